@@ -1,0 +1,94 @@
+import Foundation
+
+/// The JSON every face speaks: the CLI's `--json`, export and import, and the web API.
+///
+/// A player is `{"favoriteChampions":[{"id","imageName","name"}],"id","image","name",
+/// "position"}`, keys sorted so that output is stable.
+public enum TeamJSON {
+  /// Encodes values with sorted keys, pretty-printed when asked.
+  public static func encode<T: Encodable>(_ value: T, pretty: Bool = false) -> Data {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = pretty ? [.sortedKeys, .prettyPrinted] : [.sortedKeys]
+    encoder.outputFormatting.insert(.withoutEscapingSlashes)
+    // Players, champions and arrays of them cannot fail to encode.
+    return (try? encoder.encode(value)) ?? Data("null".utf8)
+  }
+
+  /// Decodes JSON input.
+  /// - Throws: ``JSONInputError`` with a message that says where the JSON is wrong.
+  public static func decode<T: Decodable>(_ type: T.Type, from data: Data) throws(JSONInputError)
+    -> T
+  {
+    do {
+      return try JSONDecoder().decode(type, from: data)
+    } catch let error as DecodingError {
+      throw JSONInputError(message: describe(error))
+    } catch {
+      throw JSONInputError(message: "The JSON could not be read: \(error.localizedDescription)")
+    }
+  }
+
+  private static func describe(_ error: DecodingError) -> String {
+    func path(_ keys: [any CodingKey]) -> String {
+      let text = keys.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()
+      return text.isEmpty ? "the top level" : String(text.drop { $0 == "." })
+    }
+    switch error {
+    case .typeMismatch(let type, let context):
+      return "Fix \(path(context.codingPath)): expected \(typeName(type))."
+    case .valueNotFound(let type, let context):
+      return "Fix \(path(context.codingPath)): expected \(typeName(type)), found null."
+    case .keyNotFound(let key, let context):
+      return "Add \"\(key.stringValue)\" at \(path(context.codingPath))."
+    case .dataCorrupted(let context):
+      return context.codingPath.isEmpty
+        ? "The input is not valid JSON."
+        : "Fix \(path(context.codingPath)): \(context.debugDescription)"
+    @unknown default:
+      return "The JSON does not have the expected shape."
+    }
+  }
+
+  private static func typeName(_ type: Any.Type) -> String {
+    switch type {
+    case is String.Type: "a string"
+    case is [Any].Type: "an array"
+    case is [String: Any].Type: "an object"
+    default: "\(type)"
+    }
+  }
+}
+
+/// JSON input that could not be read, with a message that says what to fix.
+public struct JSONInputError: Error, Hashable, Sendable, CustomStringConvertible {
+  public let message: String
+  public var description: String { message }
+}
+
+extension PlayerInput: Decodable {
+  private enum CodingKeys: String, CodingKey { case name, position, image, favoriteChampions }
+
+  /// A champion given by id (`"jax"`) or as an object with an `id` (as exported).
+  private struct ChampionReference: Decodable {
+    let id: String
+    init(from decoder: any Decoder) throws {
+      if let id = try? decoder.singleValueContainer().decode(String.self) {
+        self.id = id
+      } else {
+        id = try Champion(from: decoder).id
+      }
+    }
+  }
+
+  /// Reads `{"name","position","image"?,"favoriteChampions"?}`; missing text fields are
+  /// left empty so that validation reports them next to their field.
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    self.init(
+      name: try container.decodeIfPresent(String.self, forKey: .name) ?? "",
+      position: try container.decodeIfPresent(String.self, forKey: .position) ?? "",
+      image: try container.decodeIfPresent(String.self, forKey: .image) ?? Player.defaultImage,
+      favoriteChampions: try container.decodeIfPresent(
+        [ChampionReference].self, forKey: .favoriteChampions)?.map(\.id) ?? [])
+  }
+}

@@ -1,0 +1,68 @@
+import Foundation
+
+/// A member of the team's roster.
+public struct Player: Identifiable, Hashable, Codable, Sendable {
+  /// The image shown when a player has no picture of their own.
+  public static let defaultImage = "player_default"
+
+  public let id: UUID
+  /// The player's pseudo.
+  public var name: String
+  public var position: Position
+  /// The picture's asset (or file) name, `player_default` when there is none.
+  public var image: String
+  public var favoriteChampions: [Champion]
+
+  /// Creates a player as the brief does. The values are taken as given: use
+  /// ``PlayerInput/validated(in:)`` or ``EsportTeam/addPlayer(name:position:image:favoriteChampions:)``
+  /// for input that comes from a user.
+  public init(
+    id: UUID = UUID(), name: String, position: Position, image: String = Player.defaultImage,
+    favoriteChampions: [Champion] = []
+  ) {
+    self.id = id
+    self.name = name
+    self.position = position
+    self.image = image
+    self.favoriteChampions = favoriteChampions
+  }
+}
+
+extension Player {
+  /// The brief's default roster, in its order, with fixed ids so that seeded databases agree.
+  public static let defaultRoster: [Player] = [
+    Player(
+      id: fixedID(1), name: "Canna", position: .top, image: "canna",
+      favoriteChampions: champions("jayce", "jax")),
+    Player(
+      id: fixedID(2), name: "Caliste", position: .adc, image: "caliste",
+      favoriteChampions: champions("draven", "kalista")),
+    Player(
+      id: fixedID(3), name: "Targamas", position: .support, image: "targamas",
+      favoriteChampions: champions("braum")),
+  ]
+
+  private static func fixedID(_ n: UInt8) -> UUID {
+    UUID(uuid: (0xC0, 0x4B, 0, 0, 0, 0, 0x40, 0, 0x80, 0, 0, 0, 0, 0, 0, n))
+  }
+
+  private static func champions(_ ids: String...) -> [Champion] {
+    ids.compactMap(Champion.find)
+  }
+
+  /// Finds a player by id (any case) or by pseudo (ignoring case and Unicode form).
+  public static func find(_ idOrName: String, in players: [Player]) -> Player? {
+    if let id = UUID(uuidString: idOrName.trimmingCharacters(in: .whitespaces)) {
+      return players.first { $0.id == id }
+    }
+    let key = nameKey(idOrName)
+    return players.first { nameKey($0.name) == key }
+  }
+
+  /// The form in which pseudos are compared for uniqueness: trimmed, lower case,
+  /// canonically composed (NFC), so `Café` typed two ways is one pseudo.
+  public static func nameKey(_ name: String) -> String {
+    name.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
+      .precomposedStringWithCanonicalMapping
+  }
+}

@@ -1,0 +1,45 @@
+import Foundation
+
+/// A player's position on the map, in the game's usual order.
+public enum Position: String, CaseIterable, Codable, Sendable, Identifiable {
+  case top = "Top"
+  case jungle = "Jungle"
+  case mid = "Mid"
+  case adc = "ADC"
+  case support = "Support"
+
+  public var id: Self { self }
+
+  /// The name shown to users: `Top`, `Jungle`, `Mid`, `ADC`, `Support`.
+  public var displayName: String { rawValue }
+
+  /// The spellings accepted for each position, compared in lower case with spaces removed.
+  private static let aliases: [String: Position] = [
+    "top": .top,
+    "jungle": .jungle, "jgl": .jungle, "jng": .jungle,
+    "mid": .mid, "middle": .mid,
+    "adc": .adc, "bot": .adc, "bottom": .adc, "adcarry": .adc,
+    "support": .support, "sup": .support, "supp": .support, "utility": .support,
+  ]
+
+  /// Parses a position from its name or a usual alias, case-insensitively
+  /// (`jgl`, `middle`, `bot`, `ad carry`, `supp`, …).
+  /// - Throws: ``ValidationError`` on the `position` field, listing the valid positions.
+  public init(parsing text: String) throws(ValidationError) {
+    let key = text.lowercased().filter { !$0.isWhitespace }
+    guard let position = Position.aliases[key] else {
+      let shown = text.trimmingCharacters(in: .whitespacesAndNewlines)
+      throw ValidationError(
+        .position,
+        shown.isEmpty
+          ? "Choose a role: \(Position.validList)."
+          : "“\(shown)” is not a role; choose one of \(Position.validList).")
+    }
+    self = position
+  }
+
+  /// `Top, Jungle, Mid, ADC or Support`.
+  static let validList =
+    allCases.dropLast().map(\.displayName).joined(separator: ", ") + " or "
+    + (allCases.last?.displayName ?? "")
+}

@@ -1,0 +1,160 @@
+import Foundation
+
+/// Everything wrong with a player's data, each problem tied to the field it concerns.
+public struct ValidationError: Error, Hashable, Sendable, CustomStringConvertible {
+  /// The fields of a player that input can get wrong.
+  public enum Field: String, Hashable, Sendable, CaseIterable {
+    case name, position, image, favoriteChampions
+  }
+
+  /// One problem, as a sentence a user can act on.
+  public struct Issue: Hashable, Sendable {
+    public let field: Field
+    public let message: String
+    /// True when the problem is a clash with another player (a taken pseudo) rather than
+    /// malformed input; the API answers 409 Conflict for it.
+    public let isConflict: Bool
+  }
+
+  public private(set) var issues: [Issue]
+
+  init(_ field: Field, _ message: String, isConflict: Bool = false) {
+    issues = [Issue(field: field, message: message, isConflict: isConflict)]
+  }
+
+  init(issues: [Issue]) { self.issues = issues }
+
+  /// The messages for one field, in the order they were found.
+  public func messages(for field: Field) -> [String] {
+    issues.filter { $0.field == field }.map(\.message)
+  }
+
+  /// The first message for a field, or nil when the field is fine.
+  public func message(for field: Field) -> String? {
+    issues.first { $0.field == field }?.message
+  }
+
+  /// True when every problem is a conflict with existing data.
+  public var isConflict: Bool { !issues.isEmpty && issues.allSatisfy(\.isConflict) }
+
+  public var description: String { issues.map(\.message).joined(separator: " ") }
+}
+
+/// A player as a user typed it, from any face: all text, nothing trusted yet.
+///
+/// ``validated(in:)`` is the one place where the rules of the roster are checked.
+public struct PlayerInput: Hashable, Sendable {
+  public var name: String
+  /// A position name or alias (`Top`, `jgl`, `bot`, …); empty when none was chosen.
+  public var position: String
+  /// An image name; blank means `player_default`.
+  public var image: String
+  /// Champion ids or names, in the order chosen.
+  public var favoriteChampions: [String]
+
+  public init(
+    name: String, position: String, image: String = Player.defaultImage,
+    favoriteChampions: [String] = []
+  ) {
+    self.name = name
+    self.position = position
+    self.image = image
+    self.favoriteChampions = favoriteChampions
+  }
+
+  /// The longest pseudo, in characters.
+  public static let maxNameLength = 24
+  /// The longest image name, in characters.
+  public static let maxImageLength = 64
+
+  /// Checks every rule and returns the player to store.
+  ///
+  /// - Parameters:
+  ///   - roster: the players already in the team; the pseudo must differ from theirs,
+  ///     ignoring case and Unicode normalization form.
+  ///   - id: the id the new player gets.
+  /// - Throws: ``ValidationError`` listing every problem at once.
+  public func validated(in roster: [Player], id: UUID = UUID()) throws(ValidationError) -> Player {
+    var issues: [ValidationError.Issue] = []
+    func fail(_ field: ValidationError.Field, _ message: String, conflict: Bool = false) {
+      issues.append(.init(field: field, message: message, isConflict: conflict))
+    }
+
+    // Pseudo
+    let name = self.name.trimmingCharacters(in: .whitespacesAndNewlines)
+      .precomposedStringWithCanonicalMapping
+    if name.isEmpty {
+      fail(.name, "Enter a pseudo.")
+    } else if name.count > Self.maxNameLength {
+      fail(
+        .name,
+        "Shorten the pseudo to \(Self.maxNameLength) characters or fewer (it has \(name.count)).")
+    }
+    if name.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
+      fail(.name, "Remove the control characters (tabs, line breaks) from the pseudo.")
+    }
+    if !name.isEmpty {
+      let key = Player.nameKey(name)
+      if let other = roster.first(where: { Player.nameKey($0.name) == key }) {
+        fail(.name, "“\(other.name)” is already in the team; choose another pseudo.", conflict: true)
+      }
+    }
+
+    // Role
+    var position: Position?
+    do { position = try Position(parsing: self.position) } catch { issues += error.issues }
+
+    // Image
+    var image = self.image.trimmingCharacters(in: .whitespacesAndNewlines)
+    if image.isEmpty { image = Player.defaultImage }
+    if let problem = Self.imageNameProblem(image) { fail(.image, problem) }
+
+    // Favourite champions: catalog only, duplicates collapsed, order kept.
+    var champions: [Champion] = []
+    var unknown: [String] = []
+    for text in favoriteChampions {
+      if let champion = Champion.find(text) {
+        if !champions.contains(champion) { champions.append(champion) }
+      } else {
+        unknown.append(text.trimmingCharacters(in: .whitespacesAndNewlines))
+      }
+    }
+    if !unknown.isEmpty {
+      let names = unknown.map { "“\($0)”" }.joined(separator: ", ")
+      let catalog = Champion.catalog.map(\.name).joined(separator: ", ")
+      fail(
+        .favoriteChampions,
+        "Remove \(names): not in the champion list (\(catalog)).")
+    }
+
+    guard issues.isEmpty, let position else { throw ValidationError(issues: issues) }
+    return Player(
+      id: id, name: name, position: position, image: image, favoriteChampions: champions)
+  }
+
+  /// Why `name` cannot be an image name, or nil when it can: 1 to 64 of `a-z 0-9 _ - .`,
+  /// not starting with a dot (so it can never name a hidden file or leave a folder).
+  public static func imageNameProblem(_ name: String) -> String? {
+    if name.isEmpty { return "Enter an image name." }
+    if name.count > maxImageLength {
+      return "Shorten the image name to \(maxImageLength) characters or fewer."
+    }
+    let allowed = name.unicodeScalars.allSatisfy {
+      ("a"..."z").contains($0) || ("0"..."9").contains($0) || "_-.".unicodeScalars.contains($0)
+    }
+    if !allowed {
+      return "Use only lower-case letters a-z, digits, “_”, “-” and “.” in the image name."
+    }
+    if name.hasPrefix(".") { return "Start the image name with a letter or digit, not a dot." }
+    return nil
+  }
+}
+
+extension PlayerInput {
+  /// The input that describes an existing player, e.g. for a form shown again.
+  public init(_ player: Player) {
+    self.init(
+      name: player.name, position: player.position.rawValue, image: player.image,
+      favoriteChampions: player.favoriteChampions.map(\.id))
+  }
+}

@@ -1,0 +1,32 @@
+import Foundation
+
+/// Where the roster lives: a file, or memory for a throwaway roster.
+public enum DatabaseLocation: Hashable, Sendable {
+  case file(String)
+  case inMemory
+
+  /// The location chosen by, in order: `--in-memory`, `--db PATH`, `$KCORP_DB`,
+  /// `$XDG_DATA_HOME/kcorp/roster.sqlite`, `~/.local/share/kcorp/roster.sqlite`.
+  public static func resolve(
+    path: String?, inMemory: Bool, environment: [String: String]
+  ) -> DatabaseLocation {
+    if inMemory { return .inMemory }
+    if let path, !path.isEmpty { return .file(path) }
+    if let path = environment["KCORP_DB"], !path.isEmpty { return .file(path) }
+    let dataHome =
+      environment["XDG_DATA_HOME"].flatMap { $0.isEmpty ? nil : $0 }
+      ?? ((environment["HOME"] ?? NSHomeDirectory()) + "/.local/share")
+    return .file(dataHome + "/kcorp/roster.sqlite")
+  }
+}
+
+extension RosterStore {
+  /// Opens the store at a location.
+  /// - Throws: ``StoreOpenError`` or ``SQLiteError``.
+  public static func open(_ location: DatabaseLocation) throws -> RosterStore {
+    switch location {
+    case .file(let path): try RosterStore(path: path)
+    case .inMemory: try RosterStore.inMemory()
+    }
+  }
+}

@@ -1,0 +1,174 @@
+import CSQLite
+import Foundation
+import Synchronization
+import TeamKit
+
+/// The roster at one moment, with a version that increases on every committed change.
+public struct Roster: Hashable, Sendable {
+  public let version: Int
+  public let players: [Player]
+
+  /// The player with this id, if any.
+  public func player(id: UUID) -> Player? { players.first { $0.id == id } }
+}
+
+/// Why a database file could not be opened; the file was left untouched.
+public struct StoreOpenError: Error, CustomStringConvertible, Sendable {
+  public let path: String
+  public let reason: String
+  public var description: String { "\(path): \(reason)" }
+}
+
+/// The team's roster in a SQLite file: durable, and safe to call from many threads at once.
+///
+/// Reads return an in-memory snapshot and never touch the disk. Writes go one at a time
+/// through a single connection; each is one transaction and returns only once committed
+/// with `synchronous=FULL`, so a change that was acknowledged survives a power loss.
+public final class RosterStore: RosterStorage, Sendable {
+  /// The file's path, or `:memory:`.
+  public let path: String
+
+  private let writer: Mutex<Writer>
+  private let state: Mutex<State>
+
+  private struct State {
+    var roster: Roster
+    var observers: [Int: @Sendable (Roster) -> Void] = [:]
+    var nextObserverID = 0
+  }
+
+  /// Opens the roster database at `path`, creating it (and its folders) when missing.
+  /// A brand-new database starts with the brief's default roster.
+  /// - Throws: ``StoreOpenError`` when the file is not a SQLite database or has a newer
+  ///   schema than this build knows (the file is not modified), or ``SQLiteError``.
+  public convenience init(path: String) throws {
+    let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
+    do {
+      try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    } catch {
+      throw StoreOpenError(path: path, reason: "cannot create the folder \(folder.path)")
+    }
+    try self.init(connection: Connection(path: path, create: true))
+  }
+
+  /// A throwaway roster in memory, seeded with the default roster.
+  public static func inMemory() throws -> RosterStore {
+    try RosterStore(connection: Connection(path: ":memory:", create: true))
+  }
+
+  private init(connection: Connection) throws {
+    path = connection.path
+    let writer = try Writer(connection)
+    let players = try writer.loadPlayers()
+    self.writer = Mutex(writer)
+    state = Mutex(State(roster: Roster(version: 1, players: players)))
+  }
+
+  // MARK: - Reads (memory only)
+
+  /// The current roster.
+  public var roster: Roster { state.withLock { $0.roster } }
+
+  /// The players, in roster order.
+  public var players: [Player] { roster.players }
+
+  // MARK: - Writes
+
+  /// Validates `input` against the roster, stores the new player at the end and returns it.
+  /// - Throws: ``ValidationError`` (nothing stored) or ``SQLiteError``.
+  @discardableResult
+  public func addPlayer(_ input: PlayerInput) throws -> Player {
+    try write { writer, players in
+      let player = try input.validated(in: players)
+      try writer.insert(player)
+      return (players + [player], player)
+    }
+  }
+
+  /// Removes the player with this id; returns it, or nil when there was none.
+  @discardableResult
+  public func removePlayer(id: UUID) throws -> Player? {
+    try write { writer, players in
+      guard let player = players.first(where: { $0.id == id }) else { return (players, nil) }
+      try writer.delete(id: id)
+      return (players.filter { $0.id != id }, player)
+    }
+  }
+
+  /// Replaces the whole roster with `inputs`, all or nothing: every entry is validated
+  /// (pseudos unique among them) before anything is written.
+  /// - Parameter ids: ids to keep, by position in `inputs`; others get new ids.
+  /// - Throws: ``ImportError`` naming the first invalid entry, or ``SQLiteError``.
+  public func replaceRoster(with inputs: [PlayerInput], ids: [UUID?] = []) throws {
+    var validated: [Player] = []
+    for (index, input) in inputs.enumerated() {
+      let id = (index < ids.count ? ids[index] : nil) ?? UUID()
+      do {
+        validated.append(try input.validated(in: validated, id: id))
+      } catch {
+        throw ImportError(index: index, name: input.name, error: error)
+      }
+    }
+    try write { writer, _ in
+      try writer.deleteAll()
+      for player in validated { try writer.insert(player) }
+      return (validated, ())
+    }
+  }
+
+  /// Calls `handler` with the new roster after every committed change, on the thread that
+  /// made it. Returns an id for ``removeObserver(_:)``.
+  @discardableResult
+  public func onChange(_ handler: @escaping @Sendable (Roster) -> Void) -> Int {
+    state.withLock {
+      let id = $0.nextObserverID
+      $0.nextObserverID += 1
+      $0.observers[id] = handler
+      return id
+    }
+  }
+
+  /// Stops calling a handler registered with ``onChange(_:)``.
+  public func removeObserver(_ id: Int) {
+    _ = state.withLock { $0.observers.removeValue(forKey: id) }
+  }
+
+  /// Runs one change in a transaction while holding the writer, then publishes the new
+  /// snapshot. `change` gets the current players and returns the new ones.
+  private func write<T: Sendable>(
+    _ change: (Writer, [Player]) throws -> ([Player], T)
+  ) throws -> T {
+    let (roster, result, handlers) = try writer.withLock { writer in
+      let (roster, result, dataVersion) = try writer.connection.transaction {
+        // Another process (the CLI beside the server) may have committed since our last
+        // look: then start from what is on disk.
+        var current = self.roster
+        let dataVersion = try writer.dataVersion()
+        if dataVersion != writer.seenDataVersion {
+          current = Roster(version: current.version + 1, players: try writer.loadPlayers())
+        }
+        let (players, result) = try change(writer, current.players)
+        return (Roster(version: current.version + 1, players: players), result, dataVersion)
+      }
+      writer.seenDataVersion = dataVersion
+      let handlers = state.withLock {
+        $0.roster = roster
+        return Array($0.observers.values)
+      }
+      return (roster, result, handlers)
+    }
+    for handler in handlers { handler(roster) }
+    return result
+  }
+}
+
+/// An invalid entry in a roster being imported; nothing was imported.
+public struct ImportError: Error, CustomStringConvertible, Sendable {
+  /// The entry's position in the file, from 0.
+  public let index: Int
+  public let name: String
+  public let error: ValidationError
+  public var description: String {
+    "Player \(index + 1) (“\(name)”): \(error.description)"
+  }
+}

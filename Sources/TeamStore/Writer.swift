@@ -1,0 +1,157 @@
+import Foundation
+import TeamKit
+
+/// The store's one connection, its schema and its statements.
+///
+/// `@unchecked Sendable`: the only instance a store has lives inside the store's `Mutex`
+/// and is used only within `withLock`, so no two threads ever touch it at once.
+final class Writer: @unchecked Sendable {
+  let connection: Connection
+  /// `PRAGMA data_version` as of our last commit: it changes when another connection commits.
+  var seenDataVersion: Int64 = 0
+
+  /// Ordered migrations; migration n takes `user_version` from n to n + 1.
+  static let migrations: [@Sendable (Connection) throws -> Void] = [
+    { db in
+      try db.execute(
+        """
+        CREATE TABLE player (
+          id TEXT PRIMARY KEY NOT NULL,
+          name TEXT NOT NULL,
+          name_key TEXT NOT NULL UNIQUE,
+          position TEXT NOT NULL CHECK (position IN ('Top', 'Jungle', 'Mid', 'ADC', 'Support')),
+          image TEXT NOT NULL,
+          sort_order INTEGER NOT NULL UNIQUE
+        ) STRICT;
+        CREATE TABLE favorite_champion (
+          player_id TEXT NOT NULL REFERENCES player (id) ON DELETE CASCADE,
+          champion_id TEXT NOT NULL,
+          sort_order INTEGER NOT NULL,
+          PRIMARY KEY (player_id, champion_id)
+        ) STRICT, WITHOUT ROWID;
+        """)
+      // Seeding belongs to the first migration: it runs once, on a brand-new database, and
+      // a roster emptied on purpose stays empty.
+      let writer = try Writer(uncheckedConnection: db)
+      for player in Player.defaultRoster { try writer.insert(player) }
+    }
+  ]
+
+  /// Prepared statements, compiled on first use and kept for the connection's life.
+  private var statements: [String: Statement] = [:]
+
+  private func statement(_ sql: String) throws -> Statement {
+    if let statement = statements[sql] { return statement }
+    let statement = try connection.prepare(sql)
+    statements[sql] = statement
+    return statement
+  }
+
+  private init(uncheckedConnection connection: Connection) throws {
+    self.connection = connection
+  }
+
+  /// Checks the file, sets the pragmas and brings the schema up to date.
+  /// - Throws: ``StoreOpenError`` before writing anything when the file is not a SQLite
+  ///   database or its schema is newer than ``migrations``.
+  convenience init(_ connection: Connection) throws {
+    try self.init(uncheckedConnection: connection)
+    // Reading the header first: nothing is written to a file we cannot use.
+    let version: Int64
+    do {
+      version = try connection.scalar("PRAGMA user_version")
+    } catch {
+      throw StoreOpenError(
+        path: connection.path, reason: "not a SQLite database (\(error.message))")
+    }
+    guard version <= Writer.migrations.count else {
+      throw StoreOpenError(
+        path: connection.path,
+        reason:
+          "schema version \(version) is newer than this build knows (\(Writer.migrations.count)); use a newer kcorp"
+      )
+    }
+    try connection.execute(
+      """
+      PRAGMA journal_mode = WAL;
+      PRAGMA synchronous = FULL;
+      PRAGMA foreign_keys = ON;
+      PRAGMA busy_timeout = 5000;
+      """)
+    for index in Int(version)..<Writer.migrations.count {
+      try connection.transaction {
+        try Writer.migrations[index](connection)
+        try connection.execute("PRAGMA user_version = \(index + 1)")
+      }
+    }
+    seenDataVersion = try dataVersion()
+  }
+
+  func dataVersion() throws -> Int64 { try connection.scalar("PRAGMA data_version") }
+
+  /// The stored players, in roster order.
+  func loadPlayers() throws -> [Player] {
+    var champions: [String: [Champion]] = [:]
+    try connection.prepare(
+      "SELECT player_id, champion_id FROM favorite_champion ORDER BY player_id, sort_order"
+    ).forEachRow { row in
+      let id = row.text(1)
+      let champion = Champion.find(id) ?? Champion(id: id, name: id, imageName: id)
+      champions[row.text(0), default: []].append(champion)
+    }
+    var players: [Player] = []
+    try connection.prepare("SELECT id, name, position, image FROM player ORDER BY sort_order")
+      .forEachRow { row in
+        let id = row.text(0)
+        guard let uuid = UUID(uuidString: id), let position = Position(rawValue: row.text(2))
+        else { return }
+        players.append(
+          Player(
+            id: uuid, name: row.text(1), position: position, image: row.text(3),
+            favoriteChampions: champions[id] ?? []))
+      }
+    return players
+  }
+
+  /// Inserts a player at the end of the roster.
+  func insert(_ player: Player) throws {
+    let id = player.id.uuidString
+    try statement(
+      """
+      INSERT INTO player (id, name, name_key, position, image, sort_order)
+      VALUES (?1, ?2, ?3, ?4, ?5, (SELECT coalesce(max(sort_order), 0) + 1 FROM player))
+      """
+    ).bind(
+      .text(id), .text(player.name), .text(Player.nameKey(player.name)),
+      .text(player.position.rawValue), .text(player.image)
+    ).run()
+    for (order, champion) in player.favoriteChampions.enumerated() {
+      try statement(
+        "INSERT INTO favorite_champion (player_id, champion_id, sort_order) VALUES (?1, ?2, ?3)"
+      ).bind(.text(id), .text(champion.id), .int(Int64(order))).run()
+    }
+  }
+
+  /// Deletes a player; its favourite champions go with it (ON DELETE CASCADE).
+  func delete(id: UUID) throws {
+    try statement("DELETE FROM player WHERE id = ?1").bind(.text(id.uuidString)).run()
+  }
+
+  func deleteAll() throws { try connection.execute("DELETE FROM player") }
+}
+
+extension Connection {
+  /// The first column of the first row of a query.
+  func scalar(_ sql: String) throws(SQLiteError) -> Int64 {
+    let statement = try prepare(sql)
+    var value: Int64 = 0
+    do {
+      try statement.forEachRow { value = $0.int(0) }
+    } catch let error as SQLiteError {
+      throw error
+    } catch {
+      throw SQLiteError(code: 1, message: "\(error)", path: path)
+    }
+    return value
+  }
+}

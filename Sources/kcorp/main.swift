@@ -1,0 +1,3 @@
+import Foundation
+
+exit(KCorpCommand.run(Array(CommandLine.arguments.dropFirst())))
