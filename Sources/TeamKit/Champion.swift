@@ -22,7 +22,9 @@ public struct Champion: Identifiable, Hashable, Codable, Sendable {
   /// Creates a champion as the brief does; the id is the name's letters and digits in
   /// lower case (`Maokai` → `maokai`), which is the Data Dragon id for the catalog's names.
   public init(name: String, imageName: String) {
-    self.init(id: Champion.lookupKey(name), name: name, imageName: imageName)
+    self.init(
+      id: String(name.lowercased().filter { $0.isLetter || $0.isNumber }), name: name,
+      imageName: imageName)
   }
 }
 
@@ -53,8 +55,8 @@ extension Champion {
     catalogByKey[lookupKey(idOrName)]
   }
 
-  /// Lower-cased letters and digits only: the form in which ids and names are compared.
-  static func lookupKey(_ text: String) -> String {
-    String(text.lowercased().filter { $0.isLetter || $0.isNumber })
+  /// The form in which ids and names are compared: lower case, without spaces or apostrophes.
+  private static func lookupKey(_ text: String) -> String {
+    String(text.lowercased().filter { !$0.isWhitespace && $0 != "'" && $0 != "’" })
   }
 }

@@ -71,11 +71,13 @@ extension PlayerInput: Decodable {
   /// A champion given by id (`"jax"`) or as an object with an `id` (as exported).
   private struct ChampionReference: Decodable {
     let id: String
+    private enum CodingKeys: String, CodingKey { case id }
+
     init(from decoder: any Decoder) throws {
       if let id = try? decoder.singleValueContainer().decode(String.self) {
         self.id = id
       } else {
-        id = try Champion(from: decoder).id
+        id = try decoder.container(keyedBy: CodingKeys.self).decode(String.self, forKey: .id)
       }
     }
   }

@@ -96,7 +96,8 @@ public struct PlayerInput: Hashable, Sendable {
     if !name.isEmpty {
       let key = Player.nameKey(name)
       if let other = roster.first(where: { Player.nameKey($0.name) == key }) {
-        fail(.name, "“\(other.name)” is already in the team; choose another pseudo.", conflict: true)
+        fail(
+          .name, "“\(other.name)” is already in the team; choose another pseudo.", conflict: true)
       }
     }
 

@@ -116,6 +116,24 @@ public final class RosterStore: RosterStorage, Sendable {
     }
   }
 
+  /// The connection's settings that durability and integrity rest on.
+  struct Pragmas {
+    var journalMode: String
+    var synchronous, foreignKeys, busyTimeout: Int64
+  }
+
+  func pragmas() throws -> Pragmas {
+    try writer.withLock { writer in
+      let db = writer.connection
+      var mode = ""
+      try db.prepare("PRAGMA journal_mode").forEachRow { mode = $0.text(0) }
+      return Pragmas(
+        journalMode: mode, synchronous: try db.scalar("PRAGMA synchronous"),
+        foreignKeys: try db.scalar("PRAGMA foreign_keys"),
+        busyTimeout: try db.scalar("PRAGMA busy_timeout"))
+    }
+  }
+
   /// Calls `handler` with the new roster after every committed change, on the thread that
   /// made it. Returns an id for ``removeObserver(_:)``.
   @discardableResult

@@ -32,31 +32,33 @@ enum KCorpCommand {
 
   static let help: [String: String] = [
     "players": """
-      Usage: kcorp players [list] [--json]
-             kcorp players show <pseudo|id> [--json]
-             kcorp players add --name N --position P [--image I] [--champion C]... [--json]
-             kcorp players remove <pseudo|id>
+    Usage: kcorp players [list] [--json]
+           kcorp players show <pseudo|id> [--json]
+           kcorp players add --name N --position P [--image I] [--champion C]... [--json]
+           kcorp players remove <pseudo|id>
 
-      Positions: Top, Jungle, Mid, ADC, Support (also jgl, middle, bot, sup, …).
-      --image is a picture name (a-z 0-9 _ - .), player_default when omitted.
-      --champion may be repeated; see ‘kcorp champions’.
-      """,
+    Positions: Top, Jungle, Mid, ADC, Support (also jgl, middle, bot, sup, …).
+    --image is a picture name (a-z 0-9 _ - .), player_default when omitted.
+    --champion may be repeated; see ‘kcorp champions’.
+    """,
     "champions": "Usage: kcorp champions [--json]\n\nLists the champions a player can favour.",
     "export": """
-      Usage: kcorp export [--output FILE]
+    Usage: kcorp export [--output FILE]
 
-      Writes the whole roster as JSON to FILE (replaced atomically) or to standard output.
-      """,
+    Writes the whole roster as JSON to FILE (replaced atomically) or to standard output.
+    """,
     "import": """
-      Usage: kcorp import FILE
+    Usage: kcorp import FILE
 
-      Replaces the roster with the players in FILE (a JSON array as written by
-      ‘kcorp export’). Every player is checked first: if one is invalid, nothing changes.
-      """,
+    Replaces the roster with the players in FILE (a JSON array as written by
+    ‘kcorp export’). Every player is checked first: if one is invalid, nothing changes.
+    """,
   ]
 
   /// Runs the command line and returns the exit code.
-  static func run(_ arguments: [String], environment: [String: String] = ProcessInfo.processInfo.environment) -> Int32 {
+  static func run(
+    _ arguments: [String], environment: [String: String] = ProcessInfo.processInfo.environment
+  ) -> Int32 {
     do {
       try execute(Arguments(arguments), environment: environment)
       return ExitCode.success.rawValue
@@ -166,7 +168,8 @@ enum KCorpCommand {
         do {
           try data.write(to: URL(fileURLWithPath: output), options: .atomic)
         } catch {
-          throw CLIError(code: .ioError, message: "Cannot write \(output): \(error.localizedDescription)")
+          throw CLIError(
+            code: .ioError, message: "Cannot write \(output): \(error.localizedDescription)")
         }
       } else {
         FileHandle.standardOutput.write(data)
@@ -178,7 +181,8 @@ enum KCorpCommand {
       do {
         data = try Data(contentsOf: URL(fileURLWithPath: file))
       } catch {
-        throw CLIError(code: .notFound, message: "Cannot read \(file): \(error.localizedDescription)")
+        throw CLIError(
+          code: .notFound, message: "Cannot read \(file): \(error.localizedDescription)")
       }
       let entries = try TeamJSON.decode([ImportEntry].self, from: data)
       let store = try store()

@@ -19,7 +19,11 @@ enum Table {
       ["Pseudo", player.name],
       ["Role", player.position.displayName],
       ["Image", player.image],
-      ["Favorite champions", player.favoriteChampions.isEmpty ? "none" : player.favoriteChampions.map(\.name).joined(separator: ", ")],
+      [
+        "Favorite champions",
+        player.favoriteChampions.isEmpty
+          ? "none" : player.favoriteChampions.map(\.name).joined(separator: ", "),
+      ],
       ["ID", player.id.uuidString],
     ])
   }
@@ -32,13 +36,17 @@ enum Table {
   static func columns(_ rows: [[String]]) -> String {
     let widths = rows.reduce(into: [Int]()) { widths, row in
       for (index, cell) in row.enumerated() {
-        if index < widths.count { widths[index] = max(widths[index], cell.count) }
-        else { widths.append(cell.count) }
+        if index < widths.count {
+          widths[index] = max(widths[index], cell.count)
+        } else {
+          widths.append(cell.count)
+        }
       }
     }
     return rows.map { row in
       row.enumerated().map { index, cell in
-        index == row.count - 1 ? cell : cell + String(repeating: " ", count: widths[index] - cell.count)
+        index == row.count - 1
+          ? cell : cell + String(repeating: " ", count: widths[index] - cell.count)
       }.joined(separator: "  ")
     }.joined(separator: "\n")
   }

@@ -1,0 +1,142 @@
+import Foundation
+import Observation
+import Synchronization
+import Testing
+
+@testable import TeamKit
+
+@Suite struct EsportTeamTests {
+  @Test func startsWithTheBriefsRosterInOrder() {
+    let team = EsportTeam()
+    #expect(team.players.map(\.name) == ["Canna", "Caliste", "Targamas"])
+    #expect(team.players.map(\.position) == [.top, .adc, .support])
+    #expect(team.players.map(\.image) == ["canna", "caliste", "targamas"])
+    #expect(
+      team.players.map { $0.favoriteChampions.map(\.name) } == [
+        ["Jayce", "Jax"], ["Draven", "Kalista"], ["Braum"],
+      ])
+  }
+
+  @Test func addingAPlayerAppendsItAndNotifiesObservers() throws {
+    let team = EsportTeam()
+    let changed = Mutex(false)
+    withObservationTracking {
+      _ = team.players
+    } onChange: {
+      changed.withLock { $0 = true }
+    }
+
+    let player = try team.addPlayer(
+      name: "Rekkles", position: .adc, favoriteChampions: [Champion(name: "Jax", imageName: "jax")])
+
+    #expect(changed.withLock { $0 })
+    #expect(team.players.count == 4)
+    #expect(team.players.last == player)
+    #expect(player.image == "player_default")
+    #expect(player.favoriteChampions == [Champion.find("jax")])
+  }
+
+  @Test func invalidInputChangesNothingAndNotifiesNobody() {
+    let team = EsportTeam()
+    let changed = Mutex(false)
+    withObservationTracking {
+      _ = team.players
+    } onChange: {
+      changed.withLock { $0 = true }
+    }
+
+    #expect(throws: ValidationError.self) {
+      try team.addPlayer(name: "CANNA", position: .mid, image: "Bad Name")
+    }
+    #expect(!changed.withLock { $0 })
+    #expect(team.players == Player.defaultRoster)
+  }
+
+  @Test func removingAPlayerTakesOnlyThatOne() throws {
+    let team = EsportTeam()
+    let caliste = team.players[1]
+    try team.removePlayer(caliste)
+    #expect(team.players.map(\.name) == ["Canna", "Targamas"])
+    try team.removePlayer(caliste)
+    #expect(team.players.count == 2)
+  }
+
+  @Test func playersEncodeInTheSharedJSONShape() throws {
+    let json = try #require(
+      JSONSerialization.jsonObject(with: TeamJSON.encode(Player.defaultRoster[2]))
+        as? [String: Any])
+    #expect(Set(json.keys) == ["id", "name", "position", "image", "favoriteChampions"])
+    #expect(json["position"] as? String == "Support")
+    let champions = try #require(json["favoriteChampions"] as? [[String: String]])
+    #expect(champions == [["id": "braum", "name": "Braum", "imageName": "braum"]])
+  }
+
+  @Test func playerInputReadsIdsOrExportedChampionObjects() throws {
+    let input = try TeamJSON.decode(
+      PlayerInput.self,
+      from: Data(#"{"name":"A","position":"jgl","favoriteChampions":["jax",{"id":"braum"}]}"#.utf8))
+    #expect(input == PlayerInput(name: "A", position: "jgl", favoriteChampions: ["jax", "braum"]))
+    #expect(throws: JSONInputError.self) {
+      try TeamJSON.decode(PlayerInput.self, from: Data(#"{"name":3}"#.utf8))
+    }
+    #expect(throws: JSONInputError(message: "The input is not valid JSON.")) {
+      try TeamJSON.decode(PlayerInput.self, from: Data("{".utf8))
+    }
+  }
+
+  @Test func findsPlayersByIdOrPseudo() {
+    let roster = Player.defaultRoster
+    #expect(Player.find("caliste", in: roster)?.name == "Caliste")
+    #expect(Player.find(roster[2].id.uuidString.lowercased(), in: roster)?.name == "Targamas")
+    #expect(Player.find("Faker", in: roster) == nil)
+  }
+}
+
+@Suite struct PlayerFormTests {
+  @Test func startsEmptyWithTheDefaultImage() {
+    let form = PlayerForm()
+    #expect(form.name.isEmpty)
+    #expect(form.position == .top)
+    #expect(form.image == "player_default")
+    #expect(form.favoriteChampions.isEmpty)
+  }
+
+  @Test func tappingAChampionTogglesItAndSelectionKeepsCatalogOrder() throws {
+    var form = PlayerForm()
+    let jayce = try #require(Champion.find("jayce"))
+    let jax = try #require(Champion.find("jax"))
+    form.toggle(jayce)
+    form.toggle(jax)
+    #expect(form.isSelected(jayce) && form.isSelected(jax))
+    #expect(form.favoriteChampions == [jax, jayce])
+    form.toggle(jayce)
+    #expect(!form.isSelected(jayce))
+    #expect(form.favoriteChampions == [jax])
+  }
+
+  @Test func submittingAddsWhatTheFormHolds() throws {
+    let team = EsportTeam()
+    var form = PlayerForm()
+    form.name = "Vladi"
+    form.position = .mid
+    form.toggle(try #require(Champion.find("viktor")))
+    let player = try form.submit(to: team)
+    #expect(team.players.last == player)
+    #expect(player.name == "Vladi" && player.position == .mid && player.image == "player_default")
+    #expect(player.favoriteChampions.map(\.id) == ["viktor"])
+  }
+
+  @Test func aRefusedFormMapsEachErrorToItsFieldAndKeepsItsValues() {
+    let team = EsportTeam()
+    var form = PlayerForm()
+    form.name = "canna"
+    form.image = "Not/Valid"
+    let before = form
+    let error = #expect(throws: ValidationError.self) { try form.submit(to: team) }
+    #expect(error?.message(for: .name) != nil)
+    #expect(error?.message(for: .image) != nil)
+    #expect(error?.message(for: .position) == nil)
+    #expect(form == before)
+    #expect(team.players.count == 3)
+  }
+}

@@ -1,0 +1,122 @@
+import Foundation
+import Testing
+
+@testable import TeamKit
+
+/// One input and the fields it must be refused on (none: accepted).
+struct ValidationCase: Sendable, CustomTestStringConvertible {
+  let label: String
+  let input: PlayerInput
+  let failing: Set<ValidationError.Field>
+  var testDescription: String { label }
+
+  init(
+    _ label: String, name: String = "Faker", position: String = "Mid",
+    image: String = "player_default", champions: [String] = [],
+    failing: Set<ValidationError.Field> = []
+  ) {
+    self.label = label
+    input = PlayerInput(
+      name: name, position: position, image: image, favoriteChampions: champions)
+    self.failing = failing
+  }
+}
+
+@Suite struct ValidationTests {
+  static let roster = Player.defaultRoster
+
+  static let cases: [ValidationCase] = [
+    ValidationCase("a plain player"),
+    ValidationCase("an empty pseudo", name: "", failing: [.name]),
+    ValidationCase("a blank pseudo", name: "  \n ", failing: [.name]),
+    ValidationCase("a 24-character pseudo", name: String(repeating: "a", count: 24)),
+    ValidationCase(
+      "a 25-character pseudo", name: String(repeating: "a", count: 25), failing: [.name]),
+    ValidationCase("24 characters with accents", name: String(repeating: "é", count: 24)),
+    ValidationCase("a tab inside the pseudo", name: "Fa\tker", failing: [.name]),
+    ValidationCase("a NUL inside the pseudo", name: "Fa\u{0}ker", failing: [.name]),
+    ValidationCase("a taken pseudo", name: "Canna", failing: [.name]),
+    ValidationCase("a taken pseudo in another case", name: "cANNA", failing: [.name]),
+    ValidationCase("a taken pseudo with spaces around", name: "  Canna ", failing: [.name]),
+    ValidationCase("no role", position: "", failing: [.position]),
+    ValidationCase("an unknown role", position: "Coach", failing: [.position]),
+    ValidationCase("a role alias", position: "jgl"),
+    ValidationCase("a blank image", image: "  "),
+    ValidationCase("an image name with digits and signs", image: "faker_2024-v1.final"),
+    ValidationCase("an image with capitals", image: "Faker", failing: [.image]),
+    ValidationCase("an image with a slash", image: "a/b", failing: [.image]),
+    ValidationCase("an image leaving the folder", image: "../etc", failing: [.image]),
+    ValidationCase("an image starting with a dot", image: ".hidden", failing: [.image]),
+    ValidationCase("a 64-character image", image: String(repeating: "x", count: 64)),
+    ValidationCase(
+      "a 65-character image", image: String(repeating: "x", count: 65), failing: [.image]),
+    ValidationCase("catalog champions", champions: ["jax", "Maokai"]),
+    ValidationCase(
+      "an unknown champion", champions: ["jax", "Teemo"], failing: [.favoriteChampions]),
+    ValidationCase(
+      "everything wrong at once", name: "", position: "x", image: "A B", champions: ["zed"],
+      failing: [.name, .position, .image, .favoriteChampions]),
+  ]
+
+  @Test(arguments: cases)
+  func checksEveryRule(_ testCase: ValidationCase) {
+    do {
+      _ = try testCase.input.validated(in: Self.roster)
+      #expect(testCase.failing.isEmpty, "accepted, but should fail on \(testCase.failing)")
+    } catch {
+      #expect(Set(error.issues.map(\.field)) == testCase.failing)
+      #expect(error.issues.allSatisfy { $0.message.hasSuffix(".") || $0.message.hasSuffix(").") })
+    }
+  }
+
+  @Test func normalizesWhatItAccepts() throws {
+    let id = UUID()
+    let player = try PlayerInput(
+      name: "  Rekkles\n", position: "bot", image: " ",
+      favoriteChampions: ["jax", "Ksante", "JAX", "k'sante", "braum"]
+    ).validated(in: Self.roster, id: id)
+    #expect(player.id == id)
+    #expect(player.name == "Rekkles")
+    #expect(player.position == .adc)
+    #expect(player.image == Player.defaultImage)
+    #expect(player.favoriteChampions.map(\.id) == ["jax", "ksante", "braum"])
+  }
+
+  @Test func pseudosDifferingOnlyInUnicodeFormAreTheSame() throws {
+    let composed = "Caf\u{E9}"  // é as one scalar (NFC)
+    let decomposed = "Cafe\u{301}"  // e + combining acute (NFD)
+    let stored = try PlayerInput(name: decomposed, position: "Top").validated(in: [])
+    #expect(stored.name.unicodeScalars.elementsEqual(composed.unicodeScalars))
+    #expect(throws: ValidationError.self) {
+      try PlayerInput(name: composed.uppercased(), position: "Mid").validated(in: [stored])
+    }
+  }
+
+  @Test func aTakenPseudoIsAConflictAndOtherProblemsAreNot() {
+    let taken = #expect(throws: ValidationError.self) {
+      try PlayerInput(name: "canna", position: "Top").validated(in: Self.roster)
+    }
+    #expect(taken?.isConflict == true)
+    #expect(taken?.message(for: .name) == "“Canna” is already in the team; choose another pseudo.")
+    let invalid = #expect(throws: ValidationError.self) {
+      try PlayerInput(name: "canna", position: "").validated(in: Self.roster)
+    }
+    #expect(invalid?.isConflict == false)
+  }
+
+  @Test func messagesSayWhatToChange() {
+    let error = #expect(throws: ValidationError.self) {
+      try PlayerInput(
+        name: String(repeating: "a", count: 30), position: "Coach", image: "../x",
+        favoriteChampions: ["Teemo"]
+      ).validated(in: [])
+    }
+    #expect(
+      error?.message(for: .name) == "Shorten the pseudo to 24 characters or fewer (it has 30).")
+    #expect(
+      error?.message(for: .position)
+        == "“Coach” is not a role; choose one of Top, Jungle, Mid, ADC or Support.")
+    #expect(error?.message(for: .image)?.contains("a-z") == true)
+    #expect(error?.message(for: .favoriteChampions)?.hasPrefix("Remove “Teemo”") == true)
+  }
+}

@@ -1,0 +1,214 @@
+import Foundation
+import Synchronization
+import TeamKit
+import Testing
+
+@testable import TeamStore
+
+@Suite struct RosterStoreTests {
+  let folder: TemporaryFolder
+  let path: String
+
+  init() throws {
+    folder = try TemporaryFolder()
+    path = folder.path("data/roster.sqlite")
+  }
+
+  @Test func aNewDatabaseHoldsTheBriefsRosterInItsFoldersCreatedOnDemand() throws {
+    let store = try RosterStore(path: path)
+    #expect(store.players == Player.defaultRoster)
+    #expect(FileManager.default.fileExists(atPath: path))
+  }
+
+  @Test func changesPersistAcrossReopening() throws {
+    let added: Player
+    do {
+      let store = try RosterStore(path: path)
+      added = try store.addPlayer(
+        PlayerInput(name: "Rekkles", position: "ADC", favoriteChampions: ["kalista", "jax"]))
+      try store.removePlayer(id: Player.defaultRoster[0].id)
+    }
+    let reopened = try RosterStore(path: path)
+    #expect(reopened.players.map(\.name) == ["Caliste", "Targamas", "Rekkles"])
+    #expect(reopened.players.last == added)
+  }
+
+  @Test func anEmptiedRosterIsNeverSeededAgain() throws {
+    do {
+      let store = try RosterStore(path: path)
+      for player in store.players { try store.removePlayer(id: player.id) }
+    }
+    #expect(try RosterStore(path: path).players.isEmpty)
+  }
+
+  @Test func removingAPlayerRemovesItsFavouritesToo() throws {
+    let store = try RosterStore(path: path)
+    try store.removePlayer(id: Player.defaultRoster[0].id)
+    let connection = try Connection(path: path, create: false)
+    #expect(try connection.scalar("SELECT count(*) FROM favorite_champion") == 3)
+    #expect(try connection.scalar("SELECT count(*) FROM player") == 2)
+  }
+
+  @Test func invalidInputLeavesTheStoreUnchanged() throws {
+    let store = try RosterStore(path: path)
+    let before = store.roster
+    #expect(throws: ValidationError.self) {
+      try store.addPlayer(PlayerInput(name: "CANNA", position: "Top"))
+    }
+    #expect(store.roster == before)
+    #expect(try RosterStore(path: path).players == before.players)
+  }
+
+  @Test func aZeroByteFileIsMigratedFromVersionZero() throws {
+    _ = FileManager.default.createFile(atPath: folder.path("v0.sqlite"), contents: Data())
+    let store = try RosterStore(path: folder.path("v0.sqlite"))
+    #expect(store.players.count == 3)
+    let connection = try Connection(path: folder.path("v0.sqlite"), create: false)
+    #expect(try connection.scalar("PRAGMA user_version") == Int64(Writer.migrations.count))
+  }
+
+  @Test func theConnectionIsDurableAndChecksForeignKeys() throws {
+    let store = try RosterStore(path: path)
+    let settings = try store.pragmas()
+    #expect(settings.journalMode == "wal")
+    #expect(settings.synchronous == 2)  // FULL
+    #expect(settings.foreignKeys == 1)
+    #expect(settings.busyTimeout >= 1000)
+  }
+
+  @Test func aFileThatIsNotADatabaseIsRefusedAndLeftByteForByte() throws {
+    let file = folder.path("notes.sqlite")
+    let bytes = Data("These are the coach's notes, not a database.\n".utf8)
+    try bytes.write(to: URL(fileURLWithPath: file))
+    let error = #expect(throws: StoreOpenError.self) { try RosterStore(path: file) }
+    #expect(error?.description.contains(file) == true)
+    #expect(error?.reason.contains("not a SQLite database") == true)
+    #expect(try Data(contentsOf: URL(fileURLWithPath: file)) == bytes)
+    #expect(
+      try FileManager.default.contentsOfDirectory(atPath: folder.url.path) == ["notes.sqlite"])
+  }
+
+  @Test func aDatabaseFromANewerBuildIsRefusedAndLeftUnchanged() throws {
+    let file = folder.path("future.sqlite")
+    do {
+      let connection = try Connection(path: file, create: true)
+      try connection.execute("CREATE TABLE t (x); PRAGMA user_version = 99;")
+    }
+    let bytes = try Data(contentsOf: URL(fileURLWithPath: file))
+    let error = #expect(throws: StoreOpenError.self) { try RosterStore(path: file) }
+    #expect(error?.description.contains(file) == true)
+    #expect(error?.reason.contains("99") == true)
+    #expect(try Data(contentsOf: URL(fileURLWithPath: file)) == bytes)
+  }
+
+  @Test func eightThreadsWritingAtOnceLoseNothing() async throws {
+    let store = try RosterStore(path: path)
+    let perThread = 25
+    try await withThrowingTaskGroup(of: Void.self) { group in
+      for thread in 0..<8 {
+        group.addTask {
+          for n in 0..<perThread {
+            try store.addPlayer(PlayerInput(name: "T\(thread)-\(n)", position: "Mid"))
+            _ = store.players  // reads go on while others write
+          }
+        }
+      }
+      try await group.waitForAll()
+    }
+    #expect(store.players.count == 3 + 8 * perThread)
+    #expect(store.roster.version == 1 + 8 * perThread)
+    let reopened = try RosterStore(path: path)
+    #expect(Set(reopened.players.map(\.name)) == Set(store.players.map(\.name)))
+    #expect(reopened.players.map(\.id) == store.players.map(\.id))
+  }
+
+  @Test func concurrentAddsOfOnePseudoStoreItOnce() async throws {
+    let store = try RosterStore(path: path)
+    let accepted = await withTaskGroup(of: Bool.self) { group in
+      for _ in 0..<8 {
+        group.addTask {
+          (try? store.addPlayer(PlayerInput(name: "Same", position: "Top"))) != nil
+        }
+      }
+      return await group.reduce(0) { $0 + ($1 ? 1 : 0) }
+    }
+    #expect(accepted == 1)
+    #expect(store.players.filter { $0.name == "Same" }.count == 1)
+  }
+
+  @Test func observersHearOfEveryCommittedChangeWithARisingVersion() throws {
+    let store = try RosterStore(path: path)
+    let seen = Mutex<[Int]>([])
+    let id = store.onChange { roster in seen.withLock { $0.append(roster.version) } }
+    try store.addPlayer(PlayerInput(name: "A", position: "Top"))
+    try store.removePlayer(id: Player.defaultRoster[1].id)
+    _ = try? store.addPlayer(PlayerInput(name: "", position: "Top"))
+    store.removeObserver(id)
+    try store.addPlayer(PlayerInput(name: "B", position: "Top"))
+    #expect(seen.withLock { $0 } == [2, 3])
+    #expect(store.roster.version == 4)
+  }
+
+  @Test func aWriteSeesWhatAnotherProcessCommittedFirst() throws {
+    let server = try RosterStore(path: path)
+    let cli = try RosterStore(path: path)
+    try cli.addPlayer(PlayerInput(name: "FromCLI", position: "Top"))
+    #expect(throws: ValidationError.self) {
+      try server.addPlayer(PlayerInput(name: "fromcli", position: "Mid"))
+    }
+    try server.addPlayer(PlayerInput(name: "FromServer", position: "Mid"))
+    #expect(server.players.map(\.name).suffix(2) == ["FromCLI", "FromServer"])
+    #expect(try RosterStore(path: path).players.count == 5)
+  }
+
+  @Test func importReplacesTheRosterAllOrNothing() throws {
+    let store = try RosterStore(path: path)
+    let keptID = UUID()
+    let bad = [
+      PlayerInput(name: "One", position: "Top"),
+      PlayerInput(name: "one", position: "Mid"),
+    ]
+    let error = #expect(throws: ImportError.self) { try store.replaceRoster(with: bad) }
+    #expect(error?.index == 1)
+    #expect(try RosterStore(path: path).players == Player.defaultRoster)
+
+    try store.replaceRoster(
+      with: [PlayerInput(name: "One", position: "Top"), PlayerInput(name: "Two", position: "sup")],
+      ids: [keptID])
+    let reopened = try RosterStore(path: path)
+    #expect(reopened.players.map(\.name) == ["One", "Two"])
+    #expect(reopened.players.first?.id == keptID)
+  }
+
+  @Test func aTeamBackedByTheStorePersistsItsChanges() throws {
+    let team = EsportTeam(storage: try RosterStore(path: path))
+    try team.addPlayer(name: "Saken", position: .mid, favoriteChampions: Champion.catalog)
+    try team.removePlayer(team.players[0])
+    #expect(try RosterStore(path: path).players == team.players)
+    #expect(team.players.map(\.name) == ["Caliste", "Targamas", "Saken"])
+  }
+
+  @Test func anInMemoryStoreStartsSeededAndLeavesNoFile() throws {
+    let store = try RosterStore.inMemory()
+    try store.addPlayer(PlayerInput(name: "Temp", position: "Top"))
+    #expect(store.players.count == 4)
+    #expect(try RosterStore.inMemory().players.count == 3)
+  }
+}
+
+@Suite struct DatabaseLocationTests {
+  @Test func prefersTheFlagThenTheEnvironmentThenXDGThenHome() {
+    let env = ["KCORP_DB": "/e/db", "XDG_DATA_HOME": "/xdg", "HOME": "/home/u"]
+    #expect(
+      DatabaseLocation.resolve(path: "/flag", inMemory: false, environment: env) == .file("/flag"))
+    #expect(DatabaseLocation.resolve(path: "/flag", inMemory: true, environment: env) == .inMemory)
+    #expect(
+      DatabaseLocation.resolve(path: nil, inMemory: false, environment: env) == .file("/e/db"))
+    #expect(
+      DatabaseLocation.resolve(path: nil, inMemory: false, environment: ["XDG_DATA_HOME": "/xdg"])
+        == .file("/xdg/kcorp/roster.sqlite"))
+    #expect(
+      DatabaseLocation.resolve(path: nil, inMemory: false, environment: ["HOME": "/home/u"])
+        == .file("/home/u/.local/share/kcorp/roster.sqlite"))
+  }
+}
