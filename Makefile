@@ -9,7 +9,7 @@ ENSURE := scripts/ensure-packages
 ## run: build (release) and run the main job on the default database
 run: build-deps
 	swift build -c release --product kcorp
-	.build/release/kcorp players
+	.build/release/kcorp serve
 
 ## test: format lint, Swift tests, then the browser walk
 test: build-deps test-deps lint

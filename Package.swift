@@ -7,6 +7,7 @@ let package = Package(
   products: [
     .library(name: "TeamKit", targets: ["TeamKit"]),
     .library(name: "TeamStore", targets: ["TeamStore"]),
+    .library(name: "TeamWeb", targets: ["TeamWeb"]),
     .executable(name: "kcorp", targets: ["kcorp"]),
   ],
   targets: [
@@ -17,11 +18,20 @@ let package = Package(
     .target(name: "TeamStore", dependencies: ["TeamKit", "CSQLite"]),
 
     // MARK: Faces
-    .executableTarget(name: "kcorp", dependencies: ["TeamKit", "TeamStore"]),
+    .systemLibrary(
+      name: "CMicroHTTPD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"])]),
+    .target(
+      name: "TeamWeb", dependencies: ["TeamKit", "TeamStore", "CMicroHTTPD"],
+      resources: [
+        .embedInCode("Static/app.css"), .embedInCode("Static/app.js"),
+        .embedInCode("Static/openapi.json"),
+      ]),
+    .executableTarget(name: "kcorp", dependencies: ["TeamKit", "TeamStore", "TeamWeb"]),
 
     // MARK: Tests
     .testTarget(name: "TeamKitTests", dependencies: ["TeamKit"]),
     .testTarget(name: "TeamStoreTests", dependencies: ["TeamStore"]),
     .testTarget(name: "KCorpCLITests", dependencies: ["kcorp", "TeamKit"]),
+    .testTarget(name: "TeamWebTests", dependencies: ["TeamWeb", "kcorp"]),
   ]
 )

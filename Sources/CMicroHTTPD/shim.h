@@ -3,3 +3,47 @@
 #include <stdint.h>
 #include <stdarg.h>
 #include <microhttpd.h>
+
+// MHD_start_daemon and MHD_get_connection_values are variadic or take closed enums, which
+// Swift cannot call or name conveniently: these wrappers give them plain C signatures.
+
+/// Starts a daemon on an already listening socket, with a thread pool and explicit limits.
+static inline struct MHD_Daemon *kcorp_mhd_start(
+    int listen_fd, unsigned int threads, MHD_AccessHandlerCallback handler, void *handler_cls,
+    MHD_RequestCompletedCallback completed, void *completed_cls, unsigned int timeout_seconds,
+    unsigned int connection_limit, unsigned int per_ip_limit, size_t memory_limit) {
+  return MHD_start_daemon(
+      MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_AUTO | MHD_USE_ITC, 0, NULL, NULL, handler,
+      handler_cls,
+      MHD_OPTION_LISTEN_SOCKET, (MHD_socket)listen_fd,
+      MHD_OPTION_THREAD_POOL_SIZE, threads,
+      MHD_OPTION_NOTIFY_COMPLETED, completed, completed_cls,
+      MHD_OPTION_CONNECTION_TIMEOUT, timeout_seconds,
+      MHD_OPTION_CONNECTION_LIMIT, connection_limit,
+      MHD_OPTION_PER_IP_CONNECTION_LIMIT, per_ip_limit,
+      MHD_OPTION_CONNECTION_MEMORY_LIMIT, memory_limit,
+      MHD_OPTION_END);
+}
+
+/// Calls `iterator` for each request header.
+static inline int kcorp_mhd_headers(struct MHD_Connection *connection,
+                                    MHD_KeyValueIterator iterator, void *cls) {
+  return MHD_get_connection_values(connection, MHD_HEADER_KIND, iterator, cls);
+}
+
+/// Calls `iterator` for each query-string argument (already percent-decoded).
+static inline int kcorp_mhd_arguments(struct MHD_Connection *connection,
+                                      MHD_KeyValueIterator iterator, void *cls) {
+  return MHD_get_connection_values(connection, MHD_GET_ARGUMENT_KIND, iterator, cls);
+}
+
+/// A response holding a copy of `size` bytes.
+static inline struct MHD_Response *kcorp_mhd_response(const void *data, size_t size) {
+  return MHD_create_response_from_buffer(size, (void *)data, MHD_RESPMEM_MUST_COPY);
+}
+
+/// Queues `response` with `status`; true on success.
+static inline int kcorp_mhd_queue(struct MHD_Connection *connection, unsigned int status,
+                                  struct MHD_Response *response) {
+  return MHD_queue_response(connection, status, response) == MHD_YES;
+}

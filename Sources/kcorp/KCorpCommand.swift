@@ -1,6 +1,7 @@
 import Foundation
 import TeamKit
 import TeamStore
+import TeamWeb
 
 /// The `kcorp` command line: parses, runs one command, returns its exit code.
 enum KCorpCommand {
@@ -10,6 +11,8 @@ enum KCorpCommand {
     kcorp — the KCorp team roster.
 
     Usage:
+      kcorp serve [--host 127.0.0.1] [--port 8080] [--images DIR]
+                                                Serve the web app and the JSON API
       kcorp players [list] [--json]             List the roster
       kcorp players show <pseudo|id> [--json]   Show one player
       kcorp players add --name N --position P [--image I] [--champion C]... [--json]
@@ -31,6 +34,16 @@ enum KCorpCommand {
     """
 
   static let help: [String: String] = [
+    "serve": """
+    Usage: kcorp serve [--host 127.0.0.1] [--port 8080] [--images DIR] [--db PATH | --in-memory]
+
+    Serves the roster's web app and its JSON API (/api/players, /api/openapi.json).
+    --host    The address to listen on; 127.0.0.1 (this machine only) unless told otherwise.
+    --port    The TCP port; 0 picks a free one.
+    --images  A folder of pictures named after image names (canna.png, jax.webp, …);
+              by default the ‘images’ folder beside the database. Others are drawn.
+    Stops cleanly on Ctrl-C (SIGINT) or SIGTERM.
+    """,
     "players": """
     Usage: kcorp players [list] [--json]
            kcorp players show <pseudo|id> [--json]
@@ -110,6 +123,22 @@ enum KCorpCommand {
     }
 
     switch command {
+    case "serve":
+      try arguments.allow(common.union(["--host", "--port", "--images"]), for: "serve")
+      try noMore(positionals)
+      let host = try arguments.value("--host") ?? "127.0.0.1"
+      let portText = try arguments.value("--port") ?? "8080"
+      guard let port = Int(portText), (0...65535).contains(port) else {
+        throw CLIError.usage("--port takes a number from 0 to 65535, not ‘\(portText)’.")
+      }
+      let store = try store()
+      let images =
+        try arguments.value("--images").map { URL(fileURLWithPath: $0) }
+        ?? (store.path == ":memory:"
+          ? nil
+          : URL(fileURLWithPath: store.path).deletingLastPathComponent()
+            .appendingPathComponent("images"))
+      try serve(store: store, host: host, port: port, images: images)
     case "players":
       let subcommand = positionals.popFirst() ?? "list"
       let json = arguments.flags.contains("--json")
@@ -191,6 +220,32 @@ enum KCorpCommand {
     default:
       throw CLIError.usage("Unknown command ‘\(command)’; see ‘kcorp --help’.")
     }
+  }
+
+  /// Serves until SIGINT or SIGTERM, then lets requests in progress finish and returns.
+  private static func serve(store: RosterStore, host: String, port: Int, images: URL?) throws {
+    let server: HTTPServer
+    do {
+      server = try WebApp.serve(store: store, host: host, port: port, imagesFolder: images)
+    } catch {
+      throw CLIError(code: .ioError, message: error.description)
+    }
+    let shown = host.contains(":") ? "[\(host)]" : host
+    print("Listening on http://\(shown):\(server.port)")
+    fflush(nil)  // all streams: the line must reach a pipe now
+
+    let stop = DispatchSemaphore(value: 0)
+    let signals = [SIGINT, SIGTERM].map { number in
+      signal(number, SIG_IGN)
+      let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+      source.setEventHandler { stop.signal() }
+      source.resume()
+      return source
+    }
+    stop.wait()
+    server.stop()
+    signals.forEach { $0.cancel() }
+    print("Stopped.")
   }
 
   // MARK: - Helpers

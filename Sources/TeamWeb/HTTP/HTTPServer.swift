@@ -1,0 +1,254 @@
+import CMicroHTTPD
+import Foundation
+import Synchronization
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// Why the server could not start, as one line a user can act on.
+public struct HTTPServerError: Error, CustomStringConvertible, Sendable {
+  public let description: String
+}
+
+/// An HTTP/1.1 server on libmicrohttpd: its own polling thread and a pool of worker threads
+/// that call `handler` concurrently. This file is the only Swift code that touches the C API.
+public final class HTTPServer: Sendable {
+  /// The limits that keep one client from starving the others.
+  public struct Limits: Sendable {
+    /// Seconds an idle connection is kept.
+    public var connectionTimeout: UInt32 = 15
+    public var maxConnections: UInt32 = 512
+    public var maxConnectionsPerIP: UInt32 = 128
+    /// Larger request bodies are not kept: the handler sees ``HTTPRequest/bodyTooLarge``.
+    public var maxBodyBytes = 64 * 1024
+    /// Memory for one connection's request line and headers; larger headers are refused.
+    public var maxHeaderBytes = 16 * 1024
+    public var threads = UInt32(max(2, ProcessInfo.processInfo.activeProcessorCount))
+
+    public init() {}
+  }
+
+  /// The address the server listens on, as given.
+  public let host: String
+  /// The port it listens on (the one chosen by the system when asked for port 0).
+  public let port: Int
+
+  private let daemon: Mutex<OpaquePointer?>
+  private let context: ServerContext
+
+  /// Starts listening; returns once connections are accepted.
+  /// - Throws: ``HTTPServerError`` when the address cannot be bound (port in use, …).
+  public init(
+    host: String, port: Int, limits: Limits = Limits(),
+    handler: @escaping @Sendable (HTTPRequest) -> HTTPResponse
+  ) throws(HTTPServerError) {
+    let (socket, boundPort) = try Self.listen(host: host, port: port)
+    let context = ServerContext(handler: handler, maxBodyBytes: limits.maxBodyBytes)
+    let pointer = Unmanaged.passUnretained(context).toOpaque()
+    guard
+      let daemon = kcorp_mhd_start(
+        socket, limits.threads, accessHandler, pointer, requestCompleted, pointer,
+        limits.connectionTimeout, limits.maxConnections, limits.maxConnectionsPerIP,
+        limits.maxHeaderBytes)
+    else {
+      close(socket)
+      throw HTTPServerError(description: "Cannot start the HTTP server on \(host):\(boundPort).")
+    }
+    self.host = host
+    self.port = boundPort
+    self.context = context
+    self.daemon = Mutex(daemon)
+  }
+
+  deinit { stop() }
+
+  /// Stops accepting connections, lets requests in progress finish (up to `grace` seconds),
+  /// then closes every connection. Calling it again does nothing.
+  public func stop(grace: Duration = .seconds(10)) {
+    guard let daemon = daemon.withLock({ $0.take() }) else { return }
+    let listening = MHD_quiesce_daemon(daemon)
+    if listening >= 0 { close(listening) }
+    let clock = ContinuousClock()
+    let deadline = clock.now + grace
+    while context.inFlight.load(ordering: .acquiring) > 0 && clock.now < deadline {
+      usleep(5_000)
+    }
+    MHD_stop_daemon(daemon)
+  }
+
+  /// Opens a listening TCP socket on `host:port` (numeric address or `localhost`).
+  private static func listen(host: String, port: Int) throws(HTTPServerError) -> (Int32, Int) {
+    var hints = addrinfo()
+    hints.ai_flags = AI_PASSIVE | AI_NUMERICSERV
+    hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
+    var found: UnsafeMutablePointer<addrinfo>?
+    guard getaddrinfo(host, String(port), &hints, &found) == 0, let address = found else {
+      throw HTTPServerError(description: "Cannot listen on “\(host)”: not a local address.")
+    }
+    defer { freeaddrinfo(found) }
+    let fd = socket(address.pointee.ai_family, address.pointee.ai_socktype, 0)
+    guard fd >= 0 else {
+      throw HTTPServerError(description: "Cannot open a socket: \(errorText())")
+    }
+    var yes: Int32 = 1
+    setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
+    guard bind(fd, address.pointee.ai_addr, address.pointee.ai_addrlen) == 0 else {
+      let reason =
+        errno == EADDRINUSE
+        ? "port \(port) on \(host) is already in use; stop the other server or choose another --port"
+        : errorText()
+      close(fd)
+      throw HTTPServerError(description: "Cannot listen on \(host):\(port): \(reason).")
+    }
+    guard Glibc.listen(fd, 1024) == 0 else {
+      close(fd)
+      throw HTTPServerError(description: "Cannot listen on \(host):\(port): \(errorText()).")
+    }
+    var bound = sockaddr_storage()
+    var length = socklen_t(MemoryLayout<sockaddr_storage>.size)
+    _ = withUnsafeMutablePointer(to: &bound) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
+    }
+    let boundPort = withUnsafePointer(to: &bound) { pointer in
+      pointer.withMemoryRebound(to: sockaddr_in.self, capacity: 1) {
+        Int(UInt16(bigEndian: $0.pointee.sin_port))  // same offset in sockaddr_in6
+      }
+    }
+    return (fd, boundPort)
+  }
+
+  private static func errorText() -> String { String(cString: strerror(errno)) }
+}
+
+/// What the C callbacks reach through their context pointer.
+private final class ServerContext: Sendable {
+  let handler: @Sendable (HTTPRequest) -> HTTPResponse
+  let maxBodyBytes: Int
+  /// Requests begun and not yet completed.
+  let inFlight = Atomic<Int>(0)
+
+  init(handler: @escaping @Sendable (HTTPRequest) -> HTTPResponse, maxBodyBytes: Int) {
+    self.handler = handler
+    self.maxBodyBytes = maxBodyBytes
+  }
+}
+
+/// One request being received.
+///
+/// `@unchecked Sendable`: libmicrohttpd calls back for one connection on one thread at a
+/// time, so its fields are never touched concurrently.
+private final class RequestState: @unchecked Sendable {
+  var body: [UInt8] = []
+  var tooLarge = false
+}
+
+// The callbacks are plain functions, not closures in main.swift: libmicrohttpd calls them on
+// its own threads, which must not be inferred to be the main actor.
+
+private func accessHandler(
+  _ cls: UnsafeMutableRawPointer?, _ connection: OpaquePointer?, _ url: UnsafePointer<CChar>?,
+  _ method: UnsafePointer<CChar>?, _ version: UnsafePointer<CChar>?,
+  _ uploadData: UnsafePointer<CChar>?, _ uploadSize: UnsafeMutablePointer<Int>?,
+  _ requestContext: UnsafeMutablePointer<UnsafeMutableRawPointer?>?
+) -> MHD_Result {
+  guard let cls, let connection, let url, let method, let uploadSize, let requestContext else {
+    return .NO
+  }
+  let server = Unmanaged<ServerContext>.fromOpaque(cls).takeUnretainedValue()
+
+  // First call: headers only. Refuse a declared body over the cap before reading it.
+  guard let stored = requestContext.pointee else {
+    let state = RequestState()
+    requestContext.pointee = Unmanaged.passRetained(state).toOpaque()
+    server.inFlight.add(1, ordering: .relaxed)
+    let length = MHD_lookup_connection_value(connection, .HEADER_KIND, "Content-Length")
+    if let length, let bytes = Int(String(cString: length)), bytes > server.maxBodyBytes {
+      state.tooLarge = true
+      return respond(server, connection, url, method, state)
+    }
+    return .YES
+  }
+  let state = Unmanaged<RequestState>.fromOpaque(stored).takeUnretainedValue()
+
+  // Body chunks: keep them up to the cap, then only count.
+  if uploadSize.pointee > 0 {
+    if !state.tooLarge, let uploadData {
+      if state.body.count + uploadSize.pointee > server.maxBodyBytes {
+        state.tooLarge = true
+        state.body = []
+      } else {
+        uploadData.withMemoryRebound(to: UInt8.self, capacity: uploadSize.pointee) {
+          state.body.append(contentsOf: UnsafeBufferPointer(start: $0, count: uploadSize.pointee))
+        }
+      }
+    }
+    uploadSize.pointee = 0
+    return .YES
+  }
+
+  // The whole request is in.
+  return respond(server, connection, url, method, state)
+}
+
+/// Builds the request, asks the handler for the response and queues it.
+private func respond(
+  _ server: ServerContext, _ connection: OpaquePointer, _ url: UnsafePointer<CChar>,
+  _ method: UnsafePointer<CChar>, _ state: RequestState
+) -> MHD_Result {
+  var request = HTTPRequest(
+    method: String(cString: method), path: String(cString: url), body: state.body)
+  request.bodyTooLarge = state.tooLarge
+  request.headers = values(of: connection, with: kcorp_mhd_headers, lowercased: true)
+  request.query = values(of: connection, with: kcorp_mhd_arguments, lowercased: false)
+  return send(server.handler(request), on: connection)
+}
+
+private func requestCompleted(
+  _ cls: UnsafeMutableRawPointer?, _ connection: OpaquePointer?,
+  _ requestContext: UnsafeMutablePointer<UnsafeMutableRawPointer?>?,
+  _ reason: MHD_RequestTerminationCode
+) {
+  guard let cls, let stored = requestContext?.pointee else { return }
+  Unmanaged<RequestState>.fromOpaque(stored).release()
+  requestContext?.pointee = nil
+  Unmanaged<ServerContext>.fromOpaque(cls).takeUnretainedValue()
+    .inFlight.subtract(1, ordering: .releasing)
+}
+
+private func send(_ response: HTTPResponse, on connection: OpaquePointer) -> MHD_Result {
+  let mhdResponse = response.body.withUnsafeBytes {
+    kcorp_mhd_response($0.baseAddress, $0.count)
+  }
+  guard let mhdResponse else { return .NO }
+  defer { MHD_destroy_response(mhdResponse) }
+  for header in response.headers {
+    _ = MHD_add_response_header(mhdResponse, header.name, header.value)
+  }
+  return kcorp_mhd_queue(connection, UInt32(response.status), mhdResponse) != 0 ? .YES : .NO
+}
+
+/// Collects a connection's headers or query arguments into a dictionary.
+private func values(
+  of connection: OpaquePointer,
+  with collect: (OpaquePointer?, MHD_KeyValueIterator?, UnsafeMutableRawPointer?) -> Int32,
+  lowercased: Bool
+) -> [String: String] {
+  final class Box {
+    var values: [String: String] = [:]
+    let lowercased: Bool
+    init(lowercased: Bool) { self.lowercased = lowercased }
+  }
+  let box = Box(lowercased: lowercased)
+  _ = collect(
+    connection,
+    { cls, _, key, value in
+      guard let cls, let key else { return .YES }
+      let box = Unmanaged<Box>.fromOpaque(cls).takeUnretainedValue()
+      let name = String(cString: key)
+      box.values[box.lowercased ? name.lowercased() : name] =
+        value.map { String(cString: $0) } ?? ""
+      return .YES
+    }, Unmanaged.passUnretained(box).toOpaque())
+  return box.values
+}

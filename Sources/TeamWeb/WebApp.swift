@@ -1,0 +1,135 @@
+import Foundation
+import TeamKit
+import TeamStore
+
+/// The web face: the roster's pages, its pictures and its JSON API, as one request handler
+/// over a ``RosterStore``. Start it with ``serve(store:host:port:imagesFolder:limits:)``.
+public struct WebApp: Sendable {
+  let store: RosterStore
+  let images: ImageLibrary
+  private var router = Router()
+
+  /// The app over `store`, with pictures from `imagesFolder` when given.
+  public init(store: RosterStore, imagesFolder: URL? = nil) {
+    self.store = store
+    self.images = ImageLibrary(folder: imagesFolder)
+    addPageRoutes()
+    addAPIRoutes()
+    router.add("GET", "/images/{name}") { [images, store] request, parameters in
+      images.response(for: parameters["name"] ?? "", roster: store.roster, request: request)
+    }
+    for asset in [Asset.stylesheet, Asset.script] {
+      router.add("GET", asset.path) { _, _ in
+        HTTPResponse(
+          status: 200,
+          headers: [
+            ("Content-Type", asset.contentType),
+            ("Cache-Control", "public, max-age=31536000, immutable"),
+          ], body: asset.body)
+      }
+    }
+  }
+
+  /// Starts serving on `host:port` (port 0: any free port).
+  /// - Throws: ``HTTPServerError`` when the address cannot be bound.
+  public static func serve(
+    store: RosterStore, host: String = "127.0.0.1", port: Int = 8080, imagesFolder: URL? = nil,
+    limits: HTTPServer.Limits = .init()
+  ) throws(HTTPServerError) -> HTTPServer {
+    let app = WebApp(store: store, imagesFolder: imagesFolder)
+    return try HTTPServer(host: host, port: port, limits: limits, handler: app.handle)
+  }
+
+  mutating func route(
+    _ method: String, _ pattern: String, _ handler: @escaping Router.Handler
+  ) {
+    router.add(method, pattern, handler)
+  }
+
+  /// Answers one request; every response leaves with the security headers.
+  @Sendable public func handle(_ request: HTTPRequest) -> HTTPResponse {
+    var response = respond(to: request)
+    let isPage = response.header("Content-Type")?.hasPrefix("text/html") == true
+    if response.header("Content-Security-Policy") == nil {
+      response.headers.append(("Content-Security-Policy", Self.contentSecurityPolicy))
+    }
+    response.headers += [
+      ("X-Content-Type-Options", "nosniff"),
+      ("Referrer-Policy", "same-origin"),
+      ("X-Frame-Options", "DENY"),
+    ]
+    if isPage { response.headers.append(("Cache-Control", "no-cache")) }
+    return response
+  }
+
+  static let contentSecurityPolicy =
+    "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; "
+    + "connect-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'"
+
+  private func respond(to request: HTTPRequest) -> HTTPResponse {
+    let isAPI = request.path == "/api" || request.path.hasPrefix("/api/")
+    if request.bodyTooLarge {
+      return isAPI
+        ? Problem(status: 413, detail: "Send a body of at most 64 KiB.").response
+        : Pages.message(
+          status: 413, title: "Too much data",
+          text: "The form sent more than the server accepts. Go back and shorten it.")
+    }
+    switch router.match(method: request.method, path: request.path) {
+    case .found(let handler, let parameters):
+      return handler(request, parameters)
+    case .methodNotAllowed(let allowed):
+      var response =
+        isAPI
+        ? Problem(status: 405, detail: "Use \(allowed.joined(separator: " or ")) here.").response
+        : Pages.message(
+          status: 405, title: "Not allowed", text: "This address does not take that request.")
+      response.headers.append(("Allow", allowed.joined(separator: ", ")))
+      return response
+    case .notFound:
+      return isAPI
+        ? Problem(status: 404, detail: "There is nothing at \(request.path).").response
+        : Pages.notFound()
+    }
+  }
+
+  // MARK: - Cross-site request forgery
+
+  static let csrfCookie = "kcorp_csrf"
+
+  /// The browser's CSRF token, and the `Set-Cookie` header to send when it is new.
+  static func csrfToken(for request: HTTPRequest) -> (token: String, setCookie: String?) {
+    if let token = request.cookies[csrfCookie], token.count == 64,
+      token.allSatisfy(\.isHexDigit)
+    {
+      return (token, nil)
+    }
+    var generator = SystemRandomNumberGenerator()
+    let token = (0..<4).map { _ in
+      let hex = String(generator.next() as UInt64, radix: 16)
+      return String(repeating: "0", count: 16 - hex.count) + hex
+    }.joined()
+    return (token, "\(csrfCookie)=\(token); Path=/; HttpOnly; SameSite=Strict")
+  }
+
+  /// True when a state-changing request comes from our own pages: its Origin (or
+  /// Sec-Fetch-Site) says same origin, and, for forms, the token matches the cookie.
+  static func isSameOrigin(_ request: HTTPRequest) -> Bool {
+    if let origin = request.header("origin") {
+      guard let host = request.header("host") else { return false }
+      return origin == "http://\(host)" || origin == "https://\(host)"
+    }
+    if let site = request.header("sec-fetch-site") {
+      return site == "same-origin" || site == "none"
+    }
+    return true
+  }
+
+  static func hasValidToken(_ request: HTTPRequest, form: [String: [String]]) -> Bool {
+    guard let cookie = request.cookies[csrfCookie], cookie.count == 64,
+      let sent = form["csrf"]?.first, sent.utf8.count == cookie.utf8.count
+    else { return false }
+    // Compare in constant time.
+    return zip(sent.utf8, cookie.utf8).reduce(0) { $0 | ($1.0 ^ $1.1) } == 0
+  }
+}
