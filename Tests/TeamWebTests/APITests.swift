@@ -1,0 +1,174 @@
+import Foundation
+import TeamKit
+import Testing
+
+@testable import TeamWeb
+
+@Suite struct APITests {
+  let app: TestServer
+
+  init() throws { app = try TestServer() }
+
+  func problem(_ response: WireResponse) throws -> [String: Any] {
+    #expect(response.header("content-type") == "application/problem+json")
+    return try #require(
+      try JSONSerialization.jsonObject(with: Data(response.body)) as? [String: Any])
+  }
+
+  @Test func listsPlayersInTheCLIsShape() throws {
+    let response = try app.client.get("/api/players")
+    #expect(response.status == 200)
+    #expect(response.header("content-type") == "application/json")
+    #expect(response.body == Array(TeamJSON.encode(Player.defaultRoster)))
+  }
+
+  @Test func addsAPlayerAnswering201WithItsLocation() throws {
+    let response = try app.postJSON(
+      "/api/players", #"{"name":"Upset","position":"bot","favoriteChampions":["corki","jax"]}"#)
+    #expect(response.status == 201)
+    let player = try JSONDecoder().decode(Player.self, from: Data(response.body))
+    #expect(player.position == .adc && player.image == "player_default")
+    #expect(player.favoriteChampions.map(\.id) == ["corki", "jax"])
+    #expect(response.header("location") == "/api/players/\(player.id)")
+    let fetched = try app.client.get("/api/players/\(player.id)")
+    #expect(try JSONDecoder().decode(Player.self, from: Data(fetched.body)) == player)
+  }
+
+  @Test func invalidPlayersAre422WithOneMessagePerField() throws {
+    let response = try app.postJSON(
+      "/api/players",
+      #"{"name":"","position":"coach","image":"../x","favoriteChampions":["teemo"]}"#)
+    #expect(response.status == 422)
+    let errors = try #require(try problem(response)["errors"] as? [[String: String]])
+    #expect(
+      Set(errors.compactMap { $0["field"] }) == ["name", "position", "image", "favoriteChampions"])
+    #expect(errors.allSatisfy { !($0["message"] ?? "").isEmpty })
+    #expect(app.store.players.count == 3)
+  }
+
+  @Test func aTakenPseudoIs409() throws {
+    let response = try app.postJSON("/api/players", #"{"name":"CANNA","position":"Top"}"#)
+    #expect(response.status == 409)
+    #expect(try problem(response)["status"] as? Int == 409)
+  }
+
+  @Test func malformedJSONIs400() throws {
+    for body in ["{", #"{"name": 3, "position": "Top"}"#, "[]"] {
+      let response = try app.postJSON("/api/players", body)
+      #expect(response.status == 400, "\(body)")
+      #expect((try problem(response)["detail"] as? String)?.isEmpty == false)
+    }
+  }
+
+  @Test func otherMediaTypesAre415() throws {
+    let response = try app.postJSON(
+      "/api/players", "name=X&position=Top", contentType: "application/x-www-form-urlencoded")
+    #expect(response.status == 415)
+    _ = try problem(response)
+  }
+
+  @Test func bodiesOverTheCapAre413AndTheServerCarriesOn() throws {
+    let huge = #"{"name":"\#(String(repeating: "x", count: 70_000))","position":"Top"}"#
+    let response = try app.postJSON("/api/players", huge)
+    #expect(response.status == 413)
+    _ = try problem(response)
+    let form = try app.client.send(
+      "POST", "/players", headers: ["Content-Type": "application/x-www-form-urlencoded"],
+      body: Array(repeating: UInt8(ascii: "a"), count: 100_000))
+    #expect(form.status == 413)
+    #expect(try app.client.get("/api/players").status == 200)
+  }
+
+  @Test func oversizedHeadersAreRefusedWithA4xx() throws {
+    let response = try app.client.get(
+      "/", headers: ["X-Big": String(repeating: "h", count: 40_000)])
+    #expect((400..<500).contains(response.status))
+    #expect(try app.client.get("/").status == 200)
+  }
+
+  @Test func getsAndDeletesOnePlayer() throws {
+    let targamas = Player.defaultRoster[2]
+    #expect(try app.client.get("/api/players/\(targamas.id)").status == 200)
+    #expect(try app.client.send("DELETE", "/api/players/\(targamas.id)").status == 204)
+    let gone = try app.client.send("DELETE", "/api/players/\(targamas.id)")
+    #expect(gone.status == 404)
+    _ = try problem(gone)
+    #expect(try app.client.get("/api/players/\(targamas.id)").status == 404)
+    #expect(try app.client.get("/api/players/not-a-uuid").status == 404)
+    #expect(app.store.players.count == 2)
+  }
+
+  @Test func crossSiteWritesAreRefused() throws {
+    let response = try app.client.send(
+      "DELETE", "/api/players/\(Player.defaultRoster[0].id)",
+      headers: ["Origin": "http://evil.example"])
+    #expect(response.status == 403)
+    #expect(app.store.players.count == 3)
+  }
+
+  @Test func wrongMethodsAre405WithAllow() throws {
+    let response = try app.client.send("PUT", "/api/players")
+    #expect(response.status == 405)
+    #expect(response.header("allow") == "GET, POST, HEAD")
+    _ = try problem(response)
+    let one = try app.client.send("PATCH", "/api/players/\(Player.defaultRoster[0].id)")
+    #expect(one.status == 405)
+    #expect(one.header("allow") == "GET, DELETE, HEAD")
+  }
+
+  @Test func unknownAPIPathsAreProblems() throws {
+    let response = try app.client.get("/api/teams")
+    #expect(response.status == 404)
+    _ = try problem(response)
+  }
+
+  @Test func listsTheChampions() throws {
+    let response = try app.client.get("/api/champions")
+    #expect(
+      try JSONDecoder().decode([Champion].self, from: Data(response.body)) == Champion.catalog)
+  }
+
+  @Test func theOpenAPIDocumentDescribesExactlyTheAPIRoutes() throws {
+    let response = try app.client.get("/api/openapi.json")
+    #expect(response.status == 200)
+    let document = try #require(
+      try JSONSerialization.jsonObject(with: Data(response.body)) as? [String: Any])
+    #expect(document["openapi"] as? String == "3.1.0")
+    let paths = try #require(document["paths"] as? [String: [String: Any]])
+    var described: Set<String> = []
+    for (path, item) in paths {
+      for method in item.keys where method != "parameters" {
+        described.insert("\(method.uppercased()) \(path)")
+      }
+    }
+    #expect(
+      described == [
+        "GET /api/players", "POST /api/players", "GET /api/players/{id}",
+        "DELETE /api/players/{id}", "GET /api/champions", "GET /api/openapi.json",
+      ])
+    // Every described route answers as described (not 404/405).
+    for route in described {
+      let parts = route.split(separator: " ")
+      let id = Player.defaultRoster[parts[0] == "DELETE" ? 1 : 0].id
+      let path = parts[1].replacingOccurrences(of: "{id}", with: "\(id)")
+      let status = try app.client.send(String(parts[0]), path).status
+      #expect(![404, 405].contains(status), "\(route): \(status)")
+    }
+  }
+
+  @Test func concurrentPostsAreAllKept() async throws {
+    let app = self.app
+    let statuses = try await withThrowingTaskGroup(of: [Int].self) { group in
+      for task in 0..<8 {
+        group.addTask {
+          try (0..<15).map { n in
+            try app.postJSON("/api/players", #"{"name":"C\#(task)-\#(n)","position":"Mid"}"#).status
+          }
+        }
+      }
+      return try await group.reduce(into: []) { $0 += $1 }
+    }
+    #expect(statuses.allSatisfy { $0 == 201 })
+    #expect(app.store.players.count == 3 + 120)
+  }
+}

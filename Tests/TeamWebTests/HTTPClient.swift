@@ -1,0 +1,102 @@
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// A response read off the wire.
+struct WireResponse {
+  let status: Int
+  /// Header values by lower-cased name; repeated headers joined with "\n".
+  let headers: [String: String]
+  let body: [UInt8]
+  var text: String { String(decoding: body, as: UTF8.self) }
+  func header(_ name: String) -> String? { headers[name.lowercased()] }
+}
+
+/// A deliberately small HTTP/1.1 client over a plain socket, so tests control every byte
+/// (oversized headers, exact bodies) and see redirects instead of following them.
+struct HTTPClient: Sendable {
+  let port: Int
+
+  func get(_ path: String, headers: [String: String] = [:]) throws -> WireResponse {
+    try send("GET", path, headers: headers)
+  }
+
+  func send(
+    _ method: String, _ path: String, headers: [String: String] = [:], body: [UInt8] = []
+  ) throws -> WireResponse {
+    var head = "\(method) \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: close\r\n"
+    for (name, value) in headers { head += "\(name): \(value)\r\n" }
+    if !body.isEmpty || method == "POST" { head += "Content-Length: \(body.count)\r\n" }
+    return try exchange(Array((head + "\r\n").utf8) + body)
+  }
+
+  /// Sends raw bytes and reads the response until the server closes the connection.
+  func exchange(_ request: [UInt8]) throws -> WireResponse {
+    try exchange(parts: [request], pause: .zero)
+  }
+
+  /// Sends the request in parts, pausing between them, then reads the response.
+  func exchange(parts: [[UInt8]], pause: Duration) throws -> WireResponse {
+    let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    guard fd >= 0 else { throw ClientError.socket }
+    defer { close(fd) }
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_port = UInt16(port).bigEndian
+    address.sin_addr.s_addr = inet_addr("127.0.0.1")
+    let connected = withUnsafePointer(to: &address) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+        connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+      }
+    }
+    guard connected == 0 else { throw ClientError.connect }
+    var timeout = timeval(tv_sec: 10, tv_usec: 0)
+    setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+    for (index, request) in parts.enumerated() {
+      if index > 0 {
+        Thread.sleep(
+          forTimeInterval: Double(pause.components.seconds) + Double(pause.components.attoseconds)
+            / 1e18)
+      }
+      var sent = 0
+      while sent < request.count {
+        let n = request[sent...].withUnsafeBytes {
+          Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL))
+        }
+        if n <= 0 { break }  // the server may answer and close before reading everything
+        sent += n
+      }
+    }
+    var data: [UInt8] = []
+    var buffer = [UInt8](repeating: 0, count: 65536)
+    while true {
+      let n = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+      if n <= 0 { break }
+      data += buffer[..<n]
+    }
+    return try Self.parse(data)
+  }
+
+  static func parse(_ data: [UInt8]) throws -> WireResponse {
+    let separator: [UInt8] = Array("\r\n\r\n".utf8)
+    guard let end = data.firstRange(of: separator) else { throw ClientError.malformed }
+    let lines = String(decoding: data[..<end.lowerBound], as: UTF8.self)
+      .components(separatedBy: "\r\n")
+    let statusParts = lines[0].split(separator: " ")
+    guard statusParts.count >= 2, let status = Int(statusParts[1]) else {
+      throw ClientError.malformed
+    }
+    var headers: [String: String] = [:]
+    for line in lines.dropFirst() {
+      guard let colon = line.firstIndex(of: ":") else { continue }
+      let name = line[..<colon].lowercased()
+      let value = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+      headers[name] = headers[name].map { $0 + "\n" + value } ?? value
+    }
+    return WireResponse(status: status, headers: headers, body: Array(data[end.upperBound...]))
+  }
+
+  enum ClientError: Error { case socket, connect, malformed }
+}

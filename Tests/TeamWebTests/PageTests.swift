@@ -1,0 +1,213 @@
+import Foundation
+import TeamKit
+import Testing
+
+@testable import TeamWeb
+
+@Suite struct PageTests {
+  let app: TestServer
+
+  init() throws { app = try TestServer() }
+
+  @Test func theRosterListsTheBriefsPlayersInOrderWithLinksAndAnAddButton() throws {
+    let page = try app.client.get("/")
+    #expect(page.status == 200)
+    #expect(page.header("content-type") == "text/html; charset=utf-8")
+    let html = page.text
+    #expect(html.contains(#"aria-label="Add player""#))
+    #expect(html.contains(#"href="/players/new""#))
+    let names = ["Canna", "Caliste", "Targamas"].compactMap {
+      html.range(of: ">\($0)<")?.lowerBound
+    }
+    #expect(names.count == 3 && names == names.sorted())
+    for player in Player.defaultRoster {
+      #expect(html.contains(#"href="/players/\#(player.id)""#))
+      #expect(html.contains(#"src="/images/\#(player.image)""#))
+    }
+  }
+
+  @Test func anEmptyRosterSaysSoKindly() throws {
+    for player in app.store.players { try app.store.removePlayer(id: player.id) }
+    let html = try app.client.get("/").text
+    #expect(html.contains("No players yet"))
+  }
+
+  @Test func everyPageCarriesTheSecurityHeaders() throws {
+    for path in ["/", "/players/new", "/api/players", "/images/canna", "/nowhere"] {
+      let response = try app.client.get(path)
+      let policy = try #require(response.header("content-security-policy"), "\(path)")
+      #expect(!policy.contains("unsafe-inline") || path.hasPrefix("/images"))
+      #expect(policy.contains("frame-ancestors 'none'") || path.hasPrefix("/images"))
+      #expect(response.header("x-content-type-options") == "nosniff")
+      #expect(response.header("referrer-policy") == "same-origin")
+    }
+    let cookie = try #require(try app.client.get("/").header("set-cookie"))
+    #expect(cookie.contains("HttpOnly") && cookie.contains("SameSite=Strict"))
+  }
+
+  @Test func theAddFormHasEveryLabelledFieldAndTheWholeCatalog() throws {
+    let html = try app.client.get("/players/new").text
+    for label in [
+      #"<label for="name">Pseudo</label>"#, #"<label for="position">Role</label>"#,
+      #"<label for="image">Image</label>"#, "<legend>Favorite champions</legend>",
+    ] {
+      #expect(html.contains(label))
+    }
+    #expect(html.contains(#"name="image" value="player_default""#))
+    #expect(html.contains(#"id="image-preview""#))
+    for position in Position.allCases {
+      #expect(html.contains(">\(position.displayName)</option>"))
+    }
+    #expect(html.components(separatedBy: #"type="checkbox" name="champion""#).count - 1 == 11)
+    #expect(html.contains(">Cancel<") && html.contains(">Add<"))
+  }
+
+  @Test func addingAPlayerRedirectsToTheRosterWhichListsIt() throws {
+    let session = try app.session()
+    let response = try app.addThroughForm(
+      name: "Rekkles", position: "ADC", champions: ["jax", "braum"], session: session)
+    #expect(response.status == 303)
+    #expect(response.header("location") == "/")
+    let player = try #require(app.store.players.last)
+    #expect(player.name == "Rekkles" && player.position == .adc)
+    #expect(player.favoriteChampions.map(\.id) == ["jax", "braum"])
+    #expect(try app.client.get("/").text.contains(">Rekkles<"))
+  }
+
+  @Test func anInvalidFormComesBackAs422WithEveryErrorByItsFieldAndTheInputKept() throws {
+    let session = try app.session()
+    let response = try app.addThroughForm(
+      name: "canna", position: "Jungle", image: "Bad Image", champions: ["viktor", "corki"],
+      session: session)
+    #expect(response.status == 422)
+    let html = response.text
+    #expect(html.contains(#"<p class="error" id="name-error">“Canna” is already in the team"#))
+    #expect(html.contains(#"<p class="error" id="image-error">"#))
+    #expect(html.contains(#"id="name" name="name" value="canna""#))
+    #expect(html.contains(#"name="image" value="Bad Image""#))
+    #expect(html.contains(#"<option value="Jungle" selected="">"#))
+    #expect(html.contains(#"value="viktor" checked="""#))
+    #expect(html.contains(#"value="corki" checked="""#))
+    #expect(!html.contains(#"value="jax" checked="""#))
+    #expect(app.store.players.count == 3)
+  }
+
+  @Test func aScriptAsPseudoIsShownAsText() throws {
+    let session = try app.session()
+    let pseudo = "<script>alert(1)</script>"
+    #expect(try app.addThroughForm(name: String(pseudo.prefix(24)), session: session).status == 303)
+    let roster = try app.client.get("/").text
+    #expect(!roster.contains("<script>alert"))
+    #expect(roster.contains("&lt;script&gt;alert(1)&lt;/script"))
+    let player = try #require(app.store.players.last)
+    let detail = try app.client.get("/players/\(player.id)").text
+    #expect(!detail.contains("<script>alert") && detail.contains("&lt;script&gt;"))
+    let refused = try app.addThroughForm(name: #""><img src=x onerror=alert(1)>"#, session: session)
+    #expect(!refused.text.contains("<img src=x"))
+  }
+
+  @Test func formsWithoutTheTokenOrFromAnotherSiteAreRefusedAndChangeNothing() throws {
+    let session = try app.session()
+    let fields = [("name", "Forged"), ("position", "Top"), ("image", "")]
+    let noToken = try app.post("/players", fields, session: session)
+    let wrongToken = try app.post(
+      "/players", fields + [("csrf", String(repeating: "0", count: 64))], session: session)
+    let noCookie = try app.post("/players", fields + [("csrf", session.token)], session: nil)
+    let otherSite = try app.post(
+      "/players", fields + [("csrf", session.token)], session: session,
+      origin: "http://evil.example")
+    for response in [noToken, wrongToken, noCookie, otherSite] {
+      #expect(response.status == 403)
+      #expect(response.text.contains(#"value="Forged""#))  // what was typed is kept
+    }
+    let victim = Player.defaultRoster[0]
+    let deletion = try app.post(
+      "/players/\(victim.id)/delete", [("csrf", session.token)], session: session,
+      origin: "http://evil.example")
+    #expect(deletion.status == 403)
+    #expect(app.store.players == Player.defaultRoster)
+  }
+
+  @Test func thePlayerDetailShowsEverythingWithBackAndDeleteButtons() throws {
+    let canna = Player.defaultRoster[0]
+    let page = try app.client.get("/players/\(canna.id)")
+    #expect(page.status == 200)
+    let html = page.text
+    #expect(html.contains(#"href="/" aria-label="Back""#))
+    #expect(html.contains(#"<h1>Canna</h1>"#) && html.contains(">Top</p>"))
+    #expect(html.contains(#"src="/images/canna""#) && html.contains(#"width="160""#))
+    #expect(html.contains("<span>Jayce</span>") && html.contains("<span>Jax</span>"))
+    let delete = try #require(html.range(of: "Delete player"))
+    #expect(html[delete.upperBound...].contains("</main>"))
+    #expect(!html[delete.upperBound...].split(separator: "</main>")[0].contains("<img"))
+    #expect(try app.client.get(("/players/\(canna.id)").lowercased()).status == 200)
+  }
+
+  @Test func deletingAsksForConfirmationThenRemovesThePlayer() throws {
+    let session = try app.session()
+    let caliste = Player.defaultRoster[1]
+    let confirm = try app.client.get(
+      "/players/\(caliste.id)/delete", headers: ["Cookie": session.cookie])
+    #expect(confirm.status == 200)
+    #expect(confirm.text.contains("Delete Caliste?"))
+    #expect(app.store.players.count == 3)
+    let response = try app.post(
+      "/players/\(caliste.id)/delete", [("csrf", session.token)], session: session)
+    #expect(response.status == 303)
+    #expect(response.header("location") == "/")
+    #expect(app.store.players.map(\.name) == ["Canna", "Targamas"])
+    #expect(try app.client.get("/players/\(caliste.id)").status == 404)
+  }
+
+  @Test(arguments: ["/players/nobody", "/players/C04B0000-0000-4000-8000-0000000000FF", "/nowhere"])
+  func unknownPagesAre404WithAWayBack(path: String) throws {
+    let response = try app.client.get(path)
+    #expect(response.status == 404)
+    #expect(response.text.contains(#"href="/""#))
+  }
+
+  @Test func headAnswersLikeGetWithoutABody() throws {
+    let response = try app.client.send("HEAD", "/")
+    #expect(response.status == 200)
+    #expect(response.body.isEmpty)
+  }
+
+  @Test func staticFilesHaveContentHashedNamesAndLongCaching() throws {
+    let html = try app.client.get("/").text
+    for asset in [Asset.stylesheet, Asset.script] {
+      #expect(html.contains(asset.path))
+      let response = try app.client.get(asset.path)
+      #expect(response.status == 200)
+      #expect(response.body == asset.body)
+      #expect(response.header("cache-control")?.contains("immutable") == true)
+    }
+    #expect(!html.contains("http://") || html.contains("http://www.w3.org"))
+  }
+
+  @Test func aLargeRosterIsPaginated() throws {
+    try app.store.replaceRoster(
+      with: (1...120).map { PlayerInput(name: "Player \($0)", position: "Mid") })
+    let first = try app.client.get("/").text
+    #expect(first.contains(">Player 50<") && !first.contains(">Player 51<"))
+    #expect(first.contains("Page 1 of 3"))
+    let last = try app.client.get("/?page=3").text
+    #expect(last.contains(">Player 120<") && !last.contains(">Player 100<"))
+  }
+
+  @Test func twoBrowsersAddingAtOnceBothLand() async throws {
+    let app = self.app
+    let sessions = try (0..<8).map { _ in try app.session() }
+    let statuses = try await withThrowingTaskGroup(of: [Int].self) { group in
+      for (index, session) in sessions.enumerated() {
+        group.addTask {
+          try (0..<10).map { n in
+            try app.addThroughForm(name: "B\(index)-\(n)", session: session).status
+          }
+        }
+      }
+      return try await group.reduce(into: []) { $0 += $1 }
+    }
+    #expect(statuses.count == 80 && statuses.allSatisfy { $0 == 303 })
+    #expect(app.store.players.count == 83)
+  }
+}
