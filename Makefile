@@ -4,7 +4,7 @@ BUILD_PACKAGES := pkg-config libsqlite3-dev libmicrohttpd-dev
 TEST_PACKAGES := chromium chromium-driver python3-selenium python3-pytest
 ENSURE := scripts/ensure-packages
 
-.PHONY: run test lint format e2e build-deps test-deps
+.PHONY: run test lint format e2e screenshots build-deps test-deps
 
 ## run: build (release) and run the main job on the default database
 run: build-deps
@@ -15,6 +15,17 @@ run: build-deps
 test: build-deps test-deps lint
 	swift build --build-tests
 	swift test --skip-build
+	/usr/bin/python3 -m pytest -q Tests/e2e
+
+## e2e: only the browser walk (after a build)
+e2e: test-deps
+	swift build --product kcorp
+	/usr/bin/python3 -m pytest -q Tests/e2e
+
+## screenshots: the browser walk, saving the README's pictures under docs/screenshots
+screenshots: test-deps
+	swift build --product kcorp
+	KCORP_SCREENSHOTS=docs/screenshots /usr/bin/python3 -m pytest -q Tests/e2e -k the_briefs_story
 
 ## lint: check formatting (fix with `make format`)
 lint:

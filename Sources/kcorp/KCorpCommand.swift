@@ -224,6 +224,14 @@ enum KCorpCommand {
 
   /// Serves until SIGINT or SIGTERM, then lets requests in progress finish and returns.
   private static func serve(store: RosterStore, host: String, port: Int, images: URL?) throws {
+    // Block SIGINT and SIGTERM before any server thread exists (threads inherit the mask):
+    // they then wait, pending, for `sigwait` below, so a stop sent right after the
+    // announcement is never lost.
+    var stopSignals = sigset_t()
+    sigemptyset(&stopSignals)
+    sigaddset(&stopSignals, SIGINT)
+    sigaddset(&stopSignals, SIGTERM)
+    pthread_sigmask(SIG_BLOCK, &stopSignals, nil)
     let server: HTTPServer
     do {
       server = try WebApp.serve(store: store, host: host, port: port, imagesFolder: images)
@@ -234,17 +242,9 @@ enum KCorpCommand {
     print("Listening on http://\(shown):\(server.port)")
     fflush(nil)  // all streams: the line must reach a pipe now
 
-    let stop = DispatchSemaphore(value: 0)
-    let signals = [SIGINT, SIGTERM].map { number in
-      signal(number, SIG_IGN)
-      let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-      source.setEventHandler { stop.signal() }
-      source.resume()
-      return source
-    }
-    stop.wait()
+    var received: Int32 = 0
+    sigwait(&stopSignals, &received)
     server.stop()
-    signals.forEach { $0.cancel() }
     print("Stopped.")
   }
 

@@ -1,0 +1,71 @@
+"""Fixtures for the browser walk: the real `kcorp serve` on a temporary database, and
+headless Chromium at a phone-sized window."""
+
+import os
+import pathlib
+import subprocess
+import tempfile
+
+import pytest
+from selenium import webdriver
+from selenium.webdriver.chrome.service import Service
+
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+KCORP = pathlib.Path(os.environ.get("KCORP_BIN", ROOT / ".build" / "debug" / "kcorp"))
+
+
+@pytest.fixture
+def server():
+    """Starts `kcorp serve --port 0` on a fresh database; yields its base URL."""
+    with tempfile.TemporaryDirectory() as folder:
+        process = subprocess.Popen(
+            [str(KCORP), "serve", "--port", "0", "--db", os.path.join(folder, "roster.sqlite")],
+            stdout=subprocess.PIPE,
+            text=True,
+        )
+        try:
+            line = process.stdout.readline().strip()
+            assert line.startswith("Listening on http://"), line
+            yield line.removeprefix("Listening on ")
+        finally:
+            process.terminate()
+            assert process.wait(timeout=10) == 0
+
+
+def chrome(javascript=True):
+    options = webdriver.ChromeOptions()
+    options.binary_location = "/usr/bin/chromium"
+    for argument in ("--headless=new", "--no-sandbox", "--disable-gpu", "--hide-scrollbars"):
+        options.add_argument(argument)
+    if javascript:
+        # A phone's viewport (headless windows cannot be narrower than 500 px).
+        options.add_experimental_option(
+            "mobileEmulation", {"deviceMetrics": {"width": 390, "height": 844, "pixelRatio": 2}})
+    else:
+        # chromedriver's clicks hang under mobile emulation when scripts are off.
+        options.add_argument("--window-size=500,900")
+        options.add_experimental_option(
+            "prefs", {"profile.managed_default_content_settings.javascript": 2})
+    return webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
+
+
+@pytest.fixture
+def browser():
+    driver = chrome()
+    yield driver
+    driver.quit()
+
+
+@pytest.fixture
+def browser_without_javascript():
+    driver = chrome(javascript=False)
+    yield driver
+    driver.quit()
+
+
+@pytest.fixture
+def screenshots():
+    """Where screenshots go: $KCORP_SCREENSHOTS (the README's docs/ folder) or a temp dir."""
+    folder = os.environ.get("KCORP_SCREENSHOTS") or tempfile.mkdtemp(prefix="kcorp-shots-")
+    os.makedirs(folder, exist_ok=True)
+    return pathlib.Path(folder)

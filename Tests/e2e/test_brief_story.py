@@ -1,0 +1,126 @@
+"""The brief's whole story in a real browser at a phone-sized window."""
+
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support import expected_conditions as EC
+from selenium.webdriver.support.select import Select
+from selenium.webdriver.support.ui import WebDriverWait
+
+GREEN = "rgba(34, 197, 94, 1)"
+
+
+def roster_names(browser):
+    # One script call, so a page being replaced cannot leave a stale element behind.
+    return browser.execute_script(
+        "return [...document.querySelectorAll('.roster .pseudo')].map(e => e.textContent)")
+
+
+def roster_names_without_javascript(browser):
+    # execute_script is unavailable when JavaScript is off; navigations there are synchronous.
+    return [e.text for e in browser.find_elements(By.CSS_SELECTOR, ".roster .pseudo")]
+
+
+def wait(browser):
+    return WebDriverWait(browser, 10)
+
+
+def champion_border(browser, champion_id):
+    image = browser.find_element(
+        By.CSS_SELECTOR, f".champion input[value='{champion_id}'] + img")
+    return image.value_of_css_property("border-top-color")
+
+
+def test_the_briefs_story(server, browser, screenshots):
+    # The roster: the three default players.
+    browser.get(server + "/")
+    assert roster_names(browser) == ["Canna", "Caliste", "Targamas"]
+    browser.save_screenshot(str(screenshots / "roster.png"))
+
+    # "+" opens the add-player sheet.
+    browser.find_element(By.CSS_SELECTOR, "[aria-label='Add player']").click()
+    dialog = browser.find_element(By.ID, "add-dialog")
+    wait(browser).until(lambda _: dialog.is_displayed())
+    assert browser.current_url.rstrip("/") == server  # a modal, not a new page
+
+    browser.find_element(By.ID, "name").send_keys("Saken")
+    Select(browser.find_element(By.ID, "position")).select_by_visible_text("Mid")
+    assert browser.find_element(By.ID, "image").get_attribute("value") == "player_default"
+    assert browser.find_element(By.ID, "image-preview").get_attribute("src").endswith(
+        "/images/player_default")
+
+    assert champion_border(browser, "viktor") != GREEN
+    for champion in ("viktor", "corki"):
+        label = browser.find_element(
+            By.XPATH, f"//label[@class='champion'][input[@value='{champion}']]")
+        browser.execute_script("arguments[0].scrollIntoView({inline: 'center'})", label)
+        label.click()
+    assert champion_border(browser, "viktor") == GREEN
+    assert champion_border(browser, "corki") == GREEN
+    assert champion_border(browser, "jax") != GREEN
+    browser.save_screenshot(str(screenshots / "add-player.png"))
+
+    # "Add": back on the roster, which lists four players.
+    dialog.find_element(By.XPATH, ".//button[normalize-space()='Add']").click()
+    wait(browser).until(lambda b: len(roster_names(b)) == 4)
+    assert roster_names(browser) == ["Canna", "Caliste", "Targamas", "Saken"]
+
+    # The new player's detail: photo, pseudo, role, both champions.
+    browser.find_element(By.XPATH, "//a[.//span[text()='Saken']]").click()
+    wait(browser).until(EC.presence_of_element_located((By.CSS_SELECTOR, ".detail h1")))
+    assert browser.find_element(By.CSS_SELECTOR, ".detail h1").text == "Saken"
+    assert browser.find_element(By.CSS_SELECTOR, ".detail .role").text == "Mid"
+    photo = browser.find_element(By.CSS_SELECTOR, ".detail > img.avatar")
+    assert photo.get_attribute("src").endswith("/images/player_default")
+    assert browser.execute_script("return arguments[0].naturalWidth", photo) > 0
+    champions = [e.text for e in browser.find_elements(By.CSS_SELECTOR, ".champions li span")]
+    assert champions == ["Viktor", "Corki"]
+    browser.save_screenshot(str(screenshots / "player.png"))
+
+    # "Back", then open it again.
+    browser.find_element(By.CSS_SELECTOR, "[aria-label='Back']").click()
+    wait(browser).until(lambda b: len(roster_names(b)) == 4)
+    browser.find_element(By.XPATH, "//a[.//span[text()='Saken']]").click()
+    wait(browser).until(EC.presence_of_element_located((By.CSS_SELECTOR, ".detail h1")))
+
+    # "Delete player" asks first; confirming returns to a roster of three.
+    browser.find_element(By.XPATH, "//button[normalize-space()='Delete player']").click()
+    confirm = browser.find_element(By.ID, "delete-dialog")
+    wait(browser).until(lambda _: confirm.is_displayed())
+    assert "Delete Saken?" in confirm.text
+    browser.save_screenshot(str(screenshots / "delete-player.png"))
+    confirm.find_element(By.XPATH, ".//button[normalize-space()='Delete']").click()
+    wait(browser).until(lambda b: b.current_url.rstrip("/") == server)
+    assert roster_names(browser) == ["Canna", "Caliste", "Targamas"]
+
+
+def test_invalid_input_is_shown_by_its_field_and_kept(server, browser):
+    browser.get(server + "/")
+    browser.find_element(By.CSS_SELECTOR, "[aria-label='Add player']").click()
+    browser.find_element(By.ID, "name").send_keys("canna")
+    image = browser.find_element(By.ID, "image")
+    image.clear()
+    image.send_keys("Not Valid")
+    browser.find_element(By.XPATH, "//label[input[@value='jax']]").click()
+    browser.find_element(By.XPATH, "//button[normalize-space()='Add']").click()
+    wait(browser).until(EC.presence_of_element_located((By.ID, "name-error")))
+    assert "already in the team" in browser.find_element(By.ID, "name-error").text
+    assert browser.find_element(By.ID, "image-error").text
+    assert browser.find_element(By.ID, "name").get_attribute("value") == "canna"
+    assert browser.find_element(By.ID, "image").get_attribute("value") == "Not Valid"
+    assert browser.find_element(By.CSS_SELECTOR, "input[value='jax']").is_selected()
+
+
+def test_without_javascript_every_step_still_works(server, browser_without_javascript):
+    browser = browser_without_javascript
+    browser.get(server + "/")
+    browser.find_element(By.CSS_SELECTOR, "[aria-label='Add player']").click()
+    wait(browser).until(lambda b: b.current_url.endswith("/players/new"))
+    browser.find_element(By.ID, "name").send_keys("NoScript")
+    browser.find_element(By.XPATH, "//label[input[@value='braum']]").click()
+    browser.find_element(By.XPATH, "//button[normalize-space()='Add']").click()
+    wait(browser).until(lambda b: len(roster_names_without_javascript(b)) == 4)
+    browser.find_element(By.XPATH, "//a[.//span[text()='NoScript']]").click()
+    browser.find_element(By.XPATH, "//button[normalize-space()='Delete player']").click()
+    wait(browser).until(lambda b: "/delete" in b.current_url)
+    assert "Delete NoScript?" in browser.page_source
+    browser.find_element(By.XPATH, "//button[normalize-space()='Delete']").click()
+    wait(browser).until(lambda b: len(roster_names_without_javascript(b)) == 3)
