@@ -44,32 +44,23 @@ struct ImageLibrary: Sendable {
 
   // MARK: - Drawn pictures
 
-  /// Colours by position, so a roster reads at a glance.
+  /// A position's colour as CSS hex.
   static func color(for position: Position?) -> String {
-    switch position {
-    case .top: "#e84057"
-    case .jungle: "#2aa876"
-    case .mid: "#8e5cf7"
-    case .adc: "#e9962b"
-    case .support: "#2f8fe8"
-    case nil: "#55607d"
-    }
+    let (red, green, blue) = Picture.color(for: position)
+    return "#" + [red, green, blue].map { String(format: "%02x", $0) }.joined()
   }
 
-  /// An SVG for `name`, the same every time for the same name and roster: a silhouette for
-  /// `player_default`, a monogram badge for a champion, initials on a circle coloured by
-  /// position for a player's picture.
+  /// The SVG of ``Picture``'s drawing for `name`: the same every time for a name and roster.
   static func drawing(for name: String, roster: Roster) -> String {
-    if name == Player.defaultImage {
+    switch Picture(imageName: name, players: roster.players) {
+    case .silhouette:
       return svg(
         """
         <circle cx="64" cy="64" r="64" fill="#2a3761"/>\
         <circle cx="64" cy="50" r="22" fill="#8d9bc2"/>\
         <path d="M22 112c6-22 24-34 42-34s36 12 42 34a64 64 0 0 1-84 0z" fill="#8d9bc2"/>
         """)
-    }
-    if let champion = Champion.catalog.first(where: { $0.imageName == name }) {
-      let letters = monogram(champion.name)
+    case .monogram(let letters):
       return svg(
         """
         <circle cx="64" cy="64" r="64" fill="#1b2446"/>\
@@ -77,35 +68,18 @@ struct ImageLibrary: Sendable {
         <text x="64" y="64" dy=".35em" text-anchor="middle" font-family="Georgia, serif" \
         font-size="48" font-weight="700" fill="#f0e6d2">\(HTML.escape(letters))</text>
         """)
+    case .initials(let letters, let position):
+      return svg(
+        """
+        <circle cx="64" cy="64" r="64" fill="\(color(for: position))"/>\
+        <text x="64" y="64" dy=".35em" text-anchor="middle" font-family="system-ui, sans-serif" \
+        font-size="50" font-weight="700" fill="#ffffff">\(HTML.escape(letters))</text>
+        """)
     }
-    let player = roster.players.first { $0.image == name }
-    let letters = initials(player?.name ?? name)
-    return svg(
-      """
-      <circle cx="64" cy="64" r="64" fill="\(color(for: player?.position))"/>\
-      <text x="64" y="64" dy=".35em" text-anchor="middle" font-family="system-ui, sans-serif" \
-      font-size="50" font-weight="700" fill="#ffffff">\(HTML.escape(letters))</text>
-      """)
   }
 
   private static func svg(_ content: String) -> String {
     "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 128 128\" width=\"128\" height=\"128\">"
       + content + "</svg>"
-  }
-
-  /// Up to two letters: the first of each of the first two words, else the first two letters.
-  static func initials(_ name: String) -> String {
-    let words = name.split { !$0.isLetter && !$0.isNumber }
-    let letters =
-      words.count >= 2
-      ? words.prefix(2).compactMap(\.first).map(String.init).joined()
-      : String((words.first ?? "?").prefix(2))
-    return letters.uppercased()
-  }
-
-  /// A champion's first letter and its last one (`Jax` → `Jx`): the catalog's names differ so.
-  static func monogram(_ name: String) -> String {
-    guard let first = name.first, let last = name.last, name.count > 1 else { return name }
-    return String(first).uppercased() + String(last).lowercased()
   }
 }
