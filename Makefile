@@ -14,6 +14,7 @@ run: build-deps
 ## test: format lint, Swift tests, then the browser walk
 test: build-deps test-deps lint
 	swift build --build-tests
+	swift build --target TeamUI  # type-checks the SwiftUI app against Checks/SwiftUIInterface
 	swift test --skip-build
 	/usr/bin/python3 -m pytest -q Tests/e2e
 
@@ -29,10 +30,10 @@ screenshots: test-deps
 
 ## lint: check formatting (fix with `make format`)
 lint:
-	swift format lint --strict --recursive Package.swift Sources Tests
+	swift format lint --strict --recursive Package.swift Sources Tests Checks
 
 format:
-	swift format --in-place --recursive Package.swift Sources Tests
+	swift format --in-place --recursive Package.swift Sources Tests Checks
 
 build-deps:
 	@$(ENSURE) $(BUILD_PACKAGES)

@@ -1,4 +1,4 @@
-// swift-tools-version: 6.0
+// swift-tools-version: 6.2
 import PackageDescription
 
 let package = Package(
@@ -27,6 +27,9 @@ let package = Package(
         .embedInCode("Static/openapi.json"),
       ]),
     .executableTarget(name: "kcorp", dependencies: ["TeamKit", "TeamStore", "TeamWeb"]),
+    .target(
+      name: "TeamUI", dependencies: ["TeamKit", "TeamStore"],
+      swiftSettings: [.defaultIsolation(MainActor.self)]),
 
     // MARK: Tests
     .testTarget(name: "TeamKitTests", dependencies: ["TeamKit"]),
@@ -35,3 +38,18 @@ let package = Package(
     .testTarget(name: "TeamWebTests", dependencies: ["TeamWeb", "kcorp"]),
   ]
 )
+
+#if os(Linux)
+  // SwiftUI exists only on Apple systems. On Linux, TeamUI is type-checked against a stand-in
+  // module named SwiftUI that declares the subset of SwiftUI's API it uses; it never runs.
+  // Swift 5 language mode, as Apple builds SwiftUI's own interface.
+  package.targets.append(
+    .target(
+      name: "SwiftUI", path: "Checks/SwiftUIInterface",
+      swiftSettings: [.swiftLanguageMode(.v5)]))
+  package.targets.first { $0.name == "TeamUI" }?.dependencies.append("SwiftUI")
+#else
+  // The app itself: `swift run KCorpApp` on a Mac.
+  package.targets.append(
+    .executableTarget(name: "KCorpApp", dependencies: ["TeamKit", "TeamStore", "TeamUI"]))
+#endif

@@ -30,3 +30,14 @@ extension RosterStore {
     }
   }
 }
+
+extension DatabaseLocation {
+  /// `Application Support/KCorp/roster.sqlite`: where the Apple app keeps the roster (on
+  /// Linux, Foundation maps Application Support to `$XDG_DATA_HOME`).
+  public static func applicationSupport(fileManager: FileManager = .default) -> DatabaseLocation {
+    let folder =
+      fileManager.urls(for: .applicationSupportDirectory, in: .userDomainMask).first
+      ?? fileManager.temporaryDirectory
+    return .file(folder.appendingPathComponent("KCorp/roster.sqlite").path)
+  }
+}

@@ -211,4 +211,16 @@ import Testing
       DatabaseLocation.resolve(path: nil, inMemory: false, environment: ["HOME": "/home/u"])
         == .file("/home/u/.local/share/kcorp/roster.sqlite"))
   }
+
+  @Test func theAppleAppKeepsItsRosterInApplicationSupport() throws {
+    let location = DatabaseLocation.applicationSupport()
+    guard case .file(let path) = location else {
+      Issue.record("not a file: \(location)")
+      return
+    }
+    #expect(path.hasSuffix("/KCorp/roster.sqlite"))
+    let support = try #require(
+      FileManager.default.urls(for: .applicationSupportDirectory, in: .userDomainMask).first)
+    #expect(path.hasPrefix(support.path))
+  }
 }

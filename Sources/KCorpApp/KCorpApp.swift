@@ -1,0 +1,19 @@
+import SwiftUI
+import TeamKit
+import TeamStore
+import TeamUI
+
+/// The iPhone and Mac app: one window showing the roster, kept in the same SQLite store as
+/// the CLI and web app, under Application Support.
+@main
+struct KCorpApp: App {
+  @State private var team = Result<EsportTeam, any Error> {
+    EsportTeam(storage: try RosterStore.open(.applicationSupport()))
+  }
+
+  var body: some Scene {
+    WindowGroup {
+      AppRootView(team: team)
+    }
+  }
+}

@@ -1,0 +1,118 @@
+import SwiftUI
+import TeamKit
+
+/// The "Add player" form, presented as a modal sheet over the roster.
+///
+/// Notions of the brief shown here: `@State` for the form's fields (one ``PlayerForm``
+/// value), bindings with `$form.name`, `TextField`, a `Picker` over the five positions, a
+/// horizontal `ScrollView` of champions where a tap toggles the selection (green stroke),
+/// and `@Environment(\.dismiss)` to close the sheet — only once the player was added.
+/// "Add" calls `EsportTeam.addPlayer(...)`, as the brief's tip suggests; a refused player
+/// keeps everything typed and shows each message next to its field.
+public struct AddPlayerView: View {
+  @Environment(EsportTeam.self) private var team
+  @Environment(\.dismiss) private var dismiss
+  @State private var form = PlayerForm()
+  @State private var errors: ValidationError?
+  @State private var failure: String?
+
+  public init() {}
+
+  public var body: some View {
+    NavigationStack {
+      Form {
+        Section {
+          TextField("Pseudo", text: $form.name)
+          FieldError(message: errors?.message(for: .name))
+        }
+        Section {
+          Picker("Role", selection: $form.position) {
+            ForEach(Position.allCases) { position in
+              Text(position.displayName).tag(position)
+            }
+          }
+        }
+        Section {
+          HStack(spacing: 12) {
+            PictureView(imageName: form.image, size: 44)
+            TextField("Image", text: $form.image)
+          }
+          FieldError(message: errors?.message(for: .image))
+        }
+        Section {
+          ScrollView(.horizontal, showsIndicators: false) {
+            HStack(spacing: 12) {
+              ForEach(Champion.catalog) { champion in
+                ChampionToggle(champion: champion, isSelected: form.isSelected(champion)) {
+                  form.toggle(champion)
+                }
+              }
+            }
+            .padding(.vertical, 4)
+          }
+          FieldError(message: errors?.message(for: .favoriteChampions))
+        } header: {
+          Text("Favorite champions")
+        }
+        FieldError(message: failure)
+      }
+      .navigationTitle("New player")
+      .toolbar {
+        ToolbarItem(placement: .cancellationAction) {
+          Button("Cancel") { dismiss() }
+        }
+        ToolbarItem(placement: .confirmationAction) {
+          Button("Add", action: add)
+        }
+      }
+    }
+  }
+
+  private func add() {
+    do {
+      try form.submit(to: team)
+      dismiss()
+    } catch let error as ValidationError {
+      errors = error
+    } catch {
+      failure = "The player could not be saved: " + String(describing: error)
+    }
+  }
+}
+
+/// A champion in the horizontal list: round picture and name, a green stroke when selected.
+struct ChampionToggle: View {
+  let champion: Champion
+  let isSelected: Bool
+  let toggle: () -> Void
+
+  var body: some View {
+    Button(action: toggle) {
+      VStack(spacing: 6) {
+        PictureView(imageName: champion.imageName, size: 56)
+          .overlay {
+            Circle()
+              .stroke(isSelected ? Color.green : Color.clear, lineWidth: 3)
+          }
+        Text(champion.name)
+          .font(.caption)
+      }
+    }
+    .buttonStyle(.plain)
+    .accessibilityLabel(champion.name)
+    .accessibilityAddTraits(isSelected ? .isSelected : [])
+  }
+}
+
+/// A validation message under its field; nothing when there is none.
+struct FieldError: View {
+  let message: String?
+
+  var body: some View {
+    if let message {
+      Text(message)
+        .font(.caption)
+        .foregroundStyle(.red)
+    }
+  }
+}

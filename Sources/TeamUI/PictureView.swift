@@ -1,0 +1,73 @@
+import Foundation
+import SwiftUI
+import TeamKit
+
+#if canImport(UIKit)
+  import UIKit
+#elseif canImport(AppKit)
+  import AppKit
+#endif
+
+/// A round picture: the app's asset named `imageName` when it has one, otherwise the
+/// drawing TeamKit's ``Picture`` describes (the same rules as the web app's pictures).
+struct PictureView: View {
+  let imageName: String
+  let size: CGFloat
+  @Environment(EsportTeam.self) private var team
+
+  var body: some View {
+    ZStack {
+      if Self.hasAsset(named: imageName) {
+        Image(imageName)
+          .resizable()
+          .scaledToFill()
+      } else {
+        drawing
+      }
+    }
+    .frame(width: size, height: size)
+    .clipShape(Circle())
+  }
+
+  @ViewBuilder private var drawing: some View {
+    switch Picture(imageName: imageName, players: team.players) {
+    case .silhouette:
+      ZStack {
+        Circle().fill(Color(red: 0.16, green: 0.22, blue: 0.38))
+        Image(systemName: "person.fill")
+          .resizable()
+          .scaledToFit()
+          .padding(size * 0.22)
+          .foregroundStyle(Color(red: 0.55, green: 0.61, blue: 0.76))
+      }
+    case .monogram(let letters):
+      ZStack {
+        Circle().fill(Color(red: 0.11, green: 0.14, blue: 0.27))
+        Circle().strokeBorder(Color(red: 0.78, green: 0.67, blue: 0.43), lineWidth: size * 0.05)
+        Text(letters)
+          .font(.system(size: size * 0.38, weight: .bold, design: .serif))
+          .foregroundStyle(Color(red: 0.94, green: 0.90, blue: 0.82))
+      }
+    case .initials(let letters, let position):
+      let (red, green, blue) = Picture.color(for: position)
+      ZStack {
+        Circle().fill(
+          Color(red: Double(red) / 255, green: Double(green) / 255, blue: Double(blue) / 255))
+        Text(letters)
+          .font(.system(size: size * 0.4, weight: .bold))
+          .foregroundStyle(.white)
+      }
+    }
+  }
+
+  /// Whether the app's asset catalog has a picture of this name.
+  private static func hasAsset(named name: String) -> Bool {
+    #if canImport(UIKit)
+      UIImage(named: name) != nil
+    #elseif canImport(AppKit)
+      NSImage(named: name) != nil
+    #else
+      false
+    #endif
+  }
+}

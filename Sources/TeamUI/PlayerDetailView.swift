@@ -1,0 +1,93 @@
+import SwiftUI
+import TeamKit
+
+/// A player's detail: photo, pseudo, role, favourite champions, and "Delete player".
+///
+/// Notions of the brief shown here: the system back button hidden
+/// (`.navigationBarBackButtonHidden`) and replaced by a toolbar button with
+/// `chevron.left` that calls `@Environment(\.dismiss)`; a red destructive button with
+/// `trash.fill` at the very bottom, confirmed by a `.confirmationDialog`, that removes the
+/// player (the brief's `removeAll(where: { $0.id == player.id })`, inside
+/// ``EsportTeam/removePlayer(_:)``) and returns to the roster.
+public struct PlayerDetailView: View {
+  let player: Player
+  @Environment(EsportTeam.self) private var team
+  @Environment(\.dismiss) private var dismiss
+  @State private var isConfirmingDeletion = false
+  @State private var failure: String?
+
+  public init(player: Player) {
+    self.player = player
+  }
+
+  public var body: some View {
+    VStack(spacing: 12) {
+      PictureView(imageName: player.image, size: 160)
+      Text(player.name)
+        .font(.largeTitle)
+      Text(player.position.displayName)
+        .font(.title3)
+        .foregroundStyle(.secondary)
+      VStack(alignment: .leading, spacing: 8) {
+        Text("Favorite champions")
+          .font(.headline)
+        if player.favoriteChampions.isEmpty {
+          Text("No favorite champions yet.")
+            .foregroundStyle(.secondary)
+        } else {
+          ScrollView(.horizontal, showsIndicators: false) {
+            HStack(spacing: 16) {
+              ForEach(player.favoriteChampions) { champion in
+                VStack(spacing: 6) {
+                  PictureView(imageName: champion.imageName, size: 56)
+                  Text(champion.name)
+                    .font(.caption)
+                }
+              }
+            }
+          }
+        }
+      }
+      .frame(maxWidth: .infinity, alignment: .leading)
+      .padding(.top, 16)
+      Spacer(minLength: 24)
+      FieldError(message: failure)
+      Button(role: .destructive) {
+        isConfirmingDeletion = true
+      } label: {
+        Label("Delete player", systemImage: "trash.fill")
+          .frame(maxWidth: .infinity)
+      }
+      .buttonStyle(.borderedProminent)
+      .tint(.red)
+    }
+    .padding()
+    .navigationBarBackButtonHidden(true)
+    .toolbar {
+      ToolbarItem(placement: .navigation) {
+        Button {
+          dismiss()
+        } label: {
+          Image(systemName: "chevron.left")
+        }
+        .accessibilityLabel("Back")
+      }
+    }
+    .confirmationDialog(
+      "Delete this player?", isPresented: $isConfirmingDeletion, titleVisibility: .visible
+    ) {
+      Button("Delete player", role: .destructive, action: delete)
+    } message: {
+      Text(player.name + " will be removed from the roster.")
+    }
+  }
+
+  private func delete() {
+    do {
+      try team.removePlayer(player)
+      dismiss()
+    } catch {
+      failure = "The player could not be deleted: " + String(describing: error)
+    }
+  }
+}

@@ -1,0 +1,69 @@
+import SwiftUI
+import TeamKit
+
+/// The roster, the brief's main screen: every player, a "+" that opens the add form.
+///
+/// Notions of the brief shown here: `NavigationStack` and `NavigationLink` to the detail,
+/// a toolbar button presenting a modal `.sheet`, `@State` for whether the sheet is up, and
+/// the team read from the environment. The brief names `@EnvironmentObject` and
+/// `@ObservedObject`: they serve `ObservableObject` classes. Since iOS 17 the team is an
+/// `@Observable` class instead, injected with `.environment(team)` and read with
+/// `@Environment(EsportTeam.self)`; SwiftUI then redraws this list whenever `players`
+/// changes, with no `@Published` needed. No `@Bindable` either: the team changes only
+/// through its methods, never through a binding.
+public struct RosterView: View {
+  @Environment(EsportTeam.self) private var team
+  @State private var isAddingPlayer = false
+
+  public init() {}
+
+  public var body: some View {
+    NavigationStack {
+      List(team.players) { player in
+        NavigationLink {
+          PlayerDetailView(player: player)
+        } label: {
+          PlayerRow(player: player)
+        }
+      }
+      .overlay {
+        if team.players.isEmpty {
+          Text("No players yet. Tap + to add the first one.")
+            .foregroundStyle(.secondary)
+        }
+      }
+      .navigationTitle("KCorp")
+      .toolbar {
+        ToolbarItem(placement: .primaryAction) {
+          Button {
+            isAddingPlayer = true
+          } label: {
+            Image(systemName: "plus")
+          }
+          .accessibilityLabel("Add player")
+        }
+      }
+      .sheet(isPresented: $isAddingPlayer) {
+        AddPlayerView()
+          .environment(team)
+      }
+    }
+  }
+}
+
+/// One line of the roster: round photo, pseudo, position.
+struct PlayerRow: View {
+  let player: Player
+
+  var body: some View {
+    HStack(spacing: 16) {
+      PictureView(imageName: player.image, size: 56)
+      VStack(alignment: .leading, spacing: 2) {
+        Text(player.name)
+          .font(.headline)
+        Text(player.position.displayName)
+          .foregroundStyle(.secondary)
+      }
+    }
+  }
+}
