@@ -4,7 +4,9 @@ BUILD_PACKAGES := pkg-config libsqlite3-dev libmicrohttpd-dev
 TEST_PACKAGES := chromium chromium-driver python3-selenium python3-pytest
 ENSURE := scripts/ensure-packages
 
-.PHONY: run test lint format e2e screenshots build-deps test-deps
+BENCH_PACKAGES := wrk nginx-light sqlite3
+
+.PHONY: run test bench lint format e2e screenshots build-deps test-deps
 
 ## run: build (release) and run the main job on the default database
 run: build-deps
@@ -27,6 +29,13 @@ e2e: test-deps
 screenshots: test-deps
 	swift build --product kcorp
 	KCORP_SCREENSHOTS=docs/screenshots /usr/bin/python3 -m pytest -q Tests/e2e -k the_briefs_story
+
+## bench: release build, then speed, memory and scaling beside nginx and sqlite3
+## (prints a table and writes docs/BENCHMARKS.md)
+bench: build-deps
+	@$(ENSURE) $(BENCH_PACKAGES)
+	swift build -c release --product kcorp
+	/usr/bin/python3 scripts/bench.py
 
 ## lint: check formatting (fix with `make format`)
 lint:

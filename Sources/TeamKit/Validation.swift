@@ -75,6 +75,16 @@ public struct PlayerInput: Hashable, Sendable {
   ///   - id: the id the new player gets.
   /// - Throws: ``ValidationError`` listing every problem at once.
   public func validated(in roster: [Player], id: UUID = UUID()) throws(ValidationError) -> Player {
+    try validated(id: id) { key in roster.first { Player.nameKey($0.name) == key }?.name }
+  }
+
+  /// Checks every rule, asking `takenPseudo` whether a pseudo is in use: it gets a
+  /// ``Player/nameKey(_:)`` and returns the pseudo of the player holding it, or nil. Stores
+  /// that keep an index of keys answer in constant time.
+  /// - Throws: ``ValidationError`` listing every problem at once.
+  public func validated(id: UUID = UUID(), takenPseudo: (String) -> String?)
+    throws(ValidationError) -> Player
+  {
     var issues: [ValidationError.Issue] = []
     func fail(_ field: ValidationError.Field, _ message: String, conflict: Bool = false) {
       issues.append(.init(field: field, message: message, isConflict: conflict))
@@ -95,9 +105,8 @@ public struct PlayerInput: Hashable, Sendable {
     }
     if !name.isEmpty {
       let key = Player.nameKey(name)
-      if let other = roster.first(where: { Player.nameKey($0.name) == key }) {
-        fail(
-          .name, "“\(other.name)” is already in the team; choose another pseudo.", conflict: true)
+      if let other = takenPseudo(key) {
+        fail(.name, "“\(other)” is already in the team; choose another pseudo.", conflict: true)
       }
     }
 

@@ -79,7 +79,7 @@ public final class RosterStore: RosterStorage, Sendable {
   @discardableResult
   public func addPlayer(_ input: PlayerInput) throws -> Player {
     try write { writer, players in
-      let player = try input.validated(in: players)
+      let player = try input.validated { writer.pseudos[$0] }
       try writer.insert(player)
       return (players + [player], player)
     }
@@ -90,7 +90,7 @@ public final class RosterStore: RosterStorage, Sendable {
   public func removePlayer(id: UUID) throws -> Player? {
     try write { writer, players in
       guard let player = players.first(where: { $0.id == id }) else { return (players, nil) }
-      try writer.delete(id: id)
+      try writer.delete(player)
       return (players.filter { $0.id != id }, player)
     }
   }
@@ -101,10 +101,13 @@ public final class RosterStore: RosterStorage, Sendable {
   /// - Throws: ``ImportError`` naming the first invalid entry, or ``SQLiteError``.
   public func replaceRoster(with inputs: [PlayerInput], ids: [UUID?] = []) throws {
     var validated: [Player] = []
+    var pseudos: [String: String] = [:]
     for (index, input) in inputs.enumerated() {
       let id = (index < ids.count ? ids[index] : nil) ?? UUID()
       do {
-        validated.append(try input.validated(in: validated, id: id))
+        let player = try input.validated(id: id) { pseudos[$0] }
+        pseudos[Player.nameKey(player.name)] = player.name
+        validated.append(player)
       } catch {
         throw ImportError(index: index, name: input.name, error: error)
       }
@@ -157,7 +160,7 @@ public final class RosterStore: RosterStorage, Sendable {
     _ change: (Writer, [Player]) throws -> ([Player], T)
   ) throws -> T {
     let (roster, result, handlers) = try writer.withLock { writer in
-      let (roster, result, dataVersion) = try writer.connection.transaction {
+      let (roster, result, dataVersion) = try writer.rollingBack {
         // Another process (the CLI beside the server) may have committed since our last
         // look: then start from what is on disk.
         var current = self.roster

@@ -9,6 +9,9 @@ final class Writer: @unchecked Sendable {
   let connection: Connection
   /// `PRAGMA data_version` as of our last commit: it changes when another connection commits.
   var seenDataVersion: Int64 = 0
+  /// The stored pseudos by ``Player/nameKey(_:)``, so that uniqueness is checked in constant
+  /// time (computing keys means Unicode normalization, too slow to redo for every player).
+  private(set) var pseudos: [String: String] = [:]
 
   /// Ordered migrations; migration n takes `user_version` from n to n + 1.
   static let migrations: [@Sendable (Connection) throws -> Void] = [
@@ -87,6 +90,19 @@ final class Writer: @unchecked Sendable {
     seenDataVersion = try dataVersion()
   }
 
+  /// Runs `body` in one transaction; when it fails after changing something, the pseudo
+  /// index is read back from the database, as the rollback left it.
+  func rollingBack<T>(_ body: () throws -> T) throws -> T {
+    do {
+      return try connection.transaction(body)
+    } catch let error as ValidationError {
+      throw error
+    } catch {
+      _ = try? loadPlayers()
+      throw error
+    }
+  }
+
   func dataVersion() throws -> Int64 { try connection.scalar("PRAGMA data_version") }
 
   /// The stored players, in roster order.
@@ -100,6 +116,7 @@ final class Writer: @unchecked Sendable {
       champions[row.text(0), default: []].append(champion)
     }
     var players: [Player] = []
+    pseudos = [:]
     try connection.prepare("SELECT id, name, position, image FROM player ORDER BY sort_order")
       .forEachRow { row in
         let id = row.text(0)
@@ -109,6 +126,7 @@ final class Writer: @unchecked Sendable {
           Player(
             id: uuid, name: row.text(1), position: position, image: row.text(3),
             favoriteChampions: champions[id] ?? []))
+        pseudos[Player.nameKey(row.text(1))] = row.text(1)
       }
     return players
   }
@@ -116,13 +134,14 @@ final class Writer: @unchecked Sendable {
   /// Inserts a player at the end of the roster.
   func insert(_ player: Player) throws {
     let id = player.id.uuidString
+    let key = Player.nameKey(player.name)
     try statement(
       """
       INSERT INTO player (id, name, name_key, position, image, sort_order)
       VALUES (?1, ?2, ?3, ?4, ?5, (SELECT coalesce(max(sort_order), 0) + 1 FROM player))
       """
     ).bind(
-      .text(id), .text(player.name), .text(Player.nameKey(player.name)),
+      .text(id), .text(player.name), .text(key),
       .text(player.position.rawValue), .text(player.image)
     ).run()
     for (order, champion) in player.favoriteChampions.enumerated() {
@@ -130,14 +149,19 @@ final class Writer: @unchecked Sendable {
         "INSERT INTO favorite_champion (player_id, champion_id, sort_order) VALUES (?1, ?2, ?3)"
       ).bind(.text(id), .text(champion.id), .int(Int64(order))).run()
     }
+    pseudos[key] = player.name
   }
 
   /// Deletes a player; its favourite champions go with it (ON DELETE CASCADE).
-  func delete(id: UUID) throws {
-    try statement("DELETE FROM player WHERE id = ?1").bind(.text(id.uuidString)).run()
+  func delete(_ player: Player) throws {
+    try statement("DELETE FROM player WHERE id = ?1").bind(.text(player.id.uuidString)).run()
+    pseudos[Player.nameKey(player.name)] = nil
   }
 
-  func deleteAll() throws { try connection.execute("DELETE FROM player") }
+  func deleteAll() throws {
+    try connection.execute("DELETE FROM player")
+    pseudos = [:]
+  }
 }
 
 extension Connection {

@@ -59,6 +59,17 @@ import Testing
     #expect(try RosterStore(path: path).players == before.players)
   }
 
+  @Test func aRemovedPlayersPseudoIsFreeAgainAndImportsReplaceThePseudos() throws {
+    let store = try RosterStore(path: path)
+    try store.removePlayer(id: Player.defaultRoster[0].id)
+    #expect(try store.addPlayer(PlayerInput(name: "CANNA", position: "Mid")).name == "CANNA")
+    try store.replaceRoster(with: [PlayerInput(name: "Solo", position: "Top")])
+    #expect(try store.addPlayer(PlayerInput(name: "Canna", position: "Top")).name == "Canna")
+    #expect(throws: ValidationError.self) {
+      try store.addPlayer(PlayerInput(name: "solo", position: "Top"))
+    }
+  }
+
   @Test func aZeroByteFileIsMigratedFromVersionZero() throws {
     _ = FileManager.default.createFile(atPath: folder.path("v0.sqlite"), contents: Data())
     let store = try RosterStore(path: folder.path("v0.sqlite"))

@@ -1,0 +1,409 @@
+#!/usr/bin/python3
+"""`make bench`: kcorp's speed, memory and scaling, measured side by side with nginx and the
+sqlite3 shell in one run, on loopback only. Prints a table and writes docs/BENCHMARKS.md.
+
+Every process it starts is stopped on exit; every loop is bounded in count and time.
+Uses only Debian packages: wrk, nginx-light, sqlite3 and this Python's standard library.
+"""
+
+import datetime
+import http.client
+import json
+import os
+import pathlib
+import platform
+import re
+import shutil
+import signal
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+ROOT = pathlib.Path(__file__).resolve().parents[1]
+KCORP = ROOT / ".build" / "release" / "kcorp"
+KCORP_PORT = 18480
+NGINX_PORT = 18481
+HOST = "127.0.0.1"
+
+WRK_THREADS, WRK_CONNECTIONS, WRK_SECONDS, WARMUP_SECONDS = 2, 64, 10, 2
+WRITES = 1000
+START_RUNS = 20
+LEAK_REQUESTS = 100_000
+SIZES = (10, 1000, 10_000)
+
+started = []  # every process this script started, stopped at exit
+work = pathlib.Path(tempfile.mkdtemp(prefix="kcorp-bench-"))
+work.chmod(0o755)  # nginx workers run as an unprivileged user
+
+
+# MARK: - Processes
+
+
+def start(arguments, **options):
+    process = subprocess.Popen(arguments, **options)
+    started.append(process)
+    return process
+
+
+def stop(process):
+    if process.poll() is None:
+        process.send_signal(signal.SIGTERM)
+        try:
+            process.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
+
+
+def stop_all():
+    for process in reversed(started):
+        stop(process)
+    shutil.rmtree(work, ignore_errors=True)
+
+
+def serve(database, port=KCORP_PORT):
+    """Starts `kcorp serve` and returns once it listens."""
+    process = start([str(KCORP), "serve", "--port", str(port), "--db", str(database)],
+                    stdout=subprocess.PIPE, text=True)
+    line = process.stdout.readline()
+    if not line.startswith("Listening on"):
+        raise SystemExit(f"kcorp serve did not start: {line!r}")
+    return process
+
+
+def wait_for_port(port, seconds=10):
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        with socket.socket() as probe:
+            if probe.connect_ex((HOST, port)) == 0:
+                return
+        time.sleep(0.01)
+    raise SystemExit(f"nothing listens on port {port}")
+
+
+def get(port, path, method="GET", body=None, headers=None):
+    connection = http.client.HTTPConnection(HOST, port, timeout=30)
+    connection.request(method, path, body=body, headers=headers or {})
+    response = connection.getresponse()
+    data = response.read()
+    connection.close()
+    return response.status, dict(response.getheaders()), data
+
+
+def rss_kib(process):
+    for line in pathlib.Path(f"/proc/{process.pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1])
+    return 0
+
+
+def kcorp(*arguments):
+    subprocess.run([str(KCORP), *arguments], check=True, stdout=subprocess.DEVNULL)
+
+
+# MARK: - wrk
+
+
+def wrk(url, seconds=WRK_SECONDS, connections=WRK_CONNECTIONS, threads=WRK_THREADS):
+    """Runs wrk; returns requests/s, p50 and p99 latency in ms, and the request count."""
+    output = subprocess.run(
+        ["wrk", f"-t{threads}", f"-c{connections}", f"-d{seconds}s", "--latency", url],
+        check=True, capture_output=True, text=True, timeout=seconds + 30).stdout
+    errors = re.search(r"Non-2xx or 3xx responses: (\d+)", output)
+    if errors:
+        raise SystemExit(f"wrk saw {errors.group(1)} error responses from {url}")
+
+    def latency(percent):
+        value, unit = re.search(rf"^\s+{percent}%\s+([\d.]+)(us|ms|s)\s*$", output, re.M).groups()
+        return float(value) * {"us": 0.001, "ms": 1, "s": 1000}[unit]
+
+    return {
+        "rps": float(re.search(r"Requests/sec:\s+([\d.]+)", output).group(1)),
+        "p50": latency(50),
+        "p99": latency(99),
+        "requests": int(re.search(r"(\d+) requests in", output).group(1)),
+    }
+
+
+# MARK: - 1. Reads under load, beside nginx
+
+
+def nginx_config(root):
+    return f"""
+worker_processes 2;
+pid {work}/nginx.pid;
+error_log {work}/nginx-error.log;
+daemon off;
+events {{ worker_connections 1024; }}
+http {{
+  access_log off;
+  sendfile on;
+  keepalive_requests 1000000;
+  server {{
+    listen {HOST}:{NGINX_PORT};
+    root {root};
+    location = / {{ default_type "text/html; charset=utf-8"; try_files /index.html =404; }}
+    location /players/ {{ default_type "text/html; charset=utf-8"; }}
+    location /api/ {{ default_type "application/json"; }}
+  }}
+}}
+"""
+
+
+def reads(player_id):
+    database = work / "reads.sqlite"
+    server = serve(database)
+    routes = {"GET /": "/", "GET /players/{id}": f"/players/{player_id}",
+              "GET /api/players": "/api/players"}
+    files = {"/": "index.html", f"/players/{player_id}": f"players/{player_id}",
+             "/api/players": "api/players"}
+    root = work / "static"
+    for path, name in files.items():
+        target = root / name
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_bytes(get(KCORP_PORT, path)[2])
+    (work / "nginx.conf").write_text(nginx_config(root))
+    nginx = start(["nginx", "-c", str(work / "nginx.conf"), "-p", str(work)],
+                  stderr=subprocess.DEVNULL)
+    wait_for_port(NGINX_PORT)
+    for path in files:
+        assert get(NGINX_PORT, path)[0] == 200, path
+
+    results = {}
+    for route, path in routes.items():
+        results[route] = {}
+        # Alternate the two servers so that the machine's noise falls on both alike.
+        for name, port in (("kcorp", KCORP_PORT), ("nginx", NGINX_PORT)):
+            wrk(f"http://{HOST}:{port}{path}", seconds=WARMUP_SECONDS)
+        for name, port in (("kcorp", KCORP_PORT), ("nginx", NGINX_PORT)):
+            results[route][name] = wrk(f"http://{HOST}:{port}{path}")
+    stop(nginx)
+    stop(server)
+    return results
+
+
+# MARK: - 2. Durable writes, beside the sqlite3 shell
+
+
+def writes():
+    database = work / "writes.sqlite"
+    kcorp("--db", str(database), "players")  # creates and migrates the database
+    server = serve(database)
+    connection = http.client.HTTPConnection(HOST, KCORP_PORT, timeout=30)
+    began = time.perf_counter()
+    for n in range(WRITES):
+        body = json.dumps({"name": f"W{n}", "position": "Mid"})
+        connection.request("POST", "/api/players", body=body,
+                           headers={"Content-Type": "application/json"})
+        response = connection.getresponse()
+        response.read()
+        assert response.status == 201, response.status
+    kcorp_seconds = time.perf_counter() - began
+    connection.close()
+    stop(server)
+
+    shell_database = work / "shell.sqlite"
+    kcorp("--db", str(shell_database), "players")
+    statements = ["PRAGMA journal_mode=WAL;", "PRAGMA synchronous=FULL;",
+                  "PRAGMA foreign_keys=ON;"]
+    for n in range(WRITES):
+        statements.append(
+            "BEGIN IMMEDIATE; INSERT INTO player (id, name, name_key, position, image, sort_order) "
+            f"VALUES ('{n:08d}-0000-4000-8000-000000000000', 'W{n}', 'w{n}', 'Mid', "
+            "'player_default', (SELECT coalesce(max(sort_order), 0) + 1 FROM player)); COMMIT;")
+    script = "\n".join(statements)
+    began = time.perf_counter()
+    subprocess.run(["sqlite3", str(shell_database)], input=script, text=True, check=True,
+                   stdout=subprocess.DEVNULL, timeout=300)
+    shell_seconds = time.perf_counter() - began
+    return {"kcorp": kcorp_seconds, "sqlite3": shell_seconds}
+
+
+# MARK: - 3. Start and memory
+
+
+def start_and_memory():
+    database = work / "start.sqlite"
+    kcorp("--db", str(database), "players")
+    times = []
+    for _ in range(START_RUNS):
+        began = time.perf_counter()
+        process = start([str(KCORP), "serve", "--port", str(KCORP_PORT), "--db", str(database)],
+                        stdout=subprocess.DEVNULL)
+        deadline = began + 10
+        while time.perf_counter() < deadline:
+            try:
+                if get(KCORP_PORT, "/")[0] == 200:
+                    break
+            except OSError:
+                time.sleep(0.0005)
+        times.append((time.perf_counter() - began) * 1000)
+        stop(process)
+
+    server = serve(database)
+    get(KCORP_PORT, "/")
+    time.sleep(1)
+    idle = rss_kib(server)
+    served = 0
+    for _ in range(20):  # bounded: at most 20 runs of 5 s
+        if served >= LEAK_REQUESTS:
+            break
+        served += wrk(f"http://{HOST}:{KCORP_PORT}/", seconds=5)["requests"]
+    after_first = rss_kib(server)
+    served_again = 0
+    for _ in range(20):
+        if served_again >= LEAK_REQUESTS:
+            break
+        served_again += wrk(f"http://{HOST}:{KCORP_PORT}/", seconds=5)["requests"]
+    after_second = rss_kib(server)
+    stop(server)
+    return {"start_ms": statistics.median(times), "idle_kib": idle,
+            "after_kib": after_first, "after_again_kib": after_second,
+            "requests": served, "requests_again": served_again}
+
+
+# MARK: - 4. Scaling
+
+
+def scaling():
+    results = {}
+    for size in SIZES:
+        database = work / f"scale-{size}.sqlite"
+        roster = [{"name": f"Player {n}", "position": ["Top", "Jungle", "Mid", "ADC", "Support"][n % 5],
+                   "favoriteChampions": ["jax", "braum"]} for n in range(size)]
+        file = work / f"roster-{size}.json"
+        file.write_text(json.dumps(roster))
+        kcorp("--db", str(database), "import", str(file))
+        server = serve(database)
+        results[size] = {}
+        for route, path in (("GET /api/players", "/api/players"), ("GET /", "/")):
+            status, _, body = get(KCORP_PORT, path)
+            assert status == 200
+            wrk(f"http://{HOST}:{KCORP_PORT}{path}", seconds=1, connections=1, threads=1)
+            run = wrk(f"http://{HOST}:{KCORP_PORT}{path}", seconds=3, connections=1, threads=1)
+            results[size][route] = {"p50": run["p50"], "bytes": len(body)}
+        stop(server)
+    return results
+
+
+# MARK: - Report
+
+
+def machine():
+    model = "unknown"
+    for line in pathlib.Path("/proc/cpuinfo").read_text().splitlines():
+        if line.startswith("model name"):
+            model = line.split(":", 1)[1].strip()
+            break
+    memory = pathlib.Path("/proc/meminfo").read_text().split()[1]
+    return (f"{model}, {os.cpu_count()} cores, {int(memory) // 1024 // 1024} GiB, "
+            f"Linux {platform.release()}")
+
+
+def report(read, write, memory, scale):
+    ok = lambda good: "met" if good else "MISSED"
+    lines = []
+    lines.append("| route | kcorp req/s | nginx req/s | ratio (≥ 0.7) | kcorp p50 | kcorp p99 (≤ 5 ms) | nginx p50 | nginx p99 |")
+    lines.append("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
+    for route, pair in read.items():
+        k, n = pair["kcorp"], pair["nginx"]
+        ratio = k["rps"] / n["rps"]
+        lines.append(
+            f"| `{route}` | {k['rps']:,.0f} | {n['rps']:,.0f} | {ratio:.2f} {ok(ratio >= 0.7)} | "
+            f"{k['p50']:.2f} ms | {k['p99']:.2f} ms {ok(k['p99'] <= 5)} | {n['p50']:.2f} ms | "
+            f"{n['p99']:.2f} ms |")
+    lines.append("")
+    ratio = write["kcorp"] / write["sqlite3"]
+    lines.append("| durable writes (1,000, one at a time) | kcorp `POST /api/players` | sqlite3 shell | ratio (≤ 1.5) |")
+    lines.append("| --- | ---: | ---: | ---: |")
+    lines.append(f"| total time | {write['kcorp']:.2f} s | {write['sqlite3']:.2f} s | {ratio:.2f} {ok(ratio <= 1.5)} |")
+    lines.append("")
+    growth = (memory["after_kib"] - memory["idle_kib"]) / memory["idle_kib"] * 100
+    steady = (memory["after_again_kib"] - memory["after_kib"]) / memory["after_kib"] * 100
+    lines.append("| start and memory | value | target |")
+    lines.append("| --- | ---: | --- |")
+    lines.append(f"| start, exec to first 200 on `/` (median of {START_RUNS}) | {memory['start_ms']:.1f} ms | ≤ 100 ms {ok(memory['start_ms'] <= 100)} |")
+    lines.append(f"| RSS idle | {memory['idle_kib'] / 1024:.1f} MiB | ≤ 20 MiB {ok(memory['idle_kib'] <= 20 * 1024)} |")
+    lines.append(f"| RSS after {memory['requests']:,} requests | {memory['after_kib'] / 1024:.1f} MiB | growth ≤ 10 %: {growth:+.1f} % {ok(growth <= 10)} |")
+    lines.append(f"| RSS after {memory['requests_again']:,} more | {memory['after_again_kib'] / 1024:.1f} MiB | steady-state growth {steady:+.1f} % |")
+    lines.append("")
+    lines.append("| players | `GET /api/players` p50 | bytes | `GET /` p50 (page 1 of 50) | bytes |")
+    lines.append("| ---: | ---: | ---: | ---: | ---: |")
+    for size, routes in scale.items():
+        api, page = routes["GET /api/players"], routes["GET /"]
+        lines.append(f"| {size:,} | {api['p50']:.2f} ms | {api['bytes']:,} | {page['p50']:.2f} ms | {page['bytes']:,} |")
+    small, large = scale[SIZES[1]]["GET /api/players"]["p50"], scale[SIZES[2]]["GET /api/players"]["p50"]
+    growth = large / small
+    lines.append("")
+    lines.append(f"`GET /api/players` from {SIZES[1]:,} to {SIZES[2]:,} players: ×{growth:.1f} for ×{SIZES[2] // SIZES[1]} data "
+                 f"({'no faster than linear' if growth <= (SIZES[2] / SIZES[1]) * 1.2 else 'FASTER THAN LINEAR'}).")
+    return "\n".join(lines)
+
+
+def main():
+    if not KCORP.exists():
+        raise SystemExit(f"{KCORP} is missing: build it with `swift build -c release`")
+    try:
+        began = time.monotonic()
+        player = json.loads(get_players_once())[0]["id"]
+        read = reads(player)
+        write = writes()
+        memory = start_and_memory()
+        scale = scaling()
+        table = report(read, write, memory, scale)
+        seconds = time.monotonic() - began
+    finally:
+        stop_all()
+    print(table)
+    write_document(table, seconds)
+
+
+def get_players_once():
+    database = work / "ids.sqlite"
+    server = serve(database)
+    body = get(KCORP_PORT, "/api/players")[2]
+    stop(server)
+    return body
+
+
+def write_document(table, seconds):
+    path = ROOT / "docs" / "BENCHMARKS.md"
+    notes_marker = "## Findings"
+    notes = ""
+    if path.exists() and notes_marker in path.read_text():
+        notes = path.read_text()[path.read_text().index(notes_marker):]
+    path.write_text(f"""# Benchmarks
+
+Written by `make bench` ({datetime.date.today().isoformat()}, {seconds:.0f} s). Machine: {machine()}.
+kcorp is the release build; every server listens on 127.0.0.1 and the load comes from the
+same machine, so kcorp, nginx and wrk share its cores.
+
+## How
+
+- Reads: `wrk -t{WRK_THREADS} -c{WRK_CONNECTIONS} -d{WRK_SECONDS}s --latency` after a {WARMUP_SECONDS} s warm-up, against
+  `kcorp serve` (default roster) and, alternating with it, nginx-light (2 workers, access log
+  off) serving the byte-identical HTML and JSON from files.
+- Durable writes: {WRITES:,} `POST /api/players` one after another on one keep-alive
+  connection, each answered after its commit; then the same {WRITES:,} rows inserted by the
+  `sqlite3` shell in {WRITES:,} transactions (`BEGIN IMMEDIATE … COMMIT`) with the same pragmas
+  (WAL, synchronous=FULL) into the same schema, on the same disk.
+- Start: exec of `kcorp serve` to the first 200 on `/`, median of {START_RUNS} runs. Memory:
+  VmRSS idle, then after {LEAK_REQUESTS:,} requests to `/`, then after {LEAK_REQUESTS:,} more (the
+  growth between the last two shows a leak; the first load grows the thread pool's arenas).
+- Scaling: rosters of {', '.join(f'{s:,}' for s in SIZES)} players imported with `kcorp import`, median latency of
+  `GET /api/players` and of the roster page (`GET /`, 50 players a page) with one connection.
+
+## Results
+
+{table}
+
+{notes}""")
+    print(f"\nWrote {path.relative_to(ROOT)}")
+
+
+if __name__ == "__main__":
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(1))
+    main()
