@@ -10,7 +10,7 @@ BENCH_PACKAGES := wrk nginx-light sqlite3
 
 ## run: build (release) and run the main job on the default database
 run: build-deps
-	swift build -c release --product kcorp
+	swift build -c release --product kcorp --static-swift-stdlib
 	.build/release/kcorp serve
 
 ## test: format lint, Swift tests, then the browser walk
@@ -34,7 +34,7 @@ screenshots: test-deps
 ## (prints a table and writes docs/BENCHMARKS.md)
 bench: build-deps
 	@$(ENSURE) $(BENCH_PACKAGES)
-	swift build -c release --product kcorp
+	swift build -c release --product kcorp --static-swift-stdlib
 	/usr/bin/python3 scripts/bench.py
 
 ## lint: check formatting (fix with `make format`)

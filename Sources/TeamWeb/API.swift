@@ -43,8 +43,14 @@ extension WebApp {
   /// The JSON API: the CLI's `--json` shapes, problems as `application/problem+json`.
   mutating func addAPIRoutes() {
     let store = store
+    let cache = cache
 
-    route("GET", "/api/players") { _, _ in WebApp.json(store.players) }
+    route("GET", "/api/players") { _, _ in
+      let roster = store.roster
+      return cache.response("/api/players", version: roster.version) {
+        WebApp.json(roster.players)
+      }
+    }
 
     route("POST", "/api/players") { request, _ in
       guard WebApp.isSameOrigin(request) else {
@@ -81,17 +87,20 @@ extension WebApp {
     }
 
     route("GET", "/api/players/{id}") { _, parameters in
-      guard let player = WebApp.player(parameters["id"], in: store) else {
+      let roster = store.roster
+      guard let player = WebApp.player(parameters["id"], in: roster) else {
         return Problem(status: 404, detail: "No player has this id.").response
       }
-      return WebApp.json(player)
+      return cache.response("/api/players/\(player.id)", version: roster.version) {
+        WebApp.json(player)
+      }
     }
 
     route("DELETE", "/api/players/{id}") { request, parameters in
       guard WebApp.isSameOrigin(request) else {
         return Problem(status: 403, detail: "Cross-site requests are refused.").response
       }
-      guard let player = WebApp.player(parameters["id"], in: store) else {
+      guard let player = WebApp.player(parameters["id"], in: store.roster) else {
         return Problem(status: 404, detail: "No player has this id.").response
       }
       do {

@@ -6,17 +6,28 @@ extension WebApp {
   /// The screens: GET renders from the store's snapshot; POST changes it, then redirects.
   mutating func addPageRoutes() {
     let store = store
+    let cache = cache
+    let slot = ResponseCache.tokenSlot
 
     route("GET", "/") { request, _ in
       let (token, cookie) = WebApp.csrfToken(for: request)
-      let page = request.query["page"].flatMap { Int($0) } ?? 1
-      return Pages.roster(store.players, page: page, token: token, cookie: cookie)
+      let roster = store.roster
+      let pages = max(1, (roster.players.count + Pages.pageSize - 1) / Pages.pageSize)
+      let page = min(max(request.query["page"].flatMap { Int($0) } ?? 1, 1), pages)
+      return cache.response("/?page=\(page)", version: roster.version, token: token, cookie: cookie)
+      {
+        Pages.roster(roster.players, page: page, token: slot, cookie: nil)
+      }
     }
 
     route("GET", "/players/new") { request, _ in
       let (token, cookie) = WebApp.csrfToken(for: request)
-      return Pages.addPlayer(
-        PlayerInput(name: "", position: "Top"), errors: nil, token: token, cookie: cookie)
+      return cache.response(
+        "/players/new", version: store.roster.version, token: token, cookie: cookie
+      ) {
+        Pages.addPlayer(
+          PlayerInput(name: "", position: "Top"), errors: nil, token: slot, cookie: nil)
+      }
     }
 
     route("POST", "/players") { request, _ in
@@ -42,19 +53,35 @@ extension WebApp {
     }
 
     route("GET", "/players/{id}") { request, parameters in
-      guard let player = WebApp.player(parameters["id"], in: store) else { return Pages.notFound() }
+      let roster = store.roster
+      guard let player = WebApp.player(parameters["id"], in: roster) else {
+        return Pages.notFound()
+      }
       let (token, cookie) = WebApp.csrfToken(for: request)
-      return Pages.player(player, token: token, cookie: cookie)
+      return cache.response(
+        "/players/\(player.id)", version: roster.version, token: token, cookie: cookie
+      ) {
+        Pages.player(player, token: slot, cookie: nil)
+      }
     }
 
     route("GET", "/players/{id}/delete") { request, parameters in
-      guard let player = WebApp.player(parameters["id"], in: store) else { return Pages.notFound() }
+      let roster = store.roster
+      guard let player = WebApp.player(parameters["id"], in: roster) else {
+        return Pages.notFound()
+      }
       let (token, cookie) = WebApp.csrfToken(for: request)
-      return Pages.confirmDeletePage(player, token: token, cookie: cookie)
+      return cache.response(
+        "/players/\(player.id)/delete", version: roster.version, token: token, cookie: cookie
+      ) {
+        Pages.confirmDeletePage(player, token: slot, cookie: nil)
+      }
     }
 
     route("POST", "/players/{id}/delete") { request, parameters in
-      guard let player = WebApp.player(parameters["id"], in: store) else { return Pages.notFound() }
+      guard let player = WebApp.player(parameters["id"], in: store.roster) else {
+        return Pages.notFound()
+      }
       guard WebApp.isSameOrigin(request), WebApp.hasValidToken(request, form: request.formFields)
       else {
         let (token, cookie) = WebApp.csrfToken(for: request)
@@ -71,9 +98,9 @@ extension WebApp {
     }
   }
 
-  static func player(_ id: String?, in store: RosterStore) -> Player? {
+  static func player(_ id: String?, in roster: Roster) -> Player? {
     guard let id = id.flatMap(UUID.init(uuidString:)) else { return nil }
-    return store.roster.player(id: id)
+    return roster.player(id: id)
   }
 
   /// The database could not commit (disk full, I/O error): nothing was saved, say so.

@@ -7,6 +7,7 @@ import TeamStore
 public struct WebApp: Sendable {
   let store: RosterStore
   let images: ImageLibrary
+  let cache = ResponseCache()
   private var router = Router()
 
   /// The app over `store`, with pictures from `imagesFolder` when given.

@@ -45,6 +45,21 @@ import Testing
     #expect(cookie.contains("HttpOnly") && cookie.contains("SameSite=Strict"))
   }
 
+  @Test func eachBrowserGetsItsOwnTokenInTheSamePage() throws {
+    let first = try app.client.get("/")
+    let second = try app.client.get("/")
+    let tokens = [first, second].map { app.csrfToken(in: $0.text) }
+    #expect(tokens[0] != tokens[1])
+    for (response, token) in zip([first, second], tokens) {
+      let token = try #require(token)
+      #expect(response.header("set-cookie")?.hasPrefix("kcorp_csrf=\(token);") == true)
+      #expect(!response.text.contains("~~~~"))
+    }
+    let returning = try app.client.get("/", headers: ["Cookie": "kcorp_csrf=\(tokens[0] ?? "")"])
+    #expect(returning.header("set-cookie") == nil)
+    #expect(app.csrfToken(in: returning.text) == tokens[0])
+  }
+
   @Test func theAddFormHasEveryLabelledFieldAndTheWholeCatalog() throws {
     let html = try app.client.get("/players/new").text
     for label in [
