@@ -220,7 +220,7 @@ public struct Label<Title, Icon>: View where Title: View, Icon: View {
   public var body: Never { return fatalError() }
 }
 extension Label where Title == Text, Icon == Image {
-  /// label/init(_:systemimage:)-4wi5x
+  /// label/init(_:systemimage:) (the LocalizedStringKey form, as in the iOS 14 interface)
   public init(_ titleKey: LocalizedStringKey, systemImage name: String) { fatalError() }
 }
 
@@ -325,7 +325,7 @@ extension Label where Title == Text, Icon == Image {
 /// scrollview
 public struct ScrollView<Content>: View where Content: View {
   /// scrollview/init(_:showsindicators:content:)
-  public init(
+  nonisolated public init(
     _ axes: Axis.Set = .vertical, showsIndicators: Bool = true,
     @ViewBuilder content: () -> Content
   ) { fatalError() }
@@ -500,7 +500,7 @@ extension View {
   nonisolated public func foregroundStyle<S>(_ style: S) -> some View where S: ShapeStyle {
     fatalError()
   }
-  /// view/tint(_:)-93mfq
+  /// view/tint(_:)-23xyq
   nonisolated public func tint(_ tint: Color?) -> some View { fatalError() }
 }
 
@@ -532,7 +532,7 @@ extension Button where Label == Text {
   @preconcurrency nonisolated public init(
     _ titleKey: LocalizedStringKey, action: @escaping @MainActor () -> Void
   ) { fatalError() }
-  /// button/init(_:role:action:)-93ek6
+  /// button/init(_:role:action:) (LocalizedStringKey; macOS 13 interface)
   @preconcurrency nonisolated public init(
     _ titleKey: LocalizedStringKey, role: ButtonRole?, action: @escaping @MainActor () -> Void
   ) { fatalError() }
@@ -544,13 +544,13 @@ extension Button where Label == Text {
 /// plainbuttonstyle
 public struct PlainButtonStyle: PrimitiveButtonStyle {
   /// plainbuttonstyle/init()
-  public init() {}
+  nonisolated public init() {}
 }
 
 /// borderedprominentbuttonstyle
 public struct BorderedProminentButtonStyle: PrimitiveButtonStyle {
   /// borderedprominentbuttonstyle/init()
-  public init() {}
+  nonisolated public init() {}
 }
 
 /// primitivebuttonstyle/plain
@@ -560,13 +560,13 @@ extension PrimitiveButtonStyle where Self == PlainButtonStyle {
 
 /// primitivebuttonstyle/borderedprominent
 extension PrimitiveButtonStyle where Self == BorderedProminentButtonStyle {
-  @MainActor @preconcurrency public static var borderedProminent: BorderedProminentButtonStyle {
+  nonisolated public static var borderedProminent: BorderedProminentButtonStyle {
     BorderedProminentButtonStyle()
   }
 }
 
 extension View {
-  /// view/buttonstyle(_:)-ea21
+  /// view/buttonstyle(_:)-66fbx
   nonisolated public func buttonStyle<S>(_ style: S) -> some View where S: PrimitiveButtonStyle {
     fatalError()
   }
@@ -577,7 +577,7 @@ public struct TextField<Label>: View where Label: View {
   public var body: Never { return fatalError() }
 }
 extension TextField where Label == Text {
-  /// textfield/init(_:text:)-588cl
+  /// textfield/init(_:text:)
   nonisolated public init(_ titleKey: LocalizedStringKey, text: Binding<String>) {
     fatalError()
   }
@@ -589,7 +589,7 @@ where Label: View, SelectionValue: Hashable, Content: View {
   public var body: Never { return fatalError() }
 }
 extension Picker where Label == Text {
-  /// picker/init(_:selection:content:)-5njtq
+  /// picker/init(_:selection:content:)-6lwfn
   nonisolated public init(
     _ titleKey: LocalizedStringKey, selection: Binding<SelectionValue>,
     @ViewBuilder content: () -> Content
@@ -604,7 +604,7 @@ extension View {
 /// form
 public struct Form<Content>: View where Content: View {
   /// form/init(content:)
-  public init(@ViewBuilder content: () -> Content) { fatalError() }
+  nonisolated public init(@ViewBuilder content: () -> Content) { fatalError() }
   public var body: Never { return fatalError() }
 }
 
@@ -755,7 +755,7 @@ extension ToolbarItem where ID == () {
 }
 
 extension View {
-  /// view/toolbar(content:)-5w0tj
+  /// view/toolbar(content:)
   nonisolated public func toolbar<Content>(@ToolbarContentBuilder content: () -> Content)
     -> some View where Content: ToolbarContent
   { fatalError() }
@@ -799,11 +799,11 @@ public struct AccessibilityTraits: SetAlgebra, Sendable {
 }
 
 extension View {
-  /// view/accessibilitylabel(_:)-1d7jv
+  /// view/accessibilitylabel(_:) (LocalizedStringKey)
   nonisolated public func accessibilityLabel(_ labelKey: LocalizedStringKey)
     -> ModifiedContent<Self, AccessibilityAttachmentModifier>
   { fatalError() }
-  /// view/accessibilitylabel(_:)-5f0zj
+  /// view/accessibilitylabel(_:) (StringProtocol)
   @_disfavoredOverload nonisolated public func accessibilityLabel<S>(_ label: S)
     -> ModifiedContent<Self, AccessibilityAttachmentModifier> where S: StringProtocol
   { fatalError() }
