@@ -192,15 +192,20 @@ def writes():
     database = work / "writes.sqlite"
     kcorp("--db", str(database), "players")  # creates and migrates the database
     server = serve(database)
-    connection = http.client.HTTPConnection(HOST, KCORP_PORT, timeout=30)
-    began = time.perf_counter()
+    # The requests are prepared first and sent on one raw keep-alive socket, so that the
+    # client's own work (http.client parses headers in Python) stays out of the figure.
+    requests = []
     for n in range(WRITES):
-        body = json.dumps({"name": f"W{n}", "position": "Mid"})
-        connection.request("POST", "/api/players", body=body,
-                           headers={"Content-Type": "application/json"})
-        response = connection.getresponse()
-        response.read()
-        assert response.status == 201, response.status
+        body = json.dumps({"name": f"W{n}", "position": "Mid"}).encode()
+        requests.append(
+            b"POST /api/players HTTP/1.1\r\nHost: bench\r\nContent-Type: application/json\r\n"
+            + f"Content-Length: {len(body)}\r\n\r\n".encode() + body)
+    connection = socket.create_connection((HOST, KCORP_PORT))
+    connection.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+    began = time.perf_counter()
+    for request in requests:
+        connection.sendall(request)
+        assert read_response(connection).startswith(b"HTTP/1.1 201"), "a write failed"
     kcorp_seconds = time.perf_counter() - began
     connection.close()
     stop(server)
@@ -220,6 +225,21 @@ def writes():
                    stdout=subprocess.DEVNULL, timeout=300)
     shell_seconds = time.perf_counter() - began
     return {"kcorp": kcorp_seconds, "sqlite3": shell_seconds}
+
+
+def read_response(connection):
+    """Reads one HTTP response with a Content-Length body; returns its bytes."""
+    data = b""
+    while b"\r\n\r\n" not in data:
+        chunk = connection.recv(65536)
+        if not chunk:
+            raise SystemExit("the server closed the connection")
+        data += chunk
+    head, _, body = data.partition(b"\r\n\r\n")
+    length = int(re.search(rb"(?i)content-length: *(\d+)", head).group(1))
+    while len(body) < length:
+        body += connection.recv(65536)
+    return head
 
 
 # MARK: - 3. Start and memory
@@ -344,6 +364,12 @@ def report(read, write, memory, scale):
 
 
 def main():
+    if sys.argv[1:] == ["writes"]:  # one part alone, while working on it
+        try:
+            print(writes())
+        finally:
+            stop_all()
+        return
     if not KCORP.exists():
         raise SystemExit(f"{KCORP} is missing: build it with `swift build -c release`")
     try:

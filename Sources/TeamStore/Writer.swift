@@ -103,7 +103,11 @@ final class Writer: @unchecked Sendable {
     }
   }
 
-  func dataVersion() throws -> Int64 { try connection.scalar("PRAGMA data_version") }
+  func dataVersion() throws -> Int64 {
+    var version: Int64 = 0
+    try statement("PRAGMA data_version").forEachRow { version = $0.int(0) }
+    return version
+  }
 
   /// The stored players, in roster order.
   func loadPlayers() throws -> [Player] {
