@@ -300,11 +300,13 @@ def scaling():
         server = serve(database)
         results[size] = {}
         for route, path in (("GET /api/players", "/api/players"), ("GET /", "/")):
+            began = time.perf_counter()  # the first request renders; later ones are cached
             status, _, body = get(KCORP_PORT, path)
+            first = (time.perf_counter() - began) * 1000
             assert status == 200
             wrk(f"http://{HOST}:{KCORP_PORT}{path}", seconds=1, connections=1, threads=1)
             run = wrk(f"http://{HOST}:{KCORP_PORT}{path}", seconds=3, connections=1, threads=1)
-            results[size][route] = {"p50": run["p50"], "bytes": len(body)}
+            results[size][route] = {"p50": run["p50"], "first": first, "bytes": len(body)}
         stop(server)
     return results
 
@@ -350,16 +352,20 @@ def report(read, write, memory, scale):
     lines.append(f"| RSS after {memory['requests']:,} requests | {memory['after_kib'] / 1024:.1f} MiB | growth ≤ 10 %: {growth:+.1f} % {ok(growth <= 10)} |")
     lines.append(f"| RSS after {memory['requests_again']:,} more | {memory['after_again_kib'] / 1024:.1f} MiB | steady-state growth {steady:+.1f} % |")
     lines.append("")
-    lines.append("| players | `GET /api/players` p50 | bytes | `GET /` p50 (page 1 of 50) | bytes |")
-    lines.append("| ---: | ---: | ---: | ---: | ---: |")
+    lines.append("| players | `GET /api/players` first (renders) | then p50 | bytes | `GET /` first (renders) | then p50 | bytes |")
+    lines.append("| ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
     for size, routes in scale.items():
         api, page = routes["GET /api/players"], routes["GET /"]
-        lines.append(f"| {size:,} | {api['p50']:.2f} ms | {api['bytes']:,} | {page['p50']:.2f} ms | {page['bytes']:,} |")
-    small, large = scale[SIZES[1]]["GET /api/players"]["p50"], scale[SIZES[2]]["GET /api/players"]["p50"]
-    growth = large / small
+        lines.append(f"| {size:,} | {api['first']:.2f} ms | {api['p50']:.2f} ms | {api['bytes']:,} | "
+                     f"{page['first']:.2f} ms | {page['p50']:.2f} ms | {page['bytes']:,} |")
     lines.append("")
-    lines.append(f"`GET /api/players` from {SIZES[1]:,} to {SIZES[2]:,} players: ×{growth:.1f} for ×{SIZES[2] // SIZES[1]} data "
-                 f"({'no faster than linear' if growth <= (SIZES[2] / SIZES[1]) * 1.2 else 'FASTER THAN LINEAR'}).")
+    for key, label in (("first", "first request"), ("p50", "cached p50")):
+        small = scale[SIZES[1]]["GET /api/players"][key]
+        large = scale[SIZES[2]]["GET /api/players"][key]
+        growth = large / small
+        verdict = "no faster than linear" if growth <= (SIZES[2] / SIZES[1]) * 1.2 else "FASTER THAN LINEAR"
+        lines.append(f"- `GET /api/players`, {label}, {SIZES[1]:,} → {SIZES[2]:,} players: ×{growth:.1f} "
+                     f"for ×{SIZES[2] // SIZES[1]} the data ({verdict}).")
     return "\n".join(lines)
 
 
