@@ -5,7 +5,14 @@ import Foundation
 /// A player is `{"favoriteChampions":[{"id","imageName","name"}],"id","image","name",
 /// "position"}`, keys sorted so that output is stable.
 public enum TeamJSON {
-  /// Encodes values with sorted keys, pretty-printed when asked.
+  /// Encodes players, champions and arrays of them, pretty-printed when asked.
+  public static func encode<T: JSONWritable>(_ value: T, pretty: Bool = false) -> Data {
+    var writer = JSONWriter(pretty: pretty)
+    value.write(to: &writer)
+    return Data(writer.bytes)
+  }
+
+  /// Encodes other values (problem documents) with sorted keys, pretty-printed when asked.
   public static func encode<T: Encodable>(_ value: T, pretty: Bool = false) -> Data {
     let encoder = JSONEncoder()
     encoder.outputFormatting = pretty ? [.sortedKeys, .prettyPrinted] : [.sortedKeys]

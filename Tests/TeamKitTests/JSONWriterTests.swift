@@ -1,0 +1,49 @@
+import Foundation
+import Testing
+
+@testable import TeamKit
+
+@Suite struct JSONWriterTests {
+  static let tricky = [
+    "plain", "quote \" and backslash \\", "line\nbreak\ttab\r", "\u{0}\u{1}\u{1F}", "é 日本 🎮",
+    "</script><b>", "slash / here",
+  ]
+
+  @Test(arguments: tricky)
+  func whatItWritesDecodesBackExactly(text: String) throws {
+    let player = Player(
+      name: text, position: .jungle, image: text, favoriteChampions: [Champion.catalog[0]])
+    for pretty in [false, true] {
+      let data = TeamJSON.encode([player], pretty: pretty)
+      #expect(try JSONDecoder().decode([Player].self, from: data) == [player])
+    }
+  }
+
+  @Test func compactOutputHasSortedKeysAndNoSpaces() {
+    let json = String(decoding: TeamJSON.encode(Player.defaultRoster[2]), as: UTF8.self)
+    #expect(
+      json
+        == #"{"favoriteChampions":[{"id":"braum","imageName":"braum","name":"Braum"}],"#
+        + #""id":"C04B0000-0000-4000-8000-000000000003","image":"targamas","name":"Targamas","#
+        + #""position":"Support"}"#)
+  }
+
+  @Test func prettyOutputIndentsByTwoSpaces() {
+    let json = String(
+      decoding: TeamJSON.encode([Champion.catalog[1]], pretty: true), as: UTF8.self)
+    #expect(
+      json
+        == "[\n  {\n    \"id\": \"jax\",\n    \"imageName\": \"jax\",\n    \"name\": \"Jax\"\n  }\n]"
+    )
+    #expect(String(decoding: TeamJSON.encode([Player](), pretty: true), as: UTF8.self) == "[]")
+  }
+
+  @Test func itAgreesWithFoundationsEncoder() throws {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+    let players = Player.defaultRoster
+    let ours = try JSONSerialization.jsonObject(with: TeamJSON.encode(players)) as? NSArray
+    let theirs = try JSONSerialization.jsonObject(with: encoder.encode(players)) as? NSArray
+    #expect(ours == theirs)
+  }
+}
