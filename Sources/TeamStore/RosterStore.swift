@@ -89,7 +89,7 @@ public final class RosterStore: RosterStorage, Sendable {
   @discardableResult
   public func removePlayer(id: UUID) throws -> Player? {
     try write { writer, players in
-      guard let player = players.first(where: { $0.id == id }) else { return (players, nil) }
+      guard let player = players.first(where: { $0.id == id }) else { return (nil, nil) }
       try writer.delete(player)
       return (players.filter { $0.id != id }, player)
     }
@@ -154,32 +154,58 @@ public final class RosterStore: RosterStorage, Sendable {
     _ = state.withLock { $0.observers.removeValue(forKey: id) }
   }
 
+  /// Picks up what another process (the CLI beside a running server) committed. Cheap
+  /// when nothing changed: SQLite answers from the WAL index in shared memory.
+  public func refresh() throws {
+    let published = try writer.withLock { writer -> (Roster, [@Sendable (Roster) -> Void])? in
+      let dataVersion = try writer.dataVersion()
+      guard dataVersion != writer.seenDataVersion else { return nil }
+      let players = try writer.connection.readTransaction { try writer.loadPlayers() }
+      writer.seenDataVersion = dataVersion
+      return publish(Roster(version: roster.version + 1, players: players))
+    }
+    if let (roster, handlers) = published {
+      for handler in handlers { handler(roster) }
+    }
+  }
+
   /// Runs one change in a transaction while holding the writer, then publishes the new
-  /// snapshot. `change` gets the current players and returns the new ones.
+  /// snapshot. `change` gets the current players and returns the new ones, or nil when it
+  /// changed nothing.
   private func write<T: Sendable>(
-    _ change: (Writer, [Player]) throws -> ([Player], T)
+    _ change: (Writer, [Player]) throws -> ([Player]?, T)
   ) throws -> T {
-    let (roster, result, handlers) = try writer.withLock { writer in
+    let (published, result) = try writer.withLock { writer in
       let (roster, result, dataVersion) = try writer.rollingBack {
-        // Another process (the CLI beside the server) may have committed since our last
-        // look: then start from what is on disk.
+        // Another process may have committed since our last look: then start from disk.
         var current = self.roster
+        var reloaded = false
         let dataVersion = try writer.dataVersion()
         if dataVersion != writer.seenDataVersion {
-          current = Roster(version: current.version + 1, players: try writer.loadPlayers())
+          current = Roster(version: current.version, players: try writer.loadPlayers())
+          reloaded = true
         }
         let (players, result) = try change(writer, current.players)
-        return (Roster(version: current.version + 1, players: players), result, dataVersion)
+        let changed = players ?? (reloaded ? current.players : nil)
+        return (
+          changed.map { Roster(version: current.version + 1, players: $0) }, result, dataVersion
+        )
       }
       writer.seenDataVersion = dataVersion
-      let handlers = state.withLock {
-        $0.roster = roster
-        return Array($0.observers.values)
-      }
-      return (roster, result, handlers)
+      return (roster.map(publish), result)
     }
-    for handler in handlers { handler(roster) }
+    if let (roster, handlers) = published {
+      for handler in handlers { handler(roster) }
+    }
     return result
+  }
+
+  /// Makes `roster` the snapshot readers see; returns the observers to tell.
+  private func publish(_ roster: Roster) -> (Roster, [@Sendable (Roster) -> Void]) {
+    state.withLock {
+      $0.roster = roster
+      return (roster, Array($0.observers.values))
+    }
   }
 }
 

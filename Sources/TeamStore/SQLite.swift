@@ -61,6 +61,13 @@ final class Connection {
     }
   }
 
+  /// Runs `body` in one read transaction, so that its queries see one state of the file.
+  func readTransaction<T>(_ body: () throws -> T) throws -> T {
+    try execute("BEGIN DEFERRED")
+    defer { try? execute("COMMIT") }
+    return try body()
+  }
+
   func check(_ code: Int32) throws(SQLiteError) {
     guard code == SQLITE_OK || code == SQLITE_ROW || code == SQLITE_DONE else {
       throw SQLiteError(

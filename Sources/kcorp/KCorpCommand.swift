@@ -238,6 +238,12 @@ enum KCorpCommand {
     } catch {
       throw CLIError(code: .ioError, message: error.description)
     }
+    // Show what the CLI (another process) changes within a second.
+    let refresher = DispatchSource.makeTimerSource(queue: .global())
+    refresher.schedule(deadline: .now() + 1, repeating: 1)
+    refresher.setEventHandler { try? store.refresh() }
+    refresher.resume()
+    defer { refresher.cancel() }
     let shown = host.contains(":") ? "[\(host)]" : host
     print("Listening on http://\(shown):\(server.port)")
     fflush(nil)  // all streams: the line must reach a pipe now

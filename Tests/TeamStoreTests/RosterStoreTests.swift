@@ -172,6 +172,28 @@ import Testing
     #expect(try RosterStore(path: path).players.count == 5)
   }
 
+  @Test func refreshingPicksUpAnotherProcesssChangesOnlyWhenThereAreSome() throws {
+    let server = try RosterStore(path: path)
+    let cli = try RosterStore(path: path)
+    let versions = Mutex<[Int]>([])
+    server.onChange { roster in versions.withLock { $0.append(roster.version) } }
+    try server.refresh()
+    #expect(versions.withLock { $0 }.isEmpty)
+    try cli.addPlayer(PlayerInput(name: "FromCLI", position: "Top"))
+    #expect(server.players.count == 3)  // reads never touch the disk
+    try server.refresh()
+    #expect(server.players.last?.name == "FromCLI")
+    #expect(versions.withLock { $0 } == [2])
+    try server.refresh()
+    #expect(versions.withLock { $0 } == [2])
+  }
+
+  @Test func removingNobodyChangesNoVersion() throws {
+    let store = try RosterStore(path: path)
+    #expect(try store.removePlayer(id: UUID()) == nil)
+    #expect(store.roster.version == 1)
+  }
+
   @Test func importReplacesTheRosterAllOrNothing() throws {
     let store = try RosterStore(path: path)
     let keptID = UUID()

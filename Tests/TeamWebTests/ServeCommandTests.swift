@@ -59,6 +59,26 @@ import Testing
     #expect(served.process.terminationReason == .exit)
   }
 
+  @Test func showsWhatTheCLIChangedWithinSeconds() throws {
+    let served = try Served(["--port", "0"])
+    let port = try #require(Int(served.firstLine().split(separator: ":").last ?? ""))
+    let cli = Process()
+    cli.executableURL = ServeCommandTests.binary
+    cli.arguments = [
+      "players", "add", "--db", served.folder.appendingPathComponent("r.sqlite").path,
+      "--name", "FromTheCLI", "--position", "mid",
+    ]
+    try cli.run()
+    cli.waitUntilExit()
+    #expect(cli.terminationStatus == 0)
+    var shown = false
+    for _ in 0..<50 where !shown {  // up to 5 s
+      shown = try HTTPClient(port: port).get("/").text.contains(">FromTheCLI<")
+      if !shown { usleep(100_000) }
+    }
+    #expect(shown)
+  }
+
   @Test func stopsOnSIGINTToo() throws {
     let served = try Served(["--port", "0", "--in-memory"])
     _ = served.firstLine()
