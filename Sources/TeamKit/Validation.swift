@@ -18,7 +18,8 @@ public struct ValidationError: Error, Hashable, Sendable, CustomStringConvertibl
 
   public private(set) var issues: [Issue]
 
-  init(_ field: Field, _ message: String, isConflict: Bool = false) {
+  /// One problem with one field.
+  public init(_ field: Field, _ message: String, isConflict: Bool = false) {
     issues = [Issue(field: field, message: message, isConflict: isConflict)]
   }
 

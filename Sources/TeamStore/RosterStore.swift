@@ -102,8 +102,14 @@ public final class RosterStore: RosterStorage, Sendable {
   public func replaceRoster(with inputs: [PlayerInput], ids: [UUID?] = []) throws {
     var validated: [Player] = []
     var pseudos: [String: String] = [:]
+    var seenIDs: Set<UUID> = []
     for (index, input) in inputs.enumerated() {
       let id = (index < ids.count ? ids[index] : nil) ?? UUID()
+      guard seenIDs.insert(id).inserted else {
+        throw ImportError(
+          index: index, name: input.name,
+          error: ValidationError(.name, "Give each player its own id: \(id) appears twice."))
+      }
       do {
         let player = try input.validated(id: id) { pseudos[$0] }
         pseudos[Player.nameKey(player.name)] = player.name
@@ -138,7 +144,8 @@ public final class RosterStore: RosterStorage, Sendable {
   }
 
   /// Calls `handler` with the new roster after every committed change, on the thread that
-  /// made it. Returns an id for ``removeObserver(_:)``.
+  /// made it. Two changes made at once may be told in either order: keep the roster with the
+  /// highest ``Roster/version``. Returns an id for ``removeObserver(_:)``.
   @discardableResult
   public func onChange(_ handler: @escaping @Sendable (Roster) -> Void) -> Int {
     state.withLock {

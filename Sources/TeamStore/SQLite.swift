@@ -97,7 +97,8 @@ final class Statement {
   /// Binds `values` to parameters 1…n, resetting the statement first.
   @discardableResult
   func bind(_ values: Value...) throws(SQLiteError) -> Statement {
-    try connection.check(sqlite3_reset(handle))
+    // What reset returns is the previous run's error, already reported there.
+    sqlite3_reset(handle)
     try connection.check(sqlite3_clear_bindings(handle))
     for (offset, value) in values.enumerated() {
       let index = Int32(offset + 1)
@@ -118,9 +119,8 @@ final class Statement {
 
   /// Runs a statement that returns no rows.
   func run() throws(SQLiteError) {
-    let code = sqlite3_step(handle)
-    try connection.check(code)
-    try connection.check(sqlite3_reset(handle))
+    defer { sqlite3_reset(handle) }
+    try connection.check(sqlite3_step(handle))
   }
 
   /// Runs a query and calls `row` for each result row.

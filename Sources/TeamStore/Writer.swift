@@ -59,7 +59,31 @@ final class Writer: @unchecked Sendable {
   ///   database or its schema is newer than ``migrations``.
   convenience init(_ connection: Connection) throws {
     try self.init(uncheckedConnection: connection)
+    // Wait for other processes' locks (a CLI opening the same new file) rather than fail.
+    try connection.execute("PRAGMA busy_timeout = 5000")
     // Reading the header first: nothing is written to a file we cannot use.
+    _ = try Self.schemaVersion(connection)
+    try connection.execute(
+      """
+      PRAGMA journal_mode = WAL;
+      PRAGMA synchronous = FULL;
+      PRAGMA foreign_keys = ON;
+      """)
+    // Migrate under the write lock, reading the version again there: another process
+    // opening the same new file at the same moment migrates it once, not twice.
+    try connection.transaction {
+      for index in Int(try Self.schemaVersion(connection))..<Writer.migrations.count {
+        try Writer.migrations[index](connection)
+        try connection.execute("PRAGMA user_version = \(index + 1)")
+      }
+    }
+    seenDataVersion = try dataVersion()
+  }
+
+  /// The file's `user_version`.
+  /// - Throws: ``StoreOpenError`` when the file is not a SQLite database or its schema is
+  ///   newer than ``migrations``.
+  private static func schemaVersion(_ connection: Connection) throws -> Int64 {
     let version: Int64
     do {
       version = try connection.scalar("PRAGMA user_version")
@@ -74,20 +98,7 @@ final class Writer: @unchecked Sendable {
           "schema version \(version) is newer than this build knows (\(Writer.migrations.count)); use a newer kcorp"
       )
     }
-    try connection.execute(
-      """
-      PRAGMA journal_mode = WAL;
-      PRAGMA synchronous = FULL;
-      PRAGMA foreign_keys = ON;
-      PRAGMA busy_timeout = 5000;
-      """)
-    for index in Int(version)..<Writer.migrations.count {
-      try connection.transaction {
-        try Writer.migrations[index](connection)
-        try connection.execute("PRAGMA user_version = \(index + 1)")
-      }
-    }
-    seenDataVersion = try dataVersion()
+    return version
   }
 
   /// Runs `body` in one transaction; when it fails after changing something, the pseudo

@@ -172,6 +172,47 @@ import Testing
     #expect(try RosterStore(path: path).players.count == 5)
   }
 
+  @Test func anImportWithAnIdTwiceIsRefusedAsData() throws {
+    let store = try RosterStore(path: path)
+    let id = UUID()
+    let error = #expect(throws: ImportError.self) {
+      try store.replaceRoster(
+        with: [PlayerInput(name: "A", position: "Top"), PlayerInput(name: "B", position: "Mid")],
+        ids: [id, id])
+    }
+    #expect(error?.index == 1)
+    #expect(store.players == Player.defaultRoster)
+  }
+
+  @Test func openersRacingOnANewFileMigrateAndSeedItOnce() async throws {
+    let path = self.path
+    try FileManager.default.createDirectory(
+      atPath: folder.path("data"), withIntermediateDirectories: true)
+    let counts = try await withThrowingTaskGroup(of: Int.self) { group in
+      for _ in 0..<4 {
+        group.addTask { try RosterStore(path: path).players.count }
+      }
+      return try await group.reduce(into: []) { $0.append($1) }
+    }
+    #expect(counts == [3, 3, 3, 3])
+    #expect(try RosterStore(path: path).players == Player.defaultRoster)
+  }
+
+  @Test func aFailedWriteDoesNotPoisonTheNextOne() throws {
+    let store = try RosterStore(path: path)
+    // A trigger makes the next insert fail inside SQLite, after validation passed.
+    let connection = try Connection(path: path, create: false)
+    try connection.execute(
+      "CREATE TRIGGER refuse BEFORE INSERT ON player WHEN NEW.name = 'Boom' "
+        + "BEGIN SELECT RAISE(ABORT, 'refused'); END;")
+    #expect(throws: SQLiteError.self) {
+      try store.addPlayer(PlayerInput(name: "Boom", position: "Top"))
+    }
+    #expect(try store.addPlayer(PlayerInput(name: "Fine", position: "Top")).name == "Fine")
+    #expect(try store.addPlayer(PlayerInput(name: "Boom2", position: "Top")).name == "Boom2")
+    #expect(try RosterStore(path: path).players.map(\.name).suffix(2) == ["Fine", "Boom2"])
+  }
+
   @Test func refreshingPicksUpAnotherProcesssChangesOnlyWhenThereAreSome() throws {
     let server = try RosterStore(path: path)
     let cli = try RosterStore(path: path)
