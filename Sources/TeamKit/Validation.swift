@@ -65,6 +65,16 @@ public struct PlayerInput: Hashable, Sendable {
 
   /// The longest pseudo, in characters.
   public static let maxNameLength = 24
+  /// Characters that would make a pseudo look like another or break a line: controls,
+  /// formatting marks (zero-width, direction overrides) and line or paragraph separators.
+  /// The zero-width joiner stays allowed: emoji sequences (👨‍👩‍👧) need it.
+  private static func isInvisible(_ scalar: Unicode.Scalar) -> Bool {
+    let categories: Set<Unicode.GeneralCategory> = [
+      .control, .format, .lineSeparator, .paragraphSeparator,
+    ]
+    return scalar != "\u{200D}" && categories.contains(scalar.properties.generalCategory)
+  }
+
   /// The longest image name, in characters.
   public static let maxImageLength = 64
 
@@ -101,8 +111,13 @@ public struct PlayerInput: Hashable, Sendable {
         .name,
         "Shorten the pseudo to \(Self.maxNameLength) characters or fewer (it has \(name.count)).")
     }
-    if name.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
-      fail(.name, "Remove the control characters (tabs, line breaks) from the pseudo.")
+    if name.unicodeScalars.contains(where: Self.isInvisible) {
+      fail(
+        .name,
+        "Remove the invisible characters (tabs, line breaks, direction marks) from the pseudo.")
+    } else if name.unicodeScalars.count > 4 * Self.maxNameLength {
+      // 24 characters can still hide kilobytes of combining marks.
+      fail(.name, "Remove the stacked accents and marks from the pseudo.")
     }
     if !name.isEmpty {
       let key = Player.nameKey(name)

@@ -23,7 +23,8 @@ struct Problem: Encodable {
   }
 
   static let titles = [
-    400: "Bad Request", 403: "Forbidden", 404: "Not Found", 405: "Method Not Allowed",
+    400: "Bad Request", 403: "Forbidden", 421: "Misdirected Request", 404: "Not Found",
+    405: "Method Not Allowed",
     409: "Conflict", 413: "Content Too Large", 415: "Unsupported Media Type",
     422: "Unprocessable Content", 503: "Service Unavailable",
   ]
@@ -82,7 +83,7 @@ extension WebApp {
           errors: error.issues.map { .init(field: $0.field.rawValue, message: $0.message) }
         ).response
       } catch {
-        return Problem(status: 503, detail: "The roster could not be saved: \(error)").response
+        return WebApp.storageFailure(error, api: true)
       }
     }
 
@@ -107,7 +108,7 @@ extension WebApp {
         try store.removePlayer(id: player.id)
         return HTTPResponse(status: 204)
       } catch {
-        return Problem(status: 503, detail: "The roster could not be saved: \(error)").response
+        return WebApp.storageFailure(error, api: true)
       }
     }
 

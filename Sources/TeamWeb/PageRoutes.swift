@@ -48,7 +48,7 @@ extension WebApp {
         let (token, cookie) = WebApp.csrfToken(for: request)
         return Pages.addPlayer(input, errors: error, token: token, cookie: cookie, status: 422)
       } catch {
-        return WebApp.storageFailure(error)
+        return WebApp.storageFailure(error, api: false)
       }
     }
 
@@ -93,7 +93,7 @@ extension WebApp {
         try store.removePlayer(id: player.id)
         return .redirect(to: "/")
       } catch {
-        return WebApp.storageFailure(error)
+        return WebApp.storageFailure(error, api: false)
       }
     }
   }
@@ -104,9 +104,13 @@ extension WebApp {
   }
 
   /// The database could not commit (disk full, I/O error): nothing was saved, say so.
-  static func storageFailure(_ error: any Error) -> HTTPResponse {
-    Pages.message(
-      status: 503, title: "Not saved",
-      text: "The roster could not be saved just now (\(error)). Go back and try again.")
+  /// Answers a write the database could not commit (disk full, I/O error): nothing was
+  /// saved. The details, which name files, go to the server's log, not to the client.
+  static func storageFailure(_ error: any Error, api: Bool) -> HTTPResponse {
+    FileHandle.standardError.write(Data("kcorp: not saved: \(error)\n".utf8))
+    let text = "The roster could not be saved just now; nothing was changed. Try again."
+    return api
+      ? Problem(status: 503, detail: text).response
+      : Pages.message(status: 503, title: "Not saved", text: text)
   }
 }

@@ -8,12 +8,24 @@ public struct WebApp: Sendable {
   let store: RosterStore
   let images: ImageLibrary
   let cache = ResponseCache()
+  /// The host names requests may be addressed to; nil: any.
+  let allowedHosts: Set<String>?
+  let maxBodyBytes: Int
   private var router = Router()
 
   /// The app over `store`, with pictures from `imagesFolder` when given.
-  public init(store: RosterStore, imagesFolder: URL? = nil) {
+  /// - Parameters:
+  ///   - allowedHosts: the names a request's `Host` may give (without port); others get
+  ///     421. nil accepts any, for a server reached by names it cannot know.
+  ///   - maxBodyBytes: the server's body limit, as told to clients that exceed it.
+  public init(
+    store: RosterStore, imagesFolder: URL? = nil, allowedHosts: Set<String>? = nil,
+    maxBodyBytes: Int = HTTPServer.Limits().maxBodyBytes
+  ) {
     self.store = store
     self.images = ImageLibrary(folder: imagesFolder)
+    self.allowedHosts = allowedHosts
+    self.maxBodyBytes = maxBodyBytes
     addPageRoutes()
     addAPIRoutes()
     router.add("GET", "/images/{name}") { [images, store] request, parameters in
@@ -32,12 +44,19 @@ public struct WebApp: Sendable {
   }
 
   /// Starts serving on `host:port` (port 0: any free port).
+  ///
+  /// On a loopback address only loopback names are accepted in `Host`, so that a web page
+  /// whose domain an attacker points at 127.0.0.1 (DNS rebinding) cannot use the app.
   /// - Throws: ``HTTPServerError`` when the address cannot be bound.
   public static func serve(
     store: RosterStore, host: String = "127.0.0.1", port: Int = 8080, imagesFolder: URL? = nil,
     limits: HTTPServer.Limits = .init()
   ) throws(HTTPServerError) -> HTTPServer {
-    let app = WebApp(store: store, imagesFolder: imagesFolder)
+    let loopback = ["127.0.0.1", "localhost", "[::1]", "::1"]
+    let isLoopback = loopback.contains(host) || host.hasPrefix("127.")
+    let app = WebApp(
+      store: store, imagesFolder: imagesFolder,
+      allowedHosts: isLoopback ? Set(loopback + [host]) : nil, maxBodyBytes: limits.maxBodyBytes)
     return try HTTPServer(host: host, port: port, limits: limits, handler: app.handle)
   }
 
@@ -59,8 +78,17 @@ public struct WebApp: Sendable {
       ("Referrer-Policy", "same-origin"),
       ("X-Frame-Options", "DENY"),
     ]
-    if isPage { response.headers.append(("Cache-Control", "no-cache")) }
+    // Pages carry the browser's CSRF token: no cache may keep them.
+    if isPage { response.headers.append(("Cache-Control", "no-store")) }
     return response
+  }
+
+  /// The host name of a `Host` header, without its port (`[::1]:8080` → `[::1]`).
+  static func hostName(_ host: String) -> String {
+    if host.hasPrefix("["), let end = host.firstIndex(of: "]") {
+      return String(host[...end]).lowercased()
+    }
+    return String(host.split(separator: ":").first ?? "").lowercased()
   }
 
   static let contentSecurityPolicy =
@@ -69,9 +97,19 @@ public struct WebApp: Sendable {
 
   private func respond(to request: HTTPRequest) -> HTTPResponse {
     let isAPI = request.path == "/api" || request.path.hasPrefix("/api/")
+    if let allowedHosts, let host = request.header("host"),
+      !allowedHosts.contains(Self.hostName(host))
+    {
+      return isAPI
+        ? Problem(status: 421, detail: "Address this server by 127.0.0.1 or localhost.").response
+        : Pages.message(
+          status: 421, title: "Wrong address",
+          text: "This server answers at 127.0.0.1 or localhost only.")
+    }
     if request.bodyTooLarge {
       return isAPI
-        ? Problem(status: 413, detail: "Send a body of at most 64 KiB.").response
+        ? Problem(status: 413, detail: "Send a body of at most \(maxBodyBytes / 1024) KiB.")
+          .response
         : Pages.message(
           status: 413, title: "Too much data",
           text: "The form sent more than the server accepts. Go back and shorten it.")

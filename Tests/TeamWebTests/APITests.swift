@@ -106,6 +106,21 @@ import Testing
     #expect(app.store.players.count == 3)
   }
 
+  @Test func requestsAddressedToAnotherNameAreRefused() throws {
+    // A page on an attacker's domain pointed at 127.0.0.1 (DNS rebinding) sends its own Host.
+    for path in ["/api/players", "/"] {
+      let response = try app.client.get(path, headers: ["Host": "evil.example"])
+      #expect(response.status == 421, "\(path)")
+    }
+    let write = try app.client.send(
+      "DELETE", "/api/players/\(Player.defaultRoster[0].id)", headers: ["Host": "evil.example:80"])
+    #expect(write.status == 421)
+    #expect(app.store.players.count == 3)
+    for host in ["localhost:\(app.server.port)", "LOCALHOST", "[::1]:8080"] {
+      #expect(try app.client.get("/api/players", headers: ["Host": host]).status == 200, "\(host)")
+    }
+  }
+
   @Test func wrongMethodsAre405WithAllow() throws {
     let response = try app.client.send("PUT", "/api/players")
     #expect(response.status == 405)

@@ -26,8 +26,10 @@ struct HTTPClient: Sendable {
   func send(
     _ method: String, _ path: String, headers: [String: String] = [:], body: [UInt8] = []
   ) throws -> WireResponse {
-    var head = "\(method) \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: close\r\n"
-    for (name, value) in headers { head += "\(name): \(value)\r\n" }
+    var head = "\(method) \(path) HTTP/1.1\r\nConnection: close\r\n"
+    for (name, value) in ["Host": "127.0.0.1:\(port)"].merging(headers, uniquingKeysWith: { $1 }) {
+      head += "\(name): \(value)\r\n"
+    }
     if !body.isEmpty || method == "POST" { head += "Content-Length: \(body.count)\r\n" }
     return try exchange(Array((head + "\r\n").utf8) + body)
   }

@@ -84,7 +84,7 @@ import Testing
     let client = app.client
     let body = #"{"name":"Late","position":"Top"}"#
     let head =
-      "POST /api/players HTTP/1.1\r\nHost: x\r\nConnection: close\r\n"
+      "POST /api/players HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n"
       + "Content-Type: application/json\r\nContent-Length: \(body.utf8.count)\r\n\r\n"
     // The body arrives after the server was told to stop.
     let request = Task.detached {
