@@ -12,7 +12,7 @@ extension WebApp {
     route("GET", "/") { request, _ in
       let (token, cookie) = WebApp.csrfToken(for: request)
       let roster = store.roster
-      let pages = max(1, (roster.players.count + Pages.pageSize - 1) / Pages.pageSize)
+      let pages = Pages.pageCount(roster.players.count)
       let page = min(max(request.query["page"].flatMap { Int($0) } ?? 1, 1), pages)
       return cache.response("/?page=\(page)", version: roster.version, token: token, cookie: cookie)
       {

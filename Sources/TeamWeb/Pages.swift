@@ -48,11 +48,14 @@ enum Pages {
 
   // MARK: - Roster
 
+  /// How many pages a roster of `players` takes (at least one).
+  static func pageCount(_ players: Int) -> Int { max(1, (players + pageSize - 1) / pageSize) }
+
+  /// The roster's page `page`, from 1 to ``pageCount(_:)``.
   static func roster(
     _ players: [Player], page: Int, token: String, cookie: String?
   ) -> HTTPResponse {
-    let pages = max(1, (players.count + pageSize - 1) / pageSize)
-    let page = min(max(page, 1), pages)
+    let pages = pageCount(players.count)
     let shown = players.dropFirst((page - 1) * pageSize).prefix(pageSize)
     var content: [HTML]
     if players.isEmpty {

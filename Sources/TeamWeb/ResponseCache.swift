@@ -4,9 +4,9 @@ import Synchronization
 ///
 /// Pages with a form need the browser's own CSRF token: they are rendered with
 /// ``tokenSlot`` in its place and the token is put in when a response is sent. Entries for
-/// older versions are dropped as soon as a newer version is asked for, and keys only name
-/// things that exist (a clamped page number, an existing player), so the cache stays as
-/// small as the roster.
+/// older versions are dropped as soon as a newer version is asked for; keys only name
+/// things that exist (a clamped page number, an existing player), and past
+/// ``maxBytes`` responses are still served but no longer kept.
 final class ResponseCache: Sendable {
   /// Stands for the CSRF token in a cached page. No user data can contain it: pseudos are at
   /// most 24 characters and image names cannot hold `~`.
@@ -19,42 +19,69 @@ final class ResponseCache: Sendable {
     let parts: [[UInt8]]
   }
 
-  private let state = Mutex<(version: Int, entries: [String: Rendered])>((0, [:]))
+  /// The most the cache keeps, in body bytes.
+  static let maxBytes = 32 << 20
+
+  private struct State {
+    var version = 0
+    var entries: [String: Rendered] = [:]
+    var bytes = 0
+  }
+
+  private let state = Mutex(State())
 
   /// The response for `key` at roster `version`, rendered by `render` when not cached.
   /// - Parameters:
   ///   - token: put where `render` wrote ``tokenSlot``.
   ///   - cookie: a `Set-Cookie` value to send with this response only.
   func response(
-    _ key: String, version: Int, token: String = "", cookie: String? = nil,
+    _ key: String, version: Int, token: String? = nil, cookie: String? = nil,
     render: () -> HTTPResponse
   ) -> HTTPResponse {
     let cached = state.withLock { $0.version == version ? $0.entries[key] : nil }
-    let rendered = cached ?? store(render(), key: key, version: version)
+    let rendered = cached ?? store(render(), key: key, version: version, tokenized: token != nil)
     var response = HTTPResponse(status: rendered.status, headers: rendered.headers)
     if rendered.parts.count == 1 {
       response.body = rendered.parts[0]
     } else {
-      response.body = Array(rendered.parts.joined(separator: Array(token.utf8)))
+      response.body = Array(rendered.parts.joined(separator: Array((token ?? "").utf8)))
     }
     if let cookie { response.headers.append(("Set-Cookie", cookie)) }
     return response
   }
 
-  private func store(_ response: HTTPResponse, key: String, version: Int) -> Rendered {
-    let slot = Array(Self.tokenSlot.utf8)
-    var parts: [[UInt8]] = []
-    var rest = response.body[...]
-    while let range = rest.firstRange(of: slot) {
-      parts.append(Array(rest[..<range.lowerBound]))
-      rest = rest[range.upperBound...]
-    }
-    parts.append(Array(rest))
+  private func store(_ response: HTTPResponse, key: String, version: Int, tokenized: Bool)
+    -> Rendered
+  {
+    let parts = tokenized ? Self.split(response.body) : [response.body]
     let rendered = Rendered(status: response.status, headers: response.headers, parts: parts)
     state.withLock { state in
-      if version > state.version { state = (version, [:]) }
-      if version == state.version { state.entries[key] = rendered }
+      if version > state.version { state = State(version: version) }
+      guard version == state.version, state.bytes + response.body.count <= Self.maxBytes else {
+        return
+      }
+      state.entries[key] = rendered
+      state.bytes += response.body.count
     }
     return rendered
+  }
+
+  /// The body cut at every ``tokenSlot``.
+  private static func split(_ body: [UInt8]) -> [[UInt8]] {
+    let slot = Array(tokenSlot.utf8)
+    var parts: [[UInt8]] = []
+    var start = 0
+    var index = 0
+    while index + slot.count <= body.count {
+      if body[index] == slot[0] && body[index..<index + slot.count].elementsEqual(slot) {
+        parts.append(Array(body[start..<index]))
+        index += slot.count
+        start = index
+      } else {
+        index += 1
+      }
+    }
+    parts.append(Array(body[start...]))
+    return parts
   }
 }
