@@ -8,6 +8,7 @@ let package = Package(
     .library(name: "TeamKit", targets: ["TeamKit"]),
     .library(name: "TeamStore", targets: ["TeamStore"]),
     .library(name: "TeamWeb", targets: ["TeamWeb"]),
+    .library(name: "TeamUI", targets: ["TeamUI"]),
     .executable(name: "kcorp", targets: ["kcorp"]),
   ],
   targets: [

@@ -13,6 +13,7 @@ import os
 import pathlib
 import platform
 import re
+import select
 import shutil
 import signal
 import socket
@@ -68,7 +69,8 @@ def serve(database, port=KCORP_PORT):
     """Starts `kcorp serve` and returns once it listens."""
     process = start([str(KCORP), "serve", "--port", str(port), "--db", str(database)],
                     stdout=subprocess.PIPE, text=True)
-    line = process.stdout.readline()
+    ready, _, _ = select.select([process.stdout], [], [], 10)
+    line = process.stdout.readline() if ready else ""
     if not line.startswith("Listening on"):
         raise SystemExit(f"kcorp serve did not start: {line!r}")
     return process
@@ -200,7 +202,7 @@ def writes():
         requests.append(
             b"POST /api/players HTTP/1.1\r\nHost: bench\r\nContent-Type: application/json\r\n"
             + f"Content-Length: {len(body)}\r\n\r\n".encode() + body)
-    connection = socket.create_connection((HOST, KCORP_PORT))
+    connection = socket.create_connection((HOST, KCORP_PORT), timeout=30)
     connection.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
     began = time.perf_counter()
     for request in requests:
@@ -238,7 +240,10 @@ def read_response(connection):
     head, _, body = data.partition(b"\r\n\r\n")
     length = int(re.search(rb"(?i)content-length: *(\d+)", head).group(1))
     while len(body) < length:
-        body += connection.recv(65536)
+        chunk = connection.recv(65536)
+        if not chunk:
+            raise SystemExit("the server closed the connection")
+        body += chunk
     return head
 
 

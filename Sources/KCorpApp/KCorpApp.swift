@@ -3,8 +3,8 @@ import TeamKit
 import TeamStore
 import TeamUI
 
-/// The iPhone and Mac app: one window showing the roster, kept in the same SQLite store as
-/// the CLI and web app, under Application Support.
+/// The iPhone and Mac app: one window showing the roster, kept with the same store
+/// (TeamStore's SQLite database) as the CLI and web app, in the app's Application Support.
 @main
 struct KCorpApp: App {
   @State private var team = Result<EsportTeam, any Error> {

@@ -23,7 +23,7 @@ public struct AddPlayerView: View {
       Form {
         Section {
           TextField("Pseudo", text: $form.name)
-          FieldError(message: errors?.message(for: .name))
+          FieldError(messages: errors?.messages(for: .name) ?? [])
         }
         Section {
           Picker("Role", selection: $form.position) {
@@ -37,7 +37,7 @@ public struct AddPlayerView: View {
             PictureView(imageName: form.image, size: 44)
             TextField("Image", text: $form.image)
           }
-          FieldError(message: errors?.message(for: .image))
+          FieldError(messages: errors?.messages(for: .image) ?? [])
         }
         Section {
           ScrollView(.horizontal, showsIndicators: false) {
@@ -50,11 +50,11 @@ public struct AddPlayerView: View {
             }
             .padding(.vertical, 4)
           }
-          FieldError(message: errors?.message(for: .favoriteChampions))
+          FieldError(messages: errors?.messages(for: .favoriteChampions) ?? [])
         } header: {
           Text("Favorite champions")
         }
-        FieldError(message: failure)
+        FieldError(messages: failure.map { [$0] } ?? [])
       }
       .navigationTitle("New player")
       .toolbar {
@@ -69,6 +69,8 @@ public struct AddPlayerView: View {
   }
 
   private func add() {
+    errors = nil
+    failure = nil
     do {
       try form.submit(to: team)
       dismiss()
@@ -104,13 +106,13 @@ struct ChampionToggle: View {
   }
 }
 
-/// A validation message under its field; nothing when there is none.
+/// The validation messages under a field; nothing when there are none.
 struct FieldError: View {
-  let message: String?
+  let messages: [String]
 
   var body: some View {
-    if let message {
-      Text(message)
+    if !messages.isEmpty {
+      Text(messages.joined(separator: " "))
         .font(.caption)
         .foregroundStyle(.red)
     }

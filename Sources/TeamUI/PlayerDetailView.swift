@@ -51,7 +51,7 @@ public struct PlayerDetailView: View {
       .frame(maxWidth: .infinity, alignment: .leading)
       .padding(.top, 16)
       Spacer(minLength: 24)
-      FieldError(message: failure)
+      FieldError(messages: failure.map { [$0] } ?? [])
       Button(role: .destructive) {
         isConfirmingDeletion = true
       } label: {
@@ -83,6 +83,7 @@ public struct PlayerDetailView: View {
   }
 
   private func delete() {
+    failure = nil
     do {
       try team.removePlayer(player)
       dismiss()

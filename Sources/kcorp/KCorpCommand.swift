@@ -13,6 +13,7 @@ enum KCorpCommand {
     Usage:
       kcorp serve [--host 127.0.0.1] [--port 8080] [--images DIR]
                                                 Serve the web app and the JSON API
+                                                (picks up the CLI's changes within a second)
       kcorp players [list] [--json]             List the roster
       kcorp players show <pseudo|id> [--json]   Show one player
       kcorp players add --name N --position P [--image I] [--champion C]... [--json]
@@ -183,7 +184,7 @@ enum KCorpCommand {
           "Unknown ‘players \(subcommand)’; use list, show, add or remove.")
       }
     case "champions":
-      try arguments.allow(["--json"], for: "champions")
+      try arguments.allow(common.union(["--json"]), for: "champions")
       try noMore(positionals)
       print(
         arguments.flags.contains("--json")
@@ -241,7 +242,7 @@ enum KCorpCommand {
     // Show what the CLI (another process) changes within a second.
     let refresher = DispatchSource.makeTimerSource(queue: .global())
     refresher.schedule(deadline: .now() + 1, repeating: 1)
-    refresher.setEventHandler { try? store.refresh() }
+    refresher.setEventHandler { [weak store] in try? store?.refresh() }
     refresher.resume()
     defer { refresher.cancel() }
     let shown = host.contains(":") ? "[\(host)]" : host
@@ -278,9 +279,12 @@ enum KCorpCommand {
 
   private static func text(_ data: Data) -> String { String(decoding: data, as: UTF8.self) }
 
+  /// Writes `kcorp: message` as one line, whatever the message quotes of the user's input.
   private static func printError(_ message: String) {
-    FileHandle.standardError.write(Data("kcorp: \(message)\n".utf8))
+    let line = String(message.map { $0.isNewline ? " " : $0 })
+    FileHandle.standardError.write(Data("kcorp: \(line)\n".utf8))
   }
+
 }
 
 /// One player of an import file: the input, and the id to keep when the file has one.

@@ -147,6 +147,14 @@ import Testing
     #expect(try kcorp("export").stdout == exported.stdout)
   }
 
+  @Test func errorsQuotingAMultiLineInputStayOneLine() throws {
+    defer { kcorp.remove() }
+    let run = try kcorp(
+      "players", "add", "--name", "A", "--position", "Top", "--champion", "te\nemo")
+    #expect(run.status == 65)
+    #expect(run.stderr.filter { $0 == "\n" }.count == 1)
+  }
+
   @Test func importIsAllOrNothing() throws {
     defer { kcorp.remove() }
     let before = try kcorp("export").stdout
