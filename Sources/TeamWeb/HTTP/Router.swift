@@ -22,7 +22,8 @@ public struct Router: Sendable {
 
   /// Finds the route for a request; `HEAD` is served by the `GET` route.
   public func match(method: String, path: String) -> Match {
-    let segments = path.split(separator: "/", omittingEmptySubsequences: true)
+    // Split on the UTF-8 bytes: splitting on Characters costs thousands of instructions.
+    let segments = path.utf8.split(separator: UInt8(ascii: "/")).map(Substring.init)
     var allowed: [String] = []
     for route in routes {
       guard let parameters = Self.parameters(route.pattern, segments) else { continue }
