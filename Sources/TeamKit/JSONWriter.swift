@@ -20,8 +20,10 @@ public struct JSONWriter {
   /// True until the current object or array has its first member.
   private var isFirst = true
 
-  public init(pretty: Bool = false) {
+  /// - Parameter capacity: the bytes to reserve, when the size can be guessed.
+  public init(pretty: Bool = false, capacity: Int = 0) {
     self.pretty = pretty
+    bytes.reserveCapacity(capacity)
   }
 
   public mutating func object(_ members: (inout JSONWriter) -> Void) {
@@ -54,9 +56,28 @@ public struct JSONWriter {
 
   private mutating func key(_ key: StaticString) {
     separate()
-    string(key.description)
+    bytes.append(UInt8(ascii: "\""))
+    key.withUTF8Buffer { bytes.append(contentsOf: $0) }  // our own keys: nothing to escape
+    bytes.append(UInt8(ascii: "\""))
     bytes.append(UInt8(ascii: ":"))
     if pretty { bytes.append(UInt8(ascii: " ")) }
+  }
+
+  /// Writes `"key": "<uuid>"` in upper case, as `UUID.uuidString` spells it.
+  public mutating func member(_ key: StaticString, _ id: UUID) {
+    self.key(key)
+    let hex = Array("0123456789ABCDEF".utf8)
+    bytes.append(UInt8(ascii: "\""))
+    withUnsafeBytes(of: id.uuid) { raw in
+      for (index, byte) in raw.enumerated() {
+        if index == 4 || index == 6 || index == 8 || index == 10 {
+          bytes.append(UInt8(ascii: "-"))
+        }
+        bytes.append(hex[Int(byte >> 4)])
+        bytes.append(hex[Int(byte & 0xF)])
+      }
+    }
+    bytes.append(UInt8(ascii: "\""))
   }
 
   private mutating func open(_ bracket: UInt8) {
@@ -86,17 +107,24 @@ public struct JSONWriter {
   /// A JSON string: quotes, backslashes and control characters escaped, the rest as UTF-8.
   private mutating func string(_ text: String) {
     bytes.append(UInt8(ascii: "\""))
-    for byte in text.utf8 {
-      switch byte {
-      case UInt8(ascii: "\""): bytes += [UInt8(ascii: "\\"), UInt8(ascii: "\"")]
-      case UInt8(ascii: "\\"): bytes += [UInt8(ascii: "\\"), UInt8(ascii: "\\")]
-      case UInt8(ascii: "\n"): bytes += [UInt8(ascii: "\\"), UInt8(ascii: "n")]
-      case UInt8(ascii: "\r"): bytes += [UInt8(ascii: "\\"), UInt8(ascii: "r")]
-      case UInt8(ascii: "\t"): bytes += [UInt8(ascii: "\\"), UInt8(ascii: "t")]
-      case 0..<0x20:
-        let hex = Array("0123456789abcdef".utf8)
-        bytes += Array("\\u00".utf8) + [hex[Int(byte >> 4)], hex[Int(byte & 0xF)]]
-      default: bytes.append(byte)
+    let needsEscaping = text.utf8.contains {
+      $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\")
+    }
+    if !needsEscaping {
+      bytes.append(contentsOf: text.utf8)
+    } else {
+      for byte in text.utf8 {
+        switch byte {
+        case UInt8(ascii: "\""): bytes += [UInt8(ascii: "\\"), UInt8(ascii: "\"")]
+        case UInt8(ascii: "\\"): bytes += [UInt8(ascii: "\\"), UInt8(ascii: "\\")]
+        case UInt8(ascii: "\n"): bytes += [UInt8(ascii: "\\"), UInt8(ascii: "n")]
+        case UInt8(ascii: "\r"): bytes += [UInt8(ascii: "\\"), UInt8(ascii: "r")]
+        case UInt8(ascii: "\t"): bytes += [UInt8(ascii: "\\"), UInt8(ascii: "t")]
+        case 0..<0x20:
+          let hex = Array("0123456789abcdef".utf8)
+          bytes += Array("\\u00".utf8) + [hex[Int(byte >> 4)], hex[Int(byte & 0xF)]]
+        default: bytes.append(byte)
+        }
       }
     }
     bytes.append(UInt8(ascii: "\""))
@@ -117,7 +145,7 @@ extension Player: JSONWritable {
   public func write(to writer: inout JSONWriter) {
     writer.object {
       $0.member("favoriteChampions", favoriteChampions)
-      $0.member("id", id.uuidString)
+      $0.member("id", id)
       $0.member("image", image)
       $0.member("name", name)
       $0.member("position", position.rawValue)
@@ -126,5 +154,7 @@ extension Player: JSONWritable {
 }
 
 extension Array: JSONWritable where Element: JSONWritable {
+  /// About what a player takes, to reserve the bytes of a roster at once.
+
   public func write(to writer: inout JSONWriter) { writer.array(self) }
 }

@@ -36,7 +36,7 @@ struct Problem: Encodable {
 }
 
 extension WebApp {
-  static func json(_ value: some Encodable, status: Int = 200) -> HTTPResponse {
+  static func json(_ value: some JSONWritable, status: Int = 200) -> HTTPResponse {
     HTTPResponse(
       status: status, contentType: "application/json", body: Array(TeamJSON.encode(value)))
   }
