@@ -175,12 +175,3 @@ public struct PlayerInput: Hashable, Sendable {
     return nil
   }
 }
-
-extension PlayerInput {
-  /// The input that describes an existing player, e.g. for a form shown again.
-  public init(_ player: Player) {
-    self.init(
-      name: player.name, position: player.position.rawValue, image: player.image,
-      favoriteChampions: player.favoriteChampions.map(\.id))
-  }
-}

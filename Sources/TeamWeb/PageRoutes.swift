@@ -16,7 +16,7 @@ extension WebApp {
       let page = min(max(request.query["page"].flatMap { Int($0) } ?? 1, 1), pages)
       return cache.response("/?page=\(page)", version: roster.version, token: token, cookie: cookie)
       {
-        Pages.roster(roster.players, page: page, token: slot, cookie: nil)
+        Pages.roster(roster.players, page: page, token: slot)
       }
     }
 
@@ -52,31 +52,27 @@ extension WebApp {
       }
     }
 
-    route("GET", "/players/{id}") { request, parameters in
-      let roster = store.roster
-      guard let player = WebApp.player(parameters["id"], in: roster) else {
-        return Pages.notFound()
-      }
-      let (token, cookie) = WebApp.csrfToken(for: request)
-      return cache.response(
-        "/players/\(player.id)", version: roster.version, token: token, cookie: cookie
-      ) {
-        Pages.player(player, token: slot, cookie: nil)
-      }
-    }
-
-    route("GET", "/players/{id}/delete") { request, parameters in
-      let roster = store.roster
-      guard let player = WebApp.player(parameters["id"], in: roster) else {
-        return Pages.notFound()
-      }
-      let (token, cookie) = WebApp.csrfToken(for: request)
-      return cache.response(
-        "/players/\(player.id)/delete", version: roster.version, token: token, cookie: cookie
-      ) {
-        Pages.confirmDeletePage(player, token: slot, cookie: nil)
+    /// A page about one existing player, cached per roster version; 404 for any other id.
+    func playerPage(
+      _ suffix: String, _ render: @escaping @Sendable (Player, String) -> HTTPResponse
+    ) -> Router.Handler {
+      { request, parameters in
+        let roster = store.roster
+        guard let player = WebApp.player(parameters["id"], in: roster) else {
+          return Pages.notFound()
+        }
+        let (token, cookie) = WebApp.csrfToken(for: request)
+        return cache.response(
+          "/players/\(player.id)\(suffix)", version: roster.version, token: token, cookie: cookie
+        ) {
+          render(player, slot)
+        }
       }
     }
+    route("GET", "/players/{id}", playerPage("") { Pages.player($0, token: $1) })
+    route(
+      "GET", "/players/{id}/delete",
+      playerPage("/delete") { Pages.confirmDeletePage($0, token: $1, cookie: nil) })
 
     route("POST", "/players/{id}/delete") { request, parameters in
       guard let player = WebApp.player(parameters["id"], in: store.roster) else {

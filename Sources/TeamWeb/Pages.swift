@@ -52,9 +52,7 @@ enum Pages {
   static func pageCount(_ players: Int) -> Int { max(1, (players + pageSize - 1) / pageSize) }
 
   /// The roster's page `page`, from 1 to ``pageCount(_:)``.
-  static func roster(
-    _ players: [Player], page: Int, token: String, cookie: String?
-  ) -> HTTPResponse {
+  static func roster(_ players: [Player], page: Int, token: String) -> HTTPResponse {
     let pages = pageCount(players.count)
     let shown = players.dropFirst((page - 1) * pageSize).prefix(pageSize)
     var content: [HTML]
@@ -101,7 +99,7 @@ enum Pages {
       }
     }
     return Pages.page(
-      title: "KCorp roster", cookie: cookie,
+      title: "KCorp roster",
       [
         .h(
           "header", ["class": "topbar"],
@@ -252,9 +250,9 @@ enum Pages {
       ])
   }
 
-  static func player(_ player: Player, token: String, cookie: String?) -> HTTPResponse {
+  static func player(_ player: Player, token: String) -> HTTPResponse {
     page(
-      title: "\(player.name) · KCorp", cookie: cookie,
+      title: "\(player.name) · KCorp",
       [
         backBar(),
         .h(
