@@ -27,6 +27,11 @@ func fnv1a(_ bytes: some Sequence<UInt8>) -> String {
     hash ^= UInt64(byte)
     hash &*= 0x100_0000_01b3
   }
-  let hex = String(hash, radix: 16)
+  return hex16(hash)
+}
+
+/// 16 hex digits, zero-padded.
+func hex16(_ value: UInt64) -> String {
+  let hex = String(value, radix: 16)
   return String(repeating: "0", count: 16 - hex.count) + hex
 }

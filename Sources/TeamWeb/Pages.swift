@@ -141,7 +141,7 @@ enum Pages {
     }
     let selectedPosition = (try? Position(parsing: input.position))
     let selected = Set(input.favoriteChampions.compactMap { Champion.find($0)?.id })
-    let imageName = input.image.trimmingCharacters(in: .whitespaces)
+    let imageName = input.image.trimmingCharacters(in: .whitespacesAndNewlines)
     let preview =
       PlayerInput.imageNameProblem(imageName) == nil ? imageName : Player.defaultImage
 

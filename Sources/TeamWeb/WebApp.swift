@@ -144,10 +144,7 @@ public struct WebApp: Sendable {
       return (token, nil)
     }
     var generator = SystemRandomNumberGenerator()
-    let token = (0..<4).map { _ in
-      let hex = String(generator.next() as UInt64, radix: 16)
-      return String(repeating: "0", count: 16 - hex.count) + hex
-    }.joined()
+    let token = (0..<4).map { _ in hex16(generator.next()) }.joined()
     return (token, "\(csrfCookie)=\(token); Path=/; HttpOnly; SameSite=Strict")
   }
 
