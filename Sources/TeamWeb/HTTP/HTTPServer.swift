@@ -143,8 +143,8 @@ private final class RequestState: @unchecked Sendable {
   var tooLarge = false
 }
 
-// The callbacks are plain functions, not closures in main.swift: libmicrohttpd calls them on
-// its own threads, which must not be inferred to be the main actor.
+// The callbacks are plain nonisolated functions, not closures: libmicrohttpd calls them on
+// its own threads, where code inferred to run on the main actor would trap.
 
 private func accessHandler(
   _ cls: UnsafeMutableRawPointer?, _ connection: OpaquePointer?, _ url: UnsafePointer<CChar>?,
