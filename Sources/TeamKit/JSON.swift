@@ -7,8 +7,7 @@ import Foundation
 public enum TeamJSON {
   /// Encodes players, champions and arrays of them, pretty-printed when asked.
   public static func encode<T: JSONWritable>(_ value: T, pretty: Bool = false) -> Data {
-    // About 230 bytes a player: reserve once for a whole roster.
-    var writer = JSONWriter(pretty: pretty, capacity: 256 * ((value as? [Player])?.count ?? 1))
+    var writer = JSONWriter(pretty: pretty)
     value.write(to: &writer)
     return Data(writer.bytes)
   }

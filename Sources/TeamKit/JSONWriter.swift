@@ -20,10 +20,8 @@ public struct JSONWriter {
   /// True until the current object or array has its first member.
   private var isFirst = true
 
-  /// - Parameter capacity: the bytes to reserve, when the size can be guessed.
-  public init(pretty: Bool = false, capacity: Int = 0) {
+  public init(pretty: Bool = false) {
     self.pretty = pretty
-    bytes.reserveCapacity(capacity)
   }
 
   public mutating func object(_ members: (inout JSONWriter) -> Void) {

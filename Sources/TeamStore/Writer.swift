@@ -1,3 +1,4 @@
+import CSQLite
 import Foundation
 import TeamKit
 
@@ -63,21 +64,37 @@ final class Writer: @unchecked Sendable {
     try connection.execute("PRAGMA busy_timeout = 5000")
     // Reading the header first: nothing is written to a file we cannot use.
     _ = try Self.schemaVersion(connection)
-    try connection.execute(
-      """
-      PRAGMA journal_mode = WAL;
-      PRAGMA synchronous = FULL;
-      PRAGMA foreign_keys = ON;
-      """)
-    // Migrate under the write lock, reading the version again there: another process
-    // opening the same new file at the same moment migrates it once, not twice.
-    try connection.transaction {
-      for index in Int(try Self.schemaVersion(connection))..<Writer.migrations.count {
-        try Writer.migrations[index](connection)
-        try connection.execute("PRAGMA user_version = \(index + 1)")
+    // Two processes setting up the same new file can deadlock (one switching it to WAL while
+    // the other migrates); SQLite then answers BUSY at once instead of waiting, and the
+    // step is simply tried again.
+    try Self.retryingWhenBusy {
+      try connection.execute(
+        """
+        PRAGMA journal_mode = WAL;
+        PRAGMA synchronous = FULL;
+        PRAGMA foreign_keys = ON;
+        """)
+      // Migrate under the write lock, reading the version again there: another process
+      // opening the same new file at the same moment migrates it once, not twice.
+      try connection.transaction {
+        for index in Int(try Self.schemaVersion(connection))..<Writer.migrations.count {
+          try Writer.migrations[index](connection)
+          try connection.execute("PRAGMA user_version = \(index + 1)")
+        }
       }
     }
     seenDataVersion = try dataVersion()
+  }
+
+  /// Runs `body` again while SQLite answers BUSY, up to 100 times 10 ms apart.
+  private static func retryingWhenBusy(_ body: () throws -> Void) throws {
+    for attempt in 1... {
+      do {
+        return try body()
+      } catch let error as SQLiteError where error.code & 0xFF == SQLITE_BUSY && attempt < 100 {
+        usleep(10_000)
+      }
+    }
   }
 
   /// The file's `user_version`.

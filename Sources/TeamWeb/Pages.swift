@@ -3,8 +3,6 @@ import TeamKit
 
 /// The HTML screens: roster, add player, player detail, confirmations and errors.
 enum Pages {
-  typealias Errors = ValidationError?
-
   /// Players shown on one page of the roster.
   static let pageSize = 50
 
@@ -124,7 +122,9 @@ enum Pages {
   // MARK: - Add player
 
   /// The add-player form; `errors` puts each message next to its field.
-  static func playerForm(_ input: PlayerInput, errors: Errors, token: String, notice: String? = nil)
+  static func playerForm(
+    _ input: PlayerInput, errors: ValidationError?, token: String, notice: String? = nil
+  )
     -> HTML
   {
     func error(_ field: ValidationError.Field) -> HTML {
@@ -138,6 +138,15 @@ enum Pages {
     func invalid(_ field: ValidationError.Field) -> HTML.Attributes {
       errors?.message(for: field) == nil
         ? [:] : ["aria-invalid": "true", "aria-describedby": "\(field.rawValue)-error"]
+    }
+    /// A text input named after its field: what was typed, and its error when there is one.
+    func textField(_ field: ValidationError.Field, _ value: String) -> HTML {
+      .h(
+        "input",
+        [
+          "type": "text", "id": field.rawValue, "name": field.rawValue, "value": value,
+          "autocomplete": "off", "autocapitalize": "none", "spellcheck": "false",
+        ] + invalid(field))
     }
     let selectedPosition = (try? Position(parsing: input.position))
     let selected = Set(input.favoriteChampions.compactMap { Champion.find($0)?.id })
@@ -156,12 +165,7 @@ enum Pages {
           "div", ["class": "field"],
           [
             .h("label", ["for": "name"], "Pseudo"),
-            .h(
-              "input",
-              [
-                "type": "text", "id": "name", "name": "name", "value": input.name,
-                "autocomplete": "off", "autocapitalize": "none", "spellcheck": "false",
-              ] + invalid(.name)),
+            textField(.name, input.name),
             error(.name),
           ]),
         .h(
@@ -187,12 +191,7 @@ enum Pages {
               "div", ["class": "image-field"],
               [
                 avatar(preview, size: 48, alt: "Preview", id: "image-preview"),
-                .h(
-                  "input",
-                  [
-                    "type": "text", "id": "image", "name": "image", "value": input.image,
-                    "autocomplete": "off", "autocapitalize": "none", "spellcheck": "false",
-                  ] + invalid(.image)),
+                textField(.image, input.image),
               ]),
             error(.image),
           ]),
@@ -226,7 +225,8 @@ enum Pages {
   }
 
   static func addPlayer(
-    _ input: PlayerInput, errors: Errors, token: String, cookie: String?, status: Int = 200,
+    _ input: PlayerInput, errors: ValidationError?, token: String, cookie: String?,
+    status: Int = 200,
     notice: String? = nil
   ) -> HTTPResponse {
     page(

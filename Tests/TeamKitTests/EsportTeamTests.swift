@@ -17,19 +17,29 @@ import Testing
       ])
   }
 
-  @Test func addingAPlayerAppendsItAndNotifiesObservers() throws {
-    let team = EsportTeam()
+  /// Whether observers of `team.players` are told of a change while `body` runs.
+  func playersChange(of team: EsportTeam, during body: () throws -> Void) rethrows -> Bool {
     let changed = Mutex(false)
     withObservationTracking {
       _ = team.players
     } onChange: {
       changed.withLock { $0 = true }
     }
+    try body()
+    return changed.withLock { $0 }
+  }
 
-    let player = try team.addPlayer(
-      name: "Rekkles", position: .adc, favoriteChampions: [Champion(name: "Jax", imageName: "jax")])
+  @Test func addingAPlayerAppendsItAndNotifiesObservers() throws {
+    let team = EsportTeam()
+    var added: Player?
+    let changed = try playersChange(of: team) {
+      added = try team.addPlayer(
+        name: "Rekkles", position: .adc,
+        favoriteChampions: [Champion(name: "Jax", imageName: "jax")])
+    }
+    let player = try #require(added)
 
-    #expect(changed.withLock { $0 })
+    #expect(changed)
     #expect(team.players.count == 4)
     #expect(team.players.last == player)
     #expect(player.image == "player_default")
@@ -38,17 +48,12 @@ import Testing
 
   @Test func invalidInputChangesNothingAndNotifiesNobody() {
     let team = EsportTeam()
-    let changed = Mutex(false)
-    withObservationTracking {
-      _ = team.players
-    } onChange: {
-      changed.withLock { $0 = true }
+    let changed = playersChange(of: team) {
+      #expect(throws: ValidationError.self) {
+        try team.addPlayer(name: "CANNA", position: .mid, image: "Bad Name")
+      }
     }
-
-    #expect(throws: ValidationError.self) {
-      try team.addPlayer(name: "CANNA", position: .mid, image: "Bad Name")
-    }
-    #expect(!changed.withLock { $0 })
+    #expect(!changed)
     #expect(team.players == Player.defaultRoster)
   }
 
