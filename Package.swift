@@ -7,6 +7,7 @@ let package = Package(
   products: [
     .library(name: "TeamKit", targets: ["TeamKit"]),
     .library(name: "TeamStore", targets: ["TeamStore"]),
+    .library(name: "TeamHTTP", targets: ["TeamHTTP"]),
     .library(name: "TeamWeb", targets: ["TeamWeb"]),
     .library(name: "TeamUI", targets: ["TeamUI"]),
     .executable(name: "kcorp", targets: ["kcorp"]),
@@ -18,25 +19,34 @@ let package = Package(
       name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
     .target(name: "TeamStore", dependencies: ["TeamKit", "CSQLite"]),
 
-    // MARK: Faces
+    // MARK: HTTP: a server that knows nothing of players or pages
     .systemLibrary(
-      name: "CMicroHTTPD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"])]),
+      name: "CMicroHTTPD", pkgConfig: "libmicrohttpd",
+      providers: [.apt(["libmicrohttpd-dev"]), .brew(["libmicrohttpd"])]),
+    .target(name: "TeamHTTP", dependencies: ["CMicroHTTPD"]),
+
+    // MARK: Faces
     .target(
-      name: "TeamWeb", dependencies: ["TeamKit", "TeamStore", "CMicroHTTPD"],
+      name: "TeamWeb", dependencies: ["TeamKit", "TeamStore", "TeamHTTP"],
       resources: [
         .embedInCode("Static/app.css"), .embedInCode("Static/app.js"),
         .embedInCode("Static/openapi.json"),
       ]),
-    .executableTarget(name: "kcorp", dependencies: ["TeamKit", "TeamStore", "TeamWeb"]),
+    .executableTarget(
+      name: "kcorp", dependencies: ["TeamKit", "TeamStore", "TeamHTTP", "TeamWeb"]),
     .target(
       name: "TeamUI", dependencies: ["TeamKit", "TeamStore"],
       swiftSettings: [.defaultIsolation(MainActor.self)]),
 
     // MARK: Tests
+    .target(name: "TestSupport", path: "Tests/TestSupport"),
     .testTarget(name: "TeamKitTests", dependencies: ["TeamKit"]),
-    .testTarget(name: "TeamStoreTests", dependencies: ["TeamStore"]),
-    .testTarget(name: "KCorpCLITests", dependencies: ["kcorp", "TeamKit"]),
-    .testTarget(name: "TeamWebTests", dependencies: ["TeamWeb", "kcorp"]),
+    .testTarget(name: "TeamStoreTests", dependencies: ["TeamStore", "TestSupport"]),
+    .testTarget(name: "TeamHTTPTests", dependencies: ["TeamHTTP", "TestSupport"]),
+    .testTarget(name: "KCorpCLITests", dependencies: ["kcorp", "TeamKit", "TestSupport"]),
+    .testTarget(
+      name: "TeamWebTests",
+      dependencies: ["TeamWeb", "TeamHTTP", "TeamStore", "TeamKit", "kcorp", "TestSupport"]),
   ]
 )
 
@@ -54,3 +64,11 @@ let package = Package(
   package.targets.append(
     .executableTarget(name: "KCorpApp", dependencies: ["TeamKit", "TeamStore", "TeamUI"]))
 #endif
+
+// Upcoming language features, on for all our own code.
+for target in package.targets where target.type != .system && target.name != "SwiftUI" {
+  target.swiftSettings =
+    (target.swiftSettings ?? []) + [
+      .enableUpcomingFeature("ExistentialAny"), .enableUpcomingFeature("MemberImportVisibility"),
+    ]
+}

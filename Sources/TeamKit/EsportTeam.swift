@@ -10,8 +10,8 @@ public protocol RosterStorage: AnyObject, Sendable {
   var players: [Player] { get }
   /// Validates `input` against the stored roster, stores the player and returns it.
   func addPlayer(_ input: PlayerInput) throws -> Player
-  /// Removes a player; returns it, or nil when there was no such player.
-  @discardableResult func removePlayer(id: UUID) throws -> Player?
+  /// Removes a player and returns them; throws when no player has this id.
+  @discardableResult func removePlayer(id: UUID) throws -> Player
 }
 
 /// The team: its roster, observable by SwiftUI (and anything else, through Observation).

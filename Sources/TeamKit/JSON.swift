@@ -12,15 +12,6 @@ public enum TeamJSON {
     return Data(writer.bytes)
   }
 
-  /// Encodes other values (problem documents) with sorted keys, pretty-printed when asked.
-  public static func encode<T: Encodable>(_ value: T, pretty: Bool = false) -> Data {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = pretty ? [.sortedKeys, .prettyPrinted] : [.sortedKeys]
-    encoder.outputFormatting.insert(.withoutEscapingSlashes)
-    // Players, champions and arrays of them cannot fail to encode.
-    return (try? encoder.encode(value)) ?? Data("null".utf8)
-  }
-
   /// Decodes JSON input.
   /// - Throws: ``JSONInputError`` with a message that says where the JSON is wrong.
   public static func decode<T: Decodable>(_ type: T.Type, from data: Data) throws(JSONInputError)

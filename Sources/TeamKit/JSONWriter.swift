@@ -1,10 +1,8 @@
 import Foundation
 
-/// A value written by ``JSONWriter``: the shared shapes of players and champions.
-///
-/// It refines `Encodable` so that the two always agree (a test checks that
-/// `JSONDecoder` reads back what the writer wrote) and so that overloads prefer it.
-public protocol JSONWritable: Encodable {
+/// A value written by ``JSONWriter``: the shared shapes of players and champions, and the
+/// web API's documents. (Tests check that `JSONDecoder` reads back what it writes.)
+public protocol JSONWritable {
   func write(to writer: inout JSONWriter)
 }
 
@@ -43,6 +41,12 @@ public struct JSONWriter {
   public mutating func member(_ key: StaticString, _ value: String) {
     self.key(key)
     string(value)
+  }
+
+  /// Writes `"key": number` inside an object.
+  public mutating func member(_ key: StaticString, _ value: Int) {
+    self.key(key)
+    bytes.append(contentsOf: String(value).utf8)
   }
 
   /// Writes `"key": [...]` inside an object.
@@ -152,7 +156,5 @@ extension Player: JSONWritable {
 }
 
 extension Array: JSONWritable where Element: JSONWritable {
-  /// About what a player takes, to reserve the bytes of a roster at once.
-
   public func write(to writer: inout JSONWriter) { writer.array(self) }
 }

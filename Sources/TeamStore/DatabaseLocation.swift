@@ -22,8 +22,8 @@ public enum DatabaseLocation: Hashable, Sendable {
 
 extension RosterStore {
   /// Opens the store at a location.
-  /// - Throws: ``StoreOpenError`` or ``SQLiteError``.
-  public static func open(_ location: DatabaseLocation) throws -> RosterStore {
+  /// - Throws: ``StoreOpenError``.
+  public static func open(_ location: DatabaseLocation) throws(StoreOpenError) -> RosterStore {
     switch location {
     case .file(let path): try RosterStore(path: path)
     case .inMemory: try RosterStore.inMemory()
@@ -33,11 +33,15 @@ extension RosterStore {
 
 extension DatabaseLocation {
   /// `Application Support/KCorp/roster.sqlite`: where the Apple app keeps the roster (on
-  /// Linux, Foundation maps Application Support to `$XDG_DATA_HOME`).
+  /// Linux, Foundation maps Application Support to `$XDG_DATA_HOME` or `~/.local/share`).
   public static func applicationSupport(fileManager: FileManager = .default) -> DatabaseLocation {
-    let folder =
-      fileManager.urls(for: .applicationSupportDirectory, in: .userDomainMask).first
-      ?? fileManager.temporaryDirectory
-    return .file(folder.appendingPathComponent("KCorp/roster.sqlite").path)
+    applicationSupport(
+      in: fileManager.urls(for: .applicationSupportDirectory, in: .userDomainMask).first
+        ?? fileManager.temporaryDirectory)
+  }
+
+  /// `KCorp/roster.sqlite` inside an Application Support folder.
+  public static func applicationSupport(in folder: URL) -> DatabaseLocation {
+    .file(folder.appendingPathComponent("KCorp/roster.sqlite").path)
   }
 }

@@ -12,13 +12,6 @@ public struct Roster: Hashable, Sendable {
   public func player(id: UUID) -> Player? { players.first { $0.id == id } }
 }
 
-/// Why a database file could not be opened; the file was left untouched.
-public struct StoreOpenError: Error, CustomStringConvertible, Sendable {
-  public let path: String
-  public let reason: String
-  public var description: String { "\(path): \(reason)" }
-}
-
 /// The team's roster in a SQLite file: durable, and safe to call from many threads at once.
 ///
 /// Reads return an in-memory snapshot and never touch the disk. Writes go one at a time
@@ -39,29 +32,38 @@ public final class RosterStore: RosterStorage, Sendable {
 
   /// Opens the roster database at `path`, creating it (and its folders) when missing.
   /// A brand-new database starts with the brief's default roster.
-  /// - Throws: ``StoreOpenError`` when the file is not a SQLite database or has a newer
-  ///   schema than this build knows (the file is not modified), or ``SQLiteError``.
-  public convenience init(path: String) throws {
+  /// - Throws: ``StoreOpenError`` when the file is not a SQLite database, has a newer
+  ///   schema than this build knows or a row that is not a player (the file is not
+  ///   modified), or cannot be read.
+  public convenience init(path: String) throws(StoreOpenError) {
     let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
     do {
       try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     } catch {
-      throw StoreOpenError(path: path, reason: "cannot create the folder \(folder.path)")
+      throw .cannotCreateFolder(path: path, folder: folder.path)
     }
-    try self.init(connection: Connection(path: path, create: true))
+    try self.init(path: path, create: true)
   }
 
   /// A throwaway roster in memory, seeded with the default roster.
-  public static func inMemory() throws -> RosterStore {
-    try RosterStore(connection: Connection(path: ":memory:", create: true))
+  public static func inMemory() throws(StoreOpenError) -> RosterStore {
+    try RosterStore(path: ":memory:", create: true)
   }
 
-  private init(connection: Connection) throws {
-    path = connection.path
-    let writer = try Writer(connection)
-    let players = try writer.loadPlayers()
-    self.writer = Mutex(writer)
-    state = Mutex(State(roster: Roster(version: 1, players: players)))
+  private init(path: String, create: Bool) throws(StoreOpenError) {
+    self.path = path
+    do {
+      let writer = try Writer(Connection(path: path, create: create))
+      let players = try writer.loadPlayers()
+      self.writer = Mutex(writer)
+      state = Mutex(State(roster: Roster(version: 1, players: players)))
+    } catch let error as StoreOpenError {
+      throw error
+    } catch let error as SQLiteError {
+      throw .unreadable(error)
+    } catch {
+      throw .unreadable(SQLiteError(code: SQLITE_ERROR, message: "\(error)", path: path))
+    }
   }
 
   // MARK: - Reads (memory only)
@@ -75,9 +77,10 @@ public final class RosterStore: RosterStorage, Sendable {
   // MARK: - Writes
 
   /// Validates `input` against the roster, stores the new player at the end and returns it.
-  /// - Throws: ``ValidationError`` (nothing stored) or ``SQLiteError``.
+  /// - Throws: ``RosterError/invalid(_:)`` or ``RosterError/conflict(_:)`` (nothing
+  ///   stored), or ``RosterError/storage(_:)``.
   @discardableResult
-  public func addPlayer(_ input: PlayerInput) throws -> Player {
+  public func addPlayer(_ input: PlayerInput) throws(RosterError) -> Player {
     try write { writer, players in
       let player = try input.validated { writer.pseudos[$0] }
       try writer.insert(player)
@@ -85,11 +88,15 @@ public final class RosterStore: RosterStorage, Sendable {
     }
   }
 
-  /// Removes the player with this id; returns it, or nil when there was none.
+  /// Removes the player with this id and returns them.
+  /// - Throws: ``RosterError/notFound(_:)`` when no player has this id (nothing changes), or
+  ///   ``RosterError/storage(_:)``.
   @discardableResult
-  public func removePlayer(id: UUID) throws -> Player? {
+  public func removePlayer(id: UUID) throws(RosterError) -> Player {
     try write { writer, players in
-      guard let player = players.first(where: { $0.id == id }) else { return (nil, nil) }
+      guard let player = players.first(where: { $0.id == id }) else {
+        throw RosterError.notFound(id)
+      }
       try writer.delete(player)
       return (players.filter { $0.id != id }, player)
     }
@@ -98,24 +105,25 @@ public final class RosterStore: RosterStorage, Sendable {
   /// Replaces the whole roster with `inputs`, all or nothing: every entry is validated
   /// (pseudos unique among them) before anything is written.
   /// - Parameter ids: ids to keep, by position in `inputs`; others get new ids.
-  /// - Throws: ``ImportError`` naming the first invalid entry, or ``SQLiteError``.
-  public func replaceRoster(with inputs: [PlayerInput], ids: [UUID?] = []) throws {
+  /// - Throws: ``RosterError/invalidEntry(index:name:_:)`` naming the first invalid entry,
+  ///   or ``RosterError/storage(_:)``.
+  public func replaceRoster(with inputs: [PlayerInput], ids: [UUID?] = []) throws(RosterError) {
     var validated: [Player] = []
     var pseudos: [String: String] = [:]
     var seenIDs: Set<UUID> = []
     for (index, input) in inputs.enumerated() {
       let id = (index < ids.count ? ids[index] : nil) ?? UUID()
       guard seenIDs.insert(id).inserted else {
-        throw ImportError(
+        throw .invalidEntry(
           index: index, name: input.name,
-          error: ValidationError(.name, "Give each player its own id: \(id) appears twice."))
+          ValidationError(.name, "Give each player its own id: \(id) appears twice."))
       }
       do {
         let player = try input.validated(id: id) { pseudos[$0] }
         pseudos[Player.nameKey(player.name)] = player.name
         validated.append(player)
       } catch {
-        throw ImportError(index: index, name: input.name, error: error)
+        throw .invalidEntry(index: index, name: input.name, error)
       }
     }
     try write { writer, _ in
@@ -163,16 +171,35 @@ public final class RosterStore: RosterStorage, Sendable {
 
   /// Picks up what another process (the CLI beside a running server) committed. Cheap
   /// when nothing changed: SQLite answers from the WAL index in shared memory.
-  public func refresh() throws {
-    let published = try writer.withLock { writer -> (Roster, [@Sendable (Roster) -> Void])? in
-      let dataVersion = try writer.dataVersion()
-      guard dataVersion != writer.seenDataVersion else { return nil }
-      let players = try writer.connection.readTransaction { try writer.loadPlayers() }
-      writer.seenDataVersion = dataVersion
-      return publish(Roster(version: roster.version + 1, players: players))
+  /// - Throws: ``RosterError/storage(_:)``; the snapshot is then unchanged.
+  public func refresh() throws(RosterError) {
+    let published = try storageErrors {
+      try writer.withLock { writer -> (Roster, [@Sendable (Roster) -> Void])? in
+        let dataVersion = try writer.dataVersion()
+        guard dataVersion != writer.seenDataVersion else { return nil }
+        let players = try writer.connection.readTransaction { try writer.loadPlayers() }
+        writer.seenDataVersion = dataVersion
+        return publish(Roster(version: roster.version + 1, players: players))
+      }
     }
     if let (roster, handlers) = published {
       for handler in handlers { handler(roster) }
+    }
+  }
+
+  /// Runs `body`, turning what it throws into a ``RosterError``.
+  private func storageErrors<T>(_ body: () throws -> T) throws(RosterError) -> T {
+    do {
+      return try body()
+    } catch let error as RosterError {
+      throw error
+    } catch let error as ValidationError {
+      throw .rejected(error)
+    } catch let error as SQLiteError {
+      throw .storage(error)
+    } catch {
+      // An unreadable row met while reloading what another process wrote.
+      throw .storage(SQLiteError(code: SQLITE_CORRUPT, message: "\(error)", path: path))
     }
   }
 
@@ -181,25 +208,27 @@ public final class RosterStore: RosterStorage, Sendable {
   /// changed nothing.
   private func write<T: Sendable>(
     _ change: (Writer, [Player]) throws -> ([Player]?, T)
-  ) throws -> T {
-    let (published, result) = try writer.withLock { writer in
-      let (roster, result, dataVersion) = try writer.rollingBack {
-        // Another process may have committed since our last look: then start from disk.
-        var current = self.roster
-        var reloaded = false
-        let dataVersion = try writer.dataVersion()
-        if dataVersion != writer.seenDataVersion {
-          current = Roster(version: current.version, players: try writer.loadPlayers())
-          reloaded = true
+  ) throws(RosterError) -> T {
+    let (published, result) = try storageErrors {
+      try writer.withLock { writer in
+        let (roster, result, dataVersion) = try writer.rollingBack {
+          // Another process may have committed since our last look: then start from disk.
+          var current = self.roster
+          var reloaded = false
+          let dataVersion = try writer.dataVersion()
+          if dataVersion != writer.seenDataVersion {
+            current = Roster(version: current.version, players: try writer.loadPlayers())
+            reloaded = true
+          }
+          let (players, result) = try change(writer, current.players)
+          let changed = players ?? (reloaded ? current.players : nil)
+          return (
+            changed.map { Roster(version: current.version + 1, players: $0) }, result, dataVersion
+          )
         }
-        let (players, result) = try change(writer, current.players)
-        let changed = players ?? (reloaded ? current.players : nil)
-        return (
-          changed.map { Roster(version: current.version + 1, players: $0) }, result, dataVersion
-        )
+        writer.seenDataVersion = dataVersion
+        return (roster.map(publish), result)
       }
-      writer.seenDataVersion = dataVersion
-      return (roster.map(publish), result)
     }
     if let (roster, handlers) = published {
       for handler in handlers { handler(roster) }
@@ -213,16 +242,5 @@ public final class RosterStore: RosterStorage, Sendable {
       $0.roster = roster
       return (roster, Array($0.observers.values))
     }
-  }
-}
-
-/// An invalid entry in a roster being imported; nothing was imported.
-public struct ImportError: Error, CustomStringConvertible, Sendable {
-  /// The entry's position in the file, from 0.
-  public let index: Int
-  public let name: String
-  public let error: ValidationError
-  public var description: String {
-    "Player \(index + 1) (“\(name)”): \(error.description)"
   }
 }

@@ -2,13 +2,19 @@ import CSQLite
 import Foundation
 
 /// An error from SQLite, with its result code and message, and the file it concerns.
-public struct SQLiteError: Error, CustomStringConvertible, Sendable {
+public struct SQLiteError: Error, Hashable, CustomStringConvertible, Sendable {
   /// SQLite's (extended) result code, e.g. `SQLITE_NOTADB` (26).
   public let code: Int32
   public let message: String
   public let path: String
 
   public var description: String { "\(path): \(message) (SQLite error \(code))" }
+
+  public init(code: Int32, message: String, path: String) {
+    self.code = code
+    self.message = message
+    self.path = path
+  }
 }
 
 /// One SQLite connection. Not thread-safe: ``RosterStore`` owns it behind a lock.

@@ -105,15 +105,11 @@ final class Writer: @unchecked Sendable {
     do {
       version = try connection.scalar("PRAGMA user_version")
     } catch {
-      throw StoreOpenError(
-        path: connection.path, reason: "not a SQLite database (\(error.message))")
+      throw StoreOpenError.notADatabase(path: connection.path, detail: error.message)
     }
     guard version <= Writer.migrations.count else {
-      throw StoreOpenError(
-        path: connection.path,
-        reason:
-          "schema version \(version) is newer than this build knows (\(Writer.migrations.count)); use a newer kcorp"
-      )
+      throw StoreOpenError.newerSchema(
+        path: connection.path, version: version, known: Writer.migrations.count)
     }
     return version
   }
@@ -124,6 +120,8 @@ final class Writer: @unchecked Sendable {
     do {
       return try connection.transaction(body)
     } catch let error as ValidationError {
+      throw error  // refused before anything was written
+    } catch let error as RosterError {
       throw error
     } catch {
       _ = try? loadPlayers()
@@ -138,6 +136,9 @@ final class Writer: @unchecked Sendable {
   }
 
   /// The stored players, in roster order.
+  /// - Throws: ``StoreOpenError/unreadableRow(path:table:id:reason:)`` for a row that is not
+  ///   a player (never skipped: a roster missing a player must not look complete), or
+  ///   ``SQLiteError``.
   func loadPlayers() throws -> [Player] {
     var champions: [String: [Champion]] = [:]
     try connection.prepare(
@@ -152,8 +153,15 @@ final class Writer: @unchecked Sendable {
     try connection.prepare("SELECT id, name, position, image FROM player ORDER BY sort_order")
       .forEachRow { row in
         let id = row.text(0)
-        guard let uuid = UUID(uuidString: id), let position = Position(rawValue: row.text(2))
-        else { return }
+        guard let uuid = UUID(uuidString: id) else {
+          throw StoreOpenError.unreadableRow(
+            path: connection.path, table: "player", id: id, reason: "the id is not a UUID")
+        }
+        guard let position = Position(rawValue: row.text(2)) else {
+          throw StoreOpenError.unreadableRow(
+            path: connection.path, table: "player", id: id,
+            reason: "“\(row.text(2))” is not a position")
+        }
         players.append(
           Player(
             id: uuid, name: row.text(1), position: position, image: row.text(3),

@@ -1,38 +1,56 @@
 import Foundation
+import TeamHTTP
 import TeamKit
 import TeamStore
 
 /// An RFC 9457 problem document, with one entry per field for invalid players.
-struct Problem: Encodable {
+struct Problem: JSONWritable {
   let type = "about:blank"
   let title: String
   let status: Int
   let detail: String
-  var errors: [FieldError]?
+  let errors: [FieldError]
 
-  struct FieldError: Encodable {
+  /// One problem with one field of the input.
+  struct FieldError: JSONWritable {
     let field: String
     let message: String
+
+    func write(to writer: inout JSONWriter) {
+      writer.object {
+        $0.member("field", field)
+        $0.member("message", message)
+      }
+    }
   }
 
-  init(status: Int, detail: String, errors: [FieldError]? = nil) {
-    self.status = status
-    self.title = Problem.titles[status] ?? "Error"
-    self.detail = detail
-    self.errors = errors
+  /// The problem for a refusal, with the fields at fault (none for most refusals).
+  init(_ error: HTTPError, errors: [ValidationError.Issue] = []) {
+    status = error.status
+    title = HTTPError.reason(error.status)
+    detail = error.message
+    self.errors = errors.map { FieldError(field: $0.field.rawValue, message: $0.message) }
   }
 
-  static let titles = [
-    400: "Bad Request", 403: "Forbidden", 421: "Misdirected Request", 404: "Not Found",
-    405: "Method Not Allowed",
-    409: "Conflict", 413: "Content Too Large", 415: "Unsupported Media Type",
-    422: "Unprocessable Content", 503: "Service Unavailable",
-  ]
+  func write(to writer: inout JSONWriter) {
+    writer.object {
+      $0.member("detail", detail)
+      if !errors.isEmpty { $0.member("errors", errors) }
+      $0.member("status", status)
+      $0.member("title", title)
+      $0.member("type", type)
+    }
+  }
 
   var response: HTTPResponse {
     HTTPResponse(
       status: status, contentType: "application/problem+json", body: Array(TeamJSON.encode(self)))
   }
+}
+
+extension HTTPError {
+  static let playerNotFound = HTTPError(404, "No player has this id: they may have been removed.")
+  static let crossSite = HTTPError(403, "Cross-site requests are refused.")
 }
 
 extension WebApp {
@@ -54,62 +72,36 @@ extension WebApp {
     }
 
     route("POST", "/api/players") { request, _ in
-      guard WebApp.isSameOrigin(request) else {
-        return Problem(status: 403, detail: "Cross-site requests are refused.").response
-      }
+      guard WebApp.isSameOrigin(request) else { throw HTTPError.crossSite }
       guard request.contentType == "application/json" else {
-        var response = Problem(
-          status: 415, detail: "Send the player as application/json."
-        ).response
-        response.headers.append(("Accept-Post", "application/json"))
-        return response
+        throw HTTPError(
+          415, "Send the player as application/json.",
+          headers: ["Accept-Post": "application/json"])
       }
       let input: PlayerInput
       do throws(JSONInputError) {
         input = try TeamJSON.decode(PlayerInput.self, from: Data(request.body))
       } catch {
-        return Problem(status: 400, detail: error.message).response
+        throw HTTPError(400, error.message)
       }
-      do {
-        let player = try store.addPlayer(input)
-        var response = WebApp.json(player, status: 201)
-        response.headers.append(("Location", "/api/players/\(player.id)"))
-        return response
-      } catch let error as ValidationError {
-        return Problem(
-          status: error.isConflict ? 409 : 422,
-          detail: error.isConflict
-            ? "A player already has this pseudo." : "Fix the fields listed in errors.",
-          errors: error.issues.map { .init(field: $0.field.rawValue, message: $0.message) }
-        ).response
-      } catch {
-        return WebApp.storageFailure(error, api: true)
-      }
+      let player = try store.addPlayer(input)
+      var response = WebApp.json(player, status: 201)
+      response.headers.append(("Location", "/api/players/\(player.id)"))
+      return response
     }
 
     route("GET", "/api/players/{id}") { _, parameters in
       let roster = store.roster
-      guard let player = WebApp.player(parameters["id"], in: roster) else {
-        return Problem(status: 404, detail: "No player has this id.").response
-      }
+      let player = try WebApp.player(parameters["id"], in: roster)
       return cache.response("/api/players/\(player.id)", version: roster.version) {
         WebApp.json(player)
       }
     }
 
     route("DELETE", "/api/players/{id}") { request, parameters in
-      guard WebApp.isSameOrigin(request) else {
-        return Problem(status: 403, detail: "Cross-site requests are refused.").response
-      }
-      guard let player = WebApp.player(parameters["id"], in: store.roster) else {
-        return Problem(status: 404, detail: "No player has this id.").response
-      }
-      do {
-        try store.removePlayer(id: player.id)
-        return HTTPResponse(status: 204)
-      } catch {
-        return WebApp.storageFailure(error, api: true)
-      }
+      guard WebApp.isSameOrigin(request) else { throw HTTPError.crossSite }
+      try store.removePlayer(id: try WebApp.player(parameters["id"], in: store.roster).id)
+      return HTTPResponse(status: 204)
     }
 
     route("GET", "/api/champions") { _, _ in WebApp.json(Champion.catalog) }

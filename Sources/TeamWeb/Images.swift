@@ -1,4 +1,5 @@
 import Foundation
+import TeamHTTP
 import TeamKit
 import TeamStore
 
@@ -14,11 +15,13 @@ struct ImageLibrary: Sendable {
   /// Pictures are displayed, never run: an SVG opened on its own gets no script or style.
   static let policy = "default-src 'none'; style-src 'unsafe-inline'; sandbox"
 
-  func response(for name: String, roster: Roster, request: HTTPRequest) -> HTTPResponse {
+  /// - Throws: ``HTTPError`` 404 for a name that cannot be an image name.
+  func response(for name: String, roster: Roster, request: HTTPRequest) throws(HTTPError)
+    -> HTTPResponse
+  {
     // The image-name rule (a-z 0-9 _ - ., no leading dot) keeps every lookup inside the folder.
     guard PlayerInput.imageNameProblem(name) == nil else {
-      return HTTPResponse(
-        status: 404, contentType: "text/plain; charset=utf-8", body: Array("No such image.".utf8))
+      throw HTTPError(404, "There is no picture by this name.")
     }
     let (body, type) =
       file(named: name) ?? (Array(Self.drawing(for: name, roster: roster).utf8), "image/svg+xml")

@@ -1,4 +1,5 @@
 import Foundation
+import TeamHTTP
 import TeamKit
 import TeamStore
 
@@ -41,14 +42,13 @@ extension WebApp {
           input, errors: nil, token: token, cookie: cookie, status: 403,
           notice: "This form had expired, so nothing was saved. Check it and press Add again.")
       }
-      do {
+      do throws(RosterError) {
         try store.addPlayer(input)
         return .redirect(to: "/")
-      } catch let error as ValidationError {
-        let (token, cookie) = WebApp.csrfToken(for: request)
-        return Pages.addPlayer(input, errors: error, token: token, cookie: cookie, status: 422)
       } catch {
-        return WebApp.storageFailure(error, api: false)
+        guard let validation = error.validation else { throw error }
+        let (token, cookie) = WebApp.csrfToken(for: request)
+        return Pages.addPlayer(input, errors: validation, token: token, cookie: cookie, status: 422)
       }
     }
 
@@ -58,9 +58,7 @@ extension WebApp {
     ) -> Router.Handler {
       { request, parameters in
         let roster = store.roster
-        guard let player = WebApp.player(parameters["id"], in: roster) else {
-          return Pages.notFound()
-        }
+        let player = try WebApp.player(parameters["id"], in: roster)
         let (token, cookie) = WebApp.csrfToken(for: request)
         return cache.response(
           "/players/\(player.id)\(suffix)", version: roster.version, token: token, cookie: cookie
@@ -75,9 +73,7 @@ extension WebApp {
       playerPage("/delete") { Pages.confirmDeletePage($0, token: $1, cookie: nil) })
 
     route("POST", "/players/{id}/delete") { request, parameters in
-      guard let player = WebApp.player(parameters["id"], in: store.roster) else {
-        return Pages.notFound()
-      }
+      let player = try WebApp.player(parameters["id"], in: store.roster)
       guard WebApp.isSameOrigin(request), WebApp.hasValidToken(request, form: request.formFields)
       else {
         let (token, cookie) = WebApp.csrfToken(for: request)
@@ -85,28 +81,17 @@ extension WebApp {
         response.status = 403
         return response
       }
-      do {
-        try store.removePlayer(id: player.id)
-        return .redirect(to: "/")
-      } catch {
-        return WebApp.storageFailure(error, api: false)
-      }
+      try store.removePlayer(id: player.id)
+      return .redirect(to: "/")
     }
   }
 
-  static func player(_ id: String?, in roster: Roster) -> Player? {
-    guard let id = id.flatMap(UUID.init(uuidString:)) else { return nil }
-    return roster.player(id: id)
-  }
-
-  /// The database could not commit (disk full, I/O error): nothing was saved, say so.
-  /// Answers a write the database could not commit (disk full, I/O error): nothing was
-  /// saved. The details, which name files, go to the server's log, not to the client.
-  static func storageFailure(_ error: any Error, api: Bool) -> HTTPResponse {
-    FileHandle.standardError.write(Data("kcorp: not saved: \(error)\n".utf8))
-    let text = "The roster could not be saved just now; nothing was changed. Try again."
-    return api
-      ? Problem(status: 503, detail: text).response
-      : Pages.message(status: 503, title: "Not saved", text: text)
+  /// The player whose id is in the path.
+  /// - Throws: ``HTTPError/playerNotFound`` for a malformed or unknown id.
+  static func player(_ id: String?, in roster: Roster) throws(HTTPError) -> Player {
+    guard let id = id.flatMap(UUID.init(uuidString:)), let player = roster.player(id: id) else {
+      throw .playerNotFound
+    }
+    return player
   }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import TeamHTTP
 import TeamKit
 
 /// The HTML screens: roster, add player, player detail, confirmations and errors.
@@ -329,8 +330,19 @@ enum Pages {
 
   // MARK: - Messages
 
-  static func message(status: Int, title: String, text: String) -> HTTPResponse {
-    page(
+  /// A page that says why a request was refused, headed by what the status means to a user.
+  static func message(status: Int, text: String) -> HTTPResponse {
+    let title =
+      switch status {
+      case 403: "Refused"
+      case 404: "Not found"
+      case 405: "Not allowed"
+      case 413: "Too much data"
+      case 421: "Wrong address"
+      case 503: "Not saved"
+      default: HTTPError.reason(status)
+      }
+    return page(
       status: status, title: "\(title) · KCorp",
       [
         backBar(),
@@ -345,11 +357,5 @@ enum Pages {
               ])
           ]),
       ])
-  }
-
-  static func notFound() -> HTTPResponse {
-    message(
-      status: 404, title: "Not found",
-      text: "There is no such page: the player may have been deleted.")
   }
 }

@@ -1,4 +1,5 @@
 import Synchronization
+import TeamHTTP
 
 /// GET responses rendered once per roster version instead of once per request.
 ///

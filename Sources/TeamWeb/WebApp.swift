@@ -1,4 +1,5 @@
 import Foundation
+import TeamHTTP
 import TeamKit
 import TeamStore
 
@@ -29,7 +30,7 @@ public struct WebApp: Sendable {
     addPageRoutes()
     addAPIRoutes()
     router.add("GET", "/images/{name}") { [images, store] request, parameters in
-      images.response(for: parameters["name"] ?? "", roster: store.roster, request: request)
+      try images.response(for: parameters["name"] ?? "", roster: store.roster, request: request)
     }
     for asset in [Asset.stylesheet, Asset.script] {
       router.add("GET", asset.path) { _, _ in
@@ -68,7 +69,12 @@ public struct WebApp: Sendable {
 
   /// Answers one request; every response leaves with the security headers.
   @Sendable public func handle(_ request: HTTPRequest) -> HTTPResponse {
-    var response = respond(to: request)
+    var response: HTTPResponse
+    do {
+      response = try respond(to: request)
+    } catch {
+      response = Self.response(for: error, to: request)
+    }
     let isPage = response.header("Content-Type")?.hasPrefix("text/html") == true
     if response.header("Content-Security-Policy") == nil {
       response.headers.append(("Content-Security-Policy", Self.contentSecurityPolicy))
@@ -83,6 +89,56 @@ public struct WebApp: Sendable {
     return response
   }
 
+  private func respond(to request: HTTPRequest) throws -> HTTPResponse {
+    if let allowedHosts, let host = request.header("host"),
+      !allowedHosts.contains(Self.hostName(host))
+    {
+      throw HTTPError(421, "This server answers at 127.0.0.1 or localhost only; use one of those.")
+    }
+    if request.bodyTooLarge {
+      throw HTTPError(413, "Send at most \(maxBodyBytes / 1024) KiB; shorten what you sent.")
+    }
+    return try router.respond(to: request)
+  }
+
+  /// The one place where errors become responses: an `application/problem+json` document
+  /// for `/api/…`, an HTML page for the rest. A storage failure is logged with its details
+  /// (which name files) and answered 503 with none.
+  static func response(for error: any Error, to request: HTTPRequest) -> HTTPResponse {
+    let isAPI = request.path == "/api" || request.path.hasPrefix("/api/")
+    var fields: [ValidationError.Issue] = []
+    let refusal: HTTPError
+    switch error {
+    case let error as HTTPError:
+      refusal = error
+    case let error as RosterError:
+      fields = error.validation?.issues ?? []
+      switch error {
+      case .notFound: refusal = .playerNotFound
+      case .conflict: refusal = HTTPError(409, "A player already has this pseudo; choose another.")
+      case .invalid, .invalidEntry: refusal = HTTPError(422, "Fix the fields listed in errors.")
+      case .storage: refusal = notSaved(error)
+      }
+    default:
+      refusal = notSaved(error)
+    }
+    var response =
+      isAPI
+      ? Problem(refusal, errors: fields).response
+      : Pages.message(status: refusal.status, text: refusal.message)
+    for (name, value) in refusal.headers.sorted(by: { $0.key < $1.key }) {
+      response.headers.append((name, value))
+    }
+    return response
+  }
+
+  /// The database could not commit (disk full, I/O error): nothing was saved. The details
+  /// go to the server's log, not to the client.
+  private static func notSaved(_ error: any Error) -> HTTPError {
+    FileHandle.standardError.write(Data("kcorp: not saved: \(error)\n".utf8))
+    return HTTPError(503, "The roster could not be saved just now; nothing was changed. Try again.")
+  }
+
   /// The host name of a `Host` header, without its port (`[::1]:8080` → `[::1]`).
   static func hostName(_ host: String) -> String {
     if host.hasPrefix("["), let end = host.firstIndex(of: "]") {
@@ -94,43 +150,6 @@ public struct WebApp: Sendable {
   static let contentSecurityPolicy =
     "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; "
     + "connect-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'"
-
-  private func respond(to request: HTTPRequest) -> HTTPResponse {
-    let isAPI = request.path == "/api" || request.path.hasPrefix("/api/")
-    if let allowedHosts, let host = request.header("host"),
-      !allowedHosts.contains(Self.hostName(host))
-    {
-      return isAPI
-        ? Problem(status: 421, detail: "Address this server by 127.0.0.1 or localhost.").response
-        : Pages.message(
-          status: 421, title: "Wrong address",
-          text: "This server answers at 127.0.0.1 or localhost only.")
-    }
-    if request.bodyTooLarge {
-      return isAPI
-        ? Problem(status: 413, detail: "Send a body of at most \(maxBodyBytes / 1024) KiB.")
-          .response
-        : Pages.message(
-          status: 413, title: "Too much data",
-          text: "The form sent more than the server accepts. Go back and shorten it.")
-    }
-    switch router.match(method: request.method, path: request.path) {
-    case .found(let handler, let parameters):
-      return handler(request, parameters)
-    case .methodNotAllowed(let allowed):
-      var response =
-        isAPI
-        ? Problem(status: 405, detail: "Use \(allowed.joined(separator: " or ")) here.").response
-        : Pages.message(
-          status: 405, title: "Not allowed", text: "This address does not take that request.")
-      response.headers.append(("Allow", allowed.joined(separator: ", ")))
-      return response
-    case .notFound:
-      return isAPI
-        ? Problem(status: 404, detail: "There is nothing at \(request.path).").response
-        : Pages.notFound()
-    }
-  }
 
   // MARK: - Cross-site request forgery
 
@@ -149,10 +168,10 @@ public struct WebApp: Sendable {
   }
 
   /// True when a state-changing request comes from our own pages: its Origin (or
-  /// Sec-Fetch-Site) says same origin, and, for forms, the token matches the cookie.
+  /// Sec-Fetch-Site) says same origin. Scheme and host name compare in any case.
   static func isSameOrigin(_ request: HTTPRequest) -> Bool {
-    if let origin = request.header("origin") {
-      guard let host = request.header("host") else { return false }
+    if let origin = request.header("origin")?.lowercased() {
+      guard let host = request.header("host")?.lowercased() else { return false }
       return origin == "http://\(host)" || origin == "https://\(host)"
     }
     if let site = request.header("sec-fetch-site") {

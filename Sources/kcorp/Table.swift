@@ -1,3 +1,4 @@
+import Foundation
 import TeamKit
 
 /// Human-readable output: aligned columns.
@@ -32,22 +33,62 @@ enum Table {
     columns([["ID", "NAME", "IMAGE"]] + champions.map { [$0.id, $0.name, $0.imageName] })
   }
 
-  /// Pads every column but the last to its widest cell, two spaces apart.
+  /// Pads every column but the last to its widest cell, two spaces apart, by the width the
+  /// cells take on a terminal (see ``displayWidth(_:)``).
   static func columns(_ rows: [[String]]) -> String {
     let widths = rows.reduce(into: [Int]()) { widths, row in
       for (index, cell) in row.enumerated() {
+        let width = displayWidth(cell)
         if index < widths.count {
-          widths[index] = max(widths[index], cell.count)
+          widths[index] = max(widths[index], width)
         } else {
-          widths.append(cell.count)
+          widths.append(width)
         }
       }
     }
     return rows.map { row in
       row.enumerated().map { index, cell in
         index == row.count - 1
-          ? cell : cell + String(repeating: " ", count: widths[index] - cell.count)
+          ? cell : cell + String(repeating: " ", count: widths[index] - displayWidth(cell))
       }.joined(separator: "  ")
     }.joined(separator: "\n")
+  }
+
+  /// How many terminal columns `text` takes: two for each East Asian wide or full-width
+  /// character and each emoji shown as an emoji, none for a character made only of marks or
+  /// invisible formatting, one for the others. Counted per Character, so a letter with
+  /// combining accents, a flag or a family emoji is one unit.
+  static func displayWidth(_ text: String) -> Int {
+    text.reduce(0) { $0 + width(of: $1) }
+  }
+
+  private static func width(of character: Character) -> Int {
+    let scalars = character.unicodeScalars
+    if scalars.contains(where: { $0.properties.isEmojiPresentation })
+      || (scalars.contains("\u{FE0F}") && scalars.contains { $0.properties.isEmoji })
+    {
+      return 2
+    }
+    guard let first = scalars.first else { return 0 }
+    if first.properties.generalCategory == .format || first.properties.generalCategory == .control
+      || first.properties.generalCategory == .nonspacingMark
+      || first.properties.generalCategory == .enclosingMark
+    {
+      return 0
+    }
+    return isWide(first.value) ? 2 : 1
+  }
+
+  /// East Asian Wide (W) and Fullwidth (F) ranges of Unicode's EastAsianWidth.txt,
+  /// gathered into blocks: Hangul Jamo, CJK radicals to Yi, Hangul syllables, CJK
+  /// compatibility, vertical and small forms, full-width forms, and CJK extensions.
+  private static func isWide(_ value: UInt32) -> Bool {
+    switch value {
+    case 0x1100...0x115F, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF,
+      0xA000...0xA4CF, 0xA960...0xA97F, 0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE10...0xFE19,
+      0xFE30...0xFE6F, 0xFF00...0xFF60, 0xFFE0...0xFFE6, 0x1B000...0x1B2FF, 0x20000...0x3FFFD:
+      true
+    default: false
+    }
   }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import TeamKit
+import TestSupport
 import Testing
 
 @Suite struct KCorpCLITests {
@@ -13,7 +14,6 @@ import Testing
   }
 
   @Test func playersJSONOnANewDatabaseIsExactlyTheBriefsThreePlayers() throws {
-    defer { kcorp.remove() }
     let run = try kcorp("players", "--json")
     #expect(run.status == 0)
     #expect(run.stderr.isEmpty)
@@ -26,7 +26,6 @@ import Testing
   }
 
   @Test func listPrintsAlignedColumns() throws {
-    defer { kcorp.remove() }
     let run = try kcorp("players")
     let lines = run.stdout.split(separator: "\n").map(String.init)
     #expect(lines.count == 4)
@@ -37,7 +36,6 @@ import Testing
   }
 
   @Test func addShowAndRemoveAPlayer() throws {
-    defer { kcorp.remove() }
     let added = try kcorp(
       "players", "add", "--name", "Rekkles", "--position", "bot", "--champion", "K'Sante",
       "--champion=jax", "--json")
@@ -58,7 +56,6 @@ import Testing
   }
 
   @Test func invalidPlayersExitWith65AndOneLineAndChangeNothing() throws {
-    defer { kcorp.remove() }
     let before = try kcorp("players", "--json").stdout
     let run = try kcorp(
       "players", "add", "--name", "canna", "--position", "coach", "--image", "../etc/passwd")
@@ -96,7 +93,6 @@ import Testing
     ExitCase(arguments: ["champions"], status: 0),
   ])
   func exitCodesFollowSysexits(_ testCase: ExitCase) throws {
-    defer { kcorp.remove() }
     let run = try kcorp(testCase.arguments)
     #expect(run.status == testCase.status, "stderr: \(run.stderr)")
     if testCase.status == 0 {
@@ -109,7 +105,6 @@ import Testing
   }
 
   @Test func aFileThatIsNotADatabaseIsAnIOErrorNamingIt() throws {
-    defer { kcorp.remove() }
     let path = try kcorp.write("hello", to: "notes.txt")
     let run = try kcorp("--db", path, "players")
     #expect(run.status == 74)
@@ -118,14 +113,12 @@ import Testing
   }
 
   @Test func inMemoryLeavesTheDatabaseAlone() throws {
-    defer { kcorp.remove() }
     let run = try kcorp("players", "add", "--in-memory", "--name", "Ghost", "--position", "mid")
     #expect(run.status == 0)
     #expect(!FileManager.default.fileExists(atPath: kcorp.database))
   }
 
   @Test func championsListsTheCatalog() throws {
-    defer { kcorp.remove() }
     let run = try kcorp("champions", "--json")
     let champions = try JSONDecoder().decode([Champion].self, from: Data(run.stdout.utf8))
     #expect(champions == Champion.catalog)
@@ -133,7 +126,6 @@ import Testing
   }
 
   @Test func exportThenImportRoundTripsTheRoster() throws {
-    defer { kcorp.remove() }
     _ = try kcorp("players", "add", "--name", "Upset", "--position", "ADC", "--champion", "corki")
     let exported = try kcorp("export")
     let file = kcorp.folder.appendingPathComponent("backup.json").path
@@ -148,7 +140,6 @@ import Testing
   }
 
   @Test func errorsQuotingAMultiLineInputStayOneLine() throws {
-    defer { kcorp.remove() }
     let run = try kcorp(
       "players", "add", "--name", "A", "--position", "Top", "--champion", "te\nemo")
     #expect(run.status == 65)
@@ -156,7 +147,6 @@ import Testing
   }
 
   @Test func importIsAllOrNothing() throws {
-    defer { kcorp.remove() }
     let before = try kcorp("export").stdout
     let invalid = try kcorp.write(
       #"[{"name":"Good","position":"Top"},{"name":"Bad","position":"Top","favoriteChampions":["teemo"]}]"#,
@@ -171,7 +161,6 @@ import Testing
   }
 
   @Test func theDatabaseDefaultsToXDGDataHome() throws {
-    defer { kcorp.remove() }
     let xdg = kcorp.folder.appendingPathComponent("xdg").path
     let run = try kcorp("players", environment: ["KCORP_DB": "", "XDG_DATA_HOME": xdg])
     #expect(run.status == 0)

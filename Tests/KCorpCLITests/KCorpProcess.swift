@@ -1,26 +1,14 @@
 import Foundation
-import Testing
+import TestSupport
 
-/// What a run of the real `kcorp` binary printed and returned.
-struct Run {
-  let status: Int32
-  let stdout: String
-  let stderr: String
-}
-
-/// Runs the `kcorp` binary built beside the test bundle, on its own database.
+/// Runs the `kcorp` binary built beside the test bundle, on its own database in its own
+/// temporary folder (removed with the value).
 struct KCorp {
-  let folder: URL
-  var database: String { folder.appendingPathComponent("roster.sqlite").path }
+  let temporary: TemporaryFolder
+  var folder: URL { temporary.url }
+  var database: String { temporary.path("roster.sqlite") }
 
-  init() throws {
-    folder = FileManager.default.temporaryDirectory
-      .appendingPathComponent("kcorp-cli-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-  }
-
-  static let binary = URL(fileURLWithPath: CommandLine.arguments[0])
-    .deletingLastPathComponent().appendingPathComponent("kcorp")
+  init() throws { temporary = try TemporaryFolder() }
 
   /// Runs `kcorp` with `arguments`, `KCORP_DB` pointing at this test's database.
   func callAsFunction(_ arguments: String..., environment: [String: String] = [:]) throws -> Run {
@@ -28,31 +16,12 @@ struct KCorp {
   }
 
   func callAsFunction(arguments: [String], environment: [String: String]) throws -> Run {
-    let process = Process()
-    process.executableURL = Self.binary
-    process.arguments = arguments
-    process.environment = ["KCORP_DB": database, "HOME": folder.path].merging(environment) {
-      $1
-    }
-    let out = Pipe()
-    let err = Pipe()
-    process.standardOutput = out
-    process.standardError = err
-    try process.run()
-    // Read both pipes before waiting so that a large output cannot block the child.
-    let stdout = out.fileHandleForReading.readDataToEndOfFile()
-    let stderr = err.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return Run(
-      status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
-      stderr: String(decoding: stderr, as: UTF8.self))
+    try runKCorp(
+      arguments,
+      environment: ["KCORP_DB": database, "HOME": folder.path].merging(environment) { $1 })
   }
 
   func write(_ text: String, to name: String) throws -> String {
-    let path = folder.appendingPathComponent(name).path
-    try Data(text.utf8).write(to: URL(fileURLWithPath: path))
-    return path
+    try temporary.write(text, to: name)
   }
-
-  func remove() { try? FileManager.default.removeItem(at: folder) }
 }

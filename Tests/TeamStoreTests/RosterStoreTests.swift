@@ -1,6 +1,7 @@
 import Foundation
 import Synchronization
 import TeamKit
+import TestSupport
 import Testing
 
 @testable import TeamStore
@@ -52,9 +53,14 @@ import Testing
   @Test func invalidInputLeavesTheStoreUnchanged() throws {
     let store = try RosterStore(path: path)
     let before = store.roster
-    #expect(throws: ValidationError.self) {
+    let error = #expect(throws: RosterError.self) {
       try store.addPlayer(PlayerInput(name: "CANNA", position: "Top"))
     }
+    guard case .conflict(let validation) = error else {
+      Issue.record("expected a conflict, got \(String(describing: error))")
+      return
+    }
+    #expect(validation.message(for: .name)?.contains("“Canna” is already in the team") == true)
     #expect(store.roster == before)
     #expect(try RosterStore(path: path).players == before.players)
   }
@@ -65,7 +71,7 @@ import Testing
     #expect(try store.addPlayer(PlayerInput(name: "CANNA", position: "Mid")).name == "CANNA")
     try store.replaceRoster(with: [PlayerInput(name: "Solo", position: "Top")])
     #expect(try store.addPlayer(PlayerInput(name: "Canna", position: "Top")).name == "Canna")
-    #expect(throws: ValidationError.self) {
+    #expect(throws: RosterError.self) {
       try store.addPlayer(PlayerInput(name: "solo", position: "Top"))
     }
   }
@@ -93,7 +99,11 @@ import Testing
     try bytes.write(to: URL(fileURLWithPath: file))
     let error = #expect(throws: StoreOpenError.self) { try RosterStore(path: file) }
     #expect(error?.description.contains(file) == true)
-    #expect(error?.reason.contains("not a SQLite database") == true)
+    guard case .notADatabase(let path, _) = error else {
+      Issue.record("expected notADatabase, got \(String(describing: error))")
+      return
+    }
+    #expect(path == file)
     #expect(try Data(contentsOf: URL(fileURLWithPath: file)) == bytes)
     #expect(
       try FileManager.default.contentsOfDirectory(atPath: folder.url.path) == ["notes.sqlite"])
@@ -108,7 +118,7 @@ import Testing
     let bytes = try Data(contentsOf: URL(fileURLWithPath: file))
     let error = #expect(throws: StoreOpenError.self) { try RosterStore(path: file) }
     #expect(error?.description.contains(file) == true)
-    #expect(error?.reason.contains("99") == true)
+    #expect(error == .newerSchema(path: file, version: 99, known: Writer.migrations.count))
     #expect(try Data(contentsOf: URL(fileURLWithPath: file)) == bytes)
   }
 
@@ -164,7 +174,7 @@ import Testing
     let server = try RosterStore(path: path)
     let cli = try RosterStore(path: path)
     try cli.addPlayer(PlayerInput(name: "FromCLI", position: "Top"))
-    #expect(throws: ValidationError.self) {
+    #expect(throws: RosterError.self) {
       try server.addPlayer(PlayerInput(name: "fromcli", position: "Mid"))
     }
     try server.addPlayer(PlayerInput(name: "FromServer", position: "Mid"))
@@ -175,12 +185,16 @@ import Testing
   @Test func anImportWithAnIdTwiceIsRefusedAsData() throws {
     let store = try RosterStore(path: path)
     let id = UUID()
-    let error = #expect(throws: ImportError.self) {
+    let error = #expect(throws: RosterError.self) {
       try store.replaceRoster(
         with: [PlayerInput(name: "A", position: "Top"), PlayerInput(name: "B", position: "Mid")],
         ids: [id, id])
     }
-    #expect(error?.index == 1)
+    guard case .invalidEntry(let index, "B", _) = error else {
+      Issue.record("expected invalidEntry, got \(String(describing: error))")
+      return
+    }
+    #expect(index == 1)
     #expect(store.players == Player.defaultRoster)
   }
 
@@ -205,9 +219,14 @@ import Testing
     try connection.execute(
       "CREATE TRIGGER refuse BEFORE INSERT ON player WHEN NEW.name = 'Boom' "
         + "BEGIN SELECT RAISE(ABORT, 'refused'); END;")
-    #expect(throws: SQLiteError.self) {
+    let error = #expect(throws: RosterError.self) {
       try store.addPlayer(PlayerInput(name: "Boom", position: "Top"))
     }
+    guard case .storage(let sqlite) = error else {
+      Issue.record("expected a storage error, got \(String(describing: error))")
+      return
+    }
+    #expect(sqlite.message.contains("refused") && sqlite.path == path)
     #expect(try store.addPlayer(PlayerInput(name: "Fine", position: "Top")).name == "Fine")
     #expect(try store.addPlayer(PlayerInput(name: "Boom2", position: "Top")).name == "Boom2")
     #expect(try RosterStore(path: path).players.map(\.name).suffix(2) == ["Fine", "Boom2"])
@@ -229,10 +248,39 @@ import Testing
     #expect(versions.withLock { $0 } == [2])
   }
 
-  @Test func removingNobodyChangesNoVersion() throws {
+  @Test func removingNobodyIsNotFoundAndChangesNoVersion() throws {
     let store = try RosterStore(path: path)
-    #expect(try store.removePlayer(id: UUID()) == nil)
+    let id = UUID()
+    #expect(throws: RosterError.notFound(id)) { try store.removePlayer(id: id) }
     #expect(store.roster.version == 1)
+  }
+
+  struct UnreadableRow: Sendable, CustomTestStringConvertible {
+    let sql: String
+    let reason: String
+    var testDescription: String { reason }
+  }
+
+  @Test(arguments: [
+    UnreadableRow(
+      sql: "UPDATE player SET id = 'not-a-uuid' WHERE name = 'Caliste'", reason: "not a UUID"),
+    UnreadableRow(
+      sql: "PRAGMA ignore_check_constraints = ON; "
+        + "UPDATE player SET position = 'Coach' WHERE name = 'Caliste'",
+      reason: "“Coach” is not a position"),
+  ])
+  func aRowThatIsNotAPlayerIsReportedNeverSkipped(_ row: UnreadableRow) throws {
+    _ = try RosterStore(path: path)
+    try Connection(path: path, create: false).execute(row.sql)
+    let bytes = try Data(contentsOf: URL(fileURLWithPath: path))
+    let error = #expect(throws: StoreOpenError.self) { try RosterStore(path: path) }
+    guard case .unreadableRow(path, "player", _, let reason) = error else {
+      Issue.record("expected unreadableRow, got \(String(describing: error))")
+      return
+    }
+    #expect(reason.contains(row.reason))
+    #expect(error?.description.contains(path) == true)
+    #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == bytes)
   }
 
   @Test func importReplacesTheRosterAllOrNothing() throws {
@@ -242,8 +290,12 @@ import Testing
       PlayerInput(name: "One", position: "Top"),
       PlayerInput(name: "one", position: "Mid"),
     ]
-    let error = #expect(throws: ImportError.self) { try store.replaceRoster(with: bad) }
-    #expect(error?.index == 1)
+    let error = #expect(throws: RosterError.self) { try store.replaceRoster(with: bad) }
+    guard case .invalidEntry(1, "one", let validation) = error else {
+      Issue.record("expected invalidEntry 1, got \(String(describing: error))")
+      return
+    }
+    #expect(validation.message(for: .name) != nil)
     #expect(try RosterStore(path: path).players == Player.defaultRoster)
 
     try store.replaceRoster(
@@ -287,14 +339,17 @@ import Testing
   }
 
   @Test func theAppleAppKeepsItsRosterInApplicationSupport() throws {
-    let location = DatabaseLocation.applicationSupport()
-    guard case .file(let path) = location else {
-      Issue.record("not a file: \(location)")
-      return
-    }
-    #expect(path.hasSuffix("/KCorp/roster.sqlite"))
-    let support = try #require(
-      FileManager.default.urls(for: .applicationSupportDirectory, in: .userDomainMask).first)
-    #expect(path.hasPrefix(support.path))
+    let mac = URL(fileURLWithPath: "/Users/coach/Library/Application Support")
+    #expect(
+      DatabaseLocation.applicationSupport(in: mac)
+        == .file("/Users/coach/Library/Application Support/KCorp/roster.sqlite"))
+    #if os(Linux)
+      // Foundation's Application Support on Linux is the XDG data folder.
+      let environment = ProcessInfo.processInfo.environment
+      let dataHome =
+        environment["XDG_DATA_HOME"].flatMap { $0.isEmpty ? nil : $0 }
+        ?? (NSHomeDirectory() + "/.local/share")
+      #expect(DatabaseLocation.applicationSupport() == .file(dataHome + "/KCorp/roster.sqlite"))
+    #endif
   }
 }

@@ -1,5 +1,8 @@
 import Foundation
+import TeamHTTP
 import TeamKit
+import TeamStore
+import TestSupport
 import Testing
 
 @testable import TeamWeb

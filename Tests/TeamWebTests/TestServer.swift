@@ -1,7 +1,9 @@
 import Foundation
+import TeamHTTP
 import TeamKit
 import TeamStore
 import TeamWeb
+import TestSupport
 
 /// The real server on an ephemeral loopback port, over a SQLite file in a temporary folder.
 final class TestServer: Sendable {

@@ -2,28 +2,36 @@ import Foundation
 
 #if canImport(Glibc)
   import Glibc
+  private let streamSocket = Int32(SOCK_STREAM.rawValue)
+  private let sendFlags = Int32(MSG_NOSIGNAL)
+#elseif canImport(Darwin)
+  import Darwin
+  private let streamSocket = SOCK_STREAM
+  private let sendFlags: Int32 = 0  // SO_NOSIGPIPE is set on the socket instead
 #endif
 
 /// A response read off the wire.
-struct WireResponse {
-  let status: Int
+public struct WireResponse: Sendable {
+  public let status: Int
   /// Header values by lower-cased name; repeated headers joined with "\n".
-  let headers: [String: String]
-  let body: [UInt8]
-  var text: String { String(decoding: body, as: UTF8.self) }
-  func header(_ name: String) -> String? { headers[name.lowercased()] }
+  public let headers: [String: String]
+  public let body: [UInt8]
+  public var text: String { String(decoding: body, as: UTF8.self) }
+  public func header(_ name: String) -> String? { headers[name.lowercased()] }
 }
 
 /// A deliberately small HTTP/1.1 client over a plain socket, so tests control every byte
 /// (oversized headers, exact bodies) and see redirects instead of following them.
-struct HTTPClient: Sendable {
-  let port: Int
+public struct HTTPClient: Sendable {
+  public let port: Int
 
-  func get(_ path: String, headers: [String: String] = [:]) throws -> WireResponse {
+  public init(port: Int) { self.port = port }
+
+  public func get(_ path: String, headers: [String: String] = [:]) throws -> WireResponse {
     try send("GET", path, headers: headers)
   }
 
-  func send(
+  public func send(
     _ method: String, _ path: String, headers: [String: String] = [:], body: [UInt8] = []
   ) throws -> WireResponse {
     var head = "\(method) \(path) HTTP/1.1\r\nConnection: close\r\n"
@@ -35,13 +43,19 @@ struct HTTPClient: Sendable {
   }
 
   /// Sends raw bytes and reads the response until the server closes the connection.
-  func exchange(_ request: [UInt8]) throws -> WireResponse {
+  public func exchange(_ request: [UInt8]) throws -> WireResponse {
     try exchange(parts: [request], pause: .zero)
   }
 
   /// Sends the request in parts, pausing between them, then reads the response.
-  func exchange(parts: [[UInt8]], pause: Duration) throws -> WireResponse {
-    let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+  public func exchange(parts: [[UInt8]], pause: Duration) throws -> WireResponse {
+    try Self.parse(rawExchange(parts: parts, pause: pause))
+  }
+
+  /// Sends bytes in parts, pausing between them, and returns every byte the server sent
+  /// until it closed the connection (or 10 s passed without a byte).
+  public func rawExchange(parts: [[UInt8]], pause: Duration = .zero) throws -> [UInt8] {
+    let fd = socket(AF_INET, streamSocket, 0)
     guard fd >= 0 else { throw ClientError.socket }
     defer { close(fd) }
     var address = sockaddr_in()
@@ -54,6 +68,10 @@ struct HTTPClient: Sendable {
       }
     }
     guard connected == 0 else { throw ClientError.connect }
+    #if canImport(Darwin)
+      var noSignal: Int32 = 1
+      setsockopt(fd, SOL_SOCKET, SO_NOSIGPIPE, &noSignal, socklen_t(MemoryLayout<Int32>.size))
+    #endif
     var timeout = timeval(tv_sec: 10, tv_usec: 0)
     setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
     for (index, request) in parts.enumerated() {
@@ -65,7 +83,7 @@ struct HTTPClient: Sendable {
       var sent = 0
       while sent < request.count {
         let n = request[sent...].withUnsafeBytes {
-          Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL))
+          sendBytes(fd, $0.baseAddress, $0.count)
         }
         if n <= 0 { break }  // the server may answer and close before reading everything
         sent += n
@@ -78,10 +96,28 @@ struct HTTPClient: Sendable {
       if n <= 0 { break }
       data += buffer[..<n]
     }
-    return try Self.parse(data)
+    return data
   }
 
-  static func parse(_ data: [UInt8]) throws -> WireResponse {
+  /// Every response in `data`, one after the other (bodies delimited by Content-Length).
+  public static func parseAll(_ data: [UInt8]) throws -> [WireResponse] {
+    var responses: [WireResponse] = []
+    var rest = data[...]
+    while !rest.isEmpty {
+      let response = try parse(Array(rest))
+      let length = Int(response.header("content-length") ?? "0") ?? 0
+      guard let end = rest.firstRange(of: Array("\r\n\r\n".utf8)) else { break }
+      let next = min(end.upperBound + length, rest.endIndex)
+      responses.append(
+        WireResponse(
+          status: response.status, headers: response.headers,
+          body: Array(rest[end.upperBound..<next])))
+      rest = rest[next...]
+    }
+    return responses
+  }
+
+  public static func parse(_ data: [UInt8]) throws -> WireResponse {
     let separator: [UInt8] = Array("\r\n\r\n".utf8)
     guard let end = data.firstRange(of: separator) else { throw ClientError.malformed }
     let lines = String(decoding: data[..<end.lowerBound], as: UTF8.self)
@@ -100,5 +136,10 @@ struct HTTPClient: Sendable {
     return WireResponse(status: status, headers: headers, body: Array(data[end.upperBound...]))
   }
 
-  enum ClientError: Error { case socket, connect, malformed }
+  public enum ClientError: Error { case socket, connect, malformed }
+}
+
+/// `send(2)` without SIGPIPE (at file scope, where `send` names the C function).
+private func sendBytes(_ fd: Int32, _ bytes: UnsafeRawPointer?, _ count: Int) -> Int {
+  send(fd, bytes, count, sendFlags)
 }

@@ -1,7 +1,8 @@
 /// Matches a request's method and path to a handler; `{name}` in a pattern matches one
 /// path segment and is passed to the handler.
 public struct Router: Sendable {
-  public typealias Handler = @Sendable (HTTPRequest, [String: String]) -> HTTPResponse
+  /// Answers a request; throws an ``HTTPError`` (or any error the app maps) to refuse it.
+  public typealias Handler = @Sendable (HTTPRequest, [String: String]) throws -> HTTPResponse
 
   private var routes: [(method: String, pattern: [Substring], handler: Handler)] = []
 
@@ -12,28 +13,29 @@ public struct Router: Sendable {
     routes.append((method, pattern.split(separator: "/"), handler))
   }
 
-  /// What a request matched.
-  public enum Match {
-    case found(Handler, [String: String])
-    /// The path exists but not for this method; `allowed` lists the methods that do.
-    case methodNotAllowed(allowed: [String])
-    case notFound
-  }
-
-  /// Finds the route for a request; `HEAD` is served by the `GET` route.
-  public func match(method: String, path: String) -> Match {
+  /// Answers `request` with the handler of its route; `HEAD` is served by the `GET` route.
+  /// - Throws: ``HTTPError`` 404 when no route has the path, 405 with an `Allow` header
+  ///   when the path exists for other methods; or what the handler throws.
+  public func respond(to request: HTTPRequest) throws -> HTTPResponse {
     // Split on the UTF-8 bytes: splitting on Characters costs thousands of instructions.
-    let segments = path.utf8.split(separator: UInt8(ascii: "/")).map(Substring.init)
+    let segments = request.path.utf8.split(separator: UInt8(ascii: "/")).map(Substring.init)
     var allowed: [String] = []
     for route in routes {
       guard let parameters = Self.parameters(route.pattern, segments) else { continue }
-      if route.method == method || (method == "HEAD" && route.method == "GET") {
-        return .found(route.handler, parameters)
+      if route.method == request.method || (request.method == "HEAD" && route.method == "GET") {
+        return try route.handler(request, parameters)
       }
-      allowed.append(route.method)
+      for method in route.method == "GET" ? ["GET", "HEAD"] : [route.method]
+      where !allowed.contains(method) {
+        allowed.append(method)
+      }
     }
-    if allowed.contains("GET") { allowed.append("HEAD") }
-    return allowed.isEmpty ? .notFound : .methodNotAllowed(allowed: allowed)
+    guard !allowed.isEmpty else {
+      throw HTTPError(404, "There is nothing at this address.")
+    }
+    throw HTTPError(
+      405, "Use \(allowed.joined(separator: " or ")) here.",
+      headers: ["Allow": allowed.joined(separator: ", ")])
   }
 
   private static func parameters(_ pattern: [Substring], _ segments: [Substring])

@@ -4,11 +4,35 @@ import Synchronization
 
 #if canImport(Glibc)
   import Glibc
+  private let streamSocket = Int32(SOCK_STREAM.rawValue)
+#elseif canImport(Darwin)
+  import Darwin
+  private let streamSocket = SOCK_STREAM
 #endif
 
-/// Why the server could not start, as one line a user can act on.
-public struct HTTPServerError: Error, CustomStringConvertible, Sendable {
-  public let description: String
+/// Why the server could not start; its description is one line a user can act on.
+public enum HTTPServerError: Error, Hashable, CustomStringConvertible, Sendable {
+  /// Another program listens on this port.
+  case portInUse(host: String, port: Int)
+  /// `host` is not an address of this machine (or not an address at all).
+  case addressNotAvailable(host: String)
+  /// Ports below 1024 need privileges.
+  case permissionDenied(host: String, port: Int)
+  /// Any other failure of the system or of libmicrohttpd, with its reason.
+  case cannotListen(host: String, port: Int, reason: String)
+
+  public var description: String {
+    switch self {
+    case .portInUse(let host, let port):
+      "Cannot listen on \(host):\(port): port \(port) on \(host) is already in use; stop the other server or choose another --port."
+    case .addressNotAvailable(let host):
+      "Cannot listen on “\(host)”: not an address of this machine; use 127.0.0.1, ::1 or one of its own addresses."
+    case .permissionDenied(let host, let port):
+      "Cannot listen on \(host):\(port): ports below 1024 need privileges; choose a --port of 1024 or more."
+    case .cannotListen(let host, let port, let reason):
+      "Cannot listen on \(host):\(port): \(reason)."
+    }
+  }
 }
 
 /// An HTTP/1.1 server on libmicrohttpd: its own polling thread and a pool of worker threads
@@ -43,7 +67,7 @@ public final class HTTPServer: Sendable {
     host: String, port: Int, limits: Limits = Limits(),
     handler: @escaping @Sendable (HTTPRequest) -> HTTPResponse
   ) throws(HTTPServerError) {
-    let (socket, boundPort) = try Self.listen(host: host, port: port)
+    let (socket, boundPort) = try Self.listeningSocket(host: host, port: port)
     let context = ServerContext(handler: handler, maxBodyBytes: limits.maxBodyBytes)
     let pointer = Unmanaged.passUnretained(context).toOpaque()
     guard
@@ -53,7 +77,7 @@ public final class HTTPServer: Sendable {
         limits.maxHeaderBytes)
     else {
       close(socket)
-      throw HTTPServerError(description: "Cannot start the HTTP server on \(host):\(boundPort).")
+      throw .cannotListen(host: host, port: boundPort, reason: "libmicrohttpd did not start")
     }
     self.host = host
     self.port = boundPort
@@ -78,32 +102,38 @@ public final class HTTPServer: Sendable {
   }
 
   /// Opens a listening TCP socket on `host:port` (numeric address or `localhost`).
-  private static func listen(host: String, port: Int) throws(HTTPServerError) -> (Int32, Int) {
+  private static func listeningSocket(host: String, port: Int) throws(HTTPServerError) -> (
+    Int32, Int
+  ) {
     var hints = addrinfo()
     hints.ai_flags = AI_PASSIVE | AI_NUMERICSERV
-    hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
+    hints.ai_socktype = streamSocket
     var found: UnsafeMutablePointer<addrinfo>?
     guard getaddrinfo(host, String(port), &hints, &found) == 0, let address = found else {
-      throw HTTPServerError(description: "Cannot listen on “\(host)”: not a local address.")
+      throw .addressNotAvailable(host: host)
     }
     defer { freeaddrinfo(found) }
     let fd = socket(address.pointee.ai_family, address.pointee.ai_socktype, 0)
     guard fd >= 0 else {
-      throw HTTPServerError(description: "Cannot open a socket: \(errorText())")
+      throw .cannotListen(host: host, port: port, reason: errorText())
     }
     var yes: Int32 = 1
     setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
     guard bind(fd, address.pointee.ai_addr, address.pointee.ai_addrlen) == 0 else {
-      let reason =
-        errno == EADDRINUSE
-        ? "port \(port) on \(host) is already in use; stop the other server or choose another --port"
-        : errorText()
+      let error: HTTPServerError =
+        switch errno {
+        case EADDRINUSE: .portInUse(host: host, port: port)
+        case EADDRNOTAVAIL: .addressNotAvailable(host: host)
+        case EACCES: .permissionDenied(host: host, port: port)
+        default: .cannotListen(host: host, port: port, reason: errorText())
+        }
       close(fd)
-      throw HTTPServerError(description: "Cannot listen on \(host):\(port): \(reason).")
+      throw error
     }
-    guard Glibc.listen(fd, 1024) == 0 else {
+    guard listen(fd, 1024) == 0 else {
+      let reason = errorText()
       close(fd)
-      throw HTTPServerError(description: "Cannot listen on \(host):\(port): \(errorText()).")
+      throw .cannotListen(host: host, port: port, reason: reason)
     }
     var bound = sockaddr_storage()
     var length = socklen_t(MemoryLayout<sockaddr_storage>.size)

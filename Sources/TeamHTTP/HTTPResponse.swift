@@ -1,0 +1,67 @@
+/// An HTTP response to send.
+public struct HTTPResponse: Sendable {
+  public var status: Int
+  /// Headers in order; a name may repeat (`Set-Cookie`).
+  public var headers: [(name: String, value: String)]
+  public var body: [UInt8]
+
+  public init(status: Int, headers: [(name: String, value: String)] = [], body: [UInt8] = []) {
+    self.status = status
+    self.headers = headers
+    self.body = body
+  }
+
+  /// A response with a body of a given media type.
+  public init(status: Int = 200, contentType: String, body: [UInt8]) {
+    self.init(status: status, headers: [("Content-Type", contentType)], body: body)
+  }
+
+  /// A `303 See Other` to `location`: the POST/redirect/GET step.
+  public static func redirect(to location: String) -> HTTPResponse {
+    HTTPResponse(status: 303, headers: [("Location", location)])
+  }
+
+  /// The first value of a header; `name` in any case.
+  public func header(_ name: String) -> String? {
+    headers.first { $0.name.lowercased() == name.lowercased() }?.value
+  }
+}
+
+/// A request the server will not serve as asked, with the status to answer and a sentence
+/// for the user. Routes throw it; the app turns it into a page or a problem document.
+public struct HTTPError: Error, Hashable, Sendable, CustomStringConvertible {
+  public var status: Int
+  /// What went wrong and what to do, as a sentence.
+  public var message: String
+  /// Headers the answer must carry (`Allow` for 405, `Retry-After`, …).
+  public var headers: [String: String]
+
+  public init(_ status: Int, _ message: String, headers: [String: String] = [:]) {
+    self.status = status
+    self.message = message
+    self.headers = headers
+  }
+
+  public var description: String { "\(status) \(Self.reason(status)): \(message)" }
+
+  /// The standard reason phrase of a status (RFC 9110), "Error" for others.
+  public static func reason(_ status: Int) -> String {
+    switch status {
+    case 400: "Bad Request"
+    case 401: "Unauthorized"
+    case 403: "Forbidden"
+    case 404: "Not Found"
+    case 405: "Method Not Allowed"
+    case 409: "Conflict"
+    case 412: "Precondition Failed"
+    case 413: "Content Too Large"
+    case 415: "Unsupported Media Type"
+    case 421: "Misdirected Request"
+    case 422: "Unprocessable Content"
+    case 429: "Too Many Requests"
+    case 500: "Internal Server Error"
+    case 503: "Service Unavailable"
+    default: "Error"
+    }
+  }
+}

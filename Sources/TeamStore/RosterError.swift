@@ -1,0 +1,67 @@
+import Foundation
+import TeamKit
+
+/// Why a change to the roster was refused or failed; nothing was stored.
+public enum RosterError: Error, Hashable, Sendable, CustomStringConvertible {
+  /// No player has this id.
+  case notFound(UUID)
+  /// The input breaks a rule of the roster.
+  case invalid(ValidationError)
+  /// The input clashes with another player (a pseudo already taken).
+  case conflict(ValidationError)
+  /// An entry of a roster being imported is invalid (`index` from 0); nothing was imported.
+  case invalidEntry(index: Int, name: String, ValidationError)
+  /// The database could not read or commit (disk full, I/O error, unreadable data).
+  case storage(SQLiteError)
+
+  /// `.conflict` when every problem is a clash with another player, else `.invalid`.
+  public static func rejected(_ error: ValidationError) -> RosterError {
+    error.isConflict ? .conflict(error) : .invalid(error)
+  }
+
+  /// The problems with the input, each tied to its field, when the input was refused.
+  public var validation: ValidationError? {
+    switch self {
+    case .invalid(let error), .conflict(let error), .invalidEntry(_, _, let error): error
+    case .notFound, .storage: nil
+    }
+  }
+
+  public var description: String {
+    switch self {
+    case .notFound: "No player has this id: they may have been removed."
+    case .invalid(let error), .conflict(let error): error.description
+    case .invalidEntry(let index, let name, let error):
+      "Player \(index + 1) (“\(name)”): \(error.description)"
+    case .storage(let error): error.description
+    }
+  }
+}
+
+/// Why a database could not be opened; the file was left untouched.
+public enum StoreOpenError: Error, Hashable, Sendable, CustomStringConvertible {
+  /// The folder that should hold the file could not be created.
+  case cannotCreateFolder(path: String, folder: String)
+  /// The file exists but is not a SQLite database.
+  case notADatabase(path: String, detail: String)
+  /// The file was written by a newer kcorp, with a schema this build does not know.
+  case newerSchema(path: String, version: Int64, known: Int)
+  /// A stored row cannot be read back as a player (a bad id, an unknown position).
+  case unreadableRow(path: String, table: String, id: String, reason: String)
+  /// SQLite could not open or read the file (permissions, I/O error, …).
+  case unreadable(SQLiteError)
+
+  public var description: String {
+    switch self {
+    case .cannotCreateFolder(let path, let folder):
+      "\(path): cannot create the folder \(folder)"
+    case .notADatabase(let path, let detail):
+      "\(path): not a SQLite database (\(detail))"
+    case .newerSchema(let path, let version, let known):
+      "\(path): schema version \(version) is newer than this build knows (\(known)); use a newer kcorp"
+    case .unreadableRow(let path, let table, let id, let reason):
+      "\(path): cannot read the \(table) row “\(id)”: \(reason); fix or remove that row"
+    case .unreadable(let error): error.description
+    }
+  }
+}

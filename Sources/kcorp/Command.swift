@@ -1,0 +1,220 @@
+import TeamStore
+
+/// A subcommand of `kcorp`: what it takes, declared once. Its parsing, its `--help` and the
+/// README's table of commands all come from these declarations.
+protocol Command {
+  /// The words that name it after `kcorp` (`players add`).
+  static var name: String { get }
+  /// One line: what it does.
+  static var abstract: String { get }
+  /// More help, printed after the options (may be empty).
+  static var discussion: String { get }
+  static var arguments: [Argument] { get }
+  static var options: [Option] { get }
+  /// Whether it takes `--db PATH` and `--in-memory`.
+  static var usesDatabase: Bool { get }
+
+  /// Reads the parsed command line; throws a usage error for what is missing.
+  init(_ parsed: Parsed) throws(CLIError)
+  func run(_ context: Context) throws
+}
+
+extension Command {
+  static var discussion: String { "" }
+  static var arguments: [Argument] { [] }
+  static var usesDatabase: Bool { true }
+}
+
+/// A positional argument.
+struct Argument {
+  /// As shown in usage: `pseudo|id`, `FILE`.
+  let name: String
+  let help: String
+  var isOptional = false
+}
+
+/// An option that takes a value (`--name N`) or a flag that takes none (`--json`).
+struct Option {
+  let name: String
+  /// The value's placeholder in help (`N`, `FILE`); nil for a flag.
+  let value: String?
+  let help: String
+  var isRequired = false
+  var repeats = false
+
+  static func flag(_ name: String, _ help: String) -> Option {
+    Option(name: name, value: nil, help: help)
+  }
+
+  var isFlag: Bool { value == nil }
+
+  /// `--name N`, or `--json` for a flag.
+  var label: String { value.map { "\(name) \($0)" } ?? name }
+
+  /// `--name N`, `[--image I]`, `[--champion C]...`, `[--json]`.
+  var synopsis: String {
+    isRequired ? label : "[\(label)]" + (repeats ? "..." : "")
+  }
+}
+
+/// What the command line gave a command, checked against its declarations.
+struct Parsed {
+  var positionals: [String] = []
+  var flags: Set<String> = []
+  var values: [String: [String]] = [:]
+
+  /// The value of an option (given at most once: the parser refuses more).
+  func value(_ name: String) -> String? { values[name]?.first }
+  func flag(_ name: String) -> Bool { flags.contains(name) }
+}
+
+/// What every command runs with: the environment and the database the options chose.
+struct Context {
+  let environment: [String: String]
+  let parsed: Parsed
+
+  /// Opens the roster chosen by `--in-memory`, `--db`, `$KCORP_DB` or the default path.
+  func store() throws(StoreOpenError) -> RosterStore {
+    try RosterStore.open(
+      DatabaseLocation.resolve(
+        path: parsed.value("--db"), inMemory: parsed.flag("--in-memory"),
+        environment: environment))
+  }
+}
+
+/// A failure that ends the command: one line on stderr and a documented exit code.
+struct CLIError: Error {
+  let code: ExitCode
+  let message: String
+
+  static func usage(_ message: String) -> CLIError { CLIError(code: .usage, message: message) }
+}
+
+/// The exit codes of `kcorp`, from sysexits.h.
+enum ExitCode: Int32, CaseIterable {
+  case success = 0
+  /// The command line is wrong.
+  case usage = 64
+  /// The data given is invalid (a player, an import file).
+  case dataError = 65
+  /// No such player, or no such input file.
+  case notFound = 66
+  /// The database or a file could not be read or written, or the port is in use.
+  case ioError = 74
+
+  var meaning: String {
+    switch self {
+    case .success: "success"
+    case .usage: "usage error"
+    case .dataError: "invalid data"
+    case .notFound: "not found (player or input file)"
+    case .ioError: "I/O or database error (including a port already in use)"
+    }
+  }
+}
+
+// MARK: - Parsing
+
+/// Options every command that opens the roster takes.
+let databaseOptions = [
+  Option(
+    name: "--db", value: "PATH",
+    help:
+      "The database file (else $KCORP_DB, else $XDG_DATA_HOME/kcorp/roster.sqlite or ~/.local/share/kcorp/roster.sqlite)."
+  ),
+  Option.flag("--in-memory", "Use a throwaway roster."),
+]
+
+extension Command {
+  /// Every option it takes, `--help` aside.
+  static var allOptions: [Option] { options + (usesDatabase ? databaseOptions : []) }
+
+  /// Parses the words after the command's name.
+  ///
+  /// An option's value is never taken from the next word when that word starts with a dash:
+  /// `--name --json` is a usage error. A value that starts with a dash is given as
+  /// `--name=-x`, and after `--` every word is a positional argument.
+  static func parse(_ words: ArraySlice<String>) throws(CLIError) -> Parsed {
+    var parsed = Parsed()
+    var rest = words
+    while let word = rest.popFirst() {
+      if word == "--" {
+        parsed.positionals += rest
+        break
+      }
+      if word == "-h" || word == "--help" {
+        parsed.flags.insert("--help")
+        continue
+      }
+      guard word.hasPrefix("-"), word != "-" else {
+        parsed.positionals.append(word)
+        continue
+      }
+      var name = word
+      var inline: String?
+      if let equals = word.firstIndex(of: "=") {
+        name = String(word[..<equals])
+        inline = String(word[word.index(after: equals)...])
+      }
+      guard let option = allOptions.first(where: { $0.name == name }) else {
+        throw .usage("‘kcorp \(self.name)’ does not take \(name); see ‘kcorp \(self.name) --help’.")
+      }
+      if option.isFlag {
+        guard inline == nil else { throw .usage("\(name) takes no value.") }
+        parsed.flags.insert(name)
+        continue
+      }
+      let value: String
+      if let inline {
+        value = inline
+      } else if let next = rest.first, !next.hasPrefix("-") || next == "-" {
+        value = next
+        rest.removeFirst()
+      } else {
+        throw .usage(
+          "\(name) needs a value; for one that starts with a dash write \(name)=VALUE.")
+      }
+      guard option.repeats || parsed.values[name] == nil else {
+        throw .usage("Give \(name) only once.")
+      }
+      parsed.values[name, default: []].append(value)
+    }
+    if parsed.flag("--help") { return parsed }
+    let most = arguments.count
+    if parsed.positionals.count > most {
+      throw .usage("Unexpected argument ‘\(parsed.positionals[most])’.")
+    }
+    if let missing = arguments.dropFirst(parsed.positionals.count).first(where: { !$0.isOptional })
+    {
+      throw .usage("Give \(missing.help.prefix(1).lowercased() + missing.help.dropFirst())")
+    }
+    for option in options where option.isRequired && parsed.values[option.name] == nil {
+      let what = option.help.prefix(1).lowercased() + option.help.dropFirst().dropLast()
+      throw .usage("Give \(option.name) (\(what)).")
+    }
+    return parsed
+  }
+}
+
+// MARK: - Help
+
+extension Command {
+  /// `kcorp players add --name N … [--json]`, without the database options.
+  static var synopsis: String {
+    (["kcorp", name]
+      + arguments.map { $0.isOptional ? "[\($0.name)]" : "<\($0.name)>" }
+      + options.map(\.synopsis)).joined(separator: " ")
+  }
+
+  /// What `kcorp <command> --help` prints.
+  static var help: String {
+    let usage = synopsis + (usesDatabase ? " [--db PATH | --in-memory]" : "")
+    var rows = arguments.map { ("<\($0.name)>", $0.help) }
+    rows += allOptions.map { ($0.label, $0.help) }
+    rows.append(("-h, --help", "Show this help."))
+    var text =
+      "Usage: \(usage)\n\n\(abstract)\n\n" + Table.columns(rows.map { ["  " + $0.0, $0.1] })
+    if !discussion.isEmpty { text += "\n\n" + discussion }
+    return text
+  }
+}
