@@ -12,10 +12,18 @@ import Testing
 
   init() throws { app = try TestServer() }
 
-  func problem(_ response: WireResponse) throws -> [String: Any] {
-    #expect(response.header("content-type") == "application/problem+json")
-    return try #require(
-      try JSONSerialization.jsonObject(with: Data(response.body)) as? [String: Any])
+  /// The problem document of a refusal, checked to be one.
+  func problem(
+    _ response: WireResponse, sourceLocation: SourceLocation = #_sourceLocation
+  ) throws -> [String: Any] {
+    #expect(
+      response.header("content-type") == "application/problem+json",
+      sourceLocation: sourceLocation)
+    let problem = try #require(
+      try JSONSerialization.jsonObject(with: Data(response.body)) as? [String: Any],
+      sourceLocation: sourceLocation)
+    #expect(problem["status"] as? Int == response.status, sourceLocation: sourceLocation)
+    return problem
   }
 
   @Test func listsPlayersInTheCLIsShape() throws {
@@ -130,6 +138,54 @@ import Testing
     for host in ["localhost:\(app.server.port)", "LOCALHOST", "[::1]:8080"] {
       #expect(try app.client.get("/api/players", headers: ["Host": host]).status == 200, "\(host)")
     }
+  }
+
+  @Test func theSameSiteIsRecognisedWhateverTheCaseOfItsName() throws {
+    let port = app.server.port
+    let response = try app.client.send(
+      "POST", "/api/players",
+      headers: [
+        "Host": "LOCALHOST:\(port)", "Origin": "http://localhost:\(port)",
+        "Content-Type": "application/json",
+      ], body: Array(#"{"name":"Casey","position":"Mid"}"#.utf8))
+    #expect(response.status == 201)
+    let shouting = try app.client.send(
+      "DELETE", "/api/players/\(Player.defaultRoster[0].id)",
+      headers: ["Host": "localhost:\(port)", "Origin": "HTTP://LocalHost:\(port)"])
+    #expect(shouting.status == 204)
+    #expect(app.store.players.map(\.name) == ["Caliste", "Targamas", "Casey"])
+  }
+
+  struct Refusal: Sendable, CustomTestStringConvertible {
+    let method: String
+    let path: String
+    var headers: [String: String] = [:]
+    let status: Int
+    var testDescription: String { "\(method) \(path) → \(status)" }
+  }
+
+  /// Every refusal goes through one responder: a problem document under /api, a page
+  /// elsewhere, with the same status and headers.
+  @Test(arguments: [
+    Refusal(method: "GET", path: "/nothing", status: 404),
+    Refusal(method: "GET", path: "/players/\(UUID())", status: 404),
+    Refusal(method: "PUT", path: "/players/new", status: 405),
+    Refusal(method: "GET", path: "/", headers: ["Host": "evil.example"], status: 421),
+    Refusal(
+      method: "DELETE", path: "/players/\(Player.defaultRoster[0].id)/delete", status: 405),
+  ])
+  func refusalsArePagesOutsideTheAPIAndProblemsInside(_ refusal: Refusal) throws {
+    let page = try app.client.send(refusal.method, refusal.path, headers: refusal.headers)
+    #expect(page.status == refusal.status)
+    #expect(page.header("content-type") == "text/html; charset=utf-8")
+    #expect(page.text.contains("<h1>") && page.text.contains(#"href="/""#))
+    let apiPath = "/api" + refusal.path
+    let api = try app.client.send(refusal.method, apiPath, headers: refusal.headers)
+    if refusal.status != 405 {
+      #expect(api.status == refusal.status)
+      _ = try problem(api)
+    }
+    if refusal.status == 405 { #expect(page.header("allow") != nil) }
   }
 
   @Test func wrongMethodsAre405WithAllow() throws {

@@ -4,17 +4,19 @@ import TeamKit
 import TeamStore
 import TeamWeb
 import TestSupport
+import Testing
 
 /// The real server on an ephemeral loopback port, over a SQLite file in a temporary folder.
 final class TestServer: Sendable {
-  let folder: URL
+  let temporary: TemporaryFolder
+  var folder: URL { temporary.url }
   let store: RosterStore
   let server: HTTPServer
   let client: HTTPClient
 
   init(limits: HTTPServer.Limits = .init()) throws {
-    folder = FileManager.default.temporaryDirectory
-      .appendingPathComponent("kcorp-web-\(UUID().uuidString)")
+    temporary = try TemporaryFolder()
+    let folder = temporary.url
     try FileManager.default.createDirectory(
       at: folder.appendingPathComponent("images"), withIntermediateDirectories: true)
     store = try RosterStore(path: folder.appendingPathComponent("roster.sqlite").path)
@@ -26,7 +28,6 @@ final class TestServer: Sendable {
 
   deinit {
     server.stop()
-    try? FileManager.default.removeItem(at: folder)
   }
 
   /// A browser's state: its CSRF cookie and the token the pages carry.
@@ -36,12 +37,12 @@ final class TestServer: Sendable {
   }
 
   /// Opens the roster as a new browser would and keeps the cookie it gets.
-  func session() throws -> Session {
+  func session(sourceLocation: SourceLocation = #_sourceLocation) throws -> Session {
     let page = try client.get("/")
-    guard let setCookie = page.header("set-cookie"),
-      let cookie = setCookie.split(separator: ";").first.map(String.init),
-      let token = csrfToken(in: page.text)
-    else { throw TestServerError.noSession }
+    let setCookie = try #require(page.header("set-cookie"), sourceLocation: sourceLocation)
+    let cookie = try #require(
+      setCookie.split(separator: ";").first.map(String.init), sourceLocation: sourceLocation)
+    let token = try #require(csrfToken(in: page.text), sourceLocation: sourceLocation)
     return Session(cookie: cookie, token: token)
   }
 
@@ -86,6 +87,4 @@ final class TestServer: Sendable {
     allowed.insert(charactersIn: "-._~")
     return text.addingPercentEncoding(withAllowedCharacters: allowed) ?? text
   }
-
-  enum TestServerError: Error { case noSession }
 }

@@ -55,25 +55,8 @@ public struct HTTPClient: Sendable {
   /// Sends bytes in parts, pausing between them, and returns every byte the server sent
   /// until it closed the connection (or 10 s passed without a byte).
   public func rawExchange(parts: [[UInt8]], pause: Duration = .zero) throws -> [UInt8] {
-    let fd = socket(AF_INET, streamSocket, 0)
-    guard fd >= 0 else { throw ClientError.socket }
+    let fd = try connected()
     defer { close(fd) }
-    var address = sockaddr_in()
-    address.sin_family = sa_family_t(AF_INET)
-    address.sin_port = UInt16(port).bigEndian
-    address.sin_addr.s_addr = inet_addr("127.0.0.1")
-    let connected = withUnsafePointer(to: &address) {
-      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-        connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-      }
-    }
-    guard connected == 0 else { throw ClientError.connect }
-    #if canImport(Darwin)
-      var noSignal: Int32 = 1
-      setsockopt(fd, SOL_SOCKET, SO_NOSIGPIPE, &noSignal, socklen_t(MemoryLayout<Int32>.size))
-    #endif
-    var timeout = timeval(tv_sec: 10, tv_usec: 0)
-    setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
     for (index, request) in parts.enumerated() {
       if index > 0 {
         Thread.sleep(
@@ -97,6 +80,39 @@ public struct HTTPClient: Sendable {
       data += buffer[..<n]
     }
     return data
+  }
+
+  /// Whether a TCP connection to the port is accepted (by the server or its backlog).
+  public func connects() -> Bool {
+    guard let fd = try? connected() else { return false }
+    close(fd)
+    return true
+  }
+
+  /// A socket connected to the port, with a 10 s receive timeout.
+  private func connected() throws -> Int32 {
+    let fd = socket(AF_INET, streamSocket, 0)
+    guard fd >= 0 else { throw ClientError.socket }
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_port = UInt16(port).bigEndian
+    address.sin_addr.s_addr = inet_addr("127.0.0.1")
+    let connected = withUnsafePointer(to: &address) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+        connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+      }
+    }
+    guard connected == 0 else {
+      close(fd)
+      throw ClientError.connect
+    }
+    #if canImport(Darwin)
+      var noSignal: Int32 = 1
+      setsockopt(fd, SOL_SOCKET, SO_NOSIGPIPE, &noSignal, socklen_t(MemoryLayout<Int32>.size))
+    #endif
+    var timeout = timeval(tv_sec: 10, tv_usec: 0)
+    setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+    return fd
   }
 
   /// Every response in `data`, one after the other (bodies delimited by Content-Length).

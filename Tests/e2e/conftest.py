@@ -3,8 +3,10 @@ headless Chromium at a phone-sized window."""
 
 import os
 import pathlib
+import selectors
 import subprocess
 import tempfile
+import time
 
 import pytest
 from selenium import webdriver
@@ -21,15 +23,30 @@ def server():
         process = subprocess.Popen(
             [str(KCORP), "serve", "--port", "0", "--db", os.path.join(folder, "roster.sqlite")],
             stdout=subprocess.PIPE,
-            text=True,
         )
         try:
-            line = process.stdout.readline().strip()
+            line = first_line(process, timeout=20)
             assert line.startswith("Listening on http://"), line
             yield line.removeprefix("Listening on ")
         finally:
             process.terminate()
             assert process.wait(timeout=10) == 0
+
+
+def first_line(process, timeout):
+    """The first line the process prints, or what it printed when `timeout` seconds pass."""
+    selector = selectors.DefaultSelector()
+    selector.register(process.stdout, selectors.EVENT_READ)
+    deadline = time.monotonic() + timeout
+    line = b""
+    while not line.endswith(b"\n") and time.monotonic() < deadline:
+        if not selector.select(timeout=max(0, deadline - time.monotonic())):
+            break
+        byte = os.read(process.stdout.fileno(), 1)
+        if not byte:
+            break
+        line += byte
+    return line.decode().strip()
 
 
 def chrome(javascript=True):

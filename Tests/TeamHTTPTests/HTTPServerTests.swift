@@ -1,0 +1,143 @@
+import Foundation
+import Synchronization
+import TeamHTTP
+import TestSupport
+import Testing
+
+/// The server on its own, on an ephemeral loopback port, with handlers written for each test.
+@Suite(.timeLimit(.minutes(1))) struct HTTPServerTests {
+  /// Answers `echo <method> <path> <body bytes>`.
+  static func echo(_ request: HTTPRequest) -> HTTPResponse {
+    let text =
+      "\(request.method) \(request.path) \(request.body.count)"
+      + (request.bodyTooLarge ? " too large" : "")
+    return HTTPResponse(
+      status: request.bodyTooLarge ? 413 : 200, contentType: "text/plain", body: Array(text.utf8))
+  }
+
+  func server(
+    _ limits: HTTPServer.Limits = .init(),
+    handler: @escaping @Sendable (HTTPRequest) -> HTTPResponse = Self.echo
+  ) throws -> HTTPServer {
+    try HTTPServer(host: "127.0.0.1", port: 0, limits: limits, handler: handler)
+  }
+
+  @Test func answersWithTheHandlersResponse() throws {
+    let server = try server()
+    let response = try HTTPClient(port: server.port).send(
+      "POST", "/players?x=1", body: Array("hello".utf8))
+    #expect(response.status == 200)
+    #expect(response.text == "POST /players 5")
+    #expect(response.header("content-type") == "text/plain")
+  }
+
+  @Test func queryArgumentsAndHeadersReachTheHandler() throws {
+    let server = try server { request in
+      let text = "\(request.query["page"] ?? "-") \(request.header("x-team") ?? "-")"
+      return HTTPResponse(status: 200, contentType: "text/plain", body: Array(text.utf8))
+    }
+    let response = try HTTPClient(port: server.port).get(
+      "/?page=2&q=a%20b", headers: ["X-Team": "KCorp"])
+    #expect(response.text == "2 KCorp")
+  }
+
+  @Test func headersOverTheLimitAreRefusedAndTheServerGoesOn() throws {
+    var limits = HTTPServer.Limits()
+    limits.maxHeaderBytes = 4096
+    let server = try server(limits)
+    let client = HTTPClient(port: server.port)
+    let huge = try client.get("/", headers: ["X-Padding": String(repeating: "a", count: 8192)])
+    #expect(huge.status == 431 || huge.status == 413)
+    #expect(try client.get("/").status == 200)
+  }
+
+  @Test func aDeclaredBodyOverTheLimitIs413AtOnceAndTheConnectionCloses() throws {
+    var limits = HTTPServer.Limits()
+    limits.maxBodyBytes = 1024
+    let server = try server(limits)
+    // The body is announced, not sent: the answer must not wait for it. The bytes that
+    // follow must not be read as a second request either.
+    let head = "POST /big HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 100000\r\n\r\n"
+    let smuggled = "GET /smuggled HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n"
+    let bytes = try HTTPClient(port: server.port).rawExchange(
+      parts: [Array(head.utf8), Array(smuggled.utf8)], pause: .milliseconds(200))
+    let responses = try HTTPClient.parseAll(bytes)
+    #expect(responses.map(\.status) == [413])
+    #expect(responses.first?.text == "POST /big 0 too large")
+    #expect(responses.first?.header("connection")?.lowercased() == "close")
+  }
+
+  @Test func aChunkedBodyOverTheLimitIs413AndTheConnectionStaysUsable() throws {
+    var limits = HTTPServer.Limits()
+    limits.maxBodyBytes = 1024
+    let server = try server(limits)
+    let chunk = String(repeating: "x", count: 2000)
+    let first =
+      "POST /big HTTP/1.1\r\nHost: 127.0.0.1\r\nTransfer-Encoding: chunked\r\n\r\n"
+      + "\(String(chunk.utf8.count, radix: 16))\r\n\(chunk)\r\n0\r\n\r\n"
+    let second = "GET /after HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n"
+    let responses = try HTTPClient.parseAll(
+      HTTPClient(port: server.port).rawExchange(parts: [Array((first + second).utf8)]))
+    #expect(responses.map(\.status) == [413, 200])
+    #expect(responses.last?.text == "GET /after 0")
+  }
+
+  @Test func keepAliveServesSeveralRequestsOnOneConnection() throws {
+    let server = try server()
+    let request = "GET /one HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n"
+    let last = "GET /two HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n"
+    let responses = try HTTPClient.parseAll(
+      HTTPClient(port: server.port).rawExchange(parts: [Array((request + last).utf8)]))
+    #expect(responses.map(\.text) == ["GET /one 0", "GET /two 0"])
+  }
+
+  @Test func stoppingLetsTheRequestInFlightFinishAndRefusesNewConnections() throws {
+    let entered = DispatchSemaphore(value: 0)
+    let release = DispatchSemaphore(value: 0)
+    let server = try server { request in
+      if request.path == "/slow" {
+        entered.signal()
+        release.wait()  // held open until the test has seen the server stop listening
+      }
+      return Self.echo(request)
+    }
+    let client = HTTPClient(port: server.port)
+    // Blocking work runs on threads of its own (GCD), not on the two-thread Swift
+    // concurrency pool that a blocked socket read would starve.
+    let work = DispatchGroup()
+    let response = Mutex<WireResponse?>(nil)
+    DispatchQueue.global().async(group: work) {
+      response.withLock { $0 = try? client.get("/slow") }
+    }
+    entered.wait()
+    DispatchQueue.global().async(group: work) { server.stop() }
+    // Once stopping, the listening socket is closed: a new connection is refused.
+    var refused = false
+    for _ in 0..<250 where !refused {  // up to 5 s
+      refused = !client.connects()
+      if !refused { usleep(20_000) }
+    }
+    #expect(refused)
+    release.signal()
+    work.wait()
+    let answer = try #require(response.withLock { $0 })
+    #expect(answer.status == 200 && answer.text == "GET /slow 0")
+  }
+
+  @Test func aPortInUseIsTypedAndNamesThePort() throws {
+    let first = try server()
+    #expect(throws: HTTPServerError.portInUse(host: "127.0.0.1", port: first.port)) {
+      _ = try HTTPServer(host: "127.0.0.1", port: first.port) { _ in HTTPResponse(status: 200) }
+    }
+    #expect(
+      HTTPServerError.portInUse(host: "127.0.0.1", port: 8080).description
+        == "Cannot listen on 127.0.0.1:8080: port 8080 on 127.0.0.1 is already in use; stop the other server or choose another --port."
+    )
+  }
+
+  @Test func aNameThatIsNotAnAddressIsTyped() {
+    #expect(throws: HTTPServerError.addressNotAvailable(host: "not an address")) {
+      _ = try HTTPServer(host: "not an address", port: 0) { _ in HTTPResponse(status: 200) }
+    }
+  }
+}

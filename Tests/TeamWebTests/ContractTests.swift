@@ -1,0 +1,108 @@
+import Foundation
+import TeamHTTP
+import TeamKit
+import TestSupport
+import Testing
+
+@testable import TeamWeb
+
+/// The JSON shapes are defined once, by the writer: the OpenAPI document must describe
+/// exactly what it writes, and the response cache must never meet its token slot in data.
+@Suite struct ContractTests {
+  static func schema(_ name: String) -> [String: Any] {
+    let document = try? JSONSerialization.jsonObject(with: Data(Asset.openAPI)) as? [String: Any]
+    let components = document?["components"] as? [String: Any]
+    return (components?["schemas"] as? [String: Any])?[name] as? [String: Any] ?? [:]
+  }
+
+  /// The JSON type of a written value, as JSON Schema names it.
+  static func jsonType(_ value: Any) -> String {
+    switch value {
+    case is String: "string"
+    case is NSNumber: "integer"
+    case is [Any]: "array"
+    case is [String: Any]: "object"
+    default: "null"
+    }
+  }
+
+  /// Checks that `written` has exactly the schema's properties, all required ones, each of
+  /// the schema's type; returns the properties for more checks.
+  func check(
+    _ written: [String: Any], against name: String, optional: Set<String> = [],
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) throws {
+    let schema = Self.schema(name)
+    let properties = try #require(
+      schema["properties"] as? [String: [String: Any]], "no schema \(name)",
+      sourceLocation: sourceLocation)
+    let required = Set(schema["required"] as? [String] ?? [])
+    #expect(
+      Set(written.keys) == Set(properties.keys), "\(name): written keys differ from the schema",
+      sourceLocation: sourceLocation)
+    #expect(
+      required == Set(properties.keys).subtracting(optional),
+      "\(name): every property the writer always writes is required",
+      sourceLocation: sourceLocation)
+    for (key, value) in written {
+      let property = properties[key] ?? [:]
+      let reference = property["$ref"] as? String
+      let type =
+        property["type"] as? String
+        ?? reference.map { Self.schema(String($0.split(separator: "/").last ?? ""))["type"] }
+        as? String
+      #expect(
+        type == Self.jsonType(value), "\(name).\(key) is written as \(Self.jsonType(value))",
+        sourceLocation: sourceLocation)
+    }
+  }
+
+  func written(_ value: some JSONWritable) throws -> [String: Any] {
+    try #require(try JSONSerialization.jsonObject(with: TeamJSON.encode(value)) as? [String: Any])
+  }
+
+  @Test func thePlayerSchemaIsWhatTheWriterWrites() throws {
+    let player = try written(Player.defaultRoster[0])
+    try check(player, against: "Player")
+    let champion = try #require((player["favoriteChampions"] as? [[String: Any]])?.first)
+    try check(champion, against: "Champion")
+    let positions = Self.schema("Position")["enum"] as? [String]
+    #expect(positions == Position.allCases.map(\.rawValue))
+  }
+
+  @Test func theProblemSchemaIsWhatTheWriterWrites() throws {
+    let invalid = try #require(
+      #expect(throws: ValidationError.self) {
+        try PlayerInput(name: "", position: "Coach").validated(in: [])
+      })
+    let problem = try written(Problem(HTTPError(422, "Fix it."), errors: invalid.issues))
+    try check(problem, against: "Problem", optional: ["errors"])
+    let properties = Self.schema("Problem")["properties"] as? [String: [String: Any]]
+    let items = properties?["errors"]?["items"] as? [String: Any]
+    let fieldItem = try #require((problem["errors"] as? [[String: Any]])?.first)
+    #expect(Set(fieldItem.keys) == Set((items?["properties"] as? [String: Any] ?? [:]).keys))
+    let fields = (items?["properties"] as? [String: [String: Any]])?["field"]?["enum"] as? [String]
+    #expect(fields == ValidationError.Field.allCases.map(\.rawValue))
+    #expect(try written(Problem(HTTPError(404, "Gone."))).keys.contains("errors") == false)
+  }
+
+  @Test func theCachedPagesTokenSlotCannotComeFromData() throws {
+    // The slot is longer than any pseudo, and image names cannot hold its character, so a
+    // cached page never has a slot that is not ours.
+    let slot = ResponseCache.tokenSlot
+    #expect(slot.count > PlayerInput.maxNameLength)
+    #expect(PlayerInput.imageNameProblem(String(repeating: "~", count: 8)) != nil)
+    #expect(Champion.catalog.allSatisfy { !$0.name.contains("~") && !$0.imageName.contains("~") })
+    // The longest pseudo of slot characters, on every cached page: exactly one slot per form.
+    let player = Player(
+      name: String(repeating: "~", count: PlayerInput.maxNameLength), position: .mid)
+    for (page, forms) in [
+      (Pages.roster([player, player], page: 1, token: slot), 1),
+      (Pages.player(player, token: slot), 1),
+      (Pages.confirmDeletePage(player, token: slot, cookie: nil), 1),
+    ] {
+      let html = String(decoding: page.body, as: UTF8.self)
+      #expect(html.components(separatedBy: slot).count - 1 == forms)
+    }
+  }
+}
