@@ -13,10 +13,13 @@ run: build-deps
 	swift build -c release --product kcorp --static-swift-stdlib
 	.build/release/kcorp serve
 
-## test: format lint, Swift tests, then the browser walk
+## test: format lint, Apple availability, Swift tests, then the browser walk
 test: build-deps test-deps lint
+	/usr/bin/python3 -m pytest -q Tests/checks  # the availability check fails when it should
+	/usr/bin/python3 scripts/check-apple-availability.py
 	swift build --build-tests
-	swift build --target TeamUI  # type-checks the SwiftUI app against Checks/SwiftUIInterface
+	swift build --target KCorpApp  # type-checks TeamUI and the app against Checks/SwiftUIInterface
+	cd Apple/KCorp.swiftpm && swift build  # the iPhone app package, type-checked the same way
 	swift test --skip-build
 	/usr/bin/python3 -m pytest -q Tests/e2e
 
@@ -39,10 +42,10 @@ bench: build-deps
 
 ## lint: check formatting (fix with `make format`)
 lint:
-	swift format lint --strict --recursive Package.swift Sources Tests Checks
+	swift format lint --strict --recursive Package.swift Sources Tests Checks Apple/KCorp.swiftpm/Package.swift
 
 format:
-	swift format --in-place --recursive Package.swift Sources Tests Checks
+	swift format --in-place --recursive Package.swift Sources Tests Checks Apple/KCorp.swiftpm/Package.swift
 
 build-deps:
 	@$(ENSURE) $(BUILD_PACKAGES)

@@ -1,9 +1,11 @@
 // swift-tools-version: 6.2
 import PackageDescription
 
+// Apple platforms: Synchronization's Mutex and Atomic (TeamStore, TeamHTTP) need macOS 15 /
+// iOS 18; docs/APPLE.md lists every API that sets this floor, with its source.
 let package = Package(
   name: "KCorpTeamManager",
-  platforms: [.macOS(.v14), .iOS(.v17)],
+  platforms: [.macOS(.v15), .iOS(.v18)],
   products: [
     .library(name: "TeamKit", targets: ["TeamKit"]),
     .library(name: "TeamStore", targets: ["TeamStore"]),
@@ -15,8 +17,9 @@ let package = Package(
   targets: [
     // MARK: Core: model, validation, durable store
     .target(name: "TeamKit"),
-    .systemLibrary(
-      name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
+    // sqlite3.h and libsqlite3 come from the SDK on Apple platforms, from libsqlite3-dev on
+    // Linux: no pkg-config (as GRDB's own SQLite module does it).
+    .systemLibrary(name: "CSQLite", providers: [.apt(["libsqlite3-dev"])]),
     .target(name: "TeamStore", dependencies: ["TeamKit", "CSQLite"]),
 
     // MARK: HTTP: a server that knows nothing of players or pages
@@ -35,8 +38,9 @@ let package = Package(
     .executableTarget(
       name: "kcorp", dependencies: ["TeamKit", "TeamStore", "TeamHTTP", "TeamWeb"]),
     .target(
-      name: "TeamUI", dependencies: ["TeamKit", "TeamStore"],
-      swiftSettings: [.defaultIsolation(MainActor.self)]),
+      name: "TeamUI", dependencies: ["TeamKit"], swiftSettings: [.defaultIsolation(MainActor.self)]),
+    // The app itself: `swift run KCorpApp` on a Mac (type-checked only, on Linux).
+    .executableTarget(name: "KCorpApp", dependencies: ["TeamKit", "TeamStore", "TeamUI"]),
 
     // MARK: Tests
     .target(name: "TestSupport", path: "Tests/TestSupport"),
@@ -58,11 +62,11 @@ let package = Package(
     .target(
       name: "SwiftUI", path: "Checks/SwiftUIInterface",
       swiftSettings: [.swiftLanguageMode(.v5)]))
-  package.targets.first { $0.name == "TeamUI" }?.dependencies.append("SwiftUI")
-#else
-  // The app itself: `swift run KCorpApp` on a Mac.
-  package.targets.append(
-    .executableTarget(name: "KCorpApp", dependencies: ["TeamKit", "TeamStore", "TeamUI"]))
+  // For the app package in Apple/KCorp.swiftpm, type-checked the same way.
+  package.products.append(.library(name: "SwiftUI", targets: ["SwiftUI"]))
+  for target in package.targets where ["TeamUI", "KCorpApp"].contains(target.name) {
+    target.dependencies.append("SwiftUI")
+  }
 #endif
 
 // Upcoming language features, on for all our own code.

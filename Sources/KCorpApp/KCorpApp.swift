@@ -3,10 +3,17 @@ import TeamKit
 import TeamStore
 import TeamUI
 
+#if os(macOS)
+  import AppKit
+#endif
+
 /// The iPhone and Mac app: one window showing the roster, kept with the same store
 /// (TeamStore's SQLite database) as the CLI and web app, in the app's Application Support.
 @main
 struct KCorpApp: App {
+  #if os(macOS)
+    @NSApplicationDelegateAdaptor(AppDelegate.self) private var appDelegate
+  #endif
   @State private var team = Result<EsportTeam, any Error> {
     EsportTeam(storage: try RosterStore.open(.applicationSupport()))
   }
@@ -17,3 +24,15 @@ struct KCorpApp: App {
     }
   }
 }
+
+#if os(macOS)
+  /// Run with `swift run KCorpApp`, the app is a bare executable, not an app bundle: macOS
+  /// starts it as a background process whose window never takes the keyboard. A regular
+  /// activation policy gives it a Dock icon, a menu bar and keyboard focus.
+  final class AppDelegate: NSObject, NSApplicationDelegate {
+    func applicationDidFinishLaunching(_ notification: Notification) {
+      NSApplication.shared.setActivationPolicy(.regular)
+      NSApplication.shared.activate()
+    }
+  }
+#endif

@@ -4,7 +4,8 @@ import Observation
 /// Where an ``EsportTeam`` keeps its players so that they outlive the process.
 ///
 /// TeamStore's `RosterStore` is the implementation; the store validates and commits each
-/// change before returning, so a player the team shows is a player on disk.
+/// change before returning, so a player the team shows is a player on disk. Its errors for
+/// refused input conform to ``ValidationReporting``.
 public protocol RosterStorage: AnyObject, Sendable {
   /// The players, in roster order.
   var players: [Player] { get }
@@ -38,8 +39,10 @@ public final class EsportTeam {
   }
 
   /// Adds a player at the end of the roster, as the brief suggests: the same parameters as
-  /// ``Player``, then `append`. The input is validated first.
-  /// - Throws: ``ValidationError`` for bad input (nothing changes), or the storage's error.
+  /// ``Player``, then `append`. The input is validated first (by the storage, which also
+  /// commits it, when there is one).
+  /// - Throws: ``ValidationError`` for bad input (nothing changes), or the storage's error
+  ///   (see ``ValidationError/init(reportedBy:)`` for the fields it names).
   @discardableResult
   public func addPlayer(
     name: String, position: Position, image: String = Player.defaultImage,
@@ -48,24 +51,16 @@ public final class EsportTeam {
     let input = PlayerInput(
       name: name, position: position.rawValue, image: image,
       favoriteChampions: favoriteChampions.map(\.id))
-    if let storage {
-      let player = try storage.addPlayer(input)
-      players = storage.players
-      return player
-    }
-    let player = try input.validated(in: players)
+    let player = try storage?.addPlayer(input) ?? input.validated(in: players)
     players.append(player)
     return player
   }
 
-  /// Removes a player, as the brief does with `removeAll(where: { $0.id == player.id })`.
+  /// Removes a player, as the brief does with `removeAll(where: { $0.id == player.id })`,
+  /// once the storage (when there is one) has removed them for good.
   /// - Throws: the storage's error; the roster is then unchanged.
   public func removePlayer(_ player: Player) throws {
-    if let storage {
-      try storage.removePlayer(id: player.id)
-      players = storage.players
-    } else {
-      players.removeAll(where: { $0.id == player.id })
-    }
+    try storage?.removePlayer(id: player.id)
+    players.removeAll(where: { $0.id == player.id })
   }
 }

@@ -28,12 +28,4 @@ public struct PlayerForm: Hashable, Sendable {
   public var favoriteChampions: [Champion] {
     Champion.catalog.filter(isSelected)
   }
-
-  /// Adds the player the form describes to `team`.
-  /// - Throws: ``ValidationError`` (show each message next to its field; keep the form).
-  @discardableResult
-  public func submit(to team: EsportTeam) throws -> Player {
-    try team.addPlayer(
-      name: name, position: position, image: image, favoriteChampions: favoriteChampions)
-  }
 }

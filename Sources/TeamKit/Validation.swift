@@ -41,6 +41,28 @@ public struct ValidationError: Error, Hashable, Sendable, CustomStringConvertibl
   public var description: String { issues.map(\.message).joined(separator: " ") }
 }
 
+/// An error that may carry the problems with a player's input: a store wraps the
+/// ``ValidationError`` in its own error, and a form still shows each message by its field.
+public protocol ValidationReporting: Error {
+  /// The problems with the input, when that is why the change was refused.
+  var validation: ValidationError? { get }
+}
+
+extension ValidationError {
+  /// The problems with a player's input that `error` reports: `error` itself, or the
+  /// ``ValidationError`` it carries (``ValidationReporting``); nil when the failure was
+  /// something else (the disk, the network).
+  public init?(reportedBy error: any Error) {
+    if let error = error as? ValidationError {
+      self = error
+    } else if let validation = (error as? any ValidationReporting)?.validation {
+      self = validation
+    } else {
+      return nil
+    }
+  }
+}
+
 /// A player as a user typed it, from any face: all text, nothing trusted yet.
 ///
 /// ``validated(in:)`` is the one place where the rules of the roster are checked.

@@ -2,7 +2,7 @@ import Foundation
 import TeamKit
 
 /// Why a change to the roster was refused or failed; nothing was stored.
-public enum RosterError: Error, Hashable, Sendable, CustomStringConvertible {
+public enum RosterError: ValidationReporting, Hashable, Sendable, CustomStringConvertible {
   /// No player has this id.
   case notFound(UUID)
   /// The input breaks a rule of the roster.

@@ -6,9 +6,9 @@ import TeamKit
 /// Notions of the brief shown here: `@State` for the form's fields (one ``PlayerForm``
 /// value), bindings with `$form.name`, `TextField`, a `Picker` over the five positions, a
 /// horizontal `ScrollView` of champions where a tap toggles the selection (green stroke),
-/// and `@Environment(\.dismiss)` to close the sheet — only once the player was added.
-/// "Add" calls `EsportTeam.addPlayer(...)`, as the brief's tip suggests; a refused player
-/// keeps everything typed and shows each message next to its field.
+/// and `@Environment(\.dismiss)` to close the sheet once the player was added. "Add" calls
+/// `team.addPlayer(name:position:image:favoriteChampions:)`, as the brief's tip suggests;
+/// a refused player keeps everything typed and shows each message next to its field.
 public struct AddPlayerView: View {
   @Environment(EsportTeam.self) private var team
   @Environment(\.dismiss) private var dismiss
@@ -35,7 +35,12 @@ public struct AddPlayerView: View {
         Section {
           HStack(spacing: 12) {
             PictureView(imageName: form.image, size: 44)
+            // Image names are lower case: no capital letter or correction typed for the user.
             TextField("Image", text: $form.image)
+              .autocorrectionDisabled()
+              #if os(iOS)
+                .textInputAutocapitalization(.never)
+              #endif
           }
           FieldError(messages: errors?.messages(for: .image) ?? [])
         }
@@ -72,12 +77,13 @@ public struct AddPlayerView: View {
     errors = nil
     failure = nil
     do {
-      try form.submit(to: team)
+      try team.addPlayer(
+        name: form.name, position: form.position, image: form.image,
+        favoriteChampions: form.favoriteChampions)
       dismiss()
-    } catch let error as ValidationError {
-      errors = error
     } catch {
-      failure = "The player could not be saved: " + String(describing: error)
+      errors = ValidationError(reportedBy: error)
+      if errors == nil { failure = "The player could not be saved: " + String(describing: error) }
     }
   }
 }
@@ -118,3 +124,10 @@ struct FieldError: View {
     }
   }
 }
+
+#if os(iOS) || os(macOS)
+  #Preview {
+    AddPlayerView()
+      .environment(EsportTeam())
+  }
+#endif

@@ -21,3 +21,9 @@ public struct AppRootView: View {
     }
   }
 }
+
+#if os(iOS) || os(macOS)
+  #Preview {
+    AppRootView(team: .success(EsportTeam()))
+  }
+#endif

@@ -9,11 +9,12 @@ import TeamKit
 #endif
 
 /// A round picture: the app's asset named `imageName` when it has one, otherwise the
-/// drawing TeamKit's ``Picture`` describes (the same rules as the web app's pictures).
+/// drawing TeamKit's ``Picture`` describes (the same rules as the web app's pictures). The
+/// team, when the environment has one, gives a player's initials their role's colour.
 struct PictureView: View {
   let imageName: String
   let size: CGFloat
-  @Environment(EsportTeam.self) private var team
+  @Environment(EsportTeam.self) private var team: EsportTeam?
 
   var body: some View {
     ZStack {
@@ -30,7 +31,7 @@ struct PictureView: View {
   }
 
   @ViewBuilder private var drawing: some View {
-    switch Picture(imageName: imageName, players: team.players) {
+    switch Picture(imageName: imageName, players: team?.players ?? []) {
     case .silhouette:
       ZStack {
         Circle().fill(Color(red: 0.16, green: 0.22, blue: 0.38))
@@ -71,3 +72,9 @@ struct PictureView: View {
     #endif
   }
 }
+
+#if os(iOS) || os(macOS)
+  #Preview {
+    PictureView(imageName: "canna", size: 160)
+  }
+#endif

@@ -8,7 +8,7 @@ import TeamKit
 /// `chevron.left` that calls `@Environment(\.dismiss)`; a red destructive button with
 /// `trash.fill` at the very bottom, confirmed by a `.confirmationDialog`, that removes the
 /// player (the brief's `removeAll(where: { $0.id == player.id })`, inside
-/// ``EsportTeam/removePlayer(_:)``) and returns to the roster.
+/// ``EsportTeam/removePlayer(_:)``) and returns to the roster with one `dismiss()`.
 public struct PlayerDetailView: View {
   let player: Player
   @Environment(EsportTeam.self) private var team
@@ -92,3 +92,12 @@ public struct PlayerDetailView: View {
     }
   }
 }
+
+#if os(iOS) || os(macOS)
+  #Preview {
+    NavigationStack {
+      PlayerDetailView(player: Player.defaultRoster[0])
+    }
+    .environment(EsportTeam())
+  }
+#endif

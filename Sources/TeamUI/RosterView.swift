@@ -3,9 +3,10 @@ import TeamKit
 
 /// The roster, the brief's main screen: every player, a "+" that opens the add form.
 ///
-/// Notions of the brief shown here: `NavigationStack` and `NavigationLink` to the detail,
-/// a toolbar button presenting a modal `.sheet`, `@State` for whether the sheet is up, and
-/// the team read from the environment. The brief names `@EnvironmentObject` and
+/// Notions of the brief shown here: `NavigationStack` and `NavigationLink` to the detail
+/// (by value, with `.navigationDestination`, so that deleting the player shown pops the
+/// detail once), a toolbar button presenting a modal `.sheet`, `@State` for whether the
+/// sheet is up, and the team read from the environment. The brief names `@EnvironmentObject` and
 /// `@ObservedObject`: they serve `ObservableObject` classes. Since iOS 17 the team is an
 /// `@Observable` class instead, injected with `.environment(team)` and read with
 /// `@Environment(EsportTeam.self)`; SwiftUI then redraws this list whenever `players`
@@ -14,16 +15,20 @@ import TeamKit
 public struct RosterView: View {
   @Environment(EsportTeam.self) private var team
   @State private var isAddingPlayer = false
+  @State private var path: [Player.ID] = []
 
   public init() {}
 
   public var body: some View {
-    NavigationStack {
+    NavigationStack(path: $path) {
       List(team.players) { player in
-        NavigationLink {
-          PlayerDetailView(player: player)
-        } label: {
+        NavigationLink(value: player.id) {
           PlayerRow(player: player)
+        }
+      }
+      .navigationDestination(for: Player.ID.self) { id in
+        if let player = team.players.first(where: { $0.id == id }) {
+          PlayerDetailView(player: player)
         }
       }
       .overlay {
@@ -67,3 +72,10 @@ struct PlayerRow: View {
     }
   }
 }
+
+#if os(iOS) || os(macOS)
+  #Preview {
+    RosterView()
+      .environment(EsportTeam())
+  }
+#endif

@@ -119,13 +119,16 @@ import Testing
     #expect(form.favoriteChampions == [jax])
   }
 
-  @Test func submittingAddsWhatTheFormHolds() throws {
+  @Test func addingAddsWhatTheFormHolds() throws {
     let team = EsportTeam()
     var form = PlayerForm()
     form.name = "Vladi"
     form.position = .mid
     form.toggle(try #require(Champion.find("viktor")))
-    let player = try form.submit(to: team)
+    // As AddPlayerView's "Add" does.
+    let player = try team.addPlayer(
+      name: form.name, position: form.position, image: form.image,
+      favoriteChampions: form.favoriteChampions)
     #expect(team.players.last == player)
     #expect(player.name == "Vladi" && player.position == .mid && player.image == "player_default")
     #expect(player.favoriteChampions.map(\.id) == ["viktor"])
@@ -137,7 +140,12 @@ import Testing
     form.name = "canna"
     form.image = "Not/Valid"
     let before = form
-    let error = #expect(throws: ValidationError.self) { try form.submit(to: team) }
+    let thrown = #expect(throws: (any Error).self) {
+      try team.addPlayer(
+        name: form.name, position: form.position, image: form.image,
+        favoriteChampions: form.favoriteChampions)
+    }
+    let error = thrown.flatMap(ValidationError.init(reportedBy:))
     #expect(error?.message(for: .name) != nil)
     #expect(error?.message(for: .image) != nil)
     #expect(error?.message(for: .position) == nil)

@@ -314,6 +314,19 @@ import Testing
     #expect(team.players.map(\.name) == ["Caliste", "Targamas", "Saken"])
   }
 
+  @Test func aTeamBackedByTheStoreReportsRefusedInputByField() throws {
+    let team = EsportTeam(storage: try RosterStore(path: path))
+    let thrown = #expect(throws: RosterError.self) {
+      try team.addPlayer(name: "caliste", position: .mid, image: "Bad Name")
+    }
+    // What AddPlayerView does with any error: the messages go next to their fields.
+    let errors = try #require(thrown.flatMap(ValidationError.init(reportedBy:)))
+    #expect(errors.message(for: .name)?.contains("“Caliste” is already in the team") == true)
+    #expect(errors.message(for: .image) != nil)
+    #expect(team.players.map(\.name) == ["Canna", "Caliste", "Targamas"])
+    #expect(ValidationError(reportedBy: RosterError.notFound(UUID())) == nil)
+  }
+
   @Test func anInMemoryStoreStartsSeededAndLeavesNoFile() throws {
     let store = try RosterStore.inMemory()
     try store.addPlayer(PlayerInput(name: "Temp", position: "Top"))

@@ -1,0 +1,1 @@
+../../Sources/KCorpApp/KCorpApp.swift

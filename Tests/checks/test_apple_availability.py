@@ -1,0 +1,80 @@
+"""The Apple availability check fails on what it is there to catch (on copies of the tree)."""
+
+import os
+import pathlib
+import shutil
+import subprocess
+
+import pytest
+
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+CHECK = ROOT / "scripts" / "check-apple-availability.py"
+
+
+@pytest.fixture
+def tree(tmp_path):
+    for part in ("Package.swift", "Checks", "Sources", "docs/APPLE.md"):
+        source = ROOT / part
+        target = tmp_path / part
+        target.parent.mkdir(parents=True, exist_ok=True)
+        if source.is_dir():
+            shutil.copytree(source, target)
+        else:
+            shutil.copy(source, target)
+    return tmp_path
+
+
+def check(tree):
+    return subprocess.run(
+        ["/usr/bin/python3", str(CHECK)], env={**os.environ, "KCORP_ROOT": str(tree)},
+        capture_output=True, text=True)
+
+
+def edit(path, old, new):
+    text = path.read_text()
+    assert old in text, old
+    path.write_text(text.replace(old, new, 1))
+
+
+def test_the_tree_as_it_is_passes(tree):
+    run = check(tree)
+    assert run.returncode == 0, run.stdout
+
+
+def test_an_api_newer_than_the_platforms_fails(tree):
+    edit(tree / "Package.swift", ".macOS(.v15), .iOS(.v18)", ".macOS(.v14), .iOS(.v17)")
+    run = check(tree)
+    assert run.returncode == 1
+    assert "Sources/TeamStore/RosterStore.swift" in run.stdout and "Mutex" in run.stdout
+
+
+def test_a_stand_in_declaration_newer_than_the_platforms_fails(tree):
+    edit(tree / "Checks/SwiftUIInterface/SwiftUI.swift",
+         "@available(iOS 16.0, macOS 13.0, *)", "@available(iOS 26.0, macOS 26.0, *)")
+    run = check(tree)
+    assert run.returncode == 1
+    assert "needs iOS 26.0.0" in run.stdout or "needs macOS 26.0.0" in run.stdout
+
+
+def test_an_ios_only_api_outside_its_if_fails(tree):
+    view = tree / "Sources/TeamUI/AddPlayerView.swift"
+    edit(view, "              #if os(iOS)\n                .textInputAutocapitalization(.never)\n              #endif\n",
+         "              .textInputAutocapitalization(.never)\n")
+    run = check(tree)
+    assert run.returncode == 1
+    assert "textInputAutocapitalization is unavailable on macOS" in run.stdout
+
+
+def test_a_declaration_without_availability_fails(tree):
+    edit(tree / "Checks/SwiftUIInterface/SwiftUI.swift", "@available(iOS 14.0, macOS 11.0, *)\n@MainActor @preconcurrency public protocol App",
+         "@MainActor @preconcurrency public protocol App")
+    run = check(tree)
+    assert run.returncode == 1
+    assert "protocol App has no @available" in run.stdout
+
+
+def test_an_unlisted_os_block_fails(tree):
+    edit(tree / "docs/APPLE.md", "`import AppKit`", "`import Cocoa`")
+    run = check(tree)
+    assert run.returncode == 1
+    assert "import AppKit" in run.stdout and "not listed in docs/APPLE.md" in run.stdout

@@ -1,0 +1,220 @@
+#!/usr/bin/env python3
+"""What Linux cannot see about the Apple build, checked from the source text.
+
+1. Every declaration of the stand-in SwiftUI (Checks/SwiftUIInterface) carries the
+   `@available` Apple documents (or says why it has none), and none is newer than the
+   platforms Package.swift declares.
+2. A declaration unavailable on one of those platforms is used in the Apple-built code
+   (TeamUI, KCorpApp) only inside an `#if os(...)` block that leaves that platform out.
+3. No type or global function of the toolchain's own modules (Swift, _Concurrency,
+   Synchronization, Observation) newer than those platforms is named in the Apple-built code
+   (TeamKit, TeamStore, TeamUI, KCorpApp): their interfaces carry Apple's availability.
+4. Every `#if os(...)` block of the Apple-built views (parts Linux never type-checks) is
+   listed in docs/APPLE.md, by file and first line.
+
+Exit status 1 with one line per problem; 0 with a summary.
+"""
+
+import os
+import pathlib
+import re
+import sys
+
+# The repository to check: this one, or $KCORP_ROOT (the checker's own tests use copies).
+ROOT = pathlib.Path(os.environ.get("KCORP_ROOT") or pathlib.Path(__file__).resolve().parents[1])
+STAND_IN = ROOT / "Checks/SwiftUIInterface/SwiftUI.swift"
+VIEWS = [ROOT / "Sources/TeamUI", ROOT / "Sources/KCorpApp"]
+APPLE_BUILT = [ROOT / "Sources" / name for name in ("TeamKit", "TeamStore", "TeamUI", "KCorpApp")]
+TOOLCHAIN = pathlib.Path("/opt/swift/usr/lib/swift/linux")
+TOOLCHAIN_MODULES = ["Swift", "_Concurrency", "Synchronization", "Observation"]
+APPLE_DOC = ROOT / "docs/APPLE.md"
+PLATFORMS = {"iOS", "macOS"}
+
+DECLARATION = re.compile(
+    r"^\s*(?:(?:@\w+(?:\([^)]*\))?|public|open|nonisolated|static|mutating|final|override|"
+    r"indirect)\s+)*(?P<kind>func|var|let|init|struct|class|enum|protocol|extension|"
+    r"typealias|case|subscript|associatedtype|macro)\b\s*(?P<name>[A-Za-z_][A-Za-z0-9_]*)?")
+AVAILABLE = re.compile(r"@available\((?P<body>[^)]*)\)")
+
+
+def version(text):
+    """`15.0` as (15, 0, 0), so that versions compare whatever their number of parts."""
+    parts = [int(part) for part in text.split(".")]
+    return tuple(parts + [0] * (3 - len(parts)))
+
+
+def floors():
+    """The platforms Package.swift declares: {"macOS": (15,), "iOS": (18,)}."""
+    text = (ROOT / "Package.swift").read_text()
+    found = {name: version(number) for name, number in re.findall(r"\.(macOS|iOS)\(\.v(\d+)\)", text)}
+    if set(found) != PLATFORMS:
+        sys.exit(f"check-apple-availability: Package.swift declares {found}, expected iOS and macOS")
+    return found
+
+
+def parse_available(lines):
+    """(introduced versions, unavailable platforms) from a declaration's attribute lines."""
+    introduced, unavailable = {}, set()
+    for line in lines:
+        for match in AVAILABLE.finditer(line):
+            parts = [part.strip() for part in match.group("body").split(",")]
+            if len(parts) >= 2 and parts[1] == "unavailable":
+                unavailable.add(parts[0])
+                continue
+            for part in parts:
+                words = part.split()
+                if len(words) == 2 and words[0] in PLATFORMS:
+                    introduced[words[0]] = version(words[1])
+    return introduced, unavailable
+
+
+def stand_in_declarations():
+    """Each public declaration of the stand-in: (line number, kind, name, attributes, comments)."""
+    declarations = []
+    pending, comments = [], []
+    for number, line in enumerate(STAND_IN.read_text().splitlines(), 1):
+        stripped = line.strip()
+        if stripped.startswith("@available"):
+            pending.append(stripped)
+            continue
+        if stripped.startswith("//"):
+            comments.append(stripped)
+            continue
+        match = DECLARATION.match(line)
+        # An extension that only groups members needs no attribute; one adding a conformance does.
+        kind = match.group("kind") if match else None
+        conformance = kind == "extension" and ":" in re.split(r"\bwhere\b|\{", line)[0]
+        # A type's `typealias Body` or `associatedtype` follows its type's availability.
+        member_type = kind in ("typealias", "associatedtype") and line.startswith(" ")
+        if match and not member_type and ("public " in line or conformance or kind == "case"):
+            declarations.append((number, match.group("kind"), match.group("name") or "", pending, comments))
+        if stripped and not stripped.startswith("@"):
+            pending, comments = [], []
+    return declarations
+
+
+def os_blocks(path):
+    """For each line, the set of platforms it is compiled for (None: all), and the blocks."""
+    stack, platforms_of_line, blocks = [], [], []
+    for number, line in enumerate(path.read_text().splitlines(), 1):
+        stripped = line.strip()
+        if stripped.startswith("#if"):
+            names = set(re.findall(r"os\((\w+)\)", stripped))
+            only = names if names and "!" not in stripped and "&&" not in stripped else None
+            stack.append(only)
+            if names:
+                blocks.append({"line": number, "condition": stripped, "first": None})
+        elif stripped.startswith("#elseif") or stripped.startswith("#else"):
+            stack[-1] = None
+        elif stripped.startswith("#endif"):
+            stack.pop()
+        elif blocks and blocks[-1]["first"] is None and stack and stack[-1] is not None and stripped:
+            blocks[-1]["first"] = stripped
+        current = None
+        for only in stack:
+            if only is not None:
+                current = only if current is None else current & only
+        platforms_of_line.append(current)
+    return platforms_of_line, blocks
+
+
+def toolchain_newer_names(floor):
+    """Types and global functions of the toolchain's modules introduced after `floor`."""
+    names = {}
+    for module in TOOLCHAIN_MODULES:
+        for interface in (TOOLCHAIN / f"{module}.swiftmodule").glob("*-linux-gnu.swiftinterface"):
+            attributes = []
+            for line in interface.read_text().splitlines():
+                stripped = line.strip()
+                if stripped.startswith("@available"):
+                    attributes.append(stripped)
+                    continue
+                match = re.match(
+                    r"^(?:@\w+(?:\([^)]*\))?\s+)*(?:public|open)\s+(?:final\s+)?"
+                    r"(?:struct|class|enum|protocol|actor|typealias|func)\s+(~?\w+)", line)
+                if match and attributes and not line.startswith((" ", "\t")):
+                    introduced, _ = parse_available(attributes)
+                    newer = [p for p, v in introduced.items() if v > floor[p]]
+                    if newer and not match.group(1).startswith("_"):
+                        names[match.group(1)] = f"{module}: {' '.join(attributes)}"
+                if stripped and not stripped.startswith("@"):
+                    attributes = []
+    return names
+
+
+def swift_files(folders):
+    for folder in folders:
+        yield from sorted(folder.rglob("*.swift"))
+
+
+def main():
+    floor = floors()
+    problems = []
+
+    # 1. The stand-in's declarations.
+    unavailable_names = {}
+    declarations = stand_in_declarations()
+    annotated = 0
+    for number, kind, name, attributes, comments in declarations:
+        where = f"{STAND_IN.relative_to(ROOT)}:{number}"
+        explained = any(c.startswith("// availability:") for c in comments)
+        if not attributes and not explained:
+            problems.append(f"{where}: {kind} {name} has no @available and no '// availability:' note")
+            continue
+        annotated += bool(attributes)
+        introduced, unavailable = parse_available(attributes)
+        for platform, since in introduced.items():
+            if since > floor[platform]:
+                problems.append(
+                    f"{where}: {name} needs {platform} {'.'.join(map(str, since))}, "
+                    f"newer than Package.swift's {platform} {floor[platform][0]}")
+        if unavailable and name and kind != "extension":
+            unavailable_names.setdefault(name, set()).update(unavailable)
+
+    # 2. Uses of what a platform lacks, in the views.
+    all_blocks = []
+    for path in swift_files(VIEWS):
+        platforms_of_line, blocks = os_blocks(path)
+        all_blocks += [(path, block) for block in blocks]
+        for number, line in enumerate(path.read_text().splitlines(), 1):
+            code = line.split("//")[0]
+            for name, missing_on in unavailable_names.items():
+                if re.search(rf"(?<![\w]){re.escape(name)}\b", code):
+                    compiled_for = platforms_of_line[number - 1] or PLATFORMS
+                    if compiled_for & missing_on:
+                        problems.append(
+                            f"{path.relative_to(ROOT)}:{number}: {name} is unavailable on "
+                            f"{', '.join(sorted(missing_on))}; put it inside #if os(...) without them")
+
+    # 3. The toolchain's newer types and functions, in all Apple-built code.
+    newer = toolchain_newer_names(floor)
+    for path in swift_files(APPLE_BUILT):
+        for number, line in enumerate(path.read_text().splitlines(), 1):
+            code = line.split("//")[0]
+            for word in set(re.findall(r"[A-Za-z_]\w*", code)) & set(newer):
+                problems.append(f"{path.relative_to(ROOT)}:{number}: {word} is newer than the platforms ({newer[word]})")
+
+    # 4. The #if os blocks, listed in docs/APPLE.md.
+    apple_doc = APPLE_DOC.read_text() if APPLE_DOC.exists() else ""
+    for path, block in all_blocks:
+        listed = path.name in apple_doc and (block["first"] or "") in apple_doc
+        if not listed:
+            problems.append(
+                f"{path.relative_to(ROOT)}:{block['line']}: the block `{block['condition']}` "
+                f"(first line `{block['first']}`) is not listed in docs/APPLE.md")
+
+    for problem in problems:
+        print(problem)
+    if problems:
+        print(f"check-apple-availability: {len(problems)} problem(s)")
+        return 1
+    print(
+        f"check-apple-availability: {len(declarations)} stand-in declarations "
+        f"({annotated} with @available), {len(unavailable_names)} platform-only APIs guarded, "
+        f"{len(newer)} newer toolchain names absent, {len(all_blocks)} #if os blocks listed; "
+        f"floor iOS {floor['iOS'][0]}, macOS {floor['macOS'][0]}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
