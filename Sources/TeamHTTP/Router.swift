@@ -8,6 +8,11 @@ public struct Router: Sendable {
 
   public init() {}
 
+  /// Every route as `METHOD /pattern`, in the order added (to document or test them).
+  public var patterns: [String] {
+    routes.map { "\($0.method) /" + $0.pattern.joined(separator: "/") }
+  }
+
   /// Adds a route, e.g. `add("GET", "/players/{id}") { request, parameters in … }`.
   public mutating func add(_ method: String, _ pattern: String, _ handler: @escaping Handler) {
     routes.append((method, pattern.split(separator: "/"), handler))

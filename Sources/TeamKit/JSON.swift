@@ -64,10 +64,12 @@ public struct JSONInputError: Error, Hashable, Sendable, CustomStringConvertible
 }
 
 extension PlayerInput: Decodable {
-  private enum CodingKeys: String, CodingKey { case name, position, image, favoriteChampions }
+  private enum CodingKeys: String, CodingKey {
+    case name, position, image, favoriteChampions, lineup
+  }
 
   /// A champion given by id (`"jax"`) or as an object with an `id` (as exported).
-  private struct ChampionReference: Decodable {
+  fileprivate struct ChampionReference: Decodable {
     let id: String
     private enum CodingKeys: String, CodingKey { case id }
 
@@ -80,8 +82,8 @@ extension PlayerInput: Decodable {
     }
   }
 
-  /// Reads `{"name","position","image"?,"favoriteChampions"?}`; missing text fields are
-  /// left empty so that validation reports them next to their field.
+  /// Reads `{"name","position","image"?,"favoriteChampions"?,"lineup"?}`; missing text
+  /// fields are left empty so that validation reports them next to their field.
   public init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: CodingKeys.self)
     self.init(
@@ -89,6 +91,37 @@ extension PlayerInput: Decodable {
       position: try container.decodeIfPresent(String.self, forKey: .position) ?? "",
       image: try container.decodeIfPresent(String.self, forKey: .image) ?? Player.defaultImage,
       favoriteChampions: try container.decodeIfPresent(
-        [ChampionReference].self, forKey: .favoriteChampions)?.map(\.id) ?? [])
+        [ChampionReference].self, forKey: .favoriteChampions)?.map(\.id) ?? [],
+      lineup: try container.decodeIfPresent(String.self, forKey: .lineup) ?? "")
+  }
+}
+
+extension PlayerEdit: Decodable {
+  private enum CodingKeys: String, CodingKey {
+    case name, position, image, favoriteChampions, lineup
+  }
+
+  /// Reads a JSON merge patch (RFC 7396): members absent stay as they are; `null` for
+  /// `image` means the default picture and for `favoriteChampions` none. `id` may be given
+  /// but cannot change (the caller compares it).
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    func text(_ key: CodingKeys) throws -> String? {
+      try container.decodeIfPresent(String.self, forKey: key)
+    }
+    let imageIsNull = container.contains(.image) ? try container.decodeNil(forKey: .image) : false
+    let championsAreNull =
+      container.contains(.favoriteChampions)
+      ? try container.decodeNil(forKey: .favoriteChampions) : false
+    let image: String? = imageIsNull ? Player.defaultImage : try text(.image)
+    let champions: [String]? =
+      championsAreNull
+      ? []
+      : try container.decodeIfPresent(
+        [PlayerInput.ChampionReference].self, forKey: .favoriteChampions)?
+        .map(\.id)
+    self.init(
+      name: try text(.name), position: try text(.position), image: image,
+      favoriteChampions: champions, lineup: try text(.lineup))
   }
 }

@@ -43,17 +43,27 @@ public struct JSONWriter {
     string(value)
   }
 
+  /// Writes `"key": value` inside an object, for any value the writer knows.
+  public mutating func member(_ key: StaticString, _ value: some JSONWritable) {
+    self.key(key)
+    value.write(to: &self)
+  }
+
+  /// Writes `"key": true` or `false` inside an object.
+  public mutating func member(_ key: StaticString, _ value: Bool) {
+    self.key(key)
+    bytes.append(contentsOf: (value ? "true" : "false").utf8)
+  }
+
+  /// Writes a string as an array element or a whole document.
+  public mutating func value(_ text: String) {
+    string(text)
+  }
+
   /// Writes `"key": number` inside an object.
   public mutating func member(_ key: StaticString, _ value: Int) {
     self.key(key)
     bytes.append(contentsOf: String(value).utf8)
-  }
-
-  /// Writes `"key": [...]` inside an object.
-  public mutating func member<S: Sequence>(_ key: StaticString, _ elements: S)
-  where S.Element: JSONWritable {
-    self.key(key)
-    array(elements)
   }
 
   private mutating func key(_ key: StaticString) {
@@ -149,8 +159,23 @@ extension Player: JSONWritable {
       $0.member("favoriteChampions", favoriteChampions)
       $0.member("id", id)
       $0.member("image", image)
+      $0.member("lineup", lineup.rawValue)
       $0.member("name", name)
       $0.member("position", position.rawValue)
+    }
+  }
+}
+
+extension String: JSONWritable {
+  public func write(to writer: inout JSONWriter) { writer.value(self) }
+}
+
+extension RemovedPlayer: JSONWritable {
+  /// `{"player": {…}, "removedAt": "2026-11-30T10:00:00Z"}`.
+  public func write(to writer: inout JSONWriter) {
+    writer.object {
+      $0.member("player", player)
+      $0.member("removedAt", removedAt.formatted(.iso8601))
     }
   }
 }

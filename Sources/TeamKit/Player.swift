@@ -12,19 +12,22 @@ public struct Player: Identifiable, Hashable, Codable, Sendable {
   /// The picture's asset (or file) name, `player_default` when there is none.
   public var image: String
   public var favoriteChampions: [Champion]
+  /// One of the starting five, or a substitute.
+  public var lineup: Lineup
 
   /// Creates a player as the brief does. The values are taken as given: use
   /// ``PlayerInput/validated(in:)`` or ``EsportTeam/addPlayer(name:position:image:favoriteChampions:)``
   /// for input that comes from a user.
   public init(
     id: UUID = UUID(), name: String, position: Position, image: String = Player.defaultImage,
-    favoriteChampions: [Champion] = []
+    favoriteChampions: [Champion] = [], lineup: Lineup = .starter
   ) {
     self.id = id
     self.name = name
     self.position = position
     self.image = image
     self.favoriteChampions = favoriteChampions
+    self.lineup = lineup
   }
 }
 

@@ -4,7 +4,7 @@ import Foundation
 public struct ValidationError: Error, Hashable, Sendable, CustomStringConvertible {
   /// The fields of a player that input can get wrong.
   public enum Field: String, Hashable, Sendable, CaseIterable {
-    case name, position, image, favoriteChampions
+    case name, position, image, favoriteChampions, lineup
   }
 
   /// One problem, as a sentence a user can act on.
@@ -74,15 +74,18 @@ public struct PlayerInput: Hashable, Sendable {
   public var image: String
   /// Champion ids or names, in the order chosen.
   public var favoriteChampions: [String]
+  /// `starter` or `substitute`; empty for the roster's rule (``Lineup/forNewPlayer(in:)``).
+  public var lineup: String
 
   public init(
     name: String, position: String, image: String = Player.defaultImage,
-    favoriteChampions: [String] = []
+    favoriteChampions: [String] = [], lineup: String = ""
   ) {
     self.name = name
     self.position = position
     self.image = image
     self.favoriteChampions = favoriteChampions
+    self.lineup = lineup
   }
 
   /// The longest pseudo, in characters.
@@ -108,16 +111,19 @@ public struct PlayerInput: Hashable, Sendable {
   ///   - id: the id the new player gets.
   /// - Throws: ``ValidationError`` listing every problem at once.
   public func validated(in roster: [Player], id: UUID = UUID()) throws(ValidationError) -> Player {
-    try validated(id: id) { key in roster.first { Player.nameKey($0.name) == key }?.name }
+    try validated(id: id, defaultLineup: Lineup.forNewPlayer(in: roster)) { key in
+      roster.first { Player.nameKey($0.name) == key }?.name
+    }
   }
 
   /// Checks every rule, asking `takenPseudo` whether a pseudo is in use: it gets a
   /// ``Player/nameKey(_:)`` and returns the pseudo of the player holding it, or nil. Stores
   /// that keep an index of keys answer in constant time.
+  /// - Parameter defaultLineup: the lineup when ``lineup`` is empty.
   /// - Throws: ``ValidationError`` listing every problem at once.
-  public func validated(id: UUID = UUID(), takenPseudo: (String) -> String?)
-    throws(ValidationError) -> Player
-  {
+  public func validated(
+    id: UUID = UUID(), defaultLineup: Lineup = .starter, takenPseudo: (String) -> String?
+  ) throws(ValidationError) -> Player {
     var issues: [ValidationError.Issue] = []
     func fail(_ field: ValidationError.Field, _ message: String, conflict: Bool = false) {
       issues.append(.init(field: field, message: message, isConflict: conflict))
@@ -175,9 +181,16 @@ public struct PlayerInput: Hashable, Sendable {
         "Remove \(names): not in the champion list (\(catalog)).")
     }
 
+    // Lineup
+    var lineup = defaultLineup
+    if !self.lineup.isEmpty {
+      do { lineup = try Lineup(parsing: self.lineup) } catch { issues += error.issues }
+    }
+
     guard issues.isEmpty, let position else { throw ValidationError(issues: issues) }
     return Player(
-      id: id, name: name, position: position, image: image, favoriteChampions: champions)
+      id: id, name: name, position: position, image: image, favoriteChampions: champions,
+      lineup: lineup)
   }
 
   /// Why `name` cannot be an image name, or nil when it can: 1 to 64 of `a-z 0-9 _ - .`,
@@ -195,5 +208,43 @@ public struct PlayerInput: Hashable, Sendable {
     }
     if name.hasPrefix(".") { return "Start the image name with a letter or digit, not a dot." }
     return nil
+  }
+}
+
+/// A change to an existing player: the fields given replace the player's, the others stay
+/// (merge semantics, as `PATCH` with a JSON merge patch).
+public struct PlayerEdit: Hashable, Sendable {
+  public var name: String?
+  public var position: String?
+  public var image: String?
+  public var favoriteChampions: [String]?
+  public var lineup: String?
+
+  public init(
+    name: String? = nil, position: String? = nil, image: String? = nil,
+    favoriteChampions: [String]? = nil, lineup: String? = nil
+  ) {
+    self.name = name
+    self.position = position
+    self.image = image
+    self.favoriteChampions = favoriteChampions
+    self.lineup = lineup
+  }
+
+  /// The player with this edit applied, checked by the rules of a new player: the pseudo may
+  /// stay the player's own, in any case.
+  /// - Throws: ``ValidationError`` listing every problem at once.
+  public func applied(to player: Player, takenPseudo: (String) -> String?)
+    throws(ValidationError) -> Player
+  {
+    let input = PlayerInput(
+      name: name ?? player.name, position: position ?? player.position.rawValue,
+      image: image ?? player.image,
+      favoriteChampions: favoriteChampions ?? player.favoriteChampions.map(\.id),
+      lineup: lineup ?? player.lineup.rawValue)
+    let ownKey = Player.nameKey(player.name)
+    return try input.validated(id: player.id, defaultLineup: player.lineup) { key in
+      key == ownKey ? nil : takenPseudo(key)
+    }
   }
 }

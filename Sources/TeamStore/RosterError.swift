@@ -9,6 +9,11 @@ public enum RosterError: ValidationReporting, Hashable, Sendable, CustomStringCo
   case invalid(ValidationError)
   /// The input clashes with another player (a pseudo already taken).
   case conflict(ValidationError)
+  /// The player changed since the version the caller had (someone else edited them); this
+  /// is the player now. Nothing was written.
+  case changed(Player)
+  /// The roster's players or order changed since the caller looked; nothing was written.
+  case rosterChanged
   /// An entry of a roster being imported is invalid (`index` from 0); nothing was imported.
   case invalidEntry(index: Int, name: String, ValidationError)
   /// The database could not read or commit (disk full, I/O error, unreadable data).
@@ -23,13 +28,17 @@ public enum RosterError: ValidationReporting, Hashable, Sendable, CustomStringCo
   public var validation: ValidationError? {
     switch self {
     case .invalid(let error), .conflict(let error), .invalidEntry(_, _, let error): error
-    case .notFound, .storage: nil
+    case .notFound, .changed, .rosterChanged, .storage: nil
     }
   }
 
   public var description: String {
     switch self {
     case .notFound: "No player has this id: they may have been removed."
+    case .changed(let player):
+      "Someone else changed \(player.name) meanwhile; nothing was saved. Check their change and try again."
+    case .rosterChanged:
+      "The roster changed meanwhile; nothing was saved. Reload it and try again."
     case .invalid(let error), .conflict(let error): error.description
     case .invalidEntry(let index, let name, let error):
       "Player \(index + 1) (“\(name)”): \(error.description)"

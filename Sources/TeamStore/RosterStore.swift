@@ -6,7 +6,10 @@ import TeamKit
 /// The roster at one moment, with a version that increases on every committed change.
 public struct Roster: Hashable, Sendable {
   public let version: Int
+  /// The players, in roster order.
   public let players: [Player]
+  /// "Recently removed", the latest removal first.
+  public let removed: [RemovedPlayer]
 
   /// The player with this id, if any.
   public func player(id: UUID) -> Player? { players.first { $0.id == id } }
@@ -20,6 +23,8 @@ public struct Roster: Hashable, Sendable {
 public final class RosterStore: RosterStorage, Sendable {
   /// The file's path, or `:memory:`.
   public let path: String
+  /// The time of removals, and of the purge of those older than 30 days.
+  private let now: @Sendable () -> Date
 
   private let writer: Mutex<Writer>
   private let state: Mutex<State>
@@ -35,28 +40,35 @@ public final class RosterStore: RosterStorage, Sendable {
   /// - Throws: ``StoreOpenError`` when the file is not a SQLite database, has a newer
   ///   schema than this build knows or a row that is not a player (the file is not
   ///   modified), or cannot be read.
-  public convenience init(path: String) throws(StoreOpenError) {
+  /// - Parameter now: the clock (tests give a fixed one).
+  public convenience init(path: String, now: @escaping @Sendable () -> Date = Date.init)
+    throws(StoreOpenError)
+  {
     let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
     do {
       try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     } catch {
       throw .cannotCreateFolder(path: path, folder: folder.path)
     }
-    try self.init(path: path, create: true)
+    try self.init(path: path, create: true, now: now)
   }
 
   /// A throwaway roster in memory, seeded with the default roster.
   public static func inMemory() throws(StoreOpenError) -> RosterStore {
-    try RosterStore(path: ":memory:", create: true)
+    try RosterStore(path: ":memory:", create: true, now: Date.init)
   }
 
-  private init(path: String, create: Bool) throws(StoreOpenError) {
+  private init(path: String, create: Bool, now: @escaping @Sendable () -> Date)
+    throws(StoreOpenError)
+  {
     self.path = path
+    self.now = now
     do {
       let writer = try Writer(Connection(path: path, create: create))
-      let players = try writer.loadPlayers()
+      try writer.connection.transaction { try writer.purge(removedBefore: Self.cutoff(now())) }
+      let (players, removed) = try writer.load()
       self.writer = Mutex(writer)
-      state = Mutex(State(roster: Roster(version: 1, players: players)))
+      state = Mutex(State(roster: Roster(version: 1, players: players, removed: removed)))
     } catch let error as StoreOpenError {
       throw error
     } catch let error as SQLiteError {
@@ -77,33 +89,136 @@ public final class RosterStore: RosterStorage, Sendable {
   // MARK: - Writes
 
   /// Validates `input` against the roster, stores the new player at the end and returns it.
+  /// A new player is a starter while the roster has fewer than five starters, unless the
+  /// input says otherwise.
   /// - Throws: ``RosterError/invalid(_:)`` or ``RosterError/conflict(_:)`` (nothing
   ///   stored), or ``RosterError/storage(_:)``.
   @discardableResult
   public func addPlayer(_ input: PlayerInput) throws(RosterError) -> Player {
-    try write { writer, players in
-      let player = try input.validated { writer.pseudos[$0] }
+    try write { writer, roster in
+      let player = try input.validated(defaultLineup: Lineup.forNewPlayer(in: roster.players)) {
+        writer.pseudos[$0]
+      }
       try writer.insert(player)
-      return (players + [player], player)
+      return (roster.with(players: roster.players + [player]), player)
     }
   }
 
-  /// Removes the player with this id and returns them.
-  /// - Throws: ``RosterError/notFound(_:)`` when no player has this id (nothing changes), or
-  ///   ``RosterError/storage(_:)``.
+  /// Changes the fields `edit` gives of a player, checked as a new player is (the pseudo may
+  /// stay theirs, in any case), and returns the player as stored.
+  /// - Parameter expected: the player as the caller last saw them; when given and the
+  ///   player has changed since, nothing is written.
+  /// - Throws: ``RosterError/changed(_:)`` with the current player when `expected` is
+  ///   outdated, ``RosterError/notFound(_:)``, ``RosterError/invalid(_:)``,
+  ///   ``RosterError/conflict(_:)`` or ``RosterError/storage(_:)``.
   @discardableResult
-  public func removePlayer(id: UUID) throws(RosterError) -> Player {
-    try write { writer, players in
-      guard let player = players.first(where: { $0.id == id }) else {
+  public func updatePlayer(id: UUID, with edit: PlayerEdit, expected: Player? = nil)
+    throws(RosterError) -> Player
+  {
+    try write { writer, roster in
+      guard let index = roster.players.firstIndex(where: { $0.id == id }) else {
         throw RosterError.notFound(id)
       }
-      try writer.delete(player)
-      return (players.filter { $0.id != id }, player)
+      let current = roster.players[index]
+      if let expected, expected != current { throw RosterError.changed(current) }
+      let player = try edit.applied(to: current) { writer.pseudos[$0] }
+      guard player != current else { return (nil, player) }
+      try writer.update(player, was: current)
+      var players = roster.players
+      players[index] = player
+      return (roster.with(players: players), player)
+    }
+  }
+
+  /// Moves a player to "Recently removed", where they can be restored for 30 days, and
+  /// returns them.
+  /// - Throws: ``RosterError/notFound(_:)`` when no player on the roster has this id
+  ///   (nothing changes), or ``RosterError/storage(_:)``.
+  @discardableResult
+  public func removePlayer(id: UUID) throws(RosterError) -> Player {
+    try write { writer, roster in
+      guard let player = roster.player(id: id) else { throw RosterError.notFound(id) }
+      let removal = RemovedPlayer(player: player, removedAt: now())
+      try writer.remove(removal)
+      return (
+        Roster(
+          version: roster.version, players: roster.players.filter { $0.id != id },
+          removed: [removal] + roster.removed),
+        player
+      )
+    }
+  }
+
+  /// Puts a player from "Recently removed" back at their place in the roster's order, with
+  /// every field as it was, and returns them.
+  /// - Throws: ``RosterError/notFound(_:)`` when no removed player has this id,
+  ///   ``RosterError/conflict(_:)`` when their pseudo is now someone else's, or
+  ///   ``RosterError/storage(_:)``.
+  @discardableResult
+  public func restorePlayer(id: UUID) throws(RosterError) -> Player {
+    try write { writer, roster in
+      guard let removal = roster.removed.first(where: { $0.id == id }) else {
+        throw RosterError.notFound(id)
+      }
+      let player = removal.player
+      if let other = writer.pseudos[Player.nameKey(player.name)] {
+        throw RosterError.conflict(
+          ValidationError(
+            .name,
+            "“\(other)” is on the roster now; rename them before restoring \(player.name).",
+            isConflict: true))
+      }
+      try writer.restore(player)
+      let (players, _) = try writer.load()
+      return (
+        Roster(
+          version: roster.version, players: players,
+          removed: roster.removed.filter { $0.id != id }),
+        player
+      )
+    }
+  }
+
+  /// Moves a player to position `index` (from 0) of the roster's order.
+  /// - Throws: ``RosterError/notFound(_:)`` or ``RosterError/storage(_:)``.
+  public func movePlayer(id: UUID, to index: Int) throws(RosterError) {
+    try write { writer, roster in
+      guard let from = roster.players.firstIndex(where: { $0.id == id }) else {
+        throw RosterError.notFound(id)
+      }
+      var players = roster.players
+      let player = players.remove(at: from)
+      players.insert(player, at: min(max(index, 0), players.count))
+      guard players != roster.players else { return (nil, ()) }
+      try writer.setOrder(players)
+      return (roster.with(players: players), ())
+    }
+  }
+
+  /// Puts the players in the order of `ids`, which must name every player of the roster
+  /// once.
+  /// - Parameter expected: the order the caller last saw; when given and the roster's order
+  ///   or players have changed since, nothing is written.
+  /// - Throws: ``RosterError/rosterChanged`` when `ids` are not the roster's players or
+  ///   `expected` is outdated, or ``RosterError/storage(_:)``.
+  public func reorder(_ ids: [UUID], expected: [UUID]? = nil) throws(RosterError) {
+    try write { writer, roster in
+      let current = roster.players.map(\.id)
+      if let expected, expected != current { throw RosterError.rosterChanged }
+      guard ids.count == current.count, Set(ids) == Set(current) else {
+        throw RosterError.rosterChanged
+      }
+      guard ids != current else { return (nil, ()) }
+      let byID = Dictionary(uniqueKeysWithValues: roster.players.map { ($0.id, $0) })
+      let players = ids.compactMap { byID[$0] }
+      try writer.setOrder(players)
+      return (roster.with(players: players), ())
     }
   }
 
   /// Replaces the whole roster with `inputs`, all or nothing: every entry is validated
-  /// (pseudos unique among them) before anything is written.
+  /// (pseudos unique among them) before anything is written. "Recently removed" is emptied:
+  /// an import is a new roster.
   /// - Parameter ids: ids to keep, by position in `inputs`; others get new ids.
   /// - Throws: ``RosterError/invalidEntry(index:name:_:)`` naming the first invalid entry,
   ///   or ``RosterError/storage(_:)``.
@@ -119,17 +234,19 @@ public final class RosterStore: RosterStorage, Sendable {
           ValidationError(.name, "Give each player its own id: \(id) appears twice."))
       }
       do {
-        let player = try input.validated(id: id) { pseudos[$0] }
+        let player = try input.validated(
+          id: id, defaultLineup: Lineup.forNewPlayer(in: validated)
+        ) { pseudos[$0] }
         pseudos[Player.nameKey(player.name)] = player.name
         validated.append(player)
       } catch {
         throw .invalidEntry(index: index, name: input.name, error)
       }
     }
-    try write { writer, _ in
+    try write { writer, roster in
       try writer.deleteAll()
       for player in validated { try writer.insert(player) }
-      return (validated, ())
+      return (Roster(version: roster.version, players: validated, removed: []), ())
     }
   }
 
@@ -177,9 +294,9 @@ public final class RosterStore: RosterStorage, Sendable {
       try writer.withLock { writer -> (Roster, [@Sendable (Roster) -> Void])? in
         let dataVersion = try writer.dataVersion()
         guard dataVersion != writer.seenDataVersion else { return nil }
-        let players = try writer.connection.readTransaction { try writer.loadPlayers() }
+        let (players, removed) = try writer.connection.readTransaction { try writer.load() }
         writer.seenDataVersion = dataVersion
-        return publish(Roster(version: roster.version + 1, players: players))
+        return publish(Roster(version: roster.version + 1, players: players, removed: removed))
       }
     }
     if let (roster, handlers) = published {
@@ -203,11 +320,16 @@ public final class RosterStore: RosterStorage, Sendable {
     }
   }
 
+  /// The oldest removal still kept at `date`.
+  private static func cutoff(_ date: Date) -> Date {
+    date.addingTimeInterval(-RemovedPlayer.retention)
+  }
+
   /// Runs one change in a transaction while holding the writer, then publishes the new
-  /// snapshot. `change` gets the current players and returns the new ones, or nil when it
-  /// changed nothing.
+  /// snapshot. Removals older than 30 days are purged first. `change` gets the current
+  /// roster and returns the new one, or nil when it changed nothing.
   private func write<T: Sendable>(
-    _ change: (Writer, [Player]) throws -> ([Player]?, T)
+    _ change: (Writer, Roster) throws -> (Roster?, T)
   ) throws(RosterError) -> T {
     let (published, result) = try storageErrors {
       try writer.withLock { writer in
@@ -217,13 +339,20 @@ public final class RosterStore: RosterStorage, Sendable {
           var reloaded = false
           let dataVersion = try writer.dataVersion()
           if dataVersion != writer.seenDataVersion {
-            current = Roster(version: current.version, players: try writer.loadPlayers())
+            let (players, removed) = try writer.load()
+            current = Roster(version: current.version, players: players, removed: removed)
             reloaded = true
           }
-          let (players, result) = try change(writer, current.players)
-          let changed = players ?? (reloaded ? current.players : nil)
+          let cutoff = Self.cutoff(now())
+          if current.removed.contains(where: { $0.removedAt < cutoff }) {
+            try writer.purge(removedBefore: cutoff)
+            current = current.with(removed: current.removed.filter { $0.removedAt >= cutoff })
+            reloaded = true
+          }
+          let (changed, result) = try change(writer, current)
+          let next = changed ?? (reloaded ? current : nil)
           return (
-            changed.map { Roster(version: current.version + 1, players: $0) }, result, dataVersion
+            next.map { $0.with(version: current.version + 1) }, result, dataVersion
           )
         }
         writer.seenDataVersion = dataVersion
@@ -242,5 +371,19 @@ public final class RosterStore: RosterStorage, Sendable {
       $0.roster = roster
       return (roster, Array($0.observers.values))
     }
+  }
+}
+
+extension Roster {
+  func with(players: [Player]) -> Roster {
+    Roster(version: version, players: players, removed: removed)
+  }
+
+  func with(removed: [RemovedPlayer]) -> Roster {
+    Roster(version: version, players: players, removed: removed)
+  }
+
+  func with(version: Int) -> Roster {
+    Roster(version: version, players: players, removed: removed)
   }
 }

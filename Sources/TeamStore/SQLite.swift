@@ -98,6 +98,7 @@ final class Statement {
   enum Value {
     case text(String)
     case int(Int64)
+    case double(Double)
   }
 
   /// Binds `values` to parameters 1…n, resetting the statement first.
@@ -111,6 +112,8 @@ final class Statement {
       switch value {
       case .int(let number):
         try connection.check(sqlite3_bind_int64(handle, index, number))
+      case .double(let number):
+        try connection.check(sqlite3_bind_double(handle, index, number))
       case .text(let text):
         // Explicit byte length: the text may hold NUL characters; SQLite copies it now.
         let length = UInt64(text.utf8.count)
@@ -149,4 +152,10 @@ final class Statement {
 
   /// The integer in column `index` of the current row.
   func int(_ index: Int32) -> Int64 { sqlite3_column_int64(handle, index) }
+
+  /// The real number in column `index` of the current row.
+  func double(_ index: Int32) -> Double { sqlite3_column_double(handle, index) }
+
+  /// Whether column `index` of the current row is NULL.
+  func isNull(_ index: Int32) -> Bool { sqlite3_column_type(handle, index) == SQLITE_NULL }
 }

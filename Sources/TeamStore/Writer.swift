@@ -14,7 +14,8 @@ final class Writer: @unchecked Sendable {
   /// time (computing keys means Unicode normalization, too slow to redo for every player).
   private(set) var pseudos: [String: String] = [:]
 
-  /// Ordered migrations; migration n takes `user_version` from n to n + 1.
+  /// Ordered migrations; migration n takes `user_version` from n to n + 1. Each is written
+  /// against the schema of its time, not through the statements below.
   static let migrations: [@Sendable (Connection) throws -> Void] = [
     { db in
       try db.execute(
@@ -36,9 +37,49 @@ final class Writer: @unchecked Sendable {
         """)
       // Seeding belongs to the first migration: it runs once, on a brand-new database, and
       // a roster emptied on purpose stays empty.
-      let writer = try Writer(uncheckedConnection: db)
-      for player in Player.defaultRoster { try writer.insert(player) }
-    }
+      for (order, player) in Player.defaultRoster.enumerated() {
+        try db.prepare(
+          "INSERT INTO player (id, name, name_key, position, image, sort_order) "
+            + "VALUES (?1, ?2, ?3, ?4, ?5, ?6)"
+        ).bind(
+          .text(player.id.uuidString), .text(player.name), .text(Player.nameKey(player.name)),
+          .text(player.position.rawValue), .text(player.image), .int(Int64(order + 1))
+        ).run()
+        for (index, champion) in player.favoriteChampions.enumerated() {
+          try db.prepare(
+            "INSERT INTO favorite_champion (player_id, champion_id, sort_order) VALUES (?1, ?2, ?3)"
+          ).bind(.text(player.id.uuidString), .text(champion.id), .int(Int64(index))).run()
+        }
+      }
+    },
+    // 2: lineup (the first five in order start) and "Recently removed" (removed_at). Pseudos
+    // are unique among the players on the roster only, and order numbers may repeat among
+    // removed players: the table is rebuilt without those UNIQUE constraints (SQLite's
+    // documented way; foreign keys are off while migrating).
+    { db in
+      try db.execute(
+        """
+        CREATE TABLE player_v2 (
+          id TEXT PRIMARY KEY NOT NULL,
+          name TEXT NOT NULL,
+          name_key TEXT NOT NULL,
+          position TEXT NOT NULL CHECK (position IN ('Top', 'Jungle', 'Mid', 'ADC', 'Support')),
+          image TEXT NOT NULL,
+          sort_order INTEGER NOT NULL,
+          lineup TEXT NOT NULL CHECK (lineup IN ('starter', 'substitute')),
+          removed_at REAL
+        ) STRICT;
+        INSERT INTO player_v2 (id, name, name_key, position, image, sort_order, lineup)
+          SELECT id, name, name_key, position, image, sort_order,
+            CASE WHEN (SELECT count(*) FROM player AS earlier
+                       WHERE earlier.sort_order < player.sort_order) < 5
+              THEN 'starter' ELSE 'substitute' END
+          FROM player;
+        DROP TABLE player;
+        ALTER TABLE player_v2 RENAME TO player;
+        CREATE UNIQUE INDEX player_name_on_roster ON player (name_key) WHERE removed_at IS NULL;
+        """)
+    },
   ]
 
   /// Prepared statements, compiled on first use and kept for the connection's life.
@@ -72,16 +113,27 @@ final class Writer: @unchecked Sendable {
         """
         PRAGMA journal_mode = WAL;
         PRAGMA synchronous = FULL;
-        PRAGMA foreign_keys = ON;
+        PRAGMA foreign_keys = OFF;
         """)
       // Migrate under the write lock, reading the version again there: another process
-      // opening the same new file at the same moment migrates it once, not twice.
+      // opening the same new file at the same moment migrates it once, not twice. Foreign
+      // keys stay off meanwhile (a table rebuilt must not cascade), then are checked.
       try connection.transaction {
-        for index in Int(try Self.schemaVersion(connection))..<Writer.migrations.count {
+        let pending = Int(try Self.schemaVersion(connection))..<Writer.migrations.count
+        guard !pending.isEmpty else { return }
+        for index in pending {
           try Writer.migrations[index](connection)
           try connection.execute("PRAGMA user_version = \(index + 1)")
         }
+        var broken = 0
+        try connection.prepare("PRAGMA foreign_key_check").forEachRow { _ in broken += 1 }
+        guard broken == 0 else {
+          throw SQLiteError(
+            code: SQLITE_CONSTRAINT, message: "\(broken) favourite champions of no player",
+            path: connection.path)
+        }
       }
+      try connection.execute("PRAGMA foreign_keys = ON")
     }
     seenDataVersion = try dataVersion()
   }
@@ -124,7 +176,7 @@ final class Writer: @unchecked Sendable {
     } catch let error as RosterError {
       throw error
     } catch {
-      _ = try? loadPlayers()
+      _ = try? load()
       throw error
     }
   }
@@ -135,11 +187,11 @@ final class Writer: @unchecked Sendable {
     return version
   }
 
-  /// The stored players, in roster order.
+  /// The players on the roster, in order, and the removed ones, the latest first.
   /// - Throws: ``StoreOpenError/unreadableRow(path:table:id:reason:)`` for a row that is not
   ///   a player (never skipped: a roster missing a player must not look complete), or
   ///   ``SQLiteError``.
-  func loadPlayers() throws -> [Player] {
+  func load() throws -> (players: [Player], removed: [RemovedPlayer]) {
     var champions: [String: [Champion]] = [:]
     try connection.prepare(
       "SELECT player_id, champion_id FROM favorite_champion ORDER BY player_id, sort_order"
@@ -149,26 +201,38 @@ final class Writer: @unchecked Sendable {
       champions[row.text(0), default: []].append(champion)
     }
     var players: [Player] = []
+    var removed: [RemovedPlayer] = []
     pseudos = [:]
-    try connection.prepare("SELECT id, name, position, image FROM player ORDER BY sort_order")
-      .forEachRow { row in
-        let id = row.text(0)
-        guard let uuid = UUID(uuidString: id) else {
-          throw StoreOpenError.unreadableRow(
-            path: connection.path, table: "player", id: id, reason: "the id is not a UUID")
-        }
-        guard let position = Position(rawValue: row.text(2)) else {
-          throw StoreOpenError.unreadableRow(
-            path: connection.path, table: "player", id: id,
-            reason: "“\(row.text(2))” is not a position")
-        }
-        players.append(
-          Player(
-            id: uuid, name: row.text(1), position: position, image: row.text(3),
-            favoriteChampions: champions[id] ?? []))
-        pseudos[Player.nameKey(row.text(1))] = row.text(1)
+    try connection.prepare(
+      """
+      SELECT id, name, position, image, lineup, removed_at FROM player
+      ORDER BY removed_at IS NOT NULL, sort_order, removed_at DESC
+      """
+    ).forEachRow { row in
+      let id = row.text(0)
+      func unreadable(_ reason: String) -> StoreOpenError {
+        .unreadableRow(path: connection.path, table: "player", id: id, reason: reason)
       }
-    return players
+      guard let uuid = UUID(uuidString: id) else { throw unreadable("the id is not a UUID") }
+      guard let position = Position(rawValue: row.text(2)) else {
+        throw unreadable("“\(row.text(2))” is not a position")
+      }
+      guard let lineup = Lineup(rawValue: row.text(4)) else {
+        throw unreadable("“\(row.text(4))” is not a lineup")
+      }
+      let player = Player(
+        id: uuid, name: row.text(1), position: position, image: row.text(3),
+        favoriteChampions: champions[id] ?? [], lineup: lineup)
+      if row.isNull(5) {
+        players.append(player)
+        pseudos[Player.nameKey(player.name)] = player.name
+      } else {
+        removed.append(
+          RemovedPlayer(player: player, removedAt: Date(timeIntervalSince1970: row.double(5))))
+      }
+    }
+    removed.sort { $0.removedAt > $1.removedAt }
+    return (players, removed)
   }
 
   /// Inserts a player at the end of the roster.
@@ -177,25 +241,86 @@ final class Writer: @unchecked Sendable {
     let key = Player.nameKey(player.name)
     try statement(
       """
-      INSERT INTO player (id, name, name_key, position, image, sort_order)
-      VALUES (?1, ?2, ?3, ?4, ?5, (SELECT coalesce(max(sort_order), 0) + 1 FROM player))
+      INSERT INTO player (id, name, name_key, position, image, lineup, sort_order)
+      VALUES (?1, ?2, ?3, ?4, ?5, ?6, (SELECT coalesce(max(sort_order), 0) + 1 FROM player))
       """
     ).bind(
-      .text(id), .text(player.name), .text(key),
-      .text(player.position.rawValue), .text(player.image)
+      .text(id), .text(player.name), .text(key), .text(player.position.rawValue),
+      .text(player.image), .text(player.lineup.rawValue)
     ).run()
-    for (order, champion) in player.favoriteChampions.enumerated() {
-      try statement(
-        "INSERT INTO favorite_champion (player_id, champion_id, sort_order) VALUES (?1, ?2, ?3)"
-      ).bind(.text(id), .text(champion.id), .int(Int64(order))).run()
-    }
+    try insertFavorites(of: player)
     pseudos[key] = player.name
   }
 
-  /// Deletes a player; its favourite champions go with it (ON DELETE CASCADE).
-  func delete(_ player: Player) throws {
-    try statement("DELETE FROM player WHERE id = ?1").bind(.text(player.id.uuidString)).run()
-    pseudos[Player.nameKey(player.name)] = nil
+  private func insertFavorites(of player: Player) throws {
+    for (order, champion) in player.favoriteChampions.enumerated() {
+      try statement(
+        "INSERT INTO favorite_champion (player_id, champion_id, sort_order) VALUES (?1, ?2, ?3)"
+      ).bind(.text(player.id.uuidString), .text(champion.id), .int(Int64(order))).run()
+    }
+  }
+
+  /// Writes a player's fields over what `old` had.
+  func update(_ player: Player, was old: Player) throws {
+    let key = Player.nameKey(player.name)
+    try statement(
+      """
+      UPDATE player SET name = ?2, name_key = ?3, position = ?4, image = ?5, lineup = ?6
+      WHERE id = ?1
+      """
+    ).bind(
+      .text(player.id.uuidString), .text(player.name), .text(key),
+      .text(player.position.rawValue), .text(player.image), .text(player.lineup.rawValue)
+    ).run()
+    if player.favoriteChampions != old.favoriteChampions {
+      try statement("DELETE FROM favorite_champion WHERE player_id = ?1")
+        .bind(.text(player.id.uuidString)).run()
+      try insertFavorites(of: player)
+    }
+    pseudos[Player.nameKey(old.name)] = nil
+    pseudos[key] = player.name
+  }
+
+  /// Marks a player removed; they keep their row, order and champions until purged.
+  func remove(_ removal: RemovedPlayer) throws {
+    try statement("UPDATE player SET removed_at = ?2 WHERE id = ?1")
+      .bind(.text(removal.id.uuidString), .double(removal.removedAt.timeIntervalSince1970)).run()
+    pseudos[Player.nameKey(removal.player.name)] = nil
+  }
+
+  /// Puts a removed player back among those whose order number is below theirs, then
+  /// numbers the roster again.
+  func restore(_ player: Player) throws {
+    try statement("UPDATE player SET removed_at = NULL WHERE id = ?1")
+      .bind(.text(player.id.uuidString)).run()
+    // The restored player goes before anyone sharing their old number.
+    var ids: [String] = []
+    try statement(
+      """
+      SELECT id FROM player WHERE removed_at IS NULL
+      ORDER BY sort_order, id <> ?1
+      """
+    ).bind(.text(player.id.uuidString)).forEachRow { ids.append($0.text(0)) }
+    try setOrder(ids)
+    pseudos[Player.nameKey(player.name)] = player.name
+  }
+
+  /// Numbers the roster's players 1, 2, 3… in this order.
+  func setOrder(_ players: [Player]) throws {
+    try setOrder(players.map(\.id.uuidString))
+  }
+
+  private func setOrder(_ ids: [String]) throws {
+    for (index, id) in ids.enumerated() {
+      try statement("UPDATE player SET sort_order = ?2 WHERE id = ?1")
+        .bind(.text(id), .int(Int64(index + 1))).run()
+    }
+  }
+
+  /// Deletes the players removed before `date`, for good.
+  func purge(removedBefore date: Date) throws {
+    try statement("DELETE FROM player WHERE removed_at < ?1")
+      .bind(.double(date.timeIntervalSince1970)).run()
   }
 
   func deleteAll() throws {

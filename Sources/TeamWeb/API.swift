@@ -10,6 +10,8 @@ struct Problem: JSONWritable {
   let status: Int
   let detail: String
   let errors: [FieldError]
+  /// The player as it is now, when a write was refused because it had changed (412).
+  let current: Player?
 
   /// One problem with one field of the input.
   struct FieldError: JSONWritable {
@@ -25,15 +27,17 @@ struct Problem: JSONWritable {
   }
 
   /// The problem for a refusal, with the fields at fault (none for most refusals).
-  init(_ error: HTTPError, errors: [ValidationError.Issue] = []) {
+  init(_ error: HTTPError, errors: [ValidationError.Issue] = [], current: Player? = nil) {
     status = error.status
     title = HTTPError.reason(error.status)
     detail = error.message
     self.errors = errors.map { FieldError(field: $0.field.rawValue, message: $0.message) }
+    self.current = current
   }
 
   func write(to writer: inout JSONWriter) {
     writer.object {
+      if let current { $0.member("current", current) }
       $0.member("detail", detail)
       if !errors.isEmpty { $0.member("errors", errors) }
       $0.member("status", status)
@@ -48,6 +52,20 @@ struct Problem: JSONWritable {
   }
 }
 
+/// `GET /api/lineup`: whether the starting five is complete.
+struct LineupDocument: JSONWritable {
+  let status: LineupStatus
+
+  func write(to writer: inout JSONWriter) {
+    writer.object {
+      $0.member("complete", status.isComplete)
+      $0.member("doubled", status.doubled.map(\.rawValue))
+      $0.member("missing", status.missing.map(\.rawValue))
+      $0.member("starters", status.starters.map(\.id.uuidString))
+    }
+  }
+}
+
 extension HTTPError {
   static let playerNotFound = HTTPError(404, "No player has this id: they may have been removed.")
   static let crossSite = HTTPError(403, "Cross-site requests are refused.")
@@ -57,6 +75,42 @@ extension WebApp {
   static func json(_ value: some JSONWritable, status: Int = 200) -> HTTPResponse {
     HTTPResponse(
       status: status, contentType: "application/json", body: Array(TeamJSON.encode(value)))
+  }
+
+  /// A player's entity tag: it changes whenever anything the API shows of them changes.
+  static func etag(_ player: Player) -> String { "\"\(fnv1a(TeamJSON.encode(player)))\"" }
+
+  /// The roster order's entity tag: it changes when a player comes, goes or moves.
+  static func etag(order players: [Player]) -> String {
+    "\"\(fnv1a(players.map(\.id.uuidString).joined(separator: ",").utf8))\""
+  }
+
+  /// Whether an `If-Match` header (absent, `*`, or a list of tags) lets a write go ahead.
+  static func matches(_ ifMatch: String?, _ etag: String) -> Bool {
+    guard let ifMatch else { return true }
+    return ifMatch.split(separator: ",").contains {
+      let tag = $0.trimmingCharacters(in: .whitespaces)
+      return tag == "*" || tag == etag
+    }
+  }
+
+  /// The JSON body of a write, refusing other media types (415) and malformed JSON (400).
+  static func decodeBody<T: Decodable>(
+    _ type: T.Type, of request: HTTPRequest, accepting mediaTypes: [String] = ["application/json"]
+  ) throws(HTTPError) -> T {
+    guard let contentType = request.contentType, mediaTypes.contains(contentType) else {
+      throw HTTPError(
+        415, "Send the body as \(mediaTypes.joined(separator: " or ")).",
+        headers: [
+          request.method == "PATCH" ? "Accept-Patch" : "Accept-Post":
+            mediaTypes.joined(separator: ", ")
+        ])
+    }
+    do throws(JSONInputError) {
+      return try TeamJSON.decode(type, from: Data(request.body))
+    } catch {
+      throw HTTPError(400, error.message)
+    }
   }
 
   /// The JSON API: the CLI's `--json` shapes, problems as `application/problem+json`.
@@ -73,35 +127,93 @@ extension WebApp {
 
     route("POST", "/api/players") { request, _ in
       guard WebApp.isSameOrigin(request) else { throw HTTPError.crossSite }
-      guard request.contentType == "application/json" else {
-        throw HTTPError(
-          415, "Send the player as application/json.",
-          headers: ["Accept-Post": "application/json"])
-      }
-      let input: PlayerInput
-      do throws(JSONInputError) {
-        input = try TeamJSON.decode(PlayerInput.self, from: Data(request.body))
-      } catch {
-        throw HTTPError(400, error.message)
-      }
+      let input = try WebApp.decodeBody(PlayerInput.self, of: request)
       let player = try store.addPlayer(input)
       var response = WebApp.json(player, status: 201)
-      response.headers.append(("Location", "/api/players/\(player.id)"))
+      response.headers += [
+        ("Location", "/api/players/\(player.id)"), ("ETag", WebApp.etag(player)),
+      ]
       return response
     }
 
     route("GET", "/api/players/{id}") { _, parameters in
       let roster = store.roster
       let player = try WebApp.player(parameters["id"], in: roster)
-      return cache.response("/api/players/\(player.id)", version: roster.version) {
+      var response = cache.response("/api/players/\(player.id)", version: roster.version) {
         WebApp.json(player)
       }
+      response.headers.append(("ETag", WebApp.etag(player)))
+      return response
+    }
+
+    route("PATCH", "/api/players/{id}") { request, parameters in
+      guard WebApp.isSameOrigin(request) else { throw HTTPError.crossSite }
+      let current = try WebApp.player(parameters["id"], in: store.roster)
+      let edit = try WebApp.decodeBody(
+        PlayerEdit.self, of: request,
+        accepting: ["application/merge-patch+json", "application/json"])
+      guard WebApp.matches(request.header("if-match"), WebApp.etag(current)) else {
+        throw RosterError.changed(current)
+      }
+      // The store checks again under its lock that nobody changed the player meanwhile.
+      let expected = request.header("if-match") == nil ? nil : current
+      let player = try store.updatePlayer(id: current.id, with: edit, expected: expected)
+      var response = WebApp.json(player)
+      response.headers.append(("ETag", WebApp.etag(player)))
+      return response
     }
 
     route("DELETE", "/api/players/{id}") { request, parameters in
       guard WebApp.isSameOrigin(request) else { throw HTTPError.crossSite }
       try store.removePlayer(id: try WebApp.player(parameters["id"], in: store.roster).id)
       return HTTPResponse(status: 204)
+    }
+
+    route("GET", "/api/trash") { _, _ in
+      WebApp.json(store.roster.removed)
+    }
+
+    route("POST", "/api/trash/{id}/restore") { request, parameters in
+      guard WebApp.isSameOrigin(request) else { throw HTTPError.crossSite }
+      guard let id = parameters["id"].flatMap(UUID.init(uuidString:)) else {
+        throw HTTPError(404, "No removed player has this id.")
+      }
+      let player = try store.restorePlayer(id: id)
+      var response = WebApp.json(player, status: 201)
+      response.headers += [
+        ("Location", "/api/players/\(player.id)"), ("ETag", WebApp.etag(player)),
+      ]
+      return response
+    }
+
+    route("GET", "/api/roster/order") { _, _ in
+      let players = store.players
+      var response = WebApp.json(players.map(\.id.uuidString))
+      response.headers.append(("ETag", WebApp.etag(order: players)))
+      return response
+    }
+
+    route("PUT", "/api/roster/order") { request, _ in
+      guard WebApp.isSameOrigin(request) else { throw HTTPError.crossSite }
+      let texts = try WebApp.decodeBody([String].self, of: request)
+      let ids = texts.compactMap(UUID.init(uuidString:))
+      guard ids.count == texts.count else {
+        throw HTTPError(400, "Send the players' ids, in the order wanted.")
+      }
+      let before = store.players
+      guard WebApp.matches(request.header("if-match"), WebApp.etag(order: before)) else {
+        throw HTTPError(
+          412, "The roster changed meanwhile; nothing was saved. Reload it and order it again.")
+      }
+      try store.reorder(ids, expected: request.header("if-match") == nil ? nil : before.map(\.id))
+      let players = store.players
+      var response = WebApp.json(players.map(\.id.uuidString))
+      response.headers.append(("ETag", WebApp.etag(order: players)))
+      return response
+    }
+
+    route("GET", "/api/lineup") { _, _ in
+      WebApp.json(LineupDocument(status: LineupStatus(players: store.players)))
     }
 
     route("GET", "/api/champions") { _, _ in WebApp.json(Champion.catalog) }

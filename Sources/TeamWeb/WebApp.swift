@@ -61,6 +61,9 @@ public struct WebApp: Sendable {
     return try HTTPServer(host: host, port: port, limits: limits, handler: app.handle)
   }
 
+  /// The routes of the JSON API, `METHOD /api/…` (the OpenAPI document must list them).
+  var apiRoutes: [String] { router.patterns.filter { $0.contains(" /api/") } }
+
   mutating func route(
     _ method: String, _ pattern: String, _ handler: @escaping Router.Handler
   ) {
@@ -107,6 +110,7 @@ public struct WebApp: Sendable {
   static func response(for error: any Error, to request: HTTPRequest) -> HTTPResponse {
     let isAPI = request.path == "/api" || request.path.hasPrefix("/api/")
     var fields: [ValidationError.Issue] = []
+    var current: Player?
     let refusal: HTTPError
     switch error {
     case let error as HTTPError:
@@ -117,6 +121,10 @@ public struct WebApp: Sendable {
       case .notFound: refusal = .playerNotFound
       case .conflict: refusal = HTTPError(409, "A player already has this pseudo; choose another.")
       case .invalid, .invalidEntry: refusal = HTTPError(422, "Fix the fields listed in errors.")
+      case .changed(let player):
+        current = player
+        refusal = HTTPError(412, error.description, headers: ["ETag": etag(player)])
+      case .rosterChanged: refusal = HTTPError(409, error.description)
       case .storage: refusal = notSaved(error)
       }
     default:
@@ -124,7 +132,7 @@ public struct WebApp: Sendable {
     }
     var response =
       isAPI
-      ? Problem(refusal, errors: fields).response
+      ? Problem(refusal, errors: fields, current: current).response
       : Pages.message(status: refusal.status, text: refusal.message)
     for (name, value) in refusal.headers.sorted(by: { $0.key < $1.key }) {
       response.headers.append((name, value))

@@ -101,6 +101,8 @@ enum ExitCode: Int32, CaseIterable {
   case notFound = 66
   /// The database or a file could not be read or written, or the port is in use.
   case ioError = 74
+  /// Someone else changed the roster meanwhile: nothing was written; try again.
+  case changedMeanwhile = 75
 
   var meaning: String {
     switch self {
@@ -109,6 +111,7 @@ enum ExitCode: Int32, CaseIterable {
     case .dataError: "invalid data"
     case .notFound: "not found (player or input file)"
     case .ioError: "I/O or database error (including a port already in use)"
+    case .changedMeanwhile: "changed by someone else meanwhile (nothing written; try again)"
     }
   }
 }

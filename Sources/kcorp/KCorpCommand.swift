@@ -32,6 +32,7 @@ enum KCorpCommand {
       switch error {
       case .notFound: (.notFound, error.description)
       case .invalid, .conflict, .invalidEntry: (.dataError, error.description)
+      case .changed, .rosterChanged: (.changedMeanwhile, error.description)
       case .storage: (.ioError, error.description)
       }
     case let error as JSONInputError: (.dataError, error.message)

@@ -20,7 +20,7 @@ import Testing
     let decoded = try JSONDecoder().decode([Player].self, from: Data(run.stdout.utf8))
     #expect(decoded == Player.defaultRoster)
     let first = try #require((try json(run) as? [[String: Any]])?.first)
-    #expect(Set(first.keys) == ["id", "name", "position", "image", "favoriteChampions"])
+    #expect(Set(first.keys) == ["id", "name", "position", "image", "favoriteChampions", "lineup"])
     let champion = try #require((first["favoriteChampions"] as? [[String: String]])?.first)
     #expect(champion == ["id": "jayce", "name": "Jayce", "imageName": "jayce"])
   }

@@ -70,7 +70,7 @@ import Testing
     let json = try #require(
       JSONSerialization.jsonObject(with: TeamJSON.encode(Player.defaultRoster[2]))
         as? [String: Any])
-    #expect(Set(json.keys) == ["id", "name", "position", "image", "favoriteChampions"])
+    #expect(Set(json.keys) == ["id", "name", "position", "image", "favoriteChampions", "lineup"])
     #expect(json["position"] as? String == "Support")
     let champions = try #require(json["favoriteChampions"] as? [[String: String]])
     #expect(champions == [["id": "braum", "name": "Braum", "imageName": "braum"]])

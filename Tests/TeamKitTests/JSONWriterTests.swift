@@ -24,8 +24,8 @@ import Testing
     #expect(
       json
         == #"{"favoriteChampions":[{"id":"braum","imageName":"braum","name":"Braum"}],"#
-        + #""id":"C04B0000-0000-4000-8000-000000000003","image":"targamas","name":"Targamas","#
-        + #""position":"Support"}"#)
+        + #""id":"C04B0000-0000-4000-8000-000000000003","image":"targamas","lineup":"starter","#
+        + #""name":"Targamas","position":"Support"}"#)
   }
 
   @Test func prettyOutputIndentsByTwoSpaces() {

@@ -42,12 +42,14 @@ import Testing
     #expect(try RosterStore(path: path).players.isEmpty)
   }
 
-  @Test func removingAPlayerRemovesItsFavouritesToo() throws {
+  @Test func aRemovedPlayerKeepsTheirRowAndFavouritesUntilPurged() throws {
     let store = try RosterStore(path: path)
     try store.removePlayer(id: Player.defaultRoster[0].id)
     let connection = try Connection(path: path, create: false)
+    #expect(try connection.scalar("SELECT count(*) FROM favorite_champion") == 5)
+    #expect(try connection.scalar("SELECT count(*) FROM player WHERE removed_at IS NULL") == 2)
+    try connection.execute("PRAGMA foreign_keys = ON; DELETE FROM player WHERE removed_at > 0")
     #expect(try connection.scalar("SELECT count(*) FROM favorite_champion") == 3)
-    #expect(try connection.scalar("SELECT count(*) FROM player") == 2)
   }
 
   @Test func invalidInputLeavesTheStoreUnchanged() throws {

@@ -1,0 +1,83 @@
+import Foundation
+
+/// Whether a player is one of the starting five or a substitute.
+public enum Lineup: String, CaseIterable, Codable, Sendable {
+  case starter
+  case substitute
+
+  /// The five who start: one player per position.
+  public static let size = 5
+
+  /// Where a new player goes: a starter while the roster has fewer than five starters.
+  public static func forNewPlayer(in players: [Player]) -> Lineup {
+    players.count(where: { $0.lineup == .starter }) < size ? .starter : .substitute
+  }
+
+  /// Parses `starter` or `substitute` (any case; `sub` and `bench` for substitute).
+  /// - Throws: ``ValidationError`` on the `lineup` field.
+  public init(parsing text: String) throws(ValidationError) {
+    switch text.trimmingCharacters(in: .whitespacesAndNewlines).lowercased() {
+    case "starter", "start": self = .starter
+    case "substitute", "sub", "bench": self = .substitute
+    default:
+      throw ValidationError(.lineup, "“\(text)” is not a lineup; choose starter or substitute.")
+    }
+  }
+}
+
+/// Whether the starting five is complete: one starter per position, or which positions are
+/// missing or doubled.
+public struct LineupStatus: Hashable, Sendable {
+  /// The starters, in roster order.
+  public let starters: [Player]
+  /// Positions no starter plays, in the game's order.
+  public let missing: [Position]
+  /// Positions two or more starters play, in the game's order.
+  public let doubled: [Position]
+  /// How many starters play each position.
+  public let counts: [Position: Int]
+
+  public init(players: [Player]) {
+    starters = players.filter { $0.lineup == .starter }
+    let counts = starters.reduce(into: [Position: Int]()) { $0[$1.position, default: 0] += 1 }
+    self.counts = counts
+    missing = Position.allCases.filter { counts[$0] == nil }
+    doubled = Position.allCases.filter { (counts[$0] ?? 0) > 1 }
+  }
+
+  /// True when the five starters play the five positions.
+  public var isComplete: Bool { missing.isEmpty && doubled.isEmpty }
+
+  /// What is wrong, as short phrases: `No Jungle`, `Two Mid`.
+  public var problems: [String] {
+    let numbers = [2: "Two", 3: "Three", 4: "Four", 5: "Five"]
+    return missing.map { "No \($0.displayName)" }
+      + doubled.map { position in
+        let count = counts[position] ?? 0
+        return "\(numbers[count] ?? String(count)) \(position.displayName)"
+      }
+  }
+}
+
+extension Array where Element == Player {
+  /// The roster as shown: the starters, then the substitutes, each in roster order.
+  public var startersFirst: [Player] {
+    filter { $0.lineup == .starter } + filter { $0.lineup == .substitute }
+  }
+}
+
+/// A player in "Recently removed": kept for ``retention`` after the removal, then purged.
+public struct RemovedPlayer: Identifiable, Hashable, Sendable {
+  /// How long a removed player can be restored: 30 days.
+  public static let retention: TimeInterval = 30 * 24 * 60 * 60
+
+  public let player: Player
+  public let removedAt: Date
+
+  public init(player: Player, removedAt: Date) {
+    self.player = player
+    self.removedAt = removedAt
+  }
+
+  public var id: UUID { player.id }
+}

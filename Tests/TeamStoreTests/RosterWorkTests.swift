@@ -1,0 +1,252 @@
+import Foundation
+import Synchronization
+import TeamKit
+import TestSupport
+import Testing
+
+@testable import TeamStore
+
+/// Everyday work on the roster: edit, remove and restore, order, the starting five.
+@Suite struct RosterWorkTests {
+  let folder: TemporaryFolder
+  let path: String
+  let canna = Player.defaultRoster[0]
+  let caliste = Player.defaultRoster[1]
+  let targamas = Player.defaultRoster[2]
+
+  init() throws {
+    folder = try TemporaryFolder()
+    path = folder.path("roster.sqlite")
+  }
+
+  /// A clock the test moves by hand.
+  final class Clock: Sendable {
+    let time = Mutex(Date(timeIntervalSince1970: 1_800_000_000))
+    func now() -> Date { time.withLock { $0 } }
+    func advance(days: Double) { time.withLock { $0 += days * 24 * 60 * 60 } }
+  }
+
+  // MARK: - Edit
+
+  @Test func anEditChangesTheFieldsGivenAndKeepsTheOthers() throws {
+    let store = try RosterStore(path: path)
+    let edited = try store.updatePlayer(
+      id: caliste.id, with: PlayerEdit(position: "sup", favoriteChampions: ["braum", "jax"]))
+    #expect(edited.name == "Caliste" && edited.image == "caliste")
+    #expect(edited.position == .support)
+    #expect(edited.favoriteChampions.map(\.id) == ["braum", "jax"])
+    #expect(try RosterStore(path: path).players[1] == edited)
+  }
+
+  @Test func aPseudoMayKeepItsNameOrChangeItsCaseButNotTakeAnothers() throws {
+    let store = try RosterStore(path: path)
+    #expect(try store.updatePlayer(id: canna.id, with: PlayerEdit(name: "Canna")).name == "Canna")
+    #expect(try store.updatePlayer(id: canna.id, with: PlayerEdit(name: "CANNA")).name == "CANNA")
+    let error = #expect(throws: RosterError.self) {
+      try store.updatePlayer(id: canna.id, with: PlayerEdit(name: "caliste"))
+    }
+    guard case .conflict = error else {
+      Issue.record("expected a conflict, got \(String(describing: error))")
+      return
+    }
+    #expect(throws: RosterError.self) {
+      try store.updatePlayer(id: canna.id, with: PlayerEdit(image: "../x", lineup: "coach"))
+    }
+    #expect(try RosterStore(path: path).players.map(\.name) == ["CANNA", "Caliste", "Targamas"])
+  }
+
+  @Test func anEditFromAnOutdatedVersionWritesNothingAndSaysWhatChanged() throws {
+    let store = try RosterStore(path: path)
+    let seen = store.players[0]
+    let first = try store.updatePlayer(
+      id: seen.id, with: PlayerEdit(position: "Mid"), expected: seen)
+    let error = #expect(throws: RosterError.self) {
+      try store.updatePlayer(id: seen.id, with: PlayerEdit(name: "Overwritten"), expected: seen)
+    }
+    #expect(error == .changed(first))
+    #expect(try RosterStore(path: path).players[0] == first)
+  }
+
+  @Test func twoStoresEditingOnePlayerAtOnceNeverOverwriteEachOther() async throws {
+    let path = self.path
+    let seen = try RosterStore(path: path).players[0]
+    let outcomes = try await withThrowingTaskGroup(of: Bool.self) { group in
+      for name in ["FirstEdit", "SecondEdit"] {
+        group.addTask {
+          let store = try RosterStore(path: path)
+          do throws(RosterError) {
+            try store.updatePlayer(id: seen.id, with: PlayerEdit(name: name), expected: seen)
+            return true
+          } catch {
+            guard case .changed = error else { throw error }
+            return false
+          }
+        }
+      }
+      return try await group.reduce(into: []) { $0.append($1) }
+    }
+    #expect(outcomes.filter { $0 }.count == 1)
+    #expect(["FirstEdit", "SecondEdit"].contains(try RosterStore(path: path).players[0].name))
+  }
+
+  // MARK: - Remove and restore
+
+  @Test func aRemovedPlayerComesBackAtTheirPlaceWithEveryField() throws {
+    let store = try RosterStore(path: path)
+    try store.updatePlayer(id: caliste.id, with: PlayerEdit(lineup: "substitute"))
+    let before = store.players
+    try store.removePlayer(id: caliste.id)
+    #expect(store.players.map(\.name) == ["Canna", "Targamas"])
+    #expect(store.roster.removed.map(\.player) == [before[1]])
+    let reopened = try RosterStore(path: path)
+    #expect(reopened.roster.removed.map(\.player) == [before[1]])
+    #expect(try reopened.restorePlayer(id: caliste.id) == before[1])
+    #expect(reopened.players == before)
+    #expect(reopened.roster.removed.isEmpty)
+    #expect(try RosterStore(path: path).players == before)
+  }
+
+  @Test func aRemovedPlayersPseudoIsFreeAndRestoringItWhenTakenIsAConflict() throws {
+    let store = try RosterStore(path: path)
+    try store.removePlayer(id: canna.id)
+    try store.addPlayer(PlayerInput(name: "canna", position: "Top"))
+    let error = #expect(throws: RosterError.self) { try store.restorePlayer(id: canna.id) }
+    guard case .conflict(let validation) = error else {
+      Issue.record("expected a conflict, got \(String(describing: error))")
+      return
+    }
+    #expect(validation.message(for: .name)?.contains("“canna” is on the roster") == true)
+    #expect(store.roster.removed.map(\.id) == [canna.id])
+    #expect(throws: RosterError.notFound(caliste.id)) { try store.restorePlayer(id: caliste.id) }
+  }
+
+  @Test func removalsAreKeptThirtyDaysThenPurgedOnStartOrOnTheNextWrite() throws {
+    let clock = Clock()
+    let store = try RosterStore(path: path, now: clock.now)
+    try store.removePlayer(id: canna.id)
+    clock.advance(days: 29)
+    try store.removePlayer(id: caliste.id)
+    #expect(try RosterStore(path: path, now: clock.now).roster.removed.count == 2)
+    clock.advance(days: 2)  // Canna's removal is 31 days old, Caliste's 2
+    #expect(try RosterStore(path: path, now: clock.now).roster.removed.map(\.id) == [caliste.id])
+    try store.addPlayer(PlayerInput(name: "Next", position: "Mid"))
+    #expect(store.roster.removed.map(\.id) == [caliste.id])
+    let connection = try Connection(path: path, create: false)
+    #expect(try connection.scalar("SELECT count(*) FROM player WHERE id = '\(canna.id)'") == 0)
+    // Canna's two favourites went with them; Caliste's two and Targamas's one stay.
+    #expect(try connection.scalar("SELECT count(*) FROM favorite_champion") == 3)
+  }
+
+  @Test func removingTwiceIsNotFound() throws {
+    let store = try RosterStore(path: path)
+    try store.removePlayer(id: canna.id)
+    #expect(throws: RosterError.notFound(canna.id)) { try store.removePlayer(id: canna.id) }
+  }
+
+  // MARK: - Order
+
+  @Test func aPlayerMovesToAnyPlaceAndTheOrderLasts() throws {
+    let store = try RosterStore(path: path)
+    try store.movePlayer(id: targamas.id, to: 0)
+    #expect(store.players.map(\.name) == ["Targamas", "Canna", "Caliste"])
+    try store.movePlayer(id: targamas.id, to: 99)
+    #expect(store.players.map(\.name) == ["Canna", "Caliste", "Targamas"])
+    try store.movePlayer(id: canna.id, to: 1)
+    #expect(try RosterStore(path: path).players.map(\.name) == ["Caliste", "Canna", "Targamas"])
+  }
+
+  @Test func aWholeOrderMustNameEveryPlayerOnceAndBeFromTheCurrentRoster() throws {
+    let store = try RosterStore(path: path)
+    let ids = store.players.map(\.id)
+    try store.reorder([ids[2], ids[0], ids[1]], expected: ids)
+    #expect(store.players.map(\.name) == ["Targamas", "Canna", "Caliste"])
+    for wrong in [[ids[0], ids[1]], [ids[0], ids[0], ids[1]], [ids[0], ids[1], UUID()]] {
+      #expect(throws: RosterError.rosterChanged) { try store.reorder(wrong) }
+    }
+    #expect(throws: RosterError.rosterChanged) { try store.reorder(ids, expected: ids) }
+    #expect(try RosterStore(path: path).players.map(\.name) == ["Targamas", "Canna", "Caliste"])
+  }
+
+  @Test func aRestoredPlayerTakesTheirPlaceInAReorderedRoster() throws {
+    let store = try RosterStore(path: path)
+    for name in ["Four", "Five"] { try store.addPlayer(PlayerInput(name: name, position: "Mid")) }
+    try store.removePlayer(id: caliste.id)  // was second
+    try store.movePlayer(id: canna.id, to: 3)  // Targamas, Four, Five, Canna
+    try store.restorePlayer(id: caliste.id)
+    #expect(store.players.map(\.name) == ["Targamas", "Caliste", "Four", "Five", "Canna"])
+  }
+
+  // MARK: - The starting five
+
+  @Test func newPlayersStartWhileFewerThanFiveStart() throws {
+    let store = try RosterStore(path: path)
+    for name in ["Four", "Five", "Six"] {
+      try store.addPlayer(PlayerInput(name: name, position: "Mid"))
+    }
+    #expect(
+      store.players.map(\.lineup) == [
+        .starter, .starter, .starter, .starter, .starter, .substitute,
+      ])
+    try store.addPlayer(PlayerInput(name: "Forced", position: "Top", lineup: "starter"))
+    #expect(store.players.last?.lineup == .starter)
+    try store.updatePlayer(id: canna.id, with: PlayerEdit(lineup: "substitute"))
+    #expect(try RosterStore(path: path).players[0].lineup == .substitute)
+  }
+
+  @Test func aVersionOneDatabaseMigratesWithTheFirstFiveStarting() throws {
+    // The schema of version 1, written by hand with six players.
+    let v1 = Writer.migrations[0]
+    do {
+      let connection = try Connection(path: path, create: true)
+      try connection.transaction {
+        try v1(connection)
+        for (index, name) in ["D", "E", "F"].enumerated() {
+          try connection.execute(
+            "INSERT INTO player VALUES ('\(UUID())', '\(name)', '\(name.lowercased())', 'Mid', "
+              + "'player_default', \(10 + index))")
+        }
+        try connection.execute("PRAGMA user_version = 1")
+      }
+    }
+    let store = try RosterStore(path: path)
+    #expect(store.players.map(\.name) == ["Canna", "Caliste", "Targamas", "D", "E", "F"])
+    #expect(
+      store.players.map(\.lineup) == [
+        .starter, .starter, .starter, .starter, .starter, .substitute,
+      ])
+    #expect(store.players[0].favoriteChampions.map(\.id) == ["jayce", "jax"])
+    let connection = try Connection(path: path, create: false)
+    #expect(try connection.scalar("PRAGMA user_version") == Int64(Writer.migrations.count))
+    #expect(try connection.scalar("PRAGMA foreign_keys") == 0)  // a fresh connection's default
+    #expect(try store.pragmas().foreignKeys == 1)
+  }
+}
+
+@Suite struct LineupStatusTests {
+  func player(_ position: Position, _ lineup: Lineup = .starter) -> Player {
+    Player(name: "P\(UUID().uuidString.prefix(4))", position: position, lineup: lineup)
+  }
+
+  @Test func fiveStartersOnFivePositionsAreComplete() {
+    let players = Position.allCases.map { player($0) } + [player(.mid, .substitute)]
+    let status = LineupStatus(players: players)
+    #expect(status.isComplete && status.problems.isEmpty)
+    #expect(status.starters.count == 5)
+  }
+
+  @Test func missingAndDoubledPositionsAreNamed() {
+    let status = LineupStatus(players: [player(.top), player(.mid), player(.mid), player(.adc)])
+    #expect(!status.isComplete)
+    #expect(status.missing == [.jungle, .support])
+    #expect(status.doubled == [.mid])
+    #expect(status.problems == ["No Jungle", "No Support", "Two Mid"])
+  }
+
+  @Test func substitutesComeAfterStartersInRosterOrder() {
+    let a = player(.top, .substitute)
+    let b = player(.mid)
+    let c = player(.adc, .substitute)
+    let d = player(.jungle)
+    #expect([a, b, c, d].startersFirst == [b, d, a, c])
+  }
+}
