@@ -4,11 +4,15 @@ import TeamStore
 
 /// Every command, in the order `kcorp --help` and the README list them.
 let commands: [any Command.Type] = [
-  Serve.self, ListPlayers.self, ShowPlayer.self, AddPlayer.self, RemovePlayer.self,
-  ListChampions.self, Export.self, Import.self,
+  Serve.self, ListPlayers.self, ShowPlayer.self, AddPlayer.self, EditPlayer.self,
+  RemovePlayer.self, RestorePlayer.self, MovePlayer.self, ListTrash.self, ListChampions.self,
+  Export.self, Import.self,
 ]
 
 private let jsonFlag = Option.flag("--json", "Print JSON (the API's shape) instead of a table.")
+private let lineupOption = Option(
+  name: "--lineup", value: "L",
+  help: "starter or substitute (new players start while fewer than five do).")
 
 // MARK: - Players
 
@@ -22,7 +26,7 @@ struct ListPlayers: Command {
 
   func run(_ context: Context) throws {
     let players = try context.store().players
-    print(json ? text(TeamJSON.encode(players, pretty: true)) : Table.players(players))
+    print(json ? text(TeamJSON.encode(players, pretty: true)) : Table.roster(players))
   }
 }
 
@@ -60,6 +64,7 @@ struct AddPlayer: Command {
       isRequired: true),
     Option(name: "--image", value: "I", help: "The picture's name."),
     Option(name: "--champion", value: "C", help: "A favourite champion.", repeats: true),
+    lineupOption,
     jsonFlag,
   ]
   let input: PlayerInput
@@ -69,7 +74,8 @@ struct AddPlayer: Command {
     input = PlayerInput(
       name: parsed.value("--name") ?? "", position: parsed.value("--position") ?? "",
       image: parsed.value("--image") ?? Player.defaultImage,
-      favoriteChampions: parsed.values["--champion"] ?? [])
+      favoriteChampions: parsed.values["--champion"] ?? [],
+      lineup: parsed.value("--lineup") ?? "")
     json = parsed.flag("--json")
   }
 
@@ -82,9 +88,53 @@ struct AddPlayer: Command {
   }
 }
 
+struct EditPlayer: Command {
+  static let name = "players edit"
+  static let abstract = "Change a player's fields; those not given stay as they are."
+  static let discussion = """
+    --champion may be repeated and replaces the favourites; --no-champions clears them.
+    """
+  static let arguments = [Argument(name: "pseudo|id", help: "A pseudo or an id.")]
+  static let options = [
+    Option(name: "--name", value: "N", help: "The new pseudo."),
+    Option(name: "--position", value: "P", help: "The role: Top, Jungle, Mid, ADC or Support."),
+    Option(name: "--image", value: "I", help: "The picture's name."),
+    Option(name: "--champion", value: "C", help: "A favourite champion.", repeats: true),
+    Option.flag("--no-champions", "No favourite champions."),
+    lineupOption,
+    jsonFlag,
+  ]
+  let key: String
+  let edit: PlayerEdit
+  let json: Bool
+
+  init(_ parsed: Parsed) throws(CLIError) {
+    key = parsed.positionals[0]
+    let champions = parsed.values["--champion"]
+    if champions != nil && parsed.flag("--no-champions") {
+      throw .usage("Give --champion or --no-champions, not both.")
+    }
+    edit = PlayerEdit(
+      name: parsed.value("--name"), position: parsed.value("--position"),
+      image: parsed.value("--image"),
+      favoriteChampions: parsed.flag("--no-champions") ? [] : champions,
+      lineup: parsed.value("--lineup"))
+    guard edit != PlayerEdit() else {
+      throw .usage("Say what to change: --name, --position, --image, --champion or --lineup.")
+    }
+    json = parsed.flag("--json")
+  }
+
+  func run(_ context: Context) throws {
+    let store = try context.store()
+    let player = try store.updatePlayer(id: find(key, in: store).id, with: edit)
+    print(json ? text(TeamJSON.encode(player, pretty: true)) : Table.player(player))
+  }
+}
+
 struct RemovePlayer: Command {
   static let name = "players remove"
-  static let abstract = "Remove a player."
+  static let abstract = "Move a player to Recently removed (restorable for 30 days)."
   static let arguments = [Argument(name: "pseudo|id", help: "A pseudo or an id.")]
   static let options: [Option] = []
   let key: String
@@ -95,7 +145,70 @@ struct RemovePlayer: Command {
     let store = try context.store()
     let player = try find(key, in: store)
     try store.removePlayer(id: player.id)
-    print("Removed \(player.name).")
+    print("Removed \(player.name); ‘kcorp players restore \(player.id)’ brings them back.")
+  }
+}
+
+struct RestorePlayer: Command {
+  static let name = "players restore"
+  static let abstract = "Bring a removed player back at their place, every field intact."
+  static let arguments = [
+    Argument(name: "pseudo|id", help: "The pseudo or id of a removed player.")
+  ]
+  static let options: [Option] = []
+  let key: String
+
+  init(_ parsed: Parsed) { key = parsed.positionals[0] }
+
+  func run(_ context: Context) throws {
+    let store = try context.store()
+    let removed = store.roster.removed.map(\.player)
+    guard let player = Player.find(key, in: removed) else {
+      throw CLIError(code: .notFound, message: "No player “\(key)” in Recently removed.")
+    }
+    try store.restorePlayer(id: player.id)
+    print("Restored \(player.name).")
+  }
+}
+
+struct MovePlayer: Command {
+  static let name = "players move"
+  static let abstract = "Move a player to place N of the roster's order (1 is first)."
+  static let arguments = [Argument(name: "pseudo|id", help: "A pseudo or an id.")]
+  static let options = [
+    Option(name: "--to", value: "N", help: "The place, from 1.", isRequired: true)
+  ]
+  let key: String
+  let place: Int
+
+  init(_ parsed: Parsed) throws(CLIError) {
+    key = parsed.positionals[0]
+    let text = parsed.value("--to") ?? ""
+    guard let place = Int(text), place >= 1 else {
+      throw .usage("--to takes a place from 1, not ‘\(text)’.")
+    }
+    self.place = place
+  }
+
+  func run(_ context: Context) throws {
+    let store = try context.store()
+    let player = try find(key, in: store)
+    try store.movePlayer(id: player.id, to: place - 1)
+    print(Table.roster(store.players))
+  }
+}
+
+struct ListTrash: Command {
+  static let name = "trash"
+  static let abstract = "List Recently removed: who, and when (kept 30 days)."
+  static let options = [jsonFlag]
+  let json: Bool
+
+  init(_ parsed: Parsed) { json = parsed.flag("--json") }
+
+  func run(_ context: Context) throws {
+    let removed = try context.store().roster.removed
+    print(json ? text(TeamJSON.encode(removed, pretty: true)) : Table.removed(removed))
   }
 }
 

@@ -3,14 +3,32 @@ import TeamKit
 
 /// Human-readable output: aligned columns.
 enum Table {
-  static func players(_ players: [Player]) -> String {
+  /// The roster in order, each player's place and lineup, then whether the five is complete.
+  static func roster(_ players: [Player]) -> String {
     if players.isEmpty { return "The roster is empty. Add a player with ‘kcorp players add’." }
-    return columns(
-      [["PSEUDO", "ROLE", "IMAGE", "FAVORITE CHAMPIONS", "ID"]]
-        + players.map {
+    let table = columns(
+      [["#", "PSEUDO", "ROLE", "LINEUP", "IMAGE", "FAVORITE CHAMPIONS", "ID"]]
+        + players.enumerated().map { index, player in
           [
-            $0.name, $0.position.displayName, $0.image,
-            $0.favoriteChampions.map(\.name).joined(separator: ", "), $0.id.uuidString,
+            String(index + 1), player.name, player.position.displayName,
+            player.lineup.rawValue, player.image,
+            player.favoriteChampions.map(\.name).joined(separator: ", "), player.id.uuidString,
+          ]
+        })
+    let status = LineupStatus(players: players)
+    return table + "\n\nStarting five: "
+      + (status.isComplete ? "complete." : status.problems.joined(separator: ", ") + ".")
+  }
+
+  /// Recently removed, the latest first.
+  static func removed(_ removed: [RemovedPlayer]) -> String {
+    if removed.isEmpty { return "Nobody was removed in the last 30 days." }
+    return columns(
+      [["PSEUDO", "ROLE", "REMOVED", "ID"]]
+        + removed.map {
+          [
+            $0.player.name, $0.player.position.displayName,
+            $0.removedAt.formatted(.iso8601), $0.id.uuidString,
           ]
         })
   }
@@ -19,6 +37,7 @@ enum Table {
     columns([
       ["Pseudo", player.name],
       ["Role", player.position.displayName],
+      ["Lineup", player.lineup.rawValue],
       ["Image", player.image],
       [
         "Favorite champions",

@@ -63,7 +63,7 @@ import Testing
     #expect(added.status == 0, "\(added.stderr)")
     #expect(
       try kcorp("players", "show", "--", "--Dash").stdout.contains("Pseudo              --Dash"))
-    #expect(try kcorp("players", "remove", "--", "--dash").stdout == "Removed --Dash.\n")
+    #expect(try kcorp("players", "remove", "--", "--dash").stdout.hasPrefix("Removed --Dash;"))
   }
 
   @Test func theDatabaseOptionsMayComeBeforeTheCommand() throws {
@@ -95,7 +95,7 @@ import Testing
       message: "‘kcorp champions’ does not take --db; see ‘kcorp champions --help’."),
     Usage(
       arguments: ["players", "juggle"],
-      message: "Unknown ‘players juggle’; use list, show, add or remove."),
+      message: "Unknown ‘players juggle’; use list, show, add, edit, remove, restore or move."),
   ])
   func usageErrorsSayWhatToChange(_ usage: Usage) throws {
     let run = try kcorp(arguments: usage.arguments, environment: [:])
@@ -108,7 +108,7 @@ import Testing
       let run = try kcorp("players", "add", "--name", name, "--position", "mid")
       #expect(run.status == 0, "\(run.stderr)")
     }
-    let lines = try kcorp("players").stdout.split(separator: "\n").map(String.init)
+    let lines = try kcorp("players").stdout.split(separator: "\n").map(String.init).dropLast()
     #expect(lines.count == 8)
     // Every row's role starts in the same terminal column as the ROLE heading.
     let column = Table.displayWidth(String(lines[0].prefix { $0 != "R" }))

@@ -28,10 +28,11 @@ import Testing
   @Test func listPrintsAlignedColumns() throws {
     let run = try kcorp("players")
     let lines = run.stdout.split(separator: "\n").map(String.init)
-    #expect(lines.count == 4)
-    #expect(lines[0].hasPrefix("PSEUDO    ROLE     IMAGE     FAVORITE CHAMPIONS"))
-    #expect(lines[1].hasPrefix("Canna     Top      canna     Jayce, Jax"))
-    #expect(lines[3].hasPrefix("Targamas  Support  targamas  Braum"))
+    #expect(lines.count == 5)
+    #expect(lines[0].hasPrefix("#  PSEUDO    ROLE     LINEUP   IMAGE     FAVORITE CHAMPIONS"))
+    #expect(lines[1].hasPrefix("1  Canna     Top      starter  canna     Jayce, Jax"))
+    #expect(lines[3].hasPrefix("3  Targamas  Support  starter  targamas  Braum"))
+    #expect(lines[4] == "Starting five: No Jungle, No Mid.")
     #expect(try kcorp("players", "list").stdout == run.stdout)
   }
 
@@ -51,7 +52,7 @@ import Testing
 
     let removed = try kcorp("players", "remove", "Rekkles")
     #expect(removed.status == 0)
-    #expect(removed.stdout == "Removed Rekkles.\n")
+    #expect(removed.stdout.hasPrefix("Removed Rekkles;"))
     #expect(try kcorp("players", "show", "Rekkles").status == 66)
   }
 
@@ -171,5 +172,101 @@ import Testing
 extension KCorp {
   func callAsFunction(_ arguments: [String], environment: [String: String] = [:]) throws -> Run {
     try callAsFunction(arguments: arguments, environment: environment)
+  }
+}
+
+/// The everyday commands: edit, remove and restore, move, the lineup, Recently removed.
+@Suite struct RosterWorkCommandTests {
+  let kcorp: KCorp
+
+  init() throws { kcorp = try KCorp() }
+
+  @Test func editChangesOnlyWhatIsGiven() throws {
+    let run = try kcorp("players", "edit", "canna", "--position", "jgl", "--json")
+    #expect(run.status == 0, "\(run.stderr)")
+    let player = try JSONDecoder().decode(Player.self, from: Data(run.stdout.utf8))
+    #expect(player.position == .jungle && player.image == "canna")
+    #expect(player.favoriteChampions.map(\.id) == ["jayce", "jax"])
+    let cleared = try kcorp("players", "edit", "Canna", "--no-champions", "--name", "CANNA")
+    #expect(cleared.stdout.contains("Favorite champions  none"))
+    #expect(cleared.stdout.contains("Pseudo              CANNA"))
+    let champions = try kcorp(
+      "players", "edit", "canna", "--champion", "viktor", "--champion", "jax")
+    #expect(champions.stdout.contains("Favorite champions  Viktor, Jax"))
+  }
+
+  @Test func editRefusalsChangeNothing() throws {
+    let before = try kcorp("export").stdout
+    #expect(try kcorp("players", "edit", "canna", "--name", "caliste").status == 65)
+    #expect(try kcorp("players", "edit", "canna", "--lineup", "coach").status == 65)
+    #expect(try kcorp("players", "edit", "nobody", "--name", "X").status == 66)
+    #expect(try kcorp("players", "edit", "canna").status == 64)
+    #expect(
+      try kcorp("players", "edit", "canna", "--champion", "jax", "--no-champions").status == 64)
+    #expect(try kcorp("export").stdout == before)
+  }
+
+  @Test func aRemovedPlayerIsInTheTrashAndComesBackAtTheirPlace() throws {
+    let removed = try kcorp("players", "remove", "Caliste")
+    #expect(removed.status == 0)
+    #expect(removed.stdout.hasPrefix("Removed Caliste;"))
+    let trash = try kcorp("trash")
+    #expect(trash.stdout.contains("Caliste  ADC"))
+    let json = try kcorp("trash", "--json")
+    let entries = try #require(
+      try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]])
+    #expect((entries.first?["player"] as? [String: Any])?["name"] as? String == "Caliste")
+    #expect(try kcorp("players", "show", "caliste").status == 66)
+    let restored = try kcorp("players", "restore", "caliste")
+    #expect(restored.status == 0 && restored.stdout == "Restored Caliste.\n")
+    #expect(try kcorp("players", "--json").stdout.contains("Caliste"))
+    let names = try JSONDecoder().decode(
+      [Player].self, from: Data(try kcorp("players", "--json").stdout.utf8)
+    ).map(\.name)
+    #expect(names == ["Canna", "Caliste", "Targamas"])
+    #expect(try kcorp("trash").stdout == "Nobody was removed in the last 30 days.\n")
+    #expect(try kcorp("players", "restore", "caliste").status == 66)
+  }
+
+  @Test func restoringAPseudoNowTakenIsRefusedAsData() throws {
+    _ = try kcorp("players", "remove", "Canna")
+    _ = try kcorp("players", "add", "--name", "canna", "--position", "mid")
+    let run = try kcorp("players", "restore", "Canna")
+    #expect(run.status == 65)
+    #expect(run.stderr.contains("is on the roster now"))
+  }
+
+  @Test func movePutsAPlayerAtAPlace() throws {
+    let run = try kcorp("players", "move", "targamas", "--to", "1")
+    #expect(run.status == 0, "\(run.stderr)")
+    let lines = run.stdout.split(separator: "\n")
+    #expect(lines[1].hasPrefix("1  Targamas"))
+    #expect(lines[2].hasPrefix("2  Canna"))
+    #expect(try kcorp("players", "move", "targamas", "--to", "0").status == 64)
+    #expect(try kcorp("players", "move", "targamas").status == 64)
+    #expect(try kcorp("players", "move", "nobody", "--to", "2").status == 66)
+  }
+
+  @Test func theListSaysWhetherTheStartingFiveIsComplete() throws {
+    #expect(try kcorp("players").stdout.hasSuffix("Starting five: No Jungle, No Mid.\n"))
+    _ = try kcorp("players", "add", "--name", "Jungler", "--position", "jgl")
+    _ = try kcorp("players", "add", "--name", "Midlaner", "--position", "mid")
+    #expect(try kcorp("players").stdout.hasSuffix("Starting five: complete.\n"))
+    let sixth = try kcorp("players", "add", "--name", "Sixth", "--position", "mid", "--json")
+    #expect(
+      try JSONDecoder().decode(Player.self, from: Data(sixth.stdout.utf8)).lineup == .substitute)
+    _ = try kcorp("players", "edit", "sixth", "--lineup", "starter")
+    #expect(try kcorp("players").stdout.hasSuffix("Starting five: Two Mid.\n"))
+  }
+
+  @Test func exportLeavesRemovedPlayersOutAndImportEmptiesTheTrash() throws {
+    _ = try kcorp("players", "remove", "Targamas")
+    let exported = try kcorp("export").stdout
+    #expect(!exported.contains("Targamas"))
+    #expect(
+      exported.contains(#""lineup" : "starter""#) || exported.contains(#""lineup": "starter""#))
+    let file = try kcorp.write(exported, to: "roster.json")
+    #expect(try kcorp("import", file).status == 0)
+    #expect(try kcorp("trash").stdout.hasPrefix("Nobody"))
   }
 }
