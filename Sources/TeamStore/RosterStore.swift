@@ -11,6 +11,12 @@ public struct Roster: Hashable, Sendable {
   /// "Recently removed", the latest removal first.
   public let removed: [RemovedPlayer]
 
+  public init(version: Int, players: [Player], removed: [RemovedPlayer]) {
+    self.version = version
+    self.players = players
+    self.removed = removed
+  }
+
   /// The player with this id, if any.
   public func player(id: UUID) -> Player? { players.first { $0.id == id } }
 }

@@ -15,9 +15,14 @@ extension WebApp {
       let roster = store.roster
       let pages = Pages.pageCount(roster.players.count)
       let page = min(max(request.query["page"].flatMap { Int($0) } ?? 1, 1), pages)
+      // After an action the roster says what happened: rendered for this request only.
+      if let notice = WebApp.notice(request.query, roster: roster) {
+        return Pages.roster(roster, page: page, token: token, notice: notice)
+          .with(cookie: cookie)
+      }
       return cache.response("/?page=\(page)", version: roster.version, token: token, cookie: cookie)
       {
-        Pages.roster(roster.players, page: page, token: slot)
+        Pages.roster(roster, page: page, token: slot)
       }
     }
 
@@ -33,9 +38,7 @@ extension WebApp {
 
     route("POST", "/players") { request, _ in
       let form = request.formFields
-      let input = PlayerInput(
-        name: form["name"]?.first ?? "", position: form["position"]?.first ?? "",
-        image: form["image"]?.first ?? "", favoriteChampions: form["champion"] ?? [])
+      let input = WebApp.input(from: form)
       guard WebApp.isSameOrigin(request), WebApp.hasValidToken(request, form: form) else {
         let (token, cookie) = WebApp.csrfToken(for: request)
         return Pages.addPlayer(
@@ -43,18 +46,21 @@ extension WebApp {
           notice: "This form had expired, so nothing was saved. Check it and press Add again.")
       }
       do throws(RosterError) {
-        try store.addPlayer(input)
-        return .redirect(to: "/")
+        let player = try store.addPlayer(input)
+        return .redirect(to: WebApp.rosterLink(after: "added", player, in: store.players))
       } catch {
         guard let validation = error.validation else { throw error }
+        // The roster with its sheet open again, the input kept, focus on the first error.
         let (token, cookie) = WebApp.csrfToken(for: request)
-        return Pages.addPlayer(input, errors: validation, token: token, cookie: cookie, status: 422)
+        return Pages.roster(
+          store.roster, page: 1, token: token, addForm: (input, validation)
+        ).with(cookie: cookie)
       }
     }
 
-    /// A page about one existing player, cached per roster version; 404 for any other id.
+    /// A page about one player on the roster, cached per roster version; 404 for others.
     func playerPage(
-      _ suffix: String, _ render: @escaping @Sendable (Player, String) -> HTTPResponse
+      _ suffix: String, _ render: @escaping @Sendable (Player, Roster, String) -> HTTPResponse
     ) -> Router.Handler {
       { request, parameters in
         let roster = store.roster
@@ -63,14 +69,64 @@ extension WebApp {
         return cache.response(
           "/players/\(player.id)\(suffix)", version: roster.version, token: token, cookie: cookie
         ) {
-          render(player, slot)
+          render(player, roster, slot)
         }
       }
     }
-    route("GET", "/players/{id}", playerPage("") { Pages.player($0, token: $1) })
+    route("GET", "/players/{id}", playerPage("") { Pages.player($0, in: $1, token: $2) })
     route(
       "GET", "/players/{id}/delete",
-      playerPage("/delete") { Pages.confirmDeletePage($0, token: $1, cookie: nil) })
+      playerPage("/delete") { player, _, token in
+        Pages.confirmDeletePage(player, token: token, cookie: nil)
+      })
+    route(
+      "GET", "/players/{id}/edit",
+      playerPage("/edit") { player, _, token in
+        Pages.editPlayer(
+          player, input: Pages.input(of: player), errors: nil, token: token,
+          version: WebApp.etag(player), cookie: nil)
+      })
+
+    route("POST", "/players/{id}/edit") { request, parameters in
+      let current = try WebApp.player(parameters["id"], in: store.roster)
+      let form = request.formFields
+      var input = WebApp.input(from: form)
+      input.lineup = current.lineup.rawValue
+      let version = form["version"]?.first ?? ""
+      func again(
+        _ status: Int, errors: ValidationError? = nil, notice: String? = nil, player: Player
+      )
+        -> HTTPResponse
+      {
+        let (token, cookie) = WebApp.csrfToken(for: request)
+        return Pages.editPlayer(
+          player, input: input, errors: errors, token: token, version: WebApp.etag(player),
+          cookie: cookie, status: status, notice: notice)
+      }
+      guard WebApp.isSameOrigin(request), WebApp.hasValidToken(request, form: form) else {
+        return again(
+          403,
+          notice: "This form had expired, so nothing was saved. Check it and press Save again.",
+          player: current)
+      }
+      guard version == WebApp.etag(current) else {
+        return again(409, notice: WebApp.changedNotice(current), player: current)
+      }
+      let edit = PlayerEdit(
+        name: input.name, position: input.position, image: input.image,
+        favoriteChampions: input.favoriteChampions)
+      do throws(RosterError) {
+        let player = try store.updatePlayer(id: current.id, with: edit, expected: current)
+        return .redirect(to: "/players/\(player.id)")
+      } catch {
+        switch error {
+        case .changed(let now): return again(409, notice: WebApp.changedNotice(now), player: now)
+        case .invalid(let errors), .conflict(let errors):
+          return again(422, errors: errors, player: current)
+        default: throw error
+        }
+      }
+    }
 
     route("POST", "/players/{id}/delete") { request, parameters in
       let player = try WebApp.player(parameters["id"], in: store.roster)
@@ -82,7 +138,48 @@ extension WebApp {
         return response
       }
       try store.removePlayer(id: player.id)
-      return .redirect(to: "/")
+      let page = Pages.page(of: player.id, in: store.players + [player])
+      return .redirect(to: "/?page=\(page)&removed=\(player.id)")
+    }
+
+    route("POST", "/players/{id}/move") { request, parameters in
+      try WebApp.requireForm(request)
+      let roster = store.roster
+      let player = try WebApp.player(parameters["id"], in: roster)
+      let shown = roster.players.startersFirst
+      let group = shown.filter { $0.lineup == player.lineup }
+      let up = request.formFields["direction"]?.first == "up"
+      if let index = group.firstIndex(of: player),
+        let neighbour = up ? group[safe: index - 1] : group[safe: index + 1],
+        let from = shown.firstIndex(of: player), let to = shown.firstIndex(of: neighbour)
+      {
+        var order = shown.map(\.id)
+        order.swapAt(from, to)
+        try store.reorder(order, expected: roster.players.map(\.id))
+      }
+      return .redirect(to: Pages.rosterLink(to: player.id, in: store.players))
+    }
+
+    route("POST", "/players/{id}/lineup") { request, parameters in
+      try WebApp.requireForm(request)
+      let player = try WebApp.player(parameters["id"], in: store.roster)
+      let lineup = request.formFields["lineup"]?.first ?? ""
+      try store.updatePlayer(id: player.id, with: PlayerEdit(lineup: lineup))
+      return .redirect(to: "/players/\(player.id)")
+    }
+
+    route("GET", "/trash") { request, _ in
+      let (token, cookie) = WebApp.csrfToken(for: request)
+      return Pages.trash(store.roster.removed, token: token, now: Date()).with(cookie: cookie)
+    }
+
+    route("POST", "/trash/{id}/restore") { request, parameters in
+      try WebApp.requireForm(request)
+      guard let id = parameters["id"].flatMap(UUID.init(uuidString:)) else {
+        throw HTTPError(404, "Nobody with this id is in Recently removed.")
+      }
+      let player = try store.restorePlayer(id: id)
+      return .redirect(to: WebApp.rosterLink(after: "restored", player, in: store.players))
     }
   }
 
@@ -94,4 +191,58 @@ extension WebApp {
     }
     return player
   }
+
+  /// What the add and edit forms sent.
+  static func input(from form: [String: [String]]) -> PlayerInput {
+    PlayerInput(
+      name: form["name"]?.first ?? "", position: form["position"]?.first ?? "",
+      image: form["image"]?.first ?? "", favoriteChampions: form["champion"] ?? [])
+  }
+
+  /// Refuses a form that does not come from our own pages with its token.
+  static func requireForm(_ request: HTTPRequest) throws(HTTPError) {
+    guard isSameOrigin(request), hasValidToken(request, form: request.formFields) else {
+      throw HTTPError(
+        403, "This page had expired, so nothing was changed. Go back, reload it and try again.")
+    }
+  }
+
+  /// The roster page holding `player`, announcing what happened to them.
+  static func rosterLink(after event: String, _ player: Player, in players: [Player]) -> String {
+    "/?page=\(Pages.page(of: player.id, in: players))&\(event)=\(player.id)#player-\(player.id)"
+  }
+
+  /// What the roster announces, from `?added=`, `?removed=` or `?restored=` (ids that exist).
+  static func notice(_ query: [String: String], roster: Roster) -> Pages.Notice? {
+    func id(_ name: String) -> UUID? { query[name].flatMap(UUID.init(uuidString:)) }
+    if let id = id("added"), let player = roster.player(id: id) { return .added(player) }
+    if let id = id("restored"), let player = roster.player(id: id) { return .restored(player) }
+    if let id = id("removed"), let removal = roster.removed.first(where: { $0.id == id }) {
+      return .removed(removal.player)
+    }
+    return nil
+  }
+
+  /// Tells the second of two staff editing one player what the first saved.
+  static func changedNotice(_ player: Player) -> String {
+    let champions = player.favoriteChampions.map(\.name).joined(separator: ", ")
+    return
+      "Someone else changed \(player.name) meanwhile; nothing was saved. Now: \(player.name), "
+      + "\(player.position.displayName), image \(player.image), champions "
+      + "\(champions.isEmpty ? "none" : champions). Your changes are kept below: press Save to "
+      + "replace theirs."
+  }
+}
+
+extension HTTPResponse {
+  /// The response with a `Set-Cookie` header when `cookie` is given.
+  func with(cookie: String?) -> HTTPResponse {
+    var response = self
+    if let cookie { response.headers.append(("Set-Cookie", cookie)) }
+    return response
+  }
+}
+
+extension Array {
+  subscript(safe index: Int) -> Element? { indices.contains(index) ? self[index] : nil }
 }

@@ -1,8 +1,10 @@
 import Foundation
 import TeamHTTP
 import TeamKit
+import TeamStore
 
-/// The HTML screens: roster, add player, player detail, confirmations and errors.
+/// The HTML screens: roster, player form (add and edit), player detail, Recently removed,
+/// confirmations and errors.
 enum Pages {
   /// Players shown on one page of the roster.
   static let pageSize = 50
@@ -45,47 +47,91 @@ enum Pages {
     return .h("img", attributes + (id.map { ["id": $0] } ?? [:]))
   }
 
+  static func csrfField(_ token: String) -> HTML {
+    .h("input", ["type": "hidden", "name": "csrf", "value": token])
+  }
+
+  /// A form of one button that posts to `action` (with the CSRF token and `fields`).
+  static func postButton(
+    _ action: String, token: String, fields: [(String, String)] = [],
+    button: HTML.Attributes, _ label: [HTML]
+  ) -> HTML {
+    .h(
+      "form", ["method": "post", "action": action, "class": "inline"],
+      [csrfField(token)]
+        + fields.map { .h("input", ["type": "hidden", "name": $0.0, "value": $0.1]) }
+        + [.h("button", ["type": "submit"] + button, label)])
+  }
+
   // MARK: - Roster
+
+  /// What the roster announces after an action (in a `role="status"` region).
+  enum Notice {
+    case added(Player)
+    case removed(Player)
+    case restored(Player)
+  }
 
   /// How many pages a roster of `players` takes (at least one).
   static func pageCount(_ players: Int) -> Int { max(1, (players + pageSize - 1) / pageSize) }
 
-  /// The roster's page `page`, from 1 to ``pageCount(_:)``.
-  static func roster(_ players: [Player], page: Int, token: String) -> HTTPResponse {
+  /// The page (from 1) that shows `player`: the roster is shown starters first.
+  static func page(of player: UUID, in players: [Player]) -> Int {
+    (players.startersFirst.firstIndex { $0.id == player } ?? 0) / pageSize + 1
+  }
+
+  /// Where "Back" from a player leads: their row on the page that shows them.
+  static func rosterLink(to player: UUID, in players: [Player]) -> String {
+    "/?page=\(page(of: player, in: players))#player-\(player)"
+  }
+
+  /// The roster's page `page`, from 1 to ``pageCount(_:)``: the starting five, then the
+  /// substitutes, with their order buttons.
+  static func roster(
+    _ roster: Roster, page: Int, token: String, notice: Notice? = nil,
+    addForm: (input: PlayerInput, errors: ValidationError?)? = nil
+  ) -> HTTPResponse {
+    let players = roster.players.startersFirst
     let pages = pageCount(players.count)
-    let shown = players.dropFirst((page - 1) * pageSize).prefix(pageSize)
-    var content: [HTML]
+    let shown = Array(players.dropFirst((page - 1) * pageSize).prefix(pageSize))
+    let status = LineupStatus(players: roster.players)
+    let justAdded: UUID? = if case .added(let player)? = notice { player.id } else { nil }
+    var content: [HTML] = [statusRegion(notice, token: token)]
     if players.isEmpty {
-      content = [
+      content.append(
         .h(
           "div", ["class": "empty"],
           [
             .h("strong", "No players yet"),
             .h("p", "Add the first member of the team with the + button."),
-          ])
-      ]
+          ]))
     } else {
-      content = [
+      content.append(
         .h(
-          "ul", ["class": "roster", "aria-label": "Players"],
-          shown.map { player in
-            .h(
-              "li", [:],
-              [
-                .h(
-                  "a", ["class": "player-row", "href": "/players/\(player.id)"],
-                  [
-                    avatar(player.image, size: 56),
-                    .h(
-                      "span", [:],
-                      [
-                        .h("span", ["class": "pseudo"], player.name),
-                        .h("span", ["class": "role"], player.position.displayName),
-                      ]),
-                  ])
-              ])
-          })
-      ]
+          "p", ["class": status.isComplete ? "lineup complete" : "lineup"],
+          "Starting five: "
+            + (status.isComplete ? "complete." : status.problems.joined(separator: ", ") + ".")))
+      for lineup in Lineup.allCases {
+        let group = shown.filter { $0.lineup == lineup }
+        let everyone = players.filter { $0.lineup == lineup }
+        let title = lineup == .starter ? "Starting five" : "Substitutes"
+        let titleID: String = lineup == .starter ? "starters-title" : "substitutes-title"
+        guard !group.isEmpty || (everyone.isEmpty && page == pages) else { continue }
+        content.append(
+          .h(
+            "section", ["class": "group", "aria-labelledby": titleID],
+            [
+              .h("h2", ["id": titleID], title),
+              group.isEmpty
+                ? .h(
+                  "p", ["class": "muted"],
+                  lineup == .starter ? "Nobody starts yet." : "No substitutes.")
+                : .h(
+                  "ul",
+                  ["class": "roster", "aria-labelledby": titleID, "data-lineup": lineup.rawValue],
+                  group.map { row($0, in: everyone, token: token, justAdded: $0.id == justAdded) }),
+            ]))
+      }
       if pages > 1 {
         content.append(
           .h(
@@ -97,8 +143,18 @@ enum Pages {
             ]))
       }
     }
+    content.append(
+      .h(
+        "p", ["class": "trash-link"],
+        [
+          .h(
+            "a", ["href": "/trash"],
+            "Recently removed" + (roster.removed.isEmpty ? "" : " (\(roster.removed.count))"))
+        ]))
+    let form = addForm ?? (PlayerInput(name: "", position: "Top"), nil)
+    let refused = addForm != nil
     return Pages.page(
-      title: "KCorp roster",
+      status: refused ? 422 : 200, title: "KCorp roster",
       [
         .h(
           "header", ["class": "topbar"],
@@ -113,21 +169,98 @@ enum Pages {
                 "aria-label": "Add player",
               ], [Icon.plus]),
           ]),
-        .h("main", [:], content),
         .h(
-          "dialog", ["id": "add-dialog", "class": "sheet", "aria-labelledby": "add-title"],
-          [playerForm(PlayerInput(name: "", position: "Top"), errors: nil, token: token)]),
+          "main",
+          ["data-order-etag": WebApp.etag(order: roster.players)],
+          content),
+        .h(
+          "dialog",
+          ["id": "add-dialog", "class": "sheet", "aria-labelledby": "form-title"]
+            + (refused ? ["open": "", "data-refused": ""] : [:]),
+          [
+            playerForm(
+              form.input, errors: form.errors, token: token, action: "/players",
+              title: "New player", submit: "Add")
+          ]),
       ])
   }
 
-  // MARK: - Add player
+  /// The live region that announces what just happened, with "Undo" after a removal.
+  static func statusRegion(_ notice: Notice?, token: String) -> HTML {
+    var children: [HTML] = []
+    switch notice {
+    case .added(let player)?:
+      children = [.text("\(player.name) was added.")]
+    case .restored(let player)?:
+      children = [.text("\(player.name) is back on the roster.")]
+    case .removed(let player)?:
+      children = [
+        .text("\(player.name) was removed. "),
+        postButton(
+          "/trash/\(player.id)/restore", token: token,
+          button: ["class": "button small", "id": "undo"], [.text("Undo")]),
+      ]
+    case nil:
+      break
+    }
+    return .h(
+      "div",
+      ["class": notice == nil ? "status" : "status shown", "role": "status", "id": "status"],
+      children)
+  }
 
-  /// The add-player form; `errors` puts each message next to its field.
+  /// One player's row: their link, and buttons that move them within their group.
+  static func row(_ player: Player, in group: [Player], token: String, justAdded: Bool) -> HTML {
+    let index = group.firstIndex(of: player) ?? 0
+    func move(_ direction: String, _ label: String, _ symbol: StaticString, disabled: Bool) -> HTML
+    {
+      .h(
+        "button",
+        [
+          "type": "submit", "name": "direction", "value": direction,
+          "class": "icon-button small", "aria-label": "\(label) \(player.name)",
+        ] + (disabled ? ["disabled": ""] : [:]),
+        [.trusted(symbol)])
+    }
+    return .h(
+      "li",
+      [
+        "id": "player-\(player.id)", "class": justAdded ? "player-item just-added" : "player-item",
+        "data-id": player.id.uuidString,
+      ],
+      [
+        .h(
+          "a", ["class": "player-row", "href": "/players/\(player.id)"],
+          [
+            avatar(player.image, size: 56),
+            .h(
+              "span", ["class": "names"],
+              [
+                .h("span", ["class": "pseudo"], player.name),
+                .h("span", ["class": "role"], player.position.displayName),
+              ]),
+          ]),
+        .h(
+          "form",
+          ["method": "post", "action": "/players/\(player.id)/move", "class": "move"],
+          [
+            csrfField(token),
+            move("up", "Move up", "▲", disabled: index == 0),
+            move("down", "Move down", "▼", disabled: index == group.count - 1),
+          ]),
+      ])
+  }
+
+  // MARK: - The player form (add and edit)
+
+  /// The add or edit form; `errors` puts each message next to its field, and focus goes to
+  /// the first field in error.
   static func playerForm(
-    _ input: PlayerInput, errors: ValidationError?, token: String, notice: String? = nil
-  )
-    -> HTML
-  {
+    _ input: PlayerInput, errors: ValidationError?, token: String, action: String,
+    title: String, submit: String, version: String? = nil, notice: String? = nil,
+    cancel: String = "/"
+  ) -> HTML {
+    let firstError = ValidationError.Field.allCases.first { errors?.message(for: $0) != nil }
     func error(_ field: ValidationError.Field) -> HTML {
       guard let messages = errors?.messages(for: field), !messages.isEmpty else {
         return .fragment([])
@@ -137,17 +270,20 @@ enum Pages {
         messages.joined(separator: " "))
     }
     func invalid(_ field: ValidationError.Field) -> HTML.Attributes {
-      errors?.message(for: field) == nil
-        ? [:] : ["aria-invalid": "true", "aria-describedby": "\(field.rawValue)-error"]
+      guard errors?.message(for: field) != nil else { return [:] }
+      return ["aria-invalid": "true", "aria-describedby": "\(field.rawValue)-error"]
+        + (field == firstError ? ["autofocus": ""] : [:])
     }
     /// A text input named after its field: what was typed, and its error when there is one.
-    func textField(_ field: ValidationError.Field, _ value: String) -> HTML {
+    func textField(_ field: ValidationError.Field, _ value: String, _ extra: HTML.Attributes)
+      -> HTML
+    {
       .h(
         "input",
         [
           "type": "text", "id": field.rawValue, "name": field.rawValue, "value": value,
           "autocomplete": "off", "autocapitalize": "none", "spellcheck": "false",
-        ] + invalid(field))
+        ] + extra + invalid(field))
     }
     let selectedPosition = (try? Position(parsing: input.position))
     let selected = Set(input.favoriteChampions.compactMap { Champion.find($0)?.id })
@@ -157,16 +293,18 @@ enum Pages {
 
     return .h(
       "form",
-      ["method": "post", "action": "/players", "class": "player-form", "novalidate": ""],
+      ["method": "post", "action": action, "class": "player-form", "novalidate": ""],
       [
-        .h("h2", ["id": "add-title"], "New player"),
+        .h("h2", ["id": "form-title"], title),
         notice.map { .h("p", ["class": "error", "role": "alert"], $0) } ?? .fragment([]),
-        .h("input", ["type": "hidden", "name": "csrf", "value": token]),
+        csrfField(token),
+        version.map { .h("input", ["type": "hidden", "name": "version", "value": $0]) }
+          ?? .fragment([]),
         .h(
           "div", ["class": "field"],
           [
             .h("label", ["for": "name"], "Pseudo"),
-            textField(.name, input.name),
+            textField(.name, input.name, ["maxlength": String(PlayerInput.maxNameLength)]),
             error(.name),
           ]),
         .h(
@@ -192,7 +330,7 @@ enum Pages {
               "div", ["class": "image-field"],
               [
                 avatar(preview, size: 48, alt: "Preview", id: "image-preview"),
-                textField(.image, input.image),
+                textField(.image, input.image, ["maxlength": String(PlayerInput.maxImageLength)]),
               ]),
             error(.image),
           ]),
@@ -219,24 +357,64 @@ enum Pages {
         .h(
           "div", ["class": "actions"],
           [
-            .h("a", ["class": "button", "href": "/", "data-close": ""], "Cancel"),
-            .h("button", ["class": "button primary", "type": "submit"], "Add"),
+            .h("a", ["class": "button", "href": cancel, "data-close": ""], "Cancel"),
+            .h("button", ["class": "button primary", "type": "submit"], submit),
           ]),
       ])
   }
 
+  /// The add form on a page of its own (without JavaScript, "+" leads here).
   static func addPlayer(
     _ input: PlayerInput, errors: ValidationError?, token: String, cookie: String?,
-    status: Int = 200,
-    notice: String? = nil
+    status: Int = 200, notice: String? = nil
   ) -> HTTPResponse {
     page(
       status: status, title: "New player · KCorp", cookie: cookie,
       [
+        backBar(),
         .h(
-          "main", [:],
-          [playerForm(input, errors: errors, token: token, notice: notice)])
+          "main", ["class": "sheet-page"],
+          [
+            playerForm(
+              input, errors: errors, token: token, action: "/players", title: "New player",
+              submit: "Add", notice: notice)
+          ]),
       ])
+  }
+
+  /// The edit form on a page of its own, prefilled with `input`.
+  static func editPlayer(
+    _ player: Player, input: PlayerInput, errors: ValidationError?, token: String,
+    version: String, cookie: String?, status: Int = 200, notice: String? = nil
+  ) -> HTTPResponse {
+    page(
+      status: status, title: "Edit \(player.name) · KCorp", cookie: cookie,
+      [
+        backBar(to: "/players/\(player.id)"),
+        .h(
+          "main", ["class": "sheet-page"],
+          [
+            editForm(
+              player, input: input, errors: errors, token: token, version: version, notice: notice)
+          ]),
+      ])
+  }
+
+  static func editForm(
+    _ player: Player, input: PlayerInput, errors: ValidationError?, token: String,
+    version: String, notice: String? = nil
+  ) -> HTML {
+    playerForm(
+      input, errors: errors, token: token, action: "/players/\(player.id)/edit",
+      title: "Edit \(player.name)", submit: "Save", version: version, notice: notice,
+      cancel: "/players/\(player.id)")
+  }
+
+  /// What a player is now, as the edit form's input.
+  static func input(of player: Player) -> PlayerInput {
+    PlayerInput(
+      name: player.name, position: player.position.rawValue, image: player.image,
+      favoriteChampions: player.favoriteChampions.map(\.id), lineup: player.lineup.rawValue)
   }
 
   // MARK: - Player detail
@@ -251,17 +429,33 @@ enum Pages {
       ])
   }
 
-  static func player(_ player: Player, token: String) -> HTTPResponse {
-    page(
+  static func player(_ player: Player, in roster: Roster, token: String) -> HTTPResponse {
+    let starter = player.lineup == .starter
+    return page(
       title: "\(player.name) · KCorp",
       [
-        backBar(),
+        backBar(to: rosterLink(to: player.id, in: roster.players)),
         .h(
           "main", ["class": "detail"],
           [
             avatar(player.image, size: 160, alt: "Photo of \(player.name)"),
             .h("h1", player.name),
             .h("p", ["class": "role"], player.position.displayName),
+            .h("p", ["class": "muted"], starter ? "Starting five" : "Substitute"),
+            .h(
+              "div", ["class": "detail-actions"],
+              [
+                .h(
+                  "a",
+                  [
+                    "class": "button", "id": "edit-player", "href": "/players/\(player.id)/edit",
+                  ], "Edit"),
+                postButton(
+                  "/players/\(player.id)/lineup", token: token,
+                  fields: [("lineup", starter ? "substitute" : "starter")],
+                  button: ["class": "button", "id": "lineup-toggle"],
+                  [.text(starter ? "Move to substitutes" : "Make starter")]),
+              ]),
             .h(
               "section", ["aria-labelledby": "champions-title"],
               [
@@ -289,6 +483,13 @@ enum Pages {
               ]),
           ]),
         .h(
+          "dialog", ["id": "edit-dialog", "class": "sheet", "aria-labelledby": "form-title"],
+          [
+            editForm(
+              player, input: input(of: player), errors: nil, token: token,
+              version: WebApp.etag(player))
+          ]),
+        .h(
           "dialog", ["id": "delete-dialog", "class": "sheet", "aria-labelledby": "confirm-title"],
           [
             confirmDelete(
@@ -305,8 +506,10 @@ enum Pages {
       ["method": "post", "action": "/players/\(player.id)/delete", "class": "confirm"],
       [
         .h("h2", ["id": "confirm-title"], "Delete \(player.name)?"),
-        .h("p", ["class": "muted"], "\(player.name) will be removed from the roster for good."),
-        .h("input", ["type": "hidden", "name": "csrf", "value": token]),
+        .h(
+          "p", ["class": "muted"],
+          "\(player.name) will go to Recently removed, where they can be restored for 30 days."),
+        csrfField(token),
         .h(
           "div", ["class": "actions"],
           [cancel, .h("button", ["class": "button danger", "type": "submit"], "Delete")]),
@@ -328,6 +531,68 @@ enum Pages {
       ])
   }
 
+  // MARK: - Recently removed
+
+  static func trash(_ removed: [RemovedPlayer], token: String, now: Date) -> HTTPResponse {
+    page(
+      title: "Recently removed · KCorp",
+      [
+        backBar(),
+        .h(
+          "main", ["class": "trash"],
+          [
+            .h("h1", "Recently removed"),
+            .h(
+              "p", ["class": "muted"],
+              "Removed players can be restored for 30 days, at their place in the roster."),
+            removed.isEmpty
+              ? .h("p", ["class": "empty"], "Nobody was removed in the last 30 days.")
+              : .h(
+                "ul", ["class": "roster"],
+                removed.map { removal in
+                  .h(
+                    "li", ["class": "player-item", "id": "removed-\(removal.id)"],
+                    [
+                      .h(
+                        "div", ["class": "player-row"],
+                        [
+                          avatar(removal.player.image, size: 56),
+                          .h(
+                            "span", ["class": "names"],
+                            [
+                              .h("span", ["class": "pseudo"], removal.player.name),
+                              .h(
+                                "span", ["class": "role"],
+                                "\(removal.player.position.displayName) · removed "
+                                  + age(of: removal.removedAt, now: now)),
+                            ]),
+                        ]),
+                      postButton(
+                        "/trash/\(removal.id)/restore", token: token,
+                        button: [
+                          "class": "button small",
+                          "aria-label": "Restore \(removal.player.name)",
+                        ], [.text("Restore")]),
+                    ])
+                }),
+          ]),
+      ])
+  }
+
+  /// "just now", "5 minutes ago", "3 hours ago", "2 days ago".
+  static func age(of date: Date, now: Date) -> String {
+    let seconds = max(0, Int(now.timeIntervalSince(date)))
+    func ago(_ count: Int, _ unit: String) -> String {
+      "\(count) \(unit)\(count == 1 ? "" : "s") ago"
+    }
+    switch seconds {
+    case ..<60: return "just now"
+    case ..<3600: return ago(seconds / 60, "minute")
+    case ..<86400: return ago(seconds / 3600, "hour")
+    default: return ago(seconds / 86400, "day")
+    }
+  }
+
   // MARK: - Messages
 
   /// A page that says why a request was refused, headed by what the status means to a user.
@@ -337,6 +602,8 @@ enum Pages {
       case 403: "Refused"
       case 404: "Not found"
       case 405: "Not allowed"
+      case 409: "Not possible now"
+      case 412: "Changed meanwhile"
       case 413: "Too much data"
       case 421: "Wrong address"
       case 503: "Not saved"

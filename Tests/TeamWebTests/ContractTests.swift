@@ -1,6 +1,7 @@
 import Foundation
 import TeamHTTP
 import TeamKit
+import TeamStore
 import TestSupport
 import Testing
 
@@ -118,16 +119,23 @@ import Testing
     #expect(slot.count > PlayerInput.maxNameLength)
     #expect(PlayerInput.imageNameProblem(String(repeating: "~", count: 8)) != nil)
     #expect(Champion.catalog.allSatisfy { !$0.name.contains("~") && !$0.imageName.contains("~") })
-    // The longest pseudo of slot characters, on every cached page: exactly one slot per form.
-    let player = Player(
-      name: String(repeating: "~", count: PlayerInput.maxNameLength), position: .mid)
-    for (page, forms) in [
-      (Pages.roster([player, player], page: 1, token: slot), 1),
-      (Pages.player(player, token: slot), 1),
-      (Pages.confirmDeletePage(player, token: slot, cookie: nil), 1),
+    // The longest pseudos of slot characters, on every cached page: one slot per token field.
+    let players = (0..<2).map { _ in
+      Player(name: String(repeating: "~", count: PlayerInput.maxNameLength), position: .mid)
+    }
+    let roster = Roster(version: 1, players: players, removed: [])
+    for page in [
+      Pages.roster(roster, page: 1, token: slot),
+      Pages.player(players[0], in: roster, token: slot),
+      Pages.confirmDeletePage(players[0], token: slot, cookie: nil),
+      Pages.editPlayer(
+        players[0], input: Pages.input(of: players[0]), errors: nil, token: slot, version: "v",
+        cookie: nil),
     ] {
       let html = String(decoding: page.body, as: UTF8.self)
-      #expect(html.components(separatedBy: slot).count - 1 == forms)
+      let fields = html.components(separatedBy: #"name="csrf""#).count - 1
+      #expect(fields >= 1)
+      #expect(html.components(separatedBy: slot).count - 1 == fields)
     }
   }
 }

@@ -85,11 +85,16 @@ import Testing
     let response = try app.addThroughForm(
       name: "Rekkles", position: "ADC", champions: ["jax", "braum"], session: session)
     #expect(response.status == 303)
-    #expect(response.header("location") == "/")
     let player = try #require(app.store.players.last)
+    #expect(response.header("location") == "/?page=1&added=\(player.id)#player-\(player.id)")
     #expect(player.name == "Rekkles" && player.position == .adc)
     #expect(player.favoriteChampions.map(\.id) == ["jax", "braum"])
-    #expect(try app.client.get("/").text.contains(">Rekkles<"))
+    // A browser sends no fragment.
+    let location = try #require(response.header("location")?.split(separator: "#").first)
+    let roster = try app.client.get(String(location))
+    #expect(roster.text.contains(">Rekkles<"))
+    #expect(roster.text.contains(#"role="status" id="status">Rekkles was added.</div>"#))
+    #expect(roster.text.contains(#"class="player-item just-added""#))
   }
 
   @Test func anInvalidFormComesBackAs422WithEveryErrorByItsFieldAndTheInputKept() throws {
@@ -151,7 +156,7 @@ import Testing
     let page = try app.client.get("/players/\(canna.id)")
     #expect(page.status == 200)
     let html = page.text
-    #expect(html.contains(#"href="/" aria-label="Back""#))
+    #expect(html.contains(#"href="/?page=1#player-\#(canna.id)" aria-label="Back""#))
     #expect(html.contains(#"<h1>Canna</h1>"#) && html.contains(">Top</p>"))
     #expect(html.contains(#"src="/images/canna""#) && html.contains(#"width="160""#))
     #expect(html.contains("<span>Jayce</span>") && html.contains("<span>Jax</span>"))
@@ -172,7 +177,7 @@ import Testing
     let response = try app.post(
       "/players/\(caliste.id)/delete", [("csrf", session.token)], session: session)
     #expect(response.status == 303)
-    #expect(response.header("location") == "/")
+    #expect(response.header("location") == "/?page=1&removed=\(caliste.id)")
     #expect(app.store.players.map(\.name) == ["Canna", "Targamas"])
     #expect(try app.client.get("/players/\(caliste.id)").status == 404)
   }

@@ -81,15 +81,16 @@ def test_the_briefs_story(server, browser, screenshots):
     browser.find_element(By.XPATH, "//a[.//span[text()='Saken']]").click()
     wait(browser).until(EC.presence_of_element_located((By.CSS_SELECTOR, ".detail h1")))
 
-    # "Delete player" asks first; confirming returns to a roster of three.
+    # "Delete player" asks first; confirming returns to a roster of three, with "Undo".
     browser.find_element(By.XPATH, "//button[normalize-space()='Delete player']").click()
     confirm = browser.find_element(By.ID, "delete-dialog")
     wait(browser).until(lambda _: confirm.is_displayed())
     assert "Delete Saken?" in confirm.text
     browser.save_screenshot(str(screenshots / "delete-player.png"))
     confirm.find_element(By.XPATH, ".//button[normalize-space()='Delete']").click()
-    wait(browser).until(lambda b: b.current_url.rstrip("/") == server)
+    wait(browser).until(lambda b: "removed=" in b.current_url)
     assert roster_names(browser) == ["Canna", "Caliste", "Targamas"]
+    assert "Saken was removed." in browser.find_element(By.ID, "status").text
 
 
 def test_invalid_input_is_shown_by_its_field_and_kept(server, browser):

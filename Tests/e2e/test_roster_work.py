@@ -1,0 +1,195 @@
+"""Everyday roster work in a real browser at phone size: edit, undo, order, the starting
+five, and the screen defects found at 390 px."""
+
+from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
+from selenium.webdriver.support import expected_conditions as EC
+from selenium.webdriver.support.select import Select
+
+from test_brief_story import roster_names, wait
+
+
+def open_player(browser, name):
+    browser.find_element(By.XPATH, f"//a[.//span[text()='{name}']]").click()
+    wait(browser).until(EC.presence_of_element_located((By.CSS_SELECTOR, ".detail h1")))
+
+
+def group_names(browser, lineup):
+    return browser.execute_script(
+        "return [...document.querySelectorAll(`.roster[data-lineup='${arguments[0]}'] .pseudo`)]"
+        ".map(e => e.textContent)", lineup)
+
+
+def add_player(browser, name, position="Mid"):
+    browser.find_element(By.CSS_SELECTOR, "[aria-label='Add player']").click()
+    wait(browser).until(lambda _: browser.find_element(By.ID, "add-dialog").is_displayed())
+    browser.find_element(By.ID, "name").send_keys(name)
+    Select(browser.find_element(By.ID, "position")).select_by_visible_text(position)
+    browser.find_element(By.XPATH, "//dialog[@id='add-dialog']//button[normalize-space()='Add']").click()
+    wait(browser).until(lambda b: name in roster_names(b))
+
+
+def page_width(browser):
+    return browser.execute_script(
+        "return Math.max(document.documentElement.scrollWidth, document.body.scrollWidth)")
+
+
+def test_edit_a_players_role_in_the_sheet(server, browser):
+    browser.get(server + "/")
+    open_player(browser, "Caliste")
+    browser.find_element(By.ID, "edit-player").click()
+    dialog = browser.find_element(By.ID, "edit-dialog")
+    wait(browser).until(lambda _: dialog.is_displayed())
+    assert browser.current_url.endswith(browser.current_url.split("/players/")[1])  # no new page
+    assert dialog.find_element(By.ID, "name").get_attribute("value") == "Caliste"
+    Select(dialog.find_element(By.ID, "position")).select_by_visible_text("Support")
+    dialog.find_element(By.XPATH, ".//button[normalize-space()='Save']").click()
+    wait(browser).until(
+        lambda b: b.find_element(By.CSS_SELECTOR, ".detail .role").text == "Support")
+    assert browser.find_element(By.CSS_SELECTOR, ".detail h1").text == "Caliste"
+
+
+def test_undo_a_removal(server, browser):
+    browser.get(server + "/")
+    open_player(browser, "Canna")
+    browser.find_element(By.XPATH, "//button[normalize-space()='Delete player']").click()
+    confirm = browser.find_element(By.ID, "delete-dialog")
+    wait(browser).until(lambda _: confirm.is_displayed())
+    confirm.find_element(By.XPATH, ".//button[normalize-space()='Delete']").click()
+    wait(browser).until(lambda b: "removed=" in b.current_url)
+    assert roster_names(browser) == ["Caliste", "Targamas"]
+    undo = browser.find_element(By.ID, "undo")
+    assert undo.is_displayed()
+    undo.click()
+    wait(browser).until(lambda b: len(roster_names(b)) == 3)
+    assert roster_names(browser) == ["Canna", "Caliste", "Targamas"]
+    assert "Canna is back" in browser.find_element(By.ID, "status").text
+
+
+def test_recently_removed_lists_and_restores(server, browser):
+    browser.get(server + "/")
+    open_player(browser, "Targamas")
+    browser.find_element(By.XPATH, "//button[normalize-space()='Delete player']").click()
+    browser.find_element(By.XPATH, "//dialog[@id='delete-dialog']//button[normalize-space()='Delete']").click()
+    wait(browser).until(lambda b: "removed=" in b.current_url)
+    browser.find_element(By.LINK_TEXT, "Recently removed (1)").click()
+    wait(browser).until(lambda b: b.current_url.endswith("/trash"))
+    assert "Targamas" in browser.find_element(By.CSS_SELECTOR, ".trash .roster").text
+    browser.find_element(By.CSS_SELECTOR, "[aria-label='Restore Targamas']").click()
+    wait(browser).until(lambda b: len(roster_names(b)) == 3)
+    assert roster_names(browser) == ["Canna", "Caliste", "Targamas"]
+
+
+def test_move_a_player_with_the_keyboard_buttons(server, browser):
+    browser.get(server + "/")
+    browser.find_element(By.CSS_SELECTOR, "[aria-label='Move up Targamas']").click()
+    wait(browser).until(lambda b: roster_names(b) == ["Canna", "Targamas", "Caliste"])
+    button = browser.find_element(By.CSS_SELECTOR, "[aria-label='Move down Canna']")
+    button.send_keys(Keys.ENTER)
+    wait(browser).until(lambda b: roster_names(b) == ["Targamas", "Canna", "Caliste"])
+    assert browser.find_element(By.CSS_SELECTOR, "[aria-label='Move up Targamas']").get_attribute(
+        "disabled") is not None
+
+
+def test_move_a_player_by_drag_and_drop(server, browser):
+    browser.get(server + "/")
+    # HTML5 drag and drop, as the browser fires it, from Targamas onto the top of Canna.
+    browser.execute_script(
+        """
+        const [from, to] = arguments;
+        const data = new DataTransfer();
+        const box = to.getBoundingClientRect();
+        from.dispatchEvent(new DragEvent('dragstart', {bubbles: true, dataTransfer: data}));
+        to.dispatchEvent(new DragEvent('dragover', {bubbles: true, cancelable: true,
+          dataTransfer: data, clientY: box.top + 2}));
+        to.dispatchEvent(new DragEvent('drop', {bubbles: true, cancelable: true, dataTransfer: data}));
+        from.dispatchEvent(new DragEvent('dragend', {bubbles: true, dataTransfer: data}));
+        """,
+        browser.find_element(By.CSS_SELECTOR, "li[id^='player-'][data-id$='0003']"),
+        browser.find_element(By.CSS_SELECTOR, "li[id^='player-'][data-id$='0001']"))
+    wait(browser).until(lambda b: roster_names(b) == ["Targamas", "Canna", "Caliste"])
+    browser.refresh()
+    assert roster_names(browser) == ["Targamas", "Canna", "Caliste"]
+
+
+def test_make_a_substitute_a_starter(server, browser):
+    browser.get(server + "/")
+    for name, position in [("Jungler", "Jungle"), ("Midlaner", "Mid"), ("Sixth", "Top")]:
+        add_player(browser, name, position)
+    assert group_names(browser, "substitute") == ["Sixth"]
+    assert "complete" in browser.find_element(By.CSS_SELECTOR, ".lineup").text
+    open_player(browser, "Sixth")
+    browser.find_element(By.ID, "lineup-toggle").click()
+    wait(browser).until(lambda b: "Move to substitutes" in b.find_element(By.ID, "lineup-toggle").text)
+    browser.find_element(By.CSS_SELECTOR, "[aria-label='Back']").click()
+    wait(browser).until(lambda b: "Sixth" in group_names(b, "starter"))
+    assert "Two Top" in browser.find_element(By.CSS_SELECTOR, ".lineup").text
+
+
+def test_long_pseudos_never_widen_the_phone_page(server, browser):
+    browser.get(server + "/")
+    viewport = browser.execute_script("return window.innerWidth")
+    for name in ["KarmineCorpAcademyMidlan", "W" * 24]:
+        add_player(browser, name)
+        assert page_width(browser) <= viewport, name
+    open_player(browser, "W" * 24)
+    assert page_width(browser) <= viewport
+    heading = browser.find_element(By.CSS_SELECTOR, ".detail h1")
+    box = browser.execute_script("return arguments[0].getBoundingClientRect().toJSON()", heading)
+    assert box["left"] >= 0 and box["right"] <= viewport
+    browser.find_element(By.ID, "edit-player").click()
+    save = browser.find_element(By.XPATH, "//dialog[@id='edit-dialog']//button[normalize-space()='Save']")
+    wait(browser).until(lambda _: save.is_displayed())
+    right = browser.execute_script("return arguments[0].getBoundingClientRect().right", save)
+    assert right <= viewport
+    assert page_width(browser) <= viewport
+
+
+def test_back_returns_to_where_the_user_was(server, browser):
+    browser.get(server + "/")
+    # Enough players for a second page: added through the API, as a script would.
+    browser.set_script_timeout(30)
+    browser.execute_async_script(
+        """
+        const done = arguments[arguments.length - 1];
+        (async () => {
+          for (let i = 1; i <= 52; i++) {
+            await fetch('/api/players', {method: 'POST', headers: {'Content-Type': 'application/json'},
+              body: JSON.stringify({name: 'Bench ' + i, position: 'Mid'})});
+          }
+          done();
+        })();
+        """)
+    browser.get(server + "/?page=2")
+    open_player(browser, "Bench 52")
+    browser.find_element(By.CSS_SELECTOR, "[aria-label='Back']").click()
+    wait(browser).until(lambda b: "page=2" in b.current_url)
+    assert "Bench 52" in roster_names(browser)
+    browser.get(server + "/")
+    browser.find_element(By.CSS_SELECTOR, "[aria-label='Add player']").click()
+    browser.find_element(By.ID, "name").send_keys("Latecomer")
+    browser.find_element(By.XPATH, "//dialog[@id='add-dialog']//button[normalize-space()='Add']").click()
+    wait(browser).until(lambda b: "added=" in b.current_url)
+    assert "page=2" in browser.current_url  # the page that holds the new player
+    assert "Latecomer" in roster_names(browser)
+    assert browser.find_element(By.CSS_SELECTOR, ".just-added .pseudo").text == "Latecomer"
+
+
+def test_a_refused_add_keeps_the_sheet_and_focuses_the_error(server, browser):
+    browser.get(server + "/")
+    browser.find_element(By.CSS_SELECTOR, "[aria-label='Add player']").click()
+    name = browser.find_element(By.ID, "name")
+    assert name.get_attribute("maxlength") == "24"
+    name.send_keys("canna")
+    browser.find_element(By.XPATH, "//dialog[@id='add-dialog']//button[normalize-space()='Add']").click()
+    wait(browser).until(EC.presence_of_element_located((By.ID, "name-error")))
+    dialog = browser.find_element(By.ID, "add-dialog")
+    assert dialog.is_displayed()
+    assert browser.execute_script("return arguments[0].matches(':modal')", dialog)
+    assert dialog.find_element(By.ID, "form-title").text == "New player"
+    assert browser.switch_to.active_element == browser.find_element(By.ID, "name")
+    # Cancel clears the form: opening it again shows it empty.
+    dialog.find_element(By.XPATH, ".//a[normalize-space()='Cancel']").click()
+    wait(browser).until(lambda b: not b.find_element(By.ID, "add-dialog").is_displayed())
+    browser.find_element(By.CSS_SELECTOR, "[aria-label='Add player']").click()
+    assert browser.find_element(By.ID, "name").get_attribute("value") == ""
