@@ -119,7 +119,7 @@ public struct WebApp: Sendable {
       fields = error.validation?.issues ?? []
       switch error {
       case .notFound: refusal = .playerNotFound
-      case .conflict: refusal = HTTPError(409, "A player already has this pseudo; choose another.")
+      case .conflict(let validation): refusal = HTTPError(409, validation.description)
       case .invalid, .invalidEntry: refusal = HTTPError(422, "Fix the fields listed in errors.")
       case .changed(let player):
         current = player
