@@ -15,9 +15,11 @@
 Exit status 1 with one line per problem; 0 with a summary.
 """
 
+import json
 import os
 import pathlib
 import re
+import subprocess
 import sys
 
 # The repository to check: this one, or $KCORP_ROOT (the checker's own tests use copies).
@@ -25,7 +27,6 @@ ROOT = pathlib.Path(os.environ.get("KCORP_ROOT") or pathlib.Path(__file__).resol
 STAND_IN = ROOT / "Checks/SwiftUIInterface/SwiftUI.swift"
 VIEWS = [ROOT / "Sources/TeamUI", ROOT / "Sources/KCorpApp"]
 APPLE_BUILT = [ROOT / "Sources" / name for name in ("TeamKit", "TeamStore", "TeamUI", "KCorpApp")]
-TOOLCHAIN = pathlib.Path("/opt/swift/usr/lib/swift/linux")
 TOOLCHAIN_MODULES = ["Swift", "_Concurrency", "Synchronization", "Observation"]
 APPLE_DOC = ROOT / "docs/APPLE.md"
 PLATFORMS = {"iOS", "macOS"}
@@ -118,11 +119,25 @@ def os_blocks(path):
     return platforms_of_line, blocks
 
 
+def toolchain_interfaces():
+    """The public .swiftinterface files of the toolchain's modules (Linux)."""
+    info = json.loads(subprocess.run(
+        ["swift", "-print-target-info"], capture_output=True, text=True, check=True).stdout)
+    folder = pathlib.Path(info["paths"]["runtimeResourcePath"]) / "linux"
+    interfaces = [
+        interface for module in TOOLCHAIN_MODULES
+        for interface in (folder / f"{module}.swiftmodule").glob("*-linux-gnu.swiftinterface")]
+    if len(interfaces) < len(TOOLCHAIN_MODULES):
+        sys.exit(f"check-apple-availability: no interfaces of {TOOLCHAIN_MODULES} in {folder}")
+    return interfaces
+
+
 def toolchain_newer_names(floor):
     """Types and global functions of the toolchain's modules introduced after `floor`."""
     names = {}
-    for module in TOOLCHAIN_MODULES:
-        for interface in (TOOLCHAIN / f"{module}.swiftmodule").glob("*-linux-gnu.swiftinterface"):
+    for interface in toolchain_interfaces():
+        module = interface.parent.name.removesuffix(".swiftmodule")
+        if True:
             attributes = []
             for line in interface.read_text().splitlines():
                 stripped = line.strip()
@@ -157,9 +172,14 @@ def main():
     annotated = 0
     for number, kind, name, attributes, comments in declarations:
         where = f"{STAND_IN.relative_to(ROOT)}:{number}"
-        explained = any(c.startswith("// availability:") for c in comments)
+        # Without an attribute, only what Apple does not document (conformances of the
+        # standard library's types, underscored types) or enum cases (an attribute on a case
+        # stops CaseIterable's synthesis) may go with a note.
+        explained = any(
+            c.startswith("// availability:") and ("not documented by Apple" in c or kind == "case")
+            for c in comments)
         if not attributes and not explained:
-            problems.append(f"{where}: {kind} {name} has no @available and no '// availability:' note")
+            problems.append(f"{where}: {kind} {name} has no @available (nor a note that Apple documents none)")
             continue
         annotated += bool(attributes)
         introduced, unavailable = parse_available(attributes)

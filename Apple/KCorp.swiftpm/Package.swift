@@ -34,12 +34,13 @@ let package = Package(
         .product(name: "TeamStore", package: "KCorpTeamManager"),
         .product(name: "TeamUI", package: "KCorpTeamManager"),
       ],
-      path: ".",
-      exclude: ["Assets.xcassets"])
+      path: ".")
   ]
 )
 
 #if os(Linux)
   // On Linux, SwiftUI is the repository's stand-in (Checks/SwiftUIInterface): a type-check.
   package.targets[0].dependencies.append(.product(name: "SwiftUI", package: "KCorpTeamManager"))
+  // Only Xcode compiles asset catalogs.
+  package.targets[0].exclude.append("Assets.xcassets")
 #endif

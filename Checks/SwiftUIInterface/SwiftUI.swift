@@ -228,8 +228,9 @@ public struct EnvironmentValues: CustomStringConvertible {
   @available(iOS 13.0, macOS 10.15, *)
   public var description: String { fatalError() }
   /// environmentvalues/dismiss
-  // availability: no page of its own found, and its type's (iOS 13.0, macOS 10.15) would be
-  // older than that of DismissAction (iOS 15.0, macOS 12.0), the type it returns: none given
+  // availability: no page of its own found; its type's (iOS 13.0, macOS 10.15) would be
+  // older than that of DismissAction, the type it returns: DismissAction's
+  @available(iOS 15.0, macOS 12.0, *)
   public var dismiss: DismissAction { fatalError() }
 }
 
@@ -846,7 +847,8 @@ extension Button where Label == Text {
   /// button/init(_:role:action:) (LocalizedStringKey; macOS 13 interface)
   // availability: no page of its own found (button/init(_:role:action:) is the
   // LocalizedStringResource form, iOS 16.0, macOS 13.0), and its type's (iOS 13.0,
-  // macOS 10.15) would be older than that of ButtonRole (iOS 15.0, macOS 12.0): none given
+  // macOS 10.15) would be older than that of ButtonRole: ButtonRole's
+  @available(iOS 15.0, macOS 12.0, *)
   @preconcurrency nonisolated public init(
     _ titleKey: LocalizedStringKey, role: ButtonRole?, action: @escaping @MainActor () -> Void
   ) { fatalError() }

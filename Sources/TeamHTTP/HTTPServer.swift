@@ -24,11 +24,11 @@ public enum HTTPServerError: Error, Hashable, CustomStringConvertible, Sendable 
   public var description: String {
     switch self {
     case .portInUse(let host, let port):
-      "Cannot listen on \(host):\(port): port \(port) on \(host) is already in use; stop the other server or choose another --port."
+      "Cannot listen on \(host):\(port): port \(port) on \(host) is already in use; stop the other server or choose another port."
     case .addressNotAvailable(let host):
       "Cannot listen on “\(host)”: not an address of this machine; use 127.0.0.1, ::1 or one of its own addresses."
     case .permissionDenied(let host, let port):
-      "Cannot listen on \(host):\(port): ports below 1024 need privileges; choose a --port of 1024 or more."
+      "Cannot listen on \(host):\(port): ports below 1024 need privileges; choose a port of 1024 or more."
     case .cannotListen(let host, let port, let reason):
       "Cannot listen on \(host):\(port): \(reason)."
     }

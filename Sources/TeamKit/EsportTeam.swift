@@ -4,7 +4,7 @@ import Observation
 /// Where an ``EsportTeam`` keeps its players so that they outlive the process.
 ///
 /// TeamStore's `RosterStore` is the implementation; the store validates and commits each
-/// change before returning, so a player the team shows is a player on disk. Its errors for
+/// change before returning, so a player the team adds is a player on disk. Its errors for
 /// refused input conform to ``ValidationReporting``.
 public protocol RosterStorage: AnyObject, Sendable {
   /// The players, in roster order.
@@ -41,8 +41,8 @@ public final class EsportTeam {
   /// Adds a player at the end of the roster, as the brief suggests: the same parameters as
   /// ``Player``, then `append`. The input is validated first (by the storage, which also
   /// commits it, when there is one).
-  /// - Throws: ``ValidationError`` for bad input (nothing changes), or the storage's error
-  ///   (see ``ValidationError/init(reportedBy:)`` for the fields it names).
+  /// - Throws: ``ValidationError`` for bad input without storage, or the storage's error
+  ///   (``ValidationError/init(reportedBy:)`` finds the fields it names); nothing changes.
   @discardableResult
   public func addPlayer(
     name: String, position: Position, image: String = Player.defaultImage,

@@ -320,9 +320,17 @@ public final class RosterStore: RosterStorage, Sendable {
       throw .rejected(error)
     } catch let error as SQLiteError {
       throw .storage(error)
-    } catch {
+    } catch let error as StoreOpenError {
       // An unreadable row met while reloading what another process wrote.
-      throw .storage(SQLiteError(code: SQLITE_CORRUPT, message: "\(error)", path: path))
+      guard case .unreadableRow(_, let table, let id, let reason) = error else {
+        throw .storage(SQLiteError(code: SQLITE_CORRUPT, message: "\(error)", path: path))
+      }
+      throw .storage(
+        SQLiteError(
+          code: SQLITE_CORRUPT, message: "cannot read the \(table) row “\(id)”: \(reason)",
+          path: path))
+    } catch {
+      throw .storage(SQLiteError(code: SQLITE_ERROR, message: "\(error)", path: path))
     }
   }
 

@@ -128,7 +128,8 @@ public struct WebApp: Sendable {
       case .storage: refusal = notSaved(error)
       }
     default:
-      refusal = notSaved(error)
+      FileHandle.standardError.write(Data("kcorp: unexpected error: \(error)\n".utf8))
+      refusal = HTTPError(500, "Something went wrong on the server; nothing was changed.")
     }
     var response =
       isAPI

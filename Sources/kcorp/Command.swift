@@ -11,8 +11,6 @@ protocol Command {
   static var discussion: String { get }
   static var arguments: [Argument] { get }
   static var options: [Option] { get }
-  /// Whether it takes `--db PATH` and `--in-memory`.
-  static var usesDatabase: Bool { get }
 
   /// Reads the parsed command line; throws a usage error for what is missing.
   init(_ parsed: Parsed) throws(CLIError)
@@ -22,7 +20,6 @@ protocol Command {
 extension Command {
   static var discussion: String { "" }
   static var arguments: [Argument] { [] }
-  static var usesDatabase: Bool { true }
 }
 
 /// A positional argument.
@@ -118,7 +115,7 @@ enum ExitCode: Int32, CaseIterable {
 
 // MARK: - Parsing
 
-/// Options every command that opens the roster takes.
+/// Options every command takes (those that never open the roster ignore them).
 let databaseOptions = [
   Option(
     name: "--db", value: "PATH",
@@ -129,8 +126,8 @@ let databaseOptions = [
 ]
 
 extension Command {
-  /// Every option it takes, `--help` aside.
-  static var allOptions: [Option] { options + (usesDatabase ? databaseOptions : []) }
+  /// Every option it takes, `--help` aside; every command takes the database options.
+  static var allOptions: [Option] { options + databaseOptions }
 
   /// Parses the words after the command's name.
   ///
@@ -191,6 +188,9 @@ extension Command {
     {
       throw .usage("Give \(missing.help.prefix(1).lowercased() + missing.help.dropFirst())")
     }
+    if parsed.flag("--in-memory") && parsed.values["--db"] != nil {
+      throw .usage("Give --db or --in-memory, not both.")
+    }
     for option in options where option.isRequired && parsed.values[option.name] == nil {
       let what = option.help.prefix(1).lowercased() + option.help.dropFirst().dropLast()
       throw .usage("Give \(option.name) (\(what)).")
@@ -211,7 +211,7 @@ extension Command {
 
   /// What `kcorp <command> --help` prints.
   static var help: String {
-    let usage = synopsis + (usesDatabase ? " [--db PATH | --in-memory]" : "")
+    let usage = synopsis + " [--db PATH | --in-memory]"
     var rows = arguments.map { ("<\($0.name)>", $0.help) }
     rows += allOptions.map { ($0.label, $0.help) }
     rows.append(("-h, --help", "Show this help."))

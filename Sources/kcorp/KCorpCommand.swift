@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import TeamHTTP
 import TeamKit
 import TeamStore
@@ -54,6 +55,7 @@ enum KCorpCommand {
       }
     }
     guard let first = arguments.first else {
+      if leading.last == "--db" { throw CLIError.usage("--db needs a value.") }
       throw CLIError.usage("Name a command; see ‘kcorp --help’.")
     }
     switch first {
@@ -117,7 +119,7 @@ enum KCorpCommand {
     for command in commands {
       text += "  \(command.synopsis)\n      \(command.abstract)\n"
     }
-    text += "\nOptions of every command that opens the roster:\n"
+    text += "\nOptions of every command:\n"
     text += Table.columns(
       databaseOptions.map { ["  " + $0.label, $0.help] } + [
         ["  -h, --help", "Show help; ‘kcorp <command> --help’ for one command."],
@@ -196,7 +198,23 @@ struct Serve: Command {
     // Show what the CLI (another process) changes within a second.
     let refresher = DispatchSource.makeTimerSource(queue: .global())
     refresher.schedule(deadline: .now() + 1, repeating: 1)
-    refresher.setEventHandler { [weak store] in try? store?.refresh() }
+    // A failure is logged when it starts, not every second; the snapshot stays as it was.
+    let failing = Mutex(false)
+    refresher.setEventHandler { [weak store] in
+      do {
+        try store?.refresh()
+        failing.withLock { $0 = false }
+      } catch {
+        let wasFailing = failing.withLock { failing in
+          defer { failing = true }
+          return failing
+        }
+        if !wasFailing {
+          FileHandle.standardError.write(
+            Data("kcorp: cannot read the roster's changes: \(error)\n".utf8))
+        }
+      }
+    }
     refresher.resume()
     defer { refresher.cancel() }
     let shown = host.contains(":") ? "[\(host)]" : host

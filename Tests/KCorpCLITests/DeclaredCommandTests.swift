@@ -91,8 +91,12 @@ import Testing
       arguments: ["players", "add", "--name", "A", "--name", "B", "--position", "top"],
       message: "Give --name only once."),
     Usage(
-      arguments: ["champions", "--db", "x"],
-      message: "‘kcorp champions’ does not take --db; see ‘kcorp champions --help’."),
+      arguments: ["champions", "--name", "x"],
+      message: "‘kcorp champions’ does not take --name; see ‘kcorp champions --help’."),
+    Usage(
+      arguments: ["players", "--db", "x", "--in-memory"],
+      message: "Give --db or --in-memory, not both."),
+    Usage(arguments: ["--db"], message: "--db needs a value."),
     Usage(
       arguments: ["players", "juggle"],
       message: "Unknown ‘players juggle’; use list, show, add, edit, remove, restore or move."),

@@ -270,3 +270,29 @@ extension KCorp {
     #expect(try kcorp("trash").stdout.hasPrefix("Nobody"))
   }
 }
+
+/// A database with a row that is not a player is never read as if the row did not exist.
+@Suite struct UnreadableRowCommandTests {
+  @Test func importRefusesToReplaceARosterItCouldNotReadAndLeavesTheRow() throws {
+    let kcorp = try KCorp()
+    #expect(try kcorp("players").status == 0)  // creates the database
+    // Another program writes a row that is not a player (Python's sqlite3 module).
+    let sql = "UPDATE player SET id = 'not-a-uuid' WHERE name = 'Caliste'"
+    let python = Process()
+    python.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+    python.arguments = [
+      "-c",
+      "import sqlite3,sys; c=sqlite3.connect(sys.argv[1]); c.execute(sys.argv[2]); c.commit()",
+      kcorp.database, sql,
+    ]
+    try python.run()
+    python.waitUntilExit()
+    #expect(python.terminationStatus == 0)
+    let before = try Data(contentsOf: URL(fileURLWithPath: kcorp.database))
+    let file = try kcorp.write(#"[{"name":"Solo","position":"Top"}]"#, to: "solo.json")
+    let run = try kcorp("import", file)
+    #expect(run.status == 74)
+    #expect(run.stderr.contains("cannot read the player row “not-a-uuid”"))
+    #expect(try Data(contentsOf: URL(fileURLWithPath: kcorp.database)) == before)
+  }
+}

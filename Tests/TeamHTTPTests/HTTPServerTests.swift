@@ -102,15 +102,20 @@ import Testing
       return Self.echo(request)
     }
     let client = HTTPClient(port: server.port)
-    // Blocking work runs on threads of its own (GCD), not on the two-thread Swift
-    // concurrency pool that a blocked socket read would starve.
+    // Blocking work runs on threads of its own, never on a shared pool that the blocked
+    // handler, the blocked client and the waiting test could exhaust on two cores.
     let work = DispatchGroup()
-    let response = Mutex<WireResponse?>(nil)
-    DispatchQueue.global().async(group: work) {
-      response.withLock { $0 = try? client.get("/slow") }
+    func onItsOwnThread(_ body: @escaping @Sendable () -> Void) {
+      work.enter()
+      Thread {
+        body()
+        work.leave()
+      }.start()
     }
+    let response = Mutex<WireResponse?>(nil)
+    onItsOwnThread { response.withLock { $0 = try? client.get("/slow") } }
     entered.wait()
-    DispatchQueue.global().async(group: work) { server.stop() }
+    onItsOwnThread { server.stop() }
     // Once stopping, the listening socket is closed: a new connection is refused.
     var refused = false
     for _ in 0..<250 where !refused {  // up to 5 s
@@ -131,7 +136,7 @@ import Testing
     }
     #expect(
       HTTPServerError.portInUse(host: "127.0.0.1", port: 8080).description
-        == "Cannot listen on 127.0.0.1:8080: port 8080 on 127.0.0.1 is already in use; stop the other server or choose another --port."
+        == "Cannot listen on 127.0.0.1:8080: port 8080 on 127.0.0.1 is already in use; stop the other server or choose another port."
     )
   }
 

@@ -7,8 +7,17 @@ import Foundation
 #endif
 
 /// The `kcorp` binary built beside the test bundle.
-public let kcorpBinary = URL(fileURLWithPath: CommandLine.arguments[0])
-  .deletingLastPathComponent().appendingPathComponent("kcorp")
+public let kcorpBinary: URL = {
+  #if canImport(Darwin)
+    // On a Mac the tests run inside xctest (or swiftpm-testing-helper), not beside the
+    // products: the .xctest bundle is.
+    if let bundle = Bundle.allBundles.first(where: { $0.bundlePath.hasSuffix(".xctest") }) {
+      return bundle.bundleURL.deletingLastPathComponent().appendingPathComponent("kcorp")
+    }
+  #endif
+  return URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+    .appendingPathComponent("kcorp")
+}()
 
 /// What a run of the real `kcorp` binary printed and returned.
 public struct Run: Sendable {
@@ -69,12 +78,14 @@ public final class ServedKCorp: @unchecked Sendable {
   /// The database the server was given.
   public var database: String { folder.path("roster.sqlite") }
 
-  /// Starts `kcorp serve --db <folder>/roster.sqlite` with `arguments` and waits up to
+  /// Starts `kcorp serve --db <folder>/roster.sqlite` (unless `arguments` ask for
+  /// `--in-memory`) with `arguments` and waits up to
   /// `timeout` for its first line.
   public init(_ arguments: [String], timeout: Duration = .seconds(20)) throws {
     folder = try TemporaryFolder()
     process.executableURL = kcorpBinary
-    process.arguments = ["serve", "--db", folder.path("roster.sqlite")] + arguments
+    let database = arguments.contains("--in-memory") ? [] : ["--db", folder.path("roster.sqlite")]
+    process.arguments = ["serve"] + database + arguments
     process.standardOutput = output
     process.standardError = errors
     try process.run()

@@ -78,3 +78,12 @@ def test_an_unlisted_os_block_fails(tree):
     run = check(tree)
     assert run.returncode == 1
     assert "import AppKit" in run.stdout and "not listed in docs/APPLE.md" in run.stdout
+
+
+def test_a_note_cannot_stand_for_an_attribute(tree):
+    edit(tree / "Checks/SwiftUIInterface/SwiftUI.swift",
+         "@available(iOS 14.0, macOS 11.0, *)\n@MainActor @preconcurrency public protocol App",
+         "// availability: pretend iOS 26 only\n@MainActor @preconcurrency public protocol App")
+    run = check(tree)
+    assert run.returncode == 1
+    assert "protocol App has no @available" in run.stdout
