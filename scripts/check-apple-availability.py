@@ -170,7 +170,20 @@ def main():
     unavailable_names = {}
     declarations = stand_in_declarations()
     annotated = 0
+    lines = STAND_IN.read_text().splitlines()
+    # What each top-level declaration (types and extensions alike) lacks, by line number.
+    enclosing, pending = {}, []
+    for number, line in enumerate(lines, 1):
+        if line.startswith("@available"):
+            pending.append(line)
+        elif DECLARATION.match(line) and not line.startswith(" "):
+            enclosing[number] = parse_available(pending)[1]
+            pending = []
+        elif line.strip() and not line.startswith(("@", "//", "///")):
+            pending = []
     for number, kind, name, attributes, comments in declarations:
+        member = lines[number - 1].startswith(" ")
+        type_unavailable = enclosing[max(n for n in enclosing if n <= number)] if member else set()
         where = f"{STAND_IN.relative_to(ROOT)}:{number}"
         # Without an attribute, only what Apple does not document (conformances of the
         # standard library's types, underscored types) or enum cases (an attribute on a case
@@ -188,7 +201,8 @@ def main():
                 problems.append(
                     f"{where}: {name} needs {platform} {'.'.join(map(str, since))}, "
                     f"newer than Package.swift's {platform} {floor[platform][0]}")
-        if unavailable and name and kind != "extension":
+        # A member of a type a platform lacks is found through its type's name.
+        if unavailable and name and kind != "extension" and not (member and unavailable <= type_unavailable):
             unavailable_names.setdefault(name, set()).update(unavailable)
 
     # 2. Uses of what a platform lacks, in the views.

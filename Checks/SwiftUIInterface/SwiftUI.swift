@@ -996,6 +996,14 @@ extension Section where Parent: View, Content: View, Footer == EmptyView {
     fatalError()
   }
 }
+extension Section where Parent: View, Content: View, Footer: View {
+  /// section/init(content:header:footer:)
+  @available(iOS 13.0, macOS 10.15, *)
+  public init(
+    @ViewBuilder content: () -> Content, @ViewBuilder header: () -> Parent,
+    @ViewBuilder footer: () -> Footer
+  ) { fatalError() }
+}
 
 /// foreach
 @available(iOS 13.0, macOS 10.15, *)
@@ -1017,6 +1025,44 @@ extension ForEach where ID == Data.Element.ID, Content: View, Data.Element: Iden
   }
 }
 
+/// dynamicviewcontent
+@available(iOS 13.0, macOS 10.15, *)
+public protocol DynamicViewContent<Data>: View {
+  associatedtype Data: Collection
+  /// dynamicviewcontent/data-swift.property
+  var data: Data { get }
+}
+// availability: as DynamicViewContent (no page of its own found)
+@available(iOS 13.0, macOS 10.15, *)
+extension ForEach: DynamicViewContent where Content: View {
+  /// foreach/data
+  // availability: as its type (no page of its own found)
+  @available(iOS 13.0, macOS 10.15, *)
+  public var data: Data { fatalError() }
+}
+extension DynamicViewContent {
+  /// dynamicviewcontent/onmove(perform:)
+  @available(iOS 13.0, macOS 10.15, *)
+  nonisolated public func onMove(perform action: Optional<(IndexSet, Int) -> Void>)
+    -> some DynamicViewContent
+  { self }
+}
+
+/// editbutton
+@available(iOS 13.0, *)
+@available(macOS, unavailable)
+public struct EditButton: View {
+  /// editbutton/init()
+  @available(iOS 13.0, *)
+  @available(macOS, unavailable)
+  public init() {}
+  /// editbutton/body
+  // availability: as its type (no page of its own found)
+  @available(iOS 13.0, *)
+  @available(macOS, unavailable)
+  public var body: Never { return fatalError() }
+}
+
 /// list
 @available(iOS 13.0, macOS 10.15, *)
 public struct List<SelectionValue, Content>: View where SelectionValue: Hashable, Content: View {
@@ -1025,6 +1071,9 @@ public struct List<SelectionValue, Content>: View where SelectionValue: Hashable
   public var body: Never { return fatalError() }
 }
 extension List where SelectionValue == Never {
+  /// list/init(content:)
+  @available(iOS 13.0, macOS 10.15, *)
+  nonisolated public init(@ViewBuilder content: () -> Content) { fatalError() }
   /// list/init(_:rowcontent:)-3vn6i
   @available(iOS 13.0, macOS 10.15, *)
   nonisolated public init<Data, RowContent>(

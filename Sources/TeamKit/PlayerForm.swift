@@ -12,6 +12,14 @@ public struct PlayerForm: Hashable, Sendable {
 
   public init() {}
 
+  /// The form filled with a player's fields, to edit them.
+  public init(player: Player) {
+    name = player.name
+    position = player.position
+    image = player.image
+    selectedChampionIDs = Set(player.favoriteChampions.map(\.id))
+  }
+
   /// Selects a champion, or unselects it when it was selected.
   public mutating func toggle(_ champion: Champion) {
     if selectedChampionIDs.remove(champion.id) == nil {

@@ -92,6 +92,9 @@ public final class RosterStore: RosterStorage, Sendable {
   /// The players, in roster order.
   public var players: [Player] { roster.players }
 
+  /// "Recently removed", the latest removal first.
+  public var removedPlayers: [RemovedPlayer] { roster.removed }
+
   // MARK: - Writes
 
   /// Validates `input` against the roster, stores the new player at the end and returns it.

@@ -3,12 +3,9 @@ import TeamKit
 
 /// The "Add player" form, presented as a modal sheet over the roster.
 ///
-/// Notions of the brief shown here: `@State` for the form's fields (one ``PlayerForm``
-/// value), bindings with `$form.name`, `TextField`, a `Picker` over the five positions, a
-/// horizontal `ScrollView` of champions where a tap toggles the selection (green stroke),
-/// and `@Environment(\.dismiss)` to close the sheet once the player was added. "Add" calls
-/// `team.addPlayer(name:position:image:favoriteChampions:)`, as the brief's tip suggests;
-/// a refused player keeps everything typed and shows each message next to its field.
+/// Notions of the brief: `@State` for the form (one ``PlayerForm``), `@Environment(\.dismiss)`
+/// once the player is added, and "Add" calling
+/// `team.addPlayer(name:position:image:favoriteChampions:)`, as the brief's tip suggests.
 public struct AddPlayerView: View {
   @Environment(EsportTeam.self) private var team
   @Environment(\.dismiss) private var dismiss
@@ -20,56 +17,16 @@ public struct AddPlayerView: View {
 
   public var body: some View {
     NavigationStack {
-      Form {
-        Section {
-          TextField("Pseudo", text: $form.name)
-          FieldError(messages: errors?.messages(for: .name) ?? [])
-        }
-        Section {
-          Picker("Role", selection: $form.position) {
-            ForEach(Position.allCases) { position in
-              Text(position.displayName).tag(position)
-            }
+      PlayerFields(form: $form, errors: errors, failure: failure)
+        .navigationTitle("New player")
+        .toolbar {
+          ToolbarItem(placement: .cancellationAction) {
+            Button("Cancel") { dismiss() }
+          }
+          ToolbarItem(placement: .confirmationAction) {
+            Button("Add", action: add)
           }
         }
-        Section {
-          HStack(spacing: 12) {
-            PictureView(imageName: form.image, size: 44)
-            // Image names are lower case: no capital letter or correction typed for the user.
-            TextField("Image", text: $form.image)
-              .autocorrectionDisabled()
-              #if os(iOS)
-                .textInputAutocapitalization(.never)
-              #endif
-          }
-          FieldError(messages: errors?.messages(for: .image) ?? [])
-        }
-        Section {
-          ScrollView(.horizontal, showsIndicators: false) {
-            HStack(spacing: 12) {
-              ForEach(Champion.catalog) { champion in
-                ChampionToggle(champion: champion, isSelected: form.isSelected(champion)) {
-                  form.toggle(champion)
-                }
-              }
-            }
-            .padding(.vertical, 4)
-          }
-          FieldError(messages: errors?.messages(for: .favoriteChampions) ?? [])
-        } header: {
-          Text("Favorite champions")
-        }
-        FieldError(messages: failure.map { [$0] } ?? [])
-      }
-      .navigationTitle("New player")
-      .toolbar {
-        ToolbarItem(placement: .cancellationAction) {
-          Button("Cancel") { dismiss() }
-        }
-        ToolbarItem(placement: .confirmationAction) {
-          Button("Add", action: add)
-        }
-      }
     }
   }
 
@@ -84,6 +41,102 @@ public struct AddPlayerView: View {
     } catch {
       errors = ValidationError(reportedBy: error)
       if errors == nil { failure = "The player could not be saved: " + String(describing: error) }
+    }
+  }
+}
+
+/// The same form, filled with a player's fields; "Save" changes them.
+public struct EditPlayerView: View {
+  let player: Player
+  @Environment(EsportTeam.self) private var team
+  @Environment(\.dismiss) private var dismiss
+  @State private var form: PlayerForm
+  @State private var errors: ValidationError?
+  @State private var failure: String?
+
+  public init(player: Player) {
+    self.player = player
+    _form = State(initialValue: PlayerForm(player: player))
+  }
+
+  public var body: some View {
+    NavigationStack {
+      PlayerFields(form: $form, errors: errors, failure: failure)
+        .navigationTitle("Edit \(player.name)")
+        .toolbar {
+          ToolbarItem(placement: .cancellationAction) {
+            Button("Cancel") { dismiss() }
+          }
+          ToolbarItem(placement: .confirmationAction) {
+            Button("Save", action: save)
+          }
+        }
+    }
+  }
+
+  private func save() {
+    errors = nil
+    failure = nil
+    do {
+      try team.updatePlayer(
+        player, name: form.name, position: form.position, image: form.image,
+        favoriteChampions: form.favoriteChampions)
+      dismiss()
+    } catch {
+      errors = ValidationError(reportedBy: error)
+      if errors == nil { failure = "The changes could not be saved: " + String(describing: error) }
+    }
+  }
+}
+
+/// The form's fields: pseudo, role, image with its preview, and the horizontal row of
+/// champions where a tap toggles the selection (green stroke); each message by its field.
+struct PlayerFields: View {
+  @Binding var form: PlayerForm
+  let errors: ValidationError?
+  let failure: String?
+
+  var body: some View {
+    Form {
+      Section {
+        TextField("Pseudo", text: $form.name)
+        FieldError(messages: errors?.messages(for: .name) ?? [])
+      }
+      Section {
+        Picker("Role", selection: $form.position) {
+          ForEach(Position.allCases) { position in
+            Text(position.displayName).tag(position)
+          }
+        }
+      }
+      Section {
+        HStack(spacing: 12) {
+          PictureView(imageName: form.image, size: 44)
+          // Image names are lower case: no capital letter or correction typed for the user.
+          TextField("Image", text: $form.image)
+            .autocorrectionDisabled()
+            #if os(iOS)
+              .textInputAutocapitalization(.never)
+            #endif
+        }
+        FieldError(messages: errors?.messages(for: .image) ?? [])
+      }
+      Section {
+        ScrollView(.horizontal, showsIndicators: false) {
+          HStack(spacing: 12) {
+            ForEach(Champion.catalog) { champion in
+              ChampionToggle(champion: champion, isSelected: form.isSelected(champion)) {
+                form.toggle(champion)
+              }
+            }
+          }
+          .padding(.vertical, 4)
+        }
+        FieldError(messages: errors?.messages(for: .favoriteChampions) ?? [])
+      } header: {
+        Text("Favorite champions")
+      }
+      FieldError(messages: failure.map { [$0] } ?? [])
     }
   }
 }

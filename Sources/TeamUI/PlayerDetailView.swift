@@ -14,6 +14,7 @@ public struct PlayerDetailView: View {
   @Environment(EsportTeam.self) private var team
   @Environment(\.dismiss) private var dismiss
   @State private var isConfirmingDeletion = false
+  @State private var isEditing = false
   @State private var failure: String?
 
   public init(player: Player) {
@@ -28,6 +29,9 @@ public struct PlayerDetailView: View {
       Text(player.position.displayName)
         .font(.title3)
         .foregroundStyle(.secondary)
+      Button(player.lineup == .starter ? "Move to substitutes" : "Make starter") {
+        setLineup(player.lineup == .starter ? .substitute : .starter)
+      }
       VStack(alignment: .leading, spacing: 8) {
         Text("Favorite champions")
           .font(.headline)
@@ -72,6 +76,13 @@ public struct PlayerDetailView: View {
         }
         .accessibilityLabel("Back")
       }
+      ToolbarItem(placement: .primaryAction) {
+        Button("Edit") { isEditing = true }
+      }
+    }
+    .sheet(isPresented: $isEditing) {
+      EditPlayerView(player: player)
+        .environment(team)
     }
     .confirmationDialog(
       "Delete this player?", isPresented: $isConfirmingDeletion, titleVisibility: .visible
@@ -79,6 +90,15 @@ public struct PlayerDetailView: View {
       Button("Delete player", role: .destructive, action: delete)
     } message: {
       Text(player.name + " will be removed from the roster.")
+    }
+  }
+
+  private func setLineup(_ lineup: Lineup) {
+    failure = nil
+    do {
+      try team.setLineup(lineup, of: player)
+    } catch {
+      failure = "The lineup could not be changed: " + String(describing: error)
     }
   }
 

@@ -1,30 +1,27 @@
 import SwiftUI
 import TeamKit
 
-/// The roster, the brief's main screen: every player, a "+" that opens the add form.
+/// The roster, the brief's main screen: the starting five, then the substitutes.
 ///
-/// Notions of the brief shown here: `NavigationStack` and `NavigationLink` to the detail
-/// (by value, with `.navigationDestination`, so that deleting the player shown pops the
-/// detail once), a toolbar button presenting a modal `.sheet`, `@State` for whether the
-/// sheet is up, and the team read from the environment. The brief names `@EnvironmentObject` and
-/// `@ObservedObject`: they serve `ObservableObject` classes. Since iOS 17 the team is an
-/// `@Observable` class instead, injected with `.environment(team)` and read with
-/// `@Environment(EsportTeam.self)`; SwiftUI then redraws this list whenever `players`
-/// changes, with no `@Published` needed. No `@Bindable` either: the team changes only
-/// through its methods, never through a binding.
+/// Notions of the brief: `NavigationStack` with a `NavigationLink` per player (by value, so
+/// deleting the player shown pops the detail once), a "+" presenting a modal `.sheet`, and
+/// the team from the environment: an `@Observable` class since iOS 17, read with
+/// `@Environment(EsportTeam.self)` where the brief has `@EnvironmentObject`.
 public struct RosterView: View {
   @Environment(EsportTeam.self) private var team
   @State private var isAddingPlayer = false
+  @State private var isShowingRemoved = false
   @State private var path: [Player.ID] = []
+  @State private var failure: String?
 
   public init() {}
 
   public var body: some View {
     NavigationStack(path: $path) {
-      List(team.players) { player in
-        NavigationLink(value: player.id) {
-          PlayerRow(player: player)
-        }
+      List {
+        section(.starter)
+        section(.substitute)
+        FieldError(messages: failure.map { [$0] } ?? [])
       }
       .navigationDestination(for: Player.ID.self) { id in
         if let player = team.players.first(where: { $0.id == id }) {
@@ -37,6 +34,11 @@ public struct RosterView: View {
             .foregroundStyle(.secondary)
         }
       }
+      .overlay(alignment: .bottom) {
+        if let player = team.lastRemoved {
+          UndoBanner(player: player)
+        }
+      }
       .navigationTitle("KCorp")
       .toolbar {
         ToolbarItem(placement: .primaryAction) {
@@ -47,10 +49,56 @@ public struct RosterView: View {
           }
           .accessibilityLabel("Add player")
         }
+        ToolbarItem(placement: .navigation) {
+          Button {
+            isShowingRemoved = true
+          } label: {
+            Image(systemName: "clock.arrow.circlepath")
+          }
+          .accessibilityLabel("Recently removed")
+        }
+        #if os(iOS)
+          ToolbarItem(placement: .navigation) {
+            EditButton()
+          }
+        #endif
       }
       .sheet(isPresented: $isAddingPlayer) {
         AddPlayerView()
           .environment(team)
+      }
+      .sheet(isPresented: $isShowingRemoved) {
+        RecentlyRemovedView()
+          .environment(team)
+      }
+    }
+  }
+
+  /// The starters or the substitutes, in order; in edit mode (or by dragging on a Mac) a
+  /// player moves within their group.
+  private func section(_ lineup: Lineup) -> some View {
+    Section {
+      ForEach(lineup == .starter ? team.starters : team.substitutes) { player in
+        NavigationLink(value: player.id) {
+          PlayerRow(player: player)
+        }
+      }
+      .onMove { offsets, destination in
+        do {
+          try team.movePlayers(in: lineup, fromOffsets: offsets, toOffset: destination)
+          failure = nil
+        } catch {
+          failure = "The order could not be saved: " + String(describing: error)
+        }
+      }
+    } header: {
+      Text(lineup == .starter ? "Starting five" : "Substitutes")
+    } footer: {
+      if lineup == .starter {
+        Text(
+          team.lineupStatus.isComplete
+            ? "Complete: one player per role."
+            : team.lineupStatus.problems.joined(separator: ", "))
       }
     }
   }
@@ -69,6 +117,78 @@ struct PlayerRow: View {
         Text(player.position.displayName)
           .foregroundStyle(.secondary)
       }
+    }
+  }
+}
+
+/// "Removed … Undo", at the bottom of the roster until the next change.
+struct UndoBanner: View {
+  let player: Player
+  @Environment(EsportTeam.self) private var team
+  @State private var failure: String?
+
+  var body: some View {
+    HStack(spacing: 12) {
+      Text(failure ?? "\(player.name) was removed.")
+      Button("Undo") {
+        do {
+          try team.restorePlayer(player)
+        } catch {
+          failure = ValidationError(reportedBy: error)?.description ?? String(describing: error)
+        }
+      }
+      .buttonStyle(.borderedProminent)
+      Button {
+        team.dismissUndo()
+      } label: {
+        Image(systemName: "xmark")
+      }
+      .accessibilityLabel("Dismiss")
+    }
+    .padding()
+  }
+}
+
+/// "Recently removed": players removed in the last 30 days, each with "Restore".
+struct RecentlyRemovedView: View {
+  @Environment(EsportTeam.self) private var team
+  @Environment(\.dismiss) private var dismiss
+  @State private var failure: String?
+
+  var body: some View {
+    NavigationStack {
+      List {
+        ForEach(team.removed) { removal in
+          HStack(spacing: 16) {
+            PlayerRow(player: removal.player)
+            Spacer(minLength: 8)
+            Button("Restore") { restore(removal.player) }
+              .accessibilityLabel("Restore \(removal.player.name)")
+          }
+        }
+        FieldError(messages: failure.map { [$0] } ?? [])
+      }
+      .overlay {
+        if team.removed.isEmpty {
+          Text("Nobody was removed in the last 30 days.")
+            .foregroundStyle(.secondary)
+        }
+      }
+      .navigationTitle("Recently removed")
+      .toolbar {
+        ToolbarItem(placement: .confirmationAction) {
+          Button("Done") { dismiss() }
+        }
+      }
+    }
+  }
+
+  private func restore(_ player: Player) {
+    do {
+      try team.restorePlayer(player)
+      failure = nil
+    } catch {
+      failure = ValidationError(reportedBy: error)?.description ?? String(describing: error)
     }
   }
 }

@@ -153,3 +153,55 @@ import Testing
     #expect(team.players.count == 3)
   }
 }
+
+/// The team's everyday work, in memory (the store-backed team is tested in TeamStoreTests).
+@Suite struct EsportTeamWorkTests {
+  @Test func editingKeepsThePlayersPlaceAndChecksTheRules() throws {
+    let team = EsportTeam()
+    let caliste = team.players[1]
+    let edited = try team.updatePlayer(
+      caliste, name: "CALISTE", position: .support, image: "caliste",
+      favoriteChampions: [try #require(Champion.find("braum"))])
+    #expect(team.players[1] == edited)
+    #expect(edited.position == .support && edited.name == "CALISTE")
+    let error = #expect(throws: ValidationError.self) {
+      try team.updatePlayer(
+        edited, name: "canna", position: .support, image: "caliste", favoriteChampions: [])
+    }
+    #expect(error?.isConflict == true)
+    #expect(team.players[1] == edited)
+  }
+
+  @Test func aRemovalCanBeUndoneAndTheRestoredPlayerTakesTheirPlace() throws {
+    let team = EsportTeam()
+    let caliste = team.players[1]
+    try team.removePlayer(caliste)
+    #expect(team.lastRemoved == caliste)
+    #expect(team.removed.map(\.player) == [caliste])
+    try team.restorePlayer(caliste)
+    #expect(team.players == Player.defaultRoster)
+    #expect(team.removed.isEmpty && team.lastRemoved == nil)
+  }
+
+  @Test func restoringAPseudoNowTakenIsAConflict() throws {
+    let team = EsportTeam()
+    let canna = team.players[0]
+    try team.removePlayer(canna)
+    try team.addPlayer(name: "CANNA", position: .mid)
+    let error = #expect(throws: ValidationError.self) { try team.restorePlayer(canna) }
+    #expect(error?.isConflict == true)
+    #expect(team.removed.map(\.player) == [canna])
+  }
+
+  @Test func movingWithinAGroupKeepsStartersFirst() throws {
+    let team = EsportTeam()
+    for name in ["D", "E", "F", "G"] { try team.addPlayer(name: name, position: .mid) }
+    #expect(team.substitutes.map(\.name) == ["F", "G"])
+    try team.movePlayers(in: .starter, fromOffsets: IndexSet(integer: 4), toOffset: 0)
+    #expect(team.starters.map(\.name) == ["E", "Canna", "Caliste", "Targamas", "D"])
+    try team.movePlayers(in: .substitute, fromOffsets: IndexSet(integer: 0), toOffset: 2)
+    #expect(team.players.map(\.name) == ["E", "Canna", "Caliste", "Targamas", "D", "G", "F"])
+    try team.setLineup(.starter, of: team.players[5])
+    #expect(team.lineupStatus.problems == ["No Jungle", "Three Mid"])
+  }
+}

@@ -250,3 +250,40 @@ import Testing
     #expect([a, b, c, d].startersFirst == [b, d, a, c])
   }
 }
+
+@Suite struct StoredTeamTests {
+  @Test func aStoredTeamsEditsRemovalsRestoresAndMovesLast() throws {
+    let folder = try TemporaryFolder()
+    let path = folder.path("roster.sqlite")
+    let team = EsportTeam(storage: try RosterStore(path: path))
+    let caliste = team.players[1]
+    try team.updatePlayer(
+      caliste, name: "Caliste", position: .support, image: "caliste", favoriteChampions: [])
+    try team.removePlayer(team.players[0])
+    try team.restorePlayer(Player.defaultRoster[0])
+    try team.movePlayers(in: .starter, fromOffsets: IndexSet(integer: 2), toOffset: 0)
+    try team.setLineup(.substitute, of: team.players[0])
+    let reopened = try RosterStore(path: path)
+    #expect(reopened.players == team.players)
+    #expect(team.players.map(\.name) == ["Targamas", "Canna", "Caliste"])
+    #expect(team.players[0].lineup == .substitute)
+    #expect(team.players[2].position == .support)
+  }
+
+  @Test func aStaleEditFromTheAppIsRefusedWithTheCurrentPlayer() throws {
+    let folder = try TemporaryFolder()
+    let path = folder.path("roster.sqlite")
+    let team = EsportTeam(storage: try RosterStore(path: path))
+    let seen = team.players[0]
+    try RosterStore(path: path).updatePlayer(id: seen.id, with: PlayerEdit(name: "Elsewhere"))
+    let error = #expect(throws: RosterError.self) {
+      try team.updatePlayer(
+        seen, name: "Here", position: .top, image: "canna", favoriteChampions: [])
+    }
+    guard case .changed(let current) = error else {
+      Issue.record("expected changed, got \(String(describing: error))")
+      return
+    }
+    #expect(current.name == "Elsewhere")
+  }
+}

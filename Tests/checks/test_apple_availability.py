@@ -2,6 +2,7 @@
 
 import os
 import pathlib
+import re
 import shutil
 import subprocess
 
@@ -58,8 +59,10 @@ def test_a_stand_in_declaration_newer_than_the_platforms_fails(tree):
 
 def test_an_ios_only_api_outside_its_if_fails(tree):
     view = tree / "Sources/TeamUI/AddPlayerView.swift"
-    edit(view, "              #if os(iOS)\n                .textInputAutocapitalization(.never)\n              #endif\n",
-         "              .textInputAutocapitalization(.never)\n")
+    text = view.read_text()
+    view.write_text(re.sub(
+        r"\n *#if os\(iOS\)\n( *\.textInputAutocapitalization\(\.never\))\n *#endif", r"\n\1", text))
+    assert "#if os(iOS)\n" not in view.read_text()
     run = check(tree)
     assert run.returncode == 1
     assert "textInputAutocapitalization is unavailable on macOS" in run.stdout
