@@ -8,39 +8,14 @@ import TeamKit
 /// `team.addPlayer(name:position:image:favoriteChampions:)`, as the brief's tip suggests.
 public struct AddPlayerView: View {
   @Environment(EsportTeam.self) private var team
-  @Environment(\.dismiss) private var dismiss
-  @State private var form = PlayerForm()
-  @State private var errors: ValidationError?
-  @State private var failure: String?
 
   public init() {}
 
   public var body: some View {
-    NavigationStack {
-      PlayerFields(form: $form, errors: errors, failure: failure)
-        .navigationTitle("New player")
-        .toolbar {
-          ToolbarItem(placement: .cancellationAction) {
-            Button("Cancel") { dismiss() }
-          }
-          ToolbarItem(placement: .confirmationAction) {
-            Button("Add", action: add)
-          }
-        }
-    }
-  }
-
-  private func add() {
-    errors = nil
-    failure = nil
-    do {
+    PlayerSheet(title: "New player", confirm: "Add", form: PlayerForm()) { form in
       try team.addPlayer(
         name: form.name, position: form.position, image: form.image,
         favoriteChampions: form.favoriteChampions)
-      dismiss()
-    } catch {
-      errors = ValidationError(reportedBy: error)
-      if errors == nil { failure = "The player could not be saved: " + String(describing: error) }
     }
   }
 }
@@ -49,42 +24,66 @@ public struct AddPlayerView: View {
 public struct EditPlayerView: View {
   let player: Player
   @Environment(EsportTeam.self) private var team
+
+  public init(player: Player) {
+    self.player = player
+  }
+
+  public var body: some View {
+    PlayerSheet(title: "Edit \(player.name)", confirm: "Save", form: PlayerForm(player: player)) {
+      form in
+      try team.updatePlayer(
+        player, name: form.name, position: form.position, image: form.image,
+        favoriteChampions: form.favoriteChampions)
+    }
+  }
+}
+
+/// A player form in a sheet: Cancel, and a confirm button that runs `save` and closes the
+/// sheet, or keeps everything typed and shows each message by its field.
+struct PlayerSheet: View {
+  let title: LocalizedStringKey
+  let confirm: LocalizedStringKey
+  let save: (PlayerForm) throws -> Player
   @Environment(\.dismiss) private var dismiss
   @State private var form: PlayerForm
   @State private var errors: ValidationError?
   @State private var failure: String?
 
-  public init(player: Player) {
-    self.player = player
-    _form = State(initialValue: PlayerForm(player: player))
+  init(
+    title: LocalizedStringKey, confirm: LocalizedStringKey, form: PlayerForm,
+    save: @escaping (PlayerForm) throws -> Player
+  ) {
+    self.title = title
+    self.confirm = confirm
+    self.save = save
+    _form = State(initialValue: form)
   }
 
-  public var body: some View {
+  var body: some View {
     NavigationStack {
       PlayerFields(form: $form, errors: errors, failure: failure)
-        .navigationTitle("Edit \(player.name)")
+        .navigationTitle(title)
         .toolbar {
           ToolbarItem(placement: .cancellationAction) {
             Button("Cancel") { dismiss() }
           }
           ToolbarItem(placement: .confirmationAction) {
-            Button("Save", action: save)
+            Button(confirm) { submit() }
           }
         }
     }
   }
 
-  private func save() {
+  private func submit() {
     errors = nil
     failure = nil
     do {
-      try team.updatePlayer(
-        player, name: form.name, position: form.position, image: form.image,
-        favoriteChampions: form.favoriteChampions)
+      _ = try save(form)
       dismiss()
     } catch {
       errors = ValidationError(reportedBy: error)
-      if errors == nil { failure = "The changes could not be saved: " + String(describing: error) }
+      if errors == nil { failure = "Not saved: " + String(describing: error) }
     }
   }
 }
