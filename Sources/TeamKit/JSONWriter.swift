@@ -49,6 +49,12 @@ public struct JSONWriter {
     value.write(to: &self)
   }
 
+  /// Writes `"key": null` inside an object.
+  public mutating func nullMember(_ key: StaticString) {
+    self.key(key)
+    bytes.append(contentsOf: "null".utf8)
+  }
+
   /// Writes `"key": true` or `false` inside an object.
   public mutating func member(_ key: StaticString, _ value: Bool) {
     self.key(key)

@@ -21,12 +21,23 @@ public struct Roster: Hashable, Sendable {
   public func player(id: UUID) -> Player? { players.first { $0.id == id } }
 }
 
+/// A committed change of the roster: the new snapshot and what changed (oldest first).
+public struct RosterUpdate: Sendable {
+  public let roster: Roster
+  public let changes: [RosterChange]
+}
+
 /// The team's roster in a SQLite file: durable, and safe to call from many threads at once.
 ///
 /// Reads return an in-memory snapshot and never touch the disk. Writes go one at a time
 /// through a single connection; each is one transaction and returns only once committed
 /// with `synchronous=FULL`, so a change that was acknowledged survives a power loss.
 public final class RosterStore: RosterStorage, Sendable {
+  /// Who the changes made on this thread are recorded as, in the history: the web app binds
+  /// the signed-in account or token around each request; the CLI and loopback use are
+  /// `local`.
+  @TaskLocal public static var author = "local"
+
   /// The file's path, or `:memory:`.
   public let path: String
   /// The time of removals, and of the purge of those older than 30 days.
@@ -37,7 +48,7 @@ public final class RosterStore: RosterStorage, Sendable {
 
   private struct State {
     var roster: Roster
-    var observers: [Int: @Sendable (Roster) -> Void] = [:]
+    var observers: [Int: @Sendable (RosterUpdate) -> Void] = [:]
     var nextObserverID = 0
   }
 
@@ -73,6 +84,7 @@ public final class RosterStore: RosterStorage, Sendable {
       let writer = try Writer(Connection(path: path, create: create))
       try writer.connection.transaction { try writer.purge(removedBefore: Self.cutoff(now())) }
       let (players, removed) = try writer.load()
+      writer.lastHistoryID = try writer.newestHistoryID()
       self.writer = Mutex(writer)
       state = Mutex(State(roster: Roster(version: 1, players: players, removed: removed)))
     } catch let error as StoreOpenError {
@@ -109,6 +121,7 @@ public final class RosterStore: RosterStorage, Sendable {
         writer.pseudos[$0]
       }
       try writer.insert(player)
+      try writer.record(.added, before: nil, after: player, author: Self.author, at: now())
       return (roster.with(players: roster.players + [player]), player)
     }
   }
@@ -133,6 +146,7 @@ public final class RosterStore: RosterStorage, Sendable {
       let player = try edit.applied(to: current) { writer.pseudos[$0] }
       guard player != current else { return (nil, player) }
       try writer.update(player, was: current)
+      try writer.record(.edited, before: current, after: player, author: Self.author, at: now())
       var players = roster.players
       players[index] = player
       return (roster.with(players: players), player)
@@ -149,6 +163,7 @@ public final class RosterStore: RosterStorage, Sendable {
       guard let player = roster.player(id: id) else { throw RosterError.notFound(id) }
       let removal = RemovedPlayer(player: player, removedAt: now())
       try writer.remove(removal)
+      try writer.record(.removed, before: player, after: nil, author: Self.author, at: now())
       return (
         Roster(
           version: roster.version, players: roster.players.filter { $0.id != id },
@@ -178,6 +193,7 @@ public final class RosterStore: RosterStorage, Sendable {
             isConflict: true))
       }
       try writer.restore(player)
+      try writer.record(.restored, before: nil, after: player, author: Self.author, at: now())
       let (players, _) = try writer.load()
       return (
         Roster(
@@ -200,6 +216,7 @@ public final class RosterStore: RosterStorage, Sendable {
       players.insert(player, at: min(max(index, 0), players.count))
       guard players != roster.players else { return (nil, ()) }
       try writer.setOrder(players)
+      try writer.record(.moved, before: player, after: player, author: Self.author, at: now())
       return (roster.with(players: players), ())
     }
   }
@@ -221,6 +238,8 @@ public final class RosterStore: RosterStorage, Sendable {
       let byID = Dictionary(uniqueKeysWithValues: roster.players.map { ($0.id, $0) })
       let players = ids.compactMap { byID[$0] }
       try writer.setOrder(players)
+      try writer.record(
+        .moved, before: nil, after: nil, author: Self.author, at: now(), name: "the roster")
       return (roster.with(players: players), ())
     }
   }
@@ -255,6 +274,9 @@ public final class RosterStore: RosterStorage, Sendable {
     try write { writer, roster in
       try writer.deleteAll()
       for player in validated { try writer.insert(player) }
+      try writer.record(
+        .imported, before: nil, after: nil, author: Self.author, at: now(),
+        name: "\(validated.count) player\(validated.count == 1 ? "" : "s")")
       return (Roster(version: roster.version, players: validated, removed: []), ())
     }
   }
@@ -277,11 +299,12 @@ public final class RosterStore: RosterStorage, Sendable {
     }
   }
 
-  /// Calls `handler` with the new roster after every committed change, on the thread that
-  /// made it. Two changes made at once may be told in either order: keep the roster with the
-  /// highest ``Roster/version``. Returns an id for ``removeObserver(_:)``.
+  /// Calls `handler` with the new roster and what changed after every committed change
+  /// (this process's, or another's once ``refresh()`` saw it), on the thread that made it.
+  /// Two changes made at once may be told in either order: keep the roster with the highest
+  /// ``Roster/version``. Returns an id for ``removeObserver(_:)``.
   @discardableResult
-  public func onChange(_ handler: @escaping @Sendable (Roster) -> Void) -> Int {
+  public func onChange(_ handler: @escaping @Sendable (RosterUpdate) -> Void) -> Int {
     state.withLock {
       let id = $0.nextObserverID
       $0.nextObserverID += 1
@@ -300,16 +323,22 @@ public final class RosterStore: RosterStorage, Sendable {
   /// - Throws: ``RosterError/storage(_:)``; the snapshot is then unchanged.
   public func refresh() throws(RosterError) {
     let published = try storageErrors {
-      try writer.withLock { writer -> (Roster, [@Sendable (Roster) -> Void])? in
+      try writer.withLock { writer -> (RosterUpdate, [@Sendable (RosterUpdate) -> Void])? in
         let dataVersion = try writer.dataVersion()
         guard dataVersion != writer.seenDataVersion else { return nil }
-        let (players, removed) = try writer.connection.readTransaction { try writer.load() }
+        let (players, removed, changes) = try writer.connection.readTransaction {
+          let (players, removed) = try writer.load()
+          return (players, removed, try writer.history(after: writer.lastHistoryID).reversed())
+        }
         writer.seenDataVersion = dataVersion
-        return publish(Roster(version: roster.version + 1, players: players, removed: removed))
+        writer.lastHistoryID = changes.last?.id ?? writer.lastHistoryID
+        return publish(
+          Roster(version: roster.version + 1, players: players, removed: removed),
+          changes: Array(changes))
       }
     }
-    if let (roster, handlers) = published {
-      for handler in handlers { handler(roster) }
+    if let (update, handlers) = published {
+      for handler in handlers { handler(update) }
     }
   }
 
@@ -355,9 +384,12 @@ public final class RosterStore: RosterStorage, Sendable {
           var current = self.roster
           var reloaded = false
           let dataVersion = try writer.dataVersion()
+          writer.recorded = []
           if dataVersion != writer.seenDataVersion {
             let (players, removed) = try writer.load()
             current = Roster(version: current.version, players: players, removed: removed)
+            // What the other process did comes first in this update.
+            writer.recorded = try writer.history(after: writer.lastHistoryID).reversed()
             reloaded = true
           }
           let cutoff = Self.cutoff(now())
@@ -373,20 +405,35 @@ public final class RosterStore: RosterStorage, Sendable {
           )
         }
         writer.seenDataVersion = dataVersion
-        return (roster.map(publish), result)
+        let changes = writer.recorded
+        writer.lastHistoryID = max(writer.lastHistoryID, changes.last?.id ?? 0)
+        return (roster.map { publish($0, changes: changes) }, result)
       }
     }
-    if let (roster, handlers) = published {
-      for handler in handlers { handler(roster) }
+    if let (update, handlers) = published {
+      for handler in handlers { handler(update) }
     }
     return result
   }
 
-  /// Makes `roster` the snapshot readers see; returns the observers to tell.
-  private func publish(_ roster: Roster) -> (Roster, [@Sendable (Roster) -> Void]) {
+  /// Makes `roster` the snapshot readers see; returns the update and the observers to tell.
+  private func publish(_ roster: Roster, changes: [RosterChange]) -> (
+    RosterUpdate, [@Sendable (RosterUpdate) -> Void]
+  ) {
     state.withLock {
       $0.roster = roster
-      return (roster, Array($0.observers.values))
+      return (RosterUpdate(roster: roster, changes: changes), Array($0.observers.values))
+    }
+  }
+
+  /// The history, the newest first: entries after the id `after`, of one player when given,
+  /// at most `limit`. (Read from the file: it includes other processes' changes.)
+  /// - Throws: ``RosterError/storage(_:)``.
+  public func history(after: Int64 = 0, player: UUID? = nil, limit: Int = 200) throws(RosterError)
+    -> [RosterChange]
+  {
+    try storageErrors {
+      try writer.withLock { try $0.history(after: after, player: player, limit: limit) }
     }
   }
 }

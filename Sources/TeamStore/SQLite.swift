@@ -74,6 +74,9 @@ final class Connection {
     return try body()
   }
 
+  /// The rowid of the last row this connection inserted.
+  var lastInsertRowID: Int64 { sqlite3_last_insert_rowid(handle) }
+
   func check(_ code: Int32) throws(SQLiteError) {
     guard code == SQLITE_OK || code == SQLITE_ROW || code == SQLITE_DONE else {
       throw SQLiteError(
@@ -99,6 +102,7 @@ final class Statement {
     case text(String)
     case int(Int64)
     case double(Double)
+    case null
   }
 
   /// Binds `values` to parameters 1…n, resetting the statement first.
@@ -114,6 +118,8 @@ final class Statement {
         try connection.check(sqlite3_bind_int64(handle, index, number))
       case .double(let number):
         try connection.check(sqlite3_bind_double(handle, index, number))
+      case .null:
+        try connection.check(sqlite3_bind_null(handle, index))
       case .text(let text):
         // Explicit byte length: the text may hold NUL characters; SQLite copies it now.
         let length = UInt64(text.utf8.count)

@@ -80,6 +80,44 @@ final class Writer: @unchecked Sendable {
         CREATE UNIQUE INDEX player_name_on_roster ON player (name_key) WHERE removed_at IS NULL;
         """)
     },
+    // 3: the staff together: accounts, their sessions, API tokens, and the history of changes.
+    // Secrets are never stored: passwords as Argon2id PHC strings, tokens as SHA-256 digests.
+    { db in
+      try db.execute(
+        """
+        CREATE TABLE account (
+          name TEXT PRIMARY KEY NOT NULL,
+          name_key TEXT NOT NULL UNIQUE,
+          role TEXT NOT NULL CHECK (role IN ('owner', 'editor', 'viewer')),
+          password TEXT NOT NULL,
+          created_at REAL NOT NULL
+        ) STRICT;
+        CREATE TABLE session (
+          token_hash TEXT PRIMARY KEY NOT NULL,
+          account TEXT NOT NULL REFERENCES account (name) ON DELETE CASCADE ON UPDATE CASCADE,
+          created_at REAL NOT NULL,
+          last_seen REAL NOT NULL
+        ) STRICT;
+        CREATE TABLE api_token (
+          name TEXT PRIMARY KEY NOT NULL,
+          token_hash TEXT NOT NULL UNIQUE,
+          role TEXT NOT NULL CHECK (role IN ('owner', 'editor', 'viewer')),
+          created_at REAL NOT NULL,
+          last_used REAL
+        ) STRICT;
+        CREATE TABLE history (
+          id INTEGER PRIMARY KEY,
+          at REAL NOT NULL,
+          author TEXT NOT NULL,
+          kind TEXT NOT NULL,
+          player_id TEXT,
+          player_name TEXT NOT NULL,
+          before TEXT,
+          after TEXT
+        ) STRICT;
+        CREATE INDEX history_by_player ON history (player_id, id);
+        """)
+    },
   ]
 
   /// Prepared statements, compiled on first use and kept for the connection's life.
@@ -185,6 +223,73 @@ final class Writer: @unchecked Sendable {
     var version: Int64 = 0
     try statement("PRAGMA data_version").forEachRow { version = $0.int(0) }
     return version
+  }
+
+  // MARK: - History
+
+  /// The changes recorded in the transaction under way (the caller publishes them once it
+  /// commits).
+  var recorded: [RosterChange] = []
+  /// The newest history entry this connection has seen committed.
+  var lastHistoryID: Int64 = 0
+
+  /// Records a change in the history, in the transaction under way.
+  func record(
+    _ kind: RosterChange.Kind, before: Player?, after: Player?, author: String, at date: Date,
+    name: String? = nil
+  ) throws {
+    func json(_ player: Player?) -> Statement.Value {
+      player.map { .text(String(decoding: TeamJSON.encode($0), as: UTF8.self)) } ?? .null
+    }
+    let player = after ?? before
+    let playerName = name ?? player?.name ?? ""
+    try statement(
+      """
+      INSERT INTO history (at, author, kind, player_id, player_name, before, after)
+      VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)
+      """
+    ).bind(
+      .double(date.timeIntervalSince1970), .text(author), .text(kind.rawValue),
+      player.map { .text($0.id.uuidString) } ?? .null, .text(playerName), json(before),
+      json(after)
+    ).run()
+    let id = connection.lastInsertRowID
+    recorded.append(
+      RosterChange(
+        id: id, at: date, author: author, kind: kind, playerID: player?.id,
+        playerName: playerName, before: before, after: after))
+  }
+
+  /// History entries, the newest first: those after `after` (an id), of one player when
+  /// given, at most `limit`.
+  func history(after: Int64 = 0, player: UUID? = nil, limit: Int = 500) throws -> [RosterChange] {
+    var changes: [RosterChange] = []
+    let statement = try connection.prepare(
+      """
+      SELECT id, at, author, kind, player_id, player_name, before, after FROM history
+      WHERE id > ?1 AND (?2 IS NULL OR player_id = ?2) ORDER BY id DESC LIMIT ?3
+      """)
+    try statement.bind(
+      .int(after), player.map { .text($0.uuidString) } ?? .null, .int(Int64(limit))
+    )
+    .forEachRow { row in
+      func player(_ column: Int32) -> Player? {
+        row.isNull(column)
+          ? nil : try? TeamJSON.decode(Player.self, from: Data(row.text(column).utf8))
+      }
+      changes.append(
+        RosterChange(
+          id: row.int(0), at: Date(timeIntervalSince1970: row.double(1)), author: row.text(2),
+          kind: RosterChange.Kind(rawValue: row.text(3)) ?? .edited,
+          playerID: row.isNull(4) ? nil : UUID(uuidString: row.text(4)),
+          playerName: row.text(5), before: player(6), after: player(7)))
+    }
+    return changes
+  }
+
+  /// The newest history id in the file.
+  func newestHistoryID() throws -> Int64 {
+    try connection.scalar("SELECT coalesce(max(id), 0) FROM history")
   }
 
   /// The players on the roster, in order, and the removed ones, the latest first.

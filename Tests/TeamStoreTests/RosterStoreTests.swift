@@ -162,7 +162,7 @@ import Testing
   @Test func observersHearOfEveryCommittedChangeWithARisingVersion() throws {
     let store = try RosterStore(path: path)
     let seen = Mutex<[Int]>([])
-    let id = store.onChange { roster in seen.withLock { $0.append(roster.version) } }
+    let id = store.onChange { update in seen.withLock { $0.append(update.roster.version) } }
     try store.addPlayer(PlayerInput(name: "A", position: "Top"))
     try store.removePlayer(id: Player.defaultRoster[1].id)
     _ = try? store.addPlayer(PlayerInput(name: "", position: "Top"))
@@ -238,7 +238,7 @@ import Testing
     let server = try RosterStore(path: path)
     let cli = try RosterStore(path: path)
     let versions = Mutex<[Int]>([])
-    server.onChange { roster in versions.withLock { $0.append(roster.version) } }
+    server.onChange { update in versions.withLock { $0.append(update.roster.version) } }
     try server.refresh()
     #expect(versions.withLock { $0 }.isEmpty)
     try cli.addPlayer(PlayerInput(name: "FromCLI", position: "Top"))

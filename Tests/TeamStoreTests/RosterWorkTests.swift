@@ -287,3 +287,54 @@ import Testing
     #expect(current.name == "Elsewhere")
   }
 }
+
+@Suite struct HistoryTests {
+  @Test func everyChangeIsRecordedWithItsAuthorAndTheBeforeAndAfter() throws {
+    let folder = try TemporaryFolder()
+    let store = try RosterStore(path: folder.path("roster.sqlite"))
+    let canna = Player.defaultRoster[0]
+    let updates = Mutex<[RosterUpdate]>([])
+    store.onChange { update in updates.withLock { $0.append(update) } }
+    try RosterStore.$author.withValue("coach") {
+      try store.updatePlayer(id: canna.id, with: PlayerEdit(position: "Mid"))
+      try store.removePlayer(id: canna.id)
+    }
+    try store.restorePlayer(id: canna.id)
+    let added = try store.addPlayer(PlayerInput(name: "Saken", position: "Mid"))
+    try store.movePlayer(id: added.id, to: 0)
+    let history = try store.history()
+    #expect(history.map(\.kind) == [.moved, .added, .restored, .removed, .edited])
+    #expect(history.map(\.author) == ["local", "local", "local", "coach", "coach"])
+    let edit = try #require(history.last)
+    #expect(edit.before?.position == .top && edit.after?.position == .mid)
+    #expect(edit.summary == "coach edited Canna: role Top → Mid.")
+    #expect(try store.history(player: canna.id).count == 3)
+    #expect(try store.history(after: history[1].id).map(\.kind) == [.moved])
+    // Observers got each change with its update.
+    #expect(
+      updates.withLock { $0.flatMap(\.changes).map(\.kind) } == history.reversed().map(\.kind))
+    // Export is the roster only: the history stays out.
+    #expect(!String(decoding: TeamJSON.encode(store.players), as: UTF8.self).contains("coach"))
+  }
+
+  @Test func anotherProcesssChangesReachObserversWithTheirAuthor() throws {
+    let folder = try TemporaryFolder()
+    let path = folder.path("roster.sqlite")
+    let server = try RosterStore(path: path)
+    let updates = Mutex<[RosterChange]>([])
+    server.onChange { update in updates.withLock { $0 += update.changes } }
+    try RosterStore(path: path).addPlayer(PlayerInput(name: "FromCLI", position: "Top"))
+    try server.refresh()
+    #expect(updates.withLock { $0 }.map(\.playerName) == ["FromCLI"])
+    try server.addPlayer(PlayerInput(name: "FromServer", position: "Top"))
+    #expect(updates.withLock { $0 }.map(\.playerName) == ["FromCLI", "FromServer"])
+  }
+
+  @Test func aRefusedChangeLeavesNoHistory() throws {
+    let store = try RosterStore.inMemory()
+    #expect(throws: RosterError.self) {
+      try store.addPlayer(PlayerInput(name: "canna", position: "Top"))
+    }
+    #expect(try store.history().isEmpty)
+  }
+}

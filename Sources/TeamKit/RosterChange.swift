@@ -1,0 +1,85 @@
+import Foundation
+
+/// One change to the roster, as the history keeps it: who, when, and the player before and
+/// after.
+public struct RosterChange: Identifiable, Hashable, Sendable {
+  /// What happened to the player.
+  public enum Kind: String, CaseIterable, Sendable {
+    case added, edited, removed, restored, moved, imported
+  }
+
+  /// Rises with every change; events and history pages resume after one.
+  public let id: Int64
+  public let at: Date
+  /// The account, the token's name, or `local` (the CLI, and the web app on loopback).
+  public let author: String
+  public let kind: Kind
+  /// The player changed; nil for a whole-roster import.
+  public let playerID: UUID?
+  /// Their pseudo at the time (after the change, or before a removal).
+  public let playerName: String
+  public let before: Player?
+  public let after: Player?
+
+  public init(
+    id: Int64, at: Date, author: String, kind: Kind, playerID: UUID?, playerName: String,
+    before: Player?, after: Player?
+  ) {
+    self.id = id
+    self.at = at
+    self.author = author
+    self.kind = kind
+    self.playerID = playerID
+    self.playerName = playerName
+    self.before = before
+    self.after = after
+  }
+
+  /// One line a person reads: `coach edited Canna: position Top → Mid.`
+  public var summary: String {
+    switch kind {
+    case .added: "\(author) added \(playerName)."
+    case .removed: "\(author) removed \(playerName)."
+    case .restored: "\(author) restored \(playerName)."
+    case .moved: "\(author) changed the roster's order."
+    case .imported: "\(author) imported a roster of \(playerName)."
+    case .edited:
+      "\(author) edited \(playerName)"
+        + (differences.isEmpty ? "." : ": " + differences.joined(separator: "; ") + ".")
+    }
+  }
+
+  /// The fields an edit changed, `field old → new`.
+  public var differences: [String] {
+    guard let before, let after else { return [] }
+    var lines: [String] = []
+    func compare(_ field: String, _ old: String, _ new: String) {
+      if old != new { lines.append("\(field) \(old) → \(new)") }
+    }
+    compare("pseudo", before.name, after.name)
+    compare("role", before.position.displayName, after.position.displayName)
+    compare("image", before.image, after.image)
+    compare(
+      "champions", before.favoriteChampions.map(\.name).joined(separator: ", "),
+      after.favoriteChampions.map(\.name).joined(separator: ", "))
+    compare("lineup", before.lineup.rawValue, after.lineup.rawValue)
+    return lines
+  }
+}
+
+extension RosterChange: JSONWritable {
+  /// `{"after","at","author","before","id","kind","player","playerID"}`; `before` and
+  /// `after` are players or null.
+  public func write(to writer: inout JSONWriter) {
+    writer.object {
+      if let after { $0.member("after", after) } else { $0.nullMember("after") }
+      $0.member("at", at.formatted(.iso8601))
+      $0.member("author", author)
+      if let before { $0.member("before", before) } else { $0.nullMember("before") }
+      $0.member("id", Int(id))
+      $0.member("kind", kind.rawValue)
+      $0.member("player", playerName)
+      if let playerID { $0.member("playerID", playerID) } else { $0.nullMember("playerID") }
+    }
+  }
+}
