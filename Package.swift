@@ -9,6 +9,7 @@ let package = Package(
   products: [
     .library(name: "TeamKit", targets: ["TeamKit"]),
     .library(name: "TeamStore", targets: ["TeamStore"]),
+    .library(name: "TeamAccess", targets: ["TeamAccess"]),
     .library(name: "TeamHTTP", targets: ["TeamHTTP"]),
     .library(name: "TeamWeb", targets: ["TeamWeb"]),
     .library(name: "TeamUI", targets: ["TeamUI"]),
@@ -22,6 +23,12 @@ let package = Package(
     .systemLibrary(name: "CSQLite", providers: [.apt(["libsqlite3-dev"])]),
     .target(name: "TeamStore", dependencies: ["TeamKit", "CSQLite"]),
 
+    // MARK: Access: accounts, passwords (Argon2id), sessions and tokens, for the server
+    .systemLibrary(
+      name: "CArgon2", pkgConfig: "libargon2", providers: [.apt(["libargon2-dev"])]),
+    .systemLibrary(name: "CGnuTLS", pkgConfig: "gnutls", providers: [.apt(["libgnutls28-dev"])]),
+    .target(name: "TeamAccess", dependencies: ["TeamKit", "TeamStore", "CArgon2", "CGnuTLS"]),
+
     // MARK: HTTP: a server that knows nothing of players or pages
     .systemLibrary(
       name: "CMicroHTTPD", pkgConfig: "libmicrohttpd",
@@ -30,13 +37,13 @@ let package = Package(
 
     // MARK: Faces
     .target(
-      name: "TeamWeb", dependencies: ["TeamKit", "TeamStore", "TeamHTTP"],
+      name: "TeamWeb", dependencies: ["TeamKit", "TeamStore", "TeamAccess", "TeamHTTP"],
       resources: [
         .embedInCode("Static/app.css"), .embedInCode("Static/app.js"),
         .embedInCode("Static/openapi.json"),
       ]),
     .executableTarget(
-      name: "kcorp", dependencies: ["TeamKit", "TeamStore", "TeamHTTP", "TeamWeb"]),
+      name: "kcorp", dependencies: ["TeamKit", "TeamStore", "TeamAccess", "TeamHTTP", "TeamWeb"]),
     .target(
       name: "TeamUI", dependencies: ["TeamKit"], swiftSettings: [.defaultIsolation(MainActor.self)]),
     // The app itself: `swift run KCorpApp` on a Mac (type-checked only, on Linux).
@@ -47,6 +54,8 @@ let package = Package(
     .testTarget(name: "TeamKitTests", dependencies: ["TeamKit"]),
     .testTarget(name: "TeamStoreTests", dependencies: ["TeamStore", "TestSupport"]),
     .testTarget(name: "TeamHTTPTests", dependencies: ["TeamHTTP", "TestSupport"]),
+    .testTarget(
+      name: "TeamAccessTests", dependencies: ["TeamAccess", "TeamStore", "TeamKit", "TestSupport"]),
     .testTarget(name: "KCorpCLITests", dependencies: ["kcorp", "TeamKit", "TestSupport"]),
     .testTarget(
       name: "TeamWebTests",

@@ -426,6 +426,11 @@ public final class RosterStore: RosterStorage, Sendable {
     }
   }
 
+  /// Runs `body` with the connection (the accounts' reads and writes), as a store error.
+  func records<T>(_ body: (Writer) throws -> T) throws(RosterError) -> T {
+    try storageErrors { try writer.withLock { try body($0) } }
+  }
+
   /// The history, the newest first: entries after the id `after`, of one player when given,
   /// at most `limit`. (Read from the file: it includes other processes' changes.)
   /// - Throws: ``RosterError/storage(_:)``.

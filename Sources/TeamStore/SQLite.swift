@@ -74,6 +74,9 @@ final class Connection {
     return try body()
   }
 
+  /// How many rows the last statement changed.
+  var changes: Int { Int(sqlite3_changes64(handle)) }
+
   /// The rowid of the last row this connection inserted.
   var lastInsertRowID: Int64 { sqlite3_last_insert_rowid(handle) }
 

@@ -1,0 +1,292 @@
+import Foundation
+import Synchronization
+import TeamKit
+import TeamStore
+
+/// Who a request comes from.
+public struct Identity: Hashable, Sendable {
+  public enum Kind: Hashable, Sendable {
+    /// Signed in, with the digest of the session's token.
+    case session(String)
+    /// An API token (`Authorization: Bearer …`).
+    case token
+    /// Nobody signed in, where sign-in is not required (the loopback default): the staff at
+    /// the machine, recorded as `local`.
+    case local
+  }
+
+  /// The account or token name, or `local`.
+  public let name: String
+  public let role: Role
+  public let kind: Kind
+
+  public init(name: String, role: Role, kind: Kind) {
+    self.name = name
+    self.role = role
+    self.kind = kind
+  }
+
+  /// The staff at the machine.
+  public static let local = Identity(name: "local", role: .owner, kind: .local)
+}
+
+/// Why an account could not be added or changed, as a sentence to act on.
+public struct AccessError: Error, Hashable, Sendable, CustomStringConvertible {
+  public let message: String
+  public init(_ message: String) { self.message = message }
+  public var description: String { message }
+}
+
+/// The staff's accounts, sessions and API tokens, and the rules of signing in: Argon2id
+/// passwords, tokens stored as digests, idle and absolute expiry, failed sign-ins slowed per
+/// account and per address.
+public final class AccessControl: Sendable {
+  /// The rules; the defaults suit a team's server.
+  public struct Policy: Sendable {
+    /// A session unused this long ends.
+    public var idleTimeout: TimeInterval = 7 * 24 * 3600
+    /// A session ends this long after sign-in, used or not.
+    public var absoluteTimeout: TimeInterval = 30 * 24 * 3600
+    /// Failed sign-ins allowed before each further one must wait.
+    public var freeFailuresPerAccount = 5
+    public var freeFailuresPerAddress = 20
+    /// Failures older than this are forgotten.
+    public var failureWindow: TimeInterval = 15 * 60
+    /// The longest wait imposed after failures.
+    public var maxDelay: TimeInterval = 15 * 60
+    /// Password hashes computed at once.
+    public var concurrentHashes = 1
+    public var passwordParameters = Passwords.Parameters.current
+
+    public init() {}
+  }
+
+  /// What a sign-in attempt came to.
+  public enum SignIn: Hashable, Sendable {
+    /// Signed in: the session's token (for the cookie) and who.
+    case signedIn(token: String, identity: Identity)
+    /// Wrong name or password (the two are not told apart).
+    case refused
+    /// Too many failures: try again after this many seconds.
+    case throttled(retryAfter: Int)
+    /// Every hashing place is busy: try again in a second.
+    case busy
+  }
+
+  let store: RosterStore
+  let policy: Policy
+  private let now: @Sendable () -> Date
+  private let gate: HashGate
+  private let failures = Mutex<[String: [Date]]>([:])
+  /// A hash to verify against when the name is unknown, so that it takes as long.
+  private let decoy: String
+
+  public init(
+    store: RosterStore, policy: Policy = Policy(), now: @escaping @Sendable () -> Date = Date.init
+  ) {
+    self.store = store
+    self.policy = policy
+    self.now = now
+    self.gate = HashGate(limit: policy.concurrentHashes)
+    self.decoy = Passwords.hash(Secrets.newToken(), parameters: policy.passwordParameters)
+  }
+
+  // MARK: - Accounts
+
+  /// Why `name` cannot be an account name, or nil: 1 to 32 of letters, digits, `.`, `_`, `-`.
+  public static func nameProblem(_ name: String) -> String? {
+    let allowed = name.unicodeScalars.allSatisfy {
+      $0.properties.isAlphabetic || ("0"..."9").contains($0) || "._-".unicodeScalars.contains($0)
+    }
+    if name.isEmpty || name.count > 32 || !allowed {
+      return "Choose an account name of 1 to 32 letters, digits, “.”, “_” or “-”."
+    }
+    if name.lowercased() == "local" {
+      return "“local” names the staff at the machine; choose another name."
+    }
+    return nil
+  }
+
+  public func accounts() throws -> [AccountRecord] { try store.accounts() }
+
+  /// Adds an account.
+  /// - Throws: ``AccessError`` for a bad or taken name or a weak password, or a store error.
+  public func addAccount(name: String, role: Role, password: String) throws {
+    if let problem = Self.nameProblem(name) { throw AccessError(problem) }
+    if let problem = Passwords.problem(password) { throw AccessError(problem) }
+    if let other = try store.account(named: name) {
+      throw AccessError("“\(other.name)” already has an account; choose another name.")
+    }
+    try store.saveAccount(
+      AccountRecord(
+        name: name, role: role,
+        passwordHash: Passwords.hash(password, parameters: policy.passwordParameters),
+        createdAt: now()))
+  }
+
+  /// Sets a new password; every session of the account ends, but `keeping` (the one that
+  /// asked, when it was a browser).
+  public func setPassword(name: String, password: String, keeping session: String? = nil) throws {
+    if let problem = Passwords.problem(password) { throw AccessError(problem) }
+    var account = try existing(name)
+    account.passwordHash = Passwords.hash(password, parameters: policy.passwordParameters)
+    try store.saveAccount(account)
+    try store.deleteSessions(account: account.name, keeping: session)
+  }
+
+  /// Changes an account's role; the last owner cannot stop being one.
+  public func setRole(name: String, role: Role) throws {
+    var account = try existing(name)
+    if account.role == .owner && role != .owner { try keepAnOwner(besides: account.name) }
+    account.role = role
+    try store.saveAccount(account)
+  }
+
+  /// Removes an account and ends its sessions; the last owner cannot be removed.
+  public func removeAccount(name: String) throws {
+    let account = try existing(name)
+    if account.role == .owner { try keepAnOwner(besides: account.name) }
+    try store.deleteAccount(named: account.name)
+  }
+
+  private func existing(_ name: String) throws -> AccountRecord {
+    guard let account = try store.account(named: name) else {
+      throw AccessError("No account is named “\(name)”.")
+    }
+    return account
+  }
+
+  private func keepAnOwner(besides name: String) throws {
+    guard try store.accounts().contains(where: { $0.role == .owner && $0.name != name }) else {
+      throw AccessError("\(name) is the last owner: make another account an owner first.")
+    }
+  }
+
+  // MARK: - Signing in
+
+  /// Checks a name and password from `address`. A wrong name and a wrong password get the
+  /// same answer after the same work; failures are counted per account and per address.
+  public func signIn(name: String, password: String, address: String) throws -> SignIn {
+    let accountKey = "account:" + name.lowercased()
+    let addressKey = "address:" + address
+    let wait = max(
+      delay(for: accountKey, free: policy.freeFailuresPerAccount),
+      delay(for: addressKey, free: policy.freeFailuresPerAddress))
+    if wait > 0 { return .throttled(retryAfter: wait) }
+    let account = try store.account(named: name)
+    guard
+      let matches = gate.run({
+        Passwords.verify(password, against: account?.passwordHash ?? decoy)
+      })
+    else { return .busy }
+    guard matches, var account else {
+      fail(accountKey)
+      fail(addressKey)
+      return .refused
+    }
+    failures.withLock { $0[accountKey] = nil }
+    if Passwords.needsRehash(account.passwordHash, parameters: policy.passwordParameters) {
+      account.passwordHash = Passwords.hash(password, parameters: policy.passwordParameters)
+      try store.saveAccount(account)
+    }
+    let token = Secrets.newToken()
+    let date = now()
+    let digest = Secrets.digest(token)
+    try store.insertSession(
+      SessionRecord(tokenHash: digest, account: account.name, createdAt: date, lastSeen: date))
+    return .signedIn(
+      token: token,
+      identity: Identity(name: account.name, role: account.role, kind: .session(digest)))
+  }
+
+  /// Seconds to wait before another attempt under `key`, 0 when none: nothing for the first
+  /// `free` failures in the window, then doubling from one second.
+  private func delay(for key: String, free: Int) -> Int {
+    let date = now()
+    return failures.withLock { failures in
+      let recent = (failures[key] ?? []).filter {
+        date.timeIntervalSince($0) < policy.failureWindow
+      }
+      failures[key] = recent.isEmpty ? nil : recent
+      guard recent.count >= free, let last = recent.last else { return 0 }
+      let wait = min(policy.maxDelay, pow(2, Double(recent.count - free)))
+      let remaining = wait - date.timeIntervalSince(last)
+      return remaining > 0 ? Int(remaining.rounded(.up)) : 0
+    }
+  }
+
+  private func fail(_ key: String) {
+    let date = now()
+    failures.withLock { $0[key, default: []].append(date) }
+  }
+
+  /// Who holds this session token, or nil when it is unknown or expired (then it is ended).
+  public func identity(session token: String) throws -> Identity? {
+    guard Secrets.isWellFormed(token) else { return nil }
+    let digest = Secrets.digest(token)
+    guard let session = try store.session(tokenHash: digest) else { return nil }
+    let date = now()
+    guard date.timeIntervalSince(session.lastSeen) < policy.idleTimeout,
+      date.timeIntervalSince(session.createdAt) < policy.absoluteTimeout,
+      let account = try store.account(named: session.account)
+    else {
+      try store.deleteSessions(tokenHash: digest)
+      return nil
+    }
+    // Written at most once a minute: a disk sync on every page would cost too much.
+    if date.timeIntervalSince(session.lastSeen) > 60 {
+      try store.touchSession(tokenHash: digest, at: date)
+    }
+    return Identity(name: account.name, role: account.role, kind: .session(digest))
+  }
+
+  /// Ends one session.
+  public func signOut(session token: String) throws {
+    try store.deleteSessions(tokenHash: Secrets.digest(token))
+  }
+
+  /// Ends every session of an account.
+  public func signOutEverywhere(name: String) throws {
+    try store.deleteSessions(account: name)
+  }
+
+  // MARK: - API tokens
+
+  /// Creates a token for scripts and returns its secret, which is never shown again.
+  public func createToken(name: String, role: Role) throws -> String {
+    if let problem = Self.nameProblem(name) {
+      throw AccessError(problem.replacingOccurrences(of: "account", with: "token"))
+    }
+    if try store.tokens().contains(where: { $0.name.lowercased() == name.lowercased() }) {
+      throw AccessError("A token is already named “\(name)”; revoke it or choose another name.")
+    }
+    let token = Secrets.newToken()
+    try store.insertToken(
+      TokenRecord(
+        name: name, tokenHash: Secrets.digest(token), role: role, createdAt: now(), lastUsed: nil))
+    return token
+  }
+
+  public func tokens() throws -> [TokenRecord] { try store.tokens() }
+
+  /// Revokes a token at once.
+  public func revokeToken(name: String) throws {
+    guard try store.deleteToken(named: name) else {
+      throw AccessError("No token is named “\(name)”.")
+    }
+  }
+
+  /// Who this bearer token belongs to, or nil (unknown or revoked).
+  public func identity(bearer token: String) throws -> Identity? {
+    guard Secrets.isWellFormed(token) else { return nil }
+    let digest = Secrets.digest(token)
+    guard let record = try store.tokens().first(where: { $0.tokenHash == digest }) else {
+      return nil
+    }
+    let date = now()
+    if date.timeIntervalSince(record.lastUsed ?? .distantPast) > 60 {
+      try store.touchToken(named: record.name, at: date)
+    }
+    return Identity(name: record.name, role: record.role, kind: .token)
+  }
+}

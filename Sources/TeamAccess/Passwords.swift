@@ -1,0 +1,107 @@
+import CArgon2
+import Foundation
+import Synchronization
+
+/// Argon2id password hashing through Debian's libargon2, as PHC strings
+/// (`$argon2id$v=19$m=19456,t=2,p=1$salt$hash`).
+public enum Passwords {
+  /// The cost of a hash: memory in KiB, passes, lanes.
+  public struct Parameters: Hashable, Sendable {
+    public var memoryKiB: UInt32
+    public var iterations: UInt32
+    public var parallelism: UInt32
+
+    public init(memoryKiB: UInt32, iterations: UInt32, parallelism: UInt32) {
+      self.memoryKiB = memoryKiB
+      self.iterations = iterations
+      self.parallelism = parallelism
+    }
+
+    /// OWASP's minimum for Argon2id: 19 MiB, 2 passes, 1 lane.
+    public static let current = Parameters(memoryKiB: 19 * 1024, iterations: 2, parallelism: 1)
+  }
+
+  /// The longest password accepted: hashing a megabyte is a cheap attack.
+  public static let maxLength = 256
+  /// The shortest password accepted for a new account or a new password.
+  public static let minLength = 10
+
+  /// Why `password` cannot be a new password, or nil.
+  public static func problem(_ password: String) -> String? {
+    if password.count < minLength {
+      return "Choose a password of at least \(minLength) characters."
+    }
+    if password.utf8.count > maxLength {
+      return "Choose a password of at most \(maxLength) bytes."
+    }
+    return nil
+  }
+
+  /// A salted Argon2id hash of `password` as a PHC string.
+  public static func hash(_ password: String, parameters: Parameters = .current) -> String {
+    var salt = [UInt8](repeating: 0, count: 16)
+    var generator = SystemRandomNumberGenerator()
+    for index in salt.indices { salt[index] = generator.next() }
+    let hashLength = 32
+    let length = argon2_encodedlen(
+      parameters.iterations, parameters.memoryKiB, parameters.parallelism, UInt32(salt.count),
+      UInt32(hashLength), Argon2_id)
+    var encoded = [CChar](repeating: 0, count: length)
+    let bytes = Array(password.utf8)
+    let code = argon2id_hash_encoded(
+      parameters.iterations, parameters.memoryKiB, parameters.parallelism, bytes, bytes.count,
+      salt, salt.count, hashLength, &encoded, length)
+    // The only failures are bad parameters or no memory, which no input can cause.
+    precondition(code == ARGON2_OK.rawValue, String(cString: argon2_error_message(code)))
+    return String(decoding: encoded.prefix { $0 != 0 }.map(UInt8.init), as: UTF8.self)
+  }
+
+  /// Whether `password` matches the PHC string `hash` (in time independent of where they
+  /// differ).
+  public static func verify(_ password: String, against hash: String) -> Bool {
+    let bytes = Array(password.utf8.prefix(maxLength + 1))
+    return argon2id_verify(hash, bytes, bytes.count) == ARGON2_OK.rawValue
+  }
+
+  /// The parameters a PHC string was made with, if it is an Argon2id one.
+  public static func parameters(of hash: String) -> Parameters? {
+    let parts = hash.split(separator: "$")
+    guard parts.count >= 4, parts[0] == "argon2id" else { return nil }
+    var values: [Substring: UInt32] = [:]
+    for pair in parts[2].split(separator: ",") {
+      let keyValue = pair.split(separator: "=")
+      if keyValue.count == 2 { values[keyValue[0]] = UInt32(keyValue[1]) }
+    }
+    guard let m = values["m"], let t = values["t"], let p = values["p"] else { return nil }
+    return Parameters(memoryKiB: m, iterations: t, parallelism: p)
+  }
+
+  /// Whether a stored hash is weaker than today's parameters (hash again at the next
+  /// sign-in).
+  public static func needsRehash(_ hash: String, parameters current: Parameters = .current) -> Bool
+  {
+    guard let stored = parameters(of: hash) else { return true }
+    return stored.memoryKiB < current.memoryKiB || stored.iterations < current.iterations
+  }
+}
+
+/// At most `limit` password hashes computed at once: each takes 19 MiB and tens of
+/// milliseconds of a core, and the server's worker threads must stay free for pages.
+final class HashGate: Sendable {
+  private let running = Mutex(0)
+  let limit: Int
+
+  init(limit: Int) { self.limit = limit }
+
+  /// Runs `body` when a place is free, or returns nil at once when none is.
+  func run<T>(_ body: () -> T) -> T? {
+    let entered = running.withLock { count in
+      guard count < limit else { return false }
+      count += 1
+      return true
+    }
+    guard entered else { return nil }
+    defer { running.withLock { $0 -= 1 } }
+    return body()
+  }
+}

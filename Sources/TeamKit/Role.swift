@@ -1,0 +1,14 @@
+/// What a member of the staff may do: viewers read; editors change the roster; owners also
+/// manage the accounts.
+public enum Role: String, CaseIterable, Codable, Sendable, Comparable {
+  case viewer, editor, owner
+
+  /// Whether this role may change the roster.
+  public var canEdit: Bool { self != .viewer }
+  /// Whether this role may add, change and remove accounts.
+  public var canManageAccounts: Bool { self == .owner }
+
+  public static func < (lhs: Role, rhs: Role) -> Bool {
+    allCases.firstIndex(of: lhs) ?? 0 < allCases.firstIndex(of: rhs) ?? 0
+  }
+}

@@ -1,0 +1,214 @@
+import Foundation
+import TeamKit
+
+/// An account as stored: its password only as an Argon2id PHC string.
+public struct AccountRecord: Hashable, Sendable {
+  public var name: String
+  public var role: Role
+  public var passwordHash: String
+  public var createdAt: Date
+
+  public init(name: String, role: Role, passwordHash: String, createdAt: Date) {
+    self.name = name
+    self.role = role
+    self.passwordHash = passwordHash
+    self.createdAt = createdAt
+  }
+}
+
+/// A signed-in browser, known by the SHA-256 digest of its token.
+public struct SessionRecord: Hashable, Sendable {
+  public var tokenHash: String
+  public var account: String
+  public var createdAt: Date
+  public var lastSeen: Date
+
+  public init(tokenHash: String, account: String, createdAt: Date, lastSeen: Date) {
+    self.tokenHash = tokenHash
+    self.account = account
+    self.createdAt = createdAt
+    self.lastSeen = lastSeen
+  }
+}
+
+/// An API token for scripts, known by the SHA-256 digest of its secret.
+public struct TokenRecord: Hashable, Sendable {
+  public var name: String
+  public var tokenHash: String
+  public var role: Role
+  public var createdAt: Date
+  public var lastUsed: Date?
+
+  public init(name: String, tokenHash: String, role: Role, createdAt: Date, lastUsed: Date?) {
+    self.name = name
+    self.tokenHash = tokenHash
+    self.role = role
+    self.createdAt = createdAt
+    self.lastUsed = lastUsed
+  }
+}
+
+/// The staff's accounts, sessions and tokens, in the roster's file (each change committed
+/// before returning, like the roster's).
+extension RosterStore {
+  /// Every account, by name.
+  public func accounts() throws(RosterError) -> [AccountRecord] {
+    try records { writer in
+      var accounts: [AccountRecord] = []
+      try writer.connection.prepare(
+        "SELECT name, role, password, created_at FROM account ORDER BY name_key"
+      ).forEachRow { row in
+        accounts.append(
+          AccountRecord(
+            name: row.text(0), role: Role(rawValue: row.text(1)) ?? .viewer,
+            passwordHash: row.text(2), createdAt: Date(timeIntervalSince1970: row.double(3))))
+      }
+      return accounts
+    }
+  }
+
+  /// The account with this name, in any case.
+  public func account(named name: String) throws(RosterError) -> AccountRecord? {
+    try accounts().first { $0.name.lowercased() == name.lowercased() }
+  }
+
+  /// Adds an account, or replaces the role and password of the one with this name.
+  public func saveAccount(_ account: AccountRecord) throws(RosterError) {
+    try records { writer in
+      try writer.connection.transaction {
+        try writer.connection.prepare(
+          """
+          INSERT INTO account (name, name_key, role, password, created_at)
+          VALUES (?1, ?2, ?3, ?4, ?5)
+          ON CONFLICT (name) DO UPDATE SET role = excluded.role, password = excluded.password
+          """
+        ).bind(
+          .text(account.name), .text(account.name.lowercased()), .text(account.role.rawValue),
+          .text(account.passwordHash), .double(account.createdAt.timeIntervalSince1970)
+        ).run()
+      }
+    }
+  }
+
+  /// Removes an account and its sessions; false when there was none.
+  @discardableResult
+  public func deleteAccount(named name: String) throws(RosterError) -> Bool {
+    try records { writer in
+      try writer.connection.transaction {
+        try writer.connection.prepare("DELETE FROM account WHERE name = ?1").bind(.text(name))
+          .run()
+        return writer.connection.changes > 0
+      }
+    }
+  }
+
+  public func insertSession(_ session: SessionRecord) throws(RosterError) {
+    try records { writer in
+      try writer.connection.transaction {
+        try writer.connection.prepare(
+          "INSERT INTO session (token_hash, account, created_at, last_seen) VALUES (?1, ?2, ?3, ?4)"
+        ).bind(
+          .text(session.tokenHash), .text(session.account),
+          .double(session.createdAt.timeIntervalSince1970),
+          .double(session.lastSeen.timeIntervalSince1970)
+        ).run()
+      }
+    }
+  }
+
+  public func session(tokenHash: String) throws(RosterError) -> SessionRecord? {
+    try records { writer in
+      var session: SessionRecord?
+      try writer.connection.prepare(
+        "SELECT token_hash, account, created_at, last_seen FROM session WHERE token_hash = ?1"
+      ).bind(.text(tokenHash)).forEachRow { row in
+        session = SessionRecord(
+          tokenHash: row.text(0), account: row.text(1),
+          createdAt: Date(timeIntervalSince1970: row.double(2)),
+          lastSeen: Date(timeIntervalSince1970: row.double(3)))
+      }
+      return session
+    }
+  }
+
+  public func touchSession(tokenHash: String, at date: Date) throws(RosterError) {
+    try records { writer in
+      try writer.connection.transaction {
+        try writer.connection.prepare("UPDATE session SET last_seen = ?2 WHERE token_hash = ?1")
+          .bind(.text(tokenHash), .double(date.timeIntervalSince1970)).run()
+      }
+    }
+  }
+
+  /// Ends sessions: one by its digest, or all of an account's but `keeping` one.
+  public func deleteSessions(
+    tokenHash: String? = nil, account: String? = nil, keeping: String? = nil
+  )
+    throws(RosterError)
+  {
+    try records { writer in
+      try writer.connection.transaction {
+        try writer.connection.prepare(
+          """
+          DELETE FROM session WHERE (?1 IS NULL OR token_hash = ?1) AND (?2 IS NULL OR account = ?2)
+          AND (?3 IS NULL OR token_hash <> ?3) AND (?1 IS NOT NULL OR ?2 IS NOT NULL)
+          """
+        ).bind(
+          tokenHash.map { .text($0) } ?? .null, account.map { .text($0) } ?? .null,
+          keeping.map { .text($0) } ?? .null
+        ).run()
+      }
+    }
+  }
+
+  /// Every API token, by name.
+  public func tokens() throws(RosterError) -> [TokenRecord] {
+    try records { writer in
+      var tokens: [TokenRecord] = []
+      try writer.connection.prepare(
+        "SELECT name, token_hash, role, created_at, last_used FROM api_token ORDER BY name"
+      ).forEachRow { row in
+        tokens.append(
+          TokenRecord(
+            name: row.text(0), tokenHash: row.text(1), role: Role(rawValue: row.text(2)) ?? .viewer,
+            createdAt: Date(timeIntervalSince1970: row.double(3)),
+            lastUsed: row.isNull(4) ? nil : Date(timeIntervalSince1970: row.double(4))))
+      }
+      return tokens
+    }
+  }
+
+  public func insertToken(_ token: TokenRecord) throws(RosterError) {
+    try records { writer in
+      try writer.connection.transaction {
+        try writer.connection.prepare(
+          "INSERT INTO api_token (name, token_hash, role, created_at) VALUES (?1, ?2, ?3, ?4)"
+        ).bind(
+          .text(token.name), .text(token.tokenHash), .text(token.role.rawValue),
+          .double(token.createdAt.timeIntervalSince1970)
+        ).run()
+      }
+    }
+  }
+
+  public func touchToken(named name: String, at date: Date) throws(RosterError) {
+    try records { writer in
+      try writer.connection.transaction {
+        try writer.connection.prepare("UPDATE api_token SET last_used = ?2 WHERE name = ?1")
+          .bind(.text(name), .double(date.timeIntervalSince1970)).run()
+      }
+    }
+  }
+
+  /// Revokes a token; false when there was none.
+  @discardableResult
+  public func deleteToken(named name: String) throws(RosterError) -> Bool {
+    try records { writer in
+      try writer.connection.transaction {
+        try writer.connection.prepare("DELETE FROM api_token WHERE name = ?1").bind(.text(name))
+          .run()
+        return writer.connection.changes > 0
+      }
+    }
+  }
+}
