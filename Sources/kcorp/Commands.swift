@@ -7,7 +7,8 @@ var commands: [any Command.Type] {
   [
     Serve.self, ListPlayers.self, ShowPlayer.self, AddPlayer.self, EditPlayer.self,
     RemovePlayer.self, RestorePlayer.self, MovePlayer.self, ListTrash.self, ListChampions.self,
-    Export.self, Import.self,
+    Export.self, Import.self, ShowHistory.self, AddUser.self, ListUsers.self, RemoveUser.self,
+    ChangePassword.self, CreateToken.self, ListTokens.self, RevokeToken.self,
   ]
 }
 

@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import TeamAccess
 import TeamHTTP
 import TeamKit
 import TeamStore
@@ -39,6 +40,7 @@ enum KCorpCommand {
     case let error as JSONInputError: (.dataError, error.message)
     case let error as StoreOpenError: (.ioError, error.description)
     case let error as HTTPServerError: (.ioError, error.description)
+    case let error as AccessError: (.dataError, error.message)
     default: (.ioError, "\(error)")
     }
   }

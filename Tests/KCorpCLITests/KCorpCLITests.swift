@@ -296,3 +296,66 @@ extension KCorp {
     #expect(try Data(contentsOf: URL(fileURLWithPath: kcorp.database)) == before)
   }
 }
+
+/// Accounts, tokens and the history from the command line.
+@Suite struct AccessCommandTests {
+  let kcorp: KCorp
+
+  init() throws { kcorp = try KCorp() }
+
+  func run(_ arguments: [String], input: String) throws -> Run {
+    try runKCorp(
+      arguments, environment: ["KCORP_DB": kcorp.database, "HOME": kcorp.folder.path],
+      input: input)
+  }
+
+  @Test func usersAreAddedListedChangedAndRemoved() throws {
+    let added = try run(
+      ["users", "add", "coach", "--role", "owner", "--password-stdin"], input: "correct horse\n")
+    #expect(added.status == 0 && added.stdout == "Added coach (owner).\n", "\(added.stderr)")
+    _ = try run(
+      ["users", "add", "analyst", "--role", "viewer", "--password-stdin"], input: "another pass\n")
+    let list = try kcorp("users", "list").stdout
+    #expect(list.contains("analyst  viewer") && list.contains("coach    owner"))
+    #expect(
+      try run(["users", "passwd", "analyst", "--password-stdin"], input: "changed pass\n").status
+        == 0)
+    #expect(try kcorp("users", "remove", "analyst").status == 0)
+    #expect(!(try kcorp("users", "list").stdout.contains("analyst")))
+    let last = try kcorp("users", "remove", "coach")
+    #expect(last.status == 65 && last.stderr.contains("last owner"))
+  }
+
+  @Test func badAccountsAreRefusedWithWhatToChange() throws {
+    let weak = try run(
+      ["users", "add", "x", "--role", "editor", "--password-stdin"], input: "short\n")
+    #expect(weak.status == 65 && weak.stderr.contains("at least 10 characters"))
+    #expect(try kcorp("users", "add", "x", "--role", "king").status == 64)
+    let noTerminal = try run(["users", "add", "x", "--role", "editor"], input: "")
+    #expect(noTerminal.status == 64 && noTerminal.stderr.contains("--password-stdin"))
+  }
+
+  @Test func aTokenIsPrintedOnceAndListedWithoutItsSecret() throws {
+    let created = try kcorp("tokens", "create", "--name", "board", "--role", "viewer")
+    #expect(created.status == 0)
+    let secret = created.stdout.trimmingCharacters(in: .newlines)
+    #expect(secret.count == 43)
+    let list = try kcorp("tokens", "list").stdout
+    #expect(list.contains("board  viewer") && list.contains("never") && !list.contains(secret))
+    #expect(try kcorp("tokens", "revoke", "board").status == 0)
+    #expect(try kcorp("tokens", "revoke", "board").status == 65)
+  }
+
+  @Test func historySaysWhoChangedWhat() throws {
+    _ = try kcorp("players", "edit", "canna", "--position", "mid")
+    _ = try kcorp("players", "remove", "caliste")
+    let history = try kcorp("history").stdout
+    #expect(history.contains("local removed Caliste."))
+    #expect(history.contains("local edited Canna: role Top → Mid."))
+    let canna = try kcorp("history", "--player", "canna", "--json")
+    let entries = try #require(
+      try JSONSerialization.jsonObject(with: Data(canna.stdout.utf8)) as? [[String: Any]])
+    #expect(entries.count == 1 && entries[0]["kind"] as? String == "edited")
+    #expect(try kcorp("history", "--player", "nobody").status == 66)
+  }
+}

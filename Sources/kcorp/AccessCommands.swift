@@ -1,0 +1,252 @@
+import Foundation
+import TeamAccess
+import TeamKit
+import TeamStore
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+private let roleOption = Option(
+  name: "--role", value: "R", help: "owner, editor or viewer.", isRequired: true)
+private let passwordStdin = Option.flag(
+  "--password-stdin", "Read the password from standard input (else it is asked for).")
+
+private func role(_ text: String?) throws(CLIError) -> Role {
+  guard let role = text.flatMap({ Role(rawValue: $0.lowercased()) }) else {
+    throw .usage("--role takes owner, editor or viewer, not ‘\(text ?? "")’.")
+  }
+  return role
+}
+
+/// The access rules over the chosen database.
+private func access(_ context: Context) throws -> AccessControl {
+  AccessControl(store: try context.store())
+}
+
+/// A new password: one line of standard input, or typed twice on the terminal unseen.
+private func newPassword(fromStandardInput: Bool) throws -> String {
+  if fromStandardInput {
+    guard let line = readLine(strippingNewline: true) else {
+      throw CLIError.usage("Give the password on standard input.")
+    }
+    return line
+  }
+  guard isatty(STDIN_FILENO) == 1 else {
+    throw CLIError.usage(
+      "Standard input is not a terminal: give the password with --password-stdin.")
+  }
+  let first = try Terminal.readSecret(prompt: "Password: ")
+  let second = try Terminal.readSecret(prompt: "Password again: ")
+  guard first == second else {
+    throw CLIError(code: .dataError, message: "The two passwords differ; nothing was changed.")
+  }
+  return first
+}
+
+struct AddUser: Command {
+  static let name = "users add"
+  static let abstract =
+    "Create a staff account (the password is asked for, or read with --password-stdin)."
+  static let arguments = [Argument(name: "name", help: "The account's name.")]
+  static let options = [roleOption, passwordStdin]
+  let name: String
+  let role: Role
+  let standardInput: Bool
+
+  init(_ parsed: Parsed) throws(CLIError) {
+    name = parsed.positionals[0]
+    role = try kcorp.role(parsed.value("--role"))
+    standardInput = parsed.flag("--password-stdin")
+  }
+
+  func run(_ context: Context) throws {
+    let access = try access(context)
+    try access.addAccount(
+      name: name, role: role, password: try newPassword(fromStandardInput: standardInput))
+    print("Added \(name) (\(role.rawValue)).")
+  }
+}
+
+struct ListUsers: Command {
+  static let name = "users list"
+  static let abstract = "List the staff accounts and their roles."
+  static let options: [Option] = []
+
+  init(_ parsed: Parsed) {}
+
+  func run(_ context: Context) throws {
+    let accounts = try access(context).accounts()
+    print(
+      accounts.isEmpty
+        ? "No accounts yet. Create the first with ‘kcorp users add NAME --role owner’."
+        : Table.columns(
+          [["NAME", "ROLE", "CREATED"]]
+            + accounts.map { [$0.name, $0.role.rawValue, $0.createdAt.formatted(.iso8601)] }))
+  }
+}
+
+struct RemoveUser: Command {
+  static let name = "users remove"
+  static let abstract = "Remove a staff account and end its sessions."
+  static let arguments = [Argument(name: "name", help: "The account's name.")]
+  static let options: [Option] = []
+  let name: String
+
+  init(_ parsed: Parsed) { name = parsed.positionals[0] }
+
+  func run(_ context: Context) throws {
+    try access(context).removeAccount(name: name)
+    print("Removed \(name); their sessions are ended.")
+  }
+}
+
+struct ChangePassword: Command {
+  static let name = "users passwd"
+  static let abstract = "Set a new password for an account; its sessions end."
+  static let arguments = [Argument(name: "name", help: "The account's name.")]
+  static let options = [passwordStdin]
+  let name: String
+  let standardInput: Bool
+
+  init(_ parsed: Parsed) {
+    name = parsed.positionals[0]
+    standardInput = parsed.flag("--password-stdin")
+  }
+
+  func run(_ context: Context) throws {
+    try access(context).setPassword(
+      name: name, password: try newPassword(fromStandardInput: standardInput))
+    print("Changed \(name)'s password; their sessions are ended.")
+  }
+}
+
+struct CreateToken: Command {
+  static let name = "tokens create"
+  static let abstract = "Create an API token for scripts and print it (shown only this once)."
+  static let options = [
+    Option(name: "--name", value: "N", help: "What the token is for.", isRequired: true),
+    roleOption,
+  ]
+  let name: String
+  let role: Role
+
+  init(_ parsed: Parsed) throws(CLIError) {
+    name = parsed.value("--name") ?? ""
+    role = try kcorp.role(parsed.value("--role"))
+  }
+
+  func run(_ context: Context) throws {
+    print(try access(context).createToken(name: name, role: role))
+  }
+}
+
+struct ListTokens: Command {
+  static let name = "tokens list"
+  static let abstract = "List the API tokens, their roles and last use."
+  static let options: [Option] = []
+
+  init(_ parsed: Parsed) {}
+
+  func run(_ context: Context) throws {
+    let tokens = try access(context).tokens()
+    print(
+      tokens.isEmpty
+        ? "No API tokens."
+        : Table.columns(
+          [["NAME", "ROLE", "CREATED", "LAST USED"]]
+            + tokens.map {
+              [
+                $0.name, $0.role.rawValue, $0.createdAt.formatted(.iso8601),
+                $0.lastUsed?.formatted(.iso8601) ?? "never",
+              ]
+            }))
+  }
+}
+
+struct RevokeToken: Command {
+  static let name = "tokens revoke"
+  static let abstract = "Revoke an API token at once."
+  static let arguments = [Argument(name: "name", help: "The token's name.")]
+  static let options: [Option] = []
+  let name: String
+
+  init(_ parsed: Parsed) { name = parsed.positionals[0] }
+
+  func run(_ context: Context) throws {
+    try access(context).revokeToken(name: name)
+    print("Revoked \(name).")
+  }
+}
+
+struct ShowHistory: Command {
+  static let name = "history"
+  static let abstract = "Who changed what, the newest first."
+  static let options = [
+    Option(name: "--player", value: "P", help: "Only the changes of this player (pseudo or id)."),
+    Option(name: "--limit", value: "N", help: "How many changes, 50 by default."),
+    Option.flag("--json", "Print JSON (the API's shape)."),
+  ]
+  let player: String?
+  let limit: Int
+  let json: Bool
+
+  init(_ parsed: Parsed) throws(CLIError) {
+    player = parsed.value("--player")
+    let text = parsed.value("--limit") ?? "50"
+    guard let limit = Int(text), limit > 0 else {
+      throw .usage("--limit takes a positive number, not ‘\(text)’.")
+    }
+    self.limit = limit
+    json = parsed.flag("--json")
+  }
+
+  func run(_ context: Context) throws {
+    let store = try context.store()
+    var id: UUID?
+    if let player {
+      let everyone = store.players + store.roster.removed.map(\.player)
+      guard let found = Player.find(player, in: everyone) else {
+        throw CLIError(code: .notFound, message: "No player “\(player)” in the roster.")
+      }
+      id = found.id
+    }
+    let changes = try store.history(player: id, limit: limit)
+    if json {
+      print(String(decoding: TeamJSON.encode(changes, pretty: true), as: UTF8.self))
+    } else if changes.isEmpty {
+      print("No changes recorded yet.")
+    } else {
+      print(
+        Table.columns(
+          changes.map { [$0.at.formatted(.iso8601), $0.summary] }))
+    }
+  }
+}
+
+/// Reading a secret from the terminal without showing it.
+enum Terminal {
+  static func readSecret(prompt: String) throws -> String {
+    let tty = open("/dev/tty", O_RDWR)
+    guard tty >= 0 else {
+      throw CLIError.usage("No terminal to ask the password on: use --password-stdin.")
+    }
+    defer { close(tty) }
+    _ = prompt.withCString { write(tty, $0, strlen($0)) }
+    var saved = termios()
+    tcgetattr(tty, &saved)
+    var silent = saved
+    silent.c_lflag &= ~tcflag_t(ECHO)
+    tcsetattr(tty, TCSAFLUSH, &silent)
+    defer {
+      tcsetattr(tty, TCSAFLUSH, &saved)
+      _ = write(tty, "\n", 1)
+    }
+    var bytes: [UInt8] = []
+    var byte: UInt8 = 0
+    while read(tty, &byte, 1) == 1, byte != UInt8(ascii: "\n") { bytes.append(byte) }
+    return String(decoding: bytes, as: UTF8.self)
+  }
+}
