@@ -13,6 +13,10 @@ public struct HTTPRequest: Sendable {
   public var body: [UInt8]
   /// True when the body was over the server's limit and was dropped (answer 413).
   public var bodyTooLarge = false
+  /// The client's numeric address (`127.0.0.1`, `::1`), as the connection shows it.
+  public var clientAddress = ""
+  /// True when the request came over TLS.
+  public var isSecure = false
 
   public init(
     method: String, path: String, query: [String: String] = [:], headers: [String: String] = [:],

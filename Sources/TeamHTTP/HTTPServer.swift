@@ -53,6 +53,17 @@ public final class HTTPServer: Sendable {
     public init() {}
   }
 
+  /// A certificate and its private key, in PEM, to serve HTTPS.
+  public struct TLS: Sendable {
+    public var certificatePEM: String
+    public var privateKeyPEM: String
+
+    public init(certificatePEM: String, privateKeyPEM: String) {
+      self.certificatePEM = certificatePEM
+      self.privateKeyPEM = privateKeyPEM
+    }
+  }
+
   /// The address the server listens on, as given.
   public let host: String
   /// The port it listens on (the one chosen by the system when asked for port 0).
@@ -63,21 +74,39 @@ public final class HTTPServer: Sendable {
 
   /// Starts listening; returns once connections are accepted.
   /// - Throws: ``HTTPServerError`` when the address cannot be bound (port in use, …).
+  /// - Parameter tls: serve HTTPS with this certificate (nil: plain HTTP).
   public init(
-    host: String, port: Int, limits: Limits = Limits(),
+    host: String, port: Int, limits: Limits = Limits(), tls: TLS? = nil,
     handler: @escaping @Sendable (HTTPRequest) -> HTTPResponse
   ) throws(HTTPServerError) {
     let (socket, boundPort) = try Self.listeningSocket(host: host, port: port)
-    let context = ServerContext(handler: handler, maxBodyBytes: limits.maxBodyBytes)
+    let context = ServerContext(
+      handler: handler, maxBodyBytes: limits.maxBodyBytes, isSecure: tls != nil)
     let pointer = Unmanaged.passUnretained(context).toOpaque()
-    guard
-      let daemon = kcorp_mhd_start(
+    // GnuTLS reads the PEM strings while the daemon starts.
+    func start(_ key: UnsafePointer<CChar>?, _ certificate: UnsafePointer<CChar>?)
+      -> OpaquePointer?
+    {
+      kcorp_mhd_start(
         socket, limits.threads, accessHandler, pointer, requestCompleted, pointer,
         limits.connectionTimeout, limits.maxConnections, limits.maxConnectionsPerIP,
-        limits.maxHeaderBytes)
-    else {
+        limits.maxHeaderBytes, key, certificate)
+    }
+    let daemon =
+      if let tls {
+        tls.privateKeyPEM.withCString { key in
+          tls.certificatePEM.withCString { certificate in start(key, certificate) }
+        }
+      } else {
+        start(nil, nil)
+      }
+    guard let daemon else {
       close(socket)
-      throw .cannotListen(host: host, port: boundPort, reason: "libmicrohttpd did not start")
+      throw .cannotListen(
+        host: host, port: boundPort,
+        reason: tls == nil
+          ? "libmicrohttpd did not start"
+          : "libmicrohttpd did not start with this certificate and key (are they PEM, and a pair?)")
     }
     self.host = host
     self.port = boundPort
@@ -155,12 +184,17 @@ public final class HTTPServer: Sendable {
 private final class ServerContext: Sendable {
   let handler: @Sendable (HTTPRequest) -> HTTPResponse
   let maxBodyBytes: Int
+  let isSecure: Bool
   /// Requests begun and not yet completed.
   let inFlight = Atomic<Int>(0)
 
-  init(handler: @escaping @Sendable (HTTPRequest) -> HTTPResponse, maxBodyBytes: Int) {
+  init(
+    handler: @escaping @Sendable (HTTPRequest) -> HTTPResponse, maxBodyBytes: Int,
+    isSecure: Bool
+  ) {
     self.handler = handler
     self.maxBodyBytes = maxBodyBytes
+    self.isSecure = isSecure
   }
 }
 
@@ -231,6 +265,8 @@ private func respond(
   request.bodyTooLarge = state.tooLarge
   request.headers = values(of: connection, with: kcorp_mhd_headers, lowercased: true)
   request.query = values(of: connection, with: kcorp_mhd_arguments, lowercased: false)
+  request.clientAddress = kcorp_mhd_client_address(connection).map(numericHost) ?? ""
+  request.isSecure = server.isSecure
   return send(server.handler(request), on: connection)
 }
 
@@ -256,6 +292,17 @@ private func send(_ response: HTTPResponse, on connection: OpaquePointer) -> MHD
     _ = MHD_add_response_header(mhdResponse, header.name, header.value)
   }
   return kcorp_mhd_queue(connection, UInt32(response.status), mhdResponse) != 0 ? .YES : .NO
+}
+
+/// `127.0.0.1` or `::1`: an address as text, without a port.
+func numericHost(_ address: UnsafePointer<sockaddr>) -> String {
+  var host = [CChar](repeating: 0, count: Int(NI_MAXHOST))
+  let length =
+    address.pointee.sa_family == sa_family_t(AF_INET6)
+    ? socklen_t(MemoryLayout<sockaddr_in6>.size) : socklen_t(MemoryLayout<sockaddr_in>.size)
+  guard getnameinfo(address, length, &host, socklen_t(host.count), nil, 0, NI_NUMERICHOST) == 0
+  else { return "" }
+  return String(decoding: host.prefix { $0 != 0 }.map(UInt8.init), as: UTF8.self)
 }
 
 /// Collects a connection's headers or query arguments into a dictionary.

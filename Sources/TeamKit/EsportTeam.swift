@@ -157,7 +157,8 @@ public final class EsportTeam {
     var group = lineup == .starter ? starters : substitutes
     let moving = offsets.map { group[$0] }
     group.remove(atOffsets: offsets)
-    group.insert(contentsOf: moving, at: toOffset - offsets.count { $0 < toOffset })
+    let destination = min(max(toOffset, 0), group.count + moving.count)
+    group.insert(contentsOf: moving, at: destination - offsets.count { $0 < destination })
     let order = lineup == .starter ? group + substitutes : starters + group
     guard order != players else { return }
     try storage?.reorder(order.map(\.id), expected: players.map(\.id))

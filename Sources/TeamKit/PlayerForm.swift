@@ -1,4 +1,4 @@
-/// The state of the "Add player" form, kept by a view while the user types.
+/// The state of the player form (add and edit), kept by a view while the user types.
 ///
 /// It lives here, not in the view, so that its behaviour (selection, defaults, what is
 /// sent to ``EsportTeam/addPlayer(name:position:image:favoriteChampions:)``) is tested on
@@ -7,23 +7,25 @@ public struct PlayerForm: Hashable, Sendable {
   public var name = ""
   public var position: Position = .top
   public var image = Player.defaultImage
-  /// The ids of the selected champions.
-  public private(set) var selectedChampionIDs: Set<Champion.ID> = []
+  /// The ids of the selected champions, in the order they were chosen.
+  public private(set) var selectedChampionIDs: [Champion.ID] = []
 
   public init() {}
 
-  /// The form filled with a player's fields, to edit them.
+  /// The form filled with a player's fields, to edit them; their favourites keep their order.
   public init(player: Player) {
     name = player.name
     position = player.position
     image = player.image
-    selectedChampionIDs = Set(player.favoriteChampions.map(\.id))
+    selectedChampionIDs = player.favoriteChampions.map(\.id)
   }
 
-  /// Selects a champion, or unselects it when it was selected.
+  /// Selects a champion (after those already chosen), or unselects it when it was selected.
   public mutating func toggle(_ champion: Champion) {
-    if selectedChampionIDs.remove(champion.id) == nil {
-      selectedChampionIDs.insert(champion.id)
+    if let index = selectedChampionIDs.firstIndex(of: champion.id) {
+      selectedChampionIDs.remove(at: index)
+    } else {
+      selectedChampionIDs.append(champion.id)
     }
   }
 
@@ -32,8 +34,18 @@ public struct PlayerForm: Hashable, Sendable {
     selectedChampionIDs.contains(champion.id)
   }
 
-  /// The selected champions, in catalog order.
+  /// The selected champions, in the order they were chosen.
   public var favoriteChampions: [Champion] {
-    Champion.catalog.filter(isSelected)
+    selectedChampionIDs.compactMap(Champion.find)
+  }
+}
+
+extension Player {
+  /// This player's favourites with `chosen` as the new selection: those kept stay in their
+  /// order, new ones follow in the order given. (A form's checkboxes come in catalog order.)
+  public func favorites(keepingOrderWith chosen: [String]) -> [String] {
+    let current = favoriteChampions.map(\.id)
+    let ids = chosen.map { Champion.find($0)?.id ?? $0 }
+    return current.filter(ids.contains) + ids.filter { !current.contains($0) }
   }
 }

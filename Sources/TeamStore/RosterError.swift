@@ -12,8 +12,10 @@ public enum RosterError: ValidationReporting, Hashable, Sendable, CustomStringCo
   /// The player changed since the version the caller had (someone else edited them); this
   /// is the player now. Nothing was written.
   case changed(Player)
-  /// The roster's players or order changed since the caller looked; nothing was written.
+  /// The ids given are not the roster's players, each once; nothing was written.
   case rosterChanged
+  /// The roster's order changed since the order the caller had; nothing was written.
+  case orderChanged
   /// An entry of a roster being imported is invalid (`index` from 0); nothing was imported.
   case invalidEntry(index: Int, name: String, ValidationError)
   /// The database could not read or commit (disk full, I/O error, unreadable data).
@@ -28,7 +30,7 @@ public enum RosterError: ValidationReporting, Hashable, Sendable, CustomStringCo
   public var validation: ValidationError? {
     switch self {
     case .invalid(let error), .conflict(let error), .invalidEntry(_, _, let error): error
-    case .notFound, .changed, .rosterChanged, .storage: nil
+    case .notFound, .changed, .rosterChanged, .orderChanged, .storage: nil
     }
   }
 
@@ -38,6 +40,8 @@ public enum RosterError: ValidationReporting, Hashable, Sendable, CustomStringCo
     case .changed(let player):
       "Someone else changed \(player.name) meanwhile; nothing was saved. Check their change and try again."
     case .rosterChanged:
+      "Give every player of the roster once; the roster may have changed meanwhile. Reload it and try again."
+    case .orderChanged:
       "The roster changed meanwhile; nothing was saved. Reload it and try again."
     case .invalid(let error), .conflict(let error): error.description
     case .invalidEntry(let index, let name, let error):

@@ -225,12 +225,13 @@ public final class RosterStore: RosterStorage, Sendable {
   /// once.
   /// - Parameter expected: the order the caller last saw; when given and the roster's order
   ///   or players have changed since, nothing is written.
-  /// - Throws: ``RosterError/rosterChanged`` when `ids` are not the roster's players or
-  ///   `expected` is outdated, or ``RosterError/storage(_:)``.
+  /// - Throws: ``RosterError/orderChanged`` when `expected` is outdated,
+  ///   ``RosterError/rosterChanged`` when `ids` are not the roster's players, or
+  ///   ``RosterError/storage(_:)``.
   public func reorder(_ ids: [UUID], expected: [UUID]? = nil) throws(RosterError) {
     try write { writer, roster in
       let current = roster.players.map(\.id)
-      if let expected, expected != current { throw RosterError.rosterChanged }
+      if let expected, expected != current { throw RosterError.orderChanged }
       guard ids.count == current.count, Set(ids) == Set(current) else {
         throw RosterError.rosterChanged
       }

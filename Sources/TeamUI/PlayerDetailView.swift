@@ -89,7 +89,7 @@ public struct PlayerDetailView: View {
     ) {
       Button("Delete player", role: .destructive, action: delete)
     } message: {
-      Text(player.name + " will be removed from the roster.")
+      Text(player.name + " will go to Recently removed, where they can be restored for 30 days.")
     }
   }
 

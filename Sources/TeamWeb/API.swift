@@ -94,6 +94,12 @@ extension WebApp {
     }
   }
 
+  /// Whether a write names the version it changes (an `If-Match` other than `*`).
+  static func isConditional(_ request: HTTPRequest) -> Bool {
+    guard let ifMatch = request.header("if-match") else { return false }
+    return ifMatch.trimmingCharacters(in: .whitespaces) != "*"
+  }
+
   /// The JSON body of a write, refusing other media types (415) and malformed JSON (400).
   static func decodeBody<T: Decodable>(
     _ type: T.Type, of request: HTTPRequest, accepting mediaTypes: [String] = ["application/json"]
@@ -155,8 +161,9 @@ extension WebApp {
       guard WebApp.matches(request.header("if-match"), WebApp.etag(current)) else {
         throw RosterError.changed(current)
       }
-      // The store checks again under its lock that nobody changed the player meanwhile.
-      let expected = request.header("if-match") == nil ? nil : current
+      // The store checks again under its lock that nobody changed the player meanwhile
+      // (unless any version will do: no If-Match, or `*`).
+      let expected = WebApp.isConditional(request) ? current : nil
       let player = try store.updatePlayer(id: current.id, with: edit, expected: expected)
       var response = WebApp.json(player)
       response.headers.append(("ETag", WebApp.etag(player)))
@@ -205,7 +212,7 @@ extension WebApp {
         throw HTTPError(
           412, "The roster changed meanwhile; nothing was saved. Reload it and order it again.")
       }
-      try store.reorder(ids, expected: request.header("if-match") == nil ? nil : before.map(\.id))
+      try store.reorder(ids, expected: WebApp.isConditional(request) ? before.map(\.id) : nil)
       let players = store.players
       var response = WebApp.json(players.map(\.id.uuidString))
       response.headers.append(("ETag", WebApp.etag(order: players)))

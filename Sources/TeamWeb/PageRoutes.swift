@@ -90,8 +90,7 @@ extension WebApp {
     route("POST", "/players/{id}/edit") { request, parameters in
       let current = try WebApp.player(parameters["id"], in: store.roster)
       let form = request.formFields
-      var input = WebApp.input(from: form)
-      input.lineup = current.lineup.rawValue
+      let input = WebApp.input(from: form)
       let version = form["version"]?.first ?? ""
       func again(
         _ status: Int, errors: ValidationError? = nil, notice: String? = nil, player: Player
@@ -114,7 +113,7 @@ extension WebApp {
       }
       let edit = PlayerEdit(
         name: input.name, position: input.position, image: input.image,
-        favoriteChampions: input.favoriteChampions)
+        favoriteChampions: current.favorites(keepingOrderWith: input.favoriteChampions))
       do throws(RosterError) {
         let player = try store.updatePlayer(id: current.id, with: edit, expected: current)
         return .redirect(to: "/players/\(player.id)")
@@ -137,8 +136,9 @@ extension WebApp {
         response.status = 403
         return response
       }
+      // The page that showed them, computed before they leave the roster.
+      let page = Pages.page(of: player.id, in: store.players)
       try store.removePlayer(id: player.id)
-      let page = Pages.page(of: player.id, in: store.players + [player])
       return .redirect(to: "/?page=\(page)&removed=\(player.id)")
     }
 

@@ -125,6 +125,7 @@ public struct WebApp: Sendable {
         current = player
         refusal = HTTPError(412, error.description, headers: ["ETag": etag(player)])
       case .rosterChanged: refusal = HTTPError(409, error.description)
+      case .orderChanged: refusal = HTTPError(412, error.description)
       case .storage: refusal = notSaved(error)
       }
     default:

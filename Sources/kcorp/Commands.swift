@@ -176,7 +176,8 @@ struct RestorePlayer: Command {
 
 struct MovePlayer: Command {
   static let name = "players move"
-  static let abstract = "Move a player to place N of the roster's order (1 is first)."
+  static let abstract =
+    "Move a player to place N of the list (1 is first), among the starters or the substitutes."
   static let arguments = [Argument(name: "pseudo|id", help: "A pseudo or an id.")]
   static let options = [
     Option(name: "--to", value: "N", help: "The place, from 1.", isRequired: true)
@@ -196,7 +197,20 @@ struct MovePlayer: Command {
   func run(_ context: Context) throws {
     let store = try context.store()
     let player = try find(key, in: store)
-    try store.movePlayer(id: player.id, to: place - 1)
+    // Places are those of the list: starters first, then substitutes; a player moves within
+    // their group.
+    var shown = store.players.startersFirst
+    let group = shown.indices.filter { shown[$0].lineup == player.lineup }
+    guard let first = group.first, let last = group.last, (first + 1...last + 1).contains(place)
+    else {
+      let range = group.isEmpty ? "" : "\(group[0] + 1) to \(group[group.count - 1] + 1)"
+      throw CLIError.usage(
+        "\(player.name) is a \(player.lineup.rawValue): choose a place from \(range), or change their lineup with ‘kcorp players edit --lineup’."
+      )
+    }
+    shown.removeAll { $0.id == player.id }
+    shown.insert(player, at: place - 1)
+    try store.reorder(shown.map(\.id))
     print(Table.roster(store.players))
   }
 }

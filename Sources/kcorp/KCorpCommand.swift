@@ -34,7 +34,8 @@ enum KCorpCommand {
       switch error {
       case .notFound: (.notFound, error.description)
       case .invalid, .conflict, .invalidEntry: (.dataError, error.description)
-      case .changed, .rosterChanged: (.changedMeanwhile, error.description)
+      case .rosterChanged: (.dataError, error.description)
+      case .changed, .orderChanged: (.changedMeanwhile, error.description)
       case .storage: (.ioError, error.description)
       }
     case let error as JSONInputError: (.dataError, error.message)

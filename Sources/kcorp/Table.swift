@@ -3,12 +3,13 @@ import TeamKit
 
 /// Human-readable output: aligned columns.
 enum Table {
-  /// The roster in order, each player's place and lineup, then whether the five is complete.
+  /// The roster as every face shows it: the starters, then the substitutes, each in order,
+  /// numbered by place; then whether the five is complete.
   static func roster(_ players: [Player]) -> String {
     if players.isEmpty { return "The roster is empty. Add a player with ‘kcorp players add’." }
     let table = columns(
       [["#", "PSEUDO", "ROLE", "LINEUP", "IMAGE", "FAVORITE CHAMPIONS", "ID"]]
-        + players.enumerated().map { index, player in
+        + players.startersFirst.enumerated().map { index, player in
           [
             String(index + 1), player.name, player.position.displayName,
             player.lineup.rawValue, player.image,

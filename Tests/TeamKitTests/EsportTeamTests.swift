@@ -106,17 +106,29 @@ import Testing
     #expect(form.favoriteChampions.isEmpty)
   }
 
-  @Test func tappingAChampionTogglesItAndSelectionKeepsCatalogOrder() throws {
+  @Test func tappingAChampionTogglesItAndSelectionKeepsTheOrderChosen() throws {
     var form = PlayerForm()
     let jayce = try #require(Champion.find("jayce"))
     let jax = try #require(Champion.find("jax"))
     form.toggle(jayce)
     form.toggle(jax)
     #expect(form.isSelected(jayce) && form.isSelected(jax))
-    #expect(form.favoriteChampions == [jax, jayce])
+    #expect(form.favoriteChampions == [jayce, jax])
     form.toggle(jayce)
     #expect(!form.isSelected(jayce))
     #expect(form.favoriteChampions == [jax])
+  }
+
+  @Test func editingAPlayersFormKeepsTheirFavouritesOrder() throws {
+    let canna = Player.defaultRoster[0]
+    var form = PlayerForm(player: canna)
+    #expect(form.favoriteChampions.map(\.id) == ["jayce", "jax"])
+    form.toggle(try #require(Champion.find("braum")))
+    #expect(form.favoriteChampions.map(\.id) == ["jayce", "jax", "braum"])
+    // A web form sends its checkboxes in catalog order: the player's order is kept.
+    #expect(
+      canna.favorites(keepingOrderWith: ["jax", "braum", "jayce"]) == ["jayce", "jax", "braum"])
+    #expect(canna.favorites(keepingOrderWith: ["jax"]) == ["jax"])
   }
 
   @Test func addingAddsWhatTheFormHolds() throws {

@@ -163,7 +163,7 @@ import Testing
     for wrong in [[ids[0], ids[1]], [ids[0], ids[0], ids[1]], [ids[0], ids[1], UUID()]] {
       #expect(throws: RosterError.rosterChanged) { try store.reorder(wrong) }
     }
-    #expect(throws: RosterError.rosterChanged) { try store.reorder(ids, expected: ids) }
+    #expect(throws: RosterError.orderChanged) { try store.reorder(ids, expected: ids) }
     #expect(try RosterStore(path: path).players.map(\.name) == ["Targamas", "Canna", "Caliste"])
   }
 

@@ -49,6 +49,19 @@ import Testing
     #expect(app.store.players[0].favoriteChampions == canna.favoriteChampions)
   }
 
+  @Test func anEditKeepsTheFavouritesOrderTheCheckboxesCannotCarry() throws {
+    let session = try app.session()
+    // Checkboxes come in catalog order (Jax before Jayce); Canna favours Jayce, then Jax.
+    let response = try app.post(
+      "/players/\(canna.id)/edit",
+      [
+        ("csrf", session.token), ("version", WebApp.etag(canna)), ("name", "Canna"),
+        ("position", "Mid"), ("image", "canna"), ("champion", "jax"), ("champion", "jayce"),
+      ], session: session)
+    #expect(response.status == 303)
+    #expect(app.store.players[0].favoriteChampions.map(\.id) == ["jayce", "jax"])
+  }
+
   @Test func aSecondEditorSeesTheOthersChangeWithTheirInputKeptAndNothingOverwritten() throws {
     let first = try app.session()
     let second = try app.session()
@@ -171,7 +184,9 @@ import Testing
       ("/trash/\(canna.id)/restore", []),
     ] {
       let forged = try app.post(
-        path, [("csrf", "0" + session.token.dropFirst())] + fields, session: session)
+        path,
+        [("csrf", (session.token.first == "0" ? "1" : "0") + session.token.dropFirst())] + fields,
+        session: session)
       #expect(forged.status == 403, "\(path)")
       let otherSite = try app.post(
         path, [("csrf", session.token)] + fields, session: session, origin: "http://evil.example")

@@ -37,10 +37,11 @@ def page_width(browser):
 def test_edit_a_players_role_in_the_sheet(server, browser):
     browser.get(server + "/")
     open_player(browser, "Caliste")
+    detail_url = browser.current_url
     browser.find_element(By.ID, "edit-player").click()
     dialog = browser.find_element(By.ID, "edit-dialog")
     wait(browser).until(lambda _: dialog.is_displayed())
-    assert browser.current_url.endswith(browser.current_url.split("/players/")[1])  # no new page
+    assert browser.current_url == detail_url  # a sheet, not a new page
     assert dialog.find_element(By.ID, "name").get_attribute("value") == "Caliste"
     Select(dialog.find_element(By.ID, "position")).select_by_visible_text("Support")
     dialog.find_element(By.XPATH, ".//button[normalize-space()='Save']").click()
@@ -93,6 +94,7 @@ def test_move_a_player_with_the_keyboard_buttons(server, browser):
 
 def test_move_a_player_by_drag_and_drop(server, browser):
     browser.get(server + "/")
+    etag = browser.find_element(By.TAG_NAME, "main").get_attribute("data-order-etag")
     # HTML5 drag and drop, as the browser fires it, from Targamas onto the top of Canna.
     browser.execute_script(
         """
@@ -102,13 +104,21 @@ def test_move_a_player_by_drag_and_drop(server, browser):
         from.dispatchEvent(new DragEvent('dragstart', {bubbles: true, dataTransfer: data}));
         to.dispatchEvent(new DragEvent('dragover', {bubbles: true, cancelable: true,
           dataTransfer: data, clientY: box.top + 2}));
-        to.dispatchEvent(new DragEvent('drop', {bubbles: true, cancelable: true, dataTransfer: data}));
+        // As in a real drag, the pointer is now over the dragged row itself: the drop lands
+        // there, and only does if its dragover was accepted.
+        const over = new DragEvent('dragover', {bubbles: true, cancelable: true, dataTransfer: data});
+        from.dispatchEvent(over);
+        if (over.defaultPrevented) {
+          from.dispatchEvent(new DragEvent('drop', {bubbles: true, cancelable: true, dataTransfer: data}));
+        }
         from.dispatchEvent(new DragEvent('dragend', {bubbles: true, dataTransfer: data}));
         """,
         browser.find_element(By.CSS_SELECTOR, "li[id^='player-'][data-id$='0003']"),
         browser.find_element(By.CSS_SELECTOR, "li[id^='player-'][data-id$='0001']"))
-    wait(browser).until(lambda b: roster_names(b) == ["Targamas", "Canna", "Caliste"])
-    browser.refresh()
+    # The script saves the order, then reloads the page: wait for the reloaded page.
+    wait(browser).until(lambda b: b.execute_script(
+        "return performance.getEntriesByType('navigation').length > 0 && "
+        "document.querySelector('main').dataset.orderEtag !== arguments[0]", etag))
     assert roster_names(browser) == ["Targamas", "Canna", "Caliste"]
 
 

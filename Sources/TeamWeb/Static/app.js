@@ -75,8 +75,9 @@ for (const item of document.querySelectorAll(".roster[data-lineup] > li[data-id]
     dragged = null;
   });
   item.addEventListener("dragover", (event) => {
-    if (!dragged || dragged === item || dragged.parentElement !== item.parentElement) return;
-    event.preventDefault();
+    if (!dragged || dragged.parentElement !== item.parentElement) return;
+    event.preventDefault();  // over any row of the list, the dragged one too: a drop follows
+    if (dragged === item) return;
     const box = item.getBoundingClientRect();
     const after = event.clientY > box.top + box.height / 2;
     item.parentElement.insertBefore(dragged, after ? item.nextSibling : item);
@@ -98,10 +99,16 @@ async function saveOrder() {
   const places = order.map((id, index) => (shown.includes(id) ? index : -1))
     .filter((index) => index >= 0);
   places.forEach((place, index) => { order[place] = shown[index]; });
-  await fetch("/api/roster/order", {
+  const saved = await fetch("/api/roster/order", {
     method: "PUT",
     headers: { "Content-Type": "application/json", "If-Match": etag },
     body: JSON.stringify(order),
   });
+  if (!saved.ok) {
+    const status = document.getElementById("status");
+    if (status) status.textContent = "The order was not saved: the roster changed meanwhile.";
+    setTimeout(() => location.reload(), 3000);
+    return;
+  }
   location.reload();
 }
