@@ -74,7 +74,8 @@ public final class AccessControl: Sendable {
   }
 
   let store: RosterStore
-  let policy: Policy
+  /// The rules this instance applies.
+  public let policy: Policy
   private let now: @Sendable () -> Date
   private let gate: HashGate
   private let failures = Mutex<[String: [Date]]>([:])

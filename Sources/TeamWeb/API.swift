@@ -94,6 +94,25 @@ extension WebApp {
     }
   }
 
+  /// `?player=<id>&after=<id>&limit=<n>` of a history request.
+  static func historyQuery(_ request: HTTPRequest, in roster: Roster) throws(HTTPError) -> (
+    UUID?, Int64, Int
+  ) {
+    var player: UUID?
+    if let text = request.query["player"] {
+      guard let id = UUID(uuidString: text) else {
+        throw HTTPError(400, "Give ?player= a player's id.")
+      }
+      player = id
+    }
+    let after = Int64(request.query["after"] ?? "0") ?? -1
+    let limit = Int(request.query["limit"] ?? "100") ?? -1
+    guard after >= 0, (1...1000).contains(limit) else {
+      throw HTTPError(400, "Give ?after= a history id and ?limit= a number from 1 to 1000.")
+    }
+    return (player, after, limit)
+  }
+
   /// Whether a write names the version it changes (an `If-Match` other than `*`).
   static func isConditional(_ request: HTTPRequest) -> Bool {
     guard let ifMatch = request.header("if-match") else { return false }
@@ -221,6 +240,11 @@ extension WebApp {
 
     route("GET", "/api/lineup") { _, _ in
       WebApp.json(LineupDocument(status: LineupStatus(players: store.players)))
+    }
+
+    route("GET", "/api/history") { request, _ in
+      let (player, after, limit) = try WebApp.historyQuery(request, in: store.roster)
+      return WebApp.json(try store.history(after: after, player: player, limit: limit))
     }
 
     route("GET", "/api/champions") { _, _ in WebApp.json(Champion.catalog) }

@@ -16,13 +16,15 @@ extension WebApp {
       let pages = Pages.pageCount(roster.players.count)
       let page = min(max(request.query["page"].flatMap { Int($0) } ?? 1, 1), pages)
       // After an action the roster says what happened: rendered for this request only.
+      let viewer = WebApp.viewer
       if let notice = WebApp.notice(request.query, roster: roster) {
-        return Pages.roster(roster, page: page, token: token, notice: notice)
+        return Pages.roster(roster, page: page, token: token, viewer: viewer, notice: notice)
           .with(cookie: cookie)
       }
-      return cache.response("/?page=\(page)", version: roster.version, token: token, cookie: cookie)
-      {
-        Pages.roster(roster, page: page, token: slot)
+      return cache.response(
+        "/?page=\(page)" + viewer.cacheKey, version: roster.version, token: token, cookie: cookie
+      ) {
+        Pages.roster(roster, page: page, token: slot, viewer: viewer)
       }
     }
 
@@ -60,28 +62,33 @@ extension WebApp {
 
     /// A page about one player on the roster, cached per roster version; 404 for others.
     func playerPage(
-      _ suffix: String, _ render: @escaping @Sendable (Player, Roster, String) -> HTTPResponse
+      _ suffix: String,
+      _ render: @escaping @Sendable (Player, Roster, String, Pages.Viewer) -> HTTPResponse
     ) -> Router.Handler {
       { request, parameters in
         let roster = store.roster
         let player = try WebApp.player(parameters["id"], in: roster)
         let (token, cookie) = WebApp.csrfToken(for: request)
+        let viewer = WebApp.viewer
         return cache.response(
-          "/players/\(player.id)\(suffix)", version: roster.version, token: token, cookie: cookie
+          "/players/\(player.id)\(suffix)" + viewer.cacheKey, version: roster.version,
+          token: token, cookie: cookie
         ) {
-          render(player, roster, slot)
+          render(player, roster, slot, viewer)
         }
       }
     }
-    route("GET", "/players/{id}", playerPage("") { Pages.player($0, in: $1, token: $2) })
+    route(
+      "GET", "/players/{id}",
+      playerPage("") { Pages.player($0, in: $1, token: $2, viewer: $3) })
     route(
       "GET", "/players/{id}/delete",
-      playerPage("/delete") { player, _, token in
+      playerPage("/delete") { player, _, token, _ in
         Pages.confirmDeletePage(player, token: token, cookie: nil)
       })
     route(
       "GET", "/players/{id}/edit",
-      playerPage("/edit") { player, _, token in
+      playerPage("/edit") { player, _, token, _ in
         Pages.editPlayer(
           player, input: Pages.input(of: player), errors: nil, token: token,
           version: WebApp.etag(player), cookie: nil)
@@ -168,9 +175,15 @@ extension WebApp {
       return .redirect(to: "/players/\(player.id)")
     }
 
+    route("GET", "/history") { request, _ in
+      let (player, _, _) = try WebApp.historyQuery(request, in: store.roster)
+      return Pages.history(try store.history(player: player, limit: 200), now: Date())
+    }
+
     route("GET", "/trash") { request, _ in
       let (token, cookie) = WebApp.csrfToken(for: request)
-      return Pages.trash(store.roster.removed, token: token, now: Date()).with(cookie: cookie)
+      return Pages.trash(store.roster.removed, token: token, now: Date(), viewer: WebApp.viewer)
+        .with(cookie: cookie)
     }
 
     route("POST", "/trash/{id}/restore") { request, parameters in

@@ -88,7 +88,7 @@ enum Pages {
   /// The roster's page `page`, from 1 to ``pageCount(_:)``: the starting five, then the
   /// substitutes, with their order buttons.
   static func roster(
-    _ roster: Roster, page: Int, token: String, notice: Notice? = nil,
+    _ roster: Roster, page: Int, token: String, viewer: Viewer = Viewer(), notice: Notice? = nil,
     addForm: (input: PlayerInput, errors: ValidationError?)? = nil
   ) -> HTTPResponse {
     let players = roster.players.startersFirst
@@ -96,7 +96,7 @@ enum Pages {
     let shown = Array(players.dropFirst((page - 1) * pageSize).prefix(pageSize))
     let status = LineupStatus(players: roster.players)
     let justAdded: UUID? = if case .added(let player)? = notice { player.id } else { nil }
-    var content: [HTML] = [statusRegion(notice, token: token)]
+    var content: [HTML] = [statusRegion(notice, token: token, canUndo: viewer.canEdit)]
     if players.isEmpty {
       content.append(
         .h(
@@ -129,7 +129,11 @@ enum Pages {
                 : .h(
                   "ul",
                   ["class": "roster", "aria-labelledby": titleID, "data-lineup": lineup.rawValue],
-                  group.map { row($0, in: everyone, token: token, justAdded: $0.id == justAdded) }),
+                  group.map {
+                    row(
+                      $0, in: everyone, token: token, justAdded: $0.id == justAdded,
+                      canMove: viewer.canEdit)
+                  }),
             ]))
       }
       if pages > 1 {
@@ -143,14 +147,7 @@ enum Pages {
             ]))
       }
     }
-    content.append(
-      .h(
-        "p", ["class": "trash-link"],
-        [
-          .h(
-            "a", ["href": "/trash"],
-            "Recently removed" + (roster.removed.isEmpty ? "" : " (\(roster.removed.count))"))
-        ]))
+    content.append(footer(viewer, removed: roster.removed.count))
     let form = addForm ?? (PlayerInput(name: "", position: "Top"), nil)
     let refused = addForm != nil
     return Pages.page(
@@ -162,12 +159,13 @@ enum Pages {
             .h(
               "h1", [:],
               [.text("KCorp"), .h("span", ["class": "subtitle"], "Team roster")]),
-            .h(
-              "a",
-              [
-                "id": "add-player", "class": "icon-button", "href": "/players/new",
-                "aria-label": "Add player",
-              ], [Icon.plus]),
+            viewer.canEdit
+              ? .h(
+                "a",
+                [
+                  "id": "add-player", "class": "icon-button", "href": "/players/new",
+                  "aria-label": "Add player",
+                ], [Icon.plus]) : .fragment([]),
           ]),
         .h(
           "main",
@@ -185,8 +183,22 @@ enum Pages {
       ])
   }
 
+  /// Links to the other pages, at the bottom of the roster.
+  static func footer(_ viewer: Viewer, removed: Int) -> HTML {
+    .h(
+      "nav", ["class": "trash-link", "aria-label": "More"],
+      [
+        .h("a", ["href": "/trash"], "Recently removed" + (removed == 0 ? "" : " (\(removed))")),
+        .text(" · "),
+        .h("a", ["href": "/history"], "History"),
+        .text(" · "),
+        viewer.signedIn
+          ? .h("a", ["href": "/account"], "Your account") : .h("a", ["href": "/signin"], "Sign in"),
+      ])
+  }
+
   /// The live region that announces what just happened, with "Undo" after a removal.
-  static func statusRegion(_ notice: Notice?, token: String) -> HTML {
+  static func statusRegion(_ notice: Notice?, token: String, canUndo: Bool = true) -> HTML {
     var children: [HTML] = []
     switch notice {
     case .added(let player)?:
@@ -194,12 +206,13 @@ enum Pages {
     case .restored(let player)?:
       children = [.text("\(player.name) is back on the roster.")]
     case .removed(let player)?:
-      children = [
-        .text("\(player.name) was removed. "),
-        postButton(
-          "/trash/\(player.id)/restore", token: token,
-          button: ["class": "button small", "id": "undo"], [.text("Undo")]),
-      ]
+      children = [.text("\(player.name) was removed. ")]
+      if canUndo {
+        children.append(
+          postButton(
+            "/trash/\(player.id)/restore", token: token,
+            button: ["class": "button small", "id": "undo"], [.text("Undo")]))
+      }
     case nil:
       break
     }
@@ -210,7 +223,9 @@ enum Pages {
   }
 
   /// One player's row: their link, and buttons that move them within their group.
-  static func row(_ player: Player, in group: [Player], token: String, justAdded: Bool) -> HTML {
+  static func row(
+    _ player: Player, in group: [Player], token: String, justAdded: Bool, canMove: Bool = true
+  ) -> HTML {
     let index = group.firstIndex(of: player) ?? 0
     func move(_ direction: String, _ label: String, _ symbol: StaticString, disabled: Bool) -> HTML
     {
@@ -240,14 +255,15 @@ enum Pages {
                 .h("span", ["class": "role"], player.position.displayName),
               ]),
           ]),
-        .h(
-          "form",
-          ["method": "post", "action": "/players/\(player.id)/move", "class": "move"],
-          [
-            csrfField(token),
-            move("up", "Move up", "▲", disabled: index == 0),
-            move("down", "Move down", "▼", disabled: index == group.count - 1),
-          ]),
+        canMove
+          ? .h(
+            "form",
+            ["method": "post", "action": "/players/\(player.id)/move", "class": "move"],
+            [
+              csrfField(token),
+              move("up", "Move up", "▲", disabled: index == 0),
+              move("down", "Move down", "▼", disabled: index == group.count - 1),
+            ]) : .fragment([]),
       ])
   }
 
@@ -429,8 +445,38 @@ enum Pages {
       ])
   }
 
-  static func player(_ player: Player, in roster: Roster, token: String) -> HTTPResponse {
+  static func player(
+    _ player: Player, in roster: Roster, token: String, viewer: Viewer = Viewer()
+  ) -> HTTPResponse {
     let starter = player.lineup == .starter
+    let edits: [HTML] = [
+      .h(
+        "div", ["class": "detail-actions"],
+        [
+          .h(
+            "a",
+            ["class": "button", "id": "edit-player", "href": "/players/\(player.id)/edit"],
+            "Edit"),
+          postButton(
+            "/players/\(player.id)/lineup", token: token,
+            fields: [("lineup", starter ? "substitute" : "starter")],
+            button: ["class": "button", "id": "lineup-toggle"],
+            [.text(starter ? "Move to substitutes" : "Make starter")]),
+        ])
+    ]
+    let deletion: [HTML] = [
+      .h(
+        "form",
+        [
+          "method": "get", "action": "/players/\(player.id)/delete",
+          "class": "delete-form", "data-confirm": "delete-dialog",
+        ],
+        [
+          .h(
+            "button", ["class": "button danger wide", "type": "submit"],
+            [Icon.trash, .text("Delete player")])
+        ])
+    ]
     return page(
       title: "\(player.name) · KCorp",
       [
@@ -442,20 +488,7 @@ enum Pages {
             .h("h1", player.name),
             .h("p", ["class": "role"], player.position.displayName),
             .h("p", ["class": "muted"], starter ? "Starting five" : "Substitute"),
-            .h(
-              "div", ["class": "detail-actions"],
-              [
-                .h(
-                  "a",
-                  [
-                    "class": "button", "id": "edit-player", "href": "/players/\(player.id)/edit",
-                  ], "Edit"),
-                postButton(
-                  "/players/\(player.id)/lineup", token: token,
-                  fields: [("lineup", starter ? "substitute" : "starter")],
-                  button: ["class": "button", "id": "lineup-toggle"],
-                  [.text(starter ? "Move to substitutes" : "Make starter")]),
-              ]),
+            .fragment(viewer.canEdit ? edits : []),
             .h(
               "section", ["aria-labelledby": "champions-title"],
               [
@@ -470,17 +503,7 @@ enum Pages {
                         [avatar(champion.imageName, size: 56), .h("span", champion.name)])
                     }),
               ]),
-            .h(
-              "form",
-              [
-                "method": "get", "action": "/players/\(player.id)/delete",
-                "class": "delete-form", "data-confirm": "delete-dialog",
-              ],
-              [
-                .h(
-                  "button", ["class": "button danger wide", "type": "submit"],
-                  [Icon.trash, .text("Delete player")])
-              ]),
+            .fragment(viewer.canEdit ? deletion : []),
           ]),
         .h(
           "dialog", ["id": "edit-dialog", "class": "sheet", "aria-labelledby": "form-title"],
@@ -533,7 +556,9 @@ enum Pages {
 
   // MARK: - Recently removed
 
-  static func trash(_ removed: [RemovedPlayer], token: String, now: Date) -> HTTPResponse {
+  static func trash(
+    _ removed: [RemovedPlayer], token: String, now: Date, viewer: Viewer = Viewer()
+  ) -> HTTPResponse {
     page(
       title: "Recently removed · KCorp",
       [
@@ -567,12 +592,43 @@ enum Pages {
                                   + age(of: removal.removedAt, now: now)),
                             ]),
                         ]),
-                      postButton(
-                        "/trash/\(removal.id)/restore", token: token,
-                        button: [
-                          "class": "button small",
-                          "aria-label": "Restore \(removal.player.name)",
-                        ], [.text("Restore")]),
+                      viewer.canEdit
+                        ? postButton(
+                          "/trash/\(removal.id)/restore", token: token,
+                          button: [
+                            "class": "button small",
+                            "aria-label": "Restore \(removal.player.name)",
+                          ], [.text("Restore")]) : .fragment([]),
+                    ])
+                }),
+          ]),
+      ])
+  }
+
+  // MARK: - History
+
+  static func history(_ changes: [RosterChange], now: Date) -> HTTPResponse {
+    page(
+      title: "History · KCorp",
+      [
+        backBar(),
+        .h(
+          "main", ["class": "trash"],
+          [
+            .h("h1", "History"),
+            .h("p", ["class": "muted"], "Who changed what, the newest first."),
+            changes.isEmpty
+              ? .h("p", ["class": "empty"], "No changes recorded yet.")
+              : .h(
+                "ol", ["class": "history"],
+                changes.map { change in
+                  .h(
+                    "li", [:],
+                    [
+                      .h("span", change.summary),
+                      .h(
+                        "time", ["datetime": change.at.formatted(.iso8601), "class": "muted"],
+                        age(of: change.at, now: now)),
                     ])
                 }),
           ]),

@@ -1,33 +1,60 @@
 import Foundation
+import TeamAccess
 import TeamHTTP
 import TeamKit
 import TeamStore
 
 /// The web face: the roster's pages, its pictures and its JSON API, as one request handler
-/// over a ``RosterStore``. Start it with ``serve(store:host:port:imagesFolder:limits:)``.
+/// over a ``RosterStore``. Start it with ``serve(store:host:port:imagesFolder:limits:options:)``.
 public struct WebApp: Sendable {
+  /// Who may use the app, and by which names.
+  public struct Options: Sendable {
+    /// The names a request's `Host` may give (lower case, without port; IPv6 in brackets);
+    /// others get 421, against DNS rebinding. Never empty: the check is never off.
+    public var allowedHosts: Set<String>
+    /// Whether every page and API call needs a session or a token (sign-in and the
+    /// stylesheet and script aside). Off only on loopback, where the staff is at the machine.
+    public var requireLogin: Bool
+    /// Honour `X-Forwarded-Proto` and `-For` from a reverse proxy on this machine.
+    public var trustProxy: Bool
+
+    public init(
+      allowedHosts: Set<String> = WebApp.loopbackNames, requireLogin: Bool = false,
+      trustProxy: Bool = false
+    ) {
+      self.allowedHosts = allowedHosts
+      self.requireLogin = requireLogin
+      self.trustProxy = trustProxy
+    }
+  }
+
+  /// The names of this machine's loopback interface.
+  public static let loopbackNames: Set<String> = ["127.0.0.1", "localhost", "[::1]"]
+
   let store: RosterStore
+  let access: AccessControl
   let images: ImageLibrary
   let cache = ResponseCache()
-  /// The host names requests may be addressed to; nil: any.
-  let allowedHosts: Set<String>?
+  let options: Options
   let maxBodyBytes: Int
   private var router = Router()
 
+  /// Who the request being answered comes from (bound around each request).
+  @TaskLocal static var identity = Identity.local
+
   /// The app over `store`, with pictures from `imagesFolder` when given.
-  /// - Parameters:
-  ///   - allowedHosts: the names a request's `Host` may give (without port); others get
-  ///     421. nil accepts any, for a server reached by names it cannot know.
-  ///   - maxBodyBytes: the server's body limit, as told to clients that exceed it.
+  /// - Parameter maxBodyBytes: the server's body limit, as told to clients that exceed it.
   public init(
-    store: RosterStore, imagesFolder: URL? = nil, allowedHosts: Set<String>? = nil,
-    maxBodyBytes: Int = HTTPServer.Limits().maxBodyBytes
+    store: RosterStore, imagesFolder: URL? = nil, options: Options = Options(),
+    access: AccessControl? = nil, maxBodyBytes: Int = HTTPServer.Limits().maxBodyBytes
   ) {
     self.store = store
+    self.access = access ?? AccessControl(store: store)
     self.images = ImageLibrary(folder: imagesFolder)
-    self.allowedHosts = allowedHosts
+    self.options = options
     self.maxBodyBytes = maxBodyBytes
     addPageRoutes()
+    addAccountRoutes()
     addAPIRoutes()
     router.add("GET", "/images/{name}") { [images, store] request, parameters in
       try images.response(for: parameters["name"] ?? "", roster: store.roster, request: request)
@@ -46,19 +73,69 @@ public struct WebApp: Sendable {
 
   /// Starts serving on `host:port` (port 0: any free port).
   ///
-  /// On a loopback address only loopback names are accepted in `Host`, so that a web page
-  /// whose domain an attacker points at 127.0.0.1 (DNS rebinding) cannot use the app.
+  /// Requests must name the server by one of its names (`Host`), never by another: on
+  /// loopback, the loopback names; elsewhere also the machine's own addresses, the
+  /// `publicURL`'s host and `extraHosts`. Off loopback, sign-in is required.
   /// - Throws: ``HTTPServerError`` when the address cannot be bound.
   public static func serve(
     store: RosterStore, host: String = "127.0.0.1", port: Int = 8080, imagesFolder: URL? = nil,
-    limits: HTTPServer.Limits = .init()
+    limits: HTTPServer.Limits = .init(), publicURL: URL? = nil, extraHosts: [String] = [],
+    requireLogin: Bool = false, tls: HTTPServer.TLS? = nil, trustProxy: Bool = false,
+    access: AccessControl? = nil
   ) throws(HTTPServerError) -> HTTPServer {
-    let loopback = ["127.0.0.1", "localhost", "[::1]", "::1"]
-    let isLoopback = loopback.contains(host) || host.hasPrefix("127.")
+    var names = loopbackNames.union(extraHosts.map { $0.lowercased() })
+    if let name = publicURL?.host?.lowercased() {
+      names.insert(name.contains(":") ? "[\(name)]" : name)
+    }
+    if !["0.0.0.0", "::", ""].contains(host) {
+      names.insert(host.contains(":") ? "[\(host.lowercased())]" : host.lowercased())
+    } else {
+      names.formUnion(machineAddresses())
+    }
     let app = WebApp(
       store: store, imagesFolder: imagesFolder,
-      allowedHosts: isLoopback ? Set(loopback + [host]) : nil, maxBodyBytes: limits.maxBodyBytes)
-    return try HTTPServer(host: host, port: port, limits: limits, handler: app.handle)
+      options: Options(
+        allowedHosts: names, requireLogin: requireLogin || !isLoopback(host),
+        trustProxy: trustProxy),
+      access: access, maxBodyBytes: limits.maxBodyBytes)
+    return try HTTPServer(host: host, port: port, limits: limits, tls: tls, handler: app.handle)
+  }
+
+  /// Whether `host` is a loopback address or name.
+  public static func isLoopback(_ host: String) -> Bool {
+    ["localhost", "::1", "[::1]"].contains(host.lowercased()) || host.hasPrefix("127.")
+  }
+
+  /// This machine's addresses, as a `Host` header writes them.
+  static func machineAddresses() -> Set<String> {
+    var addresses: Set<String> = []
+    var list: UnsafeMutablePointer<ifaddrs>?
+    guard getifaddrs(&list) == 0 else { return addresses }
+    defer { freeifaddrs(list) }
+    var next = list
+    while let entry = next {
+      if let address = entry.pointee.ifa_addr {
+        let family = Int32(address.pointee.sa_family)
+        if family == AF_INET || family == AF_INET6 {
+          let text = numericAddress(address)
+          if !text.isEmpty { addresses.insert(family == AF_INET6 ? "[\(text)]" : text) }
+        }
+      }
+      next = entry.pointee.ifa_next
+    }
+    return addresses
+  }
+
+  private static func numericAddress(_ address: UnsafePointer<sockaddr>) -> String {
+    var host = [CChar](repeating: 0, count: Int(NI_MAXHOST))
+    let length =
+      Int32(address.pointee.sa_family) == AF_INET6
+      ? socklen_t(MemoryLayout<sockaddr_in6>.size) : socklen_t(MemoryLayout<sockaddr_in>.size)
+    guard getnameinfo(address, length, &host, socklen_t(host.count), nil, 0, NI_NUMERICHOST) == 0
+    else { return "" }
+    // Drop an IPv6 zone (`fe80::1%eth0`): it never appears in a Host header.
+    let text = String(decoding: host.prefix { $0 != 0 }.map(UInt8.init), as: UTF8.self)
+    return String(text.split(separator: "%").first ?? "")
   }
 
   /// The routes of the JSON API, `METHOD /api/…` (the OpenAPI document must list them).
@@ -89,19 +166,27 @@ public struct WebApp: Sendable {
     ]
     // Pages carry the browser's CSRF token: no cache may keep them.
     if isPage { response.headers.append(("Cache-Control", "no-store")) }
+    if isSecure(request) {
+      response.headers.append(("Strict-Transport-Security", "max-age=31536000"))
+    }
     return response
   }
 
   private func respond(to request: HTTPRequest) throws -> HTTPResponse {
-    if let allowedHosts, let host = request.header("host"),
-      !allowedHosts.contains(Self.hostName(host))
-    {
-      throw HTTPError(421, "This server answers at 127.0.0.1 or localhost only; use one of those.")
+    guard let host = request.header("host"), options.allowedHosts.contains(Self.hostName(host))
+    else {
+      throw HTTPError(
+        421, "This server does not answer to this name; use its address, as the staff was given it."
+      )
     }
     if request.bodyTooLarge {
       throw HTTPError(413, "Send at most \(maxBodyBytes / 1024) KiB; shorten what you sent.")
     }
-    return try router.respond(to: request)
+    let identity = try identify(request)
+    try authorize(request, identity)
+    return try RosterStore.$author.withValue(identity?.name ?? "local") {
+      try Self.$identity.withValue(identity ?? .local) { try router.respond(to: request) }
+    }
   }
 
   /// The one place where errors become responses: an `application/problem+json` document

@@ -100,6 +100,8 @@ enum ExitCode: Int32, CaseIterable {
   case ioError = 74
   /// Someone else changed the roster meanwhile: nothing was written; try again.
   case changedMeanwhile = 75
+  /// The server cannot run as configured (sign-in required and no account yet).
+  case config = 78
 
   var meaning: String {
     switch self {
@@ -109,6 +111,7 @@ enum ExitCode: Int32, CaseIterable {
     case .notFound: "not found (player or input file)"
     case .ioError: "I/O or database error (including a port already in use)"
     case .changedMeanwhile: "changed by someone else meanwhile (nothing written; try again)"
+    case .config: "configuration error (sign-in required and no account yet)"
     }
   }
 }

@@ -161,10 +161,25 @@ struct Serve: Command {
       help:
         "A folder of pictures named after image names (canna.png, jax.webp, …); by default ‘images’ beside the database."
     ),
+    Option(
+      name: "--public-url", value: "URL",
+      help: "The address the staff use (https://roster.example.org): its name is answered."),
+    Option(
+      name: "--allowed-host", value: "NAME", help: "Another name to answer to.", repeats: true),
+    Option.flag("--require-login", "Ask for sign-in on loopback too (always off loopback)."),
+    Option(name: "--tls-cert", value: "FILE", help: "Serve HTTPS with this PEM certificate."),
+    Option(name: "--tls-key", value: "FILE", help: "The certificate's PEM private key."),
+    Option.flag(
+      "--trust-proxy", "Believe X-Forwarded-Proto/-For from a reverse proxy on this machine."),
   ]
   let host: String
   let port: Int
   let images: String?
+  let publicURL: URL?
+  let allowedHosts: [String]
+  let requireLogin: Bool
+  let tlsFiles: (certificate: String, key: String)?
+  let trustProxy: Bool
 
   init(_ parsed: Parsed) throws(CLIError) {
     host = parsed.value("--host") ?? "127.0.0.1"
@@ -174,30 +189,86 @@ struct Serve: Command {
     }
     self.port = port
     images = parsed.value("--images")
+    if let text = parsed.value("--public-url") {
+      guard let url = URL(string: text), ["http", "https"].contains(url.scheme ?? ""),
+        url.host != nil
+      else {
+        throw .usage(
+          "--public-url takes an address such as https://roster.example.org, not ‘\(text)’.")
+      }
+      publicURL = url
+    } else {
+      publicURL = nil
+    }
+    allowedHosts = parsed.values["--allowed-host"] ?? []
+    requireLogin = parsed.flag("--require-login")
+    trustProxy = parsed.flag("--trust-proxy")
+    switch (parsed.value("--tls-cert"), parsed.value("--tls-key")) {
+    case (let certificate?, let key?): tlsFiles = (certificate, key)
+    case (nil, nil): tlsFiles = nil
+    default: throw .usage("Give --tls-cert and --tls-key together.")
+    }
   }
 
   func run(_ context: Context) throws {
     let store = try context.store()
+    let access = AccessControl(store: store)
+    if !WebApp.isLoopback(host) || requireLogin, try access.accounts().isEmpty {
+      throw CLIError(
+        code: .config,
+        message:
+          "Sign-in is required \(requireLogin ? "(--require-login)" : "off loopback (\(host))") and there is no account yet: create the first with ‘kcorp users add NAME --role owner’."
+      )
+    }
+    var tls: HTTPServer.TLS?
+    if let tlsFiles {
+      do {
+        tls = HTTPServer.TLS(
+          certificatePEM: try String(contentsOfFile: tlsFiles.certificate, encoding: .utf8),
+          privateKeyPEM: try String(contentsOfFile: tlsFiles.key, encoding: .utf8))
+      } catch {
+        throw CLIError(
+          code: .notFound,
+          message:
+            "Cannot read \(tlsFiles.certificate) or \(tlsFiles.key): \(error.localizedDescription)")
+      }
+    }
     let folder =
       images.map { URL(fileURLWithPath: $0) }
       ?? (store.path == ":memory:"
         ? nil
         : URL(fileURLWithPath: store.path).deletingLastPathComponent()
           .appendingPathComponent("images"))
-    try Self.serve(store: store, host: host, port: port, images: folder)
+    let stopSignals = Self.blockStopSignals()
+    let server = try WebApp.serve(
+      store: store, host: host, port: port, imagesFolder: folder, publicURL: publicURL,
+      extraHosts: allowedHosts, requireLogin: requireLogin, tls: tls, trustProxy: trustProxy,
+      access: access)
+    let shown = host.contains(":") ? "[\(host)]" : host
+    Self.serve(
+      store: store, server: server, address: "\(tls == nil ? "http" : "https")://\(shown)",
+      until: stopSignals)
   }
 
-  /// Serves until SIGINT or SIGTERM, then lets requests in progress finish and returns.
-  static func serve(store: RosterStore, host: String, port: Int, images: URL?) throws {
-    // Block SIGINT and SIGTERM before any server thread exists (threads inherit the mask):
-    // they then wait, pending, for `sigwait` below, so a stop sent right after the
-    // announcement is never lost.
+  /// Blocks SIGINT and SIGTERM before any server thread exists (threads inherit the mask):
+  /// they then wait, pending, for `sigwait`, so a stop sent right after the announcement is
+  /// never lost.
+  static func blockStopSignals() -> sigset_t {
     var stopSignals = sigset_t()
     sigemptyset(&stopSignals)
     sigaddset(&stopSignals, SIGINT)
     sigaddset(&stopSignals, SIGTERM)
     pthread_sigmask(SIG_BLOCK, &stopSignals, nil)
-    let server = try WebApp.serve(store: store, host: host, port: port, imagesFolder: images)
+    return stopSignals
+  }
+
+  /// Serves until SIGINT or SIGTERM, then lets requests in progress finish and returns.
+  /// Serves until SIGINT or SIGTERM (blocked by ``blockStopSignals()``), then lets requests
+  /// in progress finish and returns.
+  static func serve(
+    store: RosterStore, server: HTTPServer, address: String, until stopSignals: sigset_t
+  ) {
+    var stopSignals = stopSignals
     // Show what the CLI (another process) changes within a second.
     let refresher = DispatchSource.makeTimerSource(queue: .global())
     refresher.schedule(deadline: .now() + 1, repeating: 1)
@@ -220,8 +291,7 @@ struct Serve: Command {
     }
     refresher.resume()
     defer { refresher.cancel() }
-    let shown = host.contains(":") ? "[\(host)]" : host
-    print("Listening on http://\(shown):\(server.port)")
+    print("Listening on \(address):\(server.port)")
     fflush(nil)  // all streams: the line must reach a pipe now
 
     var received: Int32 = 0

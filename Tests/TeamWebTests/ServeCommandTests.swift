@@ -57,9 +57,24 @@ import Testing
     #expect(message.filter { $0 == "\n" }.count == 1)
   }
 
+  @Test func offLoopbackWithNoAccountItRefusesToStartAndSaysHowToCreateOne() throws {
+    let served = try ServedKCorp(["--port", "0", "--host", "0.0.0.0"])
+    served.process.waitUntilExit()
+    #expect(served.process.terminationStatus == 78)
+    let message = served.errorOutput()
+    #expect(message.contains("kcorp users add NAME --role owner"))
+    #expect(message.filter { $0 == "\n" }.count == 1)
+  }
+
   @Test func anAddressThatIsNotThisMachinesIsOneLineAndExit74() throws {
     // 192.0.2.1 is TEST-NET-1 (RFC 5737): never an address of this machine; nothing is sent.
-    let served = try ServedKCorp(["--port", "0", "--in-memory", "--host", "192.0.2.1"])
+    let folder = try TemporaryFolder()
+    let database = folder.path("roster.sqlite")
+    let added = try runKCorp(
+      ["users", "add", "coach", "--role", "owner", "--password-stdin", "--db", database],
+      environment: [:], input: "coach password\n")
+    #expect(added.status == 0, "\(added.stderr)")
+    let served = try ServedKCorp(["--port", "0", "--db", database, "--host", "192.0.2.1"])
     served.process.waitUntilExit()
     #expect(served.process.terminationStatus == 74)
     #expect(served.errorOutput().contains("not an address of this machine"))

@@ -84,7 +84,8 @@ public final class ServedKCorp: @unchecked Sendable {
   public init(_ arguments: [String], timeout: Duration = .seconds(20)) throws {
     folder = try TemporaryFolder()
     process.executableURL = kcorpBinary
-    let database = arguments.contains("--in-memory") ? [] : ["--db", folder.path("roster.sqlite")]
+    let ownDatabase = !arguments.contains("--in-memory") && !arguments.contains("--db")
+    let database = ownDatabase ? ["--db", folder.path("roster.sqlite")] : []
     process.arguments = ["serve"] + database + arguments
     process.standardOutput = output
     process.standardError = errors

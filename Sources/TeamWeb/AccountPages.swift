@@ -1,0 +1,206 @@
+import Foundation
+import TeamAccess
+import TeamHTTP
+import TeamKit
+import TeamStore
+
+extension Pages {
+  /// What the page may offer whoever looks at it.
+  struct Viewer: Hashable, Sendable {
+    /// Add, edit, move, delete and restore controls (editors and owners).
+    var canEdit = true
+    /// A link to their account and "Sign out".
+    var signedIn = false
+
+    /// A key for the response cache: pages differ by what they offer.
+    var cacheKey: String { "~e\(canEdit ? 1 : 0)s\(signedIn ? 1 : 0)" }
+  }
+
+  static func signIn(
+    name: String, next: String, token: String, message: String? = nil, status: Int = 200
+  ) -> HTTPResponse {
+    page(
+      status: status, title: "Sign in · KCorp",
+      [
+        .h(
+          "main", ["class": "sheet-page"],
+          [
+            .h(
+              "form", ["method": "post", "action": "/signin", "class": "player-form"],
+              [
+                .h("h1", "Sign in to KCorp"),
+                message.map { .h("p", ["class": "error", "role": "alert"], $0) } ?? .fragment([]),
+                csrfField(token),
+                .h("input", ["type": "hidden", "name": "next", "value": next]),
+                .h(
+                  "div", ["class": "field"],
+                  [
+                    .h("label", ["for": "signin-name"], "Name"),
+                    .h(
+                      "input",
+                      [
+                        "type": "text", "id": "signin-name", "name": "name", "value": name,
+                        "autocomplete": "username", "autocapitalize": "none", "required": "",
+                      ]),
+                  ]),
+                .h(
+                  "div", ["class": "field"],
+                  [
+                    .h("label", ["for": "signin-password"], "Password"),
+                    .h(
+                      "input",
+                      [
+                        "type": "password", "id": "signin-password", "name": "password",
+                        "autocomplete": "current-password", "required": "",
+                      ]),
+                  ]),
+                .h(
+                  "div", ["class": "actions"],
+                  [.h("button", ["class": "button primary", "type": "submit"], "Sign in")]),
+              ])
+          ])
+      ])
+  }
+
+  static func account(
+    _ identity: Identity, token: String, message: String? = nil, status: Int = 200
+  ) -> HTTPResponse {
+    let isSession = if case .session = identity.kind { true } else { false }
+    return page(
+      status: status, title: "Your account · KCorp",
+      [
+        backBar(),
+        .h(
+          "main", ["class": "trash"],
+          [
+            .h("h1", identity.name),
+            .h("p", ["class": "muted"], "Role: \(identity.role.rawValue)."),
+            message.map { .h("p", ["class": "status shown", "role": "status"], $0) }
+              ?? .fragment([]),
+            isSession
+              ? .h(
+                "form", ["method": "post", "action": "/account/password", "class": "player-form"],
+                [
+                  .h("h2", "Change your password"),
+                  csrfField(token),
+                  passwordField("current", "Current password", "current-password"),
+                  passwordField("new", "New password (at least 10 characters)", "new-password"),
+                  .h(
+                    "div", ["class": "actions"],
+                    [
+                      .h(
+                        "button", ["class": "button primary", "type": "submit"], "Change password")
+                    ]),
+                ]) : .fragment([]),
+            .h(
+              "div", ["class": "detail-actions"],
+              [
+                postButton(
+                  "/signout", token: token, button: ["class": "button"], [.text("Sign out")]),
+                postButton(
+                  "/signout/all", token: token, button: ["class": "button"],
+                  [.text("Sign out everywhere")]),
+                identity.role.canManageAccounts
+                  ? .h("a", ["class": "button", "href": "/accounts"], "Manage accounts")
+                  : .fragment([]),
+              ]),
+          ]),
+      ])
+  }
+
+  private static func passwordField(_ name: String, _ label: String, _ autocomplete: String) -> HTML
+  {
+    .h(
+      "div", ["class": "field"],
+      [
+        .h("label", ["for": "password-\(name)"], label),
+        .h(
+          "input",
+          [
+            "type": "password", "id": "password-\(name)", "name": name,
+            "autocomplete": autocomplete, "required": "",
+          ]),
+      ])
+  }
+
+  static func accounts(
+    _ accounts: [AccountRecord], token: String, message: String? = nil, status: Int = 200
+  ) -> HTTPResponse {
+    func roleSelect(_ selected: Role?, id: String) -> HTML {
+      .h(
+        "select", ["name": "role", "id": id],
+        Role.allCases.reversed().map { role in
+          .h(
+            "option", ["value": role.rawValue] + (role == selected ? ["selected": ""] : [:]),
+            role.rawValue)
+        })
+    }
+    return page(
+      status: status, title: "Accounts · KCorp",
+      [
+        backBar(to: "/account"),
+        .h(
+          "main", ["class": "trash"],
+          [
+            .h("h1", "Accounts"),
+            .h(
+              "p", ["class": "muted"],
+              "Viewers read the roster; editors change it; owners also manage the accounts."),
+            message.map { .h("p", ["class": "error", "role": "alert"], $0) } ?? .fragment([]),
+            .h(
+              "ul", ["class": "roster"],
+              accounts.map { account in
+                let path = "/accounts/\(WebApp.percentEncoded(account.name))"
+                return .h(
+                  "li", ["class": "player-item account"],
+                  [
+                    .h("span", ["class": "pseudo"], account.name),
+                    .h(
+                      "form", ["method": "post", "action": path + "/role", "class": "inline"],
+                      [
+                        csrfField(token),
+                        .h(
+                          "label", ["class": "visually-hidden", "for": "role-\(account.name)"],
+                          "Role of \(account.name)"),
+                        roleSelect(account.role, id: "role-\(account.name)"),
+                        .h("button", ["class": "button small", "type": "submit"], "Change"),
+                      ]),
+                    postButton(
+                      path + "/remove", token: token,
+                      button: [
+                        "class": "button small danger", "aria-label": "Remove \(account.name)",
+                      ],
+                      [.text("Remove")]),
+                  ])
+              }),
+            .h(
+              "form", ["method": "post", "action": "/accounts", "class": "player-form"],
+              [
+                .h("h2", "Add an account"),
+                csrfField(token),
+                .h(
+                  "div", ["class": "field"],
+                  [
+                    .h("label", ["for": "account-name"], "Name"),
+                    .h(
+                      "input",
+                      [
+                        "type": "text", "id": "account-name", "name": "name", "autocomplete": "off",
+                        "autocapitalize": "none", "required": "",
+                      ]),
+                  ]),
+                passwordField("password", "Password (at least 10 characters)", "new-password"),
+                .h(
+                  "div", ["class": "field"],
+                  [
+                    .h("label", ["for": "account-role"], "Role"),
+                    roleSelect(.editor, id: "account-role"),
+                  ]),
+                .h(
+                  "div", ["class": "actions"],
+                  [.h("button", ["class": "button primary", "type": "submit"], "Add account")]),
+              ]),
+          ]),
+      ])
+  }
+}

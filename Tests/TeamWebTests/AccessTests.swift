@@ -1,0 +1,188 @@
+import Foundation
+import TeamAccess
+import TeamHTTP
+import TeamKit
+import TeamStore
+import TestSupport
+import Testing
+
+@testable import TeamWeb
+
+/// Sign-in, roles, tokens and names, on a server that requires sign-in.
+@Suite struct AccessTests {
+  let folder: TemporaryFolder
+  let store: RosterStore
+  let access: AccessControl
+  let server: HTTPServer
+  let client: HTTPClient
+
+  init() throws {
+    folder = try TemporaryFolder()
+    store = try RosterStore(path: folder.path("roster.sqlite"))
+    var policy = AccessControl.Policy()
+    policy.concurrentHashes = 2
+    access = AccessControl(store: store, policy: policy)
+    try access.addAccount(name: "coach", role: .owner, password: "coach password")
+    try access.addAccount(name: "analyst", role: .viewer, password: "analyst password")
+    try access.addAccount(name: "manager", role: .editor, password: "manager password")
+    server = try WebApp.serve(
+      store: store, host: "0.0.0.0", port: 0, requireLogin: true, access: access)
+    client = HTTPClient(port: server.port)
+  }
+
+  /// Signs in through the form as a browser would; returns the cookies to send.
+  func signIn(_ name: String, _ password: String, sourceLocation: SourceLocation = #_sourceLocation)
+    throws -> String
+  {
+    let page = try client.get("/signin")
+    let csrf = try #require(
+      page.header("set-cookie")?.split(separator: ";").first.map(String.init),
+      sourceLocation: sourceLocation)
+    let token = try #require(
+      page.text.firstMatch(of: /name="csrf" value="([0-9a-f]{64})"/)?.1,
+      sourceLocation: sourceLocation)
+    let response = try client.send(
+      "POST", "/signin",
+      headers: [
+        "Content-Type": "application/x-www-form-urlencoded", "Cookie": csrf,
+        "Origin": "http://127.0.0.1:\(server.port)",
+      ],
+      body: Array(
+        "csrf=\(token)&name=\(name)&password=\(password.replacingOccurrences(of: " ", with: "+"))&next=%2F"
+          .utf8))
+    #expect(response.status == 303, sourceLocation: sourceLocation)
+    let session = try #require(
+      response.header("set-cookie")?.split(separator: ";").first.map(String.init),
+      sourceLocation: sourceLocation)
+    return csrf + "; " + session
+  }
+
+  @Test func nobodySignedInGetsTheSignInPageOr401() throws {
+    let page = try client.get("/players/\(Player.defaultRoster[0].id)")
+    #expect(page.status == 303)
+    #expect(page.header("location") == "/signin?next=%2Fplayers%2F\(Player.defaultRoster[0].id)")
+    for path in ["/api/players", "/api/players/\(Player.defaultRoster[0].id)", "/images/canna"] {
+      let response = try client.get(path)
+      #expect(response.status == (path.hasPrefix("/api") ? 401 : 303), "\(path)")
+    }
+    let api = try client.get("/api/players")
+    #expect(api.header("www-authenticate")?.hasPrefix("Bearer") == true)
+    #expect(api.header("content-type") == "application/problem+json")
+    #expect(try client.get("/signin").status == 200)
+    #expect(try client.get(Asset.stylesheet.path).status == 200)
+    #expect(try client.send("DELETE", "/api/players/\(Player.defaultRoster[0].id)").status == 401)
+    #expect(store.players.count == 3)
+  }
+
+  @Test func signingInGivesAnHttpOnlySessionAndTheRoster() throws {
+    let cookies = try signIn("coach", "coach password")
+    #expect(cookies.contains("kcorp_session="))
+    let roster = try client.get("/", headers: ["Cookie": cookies])
+    #expect(roster.status == 200 && roster.text.contains(">Canna<"))
+    #expect(roster.text.contains(#"href="/account""#))
+    let page = try client.get("/signin")
+    _ = page
+    // Signing out ends the session.
+    let token = try #require(roster.text.firstMatch(of: /name="csrf" value="([0-9a-f]{64})"/)?.1)
+    let out = try client.send(
+      "POST", "/signout",
+      headers: [
+        "Cookie": cookies, "Content-Type": "application/x-www-form-urlencoded",
+        "Origin": "http://127.0.0.1:\(server.port)",
+      ], body: Array("csrf=\(token)".utf8))
+    #expect(out.status == 303 && out.header("set-cookie")?.contains("Max-Age=0") == true)
+    #expect(try client.get("/", headers: ["Cookie": cookies]).status == 303)
+  }
+
+  @Test func aWrongNameAndAWrongPasswordGetTheSameAnswerThen429() throws {
+    func attempt(_ name: String) throws -> WireResponse {
+      let page = try client.get("/signin")
+      let csrf = page.header("set-cookie")?.split(separator: ";").first.map(String.init) ?? ""
+      let token = page.text.firstMatch(of: /name="csrf" value="([0-9a-f]{64})"/)?.1 ?? ""
+      return try client.send(
+        "POST", "/signin",
+        headers: [
+          "Content-Type": "application/x-www-form-urlencoded", "Cookie": csrf,
+          "Origin": "http://127.0.0.1:\(server.port)",
+        ], body: Array("csrf=\(token)&name=\(name)&password=wrongwrong".utf8))
+    }
+    let unknown = try attempt("nobody")
+    let wrong = try attempt("coach")
+    #expect(unknown.status == 401 && wrong.status == 401)
+    #expect(
+      unknown.text.contains("Wrong name or password.")
+        && wrong.text.contains("Wrong name or password."))
+    for _ in 0..<4 { _ = try attempt("coach") }
+    let throttled = try attempt("coach")
+    #expect(throttled.status == 429)
+    #expect(Int(throttled.header("retry-after") ?? "") ?? 0 >= 1)
+  }
+
+  @Test func aViewerReadsButSeesNoEditControlsAndCannotWrite() throws {
+    let cookies = try signIn("analyst", "analyst password")
+    let roster = try client.get("/", headers: ["Cookie": cookies])
+    #expect(roster.status == 200 && roster.text.contains(">Canna<"))
+    #expect(!roster.text.contains("Add player") && !roster.text.contains("Move up"))
+    let detail = try client.get(
+      "/players/\(Player.defaultRoster[0].id)", headers: ["Cookie": cookies])
+    #expect(!detail.text.contains("Delete player") && !detail.text.contains(">Edit<"))
+    let write = try client.send(
+      "POST", "/api/players",
+      headers: ["Cookie": cookies, "Content-Type": "application/json"],
+      body: Array(#"{"name":"Sneaky","position":"Mid"}"#.utf8))
+    #expect(write.status == 403)
+    #expect(store.players.count == 3)
+  }
+
+  @Test func tokensSpeakForTheirRoleAreRecordedAsAuthorsAndDieWhenRevoked() throws {
+    let editor = try access.createToken(name: "scoreboard", role: .editor)
+    let viewer = try access.createToken(name: "display", role: .viewer)
+    func post(_ token: String) throws -> WireResponse {
+      try client.send(
+        "POST", "/api/players",
+        headers: ["Authorization": "Bearer \(token)", "Content-Type": "application/json"],
+        body: Array(#"{"name":"ByScript","position":"Mid"}"#.utf8))
+    }
+    #expect(
+      try client.get("/api/players", headers: ["Authorization": "Bearer \(viewer)"]).status == 200)
+    #expect(try post(viewer).status == 403)
+    #expect(try post(editor).status == 201)
+    #expect(try store.history().first?.author == "scoreboard")
+    try access.revokeToken(name: "scoreboard")
+    let revoked = try client.get("/api/players", headers: ["Authorization": "Bearer \(editor)"])
+    #expect(revoked.status == 401)
+    #expect(
+      try client.get("/api/players", headers: ["Authorization": "Bearer nonsense"]).status == 401)
+  }
+
+  @Test func anEditorsChangesAreRecordedUnderTheirName() throws {
+    let cookies = try signIn("manager", "manager password")
+    let response = try client.send(
+      "PATCH", "/api/players/\(Player.defaultRoster[0].id)",
+      headers: ["Cookie": cookies, "Content-Type": "application/json"],
+      body: Array(#"{"position":"Mid"}"#.utf8))
+    #expect(response.status == 200)
+    #expect(try store.history().first?.author == "manager")
+    let history = try client.get("/history", headers: ["Cookie": cookies])
+    #expect(history.text.contains("manager edited Canna: role Top → Mid."))
+    let api = try client.get("/api/history", headers: ["Cookie": cookies])
+    #expect(api.status == 200 && api.text.contains(#""author":"manager""#))
+  }
+
+  @Test func onAnyAddressOnlyTheServersOwnNamesAreAnswered() throws {
+    for host in ["evil.example", "evil.example:\(server.port)", "192.0.2.1"] {
+      #expect(try client.get("/signin", headers: ["Host": host]).status == 421, "\(host)")
+    }
+    #expect(try client.get("/signin", headers: ["Host": "localhost:\(server.port)"]).status == 200)
+    #expect(try client.get("/signin", headers: ["Host": "127.0.0.1"]).status == 200)
+    // A page elsewhere pointing its name at this server cannot sign anyone in either.
+    #expect(try client.send("POST", "/signin", headers: ["Host": "evil.example"]).status == 421)
+  }
+
+  @Test func ownersManageAccountsOthersCannot() throws {
+    let coach = try signIn("coach", "coach password")
+    #expect(try client.get("/accounts", headers: ["Cookie": coach]).text.contains("analyst"))
+    let manager = try signIn("manager", "manager password")
+    #expect(try client.get("/accounts", headers: ["Cookie": manager]).status == 403)
+  }
+}
