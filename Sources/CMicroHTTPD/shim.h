@@ -63,3 +63,10 @@ static inline const struct sockaddr *kcorp_mhd_client_address(struct MHD_Connect
       MHD_get_connection_info(connection, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
   return info ? info->client_addr : NULL;
 }
+
+/// A response of unknown length whose body `reader` writes as it comes (chunked).
+static inline struct MHD_Response *kcorp_mhd_stream_response(MHD_ContentReaderCallback reader,
+                                                              void *cls,
+                                                              MHD_ContentReaderFreeCallback done) {
+  return MHD_create_response_from_callback(MHD_SIZE_UNKNOWN, 4096, reader, cls, done);
+}

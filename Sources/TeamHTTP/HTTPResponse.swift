@@ -4,6 +4,8 @@ public struct HTTPResponse: Sendable {
   /// Headers in order; a name may repeat (`Set-Cookie`).
   public var headers: [(name: String, value: String)]
   public var body: [UInt8]
+  /// When set, the body is this stream instead of `body`: sent as it is written.
+  public var stream: ResponseStream?
 
   public init(status: Int, headers: [(name: String, value: String)] = [], body: [UInt8] = []) {
     self.status = status

@@ -122,6 +122,7 @@ public final class HTTPServer: Sendable {
     guard let daemon = daemon.withLock({ $0.take() }) else { return }
     let listening = MHD_quiesce_daemon(daemon)
     if listening >= 0 { close(listening) }
+    for stream in context.streams.withLock({ Array($0.values) }) { stream.close() }
     let clock = ContinuousClock()
     let deadline = clock.now + grace
     while context.inFlight.load(ordering: .acquiring) > 0 && clock.now < deadline {
@@ -187,6 +188,9 @@ private final class ServerContext: Sendable {
   let isSecure: Bool
   /// Requests begun and not yet completed.
   let inFlight = Atomic<Int>(0)
+  /// Streams sent and not closed: closed when the server stops (a suspended connection
+  /// must be resumed before libmicrohttpd stops).
+  let streams = Mutex<[ObjectIdentifier: ResponseStream]>([:])
 
   init(
     handler: @escaping @Sendable (HTTPRequest) -> HTTPResponse, maxBodyBytes: Int,
@@ -267,7 +271,7 @@ private func respond(
   request.query = values(of: connection, with: kcorp_mhd_arguments, lowercased: false)
   request.clientAddress = kcorp_mhd_client_address(connection).map(numericHost) ?? ""
   request.isSecure = server.isSecure
-  return send(server.handler(request), on: connection)
+  return send(server.handler(request), on: connection, server: server)
 }
 
 private func requestCompleted(
@@ -282,9 +286,23 @@ private func requestCompleted(
     .inFlight.subtract(1, ordering: .releasing)
 }
 
-private func send(_ response: HTTPResponse, on connection: OpaquePointer) -> MHD_Result {
-  let mhdResponse = response.body.withUnsafeBytes {
-    kcorp_mhd_response($0.baseAddress, $0.count)
+private func send(
+  _ response: HTTPResponse, on connection: OpaquePointer, server: ServerContext
+) -> MHD_Result {
+  let mhdResponse: OpaquePointer?
+  if let stream = response.stream {
+    let key = ObjectIdentifier(stream)
+    server.streams.withLock { $0[key] = stream }
+    stream.attach(connection) { [weak server] in
+      _ = server?.streams.withLock { $0.removeValue(forKey: key) }
+    }
+    let retained = Unmanaged.passRetained(stream).toOpaque()
+    mhdResponse = kcorp_mhd_stream_response(streamReader, retained, streamEnded)
+    if mhdResponse == nil { Unmanaged<ResponseStream>.fromOpaque(retained).release() }
+  } else {
+    mhdResponse = response.body.withUnsafeBytes {
+      kcorp_mhd_response($0.baseAddress, $0.count)
+    }
   }
   guard let mhdResponse else { return .NO }
   defer { MHD_destroy_response(mhdResponse) }

@@ -82,6 +82,18 @@ public struct HTTPClient: Sendable {
     return data
   }
 
+  /// Sends a request on a new connection and keeps it open, to read a stream as it comes.
+  public func open(_ path: String, headers: [String: String] = [:]) throws -> OpenConnection {
+    let fd = try connected()
+    var head = "GET \(path) HTTP/1.1\r\n"
+    for (name, value) in ["Host": "127.0.0.1:\(port)"].merging(headers, uniquingKeysWith: { $1 }) {
+      head += "\(name): \(value)\r\n"
+    }
+    let bytes = Array((head + "\r\n").utf8)
+    _ = bytes.withUnsafeBytes { sendBytes(fd, $0.baseAddress, $0.count) }
+    return OpenConnection(fd: fd)
+  }
+
   /// Whether a TCP connection to the port is accepted (by the server or its backlog).
   public func connects() -> Bool {
     guard let fd = try? connected() else { return false }
@@ -158,4 +170,48 @@ public struct HTTPClient: Sendable {
 /// `send(2)` without SIGPIPE (at file scope, where `send` names the C function).
 private func sendBytes(_ fd: Int32, _ bytes: UnsafeRawPointer?, _ count: Int) -> Int {
   send(fd, bytes, count, sendFlags)
+}
+
+/// A connection left open to read what the server streams.
+public final class OpenConnection: @unchecked Sendable {
+  // `@unchecked Sendable`: used by one test thread at a time.
+  private let fd: Int32
+  /// Everything received so far.
+  public private(set) var received = ""
+
+  init(fd: Int32) { self.fd = fd }
+
+  deinit { close(fd) }
+
+  /// Reads until what was received contains `text`, or `timeout` passes, or the server
+  /// closes; returns whether `text` came.
+  @discardableResult
+  public func read(until text: String, timeout: Duration = .seconds(5)) -> Bool {
+    let deadline = ContinuousClock.now + timeout
+    var buffer = [UInt8](repeating: 0, count: 65536)
+    while !received.contains(text) && ContinuousClock.now < deadline {
+      var poller = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+      guard poll(&poller, 1, 50) >= 0 else { return false }
+      if poller.revents == 0 { continue }
+      let n = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+      if n <= 0 { break }
+      received += String(decoding: buffer[..<n], as: UTF8.self)
+    }
+    return received.contains(text)
+  }
+
+  /// Whether the server has closed the connection (waiting up to `timeout`).
+  public func isClosedByServer(timeout: Duration = .seconds(5)) -> Bool {
+    let deadline = ContinuousClock.now + timeout
+    var buffer = [UInt8](repeating: 0, count: 4096)
+    while ContinuousClock.now < deadline {
+      var poller = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+      guard poll(&poller, 1, 50) >= 0 else { return true }
+      if poller.revents == 0 { continue }
+      let n = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+      if n <= 0 { return true }
+      received += String(decoding: buffer[..<n], as: UTF8.self)
+    }
+    return false
+  }
 }
