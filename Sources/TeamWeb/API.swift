@@ -242,6 +242,11 @@ extension WebApp {
       WebApp.json(LineupDocument(status: LineupStatus(players: store.players)))
     }
 
+    let events = events
+    route("GET", "/api/events") { request, _ in
+      try events.subscribe(lastEventID: request.header("last-event-id"))
+    }
+
     route("GET", "/api/history") { request, _ in
       let (player, after, limit) = try WebApp.historyQuery(request, in: store.roster)
       return WebApp.json(try store.history(after: after, player: player, limit: limit))

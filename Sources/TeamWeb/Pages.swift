@@ -169,7 +169,7 @@ enum Pages {
           ]),
         .h(
           "main",
-          ["data-order-etag": WebApp.etag(order: roster.players)],
+          ["data-order-etag": WebApp.etag(order: roster.players), "data-live": ""],
           content),
         .h(
           "dialog",
@@ -482,7 +482,7 @@ enum Pages {
       [
         backBar(to: rosterLink(to: player.id, in: roster.players)),
         .h(
-          "main", ["class": "detail"],
+          "main", ["class": "detail", "data-live": "", "data-player": player.id.uuidString],
           [
             avatar(player.image, size: 160, alt: "Photo of \(player.name)"),
             .h("h1", player.name),

@@ -35,6 +35,7 @@ public struct WebApp: Sendable {
   let access: AccessControl
   let images: ImageLibrary
   let cache = ResponseCache()
+  let events: EventHub
   let options: Options
   let maxBodyBytes: Int
   private var router = Router()
@@ -51,6 +52,7 @@ public struct WebApp: Sendable {
     self.store = store
     self.access = access ?? AccessControl(store: store)
     self.images = ImageLibrary(folder: imagesFolder)
+    self.events = EventHub(store: store)
     self.options = options
     self.maxBodyBytes = maxBodyBytes
     addPageRoutes()

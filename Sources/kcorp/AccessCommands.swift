@@ -250,3 +250,33 @@ enum Terminal {
     return String(decoding: bytes, as: UTF8.self)
   }
 }
+
+struct Watch: Command {
+  static let name = "watch"
+  static let abstract =
+    "Print the roster's changes as they happen, whoever makes them (Ctrl-C stops)."
+  static let options: [Option] = []
+
+  init(_ parsed: Parsed) {}
+
+  func run(_ context: Context) throws {
+    var stopSignals = Serve.blockStopSignals()
+    let store = try context.store()
+    store.onChange { update in
+      for change in update.changes {
+        print("\(change.at.formatted(date: .omitted, time: .standard))  \(change.summary)")
+      }
+      fflush(nil)
+    }
+    // Another process's commits are seen by asking SQLite, which answers from shared memory.
+    let poller = DispatchSource.makeTimerSource(queue: .global())
+    poller.schedule(deadline: .now(), repeating: .milliseconds(250))
+    poller.setEventHandler { try? store.refresh() }
+    poller.resume()
+    defer { poller.cancel() }
+    print("Watching \(store.path); Ctrl-C stops.")
+    fflush(nil)
+    var received: Int32 = 0
+    sigwait(&stopSignals, &received)
+  }
+}

@@ -8,7 +8,7 @@ var commands: [any Command.Type] {
     Serve.self, ListPlayers.self, ShowPlayer.self, AddPlayer.self, EditPlayer.self,
     RemovePlayer.self, RestorePlayer.self, MovePlayer.self, ListTrash.self, ListChampions.self,
     Export.self, Import.self, ShowHistory.self, AddUser.self, ListUsers.self, RemoveUser.self,
-    ChangePassword.self, CreateToken.self, ListTokens.self, RevokeToken.self,
+    ChangePassword.self, CreateToken.self, ListTokens.self, RevokeToken.self, Watch.self,
   ]
 }
 

@@ -359,3 +359,35 @@ extension KCorp {
     #expect(try kcorp("history", "--player", "nobody").status == 66)
   }
 }
+
+@Suite(.timeLimit(.minutes(1))) struct WatchCommandTests {
+  @Test func watchPrintsAnotherProcesssChangesAsTheyHappen() throws {
+    let kcorp = try KCorp()
+    _ = try kcorp("players")
+    let watch = Process()
+    watch.executableURL = kcorpBinary
+    watch.arguments = ["watch", "--db", kcorp.database]
+    let output = Pipe()
+    watch.standardOutput = output
+    try watch.run()
+    defer {
+      if watch.isRunning { watch.terminate() }
+      watch.waitUntilExit()
+    }
+    let reader = output.fileHandleForReading
+    var text = ""
+    func readUntil(_ marker: String) {
+      let deadline = ContinuousClock.now + .seconds(5)
+      while !text.contains(marker) && ContinuousClock.now < deadline {
+        text += String(decoding: reader.availableData, as: UTF8.self)
+      }
+    }
+    readUntil("Ctrl-C stops.")
+    _ = try kcorp("players", "add", "--name", "Watched", "--position", "mid")
+    readUntil("local added Watched.")
+    #expect(text.contains("local added Watched."))
+    kill(watch.processIdentifier, SIGINT)
+    watch.waitUntilExit()
+    #expect(watch.terminationStatus == 0)
+  }
+}

@@ -227,7 +227,7 @@ import Testing
     #expect(described == Set(app.apiRoutes))
     #expect(described.count == app.apiRoutes.count)
     // Every described route is served (its own answers, not the router's 404 or 405).
-    for route in described {
+    for route in described where route != "GET /api/events" {  // a stream: EventTests
       let parts = route.split(separator: " ")
       let id = Player.defaultRoster[parts[0] == "DELETE" ? 1 : 0].id
       let path = parts[1].replacingOccurrences(of: "{id}", with: "\(id)")

@@ -1,19 +1,66 @@
 // Progressive enhancement only: every action also works without JavaScript.
 "use strict";
 
+// Binds `handler` once per element: the page's parts are bound again after a live update.
+function once(element, event, handler) {
+  if (element.dataset.bound?.split(" ").includes(event)) return;
+  element.dataset.bound = ((element.dataset.bound || "") + " " + event).trim();
+  element.addEventListener(event, handler);
+}
+
 // A link that opens a form as a modal sheet instead of a page.
 function opensSheet(linkId, dialogId) {
   const link = document.getElementById(linkId);
   const dialog = document.getElementById(dialogId);
   if (!link || !dialog || typeof dialog.showModal !== "function") return;
-  link.addEventListener("click", (event) => {
+  once(link, "click", (event) => {
     event.preventDefault();
     dialog.showModal();
     dialog.querySelector("input[type=text]")?.focus();
   });
 }
-opensSheet("add-player", "add-dialog");
-opensSheet("edit-player", "edit-dialog");
+
+function setUp() {
+  opensSheet("add-player", "add-dialog");
+  opensSheet("edit-player", "edit-dialog");
+
+  // "Delete player" asks in a dialog instead of on a confirmation page.
+  for (const form of document.querySelectorAll("form[data-confirm]")) {
+    const dialog = document.getElementById(form.dataset.confirm);
+    if (!dialog || typeof dialog.showModal !== "function") continue;
+    once(form, "submit", (event) => {
+      event.preventDefault();
+      dialog.showModal();
+    });
+  }
+
+  // Cancel closes the sheet and clears what was typed. A refused form came with the user's
+  // input as its values: going back to the roster clears it.
+  for (const control of document.querySelectorAll("dialog [data-close]")) {
+    once(control, "click", (event) => {
+      const dialog = control.closest("dialog");
+      if (dialog.hasAttribute("data-refused")) return;  // the link leads to the roster
+      event.preventDefault();
+      dialog.querySelector("form")?.reset();
+      dialog.close();
+    });
+  }
+
+  // The image field shows a live preview of the picture it names.
+  for (const imageInput of document.querySelectorAll("input[name=image]")) {
+    const preview = imageInput.closest("form").querySelector("#image-preview");
+    if (!preview) continue;
+    const valid = /^[a-z0-9_-][a-z0-9_.-]{0,63}$/;
+    const update = () => {
+      const name = imageInput.value.trim() || "player_default";
+      preview.src = "/images/" + (valid.test(name) ? name : "player_default");
+    };
+    once(imageInput, "input", update);
+    once(imageInput.closest("form"), "reset", () => setTimeout(update));
+  }
+
+  setUpDragAndDrop();
+}
 
 // A refused form comes back open, as a sheet: make it modal; focus is on the first error.
 for (const dialog of document.querySelectorAll("dialog[data-refused]")) {
@@ -23,46 +70,12 @@ for (const dialog of document.querySelectorAll("dialog[data-refused]")) {
   dialog.querySelector("[autofocus]")?.focus();
 }
 
-// "Delete player" asks in a dialog instead of on a confirmation page.
-for (const form of document.querySelectorAll("form[data-confirm]")) {
-  const dialog = document.getElementById(form.dataset.confirm);
-  if (!dialog || typeof dialog.showModal !== "function") continue;
-  form.addEventListener("submit", (event) => {
-    event.preventDefault();
-    dialog.showModal();
-  });
-}
-
-// Cancel closes the sheet and clears what was typed. A refused form came with the user's
-// input as its values: going back to the roster clears it.
-for (const control of document.querySelectorAll("dialog [data-close]")) {
-  control.addEventListener("click", (event) => {
-    const dialog = control.closest("dialog");
-    if (dialog.hasAttribute("data-refused")) return;  // the link leads to the roster
-    event.preventDefault();
-    dialog.querySelector("form")?.reset();
-    dialog.close();
-  });
-}
-
-// The image field shows a live preview of the picture it names.
-for (const imageInput of document.querySelectorAll("input[name=image]")) {
-  const preview = imageInput.closest("form").querySelector("#image-preview");
-  if (!preview) continue;
-  const valid = /^[a-z0-9_-][a-z0-9_.-]{0,63}$/;
-  const update = () => {
-    const name = imageInput.value.trim() || "player_default";
-    preview.src = "/images/" + (valid.test(name) ? name : "player_default");
-  };
-  imageInput.addEventListener("input", update);
-  imageInput.closest("form").addEventListener("reset", () => setTimeout(update));
-}
-
 // Drag and drop within "Starting five" or "Substitutes" puts the roster in the new order
 // (PUT /api/roster/order); "Move up" and "Move down" do the same without a mouse.
-const main = document.querySelector("main[data-order-etag]");
 let dragged = null;
+function setUpDragAndDrop() {
 for (const item of document.querySelectorAll(".roster[data-lineup] > li[data-id]")) {
+  if (item.draggable) continue;
   item.draggable = true;
   item.addEventListener("dragstart", (event) => {
     dragged = item;
@@ -87,13 +100,16 @@ for (const item of document.querySelectorAll(".roster[data-lineup] > li[data-id]
     saveOrder();
   });
 }
+}
+setUp();
 
 async function saveOrder() {
   const shown = [...document.querySelectorAll(".roster[data-lineup] > li[data-id]")]
     .map((item) => item.dataset.id);
   const current = await fetch("/api/roster/order");
   const etag = current.headers.get("ETag");
-  if (!current.ok || etag !== main.dataset.orderEtag) return location.reload();
+  const main = document.querySelector("main[data-order-etag]");
+  if (!current.ok || !main || etag !== main.dataset.orderEtag) return location.reload();
   // The players shown take, in their new order, the places they had in the whole roster.
   const order = await current.json();
   const places = order.map((id, index) => (shown.includes(id) ? index : -1))
@@ -111,4 +127,55 @@ async function saveOrder() {
     return;
   }
   location.reload();
+}
+
+// Live: an open roster or player page follows the changes made anywhere (another browser,
+// a script, the CLI), in place, through Server-Sent Events. Without JavaScript pages stay
+// as they are.
+if (document.querySelector("main[data-live]") && typeof EventSource === "function") {
+  let waiting = null;
+  const source = new EventSource("/api/events");
+  source.addEventListener("change", (event) => followChange(JSON.parse(event.data)));
+  source.addEventListener("reset", () => followChange({ changes: [] }));
+
+  async function followChange(update) {
+    // A form open in a sheet is never swept away: the page follows once it is closed.
+    const open = document.querySelector("dialog[open]");
+    if (open) {
+      waiting = update;
+      open.addEventListener("close", () => waiting && followChange(waiting), { once: true });
+      return;
+    }
+    waiting = null;
+    const main = document.querySelector("main[data-live]");
+    const response = await fetch(location.href, { headers: { Accept: "text/html" } });
+    const said = update.changes.map((c) => `${c.author} ${c.kind} ${c.player}`).join("; ");
+    if (response.status === 404 && main.dataset.player) {
+      const removal = update.changes.find((c) => c.playerID === main.dataset.player);
+      const status = main.querySelector("[role=status]") || main.insertAdjacentElement(
+        "afterbegin", Object.assign(document.createElement("p"), { className: "status shown" }));
+      status.setAttribute("role", "status");
+      status.textContent = removal
+        ? `${removal.player} was removed by ${removal.author}. `
+        : "This player is no longer on the roster. ";
+      status.append(Object.assign(document.createElement("a"), { href: "/", textContent: "Back to the roster" }));
+      for (const control of document.querySelectorAll("main form, #edit-player")) control.remove();
+      return;
+    }
+    if (!response.ok) return;
+    const page = new DOMParser().parseFromString(await response.text(), "text/html");
+    const next = page.querySelector("main[data-live]");
+    if (!next) return;
+    main.replaceWith(document.adoptNode(next));
+    // The edit sheet (outside <main>) holds the player's fields and version: renew it too.
+    const fresh = page.getElementById("edit-dialog");
+    const old = document.getElementById("edit-dialog");
+    if (fresh && old) old.replaceWith(document.adoptNode(fresh));
+    setUp();
+    const status = next.querySelector("[role=status]");
+    if (status && said) {
+      status.textContent = `Updated: ${said}.`;
+      status.classList.add("shown");
+    }
+  }
 }

@@ -1,0 +1,110 @@
+import Foundation
+import Synchronization
+import TeamHTTP
+import TeamKit
+import TeamStore
+
+/// `GET /api/events`: every change of the roster, as Server-Sent Events, to every open page
+/// and script. Each event's id is the latest history id it carries, so `Last-Event-ID`
+/// resumes after a lost connection, even across a restart of the server.
+///
+/// `@unchecked Sendable`: the heartbeat timer is set up in `init` and only cancelled in
+/// `deinit` (dispatch sources are thread-safe); the subscribers are behind a `Mutex`.
+final class EventHub: @unchecked Sendable {
+  /// Subscribers past this get 503: each holds a connection and a little memory.
+  let maxSubscribers: Int
+  /// A comment sent this often keeps proxies from closing an idle stream, and finds the
+  /// clients that left.
+  static let heartbeat: Duration = .seconds(15)
+
+  private let store: RosterStore
+  private let subscribers = Mutex<[ObjectIdentifier: ResponseStream]>([:])
+  private let timer: any DispatchSourceTimer
+  private let observer: Mutex<Int?> = Mutex(nil)
+
+  init(store: RosterStore, maxSubscribers: Int = 1000) {
+    self.store = store
+    self.maxSubscribers = maxSubscribers
+    timer = DispatchSource.makeTimerSource(queue: .global())
+    let seconds = Double(Self.heartbeat.components.seconds)
+    timer.schedule(deadline: .now() + seconds, repeating: seconds)
+    timer.setEventHandler { [weak self] in self?.broadcast(Array(": heartbeat\n\n".utf8)) }
+    timer.resume()
+    let id = store.onChange { [weak self] update in self?.publish(update) }
+    observer.withLock { $0 = id }
+  }
+
+  deinit {
+    timer.cancel()
+    if let id = observer.withLock({ $0 }) { store.removeObserver(id) }
+  }
+
+  var count: Int { subscribers.withLock { $0.count } }
+
+  /// A new subscriber's response, after the events since `lastEventID`; 503 when full.
+  func subscribe(lastEventID: String?) throws -> HTTPResponse {
+    let stream = ResponseStream()
+    let added = subscribers.withLock { subscribers in
+      guard subscribers.count < maxSubscribers else { return false }
+      subscribers[ObjectIdentifier(stream)] = stream
+      return true
+    }
+    guard added else {
+      throw HTTPError(
+        503, "Too many open live connections; the page still works, reload it later.",
+        headers: ["Retry-After": "30"])
+    }
+    // Told first: the retry delay, then what the client missed.
+    var opening = "retry: 2000\n\n"
+    if let last = lastEventID.flatMap(Int64.init) {
+      let missed = try store.history(after: last, limit: 100)
+      if missed.count == 100 {
+        opening += Self.event(name: "reset", id: nil, data: "{}")
+      } else if let newest = missed.first {
+        opening += Self.event(
+          name: "change", id: newest.id,
+          data: Self.payload(version: store.roster.version, changes: missed.reversed()))
+      }
+    }
+    stream.send(Array(opening.utf8))
+    var response = HTTPResponse(
+      status: 200,
+      headers: [
+        ("Content-Type", "text/event-stream"), ("Cache-Control", "no-store"),
+        ("X-Accel-Buffering", "no"),
+      ])
+    response.stream = stream
+    return response
+  }
+
+  private func publish(_ update: RosterUpdate) {
+    let text = Self.event(
+      name: "change", id: update.changes.last?.id,
+      data: Self.payload(version: update.roster.version, changes: update.changes))
+    broadcast(Array(text.utf8))
+  }
+
+  /// Sends to every subscriber; forgets those whose stream has ended.
+  private func broadcast(_ bytes: [UInt8]) {
+    let streams = subscribers.withLock { Array($0) }
+    var gone: [ObjectIdentifier] = []
+    for (key, stream) in streams where !stream.send(bytes) { gone.append(key) }
+    if !gone.isEmpty {
+      subscribers.withLock { subscribers in for key in gone { subscribers[key] = nil } }
+    }
+  }
+
+  static func event(name: String, id: Int64?, data: String) -> String {
+    (id.map { "id: \($0)\n" } ?? "") + "event: \(name)\ndata: \(data)\n\n"
+  }
+
+  /// `{"version": 7, "changes": [...]}`: the roster's version and what changed.
+  static func payload(version: Int, changes: [RosterChange]) -> String {
+    var writer = JSONWriter()
+    writer.object {
+      $0.member("changes", changes)
+      $0.member("version", version)
+    }
+    return String(decoding: writer.bytes, as: UTF8.self)
+  }
+}
