@@ -33,6 +33,29 @@ def server():
             assert process.wait(timeout=10) == 0
 
 
+@pytest.fixture
+def staff_server():
+    """`kcorp serve --require-login` with an editor (coach) and a viewer (analyst)."""
+    with tempfile.TemporaryDirectory() as folder:
+        database = os.path.join(folder, "roster.sqlite")
+        for name, role in (("coach", "editor"), ("analyst", "viewer")):
+            subprocess.run(
+                [str(KCORP), "users", "add", name, "--role", role, "--password-stdin",
+                 "--db", database],
+                input=f"{name} password\n".encode(), check=True, capture_output=True)
+        process = subprocess.Popen(
+            [str(KCORP), "serve", "--port", "0", "--require-login", "--db", database],
+            stdout=subprocess.PIPE,
+        )
+        try:
+            line = first_line(process, timeout=20)
+            assert line.startswith("Listening on http://"), line
+            yield line.removeprefix("Listening on ")
+        finally:
+            process.terminate()
+            assert process.wait(timeout=10) == 0
+
+
 def first_line(process, timeout):
     """The first line the process prints, or what it printed when `timeout` seconds pass."""
     selector = selectors.DefaultSelector()
@@ -68,6 +91,13 @@ def chrome(javascript=True):
 
 @pytest.fixture
 def browser():
+    driver = chrome()
+    yield driver
+    driver.quit()
+
+
+@pytest.fixture
+def second_browser():
     driver = chrome()
     yield driver
     driver.quit()

@@ -1,0 +1,70 @@
+"""Several staff at once: sign-in, roles, and each other's changes appearing live."""
+
+import time
+
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support.select import Select
+
+from test_brief_story import roster_names, wait
+
+
+def sign_in(browser, server, name):
+    browser.get(server + "/")
+    wait(browser).until(lambda b: "/signin" in b.current_url)
+    browser.find_element(By.ID, "signin-name").send_keys(name)
+    browser.find_element(By.ID, "signin-password").send_keys(f"{name} password")
+    browser.find_element(By.XPATH, "//button[normalize-space()='Sign in']").click()
+    wait(browser).until(lambda b: len(roster_names(b)) == 3)
+
+
+def test_a_change_in_one_browser_appears_in_the_other_within_a_second(
+        staff_server, browser, second_browser):
+    sign_in(browser, staff_server, "coach")
+    sign_in(second_browser, staff_server, "analyst")
+    # A mark that a reload would erase: the page must update in place.
+    second_browser.execute_script("window.stillTheSamePage = true")
+    time.sleep(0.3)  # the second page's event stream is open
+
+    browser.find_element(By.CSS_SELECTOR, "[aria-label='Add player']").click()
+    wait(browser).until(lambda b: b.find_element(By.ID, "add-dialog").is_displayed())
+    browser.find_element(By.ID, "name").send_keys("Saken")
+    Select(browser.find_element(By.ID, "position")).select_by_visible_text("Mid")
+    browser.find_element(By.XPATH, "//dialog[@id='add-dialog']//button[normalize-space()='Add']").click()
+    added = time.monotonic()
+
+    wait(second_browser).until(lambda b: "Saken" in roster_names(b))
+    assert time.monotonic() - added < 1.5
+    assert second_browser.execute_script("return window.stillTheSamePage") is True
+    status = second_browser.find_element(By.ID, "status").text
+    assert "coach added Saken" in status
+
+
+def test_a_detail_page_says_when_its_player_is_removed_elsewhere(
+        staff_server, browser, second_browser):
+    sign_in(browser, staff_server, "coach")
+    sign_in(second_browser, staff_server, "analyst")
+    second_browser.find_element(By.XPATH, "//a[.//span[text()='Caliste']]").click()
+    wait(second_browser).until(lambda b: b.find_element(By.CSS_SELECTOR, ".detail h1").text == "Caliste")
+    time.sleep(0.3)
+    browser.find_element(By.XPATH, "//a[.//span[text()='Caliste']]").click()
+    browser.find_element(By.XPATH, "//button[normalize-space()='Delete player']").click()
+    browser.find_element(By.XPATH, "//dialog[@id='delete-dialog']//button[normalize-space()='Delete']").click()
+    wait(second_browser).until(
+        lambda b: "was removed by coach" in b.find_element(By.CSS_SELECTOR, "main").text)
+
+
+def test_a_viewer_sees_no_edit_controls_and_the_api_refuses_their_writes(
+        staff_server, browser):
+    sign_in(browser, staff_server, "analyst")
+    assert not browser.find_elements(By.CSS_SELECTOR, "[aria-label='Add player']")
+    assert not browser.find_elements(By.CSS_SELECTOR, ".move")
+    browser.find_element(By.XPATH, "//a[.//span[text()='Canna']]").click()
+    assert not browser.find_elements(By.XPATH, "//button[normalize-space()='Delete player']")
+    assert not browser.find_elements(By.ID, "edit-player")
+    status = browser.execute_async_script(
+        """
+        const done = arguments[arguments.length - 1];
+        fetch('/api/players', {method: 'POST', headers: {'Content-Type': 'application/json'},
+          body: JSON.stringify({name: 'Sneaky', position: 'Mid'})}).then(r => done(r.status));
+        """)
+    assert status == 403
