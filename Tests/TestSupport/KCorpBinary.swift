@@ -95,7 +95,7 @@ public final class ServedKCorp: @unchecked Sendable {
 
   /// The port from "Listening on http://host:port", if the server announced one.
   public var port: Int? {
-    guard firstLine.hasPrefix("Listening on http://") else { return nil }
+    guard firstLine.hasPrefix("Listening on http") else { return nil }
     return Int(firstLine.split(separator: ":").last ?? "")
   }
 
