@@ -323,6 +323,131 @@ def scaling():
 # MARK: - Report
 
 
+# MARK: - 5. Live subscribers and sign-in attacks
+
+SUBSCRIBERS = 500
+ATTACKERS, ATTACK_SECONDS = 50, 10
+
+
+def open_subscriber(source):
+    """An open `GET /api/events` from loopback address `source` (the server allows 128
+    connections per address, so subscribers come from several)."""
+    sock = socket.socket()
+    sock.bind((source, 0))
+    sock.connect((HOST, KCORP_PORT))
+    sock.sendall(f"GET /api/events HTTP/1.1\r\nHost: {HOST}:{KCORP_PORT}\r\n\r\n".encode())
+    sock.settimeout(10)
+    received = b""
+    while b"retry:" not in received:
+        chunk = sock.recv(4096)
+        if not chunk:
+            raise SystemExit("an event stream closed before it opened")
+        received += chunk
+    sock.setblocking(False)
+    return sock
+
+
+def live():
+    """500 subscribers on /api/events; one change; how long until each has the event."""
+    database = work / "live.sqlite"
+    server = serve(database)
+    idle = rss_kib(server)
+    subscribers = [open_subscriber(f"127.0.0.{2 + index // 125}") for index in range(SUBSCRIBERS)]
+    time.sleep(0.5)
+    with_subscribers = rss_kib(server)
+    began = time.monotonic()
+    status = get(KCORP_PORT, "/api/players", "POST",
+                 json.dumps({"name": "Live", "position": "Mid"}),
+                 {"Content-Type": "application/json"})[0]
+    if status != 201:
+        raise SystemExit(f"POST /api/players answered {status}")
+    waiting = {sock: b"" for sock in subscribers}
+    delays = []
+    deadline = began + 10
+    while waiting and time.monotonic() < deadline:
+        ready, _, _ = select.select(list(waiting), [], [], 0.1)
+        for sock in ready:
+            waiting[sock] += sock.recv(65536)
+            if b"event: change" in waiting[sock]:
+                delays.append((time.monotonic() - began) * 1000)
+                del waiting[sock]
+    for sock in subscribers:
+        sock.close()
+    stop(server)
+    if waiting:
+        raise SystemExit(f"{len(waiting)} subscribers never got the event")
+    delays.sort()
+    return {
+        "p50": statistics.median(delays), "p99": delays[int(len(delays) * 0.99) - 1],
+        "idle_kib": idle, "with_kib": with_subscribers,
+    }
+
+
+def sign_in(port, name, password, source="127.0.0.1"):
+    """Signs in through the form; returns (status, cookies)."""
+    connection = http.client.HTTPConnection(HOST, port, timeout=30, source_address=(source, 0))
+    connection.request("GET", "/signin")
+    response = connection.getresponse()
+    page = response.read().decode()
+    csrf = response.getheader("Set-Cookie").split(";")[0]
+    token = re.search(r'name="csrf" value="([0-9a-f]{64})"', page).group(1)
+    body = f"csrf={token}&name={name}&password={password.replace(' ', '+')}&next=%2F"
+    connection.request("POST", "/signin", body=body, headers={
+        "Content-Type": "application/x-www-form-urlencoded", "Cookie": csrf,
+        "Origin": f"http://{HOST}:{port}"})
+    response = connection.getresponse()
+    response.read()
+    session = (response.getheader("Set-Cookie") or "").split(";")[0]
+    connection.close()
+    return response.status, f"{csrf}; {session}"
+
+
+def wrong_passwords():
+    """Page p99 for a signed-in user, alone and while 50 connections send wrong passwords."""
+    import threading
+
+    database = work / "signin.sqlite"
+    subprocess.run([str(KCORP), "users", "add", "coach", "--role", "owner", "--password-stdin",
+                    "--db", str(database)], input=b"coach password\n", check=True,
+                   stdout=subprocess.DEVNULL)
+    process = start([str(KCORP), "serve", "--port", str(KCORP_PORT), "--db", str(database),
+                     "--require-login"], stdout=subprocess.PIPE, text=True)
+    process.stdout.readline()
+    status, cookies = sign_in(KCORP_PORT, "coach", "coach password")
+    if status != 303:
+        raise SystemExit(f"sign-in answered {status}")
+
+    def page_p99():
+        output = subprocess.run(
+            ["wrk", "-t2", "-c16", f"-d{ATTACK_SECONDS}s", "--latency", "-H", f"Cookie: {cookies}",
+             f"http://{HOST}:{KCORP_PORT}/"], check=True, capture_output=True, text=True,
+            timeout=ATTACK_SECONDS + 30).stdout
+        value, unit = re.search(r"^\s+99%\s+([\d.]+)(us|ms|s)\s*$", output, re.M).groups()
+        return float(value) * {"us": 0.001, "ms": 1, "s": 1000}[unit]
+
+    alone = page_p99()
+    stop_at = time.monotonic() + ATTACK_SECONDS + 2
+    answers = {}
+    lock = threading.Lock()
+
+    def attack(index):
+        source = f"127.0.1.{1 + index}"  # one address each: the per-address limit still bites
+        while time.monotonic() < stop_at:
+            status, _ = sign_in(KCORP_PORT, "coach", f"wrong guess {index}", source)
+            with lock:
+                answers[status] = answers.get(status, 0) + 1
+
+    attackers = [threading.Thread(target=attack, args=(i,), daemon=True) for i in range(ATTACKERS)]
+    for thread in attackers:
+        thread.start()
+    time.sleep(1)
+    under_attack = page_p99()
+    for thread in attackers:
+        thread.join(timeout=30)
+    stop(process)
+    return {"alone": alone, "attacked": under_attack, "answers": answers}
+
+
 def machine():
     model = "unknown"
     for line in pathlib.Path("/proc/cpuinfo").read_text().splitlines():
@@ -332,6 +457,25 @@ def machine():
     memory = pathlib.Path("/proc/meminfo").read_text().split()[1]
     return (f"{model}, {os.cpu_count()} cores, {int(memory) // 1024 // 1024} GiB, "
             f"Linux {platform.release()}")
+
+
+def report_staff(live_result, attack):
+    ok = lambda good: "met" if good else "MISSED"
+    ratio = attack["attacked"] / attack["alone"]
+    answers = ", ".join(f"{count:,} × {status}" for status, count in sorted(attack["answers"].items()))
+    return "\n".join([
+        f"| {SUBSCRIBERS} live subscribers (`/api/events`), one change | value |",
+        "| --- | ---: |",
+        f"| time until every subscriber has the event: p50 | {live_result['p50']:.1f} ms |",
+        f"| p99 | {live_result['p99']:.1f} ms |",
+        f"| RSS idle → with {SUBSCRIBERS} open | {live_result['idle_kib'] / 1024:.1f} MiB → {live_result['with_kib'] / 1024:.1f} MiB |",
+        "",
+        f"| signed-in `GET /` while {ATTACKERS} connections send wrong passwords | p99 | target |",
+        "| --- | ---: | --- |",
+        f"| alone | {attack['alone']:.2f} ms | |",
+        f"| under attack | {attack['attacked']:.2f} ms | ≤ 2 × alone: ×{ratio:.2f} {ok(ratio <= 2)} |",
+        f"| the attack's answers | {answers} | |",
+    ])
 
 
 def report(read, write, memory, scale):
@@ -385,6 +529,12 @@ def main():
         finally:
             stop_all()
         return
+    if sys.argv[1:] == ["staff"]:
+        try:
+            print(report_staff(live(), wrong_passwords()))
+        finally:
+            stop_all()
+        return
     if not KCORP.exists():
         raise SystemExit(f"{KCORP} is missing: build it with `swift build -c release`")
     try:
@@ -394,7 +544,7 @@ def main():
         write = writes()
         memory = start_and_memory()
         scale = scaling()
-        table = report(read, write, memory, scale)
+        table = report(read, write, memory, scale) + "\n\n" + report_staff(live(), wrong_passwords())
         seconds = time.monotonic() - began
     finally:
         stop_all()
@@ -437,6 +587,11 @@ same machine, so kcorp, nginx and wrk share its cores.
   growth between the last two shows a leak; the first load grows the thread pool's arenas).
 - Scaling: rosters of {', '.join(f'{s:,}' for s in SIZES)} players imported with `kcorp import`, median latency of
   `GET /api/players` and of the roster page (`GET /`, 50 players a page) with one connection.
+- Live: {SUBSCRIBERS} connections to `/api/events` (from 127.0.0.2–5: the server allows 128 per
+  address), then one `POST /api/players`; the time from sending it until each subscriber has
+  read `event: change`, and the server's VmRSS before and with the subscribers.
+- Sign-in attacks: a signed-in `GET /` with `wrk -c16 -d{ATTACK_SECONDS}s`, alone, then while {ATTACKERS} threads (each
+  from its own loopback address) post wrong passwords to `/signin` as fast as answered.
 
 ## Results
 

@@ -201,7 +201,8 @@ public final class AccessControl: Sendable {
   }
 
   /// Seconds to wait before another attempt under `key`, 0 when none: nothing for the first
-  /// `free` failures in the window, then doubling from one second.
+  /// `free` failures in the window, then doubling from two seconds (longer than a refused
+  /// attempt's own one-second answer, so that waiting for answers does not get round it).
   private func delay(for key: String, free: Int) -> Int {
     let date = now()
     return failures.withLock { failures in
@@ -210,7 +211,7 @@ public final class AccessControl: Sendable {
       }
       failures[key] = recent.isEmpty ? nil : recent
       guard recent.count >= free, let last = recent.last else { return 0 }
-      let wait = min(policy.maxDelay, pow(2, Double(recent.count - free)))
+      let wait = min(policy.maxDelay, pow(2, Double(recent.count - free + 1)))
       let remaining = wait - date.timeIntervalSince(last)
       return remaining > 0 ? Int(remaining.rounded(.up)) : 0
     }

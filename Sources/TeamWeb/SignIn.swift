@@ -133,14 +133,15 @@ extension WebApp {
           ))
         return response
       case .refused:
-        return again(401, "Wrong name or password.")
+        return WebApp.delayed(again(401, "Wrong name or password."))
       case .throttled(let seconds):
-        return again(
-          429, "Too many failed sign-ins: wait \(seconds) seconds, then try again.",
-          headers: [("Retry-After", String(seconds))])
+        return WebApp.delayed(
+          again(
+            429, "Too many failed sign-ins: wait \(seconds) seconds, then try again.",
+            headers: [("Retry-After", String(seconds))]))
       case .busy:
-        return again(
-          503, "The server is busy: try again in a second.", headers: [("Retry-After", "1")])
+        return WebApp.delayed(
+          again(503, "The server is busy: try again in a second.", headers: [("Retry-After", "1")]))
       }
     }
 
@@ -245,6 +246,26 @@ extension WebApp {
     var unreserved = CharacterSet.alphanumerics
     unreserved.insert(charactersIn: "-._~")
     return text.addingPercentEncoding(withAllowedCharacters: unreserved) ?? ""
+  }
+
+  /// How long a refused sign-in waits for its answer.
+  static let refusalDelay: Duration = .seconds(1)
+
+  /// `response`, answered after ``refusalDelay``: a script guessing passwords gets an answer
+  /// a second, whatever its speed, while waiting costs no thread (the connection is
+  /// suspended until the body is sent).
+  static func delayed(_ response: HTTPResponse) -> HTTPResponse {
+    let stream = ResponseStream()
+    let body = response.body
+    var delayed = response
+    delayed.body = []
+    delayed.stream = stream
+    let seconds = Double(refusalDelay.components.seconds)
+    DispatchQueue.global().asyncAfter(deadline: .now() + seconds) {
+      stream.send(body)
+      stream.close()
+    }
+    return delayed
   }
 
   /// A local path to go back to after signing in, never another site's.
