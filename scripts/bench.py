@@ -219,10 +219,14 @@ def writes():
             assert read_response(connection).startswith(b"HTTP/1.1 201"), "a write failed"
         totals["kcorp"] += time.perf_counter() - began
 
+        # The same work as kcorp's add: the player's row and its history entry, one transaction.
         script = pragmas + "\n".join(
-            "BEGIN IMMEDIATE; INSERT INTO player (id, name, name_key, position, image, sort_order) "
+            "BEGIN IMMEDIATE; INSERT INTO player (id, name, name_key, position, image, lineup, sort_order) "
             f"VALUES ('{n:08d}-0000-4000-8000-000000000000', 'W{n}', 'w{n}', 'Mid', "
-            "'player_default', (SELECT coalesce(max(sort_order), 0) + 1 FROM player)); COMMIT;"
+            "'player_default', 'substitute', (SELECT coalesce(max(sort_order), 0) + 1 FROM player)); "
+            "INSERT INTO history (at, author, kind, player_id, player_name, after) VALUES "
+            f"(julianday('now') * 86400 - 210866760000, 'local', 'added', '{n:08d}-0000-4000-8000-000000000000', 'W{n}', "
+            f"'{{\"name\":\"W{n}\"}}'); COMMIT;"
             for n in range(first, first + per_round))
         began = time.perf_counter()
         subprocess.run(["sqlite3", str(shell_database)], input=script, text=True, check=True,
@@ -578,7 +582,8 @@ same machine, so kcorp, nginx and wrk share its cores.
   `kcorp serve` (default roster) and, alternating with it, nginx-light (2 workers, access log
   off) serving the byte-identical HTML and JSON from files.
 - Durable writes: {WRITES:,} `POST /api/players` one after another on one keep-alive
-  connection, each answered after its commit, against the same {WRITES:,} rows inserted by the
+  connection, each answered after its commit, against the same {WRITES:,} rows (and their
+  history entries) inserted by the
   `sqlite3` shell in {WRITES:,} transactions (`BEGIN IMMEDIATE … COMMIT`) with the same pragmas
   (WAL, synchronous=FULL) into the same schema, on the same disk; the two alternate in
   {WRITE_ROUNDS} rounds of {WRITES // WRITE_ROUNDS}.
