@@ -15,7 +15,7 @@ struct KCorpApp: App {
     @NSApplicationDelegateAdaptor(AppDelegate.self) private var appDelegate
   #endif
   @State private var team = Result<EsportTeam, any Error> {
-    EsportTeam(storage: try RosterStore.open(.applicationSupport()))
+    EsportTeam(store: try RosterStore.open(.applicationSupport()))
   }
 
   var body: some Scene {

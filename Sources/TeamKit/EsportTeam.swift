@@ -1,33 +1,62 @@
 import Foundation
 import Observation
 
-/// Where an ``EsportTeam`` keeps its players so that they outlive the process.
-///
-/// TeamStore's `RosterStore` is the implementation; the store validates and commits each
-/// change before returning, so a player the team adds is a player on disk. Its errors for
-/// refused input conform to ``ValidationReporting``.
-public protocol RosterStorage: AnyObject, Sendable {
-  /// The players, in roster order.
-  var players: [Player] { get }
-  /// "Recently removed", the latest removal first.
-  var removedPlayers: [RemovedPlayer] { get }
-  /// Validates `input` against the stored roster, stores the player and returns it.
-  func addPlayer(_ input: PlayerInput) throws -> Player
-  /// Changes a player's fields, unless the player is no longer `expected`; returns them.
-  func updatePlayer(id: UUID, with edit: PlayerEdit, expected: Player?) throws -> Player
-  /// Moves a player to "Recently removed" and returns them; throws when there is none.
-  @discardableResult func removePlayer(id: UUID) throws -> Player
-  /// Puts a removed player back at their place and returns them.
-  @discardableResult func restorePlayer(id: UUID) throws -> Player
+/// Where an ``EsportTeam``'s roster lives: this device's database (TeamStore's
+/// `LocalRoster`) or the team's server (TeamClient's `TeamServer`). Each change is validated
+/// and kept by the source before the team shows it; refused input comes back as an error
+/// whose fields ``ValidationError/init(reportedBy:)`` finds, and a change to a player someone
+/// else changed meanwhile as ``PlayerChangedError``.
+public protocol RosterSource: AnyObject, Sendable {
+  /// Where the roster is, for people: "This device", or the server's name.
+  var name: String { get }
+  func players() async throws -> [Player]
+  func removedPlayers() async throws -> [RemovedPlayer]
+  func addPlayer(_ input: PlayerInput) async throws -> Player
+  /// Changes a player's fields, unless they are no longer `expected`.
+  func updatePlayer(id: UUID, with edit: PlayerEdit, expected: Player?) async throws -> Player
+  func removePlayer(id: UUID) async throws -> Player
+  func restorePlayer(id: UUID) async throws -> Player
   /// Puts the roster in the order of `ids`, unless its order is no longer `expected`.
-  func reorder(_ ids: [UUID], expected: [UUID]?) throws
+  func reorder(_ ids: [UUID], expected: [UUID]?) async throws
+  /// What happens elsewhere: the roster changed, the connection was lost or is back. Ends
+  /// when the source will tell nothing more.
+  func events() -> AsyncStream<SourceEvent>
+}
+
+/// What a ``RosterSource`` tells its team.
+public enum SourceEvent: Hashable, Sendable {
+  /// The roster changed elsewhere (another client, another process): read it again.
+  case changed
+  /// The source cannot be reached (the team is read-only until it is back).
+  case disconnected
+  /// The source can be reached again.
+  case connected
+}
+
+/// A player's version was outdated: someone else changed them meanwhile. Nothing was written.
+public struct PlayerChangedError: Error, Hashable, Sendable, CustomStringConvertible {
+  /// The player as they are now.
+  public let current: Player
+  public init(current: Player) { self.current = current }
+  public var description: String {
+    "Someone else changed \(current.name) meanwhile; nothing was saved. Their version is shown: check it and save again."
+  }
+}
+
+/// The team's source cannot be reached: nothing was changed.
+public struct OfflineError: Error, Hashable, Sendable, CustomStringConvertible {
+  public init() {}
+  public var description: String {
+    "The team's server cannot be reached just now; nothing was changed, and what you typed is kept. Try again when it is back."
+  }
 }
 
 /// The team: its roster, observable by SwiftUI (and anything else, through Observation).
 ///
 /// This is the brief's `EsportTeam` with `@Observable` instead of `ObservableObject` and
-/// `@Published`: views that read `players` update when it changes.
-@Observable
+/// `@Published`: views that read `players` update when it changes. In memory (previews,
+/// tests), or over a ``RosterSource``: the device's database or the team's server.
+@MainActor @Observable
 public final class EsportTeam {
   /// The roster, in order.
   public private(set) var players: [Player]
@@ -35,24 +64,29 @@ public final class EsportTeam {
   public private(set) var removed: [RemovedPlayer]
   /// The player just removed, while the roster offers to undo it.
   public private(set) var lastRemoved: Player?
+  /// False while the source cannot be reached: the roster is shown, read-only.
+  public private(set) var isConnected = true
 
-  @ObservationIgnored private let storage: (any RosterStorage)?
-  /// Without storage: where each removed player stood, to restore them there.
+  @ObservationIgnored private let source: (any RosterSource)?
+  /// Without a source: where each removed player stood, to restore them there.
   @ObservationIgnored private var places: [UUID: Int] = [:]
 
   /// A team in memory only, starting with `players` (the brief's default roster unless given).
   public init(players: [Player] = Player.defaultRoster) {
     self.players = players
     self.removed = []
-    self.storage = nil
+    self.source = nil
   }
 
-  /// A team whose changes persist in `storage`.
-  public init(storage: any RosterStorage) {
-    self.players = storage.players
-    self.removed = storage.removedPlayers
-    self.storage = storage
+  /// A team kept by `source`, showing `players` until ``load()`` reads them.
+  public init(source: any RosterSource, players: [Player] = [], removed: [RemovedPlayer] = []) {
+    self.players = players
+    self.removed = removed
+    self.source = source
   }
+
+  /// Where the roster lives, for people; nil in memory.
+  public var sourceName: String? { source?.name }
 
   /// The starting five (or fewer, or more), in roster order.
   public var starters: [Player] { players.filter { $0.lineup == .starter } }
@@ -61,20 +95,52 @@ public final class EsportTeam {
   /// Whether the starters play one position each.
   public var lineupStatus: LineupStatus { LineupStatus(players: players) }
 
+  /// Reads the roster from the source again.
+  public func load() async throws {
+    guard let source else { return }
+    do {
+      let (players, removed) = (try await source.players(), try await source.removedPlayers())
+      self.players = players
+      self.removed = removed
+      isConnected = true
+    } catch let error as OfflineError {
+      isConnected = false
+      throw error
+    }
+  }
+
+  /// Follows the source's news for as long as it gives them: reloads when the roster changed
+  /// elsewhere, turns read-only while the source cannot be reached. (A view's `.task`.)
+  public func follow() async {
+    guard let source else { return }
+    for await event in source.events() {
+      switch event {
+      case .disconnected: isConnected = false
+      case .connected, .changed: try? await load()
+      }
+    }
+  }
+
+  /// Refuses a change while the source cannot be reached, before anything is sent.
+  private func requireConnection() throws {
+    guard isConnected else { throw OfflineError() }
+  }
+
   /// Adds a player at the end of the roster, as the brief suggests: the same parameters as
-  /// ``Player``, then `append`. The input is validated first (by the storage, which also
-  /// commits it, when there is one).
-  /// - Throws: ``ValidationError`` for bad input without storage, or the storage's error
+  /// ``Player``, then `append`. The input is validated first (by the source, which also
+  /// keeps it, when there is one).
+  /// - Throws: ``ValidationError`` for bad input without a source, or the source's error
   ///   (``ValidationError/init(reportedBy:)`` finds the fields it names); nothing changes.
   @discardableResult
   public func addPlayer(
     name: String, position: Position, image: String = Player.defaultImage,
     favoriteChampions: [Champion] = []
-  ) throws -> Player {
+  ) async throws -> Player {
+    try requireConnection()
     let input = PlayerInput(
       name: name, position: position.rawValue, image: image,
       favoriteChampions: favoriteChampions.map(\.id))
-    let player = try storage?.addPlayer(input) ?? input.validated(in: players)
+    let player = try await source?.addPlayer(input) ?? input.validated(in: players)
     players.append(player)
     lastRemoved = nil
     return player
@@ -82,61 +148,75 @@ public final class EsportTeam {
 
   /// Changes a player's pseudo, role, image and favourite champions, with the rules of a
   /// new player (the pseudo may stay theirs), and returns them as saved.
-  /// - Throws: as ``addPlayer(name:position:image:favoriteChampions:)``; with storage, also
-  ///   when someone else changed the player since `player` was read.
+  /// - Throws: as ``addPlayer(name:position:image:favoriteChampions:)``, or
+  ///   ``PlayerChangedError`` when someone else changed the player since `player` was read.
   @discardableResult
   public func updatePlayer(
     _ player: Player, name: String, position: Position, image: String,
     favoriteChampions: [Champion]
-  ) throws -> Player {
-    try apply(
+  ) async throws -> Player {
+    try await apply(
       PlayerEdit(
         name: name, position: position.rawValue, image: image,
         favoriteChampions: favoriteChampions.map(\.id)), to: player)
   }
 
   /// Makes a player a starter or a substitute.
-  public func setLineup(_ lineup: Lineup, of player: Player) throws {
-    _ = try apply(PlayerEdit(lineup: lineup.rawValue), to: player)
+  public func setLineup(_ lineup: Lineup, of player: Player) async throws {
+    _ = try await apply(PlayerEdit(lineup: lineup.rawValue), to: player)
   }
 
-  private func apply(_ edit: PlayerEdit, to player: Player) throws -> Player {
-    let updated =
-      try storage?.updatePlayer(id: player.id, with: edit, expected: player)
-      ?? edit.applied(to: player) { key in
-        players.first { Player.nameKey($0.name) == key }?.name
-      }
-    if let index = players.firstIndex(where: { $0.id == player.id }) {
-      players[index] = updated
+  private func apply(_ edit: PlayerEdit, to player: Player) async throws -> Player {
+    try requireConnection()
+    let updated: Player
+    do {
+      updated =
+        try await source?.updatePlayer(id: player.id, with: edit, expected: player)
+        ?? edit.applied(to: player) { key in
+          players.first { Player.nameKey($0.name) == key }?.name
+        }
+    } catch let error as PlayerChangedError {
+      replace(error.current)  // shown as it is now
+      throw error
     }
+    replace(updated)
     lastRemoved = nil
     return updated
   }
 
+  private func replace(_ player: Player) {
+    if let index = players.firstIndex(where: { $0.id == player.id }) { players[index] = player }
+  }
+
   /// Removes a player, as the brief does with `removeAll(where: { $0.id == player.id })`,
-  /// once the storage (when there is one) has moved them to "Recently removed"; the roster
+  /// once the source (when there is one) has moved them to "Recently removed"; the roster
   /// then offers to undo it.
-  /// - Throws: the storage's error; the roster is then unchanged.
-  public func removePlayer(_ player: Player) throws {
-    try storage?.removePlayer(id: player.id)
+  /// - Throws: the source's error; the roster is then unchanged.
+  public func removePlayer(_ player: Player) async throws {
+    try requireConnection()
+    _ = try await source?.removePlayer(id: player.id)
     places[player.id] = players.firstIndex { $0.id == player.id }
     players.removeAll(where: { $0.id == player.id })
-    removed =
-      storage?.removedPlayers ?? [RemovedPlayer(player: player, removedAt: Date())] + removed
+    if let source {
+      removed = (try? await source.removedPlayers()) ?? removed
+    } else {
+      removed.insert(RemovedPlayer(player: player, removedAt: Date()), at: 0)
+    }
     lastRemoved = player
   }
 
   /// Puts a removed player back at their place, every field as it was.
   /// - Throws: a conflict when their pseudo is now someone else's (nothing changes), or the
-  ///   storage's error.
-  public func restorePlayer(_ player: Player) throws {
-    if let storage {
-      try storage.restorePlayer(id: player.id)
-      players = storage.players
-      removed = storage.removedPlayers
+  ///   source's error.
+  public func restorePlayer(_ player: Player) async throws {
+    try requireConnection()
+    if let source {
+      _ = try await source.restorePlayer(id: player.id)
+      try await load()
     } else {
-      if let other = players.first(where: { Player.nameKey($0.name) == Player.nameKey(player.name) }
-      ) {
+      if let other = players.first(where: {
+        Player.nameKey($0.name) == Player.nameKey(player.name)
+      }) {
         throw ValidationError(
           .name,
           "“\(other.name)” is on the roster now; rename them before restoring \(player.name).",
@@ -153,7 +233,10 @@ public final class EsportTeam {
 
   /// Moves players within the starters or the substitutes, as a list's `onMove` reports it
   /// (offsets in that group); the roster is then the starters followed by the substitutes.
-  public func movePlayers(in lineup: Lineup, fromOffsets offsets: IndexSet, toOffset: Int) throws {
+  public func movePlayers(in lineup: Lineup, fromOffsets offsets: IndexSet, toOffset: Int)
+    async throws
+  {
+    try requireConnection()
     var group = lineup == .starter ? starters : substitutes
     let moving = offsets.map { group[$0] }
     group.remove(atOffsets: offsets)
@@ -161,7 +244,7 @@ public final class EsportTeam {
     group.insert(contentsOf: moving, at: destination - offsets.count { $0 < destination })
     let order = lineup == .starter ? group + substitutes : starters + group
     guard order != players else { return }
-    try storage?.reorder(order.map(\.id), expected: players.map(\.id))
+    try await source?.reorder(order.map(\.id), expected: players.map(\.id))
     players = order
   }
 }

@@ -14,6 +14,12 @@ public struct ValidationError: Error, Hashable, Sendable, CustomStringConvertibl
     /// True when the problem is a clash with another player (a taken pseudo) rather than
     /// malformed input; the API answers 409 Conflict for it.
     public let isConflict: Bool
+
+    public init(field: Field, message: String, isConflict: Bool) {
+      self.field = field
+      self.message = message
+      self.isConflict = isConflict
+    }
   }
 
   public private(set) var issues: [Issue]
@@ -23,7 +29,8 @@ public struct ValidationError: Error, Hashable, Sendable, CustomStringConvertibl
     issues = [Issue(field: field, message: message, isConflict: isConflict)]
   }
 
-  init(issues: [Issue]) { self.issues = issues }
+  /// Several problems at once (as a server's problem document lists them).
+  public init(issues: [Issue]) { self.issues = issues }
 
   /// The messages for one field, in the order they were found.
   public func messages(for field: Field) -> [String] {

@@ -32,7 +32,7 @@ public struct RosterUpdate: Sendable {
 /// Reads return an in-memory snapshot and never touch the disk. Writes go one at a time
 /// through a single connection; each is one transaction and returns only once committed
 /// with `synchronous=FULL`, so a change that was acknowledged survives a power loss.
-public final class RosterStore: RosterStorage, Sendable {
+public final class RosterStore: Sendable {
   /// Who the changes made on this thread are recorded as, in the history: the web app binds
   /// the signed-in account or token around each request; the CLI and loopback use are
   /// `local`.

@@ -5,7 +5,8 @@ import TeamKit
 ///
 /// Notions of the brief: `@State` for the form (one ``PlayerForm``), `@Environment(\.dismiss)`
 /// once the player is added, and "Add" calling
-/// `team.addPlayer(name:position:image:favoriteChampions:)`, as the brief's tip suggests.
+/// `team.addPlayer(name:position:image:favoriteChampions:)`, as the brief's tip suggests
+/// (`async`: the team may live on a server).
 public struct AddPlayerView: View {
   @Environment(EsportTeam.self) private var team
 
@@ -13,7 +14,7 @@ public struct AddPlayerView: View {
 
   public var body: some View {
     PlayerSheet(title: "New player", confirm: "Add", form: PlayerForm()) { form in
-      try team.addPlayer(
+      try await team.addPlayer(
         name: form.name, position: form.position, image: form.image,
         favoriteChampions: form.favoriteChampions)
     }
@@ -32,7 +33,7 @@ public struct EditPlayerView: View {
   public var body: some View {
     PlayerSheet(title: "Edit \(player.name)", confirm: "Save", form: PlayerForm(player: player)) {
       form in
-      try team.updatePlayer(
+      try await team.updatePlayer(
         player, name: form.name, position: form.position, image: form.image,
         favoriteChampions: form.favoriteChampions)
     }
@@ -44,7 +45,7 @@ public struct EditPlayerView: View {
 struct PlayerSheet: View {
   let title: LocalizedStringKey
   let confirm: LocalizedStringKey
-  let save: (PlayerForm) throws -> Player
+  let save: (PlayerForm) async throws -> Player
   @Environment(\.dismiss) private var dismiss
   @State private var form: PlayerForm
   @State private var errors: ValidationError?
@@ -52,7 +53,7 @@ struct PlayerSheet: View {
 
   init(
     title: LocalizedStringKey, confirm: LocalizedStringKey, form: PlayerForm,
-    save: @escaping (PlayerForm) throws -> Player
+    save: @escaping (PlayerForm) async throws -> Player
   ) {
     self.title = title
     self.confirm = confirm
@@ -69,17 +70,18 @@ struct PlayerSheet: View {
             Button("Cancel") { dismiss() }
           }
           ToolbarItem(placement: .confirmationAction) {
-            Button(confirm) { submit() }
+            Button(confirm) { Task { await submit() } }
           }
         }
     }
   }
 
-  private func submit() {
+  /// Saves, then closes the sheet; on any refusal everything typed stays, with the reason.
+  private func submit() async {
     errors = nil
     failure = nil
     do {
-      _ = try save(form)
+      _ = try await save(form)
       dismiss()
     } catch {
       errors = ValidationError(reportedBy: error)

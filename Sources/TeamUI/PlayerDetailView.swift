@@ -30,7 +30,7 @@ public struct PlayerDetailView: View {
         .font(.title3)
         .foregroundStyle(.secondary)
       Button(player.lineup == .starter ? "Move to substitutes" : "Make starter") {
-        setLineup(player.lineup == .starter ? .substitute : .starter)
+        Task { await setLineup(player.lineup == .starter ? .substitute : .starter) }
       }
       VStack(alignment: .leading, spacing: 8) {
         Text("Favorite champions")
@@ -87,25 +87,25 @@ public struct PlayerDetailView: View {
     .confirmationDialog(
       "Delete this player?", isPresented: $isConfirmingDeletion, titleVisibility: .visible
     ) {
-      Button("Delete player", role: .destructive, action: delete)
+      Button("Delete player", role: .destructive) { Task { await delete() } }
     } message: {
       Text(player.name + " will go to Recently removed, where they can be restored for 30 days.")
     }
   }
 
-  private func setLineup(_ lineup: Lineup) {
+  private func setLineup(_ lineup: Lineup) async {
     failure = nil
     do {
-      try team.setLineup(lineup, of: player)
+      try await team.setLineup(lineup, of: player)
     } catch {
       failure = "The lineup could not be changed: " + String(describing: error)
     }
   }
 
-  private func delete() {
+  private func delete() async {
     failure = nil
     do {
-      try team.removePlayer(player)
+      try await team.removePlayer(player)
       dismiss()
     } catch {
       failure = "The player could not be deleted: " + String(describing: error)

@@ -84,11 +84,13 @@ public struct RosterView: View {
         }
       }
       .onMove { offsets, destination in
-        do {
-          try team.movePlayers(in: lineup, fromOffsets: offsets, toOffset: destination)
-          failure = nil
-        } catch {
-          failure = "The order could not be saved: " + String(describing: error)
+        Task {
+          do {
+            try await team.movePlayers(in: lineup, fromOffsets: offsets, toOffset: destination)
+            failure = nil
+          } catch {
+            failure = "The order could not be saved: " + String(describing: error)
+          }
         }
       }
     } header: {
@@ -131,10 +133,12 @@ struct UndoBanner: View {
     HStack(spacing: 12) {
       Text(failure ?? "\(player.name) was removed.")
       Button("Undo") {
-        do {
-          try team.restorePlayer(player)
-        } catch {
-          failure = ValidationError(reportedBy: error)?.description ?? String(describing: error)
+        Task {
+          do {
+            try await team.restorePlayer(player)
+          } catch {
+            failure = ValidationError(reportedBy: error)?.description ?? String(describing: error)
+          }
         }
       }
       .buttonStyle(.borderedProminent)
@@ -162,7 +166,7 @@ struct RecentlyRemovedView: View {
           HStack(spacing: 16) {
             PlayerRow(player: removal.player)
             Spacer(minLength: 8)
-            Button("Restore") { restore(removal.player) }
+            Button("Restore") { Task { await restore(removal.player) } }
               .accessibilityLabel("Restore \(removal.player.name)")
           }
         }
@@ -183,9 +187,9 @@ struct RecentlyRemovedView: View {
     }
   }
 
-  private func restore(_ player: Player) {
+  private func restore(_ player: Player) async {
     do {
-      try team.restorePlayer(player)
+      try await team.restorePlayer(player)
       failure = nil
     } catch {
       failure = ValidationError(reportedBy: error)?.description ?? String(describing: error)

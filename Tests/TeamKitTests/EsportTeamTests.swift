@@ -5,8 +5,8 @@ import Testing
 
 @testable import TeamKit
 
-@Suite struct EsportTeamTests {
-  @Test func startsWithTheBriefsRosterInOrder() {
+@MainActor @Suite struct EsportTeamTests {
+  @Test func startsWithTheBriefsRosterInOrder() async {
     let team = EsportTeam()
     #expect(team.players.map(\.name) == ["Canna", "Caliste", "Targamas"])
     #expect(team.players.map(\.position) == [.top, .adc, .support])
@@ -18,22 +18,24 @@ import Testing
   }
 
   /// Whether observers of `team.players` are told of a change while `body` runs.
-  func playersChange(of team: EsportTeam, during body: () throws -> Void) rethrows -> Bool {
+  func playersChange(of team: EsportTeam, during body: () async throws -> Void) async rethrows
+    -> Bool
+  {
     let changed = Mutex(false)
     withObservationTracking {
       _ = team.players
     } onChange: {
       changed.withLock { $0 = true }
     }
-    try body()
+    try await body()
     return changed.withLock { $0 }
   }
 
-  @Test func addingAPlayerAppendsItAndNotifiesObservers() throws {
+  @Test func addingAPlayerAppendsItAndNotifiesObservers() async throws {
     let team = EsportTeam()
     var added: Player?
-    let changed = try playersChange(of: team) {
-      added = try team.addPlayer(
+    let changed = try await playersChange(of: team) {
+      added = try await team.addPlayer(
         name: "Rekkles", position: .adc,
         favoriteChampions: [Champion(name: "Jax", imageName: "jax")])
     }
@@ -46,27 +48,27 @@ import Testing
     #expect(player.favoriteChampions == [Champion.find("jax")])
   }
 
-  @Test func invalidInputChangesNothingAndNotifiesNobody() {
+  @Test func invalidInputChangesNothingAndNotifiesNobody() async {
     let team = EsportTeam()
-    let changed = playersChange(of: team) {
-      #expect(throws: ValidationError.self) {
-        try team.addPlayer(name: "CANNA", position: .mid, image: "Bad Name")
+    let changed = await playersChange(of: team) {
+      await #expect(throws: ValidationError.self) {
+        try await team.addPlayer(name: "CANNA", position: .mid, image: "Bad Name")
       }
     }
     #expect(!changed)
     #expect(team.players == Player.defaultRoster)
   }
 
-  @Test func removingAPlayerTakesOnlyThatOne() throws {
+  @Test func removingAPlayerTakesOnlyThatOne() async throws {
     let team = EsportTeam()
     let caliste = team.players[1]
-    try team.removePlayer(caliste)
+    try await team.removePlayer(caliste)
     #expect(team.players.map(\.name) == ["Canna", "Targamas"])
-    try team.removePlayer(caliste)
+    try await team.removePlayer(caliste)
     #expect(team.players.count == 2)
   }
 
-  @Test func playersEncodeInTheSharedJSONShape() throws {
+  @Test func playersEncodeInTheSharedJSONShape() async throws {
     let json = try #require(
       JSONSerialization.jsonObject(with: TeamJSON.encode(Player.defaultRoster[2]))
         as? [String: Any])
@@ -76,7 +78,7 @@ import Testing
     #expect(champions == [["id": "braum", "name": "Braum", "imageName": "braum"]])
   }
 
-  @Test func playerInputReadsIdsOrExportedChampionObjects() throws {
+  @Test func playerInputReadsIdsOrExportedChampionObjects() async throws {
     let input = try TeamJSON.decode(
       PlayerInput.self,
       from: Data(#"{"name":"A","position":"jgl","favoriteChampions":["jax",{"id":"braum"}]}"#.utf8))
@@ -89,7 +91,7 @@ import Testing
     }
   }
 
-  @Test func findsPlayersByIdOrPseudo() {
+  @Test func findsPlayersByIdOrPseudo() async {
     let roster = Player.defaultRoster
     #expect(Player.find("caliste", in: roster)?.name == "Caliste")
     #expect(Player.find(roster[2].id.uuidString.lowercased(), in: roster)?.name == "Targamas")
@@ -97,8 +99,8 @@ import Testing
   }
 }
 
-@Suite struct PlayerFormTests {
-  @Test func startsEmptyWithTheDefaultImage() {
+@MainActor @Suite struct PlayerFormTests {
+  @Test func startsEmptyWithTheDefaultImage() async {
     let form = PlayerForm()
     #expect(form.name.isEmpty)
     #expect(form.position == .top)
@@ -106,7 +108,7 @@ import Testing
     #expect(form.favoriteChampions.isEmpty)
   }
 
-  @Test func tappingAChampionTogglesItAndSelectionKeepsTheOrderChosen() throws {
+  @Test func tappingAChampionTogglesItAndSelectionKeepsTheOrderChosen() async throws {
     var form = PlayerForm()
     let jayce = try #require(Champion.find("jayce"))
     let jax = try #require(Champion.find("jax"))
@@ -119,7 +121,7 @@ import Testing
     #expect(form.favoriteChampions == [jax])
   }
 
-  @Test func editingAPlayersFormKeepsTheirFavouritesOrder() throws {
+  @Test func editingAPlayersFormKeepsTheirFavouritesOrder() async throws {
     let canna = Player.defaultRoster[0]
     var form = PlayerForm(player: canna)
     #expect(form.favoriteChampions.map(\.id) == ["jayce", "jax"])
@@ -131,14 +133,14 @@ import Testing
     #expect(canna.favorites(keepingOrderWith: ["jax"]) == ["jax"])
   }
 
-  @Test func addingAddsWhatTheFormHolds() throws {
+  @Test func addingAddsWhatTheFormHolds() async throws {
     let team = EsportTeam()
     var form = PlayerForm()
     form.name = "Vladi"
     form.position = .mid
     form.toggle(try #require(Champion.find("viktor")))
     // As AddPlayerView's "Add" does.
-    let player = try team.addPlayer(
+    let player = try await team.addPlayer(
       name: form.name, position: form.position, image: form.image,
       favoriteChampions: form.favoriteChampions)
     #expect(team.players.last == player)
@@ -146,14 +148,14 @@ import Testing
     #expect(player.favoriteChampions.map(\.id) == ["viktor"])
   }
 
-  @Test func aRefusedFormMapsEachErrorToItsFieldAndKeepsItsValues() {
+  @Test func aRefusedFormMapsEachErrorToItsFieldAndKeepsItsValues() async {
     let team = EsportTeam()
     var form = PlayerForm()
     form.name = "canna"
     form.image = "Not/Valid"
     let before = form
-    let thrown = #expect(throws: (any Error).self) {
-      try team.addPlayer(
+    let thrown = await #expect(throws: (any Error).self) {
+      try await team.addPlayer(
         name: form.name, position: form.position, image: form.image,
         favoriteChampions: form.favoriteChampions)
     }
@@ -167,53 +169,53 @@ import Testing
 }
 
 /// The team's everyday work, in memory (the store-backed team is tested in TeamStoreTests).
-@Suite struct EsportTeamWorkTests {
-  @Test func editingKeepsThePlayersPlaceAndChecksTheRules() throws {
+@MainActor @Suite struct EsportTeamWorkTests {
+  @Test func editingKeepsThePlayersPlaceAndChecksTheRules() async throws {
     let team = EsportTeam()
     let caliste = team.players[1]
-    let edited = try team.updatePlayer(
+    let edited = try await team.updatePlayer(
       caliste, name: "CALISTE", position: .support, image: "caliste",
       favoriteChampions: [try #require(Champion.find("braum"))])
     #expect(team.players[1] == edited)
     #expect(edited.position == .support && edited.name == "CALISTE")
-    let error = #expect(throws: ValidationError.self) {
-      try team.updatePlayer(
+    let error = await #expect(throws: ValidationError.self) {
+      try await team.updatePlayer(
         edited, name: "canna", position: .support, image: "caliste", favoriteChampions: [])
     }
     #expect(error?.isConflict == true)
     #expect(team.players[1] == edited)
   }
 
-  @Test func aRemovalCanBeUndoneAndTheRestoredPlayerTakesTheirPlace() throws {
+  @Test func aRemovalCanBeUndoneAndTheRestoredPlayerTakesTheirPlace() async throws {
     let team = EsportTeam()
     let caliste = team.players[1]
-    try team.removePlayer(caliste)
+    try await team.removePlayer(caliste)
     #expect(team.lastRemoved == caliste)
     #expect(team.removed.map(\.player) == [caliste])
-    try team.restorePlayer(caliste)
+    try await team.restorePlayer(caliste)
     #expect(team.players == Player.defaultRoster)
     #expect(team.removed.isEmpty && team.lastRemoved == nil)
   }
 
-  @Test func restoringAPseudoNowTakenIsAConflict() throws {
+  @Test func restoringAPseudoNowTakenIsAConflict() async throws {
     let team = EsportTeam()
     let canna = team.players[0]
-    try team.removePlayer(canna)
-    try team.addPlayer(name: "CANNA", position: .mid)
-    let error = #expect(throws: ValidationError.self) { try team.restorePlayer(canna) }
+    try await team.removePlayer(canna)
+    try await team.addPlayer(name: "CANNA", position: .mid)
+    let error = await #expect(throws: ValidationError.self) { try await team.restorePlayer(canna) }
     #expect(error?.isConflict == true)
     #expect(team.removed.map(\.player) == [canna])
   }
 
-  @Test func movingWithinAGroupKeepsStartersFirst() throws {
+  @Test func movingWithinAGroupKeepsStartersFirst() async throws {
     let team = EsportTeam()
-    for name in ["D", "E", "F", "G"] { try team.addPlayer(name: name, position: .mid) }
+    for name in ["D", "E", "F", "G"] { try await team.addPlayer(name: name, position: .mid) }
     #expect(team.substitutes.map(\.name) == ["F", "G"])
-    try team.movePlayers(in: .starter, fromOffsets: IndexSet(integer: 4), toOffset: 0)
+    try await team.movePlayers(in: .starter, fromOffsets: IndexSet(integer: 4), toOffset: 0)
     #expect(team.starters.map(\.name) == ["E", "Canna", "Caliste", "Targamas", "D"])
-    try team.movePlayers(in: .substitute, fromOffsets: IndexSet(integer: 0), toOffset: 2)
+    try await team.movePlayers(in: .substitute, fromOffsets: IndexSet(integer: 0), toOffset: 2)
     #expect(team.players.map(\.name) == ["E", "Canna", "Caliste", "Targamas", "D", "G", "F"])
-    try team.setLineup(.starter, of: team.players[5])
+    try await team.setLineup(.starter, of: team.players[5])
     #expect(team.lineupStatus.problems == ["No Jungle", "Three Mid"])
   }
 }

@@ -308,18 +308,18 @@ import Testing
     #expect(reopened.players.first?.id == keptID)
   }
 
-  @Test func aTeamBackedByTheStorePersistsItsChanges() throws {
-    let team = EsportTeam(storage: try RosterStore(path: path))
-    try team.addPlayer(name: "Saken", position: .mid, favoriteChampions: Champion.catalog)
-    try team.removePlayer(team.players[0])
+  @MainActor @Test func aTeamBackedByTheStorePersistsItsChanges() async throws {
+    let team = EsportTeam(store: try RosterStore(path: path))
+    try await team.addPlayer(name: "Saken", position: .mid, favoriteChampions: Champion.catalog)
+    try await team.removePlayer(team.players[0])
     #expect(try RosterStore(path: path).players == team.players)
     #expect(team.players.map(\.name) == ["Caliste", "Targamas", "Saken"])
   }
 
-  @Test func aTeamBackedByTheStoreReportsRefusedInputByField() throws {
-    let team = EsportTeam(storage: try RosterStore(path: path))
-    let thrown = #expect(throws: RosterError.self) {
-      try team.addPlayer(name: "caliste", position: .mid, image: "Bad Name")
+  @MainActor @Test func aTeamBackedByTheStoreReportsRefusedInputByField() async throws {
+    let team = EsportTeam(store: try RosterStore(path: path))
+    let thrown = await #expect(throws: RosterError.self) {
+      try await team.addPlayer(name: "caliste", position: .mid, image: "Bad Name")
     }
     // What AddPlayerView does with any error: the messages go next to their fields.
     let errors = try #require(thrown.flatMap(ValidationError.init(reportedBy:)))

@@ -251,18 +251,18 @@ import Testing
   }
 }
 
-@Suite struct StoredTeamTests {
-  @Test func aStoredTeamsEditsRemovalsRestoresAndMovesLast() throws {
+@MainActor @Suite struct StoredTeamTests {
+  @Test func aStoredTeamsEditsRemovalsRestoresAndMovesLast() async throws {
     let folder = try TemporaryFolder()
     let path = folder.path("roster.sqlite")
-    let team = EsportTeam(storage: try RosterStore(path: path))
+    let team = EsportTeam(store: try RosterStore(path: path))
     let caliste = team.players[1]
-    try team.updatePlayer(
+    try await team.updatePlayer(
       caliste, name: "Caliste", position: .support, image: "caliste", favoriteChampions: [])
-    try team.removePlayer(team.players[0])
-    try team.restorePlayer(Player.defaultRoster[0])
-    try team.movePlayers(in: .starter, fromOffsets: IndexSet(integer: 2), toOffset: 0)
-    try team.setLineup(.substitute, of: team.players[0])
+    try await team.removePlayer(team.players[0])
+    try await team.restorePlayer(Player.defaultRoster[0])
+    try await team.movePlayers(in: .starter, fromOffsets: IndexSet(integer: 2), toOffset: 0)
+    try await team.setLineup(.substitute, of: team.players[0])
     let reopened = try RosterStore(path: path)
     #expect(reopened.players == team.players)
     #expect(team.players.map(\.name) == ["Targamas", "Canna", "Caliste"])
@@ -270,21 +270,20 @@ import Testing
     #expect(team.players[2].position == .support)
   }
 
-  @Test func aStaleEditFromTheAppIsRefusedWithTheCurrentPlayer() throws {
+  @Test func aStaleEditFromTheAppIsRefusedWithTheCurrentPlayer() async throws {
     let folder = try TemporaryFolder()
     let path = folder.path("roster.sqlite")
-    let team = EsportTeam(storage: try RosterStore(path: path))
+    let team = EsportTeam(store: try RosterStore(path: path))
     let seen = team.players[0]
     try RosterStore(path: path).updatePlayer(id: seen.id, with: PlayerEdit(name: "Elsewhere"))
-    let error = #expect(throws: RosterError.self) {
-      try team.updatePlayer(
+    let error = await #expect(throws: PlayerChangedError.self) {
+      try await team.updatePlayer(
         seen, name: "Here", position: .top, image: "canna", favoriteChampions: [])
     }
-    guard case .changed(let current) = error else {
-      Issue.record("expected changed, got \(String(describing: error))")
-      return
-    }
-    #expect(current.name == "Elsewhere")
+    #expect(error?.current.name == "Elsewhere")
+    // The team shows the other's version; nothing of "Here" was written.
+    #expect(team.players[0].name == "Elsewhere")
+    #expect(try RosterStore(path: path).players[0].name == "Elsewhere")
   }
 }
 

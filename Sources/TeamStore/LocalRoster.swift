@@ -1,0 +1,49 @@
+import Foundation
+import TeamKit
+
+/// This device's database as an ``EsportTeam``'s source: the Apple app's roster on its own.
+public final class LocalRoster: RosterSource {
+  public let store: RosterStore
+  public var name: String { "This device" }
+
+  public init(store: RosterStore) { self.store = store }
+
+  public func players() async throws -> [Player] { store.players }
+
+  public func removedPlayers() async throws -> [RemovedPlayer] { store.removedPlayers }
+
+  public func addPlayer(_ input: PlayerInput) async throws -> Player {
+    try store.addPlayer(input)
+  }
+
+  public func updatePlayer(id: UUID, with edit: PlayerEdit, expected: Player?) async throws
+    -> Player
+  {
+    do {
+      return try store.updatePlayer(id: id, with: edit, expected: expected)
+    } catch {
+      if case .changed(let current) = error { throw PlayerChangedError(current: current) }
+      throw error
+    }
+  }
+
+  public func removePlayer(id: UUID) async throws -> Player { try store.removePlayer(id: id) }
+
+  public func restorePlayer(id: UUID) async throws -> Player { try store.restorePlayer(id: id) }
+
+  public func reorder(_ ids: [UUID], expected: [UUID]?) async throws {
+    try store.reorder(ids, expected: expected)
+  }
+
+  /// The app alone writes its database: nothing happens elsewhere.
+  public func events() -> AsyncStream<SourceEvent> { AsyncStream { $0.finish() } }
+}
+
+extension EsportTeam {
+  /// A team kept in this device's database, showing its roster at once.
+  @MainActor
+  public convenience init(store: RosterStore) {
+    self.init(
+      source: LocalRoster(store: store), players: store.players, removed: store.removedPlayers)
+  }
+}
