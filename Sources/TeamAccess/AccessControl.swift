@@ -168,24 +168,54 @@ public final class AccessControl: Sendable {
   /// Checks a name and password from `address`. A wrong name and a wrong password get the
   /// same answer after the same work; failures are counted per account and per address.
   public func signIn(name: String, password: String, address: String) throws -> SignIn {
-    let accountKey = "account:" + name.lowercased()
-    let addressKey = "address:" + address
+    switch try check(name: name, password: password, address: address) {
+    case .matches(var account):
+      return try openSession(for: &account, password: password)
+    case .refused: return .refused
+    case .throttled(let wait): return .throttled(retryAfter: wait)
+    case .busy: return .busy
+    }
+  }
+
+  /// Whether `password` is the account's, with the same throttling as a sign-in (the
+  /// account page asks for the current password before a change).
+  public func checkPassword(name: String, password: String, address: String) throws -> Bool {
+    if case .matches = try check(name: name, password: password, address: address) { return true }
+    return false
+  }
+
+  private enum Check {
+    case matches(AccountRecord)
+    case refused, busy
+    case throttled(Int)
+  }
+
+  private func check(name: String, password: String, address: String) throws -> Check {
+    // A name no account could have is refused after the same work as any other, and is
+    // never a key of the failure table (whose size bad names would otherwise grow).
+    let plausible = Self.nameProblem(name) == nil
+    let accountKey = "account:" + (plausible ? name.lowercased() : "?")
+    let addressKey = "address:" + address.prefix(64)
     let wait = max(
       delay(for: accountKey, free: policy.freeFailuresPerAccount),
       delay(for: addressKey, free: policy.freeFailuresPerAddress))
-    if wait > 0 { return .throttled(retryAfter: wait) }
-    let account = try store.account(named: name)
+    if wait > 0 { return .throttled(wait) }
+    let account = plausible ? try store.account(named: name) : nil
     guard
       let matches = gate.run({
         Passwords.verify(password, against: account?.passwordHash ?? decoy)
       })
     else { return .busy }
-    guard matches, var account else {
-      fail(accountKey)
+    guard matches, let account else {
+      if plausible { fail(accountKey) }
       fail(addressKey)
       return .refused
     }
     failures.withLock { $0[accountKey] = nil }
+    return .matches(account)
+  }
+
+  private func openSession(for account: inout AccountRecord, password: String) throws -> SignIn {
     if Passwords.needsRehash(account.passwordHash, parameters: policy.passwordParameters) {
       account.passwordHash = Passwords.hash(password, parameters: policy.passwordParameters)
       try store.saveAccount(account)
@@ -219,7 +249,15 @@ public final class AccessControl: Sendable {
 
   private func fail(_ key: String) {
     let date = now()
-    failures.withLock { $0[key, default: []].append(date) }
+    failures.withLock { failures in
+      failures[key, default: []].append(date)
+      // Many addresses each failing once would grow the table for ever: forget the stale.
+      if failures.count > 10_000 {
+        failures = failures.filter {
+          date.timeIntervalSince($0.value.last ?? .distantPast) < policy.failureWindow
+        }
+      }
+    }
   }
 
   /// Who holds this session token, or nil when it is unknown or expired (then it is ended).
@@ -289,6 +327,7 @@ public final class AccessControl: Sendable {
     if date.timeIntervalSince(record.lastUsed ?? .distantPast) > 60 {
       try store.touchToken(named: record.name, at: date)
     }
-    return Identity(name: record.name, role: record.role, kind: .token)
+    // Named `token:…` in the history: never mistaken for an account of the same name.
+    return Identity(name: "token:" + record.name, role: record.role, kind: .token)
   }
 }

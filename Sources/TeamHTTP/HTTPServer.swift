@@ -122,12 +122,14 @@ public final class HTTPServer: Sendable {
     guard let daemon = daemon.withLock({ $0.take() }) else { return }
     let listening = MHD_quiesce_daemon(daemon)
     if listening >= 0 { close(listening) }
-    for stream in context.streams.withLock({ Array($0.values) }) { stream.close() }
+    context.stopping.store(true, ordering: .releasing)
     let clock = ContinuousClock()
     let deadline = clock.now + grace
-    while context.inFlight.load(ordering: .acquiring) > 0 && clock.now < deadline {
+    repeat {
+      // Closed again on each turn: a request already on a kept-alive connection may open one.
+      for stream in context.streams.withLock({ Array($0.values) }) { stream.close() }
       usleep(5_000)
-    }
+    } while context.inFlight.load(ordering: .acquiring) > 0 && clock.now < deadline
     MHD_stop_daemon(daemon)
   }
 
@@ -191,6 +193,8 @@ private final class ServerContext: Sendable {
   /// Streams sent and not closed: closed when the server stops (a suspended connection
   /// must be resumed before libmicrohttpd stops).
   let streams = Mutex<[ObjectIdentifier: ResponseStream]>([:])
+  /// Set when the server stops: a stream begun after that is closed at once.
+  let stopping = Atomic<Bool>(false)
 
   init(
     handler: @escaping @Sendable (HTTPRequest) -> HTTPResponse, maxBodyBytes: Int,
@@ -296,9 +300,11 @@ private func send(
     stream.attach(connection) { [weak server] in
       _ = server?.streams.withLock { $0.removeValue(forKey: key) }
     }
+    if server.stopping.load(ordering: .acquiring) { stream.close() }
     let retained = Unmanaged.passRetained(stream).toOpaque()
     mhdResponse = kcorp_mhd_stream_response(streamReader, retained, streamEnded)
-    if mhdResponse == nil { Unmanaged<ResponseStream>.fromOpaque(retained).release() }
+    // Not queued: ended now, as libmicrohttpd will never call back.
+    if mhdResponse == nil { streamEnded(retained) }
   } else {
     mhdResponse = response.body.withUnsafeBytes {
       kcorp_mhd_response($0.baseAddress, $0.count)

@@ -23,7 +23,18 @@ public struct Router: Sendable {
   ///   when the path exists for other methods; or what the handler throws.
   public func respond(to request: HTTPRequest) throws -> HTTPResponse {
     // Split on the UTF-8 bytes: splitting on Characters costs thousands of instructions.
-    let segments = request.path.utf8.split(separator: UInt8(ascii: "/")).map(Substring.init)
+    var segments = request.path.utf8.split(
+      separator: UInt8(ascii: "/"), omittingEmptySubsequences: false
+    ).map(Substring.init)
+    // Only canonical paths match: `//accounts` or `/static/../accounts` is not `/accounts`
+    // to a check made on the path's text, so it must not reach `/accounts`' handler either.
+    if segments.first == "" { segments.removeFirst() }
+    if segments.last == "" { segments.removeLast() }
+    guard request.path.hasPrefix("/"),
+      !segments.contains(where: { $0.isEmpty || $0 == "." || $0 == ".." })
+    else {
+      throw HTTPError(404, "There is nothing at this address.")
+    }
     var allowed: [String] = []
     for route in routes {
       guard let parameters = Self.parameters(route.pattern, segments) else { continue }

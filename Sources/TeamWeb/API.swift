@@ -243,8 +243,10 @@ extension WebApp {
     }
 
     let events = events
+    let app = self
     route("GET", "/api/events") { request, _ in
-      try events.subscribe(lastEventID: request.header("last-event-id"))
+      try events.subscribe(
+        lastEventID: request.header("last-event-id"), address: app.clientAddress(request))
     }
 
     route("GET", "/api/history") { request, _ in

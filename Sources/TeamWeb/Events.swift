@@ -17,8 +17,12 @@ final class EventHub: @unchecked Sendable {
   /// clients that left.
   static let heartbeat: Duration = .seconds(15)
 
+  /// Live connections one client address may hold (a phone, a laptop, a few tabs).
+  static let maxPerAddress = 16
+
   private let store: RosterStore
-  private let subscribers = Mutex<[ObjectIdentifier: ResponseStream]>([:])
+  private let subscribers = Mutex<[ObjectIdentifier: (stream: ResponseStream, address: String)]>([:]
+  )
   private let timer: any DispatchSourceTimer
   private let observer: Mutex<Int?> = Mutex(nil)
 
@@ -41,20 +45,11 @@ final class EventHub: @unchecked Sendable {
 
   var count: Int { subscribers.withLock { $0.count } }
 
-  /// A new subscriber's response, after the events since `lastEventID`; 503 when full.
-  func subscribe(lastEventID: String?) throws -> HTTPResponse {
-    let stream = ResponseStream()
-    let added = subscribers.withLock { subscribers in
-      guard subscribers.count < maxSubscribers else { return false }
-      subscribers[ObjectIdentifier(stream)] = stream
-      return true
-    }
-    guard added else {
-      throw HTTPError(
-        503, "Too many open live connections; the page still works, reload it later.",
-        headers: ["Retry-After": "30"])
-    }
-    // Told first: the retry delay, then what the client missed.
+  /// A new subscriber's response, after the events since `lastEventID`; 503 when the
+  /// server or this client `address` holds too many already.
+  func subscribe(lastEventID: String?, address: String = "") throws -> HTTPResponse {
+    // Told first, before any change can be published to it: the retry delay, then what the
+    // client missed.
     var opening = "retry: 2000\n\n"
     if let last = lastEventID.flatMap(Int64.init) {
       let missed = try store.history(after: last, limit: 100)
@@ -66,7 +61,20 @@ final class EventHub: @unchecked Sendable {
           data: Self.payload(version: store.roster.version, changes: missed.reversed()))
       }
     }
+    let stream = ResponseStream { [weak self] in self?.forget(address: address) }
     stream.send(Array(opening.utf8))
+    let added = subscribers.withLock { subscribers in
+      guard subscribers.count < maxSubscribers,
+        subscribers.values.count(where: { $0.address == address }) < Self.maxPerAddress
+      else { return false }
+      subscribers[ObjectIdentifier(stream)] = (stream, address)
+      return true
+    }
+    guard added else {
+      throw HTTPError(
+        503, "Too many open live connections; the page still works, reload it later.",
+        headers: ["Retry-After": "30"])
+    }
     var response = HTTPResponse(
       status: 200,
       headers: [
@@ -88,9 +96,17 @@ final class EventHub: @unchecked Sendable {
   private func broadcast(_ bytes: [UInt8]) {
     let streams = subscribers.withLock { Array($0) }
     var gone: [ObjectIdentifier] = []
-    for (key, stream) in streams where !stream.send(bytes) { gone.append(key) }
+    for (key, subscriber) in streams where !subscriber.stream.send(bytes) { gone.append(key) }
     if !gone.isEmpty {
       subscribers.withLock { subscribers in for key in gone { subscribers[key] = nil } }
+    }
+  }
+
+  /// Drops the ended streams at once (not at the next heartbeat), so that their places are
+  /// free again.
+  private func forget(address: String) {
+    subscribers.withLock { subscribers in
+      subscribers = subscribers.filter { !$0.value.stream.isClosed }
     }
   }
 

@@ -45,11 +45,11 @@ extension WebApp {
       }
       return identity
     }
-    let cookies = request.cookies
-    for name in [Self.sessionCookie(secure: true), Self.sessionCookie(secure: false)] {
-      if let token = cookies[name], let identity = try access.identity(session: token) {
-        return identity
-      }
+    // Over HTTPS only the `__Host-` cookie counts: a plain one could have been planted.
+    if let token = request.cookies[Self.sessionCookie(secure: isSecure(request))],
+      let identity = try access.identity(session: token)
+    {
+      return identity
     }
     return options.requireLogin ? nil : .local
   }
@@ -73,13 +73,19 @@ extension WebApp {
         headers: ["WWW-Authenticate": "Bearer realm=\"kcorp\""])
     }
     let reads = request.method == "GET" || request.method == "HEAD"
+    // The pages that are forms to change the roster count as changes.
+    let changes =
+      !reads || path == "/players/new" || path.hasSuffix("/edit") || path.hasSuffix("/delete")
     if path.hasPrefix("/accounts") {
       guard identity.role.canManageAccounts else {
         throw HTTPError(403, "Only an owner manages the accounts.")
       }
-    } else if !reads && !path.hasPrefix("/signout") && !path.hasPrefix("/account/")
-      && !identity.role.canEdit
-    {
+    } else if path.hasPrefix("/signout") || path.hasPrefix("/account") {
+      // An account's own pages: a signed-in person's, not a token's.
+      if !reads, case .token = identity.kind {
+        throw HTTPError(403, "An API token has no account to change or sign out of.")
+      }
+    } else if changes && !identity.role.canEdit {
       throw HTTPError(
         403, "\(identity.name) is a viewer: this account reads the roster but cannot change it.")
     }
@@ -175,13 +181,16 @@ extension WebApp {
         .with(cookie: cookie)
       }
       guard case .session(let digest) = identity.kind,
-        let record = try access.accounts().first(where: { $0.name == identity.name }),
-        Passwords.verify(form["current"]?.first ?? "", against: record.passwordHash)
+        try access.checkPassword(
+          name: identity.name, password: form["current"]?.first ?? "",
+          address: app.clientAddress(request))
       else {
-        return Pages.account(
-          identity, token: token, message: "The current password is wrong.", status: 422
-        )
-        .with(cookie: cookie)
+        return WebApp.delayed(
+          Pages.account(
+            identity, token: token,
+            message: "The current password is wrong (or too many tries: wait, then try again).",
+            status: 422
+          ).with(cookie: cookie))
       }
       do {
         try access.setPassword(
@@ -270,9 +279,11 @@ extension WebApp {
 
   /// A local path to go back to after signing in, never another site's.
   static func safeNext(_ next: String?) -> String {
-    guard let next, next.hasPrefix("/"), !next.hasPrefix("//"), !next.contains("\\") else {
-      return "/"
-    }
+    // Printable ASCII of a path and query only: browsers drop tabs and newlines from a
+    // Location, which would turn `/\t/evil.example` into `//evil.example`.
+    let allowed = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789/-._~?=&%")
+    guard let next, next.hasPrefix("/"), !next.hasPrefix("//"), next.allSatisfy(allowed.contains)
+    else { return "/" }
     return next
   }
 

@@ -47,12 +47,13 @@ public struct WebApp: Sendable {
   /// - Parameter maxBodyBytes: the server's body limit, as told to clients that exceed it.
   public init(
     store: RosterStore, imagesFolder: URL? = nil, options: Options = Options(),
-    access: AccessControl? = nil, maxBodyBytes: Int = HTTPServer.Limits().maxBodyBytes
+    access: AccessControl? = nil, maxBodyBytes: Int = HTTPServer.Limits().maxBodyBytes,
+    maxSubscribers: Int = Int(HTTPServer.Limits().maxConnections) / 2
   ) {
     self.store = store
     self.access = access ?? AccessControl(store: store)
     self.images = ImageLibrary(folder: imagesFolder)
-    self.events = EventHub(store: store)
+    self.events = EventHub(store: store, maxSubscribers: maxSubscribers)
     self.options = options
     self.maxBodyBytes = maxBodyBytes
     addPageRoutes()
@@ -96,16 +97,28 @@ public struct WebApp: Sendable {
     }
     let app = WebApp(
       store: store, imagesFolder: imagesFolder,
+      // Reached through a proxy or by public names, visitors are not the staff at the
+      // machine: sign-in is required then, as off loopback.
       options: Options(
-        allowedHosts: names, requireLogin: requireLogin || !isLoopback(host),
+        allowedHosts: names,
+        requireLogin: requireLogin || !isLoopback(host) || trustProxy || publicURL != nil
+          || !extraHosts.isEmpty,
         trustProxy: trustProxy),
-      access: access, maxBodyBytes: limits.maxBodyBytes)
+      access: access, maxBodyBytes: limits.maxBodyBytes,
+      // Live pages may hold half the connections at most: the rest stay for requests.
+      maxSubscribers: Int(limits.maxConnections) / 2)
+    var limits = limits
+    // Behind a proxy every connection comes from one address: the app limits per client.
+    if trustProxy { limits.maxConnectionsPerIP = limits.maxConnections }
     return try HTTPServer(host: host, port: port, limits: limits, tls: tls, handler: app.handle)
   }
 
-  /// Whether `host` is a loopback address or name.
+  /// Whether `host` is a loopback address (`127.x.y.z`, `::1`) or `localhost`; a name that
+  /// merely starts with `127.` is not.
   public static func isLoopback(_ host: String) -> Bool {
-    ["localhost", "::1", "[::1]"].contains(host.lowercased()) || host.hasPrefix("127.")
+    if ["localhost", "::1", "[::1]"].contains(host.lowercased()) { return true }
+    var address = in_addr()
+    return inet_pton(AF_INET, host, &address) == 1 && host.hasPrefix("127.")
   }
 
   /// This machine's addresses, as a `Host` header writes them.

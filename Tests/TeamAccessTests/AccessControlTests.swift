@@ -141,7 +141,7 @@ import Testing
     #expect(record.tokenHash == Secrets.digest(secret) && record.lastUsed == nil)
     #expect(
       try access.identity(bearer: secret)
-        == Identity(name: "scoreboard", role: .viewer, kind: .token))
+        == Identity(name: "token:scoreboard", role: .viewer, kind: .token))
     #expect(try access.tokens().first?.lastUsed != nil)
     try access.revokeToken(name: "scoreboard")
     #expect(try access.identity(bearer: secret) == nil)

@@ -147,7 +147,7 @@ import Testing
       try client.get("/api/players", headers: ["Authorization": "Bearer \(viewer)"]).status == 200)
     #expect(try post(viewer).status == 403)
     #expect(try post(editor).status == 201)
-    #expect(try store.history().first?.author == "scoreboard")
+    #expect(try store.history().first?.author == "token:scoreboard")
     try access.revokeToken(name: "scoreboard")
     let revoked = try client.get("/api/players", headers: ["Authorization": "Bearer \(editor)"])
     #expect(revoked.status == 401)
@@ -184,5 +184,72 @@ import Testing
     #expect(try client.get("/accounts", headers: ["Cookie": coach]).text.contains("analyst"))
     let manager = try signIn("manager", "manager password")
     #expect(try client.get("/accounts", headers: ["Cookie": manager]).status == 403)
+  }
+}
+
+/// Paths, redirects and names that must not get round the rules.
+@Suite struct AccessEdgeTests {
+  @Test func onlyCanonicalPathsReachAHandler() throws {
+    var router = Router()
+    router.add("GET", "/accounts") { _, _ in HTTPResponse(status: 200) }
+    for path in ["//accounts", "/static/../accounts", "/./accounts", "/accounts//", "accounts"] {
+      #expect(throws: HTTPError.self, "\(path)") {
+        try router.respond(to: HTTPRequest(method: "GET", path: path))
+      }
+    }
+    #expect(try router.respond(to: HTTPRequest(method: "GET", path: "/accounts/")).status == 200)
+  }
+
+  @Test func afterSignInOnlyALocalPathIsFollowed() {
+    #expect(WebApp.safeNext("/players/1?page=2") == "/players/1?page=2")
+    for next in [
+      "//evil.example", "/\t/evil.example", "https://evil.example", "/\\evil", "/\n/x", nil,
+    ] {
+      #expect(WebApp.safeNext(next) == "/", "\(String(describing: next))")
+    }
+  }
+
+  @Test func loopbackIsAnAddressNotANameThatLooksLikeOne() {
+    #expect(WebApp.isLoopback("127.0.0.1") && WebApp.isLoopback("127.9.9.9"))
+    #expect(WebApp.isLoopback("::1") && WebApp.isLoopback("localhost"))
+    #expect(!WebApp.isLoopback("127.evil.example") && !WebApp.isLoopback("0.0.0.0"))
+  }
+
+  @Test func behindAProxyOrByAPublicNameSignInIsRequiredEvenOnLoopback() throws {
+    let folder = try TemporaryFolder()
+    let store = try RosterStore(path: folder.path("roster.sqlite"))
+    for server in [
+      try WebApp.serve(store: store, port: 0, trustProxy: true),
+      try WebApp.serve(store: store, port: 0, publicURL: URL(string: "https://roster.example.org")),
+    ] {
+      #expect(try HTTPClient(port: server.port).get("/api/players").status == 401)
+    }
+  }
+}
+
+extension AccessTests {
+  @Test func aViewerGetsNoFormToChangeTheRosterAndATokenCannotSignOut() throws {
+    let viewer = try signIn("analyst", "analyst password")
+    for path in [
+      "/players/new", "/players/\(Player.defaultRoster[0].id)/edit",
+      "/players/\(Player.defaultRoster[0].id)/delete",
+    ] {
+      #expect(try client.get(path, headers: ["Cookie": viewer]).status == 403, "\(path)")
+    }
+    let token = try access.createToken(name: "bot", role: .owner)
+    let out = try client.send("POST", "/signout/all", headers: ["Authorization": "Bearer \(token)"])
+    #expect(out.status == 403)
+    #expect(
+      try client.get("//accounts", headers: ["Authorization": "Bearer \(token)"]).status == 404)
+  }
+
+  @Test func oneAddressMayHoldSixteenLiveConnectionsNoMore() throws {
+    let token = try access.createToken(name: "wall", role: .viewer)
+    let open = try (0..<16).map { _ in
+      try client.open("/api/events", headers: ["Authorization": "Bearer \(token)"])
+    }
+    for connection in open { #expect(connection.read(until: "retry:")) }
+    let refused = try client.get("/api/events", headers: ["Authorization": "Bearer \(token)"])
+    #expect(refused.status == 503)
   }
 }
