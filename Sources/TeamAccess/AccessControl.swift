@@ -223,6 +223,10 @@ public final class AccessControl: Sendable {
     let token = Secrets.newToken()
     let date = now()
     let digest = Secrets.digest(token)
+    // Expired sessions nobody presented again are cleared here, at each sign-in.
+    try store.deleteSessions(
+      createdBefore: date.addingTimeInterval(-policy.absoluteTimeout),
+      seenBefore: date.addingTimeInterval(-policy.idleTimeout))
     try store.insertSession(
       SessionRecord(tokenHash: digest, account: account.name, createdAt: date, lastSeen: date))
     return .signedIn(

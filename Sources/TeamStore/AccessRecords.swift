@@ -161,6 +161,17 @@ extension RosterStore {
     }
   }
 
+  /// Deletes the sessions created before `created` or unused since `seen`.
+  public func deleteSessions(createdBefore created: Date, seenBefore seen: Date) throws(RosterError)
+  {
+    try records { writer in
+      try writer.connection.transaction {
+        try writer.connection.prepare("DELETE FROM session WHERE created_at < ?1 OR last_seen < ?2")
+          .bind(.double(created.timeIntervalSince1970), .double(seen.timeIntervalSince1970)).run()
+      }
+    }
+  }
+
   /// Every API token, by name.
   public func tokens() throws(RosterError) -> [TokenRecord] {
     try records { writer in
