@@ -10,6 +10,7 @@ let package = Package(
     .library(name: "TeamKit", targets: ["TeamKit"]),
     .library(name: "TeamStore", targets: ["TeamStore"]),
     .library(name: "TeamAccess", targets: ["TeamAccess"]),
+    .library(name: "TeamClient", targets: ["TeamClient"]),
     .library(name: "TeamHTTP", targets: ["TeamHTTP"]),
     .library(name: "TeamWeb", targets: ["TeamWeb"]),
     .library(name: "TeamUI", targets: ["TeamUI"]),
@@ -28,6 +29,9 @@ let package = Package(
       name: "CArgon2", pkgConfig: "libargon2", providers: [.apt(["libargon2-dev"])]),
     .systemLibrary(name: "CGnuTLS", pkgConfig: "gnutls", providers: [.apt(["libgnutls28-dev"])]),
     .target(name: "TeamAccess", dependencies: ["TeamKit", "TeamStore", "CArgon2", "CGnuTLS"]),
+
+    // MARK: Client: the team's server from the app and the CLI (Foundation only)
+    .target(name: "TeamClient", dependencies: ["TeamKit"]),
 
     // MARK: HTTP: a server that knows nothing of players or pages
     .systemLibrary(
@@ -56,6 +60,12 @@ let package = Package(
     .testTarget(name: "TeamHTTPTests", dependencies: ["TeamHTTP", "TestSupport"]),
     .testTarget(
       name: "TeamAccessTests", dependencies: ["TeamAccess", "TeamStore", "TeamKit", "TestSupport"]),
+    .testTarget(
+      name: "TeamClientTests",
+      dependencies: [
+        "TeamClient", "TeamWeb", "TeamAccess", "TeamHTTP", "TeamStore", "TeamKit", "kcorp",
+        "TestSupport",
+      ]),
     .testTarget(name: "KCorpCLITests", dependencies: ["kcorp", "TeamKit", "TestSupport"]),
     .testTarget(
       name: "TeamWebTests",

@@ -78,11 +78,11 @@ extension WebApp {
   }
 
   /// A player's entity tag: it changes whenever anything the API shows of them changes.
-  static func etag(_ player: Player) -> String { "\"\(fnv1a(TeamJSON.encode(player)))\"" }
+  static func etag(_ player: Player) -> String { "\"\(player.version)\"" }
 
   /// The roster order's entity tag: it changes when a player comes, goes or moves.
   static func etag(order players: [Player]) -> String {
-    "\"\(fnv1a(players.map(\.id.uuidString).joined(separator: ",").utf8))\""
+    "\"\(Player.orderVersion(players.map(\.id)))\""
   }
 
   /// Whether an `If-Match` header (absent, `*`, or a list of tags) lets a write go ahead.

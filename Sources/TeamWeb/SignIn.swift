@@ -60,6 +60,7 @@ extension WebApp {
   func authorize(_ request: HTTPRequest, _ identity: Identity?) throws {
     let path = request.path
     if path == "/signin" || path.hasPrefix("/static/") { return }
+    if path == "/api/session" && request.method == "POST" { return }
     let isAPI = path.hasPrefix("/api/") || path == "/api"
     guard let identity else {
       if !isAPI && (request.method == "GET" || request.method == "HEAD") {
@@ -80,7 +81,7 @@ extension WebApp {
       guard identity.role.canManageAccounts else {
         throw HTTPError(403, "Only an owner manages the accounts.")
       }
-    } else if path.hasPrefix("/signout") || path.hasPrefix("/account") {
+    } else if path.hasPrefix("/signout") || path.hasPrefix("/account") || path == "/api/session" {
       // An account's own pages: a signed-in person's, not a token's.
       if !reads, case .token = identity.kind {
         throw HTTPError(403, "An API token has no account to change or sign out of.")
@@ -163,6 +164,53 @@ extension WebApp {
       try WebApp.requireForm(request)
       try access.signOutEverywhere(name: WebApp.identity.name)
       return WebApp.signedOut(secure: app.isSecure(request), requireLogin: options.requireLogin)
+    }
+
+    // The apps' sign-in: JSON in, the same session cookie out. A JSON body cannot come from
+    // another site's form, and another site's script is refused by the Origin check.
+    route("POST", "/api/session") { request, _ in
+      guard WebApp.isSameOrigin(request) else { throw HTTPError.crossSite }
+      let credentials = try WebApp.decodeBody(SessionRequest.self, of: request)
+      switch try access.signIn(
+        name: credentials.name, password: credentials.password,
+        address: app.clientAddress(request))
+      {
+      case .signedIn(let session, let identity):
+        let secure = app.isSecure(request)
+        var response = WebApp.json(SessionDocument(identity: identity), status: 201)
+        response.headers.append(
+          (
+            "Set-Cookie",
+            "\(WebApp.sessionCookie(secure: secure))=\(session); Path=/; HttpOnly; SameSite=Strict; Max-Age=\(Int(access.policy.absoluteTimeout))"
+              + (secure ? "; Secure" : "")
+          ))
+        return response
+      case .refused:
+        return WebApp.delayed(Problem(HTTPError(401, "Wrong name or password.")).response)
+      case .throttled(let seconds):
+        var response = Problem(
+          HTTPError(429, "Too many failed sign-ins: wait \(seconds) seconds, then try again.")
+        ).response
+        response.headers.append(("Retry-After", String(seconds)))
+        return WebApp.delayed(response)
+      case .busy:
+        var response = Problem(HTTPError(503, "The server is busy: try again in a second."))
+          .response
+        response.headers.append(("Retry-After", "1"))
+        return WebApp.delayed(response)
+      }
+    }
+
+    route("GET", "/api/session") { _, _ in
+      WebApp.json(SessionDocument(identity: WebApp.identity))
+    }
+
+    route("DELETE", "/api/session") { request, _ in
+      guard WebApp.isSameOrigin(request) else { throw HTTPError.crossSite }
+      for name in [WebApp.sessionCookie(secure: true), WebApp.sessionCookie(secure: false)] {
+        if let token = request.cookies[name] { try access.signOut(session: token) }
+      }
+      return HTTPResponse(status: 204)
     }
 
     route("GET", "/account") { request, _ in
@@ -297,5 +345,23 @@ extension WebApp {
           + (secure ? "; Secure" : "")
       ))
     return response
+  }
+}
+
+/// `POST /api/session`'s body.
+struct SessionRequest: Decodable {
+  let name: String
+  let password: String
+}
+
+/// Who a session or token is: `{"name": …, "role": …}`.
+struct SessionDocument: JSONWritable {
+  let identity: Identity
+
+  func write(to writer: inout JSONWriter) {
+    writer.object {
+      $0.member("name", identity.name)
+      $0.member("role", identity.role.rawValue)
+    }
   }
 }

@@ -1,0 +1,330 @@
+import Foundation
+import TeamKit
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
+/// Why the team's server refused or failed a call that is not about the input (that is a
+/// ``ValidationError``) nor a player changed meanwhile (``PlayerChangedError``).
+public enum TeamServerError: Error, Hashable, Sendable, CustomStringConvertible {
+  /// No valid session or token: sign in again.
+  case unauthorized
+  /// The account or token may not do this (a viewer writing, say).
+  case forbidden(String)
+  case notFound(String)
+  /// The roster changed meanwhile, or the request does not fit it.
+  case conflict(String)
+  /// Sign-in refused: wrong name or password (the server does not tell which).
+  case signInRefused
+  /// Too many failed sign-ins: wait this many seconds.
+  case throttled(retryAfter: Int)
+  /// The address is not a KCorp server, or it answered something unexpected.
+  case unexpected(status: Int, message: String)
+
+  public var description: String {
+    switch self {
+    case .unauthorized: "Sign in again: the session ended or the token is no longer valid."
+    case .forbidden(let message), .notFound(let message), .conflict(let message): message
+    case .signInRefused: "Wrong name or password."
+    case .throttled(let seconds):
+      "Too many failed sign-ins: wait \(seconds) seconds, then try again."
+    case .unexpected(let status, let message): "The server answered \(status): \(message)"
+    }
+  }
+}
+
+/// The team's server as an ``EsportTeam``'s source: its JSON API, with an account's session
+/// or an API token, and its live events.
+public final class TeamServer: RosterSource {
+  /// How requests prove who they are.
+  public enum Credential: Hashable, Sendable {
+    /// An API token (`kcorp tokens create`), sent as `Authorization: Bearer …`.
+    case token(String)
+    /// A signed-in session, as its cookie (`name=value`).
+    case session(String)
+  }
+
+  /// The server's address (`https://roster.example.org`).
+  public let url: URL
+  public let credential: Credential
+  private let session: URLSession
+
+  /// The server's name, for people.
+  public var name: String { url.host ?? url.absoluteString }
+
+  public init(url: URL, credential: Credential) {
+    self.url = url
+    self.credential = credential
+    session = URLSession(configuration: Self.configuration)
+  }
+
+  /// No cookie jar (the session cookie is ours to send) and no cache.
+  static var configuration: URLSessionConfiguration {
+    let configuration = URLSessionConfiguration.ephemeral
+    configuration.httpShouldSetCookies = false
+    configuration.httpCookieAcceptPolicy = .never
+    configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
+    configuration.timeoutIntervalForRequest = 15
+    return configuration
+  }
+
+  // MARK: - Signing in
+
+  /// Signs in with an account's name and password (`POST /api/session`).
+  /// - Throws: ``TeamServerError/signInRefused``, ``TeamServerError/throttled(retryAfter:)``,
+  ///   ``OfflineError`` when the server cannot be reached.
+  public static func signIn(url: URL, name: String, password: String) async throws -> TeamServer {
+    let session = URLSession(configuration: configuration)
+    defer { session.finishTasksAndInvalidate() }
+    var request = URLRequest(url: url.appendingPathComponent("api/session"))
+    request.httpMethod = "POST"
+    request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+    request.httpBody = try JSONSerialization.data(withJSONObject: [
+      "name": name, "password": password,
+    ])
+    let (data, response) = try await offline { try await session.data(for: request) }
+    guard let response = response as? HTTPURLResponse else {
+      throw TeamServerError.unexpected(status: 0, message: "no answer")
+    }
+    switch response.statusCode {
+    case 201:
+      guard
+        let cookie = response.value(forHTTPHeaderField: "Set-Cookie")?.split(separator: ";")
+          .first.map(String.init), cookie.contains("kcorp_session=")
+      else {
+        throw TeamServerError.unexpected(status: 201, message: "no session was given.")
+      }
+      return TeamServer(url: url, credential: .session(cookie))
+    case 401: throw TeamServerError.signInRefused
+    case 429, 503:
+      throw TeamServerError.throttled(
+        retryAfter: Int(response.value(forHTTPHeaderField: "Retry-After") ?? "") ?? 1)
+    case 404: throw TeamServerError.notFound("This address is not a KCorp server.")
+    default: throw refusal(response.statusCode, data)
+    }
+  }
+
+  /// Ends the session on the server (a token stays valid: owners revoke tokens).
+  public func signOut() async throws {
+    guard case .session = credential else { return }
+    _ = try await call("DELETE", "api/session")
+  }
+
+  /// The account or token's name and role, as the server knows them.
+  public func identity() async throws -> (name: String, role: Role) {
+    let document = try TeamJSON.decode(
+      IdentityDocument.self, from: try await call("GET", "api/session").data)
+    return (document.name, document.role)
+  }
+
+  /// Runs a network call, turning "cannot connect" into ``OfflineError``.
+  static func offline<T>(_ body: () async throws -> T) async throws -> T {
+    do {
+      return try await body()
+    } catch let error as URLError {
+      switch error.code {
+      case .cannotConnectToHost, .cannotFindHost, .dnsLookupFailed, .networkConnectionLost,
+        .notConnectedToInternet, .timedOut:
+        throw OfflineError()
+      default:
+        // A refused certificate, say: not a passing outage, so not "offline".
+        throw TeamServerError.unexpected(status: 0, message: error.localizedDescription)
+      }
+    }
+  }
+
+  // MARK: - The roster
+
+  public func players() async throws -> [Player] {
+    try TeamJSON.decode([Player].self, from: try await call("GET", "api/players").data)
+  }
+
+  public func removedPlayers() async throws -> [RemovedPlayer] {
+    try TeamJSON.decode([RemovedEntry].self, from: try await call("GET", "api/trash").data)
+      .map(\.removal)
+  }
+
+  public func addPlayer(_ input: PlayerInput) async throws -> Player {
+    try TeamJSON.decode(
+      Player.self, from: try await call("POST", "api/players", json: Self.body(input)).data)
+  }
+
+  public func updatePlayer(id: UUID, with edit: PlayerEdit, expected: Player?) async throws
+    -> Player
+  {
+    // The version the caller had is the one its If-Match names.
+    let ifMatch = expected.map { "\"\($0.version)\"" }
+    return try TeamJSON.decode(
+      Player.self,
+      from: try await call(
+        "PATCH", "api/players/\(id)", json: Self.body(edit),
+        contentType: "application/merge-patch+json", ifMatch: ifMatch
+      ).data)
+  }
+
+  public func removePlayer(id: UUID) async throws -> Player {
+    let players = try await players()
+    _ = try await call("DELETE", "api/players/\(id)")
+    guard let player = players.first(where: { $0.id == id }) else {
+      throw TeamServerError.notFound("No player has this id.")
+    }
+    return player
+  }
+
+  public func restorePlayer(id: UUID) async throws -> Player {
+    try TeamJSON.decode(Player.self, from: try await call("POST", "api/trash/\(id)/restore").data)
+  }
+
+  public func reorder(_ ids: [UUID], expected: [UUID]?) async throws {
+    let ifMatch = expected.map { "\"\(Player.orderVersion($0))\"" }
+    let body = "[" + ids.map { "\"\($0.uuidString)\"" }.joined(separator: ",") + "]"
+    _ = try await call("PUT", "api/roster/order", json: Data(body.utf8), ifMatch: ifMatch)
+  }
+
+  /// The history, the newest first (after the id `after`, of one player when given).
+  public func history(after: Int64 = 0, player: UUID? = nil, limit: Int = 100) async throws
+    -> [RosterChange]
+  {
+    var path = "api/history?after=\(after)&limit=\(limit)"
+    if let player { path += "&player=\(player.uuidString)" }
+    return try TeamJSON.decode([HistoryEntry].self, from: try await call("GET", path).data)
+      .map(\.change)
+  }
+
+  public func events() -> AsyncStream<SourceEvent> {
+    EventFeed(server: self).stream()
+  }
+
+  // MARK: - Requests
+
+  private static func body(_ input: PlayerInput) -> Data {
+    var object: [String: Any] = [
+      "name": input.name, "position": input.position, "image": input.image,
+      "favoriteChampions": input.favoriteChampions,
+    ]
+    if !input.lineup.isEmpty { object["lineup"] = input.lineup }
+    return (try? JSONSerialization.data(withJSONObject: object)) ?? Data()
+  }
+
+  private static func body(_ edit: PlayerEdit) -> Data {
+    var object: [String: Any] = [:]
+    object["name"] = edit.name
+    object["position"] = edit.position
+    object["image"] = edit.image
+    object["favoriteChampions"] = edit.favoriteChampions
+    object["lineup"] = edit.lineup
+    return (try? JSONSerialization.data(withJSONObject: object)) ?? Data()
+  }
+
+  /// A request with the credential; a refusal is thrown as what it means.
+  func request(_ method: String, _ path: String) -> URLRequest {
+    var request = URLRequest(url: URL(string: path, relativeTo: url) ?? url)
+    request.httpMethod = method
+    switch credential {
+    case .token(let token): request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization")
+    case .session(let cookie): request.setValue(cookie, forHTTPHeaderField: "Cookie")
+    }
+    return request
+  }
+
+  private func call(
+    _ method: String, _ path: String, json: Data? = nil, contentType: String = "application/json",
+    ifMatch: String? = nil
+  ) async throws -> (data: Data, response: HTTPURLResponse) {
+    var request = request(method, path)
+    if let json {
+      request.httpBody = json
+      request.setValue(contentType, forHTTPHeaderField: "Content-Type")
+    }
+    if let ifMatch { request.setValue(ifMatch, forHTTPHeaderField: "If-Match") }
+    let (data, response) = try await Self.offline { try await session.data(for: request) }
+    guard let response = response as? HTTPURLResponse else {
+      throw TeamServerError.unexpected(status: 0, message: "no answer")
+    }
+    guard (200..<300).contains(response.statusCode) else {
+      throw Self.refusal(response.statusCode, data)
+    }
+    return (data, response)
+  }
+
+  /// What a refusal means, from its problem document.
+  static func refusal(_ status: Int, _ data: Data) -> any Error {
+    let problem = try? TeamJSON.decode(ProblemDocument.self, from: data)
+    let detail = problem?.detail ?? HTTPURLResponse.localizedString(forStatusCode: status)
+    switch status {
+    case 401: return TeamServerError.unauthorized
+    case 403: return TeamServerError.forbidden(detail)
+    case 404: return TeamServerError.notFound(detail)
+    case 412:
+      if let current = problem?.current { return PlayerChangedError(current: current) }
+      return TeamServerError.conflict(detail)
+    case 409, 422:
+      if let errors = problem?.errors, !errors.isEmpty {
+        return ValidationError(
+          issues: errors.compactMap { error in
+            ValidationError.Field(rawValue: error.field).map {
+              ValidationError.Issue(field: $0, message: error.message, isConflict: status == 409)
+            }
+          })
+      }
+      return TeamServerError.conflict(detail)
+    default: return TeamServerError.unexpected(status: status, message: detail)
+    }
+  }
+}
+
+// MARK: - Documents the API sends
+
+/// RFC 9457 problem document, with the server's extensions.
+struct ProblemDocument: Decodable {
+  struct FieldError: Decodable {
+    let field: String
+    let message: String
+  }
+  let detail: String?
+  let errors: [FieldError]?
+  let current: Player?
+}
+
+/// `{"player": {…}, "removedAt": "…"}`.
+struct RemovedEntry: Decodable {
+  let removal: RemovedPlayer
+  private enum CodingKeys: String, CodingKey { case player, removedAt }
+
+  init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    let text = try container.decode(String.self, forKey: .removedAt)
+    removal = RemovedPlayer(
+      player: try container.decode(Player.self, forKey: .player),
+      removedAt: (try? Date(text, strategy: .iso8601)) ?? Date())
+  }
+}
+
+/// A history entry as the API writes it.
+struct HistoryEntry: Decodable {
+  let change: RosterChange
+  private enum CodingKeys: String, CodingKey {
+    case id, at, author, kind, player, playerID, before, after
+  }
+
+  init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    change = RosterChange(
+      id: try container.decode(Int64.self, forKey: .id),
+      at: (try? Date(container.decode(String.self, forKey: .at), strategy: .iso8601)) ?? Date(),
+      author: try container.decode(String.self, forKey: .author),
+      kind: RosterChange.Kind(rawValue: try container.decode(String.self, forKey: .kind))
+        ?? .edited,
+      playerID: try container.decodeIfPresent(UUID.self, forKey: .playerID),
+      playerName: try container.decode(String.self, forKey: .player),
+      before: try container.decodeIfPresent(Player.self, forKey: .before),
+      after: try container.decodeIfPresent(Player.self, forKey: .after))
+  }
+}
+
+/// `{"name": …, "role": …}`.
+struct IdentityDocument: Decodable {
+  let name: String
+  let role: Role
+}

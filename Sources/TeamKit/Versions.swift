@@ -1,0 +1,28 @@
+import Foundation
+
+/// A 64-bit FNV-1a hash in hex: stable names, ETags and versions, not security.
+public func fnv1a(_ bytes: some Sequence<UInt8>) -> String {
+  var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+  for byte in bytes {
+    hash ^= UInt64(byte)
+    hash &*= 0x100_0000_01b3
+  }
+  return hex16(hash)
+}
+
+/// 16 hex digits, zero-padded.
+public func hex16(_ value: UInt64) -> String {
+  let hex = String(value, radix: 16)
+  return String(repeating: "0", count: 16 - hex.count) + hex
+}
+
+extension Player {
+  /// This version of the player: it changes whenever anything the API shows of them does.
+  /// The server's `ETag` for the player; a client names it in `If-Match`.
+  public var version: String { fnv1a(TeamJSON.encode(self)) }
+
+  /// The version of a roster's order: it changes when a player comes, goes or moves.
+  public static func orderVersion(_ ids: [UUID]) -> String {
+    fnv1a(ids.map(\.uuidString).joined(separator: ",").utf8)
+  }
+}

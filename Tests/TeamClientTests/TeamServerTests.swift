@@ -1,0 +1,238 @@
+import Foundation
+import Synchronization
+import TeamAccess
+import TeamClient
+import TeamHTTP
+import TeamKit
+import TeamStore
+import TeamWeb
+import TestSupport
+import Testing
+
+/// The team's server on loopback, signed in to as the app does: every call, every refusal,
+/// and the live stream through a restart.
+@Suite(.timeLimit(.minutes(1))) struct TeamServerTests {
+  let folder: TemporaryFolder
+  let store: RosterStore
+  let access: AccessControl
+  let server: HTTPServer
+  let url: URL
+
+  init() throws {
+    folder = try TemporaryFolder()
+    store = try RosterStore(path: folder.path("roster.sqlite"))
+    var policy = AccessControl.Policy()
+    policy.concurrentHashes = 2
+    policy.freeFailuresPerAccount = 2
+    access = AccessControl(store: store, policy: policy)
+    try access.addAccount(name: "coach", role: .editor, password: "coach password")
+    try access.addAccount(name: "analyst", role: .viewer, password: "analyst password")
+    server = try Self.serve(store, access, port: 0)
+    url = URL(string: "http://127.0.0.1:\(server.port)")!
+  }
+
+  static func serve(_ store: RosterStore, _ access: AccessControl, port: Int) throws -> HTTPServer {
+    try WebApp.serve(store: store, port: port, requireLogin: true, access: access)
+  }
+
+  func coach() async throws -> TeamServer {
+    try await TeamServer.signIn(url: url, name: "coach", password: "coach password")
+  }
+
+  @Test func aSignedInEditorMakesEveryChangeAndTheServerKeepsIt() async throws {
+    let seeded = store.players.map(\.name)  // a new roster starts with the brief's players
+    let seen = try store.history().first?.id ?? 0
+    let remote = try await coach()
+    let me = try await remote.identity()
+    #expect(me.name == "coach" && me.role == .editor)
+    let rekkles = try await remote.addPlayer(
+      PlayerInput(name: "Rekkles", position: "ADC", favoriteChampions: ["Jax"]))
+    let cabochard = try await remote.addPlayer(PlayerInput(name: "Cabochard", position: "Top"))
+    #expect(store.players.map(\.name) == seeded + ["Rekkles", "Cabochard"])
+    #expect(try await remote.players() == store.players)
+
+    let renamed = try await remote.updatePlayer(
+      id: rekkles.id, with: PlayerEdit(name: "Rekkles2"), expected: rekkles)
+    #expect(renamed.name == "Rekkles2")
+    #expect(store.players.first { $0.id == rekkles.id }?.name == "Rekkles2")
+
+    let order = store.players.map(\.id)
+    try await remote.reorder([cabochard.id] + order.dropLast(), expected: order)
+    #expect(store.players.map(\.name) == ["Cabochard"] + seeded + ["Rekkles2"])
+
+    #expect(try await remote.removePlayer(id: cabochard.id).name == "Cabochard")
+    #expect(store.players.map(\.name) == seeded + ["Rekkles2"])
+    #expect(try await remote.removedPlayers().map(\.player.name) == ["Cabochard"])
+    #expect(try await remote.restorePlayer(id: cabochard.id).name == "Cabochard")
+    #expect(Set(store.players.map(\.name)) == Set(seeded + ["Rekkles2", "Cabochard"]))
+
+    let history = try await remote.history(after: seen)
+    #expect(history.map(\.kind) == [.restored, .removed, .moved, .edited, .added, .added])
+    #expect(history.allSatisfy { $0.author == "coach" })
+    #expect(
+      try await remote.history(after: seen, player: cabochard.id).map(\.kind) == [
+        .restored, .removed, .added,
+      ])
+  }
+
+  @Test func anOutdatedEditIsRefusedWithThePlayerAsTheyAreNow() async throws {
+    let remote = try await coach()
+    let player = try await remote.addPlayer(PlayerInput(name: "Vladi", position: "Mid"))
+    let theirs = try store.updatePlayer(id: player.id, with: PlayerEdit(position: "Top"))
+    let error = await #expect(throws: PlayerChangedError.self) {
+      try await remote.updatePlayer(id: player.id, with: PlayerEdit(name: "Vlad"), expected: player)
+    }
+    #expect(error?.current == theirs)
+    #expect(store.players.first { $0.id == player.id } == theirs)
+    // Without a version to check, the change applies to whatever is there.
+    #expect(
+      try await remote.updatePlayer(id: player.id, with: PlayerEdit(name: "Vlad"), expected: nil)
+        .position == .top)
+  }
+
+  @Test func badInputComesBackFieldByFieldAndNothingIsWritten() async throws {
+    let remote = try await coach()
+    let before = store.players
+    let invalid = await #expect(throws: ValidationError.self) {
+      try await remote.addPlayer(PlayerInput(name: " ", position: "Goalie"))
+    }
+    #expect(invalid?.message(for: .name) != nil)
+    #expect(invalid?.message(for: .position) != nil)
+    let taken = await #expect(throws: ValidationError.self) {
+      try await remote.addPlayer(PlayerInput(name: "canna", position: "Mid"))
+    }
+    #expect(taken?.isConflict == true)
+    #expect(taken?.message(for: .name) != nil)
+    #expect(store.players == before)
+  }
+
+  @Test func aWrongPasswordIsRefusedThenSlowedDown() async throws {
+    await #expect(throws: TeamServerError.signInRefused) {
+      try await TeamServer.signIn(url: url, name: "coach", password: "not the password")
+    }
+    await #expect(throws: TeamServerError.signInRefused) {
+      try await TeamServer.signIn(url: url, name: "nobody", password: "coach password")
+    }
+    _ = try? await TeamServer.signIn(url: url, name: "coach", password: "still not it")
+    let error = await #expect(throws: TeamServerError.self) {
+      try await TeamServer.signIn(url: url, name: "coach", password: "coach password")
+    }
+    guard case .throttled(let seconds) = error else {
+      Issue.record("expected throttled, got \(String(describing: error))")
+      return
+    }
+    #expect(seconds > 0)
+  }
+
+  @Test func aViewerReadsButCannotWriteAndAnUnknownTokenMustSignInAgain() async throws {
+    let viewer = try await TeamServer.signIn(
+      url: url, name: "analyst", password: "analyst password")
+    #expect(try await viewer.players() == store.players)
+    let refusal = await #expect(throws: TeamServerError.self) {
+      try await viewer.addPlayer(PlayerInput(name: "Other", position: "Top"))
+    }
+    guard case .forbidden(let message) = refusal else {
+      Issue.record("expected forbidden, got \(String(describing: refusal))")
+      return
+    }
+    #expect(message.contains("viewer"))
+    #expect(!store.players.map(\.name).contains("Other"))
+
+    let token = try access.createToken(name: "scripts", role: .editor)
+    let script = TeamServer(url: url, credential: .token(token))
+    #expect(try await script.addPlayer(PlayerInput(name: "Bo", position: "Top")).name == "Bo")
+    let stranger = TeamServer(url: url, credential: .token(String(repeating: "0", count: 64)))
+    await #expect(throws: TeamServerError.unauthorized) { try await stranger.players() }
+  }
+
+  @Test func signingOutEndsTheSession() async throws {
+    let remote = try await coach()
+    #expect(try await remote.players() == store.players)
+    try await remote.signOut()
+    await #expect(throws: TeamServerError.unauthorized) { try await remote.players() }
+  }
+
+  @Test func aServerThatCannotBeReachedIsOffline() async throws {
+    let nowhere = try Self.serve(store, access, port: 0)
+    let port = nowhere.port
+    nowhere.stop()
+    let gone = URL(string: "http://127.0.0.1:\(port)")!
+    await #expect(throws: OfflineError.self) {
+      try await TeamServer.signIn(url: gone, name: "coach", password: "coach password")
+    }
+    await #expect(throws: OfflineError.self) {
+      try await TeamServer(url: gone, credential: .token("x")).players()
+    }
+  }
+
+  @MainActor @Test func anotherStaffMembersChangeReachesTheTeamWithinASecond() async throws {
+    let mine = EsportTeam(source: try await coach())
+    let theirs = EsportTeam(
+      source: try await TeamServer.signIn(url: url, name: "coach", password: "coach password"))
+    try await mine.load()
+    let following = Task { await mine.follow() }
+    defer { following.cancel() }
+    try await Task.sleep(for: .milliseconds(200))  // the stream opens
+    try await theirs.load()
+    try await theirs.addPlayer(name: "Hantera", position: .support)
+    #expect(await eventually(within: .seconds(1)) { mine.players.last?.name == "Hantera" })
+    #expect(mine.isConnected)
+    #expect(mine.sourceName == "127.0.0.1")
+  }
+
+  @Test func theStreamReconnectsAfterARestartAndCatchesUpWithWhatWasMissed() async throws {
+    let remote = try await coach()
+    let log = EventLog(remote.events())
+    defer { log.stop() }
+    try await Task.sleep(for: .milliseconds(200))
+    try store.addPlayer(PlayerInput(name: "Before", position: "Top"))
+    #expect(await log.waitFor(.changed, count: 1, within: .seconds(2)))
+
+    server.stop()
+    #expect(await log.waitFor(.disconnected, count: 1, within: .seconds(5)))
+    try store.addPlayer(PlayerInput(name: "Meanwhile", position: "Mid"))
+    let restarted = try Self.serve(store, access, port: server.port)
+    defer { restarted.stop() }
+    #expect(await log.waitFor(.connected, count: 1, within: .seconds(10)))
+    // The change made while the server was down comes with the reconnection.
+    #expect(await log.waitFor(.changed, count: 2, within: .seconds(2)))
+    #expect(try await remote.players().suffix(2).map(\.name) == ["Before", "Meanwhile"])
+  }
+}
+
+/// Polls `condition` until it holds or `limit` has passed.
+@MainActor func eventually(within limit: Duration, _ condition: () -> Bool) async -> Bool {
+  let deadline = ContinuousClock.now + limit
+  while ContinuousClock.now < deadline {
+    if condition() { return true }
+    try? await Task.sleep(for: .milliseconds(20))
+  }
+  return condition()
+}
+
+/// Records a source's events as they come.
+final class EventLog: Sendable {
+  private final class Events: Sendable {
+    let list = Mutex<[SourceEvent]>([])
+  }
+  private let events: Events
+  private let task: Task<Void, Never>
+
+  init(_ stream: AsyncStream<SourceEvent>) {
+    let events = Events()
+    self.events = events
+    task = Task { for await event in stream { events.list.withLock { $0.append(event) } } }
+  }
+
+  func stop() { task.cancel() }
+
+  /// Whether `event` has come `count` times before `limit` passed.
+  func waitFor(_ event: SourceEvent, count: Int, within limit: Duration) async -> Bool {
+    let deadline = ContinuousClock.now + limit
+    while ContinuousClock.now < deadline {
+      if events.list.withLock({ $0.filter { $0 == event }.count }) >= count { return true }
+      try? await Task.sleep(for: .milliseconds(20))
+    }
+    return false
+  }
+}
