@@ -47,7 +47,8 @@ let package = Package(
         .embedInCode("Static/openapi.json"),
       ]),
     .executableTarget(
-      name: "kcorp", dependencies: ["TeamKit", "TeamStore", "TeamAccess", "TeamHTTP", "TeamWeb"]),
+      name: "kcorp",
+      dependencies: ["TeamKit", "TeamStore", "TeamAccess", "TeamHTTP", "TeamWeb", "TeamClient"]),
     .target(
       name: "TeamUI", dependencies: ["TeamKit"], swiftSettings: [.defaultIsolation(MainActor.self)]),
     // The app itself: `swift run KCorpApp` on a Mac (type-checked only, on Linux).

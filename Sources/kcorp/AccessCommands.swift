@@ -1,5 +1,6 @@
 import Foundation
 import TeamAccess
+import TeamClient
 import TeamKit
 import TeamStore
 
@@ -204,16 +205,23 @@ struct ShowHistory: Command {
   }
 
   func run(_ context: Context) throws {
-    let store = try context.store()
+    let roster = try context.roster()
     var id: UUID?
     if let player {
-      let everyone = store.players + store.roster.removed.map(\.player)
+      let everyone = try blocking {
+        try await roster.players() + roster.removedPlayers().map(\.player)
+      }
       guard let found = Player.find(player, in: everyone) else {
         throw CLIError(code: .notFound, message: "No player “\(player)” in the roster.")
       }
       id = found.id
     }
-    let changes = try store.history(player: id, limit: limit)
+    let changes =
+      if let server = roster as? TeamServer {
+        try blocking { [id, limit] in try await server.history(player: id, limit: limit) }
+      } else {
+        try context.store().history(player: id, limit: limit)
+      }
     if json {
       print(String(decoding: TeamJSON.encode(changes, pretty: true), as: UTF8.self))
     } else if changes.isEmpty {

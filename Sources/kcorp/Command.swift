@@ -1,3 +1,7 @@
+import Foundation
+import Synchronization
+import TeamClient
+import TeamKit
 import TeamStore
 
 /// A subcommand of `kcorp`: what it takes, declared once. Its parsing, its `--help` and the
@@ -65,18 +69,71 @@ struct Parsed {
   func flag(_ name: String) -> Bool { flags.contains(name) }
 }
 
-/// What every command runs with: the environment and the database the options chose.
+/// What every command runs with: the environment and the roster the options chose.
 struct Context {
   let environment: [String: String]
   let parsed: Parsed
 
-  /// Opens the roster chosen by `--in-memory`, `--db`, `$KCORP_DB` or the default path.
-  func store() throws(StoreOpenError) -> RosterStore {
-    try RosterStore.open(
+  /// Opens the roster chosen by `--in-memory`, `--db`, `$KCORP_DB` or the default path, for
+  /// the commands that work on this machine's database only.
+  func store() throws -> RosterStore {
+    if let server = parsed.value("--server") ?? environment["KCORP_SERVER"], !server.isEmpty {
+      throw CLIError.usage(
+        "This command works on this machine's database, not on \(server): drop --server, or unset $KCORP_SERVER."
+      )
+    }
+    return try RosterStore.open(
       DatabaseLocation.resolve(
         path: parsed.value("--db"), inMemory: parsed.flag("--in-memory"),
         environment: environment))
   }
+
+  /// The team's server from `--server` or `$KCORP_SERVER`, with the API token of
+  /// `$KCORP_TOKEN` (never on the command line, where other users of the machine see it).
+  var server: TeamServer? {
+    get throws {
+      guard let text = parsed.value("--server") ?? environment["KCORP_SERVER"], !text.isEmpty
+      else { return nil }
+      guard let url = URL(string: text), ["http", "https"].contains(url.scheme ?? ""),
+        url.host != nil
+      else {
+        throw CLIError.usage(
+          "--server takes an address such as https://roster.example.org, not ‘\(text)’.")
+      }
+      guard let token = environment["KCORP_TOKEN"], !token.isEmpty else {
+        throw CLIError(
+          code: .noPermission,
+          message:
+            "Set $KCORP_TOKEN to an API token of \(url.host ?? text) (an owner creates one with ‘kcorp tokens create’)."
+        )
+      }
+      return TeamServer(url: url, credential: .token(token))
+    }
+  }
+
+  /// The roster the command reads and changes: the team's server when one is named, else
+  /// this machine's database.
+  func roster() throws -> any RosterSource {
+    if let server = try server { return server }
+    return LocalRoster(store: try store())
+  }
+}
+
+/// Waits for async work from a synchronous command (the CLI does one thing at a time).
+func blocking<T: Sendable>(_ work: @escaping @Sendable () async throws -> T) throws -> T {
+  let outcome = Mutex<Result<T, any Error>>(.failure(CancellationError()))
+  let done = DispatchSemaphore(value: 0)
+  Task {
+    do {
+      let value = try await work()
+      outcome.withLock { $0 = .success(value) }
+    } catch {
+      outcome.withLock { $0 = .failure(error) }
+    }
+    done.signal()
+  }
+  done.wait()
+  return try outcome.withLock { $0 }.get()
 }
 
 /// A failure that ends the command: one line on stderr and a documented exit code.
@@ -96,10 +153,14 @@ enum ExitCode: Int32, CaseIterable {
   case dataError = 65
   /// No such player, or no such input file.
   case notFound = 66
+  /// The team's server cannot be reached, or answered what kcorp does not understand.
+  case unavailable = 69
   /// The database or a file could not be read or written, or the port is in use.
   case ioError = 74
   /// Someone else changed the roster meanwhile: nothing was written; try again.
   case changedMeanwhile = 75
+  /// The team's server refused the token, or the token may not do this.
+  case noPermission = 77
   /// The server cannot run as configured (sign-in required and no account yet).
   case config = 78
 
@@ -110,7 +171,9 @@ enum ExitCode: Int32, CaseIterable {
     case .dataError: "invalid data"
     case .notFound: "not found (player or input file)"
     case .ioError: "I/O or database error (including a port already in use)"
+    case .unavailable: "the team's server cannot be reached"
     case .changedMeanwhile: "changed by someone else meanwhile (nothing written; try again)"
+    case .noPermission: "the team's server refused the token or the change"
     case .config: "configuration error (sign-in required and no account yet)"
     }
   }
@@ -120,6 +183,11 @@ enum ExitCode: Int32, CaseIterable {
 
 /// Options every command takes (those that never open the roster ignore them).
 let databaseOptions = [
+  Option(
+    name: "--server", value: "URL",
+    help:
+      "Work on the team's server (else $KCORP_SERVER) instead of a database, with the API token in $KCORP_TOKEN."
+  ),
   Option(
     name: "--db", value: "PATH",
     help:
@@ -193,6 +261,11 @@ extension Command {
     }
     if parsed.flag("--in-memory") && parsed.values["--db"] != nil {
       throw .usage("Give --db or --in-memory, not both.")
+    }
+    if parsed.values["--server"] != nil
+      && (parsed.flag("--in-memory") || parsed.values["--db"] != nil)
+    {
+      throw .usage("Give --server or a database (--db, --in-memory), not both.")
     }
     for option in options where option.isRequired && parsed.values[option.name] == nil {
       let what = option.help.prefix(1).lowercased() + option.help.dropFirst().dropLast()

@@ -28,7 +28,8 @@ struct ListPlayers: Command {
   init(_ parsed: Parsed) { json = parsed.flag("--json") }
 
   func run(_ context: Context) throws {
-    let players = try context.store().players
+    let roster = try context.roster()
+    let players = try blocking { try await roster.players() }
     print(json ? text(TeamJSON.encode(players, pretty: true)) : Table.roster(players))
   }
 }
@@ -47,7 +48,7 @@ struct ShowPlayer: Command {
   }
 
   func run(_ context: Context) throws {
-    let player = try find(key, in: context.store())
+    let player = try find(key, in: context.roster())
     print(json ? text(TeamJSON.encode(player, pretty: true)) : Table.player(player))
   }
 }
@@ -83,7 +84,8 @@ struct AddPlayer: Command {
   }
 
   func run(_ context: Context) throws {
-    let player = try context.store().addPlayer(input)
+    let roster = try context.roster()
+    let player = try blocking { [input] in try await roster.addPlayer(input) }
     print(
       json
         ? text(TeamJSON.encode(player, pretty: true))
@@ -129,8 +131,11 @@ struct EditPlayer: Command {
   }
 
   func run(_ context: Context) throws {
-    let store = try context.store()
-    let player = try store.updatePlayer(id: find(key, in: store).id, with: edit)
+    let roster = try context.roster()
+    let current = try find(key, in: roster)
+    let player = try blocking { [edit] in
+      try await roster.updatePlayer(id: current.id, with: edit, expected: current)
+    }
     print(json ? text(TeamJSON.encode(player, pretty: true)) : Table.player(player))
   }
 }
@@ -145,9 +150,9 @@ struct RemovePlayer: Command {
   init(_ parsed: Parsed) { key = parsed.positionals[0] }
 
   func run(_ context: Context) throws {
-    let store = try context.store()
-    let player = try find(key, in: store)
-    try store.removePlayer(id: player.id)
+    let roster = try context.roster()
+    let player = try find(key, in: roster)
+    _ = try blocking { try await roster.removePlayer(id: player.id) }
     print("Removed \(player.name); ‘kcorp players restore \(player.id)’ brings them back.")
   }
 }
@@ -164,12 +169,12 @@ struct RestorePlayer: Command {
   init(_ parsed: Parsed) { key = parsed.positionals[0] }
 
   func run(_ context: Context) throws {
-    let store = try context.store()
-    let removed = store.roster.removed.map(\.player)
+    let roster = try context.roster()
+    let removed = try blocking { try await roster.removedPlayers() }.map(\.player)
     guard let player = Player.find(key, in: removed) else {
       throw CLIError(code: .notFound, message: "No player “\(key)” in Recently removed.")
     }
-    try store.restorePlayer(id: player.id)
+    _ = try blocking { try await roster.restorePlayer(id: player.id) }
     print("Restored \(player.name).")
   }
 }
@@ -195,11 +200,14 @@ struct MovePlayer: Command {
   }
 
   func run(_ context: Context) throws {
-    let store = try context.store()
-    let player = try find(key, in: store)
+    let roster = try context.roster()
+    let players = try blocking { try await roster.players() }
+    guard let player = Player.find(key, in: players) else {
+      throw CLIError(code: .notFound, message: "No player “\(key)” in the roster.")
+    }
     // Places are those of the list: starters first, then substitutes; a player moves within
     // their group.
-    var shown = store.players.startersFirst
+    var shown = players.startersFirst
     let group = shown.indices.filter { shown[$0].lineup == player.lineup }
     guard let first = group.first, let last = group.last, (first + 1...last + 1).contains(place)
     else {
@@ -210,8 +218,9 @@ struct MovePlayer: Command {
     }
     shown.removeAll { $0.id == player.id }
     shown.insert(player, at: place - 1)
-    try store.reorder(shown.map(\.id))
-    print(Table.roster(store.players))
+    let order = shown.map(\.id)
+    try blocking { try await roster.reorder(order, expected: players.map(\.id)) }
+    print(Table.roster(try blocking { try await roster.players() }))
   }
 }
 
@@ -224,7 +233,8 @@ struct ListTrash: Command {
   init(_ parsed: Parsed) { json = parsed.flag("--json") }
 
   func run(_ context: Context) throws {
-    let removed = try context.store().roster.removed
+    let roster = try context.roster()
+    let removed = try blocking { try await roster.removedPlayers() }
     print(json ? text(TeamJSON.encode(removed, pretty: true)) : Table.removed(removed))
   }
 }
@@ -259,7 +269,10 @@ struct Export: Command {
   init(_ parsed: Parsed) { output = parsed.value("--output") }
 
   func run(_ context: Context) throws {
-    let data = TeamJSON.encode(try context.store().players, pretty: true) + Data("\n".utf8)
+    let roster = try context.roster()
+    let data =
+      TeamJSON.encode(try blocking { try await roster.players() }, pretty: true)
+      + Data("\n".utf8)
     guard let output else {
       FileHandle.standardOutput.write(data)
       return
@@ -284,6 +297,7 @@ struct Import: Command {
   init(_ parsed: Parsed) { file = parsed.positionals[0] }
 
   func run(_ context: Context) throws {
+    let store = try context.store()
     let data: Data
     do {
       data = try Data(contentsOf: URL(fileURLWithPath: file))
@@ -292,7 +306,7 @@ struct Import: Command {
         code: .notFound, message: "Cannot read \(file): \(error.localizedDescription)")
     }
     let entries = try TeamJSON.decode([ImportEntry].self, from: data)
-    try context.store().replaceRoster(with: entries.map(\.input), ids: entries.map(\.id))
+    try store.replaceRoster(with: entries.map(\.input), ids: entries.map(\.id))
     print("Imported \(entries.count) player\(entries.count == 1 ? "" : "s").")
   }
 }
@@ -312,8 +326,8 @@ struct ImportEntry: Decodable {
 
 // MARK: - Helpers
 
-private func find(_ key: String, in store: RosterStore) throws(CLIError) -> Player {
-  guard let player = Player.find(key, in: store.players) else {
+private func find(_ key: String, in roster: any RosterSource) throws -> Player {
+  guard let player = Player.find(key, in: try blocking { try await roster.players() }) else {
     throw CLIError(code: .notFound, message: "No player “\(key)” in the roster.")
   }
   return player

@@ -1,6 +1,7 @@
 import Foundation
 import Synchronization
 import TeamAccess
+import TeamClient
 import TeamHTTP
 import TeamKit
 import TeamStore
@@ -42,6 +43,16 @@ enum KCorpCommand {
     case let error as StoreOpenError: (.ioError, error.description)
     case let error as HTTPServerError: (.ioError, error.description)
     case let error as AccessError: (.dataError, error.message)
+    case let error as ValidationError: (.dataError, error.description)
+    case let error as PlayerChangedError: (.changedMeanwhile, error.description)
+    case let error as OfflineError: (.unavailable, error.description)
+    case let error as TeamServerError:
+      switch error {
+      case .unauthorized, .forbidden, .signInRefused: (.noPermission, error.description)
+      case .notFound: (.notFound, error.description)
+      case .conflict: (.changedMeanwhile, error.description)
+      case .throttled, .unexpected: (.unavailable, error.description)
+      }
     default: (.ioError, "\(error)")
     }
   }
@@ -50,15 +61,19 @@ enum KCorpCommand {
     // The database options may also come before the command (`kcorp --db x players`).
     var leading: [String] = []
     var arguments = arguments[...]
-    while let word = arguments.first, word == "--in-memory" || word.hasPrefix("--db") {
+    while let word = arguments.first,
+      word == "--in-memory" || word.hasPrefix("--db") || word.hasPrefix("--server")
+    {
       leading.append(arguments.removeFirst())
-      if word == "--db", let path = arguments.first {
+      if word == "--db" || word == "--server", let path = arguments.first {
         leading.append(path)
         arguments.removeFirst()
       }
     }
     guard let first = arguments.first else {
-      if leading.last == "--db" { throw CLIError.usage("--db needs a value.") }
+      if let last = leading.last, ["--db", "--server"].contains(last) {
+        throw CLIError.usage("\(last) needs a value.")
+      }
       throw CLIError.usage("Name a command; see ‘kcorp --help’.")
     }
     switch first {

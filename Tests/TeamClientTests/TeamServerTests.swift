@@ -28,7 +28,7 @@ import Testing
     try access.addAccount(name: "coach", role: .editor, password: "coach password")
     try access.addAccount(name: "analyst", role: .viewer, password: "analyst password")
     server = try Self.serve(store, access, port: 0)
-    url = URL(string: "http://127.0.0.1:\(server.port)")!
+    url = try #require(URL(string: "http://127.0.0.1:\(server.port)"))
   }
 
   static func serve(_ store: RosterStore, _ access: AccessControl, port: Int) throws -> HTTPServer {
@@ -156,7 +156,7 @@ import Testing
     let nowhere = try Self.serve(store, access, port: 0)
     let port = nowhere.port
     nowhere.stop()
-    let gone = URL(string: "http://127.0.0.1:\(port)")!
+    let gone = try #require(URL(string: "http://127.0.0.1:\(port)"))
     await #expect(throws: OfflineError.self) {
       try await TeamServer.signIn(url: gone, name: "coach", password: "coach password")
     }

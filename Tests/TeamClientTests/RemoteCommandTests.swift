@@ -1,0 +1,109 @@
+import Foundation
+import TeamAccess
+import TeamHTTP
+import TeamKit
+import TeamStore
+import TeamWeb
+import TestSupport
+import Testing
+
+/// `kcorp --server URL` with `$KCORP_TOKEN`: the roster commands on the team's server.
+@Suite(.timeLimit(.minutes(1))) struct RemoteCommandTests {
+  let folder: TemporaryFolder
+  let store: RosterStore
+  let access: AccessControl
+  let server: HTTPServer
+  let environment: [String: String]
+
+  init() throws {
+    folder = try TemporaryFolder()
+    store = try RosterStore(path: folder.path("server.sqlite"))
+    access = AccessControl(store: store)
+    server = try WebApp.serve(store: store, port: 0, requireLogin: true, access: access)
+    environment = [
+      "KCORP_SERVER": "http://127.0.0.1:\(server.port)",
+      "KCORP_TOKEN": try access.createToken(name: "scripts", role: .editor),
+      // A database that must stay untouched: the commands work on the server.
+      "KCORP_DB": folder.path("local.sqlite"), "HOME": folder.url.path,
+    ]
+  }
+
+  func kcorp(_ arguments: String..., environment extra: [String: String] = [:]) throws -> Run {
+    try runKCorp(arguments, environment: environment.merging(extra) { $1 })
+  }
+
+  @Test func everyRosterCommandWorksOnTheServer() throws {
+    let added = try kcorp("players", "add", "--name", "Rekkles", "--position", "adc", "--json")
+    #expect(added.status == 0, "\(added.stderr)")
+    #expect(store.players.last?.name == "Rekkles")
+    #expect(added.stdout.contains(#""name": "Rekkles""#))
+
+    #expect(try kcorp("players").stdout.contains("Rekkles"))
+    #expect(try kcorp("players", "show", "rekkles").stdout.contains("ADC"))
+    let edited = try kcorp("players", "edit", "Rekkles", "--position", "Support")
+    #expect(edited.status == 0, "\(edited.stderr)")
+    #expect(store.players.last?.position == .support)
+
+    let moved = try kcorp("players", "move", "Rekkles", "--to", "4")
+    #expect(moved.status == 0, "\(moved.stderr)")
+    #expect(store.players.startersFirst.firstIndex { $0.name == "Rekkles" } == 3)
+
+    #expect(try kcorp("players", "remove", "Rekkles").status == 0)
+    #expect(!store.players.contains { $0.name == "Rekkles" })
+    #expect(try kcorp("trash").stdout.contains("Rekkles"))
+    #expect(try kcorp("players", "restore", "Rekkles").status == 0)
+    #expect(store.players.contains { $0.name == "Rekkles" })
+
+    let history = try kcorp("history", "--player", "Rekkles", "--json")
+    #expect(history.status == 0, "\(history.stderr)")
+    for kind in ["added", "edited", "removed", "restored"] {
+      #expect(history.stdout.contains(#""kind": "\#(kind)""#))
+    }
+    #expect(history.stdout.contains(#""author": "token:scripts""#))
+    let exported = try kcorp("export")
+    #expect(try TeamJSON.decode([Player].self, from: Data(exported.stdout.utf8)) == store.players)
+    // The local database was never opened.
+    #expect(!FileManager.default.fileExists(atPath: folder.path("local.sqlite")))
+  }
+
+  @Test func refusalsHaveTheirExitCodesAndChangeNothing() throws {
+    let before = store.players
+    let invalid = try kcorp("players", "add", "--name", "Canna", "--position", "Goalie")
+    #expect(invalid.status == 65)
+    #expect(invalid.stderr.hasPrefix("kcorp: ") && invalid.stderr.split(separator: "\n").count == 1)
+    #expect(invalid.stderr.contains("Canna"))
+
+    let viewer = try access.createToken(name: "wall", role: .viewer)
+    let forbidden = try kcorp(
+      "players", "remove", "Canna", environment: ["KCORP_TOKEN": viewer])
+    #expect(forbidden.status == 77)
+    #expect(forbidden.stderr.contains("viewer"))
+    let unknown = try kcorp(
+      "players", environment: ["KCORP_TOKEN": String(repeating: "0", count: 64)])
+    #expect(unknown.status == 77)
+    let noToken = try kcorp("players", environment: ["KCORP_TOKEN": ""])
+    #expect(noToken.status == 77)
+    #expect(noToken.stderr.contains("KCORP_TOKEN"))
+    #expect(try kcorp("players", "show", "Nobody").status == 66)
+    #expect(store.players == before)
+  }
+
+  @Test func aServerThatIsDownIsUnavailableAndLocalOnlyCommandsRefuseIt() throws {
+    let down = try WebApp.serve(store: store, port: 0)
+    let port = down.port
+    down.stop()
+    let offline = try kcorp("players", environment: ["KCORP_SERVER": "http://127.0.0.1:\(port)"])
+    #expect(offline.status == 69)
+    #expect(offline.stderr.contains("cannot be reached"))
+
+    for words in [["import", "x.json"], ["users", "list"], ["serve"]] {
+      let run = try runKCorp(words, environment: environment)
+      #expect(run.status == 64, "\(words)")
+      #expect(run.stderr.contains("KCORP_SERVER"), "\(words)")
+    }
+    let both = try kcorp("--server", "http://127.0.0.1:1", "--db", "x.sqlite", "players")
+    #expect(both.status == 64)
+    let malformed = try kcorp("players", "--server", "ftp://x")
+    #expect(malformed.status == 64)
+  }
+}
