@@ -913,6 +913,38 @@ extension TextField where Label == Text {
   }
 }
 
+/// securefield
+@available(iOS 13.0, macOS 10.15, *)
+public struct SecureField<Label>: View where Label: View {
+  // availability: as its type (no page of its own found)
+  @available(iOS 13.0, macOS 10.15, *)
+  public var body: Never { return fatalError() }
+}
+extension SecureField where Label == Text {
+  /// securefield/init(_:text:)
+  @available(iOS 13.0, macOS 10.15, *)
+  nonisolated public init(_ titleKey: LocalizedStringKey, text: Binding<String>) {
+    fatalError()
+  }
+}
+
+extension View {
+  /// view/task(priority:_:)
+  @available(iOS 15.0, macOS 12.0, *)
+  nonisolated public func task(
+    priority: TaskPriority = .userInitiated, _ action: @escaping @Sendable () async -> Void
+  ) -> some View { fatalError() }
+  /// view/task(id:priority:_:)
+  @available(iOS 15.0, macOS 12.0, *)
+  nonisolated public func task<T>(
+    id value: T, priority: TaskPriority = .userInitiated,
+    _ action: @escaping @Sendable () async -> Void
+  ) -> some View where T: Equatable { fatalError() }
+  /// view/disabled(_:)
+  @available(iOS 13.0, macOS 10.15, *)
+  nonisolated public func disabled(_ disabled: Bool) -> some View { fatalError() }
+}
+
 /// textinputautocapitalization
 @available(iOS 15.0, *)
 @available(macOS, unavailable)
