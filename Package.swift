@@ -50,9 +50,11 @@ let package = Package(
       name: "kcorp",
       dependencies: ["TeamKit", "TeamStore", "TeamAccess", "TeamHTTP", "TeamWeb", "TeamClient"]),
     .target(
-      name: "TeamUI", dependencies: ["TeamKit"], swiftSettings: [.defaultIsolation(MainActor.self)]),
+      name: "TeamUI", dependencies: ["TeamKit", "TeamClient"],
+      swiftSettings: [.defaultIsolation(MainActor.self)]),
     // The app itself: `swift run KCorpApp` on a Mac (type-checked only, on Linux).
-    .executableTarget(name: "KCorpApp", dependencies: ["TeamKit", "TeamStore", "TeamUI"]),
+    .executableTarget(
+      name: "KCorpApp", dependencies: ["TeamKit", "TeamStore", "TeamClient", "TeamUI"]),
 
     // MARK: Tests
     .target(name: "TestSupport", path: "Tests/TestSupport"),

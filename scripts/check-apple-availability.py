@@ -26,7 +26,9 @@ import sys
 ROOT = pathlib.Path(os.environ.get("KCORP_ROOT") or pathlib.Path(__file__).resolve().parents[1])
 STAND_IN = ROOT / "Checks/SwiftUIInterface/SwiftUI.swift"
 VIEWS = [ROOT / "Sources/TeamUI", ROOT / "Sources/KCorpApp"]
-APPLE_BUILT = [ROOT / "Sources" / name for name in ("TeamKit", "TeamStore", "TeamUI", "KCorpApp")]
+APPLE_BUILT = [
+    ROOT / "Sources" / name for name in ("TeamKit", "TeamStore", "TeamClient", "TeamUI", "KCorpApp")
+]
 TOOLCHAIN_MODULES = ["Swift", "_Concurrency", "Synchronization", "Observation"]
 APPLE_DOC = ROOT / "docs/APPLE.md"
 PLATFORMS = {"iOS", "macOS"}

@@ -1028,6 +1028,13 @@ extension Section where Parent: View, Content: View, Footer == EmptyView {
     fatalError()
   }
 }
+extension Section where Parent == EmptyView, Content: View, Footer: View {
+  /// section/init(content:footer:)
+  @available(iOS 13.0, macOS 10.15, *)
+  public init(@ViewBuilder content: () -> Content, @ViewBuilder footer: () -> Footer) {
+    fatalError()
+  }
+}
 extension Section where Parent: View, Content: View, Footer: View {
   /// section/init(content:header:footer:)
   @available(iOS 13.0, macOS 10.15, *)
@@ -1234,6 +1241,10 @@ extension Never: ToolbarContent {}
   @available(iOS 14.0, macOS 11.0, *)
   public static func buildBlock<C0, C1>(_ c0: C0, _ c1: C1) -> some ToolbarContent
   where C0: ToolbarContent, C1: ToolbarContent { c0 }
+  /// toolbarcontentbuilder/buildblock(_:_:_:)
+  @available(iOS 14.0, macOS 11.0, *)
+  public static func buildBlock<C0, C1, C2>(_ c0: C0, _ c1: C1, _ c2: C2) -> some ToolbarContent
+  where C0: ToolbarContent, C1: ToolbarContent, C2: ToolbarContent { c0 }
 }
 
 /// toolbaritemplacement

@@ -1,4 +1,5 @@
 import SwiftUI
+import TeamClient
 import TeamKit
 import TeamStore
 import TeamUI
@@ -8,19 +9,21 @@ import TeamUI
 #endif
 
 /// The iPhone and Mac app: one window showing the roster, kept with the same store
-/// (TeamStore's SQLite database) as the CLI and web app, in the app's Application Support.
+/// (TeamStore's SQLite database) as the CLI and web app, in the app's Application Support,
+/// or the team's server's once signed in (TeamClient).
 @main
 struct KCorpApp: App {
   #if os(macOS)
     @NSApplicationDelegateAdaptor(AppDelegate.self) private var appDelegate
   #endif
-  @State private var team = Result<EsportTeam, any Error> {
-    EsportTeam(store: try RosterStore.open(.applicationSupport()))
+  @State private var connection = Result<TeamConnection, any Error> {
+    TeamConnection(
+      local: EsportTeam(store: try RosterStore.open(.applicationSupport())), keeper: .thisDevice)
   }
 
   var body: some Scene {
     WindowGroup {
-      AppRootView(team: team)
+      AppRootView(connection: connection)
     }
   }
 }

@@ -142,13 +142,22 @@ public struct SignInKeeper: Sendable {
 extension SignInKeeper {
   /// Keeps nothing: every launch opens on this device's roster.
   public static let none = SignInKeeper(load: { nil }, save: { _ in })
+
+  /// The app's: the Keychain on Apple systems (where the app runs); nothing elsewhere.
+  public static var thisDevice: SignInKeeper {
+    #if canImport(Security)
+      keychain
+    #else
+      none
+    #endif
+  }
 }
 
 #if canImport(Security)
   extension SignInKeeper {
     /// The Keychain: one item for the app, on this device only, readable once the device has
     /// been unlocked since it started.
-    public static let keychain = SignInKeeper(
+    static let keychain = SignInKeeper(
       load: {
         var query = Keychain.item
         query[kSecReturnData as String] = true

@@ -1,20 +1,25 @@
 import SwiftUI
+import TeamClient
 import TeamKit
 
-/// The app window's content: the roster, or why the team's database could not be opened.
+/// The app window's content: the roster shown (this device's, or the team server's once
+/// signed in), or why this device's database could not be opened.
 public struct AppRootView: View {
-  private let team: Result<EsportTeam, any Error>
+  private let connection: Result<TeamConnection, any Error>
 
-  /// - Parameter team: the team opened once at launch (see `KCorpApp`).
-  public init(team: Result<EsportTeam, any Error>) {
-    self.team = team
+  /// - Parameter connection: opened once at launch (see `KCorpApp`).
+  public init(connection: Result<TeamConnection, any Error>) {
+    self.connection = connection
   }
 
   public var body: some View {
-    switch team {
-    case .success(let team):
+    switch connection {
+    case .success(let connection):
       RosterView()
-        .environment(team)
+        .environment(connection)
+        .environment(connection.team)
+        // A new team (signed in or out) is loaded and followed; the old one's feed ends.
+        .task(id: ObjectIdentifier(connection.team)) { await connection.follow() }
     case .failure(let error):
       Text("The roster could not be opened: " + String(describing: error))
         .padding()
@@ -24,6 +29,6 @@ public struct AppRootView: View {
 
 #if os(iOS) || os(macOS)
   #Preview {
-    AppRootView(team: .success(EsportTeam()))
+    AppRootView(connection: .success(TeamConnection(local: EsportTeam(), keeper: .none)))
   }
 #endif

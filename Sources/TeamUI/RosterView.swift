@@ -1,4 +1,5 @@
 import SwiftUI
+import TeamClient
 import TeamKit
 
 /// The roster, the brief's main screen: the starting five, then the substitutes.
@@ -8,9 +9,11 @@ import TeamKit
 /// the team from the environment: an `@Observable` class since iOS 17, read with
 /// `@Environment(EsportTeam.self)` where the brief has `@EnvironmentObject`.
 public struct RosterView: View {
+  @Environment(TeamConnection.self) private var connection
   @Environment(EsportTeam.self) private var team
   @State private var isAddingPlayer = false
   @State private var isShowingRemoved = false
+  @State private var isShowingServer = false
   @State private var path: [Player.ID] = []
   @State private var failure: String?
 
@@ -19,6 +22,7 @@ public struct RosterView: View {
   public var body: some View {
     NavigationStack(path: $path) {
       List {
+        SourceBanner()
         section(.starter)
         section(.substitute)
         FieldError(messages: failure.map { [$0] } ?? [])
@@ -48,6 +52,15 @@ public struct RosterView: View {
             Image(systemName: "plus")
           }
           .accessibilityLabel("Add player")
+          .disabled(!team.isConnected)
+        }
+        ToolbarItem(placement: .navigation) {
+          Button {
+            isShowingServer = true
+          } label: {
+            Image(systemName: "server.rack")
+          }
+          .accessibilityLabel("Team server")
         }
         ToolbarItem(placement: .navigation) {
           Button {
@@ -70,6 +83,10 @@ public struct RosterView: View {
       .sheet(isPresented: $isShowingRemoved) {
         RecentlyRemovedView()
           .environment(team)
+      }
+      .sheet(isPresented: $isShowingServer) {
+        ServerView()
+          .environment(connection)
       }
     }
   }
@@ -199,7 +216,9 @@ struct RecentlyRemovedView: View {
 
 #if os(iOS) || os(macOS)
   #Preview {
+    let connection = TeamConnection(local: EsportTeam(), keeper: .none)
     RosterView()
-      .environment(EsportTeam())
+      .environment(connection)
+      .environment(connection.team)
   }
 #endif
