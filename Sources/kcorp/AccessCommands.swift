@@ -262,12 +262,13 @@ enum Terminal {
 struct Watch: Command {
   static let name = "watch"
   static let abstract =
-    "Print the roster's changes as they happen, whoever makes them (Ctrl-C stops)."
+    "Print the roster's changes as they happen, whoever makes them, here or on --server (Ctrl-C stops)."
   static let options: [Option] = []
 
   init(_ parsed: Parsed) {}
 
   func run(_ context: Context) throws {
+    if let server = try context.server { return try watch(server) }
     var stopSignals = Serve.blockStopSignals()
     let store = try context.store()
     store.onChange { update in
@@ -286,5 +287,36 @@ struct Watch: Command {
     fflush(nil)
     var received: Int32 = 0
     sigwait(&stopSignals, &received)
+  }
+
+  /// Follows the server's live events; after each, prints the history entries not yet shown.
+  private func watch(_ server: TeamServer) throws {
+    var stopSignals = Serve.blockStopSignals()
+    // A refused token is told now, before anything is watched.
+    let newest = try blocking { try await server.history(limit: 1).first?.id ?? 0 }
+    let following = Task {
+      var seen = newest
+      for await event in server.events() {
+        switch event {
+        case .changed:
+          guard let changes = try? await server.history(after: seen, limit: 1000) else { break }
+          for change in changes.reversed() {
+            print("\(change.at.formatted(date: .omitted, time: .standard))  \(change.summary)")
+          }
+          seen = changes.first?.id ?? seen
+        case .disconnected: print("\(server.name) cannot be reached; reconnecting…")
+        case .connected: print("\(server.name) is back.")
+        }
+        fflush(nil)
+      }
+      // The feed ends only when the server refuses the token.
+      FileHandle.standardError.write(Data("kcorp: \(TeamServerError.unauthorized)\n".utf8))
+      exit(ExitCode.noPermission.rawValue)
+    }
+    print("Watching \(server.url.absoluteString); Ctrl-C stops.")
+    fflush(nil)
+    var received: Int32 = 0
+    sigwait(&stopSignals, &received)
+    following.cancel()
   }
 }

@@ -33,9 +33,15 @@ def server():
             assert process.wait(timeout=10) == 0
 
 
+class Served(str):
+    """A server's base URL, with an editor's API token for scripts."""
+    token = ""
+
+
 @pytest.fixture
 def staff_server():
-    """`kcorp serve --require-login` with an editor (coach) and a viewer (analyst)."""
+    """`kcorp serve --require-login` with an editor (coach), a viewer (analyst) and an
+    editor's API token (scripts)."""
     with tempfile.TemporaryDirectory() as folder:
         database = os.path.join(folder, "roster.sqlite")
         for name, role in (("coach", "editor"), ("analyst", "viewer")):
@@ -43,6 +49,9 @@ def staff_server():
                 [str(KCORP), "users", "add", name, "--role", role, "--password-stdin",
                  "--db", database],
                 input=f"{name} password\n".encode(), check=True, capture_output=True)
+        token = subprocess.run(
+            [str(KCORP), "tokens", "create", "--name", "scripts", "--role", "editor",
+             "--db", database], check=True, capture_output=True, text=True).stdout.strip()
         process = subprocess.Popen(
             [str(KCORP), "serve", "--port", "0", "--require-login", "--db", database],
             stdout=subprocess.PIPE,
@@ -50,7 +59,9 @@ def staff_server():
         try:
             line = first_line(process, timeout=20)
             assert line.startswith("Listening on http://"), line
-            yield line.removeprefix("Listening on ")
+            served = Served(line.removeprefix("Listening on "))
+            served.token = token
+            yield served
         finally:
             process.terminate()
             assert process.wait(timeout=10) == 0

@@ -1,10 +1,13 @@
 """Several staff at once: sign-in, roles, and each other's changes appearing live."""
 
+import os
+import subprocess
 import time
 
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.select import Select
 
+from conftest import KCORP, first_line
 from test_brief_story import roster_names, wait
 
 
@@ -68,3 +71,41 @@ def test_a_viewer_sees_no_edit_controls_and_the_api_refuses_their_writes(
           body: JSON.stringify({name: 'Sneaky', position: 'Mid'})}).then(r => done(r.status));
         """)
     assert status == 403
+
+
+def test_the_apps_client_and_a_browser_see_each_others_changes_live(staff_server, browser):
+    """The app's client library (TeamClient, as `kcorp --server` uses it) and a browser on
+    one roster: each sees the other's change within a second, the page without a reload."""
+    environment = dict(os.environ, KCORP_SERVER=staff_server, KCORP_TOKEN=staff_server.token)
+    environment.pop("KCORP_DB", None)
+    sign_in(browser, staff_server, "coach")
+    watcher = subprocess.Popen([str(KCORP), "watch"], env=environment, stdout=subprocess.PIPE)
+    try:
+        assert first_line(watcher, timeout=10) == f"Watching {staff_server}; Ctrl-C stops."
+        time.sleep(0.3)  # the client's event stream is open
+
+        browser.find_element(By.CSS_SELECTOR, "[aria-label='Add player']").click()
+        wait(browser).until(lambda b: b.find_element(By.ID, "add-dialog").is_displayed())
+        browser.find_element(By.ID, "name").send_keys("Saken")
+        Select(browser.find_element(By.ID, "position")).select_by_visible_text("Mid")
+        browser.find_element(
+            By.XPATH, "//dialog[@id='add-dialog']//button[normalize-space()='Add']").click()
+        added = time.monotonic()
+        assert first_line(watcher, timeout=3).endswith("coach added Saken.")
+        assert time.monotonic() - added < 1.5
+
+        # Adding led the browser to a new page: mark it, and let its event stream open.
+        wait(browser).until(lambda b: "Saken" in roster_names(b))
+        browser.execute_script("window.stillTheSamePage = true")
+        time.sleep(0.3)
+        subprocess.run(
+            [str(KCORP), "players", "add", "--name", "Rekkles", "--position", "ADC"],
+            env=environment, check=True, capture_output=True)
+        added = time.monotonic()
+        wait(browser).until(lambda b: "Rekkles" in roster_names(b))
+        assert time.monotonic() - added < 1.5
+        assert browser.execute_script("return window.stillTheSamePage") is True
+        assert "token:scripts added Rekkles" in browser.find_element(By.ID, "status").text
+    finally:
+        watcher.terminate()
+        assert watcher.wait(timeout=10) == 0
