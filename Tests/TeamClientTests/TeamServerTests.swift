@@ -56,6 +56,11 @@ import Testing
     #expect(renamed.name == "Rekkles2")
     #expect(store.players.first { $0.id == rekkles.id }?.name == "Rekkles2")
 
+    let benched = try await remote.updatePlayer(
+      id: rekkles.id, with: PlayerEdit(lineup: "substitute"), expected: renamed)
+    #expect(benched.lineup == .substitute)
+    #expect(store.players.first { $0.id == rekkles.id }?.lineup == .substitute)
+
     let order = store.players.map(\.id)
     try await remote.reorder([cabochard.id] + order.dropLast(), expected: order)
     #expect(store.players.map(\.name) == ["Cabochard"] + seeded + ["Rekkles2"])
@@ -67,7 +72,8 @@ import Testing
     #expect(Set(store.players.map(\.name)) == Set(seeded + ["Rekkles2", "Cabochard"]))
 
     let history = try await remote.history(after: seen)
-    #expect(history.map(\.kind) == [.restored, .removed, .moved, .edited, .added, .added])
+    #expect(
+      history.map(\.kind) == [.restored, .removed, .moved, .edited, .edited, .added, .added])
     #expect(history.allSatisfy { $0.author == "coach" })
     #expect(
       try await remote.history(after: seen, player: cabochard.id).map(\.kind) == [
