@@ -309,7 +309,8 @@ struct Watch: Command {
         }
         fflush(nil)
       }
-      // The feed ends only when the server refuses the token.
+      // The feed ends when Ctrl-C cancels this task, or when the server refuses the token.
+      if Task.isCancelled { return }
       FileHandle.standardError.write(Data("kcorp: \(TeamServerError.unauthorized)\n".utf8))
       exit(ExitCode.noPermission.rawValue)
     }
