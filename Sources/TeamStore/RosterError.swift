@@ -61,7 +61,11 @@ public enum StoreOpenError: Error, Hashable, Sendable, CustomStringConvertible {
   case newerSchema(path: String, version: Int64, known: Int)
   /// A stored row cannot be read back as a player (a bad id, an unknown position).
   case unreadableRow(path: String, table: String, id: String, reason: String)
-  /// SQLite could not open or read the file (permissions, I/O error, …).
+  /// The file is damaged (SQLite's `quick_check` found these problems).
+  case damaged(path: String, detail: String)
+  /// The file, or the folder that holds it, may not be written by this user.
+  case notWritable(path: String, detail: String)
+  /// SQLite could not open or read the file (I/O error, …).
   case unreadable(SQLiteError)
 
   public var description: String {
@@ -74,6 +78,10 @@ public enum StoreOpenError: Error, Hashable, Sendable, CustomStringConvertible {
       "\(path): schema version \(version) is newer than this build knows (\(known)); use a newer kcorp"
     case .unreadableRow(let path, let table, let id, let reason):
       "\(path): cannot read the \(table) row “\(id)”: \(reason); fix or remove that row"
+    case .damaged(let path, let detail):
+      "\(path): the file is damaged (\(detail)); it was left untouched. Restore a copy made with ‘kcorp backup’, or move the file aside to start a new roster"
+    case .notWritable(let path, let detail):
+      "\(path): cannot be written (\(detail)); let this user write the file and its folder (SQLite keeps -wal and -shm files beside it)"
     case .unreadable(let error): error.description
     }
   }

@@ -90,7 +90,12 @@ public final class RosterStore: Sendable {
     } catch let error as StoreOpenError {
       throw error
     } catch let error as SQLiteError {
-      throw .unreadable(error)
+      switch error.code & 0xFF {
+      case SQLITE_READONLY, SQLITE_CANTOPEN, SQLITE_PERM:
+        throw .notWritable(path: path, detail: error.message)
+      case SQLITE_CORRUPT: throw .damaged(path: path, detail: error.message)
+      default: throw .unreadable(error)
+      }
     } catch {
       throw .unreadable(SQLiteError(code: SQLITE_ERROR, message: "\(error)", path: path))
     }
@@ -279,6 +284,37 @@ public final class RosterStore: Sendable {
         .imported, before: nil, after: nil, author: Self.author, at: now(),
         name: "\(validated.count) player\(validated.count == 1 ? "" : "s")")
       return (Roster(version: roster.version, players: validated, removed: []), ())
+    }
+  }
+
+  /// Writes a consistent copy of the database to `destination`, replacing it atomically
+  /// (a new file beside it, then renamed): every change acknowledged before the call is in
+  /// it. Safe while a server and other processes use the database.
+  /// - Returns: how many players the copy holds.
+  /// - Throws: ``RosterError/storage(_:)`` when the copy cannot be written or checked.
+  @discardableResult
+  public func backup(to destination: String) throws(RosterError) -> Int {
+    let partial = destination + ".partial"
+    let cleanUp = { for suffix in ["", "-journal", "-wal", "-shm"] { unlink(partial + suffix) } }
+    do {
+      cleanUp()
+      try writer.withLock { writer throws(SQLiteError) in
+        try writer.connection.backup(to: partial)
+      }
+      // The copy is checked as opening it would: intact (quick_check), every row readable;
+      // then closed before it takes its name.
+      let players = try Writer(Connection(path: partial, create: false)).load().players.count
+      guard rename(partial, destination) == 0 else {
+        throw SQLiteError(
+          code: SQLITE_CANTOPEN, message: String(cString: strerror(errno)), path: destination)
+      }
+      return players
+    } catch let error as SQLiteError {
+      cleanUp()
+      throw .storage(error)
+    } catch {
+      cleanUp()
+      throw .storage(SQLiteError(code: SQLITE_ERROR, message: "\(error)", path: destination))
     }
   }
 

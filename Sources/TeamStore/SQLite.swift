@@ -21,6 +21,9 @@ public struct SQLiteError: Error, Hashable, CustomStringConvertible, Sendable {
 final class Connection {
   private let handle: OpaquePointer
   let path: String
+  /// The file written to (device and inode), to notice it removed or replaced under us;
+  /// known from the first commit (SQLite creates a new file lazily).
+  private var file: FileIdentity?
 
   /// Opens (or, with `create`, creates) the database at `path`; `:memory:` is a throwaway one.
   init(path: String, create: Bool) throws(SQLiteError) {
@@ -32,6 +35,14 @@ final class Connection {
       let message = handle.map { String(cString: sqlite3_errmsg($0)) } ?? "cannot open"
       sqlite3_close_v2(handle)
       throw SQLiteError(code: code, message: message, path: path)
+    }
+    // SQLite opens a file it may not write read-only, without a word: every write would
+    // then fail. Refused at once instead.
+    if sqlite3_db_readonly(handle, "main") == 1 {
+      sqlite3_close_v2(handle)
+      throw SQLiteError(
+        code: SQLITE_READONLY, message: "this user may read the file but not write it",
+        path: path)
     }
     self.handle = handle
     self.path = path
@@ -55,15 +66,51 @@ final class Connection {
   }
 
   /// Runs `body` in one transaction: committed when it returns, rolled back when it throws.
+  ///
+  /// Nothing is committed to a file that is no longer at its path (removed, or replaced by
+  /// another): it could not be found again, so the change would be lost.
   func transaction<T>(_ body: () throws -> T) throws -> T {
     try execute("BEGIN IMMEDIATE")
     do {
       let result = try body()
+      let current = FileIdentity(path: path)
+      if file == nil { file = current }
+      if path != ":memory:", current == nil || current != file {
+        throw SQLiteError(
+          code: SQLITE_IOERR,
+          message:
+            "the database file was removed or replaced while kcorp had it open, so nothing more is saved; restart kcorp (and restore the file from a backup if it was removed)",
+          path: path)
+      }
       try execute("COMMIT")
       return result
     } catch {
       try? execute("ROLLBACK")
       throw error
+    }
+  }
+
+  /// Copies the whole database, as it is at one moment, into a new file at `destination`
+  /// (SQLite's online backup: writers in other processes wait only while pages are copied).
+  func backup(to destination: String) throws(SQLiteError) {
+    var target: OpaquePointer?
+    let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_EXRESCODE
+    guard sqlite3_open_v2(destination, &target, flags, nil) == SQLITE_OK, let target else {
+      let message = target.map { String(cString: sqlite3_errmsg($0)) } ?? "cannot create"
+      sqlite3_close_v2(target)
+      throw SQLiteError(code: SQLITE_CANTOPEN, message: message, path: destination)
+    }
+    defer { sqlite3_close_v2(target) }
+    guard let backup = sqlite3_backup_init(target, "main", handle, "main") else {
+      throw SQLiteError(
+        code: sqlite3_errcode(target), message: String(cString: sqlite3_errmsg(target)),
+        path: destination)
+    }
+    let code = sqlite3_backup_step(backup, -1)
+    sqlite3_backup_finish(backup)
+    guard code == SQLITE_DONE else {
+      throw SQLiteError(
+        code: code, message: String(cString: sqlite3_errmsg(target)), path: destination)
     }
   }
 
@@ -85,6 +132,19 @@ final class Connection {
       throw SQLiteError(
         code: code, message: String(cString: sqlite3_errmsg(handle)), path: path)
     }
+  }
+}
+
+/// Which file a path names: its device and inode (nil for `:memory:` or a missing file).
+struct FileIdentity: Hashable {
+  let device: UInt64
+  let inode: UInt64
+
+  init?(path: String) {
+    var info = stat()
+    guard path != ":memory:", !path.isEmpty, stat(path, &info) == 0 else { return nil }
+    device = UInt64(info.st_dev)
+    inode = UInt64(info.st_ino)
   }
 }
 

@@ -143,6 +143,7 @@ final class Writer: @unchecked Sendable {
     try connection.execute("PRAGMA busy_timeout = 5000")
     // Reading the header first: nothing is written to a file we cannot use.
     _ = try Self.schemaVersion(connection)
+    try Self.checkIntegrity(connection)
     // Two processes setting up the same new file can deadlock (one switching it to WAL while
     // the other migrates); SQLite then answers BUSY at once instead of waiting, and the
     // step is simply tried again.
@@ -187,6 +188,25 @@ final class Writer: @unchecked Sendable {
     }
   }
 
+  /// Refuses a damaged file (SQLite's `quick_check`), before anything is written to it.
+  private static func checkIntegrity(_ connection: Connection) throws {
+    var problems: [String] = []
+    do {
+      try connection.prepare("PRAGMA quick_check(5)").forEachRow { problems.append($0.text(0)) }
+    } catch {
+      problems = [(error as? SQLiteError)?.message ?? "\(error)"]
+    }
+    // A row that breaks a rule (CHECK, NOT NULL) is no damage to the file: loading it
+    // names the row and what is wrong with it.
+    problems.removeAll {
+      $0 == "ok" || $0.hasPrefix("CHECK constraint failed") || $0.hasPrefix("NULL value in")
+    }
+    guard problems.isEmpty else {
+      throw StoreOpenError.damaged(
+        path: connection.path, detail: problems.joined(separator: "; "))
+    }
+  }
+
   /// The file's `user_version`.
   /// - Throws: ``StoreOpenError`` when the file is not a SQLite database or its schema is
   ///   newer than ``migrations``.
@@ -194,7 +214,7 @@ final class Writer: @unchecked Sendable {
     let version: Int64
     do {
       version = try connection.scalar("PRAGMA user_version")
-    } catch {
+    } catch  where error.code & 0xFF == SQLITE_NOTADB {
       throw StoreOpenError.notADatabase(path: connection.path, detail: error.message)
     }
     guard version <= Writer.migrations.count else {

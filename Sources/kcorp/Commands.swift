@@ -7,7 +7,8 @@ var commands: [any Command.Type] {
   [
     Serve.self, ListPlayers.self, ShowPlayer.self, AddPlayer.self, EditPlayer.self,
     RemovePlayer.self, RestorePlayer.self, MovePlayer.self, ListTrash.self, ListChampions.self,
-    Export.self, Import.self, ShowHistory.self, AddUser.self, ListUsers.self, RemoveUser.self,
+    Export.self, Import.self, Backup.self, ShowHistory.self, AddUser.self, ListUsers.self,
+    RemoveUser.self,
     ChangePassword.self, CreateToken.self, ListTokens.self, RevokeToken.self, Watch.self,
   ]
 }
@@ -308,6 +309,26 @@ struct Import: Command {
     let entries = try TeamJSON.decode([ImportEntry].self, from: data)
     try store.replaceRoster(with: entries.map(\.input), ids: entries.map(\.id))
     print("Imported \(entries.count) player\(entries.count == 1 ? "" : "s").")
+  }
+}
+
+struct Backup: Command {
+  static let name = "backup"
+  static let abstract =
+    "Copy the database, consistent and checked, to FILE; safe while the server runs."
+  static let discussion = """
+    Every change acknowledged before the copy starts is in it. FILE is replaced atomically;
+    to restore, stop the server and put the copy in the database's place.
+    """
+  static let arguments = [Argument(name: "FILE", help: "The copy to write.")]
+  static let options: [Option] = []
+  let file: String
+
+  init(_ parsed: Parsed) { file = parsed.positionals[0] }
+
+  func run(_ context: Context) throws {
+    let players = try context.store().backup(to: file)
+    print("Backed up \(players) player\(players == 1 ? "" : "s") to \(file).")
   }
 }
 

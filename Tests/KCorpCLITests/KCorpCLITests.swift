@@ -140,6 +140,17 @@ import Testing
     #expect(try kcorp("export").stdout == exported.stdout)
   }
 
+  @Test func aBackupIsACheckedCopyThatOpensAsTheRoster() throws {
+    _ = try kcorp("players", "add", "--name", "Upset", "--position", "ADC")
+    let copy = kcorp.folder.appendingPathComponent("copy.sqlite").path
+    let backup = try kcorp("backup", copy)
+    #expect(backup.status == 0, "\(backup.stderr)")
+    #expect(backup.stdout == "Backed up 4 players to \(copy).\n")
+    #expect(try kcorp("export", "--db", copy).stdout == kcorp("export").stdout)
+    let refused = try kcorp("backup", kcorp.folder.appendingPathComponent("no/copy.sqlite").path)
+    #expect(refused.status == 74)
+  }
+
   @Test func errorsQuotingAMultiLineInputStayOneLine() throws {
     let run = try kcorp(
       "players", "add", "--name", "A", "--position", "Top", "--champion", "te\nemo")

@@ -17,3 +17,16 @@ import Testing
     #expect(try app.client.get("/").status == 200)
   }
 }
+
+/// The database file removed while the server runs: no write is acknowledged any more.
+@Suite struct RemovedDatabaseTests {
+  @Test func writesGet503AndReadsStillAnswer() throws {
+    let app = try TestServer()
+    for suffix in ["", "-wal", "-shm"] { unlink(app.store.path + suffix) }
+    let response = try app.postJSON("/api/players", #"{"name":"Lost","position":"Mid"}"#)
+    #expect(response.status == 503)
+    #expect(response.text.contains("could not be saved"))
+    #expect(try app.client.get("/api/players").status == 200)
+    #expect(!app.store.players.contains { $0.name == "Lost" })
+  }
+}
