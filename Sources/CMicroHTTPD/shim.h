@@ -9,7 +9,7 @@
 
 /// Starts a daemon on an already listening socket, with a thread pool and explicit limits;
 /// over TLS (GnuTLS) when a PEM key and certificate are given. Connections may be suspended
-/// (streams waiting for events).
+/// (streams waiting for events). Strict about the protocol: HTTP/1.1 without Host is 400.
 static inline struct MHD_Daemon *kcorp_mhd_start(
     int listen_fd, unsigned int threads, MHD_AccessHandlerCallback handler, void *handler_cls,
     MHD_RequestCompletedCallback completed, void *completed_cls, unsigned int timeout_seconds,
@@ -23,7 +23,8 @@ static inline struct MHD_Daemon *kcorp_mhd_start(
       MHD_OPTION_CONNECTION_TIMEOUT, timeout_seconds, \
       MHD_OPTION_CONNECTION_LIMIT, connection_limit, \
       MHD_OPTION_PER_IP_CONNECTION_LIMIT, per_ip_limit, \
-      MHD_OPTION_CONNECTION_MEMORY_LIMIT, memory_limit
+      MHD_OPTION_CONNECTION_MEMORY_LIMIT, memory_limit, \
+      MHD_OPTION_STRICT_FOR_CLIENT, (int)1
   if (tls_key && tls_cert) {
     return MHD_start_daemon(flags | MHD_USE_TLS, 0, NULL, NULL, handler, handler_cls,
                             KCORP_OPTIONS, MHD_OPTION_HTTPS_MEM_KEY, tls_key,

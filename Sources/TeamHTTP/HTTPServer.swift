@@ -271,8 +271,16 @@ private func respond(
   var request = HTTPRequest(
     method: String(cString: method), path: String(cString: url), body: state.body)
   request.bodyTooLarge = state.tooLarge
-  request.headers = values(of: connection, with: kcorp_mhd_headers, lowercased: true)
-  request.query = values(of: connection, with: kcorp_mhd_arguments, lowercased: false)
+  let (headers, repeated) = values(of: connection, with: kcorp_mhd_headers, lowercased: true)
+  // Two Host headers could name two sites to two readers of the request (RFC 9112, 3.2).
+  guard !repeated.contains("host") else {
+    return send(
+      HTTPResponse(
+        status: 400, contentType: "text/plain; charset=utf-8",
+        body: Array("Send one Host header.\n".utf8)), on: connection, server: server)
+  }
+  request.headers = headers
+  request.query = values(of: connection, with: kcorp_mhd_arguments, lowercased: false).values
   request.clientAddress = kcorp_mhd_client_address(connection).map(numericHost) ?? ""
   request.isSecure = server.isSecure
   return send(server.handler(request), on: connection, server: server)
@@ -334,9 +342,10 @@ private func values(
   of connection: OpaquePointer,
   with collect: (OpaquePointer?, MHD_KeyValueIterator?, UnsafeMutableRawPointer?) -> Int32,
   lowercased: Bool
-) -> [String: String] {
+) -> (values: [String: String], repeated: Set<String>) {
   final class Box {
     var values: [String: String] = [:]
+    var repeated: Set<String> = []
     let lowercased: Bool
     init(lowercased: Bool) { self.lowercased = lowercased }
   }
@@ -346,10 +355,10 @@ private func values(
     { cls, _, key, value in
       guard let cls, let key else { return .YES }
       let box = Unmanaged<Box>.fromOpaque(cls).takeUnretainedValue()
-      let name = String(cString: key)
-      box.values[box.lowercased ? name.lowercased() : name] =
-        value.map { String(cString: $0) } ?? ""
+      let name = box.lowercased ? String(cString: key).lowercased() : String(cString: key)
+      if box.values[name] != nil { box.repeated.insert(name) }
+      box.values[name] = value.map { String(cString: $0) } ?? ""
       return .YES
     }, Unmanaged.passUnretained(box).toOpaque())
-  return box.values
+  return (box.values, box.repeated)
 }

@@ -31,6 +31,17 @@ import Testing
     #expect(response.header("content-type") == "text/plain")
   }
 
+  @Test(arguments: [
+    "GET / HTTP/1.1\r\nConnection: close\r\n\r\n",
+    "GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nHost: evil.example\r\nConnection: close\r\n\r\n",
+  ])
+  func aRequestWithoutOneHostIsRefusedAt400(request: String) throws {
+    let server = try server()
+    let response = try HTTPClient(port: server.port).exchange(Array(request.utf8))
+    #expect(response.status == 400)
+    #expect(try HTTPClient(port: server.port).get("/").status == 200)
+  }
+
   @Test func queryArgumentsAndHeadersReachTheHandler() throws {
     let server = try server { request in
       let text = "\(request.query["page"] ?? "-") \(request.header("x-team") ?? "-")"
