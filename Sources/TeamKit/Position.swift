@@ -13,6 +13,11 @@ public enum Position: String, CaseIterable, Codable, Sendable, Identifiable {
   /// The name shown to users: `Top`, `Jungle`, `Mid`, `ADC`, `Support`.
   public var displayName: String { rawValue }
 
+  /// Every spelling accepted (in any case): the names, then the aliases, in lower case.
+  public static var spellings: [String] {
+    allCases.map(\.rawValue) + aliases.keys.sorted()
+  }
+
   /// The spellings accepted for each position, compared in lower case with spaces removed.
   private static let aliases: [String: Position] = [
     "top": .top,

@@ -100,7 +100,7 @@ public struct PlayerInput: Hashable, Sendable {
   /// Characters that would make a pseudo look like another or break a line: controls,
   /// formatting marks (zero-width, direction overrides) and line or paragraph separators.
   /// The zero-width joiner stays allowed: emoji sequences (👨‍👩‍👧) need it.
-  private static func isInvisible(_ scalar: Unicode.Scalar) -> Bool {
+  public static func isInvisible(_ scalar: Unicode.Scalar) -> Bool {
     let categories: Set<Unicode.GeneralCategory> = [
       .control, .format, .lineSeparator, .paragraphSeparator,
     ]

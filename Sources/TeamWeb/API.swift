@@ -257,7 +257,7 @@ extension WebApp {
     route("GET", "/api/champions") { _, _ in WebApp.json(Champion.catalog) }
 
     route("GET", "/api/openapi.json") { _, _ in
-      HTTPResponse(status: 200, contentType: "application/json", body: Asset.openAPI)
+      HTTPResponse(status: 200, contentType: "application/json", body: OpenAPI.document)
     }
   }
 }

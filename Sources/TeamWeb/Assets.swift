@@ -19,5 +19,4 @@ struct Asset: Sendable {
   static let script = Asset(
     name: "app", extension: "js", contentType: "text/javascript; charset=utf-8",
     body: PackageResources.app_js)
-  static let openAPI = PackageResources.openapi_json
 }

@@ -11,7 +11,7 @@ import Testing
 /// exactly what it writes, and the response cache must never meet its token slot in data.
 @Suite struct ContractTests {
   static func schema(_ name: String) -> [String: Any] {
-    let document = try? JSONSerialization.jsonObject(with: Data(Asset.openAPI)) as? [String: Any]
+    let document = try? JSONSerialization.jsonObject(with: Data(OpenAPI.document)) as? [String: Any]
     let components = document?["components"] as? [String: Any]
     return (components?["schemas"] as? [String: Any])?[name] as? [String: Any] ?? [:]
   }
@@ -136,6 +136,60 @@ import Testing
       let fields = html.components(separatedBy: #"name="csrf""#).count - 1
       #expect(fields >= 1)
       #expect(html.components(separatedBy: slot).count - 1 == fields)
+    }
+  }
+
+  /// Whether a JSON Schema string schema allows `text` (length in code points, pattern).
+  static func allows(_ schema: [String: Any], _ text: String) throws -> Bool {
+    let length = text.unicodeScalars.count
+    if let least = schema["minLength"] as? Int, length < least { return false }
+    if let most = schema["maxLength"] as? Int, length > most { return false }
+    guard let pattern = schema["pattern"] as? String else { return true }
+    let regex = try NSRegularExpression(pattern: pattern)
+    return regex.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) != nil
+  }
+
+  @Test func whatTheInputSchemaAllowsValidationAccepts() throws {
+    let properties = try #require(
+      Self.schema("PlayerInput")["properties"] as? [String: [String: Any]])
+    let name = try #require(properties["name"])
+    let refusedByBoth = [
+      "", "   ", String(repeating: "a", count: 25), "a\u{200B}b", "a\u{202E}b", "a\tb", "a\nb",
+      "a\u{2028}b", "a\u{E0001}b", "a\u{7F}",
+    ]
+    for text in refusedByBoth {
+      #expect(try !Self.allows(name, text), "schema allows \(text.debugDescription)")
+    }
+    let allowed = [
+      "Canna", "Zoë", "👨‍👩‍👧", String(repeating: "a", count: 24), "K'Sante", "Dr. Mundo", " x ",
+      "名前",
+    ]
+    for text in allowed {
+      #expect(try Self.allows(name, text), "schema refuses \(text.debugDescription)")
+      #expect(throws: Never.self, "validation refuses \(text.debugDescription)") {
+        try PlayerInput(name: text, position: "Mid").validated(in: [])
+      }
+    }
+
+    let image = try #require(properties["image"])
+    for text in ["canna", "player_default", "a.png", "", String(repeating: "a", count: 64)] {
+      #expect(try Self.allows(image, text))
+      #expect(PlayerInput.imageNameProblem(text.isEmpty ? Player.defaultImage : text) == nil)
+    }
+    for text in [".hidden", "Canna", "a/b", "a b", String(repeating: "a", count: 65)] {
+      #expect(try !Self.allows(image, text), "schema allows \(text)")
+      #expect(PlayerInput.imageNameProblem(text) != nil)
+    }
+
+    for spelling in try #require(properties["position"]?["enum"] as? [String]) {
+      #expect(throws: Never.self) { try Position(parsing: spelling) }
+    }
+    let champions = properties["favoriteChampions"]?["items"] as? [String: Any]
+    for id in try #require(champions?["enum"] as? [String]) {
+      #expect(Champion.find(id) != nil)
+    }
+    for lineup in try #require(properties["lineup"]?["enum"] as? [String]) {
+      #expect(throws: Never.self) { try Lineup(parsing: lineup) }
     }
   }
 }
