@@ -85,4 +85,17 @@ public enum StoreOpenError: Error, Hashable, Sendable, CustomStringConvertible {
     case .unreadable(let error): error.description
     }
   }
+
+  /// The same error about `path` where it names `other` (a scratch copy of `path`).
+  func naming(_ path: String, instead other: String) -> StoreOpenError {
+    switch self {
+    case .damaged(other, let detail): .damaged(path: path, detail: detail)
+    case .notADatabase(other, let detail): .notADatabase(path: path, detail: detail)
+    case .newerSchema(other, let version, let known):
+      .newerSchema(path: path, version: version, known: known)
+    case .unreadableRow(other, let table, let id, let reason):
+      .unreadableRow(path: path, table: table, id: id, reason: reason)
+    default: self
+    }
+  }
 }

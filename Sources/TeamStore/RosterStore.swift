@@ -318,6 +318,50 @@ public final class RosterStore: Sendable {
     }
   }
 
+  /// Replaces the database at `path` with the backup at `source`, all or nothing. The backup
+  /// is copied to a scratch file beside the database (the file given is never changed),
+  /// checked there as opening it would (intact, every row readable, brought to this build's
+  /// schema), then renamed over the database. The database's old `-wal` and `-shm` files go
+  /// first: they belong to the file replaced.
+  ///
+  /// A server holding the database sees the file replaced and refuses writes until it is
+  /// restarted; stop it first.
+  /// - Returns: how many players the restored roster holds.
+  /// - Throws: ``StoreOpenError`` for a backup that cannot be used; the database is then
+  ///   unchanged.
+  public static func restore(from source: String, to path: String) throws(StoreOpenError)
+    -> Int
+  {
+    let scratch = path + ".restoring"
+    let cleanUp = { for suffix in ["", "-journal", "-wal", "-shm"] { unlink(scratch + suffix) } }
+    cleanUp()
+    defer { cleanUp() }
+    do {
+      try Connection(path: source, create: false, readOnly: true).backup(to: scratch)
+    } catch  where error.code & 0xFF == SQLITE_NOTADB {
+      throw .notADatabase(path: source, detail: error.message)
+    } catch  where error.path == source && error.code & 0xFF == SQLITE_CANTOPEN {
+      throw .unreadable(error)
+    } catch {
+      throw .damaged(path: source, detail: error.message)
+    }
+    let players: Int
+    do {
+      players = try Writer(Connection(path: scratch, create: false)).load().players.count
+    } catch let error as StoreOpenError {
+      throw error.naming(source, instead: scratch)
+    } catch let error as SQLiteError {
+      throw .damaged(path: source, detail: error.message)
+    } catch {
+      throw .damaged(path: source, detail: "\(error)")
+    }
+    for suffix in ["-wal", "-shm"] { unlink(path + suffix) }
+    guard rename(scratch, path) == 0 else {
+      throw .notWritable(path: path, detail: String(cString: strerror(errno)))
+    }
+    return players
+  }
+
   /// The connection's settings that durability and integrity rest on.
   struct Pragmas {
     var journalMode: String

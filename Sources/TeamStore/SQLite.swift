@@ -26,9 +26,12 @@ final class Connection {
   private var file: FileIdentity?
 
   /// Opens (or, with `create`, creates) the database at `path`; `:memory:` is a throwaway one.
-  init(path: String, create: Bool) throws(SQLiteError) {
+  /// With `readOnly`, only for reading (a backup to copy from).
+  init(path: String, create: Bool, readOnly: Bool = false) throws(SQLiteError) {
     var handle: OpaquePointer?
-    var flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE
+    var flags =
+      (readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE) | SQLITE_OPEN_NOMUTEX
+      | SQLITE_OPEN_EXRESCODE
     if create { flags |= SQLITE_OPEN_CREATE }
     let code = sqlite3_open_v2(path, &handle, flags, nil)
     guard code == SQLITE_OK, let handle else {
@@ -38,7 +41,7 @@ final class Connection {
     }
     // SQLite opens a file it may not write read-only, without a word: every write would
     // then fail. Refused at once instead.
-    if sqlite3_db_readonly(handle, "main") == 1 {
+    if !readOnly && sqlite3_db_readonly(handle, "main") == 1 {
       sqlite3_close_v2(handle)
       throw SQLiteError(
         code: SQLITE_READONLY, message: "this user may read the file but not write it",

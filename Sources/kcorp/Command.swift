@@ -77,15 +77,18 @@ struct Context {
   /// Opens the roster chosen by `--in-memory`, `--db`, `$KCORP_DB` or the default path, for
   /// the commands that work on this machine's database only.
   func store() throws -> RosterStore {
+    try RosterStore.open(location())
+  }
+
+  /// Where the database is, from `--in-memory`, `--db`, `$KCORP_DB` or the default path.
+  func location() throws -> DatabaseLocation {
     if let server = parsed.value("--server") ?? environment["KCORP_SERVER"], !server.isEmpty {
       throw CLIError.usage(
         "This command works on this machine's database, not on \(server): drop --server, or unset $KCORP_SERVER."
       )
     }
-    return try RosterStore.open(
-      DatabaseLocation.resolve(
-        path: parsed.value("--db"), inMemory: parsed.flag("--in-memory"),
-        environment: environment))
+    return DatabaseLocation.resolve(
+      path: parsed.value("--db"), inMemory: parsed.flag("--in-memory"), environment: environment)
   }
 
   /// The team's server from `--server` or `$KCORP_SERVER`, with the API token of

@@ -7,7 +7,8 @@ var commands: [any Command.Type] {
   [
     Serve.self, ListPlayers.self, ShowPlayer.self, AddPlayer.self, EditPlayer.self,
     RemovePlayer.self, RestorePlayer.self, MovePlayer.self, ListTrash.self, ListChampions.self,
-    Export.self, Import.self, Backup.self, ShowHistory.self, AddUser.self, ListUsers.self,
+    Export.self, Import.self, Backup.self, Restore.self, ShowHistory.self, AddUser.self,
+    ListUsers.self,
     RemoveUser.self,
     ChangePassword.self, CreateToken.self, ListTokens.self, RevokeToken.self, Watch.self,
   ]
@@ -318,7 +319,7 @@ struct Backup: Command {
     "Copy the database, consistent and checked, to FILE; safe while the server runs."
   static let discussion = """
     Every change acknowledged before the copy starts is in it. FILE is replaced atomically;
-    to restore, stop the server and put the copy in the database's place.
+    ‘kcorp restore FILE’ puts it back.
     """
   static let arguments = [Argument(name: "FILE", help: "The copy to write.")]
   static let options: [Option] = []
@@ -329,6 +330,68 @@ struct Backup: Command {
   func run(_ context: Context) throws {
     let players = try context.store().backup(to: file)
     print("Backed up \(players) player\(players == 1 ? "" : "s") to \(file).")
+  }
+}
+
+struct Restore: Command {
+  static let name = "restore"
+  static let abstract =
+    "Replace the database with a backup, checked first; all or nothing."
+  static let discussion = """
+    The backup is checked in a copy beside the database (FILE itself is not changed), then
+    takes the database's place. Refused while ‘kcorp serve’ uses the database: stop it first,
+    or give --force and restart it after.
+    """
+  static let arguments = [Argument(name: "FILE", help: "The backup to restore.")]
+  static let options = [Option.flag("--force", "Restore even while a server uses the database.")]
+  let file: String
+  let force: Bool
+
+  init(_ parsed: Parsed) {
+    file = parsed.positionals[0]
+    force = parsed.flag("--force")
+  }
+
+  func run(_ context: Context) throws {
+    guard case .file(let path) = try context.location() else {
+      throw CLIError.usage("A throwaway roster (--in-memory) has nothing to restore into.")
+    }
+    guard FileManager.default.fileExists(atPath: file) else {
+      throw CLIError(code: .notFound, message: "No backup at \(file).")
+    }
+    // Held until the process ends: closing it would drop SQLite's own locks on the file.
+    if !force, let serving = ServingLock(path: path), !serving.isFree {
+      throw CLIError(
+        code: .ioError,
+        message:
+          "A kcorp server is using \(path): stop it, then restore (or give --force and restart the server after)."
+      )
+    }
+    let players = try RosterStore.restore(from: file, to: path)
+    print("Restored \(players) player\(players == 1 ? "" : "s") from \(file) into \(path).")
+  }
+}
+
+/// A lock on the database file that `kcorp serve` holds shared for as long as it runs, so
+/// that `kcorp restore` can tell. (flock locks are apart from SQLite's fcntl locks.)
+final class ServingLock {
+  private let descriptor: Int32
+
+  /// Opens the database file for locking; nil when it does not exist yet.
+  init?(path: String) {
+    descriptor = open(path, O_RDONLY | O_CLOEXEC)
+    guard descriptor >= 0 else { return nil }
+  }
+
+  /// Held while serving: never closed before the process ends, since closing any descriptor
+  /// of the file would also release SQLite's locks on it.
+  func holdWhileServing() { flock(descriptor, LOCK_SH) }
+
+  /// Whether no server holds the lock.
+  var isFree: Bool {
+    guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else { return false }
+    flock(descriptor, LOCK_UN)
+    return true
   }
 }
 

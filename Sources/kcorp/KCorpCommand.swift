@@ -254,6 +254,7 @@ struct Serve: Command {
         ? nil
         : URL(fileURLWithPath: store.path).deletingLastPathComponent()
           .appendingPathComponent("images"))
+    if store.path != ":memory:" { ServingLock(path: store.path)?.holdWhileServing() }
     let stopSignals = Self.blockStopSignals()
     let server = try WebApp.serve(
       store: store, host: host, port: port, imagesFolder: folder, publicURL: publicURL,

@@ -151,6 +151,21 @@ import Testing
     #expect(refused.status == 74)
   }
 
+  @Test func aRestoreIsRefusedWhileAServerUsesTheDatabaseUnlessForced() throws {
+    let served = try ServedKCorp(["--port", "0"])
+    #expect(served.port != nil, "\(served.firstLine)")
+    let copy = served.folder.path("copy.sqlite")
+    let environment = ["KCORP_DB": served.database]
+    #expect(try runKCorp(["backup", copy], environment: environment).status == 0)
+    let refused = try runKCorp(["restore", copy], environment: environment)
+    #expect(refused.status == 74)
+    #expect(refused.stderr.contains("stop it"))
+    let forced = try runKCorp(["restore", copy, "--force"], environment: environment)
+    #expect(forced.status == 0, "\(forced.stderr)")
+    #expect(forced.stdout.hasPrefix("Restored 3 players from \(copy)"))
+    #expect(try runKCorp(["restore", "missing.sqlite"], environment: environment).status == 66)
+  }
+
   @Test func errorsQuotingAMultiLineInputStayOneLine() throws {
     let run = try kcorp(
       "players", "add", "--name", "A", "--position", "Top", "--champion", "te\nemo")

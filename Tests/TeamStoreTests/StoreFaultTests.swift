@@ -109,4 +109,35 @@ import Testing
     }
     #expect(error?.description.contains("missing-folder") == true)
   }
+
+  @Test func aRestoreBringsBackTheBackupWholeAndLeavesTheBackupAsItWas() throws {
+    let copy = folder.path("backup.sqlite")
+    do {
+      let store = try RosterStore(path: path)
+      try store.addPlayer(PlayerInput(name: "Kept", position: "Top"))
+      try store.backup(to: copy)
+      try store.addPlayer(PlayerInput(name: "After", position: "Mid"))
+    }
+    let backupBytes = try Data(contentsOf: URL(fileURLWithPath: copy))
+    let restored = try RosterStore.restore(from: copy, to: path)
+    let store = try RosterStore(path: path)
+    #expect(store.players.count == restored)
+    #expect(store.players.contains { $0.name == "Kept" })
+    #expect(!store.players.contains { $0.name == "After" })
+    #expect(try store.history().first?.playerName == "Kept")
+    #expect(try Data(contentsOf: URL(fileURLWithPath: copy)) == backupBytes)
+    #expect(!FileManager.default.fileExists(atPath: path + ".restoring"))
+  }
+
+  @Test func aBackupThatCannotBeUsedIsRefusedAndTheDatabaseStaysAsItWas() throws {
+    do { try RosterStore(path: path).addPlayer(PlayerInput(name: "Kept", position: "Top")) }
+    let before = try Data(contentsOf: URL(fileURLWithPath: path))
+    let text = try folder.write("not a database at all, only words", to: "notes.sqlite")
+    let error = #expect(throws: StoreOpenError.self) {
+      try RosterStore.restore(from: text, to: path)
+    }
+    #expect(error?.description.contains(text) == true)
+    #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
+    #expect(try RosterStore(path: path).players.contains { $0.name == "Kept" })
+  }
 }
