@@ -186,6 +186,9 @@ struct Serve: Command {
     Option(name: "--tls-key", value: "FILE", help: "The certificate's PEM private key."),
     Option.flag(
       "--trust-proxy", "Believe X-Forwarded-Proto/-For from a reverse proxy on this machine."),
+    Option(
+      name: "--backup-dir", value: "DIR",
+      help: "Back up daily into DIR, keeping the last 7 days and one a week for 4 weeks."),
   ]
   let host: String
   let port: Int
@@ -195,8 +198,10 @@ struct Serve: Command {
   let requireLogin: Bool
   let tlsFiles: (certificate: String, key: String)?
   let trustProxy: Bool
+  let backups: BackupSchedule?
 
   init(_ parsed: Parsed) throws(CLIError) {
+    backups = parsed.value("--backup-dir").map { BackupSchedule(folder: URL(fileURLWithPath: $0)) }
     host = parsed.value("--host") ?? "127.0.0.1"
     let portText = parsed.value("--port") ?? "8080"
     guard let port = Int(portText), (0...65535).contains(port) else {
@@ -255,6 +260,17 @@ struct Serve: Command {
         : URL(fileURLWithPath: store.path).deletingLastPathComponent()
           .appendingPathComponent("images"))
     if store.path != ":memory:" { ServingLock(path: store.path)?.holdWhileServing() }
+    if let backups {
+      // A backup folder that cannot be used is told now, not at the first night.
+      do {
+        try FileManager.default.createDirectory(
+          at: backups.folder, withIntermediateDirectories: true)
+        try backups.run(store: store)
+      } catch {
+        throw CLIError(
+          code: .ioError, message: "Cannot back up into \(backups.folder.path): \(error)")
+      }
+    }
     let stopSignals = Self.blockStopSignals()
     let server = try WebApp.serve(
       store: store, host: host, port: port, imagesFolder: folder, publicURL: publicURL,
@@ -263,7 +279,7 @@ struct Serve: Command {
     let shown = host.contains(":") ? "[\(host)]" : host
     Self.serve(
       store: store, server: server, address: "\(tls == nil ? "http" : "https")://\(shown)",
-      until: stopSignals)
+      backups: backups, until: stopSignals)
   }
 
   /// Blocks SIGINT and SIGTERM before any server thread exists (threads inherit the mask):
@@ -282,7 +298,8 @@ struct Serve: Command {
   /// Serves until SIGINT or SIGTERM (blocked by ``blockStopSignals()``), then lets requests
   /// in progress finish and returns.
   static func serve(
-    store: RosterStore, server: HTTPServer, address: String, until stopSignals: sigset_t
+    store: RosterStore, server: HTTPServer, address: String, backups: BackupSchedule? = nil,
+    until stopSignals: sigset_t
   ) {
     var stopSignals = stopSignals
     // Show what the CLI (another process) changes within a second.
@@ -307,6 +324,21 @@ struct Serve: Command {
     }
     refresher.resume()
     defer { refresher.cancel() }
+    // Today's backup, looked for every hour.
+    let backupTimer = backups.map { backups in
+      let timer = DispatchSource.makeTimerSource(queue: .global())
+      timer.schedule(deadline: .now() + 3600, repeating: 3600)
+      timer.setEventHandler {
+        do {
+          try backups.run(store: store)
+        } catch {
+          FileHandle.standardError.write(Data("kcorp: backup failed: \(error)\n".utf8))
+        }
+      }
+      timer.resume()
+      return timer
+    }
+    defer { backupTimer?.cancel() }
     print("Listening on \(address):\(server.port)")
     fflush(nil)  // all streams: the line must reach a pipe now
 
