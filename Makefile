@@ -13,7 +13,7 @@ run: build-deps
 	swift build -c release --product kcorp --static-swift-stdlib
 	.build/release/kcorp serve
 
-## test: format lint, Apple availability, Swift tests, then the browser walk
+## test: format lint, Apple availability, Swift tests, then the browser walk and crashes
 test: build-deps test-deps lint
 	/usr/bin/python3 -m pytest -q Tests/checks  # the availability check fails when it should
 	/usr/bin/python3 scripts/check-apple-availability.py
@@ -21,7 +21,7 @@ test: build-deps test-deps lint
 	swift build --target KCorpApp  # type-checks TeamUI and the app against Checks/SwiftUIInterface
 	cd Apple/KCorp.swiftpm && swift build  # the iPhone app package, type-checked the same way
 	swift test --skip-build
-	/usr/bin/python3 -m pytest -q Tests/e2e
+	/usr/bin/python3 -m pytest -q Tests/e2e Tests/reliability
 
 ## e2e: only the browser walk (after a build)
 e2e: test-deps

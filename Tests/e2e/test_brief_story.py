@@ -1,5 +1,6 @@
 """The brief's whole story in a real browser at a phone-sized window."""
 
+from selenium.common.exceptions import StaleElementReferenceException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support import expected_conditions as EC
 from selenium.webdriver.support.select import Select
@@ -20,7 +21,8 @@ def roster_names_without_javascript(browser):
 
 
 def wait(browser):
-    return WebDriverWait(browser, 10)
+    # An element read while the page is being replaced is stale: look again.
+    return WebDriverWait(browser, 10, ignored_exceptions=[StaleElementReferenceException])
 
 
 def champion_border(browser, champion_id):
