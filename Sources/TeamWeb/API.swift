@@ -131,6 +131,15 @@ extension WebApp {
             mediaTypes.joined(separator: ", ")
         ])
     }
+    // JSON is UTF-8 (RFC 8259); a body said to be in another charset is not read as if it
+    // were.
+    let charset = request.header("content-type")?.lowercased().split(separator: ";").dropFirst()
+      .map { $0.trimmingCharacters(in: .whitespaces) }
+      .first { $0.hasPrefix("charset=") }?.dropFirst("charset=".count)
+      .trimmingCharacters(in: CharacterSet(charactersIn: "\""))
+    if let charset, charset != "utf-8" {
+      throw HTTPError(415, "Send the body as UTF-8 JSON, not \(charset).")
+    }
     do throws(JSONInputError) {
       return try TeamJSON.decode(type, from: Data(request.body))
     } catch {
