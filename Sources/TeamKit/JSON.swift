@@ -17,6 +17,9 @@ public enum TeamJSON {
   public static func decode<T: Decodable>(_ type: T.Type, from data: Data) throws(JSONInputError)
     -> T
   {
+    if let key = repeatedKey(in: data) {
+      throw JSONInputError(message: "Give \"\(key)\" once: an object repeats it.")
+    }
     do {
       return try JSONDecoder().decode(type, from: data)
     } catch let error as DecodingError {
@@ -24,6 +27,46 @@ public enum TeamJSON {
     } catch {
       throw JSONInputError(message: "The JSON could not be read: \(error.localizedDescription)")
     }
+  }
+
+  /// The first key an object of `data` repeats, as written. JSON parsers differ on which
+  /// of two values they keep (RFC 8259, 4), so such input is refused rather than guessed.
+  /// Malformed input gives nil: the decoder reports it.
+  static func repeatedKey(in data: Data) -> String? {
+    var objects: [Set<[UInt8]>?] = []  // per open container: its keys, nil for an array
+    var expectingKey = false
+    var index = data.startIndex
+    while index < data.endIndex {
+      let byte = data[index]
+      switch byte {
+      case UInt8(ascii: "{"):
+        objects.append([])
+        expectingKey = true
+      case UInt8(ascii: "["):
+        objects.append(nil)
+      case UInt8(ascii: "}"), UInt8(ascii: "]"):
+        _ = objects.popLast()
+        expectingKey = false
+      case UInt8(ascii: ","):
+        expectingKey = objects.last.map { $0 != nil } ?? false
+      case UInt8(ascii: "\""):
+        var end = data.index(after: index)
+        while end < data.endIndex, data[end] != UInt8(ascii: "\"") {
+          end = data.index(end, offsetBy: data[end] == UInt8(ascii: "\\") ? 2 : 1)
+        }
+        guard end < data.endIndex else { return nil }
+        if expectingKey, var keys = objects.last ?? nil {
+          let key = [UInt8](data[data.index(after: index)..<end])
+          if !keys.insert(key).inserted { return String(decoding: key, as: UTF8.self) }
+          objects[objects.count - 1] = keys
+          expectingKey = false
+        }
+        index = end
+      default: break
+      }
+      index = data.index(after: index)
+    }
+    return nil
   }
 
   private static func describe(_ error: DecodingError) -> String {

@@ -47,3 +47,27 @@ import Testing
     #expect(ours == theirs)
   }
 }
+
+/// JSON input that repeats a key is refused: parsers differ on which value wins.
+@Suite struct RepeatedKeyTests {
+  @Test(arguments: [
+    (#"{"name":"x","name":"y"}"#, "name"),
+    (#"[{"a":1},{"b":{"c":1,"c":2}}]"#, "c"),
+    (#"{"a\"b":1,"a\"b":2}"#, #"a\"b"#),
+  ])
+  func aRepeatedKeyIsNamed(json: String, key: String) {
+    #expect(TeamJSON.repeatedKey(in: Data(json.utf8)) == key)
+    let error = #expect(throws: JSONInputError.self) {
+      try TeamJSON.decode([String: Int].self, from: Data(json.utf8))
+    }
+    #expect(error?.message.contains(key) == true)
+  }
+
+  @Test(arguments: [
+    #"[{"name":"x"},{"name":"y"}]"#, #"{"a":"a","b":["a","a"],"c":{"a":1}}"#,
+    #"{"a":"}","b":"{\"a\":1}"}"#, #"["a","a"]"#, "{", #"{"a"#,
+  ])
+  func sameKeysInDifferentObjectsAndStringsThatLookLikeJSONPass(json: String) {
+    #expect(TeamJSON.repeatedKey(in: Data(json.utf8)) == nil)
+  }
+}

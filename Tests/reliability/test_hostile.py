@@ -54,6 +54,7 @@ def corpus():
         b"[" * 5000 + b"]" * 5000, b'{"a":' * 3000 + b"1" + b"}" * 3000,
         b'{"name":"' + b"x" * 300_000 + b'","position":"Mid"}',
         b'{"name":"x","position":"Mid"' + b',"k":1' * 20000 + b"}",
+        b'{"name":"x","name":"y","position":"Mid"}', b'{"name":"x","position":"Mid","position":"Top"}',
         b'{"name":"x","position":"Mid"}garbage', b"1e999999", b'{"name":"\\ud800","position":"Mid"}',
     ]
     cases = []
