@@ -12,7 +12,8 @@
 /// (streams waiting for events). Strict about the protocol: HTTP/1.1 without Host is 400.
 static inline struct MHD_Daemon *kcorp_mhd_start(
     int listen_fd, unsigned int threads, MHD_AccessHandlerCallback handler, void *handler_cls,
-    MHD_RequestCompletedCallback completed, void *completed_cls, unsigned int timeout_seconds,
+    MHD_RequestCompletedCallback completed, void *completed_cls,
+    MHD_NotifyConnectionCallback notify, void *notify_cls, unsigned int timeout_seconds,
     unsigned int connection_limit, unsigned int per_ip_limit, size_t memory_limit,
     const char *tls_key, const char *tls_cert) {
   unsigned int flags = MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_AUTO | MHD_ALLOW_SUSPEND_RESUME;
@@ -20,6 +21,7 @@ static inline struct MHD_Daemon *kcorp_mhd_start(
       MHD_OPTION_LISTEN_SOCKET, (MHD_socket)listen_fd, \
       MHD_OPTION_THREAD_POOL_SIZE, threads, \
       MHD_OPTION_NOTIFY_COMPLETED, completed, completed_cls, \
+      MHD_OPTION_NOTIFY_CONNECTION, notify, notify_cls, \
       MHD_OPTION_CONNECTION_TIMEOUT, timeout_seconds, \
       MHD_OPTION_CONNECTION_LIMIT, connection_limit, \
       MHD_OPTION_PER_IP_CONNECTION_LIMIT, per_ip_limit, \
@@ -63,6 +65,13 @@ static inline const struct sockaddr *kcorp_mhd_client_address(struct MHD_Connect
   const union MHD_ConnectionInfo *info =
       MHD_get_connection_info(connection, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
   return info ? info->client_addr : NULL;
+}
+
+/// The socket of `connection`, or -1.
+static inline int kcorp_mhd_connection_fd(struct MHD_Connection *connection) {
+  const union MHD_ConnectionInfo *info =
+      MHD_get_connection_info(connection, MHD_CONNECTION_INFO_CONNECTION_FD);
+  return info ? info->connect_fd : -1;
 }
 
 /// A response of unknown length whose body `reader` writes as it comes (chunked).

@@ -44,6 +44,12 @@ public final class HTTPServer: Sendable {
     public var connectionTimeout: UInt32 = 15
     public var maxConnections: UInt32 = 512
     public var maxConnectionsPerIP: UInt32 = 128
+    /// Seconds a client has to send a whole request, headers and body, from when it
+    /// connects or was last answered: a slow sender is cut off (nginx's
+    /// `client_header_timeout`). When more than half of ``maxConnectionsPerIP`` of an
+    /// address's connections wait for their request, the oldest is cut off too, so that
+    /// slow connections never lock out a browser sharing the address.
+    public var requestDeadline: Duration = .seconds(10)
     /// Larger request bodies are not kept: the handler sees ``HTTPRequest/bodyTooLarge``.
     public var maxBodyBytes = 64 * 1024
     /// Memory for one connection's request line and headers; larger headers are refused.
@@ -71,6 +77,8 @@ public final class HTTPServer: Sendable {
 
   private let daemon: Mutex<OpaquePointer?>
   private let context: ServerContext
+  /// Cuts off connections past ``Limits/requestDeadline``.
+  private let sweeper: Sweeper
 
   /// Starts listening; returns once connections are accepted.
   /// - Throws: ``HTTPServerError`` when the address cannot be bound (port in use, …).
@@ -81,7 +89,8 @@ public final class HTTPServer: Sendable {
   ) throws(HTTPServerError) {
     let (socket, boundPort) = try Self.listeningSocket(host: host, port: port)
     let context = ServerContext(
-      handler: handler, maxBodyBytes: limits.maxBodyBytes, isSecure: tls != nil)
+      handler: handler, maxBodyBytes: limits.maxBodyBytes, isSecure: tls != nil,
+      waitingPerAddress: Int(limits.maxConnectionsPerIP) / 2)
     let pointer = Unmanaged.passUnretained(context).toOpaque()
     // GnuTLS reads the PEM strings while the daemon starts.
     func start(_ key: UnsafePointer<CChar>?, _ certificate: UnsafePointer<CChar>?)
@@ -89,6 +98,7 @@ public final class HTTPServer: Sendable {
     {
       kcorp_mhd_start(
         socket, limits.threads, accessHandler, pointer, requestCompleted, pointer,
+        connectionNotified, pointer,
         limits.connectionTimeout, limits.maxConnections, limits.maxConnectionsPerIP,
         limits.maxHeaderBytes, key, certificate)
     }
@@ -112,6 +122,15 @@ public final class HTTPServer: Sendable {
     self.port = boundPort
     self.context = context
     self.daemon = Mutex(daemon)
+    // A Dispatch timer, not a task: tasks share a few threads that busy handlers elsewhere
+    // in the process may hold.
+    let timer = DispatchSource.makeTimerSource(queue: .global())
+    timer.schedule(deadline: .now() + 0.25, repeating: 0.25)
+    timer.setEventHandler { [deadline = limits.requestDeadline] in
+      context.waiting.cutOff(waitingSince: .now - deadline)
+    }
+    timer.resume()
+    sweeper = Sweeper(timer)
   }
 
   deinit { stop() }
@@ -120,6 +139,7 @@ public final class HTTPServer: Sendable {
   /// then closes every connection. Calling it again does nothing.
   public func stop(grace: Duration = .seconds(10)) {
     guard let daemon = daemon.withLock({ $0.take() }) else { return }
+    sweeper.cancel()
     let listening = MHD_quiesce_daemon(daemon)
     if listening >= 0 { close(listening) }
     context.stopping.store(true, ordering: .releasing)
@@ -195,14 +215,81 @@ private final class ServerContext: Sendable {
   let streams = Mutex<[ObjectIdentifier: ResponseStream]>([:])
   /// Set when the server stops: a stream begun after that is closed at once.
   let stopping = Atomic<Bool>(false)
+  /// The connections waiting for a request to come in whole.
+  let waiting: WaitingConnections
 
   init(
     handler: @escaping @Sendable (HTTPRequest) -> HTTPResponse, maxBodyBytes: Int,
-    isSecure: Bool
+    isSecure: Bool, waitingPerAddress: Int
   ) {
     self.handler = handler
     self.maxBodyBytes = maxBodyBytes
     self.isSecure = isSecure
+    waiting = WaitingConnections(perAddress: max(1, waitingPerAddress))
+  }
+}
+
+/// `@unchecked Sendable`: Dispatch sources may be used from any thread.
+private final class Sweeper: @unchecked Sendable {
+  private let timer: any DispatchSourceTimer
+  init(_ timer: any DispatchSourceTimer) { self.timer = timer }
+  func cancel() { timer.cancel() }
+}
+
+/// Connections from when they open or were last answered until their next request is in
+/// whole; those past the deadline, or the oldest of an address with too many, are cut off
+/// (their socket shut down: libmicrohttpd then closes them).
+final class WaitingConnections: Sendable {
+  private struct Entry {
+    let socket: Int32
+    let address: String
+    /// Since when it waits for a request; nil while one is answered (or streamed).
+    var since: ContinuousClock.Instant?
+  }
+
+  /// By connection (its address in memory, as a number: pointers are not Sendable).
+  private let entries = Mutex<[UInt: Entry]>([:])
+  private let perAddress: Int
+
+  init(perAddress: Int) { self.perAddress = perAddress }
+
+  /// A connection opened; the oldest waiting one of its address is cut off when the address
+  /// has too many waiting.
+  func opened(_ connection: OpaquePointer, socket: Int32, address: String) {
+    entries.withLock { entries in
+      entries[UInt(bitPattern: connection)] = Entry(socket: socket, address: address, since: .now)
+      let same = entries.filter { $0.value.address == address && $0.value.since != nil }
+      guard same.count > perAddress,
+        let oldest = same.min(by: { ($0.value.since ?? .now) < ($1.value.since ?? .now) })
+      else { return }
+      shutdown(oldest.value.socket, Int32(SHUT_RDWR))
+      entries[oldest.key] = nil
+    }
+  }
+
+  /// Its request is in: it is being answered.
+  func answering(_ connection: OpaquePointer) {
+    entries.withLock { $0[UInt(bitPattern: connection)]?.since = nil }
+  }
+
+  /// Answered: it waits for its next request.
+  func answered(_ connection: OpaquePointer) {
+    entries.withLock { $0[UInt(bitPattern: connection)]?.since = .now }
+  }
+
+  func closed(_ connection: OpaquePointer) {
+    _ = entries.withLock { $0.removeValue(forKey: UInt(bitPattern: connection)) }
+  }
+
+  /// Cuts off the connections waiting since before `limit`.
+  func cutOff(waitingSince limit: ContinuousClock.Instant) {
+    entries.withLock { entries in
+      for (key, entry) in entries {
+        guard let since = entry.since, since < limit else { continue }
+        shutdown(entry.socket, Int32(SHUT_RDWR))
+        entries[key] = nil
+      }
+    }
   }
 }
 
@@ -268,6 +355,7 @@ private func respond(
   _ server: ServerContext, _ connection: OpaquePointer, _ url: UnsafePointer<CChar>,
   _ method: UnsafePointer<CChar>, _ state: RequestState
 ) -> MHD_Result {
+  server.waiting.answering(connection)
   var request = HTTPRequest(
     method: String(cString: method), path: String(cString: url), body: state.body)
   request.bodyTooLarge = state.tooLarge
@@ -286,12 +374,31 @@ private func respond(
   return send(server.handler(request), on: connection, server: server)
 }
 
+private func connectionNotified(
+  _ cls: UnsafeMutableRawPointer?, _ connection: OpaquePointer?,
+  _ socketContext: UnsafeMutablePointer<UnsafeMutableRawPointer?>?,
+  _ code: MHD_ConnectionNotificationCode
+) {
+  guard let cls, let connection else { return }
+  let server = Unmanaged<ServerContext>.fromOpaque(cls).takeUnretainedValue()
+  if code.rawValue == 0 {  // MHD_CONNECTION_NOTIFY_STARTED
+    server.waiting.opened(
+      connection, socket: kcorp_mhd_connection_fd(connection),
+      address: kcorp_mhd_client_address(connection).map(numericHost) ?? "")
+  } else {
+    server.waiting.closed(connection)
+  }
+}
+
 private func requestCompleted(
   _ cls: UnsafeMutableRawPointer?, _ connection: OpaquePointer?,
   _ requestContext: UnsafeMutablePointer<UnsafeMutableRawPointer?>?,
   _ reason: MHD_RequestTerminationCode
 ) {
   guard let cls, let stored = requestContext?.pointee else { return }
+  if let connection {
+    Unmanaged<ServerContext>.fromOpaque(cls).takeUnretainedValue().waiting.answered(connection)
+  }
   Unmanaged<RequestState>.fromOpaque(stored).release()
   requestContext?.pointee = nil
   Unmanaged<ServerContext>.fromOpaque(cls).takeUnretainedValue()

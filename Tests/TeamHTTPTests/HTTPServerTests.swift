@@ -42,6 +42,36 @@ import Testing
     #expect(try HTTPClient(port: server.port).get("/").status == 200)
   }
 
+  @Test func slowClientsAreCutOffAndNeverLockOutARealOne() throws {
+    var limits = HTTPServer.Limits()
+    limits.requestDeadline = .seconds(1)
+    let server = try server(limits)
+    let client = HTTPClient(port: server.port)
+    // Hundreds of connections from this one address, each with a request never finished.
+    var slow: [Int32] = []
+    defer { slow.forEach { close($0) } }
+    for _ in 0..<300 {
+      let fd = try client.rawSocket()
+      _ = "GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ".withCString {
+        send(fd, $0, strlen($0), 0)
+      }
+      slow.append(fd)
+    }
+    let clock = ContinuousClock()
+    let asked = clock.now
+    #expect(try client.get("/").status == 200)
+    #expect(clock.now - asked < .seconds(1))
+
+    // Past the deadline, every slow one has been closed by the server.
+    Thread.sleep(forTimeInterval: 2)
+    let closed = slow.filter { fd in
+      var byte: UInt8 = 0
+      return recv(fd, &byte, 1, Int32(MSG_DONTWAIT)) == 0
+        || (errno != EAGAIN && errno != EWOULDBLOCK)
+    }
+    #expect(closed.count == slow.count)
+  }
+
   @Test func queryArgumentsAndHeadersReachTheHandler() throws {
     let server = try server { request in
       let text = "\(request.query["page"] ?? "-") \(request.header("x-team") ?? "-")"

@@ -102,6 +102,9 @@ public struct HTTPClient: Sendable {
   }
 
   /// A socket connected to the port, with a 10 s receive timeout.
+  /// A connected socket to the server, sending nothing yet; the caller closes it.
+  public func rawSocket() throws -> Int32 { try connected() }
+
   private func connected() throws -> Int32 {
     let fd = socket(AF_INET, streamSocket, 0)
     guard fd >= 0 else { throw ClientError.socket }
