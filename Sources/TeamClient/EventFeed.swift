@@ -36,7 +36,7 @@ final class EventFeed: Sendable {
             online = true
             continuation.yield(.connected)
           }
-        case .event(let id, _):
+        case .event(let id):
           if let id { lastEventID = id }
           continuation.yield(.changed)
         }
@@ -54,7 +54,8 @@ final class EventFeed: Sendable {
 
   private enum Happening {
     case opened
-    case event(id: String?, name: String)
+    /// A change (or a reset: too much was missed) with its id.
+    case event(id: String?)
   }
 
   private enum Outcome { case ended, unauthorized }
@@ -98,7 +99,7 @@ final class EventFeed: Sendable {
             if line.hasPrefix("id: ") { id = String(line.dropFirst(4)) }
             if line.hasPrefix("event: ") { name = String(line.dropFirst(7)) }
           }
-          if name == "change" || name == "reset" { happened(.event(id: id, name: name)) }
+          if name == "change" || name == "reset" { happened(.event(id: id)) }
         }
       case .end:
         return .ended

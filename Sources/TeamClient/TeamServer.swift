@@ -97,7 +97,7 @@ public final class TeamServer: RosterSource {
       }
       return TeamServer(url: url, credential: .session(cookie))
     case 401: throw TeamServerError.signInRefused
-    case 429, 503:
+    case 429:
       throw TeamServerError.throttled(
         retryAfter: Int(response.value(forHTTPHeaderField: "Retry-After") ?? "") ?? 1)
     case 404: throw TeamServerError.notFound("This address is not a KCorp server.")
@@ -163,13 +163,8 @@ public final class TeamServer: RosterSource {
       ).data)
   }
 
-  public func removePlayer(id: UUID) async throws -> Player {
-    let players = try await players()
+  public func removePlayer(id: UUID) async throws {
     _ = try await call("DELETE", "api/players/\(id)")
-    guard let player = players.first(where: { $0.id == id }) else {
-      throw TeamServerError.notFound("No player has this id.")
-    }
-    return player
   }
 
   public func restorePlayer(id: UUID) async throws -> Player {

@@ -14,7 +14,8 @@ public protocol RosterSource: AnyObject, Sendable {
   func addPlayer(_ input: PlayerInput) async throws -> Player
   /// Changes a player's fields, unless they are no longer `expected`.
   func updatePlayer(id: UUID, with edit: PlayerEdit, expected: Player?) async throws -> Player
-  func removePlayer(id: UUID) async throws -> Player
+  /// Moves a player to "Recently removed".
+  func removePlayer(id: UUID) async throws
   func restorePlayer(id: UUID) async throws -> Player
   /// Puts the roster in the order of `ids`, unless its order is no longer `expected`.
   func reorder(_ ids: [UUID], expected: [UUID]?) async throws
@@ -194,7 +195,7 @@ public final class EsportTeam {
   /// - Throws: the source's error; the roster is then unchanged.
   public func removePlayer(_ player: Player) async throws {
     try requireConnection()
-    _ = try await source?.removePlayer(id: player.id)
+    try await source?.removePlayer(id: player.id)
     places[player.id] = players.firstIndex { $0.id == player.id }
     players.removeAll(where: { $0.id == player.id })
     if let source {

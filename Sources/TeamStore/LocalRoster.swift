@@ -27,7 +27,7 @@ public final class LocalRoster: RosterSource {
     }
   }
 
-  public func removePlayer(id: UUID) async throws -> Player { try store.removePlayer(id: id) }
+  public func removePlayer(id: UUID) async throws { try store.removePlayer(id: id) }
 
   public func restorePlayer(id: UUID) async throws -> Player { try store.restorePlayer(id: id) }
 

@@ -295,7 +295,7 @@ public final class RosterStore: Sendable {
   @discardableResult
   public func backup(to destination: String) throws(RosterError) -> Int {
     let partial = destination + ".partial"
-    let cleanUp = { for suffix in ["", "-journal", "-wal", "-shm"] { unlink(partial + suffix) } }
+    let cleanUp = { Self.removeFiles(of: partial) }
     do {
       cleanUp()
       try writer.withLock { writer throws(SQLiteError) in
@@ -333,7 +333,7 @@ public final class RosterStore: Sendable {
     -> Int
   {
     let scratch = path + ".restoring"
-    let cleanUp = { for suffix in ["", "-journal", "-wal", "-shm"] { unlink(scratch + suffix) } }
+    let cleanUp = { Self.removeFiles(of: scratch) }
     cleanUp()
     defer { cleanUp() }
     do {
@@ -360,6 +360,11 @@ public final class RosterStore: Sendable {
       throw .notWritable(path: path, detail: String(cString: strerror(errno)))
     }
     return players
+  }
+
+  /// Removes a scratch database and the files SQLite keeps beside it.
+  private static func removeFiles(of path: String) {
+    for suffix in ["", "-journal", "-wal", "-shm"] { unlink(path + suffix) }
   }
 
   /// The connection's settings that durability and integrity rest on.

@@ -133,11 +133,8 @@ extension WebApp {
         let secure = app.isSecure(request)
         var response = HTTPResponse.redirect(to: next)
         response.headers.append(
-          (
-            "Set-Cookie",
-            "\(WebApp.sessionCookie(secure: secure))=\(session); Path=/; HttpOnly; SameSite=Strict; Max-Age=\(Int(access.policy.absoluteTimeout))"
-              + (secure ? "; Secure" : "")
-          ))
+          WebApp.sessionCookieHeader(
+            session, secure: secure, maxAge: Int(access.policy.absoluteTimeout)))
         return response
       case .refused:
         return WebApp.delayed(again(401, "Wrong name or password."))
@@ -154,9 +151,7 @@ extension WebApp {
 
     route("POST", "/signout") { request, _ in
       try WebApp.requireForm(request)
-      for name in [WebApp.sessionCookie(secure: true), WebApp.sessionCookie(secure: false)] {
-        if let token = request.cookies[name] { try access.signOut(session: token) }
-      }
+      try WebApp.endSession(of: request, in: access)
       return WebApp.signedOut(secure: app.isSecure(request), requireLogin: options.requireLogin)
     }
 
@@ -179,11 +174,8 @@ extension WebApp {
         let secure = app.isSecure(request)
         var response = WebApp.json(SessionDocument(identity: identity), status: 201)
         response.headers.append(
-          (
-            "Set-Cookie",
-            "\(WebApp.sessionCookie(secure: secure))=\(session); Path=/; HttpOnly; SameSite=Strict; Max-Age=\(Int(access.policy.absoluteTimeout))"
-              + (secure ? "; Secure" : "")
-          ))
+          WebApp.sessionCookieHeader(
+            session, secure: secure, maxAge: Int(access.policy.absoluteTimeout)))
         return response
       case .refused:
         return WebApp.delayed(Problem(HTTPError(401, "Wrong name or password.")).response)
@@ -207,9 +199,7 @@ extension WebApp {
 
     route("DELETE", "/api/session") { request, _ in
       guard WebApp.isSameOrigin(request) else { throw HTTPError.crossSite }
-      for name in [WebApp.sessionCookie(secure: true), WebApp.sessionCookie(secure: false)] {
-        if let token = request.cookies[name] { try access.signOut(session: token) }
-      }
+      try WebApp.endSession(of: request, in: access)
       return HTTPResponse(status: 204)
     }
 
@@ -338,13 +328,26 @@ extension WebApp {
   /// The session cookie expired, and the way back in.
   static func signedOut(secure: Bool, requireLogin: Bool) -> HTTPResponse {
     var response = HTTPResponse.redirect(to: requireLogin ? "/signin" : "/")
-    response.headers.append(
-      (
-        "Set-Cookie",
-        "\(sessionCookie(secure: secure))=; Path=/; HttpOnly; SameSite=Strict; Max-Age=0"
-          + (secure ? "; Secure" : "")
-      ))
+    response.headers.append(sessionCookieHeader("", secure: secure, maxAge: 0))
     return response
+  }
+
+  /// `Set-Cookie` for a session token (an empty one with `maxAge` 0 ends it).
+  static func sessionCookieHeader(_ token: String, secure: Bool, maxAge: Int) -> (
+    name: String, value: String
+  ) {
+    (
+      "Set-Cookie",
+      "\(sessionCookie(secure: secure))=\(token); Path=/; HttpOnly; SameSite=Strict; Max-Age=\(maxAge)"
+        + (secure ? "; Secure" : "")
+    )
+  }
+
+  /// Ends the session the request's cookie names, if any.
+  static func endSession(of request: HTTPRequest, in access: AccessControl) throws {
+    for name in [sessionCookie(secure: true), sessionCookie(secure: false)] {
+      if let token = request.cookies[name] { try access.signOut(session: token) }
+    }
   }
 }
 

@@ -82,7 +82,7 @@ struct Context {
 
   /// Where the database is, from `--in-memory`, `--db`, `$KCORP_DB` or the default path.
   func location() throws -> DatabaseLocation {
-    if let server = parsed.value("--server") ?? environment["KCORP_SERVER"], !server.isEmpty {
+    if let server = serverAddress {
       throw CLIError.usage(
         "This command works on this machine's database, not on \(server): drop --server, or unset $KCORP_SERVER."
       )
@@ -91,12 +91,16 @@ struct Context {
       path: parsed.value("--db"), inMemory: parsed.flag("--in-memory"), environment: environment)
   }
 
+  /// The address `--server` or `$KCORP_SERVER` gives, if any.
+  private var serverAddress: String? {
+    (parsed.value("--server") ?? environment["KCORP_SERVER"]).flatMap { $0.isEmpty ? nil : $0 }
+  }
+
   /// The team's server from `--server` or `$KCORP_SERVER`, with the API token of
   /// `$KCORP_TOKEN` (never on the command line, where other users of the machine see it).
   var server: TeamServer? {
     get throws {
-      guard let text = parsed.value("--server") ?? environment["KCORP_SERVER"], !text.isEmpty
-      else { return nil }
+      guard let text = serverAddress else { return nil }
       guard let url = URL(string: text), ["http", "https"].contains(url.scheme ?? ""),
         url.host != nil
       else {

@@ -154,7 +154,7 @@ struct RemovePlayer: Command {
   func run(_ context: Context) throws {
     let roster = try context.roster()
     let player = try find(key, in: roster)
-    _ = try blocking { try await roster.removePlayer(id: player.id) }
+    try blocking { try await roster.removePlayer(id: player.id) }
     print("Removed \(player.name); ‘kcorp players restore \(player.id)’ brings them back.")
   }
 }
