@@ -29,9 +29,10 @@ public struct RosterUpdate: Sendable {
 
 /// The team's roster in a SQLite file: durable, and safe to call from many threads at once.
 ///
-/// Reads return an in-memory snapshot and never touch the disk. Writes go one at a time
-/// through a single connection; each is one transaction and returns only once committed
-/// with `synchronous=FULL`, so a change that was acknowledged survives a power loss.
+/// Reads return an in-memory snapshot and never touch the disk. Writes go through a single
+/// connection; those asked for at the same moment share a transaction (group commit), and
+/// each returns only once committed with `synchronous=FULL`, so a change that was
+/// acknowledged survives a power loss.
 public final class RosterStore: Sendable {
   /// Who the changes made on this thread are recorded as, in the history: the web app binds
   /// the signed-in account or token around each request; the CLI and loopback use are
@@ -45,6 +46,8 @@ public final class RosterStore: Sendable {
 
   private let writer: Mutex<Writer>
   private let state: Mutex<State>
+  /// Writes waiting for the next commit, and whether one is under way.
+  private let queue = Mutex<(pending: [PendingWrite], leading: Bool)>(([], false))
 
   private struct State {
     var roster: Roster
@@ -457,18 +460,73 @@ public final class RosterStore: Sendable {
     date.addingTimeInterval(-RemovedPlayer.retention)
   }
 
-  /// Runs one change in a transaction while holding the writer, then publishes the new
-  /// snapshot. Removals older than 30 days are purged first. `change` gets the current
-  /// roster and returns the new one, or nil when it changed nothing.
+  /// Runs one change and returns once it is committed. Changes asked for while a commit is
+  /// under way are committed together in the next transaction, so they share one disk sync
+  /// (group commit); each runs in its own savepoint, so one that fails is undone alone.
+  /// Removals older than 30 days are purged first. `change` gets the current roster and
+  /// returns the new one, or nil when it changed nothing.
   private func write<T: Sendable>(
     _ change: (Writer, Roster) throws -> (Roster?, T)
   ) throws(RosterError) -> T {
-    let (published, result) = try storageErrors {
-      try writer.withLock { writer in
-        let (roster, result, dataVersion) = try writer.rollingBack {
+    var result: T?
+    try storageErrors {
+      try withoutActuallyEscaping(change) { change in
+        let job = PendingWrite(author: Self.author) { writer, roster in
+          let (next, value) = try change(writer, roster)
+          result = value
+          return next
+        }
+        try commit(job)
+      }
+    }
+    guard let result else { preconditionFailure("a committed write left no result") }
+    return result
+  }
+
+  /// Queues `job`; the first writer to find no commit under way leads: it commits what is
+  /// queued, hands the lead to the next one waiting, and wakes those it committed.
+  private func commit(_ job: PendingWrite) throws {
+    let leads = queue.withLock { queue in
+      queue.pending.append(job)
+      defer { queue.leading = true }
+      return !queue.leading
+    }
+    if !leads {
+      job.woken.wait()
+      guard job.leads else { return try job.outcome.get() }
+    }
+    let batch = queue.withLock { queue in
+      defer { queue.pending = [] }
+      return queue.pending
+    }
+    let published = commitTogether(batch)
+    if let (update, handlers) = published {
+      for handler in handlers { handler(update) }
+    }
+    let next = queue.withLock { queue in
+      if queue.pending.isEmpty { queue.leading = false }
+      return queue.pending.first
+    }
+    if let next {
+      next.leads = true
+      next.woken.signal()
+    }
+    for other in batch where other !== job { other.woken.signal() }
+    try job.outcome.get()
+  }
+
+  /// Runs `batch` in one transaction, each in its own savepoint, and publishes the result.
+  /// Sets every job's outcome: a job is a success only once the transaction is committed.
+  private func commitTogether(_ batch: [PendingWrite]) -> (
+    RosterUpdate, [@Sendable (RosterUpdate) -> Void]
+  )? {
+    defer { for job in batch { job.work = nil } }  // nothing outlives its caller's wait
+    do {
+      return try writer.withLock { writer in
+        let (roster, dataVersion) = try writer.rollingBack {
           // Another process may have committed since our last look: then start from disk.
           var current = self.roster
-          var reloaded = false
+          var changed = false
           let dataVersion = try writer.dataVersion()
           writer.recorded = []
           if dataVersion != writer.seenDataVersion {
@@ -476,30 +534,36 @@ public final class RosterStore: Sendable {
             current = Roster(version: current.version, players: players, removed: removed)
             // What the other process did comes first in this update.
             writer.recorded = try writer.history(after: writer.lastHistoryID).reversed()
-            reloaded = true
+            changed = true
           }
           let cutoff = Self.cutoff(now())
           if current.removed.contains(where: { $0.removedAt < cutoff }) {
             try writer.purge(removedBefore: cutoff)
             current = current.with(removed: current.removed.filter { $0.removedAt >= cutoff })
-            reloaded = true
+            changed = true
           }
-          let (changed, result) = try change(writer, current)
-          let next = changed ?? (reloaded ? current : nil)
+          var changes = 0  // the version counts every change, not every transaction
+          for job in batch {
+            if let next = try writer.savepoint(job, current) {
+              current = next
+              changes += 1
+            }
+          }
+          changed = changed || changes > 0
           return (
-            next.map { $0.with(version: current.version + 1) }, result, dataVersion
+            changed ? current.with(version: current.version + max(changes, 1)) : nil, dataVersion
           )
         }
         writer.seenDataVersion = dataVersion
         let changes = writer.recorded
         writer.lastHistoryID = max(writer.lastHistoryID, changes.last?.id ?? 0)
-        return (roster.map { publish($0, changes: changes) }, result)
+        return roster.map { publish($0, changes: changes) }
       }
+    } catch {
+      // The transaction did not commit: none of its changes was saved.
+      for job in batch { job.outcome = .failure(error) }
+      return nil
     }
-    if let (update, handlers) = published {
-      for handler in handlers { handler(update) }
-    }
-    return result
   }
 
   /// Makes `roster` the snapshot readers see; returns the update and the observers to tell.
@@ -540,5 +604,31 @@ extension Roster {
 
   func with(version: Int) -> Roster {
     Roster(version: version, players: players, removed: removed)
+  }
+}
+
+/// A change waiting in ``RosterStore``'s write queue; its caller waits until it is committed.
+///
+/// `@unchecked Sendable`: the fields are written by the one thread leading the commit, then
+/// read by the waiting caller after `woken` is signalled.
+final class PendingWrite: @unchecked Sendable {
+  /// The change; dropped once run, before its caller is woken.
+  var work: ((Writer, Roster) throws -> Roster?)?
+  /// The history's author for the change (a task-local of the caller's thread).
+  let author: String
+  var outcome: Result<Void, any Error> = .success(())
+  /// Set when the caller is woken to lead the next commit rather than to return.
+  var leads = false
+  let woken = DispatchSemaphore(value: 0)
+
+  init(author: String, work: @escaping (Writer, Roster) throws -> Roster?) {
+    self.author = author
+    self.work = work
+  }
+
+  /// Runs the change as its caller would have.
+  func run(_ writer: Writer, _ roster: Roster) throws -> Roster? {
+    guard let work else { return nil }
+    return try RosterStore.$author.withValue(author) { try work(writer, roster) }
   }
 }

@@ -239,6 +239,28 @@ final class Writer: @unchecked Sendable {
     }
   }
 
+  /// Runs one queued change in its own savepoint of the transaction under way. When the
+  /// change fails, only its writes are undone, its error becomes its outcome and nil is
+  /// returned; the others in the transaction go on.
+  func savepoint(_ job: PendingWrite, _ roster: Roster) throws -> Roster? {
+    let recordedBefore = recorded.count
+    try connection.execute("SAVEPOINT write")
+    do {
+      let next = try job.run(self, roster)
+      try connection.execute("RELEASE write")
+      return next
+    } catch {
+      try connection.execute("ROLLBACK TO write")
+      try connection.execute("RELEASE write")
+      recorded.removeSubrange(recordedBefore...)
+      // A refused change wrote nothing; after any other failure the pseudo index is read
+      // back as the savepoint left it.
+      if !(error is ValidationError || error is RosterError) { _ = try load() }
+      job.outcome = .failure(error)
+      return nil
+    }
+  }
+
   func dataVersion() throws -> Int64 {
     var version: Int64 = 0
     try statement("PRAGMA data_version").forEachRow { version = $0.int(0) }

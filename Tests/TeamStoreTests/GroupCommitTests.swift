@@ -1,0 +1,96 @@
+import Foundation
+import Synchronization
+import TeamKit
+import TestSupport
+import Testing
+
+@testable import TeamStore
+
+/// Writes asked for while a commit is under way share the next transaction.
+@Suite struct GroupCommitTests {
+  let folder: TemporaryFolder
+  var path: String { folder.path("roster.sqlite") }
+
+  init() throws { folder = try TemporaryFolder() }
+
+  @Test func writesQueuedDuringACommitShareTheNextAndAFailureIsUndoneAlone() throws {
+    let store = try RosterStore(path: path)
+    let updates = Mutex<[[String]]>([])
+    let outcomes = Mutex<[String: String]>([:])
+    let started = Mutex(0)
+    let done = DispatchGroup()
+    // Eight writes from other threads; the second "Twin" and the second "First" must be
+    // refused without undoing the others in their transaction.
+    let queued: [(name: String, author: String)] = [
+      ("Alpha", "local"), ("Bravo", "local"), ("Charlie", "coach"), ("Delta", "local"),
+      ("Echo", "local"), ("Twin", "local"), ("Twin", "local"), ("First", "local"),
+    ]
+    @Sendable func startQueuedWrites() {
+      for (index, write) in queued.enumerated() {
+        done.enter()
+        // Threads of their own: the dispatch pool may be busy with other tests.
+        Thread.detachNewThread {
+          started.withLock { $0 += 1 }
+          let outcome: String
+          do {
+            try RosterStore.$author.withValue(write.author) {
+              _ = try store.addPlayer(PlayerInput(name: write.name, position: "Mid"))
+            }
+            outcome = "added"
+          } catch RosterError.conflict {
+            outcome = "conflict"
+          } catch {
+            outcome = "\(error)"
+          }
+          outcomes.withLock { $0["\(index) \(write.name)"] = outcome }
+          done.leave()
+        }
+      }
+    }
+    // The first commit's observer holds its leader until every other write is queued.
+    _ = store.onChange { update in
+      let isFirst = updates.withLock { updates in
+        updates.append(update.changes.map(\.playerName))
+        return updates.count == 1
+      }
+      guard isFirst else { return }
+      startQueuedWrites()
+      while started.withLock({ $0 }) < queued.count { usleep(1_000) }
+      usleep(200_000)
+    }
+    try store.addPlayer(PlayerInput(name: "First", position: "Top"))
+    done.wait()
+
+    let batches = updates.withLock { $0 }
+    #expect(batches.count == 2)
+    #expect(batches.first == ["First"])
+    #expect(Set(batches.last ?? []) == ["Alpha", "Bravo", "Charlie", "Delta", "Echo", "Twin"])
+    let results = outcomes.withLock { $0 }
+    #expect(results.values.filter { $0 == "added" }.count == 6)
+    #expect(results.values.filter { $0 == "conflict" }.count == 2)
+    #expect(results["7 First"] == "conflict")
+
+    let reopened = try RosterStore(path: path)
+    let names = reopened.players.map(\.name)
+    for name in ["First", "Alpha", "Bravo", "Charlie", "Delta", "Echo", "Twin"] {
+      #expect(names.filter { $0 == name }.count == 1, "\(name) once in \(names)")
+    }
+    let history = try reopened.history(limit: 20)
+    #expect(history.first { $0.playerName == "Charlie" }?.author == "coach")
+    #expect(history.first { $0.playerName == "Alpha" }?.author == "local")
+    #expect(history.filter { $0.kind == .added }.count == 7)
+  }
+
+  @Test func manyWritersAtOnceLoseNothing() throws {
+    let store = try RosterStore(path: path)
+    let before = store.players.count
+    DispatchQueue.concurrentPerform(iterations: 200) { index in
+      let player = try? store.addPlayer(PlayerInput(name: "Writer\(index)", position: "ADC"))
+      if index % 2 == 0, let player { _ = try? store.removePlayer(id: player.id) }
+    }
+    let reopened = try RosterStore(path: path)
+    #expect(reopened.players.count == before + 100)
+    #expect(reopened.removedPlayers.count == 100)
+    #expect(reopened.players == store.players)
+  }
+}
