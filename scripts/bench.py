@@ -110,14 +110,17 @@ def kcorp(*arguments):
 # MARK: - wrk
 
 
-def wrk(url, seconds=WRK_SECONDS, connections=WRK_CONNECTIONS, threads=WRK_THREADS):
-    """Runs wrk; returns requests/s, p50 and p99 latency in ms, and the request count."""
+def wrk(url, seconds=WRK_SECONDS, connections=WRK_CONNECTIONS, threads=WRK_THREADS, script=()):
+    """Runs wrk; returns requests/s, p50 and p99 latency in ms, and the request count
+    (and the script's writes when it counts them)."""
     output = subprocess.run(
-        ["wrk", f"-t{threads}", f"-c{connections}", f"-d{seconds}s", "--latency", url],
+        ["wrk", f"-t{threads}", f"-c{connections}", f"-d{seconds}s", "--latency",
+         *(("-s", str(script[0])) if script else ()), url, *(("--", *script[1:]) if script else ())],
         check=True, capture_output=True, text=True, timeout=seconds + 30).stdout
     errors = re.search(r"Non-2xx or 3xx responses: (\d+)", output)
     if errors:
         raise SystemExit(f"wrk saw {errors.group(1)} error responses from {url}")
+    writes = re.search(r"^writes: (\d+)$", output, re.M)
 
     def latency(percent):
         value, unit = re.search(rf"^\s+{percent}%\s+([\d.]+)(us|ms|s)\s*$", output, re.M).groups()
@@ -128,6 +131,7 @@ def wrk(url, seconds=WRK_SECONDS, connections=WRK_CONNECTIONS, threads=WRK_THREA
         "p50": latency(50),
         "p99": latency(99),
         "requests": int(re.search(r"(\d+) requests in", output).group(1)),
+        "writes": int(writes.group(1)) if writes else 0,
     }
 
 
@@ -235,6 +239,26 @@ def writes():
     connection.close()
     stop(server)
     return totals
+
+
+# MARK: - 3. Writes under contention
+
+
+MIXED_SCRIPT = ROOT / "scripts" / "bench-mixed.lua"
+MIXED_WRITE_SHARE = 10  # percent of the requests
+
+
+def contention():
+    """64 connections writing only, then 64 connections of which 10 % of the requests write
+    (adds, and removals of added players), each on a fresh database."""
+    results = {}
+    for name, share in (("writes", 100), ("mixed", MIXED_WRITE_SHARE)):
+        server = serve(work / f"{name}.sqlite")
+        run = wrk(f"http://{HOST}:{KCORP_PORT}", script=(MIXED_SCRIPT, str(share)))
+        run["writes_per_second"] = run["writes"] / WRK_SECONDS
+        results[name] = run
+        stop(server)
+    return results
 
 
 def read_response(connection):
@@ -482,6 +506,23 @@ def report_staff(live_result, attack):
     ])
 
 
+def report_contention(write, results):
+    ok = lambda good: "met" if good else "MISSED"
+    alone = WRITES / write["kcorp"]
+    writes, mixed = results["writes"], results["mixed"]
+    lines = [
+        "| writes under contention | req/s | p99 | writes/s | × one at a time |",
+        "| --- | ---: | ---: | ---: | ---: |",
+        f"| one at a time: {WRITES:,} `POST`s on one connection (above) | {alone:,.0f} | — | {alone:,.0f} | 1.0 |",
+        f"| 64 connections, writes only | {writes['rps']:,.0f} | {writes['p99']:.2f} ms | "
+        f"{writes['writes_per_second']:,.0f} | {writes['writes_per_second'] / alone:.1f} |",
+        f"| 64 connections, {100 - MIXED_WRITE_SHARE} % reads, {MIXED_WRITE_SHARE} % adds/removes | {mixed['rps']:,.0f} | "
+        f"{mixed['p99']:.2f} ms (≤ 20 ms) {ok(mixed['p99'] <= 20)} | {mixed['writes_per_second']:,.0f} | "
+        f"{mixed['writes_per_second'] / alone:.1f} (≥ 3) {ok(mixed['writes_per_second'] >= 3 * alone)} |",
+    ]
+    return "\n".join(lines)
+
+
 def report(read, write, memory, scale):
     ok = lambda good: "met" if good else "MISSED"
     lines = []
@@ -533,6 +574,12 @@ def main():
         finally:
             stop_all()
         return
+    if sys.argv[1:] == ["contention"]:
+        try:
+            print(report_contention(writes(), contention()))
+        finally:
+            stop_all()
+        return
     if sys.argv[1:] == ["staff"]:
         try:
             print(report_staff(live(), wrong_passwords()))
@@ -546,9 +593,11 @@ def main():
         player = json.loads(get_players_once())[0]["id"]
         read = reads(player)
         write = writes()
+        contended = contention()
         memory = start_and_memory()
         scale = scaling()
-        table = report(read, write, memory, scale) + "\n\n" + report_staff(live(), wrong_passwords())
+        table = (report(read, write, memory, scale) + "\n\n" + report_contention(write, contended)
+                 + "\n\n" + report_staff(live(), wrong_passwords()))
         seconds = time.monotonic() - began
     finally:
         stop_all()
@@ -587,6 +636,10 @@ same machine, so kcorp, nginx and wrk share its cores.
   `sqlite3` shell in {WRITES:,} transactions (`BEGIN IMMEDIATE … COMMIT`) with the same pragmas
   (WAL, synchronous=FULL) into the same schema, on the same disk; the two alternate in
   {WRITE_ROUNDS} rounds of {WRITES // WRITE_ROUNDS}.
+- Writes under contention: `wrk -c{WRK_CONNECTIONS} -d{WRK_SECONDS}s` with `scripts/bench-mixed.lua` on a fresh
+  database, writes only (half `POST /api/players`, half `DELETE` of a player the same
+  connection added), then {100 - MIXED_WRITE_SHARE} % `GET /api/players` and {MIXED_WRITE_SHARE} % such writes; beside the
+  one-at-a-time rate of the durable-writes run (one write per disk sync).
 - Start: exec of `kcorp serve` to the first 200 on `/`, median of {START_RUNS} runs. Memory:
   VmRSS idle, then after {LEAK_REQUESTS:,} requests to `/`, then after {LEAK_REQUESTS:,} more (the
   growth between the last two shows a leak; the first load grows the thread pool's arenas).

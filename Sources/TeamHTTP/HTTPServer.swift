@@ -300,6 +300,10 @@ final class WaitingConnections: Sendable {
 private final class RequestState: @unchecked Sendable {
   var body: [UInt8] = []
   var tooLarge = false
+  /// Set while the request is answered on a thread of its own (its connection suspended).
+  var answeredElsewhere = false
+  /// That thread's answer, queued once the connection is resumed.
+  let answer = Mutex<HTTPResponse?>(nil)
 }
 
 // The callbacks are plain nonisolated functions, not closures: libmicrohttpd calls them on
@@ -346,7 +350,11 @@ private func accessHandler(
     return .YES
   }
 
-  // The whole request is in.
+  // The whole request is in, or the answer made on another thread is ready.
+  if state.answeredElsewhere {
+    guard let answer = state.answer.withLock({ $0.take() }) else { return .YES }
+    return send(answer, on: connection, server: server)
+  }
   return respond(server, connection, url, method, state)
 }
 
@@ -371,6 +379,21 @@ private func respond(
   request.query = values(of: connection, with: kcorp_mhd_arguments, lowercased: false).values
   request.clientAddress = kcorp_mhd_client_address(connection).map(numericHost) ?? ""
   request.isSecure = server.isSecure
+  guard request.method == "GET" || request.method == "HEAD" else {
+    // A request that may change something can wait for a disk sync (or hash a password):
+    // it is answered on a thread of its own while its connection is suspended, so that
+    // the polling thread goes on serving the others, and writes arriving together can
+    // share a commit. libmicrohttpd calls back once the connection is resumed.
+    state.answeredElsewhere = true
+    MHD_suspend_connection(connection)
+    let connectionBits = UInt(bitPattern: Int(bitPattern: UnsafeRawPointer(connection)))
+    Thread.detachNewThread { [handler = server.handler, request] in
+      let response = handler(request)
+      state.answer.withLock { $0 = response }
+      MHD_resume_connection(OpaquePointer(bitPattern: connectionBits))
+    }
+    return .YES
+  }
   return send(server.handler(request), on: connection, server: server)
 }
 

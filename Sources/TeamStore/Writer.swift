@@ -118,6 +118,9 @@ final class Writer: @unchecked Sendable {
         CREATE INDEX history_by_player ON history (player_id, id);
         """)
     },
+    // 4: a new player's order number is the largest so far plus one: found in the index
+    // rather than by reading every player, removed ones included.
+    { db in try db.execute("CREATE INDEX player_by_order ON player (sort_order)") },
   ]
 
   /// Prepared statements, compiled on first use and kept for the connection's life.

@@ -170,6 +170,34 @@ import Testing
     #expect(answer.status == 200 && answer.text == "GET /slow 0")
   }
 
+  @Test func aWriteWaitingForItsCommitDoesNotHoldUpReadsOnTheSameThread() throws {
+    var limits = HTTPServer.Limits()
+    limits.threads = 1  // every connection on one polling thread
+    let release = DispatchSemaphore(value: 0)
+    let server = try server(limits) { request in
+      // A write waits (as for a disk sync) until the test has had its read answered.
+      if request.method == "POST", release.wait(timeout: .now() + 10) == .timedOut {
+        return HTTPResponse(status: 500)
+      }
+      return Self.echo(request)
+    }
+    let client = HTTPClient(port: server.port)
+    let written = Mutex<WireResponse?>(nil)
+    let done = DispatchSemaphore(value: 0)
+    Thread {
+      let response = try? client.send("POST", "/write", body: Array("x".utf8))
+      written.withLock { $0 = response }
+      done.signal()
+    }.start()
+    usleep(100_000)  // the write is in
+    let read = try client.get("/read")
+    #expect(read.text == "GET /read 0")
+    #expect(written.withLock { $0 } == nil)  // still waiting
+    release.signal()
+    done.wait()
+    #expect(written.withLock { $0?.text } == "POST /write 1")
+  }
+
   @Test func aPortInUseIsTypedAndNamesThePort() throws {
     let first = try server()
     #expect(throws: HTTPServerError.portInUse(host: "127.0.0.1", port: first.port)) {
