@@ -1,6 +1,6 @@
 # KCorp Team Manager — `make run` serves the app, `make test` proves it works.
 
-BUILD_PACKAGES := pkg-config libsqlite3-dev libmicrohttpd-dev libargon2-dev libgnutls28-dev libcurl4-openssl-dev
+BUILD_PACKAGES := pkg-config libsqlite3-dev libmicrohttpd-dev libargon2-dev libgnutls28-dev libicu-dev libcurl4-openssl-dev
 TEST_PACKAGES := chromium chromium-driver python3-selenium python3-pytest openssl curl
 ENSURE := scripts/ensure-packages
 

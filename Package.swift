@@ -18,7 +18,15 @@ let package = Package(
   ],
   targets: [
     // MARK: Core: model, validation, durable store
-    .target(name: "TeamKit"),
+    // Pseudos are compared by their confusable skeleton (UTS #39), from Debian's ICU on
+    // Linux, where the server checks them; Apple's SDK has no public spoof checker.
+    // A C target, not a module map: Foundation's own copy of ICU's types would clash with
+    // the headers' (libicu-dev).
+    .target(
+      name: "CICU", linkerSettings: [.linkedLibrary("icui18n"), .linkedLibrary("icuuc")]),
+    .target(
+      name: "TeamKit", dependencies: [.target(name: "CICU", condition: .when(platforms: [.linux]))]
+    ),
     // sqlite3.h and libsqlite3 come from the SDK on Apple platforms, from libsqlite3-dev on
     // Linux: no pkg-config (as GRDB's own SQLite module does it).
     .systemLibrary(name: "CSQLite", providers: [.apt(["libsqlite3-dev"])]),

@@ -330,6 +330,18 @@ private func accessHandler(
       state.tooLarge = true
       return respond(server, connection, url, method, state)
     }
+    // A transfer coding other than chunked leaves the body's end unknown: refused at once
+    // rather than waiting for a body that cannot be read (RFC 9112, 6.1, suggests 501; a
+    // client's mistake is a 4xx here, as nginx's 400 for a coding it cannot combine).
+    if let coding = MHD_lookup_connection_value(connection, .HEADER_KIND, "Transfer-Encoding"),
+      String(cString: coding).lowercased() != "chunked"
+    {
+      return send(
+        HTTPResponse(
+          status: 400, contentType: "text/plain; charset=utf-8",
+          body: Array("Send the body with Content-Length or chunked, no other coding.\n".utf8)),
+        on: connection, server: server)
+    }
     return .YES
   }
   let state = Unmanaged<RequestState>.fromOpaque(stored).takeUnretainedValue()

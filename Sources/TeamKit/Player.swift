@@ -62,10 +62,10 @@ extension Player {
     return players.first { nameKey($0.name) == key }
   }
 
-  /// The form in which pseudos are compared for uniqueness: trimmed, lower case,
-  /// canonically composed (NFC), so `Café` typed two ways is one pseudo.
+  /// The form in which pseudos are compared for uniqueness: trimmed, then case, Unicode
+  /// form, width and lookalike letters ignored (Unicode's confusable skeleton), so `Café`
+  /// typed two ways, `CANNA`, `Ｃanna` and `Cаnna` (Cyrillic а) are all `Canna`.
   public static func nameKey(_ name: String) -> String {
-    name.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
-      .precomposedStringWithCanonicalMapping
+    Confusables.key(name.trimmingCharacters(in: .whitespacesAndNewlines))
   }
 }

@@ -99,12 +99,39 @@ public struct PlayerInput: Hashable, Sendable {
   public static let maxNameLength = 24
   /// Characters that would make a pseudo look like another or break a line: controls,
   /// formatting marks (zero-width, direction overrides) and line or paragraph separators.
-  /// The zero-width joiner stays allowed: emoji sequences (👨‍👩‍👧) need it.
+  /// A pseudo may still hold the zero-width joiner between two emoji (👨‍👩‍👧), and only there
+  /// (``hasInvisibleCharacters(_:)``).
   public static func isInvisible(_ scalar: Unicode.Scalar) -> Bool {
     let categories: Set<Unicode.GeneralCategory> = [
       .control, .format, .lineSeparator, .paragraphSeparator,
     ]
-    return scalar != "\u{200D}" && categories.contains(scalar.properties.generalCategory)
+    return categories.contains(scalar.properties.generalCategory)
+  }
+
+  /// True when `name` holds an ``isInvisible(_:)`` character other than a zero-width joiner
+  /// inside an emoji sequence (after an emoji or its presentation selector, before an emoji).
+  public static func hasInvisibleCharacters(_ name: String) -> Bool {
+    func isEmoji(_ scalar: Unicode.Scalar) -> Bool {
+      scalar.properties.isEmoji && scalar.value > 0x7F  // not the digits, # and *
+    }
+    let scalars = Array(name.unicodeScalars)
+    for (index, scalar) in scalars.enumerated() where isInvisible(scalar) {
+      let joinsEmoji =
+        scalar == "\u{200D}" && index > 0 && index + 1 < scalars.count
+        && (isEmoji(scalars[index - 1]) || scalars[index - 1] == "\u{FE0F}")
+        && isEmoji(scalars[index + 1])
+      if !joinsEmoji { return true }
+    }
+    return false
+  }
+
+  /// Why a pseudo is refused when `other` holds its key: the same pseudo, or one that looks
+  /// the same (another alphabet's letter, a full-width form).
+  static func takenMessage(_ name: String, other: String) -> String {
+    let sameText = name.lowercased() == other.lowercased()
+    return sameText
+      ? "“\(other)” is already in the team; choose another pseudo."
+      : "“\(name)” looks the same as “\(other)”, who is already in the team; choose another pseudo."
   }
 
   /// The longest image name, in characters.
@@ -146,7 +173,7 @@ public struct PlayerInput: Hashable, Sendable {
         .name,
         "Shorten the pseudo to \(Self.maxNameLength) characters or fewer (it has \(name.count)).")
     }
-    if name.unicodeScalars.contains(where: Self.isInvisible) {
+    if Self.hasInvisibleCharacters(name) {
       fail(
         .name,
         "Remove the invisible characters (tabs, line breaks, direction marks) from the pseudo.")
@@ -157,7 +184,7 @@ public struct PlayerInput: Hashable, Sendable {
     if !name.isEmpty {
       let key = Player.nameKey(name)
       if let other = takenPseudo(key) {
-        fail(.name, "“\(other)” is already in the team; choose another pseudo.", conflict: true)
+        fail(.name, Self.takenMessage(name, other: other), conflict: true)
       }
     }
 

@@ -121,6 +121,24 @@ final class Writer: @unchecked Sendable {
     // 4: a new player's order number is the largest so far plus one: found in the index
     // rather than by reading every player, removed ones included.
     { db in try db.execute("CREATE INDEX player_by_order ON player (sort_order)") },
+    // 5: pseudos are compared by their confusable skeleton (``Player/nameKey(_:)``): every
+    // stored key is computed again. Players already on the roster whose pseudos now look
+    // alike all stay (a later one's key gets its id appended); only new lookalikes are
+    // refused.
+    { db in
+      var rows: [(id: String, name: String, onRoster: Bool)] = []
+      try db.prepare("SELECT id, name, removed_at IS NULL FROM player ORDER BY sort_order")
+        .forEachRow { rows.append(($0.text(0), $0.text(1), $0.int(2) == 1)) }
+      // Ids first, so that no new key meets an old one on the way.
+      try db.execute("UPDATE player SET name_key = id")
+      var taken: Set<String> = []
+      for row in rows {
+        var key = Player.nameKey(row.name)
+        if row.onRoster, !taken.insert(key).inserted { key += "#" + row.id }
+        try db.prepare("UPDATE player SET name_key = ?2 WHERE id = ?1")
+          .bind(.text(row.id), .text(key)).run()
+      }
+    },
   ]
 
   /// Prepared statements, compiled on first use and kept for the connection's life.

@@ -43,9 +43,19 @@ struct ValidationCase: Sendable, CustomTestStringConvertible {
       failing: [.name]),
     ValidationCase("an emoji and accents", name: "Zeus ⚡ Ézreal"),
     ValidationCase("an emoji sequence with joiners", name: "Team 👨‍👩‍👧"),
+    ValidationCase("an emoji sequence after a presentation selector", name: "❤️‍🔥"),
     ValidationCase("a taken pseudo", name: "Canna", failing: [.name]),
     ValidationCase("a taken pseudo in another case", name: "cANNA", failing: [.name]),
     ValidationCase("a taken pseudo with spaces around", name: "  Canna ", failing: [.name]),
+    // Lookalikes of "Canna" (UTS #39 skeletons, after NFKC).
+    ValidationCase("Canna with a Cyrillic а", name: "C\u{0430}nna", failing: [.name]),
+    ValidationCase("Canna with a Cyrillic С", name: "\u{0421}anna", failing: [.name]),
+    ValidationCase("a full-width Canna", name: "\u{FF23}anna", failing: [.name]),
+    ValidationCase("Canna and a zero-width joiner", name: "Canna\u{200D}", failing: [.name]),
+    ValidationCase("a joiner between letters", name: "Fa\u{200D}ker", failing: [.name]),
+    ValidationCase(
+      "a joiner after an emoji, before a letter", name: "⚡\u{200D}x", failing: [.name]),
+    ValidationCase("a Greek pseudo unlike any", name: "Ζεύς"),
     ValidationCase("no role", position: "", failing: [.position]),
     ValidationCase("an unknown role", position: "Coach", failing: [.position]),
     ValidationCase("a role alias", position: "jgl"),
@@ -110,6 +120,23 @@ struct ValidationCase: Sendable, CustomTestStringConvertible {
       try PlayerInput(name: "canna", position: "").validated(in: Self.roster)
     }
     #expect(invalid?.isConflict == false)
+  }
+
+  @Test func aLookalikeOfATakenPseudoIsRefusedNamingTheOther() {
+    let error = #expect(throws: ValidationError.self) {
+      try PlayerInput(name: "C\u{0430}nna", position: "Top").validated(in: Self.roster)
+    }
+    #expect(error?.isConflict == true)
+    #expect(
+      error?.message(for: .name)
+        == "“C\u{0430}nna” looks the same as “Canna”, who is already in the team; choose another pseudo."
+    )
+    // One key for every lookalike, and keys that differ for pseudos that do not.
+    let keys = ["Canna", "CANNA", "C\u{0430}nna", "\u{FF23}anna", "Canna\u{200D}"].map(
+      Player.nameKey)
+    #expect(Set(keys).count == 1)
+    #expect(Player.nameKey("Caps") != Player.nameKey("Cops"))
+    #expect(Player.nameKey("Upset") != Player.nameKey("Upsets"))
   }
 
   @Test func messagesSayWhatToChange() {

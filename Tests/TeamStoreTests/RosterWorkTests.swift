@@ -222,6 +222,31 @@ import Testing
   }
 }
 
+extension RosterWorkTests {
+  @Test func lookalikesAlreadyOnTheRosterStayAndNewOnesAreRefused() throws {
+    do {
+      _ = try RosterStore(path: path)
+      // A file of schema 4, keyed the old way (lower case), holding two lookalikes.
+      let connection = try Connection(path: path, create: false)
+      try connection.execute(
+        """
+        INSERT INTO player (id, name, name_key, position, image, sort_order, lineup)
+        VALUES ('\(UUID())', 'C\u{0430}nna', 'c\u{0430}nna', 'Top', 'player_default', 9,
+          'substitute');
+        PRAGMA user_version = 4;
+        """)
+    }
+    let store = try RosterStore(path: path)
+    #expect(store.players.map(\.name).filter { $0.hasSuffix("nna") }.count == 2)
+    let error = #expect(throws: RosterError.self) {
+      try store.addPlayer(PlayerInput(name: "\u{FF23}ANNA", position: "Mid"))
+    }
+    #expect(error?.description.contains("looks the same as") == true)
+    let connection = try Connection(path: path, create: false)
+    #expect(try connection.scalar("PRAGMA user_version") == Int64(Writer.migrations.count))
+  }
+}
+
 @Suite struct LineupStatusTests {
   func player(_ position: Position, _ lineup: Lineup = .starter) -> Player {
     Player(name: "P\(UUID().uuidString.prefix(4))", position: position, lineup: lineup)

@@ -56,6 +56,10 @@ def corpus():
         b'{"name":"x","position":"Mid"' + b',"k":1' * 20000 + b"}",
         b'{"name":"x","name":"y","position":"Mid"}', b'{"name":"x","position":"Mid","position":"Top"}',
         b'{"name":"x","position":"Mid"}garbage', b"1e999999", b'{"name":"\\ud800","position":"Mid"}',
+        # Lookalikes of the pseudo Canna, on the roster: Cyrillic а and С, full-width, joiner.
+        '{"name":"C\u0430nna","position":"Mid"}'.encode(), '{"name":"\u0421anna","position":"Mid"}'.encode(),
+        '{"name":"\uff23anna","position":"Mid"}'.encode(), '{"name":"Canna\u200d","position":"Mid"}'.encode(),
+        b'{"name":"C\\u0430nna","position":"Mid"}', b'{"name":"Ca\\u200dnna","position":"Mid"}',
     ]
     cases = []
     for body in bodies:
@@ -98,6 +102,13 @@ def corpus():
         b"\x16\x03\x01\x02\x00\x01\x00\x01\xfc\x03\x03" + b"\x00" * 40 + b"\r\n\r\n",
         b"GET / HTTP/9.9\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n",
         b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nHost: evil.example\r\nConnection: close\r\n\r\n",
+        b"GET / HTTP/1.1\r\nConnection: close\r\n\r\n",  # HTTP/1.1 without Host
+        # Framing: unknown transfer codings, a huge or malformed chunk size.
+        request("POST", "/api/players", {"Content-Type": "application/json", "Transfer-Encoding": "gzip"}, b"abc"),
+        request("POST", "/api/players", {"Content-Type": "application/json", "Transfer-Encoding": "gzip, chunked"}, b"3\r\nabc\r\n0\r\n\r\n"),
+        request("POST", "/api/players", {"Content-Type": "application/json", "Transfer-Encoding": "chunked"}, b"FFFFFFFFFFFFFFFFFFFFFFFF\r\nabc"),
+        request("POST", "/api/players", {"Content-Type": "application/json", "Transfer-Encoding": "chunked"}, b"zz\r\nabc"),
+        request("POST", "/api/players", {"Content-Type": "application/json", "Transfer-Encoding": "chunked", "Content-Length": "3"}, b"3\r\nabc\r\n0\r\n\r\n"),
         b"GET /\x7f HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n",
         b"GET / HTTP/1.1\nHost: 127.0.0.1\nConnection: close\n\n",
         b"HELLO\r\n\r\n", b"GET\r\n\r\n", b"GET / FTP/1.0\r\n\r\n",
