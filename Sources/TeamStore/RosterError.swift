@@ -79,7 +79,7 @@ public enum StoreOpenError: Error, Hashable, Sendable, CustomStringConvertible {
     case .unreadableRow(let path, let table, let id, let reason):
       "\(path): cannot read the \(table) row “\(id)”: \(reason); fix or remove that row"
     case .damaged(let path, let detail):
-      "\(path): the file is damaged (\(detail)); it was left untouched. Restore a copy made with ‘kcorp backup’, or move the file aside to start a new roster"
+      "\(path): the file is damaged (\(detail)); it was left untouched. Put back a copy made with ‘kcorp backup’ (‘kcorp restore FILE’), or move the file aside to start a new roster"
     case .notWritable(let path, let detail):
       "\(path): cannot be written (\(detail)); let this user write the file and its folder (SQLite keeps -wal and -shm files beside it)"
     case .unreadable(let error): error.description

@@ -10,6 +10,13 @@ public struct SQLiteError: Error, Hashable, CustomStringConvertible, Sendable {
 
   public var description: String { "\(path): \(message) (SQLite error \(code))" }
 
+  /// The disk (or the folder's file system) has no room left.
+  public var isDiskFull: Bool { code & 0xFF == SQLITE_FULL }
+  /// The file or its folder cannot be written (read-only).
+  public var isReadOnly: Bool { code & 0xFF == SQLITE_READONLY }
+  /// The file was removed or replaced while open (``Connection/transaction(_:)``).
+  public var isFileGone: Bool { code == SQLITE_IOERR && message.contains("removed or replaced") }
+
   public init(code: Int32, message: String, path: String) {
     self.code = code
     self.message = message

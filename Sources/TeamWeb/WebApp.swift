@@ -246,6 +246,27 @@ public struct WebApp: Sendable {
   /// go to the server's log, not to the client.
   private static func notSaved(_ error: any Error) -> HTTPError {
     FileHandle.standardError.write(Data("kcorp: not saved: \(error)\n".utf8))
+    guard case .storage(let storage) = error as? RosterError else {
+      return HTTPError(
+        503, "The roster could not be saved just now; nothing was changed. Try again.")
+    }
+    if storage.isDiskFull {
+      return HTTPError(
+        507, "The server's disk is full, so nothing was changed; ask whoever runs it to free space."
+      )
+    }
+    if storage.isReadOnly {
+      return HTTPError(
+        503,
+        "The server's database has become read-only, so nothing was changed; ask whoever runs it to make it writable again."
+      )
+    }
+    if storage.isFileGone {
+      return HTTPError(
+        503,
+        "The server's database file was removed or replaced, so nothing more is saved; ask whoever runs it to restart it (and restore a backup if the file is gone)."
+      )
+    }
     return HTTPError(503, "The roster could not be saved just now; nothing was changed. Try again.")
   }
 
