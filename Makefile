@@ -17,6 +17,7 @@ run: build-deps
 test: build-deps test-deps lint
 	/usr/bin/python3 -m pytest -q Tests/checks  # the availability check fails when it should
 	/usr/bin/python3 scripts/check-apple-availability.py
+	/usr/bin/python3 scripts/generate-champion-data.py --check  # ChampionData.swift is data/champions.json
 	swift build --build-tests
 	swift build --target KCorpApp  # type-checks TeamUI and the app against Checks/SwiftUIInterface
 	cd Apple/KCorp.swiftpm && swift build  # the iPhone app package, type-checked the same way

@@ -1,3 +1,5 @@
+import Foundation
+
 /// A League of Legends champion a player can pick as a favourite.
 ///
 /// The brief declares `let id = UUID()`, which makes two values for the same champion
@@ -28,11 +30,33 @@ public struct Champion: Identifiable, Hashable, Codable, Sendable {
   }
 }
 
+/// A champion's class, as the game tags it (a champion may have two).
+public enum ChampionClass: String, CaseIterable, Codable, Sendable {
+  case fighter = "Fighter"
+  case tank = "Tank"
+  case mage = "Mage"
+  case assassin = "Assassin"
+  case marksman = "Marksman"
+  case support = "Support"
+
+  /// A class named in any case (`mage`, `Mage`), or nil.
+  public init?(parsing text: String) {
+    let folded = text.trimmingCharacters(in: .whitespaces).lowercased()
+    guard let found = Self.allCases.first(where: { $0.rawValue.lowercased() == folded }) else {
+      return nil
+    }
+    self = found
+  }
+}
+
 // MARK: - Catalog
 
 extension Champion {
-  /// The champions the form offers: the brief's `availableChampions`, in its order.
-  public static let catalog: [Champion] = [
+  /// One row of ``dataDragon`` (ChampionData.swift, generated from data/champions.json).
+  typealias DataDragonEntry = (id: String, name: String, title: String, classes: [ChampionClass])
+
+  /// The brief's `availableChampions`, in its order, with its names and picture names.
+  private static let brief: [Champion] = [
     Champion(name: "Ksante", imageName: "ksante"),
     Champion(name: "Jax", imageName: "jax"),
     Champion(name: "Maokai", imageName: "moakai"),
@@ -46,17 +70,118 @@ extension Champion {
     Champion(name: "Jayce", imageName: "jayce"),
   ]
 
-  private static let catalogByKey: [String: Champion] = Dictionary(
-    uniqueKeysWithValues: catalog.map { ($0.id, $0) })
+  /// Every champion of the game: the brief's eleven first (as the brief names them, so that
+  /// stored favourites and the seed roster keep their ids), then the others by name. Ids
+  /// are Data Dragon's in lower case (`ksante`, `monkeyking`); a champion's picture name is
+  /// its id.
+  public static let catalog: [Champion] = {
+    let briefIDs = Set(brief.map(\.id))
+    let others = dataDragon.lazy.map {
+      Champion(id: $0.id.lowercased(), name: $0.name, imageName: $0.id.lowercased())
+    }
+    .filter { !briefIDs.contains($0.id) }
+    .sorted { $0.name.localizedStandardCompare($1.name) == .orderedAscending }
+    return brief + others
+  }()
 
-  /// Finds a catalog champion by id or name, ignoring case, spaces and apostrophes
-  /// (`"k'sante"`, `"KSante"` and `"ksante"` all find Ksante).
+  private static let details: [String: DataDragonEntry] = Dictionary(
+    uniqueKeysWithValues: dataDragon.map { ($0.id.lowercased(), $0) })
+
+  /// The champion's classes (Fighter, Tank, …), as the game tags them.
+  public var classes: [ChampionClass] { Self.details[id]?.classes ?? [] }
+
+  /// The game's title for the champion (`the Darkin Blade`).
+  public var title: String { Self.details[id]?.title ?? "" }
+
+  /// The game's own spelling of the name (`K'Sante` for the brief's `Ksante`).
+  public var gameName: String { Self.details[id]?.name ?? name }
+
+  private static let catalogByKey: [String: Champion] = {
+    var byKey: [String: Champion] = [:]
+    for champion in catalog {
+      for key in champion.searchKeys where byKey[key] == nil { byKey[key] = champion }
+    }
+    return byKey
+  }()
+
+  /// Finds a champion by id or name however it is typed: case, accents, apostrophes, spaces
+  /// and dots do not matter (`"k'sante"`, `"KSante"`, `"drmundo"`, `"monkeyking"`).
   public static func find(_ idOrName: String) -> Champion? {
-    catalogByKey[lookupKey(idOrName)]
+    catalogByKey[searchKey(idOrName)]
   }
 
-  /// The form in which ids and names are compared: lower case, without spaces or apostrophes.
-  private static func lookupKey(_ text: String) -> String {
-    String(text.lowercased().filter { !$0.isWhitespace && $0 != "'" && $0 != "’" })
+  /// The form in which names are compared: letters and digits only, without case or accents.
+  static func searchKey(_ text: String) -> String {
+    String(
+      text.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
+        .unicodeScalars.filter { CharacterSet.alphanumerics.contains($0) }
+        .map(Character.init))
+  }
+
+  /// The keys a champion is found by: its id (Data Dragon's, which is also the game's other
+  /// name: `monkeyking` for Wukong) and its names.
+  var searchKeys: [String] {
+    var keys = [id]
+    for name in [name, gameName] {
+      let key = Self.searchKey(name)
+      if !keys.contains(key) { keys.append(key) }
+    }
+    return keys
+  }
+
+  /// The champions matching `query`, the best first: an exact name, then names starting
+  /// with it, then names holding it, then (for four letters or more) names one typo away.
+  /// Case, accents, apostrophes, spaces and dots are ignored; an empty query matches every
+  /// champion. Within a rank, champions come in catalog order.
+  /// - Parameter classes: when given, only champions of one of these classes.
+  public static func search(_ query: String, classes: Set<ChampionClass> = []) -> [Champion] {
+    let query = searchKey(query)
+    let pool = classes.isEmpty ? catalog : catalog.filter { !classes.isDisjoint(with: $0.classes) }
+    guard !query.isEmpty else { return pool }
+    var ranked: [(rank: Int, index: Int, champion: Champion)] = []
+    for (index, champion) in pool.enumerated() {
+      if let rank = champion.searchKeys.compactMap({ Self.rank(of: query, in: $0) }).min() {
+        ranked.append((rank, index, champion))
+      }
+    }
+    return ranked.sorted { ($0.rank, $0.index) < ($1.rank, $1.index) }.map(\.champion)
+  }
+
+  /// 0 exact, 1 prefix, 2 inside, 3 one typo away (whole name or its start); nil otherwise.
+  private static func rank(of query: String, in key: String) -> Int? {
+    if key == query { return 0 }
+    if key.hasPrefix(query) { return 1 }
+    if key.contains(query) { return 2 }
+    guard query.count >= 4 else { return nil }
+    let query = Array(query)
+    let key = Array(key)
+    // The whole name, or its start as long as the query give or take a letter.
+    for length in [key.count, query.count - 1, query.count, query.count + 1]
+    where length > 0 && length <= key.count {
+      if editDistance(query, key[..<length]) <= 1 { return 3 }
+    }
+    return nil
+  }
+
+  /// Levenshtein distance with adjacent transpositions (optimal string alignment).
+  private static func editDistance(_ a: [Character], _ b: ArraySlice<Character>) -> Int {
+    let b = Array(b)
+    guard !a.isEmpty else { return b.count }
+    guard !b.isEmpty else { return a.count }
+    var before = [Int](repeating: 0, count: b.count + 1)
+    var previous = Array(0...b.count)
+    var current = [Int](repeating: 0, count: b.count + 1)
+    for i in 1...a.count {
+      current[0] = i
+      for j in 1...b.count {
+        let cost = a[i - 1] == b[j - 1] ? 0 : 1
+        current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
+        if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
+          current[j] = min(current[j], before[j - 2] + 1)
+        }
+      }
+      (before, previous, current) = (previous, current, before)
+    }
+    return previous[b.count]
   }
 }

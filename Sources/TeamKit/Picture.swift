@@ -31,7 +31,7 @@ public enum Picture: Hashable, Sendable {
     return letters.uppercased()
   }
 
-  /// A champion's first and last letters (`Jax` → `Jx`): the catalog's names all differ so.
+  /// A champion's first and last letters (`Jax` → `Jx`): the brief's eleven all differ so.
   public static func monogram(of name: String) -> String {
     guard let first = name.first, let last = name.last, name.count > 1 else { return name }
     return String(first).uppercased() + String(last).lowercased()

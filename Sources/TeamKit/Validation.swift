@@ -207,12 +207,10 @@ public struct PlayerInput: Hashable, Sendable {
         unknown.append(text.trimmingCharacters(in: .whitespacesAndNewlines))
       }
     }
-    if !unknown.isEmpty {
-      let names = unknown.map { "“\($0)”" }.joined(separator: ", ")
-      let catalog = Champion.catalog.map(\.name).joined(separator: ", ")
-      fail(
-        .favoriteChampions,
-        "Remove \(names): not in the champion list (\(catalog)).")
+    for text in unknown {
+      // The forgiving search's best guess, when it has one.
+      let guess = Champion.search(text).first.map { " (did you mean \($0.name)?)" } ?? ""
+      fail(.favoriteChampions, "Remove “\(text)”: no champion of the game has that name\(guess).")
     }
 
     // Lineup

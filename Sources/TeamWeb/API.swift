@@ -263,7 +263,18 @@ extension WebApp {
       return WebApp.json(try store.history(after: after, player: player, limit: limit))
     }
 
-    route("GET", "/api/champions") { _, _ in WebApp.json(Champion.catalog) }
+    route("GET", "/api/champions") { request, _ in
+      var classes: Set<ChampionClass> = []
+      if let text = request.query["class"], !text.isEmpty {
+        guard let found = ChampionClass(parsing: text) else {
+          throw HTTPError(
+            400, "“\(text)” is not a class; use Fighter, Tank, Mage, Assassin, Marksman or Support."
+          )
+        }
+        classes = [found]
+      }
+      return WebApp.json(Champion.search(request.query["q"] ?? "", classes: classes))
+    }
 
     route("GET", "/api/openapi.json") { _, _ in
       HTTPResponse(status: 200, contentType: "application/json", body: OpenAPI.document)

@@ -39,12 +39,15 @@ enum Pages {
     return response
   }
 
-  static func avatar(_ image: String, size: Int, alt: String = "", id: String? = nil) -> HTML {
+  static func avatar(
+    _ image: String, size: Int, alt: String = "", id: String? = nil, lazy: Bool = false
+  ) -> HTML {
     let attributes: HTML.Attributes = [
       "class": "avatar", "src": "/images/\(image)", "alt": alt,
       "width": String(size), "height": String(size),
     ]
-    return .h("img", attributes + (id.map { ["id": $0] } ?? [:]))
+    return .h(
+      "img", attributes + (id.map { ["id": $0] } ?? [:]) + (lazy ? ["loading": "lazy"] : [:]))
   }
 
   static func csrfField(_ token: String) -> HTML {
@@ -302,7 +305,11 @@ enum Pages {
         ] + extra + invalid(field))
     }
     let selectedPosition = (try? Position(parsing: input.position))
-    let selected = Set(input.favoriteChampions.compactMap { Champion.find($0)?.id })
+    var selected: [String] = []  // in the order chosen
+    for id in input.favoriteChampions.compactMap({ Champion.find($0)?.id })
+    where !selected.contains(id) {
+      selected.append(id)
+    }
     let imageName = input.image.trimmingCharacters(in: .whitespacesAndNewlines)
     let preview =
       PlayerInput.imageNameProblem(imageName) == nil ? imageName : Player.defaultImage
@@ -354,20 +361,40 @@ enum Pages {
           "fieldset", ["class": "field"] + invalid(.favoriteChampions),
           [
             .h("legend", "Favorite champions"),
+            // The search narrows the row as one types (app.js asks /api/champions); neither
+            // field has a name, so neither is sent with the form.
+            .h(
+              "div", ["class": "champion-filters"],
+              [
+                .h(
+                  "input",
+                  [
+                    "type": "search", "class": "champion-search", "placeholder": "Search",
+                    "aria-label": "Search champions", "autocomplete": "off",
+                  ]),
+                .h(
+                  "select", ["class": "champion-class", "aria-label": "Class"],
+                  [.h("option", ["value": ""], "All classes")]
+                    + ChampionClass.allCases.map {
+                      .h("option", ["value": $0.rawValue], $0.rawValue)
+                    }),
+              ]),
             .h(
               "div", ["class": "champion-row"],
-              Champion.catalog.map { champion in
-                .h(
-                  "label", ["class": "champion"],
-                  [
-                    .h(
-                      "input",
-                      ["type": "checkbox", "name": "champion", "value": champion.id]
-                        + (selected.contains(champion.id) ? ["checked": ""] : [:])),
-                    avatar(champion.imageName, size: 56),
-                    .h("span", champion.name),
-                  ])
-              }),
+              // The selected champions first, in their order, then the others.
+              (selected.compactMap(Champion.find)
+                + Champion.catalog.filter { !selected.contains($0.id) }).map { champion in
+                  .h(
+                    "label", ["class": "champion"],
+                    [
+                      .h(
+                        "input",
+                        ["type": "checkbox", "name": "champion", "value": champion.id]
+                          + (selected.contains(champion.id) ? ["checked": ""] : [:])),
+                      avatar(champion.imageName, size: 56, lazy: true),
+                      .h("span", champion.name),
+                    ])
+                }),
             error(.favoriteChampions),
           ]),
         .h(

@@ -245,16 +245,37 @@ struct ListTrash: Command {
 
 struct ListChampions: Command {
   static let name = "champions"
-  static let abstract = "List the champions a player can favour."
-  static let options = [jsonFlag]
+  static let abstract = "List the champions a player can favour, or those matching a search."
+  static let options = [
+    Option(
+      name: "--search", value: "Q",
+      help: "Only champions matching Q however it is spelled (ksan, kaisa, wukong), best first."),
+    Option(
+      name: "--class", value: "C",
+      help: "Only champions of class C: Fighter, Tank, Mage, Assassin, Marksman or Support."),
+    jsonFlag,
+  ]
+  let query: String
+  let classes: Set<ChampionClass>
   let json: Bool
 
-  init(_ parsed: Parsed) { json = parsed.flag("--json") }
+  init(_ parsed: Parsed) throws(CLIError) {
+    query = parsed.value("--search") ?? ""
+    if let text = parsed.value("--class") {
+      guard let found = ChampionClass(parsing: text) else {
+        throw .usage(
+          "‘\(text)’ is not a class; choose Fighter, Tank, Mage, Assassin, Marksman or Support.")
+      }
+      classes = [found]
+    } else {
+      classes = []
+    }
+    json = parsed.flag("--json")
+  }
 
   func run(_ context: Context) throws {
-    print(
-      json
-        ? text(TeamJSON.encode(Champion.catalog, pretty: true)) : Table.champions(Champion.catalog))
+    let champions = Champion.search(query, classes: classes)
+    print(json ? text(TeamJSON.encode(champions, pretty: true)) : Table.champions(champions))
   }
 }
 

@@ -50,7 +50,11 @@ enum Table {
   }
 
   static func champions(_ champions: [Champion]) -> String {
-    columns([["ID", "NAME", "IMAGE"]] + champions.map { [$0.id, $0.name, $0.imageName] })
+    columns(
+      [["ID", "NAME", "IMAGE", "CLASSES"]]
+        + champions.map {
+          [$0.id, $0.name, $0.imageName, $0.classes.map(\.rawValue).joined(separator: ", ")]
+        })
   }
 
   /// Pads every column but the last to its widest cell, two spaces apart, by the width the

@@ -4,18 +4,82 @@ import Testing
 @testable import TeamKit
 
 @Suite struct ChampionTests {
-  @Test func catalogIsTheBriefsElevenInOrderWithItsImageNames() {
+  @Test func catalogIsEveryChampionWithTheBriefsElevenFirstAsTheBriefNamesThem() {
+    let brief = Array(Champion.catalog.prefix(11))
     #expect(
-      Champion.catalog.map(\.name) == [
+      brief.map(\.name) == [
         "Ksante", "Jax", "Maokai", "Skarner", "Viktor", "Corki", "Kalista", "Draven", "Braum",
         "Fiddlesticks", "Jayce",
       ])
     #expect(
-      Champion.catalog.map(\.imageName) == [
+      brief.map(\.imageName) == [
         "ksante", "jax", "moakai", "skarner", "viktor", "corki", "kalista", "draven", "braum",
         "fiddlesticks", "jayce",
       ])
-    #expect(Champion.catalog.map(\.id) == Champion.catalog.map { $0.name.lowercased() })
+    #expect(brief.map(\.id) == brief.map { $0.name.lowercased() })
+    #expect(Champion.catalog.count == 173)
+    #expect(Set(Champion.catalog.map(\.id)).count == 173)
+    // The others by name, each with the lower-case Data Dragon id and at least one class.
+    let others = Champion.catalog.dropFirst(11)
+    #expect(others.first?.name == "Aatrox" && others.last?.name == "Zyra")
+    #expect(Champion.catalog.allSatisfy { $0.id == $0.id.lowercased() && !$0.classes.isEmpty })
+    #expect(Champion.find("monkeyking")?.name == "Wukong")
+    #expect(Champion.find("ksante")?.gameName == "K'Sante")
+  }
+
+  @Test func everyFavouriteOfTheSeedRosterAndOfStoredRostersStillResolves() {
+    // Stored favourites are the brief's ids (the only ones the form offered before).
+    for id in [
+      "ksante", "jax", "maokai", "skarner", "viktor", "corki", "kalista", "draven",
+      "braum", "fiddlesticks", "jayce",
+    ] {
+      #expect(Champion.find(id)?.id == id)
+    }
+    for player in Player.defaultRoster {
+      for champion in player.favoriteChampions { #expect(Champion.find(champion.id) == champion) }
+    }
+  }
+
+  /// What people type, and the champion that must come first.
+  @Test(arguments: [
+    ("ksan", "ksante"), ("K'Sante", "ksante"), ("kaisa", "kaisa"), ("Kai'Sa", "kaisa"),
+    ("drmundo", "drmundo"), ("dr. mundo", "drmundo"), ("Dr Mundo", "drmundo"),
+    ("chogath", "chogath"), ("cho gath", "chogath"), ("wukong", "monkeyking"),
+    ("monkeyking", "monkeyking"), ("monkey king", "monkeyking"), ("nunu", "nunu"),
+    ("nunu & willump", "nunu"), ("fiddlestiks", "fiddlesticks"), ("fidlesticks", "fiddlesticks"),
+    ("JAX", "jax"), ("jarvan", "jarvaniv"), ("belveth", "belveth"), ("leblanc", "leblanc"),
+    ("reksai", "reksai"), ("kogmaw", "kogmaw"), ("orianna", "orianna"), ("oriana", "orianna"),
+    ("azir", "azir"), ("ahri", "ahri"), ("Léona", "leona"), ("vi", "vi"),
+  ])
+  func theForgivingSearchPutsTheRightChampionFirst(query: String, id: String) {
+    #expect(Champion.search(query).first?.id == id, "\(Champion.search(query).prefix(3).map(\.id))")
+  }
+
+  @Test func exactThenPrefixThenInsideThenTypo() {
+    // "vi": Vi exactly, then names starting with vi (Viego, Viktor), then holding it (Olivia…).
+    let found = Champion.search("vi").map(\.name)
+    #expect(found.first == "Vi")
+    let prefix = found.firstIndex(of: "Viktor") ?? -1
+    let inside = found.firstIndex(of: "Olivia") ?? -1  // not a champion: stays -1
+    #expect(prefix > 0 && inside == -1)
+    #expect(found.firstIndex(of: "Viego") ?? 0 < found.firstIndex(of: "Sivir") ?? 0)
+    // A typo ranks below every name that holds the query.
+    let typo = Champion.search("jaxx").map(\.name)
+    #expect(typo.first == "Jax")
+    // Three letters allow no typo: "jxa" finds nothing.
+    #expect(Champion.search("jxa").isEmpty)
+    #expect(Champion.search("").count == 173)
+  }
+
+  @Test func aClassFilterKeepsOnlyThatClass() {
+    let supports = Champion.search("", classes: [.support])
+    #expect(
+      supports.contains { $0.id == "braum" }
+        && supports.allSatisfy { $0.classes.contains(.support) })
+    #expect(!supports.contains { $0.id == "jax" })
+    #expect(Champion.search("bra", classes: [.support]).first?.id == "braum")
+    #expect(Champion.search("jax", classes: [.support]).isEmpty)
+    #expect(ChampionClass(parsing: " MAGE ") == .mage && ChampionClass(parsing: "healer") == nil)
   }
 
   @Test func twoValuesForTheSameChampionAreEqual() {
@@ -28,12 +92,14 @@ import Testing
   @Test(arguments: [
     ("ksante", "ksante"), ("KSANTE", "ksante"), ("K'Sante", "ksante"), ("K’Sante", "ksante"),
     ("  k sante ", "ksante"), ("Maokai", "maokai"), ("fiddle sticks", "fiddlesticks"),
+    ("Dr. Mundo", "drmundo"), ("MonkeyKing", "monkeyking"), ("Wukong", "monkeyking"),
+    ("Nunu & Willump", "nunu"), ("Kai'Sa", "kaisa"), ("j-a-x", "jax"),
   ])
   func findsByIdOrNameIgnoringCaseSpacesAndApostrophes(text: String, id: String) {
     #expect(Champion.find(text)?.id == id)
   }
 
-  @Test(arguments: ["", "teemo", "moakai", "jax2", "j-a-x"])
+  @Test(arguments: ["", "teemoo", "moakai", "jax2", "tomato"])
   func findsNothingOutsideTheCatalog(text: String) {
     #expect(Champion.find(text) == nil)
   }

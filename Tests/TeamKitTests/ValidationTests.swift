@@ -70,9 +70,9 @@ struct ValidationCase: Sendable, CustomTestStringConvertible {
       "a 65-character image", image: String(repeating: "x", count: 65), failing: [.image]),
     ValidationCase("catalog champions", champions: ["jax", "Maokai"]),
     ValidationCase(
-      "an unknown champion", champions: ["jax", "Teemo"], failing: [.favoriteChampions]),
+      "an unknown champion", champions: ["jax", "Tomato"], failing: [.favoriteChampions]),
     ValidationCase(
-      "everything wrong at once", name: "", position: "x", image: "A B", champions: ["zed"],
+      "everything wrong at once", name: "", position: "x", image: "A B", champions: ["zzz"],
       failing: [.name, .position, .image, .favoriteChampions]),
   ]
 
@@ -143,7 +143,7 @@ struct ValidationCase: Sendable, CustomTestStringConvertible {
     let error = #expect(throws: ValidationError.self) {
       try PlayerInput(
         name: String(repeating: "a", count: 30), position: "Coach", image: "../x",
-        favoriteChampions: ["Teemo"]
+        favoriteChampions: ["Fiddlestix"]
       ).validated(in: [])
     }
     #expect(
@@ -152,6 +152,9 @@ struct ValidationCase: Sendable, CustomTestStringConvertible {
       error?.message(for: .position)
         == "“Coach” is not a role; choose one of Top, Jungle, Mid, ADC or Support.")
     #expect(error?.message(for: .image)?.contains("a-z") == true)
-    #expect(error?.message(for: .favoriteChampions)?.hasPrefix("Remove “Teemo”") == true)
+    #expect(
+      error?.message(for: .favoriteChampions)
+        == "Remove “Fiddlestix”: no champion of the game has that name (did you mean Fiddlesticks?)."
+    )
   }
 }

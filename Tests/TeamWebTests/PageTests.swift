@@ -76,7 +76,9 @@ import Testing
     for position in Position.allCases {
       #expect(html.contains(">\(position.displayName)</option>"))
     }
-    #expect(html.components(separatedBy: #"type="checkbox" name="champion""#).count - 1 == 11)
+    #expect(
+      html.components(separatedBy: #"type="checkbox" name="champion""#).count - 1
+        == Champion.catalog.count)
     #expect(html.contains(">Cancel<") && html.contains(">Add<"))
   }
 

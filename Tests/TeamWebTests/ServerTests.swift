@@ -25,7 +25,7 @@ import Testing
     for suffix in ["", "-wal", "-shm"] { unlink(app.store.path + suffix) }
     let response = try app.postJSON("/api/players", #"{"name":"Lost","position":"Mid"}"#)
     #expect(response.status == 503)
-    #expect(response.text.contains("could not be saved"))
+    #expect(response.text.contains("removed or replaced, so nothing more is saved"))
     #expect(try app.client.get("/api/players").status == 200)
     #expect(!app.store.players.contains { $0.name == "Lost" })
   }

@@ -203,3 +203,45 @@ def test_a_refused_add_keeps_the_sheet_and_focuses_the_error(server, browser):
     wait(browser).until(lambda b: not b.find_element(By.ID, "add-dialog").is_displayed())
     browser.find_element(By.CSS_SELECTOR, "[aria-label='Add player']").click()
     assert browser.find_element(By.ID, "name").get_attribute("value") == ""
+
+
+def visible_champions(browser):
+    return browser.execute_script(
+        "return [...document.querySelectorAll('#add-dialog label.champion')]"
+        ".filter(l => !l.hidden).map(l => l.querySelector('input').value)")
+
+
+def test_the_champion_search_narrows_the_row_however_names_are_typed(server, browser):
+    browser.get(server + "/")
+    browser.find_element(By.CSS_SELECTOR, "[aria-label='Add player']").click()
+    dialog = browser.find_element(By.ID, "add-dialog")
+    wait(browser).until(lambda _: dialog.is_displayed())
+    assert len(visible_champions(browser)) == 173  # every champion of the game
+    search = dialog.find_element(By.CSS_SELECTOR, ".champion-search")
+
+    search.send_keys("ksan")
+    wait(browser).until(lambda b: visible_champions(b)[:1] == ["ksante"])
+    search.clear()
+    search.send_keys("fiddlestiks")  # one typo
+    wait(browser).until(lambda b: visible_champions(b) == ["fiddlesticks"])
+    dialog.find_element(By.XPATH, ".//label[@class='champion'][input[@value='fiddlesticks']]").click()
+
+    # A selected champion stays first whatever is searched next.
+    search.clear()
+    search.send_keys("wukong" + Keys.ENTER)  # Enter searches, never sends the form
+    wait(browser).until(lambda b: visible_champions(b) == ["fiddlesticks", "monkeyking"])
+    assert dialog.is_displayed()
+    dialog.find_element(By.XPATH, ".//label[@class='champion'][input[@value='monkeyking']]").click()
+
+    # The class filter, one tap away.
+    search.clear()
+    Select(dialog.find_element(By.CSS_SELECTOR, ".champion-class")).select_by_visible_text("Support")
+    wait(browser).until(lambda b: "braum" in visible_champions(b) and "jax" not in visible_champions(b))
+
+    browser.find_element(By.ID, "name").send_keys("Searcher")
+    Select(browser.find_element(By.ID, "position")).select_by_visible_text("Top")
+    dialog.find_element(By.XPATH, ".//button[normalize-space()='Add']").click()
+    wait(browser).until(lambda b: "Searcher" in roster_names(b))
+    open_player(browser, "Searcher")
+    champions = [e.text for e in browser.find_elements(By.CSS_SELECTOR, ".champions li span")]
+    assert champions == ["Fiddlesticks", "Wukong"]

@@ -20,7 +20,46 @@ function opensSheet(linkId, dialogId) {
   });
 }
 
+// The champion row's search and class filter: the server's forgiving search
+// (/api/champions) says which champions match, best first; selected ones stay first.
+function championFilters(fieldset) {
+  const search = fieldset.querySelector(".champion-search");
+  const kind = fieldset.querySelector(".champion-class");
+  const row = fieldset.querySelector(".champion-row");
+  if (!search || !kind || !row) return;
+  const labels = new Map();
+  for (const label of row.querySelectorAll("label.champion")) {
+    labels.set(label.querySelector("input").value, label);
+  }
+  let latest = 0;
+  async function filter() {
+    const asked = ++latest;
+    const query = new URLSearchParams({ q: search.value, class: kind.value });
+    const response = await fetch("/api/champions?" + query, { headers: { Accept: "application/json" } });
+    if (!response.ok || asked !== latest) return;
+    const matches = (await response.json()).map((champion) => champion.id);
+    const isSelected = (label) => label.querySelector("input").checked;
+    const order = [...labels.values()].filter(isSelected);
+    for (const id of matches) {
+      const label = labels.get(id);
+      if (label && !isSelected(label)) order.push(label);
+    }
+    const shown = new Set(order);
+    for (const label of labels.values()) {
+      label.hidden = !shown.has(label);
+      if (label.hidden) order.push(label);
+    }
+    row.append(...order);
+    row.scrollLeft = 0;
+  }
+  once(search, "input", filter);
+  once(kind, "change", filter);
+  // Enter in the search field must not send the form.
+  once(search, "keydown", (event) => { if (event.key === "Enter") event.preventDefault(); });
+}
+
 function setUp() {
+  for (const fieldset of document.querySelectorAll("fieldset")) championFilters(fieldset);
   opensSheet("add-player", "add-dialog");
   opensSheet("edit-player", "edit-dialog");
 
