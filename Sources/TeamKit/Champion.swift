@@ -31,13 +31,15 @@ public struct Champion: Identifiable, Hashable, Codable, Sendable {
 }
 
 /// A champion's class, as the game tags it (a champion may have two).
-public enum ChampionClass: String, CaseIterable, Codable, Sendable {
+public enum ChampionClass: String, CaseIterable, Codable, Identifiable, Sendable {
   case fighter = "Fighter"
   case tank = "Tank"
   case mage = "Mage"
   case assassin = "Assassin"
   case marksman = "Marksman"
   case support = "Support"
+
+  public var id: Self { self }
 
   /// A class named in any case (`mage`, `Mage`), or nil.
   public init?(parsing text: String) {

@@ -96,6 +96,15 @@ struct PlayerFields: View {
   @Binding var form: PlayerForm
   let errors: ValidationError?
   let failure: String?
+  /// The champion search, narrowing the row as one types (TeamKit's forgiving search).
+  @State private var championQuery = ""
+  @State private var championClass: ChampionClass?
+
+  /// The selected champions first, in their order, then the matches, best first.
+  private var shownChampions: [Champion] {
+    let matches = Champion.search(championQuery, classes: championClass.map { [$0] } ?? [])
+    return form.favoriteChampions + matches.filter { !form.isSelected($0) }
+  }
 
   var body: some View {
     Form {
@@ -123,9 +132,17 @@ struct PlayerFields: View {
         FieldError(messages: errors?.messages(for: .image) ?? [])
       }
       Section {
+        TextField("Search champions", text: $championQuery)
+          .autocorrectionDisabled()
+        Picker("Class", selection: $championClass) {
+          Text("All classes").tag(ChampionClass?.none)
+          ForEach(ChampionClass.allCases) { kind in
+            Text(kind.rawValue).tag(ChampionClass?.some(kind))
+          }
+        }
         ScrollView(.horizontal, showsIndicators: false) {
           HStack(spacing: 12) {
-            ForEach(Champion.catalog) { champion in
+            ForEach(shownChampions) { champion in
               ChampionToggle(champion: champion, isSelected: form.isSelected(champion)) {
                 form.toggle(champion)
               }
