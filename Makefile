@@ -1,7 +1,7 @@
 # KCorp Team Manager — `make run` serves the app, `make test` proves it works.
 
 BUILD_PACKAGES := pkg-config libsqlite3-dev libmicrohttpd-dev libargon2-dev libgnutls28-dev libicu-dev libcurl4-openssl-dev
-TEST_PACKAGES := chromium chromium-driver python3-selenium python3-pytest openssl curl mount
+TEST_PACKAGES := chromium chromium-driver python3-selenium python3-pytest python3-venv openssl curl mount
 ENSURE := scripts/ensure-packages
 
 BENCH_PACKAGES := wrk nginx-light sqlite3
@@ -13,8 +13,11 @@ run: build-deps
 	swift build -c release --product kcorp --static-swift-stdlib
 	.build/release/kcorp serve
 
-## test: format lint, Apple availability, Swift tests, then the browser walk and crashes
-test: build-deps test-deps lint
+# The contract test's schemathesis, from PyPI, in a virtual environment of the build's own.
+SCHEMATHESIS := .build/schemathesis/bin/schemathesis
+
+## test: format lint, Apple availability, Swift tests, then the browser walk and reliability
+test: build-deps test-deps lint $(SCHEMATHESIS)
 	/usr/bin/python3 -m pytest -q Tests/checks  # the availability check fails when it should
 	/usr/bin/python3 scripts/check-apple-availability.py
 	/usr/bin/python3 scripts/generate-champion-data.py --check  # ChampionData.swift is data/champions.json
@@ -47,6 +50,10 @@ lint:
 
 format:
 	swift format --in-place --recursive Package.swift Sources Tests Checks Apple/KCorp.swiftpm/Package.swift
+
+$(SCHEMATHESIS):
+	/usr/bin/python3 -m venv .build/schemathesis
+	.build/schemathesis/bin/pip install --quiet schemathesis==4.32.5
 
 build-deps:
 	@$(ENSURE) $(BUILD_PACKAGES)

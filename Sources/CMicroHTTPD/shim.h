@@ -13,7 +13,9 @@
 static inline struct MHD_Daemon *kcorp_mhd_start(
     int listen_fd, unsigned int threads, MHD_AccessHandlerCallback handler, void *handler_cls,
     MHD_RequestCompletedCallback completed, void *completed_cls,
-    MHD_NotifyConnectionCallback notify, void *notify_cls, unsigned int timeout_seconds,
+    MHD_NotifyConnectionCallback notify, void *notify_cls,
+    void *(*uri_log)(void *cls, const char *uri, struct MHD_Connection *connection),
+    void *uri_log_cls, unsigned int timeout_seconds,
     unsigned int connection_limit, unsigned int per_ip_limit, size_t memory_limit,
     const char *tls_key, const char *tls_cert) {
   unsigned int flags = MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_AUTO | MHD_ALLOW_SUSPEND_RESUME;
@@ -22,6 +24,7 @@ static inline struct MHD_Daemon *kcorp_mhd_start(
       MHD_OPTION_THREAD_POOL_SIZE, threads, \
       MHD_OPTION_NOTIFY_COMPLETED, completed, completed_cls, \
       MHD_OPTION_NOTIFY_CONNECTION, notify, notify_cls, \
+      MHD_OPTION_URI_LOG_CALLBACK, uri_log, uri_log_cls, \
       MHD_OPTION_CONNECTION_TIMEOUT, timeout_seconds, \
       MHD_OPTION_CONNECTION_LIMIT, connection_limit, \
       MHD_OPTION_PER_IP_CONNECTION_LIMIT, per_ip_limit, \

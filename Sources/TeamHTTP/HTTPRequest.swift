@@ -13,6 +13,9 @@ public struct HTTPRequest: Sendable {
   public var body: [UInt8]
   /// True when the body was over the server's limit and was dropped (answer 413).
   public var bodyTooLarge = false
+  /// True when the target held `%00`: ``path`` and ``query`` end at that NUL, so they are
+  /// not what was sent (answer 400).
+  public var targetHasNUL = false
   /// The client's numeric address (`127.0.0.1`, `::1`), as the connection shows it.
   public var clientAddress = ""
   /// True when the request came over TLS.

@@ -98,7 +98,7 @@ public final class HTTPServer: Sendable {
     {
       kcorp_mhd_start(
         socket, limits.threads, accessHandler, pointer, requestCompleted, pointer,
-        connectionNotified, pointer,
+        connectionNotified, pointer, targetReceived, pointer,
         limits.connectionTimeout, limits.maxConnections, limits.maxConnectionsPerIP,
         limits.maxHeaderBytes, key, certificate)
     }
@@ -217,6 +217,9 @@ private final class ServerContext: Sendable {
   let stopping = Atomic<Bool>(false)
   /// The connections waiting for a request to come in whole.
   let waiting: WaitingConnections
+  /// Connections whose request target holds `%00`: libmicrohttpd hands paths and query
+  /// values over as C strings, which end at the NUL (``HTTPRequest/targetHasNUL``).
+  let targetsWithNUL = Mutex<Set<UInt>>([])
 
   init(
     handler: @escaping @Sendable (HTTPRequest) -> HTTPResponse, maxBodyBytes: Int,
@@ -380,6 +383,9 @@ private func respond(
     method: String(cString: method), path: String(cString: url), body: state.body)
   request.bodyTooLarge = state.tooLarge
   let (headers, repeated) = values(of: connection, with: kcorp_mhd_headers, lowercased: true)
+  request.targetHasNUL = server.targetsWithNUL.withLock {
+    $0.contains(UInt(bitPattern: connection))
+  }
   // Two Host headers could name two sites to two readers of the request (RFC 9112, 3.2).
   guard !repeated.contains("host") else {
     return send(
@@ -409,6 +415,18 @@ private func respond(
   return send(server.handler(request), on: connection, server: server)
 }
 
+/// Called with each request's target as sent (still percent-encoded), before it is decoded.
+private func targetReceived(
+  _ cls: UnsafeMutableRawPointer?, _ uri: UnsafePointer<CChar>?, _ connection: OpaquePointer?
+) -> UnsafeMutableRawPointer? {
+  guard let cls, let uri, let connection else { return nil }
+  let server = Unmanaged<ServerContext>.fromOpaque(cls).takeUnretainedValue()
+  let hasNUL = strstr(uri, "%00") != nil
+  let key = UInt(bitPattern: connection)
+  _ = server.targetsWithNUL.withLock { hasNUL ? $0.insert(key).inserted : $0.remove(key) != nil }
+  return nil
+}
+
 private func connectionNotified(
   _ cls: UnsafeMutableRawPointer?, _ connection: OpaquePointer?,
   _ socketContext: UnsafeMutablePointer<UnsafeMutableRawPointer?>?,
@@ -422,6 +440,7 @@ private func connectionNotified(
       address: kcorp_mhd_client_address(connection).map(numericHost) ?? "")
   } else {
     server.waiting.closed(connection)
+    _ = server.targetsWithNUL.withLock { $0.remove(UInt(bitPattern: connection)) }
   }
 }
 

@@ -207,6 +207,12 @@ public struct PlayerInput: Hashable, Sendable {
         unknown.append(text.trimmingCharacters(in: .whitespacesAndNewlines))
       }
     }
+    if favoriteChampions.count > Champion.catalog.count {
+      fail(
+        .favoriteChampions,
+        "Send at most \(Champion.catalog.count) favourite champions, each once (there are \(favoriteChampions.count))."
+      )
+    }
     for text in unknown {
       // The forgiving search's best guess, when it has one.
       let guess = Champion.search(text).first.map { " (did you mean \($0.name)?)" } ?? ""

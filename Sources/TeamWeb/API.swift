@@ -266,14 +266,18 @@ extension WebApp {
     route("GET", "/api/champions") { request, _ in
       var classes: Set<ChampionClass> = []
       if let text = request.query["class"], !text.isEmpty {
-        guard let found = ChampionClass(parsing: text) else {
+        guard let found = ChampionClass(rawValue: text) else {  // as the schema's enum
           throw HTTPError(
             400, "“\(text)” is not a class; use Fighter, Tank, Mage, Assassin, Marksman or Support."
           )
         }
         classes = [found]
       }
-      return WebApp.json(Champion.search(request.query["q"] ?? "", classes: classes))
+      let query = request.query["q"] ?? ""
+      guard query.unicodeScalars.count <= 100 else {  // as the schema counts
+        throw HTTPError(400, "Shorten the search to 100 characters or fewer.")
+      }
+      return WebApp.json(Champion.search(query, classes: classes))
     }
 
     route("GET", "/api/openapi.json") { _, _ in

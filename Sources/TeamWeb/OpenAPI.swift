@@ -18,6 +18,14 @@ enum OpenAPI {
       for (field, constraints) in inputConstraints {
         properties[field]?.merge(constraints) { $1 }
       }
+      // The decoder reads null as absent (or, in an edit, as the default picture and no
+      // champions): the schema allows it.
+      for field in nullable[name] ?? [] {
+        guard var property = properties[field] else { continue }
+        if let type = property["type"] as? String { property["type"] = [type, "null"] }
+        if let values = property["enum"] as? [Any] { property["enum"] = values + [NSNull()] }
+        properties[field] = property
+      }
       schema["properties"] = properties
       schemas[name] = schema
     }
@@ -27,6 +35,12 @@ enum OpenAPI {
       withJSONObject: root, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
     return data.map(Array.init) ?? PackageResources.openapi_json
   }()
+
+  /// The members that may be null, by schema.
+  static let nullable = [
+    "PlayerInput": ["image", "favoriteChampions", "lineup"],
+    "PlayerEdit": ["name", "position", "image", "favoriteChampions", "lineup"],
+  ]
 
   /// The rules of ``PlayerInput/validated(in:id:)`` as JSON Schema keywords. They may be
   /// stricter than the rules (a pseudo's length counts code points, not characters), never

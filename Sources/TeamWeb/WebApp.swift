@@ -197,6 +197,9 @@ public struct WebApp: Sendable {
     if request.bodyTooLarge {
       throw HTTPError(413, "Send at most \(maxBodyBytes / 1024) KiB; shorten what you sent.")
     }
+    if request.targetHasNUL {
+      throw HTTPError(400, "Remove the NUL character (%00) from the address.")
+    }
     let identity = try identify(request)
     try authorize(request, identity)
     return try RosterStore.$author.withValue(identity?.name ?? "local") {

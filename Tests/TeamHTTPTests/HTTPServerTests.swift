@@ -200,6 +200,17 @@ import Testing
     #expect(written.withLock { $0?.text } == "POST /write 1")
   }
 
+  @Test func aTargetHoldingANULIsFlaggedOnTheRequestAndTheNextIsNot() throws {
+    let server = try server { request in
+      HTTPResponse(
+        status: 200, contentType: "text/plain",
+        body: Array("\(request.targetHasNUL) \(request.query["q"] ?? "-")".utf8))
+    }
+    let client = HTTPClient(port: server.port)
+    #expect(try client.get("/search?q=a%00b").text == "true a")  // the C string ends at NUL
+    #expect(try client.get("/search?q=ab").text == "false ab")
+  }
+
   @Test func aPortInUseIsTypedAndNamesThePort() throws {
     let first = try server()
     #expect(throws: HTTPServerError.portInUse(host: "127.0.0.1", port: first.port)) {

@@ -70,6 +70,9 @@ struct ValidationCase: Sendable, CustomTestStringConvertible {
       "a 65-character image", image: String(repeating: "x", count: 65), failing: [.image]),
     ValidationCase("catalog champions", champions: ["jax", "Maokai"]),
     ValidationCase(
+      "more champions than the game has", champions: Array(repeating: "jax", count: 174),
+      failing: [.favoriteChampions]),
+    ValidationCase(
       "an unknown champion", champions: ["jax", "Tomato"], failing: [.favoriteChampions]),
     ValidationCase(
       "everything wrong at once", name: "", position: "x", image: "A B", champions: ["zzz"],

@@ -193,8 +193,12 @@ import Testing
     for id in try #require(champions?["enum"] as? [String]) {
       #expect(Champion.find(id) != nil)
     }
-    for lineup in try #require(properties["lineup"]?["enum"] as? [String]) {
+    // null is allowed too (read as absent: the roster's rule), the strings are lineups.
+    let lineups = try #require(properties["lineup"]?["enum"] as? [Any])
+    #expect(lineups.contains { $0 is NSNull })
+    for lineup in lineups.compactMap({ $0 as? String }) {
       #expect(throws: Never.self) { try Lineup(parsing: lineup) }
     }
+    #expect(lineups.compactMap { $0 as? String }.count == Lineup.allCases.count)
   }
 }

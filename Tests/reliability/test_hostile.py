@@ -76,7 +76,7 @@ def corpus():
         "/api/players/" + "0" * 40, "/api/players/%00", "/api/trash/xyz/restore", "/players/" + PLAYER + "/../../x",
         "/?page=-1", "/?page=99999999999999999999", "/?page=%ff", "/api/history?limit=-5", "/api/history?after=abc",
         "/api/history?limit=99999999999999999999", "/api/history?player=x", "/%", "/%zz", "/" + "a/" * 2000,
-        "/api/players?" + "a=b&" * 200, "/api/players?q=" + "a" * 8000, "*", "http://evil.example/", "/api/events?x=%ff",
+        "/api/players?" + "a=b&" * 200, "/api/champions?q=a%00b", "/images/canna%00.png", "/api/players?q=" + "a" * 8000, "*", "http://evil.example/", "/api/events?x=%ff",
     ]:
         cases.append(request("GET", path))
     for method in ["TRACE", "TRACK", "PROPFIND", "CONNECT", "DEBUG", "PURGE", "X" * 300, "G\x01T", "get"]:
