@@ -3,8 +3,8 @@
 public enum Picture: Hashable, Sendable {
   /// A neutral silhouette, for `player_default`.
   case silhouette
-  /// A champion's badge with its monogram (`Jax` → `Jx`).
-  case monogram(String)
+  /// A champion's badge: its monogram (`Jax` → `Jx`) on its class's colour.
+  case monogram(String, ChampionClass?)
   /// A player's initials on a circle coloured by position (neutral when unknown).
   case initials(String, Position?)
 
@@ -14,10 +14,20 @@ public enum Picture: Hashable, Sendable {
     if imageName == Player.defaultImage {
       self = .silhouette
     } else if let champion = Champion.catalog.first(where: { $0.imageName == imageName }) {
-      self = .monogram(Picture.monogram(of: champion.name))
+      self = .monogram(Picture.monogram(of: champion.name), champion.classes.first)
     } else {
       let player = players.first { $0.image == imageName }
       self = .initials(Picture.initials(of: player?.name ?? imageName), player?.position)
+    }
+  }
+
+  /// The drawing for a player: their initials on their role's colour while they have no
+  /// picture of their own (`player_default`), else the drawing for their image name.
+  public init(player: Player, players: [Player]) {
+    if player.image == Player.defaultImage {
+      self = .initials(Picture.initials(of: player.name), player.position)
+    } else {
+      self.init(imageName: player.image, players: players)
     }
   }
 
@@ -35,6 +45,19 @@ public enum Picture: Hashable, Sendable {
   public static func monogram(of name: String) -> String {
     guard let first = name.first, let last = name.last, name.count > 1 else { return name }
     return String(first).uppercased() + String(last).lowercased()
+  }
+
+  /// A champion badge's colour for its class, as 8-bit red, green, blue.
+  public static func color(for kind: ChampionClass?) -> (red: UInt8, green: UInt8, blue: UInt8) {
+    switch kind {
+    case .fighter: (0xB5, 0x4A, 0x1F)
+    case .tank: (0x3C, 0x6E, 0x8F)
+    case .mage: (0x6A, 0x3F, 0xB5)
+    case .assassin: (0x9E, 0x1B, 0x3C)
+    case .marksman: (0x9A, 0x72, 0x10)
+    case .support: (0x1E, 0x7F, 0x6E)
+    case nil: (0x1B, 0x24, 0x46)
+    }
   }
 
   /// The circle's colour for a position, as 8-bit red, green, blue.

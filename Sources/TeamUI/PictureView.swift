@@ -14,7 +14,27 @@ import TeamKit
 struct PictureView: View {
   let imageName: String
   let size: CGFloat
+  /// The player pictured, when it is a player: without a picture of their own they show
+  /// their initials rather than the shared silhouette.
+  var player: Player?
   @Environment(EsportTeam.self) private var team: EsportTeam?
+
+  init(imageName: String, size: CGFloat) {
+    self.imageName = imageName
+    self.size = size
+  }
+
+  init(player: Player, size: CGFloat) {
+    self.imageName = player.image
+    self.size = size
+    self.player = player
+  }
+
+  private var picture: Picture {
+    let players = team?.players ?? []
+    return player.map { Picture(player: $0, players: players) }
+      ?? Picture(imageName: imageName, players: players)
+  }
 
   var body: some View {
     ZStack {
@@ -31,7 +51,7 @@ struct PictureView: View {
   }
 
   @ViewBuilder private var drawing: some View {
-    switch Picture(imageName: imageName, players: team?.players ?? []) {
+    switch picture {
     case .silhouette:
       ZStack {
         Circle().fill(Color(red: 0.16, green: 0.22, blue: 0.38))
@@ -41,9 +61,11 @@ struct PictureView: View {
           .padding(size * 0.22)
           .foregroundStyle(Color(red: 0.55, green: 0.61, blue: 0.76))
       }
-    case .monogram(let letters):
+    case .monogram(let letters, let kind):
+      let (red, green, blue) = Picture.color(for: kind)
       ZStack {
-        Circle().fill(Color(red: 0.11, green: 0.14, blue: 0.27))
+        Circle().fill(
+          Color(red: Double(red) / 255, green: Double(green) / 255, blue: Double(blue) / 255))
         Circle().strokeBorder(Color(red: 0.78, green: 0.67, blue: 0.43), lineWidth: size * 0.05)
         Text(letters)
           .font(.system(size: size * 0.38, weight: .bold, design: .serif))

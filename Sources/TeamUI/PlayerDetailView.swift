@@ -23,7 +23,7 @@ public struct PlayerDetailView: View {
 
   public var body: some View {
     VStack(spacing: 12) {
-      PictureView(imageName: player.image, size: 160)
+      PictureView(player: player, size: 160)
       Text(player.name)
         .font(.largeTitle)
       Text(player.position.displayName)

@@ -129,7 +129,7 @@ struct PlayerRow: View {
 
   var body: some View {
     HStack(spacing: 16) {
-      PictureView(imageName: player.image, size: 56)
+      PictureView(player: player, size: 56)
       VStack(alignment: .leading, spacing: 2) {
         Text(player.name)
           .font(.headline)

@@ -25,6 +25,21 @@ struct ImageLibrary: Sendable {
     }
     let (body, type) =
       file(named: name) ?? (Array(Self.drawing(for: name, roster: roster).utf8), "image/svg+xml")
+    return Self.picture(body, type: type, request: request)
+  }
+
+  /// `GET /players/{id}/picture`: the player's picture file, else their drawing (their
+  /// initials on their role's colour while they have no picture of their own).
+  func response(for player: Player, roster: Roster, request: HTTPRequest) -> HTTPResponse {
+    let file = player.image == Player.defaultImage ? nil : file(named: player.image)
+    let (body, type) =
+      file ?? (
+        Array(Self.drawing(Picture(player: player, players: roster.players)).utf8), "image/svg+xml"
+      )
+    return Self.picture(body, type: type, request: request)
+  }
+
+  private static func picture(_ body: [UInt8], type: String, request: HTTPRequest) -> HTTPResponse {
     let etag = "\"\(fnv1a(body))\""
     let headers: [(name: String, value: String)] = [
       ("Content-Type", type), ("ETag", etag), ("Cache-Control", "no-cache"),
@@ -55,7 +70,12 @@ struct ImageLibrary: Sendable {
 
   /// The SVG of ``Picture``'s drawing for `name`: the same every time for a name and roster.
   static func drawing(for name: String, roster: Roster) -> String {
-    switch Picture(imageName: name, players: roster.players) {
+    drawing(Picture(imageName: name, players: roster.players))
+  }
+
+  /// The SVG of one of ``Picture``'s drawings.
+  static func drawing(_ picture: Picture) -> String {
+    switch picture {
     case .silhouette:
       return svg(
         """
@@ -63,10 +83,12 @@ struct ImageLibrary: Sendable {
         <circle cx="64" cy="50" r="22" fill="#8d9bc2"/>\
         <path d="M22 112c6-22 24-34 42-34s36 12 42 34a64 64 0 0 1-84 0z" fill="#8d9bc2"/>
         """)
-    case .monogram(let letters):
+    case .monogram(let letters, let kind):
+      let (red, green, blue) = Picture.color(for: kind)
+      let fill = "#" + [red, green, blue].map { String(format: "%02x", $0) }.joined()
       return svg(
         """
-        <circle cx="64" cy="64" r="64" fill="#1b2446"/>\
+        <circle cx="64" cy="64" r="64" fill="\(fill)"/>\
         <circle cx="64" cy="64" r="56" fill="none" stroke="#c8aa6e" stroke-width="6"/>\
         <text x="64" y="64" dy=".35em" text-anchor="middle" font-family="Georgia, serif" \
         font-size="48" font-weight="700" fill="#f0e6d2">\(HTML.escape(letters))</text>

@@ -50,6 +50,16 @@ enum Pages {
       "img", attributes + (id.map { ["id": $0] } ?? [:]) + (lazy ? ["loading": "lazy"] : [:]))
   }
 
+  /// A player's round picture (``ImageLibrary/response(for:roster:request:)``).
+  static func avatar(of player: Player, size: Int, alt: String = "") -> HTML {
+    .h(
+      "img",
+      [
+        "class": "avatar", "src": "/players/\(player.id)/picture", "alt": alt,
+        "width": String(size), "height": String(size),
+      ])
+  }
+
   static func csrfField(_ token: String) -> HTML {
     .h("input", ["type": "hidden", "name": "csrf", "value": token])
   }
@@ -250,7 +260,7 @@ enum Pages {
         .h(
           "a", ["class": "player-row", "href": "/players/\(player.id)"],
           [
-            avatar(player.image, size: 56),
+            avatar(of: player, size: 56),
             .h(
               "span", ["class": "names"],
               [
@@ -511,7 +521,7 @@ enum Pages {
         .h(
           "main", ["class": "detail", "data-live": "", "data-player": player.id.uuidString],
           [
-            avatar(player.image, size: 160, alt: "Photo of \(player.name)"),
+            avatar(of: player, size: 160, alt: "Photo of \(player.name)"),
             .h("h1", player.name),
             .h("p", ["class": "role"], player.position.displayName),
             .h("p", ["class": "muted"], starter ? "Starting five" : "Substitute"),
@@ -608,7 +618,7 @@ enum Pages {
                       .h(
                         "div", ["class": "player-row"],
                         [
-                          avatar(removal.player.image, size: 56),
+                          avatar(of: removal.player, size: 56),
                           .h(
                             "span", ["class": "names"],
                             [

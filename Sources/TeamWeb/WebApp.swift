@@ -62,6 +62,13 @@ public struct WebApp: Sendable {
     router.add("GET", "/images/{name}") { [images, store] request, parameters in
       try images.response(for: parameters["name"] ?? "", roster: store.roster, request: request)
     }
+    router.add("GET", "/players/{id}/picture") { [images, store] request, parameters in
+      let roster = store.roster
+      guard let id = UUID(uuidString: parameters["id"] ?? ""),
+        let player = roster.player(id: id) ?? roster.removed.first(where: { $0.id == id })?.player
+      else { throw HTTPError(404, "There is no such player.") }
+      return images.response(for: player, roster: roster, request: request)
+    }
     for asset in [Asset.stylesheet, Asset.script] {
       router.add("GET", asset.path) { _, _ in
         HTTPResponse(

@@ -8,7 +8,7 @@ import Testing
   }
 
   @Test func aChampionsImageIsItsMonogram() {
-    #expect(Picture(imageName: "moakai", players: []) == .monogram("Mi"))
+    #expect(Picture(imageName: "moakai", players: []) == .monogram("Mi", .tank))
     // The brief's eleven differ by monogram; across the whole game two letters cannot, and
     // the form shows each champion's name with its picture.
     let monograms = Champion.catalog.prefix(11).map { Picture.monogram(of: $0.name) }
@@ -27,9 +27,34 @@ import Testing
     #expect(Picture.initials(of: name) == initials)
   }
 
+  @Test func playersWithoutAPictureShowTheirOwnInitialsInTheirRolesColour() {
+    let roster = (0..<30).map { index in
+      Player(
+        name: "Player \(Character(UnicodeScalar(65 + index % 26)!))\(index)",
+        position: Position.allCases[index % 5])
+    }
+    let pictures = roster.map { Picture(player: $0, players: roster) }
+    #expect(!pictures.contains(.silhouette))
+    #expect(pictures[0] == .initials("PA", .top))
+    #expect(Set(pictures).count >= 26)  // not one shared icon
+    // The silhouette stays for the image name itself (the form's preview).
+    #expect(Picture(imageName: Player.defaultImage, players: roster) == .silhouette)
+    // A player with an image name of their own keeps what that name draws.
+    let canna = Player.defaultRoster[0]
+    #expect(Picture(player: canna, players: Player.defaultRoster) == .initials("CA", .top))
+  }
+
+  @Test func everyChampionClassHasItsOwnBadgeColour() {
+    let colors = ChampionClass.allCases.map { "\(Picture.color(for: $0))" }
+    #expect(Set(colors).count == ChampionClass.allCases.count)
+    #expect(!colors.contains("\(Picture.color(for: ChampionClass?.none))"))
+    #expect(Picture(imageName: "braum", players: []) == .monogram("Bm", .tank))
+    #expect(Picture(imageName: "jinx", players: []) == .monogram("Jx", .marksman))
+  }
+
   @Test func everyPositionHasItsOwnColour() {
     let colors = Position.allCases.map { "\(Picture.color(for: $0))" }
     #expect(Set(colors).count == 5)
-    #expect(!colors.contains("\(Picture.color(for: nil))"))
+    #expect(!colors.contains("\(Picture.color(for: Position?.none))"))
   }
 }

@@ -34,6 +34,35 @@ import Testing
     #expect(maokai.contains("stroke=\"#c8aa6e\""))
   }
 
+  @Test func aChampionsBadgeTakesItsClasssColour() throws {
+    let (red, green, blue) = Picture.color(for: ChampionClass.marksman)
+    let fill = "#" + [red, green, blue].map { String(format: "%02x", $0) }.joined()
+    #expect(try app.client.get("/images/jinx").text.contains("fill=\"\(fill)\""))
+  }
+
+  @Test func playersWithoutAPhotoAreTheirInitialsNotOneSharedSilhouette() throws {
+    let upset = try app.store.addPlayer(PlayerInput(name: "Upset", position: "ADC"))
+    let saken = try app.store.addPlayer(PlayerInput(name: "Saken", position: "Mid"))
+    let first = try app.client.get("/players/\(upset.id)/picture")
+    #expect(first.status == 200 && first.header("content-type") == "image/svg+xml")
+    #expect(first.text.contains(">UP</text>") && first.text.contains(ImageLibrary.color(for: .adc)))
+    let second = try app.client.get("/players/\(saken.id)/picture").text
+    #expect(second.contains(">SA</text>") && second.contains(ImageLibrary.color(for: .mid)))
+    // A removed player keeps their picture in Recently removed.
+    try app.store.removePlayer(id: saken.id)
+    #expect(try app.client.get("/players/\(saken.id)/picture").text == second)
+    #expect(try app.client.get("/players/\(UUID())/picture").status == 404)
+    #expect(try app.client.get("/players/nobody/picture").status == 404)
+  }
+
+  @Test func aPlayersPictureFileWinsOverTheirDrawing() throws {
+    let png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 4, 5, 6]
+    try Data(png).write(to: app.folder.appendingPathComponent("images/canna.png"))
+    let canna = Player.defaultRoster[0]
+    let response = try app.client.get("/players/\(canna.id)/picture")
+    #expect(response.header("content-type") == "image/png" && response.body == png)
+  }
+
   @Test func drawingsAreDeterministicAndCacheable() throws {
     let first = try app.client.get("/images/caliste")
     let second = try app.client.get("/images/caliste")

@@ -25,7 +25,7 @@ import Testing
     #expect(names.count == 3 && names == names.sorted())
     for player in Player.defaultRoster {
       #expect(html.contains(#"href="/players/\#(player.id)""#))
-      #expect(html.contains(#"src="/images/\#(player.image)""#))
+      #expect(html.contains(#"src="/players/\#(player.id)/picture""#))
     }
   }
 
