@@ -90,7 +90,7 @@ public final class HTTPServer: Sendable {
     let (socket, boundPort) = try Self.listeningSocket(host: host, port: port)
     let context = ServerContext(
       handler: handler, maxBodyBytes: limits.maxBodyBytes, isSecure: tls != nil,
-      waitingPerAddress: Int(limits.maxConnectionsPerIP) / 2)
+      perAddress: Int(limits.maxConnectionsPerIP))
     let pointer = Unmanaged.passUnretained(context).toOpaque()
     // GnuTLS reads the PEM strings while the daemon starts.
     func start(_ key: UnsafePointer<CChar>?, _ certificate: UnsafePointer<CChar>?)
@@ -99,7 +99,10 @@ public final class HTTPServer: Sendable {
       kcorp_mhd_start(
         socket, limits.threads, accessHandler, pointer, requestCompleted, pointer,
         connectionNotified, pointer, targetReceived, pointer,
-        limits.connectionTimeout, limits.maxConnections, limits.maxConnectionsPerIP,
+        // The per-address limit is kept by WaitingConnections, which makes room for a new
+        // connection by cutting the address's oldest waiting one; libmicrohttpd's own limit
+        // would refuse the newcomer while the cut ones are still being closed.
+        limits.connectionTimeout, limits.maxConnections, limits.maxConnections,
         limits.maxHeaderBytes, key, certificate)
     }
     let daemon =
@@ -223,12 +226,12 @@ private final class ServerContext: Sendable {
 
   init(
     handler: @escaping @Sendable (HTTPRequest) -> HTTPResponse, maxBodyBytes: Int,
-    isSecure: Bool, waitingPerAddress: Int
+    isSecure: Bool, perAddress: Int
   ) {
     self.handler = handler
     self.maxBodyBytes = maxBodyBytes
     self.isSecure = isSecure
-    waiting = WaitingConnections(perAddress: max(1, waitingPerAddress))
+    waiting = WaitingConnections(perAddress: max(2, perAddress))
   }
 }
 
@@ -239,9 +242,11 @@ private final class Sweeper: @unchecked Sendable {
   func cancel() { timer.cancel() }
 }
 
-/// Connections from when they open or were last answered until their next request is in
-/// whole; those past the deadline, or the oldest of an address with too many, are cut off
-/// (their socket shut down: libmicrohttpd then closes them).
+/// Every connection, and since when it waits for its next request to come in whole; those
+/// past the deadline are cut off (their socket shut down: libmicrohttpd then closes them).
+/// An address may hold ``perAddress`` connections, half of them waiting: past either, its
+/// oldest waiting connection is cut off to make room for the new one, so slow clients never
+/// lock out a browser on the same address.
 final class WaitingConnections: Sendable {
   private struct Entry {
     let socket: Int32
@@ -256,17 +261,20 @@ final class WaitingConnections: Sendable {
 
   init(perAddress: Int) { self.perAddress = perAddress }
 
-  /// A connection opened; the oldest waiting one of its address is cut off when the address
-  /// has too many waiting.
+  /// A connection opened; when its address has too many, the address's oldest waiting one
+  /// is cut off (the new one itself only when none of the others waits).
   func opened(_ connection: OpaquePointer, socket: Int32, address: String) {
     entries.withLock { entries in
-      entries[UInt(bitPattern: connection)] = Entry(socket: socket, address: address, since: .now)
-      let same = entries.filter { $0.value.address == address && $0.value.since != nil }
-      guard same.count > perAddress,
-        let oldest = same.min(by: { ($0.value.since ?? .now) < ($1.value.since ?? .now) })
-      else { return }
-      shutdown(oldest.value.socket, Int32(SHUT_RDWR))
-      entries[oldest.key] = nil
+      let key = UInt(bitPattern: connection)
+      entries[key] = Entry(socket: socket, address: address, since: .now)
+      let same = entries.filter { $0.value.address == address }
+      let waiting = same.filter { $0.value.since != nil }
+      guard same.count > perAddress || waiting.count > perAddress / 2 else { return }
+      let oldest = waiting.filter { $0.key != key }
+        .min { ($0.value.since ?? .now) < ($1.value.since ?? .now) }
+      let cut = oldest?.key ?? key
+      if let entry = entries[cut] { shutdown(entry.socket, Int32(SHUT_RDWR)) }
+      entries[cut] = nil
     }
   }
 
