@@ -281,21 +281,28 @@ struct ListChampions: Command {
 
 struct Export: Command {
   static let name = "export"
-  static let abstract = "Write the roster as JSON (the `--json` shape)."
+  static let abstract = "Write the roster as JSON (the `--json` shape) or CSV (for spreadsheets)."
   static let options = [
+    Option(name: "--format", value: "F", help: "json (the default) or csv."),
     Option(
       name: "--output", value: "FILE",
-      help: "Write to FILE (replaced atomically) instead of standard output.")
+      help: "Write to FILE (replaced atomically) instead of standard output."),
   ]
+  let format: RosterFile.Format
   let output: String?
 
-  init(_ parsed: Parsed) { output = parsed.value("--output") }
+  init(_ parsed: Parsed) throws(CLIError) {
+    let text = parsed.value("--format") ?? "json"
+    guard let format = RosterFile.Format(rawValue: text.lowercased()) else {
+      throw .usage("--format takes json or csv, not ‘\(text)’.")
+    }
+    self.format = format
+    output = parsed.value("--output")
+  }
 
   func run(_ context: Context) throws {
     let roster = try context.roster()
-    let data =
-      TeamJSON.encode(try blocking { try await roster.players() }, pretty: true)
-      + Data("\n".utf8)
+    let data = RosterFile.export(try blocking { try await roster.players() }, as: format)
     guard let output else {
       FileHandle.standardOutput.write(data)
       return
@@ -312,7 +319,11 @@ struct Export: Command {
 struct Import: Command {
   static let name = "import"
   static let abstract =
-    "Replace the roster with an export; every player is checked first, all or nothing."
+    "Replace the roster with a JSON or CSV file; every player is checked first, all or nothing."
+  static let discussion = """
+    The format is read from the content. CSV takes , ; or tab between cells, a header naming
+    at least the name and position columns, and champions as people type them.
+    """
   static let arguments = [Argument(name: "FILE", help: "The file to import.")]
   static let options: [Option] = []
   let file: String
@@ -328,9 +339,17 @@ struct Import: Command {
       throw CLIError(
         code: .notFound, message: "Cannot read \(file): \(error.localizedDescription)")
     }
-    let entries = try TeamJSON.decode([ImportEntry].self, from: data)
-    try store.replaceRoster(with: entries.map(\.input), ids: entries.map(\.id))
-    print("Imported \(entries.count) player\(entries.count == 1 ? "" : "s").")
+    let plan: RosterImport
+    do {
+      plan = try RosterImport(data, current: store.players)
+    } catch {
+      throw CLIError(code: .dataError, message: error.description)
+    }
+    try store.replaceRoster(with: plan.inputs, ids: plan.players.map(\.id))
+    print(
+      "Imported \(plan.players.count) player\(plan.players.count == 1 ? "" : "s"): "
+        + "\(plan.added.count) added, \(plan.changed.count) changed, \(plan.removed.count) removed."
+    )
   }
 }
 
@@ -417,18 +436,6 @@ final class ServingLock {
 }
 
 /// One player of an import file: the input, and the id to keep when the file has one.
-struct ImportEntry: Decodable {
-  let id: UUID?
-  let input: PlayerInput
-
-  private enum CodingKeys: String, CodingKey { case id }
-
-  init(from decoder: any Decoder) throws {
-    id = try decoder.container(keyedBy: CodingKeys.self).decodeIfPresent(UUID.self, forKey: .id)
-    input = try PlayerInput(from: decoder)
-  }
-}
-
 // MARK: - Helpers
 
 private func find(_ key: String, in roster: any RosterSource) throws -> Player {

@@ -136,8 +136,31 @@ import Testing
     _ = try kcorp("players", "remove", "Canna")
     let imported = try kcorp("import", file)
     #expect(imported.status == 0, "\(imported.stderr)")
-    #expect(imported.stdout == "Imported 4 players.\n")
+    #expect(imported.stdout == "Imported 4 players: 1 added, 0 changed, 0 removed.\n")
     #expect(try kcorp("export").stdout == exported.stdout)
+  }
+
+  @Test func aCSVExportImportsBackAndOpensInASpreadsheetsShape() throws {
+    _ = try kcorp("players", "add", "--name", "Zoë", "--position", "ADC", "--champion", "kaisa")
+    let before = try kcorp("export").stdout
+    let file = kcorp.folder.appendingPathComponent("roster.csv").path
+    #expect(try kcorp("export", "--format", "csv", "--output", file).status == 0)
+    let bytes = try Data(contentsOf: URL(fileURLWithPath: file))
+    #expect(bytes.prefix(3) == Data([0xEF, 0xBB, 0xBF]))  // the BOM spreadsheets look for
+    let csv = String(decoding: bytes.dropFirst(3), as: UTF8.self)
+    #expect(csv.hasPrefix("id,name,position,lineup,image,favoriteChampions\r\n"))
+    #expect(
+      csv.contains(",Zoë,ADC,substitute,player_default,Kai'Sa\r\n")
+        || csv.contains(",Zoë,ADC,starter,player_default,Kai'Sa\r\n"))
+    _ = try kcorp("players", "remove", "Zoë")
+    let imported = try kcorp("import", file)
+    #expect(imported.status == 0, "\(imported.stderr)")
+    #expect(try kcorp("export").stdout == before)
+    #expect(try kcorp("export", "--format", "xml").status == 64)
+    let typed = try kcorp.write(
+      "pseudo;role;champions\nSaken;mid;k'sante, fiddlestiks\n", to: "typed.csv")
+    #expect(try kcorp("import", typed).status == 0)
+    #expect(try kcorp("players", "show", "Saken").stdout.contains("K"))
   }
 
   @Test func aBackupIsACheckedCopyThatOpensAsTheRoster() throws {

@@ -1,0 +1,314 @@
+import Foundation
+
+/// The roster as a file: JSON (the API's shape) or CSV (one row per player, for
+/// spreadsheets). Every face exports and imports through it.
+public enum RosterFile {
+  public enum Format: String, CaseIterable, Sendable {
+    case json, csv
+  }
+
+  /// A problem with one player of a file, by where it is (`Line 3 (“Bad”)`, `Player 2`).
+  public struct Problem: Hashable, Sendable, CustomStringConvertible {
+    public let place: String
+    public let message: String
+    public var description: String { "\(place): \(message)" }
+  }
+
+  /// Every problem found in a file; nothing of it was applied.
+  public struct Problems: Error, Hashable, Sendable, CustomStringConvertible {
+    public let problems: [Problem]
+    public var description: String { problems.map(\.description).joined(separator: " ") }
+  }
+
+  // MARK: - Export
+
+  /// The players in `format`: JSON as the API writes it, or CSV in UTF-8 with a byte-order
+  /// mark (so that spreadsheets read accents right), a header row and CRLF line ends.
+  public static func export(_ players: [Player], as format: Format) -> Data {
+    switch format {
+    case .json: return TeamJSON.encode(players, pretty: true) + Data("\n".utf8)
+    case .csv:
+      var text = "\u{FEFF}" + row(csvColumns)
+      for player in players {
+        text += row([
+          player.id.uuidString, player.name, player.position.displayName,
+          player.lineup.rawValue, player.image,
+          player.favoriteChampions.map(\.name).joined(separator: ", "),
+        ])
+      }
+      return Data(text.utf8)
+    }
+  }
+
+  static let csvColumns = ["id", "name", "position", "lineup", "image", "favoriteChampions"]
+
+  private static func row(_ cells: [String]) -> String {
+    cells.map(csvCell).joined(separator: ",") + "\r\n"
+  }
+
+  /// A cell as CSV: a value a spreadsheet would run as a formula (`=`, `+`, `-`, `@`, tab,
+  /// carriage return first) gets a leading apostrophe (OWASP's advice); a cell holding a
+  /// separator, a quote, a line break or edge spaces is quoted.
+  static func csvCell(_ value: String) -> String {
+    var value = value
+    if let first = value.unicodeScalars.first, "=+-@\t\r".unicodeScalars.contains(first) {
+      value = "'" + value
+    }
+    let needsQuotes =
+      value.contains { ",;\"\r\n\t".contains($0) } || value.hasPrefix(" ") || value.hasSuffix(" ")
+    return needsQuotes ? "\"" + value.replacingOccurrences(of: "\"", with: "\"\"") + "\"" : value
+  }
+
+  // MARK: - Import
+
+  /// The format of a file's content: JSON when it starts with `[` or `{`, else CSV.
+  public static func format(of data: Data) -> Format {
+    let text = String(decoding: data.prefix(64), as: UTF8.self)
+    let first = text.unicodeScalars.first { !$0.properties.isWhitespace && $0 != "\u{FEFF}" }
+    return first == "[" || first == "{" ? .json : .csv
+  }
+
+  /// One player as read from a file, before the rules are checked.
+  struct Entry {
+    var place: String
+    var id: UUID?
+    var input: PlayerInput
+  }
+
+  /// Reads `data` (JSON or CSV, detected) as a whole roster.
+  /// - Throws: ``Problems`` listing every unreadable line or entry.
+  static func entries(_ data: Data) throws(Problems) -> [Entry] {
+    switch format(of: data) {
+    case .json:
+      do {
+        let entries = try TeamJSON.decode([JSONEntry].self, from: data)
+        return entries.enumerated().map { index, entry in
+          Entry(
+            place: "Player \(index + 1)"
+              + (entry.input.name.isEmpty ? "" : " (“\(oneLine(entry.input.name))”)"),
+            id: entry.id, input: entry.input)
+        }
+      } catch {
+        throw Problems(problems: [Problem(place: "The file", message: "\(error)")])
+      }
+    case .csv:
+      return try csvEntries(String(decoding: data, as: UTF8.self))
+    }
+  }
+
+  private struct JSONEntry: Decodable {
+    let id: UUID?
+    let input: PlayerInput
+
+    private enum CodingKeys: String, CodingKey { case id }
+
+    init(from decoder: any Decoder) throws {
+      id = try decoder.container(keyedBy: CodingKeys.self).decodeIfPresent(UUID.self, forKey: .id)
+      input = try PlayerInput(from: decoder)
+    }
+  }
+
+  /// Column names a spreadsheet may use, by the field they fill.
+  private static let headers: [String: String] = [
+    "id": "id", "name": "name", "pseudo": "name", "position": "position", "role": "position",
+    "lineup": "lineup", "image": "image", "favoritechampions": "champions",
+    "favouritechampions": "champions", "champions": "champions",
+  ]
+
+  private static func csvEntries(_ text: String) throws(Problems) -> [Entry] {
+    let text = text.hasPrefix("\u{FEFF}") ? String(text.dropFirst()) : text
+    let firstLine = text.prefix { $0 != "\n" && $0 != "\r\n" && $0 != "\r" }
+    // The separator is the one the header uses most: `,`, `;` (French spreadsheets) or tab.
+    let separator = [Character(","), ";", "\t"].max { one, other in
+      firstLine.filter { $0 == one }.count < firstLine.filter { $0 == other }.count
+    }
+    let records = parseCSV(text, separator: separator ?? ",")
+    guard let (headerLine, header) = records.first else {
+      throw Problems(problems: [
+        Problem(place: "The file", message: "It is empty; export a roster to see the columns.")
+      ])
+    }
+    let fields = header.map { headers[Champion.searchKey($0)] }
+    guard fields.contains("name"), fields.contains("position") else {
+      throw Problems(problems: [
+        Problem(
+          place: "Line \(headerLine)",
+          message:
+            "Give the header a name column and a position column (found: \(header.joined(separator: ", ")))."
+        )
+      ])
+    }
+    var entries: [Entry] = []
+    var problems: [Problem] = []
+    for (line, cells) in records.dropFirst() where cells.contains(where: { !$0.trimmed.isEmpty }) {
+      var values: [String: String] = [:]
+      for (index, field) in fields.enumerated() {
+        guard let field, index < cells.count else { continue }
+        values[field] = restored(cells[index])
+      }
+      let name = values["name"] ?? ""
+      let shown = oneLine(name)
+      let place = "Line \(line)" + (shown.isEmpty ? "" : " (“\(shown)”)")
+      var id: UUID?
+      if let text = values["id"]?.trimmed, !text.isEmpty {
+        guard let parsed = UUID(uuidString: text) else {
+          problems.append(
+            Problem(
+              place: place, message: "“\(text)” is not an id; leave the id empty for a new player.")
+          )
+          continue
+        }
+        id = parsed
+      }
+      // Champions as people type them: any separator, any spelling the search forgives.
+      let champions = (values["champions"] ?? "")
+        .split { $0 == "," || $0 == ";" || $0 == "|" || $0 == "/" }
+        .map { $0.trimmed }.filter { !$0.isEmpty }
+        .map { Champion.find($0)?.id ?? Champion.search($0).first?.id ?? $0 }
+      let input = PlayerInput(
+        name: name, position: values["position"] ?? "", image: values["image"] ?? "",
+        favoriteChampions: champions, lineup: values["lineup"]?.trimmed ?? "")
+      entries.append(Entry(place: place, id: id, input: input))
+    }
+    guard problems.isEmpty else { throw Problems(problems: problems) }
+    return entries
+  }
+
+  /// A pseudo as a message quotes it: trimmed, on one line whatever it held.
+  private static func oneLine(_ name: String) -> String {
+    String(name.trimmed.map { $0.isNewline || $0 == "\t" ? " " : $0 })
+  }
+
+  /// A cell as typed: the apostrophe the export put before a formula character is removed.
+  private static func restored(_ cell: String) -> String {
+    guard cell.hasPrefix("'"), let next = cell.dropFirst().unicodeScalars.first,
+      "=+-@\t\r".unicodeScalars.contains(next)
+    else { return cell }
+    return String(cell.dropFirst())
+  }
+
+  /// RFC 4180 records with the line each starts on; quoted cells may hold separators,
+  /// quotes (doubled) and line breaks.
+  static func parseCSV(_ text: String, separator: Character) -> [(line: Int, cells: [String])] {
+    var records: [(Int, [String])] = []
+    var cells: [String] = []
+    var cell = ""
+    var quoted = false
+    var line = 1
+    var recordLine = 1
+    var iterator = Array(text).makeIterator()
+    var pending: Character? = nil
+    func next() -> Character? {
+      if let character = pending {
+        pending = nil
+        return character
+      }
+      return iterator.next()
+    }
+    func endRecord() {
+      cells.append(cell)
+      records.append((recordLine, cells))
+      cells = []
+      cell = ""
+    }
+    while let character = next() {
+      if quoted {
+        if character == "\"" {
+          if let following = next() {
+            if following == "\"" {
+              cell.append("\"")
+            } else {
+              quoted = false
+              pending = following
+            }
+          } else {
+            quoted = false
+          }
+        } else {
+          if character == "\n" || character == "\r\n" { line += 1 }
+          cell.append(character)
+        }
+      } else if character == "\"" && cell.isEmpty {
+        quoted = true
+      } else if character == separator {
+        cells.append(cell)
+        cell = ""
+      } else if character == "\n" || character == "\r\n" || character == "\r" {
+        endRecord()
+        line += 1
+        recordLine = line
+      } else {
+        cell.append(character)
+      }
+    }
+    if !cell.isEmpty || !cells.isEmpty { endRecord() }
+    return records
+  }
+}
+
+/// A file's roster checked against the current one: what would be added, changed and
+/// removed, before anything is applied.
+public struct RosterImport: Sendable {
+  /// The new roster, in the file's order, every player valid (ids kept for the players
+  /// found by id or by pseudo).
+  public let players: [Player]
+  public let added: [Player]
+  public let changed: [(before: Player, after: Player)]
+  public let removed: [Player]
+
+  /// Reads and checks every player of `data` (JSON or CSV) against the others in it.
+  /// - Throws: ``RosterFile/Problems`` listing every problem with its line or entry.
+  public init(_ data: Data, current: [Player]) throws(RosterFile.Problems) {
+    let entries = try RosterFile.entries(data)
+    let currentByID = Dictionary(uniqueKeysWithValues: current.map { ($0.id, $0) })
+    let currentByKey = Dictionary(current.map { (Player.nameKey($0.name), $0) }) { first, _ in first
+    }
+    var players: [Player] = []
+    var pseudos: [String: String] = [:]
+    var problems: [RosterFile.Problem] = []
+    var usedIDs: Set<UUID> = []
+    for entry in entries {
+      let existing =
+        entry.id.flatMap { currentByID[$0] } ?? currentByKey[Player.nameKey(entry.input.name)]
+      var id = entry.id ?? existing?.id ?? UUID()
+      if usedIDs.contains(id) {
+        if entry.id != nil {
+          problems.append(
+            .init(place: entry.place, message: "Give each player its own id: \(id) appears twice."))
+          continue
+        }
+        id = UUID()
+      }
+      do {
+        let player = try entry.input.validated(
+          id: id, defaultLineup: existing?.lineup ?? Lineup.forNewPlayer(in: players)
+        ) { pseudos[$0] }
+        pseudos[Player.nameKey(player.name)] = player.name
+        usedIDs.insert(id)
+        players.append(player)
+      } catch {
+        problems.append(.init(place: entry.place, message: error.description))
+      }
+    }
+    guard problems.isEmpty else { throw RosterFile.Problems(problems: problems) }
+    self.players = players
+    added = players.filter { currentByID[$0.id] == nil }
+    changed = players.compactMap { player in
+      currentByID[player.id].flatMap { $0 == player ? nil : ($0, player) }
+    }
+    removed = current.filter { !usedIDs.contains($0.id) }
+  }
+
+  /// The new roster as inputs and ids, for ``RosterStore``'s replacement.
+  public var inputs: [PlayerInput] {
+    players.map {
+      PlayerInput(
+        name: $0.name, position: $0.position.rawValue, image: $0.image,
+        favoriteChampions: $0.favoriteChampions.map(\.id), lineup: $0.lineup.rawValue)
+    }
+  }
+}
+
+extension StringProtocol {
+  fileprivate var trimmed: String { trimmingCharacters(in: .whitespacesAndNewlines) }
+}
