@@ -230,6 +230,7 @@ extension WebApp {
     func id(_ name: String) -> UUID? { query[name].flatMap(UUID.init(uuidString:)) }
     if let id = id("added"), let player = roster.player(id: id) { return .added(player) }
     if let id = id("restored"), let player = roster.player(id: id) { return .restored(player) }
+    if let count = query["imported"].flatMap(Int.init), count >= 0 { return .imported(count) }
     if let id = id("removed"), let removal = roster.removed.first(where: { $0.id == id }) {
       return .removed(removal.player)
     }

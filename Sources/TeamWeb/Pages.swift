@@ -83,6 +83,7 @@ enum Pages {
     case added(Player)
     case removed(Player)
     case restored(Player)
+    case imported(Int)
   }
 
   /// How many pages a roster of `players` takes (at least one).
@@ -205,6 +206,12 @@ enum Pages {
         .text(" · "),
         .h("a", ["href": "/history"], "History"),
         .text(" · "),
+        .h("a", ["href": "/export.csv", "download": ""], "Export CSV"),
+        .text(" · "),
+        .h("a", ["href": "/export.json", "download": ""], "JSON"),
+        .text(" · "),
+        viewer.canEdit
+          ? .fragment([.h("a", ["href": "/import"], "Import"), .text(" · ")]) : .fragment([]),
         viewer.signedIn
           ? .h("a", ["href": "/account"], "Your account") : .h("a", ["href": "/signin"], "Sign in"),
       ])
@@ -218,6 +225,8 @@ enum Pages {
       children = [.text("\(player.name) was added.")]
     case .restored(let player)?:
       children = [.text("\(player.name) is back on the roster.")]
+    case .imported(let count)?:
+      children = [.text("Imported \(count) player\(count == 1 ? "" : "s").")]
     case .removed(let player)?:
       children = [.text("\(player.name) was removed. ")]
       if canUndo {

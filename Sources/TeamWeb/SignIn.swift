@@ -76,7 +76,8 @@ extension WebApp {
     let reads = request.method == "GET" || request.method == "HEAD"
     // The pages that are forms to change the roster count as changes.
     let changes =
-      !reads || path == "/players/new" || path.hasSuffix("/edit") || path.hasSuffix("/delete")
+      !reads || path == "/players/new" || path == "/import" || path.hasSuffix("/edit")
+      || path.hasSuffix("/delete")
     if path.hasPrefix("/accounts") {
       guard identity.role.canManageAccounts else {
         throw HTTPError(403, "Only an owner manages the accounts.")

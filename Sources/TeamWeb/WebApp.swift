@@ -59,6 +59,7 @@ public struct WebApp: Sendable {
     addPageRoutes()
     addAccountRoutes()
     addAPIRoutes()
+    addImportRoutes()
     router.add("GET", "/images/{name}") { [images, store] request, parameters in
       try images.response(for: parameters["name"] ?? "", roster: store.roster, request: request)
     }

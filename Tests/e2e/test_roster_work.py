@@ -245,3 +245,28 @@ def test_the_champion_search_narrows_the_row_however_names_are_typed(server, bro
     open_player(browser, "Searcher")
     champions = [e.text for e in browser.find_elements(By.CSS_SELECTOR, ".champions li span")]
     assert champions == ["Fiddlesticks", "Wukong"]
+
+
+def test_the_roster_goes_to_a_spreadsheet_and_back(server, browser, tmp_path):
+    browser.get(server + "/")
+    # The export the "Export CSV" link downloads, as the browser fetches it.
+    exported = browser.execute_async_script(
+        "const done = arguments[0];"
+        "fetch(document.querySelector(\"a[href='/export.csv']\").href).then(r => r.text()).then(done)")
+    assert exported.startswith("id,name,position,lineup,image,favoriteChampions")  # BOM decoded
+    # Edited as a spreadsheet would: one player renamed, one added with champions as typed.
+    edited = exported.replace(",Caliste,", ",Calistë,") + ",Saken,Mid,substitute,,\"k'sante; fiddlestiks\"\r\n"
+    file = tmp_path / "roster.csv"
+    file.write_text(edited, encoding="utf-8")
+
+    browser.find_element(By.LINK_TEXT, "Import").click()
+    browser.find_element(By.ID, "import-file").send_keys(str(file))
+    wait(browser).until(lambda b: "Saken" in b.find_element(By.ID, "import-content").get_attribute("value"))
+    browser.find_element(By.XPATH, "//button[normalize-space()='Preview']").click()
+    wait(browser).until(EC.presence_of_element_located((By.CSS_SELECTOR, ".import-preview")))
+    preview = browser.find_element(By.CSS_SELECTOR, ".import-preview").text
+    assert "Added (1)" in preview and "Changed (1)" in preview and "Removed (0)" in preview
+    browser.find_element(By.XPATH, "//button[normalize-space()='Import']").click()
+    wait(browser).until(lambda b: "Saken" in roster_names(b))
+    assert roster_names(browser) == ["Canna", "Calistë", "Targamas", "Saken"]
+    assert "Imported 4 players." in browser.find_element(By.ID, "status").text

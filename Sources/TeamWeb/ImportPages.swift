@@ -1,0 +1,152 @@
+import Foundation
+import TeamHTTP
+import TeamKit
+import TeamStore
+
+extension WebApp {
+  /// The roster as a download (`/export.csv`, `/export.json`), and an import that shows what
+  /// it would change before it changes anything.
+  mutating func addImportRoutes() {
+    let store = store
+    for format in RosterFile.Format.allCases {
+      route("GET", "/export.\(format.rawValue)") { _, _ in
+        let day = Date().formatted(.iso8601.year().month().day())
+        return HTTPResponse(
+          status: 200,
+          headers: [
+            ("Content-Type", format == .csv ? "text/csv; charset=utf-8" : "application/json"),
+            (
+              "Content-Disposition",
+              "attachment; filename=\"kcorp-roster-\(day).\(format.rawValue)\""
+            ),
+            ("Cache-Control", "no-store"),
+          ], body: Array(RosterFile.export(store.players, as: format)))
+      }
+    }
+
+    route("GET", "/import") { request, _ in
+      let (token, cookie) = WebApp.csrfToken(for: request)
+      return Pages.importForm(content: "", problems: [], token: token).with(cookie: cookie)
+    }
+
+    // Without `confirm`: the preview (or the problems, the content kept). With it: applied,
+    // all or nothing, after checking the content again against the roster as it is now.
+    route("POST", "/import") { request, _ in
+      try WebApp.requireForm(request)
+      let form = request.formFields
+      let content = form["content"]?.first ?? ""
+      let (token, cookie) = WebApp.csrfToken(for: request)
+      let plan: RosterImport
+      do throws(RosterFile.Problems) {
+        plan = try RosterImport(Data(content.utf8), current: store.players)
+      } catch {
+        return Pages.importForm(content: content, problems: error.problems, token: token)
+          .with(cookie: cookie)
+      }
+      guard form["confirm"]?.first == "yes" else {
+        return Pages.importPreview(plan, content: content, token: token).with(cookie: cookie)
+      }
+      try store.replaceRoster(with: plan.inputs, ids: plan.players.map(\.id))
+      return .redirect(to: "/?imported=\(plan.players.count)")
+    }
+  }
+}
+
+extension Pages {
+  /// The import page: a file (read into the text by app.js) or pasted rows, then Preview.
+  static func importForm(content: String, problems: [RosterFile.Problem], token: String)
+    -> HTTPResponse
+  {
+    let intro: HTML = .h(
+      "p", ["class": "muted"],
+      "A CSV from a spreadsheet (a header with name and position, then one row per player; "
+        + "commas, semicolons or tabs) or a JSON export. You will see what changes before "
+        + "anything is saved.")
+    let listed: [HTML] = problems.map { HTML.h("li", $0.description) }
+    let alert: HTML =
+      problems.isEmpty
+      ? .fragment([])
+      : .h(
+        "div", ["class": "problems", "role": "alert", "id": "problems"],
+        [
+          .h("p", "Nothing was imported. Fix these lines and preview again:"),
+          .h("ul", [:], listed),
+        ])
+    let file: HTML = .h(
+      "input",
+      [
+        "type": "file", "id": "import-file", "accept": ".csv,.json,text/csv,application/json",
+        "data-fills": "import-content",
+      ])
+    let text: HTML = .h(
+      "textarea", ["id": "import-content", "name": "content", "rows": "10", "spellcheck": "false"],
+      content)
+    let actions: HTML = .h(
+      "div", ["class": "actions"],
+      [
+        .h("a", ["class": "button", "href": "/"], "Cancel"),
+        .h("button", ["class": "button primary", "type": "submit"], "Preview"),
+      ])
+    let form: HTML = .h(
+      "form", ["method": "post", "action": "/import", "class": "import-form"],
+      [
+        csrfField(token), .h("label", ["for": "import-file"], "File"), file,
+        .h("label", ["for": "import-content"], "Or paste it here"), text, actions,
+      ])
+    return page(
+      status: problems.isEmpty ? 200 : 422, title: "Import · KCorp",
+      [
+        backBar(),
+        .h("main", ["class": "trash"], [.h("h1", "Import a roster"), intro, alert, form]),
+      ])
+  }
+
+  /// What an import would do, and the button that does it.
+  static func importPreview(_ plan: RosterImport, content: String, token: String) -> HTTPResponse {
+    func list(_ title: String, _ id: String, _ items: [String]) -> HTML {
+      .h(
+        "section", ["aria-labelledby": id],
+        [
+          .h("h2", ["id": id], "\(title) (\(items.count))"),
+          items.isEmpty
+            ? .h("p", ["class": "muted"], "None.") : .h("ul", [:], items.map { HTML.h("li", $0) }),
+        ])
+    }
+    func describe(_ player: Player) -> String {
+      let champions = player.favoriteChampions.map(\.name).joined(separator: ", ")
+      return "\(player.name), \(player.position.displayName)"
+        + (champions.isEmpty ? "" : " — \(champions)")
+    }
+    return page(
+      title: "Import preview · KCorp",
+      [
+        backBar(),
+        .h(
+          "main", ["class": "trash import-preview"],
+          [
+            .h("h1", "Import \(plan.players.count) player\(plan.players.count == 1 ? "" : "s")?"),
+            .h(
+              "p", ["class": "muted"],
+              "The roster becomes the file's players, in its order; Recently removed is emptied."),
+            list("Added", "added-title", plan.added.map(describe)),
+            list(
+              "Changed", "changed-title",
+              plan.changed.map { "\(describe($0.before)) → \(describe($0.after))" }),
+            list("Removed", "removed-title", plan.removed.map(describe)),
+            .h(
+              "form", ["method": "post", "action": "/import"],
+              [
+                csrfField(token),
+                .h("input", ["type": "hidden", "name": "content", "value": content]),
+                .h("input", ["type": "hidden", "name": "confirm", "value": "yes"]),
+                .h(
+                  "div", ["class": "actions"],
+                  [
+                    .h("a", ["class": "button", "href": "/import"], "Cancel"),
+                    .h("button", ["class": "button primary", "type": "submit"], "Import"),
+                  ]),
+              ]),
+          ]),
+      ])
+  }
+}

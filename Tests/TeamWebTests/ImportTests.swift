@@ -1,0 +1,72 @@
+import Foundation
+import TeamKit
+import TeamStore
+import TestSupport
+import Testing
+
+@testable import TeamWeb
+
+/// The roster to and from a spreadsheet in the web app: export, then import with a preview.
+@Suite struct ImportTests {
+  let app: TestServer
+
+  init() throws { app = try TestServer() }
+
+  @Test func theRosterDownloadsAsCSVAndAsJSON() throws {
+    let csv = try app.client.get("/export.csv")
+    #expect(csv.status == 200)
+    #expect(csv.header("content-type") == "text/csv; charset=utf-8")
+    #expect(
+      csv.header("content-disposition")?.hasPrefix("attachment; filename=\"kcorp-roster-") == true)
+    #expect(Array(csv.body.prefix(3)) == [0xEF, 0xBB, 0xBF])
+    #expect(csv.text.contains(",Canna,Top,starter,canna,\"Jayce, Jax\"\r\n"))
+    let json = try app.client.get("/export.json")
+    #expect(json.header("content-type") == "application/json")
+    let plan = try RosterImport(Data(json.body), current: app.store.players)
+    #expect(plan.players == app.store.players)
+    #expect(try app.client.get("/").text.contains(#"href="/export.csv""#))
+  }
+
+  @Test func anImportShowsWhatChangesThenAppliesOnlyOnceConfirmed() throws {
+    let session = try app.session()
+    let content = "Pseudo;Role;Champions\r\nCanna;jungle;jax\r\nSaken;mid;k'sante, fiddlestiks\r\n"
+    let before = app.store.roster
+    let preview = try app.post(
+      "/import", [("csrf", session.token), ("content", content)], session: session)
+    #expect(preview.status == 200)
+    #expect(preview.text.contains("Import 2 players?"))
+    #expect(preview.text.contains("Added (1)") && preview.text.contains("Saken, Mid — K"))
+    #expect(preview.text.contains("Changed (1)") && preview.text.contains("Canna, Top"))
+    #expect(preview.text.contains("Removed (2)") && preview.text.contains("Targamas"))
+    #expect(app.store.roster == before)  // nothing applied yet
+
+    let applied = try app.post(
+      "/import", [("csrf", session.token), ("content", content), ("confirm", "yes")],
+      session: session)
+    #expect(applied.status == 303)
+    #expect(applied.header("location") == "/?imported=2")
+    #expect(app.store.players.map(\.name) == ["Canna", "Saken"])
+    #expect(app.store.players[0].id == before.players[0].id)  // the same Canna, now a jungler
+    #expect(app.store.players[1].favoriteChampions.map(\.id) == ["ksante", "fiddlesticks"])
+    #expect(try app.client.get("/?imported=2").text.contains("Imported 2 players."))
+  }
+
+  @Test func aFileWithProblemsListsEachByItsLineKeepsTheTextAndChangesNothing() throws {
+    let session = try app.session()
+    let content = "name,position\nGood,Top\n,Mid\nBad,Coach\n"
+    let before = app.store.roster
+    let refused = try app.post(
+      "/import", [("csrf", session.token), ("content", content), ("confirm", "yes")],
+      session: session)
+    #expect(refused.status == 422)
+    #expect(refused.text.contains("Line 3: Enter a pseudo."))
+    #expect(refused.text.contains("Line 4 (“Bad”): “Coach” is not a role"))
+    #expect(refused.text.contains("Bad,Coach"))  // the text is kept to fix
+    #expect(app.store.roster == before)
+  }
+
+  @Test func anImportNeedsTheFormsToken() throws {
+    let refused = try app.post("/import", [("content", "name,position\nA,Top\n")], session: nil)
+    #expect(refused.status == 403)
+  }
+}
