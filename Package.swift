@@ -41,6 +41,11 @@ let package = Package(
     // MARK: Client: the team's server from the app and the CLI (Foundation only)
     .target(name: "TeamClient", dependencies: ["TeamKit"]),
 
+    // MARK: Photos: uploads decoded and re-encoded by libvips (Debian's libvips-dev)
+    .systemLibrary(name: "CVipsSystem", pkgConfig: "vips", providers: [.apt(["libvips-dev"])]),
+    .target(name: "CVips", dependencies: ["CVipsSystem"]),
+    .target(name: "TeamPhoto", dependencies: ["CVips"]),
+
     // MARK: HTTP: a server that knows nothing of players or pages
     .systemLibrary(
       name: "CMicroHTTPD", pkgConfig: "libmicrohttpd",
@@ -49,14 +54,17 @@ let package = Package(
 
     // MARK: Faces
     .target(
-      name: "TeamWeb", dependencies: ["TeamKit", "TeamStore", "TeamAccess", "TeamHTTP"],
+      name: "TeamWeb",
+      dependencies: ["TeamKit", "TeamStore", "TeamAccess", "TeamHTTP", "TeamPhoto"],
       resources: [
         .embedInCode("Static/app.css"), .embedInCode("Static/app.js"),
         .embedInCode("Static/openapi.json"),
       ]),
     .executableTarget(
       name: "kcorp",
-      dependencies: ["TeamKit", "TeamStore", "TeamAccess", "TeamHTTP", "TeamWeb", "TeamClient"]),
+      dependencies: [
+        "TeamKit", "TeamStore", "TeamAccess", "TeamHTTP", "TeamWeb", "TeamClient", "TeamPhoto",
+      ]),
     .target(
       name: "TeamUI", dependencies: ["TeamKit", "TeamClient"],
       swiftSettings: [.defaultIsolation(MainActor.self)]),

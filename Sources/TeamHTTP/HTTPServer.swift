@@ -52,6 +52,11 @@ public final class HTTPServer: Sendable {
     public var requestDeadline: Duration = .seconds(10)
     /// Larger request bodies are not kept: the handler sees ``HTTPRequest/bodyTooLarge``.
     public var maxBodyBytes = 64 * 1024
+    /// A larger limit for some requests (uploads), by method and path; nil keeps
+    /// ``maxBodyBytes``.
+    public var largerBodyLimit: @Sendable (_ method: String, _ path: String) -> Int? = { _, _ in
+      nil
+    }
     /// Memory for one connection's request line and headers; larger headers are refused.
     public var maxHeaderBytes = 16 * 1024
     public var threads = UInt32(max(2, ProcessInfo.processInfo.activeProcessorCount))
@@ -89,7 +94,8 @@ public final class HTTPServer: Sendable {
   ) throws(HTTPServerError) {
     let (socket, boundPort) = try Self.listeningSocket(host: host, port: port)
     let context = ServerContext(
-      handler: handler, maxBodyBytes: limits.maxBodyBytes, isSecure: tls != nil,
+      handler: handler, maxBodyBytes: limits.maxBodyBytes,
+      largerBodyLimit: limits.largerBodyLimit, isSecure: tls != nil,
       perAddress: Int(limits.maxConnectionsPerIP))
     let pointer = Unmanaged.passUnretained(context).toOpaque()
     // GnuTLS reads the PEM strings while the daemon starts.
@@ -210,6 +216,7 @@ public final class HTTPServer: Sendable {
 private final class ServerContext: Sendable {
   let handler: @Sendable (HTTPRequest) -> HTTPResponse
   let maxBodyBytes: Int
+  let largerBodyLimit: @Sendable (String, String) -> Int?
   let isSecure: Bool
   /// Requests begun and not yet completed.
   let inFlight = Atomic<Int>(0)
@@ -226,10 +233,12 @@ private final class ServerContext: Sendable {
 
   init(
     handler: @escaping @Sendable (HTTPRequest) -> HTTPResponse, maxBodyBytes: Int,
-    isSecure: Bool, perAddress: Int
+    largerBodyLimit: @escaping @Sendable (String, String) -> Int?, isSecure: Bool,
+    perAddress: Int
   ) {
     self.handler = handler
     self.maxBodyBytes = maxBodyBytes
+    self.largerBodyLimit = largerBodyLimit
     self.isSecure = isSecure
     waiting = WaitingConnections(perAddress: max(2, perAddress))
   }
@@ -311,6 +320,8 @@ final class WaitingConnections: Sendable {
 private final class RequestState: @unchecked Sendable {
   var body: [UInt8] = []
   var tooLarge = false
+  /// The most body bytes kept for this request.
+  var limit = 0
   /// Set while the request is answered on a thread of its own (its connection suspended).
   var answeredElsewhere = false
   /// That thread's answer, queued once the connection is resumed.
@@ -336,8 +347,10 @@ private func accessHandler(
     let state = RequestState()
     requestContext.pointee = Unmanaged.passRetained(state).toOpaque()
     server.inFlight.add(1, ordering: .relaxed)
+    state.limit =
+      server.largerBodyLimit(String(cString: method), String(cString: url)) ?? server.maxBodyBytes
     let length = MHD_lookup_connection_value(connection, .HEADER_KIND, "Content-Length")
-    if let length, let bytes = Int(String(cString: length)), bytes > server.maxBodyBytes {
+    if let length, let bytes = Int(String(cString: length)), bytes > state.limit {
       state.tooLarge = true
       return respond(server, connection, url, method, state)
     }
@@ -360,7 +373,7 @@ private func accessHandler(
   // Body chunks: keep them up to the cap, then only count.
   if uploadSize.pointee > 0 {
     if !state.tooLarge, let uploadData {
-      if state.body.count + uploadSize.pointee > server.maxBodyBytes {
+      if state.body.count + uploadSize.pointee > state.limit {
         state.tooLarge = true
         state.body = []
       } else {

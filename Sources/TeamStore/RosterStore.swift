@@ -10,11 +10,16 @@ public struct Roster: Hashable, Sendable {
   public let players: [Player]
   /// "Recently removed", the latest removal first.
   public let removed: [RemovedPlayer]
+  /// The hashes of the players' photos, by player (``RosterStore/setPhoto(of:to:)``).
+  public let photos: [UUID: String]
 
-  public init(version: Int, players: [Player], removed: [RemovedPlayer]) {
+  public init(
+    version: Int, players: [Player], removed: [RemovedPlayer], photos: [UUID: String] = [:]
+  ) {
     self.version = version
     self.players = players
     self.removed = removed
+    self.photos = photos
   }
 
   /// The player with this id, if any.
@@ -89,7 +94,10 @@ public final class RosterStore: Sendable {
       let (players, removed) = try writer.load()
       writer.lastHistoryID = try writer.newestHistoryID()
       self.writer = Mutex(writer)
-      state = Mutex(State(roster: Roster(version: 1, players: players, removed: removed)))
+      state = Mutex(
+        State(
+          roster: Roster(
+            version: 1, players: players, removed: removed, photos: try writer.photoHashes())))
     } catch let error as StoreOpenError {
       throw error
     } catch let error as SQLiteError {
@@ -175,7 +183,7 @@ public final class RosterStore: Sendable {
       return (
         Roster(
           version: roster.version, players: roster.players.filter { $0.id != id },
-          removed: [removal] + roster.removed),
+          removed: [removal] + roster.removed, photos: roster.photos),
         player
       )
     }
@@ -206,7 +214,7 @@ public final class RosterStore: Sendable {
       return (
         Roster(
           version: roster.version, players: players,
-          removed: roster.removed.filter { $0.id != id }),
+          removed: roster.removed.filter { $0.id != id }, photos: roster.photos),
         player
       )
     }
@@ -286,8 +294,37 @@ public final class RosterStore: Sendable {
       try writer.record(
         .imported, before: nil, after: nil, author: Self.author, at: now(),
         name: "\(validated.count) player\(validated.count == 1 ? "" : "s")")
-      return (Roster(version: roster.version, players: validated, removed: []), ())
+      return (
+        Roster(
+          version: roster.version, players: validated, removed: [],
+          photos: try writer.photoHashes()), ()
+      )
     }
+  }
+
+  /// Gives a player a photo (already re-encoded: TeamPhoto), or takes it away (nil): the
+  /// picture goes back to the drawn one.
+  /// - Throws: ``RosterError/notFound(_:)`` when no player on the roster has this id, or
+  ///   ``RosterError/storage(_:)``.
+  public func setPhoto(of id: UUID, to photo: (jpeg: Data, hash: String)?) throws(RosterError) {
+    try write { writer, roster in
+      guard roster.player(id: id) != nil else { throw RosterError.notFound(id) }
+      guard roster.photos[id] != photo?.hash else { return (nil, ()) }
+      try writer.setPhoto(of: id, jpeg: photo?.jpeg, hash: photo?.hash)
+      var photos = roster.photos
+      photos[id] = photo?.hash
+      return (
+        Roster(
+          version: roster.version, players: roster.players, removed: roster.removed,
+          photos: photos), ()
+      )
+    }
+  }
+
+  /// The stored photo with this hash (a JPEG), or nil.
+  /// - Throws: ``RosterError/storage(_:)``.
+  public func photo(hash: String) throws(RosterError) -> Data? {
+    try storageErrors { try writer.withLock { try $0.photo(hash: hash) } }
   }
 
   /// Writes a consistent copy of the database to `destination`, replacing it atomically
@@ -415,14 +452,17 @@ public final class RosterStore: Sendable {
       try writer.withLock { writer -> (RosterUpdate, [@Sendable (RosterUpdate) -> Void])? in
         let dataVersion = try writer.dataVersion()
         guard dataVersion != writer.seenDataVersion else { return nil }
-        let (players, removed, changes) = try writer.connection.readTransaction {
+        let (players, removed, photos, changes) = try writer.connection.readTransaction {
           let (players, removed) = try writer.load()
-          return (players, removed, try writer.history(after: writer.lastHistoryID).reversed())
+          return (
+            players, removed, try writer.photoHashes(),
+            try writer.history(after: writer.lastHistoryID).reversed()
+          )
         }
         writer.seenDataVersion = dataVersion
         writer.lastHistoryID = changes.last?.id ?? writer.lastHistoryID
         return publish(
-          Roster(version: roster.version + 1, players: players, removed: removed),
+          Roster(version: roster.version + 1, players: players, removed: removed, photos: photos),
           changes: Array(changes))
       }
     }
@@ -531,7 +571,9 @@ public final class RosterStore: Sendable {
           writer.recorded = []
           if dataVersion != writer.seenDataVersion {
             let (players, removed) = try writer.load()
-            current = Roster(version: current.version, players: players, removed: removed)
+            current = Roster(
+              version: current.version, players: players, removed: removed,
+              photos: try writer.photoHashes())
             // What the other process did comes first in this update.
             writer.recorded = try writer.history(after: writer.lastHistoryID).reversed()
             changed = true
@@ -595,15 +637,15 @@ public final class RosterStore: Sendable {
 
 extension Roster {
   func with(players: [Player]) -> Roster {
-    Roster(version: version, players: players, removed: removed)
+    Roster(version: version, players: players, removed: removed, photos: photos)
   }
 
   func with(removed: [RemovedPlayer]) -> Roster {
-    Roster(version: version, players: players, removed: removed)
+    Roster(version: version, players: players, removed: removed, photos: photos)
   }
 
   func with(version: Int) -> Roster {
-    Roster(version: version, players: players, removed: removed)
+    Roster(version: version, players: players, removed: removed, photos: photos)
   }
 }
 

@@ -175,6 +175,7 @@ final class Statement {
     case text(String)
     case int(Int64)
     case double(Double)
+    case blob(Data)
     case null
   }
 
@@ -193,6 +194,12 @@ final class Statement {
         try connection.check(sqlite3_bind_double(handle, index, number))
       case .null:
         try connection.check(sqlite3_bind_null(handle, index))
+      case .blob(let data):
+        try connection.check(
+          data.withUnsafeBytes {
+            sqlite3_bind_blob64(
+              handle, index, $0.baseAddress, UInt64($0.count), csqlite_transient())
+          })
       case .text(let text):
         // Explicit byte length: the text may hold NUL characters; SQLite copies it now.
         let length = UInt64(text.utf8.count)
@@ -234,6 +241,12 @@ final class Statement {
 
   /// The real number in column `index` of the current row.
   func double(_ index: Int32) -> Double { sqlite3_column_double(handle, index) }
+
+  /// The bytes in column `index` of the current row.
+  func blob(_ index: Int32) -> Data {
+    guard let bytes = sqlite3_column_blob(handle, index) else { return Data() }
+    return Data(bytes: bytes, count: Int(sqlite3_column_bytes(handle, index)))
+  }
 
   /// Whether column `index` of the current row is NULL.
   func isNull(_ index: Int32) -> Bool { sqlite3_column_type(handle, index) == SQLITE_NULL }

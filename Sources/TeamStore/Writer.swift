@@ -139,6 +139,20 @@ final class Writer: @unchecked Sendable {
           .bind(.text(row.id), .text(key)).run()
       }
     },
+    // 6: players' photos, as uploaded then re-encoded (a JPEG and its SHA-256). Keyed by
+    // player without a foreign key: an import deletes and inserts the players again, with
+    // the same ids, and their photos stay; photos of players gone for good are purged.
+    { db in
+      try db.execute(
+        """
+        CREATE TABLE photo (
+          player_id TEXT PRIMARY KEY NOT NULL,
+          hash TEXT NOT NULL,
+          jpeg BLOB NOT NULL
+        ) STRICT;
+        CREATE INDEX photo_by_hash ON photo (hash);
+        """)
+    },
   ]
 
   /// Prepared statements, compiled on first use and kept for the connection's life.
@@ -485,10 +499,38 @@ final class Writer: @unchecked Sendable {
     }
   }
 
-  /// Deletes the players removed before `date`, for good.
+  /// Deletes the players removed before `date`, for good, and the photos of players gone.
   func purge(removedBefore date: Date) throws {
     try statement("DELETE FROM player WHERE removed_at < ?1")
       .bind(.double(date.timeIntervalSince1970)).run()
+    try statement("DELETE FROM photo WHERE player_id NOT IN (SELECT id FROM player)").run()
+  }
+
+  /// The photos' hashes, by player.
+  func photoHashes() throws -> [UUID: String] {
+    var hashes: [UUID: String] = [:]
+    try statement("SELECT player_id, hash FROM photo").forEachRow { row in
+      if let id = UUID(uuidString: row.text(0)) { hashes[id] = row.text(1) }
+    }
+    return hashes
+  }
+
+  /// Stores a player's photo, or removes it (nil).
+  func setPhoto(of id: UUID, jpeg: Data?, hash: String?) throws {
+    if let jpeg, let hash {
+      try statement("INSERT OR REPLACE INTO photo (player_id, hash, jpeg) VALUES (?1, ?2, ?3)")
+        .bind(.text(id.uuidString), .text(hash), .blob(jpeg)).run()
+    } else {
+      try statement("DELETE FROM photo WHERE player_id = ?1").bind(.text(id.uuidString)).run()
+    }
+  }
+
+  /// The photo with this hash, if one is stored.
+  func photo(hash: String) throws -> Data? {
+    var found: Data?
+    try statement("SELECT jpeg FROM photo WHERE hash = ?1 LIMIT 1").bind(.text(hash))
+      .forEachRow { found = $0.blob(0) }
+    return found
   }
 
   func deleteAll() throws {

@@ -2,6 +2,7 @@ import Foundation
 import TeamAccess
 import TeamHTTP
 import TeamKit
+import TeamPhoto
 import TeamStore
 
 /// The web face: the roster's pages, its pictures and its JSON API, as one request handler
@@ -60,6 +61,7 @@ public struct WebApp: Sendable {
     addAccountRoutes()
     addAPIRoutes()
     addImportRoutes()
+    addPhotoRoutes()
     router.add("GET", "/images/{name}") { [images, store] request, parameters in
       try images.response(for: parameters["name"] ?? "", roster: store.roster, request: request)
     }
@@ -68,6 +70,12 @@ public struct WebApp: Sendable {
       guard let id = UUID(uuidString: parameters["id"] ?? ""),
         let player = roster.player(id: id) ?? roster.removed.first(where: { $0.id == id })?.player
       else { throw HTTPError(404, "There is no such player.") }
+      // Their photo wins; its name changes with it.
+      if let hash = roster.photos[id] {
+        return HTTPResponse(
+          status: 302,
+          headers: [("Location", WebApp.photoPath(hash)), ("Cache-Control", "no-cache")])
+      }
       return images.response(for: player, roster: roster, request: request)
     }
     for asset in [Asset.stylesheet, Asset.script] {
@@ -118,6 +126,9 @@ public struct WebApp: Sendable {
     var limits = limits
     // Behind a proxy every connection comes from one address: the app limits per client.
     if trustProxy { limits.maxConnectionsPerIP = limits.maxConnections }
+    limits.largerBodyLimit = { method, path in
+      WebApp.isPhotoUpload(method, path) ? Photo.maxBytes : nil
+    }
     return try HTTPServer(host: host, port: port, limits: limits, tls: tls, handler: app.handle)
   }
 
@@ -203,6 +214,9 @@ public struct WebApp: Sendable {
       )
     }
     if request.bodyTooLarge {
+      if Self.isPhotoUpload(request.method, request.path) {
+        throw HTTPError(413, "Send a photo of at most \(Photo.maxBytes >> 20) MiB.")
+      }
       throw HTTPError(413, "Send at most \(maxBodyBytes / 1024) KiB; shorten what you sent.")
     }
     if request.targetHasNUL {

@@ -1,12 +1,14 @@
 import Foundation
 import TeamKit
+import TeamPhoto
 import TeamStore
 
 /// Every command, in the order `kcorp --help` and the README list them.
 var commands: [any Command.Type] {
   [
     Serve.self, ListPlayers.self, ShowPlayer.self, AddPlayer.self, EditPlayer.self,
-    RemovePlayer.self, RestorePlayer.self, MovePlayer.self, ListTrash.self, ListChampions.self,
+    RemovePlayer.self, RestorePlayer.self, MovePlayer.self, SetPhoto.self, ListTrash.self,
+    ListChampions.self,
     Export.self, Import.self, Backup.self, Restore.self, ShowHistory.self, AddUser.self,
     ListUsers.self,
     RemoveUser.self,
@@ -156,6 +158,53 @@ struct RemovePlayer: Command {
     let player = try find(key, in: roster)
     try blocking { try await roster.removePlayer(id: player.id) }
     print("Removed \(player.name); ‘kcorp players restore \(player.id)’ brings them back.")
+  }
+}
+
+struct SetPhoto: Command {
+  static let name = "players photo"
+  static let abstract = "Give a player a photo (JPEG, PNG, WebP or HEIC), or --none to remove it."
+  static let discussion = """
+    The photo is decoded and re-encoded: a square of at most 512 pixels, upright, without its
+    metadata (EXIF, GPS). At most 8 MiB and 40 megapixels.
+    """
+  static let arguments = [
+    Argument(name: "pseudo|id", help: "A pseudo or an id."),
+    Argument(name: "FILE", help: "The photo.", isOptional: true),
+  ]
+  static let options = [Option.flag("--none", "Remove the photo: the drawn picture again.")]
+  let key: String
+  let file: String?
+
+  init(_ parsed: Parsed) throws(CLIError) {
+    key = parsed.positionals[0]
+    file = parsed.positionals.count > 1 ? parsed.positionals[1] : nil
+    guard (file == nil) == parsed.flag("--none") else {
+      throw .usage("Give a photo FILE or --none, one of the two.")
+    }
+  }
+
+  func run(_ context: Context) throws {
+    let store = try context.store()
+    guard let player = Player.find(key, in: store.players) else {
+      throw CLIError(code: .notFound, message: "No player “\(key)” in the roster.")
+    }
+    guard let file else {
+      try store.setPhoto(of: player.id, to: nil)
+      print("\(player.name) has no photo now.")
+      return
+    }
+    guard let data = FileManager.default.contents(atPath: file) else {
+      throw CLIError(code: .notFound, message: "Cannot read \(file).")
+    }
+    let photo: Photo
+    do {
+      photo = try Photo(upload: data)
+    } catch {
+      throw CLIError(code: .dataError, message: "\(file): \(error.description)")
+    }
+    try store.setPhoto(of: player.id, to: (photo.jpeg, photo.hash))
+    print("\(player.name)'s photo is set (\(photo.jpeg.count / 1024) KiB).")
   }
 }
 

@@ -99,7 +99,8 @@ import Testing
     Usage(arguments: ["--db"], message: "--db needs a value."),
     Usage(
       arguments: ["players", "juggle"],
-      message: "Unknown ‘players juggle’; use list, show, add, edit, remove, restore or move."),
+      message:
+        "Unknown ‘players juggle’; use list, show, add, edit, remove, restore, move or photo."),
   ])
   func usageErrorsSayWhatToChange(_ usage: Usage) throws {
     let run = try kcorp(arguments: usage.arguments, environment: [:])

@@ -233,6 +233,7 @@ extension RosterWorkTests {
         INSERT INTO player (id, name, name_key, position, image, sort_order, lineup)
         VALUES ('\(UUID())', 'C\u{0430}nna', 'c\u{0430}nna', 'Top', 'player_default', 9,
           'substitute');
+        DROP TABLE photo;
         PRAGMA user_version = 4;
         """)
     }

@@ -1,0 +1,79 @@
+import CVips
+import Foundation
+
+/// A player's photo as the roster keeps it: a JPEG square of at most ``Photo/side`` pixels,
+/// upright, without metadata (EXIF, GPS), re-encoded by libvips from what was uploaded.
+public struct Photo: Hashable, Sendable {
+  /// The largest upload, in bytes.
+  public static let maxBytes = 8 << 20
+  /// The most pixels an upload may have (a decompression bomb is refused before decoding).
+  public static let maxPixels = 40_000_000
+  /// The side of the stored square, at most.
+  public static let side = 512
+
+  public let jpeg: Data
+  /// The SHA-256 of ``jpeg`` in hex: the photo's name in its URL, so that it can be cached
+  /// for ever.
+  public let hash: String
+
+  /// A stored photo, as read back.
+  public init(jpeg: Data) {
+    self.jpeg = jpeg
+    hash = Self.hash(of: jpeg)
+  }
+
+  /// Decodes an upload (JPEG, PNG, WebP or HEIC) and re-encodes it.
+  /// - Throws: ``PhotoError`` for anything else, a file that does not decode, more than
+  ///   ``maxBytes`` or ``maxPixels``.
+  public init(upload: Data) throws(PhotoError) {
+    guard upload.count <= Self.maxBytes else { throw .tooLarge(bytes: upload.count) }
+    guard !upload.isEmpty else { throw .unsupported }
+    var out: UnsafeMutableRawPointer?
+    var length = 0
+    var width: Int32 = 0
+    var height: Int32 = 0
+    let status = upload.withUnsafeBytes { bytes in
+      kcorp_photo_normalize(
+        bytes.baseAddress, bytes.count, Int64(Self.maxPixels), Int32(Self.side), &out, &length,
+        &width, &height)
+    }
+    defer { kcorp_photo_free(out) }
+    switch status {
+    case KCORP_PHOTO_OK:
+      guard let out else { throw .failed }
+      self.init(jpeg: Data(bytes: out, count: length))
+    case KCORP_PHOTO_UNSUPPORTED: throw .unsupported
+    case KCORP_PHOTO_TOO_MANY_PIXELS: throw .tooManyPixels(width: Int(width), height: Int(height))
+    case KCORP_PHOTO_UNREADABLE: throw .unreadable
+    default: throw .failed
+    }
+  }
+
+  private static func hash(of data: Data) -> String {
+    var hex = [CChar](repeating: 0, count: 65)
+    data.withUnsafeBytes { kcorp_photo_hash($0.baseAddress, $0.count, &hex) }
+    return String(decoding: hex.prefix { $0 != 0 }.map(UInt8.init), as: UTF8.self)
+  }
+}
+
+/// Why an upload was refused; each says what to send instead.
+public enum PhotoError: Error, Hashable, Sendable, CustomStringConvertible {
+  case tooLarge(bytes: Int)
+  case unsupported
+  case unreadable
+  case tooManyPixels(width: Int, height: Int)
+  case failed
+
+  public var description: String {
+    switch self {
+    case .tooLarge(let bytes):
+      "Send a photo of at most 8 MiB (this one has \(String(format: "%.1f", Double(bytes) / 1_048_576)) MiB)."
+    case .unsupported: "Send a JPEG, PNG, WebP or HEIC photo; this file is not one."
+    case .unreadable:
+      "This photo could not be read (damaged or cut short); send it again or another."
+    case .tooManyPixels(let width, let height):
+      "Send a photo of at most 40 megapixels (this one is \(width) × \(height))."
+    case .failed: "The photo could not be processed; try again."
+    }
+  }
+}
