@@ -62,7 +62,15 @@ public struct HTTPRequest: Sendable {
   /// them (WHATWG URL standard): `+` is a space, a `%` not followed by two hex digits stays
   /// as it is, bytes that are not UTF-8 become U+FFFD, empty pairs are skipped. Repeated
   /// names keep every value in order.
+  /// A `multipart/form-data` body's text fields are read too (``formFiles`` has its files).
   public var formFields: [String: [String]] {
+    if let parts = multipartParts {
+      var fields: [String: [String]] = [:]
+      for part in parts where part.filename == nil {
+        fields[part.name, default: []].append(String(decoding: part.data, as: UTF8.self))
+      }
+      return fields
+    }
     var fields: [String: [String]] = [:]
     for pair in body.split(separator: UInt8(ascii: "&")) {
       let parts = pair.split(
@@ -71,6 +79,104 @@ public struct HTTPRequest: Sendable {
       fields[name, default: []].append(parts.count > 1 ? Self.formDecode(parts[1]) : "")
     }
     return fields
+  }
+
+  /// A file sent with a `multipart/form-data` form.
+  public struct FormFile: Sendable {
+    public let filename: String
+    public let contentType: String
+    public let data: [UInt8]
+  }
+
+  /// The files of a `multipart/form-data` body, by field name (the first of a name); a file
+  /// input left empty is absent.
+  public var formFiles: [String: FormFile] {
+    var files: [String: FormFile] = [:]
+    for part in multipartParts ?? [] {
+      guard let filename = part.filename, !filename.isEmpty || !part.data.isEmpty,
+        files[part.name] == nil
+      else { continue }
+      files[part.name] = FormFile(
+        filename: filename, contentType: part.contentType, data: Array(part.data))
+    }
+    return files
+  }
+
+  private struct Part {
+    var name = ""
+    var filename: String?
+    var contentType = "text/plain"
+    var data: ArraySlice<UInt8> = []
+  }
+
+  /// The parts of a `multipart/form-data` body (RFC 7578), or nil for another body.
+  private var multipartParts: [Part]? {
+    guard contentType == "multipart/form-data",
+      let parameter = header("content-type")?.split(separator: ";").dropFirst()
+        .map({ $0.trimmingCharacters(in: .whitespaces) })
+        .first(where: { $0.lowercased().hasPrefix("boundary=") })
+    else { return nil }
+    var boundary = String(parameter.dropFirst("boundary=".count))
+    if boundary.count >= 2, boundary.hasPrefix("\""), boundary.hasSuffix("\"") {
+      boundary = String(boundary.dropFirst().dropLast())
+    }
+    guard !boundary.isEmpty, boundary.utf8.count <= 70 else { return [] }
+    let delimiter = Array("--\(boundary)".utf8)
+    var parts: [Part] = []
+    var start = Self.find(delimiter, in: body, from: body.startIndex)
+    while let found = start {
+      var cursor = found + delimiter.count
+      // "--" after a delimiter ends the body; otherwise a line break starts the part.
+      if body[cursor...].starts(with: Array("--".utf8)) { break }
+      guard body[cursor...].starts(with: Array("\r\n".utf8)) else { break }
+      cursor += 2
+      guard let headersEnd = Self.find(Array("\r\n\r\n".utf8), in: body, from: cursor),
+        let next = Self.find(Array("\r\n".utf8) + delimiter, in: body, from: headersEnd)
+      else { break }
+      var part = Part()
+      let head = String(decoding: body[cursor..<headersEnd], as: UTF8.self)
+      for line in head.components(separatedBy: "\r\n") {
+        let pair = line.split(separator: ":", maxSplits: 1).map {
+          $0.trimmingCharacters(in: .whitespaces)
+        }
+        guard pair.count == 2 else { continue }
+        switch pair[0].lowercased() {
+        case "content-disposition":
+          for item in pair[1].split(separator: ";").dropFirst() {
+            let field = item.split(separator: "=", maxSplits: 1).map {
+              $0.trimmingCharacters(in: .whitespaces)
+            }
+            guard field.count == 2 else { continue }
+            let value =
+              field[1].hasPrefix("\"") && field[1].hasSuffix("\"") && field[1].count >= 2
+              ? String(field[1].dropFirst().dropLast()) : field[1]
+            if field[0].lowercased() == "name" { part.name = value }
+            if field[0].lowercased() == "filename" { part.filename = value }
+          }
+        case "content-type": part.contentType = pair[1].lowercased()
+        default: break
+        }
+      }
+      part.data = body[(headersEnd + 4)..<next]
+      parts.append(part)
+      start = next + 2
+    }
+    return parts
+  }
+
+  /// Where `needle` first occurs in `haystack` from `start`.
+  private static func find(_ needle: [UInt8], in haystack: [UInt8], from start: Int) -> Int? {
+    guard !needle.isEmpty, haystack.count >= needle.count, start <= haystack.count - needle.count
+    else { return nil }
+    var index = start
+    let first = needle[0]
+    while index <= haystack.count - needle.count {
+      guard let candidate = haystack[index...(haystack.count - needle.count)].firstIndex(of: first)
+      else { return nil }
+      if haystack[candidate..<(candidate + needle.count)].elementsEqual(needle) { return candidate }
+      index = candidate + 1
+    }
+    return nil
   }
 
   private static func formDecode(_ bytes: ArraySlice<UInt8>) -> String {

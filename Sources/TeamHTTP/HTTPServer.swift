@@ -52,11 +52,12 @@ public final class HTTPServer: Sendable {
     public var requestDeadline: Duration = .seconds(10)
     /// Larger request bodies are not kept: the handler sees ``HTTPRequest/bodyTooLarge``.
     public var maxBodyBytes = 64 * 1024
-    /// A larger limit for some requests (uploads), by method and path; nil keeps
-    /// ``maxBodyBytes``.
-    public var largerBodyLimit: @Sendable (_ method: String, _ path: String) -> Int? = { _, _ in
-      nil
-    }
+    /// A larger limit for some requests (uploads), by method, path and media type (lower
+    /// case, without parameters); nil keeps ``maxBodyBytes``.
+    public var largerBodyLimit:
+      @Sendable (_ method: String, _ path: String, _ contentType: String) -> Int? = { _, _, _ in
+        nil
+      }
     /// Memory for one connection's request line and headers; larger headers are refused.
     public var maxHeaderBytes = 16 * 1024
     public var threads = UInt32(max(2, ProcessInfo.processInfo.activeProcessorCount))
@@ -216,7 +217,7 @@ public final class HTTPServer: Sendable {
 private final class ServerContext: Sendable {
   let handler: @Sendable (HTTPRequest) -> HTTPResponse
   let maxBodyBytes: Int
-  let largerBodyLimit: @Sendable (String, String) -> Int?
+  let largerBodyLimit: @Sendable (String, String, String) -> Int?
   let isSecure: Bool
   /// Requests begun and not yet completed.
   let inFlight = Atomic<Int>(0)
@@ -233,7 +234,7 @@ private final class ServerContext: Sendable {
 
   init(
     handler: @escaping @Sendable (HTTPRequest) -> HTTPResponse, maxBodyBytes: Int,
-    largerBodyLimit: @escaping @Sendable (String, String) -> Int?, isSecure: Bool,
+    largerBodyLimit: @escaping @Sendable (String, String, String) -> Int?, isSecure: Bool,
     perAddress: Int
   ) {
     self.handler = handler
@@ -347,8 +348,13 @@ private func accessHandler(
     let state = RequestState()
     requestContext.pointee = Unmanaged.passRetained(state).toOpaque()
     server.inFlight.add(1, ordering: .relaxed)
+    let type =
+      MHD_lookup_connection_value(connection, .HEADER_KIND, "Content-Type")
+      .map { String(cString: $0) }?.split(separator: ";").first
+      .map { $0.trimmingCharacters(in: .whitespaces).lowercased() } ?? ""
     state.limit =
-      server.largerBodyLimit(String(cString: method), String(cString: url)) ?? server.maxBodyBytes
+      server.largerBodyLimit(String(cString: method), String(cString: url), type)
+      ?? server.maxBodyBytes
     let length = MHD_lookup_connection_value(connection, .HEADER_KIND, "Content-Length")
     if let length, let bytes = Int(String(cString: length)), bytes > state.limit {
       state.tooLarge = true

@@ -1,6 +1,7 @@
 import Foundation
 import TeamHTTP
 import TeamKit
+import TeamPhoto
 import TeamStore
 
 extension WebApp {
@@ -48,7 +49,13 @@ extension WebApp {
           notice: "This form had expired, so nothing was saved. Check it and press Add again.")
       }
       do throws(RosterError) {
+        // The photo is read first: a file that is no photo adds nobody.
+        let photo: Photo?
+        do throws(ValidationError) { photo = try WebApp.formPhoto(request) } catch {
+          throw .invalid(error)
+        }
         let player = try store.addPlayer(input)
+        if let photo { try store.setPhoto(of: player.id, to: (photo.jpeg, photo.hash)) }
         return .redirect(to: WebApp.rosterLink(after: "added", player, in: store.players))
       } catch {
         guard let validation = error.validation else { throw error }
@@ -122,7 +129,12 @@ extension WebApp {
         name: input.name, position: input.position, image: input.image,
         favoriteChampions: current.favorites(keepingOrderWith: input.favoriteChampions))
       do throws(RosterError) {
+        let photo: Photo?
+        do throws(ValidationError) { photo = try WebApp.formPhoto(request) } catch {
+          throw .invalid(error)
+        }
         let player = try store.updatePlayer(id: current.id, with: edit, expected: current)
+        if let photo { try store.setPhoto(of: player.id, to: (photo.jpeg, photo.hash)) }
         return .redirect(to: "/players/\(player.id)")
       } catch {
         switch error {

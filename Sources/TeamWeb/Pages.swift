@@ -335,7 +335,10 @@ enum Pages {
 
     return .h(
       "form",
-      ["method": "post", "action": action, "class": "player-form", "novalidate": ""],
+      [
+        "method": "post", "action": action, "class": "player-form", "novalidate": "",
+        "enctype": "multipart/form-data",
+      ],
       [
         .h("h2", ["id": "form-title"], title),
         notice.map { .h("p", ["class": "error", "role": "alert"], $0) } ?? .fragment([]),
@@ -373,6 +376,14 @@ enum Pages {
               [
                 avatar(preview, size: 48, alt: "Preview", id: "image-preview"),
                 textField(.image, input.image, ["maxlength": String(PlayerInput.maxImageLength)]),
+              ]),
+            // A photo from the phone's camera or library, or a file: re-encoded on the server.
+            .h("label", ["for": "photo"], "Photo"),
+            .h(
+              "input",
+              [
+                "type": "file", "id": "photo", "name": "photo",
+                "accept": "image/jpeg,image/png,image/webp,image/heic",
               ]),
             error(.image),
           ]),

@@ -13,6 +13,23 @@ extension WebApp {
     method == "PUT" && path.hasPrefix("/api/players/") && path.hasSuffix("/photo")
   }
 
+  /// `POST /players` and `POST /players/{id}/edit`, whose forms may carry a photo.
+  static func isPlayerForm(_ method: String, _ path: String) -> Bool {
+    method == "POST"
+      && (path == "/players" || (path.hasPrefix("/players/") && path.hasSuffix("/edit")))
+  }
+
+  /// The photo a player form carries, re-encoded; nil when none was chosen.
+  /// - Throws: ``ValidationError`` on the image field, saying what to choose instead.
+  static func formPhoto(_ request: HTTPRequest) throws(ValidationError) -> Photo? {
+    guard let file = request.formFiles["photo"], !file.data.isEmpty else { return nil }
+    do throws(PhotoError) {
+      return try Photo(upload: Data(file.data))
+    } catch {
+      throw ValidationError(.image, error.description + " Choose the photo again.")
+    }
+  }
+
   /// Photos: uploaded through the API, re-encoded by TeamPhoto, served under their hash.
   mutating func addPhotoRoutes() {
     let store = store

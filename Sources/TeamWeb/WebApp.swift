@@ -126,8 +126,11 @@ public struct WebApp: Sendable {
     var limits = limits
     // Behind a proxy every connection comes from one address: the app limits per client.
     if trustProxy { limits.maxConnectionsPerIP = limits.maxConnections }
-    limits.largerBodyLimit = { method, path in
-      WebApp.isPhotoUpload(method, path) ? Photo.maxBytes : nil
+    limits.largerBodyLimit = { method, path, type in
+      // The player forms carry a photo too, with their fields, when sent as multipart.
+      if WebApp.isPhotoUpload(method, path) { return Photo.maxBytes }
+      let isForm = WebApp.isPlayerForm(method, path) && type == "multipart/form-data"
+      return isForm ? Photo.maxBytes + 64 * 1024 : nil
     }
     return try HTTPServer(host: host, port: port, limits: limits, tls: tls, handler: app.handle)
   }
@@ -214,7 +217,10 @@ public struct WebApp: Sendable {
       )
     }
     if request.bodyTooLarge {
-      if Self.isPhotoUpload(request.method, request.path) {
+      if Self.isPhotoUpload(request.method, request.path)
+        || (Self.isPlayerForm(request.method, request.path)
+          && request.contentType == "multipart/form-data")
+      {
         throw HTTPError(413, "Send a photo of at most \(Photo.maxBytes >> 20) MiB.")
       }
       throw HTTPError(413, "Send at most \(maxBodyBytes / 1024) KiB; shorten what you sent.")

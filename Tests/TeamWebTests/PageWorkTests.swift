@@ -28,6 +28,38 @@ import Testing
       ] + player.favoriteChampions.map { ("champion", $0.id) }, session: session)
   }
 
+  @Test func theFormSentAsMultipartAddsAndAFileThatIsNoPhotoAddsNobody() throws {
+    let session = try app.session()
+    func send(name: String, photo: String?) throws -> WireResponse {
+      let boundary = "kcorpBoundary42"
+      var body = ""
+      for (field, value) in [("csrf", session.token), ("name", name), ("position", "Mid")] {
+        body +=
+          "--\(boundary)\r\nContent-Disposition: form-data; name=\"\(field)\"\r\n\r\n\(value)\r\n"
+      }
+      body +=
+        "--\(boundary)\r\nContent-Disposition: form-data; name=\"photo\"; filename=\"x.png\"\r\n"
+      body += "Content-Type: image/png\r\n\r\n\(photo ?? "")\r\n--\(boundary)--\r\n"
+      return try app.client.send(
+        "POST", "/players",
+        headers: [
+          "Content-Type": "multipart/form-data; boundary=\(boundary)", "Cookie": session.cookie,
+          "Origin": "http://127.0.0.1:\(app.server.port)",
+        ], body: Array(body.utf8))
+    }
+    let refused = try send(name: "Notaphoto", photo: "just text, named .png")
+    #expect(refused.status == 422)
+    #expect(refused.text.contains("Send a JPEG, PNG, WebP or HEIC photo"))
+    #expect(refused.text.contains(#"value="Notaphoto""#))  // what was typed is kept
+    #expect(!app.store.players.contains { $0.name == "Notaphoto" })
+    // No file chosen: the player is added, with the drawn picture.
+    let added = try send(name: "Nophoto", photo: nil)
+    #expect(added.status == 303)
+    let player = try #require(app.store.players.first { $0.name == "Nophoto" })
+    #expect(app.store.roster.photos[player.id] == nil)
+    #expect(try app.client.get("/players/new").text.contains(#"enctype="multipart/form-data""#))
+  }
+
   @Test func theEditPageIsTheFormPrefilledWithTheVersionItWasOpenedWith() throws {
     let page = try app.client.get("/players/\(canna.id)/edit").text
     #expect(page.contains(#"<h2 id="form-title">Edit Canna</h2>"#))

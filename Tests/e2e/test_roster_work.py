@@ -270,3 +270,26 @@ def test_the_roster_goes_to_a_spreadsheet_and_back(server, browser, tmp_path):
     wait(browser).until(lambda b: "Saken" in roster_names(b))
     assert roster_names(browser) == ["Canna", "Calistë", "Targamas", "Saken"]
     assert "Imported 4 players." in browser.find_element(By.ID, "status").text
+
+
+def test_a_photo_from_the_phone_becomes_the_players_picture(server, browser, tmp_path):
+    from PIL import Image
+    photo = tmp_path / "IMG_0042.jpg"
+    Image.new("RGB", (1600, 1200), (30, 144, 255)).save(photo, "JPEG")
+    browser.get(server + "/")
+    browser.find_element(By.CSS_SELECTOR, "[aria-label='Add player']").click()
+    dialog = browser.find_element(By.ID, "add-dialog")
+    wait(browser).until(lambda _: dialog.is_displayed())
+    browser.find_element(By.ID, "name").send_keys("Pictured")
+    Select(browser.find_element(By.ID, "position")).select_by_visible_text("Support")
+    dialog.find_element(By.ID, "photo").send_keys(str(photo))
+    dialog.find_element(By.XPATH, ".//button[normalize-space()='Add']").click()
+    wait(browser).until(lambda b: "Pictured" in roster_names(b))
+    open_player(browser, "Pictured")
+    picture = browser.find_element(By.CSS_SELECTOR, ".detail > img.avatar")
+    wait(browser).until(lambda b: b.execute_script(
+        "return arguments[0].complete && arguments[0].naturalWidth", picture) == 512)
+    # The picture is the re-encoded square, served under its content hash.
+    final = browser.execute_async_script(
+        "const done = arguments[1]; fetch(arguments[0].src).then(r => done(r.url))", picture)
+    assert "/photos/" in final and final.endswith(".jpg")
