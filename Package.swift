@@ -44,7 +44,7 @@ let package = Package(
     // MARK: Photos: uploads decoded and re-encoded by libvips (Debian's libvips-dev)
     .systemLibrary(name: "CVipsSystem", pkgConfig: "vips", providers: [.apt(["libvips-dev"])]),
     .target(name: "CVips", dependencies: ["CVipsSystem"]),
-    .target(name: "TeamPhoto", dependencies: ["CVips"]),
+    .target(name: "TeamPhoto", dependencies: ["TeamKit", "CVips"]),
 
     // MARK: HTTP: a server that knows nothing of players or pages
     .systemLibrary(

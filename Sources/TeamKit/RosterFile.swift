@@ -12,21 +12,42 @@ public enum RosterFile {
     public let place: String
     public let message: String
     public var description: String { "\(place): \(message)" }
+
+    public init(place: String, message: String) {
+      self.place = place
+      self.message = message
+    }
   }
 
   /// Every problem found in a file; nothing of it was applied.
   public struct Problems: Error, Hashable, Sendable, CustomStringConvertible {
     public let problems: [Problem]
     public var description: String { problems.map(\.description).joined(separator: " ") }
+
+    public init(problems: [Problem]) { self.problems = problems }
   }
 
   // MARK: - Export
 
   /// The players in `format`: JSON as the API writes it, or CSV in UTF-8 with a byte-order
   /// mark (so that spreadsheets read accents right), a header row and CRLF line ends.
-  public static func export(_ players: [Player], as format: Format) -> Data {
+  /// - Parameter photos: JPEGs by player, written into the JSON as base64 (`photo`); a CSV
+  ///   holds text only.
+  public static func export(_ players: [Player], as format: Format, photos: [UUID: Data] = [:])
+    -> Data
+  {
     switch format {
-    case .json: return TeamJSON.encode(players, pretty: true) + Data("\n".utf8)
+    case .json:
+      let json = TeamJSON.encode(players, pretty: true)
+      guard !photos.isEmpty,
+        var objects = try? JSONSerialization.jsonObject(with: json) as? [[String: Any]]
+      else { return json + Data("\n".utf8) }
+      for (index, player) in players.enumerated() {
+        if let photo = photos[player.id] { objects[index]["photo"] = photo.base64EncodedString() }
+      }
+      let data = try? JSONSerialization.data(
+        withJSONObject: objects, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
+      return (data ?? json) + Data("\n".utf8)
     case .csv:
       var text = "\u{FEFF}" + row(csvColumns)
       for player in players {
@@ -73,6 +94,7 @@ public enum RosterFile {
     var place: String
     var id: UUID?
     var input: PlayerInput
+    var photo: Data? = nil
   }
 
   /// Reads `data` (JSON or CSV, detected) as a whole roster.
@@ -86,7 +108,7 @@ public enum RosterFile {
           Entry(
             place: "Player \(index + 1)"
               + (entry.input.name.isEmpty ? "" : " (“\(oneLine(entry.input.name))”)"),
-            id: entry.id, input: entry.input)
+            id: entry.id, input: entry.input, photo: entry.photo)
         }
       } catch {
         throw Problems(problems: [Problem(place: "The file", message: "\(error)")])
@@ -99,12 +121,24 @@ public enum RosterFile {
   private struct JSONEntry: Decodable {
     let id: UUID?
     let input: PlayerInput
+    /// A JPEG in base64, as ``export(_:as:photos:)`` writes it.
+    let photo: Data?
 
-    private enum CodingKeys: String, CodingKey { case id }
+    private enum CodingKeys: String, CodingKey { case id, photo }
 
     init(from decoder: any Decoder) throws {
-      id = try decoder.container(keyedBy: CodingKeys.self).decodeIfPresent(UUID.self, forKey: .id)
+      let container = try decoder.container(keyedBy: CodingKeys.self)
+      id = try container.decodeIfPresent(UUID.self, forKey: .id)
       input = try PlayerInput(from: decoder)
+      if let text = try container.decodeIfPresent(String.self, forKey: .photo) {
+        guard let data = Data(base64Encoded: text) else {
+          throw DecodingError.dataCorruptedError(
+            forKey: .photo, in: container, debugDescription: "the photo is not base64")
+        }
+        photo = data
+      } else {
+        photo = nil
+      }
     }
   }
 
@@ -255,6 +289,9 @@ public struct RosterImport: Sendable {
   public let added: [Player]
   public let changed: [(before: Player, after: Player)]
   public let removed: [Player]
+  /// The photos the file carries (JSON only), by player id: still to be checked and
+  /// re-encoded (TeamPhoto) before they are stored.
+  public let photos: [UUID: Data]
 
   /// Reads and checks every player of `data` (JSON or CSV) against the others in it.
   /// - Throws: ``RosterFile/Problems`` listing every problem with its line or entry.
@@ -267,6 +304,7 @@ public struct RosterImport: Sendable {
     var pseudos: [String: String] = [:]
     var problems: [RosterFile.Problem] = []
     var usedIDs: Set<UUID> = []
+    var photos: [UUID: Data] = [:]
     for entry in entries {
       let existing =
         entry.id.flatMap { currentByID[$0] } ?? currentByKey[Player.nameKey(entry.input.name)]
@@ -286,12 +324,14 @@ public struct RosterImport: Sendable {
         pseudos[Player.nameKey(player.name)] = player.name
         usedIDs.insert(id)
         players.append(player)
+        photos[id] = entry.photo
       } catch {
         problems.append(.init(place: entry.place, message: error.description))
       }
     }
     guard problems.isEmpty else { throw RosterFile.Problems(problems: problems) }
     self.players = players
+    self.photos = photos
     added = players.filter { currentByID[$0.id] == nil }
     changed = players.compactMap { player in
       currentByID[player.id].flatMap { $0 == player ? nil : ($0, player) }

@@ -1,5 +1,6 @@
 import CVips
 import Foundation
+import TeamKit
 
 /// A player's photo as the roster keeps it: a JPEG square of at most ``Photo/side`` pixels,
 /// upright, without metadata (EXIF, GPS), re-encoded by libvips from what was uploaded.
@@ -75,5 +76,26 @@ public enum PhotoError: Error, Hashable, Sendable, CustomStringConvertible {
       "Send a photo of at most 40 megapixels (this one is \(width) × \(height))."
     case .failed: "The photo could not be processed; try again."
     }
+  }
+}
+
+extension RosterImport {
+  /// The photos the file carries, each decoded and re-encoded as an upload is.
+  /// - Throws: ``RosterFile/Problems`` naming each player whose photo is refused.
+  public func checkedPhotos() throws(RosterFile.Problems) -> [UUID: Photo] {
+    var checked: [UUID: Photo] = [:]
+    var problems: [RosterFile.Problem] = []
+    for (index, player) in players.enumerated() {
+      guard let data = photos[player.id] else { continue }
+      do throws(PhotoError) {
+        checked[player.id] = try Photo(upload: data)
+      } catch {
+        problems.append(
+          RosterFile.Problem(
+            place: "Player \(index + 1) (“\(player.name)”)", message: error.description))
+      }
+    }
+    guard problems.isEmpty else { throw RosterFile.Problems(problems: problems) }
+    return checked
   }
 }

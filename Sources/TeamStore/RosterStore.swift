@@ -321,6 +321,19 @@ public final class RosterStore: Sendable {
     }
   }
 
+  /// Every stored photo of a player on the roster (JPEGs), by player: for an export.
+  /// - Throws: ``RosterError/storage(_:)``.
+  public func photoFiles() throws(RosterError) -> [UUID: Data] {
+    let hashes = roster.photos
+    return try storageErrors {
+      try writer.withLock { writer in
+        var files: [UUID: Data] = [:]
+        for (id, hash) in hashes { files[id] = try writer.photo(hash: hash) }
+        return files
+      }
+    }
+  }
+
   /// The stored photo with this hash (a JPEG), or nil.
   /// - Throws: ``RosterError/storage(_:)``.
   public func photo(hash: String) throws(RosterError) -> Data? {

@@ -1,6 +1,7 @@
 import Foundation
 import TeamHTTP
 import TeamKit
+import TeamPhoto
 import TeamStore
 
 extension WebApp {
@@ -11,6 +12,7 @@ extension WebApp {
     for format in RosterFile.Format.allCases {
       route("GET", "/export.\(format.rawValue)") { _, _ in
         let day = Date().formatted(.iso8601.year().month().day())
+        let photos = format == .json ? try store.photoFiles() : [:]
         return HTTPResponse(
           status: 200,
           headers: [
@@ -20,7 +22,7 @@ extension WebApp {
               "attachment; filename=\"kcorp-roster-\(day).\(format.rawValue)\""
             ),
             ("Cache-Control", "no-store"),
-          ], body: Array(RosterFile.export(store.players, as: format)))
+          ], body: Array(RosterFile.export(store.players, as: format, photos: photos)))
       }
     }
 
@@ -37,8 +39,10 @@ extension WebApp {
       let content = form["content"]?.first ?? ""
       let (token, cookie) = WebApp.csrfToken(for: request)
       let plan: RosterImport
+      let photos: [UUID: Photo]
       do throws(RosterFile.Problems) {
         plan = try RosterImport(Data(content.utf8), current: store.players)
+        photos = try plan.checkedPhotos()
       } catch {
         return Pages.importForm(content: content, problems: error.problems, token: token)
           .with(cookie: cookie)
@@ -47,6 +51,7 @@ extension WebApp {
         return Pages.importPreview(plan, content: content, token: token).with(cookie: cookie)
       }
       try store.replaceRoster(with: plan.inputs, ids: plan.players.map(\.id))
+      for (id, photo) in photos { try store.setPhoto(of: id, to: (photo.jpeg, photo.hash)) }
       return .redirect(to: "/?imported=\(plan.players.count)")
     }
   }

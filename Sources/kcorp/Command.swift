@@ -91,6 +91,9 @@ struct Context {
       path: parsed.value("--db"), inMemory: parsed.flag("--in-memory"), environment: environment)
   }
 
+  /// True when the commands work on this machine's database rather than a team's server.
+  var isLocal: Bool { serverAddress == nil }
+
   /// The address `--server` or `$KCORP_SERVER` gives, if any.
   private var serverAddress: String? {
     (parsed.value("--server") ?? environment["KCORP_SERVER"]).flatMap { $0.isEmpty ? nil : $0 }

@@ -351,7 +351,10 @@ struct Export: Command {
 
   func run(_ context: Context) throws {
     let roster = try context.roster()
-    let data = RosterFile.export(try blocking { try await roster.players() }, as: format)
+    // Photos go into a JSON export when the roster is this machine's database.
+    let photos = format == .json && context.isLocal ? try context.store().photoFiles() : [:]
+    let data = RosterFile.export(
+      try blocking { try await roster.players() }, as: format, photos: photos)
     guard let output else {
       FileHandle.standardOutput.write(data)
       return
@@ -389,12 +392,15 @@ struct Import: Command {
         code: .notFound, message: "Cannot read \(file): \(error.localizedDescription)")
     }
     let plan: RosterImport
+    let photos: [UUID: Photo]
     do {
       plan = try RosterImport(data, current: store.players)
+      photos = try plan.checkedPhotos()
     } catch {
       throw CLIError(code: .dataError, message: error.description)
     }
     try store.replaceRoster(with: plan.inputs, ids: plan.players.map(\.id))
+    for (id, photo) in photos { try store.setPhoto(of: id, to: (photo.jpeg, photo.hash)) }
     print(
       "Imported \(plan.players.count) player\(plan.players.count == 1 ? "" : "s"): "
         + "\(plan.added.count) added, \(plan.changed.count) changed, \(plan.removed.count) removed."

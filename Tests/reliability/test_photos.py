@@ -159,3 +159,30 @@ def test_the_cli_sets_and_removes_a_photo(tmp_path):
     run = subprocess.run([str(KCORP), "--db", database, "players", "photo", "Canna", "--none"],
                          capture_output=True, text=True, timeout=30)
     assert run.returncode == 0 and "no photo now" in run.stdout, run
+
+
+def test_a_json_export_carries_the_photos_and_an_import_brings_them_back(tmp_path):
+    import sqlite3
+    source, target = str(tmp_path / "source.sqlite"), str(tmp_path / "target.sqlite")
+    photo = tmp_path / "canna.png"
+    photo.write_bytes(picture("PNG", size=(700, 700)))
+    kcorp = lambda *arguments: subprocess.run([str(KCORP), *arguments], capture_output=True, timeout=60)
+    assert kcorp("--db", source, "players", "photo", "Canna", str(photo)).returncode == 0
+    exported = kcorp("--db", source, "export").stdout
+    players = json.loads(exported)
+    assert "photo" in players[0] and "photo" not in players[1]
+    csv = kcorp("--db", source, "export", "--format", "csv").stdout
+    assert b"photo" not in csv.splitlines()[0] and len(csv) < 1000  # text only
+    file = tmp_path / "roster.json"
+    file.write_bytes(exported)
+    run = kcorp("--db", target, "import", str(file))
+    assert run.returncode == 0, run
+    with sqlite3.connect(target) as db:
+        (jpeg,) = db.execute(
+            "SELECT jpeg FROM photo WHERE player_id = ?", (players[0]["id"],)).fetchone()
+    assert Image.open(io.BytesIO(jpeg)).size == (512, 512)
+    # A photo that is not one refuses the whole file, naming the player.
+    players[0]["photo"] = "bm90IGEgcGljdHVyZQ=="  # "not a picture"
+    file.write_text(json.dumps(players))
+    run = kcorp("--db", target, "import", str(file))
+    assert run.returncode == 65 and b"Player 1 (\xe2\x80\x9cCanna\xe2\x80\x9d)" in run.stderr, run
