@@ -13,11 +13,13 @@ run: build-deps
 	swift build -c release --product kcorp --static-swift-stdlib
 	.build/release/kcorp serve
 
-# The contract test's schemathesis, from PyPI, in a virtual environment of the build's own.
-SCHEMATHESIS := .build/schemathesis/bin/schemathesis
+# Test tools from PyPI, in a virtual environment of the build's own: schemathesis for the
+# contract test, and axe-core 4.12.1 (the axe.min.js that axe-playwright-python ships; the
+# browser tests inject it through Selenium).
+TOOLS := .build/tools/bin/schemathesis
 
 ## test: format lint, Apple availability, Swift tests, then the browser walk and reliability
-test: build-deps test-deps lint $(SCHEMATHESIS)
+test: build-deps test-deps lint $(TOOLS)
 	/usr/bin/python3 -m pytest -q Tests/checks  # the availability check fails when it should
 	/usr/bin/python3 scripts/check-apple-availability.py
 	/usr/bin/python3 scripts/generate-champion-data.py --check  # ChampionData.swift is data/champions.json
@@ -28,7 +30,7 @@ test: build-deps test-deps lint $(SCHEMATHESIS)
 	/usr/bin/python3 -m pytest -q Tests/e2e Tests/reliability
 
 ## e2e: only the browser walk (after a build)
-e2e: test-deps
+e2e: test-deps $(TOOLS)
 	swift build --product kcorp
 	/usr/bin/python3 -m pytest -q Tests/e2e
 
@@ -51,9 +53,10 @@ lint:
 format:
 	swift format --in-place --recursive Package.swift Sources Tests Checks Apple/KCorp.swiftpm/Package.swift
 
-$(SCHEMATHESIS):
-	/usr/bin/python3 -m venv .build/schemathesis
-	.build/schemathesis/bin/pip install --quiet schemathesis==4.32.5
+$(TOOLS):
+	/usr/bin/python3 -m venv .build/tools
+	.build/tools/bin/pip install --quiet schemathesis==4.32.5
+	.build/tools/bin/pip install --quiet --no-deps axe-playwright-python==0.1.8
 
 build-deps:
 	@$(ENSURE) $(BUILD_PACKAGES)

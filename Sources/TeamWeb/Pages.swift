@@ -296,7 +296,7 @@ enum Pages {
   static func playerForm(
     _ input: PlayerInput, errors: ValidationError?, token: String, action: String,
     title: String, submit: String, version: String? = nil, notice: String? = nil,
-    cancel: String = "/"
+    cancel: String = "/", heading: StaticString = "h2"
   ) -> HTML {
     let firstError = ValidationError.Field.allCases.first { errors?.message(for: $0) != nil }
     func error(_ field: ValidationError.Field) -> HTML {
@@ -340,7 +340,8 @@ enum Pages {
         "enctype": "multipart/form-data",
       ],
       [
-        .h("h2", ["id": "form-title"], title),
+        // The page's own heading on a page of its own (h1), under the roster's in a sheet.
+        .h(heading, ["id": "form-title"], title),
         notice.map { .h("p", ["class": "error", "role": "alert"], $0) } ?? .fragment([]),
         csrfField(token),
         version.map { .h("input", ["type": "hidden", "name": "version", "value": $0]) }
@@ -450,7 +451,7 @@ enum Pages {
           [
             playerForm(
               input, errors: errors, token: token, action: "/players", title: "New player",
-              submit: "Add", notice: notice)
+              submit: "Add", notice: notice, heading: "h1")
           ]),
       ])
   }
@@ -468,19 +469,20 @@ enum Pages {
           "main", ["class": "sheet-page"],
           [
             editForm(
-              player, input: input, errors: errors, token: token, version: version, notice: notice)
+              player, input: input, errors: errors, token: token, version: version, notice: notice,
+              heading: "h1")
           ]),
       ])
   }
 
   static func editForm(
     _ player: Player, input: PlayerInput, errors: ValidationError?, token: String,
-    version: String, notice: String? = nil
+    version: String, notice: String? = nil, heading: StaticString = "h2"
   ) -> HTML {
     playerForm(
       input, errors: errors, token: token, action: "/players/\(player.id)/edit",
       title: "Edit \(player.name)", submit: "Save", version: version, notice: notice,
-      cancel: "/players/\(player.id)")
+      cancel: "/players/\(player.id)", heading: heading)
   }
 
   /// What a player is now, as the edit form's input.
@@ -580,12 +582,14 @@ enum Pages {
       ])
   }
 
-  static func confirmDelete(_ player: Player, token: String, cancel: HTML) -> HTML {
+  static func confirmDelete(
+    _ player: Player, token: String, cancel: HTML, heading: StaticString = "h2"
+  ) -> HTML {
     .h(
       "form",
       ["method": "post", "action": "/players/\(player.id)/delete", "class": "confirm"],
       [
-        .h("h2", ["id": "confirm-title"], "Delete \(player.name)?"),
+        .h(heading, ["id": "confirm-title"], "Delete \(player.name)?"),
         .h(
           "p", ["class": "muted"],
           "\(player.name) will go to Recently removed, where they can be restored for 30 days."),
@@ -606,7 +610,8 @@ enum Pages {
           [
             confirmDelete(
               player, token: token,
-              cancel: .h("a", ["class": "button", "href": "/players/\(player.id)"], "Cancel"))
+              cancel: .h("a", ["class": "button", "href": "/players/\(player.id)"], "Cancel"),
+              heading: "h1")
           ]),
       ])
   }

@@ -62,7 +62,7 @@ import Testing
 
   @Test func theEditPageIsTheFormPrefilledWithTheVersionItWasOpenedWith() throws {
     let page = try app.client.get("/players/\(canna.id)/edit").text
-    #expect(page.contains(#"<h2 id="form-title">Edit Canna</h2>"#))
+    #expect(page.contains(#"<h1 id="form-title">Edit Canna</h1>"#))  // the page's one h1
     #expect(page.contains(#"name="name" value="Canna""#))
     #expect(page.contains(#"<option value="Top" selected="">Top</option>"#))
     #expect(

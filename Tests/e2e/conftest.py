@@ -83,12 +83,14 @@ def first_line(process, timeout):
     return line.decode().strip()
 
 
-def chrome(javascript=True):
+def chrome(javascript=True, desktop=False):
     options = webdriver.ChromeOptions()
     options.binary_location = "/usr/bin/chromium"
     for argument in ("--headless=new", "--no-sandbox", "--disable-gpu", "--hide-scrollbars"):
         options.add_argument(argument)
-    if javascript:
+    if desktop:
+        options.add_argument("--window-size=1280,900")
+    elif javascript:
         # A phone's viewport (headless windows cannot be narrower than 500 px).
         options.add_experimental_option(
             "mobileEmulation", {"deviceMetrics": {"width": 390, "height": 844, "pixelRatio": 2}})

@@ -1,7 +1,7 @@
 """Schemathesis against `kcorp serve`'s own OpenAPI document, on loopback: every check, a
 bounded number of examples and a fixed seed. What the schema allows is accepted, what it
 forbids is refused, every answer matches its declared schema and status, and nothing is a
-5xx. Schemathesis comes from PyPI into the virtual environment `make test` creates."""
+5xx. Schemathesis comes from PyPI into the virtual environment `make test` creates (.build/tools)."""
 
 import os
 import pathlib
@@ -10,11 +10,11 @@ import tempfile
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 KCORP = pathlib.Path(os.environ.get("KCORP_BIN", ROOT / ".build" / "debug" / "kcorp"))
-SCHEMATHESIS = ROOT / ".build" / "schemathesis" / "bin" / "schemathesis"
+SCHEMATHESIS = ROOT / ".build" / "tools" / "bin" / "schemathesis"
 
 
 def test_the_api_keeps_its_openapi_contract():
-    assert SCHEMATHESIS.exists(), "run `make test`, which installs schemathesis in .build/schemathesis"
+    assert SCHEMATHESIS.exists(), "run `make test`, which installs schemathesis in .build/tools"
     with tempfile.TemporaryDirectory() as folder:
         server = subprocess.Popen(
             [str(KCORP), "serve", "--port", "0", "--db", os.path.join(folder, "roster.sqlite")],

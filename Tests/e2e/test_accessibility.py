@@ -1,0 +1,83 @@
+"""axe-core 4.12.1 (from PyPI's axe-playwright-python wheel, in the tools environment
+`make test` creates) on every screen and state, at phone and desktop size: 0 violations of
+the WCAG 2.2 A/AA rules and the best practices."""
+
+import glob
+import pathlib
+
+import pytest
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support.select import Select
+
+from conftest import ROOT, chrome
+from test_brief_story import roster_names, wait
+
+AXE = sorted(glob.glob(str(ROOT / ".build" / "tools" / "lib" / "python3*" / "site-packages"
+                           / "axe_playwright_python" / "axe.min.js")))
+TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22a", "wcag22aa", "best-practice"]
+
+
+def violations(browser):
+    """axe's violations on the page as it is now, as readable lines."""
+    assert AXE, "run `make test`, which installs axe-core in .build/tools"
+    if not browser.execute_script("return typeof axe !== 'undefined'"):
+        browser.execute_script(pathlib.Path(AXE[0]).read_text())
+    assert browser.execute_script("return axe.version") == "4.12.1"
+    result = browser.execute_async_script(
+        "const done = arguments[1];"
+        "axe.run(document, {runOnly: {type: 'tag', values: arguments[0]}}).then(done)", TAGS)
+    return [f"{v['id']} ({v['impact']}): {v['help']} — "
+            + "; ".join(" ".join(node["target"]) for node in v["nodes"][:3])
+            for v in result["violations"]]
+
+
+def states(browser, server):
+    """Each screen and state, by name, as a user reaches it."""
+    browser.get(server + "/")
+    yield "roster"
+    browser.find_element(By.CSS_SELECTOR, "[aria-label='Add player']").click()
+    wait(browser).until(lambda b: b.find_element(By.ID, "add-dialog").is_displayed())
+    yield "add sheet"
+    browser.find_element(By.XPATH, "//dialog[@id='add-dialog']//button[normalize-space()='Add']").click()
+    wait(browser).until(lambda b: b.find_elements(By.ID, "name-error"))
+    yield "add sheet with errors"
+    browser.get(server + "/players/new")
+    yield "add page"
+    browser.get(server + "/")
+    browser.find_element(By.XPATH, "//a[.//span[text()='Canna']]").click()
+    wait(browser).until(lambda b: b.find_elements(By.CSS_SELECTOR, ".detail h1"))
+    yield "detail"
+    player = browser.current_url
+    browser.get(player + "/edit")
+    yield "edit page"
+    browser.get(player)
+    browser.find_element(By.XPATH, "//button[normalize-space()='Delete player']").click()
+    wait(browser).until(lambda b: b.find_element(By.ID, "delete-dialog").is_displayed())
+    yield "delete dialog"
+    browser.get(player + "/delete")
+    yield "delete page"
+    browser.find_element(By.XPATH, "//button[normalize-space()='Delete']").click()
+    wait(browser).until(lambda b: "removed=" in b.current_url)
+    yield "roster after a removal, with Undo"
+    browser.get(server + "/trash")
+    yield "recently removed"
+    browser.get(server + "/history")
+    yield "history"
+    browser.get(server + "/import")
+    yield "import"
+    browser.get(server + "/signin")
+    yield "sign-in"
+    browser.get(server + "/players/00000000-0000-4000-8000-000000000000")
+    yield "404"
+
+
+@pytest.mark.parametrize("size", ["phone", "desktop"])
+def test_every_screen_has_no_accessibility_violation(server, size):
+    browser = chrome(desktop=(size == "desktop"))
+    try:
+        found = []
+        for state in states(browser, server):
+            found += [f"{state}: {line}" for line in violations(browser)]
+        assert not found, "\n".join(found)
+    finally:
+        browser.quit()
