@@ -84,6 +84,8 @@ enum Pages {
     case removed(Player)
     case restored(Player)
     case imported(Int)
+    /// The add form came back with its errors.
+    case refused
   }
 
   /// How many pages a roster of `players` takes (at least one).
@@ -110,7 +112,9 @@ enum Pages {
     let shown = Array(players.dropFirst((page - 1) * pageSize).prefix(pageSize))
     let status = LineupStatus(players: roster.players)
     let justAdded: UUID? = if case .added(let player)? = notice { player.id } else { nil }
-    var content: [HTML] = [statusRegion(notice, token: token, canUndo: viewer.canEdit)]
+    var content: [HTML] = [
+      statusRegion(addForm != nil ? .refused : notice, token: token, canUndo: viewer.canEdit)
+    ]
     if players.isEmpty {
       content.append(
         .h(
@@ -227,6 +231,8 @@ enum Pages {
       children = [.text("\(player.name) is back on the roster.")]
     case .imported(let count)?:
       children = [.text("Imported \(count) player\(count == 1 ? "" : "s").")]
+    case .refused?:
+      children = [.text("Nothing was added: fix the fields marked in the form.")]
     case .removed(let player)?:
       children = [.text("\(player.name) was removed. ")]
       if canUndo {

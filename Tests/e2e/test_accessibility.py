@@ -81,3 +81,67 @@ def test_every_screen_has_no_accessibility_violation(server, size):
         assert not found, "\n".join(found)
     finally:
         browser.quit()
+
+
+def active(browser):
+    return browser.execute_script(
+        "const e = document.activeElement; return (e.id || '') + '|' + (e.value || '') + '|' + (e.getAttribute('href') || '')")
+
+
+def test_the_keyboard_and_the_status_region_carry_every_action(server, browser):
+    from selenium.webdriver.common.keys import Keys
+    browser.get(server + "/")
+    plus = browser.find_element(By.ID, "add-player")
+    assert plus.get_attribute("role") == "button"
+    browser.execute_script("arguments[0].focus()", plus)
+    plus.send_keys(Keys.SPACE)
+    dialog = browser.find_element(By.ID, "add-dialog")
+    wait(browser).until(lambda _: dialog.is_displayed())
+    cancel = dialog.find_element(By.CSS_SELECTOR, "[data-close]")
+    assert cancel.get_attribute("role") == "button"
+    cancel.send_keys(Keys.SPACE)
+    wait(browser).until(lambda _: not dialog.is_displayed())
+
+    # The arrow keys move along the champion row.
+    plus.send_keys(Keys.SPACE)
+    wait(browser).until(lambda _: dialog.is_displayed())
+    first = dialog.find_elements(By.CSS_SELECTOR, "label.champion input")[0]
+    browser.execute_script("arguments[0].focus()", first)
+    first.send_keys(Keys.ARROW_RIGHT)
+    assert active(browser).split("|")[1] == "jax"
+    browser.switch_to.active_element.send_keys(Keys.ARROW_LEFT)
+    assert active(browser).split("|")[1] == "ksante"
+
+    # A refused form is announced, focus on the field in error.
+    dialog.find_element(By.XPATH, ".//button[normalize-space()='Add']").click()
+    wait(browser).until(lambda b: b.find_elements(By.ID, "name-error"))
+    assert "Nothing was added" in browser.find_element(By.ID, "status").text
+    assert active(browser).startswith("name|")
+
+    # An add is announced and focus lands on the player added.
+    browser.find_element(By.ID, "name").send_keys("Keyboard")
+    browser.find_element(By.XPATH, "//dialog[@id='add-dialog']//button[normalize-space()='Add']").click()
+    wait(browser).until(lambda b: "Keyboard" in roster_names(b))
+    assert browser.find_element(By.ID, "status").text == "Keyboard was added."
+    assert active(browser).split("|")[2].startswith("/players/")
+
+    # A removal is announced with Undo, which has the focus.
+    browser.find_element(By.XPATH, "//a[.//span[text()='Keyboard']]").click()
+    wait(browser).until(lambda b: b.find_elements(By.CSS_SELECTOR, ".detail h1"))
+    browser.find_element(By.XPATH, "//button[normalize-space()='Delete player']").click()
+    browser.find_element(By.XPATH, "//dialog[@id='delete-dialog']//button[normalize-space()='Delete']").click()
+    wait(browser).until(lambda b: "removed=" in b.current_url)
+    assert "Keyboard was removed." in browser.find_element(By.ID, "status").text
+    assert active(browser).startswith("undo|")
+
+
+def test_reduced_motion_is_respected(server, browser):
+    browser.execute_cdp_cmd("Emulation.setEmulatedMedia", {
+        "features": [{"name": "prefers-reduced-motion", "value": "reduce"}]})
+    browser.get(server + "/")
+    browser.find_element(By.ID, "add-player").click()
+    browser.find_element(By.ID, "name").send_keys("Calm")
+    browser.find_element(By.XPATH, "//dialog[@id='add-dialog']//button[normalize-space()='Add']").click()
+    wait(browser).until(lambda b: "Calm" in roster_names(b))
+    assert browser.execute_script(
+        "return getComputedStyle(document.querySelector('.just-added .player-row')).animationName") == "none"

@@ -107,7 +107,44 @@ function setUp() {
   }
 
   setUpDragAndDrop();
+
+  // Links that act as buttons once scripts run ("+" opens the sheet, "Cancel" closes it):
+  // announced as buttons, and Space presses them as it does a button.
+  for (const link of document.querySelectorAll("#add-player, #edit-player, dialog [data-close]")) {
+    link.setAttribute("role", "button");
+    once(link, "keydown", (event) => {
+      if (event.key === " ") {
+        event.preventDefault();
+        link.click();
+      }
+    });
+  }
+
+  // In the champion row, the arrow keys move between the champions shown.
+  for (const row of document.querySelectorAll(".champion-row")) {
+    once(row, "keydown", (event) => {
+      if (event.key !== "ArrowRight" && event.key !== "ArrowLeft") return;
+      const boxes = [...row.querySelectorAll("label.champion:not([hidden]) input")];
+      const index = boxes.indexOf(document.activeElement);
+      if (index < 0) return;
+      event.preventDefault();
+      const next = boxes[index + (event.key === "ArrowRight" ? 1 : -1)];
+      if (next) {
+        next.focus();
+        next.closest("label").scrollIntoView({ block: "nearest", inline: "nearest" });
+      }
+    });
+  }
 }
+
+// After an action, focus goes where the user carries on: the player just added, or Undo
+// after a removal (the status region announces what happened). Once the page has loaded:
+// going to the URL's #fragment would take focus back to the page.
+function focusWhereTheUserCarriesOn() {
+  (document.querySelector(".just-added a.player-row") || document.getElementById("undo"))?.focus();
+}
+if (document.readyState === "complete") focusWhereTheUserCarriesOn();
+else addEventListener("load", () => setTimeout(focusWhereTheUserCarriesOn));
 
 // A refused form comes back open, as a sheet: make it modal; focus is on the first error.
 for (const dialog of document.querySelectorAll("dialog[data-refused]")) {
@@ -213,7 +250,12 @@ if (document.querySelector("main[data-live]") && typeof EventSource === "functio
     const page = new DOMParser().parseFromString(await response.text(), "text/html");
     const next = page.querySelector("main[data-live]");
     if (!next) return;
+    // Focus stays on the same control in the renewed page (by id, or a link by its target).
+    const focused = main.contains(document.activeElement) ? document.activeElement : null;
+    const href = focused?.getAttribute("href");
+    const same = focused?.id ? "#" + CSS.escape(focused.id) : href ? `[href="${CSS.escape(href)}"]` : null;
     main.replaceWith(document.adoptNode(next));
+    if (same) next.querySelector(same)?.focus();
     // The edit sheet (outside <main>) holds the player's fields and version: renew it too.
     const fresh = page.getElementById("edit-dialog");
     const old = document.getElementById("edit-dialog");
