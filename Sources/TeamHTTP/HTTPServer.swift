@@ -50,6 +50,9 @@ public final class HTTPServer: Sendable {
     /// address's connections wait for their request, the oldest is cut off too, so that
     /// slow connections never lock out a browser sharing the address.
     public var requestDeadline: Duration = .seconds(10)
+    /// The same for a request allowed a larger body (``largerBodyLimit``, a photo): a phone
+    /// on a slow network may take this long to send a few megabytes.
+    public var uploadDeadline: Duration = .seconds(120)
     /// Larger request bodies are not kept: the handler sees ``HTTPRequest/bodyTooLarge``.
     public var maxBodyBytes = 64 * 1024
     /// A larger limit for some requests (uploads), by method, path and media type (lower
@@ -97,7 +100,8 @@ public final class HTTPServer: Sendable {
     let context = ServerContext(
       handler: handler, maxBodyBytes: limits.maxBodyBytes,
       largerBodyLimit: limits.largerBodyLimit, isSecure: tls != nil,
-      perAddress: Int(limits.maxConnectionsPerIP))
+      perAddress: Int(limits.maxConnectionsPerIP),
+      uploadGrace: limits.uploadDeadline - limits.requestDeadline)
     let pointer = Unmanaged.passUnretained(context).toOpaque()
     // GnuTLS reads the PEM strings while the daemon starts.
     func start(_ key: UnsafePointer<CChar>?, _ certificate: UnsafePointer<CChar>?)
@@ -218,6 +222,8 @@ private final class ServerContext: Sendable {
   let handler: @Sendable (HTTPRequest) -> HTTPResponse
   let maxBodyBytes: Int
   let largerBodyLimit: @Sendable (String, String, String) -> Int?
+  /// How much longer than the request deadline an upload's body may take.
+  let uploadGrace: Duration
   let isSecure: Bool
   /// Requests begun and not yet completed.
   let inFlight = Atomic<Int>(0)
@@ -235,8 +241,9 @@ private final class ServerContext: Sendable {
   init(
     handler: @escaping @Sendable (HTTPRequest) -> HTTPResponse, maxBodyBytes: Int,
     largerBodyLimit: @escaping @Sendable (String, String, String) -> Int?, isSecure: Bool,
-    perAddress: Int
+    perAddress: Int, uploadGrace: Duration
   ) {
+    self.uploadGrace = uploadGrace
     self.handler = handler
     self.maxBodyBytes = maxBodyBytes
     self.largerBodyLimit = largerBodyLimit
@@ -263,6 +270,8 @@ final class WaitingConnections: Sendable {
     let address: String
     /// Since when it waits for a request; nil while one is answered (or streamed).
     var since: ContinuousClock.Instant?
+    /// Time granted beyond the deadline: an upload's body may take longer to come.
+    var grace: Duration = .zero
   }
 
   /// By connection (its address in memory, as a number: pointers are not Sendable).
@@ -295,7 +304,15 @@ final class WaitingConnections: Sendable {
 
   /// Answered: it waits for its next request.
   func answered(_ connection: OpaquePointer) {
-    entries.withLock { $0[UInt(bitPattern: connection)]?.since = .now }
+    entries.withLock {
+      $0[UInt(bitPattern: connection)]?.since = .now
+      $0[UInt(bitPattern: connection)]?.grace = .zero
+    }
+  }
+
+  /// Its request's headers announce an upload: its body gets `grace` more to come in.
+  func receivingUpload(_ connection: OpaquePointer, grace: Duration) {
+    entries.withLock { $0[UInt(bitPattern: connection)]?.grace = grace }
   }
 
   func closed(_ connection: OpaquePointer) {
@@ -306,7 +323,7 @@ final class WaitingConnections: Sendable {
   func cutOff(waitingSince limit: ContinuousClock.Instant) {
     entries.withLock { entries in
       for (key, entry) in entries {
-        guard let since = entry.since, since < limit else { continue }
+        guard let since = entry.since, since + entry.grace < limit else { continue }
         shutdown(entry.socket, Int32(SHUT_RDWR))
         entries[key] = nil
       }
@@ -355,6 +372,9 @@ private func accessHandler(
     state.limit =
       server.largerBodyLimit(String(cString: method), String(cString: url), type)
       ?? server.maxBodyBytes
+    if state.limit > server.maxBodyBytes {
+      server.waiting.receivingUpload(connection, grace: server.uploadGrace)
+    }
     let length = MHD_lookup_connection_value(connection, .HEADER_KIND, "Content-Length")
     if let length, let bytes = Int(String(cString: length)), bytes > state.limit {
       state.tooLarge = true

@@ -74,6 +74,28 @@ import Testing
     #expect(closed.count == slow.count)
   }
 
+  @Test func anUploadsBodyMayTakeLongerThanAnOrdinaryRequest() throws {
+    var limits = HTTPServer.Limits()
+    limits.requestDeadline = .seconds(1)
+    limits.uploadDeadline = .seconds(6)
+    limits.largerBodyLimit = { method, path, _ in
+      method == "PUT" && path == "/upload" ? 1 << 20 : nil
+    }
+    let server = try server(limits)
+    let client = HTTPClient(port: server.port)
+    func slowly(_ method: String, _ path: String) throws -> WireResponse {
+      let head =
+        "\(method) \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n"
+        + "Content-Length: 4\r\n\r\n"
+      // The body a byte at a time, 0.6 s apart: 2.4 s in all.
+      return try client.exchange(
+        parts: [Array(head.utf8)] + "body".utf8.map { [$0] }, pause: .milliseconds(600))
+    }
+    #expect(try slowly("PUT", "/upload").text == "PUT /upload 4")
+    // An ordinary request is held to its deadline.
+    #expect(throws: (any Error).self) { _ = try slowly("POST", "/other") }
+  }
+
   @Test func queryArgumentsAndHeadersReachTheHandler() throws {
     let server = try server { request in
       let text = "\(request.query["page"] ?? "-") \(request.header("x-team") ?? "-")"
