@@ -50,7 +50,8 @@ let package = Package(
     .systemLibrary(
       name: "CMicroHTTPD", pkgConfig: "libmicrohttpd",
       providers: [.apt(["libmicrohttpd-dev"]), .brew(["libmicrohttpd"])]),
-    .target(name: "TeamHTTP", dependencies: ["CMicroHTTPD"]),
+    .target(name: "CTCPInfo"),
+    .target(name: "TeamHTTP", dependencies: ["CMicroHTTPD", "CTCPInfo"]),
 
     // MARK: Faces
     .target(

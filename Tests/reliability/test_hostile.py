@@ -112,6 +112,11 @@ def corpus():
         b"GET /\x7f HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n",
         b"GET / HTTP/1.1\nHost: 127.0.0.1\nConnection: close\n\n",
         b"HELLO\r\n\r\n", b"GET\r\n\r\n", b"GET / FTP/1.0\r\n\r\n",
+        # Requests that can never end: TLS to the plain port, hundreds of query arguments,
+        # a body shorter than announced.
+        b"\x16\x03\x01\x02\x00\x01\x00\x01\xfc\x03\x03" + b"\x00" * 40,
+        request("GET", "/api/players?" + "a=b&" * 400),
+        request("POST", "/api/players", {"Content-Type": "application/json", "Content-Length": "100"}, b'{"name":'),
         b" GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n",
     ]
     return cases
