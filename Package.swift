@@ -42,8 +42,16 @@ let package = Package(
     .target(name: "TeamClient", dependencies: ["TeamKit"]),
 
     // MARK: Photos: uploads decoded and re-encoded by libvips (Debian's libvips-dev)
-    .systemLibrary(name: "CVipsSystem", pkgConfig: "vips", providers: [.apt(["libvips-dev"])]),
-    .target(name: "CVips", dependencies: ["CVipsSystem"]),
+    // libvips is opened on the first photo (dlopen), not linked: only its headers are used
+    // to build, from these folders (libvips-dev).
+    .target(
+      name: "CVips",
+      cSettings: [
+        .unsafeFlags([
+          "-I/usr/include/glib-2.0", "-I/usr/lib/x86_64-linux-gnu/glib-2.0/include",
+          "-I/usr/lib/aarch64-linux-gnu/glib-2.0/include",
+        ])
+      ]),
     .target(name: "TeamPhoto", dependencies: ["TeamKit", "CVips"]),
 
     // MARK: HTTP: a server that knows nothing of players or pages
