@@ -63,9 +63,13 @@ struct ImageLibrary: Sendable {
   // MARK: - Drawn pictures
 
   /// A position's colour as CSS hex.
-  static func color(for position: Position?) -> String {
-    let (red, green, blue) = Picture.color(for: position)
-    return "#" + [red, green, blue].map { String(format: "%02x", $0) }.joined()
+  static func color(for position: Position?) -> String { hex(Picture.color(for: position)) }
+
+  /// A champion class's badge colour as CSS hex.
+  static func color(for kind: ChampionClass?) -> String { hex(Picture.color(for: kind)) }
+
+  private static func hex(_ color: (red: UInt8, green: UInt8, blue: UInt8)) -> String {
+    "#" + [color.red, color.green, color.blue].map { String(format: "%02x", $0) }.joined()
   }
 
   /// The SVG of ``Picture``'s drawing for `name`: the same every time for a name and roster.
@@ -84,11 +88,9 @@ struct ImageLibrary: Sendable {
         <path d="M22 112c6-22 24-34 42-34s36 12 42 34a64 64 0 0 1-84 0z" fill="#8d9bc2"/>
         """)
     case .monogram(let letters, let kind):
-      let (red, green, blue) = Picture.color(for: kind)
-      let fill = "#" + [red, green, blue].map { String(format: "%02x", $0) }.joined()
       return svg(
         """
-        <circle cx="64" cy="64" r="64" fill="\(fill)"/>\
+        <circle cx="64" cy="64" r="64" fill="\(color(for: kind))"/>\
         <circle cx="64" cy="64" r="56" fill="none" stroke="#c8aa6e" stroke-width="6"/>\
         <text x="64" y="64" dy=".35em" text-anchor="middle" font-family="Georgia, serif" \
         font-size="48" font-weight="700" fill="#f0e6d2">\(HTML.escape(letters))</text>

@@ -25,7 +25,7 @@ import Testing
     #expect(canna.contains(">CA</text>"))
     #expect(canna.contains(ImageLibrary.color(for: .top)))
     let targamas = try app.client.get("/images/targamas").text
-    #expect(targamas.contains(ImageLibrary.color(for: .support)))
+    #expect(targamas.contains(ImageLibrary.color(for: Position.support)))
   }
 
   @Test func aChampionsPictureIsAMonogramBadge() throws {
@@ -35,8 +35,8 @@ import Testing
   }
 
   @Test func aChampionsBadgeTakesItsClasssColour() throws {
-    let (red, green, blue) = Picture.color(for: ChampionClass.marksman)
-    let fill = "#" + [red, green, blue].map { String(format: "%02x", $0) }.joined()
+    let fill = ImageLibrary.color(for: ChampionClass.marksman)
+    #expect(fill != ImageLibrary.color(for: ChampionClass.tank))
     #expect(try app.client.get("/images/jinx").text.contains("fill=\"\(fill)\""))
   }
 
