@@ -63,6 +63,7 @@ public enum PhotoError: Error, Hashable, Sendable, CustomStringConvertible {
   case unsupported
   case unreadable
   case tooManyPixels(width: Int, height: Int)
+  /// libvips could not be opened or started: the server's fault, not the photo's.
   case failed
 
   public var description: String {
@@ -74,7 +75,8 @@ public enum PhotoError: Error, Hashable, Sendable, CustomStringConvertible {
       "This photo could not be read (damaged or cut short); send it again or another."
     case .tooManyPixels(let width, let height):
       "Send a photo of at most 40 megapixels (this one is \(width) × \(height))."
-    case .failed: "The photo could not be processed; try again."
+    case .failed:
+      "This server cannot process photos (libvips is missing); ask whoever runs it to install Debian's libvips42."
     }
   }
 }

@@ -47,8 +47,13 @@ extension WebApp {
       do throws(PhotoError) {
         photo = try Photo(upload: Data(request.body))
       } catch {
-        throw HTTPError(
-          error == .tooLarge(bytes: request.body.count) ? 413 : 422, error.description)
+        let status =
+          switch error {
+          case .tooLarge: 413
+          case .failed: 503  // the server's own lack, not the photo's
+          default: 422
+          }
+        throw HTTPError(status, error.description)
       }
       try store.setPhoto(of: player.id, to: (photo.jpeg, photo.hash))
       return HTTPResponse(

@@ -186,3 +186,28 @@ def test_a_json_export_carries_the_photos_and_an_import_brings_them_back(tmp_pat
     file.write_text(json.dumps(players))
     run = kcorp("--db", target, "import", str(file))
     assert run.returncode == 65 and b"Player 1 (\xe2\x80\x9cCanna\xe2\x80\x9d)" in run.stderr, run
+
+
+def test_without_libvips_uploads_get_a_503_that_says_so_and_the_rest_works(tmp_path):
+    """The server run with libvips hidden (a private mount namespace, root only)."""
+    library = subprocess.run(["sh", "-c", "readlink -f $(ldconfig -p | awk '/libvips.so.42 /{print $NF; exit}')"],
+                             capture_output=True, text=True).stdout.strip()
+    if os.geteuid() != 0 or not library:
+        pytest.skip("hiding libvips needs root and the library's path; this case did not run")
+    database = str(tmp_path / "roster.sqlite")
+    script = (f"mount --bind /dev/null {library} && exec {KCORP} serve --port 0 --db {database}")
+    process = subprocess.Popen(["unshare", "-m", "sh", "-c", script],
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    try:
+        line = process.stdout.readline().decode().strip()
+        if not line.startswith("Listening on"):
+            pytest.skip(f"cannot hide libvips here: {process.stderr.read1().decode().strip()}")
+        port = int(line.rsplit(":", 1)[1])
+        status, _, body = upload(port, picture("JPEG"), "image/jpeg")
+        assert status == 503 and "libvips" in json.loads(body)["detail"], body
+        assert call(port, "GET", "/api/players")[0] == 200
+        assert call(port, "POST", "/api/players", json.dumps({"name": "Still", "position": "Mid"}),
+                    "application/json")[0] == 201
+    finally:
+        process.terminate()
+        process.wait(timeout=10)
