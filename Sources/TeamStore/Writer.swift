@@ -259,15 +259,12 @@ final class Writer: @unchecked Sendable {
     return version
   }
 
-  /// Runs `body` in one transaction; when it fails after changing something, the pseudo
-  /// index is read back from the database, as the rollback left it.
+  /// Runs `body` in one transaction; when it fails, the pseudo index is read back from the
+  /// database, as the rollback left it. (Refused changes never get here: each is undone in
+  /// its own savepoint.)
   func rollingBack<T>(_ body: () throws -> T) throws -> T {
     do {
       return try connection.transaction(body)
-    } catch let error as ValidationError {
-      throw error  // refused before anything was written
-    } catch let error as RosterError {
-      throw error
     } catch {
       _ = try? load()
       throw error
@@ -387,7 +384,7 @@ final class Writer: @unchecked Sendable {
     pseudos = [:]
     try connection.prepare(
       """
-      SELECT id, name, position, image, lineup, removed_at FROM player
+      SELECT id, name, position, image, lineup, removed_at, name_key FROM player
       ORDER BY removed_at IS NOT NULL, sort_order, removed_at DESC
       """
     ).forEachRow { row in
@@ -407,7 +404,8 @@ final class Writer: @unchecked Sendable {
         favoriteChampions: champions[id] ?? [], lineup: lineup)
       if row.isNull(5) {
         players.append(player)
-        pseudos[Player.nameKey(player.name)] = player.name
+        // The key as stored (``Player/nameKey(_:)`` when written): not computed again.
+        pseudos[row.text(6)] = player.name
       } else {
         removed.append(
           RemovedPlayer(player: player, removedAt: Date(timeIntervalSince1970: row.double(5))))

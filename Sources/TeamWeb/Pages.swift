@@ -42,22 +42,22 @@ enum Pages {
   static func avatar(
     _ image: String, size: Int, alt: String = "", id: String? = nil, lazy: Bool = false
   ) -> HTML {
-    let attributes: HTML.Attributes = [
-      "class": "avatar", "src": "/images/\(image)", "alt": alt,
-      "width": String(size), "height": String(size),
-    ]
-    return .h(
-      "img", attributes + (id.map { ["id": $0] } ?? [:]) + (lazy ? ["loading": "lazy"] : [:]))
+    picture("/images/\(image)", size: size, alt: alt, id: id, lazy: lazy)
   }
 
   /// A player's round picture (``ImageLibrary/response(for:roster:request:)``).
   static func avatar(of player: Player, size: Int, alt: String = "") -> HTML {
-    .h(
-      "img",
-      [
-        "class": "avatar", "src": "/players/\(player.id)/picture", "alt": alt,
-        "width": String(size), "height": String(size),
-      ])
+    picture("/players/\(player.id)/picture", size: size, alt: alt)
+  }
+
+  private static func picture(
+    _ source: String, size: Int, alt: String, id: String? = nil, lazy: Bool = false
+  ) -> HTML {
+    let attributes: HTML.Attributes = [
+      "class": "avatar", "src": source, "alt": alt, "width": String(size), "height": String(size),
+    ]
+    return .h(
+      "img", attributes + (id.map { ["id": $0] } ?? [:]) + (lazy ? ["loading": "lazy"] : [:]))
   }
 
   static func csrfField(_ token: String) -> HTML {
