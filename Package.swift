@@ -30,7 +30,7 @@ let package = Package(
     // sqlite3.h and libsqlite3 come from the SDK on Apple platforms, from libsqlite3-dev on
     // Linux: no pkg-config (as GRDB's own SQLite module does it).
     .systemLibrary(name: "CSQLite", providers: [.apt(["libsqlite3-dev"])]),
-    .target(name: "TeamStore", dependencies: ["TeamKit", "CSQLite"]),
+    .target(name: "TeamStore", dependencies: ["TeamKit", "TeamPhoto", "CSQLite"]),
 
     // MARK: Access: accounts, passwords (Argon2id), sessions and tokens, for the server
     .systemLibrary(
@@ -41,7 +41,8 @@ let package = Package(
     // MARK: Client: the team's server from the app and the CLI (Foundation only)
     .target(name: "TeamClient", dependencies: ["TeamKit"]),
 
-    // MARK: Photos: uploads decoded and re-encoded by libvips (Debian's libvips-dev)
+    // MARK: Photos: uploads decoded and re-encoded by libvips (Debian's libvips-dev) on
+    // Linux, by ImageIO on Apple platforms (the app's own roster).
     // libvips is opened on the first photo (dlopen), not linked: only its headers are used
     // to build, from these folders (libvips-dev).
     .target(
@@ -52,7 +53,9 @@ let package = Package(
           "-I/usr/lib/aarch64-linux-gnu/glib-2.0/include",
         ])
       ]),
-    .target(name: "TeamPhoto", dependencies: ["TeamKit", "CVips"]),
+    .target(
+      name: "TeamPhoto",
+      dependencies: ["TeamKit", .target(name: "CVips", condition: .when(platforms: [.linux]))]),
 
     // MARK: HTTP: a server that knows nothing of players or pages
     .systemLibrary(
@@ -84,7 +87,7 @@ let package = Package(
     // MARK: Tests
     .target(name: "TestSupport", path: "Tests/TestSupport"),
     .testTarget(name: "TeamKitTests", dependencies: ["TeamKit"]),
-    .testTarget(name: "TeamStoreTests", dependencies: ["TeamStore", "TestSupport"]),
+    .testTarget(name: "TeamStoreTests", dependencies: ["TeamStore", "TeamPhoto", "TestSupport"]),
     .testTarget(name: "TeamHTTPTests", dependencies: ["TeamHTTP", "TestSupport"]),
     .testTarget(
       name: "TeamAccessTests", dependencies: ["TeamAccess", "TeamStore", "TeamKit", "TestSupport"]),
@@ -109,15 +112,21 @@ let package = Package(
     .target(
       name: "SwiftUI", path: "Checks/SwiftUIInterface",
       swiftSettings: [.swiftLanguageMode(.v5)]))
+  // PhotosUI's picker, the same way.
+  package.targets.append(
+    .target(
+      name: "PhotosUI", dependencies: ["SwiftUI"], path: "Checks/PhotosUIInterface",
+      swiftSettings: [.swiftLanguageMode(.v5)]))
   // For the app package in Apple/KCorp.swiftpm, type-checked the same way.
   package.products.append(.library(name: "SwiftUI", targets: ["SwiftUI"]))
   for target in package.targets where ["TeamUI", "KCorpApp"].contains(target.name) {
-    target.dependencies.append("SwiftUI")
+    target.dependencies += ["SwiftUI", "PhotosUI"]
   }
 #endif
 
 // Upcoming language features, on for all our own code.
-for target in package.targets where target.type != .system && target.name != "SwiftUI" {
+for target in package.targets
+where target.type != .system && !["SwiftUI", "PhotosUI"].contains(target.name) {
   target.swiftSettings =
     (target.swiftSettings ?? []) + [
       .enableUpcomingFeature("ExistentialAny"), .enableUpcomingFeature("MemberImportVisibility"),

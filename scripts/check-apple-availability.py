@@ -24,7 +24,7 @@ import sys
 
 # The repository to check: this one, or $KCORP_ROOT (the checker's own tests use copies).
 ROOT = pathlib.Path(os.environ.get("KCORP_ROOT") or pathlib.Path(__file__).resolve().parents[1])
-STAND_IN = ROOT / "Checks/SwiftUIInterface/SwiftUI.swift"
+STAND_INS = [ROOT / "Checks/SwiftUIInterface/SwiftUI.swift", ROOT / "Checks/PhotosUIInterface/PhotosUI.swift"]
 VIEWS = [ROOT / "Sources/TeamUI", ROOT / "Sources/KCorpApp"]
 APPLE_BUILT = [
     ROOT / "Sources" / name for name in ("TeamKit", "TeamStore", "TeamClient", "TeamUI", "KCorpApp")
@@ -71,11 +71,11 @@ def parse_available(lines):
     return introduced, unavailable
 
 
-def stand_in_declarations():
-    """Each public declaration of the stand-in: (line number, kind, name, attributes, comments)."""
+def stand_in_declarations(stand_in):
+    """Each public declaration of a stand-in: (line number, kind, name, attributes, comments)."""
     declarations = []
     pending, comments = [], []
-    for number, line in enumerate(STAND_IN.read_text().splitlines(), 1):
+    for number, line in enumerate(stand_in.read_text().splitlines(), 1):
         stripped = line.strip()
         if stripped.startswith("@available"):
             pending.append(stripped)
@@ -164,15 +164,10 @@ def swift_files(folders):
         yield from sorted(folder.rglob("*.swift"))
 
 
-def main():
-    floor = floors()
-    problems = []
-
-    # 1. The stand-in's declarations.
-    unavailable_names = {}
-    declarations = stand_in_declarations()
+def check_stand_in(stand_in, declarations, floor, unavailable_names, problems):
+    """Checks one stand-in's attributes; returns how many declarations carry @available."""
     annotated = 0
-    lines = STAND_IN.read_text().splitlines()
+    lines = stand_in.read_text().splitlines()
     # What each top-level declaration (types and extensions alike) lacks, by line number.
     enclosing, pending = {}, []
     for number, line in enumerate(lines, 1):
@@ -186,7 +181,7 @@ def main():
     for number, kind, name, attributes, comments in declarations:
         member = lines[number - 1].startswith(" ")
         type_unavailable = enclosing[max(n for n in enclosing if n <= number)] if member else set()
-        where = f"{STAND_IN.relative_to(ROOT)}:{number}"
+        where = f"{stand_in.relative_to(ROOT)}:{number}"
         # Without an attribute, only what Apple does not document (conformances of the
         # standard library's types, underscored types) or enum cases (an attribute on a case
         # stops CaseIterable's synthesis) may go with a note.
@@ -206,6 +201,21 @@ def main():
         # A member of a type a platform lacks is found through its type's name.
         if unavailable and name and kind != "extension" and not (member and unavailable <= type_unavailable):
             unavailable_names.setdefault(name, set()).update(unavailable)
+    return annotated
+
+
+def main():
+    floor = floors()
+    problems = []
+
+    # 1. The stand-ins' declarations.
+    unavailable_names = {}
+    declarations = []
+    annotated = 0
+    for stand_in in STAND_INS:
+        found = stand_in_declarations(stand_in)
+        declarations += found
+        annotated += check_stand_in(stand_in, found, floor, unavailable_names, problems)
 
     # 2. Uses of what a platform lacks, in the views.
     all_blocks = []

@@ -147,7 +147,7 @@ public final class TeamServer: RosterSource {
 
   public func addPlayer(_ input: PlayerInput) async throws -> Player {
     try TeamJSON.decode(
-      Player.self, from: try await call("POST", "api/players", json: Self.body(input)).data)
+      Player.self, from: try await call("POST", "api/players", body: Self.body(input)).data)
   }
 
   public func updatePlayer(id: UUID, with edit: PlayerEdit, expected: Player?) async throws
@@ -158,7 +158,7 @@ public final class TeamServer: RosterSource {
     return try TeamJSON.decode(
       Player.self,
       from: try await call(
-        "PATCH", "api/players/\(id)", json: Self.body(edit),
+        "PATCH", "api/players/\(id)", body: Self.body(edit),
         contentType: "application/merge-patch+json", ifMatch: ifMatch
       ).data)
   }
@@ -174,7 +174,42 @@ public final class TeamServer: RosterSource {
   public func reorder(_ ids: [UUID], expected: [UUID]?) async throws {
     let ifMatch = expected.map { "\"\(Player.orderVersion($0))\"" }
     let body = "[" + ids.map { "\"\($0.uuidString)\"" }.joined(separator: ",") + "]"
-    _ = try await call("PUT", "api/roster/order", json: Data(body.utf8), ifMatch: ifMatch)
+    _ = try await call("PUT", "api/roster/order", body: Data(body.utf8), ifMatch: ifMatch)
+  }
+
+  /// Sends an image to be the player's photo (the server re-encodes it), or takes the
+  /// photo away (nil).
+  public func setPhoto(of id: UUID, to image: Data?) async throws -> Player {
+    let path = "api/players/\(id)/photo"
+    guard let image else {
+      _ = try await call("DELETE", path)
+      return try TeamJSON.decode(Player.self, from: try await call("GET", "api/players/\(id)").data)
+    }
+    // The server names the format it refuses; an unknown one is sent as bytes for it to say.
+    let type = Self.imageType(of: image) ?? "application/octet-stream"
+    return try TeamJSON.decode(
+      Player.self, from: try await call("PUT", path, body: image, contentType: type).data)
+  }
+
+  public func photo(_ hash: String) async throws -> Data? {
+    do {
+      return try await call("GET", String(Player.photoPath(hash).dropFirst())).data
+    } catch TeamServerError.notFound {
+      return nil
+    }
+  }
+
+  /// An image's media type, from its first bytes: JPEG, PNG, WebP or HEIC.
+  static func imageType(of data: Data) -> String? {
+    let head = [UInt8](data.prefix(12))
+    func ascii(_ range: Range<Int>, _ text: String) -> Bool {
+      head.count >= range.upperBound && head[range].elementsEqual(text.utf8)
+    }
+    if head.starts(with: [0xFF, 0xD8, 0xFF]) { return "image/jpeg" }
+    if head.starts(with: [0x89, 0x50, 0x4E, 0x47]) { return "image/png" }
+    if ascii(0..<4, "RIFF") && ascii(8..<12, "WEBP") { return "image/webp" }
+    if ascii(4..<8, "ftyp") { return "image/heic" }
+    return nil
   }
 
   /// The history, the newest first (after the id `after`, of one player when given).
@@ -224,12 +259,12 @@ public final class TeamServer: RosterSource {
   }
 
   private func call(
-    _ method: String, _ path: String, json: Data? = nil, contentType: String = "application/json",
+    _ method: String, _ path: String, body: Data? = nil, contentType: String = "application/json",
     ifMatch: String? = nil
   ) async throws -> (data: Data, response: HTTPURLResponse) {
     var request = request(method, path)
-    if let json {
-      request.httpBody = json
+    if let body {
+      request.httpBody = body
       request.setValue(contentType, forHTTPHeaderField: "Content-Type")
     }
     if let ifMatch { request.setValue(ifMatch, forHTTPHeaderField: "If-Match") }
@@ -251,6 +286,7 @@ public final class TeamServer: RosterSource {
     case 401: return TeamServerError.unauthorized
     case 403: return TeamServerError.forbidden(detail)
     case 404: return TeamServerError.notFound(detail)
+    case 413, 415: return TeamServerError.conflict(detail)  // a photo too large, or no image
     case 412:
       if let current = problem?.current { return PlayerChangedError(current: current) }
       return TeamServerError.conflict(detail)

@@ -19,6 +19,11 @@ public protocol RosterSource: AnyObject, Sendable {
   func restorePlayer(id: UUID) async throws -> Player
   /// Puts the roster in the order of `ids`, unless its order is no longer `expected`.
   func reorder(_ ids: [UUID], expected: [UUID]?) async throws
+  /// Gives a player a photo from an image (JPEG, PNG, WebP or HEIC, re-encoded by the
+  /// source), or takes it away (nil); returns the player as stored.
+  func setPhoto(of id: UUID, to image: Data?) async throws -> Player
+  /// A stored photo (a JPEG) by its hash (``Player/photo``), nil when there is none.
+  func photo(_ hash: String) async throws -> Data?
   /// What happens elsewhere: the roster changed, the connection was lost or is back. Ends
   /// when the source will tell nothing more.
   func events() -> AsyncStream<SourceEvent>
@@ -42,6 +47,12 @@ public struct PlayerChangedError: Error, Hashable, Sendable, CustomStringConvert
   public var description: String {
     "Someone else changed \(current.name) meanwhile; nothing was saved. Their version is shown: check it and save again."
   }
+}
+
+/// A team without a source keeps no photos (a preview's team).
+public struct PhotoSourceError: Error, Hashable, Sendable, CustomStringConvertible {
+  public init() {}
+  public var description: String { "This roster keeps no photos: open a saved roster." }
 }
 
 /// The team's source cannot be reached: nothing was changed.
@@ -71,6 +82,8 @@ public final class EsportTeam {
   @ObservationIgnored private let source: (any RosterSource)?
   /// Without a source: where each removed player stood, to restore them there.
   @ObservationIgnored private var places: [UUID: Int] = [:]
+  /// Photos already read, by hash.
+  @ObservationIgnored private var photos: [String: Data] = [:]
 
   /// A team in memory only, starting with `players` (the brief's default roster unless given).
   public init(players: [Player] = Player.defaultRoster) {
@@ -227,6 +240,27 @@ public final class EsportTeam {
       removed.removeAll { $0.id == player.id }
     }
     lastRemoved = nil
+  }
+
+  /// Gives a player a photo from an image the source re-encodes (JPEG, PNG, WebP or HEIC),
+  /// or takes it away (nil): the picture goes back to their initials.
+  /// - Throws: the source's refusal (``PhotoSourceError`` without a source); nothing changes.
+  @discardableResult
+  public func setPhoto(_ image: Data?, of player: Player) async throws -> Player {
+    try requireConnection()
+    guard let source else { throw PhotoSourceError() }
+    let updated = try await source.setPhoto(of: player.id, to: image)
+    replace(updated)
+    return updated
+  }
+
+  /// A player's photo (a JPEG), kept once read; nil when they have none or it cannot be read.
+  public func photo(of player: Player) async -> Data? {
+    guard let hash = player.photo else { return nil }
+    if let jpeg = photos[hash] { return jpeg }
+    guard let jpeg = try? await source?.photo(hash) else { return nil }
+    photos[hash] = jpeg  // named by its content: never outdated
+    return jpeg
   }
 
   /// Stops offering to undo the last removal.

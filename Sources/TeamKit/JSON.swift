@@ -2,8 +2,8 @@ import Foundation
 
 /// The JSON every face speaks: the CLI's `--json`, export and import, and the web API.
 ///
-/// A player is `{"favoriteChampions":[{"id","imageName","name"}],"id","image","name",
-/// "position"}`, keys sorted so that output is stable.
+/// A player is `{"favoriteChampions":[{"id","imageName","name"}],"id","image","lineup",
+/// "name","photoURL"?,"position"}`, keys sorted so that output is stable.
 public enum TeamJSON {
   /// Encodes players, champions and arrays of them, pretty-printed when asked.
   public static func encode<T: JSONWritable>(_ value: T, pretty: Bool = false) -> Data {

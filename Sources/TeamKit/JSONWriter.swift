@@ -167,6 +167,7 @@ extension Player: JSONWritable {
       $0.member("image", image)
       $0.member("lineup", lineup.rawValue)
       $0.member("name", name)
+      if let photo { $0.member("photoURL", Player.photoPath(photo)) }
       $0.member("position", position.rawValue)
     }
   }

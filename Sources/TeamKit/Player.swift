@@ -14,13 +14,16 @@ public struct Player: Identifiable, Hashable, Codable, Sendable {
   public var favoriteChampions: [Champion]
   /// One of the starting five, or a substitute.
   public var lineup: Lineup
+  /// The SHA-256 of the player's uploaded photo (a JPEG), nil while they have none: the
+  /// photo is served at ``photoPath(_:)`` and wins over `image`.
+  public var photo: String?
 
   /// Creates a player as the brief does. The values are taken as given: use
   /// ``PlayerInput/validated(in:)`` or ``EsportTeam/addPlayer(name:position:image:favoriteChampions:)``
   /// for input that comes from a user.
   public init(
     id: UUID = UUID(), name: String, position: Position, image: String = Player.defaultImage,
-    favoriteChampions: [Champion] = [], lineup: Lineup = .starter
+    favoriteChampions: [Champion] = [], lineup: Lineup = .starter, photo: String? = nil
   ) {
     self.id = id
     self.name = name
@@ -28,10 +31,23 @@ public struct Player: Identifiable, Hashable, Codable, Sendable {
     self.image = image
     self.favoriteChampions = favoriteChampions
     self.lineup = lineup
+    self.photo = photo
   }
 }
 
 extension Player {
+  /// Where a photo is served, relative to the team's server: named by its content, so it
+  /// can be cached for ever.
+  public static func photoPath(_ hash: String) -> String { "/photos/\(hash).jpg" }
+
+  /// The hash a ``photoPath(_:)`` names, or nil when it names none.
+  public static func photoHash(inPath path: String) -> String? {
+    guard path.hasPrefix("/photos/"), path.hasSuffix(".jpg") else { return nil }
+    let hash = path.dropFirst("/photos/".count).dropLast(".jpg".count)
+    guard hash.count == 64, hash.allSatisfy(\.isHexDigit) else { return nil }
+    return String(hash)
+  }
+
   /// The brief's default roster, in its order, with fixed ids so that seeded databases agree.
   public static let defaultRoster: [Player] = [
     Player(
@@ -67,5 +83,36 @@ extension Player {
   /// typed two ways, `CANNA`, `Ｃanna` and `Cаnna` (Cyrillic а) are all `Canna`.
   public static func nameKey(_ name: String) -> String {
     Confusables.key(name.trimmingCharacters(in: .whitespacesAndNewlines))
+  }
+}
+
+extension Player {
+  // The JSON shape of ``JSONWritable``: the photo as the path it is served at.
+  private enum CodingKeys: String, CodingKey {
+    case id, name, position, image, favoriteChampions, lineup, photoURL
+  }
+
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    self.init(
+      id: try container.decode(UUID.self, forKey: .id),
+      name: try container.decode(String.self, forKey: .name),
+      position: try container.decode(Position.self, forKey: .position),
+      image: try container.decode(String.self, forKey: .image),
+      favoriteChampions: try container.decode([Champion].self, forKey: .favoriteChampions),
+      lineup: try container.decodeIfPresent(Lineup.self, forKey: .lineup) ?? .starter,
+      photo: try container.decodeIfPresent(String.self, forKey: .photoURL).flatMap(
+        Player.photoHash(inPath:)))
+  }
+
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(id, forKey: .id)
+    try container.encode(name, forKey: .name)
+    try container.encode(position, forKey: .position)
+    try container.encode(image, forKey: .image)
+    try container.encode(favoriteChampions, forKey: .favoriteChampions)
+    try container.encode(lineup, forKey: .lineup)
+    try container.encodeIfPresent(photo.map(Player.photoPath), forKey: .photoURL)
   }
 }

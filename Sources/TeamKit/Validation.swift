@@ -281,8 +281,10 @@ public struct PlayerEdit: Hashable, Sendable {
       favoriteChampions: favoriteChampions ?? player.favoriteChampions.map(\.id),
       lineup: lineup ?? player.lineup.rawValue)
     let ownKey = Player.nameKey(player.name)
-    return try input.validated(id: player.id, defaultLineup: player.lineup) { key in
+    var edited = try input.validated(id: player.id, defaultLineup: player.lineup) { key in
       key == ownKey ? nil : takenPseudo(key)
     }
+    edited.photo = player.photo  // a photo is changed on its own (RosterSource.setPhoto)
+    return edited
   }
 }

@@ -1,9 +1,17 @@
-import CVips
 import Foundation
 import TeamKit
 
+#if canImport(CVips)
+  import CVips
+#elseif canImport(ImageIO)
+  import CryptoKit
+  import ImageIO
+  import UniformTypeIdentifiers
+#endif
+
 /// A player's photo as the roster keeps it: a JPEG square of at most ``Photo/side`` pixels,
-/// upright, without metadata (EXIF, GPS), re-encoded by libvips from what was uploaded.
+/// upright, without metadata (EXIF, GPS), re-encoded from what was uploaded: by libvips
+/// on Linux (the server, the CLI), by ImageIO on Apple platforms (the app's own roster).
 public struct Photo: Hashable, Sendable {
   /// The largest upload, in bytes.
   public static let maxBytes = 8 << 20
@@ -22,40 +30,94 @@ public struct Photo: Hashable, Sendable {
     self.jpeg = jpeg
     hash = Self.hash(of: jpeg)
   }
-
-  /// Decodes an upload (JPEG, PNG, WebP or HEIC) and re-encodes it.
-  /// - Throws: ``PhotoError`` for anything else, a file that does not decode, more than
-  ///   ``maxBytes`` or ``maxPixels``.
-  public init(upload: Data) throws(PhotoError) {
-    guard upload.count <= Self.maxBytes else { throw .tooLarge(bytes: upload.count) }
-    guard !upload.isEmpty else { throw .unsupported }
-    var out: UnsafeMutableRawPointer?
-    var length = 0
-    var width: Int32 = 0
-    var height: Int32 = 0
-    let status = upload.withUnsafeBytes { bytes in
-      kcorp_photo_normalize(
-        bytes.baseAddress, bytes.count, Int64(Self.maxPixels), Int32(Self.side), &out, &length,
-        &width, &height)
-    }
-    defer { kcorp_photo_free(out) }
-    switch status {
-    case KCORP_PHOTO_OK:
-      guard let out else { throw .failed }
-      self.init(jpeg: Data(bytes: out, count: length))
-    case KCORP_PHOTO_UNSUPPORTED: throw .unsupported
-    case KCORP_PHOTO_TOO_MANY_PIXELS: throw .tooManyPixels(width: Int(width), height: Int(height))
-    case KCORP_PHOTO_UNREADABLE: throw .unreadable
-    default: throw .failed
-    }
-  }
-
-  private static func hash(of data: Data) -> String {
-    var hex = [CChar](repeating: 0, count: 65)
-    data.withUnsafeBytes { kcorp_photo_hash($0.baseAddress, $0.count, &hex) }
-    return String(decoding: hex.prefix { $0 != 0 }.map(UInt8.init), as: UTF8.self)
-  }
 }
+
+#if canImport(CVips)
+  extension Photo {
+    /// Decodes an upload (JPEG, PNG, WebP or HEIC) and re-encodes it.
+    /// - Throws: ``PhotoError`` for anything else, a file that does not decode, more than
+    ///   ``maxBytes`` or ``maxPixels``.
+    public init(upload: Data) throws(PhotoError) {
+      guard upload.count <= Self.maxBytes else { throw .tooLarge(bytes: upload.count) }
+      guard !upload.isEmpty else { throw .unsupported }
+      var out: UnsafeMutableRawPointer?
+      var length = 0
+      var width: Int32 = 0
+      var height: Int32 = 0
+      let status = upload.withUnsafeBytes { bytes in
+        kcorp_photo_normalize(
+          bytes.baseAddress, bytes.count, Int64(Self.maxPixels), Int32(Self.side), &out, &length,
+          &width, &height)
+      }
+      defer { kcorp_photo_free(out) }
+      switch status {
+      case KCORP_PHOTO_OK:
+        guard let out else { throw .failed }
+        self.init(jpeg: Data(bytes: out, count: length))
+      case KCORP_PHOTO_UNSUPPORTED: throw .unsupported
+      case KCORP_PHOTO_TOO_MANY_PIXELS: throw .tooManyPixels(width: Int(width), height: Int(height))
+      case KCORP_PHOTO_UNREADABLE: throw .unreadable
+      default: throw .failed
+      }
+    }
+
+    fileprivate static func hash(of data: Data) -> String {
+      var hex = [CChar](repeating: 0, count: 65)
+      data.withUnsafeBytes { kcorp_photo_hash($0.baseAddress, $0.count, &hex) }
+      return String(decoding: hex.prefix { $0 != 0 }.map(UInt8.init), as: UTF8.self)
+    }
+  }
+#elseif canImport(ImageIO)
+  extension Photo {
+    /// Decodes an upload (JPEG, PNG, WebP or HEIC) and re-encodes it.
+    /// - Throws: ``PhotoError`` for anything else, a file that does not decode, more than
+    ///   ``maxBytes`` or ``maxPixels``.
+    public init(upload: Data) throws(PhotoError) {
+      guard upload.count <= Self.maxBytes else { throw .tooLarge(bytes: upload.count) }
+      let accepted = [UTType.jpeg, .png, .webP, .heic, .heif].map(\.identifier)
+      guard let source = CGImageSourceCreateWithData(upload as CFData, nil),
+        let type = CGImageSourceGetType(source) as String?, accepted.contains(type)
+      else { throw .unsupported }
+      // The size comes from the header: a decompression bomb is refused before decoding.
+      guard
+        let properties = CGImageSourceCopyPropertiesAtIndex(source, 0, nil) as? [CFString: Any],
+        let width = properties[kCGImagePropertyPixelWidth] as? Int,
+        let height = properties[kCGImagePropertyPixelHeight] as? Int, width > 0, height > 0
+      else { throw .unreadable }
+      guard width * height <= Self.maxPixels else {
+        throw .tooManyPixels(width: width, height: height)
+      }
+      // The short side brought down to `side` (never up), turned upright, then the centre.
+      let scale = min(1, Double(Self.side) / Double(min(width, height)))
+      let options: [CFString: Any] = [
+        kCGImageSourceCreateThumbnailFromImageAlways: true,
+        kCGImageSourceCreateThumbnailWithTransform: true,
+        kCGImageSourceThumbnailMaxPixelSize: max(Int(Double(max(width, height)) * scale), 1),
+      ]
+      guard let scaled = CGImageSourceCreateThumbnailAtIndex(source, 0, options as CFDictionary)
+      else { throw .unreadable }
+      let square = min(scaled.width, scaled.height)
+      let centre = CGRect(
+        x: (scaled.width - square) / 2, y: (scaled.height - square) / 2, width: square,
+        height: square)
+      guard let cropped = scaled.cropping(to: centre) else { throw .unreadable }
+      let output = NSMutableData()
+      guard
+        let destination = CGImageDestinationCreateWithData(
+          output as CFMutableData, UTType.jpeg.identifier as CFString, 1, nil)
+      else { throw .failed }
+      // No properties are given to the new file: EXIF, GPS and the rest stay behind.
+      CGImageDestinationAddImage(
+        destination, cropped, [kCGImageDestinationLossyCompressionQuality: 0.85] as CFDictionary)
+      guard CGImageDestinationFinalize(destination) else { throw .failed }
+      self.init(jpeg: output as Data)
+    }
+
+    fileprivate static func hash(of data: Data) -> String {
+      SHA256.hash(data: data).map { String(format: "%02x", $0) }.joined()
+    }
+  }
+#endif
 
 /// Why an upload was refused; each says what to send instead.
 public enum PhotoError: Error, Hashable, Sendable, CustomStringConvertible {

@@ -1,5 +1,6 @@
 import Foundation
 import TeamKit
+import TeamPhoto
 
 /// This device's database as an ``EsportTeam``'s source: the Apple app's roster on its own.
 public final class LocalRoster: RosterSource {
@@ -34,6 +35,14 @@ public final class LocalRoster: RosterSource {
   public func reorder(_ ids: [UUID], expected: [UUID]?) async throws {
     try store.reorder(ids, expected: expected)
   }
+
+  /// Re-encodes the image as the server does (TeamPhoto), then keeps it with the roster.
+  public func setPhoto(of id: UUID, to image: Data?) async throws -> Player {
+    let photo = try image.map { data throws(PhotoError) in try Photo(upload: data) }
+    return try store.setPhoto(of: id, to: photo.map { ($0.jpeg, $0.hash) })
+  }
+
+  public func photo(_ hash: String) async throws -> Data? { try store.photo(hash: hash) }
 
   /// The app alone writes its database: nothing happens elsewhere.
   public func events() -> AsyncStream<SourceEvent> { AsyncStream { $0.finish() } }

@@ -17,7 +17,15 @@ public struct Roster: Hashable, Sendable {
     version: Int, players: [Player], removed: [RemovedPlayer], photos: [UUID: String] = [:]
   ) {
     self.version = version
-    self.players = players
+    // Each player carries their photo's hash, from the one map the store keeps.
+    self.players =
+      photos.isEmpty && !players.contains { $0.photo != nil }
+      ? players
+      : players.map { player in
+        var player = player
+        player.photo = photos[player.id]
+        return player
+      }
     self.removed = removed
     self.photos = photos
   }
@@ -200,7 +208,8 @@ public final class RosterStore: Sendable {
       guard let removal = roster.removed.first(where: { $0.id == id }) else {
         throw RosterError.notFound(id)
       }
-      let player = removal.player
+      var player = removal.player
+      player.photo = roster.photos[id]
       if let other = writer.pseudos[Player.nameKey(player.name)] {
         throw RosterError.conflict(
           ValidationError(
@@ -303,20 +312,24 @@ public final class RosterStore: Sendable {
   }
 
   /// Gives a player a photo (already re-encoded: TeamPhoto), or takes it away (nil): the
-  /// picture goes back to the drawn one.
+  /// picture goes back to the drawn one. Returns the player as stored.
   /// - Throws: ``RosterError/notFound(_:)`` when no player on the roster has this id, or
   ///   ``RosterError/storage(_:)``.
-  public func setPhoto(of id: UUID, to photo: (jpeg: Data, hash: String)?) throws(RosterError) {
+  @discardableResult
+  public func setPhoto(of id: UUID, to photo: (jpeg: Data, hash: String)?) throws(RosterError)
+    -> Player
+  {
     try write { writer, roster in
-      guard roster.player(id: id) != nil else { throw RosterError.notFound(id) }
-      guard roster.photos[id] != photo?.hash else { return (nil, ()) }
+      guard var player = roster.player(id: id) else { throw RosterError.notFound(id) }
+      guard roster.photos[id] != photo?.hash else { return (nil, player) }
       try writer.setPhoto(of: id, jpeg: photo?.jpeg, hash: photo?.hash)
       var photos = roster.photos
       photos[id] = photo?.hash
+      player.photo = photo?.hash
       return (
         Roster(
           version: roster.version, players: roster.players, removed: roster.removed,
-          photos: photos), ()
+          photos: photos), player
       )
     }
   }

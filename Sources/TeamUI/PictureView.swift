@@ -8,9 +8,10 @@ import TeamKit
   import AppKit
 #endif
 
-/// A round picture: the app's asset named `imageName` when it has one, otherwise the
-/// drawing TeamKit's ``Picture`` describes (the same rules as the web app's pictures). The
-/// team, when the environment has one, gives a player's initials their role's colour.
+/// A round picture: a player's uploaded photo, else the app's asset named `imageName` when
+/// it has one, otherwise the drawing TeamKit's ``Picture`` describes (the same rules as the
+/// web app's pictures). The team, when the environment has one, gives a player's initials
+/// their role's colour and their photo.
 struct PictureView: View {
   let imageName: String
   let size: CGFloat
@@ -18,6 +19,8 @@ struct PictureView: View {
   /// their initials rather than the shared silhouette.
   var player: Player?
   @Environment(EsportTeam.self) private var team: EsportTeam?
+  /// The player's photo once read from the team's source.
+  @State private var photo: Image?
 
   init(imageName: String, size: CGFloat) {
     self.imageName = imageName
@@ -38,7 +41,11 @@ struct PictureView: View {
 
   var body: some View {
     ZStack {
-      if Self.hasAsset(named: imageName) {
+      if let photo {
+        photo
+          .resizable()
+          .scaledToFill()
+      } else if Self.hasAsset(named: imageName) {
         Image(imageName)
           .resizable()
           .scaledToFill()
@@ -48,6 +55,19 @@ struct PictureView: View {
     }
     .frame(width: size, height: size)
     .clipShape(Circle())
+    .task(id: player?.photo) { await loadPhoto() }
+  }
+
+  private func loadPhoto() async {
+    guard let player, let team, let jpeg = await team.photo(of: player) else {
+      photo = nil
+      return
+    }
+    #if canImport(UIKit)
+      photo = UIImage(data: jpeg).map { Image(uiImage: $0) }
+    #elseif canImport(AppKit)
+      photo = NSImage(data: jpeg).map { Image(nsImage: $0) }
+    #endif
   }
 
   @ViewBuilder private var drawing: some View {

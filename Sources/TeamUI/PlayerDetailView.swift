@@ -1,7 +1,10 @@
+import PhotosUI
 import SwiftUI
 import TeamKit
 
 /// A player's detail: photo, pseudo, role, favourite champions, and "Delete player".
+/// A photo from the library (`PhotosPicker`) goes to the roster's source, which re-encodes
+/// it as the web app's uploads are.
 ///
 /// Notions of the brief shown here: the system back button hidden
 /// (`.navigationBarBackButtonHidden`) and replaced by a toolbar button with
@@ -16,14 +19,26 @@ public struct PlayerDetailView: View {
   @State private var isConfirmingDeletion = false
   @State private var isEditing = false
   @State private var failure: String?
+  @State private var photoItem: PhotosPickerItem?
 
   public init(player: Player) {
     self.player = player
   }
 
+  /// The player as the team has them now (a new photo, say).
+  private var shown: Player { team.players.first { $0.id == player.id } ?? player }
+
   public var body: some View {
     VStack(spacing: 12) {
-      PictureView(player: player, size: 160)
+      PictureView(player: shown, size: 160)
+      HStack(spacing: 16) {
+        PhotosPicker(
+          shown.photo == nil ? "Add a photo" : "Change photo", selection: $photoItem,
+          matching: .images)
+        if shown.photo != nil {
+          Button("Remove photo") { Task { await setPhoto(nil) } }
+        }
+      }
       Text(player.name)
         .font(.largeTitle)
       Text(player.position.displayName)
@@ -84,12 +99,37 @@ public struct PlayerDetailView: View {
       EditPlayerView(player: player)
         .environment(team)
     }
+    .task(id: photoItem) { await loadPhoto() }
     .confirmationDialog(
       "Delete this player?", isPresented: $isConfirmingDeletion, titleVisibility: .visible
     ) {
       Button("Delete player", role: .destructive) { Task { await delete() } }
     } message: {
       Text(player.name + " will go to Recently removed, where they can be restored for 30 days.")
+    }
+  }
+
+  /// Reads the photo picked in the library and sends it.
+  private func loadPhoto() async {
+    guard let item = photoItem else { return }
+    photoItem = nil
+    do {
+      guard let data = try await item.loadTransferable(type: Data.self) else {
+        failure = "This photo could not be read from the library: choose another."
+        return
+      }
+      await setPhoto(data)
+    } catch {
+      failure = "This photo could not be read from the library: " + String(describing: error)
+    }
+  }
+
+  private func setPhoto(_ image: Data?) async {
+    failure = nil
+    do {
+      try await team.setPhoto(image, of: shown)
+    } catch {
+      failure = "The photo was not saved: " + String(describing: error)
     }
   }
 

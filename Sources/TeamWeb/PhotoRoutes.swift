@@ -55,10 +55,7 @@ extension WebApp {
           }
         throw HTTPError(status, error.description)
       }
-      try store.setPhoto(of: player.id, to: (photo.jpeg, photo.hash))
-      return HTTPResponse(
-        status: 200, contentType: "application/json",
-        body: Array(#"{"photo":"\#(WebApp.photoPath(photo.hash))"}"#.utf8))
+      return WebApp.json(try store.setPhoto(of: player.id, to: (photo.jpeg, photo.hash)))
     }
 
     route("DELETE", "/api/players/{id}/photo") { request, parameters in
@@ -83,7 +80,4 @@ extension WebApp {
         ], body: Array(jpeg))
     }
   }
-
-  /// Where a stored photo is served.
-  static func photoPath(_ hash: String) -> String { "/photos/\(hash).jpg" }
 }

@@ -74,7 +74,7 @@ public struct WebApp: Sendable {
       if let hash = roster.photos[id] {
         return HTTPResponse(
           status: 302,
-          headers: [("Location", WebApp.photoPath(hash)), ("Cache-Control", "no-cache")])
+          headers: [("Location", Player.photoPath(hash)), ("Cache-Control", "no-cache")])
       }
       return images.response(for: player, roster: roster, request: request)
     }

@@ -112,6 +112,34 @@ import Testing
     #expect(store.players == before)
   }
 
+  @MainActor @Test func aPhotoFromTheAppIsReEncodedByTheServerShownAndTakenAway() async throws {
+    let team = EsportTeam(source: try await coach())
+    try await team.load()
+    let canna = try #require(team.players.first)
+    let updated = try await team.setPhoto(onePixelPNG, of: canna)
+    let hash = try #require(updated.photo)
+    #expect(team.players.first?.photo == hash)
+    #expect(store.roster.photos[canna.id] == hash)
+    #expect(store.players.first == updated)
+    let jpeg = try #require(await team.photo(of: updated))
+    #expect(jpeg.starts(with: [0xFF, 0xD8, 0xFF]))  // re-encoded as a JPEG
+
+    // What is not an image is refused in the server's words; the photo stays.
+    let notAnImage = await #expect(throws: TeamServerError.self) {
+      try await team.setPhoto(Data("not a picture".utf8), of: updated)
+    }
+    #expect(notAnImage?.description.contains("image/png") == true)
+    let cutShort = await #expect(throws: TeamServerError.self) {
+      try await team.setPhoto(onePixelPNG.prefix(40), of: updated)
+    }
+    #expect(cutShort?.description.contains("could not be read") == true)
+    #expect(store.roster.photos[canna.id] == hash)
+
+    let cleared = try await team.setPhoto(nil, of: updated)
+    #expect(cleared.photo == nil && team.players.first?.photo == nil)
+    #expect(store.roster.photos[canna.id] == nil)
+  }
+
   @Test func aWrongPasswordIsRefusedThenSlowedDown() async throws {
     await #expect(throws: TeamServerError.signInRefused) {
       try await TeamServer.signIn(url: url, name: "coach", password: "not the password")

@@ -41,10 +41,26 @@ import Testing
   @Test func itAgreesWithFoundationsEncoder() throws {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-    let players = Player.defaultRoster
+    var players = Player.defaultRoster
+    players[0].photo = String(repeating: "0f", count: 32)
     let ours = try JSONSerialization.jsonObject(with: TeamJSON.encode(players)) as? NSArray
     let theirs = try JSONSerialization.jsonObject(with: encoder.encode(players)) as? NSArray
     #expect(ours == theirs)
+  }
+}
+
+@Suite struct PlayerPhotoJSONTests {
+  @Test func aPhotoIsWrittenAsThePathItIsServedAtAndReadBack() throws {
+    var player = Player.defaultRoster[0]
+    player.photo = String(repeating: "ab", count: 32)
+    let json = String(decoding: TeamJSON.encode(player), as: UTF8.self)
+    #expect(json.contains(#""photoURL":"/photos/\#(String(repeating: "ab", count: 32)).jpg""#))
+    #expect(try JSONDecoder().decode(Player.self, from: TeamJSON.encode(player)) == player)
+    // Without a photo the key is left out, and what a path names is only ever a hash.
+    #expect(
+      !String(decoding: TeamJSON.encode(Player.defaultRoster[0]), as: UTF8.self).contains("photo"))
+    #expect(Player.photoHash(inPath: "/photos/../../etc/passwd.jpg") == nil)
+    #expect(Player.photoHash(inPath: "https://example.org/photos/x.jpg") == nil)
   }
 }
 

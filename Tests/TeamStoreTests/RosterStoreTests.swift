@@ -1,6 +1,7 @@
 import Foundation
 import Synchronization
 import TeamKit
+import TeamPhoto
 import TestSupport
 import Testing
 
@@ -32,6 +33,32 @@ import Testing
     let reopened = try RosterStore(path: path)
     #expect(reopened.players.map(\.name) == ["Caliste", "Targamas", "Rekkles"])
     #expect(reopened.players.last == added)
+  }
+
+  /// The app's own roster keeps photos as the server does: re-encoded, on the player, kept
+  /// through an edit, a removal and a restore, and after reopening.
+  @Test func aPhotoGivenOnThisDeviceIsReEncodedAndStaysWithThePlayer() async throws {
+    let store = try RosterStore(path: path)
+    let device = LocalRoster(store: store)
+    let canna = Player.defaultRoster[0]
+    let updated = try await device.setPhoto(of: canna.id, to: onePixelPNG)
+    let hash = try #require(updated.photo)
+    #expect(store.players.first == updated)
+    #expect(try await device.photo(hash)?.starts(with: [0xFF, 0xD8, 0xFF]) == true)
+
+    let edited = try store.updatePlayer(
+      id: canna.id, with: PlayerEdit(name: "Canna2"), expected: updated)
+    #expect(edited.photo == hash)
+    #expect(try store.updatePlayer(id: canna.id, with: PlayerEdit(name: "Canna2")) == edited)
+    try store.removePlayer(id: canna.id)
+    #expect(try store.restorePlayer(id: canna.id).photo == hash)
+    #expect(try RosterStore(path: path).players.first { $0.id == canna.id }?.photo == hash)
+
+    await #expect(throws: PhotoError.unsupported) {
+      try await device.setPhoto(of: canna.id, to: Data("not a picture".utf8))
+    }
+    #expect(try await device.setPhoto(of: canna.id, to: nil).photo == nil)
+    #expect(store.roster.photos.isEmpty)
   }
 
   @Test func anEmptiedRosterIsNeverSeededAgain() throws {

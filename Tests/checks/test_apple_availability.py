@@ -90,3 +90,12 @@ def test_a_note_cannot_stand_for_an_attribute(tree):
     run = check(tree)
     assert run.returncode == 1
     assert "protocol App has no @available" in run.stdout
+
+
+def test_the_photos_stand_in_is_checked_too(tree):
+    edit(tree / "Checks/PhotosUIInterface/PhotosUI.swift",
+         "@available(iOS 16.0, macOS 13.0, *)\npublic struct PhotosPickerItem",
+         "@available(iOS 19.0, macOS 13.0, *)\npublic struct PhotosPickerItem")
+    run = check(tree)
+    assert run.returncode == 1
+    assert "Checks/PhotosUIInterface/PhotosUI.swift" in run.stdout and "iOS 19.0" in run.stdout

@@ -85,8 +85,10 @@ def test_a_photo_is_re_encoded_as_a_small_square_without_metadata(server, format
     port, _ = server
     status, _, body = upload(port, picture(format, exif=gps_exif()), content_type)
     assert status == 200, body
-    path = json.loads(body)["photo"]
+    path = json.loads(body)["photoURL"]
     assert path.startswith("/photos/") and path.endswith(".jpg")
+    _, _, listing = call(port, "GET", "/api/players")
+    assert path in [player.get("photoURL") for player in json.loads(listing)]
     status, headers, jpeg = call(port, "GET", path)
     assert status == 200 and headers["content-type"] == "image/jpeg"
     assert "immutable" in headers["cache-control"] and "max-age=31536000" in headers["cache-control"]
@@ -130,7 +132,7 @@ def test_refused_uploads_get_their_4xx_store_nothing_and_the_server_stays_health
     # A polyglot decodes as a PNG: what is stored is a clean JPEG, the HTML gone.
     status, _, body = upload(port, polyglot, "image/png")
     assert status == 200
-    _, _, jpeg = call(port, "GET", json.loads(body)["photo"])
+    _, _, jpeg = call(port, "GET", json.loads(body)["photoURL"])
     assert b"<script>" not in jpeg and jpeg[:2] == b"\xff\xd8"
     assert call(port, "GET", "/api/players")[0] == 200
 
