@@ -100,10 +100,10 @@ public final class AccessControl: Sendable {
       $0.properties.isAlphabetic || ("0"..."9").contains($0) || "._-".unicodeScalars.contains($0)
     }
     if name.isEmpty || name.count > 32 || !allowed {
-      return "Choose an account name of 1 to 32 letters, digits, “.”, “_” or “-”."
+      return localized("Choose an account name of 1 to 32 letters, digits, “.”, “_” or “-”.")
     }
     if name.lowercased() == "local" {
-      return "“local” names the staff at the machine; choose another name."
+      return localized("“local” names the staff at the machine; choose another name.")
     }
     return nil
   }
@@ -116,7 +116,7 @@ public final class AccessControl: Sendable {
     if let problem = Self.nameProblem(name) { throw AccessError(problem) }
     if let problem = Passwords.problem(password) { throw AccessError(problem) }
     if let other = try store.account(named: name) {
-      throw AccessError("“\(other.name)” already has an account; choose another name.")
+      throw AccessError(localized("“%@” already has an account; choose another name.", other.name))
     }
     try store.saveAccount(
       AccountRecord(
@@ -152,14 +152,15 @@ public final class AccessControl: Sendable {
 
   private func existing(_ name: String) throws -> AccountRecord {
     guard let account = try store.account(named: name) else {
-      throw AccessError("No account is named “\(name)”.")
+      throw AccessError(localized("No account is named “%@”.", name))
     }
     return account
   }
 
   private func keepAnOwner(besides name: String) throws {
     guard try store.accounts().contains(where: { $0.role == .owner && $0.name != name }) else {
-      throw AccessError("\(name) is the last owner: make another account an owner first.")
+      throw AccessError(
+        localized("%@ is the last owner: make another account an owner first.", name))
     }
   }
 
@@ -302,7 +303,8 @@ public final class AccessControl: Sendable {
       throw AccessError(problem.replacingOccurrences(of: "account", with: "token"))
     }
     if try store.tokens().contains(where: { $0.name.lowercased() == name.lowercased() }) {
-      throw AccessError("A token is already named “\(name)”; revoke it or choose another name.")
+      throw AccessError(
+        localized("A token is already named “%@”; revoke it or choose another name.", name))
     }
     let token = Secrets.newToken()
     try store.insertToken(
@@ -316,7 +318,7 @@ public final class AccessControl: Sendable {
   /// Revokes a token at once.
   public func revokeToken(name: String) throws {
     guard try store.deleteToken(named: name) else {
-      throw AccessError("No token is named “\(name)”.")
+      throw AccessError(localized("No token is named “%@”.", name))
     }
   }
 

@@ -1,6 +1,7 @@
 import CArgon2
 import Foundation
 import Synchronization
+import TeamKit
 
 /// Argon2id password hashing through Debian's libargon2, as PHC strings
 /// (`$argon2id$v=19$m=19456,t=2,p=1$salt$hash`).
@@ -29,10 +30,10 @@ public enum Passwords {
   /// Why `password` cannot be a new password, or nil.
   public static func problem(_ password: String) -> String? {
     if password.count < minLength {
-      return "Choose a password of at least \(minLength) characters."
+      return localized("Choose a password of at least %@ characters.", minLength)
     }
     if password.utf8.count > maxLength {
-      return "Choose a password of at most \(maxLength) bytes."
+      return localized("Choose a password of at most %@ bytes.", maxLength)
     }
     return nil
   }

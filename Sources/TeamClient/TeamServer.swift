@@ -24,12 +24,14 @@ public enum TeamServerError: Error, Hashable, Sendable, CustomStringConvertible 
 
   public var description: String {
     switch self {
-    case .unauthorized: "Sign in again: the session ended or the token is no longer valid."
+    case .unauthorized:
+      localized("Sign in again: the session ended or the token is no longer valid.")
     case .forbidden(let message), .notFound(let message), .conflict(let message): message
-    case .signInRefused: "Wrong name or password."
+    case .signInRefused: localized("Wrong name or password.")
     case .throttled(let seconds):
-      "Too many failed sign-ins: wait \(seconds) seconds, then try again."
-    case .unexpected(let status, let message): "The server answered \(status): \(message)"
+      localized("Too many failed sign-ins: wait %@ seconds, then try again.", seconds)
+    case .unexpected(let status, let message):
+      localized("The server answered %1$@: %2$@", status, message)
     }
   }
 }
@@ -85,7 +87,7 @@ public final class TeamServer: RosterSource {
     ])
     let (data, response) = try await offline { try await session.data(for: request) }
     guard let response = response as? HTTPURLResponse else {
-      throw TeamServerError.unexpected(status: 0, message: "no answer")
+      throw TeamServerError.unexpected(status: 0, message: localized("no answer"))
     }
     switch response.statusCode {
     case 201:
@@ -93,14 +95,14 @@ public final class TeamServer: RosterSource {
         let cookie = response.value(forHTTPHeaderField: "Set-Cookie")?.split(separator: ";")
           .first.map(String.init), cookie.contains("kcorp_session=")
       else {
-        throw TeamServerError.unexpected(status: 201, message: "no session was given.")
+        throw TeamServerError.unexpected(status: 201, message: localized("no session was given."))
       }
       return TeamServer(url: url, credential: .session(cookie))
     case 401: throw TeamServerError.signInRefused
     case 429:
       throw TeamServerError.throttled(
         retryAfter: Int(response.value(forHTTPHeaderField: "Retry-After") ?? "") ?? 1)
-    case 404: throw TeamServerError.notFound("This address is not a KCorp server.")
+    case 404: throw TeamServerError.notFound(localized("This address is not a KCorp server."))
     default: throw refusal(response.statusCode, data)
     }
   }
@@ -270,7 +272,7 @@ public final class TeamServer: RosterSource {
     if let ifMatch { request.setValue(ifMatch, forHTTPHeaderField: "If-Match") }
     let (data, response) = try await Self.offline { try await session.data(for: request) }
     guard let response = response as? HTTPURLResponse else {
-      throw TeamServerError.unexpected(status: 0, message: "no answer")
+      throw TeamServerError.unexpected(status: 0, message: localized("no answer"))
     }
     guard (200..<300).contains(response.statusCode) else {
       throw Self.refusal(response.statusCode, data)

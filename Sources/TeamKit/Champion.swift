@@ -41,6 +41,18 @@ public enum ChampionClass: String, CaseIterable, Codable, Identifiable, Sendable
 
   public var id: Self { self }
 
+  /// The class as the game's client names it in the current language (`Marksman`, `Tireur`).
+  public var displayName: String {
+    switch self {
+    case .fighter: localized("Fighter")
+    case .tank: localized("Tank")
+    case .mage: localized("Mage")
+    case .assassin: localized("Assassin")
+    case .marksman: localized("Marksman")
+    case .support: localized("Support")
+    }
+  }
+
   /// A class named in any case (`mage`, `Mage`), or nil.
   public init?(parsing text: String) {
     let folded = text.trimmingCharacters(in: .whitespaces).lowercased()

@@ -45,21 +45,27 @@ public struct PlayerChangedError: Error, Hashable, Sendable, CustomStringConvert
   public let current: Player
   public init(current: Player) { self.current = current }
   public var description: String {
-    "Someone else changed \(current.name) meanwhile; nothing was saved. Their version is shown: check it and save again."
+    localized(
+      "Someone else changed %@ meanwhile; nothing was saved. Their version is shown: check it and save again.",
+      current.name)
   }
 }
 
 /// A team without a source keeps no photos (a preview's team).
 public struct PhotoSourceError: Error, Hashable, Sendable, CustomStringConvertible {
   public init() {}
-  public var description: String { "This roster keeps no photos: open a saved roster." }
+  public var description: String {
+    localized("This roster keeps no photos: open a saved roster.")
+  }
 }
 
 /// The team's source cannot be reached: nothing was changed.
 public struct OfflineError: Error, Hashable, Sendable, CustomStringConvertible {
   public init() {}
   public var description: String {
-    "The team's server cannot be reached just now; nothing was changed, and what you typed is kept. Try again when it is back."
+    localized(
+      "The team’s server cannot be reached just now; nothing was changed, and what you typed is kept. Try again when it is back."
+    )
   }
 }
 
@@ -233,7 +239,9 @@ public final class EsportTeam {
       }) {
         throw ValidationError(
           .name,
-          "“\(other.name)” is on the roster now; rename them before restoring \(player.name).",
+          Message(
+            "“%1$@” is on the roster now; rename them before restoring %2$@.", other.name,
+            player.name),
           isConflict: true)
       }
       players.insert(player, at: min(places[player.id] ?? players.count, players.count))

@@ -18,14 +18,15 @@ public enum TeamJSON {
     -> T
   {
     if let key = repeatedKey(in: data) {
-      throw JSONInputError(message: "Give \"\(key)\" once: an object repeats it.")
+      throw JSONInputError(message: localized("Give “%@” once: an object repeats it.", key))
     }
     do {
       return try JSONDecoder().decode(type, from: data)
     } catch let error as DecodingError {
       throw JSONInputError(message: describe(error))
     } catch {
-      throw JSONInputError(message: "The JSON could not be read: \(error.localizedDescription)")
+      throw JSONInputError(
+        message: localized("The JSON could not be read: %@", error.localizedDescription))
     }
   }
 
@@ -72,29 +73,30 @@ public enum TeamJSON {
   private static func describe(_ error: DecodingError) -> String {
     func path(_ keys: [any CodingKey]) -> String {
       let text = keys.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()
-      return text.isEmpty ? "the top level" : String(text.drop { $0 == "." })
+      return text.isEmpty ? localized("the top level") : String(text.drop { $0 == "." })
     }
     switch error {
     case .typeMismatch(let type, let context):
-      return "Fix \(path(context.codingPath)): expected \(typeName(type))."
+      return localized("Fix %1$@: expected %2$@.", path(context.codingPath), typeName(type))
     case .valueNotFound(let type, let context):
-      return "Fix \(path(context.codingPath)): expected \(typeName(type)), found null."
+      return localized(
+        "Fix %1$@: expected %2$@, found null.", path(context.codingPath), typeName(type))
     case .keyNotFound(let key, let context):
-      return "Add \"\(key.stringValue)\" at \(path(context.codingPath))."
+      return localized("Add “%1$@” at %2$@.", key.stringValue, path(context.codingPath))
     case .dataCorrupted(let context):
       return context.codingPath.isEmpty
-        ? "The input is not valid JSON."
-        : "Fix \(path(context.codingPath)): \(context.debugDescription)"
+        ? localized("The input is not valid JSON.")
+        : localized("%1$@: %2$@", localized("Fix %@", path(context.codingPath)), context.debugDescription)
     @unknown default:
-      return "The JSON does not have the expected shape."
+      return localized("The JSON does not have the expected shape.")
     }
   }
 
   private static func typeName(_ type: Any.Type) -> String {
     switch type {
-    case is String.Type: "a string"
-    case is [Any].Type: "an array"
-    case is [String: Any].Type: "an object"
+    case is String.Type: localized("a string")
+    case is [Any].Type: localized("an array")
+    case is [String: Any].Type: localized("an object")
     default: "\(type)"
     }
   }

@@ -13,6 +13,11 @@ public enum Lineup: String, CaseIterable, Codable, Sendable {
     players.count(where: { $0.lineup == .starter }) < size ? .starter : .substitute
   }
 
+  /// The word people read: starter or substitute, in the current language.
+  public var displayName: String {
+    self == .starter ? localized("starter") : localized("substitute")
+  }
+
   /// Parses `starter` or `substitute` (any case; `sub` and `bench` for substitute).
   /// - Throws: ``ValidationError`` on the `lineup` field.
   public init(parsing text: String) throws(ValidationError) {
@@ -20,7 +25,8 @@ public enum Lineup: String, CaseIterable, Codable, Sendable {
     case "starter", "start": self = .starter
     case "substitute", "sub", "bench": self = .substitute
     default:
-      throw ValidationError(.lineup, "“\(text)” is not a lineup; choose starter or substitute.")
+      throw ValidationError(
+        .lineup, Message("“%@” is not a lineup; choose starter or substitute.", text))
     }
   }
 }
@@ -50,8 +56,10 @@ public struct LineupStatus: Hashable, Sendable {
 
   /// What is wrong, as short phrases: `No Jungle`, `Two Mid`.
   public var problems: [String] {
-    let numbers = [2: "Two", 3: "Three", 4: "Four", 5: "Five"]
-    return missing.map { "No \($0.displayName)" }
+    let numbers = [
+      2: localized("Two"), 3: localized("Three"), 4: localized("Four"), 5: localized("Five"),
+    ]
+    return missing.map { localized("No %@", $0.displayName) }
       + doubled.map { position in
         let count = counts[position] ?? 0
         return "\(numbers[count] ?? String(count)) \(position.displayName)"

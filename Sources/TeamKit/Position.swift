@@ -37,14 +37,10 @@ public enum Position: String, CaseIterable, Codable, Sendable, Identifiable {
       throw ValidationError(
         .position,
         shown.isEmpty
-          ? "Choose a role: \(Position.validList)."
-          : "“\(shown)” is not a role; choose one of \(Position.validList).")
+          ? Message("Choose a role: Top, Jungle, Mid, ADC or Support.")
+          : Message("“%@” is not a role; choose one of Top, Jungle, Mid, ADC or Support.", shown))
     }
     self = position
   }
 
-  /// `Top, Jungle, Mid, ADC or Support`.
-  static let validList =
-    allCases.dropLast().map(\.displayName).joined(separator: ", ") + " or "
-    + (allCases.last?.displayName ?? "")
 }

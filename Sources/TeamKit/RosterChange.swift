@@ -35,17 +35,20 @@ public struct RosterChange: Identifiable, Hashable, Sendable {
     self.after = after
   }
 
-  /// One line a person reads: `coach edited Canna: position Top → Mid.`
+  /// One line a person reads, in the current language: `coach edited Canna: role Top → Mid.`
   public var summary: String {
     switch kind {
-    case .added: "\(author) added \(playerName)."
-    case .removed: "\(author) removed \(playerName)."
-    case .restored: "\(author) restored \(playerName)."
-    case .moved: "\(author) changed the roster's order."
-    case .imported: "\(author) imported a roster of \(playerName)."
+    case .added: localized("%1$@ added %2$@.", author, playerName)
+    case .removed: localized("%1$@ removed %2$@.", author, playerName)
+    case .restored: localized("%1$@ restored %2$@.", author, playerName)
+    case .moved: localized("%@ changed the roster’s order.", author)
+    case .imported: localized("%1$@ imported a roster of %2$@.", author, playerName)
     case .edited:
-      "\(author) edited \(playerName)"
-        + (differences.isEmpty ? "." : ": " + differences.joined(separator: "; ") + ".")
+      differences.isEmpty
+        ? localized("%1$@ edited %2$@.", author, playerName)
+        : localized(
+          "%1$@ edited %2$@: %3$@.", author, playerName,
+          differences.joined(separator: localized("; ")))
     }
   }
 
@@ -56,13 +59,13 @@ public struct RosterChange: Identifiable, Hashable, Sendable {
     func compare(_ field: String, _ old: String, _ new: String) {
       if old != new { lines.append("\(field) \(old) → \(new)") }
     }
-    compare("pseudo", before.name, after.name)
-    compare("role", before.position.displayName, after.position.displayName)
-    compare("image", before.image, after.image)
+    compare(localized("pseudo"), before.name, after.name)
+    compare(localized("role"), before.position.displayName, after.position.displayName)
+    compare(localized("image"), before.image, after.image)
     compare(
-      "champions", before.favoriteChampions.map(\.name).joined(separator: ", "),
+      localized("champions"), before.favoriteChampions.map(\.name).joined(separator: ", "),
       after.favoriteChampions.map(\.name).joined(separator: ", "))
-    compare("lineup", before.lineup.rawValue, after.lineup.rawValue)
+    compare(localized("lineup"), before.lineup.displayName, after.lineup.displayName)
     return lines
   }
 }

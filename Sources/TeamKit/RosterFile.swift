@@ -11,7 +11,7 @@ public enum RosterFile {
   public struct Problem: Hashable, Sendable, CustomStringConvertible {
     public let place: String
     public let message: String
-    public var description: String { "\(place): \(message)" }
+    public var description: String { localized("%1$@: %2$@", place, message) }
 
     public init(place: String, message: String) {
       self.place = place
@@ -106,12 +106,13 @@ public enum RosterFile {
         let entries = try TeamJSON.decode([JSONEntry].self, from: data)
         return entries.enumerated().map { index, entry in
           Entry(
-            place: "Player \(index + 1)"
-              + (entry.input.name.isEmpty ? "" : " (“\(oneLine(entry.input.name))”)"),
+            place: entry.input.name.isEmpty
+              ? localized("Player %@", index + 1)
+              : localized("Player %1$@ (“%2$@”)", index + 1, oneLine(entry.input.name)),
             id: entry.id, input: entry.input, photo: entry.photo)
         }
       } catch {
-        throw Problems(problems: [Problem(place: "The file", message: "\(error)")])
+        throw Problems(problems: [Problem(place: localized("The file"), message: "\(error)")])
       }
     case .csv:
       return try csvEntries(String(decoding: data, as: UTF8.self))
@@ -159,16 +160,19 @@ public enum RosterFile {
     let records = parseCSV(text, separator: separator ?? ",")
     guard let (headerLine, header) = records.first else {
       throw Problems(problems: [
-        Problem(place: "The file", message: "It is empty; export a roster to see the columns.")
+        Problem(
+          place: localized("The file"),
+          message: localized("It is empty; export a roster to see the columns."))
       ])
     }
     let fields = header.map { headers[Champion.searchKey($0)] }
     guard fields.contains("name"), fields.contains("position") else {
       throw Problems(problems: [
         Problem(
-          place: "Line \(headerLine)",
-          message:
-            "Give the header a name column and a position column (found: \(header.joined(separator: ", ")))."
+          place: localized("Line %@", headerLine),
+          message: localized(
+            "Give the header a name column and a position column (found: %@).",
+            header.joined(separator: ", "))
         )
       ])
     }
@@ -182,13 +186,15 @@ public enum RosterFile {
       }
       let name = values["name"] ?? ""
       let shown = oneLine(name)
-      let place = "Line \(line)" + (shown.isEmpty ? "" : " (“\(shown)”)")
+      let place =
+        shown.isEmpty ? localized("Line %@", line) : localized("Line %1$@ (“%2$@”)", line, shown)
       var id: UUID?
       if let text = values["id"]?.trimmed, !text.isEmpty {
         guard let parsed = UUID(uuidString: text) else {
           problems.append(
             Problem(
-              place: place, message: "“\(text)” is not an id; leave the id empty for a new player.")
+              place: place,
+              message: localized("“%@” is not an id; leave the id empty for a new player.", text))
           )
           continue
         }
@@ -312,7 +318,9 @@ public struct RosterImport: Sendable {
       if usedIDs.contains(id) {
         if entry.id != nil {
           problems.append(
-            .init(place: entry.place, message: "Give each player its own id: \(id) appears twice."))
+            .init(
+              place: entry.place,
+              message: localized("Give each player its own id: %@ appears twice.", id)))
           continue
         }
         id = UUID()

@@ -10,21 +10,35 @@ public struct ValidationError: Error, Hashable, Sendable, CustomStringConvertibl
   /// One problem, as a sentence a user can act on.
   public struct Issue: Hashable, Sendable {
     public let field: Field
-    public let message: String
+    /// The sentence, kept by its key: put in the language of whoever reads it.
+    public let text: Message
     /// True when the problem is a clash with another player (a taken pseudo) rather than
     /// malformed input; the API answers 409 Conflict for it.
     public let isConflict: Bool
 
-    public init(field: Field, message: String, isConflict: Bool) {
+    /// The sentence in the current language (``Language/current``).
+    public var message: String { text.description }
+
+    public init(field: Field, text: Message, isConflict: Bool) {
       self.field = field
-      self.message = message
+      self.text = text
       self.isConflict = isConflict
+    }
+
+    /// A problem already put in words (a server's answer, say).
+    public init(field: Field, message: String, isConflict: Bool) {
+      self.init(field: field, text: Message(verbatim: message), isConflict: isConflict)
     }
   }
 
   public private(set) var issues: [Issue]
 
   /// One problem with one field.
+  public init(_ field: Field, _ text: Message, isConflict: Bool = false) {
+    issues = [Issue(field: field, text: text, isConflict: isConflict)]
+  }
+
+  /// One problem with one field, already put in words.
   public init(_ field: Field, _ message: String, isConflict: Bool = false) {
     issues = [Issue(field: field, message: message, isConflict: isConflict)]
   }
@@ -127,11 +141,13 @@ public struct PlayerInput: Hashable, Sendable {
 
   /// Why a pseudo is refused when `other` holds its key: the same pseudo, or one that looks
   /// the same (another alphabet's letter, a full-width form).
-  static func takenMessage(_ name: String, other: String) -> String {
+  static func takenMessage(_ name: String, other: String) -> Message {
     let sameText = name.lowercased() == other.lowercased()
     return sameText
-      ? "“\(other)” is already in the team; choose another pseudo."
-      : "“\(name)” looks the same as “\(other)”, who is already in the team; choose another pseudo."
+      ? Message("“%@” is already in the team; choose another pseudo.", other)
+      : Message(
+        "“%1$@” looks the same as “%2$@”, who is already in the team; choose another pseudo.",
+        name, other)
   }
 
   /// The longest image name, in characters.
@@ -159,27 +175,30 @@ public struct PlayerInput: Hashable, Sendable {
     id: UUID = UUID(), defaultLineup: Lineup = .starter, takenPseudo: (String) -> String?
   ) throws(ValidationError) -> Player {
     var issues: [ValidationError.Issue] = []
-    func fail(_ field: ValidationError.Field, _ message: String, conflict: Bool = false) {
-      issues.append(.init(field: field, message: message, isConflict: conflict))
+    func fail(_ field: ValidationError.Field, _ text: Message, conflict: Bool = false) {
+      issues.append(.init(field: field, text: text, isConflict: conflict))
     }
 
     // Pseudo
     let name = self.name.trimmingCharacters(in: .whitespacesAndNewlines)
       .precomposedStringWithCanonicalMapping
     if name.isEmpty {
-      fail(.name, "Enter a pseudo.")
+      fail(.name, Message("Enter a pseudo."))
     } else if name.count > Self.maxNameLength {
       fail(
         .name,
-        "Shorten the pseudo to \(Self.maxNameLength) characters or fewer (it has \(name.count)).")
+        Message(
+          "Shorten the pseudo to %1$@ characters or fewer (it has %2$@).", Self.maxNameLength,
+          name.count))
     }
     if Self.hasInvisibleCharacters(name) {
       fail(
         .name,
-        "Remove the invisible characters (tabs, line breaks, direction marks) from the pseudo.")
+        Message(
+          "Remove the invisible characters (tabs, line breaks, direction marks) from the pseudo."))
     } else if name.unicodeScalars.count > 4 * Self.maxNameLength {
       // 24 characters can still hide kilobytes of combining marks.
-      fail(.name, "Remove the stacked accents and marks from the pseudo.")
+      fail(.name, Message("Remove the stacked accents and marks from the pseudo."))
     }
     if !name.isEmpty {
       let key = Player.nameKey(name)
@@ -210,13 +229,21 @@ public struct PlayerInput: Hashable, Sendable {
     if favoriteChampions.count > Champion.catalog.count {
       fail(
         .favoriteChampions,
-        "Send at most \(Champion.catalog.count) favourite champions, each once (there are \(favoriteChampions.count))."
-      )
+        Message(
+          "Send at most %1$@ favourite champions, each once (there are %2$@).",
+          Champion.catalog.count, favoriteChampions.count))
     }
     for text in unknown {
       // The forgiving search's best guess, when it has one.
-      let guess = Champion.search(text).first.map { " (did you mean \($0.name)?)" } ?? ""
-      fail(.favoriteChampions, "Remove “\(text)”: no champion of the game has that name\(guess).")
+      if let guess = Champion.search(text).first {
+        fail(
+          .favoriteChampions,
+          Message(
+            "Remove “%1$@”: no champion of the game has that name (did you mean %2$@?).", text,
+            guess.name))
+      } else {
+        fail(.favoriteChampions, Message("Remove “%@”: no champion of the game has that name.", text))
+      }
     }
 
     // Lineup
@@ -233,18 +260,20 @@ public struct PlayerInput: Hashable, Sendable {
 
   /// Why `name` cannot be an image name, or nil when it can: 1 to 64 of `a-z 0-9 _ - .`,
   /// not starting with a dot (so it can never name a hidden file or leave a folder).
-  public static func imageNameProblem(_ name: String) -> String? {
-    if name.isEmpty { return "Enter an image name." }
+  public static func imageNameProblem(_ name: String) -> Message? {
+    if name.isEmpty { return Message("Enter an image name.") }
     if name.count > maxImageLength {
-      return "Shorten the image name to \(maxImageLength) characters or fewer."
+      return Message("Shorten the image name to %@ characters or fewer.", maxImageLength)
     }
     let allowed = name.unicodeScalars.allSatisfy {
       ("a"..."z").contains($0) || ("0"..."9").contains($0) || "_-.".unicodeScalars.contains($0)
     }
     if !allowed {
-      return "Use only lower-case letters a-z, digits, “_”, “-” and “.” in the image name."
+      return Message("Use only lower-case letters a-z, digits, “_”, “-” and “.” in the image name.")
     }
-    if name.hasPrefix(".") { return "Start the image name with a letter or digit, not a dot." }
+    if name.hasPrefix(".") {
+      return Message("Start the image name with a letter or digit, not a dot.")
+    }
     return nil
   }
 }

@@ -131,14 +131,19 @@ public enum PhotoError: Error, Hashable, Sendable, CustomStringConvertible {
   public var description: String {
     switch self {
     case .tooLarge(let bytes):
-      "Send a photo of at most 8 MiB (this one has \(String(format: "%.1f", Double(bytes) / 1_048_576)) MiB)."
-    case .unsupported: "Send a JPEG, PNG, WebP or HEIC photo; this file is not one."
+      localized(
+        "Send a photo of at most 8 MiB (this one has %@ MiB).",
+        (Double(bytes) / 1_048_576).formatted(
+          .number.precision(.fractionLength(1)).locale(Language.current.locale)))
+    case .unsupported: localized("Send a JPEG, PNG, WebP or HEIC photo; this file is not one.")
     case .unreadable:
-      "This photo could not be read (damaged or cut short); send it again or another."
+      localized("This photo could not be read (damaged or cut short); send it again or another.")
     case .tooManyPixels(let width, let height):
-      "Send a photo of at most 40 megapixels (this one is \(width) × \(height))."
+      localized("Send a photo of at most 40 megapixels (this one is %1$@ × %2$@).", width, height)
     case .failed:
-      "This server cannot process photos (libvips is missing); ask whoever runs it to install Debian's libvips42."
+      localized(
+        "This server cannot process photos (libvips is missing); ask whoever runs it to install Debian’s libvips42."
+      )
     }
   }
 }

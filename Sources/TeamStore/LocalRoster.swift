@@ -5,7 +5,7 @@ import TeamPhoto
 /// This device's database as an ``EsportTeam``'s source: the Apple app's roster on its own.
 public final class LocalRoster: RosterSource {
   public let store: RosterStore
-  public var name: String { "This device" }
+  public var name: String { localized("This device") }
 
   public init(store: RosterStore) { self.store = store }
 

@@ -36,16 +36,16 @@ public enum RosterError: ValidationReporting, Hashable, Sendable, CustomStringCo
 
   public var description: String {
     switch self {
-    case .notFound: "No player has this id: they may have been removed."
+    case .notFound: localized("No player has this id: they may have been removed.")
     case .changed(let player):
-      "Someone else changed \(player.name) meanwhile; nothing was saved. Check their change and try again."
+      localized("Someone else changed %@ meanwhile; nothing was saved. Check their change and try again.", player.name)
     case .rosterChanged:
-      "Give every player of the roster once; the roster may have changed meanwhile. Reload it and try again."
+      localized("Give every player of the roster once; the roster may have changed meanwhile. Reload it and try again.")
     case .orderChanged:
-      "The roster changed meanwhile; nothing was saved. Reload it and try again."
+      localized("The roster changed meanwhile; nothing was saved. Reload it and try again.")
     case .invalid(let error), .conflict(let error): error.description
     case .invalidEntry(let index, let name, let error):
-      "Player \(index + 1) (“\(name)”): \(error.description)"
+      localized("%1$@: %2$@", localized("Player %1$@ (“%2$@”)", index + 1, name), error.description)
     case .storage(let error): error.description
     }
   }
@@ -71,17 +71,25 @@ public enum StoreOpenError: Error, Hashable, Sendable, CustomStringConvertible {
   public var description: String {
     switch self {
     case .cannotCreateFolder(let path, let folder):
-      "\(path): cannot create the folder \(folder)"
+      localized("%1$@: cannot create the folder %2$@", path, folder)
     case .notADatabase(let path, let detail):
-      "\(path): not a SQLite database (\(detail))"
+      localized("%1$@: not a SQLite database (%2$@)", path, detail)
     case .newerSchema(let path, let version, let known):
-      "\(path): schema version \(version) is newer than this build knows (\(known)); use a newer kcorp"
+      localized(
+        "%1$@: schema version %2$@ is newer than this build knows (%3$@); use a newer kcorp", path,
+        version, known)
     case .unreadableRow(let path, let table, let id, let reason):
-      "\(path): cannot read the \(table) row “\(id)”: \(reason); fix or remove that row"
+      localized(
+        "%1$@: cannot read the %2$@ row “%3$@”: %4$@; fix or remove that row", path, table, id,
+        reason)
     case .damaged(let path, let detail):
-      "\(path): the file is damaged (\(detail)); it was left untouched. Put back a copy made with ‘kcorp backup’ (‘kcorp restore FILE’), or move the file aside to start a new roster"
+      localized(
+        "%1$@: the file is damaged (%2$@); it was left untouched. Put back a copy made with ‘kcorp backup’ (‘kcorp restore FILE’), or move the file aside to start a new roster",
+        path, detail)
     case .notWritable(let path, let detail):
-      "\(path): cannot be written (\(detail)); let this user write the file and its folder (SQLite keeps -wal and -shm files beside it)"
+      localized(
+        "%1$@: cannot be written (%2$@); let this user write the file and its folder (SQLite keeps -wal and -shm files beside it)",
+        path, detail)
     case .unreadable(let error): error.description
     }
   }

@@ -214,7 +214,9 @@ public final class RosterStore: Sendable {
         throw RosterError.conflict(
           ValidationError(
             .name,
-            "“\(other)” is on the roster now; rename them before restoring \(player.name).",
+            Message(
+              "“%1$@” is on the roster now; rename them before restoring %2$@.", other,
+              player.name),
             isConflict: true))
       }
       try writer.restore(player)
@@ -285,7 +287,7 @@ public final class RosterStore: Sendable {
       guard seenIDs.insert(id).inserted else {
         throw .invalidEntry(
           index: index, name: input.name,
-          ValidationError(.name, "Give each player its own id: \(id) appears twice."))
+          ValidationError(.name, Message("Give each player its own id: %@ appears twice.", id)))
       }
       do {
         let player = try input.validated(

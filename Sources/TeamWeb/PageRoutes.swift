@@ -46,7 +46,7 @@ extension WebApp {
         let (token, cookie) = WebApp.csrfToken(for: request)
         return Pages.addPlayer(
           input, errors: nil, token: token, cookie: cookie, status: 403,
-          notice: "This form had expired, so nothing was saved. Check it and press Add again.")
+          notice: localized("This form had expired, so nothing was saved. Check it and press Add again."))
       }
       do throws(RosterError) {
         // The photo is read first: a file that is no photo adds nobody.
@@ -119,7 +119,7 @@ extension WebApp {
       guard WebApp.isSameOrigin(request), WebApp.hasValidToken(request, form: form) else {
         return again(
           403,
-          notice: "This form had expired, so nothing was saved. Check it and press Save again.",
+          notice: localized("This form had expired, so nothing was saved. Check it and press Save again."),
           player: current)
       }
       guard version == WebApp.etag(current) else {
@@ -198,10 +198,21 @@ extension WebApp {
         .with(cookie: cookie)
     }
 
+    // The language switch: remembered for a year, then back to the page it was used on.
+    route("GET", "/language/{code}") { request, parameters in
+      guard let language = parameters["code"].flatMap(Language.init(rawValue:)) else {
+        throw HTTPError(404, localized("Choose English (en) or French (fr)."))
+      }
+      var response = HTTPResponse.redirect(to: WebApp.sameOriginPath(request.header("referer"), request) ?? "/")
+      response.headers.append(
+        ("Set-Cookie", "\(WebApp.languageCookie)=\(language.rawValue); Path=/; Max-Age=31536000; SameSite=Lax"))
+      return response
+    }
+
     route("POST", "/trash/{id}/restore") { request, parameters in
       try WebApp.requireForm(request)
       guard let id = parameters["id"].flatMap(UUID.init(uuidString:)) else {
-        throw HTTPError(404, "Nobody with this id is in Recently removed.")
+        throw HTTPError(404, localized("Nobody with this id is in Recently removed."))
       }
       let player = try store.restorePlayer(id: id)
       return .redirect(to: WebApp.rosterLink(after: "restored", player, in: store.players))
@@ -224,11 +235,24 @@ extension WebApp {
       image: form["image"]?.first ?? "", favoriteChampions: form["champion"] ?? [])
   }
 
+  /// The path and query of `referer` when it is a page of this server, else nil: the
+  /// language switch never leads elsewhere.
+  static func sameOriginPath(_ referer: String?, _ request: HTTPRequest) -> String? {
+    guard let referer, let url = URLComponents(string: referer), let host = url.host,
+      let requestHost = request.header("host"),
+      hostName(requestHost) == hostName(host + (url.port.map { ":\($0)" } ?? "")),
+      ["http", "https"].contains(url.scheme?.lowercased() ?? ""), url.path.hasPrefix("/"),
+      !url.path.hasPrefix("//")
+    else { return nil }
+    return url.path + (url.query.map { "?" + $0 } ?? "")
+  }
+
   /// Refuses a form that does not come from our own pages with its token.
   static func requireForm(_ request: HTTPRequest) throws(HTTPError) {
     guard isSameOrigin(request), hasValidToken(request, form: request.formFields) else {
       throw HTTPError(
-        403, "This page had expired, so nothing was changed. Go back, reload it and try again.")
+        403,
+        localized("This page had expired, so nothing was changed. Go back, reload it and try again."))
     }
   }
 
@@ -252,11 +276,10 @@ extension WebApp {
   /// Tells the second of two staff editing one player what the first saved.
   static func changedNotice(_ player: Player) -> String {
     let champions = player.favoriteChampions.map(\.name).joined(separator: ", ")
-    return
-      "Someone else changed \(player.name) meanwhile; nothing was saved. Now: \(player.name), "
-      + "\(player.position.displayName), image \(player.image), champions "
-      + "\(champions.isEmpty ? "none" : champions). Your changes are kept below: press Save to "
-      + "replace theirs."
+    return localized(
+      "Someone else changed %1$@ meanwhile; nothing was saved. Now: %1$@, %2$@, image %3$@, champions %4$@. Your changes are kept below: press Save to replace theirs.",
+      player.name, player.position.displayName, player.image,
+      champions.isEmpty ? localized("none") : champions)
   }
 }
 

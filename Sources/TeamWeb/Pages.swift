@@ -12,8 +12,9 @@ enum Pages {
   // MARK: - Layout
 
   static func document(title: String, _ body: [HTML]) -> HTML {
-    .h(
-      "html", ["lang": "en"],
+    let language = Language.current
+    return .h(
+      "html", ["lang": language.rawValue],
       [
         .h(
           "head", [:],
@@ -25,8 +26,41 @@ enum Pages {
             .h("link", ["rel": "stylesheet", "href": Asset.stylesheet.path]),
             .h("script", ["src": Asset.script.path, "defer": ""]),
           ]),
-        .h("body", [:], body),
+        .h("body", ["data-messages": scriptMessages], body + [languageSwitch(from: language)]),
       ])
+  }
+
+  /// The link to the other language, on every page (``WebApp/language(of:)``).
+  static func languageSwitch(from language: Language) -> HTML {
+    let other: Language = language == .french ? .english : .french
+    return .h(
+      "footer", ["class": "language"],
+      [
+        .h(
+          "a", ["href": "/language/\(other.rawValue)", "lang": other.rawValue, "hreflang": other.rawValue],
+          other.name)
+      ])
+  }
+
+  /// What app.js says to people, in the page's language (JSON).
+  static var scriptMessages: String {
+    let messages: [String: String] = [
+      "orderRefused": localized("The order was not saved: the roster changed meanwhile."),
+      "removedBy": localized("%1$@ was removed by %2$@. "),
+      "gone": localized("This player is no longer on the roster. "),
+      "back": localized("Back to the roster"),
+      "updated": localized("Updated: %@."),
+      "added": localized("%1$@ added %2$@"),
+      "edited": localized("%1$@ edited %2$@"),
+      "removed": localized("%1$@ removed %2$@"),
+      "restored": localized("%1$@ restored %2$@"),
+      "moved": localized("%1$@ moved %2$@"),
+      "imported": localized("%1$@ imported %2$@"),
+    ]
+    let object = messages.sorted { $0.key < $1.key }.map {
+      "\"\($0.key)\":" + String(decoding: TeamJSON.encode($0.value), as: UTF8.self)
+    }
+    return "{" + object.joined(separator: ",") + "}"
   }
 
   static func page(status: Int = 200, title: String, cookie: String? = nil, _ body: [HTML])
@@ -120,19 +154,20 @@ enum Pages {
         .h(
           "div", ["class": "empty"],
           [
-            .h("strong", "No players yet"),
-            .h("p", "Add the first member of the team with the + button."),
+            .h("strong", localized("No players yet")),
+            .h("p", localized("Add the first member of the team with the + button.")),
           ]))
     } else {
       content.append(
         .h(
           "p", ["class": status.isComplete ? "lineup complete" : "lineup"],
-          "Starting five: "
-            + (status.isComplete ? "complete." : status.problems.joined(separator: ", ") + ".")))
+          status.isComplete
+            ? localized("Starting five: complete.")
+            : localized("Starting five: %@.", status.problems.map(\.description).joined(separator: ", "))))
       for lineup in Lineup.allCases {
         let group = shown.filter { $0.lineup == lineup }
         let everyone = players.filter { $0.lineup == lineup }
-        let title = lineup == .starter ? "Starting five" : "Substitutes"
+        let title = lineup == .starter ? localized("Starting five") : localized("Substitutes")
         let titleID: String = lineup == .starter ? "starters-title" : "substitutes-title"
         guard !group.isEmpty || (everyone.isEmpty && page == pages) else { continue }
         content.append(
@@ -143,7 +178,7 @@ enum Pages {
               group.isEmpty
                 ? .h(
                   "p", ["class": "muted"],
-                  lineup == .starter ? "Nobody starts yet." : "No substitutes.")
+                  lineup == .starter ? localized("Nobody starts yet.") : localized("No substitutes."))
                 : .h(
                   "ul",
                   ["class": "roster", "aria-labelledby": titleID, "data-lineup": lineup.rawValue],
@@ -157,11 +192,11 @@ enum Pages {
       if pages > 1 {
         content.append(
           .h(
-            "nav", ["class": "pages", "aria-label": "Pages"],
+            "nav", ["class": "pages", "aria-label": localized("Pages")],
             [
-              page > 1 ? .h("a", ["href": "/?page=\(page - 1)"], "Previous") : .fragment([]),
-              .h("span", "Page \(page) of \(pages) · \(players.count) players"),
-              page < pages ? .h("a", ["href": "/?page=\(page + 1)"], "Next") : .fragment([]),
+              page > 1 ? .h("a", ["href": "/?page=\(page - 1)"], localized("Previous")) : .fragment([]),
+              .h("span", localized("Page %1$@ of %2$@ · %3$@ players", page, pages, Language.current.number(players.count))),
+              page < pages ? .h("a", ["href": "/?page=\(page + 1)"], localized("Next")) : .fragment([]),
             ]))
       }
     }
@@ -169,20 +204,20 @@ enum Pages {
     let form = addForm ?? (PlayerInput(name: "", position: "Top"), nil)
     let refused = addForm != nil
     return Pages.page(
-      status: refused ? 422 : 200, title: "KCorp roster",
+      status: refused ? 422 : 200, title: localized("KCorp roster"),
       [
         .h(
           "header", ["class": "topbar"],
           [
             .h(
               "h1", [:],
-              [.text("KCorp"), .h("span", ["class": "subtitle"], "Team roster")]),
+              [.text("KCorp"), .h("span", ["class": "subtitle"], localized("Team roster"))]),
             viewer.canEdit
               ? .h(
                 "a",
                 [
                   "id": "add-player", "class": "icon-button", "href": "/players/new",
-                  "aria-label": "Add player",
+                  "aria-label": localized("Add player"),
                 ], [Icon.plus]) : .fragment([]),
           ]),
         .h(
@@ -196,7 +231,7 @@ enum Pages {
           [
             playerForm(
               form.input, errors: form.errors, token: token, action: "/players",
-              title: "New player", submit: "Add")
+              title: localized("New player"), submit: localized("Add"))
           ]),
       ])
   }
@@ -204,20 +239,21 @@ enum Pages {
   /// Links to the other pages, at the bottom of the roster.
   static func footer(_ viewer: Viewer, removed: Int) -> HTML {
     .h(
-      "nav", ["class": "trash-link", "aria-label": "More"],
+      "nav", ["class": "trash-link", "aria-label": localized("More")],
       [
-        .h("a", ["href": "/trash"], "Recently removed" + (removed == 0 ? "" : " (\(removed))")),
+        .h("a", ["href": "/trash"], localized("Recently removed") + (removed == 0 ? "" : " (\(removed))")),
         .text(" · "),
-        .h("a", ["href": "/history"], "History"),
+        .h("a", ["href": "/history"], localized("History")),
         .text(" · "),
-        .h("a", ["href": "/export.csv", "download": ""], "Export CSV"),
+        .h("a", ["href": "/export.csv", "download": ""], localized("Export CSV")),
         .text(" · "),
         .h("a", ["href": "/export.json", "download": ""], "JSON"),
         .text(" · "),
         viewer.canEdit
-          ? .fragment([.h("a", ["href": "/import"], "Import"), .text(" · ")]) : .fragment([]),
+          ? .fragment([.h("a", ["href": "/import"], localized("Import")), .text(" · ")]) : .fragment([]),
         viewer.signedIn
-          ? .h("a", ["href": "/account"], "Your account") : .h("a", ["href": "/signin"], "Sign in"),
+          ? .h("a", ["href": "/account"], localized("Your account"))
+          : .h("a", ["href": "/signin"], localized("Sign in")),
       ])
   }
 
@@ -226,20 +262,25 @@ enum Pages {
     var children: [HTML] = []
     switch notice {
     case .added(let player)?:
-      children = [.text("\(player.name) was added.")]
+      children = [.text(localized("%@ was added.", player.name))]
     case .restored(let player)?:
-      children = [.text("\(player.name) is back on the roster.")]
+      children = [.text(localized("%@ is back on the roster.", player.name))]
     case .imported(let count)?:
-      children = [.text("Imported \(count) player\(count == 1 ? "" : "s").")]
+      children = [
+        .text(
+          count == 1
+            ? localized("Imported 1 player.")
+            : localized("Imported %@ players.", Language.current.number(count)))
+      ]
     case .refused?:
-      children = [.text("Nothing was added: fix the fields marked in the form.")]
+      children = [.text(localized("Nothing was added: fix the fields marked in the form."))]
     case .removed(let player)?:
-      children = [.text("\(player.name) was removed. ")]
+      children = [.text(localized("%@ was removed. ", player.name))]
       if canUndo {
         children.append(
           postButton(
             "/trash/\(player.id)/restore", token: token,
-            button: ["class": "button small", "id": "undo"], [.text("Undo")]))
+            button: ["class": "button small", "id": "undo"], [.text(localized("Undo"))]))
       }
     case nil:
       break
@@ -261,7 +302,7 @@ enum Pages {
         "button",
         [
           "type": "submit", "name": "direction", "value": direction,
-          "class": "icon-button small", "aria-label": "\(label) \(player.name)",
+          "class": "icon-button small", "aria-label": label,
         ] + (disabled ? ["disabled": ""] : [:]),
         [.trusted(symbol)])
     }
@@ -289,8 +330,8 @@ enum Pages {
             ["method": "post", "action": "/players/\(player.id)/move", "class": "move"],
             [
               csrfField(token),
-              move("up", "Move up", "▲", disabled: index == 0),
-              move("down", "Move down", "▼", disabled: index == group.count - 1),
+              move("up", localized("Move %@ up", player.name), "▲", disabled: index == 0),
+              move("down", localized("Move %@ down", player.name), "▼", disabled: index == group.count - 1),
             ]) : .fragment([]),
       ])
   }
@@ -355,14 +396,14 @@ enum Pages {
         .h(
           "div", ["class": "field"],
           [
-            .h("label", ["for": "name"], "Pseudo"),
+            .h("label", ["for": "name"], localized("Pseudo")),
             textField(.name, input.name, ["maxlength": String(PlayerInput.maxNameLength)]),
             error(.name),
           ]),
         .h(
           "div", ["class": "field"],
           [
-            .h("label", ["for": "position"], "Role"),
+            .h("label", ["for": "position"], localized("Role")),
             .h(
               "select", ["id": "position", "name": "position"] + invalid(.position),
               Position.allCases.map { position in
@@ -377,15 +418,15 @@ enum Pages {
         .h(
           "div", ["class": "field"],
           [
-            .h("label", ["for": "image"], "Image"),
+            .h("label", ["for": "image"], localized("Image")),
             .h(
               "div", ["class": "image-field"],
               [
-                avatar(preview, size: 48, alt: "Preview", id: "image-preview"),
+                avatar(preview, size: 48, alt: localized("Preview"), id: "image-preview"),
                 textField(.image, input.image, ["maxlength": String(PlayerInput.maxImageLength)]),
               ]),
             // A photo from the phone's camera or library, or a file: re-encoded on the server.
-            .h("label", ["for": "photo"], "Photo"),
+            .h("label", ["for": "photo"], localized("Photo")),
             .h(
               "input",
               [
@@ -397,7 +438,7 @@ enum Pages {
         .h(
           "fieldset", ["class": "field"] + invalid(.favoriteChampions),
           [
-            .h("legend", "Favorite champions"),
+            .h("legend", localized("Favorite champions")),
             // The search narrows the row as one types (app.js asks /api/champions); neither
             // field has a name, so neither is sent with the form.
             .h(
@@ -406,14 +447,14 @@ enum Pages {
                 .h(
                   "input",
                   [
-                    "type": "search", "class": "champion-search", "placeholder": "Search",
-                    "aria-label": "Search champions", "autocomplete": "off",
+                    "type": "search", "class": "champion-search", "placeholder": localized("Search"),
+                    "aria-label": localized("Search a champion"), "autocomplete": "off",
                   ]),
                 .h(
-                  "select", ["class": "champion-class", "aria-label": "Class"],
-                  [.h("option", ["value": ""], "All classes")]
+                  "select", ["class": "champion-class", "aria-label": localized("Class")],
+                  [.h("option", ["value": ""], localized("All classes"))]
                     + ChampionClass.allCases.map {
-                      .h("option", ["value": $0.rawValue], $0.rawValue)
+                      .h("option", ["value": $0.rawValue], $0.displayName)
                     }),
               ]),
             .h(
@@ -437,7 +478,7 @@ enum Pages {
         .h(
           "div", ["class": "actions"],
           [
-            .h("a", ["class": "button", "href": cancel, "data-close": ""], "Cancel"),
+            .h("a", ["class": "button", "href": cancel, "data-close": ""], localized("Cancel")),
             .h("button", ["class": "button primary", "type": "submit"], submit),
           ]),
       ])
@@ -449,15 +490,16 @@ enum Pages {
     status: Int = 200, notice: String? = nil
   ) -> HTTPResponse {
     page(
-      status: status, title: "New player · KCorp", cookie: cookie,
+      status: status, title: localized("New player · KCorp"), cookie: cookie,
       [
         backBar(),
         .h(
           "main", ["class": "sheet-page"],
           [
             playerForm(
-              input, errors: errors, token: token, action: "/players", title: "New player",
-              submit: "Add", notice: notice, heading: "h1")
+              input, errors: errors, token: token, action: "/players",
+              title: localized("New player"), submit: localized("Add"), notice: notice,
+              heading: "h1")
           ]),
       ])
   }
@@ -468,7 +510,7 @@ enum Pages {
     version: String, cookie: String?, status: Int = 200, notice: String? = nil
   ) -> HTTPResponse {
     page(
-      status: status, title: "Edit \(player.name) · KCorp", cookie: cookie,
+      status: status, title: localized("Edit %@ · KCorp", player.name), cookie: cookie,
       [
         backBar(to: "/players/\(player.id)"),
         .h(
@@ -487,7 +529,8 @@ enum Pages {
   ) -> HTML {
     playerForm(
       input, errors: errors, token: token, action: "/players/\(player.id)/edit",
-      title: "Edit \(player.name)", submit: "Save", version: version, notice: notice,
+      title: localized("Edit %@", player.name), submit: localized("Save"), version: version,
+      notice: notice,
       cancel: "/players/\(player.id)", heading: heading)
   }
 
@@ -505,7 +548,7 @@ enum Pages {
       "header", ["class": "topbar"],
       [
         .h(
-          "a", ["class": "icon-button back", "href": href, "aria-label": "Back"],
+          "a", ["class": "icon-button back", "href": href, "aria-label": localized("Back")],
           [Icon.chevronLeft])
       ])
   }
@@ -521,12 +564,12 @@ enum Pages {
           .h(
             "a",
             ["class": "button", "id": "edit-player", "href": "/players/\(player.id)/edit"],
-            "Edit"),
+            localized("Edit")),
           postButton(
             "/players/\(player.id)/lineup", token: token,
             fields: [("lineup", starter ? "substitute" : "starter")],
             button: ["class": "button", "id": "lineup-toggle"],
-            [.text(starter ? "Move to substitutes" : "Make starter")]),
+            [.text(starter ? localized("Move to substitutes") : localized("Make starter"))]),
         ])
     ]
     let deletion: [HTML] = [
@@ -539,7 +582,7 @@ enum Pages {
         [
           .h(
             "button", ["class": "button danger wide", "type": "submit"],
-            [Icon.trash, .text("Delete player")])
+            [Icon.trash, .text(localized("Delete player"))])
         ])
     ]
     return page(
@@ -549,17 +592,17 @@ enum Pages {
         .h(
           "main", ["class": "detail", "data-live": "", "data-player": player.id.uuidString],
           [
-            avatar(of: player, size: 160, alt: "Photo of \(player.name)"),
+            avatar(of: player, size: 160, alt: localized("Photo of %@", player.name)),
             .h("h1", player.name),
             .h("p", ["class": "role"], player.position.displayName),
-            .h("p", ["class": "muted"], starter ? "Starting five" : "Substitute"),
+            .h("p", ["class": "muted"], starter ? localized("Starting five") : localized("Substitute")),
             .fragment(viewer.canEdit ? edits : []),
             .h(
               "section", ["aria-labelledby": "champions-title"],
               [
-                .h("h2", ["id": "champions-title"], "Favorite champions"),
+                .h("h2", ["id": "champions-title"], localized("Favorite champions")),
                 player.favoriteChampions.isEmpty
-                  ? .h("p", ["class": "muted"], "No favorite champions yet.")
+                  ? .h("p", ["class": "muted"], localized("No favorite champions yet."))
                   : .h(
                     "ul", ["class": "champions"],
                     player.favoriteChampions.map { champion in
@@ -583,7 +626,8 @@ enum Pages {
             confirmDelete(
               player, token: token,
               cancel: .h(
-                "button", ["class": "button", "type": "button", "data-close": ""], "Cancel"))
+                "button", ["class": "button", "type": "button", "data-close": ""],
+                localized("Cancel")))
           ]),
       ])
   }
@@ -595,20 +639,20 @@ enum Pages {
       "form",
       ["method": "post", "action": "/players/\(player.id)/delete", "class": "confirm"],
       [
-        .h(heading, ["id": "confirm-title"], "Delete \(player.name)?"),
+        .h(heading, ["id": "confirm-title"], localized("Delete %@?", player.name)),
         .h(
           "p", ["class": "muted"],
-          "\(player.name) will go to Recently removed, where they can be restored for 30 days."),
+          localized("%@ will go to Recently removed, where they can be restored for 30 days.", player.name)),
         csrfField(token),
         .h(
           "div", ["class": "actions"],
-          [cancel, .h("button", ["class": "button danger", "type": "submit"], "Delete")]),
+          [cancel, .h("button", ["class": "button danger", "type": "submit"], localized("Delete"))]),
       ])
   }
 
   static func confirmDeletePage(_ player: Player, token: String, cookie: String?) -> HTTPResponse {
     page(
-      title: "Delete \(player.name)? · KCorp", cookie: cookie,
+      title: localized("Delete %@? · KCorp", player.name), cookie: cookie,
       [
         backBar(to: "/players/\(player.id)"),
         .h(
@@ -616,7 +660,7 @@ enum Pages {
           [
             confirmDelete(
               player, token: token,
-              cancel: .h("a", ["class": "button", "href": "/players/\(player.id)"], "Cancel"),
+              cancel: .h("a", ["class": "button", "href": "/players/\(player.id)"], localized("Cancel")),
               heading: "h1")
           ]),
       ])
@@ -628,18 +672,18 @@ enum Pages {
     _ removed: [RemovedPlayer], token: String, now: Date, viewer: Viewer = Viewer()
   ) -> HTTPResponse {
     page(
-      title: "Recently removed · KCorp",
+      title: localized("Recently removed · KCorp"),
       [
         backBar(),
         .h(
           "main", ["class": "trash"],
           [
-            .h("h1", "Recently removed"),
+            .h("h1", localized("Recently removed")),
             .h(
               "p", ["class": "muted"],
-              "Removed players can be restored for 30 days, at their place in the roster."),
+              localized("Removed players can be restored for 30 days, at their place in the roster.")),
             removed.isEmpty
-              ? .h("p", ["class": "empty"], "Nobody was removed in the last 30 days.")
+              ? .h("p", ["class": "empty"], localized("Nobody was removed in the last 30 days."))
               : .h(
                 "ul", ["class": "roster"],
                 removed.map { removal in
@@ -656,8 +700,7 @@ enum Pages {
                               .h("span", ["class": "pseudo"], removal.player.name),
                               .h(
                                 "span", ["class": "role"],
-                                "\(removal.player.position.displayName) · removed "
-                                  + age(of: removal.removedAt, now: now)),
+                                localized("%1$@ · removed %2$@", removal.player.position.displayName, age(of: removal.removedAt, now: now))),
                             ]),
                         ]),
                       viewer.canEdit
@@ -665,8 +708,8 @@ enum Pages {
                           "/trash/\(removal.id)/restore", token: token,
                           button: [
                             "class": "button small",
-                            "aria-label": "Restore \(removal.player.name)",
-                          ], [.text("Restore")]) : .fragment([]),
+                            "aria-label": localized("Restore %@", removal.player.name),
+                          ], [.text(localized("Restore"))]) : .fragment([]),
                     ])
                 }),
           ]),
@@ -677,23 +720,23 @@ enum Pages {
 
   static func history(_ changes: [RosterChange], now: Date) -> HTTPResponse {
     page(
-      title: "History · KCorp",
+      title: localized("History · KCorp"),
       [
         backBar(),
         .h(
           "main", ["class": "trash"],
           [
-            .h("h1", "History"),
-            .h("p", ["class": "muted"], "Who changed what, the newest first."),
+            .h("h1", localized("History")),
+            .h("p", ["class": "muted"], localized("Who changed what, the newest first.")),
             changes.isEmpty
-              ? .h("p", ["class": "empty"], "No changes recorded yet.")
+              ? .h("p", ["class": "empty"], localized("No changes recorded yet."))
               : .h(
                 "ol", ["class": "history"],
                 changes.map { change in
                   .h(
                     "li", [:],
                     [
-                      .h("span", change.summary),
+                      .h("span", change.summary.description),
                       .h(
                         "time", ["datetime": change.at.formatted(.iso8601), "class": "muted"],
                         age(of: change.at, now: now)),
@@ -703,17 +746,17 @@ enum Pages {
       ])
   }
 
-  /// "just now", "5 minutes ago", "3 hours ago", "2 days ago".
+  /// "just now", "5 minutes ago", "3 hours ago", "2 days ago", in the current language.
   static func age(of date: Date, now: Date) -> String {
     let seconds = max(0, Int(now.timeIntervalSince(date)))
-    func ago(_ count: Int, _ unit: String) -> String {
-      "\(count) \(unit)\(count == 1 ? "" : "s") ago"
-    }
     switch seconds {
-    case ..<60: return "just now"
-    case ..<3600: return ago(seconds / 60, "minute")
-    case ..<86400: return ago(seconds / 3600, "hour")
-    default: return ago(seconds / 86400, "day")
+    case ..<60: return localized("just now")
+    case ..<120: return localized("1 minute ago")
+    case ..<3600: return localized("%@ minutes ago", seconds / 60)
+    case ..<7200: return localized("1 hour ago")
+    case ..<86400: return localized("%@ hours ago", seconds / 3600)
+    case ..<172_800: return localized("1 day ago")
+    default: return localized("%@ days ago", Language.current.number(seconds / 86400))
     }
   }
 
@@ -723,15 +766,15 @@ enum Pages {
   static func message(status: Int, text: String) -> HTTPResponse {
     let title =
       switch status {
-      case 403: "Refused"
-      case 404: "Not found"
-      case 405: "Not allowed"
-      case 409: "Not possible now"
-      case 412: "Changed meanwhile"
-      case 413: "Too much data"
-      case 421: "Wrong address"
-      case 503: "Not saved"
-      default: HTTPError.reason(status)
+      case 403: localized("Refused")
+      case 404: localized("Not found")
+      case 405: localized("Not allowed")
+      case 409: localized("Not possible now")
+      case 412: localized("Changed meanwhile")
+      case 413: localized("Too much data")
+      case 421: localized("Wrong address")
+      case 503: localized("Not saved")
+      default: localized(HTTPError.reason(status))
       }
     return page(
       status: status, title: "\(title) · KCorp",
@@ -744,7 +787,7 @@ enum Pages {
               "div", ["class": "notice"],
               [
                 .h("h1", title), .h("p", ["class": "muted"], text),
-                .h("a", ["class": "button primary", "href": "/"], "Back to the roster"),
+                .h("a", ["class": "button primary", "href": "/"], localized("Back to the roster")),
               ])
           ]),
       ])

@@ -1,5 +1,6 @@
 import Synchronization
 import TeamHTTP
+import TeamKit
 
 /// GET responses rendered once per roster version instead of once per request.
 ///
@@ -7,7 +8,8 @@ import TeamHTTP
 /// ``tokenSlot`` in its place and the token is put in when a response is sent. Entries for
 /// older versions are dropped as soon as a newer version is asked for; keys only name
 /// things that exist (a clamped page number, an existing player), and past
-/// ``maxBytes`` responses are still served but no longer kept.
+/// ``maxBytes`` responses are still served but no longer kept. Each language has its own
+/// entries (``Language/current``).
 final class ResponseCache: Sendable {
   /// Stands for the CSRF token in a cached page. No user data can contain it: pseudos are at
   /// most 24 characters and image names cannot hold `~`.
@@ -39,6 +41,7 @@ final class ResponseCache: Sendable {
     _ key: String, version: Int, token: String? = nil, cookie: String? = nil,
     render: () -> HTTPResponse
   ) -> HTTPResponse {
+    let key = Language.current.rawValue + " " + key
     let cached = state.withLock { $0.version == version ? $0.entries[key] : nil }
     let rendered = cached ?? store(render(), key: key, version: version, tokenized: token != nil)
     var response = HTTPResponse(status: rendered.status, headers: rendered.headers)

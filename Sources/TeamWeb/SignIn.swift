@@ -40,7 +40,7 @@ extension WebApp {
         let identity = try access.identity(bearer: String(parts[1]))
       else {
         throw HTTPError(
-          401, "This token is unknown or revoked; ask an owner for a new one.",
+          401, localized("This token is unknown or revoked; ask an owner for a new one."),
           headers: ["WWW-Authenticate": "Bearer realm=\"kcorp\", error=\"invalid_token\""])
       }
       return identity
@@ -59,18 +59,18 @@ extension WebApp {
   /// accounts.
   func authorize(_ request: HTTPRequest, _ identity: Identity?) throws {
     let path = request.path
-    if path == "/signin" || path.hasPrefix("/static/") { return }
+    if path == "/signin" || path.hasPrefix("/static/") || path.hasPrefix("/language/") { return }
     if path == "/api/session" && request.method == "POST" { return }
     let isAPI = path.hasPrefix("/api/") || path == "/api"
     guard let identity else {
       if !isAPI && (request.method == "GET" || request.method == "HEAD") {
         let next = path + (request.query["page"].map { "?page=\($0)" } ?? "")
         throw HTTPError(
-          303, "Sign in first.",
+          303, localized("Sign in first."),
           headers: ["Location": "/signin?next=" + WebApp.percentEncoded(next)])
       }
       throw HTTPError(
-        401, "Sign in first, or send an API token (Authorization: Bearer …).",
+        401, localized("Sign in first, or send an API token (Authorization: Bearer …)."),
         headers: ["WWW-Authenticate": "Bearer realm=\"kcorp\""])
     }
     let reads = request.method == "GET" || request.method == "HEAD"
@@ -80,16 +80,16 @@ extension WebApp {
       || path.hasSuffix("/delete")
     if path.hasPrefix("/accounts") {
       guard identity.role.canManageAccounts else {
-        throw HTTPError(403, "Only an owner manages the accounts.")
+        throw HTTPError(403, localized("Only an owner manages the accounts."))
       }
     } else if path.hasPrefix("/signout") || path.hasPrefix("/account") || path == "/api/session" {
       // An account's own pages: a signed-in person's, not a token's.
       if !reads, case .token = identity.kind {
-        throw HTTPError(403, "An API token has no account to change or sign out of.")
+        throw HTTPError(403, localized("An API token has no account to change or sign out of."))
       }
     } else if changes && !identity.role.canEdit {
       throw HTTPError(
-        403, "\(identity.name) is a viewer: this account reads the roster but cannot change it.")
+        403, localized("%@ is a viewer: this account reads the roster but cannot change it.", identity.name))
     }
   }
 
@@ -125,7 +125,7 @@ extension WebApp {
         return response
       }
       guard WebApp.isSameOrigin(request), WebApp.hasValidToken(request, form: form) else {
-        return again(403, "This page had expired. Sign in again.")
+        return again(403, localized("This page had expired. Sign in again."))
       }
       switch try access.signIn(
         name: name, password: form["password"]?.first ?? "", address: app.clientAddress(request))
@@ -138,15 +138,15 @@ extension WebApp {
             session, secure: secure, maxAge: Int(access.policy.absoluteTimeout)))
         return response
       case .refused:
-        return WebApp.delayed(again(401, "Wrong name or password."))
+        return WebApp.delayed(again(401, localized("Wrong name or password.")))
       case .throttled(let seconds):
         return WebApp.delayed(
           again(
-            429, "Too many failed sign-ins: wait \(seconds) seconds, then try again.",
+            429, localized("Too many failed sign-ins: wait %@ seconds, then try again.", seconds),
             headers: [("Retry-After", String(seconds))]))
       case .busy:
         return WebApp.delayed(
-          again(503, "The server is busy: try again in a second.", headers: [("Retry-After", "1")]))
+          again(503, localized("The server is busy: try again in a second."), headers: [("Retry-After", "1")]))
       }
     }
 
@@ -179,15 +179,15 @@ extension WebApp {
             session, secure: secure, maxAge: Int(access.policy.absoluteTimeout)))
         return response
       case .refused:
-        return WebApp.delayed(Problem(HTTPError(401, "Wrong name or password.")).response)
+        return WebApp.delayed(Problem(HTTPError(401, localized("Wrong name or password."))).response)
       case .throttled(let seconds):
         var response = Problem(
-          HTTPError(429, "Too many failed sign-ins: wait \(seconds) seconds, then try again.")
+          HTTPError(429, localized("Too many failed sign-ins: wait %@ seconds, then try again.", seconds))
         ).response
         response.headers.append(("Retry-After", String(seconds)))
         return WebApp.delayed(response)
       case .busy:
-        var response = Problem(HTTPError(503, "The server is busy: try again in a second."))
+        var response = Problem(HTTPError(503, localized("The server is busy: try again in a second.")))
           .response
         response.headers.append(("Retry-After", "1"))
         return WebApp.delayed(response)
@@ -215,7 +215,7 @@ extension WebApp {
       let (token, cookie) = WebApp.csrfToken(for: request)
       guard WebApp.isSameOrigin(request), WebApp.hasValidToken(request, form: form) else {
         return Pages.account(
-          identity, token: token, message: "This page had expired. Try again.", status: 403
+          identity, token: token, message: localized("This page had expired. Try again."), status: 403
         )
         .with(cookie: cookie)
       }
@@ -227,7 +227,7 @@ extension WebApp {
         return WebApp.delayed(
           Pages.account(
             identity, token: token,
-            message: "The current password is wrong (or too many tries: wait, then try again).",
+            message: localized("The current password is wrong (or too many tries: wait, then try again)."),
             status: 422
           ).with(cookie: cookie))
       }
@@ -239,7 +239,7 @@ extension WebApp {
           cookie: cookie)
       }
       return Pages.account(
-        identity, token: token, message: "Password changed; your other sessions are ended."
+        identity, token: token, message: localized("Password changed; your other sessions are ended.")
       )
       .with(cookie: cookie)
     }

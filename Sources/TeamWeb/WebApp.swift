@@ -184,15 +184,25 @@ public struct WebApp: Sendable {
     router.add(method, pattern, handler)
   }
 
-  /// Answers one request; every response leaves with the security headers.
+  /// Answers one request, in its language (``language(of:)``); every response leaves with
+  /// the security headers.
   @Sendable public func handle(_ request: HTTPRequest) -> HTTPResponse {
-    var response: HTTPResponse
-    do {
-      response = try respond(to: request)
-    } catch {
-      response = Self.response(for: error, to: request)
+    let language = Self.language(of: request)
+    var response = Language.$requested.withValue(language) {
+      do {
+        return try respond(to: request)
+      } catch {
+        return Self.response(for: error, to: request)
+      }
     }
-    let isPage = response.header("Content-Type")?.hasPrefix("text/html") == true
+    let type = response.header("Content-Type") ?? ""
+    let isPage = type.hasPrefix("text/html")
+    // Words for people: in the request's language, which caches must tell apart.
+    if isPage || type.hasPrefix("application/problem+json") {
+      response.headers += [
+        ("Content-Language", language.rawValue), ("Vary", "Accept-Language, Cookie"),
+      ]
+    }
     if response.header("Content-Security-Policy") == nil {
       response.headers.append(("Content-Security-Policy", Self.contentSecurityPolicy))
     }
@@ -312,6 +322,19 @@ public struct WebApp: Sendable {
   static let contentSecurityPolicy =
     "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; "
     + "connect-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'"
+
+  // MARK: - Language
+
+  static let languageCookie = "kcorp_lang"
+
+  /// The language to answer in: the one chosen with the language switch (a cookie), else the
+  /// best of `Accept-Language`, else English.
+  static func language(of request: HTTPRequest) -> Language {
+    if let chosen = request.cookies[languageCookie].flatMap(Language.init(rawValue:)) {
+      return chosen
+    }
+    return request.header("accept-language").flatMap(Language.init(acceptLanguage:)) ?? .english
+  }
 
   // MARK: - Cross-site request forgery
 

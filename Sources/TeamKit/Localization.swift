@@ -1,0 +1,132 @@
+import Foundation
+
+/// The languages every face speaks: English, the source, and French.
+///
+/// Messages are keyed by their English text (as a String Catalog keys them), with `%@` for
+/// each argument, or `%1$@`, `%2$@` where a translation reorders them. The French ones come
+/// from `data/localization/fr.json` (``Localizations``), the one catalog that also feeds the
+/// app's `Localizable.xcstrings`.
+public enum Language: String, CaseIterable, Hashable, Sendable {
+  case english = "en"
+  case french = "fr"
+
+  /// The language asked for by the request or command being served, when one was.
+  @TaskLocal public static var requested: Language?
+
+  /// The language to speak now: the one ``requested``, else the ``system`` one.
+  public static var current: Language { requested ?? system }
+
+  /// The process's language: the first of `LC_ALL`, `LC_MESSAGES`, `LANG` that is set (as
+  /// POSIX orders them), else the device's preferred language, else English.
+  public static let system: Language = {
+    if let language = fromEnvironment(ProcessInfo.processInfo.environment) { return language }
+    return Locale.preferredLanguages.lazy.compactMap(Language.init(tag:)).first ?? .english
+  }()
+
+  /// The language a POSIX environment names, or nil when it names none (`C`, `POSIX`, unset):
+  /// `LC_ALL`, then `LC_MESSAGES`, then `LANG`, the first one set deciding.
+  public static func fromEnvironment(_ environment: [String: String]) -> Language? {
+    for name in ["LC_ALL", "LC_MESSAGES", "LANG"] {
+      if let value = environment[name], !value.isEmpty { return Language(tag: value) }
+    }
+    return nil
+  }
+
+  /// The language of a tag such as `fr`, `fr-FR`, `fr_CA.UTF-8` or `en-GB`; nil for others.
+  public init?(tag: String) {
+    let primary = tag.prefix { $0.isLetter }.lowercased()
+    guard let language = Language(rawValue: primary) else { return nil }
+    self = language
+  }
+
+  /// The best supported language of an `Accept-Language` header (RFC 9110, 12.5.4): the
+  /// highest weight wins, the first listed among equals; nil when none is supported.
+  public init?(acceptLanguage header: String) {
+    var best: (language: Language, weight: Double)?
+    for range in header.split(separator: ",") {
+      let parts = range.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) }
+      guard let tag = parts.first, let language = Language(tag: tag) else { continue }
+      let weight =
+        parts.dropFirst().first { $0.hasPrefix("q=") }.flatMap { Double($0.dropFirst(2)) } ?? 1
+      if weight > 0, weight > (best?.weight ?? 0) { best = (language, weight) }
+    }
+    guard let best else { return nil }
+    self = best.language
+  }
+
+  /// The language's own name, for a language switch: "English", "Français".
+  public var name: String {
+    switch self {
+    case .english: "English"
+    case .french: "Français"
+    }
+  }
+
+  /// The locale for numbers and dates.
+  public var locale: Locale { Locale(identifier: self == .french ? "fr_FR" : "en_GB") }
+
+  /// `key` in this language, its arguments put in: `%@` in order, `%1$@` by position.
+  public func text(_ key: String, _ arguments: [String] = []) -> String {
+    let format = self == .french ? Localizations.french[key] ?? key : key
+    guard format.contains("%") else { return format }
+    var result = ""
+    var next = 0
+    var rest = Substring(format)
+    while let percent = rest.firstIndex(of: "%") {
+      result += rest[..<percent]
+      rest = rest[rest.index(after: percent)...]
+      if rest.hasPrefix("@") {
+        result += next < arguments.count ? arguments[next] : ""
+        next += 1
+        rest = rest.dropFirst()
+      } else if let dollar = rest.firstIndex(of: "$"), let position = Int(rest[..<dollar]),
+        rest[rest.index(after: dollar)...].hasPrefix("@")
+      {
+        result += position >= 1 && position <= arguments.count ? arguments[position - 1] : ""
+        rest = rest[rest.index(dollar, offsetBy: 2)...]
+      } else if rest.hasPrefix("%") {
+        result += "%"
+        rest = rest.dropFirst()
+      } else {
+        result += "%"
+      }
+    }
+    return result + rest
+  }
+
+  /// A whole number as this language writes it: `1,000` or `1 000`.
+  public func number(_ value: Int) -> String {
+    value.formatted(.number.locale(locale))
+  }
+}
+
+/// `key` in the current language (``Language/current``), with its arguments put in.
+public func localized(_ key: String, _ arguments: any CustomStringConvertible...) -> String {
+  Language.current.text(key, arguments.map(\.description))
+}
+
+/// A message kept by its key and arguments, put in a language only when shown: an error made
+/// while serving one request (a store's shared transaction, say) speaks the language of the
+/// request that shows it.
+public struct Message: Hashable, Sendable, CustomStringConvertible {
+  public let key: String
+  public let arguments: [String]
+
+  public init(_ key: String, _ arguments: any CustomStringConvertible...) {
+    self.key = key
+    self.arguments = arguments.map(\.description)
+  }
+
+  /// Text already in its language (a server's message): shown as it is.
+  public init(verbatim text: String) {
+    // As the one argument of a bare format, so that no `%` in it is ever read as one.
+    key = "%@"
+    arguments = [text]
+  }
+
+  /// The message in `language`.
+  public func text(in language: Language) -> String { language.text(key, arguments) }
+
+  /// The message in the current language.
+  public var description: String { text(in: .current) }
+}
