@@ -3,6 +3,15 @@
 public enum Role: String, CaseIterable, Codable, Sendable, Comparable {
   case viewer, editor, owner
 
+  /// The role as people read it, in the current language.
+  public var displayName: String {
+    switch self {
+    case .viewer: localized("viewer")
+    case .editor: localized("editor")
+    case .owner: localized("owner")
+    }
+  }
+
   /// Whether this role may change the roster.
   public var canEdit: Bool { self != .viewer }
   /// Whether this role may add, change and remove accounts.

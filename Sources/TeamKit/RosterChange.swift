@@ -42,7 +42,10 @@ public struct RosterChange: Identifiable, Hashable, Sendable {
     case .removed: localized("%1$@ removed %2$@.", author, playerName)
     case .restored: localized("%1$@ restored %2$@.", author, playerName)
     case .moved: localized("%@ changed the roster’s order.", author)
-    case .imported: localized("%1$@ imported a roster of %2$@.", author, playerName)
+    case .imported:
+      // The name of an import is its count ("3 players"), said again in the language shown.
+      localized(
+        "%1$@ imported a roster of %2$@ players.", author, playerName.prefix { $0.isNumber })
     case .edited:
       differences.isEmpty
         ? localized("%1$@ edited %2$@.", author, playerName)

@@ -29,8 +29,9 @@ struct Problem: JSONWritable {
   /// The problem for a refusal, with the fields at fault (none for most refusals).
   init(_ error: HTTPError, errors: [ValidationError.Issue] = [], current: Player? = nil) {
     status = error.status
-    title = HTTPError.reason(error.status)
-    detail = error.message
+    // In the request's language; the HTTP layer's own messages are looked up as keys.
+    title = localized(HTTPError.reason(error.status))
+    detail = localized(error.message)
     self.errors = errors.map { FieldError(field: $0.field.rawValue, message: $0.message) }
     self.current = current
   }
@@ -67,8 +68,12 @@ struct LineupDocument: JSONWritable {
 }
 
 extension HTTPError {
-  static let playerNotFound = HTTPError(404, "No player has this id: they may have been removed.")
-  static let crossSite = HTTPError(403, "Cross-site requests are refused.")
+  static var playerNotFound: HTTPError {
+    HTTPError(404, localized("No player has this id: they may have been removed."))
+  }
+  static var crossSite: HTTPError {
+    HTTPError(403, localized("Cross-site requests are refused."))
+  }
 }
 
 extension WebApp {
@@ -101,14 +106,15 @@ extension WebApp {
     var player: UUID?
     if let text = request.query["player"] {
       guard let id = UUID(uuidString: text) else {
-        throw HTTPError(400, "Give ?player= a player's id.")
+        throw HTTPError(400, localized("Give ?player= a player’s id."))
       }
       player = id
     }
     let after = Int64(request.query["after"] ?? "0") ?? -1
     let limit = Int(request.query["limit"] ?? "100") ?? -1
     guard after >= 0, (1...1000).contains(limit) else {
-      throw HTTPError(400, "Give ?after= a history id and ?limit= a number from 1 to 1000.")
+      throw HTTPError(
+        400, localized("Give ?after= a history id and ?limit= a number from 1 to 1000."))
     }
     return (player, after, limit)
   }
@@ -125,7 +131,7 @@ extension WebApp {
   ) throws(HTTPError) -> T {
     guard let contentType = request.contentType, mediaTypes.contains(contentType) else {
       throw HTTPError(
-        415, "Send the body as \(mediaTypes.joined(separator: " or ")).",
+        415, localized("Send the body as %@.", mediaTypes.joined(separator: localized(" or "))),
         headers: [
           request.method == "PATCH" ? "Accept-Patch" : "Accept-Post":
             mediaTypes.joined(separator: ", ")
@@ -138,7 +144,7 @@ extension WebApp {
       .first { $0.hasPrefix("charset=") }?.dropFirst("charset=".count)
       .trimmingCharacters(in: CharacterSet(charactersIn: "\""))
     if let charset, charset != "utf-8" {
-      throw HTTPError(415, "Send the body as UTF-8 JSON, not \(charset).")
+      throw HTTPError(415, localized("Send the body as UTF-8 JSON, not %@.", charset))
     }
     do throws(JSONInputError) {
       return try TeamJSON.decode(type, from: Data(request.body))
@@ -211,7 +217,7 @@ extension WebApp {
     route("POST", "/api/trash/{id}/restore") { request, parameters in
       guard WebApp.isSameOrigin(request) else { throw HTTPError.crossSite }
       guard let id = parameters["id"].flatMap(UUID.init(uuidString:)) else {
-        throw HTTPError(404, "No removed player has this id.")
+        throw HTTPError(404, localized("No removed player has this id."))
       }
       let player = try store.restorePlayer(id: id)
       var response = WebApp.json(player, status: 201)
@@ -233,12 +239,13 @@ extension WebApp {
       let texts = try WebApp.decodeBody([String].self, of: request)
       let ids = texts.compactMap(UUID.init(uuidString:))
       guard ids.count == texts.count else {
-        throw HTTPError(400, "Send the players' ids, in the order wanted.")
+        throw HTTPError(400, localized("Send the players’ ids, in the order wanted."))
       }
       let before = store.players
       guard WebApp.matches(request.header("if-match"), WebApp.etag(order: before)) else {
         throw HTTPError(
-          412, "The roster changed meanwhile; nothing was saved. Reload it and order it again.")
+          412,
+          localized("The roster changed meanwhile; nothing was saved. Reload it and order it again."))
       }
       try store.reorder(ids, expected: WebApp.isConditional(request) ? before.map(\.id) : nil)
       let players = store.players
@@ -268,14 +275,15 @@ extension WebApp {
       if let text = request.query["class"], !text.isEmpty {
         guard let found = ChampionClass(rawValue: text) else {  // as the schema's enum
           throw HTTPError(
-            400, "“\(text)” is not a class; use Fighter, Tank, Mage, Assassin, Marksman or Support."
+            400,
+            localized("“%@” is not a class; use Fighter, Tank, Mage, Assassin, Marksman or Support.", text)
           )
         }
         classes = [found]
       }
       let query = request.query["q"] ?? ""
       guard query.unicodeScalars.count <= 100 else {  // as the schema counts
-        throw HTTPError(400, "Shorten the search to 100 characters or fewer.")
+        throw HTTPError(400, localized("Shorten the search to 100 characters or fewer."))
       }
       return WebApp.json(Champion.search(query, classes: classes))
     }

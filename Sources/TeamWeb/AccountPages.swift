@@ -20,7 +20,7 @@ extension Pages {
     name: String, next: String, token: String, message: String? = nil, status: Int = 200
   ) -> HTTPResponse {
     page(
-      status: status, title: "Sign in · KCorp",
+      status: status, title: localized("Sign in · KCorp"),
       [
         .h(
           "main", ["class": "sheet-page"],
@@ -28,14 +28,14 @@ extension Pages {
             .h(
               "form", ["method": "post", "action": "/signin", "class": "player-form"],
               [
-                .h("h1", "Sign in to KCorp"),
+                .h("h1", localized("Sign in to KCorp")),
                 message.map { .h("p", ["class": "error", "role": "alert"], $0) } ?? .fragment([]),
                 csrfField(token),
                 .h("input", ["type": "hidden", "name": "next", "value": next]),
                 .h(
                   "div", ["class": "field"],
                   [
-                    .h("label", ["for": "signin-name"], "Name"),
+                    .h("label", ["for": "signin-name"], localized("Name")),
                     .h(
                       "input",
                       [
@@ -46,7 +46,7 @@ extension Pages {
                 .h(
                   "div", ["class": "field"],
                   [
-                    .h("label", ["for": "signin-password"], "Password"),
+                    .h("label", ["for": "signin-password"], localized("Password")),
                     .h(
                       "input",
                       [
@@ -56,7 +56,7 @@ extension Pages {
                   ]),
                 .h(
                   "div", ["class": "actions"],
-                  [.h("button", ["class": "button primary", "type": "submit"], "Sign in")]),
+                  [.h("button", ["class": "button primary", "type": "submit"], localized("Sign in"))]),
               ])
           ])
       ])
@@ -67,41 +67,45 @@ extension Pages {
   ) -> HTTPResponse {
     let isSession = if case .session = identity.kind { true } else { false }
     return page(
-      status: status, title: "Your account · KCorp",
+      status: status, title: localized("Your account · KCorp"),
       [
         backBar(),
         .h(
           "main", ["class": "trash"],
           [
             .h("h1", identity.name),
-            .h("p", ["class": "muted"], "Role: \(identity.role.rawValue)."),
+            .h("p", ["class": "muted"], localized("Role: %@.", identity.role.displayName)),
             message.map { .h("p", ["class": "status shown", "role": "status"], $0) }
               ?? .fragment([]),
             isSession
               ? .h(
                 "form", ["method": "post", "action": "/account/password", "class": "player-form"],
                 [
-                  .h("h2", "Change your password"),
+                  .h("h2", localized("Change your password")),
                   csrfField(token),
-                  passwordField("current", "Current password", "current-password"),
-                  passwordField("new", "New password (at least 10 characters)", "new-password"),
+                  passwordField("current", localized("Current password"), "current-password"),
+                  passwordField(
+                    "new", localized("New password (at least 10 characters)"),
+                    "new-password"),
                   .h(
                     "div", ["class": "actions"],
                     [
                       .h(
-                        "button", ["class": "button primary", "type": "submit"], "Change password")
+                        "button", ["class": "button primary", "type": "submit"],
+                        localized("Change password"))
                     ]),
                 ]) : .fragment([]),
             .h(
               "div", ["class": "detail-actions"],
               [
                 postButton(
-                  "/signout", token: token, button: ["class": "button"], [.text("Sign out")]),
+                  "/signout", token: token, button: ["class": "button"],
+                  [.text(localized("Sign out"))]),
                 postButton(
                   "/signout/all", token: token, button: ["class": "button"],
-                  [.text("Sign out everywhere")]),
+                  [.text(localized("Sign out everywhere"))]),
                 identity.role.canManageAccounts
-                  ? .h("a", ["class": "button", "href": "/accounts"], "Manage accounts")
+                  ? .h("a", ["class": "button", "href": "/accounts"], localized("Manage accounts"))
                   : .fragment([]),
               ]),
           ]),
@@ -132,20 +136,20 @@ extension Pages {
         Role.allCases.reversed().map { role in
           .h(
             "option", ["value": role.rawValue] + (role == selected ? ["selected": ""] : [:]),
-            role.rawValue)
+            role.displayName)
         })
     }
     return page(
-      status: status, title: "Accounts · KCorp",
+      status: status, title: localized("Accounts · KCorp"),
       [
         backBar(to: "/account"),
         .h(
           "main", ["class": "trash"],
           [
-            .h("h1", "Accounts"),
+            .h("h1", localized("Accounts")),
             .h(
               "p", ["class": "muted"],
-              "Viewers read the roster; editors change it; owners also manage the accounts."),
+              localized("Viewers read the roster; editors change it; owners also manage the accounts.")),
             message.map { .h("p", ["class": "error", "role": "alert"], $0) } ?? .fragment([]),
             .h(
               "ul", ["class": "roster"],
@@ -161,27 +165,28 @@ extension Pages {
                         csrfField(token),
                         .h(
                           "label", ["class": "visually-hidden", "for": "role-\(account.name)"],
-                          "Role of \(account.name)"),
+                          localized("Role of %@", account.name)),
                         roleSelect(account.role, id: "role-\(account.name)"),
-                        .h("button", ["class": "button small", "type": "submit"], "Change"),
+                        .h("button", ["class": "button small", "type": "submit"], localized("Change")),
                       ]),
                     postButton(
                       path + "/remove", token: token,
                       button: [
-                        "class": "button small danger", "aria-label": "Remove \(account.name)",
+                        "class": "button small danger",
+                        "aria-label": localized("Remove %@", account.name),
                       ],
-                      [.text("Remove")]),
+                      [.text(localized("Remove"))]),
                   ])
               }),
             .h(
               "form", ["method": "post", "action": "/accounts", "class": "player-form"],
               [
-                .h("h2", "Add an account"),
+                .h("h2", localized("Add an account")),
                 csrfField(token),
                 .h(
                   "div", ["class": "field"],
                   [
-                    .h("label", ["for": "account-name"], "Name"),
+                    .h("label", ["for": "account-name"], localized("Name")),
                     .h(
                       "input",
                       [
@@ -189,16 +194,22 @@ extension Pages {
                         "autocapitalize": "none", "required": "",
                       ]),
                   ]),
-                passwordField("password", "Password (at least 10 characters)", "new-password"),
+                passwordField(
+                  "password", localized("Password (at least 10 characters)"),
+                  "new-password"),
                 .h(
                   "div", ["class": "field"],
                   [
-                    .h("label", ["for": "account-role"], "Role"),
+                    .h("label", ["for": "account-role"], localized("Role")),
                     roleSelect(.editor, id: "account-role"),
                   ]),
                 .h(
                   "div", ["class": "actions"],
-                  [.h("button", ["class": "button primary", "type": "submit"], "Add account")]),
+                  [
+                    .h(
+                      "button", ["class": "button primary", "type": "submit"],
+                      localized("Add account"))
+                  ]),
               ]),
           ]),
       ])

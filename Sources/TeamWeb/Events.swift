@@ -72,7 +72,8 @@ final class EventHub: @unchecked Sendable {
     }
     guard added else {
       throw HTTPError(
-        503, "Too many open live connections; the page still works, reload it later.",
+        503,
+        localized("Too many open live connections; the page still works, reload it later."),
         headers: ["Retry-After": "30"])
     }
     var response = HTTPResponse(

@@ -21,7 +21,7 @@ struct ImageLibrary: Sendable {
   {
     // The image-name rule (a-z 0-9 _ - ., no leading dot) keeps every lookup inside the folder.
     guard PlayerInput.imageNameProblem(name) == nil else {
-      throw HTTPError(404, "There is no picture by this name.")
+      throw HTTPError(404, localized("There is no picture by this name."))
     }
     let (body, type) =
       file(named: name) ?? (Array(Self.drawing(for: name, roster: roster).utf8), "image/svg+xml")

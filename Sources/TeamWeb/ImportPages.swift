@@ -64,9 +64,9 @@ extension Pages {
   {
     let intro: HTML = .h(
       "p", ["class": "muted"],
-      "A CSV from a spreadsheet (a header with name and position, then one row per player; "
-        + "commas, semicolons or tabs) or a JSON export. You will see what changes before "
-        + "anything is saved.")
+      localized(
+        "A CSV from a spreadsheet (a header with name and position, then one row per player; commas, semicolons or tabs) or a JSON export. You will see what changes before anything is saved."
+      ))
     let listed: [HTML] = problems.map { HTML.h("li", $0.description) }
     let alert: HTML =
       problems.isEmpty
@@ -74,7 +74,7 @@ extension Pages {
       : .h(
         "div", ["class": "problems", "role": "alert", "id": "problems"],
         [
-          .h("p", "Nothing was imported. Fix these lines and preview again:"),
+          .h("p", localized("Nothing was imported. Fix these lines and preview again:")),
           .h("ul", [:], listed),
         ])
     let file: HTML = .h(
@@ -89,20 +89,23 @@ extension Pages {
     let actions: HTML = .h(
       "div", ["class": "actions"],
       [
-        .h("a", ["class": "button", "href": "/"], "Cancel"),
-        .h("button", ["class": "button primary", "type": "submit"], "Preview"),
+        .h("a", ["class": "button", "href": "/"], localized("Cancel")),
+        .h("button", ["class": "button primary", "type": "submit"], localized("Preview")),
       ])
     let form: HTML = .h(
       "form", ["method": "post", "action": "/import", "class": "import-form"],
       [
-        csrfField(token), .h("label", ["for": "import-file"], "File"), file,
-        .h("label", ["for": "import-content"], "Or paste it here"), text, actions,
+        csrfField(token), .h("label", ["for": "import-file"], localized("File")), file,
+        .h("label", ["for": "import-content"], localized("Or paste it here")), text,
+        actions,
       ])
     return page(
-      status: problems.isEmpty ? 200 : 422, title: "Import · KCorp",
+      status: problems.isEmpty ? 200 : 422, title: localized("Import · KCorp"),
       [
         backBar(),
-        .h("main", ["class": "trash"], [.h("h1", "Import a roster"), intro, alert, form]),
+        .h(
+          "main", ["class": "trash"],
+          [.h("h1", localized("Import a roster")), intro, alert, form]),
       ])
   }
 
@@ -112,9 +115,10 @@ extension Pages {
       .h(
         "section", ["aria-labelledby": id],
         [
-          .h("h2", ["id": id], "\(title) (\(items.count))"),
+          .h("h2", ["id": id], "\(title) (\(Language.current.number(items.count)))"),
           items.isEmpty
-            ? .h("p", ["class": "muted"], "None.") : .h("ul", [:], items.map { HTML.h("li", $0) }),
+            ? .h("p", ["class": "muted"], localized("None."))
+            : .h("ul", [:], items.map { HTML.h("li", $0) }),
         ])
     }
     func describe(_ player: Player) -> String {
@@ -123,21 +127,25 @@ extension Pages {
         + (champions.isEmpty ? "" : " — \(champions)")
     }
     return page(
-      title: "Import preview · KCorp",
+      title: localized("Import preview · KCorp"),
       [
         backBar(),
         .h(
           "main", ["class": "trash import-preview"],
           [
-            .h("h1", "Import \(plan.players.count) player\(plan.players.count == 1 ? "" : "s")?"),
+            .h(
+              "h1",
+              plan.players.count == 1
+                ? localized("Import 1 player?")
+                : localized("Import %@ players?", Language.current.number(plan.players.count))),
             .h(
               "p", ["class": "muted"],
-              "The roster becomes the file's players, in its order; Recently removed is emptied."),
-            list("Added", "added-title", plan.added.map(describe)),
+              localized("The roster becomes the file’s players, in its order; Recently removed is emptied.")),
+            list(localized("Added"), "added-title", plan.added.map(describe)),
             list(
-              "Changed", "changed-title",
+              localized("Changed"), "changed-title",
               plan.changed.map { "\(describe($0.before)) → \(describe($0.after))" }),
-            list("Removed", "removed-title", plan.removed.map(describe)),
+            list(localized("Removed"), "removed-title", plan.removed.map(describe)),
             .h(
               "form", ["method": "post", "action": "/import"],
               [
@@ -147,8 +155,8 @@ extension Pages {
                 .h(
                   "div", ["class": "actions"],
                   [
-                    .h("a", ["class": "button", "href": "/import"], "Cancel"),
-                    .h("button", ["class": "button primary", "type": "submit"], "Import"),
+                    .h("a", ["class": "button", "href": "/import"], localized("Cancel")),
+                    .h("button", ["class": "button primary", "type": "submit"], localized("Import")),
                   ]),
               ]),
           ]),

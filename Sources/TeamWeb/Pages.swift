@@ -54,8 +54,9 @@ enum Pages {
       "edited": localized("%1$@ edited %2$@"),
       "removed": localized("%1$@ removed %2$@"),
       "restored": localized("%1$@ restored %2$@"),
-      "moved": localized("%1$@ moved %2$@"),
-      "imported": localized("%1$@ imported %2$@"),
+      "moved": localized("%1$@ reordered the roster"),
+      "imported": localized("%1$@ imported a roster"),
+      "separator": localized("; "),
     ]
     let object = messages.sorted { $0.key < $1.key }.map {
       "\"\($0.key)\":" + String(decoding: TeamJSON.encode($0.value), as: UTF8.self)
@@ -330,8 +331,8 @@ enum Pages {
             ["method": "post", "action": "/players/\(player.id)/move", "class": "move"],
             [
               csrfField(token),
-              move("up", localized("Move %@ up", player.name), "▲", disabled: index == 0),
-              move("down", localized("Move %@ down", player.name), "▼", disabled: index == group.count - 1),
+              move("up", localized("Move up %@", player.name), "▲", disabled: index == 0),
+              move("down", localized("Move down %@", player.name), "▼", disabled: index == group.count - 1),
             ]) : .fragment([]),
       ])
   }
@@ -422,7 +423,7 @@ enum Pages {
             .h(
               "div", ["class": "image-field"],
               [
-                avatar(preview, size: 48, alt: localized("Preview"), id: "image-preview"),
+                avatar(preview, size: 48, alt: localized("Image preview"), id: "image-preview"),
                 textField(.image, input.image, ["maxlength": String(PlayerInput.maxImageLength)]),
               ]),
             // A photo from the phone's camera or library, or a file: re-encoded on the server.

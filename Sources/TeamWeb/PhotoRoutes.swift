@@ -26,7 +26,7 @@ extension WebApp {
     do throws(PhotoError) {
       return try Photo(upload: Data(file.data))
     } catch {
-      throw ValidationError(.image, error.description + " Choose the photo again.")
+      throw ValidationError(.image, localized("%@ Choose the photo again.", error.description))
     }
   }
 
@@ -41,7 +41,8 @@ extension WebApp {
         request.header("content-type")?.split(separator: ";").first
         .map { $0.trimmingCharacters(in: .whitespaces).lowercased() } ?? ""
       guard WebApp.photoTypes.contains(type) else {
-        throw HTTPError(415, "Send the photo as image/jpeg, image/png, image/webp or image/heic.")
+        throw HTTPError(
+          415, localized("Send the photo as image/jpeg, image/png, image/webp or image/heic."))
       }
       let photo: Photo
       do throws(PhotoError) {
@@ -71,7 +72,7 @@ extension WebApp {
       let hash = file.hasSuffix(".jpg") ? String(file.dropLast(4)) : ""
       guard hash.count == 64, hash.allSatisfy(\.isHexDigit),
         let jpeg = try store.photo(hash: hash)
-      else { throw HTTPError(404, "There is no such photo.") }
+      else { throw HTTPError(404, localized("There is no such photo.")) }
       return HTTPResponse(
         status: 200,
         headers: [

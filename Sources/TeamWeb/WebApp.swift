@@ -69,7 +69,7 @@ public struct WebApp: Sendable {
       let roster = store.roster
       guard let id = UUID(uuidString: parameters["id"] ?? ""),
         let player = roster.player(id: id) ?? roster.removed.first(where: { $0.id == id })?.player
-      else { throw HTTPError(404, "There is no such player.") }
+      else { throw HTTPError(404, localized("There is no such player.")) }
       // Their photo wins; its name changes with it.
       if let hash = roster.photos[id] {
         return HTTPResponse(
@@ -223,7 +223,8 @@ public struct WebApp: Sendable {
     guard let host = request.header("host"), options.allowedHosts.contains(Self.hostName(host))
     else {
       throw HTTPError(
-        421, "This server does not answer to this name; use its address, as the staff was given it."
+        421,
+        localized("This server does not answer to this name; use its address, as the staff was given it.")
       )
     }
     if request.bodyTooLarge {
@@ -231,12 +232,13 @@ public struct WebApp: Sendable {
         || (Self.isPlayerForm(request.method, request.path)
           && request.contentType == "multipart/form-data")
       {
-        throw HTTPError(413, "Send a photo of at most \(Photo.maxBytes >> 20) MiB.")
+        throw HTTPError(413, localized("Send a photo of at most %@ MiB.", Photo.maxBytes >> 20))
       }
-      throw HTTPError(413, "Send at most \(maxBodyBytes / 1024) KiB; shorten what you sent.")
+      throw HTTPError(
+        413, localized("Send at most %@ KiB; shorten what you sent.", maxBodyBytes / 1024))
     }
     if request.targetHasNUL {
-      throw HTTPError(400, "Remove the NUL character (%00) from the address.")
+      throw HTTPError(400, localized("Remove the NUL character (%%00) from the address."))
     }
     let identity = try identify(request)
     try authorize(request, identity)
@@ -254,6 +256,10 @@ public struct WebApp: Sendable {
     var current: Player?
     let refusal: HTTPError
     switch error {
+    case let error as HTTPError where error.status == 405:
+      // The router names the methods in English: say it again in the request's language.
+      let allowed = error.headers["Allow"]?.split(separator: ", ").joined(separator: localized(" or "))
+      refusal = HTTPError(405, localized("Use %@ here.", allowed ?? ""), headers: error.headers)
     case let error as HTTPError:
       refusal = error
     case let error as RosterError:
@@ -261,7 +267,8 @@ public struct WebApp: Sendable {
       switch error {
       case .notFound: refusal = .playerNotFound
       case .conflict(let validation): refusal = HTTPError(409, validation.description)
-      case .invalid, .invalidEntry: refusal = HTTPError(422, "Fix the fields listed in errors.")
+      case .invalid, .invalidEntry: refusal = HTTPError(
+          422, localized("Fix the fields listed in errors."))
       case .changed(let player):
         current = player
         refusal = HTTPError(412, error.description, headers: ["ETag": etag(player)])
@@ -271,12 +278,13 @@ public struct WebApp: Sendable {
       }
     default:
       FileHandle.standardError.write(Data("kcorp: unexpected error: \(error)\n".utf8))
-      refusal = HTTPError(500, "Something went wrong on the server; nothing was changed.")
+      refusal = HTTPError(
+        500, localized("Something went wrong on the server; nothing was changed."))
     }
     var response =
       isAPI
       ? Problem(refusal, errors: fields, current: current).response
-      : Pages.message(status: refusal.status, text: refusal.message)
+      : Pages.message(status: refusal.status, text: localized(refusal.message))
     for (name, value) in refusal.headers.sorted(by: { $0.key < $1.key }) {
       response.headers.append((name, value))
     }
@@ -289,26 +297,32 @@ public struct WebApp: Sendable {
     FileHandle.standardError.write(Data("kcorp: not saved: \(error)\n".utf8))
     guard case .storage(let storage) = error as? RosterError else {
       return HTTPError(
-        503, "The roster could not be saved just now; nothing was changed. Try again.")
+        503, localized("The roster could not be saved just now; nothing was changed. Try again."))
     }
     if storage.isDiskFull {
       return HTTPError(
-        507, "The server's disk is full, so nothing was changed; ask whoever runs it to free space."
+        507,
+        localized("The server’s disk is full, so nothing was changed; ask whoever runs it to free space.")
       )
     }
     if storage.isReadOnly {
       return HTTPError(
         503,
-        "The server's database has become read-only, so nothing was changed; ask whoever runs it to make it writable again."
+        localized(
+          "The server’s database has become read-only, so nothing was changed; ask whoever runs it to make it writable again."
+        )
       )
     }
     if storage.isFileGone {
       return HTTPError(
         503,
-        "The server's database file was removed or replaced, so nothing more is saved; ask whoever runs it to restart it (and restore a backup if the file is gone)."
+        localized(
+          "The server’s database file was removed or replaced, so nothing more is saved; ask whoever runs it to restart it (and restore a backup if the file is gone)."
+        )
       )
     }
-    return HTTPError(503, "The roster could not be saved just now; nothing was changed. Try again.")
+    return HTTPError(
+      503, localized("The roster could not be saved just now; nothing was changed. Try again."))
   }
 
   /// The host name of a `Host` header, without its port (`[::1]:8080` → `[::1]`).

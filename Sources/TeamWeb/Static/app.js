@@ -1,6 +1,14 @@
 // Progressive enhancement only: every action also works without JavaScript.
 "use strict";
 
+// What the page says to people, in its language (Pages.scriptMessages): `%@` in order,
+// `%1$@` by position.
+const messages = JSON.parse(document.body.dataset.messages || "{}");
+function say(key, ...args) {
+  let next = 0;
+  return (messages[key] ?? key).replace(/%(\d+)\$@|%@/g, (_, n) => args[n ? n - 1 : next++] ?? "");
+}
+
 // Binds `handler` once per element: the page's parts are bound again after a live update.
 function once(element, event, handler) {
   if (element.dataset.bound?.split(" ").includes(event)) return;
@@ -206,7 +214,7 @@ async function saveOrder() {
   });
   if (!saved.ok) {
     const status = document.getElementById("status");
-    if (status) status.textContent = "The order was not saved: the roster changed meanwhile.";
+    if (status) status.textContent = say("orderRefused");
     setTimeout(() => location.reload(), 3000);
     return;
   }
@@ -233,16 +241,16 @@ if (document.querySelector("main[data-live]") && typeof EventSource === "functio
     waiting = null;
     const main = document.querySelector("main[data-live]");
     const response = await fetch(location.href, { headers: { Accept: "text/html" } });
-    const said = update.changes.map((c) => `${c.author} ${c.kind} ${c.player}`).join("; ");
+    const said = update.changes.map((c) => say(c.kind, c.author, c.player)).join(say("separator"));
     if (response.status === 404 && main.dataset.player) {
       const removal = update.changes.find((c) => c.playerID === main.dataset.player);
       const status = main.querySelector("[role=status]") || main.insertAdjacentElement(
         "afterbegin", Object.assign(document.createElement("p"), { className: "status shown" }));
       status.setAttribute("role", "status");
       status.textContent = removal
-        ? `${removal.player} was removed by ${removal.author}. `
-        : "This player is no longer on the roster. ";
-      status.append(Object.assign(document.createElement("a"), { href: "/", textContent: "Back to the roster" }));
+        ? say("removedBy", removal.player, removal.author)
+        : say("gone");
+      status.append(Object.assign(document.createElement("a"), { href: "/", textContent: say("back") }));
       for (const control of document.querySelectorAll("main form, #edit-player")) control.remove();
       return;
     }
@@ -263,7 +271,7 @@ if (document.querySelector("main[data-live]") && typeof EventSource === "functio
     setUp();
     const status = next.querySelector("[role=status]");
     if (status && said) {
-      status.textContent = `Updated: ${said}.`;
+      status.textContent = say("updated", said);
       status.classList.add("shown");
     }
   }
