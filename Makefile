@@ -20,9 +20,10 @@ TOOLS := .build/tools/bin/schemathesis
 
 ## test: format lint, Apple availability, Swift tests, then the browser walk and reliability
 test: build-deps test-deps lint $(TOOLS)
-	/usr/bin/python3 -m pytest -q Tests/checks  # the availability check fails when it should
+	/usr/bin/python3 -m pytest -q Tests/checks  # availability, the French catalog, Dynamic Type
 	/usr/bin/python3 scripts/check-apple-availability.py
 	/usr/bin/python3 scripts/generate-champion-data.py --check  # ChampionData.swift is data/champions.json
+	/usr/bin/python3 scripts/generate-localizations.py --check  # Localizations.swift, Localizable.xcstrings
 	swift build --build-tests
 	swift build --target KCorpApp  # type-checks TeamUI and the app against Checks/SwiftUIInterface
 	cd Apple/KCorp.swiftpm && swift build  # the iPhone app package, type-checked the same way

@@ -23,6 +23,9 @@ import PackageDescription
 
 let package = Package(
   name: "KCorp",
+  // English is the source; Localizable.xcstrings (written by scripts/generate-localizations.py
+  // from data/localization/fr.json) holds French, which Xcode compiles into the app.
+  defaultLocalization: "en",
   platforms: [.iOS(.v18), .macOS(.v15)],
   products: [app],
   dependencies: [.package(name: "KCorpTeamManager", path: "../..")],
@@ -42,6 +45,6 @@ let package = Package(
 #if os(Linux)
   // On Linux, SwiftUI is the repository's stand-in (Checks/SwiftUIInterface): a type-check.
   package.targets[0].dependencies.append(.product(name: "SwiftUI", package: "KCorpTeamManager"))
-  // Only Xcode compiles asset catalogs.
-  package.targets[0].exclude.append("Assets.xcassets")
+  // Only Xcode compiles asset and string catalogs.
+  package.targets[0].exclude += ["Assets.xcassets", "Localizable.xcstrings"]
 #endif

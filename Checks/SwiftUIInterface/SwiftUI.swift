@@ -232,6 +232,22 @@ public struct EnvironmentValues: CustomStringConvertible {
   // older than that of DismissAction, the type it returns: DismissAction's
   @available(iOS 15.0, macOS 12.0, *)
   public var dismiss: DismissAction { fatalError() }
+  /// environmentvalues/dynamictypesize
+  @available(iOS 15.0, macOS 12.0, *)
+  public var dynamicTypeSize: DynamicTypeSize { fatalError() }
+}
+
+/// dynamictypesize
+@available(iOS 15.0, macOS 12.0, *)
+public enum DynamicTypeSize: Hashable, Comparable, CaseIterable, Sendable {
+  /// dynamictypesize/xsmall … dynamictypesize/accessibility5
+  // availability: none on the cases (each page lists iOS 15.0, macOS 12.0, as the type's):
+  // an `@available` case turns off `CaseIterable` synthesis
+  case xSmall, small, medium, large, xLarge, xxLarge, xxxLarge, accessibility1, accessibility2,
+    accessibility3, accessibility4, accessibility5
+  /// dynamictypesize/isaccessibilitysize
+  @available(iOS 15.0, macOS 12.0, *)
+  public var isAccessibilitySize: Bool { fatalError() }
 }
 
 /// dismissaction

@@ -78,7 +78,8 @@ public final class TeamConnection {
   private func sessionEnded() {
     guard let server = remote?.server else { return }
     forget()
-    notice = localized("The session on %@ ended: sign in again to see the team’s roster.", server.name)
+    notice = localized(
+      "The session on %@ ended: sign in again to see the team’s roster.", server.name)
   }
 
   private func forget() {

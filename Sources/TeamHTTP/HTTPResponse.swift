@@ -63,6 +63,7 @@ public struct HTTPError: Error, Hashable, Sendable, CustomStringConvertible {
     case 429: "Too Many Requests"
     case 500: "Internal Server Error"
     case 503: "Service Unavailable"
+    case 507: "Insufficient Storage"
     default: "Error"
     }
   }

@@ -86,7 +86,8 @@ public enum TeamJSON {
     case .dataCorrupted(let context):
       return context.codingPath.isEmpty
         ? localized("The input is not valid JSON.")
-        : localized("%1$@: %2$@", localized("Fix %@", path(context.codingPath)), context.debugDescription)
+        : localized(
+          "%1$@: %2$@", localized("Fix %@", path(context.codingPath)), context.debugDescription)
     @unknown default:
       return localized("The JSON does not have the expected shape.")
     }

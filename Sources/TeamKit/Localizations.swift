@@ -20,40 +20,58 @@ enum Localizations {
     "%1$@ was removed by %2$@. ": "%1$@ a été supprimé par %2$@. ",
     "%1$@ · removed %2$@": "%1$@ · supprimé %2$@",
     "%1$@: %2$@": "%1$@ : %2$@",
-    "%1$@: cannot be written (%2$@); let this user write the file and its folder (SQLite keeps -wal and -shm files beside it)": "%1$@ : impossible d’écrire (%2$@) ; permettez à cet utilisateur d’écrire le fichier et son dossier (SQLite garde les fichiers -wal et -shm à côté)",
+    "%1$@: cannot be written (%2$@); let this user write the file and its folder (SQLite keeps -wal and -shm files beside it)":
+      "%1$@ : impossible d’écrire (%2$@) ; permettez à cet utilisateur d’écrire le fichier et son dossier (SQLite garde les fichiers -wal et -shm à côté)",
     "%1$@: cannot create the folder %2$@": "%1$@ : impossible de créer le dossier %2$@",
-    "%1$@: cannot read the %2$@ row “%3$@”: %4$@; fix or remove that row": "%1$@ : impossible de lire la ligne « %3$@ » de la table %2$@ : %4$@ ; corrigez ou supprimez cette ligne",
+    "%1$@: cannot read the %2$@ row “%3$@”: %4$@; fix or remove that row":
+      "%1$@ : impossible de lire la ligne « %3$@ » de la table %2$@ : %4$@ ; corrigez ou supprimez cette ligne",
     "%1$@: not a SQLite database (%2$@)": "%1$@ : pas une base SQLite (%2$@)",
-    "%1$@: schema version %2$@ is newer than this build knows (%3$@); use a newer kcorp": "%1$@ : la version de schéma %2$@ est plus récente que ce que connaît cette version (%3$@) ; utilisez un kcorp plus récent",
-    "%1$@: the file is damaged (%2$@); it was left untouched. Put back a copy made with ‘kcorp backup’ (‘kcorp restore FILE’), or move the file aside to start a new roster": "%1$@ : le fichier est endommagé (%2$@) ; il a été laissé intact. Remettez une copie faite avec « kcorp backup » (« kcorp restore FICHIER »), ou mettez le fichier de côté pour commencer un nouvel effectif",
+    "%1$@: schema version %2$@ is newer than this build knows (%3$@); use a newer kcorp":
+      "%1$@ : la version de schéma %2$@ est plus récente que ce que connaît cette version (%3$@) ; utilisez un kcorp plus récent",
+    "%1$@: the file is damaged (%2$@); it was left untouched. Put back a copy made with ‘kcorp backup’ (‘kcorp restore FILE’), or move the file aside to start a new roster":
+      "%1$@ : le fichier est endommagé (%2$@) ; il a été laissé intact. Remettez une copie faite avec « kcorp backup » (« kcorp restore FICHIER »), ou mettez le fichier de côté pour commencer un nouvel effectif",
     "%@ Choose the photo again.": "%@ Choisissez de nouveau la photo.",
+    "%@ cannot be reached: the roster is read-only until it is back.":
+      "%@ est injoignable : l’effectif est en lecture seule jusqu’à son retour.",
     "%@ changed the roster’s order.": "%@ a changé l’ordre de l’effectif.",
     "%@ days ago": "il y a %@ jours",
     "%@ hours ago": "il y a %@ heures",
-    "%@ is a viewer: this account reads the roster but cannot change it.": "%@ a le rôle lecteur : ce compte lit l’effectif mais ne peut pas le modifier.",
+    "%@ is a viewer: this account reads the roster but cannot change it.":
+      "%@ a le rôle lecteur : ce compte lit l’effectif mais ne peut pas le modifier.",
     "%@ is back on the roster.": "%@ est de retour dans l’effectif.",
-    "%@ is the last owner: make another account an owner first.": "%@ est le dernier propriétaire : faites d’abord d’un autre compte un propriétaire.",
+    "%@ is the last owner: make another account an owner first.":
+      "%@ est le dernier propriétaire : faites d’abord d’un autre compte un propriétaire.",
     "%@ minutes ago": "il y a %@ minutes",
     "%@ was added.": "%@ a été ajouté.",
+    "%@ was removed.": "%@ a été supprimé.",
     "%@ was removed. ": "%@ a été supprimé. ",
-    "%@ will go to Recently removed, where they can be restored for 30 days.": "%@ ira dans Supprimés récemment, où il pourra être restauré pendant 30 jours.",
+    "%@ will go to Recently removed, where they can be restored for 30 days.":
+      "%@ ira dans Supprimés récemment, où il pourra être restauré pendant 30 jours.",
     "1 day ago": "il y a 1 jour",
     "1 hour ago": "il y a 1 heure",
     "1 minute ago": "il y a 1 minute",
     "; ": " ; ",
-    "A CSV from a spreadsheet (a header with name and position, then one row per player; commas, semicolons or tabs) or a JSON export. You will see what changes before anything is saved.": "Un CSV issu d’un tableur (un en-tête avec name et position, puis une ligne par joueur ; virgules, points-virgules ou tabulations) ou un export JSON. Vous verrez ce qui change avant tout enregistrement.",
-    "A token is already named “%@”; revoke it or choose another name.": "Un jeton s’appelle déjà « %@ » ; révoquez-le ou choisissez un autre nom.",
+    "A CSV from a spreadsheet (a header with name and position, then one row per player; commas, semicolons or tabs) or a JSON export. You will see what changes before anything is saved.":
+      "Un CSV issu d’un tableur (un en-tête avec name et position, puis une ligne par joueur ; virgules, points-virgules ou tabulations) ou un export JSON. Vous verrez ce qui change avant tout enregistrement.",
+    "A token is already named “%@”; revoke it or choose another name.":
+      "Un jeton s’appelle déjà « %@ » ; révoquez-le ou choisissez un autre nom.",
     "Accounts": "Comptes",
     "Accounts · KCorp": "Comptes · KCorp",
     "Add": "Ajouter",
+    "Add a photo": "Ajouter une photo",
     "Add account": "Ajouter le compte",
     "Add an account": "Ajouter un compte",
     "Add player": "Ajouter un joueur",
-    "Add the first member of the team with the + button.": "Ajoutez le premier membre de l’équipe avec le bouton +.",
+    "Add the first member of the team with the + button.":
+      "Ajoutez le premier membre de l’équipe avec le bouton +.",
     "Add “%1$@” at %2$@.": "Ajoutez « %1$@ » à %2$@.",
     "Added": "Ajoutés",
+    "Address (roster.example.org)": "Adresse (roster.example.org)",
     "All classes": "Toutes les classes",
-    "An API token has no account to change or sign out of.": "Un jeton d’API n’a pas de compte à modifier ni de session à fermer.",
+    "An API token has no account to change or sign out of.":
+      "Un jeton d’API n’a pas de compte à modifier ni de session à fermer.",
+    "An owner creates your account on the server with ‘kcorp users add’.":
+      "Un propriétaire crée votre compte sur le serveur avec « kcorp users add ».",
     "Assassin": "Assassin",
     "Back": "Retour",
     "Back to the roster": "Retour à l’effectif",
@@ -61,15 +79,20 @@ enum Localizations {
     "Cancel": "Annuler",
     "Change": "Changer",
     "Change password": "Changer le mot de passe",
+    "Change photo": "Changer la photo",
     "Change your password": "Changer votre mot de passe",
     "Changed": "Modifiés",
     "Changed meanwhile": "Modifié entre-temps",
     "Choose English (en) or French (fr).": "Choisissez l’anglais (en) ou le français (fr).",
-    "Choose a password of at least %@ characters.": "Choisissez un mot de passe d’au moins %@ caractères.",
+    "Choose a password of at least %@ characters.":
+      "Choisissez un mot de passe d’au moins %@ caractères.",
     "Choose a password of at most %@ bytes.": "Choisissez un mot de passe d’au plus %@ octets.",
-    "Choose a role: Top, Jungle, Mid, ADC or Support.": "Choisissez un rôle parmi Top, Jungle, Mid, ADC ou Support.",
-    "Choose an account name of 1 to 32 letters, digits, “.”, “_” or “-”.": "Choisissez un nom de compte de 1 à 32 lettres, chiffres, « . », « _ » ou « - ».",
+    "Choose a role: Top, Jungle, Mid, ADC or Support.":
+      "Choisissez un rôle parmi Top, Jungle, Mid, ADC ou Support.",
+    "Choose an account name of 1 to 32 letters, digits, “.”, “_” or “-”.":
+      "Choisissez un nom de compte de 1 à 32 lettres, chiffres, « . », « _ » ou « - ».",
     "Class": "Classe",
+    "Complete: one player per role.": "Complet : un joueur par rôle.",
     "Conflict": "Conflit",
     "Content Too Large": "Contenu trop volumineux",
     "Cross-site requests are refused.": "Les requêtes venues d’un autre site sont refusées.",
@@ -78,6 +101,9 @@ enum Localizations {
     "Delete %@?": "Supprimer %@ ?",
     "Delete %@? · KCorp": "Supprimer %@ ? · KCorp",
     "Delete player": "Supprimer le joueur",
+    "Delete this player?": "Supprimer ce joueur ?",
+    "Dismiss": "Fermer",
+    "Done": "OK",
     "Edit": "Modifier",
     "Edit %@": "Modifier %@",
     "Edit %@ · KCorp": "Modifier %@ · KCorp",
@@ -95,11 +121,15 @@ enum Localizations {
     "Fix the fields listed in errors.": "Corrigez les champs listés dans errors.",
     "Forbidden": "Interdit",
     "Four": "Quatre",
-    "Give ?after= a history id and ?limit= a number from 1 to 1000.": "Donnez à ?after= un identifiant d’historique et à ?limit= un nombre de 1 à 1000.",
+    "Give ?after= a history id and ?limit= a number from 1 to 1000.":
+      "Donnez à ?after= un identifiant d’historique et à ?limit= un nombre de 1 à 1000.",
     "Give ?player= a player’s id.": "Donnez à ?player= l’identifiant d’un joueur.",
-    "Give each player its own id: %@ appears twice.": "Donnez à chaque joueur son propre identifiant : %@ apparaît deux fois.",
-    "Give every player of the roster once; the roster may have changed meanwhile. Reload it and try again.": "Donnez chaque joueur de l’effectif une seule fois ; l’effectif a peut-être changé entre-temps. Rechargez-le et réessayez.",
-    "Give the header a name column and a position column (found: %@).": "Donnez à l’en-tête une colonne name et une colonne position (trouvé : %@).",
+    "Give each player its own id: %@ appears twice.":
+      "Donnez à chaque joueur son propre identifiant : %@ apparaît deux fois.",
+    "Give every player of the roster once; the roster may have changed meanwhile. Reload it and try again.":
+      "Donnez chaque joueur de l’effectif une seule fois ; l’effectif a peut-être changé entre-temps. Rechargez-le et réessayez.",
+    "Give the header a name column and a position column (found: %@).":
+      "Donnez à l’en-tête une colonne name et une colonne position (trouvé : %@).",
     "Give “%@” once: an object repeats it.": "Ne donnez « %@ » qu’une fois : un objet le répète.",
     "History": "Historique",
     "History · KCorp": "Historique · KCorp",
@@ -115,7 +145,9 @@ enum Localizations {
     "Imported 1 player.": "1 joueur importé.",
     "Insufficient Storage": "Espace insuffisant",
     "Internal Server Error": "Erreur interne du serveur",
-    "It is empty; export a roster to see the columns.": "Il est vide ; exportez un effectif pour voir les colonnes.",
+    "It is empty; export a roster to see the columns.":
+      "Il est vide ; exportez un effectif pour voir les colonnes.",
+    "KCorp": "KCorp",
     "KCorp roster": "Effectif KCorp",
     "Line %1$@ (“%2$@”)": "Ligne %1$@ (« %2$@ »)",
     "Line %@": "Ligne %@",
@@ -138,29 +170,37 @@ enum Localizations {
     "No account is named “%@”.": "Aucun compte ne s’appelle « %@ ».",
     "No changes recorded yet.": "Aucune modification enregistrée pour l’instant.",
     "No favorite champions yet.": "Aucun champion favori pour l’instant.",
-    "No player has this id: they may have been removed.": "Aucun joueur n’a cet identifiant : il a peut-être été supprimé.",
+    "No player has this id: they may have been removed.":
+      "Aucun joueur n’a cet identifiant : il a peut-être été supprimé.",
     "No players yet": "Aucun joueur pour l’instant",
+    "No players yet. Tap + to add the first one.":
+      "Aucun joueur pour l’instant. Touchez + pour ajouter le premier.",
     "No removed player has this id.": "Aucun joueur supprimé n’a cet identifiant.",
     "No substitutes.": "Aucun remplaçant.",
     "No token is named “%@”.": "Aucun jeton ne s’appelle « %@ ».",
     "Nobody starts yet.": "Aucun titulaire pour l’instant.",
     "Nobody was removed in the last 30 days.": "Personne n’a été supprimé ces 30 derniers jours.",
-    "Nobody with this id is in Recently removed.": "Personne n’a cet identifiant dans Supprimés récemment.",
+    "Nobody with this id is in Recently removed.":
+      "Personne n’a cet identifiant dans Supprimés récemment.",
     "None.": "Aucun.",
     "Not Found": "Introuvable",
     "Not allowed": "Non autorisé",
     "Not found": "Introuvable",
     "Not possible now": "Impossible pour l’instant",
     "Not saved": "Non enregistré",
-    "Nothing was added: fix the fields marked in the form.": "Personne n’a été ajouté : corrigez les champs signalés dans le formulaire.",
-    "Nothing was imported. Fix these lines and preview again:": "Rien n’a été importé. Corrigez ces lignes et prévisualisez de nouveau :",
+    "Not saved: %@": "Non enregistré : %@",
+    "Nothing was added: fix the fields marked in the form.":
+      "Personne n’a été ajouté : corrigez les champs signalés dans le formulaire.",
+    "Nothing was imported. Fix these lines and preview again:":
+      "Rien n’a été importé. Corrigez ces lignes et prévisualisez de nouveau :",
     "Only an owner manages the accounts.": "Seul un propriétaire gère les comptes.",
     "Or paste it here": "Ou collez-le ici",
     "Page %1$@ of %2$@ · %3$@ players": "Page %1$@ sur %2$@ · %3$@ joueurs",
     "Pages": "Pages",
     "Password": "Mot de passe",
     "Password (at least 10 characters)": "Mot de passe (10 caractères au moins)",
-    "Password changed; your other sessions are ended.": "Mot de passe modifié ; vos autres sessions sont fermées.",
+    "Password changed; your other sessions are ended.":
+      "Mot de passe modifié ; vos autres sessions sont fermées.",
     "Photo": "Photo",
     "Photo of %@": "Photo de %@",
     "Player %1$@ (“%2$@”)": "Joueur %1$@ (« %2$@ »)",
@@ -174,13 +214,20 @@ enum Localizations {
     "Refused": "Refusé",
     "Remove": "Supprimer",
     "Remove %@": "Supprimer %@",
-    "Remove the NUL character (%%00) from the address.": "Retirez le caractère NUL (%%00) de l’adresse.",
-    "Remove the invisible characters (tabs, line breaks, direction marks) from the pseudo.": "Retirez du pseudo les caractères invisibles (tabulations, retours à la ligne, marques de direction).",
-    "Remove the stacked accents and marks from the pseudo.": "Retirez du pseudo les accents et signes empilés.",
-    "Remove “%1$@”: no champion of the game has that name (did you mean %2$@?).": "Retirez « %1$@ » : aucun champion du jeu ne porte ce nom (vouliez-vous dire %2$@ ?).",
-    "Remove “%@”: no champion of the game has that name.": "Retirez « %@ » : aucun champion du jeu ne porte ce nom.",
+    "Remove photo": "Retirer la photo",
+    "Remove the NUL character (%%00) from the address.":
+      "Retirez le caractère NUL (%%00) de l’adresse.",
+    "Remove the invisible characters (tabs, line breaks, direction marks) from the pseudo.":
+      "Retirez du pseudo les caractères invisibles (tabulations, retours à la ligne, marques de direction).",
+    "Remove the stacked accents and marks from the pseudo.":
+      "Retirez du pseudo les accents et signes empilés.",
+    "Remove “%1$@”: no champion of the game has that name (did you mean %2$@?).":
+      "Retirez « %1$@ » : aucun champion du jeu ne porte ce nom (vouliez-vous dire %2$@ ?).",
+    "Remove “%@”: no champion of the game has that name.":
+      "Retirez « %@ » : aucun champion du jeu ne porte ce nom.",
     "Removed": "Supprimés",
-    "Removed players can be restored for 30 days, at their place in the roster.": "Les joueurs supprimés peuvent être restaurés pendant 30 jours, à leur place dans l’effectif.",
+    "Removed players can be restored for 30 days, at their place in the roster.":
+      "Les joueurs supprimés peuvent être restaurés pendant 30 jours, à leur place dans l’effectif.",
     "Restore": "Restaurer",
     "Restore %@": "Restaurer %@",
     "Role": "Rôle",
@@ -189,33 +236,53 @@ enum Localizations {
     "Save": "Enregistrer",
     "Search": "Rechercher",
     "Search a champion": "Rechercher un champion",
-    "Send a JPEG, PNG, WebP or HEIC photo; this file is not one.": "Envoyez une photo JPEG, PNG, WebP ou HEIC ; ce fichier n’en est pas une.",
+    "Send a JPEG, PNG, WebP or HEIC photo; this file is not one.":
+      "Envoyez une photo JPEG, PNG, WebP ou HEIC ; ce fichier n’en est pas une.",
     "Send a photo of at most %@ MiB.": "Envoyez une photo de %@ Mio au plus.",
-    "Send a photo of at most 40 megapixels (this one is %1$@ × %2$@).": "Envoyez une photo de 40 mégapixels au plus (celle-ci fait %1$@ × %2$@).",
-    "Send a photo of at most 8 MiB (this one has %@ MiB).": "Envoyez une photo de 8 Mio au plus (celle-ci fait %@ Mio).",
-    "Send at most %1$@ favourite champions, each once (there are %2$@).": "Envoyez au plus %1$@ champions favoris, chacun une seule fois (il y en a %2$@).",
-    "Send at most %@ KiB; shorten what you sent.": "Envoyez %@ Kio au plus ; raccourcissez ce que vous avez envoyé.",
+    "Send a photo of at most 40 megapixels (this one is %1$@ × %2$@).":
+      "Envoyez une photo de 40 mégapixels au plus (celle-ci fait %1$@ × %2$@).",
+    "Send a photo of at most 8 MiB (this one has %@ MiB).":
+      "Envoyez une photo de 8 Mio au plus (celle-ci fait %@ Mio).",
+    "Send at most %1$@ favourite champions, each once (there are %2$@).":
+      "Envoyez au plus %1$@ champions favoris, chacun une seule fois (il y en a %2$@).",
+    "Send at most %@ KiB; shorten what you sent.":
+      "Envoyez %@ Kio au plus ; raccourcissez ce que vous avez envoyé.",
     "Send the body as %@.": "Envoyez le corps en %@.",
     "Send the body as UTF-8 JSON, not %@.": "Envoyez le corps en JSON UTF-8, pas en %@.",
-    "Send the photo as image/jpeg, image/png, image/webp or image/heic.": "Envoyez la photo en image/jpeg, image/png, image/webp ou image/heic.",
-    "Send the players’ ids, in the order wanted.": "Envoyez les identifiants des joueurs, dans l’ordre voulu.",
+    "Send the photo as image/jpeg, image/png, image/webp or image/heic.":
+      "Envoyez la photo en image/jpeg, image/png, image/webp ou image/heic.",
+    "Send the players’ ids, in the order wanted.":
+      "Envoyez les identifiants des joueurs, dans l’ordre voulu.",
     "Service Unavailable": "Service indisponible",
-    "Shorten the image name to %@ characters or fewer.": "Raccourcissez le nom d’image à %@ caractères au plus.",
-    "Shorten the pseudo to %1$@ characters or fewer (it has %2$@).": "Raccourcissez le pseudo à %1$@ caractères au plus (il en a %2$@).",
-    "Shorten the search to 100 characters or fewer.": "Raccourcissez la recherche à 100 caractères au plus.",
+    "Shorten the image name to %@ characters or fewer.":
+      "Raccourcissez le nom d’image à %@ caractères au plus.",
+    "Shorten the pseudo to %1$@ characters or fewer (it has %2$@).":
+      "Raccourcissez le pseudo à %1$@ caractères au plus (il en a %2$@).",
+    "Shorten the search to 100 characters or fewer.":
+      "Raccourcissez la recherche à 100 caractères au plus.",
     "Sign in": "Se connecter",
-    "Sign in again: the session ended or the token is no longer valid.": "Reconnectez-vous : la session a pris fin ou le jeton n’est plus valide.",
-    "Sign in first, or send an API token (Authorization: Bearer …).": "Connectez-vous d’abord, ou envoyez un jeton d’API (Authorization: Bearer …).",
+    "Sign in again: the session ended or the token is no longer valid.":
+      "Reconnectez-vous : la session a pris fin ou le jeton n’est plus valide.",
+    "Sign in first, or send an API token (Authorization: Bearer …).":
+      "Connectez-vous d’abord, ou envoyez un jeton d’API (Authorization: Bearer …).",
     "Sign in first.": "Connectez-vous d’abord.",
     "Sign in to KCorp": "Se connecter à KCorp",
     "Sign in · KCorp": "Connexion · KCorp",
     "Sign out": "Se déconnecter",
     "Sign out everywhere": "Se déconnecter partout",
-    "Someone else changed %1$@ meanwhile; nothing was saved. Now: %1$@, %2$@, image %3$@, champions %4$@. Your changes are kept below: press Save to replace theirs.": "Quelqu’un d’autre a modifié %1$@ entre-temps ; rien n’a été enregistré. Désormais : %1$@, %2$@, image %3$@, champions %4$@. Vos modifications sont gardées ci-dessous : appuyez sur Enregistrer pour remplacer les siennes.",
-    "Someone else changed %@ meanwhile; nothing was saved. Check their change and try again.": "Quelqu’un d’autre a modifié %@ entre-temps ; rien n’a été enregistré. Vérifiez sa modification et réessayez.",
-    "Someone else changed %@ meanwhile; nothing was saved. Their version is shown: check it and save again.": "Quelqu’un d’autre a modifié %@ entre-temps ; rien n’a été enregistré. Sa version est affichée : vérifiez-la et enregistrez de nouveau.",
-    "Something went wrong on the server; nothing was changed.": "Un problème est survenu sur le serveur ; rien n’a été modifié.",
-    "Start the image name with a letter or digit, not a dot.": "Commencez le nom d’image par une lettre ou un chiffre, pas par un point.",
+    "Signed in to %@.": "Connecté à %@.",
+    "Signing out shows the roster kept on this device.":
+      "Se déconnecter affiche l’effectif gardé sur cet appareil.",
+    "Someone else changed %1$@ meanwhile; nothing was saved. Now: %1$@, %2$@, image %3$@, champions %4$@. Your changes are kept below: press Save to replace theirs.":
+      "Quelqu’un d’autre a modifié %1$@ entre-temps ; rien n’a été enregistré. Désormais : %1$@, %2$@, image %3$@, champions %4$@. Vos modifications sont gardées ci-dessous : appuyez sur Enregistrer pour remplacer les siennes.",
+    "Someone else changed %@ meanwhile; nothing was saved. Check their change and try again.":
+      "Quelqu’un d’autre a modifié %@ entre-temps ; rien n’a été enregistré. Vérifiez sa modification et réessayez.",
+    "Someone else changed %@ meanwhile; nothing was saved. Their version is shown: check it and save again.":
+      "Quelqu’un d’autre a modifié %@ entre-temps ; rien n’a été enregistré. Sa version est affichée : vérifiez-la et enregistrez de nouveau.",
+    "Something went wrong on the server; nothing was changed.":
+      "Un problème est survenu sur le serveur ; rien n’a été modifié.",
+    "Start the image name with a letter or digit, not a dot.":
+      "Commencez le nom d’image par une lettre ou un chiffre, pas par un point.",
     "Starting five": "Titulaires",
     "Starting five: %@.": "Titulaires : %@.",
     "Starting five: complete.": "Titulaires : cinq de départ complet.",
@@ -224,44 +291,78 @@ enum Localizations {
     "Support": "Support",
     "Tank": "Tank",
     "Team roster": "Effectif de l’équipe",
+    "Team server": "Serveur de l’équipe",
     "The JSON could not be read: %@": "Le JSON n’a pas pu être lu : %@",
     "The JSON does not have the expected shape.": "Le JSON n’a pas la forme attendue.",
-    "The current password is wrong (or too many tries: wait, then try again).": "Le mot de passe actuel est incorrect (ou trop d’essais : attendez, puis réessayez).",
+    "The current password is wrong (or too many tries: wait, then try again).":
+      "Le mot de passe actuel est incorrect (ou trop d’essais : attendez, puis réessayez).",
     "The file": "Le fichier",
     "The input is not valid JSON.": "L’entrée n’est pas du JSON valide.",
-    "The order was not saved: the roster changed meanwhile.": "L’ordre n’a pas été enregistré : l’effectif a changé entre-temps.",
-    "The roster becomes the file’s players, in its order; Recently removed is emptied.": "L’effectif devient celui du fichier, dans son ordre ; Supprimés récemment est vidé.",
-    "The roster changed meanwhile; nothing was saved. Reload it and order it again.": "L’effectif a changé entre-temps ; rien n’a été enregistré. Rechargez-le et ordonnez-le de nouveau.",
-    "The roster changed meanwhile; nothing was saved. Reload it and try again.": "L’effectif a changé entre-temps ; rien n’a été enregistré. Rechargez-le et réessayez.",
-    "The roster could not be saved just now; nothing was changed. Try again.": "L’effectif n’a pas pu être enregistré pour l’instant ; rien n’a été modifié. Réessayez.",
+    "The lineup could not be changed: %@": "La composition n’a pas pu être changée : %@",
+    "The order could not be saved: %@": "L’ordre n’a pas pu être enregistré : %@",
+    "The order was not saved: the roster changed meanwhile.":
+      "L’ordre n’a pas été enregistré : l’effectif a changé entre-temps.",
+    "The photo was not saved: %@": "La photo n’a pas été enregistrée : %@",
+    "The player could not be deleted: %@": "Le joueur n’a pas pu être supprimé : %@",
+    "The roster becomes the file’s players, in its order; Recently removed is emptied.":
+      "L’effectif devient celui du fichier, dans son ordre ; Supprimés récemment est vidé.",
+    "The roster changed meanwhile; nothing was saved. Reload it and order it again.":
+      "L’effectif a changé entre-temps ; rien n’a été enregistré. Rechargez-le et ordonnez-le de nouveau.",
+    "The roster changed meanwhile; nothing was saved. Reload it and try again.":
+      "L’effectif a changé entre-temps ; rien n’a été enregistré. Rechargez-le et réessayez.",
+    "The roster could not be opened: %@": "L’effectif n’a pas pu être ouvert : %@",
+    "The roster could not be saved just now; nothing was changed. Try again.":
+      "L’effectif n’a pas pu être enregistré pour l’instant ; rien n’a été modifié. Réessayez.",
     "The server answered %1$@: %2$@": "Le serveur a répondu %1$@ : %2$@",
-    "The server is busy: try again in a second.": "Le serveur est occupé : réessayez dans une seconde.",
-    "The server’s database file was removed or replaced, so nothing more is saved; ask whoever runs it to restart it (and restore a backup if the file is gone).": "Le fichier de base de données du serveur a été supprimé ou remplacé : plus rien n’est enregistré ; demandez à qui l’administre de le redémarrer (et de restaurer une sauvegarde si le fichier a disparu).",
-    "The server’s database has become read-only, so nothing was changed; ask whoever runs it to make it writable again.": "La base de données du serveur est passée en lecture seule : rien n’a été modifié ; demandez à qui l’administre de la rendre de nouveau modifiable.",
-    "The server’s disk is full, so nothing was changed; ask whoever runs it to free space.": "Le disque du serveur est plein : rien n’a été modifié ; demandez à qui l’administre de libérer de la place.",
-    "The session on %@ ended: sign in again to see the team’s roster.": "La session sur %@ a pris fin : reconnectez-vous pour voir l’effectif de l’équipe.",
-    "The team’s server cannot be reached just now; nothing was changed, and what you typed is kept. Try again when it is back.": "Le serveur de l’équipe est injoignable pour l’instant ; rien n’a été modifié et votre saisie est gardée. Réessayez quand il sera de retour.",
+    "The server is busy: try again in a second.":
+      "Le serveur est occupé : réessayez dans une seconde.",
+    "The server’s database file was removed or replaced, so nothing more is saved; ask whoever runs it to restart it (and restore a backup if the file is gone).":
+      "Le fichier de base de données du serveur a été supprimé ou remplacé : plus rien n’est enregistré ; demandez à qui l’administre de le redémarrer (et de restaurer une sauvegarde si le fichier a disparu).",
+    "The server’s database has become read-only, so nothing was changed; ask whoever runs it to make it writable again.":
+      "La base de données du serveur est passée en lecture seule : rien n’a été modifié ; demandez à qui l’administre de la rendre de nouveau modifiable.",
+    "The server’s disk is full, so nothing was changed; ask whoever runs it to free space.":
+      "Le disque du serveur est plein : rien n’a été modifié ; demandez à qui l’administre de libérer de la place.",
+    "The session on %@ ended: sign in again to see the team’s roster.":
+      "La session sur %@ a pris fin : reconnectez-vous pour voir l’effectif de l’équipe.",
+    "The team's roster on %@; changes show live.":
+      "L’effectif de l’équipe sur %@ ; les modifications s’affichent en direct.",
+    "The team’s server cannot be reached just now; nothing was changed, and what you typed is kept. Try again when it is back.":
+      "Le serveur de l’équipe est injoignable pour l’instant ; rien n’a été modifié et votre saisie est gardée. Réessayez quand il sera de retour.",
     "There is no picture by this name.": "Aucune image ne porte ce nom.",
     "There is no such photo.": "Cette photo n’existe pas.",
     "There is no such player.": "Ce joueur n’existe pas.",
     "There is nothing at this address.": "Il n’y a rien à cette adresse.",
     "This address is not a KCorp server.": "Cette adresse n’est pas un serveur KCorp.",
     "This device": "Cet appareil",
-    "This form had expired, so nothing was saved. Check it and press Add again.": "Ce formulaire avait expiré : rien n’a été enregistré. Vérifiez-le et appuyez de nouveau sur Ajouter.",
-    "This form had expired, so nothing was saved. Check it and press Save again.": "Ce formulaire avait expiré : rien n’a été enregistré. Vérifiez-le et appuyez de nouveau sur Enregistrer.",
-    "This page had expired, so nothing was changed. Go back, reload it and try again.": "Cette page avait expiré : rien n’a été modifié. Revenez en arrière, rechargez-la et réessayez.",
+    "This form had expired, so nothing was saved. Check it and press Add again.":
+      "Ce formulaire avait expiré : rien n’a été enregistré. Vérifiez-le et appuyez de nouveau sur Ajouter.",
+    "This form had expired, so nothing was saved. Check it and press Save again.":
+      "Ce formulaire avait expiré : rien n’a été enregistré. Vérifiez-le et appuyez de nouveau sur Enregistrer.",
+    "This page had expired, so nothing was changed. Go back, reload it and try again.":
+      "Cette page avait expiré : rien n’a été modifié. Revenez en arrière, rechargez-la et réessayez.",
     "This page had expired. Sign in again.": "Cette page avait expiré. Connectez-vous de nouveau.",
     "This page had expired. Try again.": "Cette page avait expiré. Réessayez.",
-    "This photo could not be read (damaged or cut short); send it again or another.": "Cette photo n’a pas pu être lue (endommagée ou tronquée) ; renvoyez-la ou envoyez-en une autre.",
+    "This photo could not be read (damaged or cut short); send it again or another.":
+      "Cette photo n’a pas pu être lue (endommagée ou tronquée) ; renvoyez-la ou envoyez-en une autre.",
+    "This photo could not be read from the library: %@":
+      "Cette photo n’a pas pu être lue dans la photothèque : %@",
+    "This photo could not be read from the library: choose another.":
+      "Cette photo n’a pas pu être lue dans la photothèque : choisissez-en une autre.",
     "This player is no longer on the roster. ": "Ce joueur n’est plus dans l’effectif. ",
-    "This roster keeps no photos: open a saved roster.": "Cet effectif ne garde pas de photos : ouvrez un effectif enregistré.",
-    "This server cannot process photos (libvips is missing); ask whoever runs it to install Debian’s libvips42.": "Ce serveur ne peut pas traiter les photos (libvips manque) ; demandez à qui l’administre d’installer libvips42 de Debian.",
-    "This server does not answer to this name; use its address, as the staff was given it.": "Ce serveur ne répond pas à ce nom ; utilisez son adresse, telle qu’elle a été donnée au staff.",
-    "This token is unknown or revoked; ask an owner for a new one.": "Ce jeton est inconnu ou révoqué ; demandez-en un nouveau à un propriétaire.",
+    "This roster keeps no photos: open a saved roster.":
+      "Cet effectif ne garde pas de photos : ouvrez un effectif enregistré.",
+    "This server cannot process photos (libvips is missing); ask whoever runs it to install Debian’s libvips42.":
+      "Ce serveur ne peut pas traiter les photos (libvips manque) ; demandez à qui l’administre d’installer libvips42 de Debian.",
+    "This server does not answer to this name; use its address, as the staff was given it.":
+      "Ce serveur ne répond pas à ce nom ; utilisez son adresse, telle qu’elle a été donnée au staff.",
+    "This token is unknown or revoked; ask an owner for a new one.":
+      "Ce jeton est inconnu ou révoqué ; demandez-en un nouveau à un propriétaire.",
     "Three": "Trois",
     "Too Many Requests": "Trop de requêtes",
-    "Too many failed sign-ins: wait %@ seconds, then try again.": "Trop de connexions échouées : attendez %@ secondes, puis réessayez.",
-    "Too many open live connections; the page still works, reload it later.": "Trop de connexions en direct ouvertes ; la page fonctionne toujours, rechargez-la plus tard.",
+    "Too many failed sign-ins: wait %@ seconds, then try again.":
+      "Trop de connexions échouées : attendez %@ secondes, puis réessayez.",
+    "Too many open live connections; the page still works, reload it later.":
+      "Trop de connexions en direct ouvertes ; la page fonctionne toujours, rechargez-la plus tard.",
     "Too much data": "Trop de données",
     "Two": "Deux",
     "Unauthorized": "Non authentifié",
@@ -270,8 +371,10 @@ enum Localizations {
     "Unsupported Media Type": "Type de média non pris en charge",
     "Updated: %@.": "Mis à jour : %@.",
     "Use %@ here.": "Utilisez %@ ici.",
-    "Use only lower-case letters a-z, digits, “_”, “-” and “.” in the image name.": "N’utilisez dans le nom d’image que des minuscules a-z, des chiffres, « _ », « - » et « . ».",
-    "Viewers read the roster; editors change it; owners also manage the accounts.": "Les lecteurs lisent l’effectif ; les éditeurs le modifient ; les propriétaires gèrent aussi les comptes.",
+    "Use only lower-case letters a-z, digits, “_”, “-” and “.” in the image name.":
+      "N’utilisez dans le nom d’image que des minuscules a-z, des chiffres, « _ », « - » et « . ».",
+    "Viewers read the roster; editors change it; owners also manage the accounts.":
+      "Les lecteurs lisent l’effectif ; les éditeurs le modifient ; les propriétaires gèrent aussi les comptes.",
     "Who changed what, the newest first.": "Qui a modifié quoi, du plus récent au plus ancien.",
     "Wrong address": "Mauvaise adresse",
     "Wrong name or password.": "Nom ou mot de passe incorrect.",
@@ -295,14 +398,23 @@ enum Localizations {
     "substitute": "remplaçant",
     "the top level": "le niveau racine",
     "viewer": "lecteur",
-    "“%1$@” is on the roster now; rename them before restoring %2$@.": "« %1$@ » est maintenant dans l’effectif ; renommez ce joueur avant de restaurer %2$@.",
-    "“%1$@” looks the same as “%2$@”, who is already in the team; choose another pseudo.": "« %1$@ » ressemble à « %2$@ », déjà dans l’équipe ; choisissez un autre pseudo.",
-    "“%@” already has an account; choose another name.": "« %@ » a déjà un compte ; choisissez un autre nom.",
-    "“%@” is already in the team; choose another pseudo.": "« %@ » est déjà dans l’équipe ; choisissez un autre pseudo.",
-    "“%@” is not a class; use Fighter, Tank, Mage, Assassin, Marksman or Support.": "« %@ » n’est pas une classe ; utilisez Fighter, Tank, Mage, Assassin, Marksman ou Support.",
-    "“%@” is not a lineup; choose starter or substitute.": "« %@ » n’est pas une composition ; choisissez starter (titulaire) ou substitute (remplaçant).",
-    "“%@” is not a role; choose one of Top, Jungle, Mid, ADC or Support.": "« %@ » n’est pas un rôle ; choisissez-en un parmi Top, Jungle, Mid, ADC ou Support.",
-    "“%@” is not an id; leave the id empty for a new player.": "« %@ » n’est pas un identifiant ; laissez l’identifiant vide pour un nouveau joueur.",
-    "“local” names the staff at the machine; choose another name.": "« local » désigne le staff devant la machine ; choisissez un autre nom.",
+    "“%1$@” is on the roster now; rename them before restoring %2$@.":
+      "« %1$@ » est maintenant dans l’effectif ; renommez ce joueur avant de restaurer %2$@.",
+    "“%1$@” looks the same as “%2$@”, who is already in the team; choose another pseudo.":
+      "« %1$@ » ressemble à « %2$@ », déjà dans l’équipe ; choisissez un autre pseudo.",
+    "“%@” already has an account; choose another name.":
+      "« %@ » a déjà un compte ; choisissez un autre nom.",
+    "“%@” is already in the team; choose another pseudo.":
+      "« %@ » est déjà dans l’équipe ; choisissez un autre pseudo.",
+    "“%@” is not a class; use Fighter, Tank, Mage, Assassin, Marksman or Support.":
+      "« %@ » n’est pas une classe ; utilisez Fighter, Tank, Mage, Assassin, Marksman ou Support.",
+    "“%@” is not a lineup; choose starter or substitute.":
+      "« %@ » n’est pas une composition ; choisissez starter (titulaire) ou substitute (remplaçant).",
+    "“%@” is not a role; choose one of Top, Jungle, Mid, ADC or Support.":
+      "« %@ » n’est pas un rôle ; choisissez-en un parmi Top, Jungle, Mid, ADC ou Support.",
+    "“%@” is not an id; leave the id empty for a new player.":
+      "« %@ » n’est pas un identifiant ; laissez l’identifiant vide pour un nouveau joueur.",
+    "“local” names the staff at the machine; choose another name.":
+      "« local » désigne le staff devant la machine ; choisissez un autre nom.",
   ]
 }

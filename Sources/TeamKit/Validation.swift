@@ -242,7 +242,8 @@ public struct PlayerInput: Hashable, Sendable {
             "Remove “%1$@”: no champion of the game has that name (did you mean %2$@?).", text,
             guess.name))
       } else {
-        fail(.favoriteChampions, Message("Remove “%@”: no champion of the game has that name.", text))
+        fail(
+          .favoriteChampions, Message("Remove “%@”: no champion of the game has that name.", text))
       }
     }
 

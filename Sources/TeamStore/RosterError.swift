@@ -38,9 +38,13 @@ public enum RosterError: ValidationReporting, Hashable, Sendable, CustomStringCo
     switch self {
     case .notFound: localized("No player has this id: they may have been removed.")
     case .changed(let player):
-      localized("Someone else changed %@ meanwhile; nothing was saved. Check their change and try again.", player.name)
+      localized(
+        "Someone else changed %@ meanwhile; nothing was saved. Check their change and try again.",
+        player.name)
     case .rosterChanged:
-      localized("Give every player of the roster once; the roster may have changed meanwhile. Reload it and try again.")
+      localized(
+        "Give every player of the roster once; the roster may have changed meanwhile. Reload it and try again."
+      )
     case .orderChanged:
       localized("The roster changed meanwhile; nothing was saved. Reload it and try again.")
     case .invalid(let error), .conflict(let error): error.description

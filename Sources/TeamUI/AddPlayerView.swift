@@ -85,7 +85,7 @@ struct PlayerSheet: View {
       dismiss()
     } catch {
       errors = ValidationError(reportedBy: error)
-      if errors == nil { failure = "Not saved: " + String(describing: error) }
+      if errors == nil { failure = localized("Not saved: %@", String(describing: error)) }
     }
   }
 }
@@ -132,12 +132,12 @@ struct PlayerFields: View {
         FieldError(messages: errors?.messages(for: .image) ?? [])
       }
       Section {
-        TextField("Search champions", text: $championQuery)
+        TextField("Search a champion", text: $championQuery)
           .autocorrectionDisabled()
         Picker("Class", selection: $championClass) {
           Text("All classes").tag(ChampionClass?.none)
           ForEach(ChampionClass.allCases) { kind in
-            Text(kind.rawValue).tag(ChampionClass?.some(kind))
+            Text(kind.displayName).tag(ChampionClass?.some(kind))
           }
         }
         ScrollView(.horizontal, showsIndicators: false) {

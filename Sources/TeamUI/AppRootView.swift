@@ -21,7 +21,7 @@ public struct AppRootView: View {
         // A new team (signed in or out) is loaded and followed; the old one's feed ends.
         .task(id: ObjectIdentifier(connection.team)) { await connection.follow() }
     case .failure(let error):
-      Text("The roster could not be opened: " + String(describing: error))
+      Text(localized("The roster could not be opened: %@", String(describing: error)))
         .padding()
     }
   }

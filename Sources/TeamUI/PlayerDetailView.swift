@@ -33,7 +33,8 @@ public struct PlayerDetailView: View {
       PictureView(player: shown, size: 160)
       HStack(spacing: 16) {
         PhotosPicker(
-          shown.photo == nil ? "Add a photo" : "Change photo", selection: $photoItem,
+          LocalizedStringKey(shown.photo == nil ? "Add a photo" : "Change photo"),
+          selection: $photoItem,
           matching: .images)
         if shown.photo != nil {
           Button("Remove photo") { Task { await setPhoto(nil) } }
@@ -44,7 +45,9 @@ public struct PlayerDetailView: View {
       Text(player.position.displayName)
         .font(.title3)
         .foregroundStyle(.secondary)
-      Button(player.lineup == .starter ? "Move to substitutes" : "Make starter") {
+      Button(
+        LocalizedStringKey(player.lineup == .starter ? "Move to substitutes" : "Make starter")
+      ) {
         Task { await setLineup(player.lineup == .starter ? .substitute : .starter) }
       }
       VStack(alignment: .leading, spacing: 8) {
@@ -105,7 +108,7 @@ public struct PlayerDetailView: View {
     ) {
       Button("Delete player", role: .destructive) { Task { await delete() } }
     } message: {
-      Text(player.name + " will go to Recently removed, where they can be restored for 30 days.")
+      Text("\(player.name) will go to Recently removed, where they can be restored for 30 days.")
     }
   }
 
@@ -115,12 +118,13 @@ public struct PlayerDetailView: View {
     photoItem = nil
     do {
       guard let data = try await item.loadTransferable(type: Data.self) else {
-        failure = "This photo could not be read from the library: choose another."
+        failure = localized("This photo could not be read from the library: choose another.")
         return
       }
       await setPhoto(data)
     } catch {
-      failure = "This photo could not be read from the library: " + String(describing: error)
+      failure = localized(
+        "This photo could not be read from the library: %@", String(describing: error))
     }
   }
 
@@ -129,7 +133,7 @@ public struct PlayerDetailView: View {
     do {
       try await team.setPhoto(image, of: shown)
     } catch {
-      failure = "The photo was not saved: " + String(describing: error)
+      failure = localized("The photo was not saved: %@", String(describing: error))
     }
   }
 
@@ -138,7 +142,7 @@ public struct PlayerDetailView: View {
     do {
       try await team.setLineup(lineup, of: player)
     } catch {
-      failure = "The lineup could not be changed: " + String(describing: error)
+      failure = localized("The lineup could not be changed: %@", String(describing: error))
     }
   }
 
@@ -148,7 +152,7 @@ public struct PlayerDetailView: View {
       try await team.removePlayer(player)
       dismiss()
     } catch {
-      failure = "The player could not be deleted: " + String(describing: error)
+      failure = localized("The player could not be deleted: %@", String(describing: error))
     }
   }
 }

@@ -106,36 +106,50 @@ public struct RosterView: View {
             try await team.movePlayers(in: lineup, fromOffsets: offsets, toOffset: destination)
             failure = nil
           } catch {
-            failure = "The order could not be saved: " + String(describing: error)
+            failure = localized("The order could not be saved: %@", String(describing: error))
           }
         }
       }
     } header: {
-      Text(lineup == .starter ? "Starting five" : "Substitutes")
+      Text(LocalizedStringKey(lineup == .starter ? "Starting five" : "Substitutes"))
     } footer: {
       if lineup == .starter {
         Text(
           team.lineupStatus.isComplete
-            ? "Complete: one player per role."
+            ? localized("Complete: one player per role.")
             : team.lineupStatus.problems.joined(separator: ", "))
       }
     }
   }
 }
 
-/// One line of the roster: round photo, pseudo, position.
+/// One line of the roster: round photo, pseudo, position. The text follows Dynamic Type and
+/// wraps rather than being cut; at the accessibility sizes it goes under the picture, with
+/// the whole width for a long pseudo.
 struct PlayerRow: View {
   let player: Player
+  @Environment(\.dynamicTypeSize) private var typeSize
 
   var body: some View {
-    HStack(spacing: 16) {
-      PictureView(player: player, size: 56)
-      VStack(alignment: .leading, spacing: 2) {
-        Text(player.name)
-          .font(.headline)
-        Text(player.position.displayName)
-          .foregroundStyle(.secondary)
+    if typeSize.isAccessibilitySize {
+      VStack(alignment: .leading, spacing: 8) {
+        PictureView(player: player, size: 56)
+        names
       }
+    } else {
+      HStack(spacing: 16) {
+        PictureView(player: player, size: 56)
+        names
+      }
+    }
+  }
+
+  private var names: some View {
+    VStack(alignment: .leading, spacing: 2) {
+      Text(player.name)
+        .font(.headline)
+      Text(player.position.displayName)
+        .foregroundStyle(.secondary)
     }
   }
 }
@@ -148,7 +162,7 @@ struct UndoBanner: View {
 
   var body: some View {
     HStack(spacing: 12) {
-      Text(failure ?? "\(player.name) was removed.")
+      Text(failure ?? localized("%@ was removed.", player.name))
       Button("Undo") {
         Task {
           do {

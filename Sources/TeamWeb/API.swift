@@ -245,7 +245,8 @@ extension WebApp {
       guard WebApp.matches(request.header("if-match"), WebApp.etag(order: before)) else {
         throw HTTPError(
           412,
-          localized("The roster changed meanwhile; nothing was saved. Reload it and order it again."))
+          localized(
+            "The roster changed meanwhile; nothing was saved. Reload it and order it again."))
       }
       try store.reorder(ids, expected: WebApp.isConditional(request) ? before.map(\.id) : nil)
       let players = store.players
@@ -276,7 +277,8 @@ extension WebApp {
         guard let found = ChampionClass(rawValue: text) else {  // as the schema's enum
           throw HTTPError(
             400,
-            localized("“%@” is not a class; use Fighter, Tank, Mage, Assassin, Marksman or Support.", text)
+            localized(
+              "“%@” is not a class; use Fighter, Tank, Mage, Assassin, Marksman or Support.", text)
           )
         }
         classes = [found]

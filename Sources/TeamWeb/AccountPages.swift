@@ -56,7 +56,10 @@ extension Pages {
                   ]),
                 .h(
                   "div", ["class": "actions"],
-                  [.h("button", ["class": "button primary", "type": "submit"], localized("Sign in"))]),
+                  [
+                    .h(
+                      "button", ["class": "button primary", "type": "submit"], localized("Sign in"))
+                  ]),
               ])
           ])
       ])
@@ -149,7 +152,8 @@ extension Pages {
             .h("h1", localized("Accounts")),
             .h(
               "p", ["class": "muted"],
-              localized("Viewers read the roster; editors change it; owners also manage the accounts.")),
+              localized(
+                "Viewers read the roster; editors change it; owners also manage the accounts.")),
             message.map { .h("p", ["class": "error", "role": "alert"], $0) } ?? .fragment([]),
             .h(
               "ul", ["class": "roster"],
@@ -167,7 +171,9 @@ extension Pages {
                           "label", ["class": "visually-hidden", "for": "role-\(account.name)"],
                           localized("Role of %@", account.name)),
                         roleSelect(account.role, id: "role-\(account.name)"),
-                        .h("button", ["class": "button small", "type": "submit"], localized("Change")),
+                        .h(
+                          "button", ["class": "button small", "type": "submit"], localized("Change")
+                        ),
                       ]),
                     postButton(
                       path + "/remove", token: token,

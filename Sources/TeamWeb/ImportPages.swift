@@ -140,7 +140,9 @@ extension Pages {
                 : localized("Import %@ players?", Language.current.number(plan.players.count))),
             .h(
               "p", ["class": "muted"],
-              localized("The roster becomes the file’s players, in its order; Recently removed is emptied.")),
+              localized(
+                "The roster becomes the file’s players, in its order; Recently removed is emptied.")
+            ),
             list(localized("Added"), "added-title", plan.added.map(describe)),
             list(
               localized("Changed"), "changed-title",
@@ -156,7 +158,8 @@ extension Pages {
                   "div", ["class": "actions"],
                   [
                     .h("a", ["class": "button", "href": "/import"], localized("Cancel")),
-                    .h("button", ["class": "button primary", "type": "submit"], localized("Import")),
+                    .h(
+                      "button", ["class": "button primary", "type": "submit"], localized("Import")),
                   ]),
               ]),
           ]),

@@ -46,7 +46,8 @@ extension WebApp {
         let (token, cookie) = WebApp.csrfToken(for: request)
         return Pages.addPlayer(
           input, errors: nil, token: token, cookie: cookie, status: 403,
-          notice: localized("This form had expired, so nothing was saved. Check it and press Add again."))
+          notice: localized(
+            "This form had expired, so nothing was saved. Check it and press Add again."))
       }
       do throws(RosterError) {
         // The photo is read first: a file that is no photo adds nobody.
@@ -119,7 +120,8 @@ extension WebApp {
       guard WebApp.isSameOrigin(request), WebApp.hasValidToken(request, form: form) else {
         return again(
           403,
-          notice: localized("This form had expired, so nothing was saved. Check it and press Save again."),
+          notice: localized(
+            "This form had expired, so nothing was saved. Check it and press Save again."),
           player: current)
       }
       guard version == WebApp.etag(current) else {
@@ -203,9 +205,13 @@ extension WebApp {
       guard let language = parameters["code"].flatMap(Language.init(rawValue:)) else {
         throw HTTPError(404, localized("Choose English (en) or French (fr)."))
       }
-      var response = HTTPResponse.redirect(to: WebApp.sameOriginPath(request.header("referer"), request) ?? "/")
+      var response = HTTPResponse.redirect(
+        to: WebApp.sameOriginPath(request.header("referer"), request) ?? "/")
       response.headers.append(
-        ("Set-Cookie", "\(WebApp.languageCookie)=\(language.rawValue); Path=/; Max-Age=31536000; SameSite=Lax"))
+        (
+          "Set-Cookie",
+          "\(WebApp.languageCookie)=\(language.rawValue); Path=/; Max-Age=31536000; SameSite=Lax"
+        ))
       return response
     }
 
@@ -252,7 +258,8 @@ extension WebApp {
     guard isSameOrigin(request), hasValidToken(request, form: request.formFields) else {
       throw HTTPError(
         403,
-        localized("This page had expired, so nothing was changed. Go back, reload it and try again."))
+        localized(
+          "This page had expired, so nothing was changed. Go back, reload it and try again."))
     }
   }
 

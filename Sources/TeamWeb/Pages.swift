@@ -37,7 +37,11 @@ enum Pages {
       "footer", ["class": "language"],
       [
         .h(
-          "a", ["href": "/language/\(other.rawValue)", "lang": other.rawValue, "hreflang": other.rawValue],
+          "a",
+          [
+            "href": "/language/\(other.rawValue)", "lang": other.rawValue,
+            "hreflang": other.rawValue,
+          ],
           other.name)
       ])
   }
@@ -164,7 +168,8 @@ enum Pages {
           "p", ["class": status.isComplete ? "lineup complete" : "lineup"],
           status.isComplete
             ? localized("Starting five: complete.")
-            : localized("Starting five: %@.", status.problems.map(\.description).joined(separator: ", "))))
+            : localized(
+              "Starting five: %@.", status.problems.map(\.description).joined(separator: ", "))))
       for lineup in Lineup.allCases {
         let group = shown.filter { $0.lineup == lineup }
         let everyone = players.filter { $0.lineup == lineup }
@@ -179,7 +184,8 @@ enum Pages {
               group.isEmpty
                 ? .h(
                   "p", ["class": "muted"],
-                  lineup == .starter ? localized("Nobody starts yet.") : localized("No substitutes."))
+                  lineup == .starter
+                    ? localized("Nobody starts yet.") : localized("No substitutes."))
                 : .h(
                   "ul",
                   ["class": "roster", "aria-labelledby": titleID, "data-lineup": lineup.rawValue],
@@ -195,9 +201,15 @@ enum Pages {
           .h(
             "nav", ["class": "pages", "aria-label": localized("Pages")],
             [
-              page > 1 ? .h("a", ["href": "/?page=\(page - 1)"], localized("Previous")) : .fragment([]),
-              .h("span", localized("Page %1$@ of %2$@ · %3$@ players", page, pages, Language.current.number(players.count))),
-              page < pages ? .h("a", ["href": "/?page=\(page + 1)"], localized("Next")) : .fragment([]),
+              page > 1
+                ? .h("a", ["href": "/?page=\(page - 1)"], localized("Previous")) : .fragment([]),
+              .h(
+                "span",
+                localized(
+                  "Page %1$@ of %2$@ · %3$@ players", page, pages,
+                  Language.current.number(players.count))),
+              page < pages
+                ? .h("a", ["href": "/?page=\(page + 1)"], localized("Next")) : .fragment([]),
             ]))
       }
     }
@@ -242,7 +254,9 @@ enum Pages {
     .h(
       "nav", ["class": "trash-link", "aria-label": localized("More")],
       [
-        .h("a", ["href": "/trash"], localized("Recently removed") + (removed == 0 ? "" : " (\(removed))")),
+        .h(
+          "a", ["href": "/trash"],
+          localized("Recently removed") + (removed == 0 ? "" : " (\(removed))")),
         .text(" · "),
         .h("a", ["href": "/history"], localized("History")),
         .text(" · "),
@@ -251,7 +265,8 @@ enum Pages {
         .h("a", ["href": "/export.json", "download": ""], "JSON"),
         .text(" · "),
         viewer.canEdit
-          ? .fragment([.h("a", ["href": "/import"], localized("Import")), .text(" · ")]) : .fragment([]),
+          ? .fragment([.h("a", ["href": "/import"], localized("Import")), .text(" · ")])
+          : .fragment([]),
         viewer.signedIn
           ? .h("a", ["href": "/account"], localized("Your account"))
           : .h("a", ["href": "/signin"], localized("Sign in")),
@@ -332,7 +347,9 @@ enum Pages {
             [
               csrfField(token),
               move("up", localized("Move up %@", player.name), "▲", disabled: index == 0),
-              move("down", localized("Move down %@", player.name), "▼", disabled: index == group.count - 1),
+              move(
+                "down", localized("Move down %@", player.name), "▼",
+                disabled: index == group.count - 1),
             ]) : .fragment([]),
       ])
   }
@@ -448,7 +465,8 @@ enum Pages {
                 .h(
                   "input",
                   [
-                    "type": "search", "class": "champion-search", "placeholder": localized("Search"),
+                    "type": "search", "class": "champion-search",
+                    "placeholder": localized("Search"),
                     "aria-label": localized("Search a champion"), "autocomplete": "off",
                   ]),
                 .h(
@@ -596,7 +614,9 @@ enum Pages {
             avatar(of: player, size: 160, alt: localized("Photo of %@", player.name)),
             .h("h1", player.name),
             .h("p", ["class": "role"], player.position.displayName),
-            .h("p", ["class": "muted"], starter ? localized("Starting five") : localized("Substitute")),
+            .h(
+              "p", ["class": "muted"],
+              starter ? localized("Starting five") : localized("Substitute")),
             .fragment(viewer.canEdit ? edits : []),
             .h(
               "section", ["aria-labelledby": "champions-title"],
@@ -643,11 +663,15 @@ enum Pages {
         .h(heading, ["id": "confirm-title"], localized("Delete %@?", player.name)),
         .h(
           "p", ["class": "muted"],
-          localized("%@ will go to Recently removed, where they can be restored for 30 days.", player.name)),
+          localized(
+            "%@ will go to Recently removed, where they can be restored for 30 days.", player.name)),
         csrfField(token),
         .h(
           "div", ["class": "actions"],
-          [cancel, .h("button", ["class": "button danger", "type": "submit"], localized("Delete"))]),
+          [
+            cancel,
+            .h("button", ["class": "button danger", "type": "submit"], localized("Delete")),
+          ]),
       ])
   }
 
@@ -661,7 +685,8 @@ enum Pages {
           [
             confirmDelete(
               player, token: token,
-              cancel: .h("a", ["class": "button", "href": "/players/\(player.id)"], localized("Cancel")),
+              cancel: .h(
+                "a", ["class": "button", "href": "/players/\(player.id)"], localized("Cancel")),
               heading: "h1")
           ]),
       ])
@@ -682,7 +707,8 @@ enum Pages {
             .h("h1", localized("Recently removed")),
             .h(
               "p", ["class": "muted"],
-              localized("Removed players can be restored for 30 days, at their place in the roster.")),
+              localized(
+                "Removed players can be restored for 30 days, at their place in the roster.")),
             removed.isEmpty
               ? .h("p", ["class": "empty"], localized("Nobody was removed in the last 30 days."))
               : .h(
@@ -701,7 +727,9 @@ enum Pages {
                               .h("span", ["class": "pseudo"], removal.player.name),
                               .h(
                                 "span", ["class": "role"],
-                                localized("%1$@ · removed %2$@", removal.player.position.displayName, age(of: removal.removedAt, now: now))),
+                                localized(
+                                  "%1$@ · removed %2$@", removal.player.position.displayName,
+                                  age(of: removal.removedAt, now: now))),
                             ]),
                         ]),
                       viewer.canEdit

@@ -89,7 +89,9 @@ extension WebApp {
       }
     } else if changes && !identity.role.canEdit {
       throw HTTPError(
-        403, localized("%@ is a viewer: this account reads the roster but cannot change it.", identity.name))
+        403,
+        localized(
+          "%@ is a viewer: this account reads the roster but cannot change it.", identity.name))
     }
   }
 
@@ -146,7 +148,9 @@ extension WebApp {
             headers: [("Retry-After", String(seconds))]))
       case .busy:
         return WebApp.delayed(
-          again(503, localized("The server is busy: try again in a second."), headers: [("Retry-After", "1")]))
+          again(
+            503, localized("The server is busy: try again in a second."),
+            headers: [("Retry-After", "1")]))
       }
     }
 
@@ -179,16 +183,20 @@ extension WebApp {
             session, secure: secure, maxAge: Int(access.policy.absoluteTimeout)))
         return response
       case .refused:
-        return WebApp.delayed(Problem(HTTPError(401, localized("Wrong name or password."))).response)
+        return WebApp.delayed(
+          Problem(HTTPError(401, localized("Wrong name or password."))).response)
       case .throttled(let seconds):
         var response = Problem(
-          HTTPError(429, localized("Too many failed sign-ins: wait %@ seconds, then try again.", seconds))
+          HTTPError(
+            429, localized("Too many failed sign-ins: wait %@ seconds, then try again.", seconds))
         ).response
         response.headers.append(("Retry-After", String(seconds)))
         return WebApp.delayed(response)
       case .busy:
-        var response = Problem(HTTPError(503, localized("The server is busy: try again in a second.")))
-          .response
+        var response = Problem(
+          HTTPError(503, localized("The server is busy: try again in a second."))
+        )
+        .response
         response.headers.append(("Retry-After", "1"))
         return WebApp.delayed(response)
       }
@@ -215,7 +223,8 @@ extension WebApp {
       let (token, cookie) = WebApp.csrfToken(for: request)
       guard WebApp.isSameOrigin(request), WebApp.hasValidToken(request, form: form) else {
         return Pages.account(
-          identity, token: token, message: localized("This page had expired. Try again."), status: 403
+          identity, token: token, message: localized("This page had expired. Try again."),
+          status: 403
         )
         .with(cookie: cookie)
       }
@@ -227,7 +236,8 @@ extension WebApp {
         return WebApp.delayed(
           Pages.account(
             identity, token: token,
-            message: localized("The current password is wrong (or too many tries: wait, then try again)."),
+            message: localized(
+              "The current password is wrong (or too many tries: wait, then try again)."),
             status: 422
           ).with(cookie: cookie))
       }
@@ -239,7 +249,8 @@ extension WebApp {
           cookie: cookie)
       }
       return Pages.account(
-        identity, token: token, message: localized("Password changed; your other sessions are ended.")
+        identity, token: token,
+        message: localized("Password changed; your other sessions are ended.")
       )
       .with(cookie: cookie)
     }

@@ -224,7 +224,8 @@ public struct WebApp: Sendable {
     else {
       throw HTTPError(
         421,
-        localized("This server does not answer to this name; use its address, as the staff was given it.")
+        localized(
+          "This server does not answer to this name; use its address, as the staff was given it.")
       )
     }
     if request.bodyTooLarge {
@@ -258,7 +259,8 @@ public struct WebApp: Sendable {
     switch error {
     case let error as HTTPError where error.status == 405:
       // The router names the methods in English: say it again in the request's language.
-      let allowed = error.headers["Allow"]?.split(separator: ", ").joined(separator: localized(" or "))
+      let allowed = error.headers["Allow"]?.split(separator: ", ").joined(
+        separator: localized(" or "))
       refusal = HTTPError(405, localized("Use %@ here.", allowed ?? ""), headers: error.headers)
     case let error as HTTPError:
       refusal = error
@@ -267,7 +269,8 @@ public struct WebApp: Sendable {
       switch error {
       case .notFound: refusal = .playerNotFound
       case .conflict(let validation): refusal = HTTPError(409, validation.description)
-      case .invalid, .invalidEntry: refusal = HTTPError(
+      case .invalid, .invalidEntry:
+        refusal = HTTPError(
           422, localized("Fix the fields listed in errors."))
       case .changed(let player):
         current = player
@@ -302,7 +305,8 @@ public struct WebApp: Sendable {
     if storage.isDiskFull {
       return HTTPError(
         507,
-        localized("The server’s disk is full, so nothing was changed; ask whoever runs it to free space.")
+        localized(
+          "The server’s disk is full, so nothing was changed; ask whoever runs it to free space.")
       )
     }
     if storage.isReadOnly {

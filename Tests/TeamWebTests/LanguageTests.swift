@@ -1,10 +1,10 @@
 import Foundation
 import TeamHTTP
-import TeamKit
 import TeamStore
 import TestSupport
 import Testing
 
+@testable import TeamKit
 @testable import TeamWeb
 
 /// The web app speaks the language chosen with the switch, else the browser's, else English.
@@ -91,5 +91,72 @@ import Testing
       "PUT", "/api/lineup", headers: ["Accept-Language": "fr", "Content-Type": "application/json"])
     #expect(wrongMethod.status == 405)
     #expect(wrongMethod.text.contains("Utilisez GET ou HEAD ici."))
+  }
+}
+
+/// No English word is left on a French page: the words of the English messages that no
+/// French message uses must appear on none of the screens, text or labels.
+@Suite struct FrenchPagesTests {
+  let app: TestServer
+
+  init() throws { app = try TestServer() }
+
+  /// Lower-case words of three letters or more.
+  static func words(_ text: String) -> Set<String> {
+    Set(
+      text.lowercased().split { !$0.isLetter }.map(String.init).filter { $0.count >= 3 })
+  }
+
+  /// What a person reads or hears on a page: its text, and its labels and alternatives.
+  static func readable(_ html: String) -> String {
+    var text = html.replacingOccurrences(
+      of: #"<script[^>]*>.*?</script>"#, with: " ", options: [.regularExpression])
+    var attributes: [String] = []
+    for name in ["aria-label", "alt", "placeholder", "title"] {
+      var rest = Substring(text)
+      while let start = rest.range(of: "\(name)=\"") {
+        let value = rest[start.upperBound...].prefix { $0 != "\"" }
+        attributes.append(String(value))
+        rest = rest[value.endIndex...]
+      }
+    }
+    text = text.replacingOccurrences(of: #"<[^>]*>"#, with: " ", options: [.regularExpression])
+    return text + " " + attributes.joined(separator: " ")
+  }
+
+  @Test func everyScreenInFrenchHasNoEnglishWordLeft() throws {
+    let english = Localizations.french.keys.reduce(into: Set<String>()) {
+      $0.formUnion(Self.words($1))
+    }
+    let french = Localizations.french.values.reduce(into: Set<String>()) {
+      $0.formUnion(Self.words($1))
+    }
+    // Names that are the same in both: the product, the formats; and the switch's link to
+    // English, which names its language in that language.
+    let shared = Self.words("KCorp JSON CSV API HEIC WebP PNG JPEG UTF MiB KiB NUL English")
+    let englishOnly = english.subtracting(french).subtracting(shared)
+    #expect(englishOnly.count > 100)  // the check has words to look for
+
+    let canna = Player.defaultRoster[0]
+    try app.store.removePlayer(id: Player.defaultRoster[2].id)
+    let paths = [
+      "/", "/?removed=\(Player.defaultRoster[2].id)", "/players/new", "/players/\(canna.id)",
+      "/players/\(canna.id)/edit", "/players/\(canna.id)/delete", "/trash", "/history", "/import",
+      "/signin", "/nowhere", "/players/\(UUID())",
+    ]
+    for path in paths {
+      let page = try app.client.get(path, headers: ["Accept-Language": "fr-FR"])
+      #expect(page.text.contains(#"<html lang="fr">"#), "\(path)")
+      let left = Self.words(Self.readable(page.text)).intersection(englishOnly)
+      #expect(left.isEmpty, "\(path) still says \(left.sorted())")
+    }
+    // A refused form says what to change in French.
+    let session = try app.session()
+    let refused = try app.post(
+      "/players", [("csrf", session.token), ("name", ""), ("position", "Top")], session: session,
+      headers: ["Accept-Language": "fr"])
+    #expect(refused.status == 422)
+    let left = Self.words(Self.readable(refused.text)).intersection(englishOnly)
+    #expect(left.isEmpty, "the refused form still says \(left.sorted())")
   }
 }

@@ -54,13 +54,13 @@ final class TestServer: Sendable {
   /// Posts a form as the browser would from our own pages.
   func post(
     _ path: String, _ fields: [(String, String)], session: Session?,
-    origin: String? = nil
+    origin: String? = nil, headers extra: [String: String] = [:]
   ) throws -> WireResponse {
     let body = fields.map { "\(encode($0.0))=\(encode($0.1))" }.joined(separator: "&")
     var headers = [
       "Content-Type": "application/x-www-form-urlencoded",
       "Origin": origin ?? "http://127.0.0.1:\(server.port)",
-    ]
+    ].merging(extra) { $1 }
     if let session { headers["Cookie"] = session.cookie }
     return try client.send("POST", path, headers: headers, body: Array(body.utf8))
   }
