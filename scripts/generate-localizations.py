@@ -32,7 +32,12 @@ def swift(french):
         "enum Localizations {",
         "  static let french: [String: String] = [",
     ]
-    lines += [f"    {swift_string(key)}: {swift_string(value)}," for key, value in sorted(french.items())]
+    for key, value in sorted(french.items()):
+        line = f"    {swift_string(key)}: {swift_string(value)},"
+        # As swift format lays it out: the value on its own line when both do not fit in 100.
+        if len(line) > 100:
+            line = f"    {swift_string(key)}:\n      {swift_string(value)},"
+        lines.append(line)
     lines += ["  ]", "}", ""]
     return "\n".join(lines)
 

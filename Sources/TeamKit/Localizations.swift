@@ -12,11 +12,14 @@ enum Localizations {
     "%1$@ edited %2$@: %3$@.": "%1$@ a modifié %2$@ : %3$@.",
     "%1$@ imported a roster": "%1$@ a importé un effectif",
     "%1$@ imported a roster of %2$@ players.": "%1$@ a importé un effectif de %2$@ joueurs.",
+    "%1$@ is a %2$@: choose a place from %3$@, or change their lineup with ‘kcorp players edit --lineup’.":
+      "%1$@ est %2$@ : choisissez une place de %3$@, ou changez sa composition avec « kcorp players edit --lineup ».",
     "%1$@ removed %2$@": "%1$@ a supprimé %2$@",
     "%1$@ removed %2$@.": "%1$@ a supprimé %2$@.",
     "%1$@ reordered the roster": "%1$@ a réordonné l’effectif",
     "%1$@ restored %2$@": "%1$@ a restauré %2$@",
     "%1$@ restored %2$@.": "%1$@ a restauré %2$@.",
+    "%1$@ to %2$@": "%1$@ à %2$@",
     "%1$@ was removed by %2$@. ": "%1$@ a été supprimé par %2$@. ",
     "%1$@ · removed %2$@": "%1$@ · supprimé %2$@",
     "%1$@: %2$@": "%1$@ : %2$@",
@@ -33,32 +36,65 @@ enum Localizations {
     "%@ Choose the photo again.": "%@ Choisissez de nouveau la photo.",
     "%@ cannot be reached: the roster is read-only until it is back.":
       "%@ est injoignable : l’effectif est en lecture seule jusqu’à son retour.",
+    "%@ cannot be reached; reconnecting…": "%@ est injoignable ; reconnexion…",
     "%@ changed the roster’s order.": "%@ a changé l’ordre de l’effectif.",
     "%@ days ago": "il y a %@ jours",
+    "%@ has no photo now.": "%@ n’a plus de photo.",
     "%@ hours ago": "il y a %@ heures",
     "%@ is a viewer: this account reads the roster but cannot change it.":
       "%@ a le rôle lecteur : ce compte lit l’effectif mais ne peut pas le modifier.",
     "%@ is back on the roster.": "%@ est de retour dans l’effectif.",
+    "%@ is back.": "%@ est de retour.",
     "%@ is the last owner: make another account an owner first.":
       "%@ est le dernier propriétaire : faites d’abord d’un autre compte un propriétaire.",
     "%@ minutes ago": "il y a %@ minutes",
+    "%@ needs a value.": "%@ demande une valeur.",
+    "%@ needs a value; for one that starts with a dash write %@=VALUE.":
+      "%@ demande une valeur ; pour une valeur qui commence par un tiret, écrivez %@=VALEUR.",
+    "%@ takes no value.": "%@ ne prend pas de valeur.",
     "%@ was added.": "%@ a été ajouté.",
     "%@ was removed.": "%@ a été supprimé.",
     "%@ was removed. ": "%@ a été supprimé. ",
     "%@ will go to Recently removed, where they can be restored for 30 days.":
       "%@ ira dans Supprimés récemment, où il pourra être restauré pendant 30 jours.",
+    "%@'s photo is set (%@ KiB).": "La photo de %@ est enregistrée (%@ Kio).",
+    "--champion may be repeated and replaces the favourites; --no-champions clears them.":
+      "--champion peut être répété et remplace les favoris ; --no-champions les efface.",
+    "--format takes json or csv, not ‘%@’.": "--format prend json ou csv, pas « %@ ».",
+    "--image is a picture name (a-z 0-9 _ - .), player_default when omitted.\n--champion may be repeated; see ‘kcorp champions’.":
+      "--image est un nom d’image (a-z 0-9 _ - .), player_default s’il est omis.\n--champion peut être répété ; voyez « kcorp champions ».",
+    "--limit takes a positive number, not ‘%@’.": "--limit prend un nombre positif, pas « %@ ».",
+    "--port takes a number from 0 to 65535, not ‘%@’.":
+      "--port prend un nombre de 0 à 65535, pas « %@ ».",
+    "--public-url takes an address such as https://roster.example.org, not ‘%@’.":
+      "--public-url prend une adresse comme https://roster.example.org, pas « %@ ».",
+    "--role takes owner, editor or viewer, not ‘%@’.":
+      "--role prend owner, editor ou viewer, pas « %@ ».",
+    "--server takes an address such as https://roster.example.org, not ‘%@’.":
+      "--server prend une adresse comme https://roster.example.org, pas « %@ ».",
+    "--to takes a place from 1, not ‘%@’.": "--to prend une place à partir de 1, pas « %@ ».",
     "1 day ago": "il y a 1 jour",
     "1 hour ago": "il y a 1 heure",
     "1 minute ago": "il y a 1 minute",
     "; ": " ; ",
     "A CSV from a spreadsheet (a header with name and position, then one row per player; commas, semicolons or tabs) or a JSON export. You will see what changes before anything is saved.":
       "Un CSV issu d’un tableur (un en-tête avec name et position, puis une ligne par joueur ; virgules, points-virgules ou tabulations) ou un export JSON. Vous verrez ce qui change avant tout enregistrement.",
+    "A favourite champion.": "Un champion favori.",
+    "A folder of pictures named after image names (canna.png, jax.webp, …); by default ‘images’ beside the database.":
+      "Un dossier d’images nommées d’après les noms d’image (canna.png, jax.webp, …) ; par défaut « images » à côté de la base de données.",
+    "A kcorp server is using %@: stop it, then restore (or give --force and restart the server after).":
+      "Un serveur kcorp utilise %@ : arrêtez-le, puis restaurez (ou donnez --force et redémarrez le serveur ensuite).",
+    "A pseudo or an id.": "Un pseudo ou un identifiant.",
+    "A throwaway roster (--in-memory) has nothing to restore into.":
+      "Un effectif jetable (--in-memory) n’a rien où restaurer.",
     "A token is already named “%@”; revoke it or choose another name.":
       "Un jeton s’appelle déjà « %@ » ; révoquez-le ou choisissez un autre nom.",
     "Accounts": "Comptes",
     "Accounts · KCorp": "Comptes · KCorp",
     "Add": "Ajouter",
     "Add a photo": "Ajouter une photo",
+    "Add a player (positions accept aliases: jgl, middle, bot, sup, …).":
+      "Ajouter un joueur (les rôles acceptent des alias : jgl, middle, bot, sup, …).",
     "Add account": "Ajouter le compte",
     "Add an account": "Ajouter un compte",
     "Add player": "Ajouter un joueur",
@@ -66,22 +102,52 @@ enum Localizations {
       "Ajoutez le premier membre de l’équipe avec le bouton +.",
     "Add “%1$@” at %2$@.": "Ajoutez « %1$@ » à %2$@.",
     "Added": "Ajoutés",
+    "Added %1$@ (%2$@), id %3$@.": "%1$@ ajouté (%2$@), identifiant %3$@.",
+    "Added %@ (%@).": "%@ ajouté (%@).",
     "Address (roster.example.org)": "Adresse (roster.example.org)",
     "All classes": "Toutes les classes",
     "An API token has no account to change or sign out of.":
       "Un jeton d’API n’a pas de compte à modifier ni de session à fermer.",
     "An owner creates your account on the server with ‘kcorp users add’.":
       "Un propriétaire crée votre compte sur le serveur avec « kcorp users add ».",
+    "Another name to answer to.": "Un autre nom auquel répondre.",
+    "Ask for sign-in on loopback too (always off loopback).":
+      "Demander la connexion aussi sur la boucle locale (toujours hors de la boucle locale).",
     "Assassin": "Assassin",
     "Back": "Retour",
     "Back to the roster": "Retour à l’effectif",
+    "Back up daily into DIR, keeping the last 7 days and one a week for 4 weeks.":
+      "Sauvegarder chaque jour dans DIR, en gardant les 7 derniers jours et une par semaine pendant 4 semaines.",
+    "Backed up %1$@ players to %2$@.": "%1$@ joueurs sauvegardés dans %2$@.",
     "Bad Request": "Requête incorrecte",
+    "Believe X-Forwarded-Proto/-For from a reverse proxy on this machine.":
+      "Croire X-Forwarded-Proto/-For d’un proxy inverse sur cette machine.",
+    "Bring a removed player back at their place, every field intact.":
+      "Faire revenir un joueur supprimé à sa place, tous ses champs intacts.",
+    "CLASSES": "CLASSES",
+    "CREATED": "CRÉÉ",
     "Cancel": "Annuler",
+    "Cannot back up into %@: %@": "Impossible de sauvegarder dans %@ : %@",
+    "Cannot listen on %1$@:%2$@: %3$@.": "Impossible d’écouter sur %1$@:%2$@ : %3$@.",
+    "Cannot listen on %1$@:%2$@: port %2$@ on %1$@ is already in use; stop the other server or choose another port.":
+      "Impossible d’écouter sur %1$@:%2$@ : le port %2$@ de %1$@ est déjà utilisé ; arrêtez l’autre serveur ou choisissez un autre port.",
+    "Cannot listen on %1$@:%2$@: ports below 1024 need privileges; choose a port of 1024 or more.":
+      "Impossible d’écouter sur %1$@:%2$@ : les ports sous 1024 demandent des privilèges ; choisissez un port de 1024 ou plus.",
+    "Cannot listen on “%@”: not an address of this machine; use 127.0.0.1, ::1 or one of its own addresses.":
+      "Impossible d’écouter sur « %@ » : ce n’est pas une adresse de cette machine ; utilisez 127.0.0.1, ::1 ou l’une de ses adresses.",
+    "Cannot read %@ or %@: %@": "Impossible de lire %@ ou %@ : %@",
+    "Cannot read %@.": "Impossible de lire %@.",
+    "Cannot read %@: %@": "Impossible de lire %@ : %@",
+    "Cannot write %@: %@": "Impossible d’écrire %@ : %@",
     "Change": "Changer",
+    "Change a player's fields; those not given stay as they are.":
+      "Modifier les champs d’un joueur ; ceux qui ne sont pas donnés restent tels quels.",
     "Change password": "Changer le mot de passe",
     "Change photo": "Changer la photo",
     "Change your password": "Changer votre mot de passe",
     "Changed": "Modifiés",
+    "Changed %@'s password; their sessions are ended.":
+      "Mot de passe de %@ changé ; ses sessions sont fermées.",
     "Changed meanwhile": "Modifié entre-temps",
     "Choose English (en) or French (fr).": "Choisissez l’anglais (en) ou le français (fr).",
     "Choose a password of at least %@ characters.":
@@ -95,6 +161,12 @@ enum Localizations {
     "Complete: one player per role.": "Complet : un joueur par rôle.",
     "Conflict": "Conflit",
     "Content Too Large": "Contenu trop volumineux",
+    "Copy the database, consistent and checked, to FILE; safe while the server runs.":
+      "Copier la base de données, cohérente et vérifiée, dans FICHIER ; sans risque pendant que le serveur tourne.",
+    "Create a staff account (the password is asked for, or read with --password-stdin).":
+      "Créer un compte du staff (le mot de passe est demandé, ou lu avec --password-stdin).",
+    "Create an API token for scripts and print it (shown only this once).":
+      "Créer un jeton d’API pour les scripts et l’afficher (montré cette seule fois).",
     "Cross-site requests are refused.": "Les requêtes venues d’un autre site sont refusées.",
     "Current password": "Mot de passe actuel",
     "Delete": "Supprimer",
@@ -110,7 +182,11 @@ enum Localizations {
     "Enter a pseudo.": "Saisissez un pseudo.",
     "Enter an image name.": "Saisissez un nom d’image.",
     "Error": "Erreur",
+    "Every change acknowledged before the copy starts is in it. FILE is replaced atomically;\n‘kcorp restore FILE’ puts it back.":
+      "Chaque modification confirmée avant le début de la copie y figure. FICHIER est remplacé de façon\natomique ; « kcorp restore FICHIER » la remet en place.",
+    "Exit codes: %@.": "Codes de sortie : %@.",
     "Export CSV": "Exporter en CSV",
+    "FAVORITE CHAMPIONS": "CHAMPIONS FAVORIS",
     "Favorite champions": "Champions favoris",
     "Fighter": "Combattant",
     "File": "Fichier",
@@ -121,18 +197,36 @@ enum Localizations {
     "Fix the fields listed in errors.": "Corrigez les champs listés dans errors.",
     "Forbidden": "Interdit",
     "Four": "Quatre",
+    "Give %1$@: %2$@": "Indiquez %1$@ : %2$@",
+    "Give %@ only once.": "Ne donnez %@ qu’une fois.",
+    "Give --champion or --no-champions, not both.":
+      "Donnez --champion ou --no-champions, pas les deux.",
+    "Give --db or --in-memory, not both.": "Donnez --db ou --in-memory, pas les deux.",
+    "Give --server or a database (--db, --in-memory), not both.":
+      "Donnez --server ou une base de données (--db, --in-memory), pas les deux.",
+    "Give --tls-cert and --tls-key together.": "Donnez --tls-cert et --tls-key ensemble.",
+    "Give <%1$@>: %2$@": "Indiquez <%1$@> : %2$@",
     "Give ?after= a history id and ?limit= a number from 1 to 1000.":
       "Donnez à ?after= un identifiant d’historique et à ?limit= un nombre de 1 à 1000.",
     "Give ?player= a player’s id.": "Donnez à ?player= l’identifiant d’un joueur.",
+    "Give a photo FILE or --none, one of the two.":
+      "Donnez un FICHIER photo ou --none, l’un des deux.",
+    "Give a player a photo (JPEG, PNG, WebP or HEIC), or --none to remove it.":
+      "Donner une photo à un joueur (JPEG, PNG, WebP ou HEIC), ou --none pour la retirer.",
     "Give each player its own id: %@ appears twice.":
       "Donnez à chaque joueur son propre identifiant : %@ apparaît deux fois.",
     "Give every player of the roster once; the roster may have changed meanwhile. Reload it and try again.":
       "Donnez chaque joueur de l’effectif une seule fois ; l’effectif a peut-être changé entre-temps. Rechargez-le et réessayez.",
     "Give the header a name column and a position column (found: %@).":
       "Donnez à l’en-tête une colonne name et une colonne position (trouvé : %@).",
+    "Give the password on standard input.": "Donnez le mot de passe sur l’entrée standard.",
     "Give “%@” once: an object repeats it.": "Ne donnez « %@ » qu’une fois : un objet le répète.",
     "History": "Historique",
     "History · KCorp": "Historique · KCorp",
+    "How many changes, 50 by default.": "Combien de modifications, 50 par défaut.",
+    "I/O or database error (including a port already in use)":
+      "erreur d’entrée-sortie ou de base de données (dont un port déjà utilisé)",
+    "IMAGE": "IMAGE",
     "Image": "Image",
     "Image preview": "Aperçu de l’image",
     "Import": "Importer",
@@ -141,6 +235,8 @@ enum Localizations {
     "Import a roster": "Importer un effectif",
     "Import preview · KCorp": "Aperçu de l’import · KCorp",
     "Import · KCorp": "Importer · KCorp",
+    "Imported %1$@ players: %2$@ added, %3$@ changed, %4$@ removed.":
+      "%1$@ joueurs importés : %2$@ ajoutés, %3$@ modifiés, %4$@ supprimés.",
     "Imported %@ players.": "%@ joueurs importés.",
     "Imported 1 player.": "1 joueur importé.",
     "Insufficient Storage": "Espace insuffisant",
@@ -149,8 +245,20 @@ enum Localizations {
       "Il est vide ; exportez un effectif pour voir les colonnes.",
     "KCorp": "KCorp",
     "KCorp roster": "Effectif KCorp",
+    "LAST USED": "DERNIER USAGE",
+    "LINEUP": "COMPOSITION",
     "Line %1$@ (“%2$@”)": "Ligne %1$@ (« %2$@ »)",
     "Line %@": "Ligne %@",
+    "Lineup": "Composition",
+    "List Recently removed: who, and when (kept 30 days).":
+      "Lister Supprimés récemment : qui, et quand (gardés 30 jours).",
+    "List the API tokens, their roles and last use.":
+      "Lister les jetons d’API, leurs rôles et leur dernier usage.",
+    "List the champions a player can favour, or those matching a search.":
+      "Lister les champions qu’un joueur peut choisir, ou ceux qui répondent à une recherche.",
+    "List the roster, in order.": "Lister l’effectif, dans l’ordre.",
+    "List the staff accounts and their roles.": "Lister les comptes du staff et leurs rôles.",
+    "Listening on %@:%@": "À l’écoute sur %@:%@",
     "Mage": "Mage",
     "Make starter": "Passer titulaire",
     "Manage accounts": "Gérer les comptes",
@@ -158,25 +266,40 @@ enum Localizations {
     "Method Not Allowed": "Méthode non autorisée",
     "Misdirected Request": "Requête mal dirigée",
     "More": "Plus",
+    "Move a player to Recently removed (restorable for 30 days).":
+      "Déplacer un joueur dans Supprimés récemment (restaurable pendant 30 jours).",
+    "Move a player to place N of the list (1 is first), among the starters or the substitutes.":
+      "Placer un joueur à la place N de la liste (1 est la première), parmi les titulaires ou les remplaçants.",
     "Move down %@": "Descendre %@",
     "Move to substitutes": "Passer remplaçant",
     "Move up %@": "Monter %@",
+    "NAME": "NOM",
     "Name": "Nom",
+    "Name a command; see ‘kcorp --help’.": "Nommez une commande ; voyez « kcorp --help ».",
     "New password (at least 10 characters)": "Nouveau mot de passe (10 caractères au moins)",
     "New player": "Nouveau joueur",
     "New player · KCorp": "Nouveau joueur · KCorp",
     "Next": "Suivante",
     "No %@": "Pas de %@",
+    "No API tokens.": "Aucun jeton d’API.",
     "No account is named “%@”.": "Aucun compte ne s’appelle « %@ ».",
+    "No accounts yet. Create the first with ‘kcorp users add NAME --role owner’.":
+      "Aucun compte pour l’instant. Créez le premier avec « kcorp users add NOM --role owner ».",
+    "No backup at %@.": "Aucune sauvegarde à %@.",
     "No changes recorded yet.": "Aucune modification enregistrée pour l’instant.",
     "No favorite champions yet.": "Aucun champion favori pour l’instant.",
+    "No favourite champions.": "Aucun champion favori.",
     "No player has this id: they may have been removed.":
       "Aucun joueur n’a cet identifiant : il a peut-être été supprimé.",
+    "No player “%@” in Recently removed.": "Aucun joueur « %@ » dans Supprimés récemment.",
+    "No player “%@” in the roster.": "Aucun joueur « %@ » dans l’effectif.",
     "No players yet": "Aucun joueur pour l’instant",
     "No players yet. Tap + to add the first one.":
       "Aucun joueur pour l’instant. Touchez + pour ajouter le premier.",
     "No removed player has this id.": "Aucun joueur supprimé n’a cet identifiant.",
     "No substitutes.": "Aucun remplaçant.",
+    "No terminal to ask the password on: use --password-stdin.":
+      "Aucun terminal où demander le mot de passe : utilisez --password-stdin.",
     "No token is named “%@”.": "Aucun jeton ne s’appelle « %@ ».",
     "Nobody starts yet.": "Aucun titulaire pour l’instant.",
     "Nobody was removed in the last 30 days.": "Personne n’a été supprimé ces 30 derniers jours.",
@@ -194,13 +317,23 @@ enum Localizations {
     "Nothing was imported. Fix these lines and preview again:":
       "Rien n’a été importé. Corrigez ces lignes et prévisualisez de nouveau :",
     "Only an owner manages the accounts.": "Seul un propriétaire gère les comptes.",
+    "Only champions matching Q however it is spelled (ksan, kaisa, wukong), best first.":
+      "Seulement les champions qui répondent à Q, quelle qu’en soit l’orthographe (ksan, kaisa, wukong), les meilleurs d’abord.",
+    "Only champions of class C: Fighter, Tank, Mage, Assassin, Marksman or Support.":
+      "Seulement les champions de la classe C : Fighter, Tank, Mage, Assassin, Marksman ou Support.",
+    "Only the changes of this player (pseudo or id).":
+      "Seulement les modifications de ce joueur (pseudo ou identifiant).",
+    "Options of every command:": "Options de toutes les commandes :",
     "Or paste it here": "Ou collez-le ici",
+    "PSEUDO": "PSEUDO",
     "Page %1$@ of %2$@ · %3$@ players": "Page %1$@ sur %2$@ · %3$@ joueurs",
     "Pages": "Pages",
     "Password": "Mot de passe",
     "Password (at least 10 characters)": "Mot de passe (10 caractères au moins)",
+    "Password again: ": "Mot de passe, de nouveau : ",
     "Password changed; your other sessions are ended.":
       "Mot de passe modifié ; vos autres sessions sont fermées.",
+    "Password: ": "Mot de passe : ",
     "Photo": "Photo",
     "Photo of %@": "Photo de %@",
     "Player %1$@ (“%2$@”)": "Joueur %1$@ (« %2$@ »)",
@@ -208,17 +341,29 @@ enum Localizations {
     "Precondition Failed": "Condition préalable non remplie",
     "Preview": "Prévisualiser",
     "Previous": "Précédente",
+    "Print JSON (the API's shape) instead of a table.":
+      "Afficher du JSON (la forme de l’API) plutôt qu’un tableau.",
+    "Print JSON (the API's shape).": "Afficher du JSON (la forme de l’API).",
+    "Print the roster's changes as they happen, whoever makes them, here or on --server (Ctrl-C stops).":
+      "Afficher les modifications de l’effectif à mesure qu’elles arrivent, quel qu’en soit l’auteur, ici ou sur --server (Ctrl-C arrête).",
     "Pseudo": "Pseudo",
+    "REMOVED": "SUPPRIMÉ",
+    "ROLE": "RÔLE",
+    "Read the password from standard input (else it is asked for).":
+      "Lire le mot de passe sur l’entrée standard (sinon il est demandé).",
     "Recently removed": "Supprimés récemment",
     "Recently removed · KCorp": "Supprimés récemment · KCorp",
     "Refused": "Refusé",
     "Remove": "Supprimer",
     "Remove %@": "Supprimer %@",
+    "Remove a staff account and end its sessions.":
+      "Supprimer un compte du staff et fermer ses sessions.",
     "Remove photo": "Retirer la photo",
     "Remove the NUL character (%%00) from the address.":
       "Retirez le caractère NUL (%%00) de l’adresse.",
     "Remove the invisible characters (tabs, line breaks, direction marks) from the pseudo.":
       "Retirez du pseudo les caractères invisibles (tabulations, retours à la ligne, marques de direction).",
+    "Remove the photo: the drawn picture again.": "Retirer la photo : de nouveau l’image dessinée.",
     "Remove the stacked accents and marks from the pseudo.":
       "Retirez du pseudo les accents et signes empilés.",
     "Remove “%1$@”: no champion of the game has that name (did you mean %2$@?).":
@@ -226,16 +371,33 @@ enum Localizations {
     "Remove “%@”: no champion of the game has that name.":
       "Retirez « %@ » : aucun champion du jeu ne porte ce nom.",
     "Removed": "Supprimés",
+    "Removed %@; their sessions are ended.": "%@ supprimé ; ses sessions sont fermées.",
+    "Removed %@; ‘kcorp players restore %@’ brings them back.":
+      "%@ supprimé ; « kcorp players restore %@ » le fait revenir.",
     "Removed players can be restored for 30 days, at their place in the roster.":
       "Les joueurs supprimés peuvent être restaurés pendant 30 jours, à leur place dans l’effectif.",
+    "Replace the database with a backup, checked first; all or nothing.":
+      "Remplacer la base de données par une sauvegarde, vérifiée d’abord ; tout ou rien.",
+    "Replace the roster with a JSON or CSV file; every player is checked first, all or nothing.":
+      "Remplacer l’effectif par un fichier JSON ou CSV ; chaque joueur est vérifié d’abord, tout ou rien.",
     "Restore": "Restaurer",
     "Restore %@": "Restaurer %@",
+    "Restore even while a server uses the database.":
+      "Restaurer même pendant qu’un serveur utilise la base de données.",
+    "Restored %1$@ players from %2$@ into %3$@.": "%1$@ joueurs restaurés de %2$@ dans %3$@.",
+    "Restored %@.": "%@ restauré.",
+    "Revoke an API token at once.": "Révoquer un jeton d’API sur-le-champ.",
+    "Revoked %@.": "%@ révoqué.",
     "Role": "Rôle",
     "Role of %@": "Rôle de %@",
     "Role: %@.": "Rôle : %@.",
     "Save": "Enregistrer",
+    "Say what to change: --name, --position, --image, --champion or --lineup.":
+      "Dites quoi modifier : --name, --position, --image, --champion ou --lineup.",
     "Search": "Rechercher",
     "Search a champion": "Rechercher un champion",
+    "See ‘kcorp %@ --help’ and the others for their options.":
+      "Voyez « kcorp %@ --help » et les autres pour leurs options.",
     "Send a JPEG, PNG, WebP or HEIC photo; this file is not one.":
       "Envoyez une photo JPEG, PNG, WebP ou HEIC ; ce fichier n’en est pas une.",
     "Send a photo of at most %@ MiB.": "Envoyez une photo de %@ Mio au plus.",
@@ -253,13 +415,27 @@ enum Localizations {
       "Envoyez la photo en image/jpeg, image/png, image/webp ou image/heic.",
     "Send the players’ ids, in the order wanted.":
       "Envoyez les identifiants des joueurs, dans l’ordre voulu.",
+    "Serve HTTPS with this PEM certificate.": "Servir en HTTPS avec ce certificat PEM.",
+    "Serve the web app and JSON API; Ctrl-C or SIGTERM stops it cleanly.":
+      "Servir l’application web et l’API JSON ; Ctrl-C ou SIGTERM l’arrête proprement.",
+    "Serves the roster's web app and its JSON API (/api/players, /api/openapi.json), and\npicks up what other kcorp commands change within a second.":
+      "Sert l’application web de l’effectif et son API JSON (/api/players, /api/openapi.json), et\nprend en compte en moins d’une seconde ce que changent les autres commandes kcorp.",
     "Service Unavailable": "Service indisponible",
+    "Set $KCORP_TOKEN to an API token of %@ (an owner creates one with ‘kcorp tokens create’).":
+      "Mettez dans $KCORP_TOKEN un jeton d’API de %@ (un propriétaire en crée un avec « kcorp tokens create »).",
+    "Set a new password for an account; its sessions end.":
+      "Donner un nouveau mot de passe à un compte ; ses sessions se ferment.",
     "Shorten the image name to %@ characters or fewer.":
       "Raccourcissez le nom d’image à %@ caractères au plus.",
     "Shorten the pseudo to %1$@ characters or fewer (it has %2$@).":
       "Raccourcissez le pseudo à %1$@ caractères au plus (il en a %2$@).",
     "Shorten the search to 100 characters or fewer.":
       "Raccourcissez la recherche à 100 caractères au plus.",
+    "Show help; ‘kcorp <command> --help’ for one command.":
+      "Afficher l’aide ; « kcorp <commande> --help » pour une commande.",
+    "Show one player.": "Afficher un joueur.",
+    "Show the version.": "Afficher la version.",
+    "Show this help.": "Afficher cette aide.",
     "Sign in": "Se connecter",
     "Sign in again: the session ended or the token is no longer valid.":
       "Reconnectez-vous : la session a pris fin ou le jeton n’est plus valide.",
@@ -270,6 +446,10 @@ enum Localizations {
     "Sign in · KCorp": "Connexion · KCorp",
     "Sign out": "Se déconnecter",
     "Sign out everywhere": "Se déconnecter partout",
+    "Sign-in is required (--require-login) and there is no account yet: create the first with ‘kcorp users add NAME --role owner’.":
+      "La connexion est exigée (--require-login) et il n’y a encore aucun compte : créez le premier avec « kcorp users add NOM --role owner ».",
+    "Sign-in is required off loopback (%@) and there is no account yet: create the first with ‘kcorp users add NAME --role owner’.":
+      "La connexion est exigée hors de la boucle locale (%@) et il n’y a encore aucun compte : créez le premier avec « kcorp users add NOM --role owner ».",
     "Signed in to %@.": "Connecté à %@.",
     "Signing out shows the roster kept on this device.":
       "Se déconnecter affiche l’effectif gardé sur cet appareil.",
@@ -281,11 +461,14 @@ enum Localizations {
       "Quelqu’un d’autre a modifié %@ entre-temps ; rien n’a été enregistré. Sa version est affichée : vérifiez-la et enregistrez de nouveau.",
     "Something went wrong on the server; nothing was changed.":
       "Un problème est survenu sur le serveur ; rien n’a été modifié.",
+    "Standard input is not a terminal: give the password with --password-stdin.":
+      "L’entrée standard n’est pas un terminal : donnez le mot de passe avec --password-stdin.",
     "Start the image name with a letter or digit, not a dot.":
       "Commencez le nom d’image par une lettre ou un chiffre, pas par un point.",
     "Starting five": "Titulaires",
     "Starting five: %@.": "Titulaires : %@.",
     "Starting five: complete.": "Titulaires : cinq de départ complet.",
+    "Stopped.": "Arrêté.",
     "Substitute": "Remplaçant",
     "Substitutes": "Remplaçants",
     "Support": "Support",
@@ -294,16 +477,42 @@ enum Localizations {
     "Team server": "Serveur de l’équipe",
     "The JSON could not be read: %@": "Le JSON n’a pas pu être lu : %@",
     "The JSON does not have the expected shape.": "Le JSON n’a pas la forme attendue.",
+    "The TCP port, 8080 by default; 0 picks a free one.":
+      "Le port TCP, 8080 par défaut ; 0 en choisit un libre.",
+    "The account's name.": "Le nom du compte.",
+    "The address the staff use (https://roster.example.org): its name is answered.":
+      "L’adresse qu’utilise le staff (https://roster.example.org) : son nom reçoit une réponse.",
+    "The address to listen on; 127.0.0.1 (this machine only) unless told otherwise.":
+      "L’adresse d’écoute ; 127.0.0.1 (cette machine seulement) sauf indication contraire.",
+    "The backup is checked in a copy beside the database (FILE itself is not changed), then\ntakes the database's place. Refused while ‘kcorp serve’ uses the database: stop it first,\nor give --force and restart it after.":
+      "La sauvegarde est vérifiée dans une copie à côté de la base de données (FICHIER n’est pas\nmodifié), puis prend la place de la base. Refusé tant que « kcorp serve » utilise la base :\narrêtez-le d’abord, ou donnez --force et redémarrez-le ensuite.",
+    "The backup to restore.": "La sauvegarde à restaurer.",
+    "The certificate's PEM private key.": "La clé privée PEM du certificat.",
+    "The copy to write.": "La copie à écrire.",
     "The current password is wrong (or too many tries: wait, then try again).":
       "Le mot de passe actuel est incorrect (ou trop d’essais : attendez, puis réessayez).",
+    "The database file (else $KCORP_DB, else $XDG_DATA_HOME/kcorp/roster.sqlite or ~/.local/share/kcorp/roster.sqlite).":
+      "Le fichier de base de données (sinon $KCORP_DB, sinon $XDG_DATA_HOME/kcorp/roster.sqlite ou ~/.local/share/kcorp/roster.sqlite).",
     "The file": "Le fichier",
+    "The file to import.": "Le fichier à importer.",
+    "The format is read from the content. CSV takes , ; or tab between cells, a header naming\nat least the name and position columns, and champions as people type them.":
+      "Le format est lu dans le contenu. Le CSV accepte « , », « ; » ou une tabulation entre les cellules,\nun en-tête qui nomme au moins les colonnes name et position, et les champions tels qu’on les tape.",
     "The input is not valid JSON.": "L’entrée n’est pas du JSON valide.",
     "The lineup could not be changed: %@": "La composition n’a pas pu être changée : %@",
+    "The new pseudo.": "Le nouveau pseudo.",
     "The order could not be saved: %@": "L’ordre n’a pas pu être enregistré : %@",
     "The order was not saved: the roster changed meanwhile.":
       "L’ordre n’a pas été enregistré : l’effectif a changé entre-temps.",
+    "The photo is decoded and re-encoded: a square of at most 512 pixels, upright, without its\nmetadata (EXIF, GPS). At most 8 MiB and 40 megapixels.":
+      "La photo est décodée puis réencodée : un carré de 512 pixels au plus, redressé, sans ses\nmétadonnées (EXIF, GPS). 8 Mio et 40 mégapixels au plus.",
     "The photo was not saved: %@": "La photo n’a pas été enregistrée : %@",
+    "The photo.": "La photo.",
+    "The picture's name.": "Le nom de l’image.",
+    "The place, from 1.": "La place, à partir de 1.",
     "The player could not be deleted: %@": "Le joueur n’a pas pu être supprimé : %@",
+    "The pseudo or id of a removed player.": "Le pseudo ou l’identifiant d’un joueur supprimé.",
+    "The pseudo.": "Le pseudo.",
+    "The role: Top, Jungle, Mid, ADC or Support.": "Le rôle : Top, Jungle, Mid, ADC ou Support.",
     "The roster becomes the file’s players, in its order; Recently removed is emptied.":
       "L’effectif devient celui du fichier, dans son ordre ; Supprimés récemment est vidé.",
     "The roster changed meanwhile; nothing was saved. Reload it and order it again.":
@@ -313,6 +522,8 @@ enum Localizations {
     "The roster could not be opened: %@": "L’effectif n’a pas pu être ouvert : %@",
     "The roster could not be saved just now; nothing was changed. Try again.":
       "L’effectif n’a pas pu être enregistré pour l’instant ; rien n’a été modifié. Réessayez.",
+    "The roster is empty. Add a player with ‘kcorp players add’.":
+      "L’effectif est vide. Ajoutez un joueur avec « kcorp players add ».",
     "The server answered %1$@: %2$@": "Le serveur a répondu %1$@ : %2$@",
     "The server is busy: try again in a second.":
       "Le serveur est occupé : réessayez dans une seconde.",
@@ -328,11 +539,16 @@ enum Localizations {
       "L’effectif de l’équipe sur %@ ; les modifications s’affichent en direct.",
     "The team’s server cannot be reached just now; nothing was changed, and what you typed is kept. Try again when it is back.":
       "Le serveur de l’équipe est injoignable pour l’instant ; rien n’a été modifié et votre saisie est gardée. Réessayez quand il sera de retour.",
+    "The token's name.": "Le nom du jeton.",
+    "The two passwords differ; nothing was changed.":
+      "Les deux mots de passe diffèrent ; rien n’a été modifié.",
     "There is no picture by this name.": "Aucune image ne porte ce nom.",
     "There is no such photo.": "Cette photo n’existe pas.",
     "There is no such player.": "Ce joueur n’existe pas.",
     "There is nothing at this address.": "Il n’y a rien à cette adresse.",
     "This address is not a KCorp server.": "Cette adresse n’est pas un serveur KCorp.",
+    "This command works on this machine's database, not on %@: drop --server, or unset $KCORP_SERVER.":
+      "Cette commande agit sur la base de données de cette machine, pas sur %@ : retirez --server, ou videz $KCORP_SERVER.",
     "This device": "Cet appareil",
     "This form had expired, so nothing was saved. Check it and press Add again.":
       "Ce formulaire avait expiré : rien n’a été enregistré. Vérifiez-le et appuyez de nouveau sur Ajouter.",
@@ -367,15 +583,30 @@ enum Localizations {
     "Two": "Deux",
     "Unauthorized": "Non authentifié",
     "Undo": "Annuler la suppression",
+    "Unexpected argument ‘%@’.": "Argument inattendu « %@ ».",
+    "Unknown command ‘%@’; see ‘kcorp --help’.":
+      "Commande inconnue « %@ » ; voyez « kcorp --help ».",
+    "Unknown ‘%@ %@’; use %@ or %@.": "« %@ %@ » inconnu ; utilisez %@ ou %@.",
     "Unprocessable Content": "Contenu non traitable",
     "Unsupported Media Type": "Type de média non pris en charge",
     "Updated: %@.": "Mis à jour : %@.",
+    "Usage:": "Utilisation :",
+    "Usage: %@": "Utilisation : %@",
     "Use %@ here.": "Utilisez %@ ici.",
+    "Use a throwaway roster.": "Utiliser un effectif jetable.",
     "Use only lower-case letters a-z, digits, “_”, “-” and “.” in the image name.":
       "N’utilisez dans le nom d’image que des minuscules a-z, des chiffres, « _ », « - » et « . ».",
     "Viewers read the roster; editors change it; owners also manage the accounts.":
       "Les lecteurs lisent l’effectif ; les éditeurs le modifient ; les propriétaires gèrent aussi les comptes.",
+    "Watching %@; Ctrl-C stops.": "Suivi de %@ ; Ctrl-C arrête.",
+    "What the token is for.": "À quoi sert le jeton.",
     "Who changed what, the newest first.": "Qui a modifié quoi, du plus récent au plus ancien.",
+    "Work on the team's server (else $KCORP_SERVER) instead of a database, with the API token in $KCORP_TOKEN.":
+      "Travailler sur le serveur de l’équipe (sinon $KCORP_SERVER) plutôt que sur une base de données, avec le jeton d’API de $KCORP_TOKEN.",
+    "Write the roster as JSON (the `--json` shape) or CSV (for spreadsheets).":
+      "Écrire l’effectif en JSON (la forme de `--json`) ou en CSV (pour les tableurs).",
+    "Write to FILE (replaced atomically) instead of standard output.":
+      "Écrire dans FICHIER (remplacé de façon atomique) plutôt que sur la sortie standard.",
     "Wrong address": "Mauvaise adresse",
     "Wrong name or password.": "Nom ou mot de passe incorrect.",
     "Your account": "Votre compte",
@@ -384,20 +615,41 @@ enum Localizations {
     "an array": "un tableau",
     "an object": "un objet",
     "champions": "champions",
+    "changed by someone else meanwhile (nothing written; try again)":
+      "modifié par quelqu’un d’autre entre-temps (rien d’écrit ; réessayez)",
+    "configuration error (sign-in required and no account yet)":
+      "erreur de configuration (connexion exigée et aucun compte encore)",
     "editor": "éditeur",
     "image": "image",
+    "invalid data": "données invalides",
+    "json (the default) or csv.": "json (par défaut) ou csv.",
     "just now": "à l’instant",
+    "kcorp — the KCorp team roster.": "kcorp — l’effectif de l’équipe KCorp.",
     "lineup": "composition",
+    "never": "jamais",
     "no answer": "aucune réponse",
     "no session was given.": "aucune session n’a été donnée.",
     "none": "aucun",
+    "not found (player or input file)": "introuvable (joueur ou fichier d’entrée)",
     "owner": "propriétaire",
+    "owner, editor or viewer.": "owner (propriétaire), editor (éditeur) ou viewer (lecteur).",
     "pseudo": "pseudo",
     "role": "rôle",
     "starter": "titulaire",
+    "starter or substitute (new players start while fewer than five do).":
+      "starter (titulaire) ou substitute (remplaçant) ; les nouveaux joueurs sont titulaires tant qu’il y en a moins de cinq.",
     "substitute": "remplaçant",
+    "success": "succès",
+    "the team’s server cannot be reached": "le serveur de l’équipe est injoignable",
+    "the team’s server refused the token or the change":
+      "le serveur de l’équipe a refusé le jeton ou la modification",
     "the top level": "le niveau racine",
+    "usage error": "erreur d’utilisation",
     "viewer": "lecteur",
+    "‘%@’ is not a class; choose Fighter, Tank, Mage, Assassin, Marksman or Support.":
+      "« %@ » n’est pas une classe ; choisissez Fighter, Tank, Mage, Assassin, Marksman ou Support.",
+    "‘kcorp %@’ does not take %@; see ‘kcorp %@ --help’.":
+      "« kcorp %@ » ne prend pas %@ ; voyez « kcorp %@ --help ».",
     "“%1$@” is on the roster now; rename them before restoring %2$@.":
       "« %1$@ » est maintenant dans l’effectif ; renommez ce joueur avant de restaurer %2$@.",
     "“%1$@” looks the same as “%2$@”, who is already in the team; choose another pseudo.":

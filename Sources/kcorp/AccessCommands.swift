@@ -17,7 +17,7 @@ private let passwordStdin = Option.flag(
 
 private func role(_ text: String?) throws(CLIError) -> Role {
   guard let role = text.flatMap({ Role(rawValue: $0.lowercased()) }) else {
-    throw .usage("--role takes owner, editor or viewer, not ‘\(text ?? "")’.")
+    throw .usage(localized("--role takes owner, editor or viewer, not ‘%@’.", text ?? ""))
   }
   return role
 }
@@ -31,18 +31,19 @@ private func access(_ context: Context) throws -> AccessControl {
 private func newPassword(fromStandardInput: Bool) throws -> String {
   if fromStandardInput {
     guard let line = readLine(strippingNewline: true) else {
-      throw CLIError.usage("Give the password on standard input.")
+      throw CLIError.usage(localized("Give the password on standard input."))
     }
     return line
   }
   guard isatty(STDIN_FILENO) == 1 else {
     throw CLIError.usage(
-      "Standard input is not a terminal: give the password with --password-stdin.")
+      localized("Standard input is not a terminal: give the password with --password-stdin."))
   }
-  let first = try Terminal.readSecret(prompt: "Password: ")
-  let second = try Terminal.readSecret(prompt: "Password again: ")
+  let first = try Terminal.readSecret(prompt: localized("Password: "))
+  let second = try Terminal.readSecret(prompt: localized("Password again: "))
   guard first == second else {
-    throw CLIError(code: .dataError, message: "The two passwords differ; nothing was changed.")
+    throw CLIError(
+      code: .dataError, message: localized("The two passwords differ; nothing was changed."))
   }
   return first
 }
@@ -67,7 +68,7 @@ struct AddUser: Command {
     let access = try access(context)
     try access.addAccount(
       name: name, role: role, password: try newPassword(fromStandardInput: standardInput))
-    print("Added \(name) (\(role.rawValue)).")
+    print(localized("Added %@ (%@).", name, role.rawValue))
   }
 }
 
@@ -82,10 +83,10 @@ struct ListUsers: Command {
     let accounts = try access(context).accounts()
     print(
       accounts.isEmpty
-        ? "No accounts yet. Create the first with ‘kcorp users add NAME --role owner’."
+        ? localized("No accounts yet. Create the first with ‘kcorp users add NAME --role owner’.")
         : Table.columns(
-          [["NAME", "ROLE", "CREATED"]]
-            + accounts.map { [$0.name, $0.role.rawValue, $0.createdAt.formatted(.iso8601)] }))
+          [[localized("NAME"), localized("ROLE"), localized("CREATED")]]
+            + accounts.map { [$0.name, $0.role.displayName, $0.createdAt.formatted(.iso8601)] }))
   }
 }
 
@@ -100,7 +101,7 @@ struct RemoveUser: Command {
 
   func run(_ context: Context) throws {
     try access(context).removeAccount(name: name)
-    print("Removed \(name); their sessions are ended.")
+    print(localized("Removed %@; their sessions are ended.", name))
   }
 }
 
@@ -120,7 +121,7 @@ struct ChangePassword: Command {
   func run(_ context: Context) throws {
     try access(context).setPassword(
       name: name, password: try newPassword(fromStandardInput: standardInput))
-    print("Changed \(name)'s password; their sessions are ended.")
+    print(localized("Changed %@'s password; their sessions are ended.", name))
   }
 }
 
@@ -155,13 +156,13 @@ struct ListTokens: Command {
     let tokens = try access(context).tokens()
     print(
       tokens.isEmpty
-        ? "No API tokens."
+        ? localized("No API tokens.")
         : Table.columns(
-          [["NAME", "ROLE", "CREATED", "LAST USED"]]
+          [[localized("NAME"), localized("ROLE"), localized("CREATED"), localized("LAST USED")]]
             + tokens.map {
               [
-                $0.name, $0.role.rawValue, $0.createdAt.formatted(.iso8601),
-                $0.lastUsed?.formatted(.iso8601) ?? "never",
+                $0.name, $0.role.displayName, $0.createdAt.formatted(.iso8601),
+                $0.lastUsed?.formatted(.iso8601) ?? localized("never"),
               ]
             }))
   }
@@ -178,7 +179,7 @@ struct RevokeToken: Command {
 
   func run(_ context: Context) throws {
     try access(context).revokeToken(name: name)
-    print("Revoked \(name).")
+    print(localized("Revoked %@.", name))
   }
 }
 
@@ -198,7 +199,7 @@ struct ShowHistory: Command {
     player = parsed.value("--player")
     let text = parsed.value("--limit") ?? "50"
     guard let limit = Int(text), limit > 0 else {
-      throw .usage("--limit takes a positive number, not ‘\(text)’.")
+      throw .usage(localized("--limit takes a positive number, not ‘%@’.", text))
     }
     self.limit = limit
     json = parsed.flag("--json")
@@ -212,7 +213,7 @@ struct ShowHistory: Command {
         try await roster.players() + roster.removedPlayers().map(\.player)
       }
       guard let found = Player.find(player, in: everyone) else {
-        throw CLIError(code: .notFound, message: "No player “\(player)” in the roster.")
+        throw CLIError(code: .notFound, message: localized("No player “%@” in the roster.", player))
       }
       id = found.id
     }
@@ -225,7 +226,7 @@ struct ShowHistory: Command {
     if json {
       print(String(decoding: TeamJSON.encode(changes, pretty: true), as: UTF8.self))
     } else if changes.isEmpty {
-      print("No changes recorded yet.")
+      print(localized("No changes recorded yet."))
     } else {
       print(
         Table.columns(
@@ -239,7 +240,7 @@ enum Terminal {
   static func readSecret(prompt: String) throws -> String {
     let tty = open("/dev/tty", O_RDWR)
     guard tty >= 0 else {
-      throw CLIError.usage("No terminal to ask the password on: use --password-stdin.")
+      throw CLIError.usage(localized("No terminal to ask the password on: use --password-stdin."))
     }
     defer { close(tty) }
     _ = prompt.withCString { write(tty, $0, strlen($0)) }
@@ -283,7 +284,7 @@ struct Watch: Command {
     poller.setEventHandler { try? store.refresh() }
     poller.resume()
     defer { poller.cancel() }
-    print("Watching \(store.path); Ctrl-C stops.")
+    print(localized("Watching %@; Ctrl-C stops.", store.path))
     fflush(nil)
     var received: Int32 = 0
     sigwait(&stopSignals, &received)
@@ -304,8 +305,8 @@ struct Watch: Command {
             print("\(change.at.formatted(date: .omitted, time: .standard))  \(change.summary)")
           }
           seen = changes.first?.id ?? seen
-        case .disconnected: print("\(server.name) cannot be reached; reconnecting…")
-        case .connected: print("\(server.name) is back.")
+        case .disconnected: print(localized("%@ cannot be reached; reconnecting…", server.name))
+        case .connected: print(localized("%@ is back.", server.name))
         }
         fflush(nil)
       }
@@ -314,7 +315,7 @@ struct Watch: Command {
       FileHandle.standardError.write(Data("kcorp: \(TeamServerError.unauthorized)\n".utf8))
       exit(ExitCode.noPermission.rawValue)
     }
-    print("Watching \(server.url.absoluteString); Ctrl-C stops.")
+    print(localized("Watching %@; Ctrl-C stops.", server.url.absoluteString))
     fflush(nil)
     var received: Int32 = 0
     sigwait(&stopSignals, &received)

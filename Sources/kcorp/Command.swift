@@ -84,7 +84,9 @@ struct Context {
   func location() throws -> DatabaseLocation {
     if let server = serverAddress {
       throw CLIError.usage(
-        "This command works on this machine's database, not on \(server): drop --server, or unset $KCORP_SERVER."
+        localized(
+          "This command works on this machine's database, not on %@: drop --server, or unset $KCORP_SERVER.",
+          server)
       )
     }
     return DatabaseLocation.resolve(
@@ -108,13 +110,16 @@ struct Context {
         url.host != nil
       else {
         throw CLIError.usage(
-          "--server takes an address such as https://roster.example.org, not ‘\(text)’.")
+          localized("--server takes an address such as https://roster.example.org, not ‘%@’.", text)
+        )
       }
       guard let token = environment["KCORP_TOKEN"], !token.isEmpty else {
         throw CLIError(
           code: .noPermission,
           message:
-            "Set $KCORP_TOKEN to an API token of \(url.host ?? text) (an owner creates one with ‘kcorp tokens create’)."
+            localized(
+              "Set $KCORP_TOKEN to an API token of %@ (an owner creates one with ‘kcorp tokens create’).",
+              url.host ?? text)
         )
       }
       return TeamServer(url: url, credential: .token(token))
@@ -176,15 +181,16 @@ enum ExitCode: Int32, CaseIterable {
 
   var meaning: String {
     switch self {
-    case .success: "success"
-    case .usage: "usage error"
-    case .dataError: "invalid data"
-    case .notFound: "not found (player or input file)"
-    case .ioError: "I/O or database error (including a port already in use)"
-    case .unavailable: "the team's server cannot be reached"
-    case .changedMeanwhile: "changed by someone else meanwhile (nothing written; try again)"
-    case .noPermission: "the team's server refused the token or the change"
-    case .config: "configuration error (sign-in required and no account yet)"
+    case .success: localized("success")
+    case .usage: localized("usage error")
+    case .dataError: localized("invalid data")
+    case .notFound: localized("not found (player or input file)")
+    case .ioError: localized("I/O or database error (including a port already in use)")
+    case .unavailable: localized("the team’s server cannot be reached")
+    case .changedMeanwhile:
+      localized("changed by someone else meanwhile (nothing written; try again)")
+    case .noPermission: localized("the team’s server refused the token or the change")
+    case .config: localized("configuration error (sign-in required and no account yet)")
     }
   }
 }
@@ -238,10 +244,12 @@ extension Command {
         inline = String(word[word.index(after: equals)...])
       }
       guard let option = allOptions.first(where: { $0.name == name }) else {
-        throw .usage("‘kcorp \(self.name)’ does not take \(name); see ‘kcorp \(self.name) --help’.")
+        throw .usage(
+          localized(
+            "‘kcorp %@’ does not take %@; see ‘kcorp %@ --help’.", self.name, name, self.name))
       }
       if option.isFlag {
-        guard inline == nil else { throw .usage("\(name) takes no value.") }
+        guard inline == nil else { throw .usage(localized("%@ takes no value.", name)) }
         parsed.flags.insert(name)
         continue
       }
@@ -253,33 +261,33 @@ extension Command {
         rest.removeFirst()
       } else {
         throw .usage(
-          "\(name) needs a value; for one that starts with a dash write \(name)=VALUE.")
+          localized("%@ needs a value; for one that starts with a dash write %@=VALUE.", name, name)
+        )
       }
       guard option.repeats || parsed.values[name] == nil else {
-        throw .usage("Give \(name) only once.")
+        throw .usage(localized("Give %@ only once.", name))
       }
       parsed.values[name, default: []].append(value)
     }
     if parsed.flag("--help") { return parsed }
     let most = arguments.count
     if parsed.positionals.count > most {
-      throw .usage("Unexpected argument ‘\(parsed.positionals[most])’.")
+      throw .usage(localized("Unexpected argument ‘%@’.", parsed.positionals[most]))
     }
     if let missing = arguments.dropFirst(parsed.positionals.count).first(where: { !$0.isOptional })
     {
-      throw .usage("Give \(missing.help.prefix(1).lowercased() + missing.help.dropFirst())")
+      throw .usage(localized("Give <%1$@>: %2$@", missing.name, localized(missing.help)))
     }
     if parsed.flag("--in-memory") && parsed.values["--db"] != nil {
-      throw .usage("Give --db or --in-memory, not both.")
+      throw .usage(localized("Give --db or --in-memory, not both."))
     }
     if parsed.values["--server"] != nil
       && (parsed.flag("--in-memory") || parsed.values["--db"] != nil)
     {
-      throw .usage("Give --server or a database (--db, --in-memory), not both.")
+      throw .usage(localized("Give --server or a database (--db, --in-memory), not both."))
     }
     for option in options where option.isRequired && parsed.values[option.name] == nil {
-      let what = option.help.prefix(1).lowercased() + option.help.dropFirst().dropLast()
-      throw .usage("Give \(option.name) (\(what)).")
+      throw .usage(localized("Give %1$@: %2$@", option.name, localized(option.help)))
     }
     return parsed
   }
@@ -298,12 +306,13 @@ extension Command {
   /// What `kcorp <command> --help` prints.
   static var help: String {
     let usage = synopsis + " [--db PATH | --in-memory]"
-    var rows = arguments.map { ("<\($0.name)>", $0.help) }
-    rows += allOptions.map { ($0.label, $0.help) }
-    rows.append(("-h, --help", "Show this help."))
+    var rows = arguments.map { ("<\($0.name)>", localized($0.help)) }
+    rows += allOptions.map { ($0.label, localized($0.help)) }
+    rows.append(("-h, --help", localized("Show this help.")))
     var text =
-      "Usage: \(usage)\n\n\(abstract)\n\n" + Table.columns(rows.map { ["  " + $0.0, $0.1] })
-    if !discussion.isEmpty { text += "\n\n" + discussion }
+      localized("Usage: %@", usage) + "\n\n\(localized(abstract))\n\n"
+      + Table.columns(rows.map { ["  " + $0.0, $0.1] })
+    if !discussion.isEmpty { text += "\n\n" + localized(discussion) }
     return text
   }
 }

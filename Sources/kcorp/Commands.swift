@@ -93,7 +93,8 @@ struct AddPlayer: Command {
     print(
       json
         ? text(TeamJSON.encode(player, pretty: true))
-        : "Added \(player.name) (\(player.position.displayName)), id \(player.id).")
+        : localized(
+          "Added %1$@ (%2$@), id %3$@.", player.name, player.position.displayName, player.id))
   }
 }
 
@@ -121,7 +122,7 @@ struct EditPlayer: Command {
     key = parsed.positionals[0]
     let champions = parsed.values["--champion"]
     if champions != nil && parsed.flag("--no-champions") {
-      throw .usage("Give --champion or --no-champions, not both.")
+      throw .usage(localized("Give --champion or --no-champions, not both."))
     }
     edit = PlayerEdit(
       name: parsed.value("--name"), position: parsed.value("--position"),
@@ -129,7 +130,8 @@ struct EditPlayer: Command {
       favoriteChampions: parsed.flag("--no-champions") ? [] : champions,
       lineup: parsed.value("--lineup"))
     guard edit != PlayerEdit() else {
-      throw .usage("Say what to change: --name, --position, --image, --champion or --lineup.")
+      throw .usage(
+        localized("Say what to change: --name, --position, --image, --champion or --lineup."))
     }
     json = parsed.flag("--json")
   }
@@ -157,7 +159,8 @@ struct RemovePlayer: Command {
     let roster = try context.roster()
     let player = try find(key, in: roster)
     try blocking { try await roster.removePlayer(id: player.id) }
-    print("Removed \(player.name); ‘kcorp players restore \(player.id)’ brings them back.")
+    print(
+      localized("Removed %@; ‘kcorp players restore %@’ brings them back.", player.name, player.id))
   }
 }
 
@@ -180,31 +183,31 @@ struct SetPhoto: Command {
     key = parsed.positionals[0]
     file = parsed.positionals.count > 1 ? parsed.positionals[1] : nil
     guard (file == nil) == parsed.flag("--none") else {
-      throw .usage("Give a photo FILE or --none, one of the two.")
+      throw .usage(localized("Give a photo FILE or --none, one of the two."))
     }
   }
 
   func run(_ context: Context) throws {
     let store = try context.store()
     guard let player = Player.find(key, in: store.players) else {
-      throw CLIError(code: .notFound, message: "No player “\(key)” in the roster.")
+      throw CLIError(code: .notFound, message: localized("No player “%@” in the roster.", key))
     }
     guard let file else {
       try store.setPhoto(of: player.id, to: nil)
-      print("\(player.name) has no photo now.")
+      print(localized("%@ has no photo now.", player.name))
       return
     }
     guard let data = FileManager.default.contents(atPath: file) else {
-      throw CLIError(code: .notFound, message: "Cannot read \(file).")
+      throw CLIError(code: .notFound, message: localized("Cannot read %@.", file))
     }
     let photo: Photo
     do {
       photo = try Photo(upload: data)
     } catch {
-      throw CLIError(code: .dataError, message: "\(file): \(error.description)")
+      throw CLIError(code: .dataError, message: localized("%1$@: %2$@", file, error.description))
     }
     try store.setPhoto(of: player.id, to: (photo.jpeg, photo.hash))
-    print("\(player.name)'s photo is set (\(photo.jpeg.count / 1024) KiB).")
+    print(localized("%@'s photo is set (%@ KiB).", player.name, photo.jpeg.count / 1024))
   }
 }
 
@@ -223,10 +226,11 @@ struct RestorePlayer: Command {
     let roster = try context.roster()
     let removed = try blocking { try await roster.removedPlayers() }.map(\.player)
     guard let player = Player.find(key, in: removed) else {
-      throw CLIError(code: .notFound, message: "No player “\(key)” in Recently removed.")
+      throw CLIError(
+        code: .notFound, message: localized("No player “%@” in Recently removed.", key))
     }
     _ = try blocking { try await roster.restorePlayer(id: player.id) }
-    print("Restored \(player.name).")
+    print(localized("Restored %@.", player.name))
   }
 }
 
@@ -245,7 +249,7 @@ struct MovePlayer: Command {
     key = parsed.positionals[0]
     let text = parsed.value("--to") ?? ""
     guard let place = Int(text), place >= 1 else {
-      throw .usage("--to takes a place from 1, not ‘\(text)’.")
+      throw .usage(localized("--to takes a place from 1, not ‘%@’.", text))
     }
     self.place = place
   }
@@ -254,7 +258,7 @@ struct MovePlayer: Command {
     let roster = try context.roster()
     let players = try blocking { try await roster.players() }
     guard let player = Player.find(key, in: players) else {
-      throw CLIError(code: .notFound, message: "No player “\(key)” in the roster.")
+      throw CLIError(code: .notFound, message: localized("No player “%@” in the roster.", key))
     }
     // Places are those of the list: starters first, then substitutes; a player moves within
     // their group.
@@ -262,10 +266,13 @@ struct MovePlayer: Command {
     let group = shown.indices.filter { shown[$0].lineup == player.lineup }
     guard let first = group.first, let last = group.last, (first + 1...last + 1).contains(place)
     else {
-      let range = group.isEmpty ? "" : "\(group[0] + 1) to \(group[group.count - 1] + 1)"
+      let range =
+        group.isEmpty
+        ? "" : localized("%1$@ to %2$@", group[0] + 1, group[group.count - 1] + 1)
       throw CLIError.usage(
-        "\(player.name) is a \(player.lineup.rawValue): choose a place from \(range), or change their lineup with ‘kcorp players edit --lineup’."
-      )
+        localized(
+          "%1$@ is a %2$@: choose a place from %3$@, or change their lineup with ‘kcorp players edit --lineup’.",
+          player.name, player.lineup.displayName, range))
     }
     shown.removeAll { $0.id == player.id }
     shown.insert(player, at: place - 1)
@@ -313,7 +320,9 @@ struct ListChampions: Command {
     if let text = parsed.value("--class") {
       guard let found = ChampionClass(parsing: text) else {
         throw .usage(
-          "‘\(text)’ is not a class; choose Fighter, Tank, Mage, Assassin, Marksman or Support.")
+          localized(
+            "‘%@’ is not a class; choose Fighter, Tank, Mage, Assassin, Marksman or Support.", text)
+        )
       }
       classes = [found]
     } else {
@@ -343,7 +352,7 @@ struct Export: Command {
   init(_ parsed: Parsed) throws(CLIError) {
     let text = parsed.value("--format") ?? "json"
     guard let format = RosterFile.Format(rawValue: text.lowercased()) else {
-      throw .usage("--format takes json or csv, not ‘\(text)’.")
+      throw .usage(localized("--format takes json or csv, not ‘%@’.", text))
     }
     self.format = format
     output = parsed.value("--output")
@@ -363,7 +372,8 @@ struct Export: Command {
       try data.write(to: URL(fileURLWithPath: output), options: .atomic)
     } catch {
       throw CLIError(
-        code: .ioError, message: "Cannot write \(output): \(error.localizedDescription)")
+        code: .ioError,
+        message: localized("Cannot write %@: %@", output, error.localizedDescription))
     }
   }
 }
@@ -389,7 +399,7 @@ struct Import: Command {
       data = try Data(contentsOf: URL(fileURLWithPath: file))
     } catch {
       throw CLIError(
-        code: .notFound, message: "Cannot read \(file): \(error.localizedDescription)")
+        code: .notFound, message: localized("Cannot read %@: %@", file, error.localizedDescription))
     }
     let plan: RosterImport
     let photos: [UUID: Photo]
@@ -402,8 +412,9 @@ struct Import: Command {
     try store.replaceRoster(with: plan.inputs, ids: plan.players.map(\.id))
     for (id, photo) in photos { try store.setPhoto(of: id, to: (photo.jpeg, photo.hash)) }
     print(
-      "Imported \(plan.players.count) player\(plan.players.count == 1 ? "" : "s"): "
-        + "\(plan.added.count) added, \(plan.changed.count) changed, \(plan.removed.count) removed."
+      localized(
+        "Imported %1$@ players: %2$@ added, %3$@ changed, %4$@ removed.", plan.players.count,
+        plan.added.count, plan.changed.count, plan.removed.count)
     )
   }
 }
@@ -424,7 +435,7 @@ struct Backup: Command {
 
   func run(_ context: Context) throws {
     let players = try context.store().backup(to: file)
-    print("Backed up \(players) player\(players == 1 ? "" : "s") to \(file).")
+    print(localized("Backed up %1$@ players to %2$@.", players, file))
   }
 }
 
@@ -449,21 +460,24 @@ struct Restore: Command {
 
   func run(_ context: Context) throws {
     guard case .file(let path) = try context.location() else {
-      throw CLIError.usage("A throwaway roster (--in-memory) has nothing to restore into.")
+      throw CLIError.usage(
+        localized("A throwaway roster (--in-memory) has nothing to restore into."))
     }
     guard FileManager.default.fileExists(atPath: file) else {
-      throw CLIError(code: .notFound, message: "No backup at \(file).")
+      throw CLIError(code: .notFound, message: localized("No backup at %@.", file))
     }
     // Held until the process ends: closing it would drop SQLite's own locks on the file.
     if !force, let serving = ServingLock(path: path), !serving.isFree {
       throw CLIError(
         code: .ioError,
         message:
-          "A kcorp server is using \(path): stop it, then restore (or give --force and restart the server after)."
+          localized(
+            "A kcorp server is using %@: stop it, then restore (or give --force and restart the server after).",
+            path)
       )
     }
     let players = try RosterStore.restore(from: file, to: path)
-    print("Restored \(players) player\(players == 1 ? "" : "s") from \(file) into \(path).")
+    print(localized("Restored %1$@ players from %2$@ into %3$@.", players, file, path))
   }
 }
 
@@ -495,7 +509,7 @@ final class ServingLock {
 
 private func find(_ key: String, in roster: any RosterSource) throws -> Player {
   guard let player = Player.find(key, in: try blocking { try await roster.players() }) else {
-    throw CLIError(code: .notFound, message: "No player “\(key)” in the roster.")
+    throw CLIError(code: .notFound, message: localized("No player “%@” in the roster.", key))
   }
   return player
 }

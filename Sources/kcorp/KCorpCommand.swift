@@ -41,7 +41,7 @@ enum KCorpCommand {
       }
     case let error as JSONInputError: (.dataError, error.message)
     case let error as StoreOpenError: (.ioError, error.description)
-    case let error as HTTPServerError: (.ioError, error.description)
+    case let error as HTTPServerError: (.ioError, describe(error))
     case let error as AccessError: (.dataError, error.message)
     case let error as ValidationError: (.dataError, error.description)
     case let error as PlayerChangedError: (.changedMeanwhile, error.description)
@@ -54,6 +54,26 @@ enum KCorpCommand {
       case .throttled, .unexpected: (.unavailable, error.description)
       }
     default: (.ioError, "\(error)")
+    }
+  }
+
+  /// The HTTP layer's reasons for not listening, said in the user's language.
+  private static func describe(_ error: HTTPServerError) -> String {
+    switch error {
+    case .portInUse(let host, let port):
+      localized(
+        "Cannot listen on %1$@:%2$@: port %2$@ on %1$@ is already in use; stop the other server or choose another port.",
+        host, port)
+    case .addressNotAvailable(let host):
+      localized(
+        "Cannot listen on “%@”: not an address of this machine; use 127.0.0.1, ::1 or one of its own addresses.",
+        host)
+    case .permissionDenied(let host, let port):
+      localized(
+        "Cannot listen on %1$@:%2$@: ports below 1024 need privileges; choose a port of 1024 or more.",
+        host, port)
+    case .cannotListen(let host, let port, let reason):
+      localized("Cannot listen on %1$@:%2$@: %3$@.", host, port, reason)
     }
   }
 
@@ -72,9 +92,9 @@ enum KCorpCommand {
     }
     guard let first = arguments.first else {
       if let last = leading.last, ["--db", "--server"].contains(last) {
-        throw CLIError.usage("\(last) needs a value.")
+        throw CLIError.usage(localized("%@ needs a value.", last))
       }
-      throw CLIError.usage("Name a command; see ‘kcorp --help’.")
+      throw CLIError.usage(localized("Name a command; see ‘kcorp --help’."))
     }
     switch first {
     case "--version" where arguments.count == 1 && leading.isEmpty:
@@ -88,9 +108,10 @@ enum KCorpCommand {
     let group = commands.filter { $0.name.hasPrefix(first + " ") }
     if !group.isEmpty, let second = arguments.dropFirst().first, ["--help", "-h"].contains(second) {
       print(
-        "Usage:\n"
-          + group.map { "  \($0.synopsis)\n      \($0.abstract)" }.joined(separator: "\n")
-          + "\n\nSee ‘kcorp \(group[0].name) --help’ and the others for their options.")
+        localized("Usage:") + "\n"
+          + group.map { "  \($0.synopsis)\n      \(localized($0.abstract))" }.joined(
+            separator: "\n") + "\n\n"
+          + localized("See ‘kcorp %@ --help’ and the others for their options.", group[0].name))
       return
     }
     let (command, words) = try find(Array(arguments))
@@ -111,7 +132,7 @@ enum KCorpCommand {
       $0.name.split(separator: " ").first.map(String.init) == arguments[0]
     }
     guard !group.isEmpty else {
-      throw .usage("Unknown command ‘\(arguments[0])’; see ‘kcorp --help’.")
+      throw .usage(localized("Unknown command ‘%@’; see ‘kcorp --help’.", arguments[0]))
     }
     if let command = group.first(where: { $0.name == arguments[0] }) {
       return (command, arguments.dropFirst())
@@ -123,7 +144,9 @@ enum KCorpCommand {
     if let second, !second.hasPrefix("-") {
       let names = group.map { String($0.name.split(separator: " ").last ?? "") }
       throw .usage(
-        "Unknown ‘\(arguments[0]) \(second)’; use \(names.dropLast().joined(separator: ", ")) or \(names.last ?? "")."
+        localized(
+          "Unknown ‘%@ %@’; use %@ or %@.", arguments[0], second,
+          names.dropLast().joined(separator: ", "), names.last ?? "")
       )
     }
     return (group[0], arguments.dropFirst())  // `kcorp players [--json]`: the first one, list
@@ -133,18 +156,20 @@ enum KCorpCommand {
 
   /// What `kcorp --help` prints: every command's synopsis and what it does.
   static var usage: String {
-    var text = "kcorp — the KCorp team roster.\n\nUsage:\n"
+    var text = localized("kcorp — the KCorp team roster.") + "\n\n" + localized("Usage:") + "\n"
     for command in commands {
-      text += "  \(command.synopsis)\n      \(command.abstract)\n"
+      text += "  \(command.synopsis)\n      \(localized(command.abstract))\n"
     }
-    text += "\nOptions of every command:\n"
+    text += "\n" + localized("Options of every command:") + "\n"
     text += Table.columns(
-      databaseOptions.map { ["  " + $0.label, $0.help] } + [
-        ["  -h, --help", "Show help; ‘kcorp <command> --help’ for one command."],
-        ["  --version", "Show the version."],
+      databaseOptions.map { ["  " + $0.label, localized($0.help)] } + [
+        ["  -h, --help", localized("Show help; ‘kcorp <command> --help’ for one command.")],
+        ["  --version", localized("Show the version.")],
       ])
-    text += "\n\nExit codes: "
-    text += ExitCode.allCases.map { "\($0.rawValue) \($0.meaning)" }.joined(separator: ", ") + "."
+    text += "\n\n"
+    text += localized(
+      "Exit codes: %@.",
+      ExitCode.allCases.map { "\($0.rawValue) \($0.meaning)" }.joined(separator: ", "))
     return text
   }
 
@@ -205,7 +230,7 @@ struct Serve: Command {
     host = parsed.value("--host") ?? "127.0.0.1"
     let portText = parsed.value("--port") ?? "8080"
     guard let port = Int(portText), (0...65535).contains(port) else {
-      throw .usage("--port takes a number from 0 to 65535, not ‘\(portText)’.")
+      throw .usage(localized("--port takes a number from 0 to 65535, not ‘%@’.", portText))
     }
     self.port = port
     images = parsed.value("--images")
@@ -214,7 +239,8 @@ struct Serve: Command {
         url.host != nil
       else {
         throw .usage(
-          "--public-url takes an address such as https://roster.example.org, not ‘\(text)’.")
+          localized(
+            "--public-url takes an address such as https://roster.example.org, not ‘%@’.", text))
       }
       publicURL = url
     } else {
@@ -226,7 +252,7 @@ struct Serve: Command {
     switch (parsed.value("--tls-cert"), parsed.value("--tls-key")) {
     case (let certificate?, let key?): tlsFiles = (certificate, key)
     case (nil, nil): tlsFiles = nil
-    default: throw .usage("Give --tls-cert and --tls-key together.")
+    default: throw .usage(localized("Give --tls-cert and --tls-key together."))
     }
   }
 
@@ -237,7 +263,13 @@ struct Serve: Command {
       throw CLIError(
         code: .config,
         message:
-          "Sign-in is required \(requireLogin ? "(--require-login)" : "off loopback (\(host))") and there is no account yet: create the first with ‘kcorp users add NAME --role owner’."
+          requireLogin
+          ? localized(
+            "Sign-in is required (--require-login) and there is no account yet: create the first with ‘kcorp users add NAME --role owner’."
+          )
+          : localized(
+            "Sign-in is required off loopback (%@) and there is no account yet: create the first with ‘kcorp users add NAME --role owner’.",
+            host)
       )
     }
     var tls: HTTPServer.TLS?
@@ -250,7 +282,9 @@ struct Serve: Command {
         throw CLIError(
           code: .notFound,
           message:
-            "Cannot read \(tlsFiles.certificate) or \(tlsFiles.key): \(error.localizedDescription)")
+            localized(
+              "Cannot read %@ or %@: %@", tlsFiles.certificate, tlsFiles.key,
+              error.localizedDescription))
       }
     }
     let folder =
@@ -268,7 +302,8 @@ struct Serve: Command {
         try backups.run(store: store)
       } catch {
         throw CLIError(
-          code: .ioError, message: "Cannot back up into \(backups.folder.path): \(error)")
+          code: .ioError,
+          message: localized("Cannot back up into %@: %@", backups.folder.path, "\(error)"))
       }
     }
     let stopSignals = Self.blockStopSignals()
@@ -339,12 +374,12 @@ struct Serve: Command {
       return timer
     }
     defer { backupTimer?.cancel() }
-    print("Listening on \(address):\(server.port)")
+    print(localized("Listening on %@:%@", address, server.port))
     fflush(nil)  // all streams: the line must reach a pipe now
 
     var received: Int32 = 0
     sigwait(&stopSignals, &received)
     server.stop()
-    print("Stopped.")
+    print(localized("Stopped."))
   }
 }

@@ -6,26 +6,35 @@ enum Table {
   /// The roster as every face shows it: the starters, then the substitutes, each in order,
   /// numbered by place; then whether the five is complete.
   static func roster(_ players: [Player]) -> String {
-    if players.isEmpty { return "The roster is empty. Add a player with ‘kcorp players add’." }
+    if players.isEmpty {
+      return localized("The roster is empty. Add a player with ‘kcorp players add’.")
+    }
     let table = columns(
-      [["#", "PSEUDO", "ROLE", "LINEUP", "IMAGE", "FAVORITE CHAMPIONS", "ID"]]
+      [
+        [
+          "#", localized("PSEUDO"), localized("ROLE"), localized("LINEUP"), localized("IMAGE"),
+          localized("FAVORITE CHAMPIONS"), "ID",
+        ]
+      ]
         + players.startersFirst.enumerated().map { index, player in
           [
             String(index + 1), player.name, player.position.displayName,
-            player.lineup.rawValue, player.image,
+            player.lineup.displayName, player.image,
             player.favoriteChampions.map(\.name).joined(separator: ", "), player.id.uuidString,
           ]
         })
     let status = LineupStatus(players: players)
-    return table + "\n\nStarting five: "
-      + (status.isComplete ? "complete." : status.problems.joined(separator: ", ") + ".")
+    return table + "\n\n"
+      + (status.isComplete
+        ? localized("Starting five: complete.")
+        : localized("Starting five: %@.", status.problems.joined(separator: ", ")))
   }
 
   /// Recently removed, the latest first.
   static func removed(_ removed: [RemovedPlayer]) -> String {
-    if removed.isEmpty { return "Nobody was removed in the last 30 days." }
+    if removed.isEmpty { return localized("Nobody was removed in the last 30 days.") }
     return columns(
-      [["PSEUDO", "ROLE", "REMOVED", "ID"]]
+      [[localized("PSEUDO"), localized("ROLE"), localized("REMOVED"), "ID"]]
         + removed.map {
           [
             $0.player.name, $0.player.position.displayName,
@@ -36,14 +45,14 @@ enum Table {
 
   static func player(_ player: Player) -> String {
     columns([
-      ["Pseudo", player.name],
-      ["Role", player.position.displayName],
-      ["Lineup", player.lineup.rawValue],
-      ["Image", player.image],
+      [localized("Pseudo"), player.name],
+      [localized("Role"), player.position.displayName],
+      [localized("Lineup"), player.lineup.displayName],
+      [localized("Image"), player.image],
       [
-        "Favorite champions",
+        localized("Favorite champions"),
         player.favoriteChampions.isEmpty
-          ? "none" : player.favoriteChampions.map(\.name).joined(separator: ", "),
+          ? localized("none") : player.favoriteChampions.map(\.name).joined(separator: ", "),
       ],
       ["ID", player.id.uuidString],
     ])
@@ -51,9 +60,9 @@ enum Table {
 
   static func champions(_ champions: [Champion]) -> String {
     columns(
-      [["ID", "NAME", "IMAGE", "CLASSES"]]
+      [["ID", localized("NAME"), localized("IMAGE"), localized("CLASSES")]]
         + champions.map {
-          [$0.id, $0.name, $0.imageName, $0.classes.map(\.rawValue).joined(separator: ", ")]
+          [$0.id, $0.name, $0.imageName, $0.classes.map(\.displayName).joined(separator: ", ")]
         })
   }
 

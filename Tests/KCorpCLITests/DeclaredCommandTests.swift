@@ -83,10 +83,10 @@ import Testing
 
   @Test(arguments: [
     Usage(
-      arguments: ["players", "add", "--position", "top"], message: "Give --name (the pseudo)."),
+      arguments: ["players", "add", "--position", "top"], message: "Give --name: The pseudo."),
     Usage(arguments: ["players", "list", "--json=yes"], message: "--json takes no value."),
     Usage(arguments: ["players", "show", "a", "b"], message: "Unexpected argument ‘b’."),
-    Usage(arguments: ["players", "remove"], message: "Give a pseudo or an id."),
+    Usage(arguments: ["players", "remove"], message: "Give <pseudo|id>: A pseudo or an id."),
     Usage(
       arguments: ["players", "add", "--name", "A", "--name", "B", "--position", "top"],
       message: "Give --name only once."),

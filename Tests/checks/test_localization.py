@@ -20,6 +20,12 @@ CALLS = [
     r"\bHTTPError\(\s*\d+,\s*" + LITERAL,
     r'\bcase \d+: ' + LITERAL,
 ]
+# The CLI's declarations, put in the user's language when help is printed.
+CLI_DECLARATIONS = [
+    r"static let abstract =\s*" + LITERAL,
+    r"\bhelp:\s*" + LITERAL,
+    r'Option\.flag\(\s*"[^"]*",\s*' + LITERAL,
+]
 SWIFTUI_CALLS = [
     # Both sides of a ternary of literals (`LocalizedStringKey(flag ? "A" : "B")`).
     r"\?\s*" + LITERAL + r"\s*:",
@@ -50,6 +56,12 @@ def used_keys():
     for folder in ("Sources/TeamKit", "Sources/TeamStore", "Sources/TeamAccess", "Sources/TeamPhoto",
                    "Sources/TeamClient", "Sources/TeamWeb", "Sources/TeamHTTP", "Sources/kcorp"):
         keys.update(keys_in(folder, CALLS))
+    keys.update(keys_in("Sources/kcorp", CLI_DECLARATIONS))
+    for path in sorted((ROOT / "Sources/kcorp").glob("*.swift")):
+        # Multi-line discussions: the lines as the literal holds them, without the indentation.
+        for match in re.finditer(r'static let discussion = """\n(.*?)\n( *)"""', path.read_text(), re.S):
+            indent = len(match.group(2))
+            keys["\n".join(line[indent:] for line in match.group(1).split("\n"))] = str(path.relative_to(ROOT))
     for folder in ("Sources/TeamUI", "Sources/KCorpApp"):
         keys.update(keys_in(folder, SWIFTUI_CALLS + CALLS))
     # Text shown as it is (a bare argument) needs no translation.
