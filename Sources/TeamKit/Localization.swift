@@ -66,9 +66,11 @@ public enum Language: String, CaseIterable, Hashable, Sendable {
   public var locale: Locale { Locale(identifier: self == .french ? "fr_FR" : "en_GB") }
 
   /// `key` in this language, its arguments put in: `%@` in order, `%1$@` by position.
+  /// Without arguments the placeholders stay, for a script to fill (`%%` is still `%`).
   public func text(_ key: String, _ arguments: [String] = []) -> String {
     let format = self == .french ? Localizations.french[key] ?? key : key
     guard format.contains("%") else { return format }
+    guard !arguments.isEmpty else { return format.replacingOccurrences(of: "%%", with: "%") }
     var result = ""
     var next = 0
     var rest = Substring(format)

@@ -83,11 +83,14 @@ def first_line(process, timeout):
     return line.decode().strip()
 
 
-def chrome(javascript=True, desktop=False):
+def chrome(javascript=True, desktop=False, language="en-US"):
+    """Headless Chromium whose user reads `language` (its Accept-Language)."""
     options = webdriver.ChromeOptions()
     options.binary_location = "/usr/bin/chromium"
-    for argument in ("--headless=new", "--no-sandbox", "--disable-gpu", "--hide-scrollbars"):
+    for argument in ("--headless=new", "--no-sandbox", "--disable-gpu", "--hide-scrollbars",
+                     f"--lang={language}"):
         options.add_argument(argument)
+    prefs = {"intl.accept_languages": language}
     if desktop:
         options.add_argument("--window-size=1280,900")
     elif javascript:
@@ -97,14 +100,21 @@ def chrome(javascript=True, desktop=False):
     else:
         # chromedriver's clicks hang under mobile emulation when scripts are off.
         options.add_argument("--window-size=500,900")
-        options.add_experimental_option(
-            "prefs", {"profile.managed_default_content_settings.javascript": 2})
+        prefs["profile.managed_default_content_settings.javascript"] = 2
+    options.add_experimental_option("prefs", prefs)
     return webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
 
 
 @pytest.fixture
 def browser():
     driver = chrome()
+    yield driver
+    driver.quit()
+
+
+@pytest.fixture
+def french_browser():
+    driver = chrome(language="fr-FR")
     yield driver
     driver.quit()
 

@@ -31,14 +31,26 @@ def violations(browser):
             for v in result["violations"]]
 
 
-def states(browser, server):
+# The words the walk clicks, in each language of the app.
+WORDS = {
+    "en-US": {"Add player": "Add player", "Add": "Add", "Delete player": "Delete player",
+              "Delete": "Delete", "lang": "en"},
+    "fr-FR": {"Add player": "Ajouter un joueur", "Add": "Ajouter",
+              "Delete player": "Supprimer le joueur", "Delete": "Supprimer", "lang": "fr"},
+}
+
+
+def states(browser, server, language="en-US"):
     """Each screen and state, by name, as a user reaches it."""
+    words = WORDS[language]
     browser.get(server + "/")
+    assert browser.find_element(By.TAG_NAME, "html").get_attribute("lang") == words["lang"]
     yield "roster"
-    browser.find_element(By.CSS_SELECTOR, "[aria-label='Add player']").click()
+    browser.find_element(By.CSS_SELECTOR, f"[aria-label='{words['Add player']}']").click()
     wait(browser).until(lambda b: b.find_element(By.ID, "add-dialog").is_displayed())
     yield "add sheet"
-    browser.find_element(By.XPATH, "//dialog[@id='add-dialog']//button[normalize-space()='Add']").click()
+    browser.find_element(
+        By.XPATH, f"//dialog[@id='add-dialog']//button[normalize-space()='{words['Add']}']").click()
     wait(browser).until(lambda b: b.find_elements(By.ID, "name-error"))
     yield "add sheet with errors"
     browser.get(server + "/players/new")
@@ -51,12 +63,12 @@ def states(browser, server):
     browser.get(player + "/edit")
     yield "edit page"
     browser.get(player)
-    browser.find_element(By.XPATH, "//button[normalize-space()='Delete player']").click()
+    browser.find_element(By.XPATH, f"//button[normalize-space()='{words['Delete player']}']").click()
     wait(browser).until(lambda b: b.find_element(By.ID, "delete-dialog").is_displayed())
     yield "delete dialog"
     browser.get(player + "/delete")
     yield "delete page"
-    browser.find_element(By.XPATH, "//button[normalize-space()='Delete']").click()
+    browser.find_element(By.XPATH, f"//button[normalize-space()='{words['Delete']}']").click()
     wait(browser).until(lambda b: "removed=" in b.current_url)
     yield "roster after a removal, with Undo"
     browser.get(server + "/trash")
@@ -71,12 +83,13 @@ def states(browser, server):
     yield "404"
 
 
+@pytest.mark.parametrize("language", ["en-US", "fr-FR"])
 @pytest.mark.parametrize("size", ["phone", "desktop"])
-def test_every_screen_has_no_accessibility_violation(server, size):
-    browser = chrome(desktop=(size == "desktop"))
+def test_every_screen_has_no_accessibility_violation(server, size, language):
+    browser = chrome(desktop=(size == "desktop"), language=language)
     try:
         found = []
-        for state in states(browser, server):
+        for state in states(browser, server, language):
             found += [f"{state}: {line}" for line in violations(browser)]
         assert not found, "\n".join(found)
     finally:

@@ -1,0 +1,82 @@
+import Foundation
+import Testing
+
+@testable import TeamKit
+
+@Suite struct LocalizationTests {
+  @Test(arguments: [
+    ("fr", Language.french), ("fr-FR", .french), ("fr_CA.UTF-8", .french), ("FR", .french),
+    ("en", .english), ("en-GB", .english),
+  ])
+  func aTagNamesItsLanguage(tag: String, language: Language) {
+    #expect(Language(tag: tag) == language)
+  }
+
+  @Test func otherTagsNameNone() {
+    for tag in ["de-DE", "C", "POSIX", "", "*", "french"] { #expect(Language(tag: tag) == nil) }
+  }
+
+  @Test(arguments: [
+    ("fr-FR,fr;q=0.9,en-US;q=0.8,en;q=0.7", Language.french),
+    ("en-US,en;q=0.9,fr;q=0.8", .english),
+    ("de-DE,de;q=0.9,fr;q=0.5,en;q=0.4", .french),
+    ("en;q=0.5, fr;q=0.6", .french),
+    ("fr;q=0, en", .english),
+  ])
+  func acceptLanguageGivesTheBestSupported(header: String, language: Language) {
+    #expect(Language(acceptLanguage: header) == language)
+  }
+
+  @Test func acceptLanguageWithNothingSupportedGivesNone() {
+    #expect(Language(acceptLanguage: "de-DE,ja;q=0.5") == nil)
+    #expect(Language(acceptLanguage: "fr;q=0") == nil)
+    #expect(Language(acceptLanguage: "") == nil)
+  }
+
+  @Test func theEnvironmentDecidesInPOSIXOrder() {
+    #expect(Language.fromEnvironment(["LANG": "fr_FR.UTF-8"]) == .french)
+    #expect(Language.fromEnvironment(["LANG": "fr_FR.UTF-8", "LC_MESSAGES": "en_US"]) == .english)
+    #expect(
+      Language.fromEnvironment(["LANG": "en", "LC_MESSAGES": "en", "LC_ALL": "fr_BE"]) == .french)
+    #expect(Language.fromEnvironment(["LC_ALL": "", "LANG": "fr"]) == .french)  // empty is unset
+    #expect(Language.fromEnvironment([:]) == nil)
+  }
+
+  @Test func argumentsGoInOrderOrByPosition() {
+    #expect(Language.english.text("%@ and %@", ["a", "b"]) == "a and b")
+    #expect(Language.english.text("%2$@ before %1$@", ["a", "b"]) == "b before a")
+    #expect(Language.english.text("100%% of %@", ["them"]) == "100% of them")
+    #expect(Language.english.text("(%00) %@", ["x"]) == "(%00) x")
+    // Without arguments the placeholders stay, for the page's script.
+    #expect(Language.english.text("%1$@ added %2$@") == "%1$@ added %2$@")
+    // French, with its own word order and spaces.
+    #expect(
+      Language.french.text(
+        "Someone else changed %@ meanwhile; nothing was saved. Their version is shown: check it and save again.",
+        ["Canna"]
+      )
+      .hasPrefix("Quelqu’un d’autre a modifié Canna entre-temps\u{202F};"))
+    #expect(Language.french.text("No such key, kept as it is.") == "No such key, kept as it is.")
+  }
+
+  @Test func aMessageSpeaksTheLanguageOfWhoeverReadsIt() throws {
+    let error = try #require(
+      #expect(throws: ValidationError.self) {
+        try PlayerInput(name: "", position: "Goalie").validated(in: [])
+      })
+    #expect(
+      Language.$requested.withValue(.english) { error.message(for: .name) } == "Enter a pseudo.")
+    #expect(
+      Language.$requested.withValue(.french) { error.message(for: .name) }
+        == "Saisissez un pseudo.")
+    // What a server already said is shown as it is, whatever the language.
+    let said = ValidationError(.name, "Déjà pris %@ 100%")
+    #expect(
+      Language.$requested.withValue(.french) { said.message(for: .name) } == "Déjà pris %@ 100%")
+  }
+
+  @Test func numbersAreWrittenTheLanguagesWay() {
+    #expect(Language.english.number(12345) == "12,345")
+    #expect(Language.french.number(12345) == "12\u{202F}345")
+  }
+}
