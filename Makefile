@@ -1,7 +1,7 @@
 # KCorp Team Manager — `make run` serves the app, `make test` proves it works.
 
 BUILD_PACKAGES := pkg-config libsqlite3-dev libmicrohttpd-dev libargon2-dev libgnutls28-dev libicu-dev libvips-dev libcurl4-openssl-dev
-TEST_PACKAGES := chromium chromium-driver python3-selenium python3-pytest python3-venv python3-pil openssl curl mount
+TEST_PACKAGES := chromium chromium-l10n chromium-driver python3-selenium python3-pytest python3-venv python3-pil openssl curl mount
 ENSURE := scripts/ensure-packages
 
 BENCH_PACKAGES := wrk nginx-light sqlite3
@@ -38,7 +38,7 @@ e2e: test-deps $(TOOLS)
 ## screenshots: the browser walk, saving the README's pictures under docs/screenshots
 screenshots: test-deps
 	swift build --product kcorp
-	KCORP_SCREENSHOTS=docs/screenshots /usr/bin/python3 -m pytest -q Tests/e2e -k the_briefs_story
+	KCORP_SCREENSHOTS=docs/screenshots /usr/bin/python3 -m pytest -q Tests/e2e -k "the_briefs_story or french_coach"
 
 ## bench: release build, then speed, memory and scaling beside nginx and sqlite3
 ## (prints a table and writes docs/BENCHMARKS.md)

@@ -102,7 +102,9 @@ def chrome(javascript=True, desktop=False, language="en-US"):
         options.add_argument("--window-size=500,900")
         prefs["profile.managed_default_content_settings.javascript"] = 2
     options.add_experimental_option("prefs", prefs)
-    return webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
+    # The browser's own controls (a file input's button) follow its interface language.
+    service = Service("/usr/bin/chromedriver", env={**os.environ, "LANGUAGE": language.replace("-", "_")})
+    return webdriver.Chrome(service=service, options=options)
 
 
 @pytest.fixture

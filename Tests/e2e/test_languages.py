@@ -21,7 +21,7 @@ def test_a_french_coach_reads_french_everywhere(server, french_browser, screensh
     assert text(browser, ".lineup") == "Titulaires\u00a0: Pas de Jungle, Pas de Mid."
     browser.save_screenshot(str(screenshots / "roster-fr.png"))
 
-    # The sheet, refused in French, focus on the pseudo.
+    # The sheet in French; the champion search works in French too.
     browser.find_element(By.CSS_SELECTOR, "[aria-label='Ajouter un joueur']").click()
     dialog = browser.find_element(By.ID, "add-dialog")
     wait(browser).until(lambda _: dialog.is_displayed())
@@ -29,13 +29,6 @@ def test_a_french_coach_reads_french_everywhere(server, french_browser, screensh
     assert browser.find_element(By.CSS_SELECTOR, "label[for=position]").text == "Rôle"
     classes = [o.text for o in Select(browser.find_element(By.CSS_SELECTOR, ".champion-class")).options]
     assert classes == ["Toutes les classes", "Combattant", "Tank", "Mage", "Assassin", "Tireur", "Support"]
-    dialog.find_element(By.XPATH, ".//button[normalize-space()='Ajouter']").click()
-    wait(browser).until(lambda b: b.find_elements(By.ID, "name-error"))
-    assert text(browser, "#name-error") == "Saisissez un pseudo."
-    assert text(browser, "#status").startswith("Personne n’a été ajouté")
-
-    # Added: announced in French; the champion search works in French too.
-    browser.find_element(By.ID, "name").send_keys("Saken")
     Select(browser.find_element(By.ID, "position")).select_by_visible_text("Mid")
     search = browser.find_element(By.CSS_SELECTOR, ".champion-search")
     assert search.get_attribute("placeholder") == "Rechercher"
@@ -44,7 +37,16 @@ def test_a_french_coach_reads_french_everywhere(server, french_browser, screensh
         "return [...document.querySelectorAll('.champion-row label.champion')]"
         ".filter(l => !l.hidden).map(l => l.querySelector('input').value)")[:1] == ["viktor"])
     browser.find_element(By.XPATH, "//label[@class='champion'][input[@value='viktor']]").click()
+    browser.find_element(By.ID, "name").send_keys("Saken")
     browser.save_screenshot(str(screenshots / "add-player-fr.png"))
+
+    # Refused without a pseudo, in French, focus on the pseudo; then added.
+    browser.find_element(By.ID, "name").clear()
+    dialog.find_element(By.XPATH, ".//button[normalize-space()='Ajouter']").click()
+    wait(browser).until(lambda b: b.find_elements(By.ID, "name-error"))
+    assert text(browser, "#name-error") == "Saisissez un pseudo."
+    assert text(browser, "#status").startswith("Personne n’a été ajouté")
+    browser.find_element(By.ID, "name").send_keys("Saken")
     browser.find_element(By.XPATH, "//dialog[@id='add-dialog']//button[normalize-space()='Ajouter']").click()
     wait(browser).until(lambda b: "Saken" in roster_names(b))
     assert text(browser, "#status") == "Saken a été ajouté."
