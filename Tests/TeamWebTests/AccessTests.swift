@@ -179,6 +179,23 @@ import Testing
     #expect(try client.send("POST", "/signin", headers: ["Host": "evil.example"]).status == 421)
   }
 
+  @Test func theAccountPagesAndTheirRefusalsAreInFrench() throws {
+    let coach = try signIn("coach", "coach password") + "; kcorp_lang=fr"
+    for path in ["/account", "/accounts", "/"] {
+      let page = try client.get(path, headers: ["Cookie": coach])
+      #expect(page.status == 200 && page.text.contains(#"<html lang="fr">"#), "\(path)")
+      let left = FrenchPagesTests.englishLeft(in: page.text)
+      #expect(left.isEmpty, "\(path) still says \(left.sorted())")
+    }
+    let manager = try signIn("manager", "manager password") + "; kcorp_lang=fr"
+    let refused = try client.get("/accounts", headers: ["Cookie": manager])
+    #expect(refused.status == 403)
+    #expect(refused.text.contains("Seul un propriétaire gère les comptes."))
+    let signIn = try client.get("/signin", headers: ["Accept-Language": "fr-FR"])
+    #expect(signIn.text.contains("Se connecter à KCorp"))
+    #expect(FrenchPagesTests.englishLeft(in: signIn.text).isEmpty)
+  }
+
   @Test func ownersManageAccountsOthersCannot() throws {
     let coach = try signIn("coach", "coach password")
     #expect(try client.get("/accounts", headers: ["Cookie": coach]).text.contains("analyst"))

@@ -124,17 +124,27 @@ import Testing
     return text + " " + attributes.joined(separator: " ")
   }
 
-  @Test func everyScreenInFrenchHasNoEnglishWordLeft() throws {
+  /// The words of the English messages that no French message uses.
+  static let englishOnly: Set<String> = {
     let english = Localizations.french.keys.reduce(into: Set<String>()) {
-      $0.formUnion(Self.words($1))
+      $0.formUnion(words($1))
     }
     let french = Localizations.french.values.reduce(into: Set<String>()) {
-      $0.formUnion(Self.words($1))
+      $0.formUnion(words($1))
     }
     // Names that are the same in both: the product, the formats; and the switch's link to
     // English, which names its language in that language.
-    let shared = Self.words("KCorp JSON CSV API HEIC WebP PNG JPEG UTF MiB KiB NUL English")
-    let englishOnly = english.subtracting(french).subtracting(shared)
+    let shared = words("KCorp JSON CSV API HEIC WebP PNG JPEG UTF MiB KiB NUL English")
+    return english.subtracting(french).subtracting(shared)
+  }()
+
+  /// The English words left on a page meant to be French.
+  static func englishLeft(in html: String) -> Set<String> {
+    words(readable(html)).intersection(englishOnly)
+  }
+
+  @Test func everyScreenInFrenchHasNoEnglishWordLeft() throws {
+    let englishOnly = Self.englishOnly
     #expect(englishOnly.count > 100)  // the check has words to look for
 
     let canna = Player.defaultRoster[0]
