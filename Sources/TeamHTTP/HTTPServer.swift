@@ -238,6 +238,8 @@ private final class ServerContext: Sendable {
   /// Connections whose request target holds `%00`: libmicrohttpd hands paths and query
   /// values over as C strings, which end at the NUL (``HTTPRequest/targetHasNUL``).
   let targetsWithNUL = Mutex<Set<UInt>>([])
+  /// The threads that answer requests that may wait (writes).
+  let workers = WorkerThreads()
 
   init(
     handler: @escaping @Sendable (HTTPRequest) -> HTTPResponse, maxBodyBytes: Int,
@@ -250,6 +252,57 @@ private final class ServerContext: Sendable {
     self.largerBodyLimit = largerBodyLimit
     self.isSecure = isSecure
     waiting = WaitingConnections(perAddress: max(2, perAddress))
+  }
+}
+
+/// Threads for work that may block (a disk sync, a password hash), one per piece of work
+/// under way: an idle thread takes the next piece, a new one starts when none is idle, and
+/// one idle for ``idleLifetime`` ends. Under a stream of writes no thread is started per
+/// request; at rest none is kept.
+final class WorkerThreads: @unchecked Sendable {
+  /// `@unchecked Sendable`: every field is read and written with `condition` locked.
+  private let condition = NSCondition()
+  private var queue: [@Sendable () -> Void] = []
+  private var idle = 0
+  private let idleLifetime: TimeInterval
+
+  init(idleLifetime: TimeInterval = 5) { self.idleLifetime = idleLifetime }
+
+  /// How many threads wait for work.
+  var idleThreads: Int {
+    condition.lock()
+    defer { condition.unlock() }
+    return idle
+  }
+
+  /// Runs `work` on a thread of its own: an idle one for each piece waiting, else a new one
+  /// (work may wait for other work, as a write waits for the commit under way).
+  func run(_ work: @escaping @Sendable () -> Void) {
+    condition.lock()
+    queue.append(work)
+    let start = queue.count > idle
+    if !start { condition.signal() }
+    condition.unlock()
+    if start { Thread.detachNewThread { [self] in serve() } }
+  }
+
+  private func serve() {
+    condition.lock()
+    while true {
+      while queue.isEmpty {
+        idle += 1
+        let woken = condition.wait(until: Date(timeIntervalSinceNow: idleLifetime))
+        idle -= 1
+        if !woken && queue.isEmpty {
+          condition.unlock()
+          return
+        }
+      }
+      let work = queue.removeFirst()
+      condition.unlock()
+      work()
+      condition.lock()
+    }
   }
 }
 
@@ -506,7 +559,7 @@ private func respond(
     state.answeredElsewhere = true
     MHD_suspend_connection(connection)
     let connectionBits = UInt(bitPattern: Int(bitPattern: UnsafeRawPointer(connection)))
-    Thread.detachNewThread { [handler = server.handler, request] in
+    server.workers.run { [handler = server.handler, request] in
       let response = handler(request)
       state.answer.withLock { $0 = response }
       MHD_resume_connection(OpaquePointer(bitPattern: connectionBits))

@@ -8,13 +8,25 @@ public struct Roster: Hashable, Sendable {
   public let version: Int
   /// The players, in roster order.
   public let players: [Player]
-  /// "Recently removed", the latest removal first.
-  public let removed: [RemovedPlayer]
   /// The hashes of the players' photos, by player (``RosterStore/setPhoto(of:to:)``).
   public let photos: [UUID: String]
+  /// "Recently removed" in two parts, the latest removals first, then all the earlier ones:
+  /// a removal copies the few latest, not the whole list, which holds every removal of the
+  /// last 30 days (thousands on a busy server) and is shared with the snapshot before.
+  private let latest: [RemovedPlayer]
+  private let earlier: [RemovedPlayer]
+  /// The most removals ``latest`` holds before they join ``earlier``.
+  private static let latestCapacity = 64
 
   public init(
     version: Int, players: [Player], removed: [RemovedPlayer], photos: [UUID: String] = [:]
+  ) {
+    self.init(version: version, players: players, latest: [], earlier: removed, photos: photos)
+  }
+
+  private init(
+    version: Int, players: [Player], latest: [RemovedPlayer], earlier: [RemovedPlayer],
+    photos: [UUID: String]
   ) {
     self.version = version
     // Each player carries their photo's hash, from the one map the store keeps.
@@ -26,12 +38,68 @@ public struct Roster: Hashable, Sendable {
         player.photo = photos[player.id]
         return player
       }
-    self.removed = removed
+    self.latest = latest
+    self.earlier = earlier
     self.photos = photos
   }
 
+  /// "Recently removed", the latest removal first.
+  public var removed: [RemovedPlayer] { latest + earlier }
+
+  /// How many players are in "Recently removed".
+  public var removedCount: Int { latest.count + earlier.count }
+
   /// The player with this id, if any.
   public func player(id: UUID) -> Player? { players.first { $0.id == id } }
+
+  /// The removal of the player with this id, if they are in "Recently removed".
+  public func removal(id: UUID) -> RemovedPlayer? {
+    latest.first { $0.id == id } ?? earlier.first { $0.id == id }
+  }
+
+  /// When the longest-kept removal was made (the last of the list), nil when there is none.
+  var oldestRemoval: Date? { (earlier.last ?? latest.last)?.removedAt }
+
+  func with(players: [Player]) -> Roster {
+    Roster(version: version, players: players, latest: latest, earlier: earlier, photos: photos)
+  }
+
+  func with(removed: [RemovedPlayer]) -> Roster {
+    Roster(version: version, players: players, latest: [], earlier: removed, photos: photos)
+  }
+
+  func with(version: Int) -> Roster {
+    Roster(version: version, players: players, latest: latest, earlier: earlier, photos: photos)
+  }
+
+  func with(photos: [UUID: String]) -> Roster {
+    Roster(version: version, players: players, latest: latest, earlier: earlier, photos: photos)
+  }
+
+  /// The roster without the player `removal` names, who goes first in "Recently removed".
+  func removing(_ removal: RemovedPlayer) -> Roster {
+    let players = players.filter { $0.id != removal.id }
+    guard latest.count < Self.latestCapacity else {
+      return Roster(
+        version: version, players: players, latest: [removal], earlier: latest + earlier,
+        photos: photos)
+    }
+    return Roster(
+      version: version, players: players, latest: [removal] + latest, earlier: earlier,
+      photos: photos)
+  }
+
+  public static func == (lhs: Roster, rhs: Roster) -> Bool {
+    lhs.version == rhs.version && lhs.players == rhs.players && lhs.photos == rhs.photos
+      && lhs.removed == rhs.removed
+  }
+
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(version)
+    hasher.combine(players)
+    hasher.combine(removed)
+    hasher.combine(photos)
+  }
 }
 
 /// A committed change of the roster: the new snapshot and what changed (oldest first).
@@ -188,12 +256,7 @@ public final class RosterStore: Sendable {
       let removal = RemovedPlayer(player: player, removedAt: now())
       try writer.remove(removal)
       try writer.record(.removed, before: player, after: nil, author: Self.author, at: now())
-      return (
-        Roster(
-          version: roster.version, players: roster.players.filter { $0.id != id },
-          removed: [removal] + roster.removed, photos: roster.photos),
-        player
-      )
+      return (roster.removing(removal), player)
     }
   }
 
@@ -205,7 +268,7 @@ public final class RosterStore: Sendable {
   @discardableResult
   public func restorePlayer(id: UUID) throws(RosterError) -> Player {
     try write { writer, roster in
-      guard let removal = roster.removed.first(where: { $0.id == id }) else {
+      guard let removal = roster.removal(id: id) else {
         throw RosterError.notFound(id)
       }
       var player = removal.player
@@ -328,11 +391,7 @@ public final class RosterStore: Sendable {
       var photos = roster.photos
       photos[id] = photo?.hash
       player.photo = photo?.hash
-      return (
-        Roster(
-          version: roster.version, players: roster.players, removed: roster.removed,
-          photos: photos), player
-      )
+      return (roster.with(photos: photos), player)
     }
   }
 
@@ -607,7 +666,7 @@ public final class RosterStore: Sendable {
             changed = true
           }
           let cutoff = Self.cutoff(now())
-          if current.removed.contains(where: { $0.removedAt < cutoff }) {
+          if let oldest = current.oldestRemoval, oldest < cutoff {
             try writer.purge(removedBefore: cutoff)
             current = current.with(removed: current.removed.filter { $0.removedAt >= cutoff })
             changed = true
@@ -660,20 +719,6 @@ public final class RosterStore: Sendable {
     try storageErrors {
       try writer.withLock { try $0.history(after: after, player: player, limit: limit) }
     }
-  }
-}
-
-extension Roster {
-  func with(players: [Player]) -> Roster {
-    Roster(version: version, players: players, removed: removed, photos: photos)
-  }
-
-  func with(removed: [RemovedPlayer]) -> Roster {
-    Roster(version: version, players: players, removed: removed, photos: photos)
-  }
-
-  func with(version: Int) -> Roster {
-    Roster(version: version, players: players, removed: removed, photos: photos)
   }
 }
 

@@ -274,7 +274,7 @@ extension WebApp {
     if let id = id("added"), let player = roster.player(id: id) { return .added(player) }
     if let id = id("restored"), let player = roster.player(id: id) { return .restored(player) }
     if let count = query["imported"].flatMap(Int.init), count >= 0 { return .imported(count) }
-    if let id = id("removed"), let removal = roster.removed.first(where: { $0.id == id }) {
+    if let id = id("removed"), let removal = roster.removal(id: id) {
       return .removed(removal.player)
     }
     return nil

@@ -213,7 +213,7 @@ enum Pages {
             ]))
       }
     }
-    content.append(footer(viewer, removed: roster.removed.count))
+    content.append(footer(viewer, removed: roster.removedCount))
     let form = addForm ?? (PlayerInput(name: "", position: "Top"), nil)
     let refused = addForm != nil
     return Pages.page(

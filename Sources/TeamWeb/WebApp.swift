@@ -68,7 +68,7 @@ public struct WebApp: Sendable {
     router.add("GET", "/players/{id}/picture") { [images, store] request, parameters in
       let roster = store.roster
       guard let id = UUID(uuidString: parameters["id"] ?? ""),
-        let player = roster.player(id: id) ?? roster.removed.first(where: { $0.id == id })?.player
+        let player = roster.player(id: id) ?? roster.removal(id: id)?.player
       else { throw HTTPError(404, localized("There is no such player.")) }
       // Their photo wins; its name changes with it.
       if let hash = roster.photos[id] {
