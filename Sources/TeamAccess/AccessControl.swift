@@ -94,13 +94,19 @@ public final class AccessControl: Sendable {
 
   // MARK: - Accounts
 
-  /// Why `name` cannot be an account name, or nil: 1 to 32 of letters, digits, `.`, `_`, `-`.
-  public static func nameProblem(_ name: String) -> String? {
+  /// What a name is given to.
+  public enum NameKind: Sendable { case account, token }
+
+  /// Why `name` cannot be an account's (or a token's) name, or nil: 1 to 32 of letters,
+  /// digits, `.`, `_`, `-`.
+  public static func nameProblem(_ name: String, of kind: NameKind = .account) -> String? {
     let allowed = name.unicodeScalars.allSatisfy {
       $0.properties.isAlphabetic || ("0"..."9").contains($0) || "._-".unicodeScalars.contains($0)
     }
     if name.isEmpty || name.count > 32 || !allowed {
-      return localized("Choose an account name of 1 to 32 letters, digits, “.”, “_” or “-”.")
+      return kind == .account
+        ? localized("Choose an account name of 1 to 32 letters, digits, “.”, “_” or “-”.")
+        : localized("Choose a token name of 1 to 32 letters, digits, “.”, “_” or “-”.")
     }
     if name.lowercased() == "local" {
       return localized("“local” names the staff at the machine; choose another name.")
@@ -299,9 +305,7 @@ public final class AccessControl: Sendable {
 
   /// Creates a token for scripts and returns its secret, which is never shown again.
   public func createToken(name: String, role: Role) throws -> String {
-    if let problem = Self.nameProblem(name) {
-      throw AccessError(problem.replacingOccurrences(of: "account", with: "token"))
-    }
+    if let problem = Self.nameProblem(name, of: .token) { throw AccessError(problem) }
     if try store.tokens().contains(where: { $0.name.lowercased() == name.lowercased() }) {
       throw AccessError(
         localized("A token is already named “%@”; revoke it or choose another name.", name))

@@ -96,6 +96,13 @@ public enum Language: String, CaseIterable, Hashable, Sendable {
     return result + rest
   }
 
+  /// The catalog's text for `key` as it stands, arguments not put in, or `key` itself: for
+  /// a message put in words where no language was known (the HTTP layer's own), which may
+  /// also be one already in this language.
+  public func translation(of key: String) -> String {
+    self == .french ? Localizations.french[key] ?? key : key
+  }
+
   /// A whole number as this language writes it: `1,000` or `1 000`.
   public func number(_ value: Int) -> String {
     value.formatted(.number.locale(locale))

@@ -41,6 +41,7 @@ enum Localizations {
     "%@ days ago": "il y a %@ jours",
     "%@ has no photo now.": "%@ n’a plus de photo.",
     "%@ hours ago": "il y a %@ heures",
+    "%@ imported a roster of 1 player.": "%@ a importé un effectif de 1 joueur.",
     "%@ is a viewer: this account reads the roster but cannot change it.":
       "%@ a le rôle lecteur : ce compte lit l’effectif mais ne peut pas le modifier.",
     "%@ is back on the roster.": "%@ est de retour dans l’effectif.",
@@ -62,7 +63,7 @@ enum Localizations {
       "--champion peut être répété et remplace les favoris ; --no-champions les efface.",
     "--format takes json or csv, not ‘%@’.": "--format prend json ou csv, pas « %@ ».",
     "--image is a picture name (a-z 0-9 _ - .), player_default when omitted.\n--champion may be repeated; see ‘kcorp champions’.":
-      "--image est un nom d’image (a-z 0-9 _ - .), player_default s’il est omis.\n--champion peut être répété ; voyez « kcorp champions ».",
+      "--image est un nom d’image (a-z 0-9 _ - .), player_default s’il est omis.\n--champion peut être répété ; consultez « kcorp champions ».",
     "--limit takes a positive number, not ‘%@’.": "--limit prend un nombre positif, pas « %@ ».",
     "--port takes a number from 0 to 65535, not ‘%@’.":
       "--port prend un nombre de 0 à 65535, pas « %@ ».",
@@ -86,7 +87,7 @@ enum Localizations {
       "Un serveur kcorp utilise %@ : arrêtez-le, puis restaurez (ou donnez --force et redémarrez le serveur ensuite).",
     "A pseudo or an id.": "Un pseudo ou un identifiant.",
     "A throwaway roster (--in-memory) has nothing to restore into.":
-      "Un effectif jetable (--in-memory) n’a rien où restaurer.",
+      "Impossible de restaurer dans un effectif jetable (--in-memory).",
     "A token is already named “%@”; revoke it or choose another name.":
       "Un jeton s’appelle déjà « %@ » ; révoquez-le ou choisissez un autre nom.",
     "Accounts": "Comptes",
@@ -117,11 +118,12 @@ enum Localizations {
     "Back": "Retour",
     "Back to the roster": "Retour à l’effectif",
     "Back up daily into DIR, keeping the last 7 days and one a week for 4 weeks.":
-      "Sauvegarder chaque jour dans DIR, en gardant les 7 derniers jours et une par semaine pendant 4 semaines.",
+      "Sauvegarder chaque jour dans DIR, en gardant les sauvegardes des 7 derniers jours et une par semaine pendant 4 semaines.",
     "Backed up %1$@ players to %2$@.": "%1$@ joueurs sauvegardés dans %2$@.",
+    "Backed up 1 player to %@.": "1 joueur sauvegardé dans %@.",
     "Bad Request": "Requête incorrecte",
     "Believe X-Forwarded-Proto/-For from a reverse proxy on this machine.":
-      "Croire X-Forwarded-Proto/-For d’un proxy inverse sur cette machine.",
+      "Faire confiance à X-Forwarded-Proto/-For venant d’un proxy inverse sur cette machine.",
     "Bring a removed player back at their place, every field intact.":
       "Faire revenir un joueur supprimé à sa place, tous ses champs intacts.",
     "CLASSES": "CLASSES",
@@ -155,6 +157,8 @@ enum Localizations {
     "Choose a password of at most %@ bytes.": "Choisissez un mot de passe d’au plus %@ octets.",
     "Choose a role: Top, Jungle, Mid, ADC or Support.":
       "Choisissez un rôle parmi Top, Jungle, Mid, ADC ou Support.",
+    "Choose a token name of 1 to 32 letters, digits, “.”, “_” or “-”.":
+      "Choisissez un nom de jeton de 1 à 32 lettres, chiffres, « . », « _ » ou « - ».",
     "Choose an account name of 1 to 32 letters, digits, “.”, “_” or “-”.":
       "Choisissez un nom de compte de 1 à 32 lettres, chiffres, « . », « _ » ou « - ».",
     "Class": "Classe",
@@ -236,7 +240,7 @@ enum Localizations {
     "Import preview · KCorp": "Aperçu de l’import · KCorp",
     "Import · KCorp": "Importer · KCorp",
     "Imported %1$@ players: %2$@ added, %3$@ changed, %4$@ removed.":
-      "%1$@ joueurs importés : %2$@ ajoutés, %3$@ modifiés, %4$@ supprimés.",
+      "Effectif importé. Joueurs : %1$@ ; ajoutés : %2$@, modifiés : %3$@, supprimés : %4$@.",
     "Imported %@ players.": "%@ joueurs importés.",
     "Imported 1 player.": "1 joueur importé.",
     "Insufficient Storage": "Espace insuffisant",
@@ -275,7 +279,7 @@ enum Localizations {
     "Move up %@": "Monter %@",
     "NAME": "NOM",
     "Name": "Nom",
-    "Name a command; see ‘kcorp --help’.": "Nommez une commande ; voyez « kcorp --help ».",
+    "Name a command; see ‘kcorp --help’.": "Nommez une commande ; consultez « kcorp --help ».",
     "New password (at least 10 characters)": "Nouveau mot de passe (10 caractères au moins)",
     "New player": "Nouveau joueur",
     "New player · KCorp": "Nouveau joueur · KCorp",
@@ -330,7 +334,7 @@ enum Localizations {
     "Pages": "Pages",
     "Password": "Mot de passe",
     "Password (at least 10 characters)": "Mot de passe (10 caractères au moins)",
-    "Password again: ": "Mot de passe, de nouveau : ",
+    "Password again: ": "Confirmez le mot de passe : ",
     "Password changed; your other sessions are ended.":
       "Mot de passe modifié ; vos autres sessions sont fermées.",
     "Password: ": "Mot de passe : ",
@@ -386,6 +390,7 @@ enum Localizations {
       "Restaurer même pendant qu’un serveur utilise la base de données.",
     "Restored %1$@ players from %2$@ into %3$@.": "%1$@ joueurs restaurés de %2$@ dans %3$@.",
     "Restored %@.": "%@ restauré.",
+    "Restored 1 player from %1$@ into %2$@.": "1 joueur restauré de %1$@ dans %2$@.",
     "Revoke an API token at once.": "Révoquer un jeton d’API sur-le-champ.",
     "Revoked %@.": "%@ révoqué.",
     "Role": "Rôle",
@@ -397,7 +402,7 @@ enum Localizations {
     "Search": "Rechercher",
     "Search a champion": "Rechercher un champion",
     "See ‘kcorp %@ --help’ and the others for their options.":
-      "Voyez « kcorp %@ --help » et les autres pour leurs options.",
+      "Consultez « kcorp %@ --help » et les autres pour leurs options.",
     "Send a JPEG, PNG, WebP or HEIC photo; this file is not one.":
       "Envoyez une photo JPEG, PNG, WebP ou HEIC ; ce fichier n’en est pas une.",
     "Send a photo of at most %@ MiB.": "Envoyez une photo de %@ Mio au plus.",
@@ -585,7 +590,7 @@ enum Localizations {
     "Undo": "Annuler la suppression",
     "Unexpected argument ‘%@’.": "Argument inattendu « %@ ».",
     "Unknown command ‘%@’; see ‘kcorp --help’.":
-      "Commande inconnue « %@ » ; voyez « kcorp --help ».",
+      "Commande inconnue « %@ » ; consultez « kcorp --help ».",
     "Unknown ‘%@ %@’; use %@ or %@.": "« %@ %@ » inconnu ; utilisez %@ ou %@.",
     "Unprocessable Content": "Contenu non traitable",
     "Unsupported Media Type": "Type de média non pris en charge",
@@ -649,7 +654,7 @@ enum Localizations {
     "‘%@’ is not a class; choose Fighter, Tank, Mage, Assassin, Marksman or Support.":
       "« %@ » n’est pas une classe ; choisissez Fighter, Tank, Mage, Assassin, Marksman ou Support.",
     "‘kcorp %@’ does not take %@; see ‘kcorp %@ --help’.":
-      "« kcorp %@ » ne prend pas %@ ; voyez « kcorp %@ --help ».",
+      "« kcorp %@ » ne prend pas %@ ; consultez « kcorp %@ --help ».",
     "“%1$@” is on the roster now; rename them before restoring %2$@.":
       "« %1$@ » est maintenant dans l’effectif ; renommez ce joueur avant de restaurer %2$@.",
     "“%1$@” looks the same as “%2$@”, who is already in the team; choose another pseudo.":

@@ -44,8 +44,10 @@ public struct RosterChange: Identifiable, Hashable, Sendable {
     case .moved: localized("%@ changed the roster’s order.", author)
     case .imported:
       // The name of an import is its count ("3 players"), said again in the language shown.
-      localized(
-        "%1$@ imported a roster of %2$@ players.", author, playerName.prefix { $0.isNumber })
+      playerName.prefix { $0.isNumber } == "1"
+        ? localized("%@ imported a roster of 1 player.", author)
+        : localized(
+          "%1$@ imported a roster of %2$@ players.", author, playerName.prefix { $0.isNumber })
     case .edited:
       differences.isEmpty
         ? localized("%1$@ edited %2$@.", author, playerName)

@@ -342,7 +342,7 @@ public struct RosterImport: Sendable {
     self.photos = photos
     added = players.filter { currentByID[$0.id] == nil }
     changed = players.compactMap { player in
-      currentByID[player.id].flatMap { $0 == player ? nil : ($0, player) }
+      currentByID[player.id].flatMap { $0.hasSameFields(as: player) ? nil : ($0, player) }
     }
     removed = current.filter { !usedIDs.contains($0.id) }
   }

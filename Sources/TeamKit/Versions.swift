@@ -17,9 +17,24 @@ public func hex16(_ value: UInt64) -> String {
 }
 
 extension Player {
-  /// This version of the player: it changes whenever anything the API shows of them does.
-  /// The server's `ETag` for the player; a client names it in `If-Match`.
-  public var version: String { fnv1a(TeamJSON.encode(self)) }
+  /// This version of the player's fields: it changes whenever an edit changes any of them.
+  /// The server's `ETag` for the player; a client names it in `If-Match`. The photo is left
+  /// out: it changes on its own, never conflicts with an edit, and clients that know
+  /// nothing of photos work the version out alike.
+  public var version: String {
+    var fields = self
+    fields.photo = nil
+    return fnv1a(TeamJSON.encode(fields))
+  }
+
+  /// Whether the two have the same fields, photos aside (``version``).
+  public func hasSameFields(as other: Player) -> Bool {
+    var mine = self
+    var theirs = other
+    mine.photo = nil
+    theirs.photo = nil
+    return mine == theirs
+  }
 
   /// The version of a roster's order: it changes when a player comes, goes or moves.
   public static func orderVersion(_ ids: [UUID]) -> String {

@@ -161,7 +161,8 @@ extension RosterImport {
       } catch {
         problems.append(
           RosterFile.Problem(
-            place: "Player \(index + 1) (“\(player.name)”)", message: error.description))
+            place: localized("Player %1$@ (“%2$@”)", index + 1, player.name),
+            message: error.description))
       }
     }
     guard problems.isEmpty else { throw RosterFile.Problems(problems: problems) }

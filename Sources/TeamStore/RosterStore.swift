@@ -21,6 +21,15 @@ public struct Roster: Hashable, Sendable {
   public init(
     version: Int, players: [Player], removed: [RemovedPlayer], photos: [UUID: String] = [:]
   ) {
+    // Removed players keep their photo (until purged), as the players do.
+    let removed =
+      photos.isEmpty
+      ? removed
+      : removed.map { removal in
+        var player = removal.player
+        player.photo = photos[player.id]
+        return RemovedPlayer(player: player, removedAt: removal.removedAt)
+      }
     self.init(version: version, players: players, latest: [], earlier: removed, photos: photos)
   }
 
@@ -234,7 +243,7 @@ public final class RosterStore: Sendable {
         throw RosterError.notFound(id)
       }
       let current = roster.players[index]
-      if let expected, expected != current { throw RosterError.changed(current) }
+      if let expected, !expected.hasSameFields(as: current) { throw RosterError.changed(current) }
       let player = try edit.applied(to: current) { writer.pseudos[$0] }
       guard player != current else { return (nil, player) }
       try writer.update(player, was: current)

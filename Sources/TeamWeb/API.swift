@@ -30,8 +30,8 @@ struct Problem: JSONWritable {
   init(_ error: HTTPError, errors: [ValidationError.Issue] = [], current: Player? = nil) {
     status = error.status
     // In the request's language; the HTTP layer's own messages are looked up as keys.
-    title = localized(HTTPError.reason(error.status))
-    detail = localized(error.message)
+    title = Language.current.translation(of: HTTPError.reason(error.status))
+    detail = Language.current.translation(of: error.message)
     self.errors = errors.map { FieldError(field: $0.field.rawValue, message: $0.message) }
     self.current = current
   }

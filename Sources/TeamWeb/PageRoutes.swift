@@ -244,13 +244,20 @@ extension WebApp {
   /// The path and query of `referer` when it is a page of this server, else nil: the
   /// language switch never leads elsewhere.
   static func sameOriginPath(_ referer: String?, _ request: HTTPRequest) -> String? {
+    // The path as sent (still percent-encoded): decoded, `%5C` or `%09/` would make a
+    // `//host` that browsers follow off-site.
     guard let referer, let url = URLComponents(string: referer), let host = url.host,
       let requestHost = request.header("host"),
       hostName(requestHost) == hostName(host + (url.port.map { ":\($0)" } ?? "")),
-      ["http", "https"].contains(url.scheme?.lowercased() ?? ""), url.path.hasPrefix("/"),
-      !url.path.hasPrefix("//")
+      ["http", "https"].contains(url.scheme?.lowercased() ?? "")
     else { return nil }
-    return url.path + (url.query.map { "?" + $0 } ?? "")
+    let target = url.percentEncodedPath + (url.percentEncodedQuery.map { "?" + $0 } ?? "")
+    guard target.hasPrefix("/"), !target.hasPrefix("//"),
+      !target.unicodeScalars.contains(where: {
+        $0 == "\\" || $0.properties.generalCategory == .control || $0 == " "
+      })
+    else { return nil }
+    return target
   }
 
   /// Refuses a form that does not come from our own pages with its token.

@@ -803,7 +803,7 @@ enum Pages {
       case 413: localized("Too much data")
       case 421: localized("Wrong address")
       case 503: localized("Not saved")
-      default: localized(HTTPError.reason(status))
+      default: Language.current.translation(of: HTTPError.reason(status))
       }
     return page(
       status: status, title: "\(title) · KCorp",

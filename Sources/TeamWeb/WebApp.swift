@@ -287,7 +287,8 @@ public struct WebApp: Sendable {
     var response =
       isAPI
       ? Problem(refusal, errors: fields, current: current).response
-      : Pages.message(status: refusal.status, text: localized(refusal.message))
+      : Pages.message(
+        status: refusal.status, text: Language.current.translation(of: refusal.message))
     for (name, value) in refusal.headers.sorted(by: { $0.key < $1.key }) {
       response.headers.append((name, value))
     }

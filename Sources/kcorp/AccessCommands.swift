@@ -68,7 +68,7 @@ struct AddUser: Command {
     let access = try access(context)
     try access.addAccount(
       name: name, role: role, password: try newPassword(fromStandardInput: standardInput))
-    print(localized("Added %@ (%@).", name, role.rawValue))
+    print(localized("Added %@ (%@).", name, role.displayName))
   }
 }
 

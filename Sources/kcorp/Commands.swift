@@ -435,7 +435,10 @@ struct Backup: Command {
 
   func run(_ context: Context) throws {
     let players = try context.store().backup(to: file)
-    print(localized("Backed up %1$@ players to %2$@.", players, file))
+    print(
+      players == 1
+        ? localized("Backed up 1 player to %@.", file)
+        : localized("Backed up %1$@ players to %2$@.", players, file))
   }
 }
 
@@ -477,7 +480,10 @@ struct Restore: Command {
       )
     }
     let players = try RosterStore.restore(from: file, to: path)
-    print(localized("Restored %1$@ players from %2$@ into %3$@.", players, file, path))
+    print(
+      players == 1
+        ? localized("Restored 1 player from %1$@ into %2$@.", file, path)
+        : localized("Restored %1$@ players from %2$@ into %3$@.", players, file, path))
   }
 }
 

@@ -42,6 +42,13 @@ import Testing
     #expect(json.players == players)
   }
 
+  @Test func aPlayersPhotoIsNoChangeInAnImportOfTheSameRoster() throws {
+    var players = roster
+    players[0].photo = String(repeating: "ab", count: 32)
+    let plan = try RosterImport(RosterFile.export(players, as: .csv), current: players)
+    #expect(plan.added.isEmpty && plan.changed.isEmpty && plan.removed.isEmpty)
+  }
+
   @Test func semicolonsTabsAndChampionsAsPeopleTypeThem() throws {
     let semicolons = csv(
       "Pseudo;Role;Champions\nSaken;middle;\"k'sante, Kai Sa, fiddlestiks\"\nUpset;bot;Jinx / Ezreal\n"

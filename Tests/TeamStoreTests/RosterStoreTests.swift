@@ -46,11 +46,17 @@ import Testing
     #expect(store.players.first == updated)
     #expect(try await device.photo(hash)?.starts(with: [0xFF, 0xD8, 0xFF]) == true)
 
+    // Someone who saw Canna before the photo edits their fields: no conflict, the photo stays.
+    #expect(canna.version == updated.version)
+    let renamed = try store.updatePlayer(
+      id: canna.id, with: PlayerEdit(position: "Mid"), expected: canna)
+    #expect(renamed.photo == hash)
     let edited = try store.updatePlayer(
-      id: canna.id, with: PlayerEdit(name: "Canna2"), expected: updated)
+      id: canna.id, with: PlayerEdit(name: "Canna2"), expected: renamed)
     #expect(edited.photo == hash)
     #expect(try store.updatePlayer(id: canna.id, with: PlayerEdit(name: "Canna2")) == edited)
     try store.removePlayer(id: canna.id)
+    #expect(try RosterStore(path: path).removedPlayers.first?.player.photo == hash)
     #expect(try store.restorePlayer(id: canna.id).photo == hash)
     #expect(try RosterStore(path: path).players.first { $0.id == canna.id }?.photo == hash)
 

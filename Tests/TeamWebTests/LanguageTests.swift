@@ -52,6 +52,16 @@ import Testing
       "/language/en", headers: ["Referer": "https://evil.example/phish"])
     #expect(elsewhere.header("location") == "/")
     #expect(try app.client.get("/language/de").status == 404)
+    // Nor by a path that a browser would read as another host once decoded.
+    for trick in [
+      "/%5Cevil.example", "/%09/evil.example", "//evil.example/x", "/%0D%0ASet-Cookie:x=1",
+    ] {
+      let referer = "http://127.0.0.1:\(app.server.port)\(trick)"
+      let location = try app.client.get("/language/fr", headers: ["Referer": referer])
+        .header("location")
+      #expect(location == "/" || location == trick, "\(trick) → \(location ?? "none")")
+      #expect(location?.hasPrefix("//") != true && location?.contains("\\") != true)
+    }
     #expect(try app.client.get("/language/fr").header("location") == "/")
   }
 
