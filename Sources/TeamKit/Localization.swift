@@ -103,6 +103,12 @@ public enum Language: String, CaseIterable, Hashable, Sendable {
     self == .french ? Localizations.french[key] ?? key : key
   }
 
+  /// A moment as this language writes it: `30 Nov 2026, 10:05`, `30 nov. 2026, 10:05`.
+  public func date(_ date: Date, timeZone: TimeZone = .current) -> String {
+    date.formatted(
+      Date.FormatStyle(date: .abbreviated, time: .shortened, locale: locale, timeZone: timeZone))
+  }
+
   /// A whole number as this language writes it: `1,000` or `1 000`.
   public func number(_ value: Int) -> String {
     value.formatted(.number.locale(locale))

@@ -767,8 +767,11 @@ enum Pages {
                     [
                       .h("span", change.summary.description),
                       .h(
-                        "time", ["datetime": change.at.formatted(.iso8601), "class": "muted"],
-                        age(of: change.at, now: now)),
+                        "time",
+                        [
+                          "datetime": change.at.formatted(.iso8601), "class": "muted",
+                          "title": Language.current.date(change.at),
+                        ], age(of: change.at, now: now)),
                     ])
                 }),
           ]),

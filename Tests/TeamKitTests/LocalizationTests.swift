@@ -75,6 +75,15 @@ import Testing
       Language.$requested.withValue(.french) { said.message(for: .name) } == "Déjà pris %@ 100%")
   }
 
+  @Test func datesAreWrittenTheLanguagesWay() {
+    let moment = Date(timeIntervalSince1970: 1_796_033_100)  // 2026-11-30 10:05 UTC
+    let utc = TimeZone(identifier: "UTC") ?? .current
+    let french = Language.french.date(moment, timeZone: utc)
+    let english = Language.english.date(moment, timeZone: utc)
+    #expect(french.contains("30 nov. 2026") && french.contains("10:05"), "\(french)")
+    #expect(english.contains("30 Nov 2026") && english.contains("10:05"), "\(english)")
+  }
+
   @Test func numbersAreWrittenTheLanguagesWay() {
     #expect(Language.english.number(12345) == "12,345")
     #expect(Language.french.number(12345) == "12\u{202F}345")
