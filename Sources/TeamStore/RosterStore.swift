@@ -25,12 +25,12 @@ public struct Roster: Hashable, Sendable {
     let removed =
       photos.isEmpty
       ? removed
-      : removed.map { removal in
-        var player = removal.player
-        player.photo = photos[player.id]
-        return RemovedPlayer(player: player, removedAt: removal.removedAt)
+      : removed.map {
+        RemovedPlayer(player: Self.photographed($0.player, photos), removedAt: $0.removedAt)
       }
-    self.init(version: version, players: players, latest: [], earlier: removed, photos: photos)
+    self.init(
+      version: version, players: Self.photographed(players, photos), latest: [], earlier: removed,
+      photos: photos)
   }
 
   private init(
@@ -38,18 +38,23 @@ public struct Roster: Hashable, Sendable {
     photos: [UUID: String]
   ) {
     self.version = version
-    // Each player carries their photo's hash, from the one map the store keeps.
-    self.players =
-      photos.isEmpty && !players.contains { $0.photo != nil }
-      ? players
-      : players.map { player in
-        var player = player
-        player.photo = photos[player.id]
-        return player
-      }
+    self.players = players
     self.latest = latest
     self.earlier = earlier
     self.photos = photos
+  }
+
+  /// The player with their photo's hash from `photos`, the one map the store keeps.
+  private static func photographed(_ player: Player, _ photos: [UUID: String]) -> Player {
+    var player = player
+    player.photo = photos[player.id]
+    return player
+  }
+
+  /// The players with their photos' hashes; as they are when there is no photo at all.
+  private static func photographed(_ players: [Player], _ photos: [UUID: String]) -> [Player] {
+    photos.isEmpty && !players.contains { $0.photo != nil }
+      ? players : players.map { photographed($0, photos) }
   }
 
   /// "Recently removed", the latest removal first.
@@ -69,8 +74,12 @@ public struct Roster: Hashable, Sendable {
   /// When the longest-kept removal was made (the last of the list), nil when there is none.
   var oldestRemoval: Date? { (earlier.last ?? latest.last)?.removedAt }
 
+  /// The roster with `players`, given their photos (players read back from the database
+  /// come without them).
   func with(players: [Player]) -> Roster {
-    Roster(version: version, players: players, latest: latest, earlier: earlier, photos: photos)
+    Roster(
+      version: version, players: Self.photographed(players, photos), latest: latest,
+      earlier: earlier, photos: photos)
   }
 
   func with(removed: [RemovedPlayer]) -> Roster {
@@ -82,7 +91,9 @@ public struct Roster: Hashable, Sendable {
   }
 
   func with(photos: [UUID: String]) -> Roster {
-    Roster(version: version, players: players, latest: latest, earlier: earlier, photos: photos)
+    Roster(
+      version: version, players: Self.photographed(players, photos), latest: latest,
+      earlier: earlier, photos: photos)
   }
 
   /// The roster without the player `removal` names, who goes first in "Recently removed".
