@@ -62,6 +62,11 @@ public final class HTTPServer: Sendable {
       @Sendable (_ method: String, _ path: String, _ contentType: String) -> Int? = { _, _, _ in
         nil
       }
+    /// Requests, by method and path, whose handler never waits (it answers at once, or with
+    /// ``HTTPResponse/later(_:)`` when something else is done): answered on the polling
+    /// thread. Any other request that is not a `GET` or `HEAD` may wait (a disk sync, a
+    /// password hash) and is answered on a worker thread.
+    public var neverWaits: @Sendable (_ method: String, _ path: String) -> Bool = { _, _ in false }
     /// Memory for one connection's request line and headers; larger headers are refused.
     public var maxHeaderBytes = 16 * 1024
     public var threads = UInt32(max(2, ProcessInfo.processInfo.activeProcessorCount))
@@ -100,7 +105,7 @@ public final class HTTPServer: Sendable {
     let (socket, boundPort) = try Self.listeningSocket(host: host, port: port)
     let context = ServerContext(
       handler: handler, maxBodyBytes: limits.maxBodyBytes,
-      largerBodyLimit: limits.largerBodyLimit, isSecure: tls != nil,
+      largerBodyLimit: limits.largerBodyLimit, neverWaits: limits.neverWaits, isSecure: tls != nil,
       perAddress: Int(limits.maxConnectionsPerIP),
       uploadGrace: limits.uploadDeadline - limits.requestDeadline)
     let pointer = Unmanaged.passUnretained(context).toOpaque()
@@ -223,6 +228,7 @@ private final class ServerContext: Sendable {
   let handler: @Sendable (HTTPRequest) -> HTTPResponse
   let maxBodyBytes: Int
   let largerBodyLimit: @Sendable (String, String, String) -> Int?
+  let neverWaits: @Sendable (String, String) -> Bool
   /// How much longer than the request deadline an upload's body may take.
   let uploadGrace: Duration
   let isSecure: Bool
@@ -243,9 +249,11 @@ private final class ServerContext: Sendable {
 
   init(
     handler: @escaping @Sendable (HTTPRequest) -> HTTPResponse, maxBodyBytes: Int,
-    largerBodyLimit: @escaping @Sendable (String, String, String) -> Int?, isSecure: Bool,
+    largerBodyLimit: @escaping @Sendable (String, String, String) -> Int?,
+    neverWaits: @escaping @Sendable (String, String) -> Bool, isSecure: Bool,
     perAddress: Int, uploadGrace: Duration
   ) {
+    self.neverWaits = neverWaits
     self.uploadGrace = uploadGrace
     self.handler = handler
     self.maxBodyBytes = maxBodyBytes
@@ -551,22 +559,43 @@ private func respond(
   request.query = values(of: connection, with: kcorp_mhd_arguments, lowercased: false).values
   request.clientAddress = kcorp_mhd_client_address(connection).map(numericHost) ?? ""
   request.isSecure = server.isSecure
-  guard request.method == "GET" || request.method == "HEAD" else {
+  guard
+    request.method == "GET" || request.method == "HEAD"
+      || server.neverWaits(request.method, request.path)
+  else {
     // A request that may change something can wait for a disk sync (or hash a password):
     // it is answered on a thread of its own while its connection is suspended, so that
-    // the polling thread goes on serving the others, and writes arriving together can
-    // share a commit. libmicrohttpd calls back once the connection is resumed.
-    state.answeredElsewhere = true
-    MHD_suspend_connection(connection)
-    let connectionBits = UInt(bitPattern: Int(bitPattern: UnsafeRawPointer(connection)))
-    server.workers.run { [handler = server.handler, request] in
-      let response = handler(request)
-      state.answer.withLock { $0 = response }
-      MHD_resume_connection(OpaquePointer(bitPattern: connectionBits))
+    // the polling thread goes on serving the others. libmicrohttpd calls back once the
+    // connection is resumed.
+    answerLater(connection, state) { answer in
+      server.workers.run { [handler = server.handler, request] in
+        let response = handler(request)
+        if let later = response.later { later(answer) } else { answer(response) }
+      }
     }
     return .YES
   }
-  return send(server.handler(request), on: connection, server: server)
+  let response = server.handler(request)
+  if let later = response.later {
+    answerLater(connection, state, later)
+    return .YES
+  }
+  return send(response, on: connection, server: server)
+}
+
+/// Suspends `connection` until `start`'s answer comes (from any thread), then resumes it:
+/// libmicrohttpd calls back, and the answer is sent.
+private func answerLater(
+  _ connection: OpaquePointer, _ state: RequestState,
+  _ start: (@escaping @Sendable (HTTPResponse) -> Void) -> Void
+) {
+  state.answeredElsewhere = true
+  MHD_suspend_connection(connection)
+  let connectionBits = UInt(bitPattern: Int(bitPattern: UnsafeRawPointer(connection)))
+  start { response in
+    state.answer.withLock { $0 = response }
+    MHD_resume_connection(OpaquePointer(bitPattern: connectionBits))
+  }
 }
 
 /// Called with each request's target as sent (still percent-encoded), before it is decoded.

@@ -131,9 +131,10 @@ public struct RosterUpdate: Sendable {
 /// The team's roster in a SQLite file: durable, and safe to call from many threads at once.
 ///
 /// Reads return an in-memory snapshot and never touch the disk. Writes go through a single
-/// connection; those asked for at the same moment share a transaction (group commit), and
-/// each returns only once committed with `synchronous=FULL`, so a change that was
-/// acknowledged survives a power loss.
+/// connection, on one committer thread; those asked for at the same moment share a
+/// transaction (group commit), and each returns (or calls back, for the forms taking
+/// `then:`) only once committed with `synchronous=FULL`, so a change that was acknowledged
+/// survives a power loss.
 public final class RosterStore: Sendable {
   /// Who the changes made on this thread are recorded as, in the history: the web app binds
   /// the signed-in account or token around each request; the CLI and loopback use are
@@ -147,8 +148,8 @@ public final class RosterStore: Sendable {
 
   private let writer: Mutex<Writer>
   private let state: Mutex<State>
-  /// Writes waiting for the next commit, and whether one is under way.
-  private let queue = Mutex<(pending: [PendingWrite], leading: Bool)>(([], false))
+  /// Writes waiting for the next commit.
+  private let commits = CommitQueue()
 
   private struct State {
     var roster: Roster
@@ -228,7 +229,19 @@ public final class RosterStore: Sendable {
   ///   stored), or ``RosterError/storage(_:)``.
   @discardableResult
   public func addPlayer(_ input: PlayerInput) throws(RosterError) -> Player {
-    try write { writer, roster in
+    try write(adding(input))
+  }
+
+  /// ``addPlayer(_:)`` without waiting: `done` gets the result on the store's committer
+  /// thread, once the player is stored or refused.
+  public func addPlayer(
+    _ input: PlayerInput, then done: @escaping @Sendable (Result<Player, RosterError>) -> Void
+  ) {
+    submit(adding(input), then: done)
+  }
+
+  private func adding(_ input: PlayerInput) -> (Writer, Roster) throws -> (Roster?, Player) {
+    { [now] writer, roster in
       let player = try input.validated(defaultLineup: Lineup.forNewPlayer(in: roster.players)) {
         writer.pseudos[$0]
       }
@@ -249,7 +262,22 @@ public final class RosterStore: Sendable {
   public func updatePlayer(id: UUID, with edit: PlayerEdit, expected: Player? = nil)
     throws(RosterError) -> Player
   {
-    try write { writer, roster in
+    try write(updating(id, with: edit, expected: expected))
+  }
+
+  /// ``updatePlayer(id:with:expected:)`` without waiting: `done` gets the result on the
+  /// store's committer thread.
+  public func updatePlayer(
+    id: UUID, with edit: PlayerEdit, expected: Player? = nil,
+    then done: @escaping @Sendable (Result<Player, RosterError>) -> Void
+  ) {
+    submit(updating(id, with: edit, expected: expected), then: done)
+  }
+
+  private func updating(_ id: UUID, with edit: PlayerEdit, expected: Player?)
+    -> (Writer, Roster) throws -> (Roster?, Player)
+  {
+    { [now] writer, roster in
       guard let index = roster.players.firstIndex(where: { $0.id == id }) else {
         throw RosterError.notFound(id)
       }
@@ -271,7 +299,19 @@ public final class RosterStore: Sendable {
   ///   (nothing changes), or ``RosterError/storage(_:)``.
   @discardableResult
   public func removePlayer(id: UUID) throws(RosterError) -> Player {
-    try write { writer, roster in
+    try write(removing(id))
+  }
+
+  /// ``removePlayer(id:)`` without waiting: `done` gets the result on the store's committer
+  /// thread, once the player is removed or refused.
+  public func removePlayer(
+    id: UUID, then done: @escaping @Sendable (Result<Player, RosterError>) -> Void
+  ) {
+    submit(removing(id), then: done)
+  }
+
+  private func removing(_ id: UUID) -> (Writer, Roster) throws -> (Roster?, Player) {
+    { [now] writer, roster in
       guard let player = roster.player(id: id) else { throw RosterError.notFound(id) }
       let removal = RemovedPlayer(player: player, removedAt: now())
       try writer.remove(removal)
@@ -287,7 +327,19 @@ public final class RosterStore: Sendable {
   ///   ``RosterError/storage(_:)``.
   @discardableResult
   public func restorePlayer(id: UUID) throws(RosterError) -> Player {
-    try write { writer, roster in
+    try write(restoring(id))
+  }
+
+  /// ``restorePlayer(id:)`` without waiting: `done` gets the result on the store's
+  /// committer thread.
+  public func restorePlayer(
+    id: UUID, then done: @escaping @Sendable (Result<Player, RosterError>) -> Void
+  ) {
+    submit(restoring(id), then: done)
+  }
+
+  private func restoring(_ id: UUID) -> (Writer, Roster) throws -> (Roster?, Player) {
+    { [now] writer, roster in
       guard let removal = roster.removal(id: id) else {
         throw RosterError.notFound(id)
       }
@@ -317,7 +369,7 @@ public final class RosterStore: Sendable {
   /// Moves a player to position `index` (from 0) of the roster's order.
   /// - Throws: ``RosterError/notFound(_:)`` or ``RosterError/storage(_:)``.
   public func movePlayer(id: UUID, to index: Int) throws(RosterError) {
-    try write { writer, roster in
+    try write { [now] writer, roster in
       guard let from = roster.players.firstIndex(where: { $0.id == id }) else {
         throw RosterError.notFound(id)
       }
@@ -339,19 +391,34 @@ public final class RosterStore: Sendable {
   ///   ``RosterError/rosterChanged`` when `ids` are not the roster's players, or
   ///   ``RosterError/storage(_:)``.
   public func reorder(_ ids: [UUID], expected: [UUID]? = nil) throws(RosterError) {
-    try write { writer, roster in
+    _ = try write(reordering(ids, expected: expected))
+  }
+
+  /// ``reorder(_:expected:)`` without waiting: `done` gets the players in their new order,
+  /// or the error, on the store's committer thread.
+  public func reorder(
+    _ ids: [UUID], expected: [UUID]? = nil,
+    then done: @escaping @Sendable (Result<[Player], RosterError>) -> Void
+  ) {
+    submit(reordering(ids, expected: expected), then: done)
+  }
+
+  private func reordering(_ ids: [UUID], expected: [UUID]?)
+    -> (Writer, Roster) throws -> (Roster?, [Player])
+  {
+    { [now] writer, roster in
       let current = roster.players.map(\.id)
       if let expected, expected != current { throw RosterError.orderChanged }
       guard ids.count == current.count, Set(ids) == Set(current) else {
         throw RosterError.rosterChanged
       }
-      guard ids != current else { return (nil, ()) }
+      guard ids != current else { return (nil, roster.players) }
       let byID = Dictionary(uniqueKeysWithValues: roster.players.map { ($0.id, $0) })
       let players = ids.compactMap { byID[$0] }
       try writer.setOrder(players)
       try writer.record(
         .moved, before: nil, after: nil, author: Self.author, at: now(), name: "the roster")
-      return (roster.with(players: players), ())
+      return (roster.with(players: players), players)
     }
   }
 
@@ -382,7 +449,7 @@ public final class RosterStore: Sendable {
         throw .invalidEntry(index: index, name: input.name, error)
       }
     }
-    try write { writer, roster in
+    try write { [now] writer, roster in
       try writer.deleteAll()
       for player in validated { try writer.insert(player) }
       try writer.record(
@@ -404,7 +471,7 @@ public final class RosterStore: Sendable {
   public func setPhoto(of id: UUID, to photo: (jpeg: Data, hash: String)?) throws(RosterError)
     -> Player
   {
-    try write { writer, roster in
+    try write { [now] writer, roster in
       guard var player = roster.player(id: id) else { throw RosterError.notFound(id) }
       guard roster.photos[id] != photo?.hash else { return (nil, player) }
       try writer.setPhoto(of: id, jpeg: photo?.jpeg, hash: photo?.hash)
@@ -582,23 +649,28 @@ public final class RosterStore: Sendable {
   private func storageErrors<T>(_ body: () throws -> T) throws(RosterError) -> T {
     do {
       return try body()
-    } catch let error as RosterError {
-      throw error
-    } catch let error as ValidationError {
-      throw .rejected(error)
-    } catch let error as SQLiteError {
-      throw .storage(error)
-    } catch let error as StoreOpenError {
+    } catch {
+      throw Self.rosterError(error, path: path)
+    }
+  }
+
+  /// What a change's failure is to its caller.
+  private static func rosterError(_ error: any Error, path: String) -> RosterError {
+    switch error {
+    case let error as RosterError: return error
+    case let error as ValidationError: return .rejected(error)
+    case let error as SQLiteError: return .storage(error)
+    case let error as StoreOpenError:
       // An unreadable row met while reloading what another process wrote.
       guard case .unreadableRow(_, let table, let id, let reason) = error else {
-        throw .storage(SQLiteError(code: SQLITE_CORRUPT, message: "\(error)", path: path))
+        return .storage(SQLiteError(code: SQLITE_CORRUPT, message: "\(error)", path: path))
       }
-      throw .storage(
+      return .storage(
         SQLiteError(
           code: SQLITE_CORRUPT, message: "cannot read the \(table) row “\(id)”: \(reason)",
           path: path))
-    } catch {
-      throw .storage(SQLiteError(code: SQLITE_ERROR, message: "\(error)", path: path))
+    default:
+      return .storage(SQLiteError(code: SQLITE_ERROR, message: "\(error)", path: path))
     }
   }
 
@@ -607,59 +679,64 @@ public final class RosterStore: Sendable {
     date.addingTimeInterval(-RemovedPlayer.retention)
   }
 
-  /// Runs one change and returns once it is committed. Changes asked for while a commit is
-  /// under way are committed together in the next transaction, so they share one disk sync
-  /// (group commit); each runs in its own savepoint, so one that fails is undone alone.
-  /// Removals older than 30 days are purged first. `change` gets the current roster and
-  /// returns the new one, or nil when it changed nothing.
+  /// Runs one change and returns once it is committed (``submit(_:then:)``, waited for).
   private func write<T: Sendable>(
-    _ change: (Writer, Roster) throws -> (Roster?, T)
+    _ change: @escaping (Writer, Roster) throws -> (Roster?, T)
   ) throws(RosterError) -> T {
-    var result: T?
-    try storageErrors {
-      try withoutActuallyEscaping(change) { change in
-        let job = PendingWrite(author: Self.author) { writer, roster in
-          let (next, value) = try change(writer, roster)
-          result = value
-          return next
-        }
-        try commit(job)
-      }
+    let finished = DispatchSemaphore(value: 0)
+    let outcome = Mutex<Result<T, RosterError>?>(nil)
+    submit(change) { result in
+      outcome.withLock { $0 = result }
+      finished.signal()
     }
-    guard let result else { preconditionFailure("a committed write left no result") }
-    return result
+    finished.wait()
+    guard let result = outcome.withLock({ $0 }) else {
+      preconditionFailure("a committed write left no result")
+    }
+    return try result.get()
   }
 
-  /// Queues `job`; the first writer to find no commit under way leads: it commits what is
-  /// queued, hands the lead to the next one waiting, and wakes those it committed.
-  private func commit(_ job: PendingWrite) throws {
-    let leads = queue.withLock { queue in
-      queue.pending.append(job)
-      defer { queue.leading = true }
-      return !queue.leading
+  /// Queues one change for the committer thread and returns at once; `done` gets its result
+  /// on that thread once the transaction holding it is committed (or has failed). Changes
+  /// queued while a commit is under way are committed together in the next transaction, so
+  /// they share one disk sync (group commit); each runs in its own savepoint, so one that
+  /// fails is undone alone. `change` gets the current roster and returns the new one, or nil
+  /// when it changed nothing, with its result.
+  private func submit<T: Sendable>(
+    _ change: @escaping (Writer, Roster) throws -> (Roster?, T),
+    then done: @escaping @Sendable (Result<T, RosterError>) -> Void
+  ) {
+    let value = Mutex<T?>(nil)
+    let job = PendingWrite(author: Self.author) { writer, roster in
+      let (next, result) = try change(writer, roster)
+      value.withLock { $0 = result }
+      return next
+    } done: { [path] outcome in
+      switch outcome {
+      case .success:
+        guard let result = value.withLock({ $0 }) else {
+          preconditionFailure("a committed write left no result")
+        }
+        done(.success(result))
+      case .failure(let error):
+        done(.failure(Self.rosterError(error, path: path)))
+      }
     }
-    if !leads {
-      job.woken.wait()
-      guard job.leads else { return try job.outcome.get() }
+    guard commits.add(job) else { return }
+    // No committer thread runs: this write starts one. It ends once idle for a while, and
+    // holds the store only while committing: the callers, told after, may close it.
+    Thread.detachNewThread { [weak self, commits] in
+      while let batch = commits.take(idle: 2) {
+        if let store = self {
+          if let (update, handlers) = store.commitTogether(batch) {
+            for handler in handlers { handler(update) }
+          }
+        } else {
+          for job in batch { job.outcome = .failure(CancellationError()) }
+        }
+        for job in batch { job.finish() }
+      }
     }
-    let batch = queue.withLock { queue in
-      defer { queue.pending = [] }
-      return queue.pending
-    }
-    let published = commitTogether(batch)
-    if let (update, handlers) = published {
-      for handler in handlers { handler(update) }
-    }
-    let next = queue.withLock { queue in
-      if queue.pending.isEmpty { queue.leading = false }
-      return queue.pending.first
-    }
-    if let next {
-      next.leads = true
-      next.woken.signal()
-    }
-    for other in batch where other !== job { other.woken.signal() }
-    try job.outcome.get()
   }
 
   /// Runs `batch` in one transaction, each in its own savepoint, and publishes the result.
@@ -667,7 +744,6 @@ public final class RosterStore: Sendable {
   private func commitTogether(_ batch: [PendingWrite]) -> (
     RosterUpdate, [@Sendable (RosterUpdate) -> Void]
   )? {
-    defer { for job in batch { job.work = nil } }  // nothing outlives its caller's wait
     do {
       return try writer.withLock { writer in
         let (roster, dataVersion) = try writer.rollingBack {
@@ -742,28 +818,71 @@ public final class RosterStore: Sendable {
   }
 }
 
-/// A change waiting in ``RosterStore``'s write queue; its caller waits until it is committed.
+/// A change waiting in ``RosterStore``'s write queue.
 ///
-/// `@unchecked Sendable`: the fields are written by the one thread leading the commit, then
-/// read by the waiting caller after `woken` is signalled.
+/// `@unchecked Sendable`: the fields are written by the committer thread only, before
+/// `done` is called.
 final class PendingWrite: @unchecked Sendable {
-  /// The change; dropped once run, before its caller is woken.
+  /// The change; dropped once run.
   var work: ((Writer, Roster) throws -> Roster?)?
   /// The history's author for the change (a task-local of the caller's thread).
   let author: String
   var outcome: Result<Void, any Error> = .success(())
-  /// Set when the caller is woken to lead the next commit rather than to return.
-  var leads = false
-  let woken = DispatchSemaphore(value: 0)
+  private let done: @Sendable (Result<Void, any Error>) -> Void
 
-  init(author: String, work: @escaping (Writer, Roster) throws -> Roster?) {
+  init(
+    author: String, work: @escaping (Writer, Roster) throws -> Roster?,
+    done: @escaping @Sendable (Result<Void, any Error>) -> Void
+  ) {
     self.author = author
     self.work = work
+    self.done = done
   }
 
   /// Runs the change as its caller would have.
   func run(_ writer: Writer, _ roster: Roster) throws -> Roster? {
     guard let work else { return nil }
     return try RosterStore.$author.withValue(author) { try work(writer, roster) }
+  }
+
+  /// Tells the caller how its change ended.
+  func finish() {
+    work = nil
+    done(outcome)
+  }
+}
+
+/// The writes waiting for the next commit, and whether a committer thread runs.
+///
+/// `@unchecked Sendable`: every field is read and written with `condition` locked.
+final class CommitQueue: @unchecked Sendable {
+  private let condition = NSCondition()
+  private var jobs: [PendingWrite] = []
+  private var running = false
+
+  /// Queues `job`; true when no committer thread runs, and the caller must start one.
+  func add(_ job: PendingWrite) -> Bool {
+    condition.lock()
+    defer { condition.unlock() }
+    jobs.append(job)
+    condition.signal()
+    defer { running = true }
+    return !running
+  }
+
+  /// Every job queued, once there is one; nil when none came for `idle` seconds, and the
+  /// committer thread is to end.
+  func take(idle: TimeInterval) -> [PendingWrite]? {
+    condition.lock()
+    defer { condition.unlock() }
+    let deadline = Date(timeIntervalSinceNow: idle)
+    while jobs.isEmpty {
+      if !condition.wait(until: deadline) && jobs.isEmpty {
+        running = false
+        return nil
+      }
+    }
+    defer { jobs = [] }
+    return jobs
   }
 }

@@ -153,6 +153,44 @@ extension WebApp {
     }
   }
 
+  /// The requests whose route never waits: it hands its write to the store's committer
+  /// (``afterWrite(_:_:respond:)``), and is answered on the polling thread.
+  static func neverWaits(_ method: String, _ path: String) -> Bool {
+    let segments = path.split(separator: "/", omittingEmptySubsequences: false)
+    return switch (method, segments.count) {
+    case ("POST", 3): path == "/api/players"
+    case ("PATCH", 4), ("DELETE", 4): segments[1] == "api" && segments[2] == "players"
+    case ("POST", 5): segments[1] == "api" && segments[2] == "trash" && segments[4] == "restore"
+    case ("PUT", 4): path == "/api/roster/order"
+    default: false
+    }
+  }
+
+  /// Answers once the store has committed the write `submit` asks for, without waiting for
+  /// it: `respond` makes the answer from the result, in the request's language; a refusal
+  /// is answered as any error is. The write is the signed-in author's, as any other.
+  static func afterWrite<T: Sendable>(
+    _ request: HTTPRequest,
+    _ submit: @escaping @Sendable (@escaping @Sendable (Result<T, RosterError>) -> Void) -> Void,
+    respond: @escaping @Sendable (T) -> HTTPResponse
+  ) -> HTTPResponse {
+    let language = Language.current
+    let author = RosterStore.author
+    return .later { answer in
+      RosterStore.$author.withValue(author) {
+        submit { result in
+          answer(
+            Language.$requested.withValue(language) {
+              switch result {
+              case .success(let value): respond(value)
+              case .failure(let error): response(for: error, to: request)
+              }
+            })
+        }
+      }
+    }
+  }
+
   /// The JSON API: the CLI's `--json` shapes, problems as `application/problem+json`.
   mutating func addAPIRoutes() {
     let store = store
@@ -168,12 +206,13 @@ extension WebApp {
     route("POST", "/api/players") { request, _ in
       guard WebApp.isSameOrigin(request) else { throw HTTPError.crossSite }
       let input = try WebApp.decodeBody(PlayerInput.self, of: request)
-      let player = try store.addPlayer(input)
-      var response = WebApp.json(player, status: 201)
-      response.headers += [
-        ("Location", "/api/players/\(player.id)"), ("ETag", WebApp.etag(player)),
-      ]
-      return response
+      return WebApp.afterWrite(request, { store.addPlayer(input, then: $0) }) { player in
+        var response = WebApp.json(player, status: 201)
+        response.headers += [
+          ("Location", "/api/players/\(player.id)"), ("ETag", WebApp.etag(player)),
+        ]
+        return response
+      }
     }
 
     route("GET", "/api/players/{id}") { _, parameters in
@@ -198,16 +237,21 @@ extension WebApp {
       // The store checks again under its lock that nobody changed the player meanwhile
       // (unless any version will do: no If-Match, or `*`).
       let expected = WebApp.isConditional(request) ? current : nil
-      let player = try store.updatePlayer(id: current.id, with: edit, expected: expected)
-      var response = WebApp.json(player)
-      response.headers.append(("ETag", WebApp.etag(player)))
-      return response
+      return WebApp.afterWrite(request) {
+        store.updatePlayer(id: current.id, with: edit, expected: expected, then: $0)
+      } respond: { player in
+        var response = WebApp.json(player)
+        response.headers.append(("ETag", WebApp.etag(player)))
+        return response
+      }
     }
 
     route("DELETE", "/api/players/{id}") { request, parameters in
       guard WebApp.isSameOrigin(request) else { throw HTTPError.crossSite }
-      try store.removePlayer(id: try WebApp.player(parameters["id"], in: store.roster).id)
-      return HTTPResponse(status: 204)
+      let id = try WebApp.player(parameters["id"], in: store.roster).id
+      return WebApp.afterWrite(request, { store.removePlayer(id: id, then: $0) }) { _ in
+        HTTPResponse(status: 204)
+      }
     }
 
     route("GET", "/api/trash") { _, _ in
@@ -219,12 +263,13 @@ extension WebApp {
       guard let id = parameters["id"].flatMap(UUID.init(uuidString:)) else {
         throw HTTPError(404, localized("No removed player has this id."))
       }
-      let player = try store.restorePlayer(id: id)
-      var response = WebApp.json(player, status: 201)
-      response.headers += [
-        ("Location", "/api/players/\(player.id)"), ("ETag", WebApp.etag(player)),
-      ]
-      return response
+      return WebApp.afterWrite(request, { store.restorePlayer(id: id, then: $0) }) { player in
+        var response = WebApp.json(player, status: 201)
+        response.headers += [
+          ("Location", "/api/players/\(player.id)"), ("ETag", WebApp.etag(player)),
+        ]
+        return response
+      }
     }
 
     route("GET", "/api/roster/order") { _, _ in
@@ -248,11 +293,13 @@ extension WebApp {
           localized(
             "The roster changed meanwhile; nothing was saved. Reload it and order it again."))
       }
-      try store.reorder(ids, expected: WebApp.isConditional(request) ? before.map(\.id) : nil)
-      let players = store.players
-      var response = WebApp.json(players.map(\.id.uuidString))
-      response.headers.append(("ETag", WebApp.etag(order: players)))
-      return response
+      let expected = WebApp.isConditional(request) ? before.map(\.id) : nil
+      return WebApp.afterWrite(request, { store.reorder(ids, expected: expected, then: $0) }) {
+        players in
+        var response = WebApp.json(players.map(\.id.uuidString))
+        response.headers.append(("ETag", WebApp.etag(order: players)))
+        return response
+      }
     }
 
     route("GET", "/api/lineup") { _, _ in

@@ -126,6 +126,7 @@ public struct WebApp: Sendable {
     var limits = limits
     // Behind a proxy every connection comes from one address: the app limits per client.
     if trustProxy { limits.maxConnectionsPerIP = limits.maxConnections }
+    limits.neverWaits = WebApp.neverWaits
     limits.largerBodyLimit = { method, path, type in
       // The player forms carry a photo too, with their fields, when sent as multipart.
       if WebApp.isPhotoUpload(method, path) { return Photo.maxBytes }
@@ -188,13 +189,24 @@ public struct WebApp: Sendable {
   /// the security headers.
   @Sendable public func handle(_ request: HTTPRequest) -> HTTPResponse {
     let language = Self.language(of: request)
-    var response = Language.$requested.withValue(language) {
+    let response = Language.$requested.withValue(language) {
       do {
         return try respond(to: request)
       } catch {
         return Self.response(for: error, to: request)
       }
     }
+    return finished(response, to: request, in: language)
+  }
+
+  /// `response` with the headers every response leaves with, a response made later too.
+  private func finished(_ response: HTTPResponse, to request: HTTPRequest, in language: Language)
+    -> HTTPResponse
+  {
+    if let later = response.later {
+      return .later { answer in later { answer(finished($0, to: request, in: language)) } }
+    }
+    var response = response
     let type = response.header("Content-Type") ?? ""
     let isPage = type.hasPrefix("text/html")
     // Words for people: in the request's language, which caches must tell apart.

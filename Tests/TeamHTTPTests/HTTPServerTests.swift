@@ -267,6 +267,51 @@ import Testing
     #expect(written.withLock { $0?.text } == "POST /write 1")
   }
 
+  @Test func aResponseMadeLaterIsSentWhenReadyAndThePollingThreadServesOthersMeanwhile()
+    throws
+  {
+    var limits = HTTPServer.Limits()
+    limits.threads = 1  // every connection on one polling thread
+    // PUT never waits: its handler returns at once and answers later from another thread.
+    limits.neverWaits = { method, _ in method == "PUT" }
+    let release = DispatchSemaphore(value: 0)
+    let handlerThreads = Mutex<[String: UInt]>([:])  // by method
+    let server = try server(limits) { request in
+      handlerThreads.withLock {
+        $0[request.method] = UInt(bitPattern: Int(bitPattern: pthread_self()))
+      }
+      guard request.method == "PUT" || request.method == "POST" else { return Self.echo(request) }
+      return .later { answer in
+        Thread.detachNewThread {
+          _ = release.wait(timeout: .now() + 10)
+          answer(Self.echo(request))
+        }
+      }
+    }
+    let client = HTTPClient(port: server.port)
+    let written = Mutex<[String]>([])
+    let done = DispatchGroup()
+    for method in ["PUT", "POST"] {
+      done.enter()
+      Thread {
+        let response = try? client.send(method, "/write", body: Array("xy".utf8))
+        written.withLock { $0.append(response?.text ?? "no answer") }
+        done.leave()
+      }.start()
+    }
+    usleep(100_000)  // the writes are in
+    #expect(try client.get("/read").text == "GET /read 0")
+    #expect(written.withLock { $0 }.isEmpty)  // still waiting
+    release.signal()
+    release.signal()
+    #expect(done.wait(timeout: .now() + 10) == .success)
+    #expect(Set(written.withLock { $0 }) == ["PUT /write 2", "POST /write 2"])
+    // The PUT's handler ran on the polling thread, as the GET's, and the POST's on a worker.
+    let threads = handlerThreads.withLock { $0 }
+    #expect(threads["PUT"] == threads["GET"])
+    #expect(threads["POST"] != threads["GET"])
+  }
+
   @Test func aTargetHoldingANULIsFlaggedOnTheRequestAndTheNextIsNot() throws {
     let server = try server { request in
       HTTPResponse(

@@ -93,4 +93,51 @@ import Testing
     #expect(reopened.removedPlayers.count == 100)
     #expect(reopened.players == store.players)
   }
+
+  @Test func aWriteAskedForWithoutWaitingIsToldOnceItIsDurable() throws {
+    let store = try RosterStore(path: path)
+    // The committer is held in the first commit's observer: the caller is not.
+    let hold = DispatchSemaphore(value: 0)
+    let first = Atomic<Bool>(true)
+    _ = store.onChange { _ in
+      if first.exchange(false, ordering: .relaxed) { _ = hold.wait(timeout: .now() + 10) }
+    }
+    let told = Mutex<[Result<Player, RosterError>]>([])
+    let seenOnDisk = Mutex<[Bool]>([])
+    let finished = DispatchGroup()
+    for name in ["Async", "Async"] {
+      finished.enter()
+      store.addPlayer(PlayerInput(name: name, position: "Jungle")) { result in
+        // Told once committed: another connection to the file sees the player already.
+        let stored = (try? RosterStore(path: path))?.players.contains { $0.name == name }
+        seenOnDisk.withLock { $0.append(stored == true) }
+        told.withLock { $0.append(result) }
+        finished.leave()
+      }
+    }
+    #expect(told.withLock { $0 }.isEmpty)  // asked, not waited for
+    hold.signal()
+    #expect(finished.wait(timeout: .now() + 10) == .success)
+    let results = told.withLock { $0 }
+    #expect(results.count == 2)
+    #expect((try? results.first?.get())?.name == "Async")
+    guard case .failure(.conflict) = results.last else {
+      Issue.record("the second “Async” should be refused, got \(String(describing: results.last))")
+      return
+    }
+    #expect(seenOnDisk.withLock { $0 } == [true, true])
+    #expect(store.players.filter { $0.name == "Async" }.count == 1)
+  }
+
+  @Test func theStoreIsNotKeptByItsCommitterOnceItsWritesAreDone() throws {
+    weak var released: RosterStore?
+    do {
+      let store = try RosterStore(path: path)
+      released = store
+      try store.addPlayer(PlayerInput(name: "Last", position: "Top"))
+    }
+    // Closed at once: the file can be copied whole, or replaced, right after.
+    #expect(released == nil)
+    #expect(try RosterStore(path: path).players.contains { $0.name == "Last" })
+  }
 }

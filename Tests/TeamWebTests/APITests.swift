@@ -26,6 +26,27 @@ import Testing
     return problem
   }
 
+  @Test func theRosterWritesOfTheAPIAloneAreAnsweredWithoutAThreadWaiting() {
+    let id = Player.defaultRoster[0].id
+    // Handed to the store's committer, answered once committed.
+    for (method, path) in [
+      ("POST", "/api/players"), ("PATCH", "/api/players/\(id)"), ("DELETE", "/api/players/\(id)"),
+      ("POST", "/api/trash/\(id)/restore"), ("PUT", "/api/roster/order"),
+    ] {
+      #expect(WebApp.neverWaits(method, path), "\(method) \(path)")
+    }
+    // Photos are re-encoded, passwords hashed, imports checked whole, forms answered with
+    // pages that read the roster after the write: each waits on a worker thread.
+    for (method, path) in [
+      ("PUT", "/api/players/\(id)/photo"), ("DELETE", "/api/players/\(id)/photo"),
+      ("POST", "/players"), ("POST", "/players/\(id)/delete"), ("POST", "/signin"),
+      ("POST", "/api/session"), ("POST", "/import"), ("POST", "/accounts"),
+      ("POST", "/api/players/x/y"),
+    ] {
+      #expect(!WebApp.neverWaits(method, path), "\(method) \(path)")
+    }
+  }
+
   @Test func listsPlayersInTheCLIsShape() throws {
     let response = try app.client.get("/api/players")
     #expect(response.status == 200)
