@@ -100,9 +100,10 @@ import Testing
     #expect(throws: (any Error).self) { _ = try slowly("POST", "/other") }
   }
 
-  /// Requests that can never be read whole get a 400 within seconds, not a silent cut at the
-  /// deadline: TLS sent to the plain port, a body cut short by its client, hundreds of query
-  /// arguments (libmicrohttpd 0.9.75 stalls on them).
+  /// Requests that can never be read whole get a 400 within seconds (or, their client gone,
+  /// are closed at once), not a silent cut at the deadline: TLS sent to the plain port, a
+  /// body cut short by its client, hundreds of query arguments (libmicrohttpd 0.9.75 stalls
+  /// on them).
   @Test(arguments: ["tls", "short body", "many arguments"])
   func aRequestThatCanNeverEndIsAnsweredPromptly(kind: String) throws {
     let server = try server()
@@ -136,7 +137,13 @@ import Testing
       answer += buffer[..<count]
     }
     let text = String(decoding: answer, as: UTF8.self)
-    #expect(text.hasPrefix("HTTP/1.1 400"), "\(kind): \(text.prefix(80))")
+    if kind == "short body" {
+      // Its client closed its side: libmicrohttpd may see that first and close at once with
+      // no answer (RFC 9112, 8: an answer MAY be sent; nginx closes too, logging 499).
+      #expect(text.isEmpty || text.hasPrefix("HTTP/1.1 400"), "\(kind): \(text.prefix(80))")
+    } else {
+      #expect(text.hasPrefix("HTTP/1.1 400"), "\(kind): \(text.prefix(80))")
+    }
     #expect(clock.now - started < .seconds(4), "\(kind)")
     #expect(try HTTPClient(port: server.port).get("/").status == 200)
   }
