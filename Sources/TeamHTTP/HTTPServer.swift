@@ -62,10 +62,10 @@ public final class HTTPServer: Sendable {
       @Sendable (_ method: String, _ path: String, _ contentType: String) -> Int? = { _, _, _ in
         nil
       }
-    /// Requests, by method and path, whose handler never waits (it answers at once, or with
-    /// ``HTTPResponse/later(_:)`` when something else is done): answered on the polling
-    /// thread. Any other request that is not a `GET` or `HEAD` may wait (a disk sync, a
-    /// password hash) and is answered on a worker thread.
+    /// Requests, by method and path, whose handler never waits for slow work, as a `GET`'s
+    /// (it answers at once, or with ``HTTPResponse/later(_:)`` when something else does
+    /// it): answered on the polling thread. Any other request that is not a `GET` or `HEAD`
+    /// may wait (a disk sync, a password hash) and is answered on a worker thread.
     public var neverWaits: @Sendable (_ method: String, _ path: String) -> Bool = { _, _ in false }
     /// Memory for one connection's request line and headers; larger headers are refused.
     public var maxHeaderBytes = 16 * 1024
@@ -455,9 +455,9 @@ private final class RequestState: @unchecked Sendable {
   var tooLarge = false
   /// The most body bytes kept for this request.
   var limit = 0
-  /// Set while the request is answered on a thread of its own (its connection suspended).
+  /// Set while the request's answer is made on another thread (its connection suspended).
   var answeredElsewhere = false
-  /// That thread's answer, queued once the connection is resumed.
+  /// That answer, queued once the connection is resumed.
   let answer = Mutex<HTTPResponse?>(nil)
 }
 

@@ -49,13 +49,13 @@ public struct TokenRecord: Hashable, Sendable {
 }
 
 /// The staff's accounts, sessions and tokens, in the roster's file (each change committed
-/// before returning, like the roster's).
+/// before returning, like the roster's; read without waiting for a commit under way).
 extension RosterStore {
   /// Every account, by name.
   public func accounts() throws(RosterError) -> [AccountRecord] {
-    try records { writer in
+    try lookup { connection in
       var accounts: [AccountRecord] = []
-      try writer.connection.prepare(
+      try connection.prepare(
         "SELECT name, role, password, created_at FROM account ORDER BY name_key"
       ).forEachRow { row in
         accounts.append(
@@ -117,9 +117,9 @@ extension RosterStore {
   }
 
   public func session(tokenHash: String) throws(RosterError) -> SessionRecord? {
-    try records { writer in
+    try lookup { connection in
       var session: SessionRecord?
-      try writer.connection.prepare(
+      try connection.prepare(
         "SELECT token_hash, account, created_at, last_seen FROM session WHERE token_hash = ?1"
       ).bind(.text(tokenHash)).forEachRow { row in
         session = SessionRecord(
@@ -174,9 +174,9 @@ extension RosterStore {
 
   /// Every API token, by name.
   public func tokens() throws(RosterError) -> [TokenRecord] {
-    try records { writer in
+    try lookup { connection in
       var tokens: [TokenRecord] = []
-      try writer.connection.prepare(
+      try connection.prepare(
         "SELECT name, token_hash, role, created_at, last_used FROM api_token ORDER BY name"
       ).forEachRow { row in
         tokens.append(

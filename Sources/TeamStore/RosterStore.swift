@@ -140,6 +140,8 @@ public final class RosterStore: Sendable {
   /// the signed-in account or token around each request; the CLI and loopback use are
   /// `local`.
   @TaskLocal public static var author = "local"
+  /// Set on the committer thread, where a write waited for would wait forever.
+  @TaskLocal private static var isCommitting = false
 
   /// The file's path, or `:memory:`.
   public let path: String
@@ -150,6 +152,9 @@ public final class RosterStore: Sendable {
   private let state: Mutex<State>
   /// Writes waiting for the next commit.
   private let commits = CommitQueue()
+  /// A second connection, opened on first use, for the look-ups every signed-in request
+  /// makes (``lookup(_:)``).
+  private let lookups = Mutex(LookupConnection())
 
   private struct State {
     var roster: Roster
@@ -600,7 +605,8 @@ public final class RosterStore: Sendable {
   }
 
   /// Calls `handler` with the new roster and what changed after every committed change
-  /// (this process's, or another's once ``refresh()`` saw it), on the thread that made it.
+  /// (this process's, or another's once ``refresh()`` saw it), on the committer thread or
+  /// the one that called ``refresh()``: `handler` must not wait for a write of its own.
   /// Two changes made at once may be told in either order: keep the roster with the highest
   /// ``Roster/version``. Returns an id for ``removeObserver(_:)``.
   @discardableResult
@@ -683,6 +689,9 @@ public final class RosterStore: Sendable {
   private func write<T: Sendable>(
     _ change: @escaping (Writer, Roster) throws -> (Roster?, T)
   ) throws(RosterError) -> T {
+    precondition(
+      !Self.isCommitting,
+      "a write was waited for on the store's committer thread (in an observer or a then: callback)")
     let finished = DispatchSemaphore(value: 0)
     let outcome = Mutex<Result<T, RosterError>?>(nil)
     submit(change) { result in
@@ -726,15 +735,17 @@ public final class RosterStore: Sendable {
     // No committer thread runs: this write starts one. It ends once idle for a while, and
     // holds the store only while committing: the callers, told after, may close it.
     Thread.detachNewThread { [weak self, commits] in
-      while let batch = commits.take(idle: 2) {
-        if let store = self {
-          if let (update, handlers) = store.commitTogether(batch) {
-            for handler in handlers { handler(update) }
+      Self.$isCommitting.withValue(true) {
+        while let batch = commits.take(idle: 2) {
+          if let store = self {
+            if let (update, handlers) = store.commitTogether(batch) {
+              for handler in handlers { handler(update) }
+            }
+          } else {
+            for job in batch { job.outcome = .failure(CancellationError()) }
           }
-        } else {
-          for job in batch { job.outcome = .failure(CancellationError()) }
+          for job in batch { job.finish() }
         }
-        for job in batch { job.finish() }
       }
     }
   }
@@ -806,6 +817,27 @@ public final class RosterStore: Sendable {
     try storageErrors { try writer.withLock { try body($0) } }
   }
 
+  /// Runs `body` with a connection that reads what is committed without waiting for a
+  /// commit under way (WAL lets readers and the writer go on together): the sessions,
+  /// tokens and accounts each signed-in request looks up. An in-memory store has one
+  /// connection only, the writer's.
+  func lookup<T>(_ body: (Connection) throws -> T) throws(RosterError) -> T {
+    guard path != ":memory:" else { return try records { try body($0.connection) } }
+    return try storageErrors {
+      try lookups.withLock { lookups in
+        let reader = try lookups.connection ?? Self.openForLookups(path)
+        lookups.connection = reader
+        return try body(reader)
+      }
+    }
+  }
+
+  private static func openForLookups(_ path: String) throws -> Connection {
+    let connection = try Connection(path: path, create: false)
+    try connection.execute("PRAGMA busy_timeout = 5000; PRAGMA query_only = ON")
+    return connection
+  }
+
   /// The history, the newest first: entries after the id `after`, of one player when given,
   /// at most `limit`. (Read from the file: it includes other processes' changes.)
   /// - Throws: ``RosterError/storage(_:)``.
@@ -816,6 +848,14 @@ public final class RosterStore: Sendable {
       try writer.withLock { try $0.history(after: after, player: player, limit: limit) }
     }
   }
+}
+
+/// The store's connection for look-ups, once opened.
+///
+/// `@unchecked Sendable`: the only instance a store has lives inside the store's `Mutex`
+/// and is used only within `withLock`.
+final class LookupConnection: @unchecked Sendable {
+  var connection: Connection?
 }
 
 /// A change waiting in ``RosterStore``'s write queue.

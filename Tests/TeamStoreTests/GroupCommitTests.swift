@@ -140,4 +140,34 @@ import Testing
     #expect(released == nil)
     #expect(try RosterStore(path: path).players.contains { $0.name == "Last" })
   }
+
+  @Test func lookUpsOfSessionsAndTokensDoNotWaitForACommitUnderWay() throws {
+    let store = try RosterStore(path: path)
+    let now = Date()
+    try store.saveAccount(
+      AccountRecord(name: "coach", role: .editor, passwordHash: "not checked", createdAt: now))
+    try store.insertSession(
+      SessionRecord(tokenHash: "digest", account: "coach", createdAt: now, lastSeen: now))
+    // The writer's connection is held, as through a commit and its disk sync.
+    let held = DispatchSemaphore(value: 0)
+    let release = DispatchSemaphore(value: 0)
+    Thread.detachNewThread {
+      try? store.records { _ in
+        held.signal()
+        _ = release.wait(timeout: .now() + 10)
+      }
+    }
+    held.wait()
+    defer { release.signal() }
+    let found = Mutex<SessionRecord??>(nil)
+    let done = DispatchSemaphore(value: 0)
+    Thread.detachNewThread {
+      let session = try? store.session(tokenHash: "digest")
+      found.withLock { $0 = .some(session) }
+      done.signal()
+    }
+    #expect(done.wait(timeout: .now() + 5) == .success)
+    #expect(found.withLock { $0 }??.account == "coach")
+    #expect(try store.tokens().isEmpty)
+  }
 }
