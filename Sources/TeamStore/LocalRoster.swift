@@ -14,26 +14,40 @@ public final class LocalRoster: RosterSource {
   public func removedPlayers() async throws -> [RemovedPlayer] { store.removedPlayers }
 
   public func addPlayer(_ input: PlayerInput) async throws -> Player {
-    try store.addPlayer(input)
+    try await committed { store.addPlayer(input, then: $0) }
   }
 
   public func updatePlayer(id: UUID, with edit: PlayerEdit, expected: Player?) async throws
     -> Player
   {
     do {
-      return try store.updatePlayer(id: id, with: edit, expected: expected)
-    } catch {
-      if case .changed(let current) = error { throw PlayerChangedError(current: current) }
-      throw error
+      return try await committed {
+        store.updatePlayer(id: id, with: edit, expected: expected, then: $0)
+      }
+    } catch RosterError.changed(let current) {
+      throw PlayerChangedError(current: current)
     }
   }
 
-  public func removePlayer(id: UUID) async throws { try store.removePlayer(id: id) }
+  public func removePlayer(id: UUID) async throws {
+    _ = try await committed { store.removePlayer(id: id, then: $0) }
+  }
 
-  public func restorePlayer(id: UUID) async throws -> Player { try store.restorePlayer(id: id) }
+  public func restorePlayer(id: UUID) async throws -> Player {
+    try await committed { store.restorePlayer(id: id, then: $0) }
+  }
 
   public func reorder(_ ids: [UUID], expected: [UUID]?) async throws {
-    try store.reorder(ids, expected: expected)
+    _ = try await committed { store.reorder(ids, expected: expected, then: $0) }
+  }
+
+  /// The result of a write asked of the store, awaited without holding a thread.
+  private func committed<T: Sendable>(
+    _ submit: (@escaping @Sendable (Result<T, RosterError>) -> Void) -> Void
+  ) async throws -> T {
+    try await withCheckedThrowingContinuation { continuation in
+      submit { continuation.resume(with: $0) }
+    }
   }
 
   /// Re-encodes the image as the server does (TeamPhoto), then keeps it with the roster.
