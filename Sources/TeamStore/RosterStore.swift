@@ -140,8 +140,6 @@ public final class RosterStore: Sendable {
   /// the signed-in account or token around each request; the CLI and loopback use are
   /// `local`.
   @TaskLocal public static var author = "local"
-  /// Set on the committer thread, where a write waited for would wait forever.
-  @TaskLocal private static var isCommitting = false
 
   /// The file's path, or `:memory:`.
   public let path: String
@@ -689,8 +687,9 @@ public final class RosterStore: Sendable {
   private func write<T: Sendable>(
     _ change: @escaping (Writer, Roster) throws -> (Roster?, T)
   ) throws(RosterError) -> T {
+    // There it would wait forever.
     precondition(
-      !Self.isCommitting,
+      !commits.isCommitterThread,
       "a write was waited for on the store's committer thread (in an observer or a then: callback)")
     let finished = DispatchSemaphore(value: 0)
     let outcome = Mutex<Result<T, RosterError>?>(nil)
@@ -735,17 +734,15 @@ public final class RosterStore: Sendable {
     // No committer thread runs: this write starts one. It ends once idle for a while, and
     // holds the store only while committing: the callers, told after, may close it.
     Thread.detachNewThread { [weak self, commits] in
-      Self.$isCommitting.withValue(true) {
-        while let batch = commits.take(idle: 2) {
-          if let store = self {
-            if let (update, handlers) = store.commitTogether(batch) {
-              for handler in handlers { handler(update) }
-            }
-          } else {
-            for job in batch { job.outcome = .failure(CancellationError()) }
+      while let batch = commits.take(idle: 2) {
+        if let store = self {
+          if let (update, handlers) = store.commitTogether(batch) {
+            for handler in handlers { handler(update) }
           }
-          for job in batch { job.finish() }
+        } else {
+          for job in batch { job.outcome = .failure(CancellationError()) }
         }
+        for job in batch { job.finish() }
       }
     }
   }
@@ -899,6 +896,15 @@ final class CommitQueue: @unchecked Sendable {
   private let condition = NSCondition()
   private var jobs: [PendingWrite] = []
   private var running = false
+  /// The committer thread, once it has taken work.
+  private var committer: ObjectIdentifier?
+
+  /// Whether this is the committer thread.
+  var isCommitterThread: Bool {
+    condition.lock()
+    defer { condition.unlock() }
+    return committer == ObjectIdentifier(Thread.current)
+  }
 
   /// Queues `job`; true when no committer thread runs, and the caller must start one.
   func add(_ job: PendingWrite) -> Bool {
@@ -915,10 +921,12 @@ final class CommitQueue: @unchecked Sendable {
   func take(idle: TimeInterval) -> [PendingWrite]? {
     condition.lock()
     defer { condition.unlock() }
+    committer = ObjectIdentifier(Thread.current)
     let deadline = Date(timeIntervalSinceNow: idle)
     while jobs.isEmpty {
       if !condition.wait(until: deadline) && jobs.isEmpty {
         running = false
+        committer = nil
         return nil
       }
     }

@@ -170,4 +170,16 @@ import Testing
     #expect(found.withLock { $0 }??.account == "coach")
     #expect(try store.tokens().isEmpty)
   }
+
+  @Test(.timeLimit(.minutes(1)))
+  func aWriteWaitedForOnTheCommitterThreadStopsTheProgramInsteadOfHangingIt() async {
+    await #expect(processExitsWith: .failure) {
+      let store = try RosterStore.inMemory()
+      _ = store.onChange { _ in
+        // An observer runs on the committer thread: this write could never be committed.
+        _ = try? store.addPlayer(PlayerInput(name: "Again", position: "Mid"))
+      }
+      try store.addPlayer(PlayerInput(name: "First", position: "Mid"))
+    }
+  }
 }
