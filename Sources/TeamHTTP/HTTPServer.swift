@@ -36,8 +36,9 @@ public enum HTTPServerError: Error, Hashable, CustomStringConvertible, Sendable 
   }
 }
 
-/// An HTTP/1.1 server on libmicrohttpd: its own polling thread and a pool of worker threads
-/// that call `handler` concurrently. This file is the only Swift code that touches the C API.
+/// An HTTP/1.1 server on libmicrohttpd: a few polling threads call `handler` for reads and
+/// for requests that never wait (``Limits/neverWaits``), worker threads for the others that
+/// may, all concurrently. This file is the only Swift code that touches the C API.
 public final class HTTPServer: Sendable {
   /// The limits that keep one client from starving the others.
   public struct Limits: Sendable {
