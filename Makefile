@@ -4,7 +4,7 @@ BUILD_PACKAGES := pkg-config libsqlite3-dev libmicrohttpd-dev libargon2-dev libg
 TEST_PACKAGES := chromium chromium-l10n chromium-driver python3-selenium python3-pytest python3-venv python3-pil openssl curl mount
 ENSURE := scripts/ensure-packages
 
-BENCH_PACKAGES := wrk nginx-light sqlite3
+BENCH_PACKAGES := wrk nginx-light sqlite3 gcc
 
 .PHONY: run test bench lint format e2e screenshots build-deps test-deps
 

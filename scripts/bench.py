@@ -66,10 +66,12 @@ def stop_all():
     shutil.rmtree(work, ignore_errors=True)
 
 
-def serve(database, port=KCORP_PORT):
-    """Starts `kcorp serve` and returns once it listens."""
+def serve(database, port=KCORP_PORT, preload=None):
+    """Starts `kcorp serve` (with a library preloaded, when given) and returns once it
+    listens."""
+    environment = dict(os.environ, LD_PRELOAD=str(preload)) if preload else None
     process = start([str(KCORP), "serve", "--port", str(port), "--db", str(database)],
-                    stdout=subprocess.PIPE, text=True)
+                    stdout=subprocess.PIPE, text=True, env=environment)
     ready, _, _ = select.select([process.stdout], [], [], 10)
     line = process.stdout.readline() if ready else ""
     if not line.startswith("Listening on"):
@@ -203,25 +205,14 @@ def writes():
     shell_database = work / "shell.sqlite"
     kcorp("--db", str(shell_database), "players")
     server = serve(database)
-    # The requests are prepared first and sent on one raw keep-alive socket, so that the
-    # client's own work (http.client parses headers in Python) stays out of the figure.
-    requests = []
-    for n in range(WRITES):
-        body = json.dumps({"name": f"W{n}", "position": "Mid"}).encode()
-        requests.append(
-            b"POST /api/players HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
-            + f"Content-Length: {len(body)}\r\n\r\n".encode() + body)
+    requests = player_posts(WRITES)
     connection = socket.create_connection((HOST, KCORP_PORT), timeout=30)
     connection.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
     pragmas = "PRAGMA journal_mode=WAL; PRAGMA synchronous=FULL; PRAGMA foreign_keys=ON;\n"
     totals = {"kcorp": 0.0, "sqlite3": 0.0}
     per_round = WRITES // WRITE_ROUNDS
     for first in range(0, WRITES, per_round):
-        began = time.perf_counter()
-        for request in requests[first:first + per_round]:
-            connection.sendall(request)
-            assert read_response(connection).startswith(b"HTTP/1.1 201"), "a write failed"
-        totals["kcorp"] += time.perf_counter() - began
+        totals["kcorp"] += post_one_at_a_time(connection, requests[first:first + per_round])
 
         # The same work as kcorp's add: the player's row and its history entry, one transaction.
         script = pragmas + "\n".join(
@@ -241,11 +232,34 @@ def writes():
     return totals
 
 
+def player_posts(count):
+    """`count` requests adding a player each, prepared beforehand: sent on one raw keep-alive
+    socket, the client's own work (http.client parses headers in Python) stays out of the
+    figure."""
+    requests = []
+    for n in range(count):
+        body = json.dumps({"name": f"W{n}", "position": "Mid"}).encode()
+        requests.append(
+            b"POST /api/players HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+            + f"Content-Length: {len(body)}\r\n\r\n".encode() + body)
+    return requests
+
+
+def post_one_at_a_time(connection, requests):
+    """Sends each request once the one before is answered; returns the seconds it took."""
+    began = time.perf_counter()
+    for request in requests:
+        connection.sendall(request)
+        assert read_response(connection).startswith(b"HTTP/1.1 201"), "a write failed"
+    return time.perf_counter() - began
+
+
 # MARK: - 3. Writes under contention
 
 
 MIXED_SCRIPT = ROOT / "scripts" / "bench-mixed.lua"
 MIXED_WRITE_SHARE = 10  # percent of the requests
+SLOW_WRITES = 500  # one at a time, with 2 ms more a sync
 
 
 def contention():
@@ -263,6 +277,28 @@ def contention():
             results["reads"]["players"] = len(json.loads(get(KCORP_PORT, "/api/players")[2]))
         stop(server)
     results["sync"] = sync_seconds()
+    results["slow"] = slow_disk()
+    return results
+
+
+def slow_disk():
+    """One write at a time, writes only and the mixed load again, with every disk sync of
+    `kcorp serve` made 2 ms longer (scripts/slow-sync.c, preloaded)."""
+    library = work / "slow-sync.so"
+    subprocess.run(["gcc", "-shared", "-fPIC", "-O2", "-o", str(library),
+                    str(ROOT / "scripts" / "slow-sync.c"), "-ldl"], check=True)
+    server = serve(work / "slow-one.sqlite", preload=library)
+    connection = socket.create_connection((HOST, KCORP_PORT), timeout=30)
+    connection.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+    results = {"alone": SLOW_WRITES / post_one_at_a_time(connection, player_posts(SLOW_WRITES))}
+    connection.close()
+    stop(server)
+    for name, share in (("writes", 100), ("mixed", MIXED_WRITE_SHARE)):
+        server = serve(work / f"slow-{name}.sqlite", preload=library)
+        run = wrk(f"http://{HOST}:{KCORP_PORT}", script=(MIXED_SCRIPT, str(share)))
+        run["writes_per_second"] = run["writes"] / WRK_SECONDS
+        results[name] = run
+        stop(server)
     return results
 
 
@@ -557,6 +593,19 @@ def report_contention(write, results):
               f"and its `fdatasync` in the same folder, median of 500) takes {results['sync'] * 1000:.2f} ms: "
               f"one write at a time ({1000 / alone:.2f} ms each) waits mostly for the round trip, "
               f"not the disk."]
+    slow = results["slow"]
+    slow_alone, slow_writes, slow_mixed = slow["alone"], slow["writes"], slow["mixed"]
+    lines += [
+        "",
+        "| the same, each disk sync 2 ms longer (`scripts/slow-sync.c`) | req/s | p99 | writes/s | × one at a time |",
+        "| --- | ---: | ---: | ---: | ---: |",
+        f"| one at a time: {SLOW_WRITES:,} `POST`s on one connection | {slow_alone:,.0f} | — | {slow_alone:,.0f} | 1.0 |",
+        f"| 64 connections, writes only | {slow_writes['rps']:,.0f} | {slow_writes['p99']:.2f} ms | "
+        f"{slow_writes['writes_per_second']:,.0f} | {slow_writes['writes_per_second'] / slow_alone:.1f} |",
+        f"| 64 connections, {100 - MIXED_WRITE_SHARE} % reads, {MIXED_WRITE_SHARE} % adds/removes | {slow_mixed['rps']:,.0f} | "
+        f"{slow_mixed['p99']:.2f} ms (≤ 20 ms) {ok(slow_mixed['p99'] <= 20)} | {slow_mixed['writes_per_second']:,.0f} | "
+        f"{slow_mixed['writes_per_second'] / slow_alone:.1f} (≥ 3) {ok(slow_mixed['writes_per_second'] >= 3 * slow_alone)} |",
+    ]
     return "\n".join(lines)
 
 
@@ -677,7 +726,9 @@ same machine, so kcorp, nginx and wrk share its cores.
   database, writes only (half `POST /api/players`, half `DELETE` of a player the same
   connection added), then {100 - MIXED_WRITE_SHARE} % `GET /api/players` and {MIXED_WRITE_SHARE} % such writes, then reads only on the
   roster the mixed load left; beside the one-at-a-time rate of the durable-writes run (one
-  write per disk sync).
+  write per disk sync). Then {SLOW_WRITES} writes one at a time, writes only and the mixed load
+  again with `scripts/slow-sync.c` preloaded into `kcorp serve`: each `fsync` and `fdatasync`
+  takes 2 ms more, as on a disk whose cache flush costs that.
 - Start: exec of `kcorp serve` to the first 200 on `/`, median of {START_RUNS} runs. Memory:
   VmRSS idle, then after {LEAK_REQUESTS:,} requests to `/`, then after {LEAK_REQUESTS:,} more (the
   growth between the last two shows a leak; the first load grows the thread pool's arenas).
