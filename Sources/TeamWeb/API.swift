@@ -153,22 +153,10 @@ extension WebApp {
     }
   }
 
-  /// The requests whose route never waits: it hands its write to the store's committer
-  /// (``afterWrite(_:_:respond:)``), and is answered on the polling thread.
-  static func neverWaits(_ method: String, _ path: String) -> Bool {
-    let segments = path.split(separator: "/", omittingEmptySubsequences: false)
-    return switch (method, segments.count) {
-    case ("POST", 3): path == "/api/players"
-    case ("PATCH", 4), ("DELETE", 4): segments[1] == "api" && segments[2] == "players"
-    case ("POST", 5): segments[1] == "api" && segments[2] == "trash" && segments[4] == "restore"
-    case ("PUT", 4): path == "/api/roster/order"
-    default: false
-    }
-  }
-
   /// Answers once the store has committed the write `submit` asks for, without waiting for
-  /// it: `respond` makes the answer from the result, in the request's language; a refusal
-  /// is answered as any error is. The write is the signed-in author's, as any other.
+  /// it (a route that only does this never waits): `respond` makes the answer from the
+  /// result, in the request's language; a refusal is answered as any error is. The write is
+  /// the signed-in author's, as any other.
   static func afterWrite<T: Sendable>(
     _ request: HTTPRequest,
     _ submit: @escaping @Sendable (@escaping @Sendable (Result<T, RosterError>) -> Void) -> Void,
@@ -203,7 +191,7 @@ extension WebApp {
       }
     }
 
-    route("POST", "/api/players") { request, _ in
+    route("POST", "/api/players", neverWaits: true) { request, _ in
       guard WebApp.isSameOrigin(request) else { throw HTTPError.crossSite }
       let input = try WebApp.decodeBody(PlayerInput.self, of: request)
       return WebApp.afterWrite(request, { store.addPlayer(input, then: $0) }) { player in
@@ -225,7 +213,7 @@ extension WebApp {
       return response
     }
 
-    route("PATCH", "/api/players/{id}") { request, parameters in
+    route("PATCH", "/api/players/{id}", neverWaits: true) { request, parameters in
       guard WebApp.isSameOrigin(request) else { throw HTTPError.crossSite }
       let current = try WebApp.player(parameters["id"], in: store.roster)
       let edit = try WebApp.decodeBody(
@@ -246,7 +234,7 @@ extension WebApp {
       }
     }
 
-    route("DELETE", "/api/players/{id}") { request, parameters in
+    route("DELETE", "/api/players/{id}", neverWaits: true) { request, parameters in
       guard WebApp.isSameOrigin(request) else { throw HTTPError.crossSite }
       let id = try WebApp.player(parameters["id"], in: store.roster).id
       return WebApp.afterWrite(request, { store.removePlayer(id: id, then: $0) }) { _ in
@@ -258,7 +246,7 @@ extension WebApp {
       WebApp.json(store.roster.removed)
     }
 
-    route("POST", "/api/trash/{id}/restore") { request, parameters in
+    route("POST", "/api/trash/{id}/restore", neverWaits: true) { request, parameters in
       guard WebApp.isSameOrigin(request) else { throw HTTPError.crossSite }
       guard let id = parameters["id"].flatMap(UUID.init(uuidString:)) else {
         throw HTTPError(404, localized("No removed player has this id."))
@@ -279,7 +267,7 @@ extension WebApp {
       return response
     }
 
-    route("PUT", "/api/roster/order") { request, _ in
+    route("PUT", "/api/roster/order", neverWaits: true) { request, _ in
       guard WebApp.isSameOrigin(request) else { throw HTTPError.crossSite }
       let texts = try WebApp.decodeBody([String].self, of: request)
       let ids = texts.compactMap(UUID.init(uuidString:))

@@ -126,7 +126,7 @@ public struct WebApp: Sendable {
     var limits = limits
     // Behind a proxy every connection comes from one address: the app limits per client.
     if trustProxy { limits.maxConnectionsPerIP = limits.maxConnections }
-    limits.neverWaits = WebApp.neverWaits
+    limits.neverWaits = app.neverWaits
     limits.largerBodyLimit = { method, path, type in
       // The player forms carry a photo too, with their fields, when sent as multipart.
       if WebApp.isPhotoUpload(method, path) { return Photo.maxBytes }
@@ -180,9 +180,16 @@ public struct WebApp: Sendable {
   var apiRoutes: [String] { router.patterns.filter { $0.contains(" /api/") } }
 
   mutating func route(
-    _ method: String, _ pattern: String, _ handler: @escaping Router.Handler
+    _ method: String, _ pattern: String, neverWaits: Bool = false,
+    _ handler: @escaping Router.Handler
   ) {
-    router.add(method, pattern, handler)
+    router.add(method, pattern, neverWaits: neverWaits, handler)
+  }
+
+  /// Whether a request's route never waits (``route(_:_:neverWaits:_:)``): it is answered
+  /// on the server's polling thread.
+  @Sendable func neverWaits(_ method: String, _ path: String) -> Bool {
+    router.neverWaits(method, path)
   }
 
   /// Answers one request, in its language (``language(of:)``); every response leaves with

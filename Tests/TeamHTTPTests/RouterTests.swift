@@ -26,6 +26,18 @@ import Testing
     return String(decoding: response.body, as: UTF8.self)
   }
 
+  @Test func aRouteAddedAsNeverWaitingIsKnownByItsPatternAndMethod() {
+    var router = Router()
+    router.add("DELETE", "/api/players/{id}", neverWaits: true) { _, _ in HTTPResponse(status: 204)
+    }
+    router.add("PUT", "/api/players/{id}/photo") { _, _ in HTTPResponse(status: 200) }
+    #expect(router.neverWaits("DELETE", "/api/players/42"))
+    #expect(!router.neverWaits("PUT", "/api/players/42/photo"))
+    #expect(!router.neverWaits("GET", "/api/players/42"))  // another method
+    #expect(!router.neverWaits("DELETE", "/api/players/42/x"))  // no such route
+    #expect(!router.neverWaits("DELETE", "/api//players/42"))  // not canonical: no route
+  }
+
   @Test func pathParametersArePassedToTheFirstMatchingRoute() throws {
     #expect(try answer("GET", "/") == "GET / ")
     #expect(try answer("GET", "/players/new") == "GET /players/new ")
