@@ -27,6 +27,7 @@ test: build-deps test-deps lint $(TOOLS)
 	swift build --build-tests
 	swift build --target KCorpApp  # type-checks TeamUI and the app against Checks/SwiftUIInterface
 	cd Apple/KCorp.swiftpm && swift build  # the iPhone app package, type-checked the same way
+	cd Apple/Exercise.swiftpm && swift build  # the brief's own answer, type-checked the same way
 	swift test --skip-build
 	/usr/bin/python3 -m pytest -q Tests/e2e Tests/reliability
 
@@ -49,10 +50,12 @@ bench: build-deps
 
 ## lint: check formatting (fix with `make format`)
 lint:
-	swift format lint --strict --recursive Package.swift Sources Tests Checks Apple/KCorp.swiftpm/Package.swift
+	swift format lint --strict --recursive Package.swift Sources Tests Checks Apple/KCorp.swiftpm/Package.swift \
+	  Apple/Exercise.swiftpm/*.swift
 
 format:
-	swift format --in-place --recursive Package.swift Sources Tests Checks Apple/KCorp.swiftpm/Package.swift
+	swift format --in-place --recursive Package.swift Sources Tests Checks Apple/KCorp.swiftpm/Package.swift \
+	  Apple/Exercise.swiftpm/*.swift
 
 $(TOOLS):
 	/usr/bin/python3 -m venv .build/tools

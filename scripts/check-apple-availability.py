@@ -5,12 +5,17 @@
    `@available` Apple documents (or says why it has none), and none is newer than the
    platforms Package.swift declares.
 2. A declaration unavailable on one of those platforms is used in the Apple-built code
-   (TeamUI, KCorpApp) only inside an `#if os(...)` block that leaves that platform out.
+   (TeamUI, KCorpApp, the exercise) only inside an `#if os(...)` block that leaves that
+   platform out.
 3. No type or global function of the toolchain's own modules (Swift, _Concurrency,
    Synchronization, Observation) newer than those platforms is named in the Apple-built code
-   (TeamKit, TeamStore, TeamUI, KCorpApp): their interfaces carry Apple's availability.
+   (TeamKit, TeamStore, TeamUI, KCorpApp, the exercise): their interfaces carry Apple's
+   availability.
 4. Every `#if os(...)` block of the Apple-built views (parts Linux never type-checks) is
    listed in docs/APPLE.md, by file and first line.
+5. The exercise (Apple/Exercise.swiftpm, an app package with platforms of its own) is held to
+   its own platforms: 2 to 4 cover its sources too, and no stand-in declaration newer than
+   its platforms is named in them (a name declared several times counts at its oldest).
 
 Exit status 1 with one line per problem; 0 with a summary.
 """
@@ -25,10 +30,11 @@ import sys
 # The repository to check: this one, or $KCORP_ROOT (the checker's own tests use copies).
 ROOT = pathlib.Path(os.environ.get("KCORP_ROOT") or pathlib.Path(__file__).resolve().parents[1])
 STAND_INS = [ROOT / "Checks/SwiftUIInterface/SwiftUI.swift", ROOT / "Checks/PhotosUIInterface/PhotosUI.swift"]
-VIEWS = [ROOT / "Sources/TeamUI", ROOT / "Sources/KCorpApp"]
+EXERCISE = ROOT / "Apple/Exercise.swiftpm"
+VIEWS = [ROOT / "Sources/TeamUI", ROOT / "Sources/KCorpApp", EXERCISE]
 APPLE_BUILT = [
     ROOT / "Sources" / name for name in ("TeamKit", "TeamStore", "TeamClient", "TeamUI", "KCorpApp")
-]
+] + [EXERCISE]
 TOOLCHAIN_MODULES = ["Swift", "_Concurrency", "Synchronization", "Observation"]
 APPLE_DOC = ROOT / "docs/APPLE.md"
 PLATFORMS = {"iOS", "macOS"}
@@ -46,13 +52,19 @@ def version(text):
     return tuple(parts + [0] * (3 - len(parts)))
 
 
-def floors():
-    """The platforms Package.swift declares: {"macOS": (15,), "iOS": (18,)}."""
-    text = (ROOT / "Package.swift").read_text()
+def floors(manifest=ROOT / "Package.swift"):
+    """The platforms a manifest declares: {"macOS": (15, 0, 0), "iOS": (18, 0, 0)}."""
+    text = manifest.read_text()
     found = {name: version(number) for name, number in re.findall(r"\.(macOS|iOS)\(\.v(\d+)\)", text)}
     if set(found) != PLATFORMS:
-        sys.exit(f"check-apple-availability: Package.swift declares {found}, expected iOS and macOS")
+        sys.exit(f"check-apple-availability: {manifest.relative_to(ROOT)} declares {found}, expected iOS and macOS")
     return found
+
+
+def shown_name(path):
+    """A file as docs/APPLE.md names it: by its name, or under Apple/ with its package."""
+    apple = ROOT / "Apple"
+    return str(path.relative_to(apple)) if apple in path.parents else path.name
 
 
 def parse_available(lines):
@@ -134,10 +146,10 @@ def toolchain_interfaces():
     return interfaces
 
 
-def toolchain_newer_names(floor):
+def toolchain_newer_names(floor, interfaces):
     """Types and global functions of the toolchain's modules introduced after `floor`."""
     names = {}
-    for interface in toolchain_interfaces():
+    for interface in interfaces:
         module = interface.parent.name.removesuffix(".swiftmodule")
         if True:
             attributes = []
@@ -160,8 +172,12 @@ def toolchain_newer_names(floor):
 
 
 def swift_files(folders):
+    """The sources of the folders: not a package's manifest, nor what a build leaves in .build."""
     for folder in folders:
-        yield from sorted(folder.rglob("*.swift"))
+        yield from sorted(
+            path for path in folder.rglob("*.swift")
+            if path.name != "Package.swift"
+            and not any(part.startswith(".") for part in path.relative_to(folder).parts))
 
 
 def check_stand_in(stand_in, declarations, floor, unavailable_names, problems):
@@ -199,13 +215,32 @@ def check_stand_in(stand_in, declarations, floor, unavailable_names, problems):
                     f"{where}: {name} needs {platform} {'.'.join(map(str, since))}, "
                     f"newer than Package.swift's {platform} {floor[platform][0]}")
         # A member of a type a platform lacks is found through its type's name.
+        unavailable &= PLATFORMS
         if unavailable and name and kind != "extension" and not (member and unavailable <= type_unavailable):
             unavailable_names.setdefault(name, set()).update(unavailable)
     return annotated
 
 
+def oldest_availability(declarations):
+    """For each stand-in name, the oldest version per platform at which some declaration of it
+    is available; a name one of whose declarations has no attribute is left out (unknown)."""
+    oldest, unknown = {}, set()
+    for _, kind, name, attributes, _ in declarations:
+        if not name or kind in ("extension", "init"):
+            continue
+        introduced, _ = parse_available(attributes)
+        if not introduced:
+            unknown.add(name)
+            continue
+        versions = oldest.setdefault(name, {})
+        for platform, since in introduced.items():
+            versions[platform] = min(versions.get(platform, since), since)
+    return {name: versions for name, versions in oldest.items() if name not in unknown}
+
+
 def main():
     floor = floors()
+    exercise_floor = floors(EXERCISE / "Package.swift")
     problems = []
 
     # 1. The stand-ins' declarations.
@@ -233,21 +268,41 @@ def main():
                             f"{', '.join(sorted(missing_on))}; put it inside #if os(...) without them")
 
     # 3. The toolchain's newer types and functions, in all Apple-built code.
-    newer = toolchain_newer_names(floor)
+    interfaces = toolchain_interfaces()
+    newer = toolchain_newer_names(floor, interfaces)
+    exercise_newer = toolchain_newer_names(exercise_floor, interfaces)
     for path in swift_files(APPLE_BUILT):
+        names = exercise_newer if EXERCISE in path.parents else newer
         for number, line in enumerate(path.read_text().splitlines(), 1):
             code = line.split("//")[0]
-            for word in set(re.findall(r"[A-Za-z_]\w*", code)) & set(newer):
-                problems.append(f"{path.relative_to(ROOT)}:{number}: {word} is newer than the platforms ({newer[word]})")
+            for word in set(re.findall(r"[A-Za-z_]\w*", code)) & set(names):
+                problems.append(f"{path.relative_to(ROOT)}:{number}: {word} is newer than the platforms ({names[word]})")
 
     # 4. The #if os blocks, listed in docs/APPLE.md.
     apple_doc = APPLE_DOC.read_text() if APPLE_DOC.exists() else ""
     for path, block in all_blocks:
-        listed = path.name in apple_doc and (block["first"] or "") in apple_doc
+        listed = shown_name(path) in apple_doc and (block["first"] or "") in apple_doc
         if not listed:
             problems.append(
                 f"{path.relative_to(ROOT)}:{block['line']}: the block `{block['condition']}` "
                 f"(first line `{block['first']}`) is not listed in docs/APPLE.md")
+
+    # 5. The stand-ins' declarations newer than the exercise's platforms, in its sources (the
+    # others are held to Package.swift's by 1). String literals are left out: labels are words.
+    oldest = oldest_availability(declarations)
+    for path in swift_files([EXERCISE]):
+        for number, line in enumerate(path.read_text().splitlines(), 1):
+            code = re.sub(r'"[^"]*"', '""', line.split("//")[0])
+            for word in sorted(set(re.findall(r"[A-Za-z_]\w*", code)) & set(oldest)):
+                too_new = [
+                    f"{platform} {'.'.join(map(str, since[:2]))}"
+                    for platform, since in sorted(oldest[word].items())
+                    if since > exercise_floor[platform]]
+                if too_new:
+                    problems.append(
+                        f"{path.relative_to(ROOT)}:{number}: {word} needs {', '.join(too_new)}, newer than "
+                        f"{(EXERCISE / 'Package.swift').relative_to(ROOT)}'s iOS {exercise_floor['iOS'][0]}, "
+                        f"macOS {exercise_floor['macOS'][0]}")
 
     for problem in problems:
         print(problem)
@@ -258,7 +313,8 @@ def main():
         f"check-apple-availability: {len(declarations)} stand-in declarations "
         f"({annotated} with @available), {len(unavailable_names)} platform-only APIs guarded, "
         f"{len(newer)} newer toolchain names absent, {len(all_blocks)} #if os blocks listed; "
-        f"floor iOS {floor['iOS'][0]}, macOS {floor['macOS'][0]}")
+        f"floor iOS {floor['iOS'][0]}, macOS {floor['macOS'][0]} "
+        f"(the exercise: iOS {exercise_floor['iOS'][0]}, macOS {exercise_floor['macOS'][0]})")
     return 0
 
 

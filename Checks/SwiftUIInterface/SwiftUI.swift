@@ -2,12 +2,14 @@
 //
 // SwiftUI exists only on Apple systems. So that `swift build` on Linux still type-checks
 // TeamUI — our model API, Swift 6 isolation, argument labels — this module declares the
-// subset of SwiftUI's public API that TeamUI uses, each declaration transcribed from
-// Apple's documentation (developer.apple.com/documentation/swiftui/<path>, the path is
-// given above each one). Bodies are `fatalError()`: nothing here runs, and it is not a
-// SwiftUI. Underscored attributes (`@_disfavoredOverload`) are those of Apple's
-// interface, which its documentation pages leave out; they keep overload resolution as on
-// Apple platforms. Protocol requirements that TeamUI never touches are left out.
+// subset of SwiftUI's public API that TeamUI (and the exercise, Apple/Exercise.swiftpm)
+// uses, each declaration transcribed from Apple's documentation
+// (developer.apple.com/documentation/swiftui/<path>, the path is given above each one; a
+// `combine/` path is under documentation/). Bodies are `fatalError()`: nothing here runs,
+// and it is not a SwiftUI. Underscored attributes (`@_disfavoredOverload`) are those of
+// Apple's interface, which its documentation pages leave out; they keep overload
+// resolution as on Apple platforms. Protocol requirements that TeamUI never touches are
+// left out.
 //
 // Availability: each `@available` attribute gives the iOS and macOS versions that the
 // declaration's Apple documentation page lists (`iOS: 13.0.0 -` and so on), written as
@@ -263,6 +265,94 @@ extension View {
   @available(iOS 17.0, macOS 14.0, *)
   nonisolated public func environment<T>(_ object: T?) -> some View
   where T: AnyObject, T: Observable { fatalError() }
+}
+
+// MARK: - ObservableObject and its property wrappers (the exercise's; TeamUI uses Observation)
+
+// On Apple platforms `ObservableObject` and `Published` are Combine's: SwiftUI's interface
+// imports Combine without re-exporting it and names `Combine.ObservableObject` in its
+// declarations; a file that imports only SwiftUI reaches both through Foundation's type
+// aliases of them (foundation/observableobject, foundation/published). On Linux this
+// stand-in is the only module, so it declares them itself, under their Combine pages.
+
+/// combine/observableobject (its `objectWillChange` publisher is left out: nothing here
+/// subscribes to it)
+@available(iOS 13.0, macOS 10.15, *)
+public protocol ObservableObject: AnyObject {}
+
+/// combine/published
+@available(iOS 13.0, macOS 10.15, *)
+@propertyWrapper public struct Published<Value> {
+  /// combine/published/init(wrappedvalue:)
+  @available(iOS 13.0, macOS 10.15, *)
+  public init(wrappedValue: Value) { fatalError() }
+  // availability: unavailable everywhere, as Apple's compiler reports for `@Published` in a
+  // struct ("@Published is only available on properties of classes"); no page of its own
+  @available(*, unavailable, message: "@Published is only available on properties of classes")
+  public var wrappedValue: Value {
+    get { fatalError() }
+    set { fatalError() }
+  }
+  // availability: as its type (no page of its own: the enclosing-instance subscript that
+  // makes the wrapper class-only, which Apple's pages leave out)
+  @available(iOS 13.0, macOS 10.15, *)
+  public static subscript<EnclosingSelf: AnyObject>(
+    _enclosingInstance object: EnclosingSelf,
+    wrapped wrappedKeyPath: ReferenceWritableKeyPath<EnclosingSelf, Value>,
+    storage storageKeyPath: ReferenceWritableKeyPath<EnclosingSelf, Published<Value>>
+  ) -> Value {
+    get { fatalError() }
+    set { fatalError() }
+  }
+}
+
+/// stateobject
+@available(iOS 14.0, macOS 11.0, *)
+@frozen @propertyWrapper @preconcurrency @MainActor
+public struct StateObject<ObjectType>: DynamicProperty where ObjectType: ObservableObject {
+  /// stateobject/init(wrappedvalue:)
+  @available(iOS 14.0, macOS 11.0, *)
+  nonisolated public init(wrappedValue thunk: @autoclosure @escaping () -> ObjectType) {
+    fatalError()
+  }
+  /// stateobject/wrappedvalue
+  @available(iOS 14.0, macOS 11.0, *)
+  @MainActor @preconcurrency public var wrappedValue: ObjectType { fatalError() }
+}
+
+/// observedobject
+@available(iOS 13.0, macOS 10.15, *)
+@propertyWrapper @preconcurrency @MainActor @frozen
+public struct ObservedObject<ObjectType>: DynamicProperty where ObjectType: ObservableObject {
+  /// observedobject/init(wrappedvalue:)
+  @available(iOS 13.0, macOS 10.15, *)
+  @MainActor @preconcurrency public init(wrappedValue: ObjectType) { fatalError() }
+  /// observedobject/wrappedvalue
+  @available(iOS 13.0, macOS 10.15, *)
+  @MainActor @preconcurrency public var wrappedValue: ObjectType {
+    get { fatalError() }
+    set { fatalError() }
+  }
+}
+
+/// environmentobject
+@available(iOS 13.0, macOS 10.15, *)
+@frozen @propertyWrapper @preconcurrency @MainActor
+public struct EnvironmentObject<ObjectType>: DynamicProperty where ObjectType: ObservableObject {
+  /// environmentobject/init()
+  // availability: as its type (no page of its own found)
+  @available(iOS 13.0, macOS 10.15, *)
+  @MainActor @preconcurrency public init() {}
+  /// environmentobject/wrappedvalue
+  @available(iOS 13.0, macOS 10.15, *)
+  @MainActor @preconcurrency public var wrappedValue: ObjectType { fatalError() }
+}
+
+extension View {
+  /// view/environmentobject(_:)
+  @available(iOS 13.0, macOS 10.15, *)
+  nonisolated public func environmentObject<T>(_ object: T) -> some View
+  where T: ObservableObject { fatalError() }
 }
 
 // MARK: - Text, images, strings
@@ -734,11 +824,14 @@ extension Color: View {
   public var body: Never { return fatalError() }
 }
 
-/// shapestyle/red, shapestyle/white (extension ShapeStyle where Self == Color)
+/// shapestyle/red, shapestyle/green, shapestyle/white (extension ShapeStyle where Self == Color)
 extension ShapeStyle where Self == Color {
   // availability: as its type (no page of its own found)
   @available(iOS 13.0, macOS 10.15, *)
   public static var red: Color { .red }
+  // availability: as its type (no page of its own found)
+  @available(iOS 13.0, macOS 10.15, *)
+  public static var green: Color { .green }
   // availability: as its type (no page of its own found)
   @available(iOS 13.0, macOS 10.15, *)
   public static var white: Color { .white }
@@ -1078,6 +1171,15 @@ extension ForEach where ID == Data.Element.ID, Content: View, Data.Element: Iden
   public init(_ data: Data, @ViewBuilder content: @escaping (Data.Element) -> Content) {
     fatalError()
   }
+}
+extension ForEach where Content: View {
+  /// foreach/init(_:id:content:) (the View form, identified by a key path)
+  // availability: as its type (no page of its own found)
+  @available(iOS 13.0, macOS 10.15, *)
+  public init(
+    _ data: Data, id: KeyPath<Data.Element, ID>,
+    @ViewBuilder content: @escaping (Data.Element) -> Content
+  ) { fatalError() }
 }
 
 /// dynamicviewcontent

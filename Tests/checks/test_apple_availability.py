@@ -14,12 +14,12 @@ CHECK = ROOT / "scripts" / "check-apple-availability.py"
 
 @pytest.fixture
 def tree(tmp_path):
-    for part in ("Package.swift", "Checks", "Sources", "docs/APPLE.md"):
+    for part in ("Package.swift", "Checks", "Sources", "docs/APPLE.md", "Apple/Exercise.swiftpm"):
         source = ROOT / part
         target = tmp_path / part
         target.parent.mkdir(parents=True, exist_ok=True)
         if source.is_dir():
-            shutil.copytree(source, target)
+            shutil.copytree(source, target, ignore=shutil.ignore_patterns(".build", ".swiftpm"))
         else:
             shutil.copy(source, target)
     return tmp_path
@@ -99,3 +99,30 @@ def test_the_photos_stand_in_is_checked_too(tree):
     run = check(tree)
     assert run.returncode == 1
     assert "Checks/PhotosUIInterface/PhotosUI.swift" in run.stdout and "iOS 19.0" in run.stdout
+
+
+def test_an_api_newer_than_the_exercise_platforms_fails(tree):
+    # The exercise has platforms of its own: NavigationStack (iOS 16, macOS 13) sets them.
+    edit(tree / "Apple/Exercise.swiftpm/Package.swift",
+         "platforms: [.iOS(.v16), .macOS(.v13)]", "platforms: [.iOS(.v15), .macOS(.v12)]")
+    run = check(tree)
+    assert run.returncode == 1
+    assert "Apple/Exercise.swiftpm/RosterView.swift" in run.stdout
+    assert "NavigationStack needs iOS 16.0, macOS 13.0" in run.stdout
+
+
+def test_a_toolchain_api_newer_than_the_exercise_platforms_fails(tree):
+    # Mutex is iOS 18 / macOS 15: within the product's platforms, above the exercise's.
+    edit(tree / "Apple/Exercise.swiftpm/ExerciseApp.swift",
+         "class EsportTeam: ObservableObject {", "class EsportTeam: ObservableObject {\n  let lock = Mutex(0)")
+    run = check(tree)
+    assert run.returncode == 1
+    assert "Apple/Exercise.swiftpm/ExerciseApp.swift" in run.stdout and "Mutex is newer" in run.stdout
+
+
+def test_an_exercise_preview_is_listed_by_its_package(tree):
+    # TeamUI's AddPlayerView.swift row does not stand for the exercise's file of that name.
+    edit(tree / "docs/APPLE.md", "`Exercise.swiftpm/AddPlayerView.swift`", "`AddPlayerView.swift`")
+    run = check(tree)
+    assert run.returncode == 1
+    assert "Apple/Exercise.swiftpm/AddPlayerView.swift" in run.stdout and "not listed" in run.stdout
