@@ -56,6 +56,9 @@ public final class AccessControl: Sendable {
     public var maxDelay: TimeInterval = 15 * 60
     /// Password hashes computed at once.
     public var concurrentHashes = 1
+    /// Sign-ins that may wait for a hashing place; more are answered "busy" at once. A
+    /// burst of wrong passwords then delays a real user by seconds, never locks them out.
+    public var waitingHashes = 32
     public var passwordParameters = Passwords.Parameters.current
 
     public init() {}
@@ -69,7 +72,7 @@ public final class AccessControl: Sendable {
     case refused
     /// Too many failures: try again after this many seconds.
     case throttled(retryAfter: Int)
-    /// Every hashing place is busy: try again in a second.
+    /// Every hashing place is busy and too many wait: try again in a second.
     case busy
   }
 
@@ -77,7 +80,8 @@ public final class AccessControl: Sendable {
   /// The rules this instance applies.
   public let policy: Policy
   private let now: @Sendable () -> Date
-  private let gate: HashGate
+  /// Where passwords are hashed and checked: off the caller's thread, a few at once.
+  private let hashing: BlockingWork
   private let failures = Mutex<[String: [Date]]>([:])
   /// A hash to verify against when the name is unknown, so that it takes as long.
   private let decoy: String
@@ -88,7 +92,7 @@ public final class AccessControl: Sendable {
     self.store = store
     self.policy = policy
     self.now = now
-    self.gate = HashGate(limit: policy.concurrentHashes)
+    hashing = BlockingWork(width: policy.concurrentHashes, queueLimit: policy.waitingHashes)
     self.decoy = Passwords.hash(Secrets.newToken(), parameters: policy.passwordParameters)
   }
 
@@ -118,42 +122,42 @@ public final class AccessControl: Sendable {
 
   /// Adds an account.
   /// - Throws: ``AccessError`` for a bad or taken name or a weak password, or a store error.
-  public func addAccount(name: String, role: Role, password: String) throws {
+  public func addAccount(name: String, role: Role, password: String) async throws {
     if let problem = Self.nameProblem(name) { throw AccessError(problem) }
     if let problem = Passwords.problem(password) { throw AccessError(problem) }
     if let other = try store.account(named: name) {
       throw AccessError(localized("“%@” already has an account; choose another name.", other.name))
     }
-    try store.saveAccount(
+    try await store.saveAccount(
       AccountRecord(
-        name: name, role: role,
-        passwordHash: Passwords.hash(password, parameters: policy.passwordParameters),
-        createdAt: now()))
+        name: name, role: role, passwordHash: try await hash(password), createdAt: now()))
   }
 
   /// Sets a new password; every session of the account ends, but `keeping` (the one that
   /// asked, when it was a browser).
-  public func setPassword(name: String, password: String, keeping session: String? = nil) throws {
+  public func setPassword(name: String, password: String, keeping session: String? = nil)
+    async throws
+  {
     if let problem = Passwords.problem(password) { throw AccessError(problem) }
     var account = try existing(name)
-    account.passwordHash = Passwords.hash(password, parameters: policy.passwordParameters)
-    try store.saveAccount(account)
-    try store.deleteSessions(account: account.name, keeping: session)
+    account.passwordHash = try await hash(password)
+    try await store.saveAccount(account)
+    try await store.deleteSessions(account: account.name, keeping: session)
   }
 
   /// Changes an account's role; the last owner cannot stop being one.
-  public func setRole(name: String, role: Role) throws {
+  public func setRole(name: String, role: Role) async throws {
     var account = try existing(name)
     if account.role == .owner && role != .owner { try keepAnOwner(besides: account.name) }
     account.role = role
-    try store.saveAccount(account)
+    try await store.saveAccount(account)
   }
 
   /// Removes an account and ends its sessions; the last owner cannot be removed.
-  public func removeAccount(name: String) throws {
+  public func removeAccount(name: String) async throws {
     let account = try existing(name)
     if account.role == .owner { try keepAnOwner(besides: account.name) }
-    try store.deleteAccount(named: account.name)
+    try await store.deleteAccount(named: account.name)
   }
 
   private func existing(_ name: String) throws -> AccountRecord {
@@ -174,10 +178,10 @@ public final class AccessControl: Sendable {
 
   /// Checks a name and password from `address`. A wrong name and a wrong password get the
   /// same answer after the same work; failures are counted per account and per address.
-  public func signIn(name: String, password: String, address: String) throws -> SignIn {
-    switch try check(name: name, password: password, address: address) {
+  public func signIn(name: String, password: String, address: String) async throws -> SignIn {
+    switch try await check(name: name, password: password, address: address) {
     case .matches(var account):
-      return try openSession(for: &account, password: password)
+      return try await openSession(for: &account, password: password)
     case .refused: return .refused
     case .throttled(let wait): return .throttled(retryAfter: wait)
     case .busy: return .busy
@@ -186,8 +190,12 @@ public final class AccessControl: Sendable {
 
   /// Whether `password` is the account's, with the same throttling as a sign-in (the
   /// account page asks for the current password before a change).
-  public func checkPassword(name: String, password: String, address: String) throws -> Bool {
-    if case .matches = try check(name: name, password: password, address: address) { return true }
+  public func checkPassword(name: String, password: String, address: String) async throws
+    -> Bool
+  {
+    if case .matches = try await check(name: name, password: password, address: address) {
+      return true
+    }
     return false
   }
 
@@ -197,7 +205,7 @@ public final class AccessControl: Sendable {
     case throttled(Int)
   }
 
-  private func check(name: String, password: String, address: String) throws -> Check {
+  private func check(name: String, password: String, address: String) async throws -> Check {
     // A name no account could have is refused after the same work as any other, and is
     // never a key of the failure table (whose size bad names would otherwise grow).
     let plausible = Self.nameProblem(name) == nil
@@ -208,11 +216,10 @@ public final class AccessControl: Sendable {
       delay(for: addressKey, free: policy.freeFailuresPerAddress))
     if wait > 0 { return .throttled(wait) }
     let account = plausible ? try store.account(named: name) : nil
-    guard
-      let matches = gate.run({
-        Passwords.verify(password, against: account?.passwordHash ?? decoy)
-      })
-    else { return .busy }
+    let stored = account?.passwordHash ?? decoy
+    guard let matches = await hashing.run({ Passwords.verify(password, against: stored) }) else {
+      return .busy
+    }
     guard matches, let account else {
       if plausible { fail(accountKey) }
       fail(addressKey)
@@ -222,19 +229,21 @@ public final class AccessControl: Sendable {
     return .matches(account)
   }
 
-  private func openSession(for account: inout AccountRecord, password: String) throws -> SignIn {
+  private func openSession(for account: inout AccountRecord, password: String) async throws
+    -> SignIn
+  {
     if Passwords.needsRehash(account.passwordHash, parameters: policy.passwordParameters) {
-      account.passwordHash = Passwords.hash(password, parameters: policy.passwordParameters)
-      try store.saveAccount(account)
+      account.passwordHash = try await hash(password)
+      try await store.saveAccount(account)
     }
     let token = Secrets.newToken()
     let date = now()
     let digest = Secrets.digest(token)
     // Expired sessions nobody presented again are cleared here, at each sign-in.
-    try store.deleteSessions(
+    try await store.deleteSessions(
       createdBefore: date.addingTimeInterval(-policy.absoluteTimeout),
       seenBefore: date.addingTimeInterval(-policy.idleTimeout))
-    try store.insertSession(
+    try await store.insertSession(
       SessionRecord(tokenHash: digest, account: account.name, createdAt: date, lastSeen: date))
     return .signedIn(
       token: token,
@@ -272,7 +281,7 @@ public final class AccessControl: Sendable {
   }
 
   /// Who holds this session token, or nil when it is unknown or expired (then it is ended).
-  public func identity(session token: String) throws -> Identity? {
+  public func identity(session token: String) async throws -> Identity? {
     guard Secrets.isWellFormed(token) else { return nil }
     let digest = Secrets.digest(token)
     guard let session = try store.session(tokenHash: digest) else { return nil }
@@ -281,37 +290,37 @@ public final class AccessControl: Sendable {
       date.timeIntervalSince(session.createdAt) < policy.absoluteTimeout,
       let account = try store.account(named: session.account)
     else {
-      try store.deleteSessions(tokenHash: digest)
+      try await store.deleteSessions(tokenHash: digest)
       return nil
     }
-    // Written at most once a minute: a disk sync on every page would cost too much.
+    // Written at most once a minute, queued for the next commit: no request waits for it.
     if date.timeIntervalSince(session.lastSeen) > 60 {
-      try store.touchSession(tokenHash: digest, at: date)
+      store.touchSession(tokenHash: digest, at: date)
     }
     return Identity(name: account.name, role: account.role, kind: .session(digest))
   }
 
   /// Ends one session.
-  public func signOut(session token: String) throws {
-    try store.deleteSessions(tokenHash: Secrets.digest(token))
+  public func signOut(session token: String) async throws {
+    try await store.deleteSessions(tokenHash: Secrets.digest(token))
   }
 
   /// Ends every session of an account.
-  public func signOutEverywhere(name: String) throws {
-    try store.deleteSessions(account: name)
+  public func signOutEverywhere(name: String) async throws {
+    try await store.deleteSessions(account: name)
   }
 
   // MARK: - API tokens
 
   /// Creates a token for scripts and returns its secret, which is never shown again.
-  public func createToken(name: String, role: Role) throws -> String {
+  public func createToken(name: String, role: Role) async throws -> String {
     if let problem = Self.nameProblem(name, of: .token) { throw AccessError(problem) }
     if try store.tokens().contains(where: { $0.name.lowercased() == name.lowercased() }) {
       throw AccessError(
         localized("A token is already named “%@”; revoke it or choose another name.", name))
     }
     let token = Secrets.newToken()
-    try store.insertToken(
+    try await store.insertToken(
       TokenRecord(
         name: name, tokenHash: Secrets.digest(token), role: role, createdAt: now(), lastUsed: nil))
     return token
@@ -320,8 +329,8 @@ public final class AccessControl: Sendable {
   public func tokens() throws -> [TokenRecord] { try store.tokens() }
 
   /// Revokes a token at once.
-  public func revokeToken(name: String) throws {
-    guard try store.deleteToken(named: name) else {
+  public func revokeToken(name: String) async throws {
+    guard try await store.deleteToken(named: name) else {
       throw AccessError(localized("No token is named “%@”.", name))
     }
   }
@@ -335,9 +344,18 @@ public final class AccessControl: Sendable {
     }
     let date = now()
     if date.timeIntervalSince(record.lastUsed ?? .distantPast) > 60 {
-      try store.touchToken(named: record.name, at: date)
+      store.touchToken(named: record.name, at: date)
     }
     // Named `token:…` in the history: never mistaken for an account of the same name.
     return Identity(name: "token:" + record.name, role: record.role, kind: .token)
+  }
+
+  /// A new password's hash, computed off the caller's thread.
+  private func hash(_ password: String) async throws -> String {
+    let parameters = policy.passwordParameters
+    guard let hash = await hashing.run({ Passwords.hash(password, parameters: parameters) }) else {
+      throw AccessError(localized("The server is busy: try again in a second."))
+    }
+    return hash
   }
 }

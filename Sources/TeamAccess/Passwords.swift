@@ -1,6 +1,5 @@
 import CArgon2
 import Foundation
-import Synchronization
 import TeamKit
 
 /// Argon2id password hashing through Debian's libargon2, as PHC strings
@@ -83,26 +82,5 @@ public enum Passwords {
   {
     guard let stored = parameters(of: hash) else { return true }
     return stored.memoryKiB < current.memoryKiB || stored.iterations < current.iterations
-  }
-}
-
-/// At most `limit` password hashes computed at once: each takes 19 MiB and tens of
-/// milliseconds of a core, and the server's worker threads must stay free for pages.
-final class HashGate: Sendable {
-  private let running = Mutex(0)
-  let limit: Int
-
-  init(limit: Int) { self.limit = limit }
-
-  /// Runs `body` when a place is free, or returns nil at once when none is.
-  func run<T>(_ body: () -> T) -> T? {
-    let entered = running.withLock { count in
-      guard count < limit else { return false }
-      count += 1
-      return true
-    }
-    guard entered else { return nil }
-    defer { running.withLock { $0 -= 1 } }
-    return body()
   }
 }

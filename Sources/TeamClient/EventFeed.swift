@@ -32,10 +32,8 @@ final class EventFeed: Sendable {
         switch event {
         case .opened:
           wait = 0.5
-          if !online {
-            online = true
-            continuation.yield(.connected)
-          }
+          online = true
+          continuation.yield(.connected)
         case .event(let id):
           if let id { lastEventID = id }
           continuation.yield(.changed)

@@ -149,7 +149,7 @@ public final class TeamServer: RosterSource {
 
   public func addPlayer(_ input: PlayerInput) async throws -> Player {
     try TeamJSON.decode(
-      Player.self, from: try await call("POST", "api/players", body: Self.body(input)).data)
+      Player.self, from: try await call("POST", "api/players", body: TeamJSON.encode(input)).data)
   }
 
   public func updatePlayer(id: UUID, with edit: PlayerEdit, expected: Player?) async throws
@@ -160,7 +160,7 @@ public final class TeamServer: RosterSource {
     return try TeamJSON.decode(
       Player.self,
       from: try await call(
-        "PATCH", "api/players/\(id)", body: Self.body(edit),
+        "PATCH", "api/players/\(id)", body: TeamJSON.encode(edit),
         contentType: "application/merge-patch+json", ifMatch: ifMatch
       ).data)
   }
@@ -175,8 +175,8 @@ public final class TeamServer: RosterSource {
 
   public func reorder(_ ids: [UUID], expected: [UUID]?) async throws {
     let ifMatch = expected.map { "\"\(Player.orderVersion($0))\"" }
-    let body = "[" + ids.map { "\"\($0.uuidString)\"" }.joined(separator: ",") + "]"
-    _ = try await call("PUT", "api/roster/order", body: Data(body.utf8), ifMatch: ifMatch)
+    _ = try await call(
+      "PUT", "api/roster/order", body: TeamJSON.encode(ids.map(\.uuidString)), ifMatch: ifMatch)
   }
 
   /// Sends an image to be the player's photo (the server re-encodes it), or takes the
@@ -229,25 +229,6 @@ public final class TeamServer: RosterSource {
   }
 
   // MARK: - Requests
-
-  private static func body(_ input: PlayerInput) -> Data {
-    var object: [String: Any] = [
-      "name": input.name, "position": input.position, "image": input.image,
-      "favoriteChampions": input.favoriteChampions,
-    ]
-    if !input.lineup.isEmpty { object["lineup"] = input.lineup }
-    return (try? JSONSerialization.data(withJSONObject: object)) ?? Data()
-  }
-
-  private static func body(_ edit: PlayerEdit) -> Data {
-    var object: [String: Any] = [:]
-    object["name"] = edit.name
-    object["position"] = edit.position
-    object["image"] = edit.image
-    object["favoriteChampions"] = edit.favoriteChampions
-    object["lineup"] = edit.lineup
-    return (try? JSONSerialization.data(withJSONObject: object)) ?? Data()
-  }
 
   /// A request with the credential; a refusal is thrown as what it means.
   func request(_ method: String, _ path: String) -> URLRequest {

@@ -6,9 +6,6 @@ public struct HTTPResponse: Sendable {
   public var body: [UInt8]
   /// When set, the body is this stream instead of `body`: sent as it is written.
   public var stream: ResponseStream?
-  /// When set, the response is the one given to the function this gets, later and from any
-  /// thread; the server goes on serving other connections meanwhile.
-  public var later: (@Sendable (@escaping @Sendable (HTTPResponse) -> Void) -> Void)?
 
   public init(status: Int, headers: [(name: String, value: String)] = [], body: [UInt8] = []) {
     self.status = status
@@ -19,17 +16,6 @@ public struct HTTPResponse: Sendable {
   /// A response with a body of a given media type.
   public init(status: Int = 200, contentType: String, body: [UInt8]) {
     self.init(status: status, headers: [("Content-Type", contentType)], body: body)
-  }
-
-  /// A response made later: `start` begins the work (a write for the store's committer)
-  /// and returns; the work's end calls the function `start` got with the response, once.
-  /// This placeholder's own status and headers are never sent.
-  public static func later(
-    _ start: @escaping @Sendable (@escaping @Sendable (HTTPResponse) -> Void) -> Void
-  ) -> HTTPResponse {
-    var response = HTTPResponse(status: 202)
-    response.later = start
-    return response
   }
 
   /// A `303 See Other` to `location`: the POST/redirect/GET step.

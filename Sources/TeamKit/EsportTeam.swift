@@ -24,6 +24,9 @@ public protocol RosterSource: AnyObject, Sendable {
   func setPhoto(of id: UUID, to image: Data?) async throws -> Player
   /// A stored photo (a JPEG) by its hash (``Player/photo``), nil when there is none.
   func photo(_ hash: String) async throws -> Data?
+  /// Who changed what, the newest first: entries after the id `after`, of one player when
+  /// given, at most `limit`.
+  func history(after: Int64, player: UUID?, limit: Int) async throws -> [RosterChange]
   /// What happens elsewhere: the roster changed, the connection was lost or is back. Ends
   /// when the source will tell nothing more.
   func events() -> AsyncStream<SourceEvent>
@@ -35,7 +38,7 @@ public enum SourceEvent: Hashable, Sendable {
   case changed
   /// The source cannot be reached (the team is read-only until it is back).
   case disconnected
-  /// The source can be reached again.
+  /// The source is listened to: from the start, and again after ``disconnected``.
   case connected
 }
 

@@ -190,3 +190,29 @@ extension RemovedPlayer: JSONWritable {
 extension Array: JSONWritable where Element: JSONWritable {
   public func write(to writer: inout JSONWriter) { writer.array(self) }
 }
+
+extension PlayerInput: JSONWritable {
+  /// The body that `Decodable` reads back as this input: what a client sends to add a player.
+  public func write(to writer: inout JSONWriter) {
+    writer.object {
+      $0.member("favoriteChampions", favoriteChampions)
+      $0.member("image", image)
+      if !lineup.isEmpty { $0.member("lineup", lineup) }
+      $0.member("name", name)
+      $0.member("position", position)
+    }
+  }
+}
+
+extension PlayerEdit: JSONWritable {
+  /// The merge patch that `Decodable` reads back as this edit: only the fields it changes.
+  public func write(to writer: inout JSONWriter) {
+    writer.object {
+      if let favoriteChampions { $0.member("favoriteChampions", favoriteChampions) }
+      if let image { $0.member("image", image) }
+      if let lineup { $0.member("lineup", lineup) }
+      if let name { $0.member("name", name) }
+      if let position { $0.member("position", position) }
+    }
+  }
+}

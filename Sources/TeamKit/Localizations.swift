@@ -530,6 +530,8 @@ enum Localizations {
     "The roster is empty. Add a player with ‘kcorp players add’.":
       "L’effectif est vide. Ajoutez un joueur avec « kcorp players add ».",
     "The server answered %1$@: %2$@": "Le serveur a répondu %1$@ : %2$@",
+    "The server is busy with other photos; send this one again in a moment.":
+      "Le serveur traite d’autres photos ; renvoyez celle-ci dans un instant.",
     "The server is busy: try again in a second.":
       "Le serveur est occupé : réessayez dans une seconde.",
     "The server’s database file was removed or replaced, so nothing more is saved; ask whoever runs it to restart it (and restore a backup if the file is gone).":
@@ -551,6 +553,8 @@ enum Localizations {
     "There is no such photo.": "Cette photo n’existe pas.",
     "There is no such player.": "Ce joueur n’existe pas.",
     "There is nothing at this address.": "Il n’y a rien à cette adresse.",
+    "This JPEG is saved in %1$@ passes, more than the %2$@ a photo needs; save it again as an ordinary JPEG or a PNG and send that.":
+      "Ce JPEG est enregistré en %1$@ passes, plus que les %2$@ dont une photo a besoin ; enregistrez-le de nouveau en JPEG ordinaire ou en PNG et envoyez celui-là.",
     "This address is not a KCorp server.": "Cette adresse n’est pas un serveur KCorp.",
     "This command works on this machine's database, not on %@: drop --server, or unset $KCORP_SERVER.":
       "Cette commande agit sur la base de données de cette machine, pas sur %@ : retirez --server, ou videz $KCORP_SERVER.",

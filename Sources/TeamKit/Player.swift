@@ -1,7 +1,7 @@
 import Foundation
 
 /// A member of the team's roster.
-public struct Player: Identifiable, Hashable, Codable, Sendable {
+public struct Player: Identifiable, Hashable, Decodable, Sendable {
   /// The image shown when a player has no picture of their own.
   public static let defaultImage = "player_default"
 
@@ -87,7 +87,7 @@ extension Player {
 }
 
 extension Player {
-  // The JSON shape of ``JSONWritable``: the photo as the path it is served at.
+  // Read in the shape ``JSONWritable`` writes: the photo as the path it is served at.
   private enum CodingKeys: String, CodingKey {
     case id, name, position, image, favoriteChampions, lineup, photoURL
   }
@@ -103,16 +103,5 @@ extension Player {
       lineup: try container.decodeIfPresent(Lineup.self, forKey: .lineup) ?? .starter,
       photo: try container.decodeIfPresent(String.self, forKey: .photoURL).flatMap(
         Player.photoHash(inPath:)))
-  }
-
-  public func encode(to encoder: any Encoder) throws {
-    var container = encoder.container(keyedBy: CodingKeys.self)
-    try container.encode(id, forKey: .id)
-    try container.encode(name, forKey: .name)
-    try container.encode(position, forKey: .position)
-    try container.encode(image, forKey: .image)
-    try container.encode(favoriteChampions, forKey: .favoriteChampions)
-    try container.encode(lineup, forKey: .lineup)
-    try container.encodeIfPresent(photo.map(Player.photoPath), forKey: .photoURL)
   }
 }

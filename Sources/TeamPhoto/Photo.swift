@@ -30,6 +30,23 @@ public struct Photo: Hashable, Sendable {
     self.jpeg = jpeg
     hash = Self.hash(of: jpeg)
   }
+
+  /// Where uploads are decoded: one at a time per core, a few more waiting.
+  private static let decoders = BlockingWork(
+    width: ProcessInfo.processInfo.activeProcessorCount,
+    queueLimit: 2 * ProcessInfo.processInfo.activeProcessorCount)
+
+  /// ``init(upload:)`` on a thread of its own, among the decodes under way.
+  /// - Throws: what ``init(upload:)`` throws, or ``PhotoError/busy`` when too many photos
+  ///   already wait to be decoded.
+  public static func decoding(_ upload: Data) async throws(PhotoError) -> Photo {
+    guard
+      let result = await decoders.run({
+        Result { () throws(PhotoError) in try Photo(upload: upload) }
+      })
+    else { throw .busy }
+    return try result.get()
+  }
 }
 
 #if canImport(CVips)
@@ -39,6 +56,9 @@ public struct Photo: Hashable, Sendable {
     ///   ``maxBytes`` or ``maxPixels``.
     public init(upload: Data) throws(PhotoError) {
       guard upload.count <= Self.maxBytes else { throw .tooLarge(bytes: upload.count) }
+      if let scans = JPEGScans.count(in: upload), scans > JPEGScans.limit {
+        throw .tooManyScans(scans)
+      }
       guard !upload.isEmpty else { throw .unsupported }
       var out: UnsafeMutableRawPointer?
       var length = 0
@@ -74,6 +94,9 @@ public struct Photo: Hashable, Sendable {
     ///   ``maxBytes`` or ``maxPixels``.
     public init(upload: Data) throws(PhotoError) {
       guard upload.count <= Self.maxBytes else { throw .tooLarge(bytes: upload.count) }
+      if let scans = JPEGScans.count(in: upload), scans > JPEGScans.limit {
+        throw .tooManyScans(scans)
+      }
       let accepted = [UTType.jpeg, .png, .webP, .heic, .heif].map(\.identifier)
       guard let source = CGImageSourceCreateWithData(upload as CFData, nil),
         let type = CGImageSourceGetType(source) as String?, accepted.contains(type)
@@ -127,6 +150,10 @@ public enum PhotoError: Error, Hashable, Sendable, CustomStringConvertible {
   case tooManyPixels(width: Int, height: Int)
   /// libvips could not be opened or started: the server's fault, not the photo's.
   case failed
+  /// Too many photos wait to be decoded: the server's load, not the photo's.
+  case busy
+  /// A JPEG saved in more progressive scans than a photo needs (each costs a decoding pass).
+  case tooManyScans(Int)
 
   public var description: String {
     switch self {
@@ -140,6 +167,12 @@ public enum PhotoError: Error, Hashable, Sendable, CustomStringConvertible {
       localized("This photo could not be read (damaged or cut short); send it again or another.")
     case .tooManyPixels(let width, let height):
       localized("Send a photo of at most 40 megapixels (this one is %1$@ × %2$@).", width, height)
+    case .busy:
+      localized("The server is busy with other photos; send this one again in a moment.")
+    case .tooManyScans(let scans):
+      localized(
+        "This JPEG is saved in %1$@ passes, more than the %2$@ a photo needs; save it again as an ordinary JPEG or a PNG and send that.",
+        scans, JPEGScans.limit)
     case .failed:
       localized(
         "This server cannot process photos (libvips is missing); ask whoever runs it to install Debian’s libvips42."
@@ -151,13 +184,13 @@ public enum PhotoError: Error, Hashable, Sendable, CustomStringConvertible {
 extension RosterImport {
   /// The photos the file carries, each decoded and re-encoded as an upload is.
   /// - Throws: ``RosterFile/Problems`` naming each player whose photo is refused.
-  public func checkedPhotos() throws(RosterFile.Problems) -> [UUID: Photo] {
+  public func checkedPhotos() async throws(RosterFile.Problems) -> [UUID: Photo] {
     var checked: [UUID: Photo] = [:]
     var problems: [RosterFile.Problem] = []
     for (index, player) in players.enumerated() {
       guard let data = photos[player.id] else { continue }
       do throws(PhotoError) {
-        checked[player.id] = try Photo(upload: data)
+        checked[player.id] = try await Photo.decoding(data)
       } catch {
         problems.append(
           RosterFile.Problem(

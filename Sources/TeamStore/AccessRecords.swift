@@ -48,12 +48,13 @@ public struct TokenRecord: Hashable, Sendable {
   }
 }
 
-/// The staff's accounts, sessions and tokens, in the roster's file (each change committed
-/// before returning, like the roster's; read without waiting for a commit under way).
+/// The staff's accounts, sessions and tokens, in the roster's file: written through the
+/// committer like the roster (each write returns once committed), read without waiting for a
+/// commit under way.
 extension RosterStore {
   /// Every account, by name.
   public func accounts() throws(RosterError) -> [AccountRecord] {
-    try lookup { connection in
+    try read { connection in
       var accounts: [AccountRecord] = []
       try connection.prepare(
         "SELECT name, role, password, created_at FROM account ORDER BY name_key"
@@ -73,51 +74,45 @@ extension RosterStore {
   }
 
   /// Adds an account, or replaces the role and password of the one with this name.
-  public func saveAccount(_ account: AccountRecord) throws(RosterError) {
-    try records { writer in
-      try writer.connection.transaction {
-        try writer.connection.prepare(
-          """
-          INSERT INTO account (name, name_key, role, password, created_at)
-          VALUES (?1, ?2, ?3, ?4, ?5)
-          ON CONFLICT (name) DO UPDATE SET role = excluded.role, password = excluded.password
-          """
-        ).bind(
-          .text(account.name), .text(account.name.lowercased()), .text(account.role.rawValue),
-          .text(account.passwordHash), .double(account.createdAt.timeIntervalSince1970)
-        ).run()
-      }
+  public func saveAccount(_ account: AccountRecord) async throws(RosterError) {
+    try await record { connection in
+      try connection.prepare(
+        """
+        INSERT INTO account (name, name_key, role, password, created_at)
+        VALUES (?1, ?2, ?3, ?4, ?5)
+        ON CONFLICT (name) DO UPDATE SET role = excluded.role, password = excluded.password
+        """
+      ).bind(
+        .text(account.name), .text(account.name.lowercased()), .text(account.role.rawValue),
+        .text(account.passwordHash), .double(account.createdAt.timeIntervalSince1970)
+      ).run()
     }
   }
 
   /// Removes an account and its sessions; false when there was none.
   @discardableResult
-  public func deleteAccount(named name: String) throws(RosterError) -> Bool {
-    try records { writer in
-      try writer.connection.transaction {
-        try writer.connection.prepare("DELETE FROM account WHERE name = ?1").bind(.text(name))
-          .run()
-        return writer.connection.changes > 0
-      }
+  public func deleteAccount(named name: String) async throws(RosterError) -> Bool {
+    try await record { connection in
+      try connection.prepare("DELETE FROM account WHERE name = ?1").bind(.text(name))
+        .run()
+      return connection.changes > 0
     }
   }
 
-  public func insertSession(_ session: SessionRecord) throws(RosterError) {
-    try records { writer in
-      try writer.connection.transaction {
-        try writer.connection.prepare(
-          "INSERT INTO session (token_hash, account, created_at, last_seen) VALUES (?1, ?2, ?3, ?4)"
-        ).bind(
-          .text(session.tokenHash), .text(session.account),
-          .double(session.createdAt.timeIntervalSince1970),
-          .double(session.lastSeen.timeIntervalSince1970)
-        ).run()
-      }
+  public func insertSession(_ session: SessionRecord) async throws(RosterError) {
+    try await record { connection in
+      try connection.prepare(
+        "INSERT INTO session (token_hash, account, created_at, last_seen) VALUES (?1, ?2, ?3, ?4)"
+      ).bind(
+        .text(session.tokenHash), .text(session.account),
+        .double(session.createdAt.timeIntervalSince1970),
+        .double(session.lastSeen.timeIntervalSince1970)
+      ).run()
     }
   }
 
   public func session(tokenHash: String) throws(RosterError) -> SessionRecord? {
-    try lookup { connection in
+    try read { connection in
       var session: SessionRecord?
       try connection.prepare(
         "SELECT token_hash, account, created_at, last_seen FROM session WHERE token_hash = ?1"
@@ -131,50 +126,44 @@ extension RosterStore {
     }
   }
 
-  public func touchSession(tokenHash: String, at date: Date) throws(RosterError) {
-    try records { writer in
-      try writer.connection.transaction {
-        try writer.connection.prepare("UPDATE session SET last_seen = ?2 WHERE token_hash = ?1")
-          .bind(.text(tokenHash), .double(date.timeIntervalSince1970)).run()
-      }
+  /// Records when a session was last used, without waiting: queued for the next commit.
+  public func touchSession(tokenHash: String, at date: Date) {
+    queueRecord { connection in
+      try connection.prepare("UPDATE session SET last_seen = ?2 WHERE token_hash = ?1")
+        .bind(.text(tokenHash), .double(date.timeIntervalSince1970)).run()
     }
   }
 
   /// Ends sessions: one by its digest, or all of an account's but `keeping` one.
   public func deleteSessions(
     tokenHash: String? = nil, account: String? = nil, keeping: String? = nil
-  )
-    throws(RosterError)
-  {
-    try records { writer in
-      try writer.connection.transaction {
-        try writer.connection.prepare(
-          """
-          DELETE FROM session WHERE (?1 IS NULL OR token_hash = ?1) AND (?2 IS NULL OR account = ?2)
-          AND (?3 IS NULL OR token_hash <> ?3) AND (?1 IS NOT NULL OR ?2 IS NOT NULL)
-          """
-        ).bind(
-          tokenHash.map { .text($0) } ?? .null, account.map { .text($0) } ?? .null,
-          keeping.map { .text($0) } ?? .null
-        ).run()
-      }
+  ) async throws(RosterError) {
+    try await record { connection in
+      try connection.prepare(
+        """
+        DELETE FROM session WHERE (?1 IS NULL OR token_hash = ?1) AND (?2 IS NULL OR account = ?2)
+        AND (?3 IS NULL OR token_hash <> ?3) AND (?1 IS NOT NULL OR ?2 IS NOT NULL)
+        """
+      ).bind(
+        tokenHash.map { .text($0) } ?? .null, account.map { .text($0) } ?? .null,
+        keeping.map { .text($0) } ?? .null
+      ).run()
     }
   }
 
   /// Deletes the sessions created before `created` or unused since `seen`.
-  public func deleteSessions(createdBefore created: Date, seenBefore seen: Date) throws(RosterError)
+  public func deleteSessions(createdBefore created: Date, seenBefore seen: Date)
+    async throws(RosterError)
   {
-    try records { writer in
-      try writer.connection.transaction {
-        try writer.connection.prepare("DELETE FROM session WHERE created_at < ?1 OR last_seen < ?2")
-          .bind(.double(created.timeIntervalSince1970), .double(seen.timeIntervalSince1970)).run()
-      }
+    try await record { connection in
+      try connection.prepare("DELETE FROM session WHERE created_at < ?1 OR last_seen < ?2")
+        .bind(.double(created.timeIntervalSince1970), .double(seen.timeIntervalSince1970)).run()
     }
   }
 
   /// Every API token, by name.
   public func tokens() throws(RosterError) -> [TokenRecord] {
-    try lookup { connection in
+    try read { connection in
       var tokens: [TokenRecord] = []
       try connection.prepare(
         "SELECT name, token_hash, role, created_at, last_used FROM api_token ORDER BY name"
@@ -189,37 +178,46 @@ extension RosterStore {
     }
   }
 
-  public func insertToken(_ token: TokenRecord) throws(RosterError) {
-    try records { writer in
-      try writer.connection.transaction {
-        try writer.connection.prepare(
-          "INSERT INTO api_token (name, token_hash, role, created_at) VALUES (?1, ?2, ?3, ?4)"
-        ).bind(
-          .text(token.name), .text(token.tokenHash), .text(token.role.rawValue),
-          .double(token.createdAt.timeIntervalSince1970)
-        ).run()
-      }
+  public func insertToken(_ token: TokenRecord) async throws(RosterError) {
+    try await record { connection in
+      try connection.prepare(
+        "INSERT INTO api_token (name, token_hash, role, created_at) VALUES (?1, ?2, ?3, ?4)"
+      ).bind(
+        .text(token.name), .text(token.tokenHash), .text(token.role.rawValue),
+        .double(token.createdAt.timeIntervalSince1970)
+      ).run()
     }
   }
 
-  public func touchToken(named name: String, at date: Date) throws(RosterError) {
-    try records { writer in
-      try writer.connection.transaction {
-        try writer.connection.prepare("UPDATE api_token SET last_used = ?2 WHERE name = ?1")
-          .bind(.text(name), .double(date.timeIntervalSince1970)).run()
-      }
+  /// Records when a token was last used, without waiting: queued for the next commit.
+  public func touchToken(named name: String, at date: Date) {
+    queueRecord { connection in
+      try connection.prepare("UPDATE api_token SET last_used = ?2 WHERE name = ?1")
+        .bind(.text(name), .double(date.timeIntervalSince1970)).run()
     }
   }
 
   /// Revokes a token; false when there was none.
   @discardableResult
-  public func deleteToken(named name: String) throws(RosterError) -> Bool {
-    try records { writer in
-      try writer.connection.transaction {
-        try writer.connection.prepare("DELETE FROM api_token WHERE name = ?1").bind(.text(name))
-          .run()
-        return writer.connection.changes > 0
-      }
+  public func deleteToken(named name: String) async throws(RosterError) -> Bool {
+    try await record { connection in
+      try connection.prepare("DELETE FROM api_token WHERE name = ?1").bind(.text(name))
+        .run()
+      return connection.changes > 0
     }
+  }
+
+  /// Runs `body` in the committer's next transaction (the roster unchanged), returning once
+  /// committed.
+  private func record<T: Sendable>(_ body: @escaping (Connection) throws -> T)
+    async throws(RosterError) -> T
+  {
+    try await perform { writer, _ in (nil, try body(writer.connection)) }
+  }
+
+  /// `body` for the committer's next transaction; nobody waits for it (a failure leaves the
+  /// old value, which the next use writes again).
+  private func queueRecord(_ body: @escaping (Connection) throws -> Void) {
+    submit({ writer, _ in (nil, try body(writer.connection)) }, then: { _ in })
   }
 }

@@ -2,64 +2,78 @@ import Foundation
 import TeamKit
 import TeamPhoto
 
-/// This device's database as an ``EsportTeam``'s source: the Apple app's roster on its own.
+/// A database on this machine as an ``EsportTeam``'s source: the Apple app's roster on its
+/// own, and the CLI's.
 public final class LocalRoster: RosterSource {
   public let store: RosterStore
+  /// How often ``events()`` looks for what other processes committed; nil: never (the
+  /// Apple app alone writes its database).
+  private let polling: Duration?
   public var name: String { localized("This device") }
 
-  public init(store: RosterStore) { self.store = store }
+  public init(store: RosterStore, polling: Duration? = nil) {
+    self.store = store
+    self.polling = polling
+  }
 
   public func players() async throws -> [Player] { store.players }
 
   public func removedPlayers() async throws -> [RemovedPlayer] { store.removedPlayers }
 
   public func addPlayer(_ input: PlayerInput) async throws -> Player {
-    try await committed { store.addPlayer(input, then: $0) }
+    try await store.addPlayer(input)
   }
 
   public func updatePlayer(id: UUID, with edit: PlayerEdit, expected: Player?) async throws
     -> Player
   {
     do {
-      return try await committed {
-        store.updatePlayer(id: id, with: edit, expected: expected, then: $0)
-      }
-    } catch RosterError.changed(let current) {
+      return try await store.updatePlayer(id: id, with: edit, expected: expected)
+    } catch .changed(let current) {
       throw PlayerChangedError(current: current)
     }
   }
 
   public func removePlayer(id: UUID) async throws {
-    _ = try await committed { store.removePlayer(id: id, then: $0) }
+    try await store.removePlayer(id: id)
   }
 
   public func restorePlayer(id: UUID) async throws -> Player {
-    try await committed { store.restorePlayer(id: id, then: $0) }
+    try await store.restorePlayer(id: id)
   }
 
   public func reorder(_ ids: [UUID], expected: [UUID]?) async throws {
-    _ = try await committed { store.reorder(ids, expected: expected, then: $0) }
-  }
-
-  /// The result of a write asked of the store, awaited without holding a thread.
-  private func committed<T: Sendable>(
-    _ submit: (@escaping @Sendable (Result<T, RosterError>) -> Void) -> Void
-  ) async throws -> T {
-    try await withCheckedThrowingContinuation { continuation in
-      submit { continuation.resume(with: $0) }
-    }
+    try await store.reorder(ids, expected: expected)
   }
 
   /// Re-encodes the image as the server does (TeamPhoto), then keeps it with the roster.
   public func setPhoto(of id: UUID, to image: Data?) async throws -> Player {
-    let photo = try image.map { data throws(PhotoError) in try Photo(upload: data) }
-    return try store.setPhoto(of: id, to: photo.map { ($0.jpeg, $0.hash) })
+    guard let image else { return try await store.setPhoto(of: id, to: nil) }
+    return try await store.setPhoto(of: id, to: Photo.decoding(image))
   }
 
   public func photo(_ hash: String) async throws -> Data? { try store.photo(hash: hash) }
 
-  /// The app alone writes its database: nothing happens elsewhere.
-  public func events() -> AsyncStream<SourceEvent> { AsyncStream { $0.finish() } }
+  public func history(after: Int64, player: UUID?, limit: Int) async throws -> [RosterChange] {
+    try store.history(after: after, player: player, limit: limit)
+  }
+
+  /// `.changed` after every committed change: this process's at once, other processes'
+  /// within ``polling`` when it is set.
+  public func events() -> AsyncStream<SourceEvent> {
+    AsyncStream { continuation in
+      let observer = store.onChange { _ in continuation.yield(.changed) }
+      let poller = polling.map { interval in
+        Task { [store] in
+          while (try? await Task.sleep(for: interval)) != nil { try? store.refresh() }
+        }
+      }
+      continuation.onTermination = { [store] _ in
+        store.removeObserver(observer)
+        poller?.cancel()
+      }
+    }
+  }
 }
 
 extension EsportTeam {

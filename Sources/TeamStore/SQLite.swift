@@ -14,13 +14,15 @@ public struct SQLiteError: Error, Hashable, CustomStringConvertible, Sendable {
   public var isDiskFull: Bool { code & 0xFF == SQLITE_FULL }
   /// The file or its folder cannot be written (read-only).
   public var isReadOnly: Bool { code & 0xFF == SQLITE_READONLY }
-  /// The file was removed or replaced while open (``Connection/transaction(_:)``).
-  public var isFileGone: Bool { code == SQLITE_IOERR && message.contains("removed or replaced") }
+  /// The file was removed or replaced while open: ``Connection/transaction(_:)`` found it
+  /// gone from its path before committing.
+  public let isFileGone: Bool
 
-  public init(code: Int32, message: String, path: String) {
+  public init(code: Int32, message: String, path: String, isFileGone: Bool = false) {
     self.code = code
     self.message = message
     self.path = path
+    self.isFileGone = isFileGone
   }
 }
 
@@ -90,7 +92,7 @@ final class Connection {
           code: SQLITE_IOERR,
           message:
             "the database file was removed or replaced while kcorp had it open, so nothing more is saved; restart kcorp (and restore the file from a backup if it was removed)",
-          path: path)
+          path: path, isFileGone: true)
       }
       try execute("COMMIT")
       return result

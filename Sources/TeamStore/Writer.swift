@@ -2,161 +2,34 @@ import CSQLite
 import Foundation
 import TeamKit
 
-/// The store's one connection, its schema and its statements.
+/// The store's one writing connection: its statements, the pseudos on the roster, and what
+/// it has seen of the file. It runs the committer's batches and reads what other processes
+/// committed.
 ///
 /// `@unchecked Sendable`: the only instance a store has lives inside the store's `Mutex`
 /// and is used only within `withLock`, so no two threads ever touch it at once.
 final class Writer: @unchecked Sendable {
   let connection: Connection
   /// `PRAGMA data_version` as of our last commit: it changes when another connection commits.
-  var seenDataVersion: Int64 = 0
+  private var seenDataVersion: Int64 = 0
+  /// The newest history entry this connection has seen committed.
+  private var lastHistoryID: Int64 = 0
+  /// The changes recorded in the transaction under way (published once it commits).
+  private var recorded: [RosterChange] = []
   /// The stored pseudos by ``Player/nameKey(_:)``, so that uniqueness is checked in constant
   /// time (computing keys means Unicode normalization, too slow to redo for every player).
   private(set) var pseudos: [String: String] = [:]
-
-  /// Ordered migrations; migration n takes `user_version` from n to n + 1. Each is written
-  /// against the schema of its time, not through the statements below.
-  static let migrations: [@Sendable (Connection) throws -> Void] = [
-    { db in
-      try db.execute(
-        """
-        CREATE TABLE player (
-          id TEXT PRIMARY KEY NOT NULL,
-          name TEXT NOT NULL,
-          name_key TEXT NOT NULL UNIQUE,
-          position TEXT NOT NULL CHECK (position IN ('Top', 'Jungle', 'Mid', 'ADC', 'Support')),
-          image TEXT NOT NULL,
-          sort_order INTEGER NOT NULL UNIQUE
-        ) STRICT;
-        CREATE TABLE favorite_champion (
-          player_id TEXT NOT NULL REFERENCES player (id) ON DELETE CASCADE,
-          champion_id TEXT NOT NULL,
-          sort_order INTEGER NOT NULL,
-          PRIMARY KEY (player_id, champion_id)
-        ) STRICT, WITHOUT ROWID;
-        """)
-      // Seeding belongs to the first migration: it runs once, on a brand-new database, and
-      // a roster emptied on purpose stays empty.
-      for (order, player) in Player.defaultRoster.enumerated() {
-        try db.prepare(
-          "INSERT INTO player (id, name, name_key, position, image, sort_order) "
-            + "VALUES (?1, ?2, ?3, ?4, ?5, ?6)"
-        ).bind(
-          .text(player.id.uuidString), .text(player.name), .text(Player.nameKey(player.name)),
-          .text(player.position.rawValue), .text(player.image), .int(Int64(order + 1))
-        ).run()
-        for (index, champion) in player.favoriteChampions.enumerated() {
-          try db.prepare(
-            "INSERT INTO favorite_champion (player_id, champion_id, sort_order) VALUES (?1, ?2, ?3)"
-          ).bind(.text(player.id.uuidString), .text(champion.id), .int(Int64(index))).run()
-        }
-      }
-    },
-    // 2: lineup (the first five in order start) and "Recently removed" (removed_at). Pseudos
-    // are unique among the players on the roster only, and order numbers may repeat among
-    // removed players: the table is rebuilt without those UNIQUE constraints (SQLite's
-    // documented way; foreign keys are off while migrating).
-    { db in
-      try db.execute(
-        """
-        CREATE TABLE player_v2 (
-          id TEXT PRIMARY KEY NOT NULL,
-          name TEXT NOT NULL,
-          name_key TEXT NOT NULL,
-          position TEXT NOT NULL CHECK (position IN ('Top', 'Jungle', 'Mid', 'ADC', 'Support')),
-          image TEXT NOT NULL,
-          sort_order INTEGER NOT NULL,
-          lineup TEXT NOT NULL CHECK (lineup IN ('starter', 'substitute')),
-          removed_at REAL
-        ) STRICT;
-        INSERT INTO player_v2 (id, name, name_key, position, image, sort_order, lineup)
-          SELECT id, name, name_key, position, image, sort_order,
-            CASE WHEN (SELECT count(*) FROM player AS earlier
-                       WHERE earlier.sort_order < player.sort_order) < 5
-              THEN 'starter' ELSE 'substitute' END
-          FROM player;
-        DROP TABLE player;
-        ALTER TABLE player_v2 RENAME TO player;
-        CREATE UNIQUE INDEX player_name_on_roster ON player (name_key) WHERE removed_at IS NULL;
-        """)
-    },
-    // 3: the staff together: accounts, their sessions, API tokens, and the history of changes.
-    // Secrets are never stored: passwords as Argon2id PHC strings, tokens as SHA-256 digests.
-    { db in
-      try db.execute(
-        """
-        CREATE TABLE account (
-          name TEXT PRIMARY KEY NOT NULL,
-          name_key TEXT NOT NULL UNIQUE,
-          role TEXT NOT NULL CHECK (role IN ('owner', 'editor', 'viewer')),
-          password TEXT NOT NULL,
-          created_at REAL NOT NULL
-        ) STRICT;
-        CREATE TABLE session (
-          token_hash TEXT PRIMARY KEY NOT NULL,
-          account TEXT NOT NULL REFERENCES account (name) ON DELETE CASCADE ON UPDATE CASCADE,
-          created_at REAL NOT NULL,
-          last_seen REAL NOT NULL
-        ) STRICT;
-        CREATE TABLE api_token (
-          name TEXT PRIMARY KEY NOT NULL,
-          token_hash TEXT NOT NULL UNIQUE,
-          role TEXT NOT NULL CHECK (role IN ('owner', 'editor', 'viewer')),
-          created_at REAL NOT NULL,
-          last_used REAL
-        ) STRICT;
-        CREATE TABLE history (
-          id INTEGER PRIMARY KEY,
-          at REAL NOT NULL,
-          author TEXT NOT NULL,
-          kind TEXT NOT NULL,
-          player_id TEXT,
-          player_name TEXT NOT NULL,
-          before TEXT,
-          after TEXT
-        ) STRICT;
-        CREATE INDEX history_by_player ON history (player_id, id);
-        """)
-    },
-    // 4: a new player's order number is the largest so far plus one: found in the index
-    // rather than by reading every player, removed ones included.
-    { db in try db.execute("CREATE INDEX player_by_order ON player (sort_order)") },
-    // 5: pseudos are compared by their confusable skeleton (``Player/nameKey(_:)``): every
-    // stored key is computed again. Players already on the roster whose pseudos now look
-    // alike all stay (a later one's key gets its id appended); only new lookalikes are
-    // refused.
-    { db in
-      var rows: [(id: String, name: String, onRoster: Bool)] = []
-      try db.prepare("SELECT id, name, removed_at IS NULL FROM player ORDER BY sort_order")
-        .forEachRow { rows.append(($0.text(0), $0.text(1), $0.int(2) == 1)) }
-      // Ids first, so that no new key meets an old one on the way.
-      try db.execute("UPDATE player SET name_key = id")
-      var taken: Set<String> = []
-      for row in rows {
-        var key = Player.nameKey(row.name)
-        if row.onRoster, !taken.insert(key).inserted { key += "#" + row.id }
-        try db.prepare("UPDATE player SET name_key = ?2 WHERE id = ?1")
-          .bind(.text(row.id), .text(key)).run()
-      }
-    },
-    // 6: players' photos, as uploaded then re-encoded (a JPEG and its SHA-256). Keyed by
-    // player without a foreign key: an import deletes and inserts the players again, with
-    // the same ids, and their photos stay; photos of players gone for good are purged.
-    { db in
-      try db.execute(
-        """
-        CREATE TABLE photo (
-          player_id TEXT PRIMARY KEY NOT NULL,
-          hash TEXT NOT NULL,
-          jpeg BLOB NOT NULL
-        ) STRICT;
-        CREATE INDEX photo_by_hash ON photo (hash);
-        """)
-    },
-  ]
-
   /// Prepared statements, compiled on first use and kept for the connection's life.
   private var statements: [String: Statement] = [:]
+
+  /// Prepares the file (``Schema/prepare(_:)``) and reads where its history stands.
+  /// - Throws: ``StoreOpenError`` before writing anything when the file cannot be used.
+  init(_ connection: Connection) throws {
+    self.connection = connection
+    try Schema.prepare(connection)
+    seenDataVersion = try dataVersion()
+    lastHistoryID = try connection.newestHistoryID()
+  }
 
   private func statement(_ sql: String) throws -> Statement {
     if let statement = statements[sql] { return statement }
@@ -165,104 +38,90 @@ final class Writer: @unchecked Sendable {
     return statement
   }
 
-  private init(uncheckedConnection connection: Connection) throws {
-    self.connection = connection
-  }
-
-  /// Checks the file, sets the pragmas and brings the schema up to date.
-  /// - Throws: ``StoreOpenError`` before writing anything when the file is not a SQLite
-  ///   database or its schema is newer than ``migrations``.
-  convenience init(_ connection: Connection) throws {
-    try self.init(uncheckedConnection: connection)
-    // Wait for other processes' locks (a CLI opening the same new file) rather than fail.
-    try connection.execute("PRAGMA busy_timeout = 5000")
-    // Reading the header first: nothing is written to a file we cannot use.
-    _ = try Self.schemaVersion(connection)
-    try Self.checkIntegrity(connection)
-    // Two processes setting up the same new file can deadlock (one switching it to WAL while
-    // the other migrates); SQLite then answers BUSY at once instead of waiting, and the
-    // step is simply tried again.
-    try Self.retryingWhenBusy {
-      try connection.execute(
-        """
-        PRAGMA journal_mode = WAL;
-        PRAGMA synchronous = FULL;
-        PRAGMA foreign_keys = OFF;
-        """)
-      // Migrate under the write lock, reading the version again there: another process
-      // opening the same new file at the same moment migrates it once, not twice. Foreign
-      // keys stay off meanwhile (a table rebuilt must not cascade), then are checked.
-      try connection.transaction {
-        let pending = Int(try Self.schemaVersion(connection))..<Writer.migrations.count
-        guard !pending.isEmpty else { return }
-        for index in pending {
-          try Writer.migrations[index](connection)
-          try connection.execute("PRAGMA user_version = \(index + 1)")
-        }
-        var broken = 0
-        try connection.prepare("PRAGMA foreign_key_check").forEachRow { _ in broken += 1 }
-        guard broken == 0 else {
-          throw SQLiteError(
-            code: SQLITE_CONSTRAINT, message: "\(broken) favourite champions of no player",
-            path: connection.path)
-        }
-      }
-      try connection.execute("PRAGMA foreign_keys = ON")
-    }
-    seenDataVersion = try dataVersion()
-  }
-
-  /// Runs `body` again while SQLite answers BUSY, up to 100 times 10 ms apart.
-  private static func retryingWhenBusy(_ body: () throws -> Void) throws {
-    for attempt in 1... {
-      do {
-        return try body()
-      } catch let error as SQLiteError where error.code & 0xFF == SQLITE_BUSY && attempt < 100 {
-        usleep(10_000)
-      }
-    }
-  }
-
-  /// Refuses a damaged file (SQLite's `quick_check`), before anything is written to it.
-  private static func checkIntegrity(_ connection: Connection) throws {
-    var problems: [String] = []
-    do {
-      try connection.prepare("PRAGMA quick_check(5)").forEachRow { problems.append($0.text(0)) }
-    } catch {
-      problems = [(error as? SQLiteError)?.message ?? "\(error)"]
-    }
-    // A row that breaks a rule (CHECK, NOT NULL) is no damage to the file: loading it
-    // names the row and what is wrong with it.
-    problems.removeAll {
-      $0 == "ok" || $0.hasPrefix("CHECK constraint failed") || $0.hasPrefix("NULL value in")
-    }
-    guard problems.isEmpty else {
-      throw StoreOpenError.damaged(
-        path: connection.path, detail: problems.joined(separator: "; "))
-    }
-  }
-
-  /// The file's `user_version`.
-  /// - Throws: ``StoreOpenError`` when the file is not a SQLite database or its schema is
-  ///   newer than ``migrations``.
-  private static func schemaVersion(_ connection: Connection) throws -> Int64 {
-    let version: Int64
-    do {
-      version = try connection.scalar("PRAGMA user_version")
-    } catch  where error.code & 0xFF == SQLITE_NOTADB {
-      throw StoreOpenError.notADatabase(path: connection.path, detail: error.message)
-    }
-    guard version <= Writer.migrations.count else {
-      throw StoreOpenError.newerSchema(
-        path: connection.path, version: version, known: Writer.migrations.count)
-    }
+  private func dataVersion() throws -> Int64 {
+    var version: Int64 = 0
+    try statement("PRAGMA data_version").forEachRow { version = $0.int(0) }
     return version
+  }
+
+  // MARK: - Committing
+
+  /// Runs `batch` onto `current` in one transaction, each job in its own savepoint, purging
+  /// removals older than `cutoff`. Returns the roster to publish (nil when nothing changed)
+  /// and the history entries committed, other processes' first. Sets every job's outcome:
+  /// a job is a success only once the transaction is committed.
+  func commit(_ batch: [PendingWrite], onto current: Roster, cutoff: Date) -> (
+    roster: Roster, changes: [RosterChange]
+  )? {
+    do {
+      let (roster, dataVersion) = try rollingBack {
+        var current = current
+        var changed = false
+        let dataVersion = try self.dataVersion()
+        recorded = []
+        // Another process may have committed since our last look: then start from disk.
+        if dataVersion != seenDataVersion {
+          current = try reloaded(current.version)
+          // What the other process did comes first in this update.
+          recorded = try connection.history(after: lastHistoryID).reversed()
+          changed = true
+        }
+        if let oldest = current.oldestRemoval, oldest < cutoff {
+          try purge(removedBefore: cutoff)
+          current = current.with(removed: current.removed.filter { $0.removedAt >= cutoff })
+          changed = true
+        }
+        var changes = 0  // the version counts every change, not every transaction
+        for job in batch {
+          if let next = try savepoint(job, current) {
+            current = next
+            changes += 1
+          }
+        }
+        changed = changed || changes > 0
+        return (
+          changed ? current.with(version: current.version + max(changes, 1)) : nil, dataVersion
+        )
+      }
+      seenDataVersion = dataVersion
+      lastHistoryID = max(lastHistoryID, recorded.last?.id ?? 0)
+      return roster.map { ($0, recorded) }
+    } catch {
+      // The transaction did not commit: none of its changes was saved.
+      for job in batch { job.outcome = .failure(error) }
+      return nil
+    }
+  }
+
+  /// What other processes committed since this connection last looked, as the roster after
+  /// `current` and their history entries; nil when nothing changed. Cheap when nothing did:
+  /// SQLite answers from the WAL index in shared memory.
+  func changesElsewhere(after current: Roster) throws -> (
+    roster: Roster, changes: [RosterChange]
+  )? {
+    let dataVersion = try self.dataVersion()
+    guard dataVersion != seenDataVersion else { return nil }
+    let (roster, changes) = try connection.readTransaction {
+      (
+        try reloaded(current.version + 1),
+        Array(try connection.history(after: lastHistoryID).reversed())
+      )
+    }
+    seenDataVersion = dataVersion
+    lastHistoryID = changes.last?.id ?? lastHistoryID
+    return (roster, changes)
+  }
+
+  /// The roster as the file holds it, with this version.
+  func reloaded(_ version: Int) throws -> Roster {
+    let (players, removed) = try load()
+    return Roster(version: version, players: players, removed: removed, photos: try photoHashes())
   }
 
   /// Runs `body` in one transaction; when it fails, the pseudo index is read back from the
   /// database, as the rollback left it. (Refused changes never get here: each is undone in
   /// its own savepoint.)
-  func rollingBack<T>(_ body: () throws -> T) throws -> T {
+  private func rollingBack<T>(_ body: () throws -> T) throws -> T {
     do {
       return try connection.transaction(body)
     } catch {
@@ -274,7 +133,7 @@ final class Writer: @unchecked Sendable {
   /// Runs one queued change in its own savepoint of the transaction under way. When the
   /// change fails, only its writes are undone, its error becomes its outcome and nil is
   /// returned; the others in the transaction go on.
-  func savepoint(_ job: PendingWrite, _ roster: Roster) throws -> Roster? {
+  private func savepoint(_ job: PendingWrite, _ roster: Roster) throws -> Roster? {
     let recordedBefore = recorded.count
     try connection.execute("SAVEPOINT write")
     do {
@@ -293,19 +152,7 @@ final class Writer: @unchecked Sendable {
     }
   }
 
-  func dataVersion() throws -> Int64 {
-    var version: Int64 = 0
-    try statement("PRAGMA data_version").forEachRow { version = $0.int(0) }
-    return version
-  }
-
   // MARK: - History
-
-  /// The changes recorded in the transaction under way (the caller publishes them once it
-  /// commits).
-  var recorded: [RosterChange] = []
-  /// The newest history entry this connection has seen committed.
-  var lastHistoryID: Int64 = 0
 
   /// Records a change in the history, in the transaction under way.
   func record(
@@ -332,38 +179,6 @@ final class Writer: @unchecked Sendable {
       RosterChange(
         id: id, at: date, author: author, kind: kind, playerID: player?.id,
         playerName: playerName, before: before, after: after))
-  }
-
-  /// History entries, the newest first: those after `after` (an id), of one player when
-  /// given, at most `limit`.
-  func history(after: Int64 = 0, player: UUID? = nil, limit: Int = 500) throws -> [RosterChange] {
-    var changes: [RosterChange] = []
-    let statement = try connection.prepare(
-      """
-      SELECT id, at, author, kind, player_id, player_name, before, after FROM history
-      WHERE id > ?1 AND (?2 IS NULL OR player_id = ?2) ORDER BY id DESC LIMIT ?3
-      """)
-    try statement.bind(
-      .int(after), player.map { .text($0.uuidString) } ?? .null, .int(Int64(limit))
-    )
-    .forEachRow { row in
-      func player(_ column: Int32) -> Player? {
-        row.isNull(column)
-          ? nil : try? TeamJSON.decode(Player.self, from: Data(row.text(column).utf8))
-      }
-      changes.append(
-        RosterChange(
-          id: row.int(0), at: Date(timeIntervalSince1970: row.double(1)), author: row.text(2),
-          kind: RosterChange.Kind(rawValue: row.text(3)) ?? .edited,
-          playerID: row.isNull(4) ? nil : UUID(uuidString: row.text(4)),
-          playerName: row.text(5), before: player(6), after: player(7)))
-    }
-    return changes
-  }
-
-  /// The newest history id in the file.
-  func newestHistoryID() throws -> Int64 {
-    try connection.scalar("SELECT coalesce(max(id), 0) FROM history")
   }
 
   /// The players on the roster, in order, and the removed ones, the latest first.
@@ -523,32 +338,8 @@ final class Writer: @unchecked Sendable {
     }
   }
 
-  /// The photo with this hash, if one is stored.
-  func photo(hash: String) throws -> Data? {
-    var found: Data?
-    try statement("SELECT jpeg FROM photo WHERE hash = ?1 LIMIT 1").bind(.text(hash))
-      .forEachRow { found = $0.blob(0) }
-    return found
-  }
-
   func deleteAll() throws {
     try connection.execute("DELETE FROM player")
     pseudos = [:]
-  }
-}
-
-extension Connection {
-  /// The first column of the first row of a query.
-  func scalar(_ sql: String) throws(SQLiteError) -> Int64 {
-    let statement = try prepare(sql)
-    var value: Int64 = 0
-    do {
-      try statement.forEachRow { value = $0.int(0) }
-    } catch let error as SQLiteError {
-      throw error
-    } catch {
-      throw SQLiteError(code: 1, message: "\(error)", path: path)
-    }
-    return value
   }
 }

@@ -61,7 +61,7 @@ final class EventHub: @unchecked Sendable {
           data: Self.payload(version: store.roster.version, changes: missed.reversed()))
       }
     }
-    let stream = ResponseStream { [weak self] in self?.forget(address: address) }
+    let stream = ResponseStream { [weak self] in self?.forgetEnded() }
     stream.send(Array(opening.utf8))
     let added = subscribers.withLock { subscribers in
       guard subscribers.count < maxSubscribers,
@@ -105,7 +105,7 @@ final class EventHub: @unchecked Sendable {
 
   /// Drops the ended streams at once (not at the next heartbeat), so that their places are
   /// free again.
-  private func forget(address: String) {
+  private func forgetEnded() {
     subscribers.withLock { subscribers in
       subscribers = subscribers.filter { !$0.value.stream.isClosed }
     }

@@ -39,10 +39,7 @@ public struct WebApp: Sendable {
   let events: EventHub
   let options: Options
   let maxBodyBytes: Int
-  private var router = Router()
-
-  /// Who the request being answered comes from (bound around each request).
-  @TaskLocal static var identity = Identity.local
+  private(set) var router = Router()
 
   /// The app over `store`, with pictures from `imagesFolder` when given.
   /// - Parameter maxBodyBytes: the server's body limit, as told to clients that exceed it.
@@ -62,12 +59,14 @@ public struct WebApp: Sendable {
     addAPIRoutes()
     addImportRoutes()
     addPhotoRoutes()
-    router.add("GET", "/images/{name}") { [images, store] request, parameters in
-      try images.response(for: parameters["name"] ?? "", roster: store.roster, request: request)
+    route("GET", "/images/{name}", RoutePolicy(.reader)) { [images, store] request, context in
+      try images.response(
+        for: context.parameters["name"] ?? "", roster: store.roster, request: request)
     }
-    router.add("GET", "/players/{id}/picture") { [images, store] request, parameters in
+    route("GET", "/players/{id}/picture", RoutePolicy(.reader)) {
+      [images, store] request, context in
       let roster = store.roster
-      guard let id = UUID(uuidString: parameters["id"] ?? ""),
+      guard let id = UUID(uuidString: context.parameters["id"] ?? ""),
         let player = roster.player(id: id) ?? roster.removal(id: id)?.player
       else { throw HTTPError(404, localized("There is no such player.")) }
       // Their photo wins; its name changes with it.
@@ -79,7 +78,7 @@ public struct WebApp: Sendable {
       return images.response(for: player, roster: roster, request: request)
     }
     for asset in [Asset.stylesheet, Asset.script] {
-      router.add("GET", asset.path) { _, _ in
+      route("GET", asset.path, RoutePolicy(.anyone)) { _, _ in
         HTTPResponse(
           status: 200,
           headers: [
@@ -126,13 +125,7 @@ public struct WebApp: Sendable {
     var limits = limits
     // Behind a proxy every connection comes from one address: the app limits per client.
     if trustProxy { limits.maxConnectionsPerIP = limits.maxConnections }
-    limits.neverWaits = app.neverWaits
-    limits.largerBodyLimit = { method, path, type in
-      // The player forms carry a photo too, with their fields, when sent as multipart.
-      if WebApp.isPhotoUpload(method, path) { return Photo.maxBytes }
-      let isForm = WebApp.isPlayerForm(method, path) && type == "multipart/form-data"
-      return isForm ? Photo.maxBytes + 64 * 1024 : nil
-    }
+    limits.bodyLimit = app.bodyLimit
     return try HTTPServer(host: host, port: port, limits: limits, tls: tls, handler: app.handle)
   }
 
@@ -155,7 +148,7 @@ public struct WebApp: Sendable {
       if let address = entry.pointee.ifa_addr {
         let family = Int32(address.pointee.sa_family)
         if family == AF_INET || family == AF_INET6 {
-          let text = numericAddress(address)
+          let text = numericHost(address)
           if !text.isEmpty { addresses.insert(family == AF_INET6 ? "[\(text)]" : text) }
         }
       }
@@ -164,55 +157,44 @@ public struct WebApp: Sendable {
     return addresses
   }
 
-  private static func numericAddress(_ address: UnsafePointer<sockaddr>) -> String {
-    var host = [CChar](repeating: 0, count: Int(NI_MAXHOST))
-    let length =
-      Int32(address.pointee.sa_family) == AF_INET6
-      ? socklen_t(MemoryLayout<sockaddr_in6>.size) : socklen_t(MemoryLayout<sockaddr_in>.size)
-    guard getnameinfo(address, length, &host, socklen_t(host.count), nil, 0, NI_NUMERICHOST) == 0
-    else { return "" }
-    // Drop an IPv6 zone (`fe80::1%eth0`): it never appears in a Host header.
-    let text = String(decoding: host.prefix { $0 != 0 }.map(UInt8.init), as: UTF8.self)
-    return String(text.split(separator: "%").first ?? "")
-  }
-
   /// The routes of the JSON API, `METHOD /api/…` (the OpenAPI document must list them).
   var apiRoutes: [String] { router.patterns.filter { $0.contains(" /api/") } }
 
+  /// The body limit of the route a request reaches, when it is not the server's usual one:
+  /// a photo's size for an upload, and for a form that carries one.
+  @Sendable func bodyLimit(_ method: String, _ path: String, _ contentType: String) -> Int? {
+    guard let policy = router.policy(method, path), policy.allowsPhoto(contentType: contentType)
+    else { return nil }
+    // A form carries its fields beside the photo.
+    return policy.upload == .photoForm ? Photo.maxBytes + 64 * 1024 : Photo.maxBytes
+  }
+
   mutating func route(
-    _ method: String, _ pattern: String, neverWaits: Bool = false,
-    _ handler: @escaping Router.Handler
+    _ method: String, _ pattern: String, _ policy: RoutePolicy,
+    expired: Router.Handler? = nil, _ handler: @escaping Router.Handler
   ) {
-    router.add(method, pattern, neverWaits: neverWaits, handler)
+    router.add(method, pattern, policy, expired: expired, handler)
   }
 
-  /// Whether a request's route never waits (``route(_:_:neverWaits:_:)``): it is answered
-  /// on the server's polling thread.
-  @Sendable func neverWaits(_ method: String, _ path: String) -> Bool {
-    router.neverWaits(method, path)
-  }
-
-  /// Answers one request, in its language (``language(of:)``); every response leaves with
-  /// the security headers.
-  @Sendable public func handle(_ request: HTTPRequest) -> HTTPResponse {
+  /// Answers one request, in its language (``language(of:)``, bound for the whole request);
+  /// every response leaves with the security headers.
+  @Sendable public func handle(_ request: HTTPRequest) async -> HTTPResponse {
     let language = Self.language(of: request)
-    let response = Language.$requested.withValue(language) {
+    return await Language.$requested.withValue(language) {
+      let response: HTTPResponse
       do {
-        return try respond(to: request)
+        response = try await respond(to: request)
       } catch {
-        return Self.response(for: error, to: request)
+        response = Self.response(for: error, to: request)
       }
+      return finished(response, to: request, in: language)
     }
-    return finished(response, to: request, in: language)
   }
 
-  /// `response` with the headers every response leaves with, a response made later too.
+  /// `response` with the headers every response leaves with.
   private func finished(_ response: HTTPResponse, to request: HTTPRequest, in language: Language)
     -> HTTPResponse
   {
-    if let later = response.later {
-      return .later { answer in later { answer(finished($0, to: request, in: language)) } }
-    }
     var response = response
     let type = response.header("Content-Type") ?? ""
     let isPage = type.hasPrefix("text/html")
@@ -238,7 +220,9 @@ public struct WebApp: Sendable {
     return response
   }
 
-  private func respond(to request: HTTPRequest) throws -> HTTPResponse {
+  /// The request checked against the server's rules and its route's policy, then its
+  /// route's answer.
+  private func respond(to request: HTTPRequest) async throws -> HTTPResponse {
     guard let host = request.header("host"), options.allowedHosts.contains(Self.hostName(host))
     else {
       throw HTTPError(
@@ -247,11 +231,12 @@ public struct WebApp: Sendable {
           "This server does not answer to this name; use its address, as the staff was given it.")
       )
     }
+    let match = Result { () throws(HTTPError) in try router.match(request.method, request.path) }
+    // Where there is no route, who asks is checked as for a page: nobody learns which
+    // addresses exist before signing in.
+    let policy = (try? match.get())?.route.policy ?? RoutePolicy(.reader)
     if request.bodyTooLarge {
-      if Self.isPhotoUpload(request.method, request.path)
-        || (Self.isPlayerForm(request.method, request.path)
-          && request.contentType == "multipart/form-data")
-      {
+      if policy.allowsPhoto(contentType: request.contentType) {
         throw HTTPError(413, localized("Send a photo of at most %@ MiB.", Photo.maxBytes >> 20))
       }
       throw HTTPError(
@@ -260,18 +245,32 @@ public struct WebApp: Sendable {
     if request.targetHasNUL {
       throw HTTPError(400, localized("Remove the NUL character (%%00) from the address."))
     }
-    let identity = try identify(request)
-    try authorize(request, identity)
-    return try RosterStore.$author.withValue(identity?.name ?? "local") {
-      try Self.$identity.withValue(identity ?? .local) { try router.respond(to: request) }
+    let identity = try await identify(request)
+    try authorize(request, identity, policy)
+    let (route, parameters) = try match.get()
+    let context = RequestContext(identity: identity ?? .local, parameters: parameters)
+    switch policy.origin {
+    case .any: break
+    case .sameOrigin:
+      guard Self.isSameOrigin(request) else { throw HTTPError.crossSite }
+    case .form:
+      guard Self.isSameOrigin(request), Self.hasValidToken(request, form: request.formFields)
+      else {
+        if let expired = route.expired { return try await expired(request, context) }
+        throw HTTPError(
+          403,
+          localized(
+            "This page had expired, so nothing was changed. Go back, reload it and try again."))
+      }
     }
+    return try await route.handler(request, context)
   }
 
   /// The one place where errors become responses: an `application/problem+json` document
   /// for `/api/…`, an HTML page for the rest. A storage failure is logged with its details
   /// (which name files) and answered 503 with none.
   static func response(for error: any Error, to request: HTTPRequest) -> HTTPResponse {
-    let isAPI = request.path == "/api" || request.path.hasPrefix("/api/")
+    let isAPI = request.isForTheAPI
     var fields: [ValidationError.Issue] = []
     var current: Player?
     let refusal: HTTPError
@@ -360,54 +359,10 @@ public struct WebApp: Sendable {
   static let contentSecurityPolicy =
     "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; "
     + "connect-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'"
+}
 
-  // MARK: - Language
-
-  static let languageCookie = "kcorp_lang"
-
-  /// The language to answer in: the one chosen with the language switch (a cookie), else the
-  /// best of `Accept-Language`, else English.
-  static func language(of request: HTTPRequest) -> Language {
-    if let chosen = request.cookies[languageCookie].flatMap(Language.init(rawValue:)) {
-      return chosen
-    }
-    return request.header("accept-language").flatMap(Language.init(acceptLanguage:)) ?? .english
-  }
-
-  // MARK: - Cross-site request forgery
-
-  static let csrfCookie = "kcorp_csrf"
-
-  /// The browser's CSRF token, and the `Set-Cookie` header to send when it is new.
-  static func csrfToken(for request: HTTPRequest) -> (token: String, setCookie: String?) {
-    if let token = request.cookies[csrfCookie], token.count == 64,
-      token.allSatisfy(\.isHexDigit)
-    {
-      return (token, nil)
-    }
-    var generator = SystemRandomNumberGenerator()
-    let token = (0..<4).map { _ in hex16(generator.next()) }.joined()
-    return (token, "\(csrfCookie)=\(token); Path=/; HttpOnly; SameSite=Strict")
-  }
-
-  /// True when a state-changing request comes from our own pages: its Origin (or
-  /// Sec-Fetch-Site) says same origin. Scheme and host name compare in any case.
-  static func isSameOrigin(_ request: HTTPRequest) -> Bool {
-    if let origin = request.header("origin")?.lowercased() {
-      guard let host = request.header("host")?.lowercased() else { return false }
-      return origin == "http://\(host)" || origin == "https://\(host)"
-    }
-    if let site = request.header("sec-fetch-site") {
-      return site == "same-origin" || site == "none"
-    }
-    return true
-  }
-
-  static func hasValidToken(_ request: HTTPRequest, form: [String: [String]]) -> Bool {
-    guard let cookie = request.cookies[csrfCookie], cookie.count == 64,
-      let sent = form["csrf"]?.first, sent.utf8.count == cookie.utf8.count
-    else { return false }
-    // Compare in constant time.
-    return zip(sent.utf8, cookie.utf8).reduce(0) { $0 | ($1.0 ^ $1.1) } == 0
-  }
+extension HTTPRequest {
+  /// Whether the request is for the JSON API (`/api/…`), whose refusals are problem
+  /// documents, not pages.
+  var isForTheAPI: Bool { path == "/api" || path.hasPrefix("/api/") }
 }

@@ -15,14 +15,14 @@ import Testing
   let server: HTTPServer
   let environment: [String: String]
 
-  init() throws {
+  init() async throws {
     folder = try TemporaryFolder()
     store = try RosterStore(path: folder.path("server.sqlite"))
     access = AccessControl(store: store)
     server = try WebApp.serve(store: store, port: 0, requireLogin: true, access: access)
     environment = [
       "KCORP_SERVER": "http://127.0.0.1:\(server.port)",
-      "KCORP_TOKEN": try access.createToken(name: "scripts", role: .editor),
+      "KCORP_TOKEN": try await access.createToken(name: "scripts", role: .editor),
       // A database that must stay untouched: the commands work on the server.
       "KCORP_DB": folder.path("local.sqlite"), "HOME": folder.url.path,
     ]
@@ -66,14 +66,32 @@ import Testing
     #expect(!FileManager.default.fileExists(atPath: folder.path("local.sqlite")))
   }
 
-  @Test func refusalsHaveTheirExitCodesAndChangeNothing() throws {
+  @Test func aPhotoIsGivenThroughTheServerAndItsExportCarriesIt() throws {
+    let file = folder.path("canna.png")
+    try onePixelPNG.write(to: URL(fileURLWithPath: file))
+    let set = try kcorp("players", "photo", "Canna", file)
+    #expect(set.status == 0, "\(set.stderr)")
+    let hash = try #require(store.players.first { $0.name == "Canna" }?.photo)
+    // The export, read through the same server, holds the photo as the server keeps it.
+    let exported = try kcorp("export")
+    #expect(exported.status == 0, "\(exported.stderr)")
+    let jpeg = try #require(try store.photo(hash: hash))
+    #expect(exported.stdout.contains(jpeg.base64EncodedString()))
+    let notAPhoto = try folder.write("not a photo", to: "notes.png")
+    #expect(try kcorp("players", "photo", "Canna", notAPhoto).status == 65)
+    #expect(try kcorp("players", "photo", "Canna", "--none").status == 0)
+    #expect(store.players.first { $0.name == "Canna" }?.photo == nil)
+    #expect(!FileManager.default.fileExists(atPath: folder.path("local.sqlite")))
+  }
+
+  @Test func refusalsHaveTheirExitCodesAndChangeNothing() async throws {
     let before = store.players
     let invalid = try kcorp("players", "add", "--name", "Canna", "--position", "Goalie")
     #expect(invalid.status == 65)
     #expect(invalid.stderr.hasPrefix("kcorp: ") && invalid.stderr.split(separator: "\n").count == 1)
     #expect(invalid.stderr.contains("Canna"))
 
-    let viewer = try access.createToken(name: "wall", role: .viewer)
+    let viewer = try await access.createToken(name: "wall", role: .viewer)
     let forbidden = try kcorp(
       "players", "remove", "Canna", environment: ["KCORP_TOKEN": viewer])
     #expect(forbidden.status == 77)

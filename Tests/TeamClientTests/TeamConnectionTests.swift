@@ -27,11 +27,11 @@ import Testing
     }
   }
 
-  init() throws {
+  init() async throws {
     folder = try TemporaryFolder()
     store = try RosterStore(path: folder.path("server.sqlite"))
     let access = AccessControl(store: store)
-    try access.addAccount(name: "coach", role: .editor, password: "coach password")
+    try await access.addAccount(name: "coach", role: .editor, password: "coach password")
     server = try WebApp.serve(store: store, port: 0, requireLogin: true, access: access)
     address = "http://127.0.0.1:\(server.port)"
   }
@@ -41,7 +41,7 @@ import Testing
   }
 
   @Test func signingInShowsTheServersTeamAndIsKeptUntilSigningOut() async throws {
-    try store.addPlayer(PlayerInput(name: "Rekkles", position: "ADC"))
+    try await store.addPlayer(PlayerInput(name: "Rekkles", position: "ADC"))
     let app = try connection()
     #expect(app.team === app.local)
     try await app.signIn(address: address + "/", name: "coach", password: "coach password")

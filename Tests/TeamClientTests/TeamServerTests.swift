@@ -18,15 +18,15 @@ import Testing
   let server: HTTPServer
   let url: URL
 
-  init() throws {
+  init() async throws {
     folder = try TemporaryFolder()
     store = try RosterStore(path: folder.path("roster.sqlite"))
     var policy = AccessControl.Policy()
     policy.concurrentHashes = 2
     policy.freeFailuresPerAccount = 2
     access = AccessControl(store: store, policy: policy)
-    try access.addAccount(name: "coach", role: .editor, password: "coach password")
-    try access.addAccount(name: "analyst", role: .viewer, password: "analyst password")
+    try await access.addAccount(name: "coach", role: .editor, password: "coach password")
+    try await access.addAccount(name: "analyst", role: .viewer, password: "analyst password")
     server = try Self.serve(store, access, port: 0)
     url = try #require(URL(string: "http://127.0.0.1:\(server.port)"))
   }
@@ -84,7 +84,7 @@ import Testing
   @Test func anOutdatedEditIsRefusedWithThePlayerAsTheyAreNow() async throws {
     let remote = try await coach()
     let player = try await remote.addPlayer(PlayerInput(name: "Vladi", position: "Mid"))
-    let theirs = try store.updatePlayer(id: player.id, with: PlayerEdit(position: "Top"))
+    let theirs = try await store.updatePlayer(id: player.id, with: PlayerEdit(position: "Top"))
     let error = await #expect(throws: PlayerChangedError.self) {
       try await remote.updatePlayer(id: player.id, with: PlayerEdit(name: "Vlad"), expected: player)
     }
@@ -172,7 +172,7 @@ import Testing
     #expect(message.contains("viewer"))
     #expect(!store.players.map(\.name).contains("Other"))
 
-    let token = try access.createToken(name: "scripts", role: .editor)
+    let token = try await access.createToken(name: "scripts", role: .editor)
     let script = TeamServer(url: url, credential: .token(token))
     #expect(try await script.addPlayer(PlayerInput(name: "Bo", position: "Top")).name == "Bo")
     let stranger = TeamServer(url: url, credential: .token(String(repeating: "0", count: 64)))
@@ -204,9 +204,11 @@ import Testing
     let theirs = EsportTeam(
       source: try await TeamServer.signIn(url: url, name: "coach", password: "coach password"))
     try await mine.load()
+    let opened = EventLog(try await coach().events())  // a stream of the same server
+    defer { opened.stop() }
     let following = Task { await mine.follow() }
     defer { following.cancel() }
-    try await Task.sleep(for: .milliseconds(200))  // the stream opens
+    #expect(await opened.waitFor(.connected, count: 1, within: .seconds(5)))
     try await theirs.load()
     try await theirs.addPlayer(name: "Hantera", position: .support)
     #expect(await eventually(within: .seconds(1)) { mine.players.last?.name == "Hantera" })
@@ -218,16 +220,16 @@ import Testing
     let remote = try await coach()
     let log = EventLog(remote.events())
     defer { log.stop() }
-    try await Task.sleep(for: .milliseconds(200))
-    try store.addPlayer(PlayerInput(name: "Before", position: "Top"))
+    #expect(await log.waitFor(.connected, count: 1, within: .seconds(5)))
+    try await store.addPlayer(PlayerInput(name: "Before", position: "Top"))
     #expect(await log.waitFor(.changed, count: 1, within: .seconds(2)))
 
     server.stop()
     #expect(await log.waitFor(.disconnected, count: 1, within: .seconds(5)))
-    try store.addPlayer(PlayerInput(name: "Meanwhile", position: "Mid"))
+    try await store.addPlayer(PlayerInput(name: "Meanwhile", position: "Mid"))
     let restarted = try Self.serve(store, access, port: server.port)
     defer { restarted.stop() }
-    #expect(await log.waitFor(.connected, count: 1, within: .seconds(10)))
+    #expect(await log.waitFor(.connected, count: 2, within: .seconds(10)))
     // The change made while the server was down comes with the reconnection.
     #expect(await log.waitFor(.changed, count: 2, within: .seconds(2)))
     #expect(try await remote.players().suffix(2).map(\.name) == ["Before", "Meanwhile"])

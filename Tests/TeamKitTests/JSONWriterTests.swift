@@ -38,15 +38,23 @@ import Testing
     #expect(String(decoding: TeamJSON.encode([Player](), pretty: true), as: UTF8.self) == "[]")
   }
 
-  @Test func itAgreesWithFoundationsEncoder() throws {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+  @Test func whatItWritesDecodesBackAsTheSamePlayersAndInputs() throws {
     var players = Player.defaultRoster
     players[0].photo = String(repeating: "0f", count: 32)
-    let ours = try JSONSerialization.jsonObject(with: TeamJSON.encode(players)) as? NSArray
-    let theirs = try JSONSerialization.jsonObject(with: encoder.encode(players)) as? NSArray
-    #expect(ours == theirs)
+    #expect(try TeamJSON.decode([Player].self, from: TeamJSON.encode(players)) == players)
+    // What a client sends is what the server reads: one input type, written one way.
+    let input = PlayerInput(
+      name: "Saken", position: "mid", image: "saken", favoriteChampions: ["viktor", "K'Sante"],
+      lineup: "substitute")
+    #expect(try TeamJSON.decode(PlayerInput.self, from: TeamJSON.encode(input)) == input)
+    for edit in [
+      PlayerEdit(name: "Saken"), PlayerEdit(favoriteChampions: []),
+      PlayerEdit(position: "jgl", image: "x", lineup: "starter"),
+    ] {
+      #expect(try TeamJSON.decode(PlayerEdit.self, from: TeamJSON.encode(edit)) == edit)
+    }
   }
+
 }
 
 @Suite struct PlayerPhotoJSONTests {

@@ -1,6 +1,7 @@
 import Foundation
 import Synchronization
 import TeamKit
+import TeamPhoto
 import TestSupport
 import Testing
 
@@ -13,59 +14,74 @@ import Testing
 
   init() throws { folder = try TemporaryFolder() }
 
-  @Test func writesQueuedDuringACommitShareTheNextAndAFailureIsUndoneAlone() throws {
+  /// The players' names each committed update told of.
+  final class Updates: Sendable {
+    let batches = Mutex<[[String]]>([])
+  }
+
+  /// Holds the committer thread in the first update's observer until `release` is called.
+  final class Hold: Sendable {
+    private let held = Mutex(true)
+    private let entered = Atomic(false)
+
+    func observe(_ store: RosterStore, _ updates: Updates) {
+      _ = store.onChange { [self] update in
+        let isFirst = updates.batches.withLock { batches in
+          batches.append(update.changes.map(\.playerName))
+          return batches.count == 1
+        }
+        guard isFirst else { return }
+        entered.store(true, ordering: .releasing)
+        while held.withLock({ $0 }) { usleep(500) }
+      }
+    }
+
+    /// Returns once the committer is held.
+    func waitUntilHeld() async throws {
+      while !entered.load(ordering: .acquiring) { try await Task.sleep(for: .milliseconds(1)) }
+    }
+
+    func release() { held.withLock { $0 = false } }
+  }
+
+  @Test func writesQueuedDuringACommitShareTheNextAndAFailureIsUndoneAlone() async throws {
     let store = try RosterStore(path: path)
-    let updates = Mutex<[[String]]>([])
-    let outcomes = Mutex<[String: String]>([:])
-    let started = Mutex(0)
-    let done = DispatchGroup()
-    // Eight writes from other threads; the second "Twin" and the second "First" must be
-    // refused without undoing the others in their transaction.
+    let updates = Updates()
+    let hold = Hold()
+    hold.observe(store, updates)
+    try await store.addPlayer(PlayerInput(name: "First", position: "Top"))
+    try await hold.waitUntilHeld()
+    // Eight writes while the committer is held; the second "Twin" and the second "First"
+    // must be refused without undoing the others in their transaction.
     let queued: [(name: String, author: String)] = [
       ("Alpha", "local"), ("Bravo", "local"), ("Charlie", "coach"), ("Delta", "local"),
       ("Echo", "local"), ("Twin", "local"), ("Twin", "local"), ("First", "local"),
     ]
-    @Sendable func startQueuedWrites() {
-      for (index, write) in queued.enumerated() {
-        done.enter()
-        // Threads of their own: the dispatch pool may be busy with other tests.
-        Thread.detachNewThread {
-          started.withLock { $0 += 1 }
-          let outcome: String
-          do {
-            try RosterStore.$author.withValue(write.author) {
-              _ = try store.addPlayer(PlayerInput(name: write.name, position: "Mid"))
-            }
-            outcome = "added"
-          } catch RosterError.conflict {
-            outcome = "conflict"
-          } catch {
-            outcome = "\(error)"
-          }
-          outcomes.withLock { $0["\(index) \(write.name)"] = outcome }
-          done.leave()
+    let writes = queued.map { write in
+      Task { () -> String in
+        do {
+          try await store.addPlayer(
+            PlayerInput(name: write.name, position: "Mid"), by: write.author)
+          return "added"
+        } catch RosterError.conflict {
+          return "conflict"
+        } catch {
+          return "\(error)"
         }
       }
     }
-    // The first commit's observer holds its leader until every other write is queued.
-    _ = store.onChange { update in
-      let isFirst = updates.withLock { updates in
-        updates.append(update.changes.map(\.playerName))
-        return updates.count == 1
-      }
-      guard isFirst else { return }
-      startQueuedWrites()
-      while started.withLock({ $0 }) < queued.count { usleep(1_000) }
-      usleep(200_000)
+    // Every one of them waits for the next commit before the committer goes on.
+    while store.commits.count < queued.count { try await Task.sleep(for: .milliseconds(1)) }
+    hold.release()
+    var results: [String: String] = [:]
+    for (index, write) in writes.enumerated() {
+      results["\(index) \(queued[index].name)"] = await write.value
     }
-    try store.addPlayer(PlayerInput(name: "First", position: "Top"))
-    done.wait()
 
-    let batches = updates.withLock { $0 }
+    let batches = updates.batches.withLock { $0 }
     #expect(batches.count == 2)
     #expect(batches.first == ["First"])
     #expect(Set(batches.last ?? []) == ["Alpha", "Bravo", "Charlie", "Delta", "Echo", "Twin"])
-    let results = outcomes.withLock { $0 }
     #expect(results.values.filter { $0 == "added" }.count == 6)
     #expect(results.values.filter { $0 == "conflict" }.count == 2)
     #expect(results["7 First"] == "conflict")
@@ -81,12 +97,17 @@ import Testing
     #expect(history.filter { $0.kind == .added }.count == 7)
   }
 
-  @Test func manyWritersAtOnceLoseNothing() throws {
+  @Test func manyWritersAtOnceLoseNothing() async throws {
     let store = try RosterStore(path: path)
     let before = store.players.count
-    DispatchQueue.concurrentPerform(iterations: 200) { index in
-      let player = try? store.addPlayer(PlayerInput(name: "Writer\(index)", position: "ADC"))
-      if index % 2 == 0, let player { _ = try? store.removePlayer(id: player.id) }
+    await withTaskGroup(of: Void.self) { group in
+      for index in 0..<200 {
+        group.addTask {
+          let player = try? await store.addPlayer(
+            PlayerInput(name: "Writer\(index)", position: "ADC"))
+          if index % 2 == 0, let player { _ = try? await store.removePlayer(id: player.id) }
+        }
+      }
     }
     let reopened = try RosterStore(path: path)
     #expect(reopened.players.count == before + 100)
@@ -94,92 +115,93 @@ import Testing
     #expect(reopened.players == store.players)
   }
 
-  @Test func aWriteAskedForWithoutWaitingIsToldOnceItIsDurable() throws {
+  @Test func aWriteIsAnsweredOnlyOnceItIsDurableAndARefusalIsAnsweredAsSuch() async throws {
     let store = try RosterStore(path: path)
-    // The committer is held in the first commit's observer: the caller is not.
-    let hold = DispatchSemaphore(value: 0)
-    let first = Atomic<Bool>(true)
-    _ = store.onChange { _ in
-      if first.exchange(false, ordering: .relaxed) { _ = hold.wait(timeout: .now() + 10) }
-    }
-    let told = Mutex<[Result<Player, RosterError>]>([])
-    let seenOnDisk = Mutex<[Bool]>([])
-    let finished = DispatchGroup()
-    for name in ["Async", "Async"] {
-      finished.enter()
-      store.addPlayer(PlayerInput(name: name, position: "Jungle")) { result in
-        // Told once committed: another connection to the file sees the player already.
-        let stored = (try? RosterStore(path: path))?.players.contains { $0.name == name }
-        seenOnDisk.withLock { $0.append(stored == true) }
-        told.withLock { $0.append(result) }
-        finished.leave()
+    let path = path
+    let writes = (0..<2).map { _ in
+      Task { () -> (Result<Player, RosterError>, Bool) in
+        do throws(RosterError) {
+          let player = try await store.addPlayer(PlayerInput(name: "Async", position: "Jungle"))
+          // Answered once committed: another connection to the file sees the player already.
+          let stored = (try? RosterStore(path: path))?.players.contains { $0.id == player.id }
+          return (.success(player), stored == true)
+        } catch {
+          return (.failure(error), false)
+        }
       }
     }
-    #expect(told.withLock { $0 }.isEmpty)  // asked, not waited for
-    hold.signal()
-    #expect(finished.wait(timeout: .now() + 10) == .success)
-    let results = told.withLock { $0 }
-    #expect(results.count == 2)
-    #expect((try? results.first?.get())?.name == "Async")
-    guard case .failure(.conflict) = results.last else {
-      Issue.record("the second “Async” should be refused, got \(String(describing: results.last))")
-      return
-    }
-    #expect(seenOnDisk.withLock { $0 } == [true, true])
+    var results: [(Result<Player, RosterError>, Bool)] = []
+    for write in writes { results.append(await write.value) }
+    let added = results.filter { (try? $0.0.get()) != nil }
+    #expect(added.count == 1)
+    #expect(added.allSatisfy { $0.1 })
+    #expect(
+      results.contains {
+        if case .failure(.conflict) = $0.0 { true } else { false }
+      })
     #expect(store.players.filter { $0.name == "Async" }.count == 1)
   }
 
-  @Test func theStoreIsNotKeptByItsCommitterOnceItsWritesAreDone() throws {
+  @Test func theAnswerToAWriteDoesNotWaitForWhoIsToldOfIt() async throws {
+    let store = try RosterStore(path: path)
+    let updates = Updates()
+    let hold = Hold()
+    hold.observe(store, updates)
+    defer { hold.release() }
+    // The observer (the live updates' fan-out) holds the committer; the writer is answered.
+    let player = try await store.addPlayer(PlayerInput(name: "Told", position: "Top"))
+    try await hold.waitUntilHeld()
+    #expect(store.players.contains(player))
+    #expect(try RosterStore(path: path).players.contains { $0.id == player.id })
+  }
+
+  @Test func theStoreIsNotKeptByItsCommitterOnceItsWritesAreDone() async throws {
     weak var released: RosterStore?
     do {
       let store = try RosterStore(path: path)
       released = store
-      try store.addPlayer(PlayerInput(name: "Last", position: "Top"))
+      try await store.addPlayer(PlayerInput(name: "Last", position: "Top"))
     }
     // Closed at once: the file can be copied whole, or replaced, right after.
-    #expect(released == nil)
+    while released != nil { try await Task.sleep(for: .milliseconds(1)) }
     #expect(try RosterStore(path: path).players.contains { $0.name == "Last" })
   }
 
-  @Test func lookUpsOfSessionsAndTokensDoNotWaitForACommitUnderWay() throws {
+  @Test func readsOfWhatIsNotInTheSnapshotDoNotWaitForACommitUnderWay() async throws {
     let store = try RosterStore(path: path)
     let now = Date()
-    try store.saveAccount(
+    try await store.saveAccount(
       AccountRecord(name: "coach", role: .editor, passwordHash: "not checked", createdAt: now))
-    try store.insertSession(
+    try await store.insertSession(
       SessionRecord(tokenHash: "digest", account: "coach", createdAt: now, lastSeen: now))
+    let photo = Photo(jpeg: Data([0xFF, 0xD8, 0xFF, 0xD9]))
+    try await store.setPhoto(of: Player.defaultRoster[0].id, to: photo)
     // The writer's connection is held, as through a commit and its disk sync.
     let held = DispatchSemaphore(value: 0)
     let release = DispatchSemaphore(value: 0)
     Thread.detachNewThread {
-      try? store.records { _ in
+      store.writer.withLock { _ in
         held.signal()
         _ = release.wait(timeout: .now() + 10)
       }
     }
     held.wait()
     defer { release.signal() }
-    let found = Mutex<SessionRecord??>(nil)
+    let found = Mutex<(SessionRecord?, Int, Data?, Int)?>(nil)
     let done = DispatchSemaphore(value: 0)
     Thread.detachNewThread {
       let session = try? store.session(tokenHash: "digest")
-      found.withLock { $0 = .some(session) }
+      let history = (try? store.history(limit: 10))?.count ?? -1
+      let jpeg = try? store.photo(hash: photo.hash)
+      let accounts = (try? store.accounts())?.count ?? -1
+      found.withLock { $0 = (session, history, jpeg, accounts) }
       done.signal()
     }
     #expect(done.wait(timeout: .now() + 5) == .success)
-    #expect(found.withLock { $0 }??.account == "coach")
-    #expect(try store.tokens().isEmpty)
-  }
-
-  @Test(.timeLimit(.minutes(1)))
-  func aWriteWaitedForOnTheCommitterThreadStopsTheProgramInsteadOfHangingIt() async {
-    await #expect(processExitsWith: .failure) {
-      let store = try RosterStore.inMemory()
-      _ = store.onChange { _ in
-        // An observer runs on the committer thread: this write could never be committed.
-        _ = try? store.addPlayer(PlayerInput(name: "Again", position: "Mid"))
-      }
-      try store.addPlayer(PlayerInput(name: "First", position: "Mid"))
-    }
+    let (session, history, jpeg, accounts) = try #require(found.withLock { $0 })
+    #expect(session?.account == "coach")
+    #expect(history == 0)
+    #expect(jpeg == photo.jpeg)
+    #expect(accounts == 1)
   }
 }

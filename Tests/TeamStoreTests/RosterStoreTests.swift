@@ -22,13 +22,13 @@ import Testing
     #expect(FileManager.default.fileExists(atPath: path))
   }
 
-  @Test func changesPersistAcrossReopening() throws {
+  @Test func changesPersistAcrossReopening() async throws {
     let added: Player
     do {
       let store = try RosterStore(path: path)
-      added = try store.addPlayer(
+      added = try await store.addPlayer(
         PlayerInput(name: "Rekkles", position: "ADC", favoriteChampions: ["kalista", "jax"]))
-      try store.removePlayer(id: Player.defaultRoster[0].id)
+      try await store.removePlayer(id: Player.defaultRoster[0].id)
     }
     let reopened = try RosterStore(path: path)
     #expect(reopened.players.map(\.name) == ["Caliste", "Targamas", "Rekkles"])
@@ -48,16 +48,16 @@ import Testing
 
     // Someone who saw Canna before the photo edits their fields: no conflict, the photo stays.
     #expect(canna.version == updated.version)
-    let renamed = try store.updatePlayer(
+    let renamed = try await store.updatePlayer(
       id: canna.id, with: PlayerEdit(position: "Mid"), expected: canna)
     #expect(renamed.photo == hash)
-    let edited = try store.updatePlayer(
+    let edited = try await store.updatePlayer(
       id: canna.id, with: PlayerEdit(name: "Canna2"), expected: renamed)
     #expect(edited.photo == hash)
-    #expect(try store.updatePlayer(id: canna.id, with: PlayerEdit(name: "Canna2")) == edited)
-    try store.removePlayer(id: canna.id)
+    #expect(try await store.updatePlayer(id: canna.id, with: PlayerEdit(name: "Canna2")) == edited)
+    try await store.removePlayer(id: canna.id)
     #expect(try RosterStore(path: path).removedPlayers.first?.player.photo == hash)
-    #expect(try store.restorePlayer(id: canna.id).photo == hash)
+    #expect(try await store.restorePlayer(id: canna.id).photo == hash)
     #expect(try RosterStore(path: path).players.first { $0.id == canna.id }?.photo == hash)
 
     await #expect(throws: PhotoError.unsupported) {
@@ -67,17 +67,17 @@ import Testing
     #expect(store.roster.photos.isEmpty)
   }
 
-  @Test func anEmptiedRosterIsNeverSeededAgain() throws {
+  @Test func anEmptiedRosterIsNeverSeededAgain() async throws {
     do {
       let store = try RosterStore(path: path)
-      for player in store.players { try store.removePlayer(id: player.id) }
+      for player in store.players { try await store.removePlayer(id: player.id) }
     }
     #expect(try RosterStore(path: path).players.isEmpty)
   }
 
-  @Test func aRemovedPlayerKeepsTheirRowAndFavouritesUntilPurged() throws {
+  @Test func aRemovedPlayerKeepsTheirRowAndFavouritesUntilPurged() async throws {
     let store = try RosterStore(path: path)
-    try store.removePlayer(id: Player.defaultRoster[0].id)
+    try await store.removePlayer(id: Player.defaultRoster[0].id)
     let connection = try Connection(path: path, create: false)
     #expect(try connection.scalar("SELECT count(*) FROM favorite_champion") == 5)
     #expect(try connection.scalar("SELECT count(*) FROM player WHERE removed_at IS NULL") == 2)
@@ -85,11 +85,11 @@ import Testing
     #expect(try connection.scalar("SELECT count(*) FROM favorite_champion") == 3)
   }
 
-  @Test func invalidInputLeavesTheStoreUnchanged() throws {
+  @Test func invalidInputLeavesTheStoreUnchanged() async throws {
     let store = try RosterStore(path: path)
     let before = store.roster
-    let error = #expect(throws: RosterError.self) {
-      try store.addPlayer(PlayerInput(name: "CANNA", position: "Top"))
+    let error = await #expect(throws: RosterError.self) {
+      try await store.addPlayer(PlayerInput(name: "CANNA", position: "Top"))
     }
     guard case .conflict(let validation) = error else {
       Issue.record("expected a conflict, got \(String(describing: error))")
@@ -100,14 +100,14 @@ import Testing
     #expect(try RosterStore(path: path).players == before.players)
   }
 
-  @Test func aRemovedPlayersPseudoIsFreeAgainAndImportsReplaceThePseudos() throws {
+  @Test func aRemovedPlayersPseudoIsFreeAgainAndImportsReplaceThePseudos() async throws {
     let store = try RosterStore(path: path)
-    try store.removePlayer(id: Player.defaultRoster[0].id)
-    #expect(try store.addPlayer(PlayerInput(name: "CANNA", position: "Mid")).name == "CANNA")
-    try store.replaceRoster(with: [PlayerInput(name: "Solo", position: "Top")])
-    #expect(try store.addPlayer(PlayerInput(name: "Canna", position: "Top")).name == "Canna")
-    #expect(throws: RosterError.self) {
-      try store.addPlayer(PlayerInput(name: "solo", position: "Top"))
+    try await store.removePlayer(id: Player.defaultRoster[0].id)
+    #expect(try await store.addPlayer(PlayerInput(name: "CANNA", position: "Mid")).name == "CANNA")
+    try await store.replaceRoster(with: [PlayerInput(name: "Solo", position: "Top")])
+    #expect(try await store.addPlayer(PlayerInput(name: "Canna", position: "Top")).name == "Canna")
+    await #expect(throws: RosterError.self) {
+      try await store.addPlayer(PlayerInput(name: "solo", position: "Top"))
     }
   }
 
@@ -116,7 +116,7 @@ import Testing
     let store = try RosterStore(path: folder.path("v0.sqlite"))
     #expect(store.players.count == 3)
     let connection = try Connection(path: folder.path("v0.sqlite"), create: false)
-    #expect(try connection.scalar("PRAGMA user_version") == Int64(Writer.migrations.count))
+    #expect(try connection.scalar("PRAGMA user_version") == Int64(Schema.migrations.count))
   }
 
   @Test func theConnectionIsDurableAndChecksForeignKeys() throws {
@@ -153,7 +153,7 @@ import Testing
     let bytes = try Data(contentsOf: URL(fileURLWithPath: file))
     let error = #expect(throws: StoreOpenError.self) { try RosterStore(path: file) }
     #expect(error?.description.contains(file) == true)
-    #expect(error == .newerSchema(path: file, version: 99, known: Writer.migrations.count))
+    #expect(error == .newerSchema(path: file, version: 99, known: Schema.migrations.count))
     #expect(try Data(contentsOf: URL(fileURLWithPath: file)) == bytes)
   }
 
@@ -164,7 +164,7 @@ import Testing
       for thread in 0..<8 {
         group.addTask {
           for n in 0..<perThread {
-            try store.addPlayer(PlayerInput(name: "T\(thread)-\(n)", position: "Mid"))
+            try await store.addPlayer(PlayerInput(name: "T\(thread)-\(n)", position: "Mid"))
             _ = store.players  // reads go on while others write
           }
         }
@@ -183,7 +183,7 @@ import Testing
     let accepted = await withTaskGroup(of: Bool.self) { group in
       for _ in 0..<8 {
         group.addTask {
-          (try? store.addPlayer(PlayerInput(name: "Same", position: "Top"))) != nil
+          (try? await store.addPlayer(PlayerInput(name: "Same", position: "Top"))) != nil
         }
       }
       return await group.reduce(0) { $0 + ($1 ? 1 : 0) }
@@ -192,36 +192,36 @@ import Testing
     #expect(store.players.filter { $0.name == "Same" }.count == 1)
   }
 
-  @Test func observersHearOfEveryCommittedChangeWithARisingVersion() throws {
+  @Test func observersHearOfEveryCommittedChangeWithARisingVersion() async throws {
     let store = try RosterStore(path: path)
     let seen = Mutex<[Int]>([])
     let id = store.onChange { update in seen.withLock { $0.append(update.roster.version) } }
-    try store.addPlayer(PlayerInput(name: "A", position: "Top"))
-    try store.removePlayer(id: Player.defaultRoster[1].id)
-    _ = try? store.addPlayer(PlayerInput(name: "", position: "Top"))
+    try await store.addPlayer(PlayerInput(name: "A", position: "Top"))
+    try await store.removePlayer(id: Player.defaultRoster[1].id)
+    _ = try? await store.addPlayer(PlayerInput(name: "", position: "Top"))
     store.removeObserver(id)
-    try store.addPlayer(PlayerInput(name: "B", position: "Top"))
+    try await store.addPlayer(PlayerInput(name: "B", position: "Top"))
     #expect(seen.withLock { $0 } == [2, 3])
     #expect(store.roster.version == 4)
   }
 
-  @Test func aWriteSeesWhatAnotherProcessCommittedFirst() throws {
+  @Test func aWriteSeesWhatAnotherProcessCommittedFirst() async throws {
     let server = try RosterStore(path: path)
     let cli = try RosterStore(path: path)
-    try cli.addPlayer(PlayerInput(name: "FromCLI", position: "Top"))
-    #expect(throws: RosterError.self) {
-      try server.addPlayer(PlayerInput(name: "fromcli", position: "Mid"))
+    try await cli.addPlayer(PlayerInput(name: "FromCLI", position: "Top"))
+    await #expect(throws: RosterError.self) {
+      try await server.addPlayer(PlayerInput(name: "fromcli", position: "Mid"))
     }
-    try server.addPlayer(PlayerInput(name: "FromServer", position: "Mid"))
+    try await server.addPlayer(PlayerInput(name: "FromServer", position: "Mid"))
     #expect(server.players.map(\.name).suffix(2) == ["FromCLI", "FromServer"])
     #expect(try RosterStore(path: path).players.count == 5)
   }
 
-  @Test func anImportWithAnIdTwiceIsRefusedAsData() throws {
+  @Test func anImportWithAnIdTwiceIsRefusedAsData() async throws {
     let store = try RosterStore(path: path)
     let id = UUID()
-    let error = #expect(throws: RosterError.self) {
-      try store.replaceRoster(
+    let error = await #expect(throws: RosterError.self) {
+      try await store.replaceRoster(
         with: [PlayerInput(name: "A", position: "Top"), PlayerInput(name: "B", position: "Mid")],
         ids: [id, id])
     }
@@ -247,34 +247,34 @@ import Testing
     #expect(try RosterStore(path: path).players == Player.defaultRoster)
   }
 
-  @Test func aFailedWriteDoesNotPoisonTheNextOne() throws {
+  @Test func aFailedWriteDoesNotPoisonTheNextOne() async throws {
     let store = try RosterStore(path: path)
     // A trigger makes the next insert fail inside SQLite, after validation passed.
     let connection = try Connection(path: path, create: false)
     try connection.execute(
       "CREATE TRIGGER refuse BEFORE INSERT ON player WHEN NEW.name = 'Boom' "
         + "BEGIN SELECT RAISE(ABORT, 'refused'); END;")
-    let error = #expect(throws: RosterError.self) {
-      try store.addPlayer(PlayerInput(name: "Boom", position: "Top"))
+    let error = await #expect(throws: RosterError.self) {
+      try await store.addPlayer(PlayerInput(name: "Boom", position: "Top"))
     }
     guard case .storage(let sqlite) = error else {
       Issue.record("expected a storage error, got \(String(describing: error))")
       return
     }
     #expect(sqlite.message.contains("refused") && sqlite.path == path)
-    #expect(try store.addPlayer(PlayerInput(name: "Fine", position: "Top")).name == "Fine")
-    #expect(try store.addPlayer(PlayerInput(name: "Boom2", position: "Top")).name == "Boom2")
+    #expect(try await store.addPlayer(PlayerInput(name: "Fine", position: "Top")).name == "Fine")
+    #expect(try await store.addPlayer(PlayerInput(name: "Boom2", position: "Top")).name == "Boom2")
     #expect(try RosterStore(path: path).players.map(\.name).suffix(2) == ["Fine", "Boom2"])
   }
 
-  @Test func refreshingPicksUpAnotherProcesssChangesOnlyWhenThereAreSome() throws {
+  @Test func refreshingPicksUpAnotherProcesssChangesOnlyWhenThereAreSome() async throws {
     let server = try RosterStore(path: path)
     let cli = try RosterStore(path: path)
     let versions = Mutex<[Int]>([])
     server.onChange { update in versions.withLock { $0.append(update.roster.version) } }
     try server.refresh()
     #expect(versions.withLock { $0 }.isEmpty)
-    try cli.addPlayer(PlayerInput(name: "FromCLI", position: "Top"))
+    try await cli.addPlayer(PlayerInput(name: "FromCLI", position: "Top"))
     #expect(server.players.count == 3)  // reads never touch the disk
     try server.refresh()
     #expect(server.players.last?.name == "FromCLI")
@@ -283,10 +283,10 @@ import Testing
     #expect(versions.withLock { $0 } == [2])
   }
 
-  @Test func removingNobodyIsNotFoundAndChangesNoVersion() throws {
+  @Test func removingNobodyIsNotFoundAndChangesNoVersion() async throws {
     let store = try RosterStore(path: path)
     let id = UUID()
-    #expect(throws: RosterError.notFound(id)) { try store.removePlayer(id: id) }
+    await #expect(throws: RosterError.notFound(id)) { try await store.removePlayer(id: id) }
     #expect(store.roster.version == 1)
   }
 
@@ -318,14 +318,14 @@ import Testing
     #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == bytes)
   }
 
-  @Test func importReplacesTheRosterAllOrNothing() throws {
+  @Test func importReplacesTheRosterAllOrNothing() async throws {
     let store = try RosterStore(path: path)
     let keptID = UUID()
     let bad = [
       PlayerInput(name: "One", position: "Top"),
       PlayerInput(name: "one", position: "Mid"),
     ]
-    let error = #expect(throws: RosterError.self) { try store.replaceRoster(with: bad) }
+    let error = await #expect(throws: RosterError.self) { try await store.replaceRoster(with: bad) }
     guard case .invalidEntry(1, "one", let validation) = error else {
       Issue.record("expected invalidEntry 1, got \(String(describing: error))")
       return
@@ -333,7 +333,7 @@ import Testing
     #expect(validation.message(for: .name) != nil)
     #expect(try RosterStore(path: path).players == Player.defaultRoster)
 
-    try store.replaceRoster(
+    try await store.replaceRoster(
       with: [PlayerInput(name: "One", position: "Top"), PlayerInput(name: "Two", position: "sup")],
       ids: [keptID])
     let reopened = try RosterStore(path: path)
@@ -362,9 +362,9 @@ import Testing
     #expect(ValidationError(reportedBy: RosterError.notFound(UUID())) == nil)
   }
 
-  @Test func anInMemoryStoreStartsSeededAndLeavesNoFile() throws {
+  @Test func anInMemoryStoreStartsSeededAndLeavesNoFile() async throws {
     let store = try RosterStore.inMemory()
-    try store.addPlayer(PlayerInput(name: "Temp", position: "Top"))
+    try await store.addPlayer(PlayerInput(name: "Temp", position: "Top"))
     #expect(store.players.count == 4)
     #expect(try RosterStore.inMemory().players.count == 3)
   }

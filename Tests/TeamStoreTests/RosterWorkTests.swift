@@ -28,9 +28,9 @@ import Testing
 
   // MARK: - Edit
 
-  @Test func anEditChangesTheFieldsGivenAndKeepsTheOthers() throws {
+  @Test func anEditChangesTheFieldsGivenAndKeepsTheOthers() async throws {
     let store = try RosterStore(path: path)
-    let edited = try store.updatePlayer(
+    let edited = try await store.updatePlayer(
       id: caliste.id, with: PlayerEdit(position: "sup", favoriteChampions: ["braum", "jax"]))
     #expect(edited.name == "Caliste" && edited.image == "caliste")
     #expect(edited.position == .support)
@@ -38,30 +38,33 @@ import Testing
     #expect(try RosterStore(path: path).players[1] == edited)
   }
 
-  @Test func aPseudoMayKeepItsNameOrChangeItsCaseButNotTakeAnothers() throws {
+  @Test func aPseudoMayKeepItsNameOrChangeItsCaseButNotTakeAnothers() async throws {
     let store = try RosterStore(path: path)
-    #expect(try store.updatePlayer(id: canna.id, with: PlayerEdit(name: "Canna")).name == "Canna")
-    #expect(try store.updatePlayer(id: canna.id, with: PlayerEdit(name: "CANNA")).name == "CANNA")
-    let error = #expect(throws: RosterError.self) {
-      try store.updatePlayer(id: canna.id, with: PlayerEdit(name: "caliste"))
+    #expect(
+      try await store.updatePlayer(id: canna.id, with: PlayerEdit(name: "Canna")).name == "Canna")
+    #expect(
+      try await store.updatePlayer(id: canna.id, with: PlayerEdit(name: "CANNA")).name == "CANNA")
+    let error = await #expect(throws: RosterError.self) {
+      try await store.updatePlayer(id: canna.id, with: PlayerEdit(name: "caliste"))
     }
     guard case .conflict = error else {
       Issue.record("expected a conflict, got \(String(describing: error))")
       return
     }
-    #expect(throws: RosterError.self) {
-      try store.updatePlayer(id: canna.id, with: PlayerEdit(image: "../x", lineup: "coach"))
+    await #expect(throws: RosterError.self) {
+      try await store.updatePlayer(id: canna.id, with: PlayerEdit(image: "../x", lineup: "coach"))
     }
     #expect(try RosterStore(path: path).players.map(\.name) == ["CANNA", "Caliste", "Targamas"])
   }
 
-  @Test func anEditFromAnOutdatedVersionWritesNothingAndSaysWhatChanged() throws {
+  @Test func anEditFromAnOutdatedVersionWritesNothingAndSaysWhatChanged() async throws {
     let store = try RosterStore(path: path)
     let seen = store.players[0]
-    let first = try store.updatePlayer(
+    let first = try await store.updatePlayer(
       id: seen.id, with: PlayerEdit(position: "Mid"), expected: seen)
-    let error = #expect(throws: RosterError.self) {
-      try store.updatePlayer(id: seen.id, with: PlayerEdit(name: "Overwritten"), expected: seen)
+    let error = await #expect(throws: RosterError.self) {
+      try await store.updatePlayer(
+        id: seen.id, with: PlayerEdit(name: "Overwritten"), expected: seen)
     }
     #expect(error == .changed(first))
     #expect(try RosterStore(path: path).players[0] == first)
@@ -75,7 +78,7 @@ import Testing
         group.addTask {
           let store = try RosterStore(path: path)
           do throws(RosterError) {
-            try store.updatePlayer(id: seen.id, with: PlayerEdit(name: name), expected: seen)
+            try await store.updatePlayer(id: seen.id, with: PlayerEdit(name: name), expected: seen)
             return true
           } catch {
             guard case .changed = error else { throw error }
@@ -91,45 +94,49 @@ import Testing
 
   // MARK: - Remove and restore
 
-  @Test func aRemovedPlayerComesBackAtTheirPlaceWithEveryField() throws {
+  @Test func aRemovedPlayerComesBackAtTheirPlaceWithEveryField() async throws {
     let store = try RosterStore(path: path)
-    try store.updatePlayer(id: caliste.id, with: PlayerEdit(lineup: "substitute"))
+    try await store.updatePlayer(id: caliste.id, with: PlayerEdit(lineup: "substitute"))
     let before = store.players
-    try store.removePlayer(id: caliste.id)
+    try await store.removePlayer(id: caliste.id)
     #expect(store.players.map(\.name) == ["Canna", "Targamas"])
     #expect(store.roster.removed.map(\.player) == [before[1]])
     let reopened = try RosterStore(path: path)
     #expect(reopened.roster.removed.map(\.player) == [before[1]])
-    #expect(try reopened.restorePlayer(id: caliste.id) == before[1])
+    #expect(try await reopened.restorePlayer(id: caliste.id) == before[1])
     #expect(reopened.players == before)
     #expect(reopened.roster.removed.isEmpty)
     #expect(try RosterStore(path: path).players == before)
   }
 
-  @Test func aRemovedPlayersPseudoIsFreeAndRestoringItWhenTakenIsAConflict() throws {
+  @Test func aRemovedPlayersPseudoIsFreeAndRestoringItWhenTakenIsAConflict() async throws {
     let store = try RosterStore(path: path)
-    try store.removePlayer(id: canna.id)
-    try store.addPlayer(PlayerInput(name: "canna", position: "Top"))
-    let error = #expect(throws: RosterError.self) { try store.restorePlayer(id: canna.id) }
+    try await store.removePlayer(id: canna.id)
+    try await store.addPlayer(PlayerInput(name: "canna", position: "Top"))
+    let error = await #expect(throws: RosterError.self) {
+      try await store.restorePlayer(id: canna.id)
+    }
     guard case .conflict(let validation) = error else {
       Issue.record("expected a conflict, got \(String(describing: error))")
       return
     }
     #expect(validation.message(for: .name)?.contains("“canna” is on the roster") == true)
     #expect(store.roster.removed.map(\.id) == [canna.id])
-    #expect(throws: RosterError.notFound(caliste.id)) { try store.restorePlayer(id: caliste.id) }
+    await #expect(throws: RosterError.notFound(caliste.id)) {
+      try await store.restorePlayer(id: caliste.id)
+    }
   }
 
-  @Test func removalsAreKeptThirtyDaysThenPurgedOnStartOrOnTheNextWrite() throws {
+  @Test func removalsAreKeptThirtyDaysThenPurgedOnStartOrOnTheNextWrite() async throws {
     let clock = Clock()
     let store = try RosterStore(path: path, now: clock.now)
-    try store.removePlayer(id: canna.id)
+    try await store.removePlayer(id: canna.id)
     clock.advance(days: 29)
-    try store.removePlayer(id: caliste.id)
+    try await store.removePlayer(id: caliste.id)
     #expect(try RosterStore(path: path, now: clock.now).roster.removed.count == 2)
     clock.advance(days: 2)  // Canna's removal is 31 days old, Caliste's 2
     #expect(try RosterStore(path: path, now: clock.now).roster.removed.map(\.id) == [caliste.id])
-    try store.addPlayer(PlayerInput(name: "Next", position: "Mid"))
+    try await store.addPlayer(PlayerInput(name: "Next", position: "Mid"))
     #expect(store.roster.removed.map(\.id) == [caliste.id])
     let connection = try Connection(path: path, create: false)
     #expect(try connection.scalar("SELECT count(*) FROM player WHERE id = '\(canna.id)'") == 0)
@@ -137,65 +144,69 @@ import Testing
     #expect(try connection.scalar("SELECT count(*) FROM favorite_champion") == 3)
   }
 
-  @Test func removingTwiceIsNotFound() throws {
+  @Test func removingTwiceIsNotFound() async throws {
     let store = try RosterStore(path: path)
-    try store.removePlayer(id: canna.id)
-    #expect(throws: RosterError.notFound(canna.id)) { try store.removePlayer(id: canna.id) }
+    try await store.removePlayer(id: canna.id)
+    await #expect(throws: RosterError.notFound(canna.id)) {
+      try await store.removePlayer(id: canna.id)
+    }
   }
 
   // MARK: - Order
 
-  @Test func aPlayerMovesToAnyPlaceAndTheOrderLasts() throws {
+  @Test func aPlayerMovesToAnyPlaceAndTheOrderLasts() async throws {
     let store = try RosterStore(path: path)
-    try store.movePlayer(id: targamas.id, to: 0)
+    try await store.movePlayer(id: targamas.id, to: 0)
     #expect(store.players.map(\.name) == ["Targamas", "Canna", "Caliste"])
-    try store.movePlayer(id: targamas.id, to: 99)
+    try await store.movePlayer(id: targamas.id, to: 99)
     #expect(store.players.map(\.name) == ["Canna", "Caliste", "Targamas"])
-    try store.movePlayer(id: canna.id, to: 1)
+    try await store.movePlayer(id: canna.id, to: 1)
     #expect(try RosterStore(path: path).players.map(\.name) == ["Caliste", "Canna", "Targamas"])
   }
 
-  @Test func aWholeOrderMustNameEveryPlayerOnceAndBeFromTheCurrentRoster() throws {
+  @Test func aWholeOrderMustNameEveryPlayerOnceAndBeFromTheCurrentRoster() async throws {
     let store = try RosterStore(path: path)
     let ids = store.players.map(\.id)
-    try store.reorder([ids[2], ids[0], ids[1]], expected: ids)
+    try await store.reorder([ids[2], ids[0], ids[1]], expected: ids)
     #expect(store.players.map(\.name) == ["Targamas", "Canna", "Caliste"])
     for wrong in [[ids[0], ids[1]], [ids[0], ids[0], ids[1]], [ids[0], ids[1], UUID()]] {
-      #expect(throws: RosterError.rosterChanged) { try store.reorder(wrong) }
+      await #expect(throws: RosterError.rosterChanged) { try await store.reorder(wrong) }
     }
-    #expect(throws: RosterError.orderChanged) { try store.reorder(ids, expected: ids) }
+    await #expect(throws: RosterError.orderChanged) { try await store.reorder(ids, expected: ids) }
     #expect(try RosterStore(path: path).players.map(\.name) == ["Targamas", "Canna", "Caliste"])
   }
 
-  @Test func aRestoredPlayerTakesTheirPlaceInAReorderedRoster() throws {
+  @Test func aRestoredPlayerTakesTheirPlaceInAReorderedRoster() async throws {
     let store = try RosterStore(path: path)
-    for name in ["Four", "Five"] { try store.addPlayer(PlayerInput(name: name, position: "Mid")) }
-    try store.removePlayer(id: caliste.id)  // was second
-    try store.movePlayer(id: canna.id, to: 3)  // Targamas, Four, Five, Canna
-    try store.restorePlayer(id: caliste.id)
+    for name in ["Four", "Five"] {
+      try await store.addPlayer(PlayerInput(name: name, position: "Mid"))
+    }
+    try await store.removePlayer(id: caliste.id)  // was second
+    try await store.movePlayer(id: canna.id, to: 3)  // Targamas, Four, Five, Canna
+    try await store.restorePlayer(id: caliste.id)
     #expect(store.players.map(\.name) == ["Targamas", "Caliste", "Four", "Five", "Canna"])
   }
 
   // MARK: - The starting five
 
-  @Test func newPlayersStartWhileFewerThanFiveStart() throws {
+  @Test func newPlayersStartWhileFewerThanFiveStart() async throws {
     let store = try RosterStore(path: path)
     for name in ["Four", "Five", "Six"] {
-      try store.addPlayer(PlayerInput(name: name, position: "Mid"))
+      try await store.addPlayer(PlayerInput(name: name, position: "Mid"))
     }
     #expect(
       store.players.map(\.lineup) == [
         .starter, .starter, .starter, .starter, .starter, .substitute,
       ])
-    try store.addPlayer(PlayerInput(name: "Forced", position: "Top", lineup: "starter"))
+    try await store.addPlayer(PlayerInput(name: "Forced", position: "Top", lineup: "starter"))
     #expect(store.players.last?.lineup == .starter)
-    try store.updatePlayer(id: canna.id, with: PlayerEdit(lineup: "substitute"))
+    try await store.updatePlayer(id: canna.id, with: PlayerEdit(lineup: "substitute"))
     #expect(try RosterStore(path: path).players[0].lineup == .substitute)
   }
 
   @Test func aVersionOneDatabaseMigratesWithTheFirstFiveStarting() throws {
     // The schema of version 1, written by hand with six players.
-    let v1 = Writer.migrations[0]
+    let v1 = Schema.migrations[0]
     do {
       let connection = try Connection(path: path, create: true)
       try connection.transaction {
@@ -216,14 +227,14 @@ import Testing
       ])
     #expect(store.players[0].favoriteChampions.map(\.id) == ["jayce", "jax"])
     let connection = try Connection(path: path, create: false)
-    #expect(try connection.scalar("PRAGMA user_version") == Int64(Writer.migrations.count))
+    #expect(try connection.scalar("PRAGMA user_version") == Int64(Schema.migrations.count))
     #expect(try connection.scalar("PRAGMA foreign_keys") == 0)  // a fresh connection's default
     #expect(try store.pragmas().foreignKeys == 1)
   }
 }
 
 extension RosterWorkTests {
-  @Test func lookalikesAlreadyOnTheRosterStayAndNewOnesAreRefused() throws {
+  @Test func lookalikesAlreadyOnTheRosterStayAndNewOnesAreRefused() async throws {
     do {
       _ = try RosterStore(path: path)
       // A file of schema 4, keyed the old way (lower case), holding two lookalikes.
@@ -239,12 +250,12 @@ extension RosterWorkTests {
     }
     let store = try RosterStore(path: path)
     #expect(store.players.map(\.name).filter { $0.hasSuffix("nna") }.count == 2)
-    let error = #expect(throws: RosterError.self) {
-      try store.addPlayer(PlayerInput(name: "\u{FF23}ANNA", position: "Mid"))
+    let error = await #expect(throws: RosterError.self) {
+      try await store.addPlayer(PlayerInput(name: "\u{FF23}ANNA", position: "Mid"))
     }
     #expect(error?.description.contains("looks the same as") == true)
     let connection = try Connection(path: path, create: false)
-    #expect(try connection.scalar("PRAGMA user_version") == Int64(Writer.migrations.count))
+    #expect(try connection.scalar("PRAGMA user_version") == Int64(Schema.migrations.count))
   }
 }
 
@@ -301,7 +312,7 @@ extension RosterWorkTests {
     let path = folder.path("roster.sqlite")
     let team = EsportTeam(store: try RosterStore(path: path))
     let seen = team.players[0]
-    try RosterStore(path: path).updatePlayer(id: seen.id, with: PlayerEdit(name: "Elsewhere"))
+    try await RosterStore(path: path).updatePlayer(id: seen.id, with: PlayerEdit(name: "Elsewhere"))
     let error = await #expect(throws: PlayerChangedError.self) {
       try await team.updatePlayer(
         seen, name: "Here", position: .top, image: "canna", favoriteChampions: [])
@@ -314,19 +325,17 @@ extension RosterWorkTests {
 }
 
 @Suite struct HistoryTests {
-  @Test func everyChangeIsRecordedWithItsAuthorAndTheBeforeAndAfter() throws {
+  @Test func everyChangeIsRecordedWithItsAuthorAndTheBeforeAndAfter() async throws {
     let folder = try TemporaryFolder()
     let store = try RosterStore(path: folder.path("roster.sqlite"))
     let canna = Player.defaultRoster[0]
     let updates = Mutex<[RosterUpdate]>([])
     store.onChange { update in updates.withLock { $0.append(update) } }
-    try RosterStore.$author.withValue("coach") {
-      try store.updatePlayer(id: canna.id, with: PlayerEdit(position: "Mid"))
-      try store.removePlayer(id: canna.id)
-    }
-    try store.restorePlayer(id: canna.id)
-    let added = try store.addPlayer(PlayerInput(name: "Saken", position: "Mid"))
-    try store.movePlayer(id: added.id, to: 0)
+    try await store.updatePlayer(id: canna.id, with: PlayerEdit(position: "Mid"), by: "coach")
+    try await store.removePlayer(id: canna.id, by: "coach")
+    try await store.restorePlayer(id: canna.id)
+    let added = try await store.addPlayer(PlayerInput(name: "Saken", position: "Mid"))
+    try await store.movePlayer(id: added.id, to: 0)
     let history = try store.history()
     #expect(history.map(\.kind) == [.moved, .added, .restored, .removed, .edited])
     #expect(history.map(\.author) == ["local", "local", "local", "coach", "coach"])
@@ -342,23 +351,23 @@ extension RosterWorkTests {
     #expect(!String(decoding: TeamJSON.encode(store.players), as: UTF8.self).contains("coach"))
   }
 
-  @Test func anotherProcesssChangesReachObserversWithTheirAuthor() throws {
+  @Test func anotherProcesssChangesReachObserversWithTheirAuthor() async throws {
     let folder = try TemporaryFolder()
     let path = folder.path("roster.sqlite")
     let server = try RosterStore(path: path)
     let updates = Mutex<[RosterChange]>([])
     server.onChange { update in updates.withLock { $0 += update.changes } }
-    try RosterStore(path: path).addPlayer(PlayerInput(name: "FromCLI", position: "Top"))
+    try await RosterStore(path: path).addPlayer(PlayerInput(name: "FromCLI", position: "Top"))
     try server.refresh()
     #expect(updates.withLock { $0 }.map(\.playerName) == ["FromCLI"])
-    try server.addPlayer(PlayerInput(name: "FromServer", position: "Top"))
+    try await server.addPlayer(PlayerInput(name: "FromServer", position: "Top"))
     #expect(updates.withLock { $0 }.map(\.playerName) == ["FromCLI", "FromServer"])
   }
 
-  @Test func aRefusedChangeLeavesNoHistory() throws {
+  @Test func aRefusedChangeLeavesNoHistory() async throws {
     let store = try RosterStore.inMemory()
-    #expect(throws: RosterError.self) {
-      try store.addPlayer(PlayerInput(name: "canna", position: "Top"))
+    await #expect(throws: RosterError.self) {
+      try await store.addPlayer(PlayerInput(name: "canna", position: "Top"))
     }
     #expect(try store.history().isEmpty)
   }

@@ -1,4 +1,6 @@
+import CSQLite
 import Foundation
+import Synchronization
 import TeamKit
 import TestSupport
 import Testing
@@ -16,38 +18,50 @@ import Testing
     for suffix in ["", "-wal", "-shm"] { unlink(path + suffix) }
   }
 
-  @Test func aFileRemovedUnderTheStoreIsNeverWrittenToAgain() throws {
+  @Test func aFileRemovedUnderTheStoreIsNeverWrittenToAgain() async throws {
     let store = try RosterStore(path: path)
-    try store.addPlayer(PlayerInput(name: "Before", position: "Top"))
+    try await store.addPlayer(PlayerInput(name: "Before", position: "Top"))
     removeDatabase()
-    let error = #expect(throws: RosterError.self) {
-      try store.addPlayer(PlayerInput(name: "Lost", position: "Mid"))
+    let error = await #expect(throws: RosterError.self) {
+      try await store.addPlayer(PlayerInput(name: "Lost", position: "Mid"))
     }
     #expect(error?.description.contains("removed or replaced") == true)
+    guard case .storage(let storage) = error else {
+      Issue.record("expected a storage error, got \(String(describing: error))")
+      return
+    }
+    #expect(storage.isFileGone)
     #expect(!store.players.contains { $0.name == "Lost" })
     #expect(!FileManager.default.fileExists(atPath: path))
   }
 
-  @Test func aFileReplacedUnderTheStoreIsNeverWrittenToAgain() throws {
+  @Test func aFileGoneIsToldByTheStoreNotByTheWordsOfAMessage() {
+    // SQLite's own messages may say anything: only the store's check says the file is gone.
+    let io = SQLiteError(
+      code: SQLITE_IOERR, message: "disk I/O error: a page was removed or replaced", path: path)
+    #expect(!io.isFileGone)
+  }
+
+  @Test func aFileReplacedUnderTheStoreIsNeverWrittenToAgain() async throws {
     let store = try RosterStore(path: path)
-    try store.addPlayer(PlayerInput(name: "Before", position: "Top"))
+    try await store.addPlayer(PlayerInput(name: "Before", position: "Top"))
     let other = folder.path("other.sqlite")
-    try RosterStore(path: other).addPlayer(PlayerInput(name: "Other", position: "Mid"))
+    try await RosterStore(path: other).addPlayer(PlayerInput(name: "Other", position: "Mid"))
     removeDatabase()
     #expect(rename(other, path) == 0)
-    #expect(throws: RosterError.self) {
-      try store.addPlayer(PlayerInput(name: "Lost", position: "Mid"))
+    await #expect(throws: RosterError.self) {
+      try await store.addPlayer(PlayerInput(name: "Lost", position: "Mid"))
     }
     let reopened = try RosterStore(path: path)
     #expect(reopened.players.contains { $0.name == "Other" })
     #expect(!reopened.players.contains { $0.name == "Lost" })
   }
 
-  @Test func aDamagedFileIsRefusedAtOpenAndLeftUntouched() throws {
+  @Test func aDamagedFileIsRefusedAtOpenAndLeftUntouched() async throws {
     do {
       let store = try RosterStore(path: path)
       for index in 0..<40 {
-        try store.addPlayer(PlayerInput(name: "Player\(index)", position: "Mid"))
+        try await store.addPlayer(PlayerInput(name: "Player\(index)", position: "Mid"))
       }
     }  // closed: everything is in the main file
     var bytes = try Data(contentsOf: URL(fileURLWithPath: path))
@@ -77,27 +91,39 @@ import Testing
 
   @Test func aBackupTakenDuringWritesHoldsEveryWriteAcknowledgedBeforeIt() async throws {
     let store = try RosterStore(path: path)
+    let acknowledged = Mutex(0)
     let writer = Task.detached {
-      var acknowledged: [String] = []
       for index in 0..<200 {
-        let name = "Writer\(index)"
-        if (try? store.addPlayer(PlayerInput(name: name, position: "Top"))) != nil {
-          acknowledged.append(name)
-        }
+        _ = try? await store.addPlayer(PlayerInput(name: "Writer\(index)", position: "Top"))
+        acknowledged.withLock { $0 += 1 }
       }
-      return acknowledged
+      return acknowledged.withLock { $0 }
     }
-    try await Task.sleep(for: .milliseconds(20))
+    while acknowledged.withLock({ $0 }) < 100 { try await Task.sleep(for: .milliseconds(1)) }
+    // A commit under way: the writer's connection held, as through its disk sync, while the
+    // writes go on queueing. The backup is taken meanwhile.
+    let held = DispatchSemaphore(value: 0)
+    let release = DispatchSemaphore(value: 0)
+    Thread.detachNewThread {
+      store.writer.withLock { _ in
+        held.signal()
+        _ = release.wait(timeout: .now() + 10)
+      }
+    }
+    held.wait()
     let before = Set(store.players.map(\.name))
     let copy = folder.path("backup.sqlite")
     let count = try store.backup(to: copy)
-    let written = await writer.value
-    #expect(written.count == 200)
+    release.signal()
+    #expect(await writer.value == 200)
+    #expect(store.players.count == 3 + 200)
 
     let restored = try RosterStore(path: copy)
     let names = Set(restored.players.map(\.name))
     #expect(names.count == count)
-    #expect(before.isSubset(of: names))
+    // Everything acknowledged before the copy, nothing of the writes it overlapped.
+    #expect(names == before)
+    #expect(count >= 3 + 100 && count < 3 + 200)
     #expect(try restored.pragmas().journalMode == "wal")
     #expect(!FileManager.default.fileExists(atPath: copy + ".partial"))
   }
@@ -110,13 +136,13 @@ import Testing
     #expect(error?.description.contains("missing-folder") == true)
   }
 
-  @Test func aRestoreBringsBackTheBackupWholeAndLeavesTheBackupAsItWas() throws {
+  @Test func aRestoreBringsBackTheBackupWholeAndLeavesTheBackupAsItWas() async throws {
     let copy = folder.path("backup.sqlite")
     do {
       let store = try RosterStore(path: path)
-      try store.addPlayer(PlayerInput(name: "Kept", position: "Top"))
+      try await store.addPlayer(PlayerInput(name: "Kept", position: "Top"))
       try store.backup(to: copy)
-      try store.addPlayer(PlayerInput(name: "After", position: "Mid"))
+      try await store.addPlayer(PlayerInput(name: "After", position: "Mid"))
     }
     let backupBytes = try Data(contentsOf: URL(fileURLWithPath: copy))
     let restored = try RosterStore.restore(from: copy, to: path)
@@ -129,8 +155,8 @@ import Testing
     #expect(!FileManager.default.fileExists(atPath: path + ".restoring"))
   }
 
-  @Test func aBackupThatCannotBeUsedIsRefusedAndTheDatabaseStaysAsItWas() throws {
-    do { try RosterStore(path: path).addPlayer(PlayerInput(name: "Kept", position: "Top")) }
+  @Test func aBackupThatCannotBeUsedIsRefusedAndTheDatabaseStaysAsItWas() async throws {
+    do { try await RosterStore(path: path).addPlayer(PlayerInput(name: "Kept", position: "Top")) }
     let before = try Data(contentsOf: URL(fileURLWithPath: path))
     let text = try folder.write("not a database at all, only words", to: "notes.sqlite")
     let error = #expect(throws: StoreOpenError.self) {

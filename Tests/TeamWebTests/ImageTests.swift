@@ -12,77 +12,77 @@ import Testing
 
   init() throws { app = try TestServer() }
 
-  @Test func theDefaultPictureIsASilhouette() throws {
-    let response = try app.client.get("/images/player_default")
+  @Test func theDefaultPictureIsASilhouette() async throws {
+    let response = try await app.client.get("/images/player_default")
     #expect(response.status == 200)
     #expect(response.header("content-type") == "image/svg+xml")
     #expect(response.text.hasPrefix("<svg") && response.text.contains("<path"))
     #expect(!response.text.contains("<text"))
   }
 
-  @Test func aPlayersPictureIsTheirInitialsOnTheirPositionsColour() throws {
-    let canna = try app.client.get("/images/canna").text
+  @Test func aPlayersPictureIsTheirInitialsOnTheirPositionsColour() async throws {
+    let canna = try await app.client.get("/images/canna").text
     #expect(canna.contains(">CA</text>"))
     #expect(canna.contains(ImageLibrary.color(for: .top)))
-    let targamas = try app.client.get("/images/targamas").text
+    let targamas = try await app.client.get("/images/targamas").text
     #expect(targamas.contains(ImageLibrary.color(for: Position.support)))
   }
 
-  @Test func aChampionsPictureIsAMonogramBadge() throws {
-    let maokai = try app.client.get("/images/moakai").text
+  @Test func aChampionsPictureIsAMonogramBadge() async throws {
+    let maokai = try await app.client.get("/images/moakai").text
     #expect(maokai.contains(">Mi</text>"))
     #expect(maokai.contains("stroke=\"#c8aa6e\""))
   }
 
-  @Test func aChampionsBadgeTakesItsClasssColour() throws {
+  @Test func aChampionsBadgeTakesItsClasssColour() async throws {
     let fill = ImageLibrary.color(for: ChampionClass.marksman)
     #expect(fill != ImageLibrary.color(for: ChampionClass.tank))
-    #expect(try app.client.get("/images/jinx").text.contains("fill=\"\(fill)\""))
+    #expect(try await app.client.get("/images/jinx").text.contains("fill=\"\(fill)\""))
   }
 
-  @Test func playersWithoutAPhotoAreTheirInitialsNotOneSharedSilhouette() throws {
-    let upset = try app.store.addPlayer(PlayerInput(name: "Upset", position: "ADC"))
-    let saken = try app.store.addPlayer(PlayerInput(name: "Saken", position: "Mid"))
-    let first = try app.client.get("/players/\(upset.id)/picture")
+  @Test func playersWithoutAPhotoAreTheirInitialsNotOneSharedSilhouette() async throws {
+    let upset = try await app.store.addPlayer(PlayerInput(name: "Upset", position: "ADC"))
+    let saken = try await app.store.addPlayer(PlayerInput(name: "Saken", position: "Mid"))
+    let first = try await app.client.get("/players/\(upset.id)/picture")
     #expect(first.status == 200 && first.header("content-type") == "image/svg+xml")
     #expect(first.text.contains(">UP</text>") && first.text.contains(ImageLibrary.color(for: .adc)))
-    let second = try app.client.get("/players/\(saken.id)/picture").text
+    let second = try await app.client.get("/players/\(saken.id)/picture").text
     #expect(second.contains(">SA</text>") && second.contains(ImageLibrary.color(for: .mid)))
     // A removed player keeps their picture in Recently removed.
-    try app.store.removePlayer(id: saken.id)
-    #expect(try app.client.get("/players/\(saken.id)/picture").text == second)
-    #expect(try app.client.get("/players/\(UUID())/picture").status == 404)
-    #expect(try app.client.get("/players/nobody/picture").status == 404)
+    try await app.store.removePlayer(id: saken.id)
+    #expect(try await app.client.get("/players/\(saken.id)/picture").text == second)
+    #expect(try await app.client.get("/players/\(UUID())/picture").status == 404)
+    #expect(try await app.client.get("/players/nobody/picture").status == 404)
   }
 
-  @Test func aPlayersPictureFileWinsOverTheirDrawing() throws {
+  @Test func aPlayersPictureFileWinsOverTheirDrawing() async throws {
     let png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 4, 5, 6]
     try Data(png).write(to: app.folder.appendingPathComponent("images/canna.png"))
     let canna = Player.defaultRoster[0]
-    let response = try app.client.get("/players/\(canna.id)/picture")
+    let response = try await app.client.get("/players/\(canna.id)/picture")
     #expect(response.header("content-type") == "image/png" && response.body == png)
   }
 
-  @Test func drawingsAreDeterministicAndCacheable() throws {
-    let first = try app.client.get("/images/caliste")
-    let second = try app.client.get("/images/caliste")
+  @Test func drawingsAreDeterministicAndCacheable() async throws {
+    let first = try await app.client.get("/images/caliste")
+    let second = try await app.client.get("/images/caliste")
     #expect(first.body == second.body)
     let etag = try #require(first.header("etag"))
-    let revalidated = try app.client.get("/images/caliste", headers: ["If-None-Match": etag])
+    let revalidated = try await app.client.get("/images/caliste", headers: ["If-None-Match": etag])
     #expect(revalidated.status == 304)
     #expect(revalidated.body.isEmpty)
   }
 
-  @Test func aPseudoInsideAPictureIsEscaped() throws {
-    try app.store.addPlayer(PlayerInput(name: "<b>&", position: "Mid", image: "weird"))
-    let svg = try app.client.get("/images/weird").text
+  @Test func aPseudoInsideAPictureIsEscaped() async throws {
+    try await app.store.addPlayer(PlayerInput(name: "<b>&", position: "Mid", image: "weird"))
+    let svg = try await app.client.get("/images/weird").text
     #expect(!svg.contains("<b>") && svg.contains(">B</text>"))
   }
 
-  @Test func aFileInTheImagesFolderReplacesTheDrawing() throws {
+  @Test func aFileInTheImagesFolderReplacesTheDrawing() async throws {
     let png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 1, 2, 3]
     try Data(png).write(to: app.folder.appendingPathComponent("images/canna.png"))
-    let response = try app.client.get("/images/canna")
+    let response = try await app.client.get("/images/canna")
     #expect(response.status == 200)
     #expect(response.header("content-type") == "image/png")
     #expect(response.body == png)
@@ -93,9 +93,9 @@ import Testing
     "/images/..%2Froster.sqlite", "/images/../roster.sqlite", "/images/.hidden",
     "/images/Canna", "/images/a%2Fb", "/images/%2e%2e", "/images/",
   ])
-  func namesOutsideTheRuleAre404AndNeverAFileOutsideTheFolder(path: String) throws {
+  func namesOutsideTheRuleAre404AndNeverAFileOutsideTheFolder(path: String) async throws {
     try Data("secret".utf8).write(to: app.folder.appendingPathComponent("images/.hidden.svg"))
-    let response = try app.client.get(path)
+    let response = try await app.client.get(path)
     #expect(response.status == 404)
     #expect(!response.text.contains("secret") && !response.text.contains("SQLite"))
   }

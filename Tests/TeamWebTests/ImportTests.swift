@@ -12,26 +12,26 @@ import Testing
 
   init() throws { app = try TestServer() }
 
-  @Test func theRosterDownloadsAsCSVAndAsJSON() throws {
-    let csv = try app.client.get("/export.csv")
+  @Test func theRosterDownloadsAsCSVAndAsJSON() async throws {
+    let csv = try await app.client.get("/export.csv")
     #expect(csv.status == 200)
     #expect(csv.header("content-type") == "text/csv; charset=utf-8")
     #expect(
       csv.header("content-disposition")?.hasPrefix("attachment; filename=\"kcorp-roster-") == true)
     #expect(Array(csv.body.prefix(3)) == [0xEF, 0xBB, 0xBF])
     #expect(csv.text.contains(",Canna,Top,starter,canna,\"Jayce, Jax\"\r\n"))
-    let json = try app.client.get("/export.json")
+    let json = try await app.client.get("/export.json")
     #expect(json.header("content-type") == "application/json")
     let plan = try RosterImport(Data(json.body), current: app.store.players)
     #expect(plan.players == app.store.players)
-    #expect(try app.client.get("/").text.contains(#"href="/export.csv""#))
+    #expect(try await app.client.get("/").text.contains(#"href="/export.csv""#))
   }
 
-  @Test func anImportShowsWhatChangesThenAppliesOnlyOnceConfirmed() throws {
-    let session = try app.session()
+  @Test func anImportShowsWhatChangesThenAppliesOnlyOnceConfirmed() async throws {
+    let session = try await app.session()
     let content = "Pseudo;Role;Champions\r\nCanna;jungle;jax\r\nSaken;mid;k'sante, fiddlestiks\r\n"
     let before = app.store.roster
-    let preview = try app.post(
+    let preview = try await app.post(
       "/import", [("csrf", session.token), ("content", content)], session: session)
     #expect(preview.status == 200)
     #expect(preview.text.contains("Import 2 players?"))
@@ -40,7 +40,7 @@ import Testing
     #expect(preview.text.contains("Removed (2)") && preview.text.contains("Targamas"))
     #expect(app.store.roster == before)  // nothing applied yet
 
-    let applied = try app.post(
+    let applied = try await app.post(
       "/import", [("csrf", session.token), ("content", content), ("confirm", "yes")],
       session: session)
     #expect(applied.status == 303)
@@ -48,14 +48,14 @@ import Testing
     #expect(app.store.players.map(\.name) == ["Canna", "Saken"])
     #expect(app.store.players[0].id == before.players[0].id)  // the same Canna, now a jungler
     #expect(app.store.players[1].favoriteChampions.map(\.id) == ["ksante", "fiddlesticks"])
-    #expect(try app.client.get("/?imported=2").text.contains("Imported 2 players."))
+    #expect(try await app.client.get("/?imported=2").text.contains("Imported 2 players."))
   }
 
-  @Test func aFileWithProblemsListsEachByItsLineKeepsTheTextAndChangesNothing() throws {
-    let session = try app.session()
+  @Test func aFileWithProblemsListsEachByItsLineKeepsTheTextAndChangesNothing() async throws {
+    let session = try await app.session()
     let content = "name,position\nGood,Top\n,Mid\nBad,Coach\n"
     let before = app.store.roster
-    let refused = try app.post(
+    let refused = try await app.post(
       "/import", [("csrf", session.token), ("content", content), ("confirm", "yes")],
       session: session)
     #expect(refused.status == 422)
@@ -65,8 +65,9 @@ import Testing
     #expect(app.store.roster == before)
   }
 
-  @Test func anImportNeedsTheFormsToken() throws {
-    let refused = try app.post("/import", [("content", "name,position\nA,Top\n")], session: nil)
+  @Test func anImportNeedsTheFormsToken() async throws {
+    let refused = try await app.post(
+      "/import", [("content", "name,position\nA,Top\n")], session: nil)
     #expect(refused.status == 403)
   }
 }

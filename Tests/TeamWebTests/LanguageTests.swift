@@ -13,8 +13,9 @@ import Testing
 
   init() throws { app = try TestServer() }
 
-  @Test func aFrenchBrowserReadsFrenchWithTheRightHeaders() throws {
-    let page = try app.client.get("/", headers: ["Accept-Language": "fr-FR,fr;q=0.9,en;q=0.8"])
+  @Test func aFrenchBrowserReadsFrenchWithTheRightHeaders() async throws {
+    let page = try await app.client.get(
+      "/", headers: ["Accept-Language": "fr-FR,fr;q=0.9,en;q=0.8"])
     #expect(page.status == 200)
     #expect(page.text.contains(#"<html lang="fr">"#))
     #expect(page.text.contains("Effectif de l’équipe"))
@@ -27,56 +28,57 @@ import Testing
     #expect(page.text.contains(#"<a href="/language/en" lang="en" hreflang="en">English</a>"#))
   }
 
-  @Test func englishIsTheDefaultAndForAnyOtherLanguage() throws {
+  @Test func englishIsTheDefaultAndForAnyOtherLanguage() async throws {
     for header in [nil, "de-DE,de;q=0.9", "en-GB", "fr;q=0"] {
-      let page = try app.client.get("/", headers: header.map { ["Accept-Language": $0] } ?? [:])
+      let page = try await app.client.get(
+        "/", headers: header.map { ["Accept-Language": $0] } ?? [:])
       #expect(page.text.contains(#"<html lang="en">"#), "\(header ?? "none")")
       #expect(page.text.contains("Team roster"))
       #expect(page.header("content-language") == "en")
     }
   }
 
-  @Test func theChoiceMadeWithTheSwitchWinsAndLeadsBackToThePage() throws {
-    let here = "http://127.0.0.1:\(app.server.port)/trash?x=1"
-    let chosen = try app.client.get("/language/fr", headers: ["Referer": here])
+  @Test func theChoiceMadeWithTheSwitchWinsAndLeadsBackToThePage() async throws {
+    let here = "http://\(app.host)/trash?x=1"
+    let chosen = try await app.client.get("/language/fr", headers: ["Referer": here])
     #expect(chosen.status == 303)
     #expect(chosen.header("location") == "/trash?x=1")
     let cookie = try #require(chosen.header("set-cookie"))
     #expect(cookie.hasPrefix("kcorp_lang=fr;") && cookie.contains("Max-Age=31536000"))
     // Chosen French beats a browser asking for English.
-    let page = try app.client.get(
+    let page = try await app.client.get(
       "/trash", headers: ["Cookie": "kcorp_lang=fr", "Accept-Language": "en"])
     #expect(page.text.contains("<h1>Supprimés récemment</h1>"))
     // The switch never leads to another site, and knows only its two languages.
-    let elsewhere = try app.client.get(
+    let elsewhere = try await app.client.get(
       "/language/en", headers: ["Referer": "https://evil.example/phish"])
     #expect(elsewhere.header("location") == "/")
-    #expect(try app.client.get("/language/de").status == 404)
+    #expect(try await app.client.get("/language/de").status == 404)
     // Nor by a path that a browser would read as another host once decoded.
     for trick in [
       "/%5Cevil.example", "/%09/evil.example", "//evil.example/x", "/%0D%0ASet-Cookie:x=1",
     ] {
-      let referer = "http://127.0.0.1:\(app.server.port)\(trick)"
-      let location = try app.client.get("/language/fr", headers: ["Referer": referer])
+      let referer = "http://\(app.host)\(trick)"
+      let location = try await app.client.get("/language/fr", headers: ["Referer": referer])
         .header("location")
       #expect(location == "/" || location == trick, "\(trick) → \(location ?? "none")")
       #expect(location?.hasPrefix("//") != true && location?.contains("\\") != true)
     }
-    #expect(try app.client.get("/language/fr").header("location") == "/")
+    #expect(try await app.client.get("/language/fr").header("location") == "/")
   }
 
-  @Test func cachedPagesAreKeptPerLanguage() throws {
-    let english = try app.client.get("/")
-    let french = try app.client.get("/", headers: ["Accept-Language": "fr"])
-    let again = try app.client.get("/")
+  @Test func cachedPagesAreKeptPerLanguage() async throws {
+    let english = try await app.client.get("/")
+    let french = try await app.client.get("/", headers: ["Accept-Language": "fr"])
+    let again = try await app.client.get("/")
     #expect(english.text.contains("Starting five") && !english.text.contains("Titulaires"))
     #expect(french.text.contains("Titulaires") && !french.text.contains("Starting five"))
     #expect(again.text.contains("Starting five"))
   }
 
-  @Test func apiProblemsFollowAcceptLanguageAndTheDataNeverChanges() throws {
+  @Test func apiProblemsFollowAcceptLanguageAndTheDataNeverChanges() async throws {
     let body = Array(#"{"name":" ","position":"Goalie"}"#.utf8)
-    let french = try app.client.send(
+    let french = try await app.client.send(
       "POST", "/api/players",
       headers: ["Content-Type": "application/json", "Accept-Language": "fr-FR"], body: body)
     #expect(french.status == 422)
@@ -84,20 +86,20 @@ import Testing
     #expect(french.text.contains("Saisissez un pseudo."))
     #expect(french.text.contains("«\u{A0}Goalie\u{A0}» n’est pas un rôle"))
     #expect(french.text.contains(#""field":"name""#))  // field names stay
-    let english = try app.client.send(
+    let english = try await app.client.send(
       "POST", "/api/players", headers: ["Content-Type": "application/json"], body: body)
     #expect(english.text.contains("Enter a pseudo."))
     // The roster's data is the same whatever the language.
-    let players = try app.client.get("/api/players", headers: ["Accept-Language": "fr"])
-    #expect(players.text == (try app.client.get("/api/players").text))
+    let players = try await app.client.get("/api/players", headers: ["Accept-Language": "fr"])
+    #expect(players.text == (try await app.client.get("/api/players").text))
     #expect(players.header("content-language") == nil)
   }
 
-  @Test func theRoutersOwnRefusalsAreSaidInFrenchToo() throws {
-    let missing = try app.client.get("/nowhere", headers: ["Accept-Language": "fr"])
+  @Test func theRoutersOwnRefusalsAreSaidInFrenchToo() async throws {
+    let missing = try await app.client.get("/nowhere", headers: ["Accept-Language": "fr"])
     #expect(missing.status == 404)
     #expect(missing.text.contains("Il n’y a rien à cette adresse."))
-    let wrongMethod = try app.client.send(
+    let wrongMethod = try await app.client.send(
       "PUT", "/api/lineup", headers: ["Accept-Language": "fr", "Content-Type": "application/json"])
     #expect(wrongMethod.status == 405)
     #expect(wrongMethod.text.contains("Utilisez GET ou HEAD ici."))
@@ -153,26 +155,26 @@ import Testing
     words(readable(html)).intersection(englishOnly)
   }
 
-  @Test func everyScreenInFrenchHasNoEnglishWordLeft() throws {
+  @Test func everyScreenInFrenchHasNoEnglishWordLeft() async throws {
     let englishOnly = Self.englishOnly
     #expect(englishOnly.count > 100)  // the check has words to look for
 
     let canna = Player.defaultRoster[0]
-    try app.store.removePlayer(id: Player.defaultRoster[2].id)
+    try await app.store.removePlayer(id: Player.defaultRoster[2].id)
     let paths = [
       "/", "/?removed=\(Player.defaultRoster[2].id)", "/players/new", "/players/\(canna.id)",
       "/players/\(canna.id)/edit", "/players/\(canna.id)/delete", "/trash", "/history", "/import",
       "/signin", "/nowhere", "/players/\(UUID())",
     ]
     for path in paths {
-      let page = try app.client.get(path, headers: ["Accept-Language": "fr-FR"])
+      let page = try await app.client.get(path, headers: ["Accept-Language": "fr-FR"])
       #expect(page.text.contains(#"<html lang="fr">"#), "\(path)")
       let left = Self.words(Self.readable(page.text)).intersection(englishOnly)
       #expect(left.isEmpty, "\(path) still says \(left.sorted())")
     }
     // A refused form says what to change in French.
-    let session = try app.session()
-    let refused = try app.post(
+    let session = try await app.session()
+    let refused = try await app.post(
       "/players", [("csrf", session.token), ("name", ""), ("position", "Top")], session: session,
       headers: ["Accept-Language": "fr"])
     #expect(refused.status == 422)

@@ -12,8 +12,8 @@ import Testing
 
   init() throws { app = try TestServer() }
 
-  @Test func theRosterListsTheBriefsPlayersInOrderWithLinksAndAnAddButton() throws {
-    let page = try app.client.get("/")
+  @Test func theRosterListsTheBriefsPlayersInOrderWithLinksAndAnAddButton() async throws {
+    let page = try await app.client.get("/")
     #expect(page.status == 200)
     #expect(page.header("content-type") == "text/html; charset=utf-8")
     let html = page.text
@@ -29,28 +29,28 @@ import Testing
     }
   }
 
-  @Test func anEmptyRosterSaysSoKindly() throws {
-    for player in app.store.players { try app.store.removePlayer(id: player.id) }
-    let html = try app.client.get("/").text
+  @Test func anEmptyRosterSaysSoKindly() async throws {
+    for player in app.store.players { try await app.store.removePlayer(id: player.id) }
+    let html = try await app.client.get("/").text
     #expect(html.contains("No players yet"))
   }
 
-  @Test func everyPageCarriesTheSecurityHeaders() throws {
+  @Test func everyPageCarriesTheSecurityHeaders() async throws {
     for path in ["/", "/players/new", "/api/players", "/images/canna", "/nowhere"] {
-      let response = try app.client.get(path)
+      let response = try await app.client.get(path)
       let policy = try #require(response.header("content-security-policy"), "\(path)")
       #expect(!policy.contains("unsafe-inline") || path.hasPrefix("/images"))
       #expect(policy.contains("frame-ancestors 'none'") || path.hasPrefix("/images"))
       #expect(response.header("x-content-type-options") == "nosniff")
       #expect(response.header("referrer-policy") == "same-origin")
     }
-    let cookie = try #require(try app.client.get("/").header("set-cookie"))
+    let cookie = try #require(try await app.client.get("/").header("set-cookie"))
     #expect(cookie.contains("HttpOnly") && cookie.contains("SameSite=Strict"))
   }
 
-  @Test func eachBrowserGetsItsOwnTokenInTheSamePage() throws {
-    let first = try app.client.get("/")
-    let second = try app.client.get("/")
+  @Test func eachBrowserGetsItsOwnTokenInTheSamePage() async throws {
+    let first = try await app.client.get("/")
+    let second = try await app.client.get("/")
     let tokens = [first, second].map { app.csrfToken(in: $0.text) }
     #expect(tokens[0] != tokens[1])
     for (response, token) in zip([first, second], tokens) {
@@ -58,13 +58,14 @@ import Testing
       #expect(response.header("set-cookie")?.hasPrefix("kcorp_csrf=\(token);") == true)
       #expect(!response.text.contains("~~~~"))
     }
-    let returning = try app.client.get("/", headers: ["Cookie": "kcorp_csrf=\(tokens[0] ?? "")"])
+    let returning = try await app.client.get(
+      "/", headers: ["Cookie": "kcorp_csrf=\(tokens[0] ?? "")"])
     #expect(returning.header("set-cookie") == nil)
     #expect(app.csrfToken(in: returning.text) == tokens[0])
   }
 
-  @Test func theAddFormHasEveryLabelledFieldAndTheWholeCatalog() throws {
-    let html = try app.client.get("/players/new").text
+  @Test func theAddFormHasEveryLabelledFieldAndTheWholeCatalog() async throws {
+    let html = try await app.client.get("/players/new").text
     for label in [
       #"<label for="name">Pseudo</label>"#, #"<label for="position">Role</label>"#,
       #"<label for="image">Image</label>"#, "<legend>Favorite champions</legend>",
@@ -82,9 +83,9 @@ import Testing
     #expect(html.contains(">Cancel<") && html.contains(">Add<"))
   }
 
-  @Test func addingAPlayerRedirectsToTheRosterWhichListsIt() throws {
-    let session = try app.session()
-    let response = try app.addThroughForm(
+  @Test func addingAPlayerRedirectsToTheRosterWhichListsIt() async throws {
+    let session = try await app.session()
+    let response = try await app.addThroughForm(
       name: "Rekkles", position: "ADC", champions: ["jax", "braum"], session: session)
     #expect(response.status == 303)
     let player = try #require(app.store.players.last)
@@ -93,15 +94,15 @@ import Testing
     #expect(player.favoriteChampions.map(\.id) == ["jax", "braum"])
     // A browser sends no fragment.
     let location = try #require(response.header("location")?.split(separator: "#").first)
-    let roster = try app.client.get(String(location))
+    let roster = try await app.client.get(String(location))
     #expect(roster.text.contains(">Rekkles<"))
     #expect(roster.text.contains(#"role="status" id="status">Rekkles was added.</div>"#))
     #expect(roster.text.contains(#"class="player-item just-added""#))
   }
 
-  @Test func anInvalidFormComesBackAs422WithEveryErrorByItsFieldAndTheInputKept() throws {
-    let session = try app.session()
-    let response = try app.addThroughForm(
+  @Test func anInvalidFormComesBackAs422WithEveryErrorByItsFieldAndTheInputKept() async throws {
+    let session = try await app.session()
+    let response = try await app.addThroughForm(
       name: "canna", position: "Jungle", image: "Bad Image", champions: ["viktor", "corki"],
       session: session)
     #expect(response.status == 422)
@@ -117,28 +118,30 @@ import Testing
     #expect(app.store.players.count == 3)
   }
 
-  @Test func aScriptAsPseudoIsShownAsText() throws {
-    let session = try app.session()
+  @Test func aScriptAsPseudoIsShownAsText() async throws {
+    let session = try await app.session()
     let pseudo = "<script>alert(1)</script>"
-    #expect(try app.addThroughForm(name: String(pseudo.prefix(24)), session: session).status == 303)
-    let roster = try app.client.get("/").text
+    #expect(
+      try await app.addThroughForm(name: String(pseudo.prefix(24)), session: session).status == 303)
+    let roster = try await app.client.get("/").text
     #expect(!roster.contains("<script>alert"))
     #expect(roster.contains("&lt;script&gt;alert(1)&lt;/script"))
     let player = try #require(app.store.players.last)
-    let detail = try app.client.get("/players/\(player.id)").text
+    let detail = try await app.client.get("/players/\(player.id)").text
     #expect(!detail.contains("<script>alert") && detail.contains("&lt;script&gt;"))
-    let refused = try app.addThroughForm(name: #""><img src=x onerror=alert(1)>"#, session: session)
+    let refused = try await app.addThroughForm(
+      name: #""><img src=x onerror=alert(1)>"#, session: session)
     #expect(!refused.text.contains("<img src=x"))
   }
 
-  @Test func formsWithoutTheTokenOrFromAnotherSiteAreRefusedAndChangeNothing() throws {
-    let session = try app.session()
+  @Test func formsWithoutTheTokenOrFromAnotherSiteAreRefusedAndChangeNothing() async throws {
+    let session = try await app.session()
     let fields = [("name", "Forged"), ("position", "Top"), ("image", "")]
-    let noToken = try app.post("/players", fields, session: session)
-    let wrongToken = try app.post(
+    let noToken = try await app.post("/players", fields, session: session)
+    let wrongToken = try await app.post(
       "/players", fields + [("csrf", String(repeating: "0", count: 64))], session: session)
-    let noCookie = try app.post("/players", fields + [("csrf", session.token)], session: nil)
-    let otherSite = try app.post(
+    let noCookie = try await app.post("/players", fields + [("csrf", session.token)], session: nil)
+    let otherSite = try await app.post(
       "/players", fields + [("csrf", session.token)], session: session,
       origin: "http://evil.example")
     for response in [noToken, wrongToken, noCookie, otherSite] {
@@ -146,16 +149,16 @@ import Testing
       #expect(response.text.contains(#"value="Forged""#))  // what was typed is kept
     }
     let victim = Player.defaultRoster[0]
-    let deletion = try app.post(
+    let deletion = try await app.post(
       "/players/\(victim.id)/delete", [("csrf", session.token)], session: session,
       origin: "http://evil.example")
     #expect(deletion.status == 403)
     #expect(app.store.players == Player.defaultRoster)
   }
 
-  @Test func thePlayerDetailShowsEverythingWithBackAndDeleteButtons() throws {
+  @Test func thePlayerDetailShowsEverythingWithBackAndDeleteButtons() async throws {
     let canna = Player.defaultRoster[0]
-    let page = try app.client.get("/players/\(canna.id)")
+    let page = try await app.client.get("/players/\(canna.id)")
     #expect(page.status == 200)
     let html = page.text
     #expect(html.contains(#"href="/?page=1#player-\#(canna.id)" aria-label="Back""#))
@@ -165,43 +168,43 @@ import Testing
     let delete = try #require(html.range(of: "Delete player"))
     #expect(html[delete.upperBound...].contains("</main>"))
     #expect(!html[delete.upperBound...].split(separator: "</main>")[0].contains("<img"))
-    #expect(try app.client.get(("/players/\(canna.id)").lowercased()).status == 200)
+    #expect(try await app.client.get(("/players/\(canna.id)").lowercased()).status == 200)
   }
 
-  @Test func deletingAsksForConfirmationThenRemovesThePlayer() throws {
-    let session = try app.session()
+  @Test func deletingAsksForConfirmationThenRemovesThePlayer() async throws {
+    let session = try await app.session()
     let caliste = Player.defaultRoster[1]
-    let confirm = try app.client.get(
+    let confirm = try await app.client.get(
       "/players/\(caliste.id)/delete", headers: ["Cookie": session.cookie])
     #expect(confirm.status == 200)
     #expect(confirm.text.contains("Delete Caliste?"))
     #expect(app.store.players.count == 3)
-    let response = try app.post(
+    let response = try await app.post(
       "/players/\(caliste.id)/delete", [("csrf", session.token)], session: session)
     #expect(response.status == 303)
     #expect(response.header("location") == "/?page=1&removed=\(caliste.id)")
     #expect(app.store.players.map(\.name) == ["Canna", "Targamas"])
-    #expect(try app.client.get("/players/\(caliste.id)").status == 404)
+    #expect(try await app.client.get("/players/\(caliste.id)").status == 404)
   }
 
   @Test(arguments: ["/players/nobody", "/players/C04B0000-0000-4000-8000-0000000000FF", "/nowhere"])
-  func unknownPagesAre404WithAWayBack(path: String) throws {
-    let response = try app.client.get(path)
+  func unknownPagesAre404WithAWayBack(path: String) async throws {
+    let response = try await app.client.get(path)
     #expect(response.status == 404)
     #expect(response.text.contains(#"href="/""#))
   }
 
-  @Test func headAnswersLikeGetWithoutABody() throws {
-    let response = try app.client.send("HEAD", "/")
+  @Test func headAnswersLikeGetWithoutABody() async throws {
+    let response = try await app.client.send("HEAD", "/")
     #expect(response.status == 200)
     #expect(response.body.isEmpty)
   }
 
-  @Test func staticFilesHaveContentHashedNamesAndLongCaching() throws {
-    let html = try app.client.get("/").text
+  @Test func staticFilesHaveContentHashedNamesAndLongCaching() async throws {
+    let html = try await app.client.get("/").text
     for asset in [Asset.stylesheet, Asset.script] {
       #expect(html.contains(asset.path))
-      let response = try app.client.get(asset.path)
+      let response = try await app.client.get(asset.path)
       #expect(response.status == 200)
       #expect(response.body == asset.body)
       #expect(response.header("cache-control")?.contains("immutable") == true)
@@ -212,25 +215,29 @@ import Testing
         .contains("http") == false)
   }
 
-  @Test func aLargeRosterIsPaginated() throws {
-    try app.store.replaceRoster(
+  @Test func aLargeRosterIsPaginated() async throws {
+    try await app.store.replaceRoster(
       with: (1...120).map { PlayerInput(name: "Player \($0)", position: "Mid") })
-    let first = try app.client.get("/").text
+    let first = try await app.client.get("/").text
     #expect(first.contains(">Player 50<") && !first.contains(">Player 51<"))
     #expect(first.contains("Page 1 of 3"))
-    let last = try app.client.get("/?page=3").text
+    let last = try await app.client.get("/?page=3").text
     #expect(last.contains(">Player 120<") && !last.contains(">Player 100<"))
   }
 
   @Test func twoBrowsersAddingAtOnceBothLand() async throws {
     let app = self.app
-    let sessions = try (0..<8).map { _ in try app.session() }
+    var sessions: [TestServer.Session] = []
+    for _ in 0..<8 { sessions.append(try await app.session()) }
     let statuses = try await withThrowingTaskGroup(of: [Int].self) { group in
       for (index, session) in sessions.enumerated() {
         group.addTask {
-          try (0..<10).map { n in
-            try app.addThroughForm(name: "B\(index)-\(n)", session: session).status
+          var statuses: [Int] = []
+          for n in 0..<10 {
+            statuses.append(
+              try await app.addThroughForm(name: "B\(index)-\(n)", session: session).status)
           }
+          return statuses
         }
       }
       return try await group.reduce(into: []) { $0 += $1 }

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import TeamHTTP
 import TeamKit
 import TeamStore
@@ -19,8 +20,8 @@ import Testing
 
   func edit(
     _ player: Player, name: String, position: String, version: String, session: TestServer.Session
-  ) throws -> WireResponse {
-    try app.post(
+  ) async throws -> WireResponse {
+    try await app.post(
       "/players/\(player.id)/edit",
       [
         ("csrf", session.token), ("version", version), ("name", name), ("position", position),
@@ -28,9 +29,9 @@ import Testing
       ] + player.favoriteChampions.map { ("champion", $0.id) }, session: session)
   }
 
-  @Test func theFormSentAsMultipartAddsAndAFileThatIsNoPhotoAddsNobody() throws {
-    let session = try app.session()
-    func send(name: String, photo: String?) throws -> WireResponse {
+  @Test func theFormSentAsMultipartAddsAndAFileThatIsNoPhotoAddsNobody() async throws {
+    let session = try await app.session()
+    func send(name: String, photo: String?) async throws -> WireResponse {
       let boundary = "kcorpBoundary42"
       var body = ""
       for (field, value) in [("csrf", session.token), ("name", name), ("position", "Mid")] {
@@ -40,28 +41,61 @@ import Testing
       body +=
         "--\(boundary)\r\nContent-Disposition: form-data; name=\"photo\"; filename=\"x.png\"\r\n"
       body += "Content-Type: image/png\r\n\r\n\(photo ?? "")\r\n--\(boundary)--\r\n"
-      return try app.client.send(
+      return try await app.client.send(
         "POST", "/players",
         headers: [
           "Content-Type": "multipart/form-data; boundary=\(boundary)", "Cookie": session.cookie,
-          "Origin": "http://127.0.0.1:\(app.server.port)",
+          "Origin": "http://\(app.host)",
         ], body: Array(body.utf8))
     }
-    let refused = try send(name: "Notaphoto", photo: "just text, named .png")
+    let refused = try await send(name: "Notaphoto", photo: "just text, named .png")
     #expect(refused.status == 422)
     #expect(refused.text.contains("Send a JPEG, PNG, WebP or HEIC photo"))
     #expect(refused.text.contains(#"value="Notaphoto""#))  // what was typed is kept
     #expect(!app.store.players.contains { $0.name == "Notaphoto" })
     // No file chosen: the player is added, with the drawn picture.
-    let added = try send(name: "Nophoto", photo: nil)
+    let added = try await send(name: "Nophoto", photo: nil)
     #expect(added.status == 303)
     let player = try #require(app.store.players.first { $0.name == "Nophoto" })
     #expect(app.store.roster.photos[player.id] == nil)
-    #expect(try app.client.get("/players/new").text.contains(#"enctype="multipart/form-data""#))
+    #expect(
+      try await app.client.get("/players/new").text.contains(#"enctype="multipart/form-data""#))
   }
 
-  @Test func theEditPageIsTheFormPrefilledWithTheVersionItWasOpenedWith() throws {
-    let page = try app.client.get("/players/\(canna.id)/edit").text
+  @Test func aPlayerAddedWithAPhotoIsOneChange() async throws {
+    let session = try await app.session()
+    let updates = Mutex<[Int]>([])  // the versions the store told of
+    app.store.onChange { update in updates.withLock { $0.append(update.roster.version) } }
+    let before = app.store.roster.version
+    let boundary = "kcorpBoundary43"
+    var body: [UInt8] = []
+    for (field, value) in [("csrf", session.token), ("name", "Pictured"), ("position", "Jungle")] {
+      body += Array(
+        "--\(boundary)\r\nContent-Disposition: form-data; name=\"\(field)\"\r\n\r\n\(value)\r\n"
+          .utf8)
+    }
+    body += Array(
+      ("--\(boundary)\r\nContent-Disposition: form-data; name=\"photo\"; filename=\"p.png\"\r\n"
+        + "Content-Type: image/png\r\n\r\n").utf8)
+    body += Array(onePixelPNG) + Array("\r\n--\(boundary)--\r\n".utf8)
+    let response = try await app.client.send(
+      "POST", "/players",
+      headers: [
+        "Content-Type": "multipart/form-data; boundary=\(boundary)", "Cookie": session.cookie,
+        "Origin": "http://\(app.host)",
+      ], body: body)
+    #expect(response.status == 303)
+    let player = try #require(app.store.players.first { $0.name == "Pictured" })
+    #expect(player.photo != nil && app.store.roster.photos[player.id] == player.photo)
+    // One transaction: one new version, told once, one history entry.
+    #expect(app.store.roster.version == before + 1)
+    while updates.withLock({ $0.isEmpty }) { try await Task.sleep(for: .milliseconds(1)) }
+    #expect(updates.withLock { $0 } == [before + 1])
+    #expect(try app.store.history(player: player.id).map(\.kind) == [.added])
+  }
+
+  @Test func theEditPageIsTheFormPrefilledWithTheVersionItWasOpenedWith() async throws {
+    let page = try await app.client.get("/players/\(canna.id)/edit").text
     #expect(page.contains(#"<h1 id="form-title">Edit Canna</h1>"#))  // the page's one h1
     #expect(page.contains(#"name="name" value="Canna""#))
     #expect(page.contains(#"<option value="Top" selected="">Top</option>"#))
@@ -71,9 +105,9 @@ import Testing
     #expect(page.contains(#"maxlength="24""#))
   }
 
-  @Test func savingAnEditRedirectsToThePlayer() throws {
-    let session = try app.session()
-    let response = try edit(
+  @Test func savingAnEditRedirectsToThePlayer() async throws {
+    let session = try await app.session()
+    let response = try await edit(
       canna, name: "Canna", position: "Jungle", version: WebApp.etag(canna), session: session)
     #expect(response.status == 303)
     #expect(response.header("location") == "/players/\(canna.id)")
@@ -81,10 +115,10 @@ import Testing
     #expect(app.store.players[0].favoriteChampions == canna.favoriteChampions)
   }
 
-  @Test func anEditKeepsTheFavouritesOrderTheCheckboxesCannotCarry() throws {
-    let session = try app.session()
+  @Test func anEditKeepsTheFavouritesOrderTheCheckboxesCannotCarry() async throws {
+    let session = try await app.session()
     // Checkboxes come in catalog order (Jax before Jayce); Canna favours Jayce, then Jax.
-    let response = try app.post(
+    let response = try await app.post(
       "/players/\(canna.id)/edit",
       [
         ("csrf", session.token), ("version", WebApp.etag(canna)), ("name", "Canna"),
@@ -94,14 +128,15 @@ import Testing
     #expect(app.store.players[0].favoriteChampions.map(\.id) == ["jayce", "jax"])
   }
 
-  @Test func aSecondEditorSeesTheOthersChangeWithTheirInputKeptAndNothingOverwritten() throws {
-    let first = try app.session()
-    let second = try app.session()
+  @Test func aSecondEditorSeesTheOthersChangeWithTheirInputKeptAndNothingOverwritten() async throws
+  {
+    let first = try await app.session()
+    let second = try await app.session()
     let opened = WebApp.etag(canna)
-    #expect(
+    await #expect(
       try edit(canna, name: "Canna", position: "Mid", version: opened, session: first).status == 303
     )
-    let refused = try edit(
+    let refused = try await edit(
       canna, name: "Kanna", position: "Support", version: opened, session: second)
     #expect(refused.status == 409)
     #expect(refused.text.contains("Someone else changed Canna meanwhile"))
@@ -110,16 +145,16 @@ import Testing
     #expect(app.store.players[0].name == "Canna" && app.store.players[0].position == .mid)
     // Saving again, now knowingly over the first's change, goes through.
     let version = try #require(refused.text.firstMatch(of: /name="version" value="([^"]+)"/))
-    let again = try edit(
+    let again = try await edit(
       canna, name: "Kanna", position: "Support",
       version: String(version.1).replacingOccurrences(of: "&quot;", with: "\""), session: second)
     #expect(again.status == 303)
     #expect(app.store.players[0].name == "Kanna")
   }
 
-  @Test func anInvalidEditIs422ByItsFieldWithTheInputKept() throws {
-    let session = try app.session()
-    let response = try edit(
+  @Test func anInvalidEditIs422ByItsFieldWithTheInputKept() async throws {
+    let session = try await app.session()
+    let response = try await edit(
       canna, name: "caliste", position: "Top", version: WebApp.etag(canna), session: session)
     #expect(response.status == 422)
     #expect(response.text.contains(#"id="name-error""#))
@@ -128,9 +163,9 @@ import Testing
     #expect(app.store.players == Player.defaultRoster)
   }
 
-  @Test func aRefusedAddIsTheRosterWithItsSheetOpenAndTheFirstErrorFocused() throws {
-    let session = try app.session()
-    let response = try app.addThroughForm(name: "canna", image: "Bad Name", session: session)
+  @Test func aRefusedAddIsTheRosterWithItsSheetOpenAndTheFirstErrorFocused() async throws {
+    let session = try await app.session()
+    let response = try await app.addThroughForm(name: "canna", image: "Bad Name", session: session)
     #expect(response.status == 422)
     #expect(response.text.contains(#"<dialog id="add-dialog" class="sheet""#))
     #expect(response.text.contains(#"open="" data-refused="""#))
@@ -142,89 +177,89 @@ import Testing
         #"maxlength="24" aria-invalid="true" aria-describedby="name-error" autofocus="">"#))
   }
 
-  @Test func afterADeleteTheRosterOffersUndoWhichRestores() throws {
-    let session = try app.session()
-    let deleted = try app.post(
+  @Test func afterADeleteTheRosterOffersUndoWhichRestores() async throws {
+    let session = try await app.session()
+    let deleted = try await app.post(
       "/players/\(caliste.id)/delete", [("csrf", session.token)], session: session)
     let location = try #require(deleted.header("location"))
-    let roster = try app.client.get(location, headers: ["Cookie": session.cookie]).text
+    let roster = try await app.client.get(location, headers: ["Cookie": session.cookie]).text
     #expect(roster.contains("Caliste was removed."))
     #expect(roster.contains(#"action="/trash/\#(caliste.id)/restore""#))
     #expect(roster.contains(#"id="undo">Undo</button>"#))
-    let undone = try app.post(
+    let undone = try await app.post(
       "/trash/\(caliste.id)/restore", [("csrf", session.token)], session: session)
     #expect(undone.status == 303)
     #expect(undone.header("location")?.contains("restored=\(caliste.id)") == true)
     #expect(app.store.players == Player.defaultRoster)
   }
 
-  @Test func recentlyRemovedListsWhoAndWhenAndRestoringATakenPseudoIs409() throws {
-    try app.store.removePlayer(id: caliste.id)
-    let page = try app.client.get("/trash").text
+  @Test func recentlyRemovedListsWhoAndWhenAndRestoringATakenPseudoIs409() async throws {
+    try await app.store.removePlayer(id: caliste.id)
+    let page = try await app.client.get("/trash").text
     #expect(page.contains("<h1>Recently removed</h1>"))
     #expect(page.contains(">Caliste<") && page.contains("ADC · removed just now"))
     #expect(page.contains(#"aria-label="Restore Caliste""#))
-    try app.store.addPlayer(PlayerInput(name: "caliste", position: "Mid"))
-    let session = try app.session()
-    let refused = try app.post(
+    try await app.store.addPlayer(PlayerInput(name: "caliste", position: "Mid"))
+    let session = try await app.session()
+    let refused = try await app.post(
       "/trash/\(caliste.id)/restore", [("csrf", session.token)], session: session)
     #expect(refused.status == 409)
     #expect(refused.text.contains("is on the roster now"))
-    #expect(try app.client.get("/").text.contains("Recently removed (1)"))
+    #expect(try await app.client.get("/").text.contains("Recently removed (1)"))
   }
 
-  @Test func moveButtonsMoveWithinTheGroupAndReturnToTheRow() throws {
-    let session = try app.session()
-    let response = try app.post(
+  @Test func moveButtonsMoveWithinTheGroupAndReturnToTheRow() async throws {
+    let session = try await app.session()
+    let response = try await app.post(
       "/players/\(targamas.id)/move", [("csrf", session.token), ("direction", "up")],
       session: session)
     #expect(response.status == 303)
     #expect(response.header("location") == "/?page=1#player-\(targamas.id)")
     #expect(app.store.players.map(\.name) == ["Canna", "Targamas", "Caliste"])
     // The first of a group cannot go up; the button is disabled and the request is a no-op.
-    _ = try app.post(
+    _ = try await app.post(
       "/players/\(canna.id)/move", [("csrf", session.token), ("direction", "up")],
       session: session)
     #expect(app.store.players.map(\.name) == ["Canna", "Targamas", "Caliste"])
-    #expect(try app.client.get("/").text.contains(#"aria-label="Move up Canna" disabled"#))
+    #expect(try await app.client.get("/").text.contains(#"aria-label="Move up Canna" disabled"#))
   }
 
-  @Test func theRosterShowsTheStartingFiveThenTheSubstitutesAndTheirStatus() throws {
+  @Test func theRosterShowsTheStartingFiveThenTheSubstitutesAndTheirStatus() async throws {
     for (name, position) in [("J", "Jungle"), ("M", "Mid"), ("Sub", "Top")] {
-      try app.store.addPlayer(PlayerInput(name: name, position: position))
+      try await app.store.addPlayer(PlayerInput(name: name, position: position))
     }
-    let html = try app.client.get("/").text
+    let html = try await app.client.get("/").text
     #expect(html.contains("Starting five: complete."))
     let starters = try #require(html.range(of: "<h2 id=\"starters-title\">Starting five</h2>"))
     let substitutes = try #require(html.range(of: "<h2 id=\"substitutes-title\">Substitutes</h2>"))
     #expect(starters.upperBound < substitutes.lowerBound)
     #expect(try #require(html.range(of: ">Sub<")).lowerBound > substitutes.upperBound)
-    let session = try app.session()
+    let session = try await app.session()
     let sub = try #require(app.store.players.last)
-    let response = try app.post(
+    let response = try await app.post(
       "/players/\(sub.id)/lineup", [("csrf", session.token), ("lineup", "starter")],
       session: session)
     #expect(response.status == 303)
-    #expect(try app.client.get("/").text.contains("Starting five: Two Top."))
+    #expect(try await app.client.get("/").text.contains("Starting five: Two Top."))
   }
 
-  @Test func theNewFormsRefuseForgeries() throws {
-    let session = try app.session()
+  @Test func theNewFormsRefuseForgeries() async throws {
+    let session = try await app.session()
     for (path, fields) in [
       ("/players/\(canna.id)/move", [("direction", "down")]),
       ("/players/\(canna.id)/lineup", [("lineup", "substitute")]),
       ("/trash/\(canna.id)/restore", []),
     ] {
-      let forged = try app.post(
+      let forged = try await app.post(
         path,
         [("csrf", (session.token.first == "0" ? "1" : "0") + session.token.dropFirst())] + fields,
         session: session)
       #expect(forged.status == 403, "\(path)")
-      let otherSite = try app.post(
+      let otherSite = try await app.post(
         path, [("csrf", session.token)] + fields, session: session, origin: "http://evil.example")
       #expect(otherSite.status == 403, "\(path)")
     }
-    let edit = try app.post(
+    let edit = try await app.post(
       "/players/\(canna.id)/edit", [("version", WebApp.etag(canna)), ("name", "Forged")],
       session: session)
     #expect(edit.status == 403 && edit.text.contains(#"value="Forged""#))

@@ -66,6 +66,19 @@ import Testing
     #expect(message.filter { $0 == "\n" }.count == 1)
   }
 
+  @Test(arguments: [
+    ["--public-url", "https://roster.example.org"], ["--trust-proxy"],
+    ["--allowed-host", "roster.example.org"],
+  ])
+  func onLoopbackWhatImpliesSignInWithNoAccountRefusesToStartToo(options: [String]) throws {
+    // Reached by public names or through a proxy, visitors must sign in: with no account
+    // yet, nobody could.
+    let served = try ServedKCorp(["--port", "0"] + options)
+    served.process.waitUntilExit()
+    #expect(served.process.terminationStatus == 78)
+    #expect(served.errorOutput().contains("kcorp users add NAME --role owner"))
+  }
+
   @Test func anAddressThatIsNotThisMachinesIsOneLineAndExit74() throws {
     // 192.0.2.1 is TEST-NET-1 (RFC 5737): never an address of this machine; nothing is sent.
     let folder = try TemporaryFolder()

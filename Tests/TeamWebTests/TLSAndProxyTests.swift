@@ -61,7 +61,9 @@ import Testing
   }
 
   /// The app answering one request as the server would hand it over.
-  func answer(_ app: WebApp, _ request: HTTPRequest) -> HTTPResponse { app.handle(request) }
+  func answer(_ app: WebApp, _ request: HTTPRequest) async -> HTTPResponse {
+    await app.handle(request)
+  }
 
   func request(
     _ method: String = "GET", path: String = "/api/players", from address: String = "127.0.0.1",
@@ -74,7 +76,7 @@ import Testing
     return request
   }
 
-  @Test func behindATrustedProxyForwardedHTTPSCountsAndOnlyFromThisMachine() throws {
+  @Test func behindATrustedProxyForwardedHTTPSCountsAndOnlyFromThisMachine() async throws {
     let store = try RosterStore.inMemory()
     let hosts = WebApp.loopbackNames.union(["roster.example.org"])
     let trusting = WebApp(store: store, options: .init(allowedHosts: hosts, trustProxy: true))
@@ -83,24 +85,24 @@ import Testing
     func hsts(_ response: HTTPResponse) -> Bool {
       response.header("strict-transport-security") != nil
     }
-    #expect(hsts(answer(trusting, request(headers: forwarded))))
-    #expect(!hsts(answer(trusting, request(from: "198.51.100.2", headers: forwarded))))
-    #expect(!hsts(answer(plain, request(headers: forwarded))))
-    #expect(hsts(answer(plain, request(secure: true))))
+    #expect(hsts(await answer(trusting, request(headers: forwarded))))
+    #expect(!hsts(await answer(trusting, request(from: "198.51.100.2", headers: forwarded))))
+    #expect(!hsts(await answer(plain, request(headers: forwarded))))
+    #expect(hsts(await answer(plain, request(secure: true))))
     #expect(trusting.clientAddress(request(headers: forwarded)) == "203.0.113.7")
     #expect(
       trusting.clientAddress(request(from: "198.51.100.2", headers: forwarded)) == "198.51.100.2")
     #expect(plain.clientAddress(request(headers: forwarded)) == "127.0.0.1")
   }
 
-  @Test func overHTTPSTheSessionCookieIsHostPrefixedAndSecure() throws {
+  @Test func overHTTPSTheSessionCookieIsHostPrefixedAndSecure() async throws {
     let store = try RosterStore.inMemory()
     let access = AccessControl(store: store)
-    try access.addAccount(name: "coach", role: .owner, password: "coach password")
+    try await access.addAccount(name: "coach", role: .owner, password: "coach password")
     let app = WebApp(
       store: store, options: .init(allowedHosts: ["roster.example.org"], requireLogin: true),
       access: access)
-    let page = answer(app, request(path: "/signin", secure: true))
+    let page = await answer(app, request(path: "/signin", secure: true))
     let csrf = try #require(page.header("set-cookie")?.split(separator: ";").first.map(String.init))
     let token = try #require(
       String(decoding: page.body, as: UTF8.self).firstMatch(
@@ -112,7 +114,7 @@ import Testing
         "Origin": "https://roster.example.org",
       ], secure: true)
     signIn.body = Array("csrf=\(token)&name=coach&password=coach+password&next=%2F".utf8)
-    let response = answer(app, signIn)
+    let response = await answer(app, signIn)
     #expect(response.status == 303)
     let cookie = try #require(response.headers.last { $0.name == "Set-Cookie" }?.value)
     #expect(cookie.hasPrefix("__Host-kcorp_session="))

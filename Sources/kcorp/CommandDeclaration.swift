@@ -18,7 +18,7 @@ protocol Command {
 
   /// Reads the parsed command line; throws a usage error for what is missing.
   init(_ parsed: Parsed) throws(CLIError)
-  func run(_ context: Context) throws
+  func run(_ context: Context) async throws
 }
 
 extension Command {
@@ -93,8 +93,15 @@ struct Context {
       path: parsed.value("--db"), inMemory: parsed.flag("--in-memory"), environment: environment)
   }
 
-  /// True when the commands work on this machine's database rather than a team's server.
-  var isLocal: Bool { serverAddress == nil }
+  /// Where the commands' roster is, for people: the server's address, or the database's
+  /// path.
+  var watchedPlace: String {
+    get throws {
+      if let server = try server { return server.url.absoluteString }
+      guard case .file(let path) = try location() else { return ":memory:" }
+      return path
+    }
+  }
 
   /// The address `--server` or `$KCORP_SERVER` gives, if any.
   private var serverAddress: String? {
@@ -127,28 +134,12 @@ struct Context {
   }
 
   /// The roster the command reads and changes: the team's server when one is named, else
-  /// this machine's database.
+  /// this machine's database (whose events look for other processes' changes four times a
+  /// second).
   func roster() throws -> any RosterSource {
     if let server = try server { return server }
-    return LocalRoster(store: try store())
+    return LocalRoster(store: try store(), polling: .milliseconds(250))
   }
-}
-
-/// Waits for async work from a synchronous command (the CLI does one thing at a time).
-func blocking<T: Sendable>(_ work: @escaping @Sendable () async throws -> T) throws -> T {
-  let outcome = Mutex<Result<T, any Error>>(.failure(CancellationError()))
-  let done = DispatchSemaphore(value: 0)
-  Task {
-    do {
-      let value = try await work()
-      outcome.withLock { $0 = .success(value) }
-    } catch {
-      outcome.withLock { $0 = .failure(error) }
-    }
-    done.signal()
-  }
-  done.wait()
-  return try outcome.withLock { $0 }.get()
 }
 
 /// A failure that ends the command: one line on stderr and a documented exit code.

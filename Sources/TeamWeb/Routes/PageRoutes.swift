@@ -11,13 +11,13 @@ extension WebApp {
     let cache = cache
     let slot = ResponseCache.tokenSlot
 
-    route("GET", "/") { request, _ in
+    route("GET", "/", RoutePolicy(.reader)) { request, context in
       let (token, cookie) = WebApp.csrfToken(for: request)
       let roster = store.roster
       let pages = Pages.pageCount(roster.players.count)
       let page = min(max(request.query["page"].flatMap { Int($0) } ?? 1, 1), pages)
       // After an action the roster says what happened: rendered for this request only.
-      let viewer = WebApp.viewer
+      let viewer = context.viewer
       if let notice = WebApp.notice(request.query, roster: roster) {
         return Pages.roster(roster, page: page, token: token, viewer: viewer, notice: notice)
           .with(cookie: cookie)
@@ -29,7 +29,7 @@ extension WebApp {
       }
     }
 
-    route("GET", "/players/new") { request, _ in
+    route("GET", "/players/new", RoutePolicy(.editor)) { request, _ in
       let (token, cookie) = WebApp.csrfToken(for: request)
       return cache.response(
         "/players/new", version: store.roster.version, token: token, cookie: cookie
@@ -39,24 +39,23 @@ extension WebApp {
       }
     }
 
-    route("POST", "/players") { request, _ in
-      let form = request.formFields
-      let input = WebApp.input(from: form)
-      guard WebApp.isSameOrigin(request), WebApp.hasValidToken(request, form: form) else {
+    route(
+      "POST", "/players", RoutePolicy(.editor, .form, upload: .photoForm),
+      expired: { request, _ in
         let (token, cookie) = WebApp.csrfToken(for: request)
         return Pages.addPlayer(
-          input, errors: nil, token: token, cookie: cookie, status: 403,
+          WebApp.input(from: request.formFields), errors: nil, token: token, cookie: cookie,
+          status: 403,
           notice: localized(
             "This form had expired, so nothing was saved. Check it and press Add again."))
       }
+    ) { request, context in
+      let input = WebApp.input(from: request.formFields)
       do throws(RosterError) {
-        // The photo is read first: a file that is no photo adds nobody.
-        let photo: Photo?
-        do throws(ValidationError) { photo = try WebApp.formPhoto(request) } catch {
-          throw .invalid(error)
-        }
-        let player = try store.addPlayer(input)
-        if let photo { try store.setPhoto(of: player.id, to: (photo.jpeg, photo.hash)) }
+        // The photo is read first: a file that is no photo adds nobody. The player and their
+        // photo are one change.
+        let player = try await store.addPlayer(
+          input, photo: try await WebApp.formPhoto(request), by: context.author)
         return .redirect(to: WebApp.rosterLink(after: "added", player, in: store.players))
       } catch {
         guard let validation = error.validation else { throw error }
@@ -73,11 +72,11 @@ extension WebApp {
       _ suffix: String,
       _ render: @escaping @Sendable (Player, Roster, String, Pages.Viewer) -> HTTPResponse
     ) -> Router.Handler {
-      { request, parameters in
+      { request, context in
         let roster = store.roster
-        let player = try WebApp.player(parameters["id"], in: roster)
+        let player = try WebApp.player(context.parameters["id"], in: roster)
         let (token, cookie) = WebApp.csrfToken(for: request)
-        let viewer = WebApp.viewer
+        let viewer = context.viewer
         return cache.response(
           "/players/\(player.id)\(suffix)" + viewer.cacheKey, version: roster.version,
           token: token, cookie: cookie
@@ -87,86 +86,87 @@ extension WebApp {
       }
     }
     route(
-      "GET", "/players/{id}",
+      "GET", "/players/{id}", RoutePolicy(.reader),
       playerPage("") { Pages.player($0, in: $1, token: $2, viewer: $3) })
     route(
-      "GET", "/players/{id}/delete",
+      "GET", "/players/{id}/delete", RoutePolicy(.editor),
       playerPage("/delete") { player, _, token, _ in
         Pages.confirmDeletePage(player, token: token, cookie: nil)
       })
     route(
-      "GET", "/players/{id}/edit",
+      "GET", "/players/{id}/edit", RoutePolicy(.editor),
       playerPage("/edit") { player, _, token, _ in
         Pages.editPlayer(
           player, input: Pages.input(of: player), errors: nil, token: token,
           version: WebApp.etag(player), cookie: nil)
       })
 
-    route("POST", "/players/{id}/edit") { request, parameters in
-      let current = try WebApp.player(parameters["id"], in: store.roster)
-      let form = request.formFields
-      let input = WebApp.input(from: form)
-      let version = form["version"]?.first ?? ""
-      func again(
-        _ status: Int, errors: ValidationError? = nil, notice: String? = nil, player: Player
-      )
-        -> HTTPResponse
-      {
-        let (token, cookie) = WebApp.csrfToken(for: request)
-        return Pages.editPlayer(
-          player, input: input, errors: errors, token: token, version: WebApp.etag(player),
-          cookie: cookie, status: status, notice: notice)
-      }
-      guard WebApp.isSameOrigin(request), WebApp.hasValidToken(request, form: form) else {
-        return again(
-          403,
+    /// The edit form again, with what was typed.
+    @Sendable func editAgain(
+      _ request: HTTPRequest, _ status: Int, errors: ValidationError? = nil,
+      notice: String? = nil, player: Player
+    ) -> HTTPResponse {
+      let (token, cookie) = WebApp.csrfToken(for: request)
+      return Pages.editPlayer(
+        player, input: WebApp.input(from: request.formFields), errors: errors, token: token,
+        version: WebApp.etag(player), cookie: cookie, status: status, notice: notice)
+    }
+
+    route(
+      "POST", "/players/{id}/edit", RoutePolicy(.editor, .form, upload: .photoForm),
+      expired: { request, context in
+        editAgain(
+          request, 403,
           notice: localized(
             "This form had expired, so nothing was saved. Check it and press Save again."),
-          player: current)
+          player: try WebApp.player(context.parameters["id"], in: store.roster))
       }
-      guard version == WebApp.etag(current) else {
-        return again(409, notice: WebApp.changedNotice(current), player: current)
+    ) { request, context in
+      let current = try WebApp.player(context.parameters["id"], in: store.roster)
+      let form = request.formFields
+      let input = WebApp.input(from: form)
+      guard form["version"]?.first == WebApp.etag(current) else {
+        return editAgain(request, 409, notice: WebApp.changedNotice(current), player: current)
       }
       let edit = PlayerEdit(
         name: input.name, position: input.position, image: input.image,
         favoriteChampions: current.favorites(keepingOrderWith: input.favoriteChampions))
       do throws(RosterError) {
-        let photo: Photo?
-        do throws(ValidationError) { photo = try WebApp.formPhoto(request) } catch {
-          throw .invalid(error)
-        }
-        let player = try store.updatePlayer(id: current.id, with: edit, expected: current)
-        if let photo { try store.setPhoto(of: player.id, to: (photo.jpeg, photo.hash)) }
+        let player = try await store.updatePlayer(
+          id: current.id, with: edit, expected: current,
+          photo: try await WebApp.formPhoto(request), by: context.author)
         return .redirect(to: "/players/\(player.id)")
       } catch {
         switch error {
-        case .changed(let now): return again(409, notice: WebApp.changedNotice(now), player: now)
+        case .changed(let now):
+          return editAgain(request, 409, notice: WebApp.changedNotice(now), player: now)
         case .invalid(let errors), .conflict(let errors):
-          return again(422, errors: errors, player: current)
+          return editAgain(request, 422, errors: errors, player: current)
         default: throw error
         }
       }
     }
 
-    route("POST", "/players/{id}/delete") { request, parameters in
-      let player = try WebApp.player(parameters["id"], in: store.roster)
-      guard WebApp.isSameOrigin(request), WebApp.hasValidToken(request, form: request.formFields)
-      else {
+    route(
+      "POST", "/players/{id}/delete", RoutePolicy(.editor, .form),
+      expired: { request, context in
+        let player = try WebApp.player(context.parameters["id"], in: store.roster)
         let (token, cookie) = WebApp.csrfToken(for: request)
         var response = Pages.confirmDeletePage(player, token: token, cookie: cookie)
         response.status = 403
         return response
       }
+    ) { _, context in
+      let player = try WebApp.player(context.parameters["id"], in: store.roster)
       // The page that showed them, computed before they leave the roster.
       let page = Pages.page(of: player.id, in: store.players)
-      try store.removePlayer(id: player.id)
+      try await store.removePlayer(id: player.id, by: context.author)
       return .redirect(to: "/?page=\(page)&removed=\(player.id)")
     }
 
-    route("POST", "/players/{id}/move") { request, parameters in
-      try WebApp.requireForm(request)
+    route("POST", "/players/{id}/move", RoutePolicy(.editor, .form)) { request, context in
       let roster = store.roster
-      let player = try WebApp.player(parameters["id"], in: roster)
+      let player = try WebApp.player(context.parameters["id"], in: roster)
       let shown = roster.players.startersFirst
       let group = shown.filter { $0.lineup == player.lineup }
       let up = request.formFields["direction"]?.first == "up"
@@ -176,33 +176,33 @@ extension WebApp {
       {
         var order = shown.map(\.id)
         order.swapAt(from, to)
-        try store.reorder(order, expected: roster.players.map(\.id))
+        try await store.reorder(order, expected: roster.players.map(\.id), by: context.author)
       }
       return .redirect(to: Pages.rosterLink(to: player.id, in: store.players))
     }
 
-    route("POST", "/players/{id}/lineup") { request, parameters in
-      try WebApp.requireForm(request)
-      let player = try WebApp.player(parameters["id"], in: store.roster)
+    route("POST", "/players/{id}/lineup", RoutePolicy(.editor, .form)) { request, context in
+      let player = try WebApp.player(context.parameters["id"], in: store.roster)
       let lineup = request.formFields["lineup"]?.first ?? ""
-      try store.updatePlayer(id: player.id, with: PlayerEdit(lineup: lineup))
+      try await store.updatePlayer(
+        id: player.id, with: PlayerEdit(lineup: lineup), by: context.author)
       return .redirect(to: "/players/\(player.id)")
     }
 
-    route("GET", "/history") { request, _ in
-      let (player, _, _) = try WebApp.historyQuery(request, in: store.roster)
+    route("GET", "/history", RoutePolicy(.reader)) { request, _ in
+      let (player, _, _) = try WebApp.historyQuery(request)
       return Pages.history(try store.history(player: player, limit: 200), now: Date())
     }
 
-    route("GET", "/trash") { request, _ in
+    route("GET", "/trash", RoutePolicy(.reader)) { request, context in
       let (token, cookie) = WebApp.csrfToken(for: request)
-      return Pages.trash(store.roster.removed, token: token, now: Date(), viewer: WebApp.viewer)
+      return Pages.trash(store.roster.removed, token: token, now: Date(), viewer: context.viewer)
         .with(cookie: cookie)
     }
 
     // The language switch: remembered for a year, then back to the page it was used on.
-    route("GET", "/language/{code}") { request, parameters in
-      guard let language = parameters["code"].flatMap(Language.init(rawValue:)) else {
+    route("GET", "/language/{code}", RoutePolicy(.anyone)) { request, context in
+      guard let language = context.parameters["code"].flatMap(Language.init(rawValue:)) else {
         throw HTTPError(404, localized("Choose English (en) or French (fr)."))
       }
       var response = HTTPResponse.redirect(
@@ -215,12 +215,11 @@ extension WebApp {
       return response
     }
 
-    route("POST", "/trash/{id}/restore") { request, parameters in
-      try WebApp.requireForm(request)
-      guard let id = parameters["id"].flatMap(UUID.init(uuidString:)) else {
+    route("POST", "/trash/{id}/restore", RoutePolicy(.editor, .form)) { _, context in
+      guard let id = context.parameters["id"].flatMap(UUID.init(uuidString:)) else {
         throw HTTPError(404, localized("Nobody with this id is in Recently removed."))
       }
-      let player = try store.restorePlayer(id: id)
+      let player = try await store.restorePlayer(id: id, by: context.author)
       return .redirect(to: WebApp.rosterLink(after: "restored", player, in: store.players))
     }
   }
@@ -258,16 +257,6 @@ extension WebApp {
       })
     else { return nil }
     return target
-  }
-
-  /// Refuses a form that does not come from our own pages with its token.
-  static func requireForm(_ request: HTTPRequest) throws(HTTPError) {
-    guard isSameOrigin(request), hasValidToken(request, form: request.formFields) else {
-      throw HTTPError(
-        403,
-        localized(
-          "This page had expired, so nothing was changed. Go back, reload it and try again."))
-    }
   }
 
   /// The roster page holding `player`, announcing what happened to them.

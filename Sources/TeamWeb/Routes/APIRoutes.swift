@@ -100,7 +100,7 @@ extension WebApp {
   }
 
   /// `?player=<id>&after=<id>&limit=<n>` of a history request.
-  static func historyQuery(_ request: HTTPRequest, in roster: Roster) throws(HTTPError) -> (
+  static func historyQuery(_ request: HTTPRequest) throws(HTTPError) -> (
     UUID?, Int64, Int
   ) {
     var player: UUID?
@@ -153,59 +153,31 @@ extension WebApp {
     }
   }
 
-  /// Answers once the store has committed the write `submit` asks for, without waiting for
-  /// it (a route that only does this never waits): `respond` makes the answer from the
-  /// result, in the request's language; a refusal is answered as any error is. The write is
-  /// the signed-in author's, as any other.
-  static func afterWrite<T: Sendable>(
-    _ request: HTTPRequest,
-    _ submit: @escaping @Sendable (@escaping @Sendable (Result<T, RosterError>) -> Void) -> Void,
-    respond: @escaping @Sendable (T) -> HTTPResponse
-  ) -> HTTPResponse {
-    let language = Language.current
-    let author = RosterStore.author
-    return .later { answer in
-      RosterStore.$author.withValue(author) {
-        submit { result in
-          answer(
-            Language.$requested.withValue(language) {
-              switch result {
-              case .success(let value): respond(value)
-              case .failure(let error): response(for: error, to: request)
-              }
-            })
-        }
-      }
-    }
-  }
-
   /// The JSON API: the CLI's `--json` shapes, problems as `application/problem+json`.
   mutating func addAPIRoutes() {
     let store = store
     let cache = cache
 
-    route("GET", "/api/players") { _, _ in
+    route("GET", "/api/players", RoutePolicy(.reader)) { _, _ in
       let roster = store.roster
       return cache.response("/api/players", version: roster.version) {
         WebApp.json(roster.players)
       }
     }
 
-    route("POST", "/api/players", neverWaits: true) { request, _ in
-      guard WebApp.isSameOrigin(request) else { throw HTTPError.crossSite }
+    route("POST", "/api/players", RoutePolicy(.editor, .sameOrigin)) { request, context in
       let input = try WebApp.decodeBody(PlayerInput.self, of: request)
-      return WebApp.afterWrite(request, { store.addPlayer(input, then: $0) }) { player in
-        var response = WebApp.json(player, status: 201)
-        response.headers += [
-          ("Location", "/api/players/\(player.id)"), ("ETag", WebApp.etag(player)),
-        ]
-        return response
-      }
+      let player = try await store.addPlayer(input, by: context.author)
+      var response = WebApp.json(player, status: 201)
+      response.headers += [
+        ("Location", "/api/players/\(player.id)"), ("ETag", WebApp.etag(player)),
+      ]
+      return response
     }
 
-    route("GET", "/api/players/{id}") { _, parameters in
+    route("GET", "/api/players/{id}", RoutePolicy(.reader)) { _, context in
       let roster = store.roster
-      let player = try WebApp.player(parameters["id"], in: roster)
+      let player = try WebApp.player(context.parameters["id"], in: roster)
       var response = cache.response("/api/players/\(player.id)", version: roster.version) {
         WebApp.json(player)
       }
@@ -213,62 +185,54 @@ extension WebApp {
       return response
     }
 
-    route("PATCH", "/api/players/{id}", neverWaits: true) { request, parameters in
-      guard WebApp.isSameOrigin(request) else { throw HTTPError.crossSite }
-      let current = try WebApp.player(parameters["id"], in: store.roster)
+    route("PATCH", "/api/players/{id}", RoutePolicy(.editor, .sameOrigin)) { request, context in
+      let current = try WebApp.player(context.parameters["id"], in: store.roster)
       let edit = try WebApp.decodeBody(
         PlayerEdit.self, of: request,
         accepting: ["application/merge-patch+json", "application/json"])
       guard WebApp.matches(request.header("if-match"), WebApp.etag(current)) else {
         throw RosterError.changed(current)
       }
-      // The store checks again under its lock that nobody changed the player meanwhile
+      // The store checks again in its transaction that nobody changed the player meanwhile
       // (unless any version will do: no If-Match, or `*`).
-      let expected = WebApp.isConditional(request) ? current : nil
-      return WebApp.afterWrite(request) {
-        store.updatePlayer(id: current.id, with: edit, expected: expected, then: $0)
-      } respond: { player in
-        var response = WebApp.json(player)
-        response.headers.append(("ETag", WebApp.etag(player)))
-        return response
-      }
+      let player = try await store.updatePlayer(
+        id: current.id, with: edit, expected: WebApp.isConditional(request) ? current : nil,
+        by: context.author)
+      var response = WebApp.json(player)
+      response.headers.append(("ETag", WebApp.etag(player)))
+      return response
     }
 
-    route("DELETE", "/api/players/{id}", neverWaits: true) { request, parameters in
-      guard WebApp.isSameOrigin(request) else { throw HTTPError.crossSite }
-      let id = try WebApp.player(parameters["id"], in: store.roster).id
-      return WebApp.afterWrite(request, { store.removePlayer(id: id, then: $0) }) { _ in
-        HTTPResponse(status: 204)
-      }
+    route("DELETE", "/api/players/{id}", RoutePolicy(.editor, .sameOrigin)) { _, context in
+      let id = try WebApp.player(context.parameters["id"], in: store.roster).id
+      try await store.removePlayer(id: id, by: context.author)
+      return HTTPResponse(status: 204)
     }
 
-    route("GET", "/api/trash") { _, _ in
+    route("GET", "/api/trash", RoutePolicy(.reader)) { _, _ in
       WebApp.json(store.roster.removed)
     }
 
-    route("POST", "/api/trash/{id}/restore", neverWaits: true) { request, parameters in
-      guard WebApp.isSameOrigin(request) else { throw HTTPError.crossSite }
-      guard let id = parameters["id"].flatMap(UUID.init(uuidString:)) else {
+    route("POST", "/api/trash/{id}/restore", RoutePolicy(.editor, .sameOrigin)) { _, context in
+      guard let id = context.parameters["id"].flatMap(UUID.init(uuidString:)) else {
         throw HTTPError(404, localized("No removed player has this id."))
       }
-      return WebApp.afterWrite(request, { store.restorePlayer(id: id, then: $0) }) { player in
-        var response = WebApp.json(player, status: 201)
-        response.headers += [
-          ("Location", "/api/players/\(player.id)"), ("ETag", WebApp.etag(player)),
-        ]
-        return response
-      }
+      let player = try await store.restorePlayer(id: id, by: context.author)
+      var response = WebApp.json(player, status: 201)
+      response.headers += [
+        ("Location", "/api/players/\(player.id)"), ("ETag", WebApp.etag(player)),
+      ]
+      return response
     }
 
-    route("GET", "/api/roster/order") { _, _ in
+    route("GET", "/api/roster/order", RoutePolicy(.reader)) { _, _ in
       let players = store.players
       var response = WebApp.json(players.map(\.id.uuidString))
       response.headers.append(("ETag", WebApp.etag(order: players)))
       return response
     }
 
-    route("PUT", "/api/roster/order", neverWaits: true) { request, _ in
-      guard WebApp.isSameOrigin(request) else { throw HTTPError.crossSite }
+    route("PUT", "/api/roster/order", RoutePolicy(.editor, .sameOrigin)) { request, context in
       let texts = try WebApp.decodeBody([String].self, of: request)
       let ids = texts.compactMap(UUID.init(uuidString:))
       guard ids.count == texts.count else {
@@ -281,32 +245,30 @@ extension WebApp {
           localized(
             "The roster changed meanwhile; nothing was saved. Reload it and order it again."))
       }
-      let expected = WebApp.isConditional(request) ? before.map(\.id) : nil
-      return WebApp.afterWrite(request, { store.reorder(ids, expected: expected, then: $0) }) {
-        players in
-        var response = WebApp.json(players.map(\.id.uuidString))
-        response.headers.append(("ETag", WebApp.etag(order: players)))
-        return response
-      }
+      let players = try await store.reorder(
+        ids, expected: WebApp.isConditional(request) ? before.map(\.id) : nil, by: context.author)
+      var response = WebApp.json(players.map(\.id.uuidString))
+      response.headers.append(("ETag", WebApp.etag(order: players)))
+      return response
     }
 
-    route("GET", "/api/lineup") { _, _ in
+    route("GET", "/api/lineup", RoutePolicy(.reader)) { _, _ in
       WebApp.json(LineupDocument(status: LineupStatus(players: store.players)))
     }
 
     let events = events
     let app = self
-    route("GET", "/api/events") { request, _ in
+    route("GET", "/api/events", RoutePolicy(.reader)) { request, _ in
       try events.subscribe(
         lastEventID: request.header("last-event-id"), address: app.clientAddress(request))
     }
 
-    route("GET", "/api/history") { request, _ in
-      let (player, after, limit) = try WebApp.historyQuery(request, in: store.roster)
+    route("GET", "/api/history", RoutePolicy(.reader)) { request, _ in
+      let (player, after, limit) = try WebApp.historyQuery(request)
       return WebApp.json(try store.history(after: after, player: player, limit: limit))
     }
 
-    route("GET", "/api/champions") { request, _ in
+    route("GET", "/api/champions", RoutePolicy(.reader)) { request, _ in
       var classes: Set<ChampionClass> = []
       if let text = request.query["class"], !text.isEmpty {
         guard let found = ChampionClass(rawValue: text) else {  // as the schema's enum
@@ -325,7 +287,7 @@ extension WebApp {
       return WebApp.json(Champion.search(query, classes: classes))
     }
 
-    route("GET", "/api/openapi.json") { _, _ in
+    route("GET", "/api/openapi.json", RoutePolicy(.reader)) { _, _ in
       HTTPResponse(status: 200, contentType: "application/json", body: OpenAPI.document)
     }
   }

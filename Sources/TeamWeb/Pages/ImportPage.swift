@@ -4,59 +4,6 @@ import TeamKit
 import TeamPhoto
 import TeamStore
 
-extension WebApp {
-  /// The roster as a download (`/export.csv`, `/export.json`), and an import that shows what
-  /// it would change before it changes anything.
-  mutating func addImportRoutes() {
-    let store = store
-    for format in RosterFile.Format.allCases {
-      route("GET", "/export.\(format.rawValue)") { _, _ in
-        let day = Date().formatted(.iso8601.year().month().day())
-        let photos = format == .json ? try store.photoFiles() : [:]
-        return HTTPResponse(
-          status: 200,
-          headers: [
-            ("Content-Type", format == .csv ? "text/csv; charset=utf-8" : "application/json"),
-            (
-              "Content-Disposition",
-              "attachment; filename=\"kcorp-roster-\(day).\(format.rawValue)\""
-            ),
-            ("Cache-Control", "no-store"),
-          ], body: Array(RosterFile.export(store.players, as: format, photos: photos)))
-      }
-    }
-
-    route("GET", "/import") { request, _ in
-      let (token, cookie) = WebApp.csrfToken(for: request)
-      return Pages.importForm(content: "", problems: [], token: token).with(cookie: cookie)
-    }
-
-    // Without `confirm`: the preview (or the problems, the content kept). With it: applied,
-    // all or nothing, after checking the content again against the roster as it is now.
-    route("POST", "/import") { request, _ in
-      try WebApp.requireForm(request)
-      let form = request.formFields
-      let content = form["content"]?.first ?? ""
-      let (token, cookie) = WebApp.csrfToken(for: request)
-      let plan: RosterImport
-      let photos: [UUID: Photo]
-      do throws(RosterFile.Problems) {
-        plan = try RosterImport(Data(content.utf8), current: store.players)
-        photos = try plan.checkedPhotos()
-      } catch {
-        return Pages.importForm(content: content, problems: error.problems, token: token)
-          .with(cookie: cookie)
-      }
-      guard form["confirm"]?.first == "yes" else {
-        return Pages.importPreview(plan, content: content, token: token).with(cookie: cookie)
-      }
-      try store.replaceRoster(with: plan.inputs, ids: plan.players.map(\.id))
-      for (id, photo) in photos { try store.setPhoto(of: id, to: (photo.jpeg, photo.hash)) }
-      return .redirect(to: "/?imported=\(plan.players.count)")
-    }
-  }
-}
-
 extension Pages {
   /// The import page: a file (read into the text by app.js) or pasted rows, then Preview.
   static func importForm(content: String, problems: [RosterFile.Problem], token: String)

@@ -1,20 +1,8 @@
 import Foundation
+import TeamClient
 import TeamKit
 import TeamPhoto
 import TeamStore
-
-/// Every command, in the order `kcorp --help` and the README list them.
-var commands: [any Command.Type] {
-  [
-    Serve.self, ListPlayers.self, ShowPlayer.self, AddPlayer.self, EditPlayer.self,
-    RemovePlayer.self, RestorePlayer.self, MovePlayer.self, SetPhoto.self, ListTrash.self,
-    ListChampions.self,
-    Export.self, Import.self, Backup.self, Restore.self, ShowHistory.self, AddUser.self,
-    ListUsers.self,
-    RemoveUser.self,
-    ChangePassword.self, CreateToken.self, ListTokens.self, RevokeToken.self, Watch.self,
-  ]
-}
 
 private let jsonFlag = Option.flag("--json", "Print JSON (the API's shape) instead of a table.")
 private let lineupOption = Option(
@@ -31,9 +19,9 @@ struct ListPlayers: Command {
 
   init(_ parsed: Parsed) { json = parsed.flag("--json") }
 
-  func run(_ context: Context) throws {
+  func run(_ context: Context) async throws {
     let roster = try context.roster()
-    let players = try blocking { try await roster.players() }
+    let players = try await roster.players()
     print(json ? text(TeamJSON.encode(players, pretty: true)) : Table.roster(players))
   }
 }
@@ -51,8 +39,8 @@ struct ShowPlayer: Command {
     json = parsed.flag("--json")
   }
 
-  func run(_ context: Context) throws {
-    let player = try find(key, in: context.roster())
+  func run(_ context: Context) async throws {
+    let player = try await find(key, in: context.roster())
     print(json ? text(TeamJSON.encode(player, pretty: true)) : Table.player(player))
   }
 }
@@ -87,9 +75,9 @@ struct AddPlayer: Command {
     json = parsed.flag("--json")
   }
 
-  func run(_ context: Context) throws {
+  func run(_ context: Context) async throws {
     let roster = try context.roster()
-    let player = try blocking { [input] in try await roster.addPlayer(input) }
+    let player = try await roster.addPlayer(input)
     print(
       json
         ? text(TeamJSON.encode(player, pretty: true))
@@ -136,12 +124,10 @@ struct EditPlayer: Command {
     json = parsed.flag("--json")
   }
 
-  func run(_ context: Context) throws {
+  func run(_ context: Context) async throws {
     let roster = try context.roster()
-    let current = try find(key, in: roster)
-    let player = try blocking { [edit] in
-      try await roster.updatePlayer(id: current.id, with: edit, expected: current)
-    }
+    let current = try await find(key, in: roster)
+    let player = try await roster.updatePlayer(id: current.id, with: edit, expected: current)
     print(json ? text(TeamJSON.encode(player, pretty: true)) : Table.player(player))
   }
 }
@@ -155,10 +141,10 @@ struct RemovePlayer: Command {
 
   init(_ parsed: Parsed) { key = parsed.positionals[0] }
 
-  func run(_ context: Context) throws {
+  func run(_ context: Context) async throws {
     let roster = try context.roster()
-    let player = try find(key, in: roster)
-    try blocking { try await roster.removePlayer(id: player.id) }
+    let player = try await find(key, in: roster)
+    try await roster.removePlayer(id: player.id)
     print(
       localized("Removed %@; ‘kcorp players restore %@’ brings them back.", player.name, player.id))
   }
@@ -187,27 +173,28 @@ struct SetPhoto: Command {
     }
   }
 
-  func run(_ context: Context) throws {
-    let store = try context.store()
-    guard let player = Player.find(key, in: store.players) else {
-      throw CLIError(code: .notFound, message: localized("No player “%@” in the roster.", key))
-    }
+  func run(_ context: Context) async throws {
+    let roster = try context.roster()
+    let player = try await find(key, in: roster)
     guard let file else {
-      try store.setPhoto(of: player.id, to: nil)
+      _ = try await roster.setPhoto(of: player.id, to: nil)
       print(localized("%@ has no photo now.", player.name))
       return
     }
     guard let data = FileManager.default.contents(atPath: file) else {
       throw CLIError(code: .notFound, message: localized("Cannot read %@.", file))
     }
-    let photo: Photo
+    let updated: Player
     do {
-      photo = try Photo(upload: data)
-    } catch {
+      updated = try await roster.setPhoto(of: player.id, to: data)
+    } catch let error as PhotoError {
       throw CLIError(code: .dataError, message: localized("%1$@: %2$@", file, error.description))
+    } catch TeamServerError.conflict(let message) {
+      throw CLIError(code: .dataError, message: localized("%1$@: %2$@", file, message))
     }
-    try store.setPhoto(of: player.id, to: (photo.jpeg, photo.hash))
-    print(localized("%@'s photo is set (%@ KiB).", player.name, photo.jpeg.count / 1024))
+    var size = 0
+    if let hash = updated.photo { size = try await roster.photo(hash)?.count ?? 0 }
+    print(localized("%@'s photo is set (%@ KiB).", player.name, size / 1024))
   }
 }
 
@@ -222,14 +209,14 @@ struct RestorePlayer: Command {
 
   init(_ parsed: Parsed) { key = parsed.positionals[0] }
 
-  func run(_ context: Context) throws {
+  func run(_ context: Context) async throws {
     let roster = try context.roster()
-    let removed = try blocking { try await roster.removedPlayers() }.map(\.player)
+    let removed = try await roster.removedPlayers().map(\.player)
     guard let player = Player.find(key, in: removed) else {
       throw CLIError(
         code: .notFound, message: localized("No player “%@” in Recently removed.", key))
     }
-    _ = try blocking { try await roster.restorePlayer(id: player.id) }
+    _ = try await roster.restorePlayer(id: player.id)
     print(localized("Restored %@.", player.name))
   }
 }
@@ -254,9 +241,9 @@ struct MovePlayer: Command {
     self.place = place
   }
 
-  func run(_ context: Context) throws {
+  func run(_ context: Context) async throws {
     let roster = try context.roster()
-    let players = try blocking { try await roster.players() }
+    let players = try await roster.players()
     guard let player = Player.find(key, in: players) else {
       throw CLIError(code: .notFound, message: localized("No player “%@” in the roster.", key))
     }
@@ -277,8 +264,8 @@ struct MovePlayer: Command {
     shown.removeAll { $0.id == player.id }
     shown.insert(player, at: place - 1)
     let order = shown.map(\.id)
-    try blocking { try await roster.reorder(order, expected: players.map(\.id)) }
-    print(Table.roster(try blocking { try await roster.players() }))
+    try await roster.reorder(order, expected: players.map(\.id))
+    print(Table.roster(try await roster.players()))
   }
 }
 
@@ -290,14 +277,12 @@ struct ListTrash: Command {
 
   init(_ parsed: Parsed) { json = parsed.flag("--json") }
 
-  func run(_ context: Context) throws {
+  func run(_ context: Context) async throws {
     let roster = try context.roster()
-    let removed = try blocking { try await roster.removedPlayers() }
+    let removed = try await roster.removedPlayers()
     print(json ? text(TeamJSON.encode(removed, pretty: true)) : Table.removed(removed))
   }
 }
-
-// MARK: - Champions, export, import
 
 struct ListChampions: Command {
   static let name = "champions"
@@ -331,190 +316,16 @@ struct ListChampions: Command {
     json = parsed.flag("--json")
   }
 
-  func run(_ context: Context) throws {
+  func run(_ context: Context) async throws {
     let champions = Champion.search(query, classes: classes)
     print(json ? text(TeamJSON.encode(champions, pretty: true)) : Table.champions(champions))
   }
 }
 
-struct Export: Command {
-  static let name = "export"
-  static let abstract = "Write the roster as JSON (the `--json` shape) or CSV (for spreadsheets)."
-  static let options = [
-    Option(name: "--format", value: "F", help: "json (the default) or csv."),
-    Option(
-      name: "--output", value: "FILE",
-      help: "Write to FILE (replaced atomically) instead of standard output."),
-  ]
-  let format: RosterFile.Format
-  let output: String?
-
-  init(_ parsed: Parsed) throws(CLIError) {
-    let text = parsed.value("--format") ?? "json"
-    guard let format = RosterFile.Format(rawValue: text.lowercased()) else {
-      throw .usage(localized("--format takes json or csv, not ‘%@’.", text))
-    }
-    self.format = format
-    output = parsed.value("--output")
-  }
-
-  func run(_ context: Context) throws {
-    let roster = try context.roster()
-    // Photos go into a JSON export when the roster is this machine's database.
-    let photos = format == .json && context.isLocal ? try context.store().photoFiles() : [:]
-    let data = RosterFile.export(
-      try blocking { try await roster.players() }, as: format, photos: photos)
-    guard let output else {
-      FileHandle.standardOutput.write(data)
-      return
-    }
-    do {
-      try data.write(to: URL(fileURLWithPath: output), options: .atomic)
-    } catch {
-      throw CLIError(
-        code: .ioError,
-        message: localized("Cannot write %@: %@", output, error.localizedDescription))
-    }
-  }
-}
-
-struct Import: Command {
-  static let name = "import"
-  static let abstract =
-    "Replace the roster with a JSON or CSV file; every player is checked first, all or nothing."
-  static let discussion = """
-    The format is read from the content. CSV takes , ; or tab between cells, a header naming
-    at least the name and position columns, and champions as people type them.
-    """
-  static let arguments = [Argument(name: "FILE", help: "The file to import.")]
-  static let options: [Option] = []
-  let file: String
-
-  init(_ parsed: Parsed) { file = parsed.positionals[0] }
-
-  func run(_ context: Context) throws {
-    let store = try context.store()
-    let data: Data
-    do {
-      data = try Data(contentsOf: URL(fileURLWithPath: file))
-    } catch {
-      throw CLIError(
-        code: .notFound, message: localized("Cannot read %@: %@", file, error.localizedDescription))
-    }
-    let plan: RosterImport
-    let photos: [UUID: Photo]
-    do {
-      plan = try RosterImport(data, current: store.players)
-      photos = try plan.checkedPhotos()
-    } catch {
-      throw CLIError(code: .dataError, message: error.description)
-    }
-    try store.replaceRoster(with: plan.inputs, ids: plan.players.map(\.id))
-    for (id, photo) in photos { try store.setPhoto(of: id, to: (photo.jpeg, photo.hash)) }
-    print(
-      localized(
-        "Imported %1$@ players: %2$@ added, %3$@ changed, %4$@ removed.", plan.players.count,
-        plan.added.count, plan.changed.count, plan.removed.count)
-    )
-  }
-}
-
-struct Backup: Command {
-  static let name = "backup"
-  static let abstract =
-    "Copy the database, consistent and checked, to FILE; safe while the server runs."
-  static let discussion = """
-    Every change acknowledged before the copy starts is in it. FILE is replaced atomically;
-    ‘kcorp restore FILE’ puts it back.
-    """
-  static let arguments = [Argument(name: "FILE", help: "The copy to write.")]
-  static let options: [Option] = []
-  let file: String
-
-  init(_ parsed: Parsed) { file = parsed.positionals[0] }
-
-  func run(_ context: Context) throws {
-    let players = try context.store().backup(to: file)
-    print(
-      players == 1
-        ? localized("Backed up 1 player to %@.", file)
-        : localized("Backed up %1$@ players to %2$@.", players, file))
-  }
-}
-
-struct Restore: Command {
-  static let name = "restore"
-  static let abstract =
-    "Replace the database with a backup, checked first; all or nothing."
-  static let discussion = """
-    The backup is checked in a copy beside the database (FILE itself is not changed), then
-    takes the database's place. Refused while ‘kcorp serve’ uses the database: stop it first,
-    or give --force and restart it after.
-    """
-  static let arguments = [Argument(name: "FILE", help: "The backup to restore.")]
-  static let options = [Option.flag("--force", "Restore even while a server uses the database.")]
-  let file: String
-  let force: Bool
-
-  init(_ parsed: Parsed) {
-    file = parsed.positionals[0]
-    force = parsed.flag("--force")
-  }
-
-  func run(_ context: Context) throws {
-    guard case .file(let path) = try context.location() else {
-      throw CLIError.usage(
-        localized("A throwaway roster (--in-memory) has nothing to restore into."))
-    }
-    guard FileManager.default.fileExists(atPath: file) else {
-      throw CLIError(code: .notFound, message: localized("No backup at %@.", file))
-    }
-    // Held until the process ends: closing it would drop SQLite's own locks on the file.
-    if !force, let serving = ServingLock(path: path), !serving.isFree {
-      throw CLIError(
-        code: .ioError,
-        message:
-          localized(
-            "A kcorp server is using %@: stop it, then restore (or give --force and restart the server after).",
-            path)
-      )
-    }
-    let players = try RosterStore.restore(from: file, to: path)
-    print(
-      players == 1
-        ? localized("Restored 1 player from %1$@ into %2$@.", file, path)
-        : localized("Restored %1$@ players from %2$@ into %3$@.", players, file, path))
-  }
-}
-
-/// A lock on the database file that `kcorp serve` holds shared for as long as it runs, so
-/// that `kcorp restore` can tell. (flock locks are apart from SQLite's fcntl locks.)
-final class ServingLock {
-  private let descriptor: Int32
-
-  /// Opens the database file for locking; nil when it does not exist yet.
-  init?(path: String) {
-    descriptor = open(path, O_RDONLY | O_CLOEXEC)
-    guard descriptor >= 0 else { return nil }
-  }
-
-  /// Held while serving: never closed before the process ends, since closing any descriptor
-  /// of the file would also release SQLite's locks on it.
-  func holdWhileServing() { flock(descriptor, LOCK_SH) }
-
-  /// Whether no server holds the lock.
-  var isFree: Bool {
-    guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else { return false }
-    flock(descriptor, LOCK_UN)
-    return true
-  }
-}
-
-/// One player of an import file: the input, and the id to keep when the file has one.
 // MARK: - Helpers
 
-private func find(_ key: String, in roster: any RosterSource) throws -> Player {
-  guard let player = Player.find(key, in: try blocking { try await roster.players() }) else {
+func find(_ key: String, in roster: any RosterSource) async throws -> Player {
+  guard let player = Player.find(key, in: try await roster.players()) else {
     throw CLIError(code: .notFound, message: localized("No player “%@” in the roster.", key))
   }
   return player

@@ -64,9 +64,9 @@ struct AddUser: Command {
     standardInput = parsed.flag("--password-stdin")
   }
 
-  func run(_ context: Context) throws {
+  func run(_ context: Context) async throws {
     let access = try access(context)
-    try access.addAccount(
+    try await access.addAccount(
       name: name, role: role, password: try newPassword(fromStandardInput: standardInput))
     print(localized("Added %@ (%@).", name, role.displayName))
   }
@@ -79,7 +79,7 @@ struct ListUsers: Command {
 
   init(_ parsed: Parsed) {}
 
-  func run(_ context: Context) throws {
+  func run(_ context: Context) async throws {
     let accounts = try access(context).accounts()
     print(
       accounts.isEmpty
@@ -99,8 +99,8 @@ struct RemoveUser: Command {
 
   init(_ parsed: Parsed) { name = parsed.positionals[0] }
 
-  func run(_ context: Context) throws {
-    try access(context).removeAccount(name: name)
+  func run(_ context: Context) async throws {
+    try await access(context).removeAccount(name: name)
     print(localized("Removed %@; their sessions are ended.", name))
   }
 }
@@ -118,8 +118,8 @@ struct ChangePassword: Command {
     standardInput = parsed.flag("--password-stdin")
   }
 
-  func run(_ context: Context) throws {
-    try access(context).setPassword(
+  func run(_ context: Context) async throws {
+    try await access(context).setPassword(
       name: name, password: try newPassword(fromStandardInput: standardInput))
     print(localized("Changed %@'s password; their sessions are ended.", name))
   }
@@ -140,8 +140,8 @@ struct CreateToken: Command {
     role = try kcorp.role(parsed.value("--role"))
   }
 
-  func run(_ context: Context) throws {
-    print(try access(context).createToken(name: name, role: role))
+  func run(_ context: Context) async throws {
+    print(try await access(context).createToken(name: name, role: role))
   }
 }
 
@@ -152,7 +152,7 @@ struct ListTokens: Command {
 
   init(_ parsed: Parsed) {}
 
-  func run(_ context: Context) throws {
+  func run(_ context: Context) async throws {
     let tokens = try access(context).tokens()
     print(
       tokens.isEmpty
@@ -177,61 +177,9 @@ struct RevokeToken: Command {
 
   init(_ parsed: Parsed) { name = parsed.positionals[0] }
 
-  func run(_ context: Context) throws {
-    try access(context).revokeToken(name: name)
+  func run(_ context: Context) async throws {
+    try await access(context).revokeToken(name: name)
     print(localized("Revoked %@.", name))
-  }
-}
-
-struct ShowHistory: Command {
-  static let name = "history"
-  static let abstract = "Who changed what, the newest first."
-  static let options = [
-    Option(name: "--player", value: "P", help: "Only the changes of this player (pseudo or id)."),
-    Option(name: "--limit", value: "N", help: "How many changes, 50 by default."),
-    Option.flag("--json", "Print JSON (the API's shape)."),
-  ]
-  let player: String?
-  let limit: Int
-  let json: Bool
-
-  init(_ parsed: Parsed) throws(CLIError) {
-    player = parsed.value("--player")
-    let text = parsed.value("--limit") ?? "50"
-    guard let limit = Int(text), limit > 0 else {
-      throw .usage(localized("--limit takes a positive number, not ‘%@’.", text))
-    }
-    self.limit = limit
-    json = parsed.flag("--json")
-  }
-
-  func run(_ context: Context) throws {
-    let roster = try context.roster()
-    var id: UUID?
-    if let player {
-      let everyone = try blocking {
-        try await roster.players() + roster.removedPlayers().map(\.player)
-      }
-      guard let found = Player.find(player, in: everyone) else {
-        throw CLIError(code: .notFound, message: localized("No player “%@” in the roster.", player))
-      }
-      id = found.id
-    }
-    let changes =
-      if let server = roster as? TeamServer {
-        try blocking { [id, limit] in try await server.history(player: id, limit: limit) }
-      } else {
-        try context.store().history(player: id, limit: limit)
-      }
-    if json {
-      print(String(decoding: TeamJSON.encode(changes, pretty: true), as: UTF8.self))
-    } else if changes.isEmpty {
-      print(localized("No changes recorded yet."))
-    } else {
-      print(
-        Table.columns(
-          changes.map { [$0.at.formatted(.iso8601), $0.summary] }))
-    }
   }
 }
 
@@ -257,68 +205,5 @@ enum Terminal {
     var byte: UInt8 = 0
     while read(tty, &byte, 1) == 1, byte != UInt8(ascii: "\n") { bytes.append(byte) }
     return String(decoding: bytes, as: UTF8.self)
-  }
-}
-
-struct Watch: Command {
-  static let name = "watch"
-  static let abstract =
-    "Print the roster's changes as they happen, whoever makes them, here or on --server (Ctrl-C stops)."
-  static let options: [Option] = []
-
-  init(_ parsed: Parsed) {}
-
-  func run(_ context: Context) throws {
-    if let server = try context.server { return try watch(server) }
-    var stopSignals = Serve.blockStopSignals()
-    let store = try context.store()
-    store.onChange { update in
-      for change in update.changes {
-        print("\(change.at.formatted(date: .omitted, time: .standard))  \(change.summary)")
-      }
-      fflush(nil)
-    }
-    // Another process's commits are seen by asking SQLite, which answers from shared memory.
-    let poller = DispatchSource.makeTimerSource(queue: .global())
-    poller.schedule(deadline: .now(), repeating: .milliseconds(250))
-    poller.setEventHandler { try? store.refresh() }
-    poller.resume()
-    defer { poller.cancel() }
-    print(localized("Watching %@; Ctrl-C stops.", store.path))
-    fflush(nil)
-    var received: Int32 = 0
-    sigwait(&stopSignals, &received)
-  }
-
-  /// Follows the server's live events; after each, prints the history entries not yet shown.
-  private func watch(_ server: TeamServer) throws {
-    var stopSignals = Serve.blockStopSignals()
-    // A refused token is told now, before anything is watched.
-    let newest = try blocking { try await server.history(limit: 1).first?.id ?? 0 }
-    let following = Task {
-      var seen = newest
-      for await event in server.events() {
-        switch event {
-        case .changed:
-          guard let changes = try? await server.history(after: seen, limit: 1000) else { break }
-          for change in changes.reversed() {
-            print("\(change.at.formatted(date: .omitted, time: .standard))  \(change.summary)")
-          }
-          seen = changes.first?.id ?? seen
-        case .disconnected: print(localized("%@ cannot be reached; reconnecting…", server.name))
-        case .connected: print(localized("%@ is back.", server.name))
-        }
-        fflush(nil)
-      }
-      // The feed ends when Ctrl-C cancels this task, or when the server refuses the token.
-      if Task.isCancelled { return }
-      FileHandle.standardError.write(Data("kcorp: \(TeamServerError.unauthorized)\n".utf8))
-      exit(ExitCode.noPermission.rawValue)
-    }
-    print(localized("Watching %@; Ctrl-C stops.", server.url.absoluteString))
-    fflush(nil)
-    var received: Int32 = 0
-    sigwait(&stopSignals, &received)
-    following.cancel()
   }
 }

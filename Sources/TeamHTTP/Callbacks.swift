@@ -1,0 +1,323 @@
+import CMicroHTTPD
+import Foundation
+import Synchronization
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// What the C callbacks reach through their context pointer.
+final class ServerContext: Sendable {
+  let handler: @Sendable (HTTPRequest) async -> HTTPResponse
+  let maxBodyBytes: Int
+  let bodyLimit: @Sendable (String, String, String) -> Int?
+  /// How much longer than the request deadline an upload's body may take.
+  let uploadGrace: Duration
+  let isSecure: Bool
+  /// Requests whose handler has been started and whose answer is not sent yet, by their
+  /// state's address: answered 503 when the server stops before they are.
+  let exchanges = Mutex<[ObjectIdentifier: RequestState]>([:])
+  /// Streams sent and not closed: closed when the server stops (a suspended connection
+  /// must be resumed before libmicrohttpd stops).
+  let streams = Mutex<[ObjectIdentifier: ResponseStream]>([:])
+  /// Set when the server stops: a stream begun after that is closed at once.
+  let stopping = Atomic<Bool>(false)
+  /// The connections waiting for a request to come in whole.
+  let waiting: WaitingConnections
+  /// Connections whose request target holds `%00`: libmicrohttpd hands paths and query
+  /// values over as C strings, which end at the NUL (``HTTPRequest/targetHasNUL``).
+  let targetsWithNUL = Mutex<Set<UInt>>([])
+
+  init(
+    handler: @escaping @Sendable (HTTPRequest) async -> HTTPResponse, maxBodyBytes: Int,
+    bodyLimit: @escaping @Sendable (String, String, String) -> Int?, isSecure: Bool,
+    perAddress: Int, uploadGrace: Duration
+  ) {
+    self.handler = handler
+    self.maxBodyBytes = maxBodyBytes
+    self.bodyLimit = bodyLimit
+    self.uploadGrace = uploadGrace
+    self.isSecure = isSecure
+    waiting = WaitingConnections(perAddress: max(2, perAddress))
+  }
+
+  /// Whether a handler started is still to answer.
+  var handlersRunning: Bool {
+    exchanges.withLock { $0.values.contains { !$0.isAnswered } }
+  }
+}
+
+/// One request being received, then answered.
+///
+/// `@unchecked Sendable`: libmicrohttpd calls back for one connection on one thread at a
+/// time, so `body`, `tooLarge` and `limit` are never touched concurrently; the answer, which
+/// the handler's task gives from any thread, is behind its own lock.
+final class RequestState: @unchecked Sendable {
+  var body: [UInt8] = []
+  var tooLarge = false
+  /// The most body bytes kept for this request.
+  var limit = 0
+  /// Set once the handler is started.
+  var started = false
+  private let exchange = Mutex(Exchange())
+
+  private struct Exchange {
+    var answer: HTTPResponse?
+    /// The connection, suspended while the handler works; resumed once it answers.
+    var suspended: UInt?
+  }
+
+  var isAnswered: Bool { exchange.withLock { $0.answer != nil } }
+
+  /// The handler's answer (the first one given: a stop may answer first). Resumes the
+  /// connection when it was suspended to wait for it.
+  func answer(_ response: HTTPResponse) {
+    exchange.withLock { exchange in
+      guard exchange.answer == nil else { return }
+      exchange.answer = response
+      if let bits = exchange.suspended.take() {
+        MHD_resume_connection(OpaquePointer(bitPattern: bits))
+      }
+    }
+  }
+
+  /// The answer when it is already given; else suspends `connection` until it is (the lock
+  /// held, so that its resumption never comes before its suspension).
+  func answerOrSuspend(_ connection: OpaquePointer) -> HTTPResponse? {
+    exchange.withLock { exchange in
+      if let answer = exchange.answer { return answer }
+      exchange.suspended = UInt(bitPattern: connection)
+      MHD_suspend_connection(connection)
+      return nil
+    }
+  }
+}
+
+/// Starts `work` on this thread, which it keeps until its first suspension: a handler that
+/// never waits (a read from memory) answers before this returns, with no hop between
+/// threads. After a suspension it goes on on ``HandlerThreads``.
+private func startHere(_ work: @escaping @Sendable () async -> Void) {
+  if #available(macOS 26, iOS 26, *) {
+    Task.immediate(executorPreference: HandlerThreads.shared) { await work() }
+  } else {
+    Task(executorPreference: HandlerThreads.shared) { await work() }
+  }
+}
+
+// The callbacks are plain nonisolated functions, not closures: libmicrohttpd calls them on
+// its own threads, where code inferred to run on the main actor would trap.
+
+func accessHandler(
+  _ cls: UnsafeMutableRawPointer?, _ connection: OpaquePointer?, _ url: UnsafePointer<CChar>?,
+  _ method: UnsafePointer<CChar>?, _ version: UnsafePointer<CChar>?,
+  _ uploadData: UnsafePointer<CChar>?, _ uploadSize: UnsafeMutablePointer<Int>?,
+  _ requestContext: UnsafeMutablePointer<UnsafeMutableRawPointer?>?
+) -> MHD_Result {
+  guard let cls, let connection, let url, let method, let uploadSize, let requestContext else {
+    return .NO
+  }
+  let server = Unmanaged<ServerContext>.fromOpaque(cls).takeUnretainedValue()
+
+  // First call: headers only. Refuse a declared body over the cap before reading it.
+  guard let stored = requestContext.pointee else {
+    let state = RequestState()
+    requestContext.pointee = Unmanaged.passRetained(state).toOpaque()
+    let type =
+      MHD_lookup_connection_value(connection, .HEADER_KIND, "Content-Type")
+      .map { String(cString: $0) }?.split(separator: ";").first
+      .map { $0.trimmingCharacters(in: .whitespaces).lowercased() } ?? ""
+    state.limit =
+      server.bodyLimit(String(cString: method), String(cString: url), type) ?? server.maxBodyBytes
+    if state.limit > server.maxBodyBytes {
+      server.waiting.receivingUpload(connection, grace: server.uploadGrace)
+    }
+    let length = MHD_lookup_connection_value(connection, .HEADER_KIND, "Content-Length")
+    if let length, let bytes = Int(String(cString: length)), bytes > state.limit {
+      state.tooLarge = true
+      return respond(server, connection, url, method, state)
+    }
+    // A transfer coding other than chunked leaves the body's end unknown: refused at once
+    // rather than waiting for a body that cannot be read (RFC 9112, 6.1, suggests 501; a
+    // client's mistake is a 4xx here, as nginx's 400 for a coding it cannot combine).
+    if let coding = MHD_lookup_connection_value(connection, .HEADER_KIND, "Transfer-Encoding"),
+      String(cString: coding).lowercased() != "chunked"
+    {
+      return send(
+        HTTPResponse(
+          status: 400, contentType: "text/plain; charset=utf-8",
+          body: Array("Send the body with Content-Length or chunked, no other coding.\n".utf8)),
+        on: connection, server: server)
+    }
+    return .YES
+  }
+  let state = Unmanaged<RequestState>.fromOpaque(stored).takeUnretainedValue()
+
+  // Body chunks: keep them up to the cap, then only count.
+  if uploadSize.pointee > 0 {
+    if !state.tooLarge, let uploadData {
+      if state.body.count + uploadSize.pointee > state.limit {
+        state.tooLarge = true
+        state.body = []
+      } else {
+        uploadData.withMemoryRebound(to: UInt8.self, capacity: uploadSize.pointee) {
+          state.body.append(contentsOf: UnsafeBufferPointer(start: $0, count: uploadSize.pointee))
+        }
+      }
+    }
+    uploadSize.pointee = 0
+    return .YES
+  }
+
+  // The whole request is in, or the connection was resumed with the handler's answer.
+  guard state.started else { return respond(server, connection, url, method, state) }
+  guard let answer = state.answerOrSuspend(connection) else { return .YES }
+  return send(answer, on: connection, server: server, for: state)
+}
+
+/// Builds the request and starts its handler; sends the answer now when the handler gave
+/// it at once, else when it comes (the connection suspended meanwhile, so that the polling
+/// thread goes on serving the others).
+private func respond(
+  _ server: ServerContext, _ connection: OpaquePointer, _ url: UnsafePointer<CChar>,
+  _ method: UnsafePointer<CChar>, _ state: RequestState
+) -> MHD_Result {
+  server.waiting.answering(connection)
+  var request = HTTPRequest(
+    method: String(cString: method), path: String(cString: url), body: state.body)
+  state.body = []
+  request.bodyTooLarge = state.tooLarge
+  let (headers, repeated) = values(of: connection, with: kcorp_mhd_headers, lowercased: true)
+  request.targetHasNUL = server.targetsWithNUL.withLock {
+    $0.contains(UInt(bitPattern: connection))
+  }
+  // Two Host headers could name two sites to two readers of the request (RFC 9112, 3.2).
+  guard !repeated.contains("host") else {
+    return send(
+      HTTPResponse(
+        status: 400, contentType: "text/plain; charset=utf-8",
+        body: Array("Send one Host header.\n".utf8)), on: connection, server: server)
+  }
+  request.headers = headers
+  request.query = values(of: connection, with: kcorp_mhd_arguments, lowercased: false).values
+  request.clientAddress = kcorp_mhd_client_address(connection).map(numericHost) ?? ""
+  request.isSecure = server.isSecure
+  state.started = true
+  server.exchanges.withLock { $0[ObjectIdentifier(state)] = state }
+  startHere { [handler = server.handler, request] in state.answer(await handler(request)) }
+  guard let answer = state.answerOrSuspend(connection) else { return .YES }
+  return send(answer, on: connection, server: server, for: state)
+}
+
+/// Called with each request's target as sent (still percent-encoded), before it is decoded.
+func targetReceived(
+  _ cls: UnsafeMutableRawPointer?, _ uri: UnsafePointer<CChar>?, _ connection: OpaquePointer?
+) -> UnsafeMutableRawPointer? {
+  guard let cls, let uri, let connection else { return nil }
+  let server = Unmanaged<ServerContext>.fromOpaque(cls).takeUnretainedValue()
+  let hasNUL = strstr(uri, "%00") != nil
+  let key = UInt(bitPattern: connection)
+  _ = server.targetsWithNUL.withLock { hasNUL ? $0.insert(key).inserted : $0.remove(key) != nil }
+  return nil
+}
+
+func connectionNotified(
+  _ cls: UnsafeMutableRawPointer?, _ connection: OpaquePointer?,
+  _ socketContext: UnsafeMutablePointer<UnsafeMutableRawPointer?>?,
+  _ code: MHD_ConnectionNotificationCode
+) {
+  guard let cls, let connection else { return }
+  let server = Unmanaged<ServerContext>.fromOpaque(cls).takeUnretainedValue()
+  if code.rawValue == 0 {  // MHD_CONNECTION_NOTIFY_STARTED
+    server.waiting.opened(
+      connection, socket: kcorp_mhd_connection_fd(connection),
+      address: kcorp_mhd_client_address(connection).map(numericHost) ?? "")
+  } else {
+    server.waiting.closed(connection)
+    _ = server.targetsWithNUL.withLock { $0.remove(UInt(bitPattern: connection)) }
+  }
+}
+
+func requestCompleted(
+  _ cls: UnsafeMutableRawPointer?, _ connection: OpaquePointer?,
+  _ requestContext: UnsafeMutablePointer<UnsafeMutableRawPointer?>?,
+  _ reason: MHD_RequestTerminationCode
+) {
+  guard let cls, let stored = requestContext?.pointee else { return }
+  let server = Unmanaged<ServerContext>.fromOpaque(cls).takeUnretainedValue()
+  if let connection { server.waiting.answered(connection) }
+  let state = Unmanaged<RequestState>.fromOpaque(stored).takeRetainedValue()
+  _ = server.exchanges.withLock { $0.removeValue(forKey: ObjectIdentifier(state)) }
+  requestContext?.pointee = nil
+}
+
+/// Queues `response` on `connection`; `state`'s exchange is then over.
+private func send(
+  _ response: HTTPResponse, on connection: OpaquePointer, server: ServerContext,
+  for state: RequestState? = nil
+) -> MHD_Result {
+  if let state { _ = server.exchanges.withLock { $0.removeValue(forKey: ObjectIdentifier(state)) } }
+  let mhdResponse: OpaquePointer?
+  if let stream = response.stream {
+    let key = ObjectIdentifier(stream)
+    server.streams.withLock { $0[key] = stream }
+    stream.attach(connection) { [weak server] in
+      _ = server?.streams.withLock { $0.removeValue(forKey: key) }
+    }
+    if server.stopping.load(ordering: .acquiring) { stream.close() }
+    let retained = Unmanaged.passRetained(stream).toOpaque()
+    mhdResponse = kcorp_mhd_stream_response(streamReader, retained, streamEnded)
+    // Not queued: ended now, as libmicrohttpd will never call back.
+    if mhdResponse == nil { streamEnded(retained) }
+  } else {
+    mhdResponse = response.body.withUnsafeBytes {
+      kcorp_mhd_response($0.baseAddress, $0.count)
+    }
+  }
+  guard let mhdResponse else { return .NO }
+  defer { MHD_destroy_response(mhdResponse) }
+  for header in response.headers {
+    _ = MHD_add_response_header(mhdResponse, header.name, header.value)
+  }
+  return kcorp_mhd_queue(connection, UInt32(response.status), mhdResponse) != 0 ? .YES : .NO
+}
+
+/// `127.0.0.1` or `::1`: an address as text, without a port or an IPv6 zone (`%eth0`, which
+/// never appears in a `Host` header).
+public func numericHost(_ address: UnsafePointer<sockaddr>) -> String {
+  var host = [CChar](repeating: 0, count: Int(NI_MAXHOST))
+  let length =
+    address.pointee.sa_family == sa_family_t(AF_INET6)
+    ? socklen_t(MemoryLayout<sockaddr_in6>.size) : socklen_t(MemoryLayout<sockaddr_in>.size)
+  guard getnameinfo(address, length, &host, socklen_t(host.count), nil, 0, NI_NUMERICHOST) == 0
+  else { return "" }
+  let text = String(decoding: host.prefix { $0 != 0 }.map(UInt8.init), as: UTF8.self)
+  return String(text.split(separator: "%").first ?? "")
+}
+
+/// Collects a connection's headers or query arguments into a dictionary.
+private func values(
+  of connection: OpaquePointer,
+  with collect: (OpaquePointer?, MHD_KeyValueIterator?, UnsafeMutableRawPointer?) -> Int32,
+  lowercased: Bool
+) -> (values: [String: String], repeated: Set<String>) {
+  final class Box {
+    var values: [String: String] = [:]
+    var repeated: Set<String> = []
+    let lowercased: Bool
+    init(lowercased: Bool) { self.lowercased = lowercased }
+  }
+  let box = Box(lowercased: lowercased)
+  _ = collect(
+    connection,
+    { cls, _, key, value in
+      guard let cls, let key else { return .YES }
+      let box = Unmanaged<Box>.fromOpaque(cls).takeUnretainedValue()
+      let name = box.lowercased ? String(cString: key).lowercased() : String(cString: key)
+      if box.values[name] != nil { box.repeated.insert(name) }
+      box.values[name] = value.map { String(cString: $0) } ?? ""
+      return .YES
+    }, Unmanaged.passUnretained(box).toOpaque())
+  return (box.values, box.repeated)
+}

@@ -1,0 +1,141 @@
+import CTCPInfo
+import Foundation
+import Synchronization
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// `@unchecked Sendable`: Dispatch sources may be used from any thread.
+final class Sweeper: @unchecked Sendable {
+  private let timer: any DispatchSourceTimer
+  init(_ timer: any DispatchSourceTimer) { self.timer = timer }
+  func cancel() { timer.cancel() }
+}
+
+/// Every connection, and since when it waits for its next request to come in whole; those
+/// past the deadline are cut off (their socket shut down: libmicrohttpd then closes them).
+/// An address may hold ``perAddress`` connections, half of them waiting: past either, its
+/// oldest waiting connection is cut off to make room for the new one, so slow clients never
+/// lock out a browser on the same address.
+final class WaitingConnections: Sendable {
+  private struct Entry {
+    let socket: Int32
+    let address: String
+    /// Since when it waits for a request; nil while one is answered (or streamed).
+    var since: ContinuousClock.Instant?
+    /// Time granted beyond the deadline: an upload's body may take longer to come.
+    var grace: Duration = .zero
+    /// Bytes the kernel had received when it began to wait, and when last seen, with when
+    /// that count last grew.
+    var baseline: UInt64 = 0
+    var received: UInt64 = 0
+    var progress: ContinuousClock.Instant = .now
+  }
+
+  /// The answer to a request that can never be read whole: it stopped, or its client closed
+  /// its side, before its end (TLS sent to the plain port, a body shorter than announced).
+  /// Written by the server itself: libmicrohttpd waits for the rest and gives no hook.
+  private static let incomplete = Array(
+    ("HTTP/1.1 400 Bad Request\r\nContent-Type: text/plain; charset=utf-8\r\n"
+      + "Content-Length: 58\r\nConnection: close\r\n\r\n"
+      + "Send a whole HTTP request: this one stopped before its end.").utf8)
+
+  #if os(Linux)
+    private static let sendFlags = Int32(MSG_NOSIGNAL | MSG_DONTWAIT)
+  #else
+    private static let sendFlags = Int32(MSG_DONTWAIT)
+  #endif
+
+  /// The kernel's count of bytes received on `socket`, and whether its peer closed its side.
+  private static func progress(_ socket: Int32) -> (received: UInt64, peerClosed: Bool)? {
+    var received: UInt64 = 0
+    var closed: Int32 = 0
+    return kcorp_tcp_progress(socket, &received, &closed) == 0 ? (received, closed != 0) : nil
+  }
+
+  /// By connection (its address in memory, as a number: pointers are not Sendable).
+  private let entries = Mutex<[UInt: Entry]>([:])
+  private let perAddress: Int
+
+  init(perAddress: Int) { self.perAddress = perAddress }
+
+  /// A connection opened; when its address has too many, the address's oldest waiting one
+  /// is cut off (the new one itself only when none of the others waits).
+  func opened(_ connection: OpaquePointer, socket: Int32, address: String) {
+    entries.withLock { entries in
+      let key = UInt(bitPattern: connection)
+      // Whatever it has received so far (a client sends at once) is its first request's.
+      entries[key] = Entry(socket: socket, address: address, since: .now)
+      let same = entries.filter { $0.value.address == address }
+      let waiting = same.filter { $0.value.since != nil }
+      guard same.count > perAddress || waiting.count > perAddress / 2 else { return }
+      let oldest = waiting.filter { $0.key != key }
+        .min { ($0.value.since ?? .now) < ($1.value.since ?? .now) }
+      let cut = oldest?.key ?? key
+      if let entry = entries[cut] { shutdown(entry.socket, Int32(SHUT_RDWR)) }
+      entries[cut] = nil
+    }
+  }
+
+  /// Its request is in: it is being answered.
+  func answering(_ connection: OpaquePointer) {
+    entries.withLock { $0[UInt(bitPattern: connection)]?.since = nil }
+  }
+
+  /// Answered: it waits for its next request.
+  func answered(_ connection: OpaquePointer) {
+    entries.withLock { entries in
+      let key = UInt(bitPattern: connection)
+      guard var entry = entries[key] else { return }
+      entry.since = .now
+      entry.grace = .zero
+      entry.baseline = Self.progress(entry.socket)?.received ?? entry.baseline
+      entry.received = entry.baseline
+      entry.progress = .now
+      entries[key] = entry
+    }
+  }
+
+  /// Its request's headers announce an upload: its body gets `grace` more to come in.
+  func receivingUpload(_ connection: OpaquePointer, grace: Duration) {
+    entries.withLock { $0[UInt(bitPattern: connection)]?.grace = grace }
+  }
+
+  func closed(_ connection: OpaquePointer) {
+    _ = entries.withLock { $0.removeValue(forKey: UInt(bitPattern: connection)) }
+  }
+
+  /// Cuts off the connections waiting since before `limit`, and answers 400 to those whose
+  /// request began but can never end: its client closed its side, or sent nothing more for
+  /// `stall` (uploads excepted: a phone may pause).
+  func cutOff(waitingSince limit: ContinuousClock.Instant, stall: Duration = .milliseconds(1500)) {
+    let now = ContinuousClock.now
+    entries.withLock { entries in
+      for (key, var entry) in entries {
+        guard let since = entry.since else { continue }
+        if since + entry.grace < limit {
+          shutdown(entry.socket, Int32(SHUT_RDWR))
+          entries[key] = nil
+          continue
+        }
+        guard let (received, peerClosed) = Self.progress(entry.socket) else { continue }
+        if received != entry.received {
+          entry.received = received
+          entry.progress = now
+          entries[key] = entry
+        }
+        let begun = received > entry.baseline
+        let stalled = entry.grace == .zero && now - entry.progress > stall
+        guard begun, peerClosed || stalled else { continue }
+        _ = Self.incomplete.withUnsafeBytes {
+          send(entry.socket, $0.baseAddress, $0.count, Self.sendFlags)
+        }
+        shutdown(entry.socket, Int32(SHUT_RDWR))
+        entries[key] = nil
+      }
+    }
+  }
+}

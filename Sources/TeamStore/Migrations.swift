@@ -1,0 +1,236 @@
+import CSQLite
+import Foundation
+import TeamKit
+
+/// The database's schema: one ordered list of migrations, and the checks made before a file
+/// is used.
+enum Schema {
+  /// Ordered migrations; migration n takes `user_version` from n to n + 1. Each is written
+  /// against the schema of its time, not through the store's queries.
+  static let migrations: [@Sendable (Connection) throws -> Void] = [
+    { db in
+      try db.execute(
+        """
+        CREATE TABLE player (
+          id TEXT PRIMARY KEY NOT NULL,
+          name TEXT NOT NULL,
+          name_key TEXT NOT NULL UNIQUE,
+          position TEXT NOT NULL CHECK (position IN ('Top', 'Jungle', 'Mid', 'ADC', 'Support')),
+          image TEXT NOT NULL,
+          sort_order INTEGER NOT NULL UNIQUE
+        ) STRICT;
+        CREATE TABLE favorite_champion (
+          player_id TEXT NOT NULL REFERENCES player (id) ON DELETE CASCADE,
+          champion_id TEXT NOT NULL,
+          sort_order INTEGER NOT NULL,
+          PRIMARY KEY (player_id, champion_id)
+        ) STRICT, WITHOUT ROWID;
+        """)
+      // Seeding belongs to the first migration: it runs once, on a brand-new database, and
+      // a roster emptied on purpose stays empty.
+      for (order, player) in Player.defaultRoster.enumerated() {
+        try db.prepare(
+          "INSERT INTO player (id, name, name_key, position, image, sort_order) "
+            + "VALUES (?1, ?2, ?3, ?4, ?5, ?6)"
+        ).bind(
+          .text(player.id.uuidString), .text(player.name), .text(Player.nameKey(player.name)),
+          .text(player.position.rawValue), .text(player.image), .int(Int64(order + 1))
+        ).run()
+        for (index, champion) in player.favoriteChampions.enumerated() {
+          try db.prepare(
+            "INSERT INTO favorite_champion (player_id, champion_id, sort_order) VALUES (?1, ?2, ?3)"
+          ).bind(.text(player.id.uuidString), .text(champion.id), .int(Int64(index))).run()
+        }
+      }
+    },
+    // 2: lineup (the first five in order start) and "Recently removed" (removed_at). Pseudos
+    // are unique among the players on the roster only, and order numbers may repeat among
+    // removed players: the table is rebuilt without those UNIQUE constraints (SQLite's
+    // documented way; foreign keys are off while migrating).
+    { db in
+      try db.execute(
+        """
+        CREATE TABLE player_v2 (
+          id TEXT PRIMARY KEY NOT NULL,
+          name TEXT NOT NULL,
+          name_key TEXT NOT NULL,
+          position TEXT NOT NULL CHECK (position IN ('Top', 'Jungle', 'Mid', 'ADC', 'Support')),
+          image TEXT NOT NULL,
+          sort_order INTEGER NOT NULL,
+          lineup TEXT NOT NULL CHECK (lineup IN ('starter', 'substitute')),
+          removed_at REAL
+        ) STRICT;
+        INSERT INTO player_v2 (id, name, name_key, position, image, sort_order, lineup)
+          SELECT id, name, name_key, position, image, sort_order,
+            CASE WHEN (SELECT count(*) FROM player AS earlier
+                       WHERE earlier.sort_order < player.sort_order) < 5
+              THEN 'starter' ELSE 'substitute' END
+          FROM player;
+        DROP TABLE player;
+        ALTER TABLE player_v2 RENAME TO player;
+        CREATE UNIQUE INDEX player_name_on_roster ON player (name_key) WHERE removed_at IS NULL;
+        """)
+    },
+    // 3: the staff together: accounts, their sessions, API tokens, and the history of changes.
+    // Secrets are never stored: passwords as Argon2id PHC strings, tokens as SHA-256 digests.
+    { db in
+      try db.execute(
+        """
+        CREATE TABLE account (
+          name TEXT PRIMARY KEY NOT NULL,
+          name_key TEXT NOT NULL UNIQUE,
+          role TEXT NOT NULL CHECK (role IN ('owner', 'editor', 'viewer')),
+          password TEXT NOT NULL,
+          created_at REAL NOT NULL
+        ) STRICT;
+        CREATE TABLE session (
+          token_hash TEXT PRIMARY KEY NOT NULL,
+          account TEXT NOT NULL REFERENCES account (name) ON DELETE CASCADE ON UPDATE CASCADE,
+          created_at REAL NOT NULL,
+          last_seen REAL NOT NULL
+        ) STRICT;
+        CREATE TABLE api_token (
+          name TEXT PRIMARY KEY NOT NULL,
+          token_hash TEXT NOT NULL UNIQUE,
+          role TEXT NOT NULL CHECK (role IN ('owner', 'editor', 'viewer')),
+          created_at REAL NOT NULL,
+          last_used REAL
+        ) STRICT;
+        CREATE TABLE history (
+          id INTEGER PRIMARY KEY,
+          at REAL NOT NULL,
+          author TEXT NOT NULL,
+          kind TEXT NOT NULL,
+          player_id TEXT,
+          player_name TEXT NOT NULL,
+          before TEXT,
+          after TEXT
+        ) STRICT;
+        CREATE INDEX history_by_player ON history (player_id, id);
+        """)
+    },
+    // 4: a new player's order number is the largest so far plus one: found in the index
+    // rather than by reading every player, removed ones included.
+    { db in try db.execute("CREATE INDEX player_by_order ON player (sort_order)") },
+    // 5: pseudos are compared by their confusable skeleton (``Player/nameKey(_:)``): every
+    // stored key is computed again. Players already on the roster whose pseudos now look
+    // alike all stay (a later one's key gets its id appended); only new lookalikes are
+    // refused.
+    { db in
+      var rows: [(id: String, name: String, onRoster: Bool)] = []
+      try db.prepare("SELECT id, name, removed_at IS NULL FROM player ORDER BY sort_order")
+        .forEachRow { rows.append(($0.text(0), $0.text(1), $0.int(2) == 1)) }
+      // Ids first, so that no new key meets an old one on the way.
+      try db.execute("UPDATE player SET name_key = id")
+      var taken: Set<String> = []
+      for row in rows {
+        var key = Player.nameKey(row.name)
+        if row.onRoster, !taken.insert(key).inserted { key += "#" + row.id }
+        try db.prepare("UPDATE player SET name_key = ?2 WHERE id = ?1")
+          .bind(.text(row.id), .text(key)).run()
+      }
+    },
+    // 6: players' photos, as uploaded then re-encoded (a JPEG and its SHA-256). Keyed by
+    // player without a foreign key: an import deletes and inserts the players again, with
+    // the same ids, and their photos stay; photos of players gone for good are purged.
+    { db in
+      try db.execute(
+        """
+        CREATE TABLE photo (
+          player_id TEXT PRIMARY KEY NOT NULL,
+          hash TEXT NOT NULL,
+          jpeg BLOB NOT NULL
+        ) STRICT;
+        CREATE INDEX photo_by_hash ON photo (hash);
+        """)
+    },
+  ]
+
+  /// Checks the file, sets the pragmas and brings the schema up to date.
+  /// - Throws: ``StoreOpenError`` before writing anything when the file is not a SQLite
+  ///   database or its schema is newer than ``migrations``.
+  static func prepare(_ connection: Connection) throws {
+    // Wait for other processes' locks (a CLI opening the same new file) rather than fail.
+    try connection.execute("PRAGMA busy_timeout = 5000")
+    // Reading the header first: nothing is written to a file we cannot use.
+    _ = try version(of: connection)
+    try checkIntegrity(connection)
+    // Two processes setting up the same new file can deadlock (one switching it to WAL while
+    // the other migrates); SQLite then answers BUSY at once instead of waiting, and the
+    // step is simply tried again.
+    try retryingWhenBusy {
+      try connection.execute(
+        """
+        PRAGMA journal_mode = WAL;
+        PRAGMA synchronous = FULL;
+        PRAGMA foreign_keys = OFF;
+        """)
+      // Migrate under the write lock, reading the version again there: another process
+      // opening the same new file at the same moment migrates it once, not twice. Foreign
+      // keys stay off meanwhile (a table rebuilt must not cascade), then are checked.
+      try connection.transaction {
+        let pending = Int(try version(of: connection))..<migrations.count
+        guard !pending.isEmpty else { return }
+        for index in pending {
+          try migrations[index](connection)
+          try connection.execute("PRAGMA user_version = \(index + 1)")
+        }
+        var broken = 0
+        try connection.prepare("PRAGMA foreign_key_check").forEachRow { _ in broken += 1 }
+        guard broken == 0 else {
+          throw SQLiteError(
+            code: SQLITE_CONSTRAINT, message: "\(broken) favourite champions of no player",
+            path: connection.path)
+        }
+      }
+      try connection.execute("PRAGMA foreign_keys = ON")
+    }
+  }
+
+  /// Runs `body` again while SQLite answers BUSY, up to 100 times 10 ms apart.
+  private static func retryingWhenBusy(_ body: () throws -> Void) throws {
+    for attempt in 1... {
+      do {
+        return try body()
+      } catch let error as SQLiteError where error.code & 0xFF == SQLITE_BUSY && attempt < 100 {
+        usleep(10_000)
+      }
+    }
+  }
+
+  /// Refuses a damaged file (SQLite's `quick_check`), before anything is written to it.
+  private static func checkIntegrity(_ connection: Connection) throws {
+    var problems: [String] = []
+    do {
+      try connection.prepare("PRAGMA quick_check(5)").forEachRow { problems.append($0.text(0)) }
+    } catch {
+      problems = [(error as? SQLiteError)?.message ?? "\(error)"]
+    }
+    // A row that breaks a rule (CHECK, NOT NULL) is no damage to the file: loading it
+    // names the row and what is wrong with it.
+    problems.removeAll {
+      $0 == "ok" || $0.hasPrefix("CHECK constraint failed") || $0.hasPrefix("NULL value in")
+    }
+    guard problems.isEmpty else {
+      throw StoreOpenError.damaged(
+        path: connection.path, detail: problems.joined(separator: "; "))
+    }
+  }
+
+  /// The file's `user_version`.
+  /// - Throws: ``StoreOpenError`` when the file is not a SQLite database or its schema is
+  ///   newer than ``migrations``.
+  private static func version(of connection: Connection) throws -> Int64 {
+    let version: Int64
+    do {
+      version = try connection.scalar("PRAGMA user_version")
+    } catch  where error.code & 0xFF == SQLITE_NOTADB {
+      throw StoreOpenError.notADatabase(path: connection.path, detail: error.message)
+    }
+    guard version <= migrations.count else {
+      throw StoreOpenError.newerSchema(
+        path: connection.path, version: version, known: migrations.count)
+    }
+    return version
+  }
+}

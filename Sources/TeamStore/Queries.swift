@@ -1,0 +1,62 @@
+import CSQLite
+import Foundation
+import TeamKit
+
+/// The queries any connection may run: the writer's, and the readers' that never wait for a
+/// commit (``ReadPool``).
+extension Connection {
+  /// The first column of the first row of a query.
+  func scalar(_ sql: String) throws(SQLiteError) -> Int64 {
+    let statement = try prepare(sql)
+    var value: Int64 = 0
+    do {
+      try statement.forEachRow { value = $0.int(0) }
+    } catch let error as SQLiteError {
+      throw error
+    } catch {
+      throw SQLiteError(code: 1, message: "\(error)", path: path)
+    }
+    return value
+  }
+
+  /// The newest history id in the file.
+  func newestHistoryID() throws -> Int64 {
+    try scalar("SELECT coalesce(max(id), 0) FROM history")
+  }
+
+  /// History entries, the newest first: those after `after` (an id), of one player when
+  /// given, at most `limit`.
+  func history(after: Int64 = 0, player: UUID? = nil, limit: Int = 500) throws -> [RosterChange] {
+    var changes: [RosterChange] = []
+    let statement = try prepare(
+      """
+      SELECT id, at, author, kind, player_id, player_name, before, after FROM history
+      WHERE id > ?1 AND (?2 IS NULL OR player_id = ?2) ORDER BY id DESC LIMIT ?3
+      """)
+    try statement.bind(
+      .int(after), player.map { .text($0.uuidString) } ?? .null, .int(Int64(limit))
+    )
+    .forEachRow { row in
+      func player(_ column: Int32) -> Player? {
+        row.isNull(column)
+          ? nil : try? TeamJSON.decode(Player.self, from: Data(row.text(column).utf8))
+      }
+      changes.append(
+        RosterChange(
+          id: row.int(0), at: Date(timeIntervalSince1970: row.double(1)), author: row.text(2),
+          kind: RosterChange.Kind(rawValue: row.text(3)) ?? .edited,
+          playerID: row.isNull(4) ? nil : UUID(uuidString: row.text(4)),
+          playerName: row.text(5), before: player(6), after: player(7)))
+    }
+    return changes
+  }
+
+  /// The photo with this hash, if one is stored.
+  func photo(hash: String) throws -> Data? {
+    var found: Data?
+    try prepare("SELECT jpeg FROM photo WHERE hash = ?1 LIMIT 1").bind(.text(hash))
+      .forEachRow { found = $0.blob(0) }
+    return found
+  }
+
+}

@@ -1,0 +1,34 @@
+import Foundation
+import Synchronization
+
+/// Connections that only read, for what is not in the roster's snapshot (history, photos,
+/// accounts, sessions, tokens): in WAL mode a reader sees what was committed when its read
+/// began and never waits for the writer, whose commit may be waiting for the disk (GRDB's
+/// `DatabasePool` does the same). A connection is opened when every other one is busy, and
+/// kept for the next read.
+final class ReadPool: Sendable {
+  private let path: String
+  private let idle = Mutex<[Reader]>([])
+
+  init(path: String) { self.path = path }
+
+  /// Runs `body` with a connection of its own for the time of the call.
+  func read<T>(_ body: (Connection) throws -> T) throws -> T {
+    let reader = try idle.withLock { $0.popLast() } ?? Reader(path: path)
+    defer { idle.withLock { $0.append(reader) } }
+    return try body(reader.connection)
+  }
+
+  /// One reading connection.
+  ///
+  /// `@unchecked Sendable`: a reader is used by the one thread that took it from the pool,
+  /// until it gives it back.
+  private final class Reader: @unchecked Sendable {
+    let connection: Connection
+
+    init(path: String) throws {
+      connection = try Connection(path: path, create: false)
+      try connection.execute("PRAGMA busy_timeout = 5000; PRAGMA query_only = ON")
+    }
+  }
+}

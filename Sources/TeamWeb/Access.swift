@@ -1,0 +1,144 @@
+import Foundation
+import TeamAccess
+import TeamHTTP
+import TeamKit
+import TeamStore
+
+/// Who a request comes from, and what they may do: the rules ``RoutePolicy`` names, applied
+/// by ``WebApp/respond(to:)``.
+extension WebApp {
+  // MARK: - Identity
+
+  /// The session cookie's name: `__Host-` prefixed (so only this host, over HTTPS, may set
+  /// it) when the request came over HTTPS.
+  static func sessionCookie(secure: Bool) -> String {
+    secure ? "__Host-kcorp_session" : "kcorp_session"
+  }
+
+  /// Whether the browser reached us over HTTPS: directly, or through a trusted proxy on this
+  /// machine that says so.
+  func isSecure(_ request: HTTPRequest) -> Bool {
+    request.isSecure
+      || (options.trustProxy && Self.isLoopback(request.clientAddress)
+        && request.header("x-forwarded-proto")?.lowercased() == "https")
+  }
+
+  /// The client's address: the connection's, or, behind a trusted proxy on this machine, the
+  /// last one the proxy added to `X-Forwarded-For`.
+  func clientAddress(_ request: HTTPRequest) -> String {
+    guard options.trustProxy, Self.isLoopback(request.clientAddress),
+      let forwarded = request.header("x-forwarded-for")?.split(separator: ",").last
+    else { return request.clientAddress }
+    return forwarded.trimmingCharacters(in: .whitespaces)
+  }
+
+  /// The account or token the request carries; nil for nobody. A bearer token that is not
+  /// valid is refused at once (401) rather than treated as nobody.
+  func identify(_ request: HTTPRequest) async throws -> Identity? {
+    if let authorization = request.header("authorization") {
+      let parts = authorization.split(separator: " ", maxSplits: 1)
+      guard parts.count == 2, parts[0].lowercased() == "bearer",
+        let identity = try access.identity(bearer: String(parts[1]))
+      else {
+        throw HTTPError(
+          401, localized("This token is unknown or revoked; ask an owner for a new one."),
+          headers: ["WWW-Authenticate": "Bearer realm=\"kcorp\", error=\"invalid_token\""])
+      }
+      return identity
+    }
+    // Over HTTPS only the `__Host-` cookie counts: a plain one could have been planted.
+    if let token = request.cookies[Self.sessionCookie(secure: isSecure(request))],
+      let identity = try await access.identity(session: token)
+    {
+      return identity
+    }
+    return options.requireLogin ? nil : .local
+  }
+
+  /// Refuses what the identity may not do on a route of this policy: where sign-in is
+  /// required nobody may use anything but what is open to anyone; viewers only read; owners
+  /// alone manage accounts; tokens have no account of their own to change.
+  func authorize(_ request: HTTPRequest, _ identity: Identity?, _ policy: RoutePolicy) throws {
+    if policy.access == .anyone { return }
+    guard let identity else {
+      if !request.isForTheAPI && (request.method == "GET" || request.method == "HEAD") {
+        let next = request.path + (request.query["page"].map { "?page=\($0)" } ?? "")
+        throw HTTPError(
+          303, localized("Sign in first."),
+          headers: ["Location": "/signin?next=" + WebApp.percentEncoded(next)])
+      }
+      throw HTTPError(
+        401, localized("Sign in first, or send an API token (Authorization: Bearer …)."),
+        headers: ["WWW-Authenticate": "Bearer realm=\"kcorp\""])
+    }
+    switch policy.access {
+    case .anyone, .reader: return
+    case .owner:
+      guard identity.role.canManageAccounts else {
+        throw HTTPError(403, localized("Only an owner manages the accounts."))
+      }
+    case .person:
+      let reads = request.method == "GET" || request.method == "HEAD"
+      if !reads, case .token = identity.kind {
+        throw HTTPError(403, localized("An API token has no account to change or sign out of."))
+      }
+    case .editor:
+      guard identity.role.canEdit else {
+        throw HTTPError(
+          403,
+          localized(
+            "%@ is a viewer: this account reads the roster but cannot change it.", identity.name))
+      }
+    }
+  }
+
+  // MARK: - Language
+
+  static let languageCookie = "kcorp_lang"
+
+  /// The language to answer in: the one chosen with the language switch (a cookie), else the
+  /// best of `Accept-Language`, else English.
+  static func language(of request: HTTPRequest) -> Language {
+    if let chosen = request.cookies[languageCookie].flatMap(Language.init(rawValue:)) {
+      return chosen
+    }
+    return request.header("accept-language").flatMap(Language.init(acceptLanguage:)) ?? .english
+  }
+
+  // MARK: - Cross-site request forgery
+
+  static let csrfCookie = "kcorp_csrf"
+
+  /// The browser's CSRF token, and the `Set-Cookie` header to send when it is new.
+  static func csrfToken(for request: HTTPRequest) -> (token: String, setCookie: String?) {
+    if let token = request.cookies[csrfCookie], token.count == 64,
+      token.allSatisfy(\.isHexDigit)
+    {
+      return (token, nil)
+    }
+    var generator = SystemRandomNumberGenerator()
+    let token = (0..<4).map { _ in hex16(generator.next()) }.joined()
+    return (token, "\(csrfCookie)=\(token); Path=/; HttpOnly; SameSite=Strict")
+  }
+
+  /// True when a state-changing request comes from our own pages: its Origin (or
+  /// Sec-Fetch-Site) says same origin. Scheme and host name compare in any case.
+  static func isSameOrigin(_ request: HTTPRequest) -> Bool {
+    if let origin = request.header("origin")?.lowercased() {
+      guard let host = request.header("host")?.lowercased() else { return false }
+      return origin == "http://\(host)" || origin == "https://\(host)"
+    }
+    if let site = request.header("sec-fetch-site") {
+      return site == "same-origin" || site == "none"
+    }
+    return true
+  }
+
+  static func hasValidToken(_ request: HTTPRequest, form: [String: [String]]) -> Bool {
+    guard let cookie = request.cookies[csrfCookie], cookie.count == 64,
+      let sent = form["csrf"]?.first, sent.utf8.count == cookie.utf8.count
+    else { return false }
+    // Compare in constant time.
+    return zip(sent.utf8, cookie.utf8).reduce(0) { $0 | ($1.0 ^ $1.1) } == 0
+  }
+}

@@ -1,0 +1,115 @@
+import Foundation
+import TeamHTTP
+import TeamKit
+import TeamStore
+
+/// The HTML screens, one file each (roster, player form, player detail, Recently removed,
+/// history, messages, accounts, import), and the layout they share.
+enum Pages {
+  /// Players shown on one page of the roster.
+  static let pageSize = 50
+
+  static func document(title: String, _ body: [HTML]) -> HTML {
+    let language = Language.current
+    return .h(
+      "html", ["lang": language.rawValue],
+      [
+        .h(
+          "head", [:],
+          [
+            .h("meta", ["charset": "utf-8"]),
+            .h("meta", ["name": "viewport", "content": "width=device-width, initial-scale=1"]),
+            .h("meta", ["name": "color-scheme", "content": "dark"]),
+            .h("title", title),
+            .h("link", ["rel": "stylesheet", "href": Asset.stylesheet.path]),
+            .h("script", ["src": Asset.script.path, "defer": ""]),
+          ]),
+        .h("body", ["data-messages": scriptMessages], body + [languageSwitch(from: language)]),
+      ])
+  }
+
+  /// The link to the other language, on every page (``WebApp/language(of:)``).
+  static func languageSwitch(from language: Language) -> HTML {
+    let other: Language = language == .french ? .english : .french
+    return .h(
+      "footer", ["class": "language"],
+      [
+        .h(
+          "a",
+          [
+            "href": "/language/\(other.rawValue)", "lang": other.rawValue,
+            "hreflang": other.rawValue,
+          ],
+          other.name)
+      ])
+  }
+
+  /// What app.js says to people, in the page's language (JSON).
+  static var scriptMessages: String {
+    let messages: [String: String] = [
+      "orderRefused": localized("The order was not saved: the roster changed meanwhile."),
+      "removedBy": localized("%1$@ was removed by %2$@. "),
+      "gone": localized("This player is no longer on the roster. "),
+      "back": localized("Back to the roster"),
+      "updated": localized("Updated: %@."),
+      "added": localized("%1$@ added %2$@"),
+      "edited": localized("%1$@ edited %2$@"),
+      "removed": localized("%1$@ removed %2$@"),
+      "restored": localized("%1$@ restored %2$@"),
+      "moved": localized("%1$@ reordered the roster"),
+      "imported": localized("%1$@ imported a roster"),
+      "separator": localized("; "),
+    ]
+    let object = messages.sorted { $0.key < $1.key }.map {
+      "\"\($0.key)\":" + String(decoding: TeamJSON.encode($0.value), as: UTF8.self)
+    }
+    return "{" + object.joined(separator: ",") + "}"
+  }
+
+  static func page(status: Int = 200, title: String, cookie: String? = nil, _ body: [HTML])
+    -> HTTPResponse
+  {
+    var response = HTTPResponse(
+      status: status, contentType: "text/html; charset=utf-8",
+      body: Array(document(title: title, body).renderDocument().utf8))
+    if let cookie { response.headers.append(("Set-Cookie", cookie)) }
+    return response
+  }
+
+  static func avatar(
+    _ image: String, size: Int, alt: String = "", id: String? = nil, lazy: Bool = false
+  ) -> HTML {
+    picture("/images/\(image)", size: size, alt: alt, id: id, lazy: lazy)
+  }
+
+  /// A player's round picture (``ImageLibrary/response(for:roster:request:)``).
+  static func avatar(of player: Player, size: Int, alt: String = "") -> HTML {
+    picture("/players/\(player.id)/picture", size: size, alt: alt)
+  }
+
+  private static func picture(
+    _ source: String, size: Int, alt: String, id: String? = nil, lazy: Bool = false
+  ) -> HTML {
+    let attributes: HTML.Attributes = [
+      "class": "avatar", "src": source, "alt": alt, "width": String(size), "height": String(size),
+    ]
+    return .h(
+      "img", attributes + (id.map { ["id": $0] } ?? [:]) + (lazy ? ["loading": "lazy"] : [:]))
+  }
+
+  static func csrfField(_ token: String) -> HTML {
+    .h("input", ["type": "hidden", "name": "csrf", "value": token])
+  }
+
+  /// A form of one button that posts to `action` (with the CSRF token and `fields`).
+  static func postButton(
+    _ action: String, token: String, fields: [(String, String)] = [],
+    button: HTML.Attributes, _ label: [HTML]
+  ) -> HTML {
+    .h(
+      "form", ["method": "post", "action": action, "class": "inline"],
+      [csrfField(token)]
+        + fields.map { .h("input", ["type": "hidden", "name": $0.0, "value": $0.1]) }
+        + [.h("button", ["type": "submit"] + button, label)])
+  }
+}

@@ -1,0 +1,211 @@
+import Foundation
+import TeamHTTP
+import TeamKit
+import TeamStore
+
+/// The player form, to add and to edit.
+extension Pages {
+  /// The add or edit form; `errors` puts each message next to its field, and focus goes to
+  /// the first field in error.
+  static func playerForm(
+    _ input: PlayerInput, errors: ValidationError?, token: String, action: String,
+    title: String, submit: String, version: String? = nil, notice: String? = nil,
+    cancel: String = "/", heading: StaticString = "h2"
+  ) -> HTML {
+    let firstError = ValidationError.Field.allCases.first { errors?.message(for: $0) != nil }
+    func error(_ field: ValidationError.Field) -> HTML {
+      guard let messages = errors?.messages(for: field), !messages.isEmpty else {
+        return .fragment([])
+      }
+      return .h(
+        "p", ["class": "error", "id": "\(field.rawValue)-error"],
+        messages.joined(separator: " "))
+    }
+    func invalid(_ field: ValidationError.Field) -> HTML.Attributes {
+      guard errors?.message(for: field) != nil else { return [:] }
+      return ["aria-invalid": "true", "aria-describedby": "\(field.rawValue)-error"]
+        + (field == firstError ? ["autofocus": ""] : [:])
+    }
+    /// A text input named after its field: what was typed, and its error when there is one.
+    func textField(_ field: ValidationError.Field, _ value: String, _ extra: HTML.Attributes)
+      -> HTML
+    {
+      .h(
+        "input",
+        [
+          "type": "text", "id": field.rawValue, "name": field.rawValue, "value": value,
+          "autocomplete": "off", "autocapitalize": "none", "spellcheck": "false",
+        ] + extra + invalid(field))
+    }
+    let selectedPosition = (try? Position(parsing: input.position))
+    var selected: [String] = []  // in the order chosen
+    for id in input.favoriteChampions.compactMap({ Champion.find($0)?.id })
+    where !selected.contains(id) {
+      selected.append(id)
+    }
+    let imageName = input.image.trimmingCharacters(in: .whitespacesAndNewlines)
+    let preview =
+      PlayerInput.imageNameProblem(imageName) == nil ? imageName : Player.defaultImage
+
+    return .h(
+      "form",
+      [
+        "method": "post", "action": action, "class": "player-form", "novalidate": "",
+        "enctype": "multipart/form-data",
+      ],
+      [
+        // The page's own heading on a page of its own (h1), under the roster's in a sheet.
+        .h(heading, ["id": "form-title"], title),
+        notice.map { .h("p", ["class": "error", "role": "alert"], $0) } ?? .fragment([]),
+        csrfField(token),
+        version.map { .h("input", ["type": "hidden", "name": "version", "value": $0]) }
+          ?? .fragment([]),
+        .h(
+          "div", ["class": "field"],
+          [
+            .h("label", ["for": "name"], localized("Pseudo")),
+            textField(.name, input.name, ["maxlength": String(PlayerInput.maxNameLength)]),
+            error(.name),
+          ]),
+        .h(
+          "div", ["class": "field"],
+          [
+            .h("label", ["for": "position"], localized("Role")),
+            .h(
+              "select", ["id": "position", "name": "position"] + invalid(.position),
+              Position.allCases.map { position in
+                .h(
+                  "option",
+                  ["value": position.rawValue]
+                    + (position == selectedPosition ? ["selected": ""] : [:]),
+                  position.displayName)
+              }),
+            error(.position),
+          ]),
+        .h(
+          "div", ["class": "field"],
+          [
+            .h("label", ["for": "image"], localized("Image")),
+            .h(
+              "div", ["class": "image-field"],
+              [
+                avatar(preview, size: 48, alt: localized("Image preview"), id: "image-preview"),
+                textField(.image, input.image, ["maxlength": String(PlayerInput.maxImageLength)]),
+              ]),
+            // A photo from the phone's camera or library, or a file: re-encoded on the server.
+            .h("label", ["for": "photo"], localized("Photo")),
+            .h(
+              "input",
+              [
+                "type": "file", "id": "photo", "name": "photo",
+                "accept": "image/jpeg,image/png,image/webp,image/heic",
+              ]),
+            error(.image),
+          ]),
+        .h(
+          "fieldset", ["class": "field"] + invalid(.favoriteChampions),
+          [
+            .h("legend", localized("Favorite champions")),
+            // The search narrows the row as one types (app.js asks /api/champions); neither
+            // field has a name, so neither is sent with the form.
+            .h(
+              "div", ["class": "champion-filters"],
+              [
+                .h(
+                  "input",
+                  [
+                    "type": "search", "class": "champion-search",
+                    "placeholder": localized("Search"),
+                    "aria-label": localized("Search a champion"), "autocomplete": "off",
+                  ]),
+                .h(
+                  "select", ["class": "champion-class", "aria-label": localized("Class")],
+                  [.h("option", ["value": ""], localized("All classes"))]
+                    + ChampionClass.allCases.map {
+                      .h("option", ["value": $0.rawValue], $0.displayName)
+                    }),
+              ]),
+            .h(
+              "div", ["class": "champion-row"],
+              // The selected champions first, in their order, then the others.
+              (selected.compactMap(Champion.find)
+                + Champion.catalog.filter { !selected.contains($0.id) }).map { champion in
+                  .h(
+                    "label", ["class": "champion"],
+                    [
+                      .h(
+                        "input",
+                        ["type": "checkbox", "name": "champion", "value": champion.id]
+                          + (selected.contains(champion.id) ? ["checked": ""] : [:])),
+                      avatar(champion.imageName, size: 56, lazy: true),
+                      .h("span", champion.name),
+                    ])
+                }),
+            error(.favoriteChampions),
+          ]),
+        .h(
+          "div", ["class": "actions"],
+          [
+            .h("a", ["class": "button", "href": cancel, "data-close": ""], localized("Cancel")),
+            .h("button", ["class": "button primary", "type": "submit"], submit),
+          ]),
+      ])
+  }
+
+  /// The add form on a page of its own (without JavaScript, "+" leads here).
+  static func addPlayer(
+    _ input: PlayerInput, errors: ValidationError?, token: String, cookie: String?,
+    status: Int = 200, notice: String? = nil
+  ) -> HTTPResponse {
+    page(
+      status: status, title: localized("New player · KCorp"), cookie: cookie,
+      [
+        backBar(),
+        .h(
+          "main", ["class": "sheet-page"],
+          [
+            playerForm(
+              input, errors: errors, token: token, action: "/players",
+              title: localized("New player"), submit: localized("Add"), notice: notice,
+              heading: "h1")
+          ]),
+      ])
+  }
+
+  /// The edit form on a page of its own, prefilled with `input`.
+  static func editPlayer(
+    _ player: Player, input: PlayerInput, errors: ValidationError?, token: String,
+    version: String, cookie: String?, status: Int = 200, notice: String? = nil
+  ) -> HTTPResponse {
+    page(
+      status: status, title: localized("Edit %@ · KCorp", player.name), cookie: cookie,
+      [
+        backBar(to: "/players/\(player.id)"),
+        .h(
+          "main", ["class": "sheet-page"],
+          [
+            editForm(
+              player, input: input, errors: errors, token: token, version: version, notice: notice,
+              heading: "h1")
+          ]),
+      ])
+  }
+
+  static func editForm(
+    _ player: Player, input: PlayerInput, errors: ValidationError?, token: String,
+    version: String, notice: String? = nil, heading: StaticString = "h2"
+  ) -> HTML {
+    playerForm(
+      input, errors: errors, token: token, action: "/players/\(player.id)/edit",
+      title: localized("Edit %@", player.name), submit: localized("Save"), version: version,
+      notice: notice,
+      cancel: "/players/\(player.id)", heading: heading)
+  }
+
+  /// What a player is now, as the edit form's input.
+  static func input(of player: Player) -> PlayerInput {
+    PlayerInput(
+      name: player.name, position: player.position.rawValue, image: player.image,
+      favoriteChampions: player.favoriteChampions.map(\.id), lineup: player.lineup.rawValue)
+  }
+}

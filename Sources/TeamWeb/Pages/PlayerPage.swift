@@ -1,0 +1,137 @@
+import Foundation
+import TeamHTTP
+import TeamKit
+import TeamStore
+
+/// A player's detail, and the confirmation of their removal.
+extension Pages {
+  static func backBar(to href: String = "/") -> HTML {
+    .h(
+      "header", ["class": "topbar"],
+      [
+        .h(
+          "a", ["class": "icon-button back", "href": href, "aria-label": localized("Back")],
+          [Icon.chevronLeft])
+      ])
+  }
+
+  static func player(
+    _ player: Player, in roster: Roster, token: String, viewer: Viewer = Viewer()
+  ) -> HTTPResponse {
+    let starter = player.lineup == .starter
+    let edits: [HTML] = [
+      .h(
+        "div", ["class": "detail-actions"],
+        [
+          .h(
+            "a",
+            ["class": "button", "id": "edit-player", "href": "/players/\(player.id)/edit"],
+            localized("Edit")),
+          postButton(
+            "/players/\(player.id)/lineup", token: token,
+            fields: [("lineup", starter ? "substitute" : "starter")],
+            button: ["class": "button", "id": "lineup-toggle"],
+            [.text(starter ? localized("Move to substitutes") : localized("Make starter"))]),
+        ])
+    ]
+    let deletion: [HTML] = [
+      .h(
+        "form",
+        [
+          "method": "get", "action": "/players/\(player.id)/delete",
+          "class": "delete-form", "data-confirm": "delete-dialog",
+        ],
+        [
+          .h(
+            "button", ["class": "button danger wide", "type": "submit"],
+            [Icon.trash, .text(localized("Delete player"))])
+        ])
+    ]
+    return page(
+      title: "\(player.name) · KCorp",
+      [
+        backBar(to: rosterLink(to: player.id, in: roster.players)),
+        .h(
+          "main", ["class": "detail", "data-live": "", "data-player": player.id.uuidString],
+          [
+            avatar(of: player, size: 160, alt: localized("Photo of %@", player.name)),
+            .h("h1", player.name),
+            .h("p", ["class": "role"], player.position.displayName),
+            .h(
+              "p", ["class": "muted"],
+              starter ? localized("Starting five") : localized("Substitute")),
+            .fragment(viewer.canEdit ? edits : []),
+            .h(
+              "section", ["aria-labelledby": "champions-title"],
+              [
+                .h("h2", ["id": "champions-title"], localized("Favorite champions")),
+                player.favoriteChampions.isEmpty
+                  ? .h("p", ["class": "muted"], localized("No favorite champions yet."))
+                  : .h(
+                    "ul", ["class": "champions"],
+                    player.favoriteChampions.map { champion in
+                      .h(
+                        "li", [:],
+                        [avatar(champion.imageName, size: 56), .h("span", champion.name)])
+                    }),
+              ]),
+            .fragment(viewer.canEdit ? deletion : []),
+          ]),
+        .h(
+          "dialog", ["id": "edit-dialog", "class": "sheet", "aria-labelledby": "form-title"],
+          [
+            editForm(
+              player, input: input(of: player), errors: nil, token: token,
+              version: WebApp.etag(player))
+          ]),
+        .h(
+          "dialog", ["id": "delete-dialog", "class": "sheet", "aria-labelledby": "confirm-title"],
+          [
+            confirmDelete(
+              player, token: token,
+              cancel: .h(
+                "button", ["class": "button", "type": "button", "data-close": ""],
+                localized("Cancel")))
+          ]),
+      ])
+  }
+
+  static func confirmDelete(
+    _ player: Player, token: String, cancel: HTML, heading: StaticString = "h2"
+  ) -> HTML {
+    .h(
+      "form",
+      ["method": "post", "action": "/players/\(player.id)/delete", "class": "confirm"],
+      [
+        .h(heading, ["id": "confirm-title"], localized("Delete %@?", player.name)),
+        .h(
+          "p", ["class": "muted"],
+          localized(
+            "%@ will go to Recently removed, where they can be restored for 30 days.", player.name)),
+        csrfField(token),
+        .h(
+          "div", ["class": "actions"],
+          [
+            cancel,
+            .h("button", ["class": "button danger", "type": "submit"], localized("Delete")),
+          ]),
+      ])
+  }
+
+  static func confirmDeletePage(_ player: Player, token: String, cookie: String?) -> HTTPResponse {
+    page(
+      title: localized("Delete %@? · KCorp", player.name), cookie: cookie,
+      [
+        backBar(to: "/players/\(player.id)"),
+        .h(
+          "main", [:],
+          [
+            confirmDelete(
+              player, token: token,
+              cancel: .h(
+                "a", ["class": "button", "href": "/players/\(player.id)"], localized("Cancel")),
+              heading: "h1")
+          ]),
+      ])
+  }
+}

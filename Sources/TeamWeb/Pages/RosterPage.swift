@@ -1,0 +1,244 @@
+import Foundation
+import TeamHTTP
+import TeamKit
+import TeamStore
+
+/// The roster: the starting five, the substitutes, and what happened last.
+extension Pages {
+  /// What the roster announces after an action (in a `role="status"` region).
+  enum Notice {
+    case added(Player)
+    case removed(Player)
+    case restored(Player)
+    case imported(Int)
+    /// The add form came back with its errors.
+    case refused
+  }
+
+  /// How many pages a roster of `players` takes (at least one).
+  static func pageCount(_ players: Int) -> Int { max(1, (players + pageSize - 1) / pageSize) }
+
+  /// The page (from 1) that shows `player`: the roster is shown starters first.
+  static func page(of player: UUID, in players: [Player]) -> Int {
+    (players.startersFirst.firstIndex { $0.id == player } ?? 0) / pageSize + 1
+  }
+
+  /// Where "Back" from a player leads: their row on the page that shows them.
+  static func rosterLink(to player: UUID, in players: [Player]) -> String {
+    "/?page=\(page(of: player, in: players))#player-\(player)"
+  }
+
+  /// The roster's page `page`, from 1 to ``pageCount(_:)``: the starting five, then the
+  /// substitutes, with their order buttons.
+  static func roster(
+    _ roster: Roster, page: Int, token: String, viewer: Viewer = Viewer(), notice: Notice? = nil,
+    addForm: (input: PlayerInput, errors: ValidationError?)? = nil
+  ) -> HTTPResponse {
+    let players = roster.players.startersFirst
+    let pages = pageCount(players.count)
+    let shown = Array(players.dropFirst((page - 1) * pageSize).prefix(pageSize))
+    let status = LineupStatus(players: roster.players)
+    let justAdded: UUID? = if case .added(let player)? = notice { player.id } else { nil }
+    var content: [HTML] = [
+      statusRegion(addForm != nil ? .refused : notice, token: token, canUndo: viewer.canEdit)
+    ]
+    if players.isEmpty {
+      content.append(
+        .h(
+          "div", ["class": "empty"],
+          [
+            .h("strong", localized("No players yet")),
+            .h("p", localized("Add the first member of the team with the + button.")),
+          ]))
+    } else {
+      content.append(
+        .h(
+          "p", ["class": status.isComplete ? "lineup complete" : "lineup"],
+          status.isComplete
+            ? localized("Starting five: complete.")
+            : localized(
+              "Starting five: %@.", status.problems.map(\.description).joined(separator: ", "))))
+      for lineup in Lineup.allCases {
+        let group = shown.filter { $0.lineup == lineup }
+        let everyone = players.filter { $0.lineup == lineup }
+        let title = lineup == .starter ? localized("Starting five") : localized("Substitutes")
+        let titleID: String = lineup == .starter ? "starters-title" : "substitutes-title"
+        guard !group.isEmpty || (everyone.isEmpty && page == pages) else { continue }
+        content.append(
+          .h(
+            "section", ["class": "group", "aria-labelledby": titleID],
+            [
+              .h("h2", ["id": titleID], title),
+              group.isEmpty
+                ? .h(
+                  "p", ["class": "muted"],
+                  lineup == .starter
+                    ? localized("Nobody starts yet.") : localized("No substitutes."))
+                : .h(
+                  "ul",
+                  ["class": "roster", "aria-labelledby": titleID, "data-lineup": lineup.rawValue],
+                  group.map {
+                    row(
+                      $0, in: everyone, token: token, justAdded: $0.id == justAdded,
+                      canMove: viewer.canEdit)
+                  }),
+            ]))
+      }
+      if pages > 1 {
+        content.append(
+          .h(
+            "nav", ["class": "pages", "aria-label": localized("Pages")],
+            [
+              page > 1
+                ? .h("a", ["href": "/?page=\(page - 1)"], localized("Previous")) : .fragment([]),
+              .h(
+                "span",
+                localized(
+                  "Page %1$@ of %2$@ · %3$@ players", page, pages,
+                  Language.current.number(players.count))),
+              page < pages
+                ? .h("a", ["href": "/?page=\(page + 1)"], localized("Next")) : .fragment([]),
+            ]))
+      }
+    }
+    content.append(footer(viewer, removed: roster.removedCount))
+    let form = addForm ?? (PlayerInput(name: "", position: "Top"), nil)
+    let refused = addForm != nil
+    return Pages.page(
+      status: refused ? 422 : 200, title: localized("KCorp roster"),
+      [
+        .h(
+          "header", ["class": "topbar"],
+          [
+            .h(
+              "h1", [:],
+              [.text("KCorp"), .h("span", ["class": "subtitle"], localized("Team roster"))]),
+            viewer.canEdit
+              ? .h(
+                "a",
+                [
+                  "id": "add-player", "class": "icon-button", "href": "/players/new",
+                  "aria-label": localized("Add player"),
+                ], [Icon.plus]) : .fragment([]),
+          ]),
+        .h(
+          "main",
+          ["data-order-etag": WebApp.etag(order: roster.players), "data-live": ""],
+          content),
+        .h(
+          "dialog",
+          ["id": "add-dialog", "class": "sheet", "aria-labelledby": "form-title"]
+            + (refused ? ["open": "", "data-refused": ""] : [:]),
+          [
+            playerForm(
+              form.input, errors: form.errors, token: token, action: "/players",
+              title: localized("New player"), submit: localized("Add"))
+          ]),
+      ])
+  }
+
+  /// Links to the other pages, at the bottom of the roster.
+  static func footer(_ viewer: Viewer, removed: Int) -> HTML {
+    .h(
+      "nav", ["class": "trash-link", "aria-label": localized("More")],
+      [
+        .h(
+          "a", ["href": "/trash"],
+          localized("Recently removed") + (removed == 0 ? "" : " (\(removed))")),
+        .text(" · "),
+        .h("a", ["href": "/history"], localized("History")),
+        .text(" · "),
+        .h("a", ["href": "/export.csv", "download": ""], localized("Export CSV")),
+        .text(" · "),
+        .h("a", ["href": "/export.json", "download": ""], "JSON"),
+        .text(" · "),
+        viewer.canEdit
+          ? .fragment([.h("a", ["href": "/import"], localized("Import")), .text(" · ")])
+          : .fragment([]),
+        viewer.signedIn
+          ? .h("a", ["href": "/account"], localized("Your account"))
+          : .h("a", ["href": "/signin"], localized("Sign in")),
+      ])
+  }
+
+  /// The live region that announces what just happened, with "Undo" after a removal.
+  static func statusRegion(_ notice: Notice?, token: String, canUndo: Bool = true) -> HTML {
+    var children: [HTML] = []
+    switch notice {
+    case .added(let player)?:
+      children = [.text(localized("%@ was added.", player.name))]
+    case .restored(let player)?:
+      children = [.text(localized("%@ is back on the roster.", player.name))]
+    case .imported(let count)?:
+      children = [
+        .text(
+          count == 1
+            ? localized("Imported 1 player.")
+            : localized("Imported %@ players.", Language.current.number(count)))
+      ]
+    case .refused?:
+      children = [.text(localized("Nothing was added: fix the fields marked in the form."))]
+    case .removed(let player)?:
+      children = [.text(localized("%@ was removed. ", player.name))]
+      if canUndo {
+        children.append(
+          postButton(
+            "/trash/\(player.id)/restore", token: token,
+            button: ["class": "button small", "id": "undo"], [.text(localized("Undo"))]))
+      }
+    case nil:
+      break
+    }
+    return .h(
+      "div",
+      ["class": notice == nil ? "status" : "status shown", "role": "status", "id": "status"],
+      children)
+  }
+
+  /// One player's row: their link, and buttons that move them within their group.
+  static func row(
+    _ player: Player, in group: [Player], token: String, justAdded: Bool, canMove: Bool = true
+  ) -> HTML {
+    let index = group.firstIndex(of: player) ?? 0
+    func move(_ direction: String, _ label: String, _ symbol: StaticString, disabled: Bool) -> HTML
+    {
+      .h(
+        "button",
+        [
+          "type": "submit", "name": "direction", "value": direction,
+          "class": "icon-button small", "aria-label": label,
+        ] + (disabled ? ["disabled": ""] : [:]),
+        [.trusted(symbol)])
+    }
+    return .h(
+      "li",
+      [
+        "id": "player-\(player.id)", "class": justAdded ? "player-item just-added" : "player-item",
+        "data-id": player.id.uuidString,
+      ],
+      [
+        .h(
+          "a", ["class": "player-row", "href": "/players/\(player.id)"],
+          [
+            avatar(of: player, size: 56),
+            .h(
+              "span", ["class": "names"],
+              [
+                .h("span", ["class": "pseudo"], player.name),
+                .h("span", ["class": "role"], player.position.displayName),
+              ]),
+          ]),
+        canMove
+          ? .h(
+            "form",
+            ["method": "post", "action": "/players/\(player.id)/move", "class": "move"],
+            [
+              csrfField(token),
+              move("up", localized("Move up %@", player.name), "▲", disabled: index == 0),
+              move(
+                "down", localized("Move down %@", player.name), "▼",
+                disabled: index == group.count - 1),
+            ]) : .fragment([]),
+      ])
+  }
+}

@@ -1,0 +1,173 @@
+import TeamAccess
+import TeamHTTP
+import TeamKit
+
+/// What a route asks of a request, declared with the route and applied in one place
+/// (``WebApp/respond(to:)``): nothing else keeps a list of paths.
+struct RoutePolicy: Sendable {
+  /// Who may use the route.
+  enum Access: Sendable {
+    /// Anyone, signed in or not (sign-in itself, the stylesheet).
+    case anyone
+    /// Any account or token: the roster's pages and reads.
+    case reader
+    /// Owners and editors: what changes the roster, and the forms to change it.
+    case editor
+    /// Owners alone: the accounts.
+    case owner
+    /// A signed-in person, whatever their role; a token may read but not write there (an
+    /// account's own pages).
+    case person
+  }
+
+  /// Where a request that changes something must come from.
+  enum Origin: Sendable {
+    /// Anywhere (reads).
+    case any
+    /// Our own pages' scripts, or a client that sends no Origin (the API's writes).
+    case sameOrigin
+    /// Our own pages' forms: same origin, with the browser's CSRF token.
+    case form
+  }
+
+  /// A body larger than the server's usual limit.
+  enum Upload: Sendable {
+    /// The body is a photo.
+    case photo
+    /// A form that may carry a photo, when sent as `multipart/form-data`.
+    case photoForm
+  }
+
+  var access: Access
+  var origin: Origin = .any
+  var upload: Upload?
+
+  init(_ access: Access, _ origin: Origin = .any, upload: Upload? = nil) {
+    self.access = access
+    self.origin = origin
+    self.upload = upload
+  }
+
+  /// Whether a body of this media type may be photo-sized.
+  func allowsPhoto(contentType: String?) -> Bool {
+    switch upload {
+    case .photo: true
+    case .photoForm: contentType == "multipart/form-data"
+    case nil: false
+    }
+  }
+}
+
+/// Who asks, and what the route's path gave: the one value a handler gets besides the
+/// request.
+struct RequestContext: Sendable {
+  let identity: Identity
+  /// The `{name}` segments of the route's pattern.
+  let parameters: [String: String]
+
+  /// Who the history records the request's changes as.
+  var author: String { identity.name }
+
+  /// What a page may offer: edit controls, and an account link when signed in.
+  var viewer: Pages.Viewer {
+    Pages.Viewer(canEdit: identity.role.canEdit, signedIn: identity.kind != .local)
+  }
+}
+
+/// Matches a request's method and path to a route; `{name}` in a pattern matches one path
+/// segment and is passed to the handler.
+struct Router: Sendable {
+  /// Answers a request; throws an ``HTTPError`` (or any error the app maps) to refuse it.
+  typealias Handler = @Sendable (HTTPRequest, RequestContext) async throws -> HTTPResponse
+
+  struct Route: Sendable {
+    let method: String
+    let pattern: [Substring]
+    let policy: RoutePolicy
+    let handler: Handler
+    /// The answer to a form whose token has expired, when the route shows the form again
+    /// (the user's input kept) rather than a bare refusal.
+    let expired: Handler?
+  }
+
+  private var routes: [Route] = []
+
+  /// Every route as `METHOD /pattern`, in the order added (to document or test them).
+  var patterns: [String] {
+    routes.map { "\($0.method) /" + $0.pattern.joined(separator: "/") }
+  }
+
+  /// Adds a route, e.g. `add("GET", "/players/{id}", RoutePolicy(.reader)) { request, context in … }`.
+  mutating func add(
+    _ method: String, _ pattern: String, _ policy: RoutePolicy, expired: Handler? = nil,
+    _ handler: @escaping Handler
+  ) {
+    routes.append(
+      Route(
+        method: method, pattern: pattern.split(separator: "/"), policy: policy, handler: handler,
+        expired: expired))
+  }
+
+  /// The route a request with this method and path reaches (`HEAD` is served by the `GET`
+  /// route), and its parameters.
+  /// - Throws: ``HTTPError`` 404 when no route has the path, 405 with an `Allow` header
+  ///   when the path exists for other methods.
+  func match(_ method: String, _ path: String) throws(HTTPError) -> (
+    route: Route, parameters: [String: String]
+  ) {
+    guard let segments = Self.segments(path) else {
+      throw HTTPError(404, "There is nothing at this address.")
+    }
+    var allowed: [String] = []
+    for route in routes {
+      guard let parameters = Self.parameters(route.pattern, segments) else { continue }
+      if route.method == method || (method == "HEAD" && route.method == "GET") {
+        return (route, parameters)
+      }
+      for method in route.method == "GET" ? ["GET", "HEAD"] : [route.method]
+      where !allowed.contains(method) {
+        allowed.append(method)
+      }
+    }
+    guard !allowed.isEmpty else {
+      throw HTTPError(404, "There is nothing at this address.")
+    }
+    throw HTTPError(
+      405, "Use \(allowed.joined(separator: " or ")) here.",
+      headers: ["Allow": allowed.joined(separator: ", ")])
+  }
+
+  /// The policy of the route a request reaches, if any.
+  func policy(_ method: String, _ path: String) -> RoutePolicy? {
+    try? match(method, path).route.policy
+  }
+
+  /// A path's segments; nil when it is not canonical: `//accounts` or `/static/../accounts`
+  /// is not `/accounts` to a check made on the path's text, so it must not reach
+  /// `/accounts`' handler either.
+  private static func segments(_ path: String) -> [Substring]? {
+    // Split on the UTF-8 bytes: splitting on Characters costs thousands of instructions.
+    var segments = path.utf8.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false)
+      .map(Substring.init)
+    if segments.first == "" { segments.removeFirst() }
+    if segments.last == "" { segments.removeLast() }
+    guard path.hasPrefix("/"), !segments.contains(where: { $0.isEmpty || $0 == "." || $0 == ".." })
+    else { return nil }
+    return segments
+  }
+
+  private static func parameters(_ pattern: [Substring], _ segments: [Substring])
+    -> [String: String]?
+  {
+    guard pattern.count == segments.count else { return nil }
+    var parameters: [String: String] = [:]
+    for (part, segment) in zip(pattern, segments) {
+      if part.hasPrefix("{") && part.hasSuffix("}") {
+        parameters[String(part.dropFirst().dropLast())] = String(segment)
+      } else if part != segment {
+        return nil
+      }
+    }
+    return parameters
+  }
+}

@@ -1,0 +1,278 @@
+import Foundation
+import TeamAccess
+import TeamHTTP
+import TeamKit
+import TeamStore
+
+/// Signing in and out, an account's own page, and the owners' accounts page.
+extension WebApp {
+  // MARK: - Routes
+
+  mutating func addAccountRoutes() {
+    let access = access
+    let options = options
+    let app = self
+
+    route("GET", "/signin", RoutePolicy(.anyone)) { request, _ in
+      let (token, cookie) = WebApp.csrfToken(for: request)
+      return Pages.signIn(name: "", next: WebApp.safeNext(request.query["next"]), token: token)
+        .with(cookie: cookie)
+    }
+
+    /// The sign-in page again, the name and the page to go back to kept.
+    @Sendable func signInAgain(
+      _ request: HTTPRequest, _ status: Int, _ message: String, headers: [(String, String)] = []
+    ) -> HTTPResponse {
+      let form = request.formFields
+      let (token, cookie) = WebApp.csrfToken(for: request)
+      var response = Pages.signIn(
+        name: form["name"]?.first ?? "", next: WebApp.safeNext(form["next"]?.first), token: token,
+        message: message, status: status
+      ).with(cookie: cookie)
+      response.headers += headers.map { (name: $0.0, value: $0.1) }
+      return response
+    }
+
+    route(
+      "POST", "/signin", RoutePolicy(.anyone, .form),
+      expired: { request, _ in
+        signInAgain(request, 403, localized("This page had expired. Sign in again."))
+      }
+    ) { request, _ in
+      let form = request.formFields
+      switch try await access.signIn(
+        name: form["name"]?.first ?? "", password: form["password"]?.first ?? "",
+        address: app.clientAddress(request))
+      {
+      case .signedIn(let session, _):
+        var response = HTTPResponse.redirect(to: WebApp.safeNext(form["next"]?.first))
+        response.headers.append(
+          WebApp.sessionCookieHeader(
+            session, secure: app.isSecure(request), maxAge: Int(access.policy.absoluteTimeout)))
+        return response
+      case .refused:
+        return try await WebApp.delayed(
+          signInAgain(request, 401, localized("Wrong name or password.")))
+      case .throttled(let seconds):
+        return try await WebApp.delayed(
+          signInAgain(
+            request, 429,
+            localized("Too many failed sign-ins: wait %@ seconds, then try again.", seconds),
+            headers: [("Retry-After", String(seconds))]))
+      case .busy:
+        return try await WebApp.delayed(
+          signInAgain(
+            request, 503, localized("The server is busy: try again in a second."),
+            headers: [("Retry-After", "1")]))
+      }
+    }
+
+    route("POST", "/signout", RoutePolicy(.person, .form)) { request, _ in
+      try await WebApp.endSession(of: request, in: access)
+      return WebApp.signedOut(secure: app.isSecure(request), requireLogin: options.requireLogin)
+    }
+
+    route("POST", "/signout/all", RoutePolicy(.person, .form)) { request, context in
+      try await access.signOutEverywhere(name: context.identity.name)
+      return WebApp.signedOut(secure: app.isSecure(request), requireLogin: options.requireLogin)
+    }
+
+    // The apps' sign-in: JSON in, the same session cookie out. A JSON body cannot come from
+    // another site's form, and another site's script is refused by the Origin check.
+    route("POST", "/api/session", RoutePolicy(.anyone, .sameOrigin)) { request, _ in
+      let credentials = try WebApp.decodeBody(SessionRequest.self, of: request)
+      func refused(_ error: HTTPError, retryAfter: Int? = nil) async throws -> HTTPResponse {
+        var response = Problem(error).response
+        if let retryAfter { response.headers.append(("Retry-After", String(retryAfter))) }
+        return try await WebApp.delayed(response)
+      }
+      switch try await access.signIn(
+        name: credentials.name, password: credentials.password,
+        address: app.clientAddress(request))
+      {
+      case .signedIn(let session, let identity):
+        var response = WebApp.json(SessionDocument(identity: identity), status: 201)
+        response.headers.append(
+          WebApp.sessionCookieHeader(
+            session, secure: app.isSecure(request), maxAge: Int(access.policy.absoluteTimeout)))
+        return response
+      case .refused:
+        return try await refused(HTTPError(401, localized("Wrong name or password.")))
+      case .throttled(let seconds):
+        return try await refused(
+          HTTPError(
+            429, localized("Too many failed sign-ins: wait %@ seconds, then try again.", seconds)),
+          retryAfter: seconds)
+      case .busy:
+        return try await refused(
+          HTTPError(503, localized("The server is busy: try again in a second.")), retryAfter: 1)
+      }
+    }
+
+    route("GET", "/api/session", RoutePolicy(.person)) { _, context in
+      WebApp.json(SessionDocument(identity: context.identity))
+    }
+
+    route("DELETE", "/api/session", RoutePolicy(.person, .sameOrigin)) { request, _ in
+      try await WebApp.endSession(of: request, in: access)
+      return HTTPResponse(status: 204)
+    }
+
+    route("GET", "/account", RoutePolicy(.person)) { request, context in
+      let (token, cookie) = WebApp.csrfToken(for: request)
+      return Pages.account(context.identity, token: token).with(cookie: cookie)
+    }
+
+    /// The account page again, with what became of the change.
+    @Sendable func accountPage(
+      _ request: HTTPRequest, _ identity: Identity, _ message: String, status: Int = 200
+    ) -> HTTPResponse {
+      let (token, cookie) = WebApp.csrfToken(for: request)
+      return Pages.account(identity, token: token, message: message, status: status)
+        .with(cookie: cookie)
+    }
+
+    route(
+      "POST", "/account/password", RoutePolicy(.person, .form),
+      expired: { request, context in
+        accountPage(
+          request, context.identity, localized("This page had expired. Try again."), status: 403)
+      }
+    ) { request, context in
+      let form = request.formFields
+      let identity = context.identity
+      guard case .session(let digest) = identity.kind,
+        try await access.checkPassword(
+          name: identity.name, password: form["current"]?.first ?? "",
+          address: app.clientAddress(request))
+      else {
+        return try await WebApp.delayed(
+          accountPage(
+            request, identity,
+            localized("The current password is wrong (or too many tries: wait, then try again)."),
+            status: 422))
+      }
+      do {
+        try await access.setPassword(
+          name: identity.name, password: form["new"]?.first ?? "", keeping: digest)
+      } catch let error as AccessError {
+        return accountPage(request, identity, error.message, status: 422)
+      }
+      return accountPage(
+        request, identity, localized("Password changed; your other sessions are ended."))
+    }
+
+    route("GET", "/accounts", RoutePolicy(.owner)) { request, _ in
+      let (token, cookie) = WebApp.csrfToken(for: request)
+      return Pages.accounts(try access.accounts(), token: token).with(cookie: cookie)
+    }
+
+    route("POST", "/accounts", RoutePolicy(.owner, .form)) { request, _ in
+      let form = request.formFields
+      let role = Role(rawValue: form["role"]?.first ?? "") ?? .viewer
+      do {
+        try await access.addAccount(
+          name: form["name"]?.first ?? "", role: role, password: form["password"]?.first ?? "")
+      } catch let error as AccessError {
+        let (token, cookie) = WebApp.csrfToken(for: request)
+        return Pages.accounts(
+          try access.accounts(), token: token, message: error.message, status: 422
+        )
+        .with(cookie: cookie)
+      }
+      return .redirect(to: "/accounts")
+    }
+
+    route("POST", "/accounts/{name}/role", RoutePolicy(.owner, .form)) { request, context in
+      let name = context.parameters["name"]?.removingPercentEncoding ?? ""
+      do {
+        try await access.setRole(
+          name: name, role: Role(rawValue: request.formFields["role"]?.first ?? "") ?? .viewer)
+      } catch let error as AccessError {
+        throw HTTPError(409, error.message)
+      }
+      return .redirect(to: "/accounts")
+    }
+
+    route("POST", "/accounts/{name}/remove", RoutePolicy(.owner, .form)) { _, context in
+      do {
+        try await access.removeAccount(
+          name: context.parameters["name"]?.removingPercentEncoding ?? "")
+      } catch let error as AccessError {
+        throw HTTPError(409, error.message)
+      }
+      return .redirect(to: "/accounts")
+    }
+  }
+
+  /// `text` with everything but unreserved characters (RFC 3986) percent-encoded.
+  static func percentEncoded(_ text: String) -> String {
+    var unreserved = CharacterSet.alphanumerics
+    unreserved.insert(charactersIn: "-._~")
+    return text.addingPercentEncoding(withAllowedCharacters: unreserved) ?? ""
+  }
+
+  /// How long a refused sign-in waits for its answer.
+  static let refusalDelay: Duration = .seconds(1)
+
+  /// `response`, answered after ``refusalDelay``: a script guessing passwords gets an answer
+  /// a second, whatever its speed, while waiting costs no thread (the connection is
+  /// suspended meanwhile).
+  static func delayed(_ response: HTTPResponse) async throws -> HTTPResponse {
+    try await Task.sleep(for: refusalDelay)
+    return response
+  }
+
+  /// A local path to go back to after signing in, never another site's.
+  static func safeNext(_ next: String?) -> String {
+    // Printable ASCII of a path and query only: browsers drop tabs and newlines from a
+    // Location, which would turn `/\t/evil.example` into `//evil.example`.
+    let allowed = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789/-._~?=&%")
+    guard let next, next.hasPrefix("/"), !next.hasPrefix("//"), next.allSatisfy(allowed.contains)
+    else { return "/" }
+    return next
+  }
+
+  /// The session cookie expired, and the way back in.
+  static func signedOut(secure: Bool, requireLogin: Bool) -> HTTPResponse {
+    var response = HTTPResponse.redirect(to: requireLogin ? "/signin" : "/")
+    response.headers.append(sessionCookieHeader("", secure: secure, maxAge: 0))
+    return response
+  }
+
+  /// `Set-Cookie` for a session token (an empty one with `maxAge` 0 ends it).
+  static func sessionCookieHeader(_ token: String, secure: Bool, maxAge: Int) -> (
+    name: String, value: String
+  ) {
+    (
+      "Set-Cookie",
+      "\(sessionCookie(secure: secure))=\(token); Path=/; HttpOnly; SameSite=Strict; Max-Age=\(maxAge)"
+        + (secure ? "; Secure" : "")
+    )
+  }
+
+  /// Ends the session the request's cookie names, if any.
+  static func endSession(of request: HTTPRequest, in access: AccessControl) async throws {
+    for name in [sessionCookie(secure: true), sessionCookie(secure: false)] {
+      if let token = request.cookies[name] { try await access.signOut(session: token) }
+    }
+  }
+}
+
+/// `POST /api/session`'s body.
+struct SessionRequest: Decodable {
+  let name: String
+  let password: String
+}
+
+/// Who a session or token is: `{"name": …, "role": …}`.
+struct SessionDocument: JSONWritable {
+  let identity: Identity
+
+  func write(to writer: inout JSONWriter) {
+    writer.object {
+      $0.member("name", identity.name)
+      $0.member("role", identity.role.rawValue)
+    }
+  }
+}

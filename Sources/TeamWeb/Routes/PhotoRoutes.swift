@@ -1,0 +1,69 @@
+import Foundation
+import TeamHTTP
+import TeamKit
+import TeamPhoto
+import TeamStore
+
+extension WebApp {
+  /// The picture types an upload may be sent as.
+  static let photoTypes = ["image/jpeg", "image/png", "image/webp", "image/heic", "image/heif"]
+
+  /// The photo a player form carries, re-encoded; nil when none was chosen.
+  /// - Throws: ``RosterError/invalid(_:)`` on the image field, saying what to choose
+  ///   instead.
+  static func formPhoto(_ request: HTTPRequest) async throws(RosterError) -> Photo? {
+    guard let file = request.formFiles["photo"], !file.data.isEmpty else { return nil }
+    do throws(PhotoError) {
+      return try await Photo.decoding(Data(file.data))
+    } catch {
+      throw .invalid(
+        ValidationError(.image, localized("%@ Choose the photo again.", error.description)))
+    }
+  }
+
+  /// Photos: uploaded through the API, re-encoded by TeamPhoto, served under their hash.
+  mutating func addPhotoRoutes() {
+    let store = store
+
+    route("PUT", "/api/players/{id}/photo", RoutePolicy(.editor, .sameOrigin, upload: .photo)) {
+      request, context in
+      let player = try WebApp.player(context.parameters["id"], in: store.roster)
+      guard let type = request.contentType, WebApp.photoTypes.contains(type) else {
+        throw HTTPError(
+          415, localized("Send the photo as image/jpeg, image/png, image/webp or image/heic."))
+      }
+      let photo: Photo
+      do throws(PhotoError) {
+        photo = try await Photo.decoding(Data(request.body))
+      } catch {
+        switch error {
+        case .tooLarge: throw HTTPError(413, error.description)
+        // The server's own lack or load, not the photo's.
+        case .failed: throw HTTPError(503, error.description)
+        case .busy: throw HTTPError(503, error.description, headers: ["Retry-After": "2"])
+        default: throw HTTPError(422, error.description)
+        }
+      }
+      return WebApp.json(try await store.setPhoto(of: player.id, to: photo))
+    }
+
+    route("DELETE", "/api/players/{id}/photo", RoutePolicy(.editor, .sameOrigin)) { _, context in
+      let player = try WebApp.player(context.parameters["id"], in: store.roster)
+      try await store.setPhoto(of: player.id, to: nil)
+      return HTTPResponse(status: 204)
+    }
+
+    // Named by their content: cached for ever, never revalidated.
+    route("GET", "/photos/{file}", RoutePolicy(.reader)) { _, context in
+      guard let hash = Player.photoHash(inPath: "/photos/" + (context.parameters["file"] ?? "")),
+        let jpeg = try store.photo(hash: hash)
+      else { throw HTTPError(404, localized("There is no such photo.")) }
+      return HTTPResponse(
+        status: 200,
+        headers: [
+          ("Content-Type", "image/jpeg"), ("Cache-Control", "public, max-age=31536000, immutable"),
+          ("Content-Security-Policy", ImageLibrary.policy),
+        ], body: Array(jpeg))
+    }
+  }
+}

@@ -1,0 +1,185 @@
+import Foundation
+import TeamKit
+import TeamPhoto
+import TeamStore
+
+// Export, import, backup and restore: the roster as a file.
+
+struct Export: Command {
+  static let name = "export"
+  static let abstract = "Write the roster as JSON (the `--json` shape) or CSV (for spreadsheets)."
+  static let options = [
+    Option(name: "--format", value: "F", help: "json (the default) or csv."),
+    Option(
+      name: "--output", value: "FILE",
+      help: "Write to FILE (replaced atomically) instead of standard output."),
+  ]
+  let format: RosterFile.Format
+  let output: String?
+
+  init(_ parsed: Parsed) throws(CLIError) {
+    let text = parsed.value("--format") ?? "json"
+    guard let format = RosterFile.Format(rawValue: text.lowercased()) else {
+      throw .usage(localized("--format takes json or csv, not ‘%@’.", text))
+    }
+    self.format = format
+    output = parsed.value("--output")
+  }
+
+  func run(_ context: Context) async throws {
+    let roster = try context.roster()
+    let players = try await roster.players()
+    // A JSON export carries the photos, wherever the roster is.
+    var photos: [UUID: Data] = [:]
+    if format == .json {
+      for player in players {
+        if let hash = player.photo { photos[player.id] = try await roster.photo(hash) }
+      }
+    }
+    let data = RosterFile.export(players, as: format, photos: photos)
+    guard let output else {
+      FileHandle.standardOutput.write(data)
+      return
+    }
+    do {
+      try data.write(to: URL(fileURLWithPath: output), options: .atomic)
+    } catch {
+      throw CLIError(
+        code: .ioError,
+        message: localized("Cannot write %@: %@", output, error.localizedDescription))
+    }
+  }
+}
+
+struct Import: Command {
+  static let name = "import"
+  static let abstract =
+    "Replace the roster with a JSON or CSV file; every player is checked first, all or nothing."
+  static let discussion = """
+    The format is read from the content. CSV takes , ; or tab between cells, a header naming
+    at least the name and position columns, and champions as people type them.
+    """
+  static let arguments = [Argument(name: "FILE", help: "The file to import.")]
+  static let options: [Option] = []
+  let file: String
+
+  init(_ parsed: Parsed) { file = parsed.positionals[0] }
+
+  func run(_ context: Context) async throws {
+    let store = try context.store()
+    let data: Data
+    do {
+      data = try Data(contentsOf: URL(fileURLWithPath: file))
+    } catch {
+      throw CLIError(
+        code: .notFound, message: localized("Cannot read %@: %@", file, error.localizedDescription))
+    }
+    let plan: RosterImport
+    let photos: [UUID: Photo]
+    do {
+      plan = try RosterImport(data, current: store.players)
+      photos = try await plan.checkedPhotos()
+    } catch {
+      throw CLIError(code: .dataError, message: error.description)
+    }
+    try await store.replaceRoster(with: plan.inputs, ids: plan.players.map(\.id), photos: photos)
+    print(
+      localized(
+        "Imported %1$@ players: %2$@ added, %3$@ changed, %4$@ removed.", plan.players.count,
+        plan.added.count, plan.changed.count, plan.removed.count)
+    )
+  }
+}
+
+struct Backup: Command {
+  static let name = "backup"
+  static let abstract =
+    "Copy the database, consistent and checked, to FILE; safe while the server runs."
+  static let discussion = """
+    Every change acknowledged before the copy starts is in it. FILE is replaced atomically;
+    ‘kcorp restore FILE’ puts it back.
+    """
+  static let arguments = [Argument(name: "FILE", help: "The copy to write.")]
+  static let options: [Option] = []
+  let file: String
+
+  init(_ parsed: Parsed) { file = parsed.positionals[0] }
+
+  func run(_ context: Context) async throws {
+    let players = try context.store().backup(to: file)
+    print(
+      players == 1
+        ? localized("Backed up 1 player to %@.", file)
+        : localized("Backed up %1$@ players to %2$@.", players, file))
+  }
+}
+
+struct Restore: Command {
+  static let name = "restore"
+  static let abstract =
+    "Replace the database with a backup, checked first; all or nothing."
+  static let discussion = """
+    The backup is checked in a copy beside the database (FILE itself is not changed), then
+    takes the database's place. Refused while ‘kcorp serve’ uses the database: stop it first,
+    or give --force and restart it after.
+    """
+  static let arguments = [Argument(name: "FILE", help: "The backup to restore.")]
+  static let options = [Option.flag("--force", "Restore even while a server uses the database.")]
+  let file: String
+  let force: Bool
+
+  init(_ parsed: Parsed) {
+    file = parsed.positionals[0]
+    force = parsed.flag("--force")
+  }
+
+  func run(_ context: Context) async throws {
+    guard case .file(let path) = try context.location() else {
+      throw CLIError.usage(
+        localized("A throwaway roster (--in-memory) has nothing to restore into."))
+    }
+    guard FileManager.default.fileExists(atPath: file) else {
+      throw CLIError(code: .notFound, message: localized("No backup at %@.", file))
+    }
+    // Held until the process ends: closing it would drop SQLite's own locks on the file.
+    if !force, let serving = ServingLock(path: path), !serving.isFree {
+      throw CLIError(
+        code: .ioError,
+        message:
+          localized(
+            "A kcorp server is using %@: stop it, then restore (or give --force and restart the server after).",
+            path)
+      )
+    }
+    let players = try RosterStore.restore(from: file, to: path)
+    print(
+      players == 1
+        ? localized("Restored 1 player from %1$@ into %2$@.", file, path)
+        : localized("Restored %1$@ players from %2$@ into %3$@.", players, file, path))
+  }
+}
+
+/// A lock on the database file that `kcorp serve` holds shared for as long as it runs, so
+/// that `kcorp restore` can tell. (flock locks are apart from SQLite's fcntl locks.)
+final class ServingLock {
+  private let descriptor: Int32
+
+  /// Opens the database file for locking; nil when it does not exist yet.
+  init?(path: String) {
+    descriptor = open(path, O_RDONLY | O_CLOEXEC)
+    guard descriptor >= 0 else { return nil }
+  }
+
+  /// Held while serving: never closed before the process ends, since closing any descriptor
+  /// of the file would also release SQLite's locks on it.
+  func holdWhileServing() { flock(descriptor, LOCK_SH) }
+
+  /// Whether no server holds the lock.
+  var isFree: Bool {
+    guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else { return false }
+    flock(descriptor, LOCK_UN)
+    return true
+  }
+}
+
+/// One player of an import file: the input, and the id to keep when the file has one.

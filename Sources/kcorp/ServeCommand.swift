@@ -1,0 +1,199 @@
+import Foundation
+import Synchronization
+import TeamAccess
+import TeamHTTP
+import TeamKit
+import TeamStore
+import TeamWeb
+
+/// `kcorp serve`.
+struct Serve: Command {
+  static let name = "serve"
+  static let abstract = "Serve the web app and JSON API; Ctrl-C or SIGTERM stops it cleanly."
+  static let discussion = """
+    Serves the roster's web app and its JSON API (/api/players, /api/openapi.json), and
+    picks up what other kcorp commands change within a second.
+    """
+  static let options = [
+    Option(
+      name: "--host", value: "ADDRESS",
+      help: "The address to listen on; 127.0.0.1 (this machine only) unless told otherwise."),
+    Option(name: "--port", value: "N", help: "The TCP port, 8080 by default; 0 picks a free one."),
+    Option(
+      name: "--images", value: "DIR",
+      help:
+        "A folder of pictures named after image names (canna.png, jax.webp, …); by default ‘images’ beside the database."
+    ),
+    Option(
+      name: "--public-url", value: "URL",
+      help: "The address the staff use (https://roster.example.org): its name is answered."),
+    Option(
+      name: "--allowed-host", value: "NAME", help: "Another name to answer to.", repeats: true),
+    Option.flag("--require-login", "Ask for sign-in on loopback too (always off loopback)."),
+    Option(name: "--tls-cert", value: "FILE", help: "Serve HTTPS with this PEM certificate."),
+    Option(name: "--tls-key", value: "FILE", help: "The certificate's PEM private key."),
+    Option.flag(
+      "--trust-proxy", "Believe X-Forwarded-Proto/-For from a reverse proxy on this machine."),
+    Option(
+      name: "--backup-dir", value: "DIR",
+      help: "Back up daily into DIR, keeping the last 7 days and one a week for 4 weeks."),
+  ]
+  let host: String
+  let port: Int
+  let images: String?
+  let publicURL: URL?
+  let allowedHosts: [String]
+  let requireLogin: Bool
+  let tlsFiles: (certificate: String, key: String)?
+  let trustProxy: Bool
+  let backups: BackupSchedule?
+
+  init(_ parsed: Parsed) throws(CLIError) {
+    backups = parsed.value("--backup-dir").map { BackupSchedule(folder: URL(fileURLWithPath: $0)) }
+    host = parsed.value("--host") ?? "127.0.0.1"
+    let portText = parsed.value("--port") ?? "8080"
+    guard let port = Int(portText), (0...65535).contains(port) else {
+      throw .usage(localized("--port takes a number from 0 to 65535, not ‘%@’.", portText))
+    }
+    self.port = port
+    images = parsed.value("--images")
+    if let text = parsed.value("--public-url") {
+      guard let url = URL(string: text), ["http", "https"].contains(url.scheme ?? ""),
+        url.host != nil
+      else {
+        throw .usage(
+          localized(
+            "--public-url takes an address such as https://roster.example.org, not ‘%@’.", text))
+      }
+      publicURL = url
+    } else {
+      publicURL = nil
+    }
+    allowedHosts = parsed.values["--allowed-host"] ?? []
+    requireLogin = parsed.flag("--require-login")
+    trustProxy = parsed.flag("--trust-proxy")
+    switch (parsed.value("--tls-cert"), parsed.value("--tls-key")) {
+    case (let certificate?, let key?): tlsFiles = (certificate, key)
+    case (nil, nil): tlsFiles = nil
+    default: throw .usage(localized("Give --tls-cert and --tls-key together."))
+    }
+  }
+
+  /// Whether visitors must sign in: off loopback, and wherever the server is reached by
+  /// public names or through a proxy, whose visitors are not the staff at the machine.
+  var signInRequired: Bool {
+    requireLogin || !WebApp.isLoopback(host) || trustProxy || publicURL != nil
+      || !allowedHosts.isEmpty
+  }
+
+  func run(_ context: Context) async throws {
+    let store = try context.store()
+    let access = AccessControl(store: store)
+    if signInRequired, try access.accounts().isEmpty {
+      throw CLIError(
+        code: .config,
+        message:
+          requireLogin
+          ? localized(
+            "Sign-in is required (--require-login) and there is no account yet: create the first with ‘kcorp users add NAME --role owner’."
+          )
+          : localized(
+            "Sign-in is required off loopback (%@) and there is no account yet: create the first with ‘kcorp users add NAME --role owner’.",
+            publicURL?.host ?? allowedHosts.first ?? host)
+      )
+    }
+    var tls: HTTPServer.TLS?
+    if let tlsFiles {
+      do {
+        tls = HTTPServer.TLS(
+          certificatePEM: try String(contentsOfFile: tlsFiles.certificate, encoding: .utf8),
+          privateKeyPEM: try String(contentsOfFile: tlsFiles.key, encoding: .utf8))
+      } catch {
+        throw CLIError(
+          code: .notFound,
+          message:
+            localized(
+              "Cannot read %@ or %@: %@", tlsFiles.certificate, tlsFiles.key,
+              error.localizedDescription))
+      }
+    }
+    let folder =
+      images.map { URL(fileURLWithPath: $0) }
+      ?? (store.path == ":memory:"
+        ? nil
+        : URL(fileURLWithPath: store.path).deletingLastPathComponent()
+          .appendingPathComponent("images"))
+    if store.path != ":memory:" { ServingLock(path: store.path)?.holdWhileServing() }
+    if let backups {
+      // A backup folder that cannot be used is told now, not at the first night.
+      do {
+        try FileManager.default.createDirectory(
+          at: backups.folder, withIntermediateDirectories: true)
+        try backups.run(store: store)
+      } catch {
+        throw CLIError(
+          code: .ioError,
+          message: localized("Cannot back up into %@: %@", backups.folder.path, "\(error)"))
+      }
+    }
+    StopSignals.claim()
+    let server = try WebApp.serve(
+      store: store, host: host, port: port, imagesFolder: folder, publicURL: publicURL,
+      extraHosts: allowedHosts, requireLogin: requireLogin, tls: tls, trustProxy: trustProxy,
+      access: access)
+    let shown = host.contains(":") ? "[\(host)]" : host
+    await Self.serve(
+      store: store, server: server, address: "\(tls == nil ? "http" : "https")://\(shown)",
+      backups: backups)
+  }
+
+  /// Serves until SIGINT or SIGTERM (``StopSignals``), then lets requests in progress finish
+  /// and returns.
+  static func serve(
+    store: RosterStore, server: HTTPServer, address: String, backups: BackupSchedule? = nil
+  ) async {
+    // Show what the CLI (another process) changes within a second.
+    let refresher = DispatchSource.makeTimerSource(queue: .global())
+    refresher.schedule(deadline: .now() + 1, repeating: 1)
+    // A failure is logged when it starts, not every second; the snapshot stays as it was.
+    let failing = Mutex(false)
+    refresher.setEventHandler { [weak store] in
+      do {
+        try store?.refresh()
+        failing.withLock { $0 = false }
+      } catch {
+        let wasFailing = failing.withLock { failing in
+          defer { failing = true }
+          return failing
+        }
+        if !wasFailing {
+          FileHandle.standardError.write(
+            Data("kcorp: cannot read the roster's changes: \(error)\n".utf8))
+        }
+      }
+    }
+    refresher.resume()
+    defer { refresher.cancel() }
+    // Today's backup, looked for every hour.
+    let backupTimer = backups.map { backups in
+      let timer = DispatchSource.makeTimerSource(queue: .global())
+      timer.schedule(deadline: .now() + 3600, repeating: 3600)
+      timer.setEventHandler {
+        do {
+          try backups.run(store: store)
+        } catch {
+          FileHandle.standardError.write(Data("kcorp: backup failed: \(error)\n".utf8))
+        }
+      }
+      timer.resume()
+      return timer
+    }
+    defer { backupTimer?.cancel() }
+    print(localized("Listening on %@:%@", address, server.port))
+    fflush(nil)  // all streams: the line must reach a pipe now
+
+    await StopSignals.wait()
+    server.stop()
+    print(localized("Stopped."))
+  }
+}
