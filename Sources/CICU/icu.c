@@ -5,6 +5,7 @@
 
 #include <stdlib.h>
 #include <unicode/unorm2.h>
+#include <unicode/ustring.h>
 #include <unicode/uspoof.h>
 
 // ICU's functions carry its version in their names (uspoof_open_72) through macros of its
@@ -49,6 +50,22 @@ uint16_t *kcorp_skeleton(const void *checker, const uint16_t *text, int32_t leng
   if (!result) return NULL;
   status = U_ZERO_ERROR;
   *result_length = uspoof_getSkeleton((const USpoofChecker *)checker, 0, (const UChar *)text, length, result, needed + 1, &status);
+  if (U_FAILURE(status)) {
+    free(result);
+    return NULL;
+  }
+  return (uint16_t *)result;
+}
+
+
+uint16_t *kcorp_casefold(const uint16_t *text, int32_t length, int32_t *result_length) {
+  UErrorCode status = U_ZERO_ERROR;
+  int32_t needed = u_strFoldCase(NULL, 0, (const UChar *)text, length, U_FOLD_CASE_DEFAULT, &status);
+  if (status != U_BUFFER_OVERFLOW_ERROR && U_FAILURE(status)) return NULL;
+  UChar *result = malloc(sizeof(UChar) * (size_t)(needed + 1));
+  if (!result) return NULL;
+  status = U_ZERO_ERROR;
+  *result_length = u_strFoldCase(result, needed + 1, (const UChar *)text, length, U_FOLD_CASE_DEFAULT, &status);
   if (U_FAILURE(status)) {
     free(result);
     return NULL;

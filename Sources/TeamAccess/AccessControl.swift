@@ -8,8 +8,8 @@ public struct Identity: Hashable, Sendable {
   public enum Kind: Hashable, Sendable {
     /// Signed in, with the digest of the session's token.
     case session(String)
-    /// An API token (`Authorization: Bearer …`).
-    case token
+    /// An API token (`Authorization: Bearer …`), with the digest of its secret.
+    case token(String)
     /// Nobody signed in, where sign-in is not required (the loopback default): the staff at
     /// the machine, recorded as `local`.
     case local
@@ -300,6 +300,22 @@ public final class AccessControl: Sendable {
     return Identity(name: account.name, role: account.role, kind: .session(digest))
   }
 
+  /// Whether what `identity` was given by still stands: its session is not ended, expired
+  /// or its account removed; its token is not revoked. (A live stream asks every second.)
+  public func stillValid(_ identity: Identity) throws -> Bool {
+    switch identity.kind {
+    case .local: return true
+    case .token(let digest): return try store.tokens().contains { $0.tokenHash == digest }
+    case .session(let digest):
+      guard let session = try store.session(tokenHash: digest),
+        try store.account(named: session.account) != nil
+      else { return false }
+      let date = now()
+      return date.timeIntervalSince(session.lastSeen) < policy.idleTimeout
+        && date.timeIntervalSince(session.createdAt) < policy.absoluteTimeout
+    }
+  }
+
   /// Ends one session.
   public func signOut(session token: String) async throws {
     try await store.deleteSessions(tokenHash: Secrets.digest(token))
@@ -347,7 +363,7 @@ public final class AccessControl: Sendable {
       store.touchToken(named: record.name, at: date)
     }
     // Named `token:…` in the history: never mistaken for an account of the same name.
-    return Identity(name: "token:" + record.name, role: record.role, kind: .token)
+    return Identity(name: "token:" + record.name, role: record.role, kind: .token(digest))
   }
 
   /// A new password's hash, computed off the caller's thread.

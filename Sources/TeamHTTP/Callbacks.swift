@@ -262,7 +262,7 @@ private func send(
   if let stream = response.stream {
     let key = ObjectIdentifier(stream)
     server.streams.withLock { $0[key] = stream }
-    stream.attach(connection) { [weak server] in
+    stream.attach(connection, socket: kcorp_mhd_connection_fd(connection)) { [weak server] in
       _ = server?.streams.withLock { $0.removeValue(forKey: key) }
     }
     if server.stopping.load(ordering: .acquiring) { stream.close() }

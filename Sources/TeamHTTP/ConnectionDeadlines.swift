@@ -50,7 +50,7 @@ final class WaitingConnections: Sendable {
   #endif
 
   /// The kernel's count of bytes received on `socket`, and whether its peer closed its side.
-  private static func progress(_ socket: Int32) -> (received: UInt64, peerClosed: Bool)? {
+  static func progress(_ socket: Int32) -> (received: UInt64, peerClosed: Bool)? {
     var received: UInt64 = 0
     var closed: Int32 = 0
     return kcorp_tcp_progress(socket, &received, &closed) == 0 ? (received, closed != 0) : nil

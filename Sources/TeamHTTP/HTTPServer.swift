@@ -76,7 +76,7 @@ public final class HTTPServer: Sendable {
 
   private let daemon: Mutex<OpaquePointer?>
   private let context: ServerContext
-  /// Cuts off connections past ``Limits/requestDeadline``.
+  /// Cuts off connections past ``Limits/requestDeadline``, and ends streams whose client left.
   private let sweeper: Sweeper
 
   /// Starts listening; returns once connections are accepted.
@@ -132,6 +132,7 @@ public final class HTTPServer: Sendable {
     timer.schedule(deadline: .now() + 0.25, repeating: 0.25)
     timer.setEventHandler { [deadline = limits.requestDeadline] in
       context.waiting.cutOff(waitingSince: .now - deadline)
+      for stream in context.streams.withLock({ Array($0.values) }) { stream.closeIfClientLeft() }
     }
     timer.resume()
     sweeper = Sweeper(timer)
@@ -165,7 +166,10 @@ public final class HTTPServer: Sendable {
       headers: [
         ("Content-Type", "text/plain; charset=utf-8"), ("Retry-After", "5"),
         ("Connection", "close"),
-      ], body: Array("The server is stopping; nothing more was done. Try again shortly.\n".utf8))
+      ],
+      body: Array(
+        "The server stopped before this request was answered; look whether it was done, then try again.\n"
+          .utf8))
     for state in context.exchanges.withLock({ Array($0.values) }) { state.answer(unavailable) }
     let sent = clock.now + .seconds(1)
     while !context.exchanges.withLock({ $0.isEmpty }) && clock.now < sent {

@@ -12,8 +12,9 @@ public final class ResponseStream: Sendable {
     var pending: [UInt8] = []
     var closed = false
     var suspended = false
-    /// The connection, once the response is queued (as its address bits).
+    /// The connection, once the response is queued (as its address bits), and its socket.
     var connection: UInt?
+    var socket: Int32?
     /// Forgets the stream in the server's list when it ends.
     var unregister: (@Sendable () -> Void)?
   }
@@ -61,11 +62,23 @@ public final class ResponseStream: Sendable {
     }
   }
 
-  func attach(_ connection: OpaquePointer, unregister: @escaping @Sendable () -> Void) {
+  func attach(
+    _ connection: OpaquePointer, socket: Int32, unregister: @escaping @Sendable () -> Void
+  ) {
     state.withLock {
       $0.connection = UInt(bitPattern: Int(bitPattern: UnsafeRawPointer(connection)))
+      $0.socket = socket
       $0.unregister = unregister
     }
+  }
+
+  /// Ends the stream when its client has gone (closed its side), so that its place is free
+  /// at once rather than at the next byte written.
+  func closeIfClientLeft() {
+    guard let socket = state.withLock({ $0.closed ? nil : $0.socket }),
+      WaitingConnections.progress(socket)?.peerClosed == true
+    else { return }
+    close()
   }
 
   /// Copies pending bytes into `buffer`; -1 at the end; 0 after suspending the connection

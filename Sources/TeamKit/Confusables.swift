@@ -7,18 +7,16 @@ import Foundation
 /// How pseudos are compared: two pseudos that could be mistaken for each other on screen
 /// are one pseudo.
 enum Confusables {
-  /// The text under Unicode's NFKC_Casefold (compatibility forms, case, and default
-  /// ignorables such as the zero-width joiner removed), then its confusable skeleton
-  /// (UTS #39, ICU's spoof checker), then NFKC_Casefold again so that case never matters:
-  /// `Canna`, `Cаnna` (Cyrillic а), `Ｃanna` and `canna` share one key.
-  ///
-  /// Without ICU (Apple platforms, whose SDK has no public spoof checker) the key is the
-  /// lower-case NFC form; the team's server, on Linux, applies the full rule.
+  /// The text case-folded, then its confusable skeleton (UTS #39, ICU's spoof checker),
+  /// then under Unicode's NFKC_Casefold (compatibility forms, case, and default ignorables
+  /// such as the zero-width joiner removed): `Canna`, `CANNA`, `Cаnna` (Cyrillic а), `Ϲanna`
+  /// (Greek lunate sigma), `Ｃanna` and `canna` share one key. Compatibility forms are
+  /// folded last: NFKC would first turn `Ϲ` into a `Σ`, which looks like no `C`.
   static func key(_ text: String) -> String {
     #if canImport(CICU)
       if let checker = checker.pointer {
         let utf16 = Array(text.utf16)
-        if let folded = transform(utf16, kcorp_nfkc_casefold),
+        if let folded = transform(utf16, kcorp_casefold),
           let skeleton = transform(folded, { kcorp_skeleton(checker, $0, $1, $2) }),
           let key = transform(skeleton, kcorp_nfkc_casefold)
         {

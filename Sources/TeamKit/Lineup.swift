@@ -10,7 +10,12 @@ public enum Lineup: String, CaseIterable, Codable, Sendable {
 
   /// Where a new player goes: a starter while the roster has fewer than five starters.
   public static func forNewPlayer(in players: [Player]) -> Lineup {
-    players.count(where: { $0.lineup == .starter }) < size ? .starter : .substitute
+    forNewPlayer(starters: players.count(where: { $0.lineup == .starter }))
+  }
+
+  /// Where a new player goes when the roster has this many starters.
+  public static func forNewPlayer(starters: Int) -> Lineup {
+    starters < size ? .starter : .substitute
   }
 
   /// The word people read: starter or substitute, in the current language.

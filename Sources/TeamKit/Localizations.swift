@@ -183,6 +183,8 @@ enum Localizations {
     "Edit": "Modifier",
     "Edit %@": "Modifier %@",
     "Edit %@ · KCorp": "Modifier %@ · KCorp",
+    "Enter a pseudo that can be seen: this one is only blank characters.":
+      "Saisissez un pseudo qui se voit : celui-ci n’est fait que de caractères vides.",
     "Enter a pseudo.": "Saisissez un pseudo.",
     "Enter an image name.": "Saisissez un nom d’image.",
     "Error": "Erreur",

@@ -67,12 +67,16 @@ public enum RosterFile {
     cells.map(csvCell).joined(separator: ",") + "\r\n"
   }
 
+  /// The first characters that make a spreadsheet run a cell as a formula.
+  private static let formulaStarts = "=+-@\t\r".unicodeScalars
+
   /// A cell as CSV: a value a spreadsheet would run as a formula (`=`, `+`, `-`, `@`, tab,
-  /// carriage return first) gets a leading apostrophe (OWASP's advice); a cell holding a
+  /// carriage return first) gets a leading apostrophe (OWASP's advice), and so does one that
+  /// starts with an apostrophe, so that the import takes exactly one away; a cell holding a
   /// separator, a quote, a line break or edge spaces is quoted.
   static func csvCell(_ value: String) -> String {
     var value = value
-    if let first = value.unicodeScalars.first, "=+-@\t\r".unicodeScalars.contains(first) {
+    if let first = value.unicodeScalars.first, formulaStarts.contains(first) || first == "'" {
       value = "'" + value
     }
     let needsQuotes =
@@ -115,7 +119,7 @@ public enum RosterFile {
         throw Problems(problems: [Problem(place: localized("The file"), message: "\(error)")])
       }
     case .csv:
-      return try csvEntries(String(decoding: data, as: UTF8.self))
+      return try csvEntries(text(of: data))
     }
   }
 
@@ -141,6 +145,13 @@ public enum RosterFile {
         photo = nil
       }
     }
+  }
+
+  /// A CSV's text: UTF-8 (with or without its byte order mark) when it is valid UTF-8, else
+  /// Windows-1252, as spreadsheets on Windows save it.
+  static func text(of data: Data) -> String {
+    if let text = String(validating: data, as: UTF8.self) { return text }
+    return String(data: data, encoding: .windowsCP1252) ?? String(decoding: data, as: UTF8.self)
   }
 
   /// Column names a spreadsheet may use, by the field they fill.
@@ -219,10 +230,12 @@ public enum RosterFile {
     String(name.trimmed.map { $0.isNewline || $0 == "\t" ? " " : $0 })
   }
 
-  /// A cell as typed: the apostrophe the export put before a formula character is removed.
+  /// A cell as typed: the apostrophe the export (or a spreadsheet) put before a formula
+  /// character or another apostrophe is removed; any other leading apostrophe is the
+  /// pseudo's own.
   private static func restored(_ cell: String) -> String {
     guard cell.hasPrefix("'"), let next = cell.dropFirst().unicodeScalars.first,
-      "=+-@\t\r".unicodeScalars.contains(next)
+      formulaStarts.contains(next) || next == "'"
     else { return cell }
     return String(cell.dropFirst())
   }
@@ -311,6 +324,7 @@ public struct RosterImport: Sendable {
     var problems: [RosterFile.Problem] = []
     var usedIDs: Set<UUID> = []
     var photos: [UUID: Data] = [:]
+    var starters = 0  // counted as they come: each row's lineup in constant time
     for entry in entries {
       let existing =
         entry.id.flatMap { currentByID[$0] } ?? currentByKey[Player.nameKey(entry.input.name)]
@@ -327,11 +341,12 @@ public struct RosterImport: Sendable {
       }
       do {
         let player = try entry.input.validated(
-          id: id, defaultLineup: existing?.lineup ?? Lineup.forNewPlayer(in: players)
+          id: id, defaultLineup: existing?.lineup ?? Lineup.forNewPlayer(starters: starters)
         ) { pseudos[$0] }
         pseudos[Player.nameKey(player.name)] = player.name
         usedIDs.insert(id)
         players.append(player)
+        if player.lineup == .starter { starters += 1 }
         photos[id] = entry.photo
       } catch {
         problems.append(.init(place: entry.place, message: error.description))

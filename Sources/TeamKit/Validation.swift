@@ -139,6 +139,15 @@ public struct PlayerInput: Hashable, Sendable {
     return false
   }
 
+  /// True when nothing of `name` can be seen: it is made only of spaces, default-ignorable
+  /// characters (the Hangul fillers, U+3164 among them) and blanks that draw nothing (the
+  /// Braille blank, U+2800).
+  public static func isBlank(_ name: String) -> Bool {
+    name.unicodeScalars.allSatisfy {
+      $0.properties.isWhitespace || $0.properties.isDefaultIgnorableCodePoint || $0 == "\u{2800}"
+    }
+  }
+
   /// Why a pseudo is refused when `other` holds its key: the same pseudo, or one that looks
   /// the same (another alphabet's letter, a full-width form).
   static func takenMessage(_ name: String, other: String) -> Message {
@@ -184,6 +193,8 @@ public struct PlayerInput: Hashable, Sendable {
       .precomposedStringWithCanonicalMapping
     if name.isEmpty {
       fail(.name, Message("Enter a pseudo."))
+    } else if Self.isBlank(name) {
+      fail(.name, Message("Enter a pseudo that can be seen: this one is only blank characters."))
     } else if name.count > Self.maxNameLength {
       fail(
         .name,

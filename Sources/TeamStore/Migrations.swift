@@ -116,20 +116,7 @@ enum Schema {
     // stored key is computed again. Players already on the roster whose pseudos now look
     // alike all stay (a later one's key gets its id appended); only new lookalikes are
     // refused.
-    { db in
-      var rows: [(id: String, name: String, onRoster: Bool)] = []
-      try db.prepare("SELECT id, name, removed_at IS NULL FROM player ORDER BY sort_order")
-        .forEachRow { rows.append(($0.text(0), $0.text(1), $0.int(2) == 1)) }
-      // Ids first, so that no new key meets an old one on the way.
-      try db.execute("UPDATE player SET name_key = id")
-      var taken: Set<String> = []
-      for row in rows {
-        var key = Player.nameKey(row.name)
-        if row.onRoster, !taken.insert(key).inserted { key += "#" + row.id }
-        try db.prepare("UPDATE player SET name_key = ?2 WHERE id = ?1")
-          .bind(.text(row.id), .text(key)).run()
-      }
-    },
+    { db in try recomputeNameKeys(db) },
     // 6: players' photos, as uploaded then re-encoded (a JPEG and its SHA-256). Keyed by
     // player without a foreign key: an import deletes and inserts the players again, with
     // the same ids, and their photos stay; photos of players gone for good are purged.
@@ -144,7 +131,29 @@ enum Schema {
         CREATE INDEX photo_by_hash ON photo (hash);
         """)
     },
+    // 7: the skeleton is taken before the compatibility forms are folded (U+03F9, the Greek
+    // lunate sigma, is a C, not the Σ that NFKC makes of it): every stored key is computed
+    // again, as in 5.
+    { db in try recomputeNameKeys(db) },
   ]
+
+  /// Computes every stored pseudo key again with ``Player/nameKey(_:)``. Players on the
+  /// roster whose pseudos now look alike all stay (a later one's key gets its id appended);
+  /// only new lookalikes are refused.
+  private static func recomputeNameKeys(_ db: Connection) throws {
+    var rows: [(id: String, name: String, onRoster: Bool)] = []
+    try db.prepare("SELECT id, name, removed_at IS NULL FROM player ORDER BY sort_order")
+      .forEachRow { rows.append(($0.text(0), $0.text(1), $0.int(2) == 1)) }
+    // Ids first, so that no new key meets an old one on the way.
+    try db.execute("UPDATE player SET name_key = id")
+    var taken: Set<String> = []
+    for row in rows {
+      var key = Player.nameKey(row.name)
+      if row.onRoster, !taken.insert(key).inserted { key += "#" + row.id }
+      try db.prepare("UPDATE player SET name_key = ?2 WHERE id = ?1")
+        .bind(.text(row.id), .text(key)).run()
+    }
+  }
 
   /// Checks the file, sets the pragmas and brings the schema up to date.
   /// - Throws: ``StoreOpenError`` before writing anything when the file is not a SQLite

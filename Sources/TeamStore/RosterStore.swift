@@ -308,6 +308,7 @@ public final class RosterStore: Sendable {
     var validated: [Player] = []
     var pseudos: [String: String] = [:]
     var seenIDs: Set<UUID> = []
+    var starters = 0  // counted as they come: each row's lineup in constant time
     for (index, input) in inputs.enumerated() {
       let id = (index < ids.count ? ids[index] : nil) ?? UUID()
       guard seenIDs.insert(id).inserted else {
@@ -317,18 +318,19 @@ public final class RosterStore: Sendable {
       }
       do {
         let player = try input.validated(
-          id: id, defaultLineup: Lineup.forNewPlayer(in: validated)
+          id: id, defaultLineup: Lineup.forNewPlayer(starters: starters)
         ) { pseudos[$0] }
         pseudos[Player.nameKey(player.name)] = player.name
         validated.append(player)
+        if player.lineup == .starter { starters += 1 }
       } catch {
         throw .invalidEntry(index: index, name: input.name, error)
       }
     }
-    try await perform { [now, validated] writer, roster in
+    try await perform { [now, validated, seenIDs] writer, roster in
       try writer.deleteAll()
       for player in validated { try writer.insert(player) }
-      for (id, photo) in photos where validated.contains(where: { $0.id == id }) {
+      for (id, photo) in photos where seenIDs.contains(id) {
         try writer.setPhoto(of: id, jpeg: photo.jpeg, hash: photo.hash)
       }
       try writer.record(

@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import TeamAccess
 import TeamHTTP
 import TeamKit
 import TeamStore
@@ -8,38 +9,62 @@ import TeamStore
 /// and script. Each event's id is the latest history id it carries, so `Last-Event-ID`
 /// resumes after a lost connection, even across a restart of the server.
 ///
-/// `@unchecked Sendable`: the heartbeat timer is set up in `init` and only cancelled in
-/// `deinit` (dispatch sources are thread-safe); the subscribers are behind a `Mutex`.
+/// `@unchecked Sendable`: the timers are set up in `init` and only cancelled in `deinit`
+/// (dispatch sources are thread-safe); the subscribers are behind a `Mutex`.
 final class EventHub: @unchecked Sendable {
   /// Subscribers past this get 503: each holds a connection and a little memory.
   let maxSubscribers: Int
   /// A comment sent this often keeps proxies from closing an idle stream, and finds the
   /// clients that left.
   static let heartbeat: Duration = .seconds(15)
+  /// How often each stream's session or token is looked at again: a stream ends within
+  /// this once its session ends, its token is revoked or its account removed.
+  static let credentialCheck: Duration = .seconds(1)
 
   /// Live connections one client address may hold (a phone, a laptop, a few tabs).
   static let maxPerAddress = 16
 
+  private struct Subscriber {
+    let stream: ResponseStream
+    let address: String
+    /// Who opened it: the stream lives as long as what they signed in with.
+    let identity: Identity
+  }
+
   private let store: RosterStore
-  private let subscribers = Mutex<[ObjectIdentifier: (stream: ResponseStream, address: String)]>([:]
-  )
-  private let timer: any DispatchSourceTimer
+  private let access: AccessControl?
+  private let subscribers = Mutex<[ObjectIdentifier: Subscriber]>([:])
+  private let timers = Mutex<[any DispatchSourceTimer]>([])
   private let observer: Mutex<Int?> = Mutex(nil)
 
-  init(store: RosterStore, maxSubscribers: Int = 1000) {
+  /// - Parameter access: where sessions and tokens are checked again (nil: never, as for a
+  ///   hub whose subscribers are all the staff at the machine).
+  init(store: RosterStore, access: AccessControl? = nil, maxSubscribers: Int = 1000) {
     self.store = store
+    self.access = access
     self.maxSubscribers = maxSubscribers
-    timer = DispatchSource.makeTimerSource(queue: .global())
-    let seconds = Double(Self.heartbeat.components.seconds)
-    timer.schedule(deadline: .now() + seconds, repeating: seconds)
-    timer.setEventHandler { [weak self] in self?.broadcast(Array(": heartbeat\n\n".utf8)) }
-    timer.resume()
+    func every(_ interval: Duration, _ work: @escaping @Sendable () -> Void)
+      -> any DispatchSourceTimer
+    {
+      let timer = DispatchSource.makeTimerSource(queue: .global())
+      let seconds = Double(interval.components.seconds)
+      timer.schedule(deadline: .now() + seconds, repeating: seconds)
+      timer.setEventHandler(handler: work)
+      timer.resume()
+      return timer
+    }
+    timers.withLock {
+      $0 = [
+        every(Self.heartbeat) { [weak self] in self?.broadcast(Array(": heartbeat\n\n".utf8)) },
+        every(Self.credentialCheck) { [weak self] in self?.endRevoked() },
+      ]
+    }
     let id = store.onChange { [weak self] update in self?.publish(update) }
     observer.withLock { $0 = id }
   }
 
   deinit {
-    timer.cancel()
+    for timer in timers.withLock({ $0 }) { timer.cancel() }
     if let id = observer.withLock({ $0 }) { store.removeObserver(id) }
   }
 
@@ -47,7 +72,9 @@ final class EventHub: @unchecked Sendable {
 
   /// A new subscriber's response, after the events since `lastEventID`; 503 when the
   /// server or this client `address` holds too many already.
-  func subscribe(lastEventID: String?, address: String = "") throws -> HTTPResponse {
+  func subscribe(lastEventID: String?, address: String = "", identity: Identity = .local) throws
+    -> HTTPResponse
+  {
     // Told first, before any change can be published to it: the retry delay, then what the
     // client missed.
     var opening = "retry: 2000\n\n"
@@ -67,7 +94,8 @@ final class EventHub: @unchecked Sendable {
       guard subscribers.count < maxSubscribers,
         subscribers.values.count(where: { $0.address == address }) < Self.maxPerAddress
       else { return false }
-      subscribers[ObjectIdentifier(stream)] = (stream, address)
+      subscribers[ObjectIdentifier(stream)] = Subscriber(
+        stream: stream, address: address, identity: identity)
       return true
     }
     guard added else {
@@ -81,6 +109,8 @@ final class EventHub: @unchecked Sendable {
       headers: [
         ("Content-Type", "text/event-stream"), ("Cache-Control", "no-store"),
         ("X-Accel-Buffering", "no"),
+        // Its end (a revoked token, a stop) closes the connection: the client reconnects.
+        ("Connection", "close"),
       ])
     response.stream = stream
     return response
@@ -100,6 +130,20 @@ final class EventHub: @unchecked Sendable {
     for (key, subscriber) in streams where !subscriber.stream.send(bytes) { gone.append(key) }
     if !gone.isEmpty {
       subscribers.withLock { subscribers in for key in gone { subscribers[key] = nil } }
+    }
+  }
+
+  /// Ends the streams whose session ended or whose token was revoked (here, or by a
+  /// `kcorp` command beside the server).
+  private func endRevoked() {
+    guard let access else { return }
+    let open = subscribers.withLock { Array($0.values) }
+    var verdicts: [Identity: Bool] = [:]
+    for subscriber in open where subscriber.identity.kind != .local {
+      let valid =
+        verdicts[subscriber.identity] ?? ((try? access.stillValid(subscriber.identity)) ?? true)
+      verdicts[subscriber.identity] = valid
+      if !valid { subscriber.stream.close() }
     }
   }
 

@@ -49,9 +49,10 @@ public struct WebApp: Sendable {
     maxSubscribers: Int = Int(HTTPServer.Limits().maxConnections) / 2
   ) {
     self.store = store
-    self.access = access ?? AccessControl(store: store)
+    let access = access ?? AccessControl(store: store)
+    self.access = access
     self.images = ImageLibrary(folder: imagesFolder)
-    self.events = EventHub(store: store, maxSubscribers: maxSubscribers)
+    self.events = EventHub(store: store, access: access, maxSubscribers: maxSubscribers)
     self.options = options
     self.maxBodyBytes = maxBodyBytes
     addPageRoutes()

@@ -143,13 +143,44 @@ import Testing
     #expect(!Passwords.needsRehash(upgraded) && upgraded.contains("m=19456,t=2"))
   }
 
+  @Test func aBurstOfWrongSignInsQueuesForTheHashAndTheRightPasswordStillGetsIn() async throws {
+    var policy = AccessControl.Policy()
+    policy.concurrentHashes = 1  // the server's default: one hash at a time
+    let access = AccessControl(store: store, policy: policy, now: clock.now)
+    let results = await withTaskGroup(of: (Bool, AccessControl.SignIn?).self) { group in
+      for address in 1...20 {
+        group.addTask {
+          (
+            false,
+            try? await access.signIn(
+              name: "stranger\(address)", password: "guess \(address)", address: "10.0.0.\(address)"
+            )
+          )
+        }
+      }
+      group.addTask {
+        (
+          true,
+          try? await access.signIn(name: "coach", password: "correct horse", address: "10.0.1.1")
+        )
+      }
+      return await group.reduce(into: []) { $0.append($1) }
+    }
+    let right = results.first { $0.0 }?.1
+    guard case .signedIn = right else {
+      Issue.record("the right password got \(String(describing: right))")
+      return
+    }
+    #expect(results.filter { !$0.0 }.allSatisfy { $0.1 == .refused })
+  }
+
   @Test func tokensAreShownOnceStoredHashedAndRevocable() async throws {
     let secret = try await access.createToken(name: "scoreboard", role: .viewer)
     let record = try #require(try access.tokens().first)
     #expect(record.tokenHash == Secrets.digest(secret) && record.lastUsed == nil)
     #expect(
       try access.identity(bearer: secret)
-        == Identity(name: "token:scoreboard", role: .viewer, kind: .token))
+        == Identity(name: "token:scoreboard", role: .viewer, kind: .token(Secrets.digest(secret))))
     // The last use is queued for the next commit, not waited for: any write after it
     // commits it too.
     try await store.deleteSessions(tokenHash: "none")

@@ -29,6 +29,56 @@ import Testing
     #expect(RosterFile.csvCell(value) == cell)
   }
 
+  @Test func everyPseudoComesBackFromACSVAsItWent() throws {
+    // What the export escapes, the import takes back, and only that.
+    let names = ["'-5", "'=1+1", "=1+1", "@x", "\tTab", "'Kev", "''", "-Dash", "+Plus"]
+    let players = names.enumerated().map { index, name in
+      Player(
+        id: UUID(uuidString: "00000000-0000-4000-8000-\(String(format: "%012d", index))")!,
+        name: name, position: .mid, lineup: .substitute)
+    }
+    let exported = RosterFile.export(players, as: .csv)
+    let plan = try RosterImport(exported, current: [])
+    #expect(plan.players.map(\.name) == names.map { $0.trimmingCharacters(in: .whitespaces) })
+  }
+
+  @Test func aWindows1252SpreadsheetIsReadAsItWasWritten() throws {
+    // "name;position\r\nPâté;Mid\r\nZoë;Top" as a French Excel saves it.
+    let bytes: [UInt8] =
+      Array("name;position\r\nP".utf8) + [0xE2] + Array("t".utf8) + [0xE9]
+      + Array(";Mid\r\nZo".utf8) + [0xEB] + Array(";Top\r\n".utf8)
+    let plan = try RosterImport(Data(bytes), current: [])
+    #expect(plan.players.map(\.name) == ["Pâté", "Zoë"])
+    // UTF-8, with or without its byte order mark, is read as UTF-8.
+    for prefix in ["", "\u{FEFF}"] {
+      let utf8 = try RosterImport(csv(prefix + "name,position\nPâté,Mid\n"), current: [])
+      #expect(utf8.players.map(\.name) == ["Pâté"])
+    }
+  }
+
+  @Test func anImportTakesTimeInProportionToItsRows() throws {
+    func rows(_ count: Int) -> Data {
+      var text = "name,position\n"
+      for index in 0..<count { text += "Player\(index),Mid\n" }
+      return csv(text)
+    }
+    /// The processor time of reading and checking `count` rows, the best of three.
+    func cost(_ count: Int) throws -> Double {
+      let data = rows(count)
+      var best = Double.infinity
+      for _ in 0..<3 {
+        let start = clock()
+        _ = try RosterImport(data, current: [])
+        best = min(best, Double(clock() - start))
+      }
+      return best
+    }
+    let small = try cost(5_000)
+    let large = try cost(20_000)
+    // Four times the rows: linear is four times the work, quadratic sixteen.
+    #expect(large < 5 * small, "5,000 rows: \(small), 20,000 rows: \(large)")
+  }
+
   @Test func csvRoundTripsEveryFieldAndId() throws {
     var players = roster
     players.append(

@@ -135,11 +135,21 @@ struct ValidationCase: Sendable, CustomTestStringConvertible {
         == "“C\u{0430}nna” looks the same as “Canna”, who is already in the team; choose another pseudo."
     )
     // One key for every lookalike, and keys that differ for pseudos that do not.
-    let keys = ["Canna", "CANNA", "C\u{0430}nna", "\u{FF23}anna", "Canna\u{200D}"].map(
-      Player.nameKey)
+    let keys = [
+      "Canna", "CANNA", "C\u{0430}nna", "\u{FF23}anna", "Canna\u{200D}", "\u{03F9}anna",
+      "\u{03F2}anna", "\u{216D}anna",
+    ].map(Player.nameKey)
     #expect(Set(keys).count == 1)
     #expect(Player.nameKey("Caps") != Player.nameKey("Cops"))
     #expect(Player.nameKey("Upset") != Player.nameKey("Upsets"))
+  }
+
+  @Test(arguments: ["\u{3164}", "\u{2800}", "\u{115F}\u{1160}", "\u{FFA0}", "\u{3164} \u{2800}"])
+  func aPseudoOfOnlyFillersOrBlanksIsRefused(name: String) {
+    let error = #expect(throws: ValidationError.self) {
+      try PlayerInput(name: name, position: "Top").validated(in: [])
+    }
+    #expect(error?.message(for: .name)?.contains("can be seen") == true)
   }
 
   @Test func messagesSayWhatToChange() {

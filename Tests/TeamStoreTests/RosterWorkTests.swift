@@ -259,6 +259,29 @@ extension RosterWorkTests {
   }
 }
 
+extension RosterWorkTests {
+  @Test func keysStoredBeforeTheLunateSigmaRuleAreComputedAgain() async throws {
+    do {
+      _ = try RosterStore(path: path)
+      // A file of schema 6 whose Ϲ (U+03F9) pseudo was keyed as a Σ: "oanna" then.
+      let connection = try Connection(path: path, create: false)
+      try connection.execute(
+        """
+        INSERT INTO player (id, name, name_key, position, image, sort_order, lineup)
+        VALUES ('\(UUID())', '\u{03F9}anna', 'oanna', 'Top', 'player_default', 9, 'substitute');
+        PRAGMA user_version = 6;
+        """)
+    }
+    let store = try RosterStore(path: path)
+    // Both stay; an "oanna" is no longer taken, and another lookalike of Canna is refused.
+    #expect(store.players.map(\.name).filter { $0.hasSuffix("anna") }.count == 2)
+    try await store.addPlayer(PlayerInput(name: "Oanna", position: "Mid"))
+    await #expect(throws: RosterError.self) {
+      try await store.addPlayer(PlayerInput(name: "\u{216D}anna", position: "Mid"))
+    }
+  }
+}
+
 @Suite struct LineupStatusTests {
   func player(_ position: Position, _ lineup: Lineup = .starter) -> Player {
     Player(name: "P\(UUID().uuidString.prefix(4))", position: position, lineup: lineup)

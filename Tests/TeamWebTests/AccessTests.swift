@@ -266,5 +266,31 @@ extension AccessTests {
     for connection in open { #expect(connection.read(until: "retry:")) }
     let refused = try client.get("/api/events", headers: ["Authorization": "Bearer \(token)"])
     #expect(refused.status == 503)
+    // One client leaves: its place is free again (looked at for up to 3 s).
+    open[0].disconnect()
+    var again = false
+    for _ in 0..<30 where !again {
+      let next = try client.open("/api/events", headers: ["Authorization": "Bearer \(token)"])
+      again = next.read(until: "retry:", timeout: .milliseconds(100))
+    }
+    #expect(again)
+  }
+
+  @Test func aLiveStreamEndsWhenItsTokenIsRevokedOrItsAccountRemoved() async throws {
+    let token = try await access.createToken(name: "wall", role: .viewer)
+    let byToken = try client.open("/api/events", headers: ["Authorization": "Bearer \(token)"])
+    #expect(byToken.read(until: "retry:"))
+    let manager = try await signIn("manager", "manager password")
+    let bySession = try client.open("/api/events", headers: ["Cookie": manager])
+    #expect(bySession.read(until: "retry:"))
+    let other = try client.open(
+      "/api/events", headers: ["Cookie": try await signIn("coach", "coach password")])
+    #expect(other.read(until: "retry:"))
+
+    try await access.revokeToken(name: "wall")
+    #expect(byToken.isClosedByServer(timeout: .seconds(3)))
+    try await access.removeAccount(name: "manager")
+    #expect(bySession.isClosedByServer(timeout: .seconds(3)))
+    #expect(!other.isClosedByServer(timeout: .milliseconds(500)))  // the others go on
   }
 }

@@ -185,12 +185,20 @@ private func sendBytes(_ fd: Int32, _ bytes: UnsafeRawPointer?, _ count: Int) ->
 public final class OpenConnection: @unchecked Sendable {
   // `@unchecked Sendable`: used by one test thread at a time.
   private let fd: Int32
+  private var isOpen = true
   /// Everything received so far.
   public private(set) var received = ""
 
   init(fd: Int32) { self.fd = fd }
 
-  deinit { close(fd) }
+  deinit { disconnect() }
+
+  /// Closes the connection from this side, as a client that leaves.
+  public func disconnect() {
+    guard isOpen else { return }
+    isOpen = false
+    close(fd)
+  }
 
   /// Reads until what was received contains `text`, or `timeout` passes, or the server
   /// closes; returns whether `text` came.

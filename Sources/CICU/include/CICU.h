@@ -10,6 +10,10 @@ void *kcorp_spoof_checker(void);
 /// NFKC_Casefold of UTF-16 `text`, in a new buffer the caller frees; NULL on failure.
 uint16_t *kcorp_nfkc_casefold(const uint16_t *text, int32_t length, int32_t *result_length);
 
+/// The full case folding of UTF-16 `text` (no normalization), in a new buffer the caller
+/// frees; NULL on failure.
+uint16_t *kcorp_casefold(const uint16_t *text, int32_t length, int32_t *result_length);
+
 /// The confusable skeleton (UTS #39) of UTF-16 `text`, in a new buffer the caller frees;
 /// NULL on failure.
 uint16_t *kcorp_skeleton(const void *checker, const uint16_t *text, int32_t length,

@@ -258,9 +258,10 @@ extension WebApp {
 
     let events = events
     let app = self
-    route("GET", "/api/events", RoutePolicy(.reader)) { request, _ in
+    route("GET", "/api/events", RoutePolicy(.reader)) { request, context in
       try events.subscribe(
-        lastEventID: request.header("last-event-id"), address: app.clientAddress(request))
+        lastEventID: request.header("last-event-id"), address: app.clientAddress(request),
+        identity: context.identity)
     }
 
     route("GET", "/api/history", RoutePolicy(.reader)) { request, _ in
