@@ -14,9 +14,10 @@ run: build-deps
 	.build/release/kcorp serve
 
 # Test tools from PyPI, in a virtual environment of the build's own: schemathesis for the
-# contract test, and axe-core 4.12.1 (the axe.min.js that axe-playwright-python ships; the
-# browser tests inject it through Selenium).
-TOOLS := .build/tools/bin/schemathesis
+# contract test, openapi-python-client for the generated-client test, and axe-core 4.12.1
+# (the axe.min.js that axe-playwright-python ships; the browser tests inject it through
+# Selenium).
+TOOLS := .build/tools/bin/openapi-python-client
 
 ## test: format lint, Apple availability, Swift tests, then the browser walk and reliability
 test: build-deps test-deps lint $(TOOLS)
@@ -59,7 +60,7 @@ format:
 
 $(TOOLS):
 	/usr/bin/python3 -m venv .build/tools
-	.build/tools/bin/pip install --quiet schemathesis==4.32.5
+	.build/tools/bin/pip install --quiet schemathesis==4.32.5 openapi-python-client==0.29.1
 	.build/tools/bin/pip install --quiet --no-deps axe-playwright-python==0.1.8
 
 build-deps:

@@ -8,7 +8,7 @@
 // Swift cannot call or name conveniently: these wrappers give them plain C signatures.
 
 /// Starts a daemon on an already listening socket, with a thread pool and explicit limits;
-/// over TLS (GnuTLS) when a PEM key and certificate are given. Connections may be suspended
+/// over TLS (GnuTLS) when a PEM key and certificate are given, with those GnuTLS priorities. Connections may be suspended
 /// (streams waiting for events). Strict about the protocol: HTTP/1.1 without Host is 400.
 static inline struct MHD_Daemon *kcorp_mhd_start(
     int listen_fd, unsigned int threads, MHD_AccessHandlerCallback handler, void *handler_cls,
@@ -17,7 +17,7 @@ static inline struct MHD_Daemon *kcorp_mhd_start(
     void *(*uri_log)(void *cls, const char *uri, struct MHD_Connection *connection),
     void *uri_log_cls, unsigned int timeout_seconds,
     unsigned int connection_limit, unsigned int per_ip_limit, size_t memory_limit,
-    const char *tls_key, const char *tls_cert) {
+    const char *tls_key, const char *tls_cert, const char *tls_priorities) {
   unsigned int flags = MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_AUTO | MHD_ALLOW_SUSPEND_RESUME;
 #define KCORP_OPTIONS \
       MHD_OPTION_LISTEN_SOCKET, (MHD_socket)listen_fd, \
@@ -33,7 +33,8 @@ static inline struct MHD_Daemon *kcorp_mhd_start(
   if (tls_key && tls_cert) {
     return MHD_start_daemon(flags | MHD_USE_TLS, 0, NULL, NULL, handler, handler_cls,
                             KCORP_OPTIONS, MHD_OPTION_HTTPS_MEM_KEY, tls_key,
-                            MHD_OPTION_HTTPS_MEM_CERT, tls_cert, MHD_OPTION_END);
+                            MHD_OPTION_HTTPS_MEM_CERT, tls_cert,
+                            MHD_OPTION_HTTPS_PRIORITIES, tls_priorities, MHD_OPTION_END);
   }
   return MHD_start_daemon(flags, 0, NULL, NULL, handler, handler_cls, KCORP_OPTIONS,
                           MHD_OPTION_END);

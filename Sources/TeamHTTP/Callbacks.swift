@@ -16,8 +16,8 @@ final class ServerContext: Sendable {
   /// How much longer than the request deadline an upload's body may take.
   let uploadGrace: Duration
   let isSecure: Bool
-  /// Requests whose handler has been started and whose answer is not sent yet, by their
-  /// state's address: answered 503 when the server stops before they are.
+  /// Requests whose handler has been started and whose answer is not sent whole yet, by
+  /// their state's address: answered 503 when the server stops before they are.
   let exchanges = Mutex<[ObjectIdentifier: RequestState]>([:])
   /// Streams sent and not closed: closed when the server stops (a suspended connection
   /// must be resumed before libmicrohttpd stops).
@@ -173,7 +173,7 @@ func accessHandler(
   // The whole request is in, or the connection was resumed with the handler's answer.
   guard state.started else { return respond(server, connection, url, method, state) }
   guard let answer = state.answerOrSuspend(connection) else { return .YES }
-  return send(answer, on: connection, server: server, for: state)
+  return send(answer, on: connection, server: server)
 }
 
 /// Builds the request and starts its handler; sends the answer now when the handler gave
@@ -207,8 +207,17 @@ private func respond(
   server.exchanges.withLock { $0[ObjectIdentifier(state)] = state }
   startHere { [handler = server.handler, request] in state.answer(await handler(request)) }
   guard let answer = state.answerOrSuspend(connection) else { return .YES }
-  return send(answer, on: connection, server: server, for: state)
+  return send(answer, on: connection, server: server)
 }
+
+/// The most query arguments a request may give.
+let maxQueryArguments = 100
+
+/// The answer to a target with more, written by the server itself.
+private let tooManyArguments = Array(
+  ("HTTP/1.1 414 URI Too Long\r\nContent-Type: text/plain; charset=utf-8\r\n"
+    + "Content-Length: 34\r\nConnection: close\r\n\r\n"
+    + "Send at most 100 query arguments.\n").utf8)
 
 /// Called with each request's target as sent (still percent-encoded), before it is decoded.
 func targetReceived(
@@ -218,6 +227,17 @@ func targetReceived(
   let server = Unmanaged<ServerContext>.fromOpaque(cls).takeUnretainedValue()
   let hasNUL = strstr(uri, "%00") != nil
   let key = UInt(bitPattern: connection)
+  // libmicrohttpd 0.9.75 stalls on a target with a few hundred query arguments (each takes
+  // room in the connection's memory): past a hundred, it is answered 414 at once.
+  if let query = strchr(uri, Int32(UInt8(ascii: "?"))) {
+    var arguments = 1
+    var next = query
+    while let separator = strchr(next + 1, Int32(UInt8(ascii: "&"))) {
+      arguments += 1
+      next = separator
+    }
+    if arguments > maxQueryArguments { server.waiting.refuse(connection, with: tooManyArguments) }
+  }
   _ = server.targetsWithNUL.withLock { hasNUL ? $0.insert(key).inserted : $0.remove(key) != nil }
   return nil
 }
@@ -252,12 +272,10 @@ func requestCompleted(
   requestContext?.pointee = nil
 }
 
-/// Queues `response` on `connection`; `state`'s exchange is then over.
-private func send(
-  _ response: HTTPResponse, on connection: OpaquePointer, server: ServerContext,
-  for state: RequestState? = nil
-) -> MHD_Result {
-  if let state { _ = server.exchanges.withLock { $0.removeValue(forKey: ObjectIdentifier(state)) } }
+/// Queues `response` on `connection` (its exchange is over once sent: ``requestCompleted``).
+private func send(_ response: HTTPResponse, on connection: OpaquePointer, server: ServerContext)
+  -> MHD_Result
+{
   let mhdResponse: OpaquePointer?
   if let stream = response.stream {
     let key = ObjectIdentifier(stream)

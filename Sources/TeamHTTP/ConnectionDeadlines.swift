@@ -80,6 +80,18 @@ final class WaitingConnections: Sendable {
     }
   }
 
+  /// Answers `connection` with `answer`, written by the server itself, and closes it: for a
+  /// request libmicrohttpd would stall on (too many query arguments).
+  func refuse(_ connection: OpaquePointer, with answer: [UInt8]) {
+    entries.withLock { entries in
+      let key = UInt(bitPattern: connection)
+      guard let entry = entries[key] else { return }
+      _ = answer.withUnsafeBytes { send(entry.socket, $0.baseAddress, $0.count, Self.sendFlags) }
+      shutdown(entry.socket, Int32(SHUT_RDWR))
+      entries[key] = nil
+    }
+  }
+
   /// Its request is in: it is being answered.
   func answering(_ connection: OpaquePointer) {
     entries.withLock { $0[UInt(bitPattern: connection)]?.since = nil }

@@ -63,6 +63,14 @@ public final class HTTPServer: Sendable {
     public var certificatePEM: String
     public var privateKeyPEM: String
 
+    /// What is offered, as a GnuTLS priority string: TLS 1.3 and 1.2 only, forward-secret
+    /// key exchange (ECDHE) with AEAD ciphers only (no static RSA, no CBC, no SHA-1
+    /// signatures), in the server's order of preference.
+    public static let priorities =
+      "NORMAL:-VERS-ALL:+VERS-TLS1.3:+VERS-TLS1.2:-KX-ALL:+ECDHE-ECDSA:+ECDHE-RSA:"
+      + "-CIPHER-ALL:+AES-256-GCM:+CHACHA20-POLY1305:+AES-128-GCM:-MAC-ALL:+AEAD:"
+      + "-SIGN-RSA-SHA1:-SIGN-ECDSA-SHA1:%SERVER_PRECEDENCE"
+
     public init(certificatePEM: String, privateKeyPEM: String) {
       self.certificatePEM = certificatePEM
       self.privateKeyPEM = privateKeyPEM
@@ -94,9 +102,10 @@ public final class HTTPServer: Sendable {
       uploadGrace: limits.uploadDeadline - limits.requestDeadline)
     let pointer = Unmanaged.passUnretained(context).toOpaque()
     // GnuTLS reads the PEM strings while the daemon starts.
-    func start(_ key: UnsafePointer<CChar>?, _ certificate: UnsafePointer<CChar>?)
-      -> OpaquePointer?
-    {
+    func start(
+      _ key: UnsafePointer<CChar>?, _ certificate: UnsafePointer<CChar>?,
+      _ priorities: UnsafePointer<CChar>?
+    ) -> OpaquePointer? {
       kcorp_mhd_start(
         socket, limits.threads, accessHandler, pointer, requestCompleted, pointer,
         connectionNotified, pointer, targetReceived, pointer,
@@ -104,15 +113,17 @@ public final class HTTPServer: Sendable {
         // connection by cutting the address's oldest waiting one; libmicrohttpd's own limit
         // would refuse the newcomer while the cut ones are still being closed.
         limits.connectionTimeout, limits.maxConnections, limits.maxConnections,
-        limits.maxHeaderBytes, key, certificate)
+        limits.maxHeaderBytes, key, certificate, priorities)
     }
     let daemon =
       if let tls {
         tls.privateKeyPEM.withCString { key in
-          tls.certificatePEM.withCString { certificate in start(key, certificate) }
+          tls.certificatePEM.withCString { certificate in
+            TLS.priorities.withCString { start(key, certificate, $0) }
+          }
         }
       } else {
-        start(nil, nil)
+        start(nil, nil, nil)
       }
     guard let daemon else {
       close(socket)
@@ -160,7 +171,7 @@ public final class HTTPServer: Sendable {
       usleep(5_000)
     } while context.handlersRunning && clock.now < deadline
     // libmicrohttpd cannot stop while a connection is suspended: every request still
-    // waiting gets its answer, and is sent it, first.
+    // waiting gets its answer, and is sent it whole (a second at most), first.
     let unavailable = HTTPResponse(
       status: 503,
       headers: [

@@ -110,7 +110,7 @@ public struct JSONInputError: Error, Hashable, Sendable, CustomStringConvertible
 }
 
 extension PlayerInput: Decodable {
-  private enum CodingKeys: String, CodingKey {
+  fileprivate enum CodingKeys: String, CodingKey {
     case name, position, image, favoriteChampions, lineup
   }
 
@@ -138,7 +138,21 @@ extension PlayerInput: Decodable {
       image: try container.decodeIfPresent(String.self, forKey: .image) ?? Player.defaultImage,
       favoriteChampions: try container.decodeIfPresent(
         [ChampionReference].self, forKey: .favoriteChampions)?.map(\.id) ?? [],
-      lineup: try container.decodeIfPresent(String.self, forKey: .lineup) ?? "")
+      lineup: try Self.lineup(in: container) ?? "")
+  }
+
+  /// The lineup given, if any: an empty one is no lineup (the schema's enum forbids it), not
+  /// the roster's rule that leaving it out asks for.
+  fileprivate static func lineup(in container: KeyedDecodingContainer<CodingKeys>) throws
+    -> String?
+  {
+    let lineup = try container.decodeIfPresent(String.self, forKey: .lineup)
+    guard lineup?.isEmpty != true else {
+      throw DecodingError.dataCorruptedError(
+        forKey: .lineup, in: container,
+        debugDescription: localized("give “starter” or “substitute”, or leave lineup out"))
+    }
+    return lineup
   }
 }
 
@@ -152,6 +166,7 @@ extension PlayerEdit: Decodable {
   /// but cannot change (the caller compares it).
   public init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: CodingKeys.self)
+    let lineupContainer = try decoder.container(keyedBy: PlayerInput.CodingKeys.self)
     func text(_ key: CodingKeys) throws -> String? {
       try container.decodeIfPresent(String.self, forKey: key)
     }
@@ -168,6 +183,6 @@ extension PlayerEdit: Decodable {
         .map(\.id)
     self.init(
       name: try text(.name), position: try text(.position), image: image,
-      favoriteChampions: champions, lineup: try text(.lineup))
+      favoriteChampions: champions, lineup: try PlayerInput.lineup(in: lineupContainer))
   }
 }

@@ -405,6 +405,8 @@ enum Localizations {
     "Search a champion": "Rechercher un champion",
     "See ‘kcorp %@ --help’ and the others for their options.":
       "Consultez « kcorp %@ --help » et les autres pour leurs options.",
+    "Send a Host header of the form name or name:port.":
+      "Envoyez un en-tête Host de la forme nom ou nom:port.",
     "Send a JPEG, PNG, WebP or HEIC photo; this file is not one.":
       "Envoyez une photo JPEG, PNG, WebP ou HEIC ; ce fichier n’en est pas une.",
     "Send a photo of at most %@ MiB.": "Envoyez une photo de %@ Mio au plus.",
@@ -631,6 +633,8 @@ enum Localizations {
     "configuration error (sign-in required and no account yet)":
       "erreur de configuration (connexion exigée et aucun compte encore)",
     "editor": "éditeur",
+    "give “starter” or “substitute”, or leave lineup out":
+      "donnez « starter » ou « substitute », ou omettez lineup",
     "image": "image",
     "invalid data": "données invalides",
     "json (the default) or csv.": "json (par défaut) ou csv.",

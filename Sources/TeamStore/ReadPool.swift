@@ -1,3 +1,4 @@
+import CSQLite
 import Foundation
 import Synchronization
 
@@ -8,15 +9,34 @@ import Synchronization
 /// kept for the next read.
 final class ReadPool: Sendable {
   private let path: String
+  /// The file the store opened: a reader is never opened on another put at its path, which
+  /// would replay the old file's `-wal` into it.
+  private let file: FileIdentity?
   private let idle = Mutex<[Reader]>([])
 
-  init(path: String) { self.path = path }
+  init(path: String) {
+    self.path = path
+    file = FileIdentity(path: path)
+  }
 
   /// Runs `body` with a connection of its own for the time of the call.
+  /// - Throws: ``SQLiteError`` (``SQLiteError/isFileGone``) when a new connection is needed
+  ///   and the file at the path is no longer the store's.
   func read<T>(_ body: (Connection) throws -> T) throws -> T {
-    let reader = try idle.withLock { $0.popLast() } ?? Reader(path: path)
+    let reader = try idle.withLock { $0.popLast() } ?? newReader()
     defer { idle.withLock { $0.append(reader) } }
     return try body(reader.connection)
+  }
+
+  private func newReader() throws -> Reader {
+    guard FileIdentity(path: path) == file else {
+      throw SQLiteError(
+        code: SQLITE_IOERR,
+        message:
+          "the database file was removed or replaced while kcorp had it open; restart kcorp",
+        path: path, isFileGone: true)
+    }
+    return try Reader(path: path)
   }
 
   /// One reading connection.

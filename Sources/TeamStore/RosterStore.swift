@@ -63,12 +63,13 @@ public final class RosterStore: Sendable {
   {
     self.path = path
     self.now = now
-    readers = path == ":memory:" ? nil : ReadPool(path: path)
     do {
       let writer = try Writer(Connection(path: path, create: create))
       try writer.connection.transaction { try writer.purge(removedBefore: Self.cutoff(now())) }
       state = Mutex(State(roster: try writer.reloaded(1)))
       self.writer = Mutex(writer)
+      // After the writer: the file exists now, and the readers know it by its inode.
+      readers = path == ":memory:" ? nil : ReadPool(path: path)
     } catch let error as StoreOpenError {
       throw error
     } catch let error as SQLiteError {
@@ -390,7 +391,11 @@ public final class RosterStore: Sendable {
     let published: (RosterUpdate, [@Sendable (RosterUpdate) -> Void])?
     do {
       published = try writer.withLock { writer in
-        try writer.changesElsewhere(after: roster).map { publish($0.roster, changes: $0.changes) }
+        // Another file moved to the path: this one's log must not be replayed into it.
+        if writer.connection.fileIsGone { writer.connection.emptyLogOfAFileGone() }
+        return try writer.changesElsewhere(after: roster).map {
+          publish($0.roster, changes: $0.changes)
+        }
       }
     } catch {
       throw Self.rosterError(error, path: path)

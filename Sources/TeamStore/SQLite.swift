@@ -98,8 +98,23 @@ final class Connection {
       return result
     } catch {
       try? execute("ROLLBACK")
+      if (error as? SQLiteError)?.isFileGone == true { emptyLogOfAFileGone() }
       throw error
     }
+  }
+
+  /// Whether the file at the path is not the one this connection writes to any more (removed,
+  /// or another moved there); known once the file was first written.
+  var fileIsGone: Bool {
+    guard path != ":memory:", let file else { return false }
+    return FileIdentity(path: path) != file
+  }
+
+  /// Moves what this connection's log (`-wal`) holds into its own file, the one gone from
+  /// the path, and empties the log: left as it was at the path, it would be replayed into
+  /// the file now there by the next program to open it.
+  func emptyLogOfAFileGone() {
+    try? execute("PRAGMA wal_checkpoint(TRUNCATE)")
   }
 
   /// Copies the whole database, as it is at one moment, into a new file at `destination`

@@ -16,7 +16,8 @@ extension WebApp {
   }
 
   /// Whether the browser reached us over HTTPS: directly, or through a trusted proxy on this
-  /// machine that says so.
+  /// machine that says so. (``handle(_:)`` marks the request so: every rule reads
+  /// ``HTTPRequest/isSecure``.)
   func isSecure(_ request: HTTPRequest) -> Bool {
     request.isSecure
       || (options.trustProxy && Self.isLoopback(request.clientAddress)
@@ -107,26 +108,38 @@ extension WebApp {
 
   // MARK: - Cross-site request forgery
 
-  static let csrfCookie = "kcorp_csrf"
+  /// The CSRF cookie's name: `__Host-` prefixed over HTTPS, so that nothing but this host,
+  /// over HTTPS, can plant one (a sibling site, a plain-HTTP page).
+  static func csrfCookie(secure: Bool) -> String {
+    secure ? "__Host-kcorp_csrf" : "kcorp_csrf"
+  }
 
-  /// The browser's CSRF token, and the `Set-Cookie` header to send when it is new.
-  static func csrfToken(for request: HTTPRequest) -> (token: String, setCookie: String?) {
-    if let token = request.cookies[csrfCookie], token.count == 64,
+  /// The browser's CSRF token (the request's, when it has one and `renewed` is false), and
+  /// the `Set-Cookie` header to send when it is new.
+  static func csrfToken(for request: HTTPRequest, renewed: Bool = false) -> (
+    token: String, setCookie: String?
+  ) {
+    let name = csrfCookie(secure: request.isSecure)
+    if !renewed, let token = request.cookies[name], token.count == 64,
       token.allSatisfy(\.isHexDigit)
     {
       return (token, nil)
     }
     var generator = SystemRandomNumberGenerator()
     let token = (0..<4).map { _ in hex16(generator.next()) }.joined()
-    return (token, "\(csrfCookie)=\(token); Path=/; HttpOnly; SameSite=Strict")
+    return (
+      token,
+      "\(name)=\(token); Path=/; HttpOnly; SameSite=Strict" + (request.isSecure ? "; Secure" : "")
+    )
   }
 
   /// True when a state-changing request comes from our own pages: its Origin (or
-  /// Sec-Fetch-Site) says same origin. Scheme and host name compare in any case.
+  /// Sec-Fetch-Site) says same origin, over the scheme the request came by. Scheme and host
+  /// name compare in any case.
   static func isSameOrigin(_ request: HTTPRequest) -> Bool {
     if let origin = request.header("origin")?.lowercased() {
       guard let host = request.header("host")?.lowercased() else { return false }
-      return origin == "http://\(host)" || origin == "https://\(host)"
+      return origin == (request.isSecure ? "https://" : "http://") + host
     }
     if let site = request.header("sec-fetch-site") {
       return site == "same-origin" || site == "none"
@@ -135,7 +148,7 @@ extension WebApp {
   }
 
   static func hasValidToken(_ request: HTTPRequest, form: [String: [String]]) -> Bool {
-    guard let cookie = request.cookies[csrfCookie], cookie.count == 64,
+    guard let cookie = request.cookies[csrfCookie(secure: request.isSecure)], cookie.count == 64,
       let sent = form["csrf"]?.first, sent.utf8.count == cookie.utf8.count
     else { return false }
     // Compare in constant time.

@@ -24,6 +24,9 @@ enum OpenAPI {
         guard var property = properties[field] else { continue }
         if let type = property["type"] as? String { property["type"] = [type, "null"] }
         if let values = property["enum"] as? [Any] { property["enum"] = values + [NSNull()] }
+        if let choices = property["anyOf"] as? [Any] {
+          property["anyOf"] = choices + [["type": "null"]]
+        }
         properties[field] = property
       }
       schema["properties"] = properties
@@ -53,7 +56,13 @@ enum OpenAPI {
         // Something besides spaces, and no invisible character.
         "pattern": "^(?=.*\\S)[^\(invisibleRanges)]*$",
       ],
-      "position": ["enum": Position.spellings],
+      // The five positions as an enum of their own, as client generators expect; the
+      // aliases (any case, spaces ignored) through a pattern beside it.
+      "position": [
+        "anyOf": [
+          ["$ref": "#/components/schemas/Position"], ["type": "string", "pattern": aliasPattern],
+        ]
+      ],
       "image": ["pattern": "^$|^[a-z0-9_-][a-z0-9_.-]{0,\(lastImage)}$"],
       "favoriteChampions": [
         "items": ["type": "string", "enum": Champion.catalog.map(\.id)],
@@ -61,6 +70,19 @@ enum OpenAPI {
       ],
       "lineup": ["enum": Lineup.allCases.map(\.rawValue)],
     ]
+  }
+
+  /// The spellings ``Position/init(parsing:)`` accepts besides the positions' own names:
+  /// each letter in either case, white space anywhere.
+  static var aliasPattern: String {
+    let spellings = Set(Position.spellings.map { $0.lowercased() })
+      .subtracting(Position.allCases.map(\.rawValue))
+    let alternatives = spellings.sorted().map { spelling in
+      spelling.map { character in
+        character.isLetter ? "[\(character)\(character.uppercased())]" : "\\\(character)"
+      }.joined(separator: "\\s*")
+    }
+    return "^\\s*(?:" + alternatives.joined(separator: "|") + ")\\s*$"
   }
 
   /// The characters ``PlayerInput/isInvisible(_:)`` refuses, as the ranges of a regular

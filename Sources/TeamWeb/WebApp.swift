@@ -180,6 +180,8 @@ public struct WebApp: Sendable {
   /// Answers one request, in its language (``language(of:)``, bound for the whole request);
   /// every response leaves with the security headers.
   @Sendable public func handle(_ request: HTTPRequest) async -> HTTPResponse {
+    var request = request
+    request.isSecure = isSecure(request)  // over HTTPS, directly or through a trusted proxy
     let language = Self.language(of: request)
     return await Language.$requested.withValue(language) {
       let response: HTTPResponse
@@ -224,8 +226,10 @@ public struct WebApp: Sendable {
   /// The request checked against the server's rules and its route's policy, then its
   /// route's answer.
   private func respond(to request: HTTPRequest) async throws -> HTTPResponse {
-    guard let host = request.header("host"), options.allowedHosts.contains(Self.hostName(host))
-    else {
+    guard let name = request.header("host").flatMap(Self.hostName) else {
+      throw HTTPError(400, localized("Send a Host header of the form name or name:port."))
+    }
+    guard options.allowedHosts.contains(name) else {
       throw HTTPError(
         421,
         localized(
@@ -233,8 +237,10 @@ public struct WebApp: Sendable {
       )
     }
     let match = Result { () throws(HTTPError) in try router.match(request.method, request.path) }
-    // Where there is no route, who asks is checked as for a page: nobody learns which
-    // addresses exist before signing in.
+    // A method no route of the path takes (TRACE, say) is told so whoever asks; where there
+    // is no route at all, who asks is checked as for a page: nobody learns which addresses
+    // exist before signing in.
+    if case .failure(let refusal) = match, refusal.status == 405 { throw refusal }
     let policy = (try? match.get())?.route.policy ?? RoutePolicy(.reader)
     if request.bodyTooLarge {
       if policy.allowsPhoto(contentType: request.contentType) {
@@ -349,12 +355,30 @@ public struct WebApp: Sendable {
       503, localized("The roster could not be saved just now; nothing was changed. Try again."))
   }
 
-  /// The host name of a `Host` header, without its port (`[::1]:8080` → `[::1]`).
-  static func hostName(_ host: String) -> String {
-    if host.hasPrefix("["), let end = host.firstIndex(of: "]") {
-      return String(host[...end]).lowercased()
+  /// The host name of a `Host` header, without its port (`[::1]:8080` → `[::1]`); nil
+  /// unless it is `host` or `host:port` (RFC 9110, 7.2) with a port from 1 to 65535, so
+  /// that `127.0.0.1:1@evil.example` names no host at all.
+  static func hostName(_ host: String) -> String? {
+    let name: Substring
+    var rest: Substring
+    if host.hasPrefix("[") {
+      guard let end = host.firstIndex(of: "]") else { return nil }
+      name = host[...end]
+      rest = host[host.index(after: end)...]
+    } else {
+      name = host.prefix { $0 != ":" }
+      rest = host[name.endIndex...]
     }
-    return String(host.split(separator: ":").first ?? "").lowercased()
+    if !rest.isEmpty {
+      guard rest.first == ":" else { return nil }
+      rest = rest.dropFirst()
+      guard !rest.isEmpty, rest.allSatisfy(\.isASCII), rest.allSatisfy(\.isNumber),
+        let port = Int(rest), (1...65535).contains(port)
+      else { return nil }
+    }
+    let allowed = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789.-[]:")
+    guard !name.isEmpty, name.allSatisfy(allowed.contains) else { return nil }
+    return name.lowercased()
   }
 
   static let contentSecurityPolicy =

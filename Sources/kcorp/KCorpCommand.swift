@@ -36,9 +36,21 @@ enum KCorpCommand {
       let (code, message) = failure(error)
       // One line, whatever the message quotes of the user's input.
       let line = String(message.map { $0.isNewline ? " " : $0 })
-      FileHandle.standardError.write(Data("kcorp: \(line)\n".utf8))
+      FileHandle.standardError.write(Data("kcorp: \(shortened(line))\n".utf8))
       return code.rawValue
     }
+  }
+
+  /// The most characters an error line quotes: a message quoting a 5 MB value must not be
+  /// 5 MB long.
+  static let longestErrorLine = 1000
+
+  /// `line`, cut in the middle past ``longestErrorLine`` characters, so that its beginning
+  /// (what went wrong) and its end (what to do) both stay.
+  static func shortened(_ line: String) -> String {
+    guard line.count > longestErrorLine else { return line }
+    let half = longestErrorLine / 2
+    return line.prefix(half) + " … " + line.suffix(half)
   }
 
   /// The exit code and message for what a command threw.

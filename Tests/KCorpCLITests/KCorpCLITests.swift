@@ -196,6 +196,17 @@ import Testing
     #expect(run.stderr.filter { $0 == "\n" }.count == 1)
   }
 
+  @Test func anErrorQuotingAHugeValueStaysAShortLine() throws {
+    let huge = String(repeating: "x", count: 5_000_000)
+    let file = try kcorp.write(#"[{"name":"\#(huge)","position":"Top"}]"#, to: "huge.json")
+    let run = try kcorp("import", file)
+    #expect(run.status == 65)
+    #expect(run.stderr.filter { $0 == "\n" }.count == 1)
+    #expect(run.stderr.count < 1100)
+    #expect(run.stderr.hasPrefix("kcorp: Player 1"))  // what went wrong, and
+    #expect(run.stderr.contains("characters or fewer"))  // what to do, both kept
+  }
+
   @Test func importIsAllOrNothing() throws {
     let before = try kcorp("export").stdout
     let invalid = try kcorp.write(

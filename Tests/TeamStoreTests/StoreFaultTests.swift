@@ -35,6 +35,25 @@ import Testing
     #expect(!FileManager.default.fileExists(atPath: path))
   }
 
+  @Test func noReaderIsOpenedOnAFileSwappedInUnderTheStore() async throws {
+    let store = try RosterStore(path: path)
+    try await store.addPlayer(PlayerInput(name: "Before", position: "Top"))
+    let other = folder.path("other.sqlite")
+    try await RosterStore(path: other).addPlayer(PlayerInput(name: "Other", position: "Mid"))
+    #expect(rename(other, path) == 0)
+    // A reader on the new file would replay the old file's log into it.
+    let error = #expect(throws: RosterError.self) { try store.history() }
+    guard case .storage(let storage) = error else {
+      Issue.record("expected a storage error, got \(String(describing: error))")
+      return
+    }
+    #expect(storage.isFileGone)
+    // Once the store has looked (a server does every second), its log is emptied: the file
+    // now at the path opens as it was.
+    try? store.refresh()
+    #expect(try RosterStore(path: path).players.contains { $0.name == "Other" })
+  }
+
   @Test func aFileGoneIsToldByTheStoreNotByTheWordsOfAMessage() {
     // SQLite's own messages may say anything: only the store's check says the file is gone.
     let io = SQLiteError(

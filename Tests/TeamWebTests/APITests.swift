@@ -58,6 +58,43 @@ import Testing
     #expect(app.bodyLimit("POST", "/api/players", "image/png") == nil)
   }
 
+  @Test func anEmptyLineupIsRefusedAsTheSchemasEnumRefusesIt() async throws {
+    let response = try await app.postJSON(
+      "/api/players", #"{"name":"Upset","position":"ADC","lineup":""}"#)
+    #expect(response.status == 400)
+    #expect(
+      try problem(response)["detail"] as? String
+        == "Fix lineup: give “starter” or “substitute”, or leave lineup out")
+    #expect(!app.store.players.contains { $0.name == "Upset" })
+    // Left out, the roster's rule decides.
+    #expect(
+      try await app.postJSON("/api/players", #"{"name":"Upset","position":"ADC"}"#).status == 201)
+  }
+
+  @Test func aMethodNoRouteTakesIs405WithAllowBeforeAnySignIn() async throws {
+    let app = WebApp(
+      store: try RosterStore.inMemory(), options: .init(requireLogin: true))
+    for method in ["TRACE", "CONNECT", "OPTIONS"] {
+      let response = await app.handle(
+        HTTPRequest(method: method, path: "/api/players", headers: ["Host": "127.0.0.1"]))
+      #expect(response.status == 405, "\(method)")
+      #expect(response.header("Allow") == "GET, HEAD, POST")
+    }
+    // An address with no route at all asks for sign-in first, as a page does.
+    let unknown = await app.handle(
+      HTTPRequest(method: "GET", path: "/api/nothing", headers: ["Host": "127.0.0.1"]))
+    #expect(unknown.status == 401)
+  }
+
+  @Test(arguments: [
+    "127.0.0.1:1@evil.example", "127.0.0.1:99999", "127.0.0.1:0", "127.0.0.1:", "[::1",
+    "127.0.0.1:8a",
+  ])
+  func aHostThatIsNotNameAndPortIsRefused(host: String) async throws {
+    let response = try await app.client.get("/api/players", headers: ["Host": host])
+    #expect(response.status == 400)
+  }
+
   @Test func listsPlayersInTheCLIsShape() async throws {
     let response = try await app.client.get("/api/players")
     #expect(response.status == 200)

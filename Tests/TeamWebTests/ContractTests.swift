@@ -189,8 +189,20 @@ import Testing
       #expect(PlayerInput.imageNameProblem(text) != nil)
     }
 
-    for spelling in try #require(properties["position"]?["enum"] as? [String]) {
+    // The positions as an enum of their own (client generators name its cases), the
+    // aliases as a pattern: every spelling validation takes, and only those.
+    let choices = try #require(properties["position"]?["anyOf"] as? [[String: Any]])
+    #expect(choices.first?["$ref"] as? String == "#/components/schemas/Position")
+    let aliases = try #require(choices.last)
+    for spelling in Position.spellings.filter({ !Position.allCases.map(\.rawValue).contains($0) })
+      + ["JGL", " Middle ", "ad carry", "SuPp"]
+    {
+      #expect(try Self.allows(aliases, spelling), "schema refuses \(spelling)")
       #expect(throws: Never.self) { try Position(parsing: spelling) }
+    }
+    for text in ["Coach", "topp", "", "j g l x"] {
+      #expect(try !Self.allows(aliases, text), "schema allows \(text)")
+      #expect(throws: ValidationError.self) { try Position(parsing: text) }
     }
     let champions = properties["favoriteChampions"]?["items"] as? [String: Any]
     for id in try #require(champions?["enum"] as? [String]) {

@@ -19,6 +19,7 @@ import Testing
     let output = Pipe()
     process.standardOutput = output
     process.standardError = FileHandle.nullDevice
+    process.standardInput = FileHandle.nullDevice
     try process.run()
     let data = output.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()
@@ -49,6 +50,45 @@ import Testing
     #expect(output.contains(#""name":"Canna""#))
     // Plain HTTP on the TLS port gets no page.
     #expect(throws: (any Error).self) { try HTTPClient(port: port).get("/api/players") }
+  }
+
+  @Test func onlyTLS12And13WithForwardSecretAEADSuitesInTheServersOrderAreOffered() throws {
+    let folder = try TemporaryFolder()
+    let key = folder.path("key.pem")
+    let certificate = folder.path("cert.pem")
+    // An RSA certificate: the one with which static-RSA key exchange would be possible.
+    let (made, _) = try run(
+      "/usr/bin/openssl",
+      [
+        "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", key, "-out", certificate,
+        "-days", "1", "-subj", "/CN=localhost",
+      ])
+    #expect(made == 0)
+    let served = try ServedKCorp(["--port", "0", "--tls-cert", certificate, "--tls-key", key])
+    let port = try #require(served.port)
+    /// The cipher a handshake with these `openssl s_client` options agrees on; nil when the
+    /// server refuses it.
+    func cipher(_ options: [String]) throws -> String? {
+      let (_, output) = try run(
+        "/usr/bin/openssl", ["s_client", "-connect", "127.0.0.1:\(port)"] + options)
+      let line = output.split(separator: "\n").first { $0.contains("Cipher is ") }
+      let cipher = line.map { String($0.split(separator: " ").last ?? "") }
+      return cipher == "(NONE)" ? nil : cipher
+    }
+    // Old protocols, even from a client willing (SECLEVEL=0); static RSA; CBC with SHA-1.
+    for refused in [
+      ["-tls1", "-cipher", "DEFAULT@SECLEVEL=0"], ["-tls1_1", "-cipher", "DEFAULT@SECLEVEL=0"],
+      ["-tls1_2", "-cipher", "AES128-SHA"], ["-tls1_2", "-cipher", "AES256-GCM-SHA384"],
+      ["-tls1_2", "-cipher", "ECDHE-RSA-AES128-SHA"],
+      ["-tls1_2", "-cipher", "ECDHE-RSA-AES256-SHA384"],
+    ] {
+      #expect(try cipher(refused) == nil, "\(refused)")
+    }
+    // The client's order is not the server's: AES-256-GCM wins though offered last.
+    #expect(
+      try cipher(["-tls1_2", "-cipher", "ECDHE-RSA-AES128-GCM-SHA256:ECDHE-RSA-AES256-GCM-SHA384"])
+        == "ECDHE-RSA-AES256-GCM-SHA384")
+    #expect(try cipher(["-tls1_3"]) == "TLS_AES_256_GCM_SHA384")
   }
 
   @Test func aBadCertificateIsOneClearError() throws {
@@ -116,8 +156,16 @@ import Testing
     signIn.body = Array("csrf=\(token)&name=coach&password=coach+password&next=%2F".utf8)
     let response = await answer(app, signIn)
     #expect(response.status == 303)
-    let cookie = try #require(response.headers.last { $0.name == "Set-Cookie" }?.value)
-    #expect(cookie.hasPrefix("__Host-kcorp_session="))
+    let cookies = response.headers.filter { $0.name == "Set-Cookie" }.map(\.value)
+    let cookie = try #require(cookies.first { $0.hasPrefix("__Host-kcorp_session=") })
     #expect(cookie.contains("; Secure") && cookie.contains("HttpOnly") && cookie.contains("Path=/"))
+    // The CSRF cookie too, and a new one with the new session.
+    #expect(csrf.hasPrefix("__Host-kcorp_csrf="))
+    let renewed = try #require(cookies.first { $0.hasPrefix("__Host-kcorp_csrf=") })
+    #expect(renewed.contains("; Secure") && !renewed.hasPrefix(csrf + ";"))
+    // Over HTTPS, a page of the same name over plain HTTP is another origin.
+    var plainOrigin = signIn
+    plainOrigin.headers["origin"] = "http://roster.example.org"
+    #expect(await answer(app, plainOrigin).status == 403)
   }
 }

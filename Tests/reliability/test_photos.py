@@ -1,7 +1,7 @@
 """Photo uploads against `kcorp serve` and the CLI, with real files made here by Pillow: JPEG,
 PNG and WebP are re-encoded as a JPEG square of at most 512 px without metadata (the GPS of
-the original is gone); a decompression bomb, a polyglot, a truncated file, a text file
-named .png, an SVG and an oversized upload each get their 4xx, nothing is stored, and the
+the original is gone); a decompression bomb, a JPEG of ten thousand scans, a polyglot, a
+truncated file, a text file named .png, an SVG and an oversized upload each get their 4xx, nothing is stored, and the
 server stays healthy."""
 
 import http.client
@@ -14,6 +14,7 @@ import tempfile
 import zlib
 import socket
 import struct
+import time
 
 import pytest
 from PIL import Image
@@ -49,6 +50,19 @@ def png_bomb(width=30000, height=30000):
     header = struct.pack(">IIBBBBB", width, height, 8, 0, 0, 0, 0)
     rows = zlib.compress(b"\x00" * (width + 1) * 16, 9)
     return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", rows) + chunk(b"IEND", b"")
+
+
+def many_scan_jpeg(scans=10_000):
+    """A progressive JPEG whose last scan is repeated until it holds `scans` scans: each costs
+    a decoder a pass over the image, so such a file, a few hundred kilobytes, would hold a
+    core for minutes."""
+    output = io.BytesIO()
+    Image.new("RGB", (64, 64), (10, 120, 200)).save(output, format="JPEG", progressive=True)
+    data = output.getvalue()
+    last = data.rfind(b"\xff\xda")
+    body, scan = data[:last], data[last:-2]  # the scan up to EOI
+    existing = data.count(b"\xff\xda")
+    return body + scan * (scans - existing + 1) + b"\xff\xd9"
 
 
 @pytest.fixture(scope="module")
@@ -116,6 +130,7 @@ def test_refused_uploads_get_their_4xx_store_nothing_and_the_server_stays_health
         (b'<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>', "image/png", 422, "not one"),
         (picture("PNG"), "image/svg+xml", 415, "image/jpeg"),
         (picture("GIF"), "image/gif", 415, "image/jpeg"),
+        (many_scan_jpeg(), "image/jpeg", 422, "passes"),
     ]
     for data, content_type, expected, words in cases:
         status, _, body = upload(port, data, content_type)
@@ -123,6 +138,10 @@ def test_refused_uploads_get_their_4xx_store_nothing_and_the_server_stays_health
         assert words in json.loads(body)["detail"], body
         _, headers, _ = call(port, "GET", f"/players/{CANNA}/picture")
         assert headers["location"] == before  # nothing stored
+    # The many-scan JPEG is refused before it is decoded: at once.
+    started = time.monotonic()
+    status, _, _ = upload(port, many_scan_jpeg(), "image/jpeg")
+    assert status == 422 and time.monotonic() - started < 1.0
     # Over 8 MiB: refused from its Content-Length, before the body is read.
     with socket.create_connection(("127.0.0.1", port), timeout=10) as raw:
         raw.sendall(f"PUT /api/players/{CANNA}/photo HTTP/1.1\r\nHost: 127.0.0.1\r\n"

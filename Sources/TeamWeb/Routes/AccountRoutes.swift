@@ -49,6 +49,10 @@ extension WebApp {
         response.headers.append(
           WebApp.sessionCookieHeader(
             session, secure: app.isSecure(request), maxAge: Int(access.policy.absoluteTimeout)))
+        // A new CSRF token with the new session: one planted before cannot follow it.
+        if let renewed = WebApp.csrfToken(for: request, renewed: true).setCookie {
+          response.headers.append(("Set-Cookie", renewed))
+        }
         return response
       case .refused:
         return try await WebApp.delayed(

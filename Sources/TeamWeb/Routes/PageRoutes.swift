@@ -247,7 +247,7 @@ extension WebApp {
     // `//host` that browsers follow off-site.
     guard let referer, let url = URLComponents(string: referer), let host = url.host,
       let requestHost = request.header("host"),
-      hostName(requestHost) == hostName(host + (url.port.map { ":\($0)" } ?? "")),
+      let name = hostName(requestHost), name == hostName(host + (url.port.map { ":\($0)" } ?? "")),
       ["http", "https"].contains(url.scheme?.lowercased() ?? "")
     else { return nil }
     let target = url.percentEncodedPath + (url.percentEncodedQuery.map { "?" + $0 } ?? "")
