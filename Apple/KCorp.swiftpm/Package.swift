@@ -15,7 +15,11 @@ import PackageDescription
     displayVersion: "1.0",
     bundleVersion: "1",
     supportedDeviceFamilies: [.phone, .pad],
-    supportedInterfaceOrientations: [.portrait, .landscapeLeft, .landscapeRight])
+    // An iPad app must allow all four orientations (App Store validation); a phone, three.
+    supportedInterfaceOrientations: [
+      .portrait, .landscapeLeft, .landscapeRight,
+      .portraitUpsideDown(.when(deviceFamilies: [.pad])),
+    ])
 #else
   // `swift build` (a Mac's command line, and Linux, where the app is only type-checked).
   let app: Product = .executable(name: "KCorp", targets: ["AppModule"])

@@ -16,8 +16,8 @@ final class ServerContext: Sendable {
   /// How much longer than the request deadline an upload's body may take.
   let uploadGrace: Duration
   let isSecure: Bool
-  /// Requests whose handler has been started and whose answer is not sent whole yet, by
-  /// their state's address: answered 503 when the server stops before they are.
+  /// Requests whose handler had to wait and whose answer is not sent whole yet, by their
+  /// state's address: answered 503 when the server stops before they are.
   let exchanges = Mutex<[ObjectIdentifier: RequestState]>([:])
   /// Streams sent and not closed: closed when the server stops (a suspended connection
   /// must be resumed before libmicrohttpd stops).
@@ -43,10 +43,11 @@ final class ServerContext: Sendable {
     waiting = WaitingConnections(perAddress: max(2, perAddress))
   }
 
+  /// Handlers started and yet to answer, on the spot or waiting.
+  let handlersAtWork = Atomic<Int>(0)
+
   /// Whether a handler started is still to answer.
-  var handlersRunning: Bool {
-    exchanges.withLock { $0.values.contains { !$0.isAnswered } }
-  }
+  var handlersRunning: Bool { handlersAtWork.load(ordering: .acquiring) > 0 }
 }
 
 /// One request being received, then answered.
@@ -61,6 +62,8 @@ final class RequestState: @unchecked Sendable {
   var limit = 0
   /// Set once the handler is started.
   var started = false
+  /// Set once it waited, and the server keeps it among its exchanges.
+  var isKnownToServer = false
   private let exchange = Mutex(Exchange())
 
   private struct Exchange {
@@ -84,10 +87,11 @@ final class RequestState: @unchecked Sendable {
   }
 
   /// The answer when it is already given; else suspends `connection` until it is (the lock
-  /// held, so that its resumption never comes before its suspension).
-  func answerOrSuspend(_ connection: OpaquePointer) -> HTTPResponse? {
+  /// held, so that its resumption never comes before its suspension), `waiting` told first.
+  func answerOrSuspend(_ connection: OpaquePointer, waiting: () -> Void = {}) -> HTTPResponse? {
     exchange.withLock { exchange in
       if let answer = exchange.answer { return answer }
+      waiting()
       exchange.suspended = UInt(bitPattern: connection)
       MHD_suspend_connection(connection)
       return nil
@@ -204,9 +208,22 @@ private func respond(
   request.clientAddress = kcorp_mhd_client_address(connection).map(numericHost) ?? ""
   request.isSecure = server.isSecure
   state.started = true
-  server.exchanges.withLock { $0[ObjectIdentifier(state)] = state }
-  startHere { [handler = server.handler, request] in state.answer(await handler(request)) }
-  guard let answer = state.answerOrSuspend(connection) else { return .YES }
+  server.handlersAtWork.add(1, ordering: .relaxed)
+  startHere { [handler = server.handler, request] in
+    let response = await handler(request)
+    server.handlersAtWork.subtract(1, ordering: .releasing)
+    state.answer(response)
+  }
+  // Known to the server only when it waits: a stop must answer it before libmicrohttpd
+  // stops (most requests were answered on the spot).
+  guard
+    let answer = state.answerOrSuspend(
+      connection,
+      waiting: {
+        state.isKnownToServer = true
+        server.exchanges.withLock { $0[ObjectIdentifier(state)] = state }
+      })
+  else { return .YES }
   return send(answer, on: connection, server: server)
 }
 
@@ -268,7 +285,9 @@ func requestCompleted(
   let server = Unmanaged<ServerContext>.fromOpaque(cls).takeUnretainedValue()
   if let connection { server.waiting.answered(connection) }
   let state = Unmanaged<RequestState>.fromOpaque(stored).takeRetainedValue()
-  _ = server.exchanges.withLock { $0.removeValue(forKey: ObjectIdentifier(state)) }
+  if state.isKnownToServer {
+    _ = server.exchanges.withLock { $0.removeValue(forKey: ObjectIdentifier(state)) }
+  }
   requestContext?.pointee = nil
 }
 

@@ -1,3 +1,4 @@
+import CSQLite
 import Foundation
 import TeamKit
 
@@ -109,5 +110,32 @@ public enum StoreOpenError: Error, Hashable, Sendable, CustomStringConvertible {
       .unreadableRow(path: path, table: table, id: id, reason: reason)
     default: self
     }
+  }
+}
+
+extension RosterStore {
+  /// What a change's failure is to its caller.
+  static func rosterError(_ error: any Error, path: String) -> RosterError {
+    switch error {
+    case let error as RosterError: return error
+    case let error as ValidationError: return .rejected(error)
+    case let error as SQLiteError: return .storage(error)
+    case let error as StoreOpenError:
+      // An unreadable row met while reloading what another process wrote.
+      guard case .unreadableRow(_, let table, let id, let reason) = error else {
+        return .storage(SQLiteError(code: SQLITE_CORRUPT, message: "\(error)", path: path))
+      }
+      return .storage(
+        SQLiteError(
+          code: SQLITE_CORRUPT, message: "cannot read the \(table) row “\(id)”: \(reason)",
+          path: path))
+    default:
+      return .storage(SQLiteError(code: SQLITE_ERROR, message: "\(error)", path: path))
+    }
+  }
+
+  /// The oldest removal still kept at `date`.
+  static func cutoff(_ date: Date) -> Date {
+    date.addingTimeInterval(-RemovedPlayer.retention)
   }
 }

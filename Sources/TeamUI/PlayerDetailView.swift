@@ -112,10 +112,11 @@ public struct PlayerDetailView: View {
     }
   }
 
-  /// Reads the photo picked in the library and sends it.
+  /// Reads the photo picked in the library and sends it; the selection is cleared after
+  /// the work (clearing it first would change the task's id, which cancels the task).
   private func loadPhoto() async {
     guard let item = photoItem else { return }
-    photoItem = nil
+    defer { photoItem = nil }
     do {
       guard let data = try await item.loadTransferable(type: Data.self) else {
         failure = localized("This photo could not be read from the library: choose another.")

@@ -80,7 +80,9 @@ struct Router: Sendable {
   /// Answers a request; throws an ``HTTPError`` (or any error the app maps) to refuse it.
   typealias Handler = @Sendable (HTTPRequest, RequestContext) async throws -> HTTPResponse
 
-  struct Route: Sendable {
+  /// A route: a class, so that matching one hands out a reference, not copies of its
+  /// closures (every request is matched).
+  final class Route: Sendable {
     let method: String
     let pattern: [Substring]
     let policy: RoutePolicy
@@ -88,6 +90,17 @@ struct Router: Sendable {
     /// The answer to a form whose token has expired, when the route shows the form again
     /// (the user's input kept) rather than a bare refusal.
     let expired: Handler?
+
+    init(
+      method: String, pattern: [Substring], policy: RoutePolicy, handler: @escaping Handler,
+      expired: Handler?
+    ) {
+      self.method = method
+      self.pattern = pattern
+      self.policy = policy
+      self.handler = handler
+      self.expired = expired
+    }
   }
 
   private var routes: [Route] = []

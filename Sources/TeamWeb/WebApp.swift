@@ -164,7 +164,9 @@ public struct WebApp: Sendable {
   /// The body limit of the route a request reaches, when it is not the server's usual one:
   /// a photo's size for an upload, and for a form that carries one.
   @Sendable func bodyLimit(_ method: String, _ path: String, _ contentType: String) -> Int? {
-    guard let policy = router.policy(method, path), policy.allowsPhoto(contentType: contentType)
+    // A read has no body to allow more of: no routing for it (the server asks every request).
+    guard method != "GET", method != "HEAD",
+      let policy = router.policy(method, path), policy.allowsPhoto(contentType: contentType)
     else { return nil }
     // A form carries its fields beside the photo.
     return policy.upload == .photoForm ? Photo.maxBytes + 64 * 1024 : Photo.maxBytes
@@ -236,12 +238,19 @@ public struct WebApp: Sendable {
           "This server does not answer to this name; use its address, as the staff was given it.")
       )
     }
-    let match = Result { () throws(HTTPError) in try router.match(request.method, request.path) }
     // A method no route of the path takes (TRACE, say) is told so whoever asks; where there
     // is no route at all, who asks is checked as for a page: nobody learns which addresses
     // exist before signing in.
-    if case .failure(let refusal) = match, refusal.status == 405 { throw refusal }
-    let policy = (try? match.get())?.route.policy ?? RoutePolicy(.reader)
+    let match: (route: Router.Route, parameters: [String: String])?
+    var missing: HTTPError?
+    do throws(HTTPError) {
+      match = try router.match(request.method, request.path)
+    } catch {
+      if error.status == 405 { throw error }
+      match = nil
+      missing = error
+    }
+    let policy = match?.route.policy ?? RoutePolicy(.reader)
     if request.bodyTooLarge {
       if policy.allowsPhoto(contentType: request.contentType) {
         throw HTTPError(413, localized("Send a photo of at most %@ MiB.", Photo.maxBytes >> 20))
@@ -254,7 +263,9 @@ public struct WebApp: Sendable {
     }
     let identity = try await identify(request)
     try authorize(request, identity, policy)
-    let (route, parameters) = try match.get()
+    guard let (route, parameters) = match else {
+      throw missing ?? HTTPError(404, "There is nothing at this address.")
+    }
     let context = RequestContext(identity: identity ?? .local, parameters: parameters)
     switch policy.origin {
     case .any: break
@@ -359,26 +370,37 @@ public struct WebApp: Sendable {
   /// unless it is `host` or `host:port` (RFC 9110, 7.2) with a port from 1 to 65535, so
   /// that `127.0.0.1:1@evil.example` names no host at all.
   static func hostName(_ host: String) -> String? {
-    let name: Substring
-    var rest: Substring
-    if host.hasPrefix("[") {
-      guard let end = host.firstIndex(of: "]") else { return nil }
-      name = host[...end]
-      rest = host[host.index(after: end)...]
-    } else {
-      name = host.prefix { $0 != ":" }
-      rest = host[name.endIndex...]
+    // On the bytes: every request asks, and a Host is ASCII or refused.
+    let bytes = Array(host.utf8)
+    var nameEnd = bytes.count
+    if bytes.first == UInt8(ascii: "[") {
+      guard let close = bytes.firstIndex(of: UInt8(ascii: "]")) else { return nil }
+      nameEnd = close + 1
+    } else if let colon = bytes.firstIndex(of: UInt8(ascii: ":")) {
+      nameEnd = colon
     }
-    if !rest.isEmpty {
-      guard rest.first == ":" else { return nil }
-      rest = rest.dropFirst()
-      guard !rest.isEmpty, rest.allSatisfy(\.isASCII), rest.allSatisfy(\.isNumber),
-        let port = Int(rest), (1...65535).contains(port)
+    let port = bytes[nameEnd...]
+    if !port.isEmpty {
+      let digits = port.dropFirst()
+      guard port.first == UInt8(ascii: ":"), (1...5).contains(digits.count),
+        digits.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }),
+        let number = Int(String(decoding: digits, as: UTF8.self)), (1...65535).contains(number)
       else { return nil }
     }
-    let allowed = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789.-[]:")
-    guard !name.isEmpty, name.allSatisfy(allowed.contains) else { return nil }
-    return name.lowercased()
+    let name = bytes[..<nameEnd]
+    guard !name.isEmpty, name.allSatisfy(isHostByte) else { return nil }
+    return String(decoding: name.map { (0x41...0x5A).contains($0) ? $0 | 0x20 : $0 }, as: UTF8.self)
+  }
+
+  /// A letter, a digit, `.`, `-`, or what an IPv6 literal holds (`[`, `]`, `:`).
+  private static func isHostByte(_ byte: UInt8) -> Bool {
+    switch byte {
+    case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+      UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "."), UInt8(ascii: "-"),
+      UInt8(ascii: "["), UInt8(ascii: "]"), UInt8(ascii: ":"):
+      true
+    default: false
+    }
   }
 
   static let contentSecurityPolicy =
