@@ -99,15 +99,10 @@ final class RequestState: @unchecked Sendable {
   }
 }
 
-/// Starts `work` on this thread, which it keeps until its first suspension: a handler that
-/// never waits (a read from memory) answers before this returns, with no hop between
-/// threads. After a suspension it goes on on ``HandlerThreads``.
+/// Starts `work` on this thread, which it keeps until its first suspension
+/// (``RequestExecutor``): a handler that never waits answers before this returns.
 private func startHere(_ work: @escaping @Sendable () async -> Void) {
-  if #available(macOS 26, iOS 26, *) {
-    Task.immediate(executorPreference: HandlerThreads.shared) { await work() }
-  } else {
-    Task(executorPreference: HandlerThreads.shared) { await work() }
-  }
+  Task(executorPreference: RequestExecutor()) { await work() }
 }
 
 // The callbacks are plain nonisolated functions, not closures: libmicrohttpd calls them on

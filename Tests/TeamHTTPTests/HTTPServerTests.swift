@@ -269,12 +269,15 @@ import Testing
     limits.threads = 1  // every connection on one polling thread
     let gate = Gate()
     let handlerThreads = Mutex<[String: UInt]>([:])  // where each handler began, by method
+    let resumedThreads = Mutex<Set<UInt>>([])  // where the writes went on after waiting
+    @Sendable func thread() -> UInt { UInt(bitPattern: Int(bitPattern: pthread_self())) }
     let server = try server(limits) { request in
-      handlerThreads.withLock {
-        $0[request.method] = UInt(bitPattern: Int(bitPattern: pthread_self()))
-      }
+      handlerThreads.withLock { $0[request.method] = thread() }
       // A write awaits (as for its commit) until the test has had its read answered.
-      if request.method != "GET" { await gate.wait() }
+      if request.method != "GET" {
+        await gate.wait()
+        resumedThreads.withLock { _ = $0.insert(thread()) }
+      }
       return Self.echo(request)
     }
     let client = HTTPClient(port: server.port)
@@ -294,9 +297,12 @@ import Testing
     await gate.open()
     #expect(done.wait(timeout: .now() + 10) == .success)
     #expect(Set(written.withLock { $0 }) == ["PUT /write 2", "POST /write 2"])
-    // Each handler began on the polling thread, which read its request.
+    // Each handler began on the polling thread, which read its request; the writes went on
+    // elsewhere once they had waited.
     let threads = handlerThreads.withLock { $0 }
     #expect(threads.count == 3 && Set(threads.values).count == 1)
+    let pollingThread = try #require(threads["GET"])
+    #expect(!resumedThreads.withLock { $0 }.contains(pollingThread))
   }
 
   @Test func aStopAnswersAHandlerStillAtWorkAfterTheGraceAndDoesNotWaitForBodiesToCome()
