@@ -87,7 +87,9 @@ let package = Package(
     // MARK: Tests
     .target(name: "TestSupport", path: "Tests/TestSupport"),
     .testTarget(name: "TeamKitTests", dependencies: ["TeamKit"]),
-    .testTarget(name: "TeamStoreTests", dependencies: ["TeamStore", "TeamPhoto", "TestSupport"]),
+    .testTarget(
+      name: "TeamStoreTests", dependencies: ["TeamStore", "TeamPhoto", "TestSupport"],
+      exclude: ["Fixtures"]),
     .testTarget(name: "TeamHTTPTests", dependencies: ["TeamHTTP", "TestSupport"]),
     .testTarget(
       name: "TeamAccessTests", dependencies: ["TeamAccess", "TeamStore", "TeamKit", "TestSupport"]),

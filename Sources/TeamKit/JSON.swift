@@ -111,7 +111,8 @@ public struct JSONInputError: Error, Hashable, Sendable, CustomStringConvertible
 
 extension PlayerInput: Decodable {
   fileprivate enum CodingKeys: String, CodingKey {
-    case name, position, image, favoriteChampions, lineup
+    case name, position, image, favoriteChampions, lineup, team, teamID, riotID, realName,
+      nationality, birthDate, joined, contractEnd
   }
 
   /// A champion given by id (`"jax"`) or as an object with an `id` (as exported).
@@ -128,17 +129,25 @@ extension PlayerInput: Decodable {
     }
   }
 
-  /// Reads `{"name","position","image"?,"favoriteChampions"?,"lineup"?}`; missing text
-  /// fields are left empty so that validation reports them next to their field.
+  /// Reads `{"name","position","image"?,"favoriteChampions"?,"lineup"?,"team"?,…}` (the
+  /// team by tag or id, as `team` or, as exported, `teamID`); missing text fields are left
+  /// empty so that validation reports them next to their field.
   public init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: CodingKeys.self)
+    func text(_ key: CodingKeys) throws -> String {
+      try container.decodeIfPresent(String.self, forKey: key) ?? ""
+    }
     self.init(
       name: try container.decodeIfPresent(String.self, forKey: .name) ?? "",
       position: try container.decodeIfPresent(String.self, forKey: .position) ?? "",
       image: try container.decodeIfPresent(String.self, forKey: .image) ?? Player.defaultImage,
       favoriteChampions: try container.decodeIfPresent(
         [ChampionReference].self, forKey: .favoriteChampions)?.map(\.id) ?? [],
-      lineup: try Self.lineup(in: container) ?? "")
+      lineup: try Self.lineup(in: container) ?? "",
+      team: try container.decodeIfPresent(String.self, forKey: .team) ?? text(.teamID),
+      riotID: try text(.riotID), realName: try text(.realName),
+      nationality: try text(.nationality), birthDate: try text(.birthDate),
+      joined: try text(.joined), contractEnd: try text(.contractEnd))
   }
 
   /// The lineup given, if any: an empty one is no lineup (the schema's enum forbids it), not
@@ -158,12 +167,14 @@ extension PlayerInput: Decodable {
 
 extension PlayerEdit: Decodable {
   private enum CodingKeys: String, CodingKey {
-    case name, position, image, favoriteChampions, lineup
+    case name, position, image, favoriteChampions, lineup, riotID, realName, nationality,
+      birthDate, joined, contractEnd
   }
 
   /// Reads a JSON merge patch (RFC 7396): members absent stay as they are; `null` for
   /// `image` means the default picture and for `favoriteChampions` none. `id` may be given
-  /// but cannot change (the caller compares it).
+  /// but cannot change (the caller compares it). `null` or `""` clears the Riot ID, real
+  /// name, nationality and dates; the team changes by a move of its own.
   public init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: CodingKeys.self)
     let lineupContainer = try decoder.container(keyedBy: PlayerInput.CodingKeys.self)
@@ -181,8 +192,15 @@ extension PlayerEdit: Decodable {
       : try container.decodeIfPresent(
         [PlayerInput.ChampionReference].self, forKey: .favoriteChampions)?
         .map(\.id)
+    func clearable(_ key: CodingKeys) throws -> String? {
+      guard container.contains(key) else { return nil }
+      return try container.decodeNil(forKey: key) ? "" : try text(key)
+    }
     self.init(
       name: try text(.name), position: try text(.position), image: image,
-      favoriteChampions: champions, lineup: try PlayerInput.lineup(in: lineupContainer))
+      favoriteChampions: champions, lineup: try PlayerInput.lineup(in: lineupContainer),
+      riotID: try clearable(.riotID), realName: try clearable(.realName),
+      nationality: try clearable(.nationality), birthDate: try clearable(.birthDate),
+      joined: try clearable(.joined), contractEnd: try clearable(.contractEnd))
   }
 }

@@ -162,13 +162,47 @@ extension Champion: JSONWritable {
 extension Player: JSONWritable {
   public func write(to writer: inout JSONWriter) {
     writer.object {
+      if let birthDate { $0.member("birthDate", birthDate.description) }
+      if let contractEnd { $0.member("contractEnd", contractEnd.description) }
       $0.member("favoriteChampions", favoriteChampions)
       $0.member("id", id)
       $0.member("image", image)
+      if let joined { $0.member("joined", joined.description) }
       $0.member("lineup", lineup.rawValue)
       $0.member("name", name)
+      if let nationality { $0.member("nationality", nationality) }
       if let photo { $0.member("photoURL", Player.photoPath(photo)) }
       $0.member("position", position.rawValue)
+      if let realName { $0.member("realName", realName) }
+      if let riotID { $0.member("riotID", riotID.description) }
+      $0.member("teamID", teamID)
+    }
+  }
+}
+
+extension Team: JSONWritable {
+  /// `{"id","league"?,"name","parentID"?,"tag"}`.
+  public func write(to writer: inout JSONWriter) {
+    writer.object {
+      $0.member("id", id)
+      if let league { $0.member("league", league) }
+      $0.member("name", name)
+      if let parentID { $0.member("parentID", parentID) }
+      $0.member("tag", tag)
+    }
+  }
+}
+
+extension Tenure: JSONWritable {
+  /// `{"from","position","team","teamID","teamName","to"}`.
+  public func write(to writer: inout JSONWriter) {
+    writer.object {
+      if let from { $0.member("from", from.description) } else { $0.nullMember("from") }
+      $0.member("position", position.rawValue)
+      $0.member("team", teamTag)
+      $0.member("teamID", teamID)
+      $0.member("teamName", teamName)
+      $0.member("to", to.description)
     }
   }
 }

@@ -1,9 +1,16 @@
 import Foundation
 
-/// Whether a player is one of the starting five or a substitute.
+/// A player's status in their team: one of the starting five, a substitute, a trainee (an
+/// academy player training with the team), a stand-in (for a time), or inactive.
 public enum Lineup: String, CaseIterable, Codable, Sendable {
   case starter
   case substitute
+  case trainee
+  case standIn = "stand-in"
+  case inactive
+
+  /// Whether the player is one of the starting five.
+  public var isStarter: Bool { self == .starter }
 
   /// The five who start: one player per position.
   public static let size = 5
@@ -18,20 +25,32 @@ public enum Lineup: String, CaseIterable, Codable, Sendable {
     starters < size ? .starter : .substitute
   }
 
-  /// The word people read: starter or substitute, in the current language.
+  /// The word people read, in the current language.
   public var displayName: String {
-    self == .starter ? localized("starter") : localized("substitute")
+    switch self {
+    case .starter: localized("starter")
+    case .substitute: localized("substitute")
+    case .trainee: localized("trainee")
+    case .standIn: localized("stand-in")
+    case .inactive: localized("inactive")
+    }
   }
 
-  /// Parses `starter` or `substitute` (any case; `sub` and `bench` for substitute).
+  /// Parses a status (any case; `sub` and `bench` for substitute, `standin` for stand-in).
   /// - Throws: ``ValidationError`` on the `lineup` field.
   public init(parsing text: String) throws(ValidationError) {
     switch text.trimmingCharacters(in: .whitespacesAndNewlines).lowercased() {
     case "starter", "start": self = .starter
     case "substitute", "sub", "bench": self = .substitute
+    case "trainee": self = .trainee
+    case "stand-in", "standin", "stand in": self = .standIn
+    case "inactive": self = .inactive
     default:
       throw ValidationError(
-        .lineup, Message("“%@” is not a lineup; choose starter or substitute.", text))
+        .lineup,
+        Message(
+          "“%@” is not a status; choose starter, substitute, trainee, stand-in or inactive.",
+          text))
     }
   }
 }

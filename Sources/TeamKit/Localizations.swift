@@ -7,18 +7,26 @@ enum Localizations {
     " or ": " ou ",
     "%1$@ added %2$@": "%1$@ a ajouté %2$@",
     "%1$@ added %2$@.": "%1$@ a ajouté %2$@.",
+    "%1$@ added the team %2$@.": "%1$@ a ajouté l’équipe %2$@.",
+    "%1$@ changed the team %2$@.": "%1$@ a modifié l’équipe %2$@.",
     "%1$@ edited %2$@": "%1$@ a modifié %2$@",
     "%1$@ edited %2$@.": "%1$@ a modifié %2$@.",
     "%1$@ edited %2$@: %3$@.": "%1$@ a modifié %2$@ : %3$@.",
+    "%1$@ has the Riot ID %2$@ already.": "%1$@ a déjà le Riot ID %2$@.",
     "%1$@ imported a roster": "%1$@ a importé un effectif",
     "%1$@ imported a roster of %2$@ players.": "%1$@ a importé un effectif de %2$@ joueurs.",
     "%1$@ is a %2$@: choose a place from %3$@, or change their lineup with ‘kcorp players edit --lineup’.":
       "%1$@ est %2$@ : choisissez une place de %3$@, ou changez sa composition avec « kcorp players edit --lineup ».",
+    "%1$@ moved %2$@ from %3$@ to %4$@.": "%1$@ a transféré %2$@ de %3$@ à %4$@.",
     "%1$@ removed %2$@": "%1$@ a supprimé %2$@",
     "%1$@ removed %2$@.": "%1$@ a supprimé %2$@.",
+    "%1$@ removed the team %2$@.": "%1$@ a supprimé l’équipe %2$@.",
+    "%1$@ renamed the organisation from %2$@ to %3$@.": "%1$@ a renommé la structure %2$@ en %3$@.",
     "%1$@ reordered the roster": "%1$@ a réordonné l’effectif",
     "%1$@ restored %2$@": "%1$@ a restauré %2$@",
     "%1$@ restored %2$@.": "%1$@ a restauré %2$@.",
+    "%1$@ still has %2$@ players: move or remove them first.":
+      "%1$@ a encore %2$@ joueurs : transférez-les ou supprimez-les d’abord.",
     "%1$@ to %2$@": "%1$@ à %2$@",
     "%1$@ was removed by %2$@. ": "%1$@ a été supprimé par %2$@. ",
     "%1$@ · removed %2$@": "%1$@ · supprimé %2$@",
@@ -48,10 +56,16 @@ enum Localizations {
     "%@ is back.": "%@ est de retour.",
     "%@ is the last owner: make another account an owner first.":
       "%@ est le dernier propriétaire : faites d’abord d’un autre compte un propriétaire.",
+    "%@ is the organisation’s only team: add another first.":
+      "%@ est la seule équipe de la structure : ajoutez-en une autre d’abord.",
+    "%@ is this team’s own academy; choose another parent.":
+      "%@ est l’académie de cette équipe ; choisissez une autre équipe principale.",
     "%@ minutes ago": "il y a %@ minutes",
     "%@ needs a value.": "%@ demande une valeur.",
     "%@ needs a value; for one that starts with a dash write %@=VALUE.":
       "%@ demande une valeur ; pour une valeur qui commence par un tiret, écrivez %@=VALEUR.",
+    "%@ still has 1 player: move or remove them first.":
+      "%@ a encore 1 joueur : transférez-le ou supprimez-le d’abord.",
     "%@ takes no value.": "%@ ne prend pas de valeur.",
     "%@ was added.": "%@ a été ajouté.",
     "%@ was removed.": "%@ a été supprimé.",
@@ -187,6 +201,7 @@ enum Localizations {
       "Saisissez un pseudo qui se voit : celui-ci n’est fait que de caractères vides.",
     "Enter a pseudo.": "Saisissez un pseudo.",
     "Enter an image name.": "Saisissez un nom d’image.",
+    "Enter the team’s name.": "Saisissez le nom de l’équipe.",
     "Error": "Erreur",
     "Every change acknowledged before the copy starts is in it. FILE is replaced atomically;\n‘kcorp restore FILE’ puts it back.":
       "Chaque modification confirmée avant le début de la copie y figure. FICHIER est remplacé de façon\natomique ; « kcorp restore FICHIER » la remet en place.",
@@ -215,6 +230,10 @@ enum Localizations {
     "Give ?after= a history id and ?limit= a number from 1 to 1000.":
       "Donnez à ?after= un identifiant d’historique et à ?limit= un nombre de 1 à 1000.",
     "Give ?player= a player’s id.": "Donnez à ?player= l’identifiant d’un joueur.",
+    "Give a birth date between 1900 and today.":
+      "Donnez une date de naissance entre 1900 et aujourd’hui.",
+    "Give a contract end after the date they joined.":
+      "Donnez une fin de contrat postérieure à la date d’arrivée.",
     "Give a photo FILE or --none, one of the two.":
       "Donnez un FICHIER photo ou --none, l’un des deux.",
     "Give a player a photo (JPEG, PNG, WebP or HEIC), or --none to remove it.":
@@ -223,9 +242,17 @@ enum Localizations {
       "Donnez à chaque joueur son propre identifiant : %@ apparaît deux fois.",
     "Give every player of the roster once; the roster may have changed meanwhile. Reload it and try again.":
       "Donnez chaque joueur de l’effectif une seule fois ; l’effectif a peut-être changé entre-temps. Rechargez-le et réessayez.",
+    "Give the Riot ID a name of 3 to 16 letters, digits or spaces.":
+      "Donnez au Riot ID un nom de 3 à 16 lettres, chiffres ou espaces.",
+    "Give the Riot ID a tag of 3 to 5 letters or digits, after the #.":
+      "Donnez au Riot ID un tag de 3 à 5 lettres ou chiffres, après le #.",
     "Give the header a name column and a position column (found: %@).":
       "Donnez à l’en-tête une colonne name et une colonne position (trouvé : %@).",
+    "Give the organisation a name of 1 to %@ visible characters.":
+      "Donnez à la structure un nom de 1 à %@ caractères visibles.",
     "Give the password on standard input.": "Donnez le mot de passe sur l’entrée standard.",
+    "Give the team a tag of 2 to 5 letters or digits (KC, KCB).":
+      "Donnez à l’équipe un tag de 2 à 5 lettres ou chiffres (KC, KCB).",
     "Give “%@” once: an object repeats it.": "Ne donnez « %@ » qu’une fois : un objet le répète.",
     "History": "Historique",
     "History · KCorp": "Historique · KCorp",
@@ -295,6 +322,7 @@ enum Localizations {
     "No changes recorded yet.": "Aucune modification enregistrée pour l’instant.",
     "No favorite champions yet.": "Aucun champion favori pour l’instant.",
     "No favourite champions.": "Aucun champion favori.",
+    "No other team has the tag “%@”.": "Aucune autre équipe n’a le tag « %@ ».",
     "No player has this id: they may have been removed.":
       "Aucun joueur n’a cet identifiant : il a peut-être été supprimé.",
     "No player “%@” in Recently removed.": "Aucun joueur « %@ » dans Supprimés récemment.",
@@ -304,6 +332,9 @@ enum Localizations {
       "Aucun joueur pour l’instant. Touchez + pour ajouter le premier.",
     "No removed player has this id.": "Aucun joueur supprimé n’a cet identifiant.",
     "No substitutes.": "Aucun remplaçant.",
+    "No team has the tag “%1$@”; choose one of %2$@.":
+      "Aucune équipe n’a le tag « %1$@ » ; choisissez parmi %2$@.",
+    "No team has the tag “%@”.": "Aucune équipe n’a le tag « %@ ».",
     "No terminal to ask the password on: use --password-stdin.":
       "Aucun terminal où demander le mot de passe : utilisez --password-stdin.",
     "No token is named “%@”.": "Aucun jeton ne s’appelle « %@ ».",
@@ -395,6 +426,7 @@ enum Localizations {
     "Restored 1 player from %1$@ into %2$@.": "1 joueur restauré de %1$@ dans %2$@.",
     "Revoke an API token at once.": "Révoquer un jeton d’API sur-le-champ.",
     "Revoked %@.": "%@ révoqué.",
+    "Riot ID": "Riot ID",
     "Role": "Rôle",
     "Role of %@": "Rôle de %@",
     "Role: %@.": "Rôle : %@.",
@@ -436,10 +468,16 @@ enum Localizations {
       "Donner un nouveau mot de passe à un compte ; ses sessions se ferment.",
     "Shorten the image name to %@ characters or fewer.":
       "Raccourcissez le nom d’image à %@ caractères au plus.",
+    "Shorten the league to %@ characters or fewer.":
+      "Raccourcissez la ligue à %@ caractères au plus.",
     "Shorten the pseudo to %1$@ characters or fewer (it has %2$@).":
       "Raccourcissez le pseudo à %1$@ caractères au plus (il en a %2$@).",
+    "Shorten the real name to %@ visible characters or fewer.":
+      "Raccourcissez le nom à %@ caractères visibles au plus.",
     "Shorten the search to 100 characters or fewer.":
       "Raccourcissez la recherche à 100 caractères au plus.",
+    "Shorten the team’s name to %@ visible characters or fewer.":
+      "Raccourcissez le nom de l’équipe à %@ caractères visibles au plus.",
     "Show help; ‘kcorp <command> --help’ for one command.":
       "Afficher l’aide ; « kcorp <commande> --help » pour une commande.",
     "Show one player.": "Afficher un joueur.",
@@ -616,6 +654,8 @@ enum Localizations {
     "Who changed what, the newest first.": "Qui a modifié quoi, du plus récent au plus ancien.",
     "Work on the team's server (else $KCORP_SERVER) instead of a database, with the API token in $KCORP_TOKEN.":
       "Travailler sur le serveur de l’équipe (sinon $KCORP_SERVER) plutôt que sur une base de données, avec le jeton d’API de $KCORP_TOKEN.",
+    "Write the Riot ID as name#tag (Caliste#KC1), with its tag.":
+      "Écrivez le Riot ID sous la forme nom#tag (Caliste#KC1), avec son tag.",
     "Write the roster as JSON (the `--json` shape) or CSV (for spreadsheets).":
       "Écrire l’effectif en JSON (la forme de `--json`) ou en CSV (pour les tableurs).",
     "Write to FILE (replaced atomically) instead of standard output.":
@@ -627,20 +667,24 @@ enum Localizations {
     "a string": "une chaîne",
     "an array": "un tableau",
     "an object": "un objet",
+    "birth date": "date de naissance",
     "champions": "champions",
     "changed by someone else meanwhile (nothing written; try again)":
       "modifié par quelqu’un d’autre entre-temps (rien d’écrit ; réessayez)",
     "configuration error (sign-in required and no account yet)":
       "erreur de configuration (connexion exigée et aucun compte encore)",
+    "contract end": "fin de contrat",
     "editor": "éditeur",
     "give “starter” or “substitute”, or leave lineup out":
       "donnez « starter » ou « substitute », ou omettez lineup",
     "image": "image",
+    "inactive": "inactif",
     "invalid data": "données invalides",
+    "joined": "arrivée",
     "json (the default) or csv.": "json (par défaut) ou csv.",
     "just now": "à l’instant",
     "kcorp — the KCorp team roster.": "kcorp — l’effectif de l’équipe KCorp.",
-    "lineup": "composition",
+    "nationality": "nationalité",
     "never": "jamais",
     "no answer": "aucune réponse",
     "no session was given.": "aucune session n’a été donnée.",
@@ -649,22 +693,28 @@ enum Localizations {
     "owner": "propriétaire",
     "owner, editor or viewer.": "owner (propriétaire), editor (éditeur) ou viewer (lecteur).",
     "pseudo": "pseudo",
+    "real name": "nom",
     "role": "rôle",
+    "stand-in": "remplaçant temporaire",
     "starter": "titulaire",
     "starter or substitute (new players start while fewer than five do).":
       "starter (titulaire) ou substitute (remplaçant) ; les nouveaux joueurs sont titulaires tant qu’il y en a moins de cinq.",
+    "status": "statut",
     "substitute": "remplaçant",
     "success": "succès",
     "the team’s server cannot be reached": "le serveur de l’équipe est injoignable",
     "the team’s server refused the token or the change":
       "le serveur de l’équipe a refusé le jeton ou la modification",
     "the top level": "le niveau racine",
+    "trainee": "en formation",
     "usage error": "erreur d’utilisation",
     "viewer": "lecteur",
     "‘%@’ is not a class; choose Fighter, Tank, Mage, Assassin, Marksman or Support.":
       "« %@ » n’est pas une classe ; choisissez Fighter, Tank, Mage, Assassin, Marksman ou Support.",
     "‘kcorp %@’ does not take %@; see ‘kcorp %@ --help’.":
       "« kcorp %@ » ne prend pas %@ ; consultez « kcorp %@ --help ».",
+    "“%1$@” is %2$@’s tag already; choose another.":
+      "« %1$@ » est déjà le tag de %2$@ ; choisissez-en un autre.",
     "“%1$@” is on the roster now; rename them before restoring %2$@.":
       "« %1$@ » est maintenant dans l’effectif ; renommez ce joueur avant de restaurer %2$@.",
     "“%1$@” looks the same as “%2$@”, who is already in the team; choose another pseudo.":
@@ -675,10 +725,14 @@ enum Localizations {
       "« %@ » est déjà dans l’équipe ; choisissez un autre pseudo.",
     "“%@” is not a class; use Fighter, Tank, Mage, Assassin, Marksman or Support.":
       "« %@ » n’est pas une classe ; utilisez Fighter, Tank, Mage, Assassin, Marksman ou Support.",
-    "“%@” is not a lineup; choose starter or substitute.":
-      "« %@ » n’est pas une composition ; choisissez starter (titulaire) ou substitute (remplaçant).",
+    "“%@” is not a country code; give its two letters (FR, KR, ES).":
+      "« %@ » n’est pas un code de pays ; donnez ses deux lettres (FR, KR, ES).",
+    "“%@” is not a date; write it as YYYY-MM-DD (2026-11-30).":
+      "« %@ » n’est pas une date ; écrivez-la AAAA-MM-JJ (2026-11-30).",
     "“%@” is not a role; choose one of Top, Jungle, Mid, ADC or Support.":
       "« %@ » n’est pas un rôle ; choisissez-en un parmi Top, Jungle, Mid, ADC ou Support.",
+    "“%@” is not a status; choose starter, substitute, trainee, stand-in or inactive.":
+      "« %@ » n’est pas un statut ; choisissez starter (titulaire), substitute (remplaçant), trainee (en formation), stand-in (remplaçant temporaire) ou inactive (inactif).",
     "“%@” is not an id; leave the id empty for a new player.":
       "« %@ » n’est pas un identifiant ; laissez l’identifiant vide pour un nouveau joueur.",
     "“local” names the staff at the machine; choose another name.":

@@ -1,29 +1,46 @@
 import Foundation
 
-/// A member of the team's roster.
+/// A player of the organisation: one person, whichever team they are on now.
 public struct Player: Identifiable, Hashable, Decodable, Sendable {
   /// The image shown when a player has no picture of their own.
   public static let defaultImage = "player_default"
 
   public let id: UUID
-  /// The player's pseudo.
+  /// The player's pseudo, unique in the organisation.
   public var name: String
+  /// Their position in their team.
   public var position: Position
   /// The picture's asset (or file) name, `player_default` when there is none.
   public var image: String
   public var favoriteChampions: [Champion]
-  /// One of the starting five, or a substitute.
+  /// Their status in their team: one of the starting five, a substitute, a trainee, a
+  /// stand-in or inactive.
   public var lineup: Lineup
   /// The SHA-256 of the player's uploaded photo (a JPEG), nil while they have none: the
   /// photo is served at ``photoPath(_:)`` and wins over `image`.
   public var photo: String?
+  /// The team they are on now.
+  public var teamID: UUID
+  /// Their name in the game, unique in the organisation.
+  public var riotID: RiotID?
+  public var realName: String?
+  /// Their nationality, as an ISO 3166 code (`FR`), shown by name in the reader's language.
+  public var nationality: String?
+  public var birthDate: Day?
+  /// When they joined their team.
+  public var joined: Day?
+  /// When their contract with the organisation ends, if it does.
+  public var contractEnd: Day?
 
   /// Creates a player as the brief does. The values are taken as given: use
   /// ``PlayerInput/validated(in:)`` or ``EsportTeam/addPlayer(name:position:image:favoriteChampions:)``
   /// for input that comes from a user.
   public init(
     id: UUID = UUID(), name: String, position: Position, image: String = Player.defaultImage,
-    favoriteChampions: [Champion] = [], lineup: Lineup = .starter, photo: String? = nil
+    favoriteChampions: [Champion] = [], lineup: Lineup = .starter, photo: String? = nil,
+    teamID: UUID = Team.first.id, riotID: RiotID? = nil, realName: String? = nil,
+    nationality: String? = nil, birthDate: Day? = nil, joined: Day? = nil,
+    contractEnd: Day? = nil
   ) {
     self.id = id
     self.name = name
@@ -32,6 +49,13 @@ public struct Player: Identifiable, Hashable, Decodable, Sendable {
     self.favoriteChampions = favoriteChampions
     self.lineup = lineup
     self.photo = photo
+    self.teamID = teamID
+    self.riotID = riotID
+    self.realName = realName
+    self.nationality = nationality
+    self.birthDate = birthDate
+    self.joined = joined
+    self.contractEnd = contractEnd
   }
 }
 
@@ -89,11 +113,15 @@ extension Player {
 extension Player {
   // Read in the shape ``JSONWritable`` writes: the photo as the path it is served at.
   private enum CodingKeys: String, CodingKey {
-    case id, name, position, image, favoriteChampions, lineup, photoURL
+    case id, name, position, image, favoriteChampions, lineup, photoURL, teamID, riotID,
+      realName, nationality, birthDate, joined, contractEnd
   }
 
   public init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: CodingKeys.self)
+    func day(_ key: CodingKeys) throws -> Day? {
+      try container.decodeIfPresent(String.self, forKey: key).flatMap(Day.init)
+    }
     self.init(
       id: try container.decode(UUID.self, forKey: .id),
       name: try container.decode(String.self, forKey: .name),
@@ -102,6 +130,26 @@ extension Player {
       favoriteChampions: try container.decode([Champion].self, forKey: .favoriteChampions),
       lineup: try container.decodeIfPresent(Lineup.self, forKey: .lineup) ?? .starter,
       photo: try container.decodeIfPresent(String.self, forKey: .photoURL).flatMap(
-        Player.photoHash(inPath:)))
+        Player.photoHash(inPath:)),
+      teamID: try container.decodeIfPresent(UUID.self, forKey: .teamID) ?? Team.first.id,
+      riotID: try container.decodeIfPresent(String.self, forKey: .riotID).flatMap {
+        try? RiotID(parsing: $0)
+      },
+      realName: try container.decodeIfPresent(String.self, forKey: .realName),
+      nationality: try container.decodeIfPresent(String.self, forKey: .nationality),
+      birthDate: try day(.birthDate), joined: try day(.joined),
+      contractEnd: try day(.contractEnd))
+  }
+}
+
+extension Player {
+  /// A country's name in `language` from its ISO 3166 code (`FR` → France, `KR` → Corée du
+  /// Sud), the code itself when the language has no name for it.
+  public static func countryName(_ code: String) -> String {
+    countryName(code, in: .current)
+  }
+
+  public static func countryName(_ code: String, in language: Language) -> String {
+    language.locale.localizedString(forRegionCode: code) ?? code
   }
 }

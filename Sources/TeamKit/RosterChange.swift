@@ -6,6 +6,12 @@ public struct RosterChange: Identifiable, Hashable, Sendable {
   /// What happened to the player.
   public enum Kind: String, CaseIterable, Sendable {
     case added, edited, removed, restored, moved, imported
+    /// The player moved to another team (``RosterChange/fromTeam`` → ``RosterChange/toTeam``).
+    case transferred
+    /// A team was added, changed or removed: ``RosterChange/playerName`` is its name.
+    case teamAdded, teamEdited, teamRemoved
+    /// The organisation's name changed, from ``RosterChange/fromTeam`` to ``RosterChange/toTeam``.
+    case organisationRenamed
   }
 
   /// Rises with every change; events and history pages resume after one.
@@ -20,11 +26,16 @@ public struct RosterChange: Identifiable, Hashable, Sendable {
   public let playerName: String
   public let before: Player?
   public let after: Player?
+  /// For a transfer, the teams' names (as they were then); for a renaming, the names.
+  public let fromTeam: String?
+  public let toTeam: String?
 
   public init(
     id: Int64, at: Date, author: String, kind: Kind, playerID: UUID?, playerName: String,
-    before: Player?, after: Player?
+    before: Player?, after: Player?, fromTeam: String? = nil, toTeam: String? = nil
   ) {
+    self.fromTeam = fromTeam
+    self.toTeam = toTeam
     self.id = id
     self.at = at
     self.author = author
@@ -42,6 +53,15 @@ public struct RosterChange: Identifiable, Hashable, Sendable {
     case .removed: localized("%1$@ removed %2$@.", author, playerName)
     case .restored: localized("%1$@ restored %2$@.", author, playerName)
     case .moved: localized("%@ changed the roster’s order.", author)
+    case .transferred:
+      localized(
+        "%1$@ moved %2$@ from %3$@ to %4$@.", author, playerName, fromTeam ?? "?", toTeam ?? "?")
+    case .teamAdded: localized("%1$@ added the team %2$@.", author, playerName)
+    case .teamEdited: localized("%1$@ changed the team %2$@.", author, playerName)
+    case .teamRemoved: localized("%1$@ removed the team %2$@.", author, playerName)
+    case .organisationRenamed:
+      localized(
+        "%1$@ renamed the organisation from %2$@ to %3$@.", author, fromTeam ?? "?", toTeam ?? "?")
     case .imported:
       // The name of an import is its count ("3 players"), said again in the language shown.
       playerName.prefix { $0.isNumber } == "1"
@@ -70,7 +90,20 @@ public struct RosterChange: Identifiable, Hashable, Sendable {
     compare(
       localized("champions"), before.favoriteChampions.map(\.name).joined(separator: ", "),
       after.favoriteChampions.map(\.name).joined(separator: ", "))
-    compare(localized("lineup"), before.lineup.displayName, after.lineup.displayName)
+    compare(localized("status"), before.lineup.displayName, after.lineup.displayName)
+    func optional(_ field: String, _ old: String?, _ new: String?) {
+      compare(field, old ?? "—", new ?? "—")
+    }
+    optional(localized("Riot ID"), before.riotID?.description, after.riotID?.description)
+    optional(localized("real name"), before.realName, after.realName)
+    optional(
+      localized("nationality"), before.nationality.map(Player.countryName),
+      after.nationality.map(Player.countryName))
+    optional(
+      localized("birth date"), before.birthDate?.formatted(), after.birthDate?.formatted())
+    optional(localized("joined"), before.joined?.formatted(), after.joined?.formatted())
+    optional(
+      localized("contract end"), before.contractEnd?.formatted(), after.contractEnd?.formatted())
     return lines
   }
 }
@@ -84,10 +117,12 @@ extension RosterChange: JSONWritable {
       $0.member("at", at.formatted(.iso8601))
       $0.member("author", author)
       if let before { $0.member("before", before) } else { $0.nullMember("before") }
+      if let fromTeam { $0.member("from", fromTeam) }
       $0.member("id", Int(id))
       $0.member("kind", kind.rawValue)
       $0.member("player", playerName)
       if let playerID { $0.member("playerID", playerID) } else { $0.nullMember("playerID") }
+      if let toTeam { $0.member("to", toTeam) }
     }
   }
 }

@@ -31,11 +31,13 @@ public enum RosterFile {
 
   /// The players in `format`: JSON as the API writes it, or CSV in UTF-8 with a byte-order
   /// mark (so that spreadsheets read accents right), a header row and CRLF line ends.
-  /// - Parameter photos: JPEGs by player, written into the JSON as base64 (`photo`); a CSV
-  ///   holds text only.
-  public static func export(_ players: [Player], as format: Format, photos: [UUID: Data] = [:])
-    -> Data
-  {
+  /// - Parameters:
+  ///   - photos: JPEGs by player, written into the JSON as base64 (`photo`); a CSV holds
+  ///     text only.
+  ///   - teams: the organisation's teams, to write each player's team by its tag in a CSV.
+  public static func export(
+    _ players: [Player], as format: Format, photos: [UUID: Data] = [:], teams: [Team] = [.first]
+  ) -> Data {
     switch format {
     case .json:
       let json = TeamJSON.encode(players, pretty: true)
@@ -55,13 +57,20 @@ public enum RosterFile {
           player.id.uuidString, player.name, player.position.displayName,
           player.lineup.rawValue, player.image,
           player.favoriteChampions.map(\.name).joined(separator: ", "),
+          teams.first { $0.id == player.teamID }?.tag ?? player.teamID.uuidString,
+          player.riotID?.description ?? "", player.realName ?? "", player.nationality ?? "",
+          player.birthDate?.description ?? "", player.joined?.description ?? "",
+          player.contractEnd?.description ?? "",
         ])
       }
       return Data(text.utf8)
     }
   }
 
-  static let csvColumns = ["id", "name", "position", "lineup", "image", "favoriteChampions"]
+  static let csvColumns = [
+    "id", "name", "position", "lineup", "image", "favoriteChampions", "team", "riotID",
+    "realName", "nationality", "birthDate", "joined", "contractEnd",
+  ]
 
   private static func row(_ cells: [String]) -> String {
     cells.map(csvCell).joined(separator: ",") + "\r\n"
@@ -157,8 +166,11 @@ public enum RosterFile {
   /// Column names a spreadsheet may use, by the field they fill.
   private static let headers: [String: String] = [
     "id": "id", "name": "name", "pseudo": "name", "position": "position", "role": "position",
-    "lineup": "lineup", "image": "image", "favoritechampions": "champions",
-    "favouritechampions": "champions", "champions": "champions",
+    "lineup": "lineup", "status": "lineup", "image": "image", "favoritechampions": "champions",
+    "favouritechampions": "champions", "champions": "champions", "team": "team",
+    "teamid": "team", "riotid": "riotID", "realname": "realName", "nationality": "nationality",
+    "country": "nationality", "birthdate": "birthDate", "joined": "joined",
+    "contractend": "contractEnd",
   ]
 
   private static func csvEntries(_ text: String) throws(Problems) -> [Entry] {
@@ -218,7 +230,11 @@ public enum RosterFile {
         .map { Champion.find($0)?.id ?? Champion.search($0).first?.id ?? $0 }
       let input = PlayerInput(
         name: name, position: values["position"] ?? "", image: values["image"] ?? "",
-        favoriteChampions: champions, lineup: values["lineup"]?.trimmed ?? "")
+        favoriteChampions: champions, lineup: values["lineup"]?.trimmed ?? "",
+        team: values["team"]?.trimmed ?? "", riotID: values["riotID"] ?? "",
+        realName: values["realName"] ?? "", nationality: values["nationality"] ?? "",
+        birthDate: values["birthDate"] ?? "", joined: values["joined"] ?? "",
+        contractEnd: values["contractEnd"] ?? "")
       entries.append(Entry(place: place, id: id, input: input))
     }
     guard problems.isEmpty else { throw Problems(problems: problems) }
@@ -312,19 +328,25 @@ public struct RosterImport: Sendable {
   /// re-encoded (TeamPhoto) before they are stored.
   public let photos: [UUID: Data]
 
-  /// Reads and checks every player of `data` (JSON or CSV) against the others in it.
+  /// Reads and checks every player of `data` (JSON or CSV) against the others in it, their
+  /// teams among `teams` (the first when a row names none).
   /// - Throws: ``RosterFile/Problems`` listing every problem with its line or entry.
-  public init(_ data: Data, current: [Player]) throws(RosterFile.Problems) {
+  public init(_ data: Data, current: [Player], teams: [Team] = [.first], today: Day = Day(Date()))
+    throws(RosterFile.Problems)
+  {
     let entries = try RosterFile.entries(data)
     let currentByID = Dictionary(uniqueKeysWithValues: current.map { ($0.id, $0) })
     let currentByKey = Dictionary(current.map { (Player.nameKey($0.name), $0) }) { first, _ in first
     }
     var players: [Player] = []
     var pseudos: [String: String] = [:]
+    var riotIDs: [String: String] = [:]
     var problems: [RosterFile.Problem] = []
     var usedIDs: Set<UUID> = []
     var photos: [UUID: Data] = [:]
-    var starters = 0  // counted as they come: each row's lineup in constant time
+    var starters: [UUID: Int] = [:]  // counted as they come: each row's lineup in constant time
+    let context = PlayerInput.Context(
+      teams: teams, takenRiotID: { riotIDs[$0] }, today: today)
     for entry in entries {
       let existing =
         entry.id.flatMap { currentByID[$0] } ?? currentByKey[Player.nameKey(entry.input.name)]
@@ -340,13 +362,18 @@ public struct RosterImport: Sendable {
         id = UUID()
       }
       do {
+        let team = Team.find(entry.input.team, in: teams)?.id ?? context.defaultTeam
         let player = try entry.input.validated(
-          id: id, defaultLineup: existing?.lineup ?? Lineup.forNewPlayer(starters: starters)
+          id: id,
+          defaultLineup: existing?.lineup
+            ?? Lineup.forNewPlayer(starters: starters[team, default: 0]),
+          context: context
         ) { pseudos[$0] }
         pseudos[Player.nameKey(player.name)] = player.name
+        if let riotID = player.riotID { riotIDs[riotID.key] = player.name }
         usedIDs.insert(id)
         players.append(player)
-        if player.lineup == .starter { starters += 1 }
+        if player.lineup == .starter { starters[player.teamID, default: 0] += 1 }
         photos[id] = entry.photo
       } catch {
         problems.append(.init(place: entry.place, message: error.description))
@@ -365,9 +392,7 @@ public struct RosterImport: Sendable {
   /// The new roster as inputs and ids, for ``RosterStore``'s replacement.
   public var inputs: [PlayerInput] {
     players.map {
-      PlayerInput(
-        name: $0.name, position: $0.position.rawValue, image: $0.image,
-        favoriteChampions: $0.favoriteChampions.map(\.id), lineup: $0.lineup.rawValue)
+      PlayerInput(player: $0)
     }
   }
 }

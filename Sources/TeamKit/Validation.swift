@@ -5,6 +5,9 @@ public struct ValidationError: Error, Hashable, Sendable, CustomStringConvertibl
   /// The fields of a player that input can get wrong.
   public enum Field: String, Hashable, Sendable, CaseIterable {
     case name, position, image, favoriteChampions, lineup
+    case team, riotID, realName, nationality, birthDate, joined, contractEnd
+    /// A team's fields (``TeamInput``).
+    case teamName, tag, league, parent
   }
 
   /// One problem, as a sentence a user can act on.
@@ -95,18 +98,73 @@ public struct PlayerInput: Hashable, Sendable {
   public var image: String
   /// Champion ids or names, in the order chosen.
   public var favoriteChampions: [String]
-  /// `starter` or `substitute`; empty for the roster's rule (``Lineup/forNewPlayer(in:)``).
+  /// A status (`starter`, `substitute`, `trainee`, `stand-in`, `inactive`); empty for the
+  /// team's rule (``Lineup/forNewPlayer(in:)``).
   public var lineup: String
+  /// The team's tag or id; empty for the team the caller means (the first one).
+  public var team: String
+  /// `gameName#tagLine`; empty for none.
+  public var riotID: String
+  public var realName: String
+  /// An ISO 3166 code (`FR`); empty for none.
+  public var nationality: String
+  /// Dates as `YYYY-MM-DD`; empty for none (a store dates a new player's ``joined`` today).
+  public var birthDate: String
+  public var joined: String
+  public var contractEnd: String
 
   public init(
     name: String, position: String, image: String = Player.defaultImage,
-    favoriteChampions: [String] = [], lineup: String = ""
+    favoriteChampions: [String] = [], lineup: String = "", team: String = "",
+    riotID: String = "", realName: String = "", nationality: String = "",
+    birthDate: String = "", joined: String = "", contractEnd: String = ""
   ) {
     self.name = name
     self.position = position
     self.image = image
     self.favoriteChampions = favoriteChampions
     self.lineup = lineup
+    self.team = team
+    self.riotID = riotID
+    self.realName = realName
+    self.nationality = nationality
+    self.birthDate = birthDate
+    self.joined = joined
+    self.contractEnd = contractEnd
+  }
+
+  /// The input that gives back `player` (with their team by id).
+  public init(player: Player) {
+    self.init(
+      name: player.name, position: player.position.rawValue, image: player.image,
+      favoriteChampions: player.favoriteChampions.map(\.id), lineup: player.lineup.rawValue,
+      team: player.teamID.uuidString, riotID: player.riotID?.description ?? "",
+      realName: player.realName ?? "", nationality: player.nationality ?? "",
+      birthDate: player.birthDate?.description ?? "", joined: player.joined?.description ?? "",
+      contractEnd: player.contractEnd?.description ?? "")
+  }
+
+  /// The longest real name, in characters.
+  public static let maxRealNameLength = 64
+
+  /// The organisation a player is checked against: its teams, the team meant when none is
+  /// named, who holds a Riot ID, and today's date.
+  public struct Context {
+    public var teams: [Team]
+    public var defaultTeam: UUID
+    /// The pseudo of the player holding a ``RiotID/key``, or nil.
+    public var takenRiotID: (String) -> String?
+    public var today: Day
+
+    public init(
+      teams: [Team] = [.first], defaultTeam: UUID? = nil,
+      takenRiotID: @escaping (String) -> String? = { _ in nil }, today: Day = Day(Date())
+    ) {
+      self.teams = teams
+      self.defaultTeam = defaultTeam ?? teams.first?.id ?? Team.first.id
+      self.takenRiotID = takenRiotID
+      self.today = today
+    }
   }
 
   /// The longest pseudo, in characters.
@@ -181,7 +239,8 @@ public struct PlayerInput: Hashable, Sendable {
   /// - Parameter defaultLineup: the lineup when ``lineup`` is empty.
   /// - Throws: ``ValidationError`` listing every problem at once.
   public func validated(
-    id: UUID = UUID(), defaultLineup: Lineup = .starter, takenPseudo: (String) -> String?
+    id: UUID = UUID(), defaultLineup: Lineup = .starter, context: Context = Context(),
+    takenPseudo: (String) -> String?
   ) throws(ValidationError) -> Player {
     var issues: [ValidationError.Issue] = []
     func fail(_ field: ValidationError.Field, _ text: Message, conflict: Bool = false) {
@@ -264,10 +323,85 @@ public struct PlayerInput: Hashable, Sendable {
       do { lineup = try Lineup(parsing: self.lineup) } catch { issues += error.issues }
     }
 
+    // Team
+    var teamID = context.defaultTeam
+    let team = self.team.trimmingCharacters(in: .whitespacesAndNewlines)
+    if !team.isEmpty {
+      if let found = Team.find(team, in: context.teams) {
+        teamID = found.id
+      } else {
+        fail(
+          .team,
+          Message(
+            "No team has the tag “%1$@”; choose one of %2$@.", team,
+            context.teams.map(\.tag).joined(separator: ", ")))
+      }
+    }
+
+    // Who they are
+    var riotID: RiotID?
+    if !self.riotID.trimmingCharacters(in: .whitespaces).isEmpty {
+      do {
+        let parsed = try RiotID(parsing: self.riotID)
+        if let other = context.takenRiotID(parsed.key) {
+          fail(
+            .riotID, Message("%1$@ has the Riot ID %2$@ already.", other, parsed.description),
+            conflict: true)
+        } else {
+          riotID = parsed
+        }
+      } catch { issues += error.issues }
+    }
+    let realName = self.realName.trimmingCharacters(in: .whitespacesAndNewlines)
+      .precomposedStringWithCanonicalMapping
+    if realName.count > Self.maxRealNameLength || Self.hasInvisibleCharacters(realName) {
+      fail(
+        .realName,
+        Message(
+          "Shorten the real name to %@ visible characters or fewer.", Self.maxRealNameLength))
+    }
+    let nationality = Self.regionCode(self.nationality)
+    if !self.nationality.trimmingCharacters(in: .whitespaces).isEmpty, nationality == nil {
+      fail(
+        .nationality,
+        Message(
+          "“%@” is not a country code; give its two letters (FR, KR, ES).",
+          self.nationality.trimmingCharacters(in: .whitespaces)))
+    }
+    func day(_ text: String, _ field: ValidationError.Field) -> Day? {
+      let text = text.trimmingCharacters(in: .whitespaces)
+      guard !text.isEmpty else { return nil }
+      guard let day = Day(text) else {
+        fail(field, Message("“%@” is not a date; write it as YYYY-MM-DD (2026-11-30).", text))
+        return nil
+      }
+      return day
+    }
+    let birthDate = day(self.birthDate, .birthDate)
+    if let birthDate, birthDate > context.today || birthDate.year < 1900 {
+      fail(.birthDate, Message("Give a birth date between 1900 and today."))
+    }
+    let joined = day(self.joined, .joined)
+    let contractEnd = day(self.contractEnd, .contractEnd)
+    if let joined, let contractEnd, contractEnd < joined {
+      fail(.contractEnd, Message("Give a contract end after the date they joined."))
+    }
+
     guard issues.isEmpty, let position else { throw ValidationError(issues: issues) }
     return Player(
       id: id, name: name, position: position, image: image, favoriteChampions: champions,
-      lineup: lineup)
+      lineup: lineup, teamID: teamID, riotID: riotID, realName: realName.isEmpty ? nil : realName,
+      nationality: nationality, birthDate: birthDate, joined: joined,
+      contractEnd: contractEnd)
+  }
+
+  /// The ISO 3166 code `text` names (`fr` → `FR`), nil when it is none.
+  public static func regionCode(_ text: String) -> String? {
+    let code = text.trimmingCharacters(in: .whitespaces).uppercased()
+    guard code.count == 2, code.allSatisfy({ $0.isASCII && $0.isLetter }),
+      Locale.Region.isoRegions.contains(where: { $0.identifier == code })
+    else { return nil }
+    return code
   }
 
   /// Why `name` cannot be an image name, or nil when it can: 1 to 64 of `a-z 0-9 _ - .`,
@@ -298,31 +432,59 @@ public struct PlayerEdit: Hashable, Sendable {
   public var image: String?
   public var favoriteChampions: [String]?
   public var lineup: String?
+  /// Empty strings clear these.
+  public var riotID: String?
+  public var realName: String?
+  public var nationality: String?
+  public var birthDate: String?
+  public var joined: String?
+  public var contractEnd: String?
 
   public init(
     name: String? = nil, position: String? = nil, image: String? = nil,
-    favoriteChampions: [String]? = nil, lineup: String? = nil
+    favoriteChampions: [String]? = nil, lineup: String? = nil, riotID: String? = nil,
+    realName: String? = nil, nationality: String? = nil, birthDate: String? = nil,
+    joined: String? = nil, contractEnd: String? = nil
   ) {
     self.name = name
     self.position = position
     self.image = image
     self.favoriteChampions = favoriteChampions
     self.lineup = lineup
+    self.riotID = riotID
+    self.realName = realName
+    self.nationality = nationality
+    self.birthDate = birthDate
+    self.joined = joined
+    self.contractEnd = contractEnd
   }
 
   /// The player with this edit applied, checked by the rules of a new player: the pseudo may
   /// stay the player's own, in any case.
   /// - Throws: ``ValidationError`` listing every problem at once.
-  public func applied(to player: Player, takenPseudo: (String) -> String?)
-    throws(ValidationError) -> Player
-  {
+  public func applied(
+    to player: Player, context: PlayerInput.Context = .init(),
+    takenPseudo: (String) -> String?
+  ) throws(ValidationError) -> Player {
     let input = PlayerInput(
       name: name ?? player.name, position: position ?? player.position.rawValue,
       image: image ?? player.image,
       favoriteChampions: favoriteChampions ?? player.favoriteChampions.map(\.id),
-      lineup: lineup ?? player.lineup.rawValue)
+      lineup: lineup ?? player.lineup.rawValue, riotID: riotID ?? player.riotID?.description ?? "",
+      realName: realName ?? player.realName ?? "",
+      nationality: nationality ?? player.nationality ?? "",
+      birthDate: birthDate ?? player.birthDate?.description ?? "",
+      joined: joined ?? player.joined?.description ?? "",
+      contractEnd: contractEnd ?? player.contractEnd?.description ?? "")
     let ownKey = Player.nameKey(player.name)
-    var edited = try input.validated(id: player.id, defaultLineup: player.lineup) { key in
+    let ownRiotKey = player.riotID?.key
+    var context = context
+    let takenRiotID = context.takenRiotID
+    context.takenRiotID = { $0 == ownRiotKey ? nil : takenRiotID($0) }
+    context.defaultTeam = player.teamID  // a move is a change of its own (a transfer)
+    var edited = try input.validated(
+      id: player.id, defaultLineup: player.lineup, context: context
+    ) { key in
       key == ownKey ? nil : takenPseudo(key)
     }
     edited.photo = player.photo  // a photo is changed on its own (RosterSource.setPhoto)

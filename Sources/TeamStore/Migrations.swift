@@ -135,6 +135,87 @@ enum Schema {
     // lunate sigma, is a C, not the Σ that NFKC makes of it): every stored key is computed
     // again, as in 5.
     { db in try recomputeNameKeys(db) },
+    // 8: the organisation. Its teams (the roster so far becomes the first, with its order,
+    // lineups, "Recently removed" and history), who each player is (Riot ID, real name,
+    // nationality, birth date), their membership (status, joined, contract end) and past
+    // tenures. Accounts and tokens may be limited to chosen teams: with no row in
+    // `account_team` (`token_team`) their role holds on every team, as before. The player
+    // table is rebuilt for the wider CHECK on statuses, as in 2; a player's joined date is
+    // the day of their first history entry.
+    { db in
+      let first = Team.first
+      try db.execute(
+        """
+        CREATE TABLE organisation (
+          id INTEGER PRIMARY KEY CHECK (id = 1),
+          name TEXT NOT NULL
+        ) STRICT;
+        INSERT INTO organisation (id, name) VALUES (1, 'KCorp');
+        CREATE TABLE team (
+          id TEXT PRIMARY KEY NOT NULL,
+          name TEXT NOT NULL,
+          tag TEXT NOT NULL UNIQUE,
+          league TEXT,
+          parent_id TEXT REFERENCES team (id),
+          sort_order INTEGER NOT NULL
+        ) STRICT;
+        INSERT INTO team (id, name, tag, sort_order)
+          VALUES ('\(first.id.uuidString)', '\(first.name)', '\(first.tag)', 1);
+        CREATE TABLE player_v3 (
+          id TEXT PRIMARY KEY NOT NULL,
+          name TEXT NOT NULL,
+          name_key TEXT NOT NULL,
+          position TEXT NOT NULL CHECK (position IN ('Top', 'Jungle', 'Mid', 'ADC', 'Support')),
+          image TEXT NOT NULL,
+          sort_order INTEGER NOT NULL,
+          lineup TEXT NOT NULL
+            CHECK (lineup IN ('starter', 'substitute', 'trainee', 'stand-in', 'inactive')),
+          removed_at REAL,
+          team_id TEXT NOT NULL REFERENCES team (id),
+          riot_id TEXT,
+          riot_key TEXT,
+          real_name TEXT,
+          nationality TEXT,
+          birth_date TEXT,
+          joined TEXT,
+          contract_end TEXT
+        ) STRICT;
+        INSERT INTO player_v3 (id, name, name_key, position, image, sort_order, lineup,
+            removed_at, team_id, joined)
+          SELECT id, name, name_key, position, image, sort_order, lineup, removed_at,
+            '\(first.id.uuidString)',
+            (SELECT date(min(at), 'unixepoch') FROM history WHERE player_id = player.id)
+          FROM player;
+        DROP TABLE player;
+        ALTER TABLE player_v3 RENAME TO player;
+        CREATE UNIQUE INDEX player_name_on_roster ON player (name_key) WHERE removed_at IS NULL;
+        CREATE UNIQUE INDEX player_riot_id ON player (riot_key)
+          WHERE removed_at IS NULL AND riot_key IS NOT NULL;
+        CREATE INDEX player_by_order ON player (sort_order);
+        CREATE TABLE tenure (
+          player_id TEXT NOT NULL REFERENCES player (id) ON DELETE CASCADE,
+          team_id TEXT NOT NULL,
+          team_name TEXT NOT NULL,
+          team_tag TEXT NOT NULL,
+          position TEXT NOT NULL,
+          from_day TEXT,
+          to_day TEXT NOT NULL
+        ) STRICT;
+        CREATE INDEX tenure_by_player ON tenure (player_id);
+        CREATE TABLE account_team (
+          account TEXT NOT NULL REFERENCES account (name) ON DELETE CASCADE ON UPDATE CASCADE,
+          team_id TEXT NOT NULL REFERENCES team (id) ON DELETE CASCADE,
+          PRIMARY KEY (account, team_id)
+        ) STRICT, WITHOUT ROWID;
+        CREATE TABLE token_team (
+          token TEXT NOT NULL REFERENCES api_token (name) ON DELETE CASCADE,
+          team_id TEXT NOT NULL REFERENCES team (id) ON DELETE CASCADE,
+          PRIMARY KEY (token, team_id)
+        ) STRICT, WITHOUT ROWID;
+        ALTER TABLE history ADD COLUMN from_team TEXT;
+        ALTER TABLE history ADD COLUMN to_team TEXT;
+        """)
+    },
   ]
 
   /// Computes every stored pseudo key again with ``Player/nameKey(_:)``. Players on the

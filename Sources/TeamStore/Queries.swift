@@ -30,7 +30,8 @@ extension Connection {
     var changes: [RosterChange] = []
     let statement = try prepare(
       """
-      SELECT id, at, author, kind, player_id, player_name, before, after FROM history
+      SELECT id, at, author, kind, player_id, player_name, before, after, from_team, to_team
+      FROM history
       WHERE id > ?1 AND (?2 IS NULL OR player_id = ?2) ORDER BY id DESC LIMIT ?3
       """)
     try statement.bind(
@@ -46,9 +47,29 @@ extension Connection {
           id: row.int(0), at: Date(timeIntervalSince1970: row.double(1)), author: row.text(2),
           kind: RosterChange.Kind(rawValue: row.text(3)) ?? .edited,
           playerID: row.isNull(4) ? nil : UUID(uuidString: row.text(4)),
-          playerName: row.text(5), before: player(6), after: player(7)))
+          playerName: row.text(5), before: player(6), after: player(7),
+          fromTeam: row.isNull(8) ? nil : row.text(8), toTeam: row.isNull(9) ? nil : row.text(9)))
     }
     return changes
+  }
+
+  /// The teams a player was on before this one, the latest first.
+  func tenures(of player: UUID) throws -> [Tenure] {
+    var tenures: [Tenure] = []
+    try prepare(
+      """
+      SELECT team_id, team_name, team_tag, position, from_day, to_day FROM tenure
+      WHERE player_id = ?1 ORDER BY to_day DESC, rowid DESC
+      """
+    ).bind(.text(player.uuidString)).forEachRow { row in
+      guard let team = UUID(uuidString: row.text(0)), let to = Day(row.text(5)) else { return }
+      tenures.append(
+        Tenure(
+          teamID: team, teamName: row.text(1), teamTag: row.text(2),
+          position: Position(rawValue: row.text(3)) ?? .top,
+          from: row.isNull(4) ? nil : Day(row.text(4)), to: to))
+    }
+    return tenures
   }
 
   /// The photo with this hash, if one is stored.

@@ -1,44 +1,42 @@
 import Foundation
 import TeamKit
 
-/// The roster at one moment, with a version that increases on every committed change.
+/// The organisation at one moment, with a version that increases on every committed change:
+/// its teams and every player, each on their team.
 public struct Roster: Hashable, Sendable {
-  public let version: Int
-  /// The players, in roster order.
-  public let players: [Player]
+  public private(set) var version: Int
+  /// The organisation's name ("KCorp" on a new database).
+  public private(set) var organisation: String
+  /// The teams, the first first: scripts that name no team mean it.
+  public private(set) var teams: [Team]
+  /// The players of every team, each team's in its order.
+  public private(set) var players: [Player]
   /// The hashes of the players' photos, by player (``RosterStore/setPhoto(of:to:)``).
-  public let photos: [UUID: String]
+  public private(set) var photos: [UUID: String]
   /// "Recently removed" in two parts, the latest removals first, then all the earlier ones:
   /// a removal copies the few latest, not the whole list, which holds every removal of the
   /// last 30 days (thousands on a busy server) and is shared with the snapshot before.
-  private let latest: [RemovedPlayer]
-  private let earlier: [RemovedPlayer]
+  private var latest: [RemovedPlayer]
+  private var earlier: [RemovedPlayer]
   /// The most removals ``latest`` holds before they join ``earlier``.
   private static let latestCapacity = 64
 
   public init(
-    version: Int, players: [Player], removed: [RemovedPlayer], photos: [UUID: String] = [:]
+    version: Int, players: [Player], removed: [RemovedPlayer], photos: [UUID: String] = [:],
+    teams: [Team] = [.first], organisation: String = "KCorp"
   ) {
+    self.version = version
+    self.organisation = organisation
+    self.teams = teams
+    self.players = Self.photographed(players, photos)
     // Removed players keep their photo (until purged), as the players do.
-    let removed =
+    self.latest = []
+    self.earlier =
       photos.isEmpty
       ? removed
       : removed.map {
         RemovedPlayer(player: Self.photographed($0.player, photos), removedAt: $0.removedAt)
       }
-    self.init(
-      version: version, players: Self.photographed(players, photos), latest: [], earlier: removed,
-      photos: photos)
-  }
-
-  private init(
-    version: Int, players: [Player], latest: [RemovedPlayer], earlier: [RemovedPlayer],
-    photos: [UUID: String]
-  ) {
-    self.version = version
-    self.players = players
-    self.latest = latest
-    self.earlier = earlier
     self.photos = photos
   }
 
@@ -53,6 +51,20 @@ public struct Roster: Hashable, Sendable {
   private static func photographed(_ players: [Player], _ photos: [UUID: String]) -> [Player] {
     photos.isEmpty && !players.contains { $0.photo != nil }
       ? players : players.map { photographed($0, photos) }
+  }
+
+  /// The organisation's first team.
+  public var firstTeam: Team { teams.first ?? .first }
+
+  /// The team with this id, if any.
+  public func team(id: UUID) -> Team? { teams.first { $0.id == id } }
+
+  /// The team with this tag (any case) or id, if any.
+  public func team(_ tagOrID: String) -> Team? { Team.find(tagOrID, in: teams) }
+
+  /// The players of one team, in its order.
+  public func players(in team: UUID) -> [Player] {
+    teams.count == 1 && teams[0].id == team ? players : players.filter { $0.teamID == team }
   }
 
   /// "Recently removed", the latest removal first.
@@ -75,40 +87,59 @@ public struct Roster: Hashable, Sendable {
   /// The roster with `players`, given their photos (players read back from the database
   /// come without them).
   func with(players: [Player]) -> Roster {
-    Roster(
-      version: version, players: Self.photographed(players, photos), latest: latest,
-      earlier: earlier, photos: photos)
+    var copy = self
+    copy.players = Self.photographed(players, photos)
+    return copy
   }
 
   func with(removed: [RemovedPlayer]) -> Roster {
-    Roster(version: version, players: players, latest: [], earlier: removed, photos: photos)
+    var copy = self
+    copy.latest = []
+    copy.earlier = removed
+    return copy
   }
 
   func with(version: Int) -> Roster {
-    Roster(version: version, players: players, latest: latest, earlier: earlier, photos: photos)
+    var copy = self
+    copy.version = version
+    return copy
   }
 
   func with(photos: [UUID: String]) -> Roster {
-    Roster(
-      version: version, players: Self.photographed(players, photos), latest: latest,
-      earlier: earlier, photos: photos)
+    var copy = self
+    copy.photos = photos
+    copy.players = Self.photographed(players, photos)
+    return copy
+  }
+
+  func with(teams: [Team]) -> Roster {
+    var copy = self
+    copy.teams = teams
+    return copy
+  }
+
+  func with(organisation: String) -> Roster {
+    var copy = self
+    copy.organisation = organisation
+    return copy
   }
 
   /// The roster without the player `removal` names, who goes first in "Recently removed".
   func removing(_ removal: RemovedPlayer) -> Roster {
-    let players = players.filter { $0.id != removal.id }
-    guard latest.count < Self.latestCapacity else {
-      return Roster(
-        version: version, players: players, latest: [removal], earlier: latest + earlier,
-        photos: photos)
+    var copy = self
+    copy.players = players.filter { $0.id != removal.id }
+    if latest.count < Self.latestCapacity {
+      copy.latest = [removal] + latest
+    } else {
+      copy.latest = [removal]
+      copy.earlier = latest + earlier
     }
-    return Roster(
-      version: version, players: players, latest: [removal] + latest, earlier: earlier,
-      photos: photos)
+    return copy
   }
 
   public static func == (lhs: Roster, rhs: Roster) -> Bool {
     lhs.version == rhs.version && lhs.players == rhs.players && lhs.photos == rhs.photos
+      && lhs.teams == rhs.teams && lhs.organisation == rhs.organisation
       && lhs.removed == rhs.removed
   }
 
@@ -117,6 +148,8 @@ public struct Roster: Hashable, Sendable {
     hasher.combine(players)
     hasher.combine(removed)
     hasher.combine(photos)
+    hasher.combine(teams)
+    hasher.combine(organisation)
   }
 }
 

@@ -6,6 +6,8 @@ import TeamKit
 public enum RosterError: ValidationReporting, Hashable, Sendable, CustomStringConvertible {
   /// No player has this id.
   case notFound(UUID)
+  /// No team has this tag or id.
+  case teamNotFound(String)
   /// The input breaks a rule of the roster.
   case invalid(ValidationError)
   /// The input clashes with another player (a pseudo already taken).
@@ -31,13 +33,15 @@ public enum RosterError: ValidationReporting, Hashable, Sendable, CustomStringCo
   public var validation: ValidationError? {
     switch self {
     case .invalid(let error), .conflict(let error), .invalidEntry(_, _, let error): error
-    case .notFound, .changed, .rosterChanged, .orderChanged, .storage: nil
+    case .notFound, .teamNotFound, .changed, .rosterChanged, .orderChanged, .storage: nil
     }
   }
 
   public var description: String {
     switch self {
     case .notFound: localized("No player has this id: they may have been removed.")
+    case .teamNotFound(let tag):
+      localized("No team has the tag “%@”.", tag)
     case .changed(let player):
       localized(
         "Someone else changed %@ meanwhile; nothing was saved. Check their change and try again.",

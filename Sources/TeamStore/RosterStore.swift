@@ -95,6 +95,12 @@ public final class RosterStore: Sendable {
   /// "Recently removed", the latest removal first.
   public var removedPlayers: [RemovedPlayer] { roster.removed }
 
+  /// The teams a player was on before their team now, the latest first.
+  /// - Throws: ``RosterError/storage(_:)``.
+  public func tenures(of player: UUID) throws(RosterError) -> [Tenure] {
+    try read { try $0.tenures(of: player) }
+  }
+
   /// The history, the newest first: entries after the id `after`, of one player when given,
   /// at most `limit`. (Read from the file: it includes other processes' changes.)
   /// - Throws: ``RosterError/storage(_:)``.
@@ -146,9 +152,12 @@ public final class RosterStore: Sendable {
     async throws(RosterError) -> Player
   {
     try await perform { [now] writer, roster in
-      var player = try input.validated(defaultLineup: Lineup.forNewPlayer(in: roster.players)) {
-        writer.pseudos[$0]
-      }
+      let team = roster.team(input.team)?.id ?? roster.firstTeam.id
+      var player = try input.validated(
+        defaultLineup: Lineup.forNewPlayer(in: roster.players(in: team)),
+        context: Self.context(roster, writer, now())
+      ) { writer.pseudos[$0] }
+      if player.joined == nil { player.joined = Day(now()) }
       try writer.insert(player)
       var photos = roster.photos
       if let photo {
@@ -179,7 +188,9 @@ public final class RosterStore: Sendable {
       }
       let current = roster.players[index]
       if let expected, !expected.hasSameFields(as: current) { throw RosterError.changed(current) }
-      var player = try edit.applied(to: current) { writer.pseudos[$0] }
+      var player = try edit.applied(to: current, context: Self.context(roster, writer, now())) {
+        writer.pseudos[$0]
+      }
       var photos = roster.photos
       if let photo, photo.hash != current.photo {
         try writer.setPhoto(of: id, jpeg: photo.jpeg, hash: photo.hash)
@@ -194,6 +205,155 @@ public final class RosterStore: Sendable {
       var players = roster.players
       players[index] = player
       return (roster.with(players: players).with(photos: photos), player)
+    }
+  }
+
+  /// What a player is checked against: the organisation's teams and Riot IDs, and today.
+  private static func context(_ roster: Roster, _ writer: Writer, _ now: Date)
+    -> PlayerInput.Context
+  {
+    PlayerInput.Context(
+      teams: roster.teams, defaultTeam: roster.firstTeam.id,
+      takenRiotID: { writer.riotIDs[$0] }, today: Day(now))
+  }
+
+  /// Moves a player to another team (a promotion, a demotion, a loan back) in one change:
+  /// the tenure on the team they leave is kept, they join the end of the new one today,
+  /// with their pseudo, photo and champions. Returns them as stored.
+  /// - Parameters:
+  ///   - lineup: their status there; by default a starter when that team has fewer than
+  ///     five, else a substitute.
+  /// - Throws: ``RosterError/notFound(_:)``, ``RosterError/teamNotFound(_:)``, or
+  ///   ``RosterError/storage(_:)``.
+  @discardableResult
+  public func transferPlayer(
+    id: UUID, to team: String, lineup: Lineup? = nil, by author: String = local
+  ) async throws(RosterError) -> Player {
+    try await perform { [now] writer, roster in
+      guard let index = roster.players.firstIndex(where: { $0.id == id }) else {
+        throw RosterError.notFound(id)
+      }
+      guard let target = roster.team(team) else { throw RosterError.teamNotFound(team) }
+      let current = roster.players[index]
+      guard target.id != current.teamID else { return (nil, current) }
+      let leaving = roster.team(id: current.teamID) ?? roster.firstTeam
+      let today = Day(now())
+      var player = current
+      player.teamID = target.id
+      player.joined = today
+      player.lineup = lineup ?? Lineup.forNewPlayer(in: roster.players(in: target.id))
+      try writer.transfer(player, was: current, leaving: leaving, on: today)
+      try writer.record(
+        .transferred, before: current, after: player, author: author, at: now(),
+        from: leaving.name, to: target.name)
+      var players = roster.players
+      players.remove(at: index)
+      players.append(player)
+      return (roster.with(players: players), player)
+    }
+  }
+
+  /// Adds a team after the others and returns it.
+  /// - Throws: ``RosterError/invalid(_:)`` or ``RosterError/conflict(_:)`` (a tag taken),
+  ///   or ``RosterError/storage(_:)``.
+  @discardableResult
+  public func addTeam(_ input: TeamInput, by author: String = local) async throws(RosterError)
+    -> Team
+  {
+    try await perform { [now] writer, roster in
+      let team = try input.validated(among: roster.teams)
+      try writer.insert(team)
+      try writer.record(
+        .teamAdded, before: nil, after: nil, author: author, at: now(), name: team.name)
+      return (roster.with(teams: roster.teams + [team]), team)
+    }
+  }
+
+  /// Changes a team’s name, tag, league and parent, and returns it.
+  /// - Throws: ``RosterError/teamNotFound(_:)``, ``RosterError/invalid(_:)``,
+  ///   ``RosterError/conflict(_:)`` or ``RosterError/storage(_:)``.
+  @discardableResult
+  public func updateTeam(_ tagOrID: String, with input: TeamInput, by author: String = local)
+    async throws(RosterError) -> Team
+  {
+    try await perform { [now] writer, roster in
+      guard let index = roster.teams.firstIndex(where: { $0.id == roster.team(tagOrID)?.id })
+      else { throw RosterError.teamNotFound(tagOrID) }
+      let current = roster.teams[index]
+      let team = try input.validated(id: current.id, among: roster.teams)
+      guard team != current else { return (nil, team) }
+      try writer.update(team)
+      try writer.record(
+        .teamEdited, before: nil, after: nil, author: author, at: now(), name: team.name,
+        from: current.name, to: team.name)
+      var teams = roster.teams
+      teams[index] = team
+      return (roster.with(teams: teams), team)
+    }
+  }
+
+  /// Removes a team that has no player left (its "Recently removed" go to the first other
+  /// team) and returns it. The organisation keeps at least one team.
+  /// - Throws: ``RosterError/teamNotFound(_:)``, ``RosterError/conflict(_:)`` when players
+  ///   are still on it or it is the only team, or ``RosterError/storage(_:)``.
+  @discardableResult
+  public func removeTeam(_ tagOrID: String, by author: String = local) async throws(RosterError)
+    -> Team
+  {
+    try await perform { [now] writer, roster in
+      guard let team = roster.team(tagOrID) else { throw RosterError.teamNotFound(tagOrID) }
+      let count = roster.players(in: team.id).count
+      guard count == 0 else {
+        throw RosterError.conflict(
+          ValidationError(
+            .team,
+            count == 1
+              ? Message("%@ still has 1 player: move or remove them first.", team.name)
+              : Message(
+                "%1$@ still has %2$@ players: move or remove them first.", team.name, count),
+            isConflict: true))
+      }
+      guard let heir = roster.teams.first(where: { $0.id != team.id }) else {
+        throw RosterError.conflict(
+          ValidationError(
+            .team, Message("%@ is the organisation’s only team: add another first.", team.name),
+            isConflict: true))
+      }
+      try writer.delete(team, heir: heir)
+      try writer.record(
+        .teamRemoved, before: nil, after: nil, author: author, at: now(), name: team.name)
+      let teams = roster.teams.compactMap { other -> Team? in
+        guard other.id != team.id else { return nil }
+        var other = other
+        if other.parentID == team.id { other.parentID = nil }
+        return other
+      }
+      let (_, removed) = try writer.load()
+      return (roster.with(teams: teams).with(removed: removed), team)
+    }
+  }
+
+  /// Renames the organisation.
+  /// - Throws: ``RosterError/invalid(_:)`` or ``RosterError/storage(_:)``.
+  public func renameOrganisation(_ name: String, by author: String = local)
+    async throws(RosterError)
+  {
+    let name = name.trimmingCharacters(in: .whitespacesAndNewlines)
+    guard !name.isEmpty, name.count <= Team.maxNameLength, !PlayerInput.hasInvisibleCharacters(name)
+    else {
+      throw .invalid(
+        ValidationError(
+          .teamName,
+          Message("Give the organisation a name of 1 to %@ visible characters.", Team.maxNameLength)
+        ))
+    }
+    try await perform { [now] writer, roster in
+      guard name != roster.organisation else { return (nil, ()) }
+      try writer.setOrganisation(name)
+      try writer.record(
+        .organisationRenamed, before: nil, after: nil, author: author, at: now(), name: name,
+        from: roster.organisation, to: name)
+      return (roster.with(organisation: name), ())
     }
   }
 
@@ -240,10 +400,7 @@ public final class RosterStore: Sendable {
       try writer.record(.restored, before: nil, after: player, author: author, at: now())
       let (players, _) = try writer.load()
       return (
-        Roster(
-          version: roster.version, players: players,
-          removed: roster.removed.filter { $0.id != id }, photos: roster.photos),
-        player
+        roster.with(players: players).with(removed: roster.removed.filter { $0.id != id }), player
       )
     }
   }
@@ -254,49 +411,65 @@ public final class RosterStore: Sendable {
     async throws(RosterError)
   {
     try await perform { [now] writer, roster in
-      guard let from = roster.players.firstIndex(where: { $0.id == id }) else {
-        throw RosterError.notFound(id)
-      }
-      var players = roster.players
-      let player = players.remove(at: from)
-      players.insert(player, at: min(max(index, 0), players.count))
-      guard players != roster.players else { return (nil, ()) }
+      guard let player = roster.player(id: id) else { throw RosterError.notFound(id) }
+      var team = roster.players(in: player.teamID)
+      let from = team.firstIndex { $0.id == id } ?? 0
+      team.remove(at: from)
+      team.insert(player, at: min(max(index, 0), team.count))
+      guard team != roster.players(in: player.teamID) else { return (nil, ()) }
+      let players = Self.ordering(roster.players, team: player.teamID, as: team)
       try writer.setOrder(players)
       try writer.record(.moved, before: player, after: player, author: author, at: now())
       return (roster.with(players: players), ())
     }
   }
 
-  /// Puts the players in the order of `ids`, which must name every player of the roster
-  /// once, and returns them in that order.
+  /// Every player, the team's in `order` where theirs were, the others' as they are.
+  private static func ordering(_ players: [Player], team: UUID, as order: [Player]) -> [Player] {
+    var next = order.makeIterator()
+    return players.map { $0.teamID == team ? next.next() ?? $0 : $0 }
+  }
+
+  /// Puts one team's players in the order of `ids`, which must name every player of the
+  /// team once, and returns them in that order.
+  /// - Parameter team: the team's tag or id; nil for the first team.
   /// - Parameter expected: the order the caller last saw; when given and the roster's order
   ///   or players have changed since, nothing is written.
   /// - Throws: ``RosterError/orderChanged`` when `expected` is outdated,
   ///   ``RosterError/rosterChanged`` when `ids` are not the roster's players, or
   ///   ``RosterError/storage(_:)``.
   @discardableResult
-  public func reorder(_ ids: [UUID], expected: [UUID]? = nil, by author: String = local)
-    async throws(RosterError) -> [Player]
-  {
+  public func reorder(
+    _ ids: [UUID], expected: [UUID]? = nil, team: String? = nil, by author: String = local
+  ) async throws(RosterError) -> [Player] {
     try await perform { [now] writer, roster in
-      let current = roster.players.map(\.id)
+      let teamID: UUID
+      if let team {
+        guard let found = roster.team(team) else { throw RosterError.teamNotFound(team) }
+        teamID = found.id
+      } else {
+        teamID = roster.firstTeam.id
+      }
+      let members = roster.players(in: teamID)
+      let current = members.map(\.id)
       if let expected, expected != current { throw RosterError.orderChanged }
       guard ids.count == current.count, Set(ids) == Set(current) else {
         throw RosterError.rosterChanged
       }
       guard ids != current else { return (nil, roster.players) }
-      let byID = Dictionary(uniqueKeysWithValues: roster.players.map { ($0.id, $0) })
-      let players = ids.compactMap { byID[$0] }
+      let byID = Dictionary(uniqueKeysWithValues: members.map { ($0.id, $0) })
+      let order = ids.compactMap { byID[$0] }
+      let players = Self.ordering(roster.players, team: teamID, as: order)
       try writer.setOrder(players)
       try writer.record(
         .moved, before: nil, after: nil, author: author, at: now(), name: "the roster")
-      return (roster.with(players: players), players)
+      return (roster.with(players: players), order)
     }
   }
 
-  /// Replaces the whole roster with `inputs`, all or nothing: every entry is validated
-  /// (pseudos unique among them) before anything is written. "Recently removed" is emptied:
-  /// an import is a new roster.
+  /// Replaces every player of the organisation with `inputs`, all or nothing: every entry
+  /// is validated (pseudos and Riot IDs unique among them, teams among the organisation's)
+  /// before anything is written. "Recently removed" is emptied: an import is a new roster.
   /// - Parameters:
   ///   - ids: ids to keep, by position in `inputs`; others get new ids.
   ///   - photos: photos to give players, by id, in the same transaction.
@@ -308,8 +481,12 @@ public final class RosterStore: Sendable {
   ) async throws(RosterError) {
     var validated: [Player] = []
     var pseudos: [String: String] = [:]
+    var riotIDs: [String: String] = [:]
     var seenIDs: Set<UUID> = []
-    var starters = 0  // counted as they come: each row's lineup in constant time
+    var starters: [UUID: Int] = [:]  // counted as they come: each row's lineup in constant time
+    let teams = roster.teams
+    let context = PlayerInput.Context(
+      teams: teams, defaultTeam: teams.first?.id, takenRiotID: { riotIDs[$0] }, today: Day(now()))
     for (index, input) in inputs.enumerated() {
       let id = (index < ids.count ? ids[index] : nil) ?? UUID()
       guard seenIDs.insert(id).inserted else {
@@ -318,17 +495,22 @@ public final class RosterStore: Sendable {
           ValidationError(.name, Message("Give each player its own id: %@ appears twice.", id)))
       }
       do {
+        let team = Team.find(input.team, in: teams)?.id ?? context.defaultTeam
         let player = try input.validated(
-          id: id, defaultLineup: Lineup.forNewPlayer(starters: starters)
+          id: id, defaultLineup: Lineup.forNewPlayer(starters: starters[team, default: 0]),
+          context: context
         ) { pseudos[$0] }
         pseudos[Player.nameKey(player.name)] = player.name
+        if let riotID = player.riotID { riotIDs[riotID.key] = player.name }
         validated.append(player)
-        if player.lineup == .starter { starters += 1 }
+        if player.lineup == .starter { starters[player.teamID, default: 0] += 1 }
       } catch {
         throw .invalidEntry(index: index, name: input.name, error)
       }
     }
     try await perform { [now, validated, seenIDs] writer, roster in
+      // The teams named were checked against these: they must still be the same.
+      guard roster.teams == teams else { throw RosterError.rosterChanged }
       try writer.deleteAll()
       for player in validated { try writer.insert(player) }
       for (id, photo) in photos where seenIDs.contains(id) {
@@ -338,9 +520,7 @@ public final class RosterStore: Sendable {
         .imported, before: nil, after: nil, author: author, at: now(),
         name: "\(validated.count) player\(validated.count == 1 ? "" : "s")")
       return (
-        Roster(
-          version: roster.version, players: validated, removed: [],
-          photos: try writer.photoHashes()), ()
+        roster.with(removed: []).with(photos: try writer.photoHashes()).with(players: validated), ()
       )
     }
   }

@@ -199,6 +199,12 @@ final class Statement {
   /// Binds `values` to parameters 1…n, resetting the statement first.
   @discardableResult
   func bind(_ values: Value...) throws(SQLiteError) -> Statement {
+    try bind(values)
+  }
+
+  /// Binds `values` to the parameters ?1, ?2, … in order.
+  @discardableResult
+  func bind(_ values: [Value]) throws(SQLiteError) -> Statement {
     // What reset returns is the previous run's error, already reported there.
     sqlite3_reset(handle)
     try connection.check(sqlite3_clear_bindings(handle))

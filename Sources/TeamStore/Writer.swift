@@ -19,6 +19,8 @@ final class Writer: @unchecked Sendable {
   /// The stored pseudos by ``Player/nameKey(_:)``, so that uniqueness is checked in constant
   /// time (computing keys means Unicode normalization, too slow to redo for every player).
   private(set) var pseudos: [String: String] = [:]
+  /// The stored Riot IDs by ``RiotID/key``, with their player's pseudo, for the same reason.
+  private(set) var riotIDs: [String: String] = [:]
   /// Prepared statements, compiled on first use and kept for the connection's life.
   private var statements: [String: Statement] = [:]
 
@@ -115,7 +117,32 @@ final class Writer: @unchecked Sendable {
   /// The roster as the file holds it, with this version.
   func reloaded(_ version: Int) throws -> Roster {
     let (players, removed) = try load()
-    return Roster(version: version, players: players, removed: removed, photos: try photoHashes())
+    return Roster(
+      version: version, players: players, removed: removed, photos: try photoHashes(),
+      teams: try teams(), organisation: try organisationName())
+  }
+
+  /// The teams, the first first.
+  func teams() throws -> [Team] {
+    var teams: [Team] = []
+    try statement("SELECT id, name, tag, league, parent_id FROM team ORDER BY sort_order, tag")
+      .forEachRow { row in
+        guard let id = UUID(uuidString: row.text(0)) else {
+          throw StoreOpenError.unreadableRow(
+            path: connection.path, table: "team", id: row.text(0), reason: "the id is not a UUID")
+        }
+        teams.append(
+          Team(
+            id: id, name: row.text(1), tag: row.text(2), league: row.isNull(3) ? nil : row.text(3),
+            parentID: row.isNull(4) ? nil : UUID(uuidString: row.text(4))))
+      }
+    return teams
+  }
+
+  func organisationName() throws -> String {
+    var name = "KCorp"
+    try statement("SELECT name FROM organisation WHERE id = 1").forEachRow { name = $0.text(0) }
+    return name
   }
 
   /// Runs `body` in one transaction; when it fails, the pseudo index is read back from the
@@ -157,7 +184,7 @@ final class Writer: @unchecked Sendable {
   /// Records a change in the history, in the transaction under way.
   func record(
     _ kind: RosterChange.Kind, before: Player?, after: Player?, author: String, at date: Date,
-    name: String? = nil
+    name: String? = nil, from: String? = nil, to: String? = nil
   ) throws {
     func json(_ player: Player?) -> Statement.Value {
       player.map { .text(String(decoding: TeamJSON.encode($0), as: UTF8.self)) } ?? .null
@@ -166,19 +193,20 @@ final class Writer: @unchecked Sendable {
     let playerName = name ?? player?.name ?? ""
     try statement(
       """
-      INSERT INTO history (at, author, kind, player_id, player_name, before, after)
-      VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)
+      INSERT INTO history (at, author, kind, player_id, player_name, before, after, from_team,
+        to_team)
+      VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)
       """
     ).bind(
       .double(date.timeIntervalSince1970), .text(author), .text(kind.rawValue),
       player.map { .text($0.id.uuidString) } ?? .null, .text(playerName), json(before),
-      json(after)
+      json(after), from.map { .text($0) } ?? .null, to.map { .text($0) } ?? .null
     ).run()
     let id = connection.lastInsertRowID
     recorded.append(
       RosterChange(
         id: id, at: date, author: author, kind: kind, playerID: player?.id,
-        playerName: playerName, before: before, after: after))
+        playerName: playerName, before: before, after: after, fromTeam: from, toTeam: to))
   }
 
   /// The players on the roster, in order, and the removed ones, the latest first.
@@ -197,9 +225,12 @@ final class Writer: @unchecked Sendable {
     var players: [Player] = []
     var removed: [RemovedPlayer] = []
     pseudos = [:]
+    riotIDs = [:]
     try connection.prepare(
       """
-      SELECT id, name, position, image, lineup, removed_at, name_key FROM player
+      SELECT id, name, position, image, lineup, removed_at, name_key, team_id, riot_id,
+        real_name, nationality, birth_date, joined, contract_end
+      FROM player
       ORDER BY removed_at IS NOT NULL, sort_order, removed_at DESC
       """
     ).forEachRow { row in
@@ -214,13 +245,21 @@ final class Writer: @unchecked Sendable {
       guard let lineup = Lineup(rawValue: row.text(4)) else {
         throw unreadable("“\(row.text(4))” is not a lineup")
       }
+      guard let team = UUID(uuidString: row.text(7)) else {
+        throw unreadable("the team id is not a UUID")
+      }
+      func optional(_ column: Int32) -> String? { row.isNull(column) ? nil : row.text(column) }
       let player = Player(
         id: uuid, name: row.text(1), position: position, image: row.text(3),
-        favoriteChampions: champions[id] ?? [], lineup: lineup)
+        favoriteChampions: champions[id] ?? [], lineup: lineup, teamID: team,
+        riotID: optional(8).flatMap { try? RiotID(parsing: $0) }, realName: optional(9),
+        nationality: optional(10), birthDate: optional(11).flatMap(Day.init),
+        joined: optional(12).flatMap(Day.init), contractEnd: optional(13).flatMap(Day.init))
       if row.isNull(5) {
         players.append(player)
         // The key as stored (``Player/nameKey(_:)`` when written): not computed again.
         pseudos[row.text(6)] = player.name
+        if let riotID = player.riotID { riotIDs[riotID.key] = player.name }
       } else {
         removed.append(
           RemovedPlayer(player: player, removedAt: Date(timeIntervalSince1970: row.double(5))))
@@ -230,21 +269,37 @@ final class Writer: @unchecked Sendable {
     return (players, removed)
   }
 
-  /// Inserts a player at the end of the roster.
+  /// Inserts a player at the end of their team.
   func insert(_ player: Player) throws {
     let id = player.id.uuidString
     let key = Player.nameKey(player.name)
     try statement(
       """
-      INSERT INTO player (id, name, name_key, position, image, lineup, sort_order)
-      VALUES (?1, ?2, ?3, ?4, ?5, ?6, (SELECT coalesce(max(sort_order), 0) + 1 FROM player))
+      INSERT INTO player (id, name, name_key, position, image, lineup, team_id, riot_id,
+        riot_key, real_name, nationality, birth_date, joined, contract_end, sort_order)
+      VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14,
+        (SELECT coalesce(max(sort_order), 0) + 1 FROM player))
       """
     ).bind(
-      .text(id), .text(player.name), .text(key), .text(player.position.rawValue),
-      .text(player.image), .text(player.lineup.rawValue)
+      [
+        .text(id), .text(player.name), .text(key), .text(player.position.rawValue),
+        .text(player.image), .text(player.lineup.rawValue),
+      ] + Self.membership(player)
     ).run()
     try insertFavorites(of: player)
     pseudos[key] = player.name
+    if let riotID = player.riotID { riotIDs[riotID.key] = player.name }
+  }
+
+  /// The values of the columns from `team_id` to `contract_end`.
+  private static func membership(_ player: Player) -> [Statement.Value] {
+    func optional(_ text: String?) -> Statement.Value { text.map { .text($0) } ?? .null }
+    return [
+      .text(player.teamID.uuidString), optional(player.riotID?.description),
+      optional(player.riotID?.key), optional(player.realName), optional(player.nationality),
+      optional(player.birthDate?.description), optional(player.joined?.description),
+      optional(player.contractEnd?.description),
+    ]
   }
 
   private func insertFavorites(of player: Player) throws {
@@ -260,12 +315,17 @@ final class Writer: @unchecked Sendable {
     let key = Player.nameKey(player.name)
     try statement(
       """
-      UPDATE player SET name = ?2, name_key = ?3, position = ?4, image = ?5, lineup = ?6
+      UPDATE player SET name = ?2, name_key = ?3, position = ?4, image = ?5, lineup = ?6,
+        team_id = ?7, riot_id = ?8, riot_key = ?9, real_name = ?10, nationality = ?11,
+        birth_date = ?12, joined = ?13, contract_end = ?14
       WHERE id = ?1
       """
     ).bind(
-      .text(player.id.uuidString), .text(player.name), .text(key),
-      .text(player.position.rawValue), .text(player.image), .text(player.lineup.rawValue)
+      [
+        .text(player.id.uuidString), .text(player.name), .text(key),
+        .text(player.position.rawValue), .text(player.image), .text(player.lineup.rawValue),
+      ]
+        + Self.membership(player)
     ).run()
     if player.favoriteChampions != old.favoriteChampions {
       try statement("DELETE FROM favorite_champion WHERE player_id = ?1")
@@ -274,6 +334,65 @@ final class Writer: @unchecked Sendable {
     }
     pseudos[Player.nameKey(old.name)] = nil
     pseudos[key] = player.name
+    if let riotID = old.riotID { riotIDs[riotID.key] = nil }
+    if let riotID = player.riotID { riotIDs[riotID.key] = player.name }
+  }
+
+  /// Moves a player to the end of another team, keeping a tenure of the one they leave.
+  func transfer(_ player: Player, was old: Player, leaving team: Team, on day: Day) throws {
+    try statement(
+      """
+      INSERT INTO tenure (player_id, team_id, team_name, team_tag, position, from_day, to_day)
+      VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)
+      """
+    ).bind(
+      .text(old.id.uuidString), .text(team.id.uuidString), .text(team.name), .text(team.tag),
+      .text(old.position.rawValue), old.joined.map { .text($0.description) } ?? .null,
+      .text(day.description)
+    ).run()
+    try update(player, was: old)
+    try statement(
+      "UPDATE player SET sort_order = (SELECT max(sort_order) + 1 FROM player) WHERE id = ?1"
+    ).bind(.text(player.id.uuidString)).run()
+  }
+
+  // MARK: - Teams
+
+  /// Adds a team after the others.
+  func insert(_ team: Team) throws {
+    try statement(
+      """
+      INSERT INTO team (id, name, tag, league, parent_id, sort_order)
+      VALUES (?1, ?2, ?3, ?4, ?5, (SELECT coalesce(max(sort_order), 0) + 1 FROM team))
+      """
+    ).bind(Self.values(team)).run()
+  }
+
+  func update(_ team: Team) throws {
+    try statement(
+      "UPDATE team SET name = ?2, tag = ?3, league = ?4, parent_id = ?5 WHERE id = ?1"
+    ).bind(Self.values(team)).run()
+  }
+
+  private static func values(_ team: Team) -> [Statement.Value] {
+    [
+      .text(team.id.uuidString), .text(team.name), .text(team.tag),
+      team.league.map { .text($0) } ?? .null, team.parentID.map { .text($0.uuidString) } ?? .null,
+    ]
+  }
+
+  /// Deletes a team that has no player; its removed players go to `heir` (they are restored
+  /// there) and its academies lose their parent.
+  func delete(_ team: Team, heir: Team) throws {
+    try statement("UPDATE player SET team_id = ?2 WHERE team_id = ?1")
+      .bind(.text(team.id.uuidString), .text(heir.id.uuidString)).run()
+    try statement("UPDATE team SET parent_id = NULL WHERE parent_id = ?1")
+      .bind(.text(team.id.uuidString)).run()
+    try statement("DELETE FROM team WHERE id = ?1").bind(.text(team.id.uuidString)).run()
+  }
+
+  func setOrganisation(_ name: String) throws {
+    try statement("UPDATE organisation SET name = ?1 WHERE id = 1").bind(.text(name)).run()
   }
 
   /// Marks a player removed; they keep their row, order and champions until purged.
@@ -281,6 +400,7 @@ final class Writer: @unchecked Sendable {
     try statement("UPDATE player SET removed_at = ?2 WHERE id = ?1")
       .bind(.text(removal.id.uuidString), .double(removal.removedAt.timeIntervalSince1970)).run()
     pseudos[Player.nameKey(removal.player.name)] = nil
+    if let riotID = removal.player.riotID { riotIDs[riotID.key] = nil }
   }
 
   /// Puts a removed player back among those whose order number is below theirs, then
@@ -298,6 +418,7 @@ final class Writer: @unchecked Sendable {
     ).bind(.text(player.id.uuidString)).forEachRow { ids.append($0.text(0)) }
     try setOrder(ids)
     pseudos[Player.nameKey(player.name)] = player.name
+    if let riotID = player.riotID { riotIDs[riotID.key] = player.name }
   }
 
   /// Numbers the roster's players 1, 2, 3… in this order.
@@ -338,8 +459,10 @@ final class Writer: @unchecked Sendable {
     }
   }
 
+  /// Deletes every player of the organisation (an import brings them all again).
   func deleteAll() throws {
     try connection.execute("DELETE FROM player")
     pseudos = [:]
+    riotIDs = [:]
   }
 }

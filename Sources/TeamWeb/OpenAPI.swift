@@ -42,7 +42,10 @@ enum OpenAPI {
   /// The members that may be null, by schema.
   static let nullable = [
     "PlayerInput": ["image", "favoriteChampions", "lineup"],
-    "PlayerEdit": ["name", "position", "image", "favoriteChampions", "lineup"],
+    "PlayerEdit": [
+      "name", "position", "image", "favoriteChampions", "lineup", "riotID", "realName",
+      "nationality", "birthDate", "joined", "contractEnd",
+    ],
   ]
 
   /// The rules of ``PlayerInput/validated(in:id:)`` as JSON Schema keywords. They may be

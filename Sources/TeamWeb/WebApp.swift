@@ -304,6 +304,7 @@ public struct WebApp: Sendable {
       fields = error.validation?.issues ?? []
       switch error {
       case .notFound: refusal = .playerNotFound
+      case .teamNotFound: refusal = HTTPError(404, error.description)
       case .conflict(let validation): refusal = HTTPError(409, validation.description)
       case .invalid, .invalidEntry:
         refusal = HTTPError(

@@ -59,7 +59,7 @@ enum KCorpCommand {
     case let error as CLIError: (error.code, error.message)
     case let error as RosterError:
       switch error {
-      case .notFound: (.notFound, error.description)
+      case .notFound, .teamNotFound: (.notFound, error.description)
       case .invalid, .conflict, .invalidEntry: (.dataError, error.description)
       case .rosterChanged: (.dataError, error.description)
       case .changed, .orderChanged: (.changedMeanwhile, error.description)

@@ -20,7 +20,10 @@ import Testing
     let decoded = try JSONDecoder().decode([Player].self, from: Data(run.stdout.utf8))
     #expect(decoded == Player.defaultRoster)
     let first = try #require((try json(run) as? [[String: Any]])?.first)
-    #expect(Set(first.keys) == ["id", "name", "position", "image", "favoriteChampions", "lineup"])
+    #expect(
+      Set(first.keys) == [
+        "id", "name", "position", "image", "favoriteChampions", "lineup", "teamID",
+      ])
     let champion = try #require((first["favoriteChampions"] as? [[String: String]])?.first)
     #expect(champion == ["id": "jayce", "name": "Jayce", "imageName": "jayce"])
   }
@@ -148,10 +151,9 @@ import Testing
     let bytes = try Data(contentsOf: URL(fileURLWithPath: file))
     #expect(bytes.prefix(3) == Data([0xEF, 0xBB, 0xBF]))  // the BOM spreadsheets look for
     let csv = String(decoding: bytes.dropFirst(3), as: UTF8.self)
-    #expect(csv.hasPrefix("id,name,position,lineup,image,favoriteChampions\r\n"))
-    #expect(
-      csv.contains(",Zoë,ADC,substitute,player_default,Kai'Sa\r\n")
-        || csv.contains(",Zoë,ADC,starter,player_default,Kai'Sa\r\n"))
+    #expect(csv.hasPrefix("id,name,position,lineup,image,favoriteChampions,team,riotID,"))
+    // Added today, a starter (the fourth of the team).
+    #expect(csv.contains(",Zoë,ADC,starter,player_default,Kai'Sa,KC,,,,,\(Day(Date())),\r\n"))
     _ = try kcorp("players", "remove", "Zoë")
     let imported = try kcorp("import", file)
     #expect(imported.status == 0, "\(imported.stderr)")

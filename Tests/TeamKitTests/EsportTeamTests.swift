@@ -72,7 +72,10 @@ import Testing
     let json = try #require(
       JSONSerialization.jsonObject(with: TeamJSON.encode(Player.defaultRoster[2]))
         as? [String: Any])
-    #expect(Set(json.keys) == ["id", "name", "position", "image", "favoriteChampions", "lineup"])
+    #expect(
+      Set(json.keys) == [
+        "id", "name", "position", "image", "favoriteChampions", "lineup", "teamID",
+      ])
     #expect(json["position"] as? String == "Support")
     let champions = try #require(json["favoriteChampions"] as? [[String: String]])
     #expect(champions == [["id": "braum", "name": "Braum", "imageName": "braum"]])

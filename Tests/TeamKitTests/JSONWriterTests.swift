@@ -25,7 +25,8 @@ import Testing
       json
         == #"{"favoriteChampions":[{"id":"braum","imageName":"braum","name":"Braum"}],"#
         + #""id":"C04B0000-0000-4000-8000-000000000003","image":"targamas","lineup":"starter","#
-        + #""name":"Targamas","position":"Support"}"#)
+        + #""name":"Targamas","position":"Support","teamID":"C04B0000-0000-4000-8000-000000007E01"}"#
+    )
   }
 
   @Test func prettyOutputIndentsByTwoSpaces() {

@@ -15,8 +15,11 @@ import Testing
         favoriteChampions: [Champion.find("kaisa")!, Champion.find("jinx")!])
     ]
     let text = String(decoding: RosterFile.export(players, as: .csv), as: UTF8.self)
-    #expect(text.hasPrefix("\u{FEFF}id,name,position,lineup,image,favoriteChampions\r\n"))
-    #expect(text.hasSuffix(",Zoë,ADC,starter,player_default,\"Kai'Sa, Jinx\"\r\n"))
+    #expect(
+      text.hasPrefix(
+        "\u{FEFF}id,name,position,lineup,image,favoriteChampions,team,riotID,realName,"
+          + "nationality,birthDate,joined,contractEnd\r\n"))
+    #expect(text.hasSuffix(",Zoë,ADC,starter,player_default,\"Kai'Sa, Jinx\",KC,,,,,,\r\n"))
     #expect(text.components(separatedBy: "\r\n").count == 3)
   }
 

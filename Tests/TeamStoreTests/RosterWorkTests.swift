@@ -234,18 +234,27 @@ import Testing
 }
 
 extension RosterWorkTests {
+  /// A new file at schema `version`: the first `version` migrations, as a build of that
+  /// time wrote it.
+  static func file(at path: String, schema version: Int) throws -> Connection {
+    let connection = try Connection(path: path, create: true)
+    try connection.transaction {
+      for migration in Schema.migrations.prefix(version) { try migration(connection) }
+      try connection.execute("PRAGMA user_version = \(version)")
+    }
+    return connection
+  }
+
   @Test func lookalikesAlreadyOnTheRosterStayAndNewOnesAreRefused() async throws {
     do {
-      _ = try RosterStore(path: path)
       // A file of schema 4, keyed the old way (lower case), holding two lookalikes.
-      let connection = try Connection(path: path, create: false)
+      let connection = try Self.file(at: path, schema: 4)
       try connection.execute(
         """
+        UPDATE player SET name_key = lower(name);
         INSERT INTO player (id, name, name_key, position, image, sort_order, lineup)
         VALUES ('\(UUID())', 'C\u{0430}nna', 'c\u{0430}nna', 'Top', 'player_default', 9,
           'substitute');
-        DROP TABLE photo;
-        PRAGMA user_version = 4;
         """)
     }
     let store = try RosterStore(path: path)
@@ -262,14 +271,12 @@ extension RosterWorkTests {
 extension RosterWorkTests {
   @Test func keysStoredBeforeTheLunateSigmaRuleAreComputedAgain() async throws {
     do {
-      _ = try RosterStore(path: path)
       // A file of schema 6 whose Ϲ (U+03F9) pseudo was keyed as a Σ: "oanna" then.
-      let connection = try Connection(path: path, create: false)
+      let connection = try Self.file(at: path, schema: 6)
       try connection.execute(
         """
         INSERT INTO player (id, name, name_key, position, image, sort_order, lineup)
         VALUES ('\(UUID())', '\u{03F9}anna', 'oanna', 'Top', 'player_default', 9, 'substitute');
-        PRAGMA user_version = 6;
         """)
     }
     let store = try RosterStore(path: path)

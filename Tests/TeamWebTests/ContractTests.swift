@@ -76,9 +76,20 @@ import Testing
   @Test func thePlayerSchemaIsWhatTheWriterWrites() throws {
     var withPhoto = Player.defaultRoster[0]
     withPhoto.photo = String(repeating: "5e", count: 32)
-    try check(written(withPhoto), against: "Player", optional: ["photoURL"])
+    let optional: Set<String> = [
+      "photoURL", "riotID", "realName", "nationality", "birthDate", "joined", "contractEnd",
+    ]
+    try check(written(withPhoto), against: "Player", optional: optional)
     let player = try written(Player.defaultRoster[0])
-    try check(player, against: "Player", optional: ["photoURL"])
+    try check(player, against: "Player", optional: optional)
+    var known = Player.defaultRoster[0]
+    known.riotID = try RiotID(parsing: "Canna#KC1")
+    known.realName = "Kim Chang-dong"
+    known.nationality = "KR"
+    known.birthDate = Day("2000-07-06")
+    known.joined = Day("2024-11-20")
+    known.contractEnd = Day("2026-11-30")
+    try check(written(known), against: "Player", optional: optional)
     let champion = try #require((player["favoriteChampions"] as? [[String: Any]])?.first)
     try check(champion, against: "Champion")
     let positions = Self.schema("Position")["enum"] as? [String]

@@ -19,7 +19,7 @@ import Testing
     #expect(
       csv.header("content-disposition")?.hasPrefix("attachment; filename=\"kcorp-roster-") == true)
     #expect(Array(csv.body.prefix(3)) == [0xEF, 0xBB, 0xBF])
-    #expect(csv.text.contains(",Canna,Top,starter,canna,\"Jayce, Jax\"\r\n"))
+    #expect(csv.text.contains(",Canna,Top,starter,canna,\"Jayce, Jax\",KC,,,,,,\r\n"))
     let json = try await app.client.get("/export.json")
     #expect(json.header("content-type") == "application/json")
     let plan = try RosterImport(Data(json.body), current: app.store.players)

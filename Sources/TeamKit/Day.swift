@@ -1,0 +1,91 @@
+import Foundation
+
+/// A calendar date without a time (a birth date, a contract's end): `2026-12-01`, the same
+/// wherever it is read.
+public struct Day: Hashable, Comparable, Sendable, CustomStringConvertible {
+  public let year: Int
+  public let month: Int
+  public let day: Int
+
+  /// The date written `YYYY-MM-DD` (ISO 8601), nil when it is not one that exists.
+  public init?(_ text: String) {
+    let parts = text.split(separator: "-", omittingEmptySubsequences: false)
+    guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
+      parts.allSatisfy({ $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }),
+      let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2]),
+      (1...12).contains(month), (1...Self.days(in: month, of: year)).contains(day)
+    else { return nil }
+    self.year = year
+    self.month = month
+    self.day = day
+  }
+
+  /// The day `date` falls on where the calendar is Gregorian and the zone is `timeZone`.
+  public init(_ date: Date, in timeZone: TimeZone = .current) {
+    var calendar = Calendar(identifier: .gregorian)
+    calendar.timeZone = timeZone
+    let parts = calendar.dateComponents([.year, .month, .day], from: date)
+    year = parts.year ?? 1970
+    month = parts.month ?? 1
+    day = parts.day ?? 1
+  }
+
+  public var description: String {
+    String(format: "%04d-%02d-%02d", year, month, day)
+  }
+
+  public static func < (lhs: Day, rhs: Day) -> Bool {
+    (lhs.year, lhs.month, lhs.day) < (rhs.year, rhs.month, rhs.day)
+  }
+
+  /// Whole days from `self` to `other` (negative when `other` is earlier).
+  public func days(until other: Day) -> Int {
+    other.ordinal - ordinal
+  }
+
+  /// The date `count` days later (earlier when negative).
+  public func adding(days count: Int) -> Day { Day(ordinal: ordinal + count) }
+
+  /// The date as people read it in `language`: `1 Dec 2026`, `1 déc. 2026`.
+  public func formatted(in language: Language = .current) -> String {
+    var calendar = Calendar(identifier: .gregorian)
+    calendar.timeZone = TimeZone(identifier: "UTC") ?? .current
+    let date =
+      calendar.date(from: DateComponents(year: year, month: month, day: day)) ?? Date()
+    return date.formatted(
+      Date.FormatStyle(
+        date: .abbreviated, time: .omitted, locale: language.locale,
+        calendar: calendar, timeZone: calendar.timeZone))
+  }
+
+  private static func days(in month: Int, of year: Int) -> Int {
+    switch month {
+    case 2: year % 4 == 0 && (year % 100 != 0 || year % 400 == 0) ? 29 : 28
+    case 4, 6, 9, 11: 30
+    default: 31
+    }
+  }
+
+  /// Days since 1 March of year 0 (a count that makes leap days the year's last).
+  private var ordinal: Int {
+    let shifted = month > 2 ? year : year - 1
+    let monthIndex = (month + 9) % 12
+    return 365 * shifted + shifted / 4 - shifted / 100 + shifted / 400
+      + (153 * monthIndex + 2) / 5 + day - 1
+  }
+
+  private init(ordinal: Int) {
+    // The inverse of `ordinal` (civil-from-days, in the same epoch).
+    var year = (10_000 * ordinal + 14_780) / 3_652_425
+    func start(_ year: Int) -> Int { 365 * year + year / 4 - year / 100 + year / 400 }
+    var dayOfYear = ordinal - start(year)
+    if dayOfYear < 0 {
+      year -= 1
+      dayOfYear = ordinal - start(year)
+    }
+    let monthIndex = (100 * dayOfYear + 52) / 3_060
+    self.day = dayOfYear - (monthIndex * 306 + 5) / 10 + 1
+    self.month = (monthIndex + 2) % 12 + 1
+    self.year = year + (monthIndex + 2) / 12
+  }
+}

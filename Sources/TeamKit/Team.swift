@@ -1,0 +1,142 @@
+import Foundation
+
+/// One of the organisation's rosters: Karmine Corp in the LEC, KC Blue in the LFL, Blue Stars
+/// in the LFL's second division. Each has its own order of players and starting five.
+public struct Team: Identifiable, Hashable, Sendable {
+  public let id: UUID
+  public var name: String
+  /// The short tag the scene writes (`KC`, `KCB`), unique in the organisation.
+  public var tag: String
+  /// The league it plays in (`LEC`, `LFL`), when given.
+  public var league: String?
+  /// The team it is the academy of, when it is one.
+  public var parentID: UUID?
+
+  public init(
+    id: UUID = UUID(), name: String, tag: String, league: String? = nil, parentID: UUID? = nil
+  ) {
+    self.id = id
+    self.name = name
+    self.tag = tag
+    self.league = league
+    self.parentID = parentID
+  }
+
+  /// The team a new database starts with, holding the brief's three players.
+  public static let first = Team(
+    id: UUID(uuid: (0xC0, 0x4B, 0, 0, 0, 0, 0x40, 0, 0x80, 0, 0, 0, 0, 0, 0x7E, 0x01)),
+    name: "KCorp", tag: "KC")
+
+  /// The most characters of a team’s name and league, and a tag's.
+  public static let maxNameLength = 40
+  public static let maxLeagueLength = 16
+  public static let tagLengths = 2...5
+
+  /// The form in which tags are compared.
+  public static func tagKey(_ tag: String) -> String {
+    tag.trimmingCharacters(in: .whitespaces).uppercased()
+  }
+
+  /// The team with this tag (any case) or id.
+  public static func find(_ tagOrID: String, in teams: [Team]) -> Team? {
+    if let id = UUID(uuidString: tagOrID) { return teams.first { $0.id == id } }
+    let key = tagKey(tagOrID)
+    return teams.first { tagKey($0.tag) == key }
+  }
+}
+
+/// A team as a user typed it: all text, checked by ``validated(id:among:)``.
+public struct TeamInput: Hashable, Sendable {
+  public var name: String
+  public var tag: String
+  /// Empty for none.
+  public var league: String
+  /// The parent team's tag or id; empty for none.
+  public var parent: String
+
+  public init(name: String, tag: String, league: String = "", parent: String = "") {
+    self.name = name
+    self.tag = tag
+    self.league = league
+    self.parent = parent
+  }
+
+  /// The team to store, checked against the organisation's `teams` (tags unique, the
+  /// parent one of them and never the team itself or its own academy).
+  /// - Throws: ``ValidationError`` listing every problem.
+  public func validated(id: UUID = UUID(), among teams: [Team]) throws(ValidationError) -> Team {
+    var issues: [ValidationError.Issue] = []
+    func fail(_ field: ValidationError.Field, _ text: Message, conflict: Bool = false) {
+      issues.append(.init(field: field, text: text, isConflict: conflict))
+    }
+    let name = self.name.trimmingCharacters(in: .whitespacesAndNewlines)
+    if name.isEmpty {
+      fail(.teamName, Message("Enter the team’s name."))
+    } else if name.count > Team.maxNameLength || PlayerInput.hasInvisibleCharacters(name) {
+      fail(
+        .teamName,
+        Message("Shorten the team’s name to %@ visible characters or fewer.", Team.maxNameLength))
+    }
+    let tag = Team.tagKey(self.tag)
+    if !Team.tagLengths.contains(tag.count)
+      || !tag.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) })
+    {
+      fail(.tag, Message("Give the team a tag of 2 to 5 letters or digits (KC, KCB)."))
+    } else if let other = teams.first(where: { Team.tagKey($0.tag) == tag && $0.id != id }) {
+      fail(
+        .tag, Message("“%1$@” is %2$@’s tag already; choose another.", tag, other.name),
+        conflict: true)
+    }
+    let league = self.league.trimmingCharacters(in: .whitespacesAndNewlines)
+    if league.count > Team.maxLeagueLength || PlayerInput.hasInvisibleCharacters(league) {
+      fail(.league, Message("Shorten the league to %@ characters or fewer.", Team.maxLeagueLength))
+    }
+    var parentID: UUID?
+    let parent = self.parent.trimmingCharacters(in: .whitespacesAndNewlines)
+    if !parent.isEmpty {
+      if let found = Team.find(parent, in: teams), found.id != id {
+        // An academy's academy may not be its parent: no loop of parents.
+        var ancestor = found.parentID
+        var loops = false
+        while let current = ancestor {
+          if current == id { loops = true; break }
+          ancestor = teams.first { $0.id == current }?.parentID
+        }
+        if loops {
+          fail(
+            .parent, Message("%@ is this team’s own academy; choose another parent.", found.name))
+        } else {
+          parentID = found.id
+        }
+      } else {
+        fail(.parent, Message("No other team has the tag “%@”.", parent))
+      }
+    }
+    guard issues.isEmpty else { throw ValidationError(issues: issues) }
+    return Team(
+      id: id, name: name, tag: tag, league: league.isEmpty ? nil : league, parentID: parentID)
+  }
+}
+
+/// A time a player spent on a team, closed when they moved on.
+public struct Tenure: Hashable, Sendable {
+  public let teamID: UUID
+  /// The team’s name and tag then.
+  public let teamName: String
+  public let teamTag: String
+  public let position: Position
+  /// Nil when the day they joined is unknown (before the store kept it).
+  public let from: Day?
+  public let to: Day
+
+  public init(
+    teamID: UUID, teamName: String, teamTag: String, position: Position, from: Day?, to: Day
+  ) {
+    self.teamID = teamID
+    self.teamName = teamName
+    self.teamTag = teamTag
+    self.position = position
+    self.from = from
+    self.to = to
+  }
+}

@@ -1,0 +1,189 @@
+import Foundation
+import TeamKit
+import TestSupport
+import Testing
+
+@testable import TeamStore
+
+/// The organisation: several teams, each with its order and starting five, players who move
+/// between them, and who each player is.
+@Suite struct OrganisationTests {
+  let folder: TemporaryFolder
+  let path: String
+  let caliste = Player.defaultRoster[1]
+
+  init() throws {
+    folder = try TemporaryFolder()
+    path = folder.path("roster.sqlite")
+  }
+
+  /// The organisation of the field: Karmine Corp (the first team, renamed), KC Blue its
+  /// academy.
+  func organisation() async throws -> RosterStore {
+    let store = try RosterStore(path: path)
+    try await store.updateTeam(
+      "KC", with: TeamInput(name: "Karmine Corp", tag: "KC", league: "LEC"))
+    try await store.addTeam(TeamInput(name: "KC Blue", tag: "kcb", league: "LFL", parent: "KC"))
+    return store
+  }
+
+  @Test func aNewDatabaseHasOneTeamHoldingTheBriefsPlayers() throws {
+    let store = try RosterStore(path: path)
+    #expect(store.roster.organisation == "KCorp")
+    #expect(store.roster.teams == [Team.first])
+    #expect(store.roster.players(in: Team.first.id) == Player.defaultRoster)
+  }
+
+  @Test func teamsHaveTheirOwnOrderAndStartingFive() async throws {
+    let store = try await organisation()
+    let blue = try #require(store.roster.team("KCB"))
+    #expect(blue.tag == "KCB" && blue.parentID == Team.first.id && blue.league == "LFL")
+    for name in ["Blue1", "Blue2", "Blue3", "Blue4", "Blue5", "Blue6"] {
+      try await store.addPlayer(PlayerInput(name: name, position: "Mid", team: "KCB"))
+    }
+    // The first team's three starters do not count against KC Blue's five.
+    let blues = store.roster.players(in: blue.id)
+    #expect(blues.map(\.lineup) == [.starter, .starter, .starter, .starter, .starter, .substitute])
+    #expect(store.roster.players(in: Team.first.id) == Player.defaultRoster)
+    // Reordering one team leaves the other as it is, and names that team's players only.
+    let reversed = Array(blues.map(\.id).reversed())
+    try await store.reorder(reversed, team: "KCB")
+    #expect(store.roster.players(in: blue.id).map(\.id) == reversed)
+    #expect(store.roster.players(in: Team.first.id) == Player.defaultRoster)
+    await #expect(throws: RosterError.rosterChanged) {
+      try await store.reorder(Player.defaultRoster.map(\.id), team: "KCB")
+    }
+    try await store.movePlayer(id: reversed[0], to: 5)
+    #expect(store.roster.players(in: blue.id).last?.id == reversed[0])
+    #expect(try RosterStore(path: path).roster.players(in: blue.id).last?.id == reversed[0])
+  }
+
+  @Test func aPromotionIsOneChangeThatKeepsTheTenureAndTheHistory() async throws {
+    let store = try await organisation()
+    let player = try await store.addPlayer(
+      PlayerInput(
+        name: "Tao", position: "Jungle", team: "KCB", riotID: "Tao#KCB1",
+        contractEnd: "2027-11-30"))
+    let before = try store.history(limit: 500).count
+    let moved = try await store.transferPlayer(id: player.id, to: "KC")
+    #expect(moved.teamID == Team.first.id)
+    #expect(moved.name == "Tao" && moved.riotID?.description == "Tao#KCB1")
+    #expect(moved.contractEnd == Day("2027-11-30"))
+    #expect(moved.lineup == .starter)  // the first team has three starters
+    let reopened = try RosterStore(path: path)
+    #expect(reopened.roster.players(in: Team.first.id).last == moved)
+    #expect(reopened.roster.players(in: try #require(reopened.roster.team("KCB")).id).isEmpty)
+    let history = try reopened.history(limit: 500)
+    #expect(history.count == before + 1)
+    let entry = try #require(history.first)
+    #expect(entry.kind == .transferred && entry.fromTeam == "KC Blue")
+    #expect(entry.toTeam == "Karmine Corp")
+    #expect(entry.summary == "local moved Tao from KC Blue to Karmine Corp.")
+    let tenures = try reopened.tenures(of: player.id)
+    #expect(tenures.count == 1)
+    #expect(tenures.first?.teamTag == "KCB" && tenures.first?.position == .jungle)
+    #expect(tenures.first?.to == moved.joined)
+  }
+
+  @Test func pseudosAndRiotIDsAreUniqueInTheWholeOrganisation() async throws {
+    let store = try await organisation()
+    try await store.addPlayer(PlayerInput(name: "Tao", position: "Jungle", riotID: "Tao#KC1"))
+    let pseudo = await #expect(throws: RosterError.self) {
+      try await store.addPlayer(PlayerInput(name: "TAO", position: "Mid", team: "KCB"))
+    }
+    #expect(pseudo?.validation?.isConflict == true)
+    let riot = await #expect(throws: RosterError.self) {
+      try await store.addPlayer(PlayerInput(name: "Other", position: "Mid", riotID: "tao#kc1"))
+    }
+    #expect(riot?.validation?.message(for: .riotID) == "Tao has the Riot ID tao#kc1 already.")
+    // Freed when its holder is removed.
+    let tao = try #require(store.players.first { $0.name == "Tao" })
+    try await store.removePlayer(id: tao.id)
+    try await store.addPlayer(PlayerInput(name: "Other", position: "Mid", riotID: "Tao#KC1"))
+  }
+
+  @Test func whoAPlayerIsIsCheckedAndKept() async throws {
+    let store = try RosterStore(path: path)
+    let error = await #expect(throws: RosterError.self) {
+      try await store.addPlayer(
+        PlayerInput(
+          name: "Bad", position: "Mid", team: "XYZ", riotID: "ab#1", nationality: "Atlantis",
+          birthDate: "2000-02-30", joined: "2026-06-01", contractEnd: "2026-01-01"))
+    }
+    let fields = Set(error?.validation?.issues.map(\.field) ?? [])
+    #expect(fields == [.team, .riotID, .nationality, .birthDate, .contractEnd])
+    #expect(store.players == Player.defaultRoster)
+    let player = try await store.addPlayer(
+      PlayerInput(
+        name: "Vladi", position: "Mid", riotID: " Vladi # KC2 ", realName: "Vladimiros Kourtidis",
+        nationality: "gr", birthDate: "2004-05-16", contractEnd: "2026-11-30"))
+    #expect(player.riotID?.description == "Vladi#KC2")
+    #expect(player.nationality == "GR" && player.birthDate == Day("2004-05-16"))
+    #expect(player.joined == Day(Date()))  // a new player joins today
+    let edited = try await store.updatePlayer(
+      id: player.id, with: PlayerEdit(riotID: "", nationality: "", contractEnd: "2028-11-30"))
+    #expect(edited.riotID == nil && edited.nationality == nil)
+    #expect(edited.contractEnd == Day("2028-11-30") && edited.realName == "Vladimiros Kourtidis")
+    #expect(try RosterStore(path: path).roster.player(id: player.id) == edited)
+  }
+
+  @Test func aTeamWithPlayersIsNotRemovedAndAnEmptyOneIs() async throws {
+    let store = try await organisation()
+    let error = await #expect(throws: RosterError.self) { try await store.removeTeam("KC") }
+    #expect(error?.description == "Karmine Corp still has 3 players: move or remove them first.")
+    let blue = try await store.addPlayer(PlayerInput(name: "Blue", position: "Top", team: "KCB"))
+    try await store.removePlayer(id: blue.id)
+    try await store.removeTeam("KCB")
+    #expect(store.roster.teams.map(\.tag) == ["KC"])
+    // The removed player is restored on the team that remains.
+    let restored = try await store.restorePlayer(id: blue.id)
+    #expect(restored.teamID == Team.first.id)
+    let only = await #expect(throws: RosterError.self) {
+      try await store.removeTeam(Team.first.id.uuidString)
+    }
+    #expect(only?.validation?.isConflict == true)
+  }
+
+  @Test func teamTagsAreUniqueAndParentsNeverLoop() async throws {
+    let store = try await organisation()
+    let taken = await #expect(throws: RosterError.self) {
+      try await store.addTeam(TeamInput(name: "Other", tag: "KCb"))
+    }
+    #expect(taken?.validation?.isConflict == true)
+    let loop = await #expect(throws: RosterError.self) {
+      try await store.updateTeam(
+        "KC", with: TeamInput(name: "Karmine Corp", tag: "KC", parent: "KCB"))
+    }
+    #expect(loop?.validation?.message(for: .parent) != nil)
+    try await store.renameOrganisation("Karmine Corp")
+    #expect(try RosterStore(path: path).roster.organisation == "Karmine Corp")
+  }
+
+  @Test func aFileWrittenByTheReleaseBeforeTeamsMigratesWithEverythingKept() async throws {
+    // Written by the release before teams: six players (one a substitute, Targamas moved
+    // first, Canna's champions edited), Closer in Recently removed, an account and a token.
+    let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+      .appendingPathComponent("Fixtures/schema-7.sqlite")
+    try FileManager.default.copyItem(at: fixture, to: URL(fileURLWithPath: path))
+    let store = try RosterStore(path: path)
+    let roster = store.roster
+    #expect(roster.teams == [Team.first])
+    let players = roster.players(in: Team.first.id)
+    #expect(players.map(\.name) == ["Targamas", "Canna", "Caliste", "Yike", "Vladi", "Saken"])
+    #expect(
+      players.map(\.lineup) == [.starter, .starter, .starter, .starter, .starter, .substitute])
+    #expect(players[1].favoriteChampions.map(\.id) == ["jayce", "jax", "ksante"])
+    #expect(roster.removed.map(\.player.name) == ["Closer"])
+    // Joined: the day of their first history entry; unknown for the brief's three.
+    #expect(players[3].joined == Day("2026-12-01"))
+    #expect(players[0].joined == nil)
+    let history = try store.history(limit: 50)
+    #expect(history.count == 7 && history.first?.kind == .removed)
+    let access = store
+    #expect(try access.account(named: "coach")?.role == .editor)
+    #expect(try access.tokens().map(\.name) == ["ci"])
+    // And the roster goes on as before.
+    let closer = try await store.restorePlayer(id: roster.removed[0].id)
+    #expect(closer.teamID == Team.first.id && closer.lineup == .substitute)
+  }
+}
