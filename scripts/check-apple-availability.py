@@ -116,6 +116,10 @@ def os_blocks(path):
         if stripped.startswith("#if"):
             names = set(re.findall(r"os\((\w+)\)", stripped))
             only = names if names and "!" not in stripped and "&&" not in stripped else None
+            # `#if !os(macOS)`: the iOS side, which Linux compiles too (so it is type-checked).
+            negated = re.fullmatch(r"#if\s+!os\((\w+)\)", stripped)
+            if negated:
+                only = PLATFORMS - {negated.group(1)}
             stack.append(only)
             if names:
                 blocks.append({"line": number, "condition": stripped, "first": None})

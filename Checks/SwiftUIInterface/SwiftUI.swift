@@ -197,6 +197,30 @@ extension State: Sendable where Value: Sendable {}
 @available(iOS 13.0, macOS 10.15, *)
 extension Binding: @unchecked Sendable where Value: Sendable {}
 
+/// bindable
+@available(iOS 17.0, macOS 14.0, *)
+@dynamicMemberLookup @propertyWrapper public struct Bindable<Value> {
+  private init(standIn: Void) {}
+  /// bindable/wrappedvalue
+  @available(iOS 17.0, macOS 14.0, *)
+  public var wrappedValue: Value { fatalError() }
+  /// bindable/projectedvalue
+  @available(iOS 17.0, macOS 14.0, *)
+  public var projectedValue: Bindable<Value> { self }
+}
+extension Bindable where Value: AnyObject, Value: Observable {
+  /// bindable/init(wrappedvalue:)
+  @available(iOS 17.0, macOS 14.0, *)
+  public init(wrappedValue: Value) { fatalError() }
+}
+extension Bindable where Value: AnyObject {
+  /// bindable/subscript(dynamicmember:)
+  @available(iOS 17.0, macOS 14.0, *)
+  public subscript<Subject>(dynamicMember keyPath: ReferenceWritableKeyPath<Value, Subject>)
+    -> Binding<Subject>
+  { fatalError() }
+}
+
 /// environment
 @available(iOS 13.0, macOS 10.15, *)
 @frozen @propertyWrapper public struct Environment<Value>: DynamicProperty {
@@ -1363,6 +1387,95 @@ extension Never: ToolbarContent {}
   @available(iOS 14.0, macOS 11.0, *)
   public static func buildBlock<C0, C1, C2>(_ c0: C0, _ c1: C1, _ c2: C2) -> some ToolbarContent
   where C0: ToolbarContent, C1: ToolbarContent, C2: ToolbarContent { c0 }
+  /// toolbarcontentbuilder/buildblock(_:_:_:_:)
+  @available(iOS 14.0, macOS 11.0, *)
+  public static func buildBlock<C0, C1, C2, C3>(_ c0: C0, _ c1: C1, _ c2: C2, _ c3: C3)
+    -> some ToolbarContent
+  where C0: ToolbarContent, C1: ToolbarContent, C2: ToolbarContent, C3: ToolbarContent { c0 }
+  /// toolbarcontentbuilder/buildblock(_:_:_:_:_:)
+  @available(iOS 14.0, macOS 11.0, *)
+  public static func buildBlock<C0, C1, C2, C3, C4>(
+    _ c0: C0, _ c1: C1, _ c2: C2, _ c3: C3, _ c4: C4
+  ) -> some ToolbarContent
+  where
+    C0: ToolbarContent, C1: ToolbarContent, C2: ToolbarContent, C3: ToolbarContent,
+    C4: ToolbarContent
+  { c0 }
+  /// toolbarcontentbuilder/buildblock(_:_:_:_:_:_:)
+  @available(iOS 14.0, macOS 11.0, *)
+  public static func buildBlock<C0, C1, C2, C3, C4, C5>(
+    _ c0: C0, _ c1: C1, _ c2: C2, _ c3: C3, _ c4: C4, _ c5: C5
+  ) -> some ToolbarContent
+  where
+    C0: ToolbarContent, C1: ToolbarContent, C2: ToolbarContent, C3: ToolbarContent,
+    C4: ToolbarContent, C5: ToolbarContent
+  { c0 }
+  /// toolbarcontentbuilder/buildblock(_:_:_:_:_:_:_:)
+  @available(iOS 14.0, macOS 11.0, *)
+  public static func buildBlock<C0, C1, C2, C3, C4, C5, C6>(
+    _ c0: C0, _ c1: C1, _ c2: C2, _ c3: C3, _ c4: C4, _ c5: C5, _ c6: C6
+  ) -> some ToolbarContent
+  where
+    C0: ToolbarContent, C1: ToolbarContent, C2: ToolbarContent, C3: ToolbarContent,
+    C4: ToolbarContent, C5: ToolbarContent, C6: ToolbarContent
+  { c0 }
+  /// toolbarcontentbuilder/buildblock(_:_:_:_:_:_:_:_:)
+  @available(iOS 14.0, macOS 11.0, *)
+  public static func buildBlock<C0, C1, C2, C3, C4, C5, C6, C7>(
+    _ c0: C0, _ c1: C1, _ c2: C2, _ c3: C3, _ c4: C4, _ c5: C5, _ c6: C6, _ c7: C7
+  ) -> some ToolbarContent
+  where
+    C0: ToolbarContent, C1: ToolbarContent, C2: ToolbarContent, C3: ToolbarContent,
+    C4: ToolbarContent, C5: ToolbarContent, C6: ToolbarContent, C7: ToolbarContent
+  { c0 }
+  /// toolbarcontentbuilder/buildblock(_:_:_:_:_:_:_:_:_:)
+  @available(iOS 14.0, macOS 11.0, *)
+  public static func buildBlock<C0, C1, C2, C3, C4, C5, C6, C7, C8>(
+    _ c0: C0, _ c1: C1, _ c2: C2, _ c3: C3, _ c4: C4, _ c5: C5, _ c6: C6, _ c7: C7, _ c8: C8
+  ) -> some ToolbarContent
+  where
+    C0: ToolbarContent, C1: ToolbarContent, C2: ToolbarContent, C3: ToolbarContent,
+    C4: ToolbarContent, C5: ToolbarContent, C6: ToolbarContent, C7: ToolbarContent,
+    C8: ToolbarContent
+  { c0 }
+  /// toolbarcontentbuilder/buildblock(_:_:_:_:_:_:_:_:_:_:)
+  @available(iOS 14.0, macOS 11.0, *)
+  public static func buildBlock<C0, C1, C2, C3, C4, C5, C6, C7, C8, C9>(
+    _ c0: C0, _ c1: C1, _ c2: C2, _ c3: C3, _ c4: C4, _ c5: C5, _ c6: C6, _ c7: C7, _ c8: C8,
+    _ c9: C9
+  ) -> some ToolbarContent
+  where
+    C0: ToolbarContent, C1: ToolbarContent, C2: ToolbarContent, C3: ToolbarContent,
+    C4: ToolbarContent, C5: ToolbarContent, C6: ToolbarContent, C7: ToolbarContent,
+    C8: ToolbarContent, C9: ToolbarContent
+  { c0 }
+  /// toolbarcontentbuilder/buildif(_:)
+  @available(iOS 16.0, macOS 13.0, *)
+  public static func buildIf<Content>(_ content: Content?) -> Content?
+  where Content: ToolbarContent { content }
+  /// toolbarcontentbuilder/buildeither(first:)
+  @available(iOS 16.0, macOS 13.0, *)
+  public static func buildEither<TrueContent, FalseContent>(first: TrueContent)
+    -> _ConditionalContent<TrueContent, FalseContent>
+  where TrueContent: ToolbarContent, FalseContent: ToolbarContent { fatalError() }
+  /// toolbarcontentbuilder/buildeither(second:)
+  @available(iOS 16.0, macOS 13.0, *)
+  public static func buildEither<TrueContent, FalseContent>(second: FalseContent)
+    -> _ConditionalContent<TrueContent, FalseContent>
+  where TrueContent: ToolbarContent, FalseContent: ToolbarContent { fatalError() }
+}
+
+/// optional (ToolbarContent conformance: "extension Optional : ToolbarContent where Wrapped : ToolbarContent")
+// availability: not documented by Apple
+extension Optional: ToolbarContent where Wrapped: ToolbarContent {
+  // availability: not documented by Apple
+  public var body: Never { return fatalError() }
+}
+// availability: not documented by Apple
+extension _ConditionalContent: ToolbarContent
+where TrueContent: ToolbarContent, FalseContent: ToolbarContent {
+  // availability: not documented by Apple
+  public var body: Never { return fatalError() }
 }
 
 /// toolbaritemplacement

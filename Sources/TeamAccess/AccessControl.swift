@@ -19,11 +19,21 @@ public struct Identity: Hashable, Sendable {
   public let name: String
   public let role: Role
   public let kind: Kind
+  /// The teams ``role`` holds on; nil for every team. An owner's holds everywhere. Every
+  /// account reads the whole organisation: on the other teams it is a viewer.
+  public let teams: Set<UUID>?
 
-  public init(name: String, role: Role, kind: Kind) {
+  public init(name: String, role: Role, kind: Kind, teams: Set<UUID>? = nil) {
     self.name = name
     self.role = role
     self.kind = kind
+    self.teams = role == .owner ? nil : teams
+  }
+
+  /// The role on one team: ``role`` on this identity's teams, a viewer on the others.
+  public func role(on team: UUID) -> Role {
+    guard let teams, !teams.contains(team) else { return role }
+    return .viewer
   }
 
   /// The staff at the machine.
@@ -122,7 +132,10 @@ public final class AccessControl: Sendable {
 
   /// Adds an account.
   /// - Throws: ``AccessError`` for a bad or taken name or a weak password, or a store error.
-  public func addAccount(name: String, role: Role, password: String) async throws {
+  /// - Parameter teams: the teams the role holds on; nil for every team.
+  public func addAccount(name: String, role: Role, password: String, teams: Set<UUID>? = nil)
+    async throws
+  {
     if let problem = Self.nameProblem(name) { throw AccessError(problem) }
     if let problem = Passwords.problem(password) { throw AccessError(problem) }
     if let other = try store.account(named: name) {
@@ -130,7 +143,8 @@ public final class AccessControl: Sendable {
     }
     try await store.saveAccount(
       AccountRecord(
-        name: name, role: role, passwordHash: try await hash(password), createdAt: now()))
+        name: name, role: role, passwordHash: try await hash(password), createdAt: now(),
+        teams: teams))
   }
 
   /// Sets a new password; every session of the account ends, but `keeping` (the one that
@@ -145,11 +159,13 @@ public final class AccessControl: Sendable {
     try await store.deleteSessions(account: account.name, keeping: session)
   }
 
-  /// Changes an account's role; the last owner cannot stop being one.
-  public func setRole(name: String, role: Role) async throws {
+  /// Changes an account's role (and the teams it holds on, nil for every team); the last
+  /// owner cannot stop being one.
+  public func setRole(name: String, role: Role, teams: Set<UUID>? = nil) async throws {
     var account = try existing(name)
     if account.role == .owner && role != .owner { try keepAnOwner(besides: account.name) }
     account.role = role
+    account.teams = teams
     try await store.saveAccount(account)
   }
 
@@ -247,7 +263,8 @@ public final class AccessControl: Sendable {
       SessionRecord(tokenHash: digest, account: account.name, createdAt: date, lastSeen: date))
     return .signedIn(
       token: token,
-      identity: Identity(name: account.name, role: account.role, kind: .session(digest)))
+      identity: Identity(
+        name: account.name, role: account.role, kind: .session(digest), teams: account.teams))
   }
 
   /// Seconds to wait before another attempt under `key`, 0 when none: nothing for the first
@@ -297,7 +314,8 @@ public final class AccessControl: Sendable {
     if date.timeIntervalSince(session.lastSeen) > 60 {
       store.touchSession(tokenHash: digest, at: date)
     }
-    return Identity(name: account.name, role: account.role, kind: .session(digest))
+    return Identity(
+      name: account.name, role: account.role, kind: .session(digest), teams: account.teams)
   }
 
   /// Whether what `identity` was given by still stands: its session is not ended, expired
@@ -329,7 +347,10 @@ public final class AccessControl: Sendable {
   // MARK: - API tokens
 
   /// Creates a token for scripts and returns its secret, which is never shown again.
-  public func createToken(name: String, role: Role) async throws -> String {
+  /// - Parameter teams: the teams the role holds on; nil for every team.
+  public func createToken(name: String, role: Role, teams: Set<UUID>? = nil) async throws
+    -> String
+  {
     if let problem = Self.nameProblem(name, of: .token) { throw AccessError(problem) }
     if try store.tokens().contains(where: { $0.name.lowercased() == name.lowercased() }) {
       throw AccessError(
@@ -338,7 +359,8 @@ public final class AccessControl: Sendable {
     let token = Secrets.newToken()
     try await store.insertToken(
       TokenRecord(
-        name: name, tokenHash: Secrets.digest(token), role: role, createdAt: now(), lastUsed: nil))
+        name: name, tokenHash: Secrets.digest(token), role: role, createdAt: now(), lastUsed: nil,
+        teams: teams))
     return token
   }
 
@@ -363,7 +385,8 @@ public final class AccessControl: Sendable {
       store.touchToken(named: record.name, at: date)
     }
     // Named `token:…` in the history: never mistaken for an account of the same name.
-    return Identity(name: "token:" + record.name, role: record.role, kind: .token(digest))
+    return Identity(
+      name: "token:" + record.name, role: record.role, kind: .token(digest), teams: record.teams)
   }
 
   /// A new password's hash, computed off the caller's thread.

@@ -45,8 +45,11 @@ public final class TeamConnection {
     if let previous = remote?.server { try? await previous.signOut() }
     remote = (server, team)
     notice = nil
-    if case .session(let cookie) = server.credential {
-      keeper.save(SavedSignIn(url: url, cookie: cookie))
+    if case .session(let cookie) = server.credential,
+      !keeper.save(SavedSignIn(url: url, cookie: cookie))
+    {
+      notice = localized(
+        "Signed in, but this device could not keep the session: sign in again at the next launch.")
     }
   }
 
@@ -84,7 +87,8 @@ public final class TeamConnection {
 
   private func forget() {
     remote = nil
-    keeper.save(nil)
+    // A session that could not be forgotten here has ended on the server all the same.
+    _ = keeper.save(nil)
   }
 
   /// The address as a URL: `https://` unless written otherwise, and plain `http://` only to
@@ -130,10 +134,11 @@ public struct SavedSignIn: Codable, Hashable, Sendable {
 /// Where the sign-in is kept between launches.
 public struct SignInKeeper: Sendable {
   public let load: @Sendable () -> SavedSignIn?
-  public let save: @Sendable (SavedSignIn?) -> Void
+  /// Keeps a sign-in (or forgets it, given nil); false when it could not be kept.
+  public let save: @Sendable (SavedSignIn?) -> Bool
 
   public init(
-    load: @escaping @Sendable () -> SavedSignIn?, save: @escaping @Sendable (SavedSignIn?) -> Void
+    load: @escaping @Sendable () -> SavedSignIn?, save: @escaping @Sendable (SavedSignIn?) -> Bool
   ) {
     self.load = load
     self.save = save
@@ -142,7 +147,7 @@ public struct SignInKeeper: Sendable {
 
 extension SignInKeeper {
   /// Keeps nothing: every launch opens on this device's roster.
-  public static let none = SignInKeeper(load: { nil }, save: { _ in })
+  public static let none = SignInKeeper(load: { nil }, save: { $0 == nil })
 
   /// The app's: the Keychain on Apple systems (where the app runs); nothing elsewhere.
   public static var thisDevice: SignInKeeper {
@@ -170,12 +175,13 @@ extension SignInKeeper {
         return try? JSONDecoder().decode(SavedSignIn.self, from: data)
       },
       save: { saved in
-        SecItemDelete(Keychain.item as CFDictionary)
-        guard let saved, let data = try? JSONEncoder().encode(saved) else { return }
+        let deleted = SecItemDelete(Keychain.item as CFDictionary)
+        guard let saved else { return deleted == errSecSuccess || deleted == errSecItemNotFound }
+        guard let data = try? JSONEncoder().encode(saved) else { return false }
         var item = Keychain.item
         item[kSecValueData as String] = data
         item[kSecAttrAccessible as String] = kSecAttrAccessibleAfterFirstUnlockThisDeviceOnly
-        SecItemAdd(item as CFDictionary, nil)
+        return SecItemAdd(item as CFDictionary, nil) == errSecSuccess
       })
   }
 

@@ -138,8 +138,10 @@ public final class TeamServer: RosterSource {
 
   // MARK: - The roster
 
-  public func players() async throws -> [Player] {
-    try TeamJSON.decode([Player].self, from: try await call("GET", "api/players").data)
+  public func players() async throws -> [Player] { try await organisation().players }
+
+  public func organisation() async throws -> Organisation {
+    try TeamJSON.decode(Organisation.self, from: try await call("GET", "api/organisation").data)
   }
 
   public func removedPlayers() async throws -> [RemovedPlayer] {
@@ -173,10 +175,47 @@ public final class TeamServer: RosterSource {
     try TeamJSON.decode(Player.self, from: try await call("POST", "api/trash/\(id)/restore").data)
   }
 
-  public func reorder(_ ids: [UUID], expected: [UUID]?) async throws {
+  public func reorder(_ ids: [UUID], expected: [UUID]?, in team: UUID) async throws {
     let ifMatch = expected.map { "\"\(Player.orderVersion($0))\"" }
     _ = try await call(
-      "PUT", "api/roster/order", body: TeamJSON.encode(ids.map(\.uuidString)), ifMatch: ifMatch)
+      "PUT", "api/roster/order?team=\(team.uuidString)",
+      body: TeamJSON.encode(ids.map(\.uuidString)), ifMatch: ifMatch)
+  }
+
+  public func transferPlayer(id: UUID, to team: String) async throws -> Player {
+    var writer = JSONWriter()
+    writer.object { $0.member("team", team) }
+    return try TeamJSON.decode(
+      Player.self,
+      from: try await call("POST", "api/players/\(id)/transfer", body: Data(writer.bytes)).data)
+  }
+
+  public func tenures(of id: UUID) async throws -> [Tenure] {
+    try TeamJSON.decode(
+      [Tenure].self, from: try await call("GET", "api/players/\(id)/tenures").data)
+  }
+
+  public func addTeam(_ input: TeamInput) async throws -> Team {
+    try TeamJSON.decode(
+      Team.self, from: try await call("POST", "api/teams", body: TeamJSON.encode(input)).data)
+  }
+
+  public func updateTeam(_ tag: String, with input: TeamInput) async throws -> Team {
+    try TeamJSON.decode(
+      Team.self,
+      from: try await call(
+        "PATCH", "api/teams/\(Self.pathSegment(tag))", body: TeamJSON.encode(input),
+        contentType: "application/merge-patch+json"
+      ).data)
+  }
+
+  public func removeTeam(_ tag: String) async throws {
+    _ = try await call("DELETE", "api/teams/\(Self.pathSegment(tag))")
+  }
+
+  /// A tag or id as one segment of a path.
+  static func pathSegment(_ text: String) -> String {
+    text.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? text
   }
 
   /// Sends an image to be the player's photo (the server re-encodes it), or takes the
@@ -319,7 +358,7 @@ struct RemovedEntry: Decodable {
 struct HistoryEntry: Decodable {
   let change: RosterChange
   private enum CodingKeys: String, CodingKey {
-    case id, at, author, kind, player, playerID, before, after
+    case id, at, author, kind, player, playerID, before, after, from, to
   }
 
   init(from decoder: any Decoder) throws {
@@ -333,7 +372,9 @@ struct HistoryEntry: Decodable {
       playerID: try container.decodeIfPresent(UUID.self, forKey: .playerID),
       playerName: try container.decode(String.self, forKey: .player),
       before: try container.decodeIfPresent(Player.self, forKey: .before),
-      after: try container.decodeIfPresent(Player.self, forKey: .after))
+      after: try container.decodeIfPresent(Player.self, forKey: .after),
+      fromTeam: try container.decodeIfPresent(String.self, forKey: .from),
+      toTeam: try container.decodeIfPresent(String.self, forKey: .to))
   }
 }
 

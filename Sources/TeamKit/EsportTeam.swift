@@ -9,7 +9,10 @@ import Observation
 public protocol RosterSource: AnyObject, Sendable {
   /// Where the roster is, for people: "This device", or the server's name.
   var name: String { get }
+  /// The players of every team the caller may see, each team's in its order.
   func players() async throws -> [Player]
+  /// The organisation: its name, and the teams and players the caller may see.
+  func organisation() async throws -> Organisation
   func removedPlayers() async throws -> [RemovedPlayer]
   func addPlayer(_ input: PlayerInput) async throws -> Player
   /// Changes a player's fields, unless they are no longer `expected`.
@@ -17,8 +20,17 @@ public protocol RosterSource: AnyObject, Sendable {
   /// Moves a player to "Recently removed".
   func removePlayer(id: UUID) async throws
   func restorePlayer(id: UUID) async throws -> Player
-  /// Puts the roster in the order of `ids`, unless its order is no longer `expected`.
-  func reorder(_ ids: [UUID], expected: [UUID]?) async throws
+  /// Puts one team's players in the order of `ids`, unless its order is no longer `expected`.
+  func reorder(_ ids: [UUID], expected: [UUID]?, in team: UUID) async throws
+  /// Moves a player to another team (one change: the tenure kept, joined today).
+  func transferPlayer(id: UUID, to team: String) async throws -> Player
+  /// The teams a player was on before, the latest first.
+  func tenures(of id: UUID) async throws -> [Tenure]
+  func addTeam(_ input: TeamInput) async throws -> Team
+  /// Changes the team with this tag (or id).
+  func updateTeam(_ tag: String, with input: TeamInput) async throws -> Team
+  /// Removes an empty team.
+  func removeTeam(_ tag: String) async throws
   /// Gives a player a photo from an image (JPEG, PNG, WebP or HEIC, re-encoded by the
   /// source), or takes it away (nil); returns the player as stored.
   func setPhoto(of id: UUID, to image: Data?) async throws -> Player
@@ -79,8 +91,16 @@ public struct OfflineError: Error, Hashable, Sendable, CustomStringConvertible {
 /// tests), or over a ``RosterSource``: the device's database or the team's server.
 @MainActor @Observable
 public final class EsportTeam {
-  /// The roster, in order.
-  public private(set) var players: [Player]
+  /// The organisation's teams the roster may show (in memory, one).
+  public private(set) var teams: [Team] = [Team.first]
+  /// The team shown: its players are ``players``.
+  public var shownTeamID: UUID = Team.first.id
+  /// Every player of every team, each team's in its order.
+  public private(set) var everyone: [Player]
+  /// The roster of the team shown, in order.
+  public var players: [Player] { everyone.filter { $0.teamID == shownTeamID } }
+  /// The team shown.
+  public var shownTeam: Team { teams.first { $0.id == shownTeamID } ?? Team.first }
   /// "Recently removed", the latest removal first.
   public private(set) var removed: [RemovedPlayer]
   /// The player just removed, while the roster offers to undo it.
@@ -96,14 +116,14 @@ public final class EsportTeam {
 
   /// A team in memory only, starting with `players` (the brief's default roster unless given).
   public init(players: [Player] = Player.defaultRoster) {
-    self.players = players
+    self.everyone = players
     self.removed = []
     self.source = nil
   }
 
   /// A team kept by `source`, showing `players` until ``load()`` reads them.
   public init(source: any RosterSource, players: [Player] = [], removed: [RemovedPlayer] = []) {
-    self.players = players
+    self.everyone = players
     self.removed = removed
     self.source = source
   }
@@ -113,8 +133,8 @@ public final class EsportTeam {
 
   /// The starting five (or fewer, or more), in roster order.
   public var starters: [Player] { players.filter { $0.lineup == .starter } }
-  /// The substitutes, in roster order.
-  public var substitutes: [Player] { players.filter { $0.lineup == .substitute } }
+  /// Everyone else (substitutes, trainees, stand-ins, inactive), in roster order.
+  public var substitutes: [Player] { players.filter { $0.lineup != .starter } }
   /// Whether the starters play one position each.
   public var lineupStatus: LineupStatus { LineupStatus(players: players) }
 
@@ -122,8 +142,14 @@ public final class EsportTeam {
   public func load() async throws {
     guard let source else { return }
     do {
-      let (players, removed) = (try await source.players(), try await source.removedPlayers())
-      self.players = players
+      let (organisation, removed) = (
+        try await source.organisation(), try await source.removedPlayers()
+      )
+      everyone = organisation.players
+      teams = organisation.teams
+      if !teams.contains(where: { $0.id == shownTeamID }), let first = teams.first {
+        shownTeamID = first.id
+      }
       self.removed = removed
       isConnected = true
     } catch let error as OfflineError {
@@ -159,14 +185,57 @@ public final class EsportTeam {
     name: String, position: Position, image: String = Player.defaultImage,
     favoriteChampions: [Champion] = []
   ) async throws -> Player {
+    try await addPlayer(
+      PlayerInput(
+        name: name, position: position.rawValue, image: image,
+        favoriteChampions: favoriteChampions.map(\.id)))
+  }
+
+  /// Adds a player with every field of the form (status, Riot ID, contract…) to the team
+  /// shown, at the end of its roster.
+  /// - Throws: as ``addPlayer(name:position:image:favoriteChampions:)``.
+  @discardableResult
+  public func addPlayer(_ input: PlayerInput) async throws -> Player {
     try requireConnection()
-    let input = PlayerInput(
-      name: name, position: position.rawValue, image: image,
-      favoriteChampions: favoriteChampions.map(\.id))
-    let player = try await source?.addPlayer(input) ?? input.validated(in: players)
-    players.append(player)
+    var input = input
+    input.team = shownTeam.tag
+    var player = try await source?.addPlayer(input) ?? input.validated(in: players)
+    if source == nil { player.teamID = shownTeamID }
+    everyone.append(player)
     lastRemoved = nil
     return player
+  }
+
+  /// Changes the fields of a player an edit gives (the others stay), and returns them as
+  /// saved.
+  /// - Throws: as ``updatePlayer(_:name:position:image:favoriteChampions:)``.
+  @discardableResult
+  public func updatePlayer(_ player: Player, with edit: PlayerEdit) async throws -> Player {
+    try await apply(edit, to: player)
+  }
+
+  /// Moves a player to another team of the organisation: one change, their pseudo, photo
+  /// and champions kept, a new tenure from today.
+  /// - Throws: the source's refusal; nothing changes.
+  @discardableResult
+  public func movePlayer(_ player: Player, to team: Team) async throws -> Player {
+    try requireConnection()
+    guard let source else {
+      var moved = player
+      moved.teamID = team.id
+      moved.lineup = Lineup.forNewPlayer(in: everyone.filter { $0.teamID == team.id })
+      everyone.removeAll { $0.id == player.id }
+      everyone.append(moved)
+      return moved
+    }
+    let moved = try await source.transferPlayer(id: player.id, to: team.tag)
+    try await load()
+    return moved
+  }
+
+  /// The teams a player was on before, the latest first (none in memory).
+  public func tenures(of player: Player) async throws -> [Tenure] {
+    try await source?.tenures(of: player.id) ?? []
   }
 
   /// Changes a player's pseudo, role, image and favourite champions, with the rules of a
@@ -196,7 +265,7 @@ public final class EsportTeam {
       updated =
         try await source?.updatePlayer(id: player.id, with: edit, expected: player)
         ?? edit.applied(to: player) { key in
-          players.first { Player.nameKey($0.name) == key }?.name
+          everyone.first { Player.nameKey($0.name) == key }?.name
         }
     } catch let error as PlayerChangedError {
       replace(error.current)  // shown as it is now
@@ -208,7 +277,7 @@ public final class EsportTeam {
   }
 
   private func replace(_ player: Player) {
-    if let index = players.firstIndex(where: { $0.id == player.id }) { players[index] = player }
+    if let index = everyone.firstIndex(where: { $0.id == player.id }) { everyone[index] = player }
   }
 
   /// Removes a player, as the brief does with `removeAll(where: { $0.id == player.id })`,
@@ -218,8 +287,8 @@ public final class EsportTeam {
   public func removePlayer(_ player: Player) async throws {
     try requireConnection()
     try await source?.removePlayer(id: player.id)
-    places[player.id] = players.firstIndex { $0.id == player.id }
-    players.removeAll(where: { $0.id == player.id })
+    places[player.id] = everyone.firstIndex { $0.id == player.id }
+    everyone.removeAll(where: { $0.id == player.id })
     if let source {
       removed = (try? await source.removedPlayers()) ?? removed
     } else {
@@ -237,7 +306,7 @@ public final class EsportTeam {
       _ = try await source.restorePlayer(id: player.id)
       try await load()
     } else {
-      if let other = players.first(where: {
+      if let other = everyone.first(where: {
         Player.nameKey($0.name) == Player.nameKey(player.name)
       }) {
         throw ValidationError(
@@ -247,7 +316,7 @@ public final class EsportTeam {
             player.name),
           isConflict: true)
       }
-      players.insert(player, at: min(places[player.id] ?? players.count, players.count))
+      everyone.insert(player, at: min(places[player.id] ?? everyone.count, everyone.count))
       removed.removeAll { $0.id == player.id }
     }
     lastRemoved = nil
@@ -290,8 +359,8 @@ public final class EsportTeam {
     group.insert(contentsOf: moving, at: destination - offsets.count { $0 < destination })
     let order = lineup == .starter ? group + substitutes : starters + group
     guard order != players else { return }
-    try await source?.reorder(order.map(\.id), expected: players.map(\.id))
-    players = order
+    try await source?.reorder(order.map(\.id), expected: players.map(\.id), in: shownTeamID)
+    everyone = everyone.filter { $0.teamID != shownTeamID } + order
   }
 }
 

@@ -229,11 +229,18 @@ extension PlayerInput: JSONWritable {
   /// The body that `Decodable` reads back as this input: what a client sends to add a player.
   public func write(to writer: inout JSONWriter) {
     writer.object {
+      if !birthDate.isEmpty { $0.member("birthDate", birthDate) }
+      if !contractEnd.isEmpty { $0.member("contractEnd", contractEnd) }
       $0.member("favoriteChampions", favoriteChampions)
       $0.member("image", image)
+      if !joined.isEmpty { $0.member("joined", joined) }
       if !lineup.isEmpty { $0.member("lineup", lineup) }
       $0.member("name", name)
+      if !nationality.isEmpty { $0.member("nationality", nationality) }
       $0.member("position", position)
+      if !realName.isEmpty { $0.member("realName", realName) }
+      if !riotID.isEmpty { $0.member("riotID", riotID) }
+      if !team.isEmpty { $0.member("team", team) }
     }
   }
 }
@@ -242,11 +249,40 @@ extension PlayerEdit: JSONWritable {
   /// The merge patch that `Decodable` reads back as this edit: only the fields it changes.
   public func write(to writer: inout JSONWriter) {
     writer.object {
+      if let birthDate { $0.member("birthDate", birthDate) }
+      if let contractEnd { $0.member("contractEnd", contractEnd) }
       if let favoriteChampions { $0.member("favoriteChampions", favoriteChampions) }
       if let image { $0.member("image", image) }
+      if let joined { $0.member("joined", joined) }
       if let lineup { $0.member("lineup", lineup) }
       if let name { $0.member("name", name) }
+      if let nationality { $0.member("nationality", nationality) }
       if let position { $0.member("position", position) }
+      if let realName { $0.member("realName", realName) }
+      if let riotID { $0.member("riotID", riotID) }
+    }
+  }
+}
+
+extension TeamInput: JSONWritable {
+  /// `{"league","name","parent","tag"}`: what a client sends to add or change a team.
+  public func write(to writer: inout JSONWriter) {
+    writer.object {
+      $0.member("league", league)
+      $0.member("name", name)
+      $0.member("parent", parent)
+      $0.member("tag", tag)
+    }
+  }
+}
+
+extension Organisation: JSONWritable {
+  /// `{"name","players","teams"}`.
+  public func write(to writer: inout JSONWriter) {
+    writer.object {
+      $0.member("name", name)
+      $0.member("players", players)
+      $0.member("teams", teams)
     }
   }
 }

@@ -5,9 +5,13 @@
 enum Localizations {
   static let french: [String: String] = [
     " or ": " ou ",
+    "%1$@ (%2$@), %3$@ → %4$@": "%1$@ (%2$@), %3$@ → %4$@",
+    "%1$@ (%2$@), until %3$@": "%1$@ (%2$@), jusqu’au %3$@",
     "%1$@ added %2$@": "%1$@ a ajouté %2$@",
     "%1$@ added %2$@.": "%1$@ a ajouté %2$@.",
+    "%1$@ added the team %2$@": "%1$@ a ajouté l’équipe %2$@",
     "%1$@ added the team %2$@.": "%1$@ a ajouté l’équipe %2$@.",
+    "%1$@ changed the team %2$@": "%1$@ a modifié l’équipe %2$@",
     "%1$@ changed the team %2$@.": "%1$@ a modifié l’équipe %2$@.",
     "%1$@ edited %2$@": "%1$@ a modifié %2$@",
     "%1$@ edited %2$@.": "%1$@ a modifié %2$@.",
@@ -17,11 +21,19 @@ enum Localizations {
     "%1$@ imported a roster of %2$@ players.": "%1$@ a importé un effectif de %2$@ joueurs.",
     "%1$@ is a %2$@: choose a place from %3$@, or change their lineup with ‘kcorp players edit --lineup’.":
       "%1$@ est %2$@ : choisissez une place de %3$@, ou changez sa composition avec « kcorp players edit --lineup ».",
+    "%1$@ is not on the staff of %2$@: an owner can give this account a role there.":
+      "%1$@ ne fait pas partie du staff de %2$@ : un propriétaire peut donner à ce compte un rôle dans cette équipe.",
+    "%1$@ is on %2$@. The move keeps their pseudo, photo and champions, and dates their arrival today.":
+      "%1$@ est dans l’équipe %2$@. Le transfert garde son pseudo, sa photo et ses champions, et date son arrivée d’aujourd’hui.",
+    "%1$@ moved %2$@ from %3$@ to %4$@": "%1$@ a transféré %2$@ de %3$@ à %4$@",
     "%1$@ moved %2$@ from %3$@ to %4$@.": "%1$@ a transféré %2$@ de %3$@ à %4$@.",
+    "%1$@ of %2$@": "%1$@ de %2$@",
     "%1$@ removed %2$@": "%1$@ a supprimé %2$@",
     "%1$@ removed %2$@.": "%1$@ a supprimé %2$@.",
+    "%1$@ removed the team %2$@": "%1$@ a supprimé l’équipe %2$@",
     "%1$@ removed the team %2$@.": "%1$@ a supprimé l’équipe %2$@.",
     "%1$@ renamed the organisation from %2$@ to %3$@.": "%1$@ a renommé la structure %2$@ en %3$@.",
+    "%1$@ renamed the organisation from %3$@ to %4$@": "%1$@ a renommé la structure %3$@ en %4$@",
     "%1$@ reordered the roster": "%1$@ a réordonné l’effectif",
     "%1$@ restored %2$@": "%1$@ a restauré %2$@",
     "%1$@ restored %2$@.": "%1$@ a restauré %2$@.",
@@ -41,6 +53,7 @@ enum Localizations {
       "%1$@ : la version de schéma %2$@ est plus récente que ce que connaît cette version (%3$@) ; utilisez un kcorp plus récent",
     "%1$@: the file is damaged (%2$@); it was left untouched. Put back a copy made with ‘kcorp backup’ (‘kcorp restore FILE’), or move the file aside to start a new roster":
       "%1$@ : le fichier est endommagé (%2$@) ; il a été laissé intact. Remettez une copie faite avec « kcorp backup » (« kcorp restore FICHIER »), ou mettez le fichier de côté pour commencer un nouvel effectif",
+    "%@ (within 90 days)": "%@ (d’ici 90 jours)",
     "%@ Choose the photo again.": "%@ Choisissez de nouveau la photo.",
     "%@ cannot be reached: the roster is read-only until it is back.":
       "%@ est injoignable : l’effectif est en lecture seule jusqu’à son retour.",
@@ -64,8 +77,10 @@ enum Localizations {
     "%@ needs a value.": "%@ demande une valeur.",
     "%@ needs a value; for one that starts with a dash write %@=VALUE.":
       "%@ demande une valeur ; pour une valeur qui commence par un tiret, écrivez %@=VALEUR.",
+    "%@ players": "%@ joueurs",
     "%@ still has 1 player: move or remove them first.":
       "%@ a encore 1 joueur : transférez-le ou supprimez-le d’abord.",
+    "%@ substitutes": "%@ remplaçants",
     "%@ takes no value.": "%@ ne prend pas de valeur.",
     "%@ was added.": "%@ a été ajouté.",
     "%@ was removed.": "%@ a été supprimé.",
@@ -88,9 +103,13 @@ enum Localizations {
     "--server takes an address such as https://roster.example.org, not ‘%@’.":
       "--server prend une adresse comme https://roster.example.org, pas « %@ ».",
     "--to takes a place from 1, not ‘%@’.": "--to prend une place à partir de 1, pas « %@ ».",
+    "--within takes a number of days from 0 to 3650, not ‘%@’.":
+      "--within prend un nombre de jours de 0 à 3650, pas « %@ ».",
     "1 day ago": "il y a 1 jour",
     "1 hour ago": "il y a 1 heure",
     "1 minute ago": "il y a 1 minute",
+    "1 player": "1 joueur",
+    "1 substitute": "1 remplaçant",
     "; ": " ; ",
     "A CSV from a spreadsheet (a header with name and position, then one row per player; commas, semicolons or tabs) or a JSON export. You will see what changes before anything is saved.":
       "Un CSV issu d’un tableur (un en-tête avec name et position, puis une ligne par joueur ; virgules, points-virgules ou tabulations) ou un export JSON. Vous verrez ce qui change avant tout enregistrement.",
@@ -100,6 +119,8 @@ enum Localizations {
     "A kcorp server is using %@: stop it, then restore (or give --force and restart the server after).":
       "Un serveur kcorp utilise %@ : arrêtez-le, puis restaurez (ou donnez --force et redémarrez le serveur ensuite).",
     "A pseudo or an id.": "Un pseudo ou un identifiant.",
+    "A team the role holds on (repeat for several); every team when omitted.":
+      "Une équipe où le rôle vaut (à répéter pour plusieurs) ; toutes les équipes sans cette option.",
     "A throwaway roster (--in-memory) has nothing to restore into.":
       "Impossible de restaurer dans un effectif jetable (--in-memory).",
     "A token is already named “%@”; revoke it or choose another name.":
@@ -110,22 +131,29 @@ enum Localizations {
     "Add a photo": "Ajouter une photo",
     "Add a player (positions accept aliases: jgl, middle, bot, sup, …).":
       "Ajouter un joueur (les rôles acceptent des alias : jgl, middle, bot, sup, …).",
+    "Add a team (an academy names its main team with --parent).":
+      "Ajouter une équipe (une académie nomme son équipe principale avec --parent).",
     "Add account": "Ajouter le compte",
     "Add an account": "Ajouter un compte",
     "Add player": "Ajouter un joueur",
+    "Add team": "Ajouter l’équipe",
     "Add the first member of the team with the + button.":
       "Ajoutez le premier membre de l’équipe avec le bouton +.",
     "Add “%1$@” at %2$@.": "Ajoutez « %1$@ » à %2$@.",
     "Added": "Ajoutés",
     "Added %1$@ (%2$@), id %3$@.": "%1$@ ajouté (%2$@), identifiant %3$@.",
     "Added %@ (%@).": "%@ ajouté (%@).",
+    "Added the team %1$@ (%2$@).": "Équipe %1$@ (%2$@) ajoutée.",
     "Address (roster.example.org)": "Adresse (roster.example.org)",
     "All classes": "Toutes les classes",
     "An API token has no account to change or sign out of.":
       "Un jeton d’API n’a pas de compte à modifier ni de session à fermer.",
     "An owner creates your account on the server with ‘kcorp users add’.":
       "Un propriétaire crée votre compte sur le serveur avec « kcorp users add ».",
+    "An owner holds on every team: drop --team, or choose editor or viewer.":
+      "Un propriétaire l’est pour toutes les équipes : retirez --team, ou choisissez editor ou viewer.",
     "Another name to answer to.": "Un autre nom auquel répondre.",
+    "As the team needs": "Selon les besoins de l’équipe",
     "Ask for sign-in on loopback too (always off loopback).":
       "Demander la connexion aussi sur la boucle locale (toujours hors de la boucle locale).",
     "Assassin": "Assassin",
@@ -138,6 +166,9 @@ enum Localizations {
     "Bad Request": "Requête incorrecte",
     "Believe X-Forwarded-Proto/-For from a reverse proxy on this machine.":
       "Faire confiance à X-Forwarded-Proto/-For venant d’un proxy inverse sur cette machine.",
+    "Birth date": "Date de naissance",
+    "Birth date (YYYY-MM-DD)": "Date de naissance (AAAA-MM-JJ)",
+    "Born on DATE (YYYY-MM-DD).": "Né le DATE (AAAA-MM-JJ).",
     "Bring a removed player back at their place, every field intact.":
       "Faire revenir un joueur supprimé à sa place, tous ses champs intacts.",
     "CLASSES": "CLASSES",
@@ -156,8 +187,11 @@ enum Localizations {
     "Cannot read %@: %@": "Impossible de lire %@ : %@",
     "Cannot write %@: %@": "Impossible d’écrire %@ : %@",
     "Change": "Changer",
+    "Change %@": "Modifier %@",
     "Change a player's fields; those not given stay as they are.":
       "Modifier les champs d’un joueur ; ceux qui ne sont pas donnés restent tels quels.",
+    "Change a team's name, tag, league or main team; the others stay.":
+      "Modifier le nom, le tag, la ligue ou l’équipe principale d’une équipe ; le reste ne change pas.",
     "Change password": "Changer le mot de passe",
     "Change photo": "Changer la photo",
     "Change your password": "Changer votre mot de passe",
@@ -165,6 +199,7 @@ enum Localizations {
     "Changed %@'s password; their sessions are ended.":
       "Mot de passe de %@ changé ; ses sessions sont fermées.",
     "Changed meanwhile": "Modifié entre-temps",
+    "Changed the team %1$@ (%2$@).": "Équipe %1$@ (%2$@) modifiée.",
     "Choose English (en) or French (fr).": "Choisissez l’anglais (en) ou le français (fr).",
     "Choose a password of at least %@ characters.":
       "Choisissez un mot de passe d’au moins %@ caractères.",
@@ -175,10 +210,16 @@ enum Localizations {
       "Choisissez un nom de jeton de 1 à 32 lettres, chiffres, « . », « _ » ou « - ».",
     "Choose an account name of 1 to 32 letters, digits, “.”, “_” or “-”.":
       "Choisissez un nom de compte de 1 à 32 lettres, chiffres, « . », « _ » ou « - ».",
+    "Choose the team to move %@ to.": "Choisissez l’équipe où transférer %@.",
     "Class": "Classe",
     "Complete: one player per role.": "Complet : un joueur par rôle.",
     "Conflict": "Conflit",
     "Content Too Large": "Contenu trop volumineux",
+    "Contract end": "Fin de contrat",
+    "Contract end (YYYY-MM-DD)": "Fin de contrat (AAAA-MM-JJ)",
+    "Contract ends %@.": "Fin de contrat le %@.",
+    "Contract ends %@: soon.": "Fin de contrat le %@ : bientôt.",
+    "Contracts ending within 90 days: %@.": "Contrats qui finissent d’ici 90 jours : %@.",
     "Copy the database, consistent and checked, to FILE; safe while the server runs.":
       "Copier la base de données, cohérente et vérifiée, dans FICHIER ; sans risque pendant que le serveur tourne.",
     "Create a staff account (the password is asked for, or read with --password-stdin).":
@@ -194,6 +235,8 @@ enum Localizations {
     "Delete this player?": "Supprimer ce joueur ?",
     "Dismiss": "Fermer",
     "Done": "OK",
+    "ENDS": "FIN",
+    "Earlier teams": "Équipes précédentes",
     "Edit": "Modifier",
     "Edit %@": "Modifier %@",
     "Edit %@ · KCorp": "Modifier %@ · KCorp",
@@ -225,11 +268,14 @@ enum Localizations {
     "Give --db or --in-memory, not both.": "Donnez --db ou --in-memory, pas les deux.",
     "Give --server or a database (--db, --in-memory), not both.":
       "Donnez --server ou une base de données (--db, --in-memory), pas les deux.",
+    "Give --status or --lineup, not both.": "Donnez --status ou --lineup, pas les deux.",
     "Give --tls-cert and --tls-key together.": "Donnez --tls-cert et --tls-key ensemble.",
     "Give <%1$@>: %2$@": "Indiquez <%1$@> : %2$@",
     "Give ?after= a history id and ?limit= a number from 1 to 1000.":
       "Donnez à ?after= un identifiant d’historique et à ?limit= un nombre de 1 à 1000.",
     "Give ?player= a player’s id.": "Donnez à ?player= l’identifiant d’un joueur.",
+    "Give ?within= a number of days from 0 to 3650.":
+      "Donnez à ?within= un nombre de jours de 0 à 3650.",
     "Give a birth date between 1900 and today.":
       "Donnez une date de naissance entre 1900 et aujourd’hui.",
     "Give a contract end after the date they joined.":
@@ -272,46 +318,69 @@ enum Localizations {
       "Effectif importé. Joueurs : %1$@ ; ajoutés : %2$@, modifiés : %3$@, supprimés : %4$@.",
     "Imported %@ players.": "%@ joueurs importés.",
     "Imported 1 player.": "1 joueur importé.",
+    "Inactive": "Inactifs",
     "Insufficient Storage": "Espace insuffisant",
     "Internal Server Error": "Erreur interne du serveur",
     "It is empty; export a roster to see the columns.":
       "Il est vide ; exportez un effectif pour voir les colonnes.",
+    "Its short tag, 2 to 5 letters (KCB).": "Son tag court, de 2 à 5 lettres (KCB).",
+    "Joined (YYYY-MM-DD)": "Arrivée (AAAA-MM-JJ)",
+    "Joined the team": "Arrivée dans l’équipe",
+    "Joined the team on DATE (YYYY-MM-DD).": "Arrivé dans l’équipe le DATE (AAAA-MM-JJ).",
     "KCorp": "KCorp",
     "KCorp roster": "Effectif KCorp",
     "LAST USED": "DERNIER USAGE",
+    "LEAGUE": "LIGUE",
     "LINEUP": "COMPOSITION",
+    "League": "Ligue",
     "Line %1$@ (“%2$@”)": "Ligne %1$@ (« %2$@ »)",
     "Line %@": "Ligne %@",
-    "Lineup": "Composition",
     "List Recently removed: who, and when (kept 30 days).":
       "Lister Supprimés récemment : qui, et quand (gardés 30 jours).",
+    "List a team's roster, in order.": "Lister l’effectif d’une équipe, dans l’ordre.",
     "List the API tokens, their roles and last use.":
       "Lister les jetons d’API, leurs rôles et leur dernier usage.",
     "List the champions a player can favour, or those matching a search.":
       "Lister les champions qu’un joueur peut choisir, ou ceux qui répondent à une recherche.",
-    "List the roster, in order.": "Lister l’effectif, dans l’ordre.",
+    "List the contracts that end soon, the soonest first.":
+      "Lister les contrats qui finissent bientôt, le plus proche d’abord.",
+    "List the organisation's teams: tag, name, league, main team, players.":
+      "Lister les équipes de la structure : tag, nom, ligue, équipe principale, joueurs.",
     "List the staff accounts and their roles.": "Lister les comptes du staff et leurs rôles.",
     "Listening on %@:%@": "À l’écoute sur %@:%@",
+    "MAIN TEAM": "ÉQUIPE PRINCIPALE",
     "Mage": "Mage",
+    "Main team": "Équipe principale",
     "Make starter": "Passer titulaire",
     "Manage accounts": "Gérer les comptes",
     "Marksman": "Tireur",
     "Method Not Allowed": "Méthode non autorisée",
     "Misdirected Request": "Requête mal dirigée",
     "More": "Plus",
+    "Move": "Transférer",
+    "Move %@ to": "Transférer %@ vers",
+    "Move %@ to another team": "Transférer %@ dans une autre équipe",
     "Move a player to Recently removed (restorable for 30 days).":
       "Déplacer un joueur dans Supprimés récemment (restaurable pendant 30 jours).",
+    "Move a player to another team (a promotion, a demotion): one change, their history kept.":
+      "Transférer un joueur dans une autre équipe (une promotion, une rétrogradation) : un seul changement, son historique gardé.",
     "Move a player to place N of the list (1 is first), among the starters or the substitutes.":
       "Placer un joueur à la place N de la liste (1 est la première), parmi les titulaires ou les remplaçants.",
     "Move down %@": "Descendre %@",
     "Move to substitutes": "Passer remplaçant",
+    "Move to team…": "Transférer vers une équipe…",
     "Move up %@": "Monter %@",
+    "Moved %1$@ from %2$@ to %3$@.": "%1$@ transféré de %2$@ à %3$@.",
     "NAME": "NOM",
     "Name": "Nom",
     "Name a command; see ‘kcorp --help’.": "Nommez une commande ; consultez « kcorp --help ».",
+    "Nationality": "Nationalité",
+    "Nationality (FR, KR…)": "Nationalité (FR, KR…)",
+    "Nationality: %@": "Nationalité : %@",
     "New password (at least 10 characters)": "Nouveau mot de passe (10 caractères au moins)",
     "New player": "Nouveau joueur",
     "New player · KCorp": "Nouveau joueur · KCorp",
+    "New team": "Nouvelle équipe",
     "Next": "Suivante",
     "No %@": "Pas de %@",
     "No API tokens.": "Aucun jeton d’API.",
@@ -320,6 +389,7 @@ enum Localizations {
       "Aucun compte pour l’instant. Créez le premier avec « kcorp users add NOM --role owner ».",
     "No backup at %@.": "Aucune sauvegarde à %@.",
     "No changes recorded yet.": "Aucune modification enregistrée pour l’instant.",
+    "No contract ends within %@ days.": "Aucun contrat ne finit d’ici %@ jours.",
     "No favorite champions yet.": "Aucun champion favori pour l’instant.",
     "No favourite champions.": "Aucun champion favori.",
     "No other team has the tag “%@”.": "Aucune autre équipe n’a le tag « %@ ».",
@@ -342,10 +412,12 @@ enum Localizations {
     "Nobody was removed in the last 30 days.": "Personne n’a été supprimé ces 30 derniers jours.",
     "Nobody with this id is in Recently removed.":
       "Personne n’a cet identifiant dans Supprimés récemment.",
+    "None": "Aucune",
     "None.": "Aucun.",
     "Not Found": "Introuvable",
     "Not allowed": "Non autorisé",
     "Not found": "Introuvable",
+    "Not given": "Non précisée",
     "Not possible now": "Impossible pour l’instant",
     "Not saved": "Non enregistré",
     "Not saved: %@": "Non enregistré : %@",
@@ -353,7 +425,8 @@ enum Localizations {
       "Personne n’a été ajouté : corrigez les champs signalés dans le formulaire.",
     "Nothing was imported. Fix these lines and preview again:":
       "Rien n’a été importé. Corrigez ces lignes et prévisualisez de nouveau :",
-    "Only an owner manages the accounts.": "Seul un propriétaire gère les comptes.",
+    "Only an owner manages the accounts and the teams.":
+      "Seul un propriétaire gère les comptes et les équipes.",
     "Only champions matching Q however it is spelled (ksan, kaisa, wukong), best first.":
       "Seulement les champions qui répondent à Q, quelle qu’en soit l’orthographe (ksan, kaisa, wukong), les meilleurs d’abord.",
     "Only champions of class C: Fighter, Tank, Mage, Assassin, Marksman or Support.":
@@ -362,6 +435,8 @@ enum Localizations {
       "Seulement les modifications de ce joueur (pseudo ou identifiant).",
     "Options of every command:": "Options de toutes les commandes :",
     "Or paste it here": "Ou collez-le ici",
+    "Organisation": "Structure",
+    "PLAYERS": "JOUEURS",
     "PSEUDO": "PSEUDO",
     "Page %1$@ of %2$@ · %3$@ players": "Page %1$@ sur %2$@ · %3$@ joueurs",
     "Pages": "Pages",
@@ -388,6 +463,7 @@ enum Localizations {
     "ROLE": "RÔLE",
     "Read the password from standard input (else it is asked for).":
       "Lire le mot de passe sur l’entrée standard (sinon il est demandé).",
+    "Real name": "Nom réel",
     "Recently removed": "Supprimés récemment",
     "Recently removed · KCorp": "Supprimés récemment · KCorp",
     "Refused": "Refusé",
@@ -395,6 +471,7 @@ enum Localizations {
     "Remove %@": "Supprimer %@",
     "Remove a staff account and end its sessions.":
       "Supprimer un compte du staff et fermer ses sessions.",
+    "Remove a team that has no player left.": "Supprimer une équipe qui n’a plus de joueur.",
     "Remove photo": "Retirer la photo",
     "Remove the NUL character (%%00) from the address.":
       "Retirez le caractère NUL (%%00) de l’adresse.",
@@ -413,6 +490,8 @@ enum Localizations {
       "%@ supprimé ; « kcorp players restore %@ » le fait revenir.",
     "Removed players can be restored for 30 days, at their place in the roster.":
       "Les joueurs supprimés peuvent être restaurés pendant 30 jours, à leur place dans l’effectif.",
+    "Removed the team %@.": "Équipe %@ supprimée.",
+    "Rename": "Renommer",
     "Replace the database with a backup, checked first; all or nothing.":
       "Remplacer la base de données par une sauvegarde, vérifiée d’abord ; tout ou rien.",
     "Replace the roster with a JSON or CSV file; every player is checked first, all or nothing.":
@@ -427,12 +506,16 @@ enum Localizations {
     "Revoke an API token at once.": "Révoquer un jeton d’API sur-le-champ.",
     "Revoked %@.": "%@ révoqué.",
     "Riot ID": "Riot ID",
+    "Riot ID (name#tag)": "Riot ID (nom#tag)",
+    "Riot ID: %@": "Riot ID : %@",
     "Role": "Rôle",
     "Role of %@": "Rôle de %@",
     "Role: %@.": "Rôle : %@.",
     "Save": "Enregistrer",
-    "Say what to change: --name, --position, --image, --champion or --lineup.":
-      "Dites quoi modifier : --name, --position, --image, --champion ou --lineup.",
+    "Say what to change: --name, --position, --image, --champion, --status, --riot-id, --real-name, --country, --birth-date, --joined or --contract-end.":
+      "Dites quoi modifier : --name, --position, --image, --champion, --status, --riot-id, --real-name, --country, --birth-date, --joined ou --contract-end.",
+    "Say what to change: --name, --tag, --league or --parent.":
+      "Dites quoi modifier : --name, --tag, --league ou --parent.",
     "Search": "Rechercher",
     "Search a champion": "Rechercher un champion",
     "See ‘kcorp %@ --help’ and the others for their options.":
@@ -498,6 +581,8 @@ enum Localizations {
     "Sign-in is required off loopback (%@) and there is no account yet: create the first with ‘kcorp users add NAME --role owner’.":
       "La connexion est exigée hors de la boucle locale (%@) et il n’y a encore aucun compte : créez le premier avec « kcorp users add NOM --role owner ».",
     "Signed in to %@.": "Connecté à %@.",
+    "Signed in, but this device could not keep the session: sign in again at the next launch.":
+      "Connecté, mais cet appareil n’a pas pu garder la session : reconnectez-vous au prochain lancement.",
     "Signing out shows the roster kept on this device.":
       "Se déconnecter affiche l’effectif gardé sur cet appareil.",
     "Someone else changed %1$@ meanwhile; nothing was saved. Now: %1$@, %2$@, image %3$@, champions %4$@. Your changes are kept below: press Save to replace theirs.":
@@ -508,22 +593,33 @@ enum Localizations {
       "Quelqu’un d’autre a modifié %@ entre-temps ; rien n’a été enregistré. Sa version est affichée : vérifiez-la et enregistrez de nouveau.",
     "Something went wrong on the server; nothing was changed.":
       "Un problème est survenu sur le serveur ; rien n’a été modifié.",
+    "Stand-ins": "Remplaçants temporaires",
     "Standard input is not a terminal: give the password with --password-stdin.":
       "L’entrée standard n’est pas un terminal : donnez le mot de passe avec --password-stdin.",
     "Start the image name with a letter or digit, not a dot.":
       "Commencez le nom d’image par une lettre ou un chiffre, pas par un point.",
+    "Starter while the five is not complete": "Titulaire tant que le cinq n’est pas complet",
     "Starting five": "Titulaires",
     "Starting five: %@.": "Titulaires : %@.",
     "Starting five: complete.": "Titulaires : cinq de départ complet.",
+    "Status": "Statut",
+    "Status, Riot ID, contract": "Statut, Riot ID, contrat",
     "Stopped.": "Arrêté.",
     "Substitute": "Remplaçant",
     "Substitutes": "Remplaçants",
     "Support": "Support",
+    "TAG": "TAG",
+    "TEAM": "ÉQUIPE",
+    "Tag": "Tag",
     "Tank": "Tank",
+    "Team": "Équipe",
     "Team roster": "Effectif de l’équipe",
     "Team server": "Serveur de l’équipe",
+    "Teams": "Équipes",
+    "Teams · %@": "Équipes · %@",
     "The JSON could not be read: %@": "Le JSON n’a pas pu être lu : %@",
     "The JSON does not have the expected shape.": "Le JSON n’a pas la forme attendue.",
+    "The Riot ID, name#tag (Caliste#KC1).": "Le Riot ID, nom#tag (Caliste#KC1).",
     "The TCP port, 8080 by default; 0 picks a free one.":
       "Le port TCP, 8080 par défaut ; 0 en choisit un libre.",
     "The account's name.": "Le nom du compte.",
@@ -535,6 +631,7 @@ enum Localizations {
       "La sauvegarde est vérifiée dans une copie à côté de la base de données (FICHIER n’est pas\nmodifié), puis prend la place de la base. Refusé tant que « kcorp serve » utilise la base :\narrêtez-le d’abord, ou donnez --force et redémarrez-le ensuite.",
     "The backup to restore.": "La sauvegarde à restaurer.",
     "The certificate's PEM private key.": "La clé privée PEM du certificat.",
+    "The contract ends on DATE (YYYY-MM-DD).": "Le contrat finit le DATE (AAAA-MM-JJ).",
     "The copy to write.": "La copie à écrire.",
     "The current password is wrong (or too many tries: wait, then try again).":
       "Le mot de passe actuel est incorrect (ou trop d’essais : attendez, puis réessayez).",
@@ -545,8 +642,15 @@ enum Localizations {
     "The format is read from the content. CSV takes , ; or tab between cells, a header naming\nat least the name and position columns, and champions as people type them.":
       "Le format est lu dans le contenu. Le CSV accepte « , », « ; » ou une tabulation entre les cellules,\nun en-tête qui nomme au moins les colonnes name et position, et les champions tels qu’on les tape.",
     "The input is not valid JSON.": "L’entrée n’est pas du JSON valide.",
+    "The league it plays in (LFL).": "La ligue où elle joue (LFL).",
+    "The league; empty for none.": "La ligue ; vide pour aucune.",
     "The lineup could not be changed: %@": "La composition n’a pas pu être changée : %@",
+    "The main team's tag, for an academy.": "Le tag de l’équipe principale, pour une académie.",
+    "The main team's tag; empty for none.": "Le tag de l’équipe principale ; vide pour aucune.",
+    "The nationality, as its ISO 3166 code (FR).": "La nationalité, par son code ISO 3166 (FR).",
+    "The new name.": "Le nouveau nom.",
     "The new pseudo.": "Le nouveau pseudo.",
+    "The new tag.": "Le nouveau tag.",
     "The order could not be saved: %@": "L’ordre n’a pas pu être enregistré : %@",
     "The order was not saved: the roster changed meanwhile.":
       "L’ordre n’a pas été enregistré : l’effectif a changé entre-temps.",
@@ -557,6 +661,8 @@ enum Localizations {
     "The picture's name.": "Le nom de l’image.",
     "The place, from 1.": "La place, à partir de 1.",
     "The player could not be deleted: %@": "Le joueur n’a pas pu être supprimé : %@",
+    "The player was not moved: %@": "Le joueur n’a pas été transféré : %@",
+    "The player's real name.": "Le nom du joueur.",
     "The pseudo or id of a removed player.": "Le pseudo ou l’identifiant d’un joueur supprimé.",
     "The pseudo.": "Le pseudo.",
     "The role: Top, Jungle, Mid, ADC or Support.": "Le rôle : Top, Jungle, Mid, ADC ou Support.",
@@ -584,13 +690,21 @@ enum Localizations {
       "Le disque du serveur est plein : rien n’a été modifié ; demandez à qui l’administre de libérer de la place.",
     "The session on %@ ended: sign in again to see the team’s roster.":
       "La session sur %@ a pris fin : reconnectez-vous pour voir l’effectif de l’équipe.",
+    "The team's name (KC Blue).": "Le nom de l’équipe (KC Blue).",
     "The team's roster on %@; changes show live.":
       "L’effectif de l’équipe sur %@ ; les modifications s’affichent en direct.",
+    "The team's tag.": "Le tag de l’équipe.",
+    "The team, by its tag (default: the first team).":
+      "L’équipe, par son tag (par défaut : la première équipe).",
     "The team’s server cannot be reached just now; nothing was changed, and what you typed is kept. Try again when it is back.":
       "Le serveur de l’équipe est injoignable pour l’instant ; rien n’a été modifié et votre saisie est gardée. Réessayez quand il sera de retour.",
     "The token's name.": "Le nom du jeton.",
     "The two passwords differ; nothing was changed.":
       "Les deux mots de passe diffèrent ; rien n’a été modifié.",
+    "Their pseudo, photo and champions stay; their time on this team is kept.":
+      "Son pseudo, sa photo et ses champions restent ; son passage dans cette équipe est gardé.",
+    "There is no other team you may move them to.":
+      "Il n’y a pas d’autre équipe où vous pouvez le transférer.",
     "There is no picture by this name.": "Aucune image ne porte ce nom.",
     "There is no such photo.": "Cette photo n’existe pas.",
     "There is no such player.": "Ce joueur n’existe pas.",
@@ -605,6 +719,7 @@ enum Localizations {
       "Ce formulaire avait expiré : rien n’a été enregistré. Vérifiez-le et appuyez de nouveau sur Ajouter.",
     "This form had expired, so nothing was saved. Check it and press Save again.":
       "Ce formulaire avait expiré : rien n’a été enregistré. Vérifiez-le et appuyez de nouveau sur Enregistrer.",
+    "This organisation has no team.": "Cette structure n’a aucune équipe.",
     "This page had expired, so nothing was changed. Go back, reload it and try again.":
       "Cette page avait expiré : rien n’a été modifié. Revenez en arrière, rechargez-la et réessayez.",
     "This page had expired. Sign in again.": "Cette page avait expiré. Connectez-vous de nouveau.",
@@ -624,6 +739,8 @@ enum Localizations {
       "Ce serveur ne répond pas à ce nom ; utilisez son adresse, telle qu’elle a été donnée au staff.",
     "This token is unknown or revoked; ask an owner for a new one.":
       "Ce jeton est inconnu ou révoqué ; demandez-en un nouveau à un propriétaire.",
+    "Those ending within DAYS days (default 90).":
+      "Ceux qui finissent d’ici DAYS jours (90 par défaut).",
     "Three": "Trois",
     "Too Many Requests": "Trop de requêtes",
     "Too many failed sign-ins: wait %@ seconds, then try again.":
@@ -631,6 +748,7 @@ enum Localizations {
     "Too many open live connections; the page still works, reload it later.":
       "Trop de connexions en direct ouvertes ; la page fonctionne toujours, rechargez-la plus tard.",
     "Too much data": "Trop de données",
+    "Trainees": "En formation",
     "Two": "Deux",
     "Unauthorized": "Non authentifié",
     "Undo": "Annuler la suppression",
@@ -665,6 +783,7 @@ enum Localizations {
     "Your account": "Votre compte",
     "Your account · KCorp": "Votre compte · KCorp",
     "a string": "une chaîne",
+    "academy of %@": "académie de %@",
     "an array": "un tableau",
     "an object": "un objet",
     "birth date": "date de naissance",
@@ -675,6 +794,7 @@ enum Localizations {
       "erreur de configuration (connexion exigée et aucun compte encore)",
     "contract end": "fin de contrat",
     "editor": "éditeur",
+    "every team": "toutes les équipes",
     "give “starter” or “substitute”, or leave lineup out":
       "donnez « starter » ou « substitute », ou omettez lineup",
     "image": "image",
@@ -687,9 +807,11 @@ enum Localizations {
     "nationality": "nationalité",
     "never": "jamais",
     "no answer": "aucune réponse",
+    "no open role": "aucun rôle libre",
     "no session was given.": "aucune session n’a été donnée.",
     "none": "aucun",
     "not found (player or input file)": "introuvable (joueur ou fichier d’entrée)",
+    "open roles: %@": "rôles libres : %@",
     "owner": "propriétaire",
     "owner, editor or viewer.": "owner (propriétaire), editor (éditeur) ou viewer (lecteur).",
     "pseudo": "pseudo",
@@ -699,6 +821,8 @@ enum Localizations {
     "starter": "titulaire",
     "starter or substitute (new players start while fewer than five do).":
       "starter (titulaire) ou substitute (remplaçant) ; les nouveaux joueurs sont titulaires tant qu’il y en a moins de cinq.",
+    "starter, substitute, trainee, stand-in or inactive (as --lineup).":
+      "starter, substitute, trainee, stand-in ou inactive (comme --lineup).",
     "status": "statut",
     "substitute": "remplaçant",
     "success": "succès",

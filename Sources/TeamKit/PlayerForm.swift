@@ -9,6 +9,16 @@ public struct PlayerForm: Hashable, Sendable {
   public var image = Player.defaultImage
   /// The ids of the selected champions, in the order they were chosen.
   public private(set) var selectedChampionIDs: [Champion.ID] = []
+  /// The status; nil for a new player: a starter while the team has fewer than five.
+  public var lineup: Lineup?
+  /// Who the player is, as typed (checked by ``PlayerInput``'s rules): `gameName#tagLine`,
+  /// an ISO 3166 code, dates as YYYY-MM-DD; empty for none.
+  public var riotID = ""
+  public var realName = ""
+  public var nationality = ""
+  public var birthDate = ""
+  public var joined = ""
+  public var contractEnd = ""
 
   public init() {}
 
@@ -18,6 +28,31 @@ public struct PlayerForm: Hashable, Sendable {
     position = player.position
     image = player.image
     selectedChampionIDs = player.favoriteChampions.map(\.id)
+    lineup = player.lineup
+    riotID = player.riotID?.description ?? ""
+    realName = player.realName ?? ""
+    nationality = player.nationality ?? ""
+    birthDate = player.birthDate?.description ?? ""
+    joined = player.joined?.description ?? ""
+    contractEnd = player.contractEnd?.description ?? ""
+  }
+
+  /// The form as a new player, for the validation every face shares.
+  public var input: PlayerInput {
+    PlayerInput(
+      name: name, position: position.rawValue, image: image,
+      favoriteChampions: selectedChampionIDs, lineup: lineup?.rawValue ?? "", riotID: riotID,
+      realName: realName, nationality: nationality, birthDate: birthDate, joined: joined,
+      contractEnd: contractEnd)
+  }
+
+  /// The form as a change of every field it shows.
+  public var edit: PlayerEdit {
+    PlayerEdit(
+      name: name, position: position.rawValue, image: image,
+      favoriteChampions: selectedChampionIDs, lineup: lineup?.rawValue, riotID: riotID,
+      realName: realName, nationality: nationality, birthDate: birthDate, joined: joined,
+      contractEnd: contractEnd)
   }
 
   /// Selects a champion (after those already chosen), or unselects it when it was selected.

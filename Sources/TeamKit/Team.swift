@@ -104,12 +104,14 @@ public struct TeamInput: Hashable, Sendable {
         }
         if loops {
           fail(
-            .parent, Message("%@ is this team’s own academy; choose another parent.", found.name))
+            .parent, Message("%@ is this team’s own academy; choose another parent.", found.name),
+            conflict: true)
         } else {
           parentID = found.id
         }
       } else {
-        fail(.parent, Message("No other team has the tag “%@”.", parent))
+        // The organisation's teams decide it, as taken tags do: a conflict (409).
+        fail(.parent, Message("No other team has the tag “%@”.", parent), conflict: true)
       }
     }
     guard issues.isEmpty else { throw ValidationError(issues: issues) }
@@ -138,5 +140,96 @@ public struct Tenure: Hashable, Sendable {
     self.position = position
     self.from = from
     self.to = to
+  }
+}
+
+/// The organisation as one reader sees it: its name, the teams (the first first) and their
+/// players, each team's in its order.
+public struct Organisation: Hashable, Sendable, Decodable {
+  public var name: String
+  public var teams: [Team]
+  public var players: [Player]
+
+  public init(name: String, teams: [Team], players: [Player]) {
+    self.name = name
+    self.teams = teams
+    self.players = players
+  }
+
+  /// The players of one team, in its order.
+  public func players(in team: UUID) -> [Player] { players.filter { $0.teamID == team } }
+}
+
+extension Team: Decodable {
+  private enum CodingKeys: String, CodingKey { case id, name, tag, league, parentID }
+
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    self.init(
+      id: try container.decode(UUID.self, forKey: .id),
+      name: try container.decode(String.self, forKey: .name),
+      tag: try container.decode(String.self, forKey: .tag),
+      league: try container.decodeIfPresent(String.self, forKey: .league),
+      parentID: try container.decodeIfPresent(UUID.self, forKey: .parentID))
+  }
+}
+
+extension Tenure: Decodable {
+  private enum CodingKeys: String, CodingKey { case teamID, teamName, team, position, from, to }
+
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    guard let to = Day(try container.decode(String.self, forKey: .to)) else {
+      throw DecodingError.dataCorruptedError(
+        forKey: .to, in: container, debugDescription: "not a date")
+    }
+    self.init(
+      teamID: try container.decode(UUID.self, forKey: .teamID),
+      teamName: try container.decode(String.self, forKey: .teamName),
+      teamTag: try container.decode(String.self, forKey: .team),
+      position: try container.decode(Position.self, forKey: .position),
+      from: try container.decodeIfPresent(String.self, forKey: .from).flatMap(Day.init), to: to)
+  }
+}
+
+extension TeamInput: Decodable {
+  private enum CodingKeys: String, CodingKey { case name, tag, league, parent }
+
+  /// Reads `{"name","tag","league"?,"parent"?}`; `null` is empty (no league, no parent).
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    func text(_ key: CodingKeys) throws -> String {
+      try container.decodeIfPresent(String.self, forKey: key) ?? ""
+    }
+    self.init(
+      name: try text(.name), tag: try text(.tag), league: try text(.league),
+      parent: try text(.parent))
+  }
+
+  /// The input that gives back `team`, in `teams` (its parent by tag).
+  public init(team: Team, in teams: [Team]) {
+    self.init(
+      name: team.name, tag: team.tag, league: team.league ?? "",
+      parent: team.parentID.flatMap { id in teams.first { $0.id == id }?.tag } ?? "")
+  }
+}
+
+/// Contracts that end soon: staff are told before a player's contract expires.
+public enum Contracts {
+  /// Contracts ending within this many days are highlighted.
+  public static let warningDays = 90
+
+  /// The players whose contract ends from `today` to `days` later, the soonest first.
+  public static func ending(in players: [Player], within days: Int, today: Day) -> [Player] {
+    players.compactMap { player in player.contractEnd.map { (player, $0) } }
+      .filter { (0...days).contains(today.days(until: $0.1)) }
+      .sorted { ($0.1, $0.0.name) < ($1.1, $1.0.name) }
+      .map(\.0)
+  }
+
+  /// Whether a contract ends within ``warningDays`` of `today` (or has ended).
+  public static func endsSoon(_ player: Player, today: Day) -> Bool {
+    guard let end = player.contractEnd else { return false }
+    return today.days(until: end) <= warningDays
   }
 }

@@ -384,7 +384,8 @@ public struct PlayerInput: Hashable, Sendable {
     let joined = day(self.joined, .joined)
     let contractEnd = day(self.contractEnd, .contractEnd)
     if let joined, let contractEnd, contractEnd < joined {
-      fail(.contractEnd, Message("Give a contract end after the date they joined."))
+      // A clash between two dates (one may be stored already), like a taken pseudo: 409.
+      fail(.contractEnd, Message("Give a contract end after the date they joined."), conflict: true)
     }
 
     guard issues.isEmpty, let position else { throw ValidationError(issues: issues) }

@@ -7,12 +7,17 @@ public struct AccountRecord: Hashable, Sendable {
   public var role: Role
   public var passwordHash: String
   public var createdAt: Date
+  /// The teams the role holds on; nil for every team (an owner's is always nil).
+  public var teams: Set<UUID>?
 
-  public init(name: String, role: Role, passwordHash: String, createdAt: Date) {
+  public init(
+    name: String, role: Role, passwordHash: String, createdAt: Date, teams: Set<UUID>? = nil
+  ) {
     self.name = name
     self.role = role
     self.passwordHash = passwordHash
     self.createdAt = createdAt
+    self.teams = teams
   }
 }
 
@@ -38,13 +43,19 @@ public struct TokenRecord: Hashable, Sendable {
   public var role: Role
   public var createdAt: Date
   public var lastUsed: Date?
+  /// The teams the role holds on; nil for every team.
+  public var teams: Set<UUID>?
 
-  public init(name: String, tokenHash: String, role: Role, createdAt: Date, lastUsed: Date?) {
+  public init(
+    name: String, tokenHash: String, role: Role, createdAt: Date, lastUsed: Date?,
+    teams: Set<UUID>? = nil
+  ) {
     self.name = name
     self.tokenHash = tokenHash
     self.role = role
     self.createdAt = createdAt
     self.lastUsed = lastUsed
+    self.teams = teams
   }
 }
 
@@ -55,6 +66,7 @@ extension RosterStore {
   /// Every account, by name.
   public func accounts() throws(RosterError) -> [AccountRecord] {
     try read { connection in
+      let teams = try Self.teams(in: "account_team", by: "account", connection)
       var accounts: [AccountRecord] = []
       try connection.prepare(
         "SELECT name, role, password, created_at FROM account ORDER BY name_key"
@@ -62,9 +74,33 @@ extension RosterStore {
         accounts.append(
           AccountRecord(
             name: row.text(0), role: Role(rawValue: row.text(1)) ?? .viewer,
-            passwordHash: row.text(2), createdAt: Date(timeIntervalSince1970: row.double(3))))
+            passwordHash: row.text(2), createdAt: Date(timeIntervalSince1970: row.double(3)),
+            teams: teams[row.text(0)]))
       }
       return accounts
+    }
+  }
+
+  /// The teams of each account (or token) that `table` limits to some.
+  private static func teams(in table: String, by column: String, _ connection: Connection)
+    throws -> [String: Set<UUID>]
+  {
+    var teams: [String: Set<UUID>] = [:]
+    try connection.prepare("SELECT \(column), team_id FROM \(table)").forEachRow { row in
+      if let id = UUID(uuidString: row.text(1)) { teams[row.text(0), default: []].insert(id) }
+    }
+    return teams
+  }
+
+  /// Writes the teams `name` is limited to: none for every team.
+  private static func setTeams(
+    _ teams: Set<UUID>?, of name: String, in table: String, by column: String,
+    _ connection: Connection
+  ) throws {
+    try connection.prepare("DELETE FROM \(table) WHERE \(column) = ?1").bind(.text(name)).run()
+    for team in (teams ?? []).sorted(by: { $0.uuidString < $1.uuidString }) {
+      try connection.prepare("INSERT INTO \(table) (\(column), team_id) VALUES (?1, ?2)")
+        .bind(.text(name), .text(team.uuidString)).run()
     }
   }
 
@@ -86,6 +122,9 @@ extension RosterStore {
         .text(account.name), .text(account.name.lowercased()), .text(account.role.rawValue),
         .text(account.passwordHash), .double(account.createdAt.timeIntervalSince1970)
       ).run()
+      try Self.setTeams(
+        account.role == .owner ? nil : account.teams, of: account.name, in: "account_team",
+        by: "account", connection)
     }
   }
 
@@ -164,6 +203,7 @@ extension RosterStore {
   /// Every API token, by name.
   public func tokens() throws(RosterError) -> [TokenRecord] {
     try read { connection in
+      let teams = try Self.teams(in: "token_team", by: "token", connection)
       var tokens: [TokenRecord] = []
       try connection.prepare(
         "SELECT name, token_hash, role, created_at, last_used FROM api_token ORDER BY name"
@@ -172,7 +212,8 @@ extension RosterStore {
           TokenRecord(
             name: row.text(0), tokenHash: row.text(1), role: Role(rawValue: row.text(2)) ?? .viewer,
             createdAt: Date(timeIntervalSince1970: row.double(3)),
-            lastUsed: row.isNull(4) ? nil : Date(timeIntervalSince1970: row.double(4))))
+            lastUsed: row.isNull(4) ? nil : Date(timeIntervalSince1970: row.double(4)),
+            teams: teams[row.text(0)]))
       }
       return tokens
     }
@@ -186,6 +227,9 @@ extension RosterStore {
         .text(token.name), .text(token.tokenHash), .text(token.role.rawValue),
         .double(token.createdAt.timeIntervalSince1970)
       ).run()
+      try Self.setTeams(
+        token.role == .owner ? nil : token.teams, of: token.name, in: "token_team", by: "token",
+        connection)
     }
   }
 

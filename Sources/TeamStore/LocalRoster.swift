@@ -42,9 +42,28 @@ public final class LocalRoster: RosterSource {
     try await store.restorePlayer(id: id)
   }
 
-  public func reorder(_ ids: [UUID], expected: [UUID]?) async throws {
-    try await store.reorder(ids, expected: expected)
+  public func organisation() async throws -> Organisation {
+    let roster = store.roster
+    return Organisation(name: roster.organisation, teams: roster.teams, players: roster.players)
   }
+
+  public func reorder(_ ids: [UUID], expected: [UUID]?, in team: UUID) async throws {
+    try await store.reorder(ids, expected: expected, team: team.uuidString)
+  }
+
+  public func transferPlayer(id: UUID, to team: String) async throws -> Player {
+    try await store.transferPlayer(id: id, to: team)
+  }
+
+  public func tenures(of id: UUID) async throws -> [Tenure] { try store.tenures(of: id) }
+
+  public func addTeam(_ input: TeamInput) async throws -> Team { try await store.addTeam(input) }
+
+  public func updateTeam(_ tag: String, with input: TeamInput) async throws -> Team {
+    try await store.updateTeam(tag, with: input)
+  }
+
+  public func removeTeam(_ tag: String) async throws { try await store.removeTeam(tag) }
 
   /// Re-encodes the image as the server does (TeamPhoto), then keeps it with the roster.
   public func setPhoto(of id: UUID, to image: Data?) async throws -> Player {

@@ -432,7 +432,8 @@ public final class RosterStore: Sendable {
 
   /// Puts one team's players in the order of `ids`, which must name every player of the
   /// team once, and returns them in that order.
-  /// - Parameter team: the team's tag or id; nil for the first team.
+  /// - Parameter team: the team's tag or id; nil for the team of the players named (the
+  ///   first team when there are none).
   /// - Parameter expected: the order the caller last saw; when given and the roster's order
   ///   or players have changed since, nothing is written.
   /// - Throws: ``RosterError/orderChanged`` when `expected` is outdated,
@@ -448,7 +449,8 @@ public final class RosterStore: Sendable {
         guard let found = roster.team(team) else { throw RosterError.teamNotFound(team) }
         teamID = found.id
       } else {
-        teamID = roster.firstTeam.id
+        // The team of the players named.
+        teamID = ids.first.flatMap { roster.player(id: $0)?.teamID } ?? roster.firstTeam.id
       }
       let members = roster.players(in: teamID)
       let current = members.map(\.id)

@@ -4,9 +4,9 @@ import TeamKit
 /// The "Add player" form, presented as a modal sheet over the roster.
 ///
 /// Notions of the brief: `@State` for the form (one ``PlayerForm``), `@Environment(\.dismiss)`
-/// once the player is added, and "Add" calling
-/// `team.addPlayer(name:position:image:favoriteChampions:)`, as the brief's tip suggests
-/// (`async`: the team may live on a server).
+/// once the player is added, and "Add" calling the team's `addPlayer` with the brief's fields
+/// and the organisation's (status, Riot ID, contract), on the team shown (`async`: the team
+/// may live on a server).
 public struct AddPlayerView: View {
   @Environment(EsportTeam.self) private var team
 
@@ -14,9 +14,7 @@ public struct AddPlayerView: View {
 
   public var body: some View {
     PlayerSheet(title: "New player", confirm: "Add", form: PlayerForm()) { form in
-      try await team.addPlayer(
-        name: form.name, position: form.position, image: form.image,
-        favoriteChampions: form.favoriteChampions)
+      try await team.addPlayer(form.input)
     }
   }
 }
@@ -33,9 +31,7 @@ public struct EditPlayerView: View {
   public var body: some View {
     PlayerSheet(title: "Edit \(player.name)", confirm: "Save", form: PlayerForm(player: player)) {
       form in
-      try await team.updatePlayer(
-        player, name: form.name, position: form.position, image: form.image,
-        favoriteChampions: form.favoriteChampions)
+      try await team.updatePlayer(player, with: form.edit)
     }
   }
 }
@@ -125,7 +121,7 @@ struct PlayerFields: View {
           // Image names are lower case: no capital letter or correction typed for the user.
           TextField("Image", text: $form.image)
             .autocorrectionDisabled()
-            #if os(iOS)
+            #if !os(macOS)
               .textInputAutocapitalization(.never)
             #endif
         }
@@ -153,6 +149,31 @@ struct PlayerFields: View {
         FieldError(messages: errors?.messages(for: .favoriteChampions) ?? [])
       } header: {
         Text("Favorite champions")
+      }
+      Section {
+        Picker("Status", selection: $form.lineup) {
+          Text("Starter while the five is not complete").tag(Lineup?.none)
+          ForEach(Lineup.allCases, id: \.self) { lineup in
+            Text(lineup.displayName).tag(Lineup?.some(lineup))
+          }
+        }
+        FieldError(messages: errors?.messages(for: .lineup) ?? [])
+        TextField("Riot ID (name#tag)", text: $form.riotID)
+          .autocorrectionDisabled()
+        FieldError(messages: errors?.messages(for: .riotID) ?? [])
+        TextField("Real name", text: $form.realName)
+        FieldError(messages: errors?.messages(for: .realName) ?? [])
+        TextField("Nationality (FR, KR…)", text: $form.nationality)
+          .autocorrectionDisabled()
+        FieldError(messages: errors?.messages(for: .nationality) ?? [])
+        TextField("Birth date (YYYY-MM-DD)", text: $form.birthDate)
+        FieldError(messages: errors?.messages(for: .birthDate) ?? [])
+        TextField("Joined (YYYY-MM-DD)", text: $form.joined)
+        FieldError(messages: errors?.messages(for: .joined) ?? [])
+        TextField("Contract end (YYYY-MM-DD)", text: $form.contractEnd)
+        FieldError(messages: errors?.messages(for: .contractEnd) ?? [])
+      } header: {
+        Text("Status, Riot ID, contract")
       }
       FieldError(messages: failure.map { [$0] } ?? [])
     }

@@ -20,13 +20,14 @@ public struct PlayerDetailView: View {
   @State private var isEditing = false
   @State private var failure: String?
   @State private var photoItem: PhotosPickerItem?
+  @State private var isChoosingTeam = false
 
   public init(player: Player) {
     self.player = player
   }
 
   /// The player as the team has them now (a new photo, say).
-  private var shown: Player { team.players.first { $0.id == player.id } ?? player }
+  private var shown: Player { team.everyone.first { $0.id == player.id } ?? player }
 
   public var body: some View {
     VStack(spacing: 12) {
@@ -49,6 +50,10 @@ public struct PlayerDetailView: View {
         LocalizedStringKey(player.lineup == .starter ? "Move to substitutes" : "Make starter")
       ) {
         Task { await setLineup(player.lineup == .starter ? .substitute : .starter) }
+      }
+      PlayerFacts(player: shown)
+      if team.teams.count > 1 {
+        Button("Move to team…") { isChoosingTeam = true }
       }
       VStack(alignment: .leading, spacing: 8) {
         Text("Favorite champions")
@@ -104,6 +109,19 @@ public struct PlayerDetailView: View {
     }
     .task(id: photoItem) { await loadPhoto() }
     .confirmationDialog(
+      "Move \(shown.name) to", isPresented: $isChoosingTeam, titleVisibility: .visible
+    ) {
+      ForEach(team.teams.filter { $0.id != shown.teamID }) { target in
+        Button {
+          Task { await move(to: target) }
+        } label: {
+          Text(target.name)
+        }
+      }
+    } message: {
+      Text("Their pseudo, photo and champions stay; their time on this team is kept.")
+    }
+    .confirmationDialog(
       "Delete this player?", isPresented: $isConfirmingDeletion, titleVisibility: .visible
     ) {
       Button("Delete player", role: .destructive) { Task { await delete() } }
@@ -112,13 +130,16 @@ public struct PlayerDetailView: View {
     }
   }
 
-  /// Reads the photo picked in the library and sends it; the selection is cleared after
+  /// Reads the photo picked in the library, brings it down to a size the roster takes
+  /// (``PickedPhoto``) and sends it; the selection is cleared after
   /// the work (clearing it first would change the task's id, which cancels the task).
   private func loadPhoto() async {
     guard let item = photoItem else { return }
     defer { photoItem = nil }
     do {
-      guard let data = try await item.loadTransferable(type: Data.self) else {
+      guard let picked = try await item.loadTransferable(type: Data.self),
+        let data = PickedPhoto.shrunk(picked)
+      else {
         failure = localized("This photo could not be read from the library: choose another.")
         return
       }
@@ -135,6 +156,15 @@ public struct PlayerDetailView: View {
       try await team.setPhoto(image, of: shown)
     } catch {
       failure = localized("The photo was not saved: %@", String(describing: error))
+    }
+  }
+
+  private func move(to target: Team) async {
+    failure = nil
+    do {
+      try await team.movePlayer(shown, to: target)
+    } catch {
+      failure = localized("The player was not moved: %@", String(describing: error))
     }
   }
 
@@ -166,3 +196,44 @@ public struct PlayerDetailView: View {
     .environment(EsportTeam())
   }
 #endif
+
+/// Who the player is beyond the brief: team and status, Riot ID, nationality, contract end
+/// (said when it ends within 90 days), and the teams they were on before.
+struct PlayerFacts: View {
+  let player: Player
+  @Environment(EsportTeam.self) private var team
+  @State private var tenures: [Tenure] = []
+
+  var body: some View {
+    VStack(alignment: .leading, spacing: 4) {
+      Text(
+        verbatim:
+          "\(team.teams.first { $0.id == player.teamID }?.name ?? "") · \(player.lineup.displayName)"
+      )
+      if let riotID = player.riotID {
+        Text(localized("Riot ID: %@", riotID.description))
+      }
+      if let nationality = player.nationality {
+        Text(localized("Nationality: %@", Player.countryName(nationality)))
+      }
+      if let end = player.contractEnd {
+        if Contracts.endsSoon(player, today: Day(Date())) {
+          Text(localized("Contract ends %@: soon.", end.formatted()))
+            .foregroundStyle(.red)
+        } else {
+          Text(localized("Contract ends %@.", end.formatted()))
+        }
+      }
+      ForEach(tenures, id: \.self) { tenure in
+        Text(
+          localized(
+            "%1$@ (%2$@), until %3$@", tenure.teamName, tenure.position.displayName,
+            tenure.to.formatted())
+        )
+        .foregroundStyle(.secondary)
+      }
+    }
+    .frame(maxWidth: .infinity, alignment: .leading)
+    .task(id: player) { tenures = (try? await team.tenures(of: player)) ?? [] }
+  }
+}

@@ -23,12 +23,13 @@ public struct RosterView: View {
     NavigationStack(path: $path) {
       List {
         SourceBanner()
+        TeamPicker()
         section(.starter)
         section(.substitute)
         FieldError(messages: failure.map { [$0] } ?? [])
       }
       .navigationDestination(for: Player.ID.self) { id in
-        if let player = team.players.first(where: { $0.id == id }) {
+        if let player = team.everyone.first(where: { $0.id == id }) {
           PlayerDetailView(player: player)
         }
       }
@@ -70,7 +71,7 @@ public struct RosterView: View {
           }
           .accessibilityLabel("Recently removed")
         }
-        #if os(iOS)
+        #if !os(macOS)
           ToolbarItem(placement: .navigation) {
             EditButton()
           }
@@ -123,6 +124,22 @@ public struct RosterView: View {
   }
 }
 
+/// The team shown, when the organisation has several: each has its own roster.
+struct TeamPicker: View {
+  @Environment(EsportTeam.self) private var team
+
+  var body: some View {
+    if team.teams.count > 1 {
+      @Bindable var team = team
+      Picker("Team", selection: $team.shownTeamID) {
+        ForEach(team.teams) { shown in
+          Text(shown.league.map { "\(shown.name) (\($0))" } ?? shown.name).tag(shown.id)
+        }
+      }
+    }
+  }
+}
+
 /// One line of the roster: round photo, pseudo, position. The text follows Dynamic Type and
 /// wraps rather than being cut; at the accessibility sizes it goes under the picture, with
 /// the whole width for a long pseudo.
@@ -148,8 +165,12 @@ struct PlayerRow: View {
     VStack(alignment: .leading, spacing: 2) {
       Text(player.name)
         .font(.headline)
-      Text(player.position.displayName)
-        .foregroundStyle(.secondary)
+      Text(
+        player.lineup == .starter || player.lineup == .substitute
+          ? player.position.displayName
+          : "\(player.position.displayName) · \(player.lineup.displayName)"
+      )
+      .foregroundStyle(.secondary)
     }
   }
 }

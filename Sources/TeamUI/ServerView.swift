@@ -34,12 +34,12 @@ struct ServerView: View {
           Section {
             TextField("Address (roster.example.org)", text: $address)
               .autocorrectionDisabled()
-              #if os(iOS)
+              #if !os(macOS)
                 .textInputAutocapitalization(.never)
               #endif
             TextField("Name", text: $name)
               .autocorrectionDisabled()
-              #if os(iOS)
+              #if !os(macOS)
                 .textInputAutocapitalization(.never)
               #endif
             SecureField("Password", text: $password)

@@ -59,7 +59,9 @@ extension WebApp {
   /// Refuses what the identity may not do on a route of this policy: where sign-in is
   /// required nobody may use anything but what is open to anyone; viewers only read; owners
   /// alone manage accounts; tokens have no account of their own to change.
-  func authorize(_ request: HTTPRequest, _ identity: Identity?, _ policy: RoutePolicy) throws {
+  func authorize(
+    _ request: HTTPRequest, _ identity: Identity?, _ policy: RoutePolicy, team: Team?
+  ) throws {
     if policy.access == .anyone { return }
     guard let identity else {
       if !request.isForTheAPI && (request.method == "GET" || request.method == "HEAD") {
@@ -72,16 +74,29 @@ extension WebApp {
         401, localized("Sign in first, or send an API token (Authorization: Bearer …)."),
         headers: ["WWW-Authenticate": "Bearer realm=\"kcorp\""])
     }
-    switch policy.access {
-    case .anyone, .reader: return
-    case .owner:
-      guard identity.role.canManageAccounts else {
-        throw HTTPError(403, localized("Only an owner manages the accounts."))
-      }
-    case .person:
+    if policy.access == .person {
       let reads = request.method == "GET" || request.method == "HEAD"
       if !reads, case .token = identity.kind {
         throw HTTPError(403, localized("An API token has no account to change or sign out of."))
+      }
+      return
+    }
+    try Self.check(identity, may: policy.access, on: team)
+  }
+
+  /// The role check, the one place it is made: whether `identity` may read (``.reader``),
+  /// change (``.editor``) or manage (``.owner``) `team`, or the whole organisation when
+  /// `team` is nil. Every account reads the whole organisation; one limited to some teams
+  /// changes those only.
+  /// - Throws: ``HTTPError`` 403 saying why.
+  static func check(_ identity: Identity, may access: RoutePolicy.Access, on team: Team?)
+    throws(HTTPError)
+  {
+    switch access {
+    case .anyone, .person, .reader: return
+    case .owner:
+      guard identity.role.canManageAccounts else {
+        throw HTTPError(403, localized("Only an owner manages the accounts and the teams."))
       }
     case .editor:
       guard identity.role.canEdit else {
@@ -89,6 +104,15 @@ extension WebApp {
           403,
           localized(
             "%@ is a viewer: this account reads the roster but cannot change it.", identity.name))
+      }
+      let role =
+        team.map { identity.role(on: $0.id) } ?? (identity.teams == nil ? identity.role : .viewer)
+      guard role.canEdit else {
+        throw HTTPError(
+          403,
+          localized(
+            "%1$@ is not on the staff of %2$@: an owner can give this account a role there.",
+            identity.name, team?.name ?? localized("every team")))
       }
     }
   }

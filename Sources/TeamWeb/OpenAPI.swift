@@ -32,8 +32,63 @@ enum OpenAPI {
       schema["properties"] = properties
       schemas[name] = schema
     }
+    let visible = "^[^\(invisibleRanges)]*$"
+    let teamName: [String: Any] = [
+      "minLength": 1, "maxLength": Team.maxNameLength,
+      "pattern": "^(?=.*\\S)[^\(invisibleRanges)]*$",
+    ]
+    let teamConstraints: [String: [String: Any]] = [
+      "name": teamName,
+      "tag": ["pattern": "^[ \t]*[A-Za-z0-9]{2,5}[ \t]*$"],
+      "league": ["maxLength": Team.maxLeagueLength, "pattern": visible],
+      "parent": ["maxLength": 36],
+    ]
+    for name in ["TeamInput", "TeamPatch"] {
+      guard var schema = schemas[name] as? [String: Any],
+        var properties = schema["properties"] as? [String: [String: Any]]
+      else { continue }
+      for (field, constraints) in teamConstraints {
+        properties[field]?.merge(constraints) { $1 }
+        // In a patch, null is absent.
+        if name == "TeamPatch", let type = properties[field]?["type"] as? String {
+          properties[field]?["type"] = [type, "null"]
+        }
+      }
+      schema["properties"] = properties
+      schemas[name] = schema
+    }
     components["schemas"] = schemas
     root["components"] = components
+    // The organisation's name follows a team's rules; a team named in a query is a tag or id.
+    if var paths = root["paths"] as? [String: [String: Any]] {
+      if var patch = paths["/api/organisation"]?["patch"] as? [String: Any],
+        var body = patch["requestBody"] as? [String: Any],
+        var content = body["content"] as? [String: [String: Any]]
+      {
+        for type in content.keys {
+          content[type]?["schema"] = [
+            "type": "object", "required": ["name"],
+            "properties": ["name": ["type": "string"].merging(teamName) { $1 }],
+          ]
+        }
+        body["content"] = content
+        patch["requestBody"] = body
+        paths["/api/organisation"]?["patch"] = patch
+      }
+      for (path, operations) in paths {
+        for (method, value) in operations {
+          guard var operation = value as? [String: Any],
+            var parameters = operation["parameters"] as? [[String: Any]]
+          else { continue }
+          for index in parameters.indices where parameters[index]["name"] as? String == "team" {
+            parameters[index]["schema"] = ["type": "string", "pattern": "^[A-Za-z0-9-]{0,36}$"]
+          }
+          operation["parameters"] = parameters
+          paths[path]?[method] = operation
+        }
+      }
+      root["paths"] = paths
+    }
     let data = try? JSONSerialization.data(
       withJSONObject: root, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
     return data.map(Array.init) ?? PackageResources.openapi_json
@@ -72,7 +127,43 @@ enum OpenAPI {
         "maxItems": Champion.catalog.count,
       ],
       "lineup": ["enum": Lineup.allCases.map(\.rawValue)],
+      // Riot's rules (``RiotID``): 3 to 16 letters, digits or spaces, `#`, a tag of 3 to 5.
+      "riotID": [
+        "pattern": "^$|^[ \t]*[^\\W_](?:[^\\W_]| ){1,14}[^\\W_][ \t]*#[ \t]*[A-Za-z0-9]{3,5}[ \t]*$"
+      ],
+      "realName": [
+        "maxLength": PlayerInput.maxRealNameLength, "pattern": "^[^\(invisibleRanges)]*$",
+      ],
+      // An ISO 3166 code, in any case.
+      "nationality": [
+        "pattern": "^[ \t]*(?:"
+          + Locale.Region.isoRegions.map(\.identifier).filter {
+            $0.count == 2 && $0.allSatisfy(\.isLetter)
+          }.sorted().map { code in code.map { "[\($0)\($0.lowercased())]" }.joined() }
+          .joined(separator: "|") + ")?[ \t]*$"
+      ],
+      // A birth date from 1900 to last year (always before today); the others any day.
+      "birthDate": date(years: birthYears),
+      "joined": date(years: nil),
+      "contractEnd": date(years: nil),
     ]
+  }
+
+  /// An empty string or a date that exists, `YYYY-MM-DD`; its year matching `years`.
+  static func date(years: String?) -> [String: Any] {
+    var day: [String: Any] = ["type": "string", "format": "date"]
+    if let years { day["pattern"] = "^" + years + "-" }
+    return ["anyOf": [["type": "string", "maxLength": 0], day]]
+  }
+
+  /// The years 1900 to last year, as a regular expression (2025: `19dd`, `200d`, `201d`, `202[0-5]`).
+  static var birthYears: String {
+    let last = Day(Date()).year - 1
+    let tens = last % 100 / 10
+    var choices = ["19\\d\\d"]
+    if tens > 0 { choices.append("20[0-\(tens - 1)]\\d") }
+    choices.append("20\(tens)[0-\(last % 10)]")
+    return "(?:" + choices.joined(separator: "|") + ")"
   }
 
   /// The spellings ``Position/init(parsing:)`` accepts besides the positions' own names:

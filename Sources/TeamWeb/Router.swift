@@ -38,14 +38,30 @@ struct RoutePolicy: Sendable {
     case photoForm
   }
 
+  /// The team a route acts on, which the role is checked on.
+  enum Team: Sendable {
+    /// The organisation as a whole (its teams, the accounts).
+    case organisation
+    /// The organisation's first team: the routes from before teams.
+    case first
+    /// The team whose tag is the path's `{tag}`.
+    case tag
+    /// The team of the player whose id is the path's `{id}`, on a team or removed.
+    case player
+    /// The team the query's (or a form's) `team` field names, else the first team.
+    case chosen
+  }
+
   var access: Access
   var origin: Origin = .any
   var upload: Upload?
+  var team: Team
 
-  init(_ access: Access, _ origin: Origin = .any, upload: Upload? = nil) {
+  init(_ access: Access, _ origin: Origin = .any, upload: Upload? = nil, team: Team = .first) {
     self.access = access
     self.origin = origin
     self.upload = upload
+    self.team = team
   }
 
   /// Whether a body of this media type may be photo-sized.
@@ -64,13 +80,27 @@ struct RequestContext: Sendable {
   let identity: Identity
   /// The `{name}` segments of the route's pattern.
   let parameters: [String: String]
+  /// The team the route acts on (``RoutePolicy/team``), its role checked; nil for the
+  /// organisation.
+  var team: TeamKit.Team? = nil
 
   /// Who the history records the request's changes as.
   var author: String { identity.name }
 
-  /// What a page may offer: edit controls, and an account link when signed in.
-  var viewer: Pages.Viewer {
-    Pages.Viewer(canEdit: identity.role.canEdit, signedIn: identity.kind != .local)
+  /// What a page of the team may offer: edit controls, and an account link when signed in.
+  var viewer: Pages.Viewer { viewer(on: team) }
+
+  /// What a page may offer on `team` (the organisation when nil).
+  func viewer(on team: TeamKit.Team?) -> Pages.Viewer {
+    Pages.Viewer(
+      canEdit: (try? WebApp.check(identity, may: .editor, on: team)) != nil,
+      signedIn: identity.kind != .local, isOwner: identity.role == .owner)
+  }
+
+  /// Refuses the request unless its identity may do `access` on `team` too (a transfer's
+  /// target, a new player's team): the same check as the route's.
+  func require(_ access: RoutePolicy.Access, on team: TeamKit.Team) throws(HTTPError) {
+    try WebApp.check(identity, may: access, on: team)
   }
 }
 

@@ -58,6 +58,8 @@ public struct WebApp: Sendable {
     addPageRoutes()
     addAccountRoutes()
     addAPIRoutes()
+    addTeamRoutes()
+    addTeamPageRoutes()
     addImportRoutes()
     addPhotoRoutes()
     route("GET", "/images/{name}", RoutePolicy(.reader)) { [images, store] request, context in
@@ -262,11 +264,12 @@ public struct WebApp: Sendable {
       throw HTTPError(400, localized("Remove the NUL character (%%00) from the address."))
     }
     let identity = try await identify(request)
-    try authorize(request, identity, policy)
+    let team = self.team(of: request, policy.team, match?.parameters ?? [:])
+    try authorize(request, identity, policy, team: team)
     guard let (route, parameters) = match else {
       throw missing ?? HTTPError(404, "There is nothing at this address.")
     }
-    let context = RequestContext(identity: identity ?? .local, parameters: parameters)
+    let context = RequestContext(identity: identity ?? .local, parameters: parameters, team: team)
     switch policy.origin {
     case .any: break
     case .sameOrigin:
@@ -282,6 +285,38 @@ public struct WebApp: Sendable {
       }
     }
     return try await route.handler(request, context)
+  }
+
+  /// The team a request acts on, as its route's policy says; nil for the organisation or
+  /// when there is no such team (the handler answers 404).
+  private func team(
+    of request: HTTPRequest, _ scope: RoutePolicy.Team, _ parameters: [String: String]
+  ) -> Team? {
+    let roster = store.roster
+    switch scope {
+    case .organisation: return nil
+    case .first: return roster.firstTeam
+    case .tag: return parameters["tag"].flatMap { roster.team($0) }
+    case .player:
+      guard let id = parameters["id"].flatMap(UUID.init(uuidString:)),
+        let player = roster.player(id: id) ?? roster.removal(id: id)?.player
+      else { return nil }
+      return roster.team(id: player.teamID)
+    case .chosen:
+      let named =
+        request.query["team"] ?? request.formFields["team"]?.first ?? Self.team(in: request)
+      guard let named, !named.isEmpty else { return roster.firstTeam }
+      // A team named that does not exist is no team: the handler refuses it by name.
+      return roster.team(named)
+    }
+  }
+
+  /// The `team` member of a JSON body, if it has one.
+  private static func team(in request: HTTPRequest) -> String? {
+    struct Named: Decodable { let team: String? }
+    guard request.contentType == "application/json", request.body.contains(UInt8(ascii: "t"))
+    else { return nil }
+    return (try? JSONDecoder().decode(Named.self, from: Data(request.body)))?.team
   }
 
   /// The one place where errors become responses: an `application/problem+json` document

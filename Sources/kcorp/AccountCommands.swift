@@ -22,6 +22,42 @@ private func role(_ text: String?) throws(CLIError) -> Role {
   return role
 }
 
+private let teamsOption = Option(
+  name: "--team", value: "TAG",
+  help: "A team the role holds on (repeat for several); every team when omitted.", repeats: true)
+
+/// The teams `tags` name, nil for none given (every team).
+/// - Throws: ``CLIError`` for an owner limited to teams, or a tag no team has.
+private func teams(_ tags: [String]?, role: Role, in store: RosterStore) throws(CLIError)
+  -> Set<UUID>?
+{
+  guard let tags else { return nil }
+  guard role != .owner else {
+    throw .usage(
+      localized("An owner holds on every team: drop --team, or choose editor or viewer."))
+  }
+  let roster = store.roster
+  var ids: Set<UUID> = []
+  for tag in tags {
+    guard let team = roster.team(tag) else {
+      throw CLIError(
+        code: .notFound,
+        message: localized(
+          "No team has the tag “%1$@”; choose one of %2$@.", tag,
+          roster.teams.map(\.tag).joined(separator: ", ")))
+    }
+    ids.insert(team.id)
+  }
+  return ids
+}
+
+/// A role as the tables show it: with its teams when it holds on some only.
+private func described(_ role: Role, teams: Set<UUID>?, in store: RosterStore) -> String {
+  guard let teams else { return role.displayName }
+  let tags = store.roster.teams.filter { teams.contains($0.id) }.map(\.tag)
+  return localized("%1$@ of %2$@", role.displayName, tags.joined(separator: ", "))
+}
+
 /// The access rules over the chosen database.
 private func access(_ context: Context) throws -> AccessControl {
   AccessControl(store: try context.store())
@@ -53,22 +89,26 @@ struct AddUser: Command {
   static let abstract =
     "Create a staff account (the password is asked for, or read with --password-stdin)."
   static let arguments = [Argument(name: "name", help: "The account's name.")]
-  static let options = [roleOption, passwordStdin]
+  static let options = [roleOption, teamsOption, passwordStdin]
   let name: String
   let role: Role
+  let tags: [String]?
   let standardInput: Bool
 
   init(_ parsed: Parsed) throws(CLIError) {
     name = parsed.positionals[0]
     role = try kcorp.role(parsed.value("--role"))
+    tags = parsed.values["--team"]
     standardInput = parsed.flag("--password-stdin")
   }
 
   func run(_ context: Context) async throws {
-    let access = try access(context)
-    try await access.addAccount(
-      name: name, role: role, password: try newPassword(fromStandardInput: standardInput))
-    print(localized("Added %@ (%@).", name, role.displayName))
+    let store = try context.store()
+    let teams = try kcorp.teams(tags, role: role, in: store)
+    try await AccessControl(store: store).addAccount(
+      name: name, role: role, password: try newPassword(fromStandardInput: standardInput),
+      teams: teams)
+    print(localized("Added %@ (%@).", name, described(role, teams: teams, in: store)))
   }
 }
 
@@ -80,13 +120,19 @@ struct ListUsers: Command {
   init(_ parsed: Parsed) {}
 
   func run(_ context: Context) async throws {
-    let accounts = try access(context).accounts()
+    let store = try context.store()
+    let accounts = try store.accounts()
     print(
       accounts.isEmpty
         ? localized("No accounts yet. Create the first with ‘kcorp users add NAME --role owner’.")
         : Table.columns(
           [[localized("NAME"), localized("ROLE"), localized("CREATED")]]
-            + accounts.map { [$0.name, $0.role.displayName, $0.createdAt.formatted(.iso8601)] }))
+            + accounts.map {
+              [
+                $0.name, described($0.role, teams: $0.teams, in: store),
+                $0.createdAt.formatted(.iso8601),
+              ]
+            }))
   }
 }
 
@@ -131,17 +177,22 @@ struct CreateToken: Command {
   static let options = [
     Option(name: "--name", value: "N", help: "What the token is for.", isRequired: true),
     roleOption,
+    teamsOption,
   ]
   let name: String
   let role: Role
+  let tags: [String]?
 
   init(_ parsed: Parsed) throws(CLIError) {
     name = parsed.value("--name") ?? ""
     role = try kcorp.role(parsed.value("--role"))
+    tags = parsed.values["--team"]
   }
 
   func run(_ context: Context) async throws {
-    print(try await access(context).createToken(name: name, role: role))
+    let store = try context.store()
+    let teams = try kcorp.teams(tags, role: role, in: store)
+    print(try await AccessControl(store: store).createToken(name: name, role: role, teams: teams))
   }
 }
 
@@ -153,7 +204,8 @@ struct ListTokens: Command {
   init(_ parsed: Parsed) {}
 
   func run(_ context: Context) async throws {
-    let tokens = try access(context).tokens()
+    let store = try context.store()
+    let tokens = try store.tokens()
     print(
       tokens.isEmpty
         ? localized("No API tokens.")
@@ -161,7 +213,8 @@ struct ListTokens: Command {
           [[localized("NAME"), localized("ROLE"), localized("CREATED"), localized("LAST USED")]]
             + tokens.map {
               [
-                $0.name, $0.role.displayName, $0.createdAt.formatted(.iso8601),
+                $0.name, described($0.role, teams: $0.teams, in: store),
+                $0.createdAt.formatted(.iso8601),
                 $0.lastUsed?.formatted(.iso8601) ?? localized("never"),
               ]
             }))

@@ -12,8 +12,9 @@ import TeamWeb
 var commands: [any Command.Type] {
   [
     Serve.self, ListPlayers.self, ShowPlayer.self, AddPlayer.self, EditPlayer.self,
-    RemovePlayer.self, RestorePlayer.self, MovePlayer.self, SetPhoto.self, ListTrash.self,
-    ListChampions.self,
+    RemovePlayer.self, RestorePlayer.self, MovePlayer.self, TransferPlayer.self, SetPhoto.self,
+    ListTrash.self, ListChampions.self, ListTeams.self, AddTeam.self, EditTeam.self,
+    RemoveTeam.self, ListContracts.self,
     Export.self, Import.self, Backup.self, Restore.self, ShowHistory.self, AddUser.self,
     ListUsers.self,
     RemoveUser.self,

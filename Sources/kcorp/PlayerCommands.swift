@@ -8,20 +8,64 @@ private let jsonFlag = Option.flag("--json", "Print JSON (the API's shape) inste
 private let lineupOption = Option(
   name: "--lineup", value: "L",
   help: "starter or substitute (new players start while fewer than five do).")
+private let statusOption = Option(
+  name: "--status", value: "S",
+  help: "starter, substitute, trainee, stand-in or inactive (as --lineup).")
+let teamOption = Option(
+  name: "--team", value: "TAG", help: "The team, by its tag (default: the first team).")
+/// Who the player is, and their contract: the same options to add and to edit.
+private let identityOptions = [
+  Option(name: "--riot-id", value: "ID", help: "The Riot ID, name#tag (Caliste#KC1)."),
+  Option(name: "--real-name", value: "NAME", help: "The player's real name."),
+  Option(name: "--country", value: "CC", help: "The nationality, as its ISO 3166 code (FR)."),
+  Option(name: "--birth-date", value: "DATE", help: "Born on DATE (YYYY-MM-DD)."),
+  Option(name: "--joined", value: "DATE", help: "Joined the team on DATE (YYYY-MM-DD)."),
+  Option(name: "--contract-end", value: "DATE", help: "The contract ends on DATE (YYYY-MM-DD)."),
+]
+
+/// `--status`, or `--lineup` as before statuses; not both.
+private func status(_ parsed: Parsed) throws(CLIError) -> String? {
+  if parsed.value("--status") != nil && parsed.value("--lineup") != nil {
+    throw .usage(localized("Give --status or --lineup, not both."))
+  }
+  return parsed.value("--status") ?? parsed.value("--lineup")
+}
+
+/// The team `tag` names (the first team when nil), from what the roster's source shows.
+func team(_ tag: String?, in organisation: Organisation) throws(CLIError) -> Team {
+  guard let tag else {
+    guard let first = organisation.teams.first else {
+      throw CLIError(code: .notFound, message: localized("This organisation has no team."))
+    }
+    return first
+  }
+  guard let team = Team.find(tag, in: organisation.teams) else {
+    throw CLIError(
+      code: .notFound,
+      message: localized(
+        "No team has the tag “%1$@”; choose one of %2$@.", tag,
+        organisation.teams.map(\.tag).joined(separator: ", ")))
+  }
+  return team
+}
 
 // MARK: - Players
 
 struct ListPlayers: Command {
   static let name = "players list"
-  static let abstract = "List the roster, in order."
-  static let options = [jsonFlag]
+  static let abstract = "List a team's roster, in order."
+  static let options = [teamOption, jsonFlag]
   let json: Bool
+  let team: String?
 
-  init(_ parsed: Parsed) { json = parsed.flag("--json") }
+  init(_ parsed: Parsed) {
+    json = parsed.flag("--json")
+    team = parsed.value("--team")
+  }
 
   func run(_ context: Context) async throws {
-    let roster = try context.roster()
-    let players = try await roster.players()
+    let organisation = try await context.roster().organisation()
+    let players = organisation.players(in: try kcorp.team(team, in: organisation).id)
     print(json ? text(TeamJSON.encode(players, pretty: true)) : Table.roster(players))
   }
 }
@@ -53,25 +97,30 @@ struct AddPlayer: Command {
     --image is a picture name (a-z 0-9 _ - .), player_default when omitted.
     --champion may be repeated; see ‘kcorp champions’.
     """
-  static let options = [
-    Option(name: "--name", value: "N", help: "The pseudo.", isRequired: true),
-    Option(
-      name: "--position", value: "P", help: "The role: Top, Jungle, Mid, ADC or Support.",
-      isRequired: true),
-    Option(name: "--image", value: "I", help: "The picture's name."),
-    Option(name: "--champion", value: "C", help: "A favourite champion.", repeats: true),
-    lineupOption,
-    jsonFlag,
-  ]
+  static let options =
+    [
+      Option(name: "--name", value: "N", help: "The pseudo.", isRequired: true),
+      Option(
+        name: "--position", value: "P", help: "The role: Top, Jungle, Mid, ADC or Support.",
+        isRequired: true),
+      Option(name: "--image", value: "I", help: "The picture's name."),
+      Option(name: "--champion", value: "C", help: "A favourite champion.", repeats: true),
+      lineupOption,
+      statusOption,
+      teamOption,
+    ] + identityOptions + [jsonFlag]
   let input: PlayerInput
   let json: Bool
 
-  init(_ parsed: Parsed) {
+  init(_ parsed: Parsed) throws(CLIError) {
     input = PlayerInput(
       name: parsed.value("--name") ?? "", position: parsed.value("--position") ?? "",
       image: parsed.value("--image") ?? Player.defaultImage,
       favoriteChampions: parsed.values["--champion"] ?? [],
-      lineup: parsed.value("--lineup") ?? "")
+      lineup: try status(parsed) ?? "", team: parsed.value("--team") ?? "",
+      riotID: parsed.value("--riot-id") ?? "", realName: parsed.value("--real-name") ?? "",
+      nationality: parsed.value("--country") ?? "", birthDate: parsed.value("--birth-date") ?? "",
+      joined: parsed.value("--joined") ?? "", contractEnd: parsed.value("--contract-end") ?? "")
     json = parsed.flag("--json")
   }
 
@@ -93,15 +142,16 @@ struct EditPlayer: Command {
     --champion may be repeated and replaces the favourites; --no-champions clears them.
     """
   static let arguments = [Argument(name: "pseudo|id", help: "A pseudo or an id.")]
-  static let options = [
-    Option(name: "--name", value: "N", help: "The new pseudo."),
-    Option(name: "--position", value: "P", help: "The role: Top, Jungle, Mid, ADC or Support."),
-    Option(name: "--image", value: "I", help: "The picture's name."),
-    Option(name: "--champion", value: "C", help: "A favourite champion.", repeats: true),
-    Option.flag("--no-champions", "No favourite champions."),
-    lineupOption,
-    jsonFlag,
-  ]
+  static let options =
+    [
+      Option(name: "--name", value: "N", help: "The new pseudo."),
+      Option(name: "--position", value: "P", help: "The role: Top, Jungle, Mid, ADC or Support."),
+      Option(name: "--image", value: "I", help: "The picture's name."),
+      Option(name: "--champion", value: "C", help: "A favourite champion.", repeats: true),
+      Option.flag("--no-champions", "No favourite champions."),
+      lineupOption,
+      statusOption,
+    ] + identityOptions + [jsonFlag]
   let key: String
   let edit: PlayerEdit
   let json: Bool
@@ -116,10 +166,15 @@ struct EditPlayer: Command {
       name: parsed.value("--name"), position: parsed.value("--position"),
       image: parsed.value("--image"),
       favoriteChampions: parsed.flag("--no-champions") ? [] : champions,
-      lineup: parsed.value("--lineup"))
+      lineup: try status(parsed), riotID: parsed.value("--riot-id"),
+      realName: parsed.value("--real-name"), nationality: parsed.value("--country"),
+      birthDate: parsed.value("--birth-date"), joined: parsed.value("--joined"),
+      contractEnd: parsed.value("--contract-end"))
     guard edit != PlayerEdit() else {
       throw .usage(
-        localized("Say what to change: --name, --position, --image, --champion or --lineup."))
+        localized(
+          "Say what to change: --name, --position, --image, --champion, --status, --riot-id, --real-name, --country, --birth-date, --joined or --contract-end."
+        ))
     }
     json = parsed.flag("--json")
   }
@@ -243,10 +298,12 @@ struct MovePlayer: Command {
 
   func run(_ context: Context) async throws {
     let roster = try context.roster()
-    let players = try await roster.players()
-    guard let player = Player.find(key, in: players) else {
+    guard let found = Player.find(key, in: try await roster.players()) else {
       throw CLIError(code: .notFound, message: localized("No player “%@” in the roster.", key))
     }
+    // Places are those of the player's team.
+    let players = try await roster.players().filter { $0.teamID == found.teamID }
+    let player = players.first { $0.id == found.id } ?? found
     // Places are those of the list: starters first, then substitutes; a player moves within
     // their group.
     var shown = players.startersFirst
@@ -264,8 +321,40 @@ struct MovePlayer: Command {
     shown.removeAll { $0.id == player.id }
     shown.insert(player, at: place - 1)
     let order = shown.map(\.id)
-    try await roster.reorder(order, expected: players.map(\.id))
-    print(Table.roster(try await roster.players()))
+    try await roster.reorder(order, expected: players.map(\.id), in: player.teamID)
+    print(Table.roster(try await roster.players().filter { $0.teamID == player.teamID }))
+  }
+}
+
+struct TransferPlayer: Command {
+  static let name = "players move-team"
+  static let abstract =
+    "Move a player to another team (a promotion, a demotion): one change, their history kept."
+  static let arguments = [Argument(name: "pseudo|id", help: "A pseudo or an id.")]
+  static let options = [
+    Option(name: "--to", value: "TAG", help: "The team's tag.", isRequired: true), jsonFlag,
+  ]
+  let key: String
+  let target: String
+  let json: Bool
+
+  init(_ parsed: Parsed) {
+    key = parsed.positionals[0]
+    target = parsed.value("--to") ?? ""
+    json = parsed.flag("--json")
+  }
+
+  func run(_ context: Context) async throws {
+    let roster = try context.roster()
+    let organisation = try await roster.organisation()
+    let player = try await find(key, in: roster)
+    let from = Team.find(player.teamID.uuidString, in: organisation.teams)
+    let to = try team(target, in: organisation)
+    let moved = try await roster.transferPlayer(id: player.id, to: to.id.uuidString)
+    print(
+      json
+        ? text(TeamJSON.encode(moved, pretty: true))
+        : localized("Moved %1$@ from %2$@ to %3$@.", moved.name, from?.name ?? "?", to.name))
   }
 }
 

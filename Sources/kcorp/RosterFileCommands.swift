@@ -28,7 +28,8 @@ struct Export: Command {
 
   func run(_ context: Context) async throws {
     let roster = try context.roster()
-    let players = try await roster.players()
+    let organisation = try await roster.organisation()
+    let players = organisation.players
     // A JSON export carries the photos, wherever the roster is.
     var photos: [UUID: Data] = [:]
     if format == .json {
@@ -36,7 +37,7 @@ struct Export: Command {
         if let hash = player.photo { photos[player.id] = try await roster.photo(hash) }
       }
     }
-    let data = RosterFile.export(players, as: format, photos: photos)
+    let data = RosterFile.export(players, as: format, photos: photos, teams: organisation.teams)
     guard let output else {
       FileHandle.standardOutput.write(data)
       return
@@ -77,7 +78,7 @@ struct Import: Command {
     let plan: RosterImport
     let photos: [UUID: Photo]
     do {
-      plan = try RosterImport(data, current: store.players)
+      plan = try RosterImport(data, current: store.players, teams: store.roster.teams)
       photos = try await plan.checkedPhotos()
     } catch {
       throw CLIError(code: .dataError, message: error.description)

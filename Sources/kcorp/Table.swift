@@ -44,18 +44,62 @@ enum Table {
   }
 
   static func player(_ player: Player) -> String {
-    columns([
-      [localized("Pseudo"), player.name],
-      [localized("Role"), player.position.displayName],
-      [localized("Lineup"), player.lineup.displayName],
-      [localized("Image"), player.image],
+    columns(
       [
-        localized("Favorite champions"),
-        player.favoriteChampions.isEmpty
-          ? localized("none") : player.favoriteChampions.map(\.name).joined(separator: ", "),
-      ],
-      ["ID", player.id.uuidString],
-    ])
+        [localized("Pseudo"), player.name],
+        [localized("Role"), player.position.displayName],
+        [localized("Status"), player.lineup.displayName],
+        [localized("Image"), player.image],
+        [
+          localized("Favorite champions"),
+          player.favoriteChampions.isEmpty
+            ? localized("none") : player.favoriteChampions.map(\.name).joined(separator: ", "),
+        ],
+      ]
+        + [
+          (localized("Riot ID"), player.riotID?.description),
+          (localized("Real name"), player.realName),
+          (localized("Nationality"), player.nationality.map(Player.countryName)),
+          (localized("Birth date"), player.birthDate?.description),
+          (localized("Joined the team"), player.joined?.description),
+          (localized("Contract end"), player.contractEnd?.description),
+        ].compactMap { label, value in value.map { [label, $0] } } + [["ID", player.id.uuidString]])
+  }
+
+  /// The organisation's teams, the first first.
+  static func teams(_ organisation: Organisation) -> String {
+    columns(
+      [
+        [
+          localized("TAG"), localized("NAME"), localized("LEAGUE"), localized("MAIN TEAM"),
+          localized("PLAYERS"),
+        ]
+      ]
+        + organisation.teams.map { team in
+          [
+            team.tag, team.name, team.league ?? "",
+            team.parentID.flatMap { id in organisation.teams.first { $0.id == id }?.tag } ?? "",
+            String(organisation.players(in: team.id).count),
+          ]
+        })
+  }
+
+  /// Contracts ending within `days`, the soonest first.
+  static func contracts(_ players: [Player], in organisation: Organisation, within days: Int)
+    -> String
+  {
+    guard !players.isEmpty else {
+      return localized("No contract ends within %@ days.", days)
+    }
+    return columns(
+      [[localized("ENDS"), localized("PSEUDO"), localized("TEAM"), localized("ROLE")]]
+        + players.map { player in
+          [
+            player.contractEnd?.description ?? "", player.name,
+            organisation.teams.first { $0.id == player.teamID }?.tag ?? "",
+            player.position.displayName,
+          ]
+        })
   }
 
   static func champions(_ champions: [Champion]) -> String {

@@ -100,7 +100,8 @@ import Testing
     Usage(
       arguments: ["players", "juggle"],
       message:
-        "Unknown ‘players juggle’; use list, show, add, edit, remove, restore, move or photo."),
+        "Unknown ‘players juggle’; use list, show, add, edit, remove, restore, move, move-team or photo."
+    ),
   ])
   func usageErrorsSayWhatToChange(_ usage: Usage) throws {
     let run = try kcorp(arguments: usage.arguments, environment: [:])

@@ -21,7 +21,7 @@ import Testing
     #expect(list.stdout.contains("Canna") && list.stdout.contains("Top"))  // data as it is
     let help = try runKCorp(["--help"], environment: french)
     #expect(help.stdout.hasPrefix("kcorp — l’effectif de l’équipe KCorp."))
-    #expect(help.stdout.contains("Lister l’effectif, dans l’ordre."))
+    #expect(help.stdout.contains("Lister l’effectif d’une équipe, dans l’ordre."))
     #expect(help.stdout.contains("Codes de sortie\u{A0}: 0 succès, 64 erreur d’utilisation"))
     let add = try runKCorp(["players", "add", "--help"], environment: french)
     #expect(add.stdout.contains("Utilisation\u{A0}: kcorp players add --name N"))

@@ -66,6 +66,40 @@ import Testing
     #expect(!FileManager.default.fileExists(atPath: folder.path("local.sqlite")))
   }
 
+  @Test func teamsTransfersAndTeamScopedTokensWorkOnTheServer() async throws {
+    let owner = try await access.createToken(name: "owner-script", role: .owner)
+    let asOwner = ["KCORP_TOKEN": owner]
+    let added = try kcorp(
+      "teams", "add", "KC Blue", "--tag", "KCB", "--league", "LFL", "--parent", "KC",
+      environment: asOwner)
+    #expect(added.status == 0, "\(added.stderr)")
+    let listed = try kcorp("teams", "--json")
+    #expect(listed.status == 0 && listed.stdout.contains(#""tag": "KCB""#))
+    // The editor token of the whole organisation adds to KC Blue and promotes.
+    let player = try kcorp(
+      "players", "add", "--name", "Hazel", "--position", "ADC", "--team", "KCB",
+      "--riot-id", "Hazel#KCB", "--contract-end", "2027-11-30")
+    #expect(player.status == 0, "\(player.stderr)")
+    #expect(try kcorp("players", "--team", "KCB").stdout.contains("Hazel"))
+    let moved = try kcorp("players", "move-team", "Hazel", "--to", "KC")
+    #expect(moved.status == 0, "\(moved.stderr)")
+    let hazel = try #require(store.roster.players.first { $0.name == "Hazel" })
+    #expect(hazel.teamID == Team.first.id && hazel.riotID?.description == "Hazel#KCB")
+    #expect(try store.history(limit: 1).first?.kind == .transferred)
+    // A token of KC Blue only is refused on KCorp: exit 77, one line saying why.
+    let blue = try #require(store.roster.team("KCB"))
+    let scoped = try await access.createToken(name: "blue", role: .editor, teams: [blue.id])
+    let refused = try kcorp(
+      "players", "edit", "Hazel", "--position", "Mid", environment: ["KCORP_TOKEN": scoped])
+    #expect(refused.status == 77)
+    #expect(refused.stderr.contains("not on the staff of KCorp"))
+    #expect(refused.stderr.split(separator: "\n").count == 1)
+    #expect(store.roster.players.first { $0.name == "Hazel" }?.position == .adc)
+    // And contracts ending soon are listed.
+    let contracts = try kcorp("contracts", "--within", "400")
+    #expect(contracts.status == 0 && contracts.stdout.contains("Hazel"))
+  }
+
   @Test func aPhotoIsGivenThroughTheServerAndItsExportCarriesIt() throws {
     let file = folder.path("canna.png")
     try onePixelPNG.write(to: URL(fileURLWithPath: file))

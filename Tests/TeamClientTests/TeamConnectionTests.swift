@@ -21,9 +21,16 @@ import Testing
 
   final class Kept: Sendable {
     let value = Mutex<SavedSignIn?>(nil)
+    /// Whether saving works (a Keychain can refuse).
+    let works = Mutex(true)
     var keeper: SignInKeeper {
       SignInKeeper(
-        load: { self.value.withLock { $0 } }, save: { new in self.value.withLock { $0 = new } })
+        load: { self.value.withLock { $0 } },
+        save: { new in
+          guard self.works.withLock({ $0 }) else { return false }
+          self.value.withLock { $0 = new }
+          return true
+        })
     }
   }
 
@@ -62,6 +69,15 @@ import Testing
     // The session is over on the server too.
     let old = TeamServer(url: saved.url, credential: .session(saved.cookie))
     await #expect(throws: TeamServerError.unauthorized) { try await old.players() }
+  }
+
+  @Test func aSessionTheDeviceCannotKeepIsSaidAndTheServersTeamIsShownAllTheSame() async throws {
+    kept.works.withLock { $0 = false }
+    let app = try connection()
+    try await app.signIn(address: address, name: "coach", password: "coach password")
+    #expect(app.team !== app.local)
+    #expect(app.notice?.contains("sign in again at the next launch") == true)
+    #expect(kept.value.withLock { $0 } == nil)
   }
 
   @Test func aRefusedSignInKeepsTheRosterShownAndKeepsNothing() async throws {

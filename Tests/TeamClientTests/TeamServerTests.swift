@@ -62,7 +62,7 @@ import Testing
     #expect(store.players.first { $0.id == rekkles.id }?.lineup == .substitute)
 
     let order = store.players.map(\.id)
-    try await remote.reorder([cabochard.id] + order.dropLast(), expected: order)
+    try await remote.reorder([cabochard.id] + order.dropLast(), expected: order, in: Team.first.id)
     #expect(store.players.map(\.name) == ["Cabochard"] + seeded + ["Rekkles2"])
 
     try await remote.removePlayer(id: cabochard.id)
@@ -110,6 +110,48 @@ import Testing
     #expect(taken?.isConflict == true)
     #expect(taken?.message(for: .name) != nil)
     #expect(store.players == before)
+  }
+
+  @MainActor @Test func theAppShowsOneTeamAtATimeAddsWithTheNewFieldsAndMovesAPlayer()
+    async throws
+  {
+    let blue = try await store.addTeam(TeamInput(name: "KC Blue", tag: "KCB", parent: "KC"))
+    let team = EsportTeam(source: try await coach())
+    try await team.load()
+    #expect(team.teams.map(\.tag) == ["KC", "KCB"])
+    #expect(team.players.map(\.name) == ["Canna", "Caliste", "Targamas"])
+    // The picker shows KC Blue: its (empty) roster, where the form adds.
+    team.shownTeamID = blue.id
+    #expect(team.players.isEmpty)
+    var form = PlayerForm()
+    form.name = "Hazel"
+    form.position = .adc
+    form.riotID = "Hazel#KCB"
+    form.nationality = "fr"
+    form.contractEnd = "2027-06-30"
+    let hazel = try await team.addPlayer(form.input)
+    #expect(hazel.teamID == blue.id && hazel.riotID?.description == "Hazel#KCB")
+    #expect(hazel.nationality == "FR" && team.players.map(\.name) == ["Hazel"])
+    // A bad field is refused by its name, nothing added.
+    form.name = "Other"
+    form.riotID = ""
+    form.birthDate = "2026-02-30"
+    let refused = await #expect(throws: ValidationError.self) {
+      try await team.addPlayer(form.input)
+    }
+    #expect(refused?.message(for: .birthDate) != nil)
+    #expect(team.players.count == 1)
+    // The edit form keeps every field; "Move to team…" promotes, one change on the server.
+    var edit = PlayerForm(player: hazel)
+    edit.realName = "Hazel Martin"
+    let edited = try await team.updatePlayer(hazel, with: edit.edit)
+    #expect(edited.realName == "Hazel Martin" && edited.riotID == hazel.riotID)
+    try await team.movePlayer(edited, to: Team.first)
+    #expect(team.players.isEmpty)
+    team.shownTeamID = Team.first.id
+    #expect(team.players.map(\.name) == ["Canna", "Caliste", "Targamas", "Hazel"])
+    #expect(store.roster.players.first { $0.name == "Hazel" }?.teamID == Team.first.id)
+    #expect(try await team.tenures(of: edited).map(\.teamTag) == ["KCB"])
   }
 
   @MainActor @Test func aPhotoFromTheAppIsReEncodedByTheServerShownAndTakenAway() async throws {

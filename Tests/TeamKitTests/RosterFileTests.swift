@@ -101,6 +101,26 @@ import Testing
     #expect(json.players == players)
   }
 
+  @Test func theWholeOrganisationRoundTripsThroughACSVWithEveryNewField() throws {
+    let blue = Team(id: UUID(), name: "KC Blue", tag: "KCB", league: "LFL", parentID: Team.first.id)
+    let teams = [Team.first, blue]
+    var players = roster
+    players.append(
+      Player(
+        name: "Hazel", position: .adc, lineup: .standIn, teamID: blue.id,
+        riotID: try RiotID(parsing: "Hazel#KCB"), realName: "Hazel Martin", nationality: "FR",
+        birthDate: Day("2006-02-06"), joined: Day("2024-11-20"), contractEnd: Day("2026-12-31")))
+    players.append(Player(name: "Trainee", position: .top, lineup: .trainee, teamID: blue.id))
+    let csv = RosterFile.export(players, as: .csv, teams: teams)
+    #expect(String(decoding: csv, as: UTF8.self).contains(",KCB,Hazel#KCB,"))
+    let plan = try RosterImport(csv, current: players, teams: teams, today: Day("2026-12-01")!)
+    #expect(plan.players == players)
+    #expect(plan.added.isEmpty && plan.changed.isEmpty && plan.removed.isEmpty)
+    // Into an organisation that has the same teams and no players: everyone back as they were.
+    let fresh = try RosterImport(csv, current: [], teams: teams, today: Day("2026-12-01")!)
+    #expect(fresh.players == players)
+  }
+
   @Test func aPlayersPhotoIsNoChangeInAnImportOfTheSameRoster() throws {
     var players = roster
     players[0].photo = String(repeating: "ab", count: 32)

@@ -272,7 +272,7 @@ import Testing
   }
 
   @Test func unknownAPIPathsAreProblems() async throws {
-    let response = try await app.client.get("/api/teams")
+    let response = try await app.client.get("/api/squads")
     #expect(response.status == 404)
     _ = try problem(response)
   }

@@ -139,7 +139,7 @@ import Testing
     }
     let roster = Roster(version: 1, players: players, removed: [])
     for page in [
-      Pages.roster(roster, page: 1, token: slot),
+      Pages.roster(roster, team: .first, page: 1, token: slot),
       Pages.player(players[0], in: roster, token: slot),
       Pages.confirmDeletePage(players[0], token: slot, cookie: nil),
       Pages.editPlayer(

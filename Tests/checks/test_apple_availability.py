@@ -61,11 +61,19 @@ def test_an_ios_only_api_outside_its_if_fails(tree):
     view = tree / "Sources/TeamUI/AddPlayerView.swift"
     text = view.read_text()
     view.write_text(re.sub(
-        r"\n *#if os\(iOS\)\n( *\.textInputAutocapitalization\(\.never\))\n *#endif", r"\n\1", text))
-    assert "#if os(iOS)\n" not in view.read_text()
+        r"\n *#if !os\(macOS\)\n( *\.textInputAutocapitalization\(\.never\))\n *#endif", r"\n\1", text))
+    assert "#if !os(macOS)\n" not in view.read_text()
     run = check(tree)
     assert run.returncode == 1
     assert "textInputAutocapitalization is unavailable on macOS" in run.stdout
+
+
+def test_an_ios_only_api_in_a_block_for_macos_fails(tree):
+    # `#if !os(macOS)` is the iOS side (and Linux's); `#if !os(iOS)` is macOS's.
+    edit(tree / "Sources/TeamUI/RosterView.swift", "#if !os(macOS)", "#if !os(iOS)")
+    run = check(tree)
+    assert run.returncode == 1
+    assert "EditButton is unavailable on macOS" in run.stdout
 
 
 def test_a_declaration_without_availability_fails(tree):

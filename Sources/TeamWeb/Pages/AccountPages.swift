@@ -11,9 +11,11 @@ extension Pages {
     var canEdit = true
     /// A link to their account and "Sign out".
     var signedIn = false
+    /// The organisation's controls: teams, accounts.
+    var isOwner = true
 
     /// A key for the response cache: pages differ by what they offer.
-    var cacheKey: String { "~e\(canEdit ? 1 : 0)s\(signedIn ? 1 : 0)" }
+    var cacheKey: String { "~e\(canEdit ? 1 : 0)s\(signedIn ? 1 : 0)o\(isOwner ? 1 : 0)" }
   }
 
   static func signIn(

@@ -58,6 +58,11 @@ enum Pages {
       "restored": localized("%1$@ restored %2$@"),
       "moved": localized("%1$@ reordered the roster"),
       "imported": localized("%1$@ imported a roster"),
+      "transferred": localized("%1$@ moved %2$@ from %3$@ to %4$@"),
+      "teamAdded": localized("%1$@ added the team %2$@"),
+      "teamEdited": localized("%1$@ changed the team %2$@"),
+      "teamRemoved": localized("%1$@ removed the team %2$@"),
+      "organisationRenamed": localized("%1$@ renamed the organisation from %3$@ to %4$@"),
       "separator": localized("; "),
     ]
     let object = messages.sorted { $0.key < $1.key }.map {

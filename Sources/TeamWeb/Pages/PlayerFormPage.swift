@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import TeamHTTP
 import TeamKit
 import TeamStore
@@ -37,6 +38,28 @@ extension Pages {
           "autocomplete": "off", "autocapitalize": "none", "spellcheck": "false",
         ] + extra + invalid(field))
     }
+    /// A date input (YYYY-MM-DD, as browsers send it).
+    func dateField(_ field: ValidationError.Field, _ label: String, _ value: String) -> HTML {
+      .h(
+        "div", ["class": "field"],
+        [
+          .h("label", ["for": field.rawValue], label),
+          .h(
+            "input",
+            ["type": "date", "id": field.rawValue, "name": field.rawValue, "value": value]
+              + invalid(field)),
+          error(field),
+        ])
+    }
+    let hasMore =
+      [
+        input.lineup, input.riotID, input.realName, input.nationality, input.birthDate,
+        input.contractEnd,
+      ].contains { !$0.isEmpty }
+      || [.lineup, .riotID, .realName, .nationality, .birthDate, .joined, .contractEnd].contains {
+        errors?.message(for: $0) != nil
+      }
+    let countries = Pages.countries(in: Language.current)
     let selectedPosition = (try? Position(parsing: input.position))
     var selected: [String] = []  // in the order chosen
     for id in input.favoriteChampions.compactMap({ Champion.find($0)?.id })
@@ -60,6 +83,9 @@ extension Pages {
         csrfField(token),
         version.map { .h("input", ["type": "hidden", "name": "version", "value": $0]) }
           ?? .fragment([]),
+        input.team.isEmpty
+          ? .fragment([]) : .h("input", ["type": "hidden", "name": "team", "value": input.team]),
+        error(.team),
         .h(
           "div", ["class": "field"],
           [
@@ -144,6 +170,65 @@ extension Pages {
             error(.favoriteChampions),
           ]),
         .h(
+          "details", ["class": "more-fields"] + (hasMore ? ["open": ""] : [:]),
+          [
+            .h("summary", localized("Status, Riot ID, contract")),
+            .h(
+              "div", ["class": "field"],
+              [
+                .h("label", ["for": "lineup"], localized("Status")),
+                .h(
+                  "select", ["id": "lineup", "name": "lineup"] + invalid(.lineup),
+                  [.h("option", ["value": ""], localized("As the team needs"))]
+                    + Lineup.allCases.map { lineup in
+                      .h(
+                        "option",
+                        ["value": lineup.rawValue]
+                          + ((try? Lineup(parsing: input.lineup)) == lineup
+                            ? ["selected": ""] : [:]),
+                        lineup.displayName)
+                    }),
+                error(.lineup),
+              ]),
+            .h(
+              "div", ["class": "field"],
+              [
+                .h("label", ["for": "riotID"], localized("Riot ID")),
+                textField(
+                  .riotID, input.riotID, ["placeholder": "Caliste#KC1", "maxlength": "24"]),
+                error(.riotID),
+              ]),
+            .h(
+              "div", ["class": "field"],
+              [
+                .h("label", ["for": "realName"], localized("Real name")),
+                textField(
+                  .realName, input.realName,
+                  ["maxlength": String(PlayerInput.maxRealNameLength), "autocomplete": "off"]),
+                error(.realName),
+              ]),
+            .h(
+              "div", ["class": "field"],
+              [
+                .h("label", ["for": "nationality"], localized("Nationality")),
+                .h(
+                  "select", ["id": "nationality", "name": "nationality"] + invalid(.nationality),
+                  [.h("option", ["value": ""], localized("Not given"))]
+                    + countries.map { code, name in
+                      .h(
+                        "option",
+                        ["value": code]
+                          + (PlayerInput.regionCode(input.nationality) == code
+                            ? ["selected": ""] : [:]),
+                        name)
+                    }),
+                error(.nationality),
+              ]),
+            dateField(.birthDate, localized("Birth date"), input.birthDate),
+            dateField(.joined, localized("Joined the team"), input.joined),
+            dateField(.contractEnd, localized("Contract end"), input.contractEnd),
+          ]),
+        .h(
           "div", ["class": "actions"],
           [
             .h("a", ["class": "button", "href": cancel, "data-close": ""], localized("Cancel")),
@@ -155,19 +240,19 @@ extension Pages {
   /// The add form on a page of its own (without JavaScript, "+" leads here).
   static func addPlayer(
     _ input: PlayerInput, errors: ValidationError?, token: String, cookie: String?,
-    status: Int = 200, notice: String? = nil
+    status: Int = 200, notice: String? = nil, cancel: String = "/"
   ) -> HTTPResponse {
     page(
       status: status, title: localized("New player · KCorp"), cookie: cookie,
       [
-        backBar(),
+        backBar(to: cancel),
         .h(
           "main", ["class": "sheet-page"],
           [
             playerForm(
               input, errors: errors, token: token, action: "/players",
               title: localized("New player"), submit: localized("Add"), notice: notice,
-              heading: "h1")
+              cancel: cancel, heading: "h1")
           ]),
       ])
   }
@@ -204,8 +289,26 @@ extension Pages {
 
   /// What a player is now, as the edit form's input.
   static func input(of player: Player) -> PlayerInput {
-    PlayerInput(
-      name: player.name, position: player.position.rawValue, image: player.image,
-      favoriteChampions: player.favoriteChampions.map(\.id), lineup: player.lineup.rawValue)
+    var input = PlayerInput(player: player)
+    input.team = ""  // a move is a form of its own
+    return input
   }
+}
+
+extension Pages {
+  /// Every country by its ISO 3166 code, named and sorted in `language`.
+  static func countries(in language: Language) -> [(code: String, name: String)] {
+    let names = countryNames.withLock { cache in
+      if let names = cache[language] { return names }
+      let names = Locale.Region.isoRegions
+        .filter { $0.identifier.count == 2 && $0.identifier.allSatisfy(\.isLetter) }
+        .map { ($0.identifier, Player.countryName($0.identifier, in: language)) }
+        .sorted { $0.1.compare($1.1, locale: language.locale) == .orderedAscending }
+      cache[language] = names
+      return names
+    }
+    return names.map { (code: $0.0, name: $0.1) }
+  }
+
+  private static let countryNames = Mutex<[Language: [(String, String)]]>([:])
 }

@@ -16,9 +16,54 @@ extension Pages {
   }
 
   static func player(
-    _ player: Player, in roster: Roster, token: String, viewer: Viewer = Viewer()
+    _ player: Player, in roster: Roster, token: String, viewer: Viewer = Viewer(),
+    tenures: [Tenure] = [], today: Day = Day(Date())
   ) -> HTTPResponse {
     let starter = player.lineup == .starter
+    let team = roster.team(id: player.teamID)
+    let several = roster.teams.count > 1
+    /// One line of who they are: a term and its value, when it has one.
+    func fact(_ term: String, _ value: String?, id: String, _ attributes: HTML.Attributes = [:])
+      -> [HTML]
+    {
+      guard let value else { return [] }
+      return [.h("dt", term), .h("dd", ["id": id] + attributes, value)]
+    }
+    let soon = Contracts.endsSoon(player, today: today)
+    let facts: [HTML] =
+      (several ? fact(localized("Team"), team?.name, id: "fact-team") : [])
+      + fact(localized("Status"), player.lineup.displayName, id: "fact-status")
+      + fact(localized("Riot ID"), player.riotID?.description, id: "fact-riot-id")
+      + fact(localized("Real name"), player.realName, id: "fact-real-name")
+      + fact(
+        localized("Nationality"), player.nationality.map(Player.countryName), id: "fact-nationality"
+      )
+      + fact(localized("Birth date"), player.birthDate?.formatted(), id: "fact-birth-date")
+      + fact(localized("Joined the team"), player.joined?.formatted(), id: "fact-joined")
+      + fact(
+        localized("Contract end"),
+        player.contractEnd.map {
+          soon ? localized("%@ (within 90 days)", $0.formatted()) : $0.formatted()
+        }, id: "fact-contract-end", soon ? ["class": "soon"] : [:])
+    let history: [HTML] =
+      tenures.isEmpty
+      ? []
+      : [
+        .h(
+          "section", ["aria-labelledby": "tenures-title"],
+          [
+            .h("h2", ["id": "tenures-title"], localized("Earlier teams")),
+            .h(
+              "ul", ["class": "tenures"],
+              tenures.map { tenure in
+                .h(
+                  "li", [:],
+                  localized(
+                    "%1$@ (%2$@), %3$@ → %4$@", tenure.teamName, tenure.position.displayName,
+                    tenure.from?.formatted() ?? "?", tenure.to.formatted()))
+              }),
+          ])
+      ]
     let edits: [HTML] = [
       .h(
         "div", ["class": "detail-actions"],
@@ -32,6 +77,11 @@ extension Pages {
             fields: [("lineup", starter ? "substitute" : "starter")],
             button: ["class": "button", "id": "lineup-toggle"],
             [.text(starter ? localized("Move to substitutes") : localized("Make starter"))]),
+          several
+            ? .h(
+              "a",
+              ["class": "button", "id": "move-team", "href": "/players/\(player.id)/team"],
+              localized("Move to team…")) : .fragment([]),
         ])
     ]
     let deletion: [HTML] = [
@@ -50,7 +100,7 @@ extension Pages {
     return page(
       title: "\(player.name) · KCorp",
       [
-        backBar(to: rosterLink(to: player.id, in: roster.players)),
+        backBar(to: rosterLink(to: player, in: roster)),
         .h(
           "main", ["class": "detail", "data-live": "", "data-player": player.id.uuidString],
           [
@@ -61,6 +111,8 @@ extension Pages {
               "p", ["class": "muted"],
               starter ? localized("Starting five") : localized("Substitute")),
             .fragment(viewer.canEdit ? edits : []),
+            .h("dl", ["class": "facts"], facts),
+            .fragment(history),
             .h(
               "section", ["aria-labelledby": "champions-title"],
               [

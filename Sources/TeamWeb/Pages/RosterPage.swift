@@ -23,21 +23,33 @@ extension Pages {
     (players.startersFirst.firstIndex { $0.id == player } ?? 0) / pageSize + 1
   }
 
-  /// Where "Back" from a player leads: their row on the page that shows them.
-  static func rosterLink(to player: UUID, in players: [Player]) -> String {
-    "/?page=\(page(of: player, in: players))#player-\(player)"
+  /// A team's roster page: `/` while the organisation has one team, else `/teams/TAG`.
+  static func path(of team: Team, in roster: Roster) -> String {
+    roster.teams.count == 1 ? "/" : "/teams/\(team.tag)"
   }
 
-  /// The roster's page `page`, from 1 to ``pageCount(_:)``: the starting five, then the
-  /// substitutes, with their order buttons.
+  /// Where "Back" from a player leads: their row on the page of their team that shows them.
+  static func rosterLink(to player: Player, in roster: Roster) -> String {
+    let team = roster.team(id: player.teamID) ?? roster.firstTeam
+    let players = roster.players(in: team.id)
+    return path(of: team, in: roster)
+      + "?page=\(page(of: player.id, in: players))#player-\(player.id)"
+  }
+
+  /// A team's page `page`, from 1 to ``pageCount(_:)``: the starting five, then the
+  /// substitutes and the other statuses, with their order buttons.
   static func roster(
-    _ roster: Roster, page: Int, token: String, viewer: Viewer = Viewer(), notice: Notice? = nil,
-    addForm: (input: PlayerInput, errors: ValidationError?)? = nil
+    _ roster: Roster, team: Team, page: Int, token: String, viewer: Viewer = Viewer(),
+    notice: Notice? = nil, addForm: (input: PlayerInput, errors: ValidationError?)? = nil,
+    teams: [Team]? = nil
   ) -> HTTPResponse {
-    let players = roster.players.startersFirst
+    let members = roster.players(in: team.id)
+    let players = members.startersFirst
     let pages = pageCount(players.count)
     let shown = Array(players.dropFirst((page - 1) * pageSize).prefix(pageSize))
-    let status = LineupStatus(players: roster.players)
+    let status = LineupStatus(players: members)
+    let base = path(of: team, in: roster)
+    let several = roster.teams.count > 1
     let justAdded: UUID? = if case .added(let player)? = notice { player.id } else { nil }
     var content: [HTML] = [
       statusRegion(addForm != nil ? .refused : notice, token: token, canUndo: viewer.canEdit)
@@ -61,9 +73,12 @@ extension Pages {
       for lineup in Lineup.allCases {
         let group = shown.filter { $0.lineup == lineup }
         let everyone = players.filter { $0.lineup == lineup }
-        let title = lineup == .starter ? localized("Starting five") : localized("Substitutes")
-        let titleID: String = lineup == .starter ? "starters-title" : "substitutes-title"
-        guard !group.isEmpty || (everyone.isEmpty && page == pages) else { continue }
+        let title = groupTitle(lineup)
+        let titleID =
+          "\(lineup == .starter ? "starters" : lineup == .substitute ? "substitutes" : lineup.rawValue)-title"
+        // The other statuses show only when someone has them.
+        let always = lineup == .starter || lineup == .substitute
+        guard !group.isEmpty || (always && everyone.isEmpty && page == pages) else { continue }
         content.append(
           .h(
             "section", ["class": "group", "aria-labelledby": titleID],
@@ -90,40 +105,59 @@ extension Pages {
             "nav", ["class": "pages", "aria-label": localized("Pages")],
             [
               page > 1
-                ? .h("a", ["href": "/?page=\(page - 1)"], localized("Previous")) : .fragment([]),
+                ? .h("a", ["href": "\(base)?page=\(page - 1)"], localized("Previous"))
+                : .fragment([]),
               .h(
                 "span",
                 localized(
                   "Page %1$@ of %2$@ · %3$@ players", page, pages,
                   Language.current.number(players.count))),
               page < pages
-                ? .h("a", ["href": "/?page=\(page + 1)"], localized("Next")) : .fragment([]),
+                ? .h("a", ["href": "\(base)?page=\(page + 1)"], localized("Next"))
+                : .fragment([]),
             ]))
       }
     }
-    content.append(footer(viewer, removed: roster.removedCount))
-    let form = addForm ?? (PlayerInput(name: "", position: "Top"), nil)
+    content.append(footer(viewer, removed: roster.removedCount, organisation: several))
+    let form =
+      addForm ?? (PlayerInput(name: "", position: "Top", team: several ? team.tag : ""), nil)
     let refused = addForm != nil
+    let teamQuery = several ? "?team=\(team.tag)" : ""
     return Pages.page(
-      status: refused ? 422 : 200, title: localized("KCorp roster"),
+      status: refused ? 422 : 200,
+      title: several ? "\(team.name) · \(roster.organisation)" : localized("KCorp roster"),
       [
         .h(
           "header", ["class": "topbar"],
           [
             .h(
               "h1", [:],
-              [.text("KCorp"), .h("span", ["class": "subtitle"], localized("Team roster"))]),
+              several
+                ? [
+                  .text(team.name),
+                  .h(
+                    "span", ["class": "subtitle"],
+                    [team.tag, team.league].compactMap(\.self).joined(separator: " · ")),
+                ]
+                : [
+                  .text(roster.organisation),
+                  .h("span", ["class": "subtitle"], localized("Team roster")),
+                ]),
             viewer.canEdit
               ? .h(
                 "a",
                 [
-                  "id": "add-player", "class": "icon-button", "href": "/players/new",
+                  "id": "add-player", "class": "icon-button", "href": "/players/new" + teamQuery,
                   "aria-label": localized("Add player"),
                 ], [Icon.plus]) : .fragment([]),
           ]),
+        several ? teamSwitcher(teams ?? roster.teams, current: team) : .fragment([]),
         .h(
           "main",
-          ["data-order-etag": WebApp.etag(order: roster.players), "data-live": ""],
+          [
+            "data-order-etag": WebApp.etag(order: members), "data-live": "",
+            "data-order-url": "/api/roster/order" + teamQuery,
+          ],
           content),
         .h(
           "dialog",
@@ -137,11 +171,43 @@ extension Pages {
       ])
   }
 
+  /// The title of a group of the roster, by status.
+  static func groupTitle(_ lineup: Lineup) -> String {
+    switch lineup {
+    case .starter: localized("Starting five")
+    case .substitute: localized("Substitutes")
+    case .trainee: localized("Trainees")
+    case .standIn: localized("Stand-ins")
+    case .inactive: localized("Inactive")
+    }
+  }
+
+  /// Links to each team the reader may see, and to the organisation.
+  static func teamSwitcher(_ teams: [Team], current: Team?) -> HTML {
+    .h(
+      "nav", ["class": "teams", "aria-label": localized("Teams")],
+      [
+        .h(
+          "a", ["href": "/"] + (current == nil ? ["aria-current": "page"] : [:]),
+          localized("Organisation"))
+      ]
+        + teams.map { team in
+          .h(
+            "a",
+            ["href": "/teams/\(team.tag)"]
+              + (team.id == current?.id ? ["aria-current": "page"] : [:]),
+            team.tag)
+        })
+  }
+
   /// Links to the other pages, at the bottom of the roster.
-  static func footer(_ viewer: Viewer, removed: Int) -> HTML {
+  static func footer(_ viewer: Viewer, removed: Int, organisation: Bool = false) -> HTML {
     .h(
       "nav", ["class": "trash-link", "aria-label": localized("More")],
       [
+        organisation || viewer.isOwner
+          ? .fragment([.h("a", ["href": "/teams"], localized("Teams")), .text(" · ")])
+          : .fragment([]),
         .h(
           "a", ["href": "/trash"],
           localized("Recently removed") + (removed == 0 ? "" : " (\(removed))")),

@@ -6,7 +6,8 @@ import TeamStore
 /// Recently removed.
 extension Pages {
   static func trash(
-    _ removed: [RemovedPlayer], token: String, now: Date, viewer: Viewer = Viewer()
+    _ removed: [RemovedPlayer], token: String, now: Date, viewer: Viewer = Viewer(),
+    restorable: Set<UUID>? = nil
   ) -> HTTPResponse {
     page(
       title: localized("Recently removed · KCorp"),
@@ -43,7 +44,7 @@ extension Pages {
                                   age(of: removal.removedAt, now: now))),
                             ]),
                         ]),
-                      viewer.canEdit
+                      restorable?.contains(removal.id) ?? viewer.canEdit
                         ? postButton(
                           "/trash/\(removal.id)/restore", token: token,
                           button: [

@@ -1,4 +1,5 @@
 import Foundation
+import TeamAccess
 import TeamHTTP
 import TeamKit
 import TeamStore
@@ -77,6 +78,17 @@ extension HTTPError {
 }
 
 extension WebApp {
+  /// The team the request acts on (its role already checked).
+  /// - Throws: ``RosterError/teamNotFound(_:)`` when the request names no team there is.
+  static func team(_ context: RequestContext, _ request: HTTPRequest) throws(RosterError) -> Team {
+    guard let team = context.team else {
+      throw .teamNotFound(
+        context.parameters["tag"] ?? request.query["team"] ?? request.formFields["team"]?.first
+          ?? "")
+    }
+    return team
+  }
+
   static func json(_ value: some JSONWritable, status: Int = 200) -> HTTPResponse {
     HTTPResponse(
       status: status, contentType: "application/json", body: Array(TeamJSON.encode(value)))
@@ -158,15 +170,21 @@ extension WebApp {
     let store = store
     let cache = cache
 
-    route("GET", "/api/players", RoutePolicy(.reader)) { _, _ in
+    // The organisation's first team, as before teams; another with ?team=TAG.
+    route("GET", "/api/players", RoutePolicy(.reader, team: .chosen)) { request, context in
       let roster = store.roster
-      return cache.response("/api/players", version: roster.version) {
-        WebApp.json(roster.players)
+      let team = try WebApp.team(context, request)
+      return cache.response("/api/players?team=\(team.id)", version: roster.version) {
+        WebApp.json(roster.players(in: team.id))
       }
     }
 
-    route("POST", "/api/players", RoutePolicy(.editor, .sameOrigin)) { request, context in
-      let input = try WebApp.decodeBody(PlayerInput.self, of: request)
+    // The team is the body's `team` (or ?team=), the first one when it names none.
+    route("POST", "/api/players", RoutePolicy(.editor, .sameOrigin, team: .chosen)) {
+      request, context in
+      let team = try WebApp.team(context, request)
+      var input = try WebApp.decodeBody(PlayerInput.self, of: request)
+      input.team = team.id.uuidString  // the team the role was checked on
       let player = try await store.addPlayer(input, by: context.author)
       var response = WebApp.json(player, status: 201)
       response.headers += [
@@ -175,7 +193,7 @@ extension WebApp {
       return response
     }
 
-    route("GET", "/api/players/{id}", RoutePolicy(.reader)) { _, context in
+    route("GET", "/api/players/{id}", RoutePolicy(.reader, team: .player)) { _, context in
       let roster = store.roster
       let player = try WebApp.player(context.parameters["id"], in: roster)
       var response = cache.response("/api/players/\(player.id)", version: roster.version) {
@@ -185,7 +203,8 @@ extension WebApp {
       return response
     }
 
-    route("PATCH", "/api/players/{id}", RoutePolicy(.editor, .sameOrigin)) { request, context in
+    route("PATCH", "/api/players/{id}", RoutePolicy(.editor, .sameOrigin, team: .player)) {
+      request, context in
       let current = try WebApp.player(context.parameters["id"], in: store.roster)
       let edit = try WebApp.decodeBody(
         PlayerEdit.self, of: request,
@@ -203,17 +222,19 @@ extension WebApp {
       return response
     }
 
-    route("DELETE", "/api/players/{id}", RoutePolicy(.editor, .sameOrigin)) { _, context in
+    route("DELETE", "/api/players/{id}", RoutePolicy(.editor, .sameOrigin, team: .player)) {
+      _, context in
       let id = try WebApp.player(context.parameters["id"], in: store.roster).id
       try await store.removePlayer(id: id, by: context.author)
       return HTTPResponse(status: 204)
     }
 
-    route("GET", "/api/trash", RoutePolicy(.reader)) { _, _ in
+    route("GET", "/api/trash", RoutePolicy(.reader, team: .organisation)) { _, context in
       WebApp.json(store.roster.removed)
     }
 
-    route("POST", "/api/trash/{id}/restore", RoutePolicy(.editor, .sameOrigin)) { _, context in
+    route("POST", "/api/trash/{id}/restore", RoutePolicy(.editor, .sameOrigin, team: .player)) {
+      _, context in
       guard let id = context.parameters["id"].flatMap(UUID.init(uuidString:)) else {
         throw HTTPError(404, localized("No removed player has this id."))
       }
@@ -225,20 +246,22 @@ extension WebApp {
       return response
     }
 
-    route("GET", "/api/roster/order", RoutePolicy(.reader)) { _, _ in
-      let players = store.players
+    route("GET", "/api/roster/order", RoutePolicy(.reader, team: .chosen)) { request, context in
+      let players = store.roster.players(in: try WebApp.team(context, request).id)
       var response = WebApp.json(players.map(\.id.uuidString))
       response.headers.append(("ETag", WebApp.etag(order: players)))
       return response
     }
 
-    route("PUT", "/api/roster/order", RoutePolicy(.editor, .sameOrigin)) { request, context in
+    route("PUT", "/api/roster/order", RoutePolicy(.editor, .sameOrigin, team: .chosen)) {
+      request, context in
+      let team = try WebApp.team(context, request)
       let texts = try WebApp.decodeBody([String].self, of: request)
       let ids = texts.compactMap(UUID.init(uuidString:))
       guard ids.count == texts.count else {
         throw HTTPError(400, localized("Send the players’ ids, in the order wanted."))
       }
-      let before = store.players
+      let before = store.roster.players(in: team.id)
       guard WebApp.matches(request.header("if-match"), WebApp.etag(order: before)) else {
         throw HTTPError(
           412,
@@ -246,30 +269,34 @@ extension WebApp {
             "The roster changed meanwhile; nothing was saved. Reload it and order it again."))
       }
       let players = try await store.reorder(
-        ids, expected: WebApp.isConditional(request) ? before.map(\.id) : nil, by: context.author)
+        ids, expected: WebApp.isConditional(request) ? before.map(\.id) : nil,
+        team: team.id.uuidString, by: context.author)
       var response = WebApp.json(players.map(\.id.uuidString))
       response.headers.append(("ETag", WebApp.etag(order: players)))
       return response
     }
 
-    route("GET", "/api/lineup", RoutePolicy(.reader)) { _, _ in
-      WebApp.json(LineupDocument(status: LineupStatus(players: store.players)))
+    route("GET", "/api/lineup", RoutePolicy(.reader, team: .chosen)) { request, context in
+      let team = try WebApp.team(context, request)
+      return WebApp.json(
+        LineupDocument(status: LineupStatus(players: store.roster.players(in: team.id))))
     }
 
     let events = events
     let app = self
-    route("GET", "/api/events", RoutePolicy(.reader)) { request, context in
+    route("GET", "/api/events", RoutePolicy(.reader, team: .organisation)) { request, context in
       try events.subscribe(
         lastEventID: request.header("last-event-id"), address: app.clientAddress(request),
         identity: context.identity)
     }
 
-    route("GET", "/api/history", RoutePolicy(.reader)) { request, _ in
+    route("GET", "/api/history", RoutePolicy(.reader, team: .organisation)) { request, context in
       let (player, after, limit) = try WebApp.historyQuery(request)
-      return WebApp.json(try store.history(after: after, player: player, limit: limit))
+      return WebApp.json(
+        try store.history(after: after, player: player, limit: limit))
     }
 
-    route("GET", "/api/champions", RoutePolicy(.reader)) { request, _ in
+    route("GET", "/api/champions", RoutePolicy(.reader, team: .organisation)) { request, _ in
       var classes: Set<ChampionClass> = []
       if let text = request.query["class"], !text.isEmpty {
         guard let found = ChampionClass(rawValue: text) else {  // as the schema's enum
@@ -288,7 +315,7 @@ extension WebApp {
       return WebApp.json(Champion.search(query, classes: classes))
     }
 
-    route("GET", "/api/openapi.json", RoutePolicy(.reader)) { _, _ in
+    route("GET", "/api/openapi.json", RoutePolicy(.reader, team: .organisation)) { _, _ in
       HTTPResponse(status: 200, contentType: "application/json", body: OpenAPI.document)
     }
   }

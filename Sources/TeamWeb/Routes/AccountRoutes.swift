@@ -13,7 +13,7 @@ extension WebApp {
     let options = options
     let app = self
 
-    route("GET", "/signin", RoutePolicy(.anyone)) { request, _ in
+    route("GET", "/signin", RoutePolicy(.anyone, team: .organisation)) { request, _ in
       let (token, cookie) = WebApp.csrfToken(for: request)
       return Pages.signIn(name: "", next: WebApp.safeNext(request.query["next"]), token: token)
         .with(cookie: cookie)
@@ -34,7 +34,7 @@ extension WebApp {
     }
 
     route(
-      "POST", "/signin", RoutePolicy(.anyone, .form),
+      "POST", "/signin", RoutePolicy(.anyone, .form, team: .organisation),
       expired: { request, _ in
         signInAgain(request, 403, localized("This page had expired. Sign in again."))
       }
@@ -71,19 +71,21 @@ extension WebApp {
       }
     }
 
-    route("POST", "/signout", RoutePolicy(.person, .form)) { request, _ in
+    route("POST", "/signout", RoutePolicy(.person, .form, team: .organisation)) { request, _ in
       try await WebApp.endSession(of: request, in: access)
       return WebApp.signedOut(secure: app.isSecure(request), requireLogin: options.requireLogin)
     }
 
-    route("POST", "/signout/all", RoutePolicy(.person, .form)) { request, context in
+    route("POST", "/signout/all", RoutePolicy(.person, .form, team: .organisation)) {
+      request, context in
       try await access.signOutEverywhere(name: context.identity.name)
       return WebApp.signedOut(secure: app.isSecure(request), requireLogin: options.requireLogin)
     }
 
     // The apps' sign-in: JSON in, the same session cookie out. A JSON body cannot come from
     // another site's form, and another site's script is refused by the Origin check.
-    route("POST", "/api/session", RoutePolicy(.anyone, .sameOrigin)) { request, _ in
+    route("POST", "/api/session", RoutePolicy(.anyone, .sameOrigin, team: .organisation)) {
+      request, _ in
       let credentials = try WebApp.decodeBody(SessionRequest.self, of: request)
       func refused(_ error: HTTPError, retryAfter: Int? = nil) async throws -> HTTPResponse {
         var response = Problem(error).response
@@ -113,16 +115,17 @@ extension WebApp {
       }
     }
 
-    route("GET", "/api/session", RoutePolicy(.person)) { _, context in
+    route("GET", "/api/session", RoutePolicy(.person, team: .organisation)) { _, context in
       WebApp.json(SessionDocument(identity: context.identity))
     }
 
-    route("DELETE", "/api/session", RoutePolicy(.person, .sameOrigin)) { request, _ in
+    route("DELETE", "/api/session", RoutePolicy(.person, .sameOrigin, team: .organisation)) {
+      request, _ in
       try await WebApp.endSession(of: request, in: access)
       return HTTPResponse(status: 204)
     }
 
-    route("GET", "/account", RoutePolicy(.person)) { request, context in
+    route("GET", "/account", RoutePolicy(.person, team: .organisation)) { request, context in
       let (token, cookie) = WebApp.csrfToken(for: request)
       return Pages.account(context.identity, token: token).with(cookie: cookie)
     }
@@ -137,7 +140,7 @@ extension WebApp {
     }
 
     route(
-      "POST", "/account/password", RoutePolicy(.person, .form),
+      "POST", "/account/password", RoutePolicy(.person, .form, team: .organisation),
       expired: { request, context in
         accountPage(
           request, context.identity, localized("This page had expired. Try again."), status: 403)
@@ -166,12 +169,12 @@ extension WebApp {
         request, identity, localized("Password changed; your other sessions are ended."))
     }
 
-    route("GET", "/accounts", RoutePolicy(.owner)) { request, _ in
+    route("GET", "/accounts", RoutePolicy(.owner, team: .organisation)) { request, _ in
       let (token, cookie) = WebApp.csrfToken(for: request)
       return Pages.accounts(try access.accounts(), token: token).with(cookie: cookie)
     }
 
-    route("POST", "/accounts", RoutePolicy(.owner, .form)) { request, _ in
+    route("POST", "/accounts", RoutePolicy(.owner, .form, team: .organisation)) { request, _ in
       let form = request.formFields
       let role = Role(rawValue: form["role"]?.first ?? "") ?? .viewer
       do {
@@ -187,7 +190,8 @@ extension WebApp {
       return .redirect(to: "/accounts")
     }
 
-    route("POST", "/accounts/{name}/role", RoutePolicy(.owner, .form)) { request, context in
+    route("POST", "/accounts/{name}/role", RoutePolicy(.owner, .form, team: .organisation)) {
+      request, context in
       let name = context.parameters["name"]?.removingPercentEncoding ?? ""
       do {
         try await access.setRole(
@@ -198,7 +202,8 @@ extension WebApp {
       return .redirect(to: "/accounts")
     }
 
-    route("POST", "/accounts/{name}/remove", RoutePolicy(.owner, .form)) { _, context in
+    route("POST", "/accounts/{name}/remove", RoutePolicy(.owner, .form, team: .organisation)) {
+      _, context in
       do {
         try await access.removeAccount(
           name: context.parameters["name"]?.removingPercentEncoding ?? "")

@@ -10,8 +10,12 @@ extension WebApp {
   mutating func addImportRoutes() {
     let store = store
     for format in RosterFile.Format.allCases {
-      route("GET", "/export.\(format.rawValue)", RoutePolicy(.reader)) { _, _ in
+      // The whole organisation.
+      route("GET", "/export.\(format.rawValue)", RoutePolicy(.reader, team: .organisation)) {
+        _, _ in
         let day = Date().formatted(.iso8601.year().month().day())
+        let roster = store.roster
+        let players = roster.players
         let photos = format == .json ? try store.photoFiles() : [:]
         return HTTPResponse(
           status: 200,
@@ -22,25 +26,30 @@ extension WebApp {
               "attachment; filename=\"kcorp-roster-\(day).\(format.rawValue)\""
             ),
             ("Cache-Control", "no-store"),
-          ], body: Array(RosterFile.export(store.players, as: format, photos: photos)))
+          ],
+          body: Array(
+            RosterFile.export(players, as: format, photos: photos, teams: roster.teams)))
       }
     }
 
-    route("GET", "/import", RoutePolicy(.editor)) { request, _ in
+    // An import replaces every team's players: for editors of the whole organisation.
+    route("GET", "/import", RoutePolicy(.editor, team: .organisation)) { request, _ in
       let (token, cookie) = WebApp.csrfToken(for: request)
       return Pages.importForm(content: "", problems: [], token: token).with(cookie: cookie)
     }
 
     // Without `confirm`: the preview (or the problems, the content kept). With it: applied,
     // all or nothing, after checking the content again against the roster as it is now.
-    route("POST", "/import", RoutePolicy(.editor, .form)) { request, context in
+    route("POST", "/import", RoutePolicy(.editor, .form, team: .organisation)) {
+      request, context in
       let form = request.formFields
       let content = form["content"]?.first ?? ""
       let (token, cookie) = WebApp.csrfToken(for: request)
       let plan: RosterImport
       let photos: [UUID: Photo]
       do throws(RosterFile.Problems) {
-        plan = try RosterImport(Data(content.utf8), current: store.players)
+        plan = try RosterImport(
+          Data(content.utf8), current: store.players, teams: store.roster.teams)
         photos = try await plan.checkedPhotos()
       } catch {
         return Pages.importForm(content: content, problems: error.problems, token: token)

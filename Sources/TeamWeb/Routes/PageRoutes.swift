@@ -1,4 +1,5 @@
 import Foundation
+import TeamAccess
 import TeamHTTP
 import TeamKit
 import TeamPhoto
@@ -11,36 +12,59 @@ extension WebApp {
     let cache = cache
     let slot = ResponseCache.tokenSlot
 
-    route("GET", "/", RoutePolicy(.reader)) { request, context in
+    /// A team's roster page, cached per roster version and viewer.
+    @Sendable func teamPage(_ request: HTTPRequest, _ context: RequestContext, _ team: Team)
+      -> HTTPResponse
+    {
       let (token, cookie) = WebApp.csrfToken(for: request)
       let roster = store.roster
-      let pages = Pages.pageCount(roster.players.count)
+      let pages = Pages.pageCount(roster.players(in: team.id).count)
       let page = min(max(request.query["page"].flatMap { Int($0) } ?? 1, 1), pages)
       // After an action the roster says what happened: rendered for this request only.
-      let viewer = context.viewer
+      let viewer = context.viewer(on: team)
+      let teams = roster.teams
       if let notice = WebApp.notice(request.query, roster: roster) {
-        return Pages.roster(roster, page: page, token: token, viewer: viewer, notice: notice)
-          .with(cookie: cookie)
+        return Pages.roster(
+          roster, team: team, page: page, token: token, viewer: viewer, notice: notice,
+          teams: teams
+        ).with(cookie: cookie)
       }
       return cache.response(
-        "/?page=\(page)" + viewer.cacheKey, version: roster.version, token: token, cookie: cookie
+        "/teams/\(team.id)?page=\(page)" + viewer.cacheKey + WebApp.cacheKey(teams),
+        version: roster.version, token: token, cookie: cookie
       ) {
-        Pages.roster(roster, page: page, token: slot, viewer: viewer)
+        Pages.roster(roster, team: team, page: page, token: slot, viewer: viewer, teams: teams)
       }
     }
 
-    route("GET", "/players/new", RoutePolicy(.editor)) { request, _ in
+    // One team: its roster, as before teams. Several: the organisation at a glance.
+    route("GET", "/", RoutePolicy(.reader, team: .organisation)) { request, context in
+      let roster = store.roster
+      guard roster.teams.count > 1 else { return teamPage(request, context, roster.firstTeam) }
+      return Pages.overview(
+        roster, teams: roster.teams, viewer: context.viewer, today: Day(Date()))
+    }
+
+    route("GET", "/teams/{tag}", RoutePolicy(.reader, team: .tag)) { request, context in
+      teamPage(request, context, try WebApp.team(context, request))
+    }
+
+    route("GET", "/players/new", RoutePolicy(.editor, team: .chosen)) { request, context in
       let (token, cookie) = WebApp.csrfToken(for: request)
+      let team = try WebApp.team(context, request)
+      let several = store.roster.teams.count > 1
       return cache.response(
-        "/players/new", version: store.roster.version, token: token, cookie: cookie
+        "/players/new?team=\(team.id)", version: store.roster.version, token: token,
+        cookie: cookie
       ) {
         Pages.addPlayer(
-          PlayerInput(name: "", position: "Top"), errors: nil, token: slot, cookie: nil)
+          PlayerInput(name: "", position: "Top", team: several ? team.tag : ""), errors: nil,
+          token: slot, cookie: nil, cancel: Pages.path(of: team, in: store.roster))
       }
     }
 
     route(
-      "POST", "/players", RoutePolicy(.editor, .form, upload: .photoForm),
+      "POST", "/players", RoutePolicy(.editor, .form, upload: .photoForm, team: .chosen),
       expired: { request, _ in
         let (token, cookie) = WebApp.csrfToken(for: request)
         return Pages.addPlayer(
@@ -50,19 +74,21 @@ extension WebApp {
             "This form had expired, so nothing was saved. Check it and press Add again."))
       }
     ) { request, context in
+      let team = try WebApp.team(context, request)
       let input = WebApp.input(from: request.formFields)
       do throws(RosterError) {
         // The photo is read first: a file that is no photo adds nobody. The player and their
         // photo are one change.
         let player = try await store.addPlayer(
           input, photo: try await WebApp.formPhoto(request), by: context.author)
-        return .redirect(to: WebApp.rosterLink(after: "added", player, in: store.players))
+        return .redirect(to: WebApp.rosterLink(after: "added", player, in: store.roster))
       } catch {
         guard let validation = error.validation else { throw error }
         // The roster with its sheet open again, the input kept, focus on the first error.
         let (token, cookie) = WebApp.csrfToken(for: request)
         return Pages.roster(
-          store.roster, page: 1, token: token, addForm: (input, validation)
+          store.roster, team: team, page: 1, token: token, viewer: context.viewer,
+          addForm: (input, validation), teams: store.roster.teams
         ).with(cookie: cookie)
       }
     }
@@ -85,16 +111,28 @@ extension WebApp {
         }
       }
     }
+    route("GET", "/players/{id}", RoutePolicy(.reader, team: .player)) { request, context in
+      let roster = store.roster
+      let player = try WebApp.player(context.parameters["id"], in: roster)
+      let (token, cookie) = WebApp.csrfToken(for: request)
+      let viewer = context.viewer
+      // Tenures are read from the file: cached with the roster's version, as the page is.
+      let tenures = try store.tenures(of: player.id)
+      return cache.response(
+        "/players/\(player.id)" + viewer.cacheKey, version: roster.version, token: token,
+        cookie: cookie
+      ) {
+        Pages.player(
+          player, in: roster, token: slot, viewer: viewer, tenures: tenures, today: Day(Date()))
+      }
+    }
     route(
-      "GET", "/players/{id}", RoutePolicy(.reader),
-      playerPage("") { Pages.player($0, in: $1, token: $2, viewer: $3) })
-    route(
-      "GET", "/players/{id}/delete", RoutePolicy(.editor),
+      "GET", "/players/{id}/delete", RoutePolicy(.editor, team: .player),
       playerPage("/delete") { player, _, token, _ in
         Pages.confirmDeletePage(player, token: token, cookie: nil)
       })
     route(
-      "GET", "/players/{id}/edit", RoutePolicy(.editor),
+      "GET", "/players/{id}/edit", RoutePolicy(.editor, team: .player),
       playerPage("/edit") { player, _, token, _ in
         Pages.editPlayer(
           player, input: Pages.input(of: player), errors: nil, token: token,
@@ -113,7 +151,8 @@ extension WebApp {
     }
 
     route(
-      "POST", "/players/{id}/edit", RoutePolicy(.editor, .form, upload: .photoForm),
+      "POST", "/players/{id}/edit",
+      RoutePolicy(.editor, .form, upload: .photoForm, team: .player),
       expired: { request, context in
         editAgain(
           request, 403,
@@ -130,7 +169,10 @@ extension WebApp {
       }
       let edit = PlayerEdit(
         name: input.name, position: input.position, image: input.image,
-        favoriteChampions: current.favorites(keepingOrderWith: input.favoriteChampions))
+        favoriteChampions: current.favorites(keepingOrderWith: input.favoriteChampions),
+        lineup: input.lineup.isEmpty ? nil : input.lineup, riotID: input.riotID,
+        realName: input.realName, nationality: input.nationality, birthDate: input.birthDate,
+        joined: input.joined, contractEnd: input.contractEnd)
       do throws(RosterError) {
         let player = try await store.updatePlayer(
           id: current.id, with: edit, expected: current,
@@ -148,7 +190,7 @@ extension WebApp {
     }
 
     route(
-      "POST", "/players/{id}/delete", RoutePolicy(.editor, .form),
+      "POST", "/players/{id}/delete", RoutePolicy(.editor, .form, team: .player),
       expired: { request, context in
         let player = try WebApp.player(context.parameters["id"], in: store.roster)
         let (token, cookie) = WebApp.csrfToken(for: request)
@@ -157,17 +199,22 @@ extension WebApp {
         return response
       }
     ) { _, context in
-      let player = try WebApp.player(context.parameters["id"], in: store.roster)
-      // The page that showed them, computed before they leave the roster.
-      let page = Pages.page(of: player.id, in: store.players)
-      try await store.removePlayer(id: player.id, by: context.author)
-      return .redirect(to: "/?page=\(page)&removed=\(player.id)")
-    }
-
-    route("POST", "/players/{id}/move", RoutePolicy(.editor, .form)) { request, context in
       let roster = store.roster
       let player = try WebApp.player(context.parameters["id"], in: roster)
-      let shown = roster.players.startersFirst
+      // The page that showed them, computed before they leave the roster.
+      let team = roster.team(id: player.teamID) ?? roster.firstTeam
+      let page = Pages.page(of: player.id, in: roster.players(in: team.id))
+      try await store.removePlayer(id: player.id, by: context.author)
+      return .redirect(
+        to: Pages.path(of: team, in: roster) + "?page=\(page)&removed=\(player.id)")
+    }
+
+    route("POST", "/players/{id}/move", RoutePolicy(.editor, .form, team: .player)) {
+      request, context in
+      let roster = store.roster
+      let player = try WebApp.player(context.parameters["id"], in: roster)
+      let members = roster.players(in: player.teamID)
+      let shown = members.startersFirst
       let group = shown.filter { $0.lineup == player.lineup }
       let up = request.formFields["direction"]?.first == "up"
       if let index = group.firstIndex(of: player),
@@ -176,12 +223,13 @@ extension WebApp {
       {
         var order = shown.map(\.id)
         order.swapAt(from, to)
-        try await store.reorder(order, expected: roster.players.map(\.id), by: context.author)
+        try await store.reorder(order, expected: members.map(\.id), by: context.author)
       }
-      return .redirect(to: Pages.rosterLink(to: player.id, in: store.players))
+      return .redirect(to: Pages.rosterLink(to: player, in: store.roster))
     }
 
-    route("POST", "/players/{id}/lineup", RoutePolicy(.editor, .form)) { request, context in
+    route("POST", "/players/{id}/lineup", RoutePolicy(.editor, .form, team: .player)) {
+      request, context in
       let player = try WebApp.player(context.parameters["id"], in: store.roster)
       let lineup = request.formFields["lineup"]?.first ?? ""
       try await store.updatePlayer(
@@ -189,19 +237,30 @@ extension WebApp {
       return .redirect(to: "/players/\(player.id)")
     }
 
-    route("GET", "/history", RoutePolicy(.reader)) { request, _ in
+    route("GET", "/history", RoutePolicy(.reader, team: .organisation)) { request, context in
       let (player, _, _) = try WebApp.historyQuery(request)
-      return Pages.history(try store.history(player: player, limit: 200), now: Date())
+      return Pages.history(
+        try store.history(player: player, limit: 200), now: Date())
     }
 
-    route("GET", "/trash", RoutePolicy(.reader)) { request, context in
+    route("GET", "/trash", RoutePolicy(.reader, team: .organisation)) { request, context in
       let (token, cookie) = WebApp.csrfToken(for: request)
-      return Pages.trash(store.roster.removed, token: token, now: Date(), viewer: context.viewer)
-        .with(cookie: cookie)
+      let roster = store.roster
+      // Each removed player with the restore button where the reader may edit their team.
+      let removed = roster.removed
+      let restorable = Set(
+        removed.filter {
+          (try? WebApp.check(context.identity, may: .editor, on: roster.team(id: $0.player.teamID)))
+            != nil
+        }.map(\.id))
+      return Pages.trash(
+        removed, token: token, now: Date(), viewer: context.viewer, restorable: restorable
+      ).with(cookie: cookie)
     }
 
     // The language switch: remembered for a year, then back to the page it was used on.
-    route("GET", "/language/{code}", RoutePolicy(.anyone)) { request, context in
+    route("GET", "/language/{code}", RoutePolicy(.anyone, team: .organisation)) {
+      request, context in
       guard let language = context.parameters["code"].flatMap(Language.init(rawValue:)) else {
         throw HTTPError(404, localized("Choose English (en) or French (fr)."))
       }
@@ -215,13 +274,19 @@ extension WebApp {
       return response
     }
 
-    route("POST", "/trash/{id}/restore", RoutePolicy(.editor, .form)) { _, context in
+    route("POST", "/trash/{id}/restore", RoutePolicy(.editor, .form, team: .player)) {
+      _, context in
       guard let id = context.parameters["id"].flatMap(UUID.init(uuidString:)) else {
         throw HTTPError(404, localized("Nobody with this id is in Recently removed."))
       }
       let player = try await store.restorePlayer(id: id, by: context.author)
-      return .redirect(to: WebApp.rosterLink(after: "restored", player, in: store.players))
+      return .redirect(to: WebApp.rosterLink(after: "restored", player, in: store.roster))
     }
+  }
+
+  /// A cache key for pages that list `teams` (the switcher).
+  static func cacheKey(_ teams: [Team]) -> String {
+    "~t" + Player.orderVersion(teams.map(\.id))
   }
 
   /// The player whose id is in the path.
@@ -235,9 +300,12 @@ extension WebApp {
 
   /// What the add and edit forms sent.
   static func input(from form: [String: [String]]) -> PlayerInput {
-    PlayerInput(
-      name: form["name"]?.first ?? "", position: form["position"]?.first ?? "",
-      image: form["image"]?.first ?? "", favoriteChampions: form["champion"] ?? [])
+    func text(_ name: String) -> String { form[name]?.first ?? "" }
+    return PlayerInput(
+      name: text("name"), position: text("position"), image: text("image"),
+      favoriteChampions: form["champion"] ?? [], lineup: text("lineup"), team: text("team"),
+      riotID: text("riotID"), realName: text("realName"), nationality: text("nationality"),
+      birthDate: text("birthDate"), joined: text("joined"), contractEnd: text("contractEnd"))
   }
 
   /// The path and query of `referer` when it is a page of this server, else nil: the
@@ -260,8 +328,11 @@ extension WebApp {
   }
 
   /// The roster page holding `player`, announcing what happened to them.
-  static func rosterLink(after event: String, _ player: Player, in players: [Player]) -> String {
-    "/?page=\(Pages.page(of: player.id, in: players))&\(event)=\(player.id)#player-\(player.id)"
+  static func rosterLink(after event: String, _ player: Player, in roster: Roster) -> String {
+    let team = roster.team(id: player.teamID) ?? roster.firstTeam
+    let page = Pages.page(of: player.id, in: roster.players(in: team.id))
+    return Pages.path(of: team, in: roster)
+      + "?page=\(page)&\(event)=\(player.id)#player-\(player.id)"
   }
 
   /// What the roster announces, from `?added=`, `?removed=` or `?restored=` (ids that exist).

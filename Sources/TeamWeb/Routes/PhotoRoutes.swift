@@ -25,7 +25,10 @@ extension WebApp {
   mutating func addPhotoRoutes() {
     let store = store
 
-    route("PUT", "/api/players/{id}/photo", RoutePolicy(.editor, .sameOrigin, upload: .photo)) {
+    route(
+      "PUT", "/api/players/{id}/photo",
+      RoutePolicy(.editor, .sameOrigin, upload: .photo, team: .player)
+    ) {
       request, context in
       let player = try WebApp.player(context.parameters["id"], in: store.roster)
       guard let type = request.contentType, WebApp.photoTypes.contains(type) else {
@@ -47,14 +50,15 @@ extension WebApp {
       return WebApp.json(try await store.setPhoto(of: player.id, to: photo))
     }
 
-    route("DELETE", "/api/players/{id}/photo", RoutePolicy(.editor, .sameOrigin)) { _, context in
+    route("DELETE", "/api/players/{id}/photo", RoutePolicy(.editor, .sameOrigin, team: .player)) {
+      _, context in
       let player = try WebApp.player(context.parameters["id"], in: store.roster)
       try await store.setPhoto(of: player.id, to: nil)
       return HTTPResponse(status: 204)
     }
 
     // Named by their content: cached for ever, never revalidated.
-    route("GET", "/photos/{file}", RoutePolicy(.reader)) { _, context in
+    route("GET", "/photos/{file}", RoutePolicy(.reader, team: .organisation)) { _, context in
       guard let hash = Player.photoHash(inPath: "/photos/" + (context.parameters["file"] ?? "")),
         let jpeg = try store.photo(hash: hash)
       else { throw HTTPError(404, localized("There is no such photo.")) }

@@ -163,7 +163,7 @@ for (const dialog of document.querySelectorAll("dialog[data-refused]")) {
 }
 
 // Drag and drop within "Starting five" or "Substitutes" puts the roster in the new order
-// (PUT /api/roster/order); "Move up" and "Move down" do the same without a mouse.
+// (PUT /api/roster/order?team=…); "Move up" and "Move down" do the same without a mouse.
 let dragged = null;
 function setUpDragAndDrop() {
 for (const item of document.querySelectorAll(".roster[data-lineup] > li[data-id]")) {
@@ -198,16 +198,19 @@ setUp();
 async function saveOrder() {
   const shown = [...document.querySelectorAll(".roster[data-lineup] > li[data-id]")]
     .map((item) => item.dataset.id);
-  const current = await fetch("/api/roster/order");
-  const etag = current.headers.get("ETag");
   const main = document.querySelector("main[data-order-etag]");
-  if (!current.ok || !main || etag !== main.dataset.orderEtag) return location.reload();
+  if (!main) return location.reload();
+  // The team's own order (data-order-url names the team).
+  const url = main.dataset.orderUrl || "/api/roster/order";
+  const current = await fetch(url);
+  const etag = current.headers.get("ETag");
+  if (!current.ok || etag !== main.dataset.orderEtag) return location.reload();
   // The players shown take, in their new order, the places they had in the whole roster.
   const order = await current.json();
   const places = order.map((id, index) => (shown.includes(id) ? index : -1))
     .filter((index) => index >= 0);
   places.forEach((place, index) => { order[place] = shown[index]; });
-  const saved = await fetch("/api/roster/order", {
+  const saved = await fetch(url, {
     method: "PUT",
     headers: { "Content-Type": "application/json", "If-Match": etag },
     body: JSON.stringify(order),
@@ -241,7 +244,7 @@ if (document.querySelector("main[data-live]") && typeof EventSource === "functio
     waiting = null;
     const main = document.querySelector("main[data-live]");
     const response = await fetch(location.href, { headers: { Accept: "text/html" } });
-    const said = update.changes.map((c) => say(c.kind, c.author, c.player)).join(say("separator"));
+    const said = update.changes.map((c) => say(c.kind, c.author, c.player, c.from, c.to)).join(say("separator"));
     if (response.status === 404 && main.dataset.player) {
       const removal = update.changes.find((c) => c.playerID === main.dataset.player);
       const status = main.querySelector("[role=status]") || main.insertAdjacentElement(

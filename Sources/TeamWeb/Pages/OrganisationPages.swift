@@ -1,0 +1,282 @@
+import Foundation
+import TeamHTTP
+import TeamKit
+import TeamStore
+
+/// The organisation at a glance, its teams' settings, and a player's move to another team.
+extension Pages {
+  /// `/` when the organisation has several teams: a card per team the reader may see, with
+  /// its starting five and the completeness line, its substitutes and the contracts ending
+  /// within 90 days.
+  static func overview(
+    _ roster: Roster, teams: [Team], viewer: Viewer, today: Day
+  ) -> HTTPResponse {
+    let cards: [HTML] = teams.map { team in
+      let players = roster.players(in: team.id)
+      let status = LineupStatus(players: players)
+      let substitutes = players.count { $0.lineup == .substitute }
+      let ending = Contracts.ending(in: players, within: Contracts.warningDays, today: today)
+      return .h(
+        "li", ["class": "team-card", "id": "team-\(team.tag)"],
+        [
+          .h(
+            "h2", [:],
+            [
+              .h("a", ["href": "/teams/\(team.tag)"], team.name),
+              .h(
+                "span", ["class": "subtitle"],
+                [team.tag, team.league].compactMap(\.self).joined(separator: " · ")),
+            ]),
+          .h(
+            "ul", ["class": "starters", "aria-label": localized("Starting five")],
+            status.starters.map { player in
+              .h(
+                "li", [:],
+                [
+                  .h("a", ["href": "/players/\(player.id)"], player.name),
+                  .text(" "), .h("span", ["class": "role"], player.position.displayName),
+                ])
+            }),
+          .h(
+            "p", ["class": status.isComplete ? "lineup complete" : "lineup"],
+            status.isComplete
+              ? localized("Starting five: complete.")
+              : localized(
+                "Starting five: %@.", status.problems.map(\.description).joined(separator: ", "))),
+          .h(
+            "p", ["class": "muted"],
+            substitutes == 1 ? localized("1 substitute") : localized("%@ substitutes", substitutes)),
+          ending.isEmpty
+            ? .fragment([])
+            : .h(
+              "p", ["class": "contracts"],
+              localized(
+                "Contracts ending within 90 days: %@.",
+                ending.map { "\($0.name) (\($0.contractEnd?.formatted() ?? ""))" }
+                  .joined(separator: ", "))),
+        ])
+    }
+    return page(
+      title: roster.organisation,
+      [
+        .h(
+          "header", ["class": "topbar"],
+          [
+            .h(
+              "h1", [:],
+              [
+                .text(roster.organisation),
+                .h("span", ["class": "subtitle"], localized("Organisation")),
+              ])
+          ]),
+        teamSwitcher(teams, current: nil),
+        .h(
+          "main", ["data-live": ""],
+          [
+            .h("ul", ["class": "team-cards"], cards),
+            footer(viewer, removed: roster.removedCount, organisation: true),
+          ]),
+      ])
+  }
+
+  /// `/teams`: every team the reader may see; an owner adds, renames, re-parents and
+  /// removes teams, and renames the organisation.
+  static func teams(
+    _ roster: Roster, teams: [Team], token: String, viewer: Viewer,
+    failure: (tag: String?, input: TeamInput, errors: ValidationError)? = nil,
+    notice: String? = nil,
+    status: Int = 200
+  ) -> HTTPResponse {
+    func fields(_ input: TeamInput, for team: Team?, errors: ValidationError?) -> [HTML] {
+      let prefix = team.map { "team-\($0.tag)-" } ?? "new-team-"
+      func field(
+        _ field: ValidationError.Field, _ name: String, _ label: String, _ value: String,
+        _ extra: HTML.Attributes = [:]
+      ) -> HTML {
+        let id = prefix + name
+        let message = errors?.messages(for: field).joined(separator: " ")
+        let invalid: HTML.Attributes =
+          message.map { _ in ["aria-invalid": "true", "aria-describedby": id + "-error"] } ?? [:]
+        return .h(
+          "div", ["class": "field"],
+          [
+            .h("label", ["for": id], label),
+            .h(
+              "input",
+              ["type": "text", "id": id, "name": name, "value": value, "autocomplete": "off"]
+                + extra + invalid),
+            message.map { .h("p", ["class": "error", "id": id + "-error"], $0) }
+              ?? .fragment([]),
+          ])
+      }
+      let parents = roster.teams.filter { $0.id != team?.id }
+      let parentID = prefix + "parent"
+      return [
+        csrfField(token),
+        field(.teamName, "name", localized("Name"), input.name, ["maxlength": "40"]),
+        field(.tag, "tag", localized("Tag"), input.tag, ["maxlength": "5"]),
+        field(.league, "league", localized("League"), input.league, ["maxlength": "16"]),
+        .h(
+          "div", ["class": "field"],
+          [
+            .h("label", ["for": parentID], localized("Main team")),
+            .h(
+              "select", ["id": parentID, "name": "parent"],
+              [.h("option", ["value": ""], localized("None"))]
+                + parents.map { parent in
+                  .h(
+                    "option",
+                    ["value": parent.tag]
+                      + (Team.tagKey(input.parent) == parent.tag ? ["selected": ""] : [:]),
+                    parent.name)
+                }),
+            errors?.message(for: .parent).map { .h("p", ["class": "error"], $0) }
+              ?? .fragment([]),
+          ]),
+      ]
+    }
+    func failed(_ team: Team?) -> (TeamInput, ValidationError)? {
+      guard let failure, failure.tag == team?.tag else { return nil }
+      return (failure.input, failure.errors)
+    }
+    let rows: [HTML] = teams.map { team in
+      let count = roster.players(in: team.id).count
+      let parent = team.parentID.flatMap { roster.team(id: $0) }
+      var children: [HTML] = [
+        .h(
+          "h2", [:],
+          [
+            .h("a", ["href": "/teams/\(team.tag)"], team.name),
+            .h(
+              "span", ["class": "subtitle"],
+              [team.tag, team.league, parent.map { localized("academy of %@", $0.name) }]
+                .compactMap(\.self).joined(separator: " · ")),
+          ]),
+        .h(
+          "p", ["class": "muted"],
+          count == 1 ? localized("1 player") : localized("%@ players", count)),
+      ]
+      if viewer.isOwner {
+        let failed = failed(team)
+        children += [
+          .h(
+            "details", failed == nil ? [:] : ["open": ""],
+            [
+              .h("summary", localized("Change %@", team.name)),
+              .h(
+                "form",
+                ["method": "post", "action": "/teams/\(team.tag)/edit", "class": "team-form"],
+                fields(
+                  failed?.0 ?? TeamInput(team: team, in: roster.teams), for: team,
+                  errors: failed?.1)
+                  + [.h("button", ["class": "button", "type": "submit"], localized("Save"))]),
+            ]),
+          postButton(
+            "/teams/\(team.tag)/delete", token: token,
+            button: ["class": "button danger small"],
+            [.text(localized("Remove %@", team.name))]),
+        ]
+      }
+      return .h("li", ["class": "team-card", "id": "team-\(team.tag)"], children)
+    }
+    var content: [HTML] = [
+      .h(
+        "div", ["class": notice == nil ? "status" : "status shown", "role": "status"],
+        notice.map { [.text($0)] } ?? []),
+      .h("ul", ["class": "team-cards"], rows),
+    ]
+    if viewer.isOwner {
+      let failed = failed(nil)
+      content += [
+        .h(
+          "section", ["aria-labelledby": "new-team-title"],
+          [
+            .h("h2", ["id": "new-team-title"], localized("New team")),
+            .h(
+              "form", ["method": "post", "action": "/teams", "class": "team-form"],
+              fields(failed?.0 ?? TeamInput(name: "", tag: ""), for: nil, errors: failed?.1)
+                + [.h("button", ["class": "button", "type": "submit"], localized("Add team"))]),
+          ]),
+        .h(
+          "section", ["aria-labelledby": "organisation-title"],
+          [
+            .h("h2", ["id": "organisation-title"], localized("Organisation")),
+            .h(
+              "form", ["method": "post", "action": "/organisation", "class": "team-form"],
+              [
+                csrfField(token),
+                .h(
+                  "div", ["class": "field"],
+                  [
+                    .h("label", ["for": "organisation-name"], localized("Name")),
+                    .h(
+                      "input",
+                      [
+                        "type": "text", "id": "organisation-name", "name": "name",
+                        "value": roster.organisation, "maxlength": "40",
+                      ]),
+                  ]),
+                .h("button", ["class": "button", "type": "submit"], localized("Rename")),
+              ]),
+          ]),
+      ]
+    }
+    return page(
+      status: status, title: localized("Teams · %@", roster.organisation),
+      [backBar(), .h("main", [:], [.h("h1", localized("Teams"))] + content)])
+  }
+
+  /// "Move to team…": the teams the reader may move the player to, each with its open
+  /// roles (positions no starter plays there).
+  static func moveForm(
+    _ player: Player, in roster: Roster, targets: [Team], token: String, cookie: String?
+  ) -> HTTPResponse {
+    let current = roster.team(id: player.teamID)
+    let choices: [HTML] = targets.map { team in
+      let missing = LineupStatus(players: roster.players(in: team.id)).missing
+      let id = "move-\(team.tag)"
+      return .h(
+        "div", ["class": "choice"],
+        [
+          .h("input", ["type": "radio", "name": "team", "value": team.tag, "id": id]),
+          .h(
+            "label", ["for": id],
+            [
+              .text(team.name),
+              .h(
+                "span", ["class": "muted"],
+                missing.isEmpty
+                  ? localized("no open role")
+                  : localized(
+                    "open roles: %@", missing.map(\.displayName).joined(separator: ", "))),
+            ]),
+        ])
+    }
+    return page(
+      title: localized("Move %@ to another team", player.name), cookie: cookie,
+      [
+        backBar(to: "/players/\(player.id)"),
+        .h(
+          "main", [:],
+          [
+            .h("h1", localized("Move %@ to another team", player.name)),
+            .h(
+              "p", ["class": "muted"],
+              localized(
+                "%1$@ is on %2$@. The move keeps their pseudo, photo and champions, and dates their arrival today.",
+                player.name, current?.name ?? "")),
+            targets.isEmpty
+              ? .h("p", localized("There is no other team you may move them to."))
+              : .h(
+                "form", ["method": "post", "action": "/players/\(player.id)/team"],
+                [
+                  csrfField(token),
+                  .h(
+                    "fieldset", [:],
+                    [.h("legend", localized("Team"))] + choices),
+                  .h("button", ["class": "button", "type": "submit"], localized("Move")),
+                ]),
+          ]),
+      ])
+  }
+}

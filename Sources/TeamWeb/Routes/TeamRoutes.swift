@@ -1,0 +1,274 @@
+import Foundation
+import TeamAccess
+import TeamHTTP
+import TeamKit
+import TeamStore
+
+/// A change to a team (`PATCH /api/teams/{tag}`): the members given replace the team's,
+/// the others stay; `null` or `""` clears the league or the parent.
+struct TeamPatch: Decodable {
+  var name: String?
+  var tag: String?
+  var league: String?
+  var parent: String?
+
+  private enum CodingKeys: String, CodingKey { case name, tag, league, parent }
+
+  init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    func clearable(_ key: CodingKeys) throws -> String? {
+      guard container.contains(key) else { return nil }
+      return try container.decodeNil(forKey: key)
+        ? "" : try container.decode(String.self, forKey: key)
+    }
+    name = try container.decodeIfPresent(String.self, forKey: .name)
+    tag = try container.decodeIfPresent(String.self, forKey: .tag)
+    league = try clearable(.league)
+    parent = try clearable(.parent)
+  }
+
+  /// The input for the team with this patch applied.
+  func applied(to team: Team, in teams: [Team]) -> TeamInput {
+    let current = TeamInput(team: team, in: teams)
+    return TeamInput(
+      name: name ?? current.name, tag: tag ?? current.tag, league: league ?? current.league,
+      parent: parent ?? current.parent)
+  }
+}
+
+/// `POST /api/players/{id}/transfer`: the team to move to, and the status there.
+struct TransferRequest: Decodable {
+  let team: String
+  let lineup: String?
+}
+
+extension WebApp {
+  /// The organisation: its teams, transfers between them, contracts; JSON for scripts and
+  /// the pages that show and change them.
+  mutating func addTeamRoutes() {
+    let store = store
+
+    @Sendable func organisation(_ roster: Roster) -> Organisation {
+      Organisation(name: roster.organisation, teams: roster.teams, players: roster.players)
+    }
+
+    route("GET", "/api/organisation", RoutePolicy(.reader, team: .organisation)) { _, _ in
+      WebApp.json(organisation(store.roster))
+    }
+
+    route("PATCH", "/api/organisation", RoutePolicy(.owner, .sameOrigin, team: .organisation)) {
+      request, context in
+      struct Rename: Decodable { let name: String }
+      let rename = try WebApp.decodeBody(
+        Rename.self, of: request, accepting: ["application/merge-patch+json", "application/json"])
+      try await store.renameOrganisation(rename.name, by: context.author)
+      return WebApp.json(organisation(store.roster))
+    }
+
+    route("GET", "/api/teams", RoutePolicy(.reader, team: .organisation)) { _, _ in
+      WebApp.json(store.roster.teams)
+    }
+
+    route("POST", "/api/teams", RoutePolicy(.owner, .sameOrigin, team: .organisation)) {
+      request, context in
+      let input = try WebApp.decodeBody(TeamInput.self, of: request)
+      let team = try await store.addTeam(input, by: context.author)
+      var response = WebApp.json(team, status: 201)
+      response.headers.append(("Location", "/api/teams/\(team.tag)"))
+      return response
+    }
+
+    route("GET", "/api/teams/{tag}", RoutePolicy(.reader, team: .tag)) { request, context in
+      WebApp.json(try WebApp.team(context, request))
+    }
+
+    route("GET", "/api/teams/{tag}/players", RoutePolicy(.reader, team: .tag)) {
+      request, context in
+      WebApp.json(store.roster.players(in: try WebApp.team(context, request).id))
+    }
+
+    route("PATCH", "/api/teams/{tag}", RoutePolicy(.owner, .sameOrigin, team: .tag)) {
+      request, context in
+      let team = try WebApp.team(context, request)
+      let patch = try WebApp.decodeBody(
+        TeamPatch.self, of: request,
+        accepting: ["application/merge-patch+json", "application/json"])
+      let updated = try await store.updateTeam(
+        team.id.uuidString, with: patch.applied(to: team, in: store.roster.teams),
+        by: context.author)
+      return WebApp.json(updated)
+    }
+
+    route("DELETE", "/api/teams/{tag}", RoutePolicy(.owner, .sameOrigin, team: .tag)) {
+      request, context in
+      let team = try WebApp.team(context, request)
+      try await store.removeTeam(team.id.uuidString, by: context.author)
+      return HTTPResponse(status: 204)
+    }
+
+    // A transfer changes two teams: an editor of both may make it.
+    route(
+      "POST", "/api/players/{id}/transfer", RoutePolicy(.editor, .sameOrigin, team: .player)
+    ) { request, context in
+      let player = try WebApp.player(context.parameters["id"], in: store.roster)
+      let transfer = try WebApp.decodeBody(TransferRequest.self, of: request)
+      // The player exists (404 otherwise); a team the organisation lacks is a conflict with
+      // its state, as in the team's form.
+      guard let target = store.roster.team(transfer.team) else {
+        throw HTTPError(409, localized("No team has the tag “%@”.", transfer.team))
+      }
+      try context.require(.editor, on: target)
+      var lineup: Lineup?
+      if let text = transfer.lineup {
+        do throws(ValidationError) {
+          lineup = try Lineup(parsing: text)
+        } catch {
+          throw RosterError.invalid(error)
+        }
+      }
+      let moved = try await store.transferPlayer(
+        id: player.id, to: target.id.uuidString, lineup: lineup, by: context.author)
+      var response = WebApp.json(moved)
+      response.headers.append(("ETag", WebApp.etag(moved)))
+      return response
+    }
+
+    route("GET", "/api/players/{id}/tenures", RoutePolicy(.reader, team: .player)) {
+      _, context in
+      let player = try WebApp.player(context.parameters["id"], in: store.roster)
+      return WebApp.json(try store.tenures(of: player.id))
+    }
+
+    route("GET", "/api/contracts", RoutePolicy(.reader, team: .organisation)) { request, context in
+      let days = try WebApp.days(request.query["within"])
+      return WebApp.json(
+        Contracts.ending(
+          in: store.roster.players, within: days, today: Day(Date())))
+    }
+  }
+
+  /// The pages of the organisation: the teams and their settings, a player's move.
+  mutating func addTeamPageRoutes() {
+    let store = store
+
+    @Sendable func teamsPage(
+      _ request: HTTPRequest, _ context: RequestContext,
+      failure: (tag: String?, input: TeamInput, errors: ValidationError)? = nil,
+      notice: String? = nil, status: Int = 200
+    ) -> HTTPResponse {
+      let (token, cookie) = WebApp.csrfToken(for: request)
+      let roster = store.roster
+      return Pages.teams(
+        roster, teams: roster.teams, token: token,
+        viewer: context.viewer(on: nil), failure: failure, notice: notice, status: status
+      ).with(cookie: cookie)
+    }
+
+    /// The teams page again after a refused change, the input kept by its form.
+    @Sendable func refused(
+      _ error: RosterError, _ request: HTTPRequest, _ context: RequestContext, tag: String?,
+      input: TeamInput
+    ) throws(RosterError) -> HTTPResponse {
+      guard let validation = error.validation else { throw error }
+      return teamsPage(
+        request, context, failure: (tag, input, validation), notice: validation.description,
+        status: validation.isConflict ? 409 : 422)
+    }
+
+    @Sendable func teamInput(_ form: [String: [String]]) -> TeamInput {
+      func text(_ name: String) -> String { form[name]?.first ?? "" }
+      return TeamInput(
+        name: text("name"), tag: text("tag"), league: text("league"), parent: text("parent"))
+    }
+
+    route("GET", "/teams", RoutePolicy(.reader, team: .organisation)) { request, context in
+      teamsPage(request, context)
+    }
+
+    route("POST", "/teams", RoutePolicy(.owner, .form, team: .organisation)) { request, context in
+      let input = teamInput(request.formFields)
+      do throws(RosterError) {
+        let team = try await store.addTeam(input, by: context.author)
+        return .redirect(to: "/teams#team-\(team.tag)")
+      } catch {
+        return try refused(error, request, context, tag: nil, input: input)
+      }
+    }
+
+    route("POST", "/teams/{tag}/edit", RoutePolicy(.owner, .form, team: .tag)) {
+      request, context in
+      let team = try WebApp.team(context, request)
+      let input = teamInput(request.formFields)
+      do throws(RosterError) {
+        let updated = try await store.updateTeam(
+          team.id.uuidString, with: input, by: context.author)
+        return .redirect(to: "/teams#team-\(updated.tag)")
+      } catch {
+        return try refused(error, request, context, tag: team.tag, input: input)
+      }
+    }
+
+    route("POST", "/teams/{tag}/delete", RoutePolicy(.owner, .form, team: .tag)) {
+      request, context in
+      let team = try WebApp.team(context, request)
+      do throws(RosterError) {
+        try await store.removeTeam(team.id.uuidString, by: context.author)
+        return .redirect(to: "/teams")
+      } catch {
+        guard let validation = error.validation else { throw error }
+        return teamsPage(request, context, notice: validation.description, status: 409)
+      }
+    }
+
+    route("POST", "/organisation", RoutePolicy(.owner, .form, team: .organisation)) {
+      request, context in
+      do throws(RosterError) {
+        try await store.renameOrganisation(
+          request.formFields["name"]?.first ?? "", by: context.author)
+        return .redirect(to: "/teams")
+      } catch {
+        guard let validation = error.validation else { throw error }
+        return teamsPage(request, context, notice: validation.description, status: 422)
+      }
+    }
+
+    /// The teams a player may be moved to by this identity: every other team it edits.
+    @Sendable func targets(_ player: Player, _ roster: Roster, _ identity: Identity) -> [Team] {
+      roster.teams.filter {
+        $0.id != player.teamID && (try? WebApp.check(identity, may: .editor, on: $0)) != nil
+      }
+    }
+
+    route("GET", "/players/{id}/team", RoutePolicy(.editor, team: .player)) { request, context in
+      let roster = store.roster
+      let player = try WebApp.player(context.parameters["id"], in: roster)
+      let (token, cookie) = WebApp.csrfToken(for: request)
+      return Pages.moveForm(
+        player, in: roster, targets: targets(player, roster, context.identity), token: token,
+        cookie: cookie)
+    }
+
+    route("POST", "/players/{id}/team", RoutePolicy(.editor, .form, team: .player)) {
+      request, context in
+      let roster = store.roster
+      let player = try WebApp.player(context.parameters["id"], in: roster)
+      let named = request.formFields["team"]?.first ?? ""
+      guard let target = roster.team(named) else {
+        throw HTTPError(422, localized("Choose the team to move %@ to.", player.name))
+      }
+      try context.require(.editor, on: target)
+      let moved = try await store.transferPlayer(
+        id: player.id, to: target.id.uuidString, by: context.author)
+      return .redirect(to: "/players/\(moved.id)")
+    }
+  }
+
+  /// `?within=` days, 90 when absent.
+  static func days(_ text: String?) throws(HTTPError) -> Int {
+    guard let text else { return Contracts.warningDays }
+    guard let days = Int(text), (0...3650).contains(days) else {
+      throw HTTPError(400, localized("Give ?within= a number of days from 0 to 3650."))
+    }
+    return days
+  }
+}

@@ -1,0 +1,154 @@
+import Foundation
+import TeamAccess
+import TeamHTTP
+import TeamKit
+import TeamStore
+import TestSupport
+import Testing
+
+@testable import TeamWeb
+
+/// Several teams on one server: roles per team on every route, transfers, the pages of the
+/// organisation.
+@Suite struct OrganisationWebTests {
+  let folder: TemporaryFolder
+  let store: RosterStore
+  let access: AccessControl
+  let server: HTTPServer
+  let client: HTTPClient
+  let blue: Team
+  let saken: Player
+
+  init() async throws {
+    folder = try TemporaryFolder()
+    store = try RosterStore(path: folder.path("roster.sqlite"))
+    var policy = AccessControl.Policy()
+    policy.concurrentHashes = 2
+    access = AccessControl(store: store, policy: policy)
+    blue = try await store.addTeam(
+      TeamInput(name: "KC Blue", tag: "KCB", league: "LFL", parent: "KC"))
+    saken = try await store.addPlayer(PlayerInput(name: "Saken", position: "Mid", team: "KCB"))
+    try await access.addAccount(name: "coach", role: .owner, password: "coach password")
+    try await access.addAccount(
+      name: "bluecoach", role: .editor, password: "blue password", teams: [blue.id])
+    server = try WebApp.serve(
+      store: store, host: "127.0.0.1", port: 0, requireLogin: true, access: access)
+    client = HTTPClient(port: server.port)
+  }
+
+  func signIn(_ name: String, _ password: String) async throws -> String {
+    let page = try client.get("/signin")
+    let csrf = try #require(
+      page.header("set-cookie")?.split(separator: ";").first.map(String.init))
+    let token = try #require(page.text.firstMatch(of: /name="csrf" value="([0-9a-f]{64})"/)?.1)
+    let response = try client.send(
+      "POST", "/signin",
+      headers: [
+        "Content-Type": "application/x-www-form-urlencoded", "Cookie": csrf,
+        "Origin": "http://127.0.0.1:\(server.port)",
+      ],
+      body: Array(
+        "csrf=\(token)&name=\(name)&password=\(password.replacingOccurrences(of: " ", with: "+"))&next=%2F"
+          .utf8))
+    #expect(response.status == 303)
+    let session = try #require(
+      response.header("set-cookie")?.split(separator: ";").first.map(String.init))
+    return csrf + "; " + session
+  }
+
+  func json(_ method: String, _ path: String, _ body: String, as who: String) throws
+    -> WireResponse
+  {
+    try client.send(
+      method, path,
+      headers: ["Authorization": "Bearer \(who)", "Content-Type": "application/json"],
+      body: Array(body.utf8))
+  }
+
+  @Test func anEditorOfOneTeamChangesItAndGets403OnAnotherOnTheAPI() async throws {
+    let token = try await access.createToken(name: "blue-script", role: .editor, teams: [blue.id])
+    let canna = Player.defaultRoster[0]
+    let refused = try json("PATCH", "/api/players/\(canna.id)", #"{"position":"Mid"}"#, as: token)
+    #expect(refused.status == 403)
+    #expect(refused.text.contains("blue-script is not on the staff of KCorp"))
+    #expect(
+      try json("PATCH", "/api/players/\(saken.id)", #"{"position":"Jungle"}"#, as: token).status
+        == 200)
+    // Adding: to its team, not to the first.
+    #expect(
+      try json("POST", "/api/players", #"{"name":"Nope","position":"Top"}"#, as: token).status
+        == 403)
+    #expect(
+      try json("POST", "/api/players?team=KCB", #"{"name":"Yes","position":"Top"}"#, as: token)
+        .status == 201)
+    // A transfer needs both teams; teams and the organisation need an owner.
+    let transfer = try json(
+      "POST", "/api/players/\(saken.id)/transfer", #"{"team":"KC"}"#, as: token)
+    #expect(transfer.status == 403)
+    #expect(
+      try json("POST", "/api/teams", #"{"name":"Blue Stars","tag":"KCBS"}"#, as: token).status
+        == 403)
+    #expect(try json("DELETE", "/api/teams/KCB", "", as: token).status == 403)
+    // It reads the whole organisation.
+    let organisation = try client.get(
+      "/api/organisation", headers: ["Authorization": "Bearer \(token)"])
+    #expect(organisation.status == 200 && organisation.text.contains(#""tag":"KC""#))
+    #expect(store.roster.players(in: Team.first.id).map(\.position) == [.top, .adc, .support])
+    #expect(store.roster.players.first { $0.id == saken.id }?.position == .jungle)
+  }
+
+  @Test func onThePagesAnEditorOfOneTeamSeesControlsOnItsOwnOnly() async throws {
+    let cookies = try await signIn("bluecoach", "blue password")
+    let overview = try client.get("/", headers: ["Cookie": cookies])
+    #expect(overview.status == 200)
+    #expect(overview.text.contains("KC Blue") && overview.text.contains("LFL"))
+    let blueRoster = try client.get("/teams/KCB", headers: ["Cookie": cookies])
+    #expect(blueRoster.text.contains(">Saken<") && blueRoster.text.contains("Add player"))
+    let mainRoster = try client.get("/teams/KC", headers: ["Cookie": cookies])
+    #expect(mainRoster.status == 200 && mainRoster.text.contains(">Canna<"))
+    #expect(!mainRoster.text.contains("Add player") && !mainRoster.text.contains("Move up"))
+    let canna = try client.get(
+      "/players/\(Player.defaultRoster[0].id)", headers: ["Cookie": cookies])
+    #expect(!canna.text.contains("Delete player") && !canna.text.contains("Move to team"))
+    let sakenPage = try client.get("/players/\(saken.id)", headers: ["Cookie": cookies])
+    #expect(sakenPage.text.contains("Delete player"))
+    // Teams are the owner's.
+    #expect(!overview.text.contains("Add a team"))
+  }
+
+  @Test func theOwnerMovesAPlayerAsOneChangeWithTheTenureKept() async throws {
+    let cookies = try await signIn("coach", "coach password")
+    let moved = try client.send(
+      "POST", "/api/players/\(saken.id)/transfer",
+      headers: [
+        "Cookie": cookies, "Content-Type": "application/json",
+        "Origin": "http://127.0.0.1:\(server.port)",
+      ],
+      body: Array(#"{"team":"KC","lineup":"substitute"}"#.utf8))
+    #expect(moved.status == 200)
+    let player = try #require(store.roster.players.first { $0.id == saken.id })
+    #expect(player.teamID == Team.first.id && player.lineup == .substitute)
+    #expect(player.name == "Saken" && player.joined == Day(Date()))
+    let history = try store.history(limit: 5)
+    #expect(history.first?.kind == .transferred)
+    #expect(history.first?.summary == "coach moved Saken from KC Blue to KCorp.")
+    let tenures = try client.get(
+      "/api/players/\(saken.id)/tenures", headers: ["Cookie": cookies])
+    #expect(tenures.status == 200 && tenures.text.contains(#""team":"KCB""#))
+    // The player's page says where they were.
+    let page = try client.get("/players/\(saken.id)", headers: ["Cookie": cookies])
+    #expect(page.text.contains("Earlier teams") && page.text.contains("KC Blue"))
+    // A team with players cannot be removed; an empty one can.
+    #expect(
+      try client.send(
+        "DELETE", "/api/teams/KC",
+        headers: ["Cookie": cookies, "Origin": "http://127.0.0.1:\(server.port)"]
+      ).status == 409)
+    #expect(
+      try client.send(
+        "DELETE", "/api/teams/KCB",
+        headers: ["Cookie": cookies, "Origin": "http://127.0.0.1:\(server.port)"]
+      ).status == 204)
+    #expect(store.roster.teams.map(\.tag) == ["KC"])
+  }
+}
