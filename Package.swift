@@ -78,7 +78,7 @@ let package = Package(
         "TeamKit", "TeamStore", "TeamAccess", "TeamHTTP", "TeamWeb", "TeamClient", "TeamPhoto",
       ]),
     .target(
-      name: "TeamUI", dependencies: ["TeamKit", "TeamClient"],
+      name: "TeamUI", dependencies: ["TeamKit", "TeamClient", "TeamPhoto"],
       swiftSettings: [.defaultIsolation(MainActor.self)]),
     // The app itself: `swift run KCorpApp` on a Mac (type-checked only, on Linux).
     .executableTarget(

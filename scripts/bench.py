@@ -26,6 +26,8 @@ import time
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 KCORP = ROOT / ".build" / "release" / "kcorp"
 KCORP_PORT = 18480
+# The team a new database starts with (TeamKit's Team.first), which the shell's rows join.
+FIRST_TEAM = "C04B0000-0000-4000-8000-000000007E01"
 NGINX_PORT = 18481
 HOST = "127.0.0.1"
 
@@ -216,9 +218,11 @@ def writes():
 
         # The same work as kcorp's add: the player's row and its history entry, one transaction.
         script = pragmas + "\n".join(
-            "BEGIN IMMEDIATE; INSERT INTO player (id, name, name_key, position, image, lineup, sort_order) "
+            "BEGIN IMMEDIATE; INSERT INTO player (id, name, name_key, position, image, lineup, team_id, "
+            "joined, sort_order) "
             f"VALUES ('{n:08d}-0000-4000-8000-000000000000', 'W{n}', 'w{n}', 'Mid', "
-            "'player_default', 'substitute', (SELECT coalesce(max(sort_order), 0) + 1 FROM player)); "
+            f"'player_default', 'substitute', '{FIRST_TEAM}', date('now'), "
+            "(SELECT coalesce(max(sort_order), 0) + 1 FROM player)); "
             "INSERT INTO history (at, author, kind, player_id, player_name, after) VALUES "
             f"(julianday('now') * 86400 - 210866760000, 'local', 'added', '{n:08d}-0000-4000-8000-000000000000', 'W{n}', "
             f"'{{\"name\":\"W{n}\"}}'); COMMIT;"

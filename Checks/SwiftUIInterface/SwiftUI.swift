@@ -1065,13 +1065,14 @@ extension View {
   /// view/task(priority:_:)
   @available(iOS 15.0, macOS 12.0, *)
   nonisolated public func task(
-    priority: TaskPriority = .userInitiated, _ action: @escaping @Sendable () async -> Void
+    priority: TaskPriority = .userInitiated,
+    @_inheritActorContext _ action: @escaping @Sendable () async -> Void
   ) -> some View { fatalError() }
   /// view/task(id:priority:_:)
   @available(iOS 15.0, macOS 12.0, *)
   nonisolated public func task<T>(
     id value: T, priority: TaskPriority = .userInitiated,
-    _ action: @escaping @Sendable () async -> Void
+    @_inheritActorContext _ action: @escaping @Sendable () async -> Void
   ) -> some View where T: Equatable { fatalError() }
   /// view/disabled(_:)
   @available(iOS 13.0, macOS 10.15, *)

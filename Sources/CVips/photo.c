@@ -75,7 +75,7 @@ static int allowed(const char *loader) {
 }
 
 kcorp_photo_status kcorp_photo_normalize(const void *data, size_t length, int64_t max_pixels,
-                                         int side, void **out, size_t *out_length,
+                                         int side, int square, void **out, size_t *out_length,
                                          int *width, int *height) {
   pthread_once(&once, start);
   *out = NULL;
@@ -99,12 +99,12 @@ kcorp_photo_status kcorp_photo_normalize(const void *data, size_t length, int64_
   if ((int64_t)*width * (int64_t)*height > max_pixels) return KCORP_PHOTO_TOO_MANY_PIXELS;
 
   // Decoded with shrink-on-load where the format has it, turned upright (EXIF orientation),
-  // cropped to a centred square, never enlarged; a damaged file fails rather than
-  // showing grey.
+  // cropped to a centred square (or fitted in the side × side box), never enlarged; a
+  // damaged file fails rather than showing grey.
   VipsImage *thumbnail = NULL;
   if (vips.thumbnail_buffer((void *)data, length, &thumbnail, side, "height", side, "crop",
-                            VIPS_INTERESTING_CENTRE, "size", VIPS_SIZE_DOWN, "option_string",
-                            "fail_on=error", NULL) != 0) {
+                            square ? VIPS_INTERESTING_CENTRE : VIPS_INTERESTING_NONE, "size",
+                            VIPS_SIZE_DOWN, "option_string", "fail_on=error", NULL) != 0) {
     vips.error_clear();
     return KCORP_PHOTO_UNREADABLE;
   }
@@ -125,7 +125,7 @@ kcorp_photo_status kcorp_photo_normalize(const void *data, size_t length, int64_
     }
   }
   // Every pixel is decoded here: a truncated file fails now.
-  failed = vips.jpegsave_buffer(flat, out, out_length, "Q", 85, "strip", TRUE, NULL);
+  failed = vips.jpegsave_buffer(flat, out, out_length, "Q", square ? 85 : 90, "strip", TRUE, NULL);
   vips.unref(flat);
   if (failed) {
     vips.error_clear();

@@ -19,6 +19,13 @@ public struct Photo: Hashable, Sendable {
   public static let maxPixels = 40_000_000
   /// The side of the stored square, at most.
   public static let side = 512
+  /// A photo from a device's own library is brought down to this many pixels a side
+  /// (``shrunk(_:)``) before it is saved or sent: a 48-megapixel camera photo is over
+  /// ``maxBytes`` and ``maxPixels``.
+  public static let librarySide = 2048
+  /// The most pixels a library photo may have before it is brought down (a 200-megapixel
+  /// camera's, and some room).
+  public static let maxLibraryPixels = 250_000_000
 
   public let jpeg: Data
   /// The SHA-256 of ``jpeg`` in hex: the photo's name in its URL, so that it can be cached
@@ -64,16 +71,34 @@ public struct Photo: Hashable, Sendable {
       var length = 0
       var width: Int32 = 0
       var height: Int32 = 0
-      let status = upload.withUnsafeBytes { bytes in
+      self.init(
+        jpeg: try Self.normalized(upload, maxPixels: Self.maxPixels, side: Self.side, square: true))
+    }
+
+    /// A photo picked in this device's library (JPEG, PNG, WebP or HEIC, however large) as a
+    /// JPEG of at most ``librarySide`` pixels a side, upright, without metadata.
+    /// - Throws: ``PhotoError`` when it is no such photo or does not decode.
+    public static func shrunk(_ picked: Data) throws(PhotoError) -> Data {
+      try normalized(picked, maxPixels: maxLibraryPixels, side: librarySide, square: false)
+    }
+
+    private static func normalized(_ data: Data, maxPixels: Int, side: Int, square: Bool)
+      throws(PhotoError) -> Data
+    {
+      var out: UnsafeMutableRawPointer?
+      var length = 0
+      var width: Int32 = 0
+      var height: Int32 = 0
+      let status = data.withUnsafeBytes { bytes in
         kcorp_photo_normalize(
-          bytes.baseAddress, bytes.count, Int64(Self.maxPixels), Int32(Self.side), &out, &length,
-          &width, &height)
+          bytes.baseAddress, bytes.count, Int64(maxPixels), Int32(side), square ? 1 : 0, &out,
+          &length, &width, &height)
       }
       defer { kcorp_photo_free(out) }
       switch status {
       case KCORP_PHOTO_OK:
         guard let out else { throw .failed }
-        self.init(jpeg: Data(bytes: out, count: length))
+        return Data(bytes: out, count: length)
       case KCORP_PHOTO_UNSUPPORTED: throw .unsupported
       case KCORP_PHOTO_TOO_MANY_PIXELS: throw .tooManyPixels(width: Int(width), height: Int(height))
       case KCORP_PHOTO_UNREADABLE: throw .unreadable
@@ -134,6 +159,33 @@ public struct Photo: Hashable, Sendable {
         destination, cropped, [kCGImageDestinationLossyCompressionQuality: 0.85] as CFDictionary)
       guard CGImageDestinationFinalize(destination) else { throw .failed }
       self.init(jpeg: output as Data)
+    }
+
+    /// A photo picked in this device's library (JPEG, PNG, WebP or HEIC, however large) as a
+    /// JPEG of at most ``librarySide`` pixels a side, upright, without metadata. ImageIO
+    /// decodes a JPEG or HEIC at the reduced size directly.
+    /// - Throws: ``PhotoError`` when it is no such photo or does not decode.
+    public static func shrunk(_ picked: Data) throws(PhotoError) -> Data {
+      let options: [CFString: Any] = [
+        kCGImageSourceCreateThumbnailFromImageAlways: true,
+        kCGImageSourceCreateThumbnailWithTransform: true,
+        kCGImageSourceThumbnailMaxPixelSize: librarySide,
+      ]
+      let accepted = [UTType.jpeg, .png, .webP, .heic, .heif].map(\.identifier)
+      guard let source = CGImageSourceCreateWithData(picked as CFData, nil),
+        let type = CGImageSourceGetType(source) as String?, accepted.contains(type)
+      else { throw .unsupported }
+      guard let image = CGImageSourceCreateThumbnailAtIndex(source, 0, options as CFDictionary)
+      else { throw .unreadable }
+      let output = NSMutableData()
+      guard
+        let destination = CGImageDestinationCreateWithData(
+          output as CFMutableData, UTType.jpeg.identifier as CFString, 1, nil)
+      else { throw .failed }
+      CGImageDestinationAddImage(
+        destination, image, [kCGImageDestinationLossyCompressionQuality: 0.9] as CFDictionary)
+      guard CGImageDestinationFinalize(destination) else { throw .failed }
+      return output as Data
     }
 
     fileprivate static func hash(of data: Data) -> String {

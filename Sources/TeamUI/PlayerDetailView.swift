@@ -1,6 +1,7 @@
 import PhotosUI
 import SwiftUI
 import TeamKit
+import TeamPhoto
 
 /// A player's detail: photo, pseudo, role, favourite champions, and "Delete player".
 /// A photo from the library (`PhotosPicker`) goes to the roster's source, which re-encodes
@@ -131,19 +132,19 @@ public struct PlayerDetailView: View {
   }
 
   /// Reads the photo picked in the library, brings it down to a size the roster takes
-  /// (``PickedPhoto``) and sends it; the selection is cleared after
+  /// (``Photo/shrunk(_:)``) and sends it; the selection is cleared after
   /// the work (clearing it first would change the task's id, which cancels the task).
   private func loadPhoto() async {
     guard let item = photoItem else { return }
     defer { photoItem = nil }
     do {
-      guard let picked = try await item.loadTransferable(type: Data.self),
-        let data = PickedPhoto.shrunk(picked)
-      else {
+      guard let picked = try await item.loadTransferable(type: Data.self) else {
         failure = localized("This photo could not be read from the library: choose another.")
         return
       }
-      await setPhoto(data)
+      await setPhoto(try Photo.shrunk(picked))
+    } catch let error as PhotoError {
+      failure = error.description
     } catch {
       failure = localized(
         "This photo could not be read from the library: %@", String(describing: error))

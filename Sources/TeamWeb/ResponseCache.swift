@@ -39,11 +39,12 @@ final class ResponseCache: Sendable {
   ///   - cookie: a `Set-Cookie` value to send with this response only.
   func response(
     _ key: String, version: Int, token: String? = nil, cookie: String? = nil,
-    render: () -> HTTPResponse
-  ) -> HTTPResponse {
+    render: () throws -> HTTPResponse
+  ) rethrows -> HTTPResponse {
     let key = Language.current.rawValue + " " + key
     let cached = state.withLock { $0.version == version ? $0.entries[key] : nil }
-    let rendered = cached ?? store(render(), key: key, version: version, tokenized: token != nil)
+    let rendered =
+      try cached ?? store(render(), key: key, version: version, tokenized: token != nil)
     var response = HTTPResponse(status: rendered.status, headers: rendered.headers)
     if rendered.parts.count == 1 {
       response.body = rendered.parts[0]

@@ -143,6 +143,31 @@ import Testing
     #expect(try kcorp("export").stdout == exported.stdout)
   }
 
+  @Test func theWholeOrganisationGoesThroughACSVToAnotherDatabase() throws {
+    #expect(try kcorp("teams", "add", "KC Blue", "--tag", "KCB", "--parent", "KC").status == 0)
+    let added = try kcorp(
+      "players", "add", "--name", "Hazel", "--position", "adc", "--team", "KCB", "--status",
+      "stand-in", "--riot-id", "Hazel#KCB", "--real-name", "Hazel Martin", "--country", "fr",
+      "--birth-date", "2005-04-02", "--joined", "2025-11-20", "--contract-end", "2027-06-30")
+    #expect(added.status == 0, "\(added.stderr)")
+    #expect(try kcorp("players", "move-team", "Caliste", "--to", "KCB").status == 0)
+    let file = kcorp.folder.appendingPathComponent("organisation.csv").path
+    #expect(try kcorp("export", "--format", "csv", "--output", file).status == 0)
+    let csv = try String(contentsOfFile: file, encoding: .utf8)
+    #expect(csv.contains(",KCB,Hazel#KCB,Hazel Martin,FR,2005-04-02,2025-11-20,2027-06-30"))
+
+    // Another server of the same organisation (its teams made first) takes every player back.
+    let other = try KCorp()
+    #expect(try other("teams", "add", "KC Blue", "--tag", "KCB", "--parent", "KC").status == 0)
+    let imported = try other("import", file)
+    #expect(imported.status == 0, "\(imported.stderr)")
+    // The same rows (teams by their tags, every id and field kept).
+    let again = kcorp.folder.appendingPathComponent("again.csv").path
+    #expect(try other("export", "--format", "csv", "--output", again).status == 0)
+    #expect(try String(contentsOfFile: again, encoding: .utf8) == csv)
+    #expect(try other("players", "--team", "KCB").stdout.contains("Caliste"))
+  }
+
   @Test func aCSVExportImportsBackAndOpensInASpreadsheetsShape() throws {
     _ = try kcorp("players", "add", "--name", "Zoë", "--position", "ADC", "--champion", "kaisa")
     let before = try kcorp("export").stdout

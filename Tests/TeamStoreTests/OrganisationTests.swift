@@ -159,6 +159,30 @@ import Testing
     #expect(try RosterStore(path: path).roster.organisation == "Karmine Corp")
   }
 
+  @MainActor @Test func theAppOnTheDevicesDatabaseShowsATeamAtATimeAndMovesAPlayer()
+    async throws
+  {
+    let store = try await organisation()
+    let team = EsportTeam(store: store)
+    try await team.load()
+    #expect(team.teams.map(\.tag) == ["KC", "KCB"])
+    let blue = try #require(team.teams.last)
+    team.shownTeamID = blue.id
+    var form = PlayerForm()
+    form.name = "Hazel"
+    form.position = .adc
+    form.lineup = .trainee
+    form.contractEnd = "2027-06-30"
+    let hazel = try await team.addPlayer(form.input)
+    #expect(hazel.teamID == blue.id && hazel.lineup == .trainee)
+    #expect(team.players.map(\.name) == ["Hazel"] && team.substitutes.map(\.name) == ["Hazel"])
+    try await team.movePlayer(hazel, to: try #require(team.teams.first))
+    #expect(team.players.isEmpty)
+    #expect(store.roster.players(in: Team.first.id).map(\.name).last == "Hazel")
+    #expect(try await team.tenures(of: hazel).map(\.teamTag) == ["KCB"])
+    #expect(try store.history(limit: 1).first?.kind == .transferred)
+  }
+
   @Test func aFileWrittenByTheReleaseBeforeTeamsMigratesWithEverythingKept() async throws {
     // Written by the release before teams: six players (one a substitute, Targamas moved
     // first, Canna's champions edited), Closer in Recently removed, an account and a token.

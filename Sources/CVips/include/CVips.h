@@ -18,11 +18,12 @@ typedef enum {
 } kcorp_photo_status;
 
 /// Decodes `data`, refusing any format but JPEG, PNG, WebP and HEIC and any picture of more
-/// than `max_pixels`, then writes a JPEG square of at most `side` pixels, centred, turned
-/// upright, without metadata (EXIF, GPS, ICC), into a new buffer the caller frees with
-/// kcorp_photo_free. `width` and `height` receive the original's size when known.
+/// than `max_pixels`, then writes a JPEG of at most `side` pixels a side, turned upright,
+/// without metadata (EXIF, GPS, ICC), into a new buffer the caller frees with
+/// kcorp_photo_free: the centred square when `square` is non-zero, else the whole picture.
+/// `width` and `height` receive the original's size when known.
 kcorp_photo_status kcorp_photo_normalize(const void *data, size_t length, int64_t max_pixels,
-                                         int side, void **out, size_t *out_length,
+                                         int side, int square, void **out, size_t *out_length,
                                          int *width, int *height);
 
 void kcorp_photo_free(void *buffer);

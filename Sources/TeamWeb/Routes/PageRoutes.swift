@@ -116,14 +116,17 @@ extension WebApp {
       let player = try WebApp.player(context.parameters["id"], in: roster)
       let (token, cookie) = WebApp.csrfToken(for: request)
       let viewer = context.viewer
-      // Tenures are read from the file: cached with the roster's version, as the page is.
-      let tenures = try store.tenures(of: player.id)
-      return cache.response(
-        "/players/\(player.id)" + viewer.cacheKey, version: roster.version, token: token,
-        cookie: cookie
+      // Tenures are read from the file only when the page is rendered: every transfer is a
+      // new roster version. The day is in the key: "ends soon" changes at midnight.
+      let today = Day(Date())
+      return try cache.response(
+        "/players/\(player.id)" + viewer.cacheKey + "~" + today.description,
+        version: roster.version, token: token, cookie: cookie
       ) {
         Pages.player(
-          player, in: roster, token: slot, viewer: viewer, tenures: tenures, today: Day(Date()))
+          player, in: roster, token: slot, viewer: viewer,
+          tenures: try store.tenures(of: player.id),
+          today: today)
       }
     }
     route(
