@@ -22,16 +22,20 @@ public struct Day: Hashable, Comparable, Sendable, CustomStringConvertible {
 
   /// The day `date` falls on where the calendar is Gregorian and the zone is `timeZone`.
   public init(_ date: Date, in timeZone: TimeZone = .current) {
-    var calendar = Calendar(identifier: .gregorian)
-    calendar.timeZone = timeZone
-    let parts = calendar.dateComponents([.year, .month, .day], from: date)
-    year = parts.year ?? 1970
-    month = parts.month ?? 1
-    day = parts.day ?? 1
+    // Arithmetic on the days since 1970, not a Calendar: a Calendar opens an ICU calendar
+    // each time, and every write asks for today.
+    let seconds =
+      Int(date.timeIntervalSince1970.rounded(.down)) + timeZone.secondsFromGMT(for: date)
+    let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
+    self.init(ordinal: Self.epochOrdinal + days)
   }
 
   public var description: String {
-    String(format: "%04d-%02d-%02d", year, month, day)
+    func padded(_ number: Int, _ width: Int) -> String {
+      let digits = String(number)
+      return String(repeating: "0", count: max(0, width - digits.count)) + digits
+    }
+    return "\(padded(year, 4))-\(padded(month, 2))-\(padded(day, 2))"
   }
 
   public static func < (lhs: Day, rhs: Day) -> Bool {
@@ -65,6 +69,9 @@ public struct Day: Hashable, Comparable, Sendable, CustomStringConvertible {
     default: 31
     }
   }
+
+  /// The ``ordinal`` of 1 January 1970.
+  private static let epochOrdinal = 719_468
 
   /// Days since 1 March of year 0 (a count that makes leap days the year's last).
   private var ordinal: Int {

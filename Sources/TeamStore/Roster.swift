@@ -67,6 +67,11 @@ public struct Roster: Hashable, Sendable {
     teams.count == 1 && teams[0].id == team ? players : players.filter { $0.teamID == team }
   }
 
+  /// How many starters a team has, without copying its players (a write asks on every add).
+  public func starterCount(in team: UUID) -> Int {
+    players.count { $0.teamID == team && $0.lineup == .starter }
+  }
+
   /// "Recently removed", the latest removal first.
   public var removed: [RemovedPlayer] { latest + earlier }
 

@@ -154,7 +154,7 @@ public final class RosterStore: Sendable {
     try await perform { [now] writer, roster in
       let team = roster.team(input.team)?.id ?? roster.firstTeam.id
       var player = try input.validated(
-        defaultLineup: Lineup.forNewPlayer(in: roster.players(in: team)),
+        defaultLineup: Lineup.forNewPlayer(starters: roster.starterCount(in: team)),
         context: Self.context(roster, writer, now())
       ) { writer.pseudos[$0] }
       if player.joined == nil { player.joined = Day(now()) }
@@ -241,7 +241,7 @@ public final class RosterStore: Sendable {
       var player = current
       player.teamID = target.id
       player.joined = today
-      player.lineup = lineup ?? Lineup.forNewPlayer(in: roster.players(in: target.id))
+      player.lineup = lineup ?? Lineup.forNewPlayer(starters: roster.starterCount(in: target.id))
       try writer.transfer(player, was: current, leaving: leaving, on: today)
       try writer.record(
         .transferred, before: current, after: player, author: author, at: now(),

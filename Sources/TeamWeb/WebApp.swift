@@ -304,18 +304,19 @@ public struct WebApp: Sendable {
       return roster.team(id: player.teamID)
     case .chosen:
       let named =
-        request.query["team"] ?? request.formFields["team"]?.first ?? Self.team(in: request)
+        request.query["team"]
+        ?? (request.contentType == "application/json"
+          ? Self.team(in: request) : request.formFields["team"]?.first)
       guard let named, !named.isEmpty else { return roster.firstTeam }
       // A team named that does not exist is no team: the handler refuses it by name.
       return roster.team(named)
     }
   }
 
-  /// The `team` member of a JSON body, if it has one.
+  /// The `team` member of a JSON body, if it has one (decoded only when the body names one).
   private static func team(in request: HTTPRequest) -> String? {
     struct Named: Decodable { let team: String? }
-    guard request.contentType == "application/json", request.body.contains(UInt8(ascii: "t"))
-    else { return nil }
+    guard String(decoding: request.body, as: UTF8.self).contains(#""team""#) else { return nil }
     return (try? JSONDecoder().decode(Named.self, from: Data(request.body)))?.team
   }
 

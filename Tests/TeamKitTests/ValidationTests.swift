@@ -171,3 +171,29 @@ struct ValidationCase: Sendable, CustomTestStringConvertible {
     )
   }
 }
+
+/// Days: the date a moment falls on, as Foundation's Gregorian calendar says, and back.
+@Suite struct DayTests {
+  @Test func theDayOfAMomentIsTheCalendarsInAnyZone() throws {
+    var random = SystemRandomNumberGenerator()
+    for identifier in ["UTC", "Europe/Paris", "Asia/Seoul", "America/Los_Angeles"] {
+      let zone = try #require(TimeZone(identifier: identifier))
+      var calendar = Calendar(identifier: .gregorian)
+      calendar.timeZone = zone
+      // From 1901 to 2099, and around 1970 where the days since it change sign.
+      let moments =
+        (0..<500).map { _ in Double.random(in: -2_177_452_800...4_102_444_800, using: &random) }
+        + [-86_400.5, -1, 0, 86_399.9, 951_782_400, 951_868_800]
+      for seconds in moments {
+        let date = Date(timeIntervalSince1970: seconds)
+        let parts = calendar.dateComponents([.year, .month, .day], from: date)
+        let day = Day(date, in: zone)
+        #expect(
+          [day.year, day.month, day.day] == [parts.year, parts.month, parts.day],
+          "\(identifier) \(seconds)")
+      }
+    }
+    #expect(Day(Date(timeIntervalSince1970: 951_782_400), in: .gmt).description == "2000-02-29")
+    #expect(Day("0001-01-01")?.description == "0001-01-01")
+  }
+}

@@ -181,4 +181,28 @@ import Testing
     let left = Self.words(Self.readable(refused.text)).intersection(englishOnly)
     #expect(left.isEmpty, "the refused form still says \(left.sorted())")
   }
+
+  @Test func theOrganisationsScreensInFrenchHaveNoEnglishWordLeft() async throws {
+    let store = app.store
+    try await store.addTeam(TeamInput(name: "KC Blue", tag: "KCB", league: "LFL", parent: "KC"))
+    let hazel = try await store.addPlayer(
+      PlayerInput(
+        name: "Hazel", position: "ADC", lineup: "stand-in", team: "KCB", riotID: "Hazel#KCB",
+        realName: "Hazel Martin", nationality: "FR", birthDate: "2005-04-02",
+        contractEnd: Day(Date()).description))
+    _ = try await store.transferPlayer(id: Player.defaultRoster[1].id, to: "KCB")
+    let paths = [
+      "/", "/teams", "/teams/KC", "/teams/KCB", "/players/\(hazel.id)",
+      "/players/\(Player.defaultRoster[1].id)", "/players/\(hazel.id)/team", "/history",
+    ]
+    for path in paths {
+      let page = try await app.client.get(path, headers: ["Accept-Language": "fr-FR"])
+      #expect(page.status == 200 && page.text.contains(#"<html lang="fr">"#), "\(path)")
+      let left = Self.words(Self.readable(page.text)).intersection(Self.englishOnly)
+      #expect(left.isEmpty, "\(path) still says \(left.sorted())")
+    }
+    let player = try await app.client.get(
+      "/players/\(hazel.id)", headers: ["Accept-Language": "fr-FR"])
+    #expect(player.text.contains("France") && player.text.contains("remplaçant"))
+  }
 }

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import TeamHTTP
 import TeamKit
 import TeamStore
@@ -59,7 +58,6 @@ extension Pages {
       || [.lineup, .riotID, .realName, .nationality, .birthDate, .joined, .contractEnd].contains {
         errors?.message(for: $0) != nil
       }
-    let countries = Pages.countries(in: Language.current)
     let selectedPosition = (try? Position(parsing: input.position))
     var selected: [String] = []  // in the order chosen
     for id in input.favoriteChampions.compactMap({ Champion.find($0)?.id })
@@ -204,24 +202,22 @@ extension Pages {
                 .h("label", ["for": "realName"], localized("Real name")),
                 textField(
                   .realName, input.realName,
-                  ["maxlength": String(PlayerInput.maxRealNameLength), "autocomplete": "off"]),
+                  ["maxlength": String(PlayerInput.maxRealNameLength)]),
                 error(.realName),
               ]),
             .h(
               "div", ["class": "field"],
               [
-                .h("label", ["for": "nationality"], localized("Nationality")),
+                // The country's two letters (the player's page names it in the reader's
+                // language): a list of every country would weigh 11 KB on each roster page.
+                .h("label", ["for": "nationality"], localized("Nationality (FR, KR, ES…)")),
                 .h(
-                  "select", ["id": "nationality", "name": "nationality"] + invalid(.nationality),
-                  [.h("option", ["value": ""], localized("Not given"))]
-                    + countries.map { code, name in
-                      .h(
-                        "option",
-                        ["value": code]
-                          + (PlayerInput.regionCode(input.nationality) == code
-                            ? ["selected": ""] : [:]),
-                        name)
-                    }),
+                  "input",
+                  [
+                    "type": "text", "id": "nationality", "name": "nationality",
+                    "value": input.nationality, "maxlength": "2", "autocomplete": "country",
+                    "autocapitalize": "characters", "spellcheck": "false", "placeholder": "FR",
+                  ] + invalid(.nationality)),
                 error(.nationality),
               ]),
             dateField(.birthDate, localized("Birth date"), input.birthDate),
@@ -293,22 +289,4 @@ extension Pages {
     input.team = ""  // a move is a form of its own
     return input
   }
-}
-
-extension Pages {
-  /// Every country by its ISO 3166 code, named and sorted in `language`.
-  static func countries(in language: Language) -> [(code: String, name: String)] {
-    let names = countryNames.withLock { cache in
-      if let names = cache[language] { return names }
-      let names = Locale.Region.isoRegions
-        .filter { $0.identifier.count == 2 && $0.identifier.allSatisfy(\.isLetter) }
-        .map { ($0.identifier, Player.countryName($0.identifier, in: language)) }
-        .sorted { $0.1.compare($1.1, locale: language.locale) == .orderedAscending }
-      cache[language] = names
-      return names
-    }
-    return names.map { (code: $0.0, name: $0.1) }
-  }
-
-  private static let countryNames = Mutex<[Language: [(String, String)]]>([:])
 }

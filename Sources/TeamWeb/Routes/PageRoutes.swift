@@ -30,7 +30,7 @@ extension WebApp {
         ).with(cookie: cookie)
       }
       return cache.response(
-        "/teams/\(team.id)?page=\(page)" + viewer.cacheKey + WebApp.cacheKey(teams),
+        "/teams/\(team.tag)?page=\(page)" + viewer.cacheKey,
         version: roster.version, token: token, cookie: cookie
       ) {
         Pages.roster(roster, team: team, page: page, token: slot, viewer: viewer, teams: teams)
@@ -120,7 +120,8 @@ extension WebApp {
       // new roster version. The day is in the key: "ends soon" changes at midnight.
       let today = Day(Date())
       return try cache.response(
-        "/players/\(player.id)" + viewer.cacheKey + "~" + today.description,
+        "/players/\(player.id)" + viewer.cacheKey
+          + "~\(today.year * 10_000 + today.month * 100 + today.day)",
         version: roster.version, token: token, cookie: cookie
       ) {
         Pages.player(
@@ -285,11 +286,6 @@ extension WebApp {
       let player = try await store.restorePlayer(id: id, by: context.author)
       return .redirect(to: WebApp.rosterLink(after: "restored", player, in: store.roster))
     }
-  }
-
-  /// A cache key for pages that list `teams` (the switcher).
-  static func cacheKey(_ teams: [Team]) -> String {
-    "~t" + Player.orderVersion(teams.map(\.id))
   }
 
   /// The player whose id is in the path.
