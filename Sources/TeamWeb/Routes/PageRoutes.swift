@@ -118,16 +118,17 @@ extension WebApp {
       let viewer = context.viewer
       // Tenures are read from the file only when the page is rendered: every transfer is a
       // new roster version. The day is in the key: "ends soon" changes at midnight.
-      let today = Day(Date())
+      // The day in the key is UTC's (a time zone costs more to ask than the cached page
+      // does to serve): "ends soon" may be an hour or so late around midnight.
+      let day = Int(Date().timeIntervalSince1970) / 86_400
       return try cache.response(
-        "/players/\(player.id)" + viewer.cacheKey
-          + "~\(today.year * 10_000 + today.month * 100 + today.day)",
-        version: roster.version, token: token, cookie: cookie
+        "/players/\(player.id)" + viewer.cacheKey + "~\(day)", version: roster.version,
+        token: token, cookie: cookie
       ) {
         Pages.player(
           player, in: roster, token: slot, viewer: viewer,
           tenures: try store.tenures(of: player.id),
-          today: today)
+          today: Day(Date()))
       }
     }
     route(
