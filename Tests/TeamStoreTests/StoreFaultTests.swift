@@ -77,25 +77,30 @@ import Testing
   }
 
   @Test func aDamagedFileIsRefusedAtOpenAndLeftUntouched() async throws {
+    // A backup is one file with every page in it (a closed store's own file may still wait
+    // for its last connection's checkpoint).
+    let damagedPath = folder.path("damaged.sqlite")
     do {
       let store = try RosterStore(path: path)
       for index in 0..<40 {
         try await store.addPlayer(PlayerInput(name: "Player\(index)", position: "Mid"))
       }
-    }  // closed: everything is in the main file
-    var bytes = try Data(contentsOf: URL(fileURLWithPath: path))
+      _ = try store.backup(to: damagedPath)
+    }
+    var bytes = try Data(contentsOf: URL(fileURLWithPath: damagedPath))
+    try #require(bytes.count > 8192)
     // The second page's b-tree header: an invalid page type.
     bytes[4096] = 0x2A
     bytes[4097] = 0x2A
-    try bytes.write(to: URL(fileURLWithPath: path))
-    let error = #expect(throws: StoreOpenError.self) { try RosterStore(path: path) }
+    try bytes.write(to: URL(fileURLWithPath: damagedPath))
+    let error = #expect(throws: StoreOpenError.self) { try RosterStore(path: damagedPath) }
     guard case .damaged(let damaged, _) = error else {
       Issue.record("expected damaged, got \(String(describing: error))")
       return
     }
-    #expect(damaged == path)
+    #expect(damaged == damagedPath)
     #expect(error?.description.contains("kcorp backup") == true)
-    #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == bytes)
+    #expect(try Data(contentsOf: URL(fileURLWithPath: damagedPath)) == bytes)
   }
 
   @Test func aFileThisUserMayNotWriteIsRefusedAtOpenAsSuch() throws {
