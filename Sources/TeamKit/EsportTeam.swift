@@ -9,9 +9,9 @@ import Observation
 public protocol RosterSource: AnyObject, Sendable {
   /// Where the roster is, for people: "This device", or the server's name.
   var name: String { get }
-  /// The players of every team the caller may see, each team's in its order.
+  /// The players of every team, each team's in its order.
   func players() async throws -> [Player]
-  /// The organisation: its name, and the teams and players the caller may see.
+  /// The organisation: its name, its teams and their players.
   func organisation() async throws -> Organisation
   func removedPlayers() async throws -> [RemovedPlayer]
   func addPlayer(_ input: PlayerInput) async throws -> Player

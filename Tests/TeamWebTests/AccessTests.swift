@@ -34,27 +34,7 @@ import Testing
   func signIn(_ name: String, _ password: String, sourceLocation: SourceLocation = #_sourceLocation)
     throws -> String
   {
-    let page = try client.get("/signin")
-    let csrf = try #require(
-      page.header("set-cookie")?.split(separator: ";").first.map(String.init),
-      sourceLocation: sourceLocation)
-    let token = try #require(
-      page.text.firstMatch(of: /name="csrf" value="([0-9a-f]{64})"/)?.1,
-      sourceLocation: sourceLocation)
-    let response = try client.send(
-      "POST", "/signin",
-      headers: [
-        "Content-Type": "application/x-www-form-urlencoded", "Cookie": csrf,
-        "Origin": "http://127.0.0.1:\(server.port)",
-      ],
-      body: Array(
-        "csrf=\(token)&name=\(name)&password=\(password.replacingOccurrences(of: " ", with: "+"))&next=%2F"
-          .utf8))
-    #expect(response.status == 303, sourceLocation: sourceLocation)
-    let session = try #require(
-      response.header("set-cookie")?.split(separator: ";").first.map(String.init),
-      sourceLocation: sourceLocation)
-    return csrf + "; " + session
+    try client.signIn(name, password, sourceLocation: sourceLocation)
   }
 
   @Test func nobodySignedInGetsTheSignInPageOr401() throws {

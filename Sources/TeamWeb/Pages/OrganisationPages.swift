@@ -5,13 +5,13 @@ import TeamStore
 
 /// The organisation at a glance, its teams' settings, and a player's move to another team.
 extension Pages {
-  /// `/` when the organisation has several teams: a card per team the reader may see, with
+  /// `/` when the organisation has several teams: a card per team, with
   /// its starting five and the completeness line, its substitutes and the contracts ending
   /// within 90 days.
   static func overview(
-    _ roster: Roster, teams: [Team], viewer: Viewer, today: Day
+    _ roster: Roster, viewer: Viewer, today: Day
   ) -> HTTPResponse {
-    let cards: [HTML] = teams.map { team in
+    let cards: [HTML] = roster.teams.map { team in
       let players = roster.players(in: team.id)
       let status = LineupStatus(players: players)
       let substitutes = players.count { $0.lineup == .substitute }
@@ -69,7 +69,7 @@ extension Pages {
                 .h("span", ["class": "subtitle"], localized("Organisation")),
               ])
           ]),
-        teamSwitcher(teams, current: nil),
+        teamSwitcher(roster.teams, current: nil),
         .h(
           "main", ["data-live": ""],
           [
@@ -79,10 +79,10 @@ extension Pages {
       ])
   }
 
-  /// `/teams`: every team the reader may see; an owner adds, renames, re-parents and
+  /// `/teams`: every team; an owner adds, renames, re-parents and
   /// removes teams, and renames the organisation.
   static func teams(
-    _ roster: Roster, teams: [Team], token: String, viewer: Viewer,
+    _ roster: Roster, token: String, viewer: Viewer,
     failure: (tag: String?, input: TeamInput, errors: ValidationError)? = nil,
     notice: String? = nil,
     status: Int = 200
@@ -139,7 +139,7 @@ extension Pages {
       guard let failure, failure.tag == team?.tag else { return nil }
       return (failure.input, failure.errors)
     }
-    let rows: [HTML] = teams.map { team in
+    let rows: [HTML] = roster.teams.map { team in
       let count = roster.players(in: team.id).count
       let parent = team.parentID.flatMap { roster.team(id: $0) }
       var children: [HTML] = [

@@ -40,8 +40,7 @@ extension Pages {
   /// substitutes and the other statuses, with their order buttons.
   static func roster(
     _ roster: Roster, team: Team, page: Int, token: String, viewer: Viewer = Viewer(),
-    notice: Notice? = nil, addForm: (input: PlayerInput, errors: ValidationError?)? = nil,
-    teams: [Team]? = nil
+    notice: Notice? = nil, addForm: (input: PlayerInput, errors: ValidationError?)? = nil
   ) -> HTTPResponse {
     let members = roster.players(in: team.id)
     let players = members.startersFirst
@@ -151,7 +150,7 @@ extension Pages {
                   "aria-label": localized("Add player"),
                 ], [Icon.plus]) : .fragment([]),
           ]),
-        several ? teamSwitcher(teams ?? roster.teams, current: team) : .fragment([]),
+        several ? teamSwitcher(roster.teams, current: team) : .fragment([]),
         .h(
           "main",
           [
@@ -182,7 +181,7 @@ extension Pages {
     }
   }
 
-  /// Links to each team the reader may see, and to the organisation.
+  /// Links to each team, and to the organisation.
   static func teamSwitcher(_ teams: [Team], current: Team?) -> HTML {
     .h(
       "nav", ["class": "teams", "aria-label": localized("Teams")],

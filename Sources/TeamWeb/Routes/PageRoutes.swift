@@ -22,18 +22,16 @@ extension WebApp {
       let page = min(max(request.query["page"].flatMap { Int($0) } ?? 1, 1), pages)
       // After an action the roster says what happened: rendered for this request only.
       let viewer = context.viewer(on: team)
-      let teams = roster.teams
       if let notice = WebApp.notice(request.query, roster: roster) {
         return Pages.roster(
-          roster, team: team, page: page, token: token, viewer: viewer, notice: notice,
-          teams: teams
+          roster, team: team, page: page, token: token, viewer: viewer, notice: notice
         ).with(cookie: cookie)
       }
       return cache.response(
         "/teams/\(team.tag)?page=\(page)" + viewer.cacheKey,
         version: roster.version, token: token, cookie: cookie
       ) {
-        Pages.roster(roster, team: team, page: page, token: slot, viewer: viewer, teams: teams)
+        Pages.roster(roster, team: team, page: page, token: slot, viewer: viewer)
       }
     }
 
@@ -41,8 +39,12 @@ extension WebApp {
     route("GET", "/", RoutePolicy(.reader, team: .organisation)) { request, context in
       let roster = store.roster
       guard roster.teams.count > 1 else { return teamPage(request, context, roster.firstTeam) }
-      return Pages.overview(
-        roster, teams: roster.teams, viewer: context.viewer, today: Day(Date()))
+      // Cached as a player's page is, by the UTC day ("contracts ending" changes with it).
+      let viewer = context.viewer
+      return cache.response(
+        "/~overview" + viewer.cacheKey + "~\(Int(Date().timeIntervalSince1970) / 86_400)",
+        version: roster.version
+      ) { Pages.overview(roster, viewer: viewer, today: Day(Date())) }
     }
 
     route("GET", "/teams/{tag}", RoutePolicy(.reader, team: .tag)) { request, context in
@@ -88,7 +90,7 @@ extension WebApp {
         let (token, cookie) = WebApp.csrfToken(for: request)
         return Pages.roster(
           store.roster, team: team, page: 1, token: token, viewer: context.viewer,
-          addForm: (input, validation), teams: store.roster.teams
+          addForm: (input, validation)
         ).with(cookie: cookie)
       }
     }

@@ -159,7 +159,7 @@ extension WebApp {
       let (token, cookie) = WebApp.csrfToken(for: request)
       let roster = store.roster
       return Pages.teams(
-        roster, teams: roster.teams, token: token,
+        roster, token: token,
         viewer: context.viewer(on: nil), failure: failure, notice: notice, status: status
       ).with(cookie: cookie)
     }
