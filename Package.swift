@@ -30,7 +30,15 @@ let package = Package(
     // sqlite3.h and libsqlite3 come from the SDK on Apple platforms, from libsqlite3-dev on
     // Linux: no pkg-config (as GRDB's own SQLite module does it).
     .systemLibrary(name: "CSQLite", providers: [.apt(["libsqlite3-dev"])]),
-    .target(name: "TeamStore", dependencies: ["TeamKit", "TeamPhoto", "CSQLite"]),
+    // PostgreSQL, for several servers on one database (Linux servers: Debian's libpq-dev).
+    .systemLibrary(
+      name: "CPostgreSQL", pkgConfig: "libpq", providers: [.apt(["libpq-dev"])]),
+    .target(
+      name: "TeamStore",
+      dependencies: [
+        "TeamKit", "TeamPhoto", "CSQLite",
+        .target(name: "CPostgreSQL", condition: .when(platforms: [.linux])),
+      ]),
 
     // MARK: Access: accounts, passwords (Argon2id), sessions and tokens, for the server
     .systemLibrary(

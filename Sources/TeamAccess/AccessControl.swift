@@ -92,7 +92,6 @@ public final class AccessControl: Sendable {
   private let now: @Sendable () -> Date
   /// Where passwords are hashed and checked: off the caller's thread, a few at once.
   private let hashing: BlockingWork
-  private let failures = Mutex<[String: [Date]]>([:])
   /// A hash to verify against when the name is unknown, so that it takes as long.
   private let decoy: String
 
@@ -228,8 +227,8 @@ public final class AccessControl: Sendable {
     let accountKey = "account:" + (plausible ? name.lowercased() : "?")
     let addressKey = "address:" + address.prefix(64)
     let wait = max(
-      delay(for: accountKey, free: policy.freeFailuresPerAccount),
-      delay(for: addressKey, free: policy.freeFailuresPerAddress))
+      try delay(for: accountKey, free: policy.freeFailuresPerAccount),
+      try delay(for: addressKey, free: policy.freeFailuresPerAddress))
     if wait > 0 { return .throttled(wait) }
     let account = plausible ? try store.account(named: name) : nil
     let stored = account?.passwordHash ?? decoy
@@ -237,11 +236,13 @@ public final class AccessControl: Sendable {
       return .busy
     }
     guard matches, let account else {
-      if plausible { fail(accountKey) }
-      fail(addressKey)
+      let date = now()
+      try await store.recordSignInFailure(
+        plausible ? [accountKey, addressKey] : [addressKey], at: date,
+        forgetBefore: date.addingTimeInterval(-policy.failureWindow))
       return .refused
     }
-    failures.withLock { $0[accountKey] = nil }
+    try await store.clearSignInFailures(accountKey)
     return .matches(account)
   }
 
@@ -270,31 +271,15 @@ public final class AccessControl: Sendable {
   /// Seconds to wait before another attempt under `key`, 0 when none: nothing for the first
   /// `free` failures in the window, then doubling from two seconds (longer than a refused
   /// attempt's own one-second answer, so that waiting for answers does not get round it).
-  private func delay(for key: String, free: Int) -> Int {
+  /// The failures are the database's: servers sharing it slow a guessed password as one.
+  private func delay(for key: String, free: Int) throws -> Int {
     let date = now()
-    return failures.withLock { failures in
-      let recent = (failures[key] ?? []).filter {
-        date.timeIntervalSince($0) < policy.failureWindow
-      }
-      failures[key] = recent.isEmpty ? nil : recent
-      guard recent.count >= free, let last = recent.last else { return 0 }
-      let wait = min(policy.maxDelay, pow(2, Double(recent.count - free + 1)))
-      let remaining = wait - date.timeIntervalSince(last)
-      return remaining > 0 ? Int(remaining.rounded(.up)) : 0
-    }
-  }
-
-  private func fail(_ key: String) {
-    let date = now()
-    failures.withLock { failures in
-      failures[key, default: []].append(date)
-      // Many addresses each failing once would grow the table for ever: forget the stale.
-      if failures.count > 10_000 {
-        failures = failures.filter {
-          date.timeIntervalSince($0.value.last ?? .distantPast) < policy.failureWindow
-        }
-      }
-    }
+    let recent = try store.signInFailures(
+      key, since: date.addingTimeInterval(-policy.failureWindow))
+    guard recent.count >= free, let last = recent.last else { return 0 }
+    let wait = min(policy.maxDelay, pow(2, Double(recent.count - free + 1)))
+    let remaining = wait - date.timeIntervalSince(last)
+    return remaining > 0 ? Int(remaining.rounded(.up)) : 0
   }
 
   /// Who holds this session token, or nil when it is unknown or expired (then it is ended).

@@ -5,6 +5,7 @@
 enum Localizations {
   static let french: [String: String] = [
     " or ": " ou ",
+    "$KCORP_DATABASE_URL: %@": "$KCORP_DATABASE_URL : %@",
     "%1$@ (%2$@), %3$@ → %4$@": "%1$@ (%2$@), %3$@ → %4$@",
     "%1$@ (%2$@), until %3$@": "%1$@ (%2$@), jusqu’au %3$@",
     "%1$@ added %2$@": "%1$@ a ajouté %2$@",
@@ -43,6 +44,8 @@ enum Localizations {
     "%1$@ was removed by %2$@. ": "%1$@ a été supprimé par %2$@. ",
     "%1$@ · removed %2$@": "%1$@ · supprimé %2$@",
     "%1$@: %2$@": "%1$@ : %2$@",
+    "%1$@: %2$@ (check the address, that the server runs, and the password in PGPASSFILE or PGPASSWORD)":
+      "%1$@ : %2$@ (vérifiez l’adresse, que le serveur tourne, et le mot de passe dans PGPASSFILE ou PGPASSWORD)",
     "%1$@: cannot be written (%2$@); let this user write the file and its folder (SQLite keeps -wal and -shm files beside it)":
       "%1$@ : impossible d’écrire (%2$@) ; permettez à cet utilisateur d’écrire le fichier et son dossier (SQLite garde les fichiers -wal et -shm à côté)",
     "%1$@: cannot create the folder %2$@": "%1$@ : impossible de créer le dossier %2$@",
@@ -113,6 +116,8 @@ enum Localizations {
     "; ": " ; ",
     "A CSV from a spreadsheet (a header with name and position, then one row per player; commas, semicolons or tabs) or a JSON export. You will see what changes before anything is saved.":
       "Un CSV issu d’un tableur (un en-tête avec name et position, puis une ligne par joueur ; virgules, points-virgules ou tabulations) ou un export JSON. Vous verrez ce qui change avant tout enregistrement.",
+    "A PostgreSQL database (postgresql://user@host/name, else $KCORP_DATABASE_URL) instead of a file; the password from PGPASSFILE or $PGPASSWORD.":
+      "Une base PostgreSQL (postgresql://utilisateur@hôte/nom, sinon $KCORP_DATABASE_URL) au lieu d’un fichier ; le mot de passe vient de PGPASSFILE ou de $PGPASSWORD.",
     "A favourite champion.": "Un champion favori.",
     "A folder of pictures named after image names (canna.png, jax.webp, …); by default ‘images’ beside the database.":
       "Un dossier d’images nommées d’après les noms d’image (canna.png, jax.webp, …) ; par défaut « images » à côté de la base de données.",
@@ -265,9 +270,8 @@ enum Localizations {
     "Give %@ only once.": "Ne donnez %@ qu’une fois.",
     "Give --champion or --no-champions, not both.":
       "Donnez --champion ou --no-champions, pas les deux.",
-    "Give --db or --in-memory, not both.": "Donnez --db ou --in-memory, pas les deux.",
-    "Give --server or a database (--db, --in-memory), not both.":
-      "Donnez --server ou une base de données (--db, --in-memory), pas les deux.",
+    "Give --server or a database (--db, --database, --in-memory), not both.":
+      "Donnez --server ou une base (--db, --database, --in-memory), pas les deux.",
     "Give --status or --lineup, not both.": "Donnez --status ou --lineup, pas les deux.",
     "Give --tls-cert and --tls-key together.": "Donnez --tls-cert et --tls-key ensemble.",
     "Give <%1$@>: %2$@": "Indiquez <%1$@> : %2$@",
@@ -288,6 +292,8 @@ enum Localizations {
       "Donnez à chaque joueur son propre identifiant : %@ apparaît deux fois.",
     "Give every player of the roster once; the roster may have changed meanwhile. Reload it and try again.":
       "Donnez chaque joueur de l’effectif une seule fois ; l’effectif a peut-être changé entre-temps. Rechargez-le et réessayez.",
+    "Give one of --db, --database and --in-memory.":
+      "Donnez une seule option parmi --db, --database et --in-memory.",
     "Give the Riot ID a name of 3 to 16 letters, digits or spaces.":
       "Donnez au Riot ID un nom de 3 à 16 lettres, chiffres ou espaces.",
     "Give the Riot ID a tag of 3 to 5 letters or digits, after the #.":
@@ -329,6 +335,8 @@ enum Localizations {
     "Joined the team on DATE (YYYY-MM-DD).": "Arrivé dans l’équipe le DATE (AAAA-MM-JJ).",
     "KCorp": "KCorp",
     "KCorp roster": "Effectif KCorp",
+    "Keep the password off the command line, where others see it: put it in PGPASSFILE (~/.pgpass) or $PGPASSWORD.":
+      "Gardez le mot de passe hors de la ligne de commande, où d’autres le voient : mettez-le dans PGPASSFILE (~/.pgpass) ou $PGPASSWORD.",
     "LAST USED": "DERNIER USAGE",
     "LEAGUE": "LIGUE",
     "LINEUP": "COMPOSITION",
@@ -682,6 +690,8 @@ enum Localizations {
       "Le serveur traite d’autres photos ; renvoyez celle-ci dans un instant.",
     "The server is busy: try again in a second.":
       "Le serveur est occupé : réessayez dans une seconde.",
+    "The server’s database cannot be reached just now, so nothing was changed; try again in a few seconds.":
+      "La base de données du serveur est injoignable pour l’instant : rien n’a été modifié. Réessayez dans quelques secondes.",
     "The server’s database file was removed or replaced, so nothing more is saved; ask whoever runs it to restart it (and restore a backup if the file is gone).":
       "Le fichier de base de données du serveur a été supprimé ou remplacé : plus rien n’est enregistré ; demandez à qui l’administre de le redémarrer (et de restaurer une sauvegarde si le fichier a disparu).",
     "The server’s database has become read-only, so nothing was changed; ask whoever runs it to make it writable again.":
@@ -712,6 +722,8 @@ enum Localizations {
     "This JPEG is saved in %1$@ passes, more than the %2$@ a photo needs; save it again as an ordinary JPEG or a PNG and send that.":
       "Ce JPEG est enregistré en %1$@ passes, plus que les %2$@ dont une photo a besoin ; enregistrez-le de nouveau en JPEG ordinaire ou en PNG et envoyez celui-là.",
     "This address is not a KCorp server.": "Cette adresse n’est pas un serveur KCorp.",
+    "This build has no PostgreSQL client: use a database file (--db).":
+      "Cette version n’a pas de client PostgreSQL : utilisez un fichier de base (--db).",
     "This command works on this machine's database, not on %@: drop --server, or unset $KCORP_SERVER.":
       "Cette commande agit sur la base de données de cette machine, pas sur %@ : retirez --server, ou videz $KCORP_SERVER.",
     "This device": "Cet appareil",
@@ -719,6 +731,8 @@ enum Localizations {
       "Ce formulaire avait expiré : rien n’a été enregistré. Vérifiez-le et appuyez de nouveau sur Ajouter.",
     "This form had expired, so nothing was saved. Check it and press Save again.":
       "Ce formulaire avait expiré : rien n’a été enregistré. Vérifiez-le et appuyez de nouveau sur Enregistrer.",
+    "This is not a PostgreSQL address (%@): write postgresql://user@host:5432/database.":
+      "Ce n’est pas une adresse PostgreSQL (%@) : écrivez postgresql://utilisateur@hôte:5432/base.",
     "This organisation has no team.": "Cette structure n’a aucune équipe.",
     "This page had expired, so nothing was changed. Go back, reload it and try again.":
       "Cette page avait expiré : rien n’a été modifié. Revenez en arrière, rechargez-la et réessayez.",

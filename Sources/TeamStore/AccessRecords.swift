@@ -82,7 +82,7 @@ extension RosterStore {
   }
 
   /// The teams of each account (or token) that `table` limits to some.
-  private static func teams(in table: String, by column: String, _ connection: Connection)
+  private static func teams(in table: String, by column: String, _ connection: any SQLConnection)
     throws -> [String: Set<UUID>]
   {
     var teams: [String: Set<UUID>] = [:]
@@ -95,7 +95,7 @@ extension RosterStore {
   /// Writes the teams `name` is limited to: none for every team.
   private static func setTeams(
     _ teams: Set<UUID>?, of name: String, in table: String, by column: String,
-    _ connection: Connection
+    _ connection: any SQLConnection
   ) throws {
     try connection.prepare("DELETE FROM \(table) WHERE \(column) = ?1").bind(.text(name)).run()
     for team in (teams ?? []).sorted(by: { $0.uuidString < $1.uuidString }) {
@@ -180,8 +180,11 @@ extension RosterStore {
     try await record { connection in
       try connection.prepare(
         """
-        DELETE FROM session WHERE (?1 IS NULL OR token_hash = ?1) AND (?2 IS NULL OR account = ?2)
-        AND (?3 IS NULL OR token_hash <> ?3) AND (?1 IS NOT NULL OR ?2 IS NOT NULL)
+        DELETE FROM session
+        WHERE (CAST(?1 AS TEXT) IS NULL OR token_hash = ?1)
+          AND (CAST(?2 AS TEXT) IS NULL OR account = ?2)
+          AND (CAST(?3 AS TEXT) IS NULL OR token_hash <> ?3)
+          AND (CAST(?1 AS TEXT) IS NOT NULL OR CAST(?2 AS TEXT) IS NOT NULL)
         """
       ).bind(
         tokenHash.map { .text($0) } ?? .null, account.map { .text($0) } ?? .null,
@@ -251,9 +254,48 @@ extension RosterStore {
     }
   }
 
+  // MARK: - Failed sign-ins
+
+  /// When sign-ins under `key` (an account, an address) failed since `date`, the earliest
+  /// first: every server on the database counts the same failures.
+  public func signInFailures(_ key: String, since date: Date) throws(RosterError) -> [Date] {
+    try read { connection in
+      var dates: [Date] = []
+      try connection.prepare(
+        "SELECT at FROM sign_in_failure WHERE key = ?1 AND at >= ?2 ORDER BY at"
+      )
+      .bind(.text(key), .double(date.timeIntervalSince1970)).forEachRow {
+        dates.append(Date(timeIntervalSince1970: $0.double(0)))
+      }
+      return dates
+    }
+  }
+
+  /// Records a failed sign-in under each of `keys`, and forgets failures older than
+  /// `forgetBefore`.
+  public func recordSignInFailure(_ keys: [String], at date: Date, forgetBefore: Date)
+    async throws(RosterError)
+  {
+    try await record { connection in
+      for key in keys {
+        try connection.prepare("INSERT INTO sign_in_failure (key, at) VALUES (?1, ?2)")
+          .bind(.text(key), .double(date.timeIntervalSince1970)).run()
+      }
+      try connection.prepare("DELETE FROM sign_in_failure WHERE at < ?1")
+        .bind(.double(forgetBefore.timeIntervalSince1970)).run()
+    }
+  }
+
+  /// Forgets the failed sign-ins under `key` (after a successful one).
+  public func clearSignInFailures(_ key: String) async throws(RosterError) {
+    try await record { connection in
+      try connection.prepare("DELETE FROM sign_in_failure WHERE key = ?1").bind(.text(key)).run()
+    }
+  }
+
   /// Runs `body` in the committer's next transaction (the roster unchanged), returning once
   /// committed.
-  private func record<T: Sendable>(_ body: @escaping (Connection) throws -> T)
+  private func record<T: Sendable>(_ body: @escaping (any SQLConnection) throws -> T)
     async throws(RosterError) -> T
   {
     try await perform { writer, _ in (nil, try body(writer.connection)) }
@@ -261,7 +303,7 @@ extension RosterStore {
 
   /// `body` for the committer's next transaction; nobody waits for it (a failure leaves the
   /// old value, which the next use writes again).
-  private func queueRecord(_ body: @escaping (Connection) throws -> Void) {
+  private func queueRecord(_ body: @escaping (any SQLConnection) throws -> Void) {
     submit({ writer, _ in (nil, try body(writer.connection)) }, then: { _ in })
   }
 }

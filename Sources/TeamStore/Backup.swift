@@ -16,10 +16,18 @@ extension RosterStore {
     let cleanUp = { Self.removeFiles(of: partial) }
     do {
       cleanUp()
-      try read { try $0.backup(to: partial) }
+      try read { connection in
+        guard let file = connection as? SQLiteConnection else {
+          throw StorageError(
+            .other,
+            "\(connection.name): a PostgreSQL database is backed up by pg_dump or the server's own archiving (docs/SCALING.md)"
+          )
+        }
+        try file.backup(to: partial)
+      }
       // The copy is checked as opening it would: intact (quick_check), every row readable;
       // then closed before it takes its name.
-      let players = try Writer(Connection(path: partial, create: false)).load().players.count
+      let players = try Writer(SQLiteConnection(path: partial, create: false)).load().players.count
       guard rename(partial, destination) == 0 else {
         throw SQLiteError(
           code: SQLITE_CANTOPEN, message: String(cString: strerror(errno)), path: destination)
@@ -27,10 +35,13 @@ extension RosterStore {
       return players
     } catch let error as SQLiteError {
       cleanUp()
+      throw .storage(error.storage)
+    } catch let error as StorageError {
+      cleanUp()
       throw .storage(error)
     } catch {
       cleanUp()
-      throw .storage(SQLiteError(code: SQLITE_ERROR, message: "\(error)", path: destination))
+      throw .storage(StorageError(.other, "\(destination): \(error)"))
     }
   }
 
@@ -53,7 +64,7 @@ extension RosterStore {
     cleanUp()
     defer { cleanUp() }
     do {
-      try Connection(path: source, create: false, readOnly: true).backup(to: scratch)
+      try SQLiteConnection(path: source, create: false, readOnly: true).backup(to: scratch)
     } catch  where error.code & 0xFF == SQLITE_NOTADB {
       throw .notADatabase(path: source, detail: error.message)
     } catch  where error.path == source && error.code & 0xFF == SQLITE_CANTOPEN {
@@ -63,7 +74,7 @@ extension RosterStore {
     }
     let players: Int
     do {
-      players = try Writer(Connection(path: scratch, create: false)).load().players.count
+      players = try Writer(SQLiteConnection(path: scratch, create: false)).load().players.count
     } catch let error as StoreOpenError {
       throw error.naming(source, instead: scratch)
     } catch let error as SQLiteError {

@@ -1,17 +1,23 @@
 import Foundation
+import TeamKit
 
-/// Where the roster lives: a file, or memory for a throwaway roster.
+/// Where the roster lives: a file, memory for a throwaway roster, or a PostgreSQL database.
 public enum DatabaseLocation: Hashable, Sendable {
   case file(String)
   case inMemory
+  /// A `postgresql://` URL (or libpq key-value string), without its password.
+  case postgres(String)
 
-  /// The location chosen by, in order: `--in-memory`, `--db PATH`, `$KCORP_DB`,
-  /// `$XDG_DATA_HOME/kcorp/roster.sqlite`, `~/.local/share/kcorp/roster.sqlite`.
+  /// The location chosen by, in order: `--in-memory`, `--database URL`, `--db PATH`,
+  /// `$KCORP_DATABASE_URL`, `$KCORP_DB`, `$XDG_DATA_HOME/kcorp/roster.sqlite`,
+  /// `~/.local/share/kcorp/roster.sqlite`.
   public static func resolve(
-    path: String?, inMemory: Bool, environment: [String: String]
+    path: String?, inMemory: Bool, database: String? = nil, environment: [String: String]
   ) -> DatabaseLocation {
     if inMemory { return .inMemory }
+    if let database, !database.isEmpty { return .postgres(database) }
     if let path, !path.isEmpty { return .file(path) }
+    if let url = environment["KCORP_DATABASE_URL"], !url.isEmpty { return .postgres(url) }
     if let path = environment["KCORP_DB"], !path.isEmpty { return .file(path) }
     let dataHome =
       environment["XDG_DATA_HOME"].flatMap { $0.isEmpty ? nil : $0 }
@@ -27,6 +33,12 @@ extension RosterStore {
     switch location {
     case .file(let path): try RosterStore(path: path)
     case .inMemory: try RosterStore.inMemory()
+    case .postgres(let url):
+      #if canImport(CPostgreSQL)
+        try RosterStore(postgres: url)
+      #else
+        throw .server(database: "PostgreSQL", detail: "this build has no PostgreSQL client")
+      #endif
     }
   }
 }
@@ -43,5 +55,37 @@ extension DatabaseLocation {
   /// `KCorp/roster.sqlite` inside an Application Support folder.
   public static func applicationSupport(in folder: URL) -> DatabaseLocation {
     .file(folder.appendingPathComponent("KCorp/roster.sqlite").path)
+  }
+}
+
+extension DatabaseLocation {
+  /// Why libpq cannot read this PostgreSQL URL (or key-value string), or nil.
+  public static func problem(postgres url: String) -> String? {
+    #if canImport(CPostgreSQL)
+      PostgresConnection.parseProblem(url).map {
+        localized(
+          "This is not a PostgreSQL address (%@): write postgresql://user@host:5432/database.", $0)
+      }
+    #else
+      return localized("This build has no PostgreSQL client: use a database file (--db).")
+    #endif
+  }
+
+  /// Whether a PostgreSQL URL carries a password.
+  public static func hasPassword(postgres url: String) -> Bool {
+    #if canImport(CPostgreSQL)
+      PostgresConnection.hasPassword(url)
+    #else
+      false
+    #endif
+  }
+
+  /// A PostgreSQL database's host, port and name, for people (never its password).
+  public static func displayName(postgres url: String) -> String {
+    #if canImport(CPostgreSQL)
+      PostgresConnection.displayName(url)
+    #else
+      "PostgreSQL"
+    #endif
   }
 }

@@ -2,12 +2,38 @@ import CSQLite
 import Foundation
 import TeamKit
 
-/// The database's schema: one ordered list of migrations, and the checks made before a file
+/// The database's schema: one ordered list of versions, and the checks made before a database
 /// is used.
+///
+/// SQLite files have gone through every version since the first. PostgreSQL came with
+/// version 8: a new PostgreSQL database gets that version's schema at once
+/// (``postgresSchema``), then the same later versions as SQLite (``later``).
 enum Schema {
-  /// Ordered migrations; migration n takes `user_version` from n to n + 1. Each is written
-  /// against the schema of its time, not through the store's queries.
-  static let migrations: [@Sendable (Connection) throws -> Void] = [
+  /// The version a PostgreSQL database starts at.
+  static let postgresBase = 8
+
+  /// The versions after ``postgresBase``, each written for both databases.
+  static let later: [(sqlite: String, postgres: String)] = [
+    // 9: failed sign-ins, by account and by address, so that servers sharing a database slow
+    // a guessed password as one.
+    (
+      sqlite: """
+      CREATE TABLE sign_in_failure (key TEXT NOT NULL, at REAL NOT NULL) STRICT;
+      CREATE INDEX sign_in_failure_by_key ON sign_in_failure (key, at);
+      """,
+      postgres: """
+      CREATE TABLE sign_in_failure (key text NOT NULL, at double precision NOT NULL);
+      CREATE INDEX sign_in_failure_by_key ON sign_in_failure (key, at);
+      """
+    )
+  ]
+
+  /// SQLite's ordered migrations; migration n takes `user_version` from n to n + 1. Each is
+  /// written against the schema of its time, not through the store's queries.
+  static let migrations: [@Sendable (SQLiteConnection) throws -> Void] =
+    sqliteMigrations + later.map { step in { db in try db.execute(step.sqlite) } }
+
+  private static let sqliteMigrations: [@Sendable (SQLiteConnection) throws -> Void] = [
     { db in
       try db.execute(
         """
@@ -221,7 +247,7 @@ enum Schema {
   /// Computes every stored pseudo key again with ``Player/nameKey(_:)``. Players on the
   /// roster whose pseudos now look alike all stay (a later one's key gets its id appended);
   /// only new lookalikes are refused.
-  private static func recomputeNameKeys(_ db: Connection) throws {
+  private static func recomputeNameKeys(_ db: SQLiteConnection) throws {
     var rows: [(id: String, name: String, onRoster: Bool)] = []
     try db.prepare("SELECT id, name, removed_at IS NULL FROM player ORDER BY sort_order")
       .forEachRow { rows.append(($0.text(0), $0.text(1), $0.int(2) == 1)) }
@@ -236,10 +262,20 @@ enum Schema {
     }
   }
 
+  /// Checks the database and brings its schema up to date.
+  /// - Throws: ``StoreOpenError`` before writing anything when the database cannot be used.
+  static func prepare(_ connection: any SQLConnection) throws {
+    #if canImport(CPostgreSQL)
+      if let server = connection as? PostgresConnection { return try prepare(server) }
+    #endif
+    guard let file = connection as? SQLiteConnection else { return }
+    try prepare(file)
+  }
+
   /// Checks the file, sets the pragmas and brings the schema up to date.
   /// - Throws: ``StoreOpenError`` before writing anything when the file is not a SQLite
   ///   database or its schema is newer than ``migrations``.
-  static func prepare(_ connection: Connection) throws {
+  private static func prepare(_ connection: SQLiteConnection) throws {
     // Wait for other processes' locks (a CLI opening the same new file) rather than fail.
     try connection.execute("PRAGMA busy_timeout = 5000")
     // Reading the header first: nothing is written to a file we cannot use.
@@ -289,7 +325,7 @@ enum Schema {
   }
 
   /// Refuses a damaged file (SQLite's `quick_check`), before anything is written to it.
-  private static func checkIntegrity(_ connection: Connection) throws {
+  private static func checkIntegrity(_ connection: SQLiteConnection) throws {
     var problems: [String] = []
     do {
       try connection.prepare("PRAGMA quick_check(5)").forEachRow { problems.append($0.text(0)) }
@@ -310,7 +346,7 @@ enum Schema {
   /// The file's `user_version`.
   /// - Throws: ``StoreOpenError`` when the file is not a SQLite database or its schema is
   ///   newer than ``migrations``.
-  private static func version(of connection: Connection) throws -> Int64 {
+  private static func version(of connection: SQLiteConnection) throws -> Int64 {
     let version: Int64
     do {
       version = try connection.scalar("PRAGMA user_version")
@@ -324,3 +360,182 @@ enum Schema {
     return version
   }
 }
+
+#if canImport(CPostgreSQL)
+  extension Schema {
+    /// Brings a PostgreSQL database's schema up to date, under a lock: servers started at the
+    /// same moment on a new database create it once.
+    /// - Throws: ``StoreOpenError/newerSchema(path:version:known:)`` when a newer kcorp
+    ///   wrote it (nothing is changed).
+    fileprivate static func prepare(_ connection: PostgresConnection) throws {
+      try connection.execute("BEGIN")
+      do {
+        try connection.execute(
+          """
+          SELECT pg_advisory_xact_lock(\(migrationLock));
+          CREATE TABLE IF NOT EXISTS schema_version (version integer NOT NULL);
+          """)
+        let version = Int(
+          try connection.scalar("SELECT coalesce(max(version), 0) FROM schema_version"))
+        let known = migrations.count
+        guard version <= known else {
+          throw StoreOpenError.newerSchema(
+            path: connection.name, version: Int64(version), known: known)
+        }
+        if version < known {
+          if version < postgresBase { try createSchema(connection) }
+          for step in later[max(version, postgresBase) - postgresBase..<later.count] {
+            try connection.execute(step.postgres)
+          }
+          try connection.execute("DELETE FROM schema_version")
+          try connection.prepare("INSERT INTO schema_version (version) VALUES (?1)")
+            .bind(.int(Int64(known))).run()
+        }
+        try connection.execute("COMMIT")
+      } catch {
+        if !connection.isBroken { try? connection.execute("ROLLBACK") }
+        throw error
+      }
+    }
+
+    /// The key of the advisory lock taken while migrating ("kcorp" in ASCII).
+    private static let migrationLock: Int64 = 0x6B_636F_7270
+
+    /// The schema of version ``postgresBase``, with the brief's default roster on the first
+    /// team. `change_count` is counted up by every commit that changes the roster; its row is
+    /// also the lock writers take (``PostgresConnection/transaction(_:)``).
+    private static func createSchema(_ db: PostgresConnection) throws {
+      try db.execute(
+        """
+        CREATE TABLE organisation (
+          id integer PRIMARY KEY CHECK (id = 1),
+          name text NOT NULL
+        );
+        INSERT INTO organisation (id, name) VALUES (1, 'KCorp');
+        CREATE TABLE change_count (
+          id integer PRIMARY KEY CHECK (id = 1),
+          count bigint NOT NULL
+        );
+        INSERT INTO change_count (id, count) VALUES (1, 0);
+        CREATE TABLE team (
+          id text PRIMARY KEY,
+          name text NOT NULL,
+          tag text NOT NULL UNIQUE,
+          league text,
+          parent_id text REFERENCES team (id),
+          sort_order bigint NOT NULL
+        );
+        CREATE TABLE player (
+          id text PRIMARY KEY,
+          name text NOT NULL,
+          name_key text NOT NULL,
+          position text NOT NULL CHECK (position IN ('Top', 'Jungle', 'Mid', 'ADC', 'Support')),
+          image text NOT NULL,
+          sort_order bigint NOT NULL,
+          lineup text NOT NULL
+            CHECK (lineup IN ('starter', 'substitute', 'trainee', 'stand-in', 'inactive')),
+          removed_at double precision,
+          team_id text NOT NULL REFERENCES team (id),
+          riot_id text,
+          riot_key text,
+          real_name text,
+          nationality text,
+          birth_date text,
+          joined text,
+          contract_end text
+        );
+        CREATE UNIQUE INDEX player_name_on_roster ON player (name_key) WHERE removed_at IS NULL;
+        CREATE UNIQUE INDEX player_riot_id ON player (riot_key)
+          WHERE removed_at IS NULL AND riot_key IS NOT NULL;
+        CREATE INDEX player_by_order ON player (sort_order);
+        CREATE TABLE favorite_champion (
+          player_id text NOT NULL REFERENCES player (id) ON DELETE CASCADE,
+          champion_id text NOT NULL,
+          sort_order bigint NOT NULL,
+          PRIMARY KEY (player_id, champion_id)
+        );
+        CREATE TABLE photo (
+          player_id text PRIMARY KEY,
+          hash text NOT NULL,
+          jpeg bytea NOT NULL
+        );
+        CREATE INDEX photo_by_hash ON photo (hash);
+        CREATE TABLE account (
+          name text PRIMARY KEY,
+          name_key text NOT NULL UNIQUE,
+          role text NOT NULL CHECK (role IN ('owner', 'editor', 'viewer')),
+          password text NOT NULL,
+          created_at double precision NOT NULL
+        );
+        CREATE TABLE session (
+          token_hash text PRIMARY KEY,
+          account text NOT NULL REFERENCES account (name) ON DELETE CASCADE ON UPDATE CASCADE,
+          created_at double precision NOT NULL,
+          last_seen double precision NOT NULL
+        );
+        CREATE TABLE api_token (
+          name text PRIMARY KEY,
+          token_hash text NOT NULL UNIQUE,
+          role text NOT NULL CHECK (role IN ('owner', 'editor', 'viewer')),
+          created_at double precision NOT NULL,
+          last_used double precision
+        );
+        CREATE TABLE history (
+          id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+          at double precision NOT NULL,
+          author text NOT NULL,
+          kind text NOT NULL,
+          player_id text,
+          player_name text NOT NULL,
+          before text,
+          after text,
+          from_team text,
+          to_team text
+        );
+        CREATE INDEX history_by_player ON history (player_id, id);
+        -- rowid: named as SQLite's own column, so that one query orders tenures on both.
+        CREATE TABLE tenure (
+          rowid bigint GENERATED ALWAYS AS IDENTITY,
+          player_id text NOT NULL REFERENCES player (id) ON DELETE CASCADE,
+          team_id text NOT NULL,
+          team_name text NOT NULL,
+          team_tag text NOT NULL,
+          position text NOT NULL,
+          from_day text,
+          to_day text NOT NULL
+        );
+        CREATE INDEX tenure_by_player ON tenure (player_id);
+        CREATE TABLE account_team (
+          account text NOT NULL REFERENCES account (name) ON DELETE CASCADE ON UPDATE CASCADE,
+          team_id text NOT NULL REFERENCES team (id) ON DELETE CASCADE,
+          PRIMARY KEY (account, team_id)
+        );
+        CREATE TABLE token_team (
+          token text NOT NULL REFERENCES api_token (name) ON DELETE CASCADE,
+          team_id text NOT NULL REFERENCES team (id) ON DELETE CASCADE,
+          PRIMARY KEY (token, team_id)
+        );
+        """)
+      let first = Team.first
+      try db.prepare("INSERT INTO team (id, name, tag, sort_order) VALUES (?1, ?2, ?3, 1)")
+        .bind(.text(first.id.uuidString), .text(first.name), .text(first.tag)).run()
+      for (order, player) in Player.defaultRoster.enumerated() {
+        try db.prepare(
+          """
+          INSERT INTO player (id, name, name_key, position, image, sort_order, lineup, team_id)
+          VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)
+          """
+        ).bind(
+          .text(player.id.uuidString), .text(player.name), .text(Player.nameKey(player.name)),
+          .text(player.position.rawValue), .text(player.image), .int(Int64(order + 1)),
+          .text(Lineup.forNewPlayer(starters: order).rawValue), .text(first.id.uuidString)
+        ).run()
+        for (index, champion) in player.favoriteChampions.enumerated() {
+          try db.prepare(
+            "INSERT INTO favorite_champion (player_id, champion_id, sort_order) VALUES (?1, ?2, ?3)"
+          ).bind(.text(player.id.uuidString), .text(champion.id), .int(Int64(index))).run()
+        }
+      }
+    }
+  }
+#endif

@@ -1,25 +1,10 @@
-import CSQLite
 import Foundation
 import TeamKit
 
 /// The queries any connection may run: the writer's, and the readers' that never wait for a
 /// commit (``ReadPool``).
-extension Connection {
-  /// The first column of the first row of a query.
-  func scalar(_ sql: String) throws(SQLiteError) -> Int64 {
-    let statement = try prepare(sql)
-    var value: Int64 = 0
-    do {
-      try statement.forEachRow { value = $0.int(0) }
-    } catch let error as SQLiteError {
-      throw error
-    } catch {
-      throw SQLiteError(code: 1, message: "\(error)", path: path)
-    }
-    return value
-  }
-
-  /// The newest history id in the file.
+extension SQLConnection {
+  /// The newest history id in the database.
   func newestHistoryID() throws -> Int64 {
     try scalar("SELECT coalesce(max(id), 0) FROM history")
   }
@@ -32,7 +17,7 @@ extension Connection {
       """
       SELECT id, at, author, kind, player_id, player_name, before, after, from_team, to_team
       FROM history
-      WHERE id > ?1 AND (?2 IS NULL OR player_id = ?2) ORDER BY id DESC LIMIT ?3
+      WHERE id > ?1 AND (CAST(?2 AS TEXT) IS NULL OR player_id = ?2) ORDER BY id DESC LIMIT ?3
       """)
     try statement.bind(
       .int(after), player.map { .text($0.uuidString) } ?? .null, .int(Int64(limit))

@@ -21,8 +21,9 @@ public enum RosterError: ValidationReporting, Hashable, Sendable, CustomStringCo
   case orderChanged
   /// An entry of a roster being imported is invalid (`index` from 0); nothing was imported.
   case invalidEntry(index: Int, name: String, ValidationError)
-  /// The database could not read or commit (disk full, I/O error, unreadable data).
-  case storage(SQLiteError)
+  /// The database could not read or commit (disk full, I/O error, unreadable data, the
+  /// database server gone).
+  case storage(StorageError)
 
   /// `.conflict` when every problem is a clash with another player, else `.invalid`.
   public static func rejected(_ error: ValidationError) -> RosterError {
@@ -60,6 +61,43 @@ public enum RosterError: ValidationReporting, Hashable, Sendable, CustomStringCo
   }
 }
 
+/// Why the database could not read or commit; nothing of the change was saved.
+public struct StorageError: Error, Hashable, Sendable, CustomStringConvertible {
+  public enum Reason: Hashable, Sendable {
+    /// The disk (or the folder's file system) has no room left.
+    case diskFull
+    /// The file or its folder cannot be written (read-only).
+    case readOnly
+    /// The file was removed or replaced while open.
+    case fileGone
+    /// The database server is down or unreachable; the store reconnects by itself.
+    case unavailable
+    case other
+  }
+
+  public let reason: Reason
+  /// What the database said, with the database named (for the log, not for a client).
+  public let description: String
+
+  public init(_ reason: Reason, _ description: String) {
+    self.reason = reason
+    self.description = description
+  }
+
+  public var isDiskFull: Bool { reason == .diskFull }
+  public var isReadOnly: Bool { reason == .readOnly }
+  public var isFileGone: Bool { reason == .fileGone }
+  public var isUnavailable: Bool { reason == .unavailable }
+}
+
+extension SQLiteError {
+  var storage: StorageError {
+    StorageError(
+      isDiskFull ? .diskFull : isReadOnly ? .readOnly : isFileGone ? .fileGone : .other,
+      description)
+  }
+}
+
 /// Why a database could not be opened; the file was left untouched.
 public enum StoreOpenError: Error, Hashable, Sendable, CustomStringConvertible {
   /// The folder that should hold the file could not be created.
@@ -76,6 +114,9 @@ public enum StoreOpenError: Error, Hashable, Sendable, CustomStringConvertible {
   case notWritable(path: String, detail: String)
   /// SQLite could not open or read the file (I/O error, …).
   case unreadable(SQLiteError)
+  /// The PostgreSQL server could not be reached, refused the connection, or failed to
+  /// prepare the schema.
+  case server(database: String, detail: String)
 
   public var description: String {
     switch self {
@@ -100,6 +141,10 @@ public enum StoreOpenError: Error, Hashable, Sendable, CustomStringConvertible {
         "%1$@: cannot be written (%2$@); let this user write the file and its folder (SQLite keeps -wal and -shm files beside it)",
         path, detail)
     case .unreadable(let error): error.description
+    case .server(let database, let detail):
+      localized(
+        "%1$@: %2$@ (check the address, that the server runs, and the password in PGPASSFILE or PGPASSWORD)",
+        database, detail)
     }
   }
 
@@ -123,18 +168,21 @@ extension RosterStore {
     switch error {
     case let error as RosterError: return error
     case let error as ValidationError: return .rejected(error)
-    case let error as SQLiteError: return .storage(error)
+    case let error as SQLiteError: return .storage(error.storage)
+    #if canImport(CPostgreSQL)
+      case let error as PostgresError:
+        return .storage(
+          StorageError(error.isUnavailable ? .unavailable : .other, error.description))
+    #endif
     case let error as StoreOpenError:
       // An unreadable row met while reloading what another process wrote.
       guard case .unreadableRow(_, let table, let id, let reason) = error else {
-        return .storage(SQLiteError(code: SQLITE_CORRUPT, message: "\(error)", path: path))
+        return .storage(StorageError(.other, "\(path): \(error)"))
       }
       return .storage(
-        SQLiteError(
-          code: SQLITE_CORRUPT, message: "cannot read the \(table) row “\(id)”: \(reason)",
-          path: path))
+        StorageError(.other, "\(path): cannot read the \(table) row “\(id)”: \(reason)"))
     default:
-      return .storage(SQLiteError(code: SQLITE_ERROR, message: "\(error)", path: path))
+      return .storage(StorageError(.other, "\(path): \(error)"))
     }
   }
 

@@ -4,7 +4,7 @@ import Synchronization
 import TeamKit
 import TeamPhoto
 
-/// The team's roster in a SQLite file: durable, and safe to use from many threads at once.
+/// The team's roster in a SQLite file (or a PostgreSQL database): durable, and safe to use from many threads at once.
 ///
 /// Reads of the roster return an in-memory snapshot and never touch the disk; reads of the
 /// rest (history, photos, accounts) use connections of their own and never wait for a
@@ -16,8 +16,11 @@ public final class RosterStore: Sendable {
   /// The history's author of changes made at the machine (the CLI, loopback use).
   public static let local = "local"
 
-  /// The file's path, or `:memory:`.
+  /// The file's path, `:memory:`, or a PostgreSQL server's host and database (never its
+  /// password): for messages.
   public let path: String
+  /// Where the roster lives.
+  public let location: DatabaseLocation
   /// The time of removals, and of the purge of those older than 30 days.
   let now: @Sendable () -> Date
 
@@ -58,18 +61,15 @@ public final class RosterStore: Sendable {
     try RosterStore(path: ":memory:", create: true, now: Date.init)
   }
 
-  private init(path: String, create: Bool, now: @escaping @Sendable () -> Date)
+  private convenience init(path: String, create: Bool, now: @escaping @Sendable () -> Date)
     throws(StoreOpenError)
   {
-    self.path = path
-    self.now = now
     do {
-      let writer = try Writer(Connection(path: path, create: create))
-      try writer.connection.transaction { try writer.purge(removedBefore: Self.cutoff(now())) }
-      state = Mutex(State(roster: try writer.reloaded(1)))
-      self.writer = Mutex(writer)
-      // After the writer: the file exists now, and the readers know it by its inode.
-      readers = path == ":memory:" ? nil : ReadPool(path: path)
+      try self.init(
+        name: path, location: path == ":memory:" ? .inMemory : .file(path),
+        writer: SQLiteConnection(path: path, create: create),
+        // Opened after the writer: the file exists now, and the readers know it by its inode.
+        readers: { path == ":memory:" ? nil : ReadPool(sqlite: path) }, now: now)
     } catch let error as StoreOpenError {
       throw error
     } catch let error as SQLiteError {
@@ -82,6 +82,46 @@ public final class RosterStore: Sendable {
     } catch {
       throw .unreadable(SQLiteError(code: SQLITE_ERROR, message: "\(error)", path: path))
     }
+  }
+
+  #if canImport(CPostgreSQL)
+    /// Opens the roster in the PostgreSQL database a `postgresql://` URL names, creating its
+    /// schema (and the brief's default roster) on a new database. Several servers may use
+    /// the same database at once: each sees the others' changes (``listenForChanges()``).
+    /// The password comes from `PGPASSWORD` or `PGPASSFILE`, as libpq reads them.
+    /// - Throws: ``StoreOpenError/server(database:detail:)`` when the server cannot be
+    ///   reached or refuses, ``StoreOpenError/newerSchema(path:version:known:)``, or
+    ///   ``StoreOpenError/unreadableRow(path:table:id:reason:)``.
+    public convenience init(postgres url: String, now: @escaping @Sendable () -> Date = Date.init)
+      throws(StoreOpenError)
+    {
+      let name = PostgresConnection.displayName(url)
+      do {
+        try self.init(
+          name: name, location: .postgres(url), writer: PostgresConnection(url: url),
+          readers: { ReadPool { try PostgresConnection(url: url) } }, now: now)
+      } catch let error as StoreOpenError {
+        throw error
+      } catch let error as PostgresError {
+        throw .server(database: name, detail: error.message)
+      } catch {
+        throw .server(database: name, detail: "\(error)")
+      }
+    }
+  #endif
+
+  private init(
+    name: String, location: DatabaseLocation, writer connection: any SQLConnection,
+    readers: () -> ReadPool?, now: @escaping @Sendable () -> Date
+  ) throws {
+    self.path = name
+    self.location = location
+    self.now = now
+    let writer = try Writer(connection)
+    try writer.connection.transaction { try writer.purge(removedBefore: Self.cutoff(now())) }
+    state = Mutex(State(roster: try writer.reloaded(1)))
+    self.writer = Mutex(writer)
+    self.readers = readers()
   }
 
   // MARK: - Reads
@@ -130,7 +170,7 @@ public final class RosterStore: Sendable {
   /// Runs `body` with a connection that reads what is committed without waiting for a
   /// commit under way (WAL lets readers and the writer go on together). In memory the
   /// writer's connection is the only one.
-  func read<T>(_ body: (Connection) throws -> T) throws(RosterError) -> T {
+  func read<T>(_ body: (any SQLConnection) throws -> T) throws(RosterError) -> T {
     do {
       guard let readers else { return try writer.withLock { try body($0.connection) } }
       return try readers.read(body)
@@ -566,15 +606,18 @@ public final class RosterStore: Sendable {
     _ = state.withLock { $0.observers.removeValue(forKey: id) }
   }
 
-  /// Picks up what another process (the CLI beside a running server) committed. Cheap
-  /// when nothing changed: SQLite answers from the WAL index in shared memory.
+  /// Picks up what another process (the CLI beside a running server, another server on the
+  /// same PostgreSQL database) committed. Cheap when nothing changed: SQLite answers from
+  /// the WAL index in shared memory, PostgreSQL reads one row.
   /// - Throws: ``RosterError/storage(_:)``; the snapshot is then unchanged.
   public func refresh() throws(RosterError) {
     let published: (RosterUpdate, [@Sendable (RosterUpdate) -> Void])?
     do {
       published = try writer.withLock { writer in
         // Another file moved to the path: this one's log must not be replayed into it.
-        if writer.connection.fileIsGone { writer.connection.emptyLogOfAFileGone() }
+        if let file = writer.connection as? SQLiteConnection, file.fileIsGone {
+          file.emptyLogOfAFileGone()
+        }
         return try writer.changesElsewhere(after: roster).map {
           publish($0.roster, changes: $0.changes)
         }
@@ -585,5 +628,38 @@ public final class RosterStore: Sendable {
     if let (update, handlers) = published {
       for handler in handlers { handler(update) }
     }
+  }
+
+  /// On PostgreSQL, picks up every other server's change as soon as it is committed
+  /// (`LISTEN`/`NOTIFY`), on a thread of its own, until the store is released; nil on
+  /// SQLite, whose other writers are seen by calling ``refresh()``. A lost connection is
+  /// opened again every second, then what was missed meanwhile is read.
+  @discardableResult
+  public func listenForChanges() -> Thread? {
+    #if canImport(CPostgreSQL)
+      guard case .postgres(let url) = location else { return nil }
+      let thread = Thread { [weak self] in
+        var listener: PostgresConnection?
+        while self != nil {
+          do {
+            if listener == nil || listener?.isBroken == true {
+              let connection = try PostgresConnection(url: url)
+              try connection.execute("LISTEN kcorp_changes")
+              listener = connection
+              try? self?.refresh()  // what came while nobody listened
+            }
+            if try listener?.waitForNotifications(timeout: 1) == true { try? self?.refresh() }
+          } catch {
+            listener = nil
+            Thread.sleep(forTimeInterval: 1)
+          }
+        }
+      }
+      thread.name = "kcorp-listen"
+      thread.start()
+      return thread
+    #else
+      return nil
+    #endif
   }
 }

@@ -27,7 +27,7 @@ public struct SQLiteError: Error, Hashable, CustomStringConvertible, Sendable {
 }
 
 /// One SQLite connection. Not thread-safe: ``RosterStore`` owns it behind a lock.
-final class Connection {
+final class SQLiteConnection: SQLConnection {
   private let handle: OpaquePointer
   let path: String
   /// The file written to (device and inode), to notice it removed or replaced under us;
@@ -62,19 +62,35 @@ final class Connection {
 
   deinit { sqlite3_close_v2(handle) }
 
+  var name: String { path }
+
+  /// Never: a file does not go away as a server does.
+  var isBroken: Bool { false }
+
+  /// `PRAGMA data_version`: it changes when another connection commits.
+  func changeMarker() throws -> Int64 { try scalar("PRAGMA data_version") }
+
+  /// Nothing to tell: other connections see the file's `data_version` change by itself.
+  func markRosterChanged() throws -> Int64 { try changeMarker() }
+
   /// Runs one or more statements that take no parameters and return no rows.
   func execute(_ sql: String) throws(SQLiteError) {
     try check(sqlite3_exec(handle, sql, nil, nil, nil))
   }
 
   /// Compiles one statement.
-  func prepare(_ sql: String) throws(SQLiteError) -> Statement {
+  func prepare(_ sql: String) throws(SQLiteError) -> any SQLStatement {
+    try prepareStatement(sql)
+  }
+
+  /// Compiles one statement, as its own type.
+  func prepareStatement(_ sql: String) throws(SQLiteError) -> SQLiteStatement {
     var statement: OpaquePointer?
     try check(sqlite3_prepare_v3(handle, sql, -1, 0, &statement, nil))
     guard let statement else {
       throw SQLiteError(code: SQLITE_MISUSE, message: "empty statement", path: path)
     }
-    return Statement(statement, connection: self)
+    return SQLiteStatement(statement, connection: self)
   }
 
   /// Runs `body` in one transaction: committed when it returns, rolled back when it throws.
@@ -148,11 +164,22 @@ final class Connection {
     return try body()
   }
 
+  /// The first column of the first row of a query.
+  func scalar(_ sql: String) throws(SQLiteError) -> Int64 {
+    let statement = try prepareStatement(sql)
+    var value: Int64 = 0
+    do {
+      try statement.forEachRow { value = $0.int(0) }
+    } catch let error as SQLiteError {
+      throw error
+    } catch {
+      throw SQLiteError(code: 1, message: "\(error)", path: path)
+    }
+    return value
+  }
+
   /// How many rows the last statement changed.
   var changes: Int { Int(sqlite3_changes64(handle)) }
-
-  /// The rowid of the last row this connection inserted.
-  var lastInsertRowID: Int64 { sqlite3_last_insert_rowid(handle) }
 
   func check(_ code: Int32) throws(SQLiteError) {
     guard code == SQLITE_OK || code == SQLITE_ROW || code == SQLITE_DONE else {
@@ -176,35 +203,20 @@ struct FileIdentity: Hashable {
 }
 
 /// A prepared statement with typed binding and reading.
-final class Statement {
+final class SQLiteStatement: SQLStatement, SQLRow {
   private let handle: OpaquePointer
-  private let connection: Connection
+  private let connection: SQLiteConnection
 
-  fileprivate init(_ handle: OpaquePointer, connection: Connection) {
+  fileprivate init(_ handle: OpaquePointer, connection: SQLiteConnection) {
     self.handle = handle
     self.connection = connection
   }
 
   deinit { sqlite3_finalize(handle) }
 
-  /// A value that can be bound to a parameter.
-  enum Value {
-    case text(String)
-    case int(Int64)
-    case double(Double)
-    case blob(Data)
-    case null
-  }
-
-  /// Binds `values` to parameters 1…n, resetting the statement first.
-  @discardableResult
-  func bind(_ values: Value...) throws(SQLiteError) -> Statement {
-    try bind(values)
-  }
-
   /// Binds `values` to the parameters ?1, ?2, … in order.
   @discardableResult
-  func bind(_ values: [Value]) throws(SQLiteError) -> Statement {
+  func bind(_ values: [SQLValue]) throws(SQLiteError) -> Self {
     // What reset returns is the previous run's error, already reported there.
     sqlite3_reset(handle)
     try connection.check(sqlite3_clear_bindings(handle))
@@ -242,7 +254,7 @@ final class Statement {
   }
 
   /// Runs a query and calls `row` for each result row.
-  func forEachRow(_ row: (Statement) throws -> Void) throws {
+  func forEachRow(_ row: (any SQLRow) throws -> Void) throws {
     defer { sqlite3_reset(handle) }
     while true {
       let code = sqlite3_step(handle)

@@ -1,4 +1,3 @@
-import CSQLite
 import Foundation
 import TeamKit
 
@@ -9,8 +8,9 @@ import TeamKit
 /// `@unchecked Sendable`: the only instance a store has lives inside the store's `Mutex`
 /// and is used only within `withLock`, so no two threads ever touch it at once.
 final class Writer: @unchecked Sendable {
-  let connection: Connection
-  /// `PRAGMA data_version` as of our last commit: it changes when another connection commits.
+  let connection: any SQLConnection
+  /// The database's change marker as of our last commit (``SQLConnection/changeMarker()``):
+  /// it changes when another connection commits a change to the roster.
   private var seenDataVersion: Int64 = 0
   /// The newest history entry this connection has seen committed.
   private var lastHistoryID: Int64 = 0
@@ -22,29 +22,25 @@ final class Writer: @unchecked Sendable {
   /// The stored Riot IDs by ``RiotID/key``, with their player's pseudo, for the same reason.
   private(set) var riotIDs: [String: String] = [:]
   /// Prepared statements, compiled on first use and kept for the connection's life.
-  private var statements: [String: Statement] = [:]
+  private var statements: [String: any SQLStatement] = [:]
 
   /// Prepares the file (``Schema/prepare(_:)``) and reads where its history stands.
   /// - Throws: ``StoreOpenError`` before writing anything when the file cannot be used.
-  init(_ connection: Connection) throws {
+  init(_ connection: any SQLConnection) throws {
     self.connection = connection
     try Schema.prepare(connection)
     seenDataVersion = try dataVersion()
     lastHistoryID = try connection.newestHistoryID()
   }
 
-  private func statement(_ sql: String) throws -> Statement {
+  private func statement(_ sql: String) throws -> any SQLStatement {
     if let statement = statements[sql] { return statement }
     let statement = try connection.prepare(sql)
     statements[sql] = statement
     return statement
   }
 
-  private func dataVersion() throws -> Int64 {
-    var version: Int64 = 0
-    try statement("PRAGMA data_version").forEachRow { version = $0.int(0) }
-    return version
-  }
+  private func dataVersion() throws -> Int64 { try connection.changeMarker() }
 
   // MARK: - Committing
 
@@ -56,7 +52,7 @@ final class Writer: @unchecked Sendable {
     roster: Roster, changes: [RosterChange]
   )? {
     do {
-      let (roster, dataVersion) = try rollingBack {
+      let (roster, dataVersion): (Roster?, Int64) = try rollingBack {
         var current = current
         var changed = false
         let dataVersion = try self.dataVersion()
@@ -81,8 +77,10 @@ final class Writer: @unchecked Sendable {
           }
         }
         changed = changed || changes > 0
+        guard changed else { return (nil, dataVersion) }
         return (
-          changed ? current.with(version: current.version + max(changes, 1)) : nil, dataVersion
+          current.with(version: current.version + max(changes, 1)),
+          try connection.markRosterChanged()
         )
       }
       seenDataVersion = dataVersion
@@ -129,7 +127,7 @@ final class Writer: @unchecked Sendable {
       .forEachRow { row in
         guard let id = UUID(uuidString: row.text(0)) else {
           throw StoreOpenError.unreadableRow(
-            path: connection.path, table: "team", id: row.text(0), reason: "the id is not a UUID")
+            path: connection.name, table: "team", id: row.text(0), reason: "the id is not a UUID")
         }
         teams.append(
           Team(
@@ -186,23 +184,24 @@ final class Writer: @unchecked Sendable {
     _ kind: RosterChange.Kind, before: Player?, after: Player?, author: String, at date: Date,
     name: String? = nil, from: String? = nil, to: String? = nil
   ) throws {
-    func json(_ player: Player?) -> Statement.Value {
+    func json(_ player: Player?) -> SQLValue {
       player.map { .text(String(decoding: TeamJSON.encode($0), as: UTF8.self)) } ?? .null
     }
     let player = after ?? before
     let playerName = name ?? player?.name ?? ""
+    var id: Int64 = 0
     try statement(
       """
       INSERT INTO history (at, author, kind, player_id, player_name, before, after, from_team,
         to_team)
       VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)
+      RETURNING id
       """
     ).bind(
       .double(date.timeIntervalSince1970), .text(author), .text(kind.rawValue),
       player.map { .text($0.id.uuidString) } ?? .null, .text(playerName), json(before),
       json(after), from.map { .text($0) } ?? .null, to.map { .text($0) } ?? .null
-    ).run()
-    let id = connection.lastInsertRowID
+    ).forEachRow { id = $0.int(0) }
     recorded.append(
       RosterChange(
         id: id, at: date, author: author, kind: kind, playerID: player?.id,
@@ -236,7 +235,7 @@ final class Writer: @unchecked Sendable {
     ).forEachRow { row in
       let id = row.text(0)
       func unreadable(_ reason: String) -> StoreOpenError {
-        .unreadableRow(path: connection.path, table: "player", id: id, reason: reason)
+        .unreadableRow(path: connection.name, table: "player", id: id, reason: reason)
       }
       guard let uuid = UUID(uuidString: id) else { throw unreadable("the id is not a UUID") }
       guard let position = Position(rawValue: row.text(2)) else {
@@ -292,8 +291,8 @@ final class Writer: @unchecked Sendable {
   }
 
   /// The values of the columns from `team_id` to `contract_end`.
-  private static func membership(_ player: Player) -> [Statement.Value] {
-    func optional(_ text: String?) -> Statement.Value { text.map { .text($0) } ?? .null }
+  private static func membership(_ player: Player) -> [SQLValue] {
+    func optional(_ text: String?) -> SQLValue { text.map { .text($0) } ?? .null }
     return [
       .text(player.teamID.uuidString), optional(player.riotID?.description),
       optional(player.riotID?.key), optional(player.realName), optional(player.nationality),
@@ -374,7 +373,7 @@ final class Writer: @unchecked Sendable {
     ).bind(Self.values(team)).run()
   }
 
-  private static func values(_ team: Team) -> [Statement.Value] {
+  private static func values(_ team: Team) -> [SQLValue] {
     [
       .text(team.id.uuidString), .text(team.name), .text(team.tag),
       team.league.map { .text($0) } ?? .null, team.parentID.map { .text($0.uuidString) } ?? .null,
@@ -452,8 +451,13 @@ final class Writer: @unchecked Sendable {
   /// Stores a player's photo, or removes it (nil).
   func setPhoto(of id: UUID, jpeg: Data?, hash: String?) throws {
     if let jpeg, let hash {
-      try statement("INSERT OR REPLACE INTO photo (player_id, hash, jpeg) VALUES (?1, ?2, ?3)")
-        .bind(.text(id.uuidString), .text(hash), .blob(jpeg)).run()
+      try statement(
+        """
+        INSERT INTO photo (player_id, hash, jpeg) VALUES (?1, ?2, ?3)
+        ON CONFLICT (player_id) DO UPDATE SET hash = excluded.hash, jpeg = excluded.jpeg
+        """
+      )
+      .bind(.text(id.uuidString), .text(hash), .blob(jpeg)).run()
     } else {
       try statement("DELETE FROM photo WHERE player_id = ?1").bind(.text(id.uuidString)).run()
     }

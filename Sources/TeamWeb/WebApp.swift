@@ -391,6 +391,13 @@ public struct WebApp: Sendable {
         )
       )
     }
+    if storage.isUnavailable {
+      return HTTPError(
+        503,
+        localized(
+          "The server’s database cannot be reached just now, so nothing was changed; try again in a few seconds."
+        ), headers: ["Retry-After": "5"])
+    }
     if storage.isFileGone {
       return HTTPError(
         503,

@@ -74,13 +74,14 @@ struct Context {
   let environment: [String: String]
   let parsed: Parsed
 
-  /// Opens the roster chosen by `--in-memory`, `--db`, `$KCORP_DB` or the default path, for
-  /// the commands that work on this machine's database only.
+  /// Opens the roster chosen by `--in-memory`, `--db`, `--database`, `$KCORP_DATABASE_URL`,
+  /// `$KCORP_DB` or the default path, for the commands that work on a database directly.
   func store() throws -> RosterStore {
     try RosterStore.open(location())
   }
 
-  /// Where the database is, from `--in-memory`, `--db`, `$KCORP_DB` or the default path.
+  /// Where the database is, from `--in-memory`, `--db`, `--database`, `$KCORP_DATABASE_URL`,
+  /// `$KCORP_DB` or the default path.
   func location() throws -> DatabaseLocation {
     if let server = serverAddress {
       throw CLIError.usage(
@@ -89,8 +90,13 @@ struct Context {
           server)
       )
     }
-    return DatabaseLocation.resolve(
-      path: parsed.value("--db"), inMemory: parsed.flag("--in-memory"), environment: environment)
+    let location = DatabaseLocation.resolve(
+      path: parsed.value("--db"), inMemory: parsed.flag("--in-memory"),
+      database: parsed.value("--database"), environment: environment)
+    if case .postgres(let url) = location, let problem = DatabaseLocation.problem(postgres: url) {
+      throw CLIError.usage(localized("$KCORP_DATABASE_URL: %@", problem))
+    }
+    return location
   }
 
   /// Where the commands' roster is, for people: the server's address, or the database's
@@ -98,8 +104,11 @@ struct Context {
   var watchedPlace: String {
     get throws {
       if let server = try server { return server.url.absoluteString }
-      guard case .file(let path) = try location() else { return ":memory:" }
-      return path
+      switch try location() {
+      case .file(let path): return path
+      case .inMemory: return ":memory:"
+      case .postgres(let url): return DatabaseLocation.displayName(postgres: url)
+      }
     }
   }
 
@@ -200,6 +209,11 @@ let databaseOptions = [
     help:
       "The database file (else $KCORP_DB, else $XDG_DATA_HOME/kcorp/roster.sqlite or ~/.local/share/kcorp/roster.sqlite)."
   ),
+  Option(
+    name: "--database", value: "URL",
+    help:
+      "A PostgreSQL database (postgresql://user@host/name, else $KCORP_DATABASE_URL) instead of a file; the password from PGPASSFILE or $PGPASSWORD."
+  ),
   Option.flag("--in-memory", "Use a throwaway roster."),
 ]
 
@@ -269,13 +283,24 @@ extension Command {
     {
       throw .usage(localized("Give <%1$@>: %2$@", missing.name, localized(missing.help)))
     }
-    if parsed.flag("--in-memory") && parsed.values["--db"] != nil {
-      throw .usage(localized("Give --db or --in-memory, not both."))
+    let databases = [
+      parsed.flag("--in-memory"), parsed.values["--db"] != nil, parsed.values["--database"] != nil,
+    ].filter { $0 }.count
+    if databases > 1 {
+      throw .usage(localized("Give one of --db, --database and --in-memory."))
     }
-    if parsed.values["--server"] != nil
-      && (parsed.flag("--in-memory") || parsed.values["--db"] != nil)
-    {
-      throw .usage(localized("Give --server or a database (--db, --in-memory), not both."))
+    if parsed.values["--server"] != nil && databases > 0 {
+      throw .usage(
+        localized("Give --server or a database (--db, --database, --in-memory), not both."))
+    }
+    if let url = parsed.value("--database"), let problem = DatabaseLocation.problem(postgres: url) {
+      throw .usage(problem)
+    }
+    if let url = parsed.value("--database"), DatabaseLocation.hasPassword(postgres: url) {
+      throw .usage(
+        localized(
+          "Keep the password off the command line, where others see it: put it in PGPASSFILE (~/.pgpass) or $PGPASSWORD."
+        ))
     }
     for option in options where option.isRequired && parsed.values[option.name] == nil {
       throw .usage(localized("Give %1$@: %2$@", option.name, localized(option.help)))
@@ -296,7 +321,7 @@ extension Command {
 
   /// What `kcorp <command> --help` prints.
   static var help: String {
-    let usage = synopsis + " [--db PATH | --in-memory]"
+    let usage = synopsis + " [--db PATH | --database URL | --in-memory]"
     var rows = arguments.map { ("<\($0.name)>", localized($0.help)) }
     rows += allOptions.map { ($0.label, localized($0.help)) }
     rows.append(("-h, --help", localized("Show this help.")))

@@ -64,10 +64,16 @@ enum KCorpCommand {
       case .invalid, .conflict, .invalidEntry: (.dataError, error.description)
       case .rosterChanged: (.dataError, error.description)
       case .changed, .orderChanged: (.changedMeanwhile, error.description)
-      case .storage: (.ioError, error.description)
+      case .storage(let storage):
+        (storage.isUnavailable ? .unavailable : .ioError, error.description)
       }
     case let error as JSONInputError: (.dataError, error.message)
-    case let error as StoreOpenError: (.ioError, error.description)
+    case let error as StoreOpenError:
+      if case .server = error {
+        (.unavailable, error.description)
+      } else {
+        (.ioError, error.description)
+      }
     case let error as HTTPServerError: (.ioError, describe(error))
     case let error as PhotoError: (.dataError, error.description)
     case let error as AccessError: (.dataError, error.message)
@@ -111,15 +117,16 @@ enum KCorpCommand {
     var arguments = arguments[...]
     while let word = arguments.first,
       word == "--in-memory" || word.hasPrefix("--db") || word.hasPrefix("--server")
+        || word.hasPrefix("--database")
     {
       leading.append(arguments.removeFirst())
-      if word == "--db" || word == "--server", let path = arguments.first {
+      if ["--db", "--server", "--database"].contains(word), let path = arguments.first {
         leading.append(path)
         arguments.removeFirst()
       }
     }
     guard let first = arguments.first else {
-      if let last = leading.last, ["--db", "--server"].contains(last) {
+      if let last = leading.last, ["--db", "--server", "--database"].contains(last) {
         throw CLIError.usage(localized("%@ needs a value.", last))
       }
       throw CLIError.usage(localized("Name a command; see ‘kcorp --help’."))

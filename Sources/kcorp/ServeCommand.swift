@@ -117,13 +117,13 @@ struct Serve: Command {
               error.localizedDescription))
       }
     }
-    let folder =
-      images.map { URL(fileURLWithPath: $0) }
-      ?? (store.path == ":memory:"
-        ? nil
-        : URL(fileURLWithPath: store.path).deletingLastPathComponent()
-          .appendingPathComponent("images"))
-    if store.path != ":memory:" { ServingLock(path: store.path)?.holdWhileServing() }
+    var folder = images.map { URL(fileURLWithPath: $0) }
+    if case .file(let path) = store.location {
+      folder =
+        folder
+        ?? URL(fileURLWithPath: path).deletingLastPathComponent().appendingPathComponent("images")
+      ServingLock(path: path)?.holdWhileServing()
+    }
     if let backups {
       // A backup folder that cannot be used is told now, not at the first night.
       do {
@@ -152,6 +152,8 @@ struct Serve: Command {
   static func serve(
     store: RosterStore, server: HTTPServer, address: String, backups: BackupSchedule? = nil
   ) async {
+    // Another server on the same PostgreSQL database: its changes as soon as committed.
+    store.listenForChanges()
     // Show what the CLI (another process) changes within a second.
     let refresher = DispatchSource.makeTimerSource(queue: .global())
     refresher.schedule(deadline: .now() + 1, repeating: 1)

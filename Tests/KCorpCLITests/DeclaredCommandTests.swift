@@ -95,7 +95,7 @@ import Testing
       message: "‘kcorp champions’ does not take --name; see ‘kcorp champions --help’."),
     Usage(
       arguments: ["players", "--db", "x", "--in-memory"],
-      message: "Give --db or --in-memory, not both."),
+      message: "Give one of --db, --database and --in-memory."),
     Usage(arguments: ["--db"], message: "--db needs a value."),
     Usage(
       arguments: ["players", "juggle"],

@@ -44,8 +44,12 @@ import Testing
     func release() { held.withLock { $0 = false } }
   }
 
-  @Test func writesQueuedDuringACommitShareTheNextAndAFailureIsUndoneAlone() async throws {
-    let store = try RosterStore(path: path)
+  @Test(arguments: Backend.allCases)
+  func writesQueuedDuringACommitShareTheNextAndAFailureIsUndoneAlone(_ backend: Backend)
+    async throws
+  {
+    let db = try TestDatabase(backend, in: folder)
+    let store = try db.open()
     let updates = Updates()
     let hold = Hold()
     hold.observe(store, updates)
@@ -86,7 +90,7 @@ import Testing
     #expect(results.values.filter { $0 == "conflict" }.count == 2)
     #expect(results["7 First"] == "conflict")
 
-    let reopened = try RosterStore(path: path)
+    let reopened = try db.open()
     let names = reopened.players.map(\.name)
     for name in ["First", "Alpha", "Bravo", "Charlie", "Delta", "Echo", "Twin"] {
       #expect(names.filter { $0 == name }.count == 1, "\(name) once in \(names)")
@@ -97,8 +101,11 @@ import Testing
     #expect(history.filter { $0.kind == .added }.count == 7)
   }
 
-  @Test func manyWritersAtOnceLoseNothing() async throws {
-    let store = try RosterStore(path: path)
+  @Test(arguments: Backend.allCases) func manyWritersAtOnceLoseNothing(_ backend: Backend)
+    async throws
+  {
+    let db = try TestDatabase(backend, in: folder)
+    let store = try db.open()
     let before = store.players.count
     await withTaskGroup(of: Void.self) { group in
       for index in 0..<200 {
@@ -109,7 +116,7 @@ import Testing
         }
       }
     }
-    let reopened = try RosterStore(path: path)
+    let reopened = try db.open()
     #expect(reopened.players.count == before + 100)
     #expect(reopened.removedPlayers.count == 100)
     #expect(reopened.players == store.players)
@@ -142,8 +149,11 @@ import Testing
     #expect(store.players.filter { $0.name == "Async" }.count == 1)
   }
 
-  @Test func theAnswerToAWriteDoesNotWaitForWhoIsToldOfIt() async throws {
-    let store = try RosterStore(path: path)
+  @Test(arguments: Backend.allCases) func theAnswerToAWriteDoesNotWaitForWhoIsToldOfIt(
+    _ backend: Backend
+  ) async throws {
+    let db = try TestDatabase(backend, in: folder)
+    let store = try db.open()
     let updates = Updates()
     let hold = Hold()
     hold.observe(store, updates)
@@ -152,23 +162,29 @@ import Testing
     let player = try await store.addPlayer(PlayerInput(name: "Told", position: "Top"))
     try await hold.waitUntilHeld()
     #expect(store.players.contains(player))
-    #expect(try RosterStore(path: path).players.contains { $0.id == player.id })
+    #expect(try db.open().players.contains { $0.id == player.id })
   }
 
-  @Test func theStoreIsNotKeptByItsCommitterOnceItsWritesAreDone() async throws {
+  @Test(arguments: Backend.allCases) func theStoreIsNotKeptByItsCommitterOnceItsWritesAreDone(
+    _ backend: Backend
+  ) async throws {
+    let db = try TestDatabase(backend, in: folder)
     weak var released: RosterStore?
     do {
-      let store = try RosterStore(path: path)
+      let store = try db.open()
       released = store
       try await store.addPlayer(PlayerInput(name: "Last", position: "Top"))
     }
     // Closed at once: the file can be copied whole, or replaced, right after.
     while released != nil { try await Task.sleep(for: .milliseconds(1)) }
-    #expect(try RosterStore(path: path).players.contains { $0.name == "Last" })
+    #expect(try db.open().players.contains { $0.name == "Last" })
   }
 
-  @Test func readsOfWhatIsNotInTheSnapshotDoNotWaitForACommitUnderWay() async throws {
-    let store = try RosterStore(path: path)
+  @Test(arguments: Backend.allCases) func readsOfWhatIsNotInTheSnapshotDoNotWaitForACommitUnderWay(
+    _ backend: Backend
+  ) async throws {
+    let db = try TestDatabase(backend, in: folder)
+    let store = try db.open()
     let now = Date()
     try await store.saveAccount(
       AccountRecord(name: "coach", role: .editor, passwordHash: "not checked", createdAt: now))

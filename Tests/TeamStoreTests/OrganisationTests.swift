@@ -19,23 +19,29 @@ import Testing
 
   /// The organisation of the field: Karmine Corp (the first team, renamed), KC Blue its
   /// academy.
-  func organisation() async throws -> RosterStore {
-    let store = try RosterStore(path: path)
+  func organisation(_ db: TestDatabase) async throws -> RosterStore {
+    let store = try db.open()
     try await store.updateTeam(
       "KC", with: TeamInput(name: "Karmine Corp", tag: "KC", league: "LEC"))
     try await store.addTeam(TeamInput(name: "KC Blue", tag: "kcb", league: "LFL", parent: "KC"))
     return store
   }
 
-  @Test func aNewDatabaseHasOneTeamHoldingTheBriefsPlayers() throws {
-    let store = try RosterStore(path: path)
+  @Test(arguments: Backend.allCases) func aNewDatabaseHasOneTeamHoldingTheBriefsPlayers(
+    _ backend: Backend
+  ) throws {
+    let db = try TestDatabase(backend, in: folder)
+    let store = try db.open()
     #expect(store.roster.organisation == "KCorp")
     #expect(store.roster.teams == [Team.first])
     #expect(store.roster.players(in: Team.first.id) == Player.defaultRoster)
   }
 
-  @Test func teamsHaveTheirOwnOrderAndStartingFive() async throws {
-    let store = try await organisation()
+  @Test(arguments: Backend.allCases) func teamsHaveTheirOwnOrderAndStartingFive(_ backend: Backend)
+    async throws
+  {
+    let db = try TestDatabase(backend, in: folder)
+    let store = try await organisation(db)
     let blue = try #require(store.roster.team("KCB"))
     #expect(blue.tag == "KCB" && blue.parentID == Team.first.id && blue.league == "LFL")
     for name in ["Blue1", "Blue2", "Blue3", "Blue4", "Blue5", "Blue6"] {
@@ -55,11 +61,14 @@ import Testing
     }
     try await store.movePlayer(id: reversed[0], to: 5)
     #expect(store.roster.players(in: blue.id).last?.id == reversed[0])
-    #expect(try RosterStore(path: path).roster.players(in: blue.id).last?.id == reversed[0])
+    #expect(try db.open().roster.players(in: blue.id).last?.id == reversed[0])
   }
 
-  @Test func aPromotionIsOneChangeThatKeepsTheTenureAndTheHistory() async throws {
-    let store = try await organisation()
+  @Test(arguments: Backend.allCases) func aPromotionIsOneChangeThatKeepsTheTenureAndTheHistory(
+    _ backend: Backend
+  ) async throws {
+    let db = try TestDatabase(backend, in: folder)
+    let store = try await organisation(db)
     let player = try await store.addPlayer(
       PlayerInput(
         name: "Tao", position: "Jungle", team: "KCB", riotID: "Tao#KCB1",
@@ -70,7 +79,7 @@ import Testing
     #expect(moved.name == "Tao" && moved.riotID?.description == "Tao#KCB1")
     #expect(moved.contractEnd == Day("2027-11-30"))
     #expect(moved.lineup == .starter)  // the first team has three starters
-    let reopened = try RosterStore(path: path)
+    let reopened = try db.open()
     #expect(reopened.roster.players(in: Team.first.id).last == moved)
     #expect(reopened.roster.players(in: try #require(reopened.roster.team("KCB")).id).isEmpty)
     let history = try reopened.history(limit: 500)
@@ -85,8 +94,10 @@ import Testing
     #expect(tenures.first?.to == moved.joined)
   }
 
-  @Test func pseudosAndRiotIDsAreUniqueInTheWholeOrganisation() async throws {
-    let store = try await organisation()
+  @Test(arguments: Backend.allCases) func pseudosAndRiotIDsAreUniqueInTheWholeOrganisation(
+    _ backend: Backend
+  ) async throws {
+    let store = try await organisation(TestDatabase(backend, in: folder))
     try await store.addPlayer(PlayerInput(name: "Tao", position: "Jungle", riotID: "Tao#KC1"))
     let pseudo = await #expect(throws: RosterError.self) {
       try await store.addPlayer(PlayerInput(name: "TAO", position: "Mid", team: "KCB"))
@@ -102,8 +113,11 @@ import Testing
     try await store.addPlayer(PlayerInput(name: "Other", position: "Mid", riotID: "Tao#KC1"))
   }
 
-  @Test func whoAPlayerIsIsCheckedAndKept() async throws {
-    let store = try RosterStore(path: path)
+  @Test(arguments: Backend.allCases) func whoAPlayerIsIsCheckedAndKept(_ backend: Backend)
+    async throws
+  {
+    let db = try TestDatabase(backend, in: folder)
+    let store = try db.open()
     let error = await #expect(throws: RosterError.self) {
       try await store.addPlayer(
         PlayerInput(
@@ -124,11 +138,13 @@ import Testing
       id: player.id, with: PlayerEdit(riotID: "", nationality: "", contractEnd: "2028-11-30"))
     #expect(edited.riotID == nil && edited.nationality == nil)
     #expect(edited.contractEnd == Day("2028-11-30") && edited.realName == "Vladimiros Kourtidis")
-    #expect(try RosterStore(path: path).roster.player(id: player.id) == edited)
+    #expect(try db.open().roster.player(id: player.id) == edited)
   }
 
-  @Test func aTeamWithPlayersIsNotRemovedAndAnEmptyOneIs() async throws {
-    let store = try await organisation()
+  @Test(arguments: Backend.allCases) func aTeamWithPlayersIsNotRemovedAndAnEmptyOneIs(
+    _ backend: Backend
+  ) async throws {
+    let store = try await organisation(TestDatabase(backend, in: folder))
     let error = await #expect(throws: RosterError.self) { try await store.removeTeam("KC") }
     #expect(error?.description == "Karmine Corp still has 3 players: move or remove them first.")
     let blue = try await store.addPlayer(PlayerInput(name: "Blue", position: "Top", team: "KCB"))
@@ -144,8 +160,11 @@ import Testing
     #expect(only?.validation?.isConflict == true)
   }
 
-  @Test func teamTagsAreUniqueAndParentsNeverLoop() async throws {
-    let store = try await organisation()
+  @Test(arguments: Backend.allCases) func teamTagsAreUniqueAndParentsNeverLoop(_ backend: Backend)
+    async throws
+  {
+    let db = try TestDatabase(backend, in: folder)
+    let store = try await organisation(db)
     let taken = await #expect(throws: RosterError.self) {
       try await store.addTeam(TeamInput(name: "Other", tag: "KCb"))
     }
@@ -156,13 +175,14 @@ import Testing
     }
     #expect(loop?.validation?.message(for: .parent) != nil)
     try await store.renameOrganisation("Karmine Corp")
-    #expect(try RosterStore(path: path).roster.organisation == "Karmine Corp")
+    #expect(try db.open().roster.organisation == "Karmine Corp")
   }
 
   @MainActor @Test func theAppOnTheDevicesDatabaseShowsATeamAtATimeAndMovesAPlayer()
     async throws
   {
-    let store = try await organisation()
+    // The device's own database is a file.
+    let store = try await organisation(TestDatabase(.sqlite, in: folder))
     let team = EsportTeam(store: store)
     try await team.load()
     #expect(team.teams.map(\.tag) == ["KC", "KCB"])

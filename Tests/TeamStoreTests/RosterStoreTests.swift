@@ -22,23 +22,29 @@ import Testing
     #expect(FileManager.default.fileExists(atPath: path))
   }
 
-  @Test func changesPersistAcrossReopening() async throws {
+  @Test(arguments: Backend.allCases) func changesPersistAcrossReopening(_ backend: Backend)
+    async throws
+  {
+    let db = try TestDatabase(backend, in: folder)
     let added: Player
     do {
-      let store = try RosterStore(path: path)
+      let store = try db.open()
       added = try await store.addPlayer(
         PlayerInput(name: "Rekkles", position: "ADC", favoriteChampions: ["kalista", "jax"]))
       try await store.removePlayer(id: Player.defaultRoster[0].id)
     }
-    let reopened = try RosterStore(path: path)
+    let reopened = try db.open()
     #expect(reopened.players.map(\.name) == ["Caliste", "Targamas", "Rekkles"])
     #expect(reopened.players.last == added)
   }
 
   /// The app's own roster keeps photos as the server does: re-encoded, on the player, kept
   /// through an edit, a removal and a restore, and after reopening.
-  @Test func aPhotoGivenOnThisDeviceIsReEncodedAndStaysWithThePlayer() async throws {
-    let store = try RosterStore(path: path)
+  @Test(arguments: Backend.allCases) func aPhotoGivenOnThisDeviceIsReEncodedAndStaysWithThePlayer(
+    _ backend: Backend
+  ) async throws {
+    let db = try TestDatabase(backend, in: folder)
+    let store = try db.open()
     let device = LocalRoster(store: store)
     let canna = Player.defaultRoster[0]
     let updated = try await device.setPhoto(of: canna.id, to: onePixelPNG)
@@ -56,9 +62,9 @@ import Testing
     #expect(edited.photo == hash)
     #expect(try await store.updatePlayer(id: canna.id, with: PlayerEdit(name: "Canna2")) == edited)
     try await store.removePlayer(id: canna.id)
-    #expect(try RosterStore(path: path).removedPlayers.first?.player.photo == hash)
+    #expect(try db.open().removedPlayers.first?.player.photo == hash)
     #expect(try await store.restorePlayer(id: canna.id).photo == hash)
-    #expect(try RosterStore(path: path).players.first { $0.id == canna.id }?.photo == hash)
+    #expect(try db.open().players.first { $0.id == canna.id }?.photo == hash)
 
     await #expect(throws: PhotoError.unsupported) {
       try await device.setPhoto(of: canna.id, to: Data("not a picture".utf8))
@@ -67,26 +73,32 @@ import Testing
     #expect(store.roster.photos.isEmpty)
   }
 
-  @Test func anEmptiedRosterIsNeverSeededAgain() async throws {
+  @Test(arguments: Backend.allCases) func anEmptiedRosterIsNeverSeededAgain(_ backend: Backend)
+    async throws
+  {
+    let db = try TestDatabase(backend, in: folder)
     do {
-      let store = try RosterStore(path: path)
+      let store = try db.open()
       for player in store.players { try await store.removePlayer(id: player.id) }
     }
-    #expect(try RosterStore(path: path).players.isEmpty)
+    #expect(try db.open().players.isEmpty)
   }
 
   @Test func aRemovedPlayerKeepsTheirRowAndFavouritesUntilPurged() async throws {
     let store = try RosterStore(path: path)
     try await store.removePlayer(id: Player.defaultRoster[0].id)
-    let connection = try Connection(path: path, create: false)
+    let connection = try SQLiteConnection(path: path, create: false)
     #expect(try connection.scalar("SELECT count(*) FROM favorite_champion") == 5)
     #expect(try connection.scalar("SELECT count(*) FROM player WHERE removed_at IS NULL") == 2)
     try connection.execute("PRAGMA foreign_keys = ON; DELETE FROM player WHERE removed_at > 0")
     #expect(try connection.scalar("SELECT count(*) FROM favorite_champion") == 3)
   }
 
-  @Test func invalidInputLeavesTheStoreUnchanged() async throws {
-    let store = try RosterStore(path: path)
+  @Test(arguments: Backend.allCases) func invalidInputLeavesTheStoreUnchanged(_ backend: Backend)
+    async throws
+  {
+    let db = try TestDatabase(backend, in: folder)
+    let store = try db.open()
     let before = store.roster
     let error = await #expect(throws: RosterError.self) {
       try await store.addPlayer(PlayerInput(name: "CANNA", position: "Top"))
@@ -97,11 +109,14 @@ import Testing
     }
     #expect(validation.message(for: .name)?.contains("“Canna” is already in the team") == true)
     #expect(store.roster == before)
-    #expect(try RosterStore(path: path).players == before.players)
+    #expect(try db.open().players == before.players)
   }
 
-  @Test func aRemovedPlayersPseudoIsFreeAgainAndImportsReplaceThePseudos() async throws {
-    let store = try RosterStore(path: path)
+  @Test(arguments: Backend.allCases)
+  func aRemovedPlayersPseudoIsFreeAgainAndImportsReplaceThePseudos(_ backend: Backend) async throws
+  {
+    let db = try TestDatabase(backend, in: folder)
+    let store = try db.open()
     try await store.removePlayer(id: Player.defaultRoster[0].id)
     #expect(try await store.addPlayer(PlayerInput(name: "CANNA", position: "Mid")).name == "CANNA")
     try await store.replaceRoster(with: [PlayerInput(name: "Solo", position: "Top")])
@@ -115,7 +130,7 @@ import Testing
     _ = FileManager.default.createFile(atPath: folder.path("v0.sqlite"), contents: Data())
     let store = try RosterStore(path: folder.path("v0.sqlite"))
     #expect(store.players.count == 3)
-    let connection = try Connection(path: folder.path("v0.sqlite"), create: false)
+    let connection = try SQLiteConnection(path: folder.path("v0.sqlite"), create: false)
     #expect(try connection.scalar("PRAGMA user_version") == Int64(Schema.migrations.count))
   }
 
@@ -147,7 +162,7 @@ import Testing
   @Test func aDatabaseFromANewerBuildIsRefusedAndLeftUnchanged() throws {
     let file = folder.path("future.sqlite")
     do {
-      let connection = try Connection(path: file, create: true)
+      let connection = try SQLiteConnection(path: file, create: true)
       try connection.execute("CREATE TABLE t (x); PRAGMA user_version = 99;")
     }
     let bytes = try Data(contentsOf: URL(fileURLWithPath: file))
@@ -157,8 +172,11 @@ import Testing
     #expect(try Data(contentsOf: URL(fileURLWithPath: file)) == bytes)
   }
 
-  @Test func eightThreadsWritingAtOnceLoseNothing() async throws {
-    let store = try RosterStore(path: path)
+  @Test(arguments: Backend.allCases) func eightThreadsWritingAtOnceLoseNothing(_ backend: Backend)
+    async throws
+  {
+    let db = try TestDatabase(backend, in: folder)
+    let store = try db.open()
     let perThread = 25
     try await withThrowingTaskGroup(of: Void.self) { group in
       for thread in 0..<8 {
@@ -173,13 +191,16 @@ import Testing
     }
     #expect(store.players.count == 3 + 8 * perThread)
     #expect(store.roster.version == 1 + 8 * perThread)
-    let reopened = try RosterStore(path: path)
+    let reopened = try db.open()
     #expect(Set(reopened.players.map(\.name)) == Set(store.players.map(\.name)))
     #expect(reopened.players.map(\.id) == store.players.map(\.id))
   }
 
-  @Test func concurrentAddsOfOnePseudoStoreItOnce() async throws {
-    let store = try RosterStore(path: path)
+  @Test(arguments: Backend.allCases) func concurrentAddsOfOnePseudoStoreItOnce(_ backend: Backend)
+    async throws
+  {
+    let db = try TestDatabase(backend, in: folder)
+    let store = try db.open()
     let accepted = await withTaskGroup(of: Bool.self) { group in
       for _ in 0..<8 {
         group.addTask {
@@ -192,8 +213,11 @@ import Testing
     #expect(store.players.filter { $0.name == "Same" }.count == 1)
   }
 
-  @Test func observersHearOfEveryCommittedChangeWithARisingVersion() async throws {
-    let store = try RosterStore(path: path)
+  @Test(arguments: Backend.allCases) func observersHearOfEveryCommittedChangeWithARisingVersion(
+    _ backend: Backend
+  ) async throws {
+    let db = try TestDatabase(backend, in: folder)
+    let store = try db.open()
     let seen = Mutex<[Int]>([])
     let id = store.onChange { update in seen.withLock { $0.append(update.roster.version) } }
     try await store.addPlayer(PlayerInput(name: "A", position: "Top"))
@@ -205,20 +229,26 @@ import Testing
     #expect(store.roster.version == 4)
   }
 
-  @Test func aWriteSeesWhatAnotherProcessCommittedFirst() async throws {
-    let server = try RosterStore(path: path)
-    let cli = try RosterStore(path: path)
+  @Test(arguments: Backend.allCases) func aWriteSeesWhatAnotherProcessCommittedFirst(
+    _ backend: Backend
+  ) async throws {
+    let db = try TestDatabase(backend, in: folder)
+    let server = try db.open()
+    let cli = try db.open()
     try await cli.addPlayer(PlayerInput(name: "FromCLI", position: "Top"))
     await #expect(throws: RosterError.self) {
       try await server.addPlayer(PlayerInput(name: "fromcli", position: "Mid"))
     }
     try await server.addPlayer(PlayerInput(name: "FromServer", position: "Mid"))
     #expect(server.players.map(\.name).suffix(2) == ["FromCLI", "FromServer"])
-    #expect(try RosterStore(path: path).players.count == 5)
+    #expect(try db.open().players.count == 5)
   }
 
-  @Test func anImportWithAnIdTwiceIsRefusedAsData() async throws {
-    let store = try RosterStore(path: path)
+  @Test(arguments: Backend.allCases) func anImportWithAnIdTwiceIsRefusedAsData(_ backend: Backend)
+    async throws
+  {
+    let db = try TestDatabase(backend, in: folder)
+    let store = try db.open()
     let id = UUID()
     let error = await #expect(throws: RosterError.self) {
       try await store.replaceRoster(
@@ -250,26 +280,29 @@ import Testing
   @Test func aFailedWriteDoesNotPoisonTheNextOne() async throws {
     let store = try RosterStore(path: path)
     // A trigger makes the next insert fail inside SQLite, after validation passed.
-    let connection = try Connection(path: path, create: false)
+    let connection = try SQLiteConnection(path: path, create: false)
     try connection.execute(
       "CREATE TRIGGER refuse BEFORE INSERT ON player WHEN NEW.name = 'Boom' "
         + "BEGIN SELECT RAISE(ABORT, 'refused'); END;")
     let error = await #expect(throws: RosterError.self) {
       try await store.addPlayer(PlayerInput(name: "Boom", position: "Top"))
     }
-    guard case .storage(let sqlite) = error else {
+    guard case .storage(let storage) = error else {
       Issue.record("expected a storage error, got \(String(describing: error))")
       return
     }
-    #expect(sqlite.message.contains("refused") && sqlite.path == path)
+    #expect(storage.description.contains("refused") && storage.description.contains(path))
     #expect(try await store.addPlayer(PlayerInput(name: "Fine", position: "Top")).name == "Fine")
     #expect(try await store.addPlayer(PlayerInput(name: "Boom2", position: "Top")).name == "Boom2")
     #expect(try RosterStore(path: path).players.map(\.name).suffix(2) == ["Fine", "Boom2"])
   }
 
-  @Test func refreshingPicksUpAnotherProcesssChangesOnlyWhenThereAreSome() async throws {
-    let server = try RosterStore(path: path)
-    let cli = try RosterStore(path: path)
+  @Test(arguments: Backend.allCases)
+  func refreshingPicksUpAnotherProcesssChangesOnlyWhenThereAreSome(_ backend: Backend) async throws
+  {
+    let db = try TestDatabase(backend, in: folder)
+    let server = try db.open()
+    let cli = try db.open()
     let versions = Mutex<[Int]>([])
     server.onChange { update in versions.withLock { $0.append(update.roster.version) } }
     try server.refresh()
@@ -283,8 +316,11 @@ import Testing
     #expect(versions.withLock { $0 } == [2])
   }
 
-  @Test func removingNobodyIsNotFoundAndChangesNoVersion() async throws {
-    let store = try RosterStore(path: path)
+  @Test(arguments: Backend.allCases) func removingNobodyIsNotFoundAndChangesNoVersion(
+    _ backend: Backend
+  ) async throws {
+    let db = try TestDatabase(backend, in: folder)
+    let store = try db.open()
     let id = UUID()
     await #expect(throws: RosterError.notFound(id)) { try await store.removePlayer(id: id) }
     #expect(store.roster.version == 1)
@@ -306,7 +342,7 @@ import Testing
   ])
   func aRowThatIsNotAPlayerIsReportedNeverSkipped(_ row: UnreadableRow) throws {
     _ = try RosterStore(path: path)
-    try Connection(path: path, create: false).execute(row.sql)
+    try SQLiteConnection(path: path, create: false).execute(row.sql)
     let bytes = try Data(contentsOf: URL(fileURLWithPath: path))
     let error = #expect(throws: StoreOpenError.self) { try RosterStore(path: path) }
     guard case .unreadableRow(path, "player", _, let reason) = error else {
@@ -318,8 +354,11 @@ import Testing
     #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == bytes)
   }
 
-  @Test func importReplacesTheRosterAllOrNothing() async throws {
-    let store = try RosterStore(path: path)
+  @Test(arguments: Backend.allCases) func importReplacesTheRosterAllOrNothing(_ backend: Backend)
+    async throws
+  {
+    let db = try TestDatabase(backend, in: folder)
+    let store = try db.open()
     let keptID = UUID()
     let bad = [
       PlayerInput(name: "One", position: "Top"),
@@ -331,26 +370,31 @@ import Testing
       return
     }
     #expect(validation.message(for: .name) != nil)
-    #expect(try RosterStore(path: path).players == Player.defaultRoster)
+    #expect(try db.open().players == Player.defaultRoster)
 
     try await store.replaceRoster(
       with: [PlayerInput(name: "One", position: "Top"), PlayerInput(name: "Two", position: "sup")],
       ids: [keptID])
-    let reopened = try RosterStore(path: path)
+    let reopened = try db.open()
     #expect(reopened.players.map(\.name) == ["One", "Two"])
     #expect(reopened.players.first?.id == keptID)
   }
 
-  @MainActor @Test func aTeamBackedByTheStorePersistsItsChanges() async throws {
-    let team = EsportTeam(store: try RosterStore(path: path))
+  @MainActor @Test(arguments: Backend.allCases) func aTeamBackedByTheStorePersistsItsChanges(
+    _ backend: Backend
+  ) async throws {
+    let db = try TestDatabase(backend, in: folder)
+    let team = EsportTeam(store: try db.open())
     try await team.addPlayer(name: "Saken", position: .mid, favoriteChampions: Champion.catalog)
     try await team.removePlayer(team.players[0])
-    #expect(try RosterStore(path: path).players == team.players)
+    #expect(try db.open().players == team.players)
     #expect(team.players.map(\.name) == ["Caliste", "Targamas", "Saken"])
   }
 
-  @MainActor @Test func aTeamBackedByTheStoreReportsRefusedInputByField() async throws {
-    let team = EsportTeam(store: try RosterStore(path: path))
+  @MainActor @Test(arguments: Backend.allCases)
+  func aTeamBackedByTheStoreReportsRefusedInputByField(_ backend: Backend) async throws {
+    let db = try TestDatabase(backend, in: folder)
+    let team = EsportTeam(store: try db.open())
     let thrown = await #expect(throws: RosterError.self) {
       try await team.addPlayer(name: "caliste", position: .mid, image: "Bad Name")
     }

@@ -28,18 +28,24 @@ import Testing
 
   // MARK: - Edit
 
-  @Test func anEditChangesTheFieldsGivenAndKeepsTheOthers() async throws {
-    let store = try RosterStore(path: path)
+  @Test(arguments: Backend.allCases) func anEditChangesTheFieldsGivenAndKeepsTheOthers(
+    _ backend: Backend
+  ) async throws {
+    let db = try TestDatabase(backend, in: folder)
+    let store = try db.open()
     let edited = try await store.updatePlayer(
       id: caliste.id, with: PlayerEdit(position: "sup", favoriteChampions: ["braum", "jax"]))
     #expect(edited.name == "Caliste" && edited.image == "caliste")
     #expect(edited.position == .support)
     #expect(edited.favoriteChampions.map(\.id) == ["braum", "jax"])
-    #expect(try RosterStore(path: path).players[1] == edited)
+    #expect(try db.open().players[1] == edited)
   }
 
-  @Test func aPseudoMayKeepItsNameOrChangeItsCaseButNotTakeAnothers() async throws {
-    let store = try RosterStore(path: path)
+  @Test(arguments: Backend.allCases) func aPseudoMayKeepItsNameOrChangeItsCaseButNotTakeAnothers(
+    _ backend: Backend
+  ) async throws {
+    let db = try TestDatabase(backend, in: folder)
+    let store = try db.open()
     #expect(
       try await store.updatePlayer(id: canna.id, with: PlayerEdit(name: "Canna")).name == "Canna")
     #expect(
@@ -54,11 +60,13 @@ import Testing
     await #expect(throws: RosterError.self) {
       try await store.updatePlayer(id: canna.id, with: PlayerEdit(image: "../x", lineup: "coach"))
     }
-    #expect(try RosterStore(path: path).players.map(\.name) == ["CANNA", "Caliste", "Targamas"])
+    #expect(try db.open().players.map(\.name) == ["CANNA", "Caliste", "Targamas"])
   }
 
-  @Test func anEditFromAnOutdatedVersionWritesNothingAndSaysWhatChanged() async throws {
-    let store = try RosterStore(path: path)
+  @Test(arguments: Backend.allCases)
+  func anEditFromAnOutdatedVersionWritesNothingAndSaysWhatChanged(_ backend: Backend) async throws {
+    let db = try TestDatabase(backend, in: folder)
+    let store = try db.open()
     let seen = store.players[0]
     let first = try await store.updatePlayer(
       id: seen.id, with: PlayerEdit(position: "Mid"), expected: seen)
@@ -67,7 +75,7 @@ import Testing
         id: seen.id, with: PlayerEdit(name: "Overwritten"), expected: seen)
     }
     #expect(error == .changed(first))
-    #expect(try RosterStore(path: path).players[0] == first)
+    #expect(try db.open().players[0] == first)
   }
 
   @Test func twoStoresEditingOnePlayerAtOnceNeverOverwriteEachOther() async throws {
@@ -94,23 +102,30 @@ import Testing
 
   // MARK: - Remove and restore
 
-  @Test func aRemovedPlayerComesBackAtTheirPlaceWithEveryField() async throws {
-    let store = try RosterStore(path: path)
+  @Test(arguments: Backend.allCases) func aRemovedPlayerComesBackAtTheirPlaceWithEveryField(
+    _ backend: Backend
+  ) async throws {
+    let db = try TestDatabase(backend, in: folder)
+    let store = try db.open()
     try await store.updatePlayer(id: caliste.id, with: PlayerEdit(lineup: "substitute"))
     let before = store.players
     try await store.removePlayer(id: caliste.id)
     #expect(store.players.map(\.name) == ["Canna", "Targamas"])
     #expect(store.roster.removed.map(\.player) == [before[1]])
-    let reopened = try RosterStore(path: path)
+    let reopened = try db.open()
     #expect(reopened.roster.removed.map(\.player) == [before[1]])
     #expect(try await reopened.restorePlayer(id: caliste.id) == before[1])
     #expect(reopened.players == before)
     #expect(reopened.roster.removed.isEmpty)
-    #expect(try RosterStore(path: path).players == before)
+    #expect(try db.open().players == before)
   }
 
-  @Test func aRemovedPlayersPseudoIsFreeAndRestoringItWhenTakenIsAConflict() async throws {
-    let store = try RosterStore(path: path)
+  @Test(arguments: Backend.allCases)
+  func aRemovedPlayersPseudoIsFreeAndRestoringItWhenTakenIsAConflict(_ backend: Backend)
+    async throws
+  {
+    let db = try TestDatabase(backend, in: folder)
+    let store = try db.open()
     try await store.removePlayer(id: canna.id)
     try await store.addPlayer(PlayerInput(name: "canna", position: "Top"))
     let error = await #expect(throws: RosterError.self) {
@@ -138,14 +153,15 @@ import Testing
     #expect(try RosterStore(path: path, now: clock.now).roster.removed.map(\.id) == [caliste.id])
     try await store.addPlayer(PlayerInput(name: "Next", position: "Mid"))
     #expect(store.roster.removed.map(\.id) == [caliste.id])
-    let connection = try Connection(path: path, create: false)
+    let connection = try SQLiteConnection(path: path, create: false)
     #expect(try connection.scalar("SELECT count(*) FROM player WHERE id = '\(canna.id)'") == 0)
     // Canna's two favourites went with them; Caliste's two and Targamas's one stay.
     #expect(try connection.scalar("SELECT count(*) FROM favorite_champion") == 3)
   }
 
-  @Test func removingTwiceIsNotFound() async throws {
-    let store = try RosterStore(path: path)
+  @Test(arguments: Backend.allCases) func removingTwiceIsNotFound(_ backend: Backend) async throws {
+    let db = try TestDatabase(backend, in: folder)
+    let store = try db.open()
     try await store.removePlayer(id: canna.id)
     await #expect(throws: RosterError.notFound(canna.id)) {
       try await store.removePlayer(id: canna.id)
@@ -154,18 +170,24 @@ import Testing
 
   // MARK: - Order
 
-  @Test func aPlayerMovesToAnyPlaceAndTheOrderLasts() async throws {
-    let store = try RosterStore(path: path)
+  @Test(arguments: Backend.allCases) func aPlayerMovesToAnyPlaceAndTheOrderLasts(_ backend: Backend)
+    async throws
+  {
+    let db = try TestDatabase(backend, in: folder)
+    let store = try db.open()
     try await store.movePlayer(id: targamas.id, to: 0)
     #expect(store.players.map(\.name) == ["Targamas", "Canna", "Caliste"])
     try await store.movePlayer(id: targamas.id, to: 99)
     #expect(store.players.map(\.name) == ["Canna", "Caliste", "Targamas"])
     try await store.movePlayer(id: canna.id, to: 1)
-    #expect(try RosterStore(path: path).players.map(\.name) == ["Caliste", "Canna", "Targamas"])
+    #expect(try db.open().players.map(\.name) == ["Caliste", "Canna", "Targamas"])
   }
 
-  @Test func aWholeOrderMustNameEveryPlayerOnceAndBeFromTheCurrentRoster() async throws {
-    let store = try RosterStore(path: path)
+  @Test(arguments: Backend.allCases)
+  func aWholeOrderMustNameEveryPlayerOnceAndBeFromTheCurrentRoster(_ backend: Backend) async throws
+  {
+    let db = try TestDatabase(backend, in: folder)
+    let store = try db.open()
     let ids = store.players.map(\.id)
     try await store.reorder([ids[2], ids[0], ids[1]], expected: ids)
     #expect(store.players.map(\.name) == ["Targamas", "Canna", "Caliste"])
@@ -173,11 +195,14 @@ import Testing
       await #expect(throws: RosterError.rosterChanged) { try await store.reorder(wrong) }
     }
     await #expect(throws: RosterError.orderChanged) { try await store.reorder(ids, expected: ids) }
-    #expect(try RosterStore(path: path).players.map(\.name) == ["Targamas", "Canna", "Caliste"])
+    #expect(try db.open().players.map(\.name) == ["Targamas", "Canna", "Caliste"])
   }
 
-  @Test func aRestoredPlayerTakesTheirPlaceInAReorderedRoster() async throws {
-    let store = try RosterStore(path: path)
+  @Test(arguments: Backend.allCases) func aRestoredPlayerTakesTheirPlaceInAReorderedRoster(
+    _ backend: Backend
+  ) async throws {
+    let db = try TestDatabase(backend, in: folder)
+    let store = try db.open()
     for name in ["Four", "Five"] {
       try await store.addPlayer(PlayerInput(name: name, position: "Mid"))
     }
@@ -189,8 +214,11 @@ import Testing
 
   // MARK: - The starting five
 
-  @Test func newPlayersStartWhileFewerThanFiveStart() async throws {
-    let store = try RosterStore(path: path)
+  @Test(arguments: Backend.allCases) func newPlayersStartWhileFewerThanFiveStart(_ backend: Backend)
+    async throws
+  {
+    let db = try TestDatabase(backend, in: folder)
+    let store = try db.open()
     for name in ["Four", "Five", "Six"] {
       try await store.addPlayer(PlayerInput(name: name, position: "Mid"))
     }
@@ -201,14 +229,14 @@ import Testing
     try await store.addPlayer(PlayerInput(name: "Forced", position: "Top", lineup: "starter"))
     #expect(store.players.last?.lineup == .starter)
     try await store.updatePlayer(id: canna.id, with: PlayerEdit(lineup: "substitute"))
-    #expect(try RosterStore(path: path).players[0].lineup == .substitute)
+    #expect(try db.open().players[0].lineup == .substitute)
   }
 
   @Test func aVersionOneDatabaseMigratesWithTheFirstFiveStarting() throws {
     // The schema of version 1, written by hand with six players.
     let v1 = Schema.migrations[0]
     do {
-      let connection = try Connection(path: path, create: true)
+      let connection = try SQLiteConnection(path: path, create: true)
       try connection.transaction {
         try v1(connection)
         for (index, name) in ["D", "E", "F"].enumerated() {
@@ -226,7 +254,7 @@ import Testing
         .starter, .starter, .starter, .starter, .starter, .substitute,
       ])
     #expect(store.players[0].favoriteChampions.map(\.id) == ["jayce", "jax"])
-    let connection = try Connection(path: path, create: false)
+    let connection = try SQLiteConnection(path: path, create: false)
     #expect(try connection.scalar("PRAGMA user_version") == Int64(Schema.migrations.count))
     #expect(try connection.scalar("PRAGMA foreign_keys") == 0)  // a fresh connection's default
     #expect(try store.pragmas().foreignKeys == 1)
@@ -236,8 +264,8 @@ import Testing
 extension RosterWorkTests {
   /// A new file at schema `version`: the first `version` migrations, as a build of that
   /// time wrote it.
-  static func file(at path: String, schema version: Int) throws -> Connection {
-    let connection = try Connection(path: path, create: true)
+  static func file(at path: String, schema version: Int) throws -> SQLiteConnection {
+    let connection = try SQLiteConnection(path: path, create: true)
     try connection.transaction {
       for migration in Schema.migrations.prefix(version) { try migration(connection) }
       try connection.execute("PRAGMA user_version = \(version)")
@@ -263,7 +291,7 @@ extension RosterWorkTests {
       try await store.addPlayer(PlayerInput(name: "\u{FF23}ANNA", position: "Mid"))
     }
     #expect(error?.description.contains("looks the same as") == true)
-    let connection = try Connection(path: path, create: false)
+    let connection = try SQLiteConnection(path: path, create: false)
     #expect(try connection.scalar("PRAGMA user_version") == Int64(Schema.migrations.count))
   }
 }

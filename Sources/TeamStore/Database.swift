@@ -1,0 +1,78 @@
+import Foundation
+
+/// One connection to the store's database: SQLite's file (``Connection``) or a PostgreSQL
+/// server (``PostgresConnection``). Every query of the store is written once, in the SQL
+/// both understand, with parameters `?1`, `?2`, … (never values in the text).
+///
+/// Not thread-safe: the store keeps its writer behind a lock, and each reader is used by
+/// one thread at a time (``ReadPool``).
+protocol SQLConnection: AnyObject {
+  /// The database, for messages: a file's path, or a server's host and database name
+  /// (never a password).
+  var name: String { get }
+  /// Runs one or more statements that take no parameters and return no rows.
+  func execute(_ sql: String) throws
+  /// Compiles one statement (kept and reused by the caller).
+  func prepare(_ sql: String) throws -> any SQLStatement
+  /// Runs `body` in one write transaction, the only one at a time on the database:
+  /// committed (and durable) when it returns, rolled back when it throws.
+  func transaction<T>(_ body: () throws -> T) throws -> T
+  /// Runs `body` in one read transaction, so that its queries see one state of the database.
+  func readTransaction<T>(_ body: () throws -> T) throws -> T
+  /// How many rows the last statement changed.
+  var changes: Int { get }
+  /// A number that differs from the last one this connection saw once another connection
+  /// has committed a change to the roster.
+  func changeMarker() throws -> Int64
+  /// Tells other connections, in the write transaction under way, that it changes the
+  /// roster; returns the marker as this connection is to see it after the commit.
+  func markRosterChanged() throws -> Int64
+  /// Whether the connection was lost (the server went away): it is then opened again
+  /// before its next use, or thrown away by a pool.
+  var isBroken: Bool { get }
+}
+
+/// A value bound to a statement's parameter.
+enum SQLValue {
+  case text(String)
+  case int(Int64)
+  case double(Double)
+  case blob(Data)
+  case null
+}
+
+/// A row of a query's result, read by column from 0.
+protocol SQLRow {
+  /// The text in a column ("" for NULL).
+  func text(_ index: Int32) -> String
+  func int(_ index: Int32) -> Int64
+  func double(_ index: Int32) -> Double
+  func blob(_ index: Int32) -> Data
+  func isNull(_ index: Int32) -> Bool
+}
+
+/// A compiled statement.
+protocol SQLStatement: AnyObject {
+  /// Binds `values` to the parameters ?1, ?2, … in order.
+  @discardableResult
+  func bind(_ values: [SQLValue]) throws -> Self
+  /// Runs a statement that returns no rows.
+  func run() throws
+  /// Runs a query and calls `row` for each result row.
+  func forEachRow(_ row: (any SQLRow) throws -> Void) throws
+}
+
+extension SQLStatement {
+  /// Binds `values` to parameters 1…n.
+  @discardableResult
+  func bind(_ values: SQLValue...) throws -> Self { try bind(values) }
+}
+
+extension SQLConnection {
+  /// The first column of the first row of a query, as an integer (0 when no row).
+  func scalar(_ sql: String) throws -> Int64 {
+    var value: Int64 = 0
+    try prepare(sql).forEachRow { value = $0.int(0) }
+    return value
+  }
+}

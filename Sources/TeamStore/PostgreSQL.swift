@@ -1,0 +1,386 @@
+#if canImport(CPostgreSQL)
+  import CPostgreSQL
+  import Foundation
+
+  /// An error from a PostgreSQL server, or from libpq when there is no answer.
+  public struct PostgresError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The SQLSTATE (`23505` for a unique violation); empty when the server did not answer.
+    public let state: String
+    public let message: String
+    /// The server's host and database.
+    public let database: String
+    /// The connection was lost or could not be made: the server is down or unreachable.
+    public let isUnavailable: Bool
+
+    public var description: String { "\(database): \(message)" }
+  }
+
+  /// One connection to a PostgreSQL server through libpq (Debian's `libpq5`).
+  ///
+  /// Statements are prepared on the server once per connection and run with their values as
+  /// parameters. A lost connection is opened again before its next use.
+  final class PostgresConnection: SQLConnection {
+    private var handle: OpaquePointer
+    private let url: String
+    let name: String
+    /// Server-side prepared statements by SQL text, named `s1`, `s2`, …
+    private var prepared: [String: String] = [:]
+    private(set) var changes = 0
+
+    /// Connects to the database a `postgresql://` URL (or libpq key-value string) names.
+    /// A password comes from `PGPASSWORD` or `PGPASSFILE`, as libpq reads them.
+    init(url: String) throws(PostgresError) {
+      self.url = url
+      name = Self.displayName(url)
+      handle = try Self.connect(url, name: name)
+    }
+
+    deinit { PQfinish(handle) }
+
+    private static func connect(_ url: String, name: String) throws(PostgresError) -> OpaquePointer
+    {
+      // The URL's own settings come last, so that they win over these defaults.
+      let keywords = ["connect_timeout", "application_name", "dbname"]
+      let values = ["5", "kcorp", url]
+      let handle = withArrayOfCStrings(keywords) { keys in
+        withArrayOfCStrings(values) { values in PQconnectdbParams(keys, values, 1) }
+      }
+      guard let handle else {
+        throw PostgresError(
+          state: "", message: "out of memory", database: name, isUnavailable: true)
+      }
+      guard PQstatus(handle) == CONNECTION_OK else {
+        let message = oneLine(String(cString: PQerrorMessage(handle)))
+        PQfinish(handle)
+        throw PostgresError(
+          state: "", message: message,
+          database: name, isUnavailable: true)
+      }
+      // Notices (an index that already exists) are not errors: libpq would print them.
+      PQsetNoticeProcessor(handle, { _, _ in }, nil)
+      return handle
+    }
+
+    /// `host:port/database` of a URL or key-value string, without user or password.
+    static func displayName(_ url: String) -> String {
+      var error: UnsafeMutablePointer<CChar>?
+      guard let options = PQconninfoParse(url, &error) else {
+        PQfreemem(error)
+        return "PostgreSQL"
+      }
+      defer { PQconninfoFree(options) }
+      var settings: [String: String] = [:]
+      var option = options
+      while let keyword = option.pointee.keyword {
+        if let value = option.pointee.val {
+          settings[String(cString: keyword)] = String(cString: value)
+        }
+        option += 1
+      }
+      let host = settings["host"] ?? "localhost"
+      let port = settings["port"].map { ":" + $0 } ?? ""
+      return "PostgreSQL \(host)\(port)/\(settings["dbname"] ?? settings["user"] ?? "")"
+    }
+
+    /// Whether a URL or key-value string carries a password (which belongs in `PGPASSFILE`
+    /// or `PGPASSWORD`, not on a command line that `ps` shows).
+    static func hasPassword(_ url: String) -> Bool {
+      var error: UnsafeMutablePointer<CChar>?
+      guard let options = PQconninfoParse(url, &error) else {
+        PQfreemem(error)
+        return false
+      }
+      defer { PQconninfoFree(options) }
+      var option = options
+      while let keyword = option.pointee.keyword {
+        if String(cString: keyword) == "password", option.pointee.val != nil { return true }
+        option += 1
+      }
+      return false
+    }
+
+    /// Why libpq cannot read a URL or key-value string, in its words; nil when it can.
+    static func parseProblem(_ url: String) -> String? {
+      var error: UnsafeMutablePointer<CChar>?
+      guard let options = PQconninfoParse(url, &error) else {
+        defer { PQfreemem(error) }
+        return error.map { String(cString: $0).trimmingCharacters(in: .whitespacesAndNewlines) }
+          ?? "unreadable"
+      }
+      PQconninfoFree(options)
+      return nil
+    }
+
+    var isBroken: Bool { PQstatus(handle) != CONNECTION_OK }
+
+    /// Opens the connection again when it was lost; its prepared statements went with it.
+    private func reconnectIfBroken() throws(PostgresError) {
+      guard isBroken else { return }
+      let fresh = try Self.connect(url, name: name)
+      PQfinish(handle)
+      handle = fresh
+      prepared = [:]
+    }
+
+    func execute(_ sql: String) throws {
+      try reconnectIfBroken()
+      try check(PQexec(handle, sql))
+    }
+
+    func prepare(_ sql: String) throws -> any SQLStatement {
+      PostgresStatement(sql: Self.numberedParameters(sql), connection: self)
+    }
+
+    /// `?1` → `$1`: the store's queries use SQLite's numbered parameters, PostgreSQL's
+    /// spelling differs. (No query of the store has a `?` inside a string literal.)
+    static func numberedParameters(_ sql: String) -> String {
+      String(sql.map { $0 == "?" ? "$" : $0 })
+    }
+
+    /// Runs `sql` (prepared on first use) with `values`; returns the result, checked.
+    func run(_ sql: String, _ values: [SQLValue]) throws(PostgresError) -> OpaquePointer {
+      try reconnectIfBroken()
+      let statementName: String
+      if let name = prepared[sql] {
+        statementName = name
+      } else {
+        statementName = "s\(prepared.count + 1)"
+        let result = PQprepare(handle, statementName, sql, 0, nil)
+        PQclear(try checked(result))
+        prepared[sql] = statementName
+      }
+      // Text for every value but bytes, sent as they are (binary format).
+      var texts: [[CChar]?] = []
+      var lengths: [Int32] = []
+      var formats: [Int32] = []
+      for value in values {
+        switch value {
+        case .text(let text):
+          texts.append(Array(text.utf8CString))
+          lengths.append(0)
+          formats.append(0)
+        case .int(let number):
+          texts.append(Array(String(number).utf8CString))
+          lengths.append(0)
+          formats.append(0)
+        case .double(let number):
+          texts.append(Array("\(number)".utf8CString))
+          lengths.append(0)
+          formats.append(0)
+        case .blob(let data):
+          texts.append(data.isEmpty ? [0] : data.map { CChar(bitPattern: $0) })
+          lengths.append(Int32(data.count))
+          formats.append(1)
+        case .null:
+          texts.append(nil)
+          lengths.append(0)
+          formats.append(0)
+        }
+      }
+      let result = withPointers(to: texts) { pointers in
+        PQexecPrepared(handle, statementName, Int32(values.count), pointers, lengths, formats, 0)
+      }
+      return try checked(result)
+    }
+
+    private func check(_ result: OpaquePointer?) throws(PostgresError) {
+      PQclear(try checked(result))
+    }
+
+    /// `result` when it is a success; else its error, thrown (and the result freed).
+    private func checked(_ result: OpaquePointer?) throws(PostgresError) -> OpaquePointer {
+      let status = result.map(PQresultStatus) ?? PGRES_FATAL_ERROR
+      if let result, status == PGRES_COMMAND_OK || status == PGRES_TUPLES_OK {
+        changes = Int(String(cString: PQcmdTuples(result))) ?? 0
+        return result
+      }
+      let state =
+        result.flatMap { PQresultErrorField($0, Int32(UInt8(ascii: "C"))) }
+        .map { String(cString: $0) } ?? ""
+      let message = oneLine(result.map { String(cString: PQresultErrorMessage($0)) } ?? "")
+      PQclear(result)
+      let lost = isBroken || state.hasPrefix("08") || state.hasPrefix("57P")
+      throw PostgresError(
+        state: state,
+        message: message.isEmpty
+          ? oneLine(String(cString: PQerrorMessage(handle))) : message,
+        database: name, isUnavailable: lost)
+    }
+
+    /// Every writer of the database first locks the one row of `change_count`: writes are
+    /// one at a time, as on SQLite, and each sees what the others committed.
+    func transaction<T>(_ body: () throws -> T) throws -> T {
+      try execute("BEGIN")
+      do {
+        try prepare("SELECT count FROM change_count WHERE id = 1 FOR UPDATE").forEachRow { _ in }
+        let result = try body()
+        try execute("COMMIT")
+        return result
+      } catch {
+        if !isBroken { try? execute("ROLLBACK") }
+        throw error
+      }
+    }
+
+    func readTransaction<T>(_ body: () throws -> T) throws -> T {
+      try execute("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY")
+      defer { if !isBroken { try? execute("COMMIT") } }
+      return try body()
+    }
+
+    func changeMarker() throws -> Int64 {
+      try scalar("SELECT count FROM change_count WHERE id = 1")
+    }
+
+    /// Counts the change and notifies the other servers' listeners (delivered at commit).
+    func markRosterChanged() throws -> Int64 {
+      let count = try scalar(
+        "UPDATE change_count SET count = count + 1 WHERE id = 1 RETURNING count")
+      try prepare("SELECT pg_notify('kcorp_changes', ?1)").bind(.text(String(count)))
+        .forEachRow { _ in }
+      return count
+    }
+
+    /// Waits up to `timeout` seconds for a notification on a channel this connection
+    /// listens to (`LISTEN`); true when one or more came.
+    /// - Throws: ``PostgresError`` when the connection is lost.
+    func waitForNotifications(timeout: Double) throws(PostgresError) -> Bool {
+      try reconnectIfBroken()
+      var received = false
+      func drain() {
+        while let notification = PQnotifies(handle) {
+          received = true
+          PQfreemem(notification)
+        }
+      }
+      drain()
+      if received { return true }
+      var descriptor = pollfd(fd: PQsocket(handle), events: Int16(POLLIN), revents: 0)
+      let ready = poll(&descriptor, 1, Int32(timeout * 1000))
+      if ready > 0 {
+        guard PQconsumeInput(handle) == 1 else {
+          throw PostgresError(
+            state: "",
+            message: oneLine(String(cString: PQerrorMessage(handle))), database: name,
+            isUnavailable: true)
+        }
+        drain()
+      }
+      if isBroken {
+        throw PostgresError(
+          state: "", message: "the connection was lost", database: name, isUnavailable: true)
+      }
+      return received
+    }
+  }
+
+  /// A statement of a ``PostgresConnection``: its SQL and the values bound.
+  final class PostgresStatement: SQLStatement {
+    private let sql: String
+    private let connection: PostgresConnection
+    private var values: [SQLValue] = []
+
+    init(sql: String, connection: PostgresConnection) {
+      self.sql = sql
+      self.connection = connection
+    }
+
+    func bind(_ values: [SQLValue]) throws -> Self {
+      self.values = values
+      return self
+    }
+
+    func run() throws {
+      PQclear(try connection.run(sql, values))
+    }
+
+    func forEachRow(_ body: (any SQLRow) throws -> Void) throws {
+      let result = try connection.run(sql, values)
+      defer { PQclear(result) }
+      for index in 0..<PQntuples(result) {
+        try body(PostgresRow(result: result, row: index))
+      }
+    }
+  }
+
+  /// One row of a result, in libpq's text format.
+  struct PostgresRow: SQLRow {
+    let result: OpaquePointer
+    let row: Int32
+
+    func text(_ index: Int32) -> String {
+      guard let value = PQgetvalue(result, row, index) else { return "" }
+      let count = Int(PQgetlength(result, row, index))
+      return value.withMemoryRebound(to: UInt8.self, capacity: count) {
+        String(decoding: UnsafeBufferPointer(start: $0, count: count), as: UTF8.self)
+      }
+    }
+
+    func int(_ index: Int32) -> Int64 {
+      let value = text(index)
+      // A boolean comes as t or f.
+      return Int64(value) ?? (value == "t" ? 1 : 0)
+    }
+
+    func double(_ index: Int32) -> Double { Double(text(index)) ?? 0 }
+
+    /// `bytea` comes as `\x` and hexadecimal digits.
+    func blob(_ index: Int32) -> Data {
+      guard let value = PQgetvalue(result, row, index) else { return Data() }
+      let count = Int(PQgetlength(result, row, index))
+      guard count >= 2 else { return Data() }
+      var data = Data(capacity: (count - 2) / 2)
+      func nibble(_ byte: CChar) -> UInt8 {
+        let byte = UInt8(bitPattern: byte)
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): return byte - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): return byte - UInt8(ascii: "a") + 10
+        default: return byte &- UInt8(ascii: "A") &+ 10
+        }
+      }
+      var offset = 2
+      while offset + 1 < count {
+        data.append(nibble(value[offset]) << 4 | nibble(value[offset + 1]))
+        offset += 2
+      }
+      return data
+    }
+
+    func isNull(_ index: Int32) -> Bool { PQgetisnull(result, row, index) == 1 }
+  }
+
+  /// libpq's message on one line: it breaks its own with a newline and a tab.
+  private func oneLine(_ message: String) -> String {
+    message.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }
+      .filter { !$0.isEmpty }.joined(separator: " ")
+  }
+
+  /// Calls `body` with C strings of `strings` and a NULL after the last.
+  private func withArrayOfCStrings<R>(
+    _ strings: [String], _ body: ([UnsafePointer<CChar>?]) -> R
+  ) -> R {
+    let copies = strings.map { strdup($0) }
+    defer { copies.forEach { free($0) } }
+    return body(copies.map { UnsafePointer($0) } + [nil])
+  }
+
+  /// Calls `body` with pointers to each buffer (NULL for nil).
+  private func withPointers<R>(
+    to buffers: [[CChar]?], _ body: ([UnsafePointer<CChar>?]) -> R
+  ) -> R {
+    var pointers: [UnsafePointer<CChar>?] = []
+    var copies: [UnsafeMutablePointer<CChar>] = []
+    for buffer in buffers {
+      guard let buffer else {
+        pointers.append(nil)
+        continue
+      }
+      let copy = UnsafeMutablePointer<CChar>.allocate(capacity: max(buffer.count, 1))
+      copy.initialize(from: buffer, count: buffer.count)
+      copies.append(copy)
+      pointers.append(UnsafePointer(copy))
+    }
+    defer { copies.forEach { $0.deallocate() } }
+    return body(pointers)
+  }
+#endif

@@ -1,0 +1,38 @@
+import Foundation
+import TestSupport
+import Testing
+
+@testable import TeamStore
+
+/// The databases the store runs on. Every test of the store's behaviour runs on both, so that
+/// no feature exists on one only; tests of SQLite's file itself (damage, migrations of old
+/// files, backups) run on SQLite.
+enum Backend: String, CaseIterable, Sendable, CustomTestStringConvertible {
+  case sqlite, postgres
+  var testDescription: String { rawValue }
+}
+
+/// A new, empty database of one backend: a file in a temporary folder, or a database of its
+/// own on the test run's PostgreSQL server (``TestPostgres``). Opened as often as a test likes,
+/// always the same database.
+struct TestDatabase: Sendable {
+  let backend: Backend
+  let location: DatabaseLocation
+
+  init(_ backend: Backend, in folder: TemporaryFolder) throws {
+    self.backend = backend
+    switch backend {
+    case .sqlite: location = .file(folder.path("data/roster.sqlite"))
+    case .postgres: location = .postgres(try TestPostgres.newDatabase())
+    }
+  }
+
+  /// Opens the store on the database.
+  func open(now: @escaping @Sendable () -> Date = Date.init) throws -> RosterStore {
+    switch location {
+    case .file(let path): try RosterStore(path: path, now: now)
+    case .postgres(let url): try RosterStore(postgres: url, now: now)
+    case .inMemory: try RosterStore.inMemory()
+    }
+  }
+}
