@@ -167,6 +167,12 @@ public final class RosterStore: Sendable {
     }
   }
 
+  /// Asks the database a question that needs it to answer (a server gone says so).
+  /// - Throws: ``RosterError/storage(_:)``.
+  public func checkDatabase() throws(RosterError) {
+    _ = try read { try $0.scalar("SELECT 1") }
+  }
+
   /// Runs `body` with a connection that reads what is committed without waiting for a
   /// commit under way (WAL lets readers and the writer go on together). In memory the
   /// writer's connection is the only one.

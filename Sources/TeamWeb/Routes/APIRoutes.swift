@@ -318,5 +318,16 @@ extension WebApp {
     route("GET", "/api/openapi.json", RoutePolicy(.reader, team: .organisation)) { _, _ in
       HTTPResponse(status: 200, contentType: "application/json", body: OpenAPI.document)
     }
+
+    // For a load balancer: ready only while the database answers (a server whose PostgreSQL
+    // is gone is taken out of rotation, and put back once it reconnects).
+    route("GET", "/healthz", RoutePolicy(.anyone, team: .organisation)) { _, _ in
+      let ready = (try? store.checkDatabase()) != nil
+      return HTTPResponse(
+        status: ready ? 200 : 503,
+        headers: [
+          ("Content-Type", "text/plain; charset=utf-8"), ("Cache-Control", "no-store"),
+        ], body: Array((ready ? "ready\n" : "the database does not answer\n").utf8))
+    }
   }
 }

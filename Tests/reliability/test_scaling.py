@@ -1,0 +1,303 @@
+"""Several `kcorp serve` on one PostgreSQL database, started by the test on loopback in a
+temporary folder (scripts/test-postgres): each sees the others' changes and live updates
+within a second, a sign-in on one holds on the other, failed sign-ins are counted together,
+a conflicting edit is refused, and neither PostgreSQL stopping nor a server killed loses an
+acknowledged write. Bounded: a few seconds of writes per test."""
+
+import http.client
+import json
+import os
+import pathlib
+import random
+import signal
+import subprocess
+import threading
+import time
+
+import pytest
+
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+KCORP = pathlib.Path(os.environ.get("KCORP_BIN", ROOT / ".build" / "debug" / "kcorp"))
+SCRIPT = ROOT / "scripts" / "test-postgres"
+
+
+@pytest.fixture(scope="module")
+def postgres():
+    """The folder of a PostgreSQL server of this module's own, stopped afterwards."""
+    started = subprocess.run([str(SCRIPT), "start"], check=True, capture_output=True, text=True)
+    folder = started.stdout.split()[0]
+    yield folder
+    subprocess.run([str(SCRIPT), "stop", folder], check=False, capture_output=True)
+
+
+@pytest.fixture
+def database(postgres):
+    """A new, empty database on the server, as a URL."""
+    made = subprocess.run(
+        [str(SCRIPT), "createdb", postgres], check=True, capture_output=True, text=True)
+    return made.stdout.strip()
+
+
+def serve(url, *options):
+    process = subprocess.Popen(
+        [str(KCORP), "serve", "--port", "0", "--database", url, *options],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    line = process.stdout.readline().decode().strip()
+    assert line.startswith("Listening on http://127.0.0.1:"), process.stderr.read().decode()
+    process.port = int(line.rsplit(":", 1)[1])
+    return process
+
+
+def stop(process):
+    process.terminate()
+    try:
+        process.wait(timeout=15)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        process.wait()
+
+
+def request(port, method, path, body=None, headers=None, timeout=10):
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=timeout)
+    headers = dict(headers or {})
+    data = None
+    if body is not None:
+        data = json.dumps(body)
+        headers["Content-Type"] = "application/json"
+    connection.request(method, path, data, headers)
+    response = connection.getresponse()
+    payload = response.read()
+    connection.close()
+    return response.status, dict(response.getheaders()), payload
+
+
+def names(port, headers=None):
+    status, _, body = request(port, "GET", "/api/players", headers=headers)
+    assert status == 200
+    return {player["name"] for player in json.loads(body)}
+
+
+class EventStream(threading.Thread):
+    """`GET /api/events` held open; the time each `change` event arrived, with its data."""
+
+    def __init__(self, port, headers=None):
+        super().__init__(daemon=True)
+        self.connection = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+        self.connection.request("GET", "/api/events", headers=headers or {})
+        self.response = self.connection.getresponse()
+        assert self.response.status == 200
+        self.changes = []
+        self.start()
+
+    def run(self):
+        try:
+            for raw in self.response.fp:
+                line = raw.decode().strip()
+                if line.startswith("data:"):
+                    self.changes.append((time.monotonic(), line[5:]))
+        except (OSError, ValueError):
+            pass
+
+    def close(self):
+        self.connection.close()
+
+
+def until(condition, limit):
+    """Polls `condition` every 10 ms; the seconds it took to hold, or None past `limit`."""
+    start = time.monotonic()
+    while time.monotonic() - start < limit:
+        if condition():
+            return time.monotonic() - start
+        time.sleep(0.01)
+    return None
+
+
+def test_a_change_through_one_server_is_on_the_others_api_and_live_stream_within_a_second(
+        database):
+    a, b = serve(database), serve(database)
+    try:
+        stream = EventStream(b.port)
+        time.sleep(0.3)  # the stream is open
+        delays = []
+        for index in range(5):
+            name = f"Crossed{index}"
+            status, _, _ = request(a.port, "POST", "/api/players", {"name": name, "position": "Mid"})
+            assert status == 201
+            # The server that made it shows it at once.
+            assert name in names(a.port)
+            delay = until(lambda: name in names(b.port), 1.0)
+            assert delay is not None, f"{name} not on B's API within a second"
+            delays.append(delay)
+        heard = until(lambda: sum("Crossed" in data for _, data in stream.changes) >= 5, 1.0)
+        assert heard is not None, f"B's live stream told {len(stream.changes)} changes"
+        stream.close()
+        # A stream opened on A resumes from an event id B gave: nothing is told twice.
+        print(f"A → B: {max(delays) * 1000:.0f} ms at most")
+    finally:
+        stop(a)
+        stop(b)
+
+
+def test_last_event_id_resumes_on_another_server(database):
+    a, b = serve(database), serve(database)
+    try:
+        request(a.port, "POST", "/api/players", {"name": "Before", "position": "Top"})
+        status, _, body = request(b.port, "GET", "/api/history?limit=1")
+        assert status == 200
+        newest = json.loads(body)[0]["id"]
+        request(a.port, "POST", "/api/players", {"name": "Missed", "position": "Top"})
+        until(lambda: "Missed" in names(b.port), 1.0)
+        stream = EventStream(b.port, {"Last-Event-ID": str(newest)})
+        told = until(lambda: any("Missed" in data for _, data in stream.changes), 2.0)
+        stream.close()
+        assert told is not None
+        assert not any("Before" in data for _, data in stream.changes)
+    finally:
+        stop(a)
+        stop(b)
+
+
+def test_a_sign_in_on_one_server_holds_on_the_other_and_failures_count_together(database):
+    subprocess.run(
+        [str(KCORP), "users", "add", "coach", "--role", "owner", "--password-stdin",
+         "--database", database],
+        input="coach password\n", check=True, capture_output=True, text=True)
+    a, b = serve(database, "--require-login"), serve(database, "--require-login")
+    try:
+        status, headers, _ = request(
+            a.port, "POST", "/api/session", {"name": "coach", "password": "coach password"})
+        assert status == 201
+        cookie = headers["Set-Cookie"].split(";")[0]
+        status, _, body = request(b.port, "GET", "/api/session", headers={"Cookie": cookie})
+        assert status == 200 and json.loads(body)["name"] == "coach"
+        assert request(b.port, "GET", "/api/players")[0] == 401
+        # Five wrong passwords, three through A and two through B: the next is slowed, as
+        # one server slows the sixth.
+        for port in [a.port, a.port, a.port, b.port, b.port]:
+            wrong = request(port, "POST", "/api/session", {"name": "coach", "password": "guess"})
+            assert wrong[0] == 401
+        status, headers, _ = request(
+            a.port, "POST", "/api/session", {"name": "coach", "password": "coach password"})
+        assert status == 429 and int(headers["Retry-After"]) >= 1
+    finally:
+        stop(a)
+        stop(b)
+
+
+def test_an_edit_from_an_outdated_version_is_refused_across_servers(database):
+    a, b = serve(database), serve(database)
+    try:
+        status, headers, body = request(a.port, "GET", "/api/players")
+        canna = next(p for p in json.loads(body) if p["name"] == "Canna")
+        path = f"/api/players/{canna['id']}"
+        status, headers, _ = request(a.port, "GET", path)
+        seen = headers["ETag"]
+        status, _, _ = request(b.port, "PATCH", path, {"position": "Jungle"}, {"If-Match": seen})
+        assert status == 200
+        # A has not necessarily heard of B's change yet: the database's version decides.
+        status, _, body = request(a.port, "PATCH", path, {"name": "Kanna"}, {"If-Match": seen})
+        assert status == 412, body
+        status, _, body = request(a.port, "GET", path)
+        assert json.loads(body)["position"] == "Jungle" and json.loads(body)["name"] == "Canna"
+        # A pseudo taken through one server is refused through the other.
+        request(a.port, "POST", "/api/players", {"name": "Saken", "position": "Mid"})
+        status, _, _ = request(b.port, "POST", "/api/players", {"name": "SAKEN", "position": "Top"})
+        assert status == 409
+    finally:
+        stop(a)
+        stop(b)
+
+
+def writer(port, prefix, stop_event, acknowledged, answers):
+    count = 0
+    while not stop_event.is_set():
+        name = f"{prefix}{count}"
+        count += 1
+        try:
+            status, headers, _ = request(
+                port, "POST", "/api/players", {"name": name, "position": "Mid"}, timeout=10)
+        except OSError:
+            answers.append("closed")
+            time.sleep(0.05)
+            continue
+        answers.append(status)
+        if status == 201:
+            acknowledged.append(name)
+        elif status == 503:
+            assert "Retry-After" in headers
+            time.sleep(0.05)
+
+
+def test_postgres_stopped_while_serving_refuses_writes_keeps_reads_and_comes_back(
+        postgres, database):
+    server = serve(database)
+    try:
+        assert request(server.port, "GET", "/healthz")[0] == 200
+        stop_event = threading.Event()
+        acknowledged, answers = [], []
+        threads = [threading.Thread(target=writer, args=(server.port, f"W{i}n", stop_event,
+                                                         acknowledged, answers))
+                   for i in range(3)]
+        for thread in threads:
+            thread.start()
+        time.sleep(1)
+        subprocess.run([str(SCRIPT), "pause", postgres], check=True, capture_output=True)
+        time.sleep(1.5)
+        # Reads of the roster come from the server's snapshot; the load balancer's check says
+        # the server is not ready.
+        assert request(server.port, "GET", "/api/players")[0] == 200
+        assert request(server.port, "GET", "/")[0] == 200
+        assert request(server.port, "GET", "/healthz")[0] == 503
+        refused = len([a for a in answers if a == 503])
+        subprocess.run([str(SCRIPT), "resume", postgres], check=True, capture_output=True)
+        back = until(lambda: request(server.port, "GET", "/healthz")[0] == 200, 10)
+        assert back is not None, "the server did not reconnect"
+        written_after = len(acknowledged)
+        assert until(lambda: len(acknowledged) > written_after + 5, 5) is not None
+        stop_event.set()
+        for thread in threads:
+            thread.join(timeout=30)
+        assert refused > 0, f"no write was refused while PostgreSQL was down: {answers[-20:]}"
+        assert 500 not in answers
+    finally:
+        stop(server)
+    errors = server.stderr.read().decode()
+    assert "cannot be reached" in errors or "not saved" in errors, errors[-500:]
+    # Every acknowledged write is in the database, read through a new server.
+    again = serve(database)
+    try:
+        missing = set(acknowledged) - names(again.port)
+        assert not missing, f"{len(missing)} acknowledged writes lost"
+    finally:
+        stop(again)
+
+
+def test_a_server_killed_during_writes_through_two_loses_nothing_and_the_other_serves_on(
+        database):
+    random.seed(23)
+    a, b = serve(database), serve(database)
+    acknowledged, answers = [], []
+    try:
+        stop_event = threading.Event()
+        threads = [threading.Thread(target=writer, args=(server.port, f"{label}{i}n", stop_event,
+                                                         acknowledged, answers))
+                   for label, server in [("A", a), ("B", b)] for i in range(3)]
+        for thread in threads:
+            thread.start()
+        time.sleep(random.uniform(0.8, 1.5))
+        a.send_signal(signal.SIGKILL)
+        a.wait(timeout=10)
+        on_b = len([name for name in acknowledged if name.startswith("B")])
+        time.sleep(1)
+        stop_event.set()
+        for thread in threads:
+            thread.join(timeout=30)
+        assert len([name for name in acknowledged if name.startswith("B")]) > on_b + 5
+        assert request(b.port, "GET", "/healthz")[0] == 200
+        missing = set(acknowledged) - names(b.port)
+        assert not missing, f"{len(missing)} acknowledged writes lost"
+        assert len(acknowledged) > 50, "too few writes to prove anything"
+    finally:
+        if a.poll() is None:
+            stop(a)
+        stop(b)
