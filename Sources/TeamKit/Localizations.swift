@@ -93,6 +93,8 @@ enum Localizations {
     "%@'s photo is set (%@ KiB).": "La photo de %@ est enregistrée (%@ Kio).",
     "--champion may be repeated and replaces the favourites; --no-champions clears them.":
       "--champion peut être répété et remplace les favoris ; --no-champions les efface.",
+    "--drain takes a number of seconds from 0 to 300, not ‘%@’.":
+      "--drain prend un nombre de secondes de 0 à 300, pas « %@ ».",
     "--format takes json or csv, not ‘%@’.": "--format prend json ou csv, pas « %@ ».",
     "--image is a picture name (a-z 0-9 _ - .), player_default when omitted.\n--champion may be repeated; see ‘kcorp champions’.":
       "--image est un nom d’image (a-z 0-9 _ - .), player_default s’il est omis.\n--champion peut être répété ; consultez « kcorp champions ».",
@@ -433,6 +435,8 @@ enum Localizations {
       "Personne n’a été ajouté : corrigez les champs signalés dans le formulaire.",
     "Nothing was imported. Fix these lines and preview again:":
       "Rien n’a été importé. Corrigez ces lignes et prévisualisez de nouveau :",
+    "On SIGTERM, keep serving this long while /healthz says stopping, so that a load balancer sends requests elsewhere first (0 by default).":
+      "Sur SIGTERM, continuer à servir ce temps-là pendant que /healthz dit « stopping », pour qu’un répartiteur de charge envoie d’abord les requêtes ailleurs (0 par défaut).",
     "Only an owner manages the accounts and the teams.":
       "Seul un propriétaire gère les comptes et les équipes.",
     "Only champions matching Q however it is spelled (ksan, kaisa, wukong), best first.":

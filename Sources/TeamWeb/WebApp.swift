@@ -18,14 +18,18 @@ public struct WebApp: Sendable {
     public var requireLogin: Bool
     /// Honour `X-Forwarded-Proto` and `-For` from a reverse proxy on this machine.
     public var trustProxy: Bool
+    /// Whether the server is about to stop: `/healthz` then says it is not ready, so that a
+    /// load balancer sends its requests elsewhere first.
+    public var isStopping: @Sendable () -> Bool
 
     public init(
       allowedHosts: Set<String> = WebApp.loopbackNames, requireLogin: Bool = false,
-      trustProxy: Bool = false
+      trustProxy: Bool = false, isStopping: @escaping @Sendable () -> Bool = { false }
     ) {
       self.allowedHosts = allowedHosts
       self.requireLogin = requireLogin
       self.trustProxy = trustProxy
+      self.isStopping = isStopping
     }
   }
 
@@ -102,7 +106,7 @@ public struct WebApp: Sendable {
     store: RosterStore, host: String = "127.0.0.1", port: Int = 8080, imagesFolder: URL? = nil,
     limits: HTTPServer.Limits = .init(), publicURL: URL? = nil, extraHosts: [String] = [],
     requireLogin: Bool = false, tls: HTTPServer.TLS? = nil, trustProxy: Bool = false,
-    access: AccessControl? = nil
+    access: AccessControl? = nil, isStopping: @escaping @Sendable () -> Bool = { false }
   ) throws(HTTPServerError) -> HTTPServer {
     var names = loopbackNames.union(extraHosts.map { $0.lowercased() })
     if let name = publicURL?.host?.lowercased() {
@@ -121,7 +125,7 @@ public struct WebApp: Sendable {
         allowedHosts: names,
         requireLogin: requireLogin || !isLoopback(host) || trustProxy || publicURL != nil
           || !extraHosts.isEmpty,
-        trustProxy: trustProxy),
+        trustProxy: trustProxy, isStopping: isStopping),
       access: access, maxBodyBytes: limits.maxBodyBytes,
       // Live pages may hold half the connections at most: the rest stay for requests.
       maxSubscribers: Int(limits.maxConnections) / 2)

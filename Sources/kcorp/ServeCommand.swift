@@ -37,6 +37,11 @@ struct Serve: Command {
     Option(
       name: "--backup-dir", value: "DIR",
       help: "Back up daily into DIR, keeping the last 7 days and one a week for 4 weeks."),
+    Option(
+      name: "--drain", value: "SECONDS",
+      help:
+        "On SIGTERM, keep serving this long while /healthz says stopping, so that a load balancer sends requests elsewhere first (0 by default)."
+    ),
   ]
   let host: String
   let port: Int
@@ -47,8 +52,15 @@ struct Serve: Command {
   let tlsFiles: (certificate: String, key: String)?
   let trustProxy: Bool
   let backups: BackupSchedule?
+  let drain: Double
 
   init(_ parsed: Parsed) throws(CLIError) {
+    let drainText = parsed.value("--drain") ?? "0"
+    guard let drain = Double(drainText), (0...300).contains(drain) else {
+      throw .usage(
+        localized("--drain takes a number of seconds from 0 to 300, not ‘%@’.", drainText))
+    }
+    self.drain = drain
     backups = parsed.value("--backup-dir").map { BackupSchedule(folder: URL(fileURLWithPath: $0)) }
     host = parsed.value("--host") ?? "127.0.0.1"
     let portText = parsed.value("--port") ?? "8080"
@@ -137,20 +149,22 @@ struct Serve: Command {
       }
     }
     StopSignals.claim()
+    let stopping = StopFlag()
     let server = try WebApp.serve(
       store: store, host: host, port: port, imagesFolder: folder, publicURL: publicURL,
       extraHosts: allowedHosts, requireLogin: requireLogin, tls: tls, trustProxy: trustProxy,
-      access: access)
+      access: access, isStopping: { stopping.isSet })
     let shown = host.contains(":") ? "[\(host)]" : host
     await Self.serve(
       store: store, server: server, address: "\(tls == nil ? "http" : "https")://\(shown)",
-      backups: backups)
+      backups: backups, drain: drain, stopping: stopping)
   }
 
   /// Serves until SIGINT or SIGTERM (``StopSignals``), then lets requests in progress finish
   /// and returns.
   static func serve(
-    store: RosterStore, server: HTTPServer, address: String, backups: BackupSchedule? = nil
+    store: RosterStore, server: HTTPServer, address: String, backups: BackupSchedule? = nil,
+    drain: Double = 0, stopping: StopFlag? = nil
   ) async {
     // Another server on the same PostgreSQL database: its changes as soon as committed.
     store.listenForChanges()
@@ -195,7 +209,18 @@ struct Serve: Command {
     fflush(nil)  // all streams: the line must reach a pipe now
 
     await StopSignals.wait()
+    if let stopping, drain > 0 {
+      stopping.set()
+      try? await Task.sleep(for: .seconds(drain))
+    }
     server.stop()
     print(localized("Stopped."))
   }
+}
+
+/// Set once a stop was asked for (``ServeCommand/drain``).
+final class StopFlag: Sendable {
+  private let flag = Atomic(false)
+  var isSet: Bool { flag.load(ordering: .acquiring) }
+  func set() { flag.store(true, ordering: .releasing) }
 }

@@ -39,8 +39,10 @@ def database(postgres):
 
 
 def serve(url, *options):
+    if "--port" not in options:
+        options = ("--port", "0", *options)
     process = subprocess.Popen(
-        [str(KCORP), "serve", "--port", "0", "--database", url, *options],
+        [str(KCORP), "serve", "--database", url, *options],
         stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     line = process.stdout.readline().decode().strip()
     assert line.startswith("Listening on http://127.0.0.1:"), process.stderr.read().decode()
@@ -301,3 +303,84 @@ def test_a_server_killed_during_writes_through_two_loses_nothing_and_the_other_s
         if a.poll() is None:
             stop(a)
         stop(b)
+
+
+def free_port():
+    import socket
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+def test_a_rolling_restart_of_two_servers_behind_caddy_loses_no_request(database, tmp_path):
+    """deploy/postgresql/Caddyfile, on loopback ports: while a client reads and writes through
+    Caddy, each server in turn is stopped (SIGTERM) and started again."""
+    ports = [free_port(), free_port()]
+    proxy = free_port()
+    config = (ROOT / "deploy" / "postgresql" / "Caddyfile").read_text()
+    config = config.replace("roster.example.org", f"http://127.0.0.1:{proxy}")
+    config = config.replace("127.0.0.1:8081 127.0.0.1:8082",
+                            f"127.0.0.1:{ports[0]} 127.0.0.1:{ports[1]}")
+    assert str(ports[0]) in config and str(proxy) in config
+    (tmp_path / "Caddyfile").write_text("{\n\tadmin off\n}\n" + config)
+    caddy = subprocess.Popen(
+        ["caddy", "run", "--config", str(tmp_path / "Caddyfile"), "--adapter", "caddyfile"],
+        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+        env={"HOME": str(tmp_path), "XDG_DATA_HOME": str(tmp_path), "PATH": os.environ["PATH"]})
+    servers = [serve(database, "--port", str(port), "--drain", "3") for port in ports]
+    answers, acknowledged = [], []
+    try:
+        assert until(lambda: probe(proxy) == 200, 10) is not None, "Caddy did not start"
+        stop_event = threading.Event()
+
+        def client(prefix):
+            count = 0
+            while not stop_event.is_set():
+                count += 1
+                try:
+                    status, _, body = request(proxy, "POST", "/api/players",
+                                              {"name": f"{prefix}{count}", "position": "Top"})
+                    answers.append(status if status in (200, 201) else (status, body[:300]))
+                    if status == 201:
+                        acknowledged.append(f"{prefix}{count}")
+                    answers.append(request(proxy, "GET", "/api/players")[0])
+                except OSError as error:
+                    answers.append(repr(error))
+
+        clients = [threading.Thread(target=client, args=(f"R{i}n",)) for i in range(2)]
+        for thread in clients:
+            thread.start()
+        time.sleep(1)
+        for index, port in enumerate(ports):
+            stop(servers[index])
+            servers[index] = serve(database, "--port", str(port), "--drain", "3")
+            assert until(lambda: probe(port) == 200, 10) is not None
+            time.sleep(2.5)  # Caddy's next health checks see it ready
+        stop_event.set()
+        for thread in clients:
+            thread.join(timeout=30)
+        failures = [answer for answer in answers if answer not in (200, 201)]
+        assert not failures, f"{len(failures)} of {len(answers)} requests failed: {failures[:5]}"
+        assert len(acknowledged) > 20, "too few writes to prove anything"
+        for port in ports:
+            # The last writes through one server reach the other within a second.
+            until(lambda: not set(acknowledged) - names(port), 1.0)
+            missing = set(acknowledged) - names(port)
+            in_database = subprocess.run(
+                [str(KCORP), "players", "--json", "--database", database],
+                capture_output=True, text=True).stdout
+            assert not missing, (f"{sorted(missing)} of {len(acknowledged)} not on "
+                                 f":{port} (of {ports}); in the database: "
+                                 f"{[name for name in missing if name in in_database]}")
+    finally:
+        for server in servers:
+            stop(server)
+        caddy.terminate()
+        caddy.wait(timeout=10)
+
+
+def probe(port):
+    try:
+        return request(port, "GET", "/healthz", timeout=2)[0]
+    except OSError:
+        return None

@@ -321,13 +321,16 @@ extension WebApp {
 
     // For a load balancer: ready only while the database answers (a server whose PostgreSQL
     // is gone is taken out of rotation, and put back once it reconnects).
-    route("GET", "/healthz", RoutePolicy(.anyone, team: .organisation)) { _, _ in
-      let ready = (try? store.checkDatabase()) != nil
+    // A server about to stop says so first (``Options/isStopping``).
+    route("GET", "/healthz", RoutePolicy(.anyone, team: .organisation)) { [options] _, _ in
+      let problem =
+        options.isStopping()
+        ? "stopping" : (try? store.checkDatabase()) == nil ? "the database does not answer" : nil
       return HTTPResponse(
-        status: ready ? 200 : 503,
+        status: problem == nil ? 200 : 503,
         headers: [
           ("Content-Type", "text/plain; charset=utf-8"), ("Cache-Control", "no-store"),
-        ], body: Array((ready ? "ready\n" : "the database does not answer\n").utf8))
+        ], body: Array(((problem ?? "ready") + "\n").utf8))
     }
   }
 }
