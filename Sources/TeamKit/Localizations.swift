@@ -58,6 +58,8 @@ enum Localizations {
       "%1$@ : le fichier est endommagé (%2$@) ; il a été laissé intact. Remettez une copie faite avec « kcorp backup » (« kcorp restore FICHIER »), ou mettez le fichier de côté pour commencer un nouvel effectif",
     "%@ (within 90 days)": "%@ (d’ici 90 jours)",
     "%@ Choose the photo again.": "%@ Choisissez de nouveau la photo.",
+    "%@ already has a roster of its own: copy into a new, empty database.":
+      "%@ a déjà un effectif à elle : copiez dans une base neuve et vide.",
     "%@ cannot be reached: the roster is read-only until it is back.":
       "%@ est injoignable : l’effectif est en lecture seule jusqu’à son retour.",
     "%@ cannot be reached; reconnecting…": "%@ est injoignable ; reconnexion…",
@@ -227,8 +229,11 @@ enum Localizations {
     "Contract ends %@.": "Fin de contrat le %@.",
     "Contract ends %@: soon.": "Fin de contrat le %@ : bientôt.",
     "Contracts ending within 90 days: %@.": "Contrats qui finissent d’ici 90 jours : %@.",
+    "Copied %1$@ (%2$@ players) to %3$@.": "%1$@ copiée (%2$@ joueurs) dans %3$@.",
     "Copy the database, consistent and checked, to FILE; safe while the server runs.":
       "Copier la base de données, cohérente et vérifiée, dans FICHIER ; sans risque pendant que le serveur tourne.",
+    "Copy the whole organisation (teams, players, photos, history, accounts, tokens) into a new database.":
+      "Copier toute la structure (équipes, joueurs, photos, historique, comptes, jetons) dans une nouvelle base.",
     "Create a staff account (the password is asked for, or read with --password-stdin).":
       "Créer un compte du staff (le mot de passe est demandé, ou lu avec --password-stdin).",
     "Create an API token for scripts and print it (shown only this once).":
@@ -268,6 +273,8 @@ enum Localizations {
     "Fix the fields listed in errors.": "Corrigez les champs listés dans errors.",
     "Forbidden": "Interdit",
     "Four": "Quatre",
+    "From the file (or database) the options choose to DESTINATION: a PostgreSQL address,\npostgresql://user@host/name (the password from PGPASSFILE or $PGPASSWORD), or a new\ndatabase file. The destination must be new: nobody has changed it yet. The source is only\nread; stop the server first, so that nothing changes meanwhile.":
+      "Du fichier (ou de la base) que choisissent les options vers DESTINATION : une adresse PostgreSQL,\npostgresql://utilisateur@hôte/nom (le mot de passe vient de PGPASSFILE ou de $PGPASSWORD), ou un\nnouveau fichier de base. La destination doit être neuve : personne ne l’a encore modifiée. La source\nest seulement lue ; arrêtez d’abord le serveur, pour que rien ne change entre-temps.",
     "Give %1$@: %2$@": "Indiquez %1$@ : %2$@",
     "Give %@ only once.": "Ne donnez %@ qu’une fois.",
     "Give --champion or --no-champions, not both.":
@@ -660,6 +667,8 @@ enum Localizations {
     "The main team's tag, for an academy.": "Le tag de l’équipe principale, pour une académie.",
     "The main team's tag; empty for none.": "Le tag de l’équipe principale ; vide pour aucune.",
     "The nationality, as its ISO 3166 code (FR).": "La nationalité, par son code ISO 3166 (FR).",
+    "The new database: a PostgreSQL address or a file.":
+      "La nouvelle base : une adresse PostgreSQL ou un fichier.",
     "The new name.": "Le nouveau nom.",
     "The new pseudo.": "Le nouveau pseudo.",
     "The new tag.": "Le nouveau tag.",

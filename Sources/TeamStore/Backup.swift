@@ -112,3 +112,139 @@ extension RosterStore {
     }
   }
 }
+
+/// Moving a whole organisation to another database (a file to PostgreSQL, or back).
+extension RosterStore {
+  /// The tables copied, parents before children, with each column's kind: text, integer,
+  /// real or bytes. Sessions come along (the staff stay signed in); failed sign-ins do not.
+  private static let copiedTables:
+    [(table: String, columns: [(String, Character)], order: String)] =
+      [
+        ("organisation", [("id", "i"), ("name", "t")], "id"),
+        (
+          "team",
+          [
+            ("id", "t"), ("name", "t"), ("tag", "t"), ("league", "t"), ("sort_order", "i"),
+          ], "sort_order"
+        ),
+        (
+          "player",
+          [
+            ("id", "t"), ("name", "t"), ("name_key", "t"), ("position", "t"), ("image", "t"),
+            ("sort_order", "i"), ("lineup", "t"), ("removed_at", "d"), ("team_id", "t"),
+            ("riot_id", "t"), ("riot_key", "t"), ("real_name", "t"), ("nationality", "t"),
+            ("birth_date", "t"), ("joined", "t"), ("contract_end", "t"),
+          ], "sort_order"
+        ),
+        (
+          "favorite_champion", [("player_id", "t"), ("champion_id", "t"), ("sort_order", "i")],
+          "player_id, sort_order"
+        ),
+        ("photo", [("player_id", "t"), ("hash", "t"), ("jpeg", "b")], "player_id"),
+        (
+          "account",
+          [
+            ("name", "t"), ("name_key", "t"), ("role", "t"), ("password", "t"), ("created_at", "d"),
+          ],
+          "name"
+        ),
+        (
+          "session",
+          [("token_hash", "t"), ("account", "t"), ("created_at", "d"), ("last_seen", "d")],
+          "token_hash"
+        ),
+        (
+          "api_token",
+          [
+            ("name", "t"), ("token_hash", "t"), ("role", "t"), ("created_at", "d"),
+            ("last_used", "d"),
+          ], "name"
+        ),
+        ("account_team", [("account", "t"), ("team_id", "t")], "account, team_id"),
+        ("token_team", [("token", "t"), ("team_id", "t")], "token, team_id"),
+        (
+          "tenure",
+          [
+            ("player_id", "t"), ("team_id", "t"), ("team_name", "t"), ("team_tag", "t"),
+            ("position", "t"), ("from_day", "t"), ("to_day", "t"),
+          ], "rowid"
+        ),
+        (
+          "history",
+          [
+            ("at", "d"), ("author", "t"), ("kind", "t"), ("player_id", "t"), ("player_name", "t"),
+            ("before", "t"), ("after", "t"), ("from_team", "t"), ("to_team", "t"),
+          ], "id"
+        ),
+      ]
+
+  /// Copies the whole organisation — teams, players (Recently removed included), photos,
+  /// tenures, the history, accounts, sessions and tokens — into `destination`, a database
+  /// nobody has changed yet, in one transaction there. This database is only read.
+  /// - Returns: how many players (on the roster and removed) were copied.
+  /// - Throws: ``RosterError/conflict(_:)`` when `destination` has a history of its own, or
+  ///   ``RosterError/storage(_:)``.
+  @discardableResult
+  public func copy(to destination: RosterStore) async throws(RosterError) -> Int {
+    let rows = try read { connection in
+      try connection.readTransaction {
+        try Self.copiedTables.map { table in
+          var rows: [[SQLValue]] = []
+          try connection.prepare(
+            "SELECT \(table.columns.map(\.0).joined(separator: ", ")) FROM \(table.table) ORDER BY \(table.order)"
+          ).forEachRow { row in
+            rows.append(
+              table.columns.enumerated().map { index, column in
+                let index = Int32(index)
+                if row.isNull(index) { return .null }
+                switch column.1 {
+                case "i": return .int(row.int(index))
+                case "d": return .double(row.double(index))
+                case "b": return .blob(row.blob(index))
+                default: return .text(row.text(index))
+                }
+              })
+          }
+          return rows
+        }
+      }
+    }
+    let parents = try read { connection in
+      var parents: [(String, String)] = []
+      try connection.prepare("SELECT id, parent_id FROM team WHERE parent_id IS NOT NULL")
+        .forEachRow { parents.append(($0.text(0), $0.text(1))) }
+      return parents
+    }
+    return try await destination.perform { writer, roster in
+      let db = writer.connection
+      guard try db.scalar("SELECT count(*) FROM history") == 0 else {
+        throw RosterError.conflict(
+          ValidationError(
+            .team,
+            Message(
+              "%@ already has a roster of its own: copy into a new, empty database.", db.name),
+            isConflict: true))
+      }
+      for table in Self.copiedTables.reversed() {
+        try db.execute("DELETE FROM \(table.table)")
+      }
+      for (table, rows) in zip(Self.copiedTables, rows) {
+        let names = table.columns.map(\.0)
+        let values = (1...names.count).map { "?\($0)" }.joined(separator: ", ")
+        let insert = try db.prepare(
+          "INSERT INTO \(table.table) (\(names.joined(separator: ", "))) VALUES (\(values))")
+        for row in rows { try insert.bind(row).run() }
+      }
+      // Academies point at their main team once every team is there.
+      for (team, parent) in parents {
+        try db.prepare("UPDATE team SET parent_id = ?2 WHERE id = ?1")
+          .bind(.text(team), .text(parent)).run()
+      }
+      let copied = rows[2].count
+      try writer.record(
+        .imported, before: nil, after: nil, author: Self.local, at: destination.now(),
+        name: copied == 1 ? "1 player" : "\(copied) players")
+      return (try writer.reloaded(roster.version + 1), copied)
+    }
+  }
+}

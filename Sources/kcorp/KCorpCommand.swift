@@ -15,7 +15,7 @@ var commands: [any Command.Type] {
     RemovePlayer.self, RestorePlayer.self, MovePlayer.self, TransferPlayer.self, SetPhoto.self,
     ListTrash.self, ListChampions.self, ListTeams.self, AddTeam.self, EditTeam.self,
     RemoveTeam.self, ListContracts.self,
-    Export.self, Import.self, Backup.self, Restore.self, ShowHistory.self, AddUser.self,
+    Export.self, Import.self, Backup.self, Restore.self, MigrateTo.self, ShowHistory.self, AddUser.self,
     ListUsers.self,
     RemoveUser.self,
     ChangePassword.self, CreateToken.self, ListTokens.self, RevokeToken.self, Watch.self,

@@ -115,6 +115,48 @@ struct Backup: Command {
   }
 }
 
+struct MigrateTo: Command {
+  static let name = "migrate-to"
+  static let abstract =
+    "Copy the whole organisation (teams, players, photos, history, accounts, tokens) into a new database."
+  static let discussion = """
+    From the file (or database) the options choose to DESTINATION: a PostgreSQL address,
+    postgresql://user@host/name (the password from PGPASSFILE or $PGPASSWORD), or a new
+    database file. The destination must be new: nobody has changed it yet. The source is only
+    read; stop the server first, so that nothing changes meanwhile.
+    """
+  static let arguments = [
+    Argument(name: "DESTINATION", help: "The new database: a PostgreSQL address or a file.")
+  ]
+  static let options: [Option] = []
+  let destination: String
+
+  init(_ parsed: Parsed) { destination = parsed.positionals[0] }
+
+  func run(_ context: Context) async throws {
+    let isServer =
+      destination.hasPrefix("postgresql://") || destination.hasPrefix("postgres://")
+      || destination.contains("=")
+    if isServer {
+      if let problem = DatabaseLocation.problem(postgres: destination) {
+        throw CLIError.usage(problem)
+      }
+      if DatabaseLocation.hasPassword(postgres: destination) {
+        throw CLIError.usage(
+          localized(
+            "Keep the password off the command line, where others see it: put it in PGPASSFILE (~/.pgpass) or $PGPASSWORD."
+          ))
+      }
+    }
+    let source = try context.store()
+    let target = try RosterStore.open(isServer ? .postgres(destination) : .file(destination))
+    let players = try await source.copy(to: target)
+    print(
+      localized(
+        "Copied %1$@ (%2$@ players) to %3$@.", source.roster.organisation, players, target.path))
+  }
+}
+
 struct Restore: Command {
   static let name = "restore"
   static let abstract =

@@ -1,0 +1,53 @@
+import Foundation
+import TeamKit
+import TeamPhoto
+import TestSupport
+import Testing
+
+@testable import TeamStore
+
+/// `kcorp migrate-to`: a whole organisation moved to a new database of the other kind.
+@Suite struct MigrationToServerTests {
+  let folder: TemporaryFolder
+
+  init() throws { folder = try TemporaryFolder() }
+
+  @Test(arguments: [(Backend.sqlite, Backend.postgres), (.postgres, .sqlite)])
+  func aWholeOrganisationMovesWithItsHistoryAccountsAndPhotos(_ from: Backend, _ to: Backend)
+    async throws
+  {
+    let source = try TestDatabase(from, in: folder).open()
+    try await source.addTeam(TeamInput(name: "KC Blue", tag: "KCB", parent: "KC"))
+    let tao = try await source.addPlayer(
+      PlayerInput(name: "Tao", position: "Jungle", team: "KCB", riotID: "Tao#KCB1"))
+    try await source.transferPlayer(id: Player.defaultRoster[1].id, to: "KCB")
+    try await source.removePlayer(id: Player.defaultRoster[0].id)
+    let jpeg = Data([0xFF, 0xD8, 0xFF, 0x00, 0x10, 0xFF, 0xD9])
+    let photo = Photo(jpeg: jpeg)
+    try await source.setPhoto(of: tao.id, to: photo)
+    let blue = try #require(source.roster.team("KCB"))
+    try await source.saveAccount(
+      AccountRecord(
+        name: "coach", role: .editor, passwordHash: "$argon2id$x", createdAt: Date(),
+        teams: [blue.id]))
+
+    let destinationDatabase = try TestDatabase(to, in: TemporaryFolder())
+    let destination = try destinationDatabase.open()
+    #expect(try await source.copy(to: destination) == 4)
+
+    let reopened = try destinationDatabase.open()
+    #expect(reopened.roster.teams == source.roster.teams)
+    #expect(reopened.players == source.players)
+    #expect(reopened.removedPlayers.map(\.id) == [Player.defaultRoster[0].id])
+    #expect(try reopened.photo(hash: photo.hash) == jpeg)
+    #expect(try reopened.tenures(of: Player.defaultRoster[1].id).map(\.teamTag) == ["KC"])
+    #expect(try reopened.accounts().map(\.teams) == [[blue.id]])
+    let history = try reopened.history().map(\.kind)
+    #expect(history.first == .imported && history.dropFirst().first == .removed)
+    #expect(try history.count == source.history().count + 1)
+    // The destination is in use now: a second copy is refused, and it is unchanged.
+    let again = await #expect(throws: RosterError.self) { try await source.copy(to: reopened) }
+    #expect(again?.description.contains("new, empty database") == true)
+    #expect(try destinationDatabase.open().players == source.players)
+  }
+}
