@@ -4,7 +4,7 @@ BUILD_PACKAGES := pkg-config libsqlite3-dev libpq-dev libmicrohttpd-dev libargon
 TEST_PACKAGES := postgresql caddy chromium chromium-l10n chromium-driver python3-selenium python3-pytest python3-venv python3-pil openssl curl mount gcc
 ENSURE := scripts/ensure-packages
 
-BENCH_PACKAGES := wrk nginx-light sqlite3 gcc
+BENCH_PACKAGES := wrk nginx-light sqlite3 postgresql gcc
 
 .PHONY: run test bench lint format e2e screenshots build-deps test-deps
 

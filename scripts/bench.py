@@ -3,7 +3,8 @@
 sqlite3 shell in one run, on loopback only. Prints a table and writes docs/BENCHMARKS.md.
 
 Every process it starts is stopped on exit; every loop is bounded in count and time.
-Uses only Debian packages: wrk, nginx-light, sqlite3 and this Python's standard library.
+Uses only Debian packages: wrk, nginx-light, sqlite3, postgresql and this Python's standard
+library.
 """
 
 import datetime
@@ -78,6 +79,17 @@ def serve(database, port=KCORP_PORT, preload=None):
     line = process.stdout.readline() if ready else ""
     if not line.startswith("Listening on"):
         raise SystemExit(f"kcorp serve did not start: {line!r}")
+    return process
+
+
+def serve_postgres(url, port):
+    """Starts `kcorp serve` on a PostgreSQL database and returns once it listens."""
+    process = start([str(KCORP), "serve", "--port", str(port), "--database", url],
+                    stdout=subprocess.PIPE, text=True)
+    ready, _, _ = select.select([process.stdout], [], [], 10)
+    line = process.stdout.readline() if ready else ""
+    if not line.startswith("Listening on"):
+        raise SystemExit(f"kcorp serve --database did not start: {line!r}")
     return process
 
 
@@ -420,13 +432,13 @@ SUBSCRIBERS = 250  # the server keeps at most 256 live connections (half its 512
 ATTACKERS, ATTACK_SECONDS = 50, 10
 
 
-def open_subscriber(source):
+def open_subscriber(source, port=KCORP_PORT):
     """An open `GET /api/events` from loopback address `source` (the server allows 16 live
     connections per address, so subscribers come from several)."""
     sock = socket.socket()
     sock.bind((source, 0))
-    sock.connect((HOST, KCORP_PORT))
-    sock.sendall(f"GET /api/events HTTP/1.1\r\nHost: {HOST}:{KCORP_PORT}\r\n\r\n".encode())
+    sock.connect((HOST, port))
+    sock.sendall(f"GET /api/events HTTP/1.1\r\nHost: {HOST}:{port}\r\n\r\n".encode())
     sock.settimeout(10)
     received = b""
     while b"retry:" not in received:
@@ -472,6 +484,135 @@ def live():
         "p50": statistics.median(delays), "p99": delays[int(len(delays) * 0.99) - 1],
         "idle_kib": idle, "with_kib": with_subscribers,
     }
+
+
+# MARK: - 6. PostgreSQL and two servers
+
+
+POSTGRES_SCRIPT = ROOT / "scripts" / "test-postgres"
+SECOND_PORT = 18482
+
+
+def wait_for_subscribers(subscribers, began):
+    """Milliseconds from `began` until each subscriber has read `event: change`."""
+    waiting = {sock: b"" for sock in subscribers}
+    delays = []
+    deadline = began + 10
+    while waiting and time.monotonic() < deadline:
+        ready, _, _ = select.select(list(waiting), [], [], 0.1)
+        for sock in ready:
+            waiting[sock] += sock.recv(65536)
+            if b"event: change" in waiting[sock]:
+                delays.append((time.monotonic() - began) * 1000)
+                del waiting[sock]
+    if waiting:
+        raise SystemExit(f"{len(waiting)} subscribers never got the event")
+    delays.sort()
+    return {"p50": statistics.median(delays), "p99": delays[int(len(delays) * 0.99) - 1]}
+
+
+def postgres():
+    """On a PostgreSQL server of its own (scripts/test-postgres: loopback, fsync on): durable
+    adds through the API against the same inserts by psql, one transaction each; reads from
+    one server and from two on the same database; a change through one server until 250
+    subscribers of the other have it."""
+    folder, url = subprocess.run([str(POSTGRES_SCRIPT), "start"], check=True, text=True,
+                                 capture_output=True).stdout.split()
+    try:
+        return postgres_runs(folder, url)
+    finally:
+        for process in list(started):
+            stop(process)
+        subprocess.run([str(POSTGRES_SCRIPT), "stop", folder], capture_output=True)
+
+
+def new_database(folder):
+    return subprocess.run([str(POSTGRES_SCRIPT), "createdb", folder], check=True, text=True,
+                          capture_output=True).stdout.strip()
+
+
+def postgres_runs(folder, url):
+    results = {}
+    api_url, shell_url = new_database(folder), new_database(folder)
+    server = serve_postgres(api_url, KCORP_PORT)
+    kcorp("--database", shell_url, "players")  # the schema, for psql's rows
+    requests = player_posts(WRITES)
+    connection = socket.create_connection((HOST, KCORP_PORT), timeout=30)
+    connection.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+    totals = {"kcorp": 0.0, "psql": 0.0}
+    per_round = WRITES // WRITE_ROUNDS
+    for first in range(0, WRITES, per_round):
+        totals["kcorp"] += post_one_at_a_time(connection, requests[first:first + per_round])
+        # The same work as kcorp's add: the player's row and its history entry, one transaction.
+        script = "\n".join(
+            "BEGIN; INSERT INTO player (id, name, name_key, position, image, lineup, team_id, "
+            "joined, sort_order) "
+            f"VALUES ('{n:08d}-0000-4000-8000-000000000000', 'W{n}', 'w{n}', 'Mid', "
+            f"'player_default', 'substitute', '{FIRST_TEAM}', current_date::text, "
+            "(SELECT coalesce(max(sort_order), 0) + 1 FROM player)); "
+            "INSERT INTO history (at, author, kind, player_id, player_name, after) VALUES "
+            f"(extract(epoch from now()), 'local', 'added', '{n:08d}-0000-4000-8000-000000000000', "
+            f"'W{n}', '{{\"name\":\"W{n}\"}}'); COMMIT;"
+            for n in range(first, first + per_round))
+        began = time.perf_counter()
+        subprocess.run(["psql", "--quiet", "--no-psqlrc", "-v", "ON_ERROR_STOP=1", shell_url],
+                       input=script, text=True, check=True, stdout=subprocess.DEVNULL, timeout=300)
+        totals["psql"] += time.perf_counter() - began
+    connection.close()
+    results["writes"] = totals
+    stop(server)
+
+    # Reads of the default roster, as on SQLite: one server, then two on the same database,
+    # each with its own wrk at once.
+    read_url = new_database(folder)
+    server = serve_postgres(read_url, KCORP_PORT)
+    results["one"] = wrk(f"http://{HOST}:{KCORP_PORT}/api/players")
+    second = serve_postgres(read_url, SECOND_PORT)
+    halves = [subprocess.Popen(
+        ["wrk", "-t1", f"-c{WRK_CONNECTIONS // 2}", f"-d{WRK_SECONDS}s", "--latency",
+         f"http://{HOST}:{port}/api/players"], stdout=subprocess.PIPE, text=True)
+        for port in (KCORP_PORT, SECOND_PORT)]
+    outputs = [half.communicate(timeout=WRK_SECONDS + 30)[0] for half in halves]
+    results["two"] = sum(float(re.search(r"Requests/sec:\s+([\d.]+)", output).group(1))
+                         for output in outputs)
+
+    # A change through the first server, until every subscriber of the second has it.
+    subscribers = [open_subscriber(f"127.0.0.{2 + index // 16}", SECOND_PORT)
+                   for index in range(SUBSCRIBERS)]
+    time.sleep(0.5)
+    began = time.monotonic()
+    status = get(KCORP_PORT, "/api/players", "POST",
+                 json.dumps({"name": "Crossing", "position": "Mid"}),
+                 {"Content-Type": "application/json"})[0]
+    if status != 201:
+        raise SystemExit(f"POST /api/players answered {status}")
+    results["live"] = wait_for_subscribers(subscribers, began)
+    for sock in subscribers:
+        sock.close()
+    stop(second)
+    stop(server)
+    return results
+
+
+def report_postgres(result, read, write):
+    sqlite_reads = read["GET /api/players"]["kcorp"]["rps"]
+    writes = result["writes"]
+    return "\n".join([
+        f"| on PostgreSQL ({WRITES:,} durable adds, one at a time) | kcorp `POST /api/players` | psql, one transaction each | ratio |",
+        "| --- | ---: | ---: | ---: |",
+        f"| total time | {writes['kcorp']:.2f} s | {writes['psql']:.2f} s | {writes['kcorp'] / writes['psql']:.2f} |",
+        f"| beside the same on SQLite (above) | {writes['kcorp']:.2f} s | {write['kcorp']:.2f} s on SQLite | {writes['kcorp'] / write['kcorp']:.2f} |",
+        "",
+        f"| `GET /api/players`, {WRK_CONNECTIONS} connections | req/s | × the SQLite server's ({sqlite_reads:,.0f}) |",
+        "| --- | ---: | ---: |",
+        f"| one server on PostgreSQL | {result['one']['rps']:,.0f} | {result['one']['rps'] / sqlite_reads:.2f} |",
+        f"| two servers on the same PostgreSQL, half the connections each | {result['two']:,.0f} | {result['two'] / sqlite_reads:.2f} |",
+        "",
+        f"| a change through server A until {SUBSCRIBERS} live subscribers of server B have it | value |",
+        "| --- | ---: |",
+        f"| p50 | {result['live']['p50']:.1f} ms |",
+        f"| p99 | {result['live']['p99']:.1f} ms |",
+    ])
 
 
 def sign_in(port, name, password, source="127.0.0.1"):
@@ -670,6 +811,15 @@ def main():
         finally:
             stop_all()
         return
+    if sys.argv[1:] == ["postgres"]:
+        try:
+            server = serve(work / "reads.sqlite")
+            read = {"GET /api/players": {"kcorp": wrk(f"http://{HOST}:{KCORP_PORT}/api/players")}}
+            stop(server)
+            print(report_postgres(postgres(), read, writes()))
+        finally:
+            stop_all()
+        return
     if sys.argv[1:] == ["staff"]:
         try:
             print(report_staff(live(), wrong_passwords()))
@@ -687,7 +837,8 @@ def main():
         memory = start_and_memory()
         scale = scaling()
         table = (report(read, write, memory, scale) + "\n\n" + report_contention(write, contended)
-                 + "\n\n" + report_staff(live(), wrong_passwords()))
+                 + "\n\n" + report_staff(live(), wrong_passwords())
+                 + "\n\n" + report_postgres(postgres(), read, write))
         seconds = time.monotonic() - began
     finally:
         stop_all()
@@ -741,6 +892,12 @@ same machine, so kcorp, nginx and wrk share its cores.
 - Live: {SUBSCRIBERS} connections to `/api/events` (from 127.0.0.2–17: the server allows 16 live
   connections per address), then one `POST /api/players`; the time from sending it until each subscriber has
   read `event: change`, and the server's VmRSS before and with the subscribers.
+- PostgreSQL (a server of the bench's own on loopback, `scripts/test-postgres`, fsync on):
+  {WRITES:,} `POST /api/players` one at a time against the same rows and history entries
+  inserted by `psql`, one transaction each, alternating in {WRITE_ROUNDS} rounds; `GET /api/players`
+  with {WRK_CONNECTIONS} connections on one server, then {WRK_CONNECTIONS // 2} on each of two servers on the same
+  database at once (the same two cores serve both, and wrk); then one change through the first
+  server until each of {SUBSCRIBERS} subscribers of the second has read `event: change`.
 - Sign-in attacks: a signed-in `GET /` with `wrk -c16 -d{ATTACK_SECONDS}s`, alone, then while {ATTACKERS} threads (each
   from its own loopback address) post wrong passwords to `/signin` as fast as answered.
 

@@ -207,12 +207,20 @@
         database: name, isUnavailable: lost)
     }
 
+    /// The change count as the write transaction under way locked it.
+    private var lockedCount: Int64?
+
     /// Every writer of the database first locks the one row of `change_count`: writes are
-    /// one at a time, as on SQLite, and each sees what the others committed.
+    /// one at a time, as on SQLite, and each sees what the others committed. (The lock and
+    /// the count are asked for with `BEGIN`, in one round trip.)
     func transaction<T>(_ body: () throws -> T) throws -> T {
-      try execute("BEGIN")
+      try reconnectIfBroken()
+      let locked = try checked(
+        PQexec(handle, "BEGIN; SELECT count FROM change_count WHERE id = 1 FOR UPDATE"))
+      lockedCount = PQntuples(locked) == 1 ? PostgresRow(result: locked, row: 0).int(0) : nil
+      PQclear(locked)
+      defer { lockedCount = nil }
       do {
-        try prepare("SELECT count FROM change_count WHERE id = 1 FOR UPDATE").forEachRow { _ in }
         let result = try body()
         try execute("COMMIT")
         return result
@@ -229,15 +237,19 @@
     }
 
     func changeMarker() throws -> Int64 {
-      try scalar("SELECT count FROM change_count WHERE id = 1")
+      if let lockedCount { return lockedCount }
+      return try scalar("SELECT count FROM change_count WHERE id = 1")
     }
 
-    /// Counts the change and notifies the other servers' listeners (delivered at commit).
+    /// Counts the change and notifies the other servers' listeners (delivered at commit),
+    /// in one statement.
     func markRosterChanged() throws -> Int64 {
       let count = try scalar(
-        "UPDATE change_count SET count = count + 1 WHERE id = 1 RETURNING count")
-      try prepare("SELECT pg_notify('kcorp_changes', ?1)").bind(.text(String(count)))
-        .forEachRow { _ in }
+        """
+        WITH counted AS (UPDATE change_count SET count = count + 1 WHERE id = 1 RETURNING count)
+        SELECT count, pg_notify('kcorp_changes', count::text) FROM counted
+        """)
+      lockedCount = count
       return count
     }
 
