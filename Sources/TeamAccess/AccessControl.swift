@@ -282,10 +282,44 @@ public final class AccessControl: Sendable {
     return remaining > 0 ? Int(remaining.rounded(.up)) : 0
   }
 
+  /// Identities the database confirmed lately, by digest, with when: while the database
+  /// server cannot be reached, the staff signed in keep reading what the server has cached.
+  private let confirmed = Mutex<[String: (identity: Identity, at: Date)]>([:])
+  /// How long a confirmed identity stands in for the database while it cannot be reached.
+  static let outageGrace: TimeInterval = 5 * 60
+
+  /// Remembers what the database said of `digest`, for ``standIn(for:after:)``.
+  private func remember(_ digest: String, _ identity: Identity?) -> Identity? {
+    let date = now()
+    confirmed.withLock { confirmed in
+      if confirmed.count > 10_000 { confirmed = [:] }  // bounded: many sessions, no outage
+      confirmed[digest] = identity.map { ($0, date) }
+    }
+    return identity
+  }
+
+  /// When `error` says the database cannot be reached, the identity it confirmed under
+  /// `digest` in the last ``outageGrace``; else `error`, thrown again.
+  private func standIn(for digest: String, after error: any Error) throws -> Identity {
+    guard case RosterError.storage(let storage) = error, storage.isUnavailable,
+      let (identity, at) = confirmed.withLock({ $0[digest] }),
+      now().timeIntervalSince(at) < Self.outageGrace
+    else { throw error }
+    return identity
+  }
+
   /// Who holds this session token, or nil when it is unknown or expired (then it is ended).
   public func identity(session token: String) async throws -> Identity? {
     guard Secrets.isWellFormed(token) else { return nil }
     let digest = Secrets.digest(token)
+    do {
+      return remember(digest, try await lookUp(session: digest))
+    } catch {
+      return try standIn(for: digest, after: error)
+    }
+  }
+
+  private func lookUp(session digest: String) async throws -> Identity? {
     guard let session = try store.session(tokenHash: digest) else { return nil }
     let date = now()
     guard date.timeIntervalSince(session.lastSeen) < policy.idleTimeout,
@@ -362,6 +396,14 @@ public final class AccessControl: Sendable {
   public func identity(bearer token: String) throws -> Identity? {
     guard Secrets.isWellFormed(token) else { return nil }
     let digest = Secrets.digest(token)
+    do {
+      return remember(digest, try lookUp(bearer: digest))
+    } catch {
+      return try standIn(for: digest, after: error)
+    }
+  }
+
+  private func lookUp(bearer digest: String) throws -> Identity? {
     guard let record = try store.tokens().first(where: { $0.tokenHash == digest }) else {
       return nil
     }

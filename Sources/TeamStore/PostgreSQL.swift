@@ -123,8 +123,22 @@
     }
 
     func execute(_ sql: String) throws {
+      try check(retryingOnANewConnection { PQexec(handle, sql) })
+    }
+
+    /// `send`'s result; when the connection turns out to have been lost while idle (the
+    /// server restarted since its last use), `send` again once on a new one: nothing had
+    /// reached the server, and no transaction was under way.
+    private func retryingOnANewConnection(_ send: () -> OpaquePointer?) throws(PostgresError)
+      -> OpaquePointer?
+    {
       try reconnectIfBroken()
-      try check(PQexec(handle, sql))
+      let idle = PQtransactionStatus(handle) == PQTRANS_IDLE
+      let result = send()
+      guard idle, isBroken else { return result }
+      PQclear(result)
+      try reconnectIfBroken()
+      return send()
     }
 
     func prepare(_ sql: String) throws -> any SQLStatement {
@@ -139,13 +153,12 @@
 
     /// Runs `sql` (prepared on first use) with `values`; returns the result, checked.
     func run(_ sql: String, _ values: [SQLValue]) throws(PostgresError) -> OpaquePointer {
-      try reconnectIfBroken()
       let statementName: String
       if let name = prepared[sql] {
         statementName = name
       } else {
         statementName = "s\(prepared.count + 1)"
-        let result = PQprepare(handle, statementName, sql, 0, nil)
+        let result = try retryingOnANewConnection { PQprepare(handle, statementName, sql, 0, nil) }
         PQclear(try checked(result))
         prepared[sql] = statementName
       }
@@ -177,8 +190,16 @@
           formats.append(0)
         }
       }
-      let result = withPointers(to: texts) { pointers in
-        PQexecPrepared(handle, statementName, Int32(values.count), pointers, lengths, formats, 0)
+      let result = try withPointers(to: texts) { pointers throws(PostgresError) in
+        try retryingOnANewConnection {
+          // A new connection has none of the old one's prepared statements.
+          if prepared.isEmpty {
+            PQclear(PQprepare(handle, statementName, sql, 0, nil))
+            prepared[sql] = statementName
+          }
+          return PQexecPrepared(
+            handle, statementName, Int32(values.count), pointers, lengths, formats, 0)
+        }
       }
       return try checked(result)
     }
@@ -214,9 +235,10 @@
     /// one at a time, as on SQLite, and each sees what the others committed. (The lock and
     /// the count are asked for with `BEGIN`, in one round trip.)
     func transaction<T>(_ body: () throws -> T) throws -> T {
-      try reconnectIfBroken()
       let locked = try checked(
-        PQexec(handle, "BEGIN; SELECT count FROM change_count WHERE id = 1 FOR UPDATE"))
+        retryingOnANewConnection {
+          PQexec(handle, "BEGIN; SELECT count FROM change_count WHERE id = 1 FOR UPDATE")
+        })
       lockedCount = PQntuples(locked) == 1 ? PostgresRow(result: locked, row: 0).int(0) : nil
       PQclear(locked)
       defer { lockedCount = nil }
@@ -377,9 +399,9 @@
   }
 
   /// Calls `body` with pointers to each buffer (NULL for nil).
-  private func withPointers<R>(
-    to buffers: [[CChar]?], _ body: ([UnsafePointer<CChar>?]) -> R
-  ) -> R {
+  private func withPointers<R, E: Error>(
+    to buffers: [[CChar]?], _ body: ([UnsafePointer<CChar>?]) throws(E) -> R
+  ) throws(E) -> R {
     var pointers: [UnsafePointer<CChar>?] = []
     var copies: [UnsafeMutablePointer<CChar>] = []
     for buffer in buffers {
@@ -393,6 +415,6 @@
       pointers.append(UnsafePointer(copy))
     }
     defer { copies.forEach { $0.deallocate() } }
-    return body(pointers)
+    return try body(pointers)
   }
 #endif

@@ -84,8 +84,9 @@ import Testing
     }
     let small = try cost(5_000)
     let large = try cost(20_000)
-    // Four times the rows: linear is four times the work, quadratic sixteen.
-    #expect(large < 5 * small, "5,000 rows: \(small), 20,000 rows: \(large)")
+    // Four times the rows: linear is four times the work, quadratic sixteen (caches and
+    // the other tests' load make linear up to about five).
+    #expect(large < 8 * small, "5,000 rows: \(small), 20,000 rows: \(large)")
   }
 
   @Test func csvRoundTripsEveryFieldAndId() throws {

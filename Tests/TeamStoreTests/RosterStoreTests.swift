@@ -263,18 +263,22 @@ import Testing
     #expect(store.players == Player.defaultRoster)
   }
 
-  @Test func openersRacingOnANewFileMigrateAndSeedItOnce() async throws {
-    let path = self.path
+  /// Servers (or a server and the CLI) opening a new database at the same moment create its
+  /// schema and the default roster once.
+  @Test(arguments: Backend.allCases)
+  func openersRacingOnANewDatabaseMigrateAndSeedItOnce(_ backend: Backend) async throws {
+    let db = try TestDatabase(backend, in: folder)
     try FileManager.default.createDirectory(
       atPath: folder.path("data"), withIntermediateDirectories: true)
     let counts = try await withThrowingTaskGroup(of: Int.self) { group in
       for _ in 0..<4 {
-        group.addTask { try RosterStore(path: path).players.count }
+        group.addTask { try db.open().players.count }
       }
       return try await group.reduce(into: []) { $0.append($1) }
     }
     #expect(counts == [3, 3, 3, 3])
-    #expect(try RosterStore(path: path).players == Player.defaultRoster)
+    #expect(try db.open().players == Player.defaultRoster)
+    #expect(try db.open().roster.teams.count == 1)
   }
 
   @Test func aFailedWriteDoesNotPoisonTheNextOne() async throws {

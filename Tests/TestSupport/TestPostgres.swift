@@ -7,7 +7,10 @@ import Foundation
 #endif
 
 /// A PostgreSQL server of the test run's own (`scripts/test-postgres`): started on loopback
-/// in a temporary folder on first use, stopped when the test process exits.
+/// in a temporary folder on first use, stopped when the test process exits. Without disk
+/// syncs: these tests check the store's logic and never crash the server, and their many
+/// small databases would otherwise hold up the other tests' own syncs (the reliability
+/// tests, which do stop and kill servers, keep fsync on).
 public enum TestPostgres {
   /// The repository's `scripts/test-postgres`.
   public static let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
@@ -29,7 +32,7 @@ public enum TestPostgres {
   public static func resume() throws { _ = try run(["resume", try server.get()]) }
 
   private static let server: Result<String, any Error> = Result {
-    let started = try run(["start"]).split(separator: " ")
+    let started = try run(["start", "--no-fsync"]).split(separator: " ")
     let folder = String(started[0])
     startedFolder.withLock { $0 = folder }
     atexit {

@@ -274,6 +274,57 @@ def test_postgres_stopped_while_serving_refuses_writes_keeps_reads_and_comes_bac
         stop(again)
 
 
+def test_the_first_write_after_postgres_restarted_unseen_is_saved(postgres, database):
+    """PostgreSQL restarted while the server was idle: its connections look open until used.
+    The first write goes through on a new connection rather than failing once."""
+    server = serve(database)
+    try:
+        assert request(server.port, "POST", "/api/players",
+                       {"name": "Before", "position": "Top"})[0] == 201
+        assert request(server.port, "GET", "/api/history?limit=1")[0] == 200
+        subprocess.run([str(SCRIPT), "pause", postgres], check=True, capture_output=True)
+        subprocess.run([str(SCRIPT), "resume", postgres], check=True, capture_output=True)
+        assert request(server.port, "POST", "/api/players",
+                       {"name": "After", "position": "Top"})[0] == 201
+        assert request(server.port, "GET", "/api/history?limit=1")[0] == 200
+    finally:
+        stop(server)
+
+
+def test_signed_in_staff_keep_reading_while_postgres_is_down(postgres, database):
+    """With sign-in required, a session the database confirmed before it went away still
+    reads the server's snapshot (for up to five minutes); writes are refused with 503."""
+    subprocess.run(
+        [str(KCORP), "users", "add", "coach", "--role", "owner", "--password-stdin",
+         "--database", database],
+        input="coach password\n", check=True, capture_output=True, text=True)
+    server = serve(database, "--require-login")
+    try:
+        status, headers, _ = request(
+            server.port, "POST", "/api/session", {"name": "coach", "password": "coach password"})
+        assert status == 201
+        cookie = {"Cookie": headers["Set-Cookie"].split(";")[0]}
+        assert request(server.port, "GET", "/api/players", headers=cookie)[0] == 200
+        subprocess.run([str(SCRIPT), "pause", postgres], check=True, capture_output=True)
+        try:
+            assert request(server.port, "GET", "/api/players", headers=cookie)[0] == 200
+            assert request(server.port, "GET", "/", headers=cookie)[0] == 200
+            status, headers, _ = request(server.port, "POST", "/api/players",
+                                         {"name": "Offline", "position": "Top"}, cookie)
+            assert status == 503 and headers["Retry-After"] == "5"
+            # Nobody else gets in meanwhile: an unknown session cannot be checked.
+            stranger = {"Cookie": cookie["Cookie"][:-4] + "AAAA"}
+            assert request(server.port, "GET", "/api/players", headers=stranger)[0] in (401, 503)
+        finally:
+            subprocess.run([str(SCRIPT), "resume", postgres], check=True, capture_output=True)
+        assert until(lambda: request(server.port, "GET", "/healthz")[0] == 200, 10) is not None
+        status, _, _ = request(server.port, "POST", "/api/players",
+                               {"name": "Online", "position": "Top"}, cookie)
+        assert status == 201
+    finally:
+        stop(server)
+
+
 def test_a_server_killed_during_writes_through_two_loses_nothing_and_the_other_serves_on(
         database):
     random.seed(23)
