@@ -60,15 +60,32 @@ final class SQLiteConnection: SQLConnection {
     self.path = path
   }
 
-  deinit { sqlite3_close_v2(handle) }
+  deinit {
+    sqlite3_finalize(dataVersion)
+    sqlite3_close_v2(handle)
+  }
 
   var name: String { path }
 
   /// Never: a file does not go away as a server does.
   var isBroken: Bool { false }
 
-  /// `PRAGMA data_version`: it changes when another connection commits.
-  func changeMarker() throws -> Int64 { try scalar("PRAGMA data_version") }
+  /// `PRAGMA data_version`: it changes when another connection commits. (Asked twice per
+  /// write: compiled once.)
+  func changeMarker() throws -> Int64 {
+    if dataVersion == nil {
+      try check(
+        sqlite3_prepare_v3(
+          handle, "PRAGMA data_version", -1, UInt32(SQLITE_PREPARE_PERSISTENT), &dataVersion, nil))
+    }
+    defer { sqlite3_reset(dataVersion) }
+    try check(sqlite3_step(dataVersion))
+    return sqlite3_column_int64(dataVersion, 0)
+  }
+
+  /// The compiled `PRAGMA data_version` (a raw handle: a ``SQLiteStatement`` would hold this
+  /// connection, which would then never close).
+  private var dataVersion: OpaquePointer?
 
   /// Nothing to tell: other connections see the file's `data_version` change by itself.
   func markRosterChanged() throws -> Int64 { try changeMarker() }
