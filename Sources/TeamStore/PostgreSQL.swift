@@ -23,8 +23,10 @@
     private var handle: OpaquePointer
     private let url: String
     let name: String
-    /// Server-side prepared statements by SQL text, named `s1`, `s2`, …
+    /// Server-side prepared statements by SQL text, named `s1`, `s2`, … (a name is never
+    /// given twice, not even after a reconnection has emptied this).
     private var prepared: [String: String] = [:]
+    private var statementsNamed = 0
     private(set) var changes = 0
 
     /// Connects to the database a `postgresql://` URL (or libpq key-value string) names.
@@ -157,7 +159,8 @@
       if let name = prepared[sql] {
         statementName = name
       } else {
-        statementName = "s\(prepared.count + 1)"
+        statementsNamed += 1
+        statementName = "s\(statementsNamed)"
         let result = try retryingOnANewConnection { PQprepare(handle, statementName, sql, 0, nil) }
         PQclear(try checked(result))
         prepared[sql] = statementName

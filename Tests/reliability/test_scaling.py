@@ -284,9 +284,21 @@ def test_the_first_write_after_postgres_restarted_unseen_is_saved(postgres, data
         assert request(server.port, "GET", "/api/history?limit=1")[0] == 200
         subprocess.run([str(SCRIPT), "pause", postgres], check=True, capture_output=True)
         subprocess.run([str(SCRIPT), "resume", postgres], check=True, capture_output=True)
-        assert request(server.port, "POST", "/api/players",
-                       {"name": "After", "position": "Top"})[0] == 201
+        status, _, body = request(server.port, "POST", "/api/players",
+                                  {"name": "After", "position": "Top"})
+        assert status == 201
+        # Every kind of write again, each statement prepared anew on the new connection.
+        after = json.loads(body)["id"]
+        assert request(server.port, "PATCH", f"/api/players/{after}", {"position": "Mid"})[0] == 200
+        assert request(server.port, "DELETE", f"/api/players/{after}")[0] == 204
+        assert request(server.port, "POST", f"/api/trash/{after}/restore")[0] == 201
+        assert request(server.port, "POST", "/api/teams",
+                       {"name": "KC Blue", "tag": "KCB"})[0] == 201
+        assert request(server.port, "POST", f"/api/players/{after}/transfer",
+                       {"team": "KCB"})[0] == 200
         assert request(server.port, "GET", "/api/history?limit=1")[0] == 200
+        assert request(server.port, "POST", "/api/players",
+                       {"name": "Last", "position": "Top", "riotID": "Last#KC1"})[0] == 201
     finally:
         stop(server)
 
