@@ -93,6 +93,8 @@ enum Localizations {
     "%@ will go to Recently removed, where they can be restored for 30 days.":
       "%@ ira dans Supprimés récemment, où il pourra être restauré pendant 30 jours.",
     "%@'s photo is set (%@ KiB).": "La photo de %@ est enregistrée (%@ Kio).",
+    "%@: a PostgreSQL database is backed up with pg_dump or the server’s own archiving (docs/SCALING.md).":
+      "%@ : une base PostgreSQL se sauvegarde avec pg_dump ou l’archivage du serveur lui-même (docs/SCALING.md).",
     "--champion may be repeated and replaces the favourites; --no-champions clears them.":
       "--champion peut être répété et remplace les favoris ; --no-champions les efface.",
     "--drain takes a number of seconds from 0 to 300, not ‘%@’.":
@@ -122,6 +124,8 @@ enum Localizations {
       "Un CSV issu d’un tableur (un en-tête avec name et position, puis une ligne par joueur ; virgules, points-virgules ou tabulations) ou un export JSON. Vous verrez ce qui change avant tout enregistrement.",
     "A PostgreSQL database (postgresql://user@host/name, else $KCORP_DATABASE_URL) instead of a file; the password from PGPASSFILE or $PGPASSWORD.":
       "Une base PostgreSQL (postgresql://utilisateur@hôte/nom, sinon $KCORP_DATABASE_URL) au lieu d’un fichier ; le mot de passe vient de PGPASSFILE ou de $PGPASSWORD.",
+    "A PostgreSQL database is restored with pg_restore (docs/SCALING.md); kcorp restore puts back a file.":
+      "Une base PostgreSQL se restaure avec pg_restore (docs/SCALING.md) ; kcorp restore remet un fichier en place.",
     "A favourite champion.": "Un champion favori.",
     "A folder of pictures named after image names (canna.png, jax.webp, …); by default ‘images’ beside the database.":
       "Un dossier d’images nommées d’après les noms d’image (canna.png, jax.webp, …) ; par défaut « images » à côté de la base de données.",

@@ -9,22 +9,23 @@ extension RosterStore {
   /// (a new file beside it, then renamed): every change acknowledged before the call is in
   /// it. Safe while a server and other processes use the database.
   /// - Returns: how many players the copy holds.
-  /// - Throws: ``RosterError/storage(_:)`` when the copy cannot be written or checked.
+  /// - Throws: ``RosterError/storage(_:)`` when the copy cannot be written or checked, or
+  ///   the database is PostgreSQL's (whose own tools make its backups).
   @discardableResult
   public func backup(to destination: String) throws(RosterError) -> Int {
+    if case .postgres = location {
+      throw .storage(
+        StorageError(
+          .other,
+          localized(
+            "%@: a PostgreSQL database is backed up with pg_dump or the server’s own archiving (docs/SCALING.md).",
+            path)))
+    }
     let partial = destination + ".partial"
     let cleanUp = { Self.removeFiles(of: partial) }
     do {
       cleanUp()
-      try read { connection in
-        guard let file = connection as? SQLiteConnection else {
-          throw StorageError(
-            .other,
-            "\(connection.name): a PostgreSQL database is backed up by pg_dump or the server's own archiving (docs/SCALING.md)"
-          )
-        }
-        try file.backup(to: partial)
-      }
+      try read { try ($0 as? SQLiteConnection)?.backup(to: partial) }
       // The copy is checked as opening it would: intact (quick_check), every row readable;
       // then closed before it takes its name.
       let players = try Writer(SQLiteConnection(path: partial, create: false)).load().players.count

@@ -169,6 +169,7 @@ extension RosterStore {
     case let error as RosterError: return error
     case let error as ValidationError: return .rejected(error)
     case let error as SQLiteError: return .storage(error.storage)
+    case let error as StorageError: return .storage(error)
     #if canImport(CPostgreSQL)
       case let error as PostgresError:
         return .storage(

@@ -177,9 +177,17 @@ struct Restore: Command {
   }
 
   func run(_ context: Context) async throws {
-    guard case .file(let path) = try context.location() else {
+    let path: String
+    switch try context.location() {
+    case .file(let file): path = file
+    case .inMemory:
       throw CLIError.usage(
         localized("A throwaway roster (--in-memory) has nothing to restore into."))
+    case .postgres:
+      throw CLIError.usage(
+        localized(
+          "A PostgreSQL database is restored with pg_restore (docs/SCALING.md); kcorp restore puts back a file."
+        ))
     }
     guard FileManager.default.fileExists(atPath: file) else {
       throw CLIError(code: .notFound, message: localized("No backup at %@.", file))
