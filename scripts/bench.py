@@ -70,26 +70,17 @@ def stop_all():
 
 
 def serve(database, port=KCORP_PORT, preload=None):
-    """Starts `kcorp serve` (with a library preloaded, when given) and returns once it
-    listens."""
+    """Starts `kcorp serve` on a file, or on the PostgreSQL database a `postgresql://` URL
+    names (with a library preloaded, when given), and returns once it listens."""
     environment = dict(os.environ, LD_PRELOAD=str(preload)) if preload else None
-    process = start([str(KCORP), "serve", "--port", str(port), "--db", str(database)],
+    where = (["--database", database] if str(database).startswith("postgresql://")
+             else ["--db", str(database)])
+    process = start([str(KCORP), "serve", "--port", str(port), *where],
                     stdout=subprocess.PIPE, text=True, env=environment)
     ready, _, _ = select.select([process.stdout], [], [], 10)
     line = process.stdout.readline() if ready else ""
     if not line.startswith("Listening on"):
         raise SystemExit(f"kcorp serve did not start: {line!r}")
-    return process
-
-
-def serve_postgres(url, port):
-    """Starts `kcorp serve` on a PostgreSQL database and returns once it listens."""
-    process = start([str(KCORP), "serve", "--port", str(port), "--database", url],
-                    stdout=subprocess.PIPE, text=True)
-    ready, _, _ = select.select([process.stdout], [], [], 10)
-    line = process.stdout.readline() if ready else ""
-    if not line.startswith("Listening on"):
-        raise SystemExit(f"kcorp serve --database did not start: {line!r}")
     return process
 
 
@@ -450,49 +441,6 @@ def open_subscriber(source, port=KCORP_PORT):
     return sock
 
 
-def live():
-    """Live subscribers on /api/events; one change; how long until each has the event."""
-    database = work / "live.sqlite"
-    server = serve(database)
-    idle = rss_kib(server)
-    subscribers = [open_subscriber(f"127.0.0.{2 + index // 16}") for index in range(SUBSCRIBERS)]
-    time.sleep(0.5)
-    with_subscribers = rss_kib(server)
-    began = time.monotonic()
-    status = get(KCORP_PORT, "/api/players", "POST",
-                 json.dumps({"name": "Live", "position": "Mid"}),
-                 {"Content-Type": "application/json"})[0]
-    if status != 201:
-        raise SystemExit(f"POST /api/players answered {status}")
-    waiting = {sock: b"" for sock in subscribers}
-    delays = []
-    deadline = began + 10
-    while waiting and time.monotonic() < deadline:
-        ready, _, _ = select.select(list(waiting), [], [], 0.1)
-        for sock in ready:
-            waiting[sock] += sock.recv(65536)
-            if b"event: change" in waiting[sock]:
-                delays.append((time.monotonic() - began) * 1000)
-                del waiting[sock]
-    for sock in subscribers:
-        sock.close()
-    stop(server)
-    if waiting:
-        raise SystemExit(f"{len(waiting)} subscribers never got the event")
-    delays.sort()
-    return {
-        "p50": statistics.median(delays), "p99": delays[int(len(delays) * 0.99) - 1],
-        "idle_kib": idle, "with_kib": with_subscribers,
-    }
-
-
-# MARK: - 6. PostgreSQL and two servers
-
-
-POSTGRES_SCRIPT = ROOT / "scripts" / "test-postgres"
-SECOND_PORT = 18482
-
-
 def wait_for_subscribers(subscribers, began):
     """Milliseconds from `began` until each subscriber has read `event: change`."""
     waiting = {sock: b"" for sock in subscribers}
@@ -509,6 +457,34 @@ def wait_for_subscribers(subscribers, began):
         raise SystemExit(f"{len(waiting)} subscribers never got the event")
     delays.sort()
     return {"p50": statistics.median(delays), "p99": delays[int(len(delays) * 0.99) - 1]}
+
+
+def live():
+    """Live subscribers on /api/events; one change; how long until each has the event."""
+    database = work / "live.sqlite"
+    server = serve(database)
+    idle = rss_kib(server)
+    subscribers = [open_subscriber(f"127.0.0.{2 + index // 16}") for index in range(SUBSCRIBERS)]
+    time.sleep(0.5)
+    with_subscribers = rss_kib(server)
+    began = time.monotonic()
+    status = get(KCORP_PORT, "/api/players", "POST",
+                 json.dumps({"name": "Live", "position": "Mid"}),
+                 {"Content-Type": "application/json"})[0]
+    if status != 201:
+        raise SystemExit(f"POST /api/players answered {status}")
+    delays = wait_for_subscribers(subscribers, began)
+    for sock in subscribers:
+        sock.close()
+    stop(server)
+    return dict(delays, idle_kib=idle, with_kib=with_subscribers)
+
+
+# MARK: - 6. PostgreSQL and two servers
+
+
+POSTGRES_SCRIPT = ROOT / "scripts" / "test-postgres"
+SECOND_PORT = 18482
 
 
 def postgres():
@@ -534,7 +510,7 @@ def new_database(folder):
 def postgres_runs(folder, url):
     results = {}
     api_url, shell_url = new_database(folder), new_database(folder)
-    server = serve_postgres(api_url, KCORP_PORT)
+    server = serve(api_url, KCORP_PORT)
     kcorp("--database", shell_url, "players")  # the schema, for psql's rows
     requests = player_posts(WRITES)
     connection = socket.create_connection((HOST, KCORP_PORT), timeout=30)
@@ -565,9 +541,9 @@ def postgres_runs(folder, url):
     # Reads of the default roster, as on SQLite: one server, then two on the same database,
     # each with its own wrk at once.
     read_url = new_database(folder)
-    server = serve_postgres(read_url, KCORP_PORT)
+    server = serve(read_url, KCORP_PORT)
     results["one"] = wrk(f"http://{HOST}:{KCORP_PORT}/api/players")
-    second = serve_postgres(read_url, SECOND_PORT)
+    second = serve(read_url, SECOND_PORT)
     halves = [subprocess.Popen(
         ["wrk", "-t1", f"-c{WRK_CONNECTIONS // 2}", f"-d{WRK_SECONDS}s", "--latency",
          f"http://{HOST}:{port}/api/players"], stdout=subprocess.PIPE, text=True)

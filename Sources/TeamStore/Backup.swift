@@ -187,9 +187,10 @@ extension RosterStore {
   ///   ``RosterError/storage(_:)``.
   @discardableResult
   public func copy(to destination: RosterStore) async throws(RosterError) -> Int {
-    let rows = try read { connection in
+    // One state of this database: the rows, and which team each academy points at.
+    let (rows, parents) = try read { connection in
       try connection.readTransaction {
-        try Self.copiedTables.map { table in
+        let rows = try Self.copiedTables.map { table in
           var rows: [[SQLValue]] = []
           try connection.prepare(
             "SELECT \(table.columns.map(\.0).joined(separator: ", ")) FROM \(table.table) ORDER BY \(table.order)"
@@ -208,13 +209,11 @@ extension RosterStore {
           }
           return rows
         }
+        var parents: [(String, String)] = []
+        try connection.prepare("SELECT id, parent_id FROM team WHERE parent_id IS NOT NULL")
+          .forEachRow { parents.append(($0.text(0), $0.text(1))) }
+        return (rows, parents)
       }
-    }
-    let parents = try read { connection in
-      var parents: [(String, String)] = []
-      try connection.prepare("SELECT id, parent_id FROM team WHERE parent_id IS NOT NULL")
-        .forEachRow { parents.append(($0.text(0), $0.text(1))) }
-      return parents
     }
     return try await destination.perform { writer, roster in
       let db = writer.connection

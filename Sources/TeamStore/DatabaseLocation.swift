@@ -59,24 +59,24 @@ extension DatabaseLocation {
 }
 
 extension DatabaseLocation {
-  /// Why libpq cannot read this PostgreSQL URL (or key-value string), or nil.
-  public static func problem(postgres url: String) -> String? {
+  /// Why this PostgreSQL URL (or key-value string) cannot be used, or nil: libpq cannot
+  /// read it, or, when it was typed on a command line (which `ps` shows), it carries a
+  /// password.
+  public static func problem(postgres url: String, onCommandLine: Bool = false) -> String? {
     #if canImport(CPostgreSQL)
-      PostgresConnection.parseProblem(url).map {
-        localized(
-          "This is not a PostgreSQL address (%@): write postgresql://user@host:5432/database.", $0)
+      switch PostgresConnection.settings(url) {
+      case .failure(let error):
+        return localized(
+          "This is not a PostgreSQL address (%@): write postgresql://user@host:5432/database.",
+          error.message)
+      case .success(let settings) where onCommandLine && settings["password"] != nil:
+        return localized(
+          "Keep the password off the command line, where others see it: put it in PGPASSFILE (~/.pgpass) or $PGPASSWORD."
+        )
+      case .success: return nil
       }
     #else
       return localized("This build has no PostgreSQL client: use a database file (--db).")
-    #endif
-  }
-
-  /// Whether a PostgreSQL URL carries a password.
-  public static func hasPassword(postgres url: String) -> Bool {
-    #if canImport(CPostgreSQL)
-      PostgresConnection.hasPassword(url)
-    #else
-      false
     #endif
   }
 

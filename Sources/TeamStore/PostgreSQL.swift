@@ -63,12 +63,14 @@
       return handle
     }
 
-    /// `host:port/database` of a URL or key-value string, without user or password.
-    static func displayName(_ url: String) -> String {
+    /// The settings a URL or key-value string gives, as libpq reads them; or why it cannot.
+    static func settings(_ url: String) -> Result<[String: String], PostgresError> {
       var error: UnsafeMutablePointer<CChar>?
       guard let options = PQconninfoParse(url, &error) else {
-        PQfreemem(error)
-        return "PostgreSQL"
+        defer { PQfreemem(error) }
+        let message = error.map { oneLine(String(cString: $0)) } ?? "unreadable"
+        return .failure(
+          PostgresError(state: "", message: message, database: "PostgreSQL", isUnavailable: false))
       }
       defer { PQconninfoFree(options) }
       var settings: [String: String] = [:]
@@ -79,38 +81,15 @@
         }
         option += 1
       }
+      return .success(settings)
+    }
+
+    /// `host:port/database` of a URL or key-value string, without user or password.
+    static func displayName(_ url: String) -> String {
+      guard case .success(let settings) = settings(url) else { return "PostgreSQL" }
       let host = settings["host"] ?? "localhost"
       let port = settings["port"].map { ":" + $0 } ?? ""
       return "PostgreSQL \(host)\(port)/\(settings["dbname"] ?? settings["user"] ?? "")"
-    }
-
-    /// Whether a URL or key-value string carries a password (which belongs in `PGPASSFILE`
-    /// or `PGPASSWORD`, not on a command line that `ps` shows).
-    static func hasPassword(_ url: String) -> Bool {
-      var error: UnsafeMutablePointer<CChar>?
-      guard let options = PQconninfoParse(url, &error) else {
-        PQfreemem(error)
-        return false
-      }
-      defer { PQconninfoFree(options) }
-      var option = options
-      while let keyword = option.pointee.keyword {
-        if String(cString: keyword) == "password", option.pointee.val != nil { return true }
-        option += 1
-      }
-      return false
-    }
-
-    /// Why libpq cannot read a URL or key-value string, in its words; nil when it can.
-    static func parseProblem(_ url: String) -> String? {
-      var error: UnsafeMutablePointer<CChar>?
-      guard let options = PQconninfoParse(url, &error) else {
-        defer { PQfreemem(error) }
-        return error.map { String(cString: $0).trimmingCharacters(in: .whitespacesAndNewlines) }
-          ?? "unreadable"
-      }
-      PQconninfoFree(options)
-      return nil
     }
 
     var isBroken: Bool { PQstatus(handle) != CONNECTION_OK }

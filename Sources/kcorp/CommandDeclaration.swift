@@ -293,14 +293,10 @@ extension Command {
       throw .usage(
         localized("Give --server or a database (--db, --database, --in-memory), not both."))
     }
-    if let url = parsed.value("--database"), let problem = DatabaseLocation.problem(postgres: url) {
+    if let url = parsed.value("--database"),
+      let problem = DatabaseLocation.problem(postgres: url, onCommandLine: true)
+    {
       throw .usage(problem)
-    }
-    if let url = parsed.value("--database"), DatabaseLocation.hasPassword(postgres: url) {
-      throw .usage(
-        localized(
-          "Keep the password off the command line, where others see it: put it in PGPASSFILE (~/.pgpass) or $PGPASSWORD."
-        ))
     }
     for option in options where option.isRequired && parsed.values[option.name] == nil {
       throw .usage(localized("Give %1$@: %2$@", option.name, localized(option.help)))

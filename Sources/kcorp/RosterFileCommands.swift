@@ -137,16 +137,9 @@ struct MigrateTo: Command {
     let isServer =
       destination.hasPrefix("postgresql://") || destination.hasPrefix("postgres://")
       || destination.contains("=")
-    if isServer {
-      if let problem = DatabaseLocation.problem(postgres: destination) {
-        throw CLIError.usage(problem)
-      }
-      if DatabaseLocation.hasPassword(postgres: destination) {
-        throw CLIError.usage(
-          localized(
-            "Keep the password off the command line, where others see it: put it in PGPASSFILE (~/.pgpass) or $PGPASSWORD."
-          ))
-      }
+    if isServer, let problem = DatabaseLocation.problem(postgres: destination, onCommandLine: true)
+    {
+      throw CLIError.usage(problem)
     }
     let source = try context.store()
     let target = try RosterStore.open(isServer ? .postgres(destination) : .file(destination))

@@ -13,23 +13,14 @@ import Foundation
 /// tests, which do stop and kill servers, keep fsync on).
 public enum TestPostgres {
   /// The repository's `scripts/test-postgres`.
-  public static let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+  static let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
     .deletingLastPathComponent().deletingLastPathComponent()
     .appendingPathComponent("scripts/test-postgres").path
-
-  /// The server's folder; `scripts/test-postgres pause|resume` take it.
-  public static var folder: String {
-    get throws { try server.get() }
-  }
 
   /// A new, empty database on the server, as a `postgresql://` URL.
   public static func newDatabase() throws -> String {
     try run(["createdb", try server.get()])
   }
-
-  /// Stops the server, keeping its data (a fault test), or starts it again.
-  public static func pause() throws { _ = try run(["pause", try server.get()]) }
-  public static func resume() throws { _ = try run(["resume", try server.get()]) }
 
   private static let server: Result<String, any Error> = Result {
     let started = try run(["start", "--no-fsync"]).split(separator: " ")

@@ -6,11 +6,9 @@ import subprocess
 import time
 
 import pytest
-from selenium.webdriver.common.by import By
-from selenium.webdriver.support.select import Select
-
 from conftest import KCORP, ROOT, first_line
 from test_brief_story import roster_names, wait
+from test_roster_work import add_player
 
 SCRIPT = ROOT / "scripts" / "test-postgres"
 
@@ -50,13 +48,8 @@ def test_a_player_added_through_one_server_appears_in_a_browser_on_the_other(
     second_browser.execute_script("window.stillTheSamePage = true")
     time.sleep(0.3)  # B's page has its event stream open
 
-    browser.find_element(By.CSS_SELECTOR, "[aria-label='Add player']").click()
-    wait(browser).until(lambda page: page.find_element(By.ID, "add-dialog").is_displayed())
-    browser.find_element(By.ID, "name").send_keys("Saken")
-    Select(browser.find_element(By.ID, "position")).select_by_visible_text("Mid")
-    browser.find_element(
-        By.XPATH, "//dialog[@id='add-dialog']//button[normalize-space()='Add']").click()
     added = time.monotonic()
+    add_player(browser, "Saken")
 
     wait(second_browser).until(lambda page: "Saken" in roster_names(page))
     assert time.monotonic() - added < 1.5

@@ -73,6 +73,14 @@ def request(port, method, path, body=None, headers=None, timeout=10):
     return response.status, dict(response.getheaders()), payload
 
 
+def add_coach(database):
+    """An owner account, coach, whose password is "coach password"."""
+    subprocess.run(
+        [str(KCORP), "users", "add", "coach", "--role", "owner", "--password-stdin",
+         "--database", database],
+        input="coach password\n", check=True, capture_output=True, text=True)
+
+
 def names(port, headers=None):
     status, _, body = request(port, "GET", "/api/players", headers=headers)
     assert status == 200
@@ -160,10 +168,7 @@ def test_last_event_id_resumes_on_another_server(database):
 
 
 def test_a_sign_in_on_one_server_holds_on_the_other_and_failures_count_together(database):
-    subprocess.run(
-        [str(KCORP), "users", "add", "coach", "--role", "owner", "--password-stdin",
-         "--database", database],
-        input="coach password\n", check=True, capture_output=True, text=True)
+    add_coach(database)
     a, b = serve(database, "--require-login"), serve(database, "--require-login")
     try:
         status, headers, _ = request(
@@ -306,10 +311,7 @@ def test_the_first_write_after_postgres_restarted_unseen_is_saved(postgres, data
 def test_signed_in_staff_keep_reading_while_postgres_is_down(postgres, database):
     """With sign-in required, a session the database confirmed before it went away still
     reads the server's snapshot (for up to five minutes); writes are refused with 503."""
-    subprocess.run(
-        [str(KCORP), "users", "add", "coach", "--role", "owner", "--password-stdin",
-         "--database", database],
-        input="coach password\n", check=True, capture_output=True, text=True)
+    add_coach(database)
     server = serve(database, "--require-login")
     try:
         status, headers, _ = request(
