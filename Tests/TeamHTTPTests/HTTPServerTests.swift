@@ -280,7 +280,7 @@ import Testing
       }
       return Self.echo(request)
     }
-    let client = HTTPClient(port: server.port)
+    let client = HTTPClient(port: server.port, receiveTimeout: 60)
     let written = Mutex<[String]>([])
     let done = DispatchGroup()
     for method in ["PUT", "POST"] {
@@ -295,7 +295,7 @@ import Testing
     #expect(try client.get("/read").text == "GET /read 0")
     #expect(written.withLock { $0 }.isEmpty)  // still waiting
     await gate.open()
-    #expect(done.wait(timeout: .now() + 10) == .success)
+    #expect(done.wait(timeout: .now() + 60) == .success)
     #expect(Set(written.withLock { $0 }) == ["PUT /write 2", "POST /write 2"])
     // Each handler began on the polling thread, which read its request; the writes went on
     // elsewhere once they had waited.
@@ -313,7 +313,7 @@ import Testing
       await gate.wait()  // never opened: a write held by a disk that does not answer
       return Self.echo(request)
     }
-    let client = HTTPClient(port: server.port)
+    let client = HTTPClient(port: server.port, receiveTimeout: 60)
     // A request whose body is still coming, half-sent.
     let half = try client.rawSocket()
     defer { close(half) }
@@ -332,7 +332,7 @@ import Testing
     server.stop(grace: .seconds(1))
     // The grace, then the answers: not the half-sent body's deadline.
     #expect(clock.now - started < .seconds(5))
-    #expect(done.wait(timeout: .now() + 5) == .success)
+    #expect(done.wait(timeout: .now() + 60) == .success)
     let response = try #require(answer.withLock { $0 })
     #expect(response.status == 503)
     #expect(response.header("retry-after") != nil)

@@ -30,8 +30,15 @@ public struct WireResponse: Sendable {
 /// (oversized headers, exact bodies) and see redirects instead of following them.
 public struct HTTPClient: Sendable {
   public let port: Int
+  /// How long a read waits for the server before the exchange fails.
+  public let receiveTimeout: Int
 
-  public init(port: Int) { self.port = port }
+  /// `receiveTimeout` is in seconds; a test whose handlers await on the shared concurrency
+  /// pool gives a longer one, as the other suites running at once can hold that pool.
+  public init(port: Int, receiveTimeout: Int = 10) {
+    self.port = port
+    self.receiveTimeout = receiveTimeout
+  }
 
   public func get(_ path: String, headers: [String: String] = [:]) throws -> WireResponse {
     try send("GET", path, headers: headers)
@@ -107,8 +114,8 @@ public struct HTTPClient: Sendable {
     return true
   }
 
-  /// A socket connected to the port, with a 10 s receive timeout.
-  /// A connected socket to the server, sending nothing yet; the caller closes it.
+  /// A socket connected to the server, with the client's receive timeout, sending nothing
+  /// yet; the caller closes it.
   public func rawSocket() throws -> Int32 { try connected() }
 
   private func connected() throws -> Int32 {
@@ -131,7 +138,7 @@ public struct HTTPClient: Sendable {
       var noSignal: Int32 = 1
       setsockopt(fd, SOL_SOCKET, SO_NOSIGPIPE, &noSignal, socklen_t(MemoryLayout<Int32>.size))
     #endif
-    var timeout = timeval(tv_sec: 10, tv_usec: 0)
+    var timeout = timeval(tv_sec: receiveTimeout, tv_usec: 0)
     setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
     return fd
   }
