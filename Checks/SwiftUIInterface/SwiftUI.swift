@@ -720,6 +720,18 @@ public protocol Animatable {}
   // availability: as its type (no page of its own found)
   @available(iOS 13.0, macOS 10.15, *)
   public init() {}
+  /// path/init(_:)-(inout Path) -> ()
+  // availability: as its type (SwiftUICore.swiftinterface, iOS 18.1 SDK)
+  @available(iOS 13.0, macOS 10.15, *)
+  public init(_ callback: (inout Path) -> Void) {}
+  /// path/addlines(_:)
+  // availability: as its type (SwiftUICore.swiftinterface, iOS 18.1 SDK)
+  @available(iOS 13.0, macOS 10.15, *)
+  public mutating func addLines(_ lines: [CGPoint]) {}
+  /// path/closesubpath()
+  // availability: as its type (SwiftUICore.swiftinterface, iOS 18.1 SDK)
+  @available(iOS 13.0, macOS 10.15, *)
+  public mutating func closeSubpath() {}
 }
 
 /// fillstyle

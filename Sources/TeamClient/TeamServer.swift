@@ -67,7 +67,9 @@ public final class TeamServer: RosterSource {
     configuration.httpShouldSetCookies = false
     configuration.httpCookieAcceptPolicy = .never
     configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
-    configuration.timeoutIntervalForRequest = 15
+    // A minute of silence, as URLSession's default: a server decodes a few photos at a
+    // time, and an upload may wait its turn without a word.
+    configuration.timeoutIntervalForRequest = 60
     return configuration
   }
 
@@ -190,6 +192,15 @@ public final class TeamServer: RosterSource {
       from: try await call("POST", "api/players/\(id)/transfer", body: Data(writer.bytes)).data)
   }
 
+  public func swapPlayers(id: UUID, with other: UUID) async throws -> (Player, Player) {
+    var writer = JSONWriter()
+    writer.object { $0.member("with", other) }
+    let swap = try TeamJSON.decode(
+      SwapDocument.self,
+      from: try await call("POST", "api/players/\(id)/swap", body: Data(writer.bytes)).data)
+    return (swap.player, swap.with)
+  }
+
   public func tenures(of id: UUID) async throws -> [Tenure] {
     try TeamJSON.decode(
       [Tenure].self, from: try await call("GET", "api/players/\(id)/tenures").data)
@@ -290,12 +301,32 @@ public final class TeamServer: RosterSource {
       request.setValue(contentType, forHTTPHeaderField: "Content-Type")
     }
     if let ifMatch { request.setValue(ifMatch, forHTTPHeaderField: "If-Match") }
-    let (data, response) = try await Self.offline { try await session.data(for: request) }
-    guard let response = response as? HTTPURLResponse else {
-      throw TeamServerError.unexpected(status: 0, message: localized("no answer"))
+    // A 503 saved nothing (the server busy with photos, or its database away): sent again
+    // after the Retry-After it gives, twice at most, when that is a few seconds.
+    var attempt = 1
+    while true {
+      let (data, response) = try await Self.offline { try await session.data(for: request) }
+      guard let response = response as? HTTPURLResponse else {
+        throw TeamServerError.unexpected(status: 0, message: localized("no answer"))
+      }
+      if response.statusCode == 503, attempt < 3,
+        let wait = Int(response.value(forHTTPHeaderField: "Retry-After") ?? ""),
+        (0...5).contains(wait)
+      {
+        attempt += 1
+        try await Task.sleep(for: .seconds(wait))
+        continue
+      }
+      return try Self.answer(data, response)
     }
+  }
+
+  /// The body and response of a success; a refusal is thrown as what it means.
+  private static func answer(_ data: Data, _ response: HTTPURLResponse) throws -> (
+    data: Data, response: HTTPURLResponse
+  ) {
     guard (200..<300).contains(response.statusCode) else {
-      throw Self.refusal(response.statusCode, data)
+      throw refusal(response.statusCode, data)
     }
     return (data, response)
   }
@@ -359,6 +390,7 @@ struct HistoryEntry: Decodable {
   let change: RosterChange
   private enum CodingKeys: String, CodingKey {
     case id, at, author, kind, player, playerID, before, after, from, to
+    case otherPlayer = "with"
   }
 
   init(from decoder: any Decoder) throws {
@@ -374,8 +406,15 @@ struct HistoryEntry: Decodable {
       before: try container.decodeIfPresent(Player.self, forKey: .before),
       after: try container.decodeIfPresent(Player.self, forKey: .after),
       fromTeam: try container.decodeIfPresent(String.self, forKey: .from),
-      toTeam: try container.decodeIfPresent(String.self, forKey: .to))
+      toTeam: try container.decodeIfPresent(String.self, forKey: .to),
+      otherPlayer: try container.decodeIfPresent(String.self, forKey: .otherPlayer))
   }
+}
+
+/// `{"player": …, "with": …}`: the two players of a swap.
+struct SwapDocument: Decodable {
+  let player: Player
+  let with: Player
 }
 
 /// `{"name": …, "role": …}`.

@@ -24,6 +24,9 @@ public protocol RosterSource: AnyObject, Sendable {
   func reorder(_ ids: [UUID], expected: [UUID]?, in team: UUID) async throws
   /// Moves a player to another team (one change: the tenure kept, joined today).
   func transferPlayer(id: UUID, to team: String) async throws -> Player
+  /// Exchanges two players of one team, statuses and places (a substitute into the
+  /// starting five, the starter out), in one change; returns both as stored.
+  func swapPlayers(id: UUID, with other: UUID) async throws -> (Player, Player)
   /// The teams a player was on before, the latest first.
   func tenures(of id: UUID) async throws -> [Tenure]
   func addTeam(_ input: TeamInput) async throws -> Team
@@ -231,6 +234,22 @@ public final class EsportTeam {
     let moved = try await source.transferPlayer(id: player.id, to: team.tag)
     try await load()
     return moved
+  }
+
+  /// Puts `player` in `other`'s status and place, and `other` in theirs: a substitute into
+  /// the starting five for the starter of their lane.
+  /// - Throws: ``ValidationError`` (two teams, one status), or the source's error.
+  public func swap(_ player: Player, with other: Player) async throws {
+    try requireConnection()
+    guard let source else {
+      guard let first = everyone.firstIndex(where: { $0.id == player.id }),
+        let second = everyone.firstIndex(where: { $0.id == other.id })
+      else { return }
+      everyone = try everyone.swapping(first, with: second)
+      return
+    }
+    _ = try await source.swapPlayers(id: player.id, with: other.id)
+    try await load()
   }
 
   /// The teams a player was on before, the latest first (none in memory).

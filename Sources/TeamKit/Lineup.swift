@@ -96,6 +96,46 @@ extension Array where Element == Player {
   public var startersFirst: [Player] {
     filter { $0.lineup == .starter } + filter { $0.lineup == .substitute }
   }
+
+  /// The players in the game's order of lanes (Top, Jungle, Mid, ADC, Support), in roster
+  /// order within a lane: how a starting five is shown.
+  public var byLane: [Player] {
+    Position.allCases.flatMap { lane in filter { $0.position == lane } }
+  }
+
+  /// Whom `player` may swap with from their page: on their team and lane, starters for a
+  /// player who does not start, the others for a starter.
+  public func swapPartners(of player: Player) -> [Player] {
+    filter {
+      $0.teamID == player.teamID && $0.position == player.position
+        && ($0.lineup == .starter) != (player.lineup == .starter)
+    }
+  }
+
+  /// The players with the two at `first` and `second` exchanged, statuses and places: a
+  /// substitute coming into the starting five for a starter.
+  /// - Throws: ``ValidationError`` on the lineup when they are one player, on two teams, or
+  ///   of the same status.
+  public func swapping(_ first: Int, with second: Int) throws(ValidationError) -> [Player] {
+    let (player, other) = (self[first], self[second])
+    guard player.teamID == other.teamID else {
+      throw ValidationError(
+        .lineup, Message("%1$@ and %2$@ are not on the same team.", player.name, other.name))
+    }
+    guard player.lineup != other.lineup else {
+      throw ValidationError(
+        .lineup,
+        Message(
+          "%1$@ and %2$@ are both %3$@: a swap exchanges two statuses.", player.name, other.name,
+          player.lineup.displayName))
+    }
+    var players = self
+    players[first] = other
+    players[first].lineup = player.lineup
+    players[second] = player
+    players[second].lineup = other.lineup
+    return players
+  }
 }
 
 /// A player in "Recently removed": kept for ``retention`` after the removal, then purged.

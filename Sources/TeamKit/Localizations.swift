@@ -12,6 +12,9 @@ enum Localizations {
     "%1$@ added %2$@.": "%1$@ a ajouté %2$@.",
     "%1$@ added the team %2$@": "%1$@ a ajouté l’équipe %2$@",
     "%1$@ added the team %2$@.": "%1$@ a ajouté l’équipe %2$@.",
+    "%1$@ and %2$@ are both %3$@: a swap exchanges two statuses.":
+      "%1$@ et %2$@ sont tous deux %3$@ : un échange intervertit deux statuts.",
+    "%1$@ and %2$@ are not on the same team.": "%1$@ et %2$@ ne sont pas dans la même équipe.",
     "%1$@ changed the team %2$@": "%1$@ a modifié l’équipe %2$@",
     "%1$@ changed the team %2$@.": "%1$@ a modifié l’équipe %2$@.",
     "%1$@ edited %2$@": "%1$@ a modifié %2$@",
@@ -24,6 +27,7 @@ enum Localizations {
       "%1$@ est %2$@ : choisissez une place de %3$@, ou changez sa composition avec « kcorp players edit --lineup ».",
     "%1$@ is not on the staff of %2$@: an owner can give this account a role there.":
       "%1$@ ne fait pas partie du staff de %2$@ : un propriétaire peut donner à ce compte un rôle dans cette équipe.",
+    "%1$@ is now %2$@, %3$@ %4$@.": "%1$@ est désormais %2$@, %3$@ %4$@.",
     "%1$@ is on %2$@. The move keeps their pseudo, photo and champions, and dates their arrival today.":
       "%1$@ est dans l’équipe %2$@. Le transfert garde son pseudo, sa photo et ses champions, et date son arrivée d’aujourd’hui.",
     "%1$@ moved %2$@ from %3$@ to %4$@": "%1$@ a transféré %2$@ de %3$@ à %4$@",
@@ -40,6 +44,9 @@ enum Localizations {
     "%1$@ restored %2$@.": "%1$@ a restauré %2$@.",
     "%1$@ still has %2$@ players: move or remove them first.":
       "%1$@ a encore %2$@ joueurs : transférez-les ou supprimez-les d’abord.",
+    "%1$@ swapped %2$@ (now %3$@) with %4$@ (now %5$@).":
+      "%1$@ a échangé %2$@ (désormais %3$@) avec %4$@ (désormais %5$@).",
+    "%1$@ swapped %2$@ with %3$@": "%1$@ a échangé %2$@ avec %3$@",
     "%1$@ to %2$@": "%1$@ à %2$@",
     "%1$@ was removed by %2$@. ": "%1$@ a été supprimé par %2$@. ",
     "%1$@ · removed %2$@": "%1$@ · supprimé %2$@",
@@ -264,6 +271,8 @@ enum Localizations {
     "Error": "Erreur",
     "Every change acknowledged before the copy starts is in it. FILE is replaced atomically;\n‘kcorp restore FILE’ puts it back.":
       "Chaque modification confirmée avant le début de la copie y figure. FICHIER est remplacé de façon\natomique ; « kcorp restore FICHIER » la remet en place.",
+    "Exchange two players of a team, statuses and places (a substitute in for a starter).":
+      "Échanger deux joueurs d’une équipe, statuts et places (un remplaçant à la place d’un titulaire).",
     "Exit codes: %@.": "Codes de sortie : %@.",
     "Export CSV": "Exporter en CSV",
     "FAVORITE CHAMPIONS": "CHAMPIONS FAVORIS",
@@ -417,12 +426,14 @@ enum Localizations {
     "No other team has the tag “%@”.": "Aucune autre équipe n’a le tag « %@ ».",
     "No player has this id: they may have been removed.":
       "Aucun joueur n’a cet identifiant : il a peut-être été supprimé.",
+    "No player on the roster is called “%@”.": "Aucun joueur de l’effectif ne s’appelle « %@ ».",
     "No player “%@” in Recently removed.": "Aucun joueur « %@ » dans Supprimés récemment.",
     "No player “%@” in the roster.": "Aucun joueur « %@ » dans l’effectif.",
     "No players yet": "Aucun joueur pour l’instant",
     "No players yet. Tap + to add the first one.":
       "Aucun joueur pour l’instant. Touchez + pour ajouter le premier.",
     "No removed player has this id.": "Aucun joueur supprimé n’a cet identifiant.",
+    "No starter": "Aucun titulaire",
     "No substitutes.": "Aucun remplaçant.",
     "No team has the tag “%1$@”; choose one of %2$@.":
       "Aucune équipe n’a le tag « %1$@ » ; choisissez parmi %2$@.",
@@ -430,7 +441,6 @@ enum Localizations {
     "No terminal to ask the password on: use --password-stdin.":
       "Aucun terminal où demander le mot de passe : utilisez --password-stdin.",
     "No token is named “%@”.": "Aucun jeton ne s’appelle « %@ ».",
-    "Nobody starts yet.": "Aucun titulaire pour l’instant.",
     "Nobody was removed in the last 30 days.": "Personne n’a été supprimé ces 30 derniers jours.",
     "Nobody with this id is in Recently removed.":
       "Personne n’a cet identifiant dans Supprimés récemment.",
@@ -631,6 +641,7 @@ enum Localizations {
     "Substitute": "Remplaçant",
     "Substitutes": "Remplaçants",
     "Support": "Support",
+    "Swap with %@": "Échanger avec %@",
     "TAG": "TAG",
     "TEAM": "ÉQUIPE",
     "Tag": "Tag",
@@ -685,7 +696,10 @@ enum Localizations {
     "The photo.": "La photo.",
     "The picture's name.": "Le nom de l’image.",
     "The place, from 1.": "La place, à partir de 1.",
+    "The player coming in (or going out).": "Le joueur qui entre (ou qui sort).",
     "The player could not be deleted: %@": "Le joueur n’a pas pu être supprimé : %@",
+    "The player they exchange with, by pseudo or id.":
+      "Le joueur avec qui il échange, par pseudo ou identifiant.",
     "The player was not moved: %@": "Le joueur n’a pas été transféré : %@",
     "The player's real name.": "Le nom du joueur.",
     "The pseudo or id of a removed player.": "Le pseudo ou l’identifiant d’un joueur supprimé.",

@@ -1,9 +1,12 @@
+import Foundation
+
 /// What to draw for an image name that has no picture file or asset: the same rules on the
 /// web and in the SwiftUI app.
 public enum Picture: Hashable, Sendable {
   /// A neutral silhouette, for `player_default`.
   case silhouette
-  /// A champion's badge: its monogram (`Jax` → `Jx`) on its class's colour.
+  /// A champion's badge: its monogram (`Jax` → `Jx`, `Viktor` → `Vik`) on its class's
+  /// colour and in its class's shape.
   case monogram(String, ChampionClass?)
   /// A player's initials on a circle coloured by position (neutral when unknown).
   case initials(String, Position?)
@@ -14,7 +17,7 @@ public enum Picture: Hashable, Sendable {
     if imageName == Player.defaultImage {
       self = .silhouette
     } else if let champion = Champion.catalog.first(where: { $0.imageName == imageName }) {
-      self = .monogram(Picture.monogram(of: champion.name), champion.classes.first)
+      self = .monogram(Picture.monogram(of: champion), champion.classes.first)
     } else {
       let player = players.first { $0.image == imageName }
       self = .initials(Picture.initials(of: player?.name ?? imageName), player?.position)
@@ -41,10 +44,105 @@ public enum Picture: Hashable, Sendable {
     return letters.uppercased()
   }
 
-  /// A champion's first and last letters (`Jax` → `Jx`): the brief's eleven all differ so.
+  /// A champion's first and last letters (`Jax` → `Jx`), or three letters where two would
+  /// be another champion's too (`Viktor` `Vik`, `Veigar` `Vei`, `Vladimir` `Vla`): no two
+  /// champions of the catalog share a monogram.
+  public static func monogram(of champion: Champion) -> String {
+    monograms[champion.id] ?? monogram(of: champion.name)
+  }
+
+  /// A name's first and last letters (`Jax` → `Jx`), for a champion outside the catalog.
   public static func monogram(of name: String) -> String {
-    guard let first = name.first, let last = name.last, name.count > 1 else { return name }
+    let letters = Array(name.filter(\.isLetter))
+    guard let first = letters.first, let last = letters.last, letters.count > 1 else {
+      return name
+    }
     return String(first).uppercased() + String(last).lowercased()
+  }
+
+  /// Each catalog champion's monogram, by id. Two letters where no other champion's are the
+  /// same; for a group that would share two, each takes the first of its three-letter forms
+  /// that no other champion has (first three letters, first two and last, first and last two).
+  private static let monograms: [String: String] = {
+    let catalog = Champion.catalog
+    let twoLetters = catalog.map { monogram(of: $0.name) }
+    let counts = Dictionary(twoLetters.map { ($0, 1) }, uniquingKeysWith: +)
+    var taken = Set(twoLetters.filter { counts[$0] == 1 })
+    var result: [String: String] = [:]
+    for (champion, two) in zip(catalog, twoLetters) {
+      guard counts[two, default: 0] > 1 else {
+        result[champion.id] = two
+        continue
+      }
+      let letters = Array(champion.name.filter(\.isLetter)).map(String.init)
+      let n = letters.count
+      guard n >= 3 else {
+        result[champion.id] = two
+        continue
+      }
+      let forms = [
+        letters.prefix(3).joined(), letters[0] + letters[1] + letters[n - 1],
+        letters[0] + letters[n - 2] + letters[n - 1],
+      ]
+      .map { $0.prefix(1).uppercased() + $0.dropFirst().lowercased() }
+      let chosen = forms.first { !taken.contains($0) } ?? forms[0]
+      taken.insert(chosen)
+      result[champion.id] = chosen
+    }
+    return result
+  }()
+
+  /// The outline of a champion's badge for its class, as corners in a unit square (from
+  /// 0 to 1, y down), so a class reads from its shape as well as its colour; nil is a circle
+  /// (mages, and a champion without a class).
+  public static func outline(for kind: ChampionClass?) -> [(x: Double, y: Double)]? {
+    switch kind {
+    case .fighter: polygon(corners: 8, rotation: .pi / 8)  // an octagon, flat on top
+    case .tank: polygon(corners: 6, rotation: 0)  // a hexagon, on its point
+    case .assassin: polygon(corners: 4, rotation: 0)  // a diamond, on its point
+    case .marksman: polygon(corners: 5, rotation: .pi)  // a pentagon, point down
+    case .support: [(0.06, 0.06), (0.94, 0.06), (0.94, 0.94), (0.06, 0.94)]  // a square
+    case .mage, nil: nil
+    }
+  }
+
+  /// A position's lane icon, as filled polygons in a 24 × 24 square (y down), drawn the same
+  /// on the web and in the app: a corner for Top and Bottom (ADC), the diagonal for Mid,
+  /// three fangs for Jungle, a crown for Support.
+  public static func laneIcon(_ position: Position) -> [[(x: Double, y: Double)]] {
+    let middle: [(x: Double, y: Double)] = [(10, 10), (14, 10), (14, 14), (10, 14)]
+    switch position {
+    case .top:
+      return [[(2, 2), (20, 2), (16, 6), (6, 6), (6, 16), (2, 20)], middle]
+    case .adc:
+      return [[(22, 22), (4, 22), (8, 18), (18, 18), (18, 8), (22, 4)], middle]
+    case .mid:
+      return [
+        [(17, 2), (22, 2), (22, 7), (7, 22), (2, 22), (2, 17)],
+        [(2, 2), (9, 2), (2, 9)], [(22, 22), (15, 22), (22, 15)],
+      ]
+    case .jungle:
+      return [
+        [(12, 2), (15.5, 11), (13, 22), (11, 22), (8.5, 11)],
+        [(3, 6), (8, 12), (9, 19), (5, 14)], [(21, 6), (16, 12), (15, 19), (19, 14)],
+      ]
+    case .support:
+      return [
+        [
+          (2, 8), (8, 8), (12, 3), (16, 8), (22, 8), (16.5, 13), (14, 11.5), (12, 22), (10, 11.5),
+          (7.5, 13),
+        ]
+      ]
+    }
+  }
+
+  /// A regular polygon inscribed in the unit square, its first corner straight up turned by
+  /// `rotation`.
+  private static func polygon(corners: Int, rotation: Double) -> [(x: Double, y: Double)] {
+    (0..<corners).map { index in
+      let angle = rotation + 2 * .pi * Double(index) / Double(corners)
+      return (x: 0.5 + 0.5 * sin(angle), y: 0.5 - 0.5 * cos(angle))
+    }
   }
 
   /// A champion badge's colour for its class, as 8-bit red, green, blue.

@@ -6,6 +6,9 @@ public struct RosterChange: Identifiable, Hashable, Sendable {
   /// What happened to the player.
   public enum Kind: String, CaseIterable, Sendable {
     case added, edited, removed, restored, moved, imported
+    /// The player and ``RosterChange/otherPlayer``, of one team, exchanged their statuses and
+    /// places (a substitute into the starting five, the starter out).
+    case swapped
     /// The player moved to another team (``RosterChange/fromTeam`` → ``RosterChange/toTeam``).
     case transferred
     /// A team was added, changed or removed: ``RosterChange/playerName`` is its name.
@@ -29,11 +32,15 @@ public struct RosterChange: Identifiable, Hashable, Sendable {
   /// For a transfer, the teams' names (as they were then); for a renaming, the names.
   public let fromTeam: String?
   public let toTeam: String?
+  /// For a swap, the pseudo of the other player.
+  public let otherPlayer: String?
 
   public init(
     id: Int64, at: Date, author: String, kind: Kind, playerID: UUID?, playerName: String,
-    before: Player?, after: Player?, fromTeam: String? = nil, toTeam: String? = nil
+    before: Player?, after: Player?, fromTeam: String? = nil, toTeam: String? = nil,
+    otherPlayer: String? = nil
   ) {
+    self.otherPlayer = otherPlayer
     self.fromTeam = fromTeam
     self.toTeam = toTeam
     self.id = id
@@ -53,6 +60,10 @@ public struct RosterChange: Identifiable, Hashable, Sendable {
     case .removed: localized("%1$@ removed %2$@.", author, playerName)
     case .restored: localized("%1$@ restored %2$@.", author, playerName)
     case .moved: localized("%@ changed the roster’s order.", author)
+    case .swapped:
+      localized(
+        "%1$@ swapped %2$@ (now %3$@) with %4$@ (now %5$@).", author, playerName,
+        after?.lineup.displayName ?? "?", otherPlayer ?? "?", before?.lineup.displayName ?? "?")
     case .transferred:
       localized(
         "%1$@ moved %2$@ from %3$@ to %4$@.", author, playerName, fromTeam ?? "?", toTeam ?? "?")
@@ -123,6 +134,7 @@ extension RosterChange: JSONWritable {
       $0.member("player", playerName)
       if let playerID { $0.member("playerID", playerID) } else { $0.nullMember("playerID") }
       if let toTeam { $0.member("to", toTeam) }
+      if let otherPlayer { $0.member("with", otherPlayer) }
     }
   }
 }

@@ -175,6 +175,7 @@ extension RosterStore {
           [
             ("at", "d"), ("author", "t"), ("kind", "t"), ("player_id", "t"), ("player_name", "t"),
             ("before", "t"), ("after", "t"), ("from_team", "t"), ("to_team", "t"),
+            ("other_player", "t"),
           ], "id"
         ),
       ]

@@ -55,6 +55,10 @@ public final class LocalRoster: RosterSource {
     try await store.transferPlayer(id: id, to: team)
   }
 
+  public func swapPlayers(id: UUID, with other: UUID) async throws -> (Player, Player) {
+    try await store.swapPlayers(id, with: other)
+  }
+
   public func tenures(of id: UUID) async throws -> [Tenure] { try store.tenures(of: id) }
 
   public func addTeam(_ input: TeamInput) async throws -> Team { try await store.addTeam(input) }

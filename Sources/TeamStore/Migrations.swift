@@ -25,7 +25,12 @@ enum Schema {
       CREATE TABLE sign_in_failure (key text NOT NULL, at double precision NOT NULL);
       CREATE INDEX sign_in_failure_by_key ON sign_in_failure (key, at);
       """
-    )
+    ),
+    // 10: a swap names the other player, who gave their place or took it.
+    (
+      sqlite: "ALTER TABLE history ADD COLUMN other_player TEXT",
+      postgres: "ALTER TABLE history ADD COLUMN other_player text"
+    ),
   ]
 
   /// SQLite's ordered migrations; migration n takes `user_version` from n to n + 1. Each is

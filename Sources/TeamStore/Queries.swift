@@ -15,7 +15,8 @@ extension SQLConnection {
     var changes: [RosterChange] = []
     let statement = try prepare(
       """
-      SELECT id, at, author, kind, player_id, player_name, before, after, from_team, to_team
+      SELECT id, at, author, kind, player_id, player_name, before, after, from_team, to_team,
+        other_player
       FROM history
       WHERE id > ?1 AND (CAST(?2 AS TEXT) IS NULL OR player_id = ?2) ORDER BY id DESC LIMIT ?3
       """)
@@ -33,7 +34,8 @@ extension SQLConnection {
           kind: RosterChange.Kind(rawValue: row.text(3)) ?? .edited,
           playerID: row.isNull(4) ? nil : UUID(uuidString: row.text(4)),
           playerName: row.text(5), before: player(6), after: player(7),
-          fromTeam: row.isNull(8) ? nil : row.text(8), toTeam: row.isNull(9) ? nil : row.text(9)))
+          fromTeam: row.isNull(8) ? nil : row.text(8), toTeam: row.isNull(9) ? nil : row.text(9),
+          otherPlayer: row.isNull(10) ? nil : row.text(10)))
     }
     return changes
   }

@@ -299,6 +299,39 @@ public final class RosterStore: Sendable {
     }
   }
 
+  /// Exchanges two players of one team — their statuses and their places in the team's
+  /// order — in one change: a substitute coming into the starting five for a starter.
+  /// Returns both as stored, the one named first first.
+  /// - Throws: ``RosterError/notFound(_:)``, ``RosterError/invalid(_:)`` when they are one
+  ///   player, on two teams or of the same status, or ``RosterError/storage(_:)``.
+  @discardableResult
+  public func swapPlayers(_ id: UUID, with otherID: UUID, by author: String = local)
+    async throws(RosterError) -> (Player, Player)
+  {
+    try await perform { [now] writer, roster in
+      guard let first = roster.players.firstIndex(where: { $0.id == id }) else {
+        throw RosterError.notFound(id)
+      }
+      guard let second = roster.players.firstIndex(where: { $0.id == otherID }) else {
+        throw RosterError.notFound(otherID)
+      }
+      let players: [Player]
+      do throws(ValidationError) {
+        players = try roster.players.swapping(first, with: second)
+      } catch {
+        throw RosterError.invalid(error)
+      }
+      let (player, other) = (roster.players[first], roster.players[second])
+      let (swapped, otherSwapped) = (players[second], players[first])
+      try writer.update(swapped, was: player)
+      try writer.update(otherSwapped, was: other)
+      try writer.setOrder(players)
+      try writer.record(
+        .swapped, before: player, after: swapped, author: author, at: now(), other: other.name)
+      return (roster.with(players: players), (swapped, otherSwapped))
+    }
+  }
+
   /// Adds a team after the others and returns it.
   /// - Throws: ``RosterError/invalid(_:)`` or ``RosterError/conflict(_:)`` (a tag taken),
   ///   or ``RosterError/storage(_:)``.

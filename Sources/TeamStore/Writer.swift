@@ -182,7 +182,7 @@ final class Writer: @unchecked Sendable {
   /// Records a change in the history, in the transaction under way.
   func record(
     _ kind: RosterChange.Kind, before: Player?, after: Player?, author: String, at date: Date,
-    name: String? = nil, from: String? = nil, to: String? = nil
+    name: String? = nil, from: String? = nil, to: String? = nil, other: String? = nil
   ) throws {
     func json(_ player: Player?) -> SQLValue {
       player.map { .text(String(decoding: TeamJSON.encode($0), as: UTF8.self)) } ?? .null
@@ -193,19 +193,21 @@ final class Writer: @unchecked Sendable {
     try statement(
       """
       INSERT INTO history (at, author, kind, player_id, player_name, before, after, from_team,
-        to_team)
-      VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)
+        to_team, other_player)
+      VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)
       RETURNING id
       """
     ).bind(
       .double(date.timeIntervalSince1970), .text(author), .text(kind.rawValue),
       player.map { .text($0.id.uuidString) } ?? .null, .text(playerName), json(before),
-      json(after), from.map { .text($0) } ?? .null, to.map { .text($0) } ?? .null
+      json(after), from.map { .text($0) } ?? .null, to.map { .text($0) } ?? .null,
+      other.map { .text($0) } ?? .null
     ).forEachRow { id = $0.int(0) }
     recorded.append(
       RosterChange(
         id: id, at: date, author: author, kind: kind, playerID: player?.id,
-        playerName: playerName, before: before, after: after, fromTeam: from, toTeam: to))
+        playerName: playerName, before: before, after: after, fromTeam: from, toTeam: to,
+        otherPlayer: other))
   }
 
   /// The players on the roster, in order, and the removed ones, the latest first.

@@ -83,12 +83,21 @@ struct PictureView: View {
       }
     case .monogram(let letters, let kind):
       let (red, green, blue) = Picture.color(for: kind)
+      let fill = Color(red: Double(red) / 255, green: Double(green) / 255, blue: Double(blue) / 255)
+      let gold = Color(red: 0.78, green: 0.67, blue: 0.43)
       ZStack {
-        Circle().fill(
-          Color(red: Double(red) / 255, green: Double(green) / 255, blue: Double(blue) / 255))
-        Circle().strokeBorder(Color(red: 0.78, green: 0.67, blue: 0.43), lineWidth: size * 0.05)
+        // The class's shape (a circle for mages), with a gold line inside its edge.
+        if let corners = Picture.outline(for: kind) {
+          Polygon(corners: corners).fill(fill)
+          Polygon(corners: corners).stroke(gold, lineWidth: size * 0.05).padding(size * 0.11)
+        } else {
+          Circle().fill(fill)
+          Circle().strokeBorder(gold, lineWidth: size * 0.05).padding(size * 0.09)
+        }
         Text(letters)
-          .font(.system(size: size * 0.38, weight: .bold, design: .serif))
+          .font(
+            .system(size: size * (letters.count > 2 ? 0.3 : 0.36), weight: .bold, design: .serif)
+          )
           .foregroundStyle(Color(red: 0.94, green: 0.90, blue: 0.82))
       }
     case .initials(let letters, let position):
@@ -112,6 +121,41 @@ struct PictureView: View {
     #else
       false
     #endif
+  }
+}
+
+/// Polygons through corners given in a unit square (``Picture/outline(for:)``).
+struct Polygon: Shape {
+  let shapes: [[(x: Double, y: Double)]]
+
+  init(corners: [(x: Double, y: Double)]) { shapes = [corners] }
+  init(shapes: [[(x: Double, y: Double)]]) { self.shapes = shapes }
+
+  nonisolated func path(in rect: CGRect) -> Path {
+    Path { path in
+      for corners in shapes {
+        path.addLines(
+          corners.map {
+            CGPoint(x: rect.minX + $0.x * rect.width, y: rect.minY + $0.y * rect.height)
+          })
+        path.closeSubpath()
+      }
+    }
+  }
+}
+
+/// A position's lane icon (``Picture/laneIcon(_:)``); decorative, as the position's name is
+/// always beside it.
+struct LaneIcon: View {
+  let position: Position
+  var size: CGFloat = 18
+
+  var body: some View {
+    // A shape shown as it is is filled with the foreground style, as the text beside it.
+    Polygon(
+      shapes: Picture.laneIcon(position).map { $0.map { (x: $0.x / 24, y: $0.y / 24) } }
+    )
+    .frame(width: size, height: size)
   }
 }
 

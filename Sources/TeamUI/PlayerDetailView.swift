@@ -52,6 +52,14 @@ public struct PlayerDetailView: View {
       ) {
         Task { await setLineup(player.lineup == .starter ? .substitute : .starter) }
       }
+      // A starter and a substitute of the same lane exchange places in one change.
+      ForEach(team.everyone.swapPartners(of: player)) { other in
+        Button {
+          Task { await swap(with: other) }
+        } label: {
+          Text(localized("Swap with %@", other.name))
+        }
+      }
       PlayerFacts(player: shown)
       if team.teams.count > 1 {
         Button("Move to team…") { isChoosingTeam = true }
@@ -175,6 +183,15 @@ public struct PlayerDetailView: View {
       try await team.setLineup(lineup, of: player)
     } catch {
       failure = localized("The lineup could not be changed: %@", String(describing: error))
+    }
+  }
+
+  private func swap(with other: Player) async {
+    failure = nil
+    do {
+      try await team.swap(player, with: other)
+    } catch {
+      failure = ValidationError(reportedBy: error)?.description ?? String(describing: error)
     }
   }
 

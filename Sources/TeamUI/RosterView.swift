@@ -92,22 +92,30 @@ public struct RosterView: View {
     }
   }
 
-  /// The starters or the substitutes, in order; in edit mode (or by dragging on a Mac) a
-  /// player moves within their group.
-  private func section(_ lineup: Lineup) -> some View {
+  /// The starters in lane order, or the substitutes in roster order; in edit mode (or by
+  /// dragging on a Mac) a substitute moves within the group.
+  @ViewBuilder private func section(_ lineup: Lineup) -> some View {
     Section {
-      ForEach(lineup == .starter ? team.starters : team.substitutes) { player in
-        NavigationLink(value: player.id) {
-          PlayerRow(player: player)
+      if lineup == .starter {
+        ForEach(team.starters.byLane) { player in
+          NavigationLink(value: player.id) {
+            PlayerRow(player: player)
+          }
         }
-      }
-      .onMove { offsets, destination in
-        Task {
-          do {
-            try await team.movePlayers(in: lineup, fromOffsets: offsets, toOffset: destination)
-            failure = nil
-          } catch {
-            failure = localized("The order could not be saved: %@", String(describing: error))
+      } else {
+        ForEach(team.substitutes) { player in
+          NavigationLink(value: player.id) {
+            PlayerRow(player: player)
+          }
+        }
+        .onMove { offsets, destination in
+          Task {
+            do {
+              try await team.movePlayers(in: lineup, fromOffsets: offsets, toOffset: destination)
+              failure = nil
+            } catch {
+              failure = localized("The order could not be saved: %@", String(describing: error))
+            }
           }
         }
       }
@@ -165,11 +173,14 @@ struct PlayerRow: View {
     VStack(alignment: .leading, spacing: 2) {
       Text(player.name)
         .font(.headline)
-      Text(
-        player.lineup == .starter || player.lineup == .substitute
-          ? player.position.displayName
-          : "\(player.position.displayName) · \(player.lineup.displayName)"
-      )
+      HStack(spacing: 4) {
+        LaneIcon(position: player.position, size: 14)
+        Text(
+          player.lineup == .starter || player.lineup == .substitute
+            ? player.position.displayName
+            : "\(player.position.displayName) · \(player.lineup.displayName)"
+        )
+      }
       .foregroundStyle(.secondary)
     }
   }

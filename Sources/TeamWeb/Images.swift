@@ -88,13 +88,26 @@ struct ImageLibrary: Sendable {
         <path d="M22 112c6-22 24-34 42-34s36 12 42 34a64 64 0 0 1-84 0z" fill="#8d9bc2"/>
         """)
     case .monogram(let letters, let kind):
+      let fill = color(for: kind)
+      // The class's shape, with a gold line inside its edge.
+      let badge: String
+      if let corners = Picture.outline(for: kind) {
+        badge =
+          "<polygon points=\"\(points(corners, scale: 128))\" fill=\"\(fill)\"/>"
+          + "<polygon points=\"\(points(corners, scale: 100, offset: 14))\" fill=\"none\" "
+          + "stroke=\"#c8aa6e\" stroke-width=\"6\" stroke-linejoin=\"round\"/>"
+      } else {
+        badge =
+          "<circle cx=\"64\" cy=\"64\" r=\"64\" fill=\"\(fill)\"/>"
+          + "<circle cx=\"64\" cy=\"64\" r=\"50\" fill=\"none\" stroke=\"#c8aa6e\" stroke-width=\"6\"/>"
+      }
       return svg(
-        """
-        <circle cx="64" cy="64" r="64" fill="\(color(for: kind))"/>\
-        <circle cx="64" cy="64" r="56" fill="none" stroke="#c8aa6e" stroke-width="6"/>\
-        <text x="64" y="64" dy=".35em" text-anchor="middle" font-family="Georgia, serif" \
-        font-size="48" font-weight="700" fill="#f0e6d2">\(HTML.escape(letters))</text>
-        """)
+        badge
+          + """
+          <text x="64" y="64" dy=".35em" text-anchor="middle" font-family="Georgia, serif" \
+          font-size="\(letters.count > 2 ? 38 : 46)" font-weight="700" fill="#f0e6d2">\
+          \(HTML.escape(letters))</text>
+          """)
     case .initials(let letters, let position):
       return svg(
         """
@@ -104,6 +117,16 @@ struct ImageLibrary: Sendable {
         """)
     }
   }
+
+  /// Corners of the unit square as an SVG `points` list, scaled and moved.
+  static func points(_ corners: [(x: Double, y: Double)], scale: Double, offset: Double = 0)
+    -> String
+  {
+    corners.map { "\(format(offset + $0.x * scale)),\(format(offset + $0.y * scale))" }
+      .joined(separator: " ")
+  }
+
+  private static func format(_ value: Double) -> String { String(format: "%.1f", value) }
 
   private static func svg(_ content: String) -> String {
     "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 128 128\" width=\"128\" height=\"128\">"

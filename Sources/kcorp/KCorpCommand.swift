@@ -12,7 +12,8 @@ import TeamWeb
 var commands: [any Command.Type] {
   [
     Serve.self, ListPlayers.self, ShowPlayer.self, AddPlayer.self, EditPlayer.self,
-    RemovePlayer.self, RestorePlayer.self, MovePlayer.self, TransferPlayer.self, SetPhoto.self,
+    RemovePlayer.self, RestorePlayer.self, MovePlayer.self, SwapPlayers.self, TransferPlayer.self,
+    SetPhoto.self,
     ListTrash.self, ListChampions.self, ListTeams.self, AddTeam.self, EditTeam.self,
     RemoveTeam.self, ListContracts.self,
     Export.self, Import.self, Backup.self, Restore.self, MigrateTo.self, ShowHistory.self,

@@ -326,6 +326,39 @@ struct MovePlayer: Command {
   }
 }
 
+struct SwapPlayers: Command {
+  static let name = "players swap"
+  static let abstract =
+    "Exchange two players of a team, statuses and places (a substitute in for a starter)."
+  static let arguments = [
+    Argument(name: "pseudo|id", help: "The player coming in (or going out)."),
+    Argument(name: "other", help: "The player they exchange with, by pseudo or id."),
+  ]
+  static let options = [jsonFlag]
+  let key: String
+  let other: String
+  let json: Bool
+
+  init(_ parsed: Parsed) {
+    key = parsed.positionals[0]
+    other = parsed.positionals[1]
+    json = parsed.flag("--json")
+  }
+
+  func run(_ context: Context) async throws {
+    let roster = try context.roster()
+    let player = try await find(key, in: roster)
+    let otherPlayer = try await find(other, in: roster)
+    let (swapped, otherSwapped) = try await roster.swapPlayers(id: player.id, with: otherPlayer.id)
+    print(
+      json
+        ? text(TeamJSON.encode([swapped, otherSwapped], pretty: true))
+        : localized(
+          "%1$@ is now %2$@, %3$@ %4$@.", swapped.name, swapped.lineup.displayName,
+          otherSwapped.name, otherSwapped.lineup.displayName))
+  }
+}
+
 struct TransferPlayer: Command {
   static let name = "players move-team"
   static let abstract =

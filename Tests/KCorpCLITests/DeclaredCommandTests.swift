@@ -100,7 +100,7 @@ import Testing
     Usage(
       arguments: ["players", "juggle"],
       message:
-        "Unknown ‘players juggle’; use list, show, add, edit, remove, restore, move, move-team or photo."
+        "Unknown ‘players juggle’; use list, show, add, edit, remove, restore, move, swap, move-team or photo."
     ),
   ])
   func usageErrorsSayWhatToChange(_ usage: Usage) throws {

@@ -143,6 +143,25 @@ import Testing
     #expect(try kcorp("export").stdout == exported.stdout)
   }
 
+  @Test func aSwapExchangesTwoPlayersOrSaysInOneLineWhyNot() throws {
+    #expect(
+      try kcorp("players", "add", "--name", "Bench", "--position", "Top", "--status", "substitute")
+        .status == 0)
+    let swapped = try kcorp("players", "swap", "Bench", "Canna", "--json")
+    #expect(swapped.status == 0, "\(swapped.stderr)")
+    #expect(
+      swapped.stdout.contains(#""lineup" : "starter""#)
+        || swapped.stdout.contains(#""lineup": "starter""#))
+    // Two starters: refused as invalid input (65), one line, nothing changed.
+    let refused = try kcorp("players", "swap", "Bench", "Caliste")
+    #expect(refused.status == 65)
+    #expect(
+      refused.stderr.contains("both starter") && refused.stderr.split(separator: "\n").count == 1)
+    let list = try kcorp("players", "--json")
+    #expect(list.stdout.contains("Bench"))
+    #expect(try kcorp("players", "swap", "Bench").status == 64)  // the other is missing
+  }
+
   @Test func theWholeOrganisationGoesThroughACSVToAnotherDatabase() throws {
     #expect(try kcorp("teams", "add", "KC Blue", "--tag", "KCB", "--parent", "KC").status == 0)
     let added = try kcorp(

@@ -28,39 +28,42 @@ import Testing
     ]
   }
 
-  func kcorp(_ arguments: String..., environment extra: [String: String] = [:]) throws -> Run {
-    try runKCorp(arguments, environment: environment.merging(extra) { $1 })
+  func kcorp(_ arguments: String..., environment extra: [String: String] = [:]) async throws
+    -> Run
+  {
+    try await runKCorpOffThePool(arguments, environment: environment.merging(extra) { $1 })
   }
 
-  @Test func everyRosterCommandWorksOnTheServer() throws {
-    let added = try kcorp("players", "add", "--name", "Rekkles", "--position", "adc", "--json")
+  @Test func everyRosterCommandWorksOnTheServer() async throws {
+    let added = try await kcorp(
+      "players", "add", "--name", "Rekkles", "--position", "adc", "--json")
     #expect(added.status == 0, "\(added.stderr)")
     #expect(store.players.last?.name == "Rekkles")
     #expect(added.stdout.contains(#""name": "Rekkles""#))
 
-    #expect(try kcorp("players").stdout.contains("Rekkles"))
-    #expect(try kcorp("players", "show", "rekkles").stdout.contains("ADC"))
-    let edited = try kcorp("players", "edit", "Rekkles", "--position", "Support")
+    #expect(try await kcorp("players").stdout.contains("Rekkles"))
+    #expect(try await kcorp("players", "show", "rekkles").stdout.contains("ADC"))
+    let edited = try await kcorp("players", "edit", "Rekkles", "--position", "Support")
     #expect(edited.status == 0, "\(edited.stderr)")
     #expect(store.players.last?.position == .support)
 
-    let moved = try kcorp("players", "move", "Rekkles", "--to", "4")
+    let moved = try await kcorp("players", "move", "Rekkles", "--to", "4")
     #expect(moved.status == 0, "\(moved.stderr)")
     #expect(store.players.startersFirst.firstIndex { $0.name == "Rekkles" } == 3)
 
-    #expect(try kcorp("players", "remove", "Rekkles").status == 0)
+    #expect(try await kcorp("players", "remove", "Rekkles").status == 0)
     #expect(!store.players.contains { $0.name == "Rekkles" })
-    #expect(try kcorp("trash").stdout.contains("Rekkles"))
-    #expect(try kcorp("players", "restore", "Rekkles").status == 0)
+    #expect(try await kcorp("trash").stdout.contains("Rekkles"))
+    #expect(try await kcorp("players", "restore", "Rekkles").status == 0)
     #expect(store.players.contains { $0.name == "Rekkles" })
 
-    let history = try kcorp("history", "--player", "Rekkles", "--json")
+    let history = try await kcorp("history", "--player", "Rekkles", "--json")
     #expect(history.status == 0, "\(history.stderr)")
     for kind in ["added", "edited", "removed", "restored"] {
       #expect(history.stdout.contains(#""kind": "\#(kind)""#))
     }
     #expect(history.stdout.contains(#""author": "token:scripts""#))
-    let exported = try kcorp("export")
+    let exported = try await kcorp("export")
     #expect(try TeamJSON.decode([Player].self, from: Data(exported.stdout.utf8)) == store.players)
     // The local database was never opened.
     #expect(!FileManager.default.fileExists(atPath: folder.path("local.sqlite")))
@@ -69,82 +72,94 @@ import Testing
   @Test func teamsTransfersAndTeamScopedTokensWorkOnTheServer() async throws {
     let owner = try await access.createToken(name: "owner-script", role: .owner)
     let asOwner = ["KCORP_TOKEN": owner]
-    let added = try kcorp(
+    let added = try await kcorp(
       "teams", "add", "KC Blue", "--tag", "KCB", "--league", "LFL", "--parent", "KC",
       environment: asOwner)
     #expect(added.status == 0, "\(added.stderr)")
-    let listed = try kcorp("teams", "--json")
+    let listed = try await kcorp("teams", "--json")
     #expect(listed.status == 0 && listed.stdout.contains(#""tag": "KCB""#))
     // The editor token of the whole organisation adds to KC Blue and promotes.
-    let player = try kcorp(
+    let player = try await kcorp(
       "players", "add", "--name", "Hazel", "--position", "ADC", "--team", "KCB",
       "--riot-id", "Hazel#KCB", "--contract-end", "2027-11-30")
     #expect(player.status == 0, "\(player.stderr)")
-    #expect(try kcorp("players", "--team", "KCB").stdout.contains("Hazel"))
-    let moved = try kcorp("players", "move-team", "Hazel", "--to", "KC")
+    #expect(try await kcorp("players", "--team", "KCB").stdout.contains("Hazel"))
+    let moved = try await kcorp("players", "move-team", "Hazel", "--to", "KC")
     #expect(moved.status == 0, "\(moved.stderr)")
     let hazel = try #require(store.roster.players.first { $0.name == "Hazel" })
     #expect(hazel.teamID == Team.first.id && hazel.riotID?.description == "Hazel#KCB")
     #expect(try store.history(limit: 1).first?.kind == .transferred)
+    // A substitute of the same lane swapped in for her, through the same server.
+    #expect(
+      try await kcorp(
+        "players", "add", "--name", "Bench", "--position", "ADC", "--status", "substitute"
+      )
+      .status == 0)
+    let swapped = try await kcorp("players", "swap", "Bench", "Hazel")
+    #expect(swapped.status == 0, "\(swapped.stderr)")
+    #expect(swapped.stdout == "Bench is now starter, Hazel substitute.\n")
+    #expect(store.roster.players.first { $0.name == "Hazel" }?.lineup == .substitute)
+    #expect(try store.history(limit: 1).first?.kind == .swapped)
     // A token of KC Blue only is refused on KCorp: exit 77, one line saying why.
     let blue = try #require(store.roster.team("KCB"))
     let scoped = try await access.createToken(name: "blue", role: .editor, teams: [blue.id])
-    let refused = try kcorp(
+    let refused = try await kcorp(
       "players", "edit", "Hazel", "--position", "Mid", environment: ["KCORP_TOKEN": scoped])
     #expect(refused.status == 77)
     #expect(refused.stderr.contains("not on the staff of KCorp"))
     #expect(refused.stderr.split(separator: "\n").count == 1)
     #expect(store.roster.players.first { $0.name == "Hazel" }?.position == .adc)
     // And contracts ending soon are listed.
-    let contracts = try kcorp("contracts", "--within", "400")
+    let contracts = try await kcorp("contracts", "--within", "400")
     #expect(contracts.status == 0 && contracts.stdout.contains("Hazel"))
   }
 
-  @Test func aPhotoIsGivenThroughTheServerAndItsExportCarriesIt() throws {
+  @Test func aPhotoIsGivenThroughTheServerAndItsExportCarriesIt() async throws {
     let file = folder.path("canna.png")
     try onePixelPNG.write(to: URL(fileURLWithPath: file))
-    let set = try kcorp("players", "photo", "Canna", file)
+    let set = try await kcorp("players", "photo", "Canna", file)
     #expect(set.status == 0, "\(set.stderr)")
     let hash = try #require(store.players.first { $0.name == "Canna" }?.photo)
     // The export, read through the same server, holds the photo as the server keeps it.
-    let exported = try kcorp("export")
+    let exported = try await kcorp("export")
     #expect(exported.status == 0, "\(exported.stderr)")
     let jpeg = try #require(try store.photo(hash: hash))
     #expect(exported.stdout.contains(jpeg.base64EncodedString()))
     let notAPhoto = try folder.write("not a photo", to: "notes.png")
-    #expect(try kcorp("players", "photo", "Canna", notAPhoto).status == 65)
-    #expect(try kcorp("players", "photo", "Canna", "--none").status == 0)
+    #expect(try await kcorp("players", "photo", "Canna", notAPhoto).status == 65)
+    #expect(try await kcorp("players", "photo", "Canna", "--none").status == 0)
     #expect(store.players.first { $0.name == "Canna" }?.photo == nil)
     #expect(!FileManager.default.fileExists(atPath: folder.path("local.sqlite")))
   }
 
   @Test func refusalsHaveTheirExitCodesAndChangeNothing() async throws {
     let before = store.players
-    let invalid = try kcorp("players", "add", "--name", "Canna", "--position", "Goalie")
+    let invalid = try await kcorp("players", "add", "--name", "Canna", "--position", "Goalie")
     #expect(invalid.status == 65)
     #expect(invalid.stderr.hasPrefix("kcorp: ") && invalid.stderr.split(separator: "\n").count == 1)
     #expect(invalid.stderr.contains("Canna"))
 
     let viewer = try await access.createToken(name: "wall", role: .viewer)
-    let forbidden = try kcorp(
+    let forbidden = try await kcorp(
       "players", "remove", "Canna", environment: ["KCORP_TOKEN": viewer])
     #expect(forbidden.status == 77)
     #expect(forbidden.stderr.contains("viewer"))
-    let unknown = try kcorp(
+    let unknown = try await kcorp(
       "players", environment: ["KCORP_TOKEN": String(repeating: "0", count: 64)])
     #expect(unknown.status == 77)
-    let noToken = try kcorp("players", environment: ["KCORP_TOKEN": ""])
+    let noToken = try await kcorp("players", environment: ["KCORP_TOKEN": ""])
     #expect(noToken.status == 77)
     #expect(noToken.stderr.contains("KCORP_TOKEN"))
-    #expect(try kcorp("players", "show", "Nobody").status == 66)
+    #expect(try await kcorp("players", "show", "Nobody").status == 66)
     #expect(store.players == before)
   }
 
-  @Test func aServerThatIsDownIsUnavailableAndLocalOnlyCommandsRefuseIt() throws {
+  @Test func aServerThatIsDownIsUnavailableAndLocalOnlyCommandsRefuseIt() async throws {
     let down = try WebApp.serve(store: store, port: 0)
     let port = down.port
     down.stop()
-    let offline = try kcorp("players", environment: ["KCORP_SERVER": "http://127.0.0.1:\(port)"])
+    let offline = try await kcorp(
+      "players", environment: ["KCORP_SERVER": "http://127.0.0.1:\(port)"])
     #expect(offline.status == 69)
     #expect(offline.stderr.contains("cannot be reached"))
 
@@ -153,9 +168,9 @@ import Testing
       #expect(run.status == 64, "\(words)")
       #expect(run.stderr.contains("KCORP_SERVER"), "\(words)")
     }
-    let both = try kcorp("--server", "http://127.0.0.1:1", "--db", "x.sqlite", "players")
+    let both = try await kcorp("--server", "http://127.0.0.1:1", "--db", "x.sqlite", "players")
     #expect(both.status == 64)
-    let malformed = try kcorp("players", "--server", "ftp://x")
+    let malformed = try await kcorp("players", "--server", "ftp://x")
     #expect(malformed.status == 64)
   }
 }

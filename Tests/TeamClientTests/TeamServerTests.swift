@@ -228,6 +228,30 @@ import Testing
     await #expect(throws: TeamServerError.unauthorized) { try await remote.players() }
   }
 
+  @Test func aBusyServersAnswerIsSentAgainAfterItsRetryAfterTwiceAtMost() async throws {
+    let app = WebApp(store: store, access: access)
+    let refusals = Mutex(2)  // the first two requests are told "busy"
+    let busy = try HTTPServer(host: "127.0.0.1", port: 0) { request in
+      let refuse = refusals.withLock { count in
+        defer { count -= 1 }
+        return count > 0
+      }
+      guard !refuse else {
+        return HTTPResponse(status: 503, headers: [("Retry-After", "0")])
+      }
+      return await app.handle(request)
+    }
+    defer { busy.stop() }
+    let token = try await access.createToken(name: "scripts", role: .viewer)
+    let remote = TeamServer(
+      url: try #require(URL(string: "http://127.0.0.1:\(busy.port)")), credential: .token(token))
+    #expect(try await remote.players() == store.players)
+    // A third refusal in a row is the answer.
+    refusals.withLock { $0 = 3 }
+    await #expect(throws: TeamServerError.self) { try await remote.players() }
+    #expect(refusals.withLock { $0 } == 0)
+  }
+
   @Test func aServerThatCannotBeReachedIsOffline() async throws {
     let nowhere = try Self.serve(store, access, port: 0)
     let port = nowhere.port

@@ -221,4 +221,23 @@ import Testing
     try await team.setLineup(.starter, of: team.players[5])
     #expect(team.lineupStatus.problems == ["No Jungle", "Three Mid"])
   }
+
+  @Test func aSubstituteSwapsWithTheStarterOfTheirLaneAndTheFiveShowsByLane() async throws {
+    let team = EsportTeam()
+    for (name, position) in [("J", Position.jungle), ("M", .mid), ("Bench", .top)] {
+      try await team.addPlayer(name: name, position: position)
+    }
+    let bench = try #require(team.players.last)
+    let canna = team.players[0]
+    #expect(team.starters.byLane.map(\.name) == ["Canna", "J", "M", "Caliste", "Targamas"])
+    #expect(team.everyone.swapPartners(of: bench).map(\.name) == ["Canna"])
+    try await team.swap(bench, with: canna)
+    #expect(team.starters.byLane.map(\.name) == ["Bench", "J", "M", "Caliste", "Targamas"])
+    #expect(team.substitutes.map(\.name) == ["Canna"])
+    #expect(team.players.first?.name == "Bench")  // in Canna's place
+    // Two starters cannot swap: one status each way is what a swap exchanges.
+    await #expect(throws: ValidationError.self) {
+      try await team.swap(team.players[0], with: team.players[1])
+    }
+  }
 }

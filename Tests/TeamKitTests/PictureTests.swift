@@ -8,11 +8,36 @@ import Testing
   }
 
   @Test func aChampionsImageIsItsMonogram() {
-    #expect(Picture(imageName: "moakai", players: []) == .monogram("Mi", .tank))
+    #expect(Picture(imageName: "moakai", players: []) == .monogram("Mao", .tank))  // Master Yi: Mi
     // The brief's eleven differ by monogram; across the whole game two letters cannot, and
     // the form shows each champion's name with its picture.
-    let monograms = Champion.catalog.prefix(11).map { Picture.monogram(of: $0.name) }
+    let monograms = Champion.catalog.prefix(11).map { Picture.monogram(of: $0) }
     #expect(Set(monograms).count == 11)
+  }
+
+  @Test func noTwoChampionsOfTheGameShareAPicture() throws {
+    let pictures = Champion.catalog.map { Picture(imageName: $0.imageName, players: []) }
+    #expect(Set(pictures).count == Champion.catalog.count)
+    // Where first and last letters are shared, three letters tell them apart.
+    let names = ["Viktor", "Veigar", "Vladimir", "Kalista", "Kai'Sa", "Senna", "Sona", "Soraka"]
+    let monograms = try names.map { try #require(Champion.find($0)) }.map(Picture.monogram(of:))
+    #expect(monograms == ["Vik", "Vei", "Vla", "Kal", "Kai", "Sen", "Son", "Sor"])
+    // Ones that differ keep two letters.
+    #expect(Picture.monogram(of: try #require(Champion.find("Braum"))) == "Bm")
+    #expect(Picture.monogram(of: try #require(Champion.find("Jax"))) == "Jax")  // Jinx: Jin
+  }
+
+  @Test func everyChampionClassHasItsOwnShape() {
+    let shapes = ChampionClass.allCases.map { kind in
+      Picture.outline(for: kind).map {
+        $0.map { "\(($0.x * 100).rounded()),\(($0.y * 100).rounded())" }
+      }
+        ?? ["circle"]
+    }
+    #expect(Set(shapes).count == ChampionClass.allCases.count)
+    for corners in ChampionClass.allCases.compactMap(Picture.outline(for:)) {
+      #expect(corners.allSatisfy { (0...1).contains($0.x) && (0...1).contains($0.y) })
+    }
   }
 
   @Test func aPlayersImageIsTheirInitialsInTheirPositionsColour() {
@@ -49,7 +74,7 @@ import Testing
     #expect(Set(colors).count == ChampionClass.allCases.count)
     #expect(!colors.contains("\(Picture.color(for: ChampionClass?.none))"))
     #expect(Picture(imageName: "braum", players: []) == .monogram("Bm", .tank))
-    #expect(Picture(imageName: "jinx", players: []) == .monogram("Jx", .marksman))
+    #expect(Picture(imageName: "jinx", players: []) == .monogram("Jin", .marksman))
   }
 
   @Test func everyPositionHasItsOwnColour() {

@@ -37,6 +37,51 @@ import Testing
     #expect(store.roster.players(in: Team.first.id) == Player.defaultRoster)
   }
 
+  @Test(arguments: Backend.allCases) func aSubstituteSwappedInTakesTheStartersStatusAndPlace(
+    _ backend: Backend
+  ) async throws {
+    let db = try TestDatabase(backend, in: folder)
+    let store = try await organisation(db)
+    for name in ["Closer", "Vladi"] {
+      try await store.addPlayer(PlayerInput(name: name, position: "Jungle"))
+    }
+    try await store.addPlayer(PlayerInput(name: "Yike", position: "Jungle", lineup: "substitute"))
+    let yike = try #require(store.players.first { $0.name == "Yike" })
+    let closer = try #require(store.players.first { $0.name == "Closer" })
+    let order = store.roster.players(in: Team.first.id).map(\.name)
+    let before = try store.history(limit: 500).count
+    let (swapped, out) = try await store.swapPlayers(yike.id, with: closer.id)
+    #expect(swapped.lineup == .starter && out.lineup == .substitute)
+    let reopened = try db.open()
+    let names = reopened.roster.players(in: Team.first.id).map(\.name)
+    #expect(names == order.map { $0 == "Yike" ? "Closer" : $0 == "Closer" ? "Yike" : $0 })
+    #expect(reopened.roster.player(id: yike.id)?.lineup == .starter)
+    #expect(reopened.roster.player(id: closer.id)?.lineup == .substitute)
+    // One change, naming both.
+    let history = try reopened.history(limit: 500)
+    #expect(history.count == before + 1)
+    let entry = try #require(history.first)
+    #expect(entry.kind == .swapped && entry.playerID == yike.id && entry.otherPlayer == "Closer")
+    #expect(entry.summary == "local swapped Yike (now starter) with Closer (now substitute).")
+    // Refused, changing nothing: two starters, two teams, someone not there.
+    let vladi = try #require(store.players.first { $0.name == "Vladi" })
+    await #expect(throws: RosterError.self) {
+      try await store.swapPlayers(vladi.id, with: yike.id)
+    }
+    let tao = try await store.addPlayer(
+      PlayerInput(name: "Tao", position: "Jungle", lineup: "substitute", team: "KCB"))
+    await #expect(throws: RosterError.self) {
+      try await store.swapPlayers(tao.id, with: yike.id)
+    }
+    await #expect(
+      throws: RosterError.notFound(UUID(uuidString: "00000000-0000-4000-8000-000000000000")!)
+    ) {
+      try await store.swapPlayers(
+        UUID(uuidString: "00000000-0000-4000-8000-000000000000")!, with: yike.id)
+    }
+    #expect(try db.open().history(limit: 500).count == before + 2)  // the swap and Tao's add
+  }
+
   @Test(arguments: Backend.allCases) func teamsHaveTheirOwnOrderAndStartingFive(_ backend: Backend)
     async throws
   {

@@ -97,7 +97,7 @@ import Testing
     let roster = try await app.client.get(String(location))
     #expect(roster.text.contains(">Rekkles<"))
     #expect(roster.text.contains(#"role="status" id="status">Rekkles was added.</div>"#))
-    #expect(roster.text.contains(#"class="player-item just-added""#))
+    #expect(roster.text.contains(#"class="player-item card just-added""#))  // a starter: a card
   }
 
   @Test func anInvalidFormComesBackAs422WithEveryErrorByItsFieldAndTheInputKept() async throws {

@@ -209,19 +209,80 @@ import Testing
   }
 
   @Test func moveButtonsMoveWithinTheGroupAndReturnToTheRow() async throws {
+    for (name, position) in [("J", "Jungle"), ("A", "ADC"), ("S1", "Top"), ("S2", "Mid")] {
+      try await app.store.addPlayer(PlayerInput(name: name, position: position))
+    }
+    let s2 = try #require(app.store.players.last)
     let session = try await app.session()
     let response = try await app.post(
-      "/players/\(targamas.id)/move", [("csrf", session.token), ("direction", "up")],
+      "/players/\(s2.id)/move", [("csrf", session.token), ("direction", "up")],
       session: session)
     #expect(response.status == 303)
-    #expect(response.header("location") == "/?page=1#player-\(targamas.id)")
-    #expect(app.store.players.map(\.name) == ["Canna", "Targamas", "Caliste"])
+    #expect(response.header("location") == "/?page=1#player-\(s2.id)")
+    #expect(app.store.players.map(\.name).suffix(2) == ["S2", "S1"])
     // The first of a group cannot go up; the button is disabled and the request is a no-op.
     _ = try await app.post(
-      "/players/\(canna.id)/move", [("csrf", session.token), ("direction", "up")],
+      "/players/\(s2.id)/move", [("csrf", session.token), ("direction", "up")],
       session: session)
-    #expect(app.store.players.map(\.name) == ["Canna", "Targamas", "Caliste"])
-    #expect(try await app.client.get("/").text.contains(#"aria-label="Move up Canna" disabled"#))
+    #expect(app.store.players.map(\.name).suffix(2) == ["S2", "S1"])
+    let page = try await app.client.get("/").text
+    #expect(page.contains(#"aria-label="Move up S2" id="up-\#(s2.id)" disabled"#))
+    // The starting five is in lane order, with no order buttons of its own.
+    #expect(!page.contains("Move up Canna"))
+  }
+
+  @Test func aSubstitutesPageOffersASwapWithTheStarterOfTheirLane() async throws {
+    let yike = try await app.store.addPlayer(
+      PlayerInput(name: "Yike", position: "Top", lineup: "substitute"))
+    let page = try await app.client.get("/players/\(yike.id)").text
+    #expect(page.contains(">Swap with Canna<"))
+    #expect(!page.contains("Swap with Caliste"))  // another lane
+    let session = try await app.session()
+    let response = try await app.post(
+      "/players/\(yike.id)/swap", [("csrf", session.token), ("with", canna.id.uuidString)],
+      session: session)
+    #expect(response.status == 303 && response.header("location") == "/players/\(yike.id)")
+    #expect(app.store.roster.player(id: yike.id)?.lineup == .starter)
+    #expect(app.store.roster.player(id: canna.id)?.lineup == .substitute)
+    #expect(try await app.client.get("/players/\(canna.id)").text.contains(">Swap with Yike<"))
+    // Through the API, by pseudo, back again; a swap of two substitutes is refused.
+    let back = try await app.client.send(
+      "POST", "/api/players/\(canna.id)/swap", headers: ["Content-Type": "application/json"],
+      body: Array(#"{"with":"yike"}"#.utf8))
+    #expect(back.status == 200)
+    let swap = try #require(
+      try JSONSerialization.jsonObject(with: Data(back.body)) as? [String: [String: Any]])
+    #expect(swap["player"]?["lineup"] as? String == "starter")
+    #expect(swap["with"]?["name"] as? String == "Yike")
+    try await app.store.addPlayer(PlayerInput(name: "Other", position: "Top", lineup: "substitute"))
+    let refused = try await app.client.send(
+      "POST", "/api/players/\(yike.id)/swap", headers: ["Content-Type": "application/json"],
+      body: Array(#"{"with":"Other"}"#.utf8))
+    #expect(refused.status == 422 && refused.text.contains("both substitute"))
+    let nobody = try await app.client.send(
+      "POST", "/api/players/\(yike.id)/swap", headers: ["Content-Type": "application/json"],
+      body: Array(#"{"with":"Nobody"}"#.utf8))
+    #expect(nobody.status == 409)
+    #expect(app.store.roster.player(id: yike.id)?.lineup == .substitute)
+  }
+
+  @Test func theStartingFiveIsOneCardPerLaneInTheGamesOrder() async throws {
+    // Added out of order, and no Jungle or Mid: an empty card holds each lane.
+    try await app.store.addPlayer(PlayerInput(name: "Early", position: "ADC"))
+    let page = try await app.client.get("/").text
+    let five = try #require(page.range(of: #"<ol class="roster five""#))
+    let end = try #require(page.range(of: "</ol>", range: five.upperBound..<page.endIndex))
+    let cards = String(page[five.upperBound..<end.lowerBound])
+    let order = ["Canna", "No starter", "Caliste", "Early", "Targamas"].map {
+      cards.range(of: ">\($0)<")?.lowerBound
+    }
+    #expect(order.allSatisfy { $0 != nil })
+    #expect(order.compactMap(\.self) == order.compactMap(\.self).sorted())
+    #expect(cards.contains(#"class="card vacant""#))
+    // Six cards (Jungle and Mid empty, two ADC), each naming its lane beside its icon; the
+    // first three champions shown.
+    #expect(cards.components(separatedBy: #"class="icon lane""#).count == 7)
+    #expect(cards.contains(#"alt="Jayce""#) && cards.contains(#"alt="Jax""#))
   }
 
   @Test func theRosterShowsTheStartingFiveThenTheSubstitutesAndTheirStatus() async throws {

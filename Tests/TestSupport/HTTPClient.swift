@@ -35,7 +35,7 @@ public struct HTTPClient: Sendable {
 
   /// `receiveTimeout` is in seconds; a test whose handlers await on the shared concurrency
   /// pool gives a longer one, as the other suites running at once can hold that pool.
-  public init(port: Int, receiveTimeout: Int = 10) {
+  public init(port: Int, receiveTimeout: Int = 30) {
     self.port = port
     self.receiveTimeout = receiveTimeout
   }

@@ -26,6 +26,20 @@ public struct Run: Sendable {
   public let stderr: String
 }
 
+/// ``runKCorp(_:environment:input:)`` on a thread of its own: waiting for the process holds
+/// no thread of the shared concurrency pool, which a server running in the test process needs
+/// to answer the command (two such waits on two cores would leave it none).
+public func runKCorpOffThePool(
+  _ arguments: [String], environment: [String: String], input: String? = nil
+) async throws -> Run {
+  try await withCheckedThrowingContinuation { continuation in
+    Thread {
+      continuation.resume(
+        with: Result { try runKCorp(arguments, environment: environment, input: input) })
+    }.start()
+  }
+}
+
 /// Runs `kcorp` to its end with `arguments` and `environment` (and no other variables).
 public func runKCorp(_ arguments: [String], environment: [String: String], input: String? = nil)
   throws -> Run

@@ -63,7 +63,8 @@ def test_the_briefs_story(server, browser, screenshots):
     # "Add": back on the roster, which lists four players.
     dialog.find_element(By.XPATH, ".//button[normalize-space()='Add']").click()
     wait(browser).until(lambda b: len(roster_names(b)) == 4)
-    assert roster_names(browser) == ["Canna", "Caliste", "Targamas", "Saken"]
+    # The starting five is shown by lane: Top, Jungle, Mid, ADC, Support.
+    assert roster_names(browser) == ["Canna", "Saken", "Caliste", "Targamas"]
 
     # The new player's detail: photo, pseudo, role, both champions.
     browser.find_element(By.XPATH, "//a[.//span[text()='Saken']]").click()

@@ -1,6 +1,9 @@
 """Everyday roster work in a real browser at phone size: edit, undo, order, the starting
 five, and the screen defects found at 390 px."""
 
+import json
+import urllib.request
+
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support import expected_conditions as EC
@@ -81,45 +84,96 @@ def test_recently_removed_lists_and_restores(server, browser):
     assert roster_names(browser) == ["Canna", "Caliste", "Targamas"]
 
 
+def add_through_the_api(server, name, position, lineup=None):
+    body = {"name": name, "position": position} | ({"lineup": lineup} if lineup else {})
+    request = urllib.request.Request(
+        server + "/api/players", data=json.dumps(body).encode(), method="POST",
+        headers={"Content-Type": "application/json"})
+    with urllib.request.urlopen(request, timeout=10) as answer:
+        return json.load(answer)
+
+
+def with_two_substitutes(server):
+    """The brief's three and a Jungle and a Mid start; S1 (Top) and S2 (Mid) wait."""
+    for name, position in [("Jungler", "Jungle"), ("Midlaner", "Mid"), ("S1", "Top"),
+                           ("S2", "Mid")]:
+        add_through_the_api(server, name, position)
+
+
 def test_move_a_player_with_the_keyboard_buttons(server, browser):
+    with_two_substitutes(server)
     browser.get(server + "/")
-    browser.find_element(By.CSS_SELECTOR, "[aria-label='Move up Targamas']").click()
-    wait(browser).until(lambda b: roster_names(b) == ["Canna", "Targamas", "Caliste"])
-    button = browser.find_element(By.CSS_SELECTOR, "[aria-label='Move down Canna']")
+    # A mark that a reload would erase: the order changes in place.
+    browser.execute_script("window.stillTheSamePage = true")
+    button = browser.find_element(By.CSS_SELECTOR, "[aria-label='Move down S1']")
+    browser.execute_script("arguments[0].focus()", button)
     button.send_keys(Keys.ENTER)
-    wait(browser).until(lambda b: roster_names(b) == ["Targamas", "Canna", "Caliste"])
-    assert browser.find_element(By.CSS_SELECTOR, "[aria-label='Move up Targamas']").get_attribute(
-        "disabled") is not None
+    wait(browser).until(lambda b: group_names(b, "substitute") == ["S2", "S1"])
+    # The renewed page from the event stream: the order saved, focus on S1's other button
+    # (the one pressed is disabled now), and no reload.
+    wait(browser).until(lambda b: b.find_element(
+        By.CSS_SELECTOR, "[aria-label='Move down S1']").get_attribute("disabled") is not None)
+    assert browser.execute_script("return window.stillTheSamePage") is True
+    assert browser.switch_to.active_element.get_attribute("aria-label") == "Move up S1"
+    browser.switch_to.active_element.send_keys(Keys.ENTER)
+    wait(browser).until(lambda b: group_names(b, "substitute") == ["S1", "S2"])
+    assert browser.execute_script("return window.stillTheSamePage") is True
+    browser.refresh()
+    assert group_names(browser, "substitute") == ["S1", "S2"]  # saved
+
+
+DRAG = """
+    const [from, to, top] = arguments;
+    const data = new DataTransfer();
+    const box = to.getBoundingClientRect();
+    from.dispatchEvent(new DragEvent('dragstart', {bubbles: true, dataTransfer: data}));
+    const over = new DragEvent('dragover', {bubbles: true, cancelable: true,
+      dataTransfer: data, clientY: top ? box.top + 2 : box.bottom - 2});
+    to.dispatchEvent(over);
+    // As in a real drag within a list, the pointer is now over the dragged row itself: the
+    // drop lands there, and only does if its dragover was accepted.
+    const target = to.parentElement === from.parentElement ? from : to;
+    const last = new DragEvent('dragover', {bubbles: true, cancelable: true, dataTransfer: data});
+    target.dispatchEvent(last);
+    if (last.defaultPrevented) {
+      target.dispatchEvent(new DragEvent('drop', {bubbles: true, cancelable: true, dataTransfer: data}));
+    }
+    from.dispatchEvent(new DragEvent('dragend', {bubbles: true, dataTransfer: data}));
+"""
+
+
+def row(browser, name):
+    return browser.find_element(By.XPATH, f"//li[@data-id][.//span[@class='pseudo'][text()='{name}']]")
 
 
 def test_move_a_player_by_drag_and_drop(server, browser):
+    with_two_substitutes(server)
     browser.get(server + "/")
+    browser.execute_script("window.stillTheSamePage = true")
     etag = browser.find_element(By.TAG_NAME, "main").get_attribute("data-order-etag")
-    # HTML5 drag and drop, as the browser fires it, from Targamas onto the top of Canna.
-    browser.execute_script(
-        """
-        const [from, to] = arguments;
-        const data = new DataTransfer();
-        const box = to.getBoundingClientRect();
-        from.dispatchEvent(new DragEvent('dragstart', {bubbles: true, dataTransfer: data}));
-        to.dispatchEvent(new DragEvent('dragover', {bubbles: true, cancelable: true,
-          dataTransfer: data, clientY: box.top + 2}));
-        // As in a real drag, the pointer is now over the dragged row itself: the drop lands
-        // there, and only does if its dragover was accepted.
-        const over = new DragEvent('dragover', {bubbles: true, cancelable: true, dataTransfer: data});
-        from.dispatchEvent(over);
-        if (over.defaultPrevented) {
-          from.dispatchEvent(new DragEvent('drop', {bubbles: true, cancelable: true, dataTransfer: data}));
-        }
-        from.dispatchEvent(new DragEvent('dragend', {bubbles: true, dataTransfer: data}));
-        """,
-        browser.find_element(By.CSS_SELECTOR, "li[id^='player-'][data-id$='0003']"),
-        browser.find_element(By.CSS_SELECTOR, "li[id^='player-'][data-id$='0001']"))
-    # The script saves the order, then reloads the page: wait for the reloaded page.
+    browser.execute_script(DRAG, row(browser, "S2"), row(browser, "S1"), True)
+    # Saved, and the page renewed in place by the event stream.
     wait(browser).until(lambda b: b.execute_script(
-        "return performance.getEntriesByType('navigation').length > 0 && "
-        "document.querySelector('main').dataset.orderEtag !== arguments[0]", etag))
-    assert roster_names(browser) == ["Targamas", "Canna", "Caliste"]
+        "return document.querySelector('main').dataset.orderEtag !== arguments[0]", etag))
+    assert group_names(browser, "substitute") == ["S2", "S1"]
+    assert browser.execute_script("return window.stillTheSamePage") is True
+    browser.refresh()
+    assert group_names(browser, "substitute") == ["S2", "S1"]
+
+
+def test_a_substitute_dropped_on_a_starter_swaps_them(server, browser):
+    with_two_substitutes(server)
+    browser.get(server + "/")
+    browser.execute_script(DRAG, row(browser, "S2"), row(browser, "Midlaner"), True)
+    wait(browser).until(lambda b: "S2" in group_names(b, "starter"))
+    assert group_names(browser, "substitute") == ["S1", "Midlaner"]
+    assert "complete" in browser.find_element(By.CSS_SELECTOR, ".lineup").text
+    # Or from the substitute's page: "Swap with" the starter of the lane.
+    open_player(browser, "S1")
+    browser.find_element(By.XPATH, "//button[normalize-space()='Swap with Canna']").click()
+    wait(browser).until(lambda b: b.find_element(By.ID, "fact-status").text == "starter")
+    # And back the same way: Canna, on the bench now, is the one offered.
+    assert browser.find_element(By.XPATH, "//button[normalize-space()='Swap with Canna']")
 
 
 def test_make_a_substitute_a_starter(server, browser):

@@ -59,6 +59,7 @@ enum Pages {
       "moved": localized("%1$@ reordered the roster"),
       "imported": localized("%1$@ imported a roster"),
       "transferred": localized("%1$@ moved %2$@ from %3$@ to %4$@"),
+      "swapped": localized("%1$@ swapped %2$@ with %3$@"),
       "teamAdded": localized("%1$@ added the team %2$@"),
       "teamEdited": localized("%1$@ changed the team %2$@"),
       "teamRemoved": localized("%1$@ removed the team %2$@"),

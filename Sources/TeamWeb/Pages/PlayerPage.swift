@@ -64,6 +64,8 @@ extension Pages {
               }),
           ])
       ]
+    // A starter and a substitute of the same lane exchange their places in one change.
+    let swaps = roster.players(in: player.teamID).swapPartners(of: player)
     let edits: [HTML] = [
       .h(
         "div", ["class": "detail-actions"],
@@ -77,6 +79,13 @@ extension Pages {
             fields: [("lineup", starter ? "substitute" : "starter")],
             button: ["class": "button", "id": "lineup-toggle"],
             [.text(starter ? localized("Move to substitutes") : localized("Make starter"))]),
+          .fragment(
+            swaps.map { other in
+              postButton(
+                "/players/\(player.id)/swap", token: token, fields: [("with", other.id.uuidString)],
+                button: ["class": "button", "data-swap": other.id.uuidString],
+                [.text(localized("Swap with %@", other.name))])
+            }),
           several
             ? .h(
               "a",
@@ -106,7 +115,9 @@ extension Pages {
           [
             avatar(of: player, size: 160, alt: localized("Photo of %@", player.name)),
             .h("h1", player.name),
-            .h("p", ["class": "role"], player.position.displayName),
+            .h(
+              "p", ["class": "role"],
+              [Icon.lane(player.position), .text(player.position.displayName)]),
             .h(
               "p", ["class": "muted"],
               starter ? localized("Starting five") : localized("Substitute")),

@@ -83,19 +83,20 @@ extension Pages {
             "section", ["class": "group", "aria-labelledby": titleID],
             [
               .h("h2", ["id": titleID], title),
-              group.isEmpty
-                ? .h(
-                  "p", ["class": "muted"],
-                  lineup == .starter
-                    ? localized("Nobody starts yet.") : localized("No substitutes."))
-                : .h(
-                  "ul",
-                  ["class": "roster", "aria-labelledby": titleID, "data-lineup": lineup.rawValue],
-                  group.map {
-                    row(
-                      $0, in: everyone, token: token, justAdded: $0.id == justAdded,
-                      canMove: viewer.canEdit)
-                  }),
+              lineup == .starter && (page == 1 || !group.isEmpty)
+                ? startingFive(group, token: token, justAdded: justAdded)
+                : group.isEmpty
+                  ? .h("p", ["class": "muted"], localized("No substitutes."))
+                  : .h(
+                    "ul",
+                    [
+                      "class": "roster", "aria-labelledby": titleID, "data-lineup": lineup.rawValue,
+                    ],
+                    group.map {
+                      row(
+                        $0, in: everyone, token: token, justAdded: $0.id == justAdded,
+                        canMove: viewer.canEdit)
+                    }),
             ]))
       }
       if pages > 1 {
@@ -260,6 +261,68 @@ extension Pages {
       children)
   }
 
+  /// The starting five as one card per lane, in the game's order (Top, Jungle, Mid, ADC,
+  /// Support): a lane without a starter shows an empty card, a second starter of a lane
+  /// follows the first.
+  static func startingFive(_ starters: [Player], token: String, justAdded: UUID?) -> HTML {
+    var cards: [HTML] = []
+    for position in Position.allCases {
+      let here = starters.filter { $0.position == position }
+      guard !here.isEmpty else {
+        cards.append(
+          .h(
+            "li", ["class": "card vacant"],
+            [
+              .h("span", ["class": "role"], [Icon.lane(position), .text(position.displayName)]),
+              .h("span", ["class": "muted"], localized("No starter")),
+            ]))
+        continue
+      }
+      for player in here {
+        cards.append(
+          .h(
+            "li",
+            [
+              "id": "player-\(player.id)",
+              "class": player.id == justAdded ? "player-item card just-added" : "player-item card",
+              "data-id": player.id.uuidString, "data-position": position.rawValue,
+            ],
+            [link(to: player, size: 72)]))
+      }
+    }
+    return .h(
+      "ol",
+      ["class": "roster five", "aria-labelledby": "starters-title", "data-lineup": "starter"],
+      cards)
+  }
+
+  /// A player's link in the roster: picture, pseudo, lane, first champions.
+  static func link(to player: Player, size: Int) -> HTML {
+    .h(
+      "a", ["class": "player-row", "href": "/players/\(player.id)"],
+      [
+        avatar(of: player, size: size),
+        .h(
+          "span", ["class": "names"],
+          [
+            .h("span", ["class": "pseudo"], player.name),
+            .h(
+              "span", ["class": "role"],
+              [Icon.lane(player.position), .text(player.position.displayName)]),
+          ]),
+        champions(of: player),
+      ])
+  }
+
+  /// A player's first three favourite champions, small, each named by its picture's text.
+  static func champions(of player: Player) -> HTML {
+    let favourites = player.favoriteChampions.prefix(3)
+    guard !favourites.isEmpty else { return .fragment([]) }
+    return .h(
+      "span", ["class": "champions"],
+      favourites.map { avatar($0.imageName, size: 28, alt: $0.name, lazy: true) })
+  }
+
   /// One player's row: their link, and buttons that move them within their group.
   static func row(
     _ player: Player, in group: [Player], token: String, justAdded: Bool, canMove: Bool = true
@@ -271,7 +334,7 @@ extension Pages {
         "button",
         [
           "type": "submit", "name": "direction", "value": direction,
-          "class": "icon-button small", "aria-label": label,
+          "class": "icon-button small", "aria-label": label, "id": "\(direction)-\(player.id)",
         ] + (disabled ? ["disabled": ""] : [:]),
         [.trusted(symbol)])
     }
@@ -282,17 +345,7 @@ extension Pages {
         "data-id": player.id.uuidString,
       ],
       [
-        .h(
-          "a", ["class": "player-row", "href": "/players/\(player.id)"],
-          [
-            avatar(of: player, size: 56),
-            .h(
-              "span", ["class": "names"],
-              [
-                .h("span", ["class": "pseudo"], player.name),
-                .h("span", ["class": "role"], player.position.displayName),
-              ]),
-          ]),
+        link(to: player, size: 56),
         canMove
           ? .h(
             "form",

@@ -54,6 +54,25 @@ struct Problem: JSONWritable {
   }
 }
 
+/// `POST /api/players/{id}/swap`: the player to exchange statuses and places with, by id or
+/// pseudo.
+struct SwapRequest: Decodable {
+  let with: String
+}
+
+/// The two players of a swap, as stored: `{"player": …, "with": …}`.
+struct SwapDocument: JSONWritable {
+  let player: Player
+  let other: Player
+
+  func write(to writer: inout JSONWriter) {
+    writer.object {
+      $0.member("player", player)
+      $0.member("with", other)
+    }
+  }
+}
+
 /// `GET /api/lineup`: whether the starting five is complete.
 struct LineupDocument: JSONWritable {
   let status: LineupStatus
@@ -274,6 +293,26 @@ extension WebApp {
       var response = WebApp.json(players.map(\.id.uuidString))
       response.headers.append(("ETag", WebApp.etag(order: players)))
       return response
+    }
+
+    // The other player is on the same team (the store refuses otherwise), which the role
+    // was checked on.
+    route("POST", "/api/players/{id}/swap", RoutePolicy(.editor, .sameOrigin, team: .player)) {
+      request, context in
+      let roster = store.roster
+      let player = try WebApp.player(context.parameters["id"], in: roster)
+      let named = try WebApp.decodeBody(SwapRequest.self, of: request).with
+      let key = Player.nameKey(named)
+      guard
+        let other = roster.players.first(where: {
+          $0.id.uuidString.lowercased() == named.lowercased() || Player.nameKey($0.name) == key
+        })
+      else {
+        throw HTTPError(409, localized("No player on the roster is called “%@”.", named))
+      }
+      let (swapped, otherSwapped) = try await store.swapPlayers(
+        player.id, with: other.id, by: context.author)
+      return WebApp.json(SwapDocument(player: swapped, other: otherSwapped))
     }
 
     route("GET", "/api/lineup", RoutePolicy(.reader, team: .chosen)) { request, context in

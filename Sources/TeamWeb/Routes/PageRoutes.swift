@@ -244,6 +244,15 @@ extension WebApp {
       return .redirect(to: "/players/\(player.id)")
     }
 
+    route("POST", "/players/{id}/swap", RoutePolicy(.editor, .form, team: .player)) {
+      request, context in
+      let roster = store.roster
+      let player = try WebApp.player(context.parameters["id"], in: roster)
+      let other = try WebApp.player(request.formFields["with"]?.first, in: roster)
+      try await store.swapPlayers(player.id, with: other.id, by: context.author)
+      return .redirect(to: "/players/\(player.id)")
+    }
+
     route("GET", "/history", RoutePolicy(.reader, team: .organisation)) { request, context in
       let (player, _, _) = try WebApp.historyQuery(request)
       return Pages.history(

@@ -162,11 +162,15 @@ for (const dialog of document.querySelectorAll("dialog[data-refused]")) {
   dialog.querySelector("[autofocus]")?.focus();
 }
 
-// Drag and drop within "Starting five" or "Substitutes" puts the roster in the new order
-// (PUT /api/roster/order?team=…); "Move up" and "Move down" do the same without a mouse.
+// Drag and drop within the substitutes (or another status) puts the roster in the new order
+// (PUT /api/roster/order?team=…), as "Move up" and "Move down" do without a mouse; a
+// substitute dropped on a starter's card swaps the two (POST /api/players/{id}/swap). Where
+// the page is live the change comes back through the event stream, in place, focus kept;
+// otherwise the page reloads.
 let dragged = null;
+const live = !!document.querySelector("main[data-live]") && typeof EventSource === "function";
 function setUpDragAndDrop() {
-for (const item of document.querySelectorAll(".roster[data-lineup] > li[data-id]")) {
+for (const item of document.querySelectorAll(".roster[data-lineup]:not(.five) > li[data-id]")) {
   if (item.draggable) continue;
   item.draggable = true;
   item.addEventListener("dragstart", (event) => {
@@ -192,11 +196,52 @@ for (const item of document.querySelectorAll(".roster[data-lineup] > li[data-id]
     saveOrder();
   });
 }
+for (const card of document.querySelectorAll(".five > li[data-id]")) {
+  if (card.dataset.dropReady) continue;
+  card.dataset.dropReady = "yes";
+  card.addEventListener("dragover", (event) => {
+    if (!dragged) return;
+    event.preventDefault();
+    card.classList.add("drop-target");
+  });
+  card.addEventListener("dragleave", () => card.classList.remove("drop-target"));
+  card.addEventListener("drop", async (event) => {
+    event.preventDefault();
+    card.classList.remove("drop-target");
+    if (!dragged) return;
+    const saved = await fetch(`/api/players/${dragged.dataset.id}/swap`, {
+      method: "POST", headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ with: card.dataset.id }),
+    });
+    if (!saved.ok) {
+      const status = document.getElementById("status");
+      if (status) status.textContent = (await saved.json().catch(() => ({}))).detail || say("orderRefused");
+      return;
+    }
+    if (!live) location.reload();
+  });
+}
+// "Move up" and "Move down" move the row at once and save the order, focus on the button.
+for (const form of document.querySelectorAll("form.move")) {
+  if (form.dataset.ready) continue;
+  form.dataset.ready = "yes";
+  form.addEventListener("submit", (event) => {
+    const item = form.closest("li[data-id]");
+    const up = event.submitter?.value === "up";
+    const neighbour = up ? item?.previousElementSibling : item?.nextElementSibling;
+    if (!item || !neighbour) return;  // the server's answer: the page again
+    event.preventDefault();
+    const button = event.submitter;
+    item.parentElement.insertBefore(item, up ? neighbour : neighbour.nextSibling);
+    button?.focus();
+    saveOrder();
+  });
+}
 }
 setUp();
 
 async function saveOrder() {
-  const shown = [...document.querySelectorAll(".roster[data-lineup] > li[data-id]")]
+  const shown = [...document.querySelectorAll(".roster[data-lineup]:not(.five) > li[data-id]")]
     .map((item) => item.dataset.id);
   const main = document.querySelector("main[data-order-etag]");
   if (!main) return location.reload();
@@ -221,7 +266,8 @@ async function saveOrder() {
     setTimeout(() => location.reload(), 3000);
     return;
   }
-  location.reload();
+  main.dataset.orderEtag = saved.headers.get("ETag") || "";
+  if (!live) location.reload();
 }
 
 // Live: an open roster or player page follows the changes made anywhere (another browser,
@@ -244,7 +290,7 @@ if (document.querySelector("main[data-live]") && typeof EventSource === "functio
     waiting = null;
     const main = document.querySelector("main[data-live]");
     const response = await fetch(location.href, { headers: { Accept: "text/html" } });
-    const said = update.changes.map((c) => say(c.kind, c.author, c.player, c.from, c.to)).join(say("separator"));
+    const said = update.changes.map((c) => say(c.kind, c.author, c.player, c.from || c.with, c.to)).join(say("separator"));
     if (response.status === 404 && main.dataset.player) {
       const removal = update.changes.find((c) => c.playerID === main.dataset.player);
       const status = main.querySelector("[role=status]") || main.insertAdjacentElement(
@@ -266,7 +312,10 @@ if (document.querySelector("main[data-live]") && typeof EventSource === "functio
     const href = focused?.getAttribute("href");
     const same = focused?.id ? "#" + CSS.escape(focused.id) : href ? `[href="${CSS.escape(href)}"]` : null;
     main.replaceWith(document.adoptNode(next));
-    if (same) next.querySelector(same)?.focus();
+    // A button that became disabled (a row moved to the top) leaves focus on its neighbour.
+    const target = same ? next.querySelector(same) : null;
+    if (target?.disabled) target.parentElement.querySelector("button:not(:disabled)")?.focus();
+    else target?.focus();
     // The edit sheet (outside <main>) holds the player's fields and version: renew it too.
     const fresh = page.getElementById("edit-dialog");
     const old = document.getElementById("edit-dialog");
