@@ -1,6 +1,6 @@
 #!/usr/bin/python3
 """Writes Sources/TeamKit/ChampionData.swift from data/champions.json (every champion of the
-game, from Riot's Data Dragon). The JSON is the source; the Swift table is what the app, the
+game, from Riot's Data Dragon) and data/champion-nicknames.json (what players type: j4, tf). The JSON is the source; the Swift table is what the app, the
 server and the CLI compile in (Xcode's package builds cannot embed resources in code).
 
 Run it after changing data/champions.json; `make test` fails when the two differ."""
@@ -11,6 +11,7 @@ import sys
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 SOURCE = ROOT / "data" / "champions.json"
+NICKNAMES = ROOT / "data" / "champion-nicknames.json"
 TARGET = ROOT / "Sources" / "TeamKit" / "ChampionData.swift"
 CLASSES = ("Fighter", "Tank", "Mage", "Assassin", "Marksman", "Support")
 
@@ -38,6 +39,17 @@ def generate():
         lines.append(
             f"    ({swift_string(champion['id'])}, {swift_string(champion['name'])}, "
             f"{swift_string(champion['title'])}, [{classes}]),")
+    lines.append("  ]")
+    ids = {champion["id"] for champion in champions}
+    nicknames = json.loads(NICKNAMES.read_text())["nicknames"]
+    lines += [
+        "",
+        "  /// What players type for a champion (`j4`, `tf`), by nickname: the Data Dragon id.",
+        "  static let nicknames: [(nickname: String, id: String)] = [",
+    ]
+    for nickname, champion in sorted(nicknames.items()):
+        assert champion in ids, f"{nickname}: no champion {champion}"
+        lines.append(f"    ({swift_string(nickname)}, {swift_string(champion)}),")
     lines += ["  ]", "}", ""]
     return "\n".join(lines)
 
@@ -46,7 +58,7 @@ if __name__ == "__main__":
     text = generate()
     if sys.argv[1:] == ["--check"]:
         if TARGET.read_text() != text:
-            raise SystemExit(f"{TARGET.relative_to(ROOT)} is not what data/champions.json gives: "
+            raise SystemExit(f"{TARGET.relative_to(ROOT)} is not what data/champion*.json give: "
                              "run scripts/generate-champion-data.py")
     else:
         TARGET.write_text(text)

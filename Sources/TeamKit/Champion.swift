@@ -133,15 +133,20 @@ extension Champion {
   }
 
   /// The keys a champion is found by: its id (Data Dragon's, which is also the game's other
-  /// name: `monkeyking` for Wukong) and its names.
+  /// name: `monkeyking` for Wukong), its names, and what players type for it (`j4`, `tf`).
   var searchKeys: [String] {
     var keys = [id]
-    for name in [name, gameName] {
+    for name in [name, gameName] + (Self.nicknamesByID[id] ?? []) {
       let key = Self.searchKey(name)
       if !keys.contains(key) { keys.append(key) }
     }
     return keys
   }
+
+  /// ``nicknames`` (ChampionData.swift), by champion id.
+  private static let nicknamesByID: [String: [String]] = Dictionary(
+    grouping: nicknames, by: { $0.id.lowercased() }
+  ).mapValues { $0.map(\.nickname) }
 
   /// The champions matching `query`, the best first: an exact name, then names starting
   /// with it, then names holding it, then (for four letters or more) names one typo away.

@@ -36,15 +36,18 @@ public enum Lineup: String, CaseIterable, Codable, Sendable {
     }
   }
 
-  /// Parses a status (any case; `sub` and `bench` for substitute, `standin` for stand-in).
+  /// Parses a status (any case or accents; `sub` and `bench` for substitute, `standin` for
+  /// stand-in; the French words as the app shows them: `titulaire`, `remplaçant`…).
   /// - Throws: ``ValidationError`` on the `lineup` field.
   public init(parsing text: String) throws(ValidationError) {
-    switch text.trimmingCharacters(in: .whitespacesAndNewlines).lowercased() {
-    case "starter", "start": self = .starter
-    case "substitute", "sub", "bench": self = .substitute
-    case "trainee": self = .trainee
-    case "stand-in", "standin", "stand in": self = .standIn
-    case "inactive": self = .inactive
+    switch text.trimmingCharacters(in: .whitespacesAndNewlines)
+      .folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
+    {
+    case "starter", "start", "titulaire": self = .starter
+    case "substitute", "sub", "bench", "remplacant": self = .substitute
+    case "trainee", "en formation": self = .trainee
+    case "stand-in", "standin", "stand in", "remplacant temporaire": self = .standIn
+    case "inactive", "inactif": self = .inactive
     default:
       throw ValidationError(
         .lineup,

@@ -419,6 +419,7 @@ enum Localizations {
     "No accounts yet. Create the first with ‘kcorp users add NAME --role owner’.":
       "Aucun compte pour l’instant. Créez le premier avec « kcorp users add NOM --role owner ».",
     "No backup at %@.": "Aucune sauvegarde à %@.",
+    "No champion matches “%@”.": "Aucun champion ne correspond à « %@ ».",
     "No changes recorded yet.": "Aucune modification enregistrée pour l’instant.",
     "No contract ends within %@ days.": "Aucun contrat ne finit d’ici %@ jours.",
     "No favorite champions yet.": "Aucun champion favori pour l’instant.",

@@ -163,8 +163,15 @@ public enum RosterFile {
     return String(data: data, encoding: .windowsCP1252) ?? String(decoding: data, as: UTF8.self)
   }
 
-  /// Column names a spreadsheet may use, by the field they fill.
+  /// Column names a spreadsheet may use, by the field they fill, in English and in French
+  /// (compared without case, accents or spaces: `Rôle`, `Fin de contrat`).
   private static let headers: [String: String] = [
+    "joueur": "name", "poste": "position", "statut": "lineup", "titulaire": "lineup",
+    "photo": "image", "championsfavoris": "champions", "equipe": "team",
+    "identifiantriot": "riotID", "nomreel": "realName",
+    "nationalite": "nationality", "pays": "nationality", "datedenaissance": "birthDate",
+    "naissance": "birthDate", "arrivee": "joined",
+    "findecontrat": "contractEnd",
     "id": "id", "name": "name", "pseudo": "name", "position": "position", "role": "position",
     "lineup": "lineup", "status": "lineup", "image": "image", "favoritechampions": "champions",
     "favouritechampions": "champions", "champions": "champions", "team": "team",

@@ -50,6 +50,10 @@ import Testing
     ("JAX", "jax"), ("jarvan", "jarvaniv"), ("belveth", "belveth"), ("leblanc", "leblanc"),
     ("reksai", "reksai"), ("kogmaw", "kogmaw"), ("orianna", "orianna"), ("oriana", "orianna"),
     ("azir", "azir"), ("ahri", "ahri"), ("Léona", "leona"), ("vi", "vi"),
+    // What players type (data/champion-nicknames.json).
+    ("j4", "jarvaniv"), ("tf", "twistedfate"), ("mf", "missfortune"), ("ww", "warwick"),
+    ("asol", "aurelionsol"), ("gp", "gangplank"), ("lb", "leblanc"), ("kog", "kogmaw"),
+    ("cass", "cassiopeia"), ("yi", "masteryi"), ("xin", "xinzhao"), ("J4", "jarvaniv"),
   ])
   func theForgivingSearchPutsTheRightChampionFirst(query: String, id: String) {
     #expect(Champion.search(query).first?.id == id, "\(Champion.search(query).prefix(3).map(\.id))")

@@ -59,6 +59,23 @@ import Testing
     }
   }
 
+  @Test func aFrenchSpreadsheetWithItsOwnHeadersIsRead() throws {
+    // "Pseudo;Rôle;Statut;Champions favoris;Fin de contrat", Windows-1252 as Excel saves it.
+    let bytes: [UInt8] =
+      Array("Pseudo;R".utf8) + [0xF4] + Array("le;Statut;Champions favoris;Fin de contrat\r\n".utf8)
+      + Array("Z".utf8) + [0xE9] + Array("phyr;jgl;rempla".utf8) + [0xE7]
+      + Array("ant;\"Lee Sin, Viego\";2027-06-30\r\n".utf8)
+    let plan = try RosterImport(Data(bytes), current: [])
+    let player = try #require(plan.players.first)
+    #expect(player.name == "Zéphyr" && player.position == .jungle)
+    #expect(player.lineup == .substitute)
+    #expect(player.favoriteChampions.map(\.id) == ["leesin", "viego"])
+    #expect(player.contractEnd == Day("2027-06-30"))
+    // "Poste" names the position as well.
+    let poste = try RosterImport(csv("Joueur,Poste\nCanna,Top\n"), current: [])
+    #expect(poste.players.map(\.position) == [.top])
+  }
+
   @Test func anImportTakesTimeInProportionToItsRows() throws {
     func rows(_ count: Int) -> Data {
       var text = "name,position\n"

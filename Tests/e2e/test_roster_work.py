@@ -280,6 +280,16 @@ def test_the_champion_search_narrows_the_row_however_names_are_typed(server, bro
     wait(browser).until(lambda b: visible_champions(b) == ["fiddlesticks"])
     dialog.find_element(By.XPATH, ".//label[@class='champion'][input[@value='fiddlesticks']]").click()
 
+    # What players type finds the champion; a search that finds nobody says so.
+    search.clear()
+    search.send_keys("j4")
+    wait(browser).until(lambda b: visible_champions(b) == ["fiddlesticks", "jarvaniv"])
+    search.clear()
+    search.send_keys("zzzz")
+    no_match = dialog.find_element(By.CSS_SELECTOR, ".no-match")
+    wait(browser).until(lambda _: no_match.text == "No champion matches “zzzz”.")
+    assert no_match.get_attribute("role") == "status"
+
     # A selected champion stays first whatever is searched next.
     search.clear()
     search.send_keys("wukong" + Keys.ENTER)  # Enter searches, never sends the form

@@ -65,6 +65,7 @@ enum Pages {
       "teamRemoved": localized("%1$@ removed the team %2$@"),
       "organisationRenamed": localized("%1$@ renamed the organisation from %3$@ to %4$@"),
       "separator": localized("; "),
+      "noChampion": localized("No champion matches “%@”."),
     ]
     let object = messages.sorted { $0.key < $1.key }.map {
       "\"\($0.key)\":" + String(decoding: TeamJSON.encode($0.value), as: UTF8.self)

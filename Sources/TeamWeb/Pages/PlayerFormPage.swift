@@ -149,6 +149,8 @@ extension Pages {
                       .h("option", ["value": $0.rawValue], $0.displayName)
                     }),
               ]),
+            // Said when a search finds nobody (app.js).
+            .h("p", ["class": "no-match", "role": "status"], [HTML]()),
             .h(
               "div", ["class": "champion-row"],
               // The selected champions first, in their order, then the others.

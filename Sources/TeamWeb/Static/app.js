@@ -59,6 +59,8 @@ function championFilters(fieldset) {
     }
     row.append(...order);
     row.scrollLeft = 0;
+    const said = fieldset.querySelector(".no-match");
+    if (said) said.textContent = matches.length || !search.value.trim() ? "" : say("noChampion", search.value.trim());
   }
   once(search, "input", filter);
   once(kind, "change", filter);
