@@ -72,10 +72,13 @@ let package = Package(
     .target(name: "CTCPInfo"),
     .target(name: "TeamHTTP", dependencies: ["CMicroHTTPD", "CTCPInfo"]),
 
+    // Responses compressed with gzip (Debian's zlib1g-dev; the SDK's libz on Apple platforms).
+    .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+
     // MARK: Faces
     .target(
       name: "TeamWeb",
-      dependencies: ["TeamKit", "TeamStore", "TeamAccess", "TeamHTTP", "TeamPhoto"],
+      dependencies: ["TeamKit", "TeamStore", "TeamAccess", "TeamHTTP", "TeamPhoto", "CZlib"],
       resources: [
         .embedInCode("Static/app.css"), .embedInCode("Static/app.js"),
         .embedInCode("Static/openapi.json"),
@@ -110,7 +113,9 @@ let package = Package(
     .testTarget(name: "KCorpCLITests", dependencies: ["kcorp", "TeamKit", "TestSupport"]),
     .testTarget(
       name: "TeamWebTests",
-      dependencies: ["TeamWeb", "TeamHTTP", "TeamStore", "TeamKit", "kcorp", "TestSupport"]),
+      dependencies: [
+        "TeamWeb", "TeamHTTP", "TeamStore", "TeamKit", "kcorp", "TestSupport", "CZlib",
+      ]),
   ]
 )
 

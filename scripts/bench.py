@@ -167,6 +167,25 @@ http {{
 """
 
 
+def first_load(path):
+    """What a browser's first visit of `path` costs: the body plain and in gzip, and the
+    requests and gzip bytes of the page with what it loads at once (stylesheet, script,
+    pictures that are not lazy)."""
+    plain = get(KCORP_PORT, path)[2]
+    gzip = {"Accept-Encoding": "gzip"}
+    compressed = get(KCORP_PORT, path, headers=gzip)[2]
+    loads = set()
+    for tag in re.findall(r"<(?:img|script|link)\b[^>]*>", plain.decode("utf-8", "replace")):
+        if 'loading="lazy"' in tag or (tag.startswith("<link") and "stylesheet" not in tag):
+            continue
+        address = re.search(r'\s(?:src|href)="([^"]+)"', tag)
+        if address and address.group(1).startswith("/"):
+            loads.add(address.group(1).replace("&amp;", "&"))
+    total = len(compressed) + sum(len(get(KCORP_PORT, item, headers=gzip)[2]) for item in loads)
+    return {"plain": len(plain), "gzip": len(compressed), "requests": 1 + len(loads),
+            "first_load": total}
+
+
 def reads(player_id):
     database = work / "reads.sqlite"
     server = serve(database)
@@ -186,7 +205,7 @@ def reads(player_id):
     for path in files:
         assert get(NGINX_PORT, path)[0] == 200, path
 
-    results = {}
+    results = {"wire": {route: first_load(path) for route, path in routes.items()}}
     for route, path in routes.items():
         results[route] = {}
         # Alternate the two servers so that the machine's noise falls on both alike.
@@ -736,12 +755,20 @@ def report(read, write, memory, scale):
     lines.append("| route | kcorp req/s | nginx req/s | ratio (≥ 0.7) | kcorp p50 | kcorp p99 (≤ 5 ms) | nginx p50 | nginx p99 |")
     lines.append("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
     for route, pair in read.items():
+        if route == "wire":
+            continue
         k, n = pair["kcorp"], pair["nginx"]
         ratio = k["rps"] / n["rps"]
         lines.append(
             f"| `{route}` | {k['rps']:,.0f} | {n['rps']:,.0f} | {ratio:.2f} {ok(ratio >= 0.7)} | "
             f"{k['p50']:.2f} ms | {k['p99']:.2f} ms {ok(k['p99'] <= 5)} | {n['p50']:.2f} ms | "
             f"{n['p99']:.2f} ms |")
+    lines.append("")
+    lines.append("| screen (brief's roster) | body | in gzip | first load: requests | first load: bytes on the wire |")
+    lines.append("| --- | ---: | ---: | ---: | ---: |")
+    for route, wire in read["wire"].items():
+        lines.append(f"| `{route}` | {wire['plain']:,} | {wire['gzip']:,} | {wire['requests']} | "
+                     f"{wire['first_load']:,} |")
     lines.append("")
     ratio = write["kcorp"] / write["sqlite3"]
     lines.append("| durable writes (1,000, one at a time) | kcorp `POST /api/players` | sqlite3 shell | ratio (≤ 1.5) |")

@@ -6,11 +6,14 @@ struct Asset: Sendable {
   let path: String
   let contentType: String
   let body: [UInt8]
+  /// The body in gzip, compressed once.
+  let gzip: [UInt8]?
 
   init(name: String, extension ext: String, contentType: String, body: [UInt8]) {
     self.path = "/static/\(name)-\(fnv1a(body)).\(ext)"
     self.contentType = contentType
     self.body = body
+    gzip = Gzip.compressed(body)
   }
 
   static let stylesheet = Asset(

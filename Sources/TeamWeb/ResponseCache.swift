@@ -9,7 +9,8 @@ import TeamKit
 /// older versions are dropped as soon as a newer version is asked for; keys only name
 /// things that exist (a clamped page number, an existing player), and past
 /// ``maxBytes`` responses are still served but no longer kept. Each language has its own
-/// entries (``Language/current``).
+/// entries (``Language/current``). A response that suits gzip is compressed when first
+/// rendered, in pieces around the token (``Gzip``), and sent so to browsers that take it.
 final class ResponseCache: Sendable {
   /// Stands for the CSRF token in a cached page. No user data can contain it: pseudos are at
   /// most 24 characters and image names cannot hold `~`.
@@ -20,6 +21,8 @@ final class ResponseCache: Sendable {
     let headers: [(name: String, value: String)]
     /// The body cut where the token goes.
     let parts: [[UInt8]]
+    /// The parts compressed (``Gzip/pieces(_:)``), when the response suits gzip.
+    let gzip: [[UInt8]]?
   }
 
   /// The most the cache keeps, in body bytes.
@@ -46,7 +49,11 @@ final class ResponseCache: Sendable {
     let rendered =
       try cached ?? store(render(), key: key, version: version, tokenized: token != nil)
     var response = HTTPResponse(status: rendered.status, headers: rendered.headers)
-    if rendered.parts.count == 1 {
+    if Gzip.isAccepted, let pieces = rendered.gzip {
+      response.body = Gzip.file(
+        pieces: pieces, parts: rendered.parts, token: Array((token ?? "").utf8))
+      response.headers.append(("Content-Encoding", "gzip"))
+    } else if rendered.parts.count == 1 {
       response.body = rendered.parts[0]
     } else {
       response.body = Array(rendered.parts.joined(separator: Array((token ?? "").utf8)))
@@ -59,14 +66,17 @@ final class ResponseCache: Sendable {
     -> Rendered
   {
     let parts = tokenized ? Self.split(response.body) : [response.body]
-    let rendered = Rendered(status: response.status, headers: response.headers, parts: parts)
+    let gzip = Gzip.suits(response) ? Gzip.pieces(parts) : nil
+    let rendered = Rendered(
+      status: response.status, headers: response.headers, parts: parts, gzip: gzip)
+    let bytes = response.body.count + (gzip?.reduce(0) { $0 + $1.count } ?? 0)
     state.withLock { state in
       if version > state.version { state = State(version: version) }
-      guard version == state.version, state.bytes + response.body.count <= Self.maxBytes else {
+      guard version == state.version, state.bytes + bytes <= Self.maxBytes else {
         return
       }
       state.entries[key] = rendered
-      state.bytes += response.body.count
+      state.bytes += bytes
     }
     return rendered
   }

@@ -86,12 +86,13 @@ public struct WebApp: Sendable {
     }
     for asset in [Asset.stylesheet, Asset.script] {
       route("GET", asset.path, RoutePolicy(.anyone)) { _, _ in
-        HTTPResponse(
+        let gzip = Gzip.isAccepted ? asset.gzip : nil
+        return HTTPResponse(
           status: 200,
           headers: [
             ("Content-Type", asset.contentType),
             ("Cache-Control", "public, max-age=31536000, immutable"),
-          ], body: asset.body)
+          ] + (gzip == nil ? [] : [("Content-Encoding", "gzip")]), body: gzip ?? asset.body)
       }
     }
   }
@@ -191,14 +192,17 @@ public struct WebApp: Sendable {
     var request = request
     request.isSecure = isSecure(request)  // over HTTPS, directly or through a trusted proxy
     let language = Self.language(of: request)
+    let gzip = Gzip.isAccepted(by: request.header("accept-encoding"))
     return await Language.$requested.withValue(language) {
-      let response: HTTPResponse
-      do {
-        response = try await respond(to: request)
-      } catch {
-        response = Self.response(for: error, to: request)
+      await Gzip.$isAccepted.withValue(gzip) {
+        let response: HTTPResponse
+        do {
+          response = try await respond(to: request)
+        } catch {
+          response = Self.response(for: error, to: request)
+        }
+        return finished(response, to: request, in: language)
       }
-      return finished(response, to: request, in: language)
     }
   }
 
@@ -206,15 +210,18 @@ public struct WebApp: Sendable {
   private func finished(_ response: HTTPResponse, to request: HTTPRequest, in language: Language)
     -> HTTPResponse
   {
-    var response = response
+    // Compressed now unless the cache already keeps it so.
+    var response = Gzip.encoded(response)
     let type = response.header("Content-Type") ?? ""
     let isPage = type.hasPrefix("text/html")
+    var vary: [String] = []
     // Words for people: in the request's language, which caches must tell apart.
     if isPage || type.hasPrefix("application/problem+json") {
-      response.headers += [
-        ("Content-Language", language.rawValue), ("Vary", "Accept-Language, Cookie"),
-      ]
+      response.headers.append(("Content-Language", language.rawValue))
+      vary += ["Accept-Language", "Cookie"]
     }
+    if Gzip.suits(contentType: type) { vary.append("Accept-Encoding") }
+    if !vary.isEmpty { response.headers.append(("Vary", vary.joined(separator: ", "))) }
     if response.header("Content-Security-Policy") == nil {
       response.headers.append(("Content-Security-Policy", Self.contentSecurityPolicy))
     }
