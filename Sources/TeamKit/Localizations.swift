@@ -546,6 +546,7 @@ enum Localizations {
     "Role of %@": "Rôle de %@",
     "Role: %@.": "Rôle : %@.",
     "Save": "Enregistrer",
+    "Saved.": "Enregistré.",
     "Say what to change: --name, --position, --image, --champion, --status, --riot-id, --real-name, --country, --birth-date, --joined or --contract-end.":
       "Dites quoi modifier : --name, --position, --image, --champion, --status, --riot-id, --real-name, --country, --birth-date, --joined ou --contract-end.",
     "Say what to change: --name, --tag, --league or --parent.":

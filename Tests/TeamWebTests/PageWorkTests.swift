@@ -110,9 +110,14 @@ import Testing
     let response = try await edit(
       canna, name: "Canna", position: "Jungle", version: WebApp.etag(canna), session: session)
     #expect(response.status == 303)
-    #expect(response.header("location") == "/players/\(canna.id)")
+    #expect(response.header("location") == "/players/\(canna.id)?saved")
     #expect(app.store.players[0].position == .jungle)
     #expect(app.store.players[0].favoriteChampions == canna.favoriteChampions)
+    // The player's page says it was saved, there only.
+    let saved = try await app.client.get("/players/\(canna.id)?saved").text
+    #expect(saved.contains(#"<div class="status shown" role="status" id="status">Saved.</div>"#))
+    let again = try await app.client.get("/players/\(canna.id)").text
+    #expect(again.contains(#"<div class="status" role="status" id="status"></div>"#))
   }
 
   @Test func anEditKeepsTheFavouritesOrderTheCheckboxesCannotCarry() async throws {
@@ -241,7 +246,12 @@ import Testing
     let response = try await app.post(
       "/players/\(yike.id)/swap", [("csrf", session.token), ("with", canna.id.uuidString)],
       session: session)
-    #expect(response.status == 303 && response.header("location") == "/players/\(yike.id)")
+    #expect(response.status == 303)
+    let location = try #require(response.header("location"))
+    #expect(location == "/players/\(yike.id)?swapped=\(canna.id)")
+    #expect(
+      try await app.client.get(location).text.contains(
+        "Yike is now starter, Canna substitute."))
     #expect(app.store.roster.player(id: yike.id)?.lineup == .starter)
     #expect(app.store.roster.player(id: canna.id)?.lineup == .substitute)
     #expect(try await app.client.get("/players/\(canna.id)").text.contains(">Swap with Yike<"))

@@ -92,7 +92,7 @@ def chrome(javascript=True, desktop=False, language="en-US"):
         options.add_argument(argument)
     prefs = {"intl.accept_languages": language}
     if desktop:
-        options.add_argument("--window-size=1280,900")
+        options.add_argument("--window-size=1440,900")
     elif javascript:
         # A phone's viewport (headless windows cannot be narrower than 500 px).
         options.add_experimental_option(
@@ -110,6 +110,14 @@ def chrome(javascript=True, desktop=False, language="en-US"):
 @pytest.fixture
 def browser():
     driver = chrome()
+    yield driver
+    driver.quit()
+
+
+@pytest.fixture
+def desktop_browser():
+    """A 1440 px desktop window."""
+    driver = chrome(desktop=True)
     yield driver
     driver.quit()
 

@@ -357,3 +357,49 @@ def test_a_photo_from_the_phone_becomes_the_players_picture(server, browser, tmp
     final = browser.execute_async_script(
         "const done = arguments[1]; fetch(arguments[0].src).then(r => done(r.url))", picture)
     assert "/photos/" in final and final.endswith(".jpg")
+
+
+def in_view(browser, element):
+    return browser.execute_script(
+        "const box = arguments[0].getBoundingClientRect();"
+        "return box.height > 0 && box.top >= 0 && box.bottom <= innerHeight", element)
+
+
+def test_a_confirmation_is_seen_on_a_long_roster_and_after_an_edit(server, browser):
+    for index in range(12):
+        add_through_the_api(server, f"Player{index}", "Mid")
+    browser.get(server + "/")
+    add_player(browser, "Newcomer")
+    status = browser.find_element(By.ID, "status")
+    wait(browser).until(lambda _: status.text == "Newcomer was added.")
+    # The page scrolled to the new player's row; the message is in view all the same, and
+    # the row is not under the sticky header.
+    assert browser.execute_script("return scrollY") > 0
+    assert in_view(browser, status)
+    row_top = browser.execute_script(
+        "return document.querySelector('.just-added').getBoundingClientRect().top")
+    header_bottom = browser.execute_script(
+        "return document.querySelector('.topbar').getBoundingClientRect().bottom")
+    assert row_top >= header_bottom
+    # After an edit, the player's page says it was saved.
+    open_player(browser, "Newcomer")
+    browser.find_element(By.ID, "edit-player").click()
+    dialog = browser.find_element(By.ID, "edit-dialog")
+    wait(browser).until(lambda _: dialog.is_displayed())
+    Select(dialog.find_element(By.ID, "position")).select_by_visible_text("Top")
+    dialog.find_element(By.XPATH, ".//button[normalize-space()='Save']").click()
+    wait(browser).until(lambda b: b.find_element(By.ID, "status").text == "Saved.")
+    assert in_view(browser, browser.find_element(By.ID, "status"))
+
+
+def test_a_desktop_uses_its_width(server, desktop_browser):
+    browser = desktop_browser
+    browser.get(server + "/")
+    cards = browser.find_elements(By.CSS_SELECTOR, ".five > li")
+    tops = {round(card.rect["y"]) for card in cards}
+    assert len(cards) == 5 and len(tops) == 1  # the starting five side by side
+    assert browser.find_element(By.TAG_NAME, "main").rect["width"] > 1000
+    open_player(browser, "Caliste")
+    identity = browser.find_element(By.CSS_SELECTOR, ".detail-identity").rect
+    more = browser.find_element(By.CSS_SELECTOR, ".detail-more").rect
+    assert more["x"] >= identity["x"] + identity["width"]  # two columns

@@ -17,7 +17,7 @@ extension Pages {
 
   static func player(
     _ player: Player, in roster: Roster, token: String, viewer: Viewer = Viewer(),
-    tenures: [Tenure] = [], today: Day = Day(Date())
+    tenures: [Tenure] = [], today: Day = Day(Date()), notice: String? = nil
   ) -> HTTPResponse {
     let starter = player.lineup == .starter
     let team = roster.team(id: player.teamID)
@@ -93,6 +93,18 @@ extension Pages {
               localized("Move to team…")) : .fragment([]),
         ])
     ]
+    let champions: HTML = .h(
+      "section", ["aria-labelledby": "champions-title"],
+      [
+        .h("h2", ["id": "champions-title"], localized("Favorite champions")),
+        player.favoriteChampions.isEmpty
+          ? .h("p", ["class": "muted"], localized("No favorite champions yet."))
+          : .h(
+            "ul", ["class": "champions"],
+            player.favoriteChampions.map { champion in
+              .h("li", [:], [avatar(champion.imageName, size: 56), .h("span", champion.name)])
+            }),
+      ])
     let deletion: [HTML] = [
       .h(
         "form",
@@ -113,32 +125,35 @@ extension Pages {
         .h(
           "main", ["class": "detail", "data-live": "", "data-player": player.id.uuidString],
           [
-            avatar(of: player, size: 160, alt: localized("Photo of %@", player.name)),
-            .h("h1", player.name),
             .h(
-              "p", ["class": "role"],
-              [Icon.lane(player.position), .text(player.position.displayName)]),
-            .h(
-              "p", ["class": "muted"],
-              starter ? localized("Starting five") : localized("Substitute")),
-            .fragment(viewer.canEdit ? edits : []),
-            .h("dl", ["class": "facts"], facts),
-            .fragment(history),
-            .h(
-              "section", ["aria-labelledby": "champions-title"],
+              "div",
               [
-                .h("h2", ["id": "champions-title"], localized("Favorite champions")),
-                player.favoriteChampions.isEmpty
-                  ? .h("p", ["class": "muted"], localized("No favorite champions yet."))
-                  : .h(
-                    "ul", ["class": "champions"],
-                    player.favoriteChampions.map { champion in
-                      .h(
-                        "li", [:],
-                        [avatar(champion.imageName, size: 56), .h("span", champion.name)])
-                    }),
+                "class": notice == nil ? "status" : "status shown", "role": "status",
+                "id": "status",
+              ],
+              notice.map { [.text($0)] } ?? []),
+            // Who they are and what they play; beside it on a desktop, the rest.
+            .h(
+              "div", ["class": "detail-identity"],
+              [
+                avatar(of: player, size: 160, alt: localized("Photo of %@", player.name)),
+                .h("h1", player.name),
+                .h(
+                  "p", ["class": "role"],
+                  [Icon.lane(player.position), .text(player.position.displayName)]),
+                .h(
+                  "p", ["class": "muted"],
+                  starter ? localized("Starting five") : localized("Substitute")),
+                .fragment(viewer.canEdit ? edits : []),
+                champions,
               ]),
-            .fragment(viewer.canEdit ? deletion : []),
+            .h(
+              "div", ["class": "detail-more"],
+              [
+                .h("dl", ["class": "facts"], facts),
+                .fragment(history),
+                .fragment(viewer.canEdit ? deletion : []),
+              ]),
           ]),
         .h(
           "dialog", ["id": "edit-dialog", "class": "sheet", "aria-labelledby": "form-title"],

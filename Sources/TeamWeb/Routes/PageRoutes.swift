@@ -123,14 +123,25 @@ extension WebApp {
       // The day in the key is UTC's (a time zone costs more to ask than the cached page
       // does to serve): "ends soon" may be an hour or so late around midnight.
       let day = Int(Date().timeIntervalSince1970) / 86_400
+      // After a change made here, its confirmation (a page of its own in the cache).
+      var notice: String?
+      if request.query["saved"] != nil {
+        notice = localized("Saved.")
+      } else if let other = request.query["swapped"].flatMap(UUID.init(uuidString:))
+        .flatMap(roster.player(id:))
+      {
+        notice = localized(
+          "%1$@ is now %2$@, %3$@ %4$@.", player.name, player.lineup.displayName, other.name,
+          other.lineup.displayName)
+      }
       return try cache.response(
-        "/players/\(player.id)" + viewer.cacheKey + "~\(day)", version: roster.version,
-        token: token, cookie: cookie
+        "/players/\(player.id)" + viewer.cacheKey + "~\(day)" + (notice.map { "~" + $0 } ?? ""),
+        version: roster.version, token: token, cookie: cookie
       ) {
         Pages.player(
           player, in: roster, token: slot, viewer: viewer,
           tenures: try store.tenures(of: player.id),
-          today: Day(Date()))
+          today: Day(Date()), notice: notice)
       }
     }
     route(
@@ -184,7 +195,7 @@ extension WebApp {
         let player = try await store.updatePlayer(
           id: current.id, with: edit, expected: current,
           photo: try await WebApp.formPhoto(request), by: context.author)
-        return .redirect(to: "/players/\(player.id)")
+        return .redirect(to: "/players/\(player.id)?saved")
       } catch {
         switch error {
         case .changed(let now):
@@ -241,7 +252,7 @@ extension WebApp {
       let lineup = request.formFields["lineup"]?.first ?? ""
       try await store.updatePlayer(
         id: player.id, with: PlayerEdit(lineup: lineup), by: context.author)
-      return .redirect(to: "/players/\(player.id)")
+      return .redirect(to: "/players/\(player.id)?saved")
     }
 
     route("POST", "/players/{id}/swap", RoutePolicy(.editor, .form, team: .player)) {
@@ -250,7 +261,7 @@ extension WebApp {
       let player = try WebApp.player(context.parameters["id"], in: roster)
       let other = try WebApp.player(request.formFields["with"]?.first, in: roster)
       try await store.swapPlayers(player.id, with: other.id, by: context.author)
-      return .redirect(to: "/players/\(player.id)")
+      return .redirect(to: "/players/\(player.id)?swapped=\(other.id)")
     }
 
     route("GET", "/history", RoutePolicy(.reader, team: .organisation)) { request, context in
