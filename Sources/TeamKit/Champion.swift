@@ -69,9 +69,10 @@ extension Champion {
   /// One row of ``dataDragon`` (ChampionData.swift, generated from data/champions.json).
   typealias DataDragonEntry = (id: String, name: String, title: String, classes: [ChampionClass])
 
-  /// The brief's `availableChampions`, in its order, with its names and picture names.
+  /// The brief's `availableChampions`, in its order, with its picture names; names as the
+  /// game writes them (`K'Sante`, where the brief has `Ksante`; its id stays `ksante`).
   private static let brief: [Champion] = [
-    Champion(name: "Ksante", imageName: "ksante"),
+    Champion(id: "ksante", name: "K'Sante", imageName: "ksante"),
     Champion(name: "Jax", imageName: "jax"),
     Champion(name: "Maokai", imageName: "moakai"),
     Champion(name: "Skarner", imageName: "skarner"),

@@ -145,6 +145,7 @@ enum Localizations {
       "Impossible de restaurer dans un effectif jetable (--in-memory).",
     "A token is already named “%@”; revoke it or choose another name.":
       "Un jeton s’appelle déjà « %@ » ; révoquez-le ou choisissez un autre nom.",
+    "Account name": "Identifiant",
     "Accounts": "Comptes",
     "Accounts · KCorp": "Comptes · KCorp",
     "Add": "Ajouter",
@@ -544,7 +545,7 @@ enum Localizations {
     "Riot ID: %@": "Riot ID : %@",
     "Role": "Rôle",
     "Role of %@": "Rôle de %@",
-    "Role: %@.": "Rôle : %@.",
+    "Role: %@.": "Accès : %@.",
     "Save": "Enregistrer",
     "Saved.": "Enregistré.",
     "Say what to change: --name, --position, --image, --champion, --status, --riot-id, --real-name, --country, --birth-date, --joined or --contract-end.":
@@ -563,7 +564,7 @@ enum Localizations {
     "Send a photo of at most 40 megapixels (this one is %1$@ × %2$@).":
       "Envoyez une photo de 40 mégapixels au plus (celle-ci fait %1$@ × %2$@).",
     "Send a photo of at most 8 MiB (this one has %@ MiB).":
-      "Envoyez une photo de 8 Mio au plus (celle-ci fait %@ Mio).",
+      "Photo trop lourde : envoyez-en une de 8 Mo au plus (celle-ci fait %@ Mo).",
     "Send at most %1$@ favourite champions, each once (there are %2$@).":
       "Envoyez au plus %1$@ champions favoris, chacun une seule fois (il y en a %2$@).",
     "Send at most %@ KiB; shorten what you sent.":
@@ -633,10 +634,11 @@ enum Localizations {
       "L’entrée standard n’est pas un terminal : donnez le mot de passe avec --password-stdin.",
     "Start the image name with a letter or digit, not a dot.":
       "Commencez le nom d’image par une lettre ou un chiffre, pas par un point.",
+    "Starter": "Titulaire",
     "Starter while the five is not complete": "Titulaire tant que le cinq n’est pas complet",
     "Starting five": "Titulaires",
-    "Starting five: %@.": "Titulaires : %@.",
-    "Starting five: complete.": "Titulaires : cinq de départ complet.",
+    "Starting five: %@.": "Cinq de départ incomplet : %@.",
+    "Starting five: complete.": "Cinq de départ complet.",
     "Status": "Statut",
     "Status, Riot ID, contract": "Statut, Riot ID, contrat",
     "Stopped.": "Arrêté.",
@@ -840,7 +842,7 @@ enum Localizations {
     "configuration error (sign-in required and no account yet)":
       "erreur de configuration (connexion exigée et aucun compte encore)",
     "contract end": "fin de contrat",
-    "editor": "éditeur",
+    "editor": "édition",
     "every team": "toutes les équipes",
     "give “starter” or “substitute”, or leave lineup out":
       "donnez « starter » ou « substitute », ou omettez lineup",
@@ -879,7 +881,7 @@ enum Localizations {
     "the top level": "le niveau racine",
     "trainee": "en formation",
     "usage error": "erreur d’utilisation",
-    "viewer": "lecteur",
+    "viewer": "lecture seule",
     "‘%@’ is not a class; choose Fighter, Tank, Mage, Assassin, Marksman or Support.":
       "« %@ » n’est pas une classe ; choisissez Fighter, Tank, Mage, Assassin, Marksman ou Support.",
     "‘kcorp %@’ does not take %@; see ‘kcorp %@ --help’.":

@@ -37,7 +37,7 @@ extension Pages {
                 .h(
                   "div", ["class": "field"],
                   [
-                    .h("label", ["for": "signin-name"], localized("Name")),
+                    .h("label", ["for": "signin-name"], localized("Account name")),
                     .h(
                       "input",
                       [

@@ -143,7 +143,7 @@ extension Pages {
                   [Icon.lane(player.position), .text(player.position.displayName)]),
                 .h(
                   "p", ["class": "muted"],
-                  starter ? localized("Starting five") : localized("Substitute")),
+                  starter ? localized("Starter") : localized("Substitute")),
                 .fragment(viewer.canEdit ? edits : []),
                 champions,
               ]),
