@@ -71,7 +71,7 @@ def test_the_briefs_story(server, browser, screenshots):
     wait(browser).until(EC.presence_of_element_located((By.CSS_SELECTOR, ".detail h1")))
     assert browser.find_element(By.CSS_SELECTOR, ".detail h1").text == "Saken"
     assert browser.find_element(By.CSS_SELECTOR, ".detail .role").text == "Mid"
-    photo = browser.find_element(By.CSS_SELECTOR, ".detail > img.avatar")
+    photo = browser.find_element(By.CSS_SELECTOR, ".detail-identity > img.avatar")
     assert photo.get_attribute("src").endswith("/picture")  # Saken's initials, not a silhouette
     assert browser.execute_script("return arguments[0].naturalWidth", photo) > 0
     champions = [e.text for e in browser.find_elements(By.CSS_SELECTOR, ".champions li span")]

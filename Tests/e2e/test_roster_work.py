@@ -84,8 +84,10 @@ def test_recently_removed_lists_and_restores(server, browser):
     assert roster_names(browser) == ["Canna", "Caliste", "Targamas"]
 
 
-def add_through_the_api(server, name, position, lineup=None):
+def add_through_the_api(server, name, position, lineup=None, champions=()):
     body = {"name": name, "position": position} | ({"lineup": lineup} if lineup else {})
+    if champions:
+        body["favoriteChampions"] = list(champions)
     request = urllib.request.Request(
         server + "/api/players", data=json.dumps(body).encode(), method="POST",
         headers={"Content-Type": "application/json"})
@@ -350,7 +352,7 @@ def test_a_photo_from_the_phone_becomes_the_players_picture(server, browser, tmp
     dialog.find_element(By.XPATH, ".//button[normalize-space()='Add']").click()
     wait(browser).until(lambda b: "Pictured" in roster_names(b))
     open_player(browser, "Pictured")
-    picture = browser.find_element(By.CSS_SELECTOR, ".detail > img.avatar")
+    picture = browser.find_element(By.CSS_SELECTOR, ".detail-identity > img.avatar")
     wait(browser).until(lambda b: b.execute_script(
         "return arguments[0].complete && arguments[0].naturalWidth", picture) == 512)
     # The picture is the re-encoded square, served under its content hash.
@@ -392,9 +394,15 @@ def test_a_confirmation_is_seen_on_a_long_roster_and_after_an_edit(server, brows
     assert in_view(browser, browser.find_element(By.ID, "status"))
 
 
-def test_a_desktop_uses_its_width(server, desktop_browser):
+def test_a_desktop_uses_its_width(server, desktop_browser, screenshots):
     browser = desktop_browser
+    for name, position, champions in [
+            ("Closer", "Jungle", ["leesin", "viego", "maokai"]),
+            ("Vladi", "Mid", ["viktor", "ahri", "taliyah"]),
+            ("Yike", "Jungle", ["sejuani", "vi"]), ("Saken", "Mid", ["aurora", "sylas"])]:
+        add_through_the_api(server, name, position, champions=champions)
     browser.get(server + "/")
+    browser.save_screenshot(str(screenshots / "roster-desktop.png"))
     cards = browser.find_elements(By.CSS_SELECTOR, ".five > li")
     tops = {round(card.rect["y"]) for card in cards}
     assert len(cards) == 5 and len(tops) == 1  # the starting five side by side
@@ -403,3 +411,4 @@ def test_a_desktop_uses_its_width(server, desktop_browser):
     identity = browser.find_element(By.CSS_SELECTOR, ".detail-identity").rect
     more = browser.find_element(By.CSS_SELECTOR, ".detail-more").rect
     assert more["x"] >= identity["x"] + identity["width"]  # two columns
+    browser.save_screenshot(str(screenshots / "player-desktop.png"))
