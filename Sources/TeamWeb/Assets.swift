@@ -22,4 +22,15 @@ struct Asset: Sendable {
   static let script = Asset(
     name: "app", extension: "js", contentType: "text/javascript; charset=utf-8",
     body: PackageResources.app_js)
+  /// Every champion of the form's row, unchecked: fetched once by the add and edit sheets
+  /// instead of sent in every page.
+  static let championRow: Asset = {
+    var html = ""
+    for champion in Champion.catalog {
+      Pages.championChoice(champion, checked: false).render(into: &html)
+    }
+    return Asset(
+      name: "champions", extension: "html", contentType: "text/html; charset=utf-8",
+      body: Array(html.utf8))
+  }()
 }

@@ -84,7 +84,7 @@ public struct WebApp: Sendable {
       }
       return images.response(for: player, roster: roster, request: request)
     }
-    for asset in [Asset.stylesheet, Asset.script] {
+    for asset in [Asset.stylesheet, Asset.script, Asset.championRow] {
       route("GET", asset.path, RoutePolicy(.anyone)) { _, _ in
         let gzip = Gzip.isAccepted ? asset.gzip : nil
         return HTTPResponse(
@@ -231,7 +231,9 @@ public struct WebApp: Sendable {
       ("X-Frame-Options", "DENY"),
     ]
     // Pages carry the browser's CSRF token: no cache may keep them.
-    if isPage { response.headers.append(("Cache-Control", "no-store")) }
+    if isPage && response.header("Cache-Control") == nil {
+      response.headers.append(("Cache-Control", "no-store"))
+    }
     if isSecure(request) {
       response.headers.append(("Strict-Transport-Security", "max-age=31536000"))
     }

@@ -168,6 +168,32 @@ import Testing
     #expect(app.store.players == Player.defaultRoster)
   }
 
+  @Test func theSheetsChampionsComeOnceFromASharedRowNotInEveryPage() async throws {
+    func choices(_ page: String) -> Int {
+      page.components(separatedBy: #"<label class="champion">"#).count - 1
+    }
+    let roster = try await app.client.get("/").text
+    #expect(choices(roster) == 0)
+    #expect(roster.contains(#"data-more="\#(Asset.championRow.path)""#))
+    #expect(roster.utf8.count < 16_000)  // was 43 KB with the 173 champions in it
+    // The edit sheet holds the player's own, checked and in order; the page of its own, all.
+    let canna = Player.defaultRoster[0]
+    let detail = try await app.client.get("/players/\(canna.id)").text
+    #expect(choices(detail) == canna.favoriteChampions.count)
+    let edit = try await app.client.get("/players/\(canna.id)/edit").text
+    #expect(choices(edit) == Champion.catalog.count)
+    // The shared row: every champion, unchecked, kept by browsers for good.
+    let row = try await app.client.get(Asset.championRow.path)
+    #expect(row.status == 200 && choices(row.text) == Champion.catalog.count)
+    #expect(!row.text.contains("checked"))
+    #expect(row.header("cache-control") == "public, max-age=31536000, immutable")
+    // A refused add (the sheet open without scripts) has them all.
+    let session = try await app.session()
+    let refused = try await app.addThroughForm(name: "canna", session: session)
+    #expect(refused.status == 409 || refused.status == 422)
+    #expect(choices(refused.text) == Champion.catalog.count)
+  }
+
   @Test func aRefusedAddIsTheRosterWithItsSheetOpenAndTheFirstErrorFocused() async throws {
     let session = try await app.session()
     let response = try await app.addThroughForm(name: "canna", image: "Bad Name", session: session)

@@ -10,7 +10,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.support.select import Select
 
 from conftest import ROOT, chrome
-from test_brief_story import roster_names, wait
+from test_brief_story import champions_ready, roster_names, wait
 
 AXE = sorted(glob.glob(str(ROOT / ".build" / "tools" / "lib" / "python3*" / "site-packages"
                            / "axe_playwright_python" / "axe.min.js")))
@@ -118,6 +118,7 @@ def test_the_keyboard_and_the_status_region_carry_every_action(server, browser):
     # The arrow keys move along the champion row.
     plus.send_keys(Keys.SPACE)
     wait(browser).until(lambda _: dialog.is_displayed())
+    champions_ready(browser)
     first = dialog.find_elements(By.CSS_SELECTOR, "label.champion input")[0]
     browser.execute_script("arguments[0].focus()", first)
     first.send_keys(Keys.ARROW_RIGHT)

@@ -15,6 +15,12 @@ def roster_names(browser):
         "return [...document.querySelectorAll('.roster .pseudo')].map(e => e.textContent)")
 
 
+def champions_ready(browser, dialog="add-dialog"):
+    """Waits until the sheet's row holds every champion (the shared row is fetched once)."""
+    wait(browser).until(lambda b: b.execute_script(
+        "return document.querySelectorAll(`#${arguments[0]} label.champion`).length", dialog) == 173)
+
+
 def roster_names_without_javascript(browser):
     # execute_script is unavailable when JavaScript is off; navigations there are synchronous.
     return [e.text for e in browser.find_elements(By.CSS_SELECTOR, ".roster .pseudo")]
@@ -49,6 +55,7 @@ def test_the_briefs_story(server, browser, screenshots):
     assert browser.find_element(By.ID, "image-preview").get_attribute("src").endswith(
         "/images/player_default")
 
+    champions_ready(browser)
     assert champion_border(browser, "viktor") != GREEN
     for champion in ("viktor", "corki"):
         label = browser.find_element(

@@ -3,7 +3,7 @@
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.select import Select
 
-from test_brief_story import roster_names, wait
+from test_brief_story import champions_ready, roster_names, wait
 
 
 def text(browser, selector):
@@ -30,6 +30,7 @@ def test_a_french_coach_reads_french_everywhere(server, french_browser, screensh
     classes = [o.text for o in Select(browser.find_element(By.CSS_SELECTOR, ".champion-class")).options]
     assert classes == ["Toutes les classes", "Combattant", "Tank", "Mage", "Assassin", "Tireur", "Support"]
     Select(browser.find_element(By.ID, "position")).select_by_visible_text("Mid")
+    champions_ready(browser)
     search = browser.find_element(By.CSS_SELECTOR, ".champion-search")
     assert search.get_attribute("placeholder") == "Rechercher"
     search.send_keys("vikt")

@@ -9,7 +9,7 @@ from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support import expected_conditions as EC
 from selenium.webdriver.support.select import Select
 
-from test_brief_story import roster_names, wait
+from test_brief_story import champions_ready, roster_names, wait
 
 
 def open_player(browser, name):
@@ -272,6 +272,7 @@ def test_the_champion_search_narrows_the_row_however_names_are_typed(server, bro
     browser.find_element(By.CSS_SELECTOR, "[aria-label='Add player']").click()
     dialog = browser.find_element(By.ID, "add-dialog")
     wait(browser).until(lambda _: dialog.is_displayed())
+    champions_ready(browser)
     assert len(visible_champions(browser)) == 173  # every champion of the game
     search = dialog.find_element(By.CSS_SELECTOR, ".champion-search")
 

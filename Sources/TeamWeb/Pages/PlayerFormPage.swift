@@ -10,9 +10,24 @@ extension Pages {
   static func playerForm(
     _ input: PlayerInput, errors: ValidationError?, token: String, action: String,
     title: String, submit: String, version: String? = nil, notice: String? = nil,
-    cancel: String = "/", heading: StaticString = "h2"
+    cancel: String = "/", heading: StaticString = "h2", everyChampion: Bool = true
   ) -> HTML {
     let firstError = ValidationError.Field.allCases.first { errors?.message(for: $0) != nil }
+    // The selected champions first, in their order, then the others: here, or (in a sheet
+    // that only scripts open) fetched once from an address that changes with its content
+    // and cached (``Asset/championRow``).
+    var chosen: [Champion] = []  // in the order chosen
+    for champion in input.favoriteChampions.compactMap(Champion.find)
+    where !chosen.contains(champion) {
+      chosen.append(champion)
+    }
+    let others =
+      everyChampion ? Champion.catalog.filter { champion in !chosen.contains(champion) } : []
+    let championRow: HTML = .h(
+      "div",
+      ["class": "champion-row"] + (everyChampion ? [:] : ["data-more": Asset.championRow.path]),
+      chosen.map { championChoice($0, checked: true) }
+        + others.map { championChoice($0, checked: false) })
     func error(_ field: ValidationError.Field) -> HTML {
       guard let messages = errors?.messages(for: field), !messages.isEmpty else {
         return .fragment([])
@@ -59,11 +74,6 @@ extension Pages {
         errors?.message(for: $0) != nil
       }
     let selectedPosition = (try? Position(parsing: input.position))
-    var selected: [String] = []  // in the order chosen
-    for id in input.favoriteChampions.compactMap({ Champion.find($0)?.id })
-    where !selected.contains(id) {
-      selected.append(id)
-    }
     let imageName = input.image.trimmingCharacters(in: .whitespacesAndNewlines)
     let preview =
       PlayerInput.imageNameProblem(imageName) == nil ? imageName : Player.defaultImage
@@ -151,22 +161,7 @@ extension Pages {
               ]),
             // Said when a search finds nobody (app.js).
             .h("p", ["class": "no-match", "role": "status"], [HTML]()),
-            .h(
-              "div", ["class": "champion-row"],
-              // The selected champions first, in their order, then the others.
-              (selected.compactMap(Champion.find)
-                + Champion.catalog.filter { !selected.contains($0.id) }).map { champion in
-                  .h(
-                    "label", ["class": "champion"],
-                    [
-                      .h(
-                        "input",
-                        ["type": "checkbox", "name": "champion", "value": champion.id]
-                          + (selected.contains(champion.id) ? ["checked": ""] : [:])),
-                      avatar(champion.imageName, size: 56, lazy: true),
-                      .h("span", champion.name),
-                    ])
-                }),
+            championRow,
             error(.favoriteChampions),
           ]),
         .h(
@@ -255,6 +250,20 @@ extension Pages {
       ])
   }
 
+  /// One champion of the form's row: a checkbox with its picture and name.
+  static func championChoice(_ champion: Champion, checked: Bool) -> HTML {
+    .h(
+      "label", ["class": "champion"],
+      [
+        .h(
+          "input",
+          ["type": "checkbox", "name": "champion", "value": champion.id]
+            + (checked ? ["checked": ""] : [:])),
+        avatar(champion.imageName, size: 56, lazy: true),
+        .h("span", champion.name),
+      ])
+  }
+
   /// The edit form on a page of its own, prefilled with `input`.
   static func editPlayer(
     _ player: Player, input: PlayerInput, errors: ValidationError?, token: String,
@@ -276,13 +285,14 @@ extension Pages {
 
   static func editForm(
     _ player: Player, input: PlayerInput, errors: ValidationError?, token: String,
-    version: String, notice: String? = nil, heading: StaticString = "h2"
+    version: String, notice: String? = nil, heading: StaticString = "h2",
+    everyChampion: Bool = true
   ) -> HTML {
     playerForm(
       input, errors: errors, token: token, action: "/players/\(player.id)/edit",
       title: localized("Edit %@", player.name), submit: localized("Save"), version: version,
       notice: notice,
-      cancel: "/players/\(player.id)", heading: heading)
+      cancel: "/players/\(player.id)", heading: heading, everyChampion: everyChampion)
   }
 
   /// What a player is now, as the edit form's input.

@@ -158,9 +158,10 @@ extension Pages {
         .h(
           "dialog", ["id": "edit-dialog", "class": "sheet", "aria-labelledby": "form-title"],
           [
+            // Only scripts open this sheet: the other champions come from the shared row.
             editForm(
               player, input: input(of: player), errors: nil, token: token,
-              version: WebApp.etag(player))
+              version: WebApp.etag(player), everyChampion: false)
           ]),
         .h(
           "dialog", ["id": "delete-dialog", "class": "sheet", "aria-labelledby": "confirm-title"],

@@ -164,9 +164,10 @@ extension Pages {
           ["id": "add-dialog", "class": "sheet", "aria-labelledby": "form-title"]
             + (refused ? ["open": "", "data-refused": ""] : [:]),
           [
+            // Without scripts the sheet opens only when refused: then with every champion.
             playerForm(
               form.input, errors: form.errors, token: token, action: "/players",
-              title: localized("New player"), submit: localized("Add"))
+              title: localized("New player"), submit: localized("Add"), everyChampion: refused)
           ]),
       ])
   }

@@ -35,13 +35,12 @@ function championFilters(fieldset) {
   const kind = fieldset.querySelector(".champion-class");
   const row = fieldset.querySelector(".champion-row");
   if (!search || !kind || !row) return;
-  const labels = new Map();
-  for (const label of row.querySelectorAll("label.champion")) {
-    labels.set(label.querySelector("input").value, label);
-  }
   let latest = 0;
   async function filter() {
     const asked = ++latest;
+    // Read each time: the row may have grown since (fillChampionRows).
+    const labels = new Map([...row.querySelectorAll("label.champion")]
+      .map((label) => [label.querySelector("input").value, label]));
     const query = new URLSearchParams({ q: search.value, class: kind.value });
     const response = await fetch("/api/champions?" + query, { headers: { Accept: "application/json" } });
     if (!response.ok || asked !== latest) return;
@@ -68,7 +67,32 @@ function championFilters(fieldset) {
   once(search, "keydown", (event) => { if (event.key === "Enter") event.preventDefault(); });
 }
 
+// A sheet's champion row holds its selected champions; the others come from the shared row,
+// fetched once and kept by the browser (its address changes with its content).
+let championRow = null;
+async function fillChampionRows() {
+  const rows = [...document.querySelectorAll(".champion-row[data-more]")];
+  if (!rows.length) return;
+  championRow ??= fetch(rows[0].dataset.more).then((response) => (response.ok ? response.text() : ""));
+  const html = await championRow;
+  if (!html) {
+    championRow = null;  // asked again at the next set-up
+    return;
+  }
+  const template = document.createElement("template");
+  template.innerHTML = html;
+  for (const row of rows) {
+    if (!row.hasAttribute("data-more")) continue;
+    row.removeAttribute("data-more");
+    const present = new Set([...row.querySelectorAll("input")].map((input) => input.value));
+    for (const label of template.content.querySelectorAll("label.champion")) {
+      if (!present.has(label.querySelector("input").value)) row.append(label.cloneNode(true));
+    }
+  }
+}
+
 function setUp() {
+  fillChampionRows();
   for (const fieldset of document.querySelectorAll("fieldset")) championFilters(fieldset);
   // A file chosen for the import is read into the text to preview (without JavaScript,
   // the text is pasted).
