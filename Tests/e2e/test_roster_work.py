@@ -413,3 +413,27 @@ def test_a_desktop_uses_its_width(server, desktop_browser, screenshots):
     more = browser.find_element(By.CSS_SELECTOR, ".detail-more").rect
     assert more["x"] >= identity["x"] + identity["width"]  # two columns
     browser.save_screenshot(str(screenshots / "player-desktop.png"))
+
+
+def test_a_camera_photo_over_the_servers_limit_is_shrunk_in_the_browser(server, browser, tmp_path):
+    from PIL import Image
+    # A phone camera's photo: 6000 × 4500 of fine detail, saved at full quality (over 8 MiB).
+    photo = tmp_path / "IMG_0043.jpg"
+    Image.effect_noise((6000, 4500), 96).convert("RGB").save(photo, "JPEG", quality=100)
+    assert photo.stat().st_size > 20 * 1024 * 1024
+    browser.get(server + "/")
+    browser.find_element(By.CSS_SELECTOR, "[aria-label='Add player']").click()
+    dialog = browser.find_element(By.ID, "add-dialog")
+    wait(browser).until(lambda _: dialog.is_displayed())
+    browser.find_element(By.ID, "name").send_keys("Camera")
+    Select(browser.find_element(By.ID, "position")).select_by_visible_text("Top")
+    dialog.find_element(By.ID, "photo").send_keys(str(photo))
+    dialog.find_element(By.XPATH, ".//button[normalize-space()='Add']").click()
+    wait(browser).until(lambda b: "Camera" in roster_names(b))
+    open_player(browser, "Camera")
+    picture = browser.find_element(By.CSS_SELECTOR, ".detail-identity > img.avatar")
+    wait(browser).until(lambda b: b.execute_script(
+        "return arguments[0].complete && arguments[0].naturalWidth", picture) == 512)
+    final = browser.execute_async_script(
+        "const done = arguments[1]; fetch(arguments[0].src).then(r => done(r.url))", picture)
+    assert "/photos/" in final

@@ -91,8 +91,45 @@ async function fillChampionRows() {
   }
 }
 
+// A camera's photo may be larger than the server takes (8 MiB): shrunk here first, its
+// longest side to 2048 px, as a JPEG; the rest of the form goes as typed. A photo the browser
+// cannot draw (HEIC) goes as it is, for the server to read or refuse.
+const photoSide = 2048;
+function shrinksPhotos(form) {
+  const input = form.querySelector("input[type=file][name=photo]");
+  if (!input) return;
+  once(form, "submit", async (event) => {
+    const file = input.files[0];
+    if (!file || form.dataset.photoReady || !/^image\/(jpeg|png|webp)$/.test(file.type)) return;
+    event.preventDefault();
+    const submitter = event.submitter;
+    try {
+      const bitmap = await createImageBitmap(file);
+      const scale = Math.min(1, photoSide / Math.max(bitmap.width, bitmap.height));
+      if (scale < 1 || file.size > 8 * 1024 * 1024) {
+        const canvas = document.createElement("canvas");
+        canvas.width = Math.round(bitmap.width * scale);
+        canvas.height = Math.round(bitmap.height * scale);
+        canvas.getContext("2d").drawImage(bitmap, 0, 0, canvas.width, canvas.height);
+        const blob = await new Promise((done) => canvas.toBlob(done, "image/jpeg", 0.9));
+        if (blob) {
+          const files = new DataTransfer();
+          files.items.add(new File([blob], "photo.jpg", { type: "image/jpeg" }));
+          input.files = files.files;
+        }
+      }
+      bitmap.close();
+    } catch {
+      // Sent as it is: the server says what is wrong with it.
+    }
+    form.dataset.photoReady = "yes";
+    form.requestSubmit(submitter);
+  });
+}
+
 function setUp() {
   fillChampionRows();
+  for (const form of document.querySelectorAll("form")) shrinksPhotos(form);
   for (const fieldset of document.querySelectorAll("fieldset")) championFilters(fieldset);
   // A file chosen for the import is read into the text to preview (without JavaScript,
   // the text is pasted).
