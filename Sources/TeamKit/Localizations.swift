@@ -15,8 +15,12 @@ enum Localizations {
     "%1$@ and %2$@ are both %3$@: a swap exchanges two statuses.":
       "%1$@ et %2$@ sont tous deux %3$@ : un échange intervertit deux statuts.",
     "%1$@ and %2$@ are not on the same team.": "%1$@ et %2$@ ne sont pas dans la même équipe.",
+    "%1$@ changed %2$@ meanwhile; nothing was saved. Their changes to other fields are in the form below with yours.":
+      "%1$@ a modifié %2$@ entre-temps ; rien n’a été enregistré. Ses changements des autres champs sont dans le formulaire ci-dessous avec les vôtres.",
     "%1$@ changed the team %2$@": "%1$@ a modifié l’équipe %2$@",
     "%1$@ changed the team %2$@.": "%1$@ a modifié l’équipe %2$@.",
+    "%1$@ changed this meanwhile, to “%2$@”: keep yours or take theirs, then Save.":
+      "%1$@ a changé ce champ entre-temps, en « %2$@ » : gardez le vôtre ou reprenez le sien, puis enregistrez.",
     "%1$@ edited %2$@": "%1$@ a modifié %2$@",
     "%1$@ edited %2$@.": "%1$@ a modifié %2$@.",
     "%1$@ edited %2$@: %3$@.": "%1$@ a modifié %2$@ : %3$@.",

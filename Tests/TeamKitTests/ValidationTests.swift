@@ -197,3 +197,42 @@ struct ValidationCase: Sendable, CustomTestStringConvertible {
     #expect(Day("0001-01-01")?.description == "0001-01-01")
   }
 }
+
+@Suite struct EditMergeTests {
+  let base = PlayerInput(
+    name: "Canna", position: "Top", image: "canna", favoriteChampions: ["jayce", "jax"],
+    lineup: "starter", contractEnd: "2027-06-30")
+
+  @Test func fieldsOneSideChangedAreMergedAndTheOnesBothChangedConflict() {
+    var theirs = base
+    theirs.position = "Mid"
+    theirs.contractEnd = "2028-06-30"
+    var mine = base
+    mine.name = "Kanna"
+    mine.contractEnd = "2029-06-30"
+    mine.position = "top"  // typed another way: unchanged
+    let merge = mine.merged(from: base, over: theirs)
+    #expect(merge.input.name == "Kanna")  // mine
+    #expect(merge.input.position == "Mid")  // theirs
+    #expect(merge.conflicts == [.contractEnd])  // both, differently
+    #expect(merge.input.contractEnd == "2029-06-30")  // mine stays, to choose
+    // The same change on both sides is no conflict; an empty status keeps theirs.
+    mine = base
+    mine.position = "Mid"
+    mine.lineup = ""
+    theirs.lineup = "substitute"
+    let same = mine.merged(from: base, over: theirs)
+    #expect(same.conflicts == [] && same.input.position == "Mid")
+    #expect(same.input.lineup == "substitute")
+  }
+
+  @Test func championsMergeAsASet() {
+    var theirs = base
+    theirs.favoriteChampions = ["viktor"]
+    var mine = base
+    mine.favoriteChampions = ["Jax", "jayce"]  // the same set, another order
+    #expect(mine.merged(from: base, over: theirs).input.favoriteChampions == ["viktor"])
+    mine.favoriteChampions = ["braum"]
+    #expect(mine.merged(from: base, over: theirs).conflicts == [.favoriteChampions])
+  }
+}

@@ -141,11 +141,13 @@ import Testing
     await #expect(
       try edit(canna, name: "Canna", position: "Mid", version: opened, session: first).status == 303
     )
+    // Both changed the role: nothing is saved, the role is marked naming who changed it.
     let refused = try await edit(
       canna, name: "Kanna", position: "Support", version: opened, session: second)
     #expect(refused.status == 409)
-    #expect(refused.text.contains("Someone else changed Canna meanwhile"))
-    #expect(refused.text.contains("Now: Canna, Mid"))
+    #expect(refused.text.contains("local changed Canna meanwhile; nothing was saved."))
+    #expect(refused.text.contains("local changed this meanwhile, to “Mid”"))
+    #expect(refused.text.contains(#"id="position-error""#))
     #expect(refused.text.contains(#"name="name" value="Kanna""#))  // the second's input kept
     #expect(app.store.players[0].name == "Canna" && app.store.players[0].position == .mid)
     // Saving again, now knowingly over the first's change, goes through.
@@ -155,6 +157,22 @@ import Testing
       version: String(version.1).replacingOccurrences(of: "&quot;", with: "\""), session: second)
     #expect(again.status == 303)
     #expect(app.store.players[0].name == "Kanna")
+  }
+
+  @Test func editsOfDifferentFieldsAtOnceAreBothKept() async throws {
+    let first = try await app.session()
+    let second = try await app.session()
+    let opened = WebApp.etag(canna)
+    // The first changes the role; the second, from the same form, the pseudo only.
+    await #expect(
+      try edit(canna, name: "Canna", position: "Mid", version: opened, session: first).status == 303
+    )
+    let saved = try await edit(
+      canna, name: "Kanna", position: "Top", version: opened, session: second)
+    #expect(saved.status == 303)
+    let player = try #require(app.store.roster.player(id: canna.id))
+    #expect(player.name == "Kanna" && player.position == .mid)  // the first's role kept
+    #expect(player.favoriteChampions == canna.favoriteChampions)
   }
 
   @Test func anInvalidEditIs422ByItsFieldWithTheInputKept() async throws {

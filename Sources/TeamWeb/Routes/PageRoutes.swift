@@ -181,9 +181,36 @@ extension WebApp {
     ) { request, context in
       let current = try WebApp.player(context.parameters["id"], in: store.roster)
       let form = request.formFields
-      let input = WebApp.input(from: form)
-      guard form["version"]?.first == WebApp.etag(current) else {
-        return editAgain(request, 409, notice: WebApp.changedNotice(current), player: current)
+      var input = WebApp.input(from: form)
+      let version = form["version"]?.first ?? ""
+      if version != WebApp.etag(current) {
+        // Someone saved meanwhile: what the form was made from is in the history. Fields
+        // only one of them changed are merged; those both changed are for the typist.
+        guard let (base, authors) = try? WebApp.changes(to: current, since: version, in: store)
+        else {
+          return editAgain(request, 409, notice: WebApp.changedNotice(current), player: current)
+        }
+        let merge = input.merged(from: Pages.input(of: base), over: Pages.input(of: current))
+        guard merge.conflicts.isEmpty else {
+          let who = authors.joined(separator: ", ")
+          let (token, cookie) = WebApp.csrfToken(for: request)
+          let now = Pages.input(of: current)
+          return Pages.editPlayer(
+            current, input: merge.input,
+            errors: ValidationError(
+              issues: merge.conflicts.map { field in
+                ValidationError.Issue(
+                  field: field,
+                  text: Message(
+                    "%1$@ changed this meanwhile, to “%2$@”: keep yours or take theirs, then Save.",
+                    who, WebApp.shown(field, of: now)),
+                  isConflict: true)
+              }), token: token, version: WebApp.etag(current), cookie: cookie, status: 409,
+            notice: localized(
+              "%1$@ changed %2$@ meanwhile; nothing was saved. Their changes to other fields are in the form below with yours.",
+              who, current.name))
+        }
+        input = merge.input
       }
       let edit = PlayerEdit(
         name: input.name, position: input.position, image: input.image,
@@ -370,6 +397,51 @@ extension WebApp {
   }
 
   /// Tells the second of two staff editing one player what the first saved.
+  /// The player as the edit form of `version` showed them, and who changed them since (the
+  /// latest first); nil when that version is not in the player's recent history.
+  static func changes(to player: Player, since version: String, in store: RosterStore) throws
+    -> (base: Player, authors: [String])?
+  {
+    // Newest first: the first entry that left the player at that version, or (for the
+    // version before any entry, as a new database's players) the oldest that started there.
+    let entries = try store.history(player: player.id, limit: 100)
+    let since: ArraySlice<RosterChange>
+    let base: Player
+    if let index = entries.firstIndex(where: { $0.after.map(etag) == version }),
+      let after = entries[index].after
+    {
+      (since, base) = (entries[..<index], after)
+    } else if let index = entries.lastIndex(where: { $0.before.map(etag) == version }),
+      let before = entries[index].before
+    {
+      (since, base) = (entries[...index], before)
+    } else {
+      return nil
+    }
+    var authors: [String] = []
+    for entry in since where !authors.contains(entry.author) { authors.append(entry.author) }
+    return (base, authors)
+  }
+
+  /// A field's value as the edit form shows it, for a message.
+  static func shown(_ field: ValidationError.Field, of input: PlayerInput) -> String {
+    switch field {
+    case .name: input.name
+    case .position: input.position
+    case .image: input.image
+    case .favoriteChampions:
+      input.favoriteChampions.compactMap { Champion.find($0)?.name }.joined(separator: ", ")
+    case .lineup: (try? Lineup(parsing: input.lineup))?.displayName ?? input.lineup
+    case .riotID: input.riotID
+    case .realName: input.realName
+    case .nationality: input.nationality.isEmpty ? "" : Player.countryName(input.nationality)
+    case .birthDate: input.birthDate
+    case .joined: input.joined
+    case .contractEnd: input.contractEnd
+    case .team, .teamName, .tag, .league, .parent: ""
+    }
+  }
+
   static func changedNotice(_ player: Player) -> String {
     let champions = player.favoriteChampions.map(\.name).joined(separator: ", ")
     return localized(
