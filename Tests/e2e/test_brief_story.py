@@ -1,6 +1,6 @@
 """The brief's whole story in a real browser at a phone-sized window."""
 
-from selenium.common.exceptions import StaleElementReferenceException
+from selenium.common.exceptions import WebDriverException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support import expected_conditions as EC
 from selenium.webdriver.support.select import Select
@@ -27,8 +27,10 @@ def roster_names_without_javascript(browser):
 
 
 def wait(browser):
-    # An element read while the page is being replaced is stale: look again.
-    return WebDriverWait(browser, 10, ignored_exceptions=[StaleElementReferenceException])
+    # An element read while the page is being replaced is stale, or (chromedriver's word for
+    # it in the middle of a navigation) "does not belong to the document": look again. A
+    # wait that never succeeds still fails, at its time limit.
+    return WebDriverWait(browser, 10, ignored_exceptions=[WebDriverException])
 
 
 def champion_border(browser, champion_id):

@@ -8,7 +8,7 @@ import time
 import pytest
 from conftest import KCORP, ROOT, first_line
 from test_brief_story import roster_names, wait
-from test_roster_work import add_player
+from selenium.webdriver.common.by import By
 
 SCRIPT = ROOT / "scripts" / "test-postgres"
 
@@ -48,9 +48,15 @@ def test_a_player_added_through_one_server_appears_in_a_browser_on_the_other(
     second_browser.execute_script("window.stillTheSamePage = true")
     time.sleep(0.3)  # B's page has its event stream open
 
+    # The coach on A fills the sheet and presses Add; the clock runs from the press, and B
+    # is watched at once (not after A's own page has come back).
+    browser.find_element(By.CSS_SELECTOR, "[aria-label='Add player']").click()
+    wait(browser).until(lambda _: browser.find_element(By.ID, "add-dialog").is_displayed())
+    browser.find_element(By.ID, "name").send_keys("Saken")
+    add = browser.find_element(By.XPATH, "//dialog[@id='add-dialog']//button[normalize-space()='Add']")
     added = time.monotonic()
-    add_player(browser, "Saken")
-
+    add.click()
     wait(second_browser).until(lambda page: "Saken" in roster_names(page))
     assert time.monotonic() - added < 1.5
+    wait(browser).until(lambda page: "Saken" in roster_names(page))
     assert second_browser.execute_script("return window.stillTheSamePage") is True

@@ -25,8 +25,15 @@ extension Pages {
       status: status, title: localized("Sign in · KCorp"),
       [
         .h(
-          "main", ["class": "sheet-page"],
+          "main", ["class": "sheet-page signin"],
           [
+            .h(
+              "p", ["class": "brand"],
+              [
+                .h("span", ["class": "brand-name"], "KCorp"),
+                // The product's name, in any language.
+                .h("span", ["class": "subtitle"], "Team Manager"),
+              ]),
             .h(
               "form", ["method": "post", "action": "/signin", "class": "player-form"],
               [
@@ -62,7 +69,7 @@ extension Pages {
                     .h(
                       "button", ["class": "button primary", "type": "submit"], localized("Sign in"))
                   ]),
-              ])
+              ]),
           ])
       ])
   }

@@ -201,31 +201,26 @@ extension Pages {
         })
   }
 
-  /// Links to the other pages, at the bottom of the roster.
+  /// Links to the other pages, at the bottom of the roster: quiet buttons in a row.
   static func footer(_ viewer: Viewer, removed: Int, organisation: Bool = false) -> HTML {
-    .h(
-      "nav", ["class": "trash-link", "aria-label": localized("More")],
-      [
-        organisation || viewer.isOwner
-          ? .fragment([.h("a", ["href": "/teams"], localized("Teams")), .text(" · ")])
-          : .fragment([]),
-        .h(
-          "a", ["href": "/trash"],
-          localized("Recently removed") + (removed == 0 ? "" : " (\(removed))")),
-        .text(" · "),
-        .h("a", ["href": "/history"], localized("History")),
-        .text(" · "),
-        .h("a", ["href": "/export.csv", "download": ""], localized("Export CSV")),
-        .text(" · "),
-        .h("a", ["href": "/export.json", "download": ""], "JSON"),
-        .text(" · "),
-        viewer.canEdit
-          ? .fragment([.h("a", ["href": "/import"], localized("Import")), .text(" · ")])
-          : .fragment([]),
-        viewer.signedIn
-          ? .h("a", ["href": "/account"], localized("Your account"))
-          : .h("a", ["href": "/signin"], localized("Sign in")),
-      ])
+    var links: [HTML] = []
+    if organisation || viewer.isOwner {
+      links.append(.h("a", ["href": "/teams"], localized("Teams")))
+    }
+    links += [
+      .h(
+        "a", ["href": "/trash"],
+        localized("Recently removed") + (removed == 0 ? "" : " (\(removed))")),
+      .h("a", ["href": "/history"], localized("History")),
+      .h("a", ["href": "/export.csv", "download": ""], localized("Export CSV")),
+      .h("a", ["href": "/export.json", "download": ""], "JSON"),
+    ]
+    if viewer.canEdit { links.append(.h("a", ["href": "/import"], localized("Import"))) }
+    links.append(
+      viewer.signedIn
+        ? .h("a", ["href": "/account"], localized("Your account"))
+        : .h("a", ["href": "/signin"], localized("Sign in")))
+    return .h("nav", ["class": "trash-link", "aria-label": localized("More")], links)
   }
 
   /// The live region that announces what just happened, with "Undo" after a removal.
