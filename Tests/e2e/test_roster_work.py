@@ -339,26 +339,32 @@ def test_the_roster_goes_to_a_spreadsheet_and_back(server, browser, tmp_path):
     assert "Imported 4 players." in browser.find_element(By.ID, "status").text
 
 
-def test_a_photo_from_the_phone_becomes_the_players_picture(server, browser, tmp_path):
-    from PIL import Image
-    photo = tmp_path / "IMG_0042.jpg"
-    Image.new("RGB", (1600, 1200), (30, 144, 255)).save(photo, "JPEG")
+def add_with_a_photo(browser, server, name, position, photo):
+    """Adds a player with `photo` through the sheet; returns where their picture ends up,
+    once their page shows it as the server's re-encoded 512 px square."""
     browser.get(server + "/")
     browser.find_element(By.CSS_SELECTOR, "[aria-label='Add player']").click()
     dialog = browser.find_element(By.ID, "add-dialog")
     wait(browser).until(lambda _: dialog.is_displayed())
-    browser.find_element(By.ID, "name").send_keys("Pictured")
-    Select(browser.find_element(By.ID, "position")).select_by_visible_text("Support")
+    browser.find_element(By.ID, "name").send_keys(name)
+    Select(browser.find_element(By.ID, "position")).select_by_visible_text(position)
     dialog.find_element(By.ID, "photo").send_keys(str(photo))
     dialog.find_element(By.XPATH, ".//button[normalize-space()='Add']").click()
-    wait(browser).until(lambda b: "Pictured" in roster_names(b))
-    open_player(browser, "Pictured")
+    wait(browser).until(lambda b: name in roster_names(b))
+    open_player(browser, name)
     picture = browser.find_element(By.CSS_SELECTOR, ".detail-identity > img.avatar")
     wait(browser).until(lambda b: b.execute_script(
         "return arguments[0].complete && arguments[0].naturalWidth", picture) == 512)
-    # The picture is the re-encoded square, served under its content hash.
-    final = browser.execute_async_script(
+    return browser.execute_async_script(
         "const done = arguments[1]; fetch(arguments[0].src).then(r => done(r.url))", picture)
+
+
+def test_a_photo_from_the_phone_becomes_the_players_picture(server, browser, tmp_path):
+    from PIL import Image
+    photo = tmp_path / "IMG_0042.jpg"
+    Image.new("RGB", (1600, 1200), (30, 144, 255)).save(photo, "JPEG")
+    final = add_with_a_photo(browser, server, "Pictured", "Support", photo)
+    # The picture is the re-encoded square, served under its content hash.
     assert "/photos/" in final and final.endswith(".jpg")
 
 
@@ -421,19 +427,4 @@ def test_a_camera_photo_over_the_servers_limit_is_shrunk_in_the_browser(server, 
     photo = tmp_path / "IMG_0043.jpg"
     Image.effect_noise((6000, 4500), 96).convert("RGB").save(photo, "JPEG", quality=100)
     assert photo.stat().st_size > 20 * 1024 * 1024
-    browser.get(server + "/")
-    browser.find_element(By.CSS_SELECTOR, "[aria-label='Add player']").click()
-    dialog = browser.find_element(By.ID, "add-dialog")
-    wait(browser).until(lambda _: dialog.is_displayed())
-    browser.find_element(By.ID, "name").send_keys("Camera")
-    Select(browser.find_element(By.ID, "position")).select_by_visible_text("Top")
-    dialog.find_element(By.ID, "photo").send_keys(str(photo))
-    dialog.find_element(By.XPATH, ".//button[normalize-space()='Add']").click()
-    wait(browser).until(lambda b: "Camera" in roster_names(b))
-    open_player(browser, "Camera")
-    picture = browser.find_element(By.CSS_SELECTOR, ".detail-identity > img.avatar")
-    wait(browser).until(lambda b: b.execute_script(
-        "return arguments[0].complete && arguments[0].naturalWidth", picture) == 512)
-    final = browser.execute_async_script(
-        "const done = arguments[1]; fetch(arguments[0].src).then(r => done(r.url))", picture)
-    assert "/photos/" in final
+    assert "/photos/" in add_with_a_photo(browser, server, "Camera", "Top", photo)
