@@ -25,7 +25,25 @@ public struct HTTPResponse: Sendable {
 
   /// The first value of a header; `name` in any case.
   public func header(_ name: String) -> String? {
-    headers.first { $0.name.lowercased() == name.lowercased() }?.value
+    // Asked several times per response: compared in place, nothing lowercased.
+    headers.first { $0.name.isEqualIgnoringCase(name) }?.value
+  }
+}
+
+extension String {
+  /// Whether the two are the same but for the case of ASCII letters (header names, media
+  /// types), compared in place: nothing is lowercased for it.
+  public func isEqualIgnoringCase(_ other: String) -> Bool {
+    utf8.elementsEqual(other.utf8) { Self.lower($0) == Self.lower($1) }
+  }
+
+  /// Whether it starts with `prefix` but for the case of ASCII letters.
+  public func hasPrefixIgnoringCase(_ prefix: String) -> Bool {
+    utf8.starts(with: prefix.utf8) { Self.lower($0) == Self.lower($1) }
+  }
+
+  private static func lower(_ byte: UInt8) -> UInt8 {
+    (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) ? byte + 0x20 : byte
   }
 }
 

@@ -84,17 +84,8 @@ public struct JSONWriter {
   /// Writes `"key": "<uuid>"` in upper case, as `UUID.uuidString` spells it.
   public mutating func member(_ key: StaticString, _ id: UUID) {
     self.key(key)
-    let hex = Array("0123456789ABCDEF".utf8)
     bytes.append(UInt8(ascii: "\""))
-    withUnsafeBytes(of: id.uuid) { raw in
-      for (index, byte) in raw.enumerated() {
-        if index == 4 || index == 6 || index == 8 || index == 10 {
-          bytes.append(UInt8(ascii: "-"))
-        }
-        bytes.append(hex[Int(byte >> 4)])
-        bytes.append(hex[Int(byte & 0xF)])
-      }
-    }
+    id.write { bytes.append($0) }
     bytes.append(UInt8(ascii: "\""))
   }
 

@@ -1,36 +1,108 @@
 import Foundation
 
 /// A player of the organisation: one person, whichever team they are on now.
+///
+/// Its fields sit behind one immutable reference: the roster's snapshots copy their players
+/// on every write, and a copy is then one retain instead of a dozen. A change makes a new box.
 public struct Player: Identifiable, Hashable, Decodable, Sendable {
   /// The image shown when a player has no picture of their own.
   public static let defaultImage = "player_default"
 
-  public let id: UUID
+  private var box: Box
+
+  public var id: UUID { box.fields.id }
   /// The player's pseudo, unique in the organisation.
-  public var name: String
+  public var name: String {
+    get { box.fields.name }
+    set { change { $0.name = newValue } }
+  }
   /// Their position in their team.
-  public var position: Position
+  public var position: Position {
+    get { box.fields.position }
+    set { change { $0.position = newValue } }
+  }
   /// The picture's asset (or file) name, `player_default` when there is none.
-  public var image: String
-  public var favoriteChampions: [Champion]
+  public var image: String {
+    get { box.fields.image }
+    set { change { $0.image = newValue } }
+  }
+  public var favoriteChampions: [Champion] {
+    get { box.fields.favoriteChampions }
+    set { change { $0.favoriteChampions = newValue } }
+  }
   /// Their status in their team: one of the starting five, a substitute, a trainee, a
   /// stand-in or inactive.
-  public var lineup: Lineup
+  public var lineup: Lineup {
+    get { box.fields.lineup }
+    set { change { $0.lineup = newValue } }
+  }
   /// The SHA-256 of the player's uploaded photo (a JPEG), nil while they have none: the
   /// photo is served at ``photoPath(_:)`` and wins over `image`.
-  public var photo: String?
+  public var photo: String? {
+    get { box.fields.photo }
+    set { change { $0.photo = newValue } }
+  }
   /// The team they are on now.
-  public var teamID: UUID
+  public var teamID: UUID {
+    get { box.fields.teamID }
+    set { change { $0.teamID = newValue } }
+  }
   /// Their name in the game, unique in the organisation.
-  public var riotID: RiotID?
-  public var realName: String?
+  public var riotID: RiotID? {
+    get { box.fields.riotID }
+    set { change { $0.riotID = newValue } }
+  }
+  public var realName: String? {
+    get { box.fields.realName }
+    set { change { $0.realName = newValue } }
+  }
   /// Their nationality, as an ISO 3166 code (`FR`), shown by name in the reader's language.
-  public var nationality: String?
-  public var birthDate: Day?
+  public var nationality: String? {
+    get { box.fields.nationality }
+    set { change { $0.nationality = newValue } }
+  }
+  public var birthDate: Day? {
+    get { box.fields.birthDate }
+    set { change { $0.birthDate = newValue } }
+  }
   /// When they joined their team.
-  public var joined: Day?
+  public var joined: Day? {
+    get { box.fields.joined }
+    set { change { $0.joined = newValue } }
+  }
   /// When their contract with the organisation ends, if it does.
-  public var contractEnd: Day?
+  public var contractEnd: Day? {
+    get { box.fields.contractEnd }
+    set { change { $0.contractEnd = newValue } }
+  }
+
+  private struct Fields: Hashable, Sendable {
+    let id: UUID
+    var name: String
+    var position: Position
+    var image: String
+    var favoriteChampions: [Champion]
+    var lineup: Lineup
+    var photo: String?
+    var teamID: UUID
+    var riotID: RiotID?
+    var realName: String?
+    var nationality: String?
+    var birthDate: Day?
+    var joined: Day?
+    var contractEnd: Day?
+  }
+
+  private final class Box: Sendable {
+    let fields: Fields
+    init(_ fields: Fields) { self.fields = fields }
+  }
+
+  private mutating func change(_ body: (inout Fields) -> Void) {
+    var fields = box.fields
+    body(&fields)
+    box = Box(fields)
+  }
 
   /// Creates a player as the brief does. The values are taken as given: use
   /// ``PlayerInput/validated(in:)`` or ``EsportTeam/addPlayer(name:position:image:favoriteChampions:)``
@@ -42,21 +114,19 @@ public struct Player: Identifiable, Hashable, Decodable, Sendable {
     nationality: String? = nil, birthDate: Day? = nil, joined: Day? = nil,
     contractEnd: Day? = nil
   ) {
-    self.id = id
-    self.name = name
-    self.position = position
-    self.image = image
-    self.favoriteChampions = favoriteChampions
-    self.lineup = lineup
-    self.photo = photo
-    self.teamID = teamID
-    self.riotID = riotID
-    self.realName = realName
-    self.nationality = nationality
-    self.birthDate = birthDate
-    self.joined = joined
-    self.contractEnd = contractEnd
+    box = Box(
+      Fields(
+        id: id, name: name, position: position, image: image,
+        favoriteChampions: favoriteChampions, lineup: lineup, photo: photo, teamID: teamID,
+        riotID: riotID, realName: realName, nationality: nationality, birthDate: birthDate,
+        joined: joined, contractEnd: contractEnd))
   }
+
+  public static func == (lhs: Player, rhs: Player) -> Bool {
+    lhs.box === rhs.box || lhs.box.fields == rhs.box.fields
+  }
+
+  public func hash(into hasher: inout Hasher) { box.fields.hash(into: &hasher) }
 }
 
 extension Player {
@@ -95,7 +165,7 @@ extension Player {
 
   /// Finds a player by id (any case) or by pseudo (ignoring case and Unicode form).
   public static func find(_ idOrName: String, in players: [Player]) -> Player? {
-    if let id = UUID(uuidString: idOrName.trimmingCharacters(in: .whitespaces)) {
+    if let id = UUID(text: idOrName.trimmingCharacters(in: .whitespaces)) {
       return players.first { $0.id == id }
     }
     let key = nameKey(idOrName)

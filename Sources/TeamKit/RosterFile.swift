@@ -220,7 +220,7 @@ public enum RosterFile {
         shown.isEmpty ? localized("Line %@", line) : localized("Line %1$@ (“%2$@”)", line, shown)
       var id: UUID?
       if let text = values["id"]?.trimmed, !text.isEmpty {
-        guard let parsed = UUID(uuidString: text) else {
+        guard let parsed = UUID(text: text) else {
           problems.append(
             Problem(
               place: place,

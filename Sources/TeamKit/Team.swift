@@ -39,7 +39,7 @@ public struct Team: Identifiable, Hashable, Sendable {
 
   /// The team with this tag (any case) or id.
   public static func find(_ tagOrID: String, in teams: [Team]) -> Team? {
-    if let id = UUID(uuidString: tagOrID) { return teams.first { $0.id == id } }
+    if let id = UUID(text: tagOrID) { return teams.first { $0.id == id } }
     let key = tagKey(tagOrID)
     return teams.first { tagKey($0.tag) == key }
   }

@@ -87,7 +87,7 @@ extension RosterStore {
   {
     var teams: [String: Set<UUID>] = [:]
     try connection.prepare("SELECT \(column), team_id FROM \(table)").forEachRow { row in
-      if let id = UUID(uuidString: row.text(1)) { teams[row.text(0), default: []].insert(id) }
+      if let id = UUID(text: row.text(1)) { teams[row.text(0), default: []].insert(id) }
     }
     return teams
   }

@@ -32,7 +32,7 @@ extension SQLConnection {
         RosterChange(
           id: row.int(0), at: Date(timeIntervalSince1970: row.double(1)), author: row.text(2),
           kind: RosterChange.Kind(rawValue: row.text(3)) ?? .edited,
-          playerID: row.isNull(4) ? nil : UUID(uuidString: row.text(4)),
+          playerID: row.isNull(4) ? nil : UUID(text: row.text(4)),
           playerName: row.text(5), before: player(6), after: player(7),
           fromTeam: row.isNull(8) ? nil : row.text(8), toTeam: row.isNull(9) ? nil : row.text(9),
           otherPlayer: row.isNull(10) ? nil : row.text(10)))
@@ -49,7 +49,7 @@ extension SQLConnection {
       WHERE player_id = ?1 ORDER BY to_day DESC, rowid DESC
       """
     ).bind(.text(player.uuidString)).forEachRow { row in
-      guard let team = UUID(uuidString: row.text(0)), let to = Day(row.text(5)) else { return }
+      guard let team = UUID(text: row.text(0)), let to = Day(row.text(5)) else { return }
       tenures.append(
         Tenure(
           teamID: team, teamName: row.text(1), teamTag: row.text(2),

@@ -13,13 +13,14 @@ public struct Roster: Hashable, Sendable {
   public private(set) var players: [Player]
   /// The hashes of the players' photos, by player (``RosterStore/setPhoto(of:to:)``).
   public private(set) var photos: [UUID: String]
-  /// "Recently removed" in two parts, the latest removals first, then all the earlier ones:
-  /// a removal copies the few latest, not the whole list, which holds every removal of the
-  /// last 30 days (thousands on a busy server) and is shared with the snapshot before.
+  /// "Recently removed" in parts, the latest removals first, then the earlier ones in chunks,
+  /// newest first: a removal copies the few latest, and a full ``latest`` becomes one more
+  /// chunk, not a copy of the whole list, which holds every removal of the last 30 days
+  /// (thousands on a busy server) and is shared with the snapshot before.
   private var latest: [RemovedPlayer]
-  private var earlier: [RemovedPlayer]
+  private var earlier: [[RemovedPlayer]]
   /// The most removals ``latest`` holds before they join ``earlier``.
-  private static let latestCapacity = 64
+  private static let latestCapacity = 16
 
   public init(
     version: Int, players: [Player], removed: [RemovedPlayer], photos: [UUID: String] = [:],
@@ -31,19 +32,22 @@ public struct Roster: Hashable, Sendable {
     self.players = Self.photographed(players, photos)
     // Removed players keep their photo (until purged), as the players do.
     self.latest = []
-    self.earlier =
+    self.earlier = [
       photos.isEmpty
-      ? removed
-      : removed.map {
-        RemovedPlayer(player: Self.photographed($0.player, photos), removedAt: $0.removedAt)
-      }
+        ? removed
+        : removed.map {
+          RemovedPlayer(player: Self.photographed($0.player, photos), removedAt: $0.removedAt)
+        }
+    ]
     self.photos = photos
   }
 
   /// The player with their photo's hash from `photos`, the one map the store keeps.
   private static func photographed(_ player: Player, _ photos: [UUID: String]) -> Player {
+    let photo = photos[player.id]
+    guard photo != player.photo else { return player }  // a change makes a new box
     var player = player
-    player.photo = photos[player.id]
+    player.photo = photo
     return player
   }
 
@@ -67,27 +71,38 @@ public struct Roster: Hashable, Sendable {
     teams.count == 1 && teams[0].id == team ? players : players.filter { $0.teamID == team }
   }
 
+  // The look-ups below go by index: `first(where:)` and `count(where:)` copy every player
+  // they pass (a dozen references to retain and release), and a write asks several times.
+
   /// How many starters a team has, without copying its players (a write asks on every add).
   public func starterCount(in team: UUID) -> Int {
-    players.count { $0.teamID == team && $0.lineup == .starter }
+    players.indices.count { players[$0].teamID == team && players[$0].lineup == .starter }
   }
 
   /// "Recently removed", the latest removal first.
-  public var removed: [RemovedPlayer] { latest + earlier }
+  public var removed: [RemovedPlayer] { latest + earlier.joined() }
 
   /// How many players are in "Recently removed".
-  public var removedCount: Int { latest.count + earlier.count }
+  public var removedCount: Int { earlier.reduce(latest.count) { $0 + $1.count } }
 
   /// The player with this id, if any.
-  public func player(id: UUID) -> Player? { players.first { $0.id == id } }
+  public func player(id: UUID) -> Player? {
+    players.firstIndex { $0.id == id }.map { players[$0] }
+  }
 
   /// The removal of the player with this id, if they are in "Recently removed".
   public func removal(id: UUID) -> RemovedPlayer? {
-    latest.first { $0.id == id } ?? earlier.first { $0.id == id }
+    if let index = latest.firstIndex(where: { $0.id == id }) { return latest[index] }
+    for part in earlier {
+      if let index = part.firstIndex(where: { $0.id == id }) { return part[index] }
+    }
+    return nil
   }
 
   /// When the longest-kept removal was made (the last of the list), nil when there is none.
-  var oldestRemoval: Date? { (earlier.last ?? latest.last)?.removedAt }
+  var oldestRemoval: Date? {
+    (earlier.last { !$0.isEmpty }?.last ?? latest.last)?.removedAt
+  }
 
   /// The roster with `players`, given their photos (players read back from the database
   /// come without them).
@@ -100,7 +115,7 @@ public struct Roster: Hashable, Sendable {
   func with(removed: [RemovedPlayer]) -> Roster {
     var copy = self
     copy.latest = []
-    copy.earlier = removed
+    copy.earlier = [removed]
     return copy
   }
 
@@ -137,7 +152,7 @@ public struct Roster: Hashable, Sendable {
       copy.latest = [removal] + latest
     } else {
       copy.latest = [removal]
-      copy.earlier = latest + earlier
+      copy.earlier = [latest] + earlier
     }
     return copy
   }

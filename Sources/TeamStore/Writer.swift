@@ -125,14 +125,14 @@ final class Writer: @unchecked Sendable {
     var teams: [Team] = []
     try statement("SELECT id, name, tag, league, parent_id FROM team ORDER BY sort_order, tag")
       .forEachRow { row in
-        guard let id = UUID(uuidString: row.text(0)) else {
+        guard let id = UUID(text: row.text(0)) else {
           throw StoreOpenError.unreadableRow(
             path: connection.name, table: "team", id: row.text(0), reason: "the id is not a UUID")
         }
         teams.append(
           Team(
             id: id, name: row.text(1), tag: row.text(2), league: row.isNull(3) ? nil : row.text(3),
-            parentID: row.isNull(4) ? nil : UUID(uuidString: row.text(4))))
+            parentID: row.isNull(4) ? nil : UUID(text: row.text(4))))
       }
     return teams
   }
@@ -199,7 +199,7 @@ final class Writer: @unchecked Sendable {
       """
     ).bind(
       .double(date.timeIntervalSince1970), .text(author), .text(kind.rawValue),
-      player.map { .text($0.id.uuidString) } ?? .null, .text(playerName), json(before),
+      player.map { .text($0.id.text) } ?? .null, .text(playerName), json(before),
       json(after), from.map { .text($0) } ?? .null, to.map { .text($0) } ?? .null,
       other.map { .text($0) } ?? .null
     ).forEachRow { id = $0.int(0) }
@@ -239,14 +239,14 @@ final class Writer: @unchecked Sendable {
       func unreadable(_ reason: String) -> StoreOpenError {
         .unreadableRow(path: connection.name, table: "player", id: id, reason: reason)
       }
-      guard let uuid = UUID(uuidString: id) else { throw unreadable("the id is not a UUID") }
+      guard let uuid = UUID(text: id) else { throw unreadable("the id is not a UUID") }
       guard let position = Position(rawValue: row.text(2)) else {
         throw unreadable("“\(row.text(2))” is not a position")
       }
       guard let lineup = Lineup(rawValue: row.text(4)) else {
         throw unreadable("“\(row.text(4))” is not a lineup")
       }
-      guard let team = UUID(uuidString: row.text(7)) else {
+      guard let team = UUID(text: row.text(7)) else {
         throw unreadable("the team id is not a UUID")
       }
       func optional(_ column: Int32) -> String? { row.isNull(column) ? nil : row.text(column) }
@@ -272,7 +272,7 @@ final class Writer: @unchecked Sendable {
 
   /// Inserts a player at the end of their team.
   func insert(_ player: Player) throws {
-    let id = player.id.uuidString
+    let id = player.id.text
     let key = Player.nameKey(player.name)
     try statement(
       """
@@ -296,7 +296,7 @@ final class Writer: @unchecked Sendable {
   private static func membership(_ player: Player) -> [SQLValue] {
     func optional(_ text: String?) -> SQLValue { text.map { .text($0) } ?? .null }
     return [
-      .text(player.teamID.uuidString), optional(player.riotID?.description),
+      .text(player.teamID.text), optional(player.riotID?.description),
       optional(player.riotID?.key), optional(player.realName), optional(player.nationality),
       optional(player.birthDate?.description), optional(player.joined?.description),
       optional(player.contractEnd?.description),
@@ -307,7 +307,7 @@ final class Writer: @unchecked Sendable {
     for (order, champion) in player.favoriteChampions.enumerated() {
       try statement(
         "INSERT INTO favorite_champion (player_id, champion_id, sort_order) VALUES (?1, ?2, ?3)"
-      ).bind(.text(player.id.uuidString), .text(champion.id), .int(Int64(order))).run()
+      ).bind(.text(player.id.text), .text(champion.id), .int(Int64(order))).run()
     }
   }
 
@@ -323,14 +323,14 @@ final class Writer: @unchecked Sendable {
       """
     ).bind(
       [
-        .text(player.id.uuidString), .text(player.name), .text(key),
+        .text(player.id.text), .text(player.name), .text(key),
         .text(player.position.rawValue), .text(player.image), .text(player.lineup.rawValue),
       ]
         + Self.membership(player)
     ).run()
     if player.favoriteChampions != old.favoriteChampions {
       try statement("DELETE FROM favorite_champion WHERE player_id = ?1")
-        .bind(.text(player.id.uuidString)).run()
+        .bind(.text(player.id.text)).run()
       try insertFavorites(of: player)
     }
     pseudos[Player.nameKey(old.name)] = nil
@@ -347,14 +347,14 @@ final class Writer: @unchecked Sendable {
       VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)
       """
     ).bind(
-      .text(old.id.uuidString), .text(team.id.uuidString), .text(team.name), .text(team.tag),
+      .text(old.id.text), .text(team.id.text), .text(team.name), .text(team.tag),
       .text(old.position.rawValue), old.joined.map { .text($0.description) } ?? .null,
       .text(day.description)
     ).run()
     try update(player, was: old)
     try statement(
       "UPDATE player SET sort_order = (SELECT max(sort_order) + 1 FROM player) WHERE id = ?1"
-    ).bind(.text(player.id.uuidString)).run()
+    ).bind(.text(player.id.text)).run()
   }
 
   // MARK: - Teams
@@ -377,8 +377,8 @@ final class Writer: @unchecked Sendable {
 
   private static func values(_ team: Team) -> [SQLValue] {
     [
-      .text(team.id.uuidString), .text(team.name), .text(team.tag),
-      team.league.map { .text($0) } ?? .null, team.parentID.map { .text($0.uuidString) } ?? .null,
+      .text(team.id.text), .text(team.name), .text(team.tag),
+      team.league.map { .text($0) } ?? .null, team.parentID.map { .text($0.text) } ?? .null,
     ]
   }
 
@@ -386,10 +386,10 @@ final class Writer: @unchecked Sendable {
   /// there) and its academies lose their parent.
   func delete(_ team: Team, heir: Team) throws {
     try statement("UPDATE player SET team_id = ?2 WHERE team_id = ?1")
-      .bind(.text(team.id.uuidString), .text(heir.id.uuidString)).run()
+      .bind(.text(team.id.text), .text(heir.id.text)).run()
     try statement("UPDATE team SET parent_id = NULL WHERE parent_id = ?1")
-      .bind(.text(team.id.uuidString)).run()
-    try statement("DELETE FROM team WHERE id = ?1").bind(.text(team.id.uuidString)).run()
+      .bind(.text(team.id.text)).run()
+    try statement("DELETE FROM team WHERE id = ?1").bind(.text(team.id.text)).run()
   }
 
   func setOrganisation(_ name: String) throws {
@@ -399,7 +399,7 @@ final class Writer: @unchecked Sendable {
   /// Marks a player removed; they keep their row, order and champions until purged.
   func remove(_ removal: RemovedPlayer) throws {
     try statement("UPDATE player SET removed_at = ?2 WHERE id = ?1")
-      .bind(.text(removal.id.uuidString), .double(removal.removedAt.timeIntervalSince1970)).run()
+      .bind(.text(removal.id.text), .double(removal.removedAt.timeIntervalSince1970)).run()
     pseudos[Player.nameKey(removal.player.name)] = nil
     if let riotID = removal.player.riotID { riotIDs[riotID.key] = nil }
   }
@@ -408,7 +408,7 @@ final class Writer: @unchecked Sendable {
   /// numbers the roster again.
   func restore(_ player: Player) throws {
     try statement("UPDATE player SET removed_at = NULL WHERE id = ?1")
-      .bind(.text(player.id.uuidString)).run()
+      .bind(.text(player.id.text)).run()
     // The restored player goes before anyone sharing their old number.
     var ids: [String] = []
     try statement(
@@ -416,7 +416,7 @@ final class Writer: @unchecked Sendable {
       SELECT id FROM player WHERE removed_at IS NULL
       ORDER BY sort_order, id <> ?1
       """
-    ).bind(.text(player.id.uuidString)).forEachRow { ids.append($0.text(0)) }
+    ).bind(.text(player.id.text)).forEachRow { ids.append($0.text(0)) }
     try setOrder(ids)
     pseudos[Player.nameKey(player.name)] = player.name
     if let riotID = player.riotID { riotIDs[riotID.key] = player.name }
@@ -424,7 +424,7 @@ final class Writer: @unchecked Sendable {
 
   /// Numbers the roster's players 1, 2, 3… in this order.
   func setOrder(_ players: [Player]) throws {
-    try setOrder(players.map(\.id.uuidString))
+    try setOrder(players.map(\.id.text))
   }
 
   private func setOrder(_ ids: [String]) throws {
@@ -445,7 +445,7 @@ final class Writer: @unchecked Sendable {
   func photoHashes() throws -> [UUID: String] {
     var hashes: [UUID: String] = [:]
     try statement("SELECT player_id, hash FROM photo").forEachRow { row in
-      if let id = UUID(uuidString: row.text(0)) { hashes[id] = row.text(1) }
+      if let id = UUID(text: row.text(0)) { hashes[id] = row.text(1) }
     }
     return hashes
   }
@@ -459,9 +459,9 @@ final class Writer: @unchecked Sendable {
         ON CONFLICT (player_id) DO UPDATE SET hash = excluded.hash, jpeg = excluded.jpeg
         """
       )
-      .bind(.text(id.uuidString), .text(hash), .blob(jpeg)).run()
+      .bind(.text(id.text), .text(hash), .blob(jpeg)).run()
     } else {
-      try statement("DELETE FROM photo WHERE player_id = ?1").bind(.text(id.uuidString)).run()
+      try statement("DELETE FROM photo WHERE player_id = ?1").bind(.text(id.text)).run()
     }
   }
 

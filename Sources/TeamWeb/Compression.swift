@@ -34,12 +34,13 @@ enum Gzip {
   /// Whether a response of this media type is worth compressing (text, JSON, SVG; never an
   /// event stream, which is sent as it comes).
   static func suits(contentType: String) -> Bool {
-    let type = contentType.lowercased()
-    return type.hasPrefix("text/html") || type.hasPrefix("text/css")
-      || type.hasPrefix("text/javascript") || type.hasPrefix("text/csv")
-      || type.hasPrefix("application/json") || type.hasPrefix("application/problem+json")
-      || type.hasPrefix("image/svg+xml")
+    suitingTypes.contains { contentType.hasPrefixIgnoringCase($0) }
   }
+
+  private static let suitingTypes = [
+    "text/html", "text/css", "text/javascript", "text/csv", "application/json",
+    "application/problem+json", "image/svg+xml",
+  ]
 
   /// Whether `response` should go compressed: a type that suits, large enough, not already
   /// encoded, and without an entity tag (whose strong comparison for `If-Match` would have

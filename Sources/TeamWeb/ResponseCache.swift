@@ -9,8 +9,9 @@ import TeamKit
 /// older versions are dropped as soon as a newer version is asked for; keys only name
 /// things that exist (a clamped page number, an existing player), and past
 /// ``maxBytes`` responses are still served but no longer kept. Each language has its own
-/// entries (``Language/current``). A response that suits gzip is compressed when first
-/// rendered, in pieces around the token (``Gzip``), and sent so to browsers that take it.
+/// entries (``Language/current``). A response that suits gzip is compressed when a browser
+/// that takes gzip first asks for it (not on rendering: scripts rarely ask for gzip, and a
+/// busy roster renders again after every write), in pieces around the token (``Gzip``).
 final class ResponseCache: Sendable {
   /// Stands for the CSRF token in a cached page. No user data can contain it: pseudos are at
   /// most 24 characters and image names cannot hold `~`.
@@ -21,8 +22,9 @@ final class ResponseCache: Sendable {
     let headers: [(name: String, value: String)]
     /// The body cut where the token goes.
     let parts: [[UInt8]]
-    /// The parts compressed (``Gzip/pieces(_:)``), when the response suits gzip.
-    let gzip: [[UInt8]]?
+    let suitsGzip: Bool
+    /// The parts compressed (``Gzip/pieces(_:)``), once asked for.
+    var gzip: [[UInt8]]?
   }
 
   /// The most the cache keeps, in body bytes.
@@ -46,8 +48,12 @@ final class ResponseCache: Sendable {
   ) rethrows -> HTTPResponse {
     let key = Language.current.rawValue + " " + key
     let cached = state.withLock { $0.version == version ? $0.entries[key] : nil }
-    let rendered =
+    var rendered =
       try cached ?? store(render(), key: key, version: version, tokenized: token != nil)
+    if Gzip.isAccepted, rendered.suitsGzip, rendered.gzip == nil {
+      rendered.gzip = Gzip.pieces(rendered.parts)
+      keep(rendered, key: key, version: version)
+    }
     var response = HTTPResponse(status: rendered.status, headers: rendered.headers)
     if Gzip.isAccepted, let pieces = rendered.gzip {
       response.body = Gzip.file(
@@ -66,19 +72,27 @@ final class ResponseCache: Sendable {
     -> Rendered
   {
     let parts = tokenized ? Self.split(response.body) : [response.body]
-    let gzip = Gzip.suits(response) ? Gzip.pieces(parts) : nil
     let rendered = Rendered(
-      status: response.status, headers: response.headers, parts: parts, gzip: gzip)
-    let bytes = response.body.count + (gzip?.reduce(0) { $0 + $1.count } ?? 0)
+      status: response.status, headers: response.headers, parts: parts,
+      suitsGzip: Gzip.suits(response), gzip: nil)
+    keep(rendered, key: key, version: version)
+    return rendered
+  }
+
+  /// Keeps `rendered` for `version` (in place of what `key` held), unless a newer version
+  /// was asked for or the cache is full.
+  private func keep(_ rendered: Rendered, key: String, version: Int) {
+    func size(_ rendered: Rendered) -> Int {
+      (rendered.parts + (rendered.gzip ?? [])).reduce(0) { $0 + $1.count }
+    }
     state.withLock { state in
       if version > state.version { state = State(version: version) }
-      guard version == state.version, state.bytes + bytes <= Self.maxBytes else {
-        return
-      }
+      let held = state.entries[key].map(size) ?? 0
+      guard version == state.version, state.bytes - held + size(rendered) <= Self.maxBytes
+      else { return }
       state.entries[key] = rendered
-      state.bytes += bytes
+      state.bytes += size(rendered) - held
     }
-    return rendered
   }
 
   /// The body cut at every ``tokenSlot``.

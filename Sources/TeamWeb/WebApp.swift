@@ -73,7 +73,7 @@ public struct WebApp: Sendable {
     route("GET", "/players/{id}/picture", RoutePolicy(.reader)) {
       [images, store] request, context in
       let roster = store.roster
-      guard let id = UUID(uuidString: context.parameters["id"] ?? ""),
+      guard let id = UUID(text: context.parameters["id"] ?? ""),
         let player = roster.player(id: id) ?? roster.removal(id: id)?.player
       else { throw HTTPError(404, localized("There is no such player.")) }
       // Their photo wins; its name changes with it.
@@ -214,14 +214,18 @@ public struct WebApp: Sendable {
     var response = Gzip.encoded(response)
     let type = response.header("Content-Type") ?? ""
     let isPage = type.hasPrefix("text/html")
-    var vary: [String] = []
+    let compressible = Gzip.suits(contentType: type)
     // Words for people: in the request's language, which caches must tell apart.
     if isPage || type.hasPrefix("application/problem+json") {
       response.headers.append(("Content-Language", language.rawValue))
-      vary += ["Accept-Language", "Cookie"]
+      response.headers.append(
+        (
+          "Vary",
+          compressible ? "Accept-Language, Cookie, Accept-Encoding" : "Accept-Language, Cookie"
+        ))
+    } else if compressible {
+      response.headers.append(("Vary", "Accept-Encoding"))
     }
-    if Gzip.suits(contentType: type) { vary.append("Accept-Encoding") }
-    if !vary.isEmpty { response.headers.append(("Vary", vary.joined(separator: ", "))) }
     if response.header("Content-Security-Policy") == nil {
       response.headers.append(("Content-Security-Policy", Self.contentSecurityPolicy))
     }
@@ -311,7 +315,7 @@ public struct WebApp: Sendable {
     case .first: return roster.firstTeam
     case .tag: return parameters["tag"].flatMap { roster.team($0) }
     case .player:
-      guard let id = parameters["id"].flatMap(UUID.init(uuidString:)),
+      guard let id = parameters["id"].flatMap(UUID.init(text:)),
         let player = roster.player(id: id) ?? roster.removal(id: id)?.player
       else { return nil }
       return roster.team(id: player.teamID)
@@ -329,7 +333,9 @@ public struct WebApp: Sendable {
   /// The `team` member of a JSON body, if it has one (decoded only when the body names one).
   private static func team(in request: HTTPRequest) -> String? {
     struct Named: Decodable { let team: String? }
-    guard String(decoding: request.body, as: UTF8.self).contains(#""team""#) else { return nil }
+    let member = Array(#""team""#.utf8)
+    let body = request.body
+    guard body.indices.contains(where: { body[$0...].starts(with: member) }) else { return nil }
     return (try? JSONDecoder().decode(Named.self, from: Data(request.body)))?.team
   }
 

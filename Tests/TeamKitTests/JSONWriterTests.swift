@@ -19,6 +19,40 @@ import Testing
     }
   }
 
+  @Test func anIDIsSpelledAsFoundationSpellsIt() {
+    let ids =
+      [UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)), Team.first.id]
+      + (0..<200).map { _ in UUID() }
+    for id in ids {
+      #expect(id.text == id.uuidString)
+      var writer = JSONWriter()
+      writer.object { $0.member("id", id) }
+      #expect(String(decoding: writer.bytes, as: UTF8.self) == #"{"id":"\#(id.uuidString)"}"#)
+    }
+  }
+
+  @Test func anIDIsReadAsFoundationReadsIt() {
+    let id = UUID()
+    var texts = [
+      id.uuidString, id.uuidString.lowercased(), "", "C04B0000-0000-4000-8000-00000000000",
+      "C04B0000-0000-4000-8000-0000000000001", "C04B0000_0000-4000-8000-000000000001",
+      "C04B0000-0000-4000-8000-00000000000G", "C04B00000000-4000-8000-000000000001-",
+      "C04B0000-0000-4000-8000-00000000000é",
+    ]
+    texts += (0..<100).map { _ in UUID().uuidString }
+    for text in texts {
+      #expect(UUID(text: text) == UUID(uuidString: text), "\(text)")
+    }
+    #expect(UUID(text: id.uuidString.lowercased()) == id)
+    // What Foundation's `sscanf` lets through on Linux is no id.
+    for text in [
+      " 04B0000-0000-4000-8000-000000000001", "+04B0000-0000-4000-8000-000000000001",
+      "0x4B0000-0000-4000-8000-000000000001",
+    ] {
+      #expect(UUID(text: text) == nil, "\(text)")
+    }
+  }
+
   @Test func compactOutputHasSortedKeysAndNoSpaces() {
     let json = String(decoding: TeamJSON.encode(Player.defaultRoster[2]), as: UTF8.self)
     #expect(

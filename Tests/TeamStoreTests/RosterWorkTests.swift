@@ -159,6 +159,34 @@ import Testing
     #expect(try connection.scalar("SELECT count(*) FROM favorite_champion") == 3)
   }
 
+  @Test func manyRemovalsStayInOrderFindableAndPurgedByAge() async throws {
+    // More removals than the snapshot keeps in one part, so that they span several.
+    let clock = Clock()
+    let store = try RosterStore(path: path, now: clock.now)
+    var removed: [UUID] = []
+    for index in 0..<50 {
+      let player = try await store.addPlayer(PlayerInput(name: "Gone\(index)", position: "Mid"))
+      try await store.removePlayer(id: player.id)
+      removed.append(player.id)
+      clock.advance(days: index == 19 ? 20 : 0.001)
+    }
+    #expect(store.roster.removed.map(\.id) == removed.reversed())
+    #expect(store.roster.removedCount == 50)
+    #expect(store.roster.removal(id: removed[0])?.player.name == "Gone0")
+    #expect(store.roster.removal(id: removed[49])?.player.name == "Gone49")
+    try await store.restorePlayer(id: removed[3])
+    removed.remove(at: 3)
+    #expect(store.roster.removed.map(\.id) == removed.reversed())
+    #expect(
+      try RosterStore(path: path, now: clock.now).roster.removed.map(\.id) == removed.reversed())
+    // The first twenty (less the restored one) are 31 days old now, the others 11.
+    clock.advance(days: 11)
+    try await store.addPlayer(PlayerInput(name: "Next", position: "Mid"))
+    #expect(store.roster.removed.map(\.id) == removed.dropFirst(19).reversed())
+    #expect(store.roster.removedCount == 30)
+    #expect(store.roster.removal(id: removed[0]) == nil)
+  }
+
   @Test(arguments: Backend.allCases) func removingTwiceIsNotFound(_ backend: Backend) async throws {
     let db = try TestDatabase(backend, in: folder)
     let store = try db.open()

@@ -136,7 +136,7 @@ extension WebApp {
   ) {
     var player: UUID?
     if let text = request.query["player"] {
-      guard let id = UUID(uuidString: text) else {
+      guard let id = UUID(text: text) else {
         throw HTTPError(400, localized("Give ?player= a player’s id."))
       }
       player = id
@@ -254,7 +254,7 @@ extension WebApp {
 
     route("POST", "/api/trash/{id}/restore", RoutePolicy(.editor, .sameOrigin, team: .player)) {
       _, context in
-      guard let id = context.parameters["id"].flatMap(UUID.init(uuidString:)) else {
+      guard let id = context.parameters["id"].flatMap(UUID.init(text:)) else {
         throw HTTPError(404, localized("No removed player has this id."))
       }
       let player = try await store.restorePlayer(id: id, by: context.author)
@@ -276,7 +276,7 @@ extension WebApp {
       request, context in
       let team = try WebApp.team(context, request)
       let texts = try WebApp.decodeBody([String].self, of: request)
-      let ids = texts.compactMap(UUID.init(uuidString:))
+      let ids = texts.compactMap(UUID.init(text:))
       guard ids.count == texts.count else {
         throw HTTPError(400, localized("Send the players’ ids, in the order wanted."))
       }

@@ -127,7 +127,7 @@ extension WebApp {
       var notice: String?
       if request.query["saved"] != nil {
         notice = localized("Saved.")
-      } else if let other = request.query["swapped"].flatMap(UUID.init(uuidString:))
+      } else if let other = request.query["swapped"].flatMap(UUID.init(text:))
         .flatMap(roster.player(id:))
       {
         notice = localized(
@@ -330,7 +330,7 @@ extension WebApp {
 
     route("POST", "/trash/{id}/restore", RoutePolicy(.editor, .form, team: .player)) {
       _, context in
-      guard let id = context.parameters["id"].flatMap(UUID.init(uuidString:)) else {
+      guard let id = context.parameters["id"].flatMap(UUID.init(text:)) else {
         throw HTTPError(404, localized("Nobody with this id is in Recently removed."))
       }
       let player = try await store.restorePlayer(id: id, by: context.author)
@@ -341,7 +341,7 @@ extension WebApp {
   /// The player whose id is in the path.
   /// - Throws: ``HTTPError/playerNotFound`` for a malformed or unknown id.
   static func player(_ id: String?, in roster: Roster) throws(HTTPError) -> Player {
-    guard let id = id.flatMap(UUID.init(uuidString:)), let player = roster.player(id: id) else {
+    guard let id = id.flatMap(UUID.init(text:)), let player = roster.player(id: id) else {
       throw .playerNotFound
     }
     return player
@@ -386,7 +386,7 @@ extension WebApp {
 
   /// What the roster announces, from `?added=`, `?removed=` or `?restored=` (ids that exist).
   static func notice(_ query: [String: String], roster: Roster) -> Pages.Notice? {
-    func id(_ name: String) -> UUID? { query[name].flatMap(UUID.init(uuidString:)) }
+    func id(_ name: String) -> UUID? { query[name].flatMap(UUID.init(text:)) }
     if let id = id("added"), let player = roster.player(id: id) { return .added(player) }
     if let id = id("restored"), let player = roster.player(id: id) { return .restored(player) }
     if let count = query["imported"].flatMap(Int.init), count >= 0 { return .imported(count) }
