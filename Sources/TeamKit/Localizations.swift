@@ -71,6 +71,7 @@ enum Localizations {
     "%@ Choose the photo again.": "%@ Choisissez de nouveau la photo.",
     "%@ already has a roster of its own: copy into a new, empty database.":
       "%@ a déjà un effectif à elle : copiez dans une base neuve et vide.",
+    "%@ at the command line": "%@ en ligne de commande",
     "%@ cannot be reached: the roster is read-only until it is back.":
       "%@ est injoignable : l’effectif est en lecture seule jusqu’à son retour.",
     "%@ cannot be reached; reconnecting…": "%@ est injoignable ; reconnexion…",
@@ -625,12 +626,14 @@ enum Localizations {
       "Connecté, mais cet appareil n’a pas pu garder la session : reconnectez-vous au prochain lancement.",
     "Signing out shows the roster kept on this device.":
       "Se déconnecter affiche l’effectif gardé sur cet appareil.",
+    "Someone at the command line": "Quelqu’un en ligne de commande",
     "Someone else changed %1$@ meanwhile; nothing was saved. Now: %1$@, %2$@, image %3$@, champions %4$@. Your changes are kept below: press Save to replace theirs.":
       "Quelqu’un d’autre a modifié %1$@ entre-temps ; rien n’a été enregistré. Désormais : %1$@, %2$@, image %3$@, champions %4$@. Vos modifications sont gardées ci-dessous : appuyez sur Enregistrer pour remplacer les siennes.",
     "Someone else changed %@ meanwhile; nothing was saved. Check their change and try again.":
       "Quelqu’un d’autre a modifié %@ entre-temps ; rien n’a été enregistré. Vérifiez sa modification et réessayez.",
     "Someone else changed %@ meanwhile; nothing was saved. Their version is shown: check it and save again.":
       "Quelqu’un d’autre a modifié %@ entre-temps ; rien n’a été enregistré. Sa version est affichée : vérifiez-la et enregistrez de nouveau.",
+    "Someone on this machine": "Quelqu’un sur cette machine",
     "Something went wrong on the server; nothing was changed.":
       "Un problème est survenu sur le serveur ; rien n’a été modifié.",
     "Stand-ins": "Remplaçants temporaires",

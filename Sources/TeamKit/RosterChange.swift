@@ -53,9 +53,32 @@ public struct RosterChange: Identifiable, Hashable, Sendable {
     self.after = after
   }
 
+  /// What `kcorp` records as the author of a command run as `user` on the database's own
+  /// machine (account names cannot hold the `:`).
+  public static func commandLineAuthor(user: String) -> String { "cli:" + user }
+
+  /// An author as people read it, in the current language: an account's or a token's name
+  /// as it is, `NAME at the command line` for ``commandLineAuthor(user:)``, and
+  /// `Someone on this machine` for a change made without an account (an open server on
+  /// loopback, the app's own roster, or the command line before it said who).
+  public static func name(ofAuthor author: String) -> String {
+    if author == "local" { return localized("Someone on this machine") }
+    if author.hasPrefix("cli:") {
+      let user = author.dropFirst("cli:".count)
+      return user.isEmpty
+        ? localized("Someone at the command line")
+        : localized("%@ at the command line", String(user))
+    }
+    return author
+  }
+
+  /// ``name(ofAuthor:)`` of this change's author.
+  public var authorName: String { Self.name(ofAuthor: author) }
+
   /// One line a person reads, in the current language: `coach edited Canna: role Top → Mid.`
   public var summary: String {
-    switch kind {
+    let author = authorName
+    return switch kind {
     case .added: localized("%1$@ added %2$@.", author, playerName)
     case .removed: localized("%1$@ removed %2$@.", author, playerName)
     case .restored: localized("%1$@ restored %2$@.", author, playerName)
@@ -121,7 +144,8 @@ public struct RosterChange: Identifiable, Hashable, Sendable {
 
 extension RosterChange: JSONWritable {
   /// `{"after","at","author","before","id","kind","player","playerID"}`; `before` and
-  /// `after` are players or null.
+  /// `after` are players or null. `author` is an account's or token's name, `cli:USER` for
+  /// the command line on the database's machine, `local` for no account.
   public func write(to writer: inout JSONWriter) {
     writer.object {
       if let after { $0.member("after", after) } else { $0.nullMember("after") }

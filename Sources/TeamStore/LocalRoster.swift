@@ -9,11 +9,14 @@ public final class LocalRoster: RosterSource {
   /// How often ``events()`` looks for what other processes committed; nil: never (the
   /// Apple app alone writes its database).
   private let polling: Duration?
+  /// Who the history names for this source's changes (``RosterChange/name(ofAuthor:)``).
+  private let author: String
   public var name: String { localized("This device") }
 
-  public init(store: RosterStore, polling: Duration? = nil) {
+  public init(store: RosterStore, polling: Duration? = nil, author: String = RosterStore.local) {
     self.store = store
     self.polling = polling
+    self.author = author
   }
 
   public func players() async throws -> [Player] { store.players }
@@ -21,25 +24,25 @@ public final class LocalRoster: RosterSource {
   public func removedPlayers() async throws -> [RemovedPlayer] { store.removedPlayers }
 
   public func addPlayer(_ input: PlayerInput) async throws -> Player {
-    try await store.addPlayer(input)
+    try await store.addPlayer(input, by: author)
   }
 
   public func updatePlayer(id: UUID, with edit: PlayerEdit, expected: Player?) async throws
     -> Player
   {
     do {
-      return try await store.updatePlayer(id: id, with: edit, expected: expected)
+      return try await store.updatePlayer(id: id, with: edit, expected: expected, by: author)
     } catch .changed(let current) {
       throw PlayerChangedError(current: current)
     }
   }
 
   public func removePlayer(id: UUID) async throws {
-    try await store.removePlayer(id: id)
+    try await store.removePlayer(id: id, by: author)
   }
 
   public func restorePlayer(id: UUID) async throws -> Player {
-    try await store.restorePlayer(id: id)
+    try await store.restorePlayer(id: id, by: author)
   }
 
   public func organisation() async throws -> Organisation {
@@ -48,26 +51,28 @@ public final class LocalRoster: RosterSource {
   }
 
   public func reorder(_ ids: [UUID], expected: [UUID]?, in team: UUID) async throws {
-    try await store.reorder(ids, expected: expected, team: team.uuidString)
+    try await store.reorder(ids, expected: expected, team: team.text, by: author)
   }
 
   public func transferPlayer(id: UUID, to team: String) async throws -> Player {
-    try await store.transferPlayer(id: id, to: team)
+    try await store.transferPlayer(id: id, to: team, by: author)
   }
 
   public func swapPlayers(id: UUID, with other: UUID) async throws -> (Player, Player) {
-    try await store.swapPlayers(id, with: other)
+    try await store.swapPlayers(id, with: other, by: author)
   }
 
   public func tenures(of id: UUID) async throws -> [Tenure] { try store.tenures(of: id) }
 
-  public func addTeam(_ input: TeamInput) async throws -> Team { try await store.addTeam(input) }
-
-  public func updateTeam(_ tag: String, with input: TeamInput) async throws -> Team {
-    try await store.updateTeam(tag, with: input)
+  public func addTeam(_ input: TeamInput) async throws -> Team {
+    try await store.addTeam(input, by: author)
   }
 
-  public func removeTeam(_ tag: String) async throws { try await store.removeTeam(tag) }
+  public func updateTeam(_ tag: String, with input: TeamInput) async throws -> Team {
+    try await store.updateTeam(tag, with: input, by: author)
+  }
+
+  public func removeTeam(_ tag: String) async throws { try await store.removeTeam(tag, by: author) }
 
   /// Re-encodes the image as the server does (TeamPhoto), then keeps it with the roster.
   public func setPhoto(of id: UUID, to image: Data?) async throws -> Player {

@@ -147,7 +147,17 @@ struct Context {
   /// second).
   func roster() throws -> any RosterSource {
     if let server = try server { return server }
-    return LocalRoster(store: try store(), polling: .milliseconds(250))
+    return LocalRoster(store: try store(), polling: .milliseconds(250), author: author)
+  }
+
+  /// Who the history names for changes made here: the machine's user at the command line.
+  var author: String {
+    // The account's name from the system, not $USER, which a service may not set.
+    let name = getpwuid(getuid()).flatMap { $0.pointee.pw_name.map { String(cString: $0) } }
+    let user = (name ?? environment["USER"] ?? "").unicodeScalars.filter {
+      $0.properties.isAlphabetic || ("0"..."9").contains($0) || "._-".unicodeScalars.contains($0)
+    }
+    return RosterChange.commandLineAuthor(user: String(String.UnicodeScalarView(user.prefix(32))))
   }
 }
 

@@ -83,7 +83,8 @@ struct Import: Command {
     } catch {
       throw CLIError(code: .dataError, message: error.description)
     }
-    try await store.replaceRoster(with: plan.inputs, ids: plan.players.map(\.id), photos: photos)
+    try await store.replaceRoster(
+      with: plan.inputs, ids: plan.players.map(\.id), photos: photos, by: context.author)
     print(
       localized(
         "Imported %1$@ players: %2$@ added, %3$@ changed, %4$@ removed.", plan.players.count,

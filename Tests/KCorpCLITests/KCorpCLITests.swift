@@ -456,12 +456,14 @@ extension KCorp {
     _ = try kcorp("players", "edit", "canna", "--position", "mid")
     _ = try kcorp("players", "remove", "caliste")
     let history = try kcorp("history").stdout
-    #expect(history.contains("local removed Caliste."))
-    #expect(history.contains("local edited Canna: role Top → Mid."))
+    let user = ProcessInfo.processInfo.userName
+    #expect(history.contains("\(user) at the command line removed Caliste."))
+    #expect(history.contains("\(user) at the command line edited Canna: role Top → Mid."))
     let canna = try kcorp("history", "--player", "canna", "--json")
     let entries = try #require(
       try JSONSerialization.jsonObject(with: Data(canna.stdout.utf8)) as? [[String: Any]])
     #expect(entries.count == 1 && entries[0]["kind"] as? String == "edited")
+    #expect(entries[0]["author"] as? String == "cli:\(user)")
     #expect(try kcorp("history", "--player", "nobody").status == 66)
   }
 }
@@ -490,8 +492,10 @@ extension KCorp {
     }
     readUntil("Ctrl-C stops.")
     _ = try kcorp("players", "add", "--name", "Watched", "--position", "mid")
-    readUntil("local added Watched.")
-    #expect(text.contains("local added Watched."))
+    // The history names the machine's user at the command line.
+    let said = "\(ProcessInfo.processInfo.userName) at the command line added Watched."
+    readUntil(said)
+    #expect(text.contains(said))
     kill(watch.processIdentifier, SIGINT)
     watch.waitUntilExit()
     #expect(watch.terminationStatus == 0)

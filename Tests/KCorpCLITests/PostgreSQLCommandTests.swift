@@ -22,7 +22,9 @@ import Testing
     // The file of $KCORP_DB is another roster.
     #expect(try !kcorp("players").stdout.contains("Rekkles"))
     let history = try kcorp("history", "--database", url)
-    #expect(history.stdout.contains("local added Rekkles."))
+    #expect(
+      history.stdout.contains(
+        "\(ProcessInfo.processInfo.userName) at the command line added Rekkles."))
   }
 
   @Test func aPasswordOnTheCommandLineAndABadAddressAreRefusedAsUsage() throws {

@@ -59,6 +59,21 @@ import Testing
     #expect(Language.french.text("No such key, kept as it is.") == "No such key, kept as it is.")
   }
 
+  @Test func theHistorySaysWhoChangedSomethingInTheReadersLanguage() {
+    let authors = ["local", "cli:alice", "cli:", "coach"]
+    #expect(
+      Language.$requested.withValue(.english) { authors.map(RosterChange.name(ofAuthor:)) } == [
+        "Someone on this machine", "alice at the command line", "Someone at the command line",
+        "coach",
+      ])
+    #expect(
+      Language.$requested.withValue(.french) { authors.map(RosterChange.name(ofAuthor:)) } == [
+        "Quelqu’un sur cette machine", "alice en ligne de commande",
+        "Quelqu’un en ligne de commande", "coach",
+      ])
+    #expect(RosterChange.commandLineAuthor(user: "alice") == "cli:alice")
+  }
+
   @Test func aMessageSpeaksTheLanguageOfWhoeverReadsIt() throws {
     let error = try #require(
       #expect(throws: ValidationError.self) {

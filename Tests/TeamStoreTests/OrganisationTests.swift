@@ -62,7 +62,9 @@ import Testing
     #expect(history.count == before + 1)
     let entry = try #require(history.first)
     #expect(entry.kind == .swapped && entry.playerID == yike.id && entry.otherPlayer == "Closer")
-    #expect(entry.summary == "local swapped Yike (now starter) with Closer (now substitute).")
+    #expect(
+      entry.summary
+        == "Someone on this machine swapped Yike (now starter) with Closer (now substitute).")
     // Refused, changing nothing: two starters, two teams, someone not there.
     let vladi = try #require(store.players.first { $0.name == "Vladi" })
     await #expect(throws: RosterError.self) {
@@ -132,7 +134,7 @@ import Testing
     let entry = try #require(history.first)
     #expect(entry.kind == .transferred && entry.fromTeam == "KC Blue")
     #expect(entry.toTeam == "Karmine Corp")
-    #expect(entry.summary == "local moved Tao from KC Blue to Karmine Corp.")
+    #expect(entry.summary == "Someone on this machine moved Tao from KC Blue to Karmine Corp.")
     let tenures = try reopened.tenures(of: player.id)
     #expect(tenures.count == 1)
     #expect(tenures.first?.teamTag == "KCB" && tenures.first?.position == .jungle)

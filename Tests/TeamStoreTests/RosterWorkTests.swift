@@ -428,6 +428,7 @@ extension RosterWorkTests {
     let edit = try #require(history.last)
     #expect(edit.before?.position == .top && edit.after?.position == .mid)
     #expect(edit.summary == "coach edited Canna: role Top → Mid.")
+    #expect(history[0].summary == "Someone on this machine changed the roster’s order.")
     #expect(try store.history(player: canna.id).count == 3)
     #expect(try store.history(after: history[1].id).map(\.kind) == [.moved])
     // Observers got each change with its update.

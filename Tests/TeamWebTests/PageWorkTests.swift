@@ -145,8 +145,10 @@ import Testing
     let refused = try await edit(
       canna, name: "Kanna", position: "Support", version: opened, session: second)
     #expect(refused.status == 409)
-    #expect(refused.text.contains("local changed Canna meanwhile; nothing was saved."))
-    #expect(refused.text.contains("local changed this meanwhile, to “Mid”"))
+    // An open server's edits are nobody's in particular.
+    #expect(
+      refused.text.contains("Someone on this machine changed Canna meanwhile; nothing was saved."))
+    #expect(refused.text.contains("Someone on this machine changed this meanwhile, to “Mid”"))
     #expect(refused.text.contains(#"id="position-error""#))
     #expect(refused.text.contains(#"name="name" value="Kanna""#))  // the second's input kept
     #expect(app.store.players[0].name == "Canna" && app.store.players[0].position == .mid)

@@ -65,6 +65,9 @@ enum Pages {
       "teamRemoved": localized("%1$@ removed the team %2$@"),
       "organisationRenamed": localized("%1$@ renamed the organisation from %3$@ to %4$@"),
       "separator": localized("; "),
+      "someoneHere": localized("Someone on this machine"),
+      "atCommandLine": localized("%@ at the command line"),
+      "someoneAtCommandLine": localized("Someone at the command line"),
       "noChampion": localized("No champion matches “%@”."),
     ]
     let object = messages.sorted { $0.key < $1.key }.map {

@@ -419,7 +419,9 @@ extension WebApp {
       return nil
     }
     var authors: [String] = []
-    for entry in since where !authors.contains(entry.author) { authors.append(entry.author) }
+    for entry in since where !authors.contains(entry.authorName) {
+      authors.append(entry.authorName)
+    }
     return (base, authors)
   }
 

@@ -8,6 +8,14 @@ function say(key, ...args) {
   let next = 0;
   return (messages[key] ?? key).replace(/%(\d+)\$@|%@/g, (_, n) => args[n ? n - 1 : next++] ?? "");
 }
+// An author as RosterChange.name(ofAuthor:) says it.
+function authorName(author) {
+  if (author === "local") return say("someoneHere");
+  if (author.startsWith("cli:")) {
+    return author.length > 4 ? say("atCommandLine", author.slice(4)) : say("someoneAtCommandLine");
+  }
+  return author;
+}
 
 // Binds `handler` once per element: the page's parts are bound again after a live update.
 function once(element, event, handler) {
@@ -353,14 +361,14 @@ if (document.querySelector("main[data-live]") && typeof EventSource === "functio
     waiting = null;
     const main = document.querySelector("main[data-live]");
     const response = await fetch(location.href, { headers: { Accept: "text/html" } });
-    const said = update.changes.map((c) => say(c.kind, c.author, c.player, c.from || c.with, c.to)).join(say("separator"));
+    const said = update.changes.map((c) => say(c.kind, authorName(c.author), c.player, c.from || c.with, c.to)).join(say("separator"));
     if (response.status === 404 && main.dataset.player) {
       const removal = update.changes.find((c) => c.playerID === main.dataset.player);
       const status = main.querySelector("[role=status]") || main.insertAdjacentElement(
         "afterbegin", Object.assign(document.createElement("p"), { className: "status shown" }));
       status.setAttribute("role", "status");
       status.textContent = removal
-        ? say("removedBy", removal.player, removal.author)
+        ? say("removedBy", removal.player, authorName(removal.author))
         : say("gone");
       status.append(Object.assign(document.createElement("a"), { href: "/", textContent: say("back") }));
       for (const control of document.querySelectorAll("main form, #edit-player")) control.remove();
