@@ -214,6 +214,59 @@ import Testing
     #expect(choices(refused.text) == Champion.catalog.count)
   }
 
+  @Test func withoutScriptsTheFormsSearchShowsTheMatchesWithEverythingTypedAndSavesNothing()
+    async throws
+  {
+    func choices(_ page: String) -> [String] {
+      page.components(separatedBy: #"<input type="checkbox" name="champion" value=""#)
+        .dropFirst().map { String($0.prefix { $0 != "\"" }) }
+    }
+    let session = try await app.session()
+    // What Enter sends from a page without scripts: the form's first button, Search.
+    let add = try await app.post(
+      "/players",
+      [
+        ("csrf", session.token), ("name", "Saken"), ("position", "Mid"), ("image", ""),
+        ("champion", "viktor"), ("q", "j4"), ("class", ""), ("search", "1"),
+      ], session: session)
+    #expect(add.status == 200)
+    #expect(choices(add.text) == ["viktor", "jarvaniv"])  // the chosen first, then the match
+    #expect(add.text.contains(#"value="Saken""#) && add.text.contains(#"value="j4""#))
+    #expect(add.text.contains(#"<option value="Mid" selected="">"#))
+    #expect(app.store.players == Player.defaultRoster)  // nobody added
+    // The class narrows it too; a search that finds nobody says so.
+    let mages = try await app.post(
+      "/players",
+      [
+        ("csrf", session.token), ("name", "Saken"), ("position", "Mid"), ("q", "vi"),
+        ("class", "Mage"), ("search", "1"),
+      ], session: session)
+    #expect(choices(mages.text).contains("viktor") && !choices(mages.text).contains("vi"))
+    #expect(mages.text.contains(#"<option value="Mage" selected="">"#))
+    let none = try await app.post(
+      "/players",
+      [("csrf", session.token), ("name", "Saken"), ("q", "zzzz"), ("search", "1")],
+      session: session)
+    #expect(choices(none.text).isEmpty && none.text.contains("No champion matches “zzzz”."))
+    // The edit form the same, keeping the version it was made from: nothing saved.
+    let edit = try await app.post(
+      "/players/\(canna.id)/edit",
+      [
+        ("csrf", session.token), ("version", WebApp.etag(canna)), ("name", "Kanna"),
+        ("position", "Top"), ("image", canna.image), ("champion", "jayce"), ("q", "tf"),
+        ("search", "1"),
+      ], session: session)
+    #expect(edit.status == 200 && choices(edit.text) == ["jayce", "twistedfate"])
+    #expect(edit.text.contains(#"value="Kanna""#))
+    #expect(edit.text.contains(#"name="version" value="&quot;\#(canna.version)&quot;""#))
+    #expect(app.store.players == Player.defaultRoster)
+    // Search is the first button of the form, so the one Enter presses.
+    let page = try await app.client.get("/players/new").text
+    let form = try #require(page.range(of: "<form")).lowerBound
+    let firstButton = try #require(page[form...].range(of: "<button")).lowerBound
+    #expect(page[firstButton...].hasPrefix(#"<button class="button search-button" type="submit""#))
+  }
+
   @Test func aRefusedAddIsTheRosterWithItsSheetOpenAndTheFirstErrorFocused() async throws {
     let session = try await app.session()
     let response = try await app.addThroughForm(name: "canna", image: "Bad Name", session: session)

@@ -2,6 +2,7 @@
 
 from selenium.common.exceptions import WebDriverException
 from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support import expected_conditions as EC
 from selenium.webdriver.support.select import Select
 from selenium.webdriver.support.ui import WebDriverWait
@@ -129,6 +130,19 @@ def test_without_javascript_every_step_still_works(server, browser_without_javas
     wait(browser).until(lambda b: b.current_url.endswith("/players/new"))
     browser.find_element(By.ID, "name").send_keys("NoScript")
     browser.find_element(By.XPATH, "//label[input[@value='braum']]").click()
+    # Enter in the champion search searches on the server: the form comes back with the
+    # matches and everything typed, and nobody is added.
+    search = browser.find_element(By.CSS_SELECTOR, "input.champion-search")
+    search.send_keys("j4" + Keys.ENTER)
+    wait(browser).until(lambda b: b.current_url.endswith("/players"))  # the form, sent
+    assert browser.find_element(By.CSS_SELECTOR, "input.champion-search").get_attribute(
+        "value") == "j4"
+    shown = [e.get_attribute("value") for e in browser.find_elements(
+        By.CSS_SELECTOR, ".champion-row input[name=champion]")]
+    assert shown == ["braum", "jarvaniv"]
+    assert browser.find_element(By.ID, "name").get_attribute("value") == "NoScript"
+    assert browser.find_element(By.CSS_SELECTOR, "input[value=braum]").is_selected()
+    browser.find_element(By.XPATH, "//label[input[@value='jarvaniv']]").click()
     browser.find_element(By.XPATH, "//button[normalize-space()='Add']").click()
     wait(browser).until(lambda b: len(roster_names_without_javascript(b)) == 4)
     browser.find_element(By.XPATH, "//a[.//span[text()='NoScript']]").click()

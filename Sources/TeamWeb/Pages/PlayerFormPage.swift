@@ -5,12 +5,34 @@ import TeamStore
 
 /// The player form, to add and to edit.
 extension Pages {
+  /// A champion search sent with the form, without JavaScript (its Search button): the
+  /// words typed and the class chosen.
+  struct ChampionSearch {
+    var query = ""
+    var championClass = ""
+
+    /// The search a form sent, or nil when it was sent to be saved.
+    init?(form: [String: [String]]) {
+      guard form["search"] != nil else { return nil }
+      query = form["q"]?.first ?? ""
+      championClass = form["class"]?.first ?? ""
+    }
+
+    /// The champions that match, best first.
+    var matches: [Champion] {
+      Champion.search(
+        query, classes: ChampionClass(rawValue: championClass).map { [$0] } ?? [])
+    }
+  }
+
   /// The add or edit form; `errors` puts each message next to its field, and focus goes to
-  /// the first field in error.
+  /// the first field in error. With `search`, the row holds the selected champions and those
+  /// that match, and focus goes back to the search.
   static func playerForm(
     _ input: PlayerInput, errors: ValidationError?, token: String, action: String,
     title: String, submit: String, version: String? = nil, notice: String? = nil,
-    cancel: String = "/", heading: StaticString = "h2", everyChampion: Bool = true
+    cancel: String = "/", heading: StaticString = "h2", everyChampion: Bool = true,
+    search: ChampionSearch? = nil
   ) -> HTML {
     let firstError = ValidationError.Field.allCases.first { errors?.message(for: $0) != nil }
     // The selected champions first, in their order, then the others: here, or (in a sheet
@@ -22,7 +44,11 @@ extension Pages {
       chosen.append(champion)
     }
     let others =
-      everyChampion ? Champion.catalog.filter { champion in !chosen.contains(champion) } : []
+      (search?.matches ?? (everyChampion ? Champion.catalog : []))
+      .filter { champion in !chosen.contains(champion) }
+    let noMatch =
+      search.map { $0.matches.isEmpty && !$0.query.trimmingCharacters(in: .whitespaces).isEmpty }
+      ?? false
     let championRow: HTML = .h(
       "div",
       ["class": "champion-row"] + (everyChampion ? [:] : ["data-more": Asset.championRow.path]),
@@ -65,6 +91,41 @@ extension Pages {
           error(field),
         ])
     }
+    let classOptions: [HTML] = ChampionClass.allCases.map { kind -> HTML in
+      let selected: HTML.Attributes =
+        search?.championClass == kind.rawValue ? ["selected": ""] : [:]
+      return .h("option", ["value": kind.rawValue] + selected, kind.displayName)
+    }
+    let searchAttributes: HTML.Attributes =
+      [
+        "type": "search", "class": "champion-search", "name": "q",
+        "value": search?.query ?? "", "placeholder": localized("Search"),
+        "aria-label": localized("Search a champion"), "autocomplete": "off",
+      ] + (search != nil ? ["autofocus": ""] : [:])
+    let noMatchText = noMatch ? localized("No champion matches “%@”.", search?.query ?? "") : ""
+    let filters: HTML = .fragment([
+      // The search narrows the row as one types (app.js asks /api/champions). Without
+      // scripts its button sends the form to be shown again, filtered, with everything
+      // typed: being the form's first button, it is also what Enter presses there, so
+      // Enter never adds or saves from a page without scripts.
+      .h(
+        "div", ["class": "champion-filters"],
+        [
+          .h("input", searchAttributes),
+          .h(
+            "select",
+            ["class": "champion-class", "name": "class", "aria-label": localized("Class")],
+            [.h("option", ["value": ""], localized("All classes"))] + classOptions),
+          .h(
+            "button",
+            [
+              "class": "button search-button", "type": "submit", "name": "search",
+              "value": "1", "formnovalidate": "",
+            ], localized("Search")),
+        ]),
+      // Said when a search finds nobody (here, or by app.js).
+      .h("p", ["class": "no-match", "role": "status"], noMatchText),
+    ])
     let hasMore =
       [
         input.lineup, input.riotID, input.realName, input.nationality, input.birthDate,
@@ -78,6 +139,71 @@ extension Pages {
     let preview =
       PlayerInput.imageNameProblem(imageName) == nil ? imageName : Player.defaultImage
 
+    let moreFields: HTML = .h(
+      "details", ["class": "more-fields"] + (hasMore ? ["open": ""] : [:]),
+      [
+        .h("summary", localized("Status, Riot ID, contract")),
+        .h(
+          "div", ["class": "field"],
+          [
+            .h("label", ["for": "lineup"], localized("Status")),
+            .h(
+              "select", ["id": "lineup", "name": "lineup"] + invalid(.lineup),
+              [.h("option", ["value": ""], localized("As the team needs"))]
+                + Lineup.allCases.map { lineup in
+                  .h(
+                    "option",
+                    ["value": lineup.rawValue]
+                      + ((try? Lineup(parsing: input.lineup)) == lineup
+                        ? ["selected": ""] : [:]),
+                    lineup.displayName)
+                }),
+            error(.lineup),
+          ]),
+        .h(
+          "div", ["class": "field"],
+          [
+            .h("label", ["for": "riotID"], localized("Riot ID")),
+            textField(
+              .riotID, input.riotID, ["placeholder": "Caliste#KC1", "maxlength": "24"]),
+            error(.riotID),
+          ]),
+        .h(
+          "div", ["class": "field"],
+          [
+            .h("label", ["for": "realName"], localized("Real name")),
+            textField(
+              .realName, input.realName,
+              ["maxlength": String(PlayerInput.maxRealNameLength)]),
+            error(.realName),
+          ]),
+        .h(
+          "div", ["class": "field"],
+          [
+            // The country's two letters (the player's page names it in the reader's
+            // language): a list of every country would weigh 11 KB on each roster page.
+            .h("label", ["for": "nationality"], localized("Nationality (FR, KR, ES…)")),
+            .h(
+              "input",
+              [
+                "type": "text", "id": "nationality", "name": "nationality",
+                "value": input.nationality, "maxlength": "2", "autocomplete": "country",
+                "autocapitalize": "characters", "spellcheck": "false", "placeholder": "FR",
+              ] + invalid(.nationality)),
+            error(.nationality),
+          ]),
+        dateField(.birthDate, localized("Birth date"), input.birthDate),
+        dateField(.joined, localized("Joined the team"), input.joined),
+        dateField(.contractEnd, localized("Contract end"), input.contractEnd),
+      ])
+    let champions: HTML = .h(
+      "fieldset", ["class": "field"] + invalid(.favoriteChampions),
+      [
+        .h("legend", localized("Favorite champions")),
+        filters,
+        championRow,
+        error(.favoriteChampions),
+      ])
     return .h(
       "form",
       [
@@ -136,91 +262,8 @@ extension Pages {
               ]),
             error(.image),
           ]),
-        .h(
-          "fieldset", ["class": "field"] + invalid(.favoriteChampions),
-          [
-            .h("legend", localized("Favorite champions")),
-            // The search narrows the row as one types (app.js asks /api/champions); neither
-            // field has a name, so neither is sent with the form.
-            .h(
-              "div", ["class": "champion-filters"],
-              [
-                .h(
-                  "input",
-                  [
-                    "type": "search", "class": "champion-search",
-                    "placeholder": localized("Search"),
-                    "aria-label": localized("Search a champion"), "autocomplete": "off",
-                  ]),
-                .h(
-                  "select", ["class": "champion-class", "aria-label": localized("Class")],
-                  [.h("option", ["value": ""], localized("All classes"))]
-                    + ChampionClass.allCases.map {
-                      .h("option", ["value": $0.rawValue], $0.displayName)
-                    }),
-              ]),
-            // Said when a search finds nobody (app.js).
-            .h("p", ["class": "no-match", "role": "status"], [HTML]()),
-            championRow,
-            error(.favoriteChampions),
-          ]),
-        .h(
-          "details", ["class": "more-fields"] + (hasMore ? ["open": ""] : [:]),
-          [
-            .h("summary", localized("Status, Riot ID, contract")),
-            .h(
-              "div", ["class": "field"],
-              [
-                .h("label", ["for": "lineup"], localized("Status")),
-                .h(
-                  "select", ["id": "lineup", "name": "lineup"] + invalid(.lineup),
-                  [.h("option", ["value": ""], localized("As the team needs"))]
-                    + Lineup.allCases.map { lineup in
-                      .h(
-                        "option",
-                        ["value": lineup.rawValue]
-                          + ((try? Lineup(parsing: input.lineup)) == lineup
-                            ? ["selected": ""] : [:]),
-                        lineup.displayName)
-                    }),
-                error(.lineup),
-              ]),
-            .h(
-              "div", ["class": "field"],
-              [
-                .h("label", ["for": "riotID"], localized("Riot ID")),
-                textField(
-                  .riotID, input.riotID, ["placeholder": "Caliste#KC1", "maxlength": "24"]),
-                error(.riotID),
-              ]),
-            .h(
-              "div", ["class": "field"],
-              [
-                .h("label", ["for": "realName"], localized("Real name")),
-                textField(
-                  .realName, input.realName,
-                  ["maxlength": String(PlayerInput.maxRealNameLength)]),
-                error(.realName),
-              ]),
-            .h(
-              "div", ["class": "field"],
-              [
-                // The country's two letters (the player's page names it in the reader's
-                // language): a list of every country would weigh 11 KB on each roster page.
-                .h("label", ["for": "nationality"], localized("Nationality (FR, KR, ES…)")),
-                .h(
-                  "input",
-                  [
-                    "type": "text", "id": "nationality", "name": "nationality",
-                    "value": input.nationality, "maxlength": "2", "autocomplete": "country",
-                    "autocapitalize": "characters", "spellcheck": "false", "placeholder": "FR",
-                  ] + invalid(.nationality)),
-                error(.nationality),
-              ]),
-            dateField(.birthDate, localized("Birth date"), input.birthDate),
-            dateField(.joined, localized("Joined the team"), input.joined),
-            dateField(.contractEnd, localized("Contract end"), input.contractEnd),
-          ]),
+        champions,
+        moreFields,
         .h(
           "div", ["class": "actions"],
           [
@@ -233,7 +276,7 @@ extension Pages {
   /// The add form on a page of its own (without JavaScript, "+" leads here).
   static func addPlayer(
     _ input: PlayerInput, errors: ValidationError?, token: String, cookie: String?,
-    status: Int = 200, notice: String? = nil, cancel: String = "/"
+    status: Int = 200, notice: String? = nil, cancel: String = "/", search: ChampionSearch? = nil
   ) -> HTTPResponse {
     page(
       status: status, title: localized("New player · KCorp"), cookie: cookie,
@@ -245,7 +288,7 @@ extension Pages {
             playerForm(
               input, errors: errors, token: token, action: "/players",
               title: localized("New player"), submit: localized("Add"), notice: notice,
-              cancel: cancel, heading: "h1")
+              cancel: cancel, heading: "h1", search: search)
           ]),
       ])
   }
@@ -267,7 +310,8 @@ extension Pages {
   /// The edit form on a page of its own, prefilled with `input`.
   static func editPlayer(
     _ player: Player, input: PlayerInput, errors: ValidationError?, token: String,
-    version: String, cookie: String?, status: Int = 200, notice: String? = nil
+    version: String, cookie: String?, status: Int = 200, notice: String? = nil,
+    search: ChampionSearch? = nil
   ) -> HTTPResponse {
     page(
       status: status, title: localized("Edit %@ · KCorp", player.name), cookie: cookie,
@@ -278,7 +322,7 @@ extension Pages {
           [
             editForm(
               player, input: input, errors: errors, token: token, version: version, notice: notice,
-              heading: "h1")
+              heading: "h1", search: search)
           ]),
       ])
   }
@@ -286,13 +330,14 @@ extension Pages {
   static func editForm(
     _ player: Player, input: PlayerInput, errors: ValidationError?, token: String,
     version: String, notice: String? = nil, heading: StaticString = "h2",
-    everyChampion: Bool = true
+    everyChampion: Bool = true, search: ChampionSearch? = nil
   ) -> HTML {
     playerForm(
       input, errors: errors, token: token, action: "/players/\(player.id)/edit",
       title: localized("Edit %@", player.name), submit: localized("Save"), version: version,
       notice: notice,
-      cancel: "/players/\(player.id)", heading: heading, everyChampion: everyChampion)
+      cancel: "/players/\(player.id)", heading: heading, everyChampion: everyChampion,
+      search: search)
   }
 
   /// What a player is now, as the edit form's input.

@@ -78,6 +78,13 @@ extension WebApp {
     ) { request, context in
       let team = try WebApp.team(context, request)
       let input = WebApp.input(from: request.formFields)
+      if let search = Pages.ChampionSearch(form: request.formFields) {
+        // The form again, its champions filtered, everything typed kept; nothing saved.
+        let (token, cookie) = WebApp.csrfToken(for: request)
+        return Pages.addPlayer(
+          input, errors: nil, token: token, cookie: cookie,
+          cancel: Pages.path(of: team, in: store.roster), search: search)
+      }
       do throws(RosterError) {
         // The photo is read first: a file that is no photo adds nobody. The player and their
         // photo are one change.
@@ -160,12 +167,14 @@ extension WebApp {
     /// The edit form again, with what was typed.
     @Sendable func editAgain(
       _ request: HTTPRequest, _ status: Int, errors: ValidationError? = nil,
-      notice: String? = nil, player: Player
+      notice: String? = nil, player: Player, version: String? = nil,
+      search: Pages.ChampionSearch? = nil
     ) -> HTTPResponse {
       let (token, cookie) = WebApp.csrfToken(for: request)
       return Pages.editPlayer(
         player, input: WebApp.input(from: request.formFields), errors: errors, token: token,
-        version: WebApp.etag(player), cookie: cookie, status: status, notice: notice)
+        version: version ?? WebApp.etag(player), cookie: cookie, status: status, notice: notice,
+        search: search)
     }
 
     route(
@@ -183,6 +192,10 @@ extension WebApp {
       let form = request.formFields
       var input = WebApp.input(from: form)
       let version = form["version"]?.first ?? ""
+      if let search = Pages.ChampionSearch(form: form) {
+        // The form again, filtered, with the version it was made from: nothing saved.
+        return editAgain(request, 200, player: current, version: version, search: search)
+      }
       if version != WebApp.etag(current) {
         // Someone saved meanwhile: what the form was made from is in the history. Fields
         // only one of them changed are merged; those both changed are for the typist.

@@ -43,6 +43,9 @@ function championFilters(fieldset) {
   const kind = fieldset.querySelector(".champion-class");
   const row = fieldset.querySelector(".champion-row");
   if (!search || !kind || !row) return;
+  // The row filters as one types: the button that sends a search without scripts goes, so
+  // Enter in another field presses the form's own button again.
+  fieldset.querySelector("button[name=search]")?.remove();
   let latest = 0;
   async function filter() {
     const asked = ++latest;
