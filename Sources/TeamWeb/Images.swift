@@ -15,6 +15,10 @@ struct ImageLibrary: Sendable {
   /// Pictures are displayed, never run: an SVG opened on its own gets no script or style.
   static let policy = "default-src 'none'; style-src 'unsafe-inline'; sandbox"
 
+  /// The library and roster the pages of the request under way are drawn from (bound by
+  /// ``WebApp/handle(_:)``): their pictures' addresses then name their content's version.
+  @TaskLocal static var shown: (library: ImageLibrary, roster: Roster)?
+
   /// - Throws: ``HTTPError`` 404 for a name that cannot be an image name.
   func response(for name: String, roster: Roster, request: HTTPRequest) throws(HTTPError)
     -> HTTPResponse
@@ -23,26 +27,54 @@ struct ImageLibrary: Sendable {
     guard PlayerInput.imageNameProblem(name) == nil else {
       throw HTTPError(404, localized("There is no picture by this name."))
     }
-    let (body, type) =
-      file(named: name) ?? (Array(Self.drawing(for: name, roster: roster).utf8), "image/svg+xml")
+    let (body, type) = picture(named: name, roster: roster)
     return Self.picture(body, type: type, request: request)
   }
 
   /// `GET /players/{id}/picture`: the player's picture file, else their drawing (their
   /// initials on their role's colour while they have no picture of their own).
   func response(for player: Player, roster: Roster, request: HTTPRequest) -> HTTPResponse {
-    let file = player.image == Player.defaultImage ? nil : file(named: player.image)
-    let (body, type) =
-      file ?? (
-        Array(Self.drawing(Picture(player: player, players: roster.players)).utf8), "image/svg+xml"
-      )
+    let (body, type) = picture(of: player, roster: roster)
     return Self.picture(body, type: type, request: request)
   }
 
+  private func picture(named name: String, roster: Roster) -> ([UInt8], String) {
+    file(named: name) ?? (Array(Self.drawing(for: name, roster: roster).utf8), "image/svg+xml")
+  }
+
+  private func picture(of player: Player, roster: Roster) -> ([UInt8], String) {
+    let file = player.image == Player.defaultImage ? nil : file(named: player.image)
+    return file
+      ?? (
+        Array(Self.drawing(Picture(player: player, players: roster.players)).utf8), "image/svg+xml"
+      )
+  }
+
+  /// Where a page shows the picture of an image name: with its content's version while
+  /// pages are drawn from a library (``shown``), so that the browser keeps it for a year.
+  static func address(ofImage name: String) -> String {
+    guard let (library, roster) = shown, PlayerInput.imageNameProblem(name) == nil else {
+      return "/images/\(name)"
+    }
+    return "/images/\(name)?v=\(fnv1a(library.picture(named: name, roster: roster).0))"
+  }
+
+  /// Where a page shows a player's picture: their photo's own address, else their picture's
+  /// with its version (``address(ofImage:)``).
+  static func address(of player: Player) -> String {
+    if let hash = player.photo { return Player.photoPath(hash) }
+    guard let (library, roster) = shown else { return "/players/\(player.id)/picture" }
+    return "/players/\(player.id)/picture?v=\(fnv1a(library.picture(of: player, roster: roster).0))"
+  }
+
   private static func picture(_ body: [UInt8], type: String, request: HTTPRequest) -> HTTPResponse {
-    let etag = "\"\(fnv1a(body))\""
+    let version = fnv1a(body)
+    let etag = "\"\(version)\""
+    // An address that names this very content never changes what it shows: kept a year.
+    // (Private: a server with accounts shows its pictures to its staff only.)
+    let cache = request.query["v"] == version ? "private, max-age=31536000, immutable" : "no-cache"
     let headers: [(name: String, value: String)] = [
-      ("Content-Type", type), ("ETag", etag), ("Cache-Control", "no-cache"),
+      ("Content-Type", type), ("ETag", etag), ("Cache-Control", cache),
       ("Content-Security-Policy", Self.policy),
     ]
     if request.header("if-none-match") == etag {

@@ -195,13 +195,15 @@ public struct WebApp: Sendable {
     let gzip = Gzip.isAccepted(by: request.header("accept-encoding"))
     return await Language.$requested.withValue(language) {
       await Gzip.$isAccepted.withValue(gzip) {
-        let response: HTTPResponse
-        do {
-          response = try await respond(to: request)
-        } catch {
-          response = Self.response(for: error, to: request)
+        await ImageLibrary.$shown.withValue((images, store.roster)) {
+          let response: HTTPResponse
+          do {
+            response = try await respond(to: request)
+          } catch {
+            response = Self.response(for: error, to: request)
+          }
+          return finished(response, to: request, in: language)
         }
-        return finished(response, to: request, in: language)
       }
     }
   }

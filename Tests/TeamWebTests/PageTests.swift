@@ -25,7 +25,27 @@ import Testing
     #expect(names.count == 3 && names == names.sorted())
     for player in Player.defaultRoster {
       #expect(html.contains(#"href="/players/\#(player.id)""#))
-      #expect(html.contains(#"src="/players/\#(player.id)/picture""#))
+      #expect(html.contains(#"src="/players/\#(player.id)/picture?v="#))
+    }
+  }
+
+  @Test func picturesAreAtAddressesOfTheirContentKeptAYear() async throws {
+    let html = try await app.client.get("/").text
+    let sources = html.components(separatedBy: #"src=""#).dropFirst()
+      .map { String($0.prefix { $0 != "\"" }) }
+      .filter { $0.hasPrefix("/images/") || $0.hasSuffix("/picture") || $0.contains("/picture?") }
+    #expect(sources.count >= 8)  // three players and their champions
+    for source in sources {
+      let version = try #require(source.split(separator: "?v=").last.map(String.init))
+      let picture = try await app.client.get(source)
+      #expect(picture.status == 200 && picture.header("etag") == "\"\(version)\"")
+      #expect(picture.header("cache-control") == "private, max-age=31536000, immutable")
+    }
+    // An address without a version, or with another, is checked again on every view.
+    let canna = try #require(sources.first { $0.hasPrefix("/players/") })
+    let base = String(canna.prefix { $0 != "?" })
+    for other in [base, base + "?v=0000000000000000"] {
+      #expect(try await app.client.get(other).header("cache-control") == "no-cache")
     }
   }
 
@@ -163,7 +183,7 @@ import Testing
     let html = page.text
     #expect(html.contains(#"href="/?page=1#player-\#(canna.id)" aria-label="Back""#))
     #expect(html.contains(#"<h1>Canna</h1>"#) && html.contains(">Top</p>"))
-    #expect(html.contains(#"src="/images/canna""#) && html.contains(#"width="160""#))
+    #expect(html.contains(#"src="/images/canna?v="#) && html.contains(#"width="160""#))
     #expect(html.contains("<span>Jayce</span>") && html.contains("<span>Jax</span>"))
     let delete = try #require(html.range(of: "Delete player"))
     #expect(html[delete.upperBound...].contains("</main>"))

@@ -89,12 +89,12 @@ enum Pages {
   static func avatar(
     _ image: String, size: Int, alt: String = "", id: String? = nil, lazy: Bool = false
   ) -> HTML {
-    picture("/images/\(image)", size: size, alt: alt, id: id, lazy: lazy)
+    picture(ImageLibrary.address(ofImage: image), size: size, alt: alt, id: id, lazy: lazy)
   }
 
   /// A player's round picture (``ImageLibrary/response(for:roster:request:)``).
   static func avatar(of player: Player, size: Int, alt: String = "") -> HTML {
-    picture("/players/\(player.id)/picture", size: size, alt: alt)
+    picture(ImageLibrary.address(of: player), size: size, alt: alt)
   }
 
   private static func picture(
