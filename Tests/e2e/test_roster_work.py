@@ -414,6 +414,17 @@ def test_a_desktop_uses_its_width(server, desktop_browser, screenshots):
     tops = {round(card.rect["y"]) for card in cards}
     assert len(cards) == 5 and len(tops) == 1  # the starting five side by side
     assert browser.find_element(By.TAG_NAME, "main").rect["width"] > 1000
+    # The add sheet's champions are a grid of rows, not a strip to scroll sideways.
+    browser.find_element(By.CSS_SELECTOR, "[aria-label='Add player']").click()
+    champions_ready(browser)
+    grid = browser.execute_script("""
+        const row = document.querySelector('#add-dialog .champion-row');
+        const tops = new Set([...row.querySelectorAll('label.champion')].map((l) => l.offsetTop));
+        return [getComputedStyle(row).display, tops.size, row.scrollWidth <= row.clientWidth,
+                row.querySelectorAll('label.champion')[0].getBoundingClientRect().width];""")
+    assert grid[0] == "grid" and grid[1] > 10 and grid[2] and grid[3] > 60
+    browser.save_screenshot(str(screenshots / "add-desktop.png"))
+    browser.find_element(By.CSS_SELECTOR, "#add-dialog [data-close]").click()
     open_player(browser, "Caliste")
     identity = browser.find_element(By.CSS_SELECTOR, ".detail-identity").rect
     more = browser.find_element(By.CSS_SELECTOR, ".detail-more").rect
