@@ -89,4 +89,4 @@ def test_live_changes_are_announced_in_french(server, french_browser, second_bro
         By.XPATH, "//dialog[@id='add-dialog']//button[normalize-space()='Add']").click()
     wait(french_browser).until(lambda b: "Vladi" in roster_names(b))
     wait(french_browser).until(lambda b: "Mis à jour" in b.find_element(By.ID, "status").text)
-    assert text(french_browser, "#status") == "Mis à jour\u00a0: local a ajouté Vladi."
+    assert text(french_browser, "#status") == "Mis à jour\u00a0: Quelqu’un sur cette machine a ajouté Vladi."
