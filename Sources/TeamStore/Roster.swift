@@ -32,13 +32,16 @@ public struct Roster: Hashable, Sendable {
     self.players = Self.photographed(players, photos)
     // Removed players keep their photo (until purged), as the players do.
     self.latest = []
-    self.earlier = [
-      photos.isEmpty
-        ? removed
-        : removed.map {
-          RemovedPlayer(player: Self.photographed($0.player, photos), removedAt: $0.removedAt)
-        }
-    ]
+    self.earlier =
+      removed.isEmpty
+      ? []
+      : [
+        photos.isEmpty
+          ? removed
+          : removed.map {
+            RemovedPlayer(player: Self.photographed($0.player, photos), removedAt: $0.removedAt)
+          }
+      ]
     self.photos = photos
   }
 
@@ -72,7 +75,7 @@ public struct Roster: Hashable, Sendable {
   }
 
   // The look-ups below go by index: `first(where:)` and `count(where:)` copy every player
-  // they pass (a dozen references to retain and release), and a write asks several times.
+  // they pass (a retain and a release each), and a write asks several times.
 
   /// How many starters a team has, without copying its players (a write asks on every add).
   public func starterCount(in team: UUID) -> Int {
@@ -100,9 +103,7 @@ public struct Roster: Hashable, Sendable {
   }
 
   /// When the longest-kept removal was made (the last of the list), nil when there is none.
-  var oldestRemoval: Date? {
-    (earlier.last { !$0.isEmpty }?.last ?? latest.last)?.removedAt
-  }
+  var oldestRemoval: Date? { (earlier.last?.last ?? latest.last)?.removedAt }
 
   /// The roster with `players`, given their photos (players read back from the database
   /// come without them).
@@ -115,7 +116,7 @@ public struct Roster: Hashable, Sendable {
   func with(removed: [RemovedPlayer]) -> Roster {
     var copy = self
     copy.latest = []
-    copy.earlier = [removed]
+    copy.earlier = removed.isEmpty ? [] : [removed]  // no part is ever empty
     return copy
   }
 

@@ -332,12 +332,15 @@ public struct WebApp: Sendable {
     }
   }
 
+  private static let teamMember = Array(#""team""#.utf8)
+
   /// The `team` member of a JSON body, if it has one (decoded only when the body names one).
   private static func team(in request: HTTPRequest) -> String? {
     struct Named: Decodable { let team: String? }
-    let member = Array(#""team""#.utf8)
     let body = request.body
-    guard body.indices.contains(where: { body[$0...].starts(with: member) }) else { return nil }
+    guard body.indices.contains(where: { body[$0...].starts(with: teamMember) }) else {
+      return nil
+    }
     return (try? JSONDecoder().decode(Named.self, from: Data(request.body)))?.team
   }
 

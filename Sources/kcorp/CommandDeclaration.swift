@@ -154,10 +154,7 @@ struct Context {
   var author: String {
     // The account's name from the system, not $USER, which a service may not set.
     let name = getpwuid(getuid()).flatMap { $0.pointee.pw_name.map { String(cString: $0) } }
-    let user = (name ?? environment["USER"] ?? "").unicodeScalars.filter {
-      $0.properties.isAlphabetic || ("0"..."9").contains($0) || "._-".unicodeScalars.contains($0)
-    }
-    return RosterChange.commandLineAuthor(user: String(String.UnicodeScalarView(user.prefix(32))))
+    return RosterChange.commandLineAuthor(user: name ?? environment["USER"] ?? "")
   }
 }
 

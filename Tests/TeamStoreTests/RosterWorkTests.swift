@@ -159,10 +159,12 @@ import Testing
     #expect(try connection.scalar("SELECT count(*) FROM favorite_champion") == 3)
   }
 
-  @Test func manyRemovalsStayInOrderFindableAndPurgedByAge() async throws {
+  @Test(arguments: Backend.allCases)
+  func manyRemovalsStayInOrderFindableAndPurgedByAge(_ backend: Backend) async throws {
     // More removals than the snapshot keeps in one part, so that they span several.
     let clock = Clock()
-    let store = try RosterStore(path: path, now: clock.now)
+    let db = try TestDatabase(backend, in: folder)
+    let store = try db.open(now: clock.now)
     var removed: [UUID] = []
     for index in 0..<50 {
       let player = try await store.addPlayer(PlayerInput(name: "Gone\(index)", position: "Mid"))
@@ -178,7 +180,7 @@ import Testing
     removed.remove(at: 3)
     #expect(store.roster.removed.map(\.id) == removed.reversed())
     #expect(
-      try RosterStore(path: path, now: clock.now).roster.removed.map(\.id) == removed.reversed())
+      try db.open(now: clock.now).roster.removed.map(\.id) == removed.reversed())
     // The first twenty (less the restored one) are 31 days old now, the others 11.
     clock.advance(days: 11)
     try await store.addPlayer(PlayerInput(name: "Next", position: "Mid"))

@@ -43,12 +43,13 @@ extension Pages {
     where !chosen.contains(champion) {
       chosen.append(champion)
     }
+    let matches = search?.matches
     let others =
-      (search?.matches ?? (everyChampion ? Champion.catalog : []))
+      (matches ?? (everyChampion ? Champion.catalog : []))
       .filter { champion in !chosen.contains(champion) }
     let noMatch =
-      search.map { $0.matches.isEmpty && !$0.query.trimmingCharacters(in: .whitespaces).isEmpty }
-      ?? false
+      matches?.isEmpty == true
+      && !(search?.query.trimmingCharacters(in: .whitespaces) ?? "").isEmpty
     let championRow: HTML = .h(
       "div",
       ["class": "champion-row"] + (everyChampion ? [:] : ["data-more": Asset.championRow.path]),
