@@ -47,7 +47,7 @@ let package = Package(
     .target(name: "TeamAccess", dependencies: ["TeamKit", "TeamStore", "CArgon2", "CGnuTLS"]),
 
     // MARK: Client: the team's server from the app and the CLI (Foundation only)
-    .target(name: "TeamClient", dependencies: ["TeamKit"]),
+    .target(name: "TeamClient", dependencies: ["TeamKit", "TeamStore", "TeamPhoto"]),
 
     // MARK: Photos: uploads decoded and re-encoded by libvips (Debian's libvips-dev) on
     // Linux, by ImageIO on Apple platforms (the app's own roster).
@@ -78,7 +78,9 @@ let package = Package(
     // MARK: Faces
     .target(
       name: "TeamWeb",
-      dependencies: ["TeamKit", "TeamStore", "TeamAccess", "TeamHTTP", "TeamPhoto", "CZlib"],
+      dependencies: [
+        "TeamKit", "TeamStore", "TeamAccess", "TeamHTTP", "TeamPhoto", "TeamClient", "CZlib",
+      ],
       resources: [
         .embedInCode("Static/app.css"), .embedInCode("Static/app.js"),
         .embedInCode("Static/openapi.json"),

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// A League of Legends champion a player can pick as a favourite.
 ///
@@ -85,22 +86,74 @@ extension Champion {
     Champion(name: "Jayce", imageName: "jayce"),
   ]
 
-  /// Every champion of the game: the brief's eleven first (as the brief names them, so that
-  /// stored favourites and the seed roster keep their ids), then the others by name. Ids
-  /// are Data Dragon's in lower case (`ksante`, `monkeyking`); a champion's picture name is
-  /// its id.
-  public static let catalog: [Champion] = {
+  /// Every champion this build knows (data/champions.json): the brief's eleven first (as
+  /// the brief names them, so that stored favourites and the seed roster keep their ids),
+  /// then the others by name. Ids are Data Dragon's in lower case (`ksante`, `monkeyking`);
+  /// a champion's picture name is its id.
+  public static let builtIn: [Champion] = catalog(of: dataDragon)
+
+  static func catalog(of entries: [DataDragonEntry]) -> [Champion] {
     let briefIDs = Set(brief.map(\.id))
-    let others = dataDragon.lazy.map {
+    let others = entries.lazy.map {
       Champion(id: $0.id.lowercased(), name: $0.name, imageName: $0.id.lowercased())
     }
     .filter { !briefIDs.contains($0.id) }
     .sorted { $0.name.localizedStandardCompare($1.name) == .orderedAscending }
     return brief + others
-  }()
+  }
 
-  private static let details: [String: DataDragonEntry] = Dictionary(
-    uniqueKeysWithValues: dataDragon.map { ($0.id.lowercased(), $0) })
+  /// The champions known now: this build's, and those a sync of Data Dragon found since
+  /// (``learn(_:)``), with the look-ups made from them. It only grows: a champion once
+  /// known stays valid for the rest of the process.
+  private struct Known: Sendable {
+    var entries: [DataDragonEntry]
+    var frenchNames: [String: String]
+    var catalog: [Champion] = []
+    var details: [String: DataDragonEntry] = [:]
+    var byKey: [String: Champion] = [:]
+
+    init(entries: [DataDragonEntry], frenchNames: [String: String]) {
+      self.entries = entries
+      self.frenchNames = frenchNames
+      catalog = Champion.catalog(of: entries)
+      details = Dictionary(
+        entries.map { ($0.id.lowercased(), $0) }, uniquingKeysWith: { a, _ in a })
+      for champion in catalog {
+        for key in champion.searchKeys(details: details, frenchNames: frenchNames)
+        where byKey[key] == nil {
+          byKey[key] = champion
+        }
+      }
+    }
+  }
+
+  private static let known = Mutex(Known(entries: dataDragon, frenchNames: [:]))
+
+  /// Every champion a player can favour: ``builtIn``, then those a sync found that this
+  /// build does not know, in the same order (the brief's first, the others by name).
+  public static var catalog: [Champion] { known.withLock { $0.catalog } }
+
+  /// Adds what a sync of Data Dragon found: champions released after this build, and the
+  /// French names. Never takes a champion away.
+  public static func learn(_ art: ChampionArt) {
+    guard art.isShown else { return }
+    known.withLock { known in
+      var entries = known.entries
+      var ids = Set(entries.map { $0.id.lowercased() })
+      var frenchNames = known.frenchNames
+      for champion in art.champions {
+        let id = champion.id.lowercased()
+        if ids.insert(id).inserted {
+          entries.append((champion.id, champion.name, champion.title, champion.classes))
+        }
+        frenchNames[id] = champion.frenchName
+      }
+      guard entries.count != known.entries.count || frenchNames != known.frenchNames else { return }
+      known = Known(entries: entries, frenchNames: frenchNames)
+    }
+  }
+
+  private static var details: [String: DataDragonEntry] { known.withLock { $0.details } }
 
   /// The champion's classes (Fighter, Tank, …), as the game tags them.
   public var classes: [ChampionClass] { Self.details[id]?.classes ?? [] }
@@ -111,18 +164,20 @@ extension Champion {
   /// The game's own spelling of the name (`K'Sante` for the brief's `Ksante`).
   public var gameName: String { Self.details[id]?.name ?? name }
 
-  private static let catalogByKey: [String: Champion] = {
-    var byKey: [String: Champion] = [:]
-    for champion in catalog {
-      for key in champion.searchKeys where byKey[key] == nil { byKey[key] = champion }
+  /// The name in the current language: the game's French one (`Nunu et Willump`) once a
+  /// sync brought it, else ``gameName``.
+  public var localizedName: String {
+    if Language.current == .french, let french = Self.known.withLock({ $0.frenchNames[id] }) {
+      return french
     }
-    return byKey
-  }()
+    return gameName
+  }
 
   /// Finds a champion by id or name however it is typed: case, accents, apostrophes, spaces
   /// and dots do not matter (`"k'sante"`, `"KSante"`, `"drmundo"`, `"monkeyking"`).
   public static func find(_ idOrName: String) -> Champion? {
-    catalogByKey[searchKey(idOrName)]
+    let key = searchKey(idOrName)
+    return known.withLock { $0.byKey[key] }
   }
 
   /// The form in which names are compared: letters and digits only, without case or accents.
@@ -134,10 +189,18 @@ extension Champion {
   }
 
   /// The keys a champion is found by: its id (Data Dragon's, which is also the game's other
-  /// name: `monkeyking` for Wukong), its names, and what players type for it (`j4`, `tf`).
+  /// name: `monkeyking` for Wukong), its names (the French one too), and what players type
+  /// for it (`j4`, `tf`).
   var searchKeys: [String] {
+    Self.known.withLock { searchKeys(details: $0.details, frenchNames: $0.frenchNames) }
+  }
+
+  private func searchKeys(details: [String: DataDragonEntry], frenchNames: [String: String])
+    -> [String]
+  {
     var keys = [id]
-    for name in [name, gameName] + (Self.nicknamesByID[id] ?? []) {
+    let names = [name, details[id]?.name ?? name] + (frenchNames[id].map { [$0] } ?? [])
+    for name in names + (Self.nicknamesByID[id] ?? []) {
       let key = Self.searchKey(name)
       if !keys.contains(key) { keys.append(key) }
     }

@@ -15,6 +15,10 @@ enum Localizations {
     "%1$@ and %2$@ are both %3$@: a swap exchanges two statuses.":
       "%1$@ et %2$@ sont tous deux %3$@ : un échange intervertit deux statuts.",
     "%1$@ and %2$@ are not on the same team.": "%1$@ et %2$@ ne sont pas dans la même équipe.",
+    "%1$@ answered %2$@; nothing was changed. Try again later, or name a mirror with --from.":
+      "%1$@ a répondu %2$@ ; rien n’a été modifié. Réessayez plus tard, ou indiquez un miroir avec --from.",
+    "%1$@ champions from Data Dragon %2$@ are in the database, with their art.":
+      "%1$@ champions de Data Dragon %2$@ sont dans la base, avec leurs illustrations.",
     "%1$@ changed %2$@ meanwhile; nothing was saved. Their changes to other fields are in the form below with yours.":
       "%1$@ a modifié %2$@ entre-temps ; rien n’a été enregistré. Ses changements des autres champs sont dans le formulaire ci-dessous avec les vôtres.",
     "%1$@ changed the team %2$@": "%1$@ a modifié l’équipe %2$@",
@@ -29,6 +33,8 @@ enum Localizations {
     "%1$@ imported a roster of %2$@ players.": "%1$@ a importé un effectif de %2$@ joueurs.",
     "%1$@ is a %2$@: choose a place from %3$@, or change their lineup with ‘kcorp players edit --lineup’.":
       "%1$@ est %2$@ : choisissez une place de %3$@, ou changez sa composition avec « kcorp players edit --lineup ».",
+    "%1$@ is not Data Dragon’s: %2$@; nothing was changed. Name a mirror in Data Dragon’s layout.":
+      "%1$@ ne vient pas de Data Dragon : %2$@ ; rien n’a été modifié. Indiquez un miroir organisé comme Data Dragon.",
     "%1$@ is not on the staff of %2$@: an owner can give this account a role there.":
       "%1$@ ne fait pas partie du staff de %2$@ : un propriétaire peut donner à ce compte un rôle dans cette équipe.",
     "%1$@ is now %2$@, %3$@ %4$@.": "%1$@ est désormais %2$@, %3$@ %4$@.",
@@ -67,6 +73,8 @@ enum Localizations {
       "%1$@ : la version de schéma %2$@ est plus récente que ce que connaît cette version (%3$@) ; utilisez un kcorp plus récent",
     "%1$@: the file is damaged (%2$@); it was left untouched. Put back a copy made with ‘kcorp backup’ (‘kcorp restore FILE’), or move the file aside to start a new roster":
       "%1$@ : le fichier est endommagé (%2$@) ; il a été laissé intact. Remettez une copie faite avec « kcorp backup » (« kcorp restore FICHIER »), ou mettez le fichier de côté pour commencer un nouvel effectif",
+    "%1$@’s picture was refused (%2$@); nothing was changed.":
+      "L’image de %1$@ a été refusée (%2$@) ; rien n’a été modifié.",
     "%@ (within 90 days)": "%@ (d’ici 90 jours)",
     "%@ Choose the photo again.": "%@ Choisissez de nouveau la photo.",
     "%@ already has a roster of its own: copy into a new, empty database.":
@@ -109,9 +117,13 @@ enum Localizations {
       "%@ : une base PostgreSQL se sauvegarde avec pg_dump ou l’archivage du serveur lui-même (docs/SCALING.md).",
     "--champion may be repeated and replaces the favourites; --no-champions clears them.":
       "--champion peut être répété et remplace les favoris ; --no-champions les efface.",
+    "--data-dragon needs an http or https address, not ‘%@’.":
+      "--data-dragon demande une adresse http ou https, pas « %@ ».",
     "--drain takes a number of seconds from 0 to 300, not ‘%@’.":
       "--drain prend un nombre de secondes de 0 à 300, pas « %@ ».",
     "--format takes json or csv, not ‘%@’.": "--format prend json ou csv, pas « %@ ».",
+    "--from needs an http or https address, not ‘%@’.":
+      "--from demande une adresse http ou https, pas « %@ ».",
     "--image is a picture name (a-z 0-9 _ - .), player_default when omitted.\n--champion may be repeated; see ‘kcorp champions’.":
       "--image est un nom d’image (a-z 0-9 _ - .), player_default s’il est omis.\n--champion peut être répété ; consultez « kcorp champions ».",
     "--limit takes a positive number, not ‘%@’.": "--limit prend un nombre positif, pas « %@ ».",
@@ -178,6 +190,8 @@ enum Localizations {
       "Un propriétaire crée votre compte sur le serveur avec « kcorp users add ».",
     "An owner holds on every team: drop --team, or choose editor or viewer.":
       "Un propriétaire l’est pour toutes les équipes : retirez --team, ou choisissez editor ou viewer.",
+    "Another base address in Data Dragon's layout (a mirror); Riot's by default.":
+      "Une autre adresse organisée comme Data Dragon (un miroir) ; celle de Riot par défaut.",
     "Another name to answer to.": "Un autre nom auquel répondre.",
     "As the team needs": "Selon les besoins de l’équipe",
     "Ask for sign-in on loopback too (always off loopback).":
@@ -212,6 +226,8 @@ enum Localizations {
     "Cannot read %@.": "Impossible de lire %@.",
     "Cannot read %@: %@": "Impossible de lire %@ : %@",
     "Cannot write %@: %@": "Impossible d’écrire %@ : %@",
+    "Champion art": "Illustrations des champions",
+    "Champion art · KCorp": "Illustrations des champions · KCorp",
     "Change": "Changer",
     "Change %@": "Modifier %@",
     "Change a player's fields; those not given stay as they are.":
@@ -251,6 +267,8 @@ enum Localizations {
       "Copier la base de données, cohérente et vérifiée, dans FICHIER ; sans risque pendant que le serveur tourne.",
     "Copy the whole organisation (teams, players, photos, history, accounts, tokens) into a new database.":
       "Copier toute la structure (équipes, joueurs, photos, historique, comptes, jetons) dans une nouvelle base.",
+    "Could not reach %1$@ (%2$@); nothing was changed. Check the connection, or name a mirror with --from.":
+      "Impossible de joindre %1$@ (%2$@) ; rien n’a été modifié. Vérifiez la connexion, ou indiquez un miroir avec --from.",
     "Create a staff account (the password is asked for, or read with --password-stdin).":
       "Créer un compte du staff (le mot de passe est demandé, ou lu avec --password-stdin).",
     "Create an API token for scripts and print it (shown only this once).":
@@ -264,6 +282,12 @@ enum Localizations {
     "Delete this player?": "Supprimer ce joueur ?",
     "Dismiss": "Fermer",
     "Done": "OK",
+    "Download champion art": "Télécharger les illustrations",
+    "Download the game's champion art and data from Riot's Data Dragon into the database.":
+      "Télécharger les illustrations et les données des champions depuis Data Dragon de Riot dans la base.",
+    "Downloading: %1$@ of %2$@ files…": "Téléchargement : %1$@ fichiers sur %2$@…",
+    "Downloads from %@ the newest version’s square icon of every champion, their French names and the champions released since this build, only when you ask. All or nothing: a failed download changes nothing.":
+      "Télécharge depuis %@ l’icône carrée de chaque champion dans la version la plus récente, leurs noms français et les champions sortis depuis cette version du logiciel, seulement quand vous le demandez. Tout ou rien : un téléchargement qui échoue ne change rien.",
     "ENDS": "FIN",
     "Earlier teams": "Équipes précédentes",
     "Edit": "Modifier",
@@ -362,6 +386,8 @@ enum Localizations {
     "Joined the team": "Arrivée dans l’équipe",
     "Joined the team on DATE (YYYY-MM-DD).": "Arrivé dans l’équipe le DATE (AAAA-MM-JJ).",
     "KCorp": "KCorp",
+    "KCorp Team Manager isn’t endorsed by Riot Games and doesn’t reflect the views or opinions of Riot Games or anyone officially involved in producing or managing League of Legends. League of Legends and Riot Games are trademarks or registered trademarks of Riot Games, Inc. Champion art © Riot Games, Inc.":
+      "KCorp Team Manager n’est pas approuvé par Riot Games et ne reflète pas les opinions de Riot Games ni de quiconque officiellement impliqué dans la production ou la gestion de League of Legends. League of Legends et Riot Games sont des marques commerciales ou des marques déposées de Riot Games, Inc. Illustrations des champions © Riot Games, Inc.",
     "KCorp roster": "Effectif KCorp",
     "Keep the password off the command line, where others see it: put it in PGPASSFILE (~/.pgpass) or $PGPASSWORD.":
       "Gardez le mot de passe hors de la ligne de commande, où d’autres le voient : mettez-le dans PGPASSFILE (~/.pgpass) ou $PGPASSWORD.",
@@ -473,6 +499,8 @@ enum Localizations {
       "Seulement les champions de la classe C : Fighter, Tank, Mage, Assassin, Marksman ou Support.",
     "Only the changes of this player (pseudo or id).":
       "Seulement les modifications de ce joueur (pseudo ou identifiant).",
+    "Only when asked: the newest version's square icons (re-encoded as photos are), the French\nnames, and champions released after this build. All or nothing: a failed download changes\nnothing. Riot's notice is then shown beside the art (docs/DATA-DRAGON.md).":
+      "Seulement sur demande : les icônes carrées de la version la plus récente (réencodées comme les\nphotos), les noms français et les champions sortis après cette version. Tout ou rien : un\ntéléchargement qui échoue ne change rien. L’avis de Riot est alors affiché près des illustrations (docs/DATA-DRAGON.md).",
     "Options of every command:": "Options de toutes les commandes :",
     "Or paste it here": "Ou collez-le ici",
     "Organisation": "Structure",
@@ -607,6 +635,10 @@ enum Localizations {
     "Show one player.": "Afficher un joueur.",
     "Show the version.": "Afficher la version.",
     "Show this help.": "Afficher cette aide.",
+    "Shown now: drawn badges; the game’s art has not been downloaded.":
+      "Affichés : des badges dessinés ; les illustrations du jeu n’ont pas été téléchargées.",
+    "Shown now: the game’s art from Data Dragon %1$@ (%2$@ champions).":
+      "Affichées : les illustrations du jeu, Data Dragon %1$@ (%2$@ champions).",
     "Sign in": "Se connecter",
     "Sign in again: the session ended or the token is no longer valid.":
       "Reconnectez-vous : la session a pris fin ou le jeton n’est plus valide.",
@@ -676,6 +708,8 @@ enum Localizations {
       "La sauvegarde est vérifiée dans une copie à côté de la base de données (FICHIER n’est pas\nmodifié), puis prend la place de la base. Refusé tant que « kcorp serve » utilise la base :\narrêtez-le d’abord, ou donnez --force et redémarrez-le ensuite.",
     "The backup to restore.": "La sauvegarde à restaurer.",
     "The certificate's PEM private key.": "La clé privée PEM du certificat.",
+    "The champion art could not be stored (%@); nothing was changed.":
+      "Les illustrations n’ont pas pu être enregistrées (%@) ; rien n’a été modifié.",
     "The contract ends on DATE (YYYY-MM-DD).": "Le contrat finit le DATE (AAAA-MM-JJ).",
     "The copy to write.": "La copie à écrire.",
     "The current password is wrong (or too many tries: wait, then try again).":
@@ -825,6 +859,8 @@ enum Localizations {
       "Les lecteurs lisent l’effectif ; les éditeurs le modifient ; les propriétaires gèrent aussi les comptes.",
     "Watching %@; Ctrl-C stops.": "Suivi de %@ ; Ctrl-C arrête.",
     "What the token is for.": "À quoi sert le jeton.",
+    "Where the owner's “Download champion art” fetches from: a mirror in Data Dragon's layout; Riot's by default.":
+      "D’où « Télécharger les illustrations » du propriétaire télécharge : un miroir organisé comme Data Dragon ; celui de Riot par défaut.",
     "Who changed what, the newest first.": "Qui a modifié quoi, du plus récent au plus ancien.",
     "Work on the team's server (else $KCORP_SERVER) instead of a database, with the API token in $KCORP_TOKEN.":
       "Travailler sur le serveur de l’équipe (sinon $KCORP_SERVER) plutôt que sur une base de données, avec le jeton d’API de $KCORP_TOKEN.",
@@ -856,6 +892,11 @@ enum Localizations {
     "image": "image",
     "inactive": "inactif",
     "invalid data": "données invalides",
+    "it is not Data Dragon’s champion list": "ce n’est pas la liste des champions de Data Dragon",
+    "it is not a list of versions, newest first":
+      "ce n’est pas une liste de versions, la plus récente en tête",
+    "it is over %@ bytes": "il dépasse %@ octets",
+    "it lists no champion": "elle ne liste aucun champion",
     "joined": "arrivée",
     "json (the default) or csv.": "json (par défaut) ou csv.",
     "just now": "à l’instant",
@@ -889,6 +930,7 @@ enum Localizations {
     "trainee": "en formation",
     "usage error": "erreur d’utilisation",
     "viewer": "lecture seule",
+    "‘%@’ is not a champion’s id and name": "« %@ » n’est pas un identifiant et un nom de champion",
     "‘%@’ is not a class; choose Fighter, Tank, Mage, Assassin, Marksman or Support.":
       "« %@ » n’est pas une classe ; choisissez Fighter, Tank, Mage, Assassin, Marksman ou Support.",
     "‘kcorp %@’ does not take %@; see ‘kcorp %@ --help’.":

@@ -178,10 +178,17 @@ extension RosterStore {
             ("other_player", "t"),
           ], "id"
         ),
+        (
+          "champion_art",
+          [
+            ("id", "t"), ("name", "t"), ("french_name", "t"), ("title", "t"), ("classes", "t"),
+            ("version", "t"), ("hash", "t"), ("jpeg", "b"),
+          ], "id"
+        ),
       ]
 
   /// Copies the whole organisation — teams, players (Recently removed included), photos,
-  /// tenures, the history, accounts, sessions and tokens — into `destination`, a database
+  /// tenures, the history, accounts, sessions, tokens and the synced champion art — into `destination`, a database
   /// nobody has changed yet, in one transaction there. This database is only read.
   /// - Returns: how many players (on the roster and removed) were copied.
   /// - Throws: ``RosterError/conflict(_:)`` when `destination` has a history of its own, or

@@ -31,6 +31,34 @@ enum Schema {
       sqlite: "ALTER TABLE history ADD COLUMN other_player TEXT",
       postgres: "ALTER TABLE history ADD COLUMN other_player text"
     ),
+    // 11: the champion art synced from Data Dragon: each champion as it found it, and its
+    // square icon re-encoded as a JPEG. Replaced whole by each sync.
+    (
+      sqlite: """
+      CREATE TABLE champion_art (
+        id TEXT PRIMARY KEY NOT NULL,
+        name TEXT NOT NULL,
+        french_name TEXT NOT NULL,
+        title TEXT NOT NULL,
+        classes TEXT NOT NULL,
+        version TEXT NOT NULL,
+        hash TEXT NOT NULL,
+        jpeg BLOB NOT NULL
+      ) STRICT
+      """,
+      postgres: """
+      CREATE TABLE champion_art (
+        id text PRIMARY KEY,
+        name text NOT NULL,
+        french_name text NOT NULL,
+        title text NOT NULL,
+        classes text NOT NULL,
+        version text NOT NULL,
+        hash text NOT NULL,
+        jpeg bytea NOT NULL
+      )
+      """
+    ),
   ]
 
   /// SQLite's ordered migrations; migration n takes `user_version` from n to n + 1. Each is

@@ -67,4 +67,11 @@ extension SQLConnection {
     return found
   }
 
+  /// A synced champion's picture (a JPEG), by catalog id (`ksante`), if one is stored.
+  func championPicture(id: String) throws -> Data? {
+    var found: Data?
+    try prepare("SELECT jpeg FROM champion_art WHERE lower(id) = ?1").bind(.text(id))
+      .forEachRow { found = $0.blob(0) }
+    return found
+  }
 }

@@ -13,6 +13,8 @@ public struct Roster: Hashable, Sendable {
   public private(set) var players: [Player]
   /// The hashes of the players' photos, by player (``RosterStore/setPhoto(of:to:)``).
   public private(set) var photos: [UUID: String]
+  /// The game's champion art, once someone synced it from Data Dragon.
+  public private(set) var championArt: ChampionArt = .none
   /// "Recently removed" in parts, the latest removals first, then the earlier ones in chunks,
   /// newest first: a removal copies the few latest, and a full ``latest`` becomes one more
   /// chunk, not a copy of the whole list, which holds every removal of the last 30 days
@@ -133,6 +135,12 @@ public struct Roster: Hashable, Sendable {
     return copy
   }
 
+  func with(championArt: ChampionArt) -> Roster {
+    var copy = self
+    copy.championArt = championArt
+    return copy
+  }
+
   func with(teams: [Team]) -> Roster {
     var copy = self
     copy.teams = teams
@@ -161,7 +169,7 @@ public struct Roster: Hashable, Sendable {
   public static func == (lhs: Roster, rhs: Roster) -> Bool {
     lhs.version == rhs.version && lhs.players == rhs.players && lhs.photos == rhs.photos
       && lhs.teams == rhs.teams && lhs.organisation == rhs.organisation
-      && lhs.removed == rhs.removed
+      && lhs.removed == rhs.removed && lhs.championArt == rhs.championArt
   }
 
   public func hash(into hasher: inout Hasher) {
@@ -171,6 +179,7 @@ public struct Roster: Hashable, Sendable {
     hasher.combine(photos)
     hasher.combine(teams)
     hasher.combine(organisation)
+    hasher.combine(championArt)
   }
 }
 

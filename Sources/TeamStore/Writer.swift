@@ -117,7 +117,45 @@ final class Writer: @unchecked Sendable {
     let (players, removed) = try load()
     return Roster(
       version: version, players: players, removed: removed, photos: try photoHashes(),
-      teams: try teams(), organisation: try organisationName())
+      teams: try teams(), organisation: try organisationName()
+    ).with(championArt: try championArt())
+  }
+
+  /// The champion art stored by the last sync (without its pictures).
+  func championArt() throws -> ChampionArt {
+    var version = ""
+    var champions: [SyncedChampion] = []
+    try statement(
+      "SELECT id, name, french_name, title, classes, version, hash FROM champion_art ORDER BY id"
+    ).forEachRow { row in
+      version = row.text(5)
+      champions.append(
+        SyncedChampion(
+          id: row.text(0), name: row.text(1), frenchName: row.text(2), title: row.text(3),
+          classes: row.text(4).split(separator: ",").compactMap {
+            ChampionClass(rawValue: String($0))
+          }, picture: row.text(6)))
+    }
+    let art = ChampionArt(version: version, champions: champions)
+    Champion.learn(art)  // champions released after this build become valid favourites
+    return art
+  }
+
+  /// Replaces the stored champion art with a sync's, in the transaction under way.
+  func replaceChampionArt(version: String, champions: [(SyncedChampion, jpeg: Data)]) throws {
+    try connection.execute("DELETE FROM champion_art")
+    for (champion, jpeg) in champions {
+      try statement(
+        """
+        INSERT INTO champion_art (id, name, french_name, title, classes, version, hash, jpeg)
+        VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)
+        """
+      ).bind(
+        .text(champion.id), .text(champion.name), .text(champion.frenchName),
+        .text(champion.title), .text(champion.classes.map(\.rawValue).joined(separator: ",")),
+        .text(version), .text(champion.picture), .blob(jpeg)
+      ).run()
+    }
   }
 
   /// The teams, the first first.

@@ -1,4 +1,7 @@
+import Synchronization
+import TeamHTTP
 import TeamKit
+import TeamStore
 
 /// The stylesheet and script, compiled into the binary and served under content-hashed
 /// names so that browsers may cache them for good.
@@ -16,6 +19,16 @@ struct Asset: Sendable {
     gzip = Gzip.compressed(body)
   }
 
+  /// The asset, kept for good by browsers (its address names its content).
+  var response: HTTPResponse {
+    let gzip = Gzip.isAccepted ? self.gzip : nil
+    return HTTPResponse(
+      status: 200,
+      headers: [
+        ("Content-Type", contentType), ("Cache-Control", "public, max-age=31536000, immutable"),
+      ] + (gzip == nil ? [] : [("Content-Encoding", "gzip")]), body: gzip ?? body)
+  }
+
   static let stylesheet = Asset(
     name: "app", extension: "css", contentType: "text/css; charset=utf-8",
     body: PackageResources.app_css)
@@ -23,14 +36,30 @@ struct Asset: Sendable {
     name: "app", extension: "js", contentType: "text/javascript; charset=utf-8",
     body: PackageResources.app_js)
   /// Every champion of the form's row, unchecked: fetched once by the add and edit sheets
-  /// instead of sent in every page.
-  static let championRow: Asset = {
-    var html = ""
-    for champion in Champion.catalog {
-      Pages.championChoice(champion, checked: false).render(into: &html)
+  /// instead of sent in every page. Drawn again when a sync changes the art or the catalog,
+  /// and per language (champions' French names); its address names its content.
+  static var championRow: Asset {
+    let art = ImageLibrary.shown?.roster.championArt ?? .none
+    let key = "\(art.version)|\(Champion.catalog.count)|\(Language.current.rawValue)"
+    return championRows.withLock { rows in
+      if let row = rows[key] { return row }
+      var html = ""
+      for champion in Champion.catalog {
+        Pages.championChoice(champion, checked: false).render(into: &html)
+      }
+      let row = Asset(
+        name: "champions", extension: "html", contentType: "text/html; charset=utf-8",
+        body: Array(html.utf8))
+      rows[key] = row
+      return row
     }
-    return Asset(
-      name: "champions", extension: "html", contentType: "text/html; charset=utf-8",
-      body: Array(html.utf8))
-  }()
+  }
+
+  /// The rows drawn so far, by art version, catalog size and language: a handful.
+  private static let championRows = Mutex<[String: Asset]>([:])
+
+  /// The row this address names, if it was drawn.
+  static func championRow(at path: String) -> Asset? {
+    championRows.withLock { $0.values.first { $0.path == path } }
+  }
 }

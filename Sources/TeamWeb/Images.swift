@@ -7,6 +7,8 @@ import TeamStore
 struct ImageLibrary: Sendable {
   /// Where users drop pictures named after an image name (`canna.png`); nil: none.
   let folder: URL?
+  /// Where the champion art synced from Data Dragon is (``RosterStore/championPicture(id:)``).
+  let store: RosterStore?
 
   static let fileTypes = [
     ("png", "image/png"), ("jpg", "image/jpeg"), ("webp", "image/webp"), ("svg", "image/svg+xml"),
@@ -28,26 +30,53 @@ struct ImageLibrary: Sendable {
       throw HTTPError(404, localized("There is no picture by this name."))
     }
     let (body, type) = picture(named: name, roster: roster)
-    return Self.picture(body, type: type, request: request)
+    let version = type == "image/jpeg" ? version(ofImage: name, roster: roster) : fnv1a(body)
+    return Self.picture(body, type: type, version: version, request: request)
   }
 
   /// `GET /players/{id}/picture`: the player's picture file, else their drawing (their
   /// initials on their role's colour while they have no picture of their own).
   func response(for player: Player, roster: Roster, request: HTTPRequest) -> HTTPResponse {
     let (body, type) = picture(of: player, roster: roster)
-    return Self.picture(body, type: type, request: request)
+    return Self.picture(body, type: type, version: fnv1a(body), request: request)
   }
 
+  /// The folder's file for the name, else the champion's synced art, else the drawing.
   private func picture(named name: String, roster: Roster) -> ([UInt8], String) {
-    file(named: name) ?? (Array(Self.drawing(for: name, roster: roster).utf8), "image/svg+xml")
+    if let file = file(named: name) { return file }
+    if let art = syncedArt(named: name, roster: roster),
+      let jpeg = try? store?.championPicture(id: art.champion)
+    {
+      return (Array(jpeg), "image/jpeg")
+    }
+    return (Array(Self.drawing(for: name, roster: roster).utf8), "image/svg+xml")
+  }
+
+  /// The champion whose synced art the name shows, and the art's hash; nil without any.
+  private func syncedArt(named name: String, roster: Roster) -> (champion: String, hash: String)? {
+    guard roster.championArt.isShown, store != nil,
+      let champion = Champion.catalog.first(where: { $0.imageName == name }),
+      let hash = roster.championArt.picture(of: champion.id)
+    else { return nil }
+    return (champion.id, hash)
+  }
+
+  /// What a version of the name's picture is called: its content's hash (the synced art's
+  /// stored one, rather than reading it from the database for every page).
+  private func version(ofImage name: String, roster: Roster) -> String {
+    if file(named: name) == nil, let art = syncedArt(named: name, roster: roster) {
+      return fnv1a(Array(art.hash.utf8))
+    }
+    return fnv1a(picture(named: name, roster: roster).0)
   }
 
   private func picture(of player: Player, roster: Roster) -> ([UInt8], String) {
-    let file = player.image == Player.defaultImage ? nil : file(named: player.image)
-    return file
-      ?? (
-        Array(Self.drawing(Picture(player: player, players: roster.players)).utf8), "image/svg+xml"
-      )
+    guard player.image == Player.defaultImage else {
+      return picture(named: player.image, roster: roster)
+    }
+    return (
+      Array(Self.drawing(Picture(player: player, players: roster.players)).utf8), "image/svg+xml"
+    )
   }
 
   /// Where a page shows the picture of an image name: with its content's version while
@@ -56,7 +85,7 @@ struct ImageLibrary: Sendable {
     guard let (library, roster) = shown, PlayerInput.imageNameProblem(name) == nil else {
       return "/images/\(name)"
     }
-    return "/images/\(name)?v=\(fnv1a(library.picture(named: name, roster: roster).0))"
+    return "/images/\(name)?v=\(library.version(ofImage: name, roster: roster))"
   }
 
   /// Where a page shows a player's picture: their photo's own address, else their picture's
@@ -67,8 +96,9 @@ struct ImageLibrary: Sendable {
     return "/players/\(player.id)/picture?v=\(fnv1a(library.picture(of: player, roster: roster).0))"
   }
 
-  private static func picture(_ body: [UInt8], type: String, request: HTTPRequest) -> HTTPResponse {
-    let version = fnv1a(body)
+  private static func picture(
+    _ body: [UInt8], type: String, version: String, request: HTTPRequest
+  ) -> HTTPResponse {
     let etag = "\"\(version)\""
     // An address that names this very content never changes what it shows: kept a year.
     // (Private: a server with accounts shows its pictures to its staff only.)

@@ -21,14 +21,18 @@ public struct WebApp: Sendable {
     /// Whether the server is about to stop: `/healthz` then says it is not ready, so that a
     /// load balancer sends its requests elsewhere first.
     public var isStopping: @Sendable () -> Bool
+    /// Where the owner's "Download champion art" fetches from (Data Dragon, or a mirror).
+    public var dataDragon: URL
 
     public init(
       allowedHosts: Set<String> = WebApp.loopbackNames, requireLogin: Bool = false,
-      trustProxy: Bool = false, isStopping: @escaping @Sendable () -> Bool = { false }
+      trustProxy: Bool = false, dataDragon: URL = DataDragon.address,
+      isStopping: @escaping @Sendable () -> Bool = { false }
     ) {
       self.allowedHosts = allowedHosts
       self.requireLogin = requireLogin
       self.trustProxy = trustProxy
+      self.dataDragon = dataDragon
       self.isStopping = isStopping
     }
   }
@@ -40,6 +44,7 @@ public struct WebApp: Sendable {
   let access: AccessControl
   let images: ImageLibrary
   let cache = ResponseCache()
+  let championSync = ChampionSyncJob()
   let events: EventHub
   let options: Options
   let maxBodyBytes: Int
@@ -55,7 +60,7 @@ public struct WebApp: Sendable {
     self.store = store
     let access = access ?? AccessControl(store: store)
     self.access = access
-    self.images = ImageLibrary(folder: imagesFolder)
+    self.images = ImageLibrary(folder: imagesFolder, store: store)
     self.events = EventHub(store: store, access: access, maxSubscribers: maxSubscribers)
     self.options = options
     self.maxBodyBytes = maxBodyBytes
@@ -66,6 +71,7 @@ public struct WebApp: Sendable {
     addTeamPageRoutes()
     addImportRoutes()
     addPhotoRoutes()
+    addChampionArtRoutes()
     route("GET", "/images/{name}", RoutePolicy(.reader)) { [images, store] request, context in
       try images.response(
         for: context.parameters["name"] ?? "", roster: store.roster, request: request)
@@ -84,16 +90,15 @@ public struct WebApp: Sendable {
       }
       return images.response(for: player, roster: roster, request: request)
     }
-    for asset in [Asset.stylesheet, Asset.script, Asset.championRow] {
-      route("GET", asset.path, RoutePolicy(.anyone)) { _, _ in
-        let gzip = Gzip.isAccepted ? asset.gzip : nil
-        return HTTPResponse(
-          status: 200,
-          headers: [
-            ("Content-Type", asset.contentType),
-            ("Cache-Control", "public, max-age=31536000, immutable"),
-          ] + (gzip == nil ? [] : [("Content-Encoding", "gzip")]), body: gzip ?? asset.body)
+    for asset in [Asset.stylesheet, Asset.script] {
+      route("GET", asset.path, RoutePolicy(.anyone)) { _, _ in asset.response }
+    }
+    // The champion row, as drawn for the pages (its address changes with the art).
+    route("GET", "/static/{file}", RoutePolicy(.anyone)) { request, _ in
+      guard let row = Asset.championRow(at: request.path) else {
+        throw HTTPError(404, localized("There is nothing at this address."))
       }
+      return row.response
     }
   }
 
@@ -107,7 +112,8 @@ public struct WebApp: Sendable {
     store: RosterStore, host: String = "127.0.0.1", port: Int = 8080, imagesFolder: URL? = nil,
     limits: HTTPServer.Limits = .init(), publicURL: URL? = nil, extraHosts: [String] = [],
     requireLogin: Bool = false, tls: HTTPServer.TLS? = nil, trustProxy: Bool = false,
-    access: AccessControl? = nil, isStopping: @escaping @Sendable () -> Bool = { false }
+    access: AccessControl? = nil, dataDragon: URL = DataDragon.address,
+    isStopping: @escaping @Sendable () -> Bool = { false }
   ) throws(HTTPServerError) -> HTTPServer {
     var names = loopbackNames.union(extraHosts.map { $0.lowercased() })
     if let name = publicURL?.host?.lowercased() {
@@ -126,7 +132,7 @@ public struct WebApp: Sendable {
         allowedHosts: names,
         requireLogin: requireLogin || !isLoopback(host) || trustProxy || publicURL != nil
           || !extraHosts.isEmpty,
-        trustProxy: trustProxy, isStopping: isStopping),
+        trustProxy: trustProxy, dataDragon: dataDragon, isStopping: isStopping),
       access: access, maxBodyBytes: limits.maxBodyBytes,
       // Live pages may hold half the connections at most: the rest stay for requests.
       maxSubscribers: Int(limits.maxConnections) / 2)

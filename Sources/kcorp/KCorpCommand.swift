@@ -14,7 +14,8 @@ var commands: [any Command.Type] {
     Serve.self, ListPlayers.self, ShowPlayer.self, AddPlayer.self, EditPlayer.self,
     RemovePlayer.self, RestorePlayer.self, MovePlayer.self, SwapPlayers.self, TransferPlayer.self,
     SetPhoto.self,
-    ListTrash.self, ListChampions.self, ListTeams.self, AddTeam.self, EditTeam.self,
+    ListTrash.self, ListChampions.self, SyncChampions.self, ListTeams.self, AddTeam.self,
+    EditTeam.self,
     RemoveTeam.self, ListContracts.self,
     Export.self, Import.self, Backup.self, Restore.self, MigrateTo.self, ShowHistory.self,
     AddUser.self,
@@ -82,6 +83,11 @@ enum KCorpCommand {
     case let error as ValidationError: (.dataError, error.description)
     case let error as PlayerChangedError: (.changedMeanwhile, error.description)
     case let error as OfflineError: (.unavailable, error.description)
+    case let error as DataDragonError:
+      switch error {
+      case .unreachable, .status: (.unavailable, error.description)
+      case .invalid, .picture: (.dataError, error.description)
+      }
     case let error as TeamServerError:
       switch error {
       case .unauthorized, .forbidden, .signInRefused: (.noPermission, error.description)
@@ -143,7 +149,10 @@ enum KCorpCommand {
     default: break
     }
     let group = commands.filter { $0.name.hasPrefix(first + " ") }
-    if !group.isEmpty, let second = arguments.dropFirst().first, ["--help", "-h"].contains(second) {
+    // `kcorp champions --help` is that command's; `kcorp teams --help` the group's.
+    if !group.isEmpty, !commands.contains(where: { $0.name == first }),
+      let second = arguments.dropFirst().first, ["--help", "-h"].contains(second)
+    {
       print(
         localized("Usage:") + "\n"
           + group.map { "  \($0.synopsis)\n      \(localized($0.abstract))" }.joined(
@@ -171,12 +180,12 @@ enum KCorpCommand {
     guard !group.isEmpty else {
       throw .usage(localized("Unknown command ‘%@’; see ‘kcorp --help’.", arguments[0]))
     }
-    if let command = group.first(where: { $0.name == arguments[0] }) {
-      return (command, arguments.dropFirst())
-    }
     let second = arguments.dropFirst().first
     if let second, let command = group.first(where: { $0.name == "\(arguments[0]) \(second)" }) {
       return (command, arguments.dropFirst(2))
+    }
+    if let command = group.first(where: { $0.name == arguments[0] }) {
+      return (command, arguments.dropFirst())
     }
     if let second, !second.hasPrefix("-") {
       let names = group.map { String($0.name.split(separator: " ").last ?? "") }

@@ -38,6 +38,11 @@ struct Serve: Command {
       name: "--backup-dir", value: "DIR",
       help: "Back up daily into DIR, keeping the last 7 days and one a week for 4 weeks."),
     Option(
+      name: "--data-dragon", value: "URL",
+      help:
+        "Where the owner's “Download champion art” fetches from: a mirror in Data Dragon's layout; Riot's by default."
+    ),
+    Option(
       name: "--drain", value: "SECONDS",
       help:
         "On SIGTERM, keep serving this long while /healthz says stopping, so that a load balancer sends requests elsewhere first (0 by default)."
@@ -53,6 +58,7 @@ struct Serve: Command {
   let trustProxy: Bool
   let backups: BackupSchedule?
   let drain: Double
+  let dataDragon: URL
 
   init(_ parsed: Parsed) throws(CLIError) {
     let drainText = parsed.value("--drain") ?? "0"
@@ -81,6 +87,14 @@ struct Serve: Command {
     } else {
       publicURL = nil
     }
+    let dataDragonText = parsed.value("--data-dragon") ?? DataDragon.address.absoluteString
+    guard let dataDragon = URL(string: dataDragonText),
+      ["http", "https"].contains(dataDragon.scheme ?? ""), dataDragon.host != nil
+    else {
+      throw .usage(
+        localized("--data-dragon needs an http or https address, not ‘%@’.", dataDragonText))
+    }
+    self.dataDragon = dataDragon
     allowedHosts = parsed.values["--allowed-host"] ?? []
     requireLogin = parsed.flag("--require-login")
     trustProxy = parsed.flag("--trust-proxy")
@@ -153,7 +167,7 @@ struct Serve: Command {
     let server = try WebApp.serve(
       store: store, host: host, port: port, imagesFolder: folder, publicURL: publicURL,
       extraHosts: allowedHosts, requireLogin: requireLogin, tls: tls, trustProxy: trustProxy,
-      access: access, isStopping: { stopping.isSet })
+      access: access, dataDragon: dataDragon, isStopping: { stopping.isSet })
     let shown = host.contains(":") ? "[\(host)]" : host
     await Self.serve(
       store: store, server: server, address: "\(tls == nil ? "http" : "https")://\(shown)",

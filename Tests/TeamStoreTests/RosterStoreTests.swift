@@ -73,6 +73,38 @@ import Testing
     #expect(store.roster.photos.isEmpty)
   }
 
+  @Test(arguments: Backend.allCases) func championArtIsReplacedWholeKeptAndCopied(
+    _ backend: Backend
+  ) async throws {
+    let db = try TestDatabase(backend, in: folder)
+    let store = try db.open()
+    #expect(store.roster.championArt == .none)
+    func champion(_ id: String, _ french: String) throws -> (SyncedChampion, Photo) {
+      (
+        SyncedChampion(
+          id: id, name: id, frenchName: french, title: "the \(id)", classes: [.fighter, .tank],
+          picture: ""),
+        try Photo(upload: stripedPNG(side: 64, rgb: (UInt8(id.count * 30), 80, 160)))
+      )
+    }
+    try await store.replaceChampionArt(
+      version: "99.1.1", champions: [try champion("Jax", "Jax"), try champion("Garen", "Garen")])
+    let art = try await store.replaceChampionArt(
+      version: "99.2.1", champions: [try champion("Jax", "Jax")])
+    #expect(art.version == "99.2.1" && art.champions.map(\.id) == ["Jax"])
+    #expect(art.champions[0].classes == [.fighter, .tank])
+    #expect(try store.championPicture(id: "garen") == nil)  // the sync before is gone whole
+    let jpeg = try #require(try store.championPicture(id: "jax"))
+    #expect(Photo(jpeg: jpeg).hash == art.picture(of: "jax"))
+
+    let reopened = try db.open()
+    #expect(reopened.roster.championArt == art)
+    let copy = try RosterStore(path: folder.path("copy.sqlite"))
+    try await store.copy(to: copy)
+    #expect(copy.roster.championArt == art)
+    #expect(try copy.championPicture(id: "jax") == jpeg)
+  }
+
   @Test(arguments: Backend.allCases) func anEmptiedRosterIsNeverSeededAgain(_ backend: Backend)
     async throws
   {

@@ -117,7 +117,12 @@ extension Pages {
                   "/signout/all", token: token, button: ["class": "button"],
                   [.text(localized("Sign out everywhere"))]),
                 identity.role.canManageAccounts
-                  ? .h("a", ["class": "button", "href": "/accounts"], localized("Manage accounts"))
+                  ? .fragment([
+                    .h(
+                      "a", ["class": "button", "href": "/accounts"], localized("Manage accounts")),
+                    .h(
+                      "a", ["class": "button", "href": "/champion-art"], localized("Champion art")),
+                  ])
                   : .fragment([]),
               ]),
           ]),
@@ -151,6 +156,8 @@ extension Pages {
             role.displayName)
         })
     }
+    let artLink: HTML = .h(
+      "p", [:], [.h("a", ["href": "/champion-art"], localized("Champion art"))])
     return page(
       status: status, title: localized("Accounts · KCorp"),
       [
@@ -159,6 +166,7 @@ extension Pages {
           "main", ["class": "trash"],
           [
             .h("h1", localized("Accounts")),
+            artLink,
             .h(
               "p", ["class": "muted"],
               localized(

@@ -31,6 +31,10 @@ enum Pages {
   /// The link to the other language, on every page (``WebApp/language(of:)``).
   static func languageSwitch(from language: Language) -> HTML {
     let other: Language = language == .french ? .english : .french
+    // Riot's policy asks for its notice wherever the game's art is shown.
+    let notice: [HTML] =
+      ImageLibrary.shown?.roster.championArt.isShown == true
+      ? [.h("p", ["class": "riot-notice"], DataDragon.notice)] : []
     return .h(
       "footer", ["class": "language"],
       [
@@ -41,7 +45,7 @@ enum Pages {
             "hreflang": other.rawValue,
           ],
           other.name)
-      ])
+      ] + notice)
   }
 
   /// What app.js says to people, in the page's language (JSON).

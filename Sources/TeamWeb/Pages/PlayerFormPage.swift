@@ -304,7 +304,7 @@ extension Pages {
           ["type": "checkbox", "name": "champion", "value": champion.id]
             + (checked ? ["checked": ""] : [:])),
         avatar(champion.imageName, size: 56, lazy: true),
-        .h("span", champion.name),
+        .h("span", champion.localizedName),
       ])
   }
 

@@ -102,7 +102,9 @@ extension Pages {
           : .h(
             "ul", ["class": "champions"],
             player.favoriteChampions.map { champion in
-              .h("li", [:], [avatar(champion.imageName, size: 56), .h("span", champion.name)])
+              .h(
+                "li", [:],
+                [avatar(champion.imageName, size: 56), .h("span", champion.localizedName)])
             }),
       ])
     let deletion: [HTML] = [

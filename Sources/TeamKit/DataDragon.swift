@@ -1,0 +1,193 @@
+import Foundation
+
+/// Riot's Data Dragon: the game's champion data and art, fetched only when a user asks
+/// (`kcorp champions sync`, the owner's settings page).
+///
+/// The layout read is Data Dragon's own: `api/versions.json` (the newest first),
+/// `cdn/VERSION/data/en_US/champion.json` and `fr_FR/champion.json`, and
+/// `cdn/VERSION/img/champion/ID.png` for each champion's square icon.
+public enum DataDragon {
+  /// Riot's address; `--from` names a mirror in the same layout.
+  public static let address: URL = {
+    guard let url = URL(string: "https://ddragon.leagueoflegends.com") else {
+      preconditionFailure("Data Dragon's address does not parse")
+    }
+    return url
+  }()
+
+  /// The notice Riot's policy for community tools asks of every product that shows its art.
+  public static var notice: String {
+    localized(
+      "KCorp Team Manager isn’t endorsed by Riot Games and doesn’t reflect the views or opinions of Riot Games or anyone officially involved in producing or managing League of Legends. League of Legends and Riot Games are trademarks or registered trademarks of Riot Games, Inc. Champion art © Riot Games, Inc."
+    )
+  }
+
+  /// The address of one file of the layout under `base`.
+  public static func url(_ base: URL, _ path: String) -> URL {
+    base.appendingPathComponent(path)
+  }
+
+  /// `versions.json`'s path, and the newest version it lists (its first).
+  public static let versionsPath = "api/versions.json"
+
+  /// The newest version in `versions.json`.
+  /// - Throws: ``DataDragonError/invalid(_:_:)`` when it is not a list of versions.
+  public static func newestVersion(in json: Data) throws(DataDragonError) -> String {
+    guard let versions = try? JSONDecoder().decode([String].self, from: json),
+      let newest = versions.first, isVersion(newest)
+    else { throw .invalid(versionsPath, localized("it is not a list of versions, newest first")) }
+    return newest
+  }
+
+  /// A version is digits and dots (`16.17.1`): it becomes part of every address.
+  static func isVersion(_ text: String) -> Bool {
+    !text.isEmpty && text.count <= 32
+      && text.allSatisfy { $0 == "." || ("0"..."9").contains($0) }
+  }
+
+  /// The path of a language's `champion.json` (`en_US`, `fr_FR`).
+  public static func championsPath(version: String, language: String) -> String {
+    "cdn/\(version)/data/\(language)/champion.json"
+  }
+
+  /// The path of a champion's square icon.
+  public static func picturePath(version: String, id: String) -> String {
+    "cdn/\(version)/img/champion/\(id).png"
+  }
+
+  /// The champions of the English and French `champion.json`, in the English file's order,
+  /// without their pictures (``SyncedChampion/picture`` empty).
+  /// - Throws: ``DataDragonError/invalid(_:_:)`` when a file is not Data Dragon's, lists no
+  ///   champion, or gives an id that is not letters and digits.
+  public static func champions(english: Data, french: Data, version: String)
+    throws(DataDragonError) -> [SyncedChampion]
+  {
+    struct File: Decodable {
+      struct Entry: Decodable {
+        let id: String
+        let name: String
+        let title: String
+        let tags: [String]
+      }
+      let data: [String: Entry]
+    }
+    func read(_ json: Data, _ language: String) throws(DataDragonError) -> [String: File.Entry] {
+      let path = championsPath(version: version, language: language)
+      guard let file = try? JSONDecoder().decode(File.self, from: json) else {
+        throw .invalid(path, localized("it is not Data Dragon’s champion list"))
+      }
+      for entry in file.data.values where !isChampionID(entry.id) || entry.name.isEmpty {
+        throw .invalid(path, localized("‘%@’ is not a champion’s id and name", entry.id))
+      }
+      return file.data
+    }
+    let english = try read(english, "en_US")
+    let french = try read(french, "fr_FR")
+    guard !english.isEmpty else {
+      throw .invalid(
+        championsPath(version: version, language: "en_US"), localized("it lists no champion"))
+    }
+    return english.values.sorted { $0.id < $1.id }.map { entry in
+      SyncedChampion(
+        id: entry.id, name: entry.name, frenchName: french[entry.id]?.name ?? entry.name,
+        title: entry.title, classes: entry.tags.compactMap(ChampionClass.init(rawValue:)),
+        picture: "")
+    }
+  }
+
+  /// Data Dragon's ids are letters and digits (`KSante`, `MonkeyKing`): they become an
+  /// address and an image name.
+  static func isChampionID(_ text: String) -> Bool {
+    !text.isEmpty && text.count <= 40
+      && text.unicodeScalars.allSatisfy { $0.isASCII && CharacterSet.alphanumerics.contains($0) }
+  }
+}
+
+/// A champion as the last sync found it in Data Dragon.
+public struct SyncedChampion: Hashable, Codable, Sendable {
+  /// Data Dragon's id (`KSante`); the catalog's id is it in lower case.
+  public let id: String
+  /// The English name (`K'Sante`).
+  public let name: String
+  /// The French name (`Nunu et Willump`), the English one where Data Dragon has none.
+  public let frenchName: String
+  public let title: String
+  public let classes: [ChampionClass]
+  /// The stored picture's hash (a JPEG, re-encoded as uploads are).
+  public let picture: String
+
+  public init(
+    id: String, name: String, frenchName: String, title: String, classes: [ChampionClass],
+    picture: String
+  ) {
+    self.id = id
+    self.name = name
+    self.frenchName = frenchName
+    self.title = title
+    self.classes = classes
+    self.picture = picture
+  }
+
+  /// The same champion with its stored picture's hash.
+  public func with(picture: String) -> SyncedChampion {
+    SyncedChampion(
+      id: id, name: name, frenchName: frenchName, title: title, classes: classes,
+      picture: picture)
+  }
+}
+
+/// The champion art the database holds: the Data Dragon version it came from and its
+/// champions, or none until someone syncs.
+public struct ChampionArt: Hashable, Sendable {
+  /// Data Dragon's version (`16.17.1`); empty when nothing was synced.
+  public let version: String
+  public let champions: [SyncedChampion]
+  private let pictures: [String: String]
+
+  public init(version: String, champions: [SyncedChampion]) {
+    self.version = version
+    self.champions = champions
+    pictures = Dictionary(
+      champions.map { ($0.id.lowercased(), $0.picture) }, uniquingKeysWith: { first, _ in first })
+  }
+
+  /// No art: pictures are drawn.
+  public static let none = ChampionArt(version: "", champions: [])
+
+  /// Whether the game's art is shown (and with it Riot's notice).
+  public var isShown: Bool { !champions.isEmpty }
+
+  /// The hash of a champion's stored picture, by catalog id (`ksante`).
+  public func picture(of championID: String) -> String? { pictures[championID] }
+}
+
+/// Why a sync changed nothing; each says what to do.
+public enum DataDragonError: Error, Hashable, Sendable, CustomStringConvertible {
+  /// The address could not be reached (offline, a wrong `--from`).
+  case unreachable(String, String)
+  /// The server answered with this HTTP status.
+  case status(String, Int)
+  /// A file is not what Data Dragon serves there.
+  case invalid(String, String)
+  /// A champion's picture does not decode.
+  case picture(String, String)
+
+  public var description: String {
+    switch self {
+    case .unreachable(let address, let reason):
+      localized(
+        "Could not reach %1$@ (%2$@); nothing was changed. Check the connection, or name a mirror with --from.",
+        address, reason)
+    case .status(let address, let status):
+      localized(
+        "%1$@ answered %2$@; nothing was changed. Try again later, or name a mirror with --from.",
+        address, String(status))
+    case .invalid(let path, let reason):
+      localized(
+        "%1$@ is not Data Dragon’s: %2$@; nothing was changed. Name a mirror in Data Dragon’s layout.",
+        path, reason)
+    case .picture(let id, let reason):
+      localized("%1$@’s picture was refused (%2$@); nothing was changed.", id, reason)
+    }
+  }
+}

@@ -1,0 +1,132 @@
+import Foundation
+import Synchronization
+import TeamClient
+import TeamHTTP
+import TeamKit
+import TeamStore
+
+/// The owner's "Download champion art": one sync of Data Dragon at a time, run beside the
+/// requests, its progress read by the page.
+final class ChampionSyncJob: Sendable {
+  enum State: Hashable, Sendable {
+    case idle
+    case running(done: Int, total: Int)
+    case failed(String)
+    case finished(count: Int, version: String)
+  }
+
+  private let state = Mutex(State.idle)
+
+  var current: State { state.withLock { $0 } }
+
+  /// Starts a sync unless one is under way; returns at once.
+  func start(from base: URL, into store: RosterStore) {
+    let started = state.withLock { state in
+      if case .running = state { return false }
+      state = .running(done: 0, total: 0)
+      return true
+    }
+    guard started else { return }
+    Task.detached { [self] in
+      let end: State
+      do {
+        let art = try await ChampionSync.run(from: base, into: store) { done, total in
+          state.withLock { $0 = .running(done: done, total: total) }
+        }
+        end = .finished(count: art.champions.count, version: art.version)
+      } catch let error as DataDragonError {
+        end = .failed(error.description)
+      } catch {
+        end = .failed(
+          localized("The champion art could not be stored (%@); nothing was changed.", "\(error)"))
+      }
+      state.withLock { $0 = end }
+    }
+  }
+}
+
+extension WebApp {
+  mutating func addChampionArtRoutes() {
+    route("GET", "/champion-art", RoutePolicy(.owner, team: .organisation)) {
+      [store, championSync, options] request, _ in
+      let (token, cookie) = WebApp.csrfToken(for: request)
+      return Pages.championArt(
+        store.roster.championArt, sync: championSync.current, source: options.dataDragon,
+        token: token
+      ).with(cookie: cookie)
+    }
+    route("POST", "/champion-art", RoutePolicy(.owner, .form, team: .organisation)) {
+      [store, championSync, options] _, _ in
+      championSync.start(from: options.dataDragon, into: store)
+      return .redirect(to: "/champion-art")
+    }
+  }
+}
+
+extension Pages {
+  /// The owner's page for the game's art: what is stored, and the button that downloads it.
+  static func championArt(
+    _ art: ChampionArt, sync: ChampionSyncJob.State, source: URL, token: String
+  ) -> HTTPResponse {
+    var status: [HTML] = []
+    var running = false
+    switch sync {
+    case .idle: break
+    case .running(let done, let total):
+      running = true
+      status = [
+        // Read again every second while it runs: the progress shows without scripts.
+        .h("meta", ["http-equiv": "refresh", "content": "1"]),
+        .h(
+          "label", ["for": "sync-progress"],
+          localized("Downloading: %1$@ of %2$@ files…", String(done), String(max(total, done)))),
+        .h(
+          "progress",
+          ["id": "sync-progress", "max": String(max(total, 1)), "value": String(done)]),
+      ]
+    case .failed(let message):
+      status = [.h("p", ["class": "error", "role": "alert"], message)]
+    case .finished(let count, let version):
+      status = [
+        .h(
+          "p", ["class": "notice", "role": "status"],
+          localized(
+            "%1$@ champions from Data Dragon %2$@ are in the database, with their art.",
+            String(count), version))
+      ]
+    }
+    let stored =
+      art.isShown
+      ? localized(
+        "Shown now: the game’s art from Data Dragon %1$@ (%2$@ champions).", art.version,
+        String(art.champions.count))
+      : localized("Shown now: drawn badges; the game’s art has not been downloaded.")
+    return page(
+      title: localized("Champion art · KCorp"),
+      [
+        backBar(to: "/accounts"),
+        .h(
+          "main", ["class": "trash"],
+          [
+            .h("h1", localized("Champion art")),
+            .h("p", stored),
+            .h(
+              "p", ["class": "muted"],
+              localized(
+                "Downloads from %@ the newest version’s square icon of every champion, their French names and the champions released since this build, only when you ask. All or nothing: a failed download changes nothing.",
+                source.absoluteString)),
+            .fragment(status),
+            .h(
+              "form", ["method": "post", "action": "/champion-art"],
+              [
+                csrfField(token),
+                .h(
+                  "button",
+                  ["class": "button primary", "type": "submit"]
+                    + (running ? ["disabled": ""] : [:]),
+                  localized("Download champion art")),
+              ]),
+          ]),
+      ])
+  }
+}

@@ -1,0 +1,145 @@
+import Foundation
+import Synchronization
+import TeamClient
+import TeamHTTP
+import TeamKit
+import TeamStore
+import TestSupport
+import Testing
+
+/// `ChampionSync` against a server of the test's own in Data Dragon's layout, with
+/// generated pictures: what Riot's servers would serve, on loopback.
+@Suite struct ChampionSyncTests {
+  /// Three champions of the catalog; Nunu with a French name of his own.
+  static let champions: [(id: String, name: String, french: String, tags: [String])] = [
+    ("Jax", "Jax", "Jax", ["Fighter"]),
+    ("KSante", "K'Sante", "K'Sante", ["Tank", "Fighter"]),
+    ("Nunu", "Nunu & Willump", "Nunu et Willump", ["Tank", "Mage"]),
+  ]
+
+  /// The layout's files by path; `leaving` drops one.
+  static func layout(version: String = "99.1.1", leaving missing: String? = nil) -> [String: Data] {
+    var files: [String: Data] = [
+      "/api/versions.json": Data("[\"\(version)\", \"98.1.1\"]".utf8)
+    ]
+    for (language, french) in [("en_US", false), ("fr_FR", true)] {
+      let entries = champions.map { champion in
+        let tags = champion.tags.map { "\"\($0)\"" }.joined(separator: ",")
+        let name = french ? champion.french : champion.name
+        return
+          "\"\(champion.id)\": {\"id\": \"\(champion.id)\", \"key\": \"1\", \"name\": \"\(name)\", \"title\": \"the \(champion.id)\", \"tags\": [\(tags)]}"
+      }
+      files["/cdn/\(version)/data/\(language)/champion.json"] = Data(
+        "{\"type\": \"champion\", \"version\": \"\(version)\", \"data\": {\(entries.joined(separator: ","))}}"
+          .utf8)
+    }
+    for (index, champion) in champions.enumerated() {
+      files["/cdn/\(version)/img/champion/\(champion.id).png"] = stripedPNG(
+        side: 120, rgb: (UInt8(40 * index), UInt8(200 - 50 * index), 90))
+    }
+    if let missing { files[missing] = nil }
+    return files
+  }
+
+  static func serving(_ files: [String: Data]) throws -> HTTPServer {
+    try HTTPServer(host: "127.0.0.1", port: 0) { request in
+      guard let file = files[request.path] else { return HTTPResponse(status: 404) }
+      return HTTPResponse(status: 200, contentType: "application/octet-stream", body: Array(file))
+    }
+  }
+
+  let folder: TemporaryFolder
+  let store: RosterStore
+
+  init() throws {
+    folder = try TemporaryFolder()
+    store = try RosterStore(path: folder.path("roster.sqlite"))
+  }
+
+  @Test func everyChampionsArtIsStoredReEncodedWithItsFrenchName() async throws {
+    let server = try Self.serving(Self.layout())
+    defer { server.stop() }
+    let progress = Mutex<[Int]>([])
+    let art = try await ChampionSync.run(
+      from: URL(string: "http://127.0.0.1:\(server.port)")!, into: store
+    ) { done, total in progress.withLock { $0.append(total == 0 ? 0 : done) } }
+    #expect(art.version == "99.1.1")
+    #expect(art.champions.map(\.id) == ["Jax", "KSante", "Nunu"])
+    #expect(art.champions.first { $0.id == "Nunu" }?.frenchName == "Nunu et Willump")
+    #expect(art.champions.first { $0.id == "KSante" }?.classes == [.tank, .fighter])
+    #expect(store.roster.championArt == art)
+    // Re-encoded as uploads are: JPEGs, and no two alike.
+    let pictures = try ["jax", "ksante", "nunu"].map {
+      try #require(try store.championPicture(id: $0))
+    }
+    #expect(pictures.allSatisfy { $0.starts(with: [0xFF, 0xD8, 0xFF]) })
+    #expect(Set(pictures).count == 3)
+    #expect(progress.withLock { $0.last } == 6)  // three lists and three pictures
+    // Kept: a store opened again has the art, and the French name is the catalog's.
+    let reopened = try RosterStore(path: folder.path("roster.sqlite"))
+    #expect(reopened.roster.championArt == art)
+    let nunu = try #require(Champion.find("nunu et willump"))
+    #expect(Language.$requested.withValue(.french) { nunu.localizedName } == "Nunu et Willump")
+    #expect(Language.$requested.withValue(.english) { nunu.localizedName } == "Nunu & Willump")
+  }
+
+  @Test func aMissingPictureChangesNothing() async throws {
+    let server = try Self.serving(Self.layout())
+    defer { server.stop() }
+    let base = URL(string: "http://127.0.0.1:\(server.port)")!
+    let first = try await ChampionSync.run(from: base, into: store)
+
+    let newer = try Self.serving(
+      Self.layout(version: "99.2.1", leaving: "/cdn/99.2.1/img/champion/KSante.png"))
+    defer { newer.stop() }
+    await #expect(
+      throws: DataDragonError.status(
+        "http://127.0.0.1:\(newer.port)/cdn/99.2.1/img/champion/KSante.png", 404)
+    ) {
+      try await ChampionSync.run(from: URL(string: "http://127.0.0.1:\(newer.port)")!, into: store)
+    }
+    #expect(store.roster.championArt == first)
+    #expect(try store.championPicture(id: "ksante") != nil)
+  }
+
+  @Test func aPictureThatDoesNotDecodeOrAListThatIsNotDataDragonsChangesNothing() async throws {
+    var files = Self.layout()
+    files["/cdn/99.1.1/img/champion/Jax.png"] = Data("not a picture".utf8)
+    let broken = try Self.serving(files)
+    defer { broken.stop() }
+    await #expect(throws: DataDragonError.self) {
+      try await ChampionSync.run(from: URL(string: "http://127.0.0.1:\(broken.port)")!, into: store)
+    }
+    files = Self.layout()
+    files["/api/versions.json"] = Data("{\"not\": \"a list\"}".utf8)
+    files["/cdn/99.1.1/data/en_US/champion.json"] = Data("[]".utf8)
+    let wrong = try Self.serving(files)
+    defer { wrong.stop() }
+    await #expect(
+      throws: DataDragonError.invalid(
+        "api/versions.json", localized("it is not a list of versions, newest first"))
+    ) {
+      try await ChampionSync.run(from: URL(string: "http://127.0.0.1:\(wrong.port)")!, into: store)
+    }
+    #expect(store.roster.championArt == .none)
+  }
+
+  @Test func anAddressNobodyAnswersSaysSoAndChangesNothing() async throws {
+    // A port just freed: nothing listens there.
+    let server = try HTTPServer(host: "127.0.0.1", port: 0) { _ in HTTPResponse(status: 200) }
+    let port = server.port
+    server.stop()
+    do {
+      _ = try await ChampionSync.run(from: URL(string: "http://127.0.0.1:\(port)")!, into: store)
+      Issue.record("a sync from nowhere succeeded")
+    } catch let error as DataDragonError {
+      guard case .unreachable(let address, _) = error else {
+        Issue.record("unexpected \(error)")
+        return
+      }
+      #expect(address == "http://127.0.0.1:\(port)/api/versions.json")
+      #expect(error.description.contains("nothing was changed"))
+    }
+    #expect(store.roster.championArt == .none)
+  }
+}
