@@ -243,6 +243,13 @@ public final class TeamServer: RosterSource {
       Player.self, from: try await call("PUT", path, body: image, contentType: type).data)
   }
 
+  /// `GET /images/{name}` when it is the game's art (a JPEG), not a drawing.
+  public func championArt(_ imageName: String) async throws -> Data? {
+    guard PlayerInput.imageNameProblem(imageName) == nil else { return nil }
+    let (data, response) = try await call("GET", "images/\(imageName)")
+    return response.value(forHTTPHeaderField: "Content-Type") == "image/jpeg" ? data : nil
+  }
+
   public func photo(_ hash: String) async throws -> Data? {
     do {
       return try await call("GET", String(Player.photoPath(hash).dropFirst())).data

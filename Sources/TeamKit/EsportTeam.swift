@@ -39,6 +39,8 @@ public protocol RosterSource: AnyObject, Sendable {
   func setPhoto(of id: UUID, to image: Data?) async throws -> Player
   /// A stored photo (a JPEG) by its hash (``Player/photo``), nil when there is none.
   func photo(_ hash: String) async throws -> Data?
+  /// A champion's art synced from Data Dragon (a JPEG), by image name; nil without any.
+  func championArt(_ imageName: String) async throws -> Data?
   /// Who changed what, the newest first: entries after the id `after`, of one player when
   /// given, at most `limit`.
   func history(after: Int64, player: UUID?, limit: Int) async throws -> [RosterChange]
@@ -116,6 +118,8 @@ public final class EsportTeam {
   @ObservationIgnored private var places: [UUID: Int] = [:]
   /// Photos already read, by hash.
   @ObservationIgnored private var photos: [String: Data] = [:]
+  /// Whether the game's art is on screen (read from the source): Riot's notice goes with it.
+  public private(set) var showsChampionArt = false
 
   /// A team in memory only, starting with `players` (the brief's default roster unless given).
   public init(players: [Player] = Player.defaultRoster) {
@@ -359,6 +363,17 @@ public final class EsportTeam {
     if let jpeg = photos[hash] { return jpeg }
     guard let jpeg = try? await source?.photo(hash) else { return nil }
     photos[hash] = jpeg  // named by its content: never outdated
+    return jpeg
+  }
+
+  /// A champion's art synced from Data Dragon (a JPEG), kept once read; nil until someone
+  /// synced it (the drawing stands in).
+  public func championArt(_ imageName: String) async -> Data? {
+    let key = "champion:" + imageName
+    if let jpeg = photos[key] { return jpeg }
+    guard let jpeg = try? await source?.championArt(imageName) else { return nil }
+    photos[key] = jpeg  // kept for the session: a sync is rare
+    showsChampionArt = true
     return jpeg
   }
 

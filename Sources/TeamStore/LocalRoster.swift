@@ -82,6 +82,13 @@ public final class LocalRoster: RosterSource {
 
   public func photo(_ hash: String) async throws -> Data? { try store.photo(hash: hash) }
 
+  public func championArt(_ imageName: String) async throws -> Data? {
+    guard let champion = Champion.catalog.first(where: { $0.imageName == imageName }),
+      store.roster.championArt.picture(of: champion.id) != nil
+    else { return nil }
+    return try store.championPicture(id: champion.id)
+  }
+
   public func history(after: Int64, player: UUID?, limit: Int) async throws -> [RosterChange] {
     try store.history(after: after, player: player, limit: limit)
   }

@@ -58,8 +58,17 @@ struct PictureView: View {
     .task(id: player?.photo) { await loadPhoto() }
   }
 
+  /// The player's photo, else the game's art for a champion's image name once synced.
   private func loadPhoto() async {
-    guard let player, let team, let jpeg = await team.photo(of: player) else {
+    let jpeg: Data?
+    if let player, player.photo != nil {
+      jpeg = await team?.photo(of: player)
+    } else if imageName != Player.defaultImage, !Self.hasAsset(named: imageName) {
+      jpeg = await team?.championArt(imageName)
+    } else {
+      jpeg = nil
+    }
+    guard let jpeg else {
       photo = nil
       return
     }

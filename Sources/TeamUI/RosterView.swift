@@ -27,6 +27,12 @@ public struct RosterView: View {
         section(.starter)
         section(.substitute)
         FieldError(messages: failure.map { [$0] } ?? [])
+        if team.showsChampionArt {
+          // Riot's policy asks for its notice wherever the game's art is shown.
+          Text(DataDragon.notice)
+            .font(.caption)
+            .foregroundStyle(.secondary)
+        }
       }
       .navigationDestination(for: Player.ID.self) { id in
         if let player = team.everyone.first(where: { $0.id == id }) {

@@ -1,9 +1,11 @@
 import Foundation
 import Synchronization
+import TeamAccess
 import TeamClient
 import TeamHTTP
 import TeamKit
 import TeamStore
+import TeamWeb
 import TestSupport
 import Testing
 
@@ -141,5 +143,30 @@ import Testing
       #expect(error.description.contains("nothing was changed"))
     }
     #expect(store.roster.championArt == .none)
+  }
+
+  @MainActor @Test func theAppShowsTheSyncedArtOnTheDeviceAndFromTheTeamsServer() async throws {
+    let mirror = try Self.serving(Self.layout())
+    defer { mirror.stop() }
+    let local = LocalRoster(store: store)
+    #expect(try await local.championArt("jax") == nil)  // nothing synced: the drawing
+    try await ChampionSync.run(from: URL(string: "http://127.0.0.1:\(mirror.port)")!, into: store)
+    let jpeg = try #require(try await local.championArt("jax"))
+    #expect(jpeg == (try store.championPicture(id: "jax")))
+    #expect(try await local.championArt("viktor") == nil)  // not in this sync
+    #expect(try await local.championArt(Player.defaultImage) == nil)
+
+    let access = AccessControl(store: store)
+    try await access.addAccount(name: "coach", role: .editor, password: "coach password")
+    let server = try WebApp.serve(store: store, port: 0, requireLogin: true, access: access)
+    defer { server.stop() }
+    let remote = try await TeamServer.signIn(
+      url: URL(string: "http://127.0.0.1:\(server.port)")!, name: "coach",
+      password: "coach password")
+    let team = EsportTeam(source: remote)
+    #expect(!team.showsChampionArt)
+    #expect(await team.championArt("jax") == jpeg)
+    #expect(team.showsChampionArt)  // and with it, Riot's notice
+    #expect(await team.championArt("viktor") == nil)  // the server's drawing is not art
   }
 }
