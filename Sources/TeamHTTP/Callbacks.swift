@@ -137,16 +137,19 @@ func accessHandler(
       state.tooLarge = true
       return respond(server, connection, url, method, state)
     }
-    // A transfer coding other than chunked leaves the body's end unknown: refused at once
-    // rather than waiting for a body that cannot be read (RFC 9112, 6.1, suggests 501; a
-    // client's mistake is a 4xx here, as nginx's 400 for a coding it cannot combine).
-    if let coding = MHD_lookup_connection_value(connection, .HEADER_KIND, "Transfer-Encoding"),
-      String(cString: coding).lowercased() != "chunked"
-    {
+    // A body must say its length. Answered now, before libmicrohttpd reads any of it: a
+    // transfer coding other than chunked leaves the body's end unknown (RFC 9112, 6.1,
+    // suggests 501; a client's mistake is a 4xx here, as nginx's 400), and libmicrohttpd
+    // 0.9.75 answers a chunk line longer than the connection's memory (a long chunk
+    // extension) with a 500 of its own, with no hook in between; answering in this first
+    // call makes it skip the body. Browsers and URLSession always send Content-Length
+    // (RFC 9112, 6.3 lets a server ask for it: 411).
+    if let coding = MHD_lookup_connection_value(connection, .HEADER_KIND, "Transfer-Encoding") {
+      let chunked = String(cString: coding).lowercased() == "chunked"
       return send(
         HTTPResponse(
-          status: 400, contentType: "text/plain; charset=utf-8",
-          body: Array("Send the body with Content-Length or chunked, no other coding.\n".utf8)),
+          status: chunked ? 411 : 400, contentType: "text/plain; charset=utf-8",
+          body: Array("Send the body with a Content-Length header, not a transfer coding.\n".utf8)),
         on: connection, server: server)
     }
     return .YES

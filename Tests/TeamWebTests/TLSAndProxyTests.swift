@@ -89,6 +89,16 @@ import Testing
       try cipher(["-tls1_2", "-cipher", "ECDHE-RSA-AES128-GCM-SHA256:ECDHE-RSA-AES256-GCM-SHA384"])
         == "ECDHE-RSA-AES256-GCM-SHA384")
     #expect(try cipher(["-tls1_3"]) == "TLS_AES_256_GCM_SHA384")
+    // A renegotiation the client starts on TLS 1.2 is never carried out: the server closes
+    // (s_client says "closed"; after a renegotiation it would wait for stdin's end, "DONE").
+    let (_, renegotiation) = try run(
+      "/bin/sh",
+      [
+        "-c",
+        "(printf 'R\\n'; sleep 2) | /usr/bin/openssl s_client -connect 127.0.0.1:\(port) -tls1_2 2>&1",
+      ])
+    #expect(renegotiation.contains("RENEGOTIATING"))
+    #expect(renegotiation.contains("closed") && !renegotiation.contains("DONE"))
   }
 
   @Test func aBadCertificateIsOneClearError() throws {

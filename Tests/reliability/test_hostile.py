@@ -108,6 +108,8 @@ def corpus():
         request("POST", "/api/players", {"Content-Type": "application/json", "Transfer-Encoding": "gzip, chunked"}, b"3\r\nabc\r\n0\r\n\r\n"),
         request("POST", "/api/players", {"Content-Type": "application/json", "Transfer-Encoding": "chunked"}, b"FFFFFFFFFFFFFFFFFFFFFFFF\r\nabc"),
         request("POST", "/api/players", {"Content-Type": "application/json", "Transfer-Encoding": "chunked"}, b"zz\r\nabc"),
+        # A chunk extension longer than the connection's memory (libmicrohttpd's own 500).
+        request("POST", "/api/players", {"Content-Type": "application/json", "Transfer-Encoding": "chunked"}, b"3;" + b"e" * 20_000 + b"\r\nabc\r\n0\r\n\r\n"),
         request("POST", "/api/players", {"Content-Type": "application/json", "Transfer-Encoding": "chunked", "Content-Length": "3"}, b"3\r\nabc\r\n0\r\n\r\n"),
         b"GET /\x7f HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n",
         b"GET / HTTP/1.1\nHost: 127.0.0.1\nConnection: close\n\n",
