@@ -27,7 +27,7 @@ public enum DataDragon {
     base.appendingPathComponent(path)
   }
 
-  /// `versions.json`'s path, and the newest version it lists (its first).
+  /// The path of `versions.json`, which lists the versions newest first.
   public static let versionsPath = "api/versions.json"
 
   /// The newest version in `versions.json`.

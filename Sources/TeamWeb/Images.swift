@@ -29,8 +29,7 @@ struct ImageLibrary: Sendable {
     guard PlayerInput.imageNameProblem(name) == nil else {
       throw HTTPError(404, localized("There is no picture by this name."))
     }
-    let (body, type) = picture(named: name, roster: roster)
-    let version = type == "image/jpeg" ? version(ofImage: name, roster: roster) : fnv1a(body)
+    let (body, type, version) = picture(named: name, roster: roster)
     return Self.picture(body, type: type, version: version, request: request)
   }
 
@@ -41,15 +40,19 @@ struct ImageLibrary: Sendable {
     return Self.picture(body, type: type, version: fnv1a(body), request: request)
   }
 
-  /// The folder's file for the name, else the champion's synced art, else the drawing.
-  private func picture(named name: String, roster: Roster) -> ([UInt8], String) {
-    if let file = file(named: name) { return file }
+  /// The folder's file for the name, else the champion's synced art, else the drawing, with
+  /// the name of its version (``version(ofImage:roster:)``).
+  private func picture(named name: String, roster: Roster) -> (
+    body: [UInt8], type: String, version: String
+  ) {
+    if let (body, type) = file(named: name) { return (body, type, fnv1a(body)) }
     if let art = syncedArt(named: name, roster: roster),
       let jpeg = try? store?.championPicture(id: art.champion)
     {
-      return (Array(jpeg), "image/jpeg")
+      return (Array(jpeg), "image/jpeg", fnv1a(Array(art.hash.utf8)))
     }
-    return (Array(Self.drawing(for: name, roster: roster).utf8), "image/svg+xml")
+    let drawing = Array(Self.drawing(for: name, roster: roster).utf8)
+    return (drawing, "image/svg+xml", fnv1a(drawing))
   }
 
   /// The champion whose synced art the name shows, and the art's hash; nil without any.
@@ -61,18 +64,19 @@ struct ImageLibrary: Sendable {
     return (champion.id, hash)
   }
 
-  /// What a version of the name's picture is called: its content's hash (the synced art's
-  /// stored one, rather than reading it from the database for every page).
+  /// The version ``picture(named:roster:)`` names, without reading synced art from the
+  /// database: a page asks for every champion it shows.
   private func version(ofImage name: String, roster: Roster) -> String {
     if file(named: name) == nil, let art = syncedArt(named: name, roster: roster) {
       return fnv1a(Array(art.hash.utf8))
     }
-    return fnv1a(picture(named: name, roster: roster).0)
+    return picture(named: name, roster: roster).version
   }
 
   private func picture(of player: Player, roster: Roster) -> ([UInt8], String) {
     guard player.image == Player.defaultImage else {
-      return picture(named: player.image, roster: roster)
+      let (body, type, _) = picture(named: player.image, roster: roster)
+      return (body, type)
     }
     return (
       Array(Self.drawing(Picture(player: player, players: roster.players)).utf8), "image/svg+xml"

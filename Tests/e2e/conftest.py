@@ -1,6 +1,7 @@
 """Fixtures for the browser walk: the real `kcorp serve` on a temporary database, and
 headless Chromium at a phone-sized window."""
 
+import contextlib
 import os
 import pathlib
 import selectors
@@ -20,17 +21,8 @@ KCORP = pathlib.Path(os.environ.get("KCORP_BIN", ROOT / ".build" / "debug" / "kc
 def server():
     """Starts `kcorp serve --port 0` on a fresh database; yields its base URL."""
     with tempfile.TemporaryDirectory() as folder:
-        process = subprocess.Popen(
-            [str(KCORP), "serve", "--port", "0", "--db", os.path.join(folder, "roster.sqlite")],
-            stdout=subprocess.PIPE,
-        )
-        try:
-            line = first_line(process, timeout=20)
-            assert line.startswith("Listening on http://"), line
-            yield line.removeprefix("Listening on ")
-        finally:
-            process.terminate()
-            assert process.wait(timeout=10) == 0
+        with serving("--db", os.path.join(folder, "roster.sqlite")) as url:
+            yield url
 
 
 class Served(str):
@@ -52,19 +44,25 @@ def staff_server():
         token = subprocess.run(
             [str(KCORP), "tokens", "create", "--name", "scripts", "--role", "editor",
              "--db", database], check=True, capture_output=True, text=True).stdout.strip()
-        process = subprocess.Popen(
-            [str(KCORP), "serve", "--port", "0", "--require-login", "--db", database],
-            stdout=subprocess.PIPE,
-        )
-        try:
-            line = first_line(process, timeout=20)
-            assert line.startswith("Listening on http://"), line
-            served = Served(line.removeprefix("Listening on "))
+        with serving("--require-login", "--db", database) as url:
+            served = Served(url)
             served.token = token
             yield served
-        finally:
-            process.terminate()
-            assert process.wait(timeout=10) == 0
+
+
+@contextlib.contextmanager
+def serving(*arguments):
+    """Runs `kcorp serve --port 0 ARGUMENTS...` until the block ends (it must then stop
+    cleanly); yields its base URL."""
+    process = subprocess.Popen(
+        [str(KCORP), "serve", "--port", "0", *arguments], stdout=subprocess.PIPE)
+    try:
+        line = first_line(process, timeout=20)
+        assert line.startswith("Listening on http://"), line
+        yield line.removeprefix("Listening on ")
+    finally:
+        process.terminate()
+        assert process.wait(timeout=10) == 0
 
 
 def first_line(process, timeout):

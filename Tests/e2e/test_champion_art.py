@@ -11,7 +11,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
 import data_dragon
-from conftest import KCORP, first_line
+from conftest import KCORP, serving
 from test_brief_story import wait
 
 
@@ -28,16 +28,8 @@ def art_server(mirror):
     """`kcorp serve` whose owner downloads art from the test's mirror; yields (URL, db)."""
     with tempfile.TemporaryDirectory() as folder:
         database = os.path.join(folder, "roster.sqlite")
-        process = subprocess.Popen(
-            [str(KCORP), "serve", "--port", "0", "--db", database, "--data-dragon", mirror],
-            stdout=subprocess.PIPE)
-        try:
-            line = first_line(process, timeout=20)
-            assert line.startswith("Listening on http://"), line
-            yield line.removeprefix("Listening on "), database
-        finally:
-            process.terminate()
-            assert process.wait(timeout=10) == 0
+        with serving("--db", database, "--data-dragon", mirror) as url:
+            yield url, database
 
 
 def loaded_picture(browser, selector):

@@ -11,7 +11,7 @@ import pytest
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.select import Select
 
-from conftest import KCORP, chrome, first_line
+from conftest import KCORP, chrome, serving
 from test_brief_story import roster_names, wait
 
 # What each language says of the move, in the live status and in the history.
@@ -30,16 +30,8 @@ def organisation_server():
             [str(KCORP), "users", "add", "coach", "--role", "owner", "--password-stdin",
              "--db", database],
             input=b"coach password\n", check=True, capture_output=True)
-        process = subprocess.Popen(
-            [str(KCORP), "serve", "--port", "0", "--require-login", "--db", database],
-            stdout=subprocess.PIPE)
-        try:
-            line = first_line(process, timeout=20)
-            assert line.startswith("Listening on http://"), line
-            yield line.removeprefix("Listening on "), database
-        finally:
-            process.terminate()
-            assert process.wait(timeout=10) == 0
+        with serving("--require-login", "--db", database) as url:
+            yield url, database
 
 
 def sign_in(browser, server, name, password):
