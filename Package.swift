@@ -116,7 +116,7 @@ let package = Package(
     .testTarget(
       name: "TeamWebTests",
       dependencies: [
-        "TeamWeb", "TeamHTTP", "TeamStore", "TeamKit", "kcorp", "TestSupport", "CZlib",
+        "TeamWeb", "TeamHTTP", "TeamStore", "TeamKit", "TeamPhoto", "kcorp", "TestSupport", "CZlib",
       ]),
   ]
 )

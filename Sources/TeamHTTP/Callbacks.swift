@@ -12,6 +12,7 @@ import Synchronization
 final class ServerContext: Sendable {
   let handler: @Sendable (HTTPRequest) async -> HTTPResponse
   let maxBodyBytes: Int
+  let maxFormBytes: Int
   let bodyLimit: @Sendable (String, String, String) -> Int?
   /// How much longer than the request deadline an upload's body may take.
   let uploadGrace: Duration
@@ -32,11 +33,13 @@ final class ServerContext: Sendable {
 
   init(
     handler: @escaping @Sendable (HTTPRequest) async -> HTTPResponse, maxBodyBytes: Int,
-    bodyLimit: @escaping @Sendable (String, String, String) -> Int?, isSecure: Bool,
+    maxFormBytes: Int, bodyLimit: @escaping @Sendable (String, String, String) -> Int?,
+    isSecure: Bool,
     perAddress: Int, uploadGrace: Duration
   ) {
     self.handler = handler
     self.maxBodyBytes = maxBodyBytes
+    self.maxFormBytes = maxFormBytes
     self.bodyLimit = bodyLimit
     self.uploadGrace = uploadGrace
     self.isSecure = isSecure
@@ -58,6 +61,8 @@ final class ServerContext: Sendable {
 final class RequestState: @unchecked Sendable {
   var body: [UInt8] = []
   var tooLarge = false
+  /// An upload form's body, received part by part instead of into ``body``.
+  var form: MultipartReceiver?
   /// The most body bytes kept for this request.
   var limit = 0
   /// Set once the handler is started.
@@ -123,17 +128,23 @@ func accessHandler(
   guard let stored = requestContext.pointee else {
     let state = RequestState()
     requestContext.pointee = Unmanaged.passRetained(state).toOpaque()
+    let typeHeader = MHD_lookup_connection_value(connection, .HEADER_KIND, "Content-Type")
+      .map { String(cString: $0) }
     let type =
-      MHD_lookup_connection_value(connection, .HEADER_KIND, "Content-Type")
-      .map { String(cString: $0) }?.split(separator: ";").first
+      typeHeader?.split(separator: ";").first
       .map { $0.trimmingCharacters(in: .whitespaces).lowercased() } ?? ""
     state.limit =
       server.bodyLimit(String(cString: method), String(cString: url), type) ?? server.maxBodyBytes
     if state.limit > server.maxBodyBytes {
       server.waiting.receivingUpload(connection, grace: server.uploadGrace)
+      // An upload form may be larger: its files over the limit are left out as it comes.
+      if type == "multipart/form-data", let typeHeader {
+        state.form = MultipartReceiver(contentType: typeHeader, limit: state.limit)
+      }
     }
+    let cap = state.form == nil ? state.limit : max(state.limit, server.maxFormBytes)
     let length = MHD_lookup_connection_value(connection, .HEADER_KIND, "Content-Length")
-    if let length, let bytes = Int(String(cString: length)), bytes > state.limit {
+    if let length, let bytes = Int(String(cString: length)), bytes > cap {
       state.tooLarge = true
       return respond(server, connection, url, method, state)
     }
@@ -158,7 +169,11 @@ func accessHandler(
 
   // Body chunks: keep them up to the cap, then only count.
   if uploadSize.pointee > 0 {
-    if !state.tooLarge, let uploadData {
+    if state.form != nil, let uploadData {
+      uploadData.withMemoryRebound(to: UInt8.self, capacity: uploadSize.pointee) {
+        state.form?.append(UnsafeBufferPointer(start: $0, count: uploadSize.pointee))
+      }
+    } else if !state.tooLarge, let uploadData {
       if state.body.count + uploadSize.pointee > state.limit {
         state.tooLarge = true
         state.body = []
@@ -187,9 +202,12 @@ private func respond(
 ) -> MHD_Result {
   server.waiting.answering(connection)
   var request = HTTPRequest(
-    method: String(cString: method), path: String(cString: url), body: state.body)
+    method: String(cString: method), path: String(cString: url),
+    body: state.form?.body ?? state.body)
   state.body = []
-  request.bodyTooLarge = state.tooLarge
+  request.bodyTooLarge = state.tooLarge || state.form?.tooLarge == true
+  request.droppedFiles = state.form?.droppedFiles ?? [:]
+  state.form = nil
   let (headers, repeated) = values(of: connection, with: kcorp_mhd_headers, lowercased: true)
   request.targetHasNUL = server.targetsWithNUL.withLock {
     $0.contains(UInt(bitPattern: connection))

@@ -13,6 +13,10 @@ public struct HTTPRequest: Sendable {
   public var body: [UInt8]
   /// True when the body was over the server's limit and was dropped (answer 413).
   public var bodyTooLarge = false
+  /// The files of a `multipart/form-data` body left out because they would have taken it
+  /// over its limit, by field name, with about how many bytes each had; the rest of the
+  /// form is in ``body``.
+  public var droppedFiles: [String: Int] = [:]
   /// True when the target held `%00`: ``path`` and ``query`` end at that NUL, so they are
   /// not what was sent (answer 400).
   public var targetHasNUL = false
@@ -115,16 +119,10 @@ public struct HTTPRequest: Sendable {
 
   /// The parts of a `multipart/form-data` body (RFC 7578), or nil for another body.
   private var multipartParts: [Part]? {
-    guard contentType == "multipart/form-data",
-      let parameter = header("content-type")?.split(separator: ";").dropFirst()
-        .map({ $0.trimmingCharacters(in: .whitespaces) })
-        .first(where: { $0.lowercased().hasPrefix("boundary=") })
-    else { return nil }
-    var boundary = String(parameter.dropFirst("boundary=".count))
-    if boundary.count >= 2, boundary.hasPrefix("\""), boundary.hasSuffix("\"") {
-      boundary = String(boundary.dropFirst().dropLast())
+    guard contentType == "multipart/form-data", let header = header("content-type") else {
+      return nil
     }
-    guard !boundary.isEmpty, boundary.utf8.count <= 70 else { return [] }
+    guard let boundary = Self.multipartBoundary(header) else { return [] }
     let delimiter = Array("--\(boundary)".utf8)
     var parts: [Part] = []
     var start = Self.find(delimiter, in: body, from: body.startIndex)
@@ -146,17 +144,9 @@ public struct HTTPRequest: Sendable {
         guard pair.count == 2 else { continue }
         switch pair[0].lowercased() {
         case "content-disposition":
-          for item in pair[1].split(separator: ";").dropFirst() {
-            let field = item.split(separator: "=", maxSplits: 1).map {
-              $0.trimmingCharacters(in: .whitespaces)
-            }
-            guard field.count == 2 else { continue }
-            let value =
-              field[1].hasPrefix("\"") && field[1].hasSuffix("\"") && field[1].count >= 2
-              ? String(field[1].dropFirst().dropLast()) : field[1]
-            if field[0].lowercased() == "name" { part.name = value }
-            if field[0].lowercased() == "filename" { part.filename = value }
-          }
+          let parameters = Self.dispositionParameters(pair[1][...])
+          part.name = parameters["name"] ?? ""
+          part.filename = parameters["filename"]
         case "content-type": part.contentType = pair[1].lowercased()
         default: break
         }
@@ -166,6 +156,37 @@ public struct HTTPRequest: Sendable {
       start = next + 2
     }
     return parts
+  }
+
+  /// The boundary of a `multipart/form-data` Content-Type header's value; nil when it has
+  /// none, or one longer than RFC 2046's 70 characters.
+  static func multipartBoundary(_ contentType: String) -> String? {
+    guard
+      let parameter = contentType.split(separator: ";").dropFirst()
+        .map({ $0.trimmingCharacters(in: .whitespaces) })
+        .first(where: { $0.lowercased().hasPrefix("boundary=") })
+    else { return nil }
+    var boundary = String(parameter.dropFirst("boundary=".count))
+    if boundary.count >= 2, boundary.hasPrefix("\""), boundary.hasSuffix("\"") {
+      boundary = String(boundary.dropFirst().dropLast())
+    }
+    return boundary.isEmpty || boundary.utf8.count > 70 ? nil : boundary
+  }
+
+  /// The parameters of a part's Content-Disposition value (`form-data; name="photo";
+  /// filename="a.jpg"`), by lower-cased name, quotes removed.
+  static func dispositionParameters(_ value: Substring) -> [String: String] {
+    var parameters: [String: String] = [:]
+    for item in value.split(separator: ";").dropFirst() {
+      let field = item.split(separator: "=", maxSplits: 1).map {
+        $0.trimmingCharacters(in: .whitespaces)
+      }
+      guard field.count == 2 else { continue }
+      let quoted = field[1].hasPrefix("\"") && field[1].hasSuffix("\"") && field[1].count >= 2
+      parameters[field[0].lowercased()] =
+        quoted ? String(field[1].dropFirst().dropLast()) : field[1]
+    }
+    return parameters
   }
 
   /// Where `needle` first occurs in `haystack` from `start`.

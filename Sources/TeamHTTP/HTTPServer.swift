@@ -44,6 +44,10 @@ public final class HTTPServer: Sendable {
     public var uploadDeadline: Duration = .seconds(120)
     /// Larger request bodies are not kept: the handler sees ``HTTPRequest/bodyTooLarge``.
     public var maxBodyBytes = 64 * 1024
+    /// The most a `multipart/form-data` body allowed a larger limit (``bodyLimit``) may
+    /// send: its files that would take it over that limit are read and left out
+    /// (``HTTPRequest/droppedFiles``), so that the form can come back with what was typed.
+    public var maxFormBytes = 64 << 20
     /// Another limit for some requests (uploads), by method, path and media type (lower
     /// case, without parameters): the routes' own; nil keeps ``maxBodyBytes``. A larger one
     /// gets ``uploadDeadline``.
@@ -96,7 +100,8 @@ public final class HTTPServer: Sendable {
   ) throws(HTTPServerError) {
     let (socket, boundPort) = try Self.listeningSocket(host: host, port: port)
     let context = ServerContext(
-      handler: handler, maxBodyBytes: limits.maxBodyBytes, bodyLimit: limits.bodyLimit,
+      handler: handler, maxBodyBytes: limits.maxBodyBytes,
+      maxFormBytes: limits.maxFormBytes, bodyLimit: limits.bodyLimit,
       isSecure: tls != nil,
       perAddress: Int(limits.maxConnectionsPerIP),
       uploadGrace: limits.uploadDeadline - limits.requestDeadline)

@@ -235,7 +235,7 @@ enum Localizations {
     "Change a team's name, tag, league or main team; the others stay.":
       "Modifier le nom, le tag, la ligue ou l’équipe principale d’une équipe ; le reste ne change pas.",
     "Change password": "Changer le mot de passe",
-    "Change photo": "Changer la photo",
+    "Change photo": "Changer de photo",
     "Change your password": "Changer votre mot de passe",
     "Changed": "Modifiés",
     "Changed %@'s password; their sessions are ended.":
@@ -246,6 +246,7 @@ enum Localizations {
     "Choose a password of at least %@ characters.":
       "Choisissez un mot de passe d’au moins %@ caractères.",
     "Choose a password of at most %@ bytes.": "Choisissez un mot de passe d’au plus %@ octets.",
+    "Choose a photo": "Choisir une photo",
     "Choose a role: Top, Jungle, Mid, ADC or Support.":
       "Choisissez un rôle parmi Top, Jungle, Mid, ADC ou Support.",
     "Choose a token name of 1 to 32 letters, digits, “.”, “_” or “-”.":
@@ -275,6 +276,7 @@ enum Localizations {
       "Créer un jeton d’API pour les scripts et l’afficher (montré cette seule fois).",
     "Cross-site requests are refused.": "Les requêtes venues d’un autre site sont refusées.",
     "Current password": "Mot de passe actuel",
+    "Current picture": "Image actuelle",
     "Delete": "Supprimer",
     "Delete %@?": "Supprimer %@ ?",
     "Delete %@? · KCorp": "Supprimer %@ ? · KCorp",
@@ -516,6 +518,7 @@ enum Localizations {
     "Password: ": "Mot de passe : ",
     "Photo": "Photo",
     "Photo of %@": "Photo de %@",
+    "Picture's file name": "Nom du fichier de l’image",
     "Player %1$@ (“%2$@”)": "Joueur %1$@ (« %2$@ »)",
     "Player %@": "Joueur %@",
     "Precondition Failed": "Condition préalable non remplie",
@@ -639,6 +642,8 @@ enum Localizations {
       "Affichés : des badges dessinés ; les illustrations du jeu n’ont pas été téléchargées.",
     "Shown now: the game’s art from Data Dragon %1$@ (%2$@ champions).":
       "Affichées : les illustrations du jeu, Data Dragon %1$@ (%2$@ champions).",
+    "Shown while there is no photo: the name of a picture in the images folder, such as player_default.":
+      "Affichée tant qu’il n’y a pas de photo : le nom d’une image du dossier des images, comme player_default.",
     "Sign in": "Se connecter",
     "Sign in again: the session ended or the token is no longer valid.":
       "Reconnectez-vous : la session a pris fin ou le jeton n’est plus valide.",

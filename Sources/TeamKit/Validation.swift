@@ -4,7 +4,10 @@ import Foundation
 public struct ValidationError: Error, Hashable, Sendable, CustomStringConvertible {
   /// The fields of a player that input can get wrong.
   public enum Field: String, Hashable, Sendable, CaseIterable {
-    case name, position, image, favoriteChampions, lineup
+    case name, position, image
+    /// A photo sent with a form (the web's add and edit forms).
+    case photo
+    case favoriteChampions, lineup
     case team, riotID, realName, nationality, birthDate, joined, contractEnd
     /// A team's fields (``TeamInput``).
     case teamName, tag, league, parent

@@ -241,15 +241,17 @@ public final class RosterStore: Sendable {
 
   /// Changes the fields `edit` gives of a player (and their photo, when given), checked as a
   /// new player is (the pseudo may stay theirs, in any case), and returns them as stored.
-  /// - Parameter expected: the player as the caller last saw them; when given and the
-  ///   player has changed since, nothing is written.
+  /// - Parameters:
+  ///   - expected: the player as the caller last saw them; when given and the player has
+  ///     changed since, nothing is written.
+  ///   - removingPhoto: takes their photo away when no other is given, in the same change.
   /// - Throws: ``RosterError/changed(_:)`` with the current player when `expected` is
   ///   outdated, ``RosterError/notFound(_:)``, ``RosterError/invalid(_:)``,
   ///   ``RosterError/conflict(_:)`` or ``RosterError/storage(_:)``.
   @discardableResult
   public func updatePlayer(
     id: UUID, with edit: PlayerEdit, expected: Player? = nil, photo: Photo? = nil,
-    by author: String = local
+    removingPhoto: Bool = false, by author: String = local
   ) async throws(RosterError) -> Player {
     try await perform { [now] writer, roster in
       guard let index = roster.players.firstIndex(where: { $0.id == id }) else {
@@ -265,6 +267,10 @@ public final class RosterStore: Sendable {
         try writer.setPhoto(of: id, jpeg: photo.jpeg, hash: photo.hash)
         photos[id] = photo.hash
         player.photo = photo.hash
+      } else if photo == nil, removingPhoto, current.photo != nil {
+        try writer.setPhoto(of: id, jpeg: nil, hash: nil)
+        photos[id] = nil
+        player.photo = nil
       }
       guard player != current else { return (nil, player) }
       if !player.hasSameFields(as: current) {

@@ -200,6 +200,38 @@ import Testing
     #expect(responses.first?.header("connection")?.lowercased() == "close")
   }
 
+  @Test func anUploadFormsFileOverItsLimitIsReadAndLeftOutAndItsFieldsReachTheHandler() throws {
+    var limits = HTTPServer.Limits()
+    limits.maxFormBytes = 4 << 20
+    limits.bodyLimit = { method, path, type in
+      method == "POST" && path == "/form" && type == "multipart/form-data" ? 256 * 1024 : nil
+    }
+    let server = try server(limits) { request in
+      let text =
+        "\(request.formFields["name"] ?? []) \(request.droppedFiles.keys.sorted())"
+        + (request.bodyTooLarge ? " too large" : "")
+      return HTTPResponse(status: 200, contentType: "text/plain", body: Array(text.utf8))
+    }
+    let boundary = MultipartReceiverTests.boundary
+    func post(fileBytes: Int) throws -> WireResponse {
+      let body =
+        Array(MultipartReceiverTests.part("name", "Caliste").utf8)
+        + MultipartReceiverTests.file("photo", bytes: fileBytes)
+        + Array((MultipartReceiverTests.part("team", "KC") + "--\(boundary)--\r\n").utf8)
+      let head =
+        "POST /form HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n"
+        + "Content-Type: \(MultipartReceiverTests.contentType)\r\n"
+        + "Content-Length: \(body.count)\r\n\r\n"
+      return try HTTPClient(port: server.port).exchange(Array(head.utf8) + body)
+    }
+    let big = try post(fileBytes: 3 << 20)
+    #expect(big.text == "[\"Caliste\"] [\"photo\"]", "\(big.status) \(big.text)")
+    #expect(try post(fileBytes: 1000).text == "[\"Caliste\"] []")
+    // Over the most a form may send, it is refused before it is read.
+    let refused = try post(fileBytes: 5 << 20)
+    #expect(refused.text == "[] [] too large")
+  }
+
   @Test func aChunkedBodyIs411BeforeItIsReadAndTheNextRequestIsAnswered() throws {
     let server = try server()
     // A chunk extension longer than the connection's memory was libmicrohttpd's own 500.

@@ -88,7 +88,9 @@ import Testing
     let html = try await app.client.get("/players/new").text
     for label in [
       #"<label for="name">Pseudo</label>"#, #"<label for="position">Role</label>"#,
-      #"<label for="image">Image</label>"#, "<legend>Favorite champions</legend>",
+      #"<label for="image" class="secondary">Picture&#39;s file name</label>"#,
+      "<legend>Photo</legend>", #"<label for="photo">Choose a photo</label>"#,
+      "<legend>Favorite champions</legend>",
     ] {
       #expect(html.contains(label))
     }

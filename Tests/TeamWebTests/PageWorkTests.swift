@@ -2,6 +2,7 @@ import Foundation
 import Synchronization
 import TeamHTTP
 import TeamKit
+import TeamPhoto
 import TeamStore
 import TestSupport
 import Testing
@@ -92,6 +93,77 @@ import Testing
     while updates.withLock({ $0.isEmpty }) { try await Task.sleep(for: .milliseconds(1)) }
     #expect(updates.withLock { $0 } == [before + 1])
     #expect(try app.store.history(player: player.id).map(\.kind) == [.added])
+  }
+
+  /// A form as browsers send it with a file input: `multipart/form-data`.
+  static func multipart(_ fields: [(String, String)], photo: [UInt8]?) -> (String, [UInt8]) {
+    let boundary = "----kcorpBoundary44"
+    var body: [UInt8] = []
+    for (field, value) in fields {
+      body += Array(
+        "--\(boundary)\r\nContent-Disposition: form-data; name=\"\(field)\"\r\n\r\n\(value)\r\n"
+          .utf8)
+    }
+    if let photo {
+      body +=
+        Array(
+          ("--\(boundary)\r\nContent-Disposition: form-data; name=\"photo\"; filename=\"p.jpg\"\r\n"
+            + "Content-Type: image/jpeg\r\n\r\n").utf8) + photo + Array("\r\n".utf8)
+    }
+    body += Array("--\(boundary)--\r\n".utf8)
+    return ("multipart/form-data; boundary=\(boundary)", body)
+  }
+
+  @Test func aPhotoOverTheLimitGivesTheFormBackWithEverythingTypedAndTheMessageByPhoto()
+    async throws
+  {
+    // Over the wire: the server leaves the photo out as it comes in.
+    let app = try TestServer(listening: true)
+    let session = try await app.session()
+    let before = app.store.roster.version
+    // A phone's 12 MB photo, sent without a script to shrink it.
+    let (type, body) = Self.multipart(
+      [("csrf", session.token), ("name", "Heavy"), ("position", "Support")],
+      photo: [UInt8](repeating: 0xAB, count: 12 << 20))
+    let response = try app.wire.send(
+      "POST", "/players",
+      headers: ["Content-Type": type, "Cookie": session.cookie, "Origin": "http://\(app.host)"],
+      body: body)
+    #expect(response.status == 422)
+    let page = response.text
+    #expect(page.contains(#"value="Heavy""#))
+    #expect(page.contains(#"<option value="Support" selected="">"#))
+    #expect(
+      page.contains(
+        #"<p class="error" id="photo-error">Send a photo of at most 8 MiB (this one has 12.0 MiB). Choose the photo again.</p>"#
+      ))
+    #expect(page.contains(#"id="photo" name="photo""#) && page.contains(#"aria-invalid="true""#))
+    #expect(app.store.roster.version == before)
+    #expect(!app.store.players.contains { $0.name == "Heavy" })
+  }
+
+  @Test func theEditFormShowsTheCurrentPhotoAndCanRemoveIt() async throws {
+    let session = try await app.session()
+    let photo = try await Photo.decoding(Data(onePixelPNG))
+    let pictured = try await app.store.setPhoto(of: canna.id, to: photo)
+    let form = try await app.client.get("/players/\(canna.id)/edit").text
+    #expect(form.contains(#"src="/photos/\#(photo.hash).jpg""#))
+    #expect(form.contains("Change photo") && form.contains(#"name="removePhoto""#))
+    #expect(form.contains("Picture&#39;s file name"))
+    let (type, body) = Self.multipart(
+      [
+        ("csrf", session.token), ("version", WebApp.etag(pictured)), ("name", "Canna"),
+        ("position", "Top"), ("image", canna.image), ("removePhoto", "1"),
+      ] + canna.favoriteChampions.map { ("champion", $0.id) }, photo: nil)
+    let response = try await app.client.send(
+      "POST", "/players/\(canna.id)/edit",
+      headers: ["Content-Type": type, "Cookie": session.cookie, "Origin": "http://\(app.host)"],
+      body: body)
+    #expect(response.status == 303)
+    #expect(app.store.players[0].photo == nil && app.store.roster.photos[canna.id] == nil)
+    // Without a photo, the form offers to choose one and nothing to remove.
+    let again = try await app.client.get("/players/\(canna.id)/edit").text
+    #expect(again.contains("Choose a photo") && !again.contains(#"name="removePhoto""#))
   }
 
   @Test func theEditPageIsTheFormPrefilledWithTheVersionItWasOpenedWith() async throws {

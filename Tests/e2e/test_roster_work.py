@@ -439,3 +439,45 @@ def test_a_camera_photo_over_the_servers_limit_is_shrunk_in_the_browser(server, 
     Image.effect_noise((6000, 4500), 96).convert("RGB").save(photo, "JPEG", quality=100)
     assert photo.stat().st_size > 20 * 1024 * 1024
     assert "/photos/" in add_with_a_photo(browser, server, "Camera", "Top", photo)
+
+
+def test_without_javascript_a_photo_over_the_limit_returns_the_form_with_everything_typed(
+        server, browser_without_javascript, tmp_path):
+    browser = browser_without_javascript
+    photo = tmp_path / "IMG_0044.jpg"
+    photo.write_bytes(b"\xff\xd8\xff\xe0" + bytes(range(256)) * (27 * 4096))  # 27 MB
+    browser.get(server + "/players/new")
+    browser.find_element(By.ID, "name").send_keys("Heavy")
+    Select(browser.find_element(By.ID, "position")).select_by_visible_text("Support")
+    browser.find_element(By.XPATH, "//label[input[@value='braum']]").click()
+    browser.find_element(By.ID, "photo").send_keys(str(photo))
+    browser.find_element(By.XPATH, "//button[normalize-space()='Add']").click()
+    wait(browser).until(EC.presence_of_element_located((By.ID, "photo-error")))
+    assert "Send a photo of at most 8 MiB (this one has 27.0 MiB)" in browser.find_element(
+        By.ID, "photo-error").text
+    assert browser.find_element(By.ID, "name").get_attribute("value") == "Heavy"
+    assert Select(browser.find_element(By.ID, "position")).first_selected_option.text == "Support"
+    assert browser.find_element(By.CSS_SELECTOR, "input[value=braum]").is_selected()
+    # The message is by the photo, and focus is on it.
+    assert browser.switch_to.active_element.get_attribute("id") == "photo"
+    roster = json.load(urllib.request.urlopen(server + "/api/players"))
+    assert "Heavy" not in [player["name"] for player in roster]
+
+
+def test_the_photo_control_shows_the_photo_and_removes_it(server, browser, tmp_path):
+    from PIL import Image
+    photo = tmp_path / "IMG_0045.jpg"
+    Image.new("RGB", (800, 800), (200, 30, 60)).save(photo, "JPEG")
+    assert "/photos/" in add_with_a_photo(browser, server, "Framed", "Mid", photo)
+    browser.find_element(By.ID, "edit-player").click()
+    dialog = browser.find_element(By.ID, "edit-dialog")
+    wait(browser).until(lambda _: dialog.is_displayed())
+    preview = dialog.find_element(By.ID, "image-preview")
+    assert "/photos/" in preview.get_attribute("src")
+    # Removing shows the picture the file name names, before anything is saved.
+    dialog.find_element(By.XPATH, ".//label[normalize-space()='Remove photo']").click()
+    wait(browser).until(lambda _: "/images/player_default" in preview.get_attribute("src"))
+    dialog.find_element(By.XPATH, ".//button[normalize-space()='Save']").click()
+    wait(browser).until(lambda b: "Saved." in b.find_element(By.ID, "status").text)
+    picture = browser.find_element(By.CSS_SELECTOR, ".detail-identity > img.avatar")
+    assert "/photos/" not in picture.get_attribute("src")

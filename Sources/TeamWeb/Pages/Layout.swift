@@ -97,8 +97,8 @@ enum Pages {
   }
 
   /// A player's round picture (``ImageLibrary/response(for:roster:request:)``).
-  static func avatar(of player: Player, size: Int, alt: String = "") -> HTML {
-    picture(ImageLibrary.address(of: player), size: size, alt: alt)
+  static func avatar(of player: Player, size: Int, alt: String = "", id: String? = nil) -> HTML {
+    picture(ImageLibrary.address(of: player), size: size, alt: alt, id: id)
   }
 
   private static func picture(

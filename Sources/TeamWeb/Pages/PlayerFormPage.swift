@@ -32,7 +32,7 @@ extension Pages {
     _ input: PlayerInput, errors: ValidationError?, token: String, action: String,
     title: String, submit: String, version: String? = nil, notice: String? = nil,
     cancel: String = "/", heading: StaticString = "h2", everyChampion: Bool = true,
-    search: ChampionSearch? = nil
+    search: ChampionSearch? = nil, player: Player? = nil
   ) -> HTML {
     let firstError = ValidationError.Field.allCases.first { errors?.message(for: $0) != nil }
     // The selected champions first, in their order, then the others: here, or (in a sheet
@@ -140,6 +140,57 @@ extension Pages {
     let preview =
       PlayerInput.imageNameProblem(imageName) == nil ? imageName : Player.defaultImage
 
+    // One picture: the photo when there is one, else the picture the file name names.
+    let hasPhoto = player?.photo != nil
+    let shown: HTML =
+      if let player, hasPhoto {
+        avatar(of: player, size: 64, alt: localized("Current picture"), id: "image-preview")
+      } else {
+        avatar(preview, size: 64, alt: localized("Current picture"), id: "image-preview")
+      }
+    let photoControl: HTML = .h(
+      "div", ["class": "photo-control"],
+      [
+        shown,
+        .h(
+          "div", ["class": "photo-actions"],
+          [
+            // From the phone's camera or library, or a file: re-encoded on the server.
+            .h(
+              "label", ["for": "photo"],
+              hasPhoto ? localized("Change photo") : localized("Choose a photo")),
+            .h(
+              "input",
+              [
+                "type": "file", "id": "photo", "name": "photo",
+                "accept": "image/jpeg,image/png,image/webp,image/heic",
+              ] + invalid(.photo)),
+            hasPhoto
+              ? .h(
+                "label", ["class": "check"],
+                [
+                  .h("input", ["type": "checkbox", "name": "removePhoto", "value": "1"]),
+                  .text(localized("Remove photo")),
+                ]) : .fragment([]),
+          ]),
+      ])
+    let photoField: HTML = .h(
+      "fieldset", ["class": "field photo-field"],
+      [
+        .h("legend", localized("Photo")),
+        photoControl,
+        error(.photo),
+        .h("label", ["for": "image", "class": "secondary"], localized("Picture's file name")),
+        textField(
+          .image, input.image,
+          ["maxlength": String(PlayerInput.maxImageLength)]),
+        .h(
+          "p", ["class": "hint"],
+          localized(
+            "Shown while there is no photo: the name of a picture in the images folder, such as player_default."
+          )),
+        error(.image),
+      ])
     let moreFields: HTML = .h(
       "details", ["class": "more-fields"] + (hasMore ? ["open": ""] : [:]),
       [
@@ -243,26 +294,7 @@ extension Pages {
               }),
             error(.position),
           ]),
-        .h(
-          "div", ["class": "field"],
-          [
-            .h("label", ["for": "image"], localized("Image")),
-            .h(
-              "div", ["class": "image-field"],
-              [
-                avatar(preview, size: 48, alt: localized("Image preview"), id: "image-preview"),
-                textField(.image, input.image, ["maxlength": String(PlayerInput.maxImageLength)]),
-              ]),
-            // A photo from the phone's camera or library, or a file: re-encoded on the server.
-            .h("label", ["for": "photo"], localized("Photo")),
-            .h(
-              "input",
-              [
-                "type": "file", "id": "photo", "name": "photo",
-                "accept": "image/jpeg,image/png,image/webp,image/heic",
-              ]),
-            error(.image),
-          ]),
+        photoField,
         champions,
         moreFields,
         .h(
@@ -338,7 +370,7 @@ extension Pages {
       title: localized("Edit %@", player.name), submit: localized("Save"), version: version,
       notice: notice,
       cancel: "/players/\(player.id)", heading: heading, everyChampion: everyChampion,
-      search: search)
+      search: search, player: player)
   }
 
   /// What a player is now, as the edit form's input.

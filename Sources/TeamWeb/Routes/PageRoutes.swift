@@ -234,7 +234,8 @@ extension WebApp {
       do throws(RosterError) {
         let player = try await store.updatePlayer(
           id: current.id, with: edit, expected: current,
-          photo: try await WebApp.formPhoto(request), by: context.author)
+          photo: try await WebApp.formPhoto(request),
+          removingPhoto: form["removePhoto"]?.first == "1", by: context.author)
         return .redirect(to: "/players/\(player.id)?saved")
       } catch {
         switch error {
@@ -453,7 +454,7 @@ extension WebApp {
     case .birthDate: input.birthDate
     case .joined: input.joined
     case .contractEnd: input.contractEnd
-    case .team, .teamName, .tag, .league, .parent: ""
+    case .photo, .team, .teamName, .tag, .league, .parent: ""
     }
   }
 

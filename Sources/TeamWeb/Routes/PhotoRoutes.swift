@@ -9,15 +9,16 @@ extension WebApp {
   static let photoTypes = ["image/jpeg", "image/png", "image/webp", "image/heic", "image/heif"]
 
   /// The photo a player form carries, re-encoded; nil when none was chosen.
-  /// - Throws: ``RosterError/invalid(_:)`` on the image field, saying what to choose
-  ///   instead.
+  /// - Throws: ``RosterError/invalid(_:)`` on the photo field, saying what to choose
+  ///   instead (a photo over the limit was left out of the body: ``HTTPRequest/droppedFiles``).
   static func formPhoto(_ request: HTTPRequest) async throws(RosterError) -> Photo? {
-    guard let file = request.formFiles["photo"], !file.data.isEmpty else { return nil }
     do throws(PhotoError) {
+      if let bytes = request.droppedFiles["photo"] { throw .tooLarge(bytes: bytes) }
+      guard let file = request.formFiles["photo"], !file.data.isEmpty else { return nil }
       return try await Photo.decoding(Data(file.data))
     } catch {
       throw .invalid(
-        ValidationError(.image, localized("%@ Choose the photo again.", error.description)))
+        ValidationError(.photo, localized("%@ Choose the photo again.", error.description)))
     }
   }
 

@@ -175,17 +175,28 @@ function setUp() {
     });
   }
 
-  // The image field shows a live preview of the picture it names.
+  // The form's picture shows what saving will show: a photo chosen, else the current photo
+  // unless it is to be removed, else the picture the file name names.
   for (const imageInput of document.querySelectorAll("input[name=image]")) {
-    const preview = imageInput.closest("form").querySelector("#image-preview");
+    const form = imageInput.closest("form");
+    const preview = form.querySelector("#image-preview");
     if (!preview) continue;
+    const photo = form.querySelector("input[name=photo]");
+    const remove = form.querySelector("input[name=removePhoto]");
+    const current = preview.getAttribute("src");
     const valid = /^[a-z0-9_-][a-z0-9_.-]{0,63}$/;
+    let chosen = null;
     const update = () => {
+      if (chosen) URL.revokeObjectURL(chosen);
+      chosen = photo && photo.files[0] ? URL.createObjectURL(photo.files[0]) : null;
       const name = imageInput.value.trim() || "player_default";
-      preview.src = "/images/" + (valid.test(name) ? name : "player_default");
+      preview.src = chosen
+        || (remove && !remove.checked ? current : "/images/" + (valid.test(name) ? name : "player_default"));
     };
     once(imageInput, "input", update);
-    once(imageInput.closest("form"), "reset", () => setTimeout(update));
+    if (photo) once(photo, "change", update);
+    if (remove) once(remove, "change", update);
+    once(form, "reset", () => setTimeout(update));
   }
 
   setUpDragAndDrop();
