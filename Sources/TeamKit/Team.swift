@@ -11,15 +11,27 @@ public struct Team: Identifiable, Hashable, Sendable {
   public var league: String?
   /// The team it is the academy of, when it is one.
   public var parentID: UUID?
+  /// The time zone its week is planned in (an IANA name): weekly hours are its wall clock.
+  public var timeZone: String
 
   public init(
-    id: UUID = UUID(), name: String, tag: String, league: String? = nil, parentID: UUID? = nil
+    id: UUID = UUID(), name: String, tag: String, league: String? = nil, parentID: UUID? = nil,
+    timeZone: String = Team.defaultTimeZone
   ) {
     self.id = id
     self.name = name
     self.tag = tag
     self.league = league
     self.parentID = parentID
+    self.timeZone = timeZone
+  }
+
+  /// A new team's zone: the French scene's.
+  public static let defaultTimeZone = "Europe/Paris"
+
+  /// ``timeZone`` as Foundation's (ICU's data); Paris if the name is no longer known.
+  public var zone: TimeZone {
+    TimeZone(identifier: timeZone) ?? TimeZone(identifier: Self.defaultTimeZone) ?? .gmt
   }
 
   /// The team a new database starts with, holding the brief's three players.
@@ -53,12 +65,17 @@ public struct TeamInput: Hashable, Sendable {
   public var league: String
   /// The parent team's tag or id; empty for none.
   public var parent: String
+  /// An IANA time zone (`Europe/Paris`); empty keeps the team's, or gives a new team Paris.
+  public var timeZone: String
 
-  public init(name: String, tag: String, league: String = "", parent: String = "") {
+  public init(
+    name: String, tag: String, league: String = "", parent: String = "", timeZone: String = ""
+  ) {
     self.name = name
     self.tag = tag
     self.league = league
     self.parent = parent
+    self.timeZone = timeZone
   }
 
   /// The team to store, checked against the organisation's `teams` (tags unique, the
@@ -114,9 +131,20 @@ public struct TeamInput: Hashable, Sendable {
         fail(.parent, Message("No other team has the tag “%@”.", parent), conflict: true)
       }
     }
+    var zone = self.timeZone.trimmingCharacters(in: .whitespaces)
+    if zone.isEmpty {
+      zone = teams.first { $0.id == id }?.timeZone ?? Team.defaultTimeZone
+    } else if let known = TimeZone(identifier: zone), zone.contains("/") || zone == "UTC" {
+      zone = known.identifier
+    } else {
+      fail(
+        .timeZone,
+        Message("“%@” is not a time zone; give one as Europe/Paris or America/New_York.", zone))
+    }
     guard issues.isEmpty else { throw ValidationError(issues: issues) }
     return Team(
-      id: id, name: name, tag: tag, league: league.isEmpty ? nil : league, parentID: parentID)
+      id: id, name: name, tag: tag, league: league.isEmpty ? nil : league, parentID: parentID,
+      timeZone: zone)
   }
 }
 

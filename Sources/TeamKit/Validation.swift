@@ -10,7 +10,11 @@ public struct ValidationError: Error, Hashable, Sendable, CustomStringConvertibl
     case favoriteChampions, lineup
     case team, riotID, realName, nationality, birthDate, joined, contractEnd
     /// A team's fields (``TeamInput``).
-    case teamName, tag, league, parent
+    case teamName, tag, league, parent, timeZone
+    /// An event's fields (``EventInput``) and a game's.
+    case eventType, start, end, opponent, format, place, notes, game
+    /// A player's availability (``Availability``).
+    case weekly, away
   }
 
   /// One problem, as a sentence a user can act on.

@@ -454,7 +454,7 @@ extension WebApp {
     case .birthDate: input.birthDate
     case .joined: input.joined
     case .contractEnd: input.contractEnd
-    case .photo, .team, .teamName, .tag, .league, .parent: ""
+    default: ""
     }
   }
 

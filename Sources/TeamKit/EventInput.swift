@@ -1,0 +1,154 @@
+import Foundation
+
+/// An event as a user typed it: all text, its times as the team's wall clock
+/// (`2026-03-12T20:00`), checked by ``validated(id:team:zone:invited:now:)``.
+public struct EventInput: Hashable, Sendable {
+  public var kind: String
+  public var start: String
+  /// Empty for two hours after the start.
+  public var end: String
+  public var opponent: String
+  /// `bo1`, `bo3`, `bo5`, or empty for none.
+  public var format: String
+  /// Empty for online.
+  public var place: String
+  public var notes: String
+
+  public init(
+    kind: String, start: String, end: String = "", opponent: String = "", format: String = "",
+    place: String = "", notes: String = ""
+  ) {
+    self.kind = kind
+    self.start = start
+    self.end = end
+    self.opponent = opponent
+    self.format = format
+    self.place = place
+    self.notes = notes
+  }
+
+  /// An event as the form shows it again, its times in `zone`.
+  public init(_ event: TeamEvent, in zone: TimeZone) {
+    self.init(
+      kind: event.kind.rawValue, start: Self.wallClock(event.start, in: zone),
+      end: Self.wallClock(event.end, in: zone), opponent: event.opponent,
+      format: event.format?.rawValue ?? "", place: event.place, notes: event.notes)
+  }
+
+  public static let maxOpponentLength = 60
+  public static let maxPlaceLength = 80
+  public static let maxNotesLength = 2000
+  /// The longest an event may last.
+  public static let maxDuration: TimeInterval = 24 * 3600
+
+  /// The event to store: `team`'s, its times read in `zone`, inviting `invited` when new.
+  /// - Throws: ``ValidationError`` listing every problem.
+  public func validated(
+    id: UUID = UUID(), team: UUID, zone: TimeZone, invited: [UUID], now: Date = Date()
+  ) throws(ValidationError) -> TeamEvent {
+    var issues: [ValidationError.Issue] = []
+    func fail(_ field: ValidationError.Field, _ text: Message) {
+      issues.append(.init(field: field, text: text, isConflict: false))
+    }
+    let kind = TeamEvent.Kind(rawValue: self.kind.trimmingCharacters(in: .whitespaces).lowercased())
+    if kind == nil {
+      fail(
+        .eventType,
+        Message("“%@” is not a kind of event; choose scrim, match, training or review.", self.kind))
+    }
+    var start: Date?
+    do throws(ValidationError) {
+      start = try Self.instant(self.start, in: zone, field: .start)
+    } catch { issues += error.issues }
+    var end: Date?
+    if self.end.trimmingCharacters(in: .whitespaces).isEmpty {
+      end = start?.addingTimeInterval(2 * 3600)
+    } else {
+      do throws(ValidationError) {
+        end = try Self.instant(self.end, in: zone, field: .end)
+      } catch { issues += error.issues }
+    }
+    if let start, let end {
+      if end <= start {
+        fail(.end, Message("Put the end after the start."))
+      } else if end.timeIntervalSince(start) > Self.maxDuration {
+        fail(.end, Message("An event lasts at most 24 hours; put the end sooner."))
+      }
+    }
+    let format = self.format.trimmingCharacters(in: .whitespaces).lowercased()
+    let series = TeamEvent.Format(rawValue: format)
+    if !format.isEmpty, series == nil {
+      fail(.format, Message("“%@” is not a format; choose Bo1, Bo3 or Bo5.", self.format))
+    }
+    func text(_ value: String, _ field: ValidationError.Field, max: Int, multiline: Bool = false)
+      -> String
+    {
+      let trimmed = value.trimmingCharacters(in: .whitespacesAndNewlines)
+      let invisible =
+        multiline
+        ? trimmed.split(separator: "\n").contains { PlayerInput.hasInvisibleCharacters(String($0)) }
+        : PlayerInput.hasInvisibleCharacters(trimmed)
+      if trimmed.count > max || invisible {
+        fail(field, Message("Shorten this to %@ visible characters or fewer.", max))
+      }
+      return trimmed
+    }
+    let opponent = text(self.opponent, .opponent, max: Self.maxOpponentLength)
+    let place = text(self.place, .place, max: Self.maxPlaceLength)
+    let notes = text(
+      notes.replacingOccurrences(of: "\r\n", with: "\n"), .notes, max: Self.maxNotesLength,
+      multiline: true)
+    guard issues.isEmpty, let kind, let start, let end else {
+      throw ValidationError(issues: issues)
+    }
+    return TeamEvent(
+      id: id, teamID: team, kind: kind, start: start, end: end, opponent: opponent,
+      format: series, place: place, notes: notes, invited: invited, updated: now)
+  }
+
+  /// `2026-03-12T20:00` (or with a space, or `20h00`) as the instant it is on `zone`'s wall
+  /// clock. A time the clocks skip (02:30 on the last Sunday of March in Paris) is refused;
+  /// one they pass twice (02:30 on the last Sunday of October) is the first.
+  /// - Throws: ``ValidationError`` on `field`.
+  public static func instant(_ text: String, in zone: TimeZone, field: ValidationError.Field)
+    throws(ValidationError) -> Date
+  {
+    let trimmed = text.trimmingCharacters(in: .whitespaces)
+    let parts = trimmed.split(whereSeparator: { $0 == "T" || $0 == " " })
+    guard parts.count == 2, let day = Day(String(parts[0])),
+      let minutes = Availability.minutes(String(parts[1])), minutes < 1440
+    else {
+      throw ValidationError(
+        field,
+        trimmed.isEmpty
+          ? Message("Give a date and time, as 2026-03-12T20:00.")
+          : Message("“%@” is not a date and time; write it as 2026-03-12T20:00.", trimmed))
+    }
+    var calendar = Calendar(identifier: .gregorian)
+    calendar.timeZone = zone
+    let wanted = DateComponents(
+      year: day.year, month: day.month, day: day.day, hour: minutes / 60, minute: minutes % 60)
+    guard let date = calendar.date(from: wanted),
+      calendar.dateComponents([.year, .month, .day, .hour, .minute], from: date)
+        == DateComponents(
+          year: day.year, month: day.month, day: day.day, hour: minutes / 60,
+          minute: minutes % 60)
+    else {
+      throw ValidationError(
+        field,
+        Message(
+          "%1$@ does not exist in %2$@ (the clocks go forward then); choose another time.",
+          trimmed, zone.identifier))
+    }
+    return date
+  }
+
+  /// An instant as `zone`'s wall clock: `2026-03-12T20:00`.
+  public static func wallClock(_ date: Date, in zone: TimeZone) -> String {
+    var calendar = Calendar(identifier: .gregorian)
+    calendar.timeZone = zone
+    let parts = calendar.dateComponents([.hour, .minute], from: date)
+    return "\(Day(date, in: zone))T"
+      + WeeklyBlock.clock((parts.hour ?? 0) * 60 + (parts.minute ?? 0))
+  }
+}

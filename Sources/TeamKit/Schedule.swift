@@ -1,0 +1,144 @@
+import Foundation
+
+/// The organisation's week: every team's events, each player's availability, and the
+/// secret addresses of its calendar feeds.
+public struct Schedule: Hashable, Sendable {
+  /// Every event, the earliest first.
+  public private(set) var events: [TeamEvent]
+  /// Each player's availability; a player without one is available at any hour.
+  public var availability: [UUID: Availability]
+  public var feeds: [CalendarFeed]
+
+  public init(
+    events: [TeamEvent] = [], availability: [UUID: Availability] = [:],
+    feeds: [CalendarFeed] = []
+  ) {
+    self.events = events.sorted(by: Self.chronological)
+    self.availability = availability
+    self.feeds = feeds
+  }
+
+  private static func chronological(_ a: TeamEvent, _ b: TeamEvent) -> Bool {
+    (a.start, a.id.uuidString) < (b.start, b.id.uuidString)
+  }
+
+  public func event(id: UUID) -> TeamEvent? { events.first { $0.id == id } }
+
+  /// The schedule with `event` added, or put in place of the one with its id.
+  public func with(_ event: TeamEvent) -> Schedule {
+    var copy = self
+    copy.events = (events.filter { $0.id != event.id } + [event]).sorted(by: Self.chronological)
+    return copy
+  }
+
+  /// The schedule without the event with this id.
+  public func without(event id: UUID) -> Schedule {
+    var copy = self
+    copy.events.removeAll { $0.id == id }
+    return copy
+  }
+
+  /// A team's events that overlap `start` to `end`, the earliest first.
+  public func events(of team: UUID, from start: Date, to end: Date) -> [TeamEvent] {
+    events.filter { $0.teamID == team && $0.end > start && $0.start < end }
+  }
+
+  /// The events a player is invited to.
+  public func events(inviting player: UUID) -> [TeamEvent] {
+    events.filter { $0.invited.contains(player) }
+  }
+
+  /// Whether `players` (one team's) can field five for `event`, in `zone`.
+  public func verdict(of event: TeamEvent, players: [Player], in zone: TimeZone) -> Verdict {
+    Verdict.of(players) { event.isAvailable($0.id, availability: availability[$0.id], in: zone) }
+  }
+
+  /// Whether `players` can field five from `start` to `end`, from their hours alone.
+  public func verdict(players: [Player], from start: Date, to end: Date, in zone: TimeZone)
+    -> Verdict
+  {
+    Verdict.of(players) {
+      availability[$0.id]?.isAvailable(from: start, to: end, in: zone) ?? true
+    }
+  }
+
+  /// The opponents a team has met or will meet, the latest first, once each (as typed the
+  /// last time): what the event form suggests.
+  public func opponents(of team: UUID) -> [String] {
+    var seen: Set<String> = []
+    var names: [String] = []
+    for event in events.reversed() where event.teamID == team && !event.opponent.isEmpty {
+      if seen.insert(event.opponent.lowercased()).inserted { names.append(event.opponent) }
+    }
+    return names
+  }
+
+  /// Games won and lost against one opponent.
+  public struct Record: Hashable, Sendable {
+    public let opponent: String
+    public let won: Int
+    public let lost: Int
+  }
+
+  /// A team's results per opponent, over the events with games logged, the most played
+  /// first.
+  public func records(of team: UUID) -> [Record] {
+    var totals: [String: (name: String, won: Int, lost: Int)] = [:]
+    for event in events where event.teamID == team && !event.games.isEmpty {
+      let key = event.opponent.lowercased()
+      var total = totals[key] ?? (event.opponent, 0, 0)
+      total.won += event.score.won
+      total.lost += event.score.lost
+      totals[key] = total
+    }
+    return totals.values.map { Record(opponent: $0.name, won: $0.won, lost: $0.lost) }
+      .sorted { ($0.won + $0.lost, $1.opponent) > ($1.won + $1.lost, $0.opponent) }
+  }
+
+  /// The last `count` scrims of a team with games logged, the latest first.
+  public func lastScrims(of team: UUID, count: Int = 10) -> [TeamEvent] {
+    Array(
+      events.reversed().filter { $0.teamID == team && $0.kind == .scrim && !$0.games.isEmpty }
+        .prefix(count))
+  }
+
+  /// The champions a player played in logged games, the most played first, with how many
+  /// games.
+  public func championsPlayed(by player: UUID) -> [(champion: String, games: Int)] {
+    var counts: [String: Int] = [:]
+    for event in events {
+      for game in event.games {
+        for pick in game.picks where pick.playerID == player { counts[pick.champion, default: 0] += 1 }
+      }
+    }
+    return counts.map { ($0.key, $0.value) }.sorted { ($0.games, $1.champion) > ($1.games, $0.champion) }
+  }
+
+  /// The feed with this secret, if it was not revoked.
+  public func feed(secret: String) -> CalendarFeed? {
+    // Compared in constant time: the secret is the feed's only key.
+    feeds.first { feed in
+      feed.secret.utf8.count == secret.utf8.count
+        && zip(feed.secret.utf8, secret.utf8).reduce(0) { $0 | ($1.0 ^ $1.1) } == 0
+    }
+  }
+}
+
+/// A private calendar address: a team's events, or those a player is invited to, for
+/// whoever knows its secret, until it is revoked.
+public struct CalendarFeed: Hashable, Sendable {
+  public let secret: String
+  public let teamID: UUID?
+  public let playerID: UUID?
+  public let created: Date
+
+  public init(secret: String, teamID: UUID?, playerID: UUID?, created: Date) {
+    self.secret = secret
+    self.teamID = teamID
+    self.playerID = playerID
+    self.created = created
+  }
+
+  /// Where it is served, relative to the server: `/calendar/SECRET.ics`.
+  public var path: String { "/calendar/\(secret).ics" }
+}
