@@ -4,6 +4,7 @@
 /// The product's messages in French, by their English text (``Language/text(_:_:)``).
 enum Localizations {
   static let french: [String: String] = [
+    " and no ": " ni de ",
     " or ": " ou ",
     "$KCORP_DATABASE_URL: %@": "$KCORP_DATABASE_URL : %@",
     "%1$@ (%2$@), %3$@ → %4$@": "%1$@ (%2$@), %3$@ → %4$@",
@@ -15,19 +16,30 @@ enum Localizations {
     "%1$@ and %2$@ are both %3$@: a swap exchanges two statuses.":
       "%1$@ et %2$@ sont tous deux %3$@ : un échange intervertit deux statuts.",
     "%1$@ and %2$@ are not on the same team.": "%1$@ et %2$@ ne sont pas dans la même équipe.",
+    "%1$@ answered %2$@ for %3$@ to %4$@ on %5$@.":
+      "%1$@ a répondu « %2$@ » pour %3$@ à %4$@ le %5$@.",
     "%1$@ answered %2$@; nothing was changed. Try again later, or name a mirror with --from.":
       "%1$@ a répondu %2$@ ; rien n’a été modifié. Réessayez plus tard, ou indiquez un miroir avec --from.",
+    "%1$@ answered for %2$@": "%1$@ a répondu pour %2$@",
+    "%1$@ cancelled %2$@ on %3$@.": "%1$@ a annulé %2$@ du %3$@.",
     "%1$@ champions from Data Dragon %2$@ are in the database, with their art.":
       "%1$@ champions de Data Dragon %2$@ sont dans la base, avec leurs illustrations.",
     "%1$@ changed %2$@ meanwhile; nothing was saved. Their changes to other fields are in the form below with yours.":
       "%1$@ a modifié %2$@ entre-temps ; rien n’a été enregistré. Ses changements des autres champs sont dans le formulaire ci-dessous avec les vôtres.",
+    "%1$@ changed %2$@ on %3$@.": "%1$@ a modifié %2$@ du %3$@.",
     "%1$@ changed the team %2$@": "%1$@ a modifié l’équipe %2$@",
     "%1$@ changed the team %2$@.": "%1$@ a modifié l’équipe %2$@.",
+    "%1$@ changed the week": "%1$@ a modifié la semaine",
     "%1$@ changed this meanwhile, to “%2$@”: keep yours or take theirs, then Save.":
       "%1$@ a changé ce champ entre-temps, en « %2$@ » : gardez le vôtre ou reprenez le sien, puis enregistrez.",
+    "%1$@ changed when %2$@ can play": "%1$@ a modifié les disponibilités de %2$@",
+    "%1$@ changed when %2$@ can play.": "%1$@ a modifié les disponibilités de %2$@.",
+    "%1$@ does not exist in %2$@ (the clocks go forward then); choose another time.":
+      "%1$@ n’existe pas à %2$@ (on avance l’heure ce jour-là) ; choisissez une autre heure.",
     "%1$@ edited %2$@": "%1$@ a modifié %2$@",
     "%1$@ edited %2$@.": "%1$@ a modifié %2$@.",
     "%1$@ edited %2$@: %3$@.": "%1$@ a modifié %2$@ : %3$@.",
+    "%1$@ for %2$@": "%1$@ en %2$@",
     "%1$@ has the Riot ID %2$@ already.": "%1$@ a déjà le Riot ID %2$@.",
     "%1$@ imported a roster": "%1$@ a importé un effectif",
     "%1$@ imported a roster of %2$@ players.": "%1$@ a importé un effectif de %2$@ joueurs.",
@@ -40,9 +52,12 @@ enum Localizations {
     "%1$@ is now %2$@, %3$@ %4$@.": "%1$@ est désormais %2$@, %3$@ %4$@.",
     "%1$@ is on %2$@. The move keeps their pseudo, photo and champions, and dates their arrival today.":
       "%1$@ est dans l’équipe %2$@. Le transfert garde son pseudo, sa photo et ses champions, et date son arrivée d’aujourd’hui.",
+    "%1$@ logged %2$@ on %3$@: %4$@.": "%1$@ a noté le résultat de %2$@ du %3$@ : %4$@.",
+    "%1$@ logged a result": "%1$@ a noté un résultat",
     "%1$@ moved %2$@ from %3$@ to %4$@": "%1$@ a transféré %2$@ de %3$@ à %4$@",
     "%1$@ moved %2$@ from %3$@ to %4$@.": "%1$@ a transféré %2$@ de %3$@ à %4$@.",
     "%1$@ of %2$@": "%1$@ de %2$@",
+    "%1$@ planned %2$@ on %3$@.": "%1$@ a prévu %2$@ le %3$@.",
     "%1$@ removed %2$@": "%1$@ a supprimé %2$@",
     "%1$@ removed %2$@.": "%1$@ a supprimé %2$@.",
     "%1$@ removed the team %2$@": "%1$@ a supprimé l’équipe %2$@",
@@ -58,6 +73,7 @@ enum Localizations {
       "%1$@ a échangé %2$@ (désormais %3$@) avec %4$@ (désormais %5$@).",
     "%1$@ swapped %2$@ with %3$@": "%1$@ a échangé %2$@ avec %3$@",
     "%1$@ to %2$@": "%1$@ à %2$@",
+    "%1$@ vs %2$@": "%1$@ contre %2$@",
     "%1$@ was removed by %2$@. ": "%1$@ a été supprimé par %2$@. ",
     "%1$@ · removed %2$@": "%1$@ · supprimé %2$@",
     "%1$@: %2$@": "%1$@ : %2$@",
@@ -186,6 +202,8 @@ enum Localizations {
     "All classes": "Toutes les classes",
     "An API token has no account to change or sign out of.":
       "Un jeton d’API n’a pas de compte à modifier ni de session à fermer.",
+    "An event lasts at most 24 hours; put the end sooner.":
+      "Un événement dure 24 heures au plus ; avancez la fin.",
     "An owner creates your account on the server with ‘kcorp users add’.":
       "Un propriétaire crée votre compte sur le serveur avec « kcorp users add ».",
     "An owner holds on every team: drop --team, or choose editor or viewer.":
@@ -208,6 +226,7 @@ enum Localizations {
       "Faire confiance à X-Forwarded-Proto/-For venant d’un proxy inverse sur cette machine.",
     "Birth date": "Date de naissance",
     "Birth date (YYYY-MM-DD)": "Date de naissance (AAAA-MM-JJ)",
+    "Blue side": "Côté bleu",
     "Born on DATE (YYYY-MM-DD).": "Né le DATE (AAAA-MM-JJ).",
     "Bring a removed player back at their place, every field intact.":
       "Faire revenir un joueur supprimé à sa place, tous ses champs intacts.",
@@ -318,8 +337,10 @@ enum Localizations {
     "Fix the fields listed in errors.": "Corrigez les champs listés dans errors.",
     "Forbidden": "Interdit",
     "Four": "Quatre",
+    "Fri": "ven.",
     "From the file (or database) the options choose to DESTINATION: a PostgreSQL address,\npostgresql://user@host/name (the password from PGPASSFILE or $PGPASSWORD), or a new\ndatabase file. The destination must be new: nobody has changed it yet. The source is only\nread; stop the server first, so that nothing changes meanwhile.":
       "Du fichier (ou de la base) que choisissent les options vers DESTINATION : une adresse PostgreSQL,\npostgresql://utilisateur@hôte/nom (le mot de passe vient de PGPASSFILE ou de $PGPASSWORD), ou un\nnouveau fichier de base. La destination doit être neuve : personne ne l’a encore modifiée. La source\nest seulement lue ; arrêtez d’abord le serveur, pour que rien ne change entre-temps.",
+    "Full five": "Cinq au complet",
     "Give %1$@: %2$@": "Indiquez %1$@ : %2$@",
     "Give %@ only once.": "Ne donnez %@ qu’une fois.",
     "Give --champion or --no-champions, not both.":
@@ -338,10 +359,16 @@ enum Localizations {
       "Donnez une date de naissance entre 1900 et aujourd’hui.",
     "Give a contract end after the date they joined.":
       "Donnez une fin de contrat postérieure à la date d’arrivée.",
+    "Give a date and time, as 2026-03-12T20:00.":
+      "Donnez une date et une heure, comme 2026-03-12T20:00.",
     "Give a photo FILE or --none, one of the two.":
       "Donnez un FICHIER photo ou --none, l’un des deux.",
     "Give a player a photo (JPEG, PNG, WebP or HEIC), or --none to remove it.":
       "Donner une photo à un joueur (JPEG, PNG, WebP ou HEIC), ou --none pour la retirer.",
+    "Give at most %@ absences.": "Donnez %@ absences au plus.",
+    "Give at most %@ blocks of hours.": "Donnez %@ plages horaires au plus.",
+    "Give at most five champions, in role order: Top, Jungle, Mid, ADC, Support.":
+      "Donnez cinq champions au plus, dans l’ordre des rôles : Top, Jungle, Mid, ADC, Support.",
     "Give each player its own id: %@ appears twice.":
       "Donnez à chaque joueur son propre identifiant : %@ apparaît deux fois.",
     "Give every player of the roster once; the roster may have changed meanwhile. Reload it and try again.":
@@ -357,6 +384,8 @@ enum Localizations {
     "Give the organisation a name of 1 to %@ visible characters.":
       "Donnez à la structure un nom de 1 à %@ caractères visibles.",
     "Give the password on standard input.": "Donnez le mot de passe sur l’entrée standard.",
+    "Give the recording as an https:// address, or nothing.":
+      "Donnez l’enregistrement sous forme d’adresse https://, ou rien.",
     "Give the team a tag of 2 to 5 letters or digits (KC, KCB).":
       "Donnez à l’équipe un tag de 2 à 5 lettres ou chiffres (KC, KCB).",
     "Give “%@” once: an object repeats it.": "Ne donnez « %@ » qu’une fois : un objet le répète.",
@@ -367,7 +396,6 @@ enum Localizations {
       "erreur d’entrée-sortie ou de base de données (dont un port déjà utilisé)",
     "IMAGE": "IMAGE",
     "Image": "Image",
-    "Image preview": "Aperçu de l’image",
     "Import": "Importer",
     "Import %@ players?": "Importer %@ joueurs ?",
     "Import 1 player?": "Importer 1 joueur ?",
@@ -378,9 +406,14 @@ enum Localizations {
       "Effectif importé. Joueurs : %1$@ ; ajoutés : %2$@, modifiés : %3$@, supprimés : %4$@.",
     "Imported %@ players.": "%@ joueurs importés.",
     "Imported 1 player.": "1 joueur importé.",
+    "In “%@”, end after the start; past midnight, give the next day its own hours (Fri 20:00-24:00, Sat 00:00-02:00).":
+      "Dans « %@ », la fin doit suivre le début ; après minuit, donnez au lendemain ses propres heures (ven 20:00-24:00, sam 00:00-02:00).",
+    "In “%@”, put the first day before the last.":
+      "Dans « %@ », mettez le premier jour avant le dernier.",
     "Inactive": "Inactifs",
     "Insufficient Storage": "Espace insuffisant",
     "Internal Server Error": "Erreur interne du serveur",
+    "Invited: %@": "Invités : %@",
     "It is empty; export a roster to see the columns.":
       "Il est vide ; exportez un effectif pour voir les colonnes.",
     "Its short tag, 2 to 5 letters (KCB).": "Son tag court, de 2 à 5 lettres (KCB).",
@@ -412,14 +445,19 @@ enum Localizations {
       "Lister les équipes de la structure : tag, nom, ligue, équipe principale, joueurs.",
     "List the staff accounts and their roles.": "Lister les comptes du staff et leurs rôles.",
     "Listening on %@:%@": "À l’écoute sur %@:%@",
+    "Log at most %@ games.": "Notez %@ parties au plus.",
+    "Loss": "Défaite",
     "MAIN TEAM": "ÉQUIPE PRINCIPALE",
     "Mage": "Mage",
     "Main team": "Équipe principale",
     "Make starter": "Passer titulaire",
     "Manage accounts": "Gérer les comptes",
     "Marksman": "Tireur",
+    "Match": "Match",
+    "Maybe": "Peut-être",
     "Method Not Allowed": "Méthode non autorisée",
     "Misdirected Request": "Requête mal dirigée",
+    "Mon": "lun.",
     "More": "Plus",
     "Move": "Transférer",
     "Move %@ to": "Transférer %@ vers",
@@ -447,6 +485,7 @@ enum Localizations {
     "New player · KCorp": "Nouveau joueur · KCorp",
     "New team": "Nouvelle équipe",
     "Next": "Suivante",
+    "No": "Non",
     "No %@": "Pas de %@",
     "No API tokens.": "Aucun jeton d’API.",
     "No account is named “%@”.": "Aucun compte ne s’appelle « %@ ».",
@@ -483,6 +522,7 @@ enum Localizations {
     "None.": "Aucun.",
     "Not Found": "Introuvable",
     "Not allowed": "Non autorisé",
+    "Not enough: no %@": "Pas assez : pas de %@",
     "Not found": "Introuvable",
     "Not possible now": "Impossible pour l’instant",
     "Not saved": "Non enregistré",
@@ -530,6 +570,7 @@ enum Localizations {
     "Print the roster's changes as they happen, whoever makes them, here or on --server (Ctrl-C stops).":
       "Afficher les modifications de l’effectif à mesure qu’elles arrivent, quel qu’en soit l’auteur, ici ou sur --server (Ctrl-C arrête).",
     "Pseudo": "Pseudo",
+    "Put the end after the start.": "Mettez la fin après le début.",
     "REMOVED": "SUPPRIMÉ",
     "ROLE": "RÔLE",
     "Read the password from standard input (else it is asked for).":
@@ -537,6 +578,7 @@ enum Localizations {
     "Real name": "Nom réel",
     "Recently removed": "Supprimés récemment",
     "Recently removed · KCorp": "Supprimés récemment · KCorp",
+    "Red side": "Côté rouge",
     "Refused": "Refusé",
     "Remove": "Supprimer",
     "Remove %@": "Supprimer %@",
@@ -574,6 +616,8 @@ enum Localizations {
     "Restored %1$@ players from %2$@ into %3$@.": "%1$@ joueurs restaurés de %2$@ dans %3$@.",
     "Restored %@.": "%@ restauré.",
     "Restored 1 player from %1$@ into %2$@.": "1 joueur restauré de %1$@ dans %2$@.",
+    "Result: %1$@–%2$@": "Résultat : %1$@–%2$@",
+    "Review": "Review",
     "Revoke an API token at once.": "Révoquer un jeton d’API sur-le-champ.",
     "Revoked %@.": "%@ révoqué.",
     "Riot ID": "Riot ID",
@@ -582,12 +626,14 @@ enum Localizations {
     "Role": "Rôle",
     "Role of %@": "Rôle de %@",
     "Role: %@.": "Accès : %@.",
+    "Sat": "sam.",
     "Save": "Enregistrer",
     "Saved.": "Enregistré.",
     "Say what to change: --name, --position, --image, --champion, --status, --riot-id, --real-name, --country, --birth-date, --joined or --contract-end.":
       "Dites quoi modifier : --name, --position, --image, --champion, --status, --riot-id, --real-name, --country, --birth-date, --joined ou --contract-end.",
     "Say what to change: --name, --tag, --league or --parent.":
       "Dites quoi modifier : --name, --tag, --league ou --parent.",
+    "Scrim": "Scrim",
     "Search": "Rechercher",
     "Search a champion": "Rechercher un champion",
     "See ‘kcorp %@ --help’ and the others for their options.":
@@ -633,6 +679,8 @@ enum Localizations {
       "Raccourcissez la recherche à 100 caractères au plus.",
     "Shorten the team’s name to %@ visible characters or fewer.":
       "Raccourcissez le nom de l’équipe à %@ caractères visibles au plus.",
+    "Shorten this to %@ visible characters or fewer.":
+      "Raccourcissez ce texte à %@ caractères visibles au plus.",
     "Show help; ‘kcorp <command> --help’ for one command.":
       "Afficher l’aide ; « kcorp <commande> --help » pour une commande.",
     "Show one player.": "Afficher un joueur.",
@@ -688,6 +736,7 @@ enum Localizations {
     "Stopped.": "Arrêté.",
     "Substitute": "Remplaçant",
     "Substitutes": "Remplaçants",
+    "Sun": "dim.",
     "Support": "Support",
     "Swap with %@": "Échanger avec %@",
     "TAG": "TAG",
@@ -837,6 +886,7 @@ enum Localizations {
     "Those ending within DAYS days (default 90).":
       "Ceux qui finissent d’ici DAYS jours (90 par défaut).",
     "Three": "Trois",
+    "Thu": "jeu.",
     "Too Many Requests": "Trop de requêtes",
     "Too many failed sign-ins: wait %@ seconds, then try again.":
       "Trop de connexions échouées : attendez %@ secondes, puis réessayez.",
@@ -844,6 +894,8 @@ enum Localizations {
       "Trop de connexions en direct ouvertes ; la page fonctionne toujours, rechargez-la plus tard.",
     "Too much data": "Trop de données",
     "Trainees": "En formation",
+    "Training": "Entraînement",
+    "Tue": "mar.",
     "Two": "Deux",
     "Unauthorized": "Non authentifié",
     "Undo": "Annuler la suppression",
@@ -863,10 +915,13 @@ enum Localizations {
     "Viewers read the roster; editors change it; owners also manage the accounts.":
       "Les lecteurs lisent l’effectif ; les éditeurs le modifient ; les propriétaires gèrent aussi les comptes.",
     "Watching %@; Ctrl-C stops.": "Suivi de %@ ; Ctrl-C arrête.",
+    "Wed": "mer.",
     "What the token is for.": "À quoi sert le jeton.",
     "Where the owner's “Download champion art” fetches from: a mirror in Data Dragon's layout; Riot's by default.":
       "D’où « Télécharger les illustrations » du propriétaire télécharge : un miroir organisé comme Data Dragon ; celui de Riot par défaut.",
     "Who changed what, the newest first.": "Qui a modifié quoi, du plus récent au plus ancien.",
+    "Win": "Victoire",
+    "With subs: %@": "Avec remplaçants : %@",
     "Work on the team's server (else $KCORP_SERVER) instead of a database, with the API token in $KCORP_TOKEN.":
       "Travailler sur le serveur de l’équipe (sinon $KCORP_SERVER) plutôt que sur une base de données, avec le jeton d’API de $KCORP_TOKEN.",
     "Write the Riot ID as name#tag (Caliste#KC1), with its tag.":
@@ -877,6 +932,7 @@ enum Localizations {
       "Écrire dans FICHIER (remplacé de façon atomique) plutôt que sur la sortie standard.",
     "Wrong address": "Mauvaise adresse",
     "Wrong name or password.": "Nom ou mot de passe incorrect.",
+    "Yes": "Oui",
     "Your account": "Votre compte",
     "Your account · KCorp": "Votre compte · KCorp",
     "a string": "une chaîne",
@@ -940,6 +996,8 @@ enum Localizations {
       "« %@ » n’est pas une classe ; choisissez Fighter, Tank, Mage, Assassin, Marksman ou Support.",
     "‘kcorp %@’ does not take %@; see ‘kcorp %@ --help’.":
       "« kcorp %@ » ne prend pas %@ ; consultez « kcorp %@ --help ».",
+    "“%1$@” (%2$@) is not a champion; check its spelling.":
+      "« %1$@ » (%2$@) n’est pas un champion ; vérifiez l’orthographe.",
     "“%1$@” is %2$@’s tag already; choose another.":
       "« %1$@ » est déjà le tag de %2$@ ; choisissez-en un autre.",
     "“%1$@” is on the roster now; rename them before restoring %2$@.":
@@ -954,12 +1012,28 @@ enum Localizations {
       "« %@ » n’est pas une classe ; utilisez Fighter, Tank, Mage, Assassin, Marksman ou Support.",
     "“%@” is not a country code; give its two letters (FR, KR, ES).":
       "« %@ » n’est pas un code de pays ; donnez ses deux lettres (FR, KR, ES).",
+    "“%@” is not a date and time; write it as 2026-03-12T20:00.":
+      "« %@ » n’est pas une date et une heure ; écrivez-la comme 2026-03-12T20:00.",
+    "“%@” is not a date or two; write YYYY-MM-DD, or YYYY-MM-DD..YYYY-MM-DD for several days.":
+      "« %@ » n’est pas une ou deux dates ; écrivez AAAA-MM-JJ, ou AAAA-MM-JJ..AAAA-MM-JJ pour plusieurs jours.",
     "“%@” is not a date; write it as YYYY-MM-DD (2026-11-30).":
       "« %@ » n’est pas une date ; écrivez-la AAAA-MM-JJ (2026-11-30).",
+    "“%@” is not a day and hours; write them as Mon-Fri 18:00-23:00.":
+      "« %@ » n’est pas un jour et des heures ; écrivez-les comme lun-ven 18:00-23:00.",
+    "“%@” is not a format; choose Bo1, Bo3 or Bo5.":
+      "« %@ » n’est pas un format ; choisissez Bo1, Bo3 ou Bo5.",
+    "“%@” is not a kind of event; choose scrim, match, training or review.":
+      "« %@ » n’est pas un type d’événement ; choisissez scrim, match, training (entraînement) ou review.",
+    "“%@” is not a result; write win or loss.":
+      "« %@ » n’est pas un résultat ; écrivez win (victoire) ou loss (défaite).",
     "“%@” is not a role; choose one of Top, Jungle, Mid, ADC or Support.":
       "« %@ » n’est pas un rôle ; choisissez-en un parmi Top, Jungle, Mid, ADC ou Support.",
+    "“%@” is not a side; write blue or red.":
+      "« %@ » n’est pas un côté ; écrivez blue (bleu) ou red (rouge).",
     "“%@” is not a status; choose starter, substitute, trainee, stand-in or inactive.":
       "« %@ » n’est pas un statut ; choisissez starter (titulaire), substitute (remplaçant), trainee (en formation), stand-in (remplaçant temporaire) ou inactive (inactif).",
+    "“%@” is not a time zone; give one as Europe/Paris or America/New_York.":
+      "« %@ » n’est pas un fuseau horaire ; donnez-en un comme Europe/Paris ou America/New_York.",
     "“%@” is not an id; leave the id empty for a new player.":
       "« %@ » n’est pas un identifiant ; laissez l’identifiant vide pour un nouveau joueur.",
     "“local” names the staff at the machine; choose another name.":

@@ -15,6 +15,15 @@ public struct RosterChange: Identifiable, Hashable, Sendable {
     case teamAdded, teamEdited, teamRemoved
     /// The organisation's name changed, from ``RosterChange/fromTeam`` to ``RosterChange/toTeam``.
     case organisationRenamed
+    /// An event was planned, changed, cancelled, or its games logged: ``RosterChange/playerName``
+    /// is its opponent (empty for none), ``RosterChange/fromTeam`` its kind, ``RosterChange/toTeam``
+    /// its start on the team's clock, ``RosterChange/otherPlayer`` the score once logged.
+    case eventAdded, eventEdited, eventRemoved, resultLogged
+    /// A player's weekly hours or days away changed.
+    case availabilityChanged
+    /// A player's answer to an invitation was given: ``RosterChange/otherPlayer`` is the
+    /// answer, ``RosterChange/fromTeam`` and ``RosterChange/toTeam`` the event's kind and start.
+    case answered
   }
 
   /// Rises with every change; events and history pages resume after one.
@@ -102,6 +111,19 @@ public struct RosterChange: Identifiable, Hashable, Sendable {
         ? localized("%@ imported a roster of 1 player.", author)
         : localized(
           "%1$@ imported a roster of %2$@ players.", author, playerName.prefix { $0.isNumber })
+    case .eventAdded: localized("%1$@ planned %2$@ on %3$@.", author, eventTitle, toTeam ?? "?")
+    case .eventEdited: localized("%1$@ changed %2$@ on %3$@.", author, eventTitle, toTeam ?? "?")
+    case .eventRemoved:
+      localized("%1$@ cancelled %2$@ on %3$@.", author, eventTitle, toTeam ?? "?")
+    case .resultLogged:
+      localized(
+        "%1$@ logged %2$@ on %3$@: %4$@.", author, eventTitle, toTeam ?? "?", otherPlayer ?? "?")
+    case .availabilityChanged: localized("%1$@ changed when %2$@ can play.", author, playerName)
+    case .answered:
+      localized(
+        "%1$@ answered %2$@ for %3$@ to %4$@ on %5$@.", author,
+        (otherPlayer.flatMap(TeamEvent.Answer.init(rawValue:))?.displayName ?? "?").lowercased(),
+        playerName, eventTitle, toTeam ?? "?")
     case .edited:
       differences.isEmpty
         ? localized("%1$@ edited %2$@.", author, playerName)
@@ -109,6 +131,14 @@ public struct RosterChange: Identifiable, Hashable, Sendable {
           "%1$@ edited %2$@: %3$@.", author, playerName,
           differences.joined(separator: localized("; ")))
     }
+  }
+
+  /// An event's title from what the history keeps of it, in the current language.
+  private var eventTitle: String {
+    let name = fromTeam.flatMap(TeamEvent.Kind.init(rawValue:))?.displayName ?? "?"
+    // An answer keeps the player's name where the others keep the opponent.
+    let opponent = kind == .answered ? "" : playerName
+    return opponent.isEmpty ? name : localized("%1$@ vs %2$@", name, opponent)
   }
 
   /// The fields an edit changed, `field old → new`.

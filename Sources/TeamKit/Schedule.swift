@@ -108,10 +108,14 @@ public struct Schedule: Hashable, Sendable {
     var counts: [String: Int] = [:]
     for event in events {
       for game in event.games {
-        for pick in game.picks where pick.playerID == player { counts[pick.champion, default: 0] += 1 }
+        for pick in game.picks where pick.playerID == player {
+          counts[pick.champion, default: 0] += 1
+        }
       }
     }
-    return counts.map { ($0.key, $0.value) }.sorted { ($0.games, $1.champion) > ($1.games, $0.champion) }
+    return counts.map { ($0.key, $0.value) }.sorted {
+      ($0.games, $1.champion) > ($1.games, $0.champion)
+    }
   }
 
   /// The feed with this secret, if it was not revoked.

@@ -226,3 +226,77 @@ public enum Verdict: Hashable, Sendable, CustomStringConvertible {
     }
   }
 }
+
+/// A game as a user typed it, checked by ``validated(players:)``.
+public struct GameInput: Hashable, Sendable {
+  /// `win` or `loss` (`w`, `l`, `victoire`, `défaite`).
+  public var result: String
+  /// `blue`, `red`, or empty.
+  public var side: String
+  /// Our champions in role order (Top, Jungle, Mid, ADC, Support), by name or id; an empty
+  /// one for a role not logged.
+  public var champions: [String]
+  /// An `https` address of the recording, or empty.
+  public var vod: String
+
+  public init(result: String, side: String = "", champions: [String] = [], vod: String = "") {
+    self.result = result
+    self.side = side
+    self.champions = champions
+    self.vod = vod
+  }
+
+  /// The most games one event may log.
+  public static let maxGames = 7
+
+  /// The game, each champion credited to who played the role (`players`, the starters).
+  /// - Throws: ``ValidationError`` on the `game` field, naming what to fix.
+  public func validated(players: [Position: UUID]) throws(ValidationError) -> Game {
+    let result: Game.Result
+    switch self.result.trimmingCharacters(in: .whitespaces)
+      .folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
+    {
+    case "win", "w", "won", "victoire", "v": result = .win
+    case "loss", "l", "lost", "lose", "defaite", "d": result = .loss
+    default:
+      throw ValidationError(
+        .game, Message("“%@” is not a result; write win or loss.", self.result))
+    }
+    let sideText = side.trimmingCharacters(in: .whitespaces).lowercased()
+    let side: Game.Side? =
+      switch sideText {
+      case "": nil
+      case "blue", "bleu": .blue
+      case "red", "rouge": .red
+      default:
+        throw ValidationError(.game, Message("“%@” is not a side; write blue or red.", self.side))
+      }
+    guard champions.count <= Position.allCases.count else {
+      throw ValidationError(
+        .game,
+        Message("Give at most five champions, in role order: Top, Jungle, Mid, ADC, Support."))
+    }
+    var picks: [Game.Pick] = []
+    for (position, name) in zip(Position.allCases, champions) {
+      let name = name.trimmingCharacters(in: .whitespaces)
+      guard !name.isEmpty else { continue }
+      guard let champion = Champion.find(name) else {
+        throw ValidationError(
+          .game,
+          Message(
+            "“%1$@” (%2$@) is not a champion; check its spelling.", name, position.displayName))
+      }
+      picks.append(
+        Game.Pick(position: position, playerID: players[position], champion: champion.id))
+    }
+    let vod = self.vod.trimmingCharacters(in: .whitespaces)
+    if !vod.isEmpty {
+      guard vod.count <= 300, let url = URL(string: vod), url.scheme == "https", url.host != nil
+      else {
+        throw ValidationError(
+          .game, Message("Give the recording as an https:// address, or nothing."))
+      }
+    }
+    return Game(result: result, side: side, picks: picks, vod: vod.isEmpty ? nil : vod)
+  }
+}

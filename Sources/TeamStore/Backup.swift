@@ -126,6 +126,7 @@ extension RosterStore {
           "team",
           [
             ("id", "t"), ("name", "t"), ("tag", "t"), ("league", "t"), ("sort_order", "i"),
+            ("time_zone", "t"),
           ], "sort_order"
         ),
         (
@@ -185,10 +186,50 @@ extension RosterStore {
             ("version", "t"), ("hash", "t"), ("jpeg", "b"),
           ], "id"
         ),
+        (
+          "availability_block",
+          [("player_id", "t"), ("day", "i"), ("start_minute", "i"), ("end_minute", "i")],
+          "player_id, day, start_minute"
+        ),
+        (
+          "absence", [("player_id", "t"), ("first_day", "t"), ("last_day", "t")],
+          "player_id, first_day"
+        ),
+        (
+          "team_event",
+          [
+            ("id", "t"), ("team_id", "t"), ("kind", "t"), ("starts", "d"), ("ends", "d"),
+            ("opponent", "t"), ("format", "t"), ("place", "t"), ("notes", "t"),
+            ("sequence", "i"), ("updated", "d"),
+          ], "id"
+        ),
+        (
+          "event_invitation",
+          [("event_id", "t"), ("player_id", "t"), ("sort_order", "i"), ("answer", "t")],
+          "event_id, sort_order"
+        ),
+        (
+          "event_game",
+          [("event_id", "t"), ("number", "i"), ("result", "t"), ("side", "t"), ("vod", "t")],
+          "event_id, number"
+        ),
+        (
+          "game_pick",
+          [
+            ("event_id", "t"), ("number", "i"), ("position", "t"), ("player_id", "t"),
+            ("champion", "t"),
+          ], "event_id, number, position"
+        ),
+        (
+          "calendar_feed",
+          [("secret", "t"), ("team_id", "t"), ("player_id", "t"), ("created", "d")],
+          "secret"
+        ),
       ]
 
   /// Copies the whole organisation — teams, players (Recently removed included), photos,
-  /// tenures, the history, accounts, sessions, tokens and the synced champion art — into `destination`, a database
+  /// tenures, the history, accounts, sessions, tokens, the synced champion art and the
+  /// week's hours, events and calendar feeds — into `destination`, a database
   /// nobody has changed yet, in one transaction there. This database is only read.
   /// - Returns: how many players (on the roster and removed) were copied.
   /// - Throws: ``RosterError/conflict(_:)`` when `destination` has a history of its own, or

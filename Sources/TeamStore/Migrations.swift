@@ -59,6 +59,76 @@ enum Schema {
       )
       """
     ),
+    // 12: the team's week: each team's time zone, players' weekly hours and days away,
+    // events with their invitations and games, and the calendar feeds' secrets.
+    (
+      sqlite: """
+      ALTER TABLE team ADD COLUMN time_zone TEXT NOT NULL DEFAULT 'Europe/Paris';
+      CREATE TABLE availability_block (
+        player_id TEXT NOT NULL, day INTEGER NOT NULL,
+        start_minute INTEGER NOT NULL, end_minute INTEGER NOT NULL
+      ) STRICT;
+      CREATE INDEX availability_block_by_player ON availability_block (player_id);
+      CREATE TABLE absence (
+        player_id TEXT NOT NULL, first_day TEXT NOT NULL, last_day TEXT NOT NULL
+      ) STRICT;
+      CREATE INDEX absence_by_player ON absence (player_id);
+      CREATE TABLE team_event (
+        id TEXT PRIMARY KEY NOT NULL, team_id TEXT NOT NULL, kind TEXT NOT NULL,
+        starts REAL NOT NULL, ends REAL NOT NULL, opponent TEXT NOT NULL, format TEXT,
+        place TEXT NOT NULL, notes TEXT NOT NULL, sequence INTEGER NOT NULL,
+        updated REAL NOT NULL
+      ) STRICT;
+      CREATE TABLE event_invitation (
+        event_id TEXT NOT NULL, player_id TEXT NOT NULL, sort_order INTEGER NOT NULL,
+        answer TEXT, PRIMARY KEY (event_id, player_id)
+      ) STRICT;
+      CREATE TABLE event_game (
+        event_id TEXT NOT NULL, number INTEGER NOT NULL, result TEXT NOT NULL, side TEXT,
+        vod TEXT, PRIMARY KEY (event_id, number)
+      ) STRICT;
+      CREATE TABLE game_pick (
+        event_id TEXT NOT NULL, number INTEGER NOT NULL, position TEXT NOT NULL,
+        player_id TEXT, champion TEXT NOT NULL
+      ) STRICT;
+      CREATE INDEX game_pick_by_event ON game_pick (event_id);
+      CREATE TABLE calendar_feed (
+        secret TEXT PRIMARY KEY NOT NULL, team_id TEXT, player_id TEXT, created REAL NOT NULL
+      ) STRICT;
+      """,
+      postgres: """
+      ALTER TABLE team ADD COLUMN time_zone text NOT NULL DEFAULT 'Europe/Paris';
+      CREATE TABLE availability_block (
+        player_id text NOT NULL, day integer NOT NULL,
+        start_minute integer NOT NULL, end_minute integer NOT NULL
+      );
+      CREATE INDEX availability_block_by_player ON availability_block (player_id);
+      CREATE TABLE absence (player_id text NOT NULL, first_day text NOT NULL, last_day text NOT NULL);
+      CREATE INDEX absence_by_player ON absence (player_id);
+      CREATE TABLE team_event (
+        id text PRIMARY KEY, team_id text NOT NULL, kind text NOT NULL,
+        starts double precision NOT NULL, ends double precision NOT NULL,
+        opponent text NOT NULL, format text, place text NOT NULL, notes text NOT NULL,
+        sequence bigint NOT NULL, updated double precision NOT NULL
+      );
+      CREATE TABLE event_invitation (
+        event_id text NOT NULL, player_id text NOT NULL, sort_order bigint NOT NULL,
+        answer text, PRIMARY KEY (event_id, player_id)
+      );
+      CREATE TABLE event_game (
+        event_id text NOT NULL, number bigint NOT NULL, result text NOT NULL, side text,
+        vod text, PRIMARY KEY (event_id, number)
+      );
+      CREATE TABLE game_pick (
+        event_id text NOT NULL, number bigint NOT NULL, position text NOT NULL,
+        player_id text, champion text NOT NULL
+      );
+      CREATE INDEX game_pick_by_event ON game_pick (event_id);
+      CREATE TABLE calendar_feed (
+        secret text PRIMARY KEY, team_id text, player_id text, created double precision NOT NULL
+      );
+      """
+    ),
   ]
 
   /// SQLite's ordered migrations; migration n takes `user_version` from n to n + 1. Each is

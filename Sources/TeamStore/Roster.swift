@@ -15,6 +15,8 @@ public struct Roster: Hashable, Sendable {
   public private(set) var photos: [UUID: String]
   /// The game's champion art, once someone synced it from Data Dragon.
   public private(set) var championArt: ChampionArt = .none
+  /// The teams' weeks: events, availability, calendar feeds.
+  public private(set) var schedule = Schedule()
   /// "Recently removed" in parts, the latest removals first, then the earlier ones in chunks,
   /// newest first: a removal copies the few latest, and a full ``latest`` becomes one more
   /// chunk, not a copy of the whole list, which holds every removal of the last 30 days
@@ -141,6 +143,12 @@ public struct Roster: Hashable, Sendable {
     return copy
   }
 
+  func with(schedule: Schedule) -> Roster {
+    var copy = self
+    copy.schedule = schedule
+    return copy
+  }
+
   func with(teams: [Team]) -> Roster {
     var copy = self
     copy.teams = teams
@@ -170,6 +178,7 @@ public struct Roster: Hashable, Sendable {
     lhs.version == rhs.version && lhs.players == rhs.players && lhs.photos == rhs.photos
       && lhs.teams == rhs.teams && lhs.organisation == rhs.organisation
       && lhs.removed == rhs.removed && lhs.championArt == rhs.championArt
+      && lhs.schedule == rhs.schedule
   }
 
   public func hash(into hasher: inout Hasher) {
@@ -180,6 +189,7 @@ public struct Roster: Hashable, Sendable {
     hasher.combine(teams)
     hasher.combine(organisation)
     hasher.combine(championArt)
+    hasher.combine(schedule)
   }
 }
 

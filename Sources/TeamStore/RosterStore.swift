@@ -437,7 +437,10 @@ public final class RosterStore: Sendable {
         return other
       }
       let (_, removed) = try writer.load()
-      return (roster.with(teams: teams).with(removed: removed), team)
+      return (
+        roster.with(teams: teams).with(removed: removed).with(schedule: try writer.schedule()),
+        team
+      )
     }
   }
 

@@ -33,7 +33,7 @@ final class Writer: @unchecked Sendable {
     lastHistoryID = try connection.newestHistoryID()
   }
 
-  private func statement(_ sql: String) throws -> any SQLStatement {
+  func statement(_ sql: String) throws -> any SQLStatement {
     if let statement = statements[sql] { return statement }
     let statement = try connection.prepare(sql)
     statements[sql] = statement
@@ -67,6 +67,7 @@ final class Writer: @unchecked Sendable {
         if let oldest = current.oldestRemoval, oldest < cutoff {
           try purge(removedBefore: cutoff)
           current = current.with(removed: current.removed.filter { $0.removedAt >= cutoff })
+            .with(schedule: try schedule())
           changed = true
         }
         var changes = 0  // the version counts every change, not every transaction
@@ -118,7 +119,7 @@ final class Writer: @unchecked Sendable {
     return Roster(
       version: version, players: players, removed: removed, photos: try photoHashes(),
       teams: try teams(), organisation: try organisationName()
-    ).with(championArt: try championArt())
+    ).with(championArt: try championArt()).with(schedule: try schedule())
   }
 
   /// The champion art stored by the last sync (without its pictures).
@@ -161,17 +162,19 @@ final class Writer: @unchecked Sendable {
   /// The teams, the first first.
   func teams() throws -> [Team] {
     var teams: [Team] = []
-    try statement("SELECT id, name, tag, league, parent_id FROM team ORDER BY sort_order, tag")
-      .forEachRow { row in
-        guard let id = UUID(text: row.text(0)) else {
-          throw StoreOpenError.unreadableRow(
-            path: connection.name, table: "team", id: row.text(0), reason: "the id is not a UUID")
-        }
-        teams.append(
-          Team(
-            id: id, name: row.text(1), tag: row.text(2), league: row.isNull(3) ? nil : row.text(3),
-            parentID: row.isNull(4) ? nil : UUID(text: row.text(4))))
+    try statement(
+      "SELECT id, name, tag, league, parent_id, time_zone FROM team ORDER BY sort_order, tag"
+    )
+    .forEachRow { row in
+      guard let id = UUID(text: row.text(0)) else {
+        throw StoreOpenError.unreadableRow(
+          path: connection.name, table: "team", id: row.text(0), reason: "the id is not a UUID")
       }
+      teams.append(
+        Team(
+          id: id, name: row.text(1), tag: row.text(2), league: row.isNull(3) ? nil : row.text(3),
+          parentID: row.isNull(4) ? nil : UUID(text: row.text(4)), timeZone: row.text(5)))
+    }
     return teams
   }
 
@@ -401,15 +404,15 @@ final class Writer: @unchecked Sendable {
   func insert(_ team: Team) throws {
     try statement(
       """
-      INSERT INTO team (id, name, tag, league, parent_id, sort_order)
-      VALUES (?1, ?2, ?3, ?4, ?5, (SELECT coalesce(max(sort_order), 0) + 1 FROM team))
+      INSERT INTO team (id, name, tag, league, parent_id, time_zone, sort_order)
+      VALUES (?1, ?2, ?3, ?4, ?5, ?6, (SELECT coalesce(max(sort_order), 0) + 1 FROM team))
       """
     ).bind(Self.values(team)).run()
   }
 
   func update(_ team: Team) throws {
     try statement(
-      "UPDATE team SET name = ?2, tag = ?3, league = ?4, parent_id = ?5 WHERE id = ?1"
+      "UPDATE team SET name = ?2, tag = ?3, league = ?4, parent_id = ?5, time_zone = ?6 WHERE id = ?1"
     ).bind(Self.values(team)).run()
   }
 
@@ -417,6 +420,7 @@ final class Writer: @unchecked Sendable {
     [
       .text(team.id.text), .text(team.name), .text(team.tag),
       team.league.map { .text($0) } ?? .null, team.parentID.map { .text($0.text) } ?? .null,
+      .text(team.timeZone),
     ]
   }
 
@@ -428,6 +432,12 @@ final class Writer: @unchecked Sendable {
     try statement("UPDATE team SET parent_id = NULL WHERE parent_id = ?1")
       .bind(.text(team.id.text)).run()
     try statement("DELETE FROM team WHERE id = ?1").bind(.text(team.id.text)).run()
+    // Its week goes with it; its events are nobody else's.
+    var events: [String] = []
+    try statement("SELECT id FROM team_event WHERE team_id = ?1").bind(.text(team.id.text))
+      .forEachRow { events.append($0.text(0)) }
+    for event in events.compactMap(UUID.init(text:)) { try delete(event: event) }
+    try statement("DELETE FROM calendar_feed WHERE team_id = ?1").bind(.text(team.id.text)).run()
   }
 
   func setOrganisation(_ name: String) throws {
@@ -477,6 +487,11 @@ final class Writer: @unchecked Sendable {
     try statement("DELETE FROM player WHERE removed_at < ?1")
       .bind(.double(date.timeIntervalSince1970)).run()
     try statement("DELETE FROM photo WHERE player_id NOT IN (SELECT id FROM player)").run()
+    for table in ["availability_block", "absence", "calendar_feed"] {
+      try statement(
+        "DELETE FROM \(table) WHERE player_id IS NOT NULL AND player_id NOT IN (SELECT id FROM player)"
+      ).run()
+    }
   }
 
   /// The photos' hashes, by player.

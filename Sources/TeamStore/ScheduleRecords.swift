@@ -1,0 +1,195 @@
+import Foundation
+import TeamKit
+
+/// The week's rows: weekly hours, days away, events with their invitations and games, and
+/// the calendar feeds. The same SQL on SQLite and PostgreSQL.
+extension Writer {
+  /// The whole schedule as the database holds it.
+  func schedule() throws -> Schedule {
+    var availability: [UUID: Availability] = [:]
+    try statement(
+      "SELECT player_id, day, start_minute, end_minute FROM availability_block ORDER BY player_id, day, start_minute"
+    ).forEachRow { row in
+      guard let player = UUID(text: row.text(0)), let day = Weekday(rawValue: Int(row.int(1)))
+      else { return }
+      availability[player, default: Availability()].weekly.append(
+        WeeklyBlock(day: day, start: Int(row.int(2)), end: Int(row.int(3))))
+    }
+    try statement(
+      "SELECT player_id, first_day, last_day FROM absence ORDER BY player_id, first_day"
+    ).forEachRow { row in
+      guard let player = UUID(text: row.text(0)), let first = Day(row.text(1)),
+        let last = Day(row.text(2))
+      else { return }
+      availability[player, default: Availability()].away.append(Absence(first: first, last: last))
+    }
+    var events: [UUID: TeamEvent] = [:]
+    try statement(
+      """
+      SELECT id, team_id, kind, starts, ends, opponent, format, place, notes, sequence, updated
+      FROM team_event
+      """
+    ).forEachRow { row in
+      guard let id = UUID(text: row.text(0)), let team = UUID(text: row.text(1)),
+        let kind = TeamEvent.Kind(rawValue: row.text(2))
+      else { return }
+      events[id] = TeamEvent(
+        id: id, teamID: team, kind: kind, start: Date(timeIntervalSince1970: row.double(3)),
+        end: Date(timeIntervalSince1970: row.double(4)), opponent: row.text(5),
+        format: row.isNull(6) ? nil : TeamEvent.Format(rawValue: row.text(6)),
+        place: row.text(7), notes: row.text(8), sequence: Int(row.int(9)),
+        updated: Date(timeIntervalSince1970: row.double(10)))
+    }
+    try statement(
+      "SELECT event_id, player_id, answer FROM event_invitation ORDER BY event_id, sort_order"
+    ).forEachRow { row in
+      guard let event = UUID(text: row.text(0)), let player = UUID(text: row.text(1)) else {
+        return
+      }
+      events[event]?.invited.append(player)
+      if !row.isNull(2) { events[event]?.answers[player] = TeamEvent.Answer(rawValue: row.text(2)) }
+    }
+    try statement(
+      "SELECT event_id, result, side, vod FROM event_game ORDER BY event_id, number"
+    ).forEachRow { row in
+      guard let event = UUID(text: row.text(0)), let result = Game.Result(rawValue: row.text(1))
+      else { return }
+      events[event]?.games.append(
+        Game(
+          result: result, side: row.isNull(2) ? nil : Game.Side(rawValue: row.text(2)),
+          vod: row.isNull(3) ? nil : row.text(3)))
+    }
+    try statement(
+      "SELECT event_id, number, position, player_id, champion FROM game_pick ORDER BY event_id, number"
+    ).forEachRow { row in
+      guard let event = UUID(text: row.text(0)), let position = Position(rawValue: row.text(2))
+      else { return }
+      let number = Int(row.int(1))
+      guard let games = events[event]?.games, games.indices.contains(number - 1) else { return }
+      events[event]?.games[number - 1].picks.append(
+        Game.Pick(
+          position: position, playerID: row.isNull(3) ? nil : UUID(text: row.text(3)),
+          champion: row.text(4)))
+    }
+    for (id, event) in events {
+      events[id]?.games = event.games.map { game in
+        var game = game
+        game.picks.sort {
+          (Position.allCases.firstIndex(of: $0.position) ?? 0)
+            < (Position.allCases.firstIndex(of: $1.position) ?? 0)
+        }
+        return game
+      }
+    }
+    var feeds: [CalendarFeed] = []
+    try statement(
+      "SELECT secret, team_id, player_id, created FROM calendar_feed ORDER BY created, secret"
+    ).forEachRow { row in
+      feeds.append(
+        CalendarFeed(
+          secret: row.text(0), teamID: row.isNull(1) ? nil : UUID(text: row.text(1)),
+          playerID: row.isNull(2) ? nil : UUID(text: row.text(2)),
+          created: Date(timeIntervalSince1970: row.double(3))))
+    }
+    return Schedule(events: Array(events.values), availability: availability, feeds: feeds)
+  }
+
+  /// Replaces a player's weekly hours and days away.
+  func setAvailability(of player: UUID, to availability: Availability) throws {
+    let id = SQLValue.text(player.text)
+    try statement("DELETE FROM availability_block WHERE player_id = ?1").bind(id).run()
+    try statement("DELETE FROM absence WHERE player_id = ?1").bind(id).run()
+    let block = try statement(
+      "INSERT INTO availability_block (player_id, day, start_minute, end_minute) VALUES (?1, ?2, ?3, ?4)"
+    )
+    for item in availability.weekly {
+      try block.bind(
+        id, .int(Int64(item.day.rawValue)), .int(Int64(item.start)), .int(Int64(item.end))
+      )
+      .run()
+    }
+    let absence = try statement(
+      "INSERT INTO absence (player_id, first_day, last_day) VALUES (?1, ?2, ?3)")
+    for item in availability.away {
+      try absence.bind(id, .text(item.first.description), .text(item.last.description)).run()
+    }
+  }
+
+  /// Writes an event whole, in place of what was stored under its id; returns it as it will
+  /// be read back (its times as the seconds stored).
+  func save(_ event: TeamEvent) throws -> TeamEvent {
+    var event = event
+    event.start = Self.stored(event.start)
+    event.end = Self.stored(event.end)
+    event.updated = Self.stored(event.updated)
+    try delete(event: event.id)
+    try statement(
+      """
+      INSERT INTO team_event (id, team_id, kind, starts, ends, opponent, format, place, notes,
+        sequence, updated)
+      VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)
+      """
+    ).bind(
+      .text(event.id.text), .text(event.teamID.text), .text(event.kind.rawValue),
+      .double(event.start.timeIntervalSince1970), .double(event.end.timeIntervalSince1970),
+      .text(event.opponent), event.format.map { .text($0.rawValue) } ?? .null,
+      .text(event.place), .text(event.notes), .int(Int64(event.sequence)),
+      .double(event.updated.timeIntervalSince1970)
+    ).run()
+    let invitation = try statement(
+      "INSERT INTO event_invitation (event_id, player_id, sort_order, answer) VALUES (?1, ?2, ?3, ?4)"
+    )
+    for (index, player) in event.invited.enumerated() {
+      try invitation.bind(
+        .text(event.id.text), .text(player.text), .int(Int64(index)),
+        event.answers[player].map { .text($0.rawValue) } ?? .null
+      ).run()
+    }
+    let game = try statement(
+      "INSERT INTO event_game (event_id, number, result, side, vod) VALUES (?1, ?2, ?3, ?4, ?5)")
+    let pick = try statement(
+      "INSERT INTO game_pick (event_id, number, position, player_id, champion) VALUES (?1, ?2, ?3, ?4, ?5)"
+    )
+    for (index, item) in event.games.enumerated() {
+      let number = SQLValue.int(Int64(index + 1))
+      try game.bind(
+        .text(event.id.text), number, .text(item.result.rawValue),
+        item.side.map { .text($0.rawValue) } ?? .null, item.vod.map { .text($0) } ?? .null
+      ).run()
+      for choice in item.picks {
+        try pick.bind(
+          .text(event.id.text), number, .text(choice.position.rawValue),
+          choice.playerID.map { .text($0.text) } ?? .null, .text(choice.champion)
+        ).run()
+      }
+    }
+    return event
+  }
+
+  /// A date as reading its stored seconds gives it back: a `Date` counts from 2001, so the
+  /// seconds from 1970 do not always convert back to the same value.
+  static func stored(_ date: Date) -> Date {
+    Date(timeIntervalSince1970: date.timeIntervalSince1970)
+  }
+
+  /// Deletes an event with its invitations and games.
+  func delete(event id: UUID) throws {
+    for table in ["game_pick", "event_game", "event_invitation"] {
+      try connection.prepare("DELETE FROM \(table) WHERE event_id = ?1").bind(.text(id.text)).run()
+    }
+    try statement("DELETE FROM team_event WHERE id = ?1").bind(.text(id.text)).run()
+  }
+
+  func insert(_ feed: CalendarFeed) throws {
+    try statement(
+      "INSERT INTO calendar_feed (secret, team_id, player_id, created) VALUES (?1, ?2, ?3, ?4)"
+    ).bind(
+      .text(feed.secret), feed.teamID.map { .text($0.text) } ?? .null,
+      feed.playerID.map { .text($0.text) } ?? .null, .double(feed.created.timeIntervalSince1970)
+    ).run()
+  }
+
+  func delete(feed secret: String) throws {
+    try statement("DELETE FROM calendar_feed WHERE secret = ?1").bind(.text(secret)).run()
+  }
+}

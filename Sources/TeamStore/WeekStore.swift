@@ -1,0 +1,210 @@
+import Foundation
+import TeamKit
+
+/// The team's week: availability, events, results, answers and calendar feeds, each a
+/// change of its own with a history entry (feeds excepted: they are keys, not the roster).
+extension RosterStore {
+  /// Replaces a player's weekly hours and days away.
+  /// - Throws: ``RosterError/notFound(_:)``, ``RosterError/invalid(_:)`` or
+  ///   ``RosterError/storage(_:)``.
+  public func setAvailability(of id: UUID, to availability: Availability, by author: String = local)
+    async throws(RosterError)
+  {
+    if availability.weekly.count > Availability.maxBlocks {
+      throw .invalid(
+        ValidationError(
+          .weekly, Message("Give at most %@ blocks of hours.", Availability.maxBlocks)))
+    }
+    if availability.away.count > Availability.maxAbsences {
+      throw .invalid(
+        ValidationError(.away, Message("Give at most %@ absences.", Availability.maxAbsences)))
+    }
+    try await perform { [now] writer, roster in
+      guard let player = roster.player(id: id) else { throw RosterError.notFound(id) }
+      var schedule = roster.schedule
+      guard (schedule.availability[id] ?? Availability()) != availability else { return (nil, ()) }
+      try writer.setAvailability(of: id, to: availability)
+      schedule.availability[id] = availability == Availability() ? nil : availability
+      try writer.record(.availabilityChanged, before: nil, after: player, author: author, at: now())
+      return (roster.with(schedule: schedule), ())
+    }
+  }
+
+  /// Plans an event for a team (its tag or id; the first team when nil), read in the team's
+  /// time zone, inviting its starters.
+  /// - Throws: ``RosterError/invalid(_:)``, ``RosterError/notFound(_:)`` (no such team) or
+  ///   ``RosterError/storage(_:)``.
+  @discardableResult
+  public func addEvent(_ input: EventInput, team tagOrID: String? = nil, by author: String = local)
+    async throws(RosterError) -> TeamEvent
+  {
+    try await perform { [now] writer, roster in
+      let team = try Self.team(tagOrID, in: roster)
+      let starters = roster.players(in: team.id).filter { $0.lineup == .starter }.map(\.id)
+      let event = try writer.save(
+        try input.validated(team: team.id, zone: team.zone, invited: starters, now: now()))
+      try Self.record(.eventAdded, event, team: team, writer: writer, author: author, at: now())
+      return (roster.with(schedule: roster.schedule.with(event)), event)
+    }
+  }
+
+  /// Changes an event's kind, times, opponent, format, place and notes; its invitations,
+  /// answers and games stay.
+  /// - Throws: ``RosterError/notFound(_:)``, ``RosterError/invalid(_:)`` or
+  ///   ``RosterError/storage(_:)``.
+  @discardableResult
+  public func updateEvent(id: UUID, with input: EventInput, by author: String = local)
+    async throws(RosterError) -> TeamEvent
+  {
+    try await perform { [now] writer, roster in
+      guard let current = roster.schedule.event(id: id) else { throw RosterError.notFound(id) }
+      let team = roster.team(id: current.teamID) ?? roster.firstTeam
+      var event = try input.validated(
+        id: id, team: current.teamID, zone: team.zone, invited: current.invited, now: now())
+      event.answers = current.answers
+      event.games = current.games
+      event.sequence = current.sequence
+      event.updated = current.updated
+      guard event != current else { return (nil, current) }
+      event.sequence += 1
+      event.updated = now()
+      event = try writer.save(event)
+      try Self.record(.eventEdited, event, team: team, writer: writer, author: author, at: now())
+      return (roster.with(schedule: roster.schedule.with(event)), event)
+    }
+  }
+
+  /// Cancels an event.
+  /// - Throws: ``RosterError/notFound(_:)`` or ``RosterError/storage(_:)``.
+  public func removeEvent(id: UUID, by author: String = local) async throws(RosterError) {
+    try await perform { [now] writer, roster in
+      guard let event = roster.schedule.event(id: id) else { throw RosterError.notFound(id) }
+      let team = roster.team(id: event.teamID) ?? roster.firstTeam
+      try writer.delete(event: id)
+      try Self.record(.eventRemoved, event, team: team, writer: writer, author: author, at: now())
+      return (roster.with(schedule: roster.schedule.without(event: id)), ())
+    }
+  }
+
+  /// Logs an event's games (replacing those logged before), each champion credited to the
+  /// invited starter of its role.
+  /// - Throws: ``RosterError/notFound(_:)``, ``RosterError/invalid(_:)`` or
+  ///   ``RosterError/storage(_:)``.
+  @discardableResult
+  public func logGames(_ games: [GameInput], of id: UUID, by author: String = local)
+    async throws(RosterError) -> TeamEvent
+  {
+    guard games.count <= GameInput.maxGames else {
+      throw .invalid(ValidationError(.game, Message("Log at most %@ games.", GameInput.maxGames)))
+    }
+    return try await perform { [now] writer, roster in
+      guard var event = roster.schedule.event(id: id) else { throw RosterError.notFound(id) }
+      let team = roster.team(id: event.teamID) ?? roster.firstTeam
+      var players: [Position: UUID] = [:]
+      for player in roster.players(in: team.id) where player.lineup == .starter {
+        if players[player.position] == nil || event.invited.contains(player.id) {
+          players[player.position] = player.id
+        }
+      }
+      let logged = try games.map { (input) throws(ValidationError) in
+        try input.validated(players: players)
+      }
+      guard logged != event.games else { return (nil, event) }
+      event.games = logged
+      event.sequence += 1
+      event.updated = now()
+      event = try writer.save(event)
+      let (won, lost) = event.score
+      try Self.record(
+        .resultLogged, event, team: team, writer: writer, author: author, at: now(),
+        other: "\(won)–\(lost)")
+      return (roster.with(schedule: roster.schedule.with(event)), event)
+    }
+  }
+
+  /// Gives a player's answer to an event (nil takes it back); a player not invited is
+  /// invited by answering.
+  /// - Throws: ``RosterError/notFound(_:)`` for an unknown event or player, or
+  ///   ``RosterError/storage(_:)``.
+  @discardableResult
+  public func answer(
+    _ answer: TeamEvent.Answer?, for playerID: UUID, to id: UUID, by author: String = local
+  ) async throws(RosterError) -> TeamEvent {
+    try await perform { [now] writer, roster in
+      guard var event = roster.schedule.event(id: id) else { throw RosterError.notFound(id) }
+      guard let player = roster.player(id: playerID), player.teamID == event.teamID else {
+        throw RosterError.notFound(playerID)
+      }
+      guard event.answers[playerID] != answer || !event.invited.contains(playerID) else {
+        return (nil, event)
+      }
+      if !event.invited.contains(playerID) { event.invited.append(playerID) }
+      event.answers[playerID] = answer
+      event = try writer.save(event)
+      let team = roster.team(id: event.teamID) ?? roster.firstTeam
+      try writer.record(
+        .answered, before: nil, after: player, author: author, at: now(),
+        from: event.kind.rawValue, to: Self.clock(event, team), other: answer?.rawValue ?? "")
+      return (roster.with(schedule: roster.schedule.with(event)), event)
+    }
+  }
+
+  /// A new private calendar address for a team's events, or (with `player`) for the events
+  /// a player is invited to.
+  /// - Throws: ``RosterError/notFound(_:)`` or ``RosterError/storage(_:)``.
+  public func createFeed(team: UUID? = nil, player: UUID? = nil) async throws(RosterError)
+    -> CalendarFeed
+  {
+    var bytes = [UInt8](repeating: 0, count: 24)
+    var generator = SystemRandomNumberGenerator()
+    for index in bytes.indices { bytes[index] = generator.next() }
+    let secret = Data(bytes).base64EncodedString()
+      .replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
+    return try await perform { [now] writer, roster in
+      if let team, roster.team(id: team) == nil { throw RosterError.notFound(team) }
+      if let player, roster.player(id: player) == nil { throw RosterError.notFound(player) }
+      let feed = CalendarFeed(
+        secret: secret, teamID: player == nil ? team ?? roster.firstTeam.id : nil,
+        playerID: player, created: Writer.stored(now()))
+      try writer.insert(feed)
+      var schedule = roster.schedule
+      schedule.feeds.append(feed)
+      return (roster.with(schedule: schedule), feed)
+    }
+  }
+
+  /// Revokes a calendar address: it answers 404 from now on.
+  /// - Throws: ``RosterError/storage(_:)``.
+  public func revokeFeed(_ secret: String) async throws(RosterError) {
+    try await perform { writer, roster in
+      guard roster.schedule.feed(secret: secret) != nil else { return (nil, ()) }
+      try writer.delete(feed: secret)
+      var schedule = roster.schedule
+      schedule.feeds.removeAll { $0.secret == secret }
+      return (roster.with(schedule: schedule), ())
+    }
+  }
+
+  private static func team(_ tagOrID: String?, in roster: Roster) throws -> Team {
+    guard let tagOrID, !tagOrID.isEmpty else { return roster.firstTeam }
+    guard let team = roster.team(tagOrID) else {
+      throw RosterError.invalid(
+        ValidationError(.team, Message("No team has the tag “%@”.", tagOrID)))
+    }
+    return team
+  }
+
+  /// An event's start on its team's clock, as the history keeps it: `2026-03-12 20:00`.
+  static func clock(_ event: TeamEvent, _ team: Team) -> String {
+    EventInput.wallClock(event.start, in: team.zone).replacingOccurrences(of: "T", with: " ")
+  }
+
+  private static func record(
+    _ kind: RosterChange.Kind, _ event: TeamEvent, team: Team, writer: Writer, author: String,
+    at date: Date, other: String? = nil
+  ) throws {
+    try writer.record(
+      kind, before: nil, after: nil, author: author, at: date, name: event.opponent,
+      from: event.kind.rawValue, to: clock(event, team), other: other)
+  }
+}

@@ -1,0 +1,129 @@
+import Foundation
+import TeamKit
+import TestSupport
+import Testing
+
+@testable import TeamStore
+
+/// The team's week in the store, on SQLite and PostgreSQL: hours, events, answers, games and
+/// calendar feeds are kept, reopened, copied, and each change is one history entry.
+@Suite struct WeekStoreTests {
+  let folder: TemporaryFolder
+
+  init() throws { folder = try TemporaryFolder() }
+
+  func utc(_ text: String) -> Date { ISO8601DateFormatter().date(from: text) ?? .distantPast }
+
+  @Test(arguments: Backend.allCases) func theWeekIsKeptReopenedAndCopied(_ backend: Backend)
+    async throws
+  {
+    let db = try TestDatabase(backend, in: folder)
+    let store = try db.open()
+    let (canna, caliste) = (store.players[0], store.players[1])
+    #expect(store.roster.firstTeam.timeZone == "Europe/Paris")  // a new database's zone
+
+    let hours = Availability(
+      weekly: try Availability.weekly(parsing: "Mon-Fri 18:00-23:00"),
+      away: [try Availability.absence(parsing: "2026-03-12..2026-03-14")])
+    try await store.setAvailability(of: canna.id, to: hours, by: "coach")
+    let scrim = try await store.addEvent(
+      EventInput(kind: "scrim", start: "2026-03-26T20:00", opponent: "G2", format: "bo3"),
+      by: "coach")
+    // The starters are invited; the time is the team's wall clock.
+    #expect(scrim.invited == store.players.filter { $0.lineup == .starter }.map(\.id))
+    #expect(scrim.start == utc("2026-03-26T19:00:00Z"))
+    try await store.answer(.no, for: caliste.id, to: scrim.id, by: "Caliste")
+    let logged = try await store.logGames(
+      [
+        GameInput(
+          result: "win", side: "blue", champions: ["K'Sante", "jarvaniv", "", "jinx", "rell"]),
+        GameInput(result: "l", side: "red", vod: "https://example.com/vod/2"),
+      ], of: scrim.id, by: "coach")
+    #expect(logged.score == (1, 1) && logged.sequence == 1)
+    #expect(logged.games[0].picks.map(\.champion) == ["ksante", "jarvaniv", "jinx", "rell"])
+    #expect(logged.games[0].picks.first?.playerID == canna.id)  // Canna is the Top starter
+    let edited = try await store.updateEvent(
+      id: scrim.id,
+      with: EventInput(
+        kind: "scrim", start: "2026-03-26T21:00", end: "2026-03-26T23:30", opponent: "G2"),
+      by: "coach")
+    #expect(
+      edited.sequence == 2 && edited.games == logged.games && edited.answers[caliste.id] == .no)
+    let feed = try await store.createFeed(team: store.roster.firstTeam.id)
+    let training = try await store.addEvent(EventInput(kind: "training", start: "2026-03-27T18:00"))
+
+    // What the history says, newest first.
+    let kinds = try store.history(limit: 6).map(\.kind)
+    #expect(
+      kinds == [
+        .eventAdded, .eventEdited, .resultLogged, .answered, .eventAdded, .availabilityChanged,
+      ])
+    #expect(
+      try store.history(limit: 6)[3].summary
+        == "Caliste answered no for Caliste to Scrim on 2026-03-26 20:00.")
+    #expect(
+      try store.history(limit: 6)[2].summary == "coach logged Scrim vs G2 on 2026-03-26 20:00: 1–1."
+    )
+
+    for opened in [try db.open()] {
+      let schedule = opened.roster.schedule
+      #expect(schedule == store.roster.schedule)
+      #expect(schedule.availability[canna.id] == hours)
+      #expect(schedule.events.map(\.id) == [edited.id, training.id])
+      #expect(schedule.event(id: scrim.id) == edited)
+      #expect(schedule.feed(secret: feed.secret)?.teamID == store.roster.firstTeam.id)
+    }
+    let copy = try RosterStore(path: folder.path("copy.sqlite"))
+    try await store.copy(to: copy)
+    #expect(copy.roster.schedule == store.roster.schedule)
+
+    // Cancelled and revoked: gone on reopening too.
+    try await store.removeEvent(id: training.id)
+    try await store.revokeFeed(feed.secret)
+    let reopened = try db.open()
+    #expect(reopened.roster.schedule.events.map(\.id) == [scrim.id])
+    #expect(reopened.roster.schedule.feed(secret: feed.secret) == nil)
+  }
+
+  @Test(arguments: Backend.allCases) func refusedChangesChangeNothing(_ backend: Backend)
+    async throws
+  {
+    let db = try TestDatabase(backend, in: folder)
+    let store = try db.open()
+    let before = store.roster.version
+    await #expect(throws: RosterError.self) {
+      try await store.addEvent(EventInput(kind: "scrim", start: "2026-03-29T02:30"))
+    }
+    await #expect(throws: RosterError.self) {
+      try await store.addEvent(EventInput(kind: "scrim", start: "2026-03-26T20:00"), team: "NOPE")
+    }
+    let event = try await store.addEvent(EventInput(kind: "review", start: "2026-03-26T20:00"))
+    await #expect(throws: RosterError.self) {
+      try await store.logGames(
+        [GameInput(result: "win", champions: ["Notachampion"])], of: event.id)
+    }
+    await #expect(throws: RosterError.self) {
+      try await store.logGames([GameInput(result: "win", vod: "javascript:alert(1)")], of: event.id)
+    }
+    await #expect(throws: RosterError.self) {
+      try await store.answer(.yes, for: UUID(), to: event.id)
+    }
+    #expect(store.roster.version == before + 1)
+    #expect(try db.open().roster.schedule.events == [event])
+  }
+
+  @Test(arguments: Backend.allCases) func aTeamsZoneIsItsOwn(_ backend: Backend) async throws {
+    let db = try TestDatabase(backend, in: folder)
+    let store = try db.open()
+    try await store.addTeam(TeamInput(name: "KC NA", tag: "KCNA", timeZone: "America/New_York"))
+    await #expect(throws: RosterError.self) {
+      try await store.addTeam(TeamInput(name: "Nowhere", tag: "NOW", timeZone: "Mars/Olympus"))
+    }
+    let event = try await store.addEvent(
+      EventInput(kind: "scrim", start: "2026-03-26T20:00"), team: "KCNA")
+    #expect(event.start == utc("2026-03-27T00:00:00Z"))  // 20:00 in New York (UTC−4)
+    // Editing the team keeps its zone unless another is given.
+    try await store.updateTeam("KCNA", with: TeamInput(name: "KC North America", tag: "KCNA"))
+    #expect(try db.open().roster.team("KCNA")?.timeZone == "America/New_York")
+  }
+}
