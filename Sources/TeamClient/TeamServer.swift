@@ -281,6 +281,68 @@ public final class TeamServer: RosterSource {
       .map(\.change)
   }
 
+  public func week(team: String?) async throws -> TeamWeek {
+    let path = "api/week" + (team.map { "?team=\(Self.pathSegment($0))" } ?? "")
+    let week = try TeamJSON.decode(TeamWeek.self, from: try await call("GET", path).data)
+    // The verdicts come from the team's players, as the server has them.
+    return week.with(players: try await organisation().players(in: week.team.id))
+  }
+
+  public func setAvailability(of id: UUID, to availability: Availability) async throws {
+    _ = try await call(
+      "PUT", "api/players/\(id)/availability", body: TeamJSON.encode(availability))
+  }
+
+  public func addEvent(_ input: EventInput, team: String?) async throws -> TeamEvent {
+    let path = "api/week/events" + (team.map { "?team=\(Self.pathSegment($0))" } ?? "")
+    return try TeamJSON.decode(
+      TeamEvent.self, from: try await call("POST", path, body: TeamJSON.encode(input)).data)
+  }
+
+  public func updateEvent(id: UUID, with input: EventInput) async throws -> TeamEvent {
+    try TeamJSON.decode(
+      TeamEvent.self,
+      from: try await call("PUT", "api/week/events/\(id)", body: TeamJSON.encode(input)).data)
+  }
+
+  public func removeEvent(id: UUID) async throws {
+    _ = try await call("DELETE", "api/week/events/\(id)")
+  }
+
+  public func logGames(_ games: [GameInput], of id: UUID) async throws -> TeamEvent {
+    try TeamJSON.decode(
+      TeamEvent.self,
+      from: try await call("PUT", "api/week/events/\(id)/games", body: TeamJSON.encode(games)).data)
+  }
+
+  public func answer(_ answer: TeamEvent.Answer?, for player: UUID, to event: UUID) async throws
+    -> TeamEvent
+  {
+    let body = Data((answer.map { #"{"answer":"\#($0.rawValue)"}"# } ?? #"{"answer":null}"#).utf8)
+    return try TeamJSON.decode(
+      TeamEvent.self,
+      from: try await call("PUT", "api/week/events/\(event)/answers/\(player)", body: body).data)
+  }
+
+  public func calendarFeeds() async throws -> [CalendarFeed] {
+    try TeamJSON.decode([CalendarFeed].self, from: try await call("GET", "api/calendar").data)
+  }
+
+  public func createFeed(team: String?, player: UUID?) async throws -> CalendarFeed {
+    var writer = JSONWriter()
+    writer.object {
+      if let player { $0.member("player", player) }
+      if let team { $0.member("team", team) }
+    }
+    return try TeamJSON.decode(
+      CalendarFeed.self, from: try await call("POST", "api/calendar", body: Data(writer.bytes)).data
+    )
+  }
+
+  public func revokeFeed(_ secret: String) async throws {
+    _ = try await call("DELETE", "api/calendar/\(Self.pathSegment(secret))")
+  }
+
   public func events() -> AsyncStream<SourceEvent> {
     EventFeed(server: self).stream()
   }

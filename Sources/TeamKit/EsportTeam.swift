@@ -47,6 +47,26 @@ public protocol RosterSource: AnyObject, Sendable {
   /// What happens elsewhere: the roster changed, the connection was lost or is back. Ends
   /// when the source will tell nothing more.
   func events() -> AsyncStream<SourceEvent>
+  /// A team's week (its tag or id; the first team when nil): its events with their
+  /// verdicts and its players' availability.
+  func week(team: String?) async throws -> TeamWeek
+  /// Replaces a player's weekly hours and days away.
+  func setAvailability(of id: UUID, to availability: Availability) async throws
+  /// Plans an event for a team, its times on the team's clock; its starters are invited.
+  func addEvent(_ input: EventInput, team: String?) async throws -> TeamEvent
+  func updateEvent(id: UUID, with input: EventInput) async throws -> TeamEvent
+  func removeEvent(id: UUID) async throws
+  /// Logs an event's games, replacing those logged before.
+  func logGames(_ games: [GameInput], of id: UUID) async throws -> TeamEvent
+  /// A player's answer to an event (nil takes it back).
+  func answer(_ answer: TeamEvent.Answer?, for player: UUID, to event: UUID) async throws
+    -> TeamEvent
+  /// The private calendar addresses (each with its secret).
+  func calendarFeeds() async throws -> [CalendarFeed]
+  /// A new calendar address for a team's events (its tag or id), or a player's.
+  func createFeed(team: String?, player: UUID?) async throws -> CalendarFeed
+  /// Revokes a calendar address.
+  func revokeFeed(_ secret: String) async throws
 }
 
 /// What a ``RosterSource`` tells its team.

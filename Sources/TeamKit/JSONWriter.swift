@@ -172,7 +172,7 @@ extension Player: JSONWritable {
 }
 
 extension Team: JSONWritable {
-  /// `{"id","league"?,"name","parentID"?,"tag"}`.
+  /// `{"id","league"?,"name","parentID"?,"tag","timeZone"}`.
   public func write(to writer: inout JSONWriter) {
     writer.object {
       $0.member("id", id)
@@ -180,6 +180,7 @@ extension Team: JSONWritable {
       $0.member("name", name)
       if let parentID { $0.member("parentID", parentID) }
       $0.member("tag", tag)
+      $0.member("timeZone", timeZone)
     }
   }
 }
@@ -256,13 +257,15 @@ extension PlayerEdit: JSONWritable {
 }
 
 extension TeamInput: JSONWritable {
-  /// `{"league","name","parent","tag"}`: what a client sends to add or change a team.
+  /// `{"league","name","parent","tag","timeZone"}`: what a client sends to add or change a
+  /// team.
   public func write(to writer: inout JSONWriter) {
     writer.object {
       $0.member("league", league)
       $0.member("name", name)
       $0.member("parent", parent)
       $0.member("tag", tag)
+      $0.member("timeZone", timeZone)
     }
   }
 }

@@ -492,9 +492,12 @@ enum Localizations {
     "No accounts yet. Create the first with ‘kcorp users add NAME --role owner’.":
       "Aucun compte pour l’instant. Créez le premier avec « kcorp users add NOM --role owner ».",
     "No backup at %@.": "Aucune sauvegarde à %@.",
+    "No calendar address has this secret.": "Aucune adresse de calendrier n’a ce secret.",
     "No champion matches “%@”.": "Aucun champion ne correspond à « %@ ».",
     "No changes recorded yet.": "Aucune modification enregistrée pour l’instant.",
     "No contract ends within %@ days.": "Aucun contrat ne finit d’ici %@ jours.",
+    "No event has this id: it may have been cancelled.":
+      "Aucun événement n’a cet identifiant : il a peut-être été annulé.",
     "No favorite champions yet.": "Aucun champion favori pour l’instant.",
     "No favourite champions.": "Aucun champion favori.",
     "No other team has the tag “%@”.": "Aucune autre équipe n’a le tag « %@ ».",
@@ -843,6 +846,7 @@ enum Localizations {
       "Les deux mots de passe diffèrent ; rien n’a été modifié.",
     "Their pseudo, photo and champions stay; their time on this team is kept.":
       "Son pseudo, sa photo et ses champions restent ; son passage dans cette équipe est gardé.",
+    "There is no calendar at this address.": "Il n’y a pas de calendrier à cette adresse.",
     "There is no other team you may move them to.":
       "Il n’y a pas d’autre équipe où vous pouvez le transférer.",
     "There is no picture by this name.": "Aucune image ne porte ce nom.",

@@ -189,7 +189,7 @@ public struct Organisation: Hashable, Sendable, Decodable {
 }
 
 extension Team: Decodable {
-  private enum CodingKeys: String, CodingKey { case id, name, tag, league, parentID }
+  private enum CodingKeys: String, CodingKey { case id, name, tag, league, parentID, timeZone }
 
   public init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -198,7 +198,9 @@ extension Team: Decodable {
       name: try container.decode(String.self, forKey: .name),
       tag: try container.decode(String.self, forKey: .tag),
       league: try container.decodeIfPresent(String.self, forKey: .league),
-      parentID: try container.decodeIfPresent(UUID.self, forKey: .parentID))
+      parentID: try container.decodeIfPresent(UUID.self, forKey: .parentID),
+      timeZone: try container.decodeIfPresent(String.self, forKey: .timeZone)
+        ?? Team.defaultTimeZone)
   }
 }
 
@@ -221,9 +223,10 @@ extension Tenure: Decodable {
 }
 
 extension TeamInput: Decodable {
-  private enum CodingKeys: String, CodingKey { case name, tag, league, parent }
+  private enum CodingKeys: String, CodingKey { case name, tag, league, parent, timeZone }
 
-  /// Reads `{"name","tag","league"?,"parent"?}`; `null` is empty (no league, no parent).
+  /// Reads `{"name","tag","league"?,"parent"?,"timeZone"?}`; `null` is empty (no league,
+  /// no parent, the zone kept).
   public init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: CodingKeys.self)
     func text(_ key: CodingKeys) throws -> String {
@@ -231,14 +234,15 @@ extension TeamInput: Decodable {
     }
     self.init(
       name: try text(.name), tag: try text(.tag), league: try text(.league),
-      parent: try text(.parent))
+      parent: try text(.parent), timeZone: try text(.timeZone))
   }
 
   /// The input that gives back `team`, in `teams` (its parent by tag).
   public init(team: Team, in teams: [Team]) {
     self.init(
       name: team.name, tag: team.tag, league: team.league ?? "",
-      parent: team.parentID.flatMap { id in teams.first { $0.id == id }?.tag } ?? "")
+      parent: team.parentID.flatMap { id in teams.first { $0.id == id }?.tag } ?? "",
+      timeZone: team.timeZone)
   }
 }
 

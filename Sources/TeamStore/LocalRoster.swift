@@ -62,6 +62,41 @@ public final class LocalRoster: RosterSource {
     try await store.swapPlayers(id, with: other, by: author)
   }
 
+  public func week(team: String?) async throws -> TeamWeek { try store.week(team: team) }
+
+  public func setAvailability(of id: UUID, to availability: Availability) async throws {
+    try await store.setAvailability(of: id, to: availability, by: author)
+  }
+
+  public func addEvent(_ input: EventInput, team: String?) async throws -> TeamEvent {
+    try await store.addEvent(input, team: team, by: author)
+  }
+
+  public func updateEvent(id: UUID, with input: EventInput) async throws -> TeamEvent {
+    try await store.updateEvent(id: id, with: input, by: author)
+  }
+
+  public func removeEvent(id: UUID) async throws { try await store.removeEvent(id: id, by: author) }
+
+  public func logGames(_ games: [GameInput], of id: UUID) async throws -> TeamEvent {
+    try await store.logGames(games, of: id, by: author)
+  }
+
+  public func answer(_ answer: TeamEvent.Answer?, for player: UUID, to event: UUID) async throws
+    -> TeamEvent
+  {
+    try await store.answer(answer, for: player, to: event, by: author)
+  }
+
+  public func calendarFeeds() async throws -> [CalendarFeed] { store.roster.schedule.feeds }
+
+  public func createFeed(team: String?, player: UUID?) async throws -> CalendarFeed {
+    try await store.createFeed(
+      team: try team.map { try store.week(team: $0).team.id }, player: player)
+  }
+
+  public func revokeFeed(_ secret: String) async throws { try await store.revokeFeed(secret) }
+
   public func tenures(of id: UUID) async throws -> [Tenure] { try store.tenures(of: id) }
 
   public func addTeam(_ input: TeamInput) async throws -> Team {

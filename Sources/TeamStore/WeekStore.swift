@@ -4,6 +4,15 @@ import TeamKit
 /// The team's week: availability, events, results, answers and calendar feeds, each a
 /// change of its own with a history entry (feeds excepted: they are keys, not the roster).
 extension RosterStore {
+  /// A team's week, its tag or id (the first team when nil or empty).
+  /// - Throws: ``RosterError/invalid(_:)`` when no team has this tag.
+  public func week(team tagOrID: String? = nil) throws(RosterError) -> TeamWeek {
+    let roster = self.roster
+    let team: Team
+    team = try Self.team(tagOrID, in: roster)
+    return TeamWeek(team: team, players: roster.players(in: team.id), schedule: roster.schedule)
+  }
+
   /// Replaces a player's weekly hours and days away.
   /// - Throws: ``RosterError/notFound(_:)``, ``RosterError/invalid(_:)`` or
   ///   ``RosterError/storage(_:)``.
@@ -185,7 +194,7 @@ extension RosterStore {
     }
   }
 
-  private static func team(_ tagOrID: String?, in roster: Roster) throws -> Team {
+  private static func team(_ tagOrID: String?, in roster: Roster) throws(RosterError) -> Team {
     guard let tagOrID, !tagOrID.isEmpty else { return roster.firstTeam }
     guard let team = roster.team(tagOrID) else {
       throw RosterError.invalid(

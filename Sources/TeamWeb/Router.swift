@@ -50,6 +50,8 @@ struct RoutePolicy: Sendable {
     case player
     /// The team the query's (or a form's) `team` field names, else the first team.
     case chosen
+    /// The team of the event whose id is the path's `{id}`.
+    case event
   }
 
   var access: Access

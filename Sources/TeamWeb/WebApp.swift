@@ -72,6 +72,7 @@ public struct WebApp: Sendable {
     addImportRoutes()
     addPhotoRoutes()
     addChampionArtRoutes()
+    addWeekRoutes()
     route("GET", "/images/{name}", RoutePolicy(.reader)) { [images, store] request, context in
       try images.response(
         for: context.parameters["name"] ?? "", roster: store.roster, request: request)
@@ -327,6 +328,11 @@ public struct WebApp: Sendable {
         let player = roster.player(id: id) ?? roster.removal(id: id)?.player
       else { return nil }
       return roster.team(id: player.teamID)
+    case .event:
+      guard let id = parameters["id"].flatMap(UUID.init(text:)),
+        let event = roster.schedule.event(id: id)
+      else { return nil }
+      return roster.team(id: event.teamID)
     case .chosen:
       let named =
         request.query["team"]

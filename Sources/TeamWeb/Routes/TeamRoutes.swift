@@ -11,8 +11,9 @@ struct TeamPatch: Decodable {
   var tag: String?
   var league: String?
   var parent: String?
+  var timeZone: String?
 
-  private enum CodingKeys: String, CodingKey { case name, tag, league, parent }
+  private enum CodingKeys: String, CodingKey { case name, tag, league, parent, timeZone }
 
   init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -25,6 +26,7 @@ struct TeamPatch: Decodable {
     tag = try container.decodeIfPresent(String.self, forKey: .tag)
     league = try clearable(.league)
     parent = try clearable(.parent)
+    timeZone = try container.decodeIfPresent(String.self, forKey: .timeZone)
   }
 
   /// The input for the team with this patch applied.
@@ -32,7 +34,7 @@ struct TeamPatch: Decodable {
     let current = TeamInput(team: team, in: teams)
     return TeamInput(
       name: name ?? current.name, tag: tag ?? current.tag, league: league ?? current.league,
-      parent: parent ?? current.parent)
+      parent: parent ?? current.parent, timeZone: timeZone ?? current.timeZone)
   }
 }
 

@@ -1,0 +1,358 @@
+import Foundation
+
+/// A team's week as the API and `kcorp week --json` give it: the team, its players, their
+/// availability, its events, each with its verdict.
+public struct TeamWeek: Sendable {
+  public let team: Team
+  public let players: [Player]
+  /// Only this team's events and its players' availability.
+  public let schedule: Schedule
+
+  public init(team: Team, players: [Player], schedule: Schedule) {
+    self.team = team
+    self.players = players
+    self.schedule = Schedule(
+      events: schedule.events.filter { $0.teamID == team.id },
+      availability: schedule.availability.filter { id, _ in players.contains { $0.id == id } })
+  }
+
+  public func verdict(of event: TeamEvent) -> Verdict {
+    schedule.verdict(of: event, players: players, in: team.zone)
+  }
+}
+
+/// The same in ISO 8601, UTC: `2026-03-26T19:00:00Z`.
+private func instant(_ date: Date) -> String {
+  date.formatted(.iso8601)
+}
+
+extension Availability: JSONWritable {
+  /// `{"away":["2026-03-12..2026-03-14"],"weekly":["Mon 18:00-23:00"]}`.
+  public func write(to writer: inout JSONWriter) {
+    writer.object {
+      $0.member("away", away.map(\.description))
+      $0.member("weekly", weekly.map(\.description))
+    }
+  }
+}
+
+extension Availability: Decodable {
+  private enum CodingKeys: String, CodingKey { case weekly, away }
+
+  /// Reads `{"weekly":"Mon-Fri 18:00-23:00" or ["Mon 18:00-23:00", …],"away":[…]}`, each
+  /// checked as typed.
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    let list = try? container.decodeIfPresent([String].self, forKey: .weekly)
+    let weekly =
+      try list?.joined(separator: ", ") ?? container.decodeIfPresent(String.self, forKey: .weekly)
+      ?? ""
+    let away = try container.decodeIfPresent([String].self, forKey: .away) ?? []
+    do {
+      self.init(
+        weekly: try Availability.weekly(parsing: weekly),
+        away: try away.map { (text) throws(ValidationError) in
+          try Availability.absence(parsing: text)
+        })
+    } catch {
+      throw DecodingError.dataCorruptedError(
+        forKey: .weekly, in: container, debugDescription: error.description)
+    }
+  }
+}
+
+extension Verdict: JSONWritable {
+  /// `{"code":"subs","missing":[],"subs":[{"player","position"}],"text"}`.
+  public func write(to writer: inout JSONWriter) {
+    let (missing, subs): ([Position], [Cover]) =
+      switch self {
+      case .fullFive: ([], [])
+      case .withSubs(let subs): ([], subs)
+      case .notEnough(let missing, let subs): (missing, subs)
+      }
+    writer.object {
+      $0.member("code", code)
+      $0.member("missing", missing.map(\.rawValue))
+      $0.member("subs", subs.map(CoverJSON.init))
+      $0.member("text", description)
+    }
+  }
+
+  private struct CoverJSON: JSONWritable {
+    let cover: Cover
+    init(_ cover: Cover) { self.cover = cover }
+    func write(to writer: inout JSONWriter) {
+      writer.object {
+        $0.member("name", cover.name)
+        $0.member("player", cover.playerID)
+        $0.member("position", cover.position.rawValue)
+      }
+    }
+  }
+}
+
+extension Game: JSONWritable {
+  /// `{"picks":[{"champion","player"?,"position"}],"result","side"?,"vod"?}`.
+  public func write(to writer: inout JSONWriter) {
+    writer.object {
+      $0.member("picks", picks.map(PickJSON.init))
+      $0.member("result", result.rawValue)
+      if let side { $0.member("side", side.rawValue) }
+      if let vod { $0.member("vod", vod) }
+    }
+  }
+
+  private struct PickJSON: JSONWritable {
+    let pick: Pick
+    init(_ pick: Pick) { self.pick = pick }
+    func write(to writer: inout JSONWriter) {
+      writer.object {
+        $0.member("champion", pick.champion)
+        if let player = pick.playerID { $0.member("player", player) }
+        $0.member("position", pick.position.rawValue)
+      }
+    }
+  }
+}
+
+/// An event with its verdict, as the API writes it.
+public struct EventDocument: JSONWritable {
+  public let event: TeamEvent
+  public let verdict: Verdict
+
+  public init(_ event: TeamEvent, verdict: Verdict) {
+    self.event = event
+    self.verdict = verdict
+  }
+
+  /// `{"answers":[{"answer","player"}],"end","format"?,"games","id","invited","kind","notes",
+  /// "opponent","place","sequence","start","team","title","verdict"}`.
+  public func write(to writer: inout JSONWriter) {
+    writer.object {
+      $0.member(
+        "answers",
+        event.invited.compactMap { id in
+          event.answers[id].map { AnswerJSON(player: id, answer: $0) }
+        })
+      $0.member("end", instant(event.end))
+      if let format = event.format { $0.member("format", format.rawValue) }
+      $0.member("games", event.games)
+      $0.member("id", event.id)
+      $0.member("invited", event.invited.map(\.uuidString))
+      $0.member("kind", event.kind.rawValue)
+      $0.member("notes", event.notes)
+      $0.member("opponent", event.opponent)
+      $0.member("place", event.place)
+      $0.member("sequence", event.sequence)
+      $0.member("start", instant(event.start))
+      $0.member("team", event.teamID)
+      $0.member("title", event.title)
+      $0.member("updated", instant(event.updated))
+      $0.member("verdict", verdict)
+    }
+  }
+
+  private struct AnswerJSON: JSONWritable {
+    let player: UUID
+    let answer: TeamEvent.Answer
+    func write(to writer: inout JSONWriter) {
+      writer.object {
+        $0.member("answer", answer.rawValue)
+        $0.member("player", player)
+      }
+    }
+  }
+}
+
+extension TeamWeek: JSONWritable {
+  /// `{"availability":[{"away","player","weekly"}],"events":[…],"team":{…}}`.
+  public func write(to writer: inout JSONWriter) {
+    writer.object {
+      $0.member(
+        "availability",
+        players.compactMap { player in
+          schedule.availability[player.id].map { PlayerHours(player: player.id, hours: $0) }
+        })
+      $0.member("events", schedule.events.map { EventDocument($0, verdict: verdict(of: $0)) })
+      $0.member("team", team)
+    }
+  }
+
+  private struct PlayerHours: JSONWritable {
+    let player: UUID
+    let hours: Availability
+    func write(to writer: inout JSONWriter) {
+      writer.object {
+        $0.member("away", hours.away.map(\.description))
+        $0.member("player", player)
+        $0.member("weekly", hours.weekly.map(\.description))
+      }
+    }
+  }
+}
+
+extension CalendarFeed: JSONWritable {
+  /// `{"created","path","player"?,"team"?}`.
+  public func write(to writer: inout JSONWriter) {
+    writer.object {
+      $0.member("created", instant(created))
+      $0.member("path", path)
+      if let playerID { $0.member("player", playerID) }
+      if let teamID { $0.member("team", teamID) }
+    }
+  }
+}
+
+extension CalendarFeed: Decodable {
+  private enum CodingKeys: String, CodingKey { case created, path, player, team }
+
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    let path = try container.decode(String.self, forKey: .path)
+    self.init(
+      secret: String(path.dropFirst("/calendar/".count).dropLast(".ics".count)),
+      teamID: try container.decodeIfPresent(UUID.self, forKey: .team),
+      playerID: try container.decodeIfPresent(UUID.self, forKey: .player),
+      created: try Date(container.decode(String.self, forKey: .created), strategy: .iso8601))
+  }
+}
+
+extension TeamWeek: Decodable {
+  private enum CodingKeys: String, CodingKey { case availability, events, team }
+  private struct Hours: Decodable {
+    let player: UUID
+    let weekly: [String]
+    let away: [String]
+  }
+  /// Reads what ``write(to:)`` writes; the players come from the roster (the verdicts are
+  /// computed again from them).
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    var availability: [UUID: Availability] = [:]
+    for hours in try container.decode([Hours].self, forKey: .availability) {
+      availability[hours.player] = Availability(
+        weekly: try Availability.weekly(parsing: hours.weekly.joined(separator: ", ")),
+        away: try hours.away.map { (text) throws(ValidationError) in
+          try Availability.absence(parsing: text)
+        })
+    }
+    let events = try container.decode([TeamEvent].self, forKey: .events)
+    let team = try container.decode(Team.self, forKey: .team)
+    self = TeamWeek(
+      unfiltered: team, schedule: Schedule(events: events, availability: availability))
+  }
+
+  /// A week as a server sent it, its players to be read from the roster.
+  private init(unfiltered team: Team, schedule: Schedule) {
+    self.team = team
+    self.players = []
+    self.schedule = schedule
+  }
+
+  /// The same week with the team's players, so that its verdicts can be computed.
+  public func with(players: [Player]) -> TeamWeek {
+    TeamWeek(team: team, players: players, schedule: schedule)
+  }
+}
+
+extension EventInput: JSONWritable, Decodable {
+  private enum CodingKeys: String, CodingKey {
+    case kind, start, end, opponent, format, place, notes
+  }
+
+  /// `{"end","format","kind","notes","opponent","place","start"}`, times on the team's
+  /// clock (`2026-03-26T20:00`).
+  public func write(to writer: inout JSONWriter) {
+    writer.object {
+      $0.member("end", end)
+      $0.member("format", format)
+      $0.member("kind", kind)
+      $0.member("notes", notes)
+      $0.member("opponent", opponent)
+      $0.member("place", place)
+      $0.member("start", start)
+    }
+  }
+
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    func text(_ key: CodingKeys) throws -> String {
+      try container.decodeIfPresent(String.self, forKey: key) ?? ""
+    }
+    self.init(
+      kind: try text(.kind), start: try text(.start), end: try text(.end),
+      opponent: try text(.opponent), format: try text(.format), place: try text(.place),
+      notes: try text(.notes))
+  }
+}
+
+extension GameInput: JSONWritable, Decodable {
+  private enum CodingKeys: String, CodingKey { case result, side, champions, vod }
+
+  /// `{"champions":["ksante",…],"result","side","vod"}`.
+  public func write(to writer: inout JSONWriter) {
+    writer.object {
+      $0.member("champions", champions)
+      $0.member("result", result)
+      $0.member("side", side)
+      $0.member("vod", vod)
+    }
+  }
+
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    self.init(
+      result: try container.decodeIfPresent(String.self, forKey: .result) ?? "",
+      side: try container.decodeIfPresent(String.self, forKey: .side) ?? "",
+      champions: try container.decodeIfPresent([String].self, forKey: .champions) ?? [],
+      vod: try container.decodeIfPresent(String.self, forKey: .vod) ?? "")
+  }
+}
+
+extension TeamEvent: Decodable {
+  private struct Document: Decodable {
+    struct Answer: Decodable {
+      let player: UUID
+      let answer: TeamEvent.Answer
+    }
+    struct GameJSON: Decodable {
+      struct Pick: Decodable {
+        let champion: String
+        let player: UUID?
+        let position: Position
+      }
+      let picks: [Pick]
+      let result: Game.Result
+      let side: Game.Side?
+      let vod: String?
+    }
+    let answers: [Answer]
+    let start, end, updated: String
+    let format: TeamEvent.Format?
+    let games: [GameJSON]
+    let id: UUID
+    let invited: [UUID]
+    let kind: TeamEvent.Kind
+    let notes, opponent, place: String
+    let sequence: Int
+    let team: UUID
+  }
+
+  /// Reads what ``EventDocument`` writes (its verdict is left: it is computed again).
+  public init(from decoder: any Decoder) throws {
+    let event = try Document(from: decoder)
+    self.init(
+      id: event.id, teamID: event.team, kind: event.kind,
+      start: try Date(event.start, strategy: .iso8601),
+      end: try Date(event.end, strategy: .iso8601), opponent: event.opponent,
+      format: event.format, place: event.place, notes: event.notes, invited: event.invited,
+      answers: Dictionary(event.answers.map { ($0.player, $0.answer) }) { $1 },
+      games: event.games.map { game in
+        Game(
+          result: game.result, side: game.side,
+          picks: game.picks.map {
+            Game.Pick(position: $0.position, playerID: $0.player, champion: $0.champion)
+          }, vod: game.vod)
+      }, sequence: event.sequence, updated: try Date(event.updated, strategy: .iso8601))
+  }
+}

@@ -1,0 +1,161 @@
+import Foundation
+import TeamHTTP
+import TeamKit
+import TeamStore
+
+/// `PUT /api/events/{id}/answers/{player}`: an answer, or null to take it back.
+struct AnswerRequest: Decodable {
+  let answer: TeamEvent.Answer?
+}
+
+/// `POST /api/calendar`: a feed of a team's events (its tag or id), or of a player's.
+struct FeedRequest: Decodable {
+  let team: String?
+  let player: UUID?
+}
+
+extension WebApp {
+  /// The event a path's `{id}` names; 404 otherwise.
+  static func event(_ id: String?, in roster: Roster) throws(HTTPError) -> TeamEvent {
+    guard let id = id.flatMap(UUID.init(text:)), let event = roster.schedule.event(id: id) else {
+      throw HTTPError(404, localized("No event has this id: it may have been cancelled."))
+    }
+    return event
+  }
+
+  /// An event with its verdict, from the roster it is on.
+  static func document(_ event: TeamEvent, in roster: Roster) -> EventDocument {
+    let team = roster.team(id: event.teamID) ?? roster.firstTeam
+    return EventDocument(
+      event,
+      verdict: roster.schedule.verdict(
+        of: event, players: roster.players(in: team.id), in: team.zone))
+  }
+
+  /// The week's API and the calendar feeds.
+  mutating func addWeekRoutes() {
+    let store = store
+
+    route("GET", "/api/week", RoutePolicy(.reader, team: .chosen)) { request, context in
+      let team = try WebApp.team(context, request)
+      return WebApp.json(try store.week(team: team.id.text))
+    }
+
+    route(
+      "PUT", "/api/players/{id}/availability",
+      RoutePolicy(.editor, .sameOrigin, team: .player)
+    ) { request, context in
+      let player = try WebApp.player(context.parameters["id"], in: store.roster)
+      let availability = try WebApp.decodeBody(Availability.self, of: request)
+      try await store.setAvailability(of: player.id, to: availability, by: context.author)
+      return WebApp.json(availability)
+    }
+
+    route("POST", "/api/week/events", RoutePolicy(.editor, .sameOrigin, team: .chosen)) {
+      request, context in
+      let team = try WebApp.team(context, request)
+      let input = try WebApp.decodeBody(EventInput.self, of: request)
+      let event = try await store.addEvent(input, team: team.id.text, by: context.author)
+      var response = WebApp.json(WebApp.document(event, in: store.roster), status: 201)
+      response.headers.append(("Location", "/api/week/events/\(event.id)"))
+      return response
+    }
+
+    route("GET", "/api/week/events/{id}", RoutePolicy(.reader, team: .event)) { _, context in
+      let roster = store.roster
+      return WebApp.json(
+        WebApp.document(try WebApp.event(context.parameters["id"], in: roster), in: roster))
+    }
+
+    route("PUT", "/api/week/events/{id}", RoutePolicy(.editor, .sameOrigin, team: .event)) {
+      request, context in
+      let event = try WebApp.event(context.parameters["id"], in: store.roster)
+      let input = try WebApp.decodeBody(EventInput.self, of: request)
+      let updated = try await store.updateEvent(id: event.id, with: input, by: context.author)
+      return WebApp.json(WebApp.document(updated, in: store.roster))
+    }
+
+    route("DELETE", "/api/week/events/{id}", RoutePolicy(.editor, .sameOrigin, team: .event)) {
+      _, context in
+      let event = try WebApp.event(context.parameters["id"], in: store.roster)
+      try await store.removeEvent(id: event.id, by: context.author)
+      return HTTPResponse(status: 204)
+    }
+
+    route("PUT", "/api/week/events/{id}/games", RoutePolicy(.editor, .sameOrigin, team: .event)) {
+      request, context in
+      let event = try WebApp.event(context.parameters["id"], in: store.roster)
+      let games = try WebApp.decodeBody([GameInput].self, of: request)
+      let logged = try await store.logGames(games, of: event.id, by: context.author)
+      return WebApp.json(WebApp.document(logged, in: store.roster))
+    }
+
+    route(
+      "PUT", "/api/week/events/{id}/answers/{player}",
+      RoutePolicy(.editor, .sameOrigin, team: .event)
+    ) { request, context in
+      let event = try WebApp.event(context.parameters["id"], in: store.roster)
+      let player = try WebApp.player(context.parameters["player"], in: store.roster)
+      let answer = try WebApp.decodeBody(AnswerRequest.self, of: request).answer
+      let answered = try await store.answer(
+        answer, for: player.id, to: event.id, by: context.author)
+      return WebApp.json(WebApp.document(answered, in: store.roster))
+    }
+
+    route("GET", "/api/calendar", RoutePolicy(.editor, team: .organisation)) { _, _ in
+      WebApp.json(store.roster.schedule.feeds)
+    }
+
+    route("POST", "/api/calendar", RoutePolicy(.editor, .sameOrigin, team: .organisation)) {
+      request, _ in
+      let wanted = try WebApp.decodeBody(FeedRequest.self, of: request)
+      let team = try wanted.team.map { tag throws(HTTPError) in
+        guard let team = store.roster.team(tag) else {
+          throw HTTPError(422, localized("No team has the tag “%@”.", tag))
+        }
+        return team.id
+      }
+      let feed = try await store.createFeed(team: team, player: wanted.player)
+      var response = WebApp.json(feed, status: 201)
+      response.headers.append(("Location", feed.path))
+      return response
+    }
+
+    route(
+      "DELETE", "/api/calendar/{secret}", RoutePolicy(.editor, .sameOrigin, team: .organisation)
+    ) { _, context in
+      let secret = context.parameters["secret"] ?? ""
+      guard store.roster.schedule.feed(secret: secret) != nil else {
+        throw HTTPError(404, localized("No calendar address has this secret."))
+      }
+      try await store.revokeFeed(secret)
+      return HTTPResponse(status: 204)
+    }
+
+    // The feed itself: its secret is its key, for calendar apps that cannot sign in.
+    route("GET", "/calendar/{file}", RoutePolicy(.anyone)) { _, context in
+      let file = context.parameters["file"] ?? ""
+      let roster = store.roster
+      guard file.hasSuffix(".ics"),
+        let feed = roster.schedule.feed(secret: String(file.dropLast(".ics".count)))
+      else { throw HTTPError(404, localized("There is no calendar at this address.")) }
+      let events: [TeamEvent]
+      let name: String
+      if let player = feed.playerID.flatMap({ roster.player(id: $0) }) {
+        events = roster.schedule.events(inviting: player.id)
+        name = "\(player.name) · \(roster.organisation)"
+      } else if let team = feed.teamID.flatMap({ roster.team(id: $0) }) {
+        events = roster.schedule.events.filter { $0.teamID == team.id }
+        name = team.name
+      } else {
+        throw HTTPError(404, localized("There is no calendar at this address."))
+      }
+      let names = Dictionary(roster.players.map { ($0.id, $0.name) }) { first, _ in first }
+      var response = HTTPResponse(
+        status: 200, contentType: "text/calendar; charset=utf-8",
+        body: Array(ICalendar.feed(name: name, events: events, players: names).utf8))
+      response.headers.append(("Cache-Control", "private, no-cache"))
+      return response
+    }
+  }
+}

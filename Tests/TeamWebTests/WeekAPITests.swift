@@ -1,0 +1,122 @@
+import Foundation
+import TeamHTTP
+import TeamKit
+import TeamStore
+import TestSupport
+import Testing
+
+@testable import TeamWeb
+
+/// The week through the JSON API: events with their verdicts, availability, games,
+/// answers, and the calendar feed served to whoever has its secret, until it is revoked.
+@Suite struct WeekAPITests {
+  let app: TestServer
+
+  init() throws { app = try TestServer() }
+
+  func json(_ response: WireResponse) throws -> [String: Any] {
+    try #require(try JSONSerialization.jsonObject(with: Data(response.body)) as? [String: Any])
+  }
+
+  func send(_ method: String, _ path: String, _ body: String) async throws -> WireResponse {
+    try await app.client.send(
+      method, path, headers: ["Content-Type": "application/json"], body: Array(body.utf8))
+  }
+
+  /// The brief's three, with a Jungle and a Mid starter, and Yike, a substitute Jungle.
+  func fullRoster() async throws -> (jungler: Player, yike: Player) {
+    let jungler = try await app.store.addPlayer(PlayerInput(name: "Bo", position: "Jungle"))
+    _ = try await app.store.addPlayer(PlayerInput(name: "Vladi", position: "Mid"))
+    let yike = try await app.store.addPlayer(
+      PlayerInput(name: "Yike", position: "Jungle", lineup: "substitute"))
+    return (jungler, yike)
+  }
+
+  @Test func anEventsVerdictFollowsAvailabilityAndItsGamesAreLogged() async throws {
+    let (jungler, yike) = try await fullRoster()
+    let created = try await app.postJSON(
+      "/api/week/events",
+      #"{"kind":"scrim","start":"2026-03-26T20:00","opponent":"G2 Esports","format":"bo3"}"#)
+    #expect(created.status == 201)
+    var event = try json(created)
+    let id = try #require(event["id"] as? String)
+    #expect(created.header("location") == "/api/week/events/\(id)")
+    #expect(event["start"] as? String == "2026-03-26T19:00:00Z")  // 20:00 in Paris
+    #expect((event["verdict"] as? [String: Any])?["text"] as? String == "Full five")
+    #expect((event["invited"] as? [String])?.count == 5)  // the starters
+
+    // The Jungle starter is away that day: Yike covers.
+    let away = try await send(
+      "PUT", "/api/players/\(jungler.id)/availability",
+      #"{"weekly":"Mon-Fri 18:00-23:00","away":["2026-03-26"]}"#)
+    #expect(away.status == 200)
+    event = try json(try await app.client.get("/api/week/events/\(id)"))
+    #expect(
+      (event["verdict"] as? [String: Any])?["text"] as? String == "With subs: Yike for Jungle")
+    // Yike says no: nobody for Jungle.
+    let answered = try await send(
+      "PUT", "/api/week/events/\(id)/answers/\(yike.id)", #"{"answer":"no"}"#)
+    #expect(answered.status == 200)
+    #expect(
+      ((try json(answered))["verdict"] as? [String: Any])?["missing"] as? [String] == ["Jungle"])
+
+    let logged = try await send(
+      "PUT", "/api/week/events/\(id)/games",
+      #"[{"result":"win","side":"blue","champions":["K'Sante","Vi","Ahri","Jinx","Rell"]},{"result":"loss","side":"red"}]"#
+    )
+    #expect(logged.status == 200)
+    let games = try #require((try json(logged))["games"] as? [[String: Any]])
+    #expect(games.map { $0["result"] as? String } == ["win", "loss"])
+    #expect((games[0]["picks"] as? [[String: Any]])?.first?["champion"] as? String == "ksante")
+
+    let week = try json(try await app.client.get("/api/week?team=KC"))
+    #expect((week["events"] as? [[String: Any]])?.count == 1)
+    #expect((week["team"] as? [String: Any])?["timeZone"] as? String == "Europe/Paris")
+    #expect(
+      (week["availability"] as? [[String: Any]])?.first?["weekly"] as? [String] == [
+        "Mon 18:00-23:00", "Tue 18:00-23:00", "Wed 18:00-23:00", "Thu 18:00-23:00",
+        "Fri 18:00-23:00",
+      ])
+    // The history says who did what.
+    let history = try await app.client.get("/api/history").text
+    #expect(history.contains("resultLogged") && history.contains("availabilityChanged"))
+
+    #expect(try await app.client.send("DELETE", "/api/week/events/\(id)").status == 204)
+    #expect(try await app.client.get("/api/week/events/\(id)").status == 404)
+  }
+
+  @Test func badInputSaysWhatToChangeAndChangesNothing() async throws {
+    let before = app.store.roster.version
+    let skipped = try await app.postJSON(
+      "/api/week/events", #"{"kind":"scrim","start":"2026-03-29T02:30"}"#)
+    #expect(skipped.status == 422)
+    #expect(skipped.text.contains(#""field":"start""#))
+    #expect(
+      try await app.postJSON("/api/week/events", #"{"kind":"party","start":"x"}"#).status == 422)
+    let player = app.store.players[0]
+    let hours = try await send(
+      "PUT", "/api/players/\(player.id)/availability", #"{"weekly":"Someday 18:00-20:00"}"#)
+    #expect(hours.status == 400)
+    #expect(hours.text.contains("Mon-Fri 18:00-23:00"))
+    #expect(app.store.roster.version == before)
+  }
+
+  @Test func aCalendarFeedIsServedWithItsSecretUntilRevoked() async throws {
+    _ = try await app.postJSON(
+      "/api/week/events", #"{"kind":"match","start":"2026-03-28T17:00","opponent":"Vitality"}"#)
+    let created = try await app.postJSON("/api/calendar", #"{"team":"KC"}"#)
+    #expect(created.status == 201)
+    let path = try #require((try json(created))["path"] as? String)
+    #expect(path.hasPrefix("/calendar/") && path.count > 40)
+    // No account needed: the secret is the key.
+    let feed = try await app.client.get(path)
+    #expect(feed.status == 200)
+    #expect(feed.header("content-type") == "text/calendar; charset=utf-8")
+    #expect(feed.text.contains("SUMMARY:Match vs Vitality\r\n"))
+    #expect(feed.text.contains("DTSTART:20260328T160000Z\r\n"))
+    #expect(try await app.client.get("/calendar/nope.ics").status == 404)
+    let secret = String(path.dropFirst("/calendar/".count).dropLast(".ics".count))
+    #expect(try await app.client.send("DELETE", "/api/calendar/\(secret)").status == 204)
+    #expect(try await app.client.get(path).status == 404)
+  }
+}
