@@ -58,6 +58,7 @@ enum Localizations {
     "%1$@ moved %2$@ from %3$@ to %4$@.": "%1$@ a transféré %2$@ de %3$@ à %4$@.",
     "%1$@ of %2$@": "%1$@ de %2$@",
     "%1$@ planned %2$@ on %3$@.": "%1$@ a prévu %2$@ le %3$@.",
+    "%1$@ plays: %2$@ (%3$@).": "%1$@ joue : %2$@ (%3$@).",
     "%1$@ removed %2$@": "%1$@ a supprimé %2$@",
     "%1$@ removed %2$@.": "%1$@ a supprimé %2$@.",
     "%1$@ removed the team %2$@": "%1$@ a supprimé l’équipe %2$@",
@@ -76,9 +77,11 @@ enum Localizations {
     "%1$@ vs %2$@": "%1$@ contre %2$@",
     "%1$@ was removed by %2$@. ": "%1$@ a été supprimé par %2$@. ",
     "%1$@ · removed %2$@": "%1$@ · supprimé %2$@",
+    "%1$@, week from %2$@ (%3$@)": "%1$@, semaine du %2$@ (%3$@)",
     "%1$@: %2$@": "%1$@ : %2$@",
     "%1$@: %2$@ (check the address, that the server runs, and the password in PGPASSFILE or PGPASSWORD)":
       "%1$@ : %2$@ (vérifiez l’adresse, que le serveur tourne, et le mot de passe dans PGPASSFILE ou PGPASSWORD)",
+    "%1$@: %2$@–%3$@ (%4$@ games).": "%1$@ : %2$@–%3$@ (%4$@ parties).",
     "%1$@: cannot be written (%2$@); let this user write the file and its folder (SQLite keeps -wal and -shm files beside it)":
       "%1$@ : impossible d’écrire (%2$@) ; permettez à cet utilisateur d’écrire le fichier et son dossier (SQLite garde les fichiers -wal et -shm à côté)",
     "%1$@: cannot create the folder %2$@": "%1$@ : impossible de créer le dossier %2$@",
@@ -89,6 +92,7 @@ enum Localizations {
       "%1$@ : la version de schéma %2$@ est plus récente que ce que connaît cette version (%3$@) ; utilisez un kcorp plus récent",
     "%1$@: the file is damaged (%2$@); it was left untouched. Put back a copy made with ‘kcorp backup’ (‘kcorp restore FILE’), or move the file aside to start a new roster":
       "%1$@ : le fichier est endommagé (%2$@) ; il a été laissé intact. Remettez une copie faite avec « kcorp backup » (« kcorp restore FICHIER »), ou mettez le fichier de côté pour commencer un nouvel effectif",
+    "%1$@–%2$@": "%1$@–%2$@",
     "%1$@’s picture was refused (%2$@); nothing was changed.":
       "L’image de %1$@ a été refusée (%2$@) ; rien n’a été modifié.",
     "%@ (within 90 days)": "%@ (d’ici 90 jours)",
@@ -140,6 +144,7 @@ enum Localizations {
     "--format takes json or csv, not ‘%@’.": "--format prend json ou csv, pas « %@ ».",
     "--from needs an http or https address, not ‘%@’.":
       "--from demande une adresse http ou https, pas « %@ ».",
+    "--from takes a date, YYYY-MM-DD, not ‘%@’.": "--from prend une date, AAAA-MM-JJ, pas « %@ ».",
     "--image is a picture name (a-z 0-9 _ - .), player_default when omitted.\n--champion may be repeated; see ‘kcorp champions’.":
       "--image est un nom d’image (a-z 0-9 _ - .), player_default s’il est omis.\n--champion peut être répété ; consultez « kcorp champions ».",
     "--limit takes a positive number, not ‘%@’.": "--limit prend un nombre positif, pas « %@ ».",
@@ -174,10 +179,13 @@ enum Localizations {
     "A pseudo or an id.": "Un pseudo ou un identifiant.",
     "A team the role holds on (repeat for several); every team when omitted.":
       "Une équipe où le rôle vaut (à répéter pour plusieurs) ; toutes les équipes sans cette option.",
+    "A team's week: each event, on the team's clock, with its verdict.":
+      "La semaine d’une équipe : chaque événement, à l’heure de l’équipe, avec son verdict.",
     "A throwaway roster (--in-memory) has nothing to restore into.":
       "Impossible de restaurer dans un effectif jetable (--in-memory).",
     "A token is already named “%@”; revoke it or choose another name.":
       "Un jeton s’appelle déjà « %@ » ; révoquez-le ou choisissez un autre nom.",
+    "ADDRESS": "ADRESSE",
     "Account name": "Identifiant",
     "Accounts": "Comptes",
     "Accounts · KCorp": "Comptes · KCorp",
@@ -215,6 +223,7 @@ enum Localizations {
     "Ask for sign-in on loopback too (always off loopback).":
       "Demander la connexion aussi sur la boucle locale (toujours hors de la boucle locale).",
     "Assassin": "Assassin",
+    "Away: %@": "Absent : %@",
     "Back": "Retour",
     "Back to the roster": "Retour à l’effectif",
     "Back up daily into DIR, keeping the last 7 days and one a week for 4 weeks.":
@@ -233,6 +242,8 @@ enum Localizations {
     "CLASSES": "CLASSES",
     "CREATED": "CRÉÉ",
     "Cancel": "Annuler",
+    "Cancel an event.": "Annuler un événement.",
+    "Cancelled %@.": "%@ annulé.",
     "Cannot back up into %@: %@": "Impossible de sauvegarder dans %@ : %@",
     "Cannot listen on %1$@:%2$@: %3$@.": "Impossible d’écouter sur %1$@:%2$@ : %3$@.",
     "Cannot listen on %1$@:%2$@: port %2$@ on %1$@ is already in use; stop the other server or choose another port.":
@@ -253,6 +264,8 @@ enum Localizations {
       "Modifier les champs d’un joueur ; ceux qui ne sont pas donnés restent tels quels.",
     "Change a team's name, tag, league or main team; the others stay.":
       "Modifier le nom, le tag, la ligue ou l’équipe principale d’une équipe ; le reste ne change pas.",
+    "Change an event; what is not given stays.":
+      "Modifier un événement ; ce qui n’est pas donné reste.",
     "Change password": "Changer le mot de passe",
     "Change photo": "Changer de photo",
     "Change your password": "Changer votre mot de passe",
@@ -296,6 +309,8 @@ enum Localizations {
     "Cross-site requests are refused.": "Les requêtes venues d’un autre site sont refusées.",
     "Current password": "Mot de passe actuel",
     "Current picture": "Image actuelle",
+    "Days away (YYYY-MM-DD); repeat for more.":
+      "Jours d’absence (AAAA-MM-JJ) ; à répéter pour en donner plusieurs.",
     "Delete": "Supprimer",
     "Delete %@?": "Supprimer %@ ?",
     "Delete %@? · KCorp": "Supprimer %@ ? · KCorp",
@@ -310,6 +325,7 @@ enum Localizations {
     "Downloads from %@ the newest version’s square icon of every champion, their French names and the champions released since this build, only when you ask. All or nothing: a failed download changes nothing.":
       "Télécharge depuis %@ l’icône carrée de chaque champion dans la version la plus récente, leurs noms français et les champions sortis depuis cette version du logiciel, seulement quand vous le demandez. Tout ou rien : un téléchargement qui échoue ne change rien.",
     "ENDS": "FIN",
+    "EVENT": "ÉVÉNEMENT",
     "Earlier teams": "Équipes précédentes",
     "Edit": "Modifier",
     "Edit %@": "Modifier %@",
@@ -327,6 +343,7 @@ enum Localizations {
     "Exit codes: %@.": "Codes de sortie : %@.",
     "Export CSV": "Exporter en CSV",
     "FAVORITE CHAMPIONS": "CHAMPIONS FAVORIS",
+    "FOR": "POUR",
     "Favorite champions": "Champions favoris",
     "Fighter": "Combattant",
     "File": "Fichier",
@@ -336,6 +353,7 @@ enum Localizations {
     "Fix %@": "Corrigez %@",
     "Fix the fields listed in errors.": "Corrigez les champs listés dans errors.",
     "Forbidden": "Interdit",
+    "Forget every day away.": "Oublier tous les jours d’absence.",
     "Four": "Quatre",
     "Fri": "ven.",
     "From the file (or database) the options choose to DESTINATION: a PostgreSQL address,\npostgresql://user@host/name (the password from PGPASSFILE or $PGPASSWORD), or a new\ndatabase file. The destination must be new: nobody has changed it yet. The source is only\nread; stop the server first, so that nothing changes meanwhile.":
@@ -394,6 +412,7 @@ enum Localizations {
     "How many changes, 50 by default.": "Combien de modifications, 50 par défaut.",
     "I/O or database error (including a port already in use)":
       "erreur d’entrée-sortie ou de base de données (dont un port déjà utilisé)",
+    "ID": "ID",
     "IMAGE": "IMAGE",
     "Image": "Image",
     "Import": "Importer",
@@ -445,11 +464,15 @@ enum Localizations {
       "Lister les équipes de la structure : tag, nom, ligue, équipe principale, joueurs.",
     "List the staff accounts and their roles.": "Lister les comptes du staff et leurs rôles.",
     "Listening on %@:%@": "À l’écoute sur %@:%@",
+    "Log an event's games, in order (replacing those logged before).":
+      "Noter les parties d’un événement, dans l’ordre (à la place de celles notées avant).",
     "Log at most %@ games.": "Notez %@ parties au plus.",
     "Loss": "Défaite",
     "MAIN TEAM": "ÉQUIPE PRINCIPALE",
     "Mage": "Mage",
     "Main team": "Équipe principale",
+    "Make a new address for this team's events.":
+      "Créer une adresse pour les événements de cette équipe.",
     "Make starter": "Passer titulaire",
     "Manage accounts": "Gérer les comptes",
     "Marksman": "Tireur",
@@ -493,9 +516,12 @@ enum Localizations {
       "Aucun compte pour l’instant. Créez le premier avec « kcorp users add NOM --role owner ».",
     "No backup at %@.": "Aucune sauvegarde à %@.",
     "No calendar address has this secret.": "Aucune adresse de calendrier n’a ce secret.",
+    "No calendar address yet: make one with kcorp calendar --new TAG.":
+      "Pas encore d’adresse de calendrier : créez-en une avec kcorp calendar --new TAG.",
     "No champion matches “%@”.": "Aucun champion ne correspond à « %@ ».",
     "No changes recorded yet.": "Aucune modification enregistrée pour l’instant.",
     "No contract ends within %@ days.": "Aucun contrat ne finit d’ici %@ jours.",
+    "No event has the id “%@”.": "Aucun événement n’a l’identifiant « %@ ».",
     "No event has this id: it may have been cancelled.":
       "Aucun événement n’a cet identifiant : il a peut-être été annulé.",
     "No favorite champions yet.": "Aucun champion favori pour l’instant.",
@@ -530,12 +556,16 @@ enum Localizations {
     "Not possible now": "Impossible pour l’instant",
     "Not saved": "Non enregistré",
     "Not saved: %@": "Non enregistré : %@",
+    "Notes for the team.": "Des notes pour l’équipe.",
+    "Nothing is planned this week.": "Rien n’est prévu cette semaine.",
     "Nothing was added: fix the fields marked in the form.":
       "Personne n’a été ajouté : corrigez les champs signalés dans le formulaire.",
     "Nothing was imported. Fix these lines and preview again:":
       "Rien n’a été importé. Corrigez ces lignes et prévisualisez de nouveau :",
     "On SIGTERM, keep serving this long while /healthz says stopping, so that a load balancer sends requests elsewhere first (0 by default).":
       "Sur SIGTERM, continuer à servir ce temps-là pendant que /healthz dit « stopping », pour qu’un répartiteur de charge envoie d’abord les requêtes ailleurs (0 par défaut).",
+    "One game: win or loss, then blue or red, then our champions in role order, then a VOD's https address (\"win blue ksante,vi,ahri,jinx,rell\").":
+      "Une partie : win ou loss, puis blue ou red, puis nos champions dans l’ordre des rôles, puis l’adresse https d’une VOD (« win blue ksante,vi,ahri,jinx,rell »).",
     "Only an owner manages the accounts and the teams.":
       "Seul un propriétaire gère les comptes et les équipes.",
     "Only champions matching Q however it is spelled (ksan, kaisa, wukong), best first.":
@@ -562,6 +592,8 @@ enum Localizations {
     "Photo": "Photo",
     "Photo of %@": "Photo de %@",
     "Picture's file name": "Nom du fichier de l’image",
+    "Plan a scrim, match, training or review; its starters are invited.":
+      "Prévoir un scrim, un match, un entraînement ou une review ; les titulaires sont invités.",
     "Player %1$@ (“%2$@”)": "Joueur %1$@ (« %2$@ »)",
     "Player %@": "Joueur %@",
     "Precondition Failed": "Condition préalable non remplie",
@@ -622,6 +654,7 @@ enum Localizations {
     "Result: %1$@–%2$@": "Résultat : %1$@–%2$@",
     "Review": "Review",
     "Revoke an API token at once.": "Révoquer un jeton d’API sur-le-champ.",
+    "Revoke the address with this secret.": "Révoquer l’adresse qui a ce secret.",
     "Revoked %@.": "%@ révoqué.",
     "Riot ID": "Riot ID",
     "Riot ID (name#tag)": "Riot ID (nom#tag)",
@@ -636,6 +669,8 @@ enum Localizations {
       "Dites quoi modifier : --name, --position, --image, --champion, --status, --riot-id, --real-name, --country, --birth-date, --joined ou --contract-end.",
     "Say what to change: --name, --tag, --league or --parent.":
       "Dites quoi modifier : --name, --tag, --league ou --parent.",
+    "Say what to change: --type, --start, --end, --opponent, --format, --place or --notes.":
+      "Dites quoi changer : --type, --start, --end, --opponent, --format, --place ou --notes.",
     "Scrim": "Scrim",
     "Search": "Rechercher",
     "Search a champion": "Rechercher un champion",
@@ -687,6 +722,8 @@ enum Localizations {
     "Show help; ‘kcorp <command> --help’ for one command.":
       "Afficher l’aide ; « kcorp <commande> --help » pour une commande.",
     "Show one player.": "Afficher un joueur.",
+    "Show or set when a player can play: weekly hours and days away.":
+      "Voir ou fixer quand un joueur peut jouer : ses heures de la semaine et ses jours d’absence.",
     "Show the version.": "Afficher la version.",
     "Show this help.": "Afficher cette aide.",
     "Shown now: drawn badges; the game’s art has not been downloaded.":
@@ -773,6 +810,8 @@ enum Localizations {
       "Le mot de passe actuel est incorrect (ou trop d’essais : attendez, puis réessayez).",
     "The database file (else $KCORP_DB, else $XDG_DATA_HOME/kcorp/roster.sqlite or ~/.local/share/kcorp/roster.sqlite).":
       "Le fichier de base de données (sinon $KCORP_DB, sinon $XDG_DATA_HOME/kcorp/roster.sqlite ou ~/.local/share/kcorp/roster.sqlite).",
+    "The event's id (kcorp week shows it).": "L’identifiant de l’événement (kcorp week le montre).",
+    "The event's id.": "L’identifiant de l’événement.",
     "The file": "Le fichier",
     "The file to import.": "Le fichier à importer.",
     "The format is read from the content. CSV takes , ; or tab between cells, a header naming\nat least the name and position columns, and champions as people type them.":
@@ -792,6 +831,7 @@ enum Localizations {
     "The order could not be saved: %@": "L’ordre n’a pas pu être enregistré : %@",
     "The order was not saved: the roster changed meanwhile.":
       "L’ordre n’a pas été enregistré : l’effectif a changé entre-temps.",
+    "The other team, for a scrim or a match.": "L’équipe adverse, pour un scrim ou un match.",
     "The photo is decoded and re-encoded: a square of at most 512 pixels, upright, without its\nmetadata (EXIF, GPS). At most 8 MiB and 40 megapixels.":
       "La photo est décodée puis réencodée : un carré de 512 pixels au plus, redressé, sans ses\nmétadonnées (EXIF, GPS). 8 Mio et 40 mégapixels au plus.",
     "The photo was not saved: %@": "La photo n’a pas été enregistrée : %@",
@@ -804,6 +844,8 @@ enum Localizations {
       "Le joueur avec qui il échange, par pseudo ou identifiant.",
     "The player was not moved: %@": "Le joueur n’a pas été transféré : %@",
     "The player's real name.": "Le nom du joueur.",
+    "The private calendar addresses (iCalendar) staff phones subscribe to.":
+      "Les adresses privées de calendrier (iCalendar) auxquelles s’abonnent les téléphones du staff.",
     "The pseudo or id of a removed player.": "Le pseudo ou l’identifiant d’un joueur supprimé.",
     "The pseudo.": "Le pseudo.",
     "The role: Top, Jungle, Mid, ADC or Support.": "Le rôle : Top, Jungle, Mid, ADC ou Support.",
@@ -844,6 +886,8 @@ enum Localizations {
     "The token's name.": "Le nom du jeton.",
     "The two passwords differ; nothing was changed.":
       "Les deux mots de passe diffèrent ; rien n’a été modifié.",
+    "The week's first day, YYYY-MM-DD (default: today).":
+      "Le premier jour de la semaine, AAAA-MM-JJ (par défaut : aujourd’hui).",
     "Their pseudo, photo and champions stay; their time on this team is kept.":
       "Son pseudo, sa photo et ses champions restent ; son passage dans cette équipe est gardé.",
     "There is no calendar at this address.": "Il n’y a pas de calendrier à cette adresse.",
@@ -916,11 +960,19 @@ enum Localizations {
     "Use a throwaway roster.": "Utiliser un effectif jetable.",
     "Use only lower-case letters a-z, digits, “_”, “-” and “.” in the image name.":
       "N’utilisez dans le nom d’image que des minuscules a-z, des chiffres, « _ », « - » et « . ».",
+    "VERDICT": "VERDICT",
     "Viewers read the roster; editors change it; owners also manage the accounts.":
       "Les lecteurs lisent l’effectif ; les éditeurs le modifient ; les propriétaires gèrent aussi les comptes.",
+    "WHEN": "QUAND",
     "Watching %@; Ctrl-C stops.": "Suivi de %@ ; Ctrl-C arrête.",
     "Wed": "mer.",
+    "Weekly hours on the team's clock, \"Mon-Fri 18:00-23:00, Sat 14:00-20:00\"; \"\" for none.":
+      "Les heures de la semaine, à l’heure de l’équipe, « Mon-Fri 18:00-23:00, Sat 14:00-20:00 » ; « » pour aucune.",
     "What the token is for.": "À quoi sert le jeton.",
+    "When it ends, on the team's clock (default: two hours after the start).":
+      "Quand il finit, à l’heure de l’équipe (par défaut : deux heures après le début).",
+    "When it starts, on the team's clock.": "Quand il commence, à l’heure de l’équipe.",
+    "Where it is played (default: online).": "Où il se joue (par défaut : en ligne).",
     "Where the owner's “Download champion art” fetches from: a mirror in Data Dragon's layout; Riot's by default.":
       "D’où « Télécharger les illustrations » du propriétaire télécharge : un miroir organisé comme Data Dragon ; celui de Riot par défaut.",
     "Who changed what, the newest first.": "Qui a modifié quoi, du plus récent au plus ancien.",
@@ -943,7 +995,9 @@ enum Localizations {
     "academy of %@": "académie de %@",
     "an array": "un tableau",
     "an object": "un objet",
+    "any time (no weekly hours given)": "à toute heure (aucune heure donnée)",
     "birth date": "date de naissance",
+    "bo1, bo3 or bo5.": "bo1, bo3 ou bo5.",
     "champions": "champions",
     "changed by someone else meanwhile (nothing written; try again)":
       "modifié par quelqu’un d’autre entre-temps (rien d’écrit ; réessayez)",
@@ -979,6 +1033,7 @@ enum Localizations {
     "pseudo": "pseudo",
     "real name": "nom",
     "role": "rôle",
+    "scrim, match, training or review.": "scrim, match, training (entraînement) ou review.",
     "stand-in": "remplaçant temporaire",
     "starter": "titulaire",
     "starter or substitute (new players start while fewer than five do).":

@@ -113,7 +113,7 @@ struct Context {
   }
 
   /// The address `--server` or `$KCORP_SERVER` gives, if any.
-  private var serverAddress: String? {
+  var serverAddress: String? {
     (parsed.value("--server") ?? environment["KCORP_SERVER"]).flatMap { $0.isEmpty ? nil : $0 }
   }
 

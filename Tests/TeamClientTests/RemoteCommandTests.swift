@@ -34,6 +34,28 @@ import Testing
     try await runKCorpOffThePool(arguments, environment: environment.merging(extra) { $1 })
   }
 
+  @Test func theWeekCommandsWorkOnTheServer() async throws {
+    let added = try await kcorp(
+      "events", "add", "--type", "match", "--start", "2026-03-28T17:00", "--opponent", "Vitality")
+    #expect(added.status == 0, "\(added.stderr)")
+    let event = try #require(store.roster.schedule.events.first)
+    #expect(event.opponent == "Vitality" && event.kind == .match)
+    let week = try await kcorp("week", "--from", "2026-03-23")
+    #expect(week.stdout.contains("Sat 2026-03-28 17:00–19:00  Match vs Vitality"), "\(week.stderr)")
+    let hours = try await kcorp("availability", "Canna", "--weekly", "Sat 14:00-20:00")
+    #expect(hours.status == 0, "\(hours.stderr)")
+    #expect(store.roster.schedule.availability[store.players[0].id]?.weekly.count == 1)
+    let result = try await kcorp("events", "result", event.id.text, "--game", "win red")
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(store.roster.schedule.events.first?.games.first?.side == .red)
+    let calendar = try await kcorp("calendar", "--new", "KC")
+    #expect(
+      calendar.stdout.contains("http://127.0.0.1:\(server.port)/calendar/"), "\(calendar.stderr)")
+    #expect(store.roster.schedule.feeds.count == 1)
+    #expect(try await kcorp("events", "remove", event.id.text).status == 0)
+    #expect(store.roster.schedule.events.isEmpty)
+  }
+
   @Test func everyRosterCommandWorksOnTheServer() async throws {
     let added = try await kcorp(
       "players", "add", "--name", "Rekkles", "--position", "adc", "--json")

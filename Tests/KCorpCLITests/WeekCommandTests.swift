@@ -1,0 +1,71 @@
+import Foundation
+import TeamKit
+import TestSupport
+import Testing
+
+/// The week from the command line, on a database of its own: events with their verdicts,
+/// hours, results, calendar addresses; bad input is one line on stderr and its exit code.
+@Suite struct WeekCommandTests {
+  let kcorp: KCorp
+
+  init() throws { kcorp = try KCorp() }
+
+  @Test func aScrimIsPlannedJudgedLoggedMovedAndCancelled() throws {
+    for (name, position, status) in [
+      ("Bo", "Jungle", "starter"), ("Vladi", "Mid", "starter"), ("Yike", "Jungle", "substitute"),
+    ] {
+      #expect(
+        try kcorp("players", "add", "--name", name, "--position", position, "--status", status)
+          .status == 0)
+    }
+    let added = try kcorp(
+      "events", "add", "--type", "scrim", "--start", "2026-03-26T20:00", "--opponent", "G2",
+      "--format", "bo3", "--json")
+    #expect(added.status == 0, "\(added.stderr)")
+    let event = try #require(
+      try JSONSerialization.jsonObject(with: Data(added.stdout.utf8)) as? [String: Any])
+    let id = try #require(event["id"] as? String)
+    #expect(event["start"] as? String == "2026-03-26T19:00:00Z")
+
+    let hours = try kcorp(
+      "availability", "Bo", "--weekly", "Mon-Fri 18:00-23:00", "--away", "2026-03-26")
+    #expect(hours.status == 0, "\(hours.stderr)")
+    #expect(hours.stdout.contains("Bo plays: Mon 18:00-23:00, Tue 18:00-23:00"))
+    #expect(hours.stdout.contains("Away: 2026-03-26"))
+    let week = try kcorp("week", "--from", "2026-03-23")
+    #expect(
+      week.stdout.contains(
+        "Thu 2026-03-26 20:00–22:00  Scrim vs G2 · Bo3  With subs: Yike for Jungle"))
+    #expect(week.stdout.contains(id))
+
+    let result = try kcorp(
+      "events", "result", id, "--game", "win blue ksante,vi,ahri,jinx,rell", "--game", "loss red")
+    #expect(result.stdout == "Scrim vs G2: 1–1 (2 games).\n", "\(result.stderr)")
+    // A new start alone moves it, its length kept.
+    #expect(try kcorp("events", "edit", id, "--start", "2026-03-26T21:00").status == 0)
+    #expect(try kcorp("week", "--from", "2026-03-23").stdout.contains("21:00–23:00"))
+    let history = try kcorp("history").stdout
+    #expect(history.contains("logged Scrim vs G2 on 2026-03-26 20:00: 1–1."))
+
+    let calendar = try kcorp("calendar", "--new", "KC")
+    #expect(calendar.stdout.contains("KCorp  /calendar/") && calendar.stdout.contains(".ics"))
+    #expect(try kcorp("events", "remove", id).stdout == "Cancelled Scrim vs G2.\n")
+    #expect(
+      try kcorp("week", "--from", "2026-03-23").stdout.contains("Nothing is planned this week."))
+  }
+
+  @Test func badInputIsOneLineAndItsExitCode() throws {
+    let skipped = try kcorp("events", "add", "--type", "scrim", "--start", "2026-03-29T02:30")
+    #expect(skipped.status == 65)
+    #expect(
+      skipped.stderr
+        == "kcorp: 2026-03-29T02:30 does not exist in Europe/Paris (the clocks go forward then); choose another time.\n"
+    )
+    let hours = try kcorp("availability", "Canna", "--weekly", "Someday")
+    #expect(hours.status == 65 && hours.stderr.split(separator: "\n").count == 1)
+    #expect(try kcorp("events", "remove", "nope").status == 66)
+    #expect(try kcorp("events", "add", "--start", "2026-03-26T20:00").status == 64)  // no --type
+    #expect(try kcorp("week", "--from", "soon").status == 64)
+    #expect(try kcorp("week", "--json").status == 0)
+  }
+}
