@@ -76,6 +76,7 @@ enum Localizations {
     "%1$@ to %2$@": "%1$@ à %2$@",
     "%1$@ vs %2$@": "%1$@ contre %2$@",
     "%1$@ was removed by %2$@. ": "%1$@ a été supprimé par %2$@. ",
+    "%1$@ · from %2$@": "%1$@ · à partir du %2$@",
     "%1$@ · removed %2$@": "%1$@ · supprimé %2$@",
     "%1$@, week from %2$@ (%3$@)": "%1$@, semaine du %2$@ (%3$@)",
     "%1$@: %2$@": "%1$@ : %2$@",
@@ -176,6 +177,8 @@ enum Localizations {
       "Un dossier d’images nommées d’après les noms d’image (canna.png, jax.webp, …) ; par défaut « images » à côté de la base de données.",
     "A kcorp server is using %@: stop it, then restore (or give --force and restart the server after).":
       "Un serveur kcorp utilise %@ : arrêtez-le, puis restaurez (ou donnez --force et redémarrez le serveur ensuite).",
+    "A private address staff phones subscribe to: anyone who has it sees this team's events.":
+      "Une adresse privée à laquelle s’abonnent les téléphones du staff : qui l’a voit les événements de cette équipe.",
     "A pseudo or an id.": "Un pseudo ou un identifiant.",
     "A team the role holds on (repeat for several); every team when omitted.":
       "Une équipe où le rôle vaut (à répéter pour plusieurs) ; toutes les équipes sans cette option.",
@@ -219,10 +222,14 @@ enum Localizations {
     "Another base address in Data Dragon's layout (a mirror); Riot's by default.":
       "Une autre adresse organisée comme Data Dragon (un miroir) ; celle de Riot par défaut.",
     "Another name to answer to.": "Un autre nom auquel répondre.",
+    "Any time": "À toute heure",
+    "Any time (no weekly hours given).": "À toute heure (aucune heure donnée).",
     "As the team needs": "Selon les besoins de l’équipe",
     "Ask for sign-in on loopback too (always off loopback).":
       "Demander la connexion aussi sur la boucle locale (toujours hors de la boucle locale).",
     "Assassin": "Assassin",
+    "Availability": "Disponibilités",
+    "Away today (%@)": "Absent aujourd’hui (%@)",
     "Away: %@": "Absent : %@",
     "Back": "Retour",
     "Back to the roster": "Retour à l’effectif",
@@ -241,9 +248,12 @@ enum Localizations {
       "Faire revenir un joueur supprimé à sa place, tous ses champs intacts.",
     "CLASSES": "CLASSES",
     "CREATED": "CRÉÉ",
+    "Calendar": "Calendrier",
     "Cancel": "Annuler",
     "Cancel an event.": "Annuler un événement.",
+    "Cancel this event": "Annuler cet événement",
     "Cancelled %@.": "%@ annulé.",
+    "Cancelled.": "Annulé.",
     "Cannot back up into %@: %@": "Impossible de sauvegarder dans %@ : %@",
     "Cannot listen on %1$@:%2$@: %3$@.": "Impossible d’écouter sur %1$@:%2$@ : %3$@.",
     "Cannot listen on %1$@:%2$@: port %2$@ on %1$@ is already in use; stop the other server or choose another port.":
@@ -268,6 +278,7 @@ enum Localizations {
       "Modifier un événement ; ce qui n’est pas donné reste.",
     "Change password": "Changer le mot de passe",
     "Change photo": "Changer de photo",
+    "Change this event": "Modifier cet événement",
     "Change your password": "Changer votre mot de passe",
     "Changed": "Modifiés",
     "Changed %@'s password; their sessions are ended.":
@@ -311,6 +322,8 @@ enum Localizations {
     "Current picture": "Image actuelle",
     "Days away (YYYY-MM-DD); repeat for more.":
       "Jours d’absence (AAAA-MM-JJ) ; à répéter pour en donner plusieurs.",
+    "Days away, one a line (2026-03-12 or 2026-03-12..2026-03-14)":
+      "Jours d’absence, un par ligne (2026-03-12 ou 2026-03-12..2026-03-14)",
     "Delete": "Supprimer",
     "Delete %@?": "Supprimer %@ ?",
     "Delete %@? · KCorp": "Supprimer %@ ? · KCorp",
@@ -330,6 +343,7 @@ enum Localizations {
     "Edit": "Modifier",
     "Edit %@": "Modifier %@",
     "Edit %@ · KCorp": "Modifier %@ · KCorp",
+    "End (two hours later when empty)": "Fin (deux heures après si vide)",
     "Enter a pseudo that can be seen: this one is only blank characters.":
       "Saisissez un pseudo qui se voit : celui-ci n’est fait que de caractères vides.",
     "Enter a pseudo.": "Saisissez un pseudo.",
@@ -354,11 +368,18 @@ enum Localizations {
     "Fix the fields listed in errors.": "Corrigez les champs listés dans errors.",
     "Forbidden": "Interdit",
     "Forget every day away.": "Oublier tous les jours d’absence.",
+    "Format": "Format",
     "Four": "Quatre",
     "Fri": "ven.",
     "From the file (or database) the options choose to DESTINATION: a PostgreSQL address,\npostgresql://user@host/name (the password from PGPASSFILE or $PGPASSWORD), or a new\ndatabase file. The destination must be new: nobody has changed it yet. The source is only\nread; stop the server first, so that nothing changes meanwhile.":
       "Du fichier (ou de la base) que choisissent les options vers DESTINATION : une adresse PostgreSQL,\npostgresql://utilisateur@hôte/nom (le mot de passe vient de PGPASSFILE ou de $PGPASSWORD), ou un\nnouveau fichier de base. La destination doit être neuve : personne ne l’a encore modifiée. La source\nest seulement lue ; arrêtez d’abord le serveur, pour que rien ne change entre-temps.",
     "Full five": "Cinq au complet",
+    "Game %1$@: %2$@'s champion": "Partie %1$@ : champion du %2$@",
+    "Game %@": "Partie %@",
+    "Game %@: VOD address": "Partie %@ : adresse de la VOD",
+    "Game %@: result": "Partie %@ : résultat",
+    "Game %@: side": "Partie %@ : côté",
+    "Games": "Parties",
     "Give %1$@: %2$@": "Indiquez %1$@ : %2$@",
     "Give %@ only once.": "Ne donnez %@ qu’une fois.",
     "Give --champion or --no-champions, not both.":
@@ -409,6 +430,8 @@ enum Localizations {
     "Give “%@” once: an object repeats it.": "Ne donnez « %@ » qu’une fois : un objet le répète.",
     "History": "Historique",
     "History · KCorp": "Historique · KCorp",
+    "Hours on %1$@'s clock. Without weekly hours, %2$@ counts as available at any hour; days away always win.":
+      "Heures à l’heure de %1$@. Sans heures de la semaine, %2$@ compte comme disponible à toute heure ; les jours d’absence l’emportent toujours.",
     "How many changes, 50 by default.": "Combien de modifications, 50 par défaut.",
     "I/O or database error (including a port already in use)":
       "erreur d’entrée-sortie ou de base de données (dont un port déjà utilisé)",
@@ -432,6 +455,7 @@ enum Localizations {
     "Inactive": "Inactifs",
     "Insufficient Storage": "Espace insuffisant",
     "Internal Server Error": "Erreur interne du serveur",
+    "Invited": "Invités",
     "Invited: %@": "Invités : %@",
     "It is empty; export a roster to see the columns.":
       "Il est vide ; exportez un effectif pour voir les colonnes.",
@@ -445,6 +469,7 @@ enum Localizations {
     "KCorp roster": "Effectif KCorp",
     "Keep the password off the command line, where others see it: put it in PGPASSFILE (~/.pgpass) or $PGPASSWORD.":
       "Gardez le mot de passe hors de la ligne de commande, où d’autres le voient : mettez-le dans PGPASSFILE (~/.pgpass) ou $PGPASSWORD.",
+    "Kind": "Type",
     "LAST USED": "DERNIER USAGE",
     "LEAGUE": "LIGUE",
     "LINEUP": "COMPOSITION",
@@ -467,10 +492,12 @@ enum Localizations {
     "Log an event's games, in order (replacing those logged before).":
       "Noter les parties d’un événement, dans l’ordre (à la place de celles notées avant).",
     "Log at most %@ games.": "Notez %@ parties au plus.",
+    "Log the result": "Noter le résultat",
     "Loss": "Défaite",
     "MAIN TEAM": "ÉQUIPE PRINCIPALE",
     "Mage": "Mage",
     "Main team": "Équipe principale",
+    "Make a calendar address": "Créer une adresse de calendrier",
     "Make a new address for this team's events.":
       "Créer une adresse pour les événements de cette équipe.",
     "Make starter": "Passer titulaire",
@@ -508,12 +535,14 @@ enum Localizations {
     "New player · KCorp": "Nouveau joueur · KCorp",
     "New team": "Nouvelle équipe",
     "Next": "Suivante",
+    "Next week": "Semaine suivante",
     "No": "Non",
     "No %@": "Pas de %@",
     "No API tokens.": "Aucun jeton d’API.",
     "No account is named “%@”.": "Aucun compte ne s’appelle « %@ ».",
     "No accounts yet. Create the first with ‘kcorp users add NAME --role owner’.":
       "Aucun compte pour l’instant. Créez le premier avec « kcorp users add NOM --role owner ».",
+    "No answer": "Pas de réponse",
     "No backup at %@.": "Aucune sauvegarde à %@.",
     "No calendar address has this secret.": "Aucune adresse de calendrier n’a ce secret.",
     "No calendar address yet: make one with kcorp calendar --new TAG.":
@@ -526,6 +555,7 @@ enum Localizations {
       "Aucun événement n’a cet identifiant : il a peut-être été annulé.",
     "No favorite champions yet.": "Aucun champion favori pour l’instant.",
     "No favourite champions.": "Aucun champion favori.",
+    "No game logged yet.": "Aucune partie notée pour l’instant.",
     "No other team has the tag “%@”.": "Aucune autre équipe n’a le tag « %@ ».",
     "No player has this id: they may have been removed.":
       "Aucun joueur n’a cet identifiant : il a peut-être été supprimé.",
@@ -544,6 +574,7 @@ enum Localizations {
     "No terminal to ask the password on: use --password-stdin.":
       "Aucun terminal où demander le mot de passe : utilisez --password-stdin.",
     "No token is named “%@”.": "Aucun jeton ne s’appelle « %@ ».",
+    "Nobody is invited.": "Personne n’est invité.",
     "Nobody was removed in the last 30 days.": "Personne n’a été supprimé ces 30 derniers jours.",
     "Nobody with this id is in Recently removed.":
       "Personne n’a cet identifiant dans Supprimés récemment.",
@@ -553,11 +584,14 @@ enum Localizations {
     "Not allowed": "Non autorisé",
     "Not enough: no %@": "Pas assez : pas de %@",
     "Not found": "Introuvable",
+    "Not played": "Non jouée",
     "Not possible now": "Impossible pour l’instant",
     "Not saved": "Non enregistré",
     "Not saved: %@": "Non enregistré : %@",
+    "Notes": "Notes",
     "Notes for the team.": "Des notes pour l’équipe.",
     "Nothing is planned this week.": "Rien n’est prévu cette semaine.",
+    "Nothing planned.": "Rien de prévu.",
     "Nothing was added: fix the fields marked in the form.":
       "Personne n’a été ajouté : corrigez les champs signalés dans le formulaire.",
     "Nothing was imported. Fix these lines and preview again:":
@@ -566,6 +600,7 @@ enum Localizations {
       "Sur SIGTERM, continuer à servir ce temps-là pendant que /healthz dit « stopping », pour qu’un répartiteur de charge envoie d’abord les requêtes ailleurs (0 par défaut).",
     "One game: win or loss, then blue or red, then our champions in role order, then a VOD's https address (\"win blue ksante,vi,ahri,jinx,rell\").":
       "Une partie : win ou loss, puis blue ou red, puis nos champions dans l’ordre des rôles, puis l’adresse https d’une VOD (« win blue ksante,vi,ahri,jinx,rell »).",
+    "Online": "En ligne",
     "Only an owner manages the accounts and the teams.":
       "Seul un propriétaire gère les comptes et les équipes.",
     "Only champions matching Q however it is spelled (ksan, kaisa, wukong), best first.":
@@ -576,6 +611,7 @@ enum Localizations {
       "Seulement les modifications de ce joueur (pseudo ou identifiant).",
     "Only when asked: the newest version's square icons (re-encoded as photos are), the French\nnames, and champions released after this build. All or nothing: a failed download changes\nnothing. Riot's notice is then shown beside the art (docs/DATA-DRAGON.md).":
       "Seulement sur demande : les icônes carrées de la version la plus récente (réencodées comme les\nphotos), les noms français et les champions sortis après cette version. Tout ou rien : un\ntéléchargement qui échoue ne change rien. L’avis de Riot est alors affiché près des illustrations (docs/DATA-DRAGON.md).",
+    "Opponent": "Adversaire",
     "Options of every command:": "Options de toutes les commandes :",
     "Or paste it here": "Ou collez-le ici",
     "Organisation": "Structure",
@@ -592,13 +628,20 @@ enum Localizations {
     "Photo": "Photo",
     "Photo of %@": "Photo de %@",
     "Picture's file name": "Nom du fichier de l’image",
+    "Place (empty for online)": "Lieu (vide pour en ligne)",
+    "Plan": "Prévoir",
     "Plan a scrim, match, training or review; its starters are invited.":
       "Prévoir un scrim, un match, un entraînement ou une review ; les titulaires sont invités.",
+    "Plan an event": "Prévoir un événement",
+    "Planned.": "Prévu.",
+    "Planned: the starters are invited.": "Prévu : les titulaires sont invités.",
+    "Played in logged games: %@": "Joués dans les parties notées : %@",
     "Player %1$@ (“%2$@”)": "Joueur %1$@ (« %2$@ »)",
     "Player %@": "Joueur %@",
     "Precondition Failed": "Condition préalable non remplie",
     "Preview": "Prévisualiser",
     "Previous": "Précédente",
+    "Previous week": "Semaine précédente",
     "Print JSON (the API's shape) instead of a table.":
       "Afficher du JSON (la forme de l’API) plutôt qu’un tableau.",
     "Print JSON (the API's shape).": "Afficher du JSON (la forme de l’API).",
@@ -653,6 +696,7 @@ enum Localizations {
     "Restored 1 player from %1$@ into %2$@.": "1 joueur restauré de %1$@ dans %2$@.",
     "Result: %1$@–%2$@": "Résultat : %1$@–%2$@",
     "Review": "Review",
+    "Revoke": "Révoquer",
     "Revoke an API token at once.": "Révoquer un jeton d’API sur-le-champ.",
     "Revoke the address with this secret.": "Révoquer l’adresse qui a ce secret.",
     "Revoked %@.": "%@ révoqué.",
@@ -664,6 +708,7 @@ enum Localizations {
     "Role: %@.": "Accès : %@.",
     "Sat": "sam.",
     "Save": "Enregistrer",
+    "Save the result": "Enregistrer le résultat",
     "Saved.": "Enregistré.",
     "Say what to change: --name, --position, --image, --champion, --status, --riot-id, --real-name, --country, --birth-date, --joined or --contract-end.":
       "Dites quoi modifier : --name, --position, --image, --champion, --status, --riot-id, --real-name, --country, --birth-date, --joined ou --contract-end.",
@@ -732,6 +777,7 @@ enum Localizations {
       "Affichées : les illustrations du jeu, Data Dragon %1$@ (%2$@ champions).",
     "Shown while there is no photo: the name of a picture in the images folder, such as player_default.":
       "Affichée tant qu’il n’y a pas de photo : le nom d’une image du dossier des images, comme player_default.",
+    "Side": "Côté",
     "Sign in": "Se connecter",
     "Sign in again: the session ended or the token is no longer valid.":
       "Reconnectez-vous : la session a pris fin ou le jeton n’est plus valide.",
@@ -764,6 +810,7 @@ enum Localizations {
     "Stand-ins": "Remplaçants temporaires",
     "Standard input is not a terminal: give the password with --password-stdin.":
       "L’entrée standard n’est pas un terminal : donnez le mot de passe avec --password-stdin.",
+    "Start": "Début",
     "Start the image name with a letter or digit, not a dot.":
       "Commencez le nom d’image par une lettre ou un chiffre, pas par un point.",
     "Starter": "Titulaire",
@@ -774,6 +821,7 @@ enum Localizations {
     "Status": "Statut",
     "Status, Riot ID, contract": "Statut, Riot ID, contrat",
     "Stopped.": "Arrêté.",
+    "Subscribe": "S’abonner",
     "Substitute": "Remplaçant",
     "Substitutes": "Remplaçants",
     "Sun": "dim.",
@@ -966,15 +1014,22 @@ enum Localizations {
     "WHEN": "QUAND",
     "Watching %@; Ctrl-C stops.": "Suivi de %@ ; Ctrl-C arrête.",
     "Wed": "mer.",
+    "Week": "Semaine",
+    "Week · %@": "Semaine · %@",
+    "Weekly hours (Mon-Fri 18:00-23:00, Sat 14:00-20:00)":
+      "Heures de la semaine (lun-ven 18:00-23:00, sam 14:00-20:00)",
     "Weekly hours on the team's clock, \"Mon-Fri 18:00-23:00, Sat 14:00-20:00\"; \"\" for none.":
       "Les heures de la semaine, à l’heure de l’équipe, « Mon-Fri 18:00-23:00, Sat 14:00-20:00 » ; « » pour aucune.",
+    "Weeks": "Semaines",
     "What the token is for.": "À quoi sert le jeton.",
+    "When %@ can play": "Quand %@ peut jouer",
     "When it ends, on the team's clock (default: two hours after the start).":
       "Quand il finit, à l’heure de l’équipe (par défaut : deux heures après le début).",
     "When it starts, on the team's clock.": "Quand il commence, à l’heure de l’équipe.",
     "Where it is played (default: online).": "Où il se joue (par défaut : en ligne).",
     "Where the owner's “Download champion art” fetches from: a mirror in Data Dragon's layout; Riot's by default.":
       "D’où « Télécharger les illustrations » du propriétaire télécharge : un miroir organisé comme Data Dragon ; celui de Riot par défaut.",
+    "Who can play, hour by hour": "Qui peut jouer, heure par heure",
     "Who changed what, the newest first.": "Qui a modifié quoi, du plus récent au plus ancien.",
     "Win": "Victoire",
     "With subs: %@": "Avec remplaçants : %@",

@@ -73,6 +73,7 @@ public struct WebApp: Sendable {
     addPhotoRoutes()
     addChampionArtRoutes()
     addWeekRoutes()
+    addWeekPageRoutes()
     route("GET", "/images/{name}", RoutePolicy(.reader)) { [images, store] request, context in
       try images.response(
         for: context.parameters["name"] ?? "", roster: store.roster, request: request)

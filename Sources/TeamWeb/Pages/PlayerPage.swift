@@ -107,6 +107,39 @@ extension Pages {
                 [avatar(champion.imageName, size: 56), .h("span", champion.localizedName)])
             }),
       ])
+    /// When they can play, and the champions they played in logged games.
+    func week(of player: Player, in roster: Roster) -> HTML {
+      let hours = roster.schedule.availability[player.id] ?? Availability()
+      let played = roster.schedule.championsPlayed(by: player.id)
+      let summary =
+        hours.weekly.isEmpty
+        ? localized("Any time (no weekly hours given).")
+        : hours.weekly.map(\.description).joined(separator: ", ")
+      return .h(
+        "section", ["aria-labelledby": "week-title"],
+        [
+          .h("h2", ["id": "week-title"], localized("Availability")),
+          .h("p", [:], summary),
+          hours.away.isEmpty
+            ? .fragment([])
+            : .h(
+              "p", [:], localized("Away: %@", hours.away.map(\.description).joined(separator: ", "))
+            ),
+          .h(
+            "a", ["class": "button small", "href": "/players/\(player.id)/availability"],
+            localized("When %@ can play", player.name)),
+          played.isEmpty
+            ? .fragment([])
+            : .h(
+              "p", ["class": "played"],
+              localized(
+                "Played in logged games: %@",
+                played.map {
+                  "\(Champion.find($0.champion)?.localizedName ?? $0.champion) ×\($0.games)"
+                }
+                .joined(separator: ", "))),
+        ])
+    }
     let deletion: [HTML] = [
       .h(
         "form",
@@ -148,6 +181,7 @@ extension Pages {
                   starter ? localized("Starter") : localized("Substitute")),
                 .fragment(viewer.canEdit ? edits : []),
                 champions,
+                week(of: player, in: roster),
               ]),
             .h(
               "div", ["class": "detail-more"],

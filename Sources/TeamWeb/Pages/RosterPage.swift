@@ -143,6 +143,9 @@ extension Pages {
                   .text(roster.organisation),
                   .h("span", ["class": "subtitle"], localized("Team roster")),
                 ]),
+            .h(
+              "a", ["class": "button small week-link", "href": "/week?team=\(team.tag)"],
+              localized("Week")),
             viewer.canEdit
               ? .h(
                 "a",

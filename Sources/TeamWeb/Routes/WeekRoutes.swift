@@ -159,3 +159,192 @@ extension WebApp {
     }
   }
 }
+
+extension WebApp {
+  /// The Monday of the week `day` falls in.
+  static func monday(of day: Day, in zone: TimeZone) -> Day {
+    let weekday =
+      (try? EventInput.instant("\(day)T12:00", in: zone, field: .start)).map {
+        Weekday(of: $0, in: zone)
+      } ?? .monday
+    return day.adding(days: 1 - weekday.rawValue)
+  }
+
+  /// An event form's fields.
+  static func eventInput(_ form: [String: [String]]) -> EventInput {
+    func value(_ name: String) -> String { form[name]?.first ?? "" }
+    return EventInput(
+      kind: value("kind"), start: value("start"), end: value("end"), opponent: value("opponent"),
+      format: value("format"), place: value("place"), notes: value("notes"))
+  }
+
+  /// The result form's games: the rows with a result, in order.
+  static func gameInputs(_ form: [String: [String]]) -> [GameInput] {
+    (1...GameInput.maxGames).compactMap { number in
+      guard let result = form["result\(number)"]?.first, !result.isEmpty else { return nil }
+      let champions = Position.allCases.map {
+        form["champion\(number)-\($0.rawValue)"]?.first ?? ""
+      }
+      return GameInput(
+        result: result, side: form["side\(number)"]?.first ?? "",
+        champions: champions.allSatisfy(\.isEmpty) ? [] : champions,
+        vod: form["vod\(number)"]?.first ?? "")
+    }
+  }
+
+  /// The week's pages: the week, an event, a player's hours, the calendar addresses.
+  mutating func addWeekPageRoutes() {
+    let store = store
+
+    route("GET", "/week", RoutePolicy(.reader, team: .chosen)) { request, context in
+      let team = try WebApp.team(context, request)
+      let today = Day(Date(), in: team.zone)
+      let from = request.query["from"].flatMap(Day.init) ?? WebApp.monday(of: today, in: team.zone)
+      let (token, cookie) = WebApp.csrfToken(for: request)
+      let notice: String? =
+        request.query["planned"] != nil
+        ? localized("Planned.") : request.query["cancelled"] != nil ? localized("Cancelled.") : nil
+      return Pages.week(
+        store.roster, team: team, from: from, token: token, viewer: context.viewer, notice: notice
+      ).with(cookie: cookie)
+    }
+
+    route("POST", "/week/events", RoutePolicy(.editor, .form, team: .chosen)) { request, context in
+      let team = try WebApp.team(context, request)
+      let input = WebApp.eventInput(request.formFields)
+      do throws(RosterError) {
+        let event = try await store.addEvent(input, team: team.id.text, by: context.author)
+        return .redirect(to: "/events/\(event.id)?planned")
+      } catch {
+        guard let errors = error.validation else { throw error }
+        let (token, cookie) = WebApp.csrfToken(for: request)
+        let day = Day(input.start.split(separator: "T").first.map(String.init) ?? "")
+        return Pages.week(
+          store.roster, team: team,
+          from: WebApp.monday(of: day ?? Day(Date(), in: team.zone), in: team.zone), token: token,
+          viewer: context.viewer, form: (input, errors)
+        ).with(cookie: cookie)
+      }
+    }
+
+    route("GET", "/events/{id}", RoutePolicy(.reader, team: .event)) { request, context in
+      let roster = store.roster
+      let event = try WebApp.event(context.parameters["id"], in: roster)
+      let (token, cookie) = WebApp.csrfToken(for: request)
+      let notice: String? =
+        request.query["planned"] != nil
+        ? localized("Planned: the starters are invited.")
+        : request.query["saved"] != nil ? localized("Saved.") : nil
+      return Pages.event(event, in: roster, token: token, viewer: context.viewer, notice: notice)
+        .with(cookie: cookie)
+    }
+
+    route("POST", "/events/{id}/edit", RoutePolicy(.editor, .form, team: .event)) {
+      request, context in
+      let event = try WebApp.event(context.parameters["id"], in: store.roster)
+      let input = WebApp.eventInput(request.formFields)
+      do throws(RosterError) {
+        try await store.updateEvent(id: event.id, with: input, by: context.author)
+        return .redirect(to: "/events/\(event.id)?saved")
+      } catch {
+        guard let errors = error.validation else { throw error }
+        let (token, cookie) = WebApp.csrfToken(for: request)
+        return Pages.event(
+          event, in: store.roster, token: token, viewer: context.viewer, form: (input, errors)
+        ).with(cookie: cookie)
+      }
+    }
+
+    route("POST", "/events/{id}/games", RoutePolicy(.editor, .form, team: .event)) {
+      request, context in
+      let event = try WebApp.event(context.parameters["id"], in: store.roster)
+      do throws(RosterError) {
+        try await store.logGames(
+          WebApp.gameInputs(request.formFields), of: event.id, by: context.author)
+        return .redirect(to: "/events/\(event.id)?saved")
+      } catch {
+        guard let errors = error.validation else { throw error }
+        let (token, cookie) = WebApp.csrfToken(for: request)
+        return Pages.event(
+          event, in: store.roster, token: token, viewer: context.viewer, gameErrors: errors
+        ).with(cookie: cookie)
+      }
+    }
+
+    route("POST", "/events/{id}/answer", RoutePolicy(.editor, .form, team: .event)) {
+      request, context in
+      let event = try WebApp.event(context.parameters["id"], in: store.roster)
+      let player = try WebApp.player(request.formFields["player"]?.first, in: store.roster)
+      let answer = request.formFields["answer"]?.first.flatMap(TeamEvent.Answer.init(rawValue:))
+      try await store.answer(answer, for: player.id, to: event.id, by: context.author)
+      return .redirect(to: "/events/\(event.id)?saved")
+    }
+
+    route("POST", "/events/{id}/delete", RoutePolicy(.editor, .form, team: .event)) {
+      _, context in
+      let roster = store.roster
+      let event = try WebApp.event(context.parameters["id"], in: roster)
+      let team = roster.team(id: event.teamID) ?? roster.firstTeam
+      try await store.removeEvent(id: event.id, by: context.author)
+      return .redirect(
+        to:
+          "/week?team=\(team.tag)&from=\(WebApp.monday(of: Day(event.start, in: team.zone), in: team.zone))&cancelled"
+      )
+    }
+
+    route("GET", "/players/{id}/availability", RoutePolicy(.reader, team: .player)) {
+      request, context in
+      let player = try WebApp.player(context.parameters["id"], in: store.roster)
+      let (token, cookie) = WebApp.csrfToken(for: request)
+      return Pages.availability(
+        player, in: store.roster, token: token, canEdit: context.viewer.canEdit,
+        notice: request.query["saved"] != nil ? localized("Saved.") : nil
+      ).with(cookie: cookie)
+    }
+
+    route("POST", "/players/{id}/availability", RoutePolicy(.editor, .form, team: .player)) {
+      request, context in
+      let roster = store.roster
+      let player = try WebApp.player(context.parameters["id"], in: roster)
+      let form = request.formFields
+      var availability = roster.schedule.availability[player.id] ?? Availability()
+      let weekly = form["weekly"]?.first
+      let away = form["away"]?.first
+      do throws(RosterError) {
+        do throws(ValidationError) {
+          if let day = form["awayToday"]?.first.flatMap(Day.init) {
+            availability.away.append(Absence(first: day, last: day))
+          } else {
+            availability.weekly = try Availability.weekly(parsing: weekly ?? "")
+            availability.away = try (away ?? "").split(whereSeparator: \.isNewline)
+              .map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+              .map { (text) throws(ValidationError) in try Availability.absence(parsing: text) }
+          }
+        } catch { throw .invalid(error) }
+        try await store.setAvailability(of: player.id, to: availability, by: context.author)
+      } catch {
+        guard let errors = error.validation else { throw error }
+        let (token, cookie) = WebApp.csrfToken(for: request)
+        return Pages.availability(
+          player, in: store.roster, token: token, canEdit: true,
+          input: (weekly ?? "", away ?? ""), errors: errors
+        ).with(cookie: cookie)
+      }
+      return .redirect(to: "/players/\(player.id)/availability?saved")
+    }
+
+    route("POST", "/calendar/new", RoutePolicy(.editor, .form, team: .chosen)) {
+      request, context in
+      let team = try WebApp.team(context, request)
+      try await store.createFeed(team: team.id)
+      return .redirect(to: "/week?team=\(team.tag)#calendar-title")
+    }
+
+    route("POST", "/calendar/revoke", RoutePolicy(.editor, .form, team: .chosen)) {
+      request, context in
+      let team = try WebApp.team(context, request)
+      try await store.revokeFeed(request.formFields["secret"]?.first ?? "")
+      return .redirect(to: "/week?team=\(team.tag)#calendar-title")
+    }
+  }
+}

@@ -201,6 +201,21 @@ function setUp() {
 
   setUpDragAndDrop();
 
+  // A calendar address opens in the calendar app (webcal://, RFC 5545's scheme for it).
+  for (const link of document.querySelectorAll("a[data-webcal]")) {
+    link.href = "webcal://" + location.host + link.getAttribute("href");
+  }
+  // An event's time in the reader's zone too, when it is not the team's.
+  const readerZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  for (const time of document.querySelectorAll("time[data-zone]")) {
+    if (time.dataset.zone === readerZone || time.dataset.local) continue;
+    const local = new Date(time.getAttribute("datetime")).toLocaleString(document.documentElement.lang, {
+      weekday: "short", day: "numeric", month: "short", hour: "2-digit", minute: "2-digit",
+    });
+    time.dataset.local = "yes";
+    time.after(` · ${local} (${readerZone})`);
+  }
+
   // Links that act as buttons once scripts run ("+" opens the sheet, "Cancel" closes it):
   // announced as buttons, and Space presses them as it does a button.
   for (const link of document.querySelectorAll("#add-player, #edit-player, dialog [data-close]")) {

@@ -1,0 +1,571 @@
+import Foundation
+import TeamHTTP
+import TeamKit
+import TeamStore
+
+extension Pages {
+  /// A form's input and its problems, shown again after a refusal.
+  typealias EventForm = (input: EventInput, errors: ValidationError?)
+
+  /// A field's error under it, and the attributes that tie the field to it.
+  private static func fieldError(_ errors: ValidationError?, _ field: ValidationError.Field)
+    -> HTML
+  {
+    guard let message = errors?.message(for: field) else { return .fragment([]) }
+    return .h("p", ["class": "error", "id": "\(field.rawValue)-error"], message)
+  }
+
+  private static func invalid(_ errors: ValidationError?, _ field: ValidationError.Field)
+    -> HTML.Attributes
+  {
+    errors?.message(for: field) == nil
+      ? [:] : ["aria-invalid": "true", "aria-describedby": "\(field.rawValue)-error"]
+  }
+
+  /// `Thu 26 Mar, 20:00–22:00` on `zone`'s clock.
+  static func when(_ event: TeamEvent, in zone: TimeZone) -> String {
+    let day = Day(event.start, in: zone).formatted()
+    let start = EventInput.wallClock(event.start, in: zone).suffix(5)
+    let end = EventInput.wallClock(event.end, in: zone).suffix(5)
+    return "\(Weekday(of: event.start, in: zone).shortName) \(day), \(start)–\(end)"
+  }
+
+  /// A verdict as a badge: its words, coloured by its kind.
+  static func verdictBadge(_ verdict: Verdict) -> HTML {
+    .h("span", ["class": "verdict verdict-\(verdict.code)"], verdict.description)
+  }
+
+  /// A team's week from `first` (a Monday or any day), on the team's clock: seven days, each
+  /// with its events and the hours the five can play; then, for editors, the form to plan
+  /// an event and the calendar addresses.
+  static func week(
+    _ roster: Roster, team: Team, from first: Day, token: String, viewer: Viewer,
+    form: EventForm? = nil, notice: String? = nil
+  ) -> HTTPResponse {
+    let zone = team.zone
+    let players = roster.players(in: team.id)
+    let schedule = roster.schedule
+    let query = "team=\(team.tag)"
+    func midnight(_ day: Day) -> Date {
+      (try? EventInput.instant("\(day)T00:00", in: zone, field: .start)) ?? Date()
+    }
+    let days: [HTML] = (0..<7).map { offset in
+      let day = first.adding(days: offset)
+      let start = midnight(day)
+      let end = midnight(day.adding(days: 1))
+      let events = schedule.events(of: team.id, from: start, to: end)
+        .filter { Day($0.start, in: zone) == day }
+      let items: [HTML] = events.map { event in
+        let verdict = schedule.verdict(of: event, players: players, in: zone)
+        let times =
+          "\(EventInput.wallClock(event.start, in: zone).suffix(5))–\(EventInput.wallClock(event.end, in: zone).suffix(5))"
+        return .h(
+          "li", ["class": "event verdict-\(verdict.code)"],
+          [
+            .h(
+              "a", ["href": "/events/\(event.id)"],
+              [
+                .h("span", ["class": "time"], times),
+                .h("strong", event.title),
+                event.format.map { .h("span", ["class": "format"], $0.displayName) }
+                  ?? .fragment([]),
+              ]),
+            verdictBadge(verdict),
+          ])
+      }
+      // The hours of the day, joined where the verdict stays the same.
+      // By the hour from midnight: 23 of them on the day the clocks go forward, 25 back.
+      var spans: [(from: Date, to: Date, verdict: Verdict)] = []
+      var from = start
+      while from < end {
+        let to = min(end, from.addingTimeInterval(3600))
+        let verdict = schedule.verdict(players: players, from: from, to: to, in: zone)
+        if let last = spans.last, last.verdict == verdict {
+          spans[spans.count - 1].to = to
+        } else {
+          spans.append((from, to, verdict))
+        }
+        from = to
+      }
+      func clock(_ date: Date) -> String {
+        date == end ? "24:00" : String(EventInput.wallClock(date, in: zone).suffix(5))
+      }
+      let hours: [HTML] = spans.map { span in
+        .h(
+          "li", ["class": "verdict-\(span.verdict.code)"],
+          [
+            .h("span", ["class": "time"], "\(clock(span.from))–\(clock(span.to))"),
+            .text(" " + span.verdict.description),
+          ])
+      }
+      let weekday = Weekday(of: start, in: zone)
+      return .h(
+        "li", ["class": "day", "aria-labelledby": "day-\(day)"],
+        [
+          .h("h2", ["id": "day-\(day)"], "\(weekday.shortName) \(day.formatted())"),
+          events.isEmpty
+            ? .h("p", ["class": "muted"], localized("Nothing planned."))
+            : .h("ul", ["class": "events"], items),
+          .h(
+            "details", ["class": "hours"],
+            [
+              .h("summary", localized("Who can play, hour by hour")),
+              .h("ul", [:], hours),
+            ]),
+        ])
+    }
+    let main: HTML = .h(
+      "main", ["class": "week", "data-live": ""],
+      [
+        notice.map { .h("p", ["class": "status shown", "role": "status"], $0) }
+          ?? .h("p", ["class": "status", "role": "status"], ""),
+        .h(
+          "nav", ["class": "week-nav", "aria-label": localized("Weeks")],
+          [
+            .h(
+              "a", ["href": "/week?\(query)&from=\(first.adding(days: -7))", "rel": "prev"],
+              localized("Previous week")),
+            .h("span", ["class": "muted"], zone.identifier),
+            .h(
+              "a", ["href": "/week?\(query)&from=\(first.adding(days: 7))", "rel": "next"],
+              localized("Next week")),
+          ]),
+        .h("ol", ["class": "week-days"], days),
+      ])
+    var tools: [HTML] = []
+    if viewer.canEdit {
+      tools.append(
+        .h(
+          "section", ["class": "week-tools", "aria-labelledby": "plan-title"],
+          [
+            .h("h2", ["id": "plan-title"], localized("Plan an event")),
+            eventForm(
+              form?.input ?? EventInput(kind: "scrim", start: "\(first)T20:00"),
+              errors: form?.errors, token: token, action: "/week/events?\(query)",
+              submit: localized("Plan"), opponents: schedule.opponents(of: team.id)),
+          ]))
+      let feeds = schedule.feeds.filter { $0.teamID == team.id }
+      tools.append(
+        .h(
+          "section", ["class": "week-tools", "aria-labelledby": "calendar-title"],
+          [
+            .h("h2", ["id": "calendar-title"], localized("Calendar")),
+            .h(
+              "p", ["class": "muted"],
+              localized(
+                "A private address staff phones subscribe to: anyone who has it sees this team's events."
+              )
+            ),
+            .h(
+              "ul", ["class": "feeds"],
+              feeds.map { feed in
+                .h(
+                  "li", [:],
+                  [
+                    .h(
+                      "a", ["class": "feed-link", "href": feed.path, "data-webcal": ""],
+                      localized("Subscribe")),
+                    .h("code", feed.path),
+                    postButton(
+                      "/calendar/revoke", token: token,
+                      fields: [("secret", feed.secret), ("team", team.tag)],
+                      button: ["class": "button small"], [.text(localized("Revoke"))]),
+                  ])
+              }),
+            postButton(
+              "/calendar/new", token: token, fields: [("team", team.tag)],
+              button: ["class": "button"], [.text(localized("Make a calendar address"))]),
+          ]))
+    }
+    return page(
+      status: form?.errors == nil ? 200 : 422,
+      title: localized("Week · %@", team.name),
+      [
+        .h(
+          "header", ["class": "topbar"],
+          [
+            .h(
+              "a",
+              [
+                "class": "icon-button back", "href": path(of: team, in: roster),
+                "aria-label": localized("Back"),
+              ],
+              [Icon.chevronLeft]),
+            .h(
+              "h1", [:],
+              [
+                .text(localized("Week")),
+                .h(
+                  "span", ["class": "subtitle"],
+                  localized("%1$@ · from %2$@", team.name, first.formatted())),
+              ]),
+          ]),
+        main,
+      ] + tools)
+  }
+
+  /// The form to plan or change an event; its times on the team's clock.
+  static func eventForm(
+    _ input: EventInput, errors: ValidationError?, token: String, action: String, submit: String,
+    opponents: [String]
+  ) -> HTML {
+    func field(_ name: ValidationError.Field, _ label: String, _ control: HTML) -> HTML {
+      .h(
+        "div", ["class": "field"],
+        [.h("label", ["for": name.rawValue], label), control, fieldError(errors, name)])
+    }
+    func text(_ name: ValidationError.Field, _ value: String, _ extra: HTML.Attributes = [:])
+      -> HTML
+    {
+      .h(
+        "input",
+        ["type": "text", "id": name.rawValue, "name": name.rawValue, "value": value] + extra
+          + invalid(errors, name))
+    }
+    func options<T: RawRepresentable>(_ values: [T], _ chosen: String, _ name: (T) -> String)
+      -> [HTML] where T.RawValue == String
+    {
+      values.map { value in
+        .h(
+          "option",
+          ["value": value.rawValue]
+            + (value.rawValue == chosen.lowercased() ? ["selected": ""] : [:]),
+          name(value))
+      }
+    }
+    let kind: HTML = .h(
+      "select", ["id": "eventType", "name": "kind"] + invalid(errors, .eventType),
+      options(TeamEvent.Kind.allCases, input.kind) { $0.displayName })
+    let format: HTML = .h(
+      "select", ["id": "format", "name": "format"] + invalid(errors, .format),
+      [.h("option", ["value": ""], localized("None"))]
+        + options(TeamEvent.Format.allCases, input.format) { $0.displayName })
+    let times: [HTML] = [
+      field(
+        .start, localized("Start"),
+        .h(
+          "input",
+          ["type": "datetime-local", "id": "start", "name": "start", "value": input.start]
+            + invalid(errors, .start))),
+      field(
+        .end, localized("End (two hours later when empty)"),
+        .h(
+          "input",
+          ["type": "datetime-local", "id": "end", "name": "end", "value": input.end]
+            + invalid(errors, .end))),
+    ]
+    let details: [HTML] = [
+      field(
+        .opponent, localized("Opponent"),
+        text(.opponent, input.opponent, ["list": "opponents", "autocomplete": "off"])),
+      .h("datalist", ["id": "opponents"], opponents.map { .h("option", ["value": $0]) }),
+      field(.format, localized("Format"), format),
+      field(.place, localized("Place (empty for online)"), text(.place, input.place)),
+      field(
+        .notes, localized("Notes"),
+        .h(
+          "textarea", ["id": "notes", "name": "notes", "rows": "2"] + invalid(errors, .notes),
+          input.notes)),
+    ]
+    return .h(
+      "form", ["method": "post", "action": action, "class": "event-form", "novalidate": ""],
+      [csrfField(token), field(.eventType, localized("Kind"), kind)] + times + details + [
+        .h(
+          "div", ["class": "actions"],
+          [.h("button", ["class": "button primary", "type": "submit"], submit)])
+      ])
+  }
+
+  /// One event: when on the team's clock, its verdict, who is invited and their answers,
+  /// the games logged; for editors, the forms to answer, log the result, change or cancel.
+  static func event(
+    _ event: TeamEvent, in roster: Roster, token: String, viewer: Viewer,
+    form: EventForm? = nil, gameErrors: ValidationError? = nil, notice: String? = nil
+  ) -> HTTPResponse {
+    let team = roster.team(id: event.teamID) ?? roster.firstTeam
+    let zone = team.zone
+    let players = roster.players(in: team.id)
+    let verdict = roster.schedule.verdict(of: event, players: players, in: zone)
+    let names = Dictionary(roster.players.map { ($0.id, $0.name) }) { first, _ in first }
+    let invited: [HTML] = event.invited.map { id in
+      let answer = event.answers[id]
+      var item: [HTML] = [
+        .h("span", ["class": "name"], names[id] ?? "?"),
+        .h(
+          "span", ["class": "answer answer-\(answer?.rawValue ?? "none")"],
+          answer?.displayName ?? localized("No answer")),
+      ]
+      if viewer.canEdit {
+        item.append(
+          .h(
+            "form",
+            [
+              "method": "post", "action": "/events/\(event.id)/answer",
+              "class": "inline answer-form",
+            ],
+            [
+              csrfField(token),
+              .h("input", ["type": "hidden", "name": "player", "value": id.text]),
+            ]
+              + TeamEvent.Answer.allCases.map { choice in
+                .h(
+                  "button",
+                  [
+                    "type": "submit", "name": "answer", "value": choice.rawValue,
+                    "class": "button small",
+                    "aria-label": localized("%1$@: %2$@", names[id] ?? "?", choice.displayName),
+                    "aria-pressed": answer == choice ? "true" : "false",
+                  ], choice.displayName)
+              }))
+      }
+      return .h("li", [:], item)
+    }
+    let games: [HTML] = event.games.enumerated().map { index, game in
+      let champions = game.picks.map { pick in Champion.find(pick.champion)?.name ?? pick.champion }
+      var parts = [game.result.displayName]
+      if let side = game.side { parts.append(side.displayName) }
+      if !champions.isEmpty { parts.append(champions.joined(separator: ", ")) }
+      return .h(
+        "li", ["class": "game game-\(game.result.rawValue)"],
+        [.text(localized("Game %@", index + 1) + ": " + parts.joined(separator: " · "))]
+          + (game.vod.map {
+            [.text(" · "), .h("a", ["href": $0, "rel": "noopener noreferrer"], "VOD")]
+          } ?? []))
+    }
+    var facts: [HTML] = [
+      .h(
+        "p", ["class": "when"],
+        [
+          .h(
+            "time", ["datetime": event.start.formatted(.iso8601), "data-zone": zone.identifier],
+            when(event, in: zone)),
+          .text(" (\(zone.identifier))"),
+        ]),
+      .h("p", [:], [verdictBadge(verdict)]),
+      .h("p", [:], event.place.isEmpty ? localized("Online") : event.place),
+    ]
+    if !event.notes.isEmpty { facts.append(.h("p", ["class": "notes"], event.notes)) }
+    let main: HTML = .h(
+      "main", ["class": "event-page", "data-live": ""],
+      [
+        notice.map { .h("p", ["class": "status shown", "role": "status"], $0) }
+          ?? .h("p", ["class": "status", "role": "status"], "")
+      ] + facts + [
+        .h(
+          "section", ["aria-labelledby": "invited-title"],
+          [
+            .h("h2", ["id": "invited-title"], localized("Invited")),
+            invited.isEmpty
+              ? .h("p", ["class": "muted"], localized("Nobody is invited."))
+              : .h("ul", ["class": "invited"], invited),
+          ]),
+        .h(
+          "section", ["aria-labelledby": "games-title"],
+          [
+            .h("h2", ["id": "games-title"], localized("Games")),
+            games.isEmpty
+              ? .h("p", ["class": "muted"], localized("No game logged yet."))
+              : .h("ol", ["class": "games"], games),
+          ]),
+      ])
+    var tools: [HTML] = []
+    if viewer.canEdit {
+      tools.append(resultForm(event, players: players, token: token, errors: gameErrors))
+      tools.append(
+        .h(
+          "details", ["class": "week-tools"] + (form == nil ? [:] : ["open": ""]),
+          [
+            .h("summary", localized("Change this event")),
+            eventForm(
+              form?.input ?? EventInput(event, in: zone), errors: form?.errors, token: token,
+              action: "/events/\(event.id)/edit", submit: localized("Save"),
+              opponents: roster.schedule.opponents(of: team.id)),
+          ]))
+      tools.append(
+        postButton(
+          "/events/\(event.id)/delete", token: token, button: ["class": "button danger"],
+          [.text(localized("Cancel this event"))]))
+    }
+    let from = Day(event.start, in: zone)
+    return page(
+      status: form?.errors != nil || gameErrors != nil ? 422 : 200,
+      title: "\(event.title) · \(team.name)",
+      [
+        .h(
+          "header", ["class": "topbar"],
+          [
+            .h(
+              "a",
+              [
+                "class": "icon-button back", "href": "/week?team=\(team.tag)&from=\(from)",
+                "aria-label": localized("Back"),
+              ], [Icon.chevronLeft]),
+            .h(
+              "h1", [:],
+              [
+                .text(event.title),
+                .h(
+                  "span", ["class": "subtitle"],
+                  ([team.name] + (event.format.map { [$0.displayName] } ?? [])).joined(
+                    separator: " · ")),
+              ]),
+          ]),
+        main,
+      ] + tools)
+  }
+
+  /// The form that logs an event's games: as many rows as its format has games (three
+  /// without one), the games logged first.
+  static func resultForm(
+    _ event: TeamEvent, players: [Player], token: String, errors: ValidationError?
+  ) -> HTML {
+    let count = max(
+      event.games.count, event.format.map { ["bo1": 1, "bo3": 3, "bo5": 5][$0.rawValue] ?? 3 } ?? 3)
+    let rows: [HTML] = (0..<count).map { index in
+      let game = event.games.indices.contains(index) ? event.games[index] : nil
+      let number = index + 1
+      let result: HTML = .h(
+        "select", ["name": "result\(number)", "aria-label": localized("Game %@: result", number)],
+        [.h("option", ["value": ""], localized("Not played"))]
+          + Game.Result.allCases.map { value in
+            .h(
+              "option",
+              ["value": value.rawValue] + (game?.result == value ? ["selected": ""] : [:]),
+              value.displayName)
+          })
+      let side: HTML = .h(
+        "select", ["name": "side\(number)", "aria-label": localized("Game %@: side", number)],
+        [.h("option", ["value": ""], localized("Side"))]
+          + Game.Side.allCases.map { value in
+            .h(
+              "option", ["value": value.rawValue] + (game?.side == value ? ["selected": ""] : [:]),
+              value.displayName)
+          })
+      let picks: [HTML] = Position.allCases.map { position in
+        let pick = game?.picks.first { $0.position == position }
+        return .h(
+          "input",
+          [
+            "type": "text", "name": "champion\(number)-\(position.rawValue)",
+            "list": "champion-names",
+            "value": pick.flatMap { Champion.find($0.champion)?.name } ?? "",
+            "aria-label": localized("Game %1$@: %2$@'s champion", number, position.displayName),
+            "placeholder": position.displayName, "autocomplete": "off",
+          ])
+      }
+      let vod: HTML = .h(
+        "input",
+        [
+          "type": "url", "name": "vod\(number)", "value": game?.vod ?? "",
+          "placeholder": "https://",
+          "aria-label": localized("Game %@: VOD address", number),
+        ])
+      return .h(
+        "fieldset", ["class": "game-row"],
+        [.h("legend", localized("Game %@", number)), result, side] + picks + [vod])
+    }
+    return .h(
+      "details", ["class": "week-tools"] + (errors == nil ? [:] : ["open": ""]),
+      [
+        .h("summary", localized("Log the result")),
+        .h(
+          "form",
+          [
+            "method": "post", "action": "/events/\(event.id)/games", "class": "result-form",
+            "novalidate": "",
+          ],
+          [csrfField(token), fieldError(errors, .game)] + rows + [
+            .h(
+              "datalist", ["id": "champion-names"],
+              Champion.catalog.map { .h("option", ["value": $0.name]) }),
+            .h(
+              "div", ["class": "actions"],
+              [
+                .h(
+                  "button", ["class": "button primary", "type": "submit"],
+                  localized("Save the result"))
+              ]),
+          ]),
+      ])
+  }
+
+  /// When a player can play: their weekly hours and days away, with the form to change
+  /// them.
+  static func availability(
+    _ player: Player, in roster: Roster, token: String, canEdit: Bool,
+    input: (weekly: String, away: String)? = nil, errors: ValidationError? = nil,
+    notice: String? = nil
+  ) -> HTTPResponse {
+    let team = roster.team(id: player.teamID) ?? roster.firstTeam
+    let current = roster.schedule.availability[player.id] ?? Availability()
+    let weekly = input?.weekly ?? current.weekly.map(\.description).joined(separator: ", ")
+    let away = input?.away ?? current.away.map(\.description).joined(separator: "\n")
+    let today = Day(Date(), in: team.zone)
+    var content: [HTML] = [
+      notice.map { .h("p", ["class": "status shown", "role": "status"], $0) }
+        ?? .h("p", ["class": "status", "role": "status"], ""),
+      .h(
+        "p", ["class": "muted"],
+        localized(
+          "Hours on %1$@'s clock. Without weekly hours, %2$@ counts as available at any hour; days away always win.",
+          team.zone.identifier, player.name)),
+    ]
+    if canEdit {
+      content.append(
+        postButton(
+          "/players/\(player.id)/availability", token: token,
+          fields: [("awayToday", today.description)],
+          button: ["class": "button"], [.text(localized("Away today (%@)", today.formatted()))]))
+      content.append(
+        .h(
+          "form",
+          [
+            "method": "post", "action": "/players/\(player.id)/availability",
+            "class": "availability-form", "novalidate": "",
+          ],
+          [
+            csrfField(token),
+            .h(
+              "div", ["class": "field"],
+              [
+                .h(
+                  "label", ["for": "weekly"],
+                  localized("Weekly hours (Mon-Fri 18:00-23:00, Sat 14:00-20:00)")),
+                .h(
+                  "input",
+                  [
+                    "type": "text", "id": "weekly", "name": "weekly", "value": weekly,
+                    "autocomplete": "off",
+                  ] + invalid(errors, .weekly)),
+                fieldError(errors, .weekly),
+              ]),
+            .h(
+              "div", ["class": "field"],
+              [
+                .h(
+                  "label", ["for": "away"],
+                  localized("Days away, one a line (2026-03-12 or 2026-03-12..2026-03-14)")),
+                .h(
+                  "textarea", ["id": "away", "name": "away", "rows": "3"] + invalid(errors, .away),
+                  away),
+                fieldError(errors, .away),
+              ]),
+            .h(
+              "div", ["class": "actions"],
+              [.h("button", ["class": "button primary", "type": "submit"], localized("Save"))]),
+          ]))
+    } else {
+      content.append(.h("p", [:], weekly.isEmpty ? localized("Any time") : weekly))
+      content.append(.h("p", [:], away.isEmpty ? "" : localized("Away: %@", away)))
+    }
+    return page(
+      status: errors == nil ? 200 : 422,
+      title: localized("When %@ can play", player.name),
+      [
+        backBar(to: "/players/\(player.id)"),
+        .h(
+          "main", ["class": "sheet-page availability"],
+          [.h("h1", localized("When %@ can play", player.name))] + content),
+      ])
+  }
+}

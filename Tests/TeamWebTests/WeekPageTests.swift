@@ -1,0 +1,158 @@
+import Foundation
+import TeamHTTP
+import TeamKit
+import TeamStore
+import TestSupport
+import Testing
+
+@testable import TeamWeb
+
+/// The week's pages without JavaScript: the week, planning an event, answering, logging a
+/// result, a player's hours, the calendar addresses.
+@Suite struct WeekPageTests {
+  let app: TestServer
+
+  init() throws { app = try TestServer() }
+
+  func fullRoster() async throws -> (jungler: Player, yike: Player) {
+    let jungler = try await app.store.addPlayer(PlayerInput(name: "Bo", position: "Jungle"))
+    _ = try await app.store.addPlayer(PlayerInput(name: "Vladi", position: "Mid"))
+    let yike = try await app.store.addPlayer(
+      PlayerInput(name: "Yike", position: "Jungle", lineup: "substitute"))
+    return (jungler, yike)
+  }
+
+  @Test func planningAScrimShowsItOnItsDayWithItsVerdict() async throws {
+    let (jungler, _) = try await fullRoster()
+    let session = try await app.session()
+    let planned = try await app.post(
+      "/week/events?team=KC",
+      [
+        ("csrf", session.token), ("kind", "scrim"), ("start", "2026-03-26T20:00"), ("end", ""),
+        ("opponent", "G2"), ("format", "bo3"), ("place", ""), ("notes", "Draft: blue side"),
+      ], session: session)
+    #expect(planned.status == 303)
+    let event = try #require(app.store.roster.schedule.events.first)
+    #expect(planned.header("location") == "/events/\(event.id)?planned")
+    let page = try await app.client.get("/events/\(event.id)?planned").text
+    #expect(page.contains("Planned: the starters are invited."))
+    #expect(page.contains(#"<span class="verdict verdict-full">Full five</span>"#))
+    #expect(
+      page.contains(
+        #"datetime="2026-03-26T19:00:00Z" data-zone="Europe/Paris">Thu 26 Mar 2026, 20:00–22:00</time>"#
+      ))
+
+    try await app.store.setAvailability(
+      of: jungler.id, to: Availability(away: [try Availability.absence(parsing: "2026-03-26")]))
+    let week = try await app.client.get("/week?team=KC&from=2026-03-23").text
+    #expect(week.contains(#"<h2 id="day-2026-03-26">Thu 26 Mar 2026</h2>"#))
+    #expect(week.contains("Scrim vs G2"))
+    #expect(week.contains(#"<span class="verdict verdict-subs">With subs: Yike for Jungle</span>"#))
+    #expect(week.contains(#"href="/week?team=KC&amp;from=2026-03-30""#))
+    // The day the clocks go forward still runs from midnight to midnight.
+    #expect(week.contains("00:00–24:00"))
+  }
+
+  @Test func aRefusedEventKeepsWhatWasTypedAndSaysWhy() async throws {
+    let session = try await app.session()
+    let before = app.store.roster.version
+    let refused = try await app.post(
+      "/week/events",
+      [
+        ("csrf", session.token), ("kind", "scrim"), ("start", "2026-03-29T02:30"),
+        ("opponent", "Fnatic"), ("format", "bo3"),
+      ], session: session)
+    #expect(refused.status == 422)
+    #expect(
+      refused.text.contains(
+        #"<p class="error" id="start-error">2026-03-29T02:30 does not exist in Europe/Paris"#))
+    #expect(
+      refused.text.contains(#"value="Fnatic""#)
+        && refused.text.contains(#"value="2026-03-29T02:30""#))
+    #expect(app.store.roster.version == before)
+  }
+
+  @Test func answersAndResultsAreGivenFromTheEventPage() async throws {
+    let (_, yike) = try await fullRoster()
+    let session = try await app.session()
+    let event = try await app.store.addEvent(
+      EventInput(kind: "scrim", start: "2026-03-26T20:00", opponent: "G2", format: "bo3"))
+    let bo = try #require(app.store.players.first { $0.name == "Bo" })
+    let answered = try await app.post(
+      "/events/\(event.id)/answer",
+      [("csrf", session.token), ("player", bo.id.text), ("answer", "no")], session: session)
+    #expect(answered.status == 303)
+    let page = try await app.client.get("/events/\(event.id)").text
+    #expect(page.contains(#"<span class="verdict verdict-subs">With subs: Yike for Jungle</span>"#))
+    #expect(page.contains(#"aria-label="Bo: No" aria-pressed="true""#))
+    #expect(yike.lineup == .substitute)
+
+    let logged = try await app.post(
+      "/events/\(event.id)/games",
+      [
+        ("csrf", session.token), ("result1", "win"), ("side1", "blue"),
+        ("champion1-Top", "K'Sante"), ("champion1-Jungle", "Vi"), ("champion1-Mid", ""),
+        ("champion1-ADC", "Jinx"), ("champion1-Support", "Rell"), ("vod1", ""),
+        ("result2", "loss"), ("side2", "red"), ("result3", ""),
+      ], session: session)
+    #expect(logged.status == 303)
+    let result = try await app.client.get("/events/\(event.id)").text
+    #expect(result.contains("Game 1: Win · Blue side · K&#39;Sante, Vi, Jinx, Rell"))
+    #expect(result.contains("Game 2: Loss · Red side"))
+    // The champions played show on the player's page beside their favourites.
+    let canna = try await app.client.get("/players/\(app.store.players[0].id)").text
+    #expect(canna.contains("Played in logged games: K&#39;Sante ×1"))
+
+    let wrong = try await app.post(
+      "/events/\(event.id)/games",
+      [("csrf", session.token), ("result1", "win"), ("champion1-Top", "Notachampion")],
+      session: session)
+    #expect(wrong.status == 422)
+    #expect(wrong.text.contains("“Notachampion” (Top) is not a champion"))
+    #expect(app.store.roster.schedule.event(id: event.id)?.games.count == 2)
+  }
+
+  @Test func aPlayersHoursAreSetAndADayAwayIsOneButton() async throws {
+    let session = try await app.session()
+    let canna = app.store.players[0]
+    let saved = try await app.post(
+      "/players/\(canna.id)/availability",
+      [
+        ("csrf", session.token), ("weekly", "Mon-Fri 18:00-23:00"),
+        ("away", "2026-03-12..2026-03-14\n"),
+      ],
+      session: session)
+    #expect(saved.status == 303)
+    #expect(app.store.roster.schedule.availability[canna.id]?.weekly.count == 5)
+    let today = Day(Date(), in: TimeZone(identifier: "Europe/Paris") ?? .gmt)
+    _ = try await app.post(
+      "/players/\(canna.id)/availability",
+      [("csrf", session.token), ("awayToday", today.description)],
+      session: session)
+    #expect(
+      app.store.roster.schedule.availability[canna.id]?.away.last
+        == Absence(first: today, last: today))
+    let refused = try await app.post(
+      "/players/\(canna.id)/availability",
+      [("csrf", session.token), ("weekly", "evenings"), ("away", "")],
+      session: session)
+    #expect(refused.status == 422)
+    #expect(refused.text.contains(#"value="evenings""#) && refused.text.contains("weekly-error"))
+    #expect(try await app.client.get("/players/\(canna.id)").text.contains("Mon 18:00-23:00"))
+  }
+
+  @Test func aCalendarAddressIsMadeAndRevokedFromTheWeek() async throws {
+    let session = try await app.session()
+    let made = try await app.post(
+      "/calendar/new", [("csrf", session.token), ("team", "KC")], session: session)
+    #expect(made.status == 303)
+    let feed = try #require(app.store.roster.schedule.feeds.first)
+    let week = try await app.client.get("/week?team=KC").text
+    #expect(week.contains(#"href="\#(feed.path)" data-webcal="""#))
+    #expect(try await app.client.get(feed.path).status == 200)
+    _ = try await app.post(
+      "/calendar/revoke", [("csrf", session.token), ("team", "KC"), ("secret", feed.secret)],
+      session: session)
+    #expect(try await app.client.get(feed.path).status == 404)
+  }
+}
