@@ -22,8 +22,14 @@ public struct Identity: Hashable, Sendable {
   /// The teams ``role`` holds on; nil for every team. An owner's holds everywhere. Every
   /// account reads the whole organisation: on the other teams it is a viewer.
   public let teams: Set<UUID>?
+  /// The player a ``Role/player`` account is: the one whose availability and answers it
+  /// gives.
+  public let player: UUID?
 
-  public init(name: String, role: Role, kind: Kind, teams: Set<UUID>? = nil) {
+  public init(
+    name: String, role: Role, kind: Kind, teams: Set<UUID>? = nil, player: UUID? = nil
+  ) {
+    self.player = role == .player ? player : nil
     self.name = name
     self.role = role
     self.kind = kind
@@ -132,10 +138,14 @@ public final class AccessControl: Sendable {
   /// Adds an account.
   /// - Throws: ``AccessError`` for a bad or taken name or a weak password, or a store error.
   /// - Parameter teams: the teams the role holds on; nil for every team.
-  public func addAccount(name: String, role: Role, password: String, teams: Set<UUID>? = nil)
-    async throws
-  {
+  public func addAccount(
+    name: String, role: Role, password: String, teams: Set<UUID>? = nil, player: UUID? = nil
+  ) async throws {
     if let problem = Self.nameProblem(name) { throw AccessError(problem) }
+    if role == .player, player == nil {
+      throw AccessError(
+        localized("Say which player this account is: a player's account is theirs."))
+    }
     if let problem = Passwords.problem(password) { throw AccessError(problem) }
     if let other = try store.account(named: name) {
       throw AccessError(localized("“%@” already has an account; choose another name.", other.name))
@@ -143,7 +153,7 @@ public final class AccessControl: Sendable {
     try await store.saveAccount(
       AccountRecord(
         name: name, role: role, passwordHash: try await hash(password), createdAt: now(),
-        teams: teams))
+        teams: teams, player: role == .player ? player : nil))
   }
 
   /// Sets a new password; every session of the account ends, but `keeping` (the one that
@@ -162,6 +172,10 @@ public final class AccessControl: Sendable {
   /// owner cannot stop being one.
   public func setRole(name: String, role: Role, teams: Set<UUID>? = nil) async throws {
     var account = try existing(name)
+    if role == .player, account.player == nil {
+      throw AccessError(
+        localized("Make a player's account with users add --role player --player PSEUDO."))
+    }
     if account.role == .owner && role != .owner { try keepAnOwner(besides: account.name) }
     account.role = role
     account.teams = teams
@@ -265,7 +279,8 @@ public final class AccessControl: Sendable {
     return .signedIn(
       token: token,
       identity: Identity(
-        name: account.name, role: account.role, kind: .session(digest), teams: account.teams))
+        name: account.name, role: account.role, kind: .session(digest), teams: account.teams,
+        player: account.player))
   }
 
   /// Seconds to wait before another attempt under `key`, 0 when none: nothing for the first
@@ -334,7 +349,8 @@ public final class AccessControl: Sendable {
       store.touchSession(tokenHash: digest, at: date)
     }
     return Identity(
-      name: account.name, role: account.role, kind: .session(digest), teams: account.teams)
+      name: account.name, role: account.role, kind: .session(digest), teams: account.teams,
+      player: account.player)
   }
 
   /// Whether what `identity` was given by still stands: its session is not ended, expired
@@ -371,6 +387,9 @@ public final class AccessControl: Sendable {
     -> String
   {
     if let problem = Self.nameProblem(name, of: .token) { throw AccessError(problem) }
+    if role == .player {
+      throw AccessError(localized("A token cannot be a player's: give the player an account."))
+    }
     if try store.tokens().contains(where: { $0.name.lowercased() == name.lowercased() }) {
       throw AccessError(
         localized("A token is already named “%@”; revoke it or choose another name.", name))

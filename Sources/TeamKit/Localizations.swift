@@ -78,6 +78,7 @@ enum Localizations {
     "%1$@ was removed by %2$@. ": "%1$@ a été supprimé par %2$@. ",
     "%1$@ · from %2$@": "%1$@ · à partir du %2$@",
     "%1$@ · removed %2$@": "%1$@ · supprimé %2$@",
+    "%1$@, %2$@": "%1$@, %2$@",
     "%1$@, week from %2$@ (%3$@)": "%1$@, semaine du %2$@ (%3$@)",
     "%1$@: %2$@": "%1$@ : %2$@",
     "%1$@: %2$@ (check the address, that the server runs, and the password in PGPASSFILE or PGPASSWORD)":
@@ -109,6 +110,8 @@ enum Localizations {
     "%@ has no photo now.": "%@ n’a plus de photo.",
     "%@ hours ago": "il y a %@ heures",
     "%@ imported a roster of 1 player.": "%@ a importé un effectif de 1 joueur.",
+    "%@ is a player's account: it sets that player's availability and answers only.":
+      "%@ est le compte d’un joueur : il ne donne que les disponibilités et les réponses de ce joueur.",
     "%@ is a viewer: this account reads the roster but cannot change it.":
       "%@ a le rôle lecteur : ce compte lit l’effectif mais ne peut pas le modifier.",
     "%@ is back on the roster.": "%@ est de retour dans l’effectif.",
@@ -153,8 +156,8 @@ enum Localizations {
       "--port prend un nombre de 0 à 65535, pas « %@ ».",
     "--public-url takes an address such as https://roster.example.org, not ‘%@’.":
       "--public-url prend une adresse comme https://roster.example.org, pas « %@ ».",
-    "--role takes owner, editor or viewer, not ‘%@’.":
-      "--role prend owner, editor ou viewer, pas « %@ ».",
+    "--role takes owner, editor, player or viewer, not ‘%@’.":
+      "--role prend owner, editor, player ou viewer, pas « %@ ».",
     "--server takes an address such as https://roster.example.org, not ‘%@’.":
       "--server prend une adresse comme https://roster.example.org, pas « %@ ».",
     "--to takes a place from 1, not ‘%@’.": "--to prend une place à partir de 1, pas « %@ ».",
@@ -186,6 +189,8 @@ enum Localizations {
       "La semaine d’une équipe : chaque événement, à l’heure de l’équipe, avec son verdict.",
     "A throwaway roster (--in-memory) has nothing to restore into.":
       "Impossible de restaurer dans un effectif jetable (--in-memory).",
+    "A token cannot be a player's: give the player an account.":
+      "Un jeton ne peut pas être celui d’un joueur : donnez un compte au joueur.",
     "A token is already named “%@”; revoke it or choose another name.":
       "Un jeton s’appelle déjà « %@ » ; révoquez-le ou choisissez un autre nom.",
     "ADDRESS": "ADRESSE",
@@ -384,6 +389,8 @@ enum Localizations {
     "Give %@ only once.": "Ne donnez %@ qu’une fois.",
     "Give --champion or --no-champions, not both.":
       "Donnez --champion ou --no-champions, pas les deux.",
+    "Give --player with --role player, and only then.":
+      "Donnez --player avec --role player, et seulement alors.",
     "Give --server or a database (--db, --database, --in-memory), not both.":
       "Donnez --server ou une base (--db, --database, --in-memory), pas les deux.",
     "Give --status or --lineup, not both.": "Donnez --status ou --lineup, pas les deux.",
@@ -500,6 +507,8 @@ enum Localizations {
     "Make a calendar address": "Créer une adresse de calendrier",
     "Make a new address for this team's events.":
       "Créer une adresse pour les événements de cette équipe.",
+    "Make a player's account with users add --role player --player PSEUDO.":
+      "Créez le compte d’un joueur avec users add --role player --player PSEUDO.",
     "Make starter": "Passer titulaire",
     "Manage accounts": "Gérer les comptes",
     "Marksman": "Tireur",
@@ -638,6 +647,7 @@ enum Localizations {
     "Played in logged games: %@": "Joués dans les parties notées : %@",
     "Player %1$@ (“%2$@”)": "Joueur %1$@ (« %2$@ »)",
     "Player %@": "Joueur %@",
+    "Player (for a player's role)": "Joueur (pour le rôle de joueur)",
     "Precondition Failed": "Condition préalable non remplie",
     "Preview": "Prévisualiser",
     "Previous": "Précédente",
@@ -716,6 +726,8 @@ enum Localizations {
       "Dites quoi modifier : --name, --tag, --league ou --parent.",
     "Say what to change: --type, --start, --end, --opponent, --format, --place or --notes.":
       "Dites quoi changer : --type, --start, --end, --opponent, --format, --place ou --notes.",
+    "Say which player this account is: a player's account is theirs.":
+      "Dites quel joueur est ce compte : le compte d’un joueur est le sien.",
     "Scrim": "Scrim",
     "Search": "Rechercher",
     "Search a champion": "Rechercher un champion",
@@ -886,6 +898,8 @@ enum Localizations {
     "The photo.": "La photo.",
     "The picture's name.": "Le nom de l’image.",
     "The place, from 1.": "La place, à partir de 1.",
+    "The player a player's account is: it sets their availability and answers only.":
+      "Le joueur dont c’est le compte : il ne donne que ses disponibilités et ses réponses.",
     "The player coming in (or going out).": "Le joueur qui entre (ou qui sort).",
     "The player could not be deleted: %@": "Le joueur n’a pas pu être supprimé : %@",
     "The player they exchange with, by pseudo or id.":
@@ -1009,8 +1023,8 @@ enum Localizations {
     "Use only lower-case letters a-z, digits, “_”, “-” and “.” in the image name.":
       "N’utilisez dans le nom d’image que des minuscules a-z, des chiffres, « _ », « - » et « . ».",
     "VERDICT": "VERDICT",
-    "Viewers read the roster; editors change it; owners also manage the accounts.":
-      "Les lecteurs lisent l’effectif ; les éditeurs le modifient ; les propriétaires gèrent aussi les comptes.",
+    "Viewers read the roster; a player also gives their own availability and answers; editors change the roster; owners also manage the accounts.":
+      "Les lecteurs consultent l’effectif ; un joueur donne aussi ses disponibilités et ses réponses ; les éditeurs modifient l’effectif ; les propriétaires gèrent aussi les comptes.",
     "WHEN": "QUAND",
     "Watching %@; Ctrl-C stops.": "Suivi de %@ ; Ctrl-C arrête.",
     "Wed": "mer.",
@@ -1026,6 +1040,7 @@ enum Localizations {
     "When it ends, on the team's clock (default: two hours after the start).":
       "Quand il finit, à l’heure de l’équipe (par défaut : deux heures après le début).",
     "When it starts, on the team's clock.": "Quand il commence, à l’heure de l’équipe.",
+    "When you can play": "Quand vous pouvez jouer",
     "Where it is played (default: online).": "Où il se joue (par défaut : en ligne).",
     "Where the owner's “Download champion art” fetches from: a mirror in Data Dragon's layout; Riot's by default.":
       "D’où « Télécharger les illustrations » du propriétaire télécharge : un miroir organisé comme Data Dragon ; celui de Riot par défaut.",
@@ -1085,6 +1100,9 @@ enum Localizations {
     "open roles: %@": "rôles libres : %@",
     "owner": "propriétaire",
     "owner, editor or viewer.": "owner (propriétaire), editor (éditeur) ou viewer (lecteur).",
+    "owner, editor, viewer, or player (with --player).":
+      "owner, editor, viewer, ou player (avec --player).",
+    "player": "joueur",
     "pseudo": "pseudo",
     "real name": "nom",
     "role": "rôle",

@@ -9,15 +9,19 @@ public struct AccountRecord: Hashable, Sendable {
   public var createdAt: Date
   /// The teams the role holds on; nil for every team (an owner's is always nil).
   public var teams: Set<UUID>?
+  /// The player a ``Role/player`` account is.
+  public var player: UUID?
 
   public init(
-    name: String, role: Role, passwordHash: String, createdAt: Date, teams: Set<UUID>? = nil
+    name: String, role: Role, passwordHash: String, createdAt: Date, teams: Set<UUID>? = nil,
+    player: UUID? = nil
   ) {
     self.name = name
     self.role = role
     self.passwordHash = passwordHash
     self.createdAt = createdAt
     self.teams = teams
+    self.player = player
   }
 }
 
@@ -69,13 +73,13 @@ extension RosterStore {
       let teams = try Self.teams(in: "account_team", by: "account", connection)
       var accounts: [AccountRecord] = []
       try connection.prepare(
-        "SELECT name, role, password, created_at FROM account ORDER BY name_key"
+        "SELECT name, role, password, created_at, player_id FROM account ORDER BY name_key"
       ).forEachRow { row in
         accounts.append(
           AccountRecord(
             name: row.text(0), role: Role(rawValue: row.text(1)) ?? .viewer,
             passwordHash: row.text(2), createdAt: Date(timeIntervalSince1970: row.double(3)),
-            teams: teams[row.text(0)]))
+            teams: teams[row.text(0)], player: row.isNull(4) ? nil : UUID(text: row.text(4))))
       }
       return accounts
     }
@@ -114,13 +118,15 @@ extension RosterStore {
     try await record { connection in
       try connection.prepare(
         """
-        INSERT INTO account (name, name_key, role, password, created_at)
-        VALUES (?1, ?2, ?3, ?4, ?5)
-        ON CONFLICT (name) DO UPDATE SET role = excluded.role, password = excluded.password
+        INSERT INTO account (name, name_key, role, password, created_at, player_id)
+        VALUES (?1, ?2, ?3, ?4, ?5, ?6)
+        ON CONFLICT (name) DO UPDATE SET role = excluded.role, password = excluded.password,
+          player_id = excluded.player_id
         """
       ).bind(
         .text(account.name), .text(account.name.lowercased()), .text(account.role.rawValue),
-        .text(account.passwordHash), .double(account.createdAt.timeIntervalSince1970)
+        .text(account.passwordHash), .double(account.createdAt.timeIntervalSince1970),
+        account.player.map { .text($0.text) } ?? .null
       ).run()
       try Self.setTeams(
         account.role == .owner ? nil : account.teams, of: account.name, in: "account_team",

@@ -147,6 +147,7 @@ extension RosterStore {
           "account",
           [
             ("name", "t"), ("name_key", "t"), ("role", "t"), ("password", "t"), ("created_at", "d"),
+            ("player_id", "t"),
           ],
           "name"
         ),

@@ -129,6 +129,31 @@ enum Schema {
       );
       """
     ),
+    // 13: the player role: a player's own account names the player it is. SQLite cannot
+    // change a CHECK constraint, so the table is rebuilt (foreign keys are off while
+    // migrating, and the sessions' reference to it is by name).
+    (
+      sqlite: """
+      CREATE TABLE account_new (
+        name TEXT PRIMARY KEY NOT NULL,
+        name_key TEXT NOT NULL UNIQUE,
+        role TEXT NOT NULL CHECK (role IN ('owner', 'editor', 'player', 'viewer')),
+        password TEXT NOT NULL,
+        created_at REAL NOT NULL,
+        player_id TEXT
+      ) STRICT;
+      INSERT INTO account_new (name, name_key, role, password, created_at)
+        SELECT name, name_key, role, password, created_at FROM account;
+      DROP TABLE account;
+      ALTER TABLE account_new RENAME TO account;
+      """,
+      postgres: """
+      ALTER TABLE account DROP CONSTRAINT account_role_check;
+      ALTER TABLE account ADD CONSTRAINT account_role_check
+        CHECK (role IN ('owner', 'editor', 'player', 'viewer'));
+      ALTER TABLE account ADD COLUMN player_id text;
+      """
+    ),
   ]
 
   /// SQLite's ordered migrations; migration n takes `user_version` from n to n + 1. Each is

@@ -60,7 +60,8 @@ extension WebApp {
   /// required nobody may use anything but what is open to anyone; viewers only read; owners
   /// alone manage accounts; tokens have no account of their own to change.
   func authorize(
-    _ request: HTTPRequest, _ identity: Identity?, _ policy: RoutePolicy, team: Team?
+    _ request: HTTPRequest, _ identity: Identity?, _ policy: RoutePolicy, team: Team?,
+    parameters: [String: String] = [:]
   ) throws {
     if policy.access == .anyone { return }
     guard let identity else {
@@ -81,6 +82,22 @@ extension WebApp {
       }
       return
     }
+    if case .ownPlayer(let subject) = policy.access, identity.role == .player {
+      // The player the handler acts on is read from the same place.
+      let named =
+        switch subject {
+        case .path(let name): parameters[name]
+        case .form(let name): request.formFields[name]?.first
+        }
+      guard let own = identity.player, named.flatMap(UUID.init(text:)) == own else {
+        throw HTTPError(
+          403,
+          localized(
+            "%@ is a player's account: it sets that player's availability and answers only.",
+            identity.name))
+      }
+      return
+    }
     try Self.check(identity, may: policy.access, on: team)
   }
 
@@ -94,6 +111,7 @@ extension WebApp {
   {
     switch access {
     case .anyone, .person, .reader: return
+    case .ownPlayer: try check(identity, may: .editor, on: team)
     case .owner:
       guard identity.role.canManageAccounts else {
         throw HTTPError(403, localized("Only an owner manages the accounts and the teams."))
@@ -102,8 +120,12 @@ extension WebApp {
       guard identity.role.canEdit else {
         throw HTTPError(
           403,
-          localized(
-            "%@ is a viewer: this account reads the roster but cannot change it.", identity.name))
+          identity.role == .player
+            ? localized(
+              "%@ is a player's account: it sets that player's availability and answers only.",
+              identity.name)
+            : localized(
+              "%@ is a viewer: this account reads the roster but cannot change it.", identity.name))
       }
       let role =
         team.map { identity.role(on: $0.id) } ?? (identity.teams == nil ? identity.role : .viewer)

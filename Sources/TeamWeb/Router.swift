@@ -6,7 +6,7 @@ import TeamKit
 /// (``WebApp/respond(to:)``): nothing else keeps a list of paths.
 struct RoutePolicy: Sendable {
   /// Who may use the route.
-  enum Access: Sendable {
+  enum Access: Sendable, Equatable {
     /// Anyone, signed in or not (sign-in itself, the stylesheet).
     case anyone
     /// Any account or token: the roster's pages and reads.
@@ -18,6 +18,17 @@ struct RoutePolicy: Sendable {
     /// A signed-in person, whatever their role; a token may read but not write there (an
     /// account's own pages).
     case person
+    /// Editors, or the player's own account (``Role/player``) for the player the request
+    /// names there: their availability, their answers.
+    case ownPlayer(PlayerSubject)
+  }
+
+  /// Where a request names the player it is about.
+  enum PlayerSubject: Sendable, Equatable {
+    /// A parameter of the path (`{id}`, `{player}`).
+    case path(String)
+    /// A field of the form.
+    case form(String)
   }
 
   /// Where a request that changes something must come from.
@@ -96,7 +107,8 @@ struct RequestContext: Sendable {
   func viewer(on team: TeamKit.Team?) -> Pages.Viewer {
     Pages.Viewer(
       canEdit: (try? WebApp.check(identity, may: .editor, on: team)) != nil,
-      signedIn: identity.kind != .local, isOwner: identity.role == .owner)
+      signedIn: identity.kind != .local, isOwner: identity.role == .owner,
+      player: identity.player)
   }
 
   /// Refuses the request unless its identity may do `access` on `team` too (a transfer's

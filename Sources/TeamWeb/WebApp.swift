@@ -292,7 +292,7 @@ public struct WebApp: Sendable {
     }
     let identity = try await identify(request)
     let team = self.team(of: request, policy.team, match?.parameters ?? [:])
-    try authorize(request, identity, policy, team: team)
+    try authorize(request, identity, policy, team: team, parameters: match?.parameters ?? [:])
     guard let (route, parameters) = match else {
       throw missing ?? HTTPError(404, "There is nothing at this address.")
     }

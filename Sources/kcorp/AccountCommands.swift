@@ -17,7 +17,7 @@ private let passwordStdin = Option.flag(
 
 private func role(_ text: String?) throws(CLIError) -> Role {
   guard let role = text.flatMap({ Role(rawValue: $0.lowercased()) }) else {
-    throw .usage(localized("--role takes owner, editor or viewer, not ‘%@’.", text ?? ""))
+    throw .usage(localized("--role takes owner, editor, player or viewer, not ‘%@’.", text ?? ""))
   }
   return role
 }
@@ -89,26 +89,52 @@ struct AddUser: Command {
   static let abstract =
     "Create a staff account (the password is asked for, or read with --password-stdin)."
   static let arguments = [Argument(name: "name", help: "The account's name.")]
-  static let options = [roleOption, teamsOption, passwordStdin]
+  static let options = [
+    Option(
+      name: "--role", value: "R", help: "owner, editor, viewer, or player (with --player).",
+      isRequired: true),
+    teamsOption,
+    Option(
+      name: "--player", value: "pseudo|id",
+      help: "The player a player's account is: it sets their availability and answers only."),
+    passwordStdin,
+  ]
   let name: String
   let role: Role
   let tags: [String]?
+  let player: String?
   let standardInput: Bool
 
   init(_ parsed: Parsed) throws(CLIError) {
     name = parsed.positionals[0]
     role = try kcorp.role(parsed.value("--role"))
     tags = parsed.values["--team"]
+    player = parsed.value("--player")
     standardInput = parsed.flag("--password-stdin")
+    if (role == .player) != (player != nil) {
+      throw .usage(localized("Give --player with --role player, and only then."))
+    }
   }
 
   func run(_ context: Context) async throws {
     let store = try context.store()
-    let teams = try kcorp.teams(tags, role: role, in: store)
+    var teams = try kcorp.teams(tags, role: role, in: store)
+    var player: Player?
+    if let key = self.player {
+      guard let found = Player.find(key, in: store.players) else {
+        throw CLIError(code: .notFound, message: localized("No player “%@” in the roster.", key))
+      }
+      player = found
+      teams = [found.teamID]  // a player's account belongs to their team
+    }
     try await AccessControl(store: store).addAccount(
       name: name, role: role, password: try newPassword(fromStandardInput: standardInput),
-      teams: teams)
-    print(localized("Added %@ (%@).", name, described(role, teams: teams, in: store)))
+      teams: teams, player: player?.id)
+    print(
+      localized(
+        "Added %@ (%@).", name,
+        player.map { localized("%1$@, %2$@", role.displayName, $0.name) }
+          ?? described(role, teams: teams, in: store)))
   }
 }
 

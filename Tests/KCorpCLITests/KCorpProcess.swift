@@ -11,14 +11,19 @@ struct KCorp {
   init() throws { temporary = try TemporaryFolder() }
 
   /// Runs `kcorp` with `arguments`, `KCORP_DB` pointing at this test's database.
-  func callAsFunction(_ arguments: String..., environment: [String: String] = [:]) throws -> Run {
-    try callAsFunction(arguments: arguments, environment: environment)
+  func callAsFunction(
+    _ arguments: String..., environment: [String: String] = [:], input: String? = nil
+  ) throws -> Run {
+    try callAsFunction(arguments: arguments, environment: environment, input: input)
   }
 
-  func callAsFunction(arguments: [String], environment: [String: String]) throws -> Run {
+  func callAsFunction(arguments: [String], environment: [String: String], input: String? = nil)
+    throws -> Run
+  {
     try runKCorp(
       arguments,
-      environment: ["KCORP_DB": database, "HOME": folder.path].merging(environment) { $1 })
+      environment: ["KCORP_DB": database, "HOME": folder.path].merging(environment) { $1 },
+      input: input)
   }
 
   func write(_ text: String, to name: String) throws -> String {

@@ -54,6 +54,24 @@ import Testing
       try kcorp("week", "--from", "2026-03-23").stdout.contains("Nothing is planned this week."))
   }
 
+  @Test func aPlayersAccountIsMadeForOnePlayer() throws {
+    let added = try kcorp(
+      "users", "add", "canna", "--role", "player", "--player", "Canna", "--password-stdin",
+      input: "a long enough password\n")
+    #expect(added.status == 0, "\(added.stderr)")
+    #expect(added.stdout == "Added canna (player, Canna).\n")
+    #expect(
+      try kcorp(
+        "users", "add", "x", "--role", "player", "--password-stdin",
+        input: "a long enough password\n"
+      ).status == 64)
+    #expect(
+      try kcorp(
+        "users", "add", "y", "--role", "player", "--player", "Nobody", "--password-stdin",
+        input: "a long enough password\n"
+      ).status == 66)
+  }
+
   @Test func badInputIsOneLineAndItsExitCode() throws {
     let skipped = try kcorp("events", "add", "--type", "scrim", "--start", "2026-03-29T02:30")
     #expect(skipped.status == 65)

@@ -112,6 +112,22 @@ import Testing
     #expect(try db.open().roster.schedule.events == [event])
   }
 
+  @Test(arguments: Backend.allCases) func aPlayersAccountKeepsItsPlayer(_ backend: Backend)
+    async throws
+  {
+    let db = try TestDatabase(backend, in: folder)
+    let store = try db.open()
+    let canna = store.players[0]
+    try await store.saveAccount(
+      AccountRecord(
+        name: "canna", role: .player, passwordHash: "$argon2id$x", createdAt: Date(),
+        teams: [canna.teamID], player: canna.id))
+    let reopened = try db.open()
+    let account = try #require(try reopened.account(named: "canna"))
+    #expect(
+      account.role == .player && account.player == canna.id && account.teams == [canna.teamID])
+  }
+
   @Test(arguments: Backend.allCases) func aTeamsZoneIsItsOwn(_ backend: Backend) async throws {
     let db = try TestDatabase(backend, in: folder)
     let store = try db.open()

@@ -13,9 +13,17 @@ extension Pages {
     var signedIn = false
     /// The organisation's controls: teams, accounts.
     var isOwner = true
+    /// A player's own account: their availability and answers.
+    var player: UUID?
 
     /// A key for the response cache: pages differ by what they offer.
-    var cacheKey: String { "~e\(canEdit ? 1 : 0)s\(signedIn ? 1 : 0)o\(isOwner ? 1 : 0)" }
+    var cacheKey: String {
+      "~e\(canEdit ? 1 : 0)s\(signedIn ? 1 : 0)o\(isOwner ? 1 : 0)"
+        + (player.map { "p\($0)" } ?? "")
+    }
+
+    /// Whether this reader may give `player`'s availability and answers.
+    func mayAnswer(for player: UUID) -> Bool { canEdit || self.player == player }
   }
 
   static func signIn(
@@ -145,12 +153,14 @@ extension Pages {
   }
 
   static func accounts(
-    _ accounts: [AccountRecord], token: String, message: String? = nil, status: Int = 200
+    _ accounts: [AccountRecord], players: [Player], token: String, message: String? = nil,
+    status: Int = 200
   ) -> HTTPResponse {
-    func roleSelect(_ selected: Role?, id: String) -> HTML {
+    /// A player's role only where a player is named: the form that adds one, or theirs.
+    func roleSelect(_ selected: Role?, id: String, player: Bool) -> HTML {
       .h(
         "select", ["name": "role", "id": id],
-        Role.allCases.reversed().map { role in
+        Role.allCases.reversed().filter { player || $0 != .player }.map { role in
           .h(
             "option", ["value": role.rawValue] + (role == selected ? ["selected": ""] : [:]),
             role.displayName)
@@ -170,7 +180,8 @@ extension Pages {
             .h(
               "p", ["class": "muted"],
               localized(
-                "Viewers read the roster; editors change it; owners also manage the accounts.")),
+                "Viewers read the roster; a player also gives their own availability and answers; editors change the roster; owners also manage the accounts."
+              )),
             message.map { .h("p", ["class": "error", "role": "alert"], $0) } ?? .fragment([]),
             .h(
               "ul", ["class": "roster"],
@@ -187,7 +198,8 @@ extension Pages {
                         .h(
                           "label", ["class": "visually-hidden", "for": "role-\(account.name)"],
                           localized("Role of %@", account.name)),
-                        roleSelect(account.role, id: "role-\(account.name)"),
+                        roleSelect(
+                          account.role, id: "role-\(account.name)", player: account.player != nil),
                         .h(
                           "button", ["class": "button small", "type": "submit"], localized("Change")
                         ),
@@ -224,7 +236,17 @@ extension Pages {
                   "div", ["class": "field"],
                   [
                     .h("label", ["for": "account-role"], localized("Role")),
-                    roleSelect(.editor, id: "account-role"),
+                    roleSelect(.editor, id: "account-role", player: true),
+                  ]),
+                .h(
+                  "div", ["class": "field"],
+                  [
+                    .h(
+                      "label", ["for": "account-player"], localized("Player (for a player's role)")),
+                    .h(
+                      "select", ["name": "player", "id": "account-player"],
+                      [.h("option", ["value": ""], localized("None"))]
+                        + players.map { .h("option", ["value": $0.id.text], $0.name) }),
                   ]),
                 .h(
                   "div", ["class": "actions"],

@@ -133,6 +133,16 @@ extension Pages {
         .h("ol", ["class": "week-days"], days),
       ])
     var tools: [HTML] = []
+    if let own = viewer.player, players.contains(where: { $0.id == own }) {
+      tools.append(
+        .h(
+          "p", ["class": "week-tools"],
+          [
+            .h(
+              "a", ["class": "button primary", "href": "/players/\(own)/availability"],
+              localized("When you can play"))
+          ]))
+    }
     if viewer.canEdit {
       tools.append(
         .h(
@@ -295,7 +305,7 @@ extension Pages {
           "span", ["class": "answer answer-\(answer?.rawValue ?? "none")"],
           answer?.displayName ?? localized("No answer")),
       ]
-      if viewer.canEdit {
+      if viewer.mayAnswer(for: id) {
         item.append(
           .h(
             "form",

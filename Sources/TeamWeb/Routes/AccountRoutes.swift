@@ -11,6 +11,7 @@ extension WebApp {
   mutating func addAccountRoutes() {
     let access = access
     let options = options
+    let store = store
     let app = self
 
     route("GET", "/signin", RoutePolicy(.anyone, team: .organisation)) { request, _ in
@@ -171,19 +172,25 @@ extension WebApp {
 
     route("GET", "/accounts", RoutePolicy(.owner, team: .organisation)) { request, _ in
       let (token, cookie) = WebApp.csrfToken(for: request)
-      return Pages.accounts(try access.accounts(), token: token).with(cookie: cookie)
+      return Pages.accounts(try access.accounts(), players: store.roster.players, token: token)
+        .with(cookie: cookie)
     }
 
     route("POST", "/accounts", RoutePolicy(.owner, .form, team: .organisation)) { request, _ in
       let form = request.formFields
       let role = Role(rawValue: form["role"]?.first ?? "") ?? .viewer
+      let player = form["player"]?.first.flatMap(UUID.init(text:)).flatMap {
+        store.roster.player(id: $0)
+      }
       do {
         try await access.addAccount(
-          name: form["name"]?.first ?? "", role: role, password: form["password"]?.first ?? "")
+          name: form["name"]?.first ?? "", role: role, password: form["password"]?.first ?? "",
+          teams: player.map { [$0.teamID] }, player: player?.id)
       } catch let error as AccessError {
         let (token, cookie) = WebApp.csrfToken(for: request)
         return Pages.accounts(
-          try access.accounts(), token: token, message: error.message, status: 422
+          try access.accounts(), players: store.roster.players, token: token,
+          message: error.message, status: 422
         )
         .with(cookie: cookie)
       }

@@ -43,7 +43,7 @@ extension WebApp {
 
     route(
       "PUT", "/api/players/{id}/availability",
-      RoutePolicy(.editor, .sameOrigin, team: .player)
+      RoutePolicy(.ownPlayer(.path("id")), .sameOrigin, team: .player)
     ) { request, context in
       let player = try WebApp.player(context.parameters["id"], in: store.roster)
       let availability = try WebApp.decodeBody(Availability.self, of: request)
@@ -92,7 +92,7 @@ extension WebApp {
 
     route(
       "PUT", "/api/week/events/{id}/answers/{player}",
-      RoutePolicy(.editor, .sameOrigin, team: .event)
+      RoutePolicy(.ownPlayer(.path("player")), .sameOrigin, team: .event)
     ) { request, context in
       let event = try WebApp.event(context.parameters["id"], in: store.roster)
       let player = try WebApp.player(context.parameters["player"], in: store.roster)
@@ -271,7 +271,9 @@ extension WebApp {
       }
     }
 
-    route("POST", "/events/{id}/answer", RoutePolicy(.editor, .form, team: .event)) {
+    route(
+      "POST", "/events/{id}/answer", RoutePolicy(.ownPlayer(.form("player")), .form, team: .event)
+    ) {
       request, context in
       let event = try WebApp.event(context.parameters["id"], in: store.roster)
       let player = try WebApp.player(request.formFields["player"]?.first, in: store.roster)
@@ -297,12 +299,15 @@ extension WebApp {
       let player = try WebApp.player(context.parameters["id"], in: store.roster)
       let (token, cookie) = WebApp.csrfToken(for: request)
       return Pages.availability(
-        player, in: store.roster, token: token, canEdit: context.viewer.canEdit,
+        player, in: store.roster, token: token, canEdit: context.viewer.mayAnswer(for: player.id),
         notice: request.query["saved"] != nil ? localized("Saved.") : nil
       ).with(cookie: cookie)
     }
 
-    route("POST", "/players/{id}/availability", RoutePolicy(.editor, .form, team: .player)) {
+    route(
+      "POST", "/players/{id}/availability",
+      RoutePolicy(.ownPlayer(.path("id")), .form, team: .player)
+    ) {
       request, context in
       let roster = store.roster
       let player = try WebApp.player(context.parameters["id"], in: roster)

@@ -1,0 +1,126 @@
+import Foundation
+import TeamAccess
+import TeamHTTP
+import TeamKit
+import TeamStore
+import TestSupport
+import Testing
+
+@testable import TeamWeb
+
+/// A player's own account on every face of the server: it reads the roster and the week,
+/// sets its own availability and answers its own invitations, and nothing else.
+@Suite struct PlayerRoleTests {
+  let folder: TemporaryFolder
+  let store: RosterStore
+  let access: AccessControl
+  let server: HTTPServer
+  let client: HTTPClient
+  let canna = Player.defaultRoster[0]
+  let caliste = Player.defaultRoster[1]
+
+  init() async throws {
+    folder = try TemporaryFolder()
+    store = try RosterStore(path: folder.path("roster.sqlite"))
+    var policy = AccessControl.Policy()
+    policy.concurrentHashes = 2
+    access = AccessControl(store: store, policy: policy)
+    try await access.addAccount(
+      name: "canna", role: .player, password: "canna password", player: Player.defaultRoster[0].id)
+    server = try WebApp.serve(
+      store: store, host: "127.0.0.1", port: 0, requireLogin: true, access: access)
+    client = HTTPClient(port: server.port)
+  }
+
+  /// A form posted as the signed-in browser, with its CSRF token.
+  func post(_ path: String, _ fields: String, cookies: String) throws -> WireResponse {
+    let page = try client.get("/players/\(canna.id)/availability", headers: ["Cookie": cookies])
+    let token = try #require(page.text.firstMatch(of: /name="csrf" value="([0-9a-f]{64})"/)?.1)
+    return try client.send(
+      "POST", path,
+      headers: [
+        "Content-Type": "application/x-www-form-urlencoded", "Cookie": cookies,
+        "Origin": "http://127.0.0.1:\(server.port)",
+      ], body: Array("csrf=\(token)&\(fields)".utf8))
+  }
+
+  @Test func aPlayerSetsTheirOwnHoursAndAnswersAndNothingElse() async throws {
+    let event = try await store.addEvent(EventInput(kind: "scrim", start: "2026-03-26T20:00"))
+    let cookies = try client.signIn("canna", "canna password")
+    // It reads the week and the roster; the week has no planning form for it.
+    let week = try client.get("/week", headers: ["Cookie": cookies])
+    #expect(week.status == 200 && !week.text.contains("Plan an event"))
+    #expect(try client.get("/", headers: ["Cookie": cookies]).status == 200)
+
+    // Its own hours and answers: yes.
+    #expect(
+      try post(
+        "/players/\(canna.id)/availability", "weekly=Mon-Fri+18%3A00-23%3A00&away=",
+        cookies: cookies
+      ).status == 303)
+    #expect(store.roster.schedule.availability[canna.id]?.weekly.count == 5)
+    #expect(
+      try post("/events/\(event.id)/answer", "player=\(canna.id)&answer=no", cookies: cookies)
+        .status == 303)
+    #expect(store.roster.schedule.event(id: event.id)?.answers[canna.id] == .no)
+    let page = try client.get("/events/\(event.id)", headers: ["Cookie": cookies]).text
+    #expect(
+      page.contains(#"aria-label="Canna: Yes""#) && !page.contains(#"aria-label="Caliste: Yes""#))
+
+    // Anyone else's, or anything else: 403, nothing changed.
+    let version = store.roster.version
+    let other = try post(
+      "/players/\(caliste.id)/availability", "weekly=&away=2026-03-26", cookies: cookies)
+    #expect(other.status == 403)
+    #expect(other.text.contains("canna is a player&#39;s account"))
+    #expect(
+      try post("/events/\(event.id)/answer", "player=\(caliste.id)&answer=no", cookies: cookies)
+        .status == 403)
+    // Naming itself in a field does not open another player's path.
+    #expect(
+      try post(
+        "/players/\(caliste.id)/availability", "player=\(canna.id)&weekly=", cookies: cookies
+      ).status == 403)
+    #expect(
+      try post("/week/events", "kind=scrim&start=2026-03-27T20%3A00", cookies: cookies).status
+        == 403)
+    #expect(
+      try post("/players/\(canna.id)/edit", "name=Canna&position=Mid", cookies: cookies).status
+        == 403)
+    #expect(try post("/events/\(event.id)/delete", "", cookies: cookies).status == 403)
+    #expect(store.roster.version == version)
+
+    // The API, with its session: the same rules.
+    func put(_ path: String, _ body: String) throws -> WireResponse {
+      try client.send(
+        "PUT", path,
+        headers: [
+          "Cookie": cookies, "Content-Type": "application/json",
+          "Origin": "http://127.0.0.1:\(server.port)",
+        ], body: Array(body.utf8))
+    }
+    #expect(
+      try put("/api/players/\(canna.id)/availability", #"{"weekly":"Sat 14:00-20:00"}"#).status
+        == 200)
+    #expect(try put("/api/players/\(caliste.id)/availability", #"{"weekly":""}"#).status == 403)
+    #expect(
+      try put("/api/week/events/\(event.id)/answers/\(canna.id)", #"{"answer":"yes"}"#).status
+        == 200)
+    #expect(
+      try put("/api/week/events/\(event.id)/answers/\(caliste.id)", #"{"answer":"yes"}"#).status
+        == 403)
+    #expect(
+      try put("/api/week/events/\(event.id)", #"{"kind":"match","start":"2026-03-26T20:00"}"#)
+        .status == 403)
+  }
+
+  @Test func aPlayersAccountNamesItsPlayerAndNoTokenIsOne() async throws {
+    await #expect(throws: AccessError.self) {
+      try await access.addAccount(name: "nobody", role: .player, password: "long enough password")
+    }
+    await #expect(throws: AccessError.self) {
+      _ = try await access.createToken(name: "player-script", role: .player)
+    }
+    #expect(try store.account(named: "canna")?.player == canna.id)
+  }
+}
