@@ -722,8 +722,8 @@ enum Localizations {
     "Saved.": "Enregistré.",
     "Say what to change: --name, --position, --image, --champion, --status, --riot-id, --real-name, --country, --birth-date, --joined or --contract-end.":
       "Dites quoi modifier : --name, --position, --image, --champion, --status, --riot-id, --real-name, --country, --birth-date, --joined ou --contract-end.",
-    "Say what to change: --name, --tag, --league or --parent.":
-      "Dites quoi modifier : --name, --tag, --league ou --parent.",
+    "Say what to change: --name, --tag, --league, --parent or --time-zone.":
+      "Dites quoi modifier : --name, --tag, --league, --parent ou --time-zone.",
     "Say what to change: --type, --start, --end, --opponent, --format, --place or --notes.":
       "Dites quoi changer : --type, --start, --end, --opponent, --format, --place ou --notes.",
     "Say which player this account is: a player's account is theirs.":
@@ -950,6 +950,8 @@ enum Localizations {
       "Les deux mots de passe diffèrent ; rien n’a été modifié.",
     "The week's first day, YYYY-MM-DD (default: today).":
       "Le premier jour de la semaine, AAAA-MM-JJ (par défaut : aujourd’hui).",
+    "The zone its week is planned in, as Europe/Paris (a new team's).":
+      "Le fuseau où se planifie sa semaine, comme Europe/Paris (celui d’une nouvelle équipe).",
     "Their pseudo, photo and champions stay; their time on this team is kept.":
       "Son pseudo, sa photo et ses champions restent ; son passage dans cette équipe est gardé.",
     "There is no calendar at this address.": "Il n’y a pas de calendrier à cette adresse.",

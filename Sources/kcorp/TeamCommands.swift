@@ -2,6 +2,9 @@ import Foundation
 import TeamKit
 
 private let jsonFlag = Option.flag("--json", "Print JSON (the API's shape) instead of a table.")
+private let timeZoneOption = Option(
+  name: "--time-zone", value: "ZONE",
+  help: "The zone its week is planned in, as Europe/Paris (a new team's).")
 
 // MARK: - Teams
 
@@ -31,6 +34,7 @@ struct AddTeam: Command {
       name: "--tag", value: "TAG", help: "Its short tag, 2 to 5 letters (KCB).", isRequired: true),
     Option(name: "--league", value: "L", help: "The league it plays in (LFL)."),
     Option(name: "--parent", value: "TAG", help: "The main team's tag, for an academy."),
+    timeZoneOption,
     jsonFlag,
   ]
   let input: TeamInput
@@ -39,7 +43,8 @@ struct AddTeam: Command {
   init(_ parsed: Parsed) {
     input = TeamInput(
       name: parsed.positionals[0], tag: parsed.value("--tag") ?? "",
-      league: parsed.value("--league") ?? "", parent: parsed.value("--parent") ?? "")
+      league: parsed.value("--league") ?? "", parent: parsed.value("--parent") ?? "",
+      timeZone: parsed.value("--time-zone") ?? "")
     json = parsed.flag("--json")
   }
 
@@ -61,6 +66,7 @@ struct EditTeam: Command {
     Option(name: "--tag", value: "TAG", help: "The new tag."),
     Option(name: "--league", value: "L", help: "The league; empty for none."),
     Option(name: "--parent", value: "TAG", help: "The main team's tag; empty for none."),
+    timeZoneOption,
     jsonFlag,
   ]
   let tag: String
@@ -71,8 +77,14 @@ struct EditTeam: Command {
     tag = parsed.positionals[0]
     self.parsed = parsed
     json = parsed.flag("--json")
-    guard ["--name", "--tag", "--league", "--parent"].contains(where: { parsed.value($0) != nil })
-    else { throw .usage(localized("Say what to change: --name, --tag, --league or --parent.")) }
+    guard
+      ["--name", "--tag", "--league", "--parent", "--time-zone"].contains(where: {
+        parsed.value($0) != nil
+      })
+    else {
+      throw .usage(
+        localized("Say what to change: --name, --tag, --league, --parent or --time-zone."))
+    }
   }
 
   func run(_ context: Context) async throws {
@@ -82,7 +94,8 @@ struct EditTeam: Command {
     let input = TeamInput(
       name: parsed.value("--name") ?? current.name, tag: parsed.value("--tag") ?? current.tag,
       league: parsed.value("--league") ?? current.league,
-      parent: parsed.value("--parent") ?? current.parent)
+      parent: parsed.value("--parent") ?? current.parent,
+      timeZone: parsed.value("--time-zone") ?? current.timeZone)
     let updated = try await roster.updateTeam(tag, with: input)
     print(
       json

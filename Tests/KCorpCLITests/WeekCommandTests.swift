@@ -72,6 +72,17 @@ import Testing
       ).status == 66)
   }
 
+  @Test func aTeamsWeekIsOnItsOwnClock() throws {
+    #expect(try kcorp("teams", "edit", "KC", "--time-zone", "America/New_York").status == 0)
+    let added = try kcorp(
+      "events", "add", "--type", "review", "--start", "2026-03-26T20:00", "--json")
+    #expect(
+      added.stdout.contains(#""start" : "2026-03-27T00:00:00Z""#)
+        || added.stdout.contains(#""start": "2026-03-27T00:00:00Z""#), "\(added.stdout)")
+    #expect(try kcorp("week", "--from", "2026-03-23").stdout.contains("(America/New_York)"))
+    #expect(try kcorp("teams", "edit", "KC", "--time-zone", "Mars/Olympus").status == 65)
+  }
+
   @Test func badInputIsOneLineAndItsExitCode() throws {
     let skipped = try kcorp("events", "add", "--type", "scrim", "--start", "2026-03-29T02:30")
     #expect(skipped.status == 65)

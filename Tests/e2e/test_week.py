@@ -1,0 +1,177 @@
+"""The team's week in real browsers: staff plan a scrim, a player marks himself away from
+his phone, a second browser sees the verdict change live, the result is logged, and the
+calendar feed parses in an independent parser (icalendar) and imports into a calendar
+program (calcurse) at the right local time; a revoked address gets 404."""
+
+import datetime
+import os
+import subprocess
+import tempfile
+import urllib.error
+import urllib.request
+import zoneinfo
+
+import icalendar
+import pytest
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support.select import Select
+
+from conftest import KCORP, chrome, serving
+from test_accessibility import violations
+from test_brief_story import wait
+from test_organisation import sign_in
+
+PARIS = zoneinfo.ZoneInfo("Europe/Paris")
+
+
+@pytest.fixture
+def week_server():
+    """A team with a Jungle starter (Bo), a Mid starter and Yike, a substitute Jungle; an
+    editor (coach) and Bo's own account (bo)."""
+    with tempfile.TemporaryDirectory() as folder:
+        database = os.path.join(folder, "roster.sqlite")
+
+        def kcorp(*arguments, password=None):
+            subprocess.run([str(KCORP), *arguments, "--db", database], check=True,
+                           capture_output=True, input=password)
+
+        kcorp("players", "add", "--name", "Bo", "--position", "Jungle")
+        kcorp("players", "add", "--name", "Vladi", "--position", "Mid")
+        kcorp("players", "add", "--name", "Yike", "--position", "Jungle", "--status", "substitute")
+        kcorp("users", "add", "coach", "--role", "editor", "--password-stdin",
+              password=b"coach password\n")
+        kcorp("users", "add", "bo", "--role", "player", "--player", "Bo", "--password-stdin",
+              password=b"bo password\n")
+        with serving("--require-login", "--db", database) as url:
+            yield url
+
+
+def next_thursday():
+    today = datetime.datetime.now(PARIS).date()
+    return today + datetime.timedelta(days=(3 - today.weekday()) % 7 or 7)
+
+
+def day_verdict(browser, day):
+    return browser.find_element(
+        By.CSS_SELECTOR, f"li[aria-labelledby='day-{day}'] .event .verdict").text
+
+
+def test_a_scrim_a_player_away_a_live_verdict_a_result_and_the_calendar(
+        week_server, desktop_browser, second_browser, tmp_path, screenshots):
+    staff, watcher = desktop_browser, second_browser
+    thursday = next_thursday()
+    monday = thursday - datetime.timedelta(days=3)
+    sign_in(staff, week_server, "coach", "coach password")
+    staff.get(f"{week_server}/week?from={monday}")
+    Select(staff.find_element(By.ID, "eventType")).select_by_value("scrim")
+    # A datetime-local input is typed in the browser's locale: its value is set as the
+    # browser would send it.
+    staff.execute_script("arguments[0].value = arguments[1]",
+                         staff.find_element(By.ID, "start"), f"{thursday}T20:00")
+    staff.find_element(By.ID, "opponent").send_keys("G2 Esports")
+    Select(staff.find_element(By.ID, "format")).select_by_value("bo3")
+    staff.find_element(By.XPATH, "//button[normalize-space()='Plan']").click()
+    wait(staff).until(lambda b: "Planned" in b.find_element(By.CSS_SELECTOR, "main .status").text)
+    event_page = staff.current_url.split("?")[0]
+    assert "Full five" in staff.find_element(By.CSS_SELECTOR, "main .verdict").text
+    assert staff.find_element(By.CSS_SELECTOR, "time[data-zone]").text.endswith("20:00–22:00")
+
+    # A second browser watches the week.
+    sign_in(watcher, week_server, "coach", "coach password")
+    watcher.get(f"{week_server}/week?from={monday}")
+    assert day_verdict(watcher, thursday) == "Full five"
+    watcher.execute_script("window.unchanged = true")
+
+    # Bo, on his phone, is away that Thursday.
+    player = chrome()
+    try:
+        sign_in(player, week_server, "bo", "bo password")
+        player.get(f"{week_server}/week")
+        player.find_element(By.XPATH, "//a[normalize-space()='When you can play']").click()
+        wait(player).until(lambda b: b.find_elements(By.ID, "away"))
+        player.find_element(By.ID, "away").send_keys(str(thursday))
+        player.find_element(By.XPATH, "//button[normalize-space()='Save']").click()
+        wait(player).until(lambda b: "Saved." in b.find_element(By.CSS_SELECTOR, "main .status").text)
+        assert violations(player) == []
+    finally:
+        player.quit()
+
+    # The watcher's week follows, without a reload.
+    wait(watcher).until(lambda b: day_verdict(b, thursday) == "With subs: Yike for Jungle")
+    assert watcher.execute_script("return window.unchanged") is True
+    assert violations(watcher) == []
+
+    # Two games, with champions.
+    staff.get(event_page)
+    assert "With subs: Yike for Jungle" in staff.find_element(By.CSS_SELECTOR, "main .verdict").text
+    staff.find_element(By.XPATH, "//summary[normalize-space()='Log the result']").click()
+    Select(staff.find_element(By.NAME, "result1")).select_by_value("win")
+    Select(staff.find_element(By.NAME, "side1")).select_by_value("blue")
+    for position, champion in (("Top", "K'Sante"), ("Jungle", "Vi"), ("Mid", "Ahri"),
+                               ("ADC", "Jinx"), ("Support", "Rell")):
+        staff.find_element(By.NAME, f"champion1-{position}").send_keys(champion)
+    Select(staff.find_element(By.NAME, "result2")).select_by_value("loss")
+    Select(staff.find_element(By.NAME, "side2")).select_by_value("red")
+    staff.find_element(By.XPATH, "//button[normalize-space()='Save the result']").click()
+    wait(staff).until(lambda b: b.find_elements(By.CSS_SELECTOR, "ol.games li"))
+    games = [item.text for item in staff.find_elements(By.CSS_SELECTOR, "ol.games li")]
+    assert games == ["Game 1: Win · Blue side · K'Sante, Vi, Ahri, Jinx, Rell",
+                     "Game 2: Loss · Red side"]
+    assert violations(staff) == []
+
+    # The team's calendar feed.
+    staff.get(f"{week_server}/week?from={monday}")
+    staff.save_screenshot(str(screenshots / "week-desktop.png"))
+    staff.find_element(By.XPATH, "//button[normalize-space()='Make a calendar address']").click()
+    wait(staff).until(lambda b: b.find_elements(By.CSS_SELECTOR, "a.feed-link"))
+    link = staff.find_element(By.CSS_SELECTOR, "a.feed-link").get_attribute("href")
+    assert link.startswith("webcal://")
+    address = "http://" + link.removeprefix("webcal://")
+    feed = urllib.request.urlopen(address).read()
+    calendar = icalendar.Calendar.from_ical(feed)
+    (event,) = calendar.walk("VEVENT")
+    assert str(event["SUMMARY"]) == "Scrim vs G2 Esports"
+    start = event["DTSTART"].dt
+    assert start.astimezone(PARIS) == datetime.datetime(
+        thursday.year, thursday.month, thursday.day, 20, 0, tzinfo=PARIS)
+    assert event["UID"].endswith("@kcorp-team-manager") and "DTSTAMP" in event
+    assert "Result: 1–1" in str(event["DESCRIPTION"])
+
+    # Imported into calcurse, read in Paris: 20:00 on that Thursday.
+    file = tmp_path / "team.ics"
+    file.write_bytes(feed)
+    data = tmp_path / "calcurse"
+    data.mkdir()
+    environment = {**os.environ, "TZ": "Europe/Paris", "HOME": str(tmp_path)}
+    subprocess.run(["calcurse", "-D", str(data), "-i", str(file)], check=True,
+                   capture_output=True, env=environment)
+    agenda = subprocess.run(
+        ["calcurse", "-D", str(data), "-Q", "--from", thursday.strftime("%m/%d/%Y"),
+         "--days", "1"], check=True, capture_output=True, text=True, env=environment).stdout
+    assert "20:00" in agenda and "Scrim vs G2 Esports" in agenda, agenda
+
+    # Revoked: the address answers 404.
+    staff.find_element(By.XPATH, "//form[contains(@action, '/calendar/revoke')]//button").click()
+    wait(staff).until(lambda b: not b.find_elements(By.CSS_SELECTOR, "a.feed-link"))
+    with pytest.raises(urllib.error.HTTPError) as refused:
+        urllib.request.urlopen(address)
+    assert refused.value.code == 404
+
+
+def test_the_week_at_phone_size(week_server, browser, screenshots):
+    sign_in(browser, week_server, "coach", "coach password")
+    thursday = next_thursday()
+    browser.get(f"{week_server}/week?from={thursday - datetime.timedelta(days=3)}")
+    Select(browser.find_element(By.ID, "eventType")).select_by_value("training")
+    browser.execute_script("arguments[0].value = arguments[1]",
+                           browser.find_element(By.ID, "start"), f"{thursday}T18:00")
+    browser.find_element(By.XPATH, "//button[normalize-space()='Plan']").click()
+    wait(browser).until(lambda b: "Planned" in b.find_element(By.CSS_SELECTOR, "main .status").text)
+    browser.get(f"{week_server}/week?from={thursday - datetime.timedelta(days=3)}")
+    days = browser.find_elements(By.CSS_SELECTOR, ".week-days > li")
+    assert len(days) == 7
+    # One under the other: each day as wide as the page.
+    widths = {day.size["width"] for day in days}
+    assert len(widths) == 1 and widths.pop() > 300
+    browser.save_screenshot(str(screenshots / "week-phone.png"))
+    assert violations(browser) == []
