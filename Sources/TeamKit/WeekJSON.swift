@@ -36,28 +36,31 @@ extension Availability: JSONWritable {
   }
 }
 
-extension Availability: Decodable {
+/// A player's availability as a client sent it: text, checked by ``validated()``.
+public struct AvailabilityInput: Decodable, Sendable {
+  public var weekly: String
+  public var away: [String]
+
   private enum CodingKeys: String, CodingKey { case weekly, away }
 
-  /// Reads `{"weekly":"Mon-Fri 18:00-23:00" or ["Mon 18:00-23:00", …],"away":[…]}`, each
-  /// checked as typed.
+  /// Reads `{"weekly":"Mon-Fri 18:00-23:00" or ["Mon 18:00-23:00", …],"away":[…]}`; null
+  /// or absent is none.
   public init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: CodingKeys.self)
     let list = try? container.decodeIfPresent([String].self, forKey: .weekly)
-    let weekly =
+    weekly =
       try list?.joined(separator: ", ") ?? container.decodeIfPresent(String.self, forKey: .weekly)
       ?? ""
-    let away = try container.decodeIfPresent([String].self, forKey: .away) ?? []
-    do {
-      self.init(
-        weekly: try Availability.weekly(parsing: weekly),
-        away: try away.map { (text) throws(ValidationError) in
-          try Availability.absence(parsing: text)
-        })
-    } catch {
-      throw DecodingError.dataCorruptedError(
-        forKey: .weekly, in: container, debugDescription: error.description)
-    }
+    away = try container.decodeIfPresent([String].self, forKey: .away) ?? []
+  }
+
+  /// The availability, every block and day checked.
+  /// - Throws: ``ValidationError`` on `weekly` or `away`.
+  public func validated() throws(ValidationError) -> Availability {
+    Availability(
+      weekly: try Availability.weekly(parsing: weekly),
+      away: try away.map { (text) throws(ValidationError) in try Availability.absence(parsing: text)
+      })
   }
 }
 

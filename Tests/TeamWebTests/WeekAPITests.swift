@@ -96,8 +96,8 @@ import Testing
     let player = app.store.players[0]
     let hours = try await send(
       "PUT", "/api/players/\(player.id)/availability", #"{"weekly":"Someday 18:00-20:00"}"#)
-    #expect(hours.status == 400)
-    #expect(hours.text.contains("Mon-Fri 18:00-23:00"))
+    #expect(hours.status == 422)
+    #expect(hours.text.contains(#""field":"weekly""#) && hours.text.contains("Mon-Fri 18:00-23:00"))
     #expect(app.store.roster.version == before)
   }
 

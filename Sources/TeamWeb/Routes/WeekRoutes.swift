@@ -46,7 +46,11 @@ extension WebApp {
       RoutePolicy(.ownPlayer(.path("id")), .sameOrigin, team: .player)
     ) { request, context in
       let player = try WebApp.player(context.parameters["id"], in: store.roster)
-      let availability = try WebApp.decodeBody(Availability.self, of: request)
+      let input = try WebApp.decodeBody(AvailabilityInput.self, of: request)
+      let availability: Availability
+      do throws(ValidationError) { availability = try input.validated() } catch {
+        throw RosterError.invalid(error)
+      }
       try await store.setAvailability(of: player.id, to: availability, by: context.author)
       return WebApp.json(availability)
     }
@@ -109,9 +113,9 @@ extension WebApp {
     route("POST", "/api/calendar", RoutePolicy(.editor, .sameOrigin, team: .organisation)) {
       request, _ in
       let wanted = try WebApp.decodeBody(FeedRequest.self, of: request)
-      let team = try wanted.team.map { tag throws(HTTPError) in
+      let team = try wanted.team.flatMap { $0.isEmpty ? nil : $0 }.map { tag throws(HTTPError) in
         guard let team = store.roster.team(tag) else {
-          throw HTTPError(422, localized("No team has the tag “%@”.", tag))
+          throw HTTPError(404, localized("No team has the tag “%@”.", tag))
         }
         return team.id
       }
