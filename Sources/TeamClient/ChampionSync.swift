@@ -72,17 +72,21 @@ public enum ChampionSync {
         }
       }
       for _ in 0..<parallel { start() }
+      var failure: DataDragonError?
       for await (index, result) in group {
         switch result {
         case .success(let photo): photos[index] = photo
-        case .failure(let error):
-          group.cancelAll()  // one failure and nothing is stored: stop fetching the rest
-          return Result<[Photo], DataDragonError>.failure(error)
+        case .failure(let error): failure = failure ?? error
         }
+        // One failure and nothing is stored: no more is fetched, and the few under way are
+        // let finish rather than cancelled (cancelling URLSession's async data(for:) while
+        // its response is handled can deadlock on Linux: swift-corelibs-foundation #5412).
+        guard failure == nil else { continue }
         done += 1
         progress(done, total)
         start()
       }
+      if let failure { return Result<[Photo], DataDragonError>.failure(failure) }
       return .success(photos.compactMap { $0 })
     }
     let photos = Array(zip(champions, try outcome.get()))

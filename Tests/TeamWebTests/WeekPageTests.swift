@@ -156,3 +156,25 @@ import Testing
     #expect(try await app.client.get(feed.path).status == 404)
   }
 }
+
+/// The week in French: days, verdicts and the planning form in the reader's language.
+@Suite struct FrenchWeekTests {
+  let app: TestServer
+
+  init() throws { app = try TestServer() }
+
+  @Test func theWeekSpeaksFrench() async throws {
+    _ = try await app.store.addPlayer(PlayerInput(name: "Bo", position: "Jungle"))
+    _ = try await app.store.addPlayer(PlayerInput(name: "Vladi", position: "Mid"))
+    _ = try await app.store.addEvent(
+      EventInput(kind: "training", start: "2026-03-26T18:00", opponent: ""))
+    let page = try await app.client.get(
+      "/week?from=2026-03-23", headers: ["Accept-Language": "fr-FR"]
+    ).text
+    #expect(page.contains(#"<html lang="fr">"#))
+    #expect(page.contains("Entraînement"))
+    #expect(page.contains(#"<span class="verdict verdict-full">Cinq au complet</span>"#))
+    #expect(page.contains("jeu. 26 mars 2026"))
+    #expect(page.contains("Prévoir un événement"))
+  }
+}
