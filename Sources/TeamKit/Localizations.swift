@@ -180,6 +180,8 @@ enum Localizations {
       "Un dossier d’images nommées d’après les noms d’image (canna.png, jax.webp, …) ; par défaut « images » à côté de la base de données.",
     "A kcorp server is using %@: stop it, then restore (or give --force and restart the server after).":
       "Un serveur kcorp utilise %@ : arrêtez-le, puis restaurez (ou donnez --force et redémarrez le serveur ensuite).",
+    "A private address for the events %@ is invited to.":
+      "Une adresse privée pour les événements auxquels %@ est invité.",
     "A private address staff phones subscribe to: anyone who has it sees this team's events.":
       "Une adresse privée à laquelle s’abonnent les téléphones du staff : qui l’a voit les événements de cette équipe.",
     "A pseudo or an id.": "Un pseudo ou un identifiant.",
@@ -480,6 +482,7 @@ enum Localizations {
     "LAST USED": "DERNIER USAGE",
     "LEAGUE": "LIGUE",
     "LINEUP": "COMPOSITION",
+    "Last scrims logged (%1$@): %2$@–%3$@": "Derniers scrims notés (%1$@) : %2$@–%3$@",
     "League": "Ligue",
     "Line %1$@ (“%2$@”)": "Ligne %1$@ (« %2$@ »)",
     "Line %@": "Ligne %@",
@@ -666,6 +669,7 @@ enum Localizations {
     "Real name": "Nom réel",
     "Recently removed": "Supprimés récemment",
     "Recently removed · KCorp": "Supprimés récemment · KCorp",
+    "Record (games won–lost)": "Bilan (parties gagnées–perdues)",
     "Red side": "Côté rouge",
     "Refused": "Refusé",
     "Remove": "Supprimer",

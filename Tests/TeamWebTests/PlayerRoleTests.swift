@@ -114,6 +114,27 @@ import Testing
         .status == 403)
   }
 
+  @Test func aPlayerMakesTheirOwnCalendarAddressAndNoOneElses() async throws {
+    let event = try await store.addEvent(
+      EventInput(kind: "match", start: "2026-03-28T17:00", opponent: "Vitality"))
+    let teamFeed = try await store.createFeed(team: Team.first.id)
+    let cookies = try client.signIn("canna", "canna password")
+    #expect(try post("/players/\(canna.id)/calendar/new", "", cookies: cookies).status == 303)
+    let own = try #require(store.roster.schedule.feeds.first { $0.playerID == canna.id })
+    let feed = try client.get(own.path)
+    #expect(feed.status == 200 && feed.text.contains("UID:\(event.id.text)@kcorp-team-manager"))
+    #expect(try post("/players/\(caliste.id)/calendar/new", "", cookies: cookies).status == 403)
+    // The team's address is not theirs to revoke, even through their own path.
+    let refused = try post(
+      "/players/\(canna.id)/calendar/revoke", "secret=\(teamFeed.secret)", cookies: cookies)
+    #expect(refused.status == 404)
+    #expect(store.roster.schedule.feed(secret: teamFeed.secret) != nil)
+    #expect(
+      try post("/players/\(canna.id)/calendar/revoke", "secret=\(own.secret)", cookies: cookies)
+        .status == 303)
+    #expect(try client.get(own.path).status == 404)
+  }
+
   @Test func aPlayersAccountNamesItsPlayerAndNoTokenIsOne() async throws {
     await #expect(throws: AccessError.self) {
       try await access.addAccount(name: "nobody", role: .player, password: "long enough password")

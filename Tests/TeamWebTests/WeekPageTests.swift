@@ -103,6 +103,11 @@ import Testing
     let canna = try await app.client.get("/players/\(app.store.players[0].id)").text
     #expect(canna.contains("Played in logged games: K&#39;Sante ×1"))
 
+    // The week keeps the record: per opponent, and over the last scrims.
+    let week = try await app.client.get("/week?from=2026-03-23").text
+    #expect(week.contains("<li>G2: 1–1</li>"))
+    #expect(week.contains("Last scrims logged (1): 1–1"))
+
     let wrong = try await app.post(
       "/events/\(event.id)/games",
       [("csrf", session.token), ("result1", "win"), ("champion1-Top", "Notachampion")],

@@ -131,6 +131,7 @@ extension Pages {
               localized("Next week")),
           ]),
         .h("ol", ["class": "week-days"], days),
+        record(of: team, in: schedule),
       ])
     var tools: [HTML] = []
     if let own = viewer.player, players.contains(where: { $0.id == own }) {
@@ -212,6 +213,32 @@ extension Pages {
           ]),
         main,
       ] + tools)
+  }
+
+  /// Games won and lost per opponent, and the last ten scrims logged.
+  static func record(of team: Team, in schedule: Schedule) -> HTML {
+    let records = schedule.records(of: team.id)
+    guard !records.isEmpty else { return .fragment([]) }
+    let scrims = schedule.lastScrims(of: team.id)
+    return .h(
+      "section", ["class": "record", "aria-labelledby": "record-title"],
+      [
+        .h("h2", ["id": "record-title"], localized("Record (games won–lost)")),
+        .h(
+          "ul", ["class": "records"],
+          records.map { record in
+            .h(
+              "li", [:],
+              "\(record.opponent.isEmpty ? "?" : record.opponent): \(record.won)–\(record.lost)")
+          }),
+        scrims.isEmpty
+          ? .fragment([])
+          : .h(
+            "p", [:],
+            localized(
+              "Last scrims logged (%1$@): %2$@–%3$@", scrims.count,
+              scrims.reduce(0) { $0 + $1.score.won }, scrims.reduce(0) { $0 + $1.score.lost })),
+      ])
   }
 
   /// The form to plan or change an event; its times on the team's clock.
@@ -563,6 +590,34 @@ extension Pages {
             .h(
               "div", ["class": "actions"],
               [.h("button", ["class": "button primary", "type": "submit"], localized("Save"))]),
+          ]))
+      let feeds = roster.schedule.feeds.filter { $0.playerID == player.id }
+      content.append(
+        .h(
+          "section", ["aria-labelledby": "calendar-title"],
+          [
+            .h("h2", ["id": "calendar-title"], localized("Calendar")),
+            .h(
+              "p", ["class": "muted"],
+              localized("A private address for the events %@ is invited to.", player.name)),
+            .h(
+              "ul", ["class": "feeds"],
+              feeds.map { feed in
+                .h(
+                  "li", [:],
+                  [
+                    .h(
+                      "a", ["class": "feed-link", "href": feed.path, "data-webcal": ""],
+                      localized("Subscribe")),
+                    postButton(
+                      "/players/\(player.id)/calendar/revoke", token: token,
+                      fields: [("secret", feed.secret)], button: ["class": "button small"],
+                      [.text(localized("Revoke"))]),
+                  ])
+              }),
+            postButton(
+              "/players/\(player.id)/calendar/new", token: token, button: ["class": "button"],
+              [.text(localized("Make a calendar address"))]),
           ]))
     } else {
       content.append(.h("p", [:], weekly.isEmpty ? localized("Any time") : weekly))

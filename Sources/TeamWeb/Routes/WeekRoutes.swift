@@ -355,5 +355,29 @@ extension WebApp {
       try await store.revokeFeed(request.formFields["secret"]?.first ?? "")
       return .redirect(to: "/week?team=\(team.tag)#calendar-title")
     }
+
+    // A player's own address: the events they are invited to.
+    route(
+      "POST", "/players/{id}/calendar/new",
+      RoutePolicy(.ownPlayer(.path("id")), .form, team: .player)
+    ) { _, context in
+      let player = try WebApp.player(context.parameters["id"], in: store.roster)
+      try await store.createFeed(player: player.id)
+      return .redirect(to: "/players/\(player.id)/availability#calendar-title")
+    }
+
+    route(
+      "POST", "/players/{id}/calendar/revoke",
+      RoutePolicy(.ownPlayer(.path("id")), .form, team: .player)
+    ) { request, context in
+      let player = try WebApp.player(context.parameters["id"], in: store.roster)
+      let secret = request.formFields["secret"]?.first ?? ""
+      // Only this player's own addresses, whoever asks here.
+      guard store.roster.schedule.feed(secret: secret)?.playerID == player.id else {
+        throw HTTPError(404, localized("No calendar address has this secret."))
+      }
+      try await store.revokeFeed(secret)
+      return .redirect(to: "/players/\(player.id)/availability#calendar-title")
+    }
   }
 }
