@@ -38,6 +38,15 @@ final class TestServer: Sendable {
 
   deinit { server?.stop() }
 
+  /// The brief's three, with a Jungle and a Mid starter, and Yike, a substitute Jungle.
+  func fullRoster() async throws -> (jungler: Player, yike: Player) {
+    let jungler = try await store.addPlayer(PlayerInput(name: "Bo", position: "Jungle"))
+    _ = try await store.addPlayer(PlayerInput(name: "Vladi", position: "Mid"))
+    let yike = try await store.addPlayer(
+      PlayerInput(name: "Yike", position: "Jungle", lineup: "substitute"))
+    return (jungler, yike)
+  }
+
   /// The same requests over the wire (the server must be listening).
   var wire: HTTPClient {
     get throws { HTTPClient(port: try #require(server).port) }

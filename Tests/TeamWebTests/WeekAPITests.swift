@@ -23,17 +23,8 @@ import Testing
       method, path, headers: ["Content-Type": "application/json"], body: Array(body.utf8))
   }
 
-  /// The brief's three, with a Jungle and a Mid starter, and Yike, a substitute Jungle.
-  func fullRoster() async throws -> (jungler: Player, yike: Player) {
-    let jungler = try await app.store.addPlayer(PlayerInput(name: "Bo", position: "Jungle"))
-    _ = try await app.store.addPlayer(PlayerInput(name: "Vladi", position: "Mid"))
-    let yike = try await app.store.addPlayer(
-      PlayerInput(name: "Yike", position: "Jungle", lineup: "substitute"))
-    return (jungler, yike)
-  }
-
   @Test func anEventsVerdictFollowsAvailabilityAndItsGamesAreLogged() async throws {
-    let (jungler, yike) = try await fullRoster()
+    let (jungler, yike) = try await app.fullRoster()
     let created = try await app.postJSON(
       "/api/week/events",
       #"{"kind":"scrim","start":"2026-03-26T20:00","opponent":"G2 Esports","format":"bo3"}"#)

@@ -14,16 +14,8 @@ import Testing
 
   init() throws { app = try TestServer() }
 
-  func fullRoster() async throws -> (jungler: Player, yike: Player) {
-    let jungler = try await app.store.addPlayer(PlayerInput(name: "Bo", position: "Jungle"))
-    _ = try await app.store.addPlayer(PlayerInput(name: "Vladi", position: "Mid"))
-    let yike = try await app.store.addPlayer(
-      PlayerInput(name: "Yike", position: "Jungle", lineup: "substitute"))
-    return (jungler, yike)
-  }
-
   @Test func planningAScrimShowsItOnItsDayWithItsVerdict() async throws {
-    let (jungler, _) = try await fullRoster()
+    let (jungler, _) = try await app.fullRoster()
     let session = try await app.session()
     let planned = try await app.post(
       "/week/events?team=KC",
@@ -73,7 +65,7 @@ import Testing
   }
 
   @Test func answersAndResultsAreGivenFromTheEventPage() async throws {
-    let (_, yike) = try await fullRoster()
+    let (_, yike) = try await app.fullRoster()
     let session = try await app.session()
     let event = try await app.store.addEvent(
       EventInput(kind: "scrim", start: "2026-03-26T20:00", opponent: "G2", format: "bo3"))

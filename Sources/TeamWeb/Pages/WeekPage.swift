@@ -155,38 +155,13 @@ extension Pages {
               errors: form?.errors, token: token, action: "/week/events?\(query)",
               submit: localized("Plan"), opponents: schedule.opponents(of: team.id)),
           ]))
-      let feeds = schedule.feeds.filter { $0.teamID == team.id }
       tools.append(
-        .h(
-          "section", ["class": "week-tools", "aria-labelledby": "calendar-title"],
-          [
-            .h("h2", ["id": "calendar-title"], localized("Calendar")),
-            .h(
-              "p", ["class": "muted"],
-              localized(
-                "A private address staff phones subscribe to: anyone who has it sees this team's events."
-              )
-            ),
-            .h(
-              "ul", ["class": "feeds"],
-              feeds.map { feed in
-                .h(
-                  "li", [:],
-                  [
-                    .h(
-                      "a", ["class": "feed-link", "href": feed.path, "data-webcal": ""],
-                      localized("Subscribe")),
-                    .h("code", feed.path),
-                    postButton(
-                      "/calendar/revoke", token: token,
-                      fields: [("secret", feed.secret), ("team", team.tag)],
-                      button: ["class": "button small"], [.text(localized("Revoke"))]),
-                  ])
-              }),
-            postButton(
-              "/calendar/new", token: token, fields: [("team", team.tag)],
-              button: ["class": "button"], [.text(localized("Make a calendar address"))]),
-          ]))
+        calendarSection(
+          schedule.feeds.filter { $0.teamID == team.id },
+          explained: localized(
+            "A private address staff phones subscribe to: anyone who has it sees this team's events."
+          ),
+          token: token, actions: "/calendar", fields: [("team", team.tag)]))
     }
     return page(
       status: form?.errors == nil ? 200 : 422,
@@ -213,6 +188,38 @@ extension Pages {
           ]),
         main,
       ] + tools)
+  }
+
+  /// Calendar addresses with Subscribe and Revoke, and the button that makes one: posted
+  /// to `actions`/new and `actions`/revoke with `fields`.
+  static func calendarSection(
+    _ feeds: [CalendarFeed], explained: String, token: String, actions: String,
+    fields: [(String, String)]
+  ) -> HTML {
+    .h(
+      "section", ["class": "week-tools", "aria-labelledby": "calendar-title"],
+      [
+        .h("h2", ["id": "calendar-title"], localized("Calendar")),
+        .h("p", ["class": "muted"], explained),
+        .h(
+          "ul", ["class": "feeds"],
+          feeds.map { feed in
+            .h(
+              "li", [:],
+              [
+                .h(
+                  "a", ["class": "feed-link", "href": feed.path, "data-webcal": ""],
+                  localized("Subscribe")),
+                .h("code", feed.path),
+                postButton(
+                  actions + "/revoke", token: token, fields: [("secret", feed.secret)] + fields,
+                  button: ["class": "button small"], [.text(localized("Revoke"))]),
+              ])
+          }),
+        postButton(
+          actions + "/new", token: token, fields: fields, button: ["class": "button"],
+          [.text(localized("Make a calendar address"))]),
+      ])
   }
 
   /// Games won and lost per opponent, and the last ten scrims logged.
@@ -591,34 +598,11 @@ extension Pages {
               "div", ["class": "actions"],
               [.h("button", ["class": "button primary", "type": "submit"], localized("Save"))]),
           ]))
-      let feeds = roster.schedule.feeds.filter { $0.playerID == player.id }
       content.append(
-        .h(
-          "section", ["aria-labelledby": "calendar-title"],
-          [
-            .h("h2", ["id": "calendar-title"], localized("Calendar")),
-            .h(
-              "p", ["class": "muted"],
-              localized("A private address for the events %@ is invited to.", player.name)),
-            .h(
-              "ul", ["class": "feeds"],
-              feeds.map { feed in
-                .h(
-                  "li", [:],
-                  [
-                    .h(
-                      "a", ["class": "feed-link", "href": feed.path, "data-webcal": ""],
-                      localized("Subscribe")),
-                    postButton(
-                      "/players/\(player.id)/calendar/revoke", token: token,
-                      fields: [("secret", feed.secret)], button: ["class": "button small"],
-                      [.text(localized("Revoke"))]),
-                  ])
-              }),
-            postButton(
-              "/players/\(player.id)/calendar/new", token: token, button: ["class": "button"],
-              [.text(localized("Make a calendar address"))]),
-          ]))
+        calendarSection(
+          roster.schedule.feeds.filter { $0.playerID == player.id },
+          explained: localized("A private address for the events %@ is invited to.", player.name),
+          token: token, actions: "/players/\(player.id)/calendar", fields: []))
     } else {
       content.append(.h("p", [:], weekly.isEmpty ? localized("Any time") : weekly))
       content.append(.h("p", [:], away.isEmpty ? "" : localized("Away: %@", away)))
