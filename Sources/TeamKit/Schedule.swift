@@ -80,9 +80,18 @@ public struct Schedule: Hashable, Sendable {
     public let lost: Int
   }
 
-  /// A team's results per opponent, over the events with games logged, the most played
-  /// first.
-  public func records(of team: UUID) -> [Record] {
+  /// A team's results: games won and lost per opponent, the most played first, and over
+  /// its last scrims logged.
+  public struct TeamRecord: Hashable, Sendable {
+    public let opponents: [Record]
+    /// How many scrims ``scrimsWon`` and ``scrimsLost`` count: the last ten logged, or fewer.
+    public let scrims: Int
+    public let scrimsWon: Int
+    public let scrimsLost: Int
+  }
+
+  /// A team's results, over the events with games logged.
+  public func record(of team: UUID, lastScrims count: Int = 10) -> TeamRecord {
     var totals: [String: (name: String, won: Int, lost: Int)] = [:]
     for event in events where event.teamID == team && !event.games.isEmpty {
       let key = event.opponent.lowercased()
@@ -91,15 +100,14 @@ public struct Schedule: Hashable, Sendable {
       total.lost += event.score.lost
       totals[key] = total
     }
-    return totals.values.map { Record(opponent: $0.name, won: $0.won, lost: $0.lost) }
-      .sorted { ($0.won + $0.lost, $1.opponent) > ($1.won + $1.lost, $0.opponent) }
-  }
-
-  /// The last `count` scrims of a team with games logged, the latest first.
-  public func lastScrims(of team: UUID, count: Int = 10) -> [TeamEvent] {
-    Array(
-      events.reversed().filter { $0.teamID == team && $0.kind == .scrim && !$0.games.isEmpty }
-        .prefix(count))
+    let scrims = events.reversed()
+      .filter { $0.teamID == team && $0.kind == .scrim && !$0.games.isEmpty }
+      .prefix(count)
+    return TeamRecord(
+      opponents: totals.values.map { Record(opponent: $0.name, won: $0.won, lost: $0.lost) }
+        .sorted { ($0.won + $0.lost, $1.opponent) > ($1.won + $1.lost, $0.opponent) },
+      scrims: scrims.count, scrimsWon: scrims.reduce(0) { $0 + $1.score.won },
+      scrimsLost: scrims.reduce(0) { $0 + $1.score.lost })
   }
 
   /// The champions a player played in logged games, the most played first, with how many

@@ -6,7 +6,9 @@ public struct TeamWeek: Sendable {
   public let team: Team
   public let players: [Player]
   /// Only this team's events and its players' availability.
-  public let schedule: Schedule
+  public private(set) var schedule: Schedule
+  /// The team's results over all its events, kept by ``between(_:_:)``.
+  public let record: Schedule.TeamRecord
 
   public init(team: Team, players: [Player], schedule: Schedule) {
     self.team = team
@@ -14,6 +16,16 @@ public struct TeamWeek: Sendable {
     self.schedule = Schedule(
       events: schedule.events.filter { $0.teamID == team.id },
       availability: schedule.availability.filter { id, _ in players.contains { $0.id == id } })
+    record = schedule.record(of: team.id)
+  }
+
+  /// The same week with only the events that overlap `start` to `end`, its record whole.
+  public func between(_ start: Date, _ end: Date) -> TeamWeek {
+    var copy = self
+    copy.schedule = Schedule(
+      events: schedule.events(of: team.id, from: start, to: end),
+      availability: schedule.availability)
+    return copy
   }
 
   public func verdict(of event: TeamEvent) -> Verdict {
@@ -168,7 +180,7 @@ public struct EventDocument: JSONWritable {
 }
 
 extension TeamWeek: JSONWritable {
-  /// `{"availability":[{"away","player","weekly"}],"events":[…],"team":{…}}`.
+  /// `{"availability":[{"away","player","weekly"}],"events":[…],"record":{…},"team":{…}}`.
   public func write(to writer: inout JSONWriter) {
     writer.object {
       $0.member(
@@ -177,6 +189,7 @@ extension TeamWeek: JSONWritable {
           schedule.availability[player.id].map { PlayerHours(player: player.id, hours: $0) }
         })
       $0.member("events", schedule.events.map { EventDocument($0, verdict: verdict(of: $0)) })
+      $0.member("record", record)
       $0.member("team", team)
     }
   }
@@ -189,6 +202,40 @@ extension TeamWeek: JSONWritable {
         $0.member("away", hours.away.map(\.description))
         $0.member("player", player)
         $0.member("weekly", hours.weekly.map(\.description))
+      }
+    }
+  }
+}
+
+extension Schedule.TeamRecord: JSONWritable {
+  /// `{"opponents":[{"lost","opponent","won"}],"scrims":{"count","lost","won"}}`: the last
+  /// ten scrims logged.
+  public func write(to writer: inout JSONWriter) {
+    writer.object {
+      $0.member("opponents", opponents.map(OpponentJSON.init))
+      $0.member("scrims", ScrimsJSON(record: self))
+    }
+  }
+
+  private struct OpponentJSON: JSONWritable {
+    let result: Schedule.Record
+    init(_ result: Schedule.Record) { self.result = result }
+    func write(to writer: inout JSONWriter) {
+      writer.object {
+        $0.member("lost", result.lost)
+        $0.member("opponent", result.opponent)
+        $0.member("won", result.won)
+      }
+    }
+  }
+
+  private struct ScrimsJSON: JSONWritable {
+    let record: Schedule.TeamRecord
+    func write(to writer: inout JSONWriter) {
+      writer.object {
+        $0.member("count", record.scrims)
+        $0.member("lost", record.scrimsLost)
+        $0.member("won", record.scrimsWon)
       }
     }
   }
@@ -250,6 +297,7 @@ extension TeamWeek: Decodable {
     self.team = team
     self.players = []
     self.schedule = schedule
+    record = schedule.record(of: team.id)
   }
 
   /// The same week with the team's players, so that its verdicts can be computed.

@@ -58,6 +58,23 @@ private func lines(_ events: [TeamEvent], of week: TeamWeek) -> String {
       })
 }
 
+/// The team's record in one line: per opponent, then over the last scrims logged.
+private func recordLine(_ record: Schedule.TeamRecord) -> String {
+  guard !record.opponents.isEmpty else { return localized("Record: no game logged yet.") }
+  var line = localized(
+    "Record (games won–lost): %@.",
+    record.opponents.map { "\($0.opponent.isEmpty ? "?" : $0.opponent) \($0.won)–\($0.lost)" }
+      .joined(separator: ", "))
+  if record.scrims > 0 {
+    line +=
+      " "
+      + localized(
+        "Last scrims logged (%1$@): %2$@–%3$@", record.scrims, record.scrimsWon, record.scrimsLost)
+    line += "."
+  }
+  return line
+}
+
 struct ShowWeek: Command {
   static let name = "week"
   static let abstract = "A team's week: each event, on the team's clock, with its verdict."
@@ -91,20 +108,15 @@ struct ShowWeek: Command {
     let first = from ?? Day(Date(), in: zone)
     let start = try EventInput.instant("\(first)T00:00", in: zone, field: .start)
     let end = try EventInput.instant("\(first.adding(days: 7))T00:00", in: zone, field: .end)
-    let events = week.schedule.events(of: week.team.id, from: start, to: end)
+    let shown = week.between(start, end)
     if json {
-      print(
-        text(
-          TeamJSON.encode(
-            TeamWeek(
-              team: week.team, players: week.players,
-              schedule: Schedule(events: events, availability: week.schedule.availability)),
-            pretty: true)))
+      print(text(TeamJSON.encode(shown, pretty: true)))
     } else {
       print(
         localized("%1$@, week from %2$@ (%3$@)", week.team.name, first.formatted(), zone.identifier)
       )
-      print(lines(events, of: week))
+      print(lines(shown.schedule.events, of: week))
+      print(recordLine(week.record))
     }
   }
 }

@@ -43,7 +43,18 @@ import Testing
     #expect(result.stdout == "Scrim vs G2: 1–1 (2 games).\n", "\(result.stderr)")
     // A new start alone moves it, its length kept.
     #expect(try kcorp("events", "edit", id, "--start", "2026-03-26T21:00").status == 0)
-    #expect(try kcorp("week", "--from", "2026-03-23").stdout.contains("21:00–23:00"))
+    let moved = try kcorp("week", "--from", "2026-03-23")
+    #expect(moved.stdout.contains("21:00–23:00"))
+    #expect(
+      moved.stdout.hasSuffix(
+        "Record (games won–lost): G2 1–1. Last scrims logged (1): 1–1.\n"), "\(moved.stdout)")
+    // The record counts every week, not only the one shown.
+    let later = try kcorp("week", "--from", "2026-04-06", "--json")
+    let json = try #require(
+      try JSONSerialization.jsonObject(with: Data(later.stdout.utf8)) as? [String: Any])
+    #expect((json["events"] as? [Any])?.isEmpty == true)
+    let record = try #require(json["record"] as? [String: Any])
+    #expect((record["scrims"] as? [String: Any])?["count"] as? Int == 1)
     let history = try kcorp("history").stdout
     #expect(history.contains("logged Scrim vs G2 on 2026-03-26 20:00: 1–1."))
 

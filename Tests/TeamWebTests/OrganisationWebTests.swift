@@ -100,6 +100,34 @@ import Testing
     #expect(!overview.text.contains("Add a team"))
   }
 
+  @Test func theOverviewGivesEachTeamsComingEventsWithTheirVerdicts() async throws {
+    let zone = try #require(TimeZone(identifier: "Europe/Paris"))
+    let day = Day(Date(), in: zone).adding(days: 2)
+    let scrim = try await store.addEvent(
+      EventInput(kind: "scrim", start: "\(day)T20:00", opponent: "G2"), team: "KCB")
+    let start = scrim.start
+    _ = try await store.addEvent(
+      EventInput(kind: "training", start: "\(day)T18:00"), team: "KC")
+    // Out of the next seven days: not shown.
+    _ = try await store.addEvent(
+      EventInput(kind: "scrim", start: "\(day.adding(days: 9))T20:00", opponent: "Vitality"),
+      team: "KC")
+    let overview = try client.get("/", headers: ["Cookie": try signIn("coach", "coach password")])
+    #expect(overview.status == 200)
+    // One card per team, each with its own events.
+    let cards = overview.text.components(separatedBy: #"<li class="team-card""#)
+    let blue = try #require(cards.first { $0.hasPrefix(#" id="team-KCB""#) })
+    let main = try #require(cards.first { $0.hasPrefix(#" id="team-KC""#) })
+    // Saken alone cannot field five; KCorp's brief roster has no Jungle and no Mid.
+    #expect(blue.contains(">Scrim vs G2</a> · \(Weekday(of: start, in: zone).shortName) "))
+    #expect(blue.contains(#"<span class="verdict verdict-short">Not enough: no Top"#))
+    #expect(main.contains(">Training</a>"))
+    #expect(
+      main.contains(
+        #"<span class="verdict verdict-short">Not enough: no Jungle and no Mid</span>"#))
+    #expect(!overview.text.contains("Vitality"))
+  }
+
   @Test func theOwnerMovesAPlayerAsOneChangeWithTheTenureKept() async throws {
     let cookies = try signIn("coach", "coach password")
     let moved = try client.send(

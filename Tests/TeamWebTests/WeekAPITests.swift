@@ -68,6 +68,13 @@ import Testing
         "Mon 18:00-23:00", "Tue 18:00-23:00", "Wed 18:00-23:00", "Thu 18:00-23:00",
         "Fri 18:00-23:00",
       ])
+    // The record: 1–1 against G2, and over the one scrim logged.
+    let record = try #require(week["record"] as? [String: Any])
+    let opponents = try #require(record["opponents"] as? [[String: Any]])
+    #expect(opponents.map { $0["opponent"] as? String } == ["G2 Esports"])
+    #expect(opponents.first?["won"] as? Int == 1 && opponents.first?["lost"] as? Int == 1)
+    let scrims = try #require(record["scrims"] as? [String: Any])
+    #expect(scrims["count"] as? Int == 1 && scrims["won"] as? Int == 1)
     // The history says who did what.
     let history = try await app.client.get("/api/history").text
     #expect(history.contains("resultLogged") && history.contains("availabilityChanged"))

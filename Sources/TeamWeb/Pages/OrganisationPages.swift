@@ -6,14 +6,19 @@ import TeamStore
 /// The organisation at a glance, its teams' settings, and a player's move to another team.
 extension Pages {
   /// `/` when the organisation has several teams: a card per team, with
-  /// its starting five and the completeness line, its substitutes and the contracts ending
-  /// within 90 days.
+  /// its starting five and the completeness line, its substitutes, the contracts ending
+  /// within 90 days, and its events of the next seven days with their verdicts.
   static func overview(
     _ roster: Roster, viewer: Viewer, today: Day
   ) -> HTTPResponse {
     let cards: [HTML] = roster.teams.map { team in
       let players = roster.players(in: team.id)
       let status = LineupStatus(players: players)
+      let zone = team.zone
+      // From the team's midnight: the page is cached for the day.
+      let from = (try? EventInput.instant("\(today)T00:00", in: zone, field: .start)) ?? Date()
+      let upcoming = roster.schedule.events(
+        of: team.id, from: from, to: from.addingTimeInterval(7 * 86_400))
       let substitutes = players.count { $0.lineup == .substitute }
       let ending = Contracts.ending(in: players, within: Contracts.warningDays, today: today)
       return .h(
@@ -54,6 +59,19 @@ extension Pages {
                 "Contracts ending within 90 days: %@.",
                 ending.map { "\($0.name) (\($0.contractEnd?.formatted() ?? ""))" }
                   .joined(separator: ", "))),
+          upcoming.isEmpty
+            ? .fragment([])
+            : .h(
+              "ul", ["class": "upcoming", "aria-label": localized("Next seven days")],
+              upcoming.map { event in
+                let verdict = roster.schedule.verdict(of: event, players: players, in: zone)
+                return .h(
+                  "li", [:],
+                  [
+                    .h("a", ["href": "/events/\(event.id)"], event.title), .text(" · "),
+                    .text(when(event, in: zone)), .text(" · "), verdictBadge(verdict),
+                  ])
+              }),
         ])
     }
     return page(

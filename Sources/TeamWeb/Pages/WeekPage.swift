@@ -224,27 +224,26 @@ extension Pages {
 
   /// Games won and lost per opponent, and the last ten scrims logged.
   static func record(of team: Team, in schedule: Schedule) -> HTML {
-    let records = schedule.records(of: team.id)
-    guard !records.isEmpty else { return .fragment([]) }
-    let scrims = schedule.lastScrims(of: team.id)
+    let record = schedule.record(of: team.id)
+    guard !record.opponents.isEmpty else { return .fragment([]) }
     return .h(
       "section", ["class": "record", "aria-labelledby": "record-title"],
       [
         .h("h2", ["id": "record-title"], localized("Record (games won–lost)")),
         .h(
           "ul", ["class": "records"],
-          records.map { record in
+          record.opponents.map { result in
             .h(
               "li", [:],
-              "\(record.opponent.isEmpty ? "?" : record.opponent): \(record.won)–\(record.lost)")
+              "\(result.opponent.isEmpty ? "?" : result.opponent): \(result.won)–\(result.lost)")
           }),
-        scrims.isEmpty
+        record.scrims == 0
           ? .fragment([])
           : .h(
             "p", [:],
             localized(
-              "Last scrims logged (%1$@): %2$@–%3$@", scrims.count,
-              scrims.reduce(0) { $0 + $1.score.won }, scrims.reduce(0) { $0 + $1.score.lost })),
+              "Last scrims logged (%1$@): %2$@–%3$@", record.scrims, record.scrimsWon,
+              record.scrimsLost)),
       ])
   }
 
