@@ -107,6 +107,7 @@ enum Localizations {
     "%@ cannot be reached; reconnecting…": "%@ est injoignable ; reconnexion…",
     "%@ changed the roster’s order.": "%@ a changé l’ordre de l’effectif.",
     "%@ days ago": "il y a %@ jours",
+    "%@ events": "%@ événements",
     "%@ has no photo now.": "%@ n’a plus de photo.",
     "%@ hours ago": "il y a %@ heures",
     "%@ imported a roster of 1 player.": "%@ a importé un effectif de 1 joueur.",
@@ -164,6 +165,7 @@ enum Localizations {
     "--within takes a number of days from 0 to 3650, not ‘%@’.":
       "--within prend un nombre de jours de 0 à 3650, pas « %@ ».",
     "1 day ago": "il y a 1 jour",
+    "1 event": "1 événement",
     "1 hour ago": "il y a 1 heure",
     "1 minute ago": "il y a 1 minute",
     "1 player": "1 joueur",
@@ -236,6 +238,7 @@ enum Localizations {
       "Demander la connexion aussi sur la boucle locale (toujours hors de la boucle locale).",
     "Assassin": "Assassin",
     "Availability": "Disponibilités",
+    "Availability %@": "Disponibilités %@",
     "Away today (%@)": "Absent aujourd’hui (%@)",
     "Away: %@": "Absent : %@",
     "Back": "Retour",
@@ -357,6 +360,7 @@ enum Localizations {
     "Enter an image name.": "Saisissez un nom d’image.",
     "Enter the team’s name.": "Saisissez le nom de l’équipe.",
     "Error": "Erreur",
+    "Event %1$@ (“%2$@”)": "Événement %1$@ (« %2$@ »)",
     "Every change acknowledged before the copy starts is in it. FILE is replaced atomically;\n‘kcorp restore FILE’ puts it back.":
       "Chaque modification confirmée avant le début de la copie y figure. FICHIER est remplacé de façon\natomique ; « kcorp restore FICHIER » la remet en place.",
     "Exchange two players of a team, statuses and places (a substitute in for a starter).":
@@ -417,8 +421,12 @@ enum Localizations {
     "Give at most %@ blocks of hours.": "Donnez %@ plages horaires au plus.",
     "Give at most five champions, in role order: Top, Jungle, Mid, ADC, Support.":
       "Donnez cinq champions au plus, dans l’ordre des rôles : Top, Jungle, Mid, ADC, Support.",
+    "Give each event its own id: %@ appears twice.":
+      "Donnez à chaque événement son propre identifiant : %@ apparaît deux fois.",
     "Give each player its own id: %@ appears twice.":
       "Donnez à chaque joueur son propre identifiant : %@ apparaît deux fois.",
+    "Give each player one availability: %@ appears twice.":
+      "Donnez à chaque joueur une seule disponibilité : %@ apparaît deux fois.",
     "Give every player of the roster once; the roster may have changed meanwhile. Reload it and try again.":
       "Donnez chaque joueur de l’effectif une seule fois ; l’effectif a peut-être changé entre-temps. Rechargez-le et réessayez.",
     "Give one of --db, --database and --in-memory.":
@@ -572,6 +580,7 @@ enum Localizations {
     "No other team has the tag “%@”.": "Aucune autre équipe n’a le tag « %@ ».",
     "No player has this id: they may have been removed.":
       "Aucun joueur n’a cet identifiant : il a peut-être été supprimé.",
+    "No player of the file has the id %@.": "Aucun joueur du fichier n’a l’identifiant %@.",
     "No player on the roster is called “%@”.": "Aucun joueur de l’effectif ne s’appelle « %@ ».",
     "No player “%@” in Recently removed.": "Aucun joueur « %@ » dans Supprimés récemment.",
     "No player “%@” in the roster.": "Aucun joueur « %@ » dans l’effectif.",
@@ -584,6 +593,8 @@ enum Localizations {
     "No team has the tag “%1$@”; choose one of %2$@.":
       "Aucune équipe n’a le tag « %1$@ » ; choisissez parmi %2$@.",
     "No team has the tag “%@”.": "Aucune équipe n’a le tag « %@ ».",
+    "No team of the organisation has the id %@.":
+      "Aucune équipe de la structure n’a l’identifiant %@.",
     "No terminal to ask the password on: use --password-stdin.":
       "Aucun terminal où demander le mot de passe : utilisez --password-stdin.",
     "No token is named “%@”.": "Aucun jeton ne s’appelle « %@ ».",
@@ -881,8 +892,8 @@ enum Localizations {
     "The event's id.": "L’identifiant de l’événement.",
     "The file": "Le fichier",
     "The file to import.": "Le fichier à importer.",
-    "The format is read from the content. CSV takes , ; or tab between cells, a header naming\nat least the name and position columns, and champions as people type them.":
-      "Le format est lu dans le contenu. Le CSV accepte « , », « ; » ou une tabulation entre les cellules,\nun en-tête qui nomme au moins les colonnes name et position, et les champions tels qu’on les tape.",
+    "The format is read from the content. CSV takes , ; or tab between cells, a header naming\nat least the name and position columns, and champions as people type them. A JSON export\nalso replaces the week (events and availability); a CSV or a list of players keeps it.":
+      "Le format est lu dans le contenu. Le CSV accepte « , », « ; » ou une tabulation entre les cellules,\nun en-tête qui nomme au moins les colonnes name et position, et les champions tels qu’on les tape.\nUn export JSON remplace aussi la semaine (événements et disponibilités) ; un CSV ou une liste de joueurs la garde.",
     "The input is not valid JSON.": "L’entrée n’est pas du JSON valide.",
     "The league it plays in (LFL).": "La ligue où elle joue (LFL).",
     "The league; empty for none.": "La ligue ; vide pour aucune.",
@@ -955,6 +966,8 @@ enum Localizations {
     "The token's name.": "Le nom du jeton.",
     "The two passwords differ; nothing was changed.":
       "Les deux mots de passe diffèrent ; rien n’a été modifié.",
+    "The week becomes the file’s: %1$@, and %2$@.":
+      "La semaine devient celle du fichier : %1$@, et %2$@.",
     "The week's first day, YYYY-MM-DD (default: today).":
       "Le premier jour de la semaine, AAAA-MM-JJ (par défaut : aujourd’hui).",
     "The zone its week is planned in, as Europe/Paris (a new team's).":
@@ -1061,8 +1074,8 @@ enum Localizations {
       "Travailler sur le serveur de l’équipe (sinon $KCORP_SERVER) plutôt que sur une base de données, avec le jeton d’API de $KCORP_TOKEN.",
     "Write the Riot ID as name#tag (Caliste#KC1), with its tag.":
       "Écrivez le Riot ID sous la forme nom#tag (Caliste#KC1), avec son tag.",
-    "Write the roster as JSON (the `--json` shape) or CSV (for spreadsheets).":
-      "Écrire l’effectif en JSON (la forme de `--json`) ou en CSV (pour les tableurs).",
+    "Write the roster as JSON (with the photos and the week) or CSV (for spreadsheets).":
+      "Écrire l’effectif en JSON (avec les photos et la semaine) ou en CSV (pour les tableurs).",
     "Write to FILE (replaced atomically) instead of standard output.":
       "Écrire dans FICHIER (remplacé de façon atomique) plutôt que sur la sortie standard.",
     "Wrong address": "Mauvaise adresse",
@@ -1125,6 +1138,8 @@ enum Localizations {
     "status": "statut",
     "substitute": "remplaçant",
     "success": "succès",
+    "the hours of %@ players": "les horaires de %@ joueurs",
+    "the hours of 1 player": "les horaires d’1 joueur",
     "the team’s server cannot be reached": "le serveur de l’équipe est injoignable",
     "the team’s server refused the token or the change":
       "le serveur de l’équipe a refusé le jeton ou la modification",

@@ -29,26 +29,38 @@ public enum RosterFile {
 
   // MARK: - Export
 
-  /// The players in `format`: JSON as the API writes it, or CSV in UTF-8 with a byte-order
-  /// mark (so that spreadsheets read accents right), a header row and CRLF line ends.
+  /// The players in `format`: JSON, or CSV in UTF-8 with a byte-order mark (so that
+  /// spreadsheets read accents right), a header row and CRLF line ends.
+  ///
+  /// The JSON is `{"availability":[…],"events":[…],"players":[…]}`: the players as the API
+  /// writes them, and the week (the API's shapes, without verdicts).
   /// - Parameters:
   ///   - photos: JPEGs by player, written into the JSON as base64 (`photo`); a CSV holds
   ///     text only.
   ///   - teams: the organisation's teams, to write each player's team by its tag in a CSV.
+  ///   - schedule: the events and the players' availability, for the JSON.
   public static func export(
-    _ players: [Player], as format: Format, photos: [UUID: Data] = [:], teams: [Team] = [.first]
+    _ players: [Player], as format: Format, photos: [UUID: Data] = [:], teams: [Team] = [.first],
+    schedule: Schedule = Schedule()
   ) -> Data {
     switch format {
     case .json:
-      let json = TeamJSON.encode(players, pretty: true)
+      let json = TeamJSON.encode(
+        JSONFile(
+          players: players,
+          availability: players.compactMap { player in
+            schedule.availability[player.id].map { PlayerHours(player: player.id, hours: $0) }
+          }, events: schedule.events), pretty: true)
       guard !photos.isEmpty,
-        var objects = try? JSONSerialization.jsonObject(with: json) as? [[String: Any]]
+        var file = try? JSONSerialization.jsonObject(with: json) as? [String: Any],
+        var objects = file["players"] as? [[String: Any]]
       else { return json + Data("\n".utf8) }
       for (index, player) in players.enumerated() {
         if let photo = photos[player.id] { objects[index]["photo"] = photo.base64EncodedString() }
       }
+      file["players"] = objects
       let data = try? JSONSerialization.data(
-        withJSONObject: objects, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
+        withJSONObject: file, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
       return (data ?? json) + Data("\n".utf8)
     case .csv:
       var text = "\u{FEFF}" + row(csvColumns)
@@ -64,6 +76,21 @@ public enum RosterFile {
         ])
       }
       return Data(text.utf8)
+    }
+  }
+
+  /// A JSON export: the players and the week.
+  private struct JSONFile: JSONWritable {
+    let players: [Player]
+    let availability: [PlayerHours]
+    let events: [TeamEvent]
+
+    func write(to writer: inout JSONWriter) {
+      writer.object {
+        $0.member("availability", availability)
+        $0.member("events", events.map { EventDocument($0, verdict: nil) })
+        $0.member("players", players)
+      }
     }
   }
 
@@ -97,9 +124,14 @@ public enum RosterFile {
 
   /// The format of a file's content: JSON when it starts with `[` or `{`, else CSV.
   public static func format(of data: Data) -> Format {
-    let text = String(decoding: data.prefix(64), as: UTF8.self)
-    let first = text.unicodeScalars.first { !$0.properties.isWhitespace && $0 != "\u{FEFF}" }
+    let first = firstCharacter(of: data)
     return first == "[" || first == "{" ? .json : .csv
+  }
+
+  private static func firstCharacter(of data: Data) -> Unicode.Scalar? {
+    String(decoding: data.prefix(64), as: UTF8.self).unicodeScalars.first {
+      !$0.properties.isWhitespace && $0 != "\u{FEFF}"
+    }
   }
 
   /// One player as read from a file, before the rules are checked.
@@ -110,25 +142,55 @@ public enum RosterFile {
     var photo: Data? = nil
   }
 
-  /// Reads `data` (JSON or CSV, detected) as a whole roster.
+  /// Reads `data` (JSON or CSV, detected) as a whole roster, and the week a JSON export
+  /// carries (nil for a CSV, or for a JSON list of players as the API gives it).
   /// - Throws: ``Problems`` listing every unreadable line or entry.
-  static func entries(_ data: Data) throws(Problems) -> [Entry] {
+  static func entries(_ data: Data) throws(Problems) -> (
+    players: [Entry], availability: [PlayerHours]?, events: [TeamEvent]?
+  ) {
     switch format(of: data) {
     case .json:
       do {
-        let entries = try TeamJSON.decode([JSONEntry].self, from: data)
-        return entries.enumerated().map { index, entry in
+        let file =
+          firstCharacter(of: data) == "["
+          ? JSONImport(players: try TeamJSON.decode([JSONEntry].self, from: data))
+          : try TeamJSON.decode(JSONImport.self, from: data)
+        let players = file.players.enumerated().map { index, entry in
           Entry(
             place: entry.input.name.isEmpty
               ? localized("Player %@", index + 1)
               : localized("Player %1$@ (“%2$@”)", index + 1, oneLine(entry.input.name)),
             id: entry.id, input: entry.input, photo: entry.photo)
         }
+        return (players, file.availability, file.events)
       } catch {
         throw Problems(problems: [Problem(place: localized("The file"), message: "\(error)")])
       }
     case .csv:
-      return try csvEntries(text(of: data))
+      return (try csvEntries(text(of: data)), nil, nil)
+    }
+  }
+
+  /// A JSON file: an export (an object with the players and the week), or a list of
+  /// players (as the API gives them).
+  private struct JSONImport: Decodable {
+    let players: [JSONEntry]
+    let availability: [PlayerHours]?
+    let events: [TeamEvent]?
+
+    private enum CodingKeys: String, CodingKey { case players, availability, events }
+
+    init(players: [JSONEntry]) {
+      self.players = players
+      availability = nil
+      events = nil
+    }
+
+    init(from decoder: any Decoder) throws {
+      let container = try decoder.container(keyedBy: CodingKeys.self)
+      players = try container.decode([JSONEntry].self, forKey: .players)
+      availability = try container.decodeIfPresent([PlayerHours].self, forKey: .availability) ?? []
+      events = try container.decodeIfPresent([TeamEvent].self, forKey: .events) ?? []
     }
   }
 
@@ -334,6 +396,9 @@ public struct RosterImport: Sendable {
   /// The photos the file carries (JSON only), by player id: still to be checked and
   /// re-encoded (TeamPhoto) before they are stored.
   public let photos: [UUID: Data]
+  /// The week a JSON export carries, every event and hour checked, to replace the current
+  /// one; nil for a file without one (a CSV, a list of players), which keeps the week.
+  public let schedule: Schedule?
 
   /// Reads and checks every player of `data` (JSON or CSV) against the others in it, their
   /// teams among `teams` (the first when a row names none).
@@ -341,7 +406,8 @@ public struct RosterImport: Sendable {
   public init(_ data: Data, current: [Player], teams: [Team] = [.first], today: Day = Day(Date()))
     throws(RosterFile.Problems)
   {
-    let entries = try RosterFile.entries(data)
+    let file = try RosterFile.entries(data)
+    let entries = file.players
     let currentByID = Dictionary(uniqueKeysWithValues: current.map { ($0.id, $0) })
     let currentByKey = Dictionary(current.map { (Player.nameKey($0.name), $0) }) { first, _ in first
     }
@@ -386,14 +452,107 @@ public struct RosterImport: Sendable {
         problems.append(.init(place: entry.place, message: error.description))
       }
     }
+    var schedule: Schedule?
+    if let hours = file.availability, let events = file.events {
+      schedule = Self.week(
+        hours: hours, events: events, players: Set(usedIDs), teams: teams, problems: &problems)
+    }
     guard problems.isEmpty else { throw RosterFile.Problems(problems: problems) }
     self.players = players
     self.photos = photos
+    self.schedule = schedule
     added = players.filter { currentByID[$0.id] == nil }
     changed = players.compactMap { player in
       currentByID[player.id].flatMap { $0.hasSameFields(as: player) ? nil : ($0, player) }
     }
     removed = current.filter { !usedIDs.contains($0.id) }
+  }
+
+  /// The file's week, checked as the API checks it: each availability a player of the file's,
+  /// each event a team's of the organisation, with valid times, texts and games. The
+  /// invitations and answers of players not in the file are left out.
+  private static func week(
+    hours: [PlayerHours], events: [TeamEvent], players: Set<UUID>, teams: [Team],
+    problems: inout [RosterFile.Problem]
+  ) -> Schedule {
+    var availability: [UUID: Availability] = [:]
+    for (index, entry) in hours.enumerated() {
+      let place = localized("Availability %@", index + 1)
+      if !players.contains(entry.player) {
+        problems.append(
+          .init(
+            place: place, message: localized("No player of the file has the id %@.", entry.player)))
+      } else if availability[entry.player] != nil {
+        problems.append(
+          .init(
+            place: place,
+            message: localized("Give each player one availability: %@ appears twice.", entry.player)
+          ))
+      } else {
+        availability[entry.player] = entry.hours
+      }
+    }
+    var checked: [TeamEvent] = []
+    var ids: Set<UUID> = []
+    for (index, event) in events.enumerated() {
+      let place = localized("Event %1$@ (“%2$@”)", index + 1, event.title)
+      guard let team = teams.first(where: { $0.id == event.teamID }) else {
+        problems.append(
+          .init(
+            place: place,
+            message: localized("No team of the organisation has the id %@.", event.teamID)))
+        continue
+      }
+      guard ids.insert(event.id).inserted else {
+        problems.append(
+          .init(
+            place: place,
+            message: localized("Give each event its own id: %@ appears twice.", event.id)
+          ))
+        continue
+      }
+      do throws(ValidationError) {
+        var kept = try EventInput(event, in: team.zone).validated(
+          id: event.id, team: team.id, zone: team.zone, invited: [], now: event.updated)
+        guard event.games.count <= GameInput.maxGames else {
+          throw ValidationError(.game, Message("Log at most %@ games.", GameInput.maxGames))
+        }
+        kept.games = try event.games.map { (game) throws(ValidationError) in
+          try GameInput(game).validated(
+            players: Dictionary(
+              game.picks.compactMap { pick in pick.playerID.map { (pick.position, $0) } }
+            ) {
+              $1
+            })
+        }
+        // Its instants as the file has them: the wall clock would move an event in the hour
+        // the clocks pass twice.
+        kept.start = event.start
+        kept.end = event.end
+        var invited: [UUID] = []
+        for id in event.invited where players.contains(id) && !invited.contains(id) {
+          invited.append(id)
+        }
+        kept.invited = invited
+        kept.answers = event.answers.filter { invited.contains($0.key) }
+        kept.sequence = event.sequence
+        checked.append(kept)
+      } catch {
+        problems.append(.init(place: place, message: error.description))
+      }
+    }
+    return Schedule(events: checked, availability: availability)
+  }
+
+  /// `The week becomes the file’s: 3 events, and the hours of 1 player.`
+  public static func weekSummary(_ week: Schedule) -> String {
+    let events = week.events.count
+    let hours = week.availability.count
+    return localized(
+      "The week becomes the file’s: %1$@, and %2$@.",
+      events == 1 ? localized("1 event") : localized("%@ events", events),
+      hours == 1
+        ? localized("the hours of 1 player") : localized("the hours of %@ players", hours))
   }
 
   /// The new roster as inputs and ids, for ``RosterStore``'s replacement.

@@ -246,6 +246,15 @@ public struct GameInput: Hashable, Sendable {
     self.vod = vod
   }
 
+  /// A logged game as the form shows it again.
+  public init(_ game: Game) {
+    self.init(
+      result: game.result.rawValue, side: game.side?.rawValue ?? "",
+      champions: Position.allCases.map { position in
+        game.picks.first { $0.position == position }?.champion ?? ""
+      }, vod: game.vod ?? "")
+  }
+
   /// The most games one event may log.
   public static let maxGames = 7
 

@@ -33,6 +33,39 @@ public struct TeamWeek: Sendable {
   }
 }
 
+/// One player's availability in a list of them: `{"away","player","weekly"}`.
+struct PlayerHours: JSONWritable, Decodable {
+  let player: UUID
+  let hours: Availability
+
+  init(player: UUID, hours: Availability) {
+    self.player = player
+    self.hours = hours
+  }
+
+  func write(to writer: inout JSONWriter) {
+    writer.object {
+      $0.member("away", hours.away.map(\.description))
+      $0.member("player", player)
+      $0.member("weekly", hours.weekly.map(\.description))
+    }
+  }
+
+  private enum CodingKeys: String, CodingKey { case player, weekly, away }
+
+  init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    player = try container.decode(UUID.self, forKey: .player)
+    let weekly = try container.decode([String].self, forKey: .weekly)
+    let away = try container.decode([String].self, forKey: .away)
+    hours = Availability(
+      weekly: try Availability.weekly(parsing: weekly.joined(separator: ", ")),
+      away: try away.map { (text) throws(ValidationError) in
+        try Availability.absence(parsing: text)
+      })
+  }
+}
+
 /// The same in ISO 8601, UTC: `2026-03-26T19:00:00Z`.
 private func instant(_ date: Date) -> String {
   date.formatted(.iso8601)
@@ -130,12 +163,12 @@ extension Game: JSONWritable {
   }
 }
 
-/// An event with its verdict, as the API writes it.
+/// An event with its verdict, as the API writes it; without one in an export.
 public struct EventDocument: JSONWritable {
   public let event: TeamEvent
-  public let verdict: Verdict
+  public let verdict: Verdict?
 
-  public init(_ event: TeamEvent, verdict: Verdict) {
+  public init(_ event: TeamEvent, verdict: Verdict?) {
     self.event = event
     self.verdict = verdict
   }
@@ -163,7 +196,7 @@ public struct EventDocument: JSONWritable {
       $0.member("team", event.teamID)
       $0.member("title", event.title)
       $0.member("updated", instant(event.updated))
-      $0.member("verdict", verdict)
+      if let verdict { $0.member("verdict", verdict) }
     }
   }
 
@@ -191,18 +224,6 @@ extension TeamWeek: JSONWritable {
       $0.member("events", schedule.events.map { EventDocument($0, verdict: verdict(of: $0)) })
       $0.member("record", record)
       $0.member("team", team)
-    }
-  }
-
-  private struct PlayerHours: JSONWritable {
-    let player: UUID
-    let hours: Availability
-    func write(to writer: inout JSONWriter) {
-      writer.object {
-        $0.member("away", hours.away.map(\.description))
-        $0.member("player", player)
-        $0.member("weekly", hours.weekly.map(\.description))
-      }
     }
   }
 }
@@ -269,23 +290,13 @@ extension CalendarFeed: Decodable {
 
 extension TeamWeek: Decodable {
   private enum CodingKeys: String, CodingKey { case availability, events, team }
-  private struct Hours: Decodable {
-    let player: UUID
-    let weekly: [String]
-    let away: [String]
-  }
   /// Reads what ``write(to:)`` writes; the players come from the roster (the verdicts are
   /// computed again from them).
   public init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: CodingKeys.self)
-    var availability: [UUID: Availability] = [:]
-    for hours in try container.decode([Hours].self, forKey: .availability) {
-      availability[hours.player] = Availability(
-        weekly: try Availability.weekly(parsing: hours.weekly.joined(separator: ", ")),
-        away: try hours.away.map { (text) throws(ValidationError) in
-          try Availability.absence(parsing: text)
-        })
-    }
+    let availability = Dictionary(
+      try container.decode([PlayerHours].self, forKey: .availability).map { ($0.player, $0.hours) }
+    ) { $1 }
     let events = try container.decode([TeamEvent].self, forKey: .events)
     let team = try container.decode(Team.self, forKey: .team)
     self = TeamWeek(

@@ -586,11 +586,13 @@ public final class RosterStore: Sendable {
   /// - Parameters:
   ///   - ids: ids to keep, by position in `inputs`; others get new ids.
   ///   - photos: photos to give players, by id, in the same transaction.
+  ///   - week: the events and availability to put in place of the current ones (checked by
+  ///     ``RosterImport``); nil keeps them.
   /// - Throws: ``RosterError/invalidEntry(index:name:_:)`` naming the first invalid entry,
   ///   or ``RosterError/storage(_:)``.
   public func replaceRoster(
     with inputs: [PlayerInput], ids: [UUID?] = [], photos: [UUID: Photo] = [:],
-    by author: String = local
+    week: Schedule? = nil, by author: String = local
   ) async throws(RosterError) {
     var validated: [Player] = []
     var pseudos: [String: String] = [:]
@@ -629,11 +631,21 @@ public final class RosterStore: Sendable {
       for (id, photo) in photos where seenIDs.contains(id) {
         try writer.setPhoto(of: id, jpeg: photo.jpeg, hash: photo.hash)
       }
+      var schedule = roster.schedule
+      if let week {
+        // Each event's team was checked against these teams, each hour's player is here.
+        try writer.replaceWeek(
+          with: Schedule(
+            events: week.events.filter { event in teams.contains { $0.id == event.teamID } },
+            availability: week.availability.filter { seenIDs.contains($0.key) }))
+        schedule = try writer.schedule()
+      }
       try writer.record(
         .imported, before: nil, after: nil, author: author, at: now(),
         name: "\(validated.count) player\(validated.count == 1 ? "" : "s")")
       return (
-        roster.with(removed: []).with(photos: try writer.photoHashes()).with(players: validated), ()
+        roster.with(removed: []).with(photos: try writer.photoHashes()).with(players: validated)
+          .with(schedule: schedule), ()
       )
     }
   }

@@ -94,6 +94,20 @@ extension Writer {
     return Schedule(events: Array(events.values), availability: availability, feeds: feeds)
   }
 
+  /// Replaces every event and every player's availability (an import); the calendar
+  /// addresses stay.
+  func replaceWeek(with schedule: Schedule) throws {
+    for table in [
+      "availability_block", "absence", "game_pick", "event_game", "event_invitation", "team_event",
+    ] {
+      try statement("DELETE FROM \(table)").run()
+    }
+    for (player, availability) in schedule.availability {
+      try setAvailability(of: player, to: availability)
+    }
+    for event in schedule.events { _ = try save(event) }
+  }
+
   /// Replaces a player's weekly hours and days away.
   func setAvailability(of player: UUID, to availability: Availability) throws {
     let id = SQLValue.text(player.text)

@@ -7,7 +7,8 @@ import TeamStore
 
 struct Export: Command {
   static let name = "export"
-  static let abstract = "Write the roster as JSON (the `--json` shape) or CSV (for spreadsheets)."
+  static let abstract =
+    "Write the roster as JSON (with the photos and the week) or CSV (for spreadsheets)."
   static let options = [
     Option(name: "--format", value: "F", help: "json (the default) or csv."),
     Option(
@@ -37,7 +38,19 @@ struct Export: Command {
         if let hash = player.photo { photos[player.id] = try await roster.photo(hash) }
       }
     }
-    let data = RosterFile.export(players, as: format, photos: photos, teams: organisation.teams)
+    // The week, every team's, for the JSON.
+    var events: [TeamEvent] = []
+    var availability: [UUID: Availability] = [:]
+    if format == .json {
+      for team in organisation.teams {
+        let week = try await roster.week(team: team.id.text)
+        events += week.schedule.events
+        availability.merge(week.schedule.availability) { $1 }
+      }
+    }
+    let data = RosterFile.export(
+      players, as: format, photos: photos, teams: organisation.teams,
+      schedule: Schedule(events: events, availability: availability))
     guard let output else {
       FileHandle.standardOutput.write(data)
       return
@@ -58,7 +71,8 @@ struct Import: Command {
     "Replace the roster with a JSON or CSV file; every player is checked first, all or nothing."
   static let discussion = """
     The format is read from the content. CSV takes , ; or tab between cells, a header naming
-    at least the name and position columns, and champions as people type them.
+    at least the name and position columns, and champions as people type them. A JSON export
+    also replaces the week (events and availability); a CSV or a list of players keeps it.
     """
   static let arguments = [Argument(name: "FILE", help: "The file to import.")]
   static let options: [Option] = []
@@ -84,12 +98,14 @@ struct Import: Command {
       throw CLIError(code: .dataError, message: error.description)
     }
     try await store.replaceRoster(
-      with: plan.inputs, ids: plan.players.map(\.id), photos: photos, by: context.author)
+      with: plan.inputs, ids: plan.players.map(\.id), photos: photos, week: plan.schedule,
+      by: context.author)
     print(
       localized(
         "Imported %1$@ players: %2$@ added, %3$@ changed, %4$@ removed.", plan.players.count,
         plan.added.count, plan.changed.count, plan.removed.count)
     )
+    if let week = plan.schedule { print(RosterImport.weekSummary(week)) }
   }
 }
 

@@ -131,15 +131,24 @@ import Testing
 
   @Test func exportThenImportRoundTripsTheRoster() throws {
     _ = try kcorp("players", "add", "--name", "Upset", "--position", "ADC", "--champion", "corki")
+    // The week goes with it.
+    _ = try kcorp("events", "add", "--type", "scrim", "--start", "2026-03-26T20:00")
+    _ = try kcorp("availability", "Upset", "--weekly", "Sat 14:00-20:00")
     let exported = try kcorp("export")
     let file = kcorp.folder.appendingPathComponent("backup.json").path
     #expect(try kcorp("export", "--output", file).status == 0)
     #expect(try String(contentsOfFile: file, encoding: .utf8) == exported.stdout)
 
     _ = try kcorp("players", "remove", "Canna")
+    _ = try kcorp("events", "add", "--type", "training", "--start", "2026-03-27T18:00")
     let imported = try kcorp("import", file)
     #expect(imported.status == 0, "\(imported.stderr)")
-    #expect(imported.stdout == "Imported 4 players: 1 added, 0 changed, 0 removed.\n")
+    #expect(
+      imported.stdout == """
+        Imported 4 players: 1 added, 0 changed, 0 removed.
+        The week becomes the file’s: 1 event, and the hours of 1 player.
+
+        """)
     #expect(try kcorp("export").stdout == exported.stdout)
   }
 

@@ -119,6 +119,79 @@ import Testing
     #expect(json.players == players)
   }
 
+  /// A week with an availability, an answer, a logged game and a removed player's invitation.
+  func week(of players: [Player]) throws -> Schedule {
+    let zone = try #require(TimeZone(identifier: "Europe/Paris"))
+    var scrim = try EventInput(
+      kind: "scrim", start: "2026-03-26T20:00", opponent: "G2", format: "bo3", notes: "Bring\nmice"
+    ).validated(team: Team.first.id, zone: zone, invited: players.map(\.id) + [UUID()])
+    scrim.answers = [players[1].id: .no]
+    scrim.games = [
+      try GameInput(
+        result: "win", side: "blue", champions: ["ksante", "", "ahri"], vod: "https://example.com/1"
+      )
+      .validated(players: [.top: players[0].id]),
+      try GameInput(result: "loss").validated(players: [:]),
+    ]
+    scrim.sequence = 3
+    scrim.updated = Date(timeIntervalSince1970: 1_774_000_000)  // whole seconds, as ISO 8601 has
+    let hours = Availability(
+      weekly: try Availability.weekly(parsing: "Mon-Fri 18:00-23:00"),
+      away: [try Availability.absence(parsing: "2026-03-12..2026-03-14")])
+    return Schedule(events: [scrim], availability: [players[0].id: hours])
+  }
+
+  @Test func aJSONExportCarriesTheWeekAndItsImportBringsItBack() throws {
+    let schedule = try week(of: roster)
+    let data = RosterFile.export(roster, as: .json, schedule: schedule)
+    let file = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+    #expect(Set(file.keys) == ["availability", "events", "players"])
+    let plan = try RosterImport(data, current: roster)
+    #expect(plan.players == roster)
+    var expected = schedule.events[0]
+    expected.invited.removeLast()  // the player not in the file
+    #expect(plan.schedule == Schedule(events: [expected], availability: schedule.availability))
+
+    // A list of players (the API's shape) or a CSV keeps the week: no schedule.
+    let list = TeamJSON.encode(roster)
+    #expect(try RosterImport(list, current: roster).players == roster)
+    #expect(try RosterImport(list, current: roster).schedule == nil)
+    #expect(try RosterImport(RosterFile.export(roster, as: .csv), current: roster).schedule == nil)
+  }
+
+  @Test func aWeekThatDoesNotHoldIsRefusedWithEveryProblemNamed() throws {
+    let schedule = try week(of: roster)
+    var file = try #require(
+      try JSONSerialization.jsonObject(
+        with: RosterFile.export(roster, as: .json, schedule: schedule)) as? [String: Any])
+    var events = try #require(file["events"] as? [[String: Any]])
+    var other = events[0]
+    other["team"] = UUID().uuidString
+    var backwards = events[0]
+    backwards["id"] = UUID().uuidString
+    backwards["end"] = "2026-03-26T18:00:00Z"
+    var games = try #require(backwards["games"] as? [[String: Any]])
+    games[0]["vod"] = "http://example.com/1"
+    backwards["games"] = games
+    events += [other, backwards, events[0]]
+    file["events"] = events
+    var hours = try #require(file["availability"] as? [[String: Any]])
+    hours[0]["player"] = UUID().uuidString
+    file["availability"] = hours
+    let error = #expect(throws: RosterFile.Problems.self) {
+      try RosterImport(JSONSerialization.data(withJSONObject: file), current: roster)
+    }
+    let messages = error?.problems.map(\.description) ?? []
+    #expect(messages.count == 4, "\(messages)")
+    #expect(messages.contains { $0.hasPrefix("Availability 1: No player of the file has the id") })
+    #expect(
+      messages.contains { $0.hasPrefix("Event 2 (“Scrim vs G2”): No team of the organisation") })
+    #expect(
+      messages.contains { $0.hasPrefix("Event 3 (“Scrim vs G2”): Put the end after the start.") })
+    #expect(
+      messages.contains { $0.hasPrefix("Event 4 (“Scrim vs G2”): Give each event its own id") })
+  }
+
   @Test func theWholeOrganisationRoundTripsThroughACSVWithEveryNewField() throws {
     let blue = Team(id: UUID(), name: "KC Blue", tag: "KCB", league: "LFL", parentID: Team.first.id)
     let teams = [Team.first, blue]

@@ -85,6 +85,42 @@ import Testing
     #expect(reopened.roster.schedule.feed(secret: feed.secret) == nil)
   }
 
+  @Test(arguments: Backend.allCases) func aJSONImportReplacesTheWeekAndACSVKeepsIt(
+    _ backend: Backend
+  ) async throws {
+    let db = try TestDatabase(backend, in: folder)
+    let store = try db.open()
+    let canna = store.players[0]
+    try await store.setAvailability(
+      of: canna.id, to: Availability(weekly: try Availability.weekly(parsing: "Sat 14:00-20:00")))
+    let scrim = try await store.addEvent(
+      EventInput(kind: "scrim", start: "2026-03-26T20:00", opponent: "G2"))
+    _ = try await store.logGames([GameInput(result: "win", champions: ["ksante"])], of: scrim.id)
+    try await store.answer(.maybe, for: canna.id, to: scrim.id)
+    let exported = RosterFile.export(
+      store.players, as: .json, teams: store.roster.teams, schedule: store.roster.schedule)
+    let week = store.roster.schedule
+
+    // A CSV keeps the week.
+    let csv = try RosterImport(
+      RosterFile.export(store.players, as: .csv), current: store.players, teams: store.roster.teams)
+    try await store.replaceRoster(
+      with: csv.inputs, ids: csv.players.map(\.id), week: csv.schedule)
+    #expect(store.roster.schedule == week)
+
+    // Another week in its place, then the export's back: as it was, reopened too.
+    _ = try await store.addEvent(EventInput(kind: "training", start: "2026-03-27T18:00"))
+    try await store.setAvailability(of: canna.id, to: Availability())
+    let plan = try RosterImport(exported, current: store.players, teams: store.roster.teams)
+    try await store.replaceRoster(
+      with: plan.inputs, ids: plan.players.map(\.id), week: plan.schedule)
+    #expect(store.roster.schedule.events.map(\.id) == [scrim.id])
+    #expect(store.roster.schedule.event(id: scrim.id)?.games == week.event(id: scrim.id)?.games)
+    #expect(store.roster.schedule.event(id: scrim.id)?.answers == [canna.id: .maybe])
+    #expect(store.roster.schedule.availability == week.availability)
+    #expect(try db.open().roster.schedule == store.roster.schedule)
+  }
+
   @Test(arguments: Backend.allCases) func refusedChangesChangeNothing(_ backend: Backend)
     async throws
   {

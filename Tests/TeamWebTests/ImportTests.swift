@@ -20,10 +20,19 @@ import Testing
       csv.header("content-disposition")?.hasPrefix("attachment; filename=\"kcorp-roster-") == true)
     #expect(Array(csv.body.prefix(3)) == [0xEF, 0xBB, 0xBF])
     #expect(csv.text.contains(",Canna,Top,starter,canna,\"Jayce, Jax\",KC,,,,,,\r\n"))
+    _ = try await app.store.addEvent(
+      EventInput(kind: "scrim", start: "2026-03-26T20:00", opponent: "G2"))
     let json = try await app.client.get("/export.json")
     #expect(json.header("content-type") == "application/json")
     let plan = try RosterImport(Data(json.body), current: app.store.players)
     #expect(plan.players == app.store.players)
+    #expect(plan.schedule?.events.map(\.id) == app.store.roster.schedule.events.map(\.id))
+    // Its preview says the week is replaced too.
+    let session = try await app.session()
+    let preview = try await app.post(
+      "/import", [("csrf", session.token), ("content", json.text)], session: session)
+    #expect(
+      preview.text.contains("The week becomes the file’s: 1 event, and the hours of 0 players."))
     #expect(try await app.client.get("/").text.contains(#"href="/export.csv""#))
   }
 

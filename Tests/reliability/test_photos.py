@@ -190,7 +190,7 @@ def test_a_json_export_carries_the_photos_and_an_import_brings_them_back(tmp_pat
     kcorp = lambda *arguments: subprocess.run([str(KCORP), *arguments], capture_output=True, timeout=60)
     assert kcorp("--db", source, "players", "photo", "Canna", str(photo)).returncode == 0
     exported = kcorp("--db", source, "export").stdout
-    players = json.loads(exported)
+    players = json.loads(exported)["players"]
     assert "photo" in players[0] and "photo" not in players[1]
     csv = kcorp("--db", source, "export", "--format", "csv").stdout
     assert b"photo" not in csv.splitlines()[0] and len(csv) < 1000  # text only

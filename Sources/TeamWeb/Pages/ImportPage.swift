@@ -90,6 +90,9 @@ extension Pages {
               localized(
                 "The roster becomes the file’s players, in its order; Recently removed is emptied.")
             ),
+            plan.schedule.map { week in
+              .h("p", ["class": "week-import"], RosterImport.weekSummary(week))
+            } ?? .fragment([]),
             list(localized("Added"), "added-title", plan.added.map(describe)),
             list(
               localized("Changed"), "changed-title",

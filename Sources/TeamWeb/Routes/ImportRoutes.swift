@@ -28,7 +28,8 @@ extension WebApp {
             ("Cache-Control", "no-store"),
           ],
           body: Array(
-            RosterFile.export(players, as: format, photos: photos, teams: roster.teams)))
+            RosterFile.export(
+              players, as: format, photos: photos, teams: roster.teams, schedule: roster.schedule)))
       }
     }
 
@@ -59,7 +60,8 @@ extension WebApp {
         return Pages.importPreview(plan, content: content, token: token).with(cookie: cookie)
       }
       try await store.replaceRoster(
-        with: plan.inputs, ids: plan.players.map(\.id), photos: photos, by: context.author)
+        with: plan.inputs, ids: plan.players.map(\.id), photos: photos, week: plan.schedule,
+        by: context.author)
       return .redirect(to: "/?imported=\(plan.players.count)")
     }
   }

@@ -345,7 +345,7 @@ extension WebApp {
     route("POST", "/calendar/new", RoutePolicy(.editor, .form, team: .chosen)) {
       request, context in
       let team = try WebApp.team(context, request)
-      try await store.createFeed(team: team.id)
+      _ = try await store.createFeed(team: team.id)
       return .redirect(to: "/week?team=\(team.tag)#calendar-title")
     }
 
@@ -362,7 +362,7 @@ extension WebApp {
       RoutePolicy(.ownPlayer(.path("id")), .form, team: .player)
     ) { _, context in
       let player = try WebApp.player(context.parameters["id"], in: store.roster)
-      try await store.createFeed(player: player.id)
+      _ = try await store.createFeed(player: player.id)
       return .redirect(to: "/players/\(player.id)/availability#calendar-title")
     }
 
