@@ -840,6 +840,10 @@ extension Circle: InsettableShape {
   // availability: as its type (no page of its own found)
   @available(iOS 13.0, macOS 10.15, *)
   public static let green = Color(standIn: ())
+  /// color/orange
+  // availability: as its type (SwiftUICore's `extension Color`, iOS 13.0, macOS 10.15)
+  @available(iOS 13.0, macOS 10.15, *)
+  public static let orange = Color(standIn: ())
   /// color/white
   // availability: as its type (no page of its own found)
   @available(iOS 13.0, macOS 10.15, *)
@@ -868,6 +872,9 @@ extension ShapeStyle where Self == Color {
   // availability: as its type (no page of its own found)
   @available(iOS 13.0, macOS 10.15, *)
   public static var green: Color { .green }
+  // availability: as its type (no page of its own found)
+  @available(iOS 13.0, macOS 10.15, *)
+  public static var orange: Color { .orange }
   // availability: as its type (no page of its own found)
   @available(iOS 13.0, macOS 10.15, *)
   public static var white: Color { .white }

@@ -115,12 +115,15 @@ public final class TeamServer: RosterSource {
     _ = try await call("DELETE", "api/session")
   }
 
-  /// The account or token's name and role, as the server knows them.
-  public func identity() async throws -> (name: String, role: Role) {
+  /// The account or token's name and role, as the server knows them, and the player a
+  /// player's own account is.
+  public func identity() async throws -> (name: String, role: Role, player: UUID?) {
     let document = try TeamJSON.decode(
       IdentityDocument.self, from: try await call("GET", "api/session").data)
-    return (document.name, document.role)
+    return (document.name, document.role, document.player)
   }
+
+  public func signedInPlayer() async throws -> UUID? { try await identity().player }
 
   /// Runs a network call, turning "cannot connect" into ``OfflineError``.
   static func offline<T>(_ body: () async throws -> T) async throws -> T {
@@ -486,8 +489,9 @@ struct SwapDocument: Decodable {
   let with: Player
 }
 
-/// `{"name": …, "role": …}`.
+/// `{"name": …, "role": …, "player": …}`, the player for a player's own account.
 struct IdentityDocument: Decodable {
   let name: String
   let role: Role
+  let player: UUID?
 }

@@ -67,6 +67,9 @@ public protocol RosterSource: AnyObject, Sendable {
   func createFeed(team: String?, player: UUID?) async throws -> CalendarFeed
   /// Revokes a calendar address.
   func revokeFeed(_ secret: String) async throws
+  /// The player whose own account (``Role/player``) reads this source; nil for the staff,
+  /// a token, or this device.
+  func signedInPlayer() async throws -> UUID?
 }
 
 /// What a ``RosterSource`` tells its team.
@@ -140,6 +143,14 @@ public final class EsportTeam {
   @ObservationIgnored private var photos: [String: Data] = [:]
   /// Whether the game's art is on screen (read from the source): Riot's notice goes with it.
   public private(set) var showsChampionArt = false
+  /// The shown team's week once ``loadWeek()`` read it (its events with their verdicts,
+  /// its players' hours), read again by ``load()`` from then on.
+  public private(set) var week: TeamWeek?
+  /// The player the signed-in account is (a player's own account, which sets only their
+  /// hours and answers); nil for the staff and on this device.
+  public private(set) var ownPlayerID: UUID?
+  /// Without a source: the hours and answers set in memory.
+  @ObservationIgnored private var schedule = Schedule()
 
   /// A team in memory only, starting with `players` (the brief's default roster unless given).
   public init(players: [Player] = Player.defaultRoster) {
@@ -178,6 +189,7 @@ public final class EsportTeam {
         shownTeamID = first.id
       }
       self.removed = removed
+      if week != nil { week = try await source.week(team: shownTeamID.text) }
       isConnected = true
     } catch let error as OfflineError {
       isConnected = false
@@ -395,6 +407,55 @@ public final class EsportTeam {
     photos[key] = jpeg  // kept for the session: a sync is rare
     showsChampionArt = true
     return jpeg
+  }
+
+  /// Reads the shown team's week, and who the signed-in account is.
+  public func loadWeek() async throws {
+    guard let source else {
+      week = TeamWeek(team: shownTeam, players: players, schedule: schedule)
+      return
+    }
+    do {
+      week = try await source.week(team: shownTeamID.text)
+      ownPlayerID = try await source.signedInPlayer()
+    } catch let error as OfflineError {
+      isConnected = false
+      throw error
+    }
+  }
+
+  /// Sets a player's weekly hours and days away as people write them (`Mon-Fri 18:00-23:00`,
+  /// `sam 14h-20h`; `2026-03-12..2026-03-14`), checked first; returns them as kept.
+  /// - Throws: ``ValidationError`` on `weekly` or `away`, or the source's refusal (a
+  ///   player's own account sets only theirs); nothing changes.
+  @discardableResult
+  public func setAvailability(weekly: String, away: [String], of player: Player) async throws
+    -> Availability
+  {
+    try requireConnection()
+    let availability = try AvailabilityInput(weekly: weekly, away: away).validated()
+    if let source {
+      try await source.setAvailability(of: player.id, to: availability)
+    } else {
+      schedule.availability[player.id] = availability
+    }
+    try await loadWeek()
+    return availability
+  }
+
+  /// Gives a player's answer to an event of the week (nil takes it back).
+  /// - Throws: the source's refusal (a player's own account answers only for them).
+  public func answer(_ answer: TeamEvent.Answer?, to event: TeamEvent, for player: Player)
+    async throws
+  {
+    try requireConnection()
+    if let source {
+      _ = try await source.answer(answer, for: player.id, to: event.id)
+    } else if var kept = schedule.event(id: event.id) {
+      kept.answers[player.id] = answer
+      schedule = schedule.with(kept)
+    }
+    try await loadWeek()
   }
 
   /// Stops offering to undo the last removal.

@@ -137,6 +137,7 @@ enum Localizations {
     "%@ was removed. ": "%@ a été supprimé. ",
     "%@ will go to Recently removed, where they can be restored for 30 days.":
       "%@ ira dans Supprimés récemment, où il pourra être restauré pendant 30 jours.",
+    "%@ ✓": "%@ ✓",
     "%@'s photo is set (%@ KiB).": "La photo de %@ est enregistrée (%@ Kio).",
     "%@: a PostgreSQL database is backed up with pg_dump or the server’s own archiving (docs/SCALING.md).":
       "%@ : une base PostgreSQL se sauvegarde avec pg_dump ou l’archivage du serveur lui-même (docs/SCALING.md).",
@@ -170,6 +171,7 @@ enum Localizations {
     "1 minute ago": "il y a 1 minute",
     "1 player": "1 joueur",
     "1 substitute": "1 remplaçant",
+    "2026-03-12..2026-03-14": "2026-03-12..2026-03-14",
     "; ": " ; ",
     "A CSV from a spreadsheet (a header with name and position, then one row per player; commas, semicolons or tabs) or a JSON export. You will see what changes before anything is saved.":
       "Un CSV issu d’un tableur (un en-tête avec name et position, puis une ligne par joueur ; virgules, points-virgules ou tabulations) ou un export JSON. Vous verrez ce qui change avant tout enregistrement.",
@@ -231,6 +233,8 @@ enum Localizations {
     "Another base address in Data Dragon's layout (a mirror); Riot's by default.":
       "Une autre adresse organisée comme Data Dragon (un miroir) ; celle de Riot par défaut.",
     "Another name to answer to.": "Un autre nom auquel répondre.",
+    "Answer %@": "Répondre %@",
+    "Any hour (no hours given)": "À toute heure (aucun horaire donné)",
     "Any time": "À toute heure",
     "Any time (no weekly hours given).": "À toute heure (aucune heure donnée).",
     "As the team needs": "Selon les besoins de l’équipe",
@@ -239,6 +243,7 @@ enum Localizations {
     "Assassin": "Assassin",
     "Availability": "Disponibilités",
     "Availability %@": "Disponibilités %@",
+    "Away today": "Absent aujourd’hui",
     "Away today (%@)": "Absent aujourd’hui (%@)",
     "Away: %@": "Absent : %@",
     "Back": "Retour",
@@ -330,6 +335,7 @@ enum Localizations {
     "Cross-site requests are refused.": "Les requêtes venues d’un autre site sont refusées.",
     "Current password": "Mot de passe actuel",
     "Current picture": "Image actuelle",
+    "Days away": "Jours d’absence",
     "Days away (YYYY-MM-DD); repeat for more.":
       "Jours d’absence (AAAA-MM-JJ) ; à répéter pour en donner plusieurs.",
     "Days away, one a line (2026-03-12 or 2026-03-12..2026-03-14)":
@@ -353,6 +359,8 @@ enum Localizations {
     "Edit": "Modifier",
     "Edit %@": "Modifier %@",
     "Edit %@ · KCorp": "Modifier %@ · KCorp",
+    "Empty: any hour. Days in English or French, times on the team’s clock.":
+      "Vide : à toute heure. Jours en français ou en anglais, heures à l’heure de l’équipe.",
     "End (two hours later when empty)": "Fin (deux heures après si vide)",
     "Enter a pseudo that can be seen: this one is only blank characters.":
       "Saisissez un pseudo qui se voit : celui-ci n’est fait que de caractères vides.",
@@ -528,6 +536,7 @@ enum Localizations {
     "Method Not Allowed": "Méthode non autorisée",
     "Misdirected Request": "Requête mal dirigée",
     "Mon": "lun.",
+    "Mon-Fri 18:00-23:00, Sat 14:00-20:00": "lun-ven 18:00-23:00, sam 14:00-20:00",
     "More": "Plus",
     "Move": "Transférer",
     "Move %@ to": "Transférer %@ vers",
@@ -968,6 +977,7 @@ enum Localizations {
       "Les deux mots de passe diffèrent ; rien n’a été modifié.",
     "The week becomes the file’s: %1$@, and %2$@.":
       "La semaine devient celle du fichier : %1$@, et %2$@.",
+    "The week could not be read: %@": "La semaine n’a pas pu être lue : %@",
     "The week's first day, YYYY-MM-DD (default: today).":
       "Le premier jour de la semaine, AAAA-MM-JJ (par défaut : aujourd’hui).",
     "The zone its week is planned in, as Europe/Paris (a new team's).":
@@ -1052,6 +1062,7 @@ enum Localizations {
     "Wed": "mer.",
     "Week": "Semaine",
     "Week · %@": "Semaine · %@",
+    "Weekly hours": "Heures de la semaine",
     "Weekly hours (Mon-Fri 18:00-23:00, Sat 14:00-20:00)":
       "Heures de la semaine (lun-ven 18:00-23:00, sam 14:00-20:00)",
     "Weekly hours on the team's clock, \"Mon-Fri 18:00-23:00, Sat 14:00-20:00\"; \"\" for none.":
@@ -1088,6 +1099,7 @@ enum Localizations {
     "an array": "un tableau",
     "an object": "un objet",
     "any time (no weekly hours given)": "à toute heure (aucune heure donnée)",
+    "away %@": "absent %@",
     "birth date": "date de naissance",
     "bo1, bo3 or bo5.": "bo1, bo3 ou bo5.",
     "champions": "champions",

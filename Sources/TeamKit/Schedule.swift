@@ -43,6 +43,21 @@ public struct Schedule: Hashable, Sendable {
     events.filter { $0.teamID == team && $0.end > start && $0.start < end }
   }
 
+  /// Midnight starting `day` on `zone`'s clock (ICU's rules, through Foundation).
+  public static func midnight(_ day: Day, in zone: TimeZone) -> Date {
+    // Where the clocks go forward at midnight, the day starts at 01:00.
+    (try? EventInput.instant("\(day)T00:00", in: zone, field: .start))
+      ?? (try? EventInput.instant("\(day)T01:00", in: zone, field: .start)) ?? .distantPast
+  }
+
+  /// A team's events that start on `day` of `zone`'s clock, the earliest first.
+  public func events(of team: UUID, on day: Day, in zone: TimeZone) -> [TeamEvent] {
+    events(
+      of: team, from: Self.midnight(day, in: zone),
+      to: Self.midnight(day.adding(days: 1), in: zone)
+    ).filter { Day($0.start, in: zone) == day }
+  }
+
   /// The events a player is invited to.
   public func events(inviting player: UUID) -> [TeamEvent] {
     events.filter { $0.invited.contains(player) }

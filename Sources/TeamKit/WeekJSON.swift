@@ -88,6 +88,13 @@ public struct AvailabilityInput: Decodable, Sendable {
 
   private enum CodingKeys: String, CodingKey { case weekly, away }
 
+  /// Hours as typed (`Mon-Fri 18:00-23:00, sam 14h-20h`) and days away (`2026-03-12`,
+  /// `2026-03-12..2026-03-14`).
+  public init(weekly: String, away: [String]) {
+    self.weekly = weekly
+    self.away = away
+  }
+
   /// Reads `{"weekly":"Mon-Fri 18:00-23:00" or ["Mon 18:00-23:00", …],"away":[…]}`; null
   /// or absent is none.
   public init(from decoder: any Decoder) throws {

@@ -64,6 +64,9 @@ public final class LocalRoster: RosterSource {
 
   public func week(team: String?) async throws -> TeamWeek { try store.week(team: team) }
 
+  /// Nobody: this device's roster is the staff's.
+  public func signedInPlayer() async throws -> UUID? { nil }
+
   public func setAvailability(of id: UUID, to availability: Availability) async throws {
     try await store.setAvailability(of: id, to: availability, by: author)
   }

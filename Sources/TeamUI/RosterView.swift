@@ -14,6 +14,7 @@ public struct RosterView: View {
   @State private var isAddingPlayer = false
   @State private var isShowingRemoved = false
   @State private var isShowingServer = false
+  @State private var isShowingWeek = false
   @State private var path: [Player.ID] = []
   @State private var failure: String?
 
@@ -71,6 +72,14 @@ public struct RosterView: View {
         }
         ToolbarItem(placement: .navigation) {
           Button {
+            isShowingWeek = true
+          } label: {
+            Image(systemName: "calendar")
+          }
+          .accessibilityLabel("Week")
+        }
+        ToolbarItem(placement: .navigation) {
+          Button {
             isShowingRemoved = true
           } label: {
             Image(systemName: "clock.arrow.circlepath")
@@ -90,6 +99,12 @@ public struct RosterView: View {
       .sheet(isPresented: $isShowingRemoved) {
         RecentlyRemovedView()
           .environment(team)
+      }
+      .sheet(isPresented: $isShowingWeek) {
+        NavigationStack {
+          WeekView()
+        }
+        .environment(team)
       }
       .sheet(isPresented: $isShowingServer) {
         ServerView()

@@ -16,7 +16,7 @@ extension Pages {
       let status = LineupStatus(players: players)
       let zone = team.zone
       // From the team's midnight: the page is cached for the day.
-      let from = (try? EventInput.instant("\(today)T00:00", in: zone, field: .start)) ?? Date()
+      let from = Schedule.midnight(today, in: zone)
       let upcoming = roster.schedule.events(
         of: team.id, from: from, to: from.addingTimeInterval(7 * 86_400))
       let substitutes = players.count { $0.lineup == .substitute }

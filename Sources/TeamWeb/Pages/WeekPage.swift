@@ -46,15 +46,11 @@ extension Pages {
     let players = roster.players(in: team.id)
     let schedule = roster.schedule
     let query = "team=\(team.tag)"
-    func midnight(_ day: Day) -> Date {
-      (try? EventInput.instant("\(day)T00:00", in: zone, field: .start)) ?? Date()
-    }
     let days: [HTML] = (0..<7).map { offset in
       let day = first.adding(days: offset)
-      let start = midnight(day)
-      let end = midnight(day.adding(days: 1))
-      let events = schedule.events(of: team.id, from: start, to: end)
-        .filter { Day($0.start, in: zone) == day }
+      let start = Schedule.midnight(day, in: zone)
+      let end = Schedule.midnight(day.adding(days: 1), in: zone)
+      let events = schedule.events(of: team.id, on: day, in: zone)
       let items: [HTML] = events.map { event in
         let verdict = schedule.verdict(of: event, players: players, in: zone)
         let times =

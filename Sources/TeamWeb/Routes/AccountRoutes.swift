@@ -288,6 +288,7 @@ struct SessionDocument: JSONWritable {
   func write(to writer: inout JSONWriter) {
     writer.object {
       $0.member("name", identity.name)
+      if let player = identity.player { $0.member("player", player) }
       $0.member("role", identity.role.rawValue)
     }
   }

@@ -1,0 +1,105 @@
+import Foundation
+import TeamAccess
+import TeamClient
+import TeamHTTP
+import TeamKit
+import TeamStore
+import TeamWeb
+import TestSupport
+import Testing
+
+/// The app's week, as `WeekView` and `AvailabilityView` use it: the team (``EsportTeam``)
+/// over this device's database and over the team's server, where a player signed in with
+/// their own account sets their hours and answers, and nobody else's.
+@Suite(.timeLimit(.minutes(1))) @MainActor struct AppWeekTests {
+  let folder: TemporaryFolder
+  let store: RosterStore
+
+  init() async throws {
+    folder = try TemporaryFolder()
+    store = try RosterStore(path: folder.path("roster.sqlite"))
+  }
+
+  /// Bo starts in Jungle, Yike is the substitute; a scrim on Thursday 26 March, 20:00.
+  func scrim() async throws -> (bo: Player, yike: Player, scrim: TeamEvent) {
+    let bo = try await store.addPlayer(PlayerInput(name: "Bo", position: "Jungle"))
+    _ = try await store.addPlayer(PlayerInput(name: "Vladi", position: "Mid"))
+    let yike = try await store.addPlayer(
+      PlayerInput(name: "Yike", position: "Jungle", lineup: "substitute"))
+    let scrim = try await store.addEvent(
+      EventInput(kind: "scrim", start: "2026-03-26T20:00", opponent: "G2"))
+    return (bo, yike, scrim)
+  }
+
+  /// The scrim's verdict in the week the team shows, the event as the week has it.
+  func verdict(of event: TeamEvent, in team: EsportTeam) -> String? {
+    guard let week = team.week, let shown = week.schedule.event(id: event.id) else { return nil }
+    return week.verdict(of: shown).description
+  }
+
+  @Test func onThisDeviceTheStaffSetAnyonesHoursAndBadHoursChangeNothing() async throws {
+    let (bo, _, scrim) = try await scrim()
+    let team = EsportTeam(source: LocalRoster(store: store))
+    try await team.load()
+    #expect(team.week == nil)  // read when the week is shown
+    try await team.loadWeek()
+    #expect(team.ownPlayerID == nil)  // the device's roster is the staff's
+    let week = try #require(team.week)
+    #expect(verdict(of: scrim, in: team) == "Full five")
+    #expect(
+      week.schedule.events(of: week.team.id, on: Day("2026-03-26")!, in: week.team.zone).map(
+        \.id) == [scrim.id])
+
+    // French day names, as the field's hint says; away that Thursday: Yike covers.
+    let kept = try await team.setAvailability(
+      weekly: "lun-ven 18h-23h", away: ["2026-03-26"], of: bo)
+    #expect(kept.weekly.count == 5)
+    #expect(store.roster.schedule.availability[bo.id] == kept)
+    #expect(verdict(of: scrim, in: team) == "With subs: Yike for Jungle")
+
+    let error = await #expect(throws: ValidationError.self) {
+      try await team.setAvailability(weekly: "Someday 25:00", away: [], of: bo)
+    }
+    #expect(error?.messages(for: .weekly).isEmpty == false)
+    #expect(store.roster.schedule.availability[bo.id] == kept)
+  }
+
+  @Test func aPlayersOwnAccountSetsTheirHoursAndAnswersAndNobodyElses() async throws {
+    let (bo, yike, scrim) = try await scrim()
+    var policy = AccessControl.Policy()
+    policy.concurrentHashes = 2
+    let access = AccessControl(store: store, policy: policy)
+    try await access.addAccount(name: "bo", role: .player, password: "bo's password", player: bo.id)
+    let server = try WebApp.serve(store: store, port: 0, requireLogin: true, access: access)
+    defer { server.stop() }
+    let url = try #require(URL(string: "http://127.0.0.1:\(server.port)"))
+    let remote = try await TeamServer.signIn(url: url, name: "bo", password: "bo's password")
+    let team = EsportTeam(source: remote)
+    try await team.load()
+    try await team.loadWeek()
+    #expect(team.ownPlayerID == bo.id)
+    #expect(verdict(of: scrim, in: team) == "Full five")
+
+    try await team.setAvailability(weekly: "", away: ["2026-03-26"], of: bo)
+    #expect(store.roster.schedule.availability[bo.id]?.away.map(\.description) == ["2026-03-26"])
+    #expect(verdict(of: scrim, in: team) == "With subs: Yike for Jungle")
+
+    // Another player's hours and answers are refused, and nothing changes.
+    await #expect(throws: TeamServerError.self) {
+      try await team.setAvailability(weekly: "Sat 14:00-20:00", away: [], of: yike)
+    }
+    #expect(store.roster.schedule.availability[yike.id] == nil)
+    await #expect(throws: TeamServerError.self) {
+      try await team.answer(.no, to: scrim, for: yike)
+    }
+    // His own answer wins over his day away.
+    try await team.answer(.yes, to: scrim, for: bo)
+    #expect(store.roster.schedule.event(id: scrim.id)?.answers == [bo.id: .yes])
+    #expect(verdict(of: scrim, in: team) == "Full five")
+
+    // A change made elsewhere reaches the week shown.
+    _ = try await store.addEvent(EventInput(kind: "training", start: "2026-03-27T18:00"))
+    try await team.load()
+    #expect(team.week?.schedule.events.count == 2)
+  }
+}
