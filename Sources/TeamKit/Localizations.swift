@@ -1029,6 +1029,7 @@ enum Localizations {
       "Ceux qui finissent d’ici DAYS jours (90 par défaut).",
     "Three": "Trois",
     "Thu": "jeu.",
+    "Times on %@’s clock (%@).": "Heures de %@ (%@).",
     "Too Many Requests": "Trop de requêtes",
     "Too many failed sign-ins: wait %@ seconds, then try again.":
       "Trop de connexions échouées : attendez %@ secondes, puis réessayez.",

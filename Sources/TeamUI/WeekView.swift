@@ -27,6 +27,9 @@ public struct WeekView: View {
         }
         let zone = week.team.zone
         let today = Day(Date(), in: zone)
+        Text(localized("Times on %@’s clock (%@).", week.team.name, zone.identifier))
+          .font(.caption)
+          .foregroundStyle(.secondary)
         ForEach((0..<7).map { today.adding(days: $0) }, id: \.self) { day in
           Section {
             let events = week.schedule.events(of: week.team.id, on: day, in: zone)
@@ -93,6 +96,15 @@ struct EventRow: View {
           "\(EventInput.wallClock(event.start, in: zone).suffix(5))–\(EventInput.wallClock(event.end, in: zone).suffix(5))  \(event.title)"
       )
       .font(.headline)
+      // Times are the team's; the device's beside them when it is elsewhere.
+      if TimeZone.current.identifier != zone.identifier {
+        Text(
+          verbatim:
+            "\(Weekday(of: event.start, in: .current).shortName) \(EventInput.wallClock(event.start, in: .current).suffix(5)) (\(TimeZone.current.identifier))"
+        )
+        .font(.caption)
+        .foregroundStyle(.secondary)
+      }
       Text(verdict.description)
         .foregroundStyle(verdict == .fullFive ? .green : verdict.code == "subs" ? .orange : .red)
       if let me, event.invited.contains(me.id) {
