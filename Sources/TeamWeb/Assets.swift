@@ -37,10 +37,12 @@ struct Asset: Sendable {
     body: PackageResources.app_js)
   /// Every champion of the form's row, unchecked: fetched once by the add and edit sheets
   /// instead of sent in every page. Drawn again when a sync changes the art or the catalog,
-  /// and per language (champions' French names); its address names its content.
+  /// when the images folder changes, and per language (champions' French names); its
+  /// address names its content.
   static var championRow: Asset {
     let art = ImageLibrary.shown?.roster.championArt ?? .none
-    let key = "\(art.version)|\(Champion.catalog.count)|\(Language.current.rawValue)"
+    let folder = ImageLibrary.shown?.library.watch.generation ?? 0
+    let key = "\(art.version)|\(folder)|\(Champion.catalog.count)|\(Language.current.rawValue)"
     return championRows.withLock { rows in
       if let row = rows[key] { return row }
       var html = ""
@@ -55,7 +57,7 @@ struct Asset: Sendable {
     }
   }
 
-  /// The rows drawn so far, by art version, catalog size and language: a handful.
+  /// The rows drawn so far, by art version, images folder, catalog size and language.
   private static let championRows = Mutex<[String: Asset]>([:])
 
   /// The row this address names, if it was drawn.

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import TeamHTTP
 import TeamKit
 import TeamStore
@@ -9,6 +10,14 @@ struct ImageLibrary: Sendable {
   let folder: URL?
   /// Where the champion art synced from Data Dragon is (``RosterStore/championPicture(id:)``).
   let store: RosterStore?
+  /// Counts the folder's changes, for the pages and the champion row drawn from it.
+  let watch: FolderWatch
+
+  init(folder: URL?, store: RosterStore?, rescanInterval: Duration = .seconds(1)) {
+    self.folder = folder
+    self.store = store
+    watch = FolderWatch(folder: folder, interval: rescanInterval)
+  }
 
   static let fileTypes = [
     ("png", "image/png"), ("jpg", "image/jpeg"), ("webp", "image/webp"), ("svg", "image/svg+xml"),
@@ -115,6 +124,58 @@ struct ImageLibrary: Sendable {
       return HTTPResponse(status: 304, headers: headers.filter { $0.name != "Content-Type" })
     }
     return HTTPResponse(status: 200, headers: headers, body: body)
+  }
+
+  /// How many times the images folder was seen to change: pages drawn with its pictures'
+  /// versions are drawn again once it moves. The folder is listed at most once per
+  /// interval (names, sizes and modification times), so a picture dropped in, replaced or
+  /// removed while the server runs shows within about that long.
+  final class FolderWatch: Sendable {
+    private let folder: URL?
+    private let interval: Duration
+    private let state = Mutex<(checked: ContinuousClock.Instant?, signature: Int, generation: Int)>(
+      (nil, 0, 0))
+
+    init(folder: URL?, interval: Duration) {
+      self.folder = folder
+      self.interval = interval
+    }
+
+    var generation: Int {
+      guard let folder else { return 0 }
+      let now = ContinuousClock.now
+      let due = state.withLock { state in
+        guard let checked = state.checked, now - checked < interval else {
+          state.checked = now  // one lister at a time; the others use the last count
+          return true
+        }
+        return false
+      }
+      guard due else { return state.withLock { $0.generation } }
+      let signature = Self.signature(of: folder)
+      return state.withLock { state in
+        if signature != state.signature {
+          state.signature = signature
+          state.generation += 1
+        }
+        return state.generation
+      }
+    }
+
+    private static func signature(of folder: URL) -> Int {
+      let keys: [URLResourceKey] = [.contentModificationDateKey, .fileSizeKey]
+      let files =
+        (try? FileManager.default.contentsOfDirectory(
+          at: folder, includingPropertiesForKeys: keys)) ?? []
+      var hasher = Hasher()
+      for file in files.sorted(by: { $0.lastPathComponent < $1.lastPathComponent }) {
+        let values = try? file.resourceValues(forKeys: Set(keys))
+        hasher.combine(file.lastPathComponent)
+        hasher.combine(values?.fileSize)
+        hasher.combine(values?.contentModificationDate)
+      }
+      return hasher.finalize()
+    }
   }
 
   private func file(named name: String) -> ([UInt8], String)? {

@@ -37,6 +37,13 @@ final class ResponseCache: Sendable {
   }
 
   private let state = Mutex(State())
+  /// The images folder's changes (``ImageLibrary/FolderWatch``): pages show its pictures'
+  /// versions, so a change there is a new version too.
+  private let folderGeneration: @Sendable () -> Int
+
+  init(folderGeneration: @escaping @Sendable () -> Int = { 0 }) {
+    self.folderGeneration = folderGeneration
+  }
 
   /// The response for `key` at roster `version`, rendered by `render` when not cached.
   /// - Parameters:
@@ -46,6 +53,8 @@ final class ResponseCache: Sendable {
     _ key: String, version: Int, token: String? = nil, cookie: String? = nil,
     render: () throws -> HTTPResponse
   ) rethrows -> HTTPResponse {
+    // Ordered by roster version first: both only grow.
+    let version = version << 24 | folderGeneration() & 0xFF_FFFF
     let key = Language.current.rawValue + " " + key
     let cached = state.withLock { $0.version == version ? $0.entries[key] : nil }
     var rendered =

@@ -43,7 +43,7 @@ public struct WebApp: Sendable {
   let store: RosterStore
   let access: AccessControl
   let images: ImageLibrary
-  let cache = ResponseCache()
+  let cache: ResponseCache
   let championSync = ChampionSyncJob()
   let events: EventHub
   let options: Options
@@ -60,7 +60,9 @@ public struct WebApp: Sendable {
     self.store = store
     let access = access ?? AccessControl(store: store)
     self.access = access
-    self.images = ImageLibrary(folder: imagesFolder, store: store)
+    let images = ImageLibrary(folder: imagesFolder, store: store)
+    self.images = images
+    cache = ResponseCache { images.watch.generation }
     self.events = EventHub(store: store, access: access, maxSubscribers: maxSubscribers)
     self.options = options
     self.maxBodyBytes = maxBodyBytes
