@@ -200,7 +200,7 @@ private func respond(
   _ server: ServerContext, _ connection: OpaquePointer, _ url: UnsafePointer<CChar>,
   _ method: UnsafePointer<CChar>, _ state: RequestState
 ) -> MHD_Result {
-  server.waiting.answering(connection)
+  let address = server.waiting.answering(connection)
   var request = HTTPRequest(
     method: String(cString: method), path: String(cString: url),
     body: state.form?.body ?? state.body)
@@ -221,7 +221,8 @@ private func respond(
   }
   request.headers = headers
   request.query = values(of: connection, with: kcorp_mhd_arguments, lowercased: false).values
-  request.clientAddress = kcorp_mhd_client_address(connection).map(numericHost) ?? ""
+  request.clientAddress =
+    address ?? kcorp_mhd_client_address(connection).map(numericHost) ?? ""
   request.isSecure = server.isSecure
   state.started = true
   server.handlersAtWork.add(1, ordering: .relaxed)

@@ -93,18 +93,27 @@ final class WaitingConnections: Sendable {
   }
 
   /// Its request is in: it is being answered.
-  func answering(_ connection: OpaquePointer) {
-    entries.withLock { $0[UInt(bitPattern: connection)]?.since = nil }
+  /// Returns the client's address, as it was when the connection opened (numericHost).
+  @discardableResult
+  func answering(_ connection: OpaquePointer) -> String? {
+    entries.withLock { entries in
+      let key = UInt(bitPattern: connection)
+      entries[key]?.since = nil
+      return entries[key]?.address
+    }
   }
 
   /// Answered: it waits for its next request.
   func answered(_ connection: OpaquePointer) {
+    let key = UInt(bitPattern: connection)
+    // The kernel is asked outside the lock: every connection's answer takes it.
+    guard let socket = entries.withLock({ $0[key]?.socket }) else { return }
+    let received = Self.progress(socket)?.received
     entries.withLock { entries in
-      let key = UInt(bitPattern: connection)
       guard var entry = entries[key] else { return }
       entry.since = .now
       entry.grace = .zero
-      entry.baseline = Self.progress(entry.socket)?.received ?? entry.baseline
+      entry.baseline = received ?? entry.baseline
       entry.received = entry.baseline
       entry.progress = .now
       entries[key] = entry

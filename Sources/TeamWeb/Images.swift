@@ -132,34 +132,43 @@ struct ImageLibrary: Sendable {
   /// removed while the server runs shows within about that long.
   final class FolderWatch: Sendable {
     private let folder: URL?
-    private let interval: Duration
-    private let state = Mutex<(checked: ContinuousClock.Instant?, signature: Int, generation: Int)>(
-      (nil, 0, 0))
+    private let interval: Int64
+    /// When the folder is next listed, in nanoseconds of ``uptime``.
+    private let nextCheck = Atomic<Int64>(0)
+    private let count = Atomic<Int>(0)
+    /// The last listing's signature; only the thread that won the listing touches it.
+    private let signature = Mutex(0)
 
     init(folder: URL?, interval: Duration) {
       self.folder = folder
-      self.interval = interval
+      self.interval =
+        interval.components.seconds * 1_000_000_000
+        + interval.components.attoseconds / 1_000_000_000
     }
 
+    /// Read on every cached response: atomics only, and one listing per interval.
     var generation: Int {
       guard let folder else { return 0 }
-      let now = ContinuousClock.now
-      let due = state.withLock { state in
-        guard let checked = state.checked, now - checked < interval else {
-          state.checked = now  // one lister at a time; the others use the last count
-          return true
-        }
-        return false
+      let now = Self.uptime()
+      let due = nextCheck.load(ordering: .relaxed)
+      guard now >= due,
+        nextCheck.compareExchange(
+          expected: due, desired: now + interval, ordering: .relaxed
+        ).exchanged
+      else { return count.load(ordering: .acquiring) }
+      let listed = Self.signature(of: folder)
+      let changed = signature.withLock { kept in
+        defer { kept = listed }
+        return kept != listed
       }
-      guard due else { return state.withLock { $0.generation } }
-      let signature = Self.signature(of: folder)
-      return state.withLock { state in
-        if signature != state.signature {
-          state.signature = signature
-          state.generation += 1
-        }
-        return state.generation
-      }
+      if changed { count.add(1, ordering: .releasing) }
+      return count.load(ordering: .acquiring)
+    }
+
+    private static func uptime() -> Int64 {
+      var time = timespec()
+      clock_gettime(CLOCK_MONOTONIC, &time)
+      return Int64(time.tv_sec) * 1_000_000_000 + Int64(time.tv_nsec)
     }
 
     private static func signature(of folder: URL) -> Int {
