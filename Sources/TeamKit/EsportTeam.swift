@@ -439,7 +439,8 @@ public final class EsportTeam {
     } else {
       schedule.availability[player.id] = availability
     }
-    try await loadWeek()
+    // Saved: a week that cannot be read again now is read with the next change.
+    try? await loadWeek()
     return availability
   }
 
@@ -455,7 +456,7 @@ public final class EsportTeam {
       kept.answers[player.id] = answer
       schedule = schedule.with(kept)
     }
-    try await loadWeek()
+    try? await loadWeek()
   }
 
   /// Stops offering to undo the last removal.

@@ -425,10 +425,14 @@ enum Localizations {
       "Donnez un FICHIER photo ou --none, l’un des deux.",
     "Give a player a photo (JPEG, PNG, WebP or HEIC), or --none to remove it.":
       "Donner une photo à un joueur (JPEG, PNG, WebP ou HEIC), ou --none pour la retirer.",
+    "Give a sequence of 0 to %@ (the changes counted).":
+      "Donnez une séquence de 0 à %@ (le nombre de modifications).",
     "Give at most %@ absences.": "Donnez %@ absences au plus.",
     "Give at most %@ blocks of hours.": "Donnez %@ plages horaires au plus.",
     "Give at most five champions, in role order: Top, Jungle, Mid, ADC, Support.":
       "Donnez cinq champions au plus, dans l’ordre des rôles : Top, Jungle, Mid, ADC, Support.",
+    "Give both “availability” and “events” to replace the week, or neither to keep it.":
+      "Donnez à la fois « availability » et « events » pour remplacer la semaine, ou aucun des deux pour la garder.",
     "Give each event its own id: %@ appears twice.":
       "Donnez à chaque événement son propre identifiant : %@ apparaît deux fois.",
     "Give each player its own id: %@ appears twice.":
@@ -437,6 +441,8 @@ enum Localizations {
       "Donnez à chaque joueur une seule disponibilité : %@ apparaît deux fois.",
     "Give every player of the roster once; the roster may have changed meanwhile. Reload it and try again.":
       "Donnez chaque joueur de l’effectif une seule fois ; l’effectif a peut-être changé entre-temps. Rechargez-le et réessayez.",
+    "Give one champion per role, in role order.":
+      "Donnez un champion par rôle, dans l’ordre des rôles.",
     "Give one of --db, --database and --in-memory.":
       "Donnez une seule option parmi --db, --database et --in-memory.",
     "Give the Riot ID a name of 3 to 16 letters, digits or spaces.":

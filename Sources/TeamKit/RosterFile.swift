@@ -189,8 +189,9 @@ public enum RosterFile {
     init(from decoder: any Decoder) throws {
       let container = try decoder.container(keyedBy: CodingKeys.self)
       players = try container.decode([JSONEntry].self, forKey: .players)
-      availability = try container.decodeIfPresent([PlayerHours].self, forKey: .availability) ?? []
-      events = try container.decodeIfPresent([TeamEvent].self, forKey: .events) ?? []
+      // Absent: the file keeps the week (checked with the other in RosterImport).
+      availability = try container.decodeIfPresent([PlayerHours].self, forKey: .availability)
+      events = try container.decodeIfPresent([TeamEvent].self, forKey: .events)
     }
   }
 
@@ -455,7 +456,16 @@ public struct RosterImport: Sendable {
     var schedule: Schedule?
     if let hours = file.availability, let events = file.events {
       schedule = Self.week(
-        hours: hours, events: events, players: Set(usedIDs), teams: teams, problems: &problems)
+        hours: hours, events: events,
+        players: Dictionary(players.map { ($0.id, $0.teamID) }) { $1 }, teams: teams,
+        problems: &problems)
+    } else if (file.availability == nil) != (file.events == nil) {
+      problems.append(
+        .init(
+          place: localized("The file"),
+          message: localized(
+            "Give both “availability” and “events” to replace the week, or neither to keep it."
+          )))
     }
     guard problems.isEmpty else { throw RosterFile.Problems(problems: problems) }
     self.players = players
@@ -468,17 +478,22 @@ public struct RosterImport: Sendable {
     removed = current.filter { !usedIDs.contains($0.id) }
   }
 
+  /// The most changes an imported event may count (a calendar's `SEQUENCE`).
+  static let maxSequence = 1_000_000
+
   /// The file's week, checked as the API checks it: each availability a player of the file's,
   /// each event a team's of the organisation, with valid times, texts and games. The
-  /// invitations and answers of players not in the file are left out.
+  /// invitations, answers and picks of players not on the event's team in the file are left
+  /// out.
+  /// - Parameter players: the file's players, with their teams.
   private static func week(
-    hours: [PlayerHours], events: [TeamEvent], players: Set<UUID>, teams: [Team],
+    hours: [PlayerHours], events: [TeamEvent], players: [UUID: UUID], teams: [Team],
     problems: inout [RosterFile.Problem]
   ) -> Schedule {
     var availability: [UUID: Availability] = [:]
     for (index, entry) in hours.enumerated() {
       let place = localized("Availability %@", index + 1)
-      if !players.contains(entry.player) {
+      if players[entry.player] == nil {
         problems.append(
           .init(
             place: place, message: localized("No player of the file has the id %@.", entry.player)))
@@ -488,6 +503,11 @@ public struct RosterImport: Sendable {
             place: place,
             message: localized("Give each player one availability: %@ appears twice.", entry.player)
           ))
+      } else if entry.hours.away.count > Availability.maxAbsences {
+        problems.append(
+          .init(
+            place: place,
+            message: localized("Give at most %@ absences.", Availability.maxAbsences)))
       } else {
         availability[entry.player] = entry.hours
       }
@@ -517,20 +537,30 @@ public struct RosterImport: Sendable {
         guard event.games.count <= GameInput.maxGames else {
           throw ValidationError(.game, Message("Log at most %@ games.", GameInput.maxGames))
         }
+        guard (0...maxSequence).contains(event.sequence) else {
+          throw ValidationError(
+            .game, Message("Give a sequence of 0 to %@ (the changes counted).", maxSequence))
+        }
+        func onTeam(_ id: UUID) -> Bool { players[id] == event.teamID }
         kept.games = try event.games.map { (game) throws(ValidationError) in
-          try GameInput(game).validated(
+          guard Set(game.picks.map(\.position)).count == game.picks.count else {
+            throw ValidationError(
+              .game, Message("Give one champion per role, in role order."))
+          }
+          // Each champion credited to who played the role, when they are on the team.
+          return try GameInput(game).validated(
             players: Dictionary(
-              game.picks.compactMap { pick in pick.playerID.map { (pick.position, $0) } }
-            ) {
-              $1
-            })
+              game.picks.compactMap { pick in
+                pick.playerID.flatMap { onTeam($0) ? (pick.position, $0) : nil }
+              }
+            ) { first, _ in first })
         }
         // Its instants as the file has them: the wall clock would move an event in the hour
         // the clocks pass twice.
         kept.start = event.start
         kept.end = event.end
         var invited: [UUID] = []
-        for id in event.invited where players.contains(id) && !invited.contains(id) {
+        for id in event.invited where onTeam(id) && !invited.contains(id) {
           invited.append(id)
         }
         kept.invited = invited

@@ -634,10 +634,22 @@ public final class RosterStore: Sendable {
       var schedule = roster.schedule
       if let week {
         // Each event's team was checked against these teams, each hour's player is here.
+        let events = week.events.filter { event in teams.contains { $0.id == event.teamID } }
+          .map { event in
+            // An event the import changes is a newer version for the calendars that have it.
+            guard let stored = roster.schedule.event(id: event.id) else { return event }
+            var same = stored
+            same.sequence = event.sequence
+            same.updated = event.updated
+            guard same != event else { return event }
+            var changed = event
+            changed.sequence = max(event.sequence, stored.sequence + 1)
+            changed.updated = now()
+            return changed
+          }
         try writer.replaceWeek(
           with: Schedule(
-            events: week.events.filter { event in teams.contains { $0.id == event.teamID } },
-            availability: week.availability.filter { seenIDs.contains($0.key) }))
+            events: events, availability: week.availability.filter { seenIDs.contains($0.key) }))
         schedule = try writer.schedule()
       }
       try writer.record(

@@ -52,12 +52,14 @@ struct Asset: Sendable {
       let row = Asset(
         name: "champions", extension: "html", contentType: "text/html; charset=utf-8",
         body: Array(html.utf8))
+      // Each change of the art or the folder draws a new row: the older ones go, in time.
+      if rows.count >= 16 { rows.removeAll() }
       rows[key] = row
       return row
     }
   }
 
-  /// The rows drawn so far, by art version, images folder, catalog size and language.
+  /// The rows drawn lately, by art version, images folder, catalog size and language.
   private static let championRows = Mutex<[String: Asset]>([:])
 
   /// The row this address names, if it was drawn.

@@ -170,10 +170,15 @@ import Testing
     var backwards = events[0]
     backwards["id"] = UUID().uuidString
     backwards["end"] = "2026-03-26T18:00:00Z"
-    var games = try #require(backwards["games"] as? [[String: Any]])
+    var insecure = events[0]
+    insecure["id"] = UUID().uuidString
+    var games = try #require(insecure["games"] as? [[String: Any]])
     games[0]["vod"] = "http://example.com/1"
-    backwards["games"] = games
-    events += [other, backwards, events[0]]
+    insecure["games"] = games
+    var counted = events[0]
+    counted["id"] = UUID().uuidString
+    counted["sequence"] = Int.max
+    events += [other, backwards, events[0], insecure, counted]
     file["events"] = events
     var hours = try #require(file["availability"] as? [[String: Any]])
     hours[0]["player"] = UUID().uuidString
@@ -182,7 +187,9 @@ import Testing
       try RosterImport(JSONSerialization.data(withJSONObject: file), current: roster)
     }
     let messages = error?.problems.map(\.description) ?? []
-    #expect(messages.count == 4, "\(messages)")
+    #expect(messages.count == 6, "\(messages)")
+    #expect(messages.contains { $0.hasPrefix("Event 5 (“Scrim vs G2”): ") && $0.contains("https") })
+    #expect(messages.contains { $0.hasPrefix("Event 6 (“Scrim vs G2”): Give a sequence of 0 to") })
     #expect(messages.contains { $0.hasPrefix("Availability 1: No player of the file has the id") })
     #expect(
       messages.contains { $0.hasPrefix("Event 2 (“Scrim vs G2”): No team of the organisation") })
@@ -190,6 +197,39 @@ import Testing
       messages.contains { $0.hasPrefix("Event 3 (“Scrim vs G2”): Put the end after the start.") })
     #expect(
       messages.contains { $0.hasPrefix("Event 4 (“Scrim vs G2”): Give each event its own id") })
+  }
+
+  @Test func anImportedWeekCreditsAndInvitesOnlyTheEventsTeamAndKeepsTheWeekWithoutIt() throws {
+    let blue = Team(id: UUID(), name: "KC Blue", tag: "KCB", league: nil, parentID: nil)
+    var players = roster
+    players.append(Player(name: "Saken", position: .mid, teamID: blue.id))
+    let saken = players[players.count - 1]
+    var schedule = try week(of: roster)
+    var scrim = schedule.events[0]
+    scrim.invited.append(saken.id)  // another team's player
+    scrim.games[0].picks.append(Game.Pick(position: .mid, playerID: saken.id, champion: "ahri"))
+    scrim.games[0].picks.removeAll { $0.position == .mid && $0.playerID == nil }
+    schedule = Schedule(events: [scrim], availability: schedule.availability)
+    let data = RosterFile.export(players, as: .json, teams: [.first, blue], schedule: schedule)
+    let plan = try RosterImport(data, current: players, teams: [.first, blue])
+    let imported = try #require(plan.schedule?.events.first)
+    #expect(!imported.invited.contains(saken.id))
+    #expect(imported.games[0].picks.first { $0.position == .mid }?.playerID == nil)
+    #expect(imported.games[0].picks.first { $0.position == .mid }?.champion == "ahri")
+
+    // The players alone keep the week; one of the week's two lists alone is refused.
+    var file = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+    file["availability"] = nil
+    file["events"] = nil
+    let alone = try JSONSerialization.data(withJSONObject: file)
+    #expect(try RosterImport(alone, current: players, teams: [.first, blue]).schedule == nil)
+    file["events"] = [Any]()
+    let error = #expect(throws: RosterFile.Problems.self) {
+      try RosterImport(
+        JSONSerialization.data(withJSONObject: file), current: players, teams: [.first, blue])
+    }
+    #expect(
+      error?.problems.first?.message.hasPrefix("Give both “availability” and “events”") == true)
   }
 
   @Test func theWholeOrganisationRoundTripsThroughACSVWithEveryNewField() throws {

@@ -119,6 +119,17 @@ import Testing
     #expect(store.roster.schedule.event(id: scrim.id)?.answers == [canna.id: .maybe])
     #expect(store.roster.schedule.availability == week.availability)
     #expect(try db.open().roster.schedule == store.roster.schedule)
+    // The same file again changes nothing a calendar sees; an older one is a newer version.
+    let sequence = try #require(store.roster.schedule.event(id: scrim.id)?.sequence)
+    try await store.replaceRoster(
+      with: plan.inputs, ids: plan.players.map(\.id), week: plan.schedule)
+    #expect(store.roster.schedule.event(id: scrim.id)?.sequence == sequence)
+    _ = try await store.updateEvent(
+      id: scrim.id, with: EventInput(kind: "scrim", start: "2026-03-26T21:00", opponent: "G2"))
+    try await store.replaceRoster(
+      with: plan.inputs, ids: plan.players.map(\.id), week: plan.schedule)
+    let restored = try #require(store.roster.schedule.event(id: scrim.id))
+    #expect(restored.start == scrim.start && restored.sequence == sequence + 2)
   }
 
   @Test(arguments: Backend.allCases) func refusedChangesChangeNothing(_ backend: Backend)

@@ -9,16 +9,17 @@ extension Pages {
   /// its starting five and the completeness line, its substitutes, the contracts ending
   /// within 90 days, and its events of the next seven days with their verdicts.
   static func overview(
-    _ roster: Roster, viewer: Viewer, today: Day
+    _ roster: Roster, viewer: Viewer, today: Day, now: Date = Date()
   ) -> HTTPResponse {
     let cards: [HTML] = roster.teams.map { team in
       let players = roster.players(in: team.id)
       let status = LineupStatus(players: players)
       let zone = team.zone
-      // From the team's midnight: the page is cached for the day.
-      let from = Schedule.midnight(today, in: zone)
+      // Today on the team's clock and the six days after (the page is cached by the hour).
+      let day = Day(now, in: zone)
       let upcoming = roster.schedule.events(
-        of: team.id, from: from, to: from.addingTimeInterval(7 * 86_400))
+        of: team.id, from: Schedule.midnight(day, in: zone),
+        to: Schedule.midnight(day.adding(days: 7), in: zone))
       let substitutes = players.count { $0.lineup == .substitute }
       let ending = Contracts.ending(in: players, within: Contracts.warningDays, today: today)
       return .h(

@@ -39,10 +39,11 @@ extension WebApp {
     route("GET", "/", RoutePolicy(.reader, team: .organisation)) { request, context in
       let roster = store.roster
       guard roster.teams.count > 1 else { return teamPage(request, context, roster.firstTeam) }
-      // Cached as a player's page is, by the UTC day ("contracts ending" changes with it).
+      // Cached by the hour: "contracts ending" and each team's next seven days (on its own
+      // clock) change with the day.
       let viewer = context.viewer
       return cache.response(
-        "/~overview" + viewer.cacheKey + "~\(Int(Date().timeIntervalSince1970) / 86_400)",
+        "/~overview" + viewer.cacheKey + "~\(Int(Date().timeIntervalSince1970) / 3600)",
         version: roster.version
       ) { Pages.overview(roster, viewer: viewer, today: Day(Date())) }
     }
