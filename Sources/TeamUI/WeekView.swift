@@ -142,17 +142,13 @@ public struct AvailabilityView: View {
   let player: Player
   @Environment(EsportTeam.self) private var team
   @Environment(\.dismiss) private var dismiss
-  @State private var weekly: String
-  @State private var away: String
+  @State private var weekly = ""
+  @State private var away = ""
   @State private var errors: ValidationError?
   @State private var failure: String?
 
-  public init(player: Player, availability: Availability? = nil) {
+  public init(player: Player) {
     self.player = player
-    _weekly = State(
-      initialValue: availability?.weekly.map(\.description).joined(separator: ", ") ?? "")
-    _away = State(
-      initialValue: availability?.away.map(\.description).joined(separator: ", ") ?? "")
   }
 
   /// `Mon 18:00-23:00, Tue 18:00-23:00 · away 2026-03-12..2026-03-14`, or "Any hour".

@@ -45,7 +45,7 @@ extension WebApp {
       return cache.response(
         "/~overview" + viewer.cacheKey + "~\(Int(Date().timeIntervalSince1970) / 3600)",
         version: roster.version
-      ) { Pages.overview(roster, viewer: viewer, today: Day(Date())) }
+      ) { Pages.overview(roster, viewer: viewer) }
     }
 
     route("GET", "/teams/{tag}", RoutePolicy(.reader, team: .tag)) { request, context in
