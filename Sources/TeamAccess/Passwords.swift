@@ -39,9 +39,7 @@ public enum Passwords {
 
   /// A salted Argon2id hash of `password` as a PHC string.
   public static func hash(_ password: String, parameters: Parameters = .current) -> String {
-    var salt = [UInt8](repeating: 0, count: 16)
-    var generator = SystemRandomNumberGenerator()
-    for index in salt.indices { salt[index] = generator.next() }
+    let salt = Secrets.randomBytes(16)
     let hashLength = 32
     let length = argon2_encodedlen(
       parameters.iterations, parameters.memoryKiB, parameters.parallelism, UInt32(salt.count),

@@ -27,9 +27,6 @@ final class ServerContext: Sendable {
   let stopping = Atomic<Bool>(false)
   /// The connections waiting for a request to come in whole.
   let waiting: WaitingConnections
-  /// Connections whose request target holds `%00`: libmicrohttpd hands paths and query
-  /// values over as C strings, which end at the NUL (``HTTPRequest/targetHasNUL``).
-  let targetsWithNUL = Mutex<Set<UInt>>([])
 
   init(
     handler: @escaping @Sendable (HTTPRequest) async -> HTTPResponse, maxBodyBytes: Int,
@@ -128,25 +125,29 @@ func accessHandler(
   guard let stored = requestContext.pointee else {
     let state = RequestState()
     requestContext.pointee = Unmanaged.passRetained(state).toOpaque()
-    let typeHeader = MHD_lookup_connection_value(connection, .HEADER_KIND, "Content-Type")
-      .map { String(cString: $0) }
-    let type =
-      typeHeader?.split(separator: ";").first
-      .map { $0.trimmingCharacters(in: .whitespaces).lowercased() } ?? ""
-    state.limit =
-      server.bodyLimit(String(cString: method), String(cString: url), type) ?? server.maxBodyBytes
-    if state.limit > server.maxBodyBytes {
-      server.waiting.receivingUpload(connection, grace: server.uploadGrace)
-      // An upload form may be larger: its files over the limit are left out as it comes.
-      if type == "multipart/form-data", let typeHeader {
-        state.form = MultipartReceiver(contentType: typeHeader, limit: state.limit)
+    // Without a length (nor a transfer coding, refused below) a request has no body: no
+    // limit to find (RFC 9112, 6.3).
+    if let length = MHD_lookup_connection_value(connection, .HEADER_KIND, "Content-Length") {
+      let typeHeader = MHD_lookup_connection_value(connection, .HEADER_KIND, "Content-Type")
+        .map { String(cString: $0) }
+      let type =
+        typeHeader?.split(separator: ";").first
+        .map { $0.trimmingCharacters(in: .whitespaces).lowercased() } ?? ""
+      state.limit =
+        server.bodyLimit(String(cString: method), String(cString: url), type)
+        ?? server.maxBodyBytes
+      if state.limit > server.maxBodyBytes {
+        server.waiting.receivingUpload(connection, grace: server.uploadGrace)
+        // An upload form may be larger: its files over the limit are left out as it comes.
+        if type == "multipart/form-data", let typeHeader {
+          state.form = MultipartReceiver(contentType: typeHeader, limit: state.limit)
+        }
       }
-    }
-    let cap = state.form == nil ? state.limit : max(state.limit, server.maxFormBytes)
-    let length = MHD_lookup_connection_value(connection, .HEADER_KIND, "Content-Length")
-    if let length, let bytes = Int(String(cString: length)), bytes > cap {
-      state.tooLarge = true
-      return respond(server, connection, url, method, state)
+      let cap = state.form == nil ? state.limit : max(state.limit, server.maxFormBytes)
+      if let bytes = Int(String(cString: length)), bytes > cap {
+        state.tooLarge = true
+        return respond(server, connection, url, method, state)
+      }
     }
     // A body must say its length. Answered now, before libmicrohttpd reads any of it: a
     // transfer coding other than chunked leaves the body's end unknown (RFC 9112, 6.1,
@@ -200,7 +201,7 @@ private func respond(
   _ server: ServerContext, _ connection: OpaquePointer, _ url: UnsafePointer<CChar>,
   _ method: UnsafePointer<CChar>, _ state: RequestState
 ) -> MHD_Result {
-  let address = server.waiting.answering(connection)
+  let (address, targetHasNUL) = server.waiting.answering(connection)
   var request = HTTPRequest(
     method: String(cString: method), path: String(cString: url),
     body: state.form?.body ?? state.body)
@@ -209,9 +210,7 @@ private func respond(
   request.droppedFiles = state.form?.droppedFiles ?? [:]
   state.form = nil
   let (headers, repeated) = values(of: connection, with: kcorp_mhd_headers, lowercased: true)
-  request.targetHasNUL = server.targetsWithNUL.withLock {
-    $0.contains(UInt(bitPattern: connection))
-  }
+  request.targetHasNUL = targetHasNUL
   // Two Host headers could name two sites to two readers of the request (RFC 9112, 3.2).
   guard !repeated.contains("host") else {
     return send(
@@ -259,8 +258,6 @@ func targetReceived(
 ) -> UnsafeMutableRawPointer? {
   guard let cls, let uri, let connection else { return nil }
   let server = Unmanaged<ServerContext>.fromOpaque(cls).takeUnretainedValue()
-  let hasNUL = strstr(uri, "%00") != nil
-  let key = UInt(bitPattern: connection)
   // libmicrohttpd 0.9.75 stalls on a target with a few hundred query arguments (each takes
   // room in the connection's memory): past a hundred, it is answered 414 at once.
   if let query = strchr(uri, Int32(UInt8(ascii: "?"))) {
@@ -272,7 +269,8 @@ func targetReceived(
     }
     if arguments > maxQueryArguments { server.waiting.refuse(connection, with: tooManyArguments) }
   }
-  _ = server.targetsWithNUL.withLock { hasNUL ? $0.insert(key).inserted : $0.remove(key) != nil }
+  // libmicrohttpd hands paths and query values over as C strings, which end at a NUL.
+  if strstr(uri, "%00") != nil { server.waiting.targetHasNUL(connection) }
   return nil
 }
 
@@ -289,7 +287,6 @@ func connectionNotified(
       address: kcorp_mhd_client_address(connection).map(numericHost) ?? "")
   } else {
     server.waiting.closed(connection)
-    _ = server.targetsWithNUL.withLock { $0.remove(UInt(bitPattern: connection)) }
   }
 }
 

@@ -28,11 +28,13 @@ final class WaitingConnections: Sendable {
     var since: ContinuousClock.Instant?
     /// Time granted beyond the deadline: an upload's body may take longer to come.
     var grace: Duration = .zero
-    /// Bytes the kernel had received when it began to wait, and when last seen, with when
-    /// that count last grew.
-    var baseline: UInt64 = 0
+    /// Bytes the kernel had received when it began to wait (nil until the next sweep reads
+    /// it), and when last seen, with when that count last grew.
+    var baseline: UInt64? = 0
     var received: UInt64 = 0
     var progress: ContinuousClock.Instant = .now
+    /// Whether the request being read has `%00` in its target (``HTTPRequest/targetHasNUL``).
+    var targetHasNUL = false
   }
 
   /// The answer to a request that can never be read whole: it stopped, or its client closed
@@ -92,31 +94,38 @@ final class WaitingConnections: Sendable {
     }
   }
 
+  /// The target of the request being read holds `%00`.
+  func targetHasNUL(_ connection: OpaquePointer) {
+    entries.withLock { $0[UInt(bitPattern: connection)]?.targetHasNUL = true }
+  }
+
   /// Its request is in: it is being answered.
-  /// Returns the client's address, as it was when the connection opened (numericHost).
-  @discardableResult
-  func answering(_ connection: OpaquePointer) -> String? {
+  /// Returns the client's address, as it was when the connection opened (numericHost), and
+  /// whether the request's target holds `%00`.
+  func answering(_ connection: OpaquePointer) -> (address: String?, targetHasNUL: Bool) {
     entries.withLock { entries in
-      let key = UInt(bitPattern: connection)
-      entries[key]?.since = nil
-      return entries[key]?.address
+      guard let index = entries.index(forKey: UInt(bitPattern: connection)) else {
+        return (nil, false)
+      }
+      let hasNUL = entries.values[index].targetHasNUL
+      entries.values[index].since = nil
+      entries.values[index].targetHasNUL = false
+      return (entries.values[index].address, hasNUL)
     }
   }
 
   /// Answered: it waits for its next request.
   func answered(_ connection: OpaquePointer) {
-    let key = UInt(bitPattern: connection)
-    // The kernel is asked outside the lock: every connection's answer takes it.
-    guard let socket = entries.withLock({ $0[key]?.socket }) else { return }
-    let received = Self.progress(socket)?.received
+    let now = ContinuousClock.now
     entries.withLock { entries in
-      guard var entry = entries[key] else { return }
-      entry.since = .now
-      entry.grace = .zero
-      entry.baseline = received ?? entry.baseline
-      entry.received = entry.baseline
-      entry.progress = .now
-      entries[key] = entry
+      guard let index = entries.index(forKey: UInt(bitPattern: connection)) else { return }
+      entries.values[index].since = now
+      entries.values[index].grace = .zero
+      // Its count of bytes is asked of the kernel by the next sweep, not on every answer (a
+      // system call each): a request begun before that sweep and stalled is cut off at the
+      // deadline rather than answered 400.
+      entries.values[index].baseline = nil
+      entries.values[index].progress = now
     }
   }
 
@@ -143,12 +152,18 @@ final class WaitingConnections: Sendable {
           continue
         }
         guard let (received, peerClosed) = Self.progress(entry.socket) else { continue }
+        guard let baseline = entry.baseline else {
+          entry.baseline = received
+          entry.received = received
+          entries[key] = entry
+          continue
+        }
         if received != entry.received {
           entry.received = received
           entry.progress = now
           entries[key] = entry
         }
-        let begun = received > entry.baseline
+        let begun = received > baseline
         let stalled = entry.grace == .zero && now - entry.progress > stall
         guard begun, peerClosed || stalled else { continue }
         _ = Self.incomplete.withUnsafeBytes {

@@ -37,23 +37,38 @@ public struct HTTPRequest: Sendable {
   }
 
   /// A header's value; `name` in any case.
-  public func header(_ name: String) -> String? { headers[name.lowercased()] }
+  public func header(_ name: String) -> String? {
+    // Asked several times per request, nearly always in lower case already.
+    headers[name]
+      ?? (name.utf8.contains { (65...90).contains($0) } ? headers[name.lowercased()] : nil)
+  }
 
-  /// The request's cookies. When a name repeats the first one wins: browsers send the
-  /// cookie with the most specific path first (RFC 6265, 5.4).
-  public var cookies: [String: String] {
-    var cookies: [String: String] = [:]
-    for pair in (header("cookie") ?? "").split(separator: ";") {
-      let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-      let name = parts[0].trimmingCharacters(in: .whitespaces)
-      guard parts.count == 2, !name.isEmpty, cookies[name] == nil else { continue }
-      var value = parts[1].trimmingCharacters(in: .whitespaces)
-      if value.count >= 2, value.hasPrefix("\""), value.hasSuffix("\"") {
-        value = String(value.dropFirst().dropLast())
+  /// The value of the cookie `name`, if the request has it. When a name repeats the first
+  /// one wins: browsers send the cookie with the most specific path first (RFC 6265, 5.4).
+  /// Spaces around a name or value and quotes around a value are left out.
+  public func cookie(_ name: String) -> String? {
+    // Read for each request three or four times: found in place, no dictionary built.
+    guard !name.isEmpty, let header = headers["cookie"] else { return nil }
+    for pair in header.utf8.split(separator: UInt8(ascii: ";")) {
+      guard let equals = pair.firstIndex(of: UInt8(ascii: "=")),
+        Self.trimmed(pair[..<equals]).elementsEqual(name.utf8)
+      else { continue }
+      var value = Self.trimmed(pair[pair.index(after: equals)...])
+      if value.count >= 2, value.first == UInt8(ascii: "\""), value.last == UInt8(ascii: "\"") {
+        value = value.dropFirst().dropLast()
       }
-      cookies[name] = value
+      return String(Substring(value))
     }
-    return cookies
+    return nil
+  }
+
+  /// `bytes` without the spaces and tabs around them.
+  private static func trimmed(_ bytes: Substring.UTF8View) -> Substring.UTF8View {
+    let blank: (UInt8) -> Bool = { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }
+    guard let first = bytes.firstIndex(where: { !blank($0) }),
+      let last = bytes.lastIndex(where: { !blank($0) })
+    else { return bytes[bytes.endIndex...] }
+    return bytes[first...last]
   }
 
   /// The media type of the body, lower case, without parameters (`application/json`).

@@ -12,9 +12,22 @@ public func fnv1a(_ bytes: some Sequence<UInt8>) -> String {
 
 /// 16 hex digits, zero-padded.
 public func hex16(_ value: UInt64) -> String {
-  let hex = String(value, radix: 16)
-  return String(repeating: "0", count: 16 - hex.count) + hex
+  hex((0..<8).map { UInt8(truncatingIfNeeded: value >> (56 - 8 * $0)) })
 }
+
+/// The bytes as lower-case hex, two digits each: digests, tokens, colours. Written directly,
+/// not with `String(format:)` a byte at a time: pages make a token per request.
+public func hex(_ bytes: [UInt8]) -> String {
+  String(unsafeUninitializedCapacity: 2 * bytes.count) { buffer in
+    for index in bytes.indices {
+      buffer[2 * index] = hexDigits[Int(bytes[index] >> 4)]
+      buffer[2 * index + 1] = hexDigits[Int(bytes[index] & 0xF)]
+    }
+    return 2 * bytes.count
+  }
+}
+
+private let hexDigits = Array("0123456789abcdef".utf8)
 
 extension Player {
   /// This version of the player's fields: it changes whenever an edit changes any of them.

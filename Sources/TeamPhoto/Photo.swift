@@ -189,7 +189,7 @@ public struct Photo: Hashable, Sendable {
     }
 
     fileprivate static func hash(of data: Data) -> String {
-      SHA256.hash(data: data).map { String(format: "%02x", $0) }.joined()
+      hex(Array(SHA256.hash(data: data)))
     }
   }
 #endif

@@ -48,7 +48,7 @@ extension WebApp {
       return identity
     }
     // Over HTTPS only the `__Host-` cookie counts: a plain one could have been planted.
-    if let token = request.cookies[Self.sessionCookie(secure: isSecure(request))],
+    if let token = request.cookie(Self.sessionCookie(secure: isSecure(request))),
       let identity = try await access.identity(session: token)
     {
       return identity
@@ -146,7 +146,7 @@ extension WebApp {
   /// The language to answer in: the one chosen with the language switch (a cookie), else the
   /// best of `Accept-Language`, else English.
   static func language(of request: HTTPRequest) -> Language {
-    if let chosen = request.cookies[languageCookie].flatMap(Language.init(rawValue:)) {
+    if let chosen = request.cookie(languageCookie).flatMap(Language.init(rawValue:)) {
       return chosen
     }
     return request.header("accept-language").flatMap(Language.init(acceptLanguage:)) ?? .english
@@ -166,13 +166,12 @@ extension WebApp {
     token: String, setCookie: String?
   ) {
     let name = csrfCookie(secure: request.isSecure)
-    if !renewed, let token = request.cookies[name], token.count == 64,
+    if !renewed, let token = request.cookie(name), token.count == 64,
       token.allSatisfy(\.isHexDigit)
     {
       return (token, nil)
     }
-    var generator = SystemRandomNumberGenerator()
-    let token = (0..<4).map { _ in hex16(generator.next()) }.joined()
+    let token = hex(Secrets.randomBytes(32))
     return (
       token,
       "\(name)=\(token); Path=/; HttpOnly; SameSite=Strict" + (request.isSecure ? "; Secure" : "")
@@ -194,7 +193,7 @@ extension WebApp {
   }
 
   static func hasValidToken(_ request: HTTPRequest, form: [String: [String]]) -> Bool {
-    guard let cookie = request.cookies[csrfCookie(secure: request.isSecure)], cookie.count == 64,
+    guard let cookie = request.cookie(csrfCookie(secure: request.isSecure)), cookie.count == 64,
       let sent = form["csrf"]?.first, sent.utf8.count == cookie.utf8.count
     else { return false }
     // Compare in constant time.

@@ -205,7 +205,7 @@ struct ImageLibrary: Sendable {
   static func color(for kind: ChampionClass?) -> String { hex(Picture.color(for: kind)) }
 
   private static func hex(_ color: (red: UInt8, green: UInt8, blue: UInt8)) -> String {
-    "#" + [color.red, color.green, color.blue].map { String(format: "%02x", $0) }.joined()
+    "#" + TeamKit.hex([color.red, color.green, color.blue])
   }
 
   /// The SVG of ``Picture``'s drawing for `name`: the same every time for a name and roster.

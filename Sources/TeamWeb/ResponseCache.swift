@@ -71,7 +71,14 @@ final class ResponseCache: Sendable {
     } else if rendered.parts.count == 1 {
       response.body = rendered.parts[0]
     } else {
-      response.body = Array(rendered.parts.joined(separator: Array((token ?? "").utf8)))
+      // Joined by hand: a JoinedSequence is copied an element at a time.
+      let token = Array((token ?? "").utf8)
+      response.body.reserveCapacity(
+        rendered.parts.reduce(0) { $0 + $1.count } + token.count * (rendered.parts.count - 1))
+      for (index, part) in rendered.parts.enumerated() {
+        if index > 0 { response.body += token }
+        response.body += part
+      }
     }
     if let cookie { response.headers.append(("Set-Cookie", cookie)) }
     return response

@@ -134,6 +134,8 @@ struct Router: Sendable {
     /// The answer to a form whose token has expired, when the route shows the form again
     /// (the user's input kept) rather than a bare refusal.
     let expired: Handler?
+    /// Each segment of the pattern as its bytes, or nil for a `{name}` one.
+    fileprivate let literals: [[UInt8]?]
 
     init(
       method: String, pattern: [Substring], policy: RoutePolicy, handler: @escaping Handler,
@@ -144,10 +146,14 @@ struct Router: Sendable {
       self.policy = policy
       self.handler = handler
       self.expired = expired
+      literals = pattern.map { $0.hasPrefix("{") && $0.hasSuffix("}") ? nil : Array($0.utf8) }
     }
   }
 
   private var routes: [Route] = []
+  /// The routes by their number of segments and their first segment, each list in the order
+  /// added: a request is only compared with the few routes its path could match.
+  private var table: [[String: [Route]]] = []
 
   /// Every route as `METHOD /pattern`, in the order added (to document or test them).
   var patterns: [String] {
@@ -159,10 +165,13 @@ struct Router: Sendable {
     _ method: String, _ pattern: String, _ policy: RoutePolicy, expired: Handler? = nil,
     _ handler: @escaping Handler
   ) {
-    routes.append(
-      Route(
-        method: method, pattern: pattern.split(separator: "/"), policy: policy, handler: handler,
-        expired: expired))
+    let route = Route(
+      method: method, pattern: pattern.split(separator: "/"), policy: policy, handler: handler,
+      expired: expired)
+    precondition(route.pattern.first?.hasPrefix("{") != true, "\(pattern) starts with a name")
+    routes.append(route)
+    while table.count <= route.pattern.count { table.append([:]) }
+    table[route.pattern.count][String(route.pattern.first ?? ""), default: []].append(route)
   }
 
   /// The route a request with this method and path reaches (`HEAD` is served by the `GET`
@@ -172,13 +181,18 @@ struct Router: Sendable {
   func match(_ method: String, _ path: String) throws(HTTPError) -> (
     route: Route, parameters: [String: String]
   ) {
-    guard let segments = Self.segments(path) else {
+    guard let segments = Self.segments(path), segments.count < table.count,
+      let candidates = table[segments.count][segments.first.map { String(Substring($0)) } ?? ""]
+    else {
       throw HTTPError(404, "There is nothing at this address.")
     }
     var allowed: [String] = []
-    for route in routes {
-      guard let parameters = Self.parameters(route.pattern, segments) else { continue }
+    for route in candidates where Self.matches(route.literals, segments) {
       if route.method == method || (method == "HEAD" && route.method == "GET") {
+        var parameters: [String: String] = [:]
+        for (part, segment) in zip(route.pattern, segments) where part.hasPrefix("{") {
+          parameters[String(part.dropFirst().dropLast())] = String(Substring(segment))
+        }
         return (route, parameters)
       }
       for method in route.method == "GET" ? ["GET", "HEAD"] : [route.method]
@@ -202,29 +216,24 @@ struct Router: Sendable {
   /// A path's segments; nil when it is not canonical: `//accounts` or `/static/../accounts`
   /// is not `/accounts` to a check made on the path's text, so it must not reach
   /// `/accounts`' handler either.
-  private static func segments(_ path: String) -> [Substring]? {
+  private static func segments(_ path: String) -> [Substring.UTF8View]? {
     // Split on the UTF-8 bytes: splitting on Characters costs thousands of instructions.
     var segments = path.utf8.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false)
-      .map(Substring.init)
-    if segments.first == "" { segments.removeFirst() }
-    if segments.last == "" { segments.removeLast() }
-    guard path.hasPrefix("/"), !segments.contains(where: { $0.isEmpty || $0 == "." || $0 == ".." })
+    if segments.first?.isEmpty == true { segments.removeFirst() }
+    if segments.last?.isEmpty == true { segments.removeLast() }
+    guard path.utf8.first == UInt8(ascii: "/"),
+      !segments.contains(where: {
+        $0.isEmpty || $0.elementsEqual(".".utf8) || $0.elementsEqual("..".utf8)
+      })
     else { return nil }
     return segments
   }
 
-  private static func parameters(_ pattern: [Substring], _ segments: [Substring])
-    -> [String: String]?
-  {
-    guard pattern.count == segments.count else { return nil }
-    var parameters: [String: String] = [:]
-    for (part, segment) in zip(pattern, segments) {
-      if part.hasPrefix("{") && part.hasSuffix("}") {
-        parameters[String(part.dropFirst().dropLast())] = String(segment)
-      } else if part != segment {
-        return nil
-      }
+  /// Whether every literal segment of a pattern is the path's (as many segments in both).
+  private static func matches(_ literals: [[UInt8]?], _ segments: [Substring.UTF8View]) -> Bool {
+    for (literal, segment) in zip(literals, segments) {
+      if let literal, !segment.elementsEqual(literal) { return false }
     }
-    return parameters
+    return true
   }
 }

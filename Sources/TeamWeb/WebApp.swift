@@ -224,6 +224,7 @@ public struct WebApp: Sendable {
   {
     // Compressed now unless the cache already keeps it so.
     var response = Gzip.encoded(response)
+    response.headers.reserveCapacity(response.headers.count + 8)
     let type = response.header("Content-Type") ?? ""
     let isPage = type.hasPrefix("text/html")
     let compressible = Gzip.suits(contentType: type)

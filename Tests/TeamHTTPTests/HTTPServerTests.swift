@@ -153,6 +153,36 @@ import Testing
     #expect(try HTTPClient(port: server.port).get("/").status == 200)
   }
 
+  /// The same on a kept-alive connection, its first request answered: the bytes it had
+  /// received then are read by a later sweep, not by every answer.
+  @Test func aStalledRequestAfterAnAnsweredOneIsAnswered400() throws {
+    let server = try server()
+    let fd = try HTTPClient(port: server.port).rawSocket()
+    defer { close(fd) }
+    var timeout = timeval(tv_sec: 8, tv_usec: 0)
+    setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+    func sendText(_ text: String) { _ = text.withCString { send(fd, $0, strlen($0), 0) } }
+    func received() -> String {
+      var answer: [UInt8] = []
+      var buffer = [UInt8](repeating: 0, count: 4096)
+      while true {
+        let count = recv(fd, &buffer, buffer.count, 0)
+        if count <= 0 { break }
+        answer += buffer[..<count]
+        if String(decoding: answer, as: UTF8.self).hasSuffix("GET /first 0") { break }
+      }
+      return String(decoding: answer, as: UTF8.self)
+    }
+    sendText("GET /first HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+    #expect(received().hasPrefix("HTTP/1.1 200"))
+    usleep(600_000)  // two sweeps: the connection's count is known
+    sendText("GET /second HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ")
+    let clock = ContinuousClock()
+    let started = clock.now
+    #expect(received().hasPrefix("HTTP/1.1 400"))
+    #expect(clock.now - started < .seconds(4))
+  }
+
   @Test func aTargetWithTooManyQueryArgumentsIsAnswered414AtOnce() throws {
     let server = try server()
     let client = HTTPClient(port: server.port)

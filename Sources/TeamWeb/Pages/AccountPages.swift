@@ -19,7 +19,7 @@ extension Pages {
     /// A key for the response cache: pages differ by what they offer.
     var cacheKey: String {
       "~e\(canEdit ? 1 : 0)s\(signedIn ? 1 : 0)o\(isOwner ? 1 : 0)"
-        + (player.map { "p\($0)" } ?? "")
+        + (player.map { "p" + $0.text } ?? "")
     }
 
     /// Whether this reader may give `player`'s availability and answers.

@@ -193,7 +193,7 @@ extension WebApp {
     route("GET", "/api/players", RoutePolicy(.reader, team: .chosen)) { request, context in
       let roster = store.roster
       let team = try WebApp.team(context, request)
-      return cache.response("/api/players?team=\(team.id)", version: roster.version) {
+      return cache.response("/api/players?team=" + team.id.text, version: roster.version) {
         WebApp.json(roster.players(in: team.id))
       }
     }
@@ -215,7 +215,7 @@ extension WebApp {
     route("GET", "/api/players/{id}", RoutePolicy(.reader, team: .player)) { _, context in
       let roster = store.roster
       let player = try WebApp.player(context.parameters["id"], in: roster)
-      var response = cache.response("/api/players/\(player.id)", version: roster.version) {
+      var response = cache.response("/api/players/" + player.id.text, version: roster.version) {
         WebApp.json(player)
       }
       response.headers.append(("ETag", WebApp.etag(player)))

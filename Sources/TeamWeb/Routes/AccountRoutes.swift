@@ -270,7 +270,7 @@ extension WebApp {
   /// Ends the session the request's cookie names, if any.
   static func endSession(of request: HTTPRequest, in access: AccessControl) async throws {
     for name in [sessionCookie(secure: true), sessionCookie(secure: false)] {
-      if let token = request.cookies[name] { try await access.signOut(session: token) }
+      if let token = request.cookie(name) { try await access.signOut(session: token) }
     }
   }
 }

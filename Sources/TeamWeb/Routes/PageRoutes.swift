@@ -57,7 +57,7 @@ extension WebApp {
       let team = try WebApp.team(context, request)
       let several = store.roster.teams.count > 1
       return cache.response(
-        "/players/new?team=\(team.id)", version: store.roster.version, token: token,
+        "/players/new?team=" + team.id.text, version: store.roster.version, token: token,
         cookie: cookie
       ) {
         Pages.addPlayer(
@@ -114,7 +114,7 @@ extension WebApp {
         let (token, cookie) = WebApp.csrfToken(for: request)
         let viewer = context.viewer
         return cache.response(
-          "/players/\(player.id)\(suffix)" + viewer.cacheKey, version: roster.version,
+          "/players/" + player.id.text + suffix + viewer.cacheKey, version: roster.version,
           token: token, cookie: cookie
         ) {
           render(player, roster, slot, viewer)
@@ -143,7 +143,8 @@ extension WebApp {
           other.lineup.displayName)
       }
       return try cache.response(
-        "/players/\(player.id)" + viewer.cacheKey + "~\(day)" + (notice.map { "~" + $0 } ?? ""),
+        "/players/" + player.id.text + viewer.cacheKey + "~\(day)"
+          + (notice.map { "~" + $0 } ?? ""),
         version: roster.version, token: token, cookie: cookie
       ) {
         Pages.player(
