@@ -50,12 +50,12 @@ final class ServerContext: Sendable {
   var handlersRunning: Bool { handlersAtWork.load(ordering: .acquiring) > 0 }
 }
 
-/// One request being received, then answered.
+/// One request being received, then answered; the executor of its handler's task.
 ///
 /// `@unchecked Sendable`: libmicrohttpd calls back for one connection on one thread at a
 /// time, so `body`, `tooLarge` and `limit` are never touched concurrently; the answer, which
 /// the handler's task gives from any thread, is behind its own lock.
-final class RequestState: @unchecked Sendable {
+final class RequestState: TaskExecutor, @unchecked Sendable {
   var body: [UInt8] = []
   var tooLarge = false
   /// An upload form's body, received part by part instead of into ``body``.
@@ -72,6 +72,23 @@ final class RequestState: @unchecked Sendable {
     var answer: HTTPResponse?
     /// The connection, suspended while the handler works; resumed once it answers.
     var suspended: UInt?
+  }
+
+  /// Set once the handler's task has started.
+  private let running = Atomic(false)
+
+  /// Runs the handler's task where its request was read, on the polling thread, inline,
+  /// until it first awaits something that is not ready (a write's commit, a password's
+  /// hash); from then on on ``HandlerThreads``. A handler that never waits (a read from
+  /// memory) answers with no hop between threads.
+  func enqueue(_ job: consuming ExecutorJob) {
+    let job = UnownedJob(job)
+    // The first job is the task's start, enqueued as the polling thread creates it.
+    if !running.exchange(true, ordering: .acquiringAndReleasing) {
+      job.runSynchronously(on: asUnownedTaskExecutor())
+    } else {
+      HandlerThreads.shared.run(job, on: self)
+    }
   }
 
   var isAnswered: Bool { exchange.withLock { $0.answer != nil } }
@@ -99,12 +116,6 @@ final class RequestState: @unchecked Sendable {
       return nil
     }
   }
-}
-
-/// Starts `work` on this thread, which it keeps until its first suspension
-/// (``RequestExecutor``): a handler that never waits answers before this returns.
-private func startHere(_ work: @escaping @Sendable () async -> Void) {
-  Task(executorPreference: RequestExecutor()) { await work() }
 }
 
 // The callbacks are plain nonisolated functions, not closures: libmicrohttpd calls them on
@@ -202,15 +213,7 @@ private func respond(
   _ method: UnsafePointer<CChar>, _ state: RequestState
 ) -> MHD_Result {
   let (address, targetHasNUL) = server.waiting.answering(connection)
-  var request = HTTPRequest(
-    method: String(cString: method), path: String(cString: url),
-    body: state.form?.body ?? state.body)
-  state.body = []
-  request.bodyTooLarge = state.tooLarge || state.form?.tooLarge == true
-  request.droppedFiles = state.form?.droppedFiles ?? [:]
-  state.form = nil
   let (headers, repeated) = values(of: connection, with: kcorp_mhd_headers, lowercased: true)
-  request.targetHasNUL = targetHasNUL
   // Two Host headers could name two sites to two readers of the request (RFC 9112, 3.2).
   guard !repeated.contains("host") else {
     return send(
@@ -218,14 +221,21 @@ private func respond(
         status: 400, contentType: "text/plain; charset=utf-8",
         body: Array("Send one Host header.\n".utf8)), on: connection, server: server)
   }
-  request.headers = headers
-  request.query = values(of: connection, with: kcorp_mhd_arguments, lowercased: false).values
-  request.clientAddress =
-    address ?? kcorp_mhd_client_address(connection).map(numericHost) ?? ""
-  request.isSecure = server.isSecure
+  let request = HTTPRequest(
+    method: String(cString: method), path: String(cString: url),
+    query: values(of: connection, with: kcorp_mhd_arguments, lowercased: false).values,
+    lowercasedHeaders: headers, body: state.form?.body ?? state.body,
+    bodyTooLarge: state.tooLarge || state.form?.tooLarge == true,
+    droppedFiles: state.form?.droppedFiles ?? [:], targetHasNUL: targetHasNUL,
+    clientAddress: address ?? kcorp_mhd_client_address(connection).map(numericHost) ?? "",
+    isSecure: server.isSecure)
+  state.body = []
+  state.form = nil
   state.started = true
   server.handlersAtWork.add(1, ordering: .relaxed)
-  startHere { [handler = server.handler, request] in
+  // On this thread until the handler first waits (``RequestState/enqueue(_:)``): a handler
+  // that never waits answers before the task's creation returns.
+  Task(executorPreference: state) { [handler = server.handler, request] in
     let response = await handler(request)
     server.handlersAtWork.subtract(1, ordering: .releasing)
     state.answer(response)
@@ -328,10 +338,36 @@ private func send(_ response: HTTPResponse, on connection: OpaquePointer, server
   }
   guard let mhdResponse else { return .NO }
   defer { MHD_destroy_response(mhdResponse) }
-  for header in response.headers {
-    _ = MHD_add_response_header(mhdResponse, header.name, header.value)
-  }
+  addHeaders(response.headers, to: mhdResponse)
   return kcorp_mhd_queue(connection, UInt32(response.status), mhdResponse) != 0 ? .YES : .NO
+}
+
+/// Adds the headers, their names and values written as C strings into one buffer: passed
+/// one by one, each short string (most names and values) would be copied to the heap first.
+private func addHeaders(_ headers: [(name: String, value: String)], to response: OpaquePointer) {
+  let size = headers.reduce(0) { $0 + $1.name.utf8.count + $1.value.utf8.count + 2 }
+  withUnsafeTemporaryAllocation(of: CChar.self, capacity: size) { buffer in
+    var end = 0
+    /// Writes `text` and its NUL; returns where it starts.
+    func write(_ text: String) -> Int {
+      let start = end
+      var text = text
+      text.withUTF8 {
+        UnsafeMutableRawBufferPointer(UnsafeMutableBufferPointer(rebasing: buffer[start...]))
+          .copyMemory(from: UnsafeRawBufferPointer($0))
+      }
+      end += text.utf8.count
+      buffer[end] = 0
+      end += 1
+      return start
+    }
+    guard let base = buffer.baseAddress else { return }
+    for header in headers {
+      let name = write(header.name)
+      let value = write(header.value)
+      _ = MHD_add_response_header(response, base + name, base + value)
+    }
+  }
 }
 
 /// `127.0.0.1` or `::1`: an address as text, without a port or an IPv6 zone (`%eth0`, which
@@ -353,22 +389,25 @@ private func values(
   with collect: (OpaquePointer?, MHD_KeyValueIterator?, UnsafeMutableRawPointer?) -> Int32,
   lowercased: Bool
 ) -> (values: [String: String], repeated: Set<String>) {
-  final class Box {
+  struct Collected {
     var values: [String: String] = [:]
     var repeated: Set<String> = []
     let lowercased: Bool
-    init(lowercased: Bool) { self.lowercased = lowercased }
   }
-  let box = Box(lowercased: lowercased)
-  _ = collect(
-    connection,
-    { cls, _, key, value in
-      guard let cls, let key else { return .YES }
-      let box = Unmanaged<Box>.fromOpaque(cls).takeUnretainedValue()
-      let name = box.lowercased ? String(cString: key).lowercased() : String(cString: key)
-      if box.values[name] != nil { box.repeated.insert(name) }
-      box.values[name] = value.map { String(cString: $0) } ?? ""
-      return .YES
-    }, Unmanaged.passUnretained(box).toOpaque())
-  return (box.values, box.repeated)
+  var collected = Collected(lowercased: lowercased)
+  withUnsafeMutablePointer(to: &collected) { pointer in
+    _ = collect(
+      connection,
+      { cls, _, key, value in
+        guard let collected = cls?.assumingMemoryBound(to: Collected.self), let key else {
+          return .YES
+        }
+        let name =
+          collected.pointee.lowercased ? String(cString: key).lowercased() : String(cString: key)
+        if collected.pointee.values[name] != nil { collected.pointee.repeated.insert(name) }
+        collected.pointee.values[name] = value.map { String(cString: $0) } ?? ""
+        return .YES
+      }, UnsafeMutableRawPointer(pointer))
+  }
+  return (collected.values, collected.repeated)
 }

@@ -1,46 +1,122 @@
 import Foundation
 
 /// An HTTP request as the server received it, body included.
+///
+/// Its fields sit behind one immutable reference, as ``Player``'s do: a request is handed from
+/// the server to the handler's task and on through the app, and a copy is then one retain.
+/// A change makes a new box.
 public struct HTTPRequest: Sendable {
   /// `GET`, `POST`, … (a `HEAD` request arrives as `HEAD`).
-  public var method: String
+  public var method: String {
+    get { box.fields.method }
+    set { change { $0.method = newValue } }
+  }
   /// The decoded path, without the query string.
-  public var path: String
+  public var path: String {
+    get { box.fields.path }
+    set { change { $0.path = newValue } }
+  }
   /// Query-string arguments (the last one wins when a name repeats).
-  public var query: [String: String]
+  public var query: [String: String] {
+    get { box.fields.query }
+    set { change { $0.query = newValue } }
+  }
   /// Header values by lower-cased name.
-  public var headers: [String: String]
-  public var body: [UInt8]
+  public var headers: [String: String] {
+    get { box.fields.headers }
+    set { change { $0.headers = newValue } }
+  }
+  public var body: [UInt8] {
+    get { box.fields.body }
+    set { change { $0.body = newValue } }
+  }
   /// True when the body was over the server's limit and was dropped (answer 413).
-  public var bodyTooLarge = false
+  public var bodyTooLarge: Bool {
+    get { box.fields.bodyTooLarge }
+    set { change { $0.bodyTooLarge = newValue } }
+  }
   /// The files of a `multipart/form-data` body left out because they would have taken it
   /// over its limit, by field name, with about how many bytes each had; the rest of the
   /// form is in ``body``.
-  public var droppedFiles: [String: Int] = [:]
+  public var droppedFiles: [String: Int] {
+    get { box.fields.droppedFiles }
+    set { change { $0.droppedFiles = newValue } }
+  }
   /// True when the target held `%00`: ``path`` and ``query`` end at that NUL, so they are
   /// not what was sent (answer 400).
-  public var targetHasNUL = false
+  public var targetHasNUL: Bool {
+    get { box.fields.targetHasNUL }
+    set { change { $0.targetHasNUL = newValue } }
+  }
   /// The client's numeric address (`127.0.0.1`, `::1`), as the connection shows it.
-  public var clientAddress = ""
+  public var clientAddress: String {
+    get { box.fields.clientAddress }
+    set { change { $0.clientAddress = newValue } }
+  }
   /// True when the request came over TLS.
-  public var isSecure = false
+  public var isSecure: Bool {
+    get { box.fields.isSecure }
+    set { change { $0.isSecure = newValue } }
+  }
 
+  private struct Fields {
+    var method: String
+    var path: String
+    var query: [String: String]
+    var headers: [String: String]
+    var body: [UInt8]
+    var bodyTooLarge = false
+    var droppedFiles: [String: Int] = [:]
+    var targetHasNUL = false
+    var clientAddress = ""
+    var isSecure = false
+  }
+
+  private final class Box: Sendable {
+    let fields: Fields
+    init(_ fields: Fields) { self.fields = fields }
+  }
+
+  private var box: Box
+
+  /// A change makes a new box (the server gives every field at once).
+  private mutating func change(_ body: (inout Fields) -> Void) {
+    var fields = box.fields
+    body(&fields)
+    box = Box(fields)
+  }
+
+  /// A request; header names in any case.
   public init(
     method: String, path: String, query: [String: String] = [:], headers: [String: String] = [:],
     body: [UInt8] = []
   ) {
-    self.method = method
-    self.path = path
-    self.query = query
-    self.headers = Dictionary(headers.map { ($0.key.lowercased(), $0.value) }) { $1 }
-    self.body = body
+    self.init(
+      method: method, path: path, query: query,
+      lowercasedHeaders: Dictionary(headers.map { ($0.key.lowercased(), $0.value) }) { $1 },
+      body: body)
+  }
+
+  /// A request as the server read it, every field at once.
+  init(
+    method: String, path: String, query: [String: String], lowercasedHeaders: [String: String],
+    body: [UInt8], bodyTooLarge: Bool = false, droppedFiles: [String: Int] = [:],
+    targetHasNUL: Bool = false, clientAddress: String = "", isSecure: Bool = false
+  ) {
+    box = Box(
+      Fields(
+        method: method, path: path, query: query, headers: lowercasedHeaders, body: body,
+        bodyTooLarge: bodyTooLarge, droppedFiles: droppedFiles, targetHasNUL: targetHasNUL,
+        clientAddress: clientAddress, isSecure: isSecure))
   }
 
   /// A header's value; `name` in any case.
   public func header(_ name: String) -> String? {
     // Asked several times per request, nearly always in lower case already.
-    headers[name]
-      ?? (name.utf8.contains { (65...90).contains($0) } ? headers[name.lowercased()] : nil)
+    if let value = box.fields.headers[name] { return value }
+    var name = name
+    return name.withUTF8 { $0.contains { (65...90).contains($0) } }
+      ? box.fields.headers[name.lowercased()] : nil
   }
 
   /// The value of the cookie `name`, if the request has it. When a name repeats the first
@@ -48,7 +124,7 @@ public struct HTTPRequest: Sendable {
   /// Spaces around a name or value and quotes around a value are left out.
   public func cookie(_ name: String) -> String? {
     // Read for each request three or four times: found in place, no dictionary built.
-    guard !name.isEmpty, let header = headers["cookie"] else { return nil }
+    guard !name.isEmpty, let header = box.fields.headers["cookie"] else { return nil }
     for pair in header.utf8.split(separator: UInt8(ascii: ";")) {
       guard let equals = pair.firstIndex(of: UInt8(ascii: "=")),
         Self.trimmed(pair[..<equals]).elementsEqual(name.utf8)
@@ -74,7 +150,7 @@ public struct HTTPRequest: Sendable {
   /// The media type of the body, lower case, without parameters (`application/json`).
   public var contentType: String? {
     // Asked several times per request: no Foundation here (its trimming costs microseconds).
-    guard let value = headers["content-type"] else { return nil }
+    guard let value = box.fields.headers["content-type"] else { return nil }
     var type = value[..<(value.firstIndex(of: ";") ?? value.endIndex)]
     while type.first == " " || type.first == "\t" { type.removeFirst() }
     while type.last == " " || type.last == "\t" { type.removeLast() }

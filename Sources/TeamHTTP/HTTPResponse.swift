@@ -34,12 +34,23 @@ extension String {
   /// Whether the two are the same but for the case of ASCII letters (header names, media
   /// types), compared in place: nothing is lowercased for it.
   public func isEqualIgnoringCase(_ other: String) -> Bool {
-    utf8.elementsEqual(other.utf8) { Self.lower($0) == Self.lower($1) }
+    utf8.count == other.utf8.count && hasPrefixIgnoringCase(other)
   }
 
   /// Whether it starts with `prefix` but for the case of ASCII letters.
   public func hasPrefixIgnoringCase(_ prefix: String) -> Bool {
-    utf8.starts(with: prefix.utf8) { Self.lower($0) == Self.lower($1) }
+    // On the bytes in place: asked several times for every response.
+    var text = self
+    var prefix = prefix
+    return text.withUTF8 { text in
+      prefix.withUTF8 { prefix in
+        guard text.count >= prefix.count else { return false }
+        for index in prefix.indices where Self.lower(text[index]) != Self.lower(prefix[index]) {
+          return false
+        }
+        return true
+      }
+    }
   }
 
   private static func lower(_ byte: UInt8) -> UInt8 {

@@ -3,50 +3,78 @@ import TeamKit
 
 /// The organisation at one moment, with a version that increases on every committed change:
 /// its teams and every player, each on their team.
+///
+/// Its fields sit behind one immutable reference, as ``Player``'s do: every read of the
+/// store's snapshot copies it (several times a request), and a copy is then one retain
+/// instead of a dozen. A change makes a new box.
 public struct Roster: Hashable, Sendable {
-  public private(set) var version: Int
+  public var version: Int { box.fields.version }
   /// The organisation's name ("KCorp" on a new database).
-  public private(set) var organisation: String
+  public var organisation: String { box.fields.organisation }
   /// The teams, the first first: scripts that name no team mean it.
-  public private(set) var teams: [Team]
+  public var teams: [Team] { box.fields.teams }
   /// The players of every team, each team's in its order.
-  public private(set) var players: [Player]
+  public var players: [Player] { box.fields.players }
   /// The hashes of the players' photos, by player (``RosterStore/setPhoto(of:to:)``).
-  public private(set) var photos: [UUID: String]
+  public var photos: [UUID: String] { box.fields.photos }
   /// The game's champion art, once someone synced it from Data Dragon.
-  public private(set) var championArt: ChampionArt = .none
+  public var championArt: ChampionArt { box.fields.championArt }
   /// The teams' weeks: events, availability, calendar feeds.
-  public private(set) var schedule = Schedule()
-  /// "Recently removed" in parts, the latest removals first, then the earlier ones in chunks,
-  /// newest first: a removal copies the few latest, and a full ``latest`` becomes one more
-  /// chunk, not a copy of the whole list, which holds every removal of the last 30 days
-  /// (thousands on a busy server) and is shared with the snapshot before.
-  private var latest: [RemovedPlayer]
-  private var earlier: [[RemovedPlayer]]
-  /// The most removals ``latest`` holds before they join ``earlier``.
+  public var schedule: Schedule { box.fields.schedule }
+  /// The most removals the latest part of "Recently removed" holds before it joins the others.
   private static let latestCapacity = 16
+
+  private var box: Box
+
+  private struct Fields: Sendable {
+    var version: Int
+    var organisation: String
+    var teams: [Team]
+    var players: [Player]
+    var photos: [UUID: String]
+    var championArt: ChampionArt = .none
+    var schedule = Schedule()
+    /// "Recently removed" in parts, the latest removals first, then the earlier ones in
+    /// chunks, newest first: a removal copies the few latest, and a full `latest` becomes
+    /// one more chunk, not a copy of the whole list, which holds every removal of the last
+    /// 30 days (thousands on a busy server) and is shared with the snapshot before.
+    var latest: [RemovedPlayer]
+    var earlier: [[RemovedPlayer]]
+  }
+
+  private final class Box: Sendable {
+    let fields: Fields
+    init(_ fields: Fields) { self.fields = fields }
+  }
+
+  /// A copy of the roster with `body`'s changes.
+  private func changed(_ body: (inout Fields) -> Void) -> Roster {
+    var fields = box.fields
+    body(&fields)
+    var copy = self
+    copy.box = Box(fields)
+    return copy
+  }
 
   public init(
     version: Int, players: [Player], removed: [RemovedPlayer], photos: [UUID: String] = [:],
     teams: [Team] = [.first], organisation: String = "KCorp"
   ) {
-    self.version = version
-    self.organisation = organisation
-    self.teams = teams
-    self.players = Self.photographed(players, photos)
     // Removed players keep their photo (until purged), as the players do.
-    self.latest = []
-    self.earlier =
-      removed.isEmpty
-      ? []
-      : [
-        photos.isEmpty
-          ? removed
-          : removed.map {
-            RemovedPlayer(player: Self.photographed($0.player, photos), removedAt: $0.removedAt)
-          }
-      ]
-    self.photos = photos
+    box = Box(
+      Fields(
+        version: version, organisation: organisation, teams: teams,
+        players: Self.photographed(players, photos), photos: photos, latest: [],
+        earlier: removed.isEmpty
+          ? []
+          : [
+            photos.isEmpty
+              ? removed
+              : removed.map {
+                RemovedPlayer(
+                  player: Self.photographed($0.player, photos), removedAt: $0.removedAt)
+              }
+          ]))
   }
 
   /// The player with their photo's hash from `photos`, the one map the store keeps.
@@ -87,10 +115,12 @@ public struct Roster: Hashable, Sendable {
   }
 
   /// "Recently removed", the latest removal first.
-  public var removed: [RemovedPlayer] { latest + earlier.joined() }
+  public var removed: [RemovedPlayer] { box.fields.latest + box.fields.earlier.joined() }
 
   /// How many players are in "Recently removed".
-  public var removedCount: Int { earlier.reduce(latest.count) { $0 + $1.count } }
+  public var removedCount: Int {
+    box.fields.earlier.reduce(box.fields.latest.count) { $0 + $1.count }
+  }
 
   /// The player with this id, if any.
   public func player(id: UUID) -> Player? {
@@ -99,83 +129,65 @@ public struct Roster: Hashable, Sendable {
 
   /// The removal of the player with this id, if they are in "Recently removed".
   public func removal(id: UUID) -> RemovedPlayer? {
+    let latest = box.fields.latest
     if let index = latest.firstIndex(where: { $0.id == id }) { return latest[index] }
-    for part in earlier {
+    for part in box.fields.earlier {
       if let index = part.firstIndex(where: { $0.id == id }) { return part[index] }
     }
     return nil
   }
 
   /// When the longest-kept removal was made (the last of the list), nil when there is none.
-  var oldestRemoval: Date? { (earlier.last?.last ?? latest.last)?.removedAt }
+  var oldestRemoval: Date? {
+    (box.fields.earlier.last?.last ?? box.fields.latest.last)?.removedAt
+  }
 
   /// The roster with `players`, given their photos (players read back from the database
   /// come without them).
   func with(players: [Player]) -> Roster {
-    var copy = self
-    copy.players = Self.photographed(players, photos)
-    return copy
+    changed { $0.players = Self.photographed(players, $0.photos) }
   }
 
   func with(removed: [RemovedPlayer]) -> Roster {
-    var copy = self
-    copy.latest = []
-    copy.earlier = removed.isEmpty ? [] : [removed]  // no part is ever empty
-    return copy
+    changed {
+      $0.latest = []
+      $0.earlier = removed.isEmpty ? [] : [removed]  // no part is ever empty
+    }
   }
 
-  func with(version: Int) -> Roster {
-    var copy = self
-    copy.version = version
-    return copy
-  }
+  func with(version: Int) -> Roster { changed { $0.version = version } }
 
   func with(photos: [UUID: String]) -> Roster {
-    var copy = self
-    copy.photos = photos
-    copy.players = Self.photographed(players, photos)
-    return copy
+    changed {
+      $0.photos = photos
+      $0.players = Self.photographed($0.players, photos)
+    }
   }
 
-  func with(championArt: ChampionArt) -> Roster {
-    var copy = self
-    copy.championArt = championArt
-    return copy
-  }
+  func with(championArt: ChampionArt) -> Roster { changed { $0.championArt = championArt } }
 
-  func with(schedule: Schedule) -> Roster {
-    var copy = self
-    copy.schedule = schedule
-    return copy
-  }
+  func with(schedule: Schedule) -> Roster { changed { $0.schedule = schedule } }
 
-  func with(teams: [Team]) -> Roster {
-    var copy = self
-    copy.teams = teams
-    return copy
-  }
+  func with(teams: [Team]) -> Roster { changed { $0.teams = teams } }
 
-  func with(organisation: String) -> Roster {
-    var copy = self
-    copy.organisation = organisation
-    return copy
-  }
+  func with(organisation: String) -> Roster { changed { $0.organisation = organisation } }
 
   /// The roster without the player `removal` names, who goes first in "Recently removed".
   func removing(_ removal: RemovedPlayer) -> Roster {
-    var copy = self
-    copy.players = players.filter { $0.id != removal.id }
-    if latest.count < Self.latestCapacity {
-      copy.latest = [removal] + latest
-    } else {
-      copy.latest = [removal]
-      copy.earlier = [latest] + earlier
+    changed {
+      $0.players = $0.players.filter { $0.id != removal.id }
+      if $0.latest.count < Self.latestCapacity {
+        $0.latest = [removal] + $0.latest
+      } else {
+        $0.earlier = [$0.latest] + $0.earlier
+        $0.latest = [removal]
+      }
     }
-    return copy
   }
 
   public static func == (lhs: Roster, rhs: Roster) -> Bool {
-    lhs.version == rhs.version && lhs.players == rhs.players && lhs.photos == rhs.photos
+    guard lhs.box !== rhs.box else { return true }
+    return lhs.version == rhs.version && lhs.players == rhs.players && lhs.photos == rhs.photos
       && lhs.teams == rhs.teams && lhs.organisation == rhs.organisation
       && lhs.removed == rhs.removed && lhs.championArt == rhs.championArt
       && lhs.schedule == rhs.schedule

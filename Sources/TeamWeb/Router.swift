@@ -134,8 +134,13 @@ struct Router: Sendable {
     /// The answer to a form whose token has expired, when the route shows the form again
     /// (the user's input kept) rather than a bare refusal.
     let expired: Handler?
-    /// Each segment of the pattern as its bytes, or nil for a `{name}` one.
-    fileprivate let literals: [[UInt8]?]
+    /// Each segment of the pattern: its bytes, or for a `{name}` one, the name.
+    fileprivate let parts: [Part]
+
+    fileprivate enum Part {
+      case literal([UInt8])
+      case parameter(String)
+    }
 
     init(
       method: String, pattern: [Substring], policy: RoutePolicy, handler: @escaping Handler,
@@ -146,7 +151,10 @@ struct Router: Sendable {
       self.policy = policy
       self.handler = handler
       self.expired = expired
-      literals = pattern.map { $0.hasPrefix("{") && $0.hasSuffix("}") ? nil : Array($0.utf8) }
+      parts = pattern.map {
+        $0.hasPrefix("{") && $0.hasSuffix("}")
+          ? .parameter(String($0.dropFirst().dropLast())) : .literal(Array($0.utf8))
+      }
     }
   }
 
@@ -181,19 +189,28 @@ struct Router: Sendable {
   func match(_ method: String, _ path: String) throws(HTTPError) -> (
     route: Route, parameters: [String: String]
   ) {
+    // On the path's bytes in place: every request is matched.
+    var path = path
+    return try path.withUTF8 { match(method, $0) }.get()
+  }
+
+  private func match(_ method: String, _ path: UnsafeBufferPointer<UInt8>) -> Result<
+    (route: Route, parameters: [String: String]), HTTPError
+  > {
+    func text(_ range: Range<Int>) -> String { String(decoding: path[range], as: UTF8.self) }
     guard let segments = Self.segments(path), segments.count < table.count,
-      let candidates = table[segments.count][segments.first.map { String(Substring($0)) } ?? ""]
+      let candidates = table[segments.count][segments.first.map(text) ?? ""]
     else {
-      throw HTTPError(404, "There is nothing at this address.")
+      return .failure(HTTPError(404, "There is nothing at this address."))
     }
     var allowed: [String] = []
-    for route in candidates where Self.matches(route.literals, segments) {
+    for route in candidates where Self.matches(route.parts, segments, path) {
       if route.method == method || (method == "HEAD" && route.method == "GET") {
         var parameters: [String: String] = [:]
-        for (part, segment) in zip(route.pattern, segments) where part.hasPrefix("{") {
-          parameters[String(part.dropFirst().dropLast())] = String(Substring(segment))
+        for (part, segment) in zip(route.parts, segments) {
+          if case .parameter(let name) = part { parameters[name] = text(segment) }
         }
-        return (route, parameters)
+        return .success((route, parameters))
       }
       for method in route.method == "GET" ? ["GET", "HEAD"] : [route.method]
       where !allowed.contains(method) {
@@ -201,11 +218,12 @@ struct Router: Sendable {
       }
     }
     guard !allowed.isEmpty else {
-      throw HTTPError(404, "There is nothing at this address.")
+      return .failure(HTTPError(404, "There is nothing at this address."))
     }
-    throw HTTPError(
-      405, "Use \(allowed.joined(separator: " or ")) here.",
-      headers: ["Allow": allowed.joined(separator: ", ")])
+    return .failure(
+      HTTPError(
+        405, "Use \(allowed.joined(separator: " or ")) here.",
+        headers: ["Allow": allowed.joined(separator: ", ")]))
   }
 
   /// The policy of the route a request reaches, if any.
@@ -213,26 +231,35 @@ struct Router: Sendable {
     try? match(method, path).route.policy
   }
 
-  /// A path's segments; nil when it is not canonical: `//accounts` or `/static/../accounts`
-  /// is not `/accounts` to a check made on the path's text, so it must not reach
-  /// `/accounts`' handler either.
-  private static func segments(_ path: String) -> [Substring.UTF8View]? {
-    // Split on the UTF-8 bytes: splitting on Characters costs thousands of instructions.
-    var segments = path.utf8.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false)
-    if segments.first?.isEmpty == true { segments.removeFirst() }
-    if segments.last?.isEmpty == true { segments.removeLast() }
-    guard path.utf8.first == UInt8(ascii: "/"),
-      !segments.contains(where: {
-        $0.isEmpty || $0.elementsEqual(".".utf8) || $0.elementsEqual("..".utf8)
-      })
-    else { return nil }
+  /// Where a path's segments are in it; nil when it is not canonical: `//accounts` or
+  /// `/static/../accounts` is not `/accounts` to a check made on the path's text, so it must
+  /// not reach `/accounts`' handler either.
+  private static func segments(_ path: UnsafeBufferPointer<UInt8>) -> [Range<Int>]? {
+    let slash = UInt8(ascii: "/")
+    let dot = UInt8(ascii: ".")
+    guard path.first == slash else { return nil }
+    var segments: [Range<Int>] = []
+    segments.reserveCapacity(path.reduce(0) { $1 == slash ? $0 + 1 : $0 })
+    var start = 1
+    while start < path.count {
+      var end = start
+      while end < path.count && path[end] != slash { end += 1 }
+      let segment = path[start..<end]
+      guard !segment.isEmpty, !segment.allSatisfy({ $0 == dot }) || segment.count > 2 else {
+        return nil
+      }
+      segments.append(start..<end)
+      start = end + 1  // past the slash: `/a/` is `/a`
+    }
     return segments
   }
 
   /// Whether every literal segment of a pattern is the path's (as many segments in both).
-  private static func matches(_ literals: [[UInt8]?], _ segments: [Substring.UTF8View]) -> Bool {
-    for (literal, segment) in zip(literals, segments) {
-      if let literal, !segment.elementsEqual(literal) { return false }
+  private static func matches(
+    _ parts: [Route.Part], _ segments: [Range<Int>], _ path: UnsafeBufferPointer<UInt8>
+  ) -> Bool {
+    for (part, segment) in zip(parts, segments) {
+      if case .literal(let bytes) = part, !path[segment].elementsEqual(bytes) { return false }
     }
     return true
   }

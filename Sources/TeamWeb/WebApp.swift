@@ -200,7 +200,9 @@ public struct WebApp: Sendable {
   /// every response leaves with the security headers.
   @Sendable public func handle(_ request: HTTPRequest) async -> HTTPResponse {
     var request = request
-    request.isSecure = isSecure(request)  // over HTTPS, directly or through a trusted proxy
+    // Over HTTPS, directly or through a trusted proxy (set only then: the request is shared
+    // with the server until changed).
+    if !request.isSecure && isSecure(request) { request.isSecure = true }
     let language = Self.language(of: request)
     let gzip = Gzip.isAccepted(by: request.header("accept-encoding"))
     return await Language.$requested.withValue(language) {
@@ -454,26 +456,32 @@ public struct WebApp: Sendable {
   /// unless it is `host` or `host:port` (RFC 9110, 7.2) with a port from 1 to 65535, so
   /// that `127.0.0.1:1@evil.example` names no host at all.
   static func hostName(_ host: String) -> String? {
-    // On the bytes: every request asks, and a Host is ASCII or refused.
-    let bytes = Array(host.utf8)
-    var nameEnd = bytes.count
-    if bytes.first == UInt8(ascii: "[") {
-      guard let close = bytes.firstIndex(of: UInt8(ascii: "]")) else { return nil }
-      nameEnd = close + 1
-    } else if let colon = bytes.firstIndex(of: UInt8(ascii: ":")) {
-      nameEnd = colon
+    // On the bytes in place: every request asks, and a Host is ASCII or refused.
+    var host = host
+    return host.withUTF8 { bytes -> String? in
+      var nameEnd = bytes.count
+      if bytes.first == UInt8(ascii: "[") {
+        guard let close = bytes.firstIndex(of: UInt8(ascii: "]")) else { return nil }
+        nameEnd = close + 1
+      } else if let colon = bytes.firstIndex(of: UInt8(ascii: ":")) {
+        nameEnd = colon
+      }
+      if nameEnd < bytes.count {
+        let digits = bytes[(nameEnd + 1)...]
+        guard bytes[nameEnd] == UInt8(ascii: ":"), (1...5).contains(digits.count),
+          digits.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }),
+          digits.reduce(0, { $0 * 10 + Int($1 - UInt8(ascii: "0")) }) <= 65535,
+          digits.contains(where: { $0 != UInt8(ascii: "0") })
+        else { return nil }
+      }
+      let name = bytes[..<nameEnd]
+      guard !name.isEmpty, name.allSatisfy(isHostByte) else { return nil }
+      guard name.contains(where: { (0x41...0x5A).contains($0) }) else {
+        return String(decoding: name, as: UTF8.self)
+      }
+      return String(
+        decoding: name.map { (0x41...0x5A).contains($0) ? $0 | 0x20 : $0 }, as: UTF8.self)
     }
-    let port = bytes[nameEnd...]
-    if !port.isEmpty {
-      let digits = port.dropFirst()
-      guard port.first == UInt8(ascii: ":"), (1...5).contains(digits.count),
-        digits.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }),
-        let number = Int(String(decoding: digits, as: UTF8.self)), (1...65535).contains(number)
-      else { return nil }
-    }
-    let name = bytes[..<nameEnd]
-    guard !name.isEmpty, name.allSatisfy(isHostByte) else { return nil }
-    return String(decoding: name.map { (0x41...0x5A).contains($0) ? $0 | 0x20 : $0 }, as: UTF8.self)
   }
 
   /// A letter, a digit, `.`, `-`, or what an IPv6 literal holds (`[`, `]`, `:`).
