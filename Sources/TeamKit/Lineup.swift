@@ -36,6 +36,9 @@ public enum Lineup: String, CaseIterable, Codable, Sendable {
     }
   }
 
+  /// The word as a label, capitalized: `Starter`, `Stand-in`, « Titulaire ».
+  public var label: String { displayName.prefix(1).uppercased() + displayName.dropFirst() }
+
   /// Parses a status (any case or accents; `sub` and `bench` for substitute, `standin` for
   /// stand-in; the French words as the app shows them: `titulaire`, `remplaçant`…).
   /// - Throws: ``ValidationError`` on the `lineup` field.

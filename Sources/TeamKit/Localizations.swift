@@ -858,7 +858,6 @@ enum Localizations {
     "Start": "Début",
     "Start the image name with a letter or digit, not a dot.":
       "Commencez le nom d’image par une lettre ou un chiffre, pas par un point.",
-    "Starter": "Titulaire",
     "Starter while the five is not complete": "Titulaire tant que le cinq n’est pas complet",
     "Starting five": "Titulaires",
     "Starting five: %@.": "Cinq de départ incomplet : %@.",
@@ -867,7 +866,6 @@ enum Localizations {
     "Status, Riot ID, contract": "Statut, Riot ID, contrat",
     "Stopped.": "Arrêté.",
     "Subscribe": "S’abonner",
-    "Substitute": "Remplaçant",
     "Substitutes": "Remplaçants",
     "Sun": "dim.",
     "Support": "Support",

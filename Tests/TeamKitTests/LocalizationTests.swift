@@ -59,6 +59,14 @@ import Testing
     #expect(Language.french.text("No such key, kept as it is.") == "No such key, kept as it is.")
   }
 
+  @Test func aStatusLabelIsItsWordCapitalizedInEachLanguage() {
+    #expect(
+      Language.$requested.withValue(.english) { Lineup.allCases.map(\.label) } == [
+        "Starter", "Substitute", "Trainee", "Stand-in", "Inactive",
+      ])
+    #expect(Language.$requested.withValue(.french) { Lineup.starter.label } == "Titulaire")
+  }
+
   @Test func theHistorySaysWhoChangedSomethingInTheReadersLanguage() {
     let authors = ["local", "cli:alice", "cli:", "coach"]
     #expect(

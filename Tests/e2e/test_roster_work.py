@@ -173,7 +173,7 @@ def test_a_substitute_dropped_on_a_starter_swaps_them(server, browser):
     # Or from the substitute's page: "Swap with" the starter of the lane.
     open_player(browser, "S1")
     browser.find_element(By.XPATH, "//button[normalize-space()='Swap with Canna']").click()
-    wait(browser).until(lambda b: b.find_element(By.ID, "fact-status").text == "starter")
+    wait(browser).until(lambda b: b.find_element(By.ID, "player-status").text == "Starter")
     # And back the same way: Canna, on the bench now, is the one offered.
     assert browser.find_element(By.XPATH, "//button[normalize-space()='Swap with Canna']")
 

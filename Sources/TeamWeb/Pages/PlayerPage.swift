@@ -32,7 +32,6 @@ extension Pages {
     let soon = Contracts.endsSoon(player, today: today)
     let facts: [HTML] =
       (several ? fact(localized("Team"), team?.name, id: "fact-team") : [])
-      + fact(localized("Status"), player.lineup.displayName, id: "fact-status")
       + fact(localized("Riot ID"), player.riotID?.description, id: "fact-riot-id")
       + fact(localized("Real name"), player.realName, id: "fact-real-name")
       + fact(
@@ -176,9 +175,7 @@ extension Pages {
                 .h(
                   "p", ["class": "role"],
                   [Icon.lane(player.position), .text(player.position.displayName)]),
-                .h(
-                  "p", ["class": "muted"],
-                  starter ? localized("Starter") : localized("Substitute")),
+                .h("p", ["class": "muted", "id": "player-status"], player.lineup.label),
                 .fragment(viewer.canEdit ? edits : []),
                 champions,
                 week(of: player, in: roster),
