@@ -43,11 +43,12 @@ final class ServerContext: Sendable {
     waiting = WaitingConnections(perAddress: max(2, perAddress))
   }
 
-  /// Handlers started and yet to answer, on the spot or waiting.
-  let handlersAtWork = Atomic<Int>(0)
+  /// Requests whose handler started and whose exchange is not over: not answered yet, or
+  /// answered and not sent whole yet (or their connection gone).
+  let requestsUnderWay = Atomic<Int>(0)
 
-  /// Whether a handler started is still to answer.
-  var handlersRunning: Bool { handlersAtWork.load(ordering: .acquiring) > 0 }
+  /// Whether a request whose handler started is still to be answered and sent.
+  var hasRequestsUnderWay: Bool { requestsUnderWay.load(ordering: .acquiring) > 0 }
 }
 
 /// One request being received, then answered; the executor of its handler's task.
@@ -232,12 +233,11 @@ private func respond(
   state.body = []
   state.form = nil
   state.started = true
-  server.handlersAtWork.add(1, ordering: .relaxed)
+  server.requestsUnderWay.add(1, ordering: .relaxed)
   // On this thread until the handler first waits (``RequestState/enqueue(_:)``): a handler
   // that never waits answers before the task's creation returns.
   Task(executorPreference: state) { [handler = server.handler, request] in
     let response = await handler(request)
-    server.handlersAtWork.subtract(1, ordering: .releasing)
     state.answer(response)
   }
   // Known to the server only when it waits: a stop must answer it before libmicrohttpd
@@ -309,6 +309,7 @@ func requestCompleted(
   let server = Unmanaged<ServerContext>.fromOpaque(cls).takeUnretainedValue()
   if let connection { server.waiting.answered(connection) }
   let state = Unmanaged<RequestState>.fromOpaque(stored).takeRetainedValue()
+  if state.started { server.requestsUnderWay.subtract(1, ordering: .releasing) }
   if state.isKnownToServer {
     _ = server.exchanges.withLock { $0.removeValue(forKey: ObjectIdentifier(state)) }
   }

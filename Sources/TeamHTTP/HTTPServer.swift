@@ -156,9 +156,9 @@ public final class HTTPServer: Sendable {
 
   deinit { stop() }
 
-  /// Stops accepting connections, lets the handlers at work finish (up to `grace`), answers
-  /// those still at work 503, then closes every connection. A request whose body is still
-  /// coming is not waited for. Calling it again does nothing.
+  /// Stops accepting connections, lets the requests under way be answered and their answers
+  /// sent (up to `grace`), answers those still at work 503, then closes every connection. A
+  /// request whose body is still coming is not waited for. Calling it again does nothing.
   public func stop(grace: Duration = .seconds(10)) {
     guard let daemon = daemon.withLock({ $0.take() }) else { return }
     sweeper.cancel()
@@ -174,7 +174,9 @@ public final class HTTPServer: Sendable {
     repeat {
       closeStreams()
       usleep(5_000)
-    } while context.handlersRunning && clock.now < deadline
+      // Until every request under way is answered and sent: libmicrohttpd's stop closes
+      // every connection, an answer it still holds with it.
+    } while context.hasRequestsUnderWay && clock.now < deadline
     // libmicrohttpd cannot stop while a connection is suspended: every request still
     // waiting gets its answer, and is sent it whole (a second at most), first.
     let unavailable = HTTPResponse(

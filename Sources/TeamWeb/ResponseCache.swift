@@ -30,9 +30,15 @@ final class ResponseCache: Sendable {
   /// The most the cache keeps, in body bytes.
   static let maxBytes = 32 << 20
 
+  /// A response's key in one language.
+  private struct Key: Hashable {
+    let language: Language
+    let key: String
+  }
+
   private struct State {
     var version = 0
-    var entries: [String: Rendered] = [:]
+    var entries: [Key: Rendered] = [:]
     var bytes = 0
   }
 
@@ -55,7 +61,7 @@ final class ResponseCache: Sendable {
   ) rethrows -> HTTPResponse {
     // Ordered by roster version first: both only grow.
     let version = version << 24 | folderGeneration() & 0xFF_FFFF
-    let key = Language.current.rawValue + " " + key
+    let key = Key(language: Language.current, key: key)
     let cached = state.withLock { $0.version == version ? $0.entries[key] : nil }
     var rendered =
       try cached ?? store(render(), key: key, version: version, tokenized: token != nil)
@@ -84,7 +90,7 @@ final class ResponseCache: Sendable {
     return response
   }
 
-  private func store(_ response: HTTPResponse, key: String, version: Int, tokenized: Bool)
+  private func store(_ response: HTTPResponse, key: Key, version: Int, tokenized: Bool)
     -> Rendered
   {
     let parts = tokenized ? Self.split(response.body) : [response.body]
@@ -97,7 +103,7 @@ final class ResponseCache: Sendable {
 
   /// Keeps `rendered` for `version` (in place of what `key` held), unless a newer version
   /// was asked for or the cache is full.
-  private func keep(_ rendered: Rendered, key: String, version: Int) {
+  private func keep(_ rendered: Rendered, key: Key, version: Int) {
     func size(_ rendered: Rendered) -> Int {
       (rendered.parts + (rendered.gzip ?? [])).reduce(0) { $0 + $1.count }
     }

@@ -327,6 +327,38 @@ import Testing
     #expect(answer.status == 200 && answer.text == "GET /slow 0")
   }
 
+  /// An answer given before the stop is sent whole, though its client reads it late:
+  /// libmicrohttpd's own stop would close the connection with the answer half sent.
+  @Test func stoppingSendsAnAnswerAlreadyGivenWhole() throws {
+    let size = 16 << 20  // more than the two sockets' buffers hold
+    let answered = DispatchSemaphore(value: 0)
+    let server = try server { _ in
+      answered.signal()
+      return HTTPResponse(
+        status: 200, headers: [("Connection", "close")],
+        body: [UInt8](repeating: UInt8(ascii: "a"), count: size))
+    }
+    let fd = try HTTPClient(port: server.port).rawSocket()
+    defer { close(fd) }
+    _ = "GET /big HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n".withCString { send(fd, $0, strlen($0), 0) }
+    answered.wait()
+    let stopped = DispatchSemaphore(value: 0)
+    Thread {
+      server.stop()
+      stopped.signal()
+    }.start()
+    usleep(300_000)  // the stop is under way, the answer not read yet
+    var received = 0
+    var buffer = [UInt8](repeating: 0, count: 1 << 16)
+    while true {
+      let count = recv(fd, &buffer, buffer.count, 0)
+      if count <= 0 { break }
+      received += count
+    }
+    stopped.wait()
+    #expect(received > size && received < size + 1024)  // the whole body after its head
+  }
+
   @Test func aHandlerThatAwaitsDoesNotHoldUpOthersAndOneThatDoesNotRunsWhereItWasRead()
     async throws
   {

@@ -18,7 +18,8 @@ extension Pages {
 
     /// A key for the response cache: pages differ by what they offer.
     var cacheKey: String {
-      "~e\(canEdit ? 1 : 0)s\(signedIn ? 1 : 0)o\(isOwner ? 1 : 0)"
+      // Short enough to be built without memory of its own: every page read asks.
+      "~" + (canEdit ? "e" : "") + (signedIn ? "s" : "") + (isOwner ? "o" : "")
         + (player.map { "p" + $0.text } ?? "")
     }
 
