@@ -172,11 +172,11 @@ extension WebApp {
       return (token, nil)
     }
     let token = hex(Secrets.randomBytes(32))
-    // Joined, not interpolated: a new visitor's every page makes one.
+    // Joined at once, not appended piece by piece: a new visitor's every page makes one.
     return (
       token,
-      name + "=" + token + "; Path=/; HttpOnly; SameSite=Strict"
-        + (request.isSecure ? "; Secure" : "")
+      [name, "=", token, "; Path=/; HttpOnly; SameSite=Strict", request.isSecure ? "; Secure" : ""]
+        .joined()
     )
   }
 

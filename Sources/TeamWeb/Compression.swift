@@ -20,10 +20,18 @@ enum Gzip {
 
   /// Whether a request's `Accept-Encoding` takes gzip.
   static func isAccepted(by acceptEncoding: String?) -> Bool {
-    for item in (acceptEncoding ?? "").lowercased().split(separator: ",") {
-      let fields = item.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) }
-      guard fields.first == "gzip" || fields.first == "*" else { continue }
-      let weight = fields.dropFirst().first { $0.hasPrefix("q=") }.flatMap {
+    // Without Foundation's trimming: browsers send it with every request.
+    func trimmed(_ text: Substring) -> Substring {
+      let blank: (Character) -> Bool = { $0 == " " || $0 == "\t" }
+      let start = text.drop(while: blank)
+      return start[..<(start.lastIndex { !blank($0) }.map(start.index(after:)) ?? start.startIndex)]
+    }
+    for item in (acceptEncoding ?? "").split(separator: ",") {
+      let fields = item.split(separator: ";").map(trimmed)
+      guard let coding = fields.first.map(String.init),
+        coding.isEqualIgnoringCase("gzip") || coding == "*"
+      else { continue }
+      let weight = fields.dropFirst().first { $0.lowercased().hasPrefix("q=") }.flatMap {
         Double($0.dropFirst(2))
       }
       return (weight ?? 1) > 0

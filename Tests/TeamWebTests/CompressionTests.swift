@@ -90,6 +90,15 @@ import Testing
     #expect(try JSONSerialization.jsonObject(with: Data(response.body)) is [Any])
   }
 
+  @Test func acceptEncodingIsReadAsRFC9110WritesIt() {
+    for taken in ["gzip", "GZip", "br, gzip", " gzip ;q=0.5", "deflate;q=1, gzip; Q=0.1", "*"] {
+      #expect(Gzip.isAccepted(by: taken), "\(taken)")
+    }
+    for refused in ["gzip;q=0", "gzip ; q=0.0", "br, gzip;q=0", "identity", "x-gzip", "", nil] {
+      #expect(!Gzip.isAccepted(by: refused), "\(refused ?? "none")")
+    }
+  }
+
   @Test func smallBodiesAndTaggedOnesGoAsTheyAre() async throws {
     let player = Player.defaultRoster[0]
     let one = try await app.client.get(

@@ -16,11 +16,13 @@ extension Pages {
     /// A player's own account: their availability and answers.
     var player: UUID?
 
+    private static let flags = ["~", "~o", "~s", "~so", "~e", "~eo", "~es", "~eso"]
+
     /// A key for the response cache: pages differ by what they offer.
     var cacheKey: String {
-      // Short enough to be built without memory of its own: every page read asks.
-      "~" + (canEdit ? "e" : "") + (signedIn ? "s" : "") + (isOwner ? "o" : "")
-        + (player.map { "p" + $0.text } ?? "")
+      // Every page read asks: chosen, not built, but for a player's own account.
+      let flags = Self.flags[(canEdit ? 4 : 0) | (signedIn ? 2 : 0) | (isOwner ? 1 : 0)]
+      return player.map { flags + "p" + $0.text } ?? flags
     }
 
     /// Whether this reader may give `player`'s availability and answers.

@@ -28,7 +28,7 @@ extension WebApp {
         ).with(cookie: cookie)
       }
       return cache.response(
-        "/teams/\(team.tag)?page=\(page)" + viewer.cacheKey,
+        ["/teams/", team.tag, "?page=", String(page), viewer.cacheKey].joined(),
         version: roster.version, token: token, cookie: cookie
       ) {
         Pages.roster(roster, team: team, page: page, token: slot, viewer: viewer)
@@ -114,7 +114,7 @@ extension WebApp {
         let (token, cookie) = WebApp.csrfToken(for: request)
         let viewer = context.viewer
         return cache.response(
-          "/players/" + player.id.text + suffix + viewer.cacheKey, version: roster.version,
+          ["/players/", player.id.text, suffix, viewer.cacheKey].joined(), version: roster.version,
           token: token, cookie: cookie
         ) {
           render(player, roster, slot, viewer)
@@ -143,8 +143,11 @@ extension WebApp {
           other.lineup.displayName)
       }
       return try cache.response(
-        "/players/" + player.id.text + viewer.cacheKey + "~\(day)"
-          + (notice.map { "~" + $0 } ?? ""),
+        [
+          "/players/", player.id.text, viewer.cacheKey, "~", String(day),
+          notice.map { "~" + $0 } ?? "",
+        ]
+        .joined(),
         version: roster.version, token: token, cookie: cookie
       ) {
         Pages.player(
