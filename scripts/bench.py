@@ -187,13 +187,14 @@ http {{
 def first_load(path):
     """What a browser's first visit of `path` costs: the body plain and in gzip, and the
     requests and gzip bytes of the page with what it loads at once (stylesheet, script,
-    pictures that are not lazy, the champion row its script fetches)."""
+    every picture it fetches, lazy or not, but the closed add sheet's preview; the champion
+    row its script fetches)."""
     plain = get(KCORP_PORT, path)[2]
     gzip = {"Accept-Encoding": "gzip"}
     compressed = get(KCORP_PORT, path, headers=gzip)[2]
     loads = set()
     for tag in re.findall(r"<(?:img|script|link)\b[^>]*>", plain.decode("utf-8", "replace")):
-        if 'loading="lazy"' in tag or (tag.startswith("<link") and "stylesheet" not in tag):
+        if 'id="image-preview"' in tag or (tag.startswith("<link") and "stylesheet" not in tag):
             continue
         address = re.search(r'\s(?:src|href)="([^"]+)"', tag)
         if address and address.group(1).startswith("/"):
@@ -468,6 +469,8 @@ def scaling():
             wrk(f"http://{HOST}:{KCORP_PORT}{path}", seconds=1, connections=1, threads=1)
             run = wrk(f"http://{HOST}:{KCORP_PORT}{path}", seconds=3, connections=1, threads=1)
             results[size][route] = {"p50": run["p50"], "first": first, "bytes": len(body)}
+        if size == SIZES[0]:
+            results["wire"] = first_load("/")  # the issue's "roster page of 10 players"
         stop(server)
     return results
 
@@ -810,6 +813,10 @@ def report(read, write, memory, scale):
     for route, wire in read["wire"].items():
         lines.append(f"| `{route}` | {wire['plain']:,} | {wire['gzip']:,} | {wire['requests']} | "
                      f"{wire['first_load']:,} |")
+    wire = scale["wire"]
+    lines.append(f"| `GET /`, {SIZES[0]} players (≤ 8 KB in gzip, ≤ 10 requests) | {wire['plain']:,} | "
+                 f"{wire['gzip']:,} {ok(wire['gzip'] <= 8 * 1024)} | {wire['requests']} "
+                 f"{ok(wire['requests'] <= 10)} | {wire['first_load']:,} |")
     lines.append("")
     ratio = write["kcorp"] / write["sqlite3"]
     lines.append("| durable writes (1,000, one at a time) | kcorp `POST /api/players` | sqlite3 shell | ratio (≤ 1.5) |")
@@ -828,6 +835,8 @@ def report(read, write, memory, scale):
     lines.append("| players | `GET /api/players` first (renders) | then p50 | bytes | `GET /` first (renders) | then p50 | bytes |")
     lines.append("| ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
     for size, routes in scale.items():
+        if size == "wire":
+            continue
         api, page = routes["GET /api/players"], routes["GET /"]
         lines.append(f"| {size:,} | {api['first']:.2f} ms | {api['p50']:.2f} ms | {api['bytes']:,} | "
                      f"{page['first']:.2f} ms | {page['p50']:.2f} ms | {page['bytes']:,} |")
@@ -924,6 +933,10 @@ same machine, so kcorp, nginx and wrk share its cores.
   `Accept-Encoding: gzip`, nginx compressing with `gzip on` (level 1, per request) and kcorp
   sending what it compressed once per roster version. The four alternate in {READ_ROUNDS} rounds;
   each is reported by its median round (every round's rate in the last column).
+- Screens: each page's body plain and in gzip, and its first load: the page and what a
+  browser fetches with it (stylesheet, script, the champion row its script fetches, every
+  picture it links, lazy or not, but the closed add sheet's preview), in gzip; for the
+  brief's roster, and for the roster of {SIZES[0]} players of the scaling runs.
 - Durable writes: {WRITES:,} `POST /api/players` one after another on one keep-alive
   connection, each answered after its commit, against the same {WRITES:,} rows (and their
   history entries) inserted by the

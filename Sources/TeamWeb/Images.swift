@@ -213,45 +213,86 @@ struct ImageLibrary: Sendable {
     drawing(Picture(imageName: name, players: roster.players))
   }
 
-  /// The SVG of one of ``Picture``'s drawings.
+  /// The SVG file of one of ``Picture``'s drawings.
   static func drawing(_ picture: Picture) -> String {
+    var svg = ""
+    drawing(picture, ["xmlns": "http://www.w3.org/2000/svg", "width": "128", "height": "128"])
+      .render(into: &svg)
+    return svg
+  }
+
+  /// One of ``Picture``'s drawings as SVG elements, `attributes` on the root: the same
+  /// drawing is served as a file and drawn inside pages (``drawnPicture(of:)``).
+  static func drawing(_ picture: Picture, _ attributes: HTML.Attributes) -> HTML {
+    let content: [HTML]
     switch picture {
     case .silhouette:
-      return svg(
-        """
-        <circle cx="64" cy="64" r="64" fill="#2a3761"/>\
-        <circle cx="64" cy="50" r="22" fill="#8d9bc2"/>\
-        <path d="M22 112c6-22 24-34 42-34s36 12 42 34a64 64 0 0 1-84 0z" fill="#8d9bc2"/>
-        """)
+      content = [
+        .h("circle", ["cx": "64", "cy": "64", "r": "64", "fill": "#2a3761"]),
+        .h("circle", ["cx": "64", "cy": "50", "r": "22", "fill": "#8d9bc2"]),
+        .h(
+          "path",
+          ["d": "M22 112c6-22 24-34 42-34s36 12 42 34a64 64 0 0 1-84 0z", "fill": "#8d9bc2"]),
+      ]
     case .monogram(let letters, let kind):
       let fill = color(for: kind)
       // The class's shape, with a gold line inside its edge.
-      let badge: String
-      if let corners = Picture.outline(for: kind) {
-        badge =
-          "<polygon points=\"\(points(corners, scale: 128))\" fill=\"\(fill)\"/>"
-          + "<polygon points=\"\(points(corners, scale: 100, offset: 14))\" fill=\"none\" "
-          + "stroke=\"#c8aa6e\" stroke-width=\"6\" stroke-linejoin=\"round\"/>"
-      } else {
-        badge =
-          "<circle cx=\"64\" cy=\"64\" r=\"64\" fill=\"\(fill)\"/>"
-          + "<circle cx=\"64\" cy=\"64\" r=\"50\" fill=\"none\" stroke=\"#c8aa6e\" stroke-width=\"6\"/>"
-      }
-      return svg(
-        badge
-          + """
-          <text x="64" y="64" dy=".35em" text-anchor="middle" font-family="Georgia, serif" \
-          font-size="\(letters.count > 2 ? 38 : 46)" font-weight="700" fill="#f0e6d2">\
-          \(HTML.escape(letters))</text>
-          """)
+      let line: HTML.Attributes = ["fill": "none", "stroke": "#c8aa6e", "stroke-width": "6"]
+      let badge: [HTML] =
+        if let corners = Picture.outline(for: kind) {
+          [
+            .h("polygon", ["points": points(corners, scale: 128), "fill": fill]),
+            .h(
+              "polygon",
+              ["points": points(corners, scale: 100, offset: 14)] + line
+                + ["stroke-linejoin": "round"]),
+          ]
+        } else {
+          [
+            .h("circle", ["cx": "64", "cy": "64", "r": "64", "fill": fill]),
+            .h("circle", ["cx": "64", "cy": "64", "r": "50"] + line),
+          ]
+        }
+      content =
+        badge + [
+          .h(
+            "text",
+            [
+              "x": "64", "y": "64", "dy": ".35em", "text-anchor": "middle",
+              "font-family": "Georgia, serif", "font-size": letters.count > 2 ? "38" : "46",
+              "font-weight": "700", "fill": "#f0e6d2",
+            ], letters)
+        ]
     case .initials(let letters, let position):
-      return svg(
-        """
-        <circle cx="64" cy="64" r="64" fill="\(color(for: position))"/>\
-        <text x="64" y="64" dy=".35em" text-anchor="middle" font-family="system-ui, sans-serif" \
-        font-size="50" font-weight="700" fill="#ffffff">\(HTML.escape(letters))</text>
-        """)
+      content = [
+        .h("circle", ["cx": "64", "cy": "64", "r": "64", "fill": color(for: position)]),
+        .h(
+          "text",
+          [
+            "x": "64", "y": "64", "dy": ".35em", "text-anchor": "middle",
+            "font-family": "system-ui, sans-serif", "font-size": "50", "font-weight": "700",
+            "fill": "#ffffff",
+          ], letters),
+      ]
     }
+    return .h("svg", ["viewBox": "0 0 128 128"] + attributes, content)
+  }
+
+  /// The drawing a page shows for an image name, drawn inside the page rather than fetched:
+  /// nil when a file or synced art shows the name instead (or pages are not drawn from a
+  /// library). A roster of drawings then costs no request per picture.
+  static func drawnPicture(ofImage name: String) -> Picture? {
+    guard let (library, roster) = shown, PlayerInput.imageNameProblem(name) == nil,
+      library.file(named: name) == nil, library.syncedArt(named: name, roster: roster) == nil
+    else { return nil }
+    return Picture(imageName: name, players: roster.players)
+  }
+
+  /// The drawing a page shows for a player (``drawnPicture(ofImage:)``); nil for a photo.
+  static func drawnPicture(of player: Player) -> Picture? {
+    guard player.photo == nil, let (_, roster) = shown else { return nil }
+    guard player.image == Player.defaultImage else { return drawnPicture(ofImage: player.image) }
+    return Picture(player: player, players: roster.players)
   }
 
   /// Corners of the unit square as an SVG `points` list, scaled and moved.
@@ -263,9 +304,4 @@ struct ImageLibrary: Sendable {
   }
 
   private static func format(_ value: Double) -> String { String(format: "%.1f", value) }
-
-  private static func svg(_ content: String) -> String {
-    "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 128 128\" width=\"128\" height=\"128\">"
-      + content + "</svg>"
-  }
 }

@@ -132,6 +132,9 @@ import Testing
         rest = rest[value.endIndex...]
       }
     }
+    // A drawing's letters (a champion's monogram: "Try" is Tryndamere) are a picture, not words.
+    text = text.replacingOccurrences(
+      of: #"<svg[^>]*>.*?</svg>"#, with: " ", options: [.regularExpression])
     text = text.replacingOccurrences(of: #"<[^>]*>"#, with: " ", options: [.regularExpression])
     return text + " " + attributes.joined(separator: " ")
   }

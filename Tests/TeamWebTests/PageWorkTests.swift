@@ -465,7 +465,7 @@ import Testing
     // Six cards (Jungle and Mid empty, two ADC), each naming its lane beside its icon; the
     // first three champions shown.
     #expect(cards.components(separatedBy: #"class="icon lane""#).count == 7)
-    #expect(cards.contains(#"alt="Jayce""#) && cards.contains(#"alt="Jax""#))
+    #expect(cards.contains(#"aria-label="Jayce""#) && cards.contains(#"aria-label="Jax""#))
   }
 
   @Test func theRosterShowsTheStartingFiveThenTheSubstitutesAndTheirStatus() async throws {

@@ -36,7 +36,7 @@ def wait(browser):
 
 def champion_border(browser, champion_id):
     image = browser.find_element(
-        By.CSS_SELECTOR, f".champion input[value='{champion_id}'] + img")
+        By.CSS_SELECTOR, f".champion input[value='{champion_id}'] + .avatar")
     return image.value_of_css_property("border-top-color")
 
 
@@ -81,9 +81,11 @@ def test_the_briefs_story(server, browser, screenshots):
     wait(browser).until(EC.presence_of_element_located((By.CSS_SELECTOR, ".detail h1")))
     assert browser.find_element(By.CSS_SELECTOR, ".detail h1").text == "Saken"
     assert browser.find_element(By.CSS_SELECTOR, ".detail .role").text == "Mid"
-    photo = browser.find_element(By.CSS_SELECTOR, ".detail-identity > img.avatar")
-    assert "/picture?v=" in photo.get_attribute("src")  # Saken's initials, not a silhouette
-    assert browser.execute_script("return arguments[0].naturalWidth", photo) > 0
+    # Saken's initials on Mid's colour, drawn in the page, not a silhouette.
+    picture = browser.find_element(By.CSS_SELECTOR, ".detail-identity > svg.avatar")
+    assert picture.get_attribute("aria-label") == "Photo of Saken"
+    assert picture.find_element(By.TAG_NAME, "text").text == "SA"
+    assert picture.size["width"] == 160
     champions = [e.text for e in browser.find_elements(By.CSS_SELECTOR, ".champions li span")]
     assert champions == ["Viktor", "Corki"]
     browser.save_screenshot(str(screenshots / "player.png"))

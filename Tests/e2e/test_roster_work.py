@@ -479,5 +479,5 @@ def test_the_photo_control_shows_the_photo_and_removes_it(server, browser, tmp_p
     wait(browser).until(lambda _: "/images/player_default" in preview.get_attribute("src"))
     dialog.find_element(By.XPATH, ".//button[normalize-space()='Save']").click()
     wait(browser).until(lambda b: "Saved." in b.find_element(By.ID, "status").text)
-    picture = browser.find_element(By.CSS_SELECTOR, ".detail-identity > img.avatar")
-    assert "/photos/" not in picture.get_attribute("src")
+    # Their drawing again, in the page.
+    assert browser.find_elements(By.CSS_SELECTOR, ".detail-identity > svg.avatar")

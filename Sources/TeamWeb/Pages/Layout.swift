@@ -99,12 +99,18 @@ enum Pages {
   static func avatar(
     _ image: String, size: Int, alt: String = "", id: String? = nil, lazy: Bool = false
   ) -> HTML {
-    picture(ImageLibrary.address(ofImage: image), size: size, alt: alt, id: id, lazy: lazy)
+    if let drawn = ImageLibrary.drawnPicture(ofImage: image) {
+      return drawing(drawn, size: size, alt: alt, id: id)
+    }
+    return picture(ImageLibrary.address(ofImage: image), size: size, alt: alt, id: id, lazy: lazy)
   }
 
   /// A player's round picture (``ImageLibrary/response(for:roster:request:)``).
   static func avatar(of player: Player, size: Int, alt: String = "", id: String? = nil) -> HTML {
-    picture(ImageLibrary.address(of: player), size: size, alt: alt, id: id)
+    if let drawn = ImageLibrary.drawnPicture(of: player) {
+      return drawing(drawn, size: size, alt: alt, id: id)
+    }
+    return picture(ImageLibrary.address(of: player), size: size, alt: alt, id: id)
   }
 
   private static func picture(
@@ -115,6 +121,24 @@ enum Pages {
     ]
     return .h(
       "img", attributes + (id.map { ["id": $0] } ?? [:]) + (lazy ? ["loading": "lazy"] : [:]))
+  }
+
+  /// The form's picture, which its script changes as the fields change: always an image,
+  /// fetched once shown (the add sheet is closed when its page loads).
+  static func imagePreview(_ source: String) -> HTML {
+    picture(source, size: 64, alt: localized("Current picture"), id: "image-preview", lazy: true)
+  }
+
+  /// A drawn picture inside the page, as an image of `alt` (or hidden from assistive
+  /// technology, as an image with an empty `alt`).
+  private static func drawing(_ picture: Picture, size: Int, alt: String, id: String?) -> HTML {
+    let attributes: HTML.Attributes = [
+      "class": "avatar", "width": String(size), "height": String(size),
+    ]
+    return ImageLibrary.drawing(
+      picture,
+      attributes + (id.map { ["id": $0] } ?? [:])
+        + (alt.isEmpty ? ["aria-hidden": "true"] : ["role": "img", "aria-label": alt]))
   }
 
   static func csrfField(_ token: String) -> HTML {

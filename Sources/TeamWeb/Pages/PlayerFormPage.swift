@@ -142,12 +142,9 @@ extension Pages {
 
     // One picture: the photo when there is one, else the picture the file name names.
     let hasPhoto = player?.photo != nil
-    let shown: HTML =
-      if let player, hasPhoto {
-        avatar(of: player, size: 64, alt: localized("Current picture"), id: "image-preview")
-      } else {
-        avatar(preview, size: 64, alt: localized("Current picture"), id: "image-preview")
-      }
+    let shown = imagePreview(
+      player.flatMap { hasPhoto ? ImageLibrary.address(of: $0) : nil }
+        ?? ImageLibrary.address(ofImage: preview))
     let photoControl: HTML = .h(
       "div", ["class": "photo-control"],
       [
