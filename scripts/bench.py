@@ -470,7 +470,7 @@ def scaling():
             run = wrk(f"http://{HOST}:{KCORP_PORT}{path}", seconds=3, connections=1, threads=1)
             results[size][route] = {"p50": run["p50"], "first": first, "bytes": len(body)}
         if size == SIZES[0]:
-            results["wire"] = first_load("/")  # the "roster page of 10 players"
+            results["wire"] = first_load("/")  # target: ≤ 8 KB in gzip, ≤ 10 requests
         stop(server)
     return results
 
@@ -932,7 +932,8 @@ same machine, so kcorp, nginx and wrk share its cores.
   off) serving the byte-identical HTML and JSON from files; then both again with
   `Accept-Encoding: gzip`, nginx compressing with `gzip on` (level 1, per request) and kcorp
   sending what it compressed once per roster version. The four alternate in {READ_ROUNDS} rounds;
-  each is reported by its median round (every round's rate in the last column).
+  each is reported by its median round, its rate and latencies (every round's rate in the
+  last column).
 - Screens: each page's body plain and in gzip, and its first load: the page and what a
   browser fetches with it (stylesheet, script, the champion row its script fetches, every
   picture it links, lazy or not, but the closed add sheet's preview), in gzip; for the

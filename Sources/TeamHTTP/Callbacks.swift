@@ -27,6 +27,9 @@ final class ServerContext: Sendable {
   let stopping = Atomic<Bool>(false)
   /// The connections waiting for a request to come in whole.
   let waiting: WaitingConnections
+  /// Connections whose request target holds `%00`: libmicrohttpd hands paths and query
+  /// values over as C strings, which end at the NUL (``HTTPRequest/targetHasNUL``).
+  let targetsWithNUL = ConnectionSet()
 
   init(
     handler: @escaping @Sendable (HTTPRequest) async -> HTTPResponse, maxBodyBytes: Int,
@@ -49,6 +52,31 @@ final class ServerContext: Sendable {
 
   /// Whether a request whose handler started is still to be answered and sent.
   var hasRequestsUnderWay: Bool { requestsUnderWay.load(ordering: .acquiring) > 0 }
+}
+
+/// A set of connections that is nearly always empty: it is locked only while it holds one,
+/// so that the requests of every other connection never wait for it.
+final class ConnectionSet: Sendable {
+  private let members = Mutex<Set<UInt>>([])
+  private let count = Atomic<Int>(0)
+
+  /// Puts `connection` in the set, or takes it out.
+  func set(_ connection: OpaquePointer, _ isMember: Bool) {
+    guard isMember || count.load(ordering: .acquiring) > 0 else { return }
+    members.withLock { members in
+      if isMember {
+        members.insert(UInt(bitPattern: connection))
+      } else {
+        members.remove(UInt(bitPattern: connection))
+      }
+      count.store(members.count, ordering: .releasing)
+    }
+  }
+
+  func contains(_ connection: OpaquePointer) -> Bool {
+    count.load(ordering: .acquiring) > 0
+      && members.withLock { $0.contains(UInt(bitPattern: connection)) }
+  }
 }
 
 /// One request being received, then answered; the executor of its handler's task.
@@ -213,7 +241,7 @@ private func respond(
   _ server: ServerContext, _ connection: OpaquePointer, _ url: UnsafePointer<CChar>,
   _ method: UnsafePointer<CChar>, _ state: RequestState
 ) -> MHD_Result {
-  let (address, targetHasNUL) = server.waiting.answering(connection)
+  let address = server.waiting.answering(connection)
   let (headers, repeated) = values(of: connection, with: kcorp_mhd_headers, lowercased: true)
   // Two Host headers could name two sites to two readers of the request (RFC 9112, 3.2).
   guard !repeated.contains("host") else {
@@ -227,7 +255,8 @@ private func respond(
     query: values(of: connection, with: kcorp_mhd_arguments, lowercased: false).values,
     lowercasedHeaders: headers, body: state.form?.body ?? state.body,
     bodyTooLarge: state.tooLarge || state.form?.tooLarge == true,
-    droppedFiles: state.form?.droppedFiles ?? [:], targetHasNUL: targetHasNUL,
+    droppedFiles: state.form?.droppedFiles ?? [:],
+    targetHasNUL: server.targetsWithNUL.contains(connection),
     clientAddress: address ?? kcorp_mhd_client_address(connection).map(numericHost) ?? "",
     isSecure: server.isSecure)
   state.body = []
@@ -279,8 +308,8 @@ func targetReceived(
     }
     if arguments > maxQueryArguments { server.waiting.refuse(connection, with: tooManyArguments) }
   }
-  // libmicrohttpd hands paths and query values over as C strings, which end at a NUL.
-  if strstr(uri, "%00") != nil { server.waiting.targetHasNUL(connection) }
+  // Set, or cleared, for each request on the connection.
+  server.targetsWithNUL.set(connection, strstr(uri, "%00") != nil)
   return nil
 }
 
@@ -297,6 +326,7 @@ func connectionNotified(
       address: kcorp_mhd_client_address(connection).map(numericHost) ?? "")
   } else {
     server.waiting.closed(connection)
+    server.targetsWithNUL.set(connection, false)
   }
 }
 
@@ -339,7 +369,13 @@ private func send(_ response: HTTPResponse, on connection: OpaquePointer, server
   }
   guard let mhdResponse else { return .NO }
   defer { MHD_destroy_response(mhdResponse) }
-  addHeaders(response.headers, to: mhdResponse)
+  var headers = response.headers
+  // While the server stops, each connection closes once answered: the stop waits for the
+  // requests under way, and a kept-alive client would go on bringing new ones.
+  if server.stopping.load(ordering: .acquiring), response.header("Connection") == nil {
+    headers.append(("Connection", "close"))
+  }
+  addHeaders(headers, to: mhdResponse)
   return kcorp_mhd_queue(connection, UInt32(response.status), mhdResponse) != 0 ? .YES : .NO
 }
 

@@ -33,8 +33,6 @@ final class WaitingConnections: Sendable {
     var baseline: UInt64? = 0
     var received: UInt64 = 0
     var progress: ContinuousClock.Instant = .now
-    /// Whether the request being read has `%00` in its target (``HTTPRequest/targetHasNUL``).
-    var targetHasNUL = false
   }
 
   /// The answer to a request that can never be read whole: it stopped, or its client closed
@@ -94,23 +92,13 @@ final class WaitingConnections: Sendable {
     }
   }
 
-  /// The target of the request being read holds `%00`.
-  func targetHasNUL(_ connection: OpaquePointer) {
-    entries.withLock { $0[UInt(bitPattern: connection)]?.targetHasNUL = true }
-  }
-
   /// Its request is in: it is being answered.
-  /// Returns the client's address, as it was when the connection opened (numericHost), and
-  /// whether the request's target holds `%00`.
-  func answering(_ connection: OpaquePointer) -> (address: String?, targetHasNUL: Bool) {
+  /// Returns the client's address, as it was when the connection opened (numericHost).
+  func answering(_ connection: OpaquePointer) -> String? {
     entries.withLock { entries in
-      guard let index = entries.index(forKey: UInt(bitPattern: connection)) else {
-        return (nil, false)
-      }
-      let hasNUL = entries.values[index].targetHasNUL
+      guard let index = entries.index(forKey: UInt(bitPattern: connection)) else { return nil }
       entries.values[index].since = nil
-      entries.values[index].targetHasNUL = false
-      return (entries.values[index].address, hasNUL)
+      return entries.values[index].address
     }
   }
 

@@ -18,7 +18,8 @@ enum Gzip {
   /// Smaller bodies gain less than their headers and work cost.
   static let minimumBytes = 1024
 
-  /// Whether a request's `Accept-Encoding` takes gzip.
+  /// Whether a request's `Accept-Encoding` takes gzip (RFC 9110, 12.5.3): `gzip` or
+  /// `x-gzip`, else `*`, not at `q=0`.
   static func isAccepted(by acceptEncoding: String?) -> Bool {
     // Without Foundation's trimming: browsers send it with every request.
     func trimmed(_ text: Substring) -> Substring {
@@ -26,17 +27,21 @@ enum Gzip {
       let start = text.drop(while: blank)
       return start[..<(start.lastIndex { !blank($0) }.map(start.index(after:)) ?? start.startIndex)]
     }
+    var named: Bool?  // what gzip's own item says: it wins over `*`'s
+    var any: Bool?
     for item in (acceptEncoding ?? "").split(separator: ",") {
       let fields = item.split(separator: ";").map(trimmed)
-      guard let coding = fields.first.map(String.init),
-        coding.isEqualIgnoringCase("gzip") || coding == "*"
-      else { continue }
+      guard let coding = fields.first.map(String.init) else { continue }
       let weight = fields.dropFirst().first { $0.lowercased().hasPrefix("q=") }.flatMap {
         Double($0.dropFirst(2))
       }
-      return (weight ?? 1) > 0
+      if coding.isEqualIgnoringCase("gzip") || coding.isEqualIgnoringCase("x-gzip") {
+        named = (weight ?? 1) > 0
+      } else if coding == "*" {
+        any = (weight ?? 1) > 0
+      }
     }
-    return false
+    return named ?? any ?? false
   }
 
   /// Whether a response of this media type is worth compressing (text, JSON, SVG; never an

@@ -60,7 +60,7 @@ struct ImageLibrary: Sendable {
     {
       return (Array(jpeg), "image/jpeg", fnv1a(Array(art.hash.utf8)))
     }
-    let drawing = Array(Self.drawing(for: name, roster: roster).utf8)
+    let drawing = Array(Self.svgFile(Picture(imageName: name, players: roster.players)).utf8)
     return (drawing, "image/svg+xml", fnv1a(drawing))
   }
 
@@ -88,7 +88,7 @@ struct ImageLibrary: Sendable {
       return (body, type)
     }
     return (
-      Array(Self.drawing(Picture(player: player, players: roster.players)).utf8), "image/svg+xml"
+      Array(Self.svgFile(Picture(player: player, players: roster.players)).utf8), "image/svg+xml"
     )
   }
 
@@ -208,13 +208,8 @@ struct ImageLibrary: Sendable {
     "#" + TeamKit.hex([color.red, color.green, color.blue])
   }
 
-  /// The SVG of ``Picture``'s drawing for `name`: the same every time for a name and roster.
-  static func drawing(for name: String, roster: Roster) -> String {
-    drawing(Picture(imageName: name, players: roster.players))
-  }
-
-  /// The SVG file of one of ``Picture``'s drawings.
-  static func drawing(_ picture: Picture) -> String {
+  /// The SVG file of one of ``Picture``'s drawings: the same every time for a picture.
+  static func svgFile(_ picture: Picture) -> String {
     var svg = ""
     drawing(picture, ["xmlns": "http://www.w3.org/2000/svg", "width": "128", "height": "128"])
       .render(into: &svg)

@@ -226,7 +226,7 @@ public struct WebApp: Sendable {
   {
     // Compressed now unless the cache already keeps it so.
     var response = Gzip.encoded(response)
-    response.headers.reserveCapacity(response.headers.count + 8)
+    response.headers.reserveCapacity(response.headers.count + 8)  // at most 8 added below
     let type = response.header("Content-Type") ?? ""
     let isPage = type.hasPrefix("text/html")
     let compressible = Gzip.suits(contentType: type)

@@ -359,6 +359,40 @@ import Testing
     #expect(received > size && received < size + 1024)  // the whole body after its head
   }
 
+  /// A client that keeps its connection busy does not hold a stop for its whole grace: once
+  /// the stop began, each answer closes its connection.
+  @Test func aStopClosesBusyKeptAliveConnectionsOnceAnswered() throws {
+    let server = try server()
+    let fd = try HTTPClient(port: server.port).rawSocket()
+    defer { close(fd) }
+    let closedByServer = Mutex(false)
+    let done = DispatchSemaphore(value: 0)
+    Thread {
+      defer { done.signal() }
+      var buffer = [UInt8](repeating: 0, count: 4096)
+      for _ in 0..<100_000 {  // one request after another, each answered whole
+        _ = "GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n".withCString { send(fd, $0, strlen($0), 0) }
+        var answer = ""
+        while !answer.hasSuffix("GET / 0") {
+          let count = recv(fd, &buffer, buffer.count, 0)
+          if count <= 0 { return }
+          answer += String(decoding: buffer[..<count], as: UTF8.self)
+        }
+        if answer.lowercased().contains("connection: close") {
+          closedByServer.withLock { $0 = true }
+          return
+        }
+      }
+    }.start()
+    usleep(200_000)  // requests under way
+    let clock = ContinuousClock()
+    let began = clock.now
+    server.stop(grace: .seconds(10))
+    #expect(clock.now - began < .seconds(3))
+    done.wait()
+    #expect(closedByServer.withLock { $0 })
+  }
+
   @Test func aHandlerThatAwaitsDoesNotHoldUpOthersAndOneThatDoesNotRunsWhereItWasRead()
     async throws
   {

@@ -3,13 +3,6 @@ import Testing
 @testable import TeamKit
 
 @Suite struct PictureTests {
-  @Test func bytesAreWrittenAsLowerCaseHex() {
-    #expect(hex([]) == "")
-    #expect(hex([0x00, 0x0F, 0xA5, 0xFF]) == "000fa5ff")
-    #expect(hex16(0x0123_4567_89AB_CDEF) == "0123456789abcdef")
-    #expect(hex16(42) == "000000000000002a")
-  }
-
   @Test func theDefaultImageIsASilhouette() {
     #expect(Picture(imageName: "player_default", players: []) == .silhouette)
   }

@@ -91,10 +91,15 @@ import Testing
   }
 
   @Test func acceptEncodingIsReadAsRFC9110WritesIt() {
-    for taken in ["gzip", "GZip", "br, gzip", " gzip ;q=0.5", "deflate;q=1, gzip; Q=0.1", "*"] {
+    for taken in [
+      "gzip", "GZip", "x-gzip", "br, gzip", " gzip ;q=0.5", "deflate;q=1, gzip; Q=0.1", "*",
+      "*;q=0, gzip",
+    ] {
       #expect(Gzip.isAccepted(by: taken), "\(taken)")
     }
-    for refused in ["gzip;q=0", "gzip ; q=0.0", "br, gzip;q=0", "identity", "x-gzip", "", nil] {
+    for refused in [
+      "gzip;q=0", "gzip ; q=0.0", "br, gzip;q=0", "*, gzip;q=0", "identity", "br", "", nil,
+    ] {
       #expect(!Gzip.isAccepted(by: refused), "\(refused ?? "none")")
     }
   }

@@ -26,9 +26,23 @@ import Testing
     for player in Player.defaultRoster {
       #expect(html.contains(#"href="/players/\#(player.id)""#))
     }
-    // Each player's drawing (their initials on their role's colour) is in the page.
-    #expect(html.components(separatedBy: #"<svg viewBox="0 0 128 128" class="avatar""#).count > 3)
+    // Each player's drawing (their initials on their role's colour) is in the page, as a
+    // picture beside their name (hidden from screen readers, which read the name).
+    let drawings = html.components(separatedBy: #"aria-hidden="true"><circle"#).count - 1
+    #expect(drawings == Player.defaultRoster.count)
     #expect(html.contains(##"fill="#e84057"></circle><text"##) && html.contains(">CA</text>"))
+  }
+
+  @Test func aPlayersPageGivesTheirStatusWhateverItIs() async throws {
+    for (name, lineup, label) in [
+      ("Rookie", "trainee", "Trainee"), ("Resting", "inactive", "Inactive"),
+      ("Bench", "substitute", "Substitute"),
+    ] {
+      let player = try await app.store.addPlayer(
+        PlayerInput(name: name, position: "Top", lineup: lineup))
+      let html = try await app.client.get("/players/\(player.id)").text
+      #expect(html.contains(#"id="player-status">\#(label)<"#), "\(lineup)")
+    }
   }
 
   @Test func picturesAreAtAddressesOfTheirContentKeptAYear() async throws {
