@@ -221,7 +221,7 @@ public enum RosterFile {
 
   /// A CSV's text: UTF-8 (with or without its byte order mark) when it is valid UTF-8, else
   /// Windows-1252, as spreadsheets on Windows save it.
-  static func text(of data: Data) -> String {
+  public static func text(of data: Data) -> String {
     if let text = String(validating: data, as: UTF8.self) { return text }
     return String(data: data, encoding: .windowsCP1252) ?? String(decoding: data, as: UTF8.self)
   }

@@ -45,8 +45,9 @@ struct RoutePolicy: Sendable {
   enum Upload: Sendable {
     /// The body is a photo.
     case photo
-    /// A form that may carry a photo, when sent as `multipart/form-data`.
-    case photoForm
+    /// A form that may carry a file (a photo, a roster file), when sent as
+    /// `multipart/form-data`.
+    case fileForm
   }
 
   /// The team a route acts on, which the role is checked on.
@@ -81,7 +82,7 @@ struct RoutePolicy: Sendable {
   func allowsPhoto(contentType: String?) -> Bool {
     switch upload {
     case .photo: true
-    case .photoForm: contentType == "multipart/form-data"
+    case .fileForm: contentType == "multipart/form-data"
     case nil: false
     }
   }

@@ -179,14 +179,14 @@ public struct WebApp: Sendable {
   var apiRoutes: [String] { router.patterns.filter { $0.contains(" /api/") } }
 
   /// The body limit of the route a request reaches, when it is not the server's usual one:
-  /// a photo's size for an upload, and for a form that carries one.
+  /// a photo's size for an upload, and for a form that carries a file (a photo, a roster).
   @Sendable func bodyLimit(_ method: String, _ path: String, _ contentType: String) -> Int? {
     // A read has no body to allow more of: no routing for it (the server asks every request).
     guard method != "GET", method != "HEAD",
       let policy = router.policy(method, path), policy.allowsPhoto(contentType: contentType)
     else { return nil }
     // A form carries its fields beside the photo.
-    return policy.upload == .photoForm ? Photo.maxBytes + 64 * 1024 : Photo.maxBytes
+    return policy.upload == .fileForm ? Photo.maxBytes + 64 * 1024 : Photo.maxBytes
   }
 
   mutating func route(

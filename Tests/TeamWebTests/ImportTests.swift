@@ -74,6 +74,40 @@ import Testing
     #expect(app.store.roster == before)
   }
 
+  @Test func aFrenchSpreadsheetSavedInWindows1252IsReadAsItWasWritten() async throws {
+    let session = try await app.session()
+    // Excel on a French Windows: `;`, French headers, Windows-1252 (ô and é one byte each).
+    let file: [UInt8] =
+      Array("Pseudo;R".utf8) + [0xF4] + Array("le;Champions\r\nCanna;Jungle;Jax\r\nYik".utf8)
+      + [0xE9] + Array(";Mid;Ahri\r\n".utf8)
+    let (type, body) = PageWorkTests.multipart(
+      [("csrf", session.token), ("content", "")], photo: file, file: "file")
+    let preview = try await app.client.send(
+      "POST", "/import",
+      headers: ["Content-Type": type, "Cookie": session.cookie, "Origin": "http://\(app.host)"],
+      body: body)
+    #expect(preview.status == 200)
+    #expect(preview.text.contains("Yiké, Mid — Ahri"))
+    #expect(preview.text.contains("Canna, Top — Jayce, Jax → Canna, Jungle — Jax"))
+    // The confirmation carries the file's text, now UTF-8.
+    #expect(preview.text.contains("Yiké;Mid;Ahri") && preview.text.contains("Rôle"))
+  }
+
+  @Test func aFileOverTheLimitComesBackSaidByTheFileWithThePastedTextKept() async throws {
+    let app = try TestServer(listening: true)  // the server leaves the file out as it comes
+    let session = try await app.session()
+    let (type, body) = PageWorkTests.multipart(
+      [("csrf", session.token), ("content", "name,position\nA,Top\n")],
+      photo: [UInt8](repeating: 0x41, count: 9 << 20), file: "file")
+    let response = try app.wire.send(
+      "POST", "/import",
+      headers: ["Content-Type": type, "Cookie": session.cookie, "Origin": "http://\(app.host)"],
+      body: body)
+    #expect(response.status == 422)
+    #expect(response.text.contains("File: Choose a file of at most 8 MiB (this one has 9.0 MiB)."))
+    #expect(response.text.contains("name,position\nA,Top"))
+  }
+
   @Test func anImportNeedsTheFormsToken() async throws {
     let refused = try await app.post(
       "/import", [("content", "name,position\nA,Top\n")], session: nil)

@@ -95,8 +95,11 @@ import Testing
     #expect(try app.store.history(player: player.id).map(\.kind) == [.added])
   }
 
-  /// A form as browsers send it with a file input: `multipart/form-data`.
-  static func multipart(_ fields: [(String, String)], photo: [UInt8]?) -> (String, [UInt8]) {
+  /// A form as browsers send it with a file input: `multipart/form-data`, with `photo` as
+  /// the file input `file` (`p.jpg`).
+  static func multipart(_ fields: [(String, String)], photo: [UInt8]?, file: String = "photo")
+    -> (String, [UInt8])
+  {
     let boundary = "----kcorpBoundary44"
     var body: [UInt8] = []
     for (field, value) in fields {
@@ -107,7 +110,7 @@ import Testing
     if let photo {
       body +=
         Array(
-          ("--\(boundary)\r\nContent-Disposition: form-data; name=\"photo\"; filename=\"p.jpg\"\r\n"
+          ("--\(boundary)\r\nContent-Disposition: form-data; name=\"\(file)\"; filename=\"p.jpg\"\r\n"
             + "Content-Type: image/jpeg\r\n\r\n").utf8) + photo + Array("\r\n".utf8)
     }
     body += Array("--\(boundary)--\r\n".utf8)

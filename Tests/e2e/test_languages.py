@@ -90,3 +90,26 @@ def test_live_changes_are_announced_in_french(server, french_browser, second_bro
     wait(french_browser).until(lambda b: "Vladi" in roster_names(b))
     wait(french_browser).until(lambda b: "Mis à jour" in b.find_element(By.ID, "status").text)
     assert text(french_browser, "#status") == "Mis à jour\u00a0: Quelqu’un sur cette machine a ajouté Vladi."
+
+
+def test_a_french_spreadsheet_saved_on_windows_is_imported(server, french_browser, tmp_path):
+    # As Excel saves it on a French Windows: `;`, French headers, Windows-1252.
+    spreadsheet = tmp_path / "effectif.csv"
+    spreadsheet.write_bytes(
+        "Pseudo;Rôle;Statut;Champions\r\n"
+        "Canna;Top;titulaire;K'Sante, Jax\r\n"
+        "Yiké;Jungle;titulaire;Lee Sin\r\n"
+        "Caliste;ADC;titulaire;Kai'Sa\r\n"
+        "Targamas;Support;titulaire;Rell\r\n".encode("cp1252"))
+    french_browser.get(server + "/import")
+    french_browser.find_element(By.ID, "import-file").send_keys(str(spreadsheet))
+    french_browser.find_element(By.CSS_SELECTOR, ".import-form button[type=submit]").click()
+    preview = wait(french_browser).until(
+        lambda b: b.find_elements(By.CSS_SELECTOR, ".import-preview")).pop().text
+    assert "Ajoutés (1)" in preview and "Yiké, Jungle — Lee Sin" in preview
+    assert "Modifiés (3)" in preview and "Supprimés (0)" in preview
+    assert "\ufffd" not in preview
+    french_browser.find_element(By.CSS_SELECTOR, ".import-preview button[type=submit]").click()
+    wait(french_browser).until(lambda b: "Yiké" in roster_names(b))
+    assert sorted(roster_names(french_browser)) == ["Caliste", "Canna", "Targamas", "Yiké"]
+    assert text(french_browser, "#status") == "4 joueurs importés."

@@ -109,3 +109,51 @@ def test_the_apps_client_and_a_browser_see_each_others_changes_live(staff_server
     finally:
         watcher.terminate()
         assert watcher.wait(timeout=10) == 0
+
+
+def test_edits_made_at_once_are_merged_and_a_real_conflict_names_the_colleague(
+        staff_server, browser):
+    """The coach edits Caliste in the sheet while a script edits her too: what only one of
+    them changed is kept from both; a field both changed is marked, naming who did."""
+    environment = dict(os.environ, KCORP_SERVER=staff_server, KCORP_TOKEN=staff_server.token)
+    environment.pop("KCORP_DB", None)
+
+    def script_edits(pseudo, *arguments):
+        subprocess.run([str(KCORP), "players", "edit", pseudo, *arguments],
+                       env=environment, check=True, capture_output=True)
+
+    def open_sheet():
+        browser.find_element(By.ID, "edit-player").click()
+        dialog = browser.find_element(By.ID, "edit-dialog")
+        wait(browser).until(lambda _: dialog.is_displayed())
+        return dialog
+
+    sign_in(browser, staff_server, "coach")
+    browser.find_element(By.XPATH, "//a[.//span[text()='Caliste']]").click()
+    wait(browser).until(lambda b: b.find_element(By.CSS_SELECTOR, ".detail h1").text == "Caliste")
+
+    # The script moves her to Support meanwhile; the coach changes only the pseudo.
+    dialog = open_sheet()
+    script_edits("Caliste", "--position", "Support")
+    name = dialog.find_element(By.ID, "name")
+    name.clear()
+    name.send_keys("Calistë")
+    dialog.find_element(By.XPATH, ".//button[normalize-space()='Save']").click()
+    wait(browser).until(lambda b: b.find_element(By.CSS_SELECTOR, ".detail h1").text == "Calistë")
+    assert browser.find_element(By.CSS_SELECTOR, ".detail .role").text == "Support"
+    assert browser.find_element(By.ID, "status").text == "Saved."
+
+    # Both change the role: nothing is saved; the role says who changed it, and to what.
+    dialog = open_sheet()
+    script_edits("Calistë", "--position", "Mid")
+    Select(dialog.find_element(By.ID, "position")).select_by_visible_text("ADC")
+    dialog.find_element(By.XPATH, ".//button[normalize-space()='Save']").click()
+    error = wait(browser).until(lambda b: b.find_elements(By.ID, "position-error")).pop()
+    assert error.text.startswith("token:scripts changed this meanwhile, to “Mid”")
+    assert "token:scripts changed Calistë meanwhile; nothing was saved." in browser.page_source
+    assert Select(browser.find_element(By.ID, "position")).first_selected_option.text == "ADC"
+    # Keeping hers, knowingly, saves.
+    browser.find_element(By.XPATH, "//button[normalize-space()='Save']").click()
+    wait(browser).until(lambda b: b.find_elements(By.CSS_SELECTOR, ".detail .role"))
+    assert browser.find_element(By.CSS_SELECTOR, ".detail .role").text == "ADC"
+    assert browser.find_element(By.CSS_SELECTOR, ".detail h1").text == "Calistë"

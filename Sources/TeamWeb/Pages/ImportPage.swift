@@ -5,7 +5,8 @@ import TeamPhoto
 import TeamStore
 
 extension Pages {
-  /// The import page: a file (read into the text by app.js) or pasted rows, then Preview.
+  /// The import page: a file (read by the server, which tells its encoding) or pasted rows,
+  /// then Preview.
   static func importForm(content: String, problems: [RosterFile.Problem], token: String)
     -> HTTPResponse
   {
@@ -27,8 +28,8 @@ extension Pages {
     let file: HTML = .h(
       "input",
       [
-        "type": "file", "id": "import-file", "accept": ".csv,.json,text/csv,application/json",
-        "data-fills": "import-content",
+        "type": "file", "id": "import-file", "name": "file",
+        "accept": ".csv,.json,text/csv,application/json",
       ])
     let text: HTML = .h(
       "textarea", ["id": "import-content", "name": "content", "rows": "10", "spellcheck": "false"],
@@ -40,7 +41,11 @@ extension Pages {
         .h("button", ["class": "button primary", "type": "submit"], localized("Preview")),
       ])
     let form: HTML = .h(
-      "form", ["method": "post", "action": "/import", "class": "import-form"],
+      "form",
+      [
+        "method": "post", "action": "/import", "class": "import-form",
+        "enctype": "multipart/form-data",
+      ],
       [
         csrfField(token), .h("label", ["for": "import-file"], localized("File")), file,
         .h("label", ["for": "import-content"], localized("Or paste it here")), text,
@@ -99,7 +104,9 @@ extension Pages {
               plan.changed.map { "\(describe($0.before)) → \(describe($0.after))" }),
             list(localized("Removed"), "removed-title", plan.removed.map(describe)),
             .h(
-              "form", ["method": "post", "action": "/import"],
+              // Multipart, as the import form: a file's text may be larger than a plain form.
+              "form",
+              ["method": "post", "action": "/import", "enctype": "multipart/form-data"],
               [
                 csrfField(token),
                 .h("input", ["type": "hidden", "name": "content", "value": content]),

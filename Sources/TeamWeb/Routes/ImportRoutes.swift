@@ -41,11 +41,26 @@ extension WebApp {
 
     // Without `confirm`: the preview (or the problems, the content kept). With it: applied,
     // all or nothing, after checking the content again against the roster as it is now.
-    route("POST", "/import", RoutePolicy(.editor, .form, team: .organisation)) {
+    // A chosen file is read here, not in the browser, so that a spreadsheet saved in
+    // Windows-1252 reads as it was written; its text then travels as `content`.
+    route("POST", "/import", RoutePolicy(.editor, .form, upload: .fileForm, team: .organisation)) {
       request, context in
       let form = request.formFields
-      let content = form["content"]?.first ?? ""
       let (token, cookie) = WebApp.csrfToken(for: request)
+      if let bytes = request.droppedFiles["file"] {
+        let problem = RosterFile.Problem(
+          place: localized("File"),
+          message: localized(
+            "Choose a file of at most 8 MiB (this one has %@ MiB).",
+            (Double(bytes) / 1_048_576).formatted(
+              .number.precision(.fractionLength(1)).locale(Language.current.locale))))
+        return Pages.importForm(
+          content: form["content"]?.first ?? "", problems: [problem], token: token
+        ).with(cookie: cookie)
+      }
+      let content =
+        request.formFiles["file"].map { RosterFile.text(of: Data($0.data)) }
+        ?? form["content"]?.first ?? ""
       let plan: RosterImport
       let photos: [UUID: Photo]
       do throws(RosterFile.Problems) {

@@ -67,7 +67,7 @@ extension WebApp {
     }
 
     route(
-      "POST", "/players", RoutePolicy(.editor, .form, upload: .photoForm, team: .chosen),
+      "POST", "/players", RoutePolicy(.editor, .form, upload: .fileForm, team: .chosen),
       expired: { request, _ in
         let (token, cookie) = WebApp.csrfToken(for: request)
         return Pages.addPlayer(
@@ -184,7 +184,7 @@ extension WebApp {
 
     route(
       "POST", "/players/{id}/edit",
-      RoutePolicy(.editor, .form, upload: .photoForm, team: .player),
+      RoutePolicy(.editor, .form, upload: .fileForm, team: .player),
       expired: { request, context in
         editAgain(
           request, 403,

@@ -144,12 +144,6 @@ function setUp() {
   for (const fieldset of document.querySelectorAll("fieldset")) championFilters(fieldset);
   // A file chosen for the import is read into the text to preview (without JavaScript,
   // the text is pasted).
-  for (const input of document.querySelectorAll("input[type=file][data-fills]")) {
-    once(input, "change", async () => {
-      const file = input.files[0];
-      if (file) document.getElementById(input.dataset.fills).value = await file.text();
-    });
-  }
   opensSheet("add-player", "add-dialog");
   opensSheet("edit-player", "edit-dialog");
 
