@@ -302,7 +302,7 @@ enum Localizations {
     "Changed the team %1$@ (%2$@).": "Équipe %1$@ (%2$@) modifiée.",
     "Choose English (en) or French (fr).": "Choisissez l’anglais (en) ou le français (fr).",
     "Choose a file of at most 8 MiB (this one has %@ MiB).":
-      "Fichier trop lourd : choisissez-en un de 8 Mo au plus (celui-ci fait %@ Mo).",
+      "Fichier trop lourd : choisissez-en un de 8 Mo au plus (celui-ci fait %@ Mo).",
     "Choose a password of at least %@ characters.":
       "Choisissez un mot de passe d’au moins %@ caractères.",
     "Choose a password of at most %@ bytes.": "Choisissez un mot de passe d’au plus %@ octets.",
