@@ -76,7 +76,7 @@ struct ImageLibrary: Sendable {
   /// The version ``picture(named:roster:)`` names, without reading synced art from the
   /// database: a page asks for every champion it shows.
   private func version(ofImage name: String, roster: Roster) -> String {
-    if file(named: name) == nil, let art = syncedArt(named: name, roster: roster) {
+    if !hasFile(named: name), let art = syncedArt(named: name, roster: roster) {
       return fnv1a(Array(art.hash.utf8))
     }
     return picture(named: name, roster: roster).version
@@ -187,6 +187,18 @@ struct ImageLibrary: Sendable {
     }
   }
 
+  /// Whether the folder has a file for `name`: a page drawn with a picture asks, and needs
+  /// no more than that (``file(named:)`` reads it).
+  private func hasFile(named name: String) -> Bool {
+    guard let folder else { return false }
+    return Self.fileTypes.contains { ext, _ in
+      var isFolder: ObjCBool = false
+      return FileManager.default.fileExists(
+        atPath: folder.appendingPathComponent("\(name).\(ext)").path, isDirectory: &isFolder)
+        && !isFolder.boolValue
+    }
+  }
+
   private func file(named name: String) -> ([UInt8], String)? {
     guard let folder else { return nil }
     for (ext, type) in Self.fileTypes {
@@ -278,7 +290,7 @@ struct ImageLibrary: Sendable {
   /// library). A roster of drawings then costs no request per picture.
   static func drawnPicture(ofImage name: String) -> Picture? {
     guard let (library, roster) = shown, PlayerInput.imageNameProblem(name) == nil,
-      library.file(named: name) == nil, library.syncedArt(named: name, roster: roster) == nil
+      !library.hasFile(named: name), library.syncedArt(named: name, roster: roster) == nil
     else { return nil }
     return Picture(imageName: name, players: roster.players)
   }

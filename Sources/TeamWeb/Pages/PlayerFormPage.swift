@@ -142,9 +142,13 @@ extension Pages {
 
     // One picture: the photo when there is one, else the picture the file name names.
     let hasPhoto = player?.photo != nil
-    let shown = imagePreview(
-      player.flatMap { hasPhoto ? ImageLibrary.address(of: $0) : nil }
-        ?? ImageLibrary.address(ofImage: preview))
+    let source =
+      if let player, hasPhoto {
+        ImageLibrary.address(of: player)
+      } else {
+        ImageLibrary.address(ofImage: preview)
+      }
+    let shown = imagePreview(source)
     let photoControl: HTML = .h(
       "div", ["class": "photo-control"],
       [
