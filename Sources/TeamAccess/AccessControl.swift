@@ -168,9 +168,15 @@ public final class AccessControl: Sendable {
     try await store.deleteSessions(account: account.name, keeping: session)
   }
 
-  /// Changes an account's role (and the teams it holds on, nil for every team); the last
+  /// Changes an account's role and keeps the teams it holds on; the last owner cannot stop
+  /// being one.
+  public func setRole(name: String, role: Role) async throws {
+    try await setRole(name: name, role: role, teams: existing(name).teams)
+  }
+
+  /// Changes an account's role and the teams it holds on (nil for every team); the last
   /// owner cannot stop being one.
-  public func setRole(name: String, role: Role, teams: Set<UUID>? = nil) async throws {
+  public func setRole(name: String, role: Role, teams: Set<UUID>?) async throws {
     var account = try existing(name)
     if role == .player, account.player == nil {
       throw AccessError(
@@ -187,6 +193,8 @@ public final class AccessControl: Sendable {
     let account = try existing(name)
     if account.role == .owner { try keepAnOwner(besides: account.name) }
     try await store.deleteAccount(named: account.name)
+    // A player's calendar addresses end with their account.
+    if let player = account.player { try await store.revokeFeeds(player: player) }
   }
 
   private func existing(_ name: String) throws -> AccountRecord {

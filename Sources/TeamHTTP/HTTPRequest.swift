@@ -157,6 +157,13 @@ public struct HTTPRequest: Sendable {
     return type.lowercased()
   }
 
+  /// Whether the body is a form (`application/x-www-form-urlencoded` or
+  /// `multipart/form-data`), whose fields ``formFields`` reads.
+  public var hasFormBody: Bool {
+    let type = contentType
+    return type == "application/x-www-form-urlencoded" || type == "multipart/form-data"
+  }
+
   /// The fields of an `application/x-www-form-urlencoded` body, parsed as browsers encode
   /// them (WHATWG URL standard): `+` is a space, a `%` not followed by two hex digits stays
   /// as it is, bytes that are not UTF-8 become U+FFFD, empty pairs are skipped. Repeated

@@ -180,9 +180,11 @@ public final class EsportTeam {
   public func load() async throws {
     guard let source else { return }
     do {
-      let (organisation, removed) = (
-        try await source.organisation(), try await source.removedPlayers()
-      )
+      let organisation = try await source.organisation()
+      // Recently removed is the staff's (docs/PRIVACY.md): a player's own account is not
+      // shown it.
+      ownPlayerID = try await source.signedInPlayer()
+      let removed = ownPlayerID == nil ? try await source.removedPlayers() : []
       everyone = organisation.players
       teams = organisation.teams
       if !teams.contains(where: { $0.id == shownTeamID }), let first = teams.first {

@@ -109,10 +109,15 @@ enum Localizations {
     "%@ days ago": "il y a %@ jours",
     "%@ events": "%@ événements",
     "%@ has no photo now.": "%@ n’a plus de photo.",
+    "%@ has no player with this id.": "%@ n’a aucun joueur avec cet identifiant.",
     "%@ hours ago": "il y a %@ heures",
     "%@ imported a roster of 1 player.": "%@ a importé un effectif de 1 joueur.",
+    "%@ is a player's account: it sees its own personal data, not another player’s.":
+      "%@ est le compte d’un joueur : il voit ses propres données personnelles, pas celles d’un autre joueur.",
     "%@ is a player's account: it sets that player's availability and answers only.":
       "%@ est le compte d’un joueur : il ne donne que les disponibilités et les réponses de ce joueur.",
+    "%@ is a player's account: the staff's files (contracts, history, exports) are not shown to it.":
+      "%@ est le compte d’un joueur : les dossiers du staff (contrats, historique, exports) ne lui sont pas montrés.",
     "%@ is a viewer: this account reads the roster but cannot change it.":
       "%@ a le rôle lecteur : ce compte lit l’effectif mais ne peut pas le modifier.",
     "%@ is back on the roster.": "%@ est de retour dans l’effectif.",
@@ -184,11 +189,15 @@ enum Localizations {
       "Un dossier d’images nommées d’après les noms d’image (canna.png, jax.webp, …) ; par défaut « images » à côté de la base de données.",
     "A kcorp server is using %@: stop it, then restore (or give --force and restart the server after).":
       "Un serveur kcorp utilise %@ : arrêtez-le, puis restaurez (ou donnez --force et redémarrez le serveur ensuite).",
+    "A player keeps at most %@ calendar addresses; revoke one first.":
+      "Un joueur garde au plus %@ adresses d’agenda ; révoquez-en une d’abord.",
     "A private address for the events %@ is invited to.":
       "Une adresse privée pour les événements auxquels %@ est invité.",
     "A private address staff phones subscribe to: anyone who has it sees this team's events.":
       "Une adresse privée à laquelle s’abonnent les téléphones du staff : qui l’a voit les événements de cette équipe.",
     "A pseudo or an id.": "Un pseudo ou un identifiant.",
+    "A team keeps at most %@ calendar addresses; revoke one first.":
+      "Une équipe garde au plus %@ adresses d’agenda ; révoquez-en une d’abord.",
     "A team the role holds on (repeat for several); every team when omitted.":
       "Une équipe où le rôle vaut (à répéter pour plusieurs) ; toutes les équipes sans cette option.",
     "A team's week: each event, on the team's clock, with its verdict.":
@@ -373,6 +382,7 @@ enum Localizations {
     "Event %1$@ (“%2$@”)": "Événement %1$@ (« %2$@ »)",
     "Every change acknowledged before the copy starts is in it. FILE is replaced atomically;\n‘kcorp restore FILE’ puts it back.":
       "Chaque modification confirmée avant le début de la copie y figure. FICHIER est remplacé de façon\natomique ; « kcorp restore FICHIER » la remet en place.",
+    "Every team": "Toutes les équipes",
     "Exchange two players of a team, statuses and places (a substitute in for a starter).":
       "Échanger deux joueurs d’une équipe, statuts et places (un remplaçant à la place d’un titulaire).",
     "Exit codes: %@.": "Codes de sortie : %@.",
@@ -583,6 +593,7 @@ enum Localizations {
     "No answer": "Pas de réponse",
     "No backup at %@.": "Aucune sauvegarde à %@.",
     "No calendar address has this secret.": "Aucune adresse de calendrier n’a ce secret.",
+    "No calendar address of %@ has this secret.": "Aucune adresse d’agenda de %@ n’a ce secret.",
     "No calendar address yet: make one with kcorp calendar --new TAG.":
       "Pas encore d’adresse de calendrier : créez-en une avec kcorp calendar --new TAG.",
     "No champion matches “%@”.": "Aucun champion ne correspond à « %@ ».",
@@ -680,6 +691,7 @@ enum Localizations {
     "Player %1$@ (“%2$@”)": "Joueur %1$@ (« %2$@ »)",
     "Player %@": "Joueur %@",
     "Player (for a player's role)": "Joueur (pour le rôle de joueur)",
+    "Player: %@": "Joueur : %@",
     "Precondition Failed": "Condition préalable non remplie",
     "Preview": "Prévisualiser",
     "Previous": "Précédente",
@@ -880,7 +892,10 @@ enum Localizations {
     "Team roster": "Effectif de l’équipe",
     "Team server": "Serveur de l’équipe",
     "Teams": "Équipes",
+    "Teams of %@": "Équipes de %@",
     "Teams · %@": "Équipes · %@",
+    "Teams: %@": "Équipes : %@",
+    "Teams: every team": "Équipes : toutes",
     "The JSON could not be read: %@": "Le JSON n’a pas pu être lu : %@",
     "The JSON does not have the expected shape.": "Le JSON n’a pas la forme attendue.",
     "The Riot ID, name#tag (Caliste#KC1).": "Le Riot ID, nom#tag (Caliste#KC1).",
@@ -1023,6 +1038,8 @@ enum Localizations {
     "This photo could not be read from the library: choose another.":
       "Cette photo n’a pas pu être lue dans la photothèque : choisissez-en une autre.",
     "This player is no longer on the roster. ": "Ce joueur n’est plus dans l’effectif. ",
+    "This request names two teams, %1$@ and %2$@; send it from one team’s page.":
+      "Cette demande nomme deux équipes, %1$@ et %2$@ ; envoyez-la depuis la page d’une seule équipe.",
     "This roster keeps no photos: open a saved roster.":
       "Cet effectif ne garde pas de photos : ouvrez un effectif enregistré.",
     "This server cannot process photos (libvips is missing); ask whoever runs it to install Debian’s libvips42.":
@@ -1035,6 +1052,7 @@ enum Localizations {
       "Ceux qui finissent d’ici DAYS jours (90 par défaut).",
     "Three": "Trois",
     "Thu": "jeu.",
+    "Tick at least one team, or Every team.": "Cochez au moins une équipe, ou Toutes les équipes.",
     "Times on %@’s clock (%@).": "Heures de %@ (%@).",
     "Too Many Requests": "Trop de requêtes",
     "Too many failed sign-ins: wait %@ seconds, then try again.":
@@ -1136,7 +1154,7 @@ enum Localizations {
     "no answer": "aucune réponse",
     "no open role": "aucun rôle libre",
     "no session was given.": "aucune session n’a été donnée.",
-    "none": "aucun",
+    "none": "aucune",
     "not found (player or input file)": "introuvable (joueur ou fichier d’entrée)",
     "open roles: %@": "rôles libres : %@",
     "owner": "propriétaire",
@@ -1159,6 +1177,7 @@ enum Localizations {
     "success": "succès",
     "the hours of %@ players": "les horaires de %@ joueurs",
     "the hours of 1 player": "les horaires d’1 joueur",
+    "the new account": "le nouveau compte",
     "the team’s server cannot be reached": "le serveur de l’équipe est injoignable",
     "the team’s server refused the token or the change":
       "le serveur de l’équipe a refusé le jeton ou la modification",

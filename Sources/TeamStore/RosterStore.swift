@@ -22,7 +22,8 @@ public final class RosterStore: Sendable {
   /// Where the roster lives.
   public let location: DatabaseLocation
   /// The time of removals, and of the purge of those older than 30 days.
-  let now: @Sendable () -> Date
+  /// The store's clock: every date it records, and every request's instant.
+  public let now: @Sendable () -> Date
 
   let writer: Mutex<Writer>
   let state: Mutex<State>
@@ -324,7 +325,11 @@ public final class RosterStore: Sendable {
       var players = roster.players
       players.remove(at: index)
       players.append(player)
-      return (roster.with(players: players), player)
+      // Their calendar addresses showed the team they leave: those end with the move.
+      var schedule = roster.schedule
+      for feed in schedule.feeds where feed.playerID == id { try writer.delete(feed: feed.secret) }
+      schedule.feeds.removeAll { $0.playerID == id }
+      return (roster.with(players: players).with(schedule: schedule), player)
     }
   }
 

@@ -172,6 +172,24 @@ extension RosterStore {
     return try await perform { [now] writer, roster in
       if let team, roster.team(id: team) == nil { throw RosterError.notFound(team) }
       if let player, roster.player(id: player) == nil { throw RosterError.notFound(player) }
+      let feeds = roster.schedule.feeds
+      if let player, feeds.count(where: { $0.playerID == player }) >= Self.maxFeedsPerPlayer {
+        throw RosterError.invalid(
+          ValidationError(
+            .team,
+            Message(
+              "A player keeps at most %@ calendar addresses; revoke one first.",
+              Self.maxFeedsPerPlayer)))
+      }
+      let teamID = team ?? roster.firstTeam.id
+      if player == nil, feeds.count(where: { $0.teamID == teamID }) >= Self.maxFeedsPerTeam {
+        throw RosterError.invalid(
+          ValidationError(
+            .team,
+            Message(
+              "A team keeps at most %@ calendar addresses; revoke one first.",
+              Self.maxFeedsPerTeam)))
+      }
       let feed = CalendarFeed(
         secret: secret, teamID: player == nil ? team ?? roster.firstTeam.id : nil,
         playerID: player, created: Writer.stored(now()))
@@ -190,6 +208,24 @@ extension RosterStore {
       try writer.delete(feed: secret)
       var schedule = roster.schedule
       schedule.feeds.removeAll { $0.secret == secret }
+      return (roster.with(schedule: schedule), ())
+    }
+  }
+
+  /// How many calendar addresses a team's staff may keep at once.
+  public static let maxFeedsPerTeam = 20
+  /// How many calendar addresses of their own a player may keep at once.
+  public static let maxFeedsPerPlayer = 5
+
+  /// Revokes every calendar address of a player (their account is removed).
+  /// - Throws: ``RosterError/storage(_:)``.
+  public func revokeFeeds(player: UUID) async throws(RosterError) {
+    try await perform { writer, roster in
+      let secrets = roster.schedule.feeds.filter { $0.playerID == player }.map(\.secret)
+      guard !secrets.isEmpty else { return (nil, ()) }
+      for secret in secrets { try writer.delete(feed: secret) }
+      var schedule = roster.schedule
+      schedule.feeds.removeAll { $0.playerID == player }
       return (roster.with(schedule: schedule), ())
     }
   }

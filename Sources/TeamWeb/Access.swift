@@ -61,7 +61,7 @@ extension WebApp {
   /// alone manage accounts; tokens have no account of their own to change.
   func authorize(
     _ request: HTTPRequest, _ identity: Identity?, _ policy: RoutePolicy, team: Team?,
-    parameters: [String: String] = [:]
+    parameters: [String: String] = [:], form: [String: [String]] = [:]
   ) throws {
     if policy.access == .anyone { return }
     guard let identity else {
@@ -75,6 +75,13 @@ extension WebApp {
         401, localized("Sign in first, or send an API token (Authorization: Bearer …)."),
         headers: ["WWW-Authenticate": "Bearer realm=\"kcorp\""])
     }
+    /// The player the handler acts on, read from the same place.
+    func named(_ subject: RoutePolicy.PlayerSubject) -> String? {
+      switch subject {
+      case .path(let name): parameters[name]
+      case .form(let name): form[name]?.first
+      }
+    }
     if policy.access == .person {
       let reads = request.method == "GET" || request.method == "HEAD"
       if !reads, case .token = identity.kind {
@@ -82,14 +89,18 @@ extension WebApp {
       }
       return
     }
+    if case .personal(let subject) = policy.access, identity.role == .player {
+      guard let own = identity.player, named(subject).flatMap(UUID.init(text:)) == own else {
+        throw HTTPError(
+          403,
+          localized(
+            "%@ is a player's account: it sees its own personal data, not another player’s.",
+            identity.name))
+      }
+      return
+    }
     if case .ownPlayer(let subject) = policy.access, identity.role == .player {
-      // The player the handler acts on is read from the same place.
-      let named =
-        switch subject {
-        case .path(let name): parameters[name]
-        case .form(let name): request.formFields[name]?.first
-        }
-      guard let own = identity.player, named.flatMap(UUID.init(text:)) == own else {
+      guard let own = identity.player, named(subject).flatMap(UUID.init(text:)) == own else {
         throw HTTPError(
           403,
           localized(
@@ -110,7 +121,15 @@ extension WebApp {
     throws(HTTPError)
   {
     switch access {
-    case .anyone, .person, .reader: return
+    case .anyone, .person, .reader, .personal: return
+    case .staff:
+      guard identity.role != .player else {
+        throw HTTPError(
+          403,
+          localized(
+            "%@ is a player's account: the staff's files (contracts, history, exports) are not shown to it.",
+            identity.name))
+      }
     case .ownPlayer: try check(identity, may: .editor, on: team)
     case .owner:
       guard identity.role.canManageAccounts else {

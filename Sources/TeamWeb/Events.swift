@@ -29,6 +29,9 @@ final class EventHub: @unchecked Sendable {
     let address: String
     /// Who opened it: the stream lives as long as what they signed in with.
     let identity: Identity
+    /// Whether they see the players' personal data (docs/PRIVACY.md): not a player's own
+    /// account.
+    let isStaff: Bool
   }
 
   private let store: RosterStore
@@ -78,8 +81,10 @@ final class EventHub: @unchecked Sendable {
     // Told first, before any change can be published to it: the retry delay, then what the
     // client missed.
     var opening = "retry: 2000\n\n"
+    let isStaff = identity.role != .player
     if let last = lastEventID.flatMap(Int64.init) {
-      let missed = try store.history(after: last, limit: 100)
+      let history = try store.history(after: last, limit: 100)
+      let missed = isStaff ? history : history.map(\.publicFacts)
       if missed.count == 100 {
         opening += Self.event(name: "reset", id: nil, data: "{}")
       } else if let newest = missed.first {
@@ -95,7 +100,7 @@ final class EventHub: @unchecked Sendable {
         subscribers.values.count(where: { $0.address == address }) < Self.maxPerAddress
       else { return false }
       subscribers[ObjectIdentifier(stream)] = Subscriber(
-        stream: stream, address: address, identity: identity)
+        stream: stream, address: address, identity: identity, isStaff: isStaff)
       return true
     }
     guard added else {
@@ -117,17 +122,26 @@ final class EventHub: @unchecked Sendable {
   }
 
   private func publish(_ update: RosterUpdate) {
-    let text = Self.event(
-      name: "change", id: update.changes.last?.id,
-      data: Self.payload(version: update.roster.version, changes: update.changes))
-    broadcast(Array(text.utf8))
+    func event(_ changes: [RosterChange]) -> [UInt8] {
+      Array(
+        Self.event(
+          name: "change", id: update.changes.last?.id,
+          data: Self.payload(version: update.roster.version, changes: changes)
+        ).utf8)
+    }
+    // The players' own accounts get the players' public facts only.
+    broadcast(event(update.changes), public: event(update.changes.map(\.publicFacts)))
   }
 
-  /// Sends to every subscriber; forgets those whose stream has ended.
-  private func broadcast(_ bytes: [UInt8]) {
+  /// Sends to every subscriber (`public` to the players' own accounts, when given); forgets
+  /// those whose stream has ended.
+  private func broadcast(_ bytes: [UInt8], public publicBytes: [UInt8]? = nil) {
     let streams = subscribers.withLock { Array($0) }
     var gone: [ObjectIdentifier] = []
-    for (key, subscriber) in streams where !subscriber.stream.send(bytes) { gone.append(key) }
+    for (key, subscriber) in streams
+    where !subscriber.stream.send(subscriber.isStaff ? bytes : publicBytes ?? bytes) {
+      gone.append(key)
+    }
     if !gone.isEmpty {
       subscribers.withLock { subscribers in for key in gone { subscribers[key] = nil } }
     }

@@ -1,6 +1,8 @@
+import Foundation
 import TeamAccess
 import TeamHTTP
 import TeamKit
+import TeamStore
 
 /// What a route asks of a request, declared with the route and applied in one place
 /// (``WebApp/respond(to:)``): nothing else keeps a list of paths.
@@ -11,6 +13,12 @@ struct RoutePolicy: Sendable {
     case anyone
     /// Any account or token: the roster's pages and reads.
     case reader
+    /// Any account or token but a player's own: what holds every player's personal data
+    /// (contracts, the history, exports, Recently removed), as docs/PRIVACY.md says.
+    case staff
+    /// The staff, or the player's own account for the player the request names there: that
+    /// player's personal data (their tenures).
+    case personal(PlayerSubject)
     /// Owners and editors: what changes the roster, and the forms to change it.
     case editor
     /// Owners alone: the accounts.
@@ -60,10 +68,14 @@ struct RoutePolicy: Sendable {
     case tag
     /// The team of the player whose id is the path's `{id}`, on a team or removed.
     case player
-    /// The team the query's (or a form's) `team` field names, else the first team.
+    /// The team the query's, the form's or the JSON body's `team` names, else the first
+    /// team; a request whose places name two teams is refused.
     case chosen
     /// The team of the event whose id is the path's `{id}`.
     case event
+    /// The team of the calendar address whose secret is the path's `{secret}` (a player's
+    /// address: their team's).
+    case feed
   }
 
   var access: Access
@@ -88,8 +100,10 @@ struct RoutePolicy: Sendable {
   }
 }
 
-/// Who asks, and what the route's path gave: the one value a handler gets besides the
-/// request.
+/// Everything the door (``WebApp/respond(to:)``) resolved about a request, once: who asks,
+/// the route's parameters, the team whose role was checked, the form's fields, the
+/// language and the clock. Handlers take their inputs from here, and change a team only
+/// through ``scope``.
 struct RequestContext: Sendable {
   let identity: Identity
   /// The `{name}` segments of the route's pattern.
@@ -97,6 +111,12 @@ struct RequestContext: Sendable {
   /// The team the route acts on (``RoutePolicy/team``), its role checked; nil for the
   /// organisation.
   var team: TeamKit.Team? = nil
+  /// The fields of a form body (URL-encoded or multipart), parsed once; empty otherwise.
+  var form: [String: [String]] = [:]
+  /// The request's instant: every "now" and "today" a handler needs.
+  var now = Date()
+  /// The store, reached through ``scope`` for a team's changes.
+  var store: RosterStore? = nil
 
   /// Who the history records the request's changes as.
   var author: String { identity.name }
@@ -110,6 +130,22 @@ struct RequestContext: Sendable {
       canEdit: (try? WebApp.check(identity, may: .editor, on: team)) != nil,
       signedIn: identity.kind != .local, isOwner: identity.role == .owner,
       player: identity.player)
+  }
+
+  /// The team the door checked; 404 when the request names none there is.
+  var checkedTeam: TeamKit.Team {
+    get throws(RosterError) {
+      guard let team else { throw .teamNotFound(parameters["tag"] ?? "") }
+      return team
+    }
+  }
+
+  /// The store bound to the checked team: what a handler adds to a team goes there.
+  var scope: TeamScope {
+    get throws(RosterError) {
+      guard let store else { throw .teamNotFound("") }
+      return TeamScope(store: store, team: try checkedTeam, author: author)
+    }
   }
 
   /// Refuses the request unless its identity may do `access` on `team` too (a transfer's

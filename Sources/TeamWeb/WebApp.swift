@@ -296,18 +296,32 @@ public struct WebApp: Sendable {
       throw HTTPError(400, localized("Remove the NUL character (%%00) from the address."))
     }
     let identity = try await identify(request)
-    let team = self.team(of: request, policy.team, match?.parameters ?? [:])
-    try authorize(request, identity, policy, team: team, parameters: match?.parameters ?? [:])
+    // The body is parsed here, once: the team it names is checked with the same fields the
+    // handler reads.
+    let form = request.hasFormBody ? request.formFields : [:]
+    let team: Team?
+    do {
+      team = try self.team(of: request, policy.team, match?.parameters ?? [:], form: form)
+    } catch {
+      // Who is nobody signs in before learning anything of the teams.
+      if identity == nil { try authorize(request, nil, policy, team: nil) }
+      throw error
+    }
+    try authorize(
+      request, identity, policy, team: team, parameters: match?.parameters ?? [:], form: form)
     guard let (route, parameters) = match else {
       throw missing ?? HTTPError(404, "There is nothing at this address.")
     }
-    let context = RequestContext(identity: identity ?? .local, parameters: parameters, team: team)
+    let context = RequestContext(
+      identity: identity ?? .local, parameters: parameters, team: team, form: form,
+      now: store.now(),
+      store: store)
     switch policy.origin {
     case .any: break
     case .sameOrigin:
       guard Self.isSameOrigin(request) else { throw HTTPError.crossSite }
     case .form:
-      guard Self.isSameOrigin(request), Self.hasValidToken(request, form: request.formFields)
+      guard Self.isSameOrigin(request), Self.hasValidToken(request, form: form)
       else {
         if let expired = route.expired { return try await expired(request, context) }
         throw HTTPError(
@@ -320,10 +334,14 @@ public struct WebApp: Sendable {
   }
 
   /// The team a request acts on, as its route's policy says; nil for the organisation or
-  /// when there is no such team (the handler answers 404).
+  /// when the path names no such team (the handler answers 404).
+  /// - Throws: 404 when the query, the form or the JSON body names a team there is not,
+  ///   400 when they name two different teams: the role is checked on one team, so a
+  ///   request is about that team alone, never silently another.
   private func team(
-    of request: HTTPRequest, _ scope: RoutePolicy.Team, _ parameters: [String: String]
-  ) -> Team? {
+    of request: HTTPRequest, _ scope: RoutePolicy.Team, _ parameters: [String: String],
+    form: [String: [String]]
+  ) throws(HTTPError) -> Team? {
     let roster = store.roster
     switch scope {
     case .organisation: return nil
@@ -339,14 +357,31 @@ public struct WebApp: Sendable {
         let event = roster.schedule.event(id: id)
       else { return nil }
       return roster.team(id: event.teamID)
+    case .feed:
+      guard let feed = parameters["secret"].flatMap({ roster.schedule.feed(secret: $0) }),
+        let id = TeamScope.team(of: feed, in: roster)
+      else { return nil }
+      return roster.team(id: id)
     case .chosen:
-      let named =
-        request.query["team"]
-        ?? (request.contentType == "application/json"
-          ? Self.team(in: request) : request.formFields["team"]?.first)
-      guard let named, !named.isEmpty else { return roster.firstTeam }
-      // A team named that does not exist is no team: the handler refuses it by name.
-      return roster.team(named)
+      let body = request.contentType == "application/json" ? Self.team(in: request) : nil
+      let named = ([request.query["team"], body] + (form["team"] ?? []).map { $0 })
+        .compactMap { $0?.trimmingCharacters(in: .whitespacesAndNewlines) }
+        .filter { !$0.isEmpty }
+      var chosen: Team?
+      for name in named {
+        guard let team = roster.team(name) else {
+          throw HTTPError(404, localized("No team has the tag “%@”.", name))
+        }
+        if let other = chosen, other.id != team.id {
+          throw HTTPError(
+            400,
+            localized(
+              "This request names two teams, %1$@ and %2$@; send it from one team’s page.",
+              other.name, team.name))
+        }
+        chosen = team
+      }
+      return chosen ?? roster.firstTeam
     }
   }
 

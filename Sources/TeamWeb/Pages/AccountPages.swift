@@ -27,6 +27,15 @@ extension Pages {
 
     /// Whether this reader may give `player`'s availability and answers.
     func mayAnswer(for player: UUID) -> Bool { canEdit || self.player == player }
+
+    /// Whether this reader sees `player`'s personal data (real name, birth date,
+    /// nationality, contract and tenure dates): the staff, and the player themself
+    /// (docs/PRIVACY.md).
+    func seesPersonalData(of player: UUID) -> Bool { isStaff || self.player == player }
+
+    /// Staff (owners, editors, viewers) see every player's personal data and the
+    /// organisation's files; a player's own account does not.
+    var isStaff: Bool { player == nil }
   }
 
   static func signIn(
@@ -156,9 +165,53 @@ extension Pages {
   }
 
   static func accounts(
-    _ accounts: [AccountRecord], players: [Player], token: String, message: String? = nil,
-    status: Int = 200
+    _ accounts: [AccountRecord], players: [Player], teams: [Team], token: String,
+    message: String? = nil, status: Int = 200
   ) -> HTTPResponse {
+    /// The teams an account holds on, as checkboxes: "every team" (and those added later),
+    /// or some of them. The form says it carries them (`teams`), so a role change keeps
+    /// what is ticked.
+    func teamChoice(_ chosen: Set<UUID>?, id: String, name: String) -> HTML {
+      .h(
+        "fieldset", ["class": "team-choice"],
+        [
+          .h("legend", localized("Teams of %@", name)),
+          .h("input", ["type": "hidden", "name": "teams", "value": "1"]),
+          .h(
+            "label", [:],
+            [
+              .h(
+                "input",
+                ["type": "checkbox", "name": "team", "value": "*", "id": "\(id)-every"]
+                  + (chosen == nil ? ["checked": ""] : [:])),
+              .text(" " + localized("Every team")),
+            ]),
+        ]
+          + teams.map { team in
+            .h(
+              "label", [:],
+              [
+                .h(
+                  "input",
+                  ["type": "checkbox", "name": "team", "value": team.id.text]
+                    + (chosen?.contains(team.id) == true ? ["checked": ""] : [:])),
+                .text(" " + team.name),
+              ])
+          })
+    }
+    /// What an account holds on and who it is, in words.
+    func summary(_ account: AccountRecord) -> String {
+      let names = account.teams.map { ids in
+        teams.filter { ids.contains($0.id) }.map(\.name).joined(separator: ", ")
+      }
+      var text =
+        names.map { localized("Teams: %@", $0.isEmpty ? localized("none") : $0) }
+        ?? localized("Teams: every team")
+      if let id = account.player, let player = players.first(where: { $0.id == id }) {
+        text += " · " + localized("Player: %@", player.name)
+      }
+      return text
+    }
     /// A player's role only where a player is named: the form that adds one, or theirs.
     func roleSelect(_ selected: Role?, id: String, player: Bool) -> HTML {
       .h(
@@ -193,7 +246,12 @@ extension Pages {
                 return .h(
                   "li", ["class": "player-item account"],
                   [
-                    .h("span", ["class": "pseudo"], account.name),
+                    .h(
+                      "span", ["class": "pseudo"],
+                      [
+                        .text(account.name),
+                        .h("span", ["class": "muted account-scope"], summary(account)),
+                      ]),
                     .h(
                       "form", ["method": "post", "action": path + "/role", "class": "inline"],
                       [
@@ -203,6 +261,10 @@ extension Pages {
                           localized("Role of %@", account.name)),
                         roleSelect(
                           account.role, id: "role-\(account.name)", player: account.player != nil),
+                        account.role == .owner || account.player != nil
+                          ? .fragment([])
+                          : teamChoice(
+                            account.teams, id: "teams-\(account.name)", name: account.name),
                         .h(
                           "button", ["class": "button small", "type": "submit"], localized("Change")
                         ),
@@ -241,6 +303,7 @@ extension Pages {
                     .h("label", ["for": "account-role"], localized("Role")),
                     roleSelect(.editor, id: "account-role", player: true),
                   ]),
+                teamChoice(nil, id: "account-teams", name: localized("the new account")),
                 .h(
                   "div", ["class": "field"],
                   [

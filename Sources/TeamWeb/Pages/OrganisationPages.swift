@@ -51,7 +51,7 @@ extension Pages {
           .h(
             "p", ["class": "muted"],
             substitutes == 1 ? localized("1 substitute") : localized("%@ substitutes", substitutes)),
-          ending.isEmpty
+          ending.isEmpty || !viewer.isStaff
             ? .fragment([])
             : .h(
               "p", ["class": "contracts"],

@@ -97,17 +97,6 @@ extension HTTPError {
 }
 
 extension WebApp {
-  /// The team the request acts on (its role already checked).
-  /// - Throws: ``RosterError/teamNotFound(_:)`` when the request names no team there is.
-  static func team(_ context: RequestContext, _ request: HTTPRequest) throws(RosterError) -> Team {
-    guard let team = context.team else {
-      throw .teamNotFound(
-        context.parameters["tag"] ?? request.query["team"] ?? request.formFields["team"]?.first
-          ?? "")
-    }
-    return team
-  }
-
   static func json(_ value: some JSONWritable, status: Int = 200) -> HTTPResponse {
     HTTPResponse(
       status: status, contentType: "application/json", body: Array(TeamJSON.encode(value)))
@@ -192,19 +181,18 @@ extension WebApp {
     // The organisation's first team, as before teams; another with ?team=TAG.
     route("GET", "/api/players", RoutePolicy(.reader, team: .chosen)) { request, context in
       let roster = store.roster
-      let team = try WebApp.team(context, request)
-      return cache.response("/api/players?team=" + team.id.text, version: roster.version) {
-        WebApp.json(roster.players(in: team.id))
-      }
+      let team = try context.checkedTeam
+      let viewer = context.viewer
+      return cache.response(
+        "/api/players?team=" + team.id.text + viewer.privacyKey, version: roster.version
+      ) { WebApp.json(roster.players(in: team.id).shown(to: viewer)) }
     }
 
     // The team is the body's `team` (or ?team=), the first one when it names none.
     route("POST", "/api/players", RoutePolicy(.editor, .sameOrigin, team: .chosen)) {
       request, context in
-      let team = try WebApp.team(context, request)
-      var input = try WebApp.decodeBody(PlayerInput.self, of: request)
-      input.team = team.id.uuidString  // the team the role was checked on
-      let player = try await store.addPlayer(input, by: context.author)
+      let input = try WebApp.decodeBody(PlayerInput.self, of: request)
+      let player = try await context.scope.addPlayer(input)
       var response = WebApp.json(player, status: 201)
       response.headers += [
         ("Location", "/api/players/\(player.id)"), ("ETag", WebApp.etag(player)),
@@ -215,9 +203,10 @@ extension WebApp {
     route("GET", "/api/players/{id}", RoutePolicy(.reader, team: .player)) { _, context in
       let roster = store.roster
       let player = try WebApp.player(context.parameters["id"], in: roster)
-      var response = cache.response("/api/players/" + player.id.text, version: roster.version) {
-        WebApp.json(player)
-      }
+      let viewer = context.viewer
+      var response = cache.response(
+        "/api/players/" + player.id.text + viewer.privacyKey, version: roster.version
+      ) { WebApp.json(player.shown(to: viewer)) }
       response.headers.append(("ETag", WebApp.etag(player)))
       return response
     }
@@ -248,7 +237,7 @@ extension WebApp {
       return HTTPResponse(status: 204)
     }
 
-    route("GET", "/api/trash", RoutePolicy(.reader, team: .organisation)) { _, context in
+    route("GET", "/api/trash", RoutePolicy(.staff, team: .organisation)) { _, context in
       WebApp.json(store.roster.removed)
     }
 
@@ -266,7 +255,7 @@ extension WebApp {
     }
 
     route("GET", "/api/roster/order", RoutePolicy(.reader, team: .chosen)) { request, context in
-      let players = store.roster.players(in: try WebApp.team(context, request).id)
+      let players = store.roster.players(in: try context.checkedTeam.id)
       var response = WebApp.json(players.map(\.id.uuidString))
       response.headers.append(("ETag", WebApp.etag(order: players)))
       return response
@@ -274,7 +263,7 @@ extension WebApp {
 
     route("PUT", "/api/roster/order", RoutePolicy(.editor, .sameOrigin, team: .chosen)) {
       request, context in
-      let team = try WebApp.team(context, request)
+      let team = try context.checkedTeam
       let texts = try WebApp.decodeBody([String].self, of: request)
       let ids = texts.compactMap(UUID.init(text:))
       guard ids.count == texts.count else {
@@ -287,9 +276,8 @@ extension WebApp {
           localized(
             "The roster changed meanwhile; nothing was saved. Reload it and order it again."))
       }
-      let players = try await store.reorder(
-        ids, expected: WebApp.isConditional(request) ? before.map(\.id) : nil,
-        team: team.id.uuidString, by: context.author)
+      let players = try await context.scope.reorder(
+        ids, expected: WebApp.isConditional(request) ? before.map(\.id) : nil)
       var response = WebApp.json(players.map(\.id.uuidString))
       response.headers.append(("ETag", WebApp.etag(order: players)))
       return response
@@ -316,7 +304,7 @@ extension WebApp {
     }
 
     route("GET", "/api/lineup", RoutePolicy(.reader, team: .chosen)) { request, context in
-      let team = try WebApp.team(context, request)
+      let team = try context.checkedTeam
       return WebApp.json(
         LineupDocument(status: LineupStatus(players: store.roster.players(in: team.id))))
     }
@@ -329,7 +317,7 @@ extension WebApp {
         identity: context.identity)
     }
 
-    route("GET", "/api/history", RoutePolicy(.reader, team: .organisation)) { request, context in
+    route("GET", "/api/history", RoutePolicy(.staff, team: .organisation)) { request, context in
       let (player, after, limit) = try WebApp.historyQuery(request)
       return WebApp.json(
         try store.history(after: after, player: player, limit: limit))

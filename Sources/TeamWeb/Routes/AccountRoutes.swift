@@ -39,8 +39,8 @@ extension WebApp {
       expired: { request, _ in
         signInAgain(request, 403, localized("This page had expired. Sign in again."))
       }
-    ) { request, _ in
-      let form = request.formFields
+    ) { request, context in
+      let form = context.form
       switch try await access.signIn(
         name: form["name"]?.first ?? "", password: form["password"]?.first ?? "",
         address: app.clientAddress(request))
@@ -147,7 +147,7 @@ extension WebApp {
           request, context.identity, localized("This page had expired. Try again."), status: 403)
       }
     ) { request, context in
-      let form = request.formFields
+      let form = context.form
       let identity = context.identity
       guard case .session(let digest) = identity.kind,
         try await access.checkPassword(
@@ -172,25 +172,31 @@ extension WebApp {
 
     route("GET", "/accounts", RoutePolicy(.owner, team: .organisation)) { request, _ in
       let (token, cookie) = WebApp.csrfToken(for: request)
-      return Pages.accounts(try access.accounts(), players: store.roster.players, token: token)
-        .with(cookie: cookie)
+      return Pages.accounts(
+        try access.accounts(), players: store.roster.players, teams: store.roster.teams,
+        token: token
+      ).with(cookie: cookie)
     }
 
-    route("POST", "/accounts", RoutePolicy(.owner, .form, team: .organisation)) { request, _ in
-      let form = request.formFields
+    route("POST", "/accounts", RoutePolicy(.owner, .form, team: .organisation)) {
+      request, context in
+      let form = context.form
       let role = Role(rawValue: form["role"]?.first ?? "") ?? .viewer
       let player = form["player"]?.first.flatMap(UUID.init(text:)).flatMap {
         store.roster.player(id: $0)
       }
       do {
+        // A player's account holds on their team; staff on the teams ticked.
+        let teams: Set<UUID>? =
+          try player.map { [$0.teamID] } ?? (WebApp.teams(chosenIn: form, store.roster) ?? nil)
         try await access.addAccount(
           name: form["name"]?.first ?? "", role: role, password: form["password"]?.first ?? "",
-          teams: player.map { [$0.teamID] }, player: player?.id)
+          teams: teams, player: player?.id)
       } catch let error as AccessError {
         let (token, cookie) = WebApp.csrfToken(for: request)
         return Pages.accounts(
-          try access.accounts(), players: store.roster.players, token: token,
-          message: error.message, status: 422
+          try access.accounts(), players: store.roster.players, teams: store.roster.teams,
+          token: token, message: error.message, status: 422
         )
         .with(cookie: cookie)
       }
@@ -200,9 +206,15 @@ extension WebApp {
     route("POST", "/accounts/{name}/role", RoutePolicy(.owner, .form, team: .organisation)) {
       request, context in
       let name = context.parameters["name"]?.removingPercentEncoding ?? ""
+      let form = context.form
+      let role = Role(rawValue: form["role"]?.first ?? "") ?? .viewer
       do {
-        try await access.setRole(
-          name: name, role: Role(rawValue: request.formFields["role"]?.first ?? "") ?? .viewer)
+        // The teams stay as they are unless the form carries them.
+        if let teams = try WebApp.teams(chosenIn: form, store.roster) {
+          try await access.setRole(name: name, role: role, teams: teams)
+        } else {
+          try await access.setRole(name: name, role: role)
+        }
       } catch let error as AccessError {
         throw HTTPError(409, error.message)
       }
@@ -219,6 +231,27 @@ extension WebApp {
       }
       return .redirect(to: "/accounts")
     }
+  }
+
+  /// The teams an accounts form ticked: nil when the form does not carry them (they stay as
+  /// they are), `.some(nil)` for every team, else the teams ticked.
+  /// - Throws: ``AccessError`` when the form carries them and none is ticked, or one is
+  ///   unknown.
+  static func teams(chosenIn form: [String: [String]], _ roster: Roster) throws -> Set<UUID>?? {
+    guard form["teams"] != nil else { return nil }
+    let ticked = form["team"] ?? []
+    if ticked.contains("*") { return .some(nil) }
+    var teams: Set<UUID> = []
+    for value in ticked {
+      guard let team = roster.team(value) else {
+        throw AccessError(localized("No team has the tag “%@”.", value))
+      }
+      teams.insert(team.id)
+    }
+    guard !teams.isEmpty else {
+      throw AccessError(localized("Tick at least one team, or Every team."))
+    }
+    return .some(teams)
   }
 
   /// `text` with everything but unreserved characters (RFC 3986) percent-encoded.

@@ -11,7 +11,7 @@ extension WebApp {
     let store = store
     for format in RosterFile.Format.allCases {
       // The whole organisation.
-      route("GET", "/export.\(format.rawValue)", RoutePolicy(.reader, team: .organisation)) {
+      route("GET", "/export.\(format.rawValue)", RoutePolicy(.staff, team: .organisation)) {
         _, _ in
         let day = Date().formatted(.iso8601.year().month().day())
         let roster = store.roster
@@ -45,7 +45,7 @@ extension WebApp {
     // Windows-1252 reads as it was written; its text then travels as `content`.
     route("POST", "/import", RoutePolicy(.editor, .form, upload: .fileForm, team: .organisation)) {
       request, context in
-      let form = request.formFields
+      let form = context.form
       let (token, cookie) = WebApp.csrfToken(for: request)
       if let bytes = request.droppedFiles["file"] {
         let problem = RosterFile.Problem(

@@ -43,18 +43,18 @@ extension WebApp {
       // clock) change with the day.
       let viewer = context.viewer
       return cache.response(
-        "/~overview" + viewer.cacheKey + "~\(Int(Date().timeIntervalSince1970) / 3600)",
+        "/~overview" + viewer.cacheKey + "~\(Int(context.now.timeIntervalSince1970) / 3600)",
         version: roster.version
       ) { Pages.overview(roster, viewer: viewer) }
     }
 
     route("GET", "/teams/{tag}", RoutePolicy(.reader, team: .tag)) { request, context in
-      teamPage(request, context, try WebApp.team(context, request))
+      teamPage(request, context, try context.checkedTeam)
     }
 
     route("GET", "/players/new", RoutePolicy(.editor, team: .chosen)) { request, context in
       let (token, cookie) = WebApp.csrfToken(for: request)
-      let team = try WebApp.team(context, request)
+      let team = try context.checkedTeam
       let several = store.roster.teams.count > 1
       return cache.response(
         "/players/new?team=" + team.id.text, version: store.roster.version, token: token,
@@ -68,18 +68,18 @@ extension WebApp {
 
     route(
       "POST", "/players", RoutePolicy(.editor, .form, upload: .fileForm, team: .chosen),
-      expired: { request, _ in
+      expired: { request, context in
         let (token, cookie) = WebApp.csrfToken(for: request)
         return Pages.addPlayer(
-          WebApp.input(from: request.formFields), errors: nil, token: token, cookie: cookie,
+          WebApp.input(from: context.form), errors: nil, token: token, cookie: cookie,
           status: 403,
           notice: localized(
             "This form had expired, so nothing was saved. Check it and press Add again."))
       }
     ) { request, context in
-      let team = try WebApp.team(context, request)
-      let input = WebApp.input(from: request.formFields)
-      if let search = Pages.ChampionSearch(form: request.formFields) {
+      let team = try context.checkedTeam
+      let input = WebApp.input(from: context.form)
+      if let search = Pages.ChampionSearch(form: context.form) {
         // The form again, its champions filtered, everything typed kept; nothing saved.
         let (token, cookie) = WebApp.csrfToken(for: request)
         return Pages.addPlayer(
@@ -89,8 +89,8 @@ extension WebApp {
       do throws(RosterError) {
         // The photo is read first: a file that is no photo adds nobody. The player and their
         // photo are one change.
-        let player = try await store.addPlayer(
-          input, photo: try await WebApp.formPhoto(request), by: context.author)
+        let player = try await context.scope.addPlayer(
+          input, photo: try await WebApp.formPhoto(request))
         return .redirect(to: WebApp.rosterLink(after: "added", player, in: store.roster))
       } catch {
         guard let validation = error.validation else { throw error }
@@ -130,7 +130,7 @@ extension WebApp {
       // new roster version. The day is in the key: "ends soon" changes at midnight.
       // The day in the key is UTC's (a time zone costs more to ask than the cached page
       // does to serve): "ends soon" may be an hour or so late around midnight.
-      let day = Int(Date().timeIntervalSince1970) / 86_400
+      let day = Int(context.now.timeIntervalSince1970) / 86_400
       // After a change made here, its confirmation (a page of its own in the cache).
       var notice: String?
       if request.query["saved"] != nil {
@@ -150,10 +150,12 @@ extension WebApp {
         .joined(),
         version: roster.version, token: token, cookie: cookie
       ) {
-        Pages.player(
-          player, in: roster, token: slot, viewer: viewer,
-          tenures: try store.tenures(of: player.id),
-          today: Day(Date()), notice: notice)
+        // Their personal data and earlier teams for the staff and themself alone.
+        let personal = viewer.seesPersonalData(of: player.id)
+        return Pages.player(
+          player.shown(to: viewer), in: roster, token: slot, viewer: viewer,
+          tenures: personal ? try store.tenures(of: player.id) : [],
+          today: Day(context.now), notice: notice)
       }
     }
     route(
@@ -194,7 +196,7 @@ extension WebApp {
       }
     ) { request, context in
       let current = try WebApp.player(context.parameters["id"], in: store.roster)
-      let form = request.formFields
+      let form = context.form
       var input = WebApp.input(from: form)
       let version = form["version"]?.first ?? ""
       if let search = Pages.ChampionSearch(form: form) {
@@ -280,7 +282,7 @@ extension WebApp {
       let members = roster.players(in: player.teamID)
       let shown = members.startersFirst
       let group = shown.filter { $0.lineup == player.lineup }
-      let up = request.formFields["direction"]?.first == "up"
+      let up = context.form["direction"]?.first == "up"
       if let index = group.firstIndex(of: player),
         let neighbour = up ? group[safe: index - 1] : group[safe: index + 1],
         let from = shown.firstIndex(of: player), let to = shown.firstIndex(of: neighbour)
@@ -295,7 +297,7 @@ extension WebApp {
     route("POST", "/players/{id}/lineup", RoutePolicy(.editor, .form, team: .player)) {
       request, context in
       let player = try WebApp.player(context.parameters["id"], in: store.roster)
-      let lineup = request.formFields["lineup"]?.first ?? ""
+      let lineup = context.form["lineup"]?.first ?? ""
       try await store.updatePlayer(
         id: player.id, with: PlayerEdit(lineup: lineup), by: context.author)
       return .redirect(to: "/players/\(player.id)?saved")
@@ -305,18 +307,18 @@ extension WebApp {
       request, context in
       let roster = store.roster
       let player = try WebApp.player(context.parameters["id"], in: roster)
-      let other = try WebApp.player(request.formFields["with"]?.first, in: roster)
+      let other = try WebApp.player(context.form["with"]?.first, in: roster)
       try await store.swapPlayers(player.id, with: other.id, by: context.author)
       return .redirect(to: "/players/\(player.id)?swapped=\(other.id)")
     }
 
-    route("GET", "/history", RoutePolicy(.reader, team: .organisation)) { request, context in
+    route("GET", "/history", RoutePolicy(.staff, team: .organisation)) { request, context in
       let (player, _, _) = try WebApp.historyQuery(request)
       return Pages.history(
-        try store.history(player: player, limit: 200), now: Date())
+        try store.history(player: player, limit: 200), now: context.now)
     }
 
-    route("GET", "/trash", RoutePolicy(.reader, team: .organisation)) { request, context in
+    route("GET", "/trash", RoutePolicy(.staff, team: .organisation)) { request, context in
       let (token, cookie) = WebApp.csrfToken(for: request)
       let roster = store.roster
       // Each removed player with the restore button where the reader may edit their team.
@@ -327,7 +329,7 @@ extension WebApp {
             != nil
         }.map(\.id))
       return Pages.trash(
-        removed, token: token, now: Date(), viewer: context.viewer, restorable: restorable
+        removed, token: token, now: context.now, viewer: context.viewer, restorable: restorable
       ).with(cookie: cookie)
     }
 

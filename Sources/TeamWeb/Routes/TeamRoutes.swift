@@ -50,12 +50,13 @@ extension WebApp {
   mutating func addTeamRoutes() {
     let store = store
 
-    @Sendable func organisation(_ roster: Roster) -> Organisation {
-      Organisation(name: roster.organisation, teams: roster.teams, players: roster.players)
+    @Sendable func organisation(_ roster: Roster, for viewer: Pages.Viewer) -> Organisation {
+      Organisation(
+        name: roster.organisation, teams: roster.teams, players: roster.players.shown(to: viewer))
     }
 
-    route("GET", "/api/organisation", RoutePolicy(.reader, team: .organisation)) { _, _ in
-      WebApp.json(organisation(store.roster))
+    route("GET", "/api/organisation", RoutePolicy(.reader, team: .organisation)) { _, context in
+      WebApp.json(organisation(store.roster, for: context.viewer))
     }
 
     route("PATCH", "/api/organisation", RoutePolicy(.owner, .sameOrigin, team: .organisation)) {
@@ -64,7 +65,7 @@ extension WebApp {
       let rename = try WebApp.decodeBody(
         Rename.self, of: request, accepting: ["application/merge-patch+json", "application/json"])
       try await store.renameOrganisation(rename.name, by: context.author)
-      return WebApp.json(organisation(store.roster))
+      return WebApp.json(organisation(store.roster, for: context.viewer))
     }
 
     route("GET", "/api/teams", RoutePolicy(.reader, team: .organisation)) { _, _ in
@@ -81,17 +82,17 @@ extension WebApp {
     }
 
     route("GET", "/api/teams/{tag}", RoutePolicy(.reader, team: .tag)) { request, context in
-      WebApp.json(try WebApp.team(context, request))
+      WebApp.json(try context.checkedTeam)
     }
 
     route("GET", "/api/teams/{tag}/players", RoutePolicy(.reader, team: .tag)) {
       request, context in
-      WebApp.json(store.roster.players(in: try WebApp.team(context, request).id))
+      WebApp.json(store.roster.players(in: try context.checkedTeam.id).shown(to: context.viewer))
     }
 
     route("PATCH", "/api/teams/{tag}", RoutePolicy(.owner, .sameOrigin, team: .tag)) {
       request, context in
-      let team = try WebApp.team(context, request)
+      let team = try context.checkedTeam
       let patch = try WebApp.decodeBody(
         TeamPatch.self, of: request,
         accepting: ["application/merge-patch+json", "application/json"])
@@ -103,7 +104,7 @@ extension WebApp {
 
     route("DELETE", "/api/teams/{tag}", RoutePolicy(.owner, .sameOrigin, team: .tag)) {
       request, context in
-      let team = try WebApp.team(context, request)
+      let team = try context.checkedTeam
       try await store.removeTeam(team.id.uuidString, by: context.author)
       return HTTPResponse(status: 204)
     }
@@ -135,17 +136,17 @@ extension WebApp {
       return response
     }
 
-    route("GET", "/api/players/{id}/tenures", RoutePolicy(.reader, team: .player)) {
+    route("GET", "/api/players/{id}/tenures", RoutePolicy(.personal(.path("id")), team: .player)) {
       _, context in
       let player = try WebApp.player(context.parameters["id"], in: store.roster)
       return WebApp.json(try store.tenures(of: player.id))
     }
 
-    route("GET", "/api/contracts", RoutePolicy(.reader, team: .organisation)) { request, context in
+    route("GET", "/api/contracts", RoutePolicy(.staff, team: .organisation)) { request, context in
       let days = try WebApp.days(request.query["within"])
       return WebApp.json(
         Contracts.ending(
-          in: store.roster.players, within: days, today: Day(Date())))
+          in: store.roster.players, within: days, today: Day(context.now)))
     }
   }
 
@@ -188,7 +189,7 @@ extension WebApp {
     }
 
     route("POST", "/teams", RoutePolicy(.owner, .form, team: .organisation)) { request, context in
-      let input = teamInput(request.formFields)
+      let input = teamInput(context.form)
       do throws(RosterError) {
         let team = try await store.addTeam(input, by: context.author)
         return .redirect(to: "/teams#team-\(team.tag)")
@@ -199,8 +200,8 @@ extension WebApp {
 
     route("POST", "/teams/{tag}/edit", RoutePolicy(.owner, .form, team: .tag)) {
       request, context in
-      let team = try WebApp.team(context, request)
-      let input = teamInput(request.formFields)
+      let team = try context.checkedTeam
+      let input = teamInput(context.form)
       do throws(RosterError) {
         let updated = try await store.updateTeam(
           team.id.uuidString, with: input, by: context.author)
@@ -212,7 +213,7 @@ extension WebApp {
 
     route("POST", "/teams/{tag}/delete", RoutePolicy(.owner, .form, team: .tag)) {
       request, context in
-      let team = try WebApp.team(context, request)
+      let team = try context.checkedTeam
       do throws(RosterError) {
         try await store.removeTeam(team.id.uuidString, by: context.author)
         return .redirect(to: "/teams")
@@ -226,7 +227,7 @@ extension WebApp {
       request, context in
       do throws(RosterError) {
         try await store.renameOrganisation(
-          request.formFields["name"]?.first ?? "", by: context.author)
+          context.form["name"]?.first ?? "", by: context.author)
         return .redirect(to: "/teams")
       } catch {
         guard let validation = error.validation else { throw error }
@@ -254,7 +255,7 @@ extension WebApp {
       request, context in
       let roster = store.roster
       let player = try WebApp.player(context.parameters["id"], in: roster)
-      let named = request.formFields["team"]?.first ?? ""
+      let named = context.form["team"]?.first ?? ""
       guard let target = roster.team(named) else {
         throw HTTPError(422, localized("Choose the team to move %@ to.", player.name))
       }

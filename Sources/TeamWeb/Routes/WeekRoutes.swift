@@ -37,7 +37,7 @@ extension WebApp {
     let store = store
 
     route("GET", "/api/week", RoutePolicy(.reader, team: .chosen)) { request, context in
-      let team = try WebApp.team(context, request)
+      let team = try context.checkedTeam
       return WebApp.json(try store.week(team: team.id.text))
     }
 
@@ -57,9 +57,8 @@ extension WebApp {
 
     route("POST", "/api/week/events", RoutePolicy(.editor, .sameOrigin, team: .chosen)) {
       request, context in
-      let team = try WebApp.team(context, request)
       let input = try WebApp.decodeBody(EventInput.self, of: request)
-      let event = try await store.addEvent(input, team: team.id.text, by: context.author)
+      let event = try await context.scope.addEvent(input)
       var response = WebApp.json(WebApp.document(event, in: store.roster), status: 201)
       response.headers.append(("Location", "/api/week/events/\(event.id)"))
       return response
@@ -110,29 +109,33 @@ extension WebApp {
       WebApp.json(store.roster.schedule.feeds)
     }
 
-    route("POST", "/api/calendar", RoutePolicy(.editor, .sameOrigin, team: .organisation)) {
-      request, _ in
+    // The team is the body's `team` (or ?team=); a player's address, that player's team.
+    route("POST", "/api/calendar", RoutePolicy(.editor, .sameOrigin, team: .chosen)) {
+      request, context in
       let wanted = try WebApp.decodeBody(FeedRequest.self, of: request)
-      let team = try wanted.team.flatMap { $0.isEmpty ? nil : $0 }.map { tag throws(HTTPError) in
-        guard let team = store.roster.team(tag) else {
-          throw HTTPError(404, localized("No team has the tag “%@”.", tag))
+      let scope = try context.scope
+      let feed: CalendarFeed
+      if let id = wanted.player {
+        guard let player = store.roster.player(id: id), player.teamID == scope.team.id else {
+          throw HTTPError(
+            404, localized("%@ has no player with this id.", scope.team.name))
         }
-        return team.id
+        feed = try await store.createFeed(player: player.id)
+      } else {
+        feed = try await scope.createFeed()
       }
-      let feed = try await store.createFeed(team: team, player: wanted.player)
       var response = WebApp.json(feed, status: 201)
       response.headers.append(("Location", feed.path))
       return response
     }
 
     route(
-      "DELETE", "/api/calendar/{secret}", RoutePolicy(.editor, .sameOrigin, team: .organisation)
+      "DELETE", "/api/calendar/{secret}", RoutePolicy(.editor, .sameOrigin, team: .feed)
     ) { _, context in
-      let secret = context.parameters["secret"] ?? ""
-      guard store.roster.schedule.feed(secret: secret) != nil else {
+      guard context.team != nil else {
         throw HTTPError(404, localized("No calendar address has this secret."))
       }
-      try await store.revokeFeed(secret)
+      try await context.scope.revokeFeed(context.parameters["secret"] ?? "")
       return HTTPResponse(status: 204)
     }
 
@@ -158,7 +161,7 @@ extension WebApp {
       var response = HTTPResponse(
         status: 200, contentType: "text/calendar; charset=utf-8",
         body: Array(ICalendar.feed(name: name, events: events, players: names).utf8))
-      response.headers.append(("Cache-Control", "private, no-cache"))
+      response.headers.append(("Cache-Control", "no-store"))
       return response
     }
   }
@@ -201,8 +204,8 @@ extension WebApp {
     let store = store
 
     route("GET", "/week", RoutePolicy(.reader, team: .chosen)) { request, context in
-      let team = try WebApp.team(context, request)
-      let today = Day(Date(), in: team.zone)
+      let team = try context.checkedTeam
+      let today = Day(context.now, in: team.zone)
       let from = request.query["from"].flatMap(Day.init) ?? WebApp.monday(of: today, in: team.zone)
       let (token, cookie) = WebApp.csrfToken(for: request)
       let notice: String? =
@@ -214,10 +217,10 @@ extension WebApp {
     }
 
     route("POST", "/week/events", RoutePolicy(.editor, .form, team: .chosen)) { request, context in
-      let team = try WebApp.team(context, request)
-      let input = WebApp.eventInput(request.formFields)
+      let team = try context.checkedTeam
+      let input = WebApp.eventInput(context.form)
       do throws(RosterError) {
-        let event = try await store.addEvent(input, team: team.id.text, by: context.author)
+        let event = try await context.scope.addEvent(input)
         return .redirect(to: "/events/\(event.id)?planned")
       } catch {
         guard let errors = error.validation else { throw error }
@@ -225,7 +228,8 @@ extension WebApp {
         let day = Day(input.start.split(separator: "T").first.map(String.init) ?? "")
         return Pages.week(
           store.roster, team: team,
-          from: WebApp.monday(of: day ?? Day(Date(), in: team.zone), in: team.zone), token: token,
+          from: WebApp.monday(of: day ?? Day(context.now, in: team.zone), in: team.zone),
+          token: token,
           viewer: context.viewer, form: (input, errors)
         ).with(cookie: cookie)
       }
@@ -246,7 +250,7 @@ extension WebApp {
     route("POST", "/events/{id}/edit", RoutePolicy(.editor, .form, team: .event)) {
       request, context in
       let event = try WebApp.event(context.parameters["id"], in: store.roster)
-      let input = WebApp.eventInput(request.formFields)
+      let input = WebApp.eventInput(context.form)
       do throws(RosterError) {
         try await store.updateEvent(id: event.id, with: input, by: context.author)
         return .redirect(to: "/events/\(event.id)?saved")
@@ -264,7 +268,7 @@ extension WebApp {
       let event = try WebApp.event(context.parameters["id"], in: store.roster)
       do throws(RosterError) {
         try await store.logGames(
-          WebApp.gameInputs(request.formFields), of: event.id, by: context.author)
+          WebApp.gameInputs(context.form), of: event.id, by: context.author)
         return .redirect(to: "/events/\(event.id)?saved")
       } catch {
         guard let errors = error.validation else { throw error }
@@ -280,8 +284,8 @@ extension WebApp {
     ) {
       request, context in
       let event = try WebApp.event(context.parameters["id"], in: store.roster)
-      let player = try WebApp.player(request.formFields["player"]?.first, in: store.roster)
-      let answer = request.formFields["answer"]?.first.flatMap(TeamEvent.Answer.init(rawValue:))
+      let player = try WebApp.player(context.form["player"]?.first, in: store.roster)
+      let answer = context.form["answer"]?.first.flatMap(TeamEvent.Answer.init(rawValue:))
       try await store.answer(answer, for: player.id, to: event.id, by: context.author)
       return .redirect(to: "/events/\(event.id)?saved")
     }
@@ -315,7 +319,7 @@ extension WebApp {
       request, context in
       let roster = store.roster
       let player = try WebApp.player(context.parameters["id"], in: roster)
-      let form = request.formFields
+      let form = context.form
       var availability = roster.schedule.availability[player.id] ?? Availability()
       let weekly = form["weekly"]?.first
       let away = form["away"]?.first
@@ -344,15 +348,17 @@ extension WebApp {
 
     route("POST", "/calendar/new", RoutePolicy(.editor, .form, team: .chosen)) {
       request, context in
-      let team = try WebApp.team(context, request)
-      _ = try await store.createFeed(team: team.id)
+      let scope = try context.scope
+      _ = try await scope.createFeed()
+      let team = scope.team
       return .redirect(to: "/week?team=\(team.tag)#calendar-title")
     }
 
     route("POST", "/calendar/revoke", RoutePolicy(.editor, .form, team: .chosen)) {
       request, context in
-      let team = try WebApp.team(context, request)
-      try await store.revokeFeed(request.formFields["secret"]?.first ?? "")
+      let scope = try context.scope
+      try await scope.revokeFeed(context.form["secret"]?.first ?? "")
+      let team = scope.team
       return .redirect(to: "/week?team=\(team.tag)#calendar-title")
     }
 
@@ -371,7 +377,7 @@ extension WebApp {
       RoutePolicy(.ownPlayer(.path("id")), .form, team: .player)
     ) { request, context in
       let player = try WebApp.player(context.parameters["id"], in: store.roster)
-      let secret = request.formFields["secret"]?.first ?? ""
+      let secret = context.form["secret"]?.first ?? ""
       // Only this player's own addresses, whoever asks here.
       guard store.roster.schedule.feed(secret: secret)?.playerID == player.id else {
         throw HTTPError(404, localized("No calendar address has this secret."))

@@ -1,0 +1,45 @@
+import TeamKit
+
+/// What a reader may see of a player, as docs/PRIVACY.md's table says: the staff see every
+/// field; a player's own account sees the team's public facts of everyone and its own
+/// personal data, never another player's real name, nationality, birth date, contract or
+/// tenure dates. Every face that shows a player asks here.
+extension Player {
+  /// The player as `viewer` may see them.
+  func shown(to viewer: Pages.Viewer) -> Player {
+    viewer.seesPersonalData(of: id) ? self : publicFacts
+  }
+
+  /// The team's public facts of the player: pseudo, role, status, champions, photo, team,
+  /// Riot ID; none of their personal data.
+  var publicFacts: Player {
+    var player = self
+    player.realName = nil
+    player.nationality = nil
+    player.birthDate = nil
+    player.joined = nil
+    player.contractEnd = nil
+    return player
+  }
+}
+
+extension Sequence<Player> {
+  /// The players as `viewer` may see them.
+  func shown(to viewer: Pages.Viewer) -> [Player] { map { $0.shown(to: viewer) } }
+}
+
+extension RosterChange {
+  /// The change as a player's own account may see it: the players' public facts only.
+  var publicFacts: RosterChange {
+    RosterChange(
+      id: id, at: at, author: author, kind: kind, playerID: playerID, playerName: playerName,
+      before: before?.publicFacts, after: after?.publicFacts, fromTeam: fromTeam, toTeam: toTeam,
+      otherPlayer: otherPlayer)
+  }
+}
+
+extension Pages.Viewer {
+  /// The part of a response cache's key that tells what a reader sees of the players:
+  /// empty for the staff (one copy for all of them), the player's own id otherwise.
+  var privacyKey: String { player.map { "~p" + $0.text } ?? "" }
+}
