@@ -109,7 +109,8 @@ let package = Package(
     .testTarget(
       name: "TeamClientTests",
       dependencies: [
-        "TeamClient", "TeamWeb", "TeamAccess", "TeamHTTP", "TeamStore", "TeamKit", "kcorp",
+        "TeamClient", "TeamWeb", "TeamAccess", "TeamHTTP", "TeamStore", "TeamKit", "TeamPhoto",
+        "kcorp",
         "TestSupport",
       ]),
     .testTarget(name: "KCorpCLITests", dependencies: ["kcorp", "TeamKit", "TestSupport"]),

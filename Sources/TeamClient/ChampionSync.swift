@@ -23,19 +23,21 @@ public enum ChampionSync {
   /// - Throws: ``DataDragonError`` (nothing was changed), or ``RosterError`` when the
   ///   database refused the write (nothing was changed either).
   public static func run(
-    from base: URL = DataDragon.address, into store: RosterStore, progress: Progress = { _, _ in }
+    from base: URL = DataDragon.address, into store: RosterStore, within: Duration = deadline,
+    progress: Progress = { _, _ in }
   ) async throws -> ChampionArt {
-    let (version, champions) = try await download(from: base, progress: progress)
+    let (version, champions) = try await download(from: base, within: within, progress: progress)
     return try await store.replaceChampionArt(version: version, champions: champions)
   }
 
   /// The newest version's champions, each with its picture re-encoded.
   /// - Throws: ``DataDragonError``.
-  public static func download(from base: URL, progress: Progress = { _, _ in })
-    async throws(DataDragonError) -> (version: String, champions: [(SyncedChampion, Photo)])
-  {
-    let session = URLSession(configuration: .ephemeral)
-    defer { session.finishTasksAndInvalidate() }
+  /// - Parameter within: how long the whole download may take (``deadline``).
+  public static func download(
+    from base: URL, within: Duration = deadline, progress: Progress = { _, _ in }
+  ) async throws(DataDragonError) -> (version: String, champions: [(SyncedChampion, Photo)]) {
+    let session = MirrorFetcher(origin: base, maxBytes: maxBytes, within: within)
+    defer { session.finish() }
     let version = try DataDragon.newestVersion(
       in: try await fetch(DataDragon.versionsPath, from: base, session))
     progress(1, 3)
@@ -96,22 +98,16 @@ public enum ChampionSync {
   /// The largest file read: Data Dragon's champion lists are about 150 KB, a picture 20 KB.
   static let maxBytes = Photo.maxBytes
 
-  private static func fetch(_ path: String, from base: URL, _ session: URLSession)
+  /// How long a whole sync may take: Data Dragon serves it in seconds; a mirror that drips
+  /// ends the sync at this deadline, and another can be started.
+  public static let deadline: Duration = .seconds(120)
+
+  private static func fetch(_ path: String, from base: URL, _ session: MirrorFetcher)
     async throws(DataDragonError) -> Data
   {
     let url = DataDragon.url(base, path)
-    let data: Data
-    let response: URLResponse
-    do {
-      (data, response) = try await session.data(for: URLRequest(url: url, timeoutInterval: 30))
-    } catch {
-      throw .unreachable(url.absoluteString, error.localizedDescription)
-    }
-    let status = (response as? HTTPURLResponse)?.statusCode ?? 0
+    let (data, status) = try await session.fetch(url, path: path)
     guard status == 200 else { throw .status(url.absoluteString, status) }
-    guard data.count <= maxBytes else {
-      throw .invalid(path, localized("it is over %@ bytes", String(maxBytes)))
-    }
     return data
   }
 }

@@ -1145,6 +1145,7 @@ enum Localizations {
       "ce n’est pas une liste de versions, la plus récente en tête",
     "it is over %@ bytes": "il dépasse %@ octets",
     "it lists no champion": "elle ne liste aucun champion",
+    "it took longer than %@ seconds": "cela a pris plus de %@ secondes",
     "joined": "arrivée",
     "json (the default) or csv.": "json (par défaut) ou csv.",
     "just now": "à l’instant",

@@ -41,9 +41,14 @@
 
     private static func connect(_ url: String, name: String) throws(PostgresError) -> OpaquePointer
     {
-      // The URL's own settings come last, so that they win over these defaults.
-      let keywords = ["connect_timeout", "application_name", "dbname"]
-      let values = ["5", "kcorp", url]
+      // The URL's own settings come last, so that they win over these defaults. A server
+      // that stops answering is noticed: TCP keepalives and a send timeout for a cut network,
+      // ``answerTimeout`` for a server that takes requests and answers none.
+      let keywords = [
+        "connect_timeout", "keepalives", "keepalives_idle", "keepalives_interval",
+        "keepalives_count", "tcp_user_timeout", "application_name", "dbname",
+      ]
+      let values = ["5", "1", "10", "5", "3", "15000", "kcorp", url]
       let handle = withArrayOfCStrings(keywords) { keys in
         withArrayOfCStrings(values) { values in PQconnectdbParams(keys, values, 1) }
       }
@@ -103,8 +108,46 @@
       prepared = [:]
     }
 
+    /// How long a statement may wait for the server's answer. Past it the connection is
+    /// given up (the server is frozen, or the network cut without a reset) and the statement
+    /// fails as "unavailable": a request is answered 503 instead of waiting for ever.
+    static let answerTimeout: Duration = .seconds(10)
+    /// Set when the last statement got no answer in time: it may have reached the server, so
+    /// it is not sent again.
+    private var gaveUp = false
+
+    /// What `sent` (a `PQsend…` call's result) came to: its last result, as `PQexec` gives
+    /// it, waited for at most ``answerTimeout``; nil when it could not be sent or the server
+    /// did not answer in time (the connection is then broken, ``isBroken``).
+    private func answer(_ sent: Int32) -> OpaquePointer? {
+      guard sent == 1 else { return nil }
+      let deadline = ContinuousClock.now + Self.answerTimeout
+      var last: OpaquePointer?
+      while true {
+        while PQisBusy(handle) == 1 {
+          let left = (deadline - ContinuousClock.now) / .milliseconds(1)
+          let milliseconds = Int32(clamping: max(0, Int64(left.rounded(.up))))
+          var descriptor = pollfd(fd: PQsocket(handle), events: Int16(POLLIN), revents: 0)
+          if milliseconds == 0 || poll(&descriptor, 1, milliseconds) == 0 {
+            // No answer in time: this connection is given up (its socket shut, so libpq
+            // sees it lost), and opened again on next use.
+            shutdown(PQsocket(handle), Int32(SHUT_RDWR))
+            _ = PQconsumeInput(handle)
+            PQclear(last)
+            gaveUp = true
+            return nil
+          }
+          if PQconsumeInput(handle) == 0 { break }
+        }
+        guard let result = PQgetResult(handle) else { return last }
+        PQclear(last)
+        last = result
+        if isBroken { return last }
+      }
+    }
+
     func execute(_ sql: String) throws {
-      try check(retryingOnANewConnection { PQexec(handle, sql) })
+      try check(retryingOnANewConnection { answer(PQsendQuery(handle, sql)) })
     }
 
     /// `send`'s result; when the connection turns out to have been lost while idle (the
@@ -115,8 +158,9 @@
     {
       try reconnectIfBroken()
       let idle = PQtransactionStatus(handle) == PQTRANS_IDLE
+      gaveUp = false
       let result = send()
-      guard idle, isBroken else { return result }
+      guard idle, isBroken, !gaveUp else { return result }
       PQclear(result)
       try reconnectIfBroken()
       return send()
@@ -140,7 +184,9 @@
       } else {
         statementsNamed += 1
         statementName = "s\(statementsNamed)"
-        let result = try retryingOnANewConnection { PQprepare(handle, statementName, sql, 0, nil) }
+        let result = try retryingOnANewConnection {
+          answer(PQsendPrepare(handle, statementName, sql, 0, nil))
+        }
         PQclear(try checked(result))
         prepared[sql] = statementName
       }
@@ -176,11 +222,12 @@
         try retryingOnANewConnection {
           // A new connection has none of the old one's prepared statements.
           if prepared.isEmpty {
-            PQclear(PQprepare(handle, statementName, sql, 0, nil))
+            PQclear(answer(PQsendPrepare(handle, statementName, sql, 0, nil)))
             prepared[sql] = statementName
           }
-          return PQexecPrepared(
-            handle, statementName, Int32(values.count), pointers, lengths, formats, 0)
+          return answer(
+            PQsendQueryPrepared(
+              handle, statementName, Int32(values.count), pointers, lengths, formats, 0))
         }
       }
       return try checked(result)
@@ -200,8 +247,9 @@
       let state =
         result.flatMap { PQresultErrorField($0, Int32(UInt8(ascii: "C"))) }
         .map { String(cString: $0) } ?? ""
-      let message = oneLine(result.map { String(cString: PQresultErrorMessage($0)) } ?? "")
+      var message = oneLine(result.map { String(cString: PQresultErrorMessage($0)) } ?? "")
       PQclear(result)
+      if gaveUp { message = "no answer within \(Self.answerTimeout.components.seconds) seconds" }
       let lost = isBroken || state.hasPrefix("08") || state.hasPrefix("57P")
       throw PostgresError(
         state: state,
@@ -219,7 +267,8 @@
     func transaction<T>(_ body: () throws -> T) throws -> T {
       let locked = try checked(
         retryingOnANewConnection {
-          PQexec(handle, "BEGIN; SELECT count FROM change_count WHERE id = 1 FOR UPDATE")
+          answer(
+            PQsendQuery(handle, "BEGIN; SELECT count FROM change_count WHERE id = 1 FOR UPDATE"))
         })
       lockedCount = PQntuples(locked) == 1 ? PostgresRow(result: locked, row: 0).int(0) : nil
       PQclear(locked)

@@ -174,21 +174,21 @@ extension RosterStore {
       if let player, roster.player(id: player) == nil { throw RosterError.notFound(player) }
       let feeds = roster.schedule.feeds
       if let player, feeds.count(where: { $0.playerID == player }) >= Self.maxFeedsPerPlayer {
-        throw RosterError.invalid(
+        throw RosterError.conflict(
           ValidationError(
             .team,
             Message(
               "A player keeps at most %@ calendar addresses; revoke one first.",
-              Self.maxFeedsPerPlayer)))
+              Self.maxFeedsPerPlayer), isConflict: true))
       }
       let teamID = team ?? roster.firstTeam.id
       if player == nil, feeds.count(where: { $0.teamID == teamID }) >= Self.maxFeedsPerTeam {
-        throw RosterError.invalid(
+        throw RosterError.conflict(
           ValidationError(
             .team,
             Message(
               "A team keeps at most %@ calendar addresses; revoke one first.",
-              Self.maxFeedsPerTeam)))
+              Self.maxFeedsPerTeam), isConflict: true))
       }
       let feed = CalendarFeed(
         secret: secret, teamID: player == nil ? team ?? roster.firstTeam.id : nil,

@@ -83,9 +83,9 @@ final class EventHub: @unchecked Sendable {
     var opening = "retry: 2000\n\n"
     let isStaff = identity.role != .player
     if let last = lastEventID.flatMap(Int64.init) {
-      let history = try store.history(after: last, limit: 100)
-      let missed = isStaff ? history : history.map(\.publicFacts)
-      if missed.count == 100 {
+      // The history is the staff's: a player's account is told to read the roster again.
+      let missed = isStaff ? try store.history(after: last, limit: 100) : []
+      if !isStaff || missed.count == 100 {
         opening += Self.event(name: "reset", id: nil, data: "{}")
       } else if let newest = missed.first {
         opening += Self.event(
@@ -129,18 +129,22 @@ final class EventHub: @unchecked Sendable {
           data: Self.payload(version: update.roster.version, changes: changes)
         ).utf8)
     }
-    // The players' own accounts get the players' public facts only.
-    broadcast(event(update.changes), public: event(update.changes.map(\.publicFacts)))
+    // The players' own accounts get the players' public facts only, and nothing of a change
+    // to personal data alone.
+    let shown = update.changes.map(\.publicFacts).filter {
+      $0.kind != .edited || $0.before != $0.after
+    }
+    broadcast(event(update.changes), public: shown.isEmpty ? [] : event(shown))
   }
 
-  /// Sends to every subscriber (`public` to the players' own accounts, when given); forgets
-  /// those whose stream has ended.
+  /// Sends to every subscriber (`public` to the players' own accounts, when given: nothing
+  /// when it is empty); forgets those whose stream has ended.
   private func broadcast(_ bytes: [UInt8], public publicBytes: [UInt8]? = nil) {
     let streams = subscribers.withLock { Array($0) }
     var gone: [ObjectIdentifier] = []
-    for (key, subscriber) in streams
-    where !subscriber.stream.send(subscriber.isStaff ? bytes : publicBytes ?? bytes) {
-      gone.append(key)
+    for (key, subscriber) in streams {
+      let sent = subscriber.isStaff ? bytes : publicBytes ?? bytes
+      if !sent.isEmpty, !subscriber.stream.send(sent) { gone.append(key) }
     }
     if !gone.isEmpty {
       subscribers.withLock { subscribers in for key in gone { subscribers[key] = nil } }

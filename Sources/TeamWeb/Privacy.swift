@@ -41,5 +41,5 @@ extension RosterChange {
 extension Pages.Viewer {
   /// The part of a response cache's key that tells what a reader sees of the players:
   /// empty for the staff (one copy for all of them), the player's own id otherwise.
-  var privacyKey: String { player.map { "~p" + $0.text } ?? "" }
+  var privacyKey: String { isStaff ? "" : "~p" + (player?.text ?? "") }
 }

@@ -129,7 +129,7 @@ struct RequestContext: Sendable {
     Pages.Viewer(
       canEdit: (try? WebApp.check(identity, may: .editor, on: team)) != nil,
       signedIn: identity.kind != .local, isOwner: identity.role == .owner,
-      player: identity.player)
+      player: identity.player, isStaff: identity.role != .player)
   }
 
   /// The team the door checked; 404 when the request names none there is.

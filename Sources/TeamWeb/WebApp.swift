@@ -249,9 +249,12 @@ public struct WebApp: Sendable {
       ("Referrer-Policy", "same-origin"),
       ("X-Frame-Options", "DENY"),
     ]
-    // Pages carry the browser's CSRF token: no cache may keep them.
+    // Pages carry the browser's CSRF token: no cache may keep them. The API's documents
+    // differ by reader (docs/PRIVACY.md): no shared cache may keep them.
     if isPage && response.header("Cache-Control") == nil {
       response.headers.append(("Cache-Control", "no-store"))
+    } else if type == "application/json" && response.header("Cache-Control") == nil {
+      response.headers.append(("Cache-Control", "private, no-cache"))
     }
     if isSecure(request) {
       response.headers.append(("Strict-Transport-Security", "max-age=31536000"))
@@ -262,6 +265,10 @@ public struct WebApp: Sendable {
   /// The request checked against the server's rules and its route's policy, then its
   /// route's answer.
   private func respond(to request: HTTPRequest) async throws -> HTTPResponse {
+    // A handler starts on the server's polling thread; a network database may keep a read
+    // waiting (a frozen server, a cut network), which must never hold that thread: with
+    // PostgreSQL every request goes on on a handler thread first.
+    if case .postgres = store.location { await Task.yield() }
     guard let name = request.header("host").flatMap(Self.hostName) else {
       throw HTTPError(400, localized("Send a Host header of the form name or name:port."))
     }

@@ -4,6 +4,7 @@ import TeamAccess
 import TeamClient
 import TeamHTTP
 import TeamKit
+import TeamPhoto
 import TeamStore
 import TeamWeb
 import TestSupport
@@ -122,6 +123,93 @@ import Testing
         "api/versions.json", localized("it is not a list of versions, newest first"))
     ) {
       try await ChampionSync.run(from: URL(string: "http://127.0.0.1:\(wrong.port)")!, into: store)
+    }
+    #expect(store.roster.championArt == .none)
+  }
+
+  /// A mirror whose `/api/versions.json` never ends: `chunk` bytes every `interval`, for as
+  /// long as the client reads (at most `limit` chunks).
+  static func streaming(chunk: Int, every interval: Duration, limit: Int) throws -> HTTPServer {
+    try HTTPServer(host: "127.0.0.1", port: 0) { request in
+      guard request.path == "/api/versions.json" else { return HTTPResponse(status: 404) }
+      let stream = ResponseStream()
+      Task.detached {
+        for _ in 0..<limit {
+          guard stream.send([UInt8](repeating: UInt8(ascii: " "), count: chunk)) else { return }
+          try? await Task.sleep(for: interval)
+        }
+        stream.close()
+      }
+      var response = HTTPResponse(status: 200, headers: [("Content-Type", "application/json")])
+      response.stream = stream
+      return response
+    }
+  }
+
+  @Test func aBodyOverTheLimitIsStoppedAsItComesNotReadWhole() async throws {
+    // 256 KiB every 5 ms, up to 512 MiB: read whole first, it would take minutes and
+    // hundreds of megabytes; stopped at the limit, it ends once 8 MiB came.
+    let mirror = try Self.streaming(chunk: 256 << 10, every: .milliseconds(5), limit: 2048)
+    defer { mirror.stop() }
+    let started = ContinuousClock.now
+    await #expect(
+      throws: DataDragonError.invalid(
+        "api/versions.json", localized("it is over %@ bytes", String(Photo.maxBytes)))
+    ) {
+      try await ChampionSync.run(from: URL(string: "http://127.0.0.1:\(mirror.port)")!, into: store)
+    }
+    #expect(ContinuousClock.now - started < .seconds(60))
+    #expect(store.roster.championArt == .none)
+  }
+
+  @Test func aMirrorThatDripsEndsTheSyncAtItsDeadline() async throws {
+    // A byte every half second for two minutes: past the 2 s deadline, it is given up
+    // (the bound below is loose: a busy test machine resumes the caller late).
+    let mirror = try Self.streaming(chunk: 1, every: .milliseconds(500), limit: 240)
+    defer { mirror.stop() }
+    let started = ContinuousClock.now
+    do {
+      _ = try await ChampionSync.run(
+        from: URL(string: "http://127.0.0.1:\(mirror.port)")!, into: store, within: .seconds(2))
+      Issue.record("a dripping mirror's sync succeeded")
+    } catch let error as DataDragonError {
+      #expect(error.description.contains("longer than 2 seconds"), "\(error)")
+    }
+    #expect(ContinuousClock.now - started < .seconds(30))
+    // Another sync can start at once, and succeeds from a good mirror.
+    let good = try Self.serving(Self.layout())
+    defer { good.stop() }
+    let art = try await ChampionSync.run(
+      from: URL(string: "http://127.0.0.1:\(good.port)")!, into: store)
+    #expect(art.champions.count == 3)
+  }
+
+  @Test func aRedirectIsFollowedWithinTheMirrorOnly() async throws {
+    let elsewhere = try Self.serving(Self.layout())
+    defer { elsewhere.stop() }
+    let files = Self.layout()
+    let redirecting = try HTTPServer(host: "127.0.0.1", port: 0) { request in
+      switch request.path {
+      case "/api/versions.json":
+        // Within the mirror: followed.
+        return HTTPResponse(status: 302, headers: [("Location", "/api/moved-versions.json")])
+      case "/api/moved-versions.json":
+        return HTTPResponse(
+          status: 200, contentType: "application/json",
+          body: Array(files["/api/versions.json"] ?? Data()))
+      default:
+        // To another port: not followed.
+        return HTTPResponse(
+          status: 302,
+          headers: [("Location", "http://127.0.0.1:\(elsewhere.port)\(request.path)")])
+      }
+    }
+    defer { redirecting.stop() }
+    let base = "http://127.0.0.1:\(redirecting.port)"
+    await #expect(
+      throws: DataDragonError.status("\(base)/cdn/99.1.1/data/en_US/champion.json", 302)
+    ) {
+      try await ChampionSync.run(from: URL(string: base)!, into: store)
     }
     #expect(store.roster.championArt == .none)
   }

@@ -63,6 +63,31 @@ import Testing
     #expect(own.text.contains("Lucas Fayard") && own.text.contains("2001-05-12"))
   }
 
+  @Test func aPlayersEntityTagDoesNotChangeWithAnotherPlayersPersonalData() async throws {
+    let copy = try await Organisation.shared.copy()
+    let path = "/api/players/\(copy.organisation.mate.id)"
+    let before = try await get(path, as: .playerA, in: copy).header("etag")
+    let staffBefore = try await get(path, as: .viewerA, in: copy).header("etag")
+    var edit = PlayerEdit()
+    edit.birthDate = "2008-03-01"
+    _ = try await copy.store.updatePlayer(id: copy.organisation.mate.id, with: edit)
+    let after = try await get(path, as: .playerA, in: copy).header("etag")
+    let staffAfter = try await get(path, as: .viewerA, in: copy).header("etag")
+    #expect(before != nil && after == before)
+    #expect(staffAfter != staffBefore)
+  }
+
+  @Test func aPlayersAccountWithNoPlayerLinkedIsNoStaffMember() {
+    let unlinked = RequestContext(
+      identity: Identity(name: "orphan", role: .player, kind: .local), parameters: [:]
+    ).viewer
+    let staff = RequestContext(
+      identity: Identity(name: "analyst", role: .viewer, kind: .local), parameters: [:]
+    ).viewer
+    #expect(!unlinked.isStaff && !unlinked.seesPersonalData(of: UUID()))
+    #expect(unlinked.cacheKey != staff.cacheKey && unlinked.privacyKey != staff.privacyKey)
+  }
+
   @Test func thePagesShowAPlayerNoOtherPlayersPersonalData() async throws {
     let copy = try await Organisation.shared.copy()
     let o = copy.organisation
@@ -91,23 +116,33 @@ import Testing
       try hub.subscribe(lastEventID: "0", identity: player),
       try hub.subscribe(lastEventID: "0", identity: .local),
     ].compactMap(\.stream)
+    // An edit of his personal data alone, then one of his role.
     var edit = PlayerEdit()
     edit.realName = "Taoufik B."
     _ = try await copy.store.updatePlayer(id: o.mate.id, with: edit)
+    var role = PlayerEdit()
+    role.position = "Top"
+    _ = try await copy.store.updatePlayer(id: o.mate.id, with: role)
     // Published once committed: read what each stream was sent, for up to two seconds.
     var texts = ["", ""]
-    for _ in 0..<40 where !texts[1].contains("Taoufik B.") {
+    for _ in 0..<40 where !texts[0].contains(#""position":"Top""#) || !texts[1].contains("Top") {
       try await Task.sleep(for: .milliseconds(50))
       for (index, stream) in streams.enumerated() {
         var buffer = [CChar](repeating: 0, count: 1 << 16)
         let count = buffer.withUnsafeMutableBufferPointer { bytes in
           bytes.baseAddress.map { stream.read(into: $0, max: bytes.count) } ?? 0
         }
-        texts[index] += String(decoding: buffer.prefix(max(count, 0)).map(UInt8.init(bitPattern:)), as: UTF8.self)
+        texts[index] += String(
+          decoding: buffer.prefix(max(count, 0)).map(UInt8.init(bitPattern:)), as: UTF8.self)
       }
     }
     #expect(texts[1].contains("Taoufik B.") && texts[1].contains("2008-02-29"))
-    #expect(texts[0].contains("Tao") && texts[0].contains("\"kind\":\"edited\""))
+    #expect(texts[1].components(separatedBy: #""kind":"edited""#).count == 3)
+    // The player's account: no history replayed (told to read again), the role change
+    // without his personal data, and nothing of the edit of his personal data alone.
+    #expect(texts[0].contains("event: reset"))
+    #expect(texts[0].contains(#""position":"Top""#))
+    #expect(texts[0].components(separatedBy: "event: change").count == 2)
     for secret in ["Taoufik", "2008-02-29", "contractEnd"] {
       #expect(!texts[0].contains(secret), "\(secret)")
     }

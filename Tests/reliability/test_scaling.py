@@ -279,6 +279,56 @@ def test_postgres_stopped_while_serving_refuses_writes_keeps_reads_and_comes_bac
         stop(again)
 
 
+def postgres_processes(folder):
+    """The server's processes: the postmaster and its children (one per connection)."""
+    postmaster = int(pathlib.Path(folder, "data", "postmaster.pid").read_text().split()[0])
+    children = subprocess.run(["pgrep", "-P", str(postmaster)], capture_output=True, text=True)
+    return [postmaster] + [int(pid) for pid in children.stdout.split()]
+
+
+def timed(port, method, path, body=None):
+    """The status of a request, and the seconds it took."""
+    start = time.monotonic()
+    status = request(port, method, path, body, timeout=30)[0]
+    return status, time.monotonic() - start
+
+
+def test_a_frozen_postgres_is_told_within_seconds_and_no_client_is_blamed(postgres, database):
+    # SIGSTOP, as a network cut without a reset: the kernel still takes every byte, the
+    # server answers none.
+    server = serve(database)
+    frozen = []
+    try:
+        assert request(server.port, "GET", "/healthz")[0] == 200
+        assert request(server.port, "POST", "/api/players",
+                       {"name": "Before", "position": "Top"})[0] == 201
+        frozen = postgres_processes(postgres)
+        for pid in frozen:
+            os.kill(pid, signal.SIGSTOP)
+        status, seconds = timed(server.port, "GET", "/healthz")
+        assert status == 503 and seconds < 4, (status, seconds)
+        # Pages that need no database are answered at once, never 400.
+        for path in ("/signin", "/", "/api/players"):
+            status, seconds = timed(server.port, "GET", path)
+            assert status == 200 and seconds < 3, (path, status, seconds)
+        # A write waits for the database at most its answer timeout, then says so: 503.
+        status, seconds = timed(server.port, "POST", "/api/players",
+                                {"name": "During", "position": "Mid"})
+        assert status == 503 and seconds < 20, (status, seconds)
+        status, seconds = timed(server.port, "GET", "/healthz")
+        assert status == 503 and seconds < 4, (status, seconds)
+    finally:
+        for pid in frozen:
+            os.kill(pid, signal.SIGCONT)
+    try:
+        assert until(lambda: request(server.port, "GET", "/healthz")[0] == 200, 20) is not None
+        assert request(server.port, "POST", "/api/players",
+                       {"name": "After", "position": "Jungle"})[0] == 201
+        assert {"Before", "After"} <= names(server.port)
+    finally:
+        stop(server)
+
+
 def test_the_first_write_after_postgres_restarted_unseen_is_saved(postgres, database):
     """PostgreSQL restarted while the server was idle: its connections look open until used.
     The first write goes through on a new connection rather than failing once."""

@@ -15,6 +15,10 @@ extension Pages {
     var isOwner = true
     /// A player's own account: their availability and answers.
     var player: UUID?
+    /// Staff (owners, editors, viewers) see every player's personal data and the
+    /// organisation's files; a player's own account does not (docs/PRIVACY.md). Decided by
+    /// the role, never by whether a player is linked: it fails closed.
+    var isStaff = true
 
     private static let flags = ["~", "~o", "~s", "~so", "~e", "~eo", "~es", "~eso"]
 
@@ -22,7 +26,7 @@ extension Pages {
     var cacheKey: String {
       // Every page read asks: chosen, not built, but for a player's own account.
       let flags = Self.flags[(canEdit ? 4 : 0) | (signedIn ? 2 : 0) | (isOwner ? 1 : 0)]
-      return player.map { flags + "p" + $0.text } ?? flags
+      return player.map { flags + "p" + $0.text } ?? (isStaff ? flags : flags + "p")
     }
 
     /// Whether this reader may give `player`'s availability and answers.
@@ -32,10 +36,6 @@ extension Pages {
     /// nationality, contract and tenure dates): the staff, and the player themself
     /// (docs/PRIVACY.md).
     func seesPersonalData(of player: UUID) -> Bool { isStaff || self.player == player }
-
-    /// Staff (owners, editors, viewers) see every player's personal data and the
-    /// organisation's files; a player's own account does not.
-    var isStaff: Bool { player == nil }
   }
 
   static func signIn(

@@ -204,10 +204,13 @@ extension WebApp {
       let roster = store.roster
       let player = try WebApp.player(context.parameters["id"], in: roster)
       let viewer = context.viewer
+      // The tag is of what this reader sees: another player's personal data changes none
+      // of theirs (a tag of every field would let them test guesses).
+      let shown = player.shown(to: viewer)
       var response = cache.response(
         "/api/players/" + player.id.text + viewer.privacyKey, version: roster.version
-      ) { WebApp.json(player.shown(to: viewer)) }
-      response.headers.append(("ETag", WebApp.etag(player)))
+      ) { WebApp.json(shown) }
+      response.headers.append(("ETag", WebApp.etag(shown)))
       return response
     }
 
@@ -349,10 +352,12 @@ extension WebApp {
     // For a load balancer: ready only while the database answers (a server whose PostgreSQL
     // is gone is taken out of rotation, and put back once it reconnects).
     // A server about to stop says so first (``Options/isStopping``).
+    let probe = DatabaseProbe(store: store)
     route("GET", "/healthz", RoutePolicy(.anyone, team: .organisation)) { [options] _, _ in
       let problem =
         options.isStopping()
-        ? "stopping" : (try? store.checkDatabase()) == nil ? "the database does not answer" : nil
+        ? "stopping"
+        : await probe.answers(within: .seconds(2)) ? nil : "the database does not answer"
       return HTTPResponse(
         status: problem == nil ? 200 : 503,
         headers: [

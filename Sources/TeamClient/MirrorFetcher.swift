@@ -1,0 +1,140 @@
+import Foundation
+import Synchronization
+import TeamKit
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
+/// Files from one mirror (Data Dragon, or a copy in its layout), each bounded while it comes
+/// in: a body over its limit is stopped as soon as it passes it (never read whole first), a
+/// redirect is followed only within the mirror's own origin (scheme, host and port), and
+/// every transfer ends by the fetcher's deadline, however slowly a mirror drips. Each
+/// caller is answered the moment its outcome is known, without waiting for the transfer's
+/// cancellation to be reported.
+///
+/// `@unchecked Sendable`: `session` is set once in `init`; the transfers under way are
+/// behind a `Mutex`.
+final class MirrorFetcher: NSObject, URLSessionDataDelegate, @unchecked Sendable {
+  private let origin: URL
+  private let maxBytes: Int
+  private let within: Duration
+  /// Set once in `init` (it needs `self` as its delegate).
+  private var session: URLSession?
+
+  private struct Transfer {
+    var data = Data()
+    let path: String
+    let continuation: CheckedContinuation<(Data, Int), any Error>
+  }
+  /// By task; an entry leaves when its caller is answered.
+  private let transfers = Mutex<[Int: Transfer]>([:])
+  private let timedOut = Atomic(false)
+
+  /// - Parameters:
+  ///   - origin: the mirror's base address; redirects elsewhere are not followed.
+  ///   - within: how long every transfer may take, all together.
+  init(origin: URL, maxBytes: Int, within: Duration) {
+    self.origin = origin
+    self.maxBytes = maxBytes
+    self.within = within
+    super.init()
+    let session = URLSession(configuration: .ephemeral, delegate: self, delegateQueue: nil)
+    self.session = session
+    let seconds = Double(within.components.seconds)
+    DispatchQueue.global().asyncAfter(deadline: .now() + seconds) { [weak self] in
+      guard let self else { return }
+      timedOut.store(true, ordering: .relaxed)
+      for transfer in transfers.withLock({ transfers in
+        defer { transfers = [:] }
+        return Array(transfers.values)
+      }) {
+        transfer.continuation.resume(throwing: URLError(.timedOut))
+      }
+      session.invalidateAndCancel()
+    }
+  }
+
+  /// Ends the session once its transfers are done.
+  func finish() { session?.finishTasksAndInvalidate() }
+
+  /// The body and status of `url`.
+  /// - Throws: ``DataDragonError``: unreachable (or past the deadline), or over the limit.
+  func fetch(_ url: URL, path: String) async throws(DataDragonError) -> (Data, Int) {
+    do {
+      return try await withCheckedThrowingContinuation { continuation in
+        guard !timedOut.load(ordering: .relaxed),
+          let task = session?.dataTask(with: URLRequest(url: url, timeoutInterval: 30))
+        else { return continuation.resume(throwing: URLError(.timedOut)) }
+        transfers.withLock {
+          $0[task.taskIdentifier] = Transfer(path: path, continuation: continuation)
+        }
+        task.resume()
+      }
+    } catch let error as DataDragonError {
+      throw error
+    } catch {
+      if timedOut.load(ordering: .relaxed) {
+        throw .unreachable(
+          url.absoluteString,
+          localized("it took longer than %@ seconds", String(within.components.seconds)))
+      }
+      throw .unreachable(url.absoluteString, error.localizedDescription)
+    }
+  }
+
+  func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
+    let refused = transfers.withLock { transfers -> Transfer? in
+      guard var transfer = transfers[dataTask.taskIdentifier] else { return nil }
+      transfer.data.append(data)
+      guard transfer.data.count > maxBytes else {
+        transfers[dataTask.taskIdentifier] = transfer
+        return nil
+      }
+      transfers[dataTask.taskIdentifier] = nil
+      return transfer
+    }
+    guard let refused else { return }
+    refused.continuation.resume(
+      throwing: DataDragonError.invalid(
+        refused.path, localized("it is over %@ bytes", String(maxBytes))))
+    dataTask.cancel()
+  }
+
+  func urlSession(
+    _ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?
+  ) {
+    // Nothing left when its caller was answered already (over the limit, past the deadline).
+    guard let transfer = transfers.withLock({ $0.removeValue(forKey: task.taskIdentifier) })
+    else { return }
+    if let error {
+      transfer.continuation.resume(throwing: error)
+    } else {
+      let status = (task.response as? HTTPURLResponse)?.statusCode ?? 0
+      transfer.continuation.resume(returning: (transfer.data, status))
+    }
+  }
+
+  /// Follows a redirect within the mirror's origin only; elsewhere the redirect itself is
+  /// the answer (its status is not 200: the sync says so).
+  func urlSession(
+    _ session: URLSession, task: URLSessionTask,
+    willPerformHTTPRedirection response: HTTPURLResponse,
+    newRequest request: URLRequest, completionHandler: @escaping (URLRequest?) -> Void
+  ) {
+    guard let target = request.url, Self.sameOrigin(target, origin) else {
+      return completionHandler(nil)
+    }
+    completionHandler(request)
+  }
+
+  /// Whether two addresses have the same scheme, host and port (the scheme's default when
+  /// none is given).
+  static func sameOrigin(_ one: URL, _ other: URL) -> Bool {
+    func port(_ url: URL) -> Int? {
+      url.port ?? (url.scheme == "https" ? 443 : url.scheme == "http" ? 80 : nil)
+    }
+    return one.scheme?.lowercased() == other.scheme?.lowercased()
+      && one.host?.lowercased() == other.host?.lowercased() && port(one) == port(other)
+  }
+}
