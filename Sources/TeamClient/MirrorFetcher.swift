@@ -41,8 +41,10 @@ final class MirrorFetcher: NSObject, URLSessionDataDelegate, @unchecked Sendable
     super.init()
     let session = URLSession(configuration: .ephemeral, delegate: self, delegateQueue: nil)
     self.session = session
+    // On a thread of its own: a busy dispatch pool must not put the deadline off.
     let seconds = Double(within.components.seconds)
-    DispatchQueue.global().asyncAfter(deadline: .now() + seconds) { [weak self] in
+    Thread.detachNewThread { [weak self] in
+      Thread.sleep(forTimeInterval: seconds)
       guard let self else { return }
       timedOut.store(true, ordering: .relaxed)
       for transfer in transfers.withLock({ transfers in

@@ -35,7 +35,7 @@ final class ServerContext: Sendable {
     handler: @escaping @Sendable (HTTPRequest) async -> HTTPResponse, maxBodyBytes: Int,
     maxFormBytes: Int, bodyLimit: @escaping @Sendable (String, String, String) -> Int?,
     isSecure: Bool,
-    perAddress: Int, uploadGrace: Duration
+    perAddress: Int, total: Int, uploadGrace: Duration
   ) {
     self.handler = handler
     self.maxBodyBytes = maxBodyBytes
@@ -43,7 +43,7 @@ final class ServerContext: Sendable {
     self.bodyLimit = bodyLimit
     self.uploadGrace = uploadGrace
     self.isSecure = isSecure
-    waiting = WaitingConnections(perAddress: max(2, perAddress))
+    waiting = WaitingConnections(perAddress: max(2, perAddress), total: total)
   }
 
   /// Requests whose handler started and whose exchange is not over: not answered yet, or

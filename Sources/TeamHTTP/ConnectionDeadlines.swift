@@ -59,8 +59,15 @@ final class WaitingConnections: Sendable {
   /// By connection (its address in memory, as a number: pointers are not Sendable).
   private let entries = Mutex<[UInt: Entry]>([:])
   private let perAddress: Int
+  /// Past this many connections in all, each new one makes room by cutting the oldest
+  /// waiting connection of the address that holds the most: many addresses trickling
+  /// together cannot fill the server's connections and lock out one more.
+  private let crowded: Int
 
-  init(perAddress: Int) { self.perAddress = perAddress }
+  init(perAddress: Int, total: Int = .max) {
+    self.perAddress = perAddress
+    crowded = total == .max ? .max : max(1, total - max(8, total / 16))
+  }
 
   /// A connection opened; when its address has too many, the address's oldest waiting one
   /// is cut off (the new one itself only when none of the others waits).
@@ -71,13 +78,28 @@ final class WaitingConnections: Sendable {
       entries[key] = Entry(socket: socket, address: address, since: .now)
       let same = entries.filter { $0.value.address == address }
       let waiting = same.filter { $0.value.since != nil }
-      guard same.count > perAddress || waiting.count > perAddress / 2 else { return }
-      let oldest = waiting.filter { $0.key != key }
-        .min { ($0.value.since ?? .now) < ($1.value.since ?? .now) }
-      let cut = oldest?.key ?? key
-      if let entry = entries[cut] { shutdown(entry.socket, Int32(SHUT_RDWR)) }
-      entries[cut] = nil
+      if same.count > perAddress || waiting.count > perAddress / 2 {
+        let oldest = waiting.filter { $0.key != key }
+          .min { ($0.value.since ?? .now) < ($1.value.since ?? .now) }
+        Self.cut(oldest?.key ?? key, in: &entries)
+      }
+      guard entries.count > crowded else { return }
+      // Crowded: the address with the most connections gives up its oldest waiting one.
+      var counts: [String: Int] = [:]
+      for entry in entries.values { counts[entry.address, default: 0] += 1 }
+      guard let heaviest = counts.max(by: { $0.value < $1.value })?.key,
+        let oldest = entries.filter({
+          $0.value.address == heaviest && $0.value.since != nil && $0.key != key
+        }).min(by: { ($0.value.since ?? .now) < ($1.value.since ?? .now) })
+      else { return }
+      Self.cut(oldest.key, in: &entries)
     }
+  }
+
+  /// Shuts a connection's socket down (libmicrohttpd then closes it) and forgets it.
+  private static func cut(_ key: UInt, in entries: inout [UInt: Entry]) {
+    if let entry = entries[key] { shutdown(entry.socket, Int32(SHUT_RDWR)) }
+    entries[key] = nil
   }
 
   /// Answers `connection` with `answer`, written by the server itself, and closes it: for a

@@ -103,7 +103,7 @@ public final class HTTPServer: Sendable {
       handler: handler, maxBodyBytes: limits.maxBodyBytes,
       maxFormBytes: limits.maxFormBytes, bodyLimit: limits.bodyLimit,
       isSecure: tls != nil,
-      perAddress: Int(limits.maxConnectionsPerIP),
+      perAddress: Int(limits.maxConnectionsPerIP), total: Int(limits.maxConnections),
       uploadGrace: limits.uploadDeadline - limits.requestDeadline)
     let pointer = Unmanaged.passUnretained(context).toOpaque()
     // GnuTLS reads the PEM strings while the daemon starts.

@@ -55,6 +55,9 @@ public enum DataDragon {
     "cdn/\(version)/img/champion/\(id).png"
   }
 
+  /// The most champions a sync takes.
+  public static let maxChampions = 400
+
   /// The champions of the English and French `champion.json`, in the English file's order,
   /// without their pictures (``SyncedChampion/picture`` empty).
   /// - Throws: ``DataDragonError/invalid(_:_:)`` when a file is not Data Dragon's, lists no
@@ -86,6 +89,12 @@ public enum DataDragon {
     guard !english.isEmpty else {
       throw .invalid(
         championsPath(version: version, language: "en_US"), localized("it lists no champion"))
+    }
+    // The game has under 200; a list of thousands is no game's, and would weigh on every page.
+    guard english.count <= maxChampions else {
+      throw .invalid(
+        championsPath(version: version, language: "en_US"),
+        localized("it lists more than %@ champions", maxChampions))
     }
     return english.values.sorted { $0.id < $1.id }.map { entry in
       SyncedChampion(

@@ -40,6 +40,9 @@ public struct EventInput: Hashable, Sendable {
   public static let maxNotesLength = 2000
   /// The longest an event may last.
   public static let maxDuration: TimeInterval = 24 * 3600
+  /// The years an event may start in: a team's calendar, and every date a feed, an export
+  /// and an import write and read back the same (no 3-digit year, no Julian calendar).
+  public static let years = 1900...2199
 
   /// The event to store: `team`'s, its times read in `zone`, inviting `invited` when new.
   /// - Throws: ``ValidationError`` listing every problem.
@@ -60,6 +63,14 @@ public struct EventInput: Hashable, Sendable {
     do throws(ValidationError) {
       start = try Self.instant(self.start, in: zone, field: .start)
     } catch { issues += error.issues }
+    if let day = start.map({ Day($0, in: zone) }), !Self.years.contains(day.year) {
+      fail(
+        .start,
+        Message(
+          "Give a date from %1$@ to %2$@.", "\(Self.years.lowerBound)-01-01",
+          "\(Self.years.upperBound)-12-31"))
+      start = nil
+    }
     var end: Date?
     if self.end.trimmingCharacters(in: .whitespaces).isEmpty {
       end = start?.addingTimeInterval(2 * 3600)

@@ -52,6 +52,8 @@ enum Localizations {
     "%1$@ is now %2$@, %3$@ %4$@.": "%1$@ est désormais %2$@, %3$@ %4$@.",
     "%1$@ is on %2$@. The move keeps their pseudo, photo and champions, and dates their arrival today.":
       "%1$@ est dans l’équipe %2$@. Le transfert garde son pseudo, sa photo et ses champions, et date son arrivée d’aujourd’hui.",
+    "%1$@ keeps at most %2$@ events; cancel old ones first.":
+      "%1$@ garde au plus %2$@ événements ; annulez-en d’anciens d’abord.",
     "%1$@ logged %2$@ on %3$@: %4$@.": "%1$@ a noté le résultat de %2$@ du %3$@ : %4$@.",
     "%1$@ logged a result": "%1$@ a noté un résultat",
     "%1$@ moved %2$@ from %3$@ to %4$@": "%1$@ a transféré %2$@ de %3$@ à %4$@",
@@ -411,6 +413,8 @@ enum Localizations {
     "Game %@: result": "Partie %@ : résultat",
     "Game %@: side": "Partie %@ : côté",
     "Games": "Parties",
+    "Give %1$@ as a date, as 2026-03-12 (not “%2$@”).":
+      "Donnez %1$@ comme une date, ainsi : 2026-03-12 (pas « %2$@ »).",
     "Give %1$@: %2$@": "Indiquez %1$@ : %2$@",
     "Give %@ only once.": "Ne donnez %@ qu’une fois.",
     "Give --champion or --no-champions, not both.":
@@ -433,6 +437,7 @@ enum Localizations {
       "Donnez une fin de contrat postérieure à la date d’arrivée.",
     "Give a date and time, as 2026-03-12T20:00.":
       "Donnez une date et une heure, comme 2026-03-12T20:00.",
+    "Give a date from %1$@ to %2$@.": "Donnez une date du %1$@ au %2$@.",
     "Give a photo FILE or --none, one of the two.":
       "Donnez un FICHIER photo ou --none, l’un des deux.",
     "Give a player a photo (JPEG, PNG, WebP or HEIC), or --none to remove it.":
@@ -1012,6 +1017,8 @@ enum Localizations {
     "There is no such photo.": "Cette photo n’existe pas.",
     "There is no such player.": "Ce joueur n’existe pas.",
     "There is nothing at this address.": "Il n’y a rien à cette adresse.",
+    "These dates hold %1$@ events, more than %2$@ at once; ask for fewer days with from and to.":
+      "Ces dates comptent %1$@ événements, plus de %2$@ à la fois ; demandez moins de jours avec from et to.",
     "This JPEG is saved in %1$@ passes, more than the %2$@ a photo needs; save it again as an ordinary JPEG or a PNG and send that.":
       "Ce JPEG est enregistré en %1$@ passes, plus que les %2$@ dont une photo a besoin ; enregistrez-le de nouveau en JPEG ordinaire ou en PNG et envoyez celui-là.",
     "This address is not a KCorp server.": "Cette adresse n’est pas un serveur KCorp.",
@@ -1144,6 +1151,7 @@ enum Localizations {
     "it is not a list of versions, newest first":
       "ce n’est pas une liste de versions, la plus récente en tête",
     "it is over %@ bytes": "il dépasse %@ octets",
+    "it lists more than %@ champions": "elle compte plus de %@ champions",
     "it lists no champion": "elle ne liste aucun champion",
     "it took longer than %@ seconds": "cela a pris plus de %@ secondes",
     "joined": "arrivée",

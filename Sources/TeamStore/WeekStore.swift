@@ -49,6 +49,14 @@ extension RosterStore {
   {
     try await perform { [now] writer, roster in
       let team = try Self.team(tagOrID, in: roster)
+      if roster.schedule.events.count(where: { $0.teamID == team.id }) >= Self.maxEventsPerTeam {
+        throw RosterError.conflict(
+          ValidationError(
+            .start,
+            Message(
+              "%1$@ keeps at most %2$@ events; cancel old ones first.", team.name,
+              Self.maxEventsPerTeam), isConflict: true))
+      }
       let starters = roster.players(in: team.id).filter { $0.lineup == .starter }.map(\.id)
       let event = try writer.save(
         try input.validated(team: team.id, zone: team.zone, invited: starters, now: now()))
@@ -211,6 +219,9 @@ extension RosterStore {
       return (roster.with(schedule: schedule), ())
     }
   }
+
+  /// How many events a team keeps: years of scrims, blocks and matches.
+  public static let maxEventsPerTeam = 5000
 
   /// How many calendar addresses a team's staff may keep at once.
   public static let maxFeedsPerTeam = 20

@@ -163,9 +163,9 @@ import Testing
   }
 
   @Test func aMirrorThatDripsEndsTheSyncAtItsDeadline() async throws {
-    // A byte every half second for two minutes: past the 2 s deadline, it is given up
-    // (the bound below is loose: a busy test machine resumes the caller late).
-    let mirror = try Self.streaming(chunk: 1, every: .milliseconds(500), limit: 240)
+    // A byte every half second for five minutes: past the 2 s deadline, it is given up
+    // (the bound below is loose: a test machine busy with other suites resumes it late).
+    let mirror = try Self.streaming(chunk: 1, every: .milliseconds(500), limit: 600)
     defer { mirror.stop() }
     let started = ContinuousClock.now
     do {
@@ -175,7 +175,7 @@ import Testing
     } catch let error as DataDragonError {
       #expect(error.description.contains("longer than 2 seconds"), "\(error)")
     }
-    #expect(ContinuousClock.now - started < .seconds(30))
+    #expect(ContinuousClock.now - started < .seconds(90))
     // Another sync can start at once, and succeeds from a good mirror.
     let good = try Self.serving(Self.layout())
     defer { good.stop() }
@@ -212,6 +212,44 @@ import Testing
       try await ChampionSync.run(from: URL(string: base)!, into: store)
     }
     #expect(store.roster.championArt == .none)
+  }
+
+  @Test func aFavouriteChampionFromASyncSurvivesExportAndImportWithTheCommandLine()
+    async throws
+  {
+    // A champion newer than this build's catalog, known from the sync alone.
+    var files = Self.layout()
+    for language in ["en_US", "fr_FR"] {
+      let path = "/cdn/99.1.1/data/\(language)/champion.json"
+      let text = String(decoding: files[path] ?? Data(), as: UTF8.self).replacingOccurrences(
+        of: #""data": {"#,
+        with:
+          #""data": {"Kaiross": {"id": "Kaiross", "key": "9", "name": "Kaiross", "title": "t", "tags": ["Mage"]},"#
+      )
+      files[path] = Data(text.utf8)
+    }
+    files["/cdn/99.1.1/img/champion/Kaiross.png"] = stripedPNG(side: 120, rgb: (1, 2, 3))
+    let mirror = try Self.serving(files)
+    defer { mirror.stop() }
+    let path = folder.path("roster.sqlite")
+    let environment = ["HOME": folder.url.path]
+    let sync = try await runKCorpOffThePool(
+      ["champions", "sync", "--from", "http://127.0.0.1:\(mirror.port)", "--db", path],
+      environment: environment)
+    #expect(sync.status == 0, "\(sync.stderr)")
+    let edit = try await runKCorpOffThePool(
+      ["players", "edit", "canna", "--champion", "Kaiross", "--db", path],
+      environment: environment)
+    #expect(edit.status == 0, "\(edit.stderr)")
+    let show = ["players", "show", "canna", "--json", "--db", path]
+    let before = try await runKCorpOffThePool(show, environment: environment).stdout
+    #expect(before.lowercased().contains(#""id": "kaiross""#))
+    let file = folder.path("roster.json")
+    for arguments in [["export", "--output", file], ["import", file]] {
+      let run = try await runKCorpOffThePool(arguments + ["--db", path], environment: environment)
+      #expect(run.status == 0, "\(arguments): \(run.stderr)")
+    }
+    #expect(try await runKCorpOffThePool(show, environment: environment).stdout == before)
   }
 
   @Test func anAddressNobodyAnswersSaysSoAndChangesNothing() async throws {

@@ -81,6 +81,43 @@ import Testing
     #expect(open.isEmpty)
   }
 
+  @Test func manyAddressesTricklingTogetherNeverLockOutAnotherOne() throws {
+    var limits = HTTPServer.Limits()
+    limits.maxConnections = 64
+    limits.maxConnectionsPerIP = 16
+    // Long: no trickling connection leaves by the deadline during the test.
+    limits.requestDeadline = .seconds(20)
+    let server = try server(limits)
+    // Twelve addresses, ten unfinished requests each: more than the server's connections.
+    var slow: [Int32] = []
+    defer { slow.forEach { close($0) } }
+    for address in 2...13 {
+      let client = HTTPClient(port: server.port, source: "127.0.0.\(address)")
+      for _ in 0..<10 {
+        let fd = try client.rawSocket()
+        _ = "GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ".withCString {
+          send(fd, $0, strlen($0), 0)
+        }
+        slow.append(fd)
+      }
+    }
+    // Each keeps its request coming, a byte at a time: never stalled, never finished.
+    let dripping = Atomic(true)
+    let sockets = slow
+    let dripper = Thread {
+      while dripping.load(ordering: .relaxed) {
+        for fd in sockets { _ = "x".withCString { send(fd, $0, 1, Int32(MSG_NOSIGNAL)) } }
+        usleep(300_000)
+      }
+    }
+    dripper.start()
+    defer { dripping.store(false, ordering: .relaxed) }
+    usleep(500_000)
+    // A browser from another address is answered, within the time it would wait.
+    let browser = HTTPClient(port: server.port, receiveTimeout: 5, source: "127.0.0.42")
+    #expect(try browser.get("/").status == 200)
+  }
+
   @Test func anUploadsBodyMayTakeLongerThanAnOrdinaryRequest() throws {
     var limits = HTTPServer.Limits()
     limits.requestDeadline = .seconds(1)

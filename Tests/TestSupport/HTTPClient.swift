@@ -32,12 +32,17 @@ public struct HTTPClient: Sendable {
   public let port: Int
   /// How long a read waits for the server before the exchange fails.
   public let receiveTimeout: Int
+  /// The address requests come from.
+  public let source: String
 
   /// `receiveTimeout` is in seconds; a test whose handlers await on the shared concurrency
   /// pool gives a longer one, as the other suites running at once can hold that pool.
-  public init(port: Int, receiveTimeout: Int = 30) {
+  /// - Parameter source: the loopback address to connect from (`127.0.0.2`, …), to play
+  ///   another client.
+  public init(port: Int, receiveTimeout: Int = 30, source: String = "127.0.0.1") {
     self.port = port
     self.receiveTimeout = receiveTimeout
+    self.source = source
   }
 
   public func get(_ path: String, headers: [String: String] = [:]) throws -> WireResponse {
@@ -121,6 +126,20 @@ public struct HTTPClient: Sendable {
   private func connected() throws -> Int32 {
     let fd = socket(AF_INET, streamSocket, 0)
     guard fd >= 0 else { throw ClientError.socket }
+    if source != "127.0.0.1" {
+      var local = sockaddr_in()
+      local.sin_family = sa_family_t(AF_INET)
+      local.sin_addr.s_addr = inet_addr(source)
+      let bound = withUnsafePointer(to: &local) {
+        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+          bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+        }
+      }
+      guard bound == 0 else {
+        close(fd)
+        throw ClientError.socket
+      }
+    }
     var address = sockaddr_in()
     address.sin_family = sa_family_t(AF_INET)
     address.sin_port = UInt16(port).bigEndian

@@ -36,9 +36,33 @@ extension WebApp {
   mutating func addWeekRoutes() {
     let store = store
 
+    // The whole week of a team, or the days `from` to `to` (its own clock); an answer holds
+    // at most ``maxEventsPerAnswer`` events.
     route("GET", "/api/week", RoutePolicy(.reader, team: .chosen)) { request, context in
       let team = try context.checkedTeam
-      return WebApp.json(try store.week(team: team.id.text))
+      var week = try store.week(team: team.id.text)
+      let days = try ["from", "to"].map { name throws(HTTPError) -> Day? in
+        guard let text = request.query[name] else { return nil }
+        guard let day = Day(text) else {
+          throw HTTPError(
+            400, localized("Give %1$@ as a date, as 2026-03-12 (not “%2$@”).", name, text))
+        }
+        return day
+      }
+      if days[0] != nil || days[1] != nil {
+        week = week.between(
+          days[0].map { Schedule.midnight($0, in: team.zone) } ?? .distantPast,
+          days[1].map { Schedule.midnight($0.adding(days: 1), in: team.zone) } ?? .distantFuture)
+      }
+      let count = week.schedule.events.count
+      guard count <= WebApp.maxEventsPerAnswer else {
+        throw HTTPError(
+          422,
+          localized(
+            "These dates hold %1$@ events, more than %2$@ at once; ask for fewer days with from and to.",
+            count, WebApp.maxEventsPerAnswer))
+      }
+      return WebApp.json(week)
     }
 
     route(
@@ -168,6 +192,9 @@ extension WebApp {
 }
 
 extension WebApp {
+  /// The most events one answer of `/api/week` holds.
+  static let maxEventsPerAnswer = 1000
+
   /// The Monday of the week `day` falls in.
   static func monday(of day: Day, in zone: TimeZone) -> Day {
     let weekday =
