@@ -111,7 +111,6 @@ enum Localizations {
     "%@ days ago": "il y a %@ jours",
     "%@ events": "%@ événements",
     "%@ has no photo now.": "%@ n’a plus de photo.",
-    "%@ has no player with this id.": "%@ n’a aucun joueur avec cet identifiant.",
     "%@ hours ago": "il y a %@ heures",
     "%@ imported a roster of 1 player.": "%@ a importé un effectif de 1 joueur.",
     "%@ is a player's account: it sees its own personal data, not another player’s.":

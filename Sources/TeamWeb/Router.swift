@@ -144,14 +144,8 @@ struct RequestContext: Sendable {
   var scope: TeamScope {
     get throws(RosterError) {
       guard let store else { throw .teamNotFound("") }
-      return TeamScope(store: store, team: try checkedTeam, author: author)
+      return TeamScope(store: store, team: try checkedTeam, identity: identity)
     }
-  }
-
-  /// Refuses the request unless its identity may do `access` on `team` too (a transfer's
-  /// target, a new player's team): the same check as the route's.
-  func require(_ access: RoutePolicy.Access, on team: TeamKit.Team) throws(HTTPError) {
-    try WebApp.check(identity, may: access, on: team)
   }
 }
 

@@ -1,16 +1,57 @@
 import Foundation
+import TeamAccess
 import TeamHTTP
 import TeamKit
 import TeamPhoto
 import TeamStore
 
 /// The store as a handler may change a team: bound to the team whose role the door checked
-/// (``RequestContext/scope``). What it adds goes to that team whatever the input names, and
-/// what it changes by id must be that team's.
+/// (``RequestContext/scope``). What it adds goes to that team whatever the input names; what
+/// it changes by id must be that team's (404 otherwise), checked against the roster as it is
+/// when the change is asked. Routes change a team through nothing else
+/// (`TeamScopeTests` reads the routes to keep it so).
 struct TeamScope: Sendable {
   let store: RosterStore
   let team: Team
-  let author: String
+  let identity: Identity
+
+  /// Who the history records the changes as.
+  var author: String { identity.name }
+
+  // MARK: - What the team holds
+
+  /// The team's player whose id is `text`.
+  /// - Throws: 404 when no player of the team has it.
+  func player(_ text: String?) throws(HTTPError) -> Player {
+    guard let id = text.flatMap(UUID.init(text:)), let player = try? owned(id) else {
+      throw .playerNotFound
+    }
+    return player
+  }
+
+  /// The team's player `id`, as the roster is now.
+  private func owned(_ id: UUID) throws(RosterError) -> Player {
+    guard let player = store.roster.player(id: id), player.teamID == team.id else {
+      throw .notFound(id)
+    }
+    return player
+  }
+
+  /// The team's event `id`, as the roster is now.
+  private func ownedEvent(_ id: UUID) throws(RosterError) {
+    guard store.roster.schedule.event(id: id)?.teamID == team.id else { throw .notFound(id) }
+  }
+
+  /// The team's event whose id is `text`.
+  /// - Throws: 404 when no event of the team has it.
+  func event(_ text: String?) throws(HTTPError) -> TeamEvent {
+    guard let id = text.flatMap(UUID.init(text:)), let event = store.roster.schedule.event(id: id),
+      event.teamID == team.id
+    else { throw HTTPError(404, localized("No event has this id: it may have been cancelled.")) }
+    return event
+  }
+
+  // MARK: - Players
 
   /// Adds a player to the team (with `photo`, in the same change).
   func addPlayer(_ input: PlayerInput, photo: Photo? = nil) async throws(RosterError) -> Player {
@@ -19,27 +60,119 @@ struct TeamScope: Sendable {
     return try await store.addPlayer(input, photo: photo, by: author)
   }
 
+  /// Changes the fields `edit` gives of one of the team's players.
+  @discardableResult
+  func updatePlayer(
+    _ id: UUID, with edit: PlayerEdit, expected: Player? = nil, photo: Photo? = nil,
+    removingPhoto: Bool = false
+  ) async throws(RosterError) -> Player {
+    _ = try owned(id)
+    return try await store.updatePlayer(
+      id: id, with: edit, expected: expected, photo: photo, removingPhoto: removingPhoto,
+      by: author)
+  }
+
+  /// Gives one of the team's players a photo, or takes it away (nil).
+  func setPhoto(of id: UUID, to photo: Photo?) async throws(RosterError) -> Player {
+    _ = try owned(id)
+    return try await store.setPhoto(of: id, to: photo)
+  }
+
+  /// Moves one of the team's players to Recently removed.
+  func removePlayer(_ id: UUID) async throws(RosterError) {
+    _ = try owned(id)
+    _ = try await store.removePlayer(id: id, by: author)
+  }
+
+  /// Brings back a player the team removed.
+  func restorePlayer(_ id: UUID) async throws(RosterError) -> Player {
+    guard let removal = store.roster.removal(id: id), removal.player.teamID == team.id else {
+      throw .notFound(id)
+    }
+    return try await store.restorePlayer(id: removal.player.id, by: author)
+  }
+
+  /// Puts the team's players in the order of `ids`.
+  @discardableResult
+  func reorder(_ ids: [UUID], expected: [UUID]?) async throws(RosterError) -> [Player] {
+    try await store.reorder(ids, expected: expected, team: team.id.text, by: author)
+  }
+
+  /// Exchanges two of the team's players.
+  func swapPlayers(_ id: UUID, with other: UUID) async throws(RosterError) -> (Player, Player) {
+    _ = try owned(id)
+    _ = try owned(other)
+    return try await store.swapPlayers(id, with: other, by: author)
+  }
+
+  /// Moves one of the team's players to `target`, whose role is checked here too: a move
+  /// changes both teams.
+  func transferPlayer(_ id: UUID, to target: Team, lineup: Lineup? = nil) async throws -> Player {
+    _ = try owned(id)
+    try WebApp.check(identity, may: .editor, on: target)
+    return try await store.transferPlayer(
+      id: id, to: target.id.text, lineup: lineup, by: author)
+  }
+
+  /// Replaces the weekly hours and days away of one of the team's players.
+  func setAvailability(of id: UUID, to availability: Availability) async throws(RosterError) {
+    _ = try owned(id)
+    try await store.setAvailability(of: id, to: availability, by: author)
+  }
+
+  // MARK: - The week
+
   /// Plans an event of the team.
   func addEvent(_ input: EventInput) async throws(RosterError) -> TeamEvent {
     try await store.addEvent(input, team: team.id.text, by: author)
   }
 
-  /// Puts the team's players in the order of `ids`.
-  func reorder(_ ids: [UUID], expected: [UUID]?) async throws(RosterError) -> [Player] {
-    try await store.reorder(ids, expected: expected, team: team.id.text, by: author)
+  /// Changes one of the team's events.
+  @discardableResult
+  func updateEvent(_ id: UUID, with input: EventInput) async throws(RosterError) -> TeamEvent {
+    try ownedEvent(id)
+    return try await store.updateEvent(id: id, with: input, by: author)
   }
 
-  /// A new calendar address for the team's events.
-  func createFeed() async throws(RosterError) -> CalendarFeed {
-    try await store.createFeed(team: team.id)
+  /// Cancels one of the team's events.
+  func removeEvent(_ id: UUID) async throws(RosterError) {
+    try ownedEvent(id)
+    try await store.removeEvent(id: id, by: author)
   }
 
-  /// Revokes one of the team's calendar addresses, or one of its players'.
-  /// - Throws: 404 when no address of this team has `secret`.
-  func revokeFeed(_ secret: String) async throws {
+  /// Logs the games of one of the team's events.
+  @discardableResult
+  func logGames(_ games: [GameInput], of id: UUID) async throws(RosterError) -> TeamEvent {
+    try ownedEvent(id)
+    return try await store.logGames(games, of: id, by: author)
+  }
+
+  /// One of the team's players' answer to one of its events.
+  @discardableResult
+  func answer(_ answer: TeamEvent.Answer?, for player: UUID, to event: UUID)
+    async throws(RosterError) -> TeamEvent
+  {
+    _ = try owned(player)
+    try ownedEvent(event)
+    return try await store.answer(answer, for: player, to: event, by: author)
+  }
+
+  // MARK: - Calendar addresses
+
+  /// A new calendar address for the team's events, or for one of its players' (`player`).
+  func createFeed(player: UUID? = nil) async throws(RosterError) -> CalendarFeed {
+    guard let player else { return try await store.createFeed(team: team.id) }
+    _ = try owned(player)
+    return try await store.createFeed(player: player)
+  }
+
+  /// Revokes one of the team's calendar addresses, or one of its players' (only `player`'s
+  /// when given).
+  /// - Throws: 404 when no such address has `secret`.
+  func revokeFeed(_ secret: String, player: UUID? = nil) async throws {
     let roster = store.roster
     guard let feed = roster.schedule.feed(secret: secret),
-      Self.team(of: feed, in: roster) == team.id
+      Self.team(of: feed, in: roster) == team.id, player == nil || feed.playerID == player
     else {
       throw HTTPError(404, localized("No calendar address of %@ has this secret.", team.name))
     }

@@ -60,6 +60,46 @@ import Testing
     }
   }
 
+  /// The store's changes to a team, which a route makes through ``TeamScope`` only.
+  static let teamWrites = [
+    "addPlayer", "updatePlayer", "setPhoto", "removePlayer", "restorePlayer", "reorder",
+    "swapPlayers", "transferPlayer", "setAvailability", "addEvent", "updateEvent",
+    "removeEvent", "logGames", "answer", "createFeed", "revokeFeed",
+  ]
+
+  @Test func noRouteChangesATeamButThroughItsScope() throws {
+    let routes = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+      .deletingLastPathComponent().deletingLastPathComponent()
+      .appendingPathComponent("Sources/TeamWeb/Routes")
+    let files = try FileManager.default.contentsOfDirectory(
+      at: routes, includingPropertiesForKeys: nil)
+    #expect(files.count >= 8)
+    for file in files {
+      let text = try String(contentsOf: file, encoding: .utf8)
+      for write in Self.teamWrites {
+        #expect(!text.contains("store.\(write)("), "\(file.lastPathComponent): store.\(write)")
+      }
+    }
+  }
+
+  @Test func aScopeChangesNothingOfAnotherTeam() async throws {
+    let copy = try await Organisation.shared.copy()
+    let blue = try #require(copy.store.roster.team("KCB"))
+    let scope = TeamScope(
+      store: copy.store, team: blue,
+      identity: Identity(name: "editora", role: .editor, kind: .local, teams: [blue.id]))
+    let canna = Player.defaultRoster[0]
+    await #expect(throws: RosterError.self) {
+      try await scope.updatePlayer(canna.id, with: PlayerEdit(position: "Mid"))
+    }
+    await #expect(throws: RosterError.self) { try await scope.removePlayer(canna.id) }
+    await #expect(throws: (any Error).self) {
+      try await scope.transferPlayer(copy.organisation.own.id, to: Team.first)
+    }
+    #expect(copy.store.roster.player(id: canna.id)?.position == .top)
+    #expect(copy.store.roster.player(id: copy.organisation.own.id)?.teamID == blue.id)
+  }
+
   @Test func aJSONBodyThatNamesAnotherTeamThanTheQueryIsRefused() async throws {
     let copy = try await Organisation.shared.copy()
     let response = try await copy.client.send(

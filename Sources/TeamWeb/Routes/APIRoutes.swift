@@ -225,9 +225,8 @@ extension WebApp {
       }
       // The store checks again in its transaction that nobody changed the player meanwhile
       // (unless any version will do: no If-Match, or `*`).
-      let player = try await store.updatePlayer(
-        id: current.id, with: edit, expected: WebApp.isConditional(request) ? current : nil,
-        by: context.author)
+      let player = try await context.scope.updatePlayer(
+        current.id, with: edit, expected: WebApp.isConditional(request) ? current : nil)
       var response = WebApp.json(player)
       response.headers.append(("ETag", WebApp.etag(player)))
       return response
@@ -236,7 +235,7 @@ extension WebApp {
     route("DELETE", "/api/players/{id}", RoutePolicy(.editor, .sameOrigin, team: .player)) {
       _, context in
       let id = try WebApp.player(context.parameters["id"], in: store.roster).id
-      try await store.removePlayer(id: id, by: context.author)
+      try await context.scope.removePlayer(id)
       return HTTPResponse(status: 204)
     }
 
@@ -249,7 +248,7 @@ extension WebApp {
       guard let id = context.parameters["id"].flatMap(UUID.init(text:)) else {
         throw HTTPError(404, localized("No removed player has this id."))
       }
-      let player = try await store.restorePlayer(id: id, by: context.author)
+      let player = try await context.scope.restorePlayer(id)
       var response = WebApp.json(player, status: 201)
       response.headers += [
         ("Location", "/api/players/\(player.id)"), ("ETag", WebApp.etag(player)),
@@ -301,8 +300,7 @@ extension WebApp {
       else {
         throw HTTPError(409, localized("No player on the roster is called “%@”.", named))
       }
-      let (swapped, otherSwapped) = try await store.swapPlayers(
-        player.id, with: other.id, by: context.author)
+      let (swapped, otherSwapped) = try await context.scope.swapPlayers(player.id, with: other.id)
       return WebApp.json(SwapDocument(player: swapped, other: otherSwapped))
     }
 

@@ -239,10 +239,10 @@ extension WebApp {
         realName: input.realName, nationality: input.nationality, birthDate: input.birthDate,
         joined: input.joined, contractEnd: input.contractEnd)
       do throws(RosterError) {
-        let player = try await store.updatePlayer(
-          id: current.id, with: edit, expected: current,
+        let player = try await context.scope.updatePlayer(
+          current.id, with: edit, expected: current,
           photo: try await WebApp.formPhoto(request),
-          removingPhoto: form["removePhoto"]?.first == "1", by: context.author)
+          removingPhoto: form["removePhoto"]?.first == "1")
         return .redirect(to: "/players/\(player.id)?saved")
       } catch {
         switch error {
@@ -270,7 +270,7 @@ extension WebApp {
       // The page that showed them, computed before they leave the roster.
       let team = roster.team(id: player.teamID) ?? roster.firstTeam
       let page = Pages.page(of: player.id, in: roster.players(in: team.id))
-      try await store.removePlayer(id: player.id, by: context.author)
+      try await context.scope.removePlayer(player.id)
       return .redirect(
         to: Pages.path(of: team, in: roster) + "?page=\(page)&removed=\(player.id)")
     }
@@ -289,7 +289,7 @@ extension WebApp {
       {
         var order = shown.map(\.id)
         order.swapAt(from, to)
-        try await store.reorder(order, expected: members.map(\.id), by: context.author)
+        try await context.scope.reorder(order, expected: members.map(\.id))
       }
       return .redirect(to: Pages.rosterLink(to: player, in: store.roster))
     }
@@ -298,8 +298,7 @@ extension WebApp {
       request, context in
       let player = try WebApp.player(context.parameters["id"], in: store.roster)
       let lineup = context.form["lineup"]?.first ?? ""
-      try await store.updatePlayer(
-        id: player.id, with: PlayerEdit(lineup: lineup), by: context.author)
+      try await context.scope.updatePlayer(player.id, with: PlayerEdit(lineup: lineup))
       return .redirect(to: "/players/\(player.id)?saved")
     }
 
@@ -308,7 +307,7 @@ extension WebApp {
       let roster = store.roster
       let player = try WebApp.player(context.parameters["id"], in: roster)
       let other = try WebApp.player(context.form["with"]?.first, in: roster)
-      try await store.swapPlayers(player.id, with: other.id, by: context.author)
+      _ = try await context.scope.swapPlayers(player.id, with: other.id)
       return .redirect(to: "/players/\(player.id)?swapped=\(other.id)")
     }
 
@@ -354,7 +353,7 @@ extension WebApp {
       guard let id = context.parameters["id"].flatMap(UUID.init(text:)) else {
         throw HTTPError(404, localized("Nobody with this id is in Recently removed."))
       }
-      let player = try await store.restorePlayer(id: id, by: context.author)
+      let player = try await context.scope.restorePlayer(id)
       return .redirect(to: WebApp.rosterLink(after: "restored", player, in: store.roster))
     }
   }

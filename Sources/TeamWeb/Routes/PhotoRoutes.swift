@@ -48,13 +48,13 @@ extension WebApp {
         default: throw HTTPError(422, error.description)
         }
       }
-      return WebApp.json(try await store.setPhoto(of: player.id, to: photo))
+      return WebApp.json(try await context.scope.setPhoto(of: player.id, to: photo))
     }
 
     route("DELETE", "/api/players/{id}/photo", RoutePolicy(.editor, .sameOrigin, team: .player)) {
       _, context in
       let player = try WebApp.player(context.parameters["id"], in: store.roster)
-      try await store.setPhoto(of: player.id, to: nil)
+      try await context.scope.setPhoto(of: player.id, to: nil)
       return HTTPResponse(status: 204)
     }
 

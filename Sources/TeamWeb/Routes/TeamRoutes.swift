@@ -120,7 +120,6 @@ extension WebApp {
       guard let target = store.roster.team(transfer.team) else {
         throw HTTPError(409, localized("No team has the tag “%@”.", transfer.team))
       }
-      try context.require(.editor, on: target)
       var lineup: Lineup?
       if let text = transfer.lineup {
         do throws(ValidationError) {
@@ -129,8 +128,8 @@ extension WebApp {
           throw RosterError.invalid(error)
         }
       }
-      let moved = try await store.transferPlayer(
-        id: player.id, to: target.id.uuidString, lineup: lineup, by: context.author)
+      // The target team's role is checked by the scope, as its own.
+      let moved = try await context.scope.transferPlayer(player.id, to: target, lineup: lineup)
       var response = WebApp.json(moved)
       response.headers.append(("ETag", WebApp.etag(moved)))
       return response
@@ -259,9 +258,7 @@ extension WebApp {
       guard let target = roster.team(named) else {
         throw HTTPError(422, localized("Choose the team to move %@ to.", player.name))
       }
-      try context.require(.editor, on: target)
-      let moved = try await store.transferPlayer(
-        id: player.id, to: target.id.uuidString, by: context.author)
+      let moved = try await context.scope.transferPlayer(player.id, to: target)
       return .redirect(to: "/players/\(moved.id)")
     }
   }

@@ -75,7 +75,7 @@ extension WebApp {
       do throws(ValidationError) { availability = try input.validated() } catch {
         throw RosterError.invalid(error)
       }
-      try await store.setAvailability(of: player.id, to: availability, by: context.author)
+      try await context.scope.setAvailability(of: player.id, to: availability)
       return WebApp.json(availability)
     }
 
@@ -98,14 +98,14 @@ extension WebApp {
       request, context in
       let event = try WebApp.event(context.parameters["id"], in: store.roster)
       let input = try WebApp.decodeBody(EventInput.self, of: request)
-      let updated = try await store.updateEvent(id: event.id, with: input, by: context.author)
+      let updated = try await context.scope.updateEvent(event.id, with: input)
       return WebApp.json(WebApp.document(updated, in: store.roster))
     }
 
     route("DELETE", "/api/week/events/{id}", RoutePolicy(.editor, .sameOrigin, team: .event)) {
       _, context in
       let event = try WebApp.event(context.parameters["id"], in: store.roster)
-      try await store.removeEvent(id: event.id, by: context.author)
+      try await context.scope.removeEvent(event.id)
       return HTTPResponse(status: 204)
     }
 
@@ -113,7 +113,7 @@ extension WebApp {
       request, context in
       let event = try WebApp.event(context.parameters["id"], in: store.roster)
       let games = try WebApp.decodeBody([GameInput].self, of: request)
-      let logged = try await store.logGames(games, of: event.id, by: context.author)
+      let logged = try await context.scope.logGames(games, of: event.id)
       return WebApp.json(WebApp.document(logged, in: store.roster))
     }
 
@@ -124,8 +124,7 @@ extension WebApp {
       let event = try WebApp.event(context.parameters["id"], in: store.roster)
       let player = try WebApp.player(context.parameters["player"], in: store.roster)
       let answer = try WebApp.decodeBody(AnswerRequest.self, of: request).answer
-      let answered = try await store.answer(
-        answer, for: player.id, to: event.id, by: context.author)
+      let answered = try await context.scope.answer(answer, for: player.id, to: event.id)
       return WebApp.json(WebApp.document(answered, in: store.roster))
     }
 
@@ -137,17 +136,7 @@ extension WebApp {
     route("POST", "/api/calendar", RoutePolicy(.editor, .sameOrigin, team: .chosen)) {
       request, context in
       let wanted = try WebApp.decodeBody(FeedRequest.self, of: request)
-      let scope = try context.scope
-      let feed: CalendarFeed
-      if let id = wanted.player {
-        guard let player = store.roster.player(id: id), player.teamID == scope.team.id else {
-          throw HTTPError(
-            404, localized("%@ has no player with this id.", scope.team.name))
-        }
-        feed = try await store.createFeed(player: player.id)
-      } else {
-        feed = try await scope.createFeed()
-      }
+      let feed = try await context.scope.createFeed(player: wanted.player)
       var response = WebApp.json(feed, status: 201)
       response.headers.append(("Location", feed.path))
       return response
@@ -279,7 +268,7 @@ extension WebApp {
       let event = try WebApp.event(context.parameters["id"], in: store.roster)
       let input = WebApp.eventInput(context.form)
       do throws(RosterError) {
-        try await store.updateEvent(id: event.id, with: input, by: context.author)
+        try await context.scope.updateEvent(event.id, with: input)
         return .redirect(to: "/events/\(event.id)?saved")
       } catch {
         guard let errors = error.validation else { throw error }
@@ -294,8 +283,7 @@ extension WebApp {
       request, context in
       let event = try WebApp.event(context.parameters["id"], in: store.roster)
       do throws(RosterError) {
-        try await store.logGames(
-          WebApp.gameInputs(context.form), of: event.id, by: context.author)
+        try await context.scope.logGames(WebApp.gameInputs(context.form), of: event.id)
         return .redirect(to: "/events/\(event.id)?saved")
       } catch {
         guard let errors = error.validation else { throw error }
@@ -313,7 +301,7 @@ extension WebApp {
       let event = try WebApp.event(context.parameters["id"], in: store.roster)
       let player = try WebApp.player(context.form["player"]?.first, in: store.roster)
       let answer = context.form["answer"]?.first.flatMap(TeamEvent.Answer.init(rawValue:))
-      try await store.answer(answer, for: player.id, to: event.id, by: context.author)
+      try await context.scope.answer(answer, for: player.id, to: event.id)
       return .redirect(to: "/events/\(event.id)?saved")
     }
 
@@ -322,7 +310,7 @@ extension WebApp {
       let roster = store.roster
       let event = try WebApp.event(context.parameters["id"], in: roster)
       let team = roster.team(id: event.teamID) ?? roster.firstTeam
-      try await store.removeEvent(id: event.id, by: context.author)
+      try await context.scope.removeEvent(event.id)
       return .redirect(
         to:
           "/week?team=\(team.tag)&from=\(WebApp.monday(of: Day(event.start, in: team.zone), in: team.zone))&cancelled"
@@ -361,7 +349,7 @@ extension WebApp {
               .map { (text) throws(ValidationError) in try Availability.absence(parsing: text) }
           }
         } catch { throw .invalid(error) }
-        try await store.setAvailability(of: player.id, to: availability, by: context.author)
+        try await context.scope.setAvailability(of: player.id, to: availability)
       } catch {
         guard let errors = error.validation else { throw error }
         let (token, cookie) = WebApp.csrfToken(for: request)
@@ -395,7 +383,7 @@ extension WebApp {
       RoutePolicy(.ownPlayer(.path("id")), .form, team: .player)
     ) { _, context in
       let player = try WebApp.player(context.parameters["id"], in: store.roster)
-      _ = try await store.createFeed(player: player.id)
+      _ = try await context.scope.createFeed(player: player.id)
       return .redirect(to: "/players/\(player.id)/availability#calendar-title")
     }
 
@@ -404,12 +392,8 @@ extension WebApp {
       RoutePolicy(.ownPlayer(.path("id")), .form, team: .player)
     ) { request, context in
       let player = try WebApp.player(context.parameters["id"], in: store.roster)
-      let secret = context.form["secret"]?.first ?? ""
       // Only this player's own addresses, whoever asks here.
-      guard store.roster.schedule.feed(secret: secret)?.playerID == player.id else {
-        throw HTTPError(404, localized("No calendar address has this secret."))
-      }
-      try await store.revokeFeed(secret)
+      try await context.scope.revokeFeed(context.form["secret"]?.first ?? "", player: player.id)
       return .redirect(to: "/players/\(player.id)/availability#calendar-title")
     }
   }
