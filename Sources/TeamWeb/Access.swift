@@ -36,7 +36,12 @@ extension WebApp {
   /// The account or token the request carries; nil for nobody. A bearer token that is not
   /// valid is refused at once (401) rather than treated as nobody.
   func identify(_ request: HTTPRequest) async throws -> Identity? {
-    if let authorization = request.header("authorization") {
+    let authorization = request.header("authorization")
+    let session = request.cookie(Self.sessionCookie(secure: isSecure(request)))
+    // A token or session is read from the database: never on the server's polling thread,
+    // which a slow disk or database would hold (the request goes on on a handler thread).
+    if authorization != nil || session != nil { await Task.yield() }
+    if let authorization {
       let parts = authorization.split(separator: " ", maxSplits: 1)
       guard parts.count == 2, parts[0].lowercased() == "bearer",
         let identity = try access.identity(bearer: String(parts[1]))
@@ -48,9 +53,7 @@ extension WebApp {
       return identity
     }
     // Over HTTPS only the `__Host-` cookie counts: a plain one could have been planted.
-    if let token = request.cookie(Self.sessionCookie(secure: isSecure(request))),
-      let identity = try await access.identity(session: token)
-    {
+    if let token = session, let identity = try await access.identity(session: token) {
       return identity
     }
     return options.requireLogin ? nil : .local

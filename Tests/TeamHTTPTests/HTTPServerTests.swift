@@ -430,6 +430,19 @@ import Testing
     #expect(closedByServer.withLock { $0 })
   }
 
+  @Test func aHandlerThatYieldsGoesOnOffThePollingThread() throws {
+    var limits = HTTPServer.Limits()
+    limits.threads = 1
+    @Sendable func thread() -> UInt { UInt(bitPattern: Int(bitPattern: pthread_self())) }
+    let server = try server(limits) { request in
+      let polling = thread()
+      await Task.yield()  // what the app does before it may wait for the database
+      return HTTPResponse(
+        status: 200, contentType: "text/plain", body: Array("\(thread() != polling)".utf8))
+    }
+    #expect(try HTTPClient(port: server.port).get("/").text == "true")
+  }
+
   @Test func aHandlerThatAwaitsDoesNotHoldUpOthersAndOneThatDoesNotRunsWhereItWasRead()
     async throws
   {
