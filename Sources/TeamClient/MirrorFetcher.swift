@@ -13,8 +13,8 @@ import TeamKit
 /// caller is answered the moment its outcome is known, without waiting for the transfer's
 /// cancellation to be reported.
 ///
-/// `@unchecked Sendable`: `session` is set once in `init`; the transfers under way are
-/// behind a `Mutex`.
+/// `@unchecked Sendable`: `session` is set once in `init`; the transfers under way and the
+/// deadline's mark are behind a `Mutex`.
 final class MirrorFetcher: NSObject, URLSessionDataDelegate, @unchecked Sendable {
   private let origin: URL
   private let maxBytes: Int
@@ -27,9 +27,15 @@ final class MirrorFetcher: NSObject, URLSessionDataDelegate, @unchecked Sendable
     let path: String
     let continuation: CheckedContinuation<(Data, Int), any Error>
   }
-  /// By task; an entry leaves when its caller is answered.
-  private let transfers = Mutex<[Int: Transfer]>([:])
-  private let timedOut = Atomic(false)
+  private struct State {
+    /// By task; an entry leaves when its caller is answered.
+    var transfers: [Int: Transfer] = [:]
+    /// Past the deadline: no transfer starts any more.
+    var timedOut = false
+  }
+  private let state = Mutex(State())
+  /// Signalled when the fetcher is done, so that its deadline's thread ends early.
+  private let done = DispatchSemaphore(value: 0)
 
   /// - Parameters:
   ///   - origin: the mirror's base address; redirects elsewhere are not followed.
@@ -43,40 +49,45 @@ final class MirrorFetcher: NSObject, URLSessionDataDelegate, @unchecked Sendable
     self.session = session
     // On a thread of its own: a busy dispatch pool must not put the deadline off.
     let seconds = Double(within.components.seconds)
+    let done = done
     Thread.detachNewThread { [weak self] in
-      Thread.sleep(forTimeInterval: seconds)
-      guard let self else { return }
-      timedOut.store(true, ordering: .relaxed)
-      for transfer in transfers.withLock({ transfers in
-        defer { transfers = [:] }
-        return Array(transfers.values)
-      }) {
-        transfer.continuation.resume(throwing: URLError(.timedOut))
+      guard done.wait(timeout: .now() + seconds) == .timedOut, let self else { return }
+      let late = state.withLock { state in
+        defer { state.transfers = [:] }
+        state.timedOut = true
+        return Array(state.transfers.values)
       }
+      for transfer in late { transfer.continuation.resume(throwing: URLError(.timedOut)) }
       session.invalidateAndCancel()
     }
   }
 
-  /// Ends the session once its transfers are done.
-  func finish() { session?.finishTasksAndInvalidate() }
+  /// Ends the session once its transfers are done, and the deadline's watch.
+  func finish() {
+    done.signal()
+    session?.finishTasksAndInvalidate()
+  }
 
   /// The body and status of `url`.
   /// - Throws: ``DataDragonError``: unreachable (or past the deadline), or over the limit.
   func fetch(_ url: URL, path: String) async throws(DataDragonError) -> (Data, Int) {
     do {
       return try await withCheckedThrowingContinuation { continuation in
-        guard !timedOut.load(ordering: .relaxed),
-          let task = session?.dataTask(with: URLRequest(url: url, timeoutInterval: 30))
-        else { return continuation.resume(throwing: URLError(.timedOut)) }
-        transfers.withLock {
-          $0[task.taskIdentifier] = Transfer(path: path, continuation: continuation)
+        // Made and registered with the deadline's lock held: none starts after it.
+        let task = state.withLock { state -> URLSessionDataTask? in
+          guard !state.timedOut,
+            let task = session?.dataTask(with: URLRequest(url: url, timeoutInterval: 30))
+          else { return nil }
+          state.transfers[task.taskIdentifier] = Transfer(path: path, continuation: continuation)
+          return task
         }
+        guard let task else { return continuation.resume(throwing: URLError(.timedOut)) }
         task.resume()
       }
     } catch let error as DataDragonError {
       throw error
     } catch {
-      if timedOut.load(ordering: .relaxed) {
+      if state.withLock({ $0.timedOut }) {
         throw .unreachable(
           url.absoluteString,
           localized("it took longer than %@ seconds", String(within.components.seconds)))
@@ -86,14 +97,14 @@ final class MirrorFetcher: NSObject, URLSessionDataDelegate, @unchecked Sendable
   }
 
   func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
-    let refused = transfers.withLock { transfers -> Transfer? in
-      guard var transfer = transfers[dataTask.taskIdentifier] else { return nil }
+    let refused = state.withLock { state -> Transfer? in
+      guard var transfer = state.transfers[dataTask.taskIdentifier] else { return nil }
       transfer.data.append(data)
       guard transfer.data.count > maxBytes else {
-        transfers[dataTask.taskIdentifier] = transfer
+        state.transfers[dataTask.taskIdentifier] = transfer
         return nil
       }
-      transfers[dataTask.taskIdentifier] = nil
+      state.transfers[dataTask.taskIdentifier] = nil
       return transfer
     }
     guard let refused else { return }
@@ -107,7 +118,8 @@ final class MirrorFetcher: NSObject, URLSessionDataDelegate, @unchecked Sendable
     _ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?
   ) {
     // Nothing left when its caller was answered already (over the limit, past the deadline).
-    guard let transfer = transfers.withLock({ $0.removeValue(forKey: task.taskIdentifier) })
+    guard
+      let transfer = state.withLock({ $0.transfers.removeValue(forKey: task.taskIdentifier) })
     else { return }
     if let error {
       transfer.continuation.resume(throwing: error)

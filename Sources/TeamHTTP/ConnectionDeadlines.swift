@@ -84,13 +84,16 @@ final class WaitingConnections: Sendable {
         Self.cut(oldest?.key ?? key, in: &entries)
       }
       guard entries.count > crowded else { return }
-      // Crowded: the address with the most connections gives up its oldest waiting one.
+      // Crowded: the address with the most connections waiting for a request gives up its
+      // oldest one. Those being answered or streamed, and uploads still coming, stay.
+      let waitingOnes = entries.filter {
+        $0.value.since != nil && $0.value.grace == .zero && $0.key != key
+      }
       var counts: [String: Int] = [:]
-      for entry in entries.values { counts[entry.address, default: 0] += 1 }
+      for entry in waitingOnes.values { counts[entry.address, default: 0] += 1 }
       guard let heaviest = counts.max(by: { $0.value < $1.value })?.key,
-        let oldest = entries.filter({
-          $0.value.address == heaviest && $0.value.since != nil && $0.key != key
-        }).min(by: { ($0.value.since ?? .now) < ($1.value.since ?? .now) })
+        let oldest = waitingOnes.filter({ $0.value.address == heaviest })
+          .min(by: { ($0.value.since ?? .now) < ($1.value.since ?? .now) })
       else { return }
       Self.cut(oldest.key, in: &entries)
     }

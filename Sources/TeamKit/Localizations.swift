@@ -461,6 +461,8 @@ enum Localizations {
       "Donnez un champion par rôle, dans l’ordre des rôles.",
     "Give one of --db, --database and --in-memory.":
       "Donnez une seule option parmi --db, --database et --in-memory.",
+    "Give team as a team’s tag or id, in quotes.":
+      "Donnez team comme le sigle ou l’identifiant d’une équipe, entre guillemets.",
     "Give the Riot ID a name of 3 to 16 letters, digits or spaces.":
       "Donnez au Riot ID un nom de 3 à 16 lettres, chiffres ou espaces.",
     "Give the Riot ID a tag of 3 to 5 letters or digits, after the #.":
@@ -1016,8 +1018,6 @@ enum Localizations {
     "There is no such photo.": "Cette photo n’existe pas.",
     "There is no such player.": "Ce joueur n’existe pas.",
     "There is nothing at this address.": "Il n’y a rien à cette adresse.",
-    "These dates hold %1$@ events, more than %2$@ at once; ask for fewer days with from and to.":
-      "Ces dates comptent %1$@ événements, plus de %2$@ à la fois ; demandez moins de jours avec from et to.",
     "This JPEG is saved in %1$@ passes, more than the %2$@ a photo needs; save it again as an ordinary JPEG or a PNG and send that.":
       "Ce JPEG est enregistré en %1$@ passes, plus que les %2$@ dont une photo a besoin ; enregistrez-le de nouveau en JPEG ordinaire ou en PNG et envoyez celui-là.",
     "This address is not a KCorp server.": "Cette adresse n’est pas un serveur KCorp.",

@@ -512,6 +512,15 @@ public struct RosterImport: Sendable {
         availability[entry.player] = entry.hours
       }
     }
+    for team in teams
+    where events.count(where: { $0.teamID == team.id }) > Schedule.maxEventsPerTeam {
+      problems.append(
+        .init(
+          place: team.name,
+          message: localized(
+            "%1$@ keeps at most %2$@ events; cancel old ones first.", team.name,
+            Schedule.maxEventsPerTeam)))
+    }
     var checked: [TeamEvent] = []
     var ids: Set<UUID> = []
     for (index, event) in events.enumerated() {

@@ -9,6 +9,10 @@ public struct Schedule: Hashable, Sendable {
   public var availability: [UUID: Availability]
   public var feeds: [CalendarFeed]
 
+  /// How many events a team keeps: years of scrims, blocks and matches, every one of them
+  /// in one answer of the week.
+  public static let maxEventsPerTeam = 5000
+
   public init(
     events: [TeamEvent] = [], availability: [UUID: Availability] = [:],
     feeds: [CalendarFeed] = []

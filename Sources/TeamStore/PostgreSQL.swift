@@ -108,20 +108,22 @@
       prepared = [:]
     }
 
-    /// How long a statement may wait for the server's answer. Past it the connection is
-    /// given up (the server is frozen, or the network cut without a reset) and the statement
-    /// fails as "unavailable": a request is answered 503 instead of waiting for ever.
+    /// How long the server may stay silent while a statement waits for its answer (a lock
+    /// held elsewhere counts as silence). Past it the connection is given up (the server is
+    /// frozen, or the network cut without a reset) and the statement fails as
+    /// "unavailable": a request is answered 503 instead of waiting for ever.
     static let answerTimeout: Duration = .seconds(10)
     /// Set when the last statement got no answer in time: it may have reached the server, so
     /// it is not sent again.
     private var gaveUp = false
 
     /// What `sent` (a `PQsend…` call's result) came to: its last result, as `PQexec` gives
-    /// it, waited for at most ``answerTimeout``; nil when it could not be sent or the server
-    /// did not answer in time (the connection is then broken, ``isBroken``).
+    /// it, waited for through silences of at most ``answerTimeout``; nil when it could not
+    /// be sent or the server fell silent longer (the connection is then broken,
+    /// ``isBroken``).
     private func answer(_ sent: Int32) -> OpaquePointer? {
       guard sent == 1 else { return nil }
-      let deadline = ContinuousClock.now + Self.answerTimeout
+      var deadline = ContinuousClock.now + Self.answerTimeout
       var last: OpaquePointer?
       while true {
         while PQisBusy(handle) == 1 {
@@ -138,6 +140,9 @@
             return nil
           }
           if PQconsumeInput(handle) == 0 { break }
+          // Bytes came: the server answers. The limit is on its silence, so a long result
+          // that keeps coming is read to its end.
+          deadline = ContinuousClock.now + Self.answerTimeout
         }
         guard let result = PQgetResult(handle) else { return last }
         PQclear(last)
@@ -249,7 +254,9 @@
         .map { String(cString: $0) } ?? ""
       var message = oneLine(result.map { String(cString: PQresultErrorMessage($0)) } ?? "")
       PQclear(result)
-      if gaveUp { message = "no answer within \(Self.answerTimeout.components.seconds) seconds" }
+      if gaveUp {
+        message = "silent for \(Self.answerTimeout.components.seconds) seconds; connection given up"
+      }
       let lost = isBroken || state.hasPrefix("08") || state.hasPrefix("57P")
       throw PostgresError(
         state: state,

@@ -252,12 +252,12 @@ public final class RosterStore: Sendable {
   @discardableResult
   public func updatePlayer(
     id: UUID, with edit: PlayerEdit, expected: Player? = nil, photo: Photo? = nil,
-    removingPhoto: Bool = false, by author: String = local
+    removingPhoto: Bool = false, onTeam team: UUID? = nil, by author: String = local
   ) async throws(RosterError) -> Player {
     try await perform { [now] writer, roster in
-      guard let index = roster.players.firstIndex(where: { $0.id == id }) else {
-        throw RosterError.notFound(id)
-      }
+      guard let index = roster.players.firstIndex(where: { $0.id == id }),
+        Self.isOn(team, roster.players[index])
+      else { throw RosterError.notFound(id) }
       let current = roster.players[index]
       if let expected, !expected.hasSameFields(as: current) { throw RosterError.changed(current) }
       var player = try edit.applied(to: current, context: Self.context(roster, writer, now())) {
@@ -284,6 +284,24 @@ public final class RosterStore: Sendable {
     }
   }
 
+  /// `schedule` without a player's calendar addresses, deleted in the change under way.
+  static func withoutFeeds(of player: UUID, _ schedule: Schedule, _ writer: Writer) throws
+    -> Schedule
+  {
+    var schedule = schedule
+    for feed in schedule.feeds where feed.playerID == player {
+      try writer.delete(feed: feed.secret)
+    }
+    schedule.feeds.removeAll { $0.playerID == player }
+    return schedule
+  }
+
+  /// Whether `player` is on `team`, as the transaction sees them (any team when nil): a
+  /// change asked for one team's player never reaches a player moved away meanwhile.
+  static func isOn(_ team: UUID?, _ player: Player) -> Bool {
+    team.map { $0 == player.teamID } ?? true
+  }
+
   /// What a player is checked against: the organisation's teams and Riot IDs, and today.
   private static func context(_ roster: Roster, _ writer: Writer, _ now: Date)
     -> PlayerInput.Context
@@ -303,12 +321,13 @@ public final class RosterStore: Sendable {
   ///   ``RosterError/storage(_:)``.
   @discardableResult
   public func transferPlayer(
-    id: UUID, to team: String, lineup: Lineup? = nil, by author: String = local
+    id: UUID, to team: String, lineup: Lineup? = nil, from source: UUID? = nil,
+    by author: String = local
   ) async throws(RosterError) -> Player {
     try await perform { [now] writer, roster in
-      guard let index = roster.players.firstIndex(where: { $0.id == id }) else {
-        throw RosterError.notFound(id)
-      }
+      guard let index = roster.players.firstIndex(where: { $0.id == id }),
+        Self.isOn(source, roster.players[index])
+      else { throw RosterError.notFound(id) }
       guard let target = roster.team(team) else { throw RosterError.teamNotFound(team) }
       let current = roster.players[index]
       guard target.id != current.teamID else { return (nil, current) }
@@ -326,9 +345,7 @@ public final class RosterStore: Sendable {
       players.remove(at: index)
       players.append(player)
       // Their calendar addresses showed the team they leave: those end with the move.
-      var schedule = roster.schedule
-      for feed in schedule.feeds where feed.playerID == id { try writer.delete(feed: feed.secret) }
-      schedule.feeds.removeAll { $0.playerID == id }
+      let schedule = try Self.withoutFeeds(of: id, roster.schedule, writer)
       return (roster.with(players: players).with(schedule: schedule), player)
     }
   }
@@ -339,16 +356,16 @@ public final class RosterStore: Sendable {
   /// - Throws: ``RosterError/notFound(_:)``, ``RosterError/invalid(_:)`` when they are one
   ///   player, on two teams or of the same status, or ``RosterError/storage(_:)``.
   @discardableResult
-  public func swapPlayers(_ id: UUID, with otherID: UUID, by author: String = local)
-    async throws(RosterError) -> (Player, Player)
-  {
+  public func swapPlayers(
+    _ id: UUID, with otherID: UUID, onTeam team: UUID? = nil, by author: String = local
+  ) async throws(RosterError) -> (Player, Player) {
     try await perform { [now] writer, roster in
-      guard let first = roster.players.firstIndex(where: { $0.id == id }) else {
-        throw RosterError.notFound(id)
-      }
-      guard let second = roster.players.firstIndex(where: { $0.id == otherID }) else {
-        throw RosterError.notFound(otherID)
-      }
+      guard let first = roster.players.firstIndex(where: { $0.id == id }),
+        Self.isOn(team, roster.players[first])
+      else { throw RosterError.notFound(id) }
+      guard let second = roster.players.firstIndex(where: { $0.id == otherID }),
+        Self.isOn(team, roster.players[second])
+      else { throw RosterError.notFound(otherID) }
       let players: [Player]
       do throws(ValidationError) {
         players = try roster.players.swapping(first, with: second)
@@ -478,15 +495,19 @@ public final class RosterStore: Sendable {
   /// - Throws: ``RosterError/notFound(_:)`` when no player on the roster has this id
   ///   (nothing changes), or ``RosterError/storage(_:)``.
   @discardableResult
-  public func removePlayer(id: UUID, by author: String = local) async throws(RosterError)
-    -> Player
+  public func removePlayer(id: UUID, onTeam team: UUID? = nil, by author: String = local)
+    async throws(RosterError) -> Player
   {
     try await perform { [now] writer, roster in
-      guard let player = roster.player(id: id) else { throw RosterError.notFound(id) }
+      guard let player = roster.player(id: id), Self.isOn(team, player) else {
+        throw RosterError.notFound(id)
+      }
       let removal = RemovedPlayer(player: player, removedAt: now())
       try writer.remove(removal)
       try writer.record(.removed, before: player, after: nil, author: author, at: now())
-      return (roster.removing(removal), player)
+      // Their calendar addresses end with them (a restore does not bring them back).
+      let schedule = try Self.withoutFeeds(of: id, roster.schedule, writer)
+      return (roster.removing(removal).with(schedule: schedule), player)
     }
   }
 
@@ -672,9 +693,13 @@ public final class RosterStore: Sendable {
   /// - Throws: ``RosterError/notFound(_:)`` when no player on the roster has this id, or
   ///   ``RosterError/storage(_:)``.
   @discardableResult
-  public func setPhoto(of id: UUID, to photo: Photo?) async throws(RosterError) -> Player {
+  public func setPhoto(of id: UUID, to photo: Photo?, onTeam team: UUID? = nil)
+    async throws(RosterError) -> Player
+  {
     try await perform { writer, roster in
-      guard var player = roster.player(id: id) else { throw RosterError.notFound(id) }
+      guard var player = roster.player(id: id), Self.isOn(team, player) else {
+        throw RosterError.notFound(id)
+      }
       guard roster.photos[id] != photo?.hash else { return (nil, player) }
       try writer.setPhoto(of: id, jpeg: photo?.jpeg, hash: photo?.hash)
       var photos = roster.photos

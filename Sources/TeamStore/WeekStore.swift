@@ -16,9 +16,9 @@ extension RosterStore {
   /// Replaces a player's weekly hours and days away.
   /// - Throws: ``RosterError/notFound(_:)``, ``RosterError/invalid(_:)`` or
   ///   ``RosterError/storage(_:)``.
-  public func setAvailability(of id: UUID, to availability: Availability, by author: String = local)
-    async throws(RosterError)
-  {
+  public func setAvailability(
+    of id: UUID, to availability: Availability, onTeam team: UUID? = nil, by author: String = local
+  ) async throws(RosterError) {
     if availability.weekly.count > Availability.maxBlocks {
       throw .invalid(
         ValidationError(
@@ -29,7 +29,9 @@ extension RosterStore {
         ValidationError(.away, Message("Give at most %@ absences.", Availability.maxAbsences)))
     }
     try await perform { [now] writer, roster in
-      guard let player = roster.player(id: id) else { throw RosterError.notFound(id) }
+      guard let player = roster.player(id: id), Self.isOn(team, player) else {
+        throw RosterError.notFound(id)
+      }
       var schedule = roster.schedule
       guard (schedule.availability[id] ?? Availability()) != availability else { return (nil, ()) }
       try writer.setAvailability(of: id, to: availability)
@@ -49,13 +51,15 @@ extension RosterStore {
   {
     try await perform { [now] writer, roster in
       let team = try Self.team(tagOrID, in: roster)
-      if roster.schedule.events.count(where: { $0.teamID == team.id }) >= Self.maxEventsPerTeam {
+      if roster.schedule.events.count(where: { $0.teamID == team.id })
+        >= Schedule.maxEventsPerTeam
+      {
         throw RosterError.conflict(
           ValidationError(
             .start,
             Message(
               "%1$@ keeps at most %2$@ events; cancel old ones first.", team.name,
-              Self.maxEventsPerTeam), isConflict: true))
+              Schedule.maxEventsPerTeam), isConflict: true))
       }
       let starters = roster.players(in: team.id).filter { $0.lineup == .starter }.map(\.id)
       let event = try writer.save(
@@ -220,9 +224,6 @@ extension RosterStore {
     }
   }
 
-  /// How many events a team keeps: years of scrims, blocks and matches.
-  public static let maxEventsPerTeam = 5000
-
   /// How many calendar addresses a team's staff may keep at once.
   public static let maxFeedsPerTeam = 20
   /// How many calendar addresses of their own a player may keep at once.
@@ -232,12 +233,10 @@ extension RosterStore {
   /// - Throws: ``RosterError/storage(_:)``.
   public func revokeFeeds(player: UUID) async throws(RosterError) {
     try await perform { writer, roster in
-      let secrets = roster.schedule.feeds.filter { $0.playerID == player }.map(\.secret)
-      guard !secrets.isEmpty else { return (nil, ()) }
-      for secret in secrets { try writer.delete(feed: secret) }
-      var schedule = roster.schedule
-      schedule.feeds.removeAll { $0.playerID == player }
-      return (roster.with(schedule: schedule), ())
+      guard roster.schedule.feeds.contains(where: { $0.playerID == player }) else {
+        return (nil, ())
+      }
+      return (roster.with(schedule: try Self.withoutFeeds(of: player, roster.schedule, writer)), ())
     }
   }
 

@@ -101,8 +101,8 @@ struct RoutePolicy: Sendable {
 }
 
 /// Everything the door (``WebApp/respond(to:)``) resolved about a request, once: who asks,
-/// the route's parameters, the team whose role was checked, the form's fields, the
-/// language and the clock. Handlers take their inputs from here, and change a team only
+/// the route's parameters, the team whose role was checked, the form's fields and the
+/// clock. Handlers take their inputs from here, and change a team only
 /// through ``scope``.
 struct RequestContext: Sendable {
   let identity: Identity

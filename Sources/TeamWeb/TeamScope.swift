@@ -7,9 +7,9 @@ import TeamStore
 
 /// The store as a handler may change a team: bound to the team whose role the door checked
 /// (``RequestContext/scope``). What it adds goes to that team whatever the input names; what
-/// it changes by id must be that team's (404 otherwise), checked against the roster as it is
-/// when the change is asked. Routes change a team through nothing else
-/// (`TeamScopeTests` reads the routes to keep it so).
+/// it changes by id must be that team's (404 otherwise), checked again in the change's own
+/// transaction for a player (who may move meanwhile). Routes change a team through nothing
+/// else (`TeamScopeTests` reads the routes to keep it so).
 struct TeamScope: Sendable {
   let store: RosterStore
   let team: Team
@@ -18,16 +18,7 @@ struct TeamScope: Sendable {
   /// Who the history records the changes as.
   var author: String { identity.name }
 
-  // MARK: - What the team holds
-
-  /// The team's player whose id is `text`.
-  /// - Throws: 404 when no player of the team has it.
-  func player(_ text: String?) throws(HTTPError) -> Player {
-    guard let id = text.flatMap(UUID.init(text:)), let player = try? owned(id) else {
-      throw .playerNotFound
-    }
-    return player
-  }
+  // MARK: - Checks
 
   /// The team's player `id`, as the roster is now.
   private func owned(_ id: UUID) throws(RosterError) -> Player {
@@ -40,15 +31,6 @@ struct TeamScope: Sendable {
   /// The team's event `id`, as the roster is now.
   private func ownedEvent(_ id: UUID) throws(RosterError) {
     guard store.roster.schedule.event(id: id)?.teamID == team.id else { throw .notFound(id) }
-  }
-
-  /// The team's event whose id is `text`.
-  /// - Throws: 404 when no event of the team has it.
-  func event(_ text: String?) throws(HTTPError) -> TeamEvent {
-    guard let id = text.flatMap(UUID.init(text:)), let event = store.roster.schedule.event(id: id),
-      event.teamID == team.id
-    else { throw HTTPError(404, localized("No event has this id: it may have been cancelled.")) }
-    return event
   }
 
   // MARK: - Players
@@ -69,19 +51,19 @@ struct TeamScope: Sendable {
     _ = try owned(id)
     return try await store.updatePlayer(
       id: id, with: edit, expected: expected, photo: photo, removingPhoto: removingPhoto,
-      by: author)
+      onTeam: team.id, by: author)
   }
 
   /// Gives one of the team's players a photo, or takes it away (nil).
   func setPhoto(of id: UUID, to photo: Photo?) async throws(RosterError) -> Player {
     _ = try owned(id)
-    return try await store.setPhoto(of: id, to: photo)
+    return try await store.setPhoto(of: id, to: photo, onTeam: team.id)
   }
 
   /// Moves one of the team's players to Recently removed.
   func removePlayer(_ id: UUID) async throws(RosterError) {
     _ = try owned(id)
-    _ = try await store.removePlayer(id: id, by: author)
+    _ = try await store.removePlayer(id: id, onTeam: team.id, by: author)
   }
 
   /// Brings back a player the team removed.
@@ -102,7 +84,7 @@ struct TeamScope: Sendable {
   func swapPlayers(_ id: UUID, with other: UUID) async throws(RosterError) -> (Player, Player) {
     _ = try owned(id)
     _ = try owned(other)
-    return try await store.swapPlayers(id, with: other, by: author)
+    return try await store.swapPlayers(id, with: other, onTeam: team.id, by: author)
   }
 
   /// Moves one of the team's players to `target`, whose role is checked here too: a move
@@ -111,13 +93,13 @@ struct TeamScope: Sendable {
     _ = try owned(id)
     try WebApp.check(identity, may: .editor, on: target)
     return try await store.transferPlayer(
-      id: id, to: target.id.text, lineup: lineup, by: author)
+      id: id, to: target.id.text, lineup: lineup, from: team.id, by: author)
   }
 
   /// Replaces the weekly hours and days away of one of the team's players.
   func setAvailability(of id: UUID, to availability: Availability) async throws(RosterError) {
     _ = try owned(id)
-    try await store.setAvailability(of: id, to: availability, by: author)
+    try await store.setAvailability(of: id, to: availability, onTeam: team.id, by: author)
   }
 
   // MARK: - The week

@@ -370,9 +370,9 @@ public struct WebApp: Sendable {
       else { return nil }
       return roster.team(id: id)
     case .chosen:
-      let body = request.contentType == "application/json" ? Self.team(in: request) : nil
-      let named = ([request.query["team"], body] + (form["team"] ?? []).map { $0 })
-        .compactMap { $0?.trimmingCharacters(in: .whitespacesAndNewlines) }
+      let body = request.contentType == "application/json" ? try Self.team(in: request) : nil
+      let named = ([request.query["team"], body].compactMap { $0 } + (form["team"] ?? []))
+        .map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
         .filter { !$0.isEmpty }
       var chosen: Team?
       for name in named {
@@ -392,16 +392,18 @@ public struct WebApp: Sendable {
     }
   }
 
-  private static let teamMember = Array(#""team""#.utf8)
-
-  /// The `team` member of a JSON body, if it has one (decoded only when the body names one).
-  private static func team(in request: HTTPRequest) -> String? {
-    struct Named: Decodable { let team: String? }
-    let body = request.body
-    guard body.indices.contains(where: { body[$0...].starts(with: teamMember) }) else {
-      return nil
+  /// The `team` member of a JSON object body, however it is spelled (`"te\u0061m"` too);
+  /// nil without one, or when the body is no JSON object (the handler says so).
+  /// - Throws: 400 when `team` is not a string.
+  private static func team(in request: HTTPRequest) throws(HTTPError) -> String? {
+    guard !request.body.isEmpty,
+      let object = try? JSONSerialization.jsonObject(with: Data(request.body)) as? [String: Any]
+    else { return nil }
+    switch object["team"] {
+    case nil, is NSNull: return nil
+    case let name as String: return name
+    default: throw HTTPError(400, localized("Give team as a team’s tag or id, in quotes."))
     }
-    return (try? JSONDecoder().decode(Named.self, from: Data(request.body)))?.team
   }
 
   /// The one place where errors become responses: an `application/problem+json` document

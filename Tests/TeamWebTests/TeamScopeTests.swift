@@ -100,16 +100,37 @@ import Testing
     #expect(copy.store.roster.player(id: copy.organisation.own.id)?.teamID == blue.id)
   }
 
-  @Test func aJSONBodyThatNamesAnotherTeamThanTheQueryIsRefused() async throws {
+  @Test(arguments: [
+    #"{"name":"Intruder","position":"Top","team":"KC"}"#,
+    #"{"name":"Intruder","position":"Top","te\u0061m":"KC"}"#,
+    #"{"name":"Intruder","position":"Top","team":["KC"]}"#,
+  ])
+  func aJSONBodyThatNamesAnotherTeamThanTheQueryIsRefused(_ body: String) async throws {
     let copy = try await Organisation.shared.copy()
     let response = try await copy.client.send(
       "POST", "/api/players?team=KCB",
       headers: [
         "Authorization": "Bearer \(copy.organisation.tokens[.editorAToken]!)",
-        "Content-Type": "application/json",
-      ], body: Array(#"{"name":"Intruder","position":"Top","team":"KC"}"#.utf8))
+        "Content-Type": "application/json; charset=utf-8",
+      ], body: Array(body.utf8))
     #expect(response.status == 400)
     #expect(!copy.store.roster.players.contains { $0.name == "Intruder" })
+  }
+
+  @Test func aChangeAskedForOneTeamsPlayerNeverReachesThemOnceMoved() async throws {
+    let copy = try await Organisation.shared.copy()
+    let blue = try #require(copy.store.roster.team("KCB"))
+    let mate = copy.organisation.mate.id
+    _ = try await copy.store.transferPlayer(id: mate, to: "KC")
+    // As a scope of KC Blue would ask it, in the store's own transaction.
+    await #expect(throws: RosterError.notFound(mate)) {
+      try await copy.store.updatePlayer(
+        id: mate, with: PlayerEdit(position: "Top"), onTeam: blue.id)
+    }
+    await #expect(throws: RosterError.notFound(mate)) {
+      try await copy.store.removePlayer(id: mate, onTeam: blue.id)
+    }
+    #expect(copy.store.roster.player(id: mate)?.position == .mid)
   }
 
   @Test func changingARoleKeepsTheAccountsTeamsAndThePageShowsThem() async throws {
@@ -188,6 +209,12 @@ import Testing
     _ = try await copy.store.transferPlayer(id: copy.organisation.mate.id, to: "KC")
     #expect(try await copy.client.get("/calendar/\(moved.secret).ics").status == 404)
     #expect(copy.store.roster.schedule.feeds.allSatisfy { $0.playerID != own.id })
+
+    // A removed player's addresses end, and a restore does not bring them back.
+    let removed = try await copy.store.createFeed(player: copy.organisation.mate.id)
+    _ = try await copy.store.removePlayer(id: copy.organisation.mate.id)
+    _ = try await copy.store.restorePlayer(id: copy.organisation.mate.id)
+    #expect(try await copy.client.get("/calendar/\(removed.secret).ics").status == 404)
   }
 
   @Test func calendarAddressesAreCappedPerTeamAndPerPlayer() async throws {

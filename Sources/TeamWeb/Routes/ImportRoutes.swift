@@ -12,8 +12,8 @@ extension WebApp {
     for format in RosterFile.Format.allCases {
       // The whole organisation.
       route("GET", "/export.\(format.rawValue)", RoutePolicy(.staff, team: .organisation)) {
-        _, _ in
-        let day = Date().formatted(.iso8601.year().month().day())
+        _, context in
+        let day = context.now.formatted(.iso8601.year().month().day())
         let roster = store.roster
         let players = roster.players
         let photos = format == .json ? try store.photoFiles() : [:]

@@ -36,8 +36,8 @@ extension WebApp {
   mutating func addWeekRoutes() {
     let store = store
 
-    // The whole week of a team, or the days `from` to `to` (its own clock); an answer holds
-    // at most ``maxEventsPerAnswer`` events.
+    // The whole week of a team (at most ``Schedule/maxEventsPerTeam`` events), or the days
+    // `from` to `to` (its own clock).
     route("GET", "/api/week", RoutePolicy(.reader, team: .chosen)) { request, context in
       let team = try context.checkedTeam
       var week = try store.week(team: team.id.text)
@@ -53,14 +53,6 @@ extension WebApp {
         week = week.between(
           days[0].map { Schedule.midnight($0, in: team.zone) } ?? .distantPast,
           days[1].map { Schedule.midnight($0.adding(days: 1), in: team.zone) } ?? .distantFuture)
-      }
-      let count = week.schedule.events.count
-      guard count <= WebApp.maxEventsPerAnswer else {
-        throw HTTPError(
-          422,
-          localized(
-            "These dates hold %1$@ events, more than %2$@ at once; ask for fewer days with from and to.",
-            count, WebApp.maxEventsPerAnswer))
       }
       return WebApp.json(week)
     }
@@ -132,7 +124,8 @@ extension WebApp {
       WebApp.json(store.roster.schedule.feeds)
     }
 
-    // The team is the body's `team` (or ?team=); a player's address, that player's team.
+    // The team is the body's `team` (or ?team=), the first team when none is named; a
+    // player's address is for a player of that team.
     route("POST", "/api/calendar", RoutePolicy(.editor, .sameOrigin, team: .chosen)) {
       request, context in
       let wanted = try WebApp.decodeBody(FeedRequest.self, of: request)
@@ -145,6 +138,7 @@ extension WebApp {
     route(
       "DELETE", "/api/calendar/{secret}", RoutePolicy(.editor, .sameOrigin, team: .feed)
     ) { _, context in
+      // The door found no team for an unknown secret.
       guard context.team != nil else {
         throw HTTPError(404, localized("No calendar address has this secret."))
       }
@@ -181,9 +175,6 @@ extension WebApp {
 }
 
 extension WebApp {
-  /// The most events one answer of `/api/week` holds.
-  static let maxEventsPerAnswer = 1000
-
   /// The Monday of the week `day` falls in.
   static func monday(of day: Day, in zone: TimeZone) -> Day {
     let weekday =
