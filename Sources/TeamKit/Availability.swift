@@ -204,8 +204,8 @@ public struct Availability: Hashable, Sendable {
   public static func absence(parsing text: String) throws(ValidationError) -> Absence {
     let trimmed = text.trimmingCharacters(in: .whitespaces)
     let parts = trimmed.components(separatedBy: "..")
-    guard (1...2).contains(parts.count), let first = Day(parts[0]),
-      let last = Day(parts[parts.count - 1])
+    guard (1...2).contains(parts.count), let first = Day(written: parts[0]),
+      let last = Day(written: parts[parts.count - 1])
     else {
       throw ValidationError(
         .away,

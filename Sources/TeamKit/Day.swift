@@ -20,6 +20,29 @@ public struct Day: Hashable, Comparable, Sendable, CustomStringConvertible {
     self.day = day
   }
 
+  /// A date as people write it: `YYYY-MM-DD`, or as French spreadsheets write it,
+  /// `DD/MM/YYYY`, `D/M/YYYY` or `D/M/YY` (years 00–29 are 2000s, 30–99 1900s, as Excel
+  /// reads them); nil when it is none of these, or a day that does not exist.
+  public init?(written text: String) {
+    if let day = Day(text) {
+      self = day
+      return
+    }
+    let parts = text.split(separator: "/", omittingEmptySubsequences: false)
+    guard parts.count == 3, (1...2).contains(parts[0].count), (1...2).contains(parts[1].count),
+      [2, 4].contains(parts[2].count),
+      parts.allSatisfy({ $0.allSatisfy { $0.isASCII && $0.isNumber } }),
+      let day = Int(parts[0]), let month = Int(parts[1]), var year = Int(parts[2])
+    else { return nil }
+    if parts[2].count == 2 { year += year < 30 ? 2000 : 1900 }
+    guard (1...12).contains(month), (1...Self.days(in: month, of: year)).contains(day) else {
+      return nil
+    }
+    self.year = year
+    self.month = month
+    self.day = day
+  }
+
   /// The day `date` falls on where the calendar is Gregorian and the zone is `timeZone`.
   public init(_ date: Date, in timeZone: TimeZone = .current) {
     // Arithmetic on the days since 1970, not a Calendar: a Calendar opens an ICU calendar

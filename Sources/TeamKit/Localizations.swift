@@ -468,7 +468,7 @@ enum Localizations {
     "Give the Riot ID a tag of 3 to 5 letters or digits, after the #.":
       "Donnez au Riot ID un tag de 3 à 5 lettres ou chiffres, après le #.",
     "Give the header a name column and a position column (found: %@).":
-      "Donnez à l’en-tête une colonne name et une colonne position (trouvé : %@).",
+      "Donnez à l’en-tête une colonne Pseudo (ou Joueur) et une colonne Rôle (ou Poste) (trouvé : %@).",
     "Give the organisation a name of 1 to %@ visible characters.":
       "Donnez à la structure un nom de 1 à %@ caractères visibles.",
     "Give the password on standard input.": "Donnez le mot de passe sur l’entrée standard.",

@@ -190,7 +190,7 @@ extension Player {
   public init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: CodingKeys.self)
     func day(_ key: CodingKeys) throws -> Day? {
-      try container.decodeIfPresent(String.self, forKey: key).flatMap(Day.init)
+      try container.decodeIfPresent(String.self, forKey: key).flatMap { Day($0) }
     }
     self.init(
       id: try container.decode(UUID.self, forKey: .id),

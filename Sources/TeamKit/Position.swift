@@ -18,13 +18,15 @@ public enum Position: String, CaseIterable, Codable, Sendable, Identifiable {
     allCases.map(\.rawValue) + aliases.keys.sorted()
   }
 
-  /// The spellings accepted for each position, compared in lower case with spaces removed.
+  /// The spellings accepted for each position, compared in lower case with spaces removed;
+  /// the French client's names too (Haut, Jungle, Milieu, Bas, Soutien).
   private static let aliases: [String: Position] = [
-    "top": .top,
+    "top": .top, "haut": .top,
     "jungle": .jungle, "jgl": .jungle, "jng": .jungle,
-    "mid": .mid, "middle": .mid,
-    "adc": .adc, "bot": .adc, "bottom": .adc, "adcarry": .adc,
+    "mid": .mid, "middle": .mid, "milieu": .mid,
+    "adc": .adc, "bot": .adc, "bottom": .adc, "adcarry": .adc, "bas": .adc,
     "support": .support, "sup": .support, "supp": .support, "utility": .support,
+    "soutien": .support,
   ]
 
   /// Parses a position from its name or a usual alias, case-insensitively

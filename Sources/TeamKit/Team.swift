@@ -218,7 +218,7 @@ extension Tenure: Decodable {
       teamName: try container.decode(String.self, forKey: .teamName),
       teamTag: try container.decode(String.self, forKey: .team),
       position: try container.decode(Position.self, forKey: .position),
-      from: try container.decodeIfPresent(String.self, forKey: .from).flatMap(Day.init), to: to)
+      from: try container.decodeIfPresent(String.self, forKey: .from).flatMap { Day($0) }, to: to)
   }
 }
 

@@ -378,7 +378,7 @@ public struct PlayerInput: Hashable, Sendable {
     func day(_ text: String, _ field: ValidationError.Field) -> Day? {
       let text = text.trimmingCharacters(in: .whitespaces)
       guard !text.isEmpty else { return nil }
-      guard let day = Day(text) else {
+      guard let day = Day(written: text) else {
         fail(field, Message("“%@” is not a date; write it as YYYY-MM-DD (2026-11-30).", text))
         return nil
       }

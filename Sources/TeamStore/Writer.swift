@@ -295,8 +295,8 @@ final class Writer: @unchecked Sendable {
         id: uuid, name: row.text(1), position: position, image: row.text(3),
         favoriteChampions: champions[id] ?? [], lineup: lineup, teamID: team,
         riotID: optional(8).flatMap { try? RiotID(parsing: $0) }, realName: optional(9),
-        nationality: optional(10), birthDate: optional(11).flatMap(Day.init),
-        joined: optional(12).flatMap(Day.init), contractEnd: optional(13).flatMap(Day.init))
+        nationality: optional(10), birthDate: optional(11).flatMap { Day($0) },
+        joined: optional(12).flatMap { Day($0) }, contractEnd: optional(13).flatMap { Day($0) })
       if row.isNull(5) {
         players.append(player)
         // The key as stored (``Player/nameKey(_:)`` when written): not computed again.

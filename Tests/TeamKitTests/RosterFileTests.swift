@@ -76,6 +76,41 @@ import Testing
     #expect(poste.players.map(\.position) == [.top])
   }
 
+  @Test func frenchExcelDatesAndTheFrenchClientsRoleNamesAreRead() throws {
+    // What French Excel writes: `;`, Windows-1252, dates as dd/mm/yyyy or d/m/yy.
+    let text =
+      "Pseudo;Rôle;Statut;Date de naissance;Fin de contrat\r\n"
+      + "Targamas;Soutien;titulaire;17/04/2000;31/08/2027\r\n"
+      + "Canna;Haut;titulaire;1/2/99;30/6/28\r\n"
+      + "Vladi;Milieu;remplaçant;;\r\nCaliste;Bas;titulaire;;\r\n"
+    let bytes = try #require(text.data(using: .windowsCP1252))
+    let plan = try RosterImport(bytes, current: [])
+    #expect(plan.players.map(\.position) == [.support, .top, .mid, .adc])
+    #expect(plan.players[0].birthDate == Day("2000-04-17"))
+    #expect(plan.players[0].contractEnd == Day("2027-08-31"))
+    #expect(plan.players[1].birthDate == Day("1999-02-01"))
+    #expect(plan.players[1].contractEnd == Day("2028-06-30"))
+    #expect(plan.players[2].lineup == .substitute)
+    // A day that does not exist is refused by its field, as an ISO one is.
+    let problems = #expect(throws: RosterFile.Problems.self) {
+      try RosterImport(csv("Pseudo;Rôle;Fin de contrat\nCanna;Haut;31/02/2027\n"), current: [])
+    }
+    #expect(problems?.description.contains("31/02/2027") == true)
+  }
+
+  @Test(arguments: [
+    ("24/12/2026", "2026-12-24"), ("1/3/2027", "2027-03-01"), ("5/6/07", "2007-06-05"),
+    ("5/6/45", "1945-06-05"), ("2026-12-24", "2026-12-24"),
+  ])
+  func aDateIsReadAsFrenchSpreadsheetsWriteIt(_ written: String, _ iso: String) {
+    #expect(Day(written: written) == Day(iso))
+  }
+
+  @Test(arguments: ["12/24/2026", "24-12-2026", "24/12", "0/1/2026", "29/02/2027", "1/1/123"])
+  func aDateNoCalendarHasIsNone(_ written: String) {
+    #expect(Day(written: written) == nil)
+  }
+
   @Test func anImportTakesTimeInProportionToItsRows() throws {
     func rows(_ count: Int) -> Data {
       var text = "name,position\n"

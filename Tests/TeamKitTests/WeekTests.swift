@@ -39,6 +39,10 @@ import Testing
       try Availability.absence(parsing: "2026-03-14..2026-03-12")
     }
     #expect(throws: ValidationError.self) { try Availability.absence(parsing: "12 March") }
+    // As French spreadsheets and people write them.
+    #expect(
+      try Availability.absence(parsing: "12/03/2026..14/3/26").description
+        == "2026-03-12..2026-03-14")
   }
 
   @Test func weeklyHoursKeepTheirWallClockTimeAcrossTheChangesOfMarchAndOctober() throws {

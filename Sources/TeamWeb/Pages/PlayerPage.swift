@@ -16,7 +16,7 @@ extension Pages {
   }
 
   static func player(
-    _ player: Player, in roster: Roster, token: String, viewer: Viewer = Viewer(),
+    _ player: Player, in roster: Roster, token: String, viewer: Viewer,
     tenures: [Tenure] = [], today: Day = Day(Date()), notice: String? = nil
   ) -> HTTPResponse {
     let starter = player.lineup == .starter

@@ -39,7 +39,7 @@ extension Pages {
   /// A team's page `page`, from 1 to ``pageCount(_:)``: the starting five, then the
   /// substitutes and the other statuses, with their order buttons.
   static func roster(
-    _ roster: Roster, team: Team, page: Int, token: String, viewer: Viewer = Viewer(),
+    _ roster: Roster, team: Team, page: Int, token: String, viewer: Viewer,
     notice: Notice? = nil, addForm: (input: PlayerInput, errors: ValidationError?)? = nil
   ) -> HTTPResponse {
     let members = roster.players(in: team.id)

@@ -6,7 +6,7 @@ import TeamStore
 /// Recently removed.
 extension Pages {
   static func trash(
-    _ removed: [RemovedPlayer], token: String, now: Date, viewer: Viewer = Viewer(),
+    _ removed: [RemovedPlayer], token: String, now: Date, viewer: Viewer,
     restorable: Set<UUID>? = nil
   ) -> HTTPResponse {
     page(

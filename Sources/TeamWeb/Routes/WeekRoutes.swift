@@ -213,7 +213,8 @@ extension WebApp {
     route("GET", "/week", RoutePolicy(.reader, team: .chosen)) { request, context in
       let team = try context.checkedTeam
       let today = Day(context.now, in: team.zone)
-      let from = request.query["from"].flatMap(Day.init) ?? WebApp.monday(of: today, in: team.zone)
+      let from =
+        request.query["from"].flatMap { Day($0) } ?? WebApp.monday(of: today, in: team.zone)
       let (token, cookie) = WebApp.csrfToken(for: request)
       let notice: String? =
         request.query["planned"] != nil
@@ -331,7 +332,7 @@ extension WebApp {
       let away = form["away"]?.first
       do throws(RosterError) {
         do throws(ValidationError) {
-          if let day = form["awayToday"]?.first.flatMap(Day.init) {
+          if let day = form["awayToday"]?.first.flatMap { Day($0) } {
             availability.away.append(Absence(first: day, last: day))
           } else {
             availability.weekly = try Availability.weekly(parsing: weekly ?? "")
