@@ -53,12 +53,18 @@ public struct Day: Hashable, Comparable, Sendable, CustomStringConvertible {
     self.init(ordinal: Self.epochOrdinal + days)
   }
 
+  /// The date as French spreadsheets write it: `31/08/2027`.
+  public var frenchSpreadsheet: String {
+    "\(Self.padded(day, 2))/\(Self.padded(month, 2))/\(Self.padded(year, 4))"
+  }
+
   public var description: String {
-    func padded(_ number: Int, _ width: Int) -> String {
-      let digits = String(number)
-      return String(repeating: "0", count: max(0, width - digits.count)) + digits
-    }
-    return "\(padded(year, 4))-\(padded(month, 2))-\(padded(day, 2))"
+    "\(Self.padded(year, 4))-\(Self.padded(month, 2))-\(Self.padded(day, 2))"
+  }
+
+  private static func padded(_ number: Int, _ width: Int) -> String {
+    let digits = String(number)
+    return String(repeating: "0", count: max(0, width - digits.count)) + digits
   }
 
   public static func < (lhs: Day, rhs: Day) -> Bool {

@@ -153,7 +153,8 @@ enum Localizations {
       "--data-dragon demande une adresse http ou https, pas « %@ ».",
     "--drain takes a number of seconds from 0 to 300, not ‘%@’.":
       "--drain prend un nombre de secondes de 0 à 300, pas « %@ ».",
-    "--format takes json or csv, not ‘%@’.": "--format prend json ou csv, pas « %@ ».",
+    "--format takes json, csv or fr.csv, not ‘%@’.":
+      "--format prend json, csv ou fr.csv, pas « %@ ».",
     "--from needs an http or https address, not ‘%@’.":
       "--from demande une adresse http ou https, pas « %@ ».",
     "--from takes a date, YYYY-MM-DD, not ‘%@’.": "--from prend une date, AAAA-MM-JJ, pas « %@ ».",
@@ -273,6 +274,7 @@ enum Localizations {
       "Faire revenir un joueur supprimé à sa place, tous ses champs intacts.",
     "CLASSES": "CLASSES",
     "CREATED": "CRÉÉ",
+    "CSV for Excel (French)": "CSV pour Excel (français)",
     "Calendar": "Calendrier",
     "Cancel": "Annuler",
     "Cancel an event.": "Annuler un événement.",
@@ -1154,7 +1156,8 @@ enum Localizations {
     "it lists no champion": "elle ne liste aucun champion",
     "it took longer than %@ seconds": "cela a pris plus de %@ secondes",
     "joined": "arrivée",
-    "json (the default) or csv.": "json (par défaut) ou csv.",
+    "json (the default), csv, or fr.csv (for French Excel: ; and dd/mm/yyyy).":
+      "json (par défaut), csv, ou fr.csv (pour Excel en français : séparateur « ; » et dates jj/mm/aaaa).",
     "just now": "à l’instant",
     "kcorp — the KCorp team roster.": "kcorp — l’effectif de l’équipe KCorp.",
     "nationality": "nationalité",

@@ -5,6 +5,9 @@ import Foundation
 public enum RosterFile {
   public enum Format: String, CaseIterable, Sendable {
     case json, csv
+    /// CSV as French Excel opens it in columns: `;`, French headers, statuses and
+    /// `dd/mm/yyyy` dates, UTF-8 with a byte-order mark; it imports back as it went.
+    case frenchCSV = "fr.csv"
   }
 
   /// A problem with one player of a file, by where it is (`Line 3 (“Bad”)`, `Player 2`).
@@ -62,18 +65,25 @@ public enum RosterFile {
       let data = try? JSONSerialization.data(
         withJSONObject: file, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
       return (data ?? json) + Data("\n".utf8)
-    case .csv:
-      var text = "\u{FEFF}" + row(csvColumns)
+    case .csv, .frenchCSV:
+      let french = format == .frenchCSV
+      let separator = french ? ";" : ","
+      func date(_ day: Day?) -> String {
+        guard let day else { return "" }
+        return french ? day.frenchSpreadsheet : day.description
+      }
+      var text =
+        "\u{FEFF}" + row(french ? frenchCSVColumns : csvColumns, separator: separator)
       for player in players {
-        text += row([
-          player.id.uuidString, player.name, player.position.displayName,
-          player.lineup.rawValue, player.image,
-          player.favoriteChampions.map(\.name).joined(separator: ", "),
-          teams.first { $0.id == player.teamID }?.tag ?? player.teamID.uuidString,
-          player.riotID?.description ?? "", player.realName ?? "", player.nationality ?? "",
-          player.birthDate?.description ?? "", player.joined?.description ?? "",
-          player.contractEnd?.description ?? "",
-        ])
+        text += row(
+          [
+            player.id.uuidString, player.name, player.position.displayName,
+            french ? Language.french.text(player.lineup.rawValue) : player.lineup.rawValue,
+            player.image, player.favoriteChampions.map(\.name).joined(separator: ", "),
+            teams.first { $0.id == player.teamID }?.tag ?? player.teamID.uuidString,
+            player.riotID?.description ?? "", player.realName ?? "", player.nationality ?? "",
+            date(player.birthDate), date(player.joined), date(player.contractEnd),
+          ], separator: separator)
       }
       return Data(text.utf8)
     }
@@ -99,8 +109,15 @@ public enum RosterFile {
     "realName", "nationality", "birthDate", "joined", "contractEnd",
   ]
 
-  private static func row(_ cells: [String]) -> String {
-    cells.map(csvCell).joined(separator: ",") + "\r\n"
+  /// The same columns as French spreadsheets name them (read back by ``headers``).
+  static let frenchCSVColumns = [
+    "Identifiant", "Pseudo", "Rôle", "Statut", "Photo", "Champions favoris", "Équipe",
+    "Identifiant Riot", "Nom réel", "Nationalité", "Date de naissance", "Arrivée",
+    "Fin de contrat",
+  ]
+
+  private static func row(_ cells: [String], separator: String) -> String {
+    cells.map(csvCell).joined(separator: separator) + "\r\n"
   }
 
   /// The first characters that make a spreadsheet run a cell as a formula.
@@ -166,7 +183,7 @@ public enum RosterFile {
       } catch {
         throw Problems(problems: [Problem(place: localized("The file"), message: "\(error)")])
       }
-    case .csv:
+    case .csv, .frenchCSV:
       return (try csvEntries(text(of: data)), nil, nil)
     }
   }
@@ -229,7 +246,8 @@ public enum RosterFile {
   /// Column names a spreadsheet may use, by the field they fill, in English and in French
   /// (compared without case, accents or spaces: `Rôle`, `Fin de contrat`).
   private static let headers: [String: String] = [
-    "joueur": "name", "poste": "position", "statut": "lineup", "titulaire": "lineup",
+    "identifiant": "id", "joueur": "name", "poste": "position", "statut": "lineup",
+    "titulaire": "lineup",
     "photo": "image", "championsfavoris": "champions", "equipe": "team",
     "identifiantriot": "riotID", "nomreel": "realName",
     "nationalite": "nationality", "pays": "nationality", "datedenaissance": "birthDate",

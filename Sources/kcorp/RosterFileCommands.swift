@@ -10,7 +10,9 @@ struct Export: Command {
   static let abstract =
     "Write the roster as JSON (with the photos and the week) or CSV (for spreadsheets)."
   static let options = [
-    Option(name: "--format", value: "F", help: "json (the default) or csv."),
+    Option(
+      name: "--format", value: "F",
+      help: "json (the default), csv, or fr.csv (for French Excel: ; and dd/mm/yyyy)."),
     Option(
       name: "--output", value: "FILE",
       help: "Write to FILE (replaced atomically) instead of standard output."),
@@ -21,7 +23,7 @@ struct Export: Command {
   init(_ parsed: Parsed) throws(CLIError) {
     let text = parsed.value("--format") ?? "json"
     guard let format = RosterFile.Format(rawValue: text.lowercased()) else {
-      throw .usage(localized("--format takes json or csv, not ‘%@’.", text))
+      throw .usage(localized("--format takes json, csv or fr.csv, not ‘%@’.", text))
     }
     self.format = format
     output = parsed.value("--output")

@@ -128,14 +128,17 @@ import Testing
   }
 
   /// A mirror whose `/api/versions.json` never ends: `chunk` bytes every `interval`, for as
-  /// long as the client reads (at most `limit` chunks).
-  static func streaming(chunk: Int, every interval: Duration, limit: Int) throws -> HTTPServer {
+  /// long as the client reads (at most `limit` chunks), each counted in `sent`.
+  static func streaming(
+    chunk: Int, every interval: Duration, limit: Int, sent: Count = Count()
+  ) throws -> HTTPServer {
     try HTTPServer(host: "127.0.0.1", port: 0) { request in
       guard request.path == "/api/versions.json" else { return HTTPResponse(status: 404) }
       let stream = ResponseStream()
       Task.detached {
         for _ in 0..<limit {
           guard stream.send([UInt8](repeating: UInt8(ascii: " "), count: chunk)) else { return }
+          sent.value.withLock { $0 += chunk }
           try? await Task.sleep(for: interval)
         }
         stream.close()
@@ -146,19 +149,31 @@ import Testing
     }
   }
 
+  /// Bytes a test server sent.
+  final class Count: Sendable {
+    let value = Mutex(0)
+  }
+
   @Test func aBodyOverTheLimitIsStoppedAsItComesNotReadWhole() async throws {
-    // 256 KiB every 5 ms, up to 512 MiB: read whole first, it would take minutes and
-    // hundreds of megabytes; stopped at the limit, it ends once 8 MiB came.
-    let mirror = try Self.streaming(chunk: 256 << 10, every: .milliseconds(5), limit: 2048)
+    // 256 KiB every 5 ms, up to 512 MiB: read whole first, all of it would be sent; stopped
+    // at the limit, the mirror sends little more than 8 MiB before the client leaves.
+    let sent = Count()
+    let mirror = try Self.streaming(
+      chunk: 256 << 10, every: .milliseconds(5), limit: 2048, sent: sent)
     defer { mirror.stop() }
-    let started = ContinuousClock.now
     await #expect(
       throws: DataDragonError.invalid(
         "api/versions.json", localized("it is over %@ bytes", String(Photo.maxBytes)))
     ) {
       try await ChampionSync.run(from: URL(string: "http://127.0.0.1:\(mirror.port)")!, into: store)
     }
-    #expect(ContinuousClock.now - started < .seconds(60))
+    // The mirror is told the client left within a few chunks of the limit.
+    for _ in 0..<100 where sent.value.withLock({ $0 }) < Photo.maxBytes {
+      try await Task.sleep(for: .milliseconds(50))
+    }
+    try await Task.sleep(for: .milliseconds(500))
+    let total = sent.value.withLock { $0 }
+    #expect(total >= Photo.maxBytes && total < 32 << 20, "\(total) bytes sent")
     #expect(store.roster.championArt == .none)
   }
 

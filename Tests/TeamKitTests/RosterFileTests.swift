@@ -98,6 +98,30 @@ import Testing
     #expect(problems?.description.contains("31/02/2027") == true)
   }
 
+  @Test func theFrenchExcelCSVIsSemicolonsFrenchHeadersAndDatesAndImportsBackTheSame() throws {
+    var tao = PlayerInput(name: "Tao", position: "Mid", lineup: "substitute")
+    tao.realName = "Taoufik Belkacem; dit \"Tao\""
+    tao.nationality = "MA"
+    tao.birthDate = "2008-02-29"
+    tao.joined = "2025-09-01"
+    tao.contractEnd = "2027-08-31"
+    tao.favoriteChampions = ["ahri", "viktor"]
+    let player = try tao.validated(in: Player.defaultRoster)
+    let players = [player] + Player.defaultRoster
+    let data = RosterFile.export(players, as: .frenchCSV)
+    let text = String(decoding: data, as: UTF8.self)
+    #expect(text.hasPrefix("\u{FEFF}Identifiant;Pseudo;Rôle;Statut;Photo;Champions favoris;"))
+    #expect(text.contains(";remplaçant;"))
+    #expect(text.contains(";29/02/2008;01/09/2025;31/08/2027\r\n"))
+    #expect(text.contains(#";"Taoufik Belkacem; dit ""Tao""";"#))
+    // Every field comes back as it went.
+    let plan = try RosterImport(data, current: players)
+    #expect(plan.players.count == players.count)
+    for (back, sent) in zip(plan.players, players) {
+      #expect(back.id == sent.id && back.hasSameFields(as: sent), "\(sent.name)")
+    }
+  }
+
   @Test(arguments: [
     ("24/12/2026", "2026-12-24"), ("1/3/2027", "2027-03-01"), ("5/6/07", "2007-06-05"),
     ("5/6/45", "1945-06-05"), ("2026-12-24", "2026-12-24"),

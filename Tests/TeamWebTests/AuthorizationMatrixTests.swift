@@ -94,7 +94,8 @@ import Testing
     "POST /teams": .owner, "POST /teams/{tag}/edit": .owner, "POST /teams/{tag}/delete": .owner,
     "POST /organisation": .owner, "GET /players/{id}/team": .editor,
     // Files, pictures, champion art.
-    "GET /export.json": .staff, "GET /export.csv": .staff, "GET /import": .organisationEditor,
+    "GET /export.json": .staff, "GET /export.csv": .staff, "GET /export.fr.csv": .staff,
+    "GET /import": .organisationEditor,
     "POST /import": .organisationEditor, "PUT /api/players/{id}/photo": .editor,
     "DELETE /api/players/{id}/photo": .editor, "GET /photos/{file}": .reader,
     "GET /images/{name}": .reader, "GET /players/{id}/picture": .reader,

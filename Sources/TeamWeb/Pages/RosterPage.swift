@@ -210,14 +210,22 @@ extension Pages {
     if organisation || viewer.isOwner {
       links.append(.h("a", ["href": "/teams"], localized("Teams")))
     }
-    links += [
-      .h(
-        "a", ["href": "/trash"],
-        localized("Recently removed") + (removed == 0 ? "" : " (\(removed))")),
-      .h("a", ["href": "/history"], localized("History")),
+    // The staff's files (docs/PRIVACY.md); a French reader is offered the CSV French Excel
+    // opens in columns first.
+    let csv: [HTML] = [
+      .h("a", ["href": "/export.fr.csv", "download": ""], localized("CSV for Excel (French)")),
       .h("a", ["href": "/export.csv", "download": ""], localized("Export CSV")),
-      .h("a", ["href": "/export.json", "download": ""], "JSON"),
     ]
+    if viewer.isStaff {
+      links += [
+        .h(
+          "a", ["href": "/trash"],
+          localized("Recently removed") + (removed == 0 ? "" : " (\(removed))")),
+        .h("a", ["href": "/history"], localized("History")),
+      ]
+      links += Language.current == .french ? csv : csv.reversed()
+      links.append(.h("a", ["href": "/export.json", "download": ""], "JSON"))
+    }
     if viewer.canEdit { links.append(.h("a", ["href": "/import"], localized("Import"))) }
     links.append(
       viewer.signedIn

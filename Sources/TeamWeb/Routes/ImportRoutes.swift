@@ -20,7 +20,7 @@ extension WebApp {
         return HTTPResponse(
           status: 200,
           headers: [
-            ("Content-Type", format == .csv ? "text/csv; charset=utf-8" : "application/json"),
+            ("Content-Type", format == .json ? "application/json" : "text/csv; charset=utf-8"),
             (
               "Content-Disposition",
               "attachment; filename=\"kcorp-roster-\(day).\(format.rawValue)\""
