@@ -390,6 +390,7 @@ enum Localizations {
       "Échanger deux joueurs d’une équipe, statuts et places (un remplaçant à la place d’un titulaire).",
     "Exit codes: %@.": "Codes de sortie : %@.",
     "Export CSV": "Exporter en CSV",
+    "Export JSON": "Exporter en JSON",
     "FAVORITE CHAMPIONS": "CHAMPIONS FAVORIS",
     "FOR": "POUR",
     "Favorite champions": "Champions favoris",

@@ -92,23 +92,25 @@ extension WebApp {
       }
       return
     }
-    if case .personal(let subject) = policy.access, identity.role == .player {
-      guard let own = identity.player, named(subject).flatMap(UUID.init(text:)) == own else {
-        throw HTTPError(
-          403,
-          localized(
-            "%@ is a player's account: it sees its own personal data, not another player’s.",
-            identity.name))
+    // A player's own account, on what is theirs alone: the player the request names must be
+    // theirs.
+    let subject: RoutePolicy.PlayerSubject? =
+      switch policy.access {
+      case .personal(let subject), .ownPlayer(let subject): subject
+      default: nil
       }
-      return
-    }
-    if case .ownPlayer(let subject) = policy.access, identity.role == .player {
-      guard let own = identity.player, named(subject).flatMap(UUID.init(text:)) == own else {
+    if let subject, identity.role == .player {
+      guard let player = identity.player, named(subject).flatMap(UUID.init(text:)) == player
+      else {
         throw HTTPError(
           403,
-          localized(
-            "%@ is a player's account: it sets that player's availability and answers only.",
-            identity.name))
+          policy.access == .personal(subject)
+            ? localized(
+              "%@ is a player's account: it sees its own personal data, not another player’s.",
+              identity.name)
+            : localized(
+              "%@ is a player's account: it sets that player's availability and answers only.",
+              identity.name))
       }
       return
     }

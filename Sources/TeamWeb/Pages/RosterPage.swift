@@ -224,7 +224,7 @@ extension Pages {
         .h("a", ["href": "/history"], localized("History")),
       ]
       links += Language.current == .french ? csv : csv.reversed()
-      links.append(.h("a", ["href": "/export.json", "download": ""], "JSON"))
+      links.append(.h("a", ["href": "/export.json", "download": ""], localized("Export JSON")))
     }
     if viewer.canEdit { links.append(.h("a", ["href": "/import"], localized("Import"))) }
     links.append(
