@@ -189,4 +189,37 @@ import Testing
     try await store.updateTeam("KCNA", with: TeamInput(name: "KC North America", tag: "KCNA"))
     #expect(try db.open().roster.team("KCNA")?.timeZone == "America/New_York")
   }
+
+  @Test(arguments: Backend.allCases)
+  func aPlayersAddressesEndWithTheirMoveOrRemovalAndAddressesAreCapped(_ backend: Backend)
+    async throws
+  {
+    let db = try TestDatabase(backend, in: folder)
+    let store = try db.open()
+    let blue = try await store.addTeam(TeamInput(name: "KC Blue", tag: "KCB"))
+    let (canna, caliste) = (store.players[0], store.players[1])
+    let moved = try await store.createFeed(player: canna.id)
+    let removed = try await store.createFeed(player: caliste.id)
+    _ = try await store.transferPlayer(id: canna.id, to: "KCB")
+    _ = try await store.removePlayer(id: caliste.id)
+    _ = try await store.restorePlayer(id: caliste.id)
+    for secret in [moved.secret, removed.secret] {
+      #expect(store.roster.schedule.feed(secret: secret) == nil)
+      #expect(try db.open().roster.schedule.feed(secret: secret) == nil)
+    }
+    // A change asked for one team's player does not reach them on another.
+    await #expect(throws: RosterError.notFound(canna.id)) {
+      try await store.updatePlayer(
+        id: canna.id, with: PlayerEdit(position: "Mid"), onTeam: Team.first.id)
+    }
+    #expect(try db.open().roster.player(id: canna.id)?.teamID == blue.id)
+    // At most five addresses of one's own.
+    for _ in 0..<RosterStore.maxFeedsPerPlayer {
+      _ = try await store.createFeed(player: caliste.id)
+    }
+    await #expect(throws: RosterError.self) { try await store.createFeed(player: caliste.id) }
+    #expect(
+      try db.open().roster.schedule.feeds.count(where: { $0.playerID == caliste.id })
+        == RosterStore.maxFeedsPerPlayer)
+  }
 }
