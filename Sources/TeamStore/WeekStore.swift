@@ -185,25 +185,24 @@ extension RosterStore {
       if let team, roster.team(id: team) == nil { throw RosterError.notFound(team) }
       if let player, roster.player(id: player) == nil { throw RosterError.notFound(player) }
       let feeds = roster.schedule.feeds
-      if let player, feeds.count(where: { $0.playerID == player }) >= Self.maxFeedsPerPlayer {
-        throw RosterError.conflict(
-          ValidationError(
-            .team,
-            Message(
-              "A player keeps at most %@ calendar addresses; revoke one first.",
-              Self.maxFeedsPerPlayer), isConflict: true))
-      }
       let teamID = team ?? roster.firstTeam.id
-      if player == nil, feeds.count(where: { $0.teamID == teamID }) >= Self.maxFeedsPerTeam {
-        throw RosterError.conflict(
-          ValidationError(
-            .team,
-            Message(
+      let full: Message? =
+        if let player {
+          feeds.count(where: { $0.playerID == player }) < Self.maxFeedsPerPlayer
+            ? nil
+            : Message(
+              "A player keeps at most %@ calendar addresses; revoke one first.",
+              Self.maxFeedsPerPlayer)
+        } else {
+          feeds.count(where: { $0.teamID == teamID }) < Self.maxFeedsPerTeam
+            ? nil
+            : Message(
               "A team keeps at most %@ calendar addresses; revoke one first.",
-              Self.maxFeedsPerTeam), isConflict: true))
-      }
+              Self.maxFeedsPerTeam)
+        }
+      if let full { throw RosterError.conflict(ValidationError(.team, full, isConflict: true)) }
       let feed = CalendarFeed(
-        secret: secret, teamID: player == nil ? team ?? roster.firstTeam.id : nil,
+        secret: secret, teamID: player == nil ? teamID : nil,
         playerID: player, created: Writer.stored(now()))
       try writer.insert(feed)
       var schedule = roster.schedule
