@@ -43,8 +43,12 @@ enum Localizations {
     "%1$@ has the Riot ID %2$@ already.": "%1$@ a déjà le Riot ID %2$@.",
     "%1$@ imported a roster": "%1$@ a importé un effectif",
     "%1$@ imported a roster of %2$@ players.": "%1$@ a importé un effectif de %2$@ joueurs.",
+    "%1$@ imported into %2$@: %3$@ added, %4$@ changed, %5$@ removed.":
+      "%1$@ a importé dans %2$@ : %3$@ ajouté(s), %4$@ modifié(s), %5$@ supprimé(s).",
     "%1$@ is a %2$@: choose a place from %3$@, or change their lineup with ‘kcorp players edit --lineup’.":
       "%1$@ est %2$@ : choisissez une place de %3$@, ou changez sa composition avec « kcorp players edit --lineup ».",
+    "%1$@ is also %2$@; keep one row per player.":
+      "%1$@ est aussi %2$@ ; gardez une ligne par joueur.",
     "%1$@ is not Data Dragon’s: %2$@; nothing was changed. Name a mirror in Data Dragon’s layout.":
       "%1$@ ne vient pas de Data Dragon : %2$@ ; rien n’a été modifié. Indiquez un miroir organisé comme Data Dragon.",
     "%1$@ is not on the staff of %2$@: an owner can give this account a role there.":
@@ -76,6 +80,8 @@ enum Localizations {
       "%1$@ a échangé %2$@ (désormais %3$@) avec %4$@ (désormais %5$@).",
     "%1$@ swapped %2$@ with %3$@": "%1$@ a échangé %2$@ avec %3$@",
     "%1$@ to %2$@": "%1$@ à %2$@",
+    "%1$@ undid an import": "%1$@ a annulé un import",
+    "%1$@ undid the import into %2$@.": "%1$@ a annulé l’import dans %2$@.",
     "%1$@ vs %2$@": "%1$@ contre %2$@",
     "%1$@ was removed by %2$@. ": "%1$@ a été supprimé par %2$@. ",
     "%1$@ · from %2$@": "%1$@ · à partir du %2$@",
@@ -85,6 +91,7 @@ enum Localizations {
     "%1$@: %2$@": "%1$@ : %2$@",
     "%1$@: %2$@ (check the address, that the server runs, and the password in PGPASSFILE or PGPASSWORD)":
       "%1$@ : %2$@ (vérifiez l’adresse, que le serveur tourne, et le mot de passe dans PGPASSFILE ou PGPASSWORD)",
+    "%1$@: %2$@ → %3$@": "%1$@ : %2$@ → %3$@",
     "%1$@: %2$@–%3$@ (%4$@ games).": "%1$@ : %2$@–%3$@ (%4$@ parties).",
     "%1$@: cannot be written (%2$@); let this user write the file and its folder (SQLite keeps -wal and -shm files beside it)":
       "%1$@ : impossible d’écrire (%2$@) ; permettez à cet utilisateur d’écrire le fichier et son dossier (SQLite garde les fichiers -wal et -shm à côté)",
@@ -101,12 +108,17 @@ enum Localizations {
       "L’image de %1$@ a été refusée (%2$@) ; rien n’a été modifié.",
     "%@ (within 90 days)": "%@ (d’ici 90 jours)",
     "%@ Choose the photo again.": "%@ Choisissez de nouveau la photo.",
+    "%@ added": "%@ ajouté(s)",
     "%@ already has a roster of its own: copy into a new, empty database.":
       "%@ a déjà un effectif à elle : copiez dans une base neuve et vide.",
     "%@ at the command line": "%@ en ligne de commande",
+    "%@ back from Recently removed": "%@ revenu(s) de Supprimés récemment",
     "%@ cannot be reached: the roster is read-only until it is back.":
       "%@ est injoignable : l’effectif est en lecture seule jusqu’à son retour.",
     "%@ cannot be reached; reconnecting…": "%@ est injoignable ; reconnexion…",
+    "%@ changed": "%@ modifié(s)",
+    "%@ changed since the import, which can no longer be undone; change them back by hand.":
+      "%@ a changé depuis l’import, qui ne peut plus être annulé ; rétablissez-le à la main.",
     "%@ changed the roster’s order.": "%@ a changé l’ordre de l’effectif.",
     "%@ days ago": "il y a %@ jours",
     "%@ events": "%@ événements",
@@ -123,6 +135,8 @@ enum Localizations {
       "%@ a le rôle lecteur : ce compte lit l’effectif mais ne peut pas le modifier.",
     "%@ is back on the roster.": "%@ est de retour dans l’effectif.",
     "%@ is back.": "%@ est de retour.",
+    "%@ is no longer in Recently removed, so the import can no longer be undone.":
+      "%@ n’est plus dans Supprimés récemment : l’import ne peut plus être annulé.",
     "%@ is the last owner: make another account an owner first.":
       "%@ est le dernier propriétaire : faites d’abord d’un autre compte un propriétaire.",
     "%@ is the organisation’s only team: add another first.":
@@ -134,6 +148,8 @@ enum Localizations {
     "%@ needs a value; for one that starts with a dash write %@=VALUE.":
       "%@ demande une valeur ; pour une valeur qui commence par un tiret, écrivez %@=VALEUR.",
     "%@ players": "%@ joueurs",
+    "%@ players of the file stay as they are.": "%@ joueurs du fichier restent tels quels.",
+    "%@ removed": "%@ supprimé(s)",
     "%@ still has 1 player: move or remove them first.":
       "%@ a encore 1 joueur : transférez-le ou supprimez-le d’abord.",
     "%@ substitutes": "%@ remplaçants",
@@ -143,10 +159,14 @@ enum Localizations {
     "%@ was removed. ": "%@ a été supprimé. ",
     "%@ will go to Recently removed, where they can be restored for 30 days.":
       "%@ ira dans Supprimés récemment, où il pourra être restauré pendant 30 jours.",
+    "%@ · KCorp": "%@ · KCorp",
     "%@ ✓": "%@ ✓",
     "%@'s photo is set (%@ KiB).": "La photo de %@ est enregistrée (%@ Kio).",
     "%@: a PostgreSQL database is backed up with pg_dump or the server’s own archiving (docs/SCALING.md).":
       "%@ : une base PostgreSQL se sauvegarde avec pg_dump ou l’archivage du serveur lui-même (docs/SCALING.md).",
+    "%@: a new photo": "%@ : une nouvelle photo",
+    "(back from Recently removed)": "(revenu de Supprimés récemment)",
+    ", ": ", ",
     "--champion may be repeated and replaces the favourites; --no-champions clears them.":
       "--champion peut être répété et remplace les favoris ; --no-champions les efface.",
     "--data-dragon needs an http or https address, not ‘%@’.":
@@ -170,6 +190,8 @@ enum Localizations {
     "--server takes an address such as https://roster.example.org, not ‘%@’.":
       "--server prend une adresse comme https://roster.example.org, pas « %@ ».",
     "--to takes a place from 1, not ‘%@’.": "--to prend une place à partir de 1, pas « %@ ».",
+    "--undo takes the number of an import, not ‘%@’.":
+      "--undo prend le numéro d’un import, pas « %@ ».",
     "--within takes a number of days from 0 to 3650, not ‘%@’.":
       "--within prend un nombre de jours de 0 à 3650, pas « %@ ».",
     "1 day ago": "il y a 1 jour",
@@ -177,11 +199,12 @@ enum Localizations {
     "1 hour ago": "il y a 1 heure",
     "1 minute ago": "il y a 1 minute",
     "1 player": "1 joueur",
+    "1 player of the file stays as they are.": "1 joueur du fichier reste tel quel.",
     "1 substitute": "1 remplaçant",
     "2026-03-12..2026-03-14": "2026-03-12..2026-03-14",
     "; ": " ; ",
-    "A CSV from a spreadsheet (a header with name and position, then one row per player; commas, semicolons or tabs) or a JSON export. You will see what changes before anything is saved.":
-      "Un CSV issu d’un tableur (un en-tête avec name et position, puis une ligne par joueur ; virgules, points-virgules ou tabulations) ou un export JSON. Vous verrez ce qui change avant tout enregistrement.",
+    "A CSV from a spreadsheet (a header with the pseudo and role columns, then one row per player; commas, semicolons or tabs) or a JSON export. You will see what changes before anything is saved.":
+      "Un CSV de tableur (un en-tête avec les colonnes pseudo et rôle, puis une ligne par joueur ; virgules, points-virgules ou tabulations) ou un export JSON. Vous verrez ce qui change avant que rien ne soit enregistré.",
     "A PostgreSQL database (postgresql://user@host/name, else $KCORP_DATABASE_URL) instead of a file; the password from PGPASSFILE or $PGPASSWORD.":
       "Une base PostgreSQL (postgresql://utilisateur@hôte/nom, sinon $KCORP_DATABASE_URL) au lieu d’un fichier ; le mot de passe vient de PGPASSFILE ou de $PGPASSWORD.",
     "A PostgreSQL database is restored with pg_restore (docs/SCALING.md); kcorp restore puts back a file.":
@@ -193,6 +216,8 @@ enum Localizations {
       "Un serveur kcorp utilise %@ : arrêtez-le, puis restaurez (ou donnez --force et redémarrez le serveur ensuite).",
     "A player keeps at most %@ calendar addresses; revoke one first.":
       "Un joueur garde au plus %@ adresses d’agenda ; révoquez-en une d’abord.",
+    "A player the file names gets only the columns it has; new rows are added; nobody is removed.":
+      "Un joueur nommé par le fichier ne reçoit que les colonnes qu’il contient ; les nouvelles lignes sont ajoutées ; personne n’est supprimé.",
     "A private address for the events %@ is invited to.":
       "Une adresse privée pour les événements auxquels %@ est invité.",
     "A private address staff phones subscribe to: anyone who has it sees this team's events.":
@@ -222,6 +247,7 @@ enum Localizations {
       "Ajouter une équipe (une académie nomme son équipe principale avec --parent).",
     "Add account": "Ajouter le compte",
     "Add an account": "Ajouter un compte",
+    "Add and update.": "Ajouter et mettre à jour.",
     "Add player": "Ajouter un joueur",
     "Add team": "Ajouter l’équipe",
     "Add the first member of the team with the + button.":
@@ -237,6 +263,8 @@ enum Localizations {
       "Un jeton d’API n’a pas de compte à modifier ni de session à fermer.",
     "An event lasts at most 24 hours; put the end sooner.":
       "Un événement dure 24 heures au plus ; avancez la fin.",
+    "An import that replaced the week cannot be undone; restore a backup.":
+      "Un import qui a remplacé la semaine ne peut pas être annulé ; restaurez une sauvegarde.",
     "An owner creates your account on the server with ‘kcorp users add’.":
       "Un propriétaire crée votre compte sur le serveur avec « kcorp users add ».",
     "An owner holds on every team: drop --team, or choose editor or viewer.":
@@ -258,6 +286,7 @@ enum Localizations {
     "Away today (%@)": "Absent aujourd’hui (%@)",
     "Away: %@": "Absent : %@",
     "Back": "Retour",
+    "Back from Recently removed": "Revenus de Supprimés récemment",
     "Back to the roster": "Retour à l’effectif",
     "Back up daily into DIR, keeping the last 7 days and one a week for 4 weeks.":
       "Sauvegarder chaque jour dans DIR, en gardant les sauvegardes des 7 derniers jours et une par semaine pendant 4 semaines.",
@@ -433,6 +462,7 @@ enum Localizations {
     "Give ?player= a player’s id.": "Donnez à ?player= l’identifiant d’un joueur.",
     "Give ?within= a number of days from 0 to 3650.":
       "Donnez à ?within= un nombre de jours de 0 à 3650.",
+    "Give a FILE to import, or --undo N.": "Donnez un FICHIER à importer, ou --undo N.",
     "Give a birth date between 1900 and today.":
       "Donnez une date de naissance entre 1900 et aujourd’hui.",
     "Give a contract end after the date they joined.":
@@ -491,15 +521,18 @@ enum Localizations {
     "IMAGE": "IMAGE",
     "Image": "Image",
     "Import": "Importer",
-    "Import %@ players?": "Importer %@ joueurs ?",
-    "Import 1 player?": "Importer 1 joueur ?",
-    "Import a roster": "Importer un effectif",
+    "Import %@ was undone.": "L’import %@ a été annulé.",
+    "Import into %@": "Importer dans %@",
+    "Import into %@?": "Importer dans %@ ?",
+    "Import into the whole organisation?": "Importer dans toute l’organisation ?",
     "Import preview · KCorp": "Aperçu de l’import · KCorp",
-    "Import · KCorp": "Importer · KCorp",
-    "Imported %1$@ players: %2$@ added, %3$@ changed, %4$@ removed.":
-      "Effectif importé. Joueurs : %1$@ ; ajoutés : %2$@, modifiés : %3$@, supprimés : %4$@.",
-    "Imported %@ players.": "%@ joueurs importés.",
-    "Imported 1 player.": "1 joueur importé.",
+    "Import the whole organisation": "Importer toute l’organisation",
+    "Import: %@": "Importer : %@",
+    "Imported (import %1$@; kcorp import --undo %1$@ puts it back).":
+      "Importé (import %1$@ ; kcorp import --undo %1$@ le défait).",
+    "Imported into %1$@: %2$@ added, %3$@ changed, %4$@ removed. ":
+      "Importé dans %1$@ : %2$@ ajouté(s), %3$@ modifié(s), %4$@ supprimé(s). ",
+    "Imported.": "Importé.",
     "In “%@”, end after the start; past midnight, give the next day its own hours (Fri 20:00-24:00, Sat 00:00-02:00).":
       "Dans « %@ », la fin doit suivre le début ; après minuit, donnez au lendemain ses propres heures (ven 20:00-24:00, sam 00:00-02:00).",
     "In “%@”, put the first day before the last.":
@@ -512,6 +545,7 @@ enum Localizations {
     "It is empty; export a roster to see the columns.":
       "Il est vide ; exportez un effectif pour voir les colonnes.",
     "Its short tag, 2 to 5 letters (KCB).": "Son tag court, de 2 à 5 lettres (KCB).",
+    "Joined": "Arrivée",
     "Joined (YYYY-MM-DD)": "Arrivée (AAAA-MM-JJ)",
     "Joined the team": "Arrivée dans l’équipe",
     "Joined the team on DATE (YYYY-MM-DD).": "Arrivé dans l’équipe le DATE (AAAA-MM-JJ).",
@@ -527,6 +561,7 @@ enum Localizations {
     "LINEUP": "COMPOSITION",
     "Last scrims logged (%1$@): %2$@–%3$@": "Derniers scrims notés (%1$@) : %2$@–%3$@",
     "League": "Ligue",
+    "Left out, on other teams: %@.": "Laissés de côté, dans d’autres équipes : %@.",
     "Line %1$@ (“%2$@”)": "Ligne %1$@ (« %2$@ »)",
     "Line %@": "Ligne %@",
     "List Recently removed: who, and when (kept 30 days).":
@@ -560,6 +595,8 @@ enum Localizations {
     "Marksman": "Tireur",
     "Match": "Match",
     "Maybe": "Peut-être",
+    "Merge a JSON or CSV file into a team (or the organisation); every row is checked first, all or nothing.":
+      "Fusionner un fichier JSON ou CSV dans une équipe (ou l’organisation) ; chaque ligne est vérifiée d’abord, tout ou rien.",
     "Method Not Allowed": "Méthode non autorisée",
     "Misdirected Request": "Requête mal dirigée",
     "Mon": "lun.",
@@ -614,6 +651,8 @@ enum Localizations {
     "No favorite champions yet.": "Aucun champion favori pour l’instant.",
     "No favourite champions.": "Aucun champion favori.",
     "No game logged yet.": "Aucune partie notée pour l’instant.",
+    "No import has this number; it may be older than 30 days.":
+      "Aucun import ne porte ce numéro ; il a peut-être plus de 30 jours.",
     "No other team has the tag “%@”.": "Aucune autre équipe n’a le tag « %@ ».",
     "No player has this id: they may have been removed.":
       "Aucun joueur n’a cet identifiant : il a peut-être été supprimé.",
@@ -640,7 +679,6 @@ enum Localizations {
     "Nobody with this id is in Recently removed.":
       "Personne n’a cet identifiant dans Supprimés récemment.",
     "None": "Aucune",
-    "None.": "Aucun.",
     "Not Found": "Introuvable",
     "Not allowed": "Non autorisé",
     "Not enough: no %@": "Pas assez : pas de %@",
@@ -710,6 +748,7 @@ enum Localizations {
     "Print JSON (the API's shape).": "Afficher du JSON (la forme de l’API).",
     "Print the roster's changes as they happen, whoever makes them, here or on --server (Ctrl-C stops).":
       "Afficher les modifications de l’effectif à mesure qu’elles arrivent, quel qu’en soit l’auteur, ici ou sur --server (Ctrl-C arrête).",
+    "Print what would change; change nothing.": "Afficher ce qui changerait ; ne rien changer.",
     "Pseudo": "Pseudo",
     "Put the end after the start.": "Mettez la fin après le début.",
     "REMOVED": "SUPPRIMÉ",
@@ -735,24 +774,25 @@ enum Localizations {
     "Remove the invisible characters (tabs, line breaks, direction marks) from the pseudo.":
       "Retirez du pseudo les caractères invisibles (tabulations, retours à la ligne, marques de direction).",
     "Remove the photo: the drawn picture again.": "Retirer la photo : de nouveau l’image dessinée.",
+    "Remove the players the file does not name (to Recently removed).":
+      "Supprimer les joueurs que le fichier ne nomme pas (vers Supprimés récemment).",
     "Remove the stacked accents and marks from the pseudo.":
       "Retirez du pseudo les accents et signes empilés.",
     "Remove “%1$@”: no champion of the game has that name (did you mean %2$@?).":
       "Retirez « %1$@ » : aucun champion du jeu ne porte ce nom (vouliez-vous dire %2$@ ?).",
     "Remove “%@”: no champion of the game has that name.":
       "Retirez « %@ » : aucun champion du jeu ne porte ce nom.",
-    "Removed": "Supprimés",
     "Removed %@; their sessions are ended.": "%@ supprimé ; ses sessions sont fermées.",
     "Removed %@; ‘kcorp players restore %@’ brings them back.":
       "%@ supprimé ; « kcorp players restore %@ » le fait revenir.",
     "Removed players can be restored for 30 days, at their place in the roster.":
       "Les joueurs supprimés peuvent être restaurés pendant 30 jours, à leur place dans l’effectif.",
     "Removed the team %@.": "Équipe %@ supprimée.",
+    "Removed, to Recently removed": "Supprimés, vers Supprimés récemment",
     "Rename": "Renommer",
     "Replace the database with a backup, checked first; all or nothing.":
       "Remplacer la base de données par une sauvegarde, vérifiée d’abord ; tout ou rien.",
-    "Replace the roster with a JSON or CSV file; every player is checked first, all or nothing.":
-      "Remplacer l’effectif par un fichier JSON ou CSV ; chaque joueur est vérifié d’abord, tout ou rien.",
+    "Replace.": "Remplacer.",
     "Restore": "Restaurer",
     "Restore %@": "Restaurer %@",
     "Restore even while a server uses the database.":
@@ -930,9 +970,11 @@ enum Localizations {
     "The event's id (kcorp week shows it).": "L’identifiant de l’événement (kcorp week le montre).",
     "The event's id.": "L’identifiant de l’événement.",
     "The file": "Le fichier",
+    "The file changes nothing.": "Le fichier ne change rien.",
     "The file to import.": "Le fichier à importer.",
-    "The format is read from the content. CSV takes , ; or tab between cells, a header naming\nat least the name and position columns, and champions as people type them. A JSON export\nalso replaces the week (events and availability); a CSV or a list of players keeps it.":
-      "Le format est lu dans le contenu. Le CSV accepte « , », « ; » ou une tabulation entre les cellules,\nun en-tête qui nomme au moins les colonnes name et position, et les champions tels qu’on les tape.\nUn export JSON remplace aussi la semaine (événements et disponibilités) ; un CSV ou une liste de joueurs la garde.",
+    "The format is read from the content. CSV takes , ; or tab between cells, a header naming\nat least the pseudo and role columns (in English or French), and champions as people type\nthem. Each row is matched to a player by id, then Riot ID, then pseudo (case and accents\naside): a matched player gets only the columns the file has, a new row is added, and\nnobody is removed unless --replace is given (they go to Recently removed). With --team,\nrows of other teams are left out. Without it, a JSON export also replaces the week.\nWhat changes is printed, field by field; --dry-run stops there. --undo N puts back what\nimport N changed.":
+      "Le format se lit dans le contenu. Un CSV prend « , », « ; » ou une tabulation entre les cellules, un en-tête\nnommant au moins les colonnes pseudo et rôle (en anglais ou en français), et les champions tels qu’on\nles tape. Chaque ligne est rapprochée d’un joueur par identifiant, puis Riot ID, puis pseudo (sans\ntenir compte de la casse ni des accents) : un joueur trouvé ne reçoit que les colonnes du fichier, une\nnouvelle ligne est ajoutée, et personne n’est supprimé sans --replace (ils vont dans Supprimés\nrécemment). Avec --team, les lignes des autres équipes sont laissées de côté. Sans, un export JSON\nremplace aussi la semaine. Ce qui change est affiché, champ par champ ; --dry-run s’arrête là.\n--undo N défait ce que l’import N a changé.",
+    "The import was undone: %@ is as it was.": "L’import a été annulé : %@ est comme avant.",
     "The input is not valid JSON.": "L’entrée n’est pas du JSON valide.",
     "The league it plays in (LFL).": "La ligue où elle joue (LFL).",
     "The league; empty for none.": "La ligue ; vide pour aucune.",
@@ -948,6 +990,8 @@ enum Localizations {
     "The order could not be saved: %@": "L’ordre n’a pas pu être enregistré : %@",
     "The order was not saved: the roster changed meanwhile.":
       "L’ordre n’a pas été enregistré : l’effectif a changé entre-temps.",
+    "The organisation’s players become the file’s; the others go to Recently removed.":
+      "Les joueurs de l’organisation deviennent ceux du fichier ; les autres vont dans Supprimés récemment.",
     "The other team, for a scrim or a match.": "L’équipe adverse, pour un scrim ou un match.",
     "The photo is decoded and re-encoded: a square of at most 512 pixels, upright, without its\nmetadata (EXIF, GPS). At most 8 MiB and 40 megapixels.":
       "La photo est décodée puis réencodée : un carré de 512 pixels au plus, redressé, sans ses\nmétadonnées (EXIF, GPS). 8 Mio et 40 mégapixels au plus.",
@@ -968,12 +1012,12 @@ enum Localizations {
     "The pseudo or id of a removed player.": "Le pseudo ou l’identifiant d’un joueur supprimé.",
     "The pseudo.": "Le pseudo.",
     "The role: Top, Jungle, Mid, ADC or Support.": "Le rôle : Top, Jungle, Mid, ADC ou Support.",
-    "The roster becomes the file’s players, in its order; Recently removed is emptied.":
-      "L’effectif devient celui du fichier, dans son ordre ; Supprimés récemment est vidé.",
     "The roster changed meanwhile; nothing was saved. Reload it and order it again.":
       "L’effectif a changé entre-temps ; rien n’a été enregistré. Rechargez-le et ordonnez-le de nouveau.",
     "The roster changed meanwhile; nothing was saved. Reload it and try again.":
       "L’effectif a changé entre-temps ; rien n’a été enregistré. Rechargez-le et réessayez.",
+    "The roster changed since the preview; nothing was imported. Preview again.":
+      "L’effectif a changé depuis l’aperçu ; rien n’a été importé. Relancez l’aperçu.",
     "The roster could not be opened: %@": "L’effectif n’a pas pu être ouvert : %@",
     "The roster could not be saved just now; nothing was changed. Try again.":
       "L’effectif n’a pas pu être enregistré pour l’instant ; rien n’a été modifié. Réessayez.",
@@ -994,12 +1038,15 @@ enum Localizations {
       "Le disque du serveur est plein : rien n’a été modifié ; demandez à qui l’administre de libérer de la place.",
     "The session on %@ ended: sign in again to see the team’s roster.":
       "La session sur %@ a pris fin : reconnectez-vous pour voir l’effectif de l’équipe.",
+    "The team the file is about.": "L’équipe dont parle le fichier.",
     "The team's name (KC Blue).": "Le nom de l’équipe (KC Blue).",
     "The team's roster on %@; changes show live.":
       "L’effectif de l’équipe sur %@ ; les modifications s’affichent en direct.",
     "The team's tag.": "Le tag de l’équipe.",
     "The team, by its tag (default: the first team).":
       "L’équipe, par son tag (par défaut : la première équipe).",
+    "The team’s players become the file’s; the others go to Recently removed.":
+      "Les joueurs de l’équipe deviennent ceux du fichier ; les autres vont dans Supprimés récemment.",
     "The team’s server cannot be reached just now; nothing was changed, and what you typed is kept. Try again when it is back.":
       "Le serveur de l’équipe est injoignable pour l’instant ; rien n’a été modifié et votre saisie est gardée. Réessayez quand il sera de retour.",
     "The token's name.": "Le nom du jeton.",
@@ -1033,6 +1080,8 @@ enum Localizations {
       "Ce formulaire avait expiré : rien n’a été enregistré. Vérifiez-le et appuyez de nouveau sur Ajouter.",
     "This form had expired, so nothing was saved. Check it and press Save again.":
       "Ce formulaire avait expiré : rien n’a été enregistré. Vérifiez-le et appuyez de nouveau sur Enregistrer.",
+    "This import was undone already.": "Cet import a déjà été annulé.",
+    "This import: %@.": "Cet import : %@.",
     "This is not a PostgreSQL address (%@): write postgresql://user@host:5432/database.":
       "Ce n’est pas une adresse PostgreSQL (%@) : écrivez postgresql://utilisateur@hôte:5432/base.",
     "This organisation has no team.": "Cette structure n’a aucune équipe.",
@@ -1075,6 +1124,9 @@ enum Localizations {
     "Two": "Deux",
     "Unauthorized": "Non authentifié",
     "Undo": "Annuler la suppression",
+    "Undo import N (its number is printed after it).":
+      "Annuler l’import N (son numéro est affiché après lui).",
+    "Undo the import": "Annuler l’import",
     "Unexpected argument ‘%@’.": "Argument inattendu « %@ ».",
     "Unknown command ‘%@’; see ‘kcorp --help’.":
       "Commande inconnue « %@ » ; consultez « kcorp --help ».",
@@ -1102,6 +1154,7 @@ enum Localizations {
     "Weekly hours on the team's clock, \"Mon-Fri 18:00-23:00, Sat 14:00-20:00\"; \"\" for none.":
       "Les heures de la semaine, à l’heure de l’équipe, « Mon-Fri 18:00-23:00, Sat 14:00-20:00 » ; « » pour aucune.",
     "Weeks": "Semaines",
+    "What the file does": "Ce que fait le fichier",
     "What the token is for.": "À quoi sert le jeton.",
     "When %@ can play": "Quand %@ peut jouer",
     "When it ends, on the team's clock (default: two hours after the start).":
@@ -1168,6 +1221,7 @@ enum Localizations {
     "no session was given.": "aucune session n’a été donnée.",
     "none": "aucune",
     "not found (player or input file)": "introuvable (joueur ou fichier d’entrée)",
+    "nothing changes": "rien ne change",
     "open roles: %@": "rôles libres : %@",
     "owner": "propriétaire",
     "owner, editor or viewer.": "owner (propriétaire), editor (éditeur) ou viewer (lecteur).",
@@ -1194,6 +1248,7 @@ enum Localizations {
     "the team’s server refused the token or the change":
       "le serveur de l’équipe a refusé le jeton ou la modification",
     "the top level": "le niveau racine",
+    "the whole organisation": "toute l’organisation",
     "trainee": "en formation",
     "usage error": "erreur d’utilisation",
     "viewer": "lecture seule",
@@ -1208,6 +1263,8 @@ enum Localizations {
       "« %1$@ » est déjà le tag de %2$@ ; choisissez-en un autre.",
     "“%1$@” is on the roster now; rename them before restoring %2$@.":
       "« %1$@ » est maintenant dans l’effectif ; renommez ce joueur avant de restaurer %2$@.",
+    "“%1$@” is on the roster now; rename them before undoing the import of %2$@.":
+      "« %1$@ » est dans l’effectif maintenant ; renommez-le avant d’annuler l’import de %2$@.",
     "“%1$@” looks the same as “%2$@”, who is already in the team; choose another pseudo.":
       "« %1$@ » ressemble à « %2$@ », déjà dans l’équipe ; choisissez un autre pseudo.",
     "“%@” already has an account; choose another name.":

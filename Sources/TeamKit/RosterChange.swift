@@ -24,6 +24,8 @@ public struct RosterChange: Identifiable, Hashable, Sendable {
     /// A player's answer to an invitation was given: ``RosterChange/otherPlayer`` is the
     /// answer, ``RosterChange/fromTeam`` and ``RosterChange/toTeam`` the event's kind and start.
     case answered
+    /// An import was undone: ``RosterChange/playerName`` is its team (or organisation).
+    case importUndone
   }
 
   /// Rises with every change; events and history pages resume after one.
@@ -105,6 +107,11 @@ public struct RosterChange: Identifiable, Hashable, Sendable {
     case .organisationRenamed:
       localized(
         "%1$@ renamed the organisation from %2$@ to %3$@.", author, fromTeam ?? "?", toTeam ?? "?")
+    case .imported where fromTeam != nil:
+      localized(
+        "%1$@ imported into %2$@: %3$@ added, %4$@ changed, %5$@ removed.", author, playerName,
+        importCounts[0], importCounts[1], importCounts[2])
+    case .importUndone: localized("%1$@ undid the import into %2$@.", author, playerName)
     case .imported:
       // The name of an import is its count ("3 players"), said again in the language shown.
       playerName.prefix { $0.isNumber } == "1"
@@ -131,6 +138,11 @@ public struct RosterChange: Identifiable, Hashable, Sendable {
           "%1$@ edited %2$@: %3$@.", author, playerName,
           differences.joined(separator: localized("; ")))
     }
+  }
+
+  /// An import's counts (added, changed, removed), kept as `2/3/1`.
+  private var importCounts: [String] {
+    (fromTeam ?? "").split(separator: "/").map(String.init) + ["?", "?", "?"]
   }
 
   /// An event's title from what the history keeps of it, in the current language.

@@ -156,6 +156,9 @@ public enum RosterFile {
     var place: String
     var id: UUID?
     var input: PlayerInput
+    /// The fields the file gives (its columns, the JSON object's members): a player it
+    /// matches keeps the others.
+    var fields: Set<PlayerField>
     var photo: Data? = nil
   }
 
@@ -177,7 +180,7 @@ public enum RosterFile {
             place: entry.input.name.isEmpty
               ? localized("Player %@", index + 1)
               : localized("Player %1$@ (“%2$@”)", index + 1, oneLine(entry.input.name)),
-            id: entry.id, input: entry.input, photo: entry.photo)
+            id: entry.id, input: entry.input, fields: entry.fields, photo: entry.photo)
         }
         return (players, file.availability, file.events)
       } catch {
@@ -215,6 +218,7 @@ public enum RosterFile {
   private struct JSONEntry: Decodable {
     let id: UUID?
     let input: PlayerInput
+    let fields: Set<PlayerField>
     /// A JPEG in base64, as ``export(_:as:photos:)`` writes it.
     let photo: Data?
 
@@ -224,6 +228,10 @@ public enum RosterFile {
       let container = try decoder.container(keyedBy: CodingKeys.self)
       id = try container.decodeIfPresent(UUID.self, forKey: .id)
       input = try PlayerInput(from: decoder)
+      fields = Set(
+        try decoder.container(keyedBy: AnyKey.self).allKeys.compactMap {
+          PlayerField(key: $0.stringValue)
+        })
       if let text = try container.decodeIfPresent(String.self, forKey: .photo) {
         guard let data = Data(base64Encoded: text) else {
           throw DecodingError.dataCorruptedError(
@@ -234,6 +242,14 @@ public enum RosterFile {
         photo = nil
       }
     }
+  }
+
+  /// Any member of a JSON object.
+  private struct AnyKey: CodingKey {
+    let stringValue: String
+    var intValue: Int? { nil }
+    init(stringValue: String) { self.stringValue = stringValue }
+    init?(intValue: Int) { nil }
   }
 
   /// A CSV's text: UTF-8 (with or without its byte order mark) when it is valid UTF-8, else
@@ -287,6 +303,7 @@ public enum RosterFile {
         )
       ])
     }
+    let columns = Set(fields.compactMap { $0.flatMap(PlayerField.init(key:)) })
     var entries: [Entry] = []
     var problems: [Problem] = []
     for (line, cells) in records.dropFirst() where cells.contains(where: { !$0.trimmed.isEmpty }) {
@@ -323,7 +340,7 @@ public enum RosterFile {
         realName: values["realName"] ?? "", nationality: values["nationality"] ?? "",
         birthDate: values["birthDate"] ?? "", joined: values["joined"] ?? "",
         contractEnd: values["contractEnd"] ?? "")
-      entries.append(Entry(place: place, id: id, input: input))
+      entries.append(Entry(place: place, id: id, input: input, fields: columns))
     }
     guard problems.isEmpty else { throw Problems(problems: problems) }
     return entries
@@ -400,223 +417,6 @@ public enum RosterFile {
     }
     if !cell.isEmpty || !cells.isEmpty { endRecord() }
     return records
-  }
-}
-
-/// A file's roster checked against the current one: what would be added, changed and
-/// removed, before anything is applied.
-public struct RosterImport: Sendable {
-  /// The new roster, in the file's order, every player valid (ids kept for the players
-  /// found by id or by pseudo).
-  public let players: [Player]
-  public let added: [Player]
-  public let changed: [(before: Player, after: Player)]
-  public let removed: [Player]
-  /// The photos the file carries (JSON only), by player id: still to be checked and
-  /// re-encoded (TeamPhoto) before they are stored.
-  public let photos: [UUID: Data]
-  /// The week a JSON export carries, every event and hour checked, to replace the current
-  /// one; nil for a file without one (a CSV, a list of players), which keeps the week.
-  public let schedule: Schedule?
-
-  /// Reads and checks every player of `data` (JSON or CSV) against the others in it, their
-  /// teams among `teams` (the first when a row names none).
-  /// - Throws: ``RosterFile/Problems`` listing every problem with its line or entry.
-  public init(_ data: Data, current: [Player], teams: [Team] = [.first], today: Day = Day(Date()))
-    throws(RosterFile.Problems)
-  {
-    let file = try RosterFile.entries(data)
-    let entries = file.players
-    let currentByID = Dictionary(uniqueKeysWithValues: current.map { ($0.id, $0) })
-    let currentByKey = Dictionary(current.map { (Player.nameKey($0.name), $0) }) { first, _ in first
-    }
-    var players: [Player] = []
-    var pseudos: [String: String] = [:]
-    var riotIDs: [String: String] = [:]
-    var problems: [RosterFile.Problem] = []
-    var usedIDs: Set<UUID> = []
-    var photos: [UUID: Data] = [:]
-    var starters: [UUID: Int] = [:]  // counted as they come: each row's lineup in constant time
-    let context = PlayerInput.Context(
-      teams: teams, takenRiotID: { riotIDs[$0] }, today: today)
-    for entry in entries {
-      let existing =
-        entry.id.flatMap { currentByID[$0] } ?? currentByKey[Player.nameKey(entry.input.name)]
-      var id = entry.id ?? existing?.id ?? UUID()
-      if usedIDs.contains(id) {
-        if entry.id != nil {
-          problems.append(
-            .init(
-              place: entry.place,
-              message: localized("Give each player its own id: %@ appears twice.", id)))
-          continue
-        }
-        id = UUID()
-      }
-      do {
-        let team = Team.find(entry.input.team, in: teams)?.id ?? context.defaultTeam
-        let player = try entry.input.validated(
-          id: id,
-          defaultLineup: existing?.lineup
-            ?? Lineup.forNewPlayer(starters: starters[team, default: 0]),
-          context: context
-        ) { pseudos[$0] }
-        pseudos[Player.nameKey(player.name)] = player.name
-        if let riotID = player.riotID { riotIDs[riotID.key] = player.name }
-        usedIDs.insert(id)
-        players.append(player)
-        if player.lineup == .starter { starters[player.teamID, default: 0] += 1 }
-        photos[id] = entry.photo
-      } catch {
-        problems.append(.init(place: entry.place, message: error.description))
-      }
-    }
-    var schedule: Schedule?
-    if let hours = file.availability, let events = file.events {
-      schedule = Self.week(
-        hours: hours, events: events,
-        players: Dictionary(players.map { ($0.id, $0.teamID) }) { $1 }, teams: teams,
-        problems: &problems)
-    } else if (file.availability == nil) != (file.events == nil) {
-      problems.append(
-        .init(
-          place: localized("The file"),
-          message: localized(
-            "Give both “availability” and “events” to replace the week, or neither to keep it."
-          )))
-    }
-    guard problems.isEmpty else { throw RosterFile.Problems(problems: problems) }
-    self.players = players
-    self.photos = photos
-    self.schedule = schedule
-    added = players.filter { currentByID[$0.id] == nil }
-    changed = players.compactMap { player in
-      currentByID[player.id].flatMap { $0.hasSameFields(as: player) ? nil : ($0, player) }
-    }
-    removed = current.filter { !usedIDs.contains($0.id) }
-  }
-
-  /// The most changes an imported event may count (a calendar's `SEQUENCE`).
-  static let maxSequence = 1_000_000
-
-  /// The file's week, checked as the API checks it: each availability a player of the file's,
-  /// each event a team's of the organisation, with valid times, texts and games. The
-  /// invitations, answers and picks of players not on the event's team in the file are left
-  /// out.
-  /// - Parameter players: the file's players, with their teams.
-  private static func week(
-    hours: [PlayerHours], events: [TeamEvent], players: [UUID: UUID], teams: [Team],
-    problems: inout [RosterFile.Problem]
-  ) -> Schedule {
-    var availability: [UUID: Availability] = [:]
-    for (index, entry) in hours.enumerated() {
-      let place = localized("Availability %@", index + 1)
-      if players[entry.player] == nil {
-        problems.append(
-          .init(
-            place: place, message: localized("No player of the file has the id %@.", entry.player)))
-      } else if availability[entry.player] != nil {
-        problems.append(
-          .init(
-            place: place,
-            message: localized("Give each player one availability: %@ appears twice.", entry.player)
-          ))
-      } else if entry.hours.away.count > Availability.maxAbsences {
-        problems.append(
-          .init(
-            place: place,
-            message: localized("Give at most %@ absences.", Availability.maxAbsences)))
-      } else {
-        availability[entry.player] = entry.hours
-      }
-    }
-    for team in teams
-    where events.count(where: { $0.teamID == team.id }) > Schedule.maxEventsPerTeam {
-      problems.append(
-        .init(
-          place: team.name,
-          message: localized(
-            "%1$@ keeps at most %2$@ events; cancel old ones first.", team.name,
-            Schedule.maxEventsPerTeam)))
-    }
-    var checked: [TeamEvent] = []
-    var ids: Set<UUID> = []
-    for (index, event) in events.enumerated() {
-      let place = localized("Event %1$@ (“%2$@”)", index + 1, event.title)
-      guard let team = teams.first(where: { $0.id == event.teamID }) else {
-        problems.append(
-          .init(
-            place: place,
-            message: localized("No team of the organisation has the id %@.", event.teamID)))
-        continue
-      }
-      guard ids.insert(event.id).inserted else {
-        problems.append(
-          .init(
-            place: place,
-            message: localized("Give each event its own id: %@ appears twice.", event.id)
-          ))
-        continue
-      }
-      do throws(ValidationError) {
-        var kept = try EventInput(event, in: team.zone).validated(
-          id: event.id, team: team.id, zone: team.zone, invited: [], now: event.updated)
-        guard event.games.count <= GameInput.maxGames else {
-          throw ValidationError(.game, Message("Log at most %@ games.", GameInput.maxGames))
-        }
-        guard (0...maxSequence).contains(event.sequence) else {
-          throw ValidationError(
-            .game, Message("Give a sequence of 0 to %@ (the changes counted).", maxSequence))
-        }
-        func onTeam(_ id: UUID) -> Bool { players[id] == event.teamID }
-        kept.games = try event.games.map { (game) throws(ValidationError) in
-          guard Set(game.picks.map(\.position)).count == game.picks.count else {
-            throw ValidationError(
-              .game, Message("Give one champion per role, in role order."))
-          }
-          // Each champion credited to who played the role, when they are on the team.
-          return try GameInput(game).validated(
-            players: Dictionary(
-              game.picks.compactMap { pick in
-                pick.playerID.flatMap { onTeam($0) ? (pick.position, $0) : nil }
-              }
-            ) { first, _ in first })
-        }
-        // Its instants as the file has them: the wall clock would move an event in the hour
-        // the clocks pass twice.
-        kept.start = event.start
-        kept.end = event.end
-        var invited: [UUID] = []
-        for id in event.invited where onTeam(id) && !invited.contains(id) {
-          invited.append(id)
-        }
-        kept.invited = invited
-        kept.answers = event.answers.filter { invited.contains($0.key) }
-        kept.sequence = event.sequence
-        checked.append(kept)
-      } catch {
-        problems.append(.init(place: place, message: error.description))
-      }
-    }
-    return Schedule(events: checked, availability: availability)
-  }
-
-  /// `The week becomes the file’s: 3 events, and the hours of 1 player.`
-  public static func weekSummary(_ week: Schedule) -> String {
-    let events = week.events.count
-    let hours = week.availability.count
-    return localized(
-      "The week becomes the file’s: %1$@, and %2$@.",
-      events == 1 ? localized("1 event") : localized("%@ events", events),
-      hours == 1
-        ? localized("the hours of 1 player") : localized("the hours of %@ players", hours))
-  }
-
-  /// The new roster as inputs and ids, for ``RosterStore``'s replacement.
-  public var inputs: [PlayerInput] {
-    players.map {
-      PlayerInput(player: $0)
-    }
   }
 }
 

@@ -154,6 +154,46 @@ enum Schema {
       ALTER TABLE account ADD COLUMN player_id text;
       """
     ),
+    // 14: each import's players as they were and as it left them, for its Undo; the photos
+    // it replaced (null: none). Purged with Recently removed.
+    (
+      sqlite: """
+      CREATE TABLE roster_import (
+        id INTEGER PRIMARY KEY,
+        team_id TEXT,
+        at REAL NOT NULL,
+        author TEXT NOT NULL,
+        before TEXT NOT NULL,
+        after TEXT NOT NULL,
+        week_replaced INTEGER NOT NULL,
+        undone_at REAL
+      ) STRICT;
+      CREATE TABLE roster_import_photo (
+        import_id INTEGER NOT NULL,
+        player_id TEXT NOT NULL,
+        jpeg BLOB,
+        PRIMARY KEY (import_id, player_id)
+      ) STRICT;
+      """,
+      postgres: """
+      CREATE TABLE roster_import (
+        id bigserial PRIMARY KEY,
+        team_id text,
+        at double precision NOT NULL,
+        author text NOT NULL,
+        before text NOT NULL,
+        after text NOT NULL,
+        week_replaced integer NOT NULL,
+        undone_at double precision
+      );
+      CREATE TABLE roster_import_photo (
+        import_id bigint NOT NULL,
+        player_id text NOT NULL,
+        jpeg bytea,
+        PRIMARY KEY (import_id, player_id)
+      );
+      """
+    ),
   ]
 
   /// SQLite's ordered migrations; migration n takes `user_version` from n to n + 1. Each is

@@ -21,6 +21,11 @@ public enum RosterError: ValidationReporting, Hashable, Sendable, CustomStringCo
   case orderChanged
   /// An entry of a roster being imported is invalid (`index` from 0); nothing was imported.
   case invalidEntry(index: Int, name: String, ValidationError)
+  /// No import has this number (or it is another team's).
+  case importNotFound
+  /// The roster changed since an import was previewed, or since the import an undo is
+  /// asked for: what changed, said for the user. Nothing was written.
+  case importOutdated(String)
   /// The database could not read or commit (disk full, I/O error, unreadable data, the
   /// database server gone).
   case storage(StorageError)
@@ -34,7 +39,9 @@ public enum RosterError: ValidationReporting, Hashable, Sendable, CustomStringCo
   public var validation: ValidationError? {
     switch self {
     case .invalid(let error), .conflict(let error), .invalidEntry(_, _, let error): error
-    case .notFound, .teamNotFound, .changed, .rosterChanged, .orderChanged, .storage: nil
+    case .notFound, .teamNotFound, .changed, .rosterChanged, .orderChanged, .importNotFound,
+      .importOutdated, .storage:
+      nil
     }
   }
 
@@ -56,6 +63,9 @@ public enum RosterError: ValidationReporting, Hashable, Sendable, CustomStringCo
     case .invalid(let error), .conflict(let error): error.description
     case .invalidEntry(let index, let name, let error):
       localized("%1$@: %2$@", localized("Player %1$@ (“%2$@”)", index + 1, name), error.description)
+    case .importNotFound:
+      localized("No import has this number; it may be older than 30 days.")
+    case .importOutdated(let reason): reason
     case .storage(let error): error.description
     }
   }

@@ -487,6 +487,12 @@ final class Writer: @unchecked Sendable {
     try statement("DELETE FROM player WHERE removed_at < ?1")
       .bind(.double(date.timeIntervalSince1970)).run()
     try statement("DELETE FROM photo WHERE player_id NOT IN (SELECT id FROM player)").run()
+    // An import's Undo keeps players as they were: it goes with them.
+    try statement(
+      "DELETE FROM roster_import_photo WHERE import_id IN (SELECT id FROM roster_import WHERE at < ?1)"
+    ).bind(.double(date.timeIntervalSince1970)).run()
+    try statement("DELETE FROM roster_import WHERE at < ?1")
+      .bind(.double(date.timeIntervalSince1970)).run()
     for table in ["availability_block", "absence", "calendar_feed"] {
       try statement(
         "DELETE FROM \(table) WHERE player_id IS NOT NULL AND player_id NOT IN (SELECT id FROM player)"
@@ -516,12 +522,5 @@ final class Writer: @unchecked Sendable {
     } else {
       try statement("DELETE FROM photo WHERE player_id = ?1").bind(.text(id.text)).run()
     }
-  }
-
-  /// Deletes every player of the organisation (an import brings them all again).
-  func deleteAll() throws {
-    try connection.execute("DELETE FROM player")
-    pseudos = [:]
-    riotIDs = [:]
   }
 }

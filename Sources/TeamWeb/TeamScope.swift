@@ -165,4 +165,21 @@ struct TeamScope: Sendable {
   static func team(of feed: CalendarFeed, in roster: Roster) -> UUID? {
     feed.teamID ?? feed.playerID.flatMap { roster.player(id: $0)?.teamID }
   }
+
+  // MARK: - Imports
+
+  /// Applies an import made for this team (a plan for another team or the organisation is
+  /// refused).
+  func importRoster(_ plan: RosterImport, photos: [UUID: Photo]) async throws(RosterError)
+    -> ImportRecord
+  {
+    guard plan.team?.id == team.id else { throw .teamNotFound(plan.team?.tag ?? "") }
+    return try await store.importRoster(plan, photos: photos, by: author)
+  }
+
+  /// Undoes one of this team's imports.
+  @discardableResult
+  func undoImport(_ id: Int64) async throws(RosterError) -> ImportRecord {
+    try await store.undoImport(id, onTeam: team.id, by: author)
+  }
 }

@@ -436,6 +436,8 @@ public struct WebApp: Sendable {
         refusal = HTTPError(412, error.description, headers: ["ETag": etag(player)])
       case .rosterChanged: refusal = HTTPError(409, error.description)
       case .orderChanged: refusal = HTTPError(412, error.description)
+      case .importNotFound: refusal = HTTPError(404, error.description)
+      case .importOutdated: refusal = HTTPError(409, error.description)
       case .storage: refusal = notSaved(error)
       }
     default:

@@ -64,10 +64,10 @@ enum KCorpCommand {
     case let error as CLIError: (error.code, error.message)
     case let error as RosterError:
       switch error {
-      case .notFound, .teamNotFound: (.notFound, error.description)
+      case .notFound, .teamNotFound, .importNotFound: (.notFound, error.description)
       case .invalid, .conflict, .invalidEntry: (.dataError, error.description)
       case .rosterChanged: (.dataError, error.description)
-      case .changed, .orderChanged: (.changedMeanwhile, error.description)
+      case .changed, .orderChanged, .importOutdated: (.changedMeanwhile, error.description)
       case .storage(let storage):
         (storage.isUnavailable ? .unavailable : .ioError, error.description)
       }

@@ -70,45 +70,127 @@ struct Export: Command {
 struct Import: Command {
   static let name = "import"
   static let abstract =
-    "Replace the roster with a JSON or CSV file; every player is checked first, all or nothing."
+    "Merge a JSON or CSV file into a team (or the organisation); every row is checked first, all or nothing."
   static let discussion = """
     The format is read from the content. CSV takes , ; or tab between cells, a header naming
-    at least the name and position columns, and champions as people type them. A JSON export
-    also replaces the week (events and availability); a CSV or a list of players keeps it.
+    at least the pseudo and role columns (in English or French), and champions as people type
+    them. Each row is matched to a player by id, then Riot ID, then pseudo (case and accents
+    aside): a matched player gets only the columns the file has, a new row is added, and
+    nobody is removed unless --replace is given (they go to Recently removed). With --team,
+    rows of other teams are left out. Without it, a JSON export also replaces the week.
+    What changes is printed, field by field; --dry-run stops there. --undo N puts back what
+    import N changed.
     """
-  static let arguments = [Argument(name: "FILE", help: "The file to import.")]
-  static let options: [Option] = []
-  let file: String
+  static let arguments = [
+    Argument(name: "FILE", help: "The file to import.", isOptional: true)
+  ]
+  static let options: [Option] = [
+    Option(name: "--team", value: "TAG", help: "The team the file is about."),
+    Option.flag("--replace", "Remove the players the file does not name (to Recently removed)."),
+    Option.flag("--dry-run", "Print what would change; change nothing."),
+    Option(name: "--undo", value: "N", help: "Undo import N (its number is printed after it)."),
+  ]
+  let file: String?
+  let team: String?
+  let mode: RosterImport.Mode
+  let dryRun: Bool
+  let undo: Int64?
 
-  init(_ parsed: Parsed) { file = parsed.positionals[0] }
+  init(_ parsed: Parsed) throws(CLIError) {
+    file = parsed.positionals.first
+    team = parsed.value("--team")
+    mode = parsed.flag("--replace") ? .replace : .merge
+    dryRun = parsed.flag("--dry-run")
+    if let text = parsed.value("--undo") {
+      guard let number = Int64(text), number > 0 else {
+        throw .usage(localized("--undo takes the number of an import, not ‘%@’.", text))
+      }
+      undo = number
+    } else {
+      undo = nil
+    }
+    guard (file == nil) != (undo == nil) else {
+      throw .usage(localized("Give a FILE to import, or --undo N."))
+    }
+  }
 
   func run(_ context: Context) async throws {
     let store = try context.store()
+    let roster = store.roster
+    let scope = try team.map { (tag) throws(RosterError) in
+      guard let found = roster.team(tag) else { throw .teamNotFound(tag) }
+      return found
+    }
+    if let undo {
+      try await store.undoImport(undo, onTeam: scope?.id, by: context.author)
+      print(localized("Import %@ was undone.", undo))
+      return
+    }
+    let path = file ?? ""
     let data: Data
     do {
-      data = try Data(contentsOf: URL(fileURLWithPath: file))
+      data = try Data(contentsOf: URL(fileURLWithPath: path))
     } catch {
       throw CLIError(
-        code: .notFound, message: localized("Cannot read %@: %@", file, error.localizedDescription))
+        code: .notFound, message: localized("Cannot read %@: %@", path, error.localizedDescription))
     }
     let plan: RosterImport
     let photos: [UUID: Photo]
     do {
-      plan = try RosterImport(data, current: store.players, teams: store.roster.teams)
+      plan = try store.planImport(data, team: scope, mode: mode)
       photos = try await plan.checkedPhotos()
     } catch {
       throw CLIError(code: .dataError, message: error.description)
     }
-    try await store.replaceRoster(
-      with: plan.inputs, ids: plan.players.map(\.id), photos: photos, week: plan.schedule,
-      by: context.author)
+    for line in Self.lines(plan) { print(line) }
+    guard !dryRun, !plan.isEmpty else { return }
+    let record = try await store.importRoster(plan, photos: photos, by: context.author)
     print(
-      localized(
-        "Imported %1$@ players: %2$@ added, %3$@ changed, %4$@ removed.", plan.players.count,
-        plan.added.count, plan.changed.count, plan.removed.count)
-    )
-    if let week = plan.schedule { print(RosterImport.weekSummary(week)) }
+      record.canUndo
+        ? localized(
+          "Imported (import %1$@; kcorp import --undo %1$@ puts it back).", record.id)
+        : localized("Imported."))
   }
+
+  /// What the import does, one line per change.
+  static func lines(_ plan: RosterImport) -> [String] {
+    var lines = [localized("This import: %@.", plan.summary)]
+    for player in plan.added {
+      lines.append("+ \(player.name), \(player.position.displayName)")
+    }
+    for player in plan.restored {
+      lines.append(
+        "+ \(player.name), \(player.position.displayName) "
+          + localized("(back from Recently removed)"))
+    }
+    for change in plan.changed {
+      let fields = change.fields.map { field in
+        field == .photo
+          ? localized("%@: a new photo", field.label)
+          : localized(
+            "%1$@: %2$@ → %3$@", field.label,
+            field.text(of: change.before, teams: plan.teams).nonEmpty ?? "—",
+            field.text(of: change.after, teams: plan.teams).nonEmpty ?? "—")
+      }
+      lines.append("~ \(change.before.name): " + fields.joined(separator: localized("; ")))
+    }
+    for player in plan.removed {
+      lines.append("- \(player.name), \(player.position.displayName)")
+    }
+    if !plan.leftOut.isEmpty {
+      lines.append(
+        localized(
+          "Left out, on other teams: %@.",
+          plan.leftOut.map { "\($0.name) (\($0.team))" }.joined(separator: localized(", "))))
+    }
+    if let week = plan.schedule { lines.append(RosterImport.weekSummary(week)) }
+    return lines
+  }
+}
+
+extension String {
+  /// Nil when empty.
+  fileprivate var nonEmpty: String? { isEmpty ? nil : self }
 }
 
 struct Backup: Command {

@@ -145,8 +145,10 @@ import Testing
     #expect(imported.status == 0, "\(imported.stderr)")
     #expect(
       imported.stdout == """
-        Imported 4 players: 1 added, 0 changed, 0 removed.
+        This import: 1 back from Recently removed.
+        + Canna, Top (back from Recently removed)
         The week becomes the file’s: 1 event, and the hours of 1 player.
+        Imported.
 
         """)
     #expect(try kcorp("export").stdout == exported.stdout)
@@ -374,15 +376,16 @@ extension KCorp {
     #expect(try kcorp("players").stdout.hasSuffix("Starting five: Two Mid.\n"))
   }
 
-  @Test func exportLeavesRemovedPlayersOutAndImportEmptiesTheTrash() throws {
+  @Test func exportLeavesRemovedPlayersOutAndAnImportKeepsThemInTheTrash() throws {
     _ = try kcorp("players", "remove", "Targamas")
     let exported = try kcorp("export").stdout
     #expect(!exported.contains("Targamas"))
     #expect(
       exported.contains(#""lineup" : "starter""#) || exported.contains(#""lineup": "starter""#))
+    // An import loses nothing: Recently removed keeps Targamas.
     let file = try kcorp.write(exported, to: "roster.json")
-    #expect(try kcorp("import", file).status == 0)
-    #expect(try kcorp("trash").stdout.hasPrefix("Nobody"))
+    #expect(try kcorp("import", file, "--replace").status == 0)
+    #expect(try kcorp("trash").stdout.contains("Targamas"))
   }
 }
 

@@ -332,12 +332,54 @@ import Testing
   }
 
   @Test func theImportSaysWhatItAddsChangesAndRemoves() throws {
-    // Canna kept by pseudo (new role), Caliste and Targamas gone, Saken new.
-    let plan = try RosterImport(csv("name,position\ncanna,Jungle\nSaken,Mid\n"), current: roster)
-    #expect(plan.players[0].id == roster[0].id)
-    #expect(plan.changed.map(\.after.position) == [.jungle])
-    #expect(plan.added.map(\.name) == ["Saken"])
-    #expect(plan.removed.map(\.name) == ["Caliste", "Targamas"])
+    // Canna kept by pseudo (new role), Saken new; Caliste and Targamas go only in a replace.
+    let file = csv("name,position\ncanna,Jungle\nSaken,Mid\n")
+    let merge = try RosterImport(file, current: roster)
+    #expect(merge.players[0].id == roster[0].id)
+    #expect(merge.players[0].name == "Canna")  // found by its pseudo: written as it was
+    #expect(merge.changed.map(\.after.position) == [.jungle])
+    #expect(merge.changed.map(\.fields) == [[.position]])
+    #expect(merge.added.map(\.name) == ["Saken"])
+    #expect(merge.removed.isEmpty && merge.unchanged.isEmpty)
+    let replace = try RosterImport(file, current: roster, mode: .replace)
+    #expect(replace.removed.map(\.name) == ["Caliste", "Targamas"])
+    #expect(replace.summary == "1 added, 1 changed, 2 removed")
+  }
+
+  @Test func aMergeChangesOnlyTheFilesColumnsAndListsOnlyRealChanges() throws {
+    let blue = Team(name: "KC Blue", tag: "KCB")
+    var kamiloo = Player(
+      name: "Kamiloo", position: .jungle, image: "kamiloo",
+      favoriteChampions: [Champion.find("vi"), Champion.find("leesin")].compactMap { $0 },
+      teamID: blue.id, riotID: try RiotID(parsing: "Kamiloo#EUW"), realName: "Kamil")
+    kamiloo.lineup = .starter
+    let current = roster + [kamiloo]
+    // Found by pseudo, accents and case aside; Canna is KC's, left out of KC Blue's import.
+    let same = try RosterImport(
+      csv("Pseudo;Rôle;Champions\nKÂMILOO;Jungle;Vi, Lee Sin\nCanna;Top;Jax\n"),
+      current: current, teams: [.first, blue], team: blue)
+    #expect(same.isEmpty && same.changed.isEmpty && same.unchanged.map(\.id) == [kamiloo.id])
+    #expect(same.leftOut.map(\.name) == ["Canna"] && same.leftOut.map(\.team) == ["KC"])
+    // One column changes: the Riot ID, real name and image the file does not have stay.
+    let role = try RosterImport(
+      csv("Pseudo;Rôle\nKamiloo;Mid\nNouveau;Soutien\n"), current: current,
+      teams: [.first, blue], team: blue)
+    #expect(role.changed.map(\.fields) == [[.position]])
+    let after = try #require(role.changed.first?.after)
+    #expect(after.riotID == kamiloo.riotID && after.realName == "Kamil" && after.image == "kamiloo")
+    #expect(role.added.map(\.teamID) == [blue.id] && role.added.map(\.position) == [.support])
+    // Matched by Riot ID, the file may rename; by id too.
+    let renamed = try RosterImport(
+      csv("name,position,riotID\nKami,Jungle,Kamiloo#EUW\n"), current: current,
+      teams: [.first, blue], team: blue)
+    #expect(renamed.changed.map(\.after.id) == [kamiloo.id])
+    #expect(renamed.changed.map(\.fields) == [[.name]])
+    // Two rows naming one player are refused.
+    #expect(throws: RosterFile.Problems.self) {
+      try RosterImport(
+        csv("name,position\nKamiloo,Mid\nkamiloo,Top\n"), current: current,
+        teams: [.first, blue], team: blue)
+    }
   }
 
   @Test func everyProblemIsListedWithItsLine() {

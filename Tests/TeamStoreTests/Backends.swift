@@ -1,4 +1,6 @@
 import Foundation
+import TeamKit
+import TeamPhoto
 import TestSupport
 import Testing
 
@@ -34,5 +36,24 @@ struct TestDatabase: Sendable {
     case .postgres(let url): try RosterStore(postgres: url, now: now)
     case .inMemory: try RosterStore.inMemory()
     }
+  }
+}
+
+extension RosterStore {
+  /// Imports a file as the web and the CLI do: planned against the roster as it is, then
+  /// applied.
+  @discardableResult
+  func importing(
+    _ file: String, team: String? = nil, mode: RosterImport.Mode = .merge
+  ) async throws -> ImportRecord {
+    try await importing(Data(file.utf8), team: team, mode: mode)
+  }
+
+  @discardableResult
+  func importing(
+    _ data: Data, team: String? = nil, mode: RosterImport.Mode = .merge
+  ) async throws -> ImportRecord {
+    let plan = try planImport(data, team: team.flatMap { roster.team($0) }, mode: mode)
+    return try await importRoster(plan, photos: try await plan.checkedPhotos(), by: "test")
   }
 }

@@ -151,7 +151,8 @@ import Testing
     let store = try db.open()
     try await store.removePlayer(id: Player.defaultRoster[0].id)
     #expect(try await store.addPlayer(PlayerInput(name: "CANNA", position: "Mid")).name == "CANNA")
-    try await store.replaceRoster(with: [PlayerInput(name: "Solo", position: "Top")])
+    try await store.importing("name,position\nSolo,Top\n", mode: .replace)
+    #expect(store.players.map(\.name) == ["Solo"])
     #expect(try await store.addPlayer(PlayerInput(name: "Canna", position: "Top")).name == "Canna")
     await #expect(throws: RosterError.self) {
       try await store.addPlayer(PlayerInput(name: "solo", position: "Top"))
@@ -276,23 +277,23 @@ import Testing
     #expect(try db.open().players.count == 5)
   }
 
-  @Test(arguments: Backend.allCases) func anImportWithAnIdTwiceIsRefusedAsData(_ backend: Backend)
-    async throws
-  {
+  @Test(arguments: Backend.allCases) func anImportPreviewedBeforeAChangeIsRefusedWhole(
+    _ backend: Backend
+  ) async throws {
     let db = try TestDatabase(backend, in: folder)
     let store = try db.open()
-    let id = UUID()
-    let error = await #expect(throws: RosterError.self) {
-      try await store.replaceRoster(
-        with: [PlayerInput(name: "A", position: "Top"), PlayerInput(name: "B", position: "Mid")],
-        ids: [id, id])
-    }
-    guard case .invalidEntry(let index, "B", _) = error else {
-      Issue.record("expected invalidEntry, got \(String(describing: error))")
+    let roster = store.roster
+    let plan = try RosterImport(
+      Data("name,position\nCanna,Mid\nNew,Jungle\n".utf8), current: roster.players,
+      teams: roster.teams)
+    try await store.updatePlayer(id: Player.defaultRoster[0].id, with: PlayerEdit(image: "other"))
+    let error = await #expect(throws: RosterError.self) { try await store.importRoster(plan) }
+    guard case .importOutdated = error else {
+      Issue.record("expected importOutdated, got \(String(describing: error))")
       return
     }
-    #expect(index == 1)
-    #expect(store.players == Player.defaultRoster)
+    #expect(try db.open().players.map(\.name) == ["Canna", "Caliste", "Targamas"])
+    #expect(store.players.first?.position == .top)
   }
 
   /// Servers (or a server and the CLI) opening a new database at the same moment create its
@@ -390,30 +391,17 @@ import Testing
     #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == bytes)
   }
 
-  @Test(arguments: Backend.allCases) func importReplacesTheRosterAllOrNothing(_ backend: Backend)
-    async throws
-  {
+  @Test(arguments: Backend.allCases) func aReplacingImportKeepsIdsAndSendsTheOthersToTrash(
+    _ backend: Backend
+  ) async throws {
     let db = try TestDatabase(backend, in: folder)
     let store = try db.open()
     let keptID = UUID()
-    let bad = [
-      PlayerInput(name: "One", position: "Top"),
-      PlayerInput(name: "one", position: "Mid"),
-    ]
-    let error = await #expect(throws: RosterError.self) { try await store.replaceRoster(with: bad) }
-    guard case .invalidEntry(1, "one", let validation) = error else {
-      Issue.record("expected invalidEntry 1, got \(String(describing: error))")
-      return
-    }
-    #expect(validation.message(for: .name) != nil)
-    #expect(try db.open().players == Player.defaultRoster)
-
-    try await store.replaceRoster(
-      with: [PlayerInput(name: "One", position: "Top"), PlayerInput(name: "Two", position: "sup")],
-      ids: [keptID])
+    try await store.importing("id,name,position\n\(keptID),One,Top\n,Two,sup\n", mode: .replace)
     let reopened = try db.open()
     #expect(reopened.players.map(\.name) == ["One", "Two"])
     #expect(reopened.players.first?.id == keptID)
+    #expect(Set(reopened.roster.removed.map(\.id)) == Set(Player.defaultRoster.map(\.id)))
   }
 
   @MainActor @Test(arguments: Backend.allCases) func aTeamBackedByTheStorePersistsItsChanges(

@@ -102,18 +102,13 @@ import Testing
     let week = store.roster.schedule
 
     // A CSV keeps the week.
-    let csv = try RosterImport(
-      RosterFile.export(store.players, as: .csv), current: store.players, teams: store.roster.teams)
-    try await store.replaceRoster(
-      with: csv.inputs, ids: csv.players.map(\.id), week: csv.schedule)
+    try await store.importing(RosterFile.export(store.players, as: .csv))
     #expect(store.roster.schedule == week)
 
     // Another week in its place, then the export's back: as it was, reopened too.
     _ = try await store.addEvent(EventInput(kind: "training", start: "2026-03-27T18:00"))
     try await store.setAvailability(of: canna.id, to: Availability())
-    let plan = try RosterImport(exported, current: store.players, teams: store.roster.teams)
-    try await store.replaceRoster(
-      with: plan.inputs, ids: plan.players.map(\.id), week: plan.schedule)
+    try await store.importing(exported)
     #expect(store.roster.schedule.events.map(\.id) == [scrim.id])
     #expect(store.roster.schedule.event(id: scrim.id)?.games == week.event(id: scrim.id)?.games)
     #expect(store.roster.schedule.event(id: scrim.id)?.answers == [canna.id: .maybe])
@@ -121,13 +116,11 @@ import Testing
     #expect(try db.open().roster.schedule == store.roster.schedule)
     // The same file again changes nothing a calendar sees; an older one is a newer version.
     let sequence = try #require(store.roster.schedule.event(id: scrim.id)?.sequence)
-    try await store.replaceRoster(
-      with: plan.inputs, ids: plan.players.map(\.id), week: plan.schedule)
+    try await store.importing(exported)
     #expect(store.roster.schedule.event(id: scrim.id)?.sequence == sequence)
     _ = try await store.updateEvent(
       id: scrim.id, with: EventInput(kind: "scrim", start: "2026-03-26T21:00", opponent: "G2"))
-    try await store.replaceRoster(
-      with: plan.inputs, ids: plan.players.map(\.id), week: plan.schedule)
+    try await store.importing(exported)
     let restored = try #require(store.roster.schedule.event(id: scrim.id))
     #expect(restored.start == scrim.start && restored.sequence == sequence + 2)
   }

@@ -96,7 +96,9 @@ import Testing
     // Files, pictures, champion art.
     "GET /export.json": .staff, "GET /export.csv": .staff, "GET /export.fr.csv": .staff,
     "GET /import": .organisationEditor,
-    "POST /import": .organisationEditor, "PUT /api/players/{id}/photo": .editor,
+    "POST /import": .organisationEditor, "POST /imports/{id}/undo": .organisationEditor,
+    "GET /teams/{tag}/import": .editor, "POST /teams/{tag}/import": .editor,
+    "POST /teams/{tag}/imports/{id}/undo": .editor, "PUT /api/players/{id}/photo": .editor,
     "DELETE /api/players/{id}/photo": .editor, "GET /photos/{file}": .reader,
     "GET /images/{name}": .reader, "GET /players/{id}/picture": .reader,
     "GET /static/{file}": .anyone, "GET /champion-art": .owner, "POST /champion-art": .owner,
@@ -169,7 +171,7 @@ extension AuthorizationMatrixTests.Rule {
 
 /// One organisation, built once: KCorp (the first team, B) and KC Blue (A), each with an
 /// editor; a viewer of A; two players' own accounts; a token per staff account; an event,
-/// a removed player and calendar addresses of A. Each case runs on a copy of its file.
+/// a removed player, calendar addresses and an import of A. Each case runs on a copy of its file.
 final class Organisation: Sendable {
   static let password = "matrix password"
   let folder: TemporaryFolder
@@ -182,6 +184,8 @@ final class Organisation: Sendable {
   let event: UUID
   let feed: String
   let ownFeed: String
+  /// An import into A, which its Undo puts back.
+  let imported: Int64
   let routes: [String]
   static let csrf = String(repeating: "ab", count: 32)
 
@@ -235,6 +239,9 @@ final class Organisation: Sendable {
     ).id
     feed = try await store.createFeed(team: blue.id).secret
     ownFeed = try await store.createFeed(player: own.id).secret
+    imported = try await store.importRoster(
+      try store.planImport(Data("name,position\nImported,Support\n".utf8), team: blue)
+    ).id
     let canna = Player.defaultRoster[0]
     typealias Caller = AuthorizationMatrixTests.Caller
     let accounts: [(Caller, Role, Set<UUID>?, UUID?)] = [
@@ -304,6 +311,7 @@ final class Organisation: Sendable {
         "/"
         + pattern.split(separator: "/").map { segment -> String in
           switch segment {
+          case "{id}" where pattern.contains("imports/{id}"): String(o.imported)
           case "{id}":
             pattern.hasPrefix("/trash") || pattern.hasPrefix("/api/trash")
               ? o.gone.text
@@ -382,7 +390,8 @@ final class Organisation: Sendable {
         case "/teams": [("name", "Blue Stars"), ("tag", "KCBS")]
         case "/teams/{tag}/edit": [("name", "KC Blue"), ("tag", "KCB"), ("league", "Div2")]
         case "/organisation": [("name", "Karmine")]
-        case "/import": [("content", "name,position\nIntruder,Top\n"), ("confirm", "yes")]
+        case "/import", "/teams/{tag}/import":
+          [("content", "name,position\nIntruder,Top\n"), ("confirm", "yes")]
         default: []
         }
       let body = ([("csrf", Organisation.csrf)] + fields).map { name, value in

@@ -36,28 +36,64 @@ import Testing
     #expect(try await app.client.get("/").text.contains(#"href="/export.csv""#))
   }
 
-  @Test func anImportShowsWhatChangesThenAppliesOnlyOnceConfirmed() async throws {
+  @Test func aTeamsImportShowsEachRealChangeAppliesOnlyOnceConfirmedAndUndoesInOne()
+    async throws
+  {
     let session = try await app.session()
     let content = "Pseudo;Role;Champions\r\nCanna;jungle;jax\r\nSaken;mid;k'sante, fiddlestiks\r\n"
     let before = app.store.roster
     let preview = try await app.post(
-      "/import", [("csrf", session.token), ("content", content)], session: session)
+      "/teams/KC/import", [("csrf", session.token), ("content", content)], session: session)
     #expect(preview.status == 200)
-    #expect(preview.text.contains("Import 2 players?"))
-    #expect(preview.text.contains("Added (1)") && preview.text.contains("Saken, Mid — K"))
-    #expect(preview.text.contains("Changed (1)") && preview.text.contains("Canna, Top"))
-    #expect(preview.text.contains("Removed (2)") && preview.text.contains("Targamas"))
+    #expect(preview.text.contains("This import: 1 added, 1 changed."))
+    #expect(preview.text.contains("Added (1)") && preview.text.contains("Saken, Mid"))
+    #expect(preview.text.contains("Role: Top → Jungle"))
+    #expect(preview.text.contains("Favorite champions: Jayce, Jax → Jax"))
+    #expect(!preview.text.contains("Caliste") && !preview.text.contains("to Recently removed"))
     #expect(app.store.roster == before)  // nothing applied yet
 
     let applied = try await app.post(
-      "/import", [("csrf", session.token), ("content", content), ("confirm", "yes")],
+      "/teams/KC/import",
+      [("csrf", session.token), ("content", content), ("mode", "merge"), ("confirm", "yes")],
       session: session)
     #expect(applied.status == 303)
-    #expect(applied.header("location") == "/?imported=2")
-    #expect(app.store.players.map(\.name) == ["Canna", "Saken"])
+    let location = try #require(applied.header("location"))
+    #expect(location.hasPrefix("/?imported="))
+    #expect(app.store.players.map(\.name) == ["Canna", "Caliste", "Targamas", "Saken"])
     #expect(app.store.players[0].id == before.players[0].id)  // the same Canna, now a jungler
-    #expect(app.store.players[1].favoriteChampions.map(\.id) == ["ksante", "fiddlesticks"])
-    #expect(try await app.client.get("/?imported=2").text.contains("Imported 2 players."))
+    #expect(app.store.players[0].image == "canna")  // a column the file does not have
+    #expect(app.store.players[3].favoriteChampions.map(\.id) == ["ksante", "fiddlesticks"])
+    let page = try await app.client.get(location, headers: ["Cookie": session.cookie]).text
+    #expect(page.contains("Imported into KCorp: 1 added, 1 changed, 0 removed."))
+    let id = String(location.dropFirst("/?imported=".count))
+    #expect(page.contains("action=\"/teams/KC/imports/\(id)/undo\""))
+
+    let undone = try await app.post(
+      "/teams/KC/imports/\(id)/undo", [("csrf", session.token)], session: session)
+    #expect(undone.status == 303)
+    #expect(app.store.players.map(\.name) == ["Canna", "Caliste", "Targamas"])
+    #expect(zip(app.store.players, before.players).allSatisfy { $0.hasSameFields(as: $1) })
+    #expect(app.store.roster.removed.map(\.player.name) == ["Saken"])
+    let told = try await app.client.get(
+      try #require(undone.header("location")), headers: ["Cookie": session.cookie]
+    ).text
+    #expect(told.contains("The import was undone: KCorp is as it was."))
+  }
+
+  @Test func aReplacingImportListsWhoGoesToRecentlyRemoved() async throws {
+    let session = try await app.session()
+    let fields = [
+      ("csrf", session.token), ("content", "name,position\nCanna,Top\n"), ("mode", "replace"),
+    ]
+    let preview = try await app.post("/teams/KC/import", fields, session: session)
+    #expect(preview.text.contains("Removed, to Recently removed (2)"))
+    #expect(preview.text.contains("Caliste, ADC") && preview.text.contains("Targamas, Support"))
+    #expect(preview.text.contains("1 player of the file stays as they are."))
+    let applied = try await app.post(
+      "/teams/KC/import", fields + [("confirm", "yes")], session: session)
+    #expect(applied.status == 303)
+    #expect(app.store.players.map(\.name) == ["Canna"])
+    #expect(Set(app.store.roster.removed.map(\.player.name)) == ["Caliste", "Targamas"])
   }
 
   @Test func aFileWithProblemsListsEachByItsLineKeepsTheTextAndChangesNothing() async throws {
@@ -87,8 +123,8 @@ import Testing
       headers: ["Content-Type": type, "Cookie": session.cookie, "Origin": "http://\(app.host)"],
       body: body)
     #expect(preview.status == 200)
-    #expect(preview.text.contains("Yiké, Mid — Ahri"))
-    #expect(preview.text.contains("Canna, Top — Jayce, Jax → Canna, Jungle — Jax"))
+    #expect(preview.text.contains("Yiké, Mid"))
+    #expect(preview.text.contains("Role: Top → Jungle"))
     // The confirmation carries the file's text, now UTF-8.
     #expect(preview.text.contains("Yiké;Mid;Ahri") && preview.text.contains("Rôle"))
   }

@@ -23,9 +23,9 @@ import Testing
         .validated(team: Team.first.id, zone: zone, invited: [])
     }
     let roster = app.store.roster
-    try await app.store.replaceRoster(
-      with: roster.players.map { PlayerInput(player: $0) }, ids: roster.players.map(\.id),
-      week: Schedule(events: events))
+    let file = RosterFile.export(
+      roster.players, as: .json, teams: roster.teams, schedule: Schedule(events: events))
+    try await app.store.importRoster(try app.store.planImport(file))
   }
 
   @Test func theWeekIsAskedForByDates() async throws {
@@ -88,10 +88,7 @@ import Testing
     // The export imports back with the same events.
     let exported = try await app.client.get("/export.json")
     #expect(exported.status == 200)
-    let plan = try RosterImport(
-      Data(exported.body), current: app.store.players, teams: app.store.roster.teams)
-    try await app.store.replaceRoster(
-      with: plan.inputs, ids: plan.players.map(\.id), week: plan.schedule)
+    try await app.store.importRoster(try app.store.planImport(Data(exported.body)))
     let after = app.store.roster.schedule.events.sorted { $0.start < $1.start }
     #expect(after.map(\.start) == before.map(\.start))
     #expect(after.map(\.end) == before.map(\.end))

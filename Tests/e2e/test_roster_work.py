@@ -331,11 +331,13 @@ def test_the_roster_goes_to_a_spreadsheet_and_back(server, browser, tmp_path):
     browser.find_element(By.XPATH, "//button[normalize-space()='Preview']").click()
     wait(browser).until(EC.presence_of_element_located((By.CSS_SELECTOR, ".import-preview")))
     preview = browser.find_element(By.CSS_SELECTOR, ".import-preview").text
-    assert "Added (1)" in preview and "Changed (1)" in preview and "Removed (0)" in preview
-    browser.find_element(By.XPATH, "//button[normalize-space()='Import']").click()
+    assert "Added (1)" in preview and "Changed (1)" in preview and "Removed" not in preview
+    assert "Pseudo: Caliste → Calistë" in preview
+    browser.find_element(By.ID, "confirm-import").click()
     wait(browser).until(lambda b: "Saken" in roster_names(b))
     assert roster_names(browser) == ["Canna", "Calistë", "Targamas", "Saken"]
-    assert "Imported 4 players." in browser.find_element(By.ID, "status").text
+    assert ("Imported into KCorp: 1 added, 1 changed, 0 removed."
+            in browser.find_element(By.ID, "status").text)
 
 
 def add_with_a_photo(browser, server, name, position, photo):

@@ -5,15 +5,21 @@ import TeamPhoto
 import TeamStore
 
 extension Pages {
+  /// Where a team's import (or the whole organisation's, `team` nil) is posted.
+  static func importPath(_ team: Team?) -> String {
+    team.map { "/teams/\($0.tag)/import" } ?? "/import"
+  }
+
   /// The import page: a file (read by the server, which tells its encoding) or pasted rows,
-  /// then Preview.
-  static func importForm(content: String, problems: [RosterFile.Problem], token: String)
-    -> HTTPResponse
-  {
+  /// what the file does (merge or replace), then Preview.
+  static func importForm(
+    team: Team?, back: String, content: String, mode: RosterImport.Mode,
+    problems: [RosterFile.Problem], token: String
+  ) -> HTTPResponse {
     let intro: HTML = .h(
       "p", ["class": "muted"],
       localized(
-        "A CSV from a spreadsheet (a header with name and position, then one row per player; commas, semicolons or tabs) or a JSON export. You will see what changes before anything is saved."
+        "A CSV from a spreadsheet (a header with the pseudo and role columns, then one row per player; commas, semicolons or tabs) or a JSON export. You will see what changes before anything is saved."
       ))
     let listed: [HTML] = problems.map { HTML.h("li", $0.description) }
     let alert: HTML =
@@ -34,92 +40,177 @@ extension Pages {
     let text: HTML = .h(
       "textarea", ["id": "import-content", "name": "content", "rows": "10", "spellcheck": "false"],
       content)
+    func choice(_ value: RosterImport.Mode, _ label: String, _ hint: String) -> HTML {
+      .h(
+        "label", ["class": "mode"],
+        [
+          .h(
+            "input",
+            ["type": "radio", "name": "mode", "value": value.rawValue, "id": "mode-\(value)"]
+              + (value == mode ? ["checked": ""] : [:])),
+          .h("span", [:], [.h("strong", label), .h("span", ["class": "muted"], " " + hint)]),
+        ])
+    }
+    let modes: HTML = .h(
+      "fieldset", ["class": "import-mode"],
+      [
+        .h("legend", localized("What the file does")),
+        choice(
+          .merge, localized("Add and update."),
+          localized(
+            "A player the file names gets only the columns it has; new rows are added; nobody is removed."
+          )),
+        choice(
+          .replace, localized("Replace."),
+          team == nil
+            ? localized(
+              "The organisation’s players become the file’s; the others go to Recently removed.")
+            : localized("The team’s players become the file’s; the others go to Recently removed.")),
+      ])
     let actions: HTML = .h(
       "div", ["class": "actions"],
       [
-        .h("a", ["class": "button", "href": "/"], localized("Cancel")),
+        .h("a", ["class": "button", "href": back], localized("Cancel")),
         .h("button", ["class": "button primary", "type": "submit"], localized("Preview")),
       ])
     let form: HTML = .h(
       "form",
       [
-        "method": "post", "action": "/import", "class": "import-form",
+        "method": "post", "action": importPath(team), "class": "import-form",
         "enctype": "multipart/form-data",
       ],
       [
         csrfField(token), .h("label", ["for": "import-file"], localized("File")), file,
-        .h("label", ["for": "import-content"], localized("Or paste it here")), text,
+        .h("label", ["for": "import-content"], localized("Or paste it here")), text, modes,
         actions,
       ])
+    let title =
+      team.map { localized("Import into %@", $0.name) }
+      ?? localized("Import the whole organisation")
     return page(
-      status: problems.isEmpty ? 200 : 422, title: localized("Import · KCorp"),
+      status: problems.isEmpty ? 200 : 422, title: localized("%@ · KCorp", title),
       [
-        backBar(),
-        .h(
-          "main", ["class": "trash"],
-          [.h("h1", localized("Import a roster")), intro, alert, form]),
+        backBar(to: back),
+        .h("main", ["class": "trash"], [.h("h1", title), intro, alert, form]),
       ])
   }
 
-  /// What an import would do, and the button that does it.
-  static func importPreview(_ plan: RosterImport, content: String, token: String) -> HTTPResponse {
-    func list(_ title: String, _ id: String, _ items: [String]) -> HTML {
+  /// What an import would do, field by field, and the button that does it.
+  static func importPreview(
+    _ plan: RosterImport, back: String, content: String, token: String
+  ) -> HTTPResponse {
+    let number = Language.current.number
+    func section(_ title: String, _ id: String, count: Int, _ items: [HTML]) -> HTML {
       .h(
         "section", ["aria-labelledby": id],
         [
-          .h("h2", ["id": id], "\(title) (\(Language.current.number(items.count)))"),
-          items.isEmpty
-            ? .h("p", ["class": "muted"], localized("None."))
-            : .h("ul", [:], items.map { HTML.h("li", $0) }),
+          .h("h2", ["id": id], "\(title) (\(number(count)))"),
+          .h("ul", [:], items),
         ])
     }
     func describe(_ player: Player) -> String {
-      let champions = player.favoriteChampions.map(\.name).joined(separator: ", ")
-      return "\(player.name), \(player.position.displayName)"
-        + (champions.isEmpty ? "" : " — \(champions)")
+      "\(player.name), \(player.position.displayName)"
+    }
+    var body: [HTML] = [
+      .h(
+        "h1",
+        plan.team.map { localized("Import into %@?", $0.name) }
+          ?? localized("Import into the whole organisation?")),
+      .h("p", ["class": "import-summary"], localized("This import: %@.", plan.summary)),
+    ]
+    if let week = plan.schedule {
+      body.append(.h("p", ["class": "week-import"], RosterImport.weekSummary(week)))
+    }
+    if !plan.added.isEmpty {
+      body.append(
+        section(
+          localized("Added"), "added-title", count: plan.added.count,
+          plan.added.map { .h("li", describe($0)) }))
+    }
+    if !plan.restored.isEmpty {
+      body.append(
+        section(
+          localized("Back from Recently removed"), "restored-title", count: plan.restored.count,
+          plan.restored.map { .h("li", describe($0)) }))
+    }
+    if !plan.changed.isEmpty {
+      body.append(
+        section(
+          localized("Changed"), "changed-title", count: plan.changed.count,
+          plan.changed.map { change in
+            .h(
+              "li", [:],
+              [
+                .h("strong", change.before.name),
+                .h(
+                  "ul", [:],
+                  change.fields.map { field in
+                    let old = field.text(of: change.before, teams: plan.teams)
+                    let new = field.text(of: change.after, teams: plan.teams)
+                    return .h(
+                      "li",
+                      field == .photo
+                        ? localized("%@: a new photo", field.label)
+                        : localized(
+                          "%1$@: %2$@ → %3$@", field.label, old.isEmpty ? "—" : old,
+                          new.isEmpty ? "—" : new))
+                  }),
+              ])
+          }))
+    }
+    if !plan.removed.isEmpty {
+      body.append(
+        section(
+          localized("Removed, to Recently removed"), "removed-title", count: plan.removed.count,
+          plan.removed.map { .h("li", describe($0)) }))
+    }
+    if !plan.unchanged.isEmpty {
+      body.append(
+        .h(
+          "p", ["class": "muted"],
+          plan.unchanged.count == 1
+            ? localized("1 player of the file stays as they are.")
+            : localized("%@ players of the file stay as they are.", number(plan.unchanged.count))))
+    }
+    if !plan.leftOut.isEmpty {
+      body.append(
+        .h(
+          "p", ["class": "muted left-out"],
+          localized(
+            "Left out, on other teams: %@.",
+            plan.leftOut.map { "\($0.name) (\($0.team))" }.joined(separator: localized(", ")))))
+    }
+    if plan.isEmpty {
+      body += [
+        .h("p", ["class": "import-summary"], localized("The file changes nothing.")),
+        .h(
+          "div", ["class": "actions"],
+          [.h("a", ["class": "button", "href": back], localized("Back"))]
+        ),
+      ]
+    } else {
+      body.append(
+        .h(
+          // Multipart, as the import form: a file's text may be larger than a plain form.
+          "form",
+          ["method": "post", "action": importPath(plan.team), "enctype": "multipart/form-data"],
+          [
+            csrfField(token),
+            .h("input", ["type": "hidden", "name": "content", "value": content]),
+            .h("input", ["type": "hidden", "name": "mode", "value": plan.mode.rawValue]),
+            .h("input", ["type": "hidden", "name": "confirm", "value": "yes"]),
+            .h(
+              "div", ["class": "actions"],
+              [
+                .h("a", ["class": "button", "href": back], localized("Cancel")),
+                .h(
+                  "button", ["class": "button primary", "type": "submit", "id": "confirm-import"],
+                  localized("Import: %@", plan.summary)),
+              ]),
+          ]))
     }
     return page(
       title: localized("Import preview · KCorp"),
-      [
-        backBar(),
-        .h(
-          "main", ["class": "trash import-preview"],
-          [
-            .h(
-              "h1",
-              plan.players.count == 1
-                ? localized("Import 1 player?")
-                : localized("Import %@ players?", Language.current.number(plan.players.count))),
-            .h(
-              "p", ["class": "muted"],
-              localized(
-                "The roster becomes the file’s players, in its order; Recently removed is emptied.")
-            ),
-            plan.schedule.map { week in
-              .h("p", ["class": "week-import"], RosterImport.weekSummary(week))
-            } ?? .fragment([]),
-            list(localized("Added"), "added-title", plan.added.map(describe)),
-            list(
-              localized("Changed"), "changed-title",
-              plan.changed.map { "\(describe($0.before)) → \(describe($0.after))" }),
-            list(localized("Removed"), "removed-title", plan.removed.map(describe)),
-            .h(
-              // Multipart, as the import form: a file's text may be larger than a plain form.
-              "form",
-              ["method": "post", "action": "/import", "enctype": "multipart/form-data"],
-              [
-                csrfField(token),
-                .h("input", ["type": "hidden", "name": "content", "value": content]),
-                .h("input", ["type": "hidden", "name": "confirm", "value": "yes"]),
-                .h(
-                  "div", ["class": "actions"],
-                  [
-                    .h("a", ["class": "button", "href": "/import"], localized("Cancel")),
-                    .h(
-                      "button", ["class": "button primary", "type": "submit"], localized("Import")),
-                  ]),
-              ]),
-          ]),
-      ])
+      [backBar(to: back), .h("main", ["class": "trash import-preview"], body)])
   }
 }

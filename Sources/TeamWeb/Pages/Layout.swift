@@ -62,6 +62,7 @@ enum Pages {
       "restored": localized("%1$@ restored %2$@"),
       "moved": localized("%1$@ reordered the roster"),
       "imported": localized("%1$@ imported a roster"),
+      "importUndone": localized("%1$@ undid an import"),
       "transferred": localized("%1$@ moved %2$@ from %3$@ to %4$@"),
       "swapped": localized("%1$@ swapped %2$@ with %3$@"),
       "teamAdded": localized("%1$@ added the team %2$@"),

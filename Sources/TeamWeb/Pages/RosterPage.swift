@@ -10,7 +10,8 @@ extension Pages {
     case added(Player)
     case removed(Player)
     case restored(Player)
-    case imported(Int)
+    case imported(ImportRecord, team: Team?)
+    case importUndone(team: Team?)
     /// The add form came back with its errors.
     case refused
   }
@@ -118,7 +119,8 @@ extension Pages {
             ]))
       }
     }
-    content.append(footer(viewer, removed: roster.removedCount, organisation: several))
+    content.append(
+      footer(viewer, removed: roster.removedCount, organisation: several, team: team))
     let form =
       addForm ?? (PlayerInput(name: "", position: "Top", team: several ? team.tag : ""), nil)
     let refused = addForm != nil
@@ -205,7 +207,11 @@ extension Pages {
   }
 
   /// Links to the other pages, at the bottom of the roster: quiet buttons in a row.
-  static func footer(_ viewer: Viewer, removed: Int, organisation: Bool = false) -> HTML {
+  /// - Parameter team: the team shown, whose import the footer offers (nil: the whole
+  ///   organisation's).
+  static func footer(
+    _ viewer: Viewer, removed: Int, organisation: Bool = false, team: Team? = nil
+  ) -> HTML {
     var links: [HTML] = []
     if organisation || viewer.isOwner {
       links.append(.h("a", ["href": "/teams"], localized("Teams")))
@@ -226,7 +232,9 @@ extension Pages {
       links += Language.current == .french ? csv : csv.reversed()
       links.append(.h("a", ["href": "/export.json", "download": ""], localized("Export JSON")))
     }
-    if viewer.canEdit { links.append(.h("a", ["href": "/import"], localized("Import"))) }
+    if viewer.canEdit {
+      links.append(.h("a", ["href": Pages.importPath(team)], localized("Import")))
+    }
     links.append(
       viewer.signedIn
         ? .h("a", ["href": "/account"], localized("Your account"))
@@ -242,12 +250,27 @@ extension Pages {
       children = [.text(localized("%@ was added.", player.name))]
     case .restored(let player)?:
       children = [.text(localized("%@ is back on the roster.", player.name))]
-    case .imported(let count)?:
+    case .imported(let record, let team)?:
+      let number = Language.current.number
       children = [
         .text(
-          count == 1
-            ? localized("Imported 1 player.")
-            : localized("Imported %@ players.", Language.current.number(count)))
+          localized(
+            "Imported into %1$@: %2$@ added, %3$@ changed, %4$@ removed. ",
+            team?.name ?? localized("the whole organisation"), number(record.added),
+            number(record.changed), number(record.removed)))
+      ]
+      if canUndo, record.canUndo {
+        children.append(
+          postButton(
+            (team.map { "/teams/\($0.tag)" } ?? "") + "/imports/\(record.id)/undo", token: token,
+            button: ["class": "button small", "id": "undo"], [.text(localized("Undo the import"))]))
+      }
+    case .importUndone(let team)?:
+      children = [
+        .text(
+          localized(
+            "The import was undone: %@ is as it was.",
+            team?.name ?? localized("the whole organisation")))
       ]
     case .refused?:
       children = [.text(localized("Nothing was added: fix the fields marked in the form."))]

@@ -33,30 +33,35 @@ extension WebApp {
       }
     }
 
-    // An import replaces every team's players: for editors of the whole organisation.
-    route("GET", "/import", RoutePolicy(.editor, team: .organisation)) { request, _ in
-      let (token, cookie) = WebApp.csrfToken(for: request)
-      return Pages.importForm(content: "", problems: [], token: token).with(cookie: cookie)
-    }
-
-    // Without `confirm`: the preview (or the problems, the content kept). With it: applied,
-    // all or nothing, after checking the content again against the roster as it is now.
-    // A chosen file is read here, not in the browser, so that a spreadsheet saved in
-    // Windows-1252 reads as it was written; its text then travels as `content`.
-    route("POST", "/import", RoutePolicy(.editor, .form, upload: .fileForm, team: .organisation)) {
-      request, context in
+    /// The import page, the preview, and the import itself, for `team` (nil: the whole
+    /// organisation). Without `confirm`: the preview (or the problems, the content kept).
+    /// With it: the plan made again against the roster as it is now, then applied. A chosen
+    /// file is read here, not in the browser, so that a spreadsheet saved in Windows-1252
+    /// reads as it was written; its text then travels as `content`.
+    @Sendable func importing(_ request: HTTPRequest, _ context: RequestContext, team: Team?)
+      async throws -> HTTPResponse
+    {
       let form = context.form
       let (token, cookie) = WebApp.csrfToken(for: request)
-      if let bytes = request.droppedFiles["file"] {
-        let problem = RosterFile.Problem(
-          place: localized("File"),
-          message: localized(
-            "Choose a file of at most 8 MiB (this one has %@ MiB).",
-            (Double(bytes) / 1_048_576).formatted(
-              .number.precision(.fractionLength(1)).locale(Language.current.locale))))
-        return Pages.importForm(
-          content: form["content"]?.first ?? "", problems: [problem], token: token
+      let roster = store.roster
+      let back = team.map { Pages.path(of: $0, in: roster) } ?? "/"
+      let mode = form["mode"]?.first.flatMap(RosterImport.Mode.init(rawValue:)) ?? .merge
+      func refused(_ content: String, _ problems: [RosterFile.Problem]) -> HTTPResponse {
+        Pages.importForm(
+          team: team, back: back, content: content, mode: mode, problems: problems, token: token
         ).with(cookie: cookie)
+      }
+      if let bytes = request.droppedFiles["file"] {
+        return refused(
+          form["content"]?.first ?? "",
+          [
+            RosterFile.Problem(
+              place: localized("File"),
+              message: localized(
+                "Choose a file of at most 8 MiB (this one has %@ MiB).",
+                (Double(bytes) / 1_048_576).formatted(
+                  .number.precision(.fractionLength(1)).locale(Language.current.locale))))
+          ])
       }
       let content =
         request.formFiles["file"].map { RosterFile.text(of: Data($0.data)) }
@@ -64,20 +69,68 @@ extension WebApp {
       let plan: RosterImport
       let photos: [UUID: Photo]
       do throws(RosterFile.Problems) {
-        plan = try RosterImport(
-          Data(content.utf8), current: store.players, teams: store.roster.teams)
+        plan = try store.planImport(Data(content.utf8), team: team, mode: mode)
         photos = try await plan.checkedPhotos()
       } catch {
-        return Pages.importForm(content: content, problems: error.problems, token: token)
+        return refused(content, error.problems)
+      }
+      guard form["confirm"]?.first == "yes", !plan.isEmpty else {
+        return Pages.importPreview(plan, back: back, content: content, token: token)
           .with(cookie: cookie)
       }
-      guard form["confirm"]?.first == "yes" else {
-        return Pages.importPreview(plan, content: content, token: token).with(cookie: cookie)
+      let record =
+        if team != nil {
+          try await context.scope.importRoster(plan, photos: photos)
+        } else {
+          try await store.importRoster(plan, photos: photos, by: context.author)
+        }
+      let landing = team ?? roster.firstTeam
+      return .redirect(to: Pages.path(of: landing, in: store.roster) + "?imported=\(record.id)")
+    }
+
+    // A team's import: the file is about that team, whose editors may import it.
+    route("GET", "/teams/{tag}/import", RoutePolicy(.editor, team: .tag)) { request, context in
+      let (token, cookie) = WebApp.csrfToken(for: request)
+      let team = try context.checkedTeam
+      return Pages.importForm(
+        team: team, back: Pages.path(of: team, in: store.roster), content: "", mode: .merge,
+        problems: [], token: token
+      ).with(cookie: cookie)
+    }
+    route("POST", "/teams/{tag}/import", RoutePolicy(.editor, .form, upload: .fileForm, team: .tag))
+    { request, context in
+      try await importing(request, context, team: try context.checkedTeam)
+    }
+    route("POST", "/teams/{tag}/imports/{id}/undo", RoutePolicy(.editor, .form, team: .tag)) {
+      _, context in
+      guard let id = context.parameters["id"].flatMap(Int64.init) else {
+        throw RosterError.importNotFound
       }
-      try await store.replaceRoster(
-        with: plan.inputs, ids: plan.players.map(\.id), photos: photos, week: plan.schedule,
-        by: context.author)
-      return .redirect(to: "/?imported=\(plan.players.count)")
+      let team = try context.checkedTeam
+      try await context.scope.undoImport(id)
+      return .redirect(to: Pages.path(of: team, in: store.roster) + "?undone=\(id)")
+    }
+
+    // The whole organisation's import (every team's players, and the week of a JSON export):
+    // for editors of the whole organisation.
+    route("GET", "/import", RoutePolicy(.editor, team: .organisation)) { request, _ in
+      let (token, cookie) = WebApp.csrfToken(for: request)
+      return Pages.importForm(
+        team: nil, back: "/", content: "", mode: .merge, problems: [], token: token
+      ).with(cookie: cookie)
+    }
+    route("POST", "/import", RoutePolicy(.editor, .form, upload: .fileForm, team: .organisation)) {
+      request, context in
+      try await importing(request, context, team: nil)
+    }
+    route("POST", "/imports/{id}/undo", RoutePolicy(.editor, .form, team: .organisation)) {
+      _, context in
+      guard let id = context.parameters["id"].flatMap(Int64.init) else {
+        throw RosterError.importNotFound
+      }
+      try await store.undoImport(id, by: context.author)
+      return .redirect(
+        to: Pages.path(of: store.roster.firstTeam, in: store.roster) + "?undone=\(id)")
     }
   }
 }

@@ -22,7 +22,7 @@ extension WebApp {
       let page = min(max(request.query["page"].flatMap { Int($0) } ?? 1, 1), pages)
       // After an action the roster says what happened: rendered for this request only.
       let viewer = context.viewer(on: team)
-      if let notice = WebApp.notice(request.query, roster: roster) {
+      if let notice = WebApp.notice(request.query, roster: roster, store: store) {
         return Pages.roster(
           roster, team: team, page: page, token: token, viewer: viewer, notice: notice
         ).with(cookie: cookie)
@@ -404,12 +404,22 @@ extension WebApp {
       + "?page=\(page)&\(event)=\(player.id)#player-\(player.id)"
   }
 
-  /// What the roster announces, from `?added=`, `?removed=` or `?restored=` (ids that exist).
-  static func notice(_ query: [String: String], roster: Roster) -> Pages.Notice? {
+  /// What the roster announces, from `?added=`, `?removed=` or `?restored=` (ids that exist),
+  /// `?imported=` or `?undone=` (an import's number).
+  static func notice(_ query: [String: String], roster: Roster, store: RosterStore)
+    -> Pages.Notice?
+  {
     func id(_ name: String) -> UUID? { query[name].flatMap(UUID.init(text:)) }
     if let id = id("added"), let player = roster.player(id: id) { return .added(player) }
     if let id = id("restored"), let player = roster.player(id: id) { return .restored(player) }
-    if let count = query["imported"].flatMap(Int.init), count >= 0 { return .imported(count) }
+    if let id = query["imported"].flatMap(Int64.init), let record = try? store.importRecord(id) {
+      return .imported(record, team: record.teamID.flatMap { roster.team(id: $0) })
+    }
+    if let id = query["undone"].flatMap(Int64.init), let record = try? store.importRecord(id),
+      record.undone
+    {
+      return .importUndone(team: record.teamID.flatMap { roster.team(id: $0) })
+    }
     if let id = id("removed"), let removal = roster.removal(id: id) {
       return .removed(removal.player)
     }

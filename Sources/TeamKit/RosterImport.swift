@@ -1,0 +1,450 @@
+import Foundation
+
+/// A field of a player that a file may hold, in the order a preview lists them.
+public enum PlayerField: String, CaseIterable, Sendable {
+  case name, position, lineup, image, champions, team, riotID, realName, nationality, birthDate,
+    joined, contractEnd, photo
+
+  /// The field's name as a preview shows it.
+  public var label: String {
+    switch self {
+    case .name: localized("Pseudo")
+    case .position: localized("Role")
+    case .lineup: localized("Status")
+    case .image: localized("Image")
+    case .champions: localized("Favorite champions")
+    case .team: localized("Team")
+    case .riotID: localized("Riot ID")
+    case .realName: localized("Real name")
+    case .nationality: localized("Nationality")
+    case .birthDate: localized("Birth date")
+    case .joined: localized("Joined")
+    case .contractEnd: localized("Contract end")
+    case .photo: localized("Photo")
+    }
+  }
+
+  /// The field of `player` as a preview shows it; empty when it has none.
+  public func text(of player: Player, teams: [Team]) -> String {
+    switch self {
+    case .name: player.name
+    case .position: player.position.displayName
+    case .lineup: player.lineup.label
+    case .image: player.image
+    case .champions: player.favoriteChampions.map(\.name).joined(separator: ", ")
+    case .team: teams.first { $0.id == player.teamID }?.tag ?? player.teamID.uuidString
+    case .riotID: player.riotID?.description ?? ""
+    case .realName: player.realName ?? ""
+    case .nationality: player.nationality ?? ""
+    case .birthDate: player.birthDate?.description ?? ""
+    case .joined: player.joined?.description ?? ""
+    case .contractEnd: player.contractEnd?.description ?? ""
+    case .photo: player.photo ?? ""
+    }
+  }
+
+  /// The field `key` names in a file: a CSV column (``RosterFile``'s names) or a JSON member.
+  init?(key: String) {
+    switch key {
+    case "champions", "favoriteChampions": self = .champions
+    case "team", "teamID": self = .team
+    default: self.init(rawValue: key)
+    }
+  }
+
+  /// `input` with the fields in `fields` taken from `file`, the others `player`'s own.
+  static func merged(_ file: PlayerInput, fields: Set<PlayerField>, into player: Player)
+    -> PlayerInput
+  {
+    var input = PlayerInput(player: player)
+    for field in fields {
+      switch field {
+      case .name: input.name = file.name
+      case .position: input.position = file.position
+      case .lineup: input.lineup = file.lineup.isEmpty ? input.lineup : file.lineup
+      case .image: input.image = file.image
+      case .champions: input.favoriteChampions = file.favoriteChampions
+      case .team: if !file.team.isEmpty { input.team = file.team }
+      case .riotID: input.riotID = file.riotID
+      case .realName: input.realName = file.realName
+      case .nationality: input.nationality = file.nationality
+      case .birthDate: input.birthDate = file.birthDate
+      case .joined: input.joined = file.joined
+      case .contractEnd: input.contractEnd = file.contractEnd
+      case .photo: break
+      }
+    }
+    return input
+  }
+}
+
+/// A file's players checked against the roster as it is: who would be added, what would
+/// change field by field, who stays as they are and who would be removed — before anything
+/// is applied.
+///
+/// An import is about one team (rows of other teams are left out) or the whole
+/// organisation. It **merges** by default: a row is matched to a player by id, then Riot ID,
+/// then pseudo (case and accents aside), and a matched player gets only the fields the file
+/// has columns for; nobody is removed. **Replace** removes the players of the team (or the
+/// organisation) the file does not name; they go to Recently removed.
+public struct RosterImport: Sendable {
+  public enum Mode: String, CaseIterable, Sendable {
+    case merge, replace
+  }
+
+  /// One player whose fields the import changes.
+  public struct Change: Sendable {
+    public let before: Player
+    public let after: Player
+    /// The fields that differ, in ``PlayerField`` order.
+    public let fields: [PlayerField]
+  }
+
+  /// The team the import is about; nil for the whole organisation.
+  public let team: Team?
+  public let mode: Mode
+  /// The organisation's teams, as the import was checked against them.
+  public let teams: [Team]
+  /// The file's players as they will be, in the file's order.
+  public let players: [Player]
+  public let added: [Player]
+  /// The players the file brings back from Recently removed (named by their id), with the
+  /// file's fields.
+  public let restored: [Player]
+  public let changed: [Change]
+  /// The file's players that the import leaves as they are.
+  public let unchanged: [Player]
+  /// The players the import removes (replace only), to Recently removed.
+  public let removed: [Player]
+  /// The rows about another team's players, left out of a team's import: pseudo and tag.
+  public let leftOut: [(name: String, team: String)]
+  /// The photos the file carries (JSON only) that differ from the players' own, by player
+  /// id: still to be checked and re-encoded (TeamPhoto) before they are stored.
+  public let photos: [UUID: Data]
+  /// The week a JSON export carries, every event and hour checked, to replace the current
+  /// one; nil for a file without one (a CSV, a list of players), which keeps the week, and
+  /// for a team's import, which takes players only.
+  public let schedule: Schedule?
+
+  /// Whether the import changes nothing.
+  public var isEmpty: Bool {
+    added.isEmpty && restored.isEmpty && changed.isEmpty && removed.isEmpty && schedule == nil
+  }
+
+  /// Reads and checks every row of `data` (JSON or CSV) against the roster and the others in
+  /// the file.
+  /// - Parameters:
+  ///   - current: the organisation's players.
+  ///   - removed: the players in Recently removed: a row with one's id brings them back (in a
+  ///     team's import, only the team's own), no other row takes their id.
+  ///   - teams: the organisation's teams (a row's team is looked up among them).
+  ///   - team: the team the import is about; nil for the whole organisation (a row without a
+  ///     team then goes to the first).
+  ///   - photoHash: a photo's name as the store keeps it (its SHA-256), to tell a photo the
+  ///     player has already.
+  /// - Throws: ``RosterFile/Problems`` listing every problem with its line or entry.
+  public init(
+    _ data: Data, current: [Player], removed: [Player] = [], teams: [Team] = [.first],
+    team: Team? = nil, mode: Mode = .merge, today: Day = Day(Date()),
+    photoHash: (Data) -> String = { _ in "" }
+  ) throws(RosterFile.Problems) {
+    let file = try RosterFile.entries(data)
+    let inScope = { (player: Player) in team.map { player.teamID == $0.id } ?? true }
+    let byID = Dictionary(uniqueKeysWithValues: current.map { ($0.id, $0) })
+    let removedByID = Dictionary(removed.map { ($0.id, $0) }) { first, _ in first }
+    let byRiotID = Dictionary(current.compactMap { p in p.riotID.map { ($0.key, p) } }) { a, _ in a
+    }
+    let byName = Dictionary(current.map { (Self.matchKey($0.name), $0) }) { first, _ in first }
+    var problems: [RosterFile.Problem] = []
+    var leftOut: [(String, String)] = []
+
+    // Each row matched to a player first: who is named decides which pseudos stay taken.
+    var rows: [(entry: RosterFile.Entry, match: Player?)] = []
+    var matchedBy: [UUID: String] = [:]
+    for var entry in file.players {
+      let riotKey = (try? RiotID(parsing: entry.input.riotID))?.key
+      let strongMatch =
+        entry.id.flatMap { byID[$0] }
+        ?? (entry.fields.contains(.riotID) ? riotKey.flatMap { byRiotID[$0] } : nil)
+      let match = strongMatch ?? byName[Self.matchKey(entry.input.name)]
+      // Found by its pseudo, written another way (`KAMILOO`): the pseudo stays as it is.
+      if strongMatch == nil, match != nil { entry.fields.remove(.name) }
+      if let team {
+        let named = entry.input.team.trimmingCharacters(in: .whitespaces)
+        let namedTeam = named.isEmpty ? nil : Team.find(named, in: teams)
+        if let other = match.flatMap({ p in p.teamID == team.id ? nil : p.teamID })
+          ?? namedTeam.flatMap({ $0.id == team.id ? nil : $0.id })
+        {
+          leftOut.append((entry.input.name, teams.first { $0.id == other }?.tag ?? named))
+          continue
+        }
+        if namedTeam != nil || named.isEmpty { entry.input.team = team.id.uuidString }
+      }
+      if let match {
+        if let earlier = matchedBy[match.id] {
+          problems.append(
+            .init(
+              place: entry.place,
+              message: localized(
+                "%1$@ is also %2$@; keep one row per player.", earlier, match.name)))
+          continue
+        }
+        matchedBy[match.id] = entry.place
+      }
+      rows.append((entry, match))
+    }
+
+    // Taken: the pseudos and Riot IDs of the players no row names and who stay.
+    var pseudos: [String: (name: String, id: UUID)] = [:]
+    var riotIDs: [String: (name: String, id: UUID)] = [:]
+    var starters: [UUID: Int] = [:]  // counted as they come: each row's lineup in constant time
+    let removing = current.filter { mode == .replace && inScope($0) && matchedBy[$0.id] == nil }
+    let removingIDs = Set(removing.map(\.id))
+    let staying = current.filter { matchedBy[$0.id] == nil && !removingIDs.contains($0.id) }
+    func take(_ player: Player) {
+      pseudos[Player.nameKey(player.name)] = (player.name, player.id)
+      if let riotID = player.riotID { riotIDs[riotID.key] = (player.name, player.id) }
+      if player.lineup == .starter { starters[player.teamID, default: 0] += 1 }
+    }
+    staying.forEach(take)
+
+    var players: [Player] = []
+    var usedIDs = Set(staying.map(\.id))
+    var photos: [UUID: Data] = [:]
+    var added: [Player] = []
+    var restored: [Player] = []
+    var changed: [Change] = []
+    var unchanged: [Player] = []
+    for (entry, match) in rows {
+      var id = match?.id ?? entry.id ?? UUID()
+      // Named by the id of a player in Recently removed (of the team imported into): back.
+      let returning =
+        match == nil
+        ? removedByID[id].flatMap { player in
+          team.map { player.teamID == $0.id } ?? true ? player : nil
+        } : nil
+      if match == nil, returning == nil,
+        usedIDs.contains(id) || removedByID[id] != nil || byID[id] != nil
+      {
+        if entry.id != nil, usedIDs.contains(id) {
+          problems.append(
+            .init(
+              place: entry.place,
+              message: localized("Give each player its own id: %@ appears twice.", id)))
+          continue
+        }
+        id = UUID()  // an id already someone else's: the new player gets their own
+      }
+      let context = PlayerInput.Context(
+        teams: teams, defaultTeam: team?.id,
+        takenRiotID: { key in riotIDs[key].flatMap { $0.id == id ? nil : $0.name } },
+        today: today)
+      let input =
+        match.map { PlayerField.merged(entry.input, fields: entry.fields, into: $0) }
+        ?? entry.input
+      do {
+        let teamID = Team.find(input.team, in: teams)?.id ?? context.defaultTeam
+        var player = try input.validated(
+          id: id,
+          defaultLineup: match?.lineup
+            ?? Lineup.forNewPlayer(starters: starters[teamID, default: 0]),
+          context: context
+        ) { key in pseudos[key].flatMap { $0.id == id ? nil : $0.name } }
+        player.photo = match?.photo
+        var photoChanged = false
+        if let photo = entry.photo, photoHash(photo) != match?.photo {
+          photos[id] = photo
+          photoChanged = true
+        }
+        take(player)
+        usedIDs.insert(id)
+        players.append(player)
+        if let match {
+          let fields =
+            PlayerField.allCases.filter {
+              $0 != .photo && $0.text(of: match, teams: teams) != $0.text(of: player, teams: teams)
+            } + (photoChanged ? [.photo] : [])
+          if fields.isEmpty {
+            unchanged.append(match)
+          } else {
+            changed.append(Change(before: match, after: player, fields: fields))
+          }
+        } else if returning != nil {
+          restored.append(player)
+        } else {
+          added.append(player)
+        }
+      } catch {
+        problems.append(.init(place: entry.place, message: error.description))
+      }
+    }
+
+    var schedule: Schedule?
+    if team == nil, let hours = file.availability, let events = file.events {
+      schedule = Self.week(
+        hours: hours, events: events,
+        players: Dictionary((staying + players).map { ($0.id, $0.teamID) }) { $1 },
+        teams: teams, problems: &problems)
+    } else if team == nil, (file.availability == nil) != (file.events == nil) {
+      problems.append(
+        .init(
+          place: localized("The file"),
+          message: localized(
+            "Give both “availability” and “events” to replace the week, or neither to keep it."
+          )))
+    }
+    guard problems.isEmpty else { throw RosterFile.Problems(problems: problems) }
+    self.team = team
+    self.mode = mode
+    self.teams = teams
+    self.players = players
+    self.added = added
+    self.restored = restored
+    self.changed = changed
+    self.unchanged = unchanged
+    self.removed = removing
+    self.leftOut = leftOut
+    self.photos = photos
+    self.schedule = schedule
+  }
+
+  /// How rows find their player by pseudo: ``Player/nameKey(_:)`` with accents set aside,
+  /// so `Kamiloo`, `KAMILOO` and `Kâmiloo` name one player.
+  static func matchKey(_ name: String) -> String {
+    Player.nameKey(name.folding(options: [.diacriticInsensitive, .caseInsensitive], locale: nil))
+  }
+
+  /// `2 added, 3 changed, 1 removed` (the parts that are not zero), or `nothing changes`.
+  public var summary: String {
+    var parts: [String] = []
+    if !added.isEmpty { parts.append(localized("%@ added", Language.current.number(added.count))) }
+    if !restored.isEmpty {
+      parts.append(
+        localized("%@ back from Recently removed", Language.current.number(restored.count)))
+    }
+    if !changed.isEmpty {
+      parts.append(localized("%@ changed", Language.current.number(changed.count)))
+    }
+    if !removed.isEmpty {
+      parts.append(localized("%@ removed", Language.current.number(removed.count)))
+    }
+    return parts.isEmpty
+      ? localized("nothing changes") : parts.joined(separator: localized(", "))
+  }
+
+  /// The most changes an imported event may count (a calendar's `SEQUENCE`).
+  static let maxSequence = 1_000_000
+
+  /// The file's week, checked as the API checks it: each availability a player of the file's,
+  /// each event a team's of the organisation, with valid times, texts and games. The
+  /// invitations, answers and picks of players not on the event's team in the file are left
+  /// out.
+  /// - Parameter players: the file's players, with their teams.
+  private static func week(
+    hours: [PlayerHours], events: [TeamEvent], players: [UUID: UUID], teams: [Team],
+    problems: inout [RosterFile.Problem]
+  ) -> Schedule {
+    var availability: [UUID: Availability] = [:]
+    for (index, entry) in hours.enumerated() {
+      let place = localized("Availability %@", index + 1)
+      if players[entry.player] == nil {
+        problems.append(
+          .init(
+            place: place, message: localized("No player of the file has the id %@.", entry.player)))
+      } else if availability[entry.player] != nil {
+        problems.append(
+          .init(
+            place: place,
+            message: localized("Give each player one availability: %@ appears twice.", entry.player)
+          ))
+      } else if entry.hours.away.count > Availability.maxAbsences {
+        problems.append(
+          .init(
+            place: place,
+            message: localized("Give at most %@ absences.", Availability.maxAbsences)))
+      } else {
+        availability[entry.player] = entry.hours
+      }
+    }
+    for team in teams
+    where events.count(where: { $0.teamID == team.id }) > Schedule.maxEventsPerTeam {
+      problems.append(
+        .init(
+          place: team.name,
+          message: localized(
+            "%1$@ keeps at most %2$@ events; cancel old ones first.", team.name,
+            Schedule.maxEventsPerTeam)))
+    }
+    var checked: [TeamEvent] = []
+    var ids: Set<UUID> = []
+    for (index, event) in events.enumerated() {
+      let place = localized("Event %1$@ (“%2$@”)", index + 1, event.title)
+      guard let team = teams.first(where: { $0.id == event.teamID }) else {
+        problems.append(
+          .init(
+            place: place,
+            message: localized("No team of the organisation has the id %@.", event.teamID)))
+        continue
+      }
+      guard ids.insert(event.id).inserted else {
+        problems.append(
+          .init(
+            place: place,
+            message: localized("Give each event its own id: %@ appears twice.", event.id)
+          ))
+        continue
+      }
+      do throws(ValidationError) {
+        var kept = try EventInput(event, in: team.zone).validated(
+          id: event.id, team: team.id, zone: team.zone, invited: [], now: event.updated)
+        guard event.games.count <= GameInput.maxGames else {
+          throw ValidationError(.game, Message("Log at most %@ games.", GameInput.maxGames))
+        }
+        guard (0...maxSequence).contains(event.sequence) else {
+          throw ValidationError(
+            .game, Message("Give a sequence of 0 to %@ (the changes counted).", maxSequence))
+        }
+        func onTeam(_ id: UUID) -> Bool { players[id] == event.teamID }
+        kept.games = try event.games.map { (game) throws(ValidationError) in
+          guard Set(game.picks.map(\.position)).count == game.picks.count else {
+            throw ValidationError(
+              .game, Message("Give one champion per role, in role order."))
+          }
+          // Each champion credited to who played the role, when they are on the team.
+          return try GameInput(game).validated(
+            players: Dictionary(
+              game.picks.compactMap { pick in
+                pick.playerID.flatMap { onTeam($0) ? (pick.position, $0) : nil }
+              }
+            ) { first, _ in first })
+        }
+        // Its instants as the file has them: the wall clock would move an event in the hour
+        // the clocks pass twice.
+        kept.start = event.start
+        kept.end = event.end
+        var invited: [UUID] = []
+        for id in event.invited where onTeam(id) && !invited.contains(id) {
+          invited.append(id)
+        }
+        kept.invited = invited
+        kept.answers = event.answers.filter { invited.contains($0.key) }
+        kept.sequence = event.sequence
+        checked.append(kept)
+      } catch {
+        problems.append(.init(place: place, message: error.description))
+      }
+    }
+    return Schedule(events: checked, availability: availability)
+  }
+
+  /// `The week becomes the file’s: 3 events, and the hours of 1 player.`
+  public static func weekSummary(_ week: Schedule) -> String {
+    let events = week.events.count
+    let hours = week.availability.count
+    return localized(
+      "The week becomes the file’s: %1$@, and %2$@.",
+      events == 1 ? localized("1 event") : localized("%@ events", events),
+      hours == 1
+        ? localized("the hours of 1 player") : localized("the hours of %@ players", hours))
+  }
+}

@@ -1,0 +1,315 @@
+import Foundation
+import TeamKit
+import TeamPhoto
+
+/// An import as the store keeps it, for the message that follows it and its Undo.
+public struct ImportRecord: Hashable, Sendable {
+  public let id: Int64
+  /// The team imported into; nil for the whole organisation.
+  public let teamID: UUID?
+  public let added: Int
+  public let changed: Int
+  public let removed: Int
+  /// Whether the import replaced the week too (a whole organisation's JSON): its Undo
+  /// would not bring the week back, so it has none.
+  public let weekReplaced: Bool
+  public let undone: Bool
+
+  /// Whether ``RosterStore/undoImport(_:onTeam:by:)`` may still be asked.
+  public var canUndo: Bool { !weekReplaced && !undone }
+}
+
+extension RosterStore {
+  /// Plans an import of `data` against the roster as it is now; nothing is written.
+  /// - Parameter team: the team the file is about; nil for the whole organisation.
+  /// - Throws: ``RosterFile/Problems`` listing every problem with its line or entry.
+  public func planImport(_ data: Data, team: Team? = nil, mode: RosterImport.Mode = .merge)
+    throws(RosterFile.Problems) -> RosterImport
+  {
+    let roster = roster
+    return try RosterImport(
+      data, current: roster.players, removed: roster.removed.map(\.player), teams: roster.teams,
+      team: team, mode: mode, today: Day(now()), photoHash: { Photo(jpeg: $0).hash })
+  }
+
+  /// Applies a checked import in one change: the removed players go to Recently removed,
+  /// the changed ones get the fields the file gave (a new team is a move, with its tenure),
+  /// the new ones join the end of their team; one history entry; what it replaced is kept
+  /// for ``undoImport(_:onTeam:by:)``.
+  /// - Parameter photos: the plan's photos, checked and re-encoded.
+  /// - Throws: ``RosterError/importOutdated(_:)`` when the roster changed since the plan was
+  ///   made (nothing is written), or ``RosterError/storage(_:)``.
+  @discardableResult
+  public func importRoster(
+    _ plan: RosterImport, photos: [UUID: Photo] = [:], by author: String = local
+  ) async throws(RosterError) -> ImportRecord {
+    try await perform { [now] writer, roster in
+      let outdated = RosterError.importOutdated(
+        localized("The roster changed since the preview; nothing was imported. Preview again."))
+      guard roster.teams == plan.teams else { throw outdated }
+      for player in plan.changed.map(\.before) + plan.removed + plan.unchanged {
+        guard roster.player(id: player.id)?.hasSameFields(as: player) == true else {
+          throw outdated
+        }
+      }
+      let at = now()
+      var schedule = roster.schedule
+      for player in plan.removed {
+        try writer.remove(RemovedPlayer(player: player, removedAt: at))
+        schedule = try Self.withoutFeeds(of: player.id, schedule, writer)
+      }
+      for change in plan.changed {
+        if change.after.teamID != change.before.teamID,
+          let leaving = roster.team(id: change.before.teamID)
+        {
+          try writer.transfer(change.after, was: change.before, leaving: leaving, on: Day(at))
+          schedule = try Self.withoutFeeds(of: change.after.id, schedule, writer)
+        } else {
+          try writer.update(change.after, was: change.before)
+        }
+      }
+      for player in plan.added + plan.restored {
+        // Another change may have taken the pseudo or the Riot ID since the preview.
+        let removal = roster.removal(id: player.id)
+        guard roster.player(id: player.id) == nil,
+          (removal != nil) == plan.restored.contains(where: { $0.id == player.id }),
+          writer.pseudos[Player.nameKey(player.name)] == nil,
+          player.riotID.map({ writer.riotIDs[$0.key] == nil }) ?? true
+        else { throw outdated }
+        if let removal {
+          try writer.restore(removal.player)
+          try writer.update(player, was: removal.player)
+        } else {
+          try writer.insert(player)
+        }
+      }
+      let record = try writer.insertImport(plan, at: at, author: author)
+      for (id, photo) in photos where plan.players.contains(where: { $0.id == id }) {
+        try writer.keepPhoto(of: id, for: record.id)
+        try writer.setPhoto(of: id, jpeg: photo.jpeg, hash: photo.hash)
+      }
+      if let week = plan.schedule {
+        try writer.replaceWeek(with: Self.imported(week, over: roster.schedule, at: at))
+        schedule = try writer.schedule()
+      }
+      try writer.record(
+        .imported, before: nil, after: nil, author: author, at: at,
+        name: plan.team?.name ?? roster.organisation,
+        from: "\(record.added)/\(record.changed)/\(record.removed)")
+      var (players, removed) = try writer.load()
+      // A file that names every player of the team (or the organisation) gives its order.
+      let order = Dictionary(plan.players.enumerated().map { ($1.id, $0) }) { first, _ in first }
+      func inScope(_ player: Player) -> Bool { plan.team.map { player.teamID == $0.id } ?? true }
+      let scope = players.filter(inScope)
+      if scope.allSatisfy({ order[$0.id] != nil }) {
+        var next = scope.sorted { order[$0.id] ?? 0 < order[$1.id] ?? 0 }.makeIterator()
+        let reordered = players.map { inScope($0) ? next.next() ?? $0 : $0 }
+        if reordered != players {
+          try writer.setOrder(reordered)
+          players = reordered
+        }
+      }
+      return (
+        roster.with(players: players).with(removed: removed)
+          .with(photos: try writer.photoHashes()).with(schedule: schedule), record
+      )
+    }
+  }
+
+  /// The week of an import, each event it changes a newer version for the calendars that
+  /// have it.
+  private static func imported(_ week: Schedule, over current: Schedule, at date: Date)
+    -> Schedule
+  {
+    let events = week.events.map { event in
+      guard let stored = current.event(id: event.id) else { return event }
+      var same = stored
+      same.sequence = event.sequence
+      same.updated = event.updated
+      guard same != event else { return event }
+      var changed = event
+      changed.sequence = max(event.sequence, stored.sequence + 1)
+      changed.updated = date
+      return changed
+    }
+    return Schedule(events: events, availability: week.availability)
+  }
+
+  /// Puts the players an import touched back as they were: those it changed get their
+  /// fields (and photos) again, those it added go to Recently removed, those it removed
+  /// come back. One history entry.
+  /// - Parameter team: the team the import must be about (any when nil).
+  /// - Throws: ``RosterError/importNotFound`` when no import of that team has this id,
+  ///   ``RosterError/importOutdated(_:)`` when it was undone already or a player it touched
+  ///   changed since (nothing is written), or ``RosterError/storage(_:)``.
+  @discardableResult
+  public func undoImport(_ id: Int64, onTeam team: UUID? = nil, by author: String = local)
+    async throws(RosterError) -> ImportRecord
+  {
+    try await perform { [now] writer, roster in
+      guard let stored = try writer.storedImport(id), team == nil || stored.record.teamID == team
+      else { throw RosterError.importNotFound }
+      guard stored.record.canUndo else {
+        throw RosterError.importOutdated(
+          stored.record.undone
+            ? localized("This import was undone already.")
+            : localized("An import that replaced the week cannot be undone; restore a backup."))
+      }
+      let before = Dictionary(stored.before.map { ($0.id, $0) }) { first, _ in first }
+      let after = Dictionary(stored.after.map { ($0.id, $0) }) { first, _ in first }
+      for player in stored.after {
+        guard roster.player(id: player.id)?.hasSameFields(as: player) == true else {
+          throw RosterError.importOutdated(
+            localized(
+              "%@ changed since the import, which can no longer be undone; change them back by hand.",
+              player.name))
+        }
+      }
+      for player in stored.before where after[player.id] == nil {
+        guard roster.removal(id: player.id) != nil else {
+          throw RosterError.importOutdated(
+            localized(
+              "%@ is no longer in Recently removed, so the import can no longer be undone.",
+              player.name))
+        }
+      }
+      let at = now()
+      var schedule = roster.schedule
+      // Added players leave first, so that the pseudos they took are free again.
+      for player in stored.after where before[player.id] == nil {
+        try writer.remove(RemovedPlayer(player: player, removedAt: at))
+        schedule = try Self.withoutFeeds(of: player.id, schedule, writer)
+      }
+      for player in stored.after {
+        guard let old = before[player.id] else { continue }
+        try writer.update(old, was: player)
+      }
+      for player in stored.before where after[player.id] == nil {
+        if let other = writer.pseudos[Player.nameKey(player.name)] {
+          throw RosterError.importOutdated(
+            localized(
+              "“%1$@” is on the roster now; rename them before undoing the import of %2$@.",
+              other, player.name))
+        }
+        try writer.restore(player)
+      }
+      for (player, jpeg) in try writer.keptPhotos(of: id) {
+        try writer.setPhoto(of: player, jpeg: jpeg, hash: jpeg.map { Photo(jpeg: $0).hash })
+      }
+      try writer.markUndone(id, at: at)
+      try writer.record(
+        .importUndone, before: nil, after: nil, author: author, at: at,
+        name: stored.record.teamID.flatMap { roster.team(id: $0)?.name } ?? roster.organisation)
+      let (players, removed) = try writer.load()
+      return (
+        roster.with(players: players).with(removed: removed)
+          .with(photos: try writer.photoHashes()).with(schedule: schedule),
+        try writer.storedImport(id)?.record ?? stored.record
+      )
+    }
+  }
+
+  /// The import with this id, as kept for its Undo; nil when there is none.
+  public func importRecord(_ id: Int64) throws(RosterError) -> ImportRecord? {
+    try read { connection in try Writer.importRecord(id, in: connection) }
+  }
+}
+
+extension Writer {
+  /// Keeps an import's players as they were and as it leaves them.
+  func insertImport(_ plan: RosterImport, at date: Date, author: String) throws -> ImportRecord {
+    let before = plan.changed.map(\.before) + plan.removed
+    let after = plan.changed.map(\.after) + plan.added + plan.restored
+    var id: Int64 = 0
+    try statement(
+      """
+      INSERT INTO roster_import (team_id, at, author, before, after, week_replaced)
+      VALUES (?1, ?2, ?3, ?4, ?5, ?6) RETURNING id
+      """
+    ).bind(
+      plan.team.map { .text($0.id.text) } ?? .null, .double(date.timeIntervalSince1970),
+      .text(author), .text(String(decoding: TeamJSON.encode(before), as: UTF8.self)),
+      .text(String(decoding: TeamJSON.encode(after), as: UTF8.self)),
+      .int(plan.schedule == nil ? 0 : 1)
+    ).forEachRow { id = $0.int(0) }
+    return ImportRecord(
+      id: id, teamID: plan.team?.id, added: plan.added.count + plan.restored.count,
+      changed: plan.changed.count,
+      removed: plan.removed.count, weekReplaced: plan.schedule != nil, undone: false)
+  }
+
+  /// Keeps a player's photo (or that they had none) before an import replaces it.
+  func keepPhoto(of player: UUID, for importID: Int64) throws {
+    var jpeg: Data?
+    try statement("SELECT jpeg FROM photo WHERE player_id = ?1").bind(.text(player.text))
+      .forEachRow { jpeg = $0.blob(0) }
+    try statement(
+      "INSERT INTO roster_import_photo (import_id, player_id, jpeg) VALUES (?1, ?2, ?3)"
+    ).bind(.int(importID), .text(player.text), jpeg.map { .blob($0) } ?? .null).run()
+  }
+
+  /// The photos an import replaced, by player (nil: they had none).
+  func keptPhotos(of importID: Int64) throws -> [(UUID, Data?)] {
+    var photos: [(UUID, Data?)] = []
+    try statement("SELECT player_id, jpeg FROM roster_import_photo WHERE import_id = ?1")
+      .bind(.int(importID)).forEachRow { row in
+        if let id = UUID(text: row.text(0)) {
+          photos.append((id, row.isNull(1) ? nil : row.blob(1)))
+        }
+      }
+    return photos
+  }
+
+  func markUndone(_ id: Int64, at date: Date) throws {
+    try statement("UPDATE roster_import SET undone_at = ?2 WHERE id = ?1")
+      .bind(.int(id), .double(date.timeIntervalSince1970)).run()
+  }
+
+  /// An import with its players as they were and as it left them; nil when there is none.
+  func storedImport(_ id: Int64) throws -> (
+    record: ImportRecord, before: [Player], after: [Player]
+  )? {
+    var found: (ImportRecord, [Player], [Player])?
+    try statement(
+      """
+      SELECT team_id, before, after, week_replaced,
+        CASE WHEN undone_at IS NULL THEN 0 ELSE 1 END
+      FROM roster_import WHERE id = ?1
+      """
+    ).bind(.int(id)).forEachRow { row in
+      found = try Self.importRow(id, row)
+    }
+    return found
+  }
+
+  /// The import with this id, read on any connection.
+  static func importRecord(_ id: Int64, in connection: any SQLConnection) throws -> ImportRecord? {
+    var found: ImportRecord?
+    try connection.prepare(
+      """
+      SELECT team_id, before, after, week_replaced,
+        CASE WHEN undone_at IS NULL THEN 0 ELSE 1 END
+      FROM roster_import WHERE id = ?1
+      """
+    ).bind(.int(id)).forEachRow { row in
+      found = try importRow(id, row).record
+    }
+    return found
+  }
+
+  private static func importRow(_ id: Int64, _ row: any SQLRow) throws -> (
+    record: ImportRecord, before: [Player], after: [Player]
+  ) {
+    let before = try TeamJSON.decode([Player].self, from: Data(row.text(1).utf8))
+    let after = try TeamJSON.decode([Player].self, from: Data(row.text(2).utf8))
+    let afterIDs = Set(after.map(\.id))
+    let beforeIDs = Set(before.map(\.id))
+    let record = ImportRecord(
+      id: id, teamID: row.isNull(0) ? nil : UUID(text: row.text(0)),
+      added: after.count(where: { !beforeIDs.contains($0.id) }),
+      changed: after.count(where: { beforeIDs.contains($0.id) }),
+      removed: before.count(where: { !afterIDs.contains($0.id) }),
+      weekReplaced: row.int(3) != 0, undone: row.int(4) != 0)
+    return (record, before, after)
+  }
+}

@@ -1,0 +1,121 @@
+import Foundation
+import TeamKit
+import TestSupport
+import Testing
+
+@testable import TeamStore
+
+/// Imports into one team: merged by default, replacing only when asked, the others' players
+/// never touched, and one Undo that puts the team back as it was.
+@Suite struct ImportStoreTests {
+  let folder: TemporaryFolder
+
+  init() throws { folder = try TemporaryFolder() }
+
+  /// KC (the default three) and KC Blue with Kamiloo (Riot ID, image, real name) and Rhilech.
+  private func organisation(_ backend: Backend) async throws -> (TestDatabase, RosterStore) {
+    let db = try TestDatabase(backend, in: folder)
+    let store = try db.open()
+    try await store.addTeam(TeamInput(name: "KC Blue", tag: "KCB"))
+    try await store.addPlayer(
+      PlayerInput(
+        name: "Kamiloo", position: "Jungle", image: "kamiloo", team: "KCB",
+        riotID: "Kamiloo#EUW", realName: "Kamil"))
+    try await store.addPlayer(PlayerInput(name: "Rhilech", position: "Mid", team: "KCB"))
+    return (db, store)
+  }
+
+  private func players(of tag: String, in store: RosterStore) throws -> [Player] {
+    let team = try #require(store.roster.team(tag))
+    return store.roster.players(in: team.id)
+  }
+
+  @Test(arguments: Backend.allCases)
+  func aTeamsImportMergesTheFilesColumnsOnlyAndUndoPutsTheTeamBack(_ backend: Backend)
+    async throws
+  {
+    let (db, store) = try await organisation(backend)
+    let kcBefore = try players(of: "KC", in: store)
+    let blueBefore = try players(of: "KCB", in: store)
+    let historyBefore = try store.history().count
+    // French Excel's columns; Canna is KC's and is left out.
+    let record = try await store.importing(
+      "Pseudo;Rôle;Statut;Champions;Fin de contrat\r\n"
+        + "kâmiloo;Jungle;Titulaire;Vi, Lee Sin;31/08/2027\r\n"
+        + "Nouveau;Soutien;;;\r\nCanna;Haut;;;\r\n",
+      team: "KCB")
+    #expect((record.added, record.changed, record.removed) == (1, 1, 0))
+    #expect(try players(of: "KC", in: store) == kcBefore)
+    let kamiloo = try #require(store.players.first { $0.name == "Kamiloo" })
+    #expect(kamiloo.riotID?.description == "Kamiloo#EUW")
+    #expect(kamiloo.image == "kamiloo" && kamiloo.realName == "Kamil")
+    #expect(kamiloo.favoriteChampions.map(\.id) == ["vi", "leesin"])
+    #expect(kamiloo.contractEnd == Day("2027-08-31"))
+    #expect(try players(of: "KCB", in: store).map(\.name) == ["Kamiloo", "Rhilech", "Nouveau"])
+    let history = try store.history()
+    #expect(history.count == historyBefore + 1)
+    #expect(history.first?.kind == .imported && history.first?.playerName == "KC Blue")
+    #expect(try db.open().players == store.players)
+
+    try await store.undoImport(record.id, onTeam: store.roster.team("KCB")?.id)
+    #expect(try players(of: "KCB", in: store).map(\.name) == blueBefore.map(\.name))
+    #expect(
+      zip(try players(of: "KCB", in: store), blueBefore).allSatisfy { $0.hasSameFields(as: $1) })
+    #expect(try players(of: "KC", in: store) == kcBefore)
+    #expect(store.roster.removed.map(\.player.name) == ["Nouveau"])
+    #expect(try store.history().first?.kind == .importUndone)
+    #expect(try db.open().players == store.players)
+    #expect(try store.importRecord(record.id)?.undone == true)
+    let again = await #expect(throws: RosterError.self) {
+      try await store.undoImport(record.id)
+    }
+    guard case .importOutdated = again else {
+      Issue.record("expected importOutdated, got \(String(describing: again))")
+      return
+    }
+  }
+
+  @Test(arguments: Backend.allCases)
+  func aReplacingImportSendsTheOthersToRecentlyRemovedAndUndoBringsThemBack(_ backend: Backend)
+    async throws
+  {
+    let (db, store) = try await organisation(backend)
+    let kcBefore = try players(of: "KC", in: store)
+    let record = try await store.importing(
+      "name,position\nKamiloo,Jungle\n", team: "KCB", mode: .replace)
+    #expect((record.added, record.changed, record.removed) == (0, 0, 1))
+    #expect(try players(of: "KCB", in: store).map(\.name) == ["Kamiloo"])
+    #expect(store.roster.removed.map(\.player.name) == ["Rhilech"])
+    #expect(try players(of: "KC", in: store) == kcBefore)
+    #expect(try db.open().roster.removed.map(\.player.name) == ["Rhilech"])
+
+    try await store.undoImport(record.id)
+    #expect(try players(of: "KCB", in: store).map(\.name) == ["Kamiloo", "Rhilech"])
+    #expect(store.roster.removed.isEmpty)
+  }
+
+  @Test(arguments: Backend.allCases)
+  func anUndoAfterALaterChangeOrOnAnotherTeamIsRefusedAndChangesNothing(_ backend: Backend)
+    async throws
+  {
+    let (_, store) = try await organisation(backend)
+    let record = try await store.importing("name,position\nKamiloo,Top\n", team: "KCB")
+    let kamiloo = try #require(store.players.first { $0.name == "Kamiloo" })
+    try await store.updatePlayer(id: kamiloo.id, with: PlayerEdit(image: "later"))
+    let version = store.roster.version
+    let refused = await #expect(throws: RosterError.self) {
+      try await store.undoImport(record.id)
+    }
+    guard case .importOutdated(let reason) = refused else {
+      Issue.record("expected importOutdated, got \(String(describing: refused))")
+      return
+    }
+    #expect(reason.contains("Kamiloo"))
+    let elsewhere = await #expect(throws: RosterError.self) {
+      try await store.undoImport(record.id, onTeam: store.roster.firstTeam.id)
+    }
+    #expect(elsewhere == .importNotFound)
+    #expect(store.roster.version == version)
+    #expect(store.players.first { $0.name == "Kamiloo" }?.position == .top)
+  }
+}
