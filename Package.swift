@@ -75,11 +75,17 @@ let package = Package(
     // Responses compressed with gzip (Debian's zlib1g-dev; the SDK's libz on Apple platforms).
     .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
 
+    // Excel workbooks, written with Debian's libxlsxwriter-dev.
+    .systemLibrary(
+      name: "CXlsxWriter", pkgConfig: "xlsxwriter", providers: [.apt(["libxlsxwriter-dev"])]),
+    .target(name: "TeamSpreadsheet", dependencies: ["TeamKit", "CXlsxWriter"]),
+
     // MARK: Faces
     .target(
       name: "TeamWeb",
       dependencies: [
         "TeamKit", "TeamStore", "TeamAccess", "TeamHTTP", "TeamPhoto", "TeamClient", "CZlib",
+        "TeamSpreadsheet",
       ],
       resources: [
         .embedInCode("Static/app.css"), .embedInCode("Static/app.js"),
@@ -89,6 +95,7 @@ let package = Package(
       name: "kcorp",
       dependencies: [
         "TeamKit", "TeamStore", "TeamAccess", "TeamHTTP", "TeamWeb", "TeamClient", "TeamPhoto",
+        "TeamSpreadsheet",
       ]),
     .target(
       name: "TeamUI", dependencies: ["TeamKit", "TeamClient", "TeamPhoto"],

@@ -173,8 +173,8 @@ enum Localizations {
       "--data-dragon demande une adresse http ou https, pas « %@ ».",
     "--drain takes a number of seconds from 0 to 300, not ‘%@’.":
       "--drain prend un nombre de secondes de 0 à 300, pas « %@ ».",
-    "--format takes json, csv or fr.csv, not ‘%@’.":
-      "--format prend json, csv ou fr.csv, pas « %@ ».",
+    "--format takes json, csv, fr.csv or xlsx, not ‘%@’.":
+      "--format prend json, csv, fr.csv ou xlsx, pas « %@ ».",
     "--from needs an http or https address, not ‘%@’.":
       "--from demande une adresse http ou https, pas « %@ ».",
     "--from takes a date, YYYY-MM-DD, not ‘%@’.": "--from prend une date, AAAA-MM-JJ, pas « %@ ».",
@@ -415,6 +415,7 @@ enum Localizations {
     "Every change acknowledged before the copy starts is in it. FILE is replaced atomically;\n‘kcorp restore FILE’ puts it back.":
       "Chaque modification confirmée avant le début de la copie y figure. FICHIER est remplacé de façon\natomique ; « kcorp restore FICHIER » la remet en place.",
     "Every team": "Toutes les équipes",
+    "Excel workbook (.xlsx)": "Classeur Excel (.xlsx)",
     "Exchange two players of a team, statuses and places (a substitute in for a starter).":
       "Échanger deux joueurs d’une équipe, statuts et places (un remplaçant à la place d’un titulaire).",
     "Exit codes: %@.": "Codes de sortie : %@.",
@@ -1210,8 +1211,8 @@ enum Localizations {
     "it lists no champion": "elle ne liste aucun champion",
     "it took longer than %@ seconds": "cela a pris plus de %@ secondes",
     "joined": "arrivée",
-    "json (the default), csv, or fr.csv (for French Excel: ; and dd/mm/yyyy).":
-      "json (par défaut), csv, ou fr.csv (pour Excel en français : séparateur « ; » et dates jj/mm/aaaa).",
+    "json (the default), csv, fr.csv (for French Excel: ; and dd/mm/yyyy), or xlsx (an Excel workbook, in the language of the command).":
+      "json (par défaut), csv, fr.csv (pour Excel en français : séparateur « ; » et dates jj/mm/aaaa), ou xlsx (un classeur Excel, dans la langue de la commande).",
     "just now": "à l’instant",
     "kcorp — the KCorp team roster.": "kcorp — l’effectif de l’équipe KCorp.",
     "nationality": "nationalité",

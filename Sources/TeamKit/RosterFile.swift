@@ -68,25 +68,46 @@ public enum RosterFile {
     case .csv, .frenchCSV:
       let french = format == .frenchCSV
       let separator = french ? ";" : ","
-      func date(_ day: Day?) -> String {
-        guard let day else { return "" }
-        return french ? day.frenchSpreadsheet : day.description
-      }
-      var text =
-        "\u{FEFF}" + row(french ? frenchCSVColumns : csvColumns, separator: separator)
-      for player in players {
-        text += row(
-          [
-            player.id.uuidString, player.name, player.position.displayName,
-            french ? Language.french.text(player.lineup.rawValue) : player.lineup.rawValue,
-            player.image, player.favoriteChampions.map(\.name).joined(separator: ", "),
-            teams.first { $0.id == player.teamID }?.tag ?? player.teamID.uuidString,
-            player.riotID?.description ?? "", player.realName ?? "", player.nationality ?? "",
-            date(player.birthDate), date(player.joined), date(player.contractEnd),
-          ], separator: separator)
+      var text = "\u{FEFF}"
+      for cells in table(players, teams: teams, french: french) {
+        let texts = cells.map { cell in
+          switch cell {
+          case .text(let text): text
+          case .date(let day): french ? day.frenchSpreadsheet : day.description
+          case .none: ""
+          }
+        }
+        text += row(texts, separator: separator)
       }
       return Data(text.utf8)
     }
+  }
+
+  /// A cell of a spreadsheet's table.
+  public enum Cell: Hashable, Sendable {
+    case text(String)
+    case date(Day)
+    /// Nothing (a date the player has not).
+    case none
+  }
+
+  /// The roster as a spreadsheet's table: the header (in French for `french`), then one row
+  /// per player, every field a column (their team by its tag). The CSV exports and the
+  /// `.xlsx` one are this table.
+  public static func table(_ players: [Player], teams: [Team], french: Bool) -> [[Cell]] {
+    func date(_ day: Day?) -> Cell { day.map { .date($0) } ?? .none }
+    return [(french ? frenchCSVColumns : csvColumns).map { .text($0) }]
+      + players.map { player in
+        [
+          .text(player.id.uuidString), .text(player.name), .text(player.position.displayName),
+          .text(french ? Language.french.text(player.lineup.rawValue) : player.lineup.rawValue),
+          .text(player.image), .text(player.favoriteChampions.map(\.name).joined(separator: ", ")),
+          .text(teams.first { $0.id == player.teamID }?.tag ?? player.teamID.uuidString),
+          .text(player.riotID?.description ?? ""), .text(player.realName ?? ""),
+          .text(player.nationality ?? ""), date(player.birthDate), date(player.joined),
+          date(player.contractEnd),
+        ]
+      }
   }
 
   /// A JSON export: the players and the week.

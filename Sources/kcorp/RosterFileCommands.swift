@@ -1,6 +1,7 @@
 import Foundation
 import TeamKit
 import TeamPhoto
+import TeamSpreadsheet
 import TeamStore
 
 // Export, import, backup and restore: the roster as a file.
@@ -12,20 +13,26 @@ struct Export: Command {
   static let options = [
     Option(
       name: "--format", value: "F",
-      help: "json (the default), csv, or fr.csv (for French Excel: ; and dd/mm/yyyy)."),
+      help:
+        "json (the default), csv, fr.csv (for French Excel: ; and dd/mm/yyyy), or xlsx (an Excel workbook, in the language of the command)."
+    ),
     Option(
       name: "--output", value: "FILE",
       help: "Write to FILE (replaced atomically) instead of standard output."),
   ]
-  let format: RosterFile.Format
+  /// A file format, or nil for an Excel workbook.
+  let format: RosterFile.Format?
   let output: String?
 
   init(_ parsed: Parsed) throws(CLIError) {
-    let text = parsed.value("--format") ?? "json"
-    guard let format = RosterFile.Format(rawValue: text.lowercased()) else {
-      throw .usage(localized("--format takes json, csv or fr.csv, not ‘%@’.", text))
+    let text = (parsed.value("--format") ?? "json").lowercased()
+    if text == "xlsx" {
+      format = nil
+    } else if let format = RosterFile.Format(rawValue: text) {
+      self.format = format
+    } else {
+      throw .usage(localized("--format takes json, csv, fr.csv or xlsx, not ‘%@’.", text))
     }
-    self.format = format
     output = parsed.value("--output")
   }
 
@@ -50,9 +57,19 @@ struct Export: Command {
         availability.merge(week.schedule.availability) { $1 }
       }
     }
-    let data = RosterFile.export(
-      players, as: format, photos: photos, teams: organisation.teams,
-      schedule: Schedule(events: events, availability: availability))
+    let data: Data
+    if let format {
+      data = RosterFile.export(
+        players, as: format, photos: photos, teams: organisation.teams,
+        schedule: Schedule(events: events, availability: availability))
+    } else {
+      do {
+        data = try Workbook.roster(
+          players, teams: organisation.teams, french: Language.current == .french)
+      } catch {
+        throw CLIError(code: .ioError, message: error.description)
+      }
+    }
     guard let output else {
       FileHandle.standardOutput.write(data)
       return

@@ -95,6 +95,7 @@ import Testing
     "POST /organisation": .owner, "GET /players/{id}/team": .editor,
     // Files, pictures, champion art.
     "GET /export.json": .staff, "GET /export.csv": .staff, "GET /export.fr.csv": .staff,
+    "GET /export.xlsx": .staff,
     "GET /import": .organisationEditor,
     "POST /import": .organisationEditor, "POST /imports/{id}/undo": .organisationEditor,
     "GET /teams/{tag}/import": .editor, "POST /teams/{tag}/import": .editor,

@@ -230,6 +230,8 @@ extension Pages {
         .h("a", ["href": "/history"], localized("History")),
       ]
       links += Language.current == .french ? csv : csv.reversed()
+      links.append(
+        .h("a", ["href": "/export.xlsx", "download": ""], localized("Excel workbook (.xlsx)")))
       links.append(.h("a", ["href": "/export.json", "download": ""], localized("Export JSON")))
     }
     if viewer.canEdit {

@@ -2,6 +2,7 @@ import Foundation
 import TeamHTTP
 import TeamKit
 import TeamPhoto
+import TeamSpreadsheet
 import TeamStore
 
 extension WebApp {
@@ -31,6 +32,22 @@ extension WebApp {
             RosterFile.export(
               players, as: format, photos: photos, teams: roster.teams, schedule: roster.schedule)))
       }
+    }
+
+    // The same table as an Excel workbook, in the reader's language.
+    route("GET", "/export.xlsx", RoutePolicy(.staff, team: .organisation)) { _, context in
+      let day = context.now.formatted(.iso8601.year().month().day())
+      let roster = store.roster
+      let workbook = try Workbook.roster(
+        roster.players, teams: roster.teams, french: Language.current == .french)
+      return HTTPResponse(
+        status: 200,
+        headers: [
+          ("Content-Type", "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"),
+          ("Content-Disposition", "attachment; filename=\"kcorp-roster-\(day).xlsx\""),
+          ("Cache-Control", "no-store"),
+        ],
+        body: Array(workbook))
     }
 
     /// The import page, the preview, and the import itself, for `team` (nil: the whole
