@@ -483,6 +483,8 @@ enum Localizations {
       "Donnez cinq champions au plus, dans l’ordre des rôles : Top, Jungle, Mid, ADC, Support.",
     "Give both “availability” and “events” to replace the week, or neither to keep it.":
       "Donnez à la fois « availability » et « events » pour remplacer la semaine, ou aucun des deux pour la garder.",
+    "Give confirm=true to import, or leave it out to preview.":
+      "Donnez confirm=true pour importer, ou omettez-le pour un aperçu.",
     "Give each event its own id: %@ appears twice.":
       "Donnez à chaque événement son propre identifiant : %@ apparaît deux fois.",
     "Give each player its own id: %@ appears twice.":
@@ -491,6 +493,7 @@ enum Localizations {
       "Donnez à chaque joueur une seule disponibilité : %@ apparaît deux fois.",
     "Give every player of the roster once; the roster may have changed meanwhile. Reload it and try again.":
       "Donnez chaque joueur de l’effectif une seule fois ; l’effectif a peut-être changé entre-temps. Rechargez-le et réessayez.",
+    "Give mode=merge or mode=replace, not “%@”.": "Donnez mode=merge ou mode=replace, pas « %@ ».",
     "Give one champion per role, in role order.":
       "Donnez un champion par rôle, dans l’ordre des rôles.",
     "Give one of --db, --database and --in-memory.":
@@ -1072,6 +1075,10 @@ enum Localizations {
     "This JPEG is saved in %1$@ passes, more than the %2$@ a photo needs; save it again as an ordinary JPEG or a PNG and send that.":
       "Ce JPEG est enregistré en %1$@ passes, plus que les %2$@ dont une photo a besoin ; enregistrez-le de nouveau en JPEG ordinaire ou en PNG et envoyez celui-là.",
     "This address is not a KCorp server.": "Cette adresse n’est pas un serveur KCorp.",
+    "This body is JSON: send it as application/json.":
+      "Ce corps est du JSON : envoyez-le en application/json.",
+    "This body is not JSON: send a CSV as text/csv.":
+      "Ce corps n’est pas du JSON : envoyez un CSV en text/csv.",
     "This build has no PostgreSQL client: use a database file (--db).":
       "Cette version n’a pas de client PostgreSQL : utilisez un fichier de base (--db).",
     "This command works on this machine's database, not on %@: drop --server, or unset $KCORP_SERVER.":

@@ -99,7 +99,8 @@ import Testing
     "GET /import": .organisationEditor,
     "POST /import": .organisationEditor, "POST /imports/{id}/undo": .organisationEditor,
     "GET /teams/{tag}/import": .editor, "POST /teams/{tag}/import": .editor,
-    "POST /teams/{tag}/imports/{id}/undo": .editor, "PUT /api/players/{id}/photo": .editor,
+    "POST /teams/{tag}/imports/{id}/undo": .editor, "POST /api/teams/{tag}/import": .editor,
+    "POST /api/teams/{tag}/imports/{id}/undo": .editor, "PUT /api/players/{id}/photo": .editor,
     "DELETE /api/players/{id}/photo": .editor, "GET /photos/{file}": .reader,
     "GET /images/{name}": .reader, "GET /players/{id}/picture": .reader,
     "GET /static/{file}": .anyone, "GET /champion-art": .owner, "POST /champion-art": .owner,
@@ -330,7 +331,9 @@ final class Organisation: Sendable {
       var headers = ["Origin": "http://127.0.0.1", "Cookie": cookie.joined(separator: "; ")]
       if let token = o.tokens[caller] { headers["Authorization"] = "Bearer \(token)" }
       let query =
-        ["/players/new", "/week", "/api/week", "/api/players", "/api/lineup"]
+        pattern == "/api/teams/{tag}/import"
+        ? "?confirm=true"
+        : ["/players/new", "/week", "/api/week", "/api/players", "/api/lineup"]
           .contains(pattern) || pattern.hasPrefix("/api/roster") ? "?team=KCB" : ""
       let (type, body) = Self.body(method, pattern, o)
       if let type { headers["Content-Type"] = type }
@@ -344,6 +347,9 @@ final class Organisation: Sendable {
     static func body(_ method: String, _ pattern: String, _ o: Organisation) -> (String?, String) {
       let json = "application/json"
       if method == "GET" || method == "DELETE" { return (nil, "") }
+      if pattern == "/api/teams/{tag}/import" {
+        return ("text/csv", "name,position\nIntruder,Top\n")
+      }
       if pattern.hasPrefix("/api/") {
         let text: String =
           switch pattern {

@@ -80,6 +80,43 @@ import Testing
     #expect(told.contains("The import was undone: KCorp is as it was."))
   }
 
+  @Test func theAPIPreviewsThenImportsIntoATeamAndUndoes() async throws {
+    let content = "name,position,champions\nCanna,Jungle,Jax\nSaken,Mid,Ahri\n"
+    let preview = try await app.client.send(
+      "POST", "/api/teams/KC/import", headers: ["Content-Type": "text/csv"],
+      body: Array(content.utf8))
+    #expect(preview.status == 200)
+    #expect(preview.text.contains(#""import":null"#))
+    #expect(preview.text.contains(#""summary":"1 added, 1 changed""#))
+    #expect(
+      preview.text.contains(
+        #"{"fields":[{"after":"Jungle","before":"Top","field":"position"},{"after":"Jax","before":"Jayce, Jax","field":"champions"}]"#
+      ))
+    #expect(app.store.players.count == 3)
+    let applied = try await app.client.send(
+      "POST", "/api/teams/KC/import?confirm=true&mode=merge",
+      headers: ["Content-Type": "text/csv"], body: Array(content.utf8))
+    #expect(applied.status == 200)
+    #expect(app.store.players.map(\.name) == ["Canna", "Caliste", "Targamas", "Saken"])
+    let id = try #require(
+      applied.text.components(separatedBy: #""id":"#).dropFirst().last?.prefix { $0.isNumber })
+    let undone = try await app.client.send(
+      "POST", "/api/teams/KC/imports/\(id)/undo", headers: ["Content-Type": "application/json"])
+    #expect(undone.status == 200 && undone.text.contains(#""undone":true"#))
+    #expect(app.store.players.map(\.name) == ["Canna", "Caliste", "Targamas"])
+    let again = try await app.client.send(
+      "POST", "/api/teams/KC/imports/\(id)/undo", headers: ["Content-Type": "application/json"])
+    #expect(again.status == 409)
+    let bad = try await app.client.send(
+      "POST", "/api/teams/KC/import?mode=wipe", headers: ["Content-Type": "text/csv"],
+      body: Array(content.utf8))
+    #expect(bad.status == 422)
+    let unreadable = try await app.client.send(
+      "POST", "/api/teams/KC/import", headers: ["Content-Type": "text/csv"],
+      body: Array("name,position\n,Coach\n".utf8))
+    #expect(unreadable.status == 422 && unreadable.text.contains("Line 2"))
+  }
+
   @Test func aReplacingImportListsWhoGoesToRecentlyRemoved() async throws {
     let session = try await app.session()
     let fields = [

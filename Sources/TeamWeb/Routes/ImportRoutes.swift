@@ -128,6 +128,55 @@ extension WebApp {
       return .redirect(to: Pages.path(of: team, in: store.roster) + "?undone=\(id)")
     }
 
+    // The same in the API: the file is the body (CSV or JSON, at most the usual 64 KiB);
+    // without `confirm=true` only what it would do.
+    route("POST", "/api/teams/{tag}/import", RoutePolicy(.editor, .sameOrigin, team: .tag)) {
+      request, context in
+      let team = try context.checkedTeam
+      let types = ["text/csv", "application/json"]
+      guard types.contains(request.contentType ?? "") else {
+        throw HTTPError(
+          415, localized("Send the body as %@.", types.joined(separator: localized(" or "))))
+      }
+      // The media type says what the file is, and must be what it holds.
+      let json = RosterFile.format(of: Data(request.body)) == .json
+      guard json == (request.contentType == "application/json") else {
+        throw HTTPError(
+          422,
+          json
+            ? localized("This body is JSON: send it as application/json.")
+            : localized("This body is not JSON: send a CSV as text/csv."))
+      }
+      let mode = request.query["mode"] ?? "merge"
+      guard let mode = RosterImport.Mode(rawValue: mode) else {
+        throw HTTPError(422, localized("Give mode=merge or mode=replace, not “%@”.", mode))
+      }
+      let plan: RosterImport
+      let photos: [UUID: Photo]
+      do throws(RosterFile.Problems) {
+        plan = try store.planImport(Data(request.body), team: team, mode: mode)
+        photos = try await plan.checkedPhotos()
+      } catch {
+        throw HTTPError(422, error.description)
+      }
+      let confirm = request.query["confirm"] ?? "false"
+      guard confirm == "true" || confirm == "false" else {
+        throw HTTPError(422, localized("Give confirm=true to import, or leave it out to preview."))
+      }
+      let record =
+        confirm == "true" && !plan.isEmpty
+        ? try await context.scope.importRoster(plan, photos: photos) : nil
+      return WebApp.json(ImportReport(plan: plan, record: record))
+    }
+    route(
+      "POST", "/api/teams/{tag}/imports/{id}/undo", RoutePolicy(.editor, .sameOrigin, team: .tag)
+    ) { _, context in
+      guard let id = context.parameters["id"].flatMap(Int64.init) else {
+        throw RosterError.importNotFound
+      }
+      return WebApp.json(try await context.scope.undoImport(id))
+    }
+
     // The whole organisation's import (every team's players, and the week of a JSON export):
     // for editors of the whole organisation.
     route("GET", "/import", RoutePolicy(.editor, team: .organisation)) { request, _ in
@@ -148,6 +197,89 @@ extension WebApp {
       try await store.undoImport(id, by: context.author)
       return .redirect(
         to: Pages.path(of: store.roster.firstTeam, in: store.roster) + "?undone=\(id)")
+    }
+  }
+}
+
+/// What an import does, as the API tells it: each player added, back, changed (field by
+/// field) or removed, how many stay as they are, the rows of other teams left out, and the
+/// import once applied (its number for the Undo).
+struct ImportReport: JSONWritable {
+  let plan: RosterImport
+  let record: ImportRecord?
+
+  private struct Change: JSONWritable {
+    let change: RosterImport.Change
+    let teams: [Team]
+
+    func write(to writer: inout JSONWriter) {
+      writer.object {
+        $0.member(
+          "fields",
+          change.fields.map { field in
+            FieldChange(
+              field: field.rawValue, before: field.text(of: change.before, teams: teams),
+              after: field.text(of: change.after, teams: teams))
+          })
+        $0.member("id", change.before.id)
+        $0.member("name", change.before.name)
+      }
+    }
+  }
+
+  private struct FieldChange: JSONWritable {
+    let field: String
+    let before: String
+    let after: String
+
+    func write(to writer: inout JSONWriter) {
+      writer.object {
+        $0.member("after", after)
+        $0.member("before", before)
+        $0.member("field", field)
+      }
+    }
+  }
+
+  private struct LeftOut: JSONWritable {
+    let name: String
+    let team: String
+
+    func write(to writer: inout JSONWriter) {
+      writer.object {
+        $0.member("name", name)
+        $0.member("team", team)
+      }
+    }
+  }
+
+  func write(to writer: inout JSONWriter) {
+    writer.object {
+      $0.member("added", plan.added)
+      $0.member("changed", plan.changed.map { Change(change: $0, teams: plan.teams) })
+      if let record {
+        $0.member("import", record)
+      } else {
+        $0.nullMember("import")
+      }
+      $0.member("leftOut", plan.leftOut.map { LeftOut(name: $0.name, team: $0.team) })
+      $0.member("removed", plan.removed)
+      $0.member("restored", plan.restored)
+      $0.member("summary", plan.summary)
+      $0.member("unchanged", plan.unchanged.count)
+    }
+  }
+}
+
+extension ImportRecord: JSONWritable {
+  public func write(to writer: inout JSONWriter) {
+    writer.object {
+      $0.member("added", added)
+      $0.member("canUndo", canUndo)
+      $0.member("changed", changed)
+      $0.member("id", Int(id))
+      $0.member("removed", removed)
+      $0.member("undone", undone)
     }
   }
 }
