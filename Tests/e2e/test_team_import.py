@@ -107,3 +107,22 @@ def test_kc_blues_editor_imports_a_french_excel_file_into_kc_blue_and_undoes_it(
                 assert players(database, "KC") == kcorp_before
             finally:
                 browser.quit()
+
+
+def test_a_team_import_and_its_undo_work_without_javascript(server, browser_without_javascript):
+    browser = browser_without_javascript
+    browser.get(server + "/")
+    browser.find_element(By.LINK_TEXT, "Import").click()
+    assert browser.current_url.endswith("/teams/KC/import")
+    browser.find_element(By.ID, "import-content").send_keys("name,position\nCanna,Mid\nSaken,Mid\n")
+    browser.find_element(By.CSS_SELECTOR, ".import-form button[type=submit]").click()
+    preview = browser.find_element(By.CSS_SELECTOR, ".import-preview").text
+    assert "Role: Top → Mid" in preview and "Added (1)" in preview
+    browser.find_element(By.ID, "confirm-import").click()
+    names = [e.text for e in browser.find_elements(By.CSS_SELECTOR, ".roster .pseudo")]
+    assert "Saken" in names
+    assert "Imported into KCorp: 1 added, 1 changed" in browser.find_element(By.ID, "status").text
+    browser.find_element(By.ID, "undo").click()
+    names = [e.text for e in browser.find_elements(By.CSS_SELECTOR, ".roster .pseudo")]
+    assert "Saken" not in names and "Canna" in names
+    assert "The import was undone" in browser.find_element(By.ID, "status").text
