@@ -115,11 +115,13 @@ final class Writer: @unchecked Sendable {
 
   /// The roster as the file holds it, with this version.
   func reloaded(_ version: Int) throws -> Roster {
+    // The art first: the champions a sync found are known when favourites are read.
+    let art = try championArt()
     let (players, removed) = try load()
     return Roster(
       version: version, players: players, removed: removed, photos: try photoHashes(),
       teams: try teams(), organisation: try organisationName()
-    ).with(championArt: try championArt()).with(schedule: try schedule())
+    ).with(championArt: art).with(schedule: try schedule())
   }
 
   /// The champion art stored by the last sync (without its pictures).

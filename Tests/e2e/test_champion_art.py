@@ -90,6 +90,17 @@ def test_the_command_line_sync_is_all_or_nothing_and_says_why_it_failed(mirror):
             [str(KCORP), "champions", "--search", "zyrette", "--db", database],
             capture_output=True, text=True, check=True).stdout
         assert "zyrette  Zyrette" in listed
+        # A favourite only the sync knows goes out in every format and comes back unchanged.
+        subprocess.run([str(KCORP), "players", "add", "--name", "Zed", "--position", "mid",
+                        "--champion", "zyrette", "--db", database], check=True, capture_output=True)
+        for format in ("csv", "fr.csv", "json"):
+            file = os.path.join(folder, f"roster.{format}")
+            subprocess.run([str(KCORP), "export", "--format", format, "--output", file, "--db",
+                            database], check=True, capture_output=True)
+            same = subprocess.run([str(KCORP), "import", file, "--dry-run", "--db", database],
+                                  capture_output=True, text=True)
+            assert same.returncode == 0, same.stderr
+            assert same.stdout.startswith("This import: nothing changes."), same.stdout
 
         def stored():
             with sqlite3.connect(database) as db:
