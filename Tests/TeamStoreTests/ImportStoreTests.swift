@@ -1,5 +1,6 @@
 import Foundation
 import TeamKit
+import TeamPhoto
 import TestSupport
 import Testing
 
@@ -117,5 +118,31 @@ import Testing
     #expect(elsewhere == .importNotFound)
     #expect(store.roster.version == version)
     #expect(store.players.first { $0.name == "Kamiloo" }?.position == .top)
+  }
+
+  @Test(arguments: Backend.allCases)
+  func aPhotoAnImportBringsIsUndoneToThePhotoBefore(_ backend: Backend) async throws {
+    let (db, store) = try await organisation(backend)
+    let kamiloo = try #require(store.players.first { $0.name == "Kamiloo" })
+    let old = try Photo(upload: stripedPNG(side: 64, rgb: (200, 10, 10)))
+    try await store.setPhoto(of: kamiloo.id, to: old)
+    let new = try Photo(upload: stripedPNG(side: 64, rgb: (10, 200, 10)))
+    let file = Data(
+      #"[{"name":"Kamiloo","position":"Jungle","photo":"\#(new.jpeg.base64EncodedString())"}]"#
+        .utf8)
+    let plan = try store.planImport(file, team: store.roster.team("KCB"))
+    #expect(plan.changed.map(\.fields) == [[.photo]])
+    let record = try await store.importing(file, team: "KCB")
+    let imported = try #require(store.roster.photos[kamiloo.id])
+    #expect(imported != old.hash)
+    // The photo the player has now is no change.
+    let again = Data(
+      #"[{"name":"Kamiloo","photo":"\#(try #require(try store.photo(hash: imported)).base64EncodedString())"}]"#
+        .utf8)
+    #expect(try store.planImport(again, team: store.roster.team("KCB")).isEmpty)
+
+    try await store.undoImport(record.id)
+    #expect(store.roster.photos[kamiloo.id] == old.hash)
+    #expect(try db.open().roster.photos[kamiloo.id] == old.hash)
   }
 }

@@ -116,13 +116,16 @@ def test_a_team_import_and_its_undo_work_without_javascript(server, browser_with
     assert browser.current_url.endswith("/teams/KC/import")
     browser.find_element(By.ID, "import-content").send_keys("name,position\nCanna,Mid\nSaken,Mid\n")
     browser.find_element(By.CSS_SELECTOR, ".import-form button[type=submit]").click()
-    preview = browser.find_element(By.CSS_SELECTOR, ".import-preview").text
+    preview = wait(browser).until(
+        lambda b: b.find_elements(By.CSS_SELECTOR, ".import-preview")).pop().text
     assert "Role: Top → Mid" in preview and "Added (1)" in preview
     browser.find_element(By.ID, "confirm-import").click()
+    wait(browser).until(lambda b: "imported=" in b.current_url)
     names = [e.text for e in browser.find_elements(By.CSS_SELECTOR, ".roster .pseudo")]
     assert "Saken" in names
     assert "Imported into KCorp: 1 added, 1 changed" in browser.find_element(By.ID, "status").text
     browser.find_element(By.ID, "undo").click()
+    wait(browser).until(lambda b: "undone=" in b.current_url)
     names = [e.text for e in browser.find_elements(By.CSS_SELECTOR, ".roster .pseudo")]
     assert "Saken" not in names and "Canna" in names
     assert "The import was undone" in browser.find_element(By.ID, "status").text
