@@ -58,6 +58,9 @@ extension RosterStore {
         try writer.remove(RemovedPlayer(player: player, removedAt: at))
         schedule = try Self.withoutFeeds(of: player.id, schedule, writer)
       }
+      // Two players may exchange pseudos or Riot IDs: theirs are freed first, so that the
+      // unique indexes never see one held twice midway.
+      try writer.releaseKeys(of: plan.changed.map(\.before))
       for change in plan.changed {
         if change.after.teamID != change.before.teamID,
           let leaving = roster.team(id: change.before.teamID)
@@ -68,6 +71,7 @@ extension RosterStore {
           try writer.update(change.after, was: change.before)
         }
       }
+      _ = try writer.load()  // the pseudos and Riot IDs held now, for the checks below
       for player in plan.added + plan.restored {
         // Another change may have taken the pseudo or the Riot ID since the preview.
         let removal = roster.removal(id: player.id)
@@ -180,10 +184,12 @@ extension RosterStore {
         try writer.remove(RemovedPlayer(player: player, removedAt: at))
         schedule = try Self.withoutFeeds(of: player.id, schedule, writer)
       }
+      try writer.releaseKeys(of: stored.after.filter { before[$0.id] != nil })
       for player in stored.after {
         guard let old = before[player.id] else { continue }
         try writer.update(old, was: player)
       }
+      _ = try writer.load()  // the pseudos held now, for the restores' check
       for player in stored.before where after[player.id] == nil {
         if let other = writer.pseudos[Player.nameKey(player.name)] {
           throw RosterError.importOutdated(
@@ -216,6 +222,15 @@ extension RosterStore {
 }
 
 extension Writer {
+  /// Gives players about to be changed together placeholder keys in place of their pseudos'
+  /// and Riot IDs' (their updates set the new ones).
+  func releaseKeys(of players: [Player]) throws {
+    for player in players {
+      try statement("UPDATE player SET name_key = ?2, riot_key = NULL WHERE id = ?1")
+        .bind(.text(player.id.text), .text("~" + player.id.text)).run()
+    }
+  }
+
   /// Keeps an import's players as they were and as it leaves them.
   func insertImport(_ plan: RosterImport, at date: Date, author: String) throws -> ImportRecord {
     let before = plan.changed.map(\.before) + plan.removed

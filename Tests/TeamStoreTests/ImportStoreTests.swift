@@ -145,4 +145,25 @@ import Testing
     #expect(store.roster.photos[kamiloo.id] == old.hash)
     #expect(try db.open().roster.photos[kamiloo.id] == old.hash)
   }
+
+  @Test(arguments: Backend.allCases)
+  func twoPlayersExchangePseudosAndRiotIDsInOneImport(_ backend: Backend) async throws {
+    let (db, store) = try await organisation(backend)
+    let kamiloo = try #require(store.players.first { $0.name == "Kamiloo" })
+    let rhilech = try #require(store.players.first { $0.name == "Rhilech" })
+    try await store.updatePlayer(id: rhilech.id, with: PlayerEdit(riotID: "Rhilech#KCB"))
+    let record = try await store.importing(
+      "id,name,position,riotID\n\(kamiloo.id),Rhilech,Jungle,Rhilech#KCB\n"
+        + "\(rhilech.id),Kamiloo,Mid,Kamiloo#EUW\n", team: "KCB")
+    #expect(record.changed == 2)
+    #expect(store.roster.player(id: kamiloo.id)?.name == "Rhilech")
+    #expect(store.roster.player(id: rhilech.id)?.riotID?.description == "Kamiloo#EUW")
+    #expect(try db.open().players == store.players)
+    // The pseudos are held as they are now.
+    await #expect(throws: RosterError.self) {
+      try await store.addPlayer(PlayerInput(name: "kamiloo", position: "Top"))
+    }
+    try await store.undoImport(record.id)
+    #expect(store.roster.player(id: kamiloo.id)?.name == "Kamiloo")
+  }
 }
