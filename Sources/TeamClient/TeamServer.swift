@@ -450,10 +450,9 @@ struct RemovedEntry: Decodable {
 
   init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: CodingKeys.self)
-    let text = try container.decode(String.self, forKey: .removedAt)
     removal = RemovedPlayer(
       player: try container.decode(Player.self, forKey: .player),
-      removedAt: (try? Date(text, strategy: .iso8601)) ?? Date())
+      removedAt: try instant(in: container, forKey: .removedAt))
   }
 }
 
@@ -469,7 +468,7 @@ struct HistoryEntry: Decodable {
     let container = try decoder.container(keyedBy: CodingKeys.self)
     change = RosterChange(
       id: try container.decode(Int64.self, forKey: .id),
-      at: (try? Date(container.decode(String.self, forKey: .at), strategy: .iso8601)) ?? Date(),
+      at: try instant(in: container, forKey: .at),
       author: try container.decode(String.self, forKey: .author),
       kind: RosterChange.Kind(rawValue: try container.decode(String.self, forKey: .kind))
         ?? .edited,
@@ -494,4 +493,16 @@ struct IdentityDocument: Decodable {
   let name: String
   let role: Role
   let player: UUID?
+}
+
+/// An ISO 8601 instant the server wrote; one that does not read is an error, never "now".
+private func instant<Key: CodingKey>(in container: KeyedDecodingContainer<Key>, forKey key: Key)
+  throws -> Date
+{
+  let text = try container.decode(String.self, forKey: key)
+  guard let date = try? Date(text, strategy: .iso8601) else {
+    throw DecodingError.dataCorruptedError(
+      forKey: key, in: container, debugDescription: "“\(text)” is not an ISO 8601 instant")
+  }
+  return date
 }

@@ -116,6 +116,7 @@ extension RosterStore {
   /// Adds an account, or replaces the role and password of the one with this name.
   public func saveAccount(_ account: AccountRecord) async throws(RosterError) {
     try await record { connection in
+      let owners = try Self.owners(connection)
       try connection.prepare(
         """
         INSERT INTO account (name, name_key, role, password, created_at, player_id)
@@ -131,6 +132,7 @@ extension RosterStore {
       try Self.setTeams(
         account.role == .owner ? nil : account.teams, of: account.name, in: "account_team",
         by: "account", connection)
+      try Self.keepsAnOwner(connection, had: owners, besides: account.name)
     }
   }
 
@@ -138,10 +140,30 @@ extension RosterStore {
   @discardableResult
   public func deleteAccount(named name: String) async throws(RosterError) -> Bool {
     try await record { connection in
+      let owners = try Self.owners(connection)
       try connection.prepare("DELETE FROM account WHERE name = ?1").bind(.text(name))
         .run()
-      return connection.changes > 0
+      let deleted = connection.changes > 0
+      try Self.keepsAnOwner(connection, had: owners, besides: name)
+      return deleted
     }
+  }
+
+  private static func owners(_ connection: any SQLConnection) throws -> Int64 {
+    try connection.scalar("SELECT count(*) FROM account WHERE role = 'owner'")
+  }
+
+  /// Refuses a change that leaves no owner where there was one: checked in the transaction
+  /// that writes, so two demotions at once cannot both pass.
+  private static func keepsAnOwner(
+    _ connection: any SQLConnection, had: Int64, besides name: String
+  )
+    throws
+  {
+    guard had > 0, try owners(connection) == 0 else { return }
+    throw ValidationError(
+      .name, Message("%@ is the last owner: make another account an owner first.", name),
+      isConflict: true)
   }
 
   public func insertSession(_ session: SessionRecord) async throws(RosterError) {

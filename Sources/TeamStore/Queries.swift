@@ -24,16 +24,27 @@ extension SQLConnection {
       .int(after), player.map { .text($0.uuidString) } ?? .null, .int(Int64(limit))
     )
     .forEachRow { row in
-      func player(_ column: Int32) -> Player? {
-        row.isNull(column)
-          ? nil : try? TeamJSON.decode(Player.self, from: Data(row.text(column).utf8))
+      // An entry that does not read is reported, never shown as something else.
+      func unreadable(_ reason: String) -> StoreOpenError {
+        .unreadableRow(path: name, table: "history", id: String(row.int(0)), reason: reason)
+      }
+      func player(_ column: Int32) throws -> Player? {
+        guard !row.isNull(column) else { return nil }
+        do {
+          return try TeamJSON.decode(Player.self, from: Data(row.text(column).utf8))
+        } catch {
+          throw unreadable("the player it keeps does not read: \(error)")
+        }
+      }
+      guard let kind = RosterChange.Kind(rawValue: row.text(3)) else {
+        throw unreadable("“\(row.text(3))” is not a kind of change")
       }
       changes.append(
         RosterChange(
           id: row.int(0), at: Date(timeIntervalSince1970: row.double(1)), author: row.text(2),
-          kind: RosterChange.Kind(rawValue: row.text(3)) ?? .edited,
+          kind: kind,
           playerID: row.isNull(4) ? nil : UUID(text: row.text(4)),
-          playerName: row.text(5), before: player(6), after: player(7),
+          playerName: row.text(5), before: try player(6), after: try player(7),
           fromTeam: row.isNull(8) ? nil : row.text(8), toTeam: row.isNull(9) ? nil : row.text(9),
           otherPlayer: row.isNull(10) ? nil : row.text(10)))
     }
@@ -49,11 +60,17 @@ extension SQLConnection {
       WHERE player_id = ?1 ORDER BY to_day DESC, rowid DESC
       """
     ).bind(.text(player.uuidString)).forEachRow { row in
-      guard let team = UUID(text: row.text(0)), let to = Day(row.text(5)) else { return }
+      guard let team = UUID(text: row.text(0)), let to = Day(row.text(5)),
+        let position = Position(rawValue: row.text(3)),
+        row.isNull(4) || Day(row.text(4)) != nil
+      else {
+        throw StoreOpenError.unreadableRow(
+          path: name, table: "tenure", id: player.uuidString,
+          reason: "a tenure's team, role or dates do not read")
+      }
       tenures.append(
         Tenure(
-          teamID: team, teamName: row.text(1), teamTag: row.text(2),
-          position: Position(rawValue: row.text(3)) ?? .top,
+          teamID: team, teamName: row.text(1), teamTag: row.text(2), position: position,
           from: row.isNull(4) ? nil : Day(row.text(4)), to: to))
     }
     return tenures

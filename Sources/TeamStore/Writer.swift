@@ -293,12 +293,24 @@ final class Writer: @unchecked Sendable {
         throw unreadable("the team id is not a UUID")
       }
       func optional(_ column: Int32) -> String? { row.isNull(column) ? nil : row.text(column) }
+      // A stored value that does not read is reported, never dropped: a Riot ID missing
+      // from the index would let another player take it.
+      func day(_ column: Int32) throws -> Day? {
+        guard let text = optional(column) else { return nil }
+        guard let day = Day(text) else { throw unreadable("“\(text)” is not a date") }
+        return day
+      }
+      var riotID: RiotID?
+      if let text = optional(8) {
+        do { riotID = try RiotID(parsing: text) } catch {
+          throw unreadable("“\(text)” is not a Riot ID")
+        }
+      }
       let player = Player(
         id: uuid, name: row.text(1), position: position, image: row.text(3),
-        favoriteChampions: champions[id] ?? [], lineup: lineup, teamID: team,
-        riotID: optional(8).flatMap { try? RiotID(parsing: $0) }, realName: optional(9),
-        nationality: optional(10), birthDate: optional(11).flatMap { Day($0) },
-        joined: optional(12).flatMap { Day($0) }, contractEnd: optional(13).flatMap { Day($0) })
+        favoriteChampions: champions[id] ?? [], lineup: lineup, teamID: team, riotID: riotID,
+        realName: optional(9), nationality: optional(10), birthDate: try day(11),
+        joined: try day(12), contractEnd: try day(13))
       if row.isNull(5) {
         players.append(player)
         // The key as stored (``Player/nameKey(_:)`` when written): not computed again.

@@ -28,6 +28,30 @@ import Testing
     try await access.addAccount(name: "coach", role: .owner, password: "correct horse")
   }
 
+  @Test func twoOwnersDemotedAtOnceLeaveOneOwner() async throws {
+    try await access.addAccount(name: "manager", role: .owner, password: "correct horse")
+    // Both checks read two owners before either write: the store's own check refuses one.
+    @Sendable func demotes(_ name: String) async -> Bool {
+      do {
+        try await access.setRole(name: name, role: .editor)
+        return true
+      } catch {
+        return false
+      }
+    }
+    async let first = demotes("coach")
+    async let second = demotes("manager")
+    #expect([await first, await second].filter { $0 }.count == 1)
+    #expect(try store.accounts().filter { $0.role == .owner }.count == 1)
+    // And in the store itself, whoever asks: the last owner stays one.
+    let owner = try #require(try store.accounts().first { $0.role == .owner })
+    var demoted = owner
+    demoted.role = .viewer
+    await #expect(throws: RosterError.self) { try await store.saveAccount(demoted) }
+    await #expect(throws: RosterError.self) { try await store.deleteAccount(named: owner.name) }
+    #expect(try store.account(named: owner.name)?.role == .owner)
+  }
+
   @Test func passwordsAreStoredAsArgon2idWithOWASPsMinimum() throws {
     let record = try #require(try store.account(named: "COACH"))
     #expect(record.passwordHash.hasPrefix("$argon2id$v=19$m=19456,t=2,p=1$"))

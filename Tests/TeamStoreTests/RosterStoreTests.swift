@@ -376,6 +376,12 @@ import Testing
       sql: "PRAGMA ignore_check_constraints = ON; "
         + "UPDATE player SET position = 'Coach' WHERE name = 'Caliste'",
       reason: "“Coach” is not a position"),
+    UnreadableRow(
+      sql: "UPDATE player SET riot_id = 'no hash sign' WHERE name = 'Caliste'",
+      reason: "“no hash sign” is not a Riot ID"),
+    UnreadableRow(
+      sql: "UPDATE player SET contract_end = '31/08/2027' WHERE name = 'Caliste'",
+      reason: "“31/08/2027” is not a date"),
   ])
   func aRowThatIsNotAPlayerIsReportedNeverSkipped(_ row: UnreadableRow) throws {
     _ = try RosterStore(path: path)
@@ -389,6 +395,14 @@ import Testing
     #expect(reason.contains(row.reason))
     #expect(error?.description.contains(path) == true)
     #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == bytes)
+  }
+
+  @Test func aHistoryEntryThatDoesNotReadIsReportedNeverShownAsAnother() throws {
+    let store = try RosterStore(path: path)
+    try SQLiteConnection(path: path, create: false).execute(
+      "INSERT INTO history (at, author, kind, player_name) VALUES (0, 'x', 'mystery', 'Canna')")
+    let error = #expect(throws: RosterError.self) { try store.history() }
+    #expect(error?.description.contains("“mystery” is not a kind of change") == true)
   }
 
   @Test(arguments: Backend.allCases) func aReplacingImportKeepsIdsAndSendsTheOthersToTrash(
