@@ -1020,6 +1020,8 @@ enum Localizations {
       "L’effectif a changé entre-temps ; rien n’a été enregistré. Rechargez-le et ordonnez-le de nouveau.",
     "The roster changed meanwhile; nothing was saved. Reload it and try again.":
       "L’effectif a changé entre-temps ; rien n’a été enregistré. Rechargez-le et réessayez.",
+    "The roster changed since the preview: this is what the import does now.":
+      "L’effectif a changé depuis l’aperçu : voici ce que fait l’import maintenant.",
     "The roster changed since the preview; nothing was imported. Preview again.":
       "L’effectif a changé depuis l’aperçu ; rien n’a été importé. Relancez l’aperçu.",
     "The roster could not be opened: %@": "L’effectif n’a pas pu être ouvert : %@",
@@ -1084,6 +1086,8 @@ enum Localizations {
     "This command works on this machine's database, not on %@: drop --server, or unset $KCORP_SERVER.":
       "Cette commande agit sur la base de données de cette machine, pas sur %@ : retirez --server, ou videz $KCORP_SERVER.",
     "This device": "Cet appareil",
+    "This file is imported into %1$@: leave the team out, or write %2$@.":
+      "Ce fichier est importé dans %1$@ : laissez l’équipe vide, ou écrivez %2$@.",
     "This form had expired, so nothing was saved. Check it and press Add again.":
       "Ce formulaire avait expiré : rien n’a été enregistré. Vérifiez-le et appuyez de nouveau sur Ajouter.",
     "This form had expired, so nothing was saved. Check it and press Save again.":

@@ -251,7 +251,7 @@ public enum RosterFile {
       input = try PlayerInput(from: decoder)
       fields = Set(
         try decoder.container(keyedBy: AnyKey.self).allKeys.compactMap {
-          PlayerField(key: $0.stringValue)
+          PlayerField(member: $0.stringValue)
         })
       if let text = try container.decodeIfPresent(String.self, forKey: .photo) {
         guard let data = Data(base64Encoded: text) else {
@@ -324,7 +324,6 @@ public enum RosterFile {
         )
       ])
     }
-    let columns = Set(fields.compactMap { $0.flatMap(PlayerField.init(key:)) })
     var entries: [Entry] = []
     var problems: [Problem] = []
     for (line, cells) in records.dropFirst() where cells.contains(where: { !$0.trimmed.isEmpty }) {
@@ -361,6 +360,8 @@ public enum RosterFile {
         realName: values["realName"] ?? "", nationality: values["nationality"] ?? "",
         birthDate: values["birthDate"] ?? "", joined: values["joined"] ?? "",
         contractEnd: values["contractEnd"] ?? "")
+      // A row shorter than the header has no value for its last columns: they are absent.
+      let columns = Set(values.keys.compactMap(PlayerField.init(column:)))
       entries.append(Entry(place: place, id: id, input: input, fields: columns))
     }
     guard problems.isEmpty else { throw Problems(problems: problems) }

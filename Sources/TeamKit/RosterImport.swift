@@ -43,12 +43,18 @@ public enum PlayerField: String, CaseIterable, Sendable {
     }
   }
 
-  /// The field `key` names in a file: a CSV column (``RosterFile``'s names) or a JSON member.
-  init?(key: String) {
-    switch key {
-    case "champions", "favoriteChampions": self = .champions
-    case "team", "teamID": self = .team
-    default: self.init(rawValue: key)
+  /// The field a CSV column fills, by ``RosterFile``'s name for it.
+  init?(column: String) {
+    self.init(rawValue: column)
+  }
+
+  /// The field a JSON member fills, as ``PlayerInput`` reads it.
+  init?(member: String) {
+    switch member {
+    case "favoriteChampions": self = .champions
+    case "teamID": self = .team
+    case "champions": return nil  // not a member the JSON is read from
+    default: self.init(rawValue: member)
     }
   }
 
@@ -154,7 +160,11 @@ public struct RosterImport: Sendable {
     let removedByID = Dictionary(removed.map { ($0.id, $0) }) { first, _ in first }
     let byRiotID = Dictionary(current.compactMap { p in p.riotID.map { ($0.key, p) } }) { a, _ in a
     }
-    let byName = Dictionary(current.map { (Self.matchKey($0.name), $0) }) { first, _ in first }
+    // By pseudo: as the roster keeps pseudos unique first, then with accents set aside.
+    let byName = Dictionary(current.map { (Player.nameKey($0.name), $0) }) { first, _ in first }
+    let byLooseName = Dictionary(current.map { (Self.matchKey($0.name), $0) }) { first, _ in
+      first
+    }
     var problems: [RosterFile.Problem] = []
     var leftOut: [(String, String)] = []
 
@@ -166,11 +176,17 @@ public struct RosterImport: Sendable {
       let strongMatch =
         entry.id.flatMap { byID[$0] }
         ?? (entry.fields.contains(.riotID) ? riotKey.flatMap { byRiotID[$0] } : nil)
-      let match = strongMatch ?? byName[Self.matchKey(entry.input.name)]
+      // A removed player's id brings them back: never another player found by pseudo.
+      let returns = strongMatch == nil && entry.id.map { removedByID[$0] != nil } == true
+      let match =
+        returns
+        ? nil
+        : strongMatch ?? byName[Player.nameKey(entry.input.name)]
+          ?? byLooseName[Self.matchKey(entry.input.name)]
       // Found by its pseudo, written another way (`KAMILOO`): the pseudo stays as it is.
       if strongMatch == nil, match != nil { entry.fields.remove(.name) }
       if let team {
-        let named = entry.input.team.trimmingCharacters(in: .whitespaces)
+        let named = entry.input.team.trimmingCharacters(in: .whitespacesAndNewlines)
         let namedTeam = named.isEmpty ? nil : Team.find(named, in: teams)
         if let other = match.flatMap({ p in p.teamID == team.id ? nil : p.teamID })
           ?? namedTeam.flatMap({ $0.id == team.id ? nil : $0.id })
@@ -239,17 +255,27 @@ public struct RosterImport: Sendable {
         teams: teams, defaultTeam: team?.id,
         takenRiotID: { key in riotIDs[key].flatMap { $0.id == id ? nil : $0.name } },
         today: today)
+      // A player found, or back from Recently removed, keeps what the file has no column for.
       let input =
-        match.map { PlayerField.merged(entry.input, fields: entry.fields, into: $0) }
-        ?? entry.input
-      do {
+        (match ?? returning).map {
+          PlayerField.merged(entry.input, fields: entry.fields, into: $0)
+        } ?? entry.input
+      do throws(ValidationError) {
         let teamID = Team.find(input.team, in: teams)?.id ?? context.defaultTeam
         var player = try input.validated(
           id: id,
-          defaultLineup: match?.lineup
+          defaultLineup: (match ?? returning)?.lineup
             ?? Lineup.forNewPlayer(starters: starters[teamID, default: 0]),
           context: context
         ) { key in pseudos[key].flatMap { $0.id == id ? nil : $0.name } }
+        // A team's import changes that team's players only, whatever a row names.
+        if let team, player.teamID != team.id {
+          throw ValidationError(
+            .team,
+            Message(
+              "This file is imported into %1$@: leave the team out, or write %2$@.", team.name,
+              team.tag))
+        }
         player.photo = match?.photo
         var photoChanged = false
         if let photo = entry.photo, photoHash(photo) != match?.photo {
@@ -306,6 +332,25 @@ public struct RosterImport: Sendable {
     self.leftOut = leftOut
     self.photos = photos
     self.schedule = schedule
+  }
+
+  /// What the plan does and what it was made against, as one short text: the preview
+  /// carries it, and the import it confirms is refused if the plan made again differs (the
+  /// roster changed in between).
+  public var fingerprint: String {
+    func fields(_ player: Player) -> String {
+      PlayerField.allCases.map { $0.text(of: player, teams: teams) }.joined(separator: "\u{1F}")
+    }
+    var lines = [mode.rawValue, team?.id.uuidString ?? ""]
+    lines += teams.map { "\($0.id) \($0.tag) \($0.name)" }
+    lines += changed.map { "~\($0.before.id)\(fields($0.before))\(fields($0.after))" }
+    lines += removed.map { "-\($0.id)\(fields($0))" }
+    lines += unchanged.map { "=\($0.id)\(fields($0))" }
+    lines += restored.map { "^\($0.id)\(fields($0))" }
+    lines += added.map { "+\(fields($0))" }  // their ids are new each time
+    lines += photos.keys.map(\.uuidString).sorted()
+    if let schedule { lines.append("week \(schedule.events.count) \(schedule.availability.count)") }
+    return fnv1a(lines.joined(separator: "\n").utf8)
   }
 
   /// How rows find their player by pseudo: ``Player/nameKey(_:)`` with accents set aside,

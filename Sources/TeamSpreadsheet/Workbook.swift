@@ -43,19 +43,26 @@ public enum Workbook {
       for (row, cells) in RosterFile.table(players, teams: teams, french: french).enumerated() {
         for (column, cell) in cells.enumerated() {
           let (r, c) = (lxw_row_t(row), lxw_col_t(column))
+          let written: lxw_error
           switch cell {
           case .text(let text):
-            worksheet_write_string(sheet, r, c, text, row == 0 ? header : nil)
+            written = worksheet_write_string(sheet, r, c, text, row == 0 ? header : nil)
           case .date(let day) where (1900...9999).contains(day.year):
             var value = lxw_datetime(
               year: Int32(day.year), month: Int32(day.month), day: Int32(day.day), hour: 0,
               min: 0, sec: 0)
-            worksheet_write_datetime(sheet, r, c, &value, date)
+            written = worksheet_write_datetime(sheet, r, c, &value, date)
           case .date(let day):
             // Excel has no date before 1900: the date as text.
-            worksheet_write_string(sheet, r, c, french ? day.frenchSpreadsheet : "\(day)", nil)
+            written = worksheet_write_string(
+              sheet, r, c, french ? day.frenchSpreadsheet : "\(day)", nil)
           case .none:
-            break
+            written = LXW_NO_ERROR
+          }
+          // A cell refused (over Excel's 32,767 characters) is never left silently empty.
+          if written != LXW_NO_ERROR {
+            workbook_close(workbook)
+            return written
           }
         }
       }

@@ -154,8 +154,9 @@ enum Schema {
       ALTER TABLE account ADD COLUMN player_id text;
       """
     ),
-    // 14: each import's players as they were and as it left them, for its Undo; the photos
-    // it replaced (null: none). Purged with Recently removed.
+    // 14: each import's players as they were and as it left them (and those it brought back
+    // from Recently removed), for its Undo; the photos it replaced (null: none) and the hash
+    // of each it set. Purged with Recently removed.
     (
       sqlite: """
       CREATE TABLE roster_import (
@@ -165,6 +166,7 @@ enum Schema {
         author TEXT NOT NULL,
         before TEXT NOT NULL,
         after TEXT NOT NULL,
+        restored TEXT NOT NULL,
         week_replaced INTEGER NOT NULL,
         undone_at REAL
       ) STRICT;
@@ -172,6 +174,7 @@ enum Schema {
         import_id INTEGER NOT NULL,
         player_id TEXT NOT NULL,
         jpeg BLOB,
+        set_hash TEXT NOT NULL,
         PRIMARY KEY (import_id, player_id)
       ) STRICT;
       """,
@@ -183,6 +186,7 @@ enum Schema {
         author text NOT NULL,
         before text NOT NULL,
         after text NOT NULL,
+        restored text NOT NULL,
         week_replaced integer NOT NULL,
         undone_at double precision
       );
@@ -190,6 +194,7 @@ enum Schema {
         import_id bigint NOT NULL,
         player_id text NOT NULL,
         jpeg bytea,
+        set_hash text NOT NULL,
         PRIMARY KEY (import_id, player_id)
       );
       """

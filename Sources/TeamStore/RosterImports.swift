@@ -52,6 +52,25 @@ extension RosterStore {
           throw outdated
         }
       }
+      let returning = try plan.restored.map { player throws(RosterError) in
+        guard roster.player(id: player.id) == nil, let removal = roster.removal(id: player.id)
+        else { throw outdated }
+        return (removal.player, player)
+      }
+      guard
+        plan.added.allSatisfy({
+          roster.player(id: $0.id) == nil && roster.removal(id: $0.id) == nil
+        })
+      else { throw outdated }
+      // A team's import touches that team's players only, as they were and as they will be.
+      if let team = plan.team {
+        let touched =
+          plan.changed.flatMap { [$0.before, $0.after] } + plan.removed + plan.added
+          + returning.flatMap { [$0.0, $0.1] }
+        guard touched.allSatisfy({ $0.teamID == team.id }) else {
+          throw RosterError.teamNotFound(team.tag)
+        }
+      }
       let at = now()
       var schedule = roster.schedule
       for player in plan.removed {
@@ -59,7 +78,13 @@ extension RosterStore {
         schedule = try Self.withoutFeeds(of: player.id, schedule, writer)
       }
       // Two players may exchange pseudos or Riot IDs: theirs are freed first, so that the
-      // unique indexes never see one held twice midway.
+      // unique indexes never see one held twice midway; then every key the import gives must
+      // be free (another change may have taken one since the preview).
+      let keys = Self.keys(of: roster.players, but: plan.changed.map(\.before) + plan.removed)
+      for player in plan.changed.map(\.after) + plan.added + plan.restored
+      where keys.holder(of: player) != nil {
+        throw outdated
+      }
       try writer.releaseKeys(of: plan.changed.map(\.before))
       for change in plan.changed {
         if change.after.teamID != change.before.teamID,
@@ -71,25 +96,16 @@ extension RosterStore {
           try writer.update(change.after, was: change.before)
         }
       }
-      _ = try writer.load()  // the pseudos and Riot IDs held now, for the checks below
-      for player in plan.added + plan.restored {
-        // Another change may have taken the pseudo or the Riot ID since the preview.
-        let removal = roster.removal(id: player.id)
-        guard roster.player(id: player.id) == nil,
-          (removal != nil) == plan.restored.contains(where: { $0.id == player.id }),
-          writer.pseudos[Player.nameKey(player.name)] == nil,
-          player.riotID.map({ writer.riotIDs[$0.key] == nil }) ?? true
-        else { throw outdated }
-        if let removal {
-          try writer.restore(removal.player)
-          try writer.update(player, was: removal.player)
-        } else {
-          try writer.insert(player)
-        }
+      for player in plan.added { try writer.insert(player) }
+      // Back from Recently removed: the file's fields written while still removed, then back.
+      for (removed, player) in returning {
+        try writer.update(player, was: removed)
+        try writer.restore(player)
       }
-      let record = try writer.insertImport(plan, at: at, author: author)
+      let record = try writer.insertImport(
+        plan, restoring: returning.map(\.0), at: at, author: author)
       for (id, photo) in photos where plan.players.contains(where: { $0.id == id }) {
-        try writer.keepPhoto(of: id, for: record.id)
+        try writer.keepPhoto(of: id, setting: photo.hash, for: record.id)
         try writer.setPhoto(of: id, jpeg: photo.jpeg, hash: photo.hash)
       }
       if let week = plan.schedule {
@@ -161,46 +177,64 @@ extension RosterStore {
       }
       let before = Dictionary(stored.before.map { ($0.id, $0) }) { first, _ in first }
       let after = Dictionary(stored.after.map { ($0.id, $0) }) { first, _ in first }
+      func refused(_ message: String) -> RosterError { .importOutdated(message) }
       for player in stored.after {
         guard roster.player(id: player.id)?.hasSameFields(as: player) == true else {
-          throw RosterError.importOutdated(
+          throw refused(
             localized(
               "%@ changed since the import, which can no longer be undone; change them back by hand.",
               player.name))
         }
       }
-      for player in stored.before where after[player.id] == nil {
-        guard roster.removal(id: player.id) != nil else {
-          throw RosterError.importOutdated(
+      // Those it removed, still in Recently removed as it left them (their team included).
+      let comingBack = stored.before.filter { after[$0.id] == nil }
+      for player in comingBack {
+        guard roster.removal(id: player.id)?.player.hasSameFields(as: player) == true else {
+          throw refused(
             localized(
               "%@ is no longer in Recently removed, so the import can no longer be undone.",
               player.name))
         }
       }
+      let photos = try writer.keptPhotos(of: id)
+      for photo in photos where roster.photos[photo.player] != photo.set {
+        throw refused(
+          localized(
+            "%@ changed since the import, which can no longer be undone; change them back by hand.",
+            roster.player(id: photo.player)?.name ?? photo.player.uuidString))
+      }
       let at = now()
       var schedule = roster.schedule
-      // Added players leave first, so that the pseudos they took are free again.
-      for player in stored.after where before[player.id] == nil {
-        try writer.remove(RemovedPlayer(player: player, removedAt: at))
+      // Those it added or brought back leave first (brought back: as they were), so that
+      // the pseudos they took are free again.
+      for player in stored.after
+      where before[player.id] == nil || stored.restored.contains(player.id) {
+        let leaving = stored.restored.contains(player.id) ? before[player.id] ?? player : player
+        if leaving != player { try writer.update(leaving, was: player) }
+        try writer.remove(RemovedPlayer(player: leaving, removedAt: at))
         schedule = try Self.withoutFeeds(of: player.id, schedule, writer)
       }
-      try writer.releaseKeys(of: stored.after.filter { before[$0.id] != nil })
-      for player in stored.after {
-        guard let old = before[player.id] else { continue }
-        try writer.update(old, was: player)
+      let changed = stored.after.filter {
+        before[$0.id] != nil && !stored.restored.contains($0.id)
       }
-      _ = try writer.load()  // the pseudos held now, for the restores' check
-      for player in stored.before where after[player.id] == nil {
-        if let other = writer.pseudos[Player.nameKey(player.name)] {
-          throw RosterError.importOutdated(
+      let keys = Self.keys(of: roster.players, but: stored.after)
+      for player in changed.compactMap({ before[$0.id] }) + comingBack {
+        if let other = keys.holder(of: player) {
+          throw refused(
             localized(
               "“%1$@” is on the roster now; rename them before undoing the import of %2$@.",
               other, player.name))
         }
-        try writer.restore(player)
       }
-      for (player, jpeg) in try writer.keptPhotos(of: id) {
-        try writer.setPhoto(of: player, jpeg: jpeg, hash: jpeg.map { Photo(jpeg: $0).hash })
+      try writer.releaseKeys(of: changed)
+      for player in changed {
+        guard let old = before[player.id] else { continue }
+        try writer.update(old, was: player)
+      }
+      for player in comingBack { try writer.restore(player) }
+      for photo in photos {
+        try writer.setPhoto(
+          of: photo.player, jpeg: photo.jpeg, hash: photo.jpeg.map { Photo(jpeg: $0).hash })
       }
       try writer.markUndone(id, at: at)
       try writer.record(
@@ -215,9 +249,31 @@ extension RosterStore {
     }
   }
 
+  /// The pseudos and Riot IDs the roster's players hold, but `leaving`'s (those an import,
+  /// or its Undo, changes or takes away).
+  private static func keys(of players: [Player], but leaving: [Player]) -> HeldKeys {
+    let gone = Set(leaving.map(\.id))
+    var keys = HeldKeys()
+    for player in players where !gone.contains(player.id) {
+      keys.pseudos[Player.nameKey(player.name)] = player.name
+      if let riotID = player.riotID { keys.riotIDs[riotID.key] = player.name }
+    }
+    return keys
+  }
+
+  private struct HeldKeys {
+    var pseudos: [String: String] = [:]
+    var riotIDs: [String: String] = [:]
+
+    /// Who holds `player`'s pseudo or Riot ID, if anyone.
+    func holder(of player: Player) -> String? {
+      pseudos[Player.nameKey(player.name)] ?? player.riotID.flatMap { riotIDs[$0.key] }
+    }
+  }
+
   /// The import with this id, as kept for its Undo; nil when there is none.
   public func importRecord(_ id: Int64) throws(RosterError) -> ImportRecord? {
-    try read { connection in try Writer.importRecord(id, in: connection) }
+    try read { connection in try Writer.storedImport(id, in: connection)?.record }
   }
 }
 
@@ -232,19 +288,22 @@ extension Writer {
   }
 
   /// Keeps an import's players as they were and as it leaves them.
-  func insertImport(_ plan: RosterImport, at date: Date, author: String) throws -> ImportRecord {
-    let before = plan.changed.map(\.before) + plan.removed
+  func insertImport(_ plan: RosterImport, restoring: [Player], at date: Date, author: String)
+    throws -> ImportRecord
+  {
+    let before = plan.changed.map(\.before) + plan.removed + restoring
     let after = plan.changed.map(\.after) + plan.added + plan.restored
     var id: Int64 = 0
     try statement(
       """
-      INSERT INTO roster_import (team_id, at, author, before, after, week_replaced)
-      VALUES (?1, ?2, ?3, ?4, ?5, ?6) RETURNING id
+      INSERT INTO roster_import (team_id, at, author, before, after, restored, week_replaced)
+      VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7) RETURNING id
       """
     ).bind(
       plan.team.map { .text($0.id.text) } ?? .null, .double(date.timeIntervalSince1970),
       .text(author), .text(String(decoding: TeamJSON.encode(before), as: UTF8.self)),
       .text(String(decoding: TeamJSON.encode(after), as: UTF8.self)),
+      .text(plan.restored.map(\.id.text).joined(separator: ",")),
       .int(plan.schedule == nil ? 0 : 1)
     ).forEachRow { id = $0.int(0) }
     return ImportRecord(
@@ -253,25 +312,33 @@ extension Writer {
       removed: plan.removed.count, weekReplaced: plan.schedule != nil, undone: false)
   }
 
-  /// Keeps a player's photo (or that they had none) before an import replaces it.
-  func keepPhoto(of player: UUID, for importID: Int64) throws {
+  /// Keeps a player's photo (or that they had none) before an import replaces it, and the
+  /// hash of the one it sets (an Undo finds it there, or refuses).
+  func keepPhoto(of player: UUID, setting hash: String, for importID: Int64) throws {
     var jpeg: Data?
     try statement("SELECT jpeg FROM photo WHERE player_id = ?1").bind(.text(player.text))
       .forEachRow { jpeg = $0.blob(0) }
     try statement(
-      "INSERT INTO roster_import_photo (import_id, player_id, jpeg) VALUES (?1, ?2, ?3)"
-    ).bind(.int(importID), .text(player.text), jpeg.map { .blob($0) } ?? .null).run()
+      """
+      INSERT INTO roster_import_photo (import_id, player_id, jpeg, set_hash)
+      VALUES (?1, ?2, ?3, ?4)
+      """
+    ).bind(.int(importID), .text(player.text), jpeg.map { .blob($0) } ?? .null, .text(hash)).run()
   }
 
-  /// The photos an import replaced, by player (nil: they had none).
-  func keptPhotos(of importID: Int64) throws -> [(UUID, Data?)] {
-    var photos: [(UUID, Data?)] = []
-    try statement("SELECT player_id, jpeg FROM roster_import_photo WHERE import_id = ?1")
-      .bind(.int(importID)).forEachRow { row in
-        if let id = UUID(text: row.text(0)) {
-          photos.append((id, row.isNull(1) ? nil : row.blob(1)))
-        }
+  /// The photos an import replaced (nil: the player had none), and the hash of each it set.
+  func keptPhotos(of importID: Int64) throws -> [(player: UUID, jpeg: Data?, set: String)] {
+    var photos: [(player: UUID, jpeg: Data?, set: String)] = []
+    try statement(
+      "SELECT player_id, jpeg, set_hash FROM roster_import_photo WHERE import_id = ?1"
+    ).bind(.int(importID)).forEachRow { row in
+      guard let id = UUID(text: row.text(0)) else {
+        throw StoreOpenError.unreadableRow(
+          path: connection.name, table: "roster_import_photo", id: row.text(0),
+          reason: "the player id is not a UUID")
       }
+      photos.append((id, row.isNull(1) ? nil : row.blob(1), row.text(2)))
+    }
     return photos
   }
 
@@ -281,50 +348,44 @@ extension Writer {
   }
 
   /// An import with its players as they were and as it left them; nil when there is none.
-  func storedImport(_ id: Int64) throws -> (
-    record: ImportRecord, before: [Player], after: [Player]
-  )? {
-    var found: (ImportRecord, [Player], [Player])?
-    try statement(
-      """
-      SELECT team_id, before, after, week_replaced,
-        CASE WHEN undone_at IS NULL THEN 0 ELSE 1 END
-      FROM roster_import WHERE id = ?1
-      """
-    ).bind(.int(id)).forEachRow { row in
-      found = try Self.importRow(id, row)
-    }
-    return found
+  func storedImport(_ id: Int64) throws -> StoredImport? {
+    try Self.storedImport(id, in: connection)
+  }
+
+  /// An import as kept: its record, its players before and after, and those it brought
+  /// back from Recently removed.
+  struct StoredImport {
+    let record: ImportRecord
+    let before: [Player]
+    let after: [Player]
+    let restored: Set<UUID>
   }
 
   /// The import with this id, read on any connection.
-  static func importRecord(_ id: Int64, in connection: any SQLConnection) throws -> ImportRecord? {
-    var found: ImportRecord?
+  static func storedImport(_ id: Int64, in connection: any SQLConnection) throws
+    -> StoredImport?
+  {
+    var found: StoredImport?
     try connection.prepare(
       """
-      SELECT team_id, before, after, week_replaced,
+      SELECT team_id, before, after, restored, week_replaced,
         CASE WHEN undone_at IS NULL THEN 0 ELSE 1 END
       FROM roster_import WHERE id = ?1
       """
     ).bind(.int(id)).forEachRow { row in
-      found = try importRow(id, row).record
+      let before = try TeamJSON.decode([Player].self, from: Data(row.text(1).utf8))
+      let after = try TeamJSON.decode([Player].self, from: Data(row.text(2).utf8))
+      let restored = Set(row.text(3).split(separator: ",").compactMap { UUID(text: String($0)) })
+      let beforeIDs = Set(before.map(\.id))
+      let afterIDs = Set(after.map(\.id))
+      let record = ImportRecord(
+        id: id, teamID: row.isNull(0) ? nil : UUID(text: row.text(0)),
+        added: after.count(where: { !beforeIDs.contains($0.id) || restored.contains($0.id) }),
+        changed: after.count(where: { beforeIDs.contains($0.id) && !restored.contains($0.id) }),
+        removed: before.count(where: { !afterIDs.contains($0.id) }),
+        weekReplaced: row.int(4) != 0, undone: row.int(5) != 0)
+      found = StoredImport(record: record, before: before, after: after, restored: restored)
     }
     return found
-  }
-
-  private static func importRow(_ id: Int64, _ row: any SQLRow) throws -> (
-    record: ImportRecord, before: [Player], after: [Player]
-  ) {
-    let before = try TeamJSON.decode([Player].self, from: Data(row.text(1).utf8))
-    let after = try TeamJSON.decode([Player].self, from: Data(row.text(2).utf8))
-    let afterIDs = Set(after.map(\.id))
-    let beforeIDs = Set(before.map(\.id))
-    let record = ImportRecord(
-      id: id, teamID: row.isNull(0) ? nil : UUID(text: row.text(0)),
-      added: after.count(where: { !beforeIDs.contains($0.id) }),
-      changed: after.count(where: { beforeIDs.contains($0.id) }),
-      removed: before.count(where: { !afterIDs.contains($0.id) }),
-      weekReplaced: row.int(3) != 0, undone: row.int(4) != 0)
-    return (record, before, after)
   }
 }

@@ -374,6 +374,32 @@ import Testing
       teams: [.first, blue], team: blue)
     #expect(renamed.changed.map(\.after.id) == [kamiloo.id])
     #expect(renamed.changed.map(\.fields) == [[.name]])
+    // A team named with a line break after it is still another team's: left out.
+    let sneaky = try RosterImport(
+      Data(#"[{"name":"Intruder","position":"Top","team":"KC\n"}]"#.utf8), current: current,
+      teams: [.first, blue], team: blue)
+    #expect(sneaky.added.isEmpty && sneaky.leftOut.map(\.name) == ["Intruder"])
+    // A JSON "champions" member is not how favourites are given: they stay.
+    let members = try RosterImport(
+      Data(#"[{"name":"Kamiloo","position":"Jungle","champions":[]}]"#.utf8), current: current,
+      teams: [.first, blue], team: blue)
+    #expect(members.isEmpty)
+    // A row shorter than the header leaves its last columns as they are.
+    let short = try RosterImport(
+      csv("name,position,riotID,realName\nKamiloo,Mid\n"), current: current,
+      teams: [.first, blue], team: blue)
+    #expect(short.changed.map(\.fields) == [[.position]])
+    // A removed player's id never finds a current player by pseudo.
+    let gone = Player(name: "Gone", position: .top, teamID: blue.id)
+    #expect(throws: RosterFile.Problems.self) {
+      try RosterImport(
+        csv("id,name,position\n\(gone.id),Kamiloo,Top\n"), current: current, removed: [gone],
+        teams: [.first, blue], team: blue)
+    }
+    let byID = try RosterImport(
+      csv("id,name,position\n\(gone.id),Gone,Mid\n"), current: current, removed: [gone],
+      teams: [.first, blue], team: blue)
+    #expect(byID.restored.map(\.id) == [gone.id] && byID.changed.isEmpty)
     // Two rows naming one player are refused.
     #expect(throws: RosterFile.Problems.self) {
       try RosterImport(

@@ -166,4 +166,36 @@ import Testing
     try await store.undoImport(record.id)
     #expect(store.roster.player(id: kamiloo.id)?.name == "Kamiloo")
   }
+
+  @Test(arguments: Backend.allCases)
+  func aRemovedPlayerBroughtBackByIdKeepsWhatTheFileLacksAndUndoSendsThemBack(
+    _ backend: Backend
+  ) async throws {
+    let (db, store) = try await organisation(backend)
+    let kamiloo = try #require(store.players.first { $0.name == "Kamiloo" })
+    try await store.removePlayer(id: kamiloo.id)
+    let record = try await store.importing(
+      "id,name,position\n\(kamiloo.id),Kamiloo,Mid\n", team: "KCB")
+    #expect(record.added == 1)
+    let back = try #require(store.roster.player(id: kamiloo.id))
+    #expect(back.position == .mid && back.realName == "Kamil" && back.image == "kamiloo")
+    #expect(back.riotID?.description == "Kamiloo#EUW")
+    try await store.undoImport(record.id)
+    let removed = try #require(try db.open().roster.removal(id: kamiloo.id))
+    #expect(removed.player.hasSameFields(as: kamiloo))  // as it was removed: a jungler
+  }
+
+  @Test(arguments: Backend.allCases)
+  func anUndoLeavesAPhotoSetSinceTheImportAndSaysWhy(_ backend: Backend) async throws {
+    let (_, store) = try await organisation(backend)
+    let kamiloo = try #require(store.players.first { $0.name == "Kamiloo" })
+    let imported = try Photo(upload: stripedPNG(side: 64, rgb: (10, 200, 10)))
+    let file = Data(
+      #"[{"name":"Kamiloo","photo":"\#(imported.jpeg.base64EncodedString())"}]"#.utf8)
+    let record = try await store.importing(file, team: "KCB")
+    let later = try Photo(upload: stripedPNG(side: 64, rgb: (10, 10, 200)))
+    try await store.setPhoto(of: kamiloo.id, to: later)
+    await #expect(throws: RosterError.self) { try await store.undoImport(record.id) }
+    #expect(store.roster.photos[kamiloo.id] == later.hash)
+  }
 }

@@ -12,6 +12,19 @@ import Testing
 
   init() throws { app = try TestServer() }
 
+  /// Previews `fields` at `path`, then confirms as the preview's button does: with the
+  /// plan it showed.
+  func confirm(_ path: String, _ fields: [(String, String)], session: TestServer.Session)
+    async throws -> WireResponse
+  {
+    let preview = try await app.post(path, fields, session: session)
+    let plan = try #require(
+      preview.text.components(separatedBy: #"name="plan" value=""#).dropFirst().first?
+        .prefix { $0 != "\"" })
+    return try await app.post(
+      path, fields + [("confirm", "yes"), ("plan", String(plan))], session: session)
+  }
+
   @Test func theRosterDownloadsAsCSVAndAsJSON() async throws {
     let csv = try await app.client.get("/export.csv")
     #expect(csv.status == 200)
@@ -52,9 +65,8 @@ import Testing
     #expect(!preview.text.contains("Caliste") && !preview.text.contains("to Recently removed"))
     #expect(app.store.roster == before)  // nothing applied yet
 
-    let applied = try await app.post(
-      "/teams/KC/import",
-      [("csrf", session.token), ("content", content), ("mode", "merge"), ("confirm", "yes")],
+    let applied = try await confirm(
+      "/teams/KC/import", [("csrf", session.token), ("content", content), ("mode", "merge")],
       session: session)
     #expect(applied.status == 303)
     let location = try #require(applied.header("location"))
@@ -117,6 +129,29 @@ import Testing
     #expect(unreadable.status == 422 && unreadable.text.contains("Line 2"))
   }
 
+  @Test func aConfirmationAfterTheRosterChangedShowsWhatTheImportDoesNowAndChangesNothing()
+    async throws
+  {
+    let session = try await app.session()
+    let content = "name,position\nCanna,Mid\n"
+    let preview = try await app.post(
+      "/teams/KC/import", [("csrf", session.token), ("content", content)], session: session)
+    let plan = try #require(
+      preview.text.components(separatedBy: #"name="plan" value=""#).dropFirst().first?
+        .prefix { $0 != "\"" })
+    // Someone else edits Canna meanwhile.
+    try await app.store.updatePlayer(
+      id: Player.defaultRoster[0].id, with: PlayerEdit(image: "elsewhere"))
+    let before = app.store.roster
+    let confirmed = try await app.post(
+      "/teams/KC/import",
+      [("csrf", session.token), ("content", content), ("confirm", "yes"), ("plan", String(plan))],
+      session: session)
+    #expect(confirmed.status == 409)
+    #expect(confirmed.text.contains("The roster changed since the preview"))
+    #expect(app.store.roster == before)
+  }
+
   @Test func aReplacingImportListsWhoGoesToRecentlyRemoved() async throws {
     let session = try await app.session()
     let fields = [
@@ -126,8 +161,7 @@ import Testing
     #expect(preview.text.contains("Removed, to Recently removed (2)"))
     #expect(preview.text.contains("Caliste, ADC") && preview.text.contains("Targamas, Support"))
     #expect(preview.text.contains("1 player of the file stays as they are."))
-    let applied = try await app.post(
-      "/teams/KC/import", fields + [("confirm", "yes")], session: session)
+    let applied = try await confirm("/teams/KC/import", fields, session: session)
     #expect(applied.status == 303)
     #expect(app.store.players.map(\.name) == ["Canna"])
     #expect(Set(app.store.roster.removed.map(\.player.name)) == ["Caliste", "Targamas"])

@@ -97,7 +97,7 @@ extension Pages {
 
   /// What an import would do, field by field, and the button that does it.
   static func importPreview(
-    _ plan: RosterImport, back: String, content: String, token: String
+    _ plan: RosterImport, back: String, content: String, token: String, notice: String? = nil
   ) -> HTTPResponse {
     let number = Language.current.number
     func section(_ title: String, _ id: String, count: Int, _ items: [HTML]) -> HTML {
@@ -118,6 +118,7 @@ extension Pages {
           ?? localized("Import into the whole organisation?")),
       .h("p", ["class": "import-summary"], localized("This import: %@.", plan.summary)),
     ]
+    if let notice { body.insert(.h("p", ["class": "problems", "role": "alert"], notice), at: 1) }
     if let week = plan.schedule {
       body.append(.h("p", ["class": "week-import"], RosterImport.weekSummary(week)))
     }
@@ -199,6 +200,7 @@ extension Pages {
             .h("input", ["type": "hidden", "name": "content", "value": content]),
             .h("input", ["type": "hidden", "name": "mode", "value": plan.mode.rawValue]),
             .h("input", ["type": "hidden", "name": "confirm", "value": "yes"]),
+            .h("input", ["type": "hidden", "name": "plan", "value": plan.fingerprint]),
             .h(
               "div", ["class": "actions"],
               [
@@ -210,7 +212,7 @@ extension Pages {
           ]))
     }
     return page(
-      title: localized("Import preview · KCorp"),
+      status: notice == nil ? 200 : 409, title: localized("Import preview · KCorp"),
       [backBar(to: back), .h("main", ["class": "trash import-preview"], body)])
   }
 }

@@ -95,6 +95,14 @@ extension WebApp {
         return Pages.importPreview(plan, back: back, content: content, token: token)
           .with(cookie: cookie)
       }
+      // The roster changed since the preview: what the import does now, to confirm again.
+      guard form["plan"]?.first == plan.fingerprint else {
+        return Pages.importPreview(
+          plan, back: back, content: content, token: token,
+          notice: localized(
+            "The roster changed since the preview: this is what the import does now.")
+        ).with(cookie: cookie)
+      }
       let record =
         if team != nil {
           try await context.scope.importRoster(plan, photos: photos)

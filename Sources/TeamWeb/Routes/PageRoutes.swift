@@ -22,7 +22,7 @@ extension WebApp {
       let page = min(max(request.query["page"].flatMap { Int($0) } ?? 1, 1), pages)
       // After an action the roster says what happened: rendered for this request only.
       let viewer = context.viewer(on: team)
-      if let notice = WebApp.notice(request.query, roster: roster, store: store) {
+      if let notice = WebApp.notice(request.query, roster: roster, store: store, team: team) {
         return Pages.roster(
           roster, team: team, page: page, token: token, viewer: viewer, notice: notice
         ).with(cookie: cookie)
@@ -406,18 +406,23 @@ extension WebApp {
 
   /// What the roster announces, from `?added=`, `?removed=` or `?restored=` (ids that exist),
   /// `?imported=` or `?undone=` (an import's number).
-  static func notice(_ query: [String: String], roster: Roster, store: RosterStore)
+  static func notice(_ query: [String: String], roster: Roster, store: RosterStore, team: Team)
     -> Pages.Notice?
   {
+    /// An import told on its own team's page only (the whole organisation's on the first).
+    func record(_ name: String) -> ImportRecord? {
+      guard let id = query[name].flatMap(Int64.init), let record = try? store.importRecord(id),
+        record.teamID ?? roster.firstTeam.id == team.id
+      else { return nil }
+      return record
+    }
     func id(_ name: String) -> UUID? { query[name].flatMap(UUID.init(text:)) }
     if let id = id("added"), let player = roster.player(id: id) { return .added(player) }
     if let id = id("restored"), let player = roster.player(id: id) { return .restored(player) }
-    if let id = query["imported"].flatMap(Int64.init), let record = try? store.importRecord(id) {
+    if let record = record("imported") {
       return .imported(record, team: record.teamID.flatMap { roster.team(id: $0) })
     }
-    if let id = query["undone"].flatMap(Int64.init), let record = try? store.importRecord(id),
-      record.undone
-    {
+    if let record = record("undone"), record.undone {
       return .importUndone(team: record.teamID.flatMap { roster.team(id: $0) })
     }
     if let id = id("removed"), let removal = roster.removal(id: id) {
