@@ -46,7 +46,8 @@ let package = Package(
     .systemLibrary(name: "CGnuTLS", pkgConfig: "gnutls", providers: [.apt(["libgnutls28-dev"])]),
     .target(name: "TeamAccess", dependencies: ["TeamKit", "TeamStore", "CArgon2", "CGnuTLS"]),
 
-    // MARK: Client: the team's server from the app and the CLI (Foundation only)
+    // MARK: Client: the team's server from the app and the CLI (Foundation, the store for the
+    // champions' sync, and photos)
     .target(name: "TeamClient", dependencies: ["TeamKit", "TeamStore", "TeamPhoto"]),
 
     // MARK: Photos: uploads decoded and re-encoded by libvips (Debian's libvips-dev) on

@@ -37,8 +37,17 @@ public enum Passwords {
     return nil
   }
 
+  /// Why Argon2 could not hash a password: no memory to spare (or parameters it refuses).
+  public struct HashError: Error, CustomStringConvertible {
+    public let description: String
+  }
+
   /// A salted Argon2id hash of `password` as a PHC string.
-  public static func hash(_ password: String, parameters: Parameters = .current) -> String {
+  /// - Throws: ``HashError`` when Argon2 fails (memory pressure): the caller says so, the
+  ///   server keeps running.
+  public static func hash(_ password: String, parameters: Parameters = .current)
+    throws(HashError) -> String
+  {
     let salt = Secrets.randomBytes(16)
     let hashLength = 32
     let length = argon2_encodedlen(
@@ -49,8 +58,9 @@ public enum Passwords {
     let code = argon2id_hash_encoded(
       parameters.iterations, parameters.memoryKiB, parameters.parallelism, bytes, bytes.count,
       salt, salt.count, hashLength, &encoded, length)
-    // The only failures are bad parameters or no memory, which no input can cause.
-    precondition(code == ARGON2_OK.rawValue, String(cString: argon2_error_message(code)))
+    guard code == ARGON2_OK.rawValue else {
+      throw HashError(description: String(cString: argon2_error_message(code)))
+    }
     return String(decoding: encoded.prefix { $0 != 0 }.map(UInt8.init), as: UTF8.self)
   }
 

@@ -120,8 +120,6 @@ final class RequestState: TaskExecutor, @unchecked Sendable {
     }
   }
 
-  var isAnswered: Bool { exchange.withLock { $0.answer != nil } }
-
   /// The handler's answer (the first one given: a stop may answer first). Resumes the
   /// connection when it was suspended to wait for it.
   func answer(_ response: HTTPResponse) {

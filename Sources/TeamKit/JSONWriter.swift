@@ -151,7 +151,10 @@ extension Champion: JSONWritable {
 }
 
 extension Player: JSONWritable {
-  public func write(to writer: inout JSONWriter) {
+  public func write(to writer: inout JSONWriter) { write(to: &writer, photo: nil) }
+
+  /// The player, and with `photo` their JPEG in base64 (`photo`), as a JSON export holds it.
+  func write(to writer: inout JSONWriter, photo jpeg: Data?) {
     writer.object {
       if let birthDate { $0.member("birthDate", birthDate.description) }
       if let contractEnd { $0.member("contractEnd", contractEnd.description) }
@@ -162,6 +165,7 @@ extension Player: JSONWritable {
       $0.member("lineup", lineup.rawValue)
       $0.member("name", name)
       if let nationality { $0.member("nationality", nationality) }
+      if let jpeg { $0.member("photo", jpeg.base64EncodedString()) }
       if let photo { $0.member("photoURL", Player.photoPath(photo)) }
       $0.member("position", position.rawValue)
       if let realName { $0.member("realName", realName) }

@@ -48,23 +48,12 @@ public enum RosterFile {
   ) -> Data {
     switch format {
     case .json:
-      let json = TeamJSON.encode(
-        JSONFile(
-          players: players,
-          availability: players.compactMap { player in
-            schedule.availability[player.id].map { PlayerHours(player: player.id, hours: $0) }
-          }, events: schedule.events), pretty: true)
-      guard !photos.isEmpty,
-        var file = try? JSONSerialization.jsonObject(with: json) as? [String: Any],
-        var objects = file["players"] as? [[String: Any]]
-      else { return json + Data("\n".utf8) }
-      for (index, player) in players.enumerated() {
-        if let photo = photos[player.id] { objects[index]["photo"] = photo.base64EncodedString() }
-      }
-      file["players"] = objects
-      let data = try? JSONSerialization.data(
-        withJSONObject: file, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
-      return (data ?? json) + Data("\n".utf8)
+      let file = JSONFile(
+        players: players.map { ($0, photos[$0.id]) },
+        availability: players.compactMap { player in
+          schedule.availability[player.id].map { PlayerHours(player: player.id, hours: $0) }
+        }, events: schedule.events)
+      return TeamJSON.encode(file, pretty: true) + Data("\n".utf8)
     case .csv, .frenchCSV:
       let french = format == .frenchCSV
       let separator = french ? ";" : ","
@@ -112,15 +101,22 @@ public enum RosterFile {
 
   /// A JSON export: the players and the week.
   private struct JSONFile: JSONWritable {
-    let players: [Player]
+    let players: [(Player, photo: Data?)]
     let availability: [PlayerHours]
     let events: [TeamEvent]
+
+    /// A player with their photo.
+    struct Exported: JSONWritable {
+      let player: Player
+      let photo: Data?
+      func write(to writer: inout JSONWriter) { player.write(to: &writer, photo: photo) }
+    }
 
     func write(to writer: inout JSONWriter) {
       writer.object {
         $0.member("availability", availability)
         $0.member("events", events.map { EventDocument($0, verdict: nil) })
-        $0.member("players", players)
+        $0.member("players", players.map { Exported(player: $0.0, photo: $0.photo) })
       }
     }
   }

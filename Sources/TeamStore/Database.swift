@@ -1,6 +1,6 @@
 import Foundation
 
-/// One connection to the store's database: SQLite's file (``Connection``) or a PostgreSQL
+/// One connection to the store's database: SQLite's file (``SQLiteConnection``) or a PostgreSQL
 /// server (``PostgresConnection``). Every query of the store is written once, in the SQL
 /// both understand, with parameters `?1`, `?2`, … (never values in the text).
 ///

@@ -7,7 +7,7 @@ import TeamKit
 ///
 /// SQLite files have gone through every version since the first. PostgreSQL came with
 /// version 8: a new PostgreSQL database gets that version's schema at once
-/// (``postgresSchema``), then the same later versions as SQLite (``later``).
+/// (`createSchema`), then the same later versions as SQLite (``later``).
 enum Schema {
   /// The version a PostgreSQL database starts at.
   static let postgresBase = 8

@@ -14,7 +14,7 @@ public struct SQLiteError: Error, Hashable, CustomStringConvertible, Sendable {
   public var isDiskFull: Bool { code & 0xFF == SQLITE_FULL }
   /// The file or its folder cannot be written (read-only).
   public var isReadOnly: Bool { code & 0xFF == SQLITE_READONLY }
-  /// The file was removed or replaced while open: ``Connection/transaction(_:)`` found it
+  /// The file was removed or replaced while open: ``SQLiteConnection/transaction(_:)`` found it
   /// gone from its path before committing.
   public let isFileGone: Bool
 

@@ -59,7 +59,11 @@ import Testing
     #expect(Passwords.verify("correct horse", against: record.passwordHash))
     #expect(!Passwords.verify("correct horsf", against: record.passwordHash))
     // Two hashes of one password differ: each has its own salt.
-    #expect(Passwords.hash("same password") != Passwords.hash("same password"))
+    #expect(try Passwords.hash("same password") != Passwords.hash("same password"))
+    // Argon2 failing (no memory; here parameters it refuses) is an error, not a crash.
+    #expect(throws: Passwords.HashError.self) {
+      try Passwords.hash("x", parameters: .init(memoryKiB: 1, iterations: 1, parallelism: 1))
+    }
   }
 
   @Test func signingInGivesASessionStoredOnlyAsADigest() async throws {
@@ -159,7 +163,7 @@ import Testing
     try await store.saveAccount(
       AccountRecord(
         name: "analyst", role: .viewer,
-        passwordHash: Passwords.hash("analyst pass", parameters: weak),
+        passwordHash: try Passwords.hash("analyst pass", parameters: weak),
         createdAt: clock.now()))
     #expect(Passwords.needsRehash(try #require(try store.account(named: "analyst")).passwordHash))
     _ = try await access.signIn(name: "analyst", password: "analyst pass", address: "a")

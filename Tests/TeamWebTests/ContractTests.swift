@@ -140,7 +140,8 @@ import Testing
     let roster = Roster(version: 1, players: players, removed: [])
     for page in [
       Pages.roster(roster, team: .first, page: 1, token: slot, viewer: Pages.Viewer()),
-      Pages.player(players[0], in: roster, token: slot, viewer: Pages.Viewer()),
+      Pages.player(
+        players[0], in: roster, token: slot, viewer: Pages.Viewer(), today: Day(Date())),
       Pages.confirmDeletePage(players[0], token: slot, cookie: nil),
       Pages.editPlayer(
         players[0], input: Pages.input(of: players[0]), errors: nil, token: slot, version: "v",

@@ -8,8 +8,8 @@ extension Pages {
   /// `/` when the organisation has several teams: a card per team, with
   /// its starting five and the completeness line, its substitutes, the contracts ending
   /// within 90 days, and its events of the next seven days with their verdicts.
-  static func overview(_ roster: Roster, viewer: Viewer, now: Date = Date()) -> HTTPResponse {
-    let today = Day(now)
+  static func overview(_ roster: Roster, viewer: Viewer, now: Date) -> HTTPResponse {
+    let today = Day(now, in: roster.firstTeam.zone)  // the organisation's day: its first team's
     let cards: [HTML] = roster.teams.map { team in
       let players = roster.players(in: team.id)
       let status = LineupStatus(players: players)

@@ -17,7 +17,7 @@ extension Pages {
 
   static func player(
     _ player: Player, in roster: Roster, token: String, viewer: Viewer,
-    tenures: [Tenure] = [], today: Day = Day(Date()), notice: String? = nil
+    tenures: [Tenure] = [], today: Day, notice: String? = nil
   ) -> HTTPResponse {
     let starter = player.lineup == .starter
     let team = roster.team(id: player.teamID)

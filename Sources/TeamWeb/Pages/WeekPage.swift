@@ -531,7 +531,7 @@ extension Pages {
   /// When a player can play: their weekly hours and days away, with the form to change
   /// them.
   static func availability(
-    _ player: Player, in roster: Roster, token: String, canEdit: Bool,
+    _ player: Player, in roster: Roster, token: String, canEdit: Bool, now: Date,
     input: (weekly: String, away: String)? = nil, errors: ValidationError? = nil,
     notice: String? = nil
   ) -> HTTPResponse {
@@ -539,7 +539,7 @@ extension Pages {
     let current = roster.schedule.availability[player.id] ?? Availability()
     let weekly = input?.weekly ?? current.weekly.map(\.description).joined(separator: ", ")
     let away = input?.away ?? current.away.map(\.description).joined(separator: "\n")
-    let today = Day(Date(), in: team.zone)
+    let today = Day(now, in: team.zone)
     var content: [HTML] = [
       notice.map { .h("p", ["class": "status shown", "role": "status"], $0) }
         ?? .h("p", ["class": "status", "role": "status"], ""),

@@ -45,7 +45,7 @@ extension WebApp {
       return cache.response(
         "/~overview" + viewer.cacheKey + "~\(Int(context.now.timeIntervalSince1970) / 3600)",
         version: roster.version
-      ) { Pages.overview(roster, viewer: viewer) }
+      ) { Pages.overview(roster, viewer: viewer, now: context.now) }
     }
 
     route("GET", "/teams/{tag}", RoutePolicy(.reader, team: .tag)) { request, context in
@@ -155,7 +155,8 @@ extension WebApp {
         return Pages.player(
           player.shown(to: viewer), in: roster, token: slot, viewer: viewer,
           tenures: personal ? try store.tenures(of: player.id) : [],
-          today: Day(context.now), notice: notice)
+          today: Day(context.now, in: (roster.team(id: player.teamID) ?? roster.firstTeam).zone),
+          notice: notice)
       }
     }
     route(

@@ -145,7 +145,8 @@ extension WebApp {
       let days = try WebApp.days(request.query["within"])
       return WebApp.json(
         Contracts.ending(
-          in: store.roster.players, within: days, today: Day(context.now)))
+          in: store.roster.players, within: days,
+          today: Day(context.now, in: store.roster.firstTeam.zone)))
     }
   }
 

@@ -315,7 +315,7 @@ extension WebApp {
       let (token, cookie) = WebApp.csrfToken(for: request)
       return Pages.availability(
         player, in: store.roster, token: token, canEdit: context.viewer.mayAnswer(for: player.id),
-        notice: request.query["saved"] != nil ? localized("Saved.") : nil
+        now: context.now, notice: request.query["saved"] != nil ? localized("Saved.") : nil
       ).with(cookie: cookie)
     }
 
@@ -346,7 +346,7 @@ extension WebApp {
         guard let errors = error.validation else { throw error }
         let (token, cookie) = WebApp.csrfToken(for: request)
         return Pages.availability(
-          player, in: store.roster, token: token, canEdit: true,
+          player, in: store.roster, token: token, canEdit: true, now: context.now,
           input: (weekly ?? "", away ?? ""), errors: errors
         ).with(cookie: cookie)
       }
