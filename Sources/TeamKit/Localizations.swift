@@ -1030,6 +1030,8 @@ enum Localizations {
     "The roster is empty. Add a player with ‘kcorp players add’.":
       "L’effectif est vide. Ajoutez un joueur avec « kcorp players add ».",
     "The server answered %1$@: %2$@": "Le serveur a répondu %1$@ : %2$@",
+    "The server has no memory to spare for the password now; try again soon.":
+      "Le serveur n’a pas de mémoire disponible pour le mot de passe en ce moment ; réessayez bientôt.",
     "The server is busy with other photos; send this one again in a moment.":
       "Le serveur traite d’autres photos ; renvoyez celle-ci dans un instant.",
     "The server is busy: try again in a second.":
