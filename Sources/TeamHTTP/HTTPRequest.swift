@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// An HTTP request as the server received it, body included.
 ///
@@ -74,6 +75,9 @@ public struct HTTPRequest: Sendable {
 
   private final class Box: Sendable {
     let fields: Fields
+    /// The multipart body's parts once read (`.some(nil)`: not multipart): a form's fields
+    /// and files are read from one parse.
+    let parts = Mutex<[Part]??>(nil)
     init(_ fields: Fields) { self.fields = fields }
   }
 
@@ -215,8 +219,16 @@ public struct HTTPRequest: Sendable {
     var data: ArraySlice<UInt8> = []
   }
 
-  /// The parts of a `multipart/form-data` body (RFC 7578), or nil for another body.
+  /// The parts of a `multipart/form-data` body (RFC 7578), or nil for another body; read
+  /// once per request.
   private var multipartParts: [Part]? {
+    if let parsed = box.parts.withLock({ $0 }) { return parsed }
+    let parsed = parsedParts()
+    box.parts.withLock { $0 = .some(parsed) }
+    return parsed
+  }
+
+  private func parsedParts() -> [Part]? {
     guard contentType == "multipart/form-data", let header = header("content-type") else {
       return nil
     }
