@@ -24,6 +24,8 @@ final class WaitingConnections: Sendable {
   private struct Entry {
     let socket: Int32
     let address: String
+    /// Which connection this is, among all: a key (a pointer) may be another's later.
+    var serial: UInt64 = 0
     /// Since when it waits for a request; nil while one is answered (or streamed).
     var since: ContinuousClock.Instant?
     /// Time granted beyond the deadline: an upload's body may take longer to come.
@@ -58,6 +60,7 @@ final class WaitingConnections: Sendable {
 
   /// By connection (its address in memory, as a number: pointers are not Sendable).
   private let entries = Mutex<[UInt: Entry]>([:])
+  private let serials = Atomic<UInt64>(0)
   private let perAddress: Int
   /// Past this many connections in all, each new one makes room by cutting the oldest
   /// waiting connection of the address that holds the most: many addresses trickling
@@ -75,7 +78,9 @@ final class WaitingConnections: Sendable {
     entries.withLock { entries in
       let key = UInt(bitPattern: connection)
       // Whatever it has received so far (a client sends at once) is its first request's.
-      entries[key] = Entry(socket: socket, address: address, since: .now)
+      entries[key] = Entry(
+        socket: socket, address: address,
+        serial: serials.add(1, ordering: .relaxed).newValue, since: .now)
       let same = entries.filter { $0.value.address == address }
       let waiting = same.filter { $0.value.since != nil }
       if same.count > perAddress || waiting.count > perAddress / 2 {
@@ -153,28 +158,38 @@ final class WaitingConnections: Sendable {
 
   /// Cuts off the connections waiting since before `limit`, and answers 400 to those whose
   /// request began but can never end: its client closed its side, or sent nothing more for
-  /// `stall` (uploads excepted: a phone may pause).
+  /// `stall` (uploads excepted: a phone may pause). The kernel is asked for each one's
+  /// progress outside the lock (a system call each); what it says is applied only to the
+  /// connection it was asked for, if it is still there.
   func cutOff(waitingSince limit: ContinuousClock.Instant, stall: Duration = .milliseconds(1500)) {
     let now = ContinuousClock.now
-    entries.withLock { entries in
-      for (key, var entry) in entries {
+    let waiting = entries.withLock { entries in
+      var waiting: [(key: UInt, socket: Int32, serial: UInt64)] = []
+      for (key, entry) in entries {
         guard let since = entry.since else { continue }
         if since + entry.grace < limit {
-          shutdown(entry.socket, Int32(SHUT_RDWR))
-          entries[key] = nil
-          continue
+          Self.cut(key, in: &entries)
+        } else {
+          waiting.append((key, entry.socket, entry.serial))
         }
-        guard let (received, peerClosed) = Self.progress(entry.socket) else { continue }
+      }
+      return waiting
+    }
+    let read = waiting.compactMap { one in Self.progress(one.socket).map { (one, $0) } }
+    entries.withLock { entries in
+      for (one, (received, peerClosed)) in read {
+        guard var entry = entries[one.key], entry.serial == one.serial, entry.since != nil
+        else { continue }
         guard let baseline = entry.baseline else {
           entry.baseline = received
           entry.received = received
-          entries[key] = entry
+          entries[one.key] = entry
           continue
         }
         if received != entry.received {
           entry.received = received
           entry.progress = now
-          entries[key] = entry
+          entries[one.key] = entry
         }
         let begun = received > baseline
         let stalled = entry.grace == .zero && now - entry.progress > stall
@@ -183,7 +198,7 @@ final class WaitingConnections: Sendable {
           send(entry.socket, $0.baseAddress, $0.count, Self.sendFlags)
         }
         shutdown(entry.socket, Int32(SHUT_RDWR))
-        entries[key] = nil
+        entries[one.key] = nil
       }
     }
   }
