@@ -441,7 +441,7 @@ public struct WebApp: Sendable {
       case .storage: refusal = notSaved(error)
       }
     default:
-      FileHandle.standardError.write(Data("kcorp: unexpected error: \(error)\n".utf8))
+      Log.error("unexpected error: \(error)")
       refusal = HTTPError(
         500, localized("Something went wrong on the server; nothing was changed."))
     }
@@ -459,7 +459,7 @@ public struct WebApp: Sendable {
   /// The database could not commit (disk full, I/O error): nothing was saved. The details
   /// go to the server's log, not to the client.
   private static func notSaved(_ error: any Error) -> HTTPError {
-    FileHandle.standardError.write(Data("kcorp: not saved: \(error)\n".utf8))
+    Log.error("not saved: \(error)")
     guard case .storage(let storage) = error as? RosterError else {
       return HTTPError(
         503, localized("The roster could not be saved just now; nothing was changed. Try again."))

@@ -197,8 +197,7 @@ struct Serve: Command {
           return failing
         }
         if !wasFailing {
-          FileHandle.standardError.write(
-            Data("kcorp: cannot read the roster's changes: \(error)\n".utf8))
+          Log.warning("cannot read the roster's changes: \(error)")
         }
       }
     }
@@ -212,7 +211,7 @@ struct Serve: Command {
         do {
           try backups.run(store: store)
         } catch {
-          FileHandle.standardError.write(Data("kcorp: backup failed: \(error)\n".utf8))
+          Log.error("backup failed: \(error)")
         }
       }
       timer.resume()
