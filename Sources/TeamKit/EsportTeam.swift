@@ -139,8 +139,9 @@ public final class EsportTeam {
   @ObservationIgnored private let source: (any RosterSource)?
   /// Without a source: where each removed player stood, to restore them there.
   @ObservationIgnored private var places: [UUID: Int] = [:]
-  /// Photos already read, by hash.
-  @ObservationIgnored private var photos: [String: Data] = [:]
+  /// Photos and champion art already read, by hash or name: 16 MiB at most (a few hundred
+  /// photos), those shown longest ago forgotten first.
+  @ObservationIgnored private var photos = BoundedCache(limit: 16 << 20)
   /// Whether the game's art is on screen (read from the source): Riot's notice goes with it.
   public private(set) var showsChampionArt = false
   /// The shown team's week once ``loadWeek()`` read it (its events with their verdicts,
