@@ -837,6 +837,7 @@ enum Localizations {
       "Envoyez un en-tête Host de la forme nom ou nom:port.",
     "Send a JPEG, PNG, WebP or HEIC photo; this file is not one.":
       "Envoyez une photo JPEG, PNG, WebP ou HEIC ; ce fichier n’en est pas une.",
+    "Send a file of at most %@ MiB.": "Envoyez un fichier de %@ Mio au plus.",
     "Send a photo of at most %@ MiB.": "Envoyez une photo de %@ Mio au plus.",
     "Send a photo of at most 40 megapixels (this one is %1$@ × %2$@).":
       "Envoyez une photo de 40 mégapixels au plus (celle-ci fait %1$@ × %2$@).",

@@ -56,6 +56,9 @@ struct RoutePolicy: Sendable {
     /// A form that may carry a file (a photo, a roster file), when sent as
     /// `multipart/form-data`.
     case fileForm
+    /// A roster file as the body (`text/csv` or `application/json`: a JSON export may carry
+    /// photos).
+    case rosterFile
   }
 
   /// The team a route acts on, which the role is checked on.
@@ -95,6 +98,7 @@ struct RoutePolicy: Sendable {
     switch upload {
     case .photo: true
     case .fileForm: contentType == "multipart/form-data"
+    case .rosterFile: contentType == "text/csv" || contentType == "application/json"
     case nil: false
     }
   }

@@ -293,6 +293,9 @@ public struct WebApp: Sendable {
     }
     let policy = match?.route.policy ?? RoutePolicy(.reader)
     if request.bodyTooLarge {
+      if policy.upload == .rosterFile, policy.allowsPhoto(contentType: request.contentType) {
+        throw HTTPError(413, localized("Send a file of at most %@ MiB.", Photo.maxBytes >> 20))
+      }
       if policy.allowsPhoto(contentType: request.contentType) {
         throw HTTPError(413, localized("Send a photo of at most %@ MiB.", Photo.maxBytes >> 20))
       }

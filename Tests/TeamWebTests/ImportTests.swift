@@ -1,5 +1,6 @@
 import Foundation
 import TeamKit
+import TeamPhoto
 import TeamStore
 import TestSupport
 import Testing
@@ -127,6 +128,26 @@ import Testing
       "POST", "/api/teams/KC/import", headers: ["Content-Type": "text/csv"],
       body: Array("name,position\n,Coach\n".utf8))
     #expect(unreadable.status == 422 && unreadable.text.contains("Line 2"))
+  }
+
+  @Test func theAPITakesAJSONExportWithPhotosLargerThanAUsualBody() async throws {
+    let photo = try Photo(upload: stripedPNG(side: 512, rgb: (200, 40, 40)))
+    // Over 64 KiB, as a JSON export with a photo or two is.
+    let padding = String(repeating: " ", count: max(0, 70 << 10 - photo.jpeg.count * 4 / 3))
+    let body =
+      #"[{"name":"Canna","position":"Top","photo":"\#(photo.jpeg.base64EncodedString())"}]"#
+      + padding
+    #expect(body.utf8.count > 64 << 10)
+    let imported = try await app.client.send(
+      "POST", "/api/teams/KC/import?confirm=true", headers: ["Content-Type": "application/json"],
+      body: Array(body.utf8))
+    #expect(imported.status == 200, "\(imported.text.prefix(300))")
+    #expect(app.store.roster.photos[Player.defaultRoster[0].id] != nil)
+    // Past the photo limit: 413, said for a file.
+    let huge = try await app.client.send(
+      "POST", "/api/teams/KC/import", headers: ["Content-Type": "text/csv"],
+      body: [UInt8](repeating: 0x41, count: 9 << 20))
+    #expect(huge.status == 413 && huge.text.contains("Send a file of at most 8 MiB."))
   }
 
   @Test func aConfirmationAfterTheRosterChangedShowsWhatTheImportDoesNowAndChangesNothing()

@@ -136,9 +136,12 @@ extension WebApp {
       return .redirect(to: Pages.path(of: team, in: store.roster) + "?undone=\(id)")
     }
 
-    // The same in the API: the file is the body (CSV or JSON, at most the usual 64 KiB);
-    // without `confirm=true` only what it would do.
-    route("POST", "/api/teams/{tag}/import", RoutePolicy(.editor, .sameOrigin, team: .tag)) {
+    // The same in the API: the file is the body (CSV or JSON, up to 8 MiB, photos
+    // included); without `confirm=true` only what it would do.
+    route(
+      "POST", "/api/teams/{tag}/import",
+      RoutePolicy(.editor, .sameOrigin, upload: .rosterFile, team: .tag)
+    ) {
       request, context in
       let team = try context.checkedTeam
       let types = ["text/csv", "application/json"]
