@@ -13,7 +13,7 @@ final class ServerContext: Sendable {
   let handler: @Sendable (HTTPRequest) async -> HTTPResponse
   let maxBodyBytes: Int
   let maxFormBytes: Int
-  let bodyLimit: @Sendable (String, String, String) -> Int?
+  let router: @Sendable (String, String, String) -> (route: (any Sendable)?, bodyLimit: Int?)
   /// How much longer than the request deadline an upload's body may take.
   let uploadGrace: Duration
   let isSecure: Bool
@@ -33,14 +33,16 @@ final class ServerContext: Sendable {
 
   init(
     handler: @escaping @Sendable (HTTPRequest) async -> HTTPResponse, maxBodyBytes: Int,
-    maxFormBytes: Int, bodyLimit: @escaping @Sendable (String, String, String) -> Int?,
+    maxFormBytes: Int,
+    router:
+      @escaping @Sendable (String, String, String) -> (route: (any Sendable)?, bodyLimit: Int?),
     isSecure: Bool,
     perAddress: Int, total: Int, uploadGrace: Duration
   ) {
     self.handler = handler
     self.maxBodyBytes = maxBodyBytes
     self.maxFormBytes = maxFormBytes
-    self.bodyLimit = bodyLimit
+    self.router = router
     self.uploadGrace = uploadGrace
     self.isSecure = isSecure
     waiting = WaitingConnections(perAddress: max(2, perAddress), total: total)
@@ -91,6 +93,8 @@ final class RequestState: TaskExecutor, @unchecked Sendable {
   var form: MultipartReceiver?
   /// The most body bytes kept for this request.
   var limit = 0
+  /// What the server's router found for the request (``HTTPRequest/route``).
+  var route: (any Sendable)?
   /// Set once the handler is started.
   var started = false
   /// Set once it waited, and the server keeps it among its exchanges.
@@ -163,17 +167,19 @@ func accessHandler(
   guard let stored = requestContext.pointee else {
     let state = RequestState()
     requestContext.pointee = Unmanaged.passRetained(state).toOpaque()
+    let typeHeader = MHD_lookup_connection_value(connection, .HEADER_KIND, "Content-Type")
+      .map { String(cString: $0) }
+    let type =
+      typeHeader?.split(separator: ";").first
+      .map { $0.trimmingCharacters(in: .whitespaces).lowercased() } ?? ""
+    // Routed once, here: the route's body limit applies as the body comes, and the handler
+    // gets the route found.
+    let routed = server.router(String(cString: method), String(cString: url), type)
+    state.route = routed.route
+    state.limit = routed.bodyLimit ?? server.maxBodyBytes
     // Without a length (nor a transfer coding, refused below) a request has no body: no
-    // limit to find (RFC 9112, 6.3).
+    // limit to apply (RFC 9112, 6.3).
     if let length = MHD_lookup_connection_value(connection, .HEADER_KIND, "Content-Length") {
-      let typeHeader = MHD_lookup_connection_value(connection, .HEADER_KIND, "Content-Type")
-        .map { String(cString: $0) }
-      let type =
-        typeHeader?.split(separator: ";").first
-        .map { $0.trimmingCharacters(in: .whitespaces).lowercased() } ?? ""
-      state.limit =
-        server.bodyLimit(String(cString: method), String(cString: url), type)
-        ?? server.maxBodyBytes
       if state.limit > server.maxBodyBytes {
         server.waiting.receivingUpload(connection, grace: server.uploadGrace)
         // An upload form may be larger: its files over the limit are left out as it comes.
@@ -256,8 +262,9 @@ private func respond(
     droppedFiles: state.form?.droppedFiles ?? [:],
     targetHasNUL: server.targetsWithNUL.contains(connection),
     clientAddress: address ?? kcorp_mhd_client_address(connection).map(numericHost) ?? "",
-    isSecure: server.isSecure)
+    isSecure: server.isSecure, route: state.route)
   state.body = []
+  state.route = nil
   state.form = nil
   state.started = true
   server.requestsUnderWay.add(1, ordering: .relaxed)

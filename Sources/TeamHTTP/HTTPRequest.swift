@@ -60,6 +60,13 @@ public struct HTTPRequest: Sendable {
     set { change { $0.isSecure = newValue } }
   }
 
+  /// The route the server's router found for the request when its head came
+  /// (``HTTPServer/Limits/router``); nil without one.
+  public var route: (any Sendable)? {
+    get { box.fields.route }
+    set { change { $0.route = newValue } }
+  }
+
   private struct Fields {
     var method: String
     var path: String
@@ -71,6 +78,7 @@ public struct HTTPRequest: Sendable {
     var targetHasNUL = false
     var clientAddress = ""
     var isSecure = false
+    var route: (any Sendable)?
   }
 
   private final class Box: Sendable {
@@ -105,13 +113,14 @@ public struct HTTPRequest: Sendable {
   init(
     method: String, path: String, query: [String: String], lowercasedHeaders: [String: String],
     body: [UInt8], bodyTooLarge: Bool = false, droppedFiles: [String: Int] = [:],
-    targetHasNUL: Bool = false, clientAddress: String = "", isSecure: Bool = false
+    targetHasNUL: Bool = false, clientAddress: String = "", isSecure: Bool = false,
+    route: (any Sendable)? = nil
   ) {
     box = Box(
       Fields(
         method: method, path: path, query: query, headers: lowercasedHeaders, body: body,
         bodyTooLarge: bodyTooLarge, droppedFiles: droppedFiles, targetHasNUL: targetHasNUL,
-        clientAddress: clientAddress, isSecure: isSecure))
+        clientAddress: clientAddress, isSecure: isSecure, route: route))
   }
 
   /// A header's value; `name` in any case.

@@ -39,22 +39,23 @@ public final class HTTPServer: Sendable {
     /// address's connections wait for their request, the oldest is cut off too, so that
     /// slow connections never lock out a browser sharing the address.
     public var requestDeadline: Duration = .seconds(10)
-    /// The same for a request allowed a larger body (``bodyLimit``, a photo): a phone
+    /// The same for a request allowed a larger body (``router``, a photo): a phone
     /// on a slow network may take this long to send a few megabytes.
     public var uploadDeadline: Duration = .seconds(120)
     /// Larger request bodies are not kept: the handler sees ``HTTPRequest/bodyTooLarge``.
     public var maxBodyBytes = 64 * 1024
-    /// The most a `multipart/form-data` body allowed a larger limit (``bodyLimit``) may
+    /// The most a `multipart/form-data` body allowed a larger limit (``router``) may
     /// send: its files that would take it over that limit are read and left out
     /// (``HTTPRequest/droppedFiles``), so that the form can come back with what was typed.
     public var maxFormBytes = 64 << 20
-    /// Another limit for some requests (uploads), by method, path and media type (lower
-    /// case, without parameters): the routes' own; nil keeps ``maxBodyBytes``. A larger one
-    /// gets ``uploadDeadline``.
-    public var bodyLimit:
-      @Sendable (_ method: String, _ path: String, _ contentType: String) -> Int? = { _, _, _ in
-        nil
-      }
+    /// Finds a request's route once, when its head has come, by method, path and body media
+    /// type (lower case, without parameters): what it gives as `route` reaches the handler as
+    /// ``HTTPRequest/route``, and its `bodyLimit` replaces ``maxBodyBytes`` for this request
+    /// (an upload's; a larger one gets ``uploadDeadline``).
+    public var router:
+      @Sendable (_ method: String, _ path: String, _ contentType: String) -> (
+        route: (any Sendable)?, bodyLimit: Int?
+      ) = { _, _, _ in (nil, nil) }
     /// Memory for one connection's request line and headers; larger headers are refused.
     public var maxHeaderBytes = 16 * 1024
     public var threads = UInt32(max(2, ProcessInfo.processInfo.activeProcessorCount))
@@ -101,7 +102,7 @@ public final class HTTPServer: Sendable {
     let (socket, boundPort) = try Self.listeningSocket(host: host, port: port)
     let context = ServerContext(
       handler: handler, maxBodyBytes: limits.maxBodyBytes,
-      maxFormBytes: limits.maxFormBytes, bodyLimit: limits.bodyLimit,
+      maxFormBytes: limits.maxFormBytes, router: limits.router,
       isSecure: tls != nil,
       perAddress: Int(limits.maxConnectionsPerIP), total: Int(limits.maxConnections),
       uploadGrace: limits.uploadDeadline - limits.requestDeadline)

@@ -498,8 +498,6 @@ enum Localizations {
       "Donnez un champion par rôle, dans l’ordre des rôles.",
     "Give one of --db, --database and --in-memory.":
       "Donnez une seule option parmi --db, --database et --in-memory.",
-    "Give team as a team’s tag or id, in quotes.":
-      "Donnez team comme le sigle ou l’identifiant d’une équipe, entre guillemets.",
     "Give the Riot ID a name of 3 to 16 letters, digits or spaces.":
       "Donnez au Riot ID un nom de 3 à 16 lettres, chiffres ou espaces.",
     "Give the Riot ID a tag of 3 to 5 letters or digits, after the #.":

@@ -19,9 +19,10 @@ struct Asset: Sendable {
     gzip = Gzip.compressed(body)
   }
 
-  /// The asset, kept for good by browsers (its address names its content).
-  var response: HTTPResponse {
-    let gzip = Gzip.isAccepted ? self.gzip : nil
+  /// The asset, kept for good by browsers (its address names its content); in gzip when
+  /// the request takes it.
+  func response(gzip accepted: Bool) -> HTTPResponse {
+    let gzip = accepted ? self.gzip : nil
     return HTTPResponse(
       status: 200,
       headers: [

@@ -11,10 +11,6 @@ import TeamHTTP
 /// the token between them as stored blocks, an empty final block, and the checksum and size
 /// of what it holds.
 enum Gzip {
-  /// Whether the request takes gzip (`Accept-Encoding: gzip`, not at `q=0`), set by
-  /// ``WebApp/handle(_:)`` for the request being answered.
-  @TaskLocal static var isAccepted = false
-
   /// Smaller bodies gain less than their headers and work cost.
   static let minimumBytes = 1024
 
@@ -112,9 +108,9 @@ enum Gzip {
     pieces([body]).map { file(pieces: $0, parts: [body], token: []) }
   }
 
-  /// `response` with its body in gzip, when it suits and the request takes it.
-  static func encoded(_ response: HTTPResponse) -> HTTPResponse {
-    guard isAccepted, suits(response), let body = compressed(response.body) else { return response }
+  /// `response` with its body in gzip, when it suits and the request takes it (`accepted`).
+  static func encoded(_ response: HTTPResponse, accepted: Bool) -> HTTPResponse {
+    guard accepted, suits(response), let body = compressed(response.body) else { return response }
     var response = response
     response.body = body
     response.headers.append(("Content-Encoding", "gzip"))

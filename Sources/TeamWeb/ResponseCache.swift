@@ -9,7 +9,7 @@ import TeamKit
 /// older versions are dropped as soon as a newer version is asked for; keys only name
 /// things that exist (a clamped page number, an existing player), and past
 /// ``maxBytes`` responses are still served but no longer kept. Each language has its own
-/// entries (``Language/current``). A response that suits gzip is compressed when a browser
+/// entries (``RequestContext/language``). A response that suits gzip is compressed when a browser
 /// that takes gzip first asks for it (not on rendering: scripts rarely ask for gzip, and a
 /// busy roster renders again after every write), in pieces around the token (``Gzip``).
 final class ResponseCache: Sendable {
@@ -53,24 +53,25 @@ final class ResponseCache: Sendable {
 
   /// The response for `key` at roster `version`, rendered by `render` when not cached.
   /// - Parameters:
+  ///   - context: the request's, for its language and whether it takes gzip.
   ///   - token: put where `render` wrote ``tokenSlot``.
   ///   - cookie: a `Set-Cookie` value to send with this response only.
   func response(
-    _ key: String, version: Int, token: String? = nil, cookie: String? = nil,
-    render: () throws -> HTTPResponse
+    _ key: String, version: Int, for context: RequestContext, token: String? = nil,
+    cookie: String? = nil, render: () throws -> HTTPResponse
   ) rethrows -> HTTPResponse {
     // Ordered by roster version first: both only grow.
     let version = version << 24 | folderGeneration() & 0xFF_FFFF
-    let key = Key(language: Language.current, key: key)
+    let key = Key(language: context.language, key: key)
     let cached = state.withLock { $0.version == version ? $0.entries[key] : nil }
     var rendered =
       try cached ?? store(render(), key: key, version: version, tokenized: token != nil)
-    if Gzip.isAccepted, rendered.suitsGzip, rendered.gzip == nil {
+    if context.acceptsGzip, rendered.suitsGzip, rendered.gzip == nil {
       rendered.gzip = Gzip.pieces(rendered.parts)
       keep(rendered, key: key, version: version)
     }
     var response = HTTPResponse(status: rendered.status, headers: rendered.headers)
-    if Gzip.isAccepted, let pieces = rendered.gzip {
+    if context.acceptsGzip, let pieces = rendered.gzip {
       response.body = Gzip.file(
         pieces: pieces, parts: rendered.parts, token: Array((token ?? "").utf8))
       response.headers.append(("Content-Encoding", "gzip"))

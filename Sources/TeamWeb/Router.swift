@@ -121,6 +121,13 @@ struct RequestContext: Sendable {
   var now = Date()
   /// The store, reached through ``scope`` for a team's changes.
   var store: RosterStore? = nil
+  /// The JSON body of a route that reads one (``Router/JSONBody``), decoded once; its
+  /// failure is thrown by the handler, after the request was authorized.
+  var body: Result<any Sendable, HTTPError>? = nil
+  /// Whether the response may go in gzip (the request's `Accept-Encoding`).
+  var acceptsGzip = false
+  /// The language the response speaks.
+  var language = Language.english
 
   /// Who the history records the request's changes as.
   var author: String { identity.name }
@@ -159,6 +166,11 @@ struct Router: Sendable {
   /// Answers a request; throws an ``HTTPError`` (or any error the app maps) to refuse it.
   typealias Handler = @Sendable (HTTPRequest, RequestContext) async throws -> HTTPResponse
 
+  /// How a route reads its JSON body: decoded by the door, once, and handed to the handler.
+  struct JSONBody: Sendable {
+    let decode: @Sendable (HTTPRequest) -> Result<any Sendable, HTTPError>
+  }
+
   /// A route: a class, so that matching one hands out a reference, not copies of its
   /// closures (every request is matched).
   final class Route: Sendable {
@@ -169,6 +181,8 @@ struct Router: Sendable {
     /// The answer to a form whose token has expired, when the route shows the form again
     /// (the user's input kept) rather than a bare refusal.
     let expired: Handler?
+    /// How the route reads its JSON body, when it takes one.
+    let json: JSONBody?
     /// Each segment of the pattern: its bytes, or for a `{name}` one, the name.
     fileprivate let parts: [Part]
 
@@ -179,8 +193,9 @@ struct Router: Sendable {
 
     init(
       method: String, pattern: [Substring], policy: RoutePolicy, handler: @escaping Handler,
-      expired: Handler?
+      expired: Handler?, json: JSONBody?
     ) {
+      self.json = json
       self.method = method
       self.pattern = pattern
       self.policy = policy
@@ -206,31 +221,41 @@ struct Router: Sendable {
   /// Adds a route, e.g. `add("GET", "/players/{id}", RoutePolicy(.reader)) { request, context in … }`.
   mutating func add(
     _ method: String, _ pattern: String, _ policy: RoutePolicy, expired: Handler? = nil,
-    _ handler: @escaping Handler
+    json: JSONBody? = nil, _ handler: @escaping Handler
   ) {
     let route = Route(
       method: method, pattern: pattern.split(separator: "/"), policy: policy, handler: handler,
-      expired: expired)
+      expired: expired, json: json)
     precondition(route.pattern.first?.hasPrefix("{") != true, "\(pattern) starts with a name")
     routes.append(route)
     while table.count <= route.pattern.count { table.append([:]) }
     table[route.pattern.count][String(route.pattern.first ?? ""), default: []].append(route)
   }
 
+  /// A route a request reaches, and its parameters.
+  struct Match: Sendable {
+    let route: Route
+    /// The `{name}` segments of the route's pattern, as the path gives them.
+    let parameters: [String: String]
+  }
+
   /// The route a request with this method and path reaches (`HEAD` is served by the `GET`
   /// route), and its parameters.
   /// - Throws: ``HTTPError`` 404 when no route has the path, 405 with an `Allow` header
   ///   when the path exists for other methods.
-  func match(_ method: String, _ path: String) throws(HTTPError) -> (
-    route: Route, parameters: [String: String]
-  ) {
+  func match(_ method: String, _ path: String) throws(HTTPError) -> Match {
+    try find(method, path).get()
+  }
+
+  /// ``match(_:_:)`` as a value: what the server finds once per request and hands on.
+  func find(_ method: String, _ path: String) -> Result<Match, HTTPError> {
     // On the path's bytes in place: every request is matched.
     var path = path
-    return try path.withUTF8 { match(method, $0) }.get()
+    return path.withUTF8 { match(method, $0) }
   }
 
   private func match(_ method: String, _ path: UnsafeBufferPointer<UInt8>) -> Result<
-    (route: Route, parameters: [String: String]), HTTPError
+    Match, HTTPError
   > {
     func text(_ range: Range<Int>) -> String { String(decoding: path[range], as: UTF8.self) }
     guard let segments = Self.segments(path), segments.count < table.count,
@@ -245,7 +270,7 @@ struct Router: Sendable {
         for (part, segment) in zip(route.parts, segments) {
           if case .parameter(let name) = part { parameters[name] = text(segment) }
         }
-        return .success((route, parameters))
+        return .success(Match(route: route, parameters: parameters))
       }
       for method in route.method == "GET" ? ["GET", "HEAD"] : [route.method]
       where !allowed.contains(method) {

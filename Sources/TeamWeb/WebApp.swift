@@ -95,14 +95,16 @@ public struct WebApp: Sendable {
       return images.response(for: player, roster: roster, request: request)
     }
     for asset in [Asset.stylesheet, Asset.script] {
-      route("GET", asset.path, RoutePolicy(.anyone)) { _, _ in asset.response }
+      route("GET", asset.path, RoutePolicy(.anyone)) { _, context in
+        asset.response(gzip: context.acceptsGzip)
+      }
     }
     // The champion row, as drawn for the pages (its address changes with the art).
-    route("GET", "/static/{file}", RoutePolicy(.anyone)) { request, _ in
+    route("GET", "/static/{file}", RoutePolicy(.anyone)) { request, context in
       guard let row = Asset.championRow(at: request.path) else {
         throw HTTPError(404, localized("There is nothing at this address."))
       }
-      return row.response
+      return row.response(gzip: context.acceptsGzip)
     }
   }
 
@@ -143,7 +145,7 @@ public struct WebApp: Sendable {
     var limits = limits
     // Behind a proxy every connection comes from one address: the app limits per client.
     if trustProxy { limits.maxConnectionsPerIP = limits.maxConnections }
-    limits.bodyLimit = app.bodyLimit
+    limits.router = app.routing
     return try HTTPServer(host: host, port: port, limits: limits, tls: tls, handler: app.handle)
   }
 
@@ -178,15 +180,20 @@ public struct WebApp: Sendable {
   /// The routes of the JSON API, `METHOD /api/…` (the OpenAPI document must list them).
   var apiRoutes: [String] { router.patterns.filter { $0.contains(" /api/") } }
 
-  /// The body limit of the route a request reaches, when it is not the server's usual one:
-  /// a photo's size for an upload, and for a form that carries a file (a photo, a roster).
-  @Sendable func bodyLimit(_ method: String, _ path: String, _ contentType: String) -> Int? {
-    // A read has no body to allow more of: no routing for it (the server asks every request).
-    guard method != "GET", method != "HEAD",
-      let policy = router.policy(method, path), policy.allowsPhoto(contentType: contentType)
-    else { return nil }
+  /// The route a request reaches, found once when its head comes (the server hands it back
+  /// as ``HTTPRequest/route``), and its body limit when it is not the server's usual one: a
+  /// photo's size for an upload, and for a form that carries a file (a photo, a roster).
+  @Sendable func routing(_ method: String, _ path: String, _ contentType: String) -> (
+    route: (any Sendable)?, bodyLimit: Int?
+  ) {
+    let found = router.find(method, path)
+    guard method != "GET", method != "HEAD", case .success(let match) = found,
+      match.route.policy.allowsPhoto(contentType: contentType)
+    else { return (found, nil) }
     // A form carries its fields beside the photo.
-    return policy.upload == .fileForm ? Photo.maxBytes + 64 * 1024 : Photo.maxBytes
+    return (
+      found, match.route.policy.upload == .fileForm ? Photo.maxBytes + 64 * 1024 : Photo.maxBytes
+    )
   }
 
   mutating func route(
@@ -194,6 +201,27 @@ public struct WebApp: Sendable {
     expired: Router.Handler? = nil, _ handler: @escaping Router.Handler
   ) {
     router.add(method, pattern, policy, expired: expired, handler)
+  }
+
+  /// A route whose body is JSON of type `Body`: the door decodes it once (refusing other
+  /// media types with 415, malformed JSON with 400, after the request was authorized) and
+  /// hands it to `handler`.
+  mutating func route<Body: Decodable & Sendable>(
+    _ method: String, _ pattern: String, _ policy: RoutePolicy, json: Body.Type,
+    accepting mediaTypes: [String] = ["application/json"],
+    _ handler: @escaping @Sendable (HTTPRequest, RequestContext, Body) async throws -> HTTPResponse
+  ) {
+    let json = Router.JSONBody { request in
+      Result { () throws(HTTPError) -> any Sendable in
+        try Self.decodeBody(Body.self, of: request, accepting: mediaTypes)
+      }
+    }
+    router.add(method, pattern, policy, json: json) { request, context in
+      guard let body = try context.body?.get() as? Body else {
+        throw HTTPError(400, localized("Send the body as %@.", mediaTypes.joined(separator: ", ")))
+      }
+      return try await handler(request, context, body)
+    }
   }
 
   /// Answers one request, in its language (``language(of:)``, bound for the whole request);
@@ -205,27 +233,27 @@ public struct WebApp: Sendable {
     if !request.isSecure && isSecure(request) { request.isSecure = true }
     let language = Self.language(of: request)
     let gzip = Gzip.isAccepted(by: request.header("accept-encoding"))
+    // The language is the localization's own (the core's messages are worded where they
+    // are made); the rest of the request's state rides in its context.
     return await Language.$requested.withValue(language) {
-      await Gzip.$isAccepted.withValue(gzip) {
-        await ImageLibrary.$shown.withValue((images, store.roster)) {
-          let response: HTTPResponse
-          do {
-            response = try await respond(to: request)
-          } catch {
-            response = Self.response(for: error, to: request)
-          }
-          return finished(response, to: request, in: language)
+      await ImageLibrary.$shown.withValue((images, store.roster)) {
+        let response: HTTPResponse
+        do {
+          response = try await respond(to: request, in: language, gzip: gzip)
+        } catch {
+          response = Self.response(for: error, to: request)
         }
+        return finished(response, to: request, in: language, gzip: gzip)
       }
     }
   }
 
   /// `response` with the headers every response leaves with.
-  private func finished(_ response: HTTPResponse, to request: HTTPRequest, in language: Language)
-    -> HTTPResponse
-  {
+  private func finished(
+    _ response: HTTPResponse, to request: HTTPRequest, in language: Language, gzip: Bool
+  ) -> HTTPResponse {
     // Compressed now unless the cache already keeps it so.
-    var response = Gzip.encoded(response)
+    var response = Gzip.encoded(response, accepted: gzip)
     response.headers.reserveCapacity(response.headers.count + 8)  // at most 8 added below
     let type = response.header("Content-Type") ?? ""
     let isPage = type.hasPrefix("text/html")
@@ -264,7 +292,9 @@ public struct WebApp: Sendable {
 
   /// The request checked against the server's rules and its route's policy, then its
   /// route's answer.
-  private func respond(to request: HTTPRequest) async throws -> HTTPResponse {
+  private func respond(to request: HTTPRequest, in language: Language, gzip: Bool) async throws
+    -> HTTPResponse
+  {
     // A handler starts on the server's polling thread; a network database may keep a read
     // waiting (a frozen server, a cut network), which must never hold that thread: with
     // PostgreSQL every request goes on on a handler thread first.
@@ -282,11 +312,14 @@ public struct WebApp: Sendable {
     // A method no route of the path takes (TRACE, say) is told so whoever asks; where there
     // is no route at all, who asks is checked as for a page: nobody learns which addresses
     // exist before signing in.
-    let match: (route: Router.Route, parameters: [String: String])?
+    // Found once, when the request's head came (``routing(_:_:_:)``).
+    let found =
+      request.route as? Result<Router.Match, HTTPError> ?? router.find(request.method, request.path)
+    let match: Router.Match?
     var missing: HTTPError?
-    do throws(HTTPError) {
-      match = try router.match(request.method, request.path)
-    } catch {
+    switch found {
+    case .success(let found): match = found
+    case .failure(let error):
       if error.status == 405 { throw error }
       match = nil
       missing = error
@@ -309,9 +342,12 @@ public struct WebApp: Sendable {
     // The body is parsed here, once: the team it names is checked with the same fields the
     // handler reads.
     let form = request.hasFormBody ? request.formFields : [:]
+    let body = match?.route.json?.decode(request)
     let team: Team?
     do {
-      team = try self.team(of: request, policy.team, match?.parameters ?? [:], form: form)
+      team = try self.team(
+        of: request, policy.team, match?.parameters ?? [:], form: form,
+        body: (try? body?.get()) as? any NamingTeam)
     } catch {
       // Who is nobody signs in before learning anything of the teams.
       if identity == nil { try authorize(request, nil, policy, team: nil) }
@@ -319,13 +355,14 @@ public struct WebApp: Sendable {
     }
     try authorize(
       request, identity, policy, team: team, parameters: match?.parameters ?? [:], form: form)
-    guard let (route, parameters) = match else {
+    guard let match else {
       throw missing ?? HTTPError(404, "There is nothing at this address.")
     }
     let context = RequestContext(
-      identity: identity ?? .local, parameters: parameters, team: team, form: form,
-      now: store.now(),
-      store: store)
+      identity: identity ?? .local, parameters: match.parameters, team: team, form: form,
+      now: store.now(), store: store, body: body,
+      acceptsGzip: gzip, language: language)
+    let route = match.route
     switch policy.origin {
     case .any: break
     case .sameOrigin:
@@ -350,7 +387,7 @@ public struct WebApp: Sendable {
   ///   request is about that team alone, never silently another.
   private func team(
     of request: HTTPRequest, _ scope: RoutePolicy.Team, _ parameters: [String: String],
-    form: [String: [String]]
+    form: [String: [String]], body: (any NamingTeam)?
   ) throws(HTTPError) -> Team? {
     let roster = store.roster
     switch scope {
@@ -373,8 +410,7 @@ public struct WebApp: Sendable {
       else { return nil }
       return roster.team(id: id)
     case .chosen:
-      let body = request.contentType == "application/json" ? try Self.team(in: request) : nil
-      let named = ([request.query["team"], body].compactMap { $0 } + (form["team"] ?? []))
+      let named = ([request.query["team"], body?.team].compactMap { $0 } + (form["team"] ?? []))
         .map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
         .filter { !$0.isEmpty }
       var chosen: Team?
@@ -392,20 +428,6 @@ public struct WebApp: Sendable {
         chosen = team
       }
       return chosen ?? roster.firstTeam
-    }
-  }
-
-  /// The `team` member of a JSON object body, however it is spelled (`"te\u0061m"` too);
-  /// nil without one, or when the body is no JSON object (the handler says so).
-  /// - Throws: 400 when `team` is not a string.
-  private static func team(in request: HTTPRequest) throws(HTTPError) -> String? {
-    guard !request.body.isEmpty,
-      let object = try? JSONSerialization.jsonObject(with: Data(request.body)) as? [String: Any]
-    else { return nil }
-    switch object["team"] {
-    case nil, is NSNull: return nil
-    case let name as String: return name
-    default: throw HTTPError(400, localized("Give team as a team’s tag or id, in quotes."))
     }
   }
 

@@ -118,12 +118,32 @@ import Testing
     #expect(try browser.get("/").status == 200)
   }
 
+  @Test func theRouterIsAskedOncePerRequestAndItsRouteReachesTheHandler() throws {
+    let asked = Mutex<[String]>([])
+    var limits = HTTPServer.Limits()
+    limits.router = { method, path, type in
+      asked.withLock { $0.append("\(method) \(path) \(type)") }
+      return ("route of \(path)", nil)
+    }
+    let server = try server(limits) { request in
+      HTTPResponse(
+        status: 200, contentType: "text/plain",
+        body: Array("\(request.route as? String ?? "none")".utf8))
+    }
+    let client = HTTPClient(port: server.port)
+    #expect(try client.get("/a").text == "route of /a")
+    let posted = try client.send(
+      "POST", "/b", headers: ["Content-Type": "text/plain; charset=utf-8"], body: [1, 2])
+    #expect(posted.text == "route of /b")
+    #expect(asked.withLock { $0 } == ["GET /a ", "POST /b text/plain"])
+  }
+
   @Test func anUploadsBodyMayTakeLongerThanAnOrdinaryRequest() throws {
     var limits = HTTPServer.Limits()
     limits.requestDeadline = .seconds(1)
     limits.uploadDeadline = .seconds(6)
-    limits.bodyLimit = { method, path, _ in
-      method == "PUT" && path == "/upload" ? 1 << 20 : nil
+    limits.router = { method, path, _ in
+      (nil, method == "PUT" && path == "/upload" ? 1 << 20 : nil)
     }
     let server = try server(limits)
     let client = HTTPClient(port: server.port)
@@ -270,8 +290,8 @@ import Testing
   @Test func anUploadFormsFileOverItsLimitIsReadAndLeftOutAndItsFieldsReachTheHandler() throws {
     var limits = HTTPServer.Limits()
     limits.maxFormBytes = 4 << 20
-    limits.bodyLimit = { method, path, type in
-      method == "POST" && path == "/form" && type == "multipart/form-data" ? 256 * 1024 : nil
+    limits.router = { method, path, type in
+      (nil, method == "POST" && path == "/form" && type == "multipart/form-data" ? 256 * 1024 : nil)
     }
     let server = try server(limits) { request in
       let text =

@@ -26,10 +26,10 @@ import Testing
   }()
 
   func answer(_ method: String, _ path: String) async throws -> String {
-    let (route, parameters) = try Self.router.match(method, path)
-    let response = try await route.handler(
+    let match = try Self.router.match(method, path)
+    let response = try await match.route.handler(
       HTTPRequest(method: method, path: path),
-      RequestContext(identity: .local, parameters: parameters))
+      RequestContext(identity: .local, parameters: match.parameters))
     return String(decoding: response.body, as: UTF8.self)
   }
 

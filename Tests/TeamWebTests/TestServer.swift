@@ -143,8 +143,10 @@ struct AppClient: Sendable {
       headers: ["Host": host].merging(headers) { $1 }, body: body)
     request.targetHasNUL = target.contains("%00")
     request.clientAddress = "127.0.0.1"
-    let limit =
-      app.bodyLimit(method, request.path, request.contentType ?? "") ?? maxBodyBytes
+    // Routed as the server routes: once, before the body, which the route's limit applies to.
+    let routed = app.routing(method, request.path, request.contentType ?? "")
+    request.route = routed.route
+    let limit = routed.bodyLimit ?? maxBodyBytes
     if body.count > limit {
       request.bodyTooLarge = true
       request.body = []

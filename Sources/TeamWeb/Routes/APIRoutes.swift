@@ -54,9 +54,29 @@ struct Problem: JSONWritable {
   }
 }
 
+/// A JSON body that may name the team it is about (``RoutePolicy/Team/chosen``).
+protocol NamingTeam {
+  /// The `team` member: a team's tag or id; nil when absent or null.
+  var team: String? { get }
+}
+
+/// A JSON object body with an optional `team` member beside what `Input` reads from it.
+struct TeamNamed<Input: Decodable & Sendable>: Decodable, Sendable, NamingTeam {
+  let team: String?
+  let input: Input
+
+  private enum CodingKeys: String, CodingKey { case team }
+
+  init(from decoder: any Decoder) throws {
+    team = try decoder.container(keyedBy: CodingKeys.self).decodeIfPresent(
+      String.self, forKey: .team)
+    input = try Input(from: decoder)
+  }
+}
+
 /// `POST /api/players/{id}/swap`: the player to exchange statuses and places with, by id or
 /// pseudo.
-struct SwapRequest: Decodable {
+struct SwapRequest: Decodable, Sendable {
   let with: String
 }
 
@@ -184,14 +204,17 @@ extension WebApp {
       let team = try context.checkedTeam
       let viewer = context.viewer
       return cache.response(
-        "/api/players?team=" + team.id.text + viewer.privacyKey, version: roster.version
+        "/api/players?team=" + team.id.text + viewer.privacyKey, version: roster.version,
+        for: context
       ) { WebApp.json(roster.players(in: team.id).shown(to: viewer)) }
     }
 
     // The team is the body's `team` (or ?team=), the first one when it names none.
-    route("POST", "/api/players", RoutePolicy(.editor, .sameOrigin, team: .chosen)) {
-      request, context in
-      let input = try WebApp.decodeBody(PlayerInput.self, of: request)
+    route(
+      "POST", "/api/players", RoutePolicy(.editor, .sameOrigin, team: .chosen),
+      json: TeamNamed<PlayerInput>.self
+    ) { _, context, body in
+      let input = body.input
       let player = try await context.scope.addPlayer(input)
       var response = WebApp.json(player, status: 201)
       response.headers += [
@@ -208,18 +231,17 @@ extension WebApp {
       // of theirs (a tag of every field would let them test guesses).
       let shown = player.shown(to: viewer)
       var response = cache.response(
-        "/api/players/" + player.id.text + viewer.privacyKey, version: roster.version
+        "/api/players/" + player.id.text + viewer.privacyKey, version: roster.version, for: context
       ) { WebApp.json(shown) }
       response.headers.append(("ETag", WebApp.etag(shown)))
       return response
     }
 
-    route("PATCH", "/api/players/{id}", RoutePolicy(.editor, .sameOrigin, team: .player)) {
-      request, context in
+    route(
+      "PATCH", "/api/players/{id}", RoutePolicy(.editor, .sameOrigin, team: .player),
+      json: PlayerEdit.self, accepting: ["application/merge-patch+json", "application/json"]
+    ) { request, context, edit in
       let current = try WebApp.player(context.parameters["id"], in: store.roster)
-      let edit = try WebApp.decodeBody(
-        PlayerEdit.self, of: request,
-        accepting: ["application/merge-patch+json", "application/json"])
       guard WebApp.matches(request.header("if-match"), WebApp.etag(current)) else {
         throw RosterError.changed(current)
       }
@@ -263,10 +285,11 @@ extension WebApp {
       return response
     }
 
-    route("PUT", "/api/roster/order", RoutePolicy(.editor, .sameOrigin, team: .chosen)) {
-      request, context in
+    route(
+      "PUT", "/api/roster/order", RoutePolicy(.editor, .sameOrigin, team: .chosen),
+      json: [String].self
+    ) { request, context, texts in
       let team = try context.checkedTeam
-      let texts = try WebApp.decodeBody([String].self, of: request)
       let ids = texts.compactMap(UUID.init(text:))
       guard ids.count == texts.count else {
         throw HTTPError(400, localized("Send the players’ ids, in the order wanted."))
@@ -287,11 +310,13 @@ extension WebApp {
 
     // The other player is on the same team (the store refuses otherwise), which the role
     // was checked on.
-    route("POST", "/api/players/{id}/swap", RoutePolicy(.editor, .sameOrigin, team: .player)) {
-      request, context in
+    route(
+      "POST", "/api/players/{id}/swap", RoutePolicy(.editor, .sameOrigin, team: .player),
+      json: SwapRequest.self
+    ) { request, context, swap in
       let roster = store.roster
       let player = try WebApp.player(context.parameters["id"], in: roster)
-      let named = try WebApp.decodeBody(SwapRequest.self, of: request).with
+      let named = swap.with
       let key = Player.nameKey(named)
       guard
         let other = roster.players.first(where: {

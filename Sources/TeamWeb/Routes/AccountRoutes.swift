@@ -85,9 +85,10 @@ extension WebApp {
 
     // The apps' sign-in: JSON in, the same session cookie out. A JSON body cannot come from
     // another site's form, and another site's script is refused by the Origin check.
-    route("POST", "/api/session", RoutePolicy(.anyone, .sameOrigin, team: .organisation)) {
-      request, _ in
-      let credentials = try WebApp.decodeBody(SessionRequest.self, of: request)
+    route(
+      "POST", "/api/session", RoutePolicy(.anyone, .sameOrigin, team: .organisation),
+      json: SessionRequest.self
+    ) { request, _, credentials in
       func refused(_ error: HTTPError, retryAfter: Int? = nil) async throws -> HTTPResponse {
         var response = Problem(error).response
         if let retryAfter { response.headers.append(("Retry-After", String(retryAfter))) }
@@ -309,7 +310,7 @@ extension WebApp {
 }
 
 /// `POST /api/session`'s body.
-struct SessionRequest: Decodable {
+struct SessionRequest: Decodable, Sendable {
   let name: String
   let password: String
 }

@@ -29,7 +29,7 @@ extension WebApp {
       }
       return cache.response(
         ["/teams/", team.tag, "?page=", String(page), viewer.cacheKey].joined(),
-        version: roster.version, token: token, cookie: cookie
+        version: roster.version, for: context, token: token, cookie: cookie
       ) {
         Pages.roster(roster, team: team, page: page, token: slot, viewer: viewer)
       }
@@ -44,7 +44,7 @@ extension WebApp {
       let viewer = context.viewer
       return cache.response(
         "/~overview" + viewer.cacheKey + "~\(Int(context.now.timeIntervalSince1970) / 3600)",
-        version: roster.version
+        version: roster.version, for: context
       ) { Pages.overview(roster, viewer: viewer, now: context.now) }
     }
 
@@ -57,7 +57,8 @@ extension WebApp {
       let team = try context.checkedTeam
       let several = store.roster.teams.count > 1
       return cache.response(
-        "/players/new?team=" + team.id.text, version: store.roster.version, token: token,
+        "/players/new?team=" + team.id.text, version: store.roster.version, for: context,
+        token: token,
         cookie: cookie
       ) {
         Pages.addPlayer(
@@ -115,6 +116,7 @@ extension WebApp {
         let viewer = context.viewer
         return cache.response(
           ["/players/", player.id.text, suffix, viewer.cacheKey].joined(), version: roster.version,
+          for: context,
           token: token, cookie: cookie
         ) {
           render(player, roster, slot, viewer)
@@ -148,7 +150,7 @@ extension WebApp {
           notice.map { "~" + $0 } ?? "",
         ]
         .joined(),
-        version: roster.version, token: token, cookie: cookie
+        version: roster.version, for: context, token: token, cookie: cookie
       ) {
         // Their personal data and earlier teams for the staff and themself alone.
         let personal = viewer.seesPersonalData(of: player.id)

@@ -6,7 +6,7 @@ import TeamStore
 
 /// A change to a team (`PATCH /api/teams/{tag}`): the members given replace the team's,
 /// the others stay; `null` or `""` clears the league or the parent.
-struct TeamPatch: Decodable {
+struct TeamPatch: Decodable, Sendable {
   var name: String?
   var tag: String?
   var league: String?
@@ -38,8 +38,13 @@ struct TeamPatch: Decodable {
   }
 }
 
+/// `PATCH /api/organisation`: the organisation's new name.
+struct Rename: Decodable, Sendable {
+  let name: String
+}
+
 /// `POST /api/players/{id}/transfer`: the team to move to, and the status there.
-struct TransferRequest: Decodable {
+struct TransferRequest: Decodable, Sendable {
   let team: String
   let lineup: String?
 }
@@ -59,11 +64,10 @@ extension WebApp {
       WebApp.json(organisation(store.roster, for: context.viewer))
     }
 
-    route("PATCH", "/api/organisation", RoutePolicy(.owner, .sameOrigin, team: .organisation)) {
-      request, context in
-      struct Rename: Decodable { let name: String }
-      let rename = try WebApp.decodeBody(
-        Rename.self, of: request, accepting: ["application/merge-patch+json", "application/json"])
+    route(
+      "PATCH", "/api/organisation", RoutePolicy(.owner, .sameOrigin, team: .organisation),
+      json: Rename.self, accepting: ["application/merge-patch+json", "application/json"]
+    ) { _, context, rename in
       try await store.renameOrganisation(rename.name, by: context.author)
       return WebApp.json(organisation(store.roster, for: context.viewer))
     }
@@ -72,9 +76,10 @@ extension WebApp {
       WebApp.json(store.roster.teams)
     }
 
-    route("POST", "/api/teams", RoutePolicy(.owner, .sameOrigin, team: .organisation)) {
-      request, context in
-      let input = try WebApp.decodeBody(TeamInput.self, of: request)
+    route(
+      "POST", "/api/teams", RoutePolicy(.owner, .sameOrigin, team: .organisation),
+      json: TeamInput.self
+    ) { _, context, input in
       let team = try await store.addTeam(input, by: context.author)
       var response = WebApp.json(team, status: 201)
       response.headers.append(("Location", "/api/teams/\(team.tag)"))
@@ -90,12 +95,11 @@ extension WebApp {
       WebApp.json(store.roster.players(in: try context.checkedTeam.id).shown(to: context.viewer))
     }
 
-    route("PATCH", "/api/teams/{tag}", RoutePolicy(.owner, .sameOrigin, team: .tag)) {
-      request, context in
+    route(
+      "PATCH", "/api/teams/{tag}", RoutePolicy(.owner, .sameOrigin, team: .tag),
+      json: TeamPatch.self, accepting: ["application/merge-patch+json", "application/json"]
+    ) { _, context, patch in
       let team = try context.checkedTeam
-      let patch = try WebApp.decodeBody(
-        TeamPatch.self, of: request,
-        accepting: ["application/merge-patch+json", "application/json"])
       let updated = try await store.updateTeam(
         team.id.uuidString, with: patch.applied(to: team, in: store.roster.teams),
         by: context.author)
@@ -111,10 +115,10 @@ extension WebApp {
 
     // A transfer changes two teams: an editor of both may make it.
     route(
-      "POST", "/api/players/{id}/transfer", RoutePolicy(.editor, .sameOrigin, team: .player)
-    ) { request, context in
+      "POST", "/api/players/{id}/transfer", RoutePolicy(.editor, .sameOrigin, team: .player),
+      json: TransferRequest.self
+    ) { request, context, transfer in
       let player = try WebApp.player(context.parameters["id"], in: store.roster)
-      let transfer = try WebApp.decodeBody(TransferRequest.self, of: request)
       // The player exists (404 otherwise); a team the organisation lacks is a conflict with
       // its state, as in the team's form.
       guard let target = store.roster.team(transfer.team) else {

@@ -4,12 +4,12 @@ import TeamKit
 import TeamStore
 
 /// `PUT /api/events/{id}/answers/{player}`: an answer, or null to take it back.
-struct AnswerRequest: Decodable {
+struct AnswerRequest: Decodable, Sendable {
   let answer: TeamEvent.Answer?
 }
 
 /// `POST /api/calendar`: a feed of a team's events (its tag or id), or of a player's.
-struct FeedRequest: Decodable {
+struct FeedRequest: Decodable, Sendable, NamingTeam {
   let team: String?
   let player: UUID?
 }
@@ -59,10 +59,10 @@ extension WebApp {
 
     route(
       "PUT", "/api/players/{id}/availability",
-      RoutePolicy(.ownPlayer(.path("id")), .sameOrigin, team: .player)
-    ) { request, context in
+      RoutePolicy(.ownPlayer(.path("id")), .sameOrigin, team: .player),
+      json: AvailabilityInput.self
+    ) { request, context, input in
       let player = try WebApp.player(context.parameters["id"], in: store.roster)
-      let input = try WebApp.decodeBody(AvailabilityInput.self, of: request)
       let availability: Availability
       do throws(ValidationError) { availability = try input.validated() } catch {
         throw RosterError.invalid(error)
@@ -71,9 +71,11 @@ extension WebApp {
       return WebApp.json(availability)
     }
 
-    route("POST", "/api/week/events", RoutePolicy(.editor, .sameOrigin, team: .chosen)) {
-      request, context in
-      let input = try WebApp.decodeBody(EventInput.self, of: request)
+    route(
+      "POST", "/api/week/events", RoutePolicy(.editor, .sameOrigin, team: .chosen),
+      json: TeamNamed<EventInput>.self
+    ) { _, context, body in
+      let input = body.input
       let event = try await context.scope.addEvent(input)
       var response = WebApp.json(WebApp.document(event, in: store.roster), status: 201)
       response.headers.append(("Location", "/api/week/events/\(event.id)"))
@@ -86,10 +88,11 @@ extension WebApp {
         WebApp.document(try WebApp.event(context.parameters["id"], in: roster), in: roster))
     }
 
-    route("PUT", "/api/week/events/{id}", RoutePolicy(.editor, .sameOrigin, team: .event)) {
-      request, context in
+    route(
+      "PUT", "/api/week/events/{id}", RoutePolicy(.editor, .sameOrigin, team: .event),
+      json: EventInput.self
+    ) { _, context, input in
       let event = try WebApp.event(context.parameters["id"], in: store.roster)
-      let input = try WebApp.decodeBody(EventInput.self, of: request)
       let updated = try await context.scope.updateEvent(event.id, with: input)
       return WebApp.json(WebApp.document(updated, in: store.roster))
     }
@@ -101,21 +104,23 @@ extension WebApp {
       return HTTPResponse(status: 204)
     }
 
-    route("PUT", "/api/week/events/{id}/games", RoutePolicy(.editor, .sameOrigin, team: .event)) {
-      request, context in
+    route(
+      "PUT", "/api/week/events/{id}/games", RoutePolicy(.editor, .sameOrigin, team: .event),
+      json: [GameInput].self
+    ) { _, context, games in
       let event = try WebApp.event(context.parameters["id"], in: store.roster)
-      let games = try WebApp.decodeBody([GameInput].self, of: request)
       let logged = try await context.scope.logGames(games, of: event.id)
       return WebApp.json(WebApp.document(logged, in: store.roster))
     }
 
     route(
       "PUT", "/api/week/events/{id}/answers/{player}",
-      RoutePolicy(.ownPlayer(.path("player")), .sameOrigin, team: .event)
-    ) { request, context in
+      RoutePolicy(.ownPlayer(.path("player")), .sameOrigin, team: .event),
+      json: AnswerRequest.self
+    ) { _, context, body in
       let event = try WebApp.event(context.parameters["id"], in: store.roster)
       let player = try WebApp.player(context.parameters["player"], in: store.roster)
-      let answer = try WebApp.decodeBody(AnswerRequest.self, of: request).answer
+      let answer = body.answer
       let answered = try await context.scope.answer(answer, for: player.id, to: event.id)
       return WebApp.json(WebApp.document(answered, in: store.roster))
     }
@@ -126,9 +131,10 @@ extension WebApp {
 
     // The team is the body's `team` (or ?team=), the first team when none is named; a
     // player's address is for a player of that team.
-    route("POST", "/api/calendar", RoutePolicy(.editor, .sameOrigin, team: .chosen)) {
-      request, context in
-      let wanted = try WebApp.decodeBody(FeedRequest.self, of: request)
+    route(
+      "POST", "/api/calendar", RoutePolicy(.editor, .sameOrigin, team: .chosen),
+      json: FeedRequest.self
+    ) { _, context, wanted in
       let feed = try await context.scope.createFeed(player: wanted.player)
       var response = WebApp.json(feed, status: 201)
       response.headers.append(("Location", feed.path))
