@@ -244,14 +244,21 @@ struct Router: Sendable {
   /// - Throws: ``HTTPError`` 404 when no route has the path, 405 with an `Allow` header
   ///   when the path exists for other methods.
   func match(_ method: String, _ path: String) throws(HTTPError) -> Match {
-    try find(method, path).get()
+    try find(method, path).result.get()
+  }
+
+  /// What ``find(_:_:)`` found for a request: a reference, which rides on the request to
+  /// the door without a copy.
+  final class Found: Sendable {
+    let result: Result<Match, HTTPError>
+    init(_ result: Result<Match, HTTPError>) { self.result = result }
   }
 
   /// ``match(_:_:)`` as a value: what the server finds once per request and hands on.
-  func find(_ method: String, _ path: String) -> Result<Match, HTTPError> {
+  func find(_ method: String, _ path: String) -> Found {
     // On the path's bytes in place: every request is matched.
     var path = path
-    return path.withUTF8 { match(method, $0) }
+    return Found(path.withUTF8 { match(method, $0) })
   }
 
   private func match(_ method: String, _ path: UnsafeBufferPointer<UInt8>) -> Result<

@@ -187,7 +187,7 @@ public struct WebApp: Sendable {
     route: (any Sendable)?, bodyLimit: Int?
   ) {
     let found = router.find(method, path)
-    guard method != "GET", method != "HEAD", case .success(let match) = found,
+    guard method != "GET", method != "HEAD", case .success(let match) = found.result,
       match.route.policy.allowsPhoto(contentType: contentType)
     else { return (found, nil) }
     // A form carries its fields beside the photo.
@@ -313,11 +313,10 @@ public struct WebApp: Sendable {
     // is no route at all, who asks is checked as for a page: nobody learns which addresses
     // exist before signing in.
     // Found once, when the request's head came (``routing(_:_:_:)``).
-    let found =
-      request.route as? Result<Router.Match, HTTPError> ?? router.find(request.method, request.path)
+    let found = request.route as? Router.Found ?? router.find(request.method, request.path)
     let match: Router.Match?
     var missing: HTTPError?
-    switch found {
+    switch found.result {
     case .success(let found): match = found
     case .failure(let error):
       if error.status == 405 { throw error }
