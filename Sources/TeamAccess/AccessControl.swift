@@ -357,9 +357,14 @@ public final class AccessControl: Sendable {
       try await store.deleteSessions(tokenHash: digest)
       return nil
     }
-    // Written at most once a minute, queued for the next commit: no request waits for it.
+    // Written at most once a minute. Not saved (a full disk), it refuses nothing: the
+    // session stands, and the next request writes it again.
     if date.timeIntervalSince(session.lastSeen) > 60 {
-      store.touchSession(tokenHash: digest, at: date)
+      do {
+        try await store.touchSession(tokenHash: digest, at: date)
+      } catch {
+        Log.warning("a session's last use not saved: \(error)")
+      }
     }
     return Identity(
       name: account.name, role: account.role, kind: .session(digest), teams: account.teams,
@@ -425,23 +430,27 @@ public final class AccessControl: Sendable {
   }
 
   /// Who this bearer token belongs to, or nil (unknown or revoked).
-  public func identity(bearer token: String) throws -> Identity? {
+  public func identity(bearer token: String) async throws -> Identity? {
     guard Secrets.isWellFormed(token) else { return nil }
     let digest = Secrets.digest(token)
     do {
-      return remember(digest, try lookUp(bearer: digest))
+      return remember(digest, try await lookUp(bearer: digest))
     } catch {
       return try standIn(for: digest, after: error)
     }
   }
 
-  private func lookUp(bearer digest: String) throws -> Identity? {
+  private func lookUp(bearer digest: String) async throws -> Identity? {
     guard let record = try store.tokens().first(where: { $0.tokenHash == digest }) else {
       return nil
     }
     let date = now()
     if date.timeIntervalSince(record.lastUsed ?? .distantPast) > 60 {
-      store.touchToken(named: record.name, at: date)
+      do {
+        try await store.touchToken(named: record.name, at: date)
+      } catch {
+        Log.warning("a token's last use not saved: \(error)")
+      }
     }
     // Named `token:…` in the history: never mistaken for an account of the same name.
     return Identity(

@@ -193,9 +193,9 @@ extension RosterStore {
     }
   }
 
-  /// Records when a session was last used, without waiting: queued for the next commit.
-  public func touchSession(tokenHash: String, at date: Date) {
-    queueRecord("a session's last use") { connection in
+  /// Records when a session was last used.
+  public func touchSession(tokenHash: String, at date: Date) async throws(RosterError) {
+    try await record { connection in
       try connection.prepare("UPDATE session SET last_seen = ?2 WHERE token_hash = ?1")
         .bind(.text(tokenHash), .double(date.timeIntervalSince1970)).run()
     }
@@ -264,9 +264,9 @@ extension RosterStore {
     }
   }
 
-  /// Records when a token was last used, without waiting: queued for the next commit.
-  public func touchToken(named name: String, at date: Date) {
-    queueRecord("a token's last use") { connection in
+  /// Records when a token was last used.
+  public func touchToken(named name: String, at date: Date) async throws(RosterError) {
+    try await record { connection in
       try connection.prepare("UPDATE api_token SET last_used = ?2 WHERE name = ?1")
         .bind(.text(name), .double(date.timeIntervalSince1970)).run()
     }
@@ -329,13 +329,4 @@ extension RosterStore {
     try await perform { writer, _ in (nil, try body(writer.connection)) }
   }
 
-  /// `body` for the committer's next transaction; nobody waits for it (a failure leaves the
-  /// old value, which the next use writes again, and is logged).
-  private func queueRecord(
-    _ what: String, _ body: @escaping (any SQLConnection) throws -> Void
-  ) {
-    submit({ writer, _ in (nil, try body(writer.connection)) }) { outcome in
-      if case .failure(let error) = outcome { Log.warning("\(what) not saved: \(error)") }
-    }
-  }
 }

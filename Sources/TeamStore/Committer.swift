@@ -6,24 +6,23 @@ import TeamKit
 /// jobs queued meanwhile in one transaction (group commit) and resumes each caller once that
 /// transaction is durable.
 extension RosterStore {
-  /// Runs one change on the committer thread and returns its result once committed.
-  /// `change` gets the writer and the current roster and returns the new roster, or nil when
-  /// it changed nothing, with its result.
+  /// Runs one change on the committer thread and returns its result once committed: the
+  /// one write path. `change` gets the writer and the current roster and returns the new
+  /// roster, or nil when it changed nothing, with its result. Changes queued while a commit
+  /// is under way are committed together in the next transaction, so they share one disk
+  /// sync; each runs in its own savepoint, so one that fails is undone alone.
   func perform<T: Sendable>(
     _ change: @escaping (Writer, Roster) throws -> (Roster?, T)
   ) async throws(RosterError) -> T {
     let result = await withCheckedContinuation { continuation in
-      submit(change) { continuation.resume(returning: $0) }
+      enqueue(change) { continuation.resume(returning: $0) }
     }
     return try result.get()
   }
 
-  /// Queues one change for the committer thread and returns at once; `done` gets its result
-  /// on that thread once the transaction holding it is committed (or has failed). Changes
-  /// queued while a commit is under way are committed together in the next transaction, so
-  /// they share one disk sync; each runs in its own savepoint, so one that fails is undone
-  /// alone.
-  func submit<T: Sendable>(
+  /// Queues one change for the committer thread; `done` gets its result on that thread once
+  /// the transaction holding it is committed (or has failed).
+  private func enqueue<T: Sendable>(
     _ change: @escaping (Writer, Roster) throws -> (Roster?, T),
     then done: @escaping @Sendable (Result<T, RosterError>) -> Void
   ) {

@@ -44,7 +44,7 @@ extension WebApp {
     if let authorization {
       let parts = authorization.split(separator: " ", maxSplits: 1)
       guard parts.count == 2, parts[0].lowercased() == "bearer",
-        let identity = try access.identity(bearer: String(parts[1]))
+        let identity = try await access.identity(bearer: String(parts[1]))
       else {
         throw HTTPError(
           401, localized("This token is unknown or revoked; ask an owner for a new one."),
