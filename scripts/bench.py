@@ -458,7 +458,7 @@ def scaling():
                    "favoriteChampions": ["jax", "braum"]} for n in range(size)]
         file = work / f"roster-{size}.json"
         file.write_text(json.dumps(roster))
-        kcorp("--db", str(database), "import", str(file))
+        kcorp("--db", str(database), "import", "--replace", str(file))
         server = serve(database)
         results[size] = {}
         for route, path in (("GET /api/players", "/api/players"), ("GET /", "/")):
