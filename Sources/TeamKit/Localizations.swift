@@ -212,6 +212,7 @@ enum Localizations {
     "A favourite champion.": "Un champion favori.",
     "A folder of pictures named after image names (canna.png, jax.webp, …); by default ‘images’ beside the database.":
       "Un dossier d’images nommées d’après les noms d’image (canna.png, jax.webp, …) ; par défaut « images » à côté de la base de données.",
+    "A guess: nobody said who played": "Supposé : personne n’a dit qui a joué",
     "A kcorp server is using %@: stop it, then restore (or give --force and restart the server after).":
       "Un serveur kcorp utilise %@ : arrêtez-le, puis restaurez (ou donnez --force et redémarrez le serveur ensuite).",
     "A player keeps at most %@ calendar addresses; revoke one first.":
@@ -440,6 +441,8 @@ enum Localizations {
       "Du fichier (ou de la base) que choisissent les options vers DESTINATION : une adresse PostgreSQL,\npostgresql://utilisateur@hôte/nom (le mot de passe vient de PGPASSFILE ou de $PGPASSWORD), ou un\nnouveau fichier de base. La destination doit être neuve : personne ne l’a encore modifiée. La source\nest seulement lue ; arrêtez d’abord le serveur, pour que rien ne change entre-temps.",
     "Full five": "Cinq au complet",
     "Game %1$@: %2$@'s champion": "Partie %1$@ : champion du %2$@",
+    "Game %1$@: the other team’s %2$@": "Partie %1$@ : %2$@ adverse",
+    "Game %1$@: who played %2$@": "Partie %1$@ : qui a joué %2$@",
     "Game %@": "Partie %@",
     "Game %@: VOD address": "Partie %@ : adresse de la VOD",
     "Game %@: result": "Partie %@ : résultat",
@@ -502,6 +505,8 @@ enum Localizations {
       "Donnez au Riot ID un nom de 3 à 16 lettres, chiffres ou espaces.",
     "Give the Riot ID a tag of 3 to 5 letters or digits, after the #.":
       "Donnez au Riot ID un tag de 3 à 5 lettres ou chiffres, après le #.",
+    "Give the champion %1$@ played (%2$@), or leave the player empty.":
+      "Donnez le champion joué par %1$@ (%2$@), ou laissez le joueur vide.",
     "Give the header a name column and a position column (found: %@).":
       "Donnez à l’en-tête une colonne Pseudo (ou Joueur) et une colonne Rôle (ou Poste) (trouvé : %@).",
     "Give the organisation a name of 1 to %@ visible characters.":
@@ -677,6 +682,7 @@ enum Localizations {
       "Aucun terminal où demander le mot de passe : utilisez --password-stdin.",
     "No token is named “%@”.": "Aucun jeton ne s’appelle « %@ ».",
     "Nobody is invited.": "Personne n’est invité.",
+    "Nobody named": "Personne",
     "Nobody was removed in the last 30 days.": "Personne n’a été supprimé ces 30 derniers jours.",
     "Nobody with this id is in Recently removed.":
       "Personne n’a cet identifiant dans Supprimés récemment.",
@@ -699,8 +705,8 @@ enum Localizations {
       "Rien n’a été importé. Corrigez ces lignes et prévisualisez de nouveau :",
     "On SIGTERM, keep serving this long while /healthz says stopping, so that a load balancer sends requests elsewhere first (0 by default).":
       "Sur SIGTERM, continuer à servir ce temps-là pendant que /healthz dit « stopping », pour qu’un répartiteur de charge envoie d’abord les requêtes ailleurs (0 par défaut).",
-    "One game: win or loss, then blue or red, then our champions in role order, then a VOD's https address (\"win blue ksante,vi,ahri,jinx,rell\").":
-      "Une partie : win ou loss, puis blue ou red, puis nos champions dans l’ordre des rôles, puis l’adresse https d’une VOD (« win blue ksante,vi,ahri,jinx,rell »).",
+    "One game: win or loss, then blue or red, then our champions in role order, then optionally / who played them / the other team's champions, then a VOD's https address (\"win blue ksante,vi,ahri,jinx,rell / ,,Tao,, / aatrox,sejuani,azir,kaisa,nautilus\"); a player left empty is the one the verdict names.":
+      "Une partie : victoire ou défaite (win, loss), puis bleu ou rouge, puis nos champions dans l’ordre des postes, puis au besoin / qui les a joués / les champions adverses, puis l’adresse https d’une VOD (« win blue ksante,vi,ahri,jinx,rell / ,,Tao,, / aatrox,sejuani,azir,kaisa,nautilus ») ; un joueur laissé vide est celui que le verdict désigne.",
     "Online": "En ligne",
     "Only an owner manages the accounts and the teams.":
       "Seul un propriétaire gère les comptes et les équipes.",
@@ -1066,6 +1072,7 @@ enum Localizations {
       "Le premier jour de la semaine, AAAA-MM-JJ (par défaut : aujourd’hui).",
     "The zone its week is planned in, as Europe/Paris (a new team's).":
       "Le fuseau où se planifie sa semaine, comme Europe/Paris (celui d’une nouvelle équipe).",
+    "Their %@": "%@ adverse",
     "Their pseudo, photo and champions stay; their time on this team is kept.":
       "Son pseudo, sa photo et ses champions restent ; son passage dans cette équipe est gardé.",
     "There is no calendar at this address.": "Il n’y a pas de calendrier à cette adresse.",
@@ -1196,6 +1203,7 @@ enum Localizations {
     "Your account · KCorp": "Votre compte · KCorp",
     "a string": "une chaîne",
     "academy of %@": "académie de %@",
+    "against %@": "contre %@",
     "an array": "un tableau",
     "an object": "un objet",
     "any time (no weekly hours given)": "à toute heure (aucune heure donnée)",
@@ -1270,6 +1278,8 @@ enum Localizations {
       "« %@ » n’est pas une classe ; choisissez Fighter, Tank, Mage, Assassin, Marksman ou Support.",
     "‘kcorp %@’ does not take %@; see ‘kcorp %@ --help’.":
       "« kcorp %@ » ne prend pas %@ ; consultez « kcorp %@ --help ».",
+    "“%1$@” (%2$@) is no player of the organisation; check the pseudo.":
+      "« %1$@ » (%2$@) n’est pas un joueur de la structure ; vérifiez le pseudo.",
     "“%1$@” (%2$@) is not a champion; check its spelling.":
       "« %1$@ » (%2$@) n’est pas un champion ; vérifiez l’orthographe.",
     "“%1$@” is %2$@’s tag already; choose another.":

@@ -382,8 +382,8 @@ public struct RosterImport: Sendable {
 
   /// The file's week, checked as the API checks it: each availability a player of the file's,
   /// each event a team's of the organisation, with valid times, texts and games. The
-  /// invitations, answers and picks of players not on the event's team in the file are left
-  /// out.
+  /// invitations and answers of players not on the event's team in the file, and the picks
+  /// of players not in the file, are left out.
   /// - Parameter players: the file's players, with their teams.
   private static func week(
     hours: [PlayerHours], events: [TeamEvent], players: [UUID: UUID], teams: [Team],
@@ -451,17 +451,28 @@ public struct RosterImport: Sendable {
         }
         func onTeam(_ id: UUID) -> Bool { players[id] == event.teamID }
         kept.games = try event.games.map { (game) throws(ValidationError) in
-          guard Set(game.picks.map(\.position)).count == game.picks.count else {
+          for picks in [game.picks, game.opponentPicks]
+          where Set(picks.map(\.position)).count != picks.count {
             throw ValidationError(
               .game, Message("Give one champion per role, in role order."))
           }
-          // Each champion credited to who played the role, when they are on the team.
-          return try GameInput(game).validated(
-            players: Dictionary(
+          // Each champion credited to who played the role, when they are of the
+          // organisation (a player of another team may stand in), a guess kept as one.
+          var input = GameInput(game)
+          input.players = []
+          var checked = try input.validated(
+            lineup: Dictionary(
               game.picks.compactMap { pick in
-                pick.playerID.flatMap { onTeam($0) ? (pick.position, $0) : nil }
+                pick.playerID.flatMap { players[$0] != nil ? (pick.position, $0) : nil }
               }
-            ) { first, _ in first })
+            ) { first, _ in first }, players: [])
+          for index in checked.picks.indices {
+            let pick = checked.picks[index]
+            checked.picks[index].guessed =
+              pick.playerID != nil
+              && game.picks.first { $0.position == pick.position }?.guessed == true
+          }
+          return checked
         }
         // Its instants as the file has them: the wall clock would move an event in the hour
         // the clocks pass twice.

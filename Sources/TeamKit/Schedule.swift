@@ -72,6 +72,15 @@ public struct Schedule: Hashable, Sendable {
     Verdict.of(players) { event.isAvailable($0.id, availability: availability[$0.id], in: zone) }
   }
 
+  /// Who plays each role of `event`, as its verdict names them (``Verdict/lineup(_:isAvailable:)``).
+  public func lineup(of event: TeamEvent, players: [Player], in zone: TimeZone) -> [Position:
+    UUID]
+  {
+    Verdict.lineup(players) {
+      event.isAvailable($0.id, availability: availability[$0.id], in: zone)
+    }
+  }
+
   /// Whether `players` can field five from `start` to `end`, from their hours alone.
   public func verdict(players: [Player], from start: Date, to end: Date, in zone: TimeZone)
     -> Verdict

@@ -134,25 +134,35 @@ public struct Game: Hashable, Sendable {
     public var position: Position
     public var playerID: UUID?
     public var champion: String
+    /// Whether the player is a guess nobody confirmed: games logged before the form named
+    /// who played were credited to the role's starter.
+    public var guessed: Bool
 
-    public init(position: Position, playerID: UUID?, champion: String) {
+    public init(position: Position, playerID: UUID?, champion: String, guessed: Bool = false) {
       self.position = position
       self.playerID = playerID
       self.champion = champion
+      self.guessed = guessed
     }
   }
 
   public var result: Result
   public var side: Side?
-  /// Our champions, in role order; a role may be missing.
+  /// Our champions and who played them, in role order; a role may be missing.
   public var picks: [Pick]
+  /// The other team's champions, in role order (no player); a role may be missing.
+  public var opponentPicks: [Pick]
   /// Where the game's recording is, when given (an `https` address).
   public var vod: String?
 
-  public init(result: Result, side: Side? = nil, picks: [Pick] = [], vod: String? = nil) {
+  public init(
+    result: Result, side: Side? = nil, picks: [Pick] = [], opponentPicks: [Pick] = [],
+    vod: String? = nil
+  ) {
     self.result = result
     self.side = side
     self.picks = picks
+    self.opponentPicks = opponentPicks
     self.vod = vod
   }
 }
@@ -185,20 +195,41 @@ public enum Verdict: Hashable, Sendable, CustomStringConvertible {
     var missing: [Position] = []
     var subs: [Cover] = []
     for position in Position.allCases {
-      let candidates = players.filter { $0.position == position && $0.lineup != .inactive }
-      if candidates.contains(where: { $0.lineup == .starter && isAvailable($0) }) { continue }
-      var cover: Player?
-      for lineup in [Lineup.substitute, .standIn, .trainee] where cover == nil {
-        cover = candidates.first { $0.lineup == lineup && isAvailable($0) }
-      }
-      if let cover {
+      switch choice(for: position, in: players, isAvailable: isAvailable) {
+      case .some(let player) where player.lineup == .starter: continue
+      case .some(let cover):
         subs.append(Cover(position: position, playerID: cover.id, name: cover.name))
-      } else {
-        missing.append(position)
+      case nil: missing.append(position)
       }
     }
     if !missing.isEmpty { return .notEnough(missing: missing, subs: subs) }
     return subs.isEmpty ? .fullFive : .withSubs(subs)
+  }
+
+  /// The five the verdict names, by role: the available starter, else the substitute,
+  /// stand-in or trainee it names instead; a role nobody covers is absent.
+  public static func lineup(_ players: [Player], isAvailable: (Player) -> Bool) -> [Position:
+    UUID]
+  {
+    var lineup: [Position: UUID] = [:]
+    for position in Position.allCases {
+      lineup[position] = choice(for: position, in: players, isAvailable: isAvailable)?.id
+    }
+    return lineup
+  }
+
+  /// Who plays `position`: an available starter, else the first available substitute,
+  /// stand-in or trainee, in that order.
+  private static func choice(
+    for position: Position, in players: [Player], isAvailable: (Player) -> Bool
+  ) -> Player? {
+    let candidates = players.filter { $0.position == position && $0.lineup != .inactive }
+    for lineup in [Lineup.starter, .substitute, .standIn, .trainee] {
+      if let player = candidates.first(where: { $0.lineup == lineup && isAvailable($0) }) {
+        return player
+      }
+    }
+    return nil
   }
 
   /// A short word for styles and scripts: `full`, `subs`, `short`.
@@ -227,7 +258,7 @@ public enum Verdict: Hashable, Sendable, CustomStringConvertible {
   }
 }
 
-/// A game as a user typed it, checked by ``validated(players:)``.
+/// A game as a user typed it, checked by ``validated(lineup:players:)``.
 public struct GameInput: Hashable, Sendable {
   /// `win` or `loss` (`w`, `l`, `victoire`, `défaite`).
   public var result: String
@@ -236,31 +267,51 @@ public struct GameInput: Hashable, Sendable {
   /// Our champions in role order (Top, Jungle, Mid, ADC, Support), by name or id; an empty
   /// one for a role not logged.
   public var champions: [String]
+  /// Who played each role, in the same order, by id or pseudo; an empty one for the player
+  /// the verdict names.
+  public var players: [String]
+  /// The other team's champions in role order, by name or id; an empty one when unknown.
+  public var opponentChampions: [String]
   /// An `https` address of the recording, or empty.
   public var vod: String
 
-  public init(result: String, side: String = "", champions: [String] = [], vod: String = "") {
+  public init(
+    result: String, side: String = "", champions: [String] = [], players: [String] = [],
+    opponentChampions: [String] = [], vod: String = ""
+  ) {
     self.result = result
     self.side = side
     self.champions = champions
+    self.players = players
+    self.opponentChampions = opponentChampions
     self.vod = vod
   }
 
   /// A logged game as the form shows it again.
   public init(_ game: Game) {
+    func byRole(_ picks: [Game.Pick], _ value: (Game.Pick) -> String) -> [String] {
+      let values = Position.allCases.map { position in
+        picks.first { $0.position == position }.map(value) ?? ""
+      }
+      return values.allSatisfy(\.isEmpty) ? [] : values
+    }
     self.init(
       result: game.result.rawValue, side: game.side?.rawValue ?? "",
-      champions: Position.allCases.map { position in
-        game.picks.first { $0.position == position }?.champion ?? ""
-      }, vod: game.vod ?? "")
+      champions: byRole(game.picks, \.champion),
+      players: byRole(game.picks) { $0.playerID?.uuidString ?? "" },
+      opponentChampions: byRole(game.opponentPicks, \.champion), vod: game.vod ?? "")
   }
 
   /// The most games one event may log.
   public static let maxGames = 7
 
-  /// The game, each champion credited to who played the role (`players`, the starters).
+  /// The game, each champion credited to who played the role: the player named, else the
+  /// one `lineup` has for it (the five the verdict names).
+  /// - Parameter players: whom a name may name (the organisation's players).
   /// - Throws: ``ValidationError`` on the `game` field, naming what to fix.
-  public func validated(players: [Position: UUID]) throws(ValidationError) -> Game {
+  public func validated(lineup: [Position: UUID], players: [Player]) throws(ValidationError)
+    -> Game
+  {
     let result: Game.Result
     switch self.result.trimmingCharacters(in: .whitespaces)
       .folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
@@ -280,23 +331,47 @@ public struct GameInput: Hashable, Sendable {
       default:
         throw ValidationError(.game, Message("“%@” is not a side; write blue or red.", self.side))
       }
-    guard champions.count <= Position.allCases.count else {
+    for list in [champions, self.players, opponentChampions]
+    where list.count > Position.allCases.count {
       throw ValidationError(
         .game,
         Message("Give at most five champions, in role order: Top, Jungle, Mid, ADC, Support."))
     }
     var picks: [Game.Pick] = []
-    for (position, name) in zip(Position.allCases, champions) {
-      let name = name.trimmingCharacters(in: .whitespaces)
-      guard !name.isEmpty else { continue }
-      guard let champion = Champion.find(name) else {
-        throw ValidationError(
-          .game,
-          Message(
-            "“%1$@” (%2$@) is not a champion; check its spelling.", name, position.displayName))
+    for (index, position) in Position.allCases.enumerated() {
+      let name = Self.entry(champions, index)
+      let named = Self.entry(self.players, index)
+      guard !name.isEmpty else {
+        guard named.isEmpty else {
+          throw ValidationError(
+            .game,
+            Message(
+              "Give the champion %1$@ played (%2$@), or leave the player empty.", named,
+              position.displayName))
+        }
+        continue
       }
-      picks.append(
-        Game.Pick(position: position, playerID: players[position], champion: champion.id))
+      let champion = try Self.champion(name, position)
+      var player = lineup[position]
+      if !named.isEmpty {
+        guard let found = Player.find(named, in: players) else {
+          throw ValidationError(
+            .game,
+            Message(
+              "“%1$@” (%2$@) is no player of the organisation; check the pseudo.", named,
+              position.displayName))
+        }
+        player = found.id
+      }
+      picks.append(Game.Pick(position: position, playerID: player, champion: champion.id))
+    }
+    var opponentPicks: [Game.Pick] = []
+    for (index, position) in Position.allCases.enumerated() {
+      let name = Self.entry(opponentChampions, index)
+      guard !name.isEmpty else { continue }
+      opponentPicks.append(
+        Game.Pick(position: position, playerID: nil, champion: try Self.champion(name, position).id)
+      )
     }
     let vod = self.vod.trimmingCharacters(in: .whitespaces)
     if !vod.isEmpty {
@@ -306,6 +381,24 @@ public struct GameInput: Hashable, Sendable {
           .game, Message("Give the recording as an https:// address, or nothing."))
       }
     }
-    return Game(result: result, side: side, picks: picks, vod: vod.isEmpty ? nil : vod)
+    return Game(
+      result: result, side: side, picks: picks, opponentPicks: opponentPicks,
+      vod: vod.isEmpty ? nil : vod)
+  }
+
+  /// The list's text at `index`, trimmed; empty past its end.
+  private static func entry(_ list: [String], _ index: Int) -> String {
+    list.indices.contains(index) ? list[index].trimmingCharacters(in: .whitespaces) : ""
+  }
+
+  private static func champion(_ name: String, _ position: Position) throws(ValidationError)
+    -> Champion
+  {
+    guard let champion = Champion.find(name) else {
+      throw ValidationError(
+        .game,
+        Message("“%1$@” (%2$@) is not a champion; check its spelling.", name, position.displayName))
+    }
+    return champion
   }
 }

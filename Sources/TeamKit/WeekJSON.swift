@@ -147,9 +147,11 @@ extension Verdict: JSONWritable {
 }
 
 extension Game: JSONWritable {
-  /// `{"picks":[{"champion","player"?,"position"}],"result","side"?,"vod"?}`.
+  /// `{"opponentPicks":[{"champion","position"}],"picks":[{"champion","guessed"?,"player"?,
+  /// "position"}],"result","side"?,"vod"?}`.
   public func write(to writer: inout JSONWriter) {
     writer.object {
+      $0.member("opponentPicks", opponentPicks.map(PickJSON.init))
       $0.member("picks", picks.map(PickJSON.init))
       $0.member("result", result.rawValue)
       if let side { $0.member("side", side.rawValue) }
@@ -163,6 +165,7 @@ extension Game: JSONWritable {
     func write(to writer: inout JSONWriter) {
       writer.object {
         $0.member("champion", pick.champion)
+        if pick.guessed { $0.member("guessed", true) }
         if let player = pick.playerID { $0.member("player", player) }
         $0.member("position", pick.position.rawValue)
       }
@@ -356,12 +359,16 @@ extension EventInput: JSONWritable, Decodable {
 }
 
 extension GameInput: JSONWritable, Decodable {
-  private enum CodingKeys: String, CodingKey { case result, side, champions, vod }
+  private enum CodingKeys: String, CodingKey {
+    case result, side, champions, players, opponentChampions, vod
+  }
 
-  /// `{"champions":["ksante",…],"result","side","vod"}`.
+  /// `{"champions":["ksante",…],"opponentChampions":[…],"players":[…],"result","side","vod"}`.
   public func write(to writer: inout JSONWriter) {
     writer.object {
       $0.member("champions", champions)
+      $0.member("opponentChampions", opponentChampions)
+      $0.member("players", players)
       $0.member("result", result)
       $0.member("side", side)
       $0.member("vod", vod)
@@ -370,10 +377,14 @@ extension GameInput: JSONWritable, Decodable {
 
   public init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: CodingKeys.self)
+    func list(_ key: CodingKeys) throws -> [String] {
+      try container.decodeIfPresent([String].self, forKey: key) ?? []
+    }
     self.init(
       result: try container.decodeIfPresent(String.self, forKey: .result) ?? "",
       side: try container.decodeIfPresent(String.self, forKey: .side) ?? "",
-      champions: try container.decodeIfPresent([String].self, forKey: .champions) ?? [],
+      champions: try list(.champions), players: try list(.players),
+      opponentChampions: try list(.opponentChampions),
       vod: try container.decodeIfPresent(String.self, forKey: .vod) ?? "")
   }
 }
@@ -387,9 +398,11 @@ extension TeamEvent: Decodable {
     struct GameJSON: Decodable {
       struct Pick: Decodable {
         let champion: String
+        let guessed: Bool?
         let player: UUID?
         let position: Position
       }
+      let opponentPicks: [Pick]?
       let picks: [Pick]
       let result: Game.Result
       let side: Game.Side?
@@ -420,7 +433,12 @@ extension TeamEvent: Decodable {
         Game(
           result: game.result, side: game.side,
           picks: game.picks.map {
-            Game.Pick(position: $0.position, playerID: $0.player, champion: $0.champion)
+            Game.Pick(
+              position: $0.position, playerID: $0.player, champion: $0.champion,
+              guessed: $0.guessed ?? false)
+          },
+          opponentPicks: (game.opponentPicks ?? []).map {
+            Game.Pick(position: $0.position, playerID: nil, champion: $0.champion)
           }, vod: game.vod)
       }, sequence: event.sequence, updated: try Date(event.updated, strategy: .iso8601))
   }

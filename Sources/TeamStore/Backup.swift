@@ -218,8 +218,8 @@ extension RosterStore {
           "game_pick",
           [
             ("event_id", "t"), ("number", "i"), ("position", "t"), ("player_id", "t"),
-            ("champion", "t"),
-          ], "event_id, number, position"
+            ("champion", "t"), ("opponent", "i"), ("guessed", "i"),
+          ], "event_id, number, opponent, position"
         ),
         (
           "calendar_feed",

@@ -199,7 +199,40 @@ enum Schema {
       );
       """
     ),
+    // 15: a game names who played each role, and the other team's champions. The picks
+    // logged before were credited to the role's starter: a guess, marked as one, except
+    // where that starter answered no and one of the role answered yes (then theirs).
+    (
+      sqlite: """
+      ALTER TABLE game_pick ADD COLUMN opponent INTEGER NOT NULL DEFAULT 0;
+      ALTER TABLE game_pick ADD COLUMN guessed INTEGER NOT NULL DEFAULT 0;
+      \(creditGuesses)
+      """,
+      postgres: """
+      ALTER TABLE game_pick ADD COLUMN opponent integer NOT NULL DEFAULT 0;
+      ALTER TABLE game_pick ADD COLUMN guessed integer NOT NULL DEFAULT 0;
+      \(creditGuesses)
+      """
+    ),
   ]
+
+  /// Migration 15's guesses, in SQL both dialects read alike.
+  private static let creditGuesses = """
+    UPDATE game_pick SET guessed = 1 WHERE player_id IS NOT NULL;
+    UPDATE game_pick SET player_id = (
+        SELECT i.player_id FROM event_invitation i JOIN player p ON p.id = i.player_id
+        WHERE i.event_id = game_pick.event_id AND i.answer = 'yes'
+          AND p.position = game_pick.position
+        ORDER BY i.sort_order LIMIT 1)
+      WHERE EXISTS (
+          SELECT 1 FROM event_invitation n
+          WHERE n.event_id = game_pick.event_id AND n.player_id = game_pick.player_id
+            AND n.answer = 'no')
+        AND EXISTS (
+          SELECT 1 FROM event_invitation i JOIN player p ON p.id = i.player_id
+          WHERE i.event_id = game_pick.event_id AND i.answer = 'yes'
+            AND p.position = game_pick.position);
+    """
 
   /// SQLite's ordered migrations; migration n takes `user_version` from n to n + 1. Each is
   /// written against the schema of its time, not through the store's queries.

@@ -60,24 +60,35 @@ extension Writer {
           vod: row.isNull(3) ? nil : row.text(3)))
     }
     try statement(
-      "SELECT event_id, number, position, player_id, champion FROM game_pick ORDER BY event_id, number"
+      """
+      SELECT event_id, number, position, player_id, champion, opponent, guessed FROM game_pick
+      ORDER BY event_id, number
+      """
     ).forEachRow { row in
       guard let event = UUID(text: row.text(0)), let position = Position(rawValue: row.text(2))
       else { return }
       let number = Int(row.int(1))
       guard let games = events[event]?.games, games.indices.contains(number - 1) else { return }
-      events[event]?.games[number - 1].picks.append(
-        Game.Pick(
-          position: position, playerID: row.isNull(3) ? nil : UUID(text: row.text(3)),
-          champion: row.text(4)))
+      let pick = Game.Pick(
+        position: position, playerID: row.isNull(3) ? nil : UUID(text: row.text(3)),
+        champion: row.text(4), guessed: row.int(6) != 0)
+      if row.int(5) != 0 {
+        events[event]?.games[number - 1].opponentPicks.append(pick)
+      } else {
+        events[event]?.games[number - 1].picks.append(pick)
+      }
+    }
+    func inRoleOrder(_ picks: [Game.Pick]) -> [Game.Pick] {
+      picks.sorted {
+        (Position.allCases.firstIndex(of: $0.position) ?? 0)
+          < (Position.allCases.firstIndex(of: $1.position) ?? 0)
+      }
     }
     for (id, event) in events {
       events[id]?.games = event.games.map { game in
         var game = game
-        game.picks.sort {
-          (Position.allCases.firstIndex(of: $0.position) ?? 0)
-            < (Position.allCases.firstIndex(of: $1.position) ?? 0)
-        }
+        game.picks = inRoleOrder(game.picks)
+        game.opponentPicks = inRoleOrder(game.opponentPicks)
         return game
       }
     }
@@ -162,7 +173,10 @@ extension Writer {
     let game = try statement(
       "INSERT INTO event_game (event_id, number, result, side, vod) VALUES (?1, ?2, ?3, ?4, ?5)")
     let pick = try statement(
-      "INSERT INTO game_pick (event_id, number, position, player_id, champion) VALUES (?1, ?2, ?3, ?4, ?5)"
+      """
+      INSERT INTO game_pick (event_id, number, position, player_id, champion, opponent, guessed)
+      VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)
+      """
     )
     for (index, item) in event.games.enumerated() {
       let number = SQLValue.int(Int64(index + 1))
@@ -170,10 +184,11 @@ extension Writer {
         .text(event.id.text), number, .text(item.result.rawValue),
         item.side.map { .text($0.rawValue) } ?? .null, item.vod.map { .text($0) } ?? .null
       ).run()
-      for choice in item.picks {
+      for (choice, opponent) in item.picks.map({ ($0, 0) }) + item.opponentPicks.map({ ($0, 1) }) {
         try pick.bind(
           .text(event.id.text), number, .text(choice.position.rawValue),
-          choice.playerID.map { .text($0.text) } ?? .null, .text(choice.champion)
+          choice.playerID.map { .text($0.text) } ?? .null, .text(choice.champion),
+          .int(Int64(opponent)), .int(choice.guessed ? 1 : 0)
         ).run()
       }
     }

@@ -108,7 +108,7 @@ extension RosterStore {
   }
 
   /// Logs an event's games (replacing those logged before), each champion credited to the
-  /// invited starter of its role.
+  /// player named for its role, else to the one the event's verdict names.
   /// - Throws: ``RosterError/notFound(_:)``, ``RosterError/invalid(_:)`` or
   ///   ``RosterError/storage(_:)``.
   @discardableResult
@@ -121,14 +121,12 @@ extension RosterStore {
     return try await perform { [now] writer, roster in
       guard var event = roster.schedule.event(id: id) else { throw RosterError.notFound(id) }
       let team = roster.team(id: event.teamID) ?? roster.firstTeam
-      var players: [Position: UUID] = [:]
-      for player in roster.players(in: team.id) where player.lineup == .starter {
-        if players[player.position] == nil || event.invited.contains(player.id) {
-          players[player.position] = player.id
-        }
-      }
+      // Who did not name a player played as the verdict says: the available starter, else
+      // the substitute it names.
+      let lineup = roster.schedule.lineup(
+        of: event, players: roster.players(in: team.id), in: team.zone)
       let logged = try games.map { (input) throws(ValidationError) in
-        try input.validated(players: players)
+        try input.validated(lineup: lineup, players: roster.players)
       }
       guard logged != event.games else { return (nil, event) }
       event.games = logged

@@ -227,7 +227,7 @@ struct LogResult: Command {
     Option(
       name: "--game", value: "G",
       help:
-        "One game: win or loss, then blue or red, then our champions in role order, then a VOD's https address (\"win blue ksante,vi,ahri,jinx,rell\").",
+        "One game: win or loss, then blue or red, then our champions in role order, then optionally / who played them / the other team's champions, then a VOD's https address (\"win blue ksante,vi,ahri,jinx,rell / ,,Tao,, / aatrox,sejuani,azir,kaisa,nautilus\"); a player left empty is the one the verdict names.",
       isRequired: true, repeats: true),
     jsonFlag,
   ]
@@ -247,11 +247,20 @@ struct LogResult: Command {
       }
       var vod = ""
       if let last = words.last, last.lowercased().hasPrefix("https://") { vod = words.removeLast() }
-      let champions = words.joined(separator: " ").split(
-        separator: ",", omittingEmptySubsequences: false
+      // Our champions / who played them / theirs, each a list in role order.
+      let lists = words.joined(separator: " ").split(
+        separator: "/", omittingEmptySubsequences: false
       )
-      .map { $0.trimmingCharacters(in: .whitespaces) }.filter { _ in !words.isEmpty }
-      return GameInput(result: result, side: side, champions: champions, vod: vod)
+      .map { list in
+        list.trimmingCharacters(in: .whitespaces).isEmpty
+          ? []
+          : list.split(separator: ",", omittingEmptySubsequences: false)
+            .map { $0.trimmingCharacters(in: .whitespaces) }
+      }
+      func list(_ index: Int) -> [String] { lists.indices.contains(index) ? lists[index] : [] }
+      return GameInput(
+        result: result, side: side, champions: list(0), players: list(1),
+        opponentChampions: list(2), vod: vod)
     }
   }
 

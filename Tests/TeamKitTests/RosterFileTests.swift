@@ -189,8 +189,8 @@ import Testing
       try GameInput(
         result: "win", side: "blue", champions: ["ksante", "", "ahri"], vod: "https://example.com/1"
       )
-      .validated(players: [.top: players[0].id]),
-      try GameInput(result: "loss").validated(players: [:]),
+      .validated(lineup: [.top: players[0].id], players: players),
+      try GameInput(result: "loss").validated(lineup: [:], players: players),
     ]
     scrim.sequence = 3
     scrim.updated = Date(timeIntervalSince1970: 1_774_000_000)  // whole seconds, as ISO 8601 has
@@ -258,7 +258,9 @@ import Testing
       messages.contains { $0.hasPrefix("Event 4 (“Scrim vs G2”): Give each event its own id") })
   }
 
-  @Test func anImportedWeekCreditsAndInvitesOnlyTheEventsTeamAndKeepsTheWeekWithoutIt() throws {
+  @Test func anImportedWeekInvitesOnlyTheEventsTeamCreditsTheFilesPlayersAndKeepsTheWeekWithoutIt()
+    throws
+  {
     let blue = Team(id: UUID(), name: "KC Blue", tag: "KCB", league: nil, parentID: nil)
     var players = roster
     players.append(Player(name: "Saken", position: .mid, teamID: blue.id))
@@ -266,15 +268,21 @@ import Testing
     var schedule = try week(of: roster)
     var scrim = schedule.events[0]
     scrim.invited.append(saken.id)  // another team's player
-    scrim.games[0].picks.append(Game.Pick(position: .mid, playerID: saken.id, champion: "ahri"))
-    scrim.games[0].picks.removeAll { $0.position == .mid && $0.playerID == nil }
+    // Saken, of another team, stood in for Mid; nobody of the file played Jungle.
+    scrim.games[0].picks.removeAll { $0.position == .mid || $0.position == .jungle }
+    scrim.games[0].picks += [
+      Game.Pick(position: .jungle, playerID: UUID(), champion: "vi", guessed: true),
+      Game.Pick(position: .mid, playerID: saken.id, champion: "ahri", guessed: true),
+    ]
     schedule = Schedule(events: [scrim], availability: schedule.availability)
     let data = RosterFile.export(players, as: .json, teams: [.first, blue], schedule: schedule)
     let plan = try RosterImport(data, current: players, teams: [.first, blue])
     let imported = try #require(plan.schedule?.events.first)
     #expect(!imported.invited.contains(saken.id))
-    #expect(imported.games[0].picks.first { $0.position == .mid }?.playerID == nil)
-    #expect(imported.games[0].picks.first { $0.position == .mid }?.champion == "ahri")
+    let mid = imported.games[0].picks.first { $0.position == .mid }
+    #expect(mid?.playerID == saken.id && mid?.champion == "ahri" && mid?.guessed == true)
+    let jungle = imported.games[0].picks.first { $0.position == .jungle }
+    #expect(jungle?.playerID == nil && jungle?.champion == "vi")
 
     // The players alone keep the week; one of the week's two lists alone is refused.
     var file = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])

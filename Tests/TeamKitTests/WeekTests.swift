@@ -147,6 +147,56 @@ import Testing
     #expect(!event.isAvailable(yike.id, availability: nil, in: zone))
   }
 
+  @Test func aGameCreditsWhoPlayedEachRoleTheVerdictsFiveUnlessTheFormNamesAnother() throws {
+    let starters = Position.allCases.map { Player(name: "Starter \($0.rawValue)", position: $0) }
+    let tao = Player(name: "Tao", position: .mid, lineup: .substitute)
+    let academy = Player(name: "Kamiloo", position: .jungle, teamID: UUID())
+    let players = starters + [tao]
+    // Saken (the Mid starter) cannot play: the five the verdict names has Tao in Mid.
+    let lineup = Verdict.lineup(players) { $0.id != starters[2].id }
+    #expect(lineup[.mid] == tao.id && lineup[.top] == starters[0].id && lineup.count == 5)
+    #expect(Verdict.lineup(players) { $0.position != .jungle }[.jungle] == nil)
+
+    let game = try GameInput(
+      result: "win", side: "blue", champions: ["ksante", "vi", "ahri", "jinx", "rell"],
+      players: ["", "kamiloo", "", "", ""],
+      opponentChampions: ["aatrox", "", "azir", "", ""]
+    ).validated(lineup: lineup, players: players + [academy])
+    #expect(
+      game.picks.map(\.playerID) == [
+        starters[0].id, academy.id, tao.id, starters[3].id, starters[4].id,
+      ])
+    #expect(game.picks.allSatisfy { !$0.guessed })
+    #expect(game.opponentPicks.map(\.champion) == ["aatrox", "azir"])
+    #expect(game.opponentPicks.map(\.position) == [.top, .mid])
+    #expect(try GameInput(game).validated(lineup: [:], players: players + [academy]) == game)
+
+    let stranger = try #require(
+      throws: ValidationError.self,
+      performing: {
+        try GameInput(result: "win", champions: ["ksante"], players: ["Nobody"])
+          .validated(lineup: lineup, players: players)
+      })
+    #expect(
+      stranger.message(for: .game)
+        == "“Nobody” (Top) is no player of the organisation; check the pseudo.")
+    let noChampion = try #require(
+      throws: ValidationError.self,
+      performing: {
+        try GameInput(result: "win", champions: [], players: ["Tao"])
+          .validated(lineup: lineup, players: players)
+      })
+    #expect(
+      noChampion.message(for: .game)
+        == "Give the champion Tao played (Top), or leave the player empty.")
+    #expect(
+      throws: ValidationError.self,
+      performing: {
+        try GameInput(result: "win", opponentChampions: ["notachampion"])
+          .validated(lineup: lineup, players: players)
+      })
+  }
+
   @Test func theFeedIsRFC5545() {
     let event = TeamEvent(
       id: UUID(uuidString: "0E000000-0000-4000-8000-000000000001") ?? UUID(), teamID: Team.first.id,

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import TeamKit
 import TestSupport
 import Testing
@@ -85,6 +86,66 @@ import Testing
     #expect(reopened.roster.schedule.feed(secret: feed.secret) == nil)
   }
 
+  @Test(arguments: Backend.allCases)
+  func aSubstituteWhoReplacedAnAbsentStarterIsCreditedAndOldGamesAreGuessedBetter(
+    _ backend: Backend
+  ) async throws {
+    let db = try TestDatabase(backend, in: folder)
+    let store = try db.open()
+    let canna = store.players[0]
+    let saken = try await store.addPlayer(PlayerInput(name: "Saken", position: "Mid"))
+    let tao = try await store.addPlayer(
+      PlayerInput(name: "Tao", position: "Mid", lineup: "substitute"))
+    let scrim = try await store.addEvent(
+      EventInput(kind: "scrim", start: "2026-03-26T20:00", opponent: "G2", format: "bo3"))
+    try await store.answer(.no, for: saken.id, to: scrim.id)
+    try await store.answer(.yes, for: tao.id, to: scrim.id)
+    let logged = try await store.logGames(
+      [
+        GameInput(
+          result: "win", champions: ["ksante", "", "ahri"],
+          opponentChampions: ["aatrox", "", "azir"]
+        ),
+        GameInput(result: "loss", champions: ["", "", "viktor"], players: ["", "", "Saken"]),
+      ], of: scrim.id)
+    // Tao played Mid in game 1, as the verdict said; game 2 names Saken, who came after all.
+    #expect(logged.games[0].picks.map(\.playerID) == [canna.id, tao.id])
+    #expect(logged.games[0].opponentPicks.map(\.champion) == ["aatrox", "azir"])
+    #expect(logged.games[1].picks.map(\.playerID) == [saken.id])
+    #expect(store.roster.schedule.championsPlayed(by: tao.id).map(\.champion) == ["ahri"])
+    #expect(store.roster.schedule.championsPlayed(by: saken.id).map(\.champion) == ["viktor"])
+    #expect(try db.open().roster.schedule == store.roster.schedule)
+
+    // A database from before (migration 14) credited the starter: its games are marked as
+    // guesses, and the starter who answered no gives the game to the one who answered yes.
+    try store.writer.withLock { writer in
+      let connection = writer.connection
+      try connection.execute(
+        "UPDATE game_pick SET player_id = '\(saken.id.text)' WHERE player_id = '\(tao.id.text)'")
+      try connection.execute("DELETE FROM game_pick WHERE opponent = 1")
+      switch backend {
+      case .sqlite:
+        try connection.execute(
+          """
+          ALTER TABLE game_pick DROP COLUMN opponent;
+          ALTER TABLE game_pick DROP COLUMN guessed;
+          PRAGMA user_version = 14;
+          """)
+      case .postgres:
+        try connection.execute(
+          """
+          ALTER TABLE game_pick DROP COLUMN opponent, DROP COLUMN guessed;
+          DELETE FROM schema_version; INSERT INTO schema_version (version) VALUES (14);
+          """)
+      }
+    }
+    let migrated = try db.open().roster.schedule.event(id: scrim.id)
+    let games = try #require(migrated?.games)
+    #expect(games[0].picks.map(\.playerID) == [canna.id, tao.id])
+    #expect(games[1].picks.map(\.playerID) == [tao.id])
+    #expect(games.allSatisfy { $0.picks.allSatisfy(\.guessed) && $0.opponentPicks.isEmpty })
+  }
+
   @Test(arguments: Backend.allCases) func aJSONImportReplacesTheWeekAndACSVKeepsIt(
     _ backend: Backend
   ) async throws {
@@ -95,7 +156,9 @@ import Testing
       of: canna.id, to: Availability(weekly: try Availability.weekly(parsing: "Sat 14:00-20:00")))
     let scrim = try await store.addEvent(
       EventInput(kind: "scrim", start: "2026-03-26T20:00", opponent: "G2"))
-    _ = try await store.logGames([GameInput(result: "win", champions: ["ksante"])], of: scrim.id)
+    _ = try await store.logGames(
+      [GameInput(result: "win", champions: ["ksante"], opponentChampions: ["", "", "azir"])],
+      of: scrim.id)
     try await store.answer(.maybe, for: canna.id, to: scrim.id)
     let exported = RosterFile.export(
       store.players, as: .json, teams: store.roster.teams, schedule: store.roster.schedule)

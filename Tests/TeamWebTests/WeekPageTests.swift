@@ -89,7 +89,12 @@ import Testing
       ], session: session)
     #expect(logged.status == 303)
     let result = try await app.client.get("/events/\(event.id)").text
-    #expect(result.contains("Game 1: Win · Blue side · K&#39;Sante, Vi, Jinx, Rell"))
+    // Bo said no: Yike, the substitute the verdict names, is credited with Vi.
+    #expect(
+      result.contains(
+        #"Game 1: Win · Blue side · K&#39;Sante<span class="played"> (Canna)</span>, "#
+          + #"Vi<span class="played"> (Yike)</span>, Jinx"#))
+    #expect(app.store.roster.schedule.championsPlayed(by: bo.id).isEmpty)
     #expect(result.contains("Game 2: Loss · Red side"))
     // The champions played show on the player's page beside their favourites.
     let canna = try await app.client.get("/players/\(app.store.players[0].id)").text
@@ -106,6 +111,9 @@ import Testing
       session: session)
     #expect(wrong.status == 422)
     #expect(wrong.text.contains("“Notachampion” (Top) is not a champion"))
+    // What was typed is shown again, to be corrected.
+    #expect(
+      wrong.text.contains(#"name="champion1-Top" list="champion-names" value="Notachampion""#))
     #expect(app.store.roster.schedule.event(id: event.id)?.games.count == 2)
   }
 

@@ -319,7 +319,8 @@ extension Pages {
   /// the games logged; for editors, the forms to answer, log the result, change or cancel.
   static func event(
     _ event: TeamEvent, in roster: Roster, token: String, viewer: Viewer,
-    form: EventForm? = nil, gameErrors: ValidationError? = nil, notice: String? = nil
+    form: EventForm? = nil, games typed: (input: [GameInput], errors: ValidationError)? = nil,
+    notice: String? = nil
   ) -> HTTPResponse {
     let team = roster.team(id: event.teamID) ?? roster.firstTeam
     let zone = team.zone
@@ -360,16 +361,7 @@ extension Pages {
       return .h("li", [:], item)
     }
     let games: [HTML] = event.games.enumerated().map { index, game in
-      let champions = game.picks.map { pick in Champion.find(pick.champion)?.name ?? pick.champion }
-      var parts = [game.result.displayName]
-      if let side = game.side { parts.append(side.displayName) }
-      if !champions.isEmpty { parts.append(champions.joined(separator: ", ")) }
-      return .h(
-        "li", ["class": "game game-\(game.result.rawValue)"],
-        [.text(localized("Game %@", index + 1) + ": " + parts.joined(separator: " · "))]
-          + (game.vod.map {
-            [.text(" · "), .h("a", ["href": $0, "rel": "noopener noreferrer"], "VOD")]
-          } ?? []))
+      gameLine(game, number: index + 1, names: names)
     }
     var facts: [HTML] = [
       .h(
@@ -409,7 +401,10 @@ extension Pages {
       ])
     var tools: [HTML] = []
     if viewer.canEdit {
-      tools.append(resultForm(event, players: players, token: token, errors: gameErrors))
+      tools.append(
+        resultForm(
+          event, in: roster, lineup: roster.schedule.lineup(of: event, players: players, in: zone),
+          typed: typed, token: token))
       tools.append(
         .h(
           "details", ["class": "week-tools"] + (form == nil ? [:] : ["open": ""]),
@@ -427,7 +422,7 @@ extension Pages {
     }
     let from = Day(event.start, in: zone)
     return page(
-      status: form?.errors != nil || gameErrors != nil ? 422 : 200,
+      status: form?.errors != nil || typed != nil ? 422 : 200,
       title: "\(event.title) · \(team.name)",
       [
         .h(
@@ -453,15 +448,56 @@ extension Pages {
       ] + tools)
   }
 
+  /// A logged game in a line: its result and side, each of our champions with who played
+  /// it (a guess nobody confirmed marked so), the other team's, and the recording.
+  static func gameLine(_ game: Game, number: Int, names: [UUID: String]) -> HTML {
+    func champion(_ pick: Game.Pick) -> String {
+      Champion.find(pick.champion)?.localizedName ?? pick.champion
+    }
+    var parts = [game.result.displayName]
+    if let side = game.side { parts.append(side.displayName) }
+    var line: [HTML] = [.text(localized("Game %@", number) + ": " + parts.joined(separator: " · "))]
+    if !game.picks.isEmpty {
+      line.append(.text(" · "))
+      for (index, pick) in game.picks.enumerated() {
+        if index > 0 { line.append(.text(", ")) }
+        line.append(.text(champion(pick)))
+        guard let player = pick.playerID.flatMap({ names[$0] }) else { continue }
+        line.append(
+          pick.guessed
+            ? .h(
+              "span",
+              ["class": "played guessed", "title": localized("A guess: nobody said who played")],
+              " (\(player)?)")
+            : .h("span", ["class": "played"], " (\(player))"))
+      }
+    }
+    if !game.opponentPicks.isEmpty {
+      line.append(
+        .text(
+          " · " + localized("against %@", game.opponentPicks.map(champion).joined(separator: ", ")))
+      )
+    }
+    if let vod = game.vod {
+      line += [.text(" · "), .h("a", ["href": vod, "rel": "noopener noreferrer"], "VOD")]
+    }
+    return .h("li", ["class": "game game-\(game.result.rawValue)"], line)
+  }
+
   /// The form that logs an event's games: as many rows as its format has games (three
-  /// without one), the games logged first.
+  /// without one), the games logged first, or as typed when they were refused. Each role
+  /// has our champion, who played it (the one `lineup`, the verdict's five, names unless the
+  /// game says otherwise) and the other team's champion.
   static func resultForm(
-    _ event: TeamEvent, players: [Player], token: String, errors: ValidationError?
+    _ event: TeamEvent, in roster: Roster, lineup: [Position: UUID],
+    typed: (input: [GameInput], errors: ValidationError)?, token: String
   ) -> HTML {
+    let errors = typed?.errors
+    let inputs = typed?.input ?? event.games.map(GameInput.init)
     let count = max(
-      event.games.count, event.format.map { ["bo1": 1, "bo3": 3, "bo5": 5][$0.rawValue] ?? 3 } ?? 3)
+      inputs.count, event.format.map { ["bo1": 1, "bo3": 3, "bo5": 5][$0.rawValue] ?? 3 } ?? 3)
     let rows: [HTML] = (0..<count).map { index in
-      let game = event.games.indices.contains(index) ? event.games[index] : nil
+      let game = inputs.indices.contains(index) ? inputs[index] : nil
       let number = index + 1
       let result: HTML = .h(
         "select", ["name": "result\(number)", "aria-label": localized("Game %@: result", number)],
@@ -469,7 +505,7 @@ extension Pages {
           + Game.Result.allCases.map { value in
             .h(
               "option",
-              ["value": value.rawValue] + (game?.result == value ? ["selected": ""] : [:]),
+              ["value": value.rawValue] + (game?.result == value.rawValue ? ["selected": ""] : [:]),
               value.displayName)
           })
       let side: HTML = .h(
@@ -477,19 +513,40 @@ extension Pages {
         [.h("option", ["value": ""], localized("Side"))]
           + Game.Side.allCases.map { value in
             .h(
-              "option", ["value": value.rawValue] + (game?.side == value ? ["selected": ""] : [:]),
+              "option",
+              ["value": value.rawValue] + (game?.side == value.rawValue ? ["selected": ""] : [:]),
               value.displayName)
           })
-      let picks: [HTML] = Position.allCases.map { position in
-        let pick = game?.picks.first { $0.position == position }
+      let picks: [HTML] = Position.allCases.enumerated().map { role, position in
+        func typed(_ list: [String]?) -> String {
+          list.flatMap { $0.indices.contains(role) ? $0[role] : nil } ?? ""
+        }
+        func championName(_ text: String) -> String { Champion.find(text)?.name ?? text }
+        let named = typed(game?.players)
+        let player = UUID(uuidString: named) ?? (named.isEmpty ? lineup[position] : nil)
         return .h(
-          "input",
+          "div", ["class": "pick"],
           [
-            "type": "text", "name": "champion\(number)-\(position.rawValue)",
-            "list": "champion-names",
-            "value": pick.flatMap { Champion.find($0.champion)?.name } ?? "",
-            "aria-label": localized("Game %1$@: %2$@'s champion", number, position.displayName),
-            "placeholder": position.displayName, "autocomplete": "off",
+            .h(
+              "input",
+              [
+                "type": "text", "name": "champion\(number)-\(position.rawValue)",
+                "list": "champion-names", "value": championName(typed(game?.champions)),
+                "aria-label": localized("Game %1$@: %2$@'s champion", number, position.displayName),
+                "placeholder": position.displayName, "autocomplete": "off",
+              ]),
+            playerChoice(
+              in: roster, selected: player, name: "player\(number)-\(position.rawValue)",
+              label: localized("Game %1$@: who played %2$@", number, position.displayName)),
+            .h(
+              "input",
+              [
+                "type": "text", "name": "opponent\(number)-\(position.rawValue)",
+                "list": "champion-names", "value": championName(typed(game?.opponentChampions)),
+                "aria-label": localized(
+                  "Game %1$@: the other team’s %2$@", number, position.displayName),
+                "placeholder": localized("Their %@", position.displayName), "autocomplete": "off",
+              ]),
           ])
       }
       let vod: HTML = .h(
@@ -526,6 +583,25 @@ extension Pages {
               ]),
           ]),
       ])
+  }
+
+  /// A choice of who played a role: the organisation's players, by team.
+  private static func playerChoice(
+    in roster: Roster, selected: UUID?, name: String, label: String
+  ) -> HTML {
+    .h(
+      "select", ["name": name, "aria-label": label],
+      [.h("option", ["value": ""], localized("Nobody named"))]
+        + roster.teams.map { team in
+          .h(
+            "optgroup", ["label": team.name],
+            roster.players(in: team.id).map { player in
+              .h(
+                "option",
+                ["value": player.id.text] + (player.id == selected ? ["selected": ""] : [:]),
+                player.name)
+            })
+        })
   }
 
   /// When a player can play: their weekly hours and days away, with the form to change

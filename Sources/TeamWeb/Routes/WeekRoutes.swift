@@ -202,13 +202,20 @@ extension WebApp {
   static func gameInputs(_ form: [String: [String]]) -> [GameInput] {
     (1...GameInput.maxGames).compactMap { number in
       guard let result = form["result\(number)"]?.first, !result.isEmpty else { return nil }
-      let champions = Position.allCases.map {
-        form["champion\(number)-\($0.rawValue)"]?.first ?? ""
+      func byRole(_ field: String) -> [String] {
+        let values = Position.allCases.map { form["\(field)\(number)-\($0.rawValue)"]?.first ?? "" }
+        return values.allSatisfy(\.isEmpty) ? [] : values
+      }
+      let champions = byRole("champion")
+      // The form always names a player (the verdict's, preselected): one of a role without a
+      // champion says nothing, as no game has them play.
+      let players = byRole("player").enumerated().map { role, player in
+        champions.indices.contains(role) && !champions[role].isEmpty ? player : ""
       }
       return GameInput(
-        result: result, side: form["side\(number)"]?.first ?? "",
-        champions: champions.allSatisfy(\.isEmpty) ? [] : champions,
-        vod: form["vod\(number)"]?.first ?? "")
+        result: result, side: form["side\(number)"]?.first ?? "", champions: champions,
+        players: players.allSatisfy(\.isEmpty) ? [] : players,
+        opponentChampions: byRole("opponent"), vod: form["vod\(number)"]?.first ?? "")
     }
   }
 
@@ -280,14 +287,15 @@ extension WebApp {
     route("POST", "/events/{id}/games", RoutePolicy(.editor, .form, team: .event)) {
       request, context in
       let event = try WebApp.event(context.parameters["id"], in: store.roster)
+      let games = WebApp.gameInputs(context.form)
       do throws(RosterError) {
-        try await context.scope.logGames(WebApp.gameInputs(context.form), of: event.id)
+        try await context.scope.logGames(games, of: event.id)
         return .redirect(to: "/events/\(event.id)?saved")
       } catch {
         guard let errors = error.validation else { throw error }
         let (token, cookie) = WebApp.csrfToken(for: request)
         return Pages.event(
-          event, in: store.roster, token: token, viewer: context.viewer, gameErrors: errors
+          event, in: store.roster, token: token, viewer: context.viewer, games: (games, errors)
         ).with(cookie: cookie)
       }
     }
