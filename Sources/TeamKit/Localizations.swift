@@ -45,6 +45,7 @@ enum Localizations {
     "%1$@ imported a roster of %2$@ players.": "%1$@ a importé un effectif de %2$@ joueurs.",
     "%1$@ imported into %2$@: %3$@ added, %4$@ changed, %5$@ removed.":
       "%1$@ a importé dans %2$@ : %3$@ ajouté(s), %4$@ modifié(s), %5$@ supprimé(s).",
+    "%1$@ invited %2$@ to %3$@ on %4$@.": "%1$@ a invité %2$@ à %3$@ le %4$@.",
     "%1$@ is a %2$@: choose a place from %3$@, or change their lineup with ‘kcorp players edit --lineup’.":
       "%1$@ est %2$@ : choisissez une place de %3$@, ou changez sa composition avec « kcorp players edit --lineup ».",
     "%1$@ is also %2$@; keep one row per player.":
@@ -165,6 +166,7 @@ enum Localizations {
     "%@: a PostgreSQL database is backed up with pg_dump or the server’s own archiving (docs/SCALING.md).":
       "%@ : une base PostgreSQL se sauvegarde avec pg_dump ou l’archivage du serveur lui-même (docs/SCALING.md).",
     "%@: a new photo": "%@ : une nouvelle photo",
+    "%@: a word with the answer": "%@ : un mot avec la réponse",
     "(back from Recently removed)": "(revenu de Supprimés récemment)",
     ", ": ", ",
     "--champion may be repeated and replaces the favourites; --no-champions clears them.":
@@ -236,6 +238,7 @@ enum Localizations {
       "Un jeton ne peut pas être celui d’un joueur : donnez un compte au joueur.",
     "A token is already named “%@”; revoke it or choose another name.":
       "Un jeton s’appelle déjà « %@ » ; révoquez-le ou choisissez un autre nom.",
+    "A word (late, 20:30…)": "Un mot (en retard, 20h30…)",
     "ADDRESS": "ADRESSE",
     "Account name": "Identifiant",
     "Accounts": "Comptes",
@@ -547,6 +550,7 @@ enum Localizations {
     "Inactive": "Inactifs",
     "Insufficient Storage": "Espace insuffisant",
     "Internal Server Error": "Erreur interne du serveur",
+    "Invite": "Inviter",
     "Invited": "Invités",
     "Invited: %@": "Invités : %@",
     "It is empty; export a roster to see the columns.":
@@ -746,6 +750,7 @@ enum Localizations {
     "Player %1$@ (“%2$@”)": "Joueur %1$@ (« %2$@ »)",
     "Player %@": "Joueur %@",
     "Player (for a player's role)": "Joueur (pour le rôle de joueur)",
+    "Player to invite": "Joueur à inviter",
     "Player: %@": "Joueur : %@",
     "Precondition Failed": "Condition préalable non remplie",
     "Preview": "Prévisualiser",
@@ -867,6 +872,9 @@ enum Localizations {
       "Mettez dans $KCORP_TOKEN un jeton d’API de %@ (un propriétaire en crée un avec « kcorp tokens create »).",
     "Set a new password for an account; its sessions end.":
       "Donner un nouveau mot de passe à un compte ; ses sessions se ferment.",
+    "Shorten the comment to %@ characters.": "Raccourcissez le commentaire à %@ caractères.",
+    "Shorten the comment “%1$@” to %2$@ characters.":
+      "Raccourcissez le commentaire « %1$@ » à %2$@ caractères.",
     "Shorten the image name to %@ characters or fewer.":
       "Raccourcissez le nom d’image à %@ caractères au plus.",
     "Shorten the league to %@ characters or fewer.":

@@ -24,6 +24,10 @@ public struct RosterChange: Identifiable, Hashable, Sendable {
     /// A player's answer to an invitation was given: ``RosterChange/otherPlayer`` is the
     /// answer, ``RosterChange/fromTeam`` and ``RosterChange/toTeam`` the event's kind and start.
     case answered
+    /// A player was invited to an event (by the staff, or as the substitute its verdict
+    /// names): ``RosterChange/fromTeam`` and ``RosterChange/toTeam`` are the event's kind and
+    /// start.
+    case invited
     /// An import was undone: ``RosterChange/playerName`` is its team (or organisation).
     case importUndone
   }
@@ -126,6 +130,8 @@ public struct RosterChange: Identifiable, Hashable, Sendable {
       localized(
         "%1$@ logged %2$@ on %3$@: %4$@.", author, eventTitle, toTeam ?? "?", otherPlayer ?? "?")
     case .availabilityChanged: localized("%1$@ changed when %2$@ can play.", author, playerName)
+    case .invited:
+      localized("%1$@ invited %2$@ to %3$@ on %4$@.", author, playerName, eventTitle, toTeam ?? "?")
     case .answered:
       localized(
         "%1$@ answered %2$@ for %3$@ to %4$@ on %5$@.", author,
@@ -148,8 +154,8 @@ public struct RosterChange: Identifiable, Hashable, Sendable {
   /// An event's title from what the history keeps of it, in the current language.
   private var eventTitle: String {
     let name = fromTeam.flatMap(TeamEvent.Kind.init(rawValue:))?.displayName ?? "?"
-    // An answer keeps the player's name where the others keep the opponent.
-    let opponent = kind == .answered ? "" : playerName
+    // An answer or invitation keeps the player's name where the others keep the opponent.
+    let opponent = kind == .answered || kind == .invited ? "" : playerName
     return opponent.isEmpty ? name : localized("%1$@ vs %2$@", name, opponent)
   }
 

@@ -382,8 +382,7 @@ public struct RosterImport: Sendable {
 
   /// The file's week, checked as the API checks it: each availability a player of the file's,
   /// each event a team's of the organisation, with valid times, texts and games. The
-  /// invitations and answers of players not on the event's team in the file, and the picks
-  /// of players not in the file, are left out.
+  /// invitations, answers and picks of players not in the file are left out.
   /// - Parameter players: the file's players, with their teams.
   private static func week(
     hours: [PlayerHours], events: [TeamEvent], players: [UUID: UUID], teams: [Team],
@@ -449,7 +448,6 @@ public struct RosterImport: Sendable {
           throw ValidationError(
             .game, Message("Give a sequence of 0 to %@ (the changes counted).", maxSequence))
         }
-        func onTeam(_ id: UUID) -> Bool { players[id] == event.teamID }
         kept.games = try event.games.map { (game) throws(ValidationError) in
           for picks in [game.picks, game.opponentPicks]
           where Set(picks.map(\.position)).count != picks.count {
@@ -479,11 +477,19 @@ public struct RosterImport: Sendable {
         kept.start = event.start
         kept.end = event.end
         var invited: [UUID] = []
-        for id in event.invited where onTeam(id) && !invited.contains(id) {
+        // Anyone of the organisation may be invited (a stand-in from another team).
+        for id in event.invited where players[id] != nil && !invited.contains(id) {
           invited.append(id)
         }
         kept.invited = invited
         kept.answers = event.answers.filter { invited.contains($0.key) }
+        kept.comments = event.comments.filter { kept.answers[$0.key] != nil }
+        if let long = kept.comments.values.first(where: { $0.count > TeamEvent.maxCommentLength }) {
+          throw ValidationError(
+            .game,
+            Message(
+              "Shorten the comment “%1$@” to %2$@ characters.", long, TeamEvent.maxCommentLength))
+        }
         kept.sequence = event.sequence
         checked.append(kept)
       } catch {

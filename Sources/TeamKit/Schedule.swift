@@ -81,6 +81,19 @@ public struct Schedule: Hashable, Sendable {
     }
   }
 
+  /// The players `event`'s verdict names to cover a role whose starter cannot play, who are
+  /// not invited yet: they are invited in their turn.
+  public func uninvitedCovers(of event: TeamEvent, players: [Player], in zone: TimeZone)
+    -> [UUID]
+  {
+    let covers: [Verdict.Cover] =
+      switch verdict(of: event, players: players, in: zone) {
+      case .fullFive: []
+      case .withSubs(let subs), .notEnough(_, let subs): subs
+      }
+    return covers.map(\.playerID).filter { !event.invited.contains($0) }
+  }
+
   /// Whether `players` can field five from `start` to `end`, from their hours alone.
   public func verdict(players: [Player], from start: Date, to end: Date, in zone: TimeZone)
     -> Verdict

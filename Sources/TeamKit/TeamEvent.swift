@@ -53,8 +53,14 @@ public struct TeamEvent: Identifiable, Hashable, Sendable {
   public var invited: [UUID]
   /// The invited players' answers; one who has not answered is absent.
   public var answers: [UUID: Answer]
+  /// What a player said with their answer ("en retard, 20h30"), at most
+  /// ``maxCommentLength`` characters; absent without one.
+  public var comments: [UUID: String] = [:]
   /// The games played, once logged.
   public var games: [Game]
+
+  /// The most characters an answer's comment holds.
+  public static let maxCommentLength = 80
   /// Counts the changes since it was made (a calendar's `SEQUENCE`).
   public var sequence: Int
   /// When it last changed (a calendar's `DTSTAMP`).

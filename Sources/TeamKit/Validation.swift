@@ -15,6 +15,8 @@ public struct ValidationError: Error, Hashable, Sendable, CustomStringConvertibl
     case eventType, start, end, opponent, format, place, notes, game
     /// A player's availability (``Availability``).
     case weekly, away
+    /// What a player says with an answer.
+    case comment
   }
 
   /// One problem, as a sentence a user can act on.

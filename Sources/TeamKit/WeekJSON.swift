@@ -183,14 +183,16 @@ public struct EventDocument: JSONWritable {
     self.verdict = verdict
   }
 
-  /// `{"answers":[{"answer","player"}],"end","format"?,"games","id","invited","kind","notes",
+  /// `{"answers":[{"answer","comment"?,"player"}],"end","format"?,"games","id","invited","kind","notes",
   /// "opponent","place","sequence","start","team","title","verdict"}`.
   public func write(to writer: inout JSONWriter) {
     writer.object {
       $0.member(
         "answers",
         event.invited.compactMap { id in
-          event.answers[id].map { AnswerJSON(player: id, answer: $0) }
+          event.answers[id].map {
+            AnswerJSON(player: id, answer: $0, comment: event.comments[id])
+          }
         })
       $0.member("end", instant(event.end))
       if let format = event.format { $0.member("format", format.rawValue) }
@@ -213,9 +215,11 @@ public struct EventDocument: JSONWritable {
   private struct AnswerJSON: JSONWritable {
     let player: UUID
     let answer: TeamEvent.Answer
+    let comment: String?
     func write(to writer: inout JSONWriter) {
       writer.object {
         $0.member("answer", answer.rawValue)
+        if let comment { $0.member("comment", comment) }
         $0.member("player", player)
       }
     }
@@ -394,6 +398,7 @@ extension TeamEvent: Decodable {
     struct Answer: Decodable {
       let player: UUID
       let answer: TeamEvent.Answer
+      let comment: String?
     }
     struct GameJSON: Decodable {
       struct Pick: Decodable {
@@ -441,5 +446,8 @@ extension TeamEvent: Decodable {
             Game.Pick(position: $0.position, playerID: nil, champion: $0.champion)
           }, vod: game.vod)
       }, sequence: event.sequence, updated: try Date(event.updated, strategy: .iso8601))
+    comments = Dictionary(
+      event.answers.compactMap { answer in answer.comment.map { (answer.player, $0) } }
+    ) { $1 }
   }
 }

@@ -206,7 +206,10 @@ extension RosterStore {
         ),
         (
           "event_invitation",
-          [("event_id", "t"), ("player_id", "t"), ("sort_order", "i"), ("answer", "t")],
+          [
+            ("event_id", "t"), ("player_id", "t"), ("sort_order", "i"), ("answer", "t"),
+            ("comment", "t"),
+          ],
           "event_id, sort_order"
         ),
         (

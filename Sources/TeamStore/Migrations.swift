@@ -214,6 +214,11 @@ enum Schema {
       \(creditGuesses)
       """
     ),
+    // 16: a player may say a few words with their answer ("en retard, 20h30").
+    (
+      sqlite: "ALTER TABLE event_invitation ADD COLUMN comment TEXT",
+      postgres: "ALTER TABLE event_invitation ADD COLUMN comment text"
+    ),
   ]
 
   /// Migration 15's guesses, in SQL both dialects read alike.

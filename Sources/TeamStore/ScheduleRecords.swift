@@ -41,13 +41,17 @@ extension Writer {
         updated: Date(timeIntervalSince1970: row.double(10)))
     }
     try statement(
-      "SELECT event_id, player_id, answer FROM event_invitation ORDER BY event_id, sort_order"
+      """
+      SELECT event_id, player_id, answer, comment FROM event_invitation
+      ORDER BY event_id, sort_order
+      """
     ).forEachRow { row in
       guard let event = UUID(text: row.text(0)), let player = UUID(text: row.text(1)) else {
         return
       }
       events[event]?.invited.append(player)
       if !row.isNull(2) { events[event]?.answers[player] = TeamEvent.Answer(rawValue: row.text(2)) }
+      if !row.isNull(3) { events[event]?.comments[player] = row.text(3) }
     }
     try statement(
       "SELECT event_id, result, side, vod FROM event_game ORDER BY event_id, number"
@@ -162,12 +166,16 @@ extension Writer {
       .double(event.updated.timeIntervalSince1970)
     ).run()
     let invitation = try statement(
-      "INSERT INTO event_invitation (event_id, player_id, sort_order, answer) VALUES (?1, ?2, ?3, ?4)"
+      """
+      INSERT INTO event_invitation (event_id, player_id, sort_order, answer, comment)
+      VALUES (?1, ?2, ?3, ?4, ?5)
+      """
     )
     for (index, player) in event.invited.enumerated() {
       try invitation.bind(
         .text(event.id.text), .text(player.text), .int(Int64(index)),
-        event.answers[player].map { .text($0.rawValue) } ?? .null
+        event.answers[player].map { .text($0.rawValue) } ?? .null,
+        event.comments[player].map { .text($0) } ?? .null
       ).run()
     }
     let game = try statement(

@@ -37,6 +37,11 @@ extension RosterStore {
       try writer.setAvailability(of: id, to: availability)
       schedule.availability[id] = availability == Availability() ? nil : availability
       try writer.record(.availabilityChanged, before: nil, after: player, author: author, at: now())
+      // A starter away now: the substitute each coming event's verdict names is invited.
+      for event in schedule.events where event.teamID == player.teamID && event.end > now() {
+        schedule = try Self.invitingCovers(
+          event, roster: roster, schedule: schedule, writer: writer, author: author, at: now())
+      }
       return (roster.with(schedule: schedule), ())
     }
   }
@@ -65,7 +70,10 @@ extension RosterStore {
       let event = try writer.save(
         try input.validated(team: team.id, zone: team.zone, invited: starters, now: now()))
       try Self.record(.eventAdded, event, team: team, writer: writer, author: author, at: now())
-      return (roster.with(schedule: roster.schedule.with(event)), event)
+      let schedule = try Self.invitingCovers(
+        event, roster: roster, schedule: roster.schedule.with(event), writer: writer,
+        author: author, at: now())
+      return (roster.with(schedule: schedule), schedule.event(id: event.id) ?? event)
     }
   }
 
@@ -91,7 +99,10 @@ extension RosterStore {
       event.updated = now()
       event = try writer.save(event)
       try Self.record(.eventEdited, event, team: team, writer: writer, author: author, at: now())
-      return (roster.with(schedule: roster.schedule.with(event)), event)
+      let schedule = try Self.invitingCovers(
+        event, roster: roster, schedule: roster.schedule.with(event), writer: writer,
+        author: author, at: now())
+      return (roster.with(schedule: schedule), schedule.event(id: event.id) ?? event)
     }
   }
 
@@ -141,31 +152,94 @@ extension RosterStore {
     }
   }
 
-  /// Gives a player's answer to an event (nil takes it back); a player not invited is
-  /// invited by answering.
-  /// - Throws: ``RosterError/notFound(_:)`` for an unknown event or player, or
-  ///   ``RosterError/storage(_:)``.
+  /// Gives a player's answer to an event (nil takes it back), with a few words or none; a
+  /// player of the team not invited is invited by answering. A starter's no invites the
+  /// substitute the verdict then names.
+  /// - Throws: ``RosterError/notFound(_:)`` for an unknown event, or a player neither
+  ///   invited nor of the event's team; ``RosterError/invalid(_:)`` for a comment over
+  ///   ``TeamEvent/maxCommentLength`` characters; ``RosterError/storage(_:)``.
   @discardableResult
   public func answer(
-    _ answer: TeamEvent.Answer?, for playerID: UUID, to id: UUID, by author: String = local
+    _ answer: TeamEvent.Answer?, comment: String? = nil, for playerID: UUID, to id: UUID,
+    by author: String = local
   ) async throws(RosterError) -> TeamEvent {
-    try await perform { [now] writer, roster in
+    let comment = comment?.trimmingCharacters(in: .whitespacesAndNewlines)
+      .replacingOccurrences(of: "\n", with: " ")
+    if let comment, comment.count > TeamEvent.maxCommentLength {
+      throw .invalid(
+        ValidationError(
+          .comment,
+          Message("Shorten the comment to %@ characters.", TeamEvent.maxCommentLength)))
+    }
+    return try await perform { [now] writer, roster in
       guard var event = roster.schedule.event(id: id) else { throw RosterError.notFound(id) }
-      guard let player = roster.player(id: playerID), player.teamID == event.teamID else {
+      guard let player = roster.player(id: playerID),
+        player.teamID == event.teamID || event.invited.contains(playerID)
+      else {
         throw RosterError.notFound(playerID)
       }
-      guard event.answers[playerID] != answer || !event.invited.contains(playerID) else {
+      let said = answer == nil || comment?.isEmpty != false ? nil : comment
+      guard
+        event.answers[playerID] != answer || event.comments[playerID] != said
+          || !event.invited.contains(playerID)
+      else {
         return (nil, event)
       }
       if !event.invited.contains(playerID) { event.invited.append(playerID) }
       event.answers[playerID] = answer
+      event.comments[playerID] = said
       event = try writer.save(event)
       let team = roster.team(id: event.teamID) ?? roster.firstTeam
       try writer.record(
         .answered, before: nil, after: player, author: author, at: now(),
         from: event.kind.rawValue, to: Self.clock(event, team), other: answer?.rawValue ?? "")
+      let schedule = try Self.invitingCovers(
+        event, roster: roster, schedule: roster.schedule.with(event), writer: writer,
+        author: author, at: now())
+      return (roster.with(schedule: schedule), schedule.event(id: id) ?? event)
+    }
+  }
+
+  /// Invites a player of the organisation to an event (a stand-in from another team, say).
+  /// - Throws: ``RosterError/notFound(_:)`` for an unknown event or player, or
+  ///   ``RosterError/storage(_:)``.
+  @discardableResult
+  public func invite(_ playerID: UUID, to id: UUID, by author: String = local)
+    async throws(RosterError) -> TeamEvent
+  {
+    try await perform { [now] writer, roster in
+      guard var event = roster.schedule.event(id: id) else { throw RosterError.notFound(id) }
+      guard let player = roster.player(id: playerID) else { throw RosterError.notFound(playerID) }
+      guard !event.invited.contains(playerID) else { return (nil, event) }
+      event.invited.append(playerID)
+      event = try writer.save(event)
+      let team = roster.team(id: event.teamID) ?? roster.firstTeam
+      try writer.record(
+        .invited, before: nil, after: player, author: author, at: now(),
+        from: event.kind.rawValue, to: Self.clock(event, team))
       return (roster.with(schedule: roster.schedule.with(event)), event)
     }
+  }
+
+  /// `schedule` with `event` inviting the substitutes its verdict names who are not invited
+  /// yet (saved, each with its history entry); as it was for an event already over.
+  private static func invitingCovers(
+    _ event: TeamEvent, roster: Roster, schedule: Schedule, writer: Writer, author: String,
+    at date: Date
+  ) throws -> Schedule {
+    guard event.end > date, let team = roster.team(id: event.teamID) else { return schedule }
+    let covers = schedule.uninvitedCovers(
+      of: event, players: roster.players(in: team.id), in: team.zone)
+    guard !covers.isEmpty else { return schedule }
+    var event = event
+    event.invited += covers
+    event = try writer.save(event)
+    for id in covers {
+      try writer.record(
+        .invited, before: nil, after: roster.player(id: id), author: author, at: date,
+        from: event.kind.rawValue, to: clock(event, team))
+    }
+    return schedule.with(event)
   }
 
   /// A new private calendar address for a team's events, or (with `player`) for the events

@@ -129,14 +129,24 @@ struct TeamScope: Sendable {
     return try await store.logGames(games, of: id, by: author)
   }
 
-  /// One of the team's players' answer to one of its events.
+  /// The answer to one of the team's events of one of its players, or of a player of the
+  /// organisation it invited, with a few words or none.
   @discardableResult
-  func answer(_ answer: TeamEvent.Answer?, for player: UUID, to event: UUID)
-    async throws(RosterError) -> TeamEvent
-  {
-    _ = try owned(player)
+  func answer(
+    _ answer: TeamEvent.Answer?, comment: String? = nil, for player: UUID, to event: UUID
+  ) async throws(RosterError) -> TeamEvent {
     try ownedEvent(event)
-    return try await store.answer(answer, for: player, to: event, by: author)
+    if store.roster.schedule.event(id: event)?.invited.contains(player) != true {
+      _ = try owned(player)
+    }
+    return try await store.answer(answer, comment: comment, for: player, to: event, by: author)
+  }
+
+  /// Invites a player of the organisation to one of the team's events.
+  @discardableResult
+  func invite(_ player: UUID, to event: UUID) async throws(RosterError) -> TeamEvent {
+    try ownedEvent(event)
+    return try await store.invite(player, to: event, by: author)
   }
 
   // MARK: - Calendar addresses

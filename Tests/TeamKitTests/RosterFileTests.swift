@@ -258,7 +258,7 @@ import Testing
       messages.contains { $0.hasPrefix("Event 4 (“Scrim vs G2”): Give each event its own id") })
   }
 
-  @Test func anImportedWeekInvitesOnlyTheEventsTeamCreditsTheFilesPlayersAndKeepsTheWeekWithoutIt()
+  @Test func anImportedWeekInvitesAndCreditsTheFilesPlayersOnlyAndKeepsTheWeekWithoutIt()
     throws
   {
     let blue = Team(id: UUID(), name: "KC Blue", tag: "KCB", league: nil, parentID: nil)
@@ -267,7 +267,10 @@ import Testing
     let saken = players[players.count - 1]
     var schedule = try week(of: roster)
     var scrim = schedule.events[0]
-    scrim.invited.append(saken.id)  // another team's player
+    let stranger = UUID()
+    scrim.invited += [saken.id, stranger]  // another team's player, and one of no file
+    scrim.answers[saken.id] = .yes
+    scrim.comments[saken.id] = "en retard, 20h30"
     // Saken, of another team, stood in for Mid; nobody of the file played Jungle.
     scrim.games[0].picks.removeAll { $0.position == .mid || $0.position == .jungle }
     scrim.games[0].picks += [
@@ -278,7 +281,8 @@ import Testing
     let data = RosterFile.export(players, as: .json, teams: [.first, blue], schedule: schedule)
     let plan = try RosterImport(data, current: players, teams: [.first, blue])
     let imported = try #require(plan.schedule?.events.first)
-    #expect(!imported.invited.contains(saken.id))
+    #expect(imported.invited.contains(saken.id) && !imported.invited.contains(stranger))
+    #expect(imported.comments == [saken.id: "en retard, 20h30"])
     let mid = imported.games[0].picks.first { $0.position == .mid }
     #expect(mid?.playerID == saken.id && mid?.champion == "ahri" && mid?.guessed == true)
     let jungle = imported.games[0].picks.first { $0.position == .jungle }

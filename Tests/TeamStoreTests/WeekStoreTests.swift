@@ -116,7 +116,7 @@ import Testing
     #expect(store.roster.schedule.championsPlayed(by: saken.id).map(\.champion) == ["viktor"])
     #expect(try db.open().roster.schedule == store.roster.schedule)
 
-    // A database from before (migration 14) credited the starter: its games are marked as
+    // A database from before (version 14) credited the starter: its games are marked as
     // guesses, and the starter who answered no gives the game to the one who answered yes.
     try store.writer.withLock { writer in
       let connection = writer.connection
@@ -129,12 +129,14 @@ import Testing
           """
           ALTER TABLE game_pick DROP COLUMN opponent;
           ALTER TABLE game_pick DROP COLUMN guessed;
+          ALTER TABLE event_invitation DROP COLUMN comment;
           PRAGMA user_version = 14;
           """)
       case .postgres:
         try connection.execute(
           """
           ALTER TABLE game_pick DROP COLUMN opponent, DROP COLUMN guessed;
+          ALTER TABLE event_invitation DROP COLUMN comment;
           DELETE FROM schema_version; INSERT INTO schema_version (version) VALUES (14);
           """)
       }
@@ -144,6 +146,60 @@ import Testing
     #expect(games[0].picks.map(\.playerID) == [canna.id, tao.id])
     #expect(games[1].picks.map(\.playerID) == [tao.id])
     #expect(games.allSatisfy { $0.picks.allSatisfy(\.guessed) && $0.opponentPicks.isEmpty })
+  }
+
+  @Test(arguments: Backend.allCases)
+  func theSubstituteTheVerdictNamesIsInvitedAndStaffInviteAnyoneOfTheOrganisation(
+    _ backend: Backend
+  ) async throws {
+    let db = try TestDatabase(backend, in: folder)
+    let store = try db.open(now: { ISO8601DateFormatter().date(from: "2026-03-20T12:00:00Z")! })
+    let saken = try await store.addPlayer(PlayerInput(name: "Saken", position: "Mid"))
+    let tao = try await store.addPlayer(
+      PlayerInput(name: "Tao", position: "Mid", lineup: "substitute"))
+    let blue = try await store.addTeam(TeamInput(name: "KC Blue", tag: "KCB"))
+    let kamiloo = try await store.addPlayer(
+      PlayerInput(name: "Kamiloo", position: "Jungle", team: blue.tag))
+    let scrim = try await store.addEvent(
+      EventInput(kind: "scrim", start: "2026-03-26T20:00", opponent: "G2"))
+    #expect(scrim.invited.contains(saken.id) && !scrim.invited.contains(tao.id))
+
+    // Saken cannot come: Tao, whom the verdict names instead, is invited with it.
+    let answered = try await store.answer(
+      .no, comment: "  exam that evening ", for: saken.id, to: scrim.id, by: "Saken")
+    #expect(answered.invited.last == tao.id && answered.comments[saken.id] == "exam that evening")
+    #expect(
+      try store.history(limit: 1)[0].summary == "Saken invited Tao to Scrim on 2026-03-26 20:00.")
+
+    // Away on the day of a training planned after: its substitute is invited when it is made.
+    try await store.setAvailability(
+      of: saken.id, to: Availability(away: [try Availability.absence(parsing: "2026-03-27")]))
+    let training = try await store.addEvent(EventInput(kind: "training", start: "2026-03-27T18:00"))
+    #expect(training.invited.contains(tao.id))
+    // An event already over invites nobody more.
+    let past = try await store.addEvent(EventInput(kind: "review", start: "2026-03-10T18:00"))
+    try await store.answer(.no, for: saken.id, to: past.id)
+    #expect(store.roster.schedule.event(id: past.id)?.invited.contains(tao.id) == false)
+
+    // The staff invite a player of another team, who answers with a few words.
+    _ = try await store.invite(kamiloo.id, to: scrim.id, by: "coach")
+    let late = try await store.answer(
+      .yes, comment: "en retard, 20h30", for: kamiloo.id, to: scrim.id, by: "Kamiloo")
+    #expect(late.answers[kamiloo.id] == .yes && late.comments[kamiloo.id] == "en retard, 20h30")
+    await #expect(throws: RosterError.self) {
+      try await store.answer(
+        .yes, comment: String(repeating: "a", count: 81), for: kamiloo.id, to: scrim.id)
+    }
+    // A player neither of the team nor invited cannot answer.
+    let other = try await store.addPlayer(
+      PlayerInput(name: "Other", position: "Top", team: blue.tag))
+    await #expect(throws: RosterError.self) {
+      try await store.answer(.yes, for: other.id, to: scrim.id)
+    }
+    // Taking the answer back takes its words too.
+    let back = try await store.answer(nil, comment: "ignored", for: kamiloo.id, to: scrim.id)
+    #expect(back.comments[kamiloo.id] == nil)
+    #expect(try db.open().roster.schedule == store.roster.schedule)
   }
 
   @Test(arguments: Backend.allCases) func aJSONImportReplacesTheWeekAndACSVKeepsIt(

@@ -110,6 +110,7 @@ import Testing
     "PUT /api/week/events/{id}": .editor, "DELETE /api/week/events/{id}": .editor,
     "PUT /api/week/events/{id}/games": .editor,
     "PUT /api/week/events/{id}/answers/{player}": .ownPlayer,
+    "POST /api/week/events/{id}/invitations": .editor, "POST /events/{id}/invite": .editor,
     "GET /api/calendar": .organisationEditor,
     "POST /api/calendar": .editor, "DELETE /api/calendar/{secret}": .editor,
     "GET /calendar/{file}": .anyone, "GET /week": .reader, "POST /week/events": .editor,
@@ -362,7 +363,8 @@ final class Organisation: Sendable {
           case "/api/week/events": #"{"kind":"scrim","start":"2030-01-07T20:00","team":"KCB"}"#
           case "/api/week/events/{id}": #"{"kind":"training","start":"2030-01-07T18:00"}"#
           case "/api/week/events/{id}/games": #"[{"result":"win","side":"blue"}]"#
-          case "/api/week/events/{id}/answers/{player}": #"{"answer":"yes"}"#
+          case "/api/week/events/{id}/answers/{player}": #"{"answer":"yes","comment":"late"}"#
+          case "/api/week/events/{id}/invitations": #"{"player":"Tao"}"#
           case "/api/calendar": #"{"team":"KCB"}"#
           case "/api/session": #"{"name":"owner","password":"\#(Organisation.password)"}"#
           case "/api/teams": #"{"name":"Blue Stars","tag":"KCBS"}"#
@@ -384,6 +386,7 @@ final class Organisation: Sendable {
         case "/events/{id}/edit": [("kind", "training"), ("start", "2030-01-07T18:00")]
         case "/events/{id}/games": [("result1", "win"), ("side1", "blue")]
         case "/events/{id}/answer": [("player", o.own.id.text), ("answer", "yes")]
+        case "/events/{id}/invite": [("player", "Tao")]
         case "/week/events": [("kind", "scrim"), ("start", "2030-01-07T20:00"), ("team", "KCB")]
         case "/calendar/new": [("team", "KCB")]
         case "/calendar/revoke": [("team", "KCB"), ("secret", o.feed)]

@@ -64,6 +64,37 @@ import Testing
     #expect(app.store.roster.version == before)
   }
 
+  @Test func aNoInvitesTheSubstituteAnAnswerCarriesAWordAndTheStaffInviteFromTheEventPage()
+    async throws
+  {
+    let (_, yike) = try await app.fullRoster()
+    let session = try await app.session()
+    let event = try await app.store.addEvent(
+      EventInput(kind: "scrim", start: "2030-03-26T20:00", opponent: "G2"))
+    let bo = try #require(app.store.players.first { $0.name == "Bo" })
+    #expect(!event.invited.contains(yike.id))
+    let answered = try await app.post(
+      "/events/\(event.id)/answer",
+      [("csrf", session.token), ("player", bo.id.text), ("answer", "no"), ("comment", "exam")],
+      session: session)
+    #expect(answered.status == 303)
+    var page = try await app.client.get("/events/\(event.id)").text
+    #expect(page.contains(#"<q class="comment">exam</q>"#))
+    #expect(app.store.roster.schedule.event(id: event.id)?.invited.last == yike.id)
+
+    let blue = try await app.store.addTeam(TeamInput(name: "KC Blue", tag: "KCB"))
+    let kamiloo = try await app.store.addPlayer(
+      PlayerInput(name: "Kamiloo", position: "Jungle", team: blue.tag))
+    #expect(page.contains(#"<option value="\#(kamiloo.id.text)">Kamiloo</option>"#) == false)
+    page = try await app.client.get("/events/\(event.id)").text
+    #expect(page.contains(#"<option value="\#(kamiloo.id.text)">Kamiloo</option>"#))
+    let invited = try await app.post(
+      "/events/\(event.id)/invite", [("csrf", session.token), ("player", kamiloo.id.text)],
+      session: session)
+    #expect(invited.status == 303)
+    #expect(app.store.roster.schedule.event(id: event.id)?.invited.last == kamiloo.id)
+  }
+
   @Test func answersAndResultsAreGivenFromTheEventPage() async throws {
     let (_, yike) = try await app.fullRoster()
     let session = try await app.session()

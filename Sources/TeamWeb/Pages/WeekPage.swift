@@ -335,6 +335,7 @@ extension Pages {
           "span", ["class": "answer answer-\(answer?.rawValue ?? "none")"],
           answer?.displayName ?? localized("No answer")),
       ]
+      if let comment = event.comments[id] { item.append(.h("q", ["class": "comment"], comment)) }
       if viewer.mayAnswer(for: id) {
         item.append(
           .h(
@@ -346,6 +347,14 @@ extension Pages {
             [
               csrfField(token),
               .h("input", ["type": "hidden", "name": "player", "value": id.text]),
+              .h(
+                "input",
+                [
+                  "type": "text", "name": "comment", "value": event.comments[id] ?? "",
+                  "maxlength": String(TeamEvent.maxCommentLength),
+                  "placeholder": localized("A word (late, 20:30…)"),
+                  "aria-label": localized("%@: a word with the answer", names[id] ?? "?"),
+                ]),
             ]
               + TeamEvent.Answer.allCases.map { choice in
                 .h(
@@ -389,7 +398,7 @@ extension Pages {
             invited.isEmpty
               ? .h("p", ["class": "muted"], localized("Nobody is invited."))
               : .h("ul", ["class": "invited"], invited),
-          ]),
+          ] + (viewer.canEdit ? [inviteForm(event, in: roster, token: token)] : [])),
         .h(
           "section", ["aria-labelledby": "games-title"],
           [
@@ -582,6 +591,27 @@ extension Pages {
                   localized("Save the result"))
               ]),
           ]),
+      ])
+  }
+
+  /// The form that invites a player of the organisation not invited yet (a stand-in from
+  /// another team, say).
+  static func inviteForm(_ event: TeamEvent, in roster: Roster, token: String) -> HTML {
+    .h(
+      "form",
+      ["method": "post", "action": "/events/\(event.id)/invite", "class": "inline invite-form"],
+      [
+        csrfField(token),
+        .h(
+          "select", ["name": "player", "aria-label": localized("Player to invite")],
+          roster.teams.map { team in
+            .h(
+              "optgroup", ["label": team.name],
+              roster.players(in: team.id).filter { !event.invited.contains($0.id) }.map {
+                .h("option", ["value": $0.id.text], $0.name)
+              })
+          }),
+        .h("button", ["type": "submit", "class": "button small"], localized("Invite")),
       ])
   }
 

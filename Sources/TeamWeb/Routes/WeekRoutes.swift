@@ -6,6 +6,13 @@ import TeamStore
 /// `PUT /api/events/{id}/answers/{player}`: an answer, or null to take it back.
 struct AnswerRequest: Decodable, Sendable {
   let answer: TeamEvent.Answer?
+  /// A few words with it ("en retard, 20h30").
+  let comment: String?
+}
+
+/// `POST /api/week/events/{id}/invitations`: a player of the organisation, by id or pseudo.
+struct InvitationRequest: Decodable, Sendable {
+  let player: String
 }
 
 /// `POST /api/calendar`: a feed of a team's events (its tag or id), or of a player's.
@@ -120,9 +127,21 @@ extension WebApp {
     ) { _, context, body in
       let event = try WebApp.event(context.parameters["id"], in: store.roster)
       let player = try WebApp.player(context.parameters["player"], in: store.roster)
-      let answer = body.answer
-      let answered = try await context.scope.answer(answer, for: player.id, to: event.id)
+      let answered = try await context.scope.answer(
+        body.answer, comment: body.comment, for: player.id, to: event.id)
       return WebApp.json(WebApp.document(answered, in: store.roster))
+    }
+
+    route(
+      "POST", "/api/week/events/{id}/invitations",
+      RoutePolicy(.editor, .sameOrigin, team: .event), json: InvitationRequest.self
+    ) { _, context, body in
+      let event = try WebApp.event(context.parameters["id"], in: store.roster)
+      guard let player = Player.find(body.player, in: store.roster.players) else {
+        throw HTTPError.playerNotFound
+      }
+      let invited = try await context.scope.invite(player.id, to: event.id)
+      return WebApp.json(WebApp.document(invited, in: store.roster))
     }
 
     route("GET", "/api/calendar", RoutePolicy(.editor, team: .organisation)) { _, _ in
@@ -307,7 +326,17 @@ extension WebApp {
       let event = try WebApp.event(context.parameters["id"], in: store.roster)
       let player = try WebApp.player(context.form["player"]?.first, in: store.roster)
       let answer = context.form["answer"]?.first.flatMap(TeamEvent.Answer.init(rawValue:))
-      try await context.scope.answer(answer, for: player.id, to: event.id)
+      try await context.scope.answer(
+        answer, comment: context.form["comment"]?.first, for: player.id, to: event.id)
+      return .redirect(to: "/events/\(event.id)?saved")
+    }
+
+    route("POST", "/events/{id}/invite", RoutePolicy(.editor, .form, team: .event)) {
+      _, context in
+      let event = try WebApp.event(context.parameters["id"], in: store.roster)
+      guard let player = Player.find(context.form["player"]?.first ?? "", in: store.roster.players)
+      else { throw HTTPError.playerNotFound }
+      try await context.scope.invite(player.id, to: event.id)
       return .redirect(to: "/events/\(event.id)?saved")
     }
 
