@@ -431,6 +431,7 @@ enum Localizations {
     "Fighter": "Combattant",
     "File": "Fichier",
     "Five": "Cinq",
+    "Five available, %@ of 5 confirmed": "Cinq disponibles, %@ sur 5 confirmés",
     "Fix %1$@: expected %2$@, found null.": "Corrigez %1$@ : %2$@ attendu, null trouvé.",
     "Fix %1$@: expected %2$@.": "Corrigez %1$@ : %2$@ attendu.",
     "Fix %@": "Corrigez %@",

@@ -67,9 +67,17 @@ public struct Schedule: Hashable, Sendable {
     events.filter { $0.invited.contains(player) }
   }
 
-  /// Whether `players` (one team's) can field five for `event`, in `zone`.
+  /// Whether `players` (one team's) can field five for `event`, in `zone`: a full five only
+  /// once each of the five said yes, never on silence.
   public func verdict(of event: TeamEvent, players: [Player], in zone: TimeZone) -> Verdict {
-    Verdict.of(players) { event.isAvailable($0.id, availability: availability[$0.id], in: zone) }
+    let verdict = Verdict.of(players) {
+      event.isAvailable($0.id, availability: availability[$0.id], in: zone)
+    }
+    guard verdict == .fullFive else { return verdict }
+    let confirmed = lineup(of: event, players: players, in: zone).values.count {
+      event.answers[$0] == .yes
+    }
+    return confirmed >= Position.allCases.count ? .fullFive : .available(confirmed: confirmed)
   }
 
   /// Who plays each role of `event`, as its verdict names them (``Verdict/lineup(_:isAvailable:)``).
@@ -88,7 +96,7 @@ public struct Schedule: Hashable, Sendable {
   {
     let covers: [Verdict.Cover] =
       switch verdict(of: event, players: players, in: zone) {
-      case .fullFive: []
+      case .fullFive, .available: []
       case .withSubs(let subs), .notEnough(_, let subs): subs
       }
     return covers.map(\.playerID).filter { !event.invited.contains($0) }

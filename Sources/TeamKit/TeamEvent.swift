@@ -175,8 +175,11 @@ public struct Game: Hashable, Sendable {
 
 /// Whether a team can field its five at a time, from its roster and who is available.
 public enum Verdict: Hashable, Sendable, CustomStringConvertible {
-  /// A starter of every role is available.
+  /// A starter of every role is available, and for an event each of them said yes.
   case fullFive
+  /// A starter of every role is available by their hours or answers, but only `confirmed`
+  /// of them said yes to the event: five on paper, not yet five for sure.
+  case available(confirmed: Int)
   /// Every role is covered, some only by a substitute, stand-in or trainee (named).
   case withSubs([Cover])
   /// These roles have nobody available.
@@ -238,10 +241,11 @@ public enum Verdict: Hashable, Sendable, CustomStringConvertible {
     return nil
   }
 
-  /// A short word for styles and scripts: `full`, `subs`, `short`.
+  /// A short word for styles and scripts: `full`, `available`, `subs`, `short`.
   public var code: String {
     switch self {
     case .fullFive: "full"
+    case .available: "available"
     case .withSubs: "subs"
     case .notEnough: "short"
     }
@@ -255,6 +259,8 @@ public enum Verdict: Hashable, Sendable, CustomStringConvertible {
     }
     switch self {
     case .fullFive: return localized("Full five")
+    case .available(let confirmed):
+      return localized("Five available, %@ of 5 confirmed", confirmed)
     case .withSubs(let subs): return localized("With subs: %@", covers(subs))
     case .notEnough(let missing, _):
       return localized(

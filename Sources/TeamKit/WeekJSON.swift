@@ -117,16 +117,17 @@ public struct AvailabilityInput: Decodable, Sendable {
 }
 
 extension Verdict: JSONWritable {
-  /// `{"code":"subs","missing":[],"subs":[{"player","position"}],"text"}`.
+  /// `{"code":"subs","confirmed"?,"missing":[],"subs":[{"player","position"}],"text"}`.
   public func write(to writer: inout JSONWriter) {
     let (missing, subs): ([Position], [Cover]) =
       switch self {
-      case .fullFive: ([], [])
+      case .fullFive, .available: ([], [])
       case .withSubs(let subs): ([], subs)
       case .notEnough(let missing, let subs): (missing, subs)
       }
     writer.object {
       $0.member("code", code)
+      if case .available(let confirmed) = self { $0.member("confirmed", confirmed) }
       $0.member("missing", missing.map(\.rawValue))
       $0.member("subs", subs.map(CoverJSON.init))
       $0.member("text", description)

@@ -106,7 +106,8 @@ struct EventRow: View {
         .foregroundStyle(.secondary)
       }
       Text(verdict.description)
-        .foregroundStyle(verdict == .fullFive ? .green : verdict.code == "subs" ? .orange : .red)
+        .foregroundStyle(
+          verdict == .fullFive ? .green : verdict.code == "short" ? .red : .orange)
       if let me, event.invited.contains(me.id) {
         HStack(spacing: 12) {
           ForEach(TeamEvent.Answer.allCases, id: \.self) { answer in

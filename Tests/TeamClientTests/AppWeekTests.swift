@@ -45,7 +45,7 @@ import Testing
     try await team.loadWeek()
     #expect(team.ownPlayerID == nil)  // the device's roster is the staff's
     let week = try #require(team.week)
-    #expect(verdict(of: scrim, in: team) == "Full five")
+    #expect(verdict(of: scrim, in: team) == "Five available, 0 of 5 confirmed")
     #expect(
       week.schedule.events(of: week.team.id, on: Day("2026-03-26")!, in: week.team.zone).map(
         \.id) == [scrim.id])
@@ -78,7 +78,7 @@ import Testing
     try await team.load()
     try await team.loadWeek()
     #expect(team.ownPlayerID == bo.id)
-    #expect(verdict(of: scrim, in: team) == "Full five")
+    #expect(verdict(of: scrim, in: team) == "Five available, 0 of 5 confirmed")
 
     try await team.setAvailability(weekly: "", away: ["2026-03-26"], of: bo)
     #expect(store.roster.schedule.availability[bo.id]?.away.map(\.description) == ["2026-03-26"])
@@ -95,7 +95,7 @@ import Testing
     // His own answer wins over his day away.
     try await team.answer(.yes, to: scrim, for: bo)
     #expect(store.roster.schedule.event(id: scrim.id)?.answers == [bo.id: .yes])
-    #expect(verdict(of: scrim, in: team) == "Full five")
+    #expect(verdict(of: scrim, in: team) == "Five available, 1 of 5 confirmed")
 
     // A change made elsewhere reaches the week shown.
     _ = try await store.addEvent(EventInput(kind: "training", start: "2026-03-27T18:00"))

@@ -33,7 +33,9 @@ import Testing
     let id = try #require(event["id"] as? String)
     #expect(created.header("location") == "/api/week/events/\(id)")
     #expect(event["start"] as? String == "2026-03-26T19:00:00Z")  // 20:00 in Paris
-    #expect((event["verdict"] as? [String: Any])?["text"] as? String == "Full five")
+    let verdict = event["verdict"] as? [String: Any]
+    #expect(verdict?["text"] as? String == "Five available, 0 of 5 confirmed")
+    #expect(verdict?["code"] as? String == "available" && verdict?["confirmed"] as? Int == 0)
     #expect((event["invited"] as? [String])?.count == 5)  // the starters
 
     // The Jungle starter is away that day: Yike covers.

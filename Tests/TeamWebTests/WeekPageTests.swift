@@ -28,7 +28,10 @@ import Testing
     #expect(planned.header("location") == "/events/\(event.id)?planned")
     let page = try await app.client.get("/events/\(event.id)?planned").text
     #expect(page.contains("Planned: the starters are invited."))
-    #expect(page.contains(#"<span class="verdict verdict-full">Full five</span>"#))
+    // Five on paper, nobody has said yes yet: not a full five.
+    #expect(
+      page.contains(
+        #"<span class="verdict verdict-available">Five available, 0 of 5 confirmed</span>"#))
     #expect(
       page.contains(
         #"datetime="2026-03-26T19:00:00Z" data-zone="Europe/Paris">Thu 26 Mar 2026, 20:00–22:00</time>"#
@@ -209,7 +212,9 @@ import Testing
     ).text
     #expect(page.contains(#"<html lang="fr">"#))
     #expect(page.contains("Entraînement"))
-    #expect(page.contains(#"<span class="verdict verdict-full">Cinq au complet</span>"#))
+    #expect(
+      page.contains(
+        #"<span class="verdict verdict-available">Cinq disponibles, 0 sur 5 confirmés</span>"#))
     #expect(page.contains("jeu. 26 mars 2026"))
     #expect(page.contains("Prévoir un événement"))
   }

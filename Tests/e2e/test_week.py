@@ -27,7 +27,7 @@ PARIS = zoneinfo.ZoneInfo("Europe/Paris")
 @pytest.fixture
 def week_server():
     """A team with a Jungle starter (Bo), a Mid starter and Yike, a substitute Jungle; an
-    editor (coach) and Bo's own account (bo)."""
+    editor (coach), and Bo's and Yike's own accounts (bo, yike)."""
     with tempfile.TemporaryDirectory() as folder:
         database = os.path.join(folder, "roster.sqlite")
 
@@ -42,6 +42,8 @@ def week_server():
               password=b"coach password\n")
         kcorp("users", "add", "bo", "--role", "player", "--player", "Bo", "--password-stdin",
               password=b"bo password\n")
+        kcorp("users", "add", "yike", "--role", "player", "--player", "Yike", "--password-stdin",
+              password=b"yike password\n")
         with serving("--require-login", "--db", database) as url:
             yield url
 
@@ -73,13 +75,15 @@ def test_a_scrim_a_player_away_a_live_verdict_a_result_and_the_calendar(
     staff.find_element(By.XPATH, "//button[normalize-space()='Plan']").click()
     wait(staff).until(lambda b: "Planned" in b.find_element(By.CSS_SELECTOR, "main .status").text)
     event_page = staff.current_url.split("?")[0]
-    assert "Full five" in staff.find_element(By.CSS_SELECTOR, "main .verdict").text
+    # Five on paper, nobody has said yes yet: not a full five.
+    assert staff.find_element(By.CSS_SELECTOR, "main .verdict").text == \
+        "Five available, 0 of 5 confirmed"
     assert staff.find_element(By.CSS_SELECTOR, "time[data-zone]").text.endswith("20:00–22:00")
 
     # A second browser watches the week.
     sign_in(watcher, week_server, "coach", "coach password")
     watcher.get(f"{week_server}/week?from={monday}")
-    assert day_verdict(watcher, thursday) == "Full five"
+    assert day_verdict(watcher, thursday) == "Five available, 0 of 5 confirmed"
     watcher.execute_script("window.unchanged = true")
 
     # Bo, on his phone, is away that Thursday.
@@ -101,7 +105,21 @@ def test_a_scrim_a_player_away_a_live_verdict_a_result_and_the_calendar(
     assert watcher.execute_script("return window.unchanged") is True
     assert violations(watcher) == []
 
-    # Two games, with champions.
+    # Yike, whom the verdict names, is invited, and says yes from his phone.
+    player = chrome()
+    try:
+        sign_in(player, week_server, "yike", "yike password")
+        player.get(event_page)
+        player.find_element(By.NAME, "comment").send_keys("on time")
+        player.find_element(By.CSS_SELECTOR, "button[aria-label='Yike: Yes']").click()
+        wait(player).until(
+            lambda b: b.find_elements(By.CSS_SELECTOR, "button[aria-label='Yike: Yes'][aria-pressed='true']"))
+        assert "on time" in player.find_element(By.CSS_SELECTOR, ".invited .comment").text
+        assert violations(player) == []
+    finally:
+        player.quit()
+
+    # Two games, with champions: Yike, not Bo, is credited with the Jungle.
     staff.get(event_page)
     assert "With subs: Yike for Jungle" in staff.find_element(By.CSS_SELECTOR, "main .verdict").text
     staff.find_element(By.XPATH, "//summary[normalize-space()='Log the result']").click()
@@ -115,8 +133,10 @@ def test_a_scrim_a_player_away_a_live_verdict_a_result_and_the_calendar(
     staff.find_element(By.XPATH, "//button[normalize-space()='Save the result']").click()
     wait(staff).until(lambda b: b.find_elements(By.CSS_SELECTOR, "ol.games li"))
     games = [item.text for item in staff.find_elements(By.CSS_SELECTOR, "ol.games li")]
-    assert games == ["Game 1: Win · Blue side · K'Sante, Vi, Ahri, Jinx, Rell",
-                     "Game 2: Loss · Red side"]
+    assert games == [
+        "Game 1: Win · Blue side · K'Sante (Canna), Vi (Yike), Ahri (Vladi), Jinx (Caliste), "
+        "Rell (Targamas)",
+        "Game 2: Loss · Red side"]
     assert violations(staff) == []
 
     # The team's calendar feed.
