@@ -465,7 +465,11 @@ extension Pages {
     }
     var parts = [game.result.displayName]
     if let side = game.side { parts.append(side.displayName) }
-    var line: [HTML] = [.text(localized("Game %@", number) + ": " + parts.joined(separator: " · "))]
+    // The language's own space before the colon (a no-break one in French).
+    var line: [HTML] = [
+      .text(
+        localized("%1$@: %2$@", localized("Game %@", number), parts.joined(separator: " · ")))
+    ]
     if !game.picks.isEmpty {
       line.append(.text(" · "))
       for (index, pick) in game.picks.enumerated() {
