@@ -224,7 +224,7 @@ enum Localizations {
     "A private address for the events %@ is invited to.":
       "Une adresse privée pour les événements auxquels %@ est invité.",
     "A private address staff phones subscribe to: anyone who has it sees this team's events.":
-      "Une adresse privée à laquelle s’abonnent les téléphones du staff : qui l’a voit les événements de cette équipe.",
+      "Une adresse privée à laquelle s’abonnent les téléphones du staff : toute personne ayant ce lien voit les événements de cette équipe.",
     "A pseudo or an id.": "Un pseudo ou un identifiant.",
     "A team keeps at most %@ calendar addresses; revoke one first.":
       "Une équipe garde au plus %@ adresses d’agenda ; révoquez-en une d’abord.",
@@ -277,10 +277,10 @@ enum Localizations {
       "Une autre adresse organisée comme Data Dragon (un miroir) ; celle de Riot par défaut.",
     "Another name to answer to.": "Un autre nom auquel répondre.",
     "Answer %@": "Répondre %@",
-    "Any hour (no hours given)": "À toute heure (aucun horaire donné)",
+    "Any hour (no hours given)": "Disponible à tout moment (aucun créneau renseigné)",
     "Any time": "À toute heure",
-    "Any time (no weekly hours given).": "À toute heure (aucune heure donnée).",
-    "As the team needs": "Selon les besoins de l’équipe",
+    "Any time (no weekly hours given).": "Disponible à tout moment (aucun créneau renseigné).",
+    "As the team needs": "Automatique (titulaire si le poste est libre)",
     "Ask for sign-in on loopback too (always off loopback).":
       "Demander la connexion aussi sur la boucle locale (toujours hors de la boucle locale).",
     "Assassin": "Assassin",
@@ -443,7 +443,7 @@ enum Localizations {
     "Fri": "ven.",
     "From the file (or database) the options choose to DESTINATION: a PostgreSQL address,\npostgresql://user@host/name (the password from PGPASSFILE or $PGPASSWORD), or a new\ndatabase file. The destination must be new: nobody has changed it yet. The source is only\nread; stop the server first, so that nothing changes meanwhile.":
       "Du fichier (ou de la base) que choisissent les options vers DESTINATION : une adresse PostgreSQL,\npostgresql://utilisateur@hôte/nom (le mot de passe vient de PGPASSFILE ou de $PGPASSWORD), ou un\nnouveau fichier de base. La destination doit être neuve : personne ne l’a encore modifiée. La source\nest seulement lue ; arrêtez d’abord le serveur, pour que rien ne change entre-temps.",
-    "Full five": "Cinq au complet",
+    "Full five": "Line-up complet",
     "Game %1$@: %2$@'s champion": "Partie %1$@ : champion du %2$@",
     "Game %1$@: the other team’s %2$@": "Partie %1$@ : %2$@ adverse",
     "Game %1$@: who played %2$@": "Partie %1$@ : qui a joué %2$@",
@@ -743,8 +743,8 @@ enum Localizations {
     "Place (empty for online)": "Lieu (vide pour en ligne)",
     "Plan": "Prévoir",
     "Plan a scrim, match, training or review; its starters are invited.":
-      "Prévoir un scrim, un match, un entraînement ou une review ; les titulaires sont invités.",
-    "Plan an event": "Prévoir un événement",
+      "Planifier un scrim, un match, un entraînement ou une review ; les titulaires sont invités.",
+    "Plan an event": "Planifier",
     "Planned.": "Prévu.",
     "Planned: the starters are invited.": "Prévu : les titulaires sont invités.",
     "Played in logged games: %@": "Joués dans les parties notées : %@",
@@ -941,8 +941,8 @@ enum Localizations {
       "Commencez le nom d’image par une lettre ou un chiffre, pas par un point.",
     "Starter while the five is not complete": "Titulaire tant que le cinq n’est pas complet",
     "Starting five": "Titulaires",
-    "Starting five: %@.": "Cinq de départ incomplet : %@.",
-    "Starting five: complete.": "Cinq de départ complet.",
+    "Starting five: %@.": "Line-up incomplet : %@.",
+    "Starting five: complete.": "Line-up complet.",
     "Status": "Statut",
     "Status, Riot ID, contract": "Statut, Riot ID, contrat",
     "Stopped.": "Arrêté.",
@@ -1247,7 +1247,7 @@ enum Localizations {
     "nationality": "nationalité",
     "never": "jamais",
     "no answer": "aucune réponse",
-    "no open role": "aucun rôle libre",
+    "no open role": "aucun poste libre",
     "no session was given.": "aucune session n’a été donnée.",
     "none": "aucune",
     "not found (player or input file)": "introuvable (joueur ou fichier d’entrée)",

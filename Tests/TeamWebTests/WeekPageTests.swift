@@ -216,6 +216,6 @@ import Testing
       page.contains(
         #"<span class="verdict verdict-available">Cinq disponibles, 0 sur 5 confirmés</span>"#))
     #expect(page.contains("jeu. 26 mars 2026"))
-    #expect(page.contains("Prévoir un événement"))
+    #expect(page.contains("Planifier"))
   }
 }
