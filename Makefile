@@ -40,7 +40,7 @@ e2e: test-deps $(TOOLS)
 ## screenshots: the browser walk, saving the README's pictures under docs/screenshots
 screenshots: test-deps
 	swift build --product kcorp
-	KCORP_SCREENSHOTS=docs/screenshots /usr/bin/python3 -m pytest -q Tests/e2e -k "the_briefs_story or french_coach or promotes_a_player or desktop_uses_its_width"
+	KCORP_SCREENSHOTS=docs/screenshots /usr/bin/python3 -m pytest -q Tests/e2e -k "the_briefs_story or french_coach or promotes_a_player or desktop_uses_its_width or a_scrim_a_player_away or the_week_at_phone_size"
 
 ## bench: release build, then speed, memory and scaling beside nginx and sqlite3
 ## (prints a table and writes docs/BENCHMARKS.md)

@@ -631,6 +631,8 @@ enum Localizations {
     "NAME": "NOM",
     "Name": "Nom",
     "Name a command; see ‘kcorp --help’.": "Nommez une commande ; consultez « kcorp --help ».",
+    "Name at most five players, in role order: Top, Jungle, Mid, ADC, Support.":
+      "Nommez au plus cinq joueurs, dans l’ordre des postes : Top, Jungle, Mid, ADC, Support.",
     "Nationality": "Nationalité",
     "Nationality (FR, KR, ES…)": "Nationalité (FR, KR, ES…)",
     "Nationality (FR, KR…)": "Nationalité (FR, KR…)",

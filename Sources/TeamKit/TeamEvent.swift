@@ -58,13 +58,13 @@ public struct TeamEvent: Identifiable, Hashable, Sendable {
   public var comments: [UUID: String] = [:]
   /// The games played, once logged.
   public var games: [Game]
-
-  /// The most characters an answer's comment holds.
-  public static let maxCommentLength = 80
   /// Counts the changes since it was made (a calendar's `SEQUENCE`).
   public var sequence: Int
   /// When it last changed (a calendar's `DTSTAMP`).
   public var updated: Date
+
+  /// The most characters an answer's comment holds.
+  public static let maxCommentLength = 80
 
   public init(
     id: UUID = UUID(), teamID: UUID, kind: Kind, start: Date, end: Date, opponent: String = "",
@@ -343,11 +343,15 @@ public struct GameInput: Hashable, Sendable {
       default:
         throw ValidationError(.game, Message("“%@” is not a side; write blue or red.", self.side))
       }
-    for list in [champions, self.players, opponentChampions]
-    where list.count > Position.allCases.count {
+    for list in [champions, opponentChampions] where list.count > Position.allCases.count {
       throw ValidationError(
         .game,
         Message("Give at most five champions, in role order: Top, Jungle, Mid, ADC, Support."))
+    }
+    guard self.players.count <= Position.allCases.count else {
+      throw ValidationError(
+        .game,
+        Message("Name at most five players, in role order: Top, Jungle, Mid, ADC, Support."))
     }
     var picks: [Game.Pick] = []
     for (index, position) in Position.allCases.enumerated() {

@@ -208,17 +208,31 @@ extension RosterStore {
     async throws(RosterError) -> TeamEvent
   {
     try await perform { [now] writer, roster in
-      guard var event = roster.schedule.event(id: id) else { throw RosterError.notFound(id) }
-      guard let player = roster.player(id: playerID) else { throw RosterError.notFound(playerID) }
+      guard let event = roster.schedule.event(id: id) else { throw RosterError.notFound(id) }
+      guard roster.player(id: playerID) != nil else { throw RosterError.notFound(playerID) }
       guard !event.invited.contains(playerID) else { return (nil, event) }
-      event.invited.append(playerID)
-      event = try writer.save(event)
-      let team = roster.team(id: event.teamID) ?? roster.firstTeam
-      try writer.record(
-        .invited, before: nil, after: player, author: author, at: now(),
-        from: event.kind.rawValue, to: Self.clock(event, team))
-      return (roster.with(schedule: roster.schedule.with(event)), event)
+      let invited = try Self.inviting(
+        [playerID], to: event, roster: roster, writer: writer, author: author, at: now())
+      return (roster.with(schedule: roster.schedule.with(invited)), invited)
     }
+  }
+
+  /// `event` inviting `players` besides those it invites, saved, each with its history
+  /// entry.
+  private static func inviting(
+    _ players: [UUID], to event: TeamEvent, roster: Roster, writer: Writer, author: String,
+    at date: Date
+  ) throws -> TeamEvent {
+    var event = event
+    event.invited += players
+    event = try writer.save(event)
+    let team = roster.team(id: event.teamID) ?? roster.firstTeam
+    for id in players {
+      try writer.record(
+        .invited, before: nil, after: roster.player(id: id), author: author, at: date,
+        from: event.kind.rawValue, to: clock(event, team))
+    }
+    return event
   }
 
   /// `schedule` with `event` inviting the substitutes its verdict names who are not invited
@@ -231,15 +245,8 @@ extension RosterStore {
     let covers = schedule.uninvitedCovers(
       of: event, players: roster.players(in: team.id), in: team.zone)
     guard !covers.isEmpty else { return schedule }
-    var event = event
-    event.invited += covers
-    event = try writer.save(event)
-    for id in covers {
-      try writer.record(
-        .invited, before: nil, after: roster.player(id: id), author: author, at: date,
-        from: event.kind.rawValue, to: clock(event, team))
-    }
-    return schedule.with(event)
+    return schedule.with(
+      try inviting(covers, to: event, roster: roster, writer: writer, author: author, at: date))
   }
 
   /// A new private calendar address for a team's events, or (with `player`) for the events

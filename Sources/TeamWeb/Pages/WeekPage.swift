@@ -608,13 +608,7 @@ extension Pages {
         csrfField(token),
         .h(
           "select", ["name": "player", "aria-label": localized("Player to invite")],
-          roster.teams.map { team in
-            .h(
-              "optgroup", ["label": team.name],
-              roster.players(in: team.id).filter { !event.invited.contains($0.id) }.map {
-                .h("option", ["value": $0.id.text], $0.name)
-              })
-          }),
+          playerOptions(in: roster) { !event.invited.contains($0.id) }),
         .h("button", ["type": "submit", "class": "button small"], localized("Invite")),
       ])
   }
@@ -626,16 +620,23 @@ extension Pages {
     .h(
       "select", ["name": name, "aria-label": label],
       [.h("option", ["value": ""], localized("Nobody named"))]
-        + roster.teams.map { team in
+        + playerOptions(in: roster, selected: selected))
+  }
+
+  /// The organisation's players that `isShown` keeps, as options grouped by team.
+  private static func playerOptions(
+    in roster: Roster, selected: UUID? = nil, where isShown: (Player) -> Bool = { _ in true }
+  ) -> [HTML] {
+    roster.teams.map { team in
+      .h(
+        "optgroup", ["label": team.name],
+        roster.players(in: team.id).filter(isShown).map { player in
           .h(
-            "optgroup", ["label": team.name],
-            roster.players(in: team.id).map { player in
-              .h(
-                "option",
-                ["value": player.id.text] + (player.id == selected ? ["selected": ""] : [:]),
-                player.name)
-            })
+            "option",
+            ["value": player.id.text] + (player.id == selected ? ["selected": ""] : [:]),
+            player.name)
         })
+    }
   }
 
   /// When a player can play: their weekly hours and days away, with the form to change
