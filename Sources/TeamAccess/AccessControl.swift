@@ -48,9 +48,9 @@ public struct Identity: Hashable, Sendable {
 
 /// Why an account could not be added or changed, as a sentence to act on.
 public struct AccessError: Error, Hashable, Sendable, CustomStringConvertible {
-  public let message: String
-  public init(_ message: String) { self.message = message }
-  public var description: String { message }
+  public let message: Message
+  public init(_ message: Message) { self.message = message }
+  public var description: String { message.description }
 }
 
 /// The staff's accounts, sessions and API tokens, and the rules of signing in: Argon2id
@@ -123,17 +123,17 @@ public final class AccessControl: Sendable {
 
   /// Why `name` cannot be an account's (or a token's) name, or nil: 1 to 32 of letters,
   /// digits, `.`, `_`, `-`.
-  public static func nameProblem(_ name: String, of kind: NameKind = .account) -> String? {
+  public static func nameProblem(_ name: String, of kind: NameKind = .account) -> Message? {
     let allowed = name.unicodeScalars.allSatisfy {
       $0.properties.isAlphabetic || ("0"..."9").contains($0) || "._-".unicodeScalars.contains($0)
     }
     if name.isEmpty || name.count > 32 || !allowed {
       return kind == .account
-        ? localized("Choose an account name of 1 to 32 letters, digits, “.”, “_” or “-”.")
-        : localized("Choose a token name of 1 to 32 letters, digits, “.”, “_” or “-”.")
+        ? Message("Choose an account name of 1 to 32 letters, digits, “.”, “_” or “-”.")
+        : Message("Choose a token name of 1 to 32 letters, digits, “.”, “_” or “-”.")
     }
     if name.lowercased() == "local" {
-      return localized("“local” names the staff at the machine; choose another name.")
+      return Message("“local” names the staff at the machine; choose another name.")
     }
     return nil
   }
@@ -149,11 +149,11 @@ public final class AccessControl: Sendable {
     if let problem = Self.nameProblem(name) { throw AccessError(problem) }
     if role == .player, player == nil {
       throw AccessError(
-        localized("Say which player this account is: a player's account is theirs."))
+        Message("Say which player this account is: a player's account is theirs."))
     }
     if let problem = Passwords.problem(password) { throw AccessError(problem) }
     if let other = try store.account(named: name) {
-      throw AccessError(localized("“%@” already has an account; choose another name.", other.name))
+      throw AccessError(Message("“%@” already has an account; choose another name.", other.name))
     }
     try await store.saveAccount(
       AccountRecord(
@@ -185,7 +185,7 @@ public final class AccessControl: Sendable {
     var account = try existing(name)
     if role == .player, account.player == nil {
       throw AccessError(
-        localized("Make a player's account with users add --role player --player PSEUDO."))
+        Message("Make a player's account with users add --role player --player PSEUDO."))
     }
     if account.role == .owner && role != .owner { try keepAnOwner(besides: account.name) }
     account.role = role
@@ -204,7 +204,7 @@ public final class AccessControl: Sendable {
 
   private func existing(_ name: String) throws -> AccountRecord {
     guard let account = try store.account(named: name) else {
-      throw AccessError(localized("No account is named “%@”.", name))
+      throw AccessError(Message("No account is named “%@”.", name))
     }
     return account
   }
@@ -212,7 +212,7 @@ public final class AccessControl: Sendable {
   private func keepAnOwner(besides name: String) throws {
     guard try store.accounts().contains(where: { $0.role == .owner && $0.name != name }) else {
       throw AccessError(
-        localized("%@ is the last owner: make another account an owner first.", name))
+        Message("%@ is the last owner: make another account an owner first.", name))
     }
   }
 
@@ -406,11 +406,11 @@ public final class AccessControl: Sendable {
   {
     if let problem = Self.nameProblem(name, of: .token) { throw AccessError(problem) }
     if role == .player {
-      throw AccessError(localized("A token cannot be a player's: give the player an account."))
+      throw AccessError(Message("A token cannot be a player's: give the player an account."))
     }
     if try store.tokens().contains(where: { $0.name.lowercased() == name.lowercased() }) {
       throw AccessError(
-        localized("A token is already named “%@”; revoke it or choose another name.", name))
+        Message("A token is already named “%@”; revoke it or choose another name.", name))
     }
     let token = Secrets.newToken()
     try await store.insertToken(
@@ -425,7 +425,7 @@ public final class AccessControl: Sendable {
   /// Revokes a token at once.
   public func revokeToken(name: String) async throws {
     guard try await store.deleteToken(named: name) else {
-      throw AccessError(localized("No token is named “%@”.", name))
+      throw AccessError(Message("No token is named “%@”.", name))
     }
   }
 
@@ -467,13 +467,13 @@ public final class AccessControl: Sendable {
         }
       })
     else {
-      throw AccessError(localized("The server is busy: try again in a second."))
+      throw AccessError(Message("The server is busy: try again in a second."))
     }
     do {
       return try hash.get()
     } catch {
       throw AccessError(
-        localized("The server has no memory to spare for the password now; try again soon."))
+        Message("The server has no memory to spare for the password now; try again soon."))
     }
   }
 }

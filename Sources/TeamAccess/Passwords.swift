@@ -27,12 +27,12 @@ public enum Passwords {
   public static let minLength = 10
 
   /// Why `password` cannot be a new password, or nil.
-  public static func problem(_ password: String) -> String? {
+  public static func problem(_ password: String) -> Message? {
     if password.count < minLength {
-      return localized("Choose a password of at least %@ characters.", minLength)
+      return Message("Choose a password of at least %@ characters.", minLength)
     }
     if password.utf8.count > maxLength {
-      return localized("Choose a password of at most %@ bytes.", maxLength)
+      return Message("Choose a password of at most %@ bytes.", maxLength)
     }
     return nil
   }

@@ -66,7 +66,7 @@ public enum ChampionSync {
             do throws(PhotoError) {
               return (index, .success(try Photo(upload: png)))  // 120 px icons: a moment each
             } catch {
-              return (index, .failure(.picture(id, error.description)))
+              return (index, .failure(.picture(id, error.message)))
             }
           } catch {
             return (index, .failure(error))

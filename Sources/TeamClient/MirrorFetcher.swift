@@ -90,9 +90,9 @@ final class MirrorFetcher: NSObject, URLSessionDataDelegate, @unchecked Sendable
       if state.withLock({ $0.timedOut }) {
         throw .unreachable(
           url.absoluteString,
-          localized("it took longer than %@ seconds", String(within.components.seconds)))
+          Message("it took longer than %@ seconds", String(within.components.seconds)))
       }
-      throw .unreachable(url.absoluteString, error.localizedDescription)
+      throw .unreachable(url.absoluteString, Message(verbatim: error.localizedDescription))
     }
   }
 
@@ -110,7 +110,7 @@ final class MirrorFetcher: NSObject, URLSessionDataDelegate, @unchecked Sendable
     guard let refused else { return }
     refused.continuation.resume(
       throwing: DataDragonError.invalid(
-        refused.path, localized("it is over %@ bytes", String(maxBytes))))
+        refused.path, Message("it is over %@ bytes", String(maxBytes))))
     dataTask.cancel()
   }
 

@@ -48,7 +48,7 @@ public final class TeamConnection {
     if case .session(let cookie) = server.credential,
       !keeper.save(SavedSignIn(url: url, cookie: cookie))
     {
-      notice = localized(
+      notice = Language.system.localized(
         "Signed in, but this device could not keep the session: sign in again at the next launch.")
     }
   }
@@ -81,7 +81,7 @@ public final class TeamConnection {
   private func sessionEnded() {
     guard let server = remote?.server else { return }
     forget()
-    notice = localized(
+    notice = Language.system.localized(
       "The session on %@ ended: sign in again to see the team’s roster.", server.name)
   }
 

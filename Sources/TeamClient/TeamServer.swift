@@ -22,18 +22,22 @@ public enum TeamServerError: Error, Hashable, Sendable, CustomStringConvertible 
   /// The address is not a KCorp server, or it answered something unexpected.
   case unexpected(status: Int, message: String)
 
-  public var description: String {
+  /// What happened and what to do, put in the reader's language when shown.
+  public var message: Message {
     switch self {
     case .unauthorized:
-      localized("Sign in again: the session ended or the token is no longer valid.")
-    case .forbidden(let message), .notFound(let message), .conflict(let message): message
-    case .signInRefused: localized("Wrong name or password.")
+      Message("Sign in again: the session ended or the token is no longer valid.")
+    case .forbidden(let message), .notFound(let message), .conflict(let message):
+      Message(verbatim: message)
+    case .signInRefused: Message("Wrong name or password.")
     case .throttled(let seconds):
-      localized("Too many failed sign-ins: wait %@ seconds, then try again.", seconds)
+      Message("Too many failed sign-ins: wait %@ seconds, then try again.", seconds)
     case .unexpected(let status, let message):
-      localized("The server answered %1$@: %2$@", status, message)
+      Message("The server answered %1$@: %2$@", status, message)
     }
   }
+
+  public var description: String { message.description }
 }
 
 /// The team's server as an ``EsportTeam``'s source: its JSON API, with an account's session
@@ -53,7 +57,7 @@ public final class TeamServer: RosterSource {
   private let session: URLSession
 
   /// The server's name, for people.
-  public var name: String { url.host ?? url.absoluteString }
+  public var name: Message { Message(verbatim: url.host ?? url.absoluteString) }
 
   public init(url: URL, credential: Credential) {
     self.url = url
@@ -89,7 +93,7 @@ public final class TeamServer: RosterSource {
     ])
     let (data, response) = try await offline { try await session.data(for: request) }
     guard let response = response as? HTTPURLResponse else {
-      throw TeamServerError.unexpected(status: 0, message: localized("no answer"))
+      throw TeamServerError.unexpected(status: 0, message: Language.system.localized("no answer"))
     }
     switch response.statusCode {
     case 201:
@@ -97,14 +101,17 @@ public final class TeamServer: RosterSource {
         let cookie = response.value(forHTTPHeaderField: "Set-Cookie")?.split(separator: ";")
           .first.map(String.init), cookie.contains("kcorp_session=")
       else {
-        throw TeamServerError.unexpected(status: 201, message: localized("no session was given."))
+        throw TeamServerError.unexpected(
+          status: 201, message: Language.system.localized("no session was given."))
       }
       return TeamServer(url: url, credential: .session(cookie))
     case 401: throw TeamServerError.signInRefused
     case 429:
       throw TeamServerError.throttled(
         retryAfter: Int(response.value(forHTTPHeaderField: "Retry-After") ?? "") ?? 1)
-    case 404: throw TeamServerError.notFound(localized("This address is not a KCorp server."))
+    case 404:
+      throw TeamServerError.notFound(
+        Language.system.localized("This address is not a KCorp server."))
     default: throw refusal(response.statusCode, data)
     }
   }
@@ -379,7 +386,7 @@ public final class TeamServer: RosterSource {
     while true {
       let (data, response) = try await Self.offline { try await session.data(for: request) }
       guard let response = response as? HTTPURLResponse else {
-        throw TeamServerError.unexpected(status: 0, message: localized("no answer"))
+        throw TeamServerError.unexpected(status: 0, message: Language.system.localized("no answer"))
       }
       if response.statusCode == 503, attempt < 3,
         let wait = Int(response.value(forHTTPHeaderField: "Retry-After") ?? ""),

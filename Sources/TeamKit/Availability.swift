@@ -31,16 +31,16 @@ public enum Weekday: Int, CaseIterable, Codable, Sendable, Comparable {
     self = Weekday.allCases[index]
   }
 
-  /// The day's short name in the current language: `Mon`, `lun.`.
-  public var shortName: String {
+  /// The day's short name in `language`: `Mon`, `lun.`.
+  public func shortName(in language: Language) -> String {
     switch self {
-    case .monday: localized("Mon")
-    case .tuesday: localized("Tue")
-    case .wednesday: localized("Wed")
-    case .thursday: localized("Thu")
-    case .friday: localized("Fri")
-    case .saturday: localized("Sat")
-    case .sunday: localized("Sun")
+    case .monday: language.localized("Mon")
+    case .tuesday: language.localized("Tue")
+    case .wednesday: language.localized("Wed")
+    case .thursday: language.localized("Thu")
+    case .friday: language.localized("Fri")
+    case .saturday: language.localized("Sat")
+    case .sunday: language.localized("Sun")
     }
   }
 

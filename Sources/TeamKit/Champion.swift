@@ -42,15 +42,15 @@ public enum ChampionClass: String, CaseIterable, Codable, Identifiable, Sendable
 
   public var id: Self { self }
 
-  /// The class as the game's client names it in the current language (`Marksman`, `Tireur`).
-  public var displayName: String {
+  /// The class as the game's client names it in `language` (`Marksman`, `Tireur`).
+  public func displayName(in language: Language) -> String {
     switch self {
-    case .fighter: localized("Fighter")
-    case .tank: localized("Tank")
-    case .mage: localized("Mage")
-    case .assassin: localized("Assassin")
-    case .marksman: localized("Marksman")
-    case .support: localized("Support")
+    case .fighter: language.localized("Fighter")
+    case .tank: language.localized("Tank")
+    case .mage: language.localized("Mage")
+    case .assassin: language.localized("Assassin")
+    case .marksman: language.localized("Marksman")
+    case .support: language.localized("Support")
     }
   }
 
@@ -164,10 +164,10 @@ extension Champion {
   /// The game's own spelling of the name (`K'Sante` for the brief's `Ksante`).
   public var gameName: String { Self.details[id]?.name ?? name }
 
-  /// The name in the current language: the game's French one (`Nunu et Willump`) once a
-  /// sync brought it, else ``gameName``.
-  public var localizedName: String {
-    if Language.current == .french, let french = Self.known.withLock({ $0.frenchNames[id] }) {
+  /// The name in `language`: the game's French one (`Nunu et Willump`) once a sync brought
+  /// it, else ``gameName``.
+  public func localizedName(in language: Language) -> String {
+    if language == .french, let french = Self.known.withLock({ $0.frenchNames[id] }) {
       return french
     }
     return gameName

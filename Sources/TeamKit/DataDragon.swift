@@ -16,8 +16,8 @@ public enum DataDragon {
   }()
 
   /// The notice Riot's policy for community tools asks of every product that shows its art.
-  public static var notice: String {
-    localized(
+  public static func notice(in language: Language) -> String {
+    language.localized(
       "KCorp Team Manager isn’t endorsed by Riot Games and doesn’t reflect the views or opinions of Riot Games or anyone officially involved in producing or managing League of Legends. League of Legends and Riot Games are trademarks or registered trademarks of Riot Games, Inc. Champion art © Riot Games, Inc."
     )
   }
@@ -35,7 +35,7 @@ public enum DataDragon {
   public static func newestVersion(in json: Data) throws(DataDragonError) -> String {
     guard let versions = try? JSONDecoder().decode([String].self, from: json),
       let newest = versions.first, isVersion(newest)
-    else { throw .invalid(versionsPath, localized("it is not a list of versions, newest first")) }
+    else { throw .invalid(versionsPath, Message("it is not a list of versions, newest first")) }
     return newest
   }
 
@@ -77,10 +77,10 @@ public enum DataDragon {
     func read(_ json: Data, _ language: String) throws(DataDragonError) -> [String: File.Entry] {
       let path = championsPath(version: version, language: language)
       guard let file = try? JSONDecoder().decode(File.self, from: json) else {
-        throw .invalid(path, localized("it is not Data Dragon’s champion list"))
+        throw .invalid(path, Message("it is not Data Dragon’s champion list"))
       }
       for entry in file.data.values where !isChampionID(entry.id) || entry.name.isEmpty {
-        throw .invalid(path, localized("‘%@’ is not a champion’s id and name", entry.id))
+        throw .invalid(path, Message("‘%@’ is not a champion’s id and name", entry.id))
       }
       return file.data
     }
@@ -88,13 +88,13 @@ public enum DataDragon {
     let french = try read(french, "fr_FR")
     guard !english.isEmpty else {
       throw .invalid(
-        championsPath(version: version, language: "en_US"), localized("it lists no champion"))
+        championsPath(version: version, language: "en_US"), Message("it lists no champion"))
     }
     // The game has under 200; a list of thousands is no game's, and would weigh on every page.
     guard english.count <= maxChampions else {
       throw .invalid(
         championsPath(version: version, language: "en_US"),
-        localized("it lists more than %@ champions", maxChampions))
+        Message("it lists more than %@ champions", maxChampions))
     }
     return english.values.sorted { $0.id < $1.id }.map { entry in
       SyncedChampion(
@@ -173,30 +173,33 @@ public struct ChampionArt: Hashable, Sendable {
 /// Why a sync changed nothing; each says what to do.
 public enum DataDragonError: Error, Hashable, Sendable, CustomStringConvertible {
   /// The address could not be reached (offline, a wrong `--from`).
-  case unreachable(String, String)
+  case unreachable(String, Message)
   /// The server answered with this HTTP status.
   case status(String, Int)
   /// A file is not what Data Dragon serves there.
-  case invalid(String, String)
+  case invalid(String, Message)
   /// A champion's picture does not decode.
-  case picture(String, String)
+  case picture(String, Message)
 
-  public var description: String {
+  /// What happened and what to do, put in the reader's language when shown.
+  public var message: Message {
     switch self {
     case .unreachable(let address, let reason):
-      localized(
+      Message(
         "Could not reach %1$@ (%2$@); nothing was changed. Check the connection, or name a mirror with --from.",
         address, reason)
     case .status(let address, let status):
-      localized(
+      Message(
         "%1$@ answered %2$@; nothing was changed. Try again later, or name a mirror with --from.",
         address, String(status))
     case .invalid(let path, let reason):
-      localized(
+      Message(
         "%1$@ is not Data Dragon’s: %2$@; nothing was changed. Name a mirror in Data Dragon’s layout.",
         path, reason)
     case .picture(let id, let reason):
-      localized("%1$@’s picture was refused (%2$@); nothing was changed.", id, reason)
+      Message("%1$@’s picture was refused (%2$@); nothing was changed.", id, reason)
     }
   }
+
+  public var description: String { message.description }
 }

@@ -80,7 +80,7 @@ public struct Day: Hashable, Comparable, Sendable, CustomStringConvertible {
   public func adding(days count: Int) -> Day { Day(ordinal: ordinal + count) }
 
   /// The date as people read it in `language`: `1 Dec 2026`, `1 déc. 2026`.
-  public func formatted(in language: Language = .current) -> String {
+  public func formatted(in language: Language) -> String {
     var calendar = Calendar(identifier: .gregorian)
     calendar.timeZone = TimeZone(identifier: "UTC") ?? .current
     let date =

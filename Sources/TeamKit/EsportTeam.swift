@@ -8,7 +8,7 @@ import Observation
 /// else changed meanwhile as ``PlayerChangedError``.
 public protocol RosterSource: AnyObject, Sendable {
   /// Where the roster is, for people: "This device", or the server's name.
-  var name: String { get }
+  var name: Message { get }
   /// The players of every team, each team's in its order.
   func players() async throws -> [Player]
   /// The organisation: its name, its teams and their players.
@@ -87,29 +87,35 @@ public struct PlayerChangedError: Error, Hashable, Sendable, CustomStringConvert
   /// The player as they are now.
   public let current: Player
   public init(current: Player) { self.current = current }
-  public var description: String {
-    localized(
+  /// What happened and what to do, in the reader's language when shown.
+  public var message: Message {
+    Message(
       "Someone else changed %@ meanwhile; nothing was saved. Their version is shown: check it and save again.",
       current.name)
   }
+  public var description: String { message.description }
 }
 
 /// A team without a source keeps no photos (a preview's team).
 public struct PhotoSourceError: Error, Hashable, Sendable, CustomStringConvertible {
   public init() {}
-  public var description: String {
-    localized("This roster keeps no photos: open a saved roster.")
+  /// What happened and what to do, in the reader's language when shown.
+  public var message: Message {
+    Message("This roster keeps no photos: open a saved roster.")
   }
+  public var description: String { message.description }
 }
 
 /// The team's source cannot be reached: nothing was changed.
 public struct OfflineError: Error, Hashable, Sendable, CustomStringConvertible {
   public init() {}
-  public var description: String {
-    localized(
+  /// What happened and what to do, in the reader's language when shown.
+  public var message: Message {
+    Message(
       "The team’s server cannot be reached just now; nothing was changed, and what you typed is kept. Try again when it is back."
     )
   }
+  public var description: String { message.description }
 }
 
 /// The team: its roster, observable by SwiftUI (and anything else, through Observation).
@@ -168,7 +174,7 @@ public final class EsportTeam {
   }
 
   /// Where the roster lives, for people; nil in memory.
-  public var sourceName: String? { source?.name }
+  public var sourceName: Message? { source?.name }
 
   /// The starting five (or fewer, or more), in roster order.
   public var starters: [Player] { players.filter { $0.lineup == .starter } }

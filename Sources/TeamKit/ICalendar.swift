@@ -8,7 +8,9 @@ import Foundation
 /// updates it instead of adding another.
 public enum ICalendar {
   /// The feed of `events`, named `name`; `players` names the invited.
-  public static func feed(name: String, events: [TeamEvent], players: [UUID: String]) -> String {
+  public static func feed(
+    name: String, events: [TeamEvent], players: [UUID: String], language: Language
+  ) -> String {
     var lines = [
       "BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//KCorp Team Manager//EN", "CALSCALE:GREGORIAN",
       "METHOD:PUBLISH", "X-WR-CALNAME:" + escaped(name),
@@ -18,11 +20,11 @@ public enum ICalendar {
       if let format = event.format { description.append(format.displayName) }
       if !event.games.isEmpty {
         let (won, lost) = event.score
-        description.append(localized("Result: %1$@–%2$@", won, lost))
+        description.append(language.localized("Result: %1$@–%2$@", won, lost))
       }
       let invited = event.invited.compactMap { players[$0] }
       if !invited.isEmpty {
-        description.append(localized("Invited: %@", invited.joined(separator: ", ")))
+        description.append(language.localized("Invited: %@", invited.joined(separator: ", ")))
       }
       if !event.notes.isEmpty { description.append(event.notes) }
       lines += [
@@ -32,7 +34,7 @@ public enum ICalendar {
         "SEQUENCE:\(event.sequence)",
         "DTSTART:" + utc(event.start),
         "DTEND:" + utc(event.end),
-        "SUMMARY:" + escaped(event.title),
+        "SUMMARY:" + escaped(event.title.text(in: language)),
         "CATEGORIES:" + event.kind.rawValue.uppercased(),
       ]
       if !event.place.isEmpty { lines.append("LOCATION:" + escaped(event.place)) }

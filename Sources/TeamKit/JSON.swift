@@ -5,9 +5,12 @@ import Foundation
 /// A player is `{"favoriteChampions":[{"id","imageName","name"}],"id","image","lineup",
 /// "name","photoURL"?,"position"}`, keys sorted so that output is stable.
 public enum TeamJSON {
-  /// Encodes players, champions and arrays of them, pretty-printed when asked.
-  public static func encode<T: JSONWritable>(_ value: T, pretty: Bool = false) -> Data {
-    var writer = JSONWriter(pretty: pretty)
+  /// Encodes players, champions and arrays of them, pretty-printed when asked; what people
+  /// read in it (a verdict's text) in `language`, English for data.
+  public static func encode<T: JSONWritable>(
+    _ value: T, pretty: Bool = false, language: Language = .english
+  ) -> Data {
+    var writer = JSONWriter(pretty: pretty, language: language)
     value.write(to: &writer)
     return Data(writer.bytes)
   }
@@ -18,7 +21,7 @@ public enum TeamJSON {
     -> T
   {
     if let key = repeatedKey(in: data) {
-      throw JSONInputError(message: localized("Give “%@” once: an object repeats it.", key))
+      throw JSONInputError(message: Message("Give “%@” once: an object repeats it.", key))
     }
     do {
       return try JSONDecoder().decode(type, from: data)
@@ -26,7 +29,7 @@ public enum TeamJSON {
       throw JSONInputError(message: describe(error))
     } catch {
       throw JSONInputError(
-        message: localized("The JSON could not be read: %@", error.localizedDescription))
+        message: Message("The JSON could not be read: %@", error.localizedDescription))
     }
   }
 
@@ -70,43 +73,46 @@ public enum TeamJSON {
     return nil
   }
 
-  private static func describe(_ error: DecodingError) -> String {
-    func path(_ keys: [any CodingKey]) -> String {
+  private static func describe(_ error: DecodingError) -> Message {
+    func path(_ keys: [any CodingKey]) -> any CustomStringConvertible {
       let text = keys.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()
-      return text.isEmpty ? localized("the top level") : String(text.drop { $0 == "." })
+      return text.isEmpty ? Message("the top level") : String(text.drop { $0 == "." })
     }
     switch error {
     case .typeMismatch(let type, let context):
-      return localized("Fix %1$@: expected %2$@.", path(context.codingPath), typeName(type))
+      return Message("Fix %1$@: expected %2$@.", path(context.codingPath), typeName(type))
     case .valueNotFound(let type, let context):
-      return localized(
+      return Message(
         "Fix %1$@: expected %2$@, found null.", path(context.codingPath), typeName(type))
     case .keyNotFound(let key, let context):
-      return localized("Add “%1$@” at %2$@.", key.stringValue, path(context.codingPath))
+      return Message("Add “%1$@” at %2$@.", key.stringValue, path(context.codingPath))
     case .dataCorrupted(let context):
       return context.codingPath.isEmpty
-        ? localized("The input is not valid JSON.")
-        : localized(
-          "%1$@: %2$@", localized("Fix %@", path(context.codingPath)), context.debugDescription)
+        ? Message("The input is not valid JSON.")
+        // The decoder's own words, or ours (``PlayerInput``'s lineup), translated when ours.
+        : Message(
+          "%1$@: %2$@", Message("Fix %@", path(context.codingPath)),
+          Message(context.debugDescription))
     @unknown default:
-      return localized("The JSON does not have the expected shape.")
+      return Message("The JSON does not have the expected shape.")
     }
   }
 
-  private static func typeName(_ type: Any.Type) -> String {
+  private static func typeName(_ type: Any.Type) -> Message {
     switch type {
-    case is String.Type: localized("a string")
-    case is [Any].Type: localized("an array")
-    case is [String: Any].Type: localized("an object")
-    default: "\(type)"
+    case is String.Type: Message("a string")
+    case is [Any].Type: Message("an array")
+    case is [String: Any].Type: Message("an object")
+    default: Message(verbatim: "\(type)")
     }
   }
 }
 
 /// JSON input that could not be read, with a message that says what to fix.
 public struct JSONInputError: Error, Hashable, Sendable, CustomStringConvertible {
-  public let message: String
-  public var description: String { message }
+  public let message: Message
+  public init(message: Message) { self.message = message }
+  public var description: String { message.description }
 }
 
 extension PlayerInput: Decodable {
@@ -159,7 +165,7 @@ extension PlayerInput: Decodable {
     guard lineup?.isEmpty != true else {
       throw DecodingError.dataCorruptedError(
         forKey: .lineup, in: container,
-        debugDescription: localized("give “starter” or “substitute”, or leave lineup out"))
+        debugDescription: Message("give “starter” or “substitute”, or leave lineup out").key)
     }
     return lineup
   }

@@ -14,12 +14,15 @@ public protocol JSONWritable {
 public struct JSONWriter {
   public private(set) var bytes: [UInt8] = []
   private let pretty: Bool
+  /// The language of the texts people read in the document (English for data).
+  public let language: Language
   private var depth = 0
   /// True until the current object or array has its first member.
   private var isFirst = true
 
-  public init(pretty: Bool = false) {
+  public init(pretty: Bool = false, language: Language = .english) {
     self.pretty = pretty
+    self.language = language
   }
 
   public mutating func object(_ members: (inout JSONWriter) -> Void) {
@@ -41,6 +44,11 @@ public struct JSONWriter {
   public mutating func member(_ key: StaticString, _ value: String) {
     self.key(key)
     string(value)
+  }
+
+  /// Writes `"key": text` inside an object, the message put in the writer's ``language``.
+  public mutating func member(_ key: StaticString, _ message: Message) {
+    member(key, message.text(in: language))
   }
 
   /// Writes `"key": value` inside an object, for any value the writer knows.

@@ -25,19 +25,25 @@ public enum Lineup: String, CaseIterable, Codable, Sendable {
     starters < size ? .starter : .substitute
   }
 
-  /// The word people read, in the current language.
-  public var displayName: String {
+  /// The word people read, in `language`.
+  public func displayName(in language: Language) -> String { name.text(in: language) }
+
+  /// The word, kept by its key.
+  public var name: Message {
     switch self {
-    case .starter: localized("starter")
-    case .substitute: localized("substitute")
-    case .trainee: localized("trainee")
-    case .standIn: localized("stand-in")
-    case .inactive: localized("inactive")
+    case .starter: Message("starter")
+    case .substitute: Message("substitute")
+    case .trainee: Message("trainee")
+    case .standIn: Message("stand-in")
+    case .inactive: Message("inactive")
     }
   }
 
   /// The word as a label, capitalized: `Starter`, `Stand-in`, « Titulaire ».
-  public var label: String { displayName.prefix(1).uppercased() + displayName.dropFirst() }
+  public func label(in language: Language) -> String {
+    let name = displayName(in: language)
+    return name.prefix(1).uppercased() + name.dropFirst()
+  }
 
   /// Parses a status (any case or accents; `sub` and `bench` for substitute, `standin` for
   /// stand-in; the French words as the app shows them: `titulaire`, `remplaçant`…).
@@ -85,11 +91,12 @@ public struct LineupStatus: Hashable, Sendable {
   public var isComplete: Bool { missing.isEmpty && doubled.isEmpty }
 
   /// What is wrong, as short phrases: `No Jungle`, `Two Mid`.
-  public var problems: [String] {
+  public func problems(in language: Language) -> [String] {
     let numbers = [
-      2: localized("Two"), 3: localized("Three"), 4: localized("Four"), 5: localized("Five"),
+      2: language.localized("Two"), 3: language.localized("Three"), 4: language.localized("Four"),
+      5: language.localized("Five"),
     ]
-    return missing.map { localized("No %@", $0.displayName) }
+    return missing.map { language.localized("No %@", $0.displayName) }
       + doubled.map { position in
         let count = counts[position] ?? 0
         return "\(numbers[count] ?? String(count)) \(position.displayName)"
@@ -133,7 +140,7 @@ extension Array where Element == Player {
         .lineup,
         Message(
           "%1$@ and %2$@ are both %3$@: a swap exchanges two statuses.", player.name, other.name,
-          player.lineup.displayName))
+          player.lineup.name))
     }
     var players = self
     players[first] = other

@@ -10,12 +10,6 @@ public enum Language: String, CaseIterable, Hashable, Sendable {
   case english = "en"
   case french = "fr"
 
-  /// The language asked for by the request or command being served, when one was.
-  @TaskLocal public static var requested: Language?
-
-  /// The language to speak now: the one ``requested``, else the ``system`` one.
-  public static var current: Language { requested ?? system }
-
   /// The process's language: the first of `LC_ALL`, `LC_MESSAGES`, `LANG` that is set (as
   /// POSIX orders them), else the device's preferred language, else English.
   public static let system: Language = {
@@ -113,35 +107,79 @@ public enum Language: String, CaseIterable, Hashable, Sendable {
   public func number(_ value: Int) -> String {
     value.formatted(.number.locale(locale))
   }
+
+  /// `key` in this language, its arguments put in (a ``Message`` argument in this language too).
+  public func localized(_ key: String, _ arguments: any CustomStringConvertible...) -> String {
+    localized(key, arguments: arguments)
+  }
+
+  /// `key` in this language, the arguments given as an array.
+  public func localized(_ key: String, arguments: [any CustomStringConvertible]) -> String {
+    Message(key, arguments: arguments).text(in: self)
+  }
 }
 
-/// `key` in the current language (``Language/current``), with its arguments put in.
-public func localized(_ key: String, _ arguments: any CustomStringConvertible...) -> String {
-  Language.current.text(key, arguments.map(\.description))
-}
-
-/// A message kept by its key and arguments, put in a language only when shown: an error made
-/// while serving one request (a store's shared transaction, say) speaks the language of the
-/// request that shows it.
+/// A message kept by its key and arguments, put in a language only when shown: an error is
+/// made far from the face that shows it (a store's shared transaction, say), and speaks the
+/// language of whoever reads it.
 public struct Message: Hashable, Sendable, CustomStringConvertible {
   public let key: String
-  public let arguments: [String]
+  let arguments: [Argument]
 
+  /// One argument: text as it is, a message put in the same language, or a number written
+  /// as that language writes it.
+  public enum Argument: Hashable, Sendable, CustomStringConvertible {
+    case text(String)
+    case message(Message)
+    /// A count, grouped as the language groups digits (`1,000`, `1 000`).
+    case number(Int)
+    /// A quantity with one decimal (`1.5`, `1,5`).
+    case decimal(Double)
+
+    public var description: String { Message("%@", self).description }
+  }
+
+  /// `key` with its arguments: a ``Message`` or ``Argument`` among them is put in the
+  /// reader's language too.
   public init(_ key: String, _ arguments: any CustomStringConvertible...) {
+    self.init(key, arguments: arguments)
+  }
+
+  init(_ key: String, arguments: [any CustomStringConvertible]) {
     self.key = key
-    self.arguments = arguments.map(\.description)
+    self.arguments = arguments.map {
+      ($0 as? Argument) ?? ($0 as? Message).map(Argument.message) ?? .text($0.description)
+    }
+  }
+
+  /// `messages` one after the other, `separator` between them.
+  public init(joining messages: [Message], separator: String = " ") {
+    key = Array(repeating: "%@", count: messages.count).joined(separator: separator)
+    arguments = messages.map(Argument.message)
   }
 
   /// Text already in its language (a server's message): shown as it is.
   public init(verbatim text: String) {
     // As the one argument of a bare format, so that no `%` in it is ever read as one.
     key = "%@"
-    arguments = [text]
+    arguments = [.text(text)]
   }
 
   /// The message in `language`.
-  public func text(in language: Language) -> String { language.text(key, arguments) }
+  public func text(in language: Language) -> String {
+    language.text(
+      key,
+      arguments.map {
+        switch $0 {
+        case .text(let text): text
+        case .message(let message): message.text(in: language)
+        case .number(let count): language.number(count)
+        case .decimal(let value):
+          value.formatted(.number.precision(.fractionLength(1)).locale(language.locale))
+        }
+      })
+  }
 
-  /// The message in the current language.
-  public var description: String { text(in: .current) }
+  /// The message in the process's language (``Language/system``): a log's, a command's.
+  public var description: String { text(in: .system) }
 }

@@ -215,10 +215,6 @@ extension Player {
 extension Player {
   /// A country's name in `language` from its ISO 3166 code (`FR` → France, `KR` → Corée du
   /// Sud), the code itself when the language has no name for it.
-  public static func countryName(_ code: String) -> String {
-    countryName(code, in: .current)
-  }
-
   public static func countryName(_ code: String, in language: Language) -> String {
     language.locale.localizedString(forRegionCode: code) ?? code
   }

@@ -6,13 +6,13 @@ public enum Role: String, CaseIterable, Codable, Sendable, Comparable {
   case player
   case editor, owner
 
-  /// The role as people read it, in the current language.
-  public var displayName: String {
+  /// The role as people read it, in `language`.
+  public func displayName(in language: Language) -> String {
     switch self {
-    case .viewer: localized("viewer")
-    case .player: localized("player")
-    case .editor: localized("editor")
-    case .owner: localized("owner")
+    case .viewer: language.localized("viewer")
+    case .player: language.localized("player")
+    case .editor: language.localized("editor")
+    case .owner: language.localized("owner")
     }
   }
 

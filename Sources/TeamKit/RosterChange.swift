@@ -72,77 +72,85 @@ public struct RosterChange: Identifiable, Hashable, Sendable {
   /// machine (account names cannot hold the `:`).
   public static func commandLineAuthor(user: String) -> String { "cli:" + user }
 
-  /// An author as people read it, in the current language: an account's or a token's name
+  /// An author as people read it, in `language`: an account's or a token's name
   /// as it is, `NAME at the command line` for ``commandLineAuthor(user:)``, and
   /// `Someone on this machine` for a change made without an account (an open server on
   /// loopback, the app's own roster, or the command line before it said who).
-  public static func name(ofAuthor author: String) -> String {
-    if author == "local" { return localized("Someone on this machine") }
+  public static func name(ofAuthor author: String, in language: Language) -> String {
+    if author == "local" { return language.localized("Someone on this machine") }
     if author.hasPrefix("cli:") {
       let user = author.dropFirst("cli:".count)
       return user.isEmpty
-        ? localized("Someone at the command line")
-        : localized("%@ at the command line", String(user))
+        ? language.localized("Someone at the command line")
+        : language.localized("%@ at the command line", String(user))
     }
     return author
   }
 
-  /// ``name(ofAuthor:)`` of this change's author.
-  public var authorName: String { Self.name(ofAuthor: author) }
+  /// ``name(ofAuthor:in:)`` of this change's author.
+  public func authorName(in language: Language) -> String {
+    Self.name(ofAuthor: author, in: language)
+  }
 
-  /// One line a person reads, in the current language: `coach edited Canna: role Top → Mid.`
-  public var summary: String {
-    let author = authorName
+  /// One line a person reads, in `language`: `coach edited Canna: role Top → Mid.`
+  public func summary(in language: Language) -> String {
+    let author = authorName(in: language)
+    let title = eventTitle(in: language)
     return switch kind {
-    case .added: localized("%1$@ added %2$@.", author, playerName)
-    case .removed: localized("%1$@ removed %2$@.", author, playerName)
-    case .restored: localized("%1$@ restored %2$@.", author, playerName)
-    case .moved: localized("%@ changed the roster’s order.", author)
+    case .added: language.localized("%1$@ added %2$@.", author, playerName)
+    case .removed: language.localized("%1$@ removed %2$@.", author, playerName)
+    case .restored: language.localized("%1$@ restored %2$@.", author, playerName)
+    case .moved: language.localized("%@ changed the roster’s order.", author)
     case .swapped:
-      localized(
+      language.localized(
         "%1$@ swapped %2$@ (now %3$@) with %4$@ (now %5$@).", author, playerName,
-        after?.lineup.displayName ?? "?", otherPlayer ?? "?", before?.lineup.displayName ?? "?")
+        after?.lineup.displayName(in: language) ?? "?", otherPlayer ?? "?",
+        before?.lineup.displayName(in: language) ?? "?")
     case .transferred:
-      localized(
+      language.localized(
         "%1$@ moved %2$@ from %3$@ to %4$@.", author, playerName, fromTeam ?? "?", toTeam ?? "?")
-    case .teamAdded: localized("%1$@ added the team %2$@.", author, playerName)
-    case .teamEdited: localized("%1$@ changed the team %2$@.", author, playerName)
-    case .teamRemoved: localized("%1$@ removed the team %2$@.", author, playerName)
+    case .teamAdded: language.localized("%1$@ added the team %2$@.", author, playerName)
+    case .teamEdited: language.localized("%1$@ changed the team %2$@.", author, playerName)
+    case .teamRemoved: language.localized("%1$@ removed the team %2$@.", author, playerName)
     case .organisationRenamed:
-      localized(
+      language.localized(
         "%1$@ renamed the organisation from %2$@ to %3$@.", author, fromTeam ?? "?", toTeam ?? "?")
     case .imported where fromTeam != nil:
-      localized(
+      language.localized(
         "%1$@ imported into %2$@: %3$@ added, %4$@ changed, %5$@ removed.", author, playerName,
         importCounts[0], importCounts[1], importCounts[2])
-    case .importUndone: localized("%1$@ undid the import into %2$@.", author, playerName)
+    case .importUndone: language.localized("%1$@ undid the import into %2$@.", author, playerName)
     case .imported:
       // The name of an import is its count ("3 players"), said again in the language shown.
       playerName.prefix { $0.isNumber } == "1"
-        ? localized("%@ imported a roster of 1 player.", author)
-        : localized(
+        ? language.localized("%@ imported a roster of 1 player.", author)
+        : language.localized(
           "%1$@ imported a roster of %2$@ players.", author, playerName.prefix { $0.isNumber })
-    case .eventAdded: localized("%1$@ planned %2$@ on %3$@.", author, eventTitle, toTeam ?? "?")
-    case .eventEdited: localized("%1$@ changed %2$@ on %3$@.", author, eventTitle, toTeam ?? "?")
+    case .eventAdded: language.localized("%1$@ planned %2$@ on %3$@.", author, title, toTeam ?? "?")
+    case .eventEdited:
+      language.localized("%1$@ changed %2$@ on %3$@.", author, title, toTeam ?? "?")
     case .eventRemoved:
-      localized("%1$@ cancelled %2$@ on %3$@.", author, eventTitle, toTeam ?? "?")
+      language.localized("%1$@ cancelled %2$@ on %3$@.", author, title, toTeam ?? "?")
     case .resultLogged:
-      localized(
-        "%1$@ logged %2$@ on %3$@: %4$@.", author, eventTitle, toTeam ?? "?", otherPlayer ?? "?")
-    case .availabilityChanged: localized("%1$@ changed when %2$@ can play.", author, playerName)
+      language.localized(
+        "%1$@ logged %2$@ on %3$@: %4$@.", author, title, toTeam ?? "?", otherPlayer ?? "?")
+    case .availabilityChanged:
+      language.localized("%1$@ changed when %2$@ can play.", author, playerName)
     case .invited:
-      localized("%1$@ invited %2$@ to %3$@ on %4$@.", author, playerName, eventTitle, toTeam ?? "?")
+      language.localized(
+        "%1$@ invited %2$@ to %3$@ on %4$@.", author, playerName, title, toTeam ?? "?")
     case .answered:
-      localized(
+      language.localized(
         "%1$@ answered %2$@ for %3$@ to %4$@ on %5$@.", author,
-        (otherPlayer.flatMap(TeamEvent.Answer.init(rawValue:))?.displayName ?? "?").lowercased(),
-        playerName, eventTitle, toTeam ?? "?")
+        (otherPlayer.flatMap(TeamEvent.Answer.init(rawValue:))?.displayName(in: language) ?? "?")
+          .lowercased(),
+        playerName, title, toTeam ?? "?")
     case .edited:
-      differences.isEmpty
-        ? localized("%1$@ edited %2$@.", author, playerName)
-        : localized(
+      differences(in: language).isEmpty
+        ? language.localized("%1$@ edited %2$@.", author, playerName)
+        : language.localized(
           "%1$@ edited %2$@: %3$@.", author, playerName,
-          differences.joined(separator: localized("; ")))
+          differences(in: language).joined(separator: language.localized("; ")))
     }
   }
 
@@ -151,41 +159,48 @@ public struct RosterChange: Identifiable, Hashable, Sendable {
     (fromTeam ?? "").split(separator: "/").map(String.init) + ["?", "?", "?"]
   }
 
-  /// An event's title from what the history keeps of it, in the current language.
-  private var eventTitle: String {
-    let name = fromTeam.flatMap(TeamEvent.Kind.init(rawValue:))?.displayName ?? "?"
+  /// An event's title from what the history keeps of it, in `language`.
+  private func eventTitle(in language: Language) -> String {
+    let name = fromTeam.flatMap(TeamEvent.Kind.init(rawValue:))?.displayName(in: language) ?? "?"
     // An answer or invitation keeps the player's name where the others keep the opponent.
     let opponent = kind == .answered || kind == .invited ? "" : playerName
-    return opponent.isEmpty ? name : localized("%1$@ vs %2$@", name, opponent)
+    return opponent.isEmpty ? name : language.localized("%1$@ vs %2$@", name, opponent)
   }
 
   /// The fields an edit changed, `field old → new`.
-  public var differences: [String] {
+  public func differences(in language: Language) -> [String] {
     guard let before, let after else { return [] }
     var lines: [String] = []
     func compare(_ field: String, _ old: String, _ new: String) {
       if old != new { lines.append("\(field) \(old) → \(new)") }
     }
-    compare(localized("pseudo"), before.name, after.name)
-    compare(localized("role"), before.position.displayName, after.position.displayName)
-    compare(localized("image"), before.image, after.image)
+    compare(language.localized("pseudo"), before.name, after.name)
+    compare(language.localized("role"), before.position.displayName, after.position.displayName)
+    compare(language.localized("image"), before.image, after.image)
     compare(
-      localized("champions"), before.favoriteChampions.map(\.name).joined(separator: ", "),
+      language.localized("champions"), before.favoriteChampions.map(\.name).joined(separator: ", "),
       after.favoriteChampions.map(\.name).joined(separator: ", "))
-    compare(localized("status"), before.lineup.displayName, after.lineup.displayName)
+    compare(
+      language.localized("status"), before.lineup.displayName(in: language),
+      after.lineup.displayName(in: language))
     func optional(_ field: String, _ old: String?, _ new: String?) {
       compare(field, old ?? "—", new ?? "—")
     }
-    optional(localized("Riot ID"), before.riotID?.description, after.riotID?.description)
-    optional(localized("real name"), before.realName, after.realName)
+    optional(language.localized("Riot ID"), before.riotID?.description, after.riotID?.description)
+    optional(language.localized("real name"), before.realName, after.realName)
     optional(
-      localized("nationality"), before.nationality.map(Player.countryName),
-      after.nationality.map(Player.countryName))
+      language.localized("nationality"),
+      before.nationality.map { Player.countryName($0, in: language) },
+      after.nationality.map { Player.countryName($0, in: language) })
     optional(
-      localized("birth date"), before.birthDate?.formatted(), after.birthDate?.formatted())
-    optional(localized("joined"), before.joined?.formatted(), after.joined?.formatted())
+      language.localized("birth date"), before.birthDate?.formatted(in: language),
+      after.birthDate?.formatted(in: language))
     optional(
-      localized("contract end"), before.contractEnd?.formatted(), after.contractEnd?.formatted())
+      language.localized("joined"), before.joined?.formatted(in: language),
+      after.joined?.formatted(in: language))
+    optional(
+      language.localized("contract end"), before.contractEnd?.formatted(in: language),
+      after.contractEnd?.formatted(in: language))
     return lines
   }
 }

@@ -12,11 +12,13 @@ public enum RosterFile {
 
   /// A problem with one player of a file, by where it is (`Line 3 (“Bad”)`, `Player 2`).
   public struct Problem: Hashable, Sendable, CustomStringConvertible {
-    public let place: String
-    public let message: String
-    public var description: String { localized("%1$@: %2$@", place, message) }
+    public let place: Message
+    public let message: Message
+    /// The problem as one sentence, its place first.
+    public var text: Message { Message("%1$@: %2$@", place, message) }
+    public var description: String { text.description }
 
-    public init(place: String, message: String) {
+    public init(place: Message, message: Message) {
       self.place = place
       self.message = message
     }
@@ -25,7 +27,9 @@ public enum RosterFile {
   /// Every problem found in a file; nothing of it was applied.
   public struct Problems: Error, Hashable, Sendable, CustomStringConvertible {
     public let problems: [Problem]
-    public var description: String { problems.map(\.description).joined(separator: " ") }
+    /// Every problem, one after the other.
+    public var message: Message { Message(joining: problems.map(\.text)) }
+    public var description: String { message.description }
 
     public init(problems: [Problem]) { self.problems = problems }
   }
@@ -170,7 +174,7 @@ public enum RosterFile {
 
   /// One player as read from a file, before the rules are checked.
   struct Entry {
-    var place: String
+    var place: Message
     var id: UUID?
     var input: PlayerInput
     /// The fields the file gives (its columns, the JSON object's members): a player it
@@ -195,13 +199,13 @@ public enum RosterFile {
         let players = file.players.enumerated().map { index, entry in
           Entry(
             place: entry.input.name.isEmpty
-              ? localized("Player %@", index + 1)
-              : localized("Player %1$@ (“%2$@”)", index + 1, oneLine(entry.input.name)),
+              ? Message("Player %@", index + 1)
+              : Message("Player %1$@ (“%2$@”)", index + 1, oneLine(entry.input.name)),
             id: entry.id, input: entry.input, fields: entry.fields, photo: entry.photo)
         }
         return (players, file.availability, file.events)
       } catch {
-        throw Problems(problems: [Problem(place: localized("The file"), message: "\(error)")])
+        throw Problems(problems: [Problem(place: Message("The file"), message: error.message)])
       }
     case .csv, .frenchCSV:
       return (try csvEntries(text(of: data)), nil, nil)
@@ -305,16 +309,16 @@ public enum RosterFile {
     guard let (headerLine, header) = records.first else {
       throw Problems(problems: [
         Problem(
-          place: localized("The file"),
-          message: localized("It is empty; export a roster to see the columns."))
+          place: Message("The file"),
+          message: Message("It is empty; export a roster to see the columns."))
       ])
     }
     let fields = header.map { headers[Champion.searchKey($0)] }
     guard fields.contains("name"), fields.contains("position") else {
       throw Problems(problems: [
         Problem(
-          place: localized("Line %@", headerLine),
-          message: localized(
+          place: Message("Line %@", headerLine),
+          message: Message(
             "Give the header a name column and a position column (found: %@).",
             header.joined(separator: ", "))
         )
@@ -331,14 +335,14 @@ public enum RosterFile {
       let name = values["name"] ?? ""
       let shown = oneLine(name)
       let place =
-        shown.isEmpty ? localized("Line %@", line) : localized("Line %1$@ (“%2$@”)", line, shown)
+        shown.isEmpty ? Message("Line %@", line) : Message("Line %1$@ (“%2$@”)", line, shown)
       var id: UUID?
       if let text = values["id"]?.trimmed, !text.isEmpty {
         guard let parsed = UUID(text: text) else {
           problems.append(
             Problem(
               place: place,
-              message: localized("“%@” is not an id; leave the id empty for a new player.", text))
+              message: Message("“%@” is not an id; leave the id empty for a new player.", text))
           )
           continue
         }

@@ -6,30 +6,30 @@ public enum PlayerField: String, CaseIterable, Sendable {
     joined, contractEnd, photo
 
   /// The field's name as a preview shows it.
-  public var label: String {
+  public func label(in language: Language) -> String {
     switch self {
-    case .name: localized("Pseudo")
-    case .position: localized("Role")
-    case .lineup: localized("Status")
-    case .image: localized("Image")
-    case .champions: localized("Favorite champions")
-    case .team: localized("Team")
-    case .riotID: localized("Riot ID")
-    case .realName: localized("Real name")
-    case .nationality: localized("Nationality")
-    case .birthDate: localized("Birth date")
-    case .joined: localized("Joined")
-    case .contractEnd: localized("Contract end")
-    case .photo: localized("Photo")
+    case .name: language.localized("Pseudo")
+    case .position: language.localized("Role")
+    case .lineup: language.localized("Status")
+    case .image: language.localized("Image")
+    case .champions: language.localized("Favorite champions")
+    case .team: language.localized("Team")
+    case .riotID: language.localized("Riot ID")
+    case .realName: language.localized("Real name")
+    case .nationality: language.localized("Nationality")
+    case .birthDate: language.localized("Birth date")
+    case .joined: language.localized("Joined")
+    case .contractEnd: language.localized("Contract end")
+    case .photo: language.localized("Photo")
     }
   }
 
   /// The field of `player` as a preview shows it; empty when it has none.
-  public func text(of player: Player, teams: [Team]) -> String {
+  public func text(of player: Player, teams: [Team], in language: Language) -> String {
     switch self {
     case .name: player.name
     case .position: player.position.displayName
-    case .lineup: player.lineup.label
+    case .lineup: player.lineup.label(in: language)
     case .image: player.image
     case .champions: player.favoriteChampions.map(\.name).joined(separator: ", ")
     case .team: teams.first { $0.id == player.teamID }?.tag ?? player.teamID.uuidString
@@ -170,7 +170,7 @@ public struct RosterImport: Sendable {
 
     // Each row matched to a player first: who is named decides which pseudos stay taken.
     var rows: [(entry: RosterFile.Entry, match: Player?)] = []
-    var matchedBy: [UUID: String] = [:]
+    var matchedBy: [UUID: Message] = [:]
     for var entry in file.players {
       let riotKey = (try? RiotID(parsing: entry.input.riotID))?.key
       let strongMatch =
@@ -201,7 +201,7 @@ public struct RosterImport: Sendable {
           problems.append(
             .init(
               place: entry.place,
-              message: localized(
+              message: Message(
                 "%1$@ is also %2$@; keep one row per player.", earlier, match.name)))
           continue
         }
@@ -246,7 +246,7 @@ public struct RosterImport: Sendable {
           problems.append(
             .init(
               place: entry.place,
-              message: localized("Give each player its own id: %@ appears twice.", id)))
+              message: Message("Give each player its own id: %@ appears twice.", id)))
           continue
         }
         id = UUID()  // an id already someone else's: the new player gets their own
@@ -288,7 +288,9 @@ public struct RosterImport: Sendable {
         if let match {
           let fields =
             PlayerField.allCases.filter {
-              $0 != .photo && $0.text(of: match, teams: teams) != $0.text(of: player, teams: teams)
+              $0 != .photo
+                && $0.text(of: match, teams: teams, in: .english)
+                  != $0.text(of: player, teams: teams, in: .english)
             } + (photoChanged ? [.photo] : [])
           if fields.isEmpty {
             unchanged.append(match)
@@ -301,7 +303,7 @@ public struct RosterImport: Sendable {
           added.append(player)
         }
       } catch {
-        problems.append(.init(place: entry.place, message: error.description))
+        problems.append(.init(place: entry.place, message: error.message))
       }
     }
 
@@ -314,8 +316,8 @@ public struct RosterImport: Sendable {
     } else if team == nil, (file.availability == nil) != (file.events == nil) {
       problems.append(
         .init(
-          place: localized("The file"),
-          message: localized(
+          place: Message("The file"),
+          message: Message(
             "Give both “availability” and “events” to replace the week, or neither to keep it."
           )))
     }
@@ -338,8 +340,10 @@ public struct RosterImport: Sendable {
   /// carries it, and the import it confirms is refused if the plan made again differs (the
   /// roster changed in between).
   public var fingerprint: String {
+    // In one language whatever the reader's: a preview and its confirmation may differ.
     func fields(_ player: Player) -> String {
-      PlayerField.allCases.map { $0.text(of: player, teams: teams) }.joined(separator: "\u{1F}")
+      PlayerField.allCases.map { $0.text(of: player, teams: teams, in: .english) }.joined(
+        separator: "\u{1F}")
     }
     var lines = [mode.rawValue, team?.id.uuidString ?? ""]
     lines += teams.map { "\($0.id) \($0.tag) \($0.name)" }
@@ -360,21 +364,21 @@ public struct RosterImport: Sendable {
   }
 
   /// `2 added, 3 changed, 1 removed` (the parts that are not zero), or `nothing changes`.
-  public var summary: String {
+  public func summary(in language: Language) -> String {
     var parts: [String] = []
-    if !added.isEmpty { parts.append(localized("%@ added", Language.current.number(added.count))) }
+    if !added.isEmpty { parts.append(language.localized("%@ added", language.number(added.count))) }
     if !restored.isEmpty {
       parts.append(
-        localized("%@ back from Recently removed", Language.current.number(restored.count)))
+        language.localized("%@ back from Recently removed", language.number(restored.count)))
     }
     if !changed.isEmpty {
-      parts.append(localized("%@ changed", Language.current.number(changed.count)))
+      parts.append(language.localized("%@ changed", language.number(changed.count)))
     }
     if !removed.isEmpty {
-      parts.append(localized("%@ removed", Language.current.number(removed.count)))
+      parts.append(language.localized("%@ removed", language.number(removed.count)))
     }
     return parts.isEmpty
-      ? localized("nothing changes") : parts.joined(separator: localized(", "))
+      ? language.localized("nothing changes") : parts.joined(separator: language.localized(", "))
   }
 
   /// The most changes an imported event may count (a calendar's `SEQUENCE`).
@@ -390,22 +394,22 @@ public struct RosterImport: Sendable {
   ) -> Schedule {
     var availability: [UUID: Availability] = [:]
     for (index, entry) in hours.enumerated() {
-      let place = localized("Availability %@", index + 1)
+      let place = Message("Availability %@", index + 1)
       if players[entry.player] == nil {
         problems.append(
           .init(
-            place: place, message: localized("No player of the file has the id %@.", entry.player)))
+            place: place, message: Message("No player of the file has the id %@.", entry.player)))
       } else if availability[entry.player] != nil {
         problems.append(
           .init(
             place: place,
-            message: localized("Give each player one availability: %@ appears twice.", entry.player)
+            message: Message("Give each player one availability: %@ appears twice.", entry.player)
           ))
       } else if entry.hours.away.count > Availability.maxAbsences {
         problems.append(
           .init(
             place: place,
-            message: localized("Give at most %@ absences.", Availability.maxAbsences)))
+            message: Message("Give at most %@ absences.", Availability.maxAbsences)))
       } else {
         availability[entry.player] = entry.hours
       }
@@ -414,27 +418,27 @@ public struct RosterImport: Sendable {
     where events.count(where: { $0.teamID == team.id }) > Schedule.maxEventsPerTeam {
       problems.append(
         .init(
-          place: team.name,
-          message: localized(
+          place: Message(verbatim: team.name),
+          message: Message(
             "%1$@ keeps at most %2$@ events; cancel old ones first.", team.name,
             Schedule.maxEventsPerTeam)))
     }
     var checked: [TeamEvent] = []
     var ids: Set<UUID> = []
     for (index, event) in events.enumerated() {
-      let place = localized("Event %1$@ (“%2$@”)", index + 1, event.title)
+      let place = Message("Event %1$@ (“%2$@”)", index + 1, event.title)
       guard let team = teams.first(where: { $0.id == event.teamID }) else {
         problems.append(
           .init(
             place: place,
-            message: localized("No team of the organisation has the id %@.", event.teamID)))
+            message: Message("No team of the organisation has the id %@.", event.teamID)))
         continue
       }
       guard ids.insert(event.id).inserted else {
         problems.append(
           .init(
             place: place,
-            message: localized("Give each event its own id: %@ appears twice.", event.id)
+            message: Message("Give each event its own id: %@ appears twice.", event.id)
           ))
         continue
       }
@@ -493,20 +497,21 @@ public struct RosterImport: Sendable {
         kept.sequence = event.sequence
         checked.append(kept)
       } catch {
-        problems.append(.init(place: place, message: error.description))
+        problems.append(.init(place: place, message: error.message))
       }
     }
     return Schedule(events: checked, availability: availability)
   }
 
   /// `The week becomes the file’s: 3 events, and the hours of 1 player.`
-  public static func weekSummary(_ week: Schedule) -> String {
+  public static func weekSummary(_ week: Schedule, in language: Language) -> String {
     let events = week.events.count
     let hours = week.availability.count
-    return localized(
+    return language.localized(
       "The week becomes the file’s: %1$@, and %2$@.",
-      events == 1 ? localized("1 event") : localized("%@ events", events),
+      events == 1 ? language.localized("1 event") : language.localized("%@ events", events),
       hours == 1
-        ? localized("the hours of 1 player") : localized("the hours of %@ players", hours))
+        ? language.localized("the hours of 1 player")
+        : language.localized("the hours of %@ players", hours))
   }
 }

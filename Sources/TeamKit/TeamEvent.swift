@@ -6,13 +6,16 @@ public struct TeamEvent: Identifiable, Hashable, Sendable {
   public enum Kind: String, CaseIterable, Codable, Sendable {
     case scrim, match, training, review
 
-    /// The word people read, in the current language.
-    public var displayName: String {
+    /// The word people read, in `language`.
+    public func displayName(in language: Language) -> String { name.text(in: language) }
+
+    /// The word, kept by its key.
+    public var name: Message {
       switch self {
-      case .scrim: localized("Scrim")
-      case .match: localized("Match")
-      case .training: localized("Training")
-      case .review: localized("Review")
+      case .scrim: Message("Scrim")
+      case .match: Message("Match")
+      case .training: Message("Training")
+      case .review: Message("Review")
       }
     }
   }
@@ -29,11 +32,11 @@ public struct TeamEvent: Identifiable, Hashable, Sendable {
   public enum Answer: String, CaseIterable, Codable, Sendable {
     case yes, no, maybe
 
-    public var displayName: String {
+    public func displayName(in language: Language) -> String {
       switch self {
-      case .yes: localized("Yes")
-      case .no: localized("No")
-      case .maybe: localized("Maybe")
+      case .yes: language.localized("Yes")
+      case .no: language.localized("No")
+      case .maybe: language.localized("Maybe")
       }
     }
   }
@@ -88,8 +91,8 @@ public struct TeamEvent: Identifiable, Hashable, Sendable {
   }
 
   /// `Scrim vs G2 Esports`, `Training`: how a calendar names it.
-  public var title: String {
-    opponent.isEmpty ? kind.displayName : localized("%1$@ vs %2$@", kind.displayName, opponent)
+  public var title: Message {
+    opponent.isEmpty ? kind.name : Message("%1$@ vs %2$@", kind.name, opponent)
   }
 
   /// Whether `player` counts for this event: their answer when they gave one (yes wins
@@ -116,10 +119,10 @@ public struct Game: Hashable, Sendable {
   public enum Result: String, CaseIterable, Codable, Sendable {
     case win, loss
 
-    public var displayName: String {
+    public func displayName(in language: Language) -> String {
       switch self {
-      case .win: localized("Win")
-      case .loss: localized("Loss")
+      case .win: language.localized("Win")
+      case .loss: language.localized("Loss")
       }
     }
   }
@@ -127,10 +130,10 @@ public struct Game: Hashable, Sendable {
   public enum Side: String, CaseIterable, Codable, Sendable {
     case blue, red
 
-    public var displayName: String {
+    public func displayName(in language: Language) -> String {
       switch self {
-      case .blue: localized("Blue side")
-      case .red: localized("Red side")
+      case .blue: language.localized("Blue side")
+      case .red: language.localized("Red side")
       }
     }
   }
@@ -174,7 +177,7 @@ public struct Game: Hashable, Sendable {
 }
 
 /// Whether a team can field its five at a time, from its roster and who is available.
-public enum Verdict: Hashable, Sendable, CustomStringConvertible {
+public enum Verdict: Hashable, Sendable {
   /// A starter of every role is available, and for an event each of them said yes.
   case fullFive
   /// A starter of every role is available by their hours or answers, but only `confirmed`
@@ -252,20 +255,20 @@ public enum Verdict: Hashable, Sendable, CustomStringConvertible {
   }
 
   /// The verdict in words: `Full five`, `With subs: Yike for Jungle`, `Not enough: no Jungle`.
-  public var description: String {
+  public func text(in language: Language) -> String {
     func covers(_ subs: [Cover]) -> String {
-      subs.map { localized("%1$@ for %2$@", $0.name, $0.position.displayName) }
+      subs.map { language.localized("%1$@ for %2$@", $0.name, $0.position.displayName) }
         .joined(separator: ", ")
     }
     switch self {
-    case .fullFive: return localized("Full five")
+    case .fullFive: return language.localized("Full five")
     case .available(let confirmed):
-      return localized("Five available, %@ of 5 confirmed", confirmed)
-    case .withSubs(let subs): return localized("With subs: %@", covers(subs))
+      return language.localized("Five available, %@ of 5 confirmed", confirmed)
+    case .withSubs(let subs): return language.localized("With subs: %@", covers(subs))
     case .notEnough(let missing, _):
-      return localized(
+      return language.localized(
         "Not enough: no %@",
-        missing.map(\.displayName).joined(separator: localized(" and no ")))
+        missing.map(\.displayName).joined(separator: language.localized(" and no ")))
     }
   }
 }

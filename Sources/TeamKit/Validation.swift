@@ -28,9 +28,6 @@ public struct ValidationError: Error, Hashable, Sendable, CustomStringConvertibl
     /// malformed input; the API answers 409 Conflict for it.
     public let isConflict: Bool
 
-    /// The sentence in the current language (``Language/current``).
-    public var message: String { text.description }
-
     public init(field: Field, text: Message, isConflict: Bool) {
       self.field = field
       self.text = text
@@ -59,19 +56,22 @@ public struct ValidationError: Error, Hashable, Sendable, CustomStringConvertibl
   public init(issues: [Issue]) { self.issues = issues }
 
   /// The messages for one field, in the order they were found.
-  public func messages(for field: Field) -> [String] {
-    issues.filter { $0.field == field }.map(\.message)
+  public func messages(for field: Field) -> [Message] {
+    issues.filter { $0.field == field }.map(\.text)
   }
 
   /// The first message for a field, or nil when the field is fine.
-  public func message(for field: Field) -> String? {
-    issues.first { $0.field == field }?.message
+  public func message(for field: Field) -> Message? {
+    issues.first { $0.field == field }?.text
   }
 
   /// True when every problem is a conflict with existing data.
   public var isConflict: Bool { !issues.isEmpty && issues.allSatisfy(\.isConflict) }
 
-  public var description: String { issues.map(\.message).joined(separator: " ") }
+  /// Every problem, one after the other.
+  public var message: Message { Message(joining: issues.map(\.text)) }
+
+  public var description: String { message.description }
 }
 
 /// An error that may carry the problems with a player's input: a store wraps the

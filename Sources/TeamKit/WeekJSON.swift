@@ -130,7 +130,7 @@ extension Verdict: JSONWritable {
       if case .available(let confirmed) = self { $0.member("confirmed", confirmed) }
       $0.member("missing", missing.map(\.rawValue))
       $0.member("subs", subs.map(CoverJSON.init))
-      $0.member("text", description)
+      $0.member("text", text(in: $0.language))
     }
   }
 

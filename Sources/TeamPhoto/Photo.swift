@@ -207,30 +207,32 @@ public enum PhotoError: Error, Hashable, Sendable, CustomStringConvertible {
   /// A JPEG saved in more progressive scans than a photo needs (each costs a decoding pass).
   case tooManyScans(Int)
 
-  public var description: String {
+  /// What happened and what to do, put in the reader's language when shown.
+  public var message: Message {
     switch self {
     case .tooLarge(let bytes):
-      localized(
+      Message(
         "Send a photo of at most 8 MiB (this one has %@ MiB).",
-        (Double(bytes) / 1_048_576).formatted(
-          .number.precision(.fractionLength(1)).locale(Language.current.locale)))
-    case .unsupported: localized("Send a JPEG, PNG, WebP or HEIC photo; this file is not one.")
+        Message.Argument.decimal(Double(bytes) / 1_048_576))
+    case .unsupported: Message("Send a JPEG, PNG, WebP or HEIC photo; this file is not one.")
     case .unreadable:
-      localized("This photo could not be read (damaged or cut short); send it again or another.")
+      Message("This photo could not be read (damaged or cut short); send it again or another.")
     case .tooManyPixels(let width, let height):
-      localized("Send a photo of at most 40 megapixels (this one is %1$@ × %2$@).", width, height)
+      Message("Send a photo of at most 40 megapixels (this one is %1$@ × %2$@).", width, height)
     case .busy:
-      localized("The server is busy with other photos; send this one again in a moment.")
+      Message("The server is busy with other photos; send this one again in a moment.")
     case .tooManyScans(let scans):
-      localized(
+      Message(
         "This JPEG is saved in %1$@ passes, more than the %2$@ a photo needs; save it again as an ordinary JPEG or a PNG and send that.",
         scans, JPEGScans.limit)
     case .failed:
-      localized(
+      Message(
         "This server cannot process photos (libvips is missing); ask whoever runs it to install Debian’s libvips42."
       )
     }
   }
+
+  public var description: String { message.description }
 }
 
 extension RosterImport {
@@ -246,8 +248,8 @@ extension RosterImport {
       } catch {
         problems.append(
           RosterFile.Problem(
-            place: localized("Player %1$@ (“%2$@”)", index + 1, player.name),
-            message: error.description))
+            place: Message("Player %1$@ (“%2$@”)", index + 1, player.name),
+            message: error.message))
       }
     }
     guard problems.isEmpty else { throw RosterFile.Problems(problems: problems) }

@@ -17,9 +17,10 @@ extension RosterStore {
       throw .storage(
         StorageError(
           .other,
-          localized(
+          Message(
             "%@: a PostgreSQL database is backed up with pg_dump or the server’s own archiving (docs/SCALING.md).",
-            path)))
+            path
+          ).description))
     }
     let partial = destination + ".partial"
     let cleanUp = { Self.removeFiles(of: partial) }

@@ -62,21 +62,21 @@ extension DatabaseLocation {
   /// Why this PostgreSQL URL (or key-value string) cannot be used, or nil: libpq cannot
   /// read it, or, when it was typed on a command line (which `ps` shows), it carries a
   /// password.
-  public static func problem(postgres url: String, onCommandLine: Bool = false) -> String? {
+  public static func problem(postgres url: String, onCommandLine: Bool = false) -> Message? {
     #if canImport(CPostgreSQL)
       switch PostgresConnection.settings(url) {
       case .failure(let error):
-        return localized(
+        return Message(
           "This is not a PostgreSQL address (%@): write postgresql://user@host:5432/database.",
           error.message)
       case .success(let settings) where onCommandLine && settings["password"] != nil:
-        return localized(
+        return Message(
           "Keep the password off the command line, where others see it: put it in PGPASSFILE (~/.pgpass) or $PGPASSWORD."
         )
       case .success: return nil
       }
     #else
-      return localized("This build has no PostgreSQL client: use a database file (--db).")
+      return Message("This build has no PostgreSQL client: use a database file (--db).")
     #endif
   }
 

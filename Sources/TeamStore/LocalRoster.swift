@@ -11,7 +11,7 @@ public final class LocalRoster: RosterSource {
   private let polling: Duration?
   /// Who the history names for this source's changes (``RosterChange/name(ofAuthor:)``).
   private let author: String
-  public var name: String { localized("This device") }
+  public var name: Message { Message("This device") }
 
   public init(store: RosterStore, polling: Duration? = nil, author: String = RosterStore.local) {
     self.store = store

@@ -25,7 +25,7 @@ public enum RosterError: ValidationReporting, Hashable, Sendable, CustomStringCo
   case importNotFound
   /// The roster changed since an import was previewed, or since the import an undo is
   /// asked for: what changed, said for the user. Nothing was written.
-  case importOutdated(String)
+  case importOutdated(Message)
   /// The database could not read or commit (disk full, I/O error, unreadable data, the
   /// database server gone).
   case storage(StorageError)
@@ -45,30 +45,33 @@ public enum RosterError: ValidationReporting, Hashable, Sendable, CustomStringCo
     }
   }
 
-  public var description: String {
+  /// What happened and what to do, put in the reader's language when shown.
+  public var message: Message {
     switch self {
-    case .notFound: localized("No player has this id: they may have been removed.")
+    case .notFound: Message("No player has this id: they may have been removed.")
     case .teamNotFound(let tag):
-      localized("No team has the tag “%@”.", tag)
+      Message("No team has the tag “%@”.", tag)
     case .changed(let player):
-      localized(
+      Message(
         "Someone else changed %@ meanwhile; nothing was saved. Check their change and try again.",
         player.name)
     case .rosterChanged:
-      localized(
+      Message(
         "Give every player of the roster once; the roster may have changed meanwhile. Reload it and try again."
       )
     case .orderChanged:
-      localized("The roster changed meanwhile; nothing was saved. Reload it and try again.")
-    case .invalid(let error), .conflict(let error): error.description
+      Message("The roster changed meanwhile; nothing was saved. Reload it and try again.")
+    case .invalid(let error), .conflict(let error): error.message
     case .invalidEntry(let index, let name, let error):
-      localized("%1$@: %2$@", localized("Player %1$@ (“%2$@”)", index + 1, name), error.description)
+      Message("%1$@: %2$@", Message("Player %1$@ (“%2$@”)", index + 1, name), error.message)
     case .importNotFound:
-      localized("No import has this number; it may be older than 30 days.")
+      Message("No import has this number; it may be older than 30 days.")
     case .importOutdated(let reason): reason
-    case .storage(let error): error.description
+    case .storage(let error): Message(verbatim: error.description)
     }
   }
+
+  public var description: String { message.description }
 }
 
 /// Why the database could not read or commit; nothing of the change was saved.
@@ -128,35 +131,38 @@ public enum StoreOpenError: Error, Hashable, Sendable, CustomStringConvertible {
   /// prepare the schema.
   case server(database: String, detail: String)
 
-  public var description: String {
+  /// What went wrong and what to do, put in the reader's language when shown.
+  public var message: Message {
     switch self {
     case .cannotCreateFolder(let path, let folder):
-      localized("%1$@: cannot create the folder %2$@", path, folder)
+      Message("%1$@: cannot create the folder %2$@", path, folder)
     case .notADatabase(let path, let detail):
-      localized("%1$@: not a SQLite database (%2$@)", path, detail)
+      Message("%1$@: not a SQLite database (%2$@)", path, detail)
     case .newerSchema(let path, let version, let known):
-      localized(
+      Message(
         "%1$@: schema version %2$@ is newer than this build knows (%3$@); use a newer kcorp", path,
         version, known)
     case .unreadableRow(let path, let table, let id, let reason):
-      localized(
+      Message(
         "%1$@: cannot read the %2$@ row “%3$@”: %4$@; fix or remove that row", path, table, id,
         reason)
     case .damaged(let path, let detail):
-      localized(
+      Message(
         "%1$@: the file is damaged (%2$@); it was left untouched. Put back a copy made with ‘kcorp backup’ (‘kcorp restore FILE’), or move the file aside to start a new roster",
         path, detail)
     case .notWritable(let path, let detail):
-      localized(
+      Message(
         "%1$@: cannot be written (%2$@); let this user write the file and its folder (SQLite keeps -wal and -shm files beside it)",
         path, detail)
-    case .unreadable(let error): error.description
+    case .unreadable(let error): Message(verbatim: error.description)
     case .server(let database, let detail):
-      localized(
+      Message(
         "%1$@: %2$@ (check the address, that the server runs, and the password in PGPASSFILE or PGPASSWORD)",
         database, detail)
     }
   }
+
+  public var description: String { message.description }
 
   /// The same error about `path` where it names `other` (a scratch copy of `path`).
   func naming(_ path: String, instead other: String) -> StoreOpenError {

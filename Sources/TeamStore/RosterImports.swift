@@ -45,7 +45,7 @@ extension RosterStore {
   ) async throws(RosterError) -> ImportRecord {
     try await perform { [now] writer, roster in
       let outdated = RosterError.importOutdated(
-        localized("The roster changed since the preview; nothing was imported. Preview again."))
+        Message("The roster changed since the preview; nothing was imported. Preview again."))
       guard roster.teams == plan.teams else { throw outdated }
       for player in plan.changed.map(\.before) + plan.removed + plan.unchanged {
         guard roster.player(id: player.id)?.hasSameFields(as: player) == true else {
@@ -172,16 +172,16 @@ extension RosterStore {
       guard stored.record.canUndo else {
         throw RosterError.importOutdated(
           stored.record.undone
-            ? localized("This import was undone already.")
-            : localized("An import that replaced the week cannot be undone; restore a backup."))
+            ? Message("This import was undone already.")
+            : Message("An import that replaced the week cannot be undone; restore a backup."))
       }
       let before = Dictionary(stored.before.map { ($0.id, $0) }) { first, _ in first }
       let after = Dictionary(stored.after.map { ($0.id, $0) }) { first, _ in first }
-      func refused(_ message: String) -> RosterError { .importOutdated(message) }
+      func refused(_ message: Message) -> RosterError { .importOutdated(message) }
       for player in stored.after {
         guard roster.player(id: player.id)?.hasSameFields(as: player) == true else {
           throw refused(
-            localized(
+            Message(
               "%@ changed since the import, which can no longer be undone; change them back by hand.",
               player.name))
         }
@@ -191,7 +191,7 @@ extension RosterStore {
       for player in comingBack {
         guard roster.removal(id: player.id)?.player.hasSameFields(as: player) == true else {
           throw refused(
-            localized(
+            Message(
               "%@ is no longer in Recently removed, so the import can no longer be undone.",
               player.name))
         }
@@ -199,7 +199,7 @@ extension RosterStore {
       let photos = try writer.keptPhotos(of: id)
       for photo in photos where roster.photos[photo.player] != photo.set {
         throw refused(
-          localized(
+          Message(
             "%@ changed since the import, which can no longer be undone; change them back by hand.",
             roster.player(id: photo.player)?.name ?? photo.player.uuidString))
       }
@@ -221,7 +221,7 @@ extension RosterStore {
       for player in changed.compactMap({ before[$0.id] }) + comingBack {
         if let other = keys.holder(of: player) {
           throw refused(
-            localized(
+            Message(
               "“%1$@” is on the roster now; rename them before undoing the import of %2$@.",
               other, player.name))
         }

@@ -106,7 +106,7 @@ struct PlayerFields: View {
     Form {
       Section {
         TextField("Pseudo", text: $form.name)
-        FieldError(messages: errors?.messages(for: .name) ?? [])
+        FieldError(messages: errors?.messages(for: .name).map(\.description) ?? [])
       }
       Section {
         Picker("Role", selection: $form.position) {
@@ -125,7 +125,7 @@ struct PlayerFields: View {
               .textInputAutocapitalization(.never)
             #endif
         }
-        FieldError(messages: errors?.messages(for: .image) ?? [])
+        FieldError(messages: errors?.messages(for: .image).map(\.description) ?? [])
       }
       Section {
         TextField("Search a champion", text: $championQuery)
@@ -133,7 +133,7 @@ struct PlayerFields: View {
         Picker("Class", selection: $championClass) {
           Text("All classes").tag(ChampionClass?.none)
           ForEach(ChampionClass.allCases) { kind in
-            Text(kind.displayName).tag(ChampionClass?.some(kind))
+            Text(kind.displayName(in: .system)).tag(ChampionClass?.some(kind))
           }
         }
         ScrollView(.horizontal, showsIndicators: false) {
@@ -146,7 +146,7 @@ struct PlayerFields: View {
           }
           .padding(.vertical, 4)
         }
-        FieldError(messages: errors?.messages(for: .favoriteChampions) ?? [])
+        FieldError(messages: errors?.messages(for: .favoriteChampions).map(\.description) ?? [])
       } header: {
         Text("Favorite champions")
       }
@@ -154,24 +154,24 @@ struct PlayerFields: View {
         Picker("Status", selection: $form.lineup) {
           Text("Starter while the five is not complete").tag(Lineup?.none)
           ForEach(Lineup.allCases, id: \.self) { lineup in
-            Text(lineup.displayName).tag(Lineup?.some(lineup))
+            Text(lineup.displayName(in: .system)).tag(Lineup?.some(lineup))
           }
         }
-        FieldError(messages: errors?.messages(for: .lineup) ?? [])
+        FieldError(messages: errors?.messages(for: .lineup).map(\.description) ?? [])
         TextField("Riot ID (name#tag)", text: $form.riotID)
           .autocorrectionDisabled()
-        FieldError(messages: errors?.messages(for: .riotID) ?? [])
+        FieldError(messages: errors?.messages(for: .riotID).map(\.description) ?? [])
         TextField("Real name", text: $form.realName)
-        FieldError(messages: errors?.messages(for: .realName) ?? [])
+        FieldError(messages: errors?.messages(for: .realName).map(\.description) ?? [])
         TextField("Nationality (FR, KR…)", text: $form.nationality)
           .autocorrectionDisabled()
-        FieldError(messages: errors?.messages(for: .nationality) ?? [])
+        FieldError(messages: errors?.messages(for: .nationality).map(\.description) ?? [])
         TextField("Birth date (YYYY-MM-DD)", text: $form.birthDate)
-        FieldError(messages: errors?.messages(for: .birthDate) ?? [])
+        FieldError(messages: errors?.messages(for: .birthDate).map(\.description) ?? [])
         TextField("Joined (YYYY-MM-DD)", text: $form.joined)
-        FieldError(messages: errors?.messages(for: .joined) ?? [])
+        FieldError(messages: errors?.messages(for: .joined).map(\.description) ?? [])
         TextField("Contract end (YYYY-MM-DD)", text: $form.contractEnd)
-        FieldError(messages: errors?.messages(for: .contractEnd) ?? [])
+        FieldError(messages: errors?.messages(for: .contractEnd).map(\.description) ?? [])
       } header: {
         Text("Status, Riot ID, contract")
       }

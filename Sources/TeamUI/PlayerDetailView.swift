@@ -226,27 +226,27 @@ struct PlayerFacts: View {
     VStack(alignment: .leading, spacing: 4) {
       Text(
         verbatim:
-          "\(team.teams.first { $0.id == player.teamID }?.name ?? "") · \(player.lineup.displayName)"
+          "\(team.teams.first { $0.id == player.teamID }?.name ?? "") · \(player.lineup.displayName(in: .system))"
       )
       if let riotID = player.riotID {
         Text(localized("Riot ID: %@", riotID.description))
       }
       if let nationality = player.nationality {
-        Text(localized("Nationality: %@", Player.countryName(nationality)))
+        Text(localized("Nationality: %@", Player.countryName(nationality, in: .system)))
       }
       if let end = player.contractEnd {
         if Contracts.endsSoon(player, today: Day(Date())) {
-          Text(localized("Contract ends %@: soon.", end.formatted()))
+          Text(localized("Contract ends %@: soon.", end.formatted(in: .system)))
             .foregroundStyle(.red)
         } else {
-          Text(localized("Contract ends %@.", end.formatted()))
+          Text(localized("Contract ends %@.", end.formatted(in: .system)))
         }
       }
       ForEach(tenures, id: \.self) { tenure in
         Text(
           localized(
             "%1$@ (%2$@), until %3$@", tenure.teamName, tenure.position.displayName,
-            tenure.to.formatted())
+            tenure.to.formatted(in: .system))
         )
         .foregroundStyle(.secondary)
       }

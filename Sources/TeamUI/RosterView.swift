@@ -30,7 +30,7 @@ public struct RosterView: View {
         FieldError(messages: failure.map { [$0] } ?? [])
         if team.showsChampionArt {
           // Riot's policy asks for its notice wherever the game's art is shown.
-          Text(DataDragon.notice)
+          Text(DataDragon.notice(in: .system))
             .font(.caption)
             .foregroundStyle(.secondary)
         }
@@ -147,7 +147,7 @@ public struct RosterView: View {
         Text(
           team.lineupStatus.isComplete
             ? localized("Complete: one player per role.")
-            : team.lineupStatus.problems.joined(separator: ", "))
+            : team.lineupStatus.problems(in: .system).joined(separator: ", "))
       }
     }
   }

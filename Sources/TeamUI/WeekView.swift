@@ -43,7 +43,7 @@ public struct WeekView: View {
           } header: {
             Text(
               verbatim:
-                "\(Weekday(of: Schedule.midnight(day, in: zone), in: zone).shortName) \(day.formatted())"
+                "\(Weekday(of: Schedule.midnight(day, in: zone), in: zone).shortName(in: .system)) \(day.formatted(in: .system))"
             )
           }
         }
@@ -93,19 +93,19 @@ struct EventRow: View {
     VStack(alignment: .leading, spacing: 4) {
       Text(
         verbatim:
-          "\(EventInput.wallClock(event.start, in: zone).suffix(5))–\(EventInput.wallClock(event.end, in: zone).suffix(5))  \(event.title)"
+          "\(EventInput.wallClock(event.start, in: zone).suffix(5))–\(EventInput.wallClock(event.end, in: zone).suffix(5))  \(event.title.text(in: .system))"
       )
       .font(.headline)
       // Times are the team's; the device's beside them when it is elsewhere.
       if TimeZone.current.identifier != zone.identifier {
         Text(
           verbatim:
-            "\(Weekday(of: event.start, in: .current).shortName) \(EventInput.wallClock(event.start, in: .current).suffix(5)) (\(TimeZone.current.identifier))"
+            "\(Weekday(of: event.start, in: .current).shortName(in: .system)) \(EventInput.wallClock(event.start, in: .current).suffix(5)) (\(TimeZone.current.identifier))"
         )
         .font(.caption)
         .foregroundStyle(.secondary)
       }
-      Text(verdict.description)
+      Text(verdict.text(in: .system))
         .foregroundStyle(
           verdict == .fullFive ? .green : verdict.code == "short" ? .red : .orange)
       if let me, event.invited.contains(me.id) {
@@ -116,10 +116,11 @@ struct EventRow: View {
             } label: {
               Text(
                 event.answers[me.id] == answer
-                  ? localized("%@ ✓", answer.displayName) : answer.displayName)
+                  ? localized("%@ ✓", answer.displayName(in: .system))
+                  : answer.displayName(in: .system))
             }
             .buttonStyle(.plain)
-            .accessibilityLabel(localized("Answer %@", answer.displayName))
+            .accessibilityLabel(localized("Answer %@", answer.displayName(in: .system)))
           }
         }
       }
@@ -170,7 +171,7 @@ public struct AvailabilityView: View {
       Section {
         TextField("Mon-Fri 18:00-23:00, Sat 14:00-20:00", text: $weekly)
           .autocorrectionDisabled()
-        FieldError(messages: errors?.messages(for: .weekly) ?? [])
+        FieldError(messages: errors?.messages(for: .weekly).map(\.description) ?? [])
       } header: {
         Text("Weekly hours")
       } footer: {
@@ -179,7 +180,7 @@ public struct AvailabilityView: View {
       Section {
         TextField("2026-03-12..2026-03-14", text: $away)
           .autocorrectionDisabled()
-        FieldError(messages: errors?.messages(for: .away) ?? [])
+        FieldError(messages: errors?.messages(for: .away).map(\.description) ?? [])
         Button("Away today") {
           let today = Day(Date(), in: team.shownTeam.zone).description
           away = (dayList + [today]).joined(separator: ", ")

@@ -35,7 +35,7 @@ extension WebApp {
 
   /// The account or token the request carries; nil for nobody. A bearer token that is not
   /// valid is refused at once (401) rather than treated as nobody.
-  func identify(_ request: HTTPRequest) async throws -> Identity? {
+  func identify(_ request: HTTPRequest, in language: Language) async throws -> Identity? {
     let authorization = request.header("authorization")
     let session = request.cookie(Self.sessionCookie(secure: isSecure(request)))
     // A token or session is read from the database: never on the server's polling thread,
@@ -47,7 +47,7 @@ extension WebApp {
         let identity = try await access.identity(bearer: String(parts[1]))
       else {
         throw HTTPError(
-          401, localized("This token is unknown or revoked; ask an owner for a new one."),
+          401, language.localized("This token is unknown or revoked; ask an owner for a new one."),
           headers: ["WWW-Authenticate": "Bearer realm=\"kcorp\", error=\"invalid_token\""])
       }
       return identity
@@ -64,18 +64,18 @@ extension WebApp {
   /// alone manage accounts; tokens have no account of their own to change.
   func authorize(
     _ request: HTTPRequest, _ identity: Identity?, _ policy: RoutePolicy, team: Team?,
-    parameters: [String: String] = [:], form: [String: [String]] = [:]
+    parameters: [String: String] = [:], form: [String: [String]] = [:], in language: Language
   ) throws {
     if policy.access == .anyone { return }
     guard let identity else {
       if !request.isForTheAPI && (request.method == "GET" || request.method == "HEAD") {
         let next = request.path + (request.query["page"].map { "?page=\($0)" } ?? "")
         throw HTTPError(
-          303, localized("Sign in first."),
+          303, language.localized("Sign in first."),
           headers: ["Location": "/signin?next=" + WebApp.percentEncoded(next)])
       }
       throw HTTPError(
-        401, localized("Sign in first, or send an API token (Authorization: Bearer …)."),
+        401, language.localized("Sign in first, or send an API token (Authorization: Bearer …)."),
         headers: ["WWW-Authenticate": "Bearer realm=\"kcorp\""])
     }
     /// The player the handler acts on, read from the same place.
@@ -88,7 +88,8 @@ extension WebApp {
     if policy.access == .person {
       let reads = request.method == "GET" || request.method == "HEAD"
       if !reads, case .token = identity.kind {
-        throw HTTPError(403, localized("An API token has no account to change or sign out of."))
+        throw HTTPError(
+          403, language.localized("An API token has no account to change or sign out of."))
       }
       return
     }
@@ -105,16 +106,16 @@ extension WebApp {
         throw HTTPError(
           403,
           policy.access == .personal(subject)
-            ? localized(
+            ? language.localized(
               "%@ is a player's account: it sees its own personal data, not another player’s.",
               identity.name)
-            : localized(
+            : language.localized(
               "%@ is a player's account: it sets that player's availability and answers only.",
               identity.name))
       }
       return
     }
-    try Self.check(identity, may: policy.access, on: team)
+    try Self.check(identity, may: policy.access, on: team, in: language)
   }
 
   /// The role check, the one place it is made: whether `identity` may read (``.reader``),
@@ -122,33 +123,34 @@ extension WebApp {
   /// `team` is nil. Every account reads the whole organisation; one limited to some teams
   /// changes those only.
   /// - Throws: ``HTTPError`` 403 saying why.
-  static func check(_ identity: Identity, may access: RoutePolicy.Access, on team: Team?)
-    throws(HTTPError)
-  {
+  static func check(
+    _ identity: Identity, may access: RoutePolicy.Access, on team: Team?, in language: Language
+  ) throws(HTTPError) {
     switch access {
     case .anyone, .person, .reader, .personal: return
     case .staff:
       guard identity.role != .player else {
         throw HTTPError(
           403,
-          localized(
+          language.localized(
             "%@ is a player's account: the staff's files (contracts, history, exports) are not shown to it.",
             identity.name))
       }
-    case .ownPlayer: try check(identity, may: .editor, on: team)
+    case .ownPlayer: try check(identity, may: .editor, on: team, in: language)
     case .owner:
       guard identity.role.canManageAccounts else {
-        throw HTTPError(403, localized("Only an owner manages the accounts and the teams."))
+        throw HTTPError(
+          403, language.localized("Only an owner manages the accounts and the teams."))
       }
     case .editor:
       guard identity.role.canEdit else {
         throw HTTPError(
           403,
           identity.role == .player
-            ? localized(
+            ? language.localized(
               "%@ is a player's account: it sets that player's availability and answers only.",
               identity.name)
-            : localized(
+            : language.localized(
               "%@ is a viewer: this account reads the roster but cannot change it.", identity.name))
       }
       let role =
@@ -156,9 +158,9 @@ extension WebApp {
       guard role.canEdit else {
         throw HTTPError(
           403,
-          localized(
+          language.localized(
             "%1$@ is not on the staff of %2$@: an owner can give this account a role there.",
-            identity.name, team?.name ?? localized("every team")))
+            identity.name, team?.name ?? language.localized("every team")))
       }
     }
   }

@@ -40,15 +40,15 @@ struct Asset: Sendable {
   /// instead of sent in every page. Drawn again when a sync changes the art or the catalog,
   /// when the images folder changes, and per language (champions' French names); its
   /// address names its content.
-  static var championRow: Asset {
-    let art = ImageLibrary.shown?.roster.championArt ?? .none
-    let folder = ImageLibrary.shown?.library.watch.generation ?? 0
-    let key = "\(art.version)|\(folder)|\(Champion.catalog.count)|\(Language.current.rawValue)"
+  static func championRow(for pages: Pages) -> Asset {
+    let art = pages.pictures?.roster.championArt ?? .none
+    let folder = pages.pictures?.library.watch.generation ?? 0
+    let key = "\(art.version)|\(folder)|\(Champion.catalog.count)|\(pages.language.rawValue)"
     return championRows.withLock { rows in
       if let row = rows[key] { return row }
       var html = ""
       for champion in Champion.catalog {
-        Pages.championChoice(champion, checked: false).render(into: &html)
+        pages.championChoice(champion, checked: false).render(into: &html)
       }
       let row = Asset(
         name: "champions", extension: "html", contentType: "text/html; charset=utf-8",

@@ -75,9 +75,10 @@ final class EventHub: @unchecked Sendable {
 
   /// A new subscriber's response, after the events since `lastEventID`; 503 when the
   /// server or this client `address` holds too many already.
-  func subscribe(lastEventID: String?, address: String = "", identity: Identity = .local) throws
-    -> HTTPResponse
-  {
+  func subscribe(
+    lastEventID: String?, address: String = "", identity: Identity = .local,
+    in language: Language
+  ) throws -> HTTPResponse {
     // Told first, before any change can be published to it: the retry delay, then what the
     // client missed.
     var opening = "retry: 2000\n\n"
@@ -106,7 +107,8 @@ final class EventHub: @unchecked Sendable {
     guard added else {
       throw HTTPError(
         503,
-        localized("Too many open live connections; the page still works, reload it later."),
+        language.localized(
+          "Too many open live connections; the page still works, reload it later."),
         headers: ["Retry-After": "30"])
     }
     var response = HTTPResponse(

@@ -26,17 +26,18 @@ struct ImageLibrary: Sendable {
   /// Pictures are displayed, never run: an SVG opened on its own gets no script or style.
   static let policy = "default-src 'none'; style-src 'unsafe-inline'; sandbox"
 
-  /// The library and roster the pages of the request under way are drawn from (bound by
-  /// ``WebApp/handle(_:)``): their pictures' addresses then name their content's version.
-  @TaskLocal static var shown: (library: ImageLibrary, roster: Roster)?
+  /// The library and roster a request's pages are drawn from (``Pages/pictures``).
+  typealias Shown = (library: ImageLibrary, roster: Roster)
 
   /// - Throws: ``HTTPError`` 404 for a name that cannot be an image name.
-  func response(for name: String, roster: Roster, request: HTTPRequest) throws(HTTPError)
+  func response(
+    for name: String, roster: Roster, request: HTTPRequest, in language: Language
+  ) throws(HTTPError)
     -> HTTPResponse
   {
     // The image-name rule (a-z 0-9 _ - ., no leading dot) keeps every lookup inside the folder.
     guard PlayerInput.imageNameProblem(name) == nil else {
-      throw HTTPError(404, localized("There is no picture by this name."))
+      throw HTTPError(404, language.localized("There is no picture by this name."))
     }
     let (body, type, version) = picture(named: name, roster: roster)
     return Self.picture(body, type: type, version: version, request: request)
@@ -92,9 +93,9 @@ struct ImageLibrary: Sendable {
     )
   }
 
-  /// Where a page shows the picture of an image name: with its content's version while
-  /// pages are drawn from a library (``shown``), so that the browser keeps it for a year.
-  static func address(ofImage name: String) -> String {
+  /// Where a page shows the picture of an image name: with its content's version when
+  /// pages are drawn from a library (`shown`), so that the browser keeps it for a year.
+  static func address(ofImage name: String, in shown: Shown?) -> String {
     guard let (library, roster) = shown, PlayerInput.imageNameProblem(name) == nil else {
       return "/images/\(name)"
     }
@@ -102,8 +103,8 @@ struct ImageLibrary: Sendable {
   }
 
   /// Where a page shows a player's picture: their photo's own address, else their picture's
-  /// with its version (``address(ofImage:)``).
-  static func address(of player: Player) -> String {
+  /// with its version (``address(ofImage:in:)``).
+  static func address(of player: Player, in shown: Shown?) -> String {
     if let hash = player.photo { return Player.photoPath(hash) }
     guard let (library, roster) = shown else { return "/players/\(player.id)/picture" }
     return "/players/\(player.id)/picture?v=\(fnv1a(library.picture(of: player, roster: roster).0))"
@@ -229,7 +230,7 @@ struct ImageLibrary: Sendable {
   }
 
   /// One of ``Picture``'s drawings as SVG elements, `attributes` on the root: the same
-  /// drawing is served as a file and drawn inside pages (``drawnPicture(of:)``).
+  /// drawing is served as a file and drawn inside pages (``drawnPicture(of:in:)``).
   static func drawing(_ picture: Picture, _ attributes: HTML.Attributes) -> HTML {
     let content: [HTML]
     switch picture {
@@ -288,17 +289,19 @@ struct ImageLibrary: Sendable {
   /// The drawing a page shows for an image name, drawn inside the page rather than fetched:
   /// nil when a file or synced art shows the name instead (or pages are not drawn from a
   /// library). A roster of drawings then costs no request per picture.
-  static func drawnPicture(ofImage name: String) -> Picture? {
+  static func drawnPicture(ofImage name: String, in shown: Shown?) -> Picture? {
     guard let (library, roster) = shown, PlayerInput.imageNameProblem(name) == nil,
       !library.hasFile(named: name), library.syncedArt(named: name, roster: roster) == nil
     else { return nil }
     return Picture(imageName: name, players: roster.players)
   }
 
-  /// The drawing a page shows for a player (``drawnPicture(ofImage:)``); nil for a photo.
-  static func drawnPicture(of player: Player) -> Picture? {
+  /// The drawing a page shows for a player (``drawnPicture(ofImage:in:)``); nil for a photo.
+  static func drawnPicture(of player: Player, in shown: Shown?) -> Picture? {
     guard player.photo == nil, let (_, roster) = shown else { return nil }
-    guard player.image == Player.defaultImage else { return drawnPicture(ofImage: player.image) }
+    guard player.image == Player.defaultImage else {
+      return drawnPicture(ofImage: player.image, in: shown)
+    }
     return Picture(player: player, players: roster.players)
   }
 

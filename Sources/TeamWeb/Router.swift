@@ -128,6 +128,21 @@ struct RequestContext: Sendable {
   var acceptsGzip = false
   /// The language the response speaks.
   var language = Language.english
+  /// The library and roster the request's pictures are drawn from.
+  var pictures: ImageLibrary.Shown? = nil
+
+  /// How the request's pages are drawn: in its language, with its pictures.
+  var pages: Pages { Pages(language: language, pictures: pictures) }
+
+  /// `value` as the API's JSON, what people read in it in the request's language.
+  func json(_ value: some JSONWritable, status: Int = 200) -> HTTPResponse {
+    WebApp.json(value, status: status, in: language)
+  }
+
+  /// `key` in the request's language, its arguments put in.
+  func localized(_ key: String, _ arguments: any CustomStringConvertible...) -> String {
+    language.localized(key, arguments: arguments)
+  }
 
   /// Who the history records the request's changes as.
   var author: String { identity.name }
@@ -138,7 +153,7 @@ struct RequestContext: Sendable {
   /// What a page may offer on `team` (the organisation when nil).
   func viewer(on team: TeamKit.Team?) -> Pages.Viewer {
     Pages.Viewer(
-      canEdit: (try? WebApp.check(identity, may: .editor, on: team)) != nil,
+      canEdit: (try? WebApp.check(identity, may: .editor, on: team, in: language)) != nil,
       signedIn: identity.kind != .local, isOwner: identity.role == .owner,
       player: identity.player, isStaff: identity.role != .player)
   }
@@ -155,7 +170,7 @@ struct RequestContext: Sendable {
   var scope: TeamScope {
     get throws(RosterError) {
       guard let store else { throw .teamNotFound("") }
-      return TeamScope(store: store, team: try checkedTeam, identity: identity)
+      return TeamScope(store: store, team: try checkedTeam, identity: identity, language: language)
     }
   }
 }
@@ -168,7 +183,7 @@ struct Router: Sendable {
 
   /// How a route reads its JSON body: decoded by the door, once, and handed to the handler.
   struct JSONBody: Sendable {
-    let decode: @Sendable (HTTPRequest) -> Result<any Sendable, HTTPError>
+    let decode: @Sendable (HTTPRequest, Language) -> Result<any Sendable, HTTPError>
   }
 
   /// A route: a class, so that matching one hands out a reference, not copies of its

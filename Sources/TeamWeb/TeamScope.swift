@@ -14,6 +14,8 @@ struct TeamScope: Sendable {
   let store: RosterStore
   let team: Team
   let identity: Identity
+  /// The request's language, for the refusals the scope words itself.
+  let language: Language
 
   /// Who the history records the changes as.
   var author: String { identity.name }
@@ -91,7 +93,7 @@ struct TeamScope: Sendable {
   /// changes both teams.
   func transferPlayer(_ id: UUID, to target: Team, lineup: Lineup? = nil) async throws -> Player {
     _ = try owned(id)
-    try WebApp.check(identity, may: .editor, on: target)
+    try WebApp.check(identity, may: .editor, on: target, in: language)
     return try await store.transferPlayer(
       id: id, to: target.id.text, lineup: lineup, from: team.id, by: author)
   }
@@ -166,7 +168,8 @@ struct TeamScope: Sendable {
     guard let feed = roster.schedule.feed(secret: secret),
       Self.team(of: feed, in: roster) == team.id, player == nil || feed.playerID == player
     else {
-      throw HTTPError(404, localized("No calendar address of %@ has this secret.", team.name))
+      throw HTTPError(
+        404, language.localized("No calendar address of %@ has this secret.", team.name))
     }
     try await store.revokeFeed(secret)
   }

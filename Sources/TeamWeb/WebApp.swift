@@ -78,14 +78,15 @@ public struct WebApp: Sendable {
     addWeekPageRoutes()
     route("GET", "/images/{name}", RoutePolicy(.reader)) { [images, store] request, context in
       try images.response(
-        for: context.parameters["name"] ?? "", roster: store.roster, request: request)
+        for: context.parameters["name"] ?? "", roster: store.roster, request: request,
+        in: context.language)
     }
     route("GET", "/players/{id}/picture", RoutePolicy(.reader)) {
       [images, store] request, context in
       let roster = store.roster
       guard let id = UUID(text: context.parameters["id"] ?? ""),
         let player = roster.player(id: id) ?? roster.removal(id: id)?.player
-      else { throw HTTPError(404, localized("There is no such player.")) }
+      else { throw HTTPError(404, context.localized("There is no such player.")) }
       // Their photo wins; its name changes with it.
       if let hash = roster.photos[id] {
         return HTTPResponse(
@@ -102,7 +103,7 @@ public struct WebApp: Sendable {
     // The champion row, as drawn for the pages (its address changes with the art).
     route("GET", "/static/{file}", RoutePolicy(.anyone)) { request, context in
       guard let row = Asset.championRow(at: request.path) else {
-        throw HTTPError(404, localized("There is nothing at this address."))
+        throw HTTPError(404, context.localized("There is nothing at this address."))
       }
       return row.response(gzip: context.acceptsGzip)
     }
@@ -211,21 +212,22 @@ public struct WebApp: Sendable {
     accepting mediaTypes: [String] = ["application/json"],
     _ handler: @escaping @Sendable (HTTPRequest, RequestContext, Body) async throws -> HTTPResponse
   ) {
-    let json = Router.JSONBody { request in
+    let json = Router.JSONBody { request, language in
       Result { () throws(HTTPError) -> any Sendable in
-        try Self.decodeBody(Body.self, of: request, accepting: mediaTypes)
+        try Self.decodeBody(Body.self, of: request, accepting: mediaTypes, in: language)
       }
     }
     router.add(method, pattern, policy, json: json) { request, context in
       guard let body = try context.body?.get() as? Body else {
-        throw HTTPError(400, localized("Send the body as %@.", mediaTypes.joined(separator: ", ")))
+        throw HTTPError(
+          400, context.localized("Send the body as %@.", mediaTypes.joined(separator: ", ")))
       }
       return try await handler(request, context, body)
     }
   }
 
-  /// Answers one request, in its language (``language(of:)``, bound for the whole request);
-  /// every response leaves with the security headers.
+  /// Answers one request, in its language (``language(of:)``); every response leaves with
+  /// the security headers.
   @Sendable public func handle(_ request: HTTPRequest) async -> HTTPResponse {
     var request = request
     // Over HTTPS, directly or through a trusted proxy (set only then: the request is shared
@@ -233,19 +235,13 @@ public struct WebApp: Sendable {
     if !request.isSecure && isSecure(request) { request.isSecure = true }
     let language = Self.language(of: request)
     let gzip = Gzip.isAccepted(by: request.header("accept-encoding"))
-    // The language is the localization's own (the core's messages are worded where they
-    // are made); the rest of the request's state rides in its context.
-    return await Language.$requested.withValue(language) {
-      await ImageLibrary.$shown.withValue((images, store.roster)) {
-        let response: HTTPResponse
-        do {
-          response = try await respond(to: request, in: language, gzip: gzip)
-        } catch {
-          response = Self.response(for: error, to: request)
-        }
-        return finished(response, to: request, in: language, gzip: gzip)
-      }
+    let response: HTTPResponse
+    do {
+      response = try await respond(to: request, in: language, gzip: gzip)
+    } catch {
+      response = self.response(for: error, to: request, in: language)
     }
+    return finished(response, to: request, in: language, gzip: gzip)
   }
 
   /// `response` with the headers every response leaves with.
@@ -300,12 +296,12 @@ public struct WebApp: Sendable {
     // PostgreSQL every request goes on on a handler thread first.
     if case .postgres = store.location { await Task.yield() }
     guard let name = request.header("host").flatMap(Self.hostName) else {
-      throw HTTPError(400, localized("Send a Host header of the form name or name:port."))
+      throw HTTPError(400, language.localized("Send a Host header of the form name or name:port."))
     }
     guard options.allowedHosts.contains(name) else {
       throw HTTPError(
         421,
-        localized(
+        language.localized(
           "This server does not answer to this name; use its address, as the staff was given it.")
       )
     }
@@ -326,53 +322,56 @@ public struct WebApp: Sendable {
     let policy = match?.route.policy ?? RoutePolicy(.reader)
     if request.bodyTooLarge {
       if policy.upload == .rosterFile, policy.allowsPhoto(contentType: request.contentType) {
-        throw HTTPError(413, localized("Send a file of at most %@ MiB.", Photo.maxBytes >> 20))
+        throw HTTPError(
+          413, language.localized("Send a file of at most %@ MiB.", Photo.maxBytes >> 20))
       }
       if policy.allowsPhoto(contentType: request.contentType) {
-        throw HTTPError(413, localized("Send a photo of at most %@ MiB.", Photo.maxBytes >> 20))
+        throw HTTPError(
+          413, language.localized("Send a photo of at most %@ MiB.", Photo.maxBytes >> 20))
       }
       throw HTTPError(
-        413, localized("Send at most %@ KiB; shorten what you sent.", maxBodyBytes / 1024))
+        413, language.localized("Send at most %@ KiB; shorten what you sent.", maxBodyBytes / 1024))
     }
     if request.targetHasNUL {
-      throw HTTPError(400, localized("Remove the NUL character (%%00) from the address."))
+      throw HTTPError(400, language.localized("Remove the NUL character (%%00) from the address."))
     }
-    let identity = try await identify(request)
+    let identity = try await identify(request, in: language)
     // The body is parsed here, once: the team it names is checked with the same fields the
     // handler reads.
     let form = request.hasFormBody ? request.formFields : [:]
-    let body = match?.route.json?.decode(request)
+    let body = match?.route.json?.decode(request, language)
     let team: Team?
     do {
       team = try self.team(
         of: request, policy.team, match?.parameters ?? [:], form: form,
-        body: (try? body?.get()) as? any NamingTeam)
+        body: (try? body?.get()) as? any NamingTeam, in: language)
     } catch {
       // Who is nobody signs in before learning anything of the teams.
-      if identity == nil { try authorize(request, nil, policy, team: nil) }
+      if identity == nil { try authorize(request, nil, policy, team: nil, in: language) }
       throw error
     }
     try authorize(
-      request, identity, policy, team: team, parameters: match?.parameters ?? [:], form: form)
+      request, identity, policy, team: team, parameters: match?.parameters ?? [:], form: form,
+      in: language)
     guard let match else {
       throw missing ?? HTTPError(404, "There is nothing at this address.")
     }
     let context = RequestContext(
       identity: identity ?? .local, parameters: match.parameters, team: team, form: form,
       now: store.now(), store: store, body: body,
-      acceptsGzip: gzip, language: language)
+      acceptsGzip: gzip, language: language, pictures: (images, store.roster))
     let route = match.route
     switch policy.origin {
     case .any: break
     case .sameOrigin:
-      guard Self.isSameOrigin(request) else { throw HTTPError.crossSite }
+      guard Self.isSameOrigin(request) else { throw HTTPError.crossSite(in: language) }
     case .form:
       guard Self.isSameOrigin(request), Self.hasValidToken(request, form: form)
       else {
         if let expired = route.expired { return try await expired(request, context) }
         throw HTTPError(
           403,
-          localized(
+          language.localized(
             "This page had expired, so nothing was changed. Go back, reload it and try again."))
       }
     }
@@ -386,7 +385,7 @@ public struct WebApp: Sendable {
   ///   request is about that team alone, never silently another.
   private func team(
     of request: HTTPRequest, _ scope: RoutePolicy.Team, _ parameters: [String: String],
-    form: [String: [String]], body: (any NamingTeam)?
+    form: [String: [String]], body: (any NamingTeam)?, in language: Language
   ) throws(HTTPError) -> Team? {
     let roster = store.roster
     switch scope {
@@ -415,12 +414,12 @@ public struct WebApp: Sendable {
       var chosen: Team?
       for name in named {
         guard let team = roster.team(name) else {
-          throw HTTPError(404, localized("No team has the tag “%@”.", name))
+          throw HTTPError(404, language.localized("No team has the tag “%@”.", name))
         }
         if let other = chosen, other.id != team.id {
           throw HTTPError(
             400,
-            localized(
+            language.localized(
               "This request names two teams, %1$@ and %2$@; send it from one team’s page.",
               other.name, team.name))
         }
@@ -433,7 +432,9 @@ public struct WebApp: Sendable {
   /// The one place where errors become responses: an `application/problem+json` document
   /// for `/api/…`, an HTML page for the rest. A storage failure is logged with its details
   /// (which name files) and answered 503 with none.
-  static func response(for error: any Error, to request: HTTPRequest) -> HTTPResponse {
+  func response(for error: any Error, to request: HTTPRequest, in language: Language)
+    -> HTTPResponse
+  {
     let isAPI = request.isForTheAPI
     var fields: [ValidationError.Issue] = []
     var current: Player?
@@ -442,38 +443,41 @@ public struct WebApp: Sendable {
     case let error as HTTPError where error.status == 405:
       // The router names the methods in English: say it again in the request's language.
       let allowed = error.headers["Allow"]?.split(separator: ", ").joined(
-        separator: localized(" or "))
-      refusal = HTTPError(405, localized("Use %@ here.", allowed ?? ""), headers: error.headers)
+        separator: language.localized(" or "))
+      refusal = HTTPError(
+        405, language.localized("Use %@ here.", allowed ?? ""), headers: error.headers)
     case let error as HTTPError:
       refusal = error
     case let error as RosterError:
       fields = error.validation?.issues ?? []
       switch error {
-      case .notFound: refusal = .playerNotFound
-      case .teamNotFound: refusal = HTTPError(404, error.description)
-      case .conflict(let validation): refusal = HTTPError(409, validation.description)
+      case .notFound: refusal = .playerNotFound(in: language)
+      case .teamNotFound: refusal = HTTPError(404, error.message.text(in: language))
+      case .conflict(let validation):
+        refusal = HTTPError(409, validation.message.text(in: language))
       case .invalid, .invalidEntry:
         refusal = HTTPError(
-          422, localized("Fix the fields listed in errors."))
+          422, language.localized("Fix the fields listed in errors."))
       case .changed(let player):
         current = player
-        refusal = HTTPError(412, error.description, headers: ["ETag": etag(player)])
-      case .rosterChanged: refusal = HTTPError(409, error.description)
-      case .orderChanged: refusal = HTTPError(412, error.description)
-      case .importNotFound: refusal = HTTPError(404, error.description)
-      case .importOutdated: refusal = HTTPError(409, error.description)
-      case .storage: refusal = notSaved(error)
+        refusal = HTTPError(
+          412, error.message.text(in: language), headers: ["ETag": Self.etag(player)])
+      case .rosterChanged: refusal = HTTPError(409, error.message.text(in: language))
+      case .orderChanged: refusal = HTTPError(412, error.message.text(in: language))
+      case .importNotFound: refusal = HTTPError(404, error.message.text(in: language))
+      case .importOutdated: refusal = HTTPError(409, error.message.text(in: language))
+      case .storage: refusal = Self.notSaved(error, in: language)
       }
     default:
       Log.error("unexpected error: \(error)")
       refusal = HTTPError(
-        500, localized("Something went wrong on the server; nothing was changed."))
+        500, language.localized("Something went wrong on the server; nothing was changed."))
     }
     var response =
       isAPI
-      ? Problem(refusal, errors: fields, current: current).response
-      : Pages.message(
-        status: refusal.status, text: Language.current.translation(of: refusal.message))
+      ? Problem(refusal, errors: fields, current: current, in: language).response
+      : Pages(language: language, pictures: nil).message(
+        status: refusal.status, text: language.translation(of: refusal.message))
     for (name, value) in refusal.headers.sorted(by: { $0.key < $1.key }) {
       response.headers.append((name, value))
     }
@@ -482,23 +486,25 @@ public struct WebApp: Sendable {
 
   /// The database could not commit (disk full, I/O error): nothing was saved. The details
   /// go to the server's log, not to the client.
-  private static func notSaved(_ error: any Error) -> HTTPError {
+  private static func notSaved(_ error: any Error, in language: Language) -> HTTPError {
     Log.error("not saved: \(error)")
     guard case .storage(let storage) = error as? RosterError else {
       return HTTPError(
-        503, localized("The roster could not be saved just now; nothing was changed. Try again."))
+        503,
+        language.localized(
+          "The roster could not be saved just now; nothing was changed. Try again."))
     }
     if storage.isDiskFull {
       return HTTPError(
         507,
-        localized(
+        language.localized(
           "The server’s disk is full, so nothing was changed; ask whoever runs it to free space.")
       )
     }
     if storage.isReadOnly {
       return HTTPError(
         503,
-        localized(
+        language.localized(
           "The server’s database has become read-only, so nothing was changed; ask whoever runs it to make it writable again."
         )
       )
@@ -506,20 +512,21 @@ public struct WebApp: Sendable {
     if storage.isUnavailable {
       return HTTPError(
         503,
-        localized(
+        language.localized(
           "The server’s database cannot be reached just now, so nothing was changed; try again in a few seconds."
         ), headers: ["Retry-After": "5"])
     }
     if storage.isFileGone {
       return HTTPError(
         503,
-        localized(
+        language.localized(
           "The server’s database file was removed or replaced, so nothing more is saved; ask whoever runs it to restart it (and restore a backup if the file is gone)."
         )
       )
     }
     return HTTPError(
-      503, localized("The roster could not be saved just now; nothing was changed. Try again."))
+      503,
+      language.localized("The roster could not be saved just now; nothing was changed. Try again."))
   }
 
   /// The host name of a `Host` header, without its port (`[::1]:8080` → `[::1]`); nil

@@ -53,9 +53,9 @@ private func teams(_ tags: [String]?, role: Role, in store: RosterStore) throws(
 
 /// A role as the tables show it: with its teams when it holds on some only.
 private func described(_ role: Role, teams: Set<UUID>?, in store: RosterStore) -> String {
-  guard let teams else { return role.displayName }
+  guard let teams else { return role.displayName(in: .system) }
   let tags = store.roster.teams.filter { teams.contains($0.id) }.map(\.tag)
-  return localized("%1$@ of %2$@", role.displayName, tags.joined(separator: ", "))
+  return localized("%1$@ of %2$@", role.displayName(in: .system), tags.joined(separator: ", "))
 }
 
 /// The access rules over the chosen database.
@@ -133,7 +133,7 @@ struct AddUser: Command {
     print(
       localized(
         "Added %@ (%@).", name,
-        player.map { localized("%1$@, %2$@", role.displayName, $0.name) }
+        player.map { localized("%1$@, %2$@", role.displayName(in: .system), $0.name) }
           ?? described(role, teams: teams, in: store)))
   }
 }

@@ -303,7 +303,7 @@ extension Command {
     if let url = parsed.value("--database"),
       let problem = DatabaseLocation.problem(postgres: url, onCommandLine: true)
     {
-      throw .usage(problem)
+      throw .usage(problem.description)
     }
     for option in options where option.isRequired && parsed.values[option.name] == nil {
       throw .usage(localized("Give %1$@: %2$@", option.name, localized(option.help)))

@@ -42,7 +42,7 @@ struct ShowHistory: Command {
     } else {
       print(
         Table.columns(
-          changes.map { [$0.at.formatted(.iso8601), $0.summary] }))
+          changes.map { [$0.at.formatted(.iso8601), $0.summary(in: .system)] }))
     }
   }
 }
@@ -70,7 +70,9 @@ struct Watch: Command {
           guard let changes = try? await roster.history(after: seen, player: nil, limit: 1000)
           else { break }
           for change in changes.reversed() {
-            print("\(change.at.formatted(date: .omitted, time: .standard))  \(change.summary)")
+            print(
+              "\(change.at.formatted(date: .omitted, time: .standard))  \(change.summary(in: .system))"
+            )
           }
           seen = changes.first?.id ?? seen
         case .disconnected:

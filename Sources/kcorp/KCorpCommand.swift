@@ -71,7 +71,7 @@ enum KCorpCommand {
       case .storage(let storage):
         (storage.isUnavailable ? .unavailable : .ioError, error.description)
       }
-    case let error as JSONInputError: (.dataError, error.message)
+    case let error as JSONInputError: (.dataError, error.description)
     case let error as StoreOpenError:
       if case .server = error {
         (.unavailable, error.description)
@@ -80,7 +80,7 @@ enum KCorpCommand {
       }
     case let error as HTTPServerError: (.ioError, describe(error))
     case let error as PhotoError: (.dataError, error.description)
-    case let error as AccessError: (.dataError, error.message)
+    case let error as AccessError: (.dataError, error.description)
     case let error as ValidationError: (.dataError, error.description)
     case let error as PlayerChangedError: (.changedMeanwhile, error.description)
     case let error as OfflineError: (.unavailable, error.description)

@@ -316,7 +316,7 @@ struct MovePlayer: Command {
       throw CLIError.usage(
         localized(
           "%1$@ is a %2$@: choose a place from %3$@, or change their lineup with ‘kcorp players edit --lineup’.",
-          player.name, player.lineup.displayName, range))
+          player.name, player.lineup.displayName(in: .system), range))
     }
     shown.removeAll { $0.id == player.id }
     shown.insert(player, at: place - 1)
@@ -354,8 +354,8 @@ struct SwapPlayers: Command {
       json
         ? text(TeamJSON.encode([swapped, otherSwapped], pretty: true))
         : localized(
-          "%1$@ is now %2$@, %3$@ %4$@.", swapped.name, swapped.lineup.displayName,
-          otherSwapped.name, otherSwapped.lineup.displayName))
+          "%1$@ is now %2$@, %3$@ %4$@.", swapped.name, swapped.lineup.displayName(in: .system),
+          otherSwapped.name, otherSwapped.lineup.displayName(in: .system)))
   }
 }
 

@@ -65,9 +65,9 @@ struct Export: Command {
     } else {
       do {
         data = try Workbook.roster(
-          players, teams: organisation.teams, french: Language.current == .french)
+          players, teams: organisation.teams, french: Language.system == .french)
       } catch {
-        throw CLIError(code: .ioError, message: error.description)
+        throw CLIError(code: .ioError, message: "\(error)")
       }
     }
     guard let output else {
@@ -171,7 +171,7 @@ struct Import: Command {
 
   /// What the import does, one line per change.
   static func lines(_ plan: RosterImport) -> [String] {
-    var lines = [localized("This import: %@.", plan.summary)]
+    var lines = [localized("This import: %@.", plan.summary(in: .system))]
     for player in plan.added {
       lines.append("+ \(player.name), \(player.position.displayName)")
     }
@@ -183,11 +183,11 @@ struct Import: Command {
     for change in plan.changed {
       let fields = change.fields.map { field in
         field == .photo
-          ? localized("%@: a new photo", field.label)
+          ? localized("%@: a new photo", field.label(in: .system))
           : localized(
-            "%1$@: %2$@ → %3$@", field.label,
-            field.text(of: change.before, teams: plan.teams).nonEmpty ?? "—",
-            field.text(of: change.after, teams: plan.teams).nonEmpty ?? "—")
+            "%1$@: %2$@ → %3$@", field.label(in: .system),
+            field.text(of: change.before, teams: plan.teams, in: .system).nonEmpty ?? "—",
+            field.text(of: change.after, teams: plan.teams, in: .system).nonEmpty ?? "—")
       }
       lines.append("~ \(change.before.name): " + fields.joined(separator: localized("; ")))
     }
@@ -200,7 +200,7 @@ struct Import: Command {
           "Left out, on other teams: %@.",
           plan.leftOut.map { "\($0.name) (\($0.team))" }.joined(separator: localized(", "))))
     }
-    if let week = plan.schedule { lines.append(RosterImport.weekSummary(week)) }
+    if let week = plan.schedule { lines.append(RosterImport.weekSummary(week, in: .system)) }
     return lines
   }
 }
@@ -257,7 +257,7 @@ struct MigrateTo: Command {
       || destination.contains("=")
     if isServer, let problem = DatabaseLocation.problem(postgres: destination, onCommandLine: true)
     {
-      throw CLIError.usage(problem)
+      throw CLIError.usage(problem.description)
     }
     let source = try context.store()
     let target = try RosterStore.open(isServer ? .postgres(destination) : .file(destination))

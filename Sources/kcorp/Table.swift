@@ -19,7 +19,7 @@ enum Table {
         + players.startersFirst.enumerated().map { index, player in
           [
             String(index + 1), player.name, player.position.displayName,
-            player.lineup.displayName, player.image,
+            player.lineup.displayName(in: .system), player.image,
             player.favoriteChampions.map(\.name).joined(separator: ", "), player.id.uuidString,
           ]
         })
@@ -27,7 +27,7 @@ enum Table {
     return table + "\n\n"
       + (status.isComplete
         ? localized("Starting five: complete.")
-        : localized("Starting five: %@.", status.problems.joined(separator: ", ")))
+        : localized("Starting five: %@.", status.problems(in: .system).joined(separator: ", ")))
   }
 
   /// Recently removed, the latest first.
@@ -48,7 +48,7 @@ enum Table {
       [
         [localized("Pseudo"), player.name],
         [localized("Role"), player.position.displayName],
-        [localized("Status"), player.lineup.displayName],
+        [localized("Status"), player.lineup.displayName(in: .system)],
         [localized("Image"), player.image],
         [
           localized("Favorite champions"),
@@ -59,7 +59,9 @@ enum Table {
         + [
           (localized("Riot ID"), player.riotID?.description),
           (localized("Real name"), player.realName),
-          (localized("Nationality"), player.nationality.map(Player.countryName)),
+          (
+            localized("Nationality"), player.nationality.map { Player.countryName($0, in: .system) }
+          ),
           (localized("Birth date"), player.birthDate?.description),
           (localized("Joined the team"), player.joined?.description),
           (localized("Contract end"), player.contractEnd?.description),
@@ -106,7 +108,10 @@ enum Table {
     columns(
       [["ID", localized("NAME"), localized("IMAGE"), localized("CLASSES")]]
         + champions.map {
-          [$0.id, $0.name, $0.imageName, $0.classes.map(\.displayName).joined(separator: ", ")]
+          [
+            $0.id, $0.name, $0.imageName,
+            $0.classes.map { $0.displayName(in: .system) }.joined(separator: ", "),
+          ]
         })
   }
 

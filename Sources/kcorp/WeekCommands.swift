@@ -46,14 +46,14 @@ private func lines(_ events: [TeamEvent], of week: TeamWeek) -> String {
         let start = EventInput.wallClock(event.start, in: zone).replacingOccurrences(
           of: "T", with: " ")
         let end = EventInput.wallClock(event.end, in: zone).suffix(5)
-        var title = event.title
+        var title = event.title.description
         if let format = event.format { title += " · " + format.displayName }
         if !event.games.isEmpty {
           title += " · " + localized("%1$@–%2$@", event.score.won, event.score.lost)
         }
         return [
-          "\(Weekday(of: event.start, in: zone).shortName) \(start)–\(end)", title,
-          week.verdict(of: event).description, event.id.text,
+          "\(Weekday(of: event.start, in: zone).shortName(in: .system)) \(start)–\(end)", title,
+          week.verdict(of: event).text(in: .system), event.id.text,
         ]
       })
 }
@@ -113,7 +113,9 @@ struct ShowWeek: Command {
       print(text(TeamJSON.encode(shown, pretty: true)))
     } else {
       print(
-        localized("%1$@, week from %2$@ (%3$@)", week.team.name, first.formatted(), zone.identifier)
+        localized(
+          "%1$@, week from %2$@ (%3$@)", week.team.name, first.formatted(in: .system),
+          zone.identifier)
       )
       print(lines(shown.schedule.events, of: week))
       print(recordLine(week.record))

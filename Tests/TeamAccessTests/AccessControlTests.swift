@@ -136,7 +136,7 @@ import Testing
       guard
         case .signedIn(let token, _) = try await access.signIn(
           name: "coach", password: "correct horse", address: "a")
-      else { throw AccessError("no session") }
+      else { throw AccessError(Message(verbatim: "no session")) }
       return token
     }
     let idle = try await signIn()

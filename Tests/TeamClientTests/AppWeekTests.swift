@@ -34,7 +34,7 @@ import Testing
   /// The scrim's verdict in the week the team shows, the event as the week has it.
   func verdict(of event: TeamEvent, in team: EsportTeam) -> String? {
     guard let week = team.week, let shown = week.schedule.event(id: event.id) else { return nil }
-    return week.verdict(of: shown).description
+    return week.verdict(of: shown).text(in: .english)
   }
 
   @Test func onThisDeviceTheStaffSetAnyonesHoursAndBadHoursChangeNothing() async throws {

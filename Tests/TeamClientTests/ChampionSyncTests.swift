@@ -82,8 +82,8 @@ import Testing
     let reopened = try RosterStore(path: folder.path("roster.sqlite"))
     #expect(reopened.roster.championArt == art)
     let nunu = try #require(Champion.find("nunu et willump"))
-    #expect(Language.$requested.withValue(.french) { nunu.localizedName } == "Nunu et Willump")
-    #expect(Language.$requested.withValue(.english) { nunu.localizedName } == "Nunu & Willump")
+    #expect(nunu.localizedName(in: .french) == "Nunu et Willump")
+    #expect(nunu.localizedName(in: .english) == "Nunu & Willump")
   }
 
   @Test func aMissingPictureChangesNothing() async throws {
@@ -120,7 +120,7 @@ import Testing
     defer { wrong.stop() }
     await #expect(
       throws: DataDragonError.invalid(
-        "api/versions.json", localized("it is not a list of versions, newest first"))
+        "api/versions.json", Message("it is not a list of versions, newest first"))
     ) {
       try await ChampionSync.run(from: URL(string: "http://127.0.0.1:\(wrong.port)")!, into: store)
     }
@@ -163,7 +163,7 @@ import Testing
     defer { mirror.stop() }
     await #expect(
       throws: DataDragonError.invalid(
-        "api/versions.json", localized("it is over %@ bytes", String(Photo.maxBytes)))
+        "api/versions.json", Message("it is over %@ bytes", String(Photo.maxBytes)))
     ) {
       try await ChampionSync.run(from: URL(string: "http://127.0.0.1:\(mirror.port)")!, into: store)
     }

@@ -138,7 +138,7 @@ import Testing
       try Position(parsing: text)
     } throws: { error in
       let error = try #require(error as? ValidationError)
-      let message = try #require(error.message(for: .position))
+      let message = try #require(error.message(for: .position)?.text(in: .english))
       return message.contains("Top, Jungle, Mid, ADC or Support")
     }
   }

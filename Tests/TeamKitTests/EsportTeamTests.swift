@@ -89,7 +89,7 @@ import Testing
     #expect(throws: JSONInputError.self) {
       try TeamJSON.decode(PlayerInput.self, from: Data(#"{"name":3}"#.utf8))
     }
-    #expect(throws: JSONInputError(message: "The input is not valid JSON.")) {
+    #expect(throws: JSONInputError(message: Message("The input is not valid JSON."))) {
       try TeamJSON.decode(PlayerInput.self, from: Data("{".utf8))
     }
   }
@@ -163,9 +163,9 @@ import Testing
         favoriteChampions: form.favoriteChampions)
     }
     let error = thrown.flatMap(ValidationError.init(reportedBy:))
-    #expect(error?.message(for: .name) != nil)
-    #expect(error?.message(for: .image) != nil)
-    #expect(error?.message(for: .position) == nil)
+    #expect(error?.message(for: .name)?.text(in: .english) != nil)
+    #expect(error?.message(for: .image)?.text(in: .english) != nil)
+    #expect(error?.message(for: .position)?.text(in: .english) == nil)
     #expect(form == before)
     #expect(team.players.count == 3)
   }
@@ -219,7 +219,7 @@ import Testing
     try await team.movePlayers(in: .substitute, fromOffsets: IndexSet(integer: 0), toOffset: 2)
     #expect(team.players.map(\.name) == ["E", "Canna", "Caliste", "Targamas", "D", "G", "F"])
     try await team.setLineup(.starter, of: team.players[5])
-    #expect(team.lineupStatus.problems == ["No Jungle", "Three Mid"])
+    #expect(team.lineupStatus.problems(in: .english) == ["No Jungle", "Three Mid"])
   }
 
   @Test func aSubstituteSwapsWithTheStarterOfTheirLaneAndTheFiveShowsByLane() async throws {

@@ -119,7 +119,7 @@ import Testing
     let error = #expect(throws: JSONInputError.self) {
       try TeamJSON.decode([String: Int].self, from: Data(json.utf8))
     }
-    #expect(error?.message.contains(key) == true)
+    #expect(error?.message.text(in: .english).contains(key) == true)
   }
 
   @Test(arguments: [

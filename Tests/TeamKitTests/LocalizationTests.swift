@@ -61,21 +61,21 @@ import Testing
 
   @Test func aStatusLabelIsItsWordCapitalizedInEachLanguage() {
     #expect(
-      Language.$requested.withValue(.english) { Lineup.allCases.map(\.label) } == [
+      Lineup.allCases.map { $0.label(in: .english) } == [
         "Starter", "Substitute", "Trainee", "Stand-in", "Inactive",
       ])
-    #expect(Language.$requested.withValue(.french) { Lineup.starter.label } == "Titulaire")
+    #expect(Lineup.starter.label(in: .french) == "Titulaire")
   }
 
   @Test func theHistorySaysWhoChangedSomethingInTheReadersLanguage() {
     let authors = ["local", "cli:alice", "cli:", "coach"]
     #expect(
-      Language.$requested.withValue(.english) { authors.map(RosterChange.name(ofAuthor:)) } == [
+      authors.map { RosterChange.name(ofAuthor: $0, in: .english) } == [
         "Someone on this machine", "alice at the command line", "Someone at the command line",
         "coach",
       ])
     #expect(
-      Language.$requested.withValue(.french) { authors.map(RosterChange.name(ofAuthor:)) } == [
+      authors.map { RosterChange.name(ofAuthor: $0, in: .french) } == [
         "Quelqu’un sur cette machine", "alice en ligne de commande",
         "Quelqu’un en ligne de commande", "coach",
       ])
@@ -88,14 +88,26 @@ import Testing
         try PlayerInput(name: "", position: "Goalie").validated(in: [])
       })
     #expect(
-      Language.$requested.withValue(.english) { error.message(for: .name) } == "Enter a pseudo.")
-    #expect(
-      Language.$requested.withValue(.french) { error.message(for: .name) }
-        == "Saisissez un pseudo.")
+      error.message(for: .name)?.text(in: .english) == "Enter a pseudo.")
+    #expect(error.message(for: .name)?.text(in: .french) == "Saisissez un pseudo.")
     // What a server already said is shown as it is, whatever the language.
     let said = ValidationError(.name, "Déjà pris %@ 100%")
     #expect(
-      Language.$requested.withValue(.french) { said.message(for: .name) } == "Déjà pris %@ 100%")
+      said.message(for: .name)?.text(in: .french) == "Déjà pris %@ 100%")
+    // A message made of messages speaks one language throughout, its numbers too.
+    let nested = Message(
+      "%1$@: %2$@", Message("Player %1$@ (“%2$@”)", 2, "Canna"),
+      Message("%@ added", Message.Argument.number(1000)))
+    #expect(nested.text(in: .english) == "Player 2 (“Canna”): 1,000 added")
+    #expect(
+      nested.text(in: .french)
+        == Language.french.text(
+          "%1$@: %2$@",
+          [
+            Language.french.text("Player %1$@ (“%2$@”)", ["2", "Canna"]),
+            Language.french.text("%@ added", [Language.french.number(1000)]),
+          ]))
+    #expect(Language.french.number(1000) != "1,000")
   }
 
   @Test func datesAreWrittenTheLanguagesWay() {

@@ -300,7 +300,8 @@ import Testing
         JSONSerialization.data(withJSONObject: file), current: players, teams: [.first, blue])
     }
     #expect(
-      error?.problems.first?.message.hasPrefix("Give both “availability” and “events”") == true)
+      error?.problems.first?.message.text(in: .english).hasPrefix(
+        "Give both “availability” and “events”") == true)
   }
 
   @Test func theWholeOrganisationRoundTripsThroughACSVWithEveryNewField() throws {
@@ -355,7 +356,7 @@ import Testing
     #expect(merge.removed.isEmpty && merge.unchanged.isEmpty)
     let replace = try RosterImport(file, current: roster, mode: .replace)
     #expect(replace.removed.map(\.name) == ["Caliste", "Targamas"])
-    #expect(replace.summary == "1 added, 1 changed, 2 removed")
+    #expect(replace.summary(in: .english) == "1 added, 1 changed, 2 removed")
   }
 
   @Test func aMergeChangesOnlyTheFilesColumnsAndListsOnlyRealChanges() throws {

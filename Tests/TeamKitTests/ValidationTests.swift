@@ -86,7 +86,10 @@ struct ValidationCase: Sendable, CustomTestStringConvertible {
       #expect(testCase.failing.isEmpty, "accepted, but should fail on \(testCase.failing)")
     } catch {
       #expect(Set(error.issues.map(\.field)) == testCase.failing)
-      #expect(error.issues.allSatisfy { $0.message.hasSuffix(".") || $0.message.hasSuffix(").") })
+      #expect(
+        error.issues.map { $0.text.text(in: .english) }.allSatisfy {
+          $0.hasSuffix(".") || $0.hasSuffix(").")
+        })
     }
   }
 
@@ -118,7 +121,9 @@ struct ValidationCase: Sendable, CustomTestStringConvertible {
       try PlayerInput(name: "canna", position: "Top").validated(in: Self.roster)
     }
     #expect(taken?.isConflict == true)
-    #expect(taken?.message(for: .name) == "“Canna” is already in the team; choose another pseudo.")
+    #expect(
+      taken?.message(for: .name)?.text(in: .english)
+        == "“Canna” is already in the team; choose another pseudo.")
     let invalid = #expect(throws: ValidationError.self) {
       try PlayerInput(name: "canna", position: "").validated(in: Self.roster)
     }
@@ -131,7 +136,7 @@ struct ValidationCase: Sendable, CustomTestStringConvertible {
     }
     #expect(error?.isConflict == true)
     #expect(
-      error?.message(for: .name)
+      error?.message(for: .name)?.text(in: .english)
         == "“C\u{0430}nna” looks the same as “Canna”, who is already in the team; choose another pseudo."
     )
     // One key for every lookalike, and keys that differ for pseudos that do not.
@@ -149,7 +154,7 @@ struct ValidationCase: Sendable, CustomTestStringConvertible {
     let error = #expect(throws: ValidationError.self) {
       try PlayerInput(name: name, position: "Top").validated(in: [])
     }
-    #expect(error?.message(for: .name)?.contains("can be seen") == true)
+    #expect(error?.message(for: .name)?.text(in: .english).contains("can be seen") == true)
   }
 
   @Test func messagesSayWhatToChange() {
@@ -160,13 +165,14 @@ struct ValidationCase: Sendable, CustomTestStringConvertible {
       ).validated(in: [])
     }
     #expect(
-      error?.message(for: .name) == "Shorten the pseudo to 24 characters or fewer (it has 30).")
+      error?.message(for: .name)?.text(in: .english)
+        == "Shorten the pseudo to 24 characters or fewer (it has 30).")
     #expect(
-      error?.message(for: .position)
+      error?.message(for: .position)?.text(in: .english)
         == "“Coach” is not a role; choose one of Top, Jungle, Mid, ADC or Support.")
-    #expect(error?.message(for: .image)?.contains("a-z") == true)
+    #expect(error?.message(for: .image)?.text(in: .english).contains("a-z") == true)
     #expect(
-      error?.message(for: .favoriteChampions)
+      error?.message(for: .favoriteChampions)?.text(in: .english)
         == "Remove “Fiddlestix”: no champion of the game has that name (did you mean Fiddlesticks?)."
     )
   }

@@ -27,7 +27,7 @@ import Testing
     let error = try #require(
       throws: ValidationError.self,
       performing: { try Availability.weekly(parsing: "Fri 20:00-02:00") })
-    #expect(error.message(for: .weekly)?.contains("Sat 00:00-02:00") == true)
+    #expect(error.message(for: .weekly)?.text(in: .english).contains("Sat 00:00-02:00") == true)
   }
 
   @Test func daysAwayAreADayOrARange() throws {
@@ -95,7 +95,7 @@ import Testing
     #expect(march.start == utc("2026-03-26T19:00:00Z"))
     #expect(march.end == utc("2026-03-26T21:00:00Z"))  // two hours when no end is given
     #expect(march.opponent == "G2" && march.format == .bo3 && march.kind == .scrim)
-    #expect(march.title == "Scrim vs G2")
+    #expect(march.title.text(in: .english) == "Scrim vs G2")
     let april = try EventInput(kind: "match", start: "2026-04-02 20h00", end: "2026-04-02T23:00")
       .validated(team: team, zone: paris, invited: [])
     #expect(april.start == utc("2026-04-02T18:00:00Z"))
@@ -104,7 +104,7 @@ import Testing
     let skipped = try #require(
       throws: ValidationError.self,
       performing: { try EventInput.instant("2026-03-29T02:30", in: paris, field: .start) })
-    #expect(skipped.message(for: .start)?.contains("Europe/Paris") == true)
+    #expect(skipped.message(for: .start)?.text(in: .english).contains("Europe/Paris") == true)
     #expect(
       try EventInput.instant("2026-10-25T02:30", in: paris, field: .start)
         == utc("2026-10-25T00:30:00Z"))
@@ -118,8 +118,9 @@ import Testing
         .validated(team: team, zone: paris, invited: [])
       })
     #expect(
-      wrong.message(for: .eventType) != nil && wrong.message(for: .end) != nil
-        && wrong.message(for: .format) != nil)
+      wrong.message(for: .eventType)?.text(in: .english) != nil
+        && wrong.message(for: .end)?.text(in: .english) != nil
+        && wrong.message(for: .format)?.text(in: .english) != nil)
   }
 
   @Test func theVerdictNamesTheSubstituteOrTheMissingRole() {
@@ -130,9 +131,9 @@ import Testing
     let withoutJungler = Verdict.of(players) { $0.id != starters[1].id }
     #expect(
       withoutJungler == .withSubs([.init(position: .jungle, playerID: yike.id, name: "Yike")]))
-    #expect(withoutJungler.description == "With subs: Yike for Jungle")
+    #expect(withoutJungler.text(in: .english) == "With subs: Yike for Jungle")
     let short = Verdict.of(players) { $0.position != .jungle && $0.position != .mid }
-    #expect(short.description == "Not enough: no Jungle and no Mid")
+    #expect(short.text(in: .english) == "Not enough: no Jungle and no Mid")
     #expect(short.code == "short")
     // An answer wins over hours: yes even outside them, no even inside.
     let zone = paris
@@ -178,7 +179,7 @@ import Testing
           .validated(lineup: lineup, players: players)
       })
     #expect(
-      stranger.message(for: .game)
+      stranger.message(for: .game)?.text(in: .english)
         == "“Nobody” (Top) is no player of the organisation; check the pseudo.")
     let noChampion = try #require(
       throws: ValidationError.self,
@@ -187,7 +188,7 @@ import Testing
           .validated(lineup: lineup, players: players)
       })
     #expect(
-      noChampion.message(for: .game)
+      noChampion.message(for: .game)?.text(in: .english)
         == "Give the champion Tao played (Top), or leave the player empty.")
     #expect(
       throws: ValidationError.self,
@@ -205,7 +206,7 @@ import Testing
       notes: "Draft practice: " + String(repeating: "é", count: 60) + "\nBring headsets",
       sequence: 3,
       updated: utc("2026-03-20T10:00:00Z"))
-    let feed = ICalendar.feed(name: "KCorp", events: [event], players: [:])
+    let feed = ICalendar.feed(name: "KCorp", events: [event], players: [:], language: .english)
     let lines = feed.components(separatedBy: "\r\n")
     #expect(lines.first == "BEGIN:VCALENDAR" && lines.dropLast().last == "END:VCALENDAR")
     #expect(lines.contains("UID:0E000000-0000-4000-8000-000000000001@kcorp-team-manager"))

@@ -111,7 +111,7 @@ import Testing
       Issue.record("expected importOutdated, got \(String(describing: refused))")
       return
     }
-    #expect(reason.contains("Kamiloo"))
+    #expect(reason.text(in: .english).contains("Kamiloo"))
     let elsewhere = await #expect(throws: RosterError.self) {
       try await store.undoImport(record.id, onTeam: store.roster.firstTeam.id)
     }

@@ -63,7 +63,7 @@ import Testing
     let entry = try #require(history.first)
     #expect(entry.kind == .swapped && entry.playerID == yike.id && entry.otherPlayer == "Closer")
     #expect(
-      entry.summary
+      entry.summary(in: .english)
         == "Someone on this machine swapped Yike (now starter) with Closer (now substitute).")
     // Refused, changing nothing: two starters, two teams, someone not there.
     let vladi = try #require(store.players.first { $0.name == "Vladi" })
@@ -134,7 +134,9 @@ import Testing
     let entry = try #require(history.first)
     #expect(entry.kind == .transferred && entry.fromTeam == "KC Blue")
     #expect(entry.toTeam == "Karmine Corp")
-    #expect(entry.summary == "Someone on this machine moved Tao from KC Blue to Karmine Corp.")
+    #expect(
+      entry.summary(in: .english)
+        == "Someone on this machine moved Tao from KC Blue to Karmine Corp.")
     let tenures = try reopened.tenures(of: player.id)
     #expect(tenures.count == 1)
     #expect(tenures.first?.teamTag == "KCB" && tenures.first?.position == .jungle)
@@ -153,7 +155,9 @@ import Testing
     let riot = await #expect(throws: RosterError.self) {
       try await store.addPlayer(PlayerInput(name: "Other", position: "Mid", riotID: "tao#kc1"))
     }
-    #expect(riot?.validation?.message(for: .riotID) == "Tao has the Riot ID tao#kc1 already.")
+    #expect(
+      riot?.validation?.message(for: .riotID)?.text(in: .english)
+        == "Tao has the Riot ID tao#kc1 already.")
     // Freed when its holder is removed.
     let tao = try #require(store.players.first { $0.name == "Tao" })
     try await store.removePlayer(id: tao.id)
@@ -220,7 +224,7 @@ import Testing
       try await store.updateTeam(
         "KC", with: TeamInput(name: "Karmine Corp", tag: "KC", parent: "KCB"))
     }
-    #expect(loop?.validation?.message(for: .parent) != nil)
+    #expect(loop?.validation?.message(for: .parent)?.text(in: .english) != nil)
     try await store.renameOrganisation("Karmine Corp")
     #expect(try db.open().roster.organisation == "Karmine Corp")
   }

@@ -139,7 +139,9 @@ import Testing
       Issue.record("expected a conflict, got \(String(describing: error))")
       return
     }
-    #expect(validation.message(for: .name)?.contains("“Canna” is already in the team") == true)
+    #expect(
+      validation.message(for: .name)?.text(in: .english).contains("“Canna” is already in the team")
+        == true)
     #expect(store.roster == before)
     #expect(try db.open().players == before.players)
   }
@@ -438,8 +440,10 @@ import Testing
     }
     // What AddPlayerView does with any error: the messages go next to their fields.
     let errors = try #require(thrown.flatMap(ValidationError.init(reportedBy:)))
-    #expect(errors.message(for: .name)?.contains("“Caliste” is already in the team") == true)
-    #expect(errors.message(for: .image) != nil)
+    #expect(
+      errors.message(for: .name)?.text(in: .english).contains("“Caliste” is already in the team")
+        == true)
+    #expect(errors.message(for: .image)?.text(in: .english) != nil)
     #expect(team.players.map(\.name) == ["Canna", "Caliste", "Targamas"])
     #expect(ValidationError(reportedBy: RosterError.notFound(UUID())) == nil)
   }

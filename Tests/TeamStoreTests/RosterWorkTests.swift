@@ -135,7 +135,9 @@ import Testing
       Issue.record("expected a conflict, got \(String(describing: error))")
       return
     }
-    #expect(validation.message(for: .name)?.contains("“canna” is on the roster") == true)
+    #expect(
+      validation.message(for: .name)?.text(in: .english).contains("“canna” is on the roster")
+        == true)
     #expect(store.roster.removed.map(\.id) == [canna.id])
     await #expect(throws: RosterError.notFound(caliste.id)) {
       try await store.restorePlayer(id: caliste.id)
@@ -355,7 +357,7 @@ extension RosterWorkTests {
   @Test func fiveStartersOnFivePositionsAreComplete() {
     let players = Position.allCases.map { player($0) } + [player(.mid, .substitute)]
     let status = LineupStatus(players: players)
-    #expect(status.isComplete && status.problems.isEmpty)
+    #expect(status.isComplete && status.problems(in: .english).isEmpty)
     #expect(status.starters.count == 5)
   }
 
@@ -364,7 +366,7 @@ extension RosterWorkTests {
     #expect(!status.isComplete)
     #expect(status.missing == [.jungle, .support])
     #expect(status.doubled == [.mid])
-    #expect(status.problems == ["No Jungle", "No Support", "Two Mid"])
+    #expect(status.problems(in: .english) == ["No Jungle", "No Support", "Two Mid"])
   }
 
   @Test func substitutesComeAfterStartersInRosterOrder() {
@@ -429,8 +431,9 @@ extension RosterWorkTests {
     #expect(history.map(\.author) == ["local", "local", "local", "coach", "coach"])
     let edit = try #require(history.last)
     #expect(edit.before?.position == .top && edit.after?.position == .mid)
-    #expect(edit.summary == "coach edited Canna: role Top → Mid.")
-    #expect(history[0].summary == "Someone on this machine changed the roster’s order.")
+    #expect(edit.summary(in: .english) == "coach edited Canna: role Top → Mid.")
+    #expect(
+      history[0].summary(in: .english) == "Someone on this machine changed the roster’s order.")
     #expect(try store.history(player: canna.id).count == 3)
     #expect(try store.history(after: history[1].id).map(\.kind) == [.moved])
     // Observers got each change with its update.

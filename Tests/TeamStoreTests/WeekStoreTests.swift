@@ -60,10 +60,11 @@ import Testing
         .eventAdded, .eventEdited, .resultLogged, .answered, .eventAdded, .availabilityChanged,
       ])
     #expect(
-      try store.history(limit: 6)[3].summary
+      try store.history(limit: 6)[3].summary(in: .english)
         == "Caliste answered no for Caliste to Scrim on 2026-03-26 20:00.")
     #expect(
-      try store.history(limit: 6)[2].summary == "coach logged Scrim vs G2 on 2026-03-26 20:00: 1–1."
+      try store.history(limit: 6)[2].summary(in: .english)
+        == "coach logged Scrim vs G2 on 2026-03-26 20:00: 1–1."
     )
 
     for opened in [try db.open()] {
@@ -169,7 +170,8 @@ import Testing
       .no, comment: "  exam that evening ", for: saken.id, to: scrim.id, by: "Saken")
     #expect(answered.invited.last == tao.id && answered.comments[saken.id] == "exam that evening")
     #expect(
-      try store.history(limit: 1)[0].summary == "Saken invited Tao to Scrim on 2026-03-26 20:00.")
+      try store.history(limit: 1)[0].summary(in: .english)
+        == "Saken invited Tao to Scrim on 2026-03-26 20:00.")
 
     // Away on the day of a training planned after: its substitute is invited when it is made.
     try await store.setAvailability(

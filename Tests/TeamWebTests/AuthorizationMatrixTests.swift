@@ -261,7 +261,7 @@ final class Organisation: Sendable {
       guard
         case .signedIn(let session, _) = try await access.signIn(
           name: caller.rawValue.lowercased(), password: Self.password, address: "127.0.0.1")
-      else { throw AccessError("no session for \(caller)") }
+      else { throw AccessError(Message(verbatim: "no session for \(caller)")) }
       cookies[caller] = "kcorp_session=\(session)"
       if role != .player, let token = Caller(rawValue: caller.rawValue + "Token") {
         tokens[token] = try await access.createToken(

@@ -102,7 +102,9 @@ import Testing
         try PlayerInput(name: "", position: "Coach").validated(in: [])
       })
     let problem = try written(
-      Problem(HTTPError(422, "Fix it."), errors: invalid.issues, current: Player.defaultRoster[0]))
+      Problem(
+        HTTPError(422, "Fix it."), errors: invalid.issues, current: Player.defaultRoster[0],
+        in: .english))
     try check(problem, against: "Problem", optional: ["errors", "current"])
     let described = (Self.schema("Problem")["properties"] as? [String: Any] ?? [:]).keys
     #expect(Set(problem.keys) == Set(described))
@@ -112,7 +114,8 @@ import Testing
     #expect(Set(fieldItem.keys) == Set((items?["properties"] as? [String: Any] ?? [:]).keys))
     let fields = (items?["properties"] as? [String: [String: Any]])?["field"]?["enum"] as? [String]
     #expect(fields == ValidationError.Field.allCases.map(\.rawValue))
-    #expect(try written(Problem(HTTPError(404, "Gone."))).keys.contains("errors") == false)
+    #expect(
+      try written(Problem(HTTPError(404, "Gone."), in: .english)).keys.contains("errors") == false)
   }
 
   @Test func theRemovedPlayerAndLineupSchemasAreWhatTheWriterWrites() throws {
@@ -138,12 +141,13 @@ import Testing
       Player(name: String(repeating: "~", count: PlayerInput.maxNameLength), position: .mid)
     }
     let roster = Roster(version: 1, players: players, removed: [])
+    let pages = Pages(language: .english, pictures: nil)
     for page in [
-      Pages.roster(roster, team: .first, page: 1, token: slot, viewer: Pages.Viewer()),
-      Pages.player(
+      pages.roster(roster, team: .first, page: 1, token: slot, viewer: Pages.Viewer()),
+      pages.player(
         players[0], in: roster, token: slot, viewer: Pages.Viewer(), today: Day(Date())),
-      Pages.confirmDeletePage(players[0], token: slot, cookie: nil),
-      Pages.editPlayer(
+      pages.confirmDeletePage(players[0], token: slot, cookie: nil),
+      pages.editPlayer(
         players[0], input: Pages.input(of: players[0]), errors: nil, token: slot, version: "v",
         cookie: nil),
     ] {

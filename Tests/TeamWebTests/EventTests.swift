@@ -46,13 +46,15 @@ import Testing
 
   @Test func subscribersPastTheCapGet503AndTheHubForgetsThoseWhoLeft() async throws {
     let hub = EventHub(store: app.store, maxSubscribers: 2)
-    let first = try hub.subscribe(lastEventID: nil)
-    _ = try hub.subscribe(lastEventID: nil)
-    let error = #expect(throws: HTTPError.self) { try hub.subscribe(lastEventID: nil) }
+    let first = try hub.subscribe(lastEventID: nil, in: .english)
+    _ = try hub.subscribe(lastEventID: nil, in: .english)
+    let error = #expect(throws: HTTPError.self) {
+      try hub.subscribe(lastEventID: nil, in: .english)
+    }
     #expect(error?.status == 503)
     first.stream?.close()
     try await app.store.addPlayer(PlayerInput(name: "Tick", position: "Top"))  // a broadcast
     #expect(hub.count == 1)
-    #expect(throws: Never.self) { try hub.subscribe(lastEventID: nil) }
+    #expect(throws: Never.self) { try hub.subscribe(lastEventID: nil, in: .english) }
   }
 }

@@ -119,7 +119,8 @@ import Testing
     let blue = try #require(cards.first { $0.hasPrefix(#" id="team-KCB""#) })
     let main = try #require(cards.first { $0.hasPrefix(#" id="team-KC""#) })
     // Saken alone cannot field five; KCorp's brief roster has no Jungle and no Mid.
-    #expect(blue.contains(">Scrim vs G2</a> · \(Weekday(of: start, in: zone).shortName) "))
+    #expect(
+      blue.contains(">Scrim vs G2</a> · \(Weekday(of: start, in: zone).shortName(in: .english)) "))
     #expect(blue.contains(#"<span class="verdict verdict-short">Not enough: no Top"#))
     #expect(main.contains(">Training</a>"))
     #expect(
@@ -143,7 +144,7 @@ import Testing
     #expect(player.name == "Saken" && player.joined == Day(Date()))
     let history = try store.history(limit: 5)
     #expect(history.first?.kind == .transferred)
-    #expect(history.first?.summary == "coach moved Saken from KC Blue to KCorp.")
+    #expect(history.first?.summary(in: .english) == "coach moved Saken from KC Blue to KCorp.")
     let tenures = try client.get(
       "/api/players/\(saken.id)/tenures", headers: ["Cookie": cookies])
     #expect(tenures.status == 200 && tenures.text.contains(#""team":"KCB""#))

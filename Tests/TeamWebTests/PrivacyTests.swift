@@ -113,8 +113,8 @@ import Testing
     let hub = EventHub(store: copy.store)
     let player = Identity(name: "playera", role: .player, kind: .local, player: o.own.id)
     let streams = [
-      try hub.subscribe(lastEventID: "0", identity: player),
-      try hub.subscribe(lastEventID: "0", identity: .local),
+      try hub.subscribe(lastEventID: "0", identity: player, in: .english),
+      try hub.subscribe(lastEventID: "0", identity: .local, in: .english),
     ].compactMap(\.stream)
     // An edit of his personal data alone, then one of his role.
     var edit = PlayerEdit()

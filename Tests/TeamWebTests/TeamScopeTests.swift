@@ -87,7 +87,8 @@ import Testing
     let blue = try #require(copy.store.roster.team("KCB"))
     let scope = TeamScope(
       store: copy.store, team: blue,
-      identity: Identity(name: "editora", role: .editor, kind: .local, teams: [blue.id]))
+      identity: Identity(name: "editora", role: .editor, kind: .local, teams: [blue.id]),
+      language: .english)
     let canna = Player.defaultRoster[0]
     await #expect(throws: RosterError.self) {
       try await scope.updatePlayer(canna.id, with: PlayerEdit(position: "Mid"))

@@ -131,3 +131,21 @@ def test_the_scenes_words_are_kept():
     }
     for english, french in glossary.items():
         assert FRENCH[english] == french
+
+
+def test_no_request_state_rides_in_a_task_local():
+    """The door hands each route its request's language and pictures (RequestContext); the
+    core words its messages in the language it is given, never in one bound around it."""
+    bound = [str(path.relative_to(ROOT)) for path in sorted((ROOT / "Sources").rglob("*.swift"))
+             if "@TaskLocal" in path.read_text()]
+    assert not bound, bound
+
+
+def test_the_core_and_the_server_never_speak_the_process_language_unasked():
+    """Only the faces that serve one person (the CLI, the app) speak the process's language;
+    the server's modules word each message in the language of whoever reads it."""
+    for folder in ("TeamKit", "TeamStore", "TeamAccess", "TeamPhoto", "TeamWeb", "TeamHTTP"):
+        for path in sorted((ROOT / "Sources" / folder).rglob("*.swift")):
+            text = path.read_text()
+            assert "Language.system.localized" not in text, path
+            assert not re.search(r"^func localized\(", text, re.M), path

@@ -38,7 +38,7 @@ extension Pages {
     func seesPersonalData(of player: UUID) -> Bool { isStaff || self.player == player }
   }
 
-  static func signIn(
+  func signIn(
     name: String, next: String, token: String, message: String? = nil, status: Int = 200
   ) -> HTTPResponse {
     page(
@@ -59,7 +59,7 @@ extension Pages {
               [
                 .h("h1", localized("Sign in to KCorp")),
                 message.map { .h("p", ["class": "error", "role": "alert"], $0) } ?? .fragment([]),
-                csrfField(token),
+                Self.csrfField(token),
                 .h("input", ["type": "hidden", "name": "next", "value": next]),
                 .h(
                   "div", ["class": "field"],
@@ -94,7 +94,7 @@ extension Pages {
       ])
   }
 
-  static func account(
+  func account(
     _ identity: Identity, token: String, message: String? = nil, status: Int = 200
   ) -> HTTPResponse {
     let isSession = if case .session = identity.kind { true } else { false }
@@ -106,7 +106,9 @@ extension Pages {
           "main", ["class": "trash"],
           [
             .h("h1", identity.name),
-            .h("p", ["class": "muted"], localized("Role: %@.", identity.role.displayName)),
+            .h(
+              "p", ["class": "muted"],
+              localized("Role: %@.", identity.role.displayName(in: language))),
             message.map { .h("p", ["class": "status shown", "role": "status"], $0) }
               ?? .fragment([]),
             isSession
@@ -114,7 +116,7 @@ extension Pages {
                 "form", ["method": "post", "action": "/account/password", "class": "player-form"],
                 [
                   .h("h2", localized("Change your password")),
-                  csrfField(token),
+                  Self.csrfField(token),
                   passwordField("current", localized("Current password"), "current-password"),
                   passwordField(
                     "new", localized("New password (at least 10 characters)"),
@@ -130,10 +132,10 @@ extension Pages {
             .h(
               "div", ["class": "detail-actions"],
               [
-                postButton(
+                Self.postButton(
                   "/signout", token: token, button: ["class": "button"],
                   [.text(localized("Sign out"))]),
-                postButton(
+                Self.postButton(
                   "/signout/all", token: token, button: ["class": "button"],
                   [.text(localized("Sign out everywhere"))]),
                 identity.role.canManageAccounts
@@ -149,8 +151,7 @@ extension Pages {
       ])
   }
 
-  private static func passwordField(_ name: String, _ label: String, _ autocomplete: String) -> HTML
-  {
+  private func passwordField(_ name: String, _ label: String, _ autocomplete: String) -> HTML {
     .h(
       "div", ["class": "field"],
       [
@@ -164,7 +165,7 @@ extension Pages {
       ])
   }
 
-  static func accounts(
+  func accounts(
     _ accounts: [AccountRecord], players: [Player], teams: [Team], token: String,
     message: String? = nil, status: Int = 200
   ) -> HTTPResponse {
@@ -219,7 +220,7 @@ extension Pages {
         Role.allCases.reversed().filter { player || $0 != .player }.map { role in
           .h(
             "option", ["value": role.rawValue] + (role == selected ? ["selected": ""] : [:]),
-            role.displayName)
+            role.displayName(in: language))
         })
     }
     let artLink: HTML = .h(
@@ -255,7 +256,7 @@ extension Pages {
                     .h(
                       "form", ["method": "post", "action": path + "/role", "class": "inline"],
                       [
-                        csrfField(token),
+                        Self.csrfField(token),
                         .h(
                           "label", ["class": "visually-hidden", "for": "role-\(account.name)"],
                           localized("Role of %@", account.name)),
@@ -269,7 +270,7 @@ extension Pages {
                           "button", ["class": "button small", "type": "submit"], localized("Change")
                         ),
                       ]),
-                    postButton(
+                    Self.postButton(
                       path + "/remove", token: token,
                       button: [
                         "class": "button small danger",
@@ -282,7 +283,7 @@ extension Pages {
               "form", ["method": "post", "action": "/accounts", "class": "player-form"],
               [
                 .h("h2", localized("Add an account")),
-                csrfField(token),
+                Self.csrfField(token),
                 .h(
                   "div", ["class": "field"],
                   [

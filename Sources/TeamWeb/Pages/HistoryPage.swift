@@ -5,7 +5,7 @@ import TeamStore
 
 /// Who changed what.
 extension Pages {
-  static func history(_ changes: [RosterChange], now: Date) -> HTTPResponse {
+  func history(_ changes: [RosterChange], now: Date) -> HTTPResponse {
     page(
       title: localized("History · KCorp"),
       [
@@ -23,12 +23,12 @@ extension Pages {
                   .h(
                     "li", [:],
                     [
-                      .h("span", change.summary.description),
+                      .h("span", change.summary(in: language)),
                       .h(
                         "time",
                         [
                           "datetime": change.at.formatted(.iso8601), "class": "muted",
-                          "title": Language.current.date(change.at),
+                          "title": language.date(change.at),
                         ], age(of: change.at, now: now)),
                     ])
                 }),
@@ -37,7 +37,7 @@ extension Pages {
   }
 
   /// "just now", "5 minutes ago", "3 hours ago", "2 days ago", in the current language.
-  static func age(of date: Date, now: Date) -> String {
+  func age(of date: Date, now: Date) -> String {
     let seconds = max(0, Int(now.timeIntervalSince(date)))
     switch seconds {
     case ..<60: return localized("just now")
@@ -46,7 +46,7 @@ extension Pages {
     case ..<7200: return localized("1 hour ago")
     case ..<86400: return localized("%@ hours ago", seconds / 3600)
     case ..<172_800: return localized("1 day ago")
-    default: return localized("%@ days ago", Language.current.number(seconds / 86400))
+    default: return localized("%@ days ago", language.number(seconds / 86400))
     }
   }
 }

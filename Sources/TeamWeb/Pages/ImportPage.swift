@@ -12,7 +12,7 @@ extension Pages {
 
   /// The import page: a file (read by the server, which tells its encoding) or pasted rows,
   /// what the file does (merge or replace), then Preview.
-  static func importForm(
+  func importForm(
     team: Team?, back: String, content: String, mode: RosterImport.Mode,
     problems: [RosterFile.Problem], token: String
   ) -> HTTPResponse {
@@ -21,7 +21,7 @@ extension Pages {
       localized(
         "A CSV from a spreadsheet (a header with the pseudo and role columns, then one row per player; commas, semicolons or tabs) or a JSON export. You will see what changes before anything is saved."
       ))
-    let listed: [HTML] = problems.map { HTML.h("li", $0.description) }
+    let listed: [HTML] = problems.map { HTML.h("li", self.text($0.text)) }
     let alert: HTML =
       problems.isEmpty
       ? .fragment([])
@@ -76,11 +76,11 @@ extension Pages {
     let form: HTML = .h(
       "form",
       [
-        "method": "post", "action": importPath(team), "class": "import-form",
+        "method": "post", "action": Self.importPath(team), "class": "import-form",
         "enctype": "multipart/form-data",
       ],
       [
-        csrfField(token), .h("label", ["for": "import-file"], localized("File")), file,
+        Self.csrfField(token), .h("label", ["for": "import-file"], localized("File")), file,
         .h("label", ["for": "import-content"], localized("Or paste it here")), text, modes,
         actions,
       ])
@@ -96,10 +96,10 @@ extension Pages {
   }
 
   /// What an import would do, field by field, and the button that does it.
-  static func importPreview(
+  func importPreview(
     _ plan: RosterImport, back: String, content: String, token: String, notice: String? = nil
   ) -> HTTPResponse {
-    let number = Language.current.number
+    let number = language.number
     func section(_ title: String, _ id: String, count: Int, _ items: [HTML]) -> HTML {
       .h(
         "section", ["aria-labelledby": id],
@@ -116,11 +116,12 @@ extension Pages {
         "h1",
         plan.team.map { localized("Import into %@?", $0.name) }
           ?? localized("Import into the whole organisation?")),
-      .h("p", ["class": "import-summary"], localized("This import: %@.", plan.summary)),
+      .h(
+        "p", ["class": "import-summary"], localized("This import: %@.", plan.summary(in: language))),
     ]
     if let notice { body.insert(.h("p", ["class": "problems", "role": "alert"], notice), at: 1) }
     if let week = plan.schedule {
-      body.append(.h("p", ["class": "week-import"], RosterImport.weekSummary(week)))
+      body.append(.h("p", ["class": "week-import"], RosterImport.weekSummary(week, in: language)))
     }
     if !plan.added.isEmpty {
       body.append(
@@ -146,14 +147,14 @@ extension Pages {
                 .h(
                   "ul", [:],
                   change.fields.map { field in
-                    let old = field.text(of: change.before, teams: plan.teams)
-                    let new = field.text(of: change.after, teams: plan.teams)
+                    let old = field.text(of: change.before, teams: plan.teams, in: language)
+                    let new = field.text(of: change.after, teams: plan.teams, in: language)
                     return .h(
                       "li",
                       field == .photo
-                        ? localized("%@: a new photo", field.label)
+                        ? localized("%@: a new photo", field.label(in: language))
                         : localized(
-                          "%1$@: %2$@ → %3$@", field.label, old.isEmpty ? "—" : old,
+                          "%1$@: %2$@ → %3$@", field.label(in: language), old.isEmpty ? "—" : old,
                           new.isEmpty ? "—" : new))
                   }),
               ])
@@ -194,9 +195,12 @@ extension Pages {
         .h(
           // Multipart, as the import form: a file's text may be larger than a plain form.
           "form",
-          ["method": "post", "action": importPath(plan.team), "enctype": "multipart/form-data"],
           [
-            csrfField(token),
+            "method": "post", "action": Self.importPath(plan.team),
+            "enctype": "multipart/form-data",
+          ],
+          [
+            Self.csrfField(token),
             .h("input", ["type": "hidden", "name": "content", "value": content]),
             .h("input", ["type": "hidden", "name": "mode", "value": plan.mode.rawValue]),
             .h("input", ["type": "hidden", "name": "confirm", "value": "yes"]),
@@ -207,7 +211,7 @@ extension Pages {
                 .h("a", ["class": "button", "href": back], localized("Cancel")),
                 .h(
                   "button", ["class": "button primary", "type": "submit", "id": "confirm-import"],
-                  localized("Import: %@", plan.summary)),
+                  localized("Import: %@", plan.summary(in: language))),
               ]),
           ]))
     }

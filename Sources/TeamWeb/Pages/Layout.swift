@@ -4,14 +4,28 @@ import TeamKit
 import TeamStore
 
 /// The HTML screens, one file each (roster, player form, player detail, Recently removed,
-/// history, messages, accounts, import), and the layout they share.
-enum Pages {
+/// history, messages, accounts, import), and the layout they share, drawn for one request:
+/// in its language, with the pictures of its library.
+struct Pages: Sendable {
   /// Players shown on one page of the roster.
   static let pageSize = 50
 
-  static func document(title: String, _ body: [HTML]) -> HTML {
-    let language = Language.current
-    return .h(
+  /// The language every word of the pages is in.
+  let language: Language
+  /// The library and roster the pictures are drawn from: their addresses then name their
+  /// content's version (nil: plain addresses).
+  let pictures: ImageLibrary.Shown?
+
+  /// `key` in the pages' language, its arguments put in.
+  func localized(_ key: String, _ arguments: any CustomStringConvertible...) -> String {
+    language.localized(key, arguments: arguments)
+  }
+
+  /// A message made elsewhere (a validation's, a store's), in the pages' language.
+  func text(_ message: Message) -> String { message.text(in: language) }
+
+  func document(title: String, _ body: [HTML]) -> HTML {
+    .h(
       "html", ["lang": language.rawValue],
       [
         .h(
@@ -29,12 +43,12 @@ enum Pages {
   }
 
   /// The link to the other language, on every page (``WebApp/language(of:)``).
-  static func languageSwitch(from language: Language) -> HTML {
+  func languageSwitch(from language: Language) -> HTML {
     let other: Language = language == .french ? .english : .french
     // Riot's policy asks for its notice wherever the game's art is shown.
     let notice: [HTML] =
-      ImageLibrary.shown?.roster.championArt.isShown == true
-      ? [.h("p", ["class": "riot-notice"], DataDragon.notice)] : []
+      pictures?.roster.championArt.isShown == true
+      ? [.h("p", ["class": "riot-notice"], DataDragon.notice(in: language))] : []
     return .h(
       "footer", ["class": "language"],
       [
@@ -49,7 +63,7 @@ enum Pages {
   }
 
   /// What app.js says to people, in the page's language (JSON).
-  static var scriptMessages: String {
+  var scriptMessages: String {
     let messages: [String: String] = [
       "orderRefused": localized("The order was not saved: the roster changed meanwhile."),
       "removedBy": localized("%1$@ was removed by %2$@. "),
@@ -87,7 +101,7 @@ enum Pages {
     return "{" + object.joined(separator: ",") + "}"
   }
 
-  static func page(status: Int = 200, title: String, cookie: String? = nil, _ body: [HTML])
+  func page(status: Int = 200, title: String, cookie: String? = nil, _ body: [HTML])
     -> HTTPResponse
   {
     var response = HTTPResponse(
@@ -97,24 +111,25 @@ enum Pages {
     return response
   }
 
-  static func avatar(
+  func avatar(
     _ image: String, size: Int, alt: String = "", id: String? = nil, lazy: Bool = false
   ) -> HTML {
-    if let drawn = ImageLibrary.drawnPicture(ofImage: image) {
+    if let drawn = ImageLibrary.drawnPicture(ofImage: image, in: pictures) {
       return drawing(drawn, size: size, alt: alt, id: id)
     }
-    return picture(ImageLibrary.address(ofImage: image), size: size, alt: alt, id: id, lazy: lazy)
+    return picture(
+      ImageLibrary.address(ofImage: image, in: pictures), size: size, alt: alt, id: id, lazy: lazy)
   }
 
   /// A player's round picture (``ImageLibrary/response(for:roster:request:)``).
-  static func avatar(of player: Player, size: Int, alt: String = "", id: String? = nil) -> HTML {
-    if let drawn = ImageLibrary.drawnPicture(of: player) {
+  func avatar(of player: Player, size: Int, alt: String = "", id: String? = nil) -> HTML {
+    if let drawn = ImageLibrary.drawnPicture(of: player, in: pictures) {
       return drawing(drawn, size: size, alt: alt, id: id)
     }
-    return picture(ImageLibrary.address(of: player), size: size, alt: alt, id: id)
+    return picture(ImageLibrary.address(of: player, in: pictures), size: size, alt: alt, id: id)
   }
 
-  private static func picture(
+  private func picture(
     _ source: String, size: Int, alt: String, id: String? = nil, lazy: Bool = false
   ) -> HTML {
     let attributes: HTML.Attributes = [
@@ -126,13 +141,13 @@ enum Pages {
 
   /// The form's picture, which its script changes as the fields change: always an image,
   /// fetched once shown (the add sheet is closed when its page loads).
-  static func imagePreview(_ source: String) -> HTML {
+  func imagePreview(_ source: String) -> HTML {
     picture(source, size: 64, alt: localized("Current picture"), id: "image-preview", lazy: true)
   }
 
   /// A drawn picture inside the page, as an image of `alt` (or hidden from assistive
   /// technology, as an image with an empty `alt`).
-  private static func drawing(_ picture: Picture, size: Int, alt: String, id: String?) -> HTML {
+  private func drawing(_ picture: Picture, size: Int, alt: String, id: String?) -> HTML {
     let attributes: HTML.Attributes = [
       "class": "avatar", "width": String(size), "height": String(size),
     ]
@@ -153,7 +168,7 @@ enum Pages {
   ) -> HTML {
     .h(
       "form", ["method": "post", "action": action, "class": "inline"],
-      [csrfField(token)]
+      [Self.csrfField(token)]
         + fields.map { .h("input", ["type": "hidden", "name": $0.0, "value": $0.1]) }
         + [.h("button", ["type": "submit"] + button, label)])
   }

@@ -6,7 +6,7 @@ import TeamStore
 /// A refusal or an error, as a page.
 extension Pages {
   /// A page that says why a request was refused, headed by what the status means to a user.
-  static func message(status: Int, text: String) -> HTTPResponse {
+  func message(status: Int, text: String) -> HTTPResponse {
     let title =
       switch status {
       case 403: localized("Refused")
@@ -17,7 +17,7 @@ extension Pages {
       case 413: localized("Too much data")
       case 421: localized("Wrong address")
       case 503: localized("Not saved")
-      default: Language.current.translation(of: HTTPError.reason(status))
+      default: language.translation(of: HTTPError.reason(status))
       }
     return page(
       status: status, title: "\(title) · KCorp",

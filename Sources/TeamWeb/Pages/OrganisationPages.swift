@@ -8,7 +8,7 @@ extension Pages {
   /// `/` when the organisation has several teams: a card per team, with
   /// its starting five and the completeness line, its substitutes, the contracts ending
   /// within 90 days, and its events of the next seven days with their verdicts.
-  static func overview(_ roster: Roster, viewer: Viewer, now: Date) -> HTTPResponse {
+  func overview(_ roster: Roster, viewer: Viewer, now: Date) -> HTTPResponse {
     let today = Day(now, in: roster.firstTeam.zone)  // the organisation's day: its first team's
     let cards: [HTML] = roster.teams.map { team in
       let players = roster.players(in: team.id)
@@ -47,7 +47,7 @@ extension Pages {
             status.isComplete
               ? localized("Starting five: complete.")
               : localized(
-                "Starting five: %@.", status.problems.map(\.description).joined(separator: ", "))),
+                "Starting five: %@.", status.problems(in: language).joined(separator: ", "))),
           .h(
             "p", ["class": "muted"],
             substitutes == 1 ? localized("1 substitute") : localized("%@ substitutes", substitutes)),
@@ -57,7 +57,7 @@ extension Pages {
               "p", ["class": "contracts"],
               localized(
                 "Contracts ending within 90 days: %@.",
-                ending.map { "\($0.name) (\($0.contractEnd?.formatted() ?? ""))" }
+                ending.map { "\($0.name) (\($0.contractEnd?.formatted(in: language) ?? ""))" }
                   .joined(separator: ", "))),
           upcoming.isEmpty
             ? .fragment([])
@@ -68,7 +68,7 @@ extension Pages {
                 return .h(
                   "li", [:],
                   [
-                    .h("a", ["href": "/events/\(event.id)"], event.title), .text(" · "),
+                    .h("a", ["href": "/events/\(event.id)"], text(event.title)), .text(" · "),
                     .text(when(event, in: zone)), .text(" · "), verdictBadge(verdict),
                   ])
               }),
@@ -99,7 +99,7 @@ extension Pages {
 
   /// `/teams`: every team; an owner adds, renames, re-parents and
   /// removes teams, and renames the organisation.
-  static func teams(
+  func teams(
     _ roster: Roster, token: String, viewer: Viewer,
     failure: (tag: String?, input: TeamInput, errors: ValidationError)? = nil,
     notice: String? = nil,
@@ -112,7 +112,7 @@ extension Pages {
         _ extra: HTML.Attributes = [:]
       ) -> HTML {
         let id = prefix + name
-        let message = errors?.messages(for: field).joined(separator: " ")
+        let message = errors?.messages(for: field).map(text).joined(separator: " ")
         let invalid: HTML.Attributes =
           message.map { _ in ["aria-invalid": "true", "aria-describedby": id + "-error"] } ?? [:]
         return .h(
@@ -130,7 +130,7 @@ extension Pages {
       let parents = roster.teams.filter { $0.id != team?.id }
       let parentID = prefix + "parent"
       return [
-        csrfField(token),
+        Self.csrfField(token),
         field(.teamName, "name", localized("Name"), input.name, ["maxlength": "40"]),
         field(.tag, "tag", localized("Tag"), input.tag, ["maxlength": "5"]),
         field(.league, "league", localized("League"), input.league, ["maxlength": "16"]),
@@ -148,7 +148,7 @@ extension Pages {
                       + (Team.tagKey(input.parent) == parent.tag ? ["selected": ""] : [:]),
                     parent.name)
                 }),
-            errors?.message(for: .parent).map { .h("p", ["class": "error"], $0) }
+            errors?.message(for: .parent).map { .h("p", ["class": "error"], text($0)) }
               ?? .fragment([]),
           ]),
       ]
@@ -189,7 +189,7 @@ extension Pages {
                   errors: failed?.1)
                   + [.h("button", ["class": "button", "type": "submit"], localized("Save"))]),
             ]),
-          postButton(
+          Self.postButton(
             "/teams/\(team.tag)/delete", token: token,
             button: ["class": "button danger small"],
             [.text(localized("Remove %@", team.name))]),
@@ -222,7 +222,7 @@ extension Pages {
             .h(
               "form", ["method": "post", "action": "/organisation", "class": "team-form"],
               [
-                csrfField(token),
+                Self.csrfField(token),
                 .h(
                   "div", ["class": "field"],
                   [
@@ -246,7 +246,7 @@ extension Pages {
 
   /// "Move to team…": the teams the reader may move the player to, each with its open
   /// roles (positions no starter plays there).
-  static func moveForm(
+  func moveForm(
     _ player: Player, in roster: Roster, targets: [Team], token: String, cookie: String?
   ) -> HTTPResponse {
     let current = roster.team(id: player.teamID)
@@ -288,7 +288,7 @@ extension Pages {
               : .h(
                 "form", ["method": "post", "action": "/players/\(player.id)/team"],
                 [
-                  csrfField(token),
+                  Self.csrfField(token),
                   .h(
                     "fieldset", [:],
                     [.h("legend", localized("Team"))] + choices),

@@ -28,7 +28,7 @@ extension Pages {
   /// The add or edit form; `errors` puts each message next to its field, and focus goes to
   /// the first field in error. With `search`, the row holds the selected champions and those
   /// that match, and focus goes back to the search.
-  static func playerForm(
+  func playerForm(
     _ input: PlayerInput, errors: ValidationError?, token: String, action: String,
     title: String, submit: String, version: String? = nil, notice: String? = nil,
     cancel: String = "/", heading: StaticString = "h2", everyChampion: Bool = true,
@@ -37,7 +37,7 @@ extension Pages {
     let firstError = ValidationError.Field.allCases.first { errors?.message(for: $0) != nil }
     // The selected champions first, in their order, then the others: here, or (in a sheet
     // that only scripts open) fetched once from an address that changes with its content
-    // and cached (``Asset/championRow``).
+    // and cached (``Asset/championRow(for:)``).
     var chosen: [Champion] = []  // in the order chosen
     for champion in input.favoriteChampions.compactMap(Champion.find)
     where !chosen.contains(champion) {
@@ -52,7 +52,8 @@ extension Pages {
       && !(search?.query.trimmingCharacters(in: .whitespaces) ?? "").isEmpty
     let championRow: HTML = .h(
       "div",
-      ["class": "champion-row"] + (everyChampion ? [:] : ["data-more": Asset.championRow.path]),
+      ["class": "champion-row"]
+        + (everyChampion ? [:] : ["data-more": Asset.championRow(for: self).path]),
       chosen.map { championChoice($0, checked: true) }
         + others.map { championChoice($0, checked: false) })
     func error(_ field: ValidationError.Field) -> HTML {
@@ -61,7 +62,7 @@ extension Pages {
       }
       return .h(
         "p", ["class": "error", "id": "\(field.rawValue)-error"],
-        messages.joined(separator: " "))
+        messages.map(text).joined(separator: " "))
     }
     func invalid(_ field: ValidationError.Field) -> HTML.Attributes {
       guard errors?.message(for: field) != nil else { return [:] }
@@ -95,7 +96,7 @@ extension Pages {
     let classOptions: [HTML] = ChampionClass.allCases.map { kind -> HTML in
       let selected: HTML.Attributes =
         search?.championClass == kind.rawValue ? ["selected": ""] : [:]
-      return .h("option", ["value": kind.rawValue] + selected, kind.displayName)
+      return .h("option", ["value": kind.rawValue] + selected, kind.displayName(in: language))
     }
     let searchAttributes: HTML.Attributes =
       [
@@ -144,9 +145,9 @@ extension Pages {
     let hasPhoto = player?.photo != nil
     let source =
       if let player, hasPhoto {
-        ImageLibrary.address(of: player)
+        ImageLibrary.address(of: player, in: pictures)
       } else {
-        ImageLibrary.address(ofImage: preview)
+        ImageLibrary.address(ofImage: preview, in: pictures)
       }
     let shown = imagePreview(source)
     let photoControl: HTML = .h(
@@ -209,7 +210,7 @@ extension Pages {
                     ["value": lineup.rawValue]
                       + ((try? Lineup(parsing: input.lineup)) == lineup
                         ? ["selected": ""] : [:]),
-                    lineup.displayName)
+                    lineup.displayName(in: language))
                 }),
             error(.lineup),
           ]),
@@ -267,7 +268,7 @@ extension Pages {
         // The page's own heading on a page of its own (h1), under the roster's in a sheet.
         .h(heading, ["id": "form-title"], title),
         notice.map { .h("p", ["class": "error", "role": "alert"], $0) } ?? .fragment([]),
-        csrfField(token),
+        Self.csrfField(token),
         version.map { .h("input", ["type": "hidden", "name": "version", "value": $0]) }
           ?? .fragment([]),
         input.team.isEmpty
@@ -308,7 +309,7 @@ extension Pages {
   }
 
   /// The add form on a page of its own (without JavaScript, "+" leads here).
-  static func addPlayer(
+  func addPlayer(
     _ input: PlayerInput, errors: ValidationError?, token: String, cookie: String?,
     status: Int = 200, notice: String? = nil, cancel: String = "/", search: ChampionSearch? = nil
   ) -> HTTPResponse {
@@ -328,7 +329,7 @@ extension Pages {
   }
 
   /// One champion of the form's row: a checkbox with its picture and name.
-  static func championChoice(_ champion: Champion, checked: Bool) -> HTML {
+  func championChoice(_ champion: Champion, checked: Bool) -> HTML {
     .h(
       "label", ["class": "champion"],
       [
@@ -337,12 +338,12 @@ extension Pages {
           ["type": "checkbox", "name": "champion", "value": champion.id]
             + (checked ? ["checked": ""] : [:])),
         avatar(champion.imageName, size: 56, lazy: true),
-        .h("span", champion.localizedName),
+        .h("span", champion.localizedName(in: language)),
       ])
   }
 
   /// The edit form on a page of its own, prefilled with `input`.
-  static func editPlayer(
+  func editPlayer(
     _ player: Player, input: PlayerInput, errors: ValidationError?, token: String,
     version: String, cookie: String?, status: Int = 200, notice: String? = nil,
     search: ChampionSearch? = nil
@@ -361,7 +362,7 @@ extension Pages {
       ])
   }
 
-  static func editForm(
+  func editForm(
     _ player: Player, input: PlayerInput, errors: ValidationError?, token: String,
     version: String, notice: String? = nil, heading: StaticString = "h2",
     everyChampion: Bool = true, search: ChampionSearch? = nil

@@ -5,7 +5,7 @@ import TeamStore
 
 /// A player's detail, and the confirmation of their removal.
 extension Pages {
-  static func backBar(to href: String = "/") -> HTML {
+  func backBar(to href: String = "/") -> HTML {
     .h(
       "header", ["class": "topbar"],
       [
@@ -15,7 +15,7 @@ extension Pages {
       ])
   }
 
-  static func player(
+  func player(
     _ player: Player, in roster: Roster, token: String, viewer: Viewer,
     tenures: [Tenure] = [], today: Day, notice: String? = nil
   ) -> HTTPResponse {
@@ -35,14 +35,19 @@ extension Pages {
       + fact(localized("Riot ID"), player.riotID?.description, id: "fact-riot-id")
       + fact(localized("Real name"), player.realName, id: "fact-real-name")
       + fact(
-        localized("Nationality"), player.nationality.map(Player.countryName), id: "fact-nationality"
+        localized("Nationality"), player.nationality.map { Player.countryName($0, in: language) },
+        id: "fact-nationality"
       )
-      + fact(localized("Birth date"), player.birthDate?.formatted(), id: "fact-birth-date")
-      + fact(localized("Joined the team"), player.joined?.formatted(), id: "fact-joined")
+      + fact(
+        localized("Birth date"), player.birthDate?.formatted(in: language), id: "fact-birth-date")
+      + fact(
+        localized("Joined the team"), player.joined?.formatted(in: language), id: "fact-joined")
       + fact(
         localized("Contract end"),
         player.contractEnd.map {
-          soon ? localized("%@ (within 90 days)", $0.formatted()) : $0.formatted()
+          soon
+            ? localized("%@ (within 90 days)", $0.formatted(in: language))
+            : $0.formatted(in: language)
         }, id: "fact-contract-end", soon ? ["class": "soon"] : [:])
     let history: [HTML] =
       tenures.isEmpty
@@ -59,7 +64,7 @@ extension Pages {
                   "li", [:],
                   localized(
                     "%1$@ (%2$@), %3$@ → %4$@", tenure.teamName, tenure.position.displayName,
-                    tenure.from?.formatted() ?? "?", tenure.to.formatted()))
+                    tenure.from?.formatted(in: language) ?? "?", tenure.to.formatted(in: language)))
               }),
           ])
       ]
@@ -73,14 +78,14 @@ extension Pages {
             "a",
             ["class": "button", "id": "edit-player", "href": "/players/\(player.id)/edit"],
             localized("Edit")),
-          postButton(
+          Self.postButton(
             "/players/\(player.id)/lineup", token: token,
             fields: [("lineup", starter ? "substitute" : "starter")],
             button: ["class": "button", "id": "lineup-toggle"],
             [.text(starter ? localized("Move to substitutes") : localized("Make starter"))]),
           .fragment(
             swaps.map { other in
-              postButton(
+              Self.postButton(
                 "/players/\(player.id)/swap", token: token, fields: [("with", other.id.uuidString)],
                 button: ["class": "button", "data-swap": other.id.uuidString],
                 [.text(localized("Swap with %@", other.name))])
@@ -103,7 +108,10 @@ extension Pages {
             player.favoriteChampions.map { champion in
               .h(
                 "li", [:],
-                [avatar(champion.imageName, size: 56), .h("span", champion.localizedName)])
+                [
+                  avatar(champion.imageName, size: 56),
+                  .h("span", champion.localizedName(in: language)),
+                ])
             }),
       ])
     /// When they can play, and the champions they played in logged games.
@@ -134,7 +142,7 @@ extension Pages {
               localized(
                 "Played in logged games: %@",
                 played.map {
-                  "\(Champion.find($0.champion)?.localizedName ?? $0.champion) ×\($0.games)"
+                  "\(Champion.find($0.champion)?.localizedName(in: language) ?? $0.champion) ×\($0.games)"
                 }
                 .joined(separator: ", "))),
         ])
@@ -155,7 +163,7 @@ extension Pages {
     return page(
       title: "\(player.name) · KCorp",
       [
-        backBar(to: rosterLink(to: player, in: roster)),
+        backBar(to: Self.rosterLink(to: player, in: roster)),
         .h(
           "main", ["class": "detail", "data-live": "", "data-player": player.id.uuidString],
           [
@@ -175,7 +183,8 @@ extension Pages {
                 .h(
                   "p", ["class": "role"],
                   [Icon.lane(player.position), .text(player.position.displayName)]),
-                .h("p", ["class": "muted", "id": "player-status"], player.lineup.label),
+                .h(
+                  "p", ["class": "muted", "id": "player-status"], player.lineup.label(in: language)),
                 .fragment(viewer.canEdit ? edits : []),
                 champions,
                 week(of: player, in: roster),
@@ -193,7 +202,7 @@ extension Pages {
           [
             // Only scripts open this sheet: the other champions come from the shared row.
             editForm(
-              player, input: input(of: player), errors: nil, token: token,
+              player, input: Self.input(of: player), errors: nil, token: token,
               version: WebApp.etag(player), everyChampion: false)
           ]),
         .h(
@@ -208,7 +217,7 @@ extension Pages {
       ])
   }
 
-  static func confirmDelete(
+  func confirmDelete(
     _ player: Player, token: String, cancel: HTML, heading: StaticString = "h2"
   ) -> HTML {
     .h(
@@ -220,7 +229,7 @@ extension Pages {
           "p", ["class": "muted"],
           localized(
             "%@ will go to Recently removed, where they can be restored for 30 days.", player.name)),
-        csrfField(token),
+        Self.csrfField(token),
         .h(
           "div", ["class": "actions"],
           [
@@ -230,7 +239,7 @@ extension Pages {
       ])
   }
 
-  static func confirmDeletePage(_ player: Player, token: String, cookie: String?) -> HTTPResponse {
+  func confirmDeletePage(_ player: Player, token: String, cookie: String?) -> HTTPResponse {
     page(
       title: localized("Delete %@? · KCorp", player.name), cookie: cookie,
       [

@@ -17,11 +17,13 @@ extension Pages {
   }
 
   /// How many pages a roster of `players` takes (at least one).
-  static func pageCount(_ players: Int) -> Int { max(1, (players + pageSize - 1) / pageSize) }
+  static func pageCount(_ players: Int) -> Int {
+    max(1, (players + Self.pageSize - 1) / Self.pageSize)
+  }
 
   /// The page (from 1) that shows `player`: the roster is shown starters first.
   static func page(of player: UUID, in players: [Player]) -> Int {
-    (players.startersFirst.firstIndex { $0.id == player } ?? 0) / pageSize + 1
+    (players.startersFirst.firstIndex { $0.id == player } ?? 0) / Self.pageSize + 1
   }
 
   /// A team's roster page: `/` while the organisation has one team, else `/teams/TAG`.
@@ -33,22 +35,22 @@ extension Pages {
   static func rosterLink(to player: Player, in roster: Roster) -> String {
     let team = roster.team(id: player.teamID) ?? roster.firstTeam
     let players = roster.players(in: team.id)
-    return path(of: team, in: roster)
-      + "?page=\(page(of: player.id, in: players))#player-\(player.id)"
+    return Self.path(of: team, in: roster)
+      + "?page=\(Self.page(of: player.id, in: players))#player-\(player.id)"
   }
 
-  /// A team's page `page`, from 1 to ``pageCount(_:)``: the starting five, then the
+  /// A team's page `page`, from 1 to ``Self.pageCount(_:)``: the starting five, then the
   /// substitutes and the other statuses, with their order buttons.
-  static func roster(
+  func roster(
     _ roster: Roster, team: Team, page: Int, token: String, viewer: Viewer,
     notice: Notice? = nil, addForm: (input: PlayerInput, errors: ValidationError?)? = nil
   ) -> HTTPResponse {
     let members = roster.players(in: team.id)
     let players = members.startersFirst
-    let pages = pageCount(players.count)
-    let shown = Array(players.dropFirst((page - 1) * pageSize).prefix(pageSize))
+    let pages = Self.pageCount(players.count)
+    let shown = Array(players.dropFirst((page - 1) * Self.pageSize).prefix(Self.pageSize))
     let status = LineupStatus(players: members)
-    let base = path(of: team, in: roster)
+    let base = Self.path(of: team, in: roster)
     let several = roster.teams.count > 1
     let justAdded: UUID? = if case .added(let player)? = notice { player.id } else { nil }
     var content: [HTML] = [
@@ -69,7 +71,7 @@ extension Pages {
           status.isComplete
             ? localized("Starting five: complete.")
             : localized(
-              "Starting five: %@.", status.problems.map(\.description).joined(separator: ", "))))
+              "Starting five: %@.", status.problems(in: language).joined(separator: ", "))))
       for lineup in Lineup.allCases {
         let group = shown.filter { $0.lineup == lineup }
         let everyone = players.filter { $0.lineup == lineup }
@@ -112,7 +114,7 @@ extension Pages {
                 "span",
                 localized(
                   "Page %1$@ of %2$@ · %3$@ players", page, pages,
-                  Language.current.number(players.count))),
+                  language.number(players.count))),
               page < pages
                 ? .h("a", ["href": "\(base)?page=\(page + 1)"], localized("Next"))
                 : .fragment([]),
@@ -125,7 +127,7 @@ extension Pages {
       addForm ?? (PlayerInput(name: "", position: "Top", team: several ? team.tag : ""), nil)
     let refused = addForm != nil
     let teamQuery = several ? "?team=\(team.tag)" : ""
-    return Pages.page(
+    return self.page(
       status: refused ? 422 : 200,
       title: several ? "\(team.name) · \(roster.organisation)" : localized("KCorp roster"),
       [
@@ -178,7 +180,7 @@ extension Pages {
   }
 
   /// The title of a group of the roster, by status.
-  static func groupTitle(_ lineup: Lineup) -> String {
+  func groupTitle(_ lineup: Lineup) -> String {
     switch lineup {
     case .starter: localized("Starting five")
     case .substitute: localized("Substitutes")
@@ -189,7 +191,7 @@ extension Pages {
   }
 
   /// Links to each team, and to the organisation.
-  static func teamSwitcher(_ teams: [Team], current: Team?) -> HTML {
+  func teamSwitcher(_ teams: [Team], current: Team?) -> HTML {
     .h(
       "nav", ["class": "teams", "aria-label": localized("Teams")],
       [
@@ -209,7 +211,7 @@ extension Pages {
   /// Links to the other pages, at the bottom of the roster: quiet buttons in a row.
   /// - Parameter team: the team shown, whose import the footer offers (nil: the whole
   ///   organisation's).
-  static func footer(
+  func footer(
     _ viewer: Viewer, removed: Int, organisation: Bool = false, team: Team? = nil
   ) -> HTML {
     var links: [HTML] = []
@@ -229,7 +231,7 @@ extension Pages {
           localized("Recently removed") + (removed == 0 ? "" : " (\(removed))")),
         .h("a", ["href": "/history"], localized("History")),
       ]
-      links += Language.current == .french ? csv : csv.reversed()
+      links += language == .french ? csv : csv.reversed()
       links.append(
         .h("a", ["href": "/export.xlsx", "download": ""], localized("Excel workbook (.xlsx)")))
       links.append(.h("a", ["href": "/export.json", "download": ""], localized("Export JSON")))
@@ -245,7 +247,7 @@ extension Pages {
   }
 
   /// The live region that announces what just happened, with "Undo" after a removal.
-  static func statusRegion(_ notice: Notice?, token: String, canUndo: Bool = true) -> HTML {
+  func statusRegion(_ notice: Notice?, token: String, canUndo: Bool = true) -> HTML {
     var children: [HTML] = []
     switch notice {
     case .added(let player)?:
@@ -253,7 +255,7 @@ extension Pages {
     case .restored(let player)?:
       children = [.text(localized("%@ is back on the roster.", player.name))]
     case .imported(let record, let team)?:
-      let number = Language.current.number
+      let number = language.number
       children = [
         .text(
           localized(
@@ -263,7 +265,7 @@ extension Pages {
       ]
       if canUndo, record.canUndo {
         children.append(
-          postButton(
+          Self.postButton(
             (team.map { "/teams/\($0.tag)" } ?? "") + "/imports/\(record.id)/undo", token: token,
             button: ["class": "button small", "id": "undo"], [.text(localized("Undo the import"))]))
       }
@@ -280,7 +282,7 @@ extension Pages {
       children = [.text(localized("%@ was removed. ", player.name))]
       if canUndo {
         children.append(
-          postButton(
+          Self.postButton(
             "/trash/\(player.id)/restore", token: token,
             button: ["class": "button small", "id": "undo"], [.text(localized("Undo"))]))
       }
@@ -296,7 +298,7 @@ extension Pages {
   /// The starting five as one card per lane, in the game's order (Top, Jungle, Mid, ADC,
   /// Support): a lane without a starter shows an empty card, a second starter of a lane
   /// follows the first.
-  static func startingFive(_ starters: [Player], token: String, justAdded: UUID?) -> HTML {
+  func startingFive(_ starters: [Player], token: String, justAdded: UUID?) -> HTML {
     var cards: [HTML] = []
     for position in Position.allCases {
       let here = starters.filter { $0.position == position }
@@ -329,7 +331,7 @@ extension Pages {
   }
 
   /// A player's link in the roster: picture, pseudo, lane, first champions.
-  static func link(to player: Player, size: Int) -> HTML {
+  func link(to player: Player, size: Int) -> HTML {
     .h(
       "a", ["class": "player-row", "href": "/players/\(player.id)"],
       [
@@ -347,7 +349,7 @@ extension Pages {
   }
 
   /// A player's first three favourite champions, small, each named by its picture's text.
-  static func champions(of player: Player) -> HTML {
+  func champions(of player: Player) -> HTML {
     let favourites = player.favoriteChampions.prefix(3)
     guard !favourites.isEmpty else { return .fragment([]) }
     return .h(
@@ -356,7 +358,7 @@ extension Pages {
   }
 
   /// One player's row: their link, and buttons that move them within their group.
-  static func row(
+  func row(
     _ player: Player, in group: [Player], token: String, justAdded: Bool, canMove: Bool = true
   ) -> HTML {
     let index = group.firstIndex(of: player) ?? 0
@@ -383,7 +385,7 @@ extension Pages {
             "form",
             ["method": "post", "action": "/players/\(player.id)/move", "class": "move"],
             [
-              csrfField(token),
+              Self.csrfField(token),
               move("up", localized("Move up %@", player.name), "▲", disabled: index == 0),
               move(
                 "down", localized("Move down %@", player.name), "▼",

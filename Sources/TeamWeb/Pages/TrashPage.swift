@@ -5,7 +5,7 @@ import TeamStore
 
 /// Recently removed.
 extension Pages {
-  static func trash(
+  func trash(
     _ removed: [RemovedPlayer], token: String, now: Date, viewer: Viewer,
     restorable: Set<UUID>? = nil
   ) -> HTTPResponse {
@@ -45,7 +45,7 @@ extension Pages {
                             ]),
                         ]),
                       restorable?.contains(removal.id) ?? viewer.canEdit
-                        ? postButton(
+                        ? Self.postButton(
                           "/trash/\(removal.id)/restore", token: token,
                           button: [
                             "class": "button small",

@@ -8,10 +8,10 @@ extension Pages {
   typealias EventForm = (input: EventInput, errors: ValidationError?)
 
   /// A field's error under it, and the attributes that tie the field to it.
-  private static func fieldError(_ errors: ValidationError?, _ field: ValidationError.Field)
+  private func fieldError(_ errors: ValidationError?, _ field: ValidationError.Field)
     -> HTML
   {
-    guard let message = errors?.message(for: field) else { return .fragment([]) }
+    guard let message = errors?.message(for: field).map(text) else { return .fragment([]) }
     return .h("p", ["class": "error", "id": "\(field.rawValue)-error"], message)
   }
 
@@ -23,22 +23,22 @@ extension Pages {
   }
 
   /// `Thu 26 Mar, 20:00–22:00` on `zone`'s clock.
-  static func when(_ event: TeamEvent, in zone: TimeZone) -> String {
-    let day = Day(event.start, in: zone).formatted()
+  func when(_ event: TeamEvent, in zone: TimeZone) -> String {
+    let day = Day(event.start, in: zone).formatted(in: language)
     let start = EventInput.wallClock(event.start, in: zone).suffix(5)
     let end = EventInput.wallClock(event.end, in: zone).suffix(5)
-    return "\(Weekday(of: event.start, in: zone).shortName) \(day), \(start)–\(end)"
+    return "\(Weekday(of: event.start, in: zone).shortName(in: language)) \(day), \(start)–\(end)"
   }
 
   /// A verdict as a badge: its words, coloured by its kind.
-  static func verdictBadge(_ verdict: Verdict) -> HTML {
-    .h("span", ["class": "verdict verdict-\(verdict.code)"], verdict.description)
+  func verdictBadge(_ verdict: Verdict) -> HTML {
+    .h("span", ["class": "verdict verdict-\(verdict.code)"], verdict.text(in: language))
   }
 
   /// A team's week from `first` (a Monday or any day), on the team's clock: seven days, each
   /// with its events and the hours the five can play; then, for editors, the form to plan
   /// an event and the calendar addresses.
-  static func week(
+  func week(
     _ roster: Roster, team: Team, from first: Day, token: String, viewer: Viewer,
     form: EventForm? = nil, notice: String? = nil
   ) -> HTTPResponse {
@@ -62,7 +62,7 @@ extension Pages {
               "a", ["href": "/events/\(event.id)"],
               [
                 .h("span", ["class": "time"], times),
-                .h("strong", event.title),
+                .h("strong", text(event.title)),
                 event.format.map { .h("span", ["class": "format"], $0.displayName) }
                   ?? .fragment([]),
               ]),
@@ -91,14 +91,16 @@ extension Pages {
           "li", ["class": "verdict-\(span.verdict.code)"],
           [
             .h("span", ["class": "time"], "\(clock(span.from))–\(clock(span.to))"),
-            .text(" " + span.verdict.description),
+            .text(" " + span.verdict.text(in: language)),
           ])
       }
       let weekday = Weekday(of: start, in: zone)
       return .h(
         "li", ["class": "day", "aria-labelledby": "day-\(day)"],
         [
-          .h("h2", ["id": "day-\(day)"], "\(weekday.shortName) \(day.formatted())"),
+          .h(
+            "h2", ["id": "day-\(day)"],
+            "\(weekday.shortName(in: language)) \(day.formatted(in: language))"),
           events.isEmpty
             ? .h("p", ["class": "muted"], localized("Nothing planned."))
             : .h("ul", ["class": "events"], items),
@@ -169,7 +171,7 @@ extension Pages {
             .h(
               "a",
               [
-                "class": "icon-button back", "href": path(of: team, in: roster),
+                "class": "icon-button back", "href": Self.path(of: team, in: roster),
                 "aria-label": localized("Back"),
               ],
               [Icon.chevronLeft]),
@@ -179,7 +181,7 @@ extension Pages {
                 .text(localized("Week")),
                 .h(
                   "span", ["class": "subtitle"],
-                  localized("%1$@ · from %2$@", team.name, first.formatted())),
+                  localized("%1$@ · from %2$@", team.name, first.formatted(in: language))),
               ]),
           ]),
         main,
@@ -188,7 +190,7 @@ extension Pages {
 
   /// Calendar addresses with Subscribe and Revoke, and the button that makes one: posted
   /// to `actions`/new and `actions`/revoke with `fields`.
-  static func calendarSection(
+  func calendarSection(
     _ feeds: [CalendarFeed], explained: String, token: String, actions: String,
     fields: [(String, String)]
   ) -> HTML {
@@ -207,19 +209,19 @@ extension Pages {
                   "a", ["class": "feed-link", "href": feed.path, "data-webcal": ""],
                   localized("Subscribe")),
                 .h("code", feed.path),
-                postButton(
+                Self.postButton(
                   actions + "/revoke", token: token, fields: [("secret", feed.secret)] + fields,
                   button: ["class": "button small"], [.text(localized("Revoke"))]),
               ])
           }),
-        postButton(
+        Self.postButton(
           actions + "/new", token: token, fields: fields, button: ["class": "button"],
           [.text(localized("Make a calendar address"))]),
       ])
   }
 
   /// Games won and lost per opponent, and the last ten scrims logged.
-  static func record(of team: Team, in schedule: Schedule) -> HTML {
+  func record(of team: Team, in schedule: Schedule) -> HTML {
     let record = schedule.record(of: team.id)
     guard !record.opponents.isEmpty else { return .fragment([]) }
     return .h(
@@ -244,7 +246,7 @@ extension Pages {
   }
 
   /// The form to plan or change an event; its times on the team's clock.
-  static func eventForm(
+  func eventForm(
     _ input: EventInput, errors: ValidationError?, token: String, action: String, submit: String,
     opponents: [String]
   ) -> HTML {
@@ -259,7 +261,7 @@ extension Pages {
       .h(
         "input",
         ["type": "text", "id": name.rawValue, "name": name.rawValue, "value": value] + extra
-          + invalid(errors, name))
+          + Self.invalid(errors, name))
     }
     func options<T: RawRepresentable>(_ values: [T], _ chosen: String, _ name: (T) -> String)
       -> [HTML] where T.RawValue == String
@@ -273,10 +275,10 @@ extension Pages {
       }
     }
     let kind: HTML = .h(
-      "select", ["id": "eventType", "name": "kind"] + invalid(errors, .eventType),
-      options(TeamEvent.Kind.allCases, input.kind) { $0.displayName })
+      "select", ["id": "eventType", "name": "kind"] + Self.invalid(errors, .eventType),
+      options(TeamEvent.Kind.allCases, input.kind) { $0.displayName(in: language) })
     let format: HTML = .h(
-      "select", ["id": "format", "name": "format"] + invalid(errors, .format),
+      "select", ["id": "format", "name": "format"] + Self.invalid(errors, .format),
       [.h("option", ["value": ""], localized("None"))]
         + options(TeamEvent.Format.allCases, input.format) { $0.displayName })
     let times: [HTML] = [
@@ -285,13 +287,13 @@ extension Pages {
         .h(
           "input",
           ["type": "datetime-local", "id": "start", "name": "start", "value": input.start]
-            + invalid(errors, .start))),
+            + Self.invalid(errors, .start))),
       field(
         .end, localized("End (two hours later when empty)"),
         .h(
           "input",
           ["type": "datetime-local", "id": "end", "name": "end", "value": input.end]
-            + invalid(errors, .end))),
+            + Self.invalid(errors, .end))),
     ]
     let details: [HTML] = [
       field(
@@ -303,12 +305,12 @@ extension Pages {
       field(
         .notes, localized("Notes"),
         .h(
-          "textarea", ["id": "notes", "name": "notes", "rows": "2"] + invalid(errors, .notes),
+          "textarea", ["id": "notes", "name": "notes", "rows": "2"] + Self.invalid(errors, .notes),
           input.notes)),
     ]
     return .h(
       "form", ["method": "post", "action": action, "class": "event-form", "novalidate": ""],
-      [csrfField(token), field(.eventType, localized("Kind"), kind)] + times + details + [
+      [Self.csrfField(token), field(.eventType, localized("Kind"), kind)] + times + details + [
         .h(
           "div", ["class": "actions"],
           [.h("button", ["class": "button primary", "type": "submit"], submit)])
@@ -317,7 +319,7 @@ extension Pages {
 
   /// One event: when on the team's clock, its verdict, who is invited and their answers,
   /// the games logged; for editors, the forms to answer, log the result, change or cancel.
-  static func event(
+  func event(
     _ event: TeamEvent, in roster: Roster, token: String, viewer: Viewer,
     form: EventForm? = nil, games typed: (input: [GameInput], errors: ValidationError)? = nil,
     notice: String? = nil
@@ -333,7 +335,7 @@ extension Pages {
         .h("span", ["class": "name"], names[id] ?? "?"),
         .h(
           "span", ["class": "answer answer-\(answer?.rawValue ?? "none")"],
-          answer?.displayName ?? localized("No answer")),
+          answer?.displayName(in: language) ?? localized("No answer")),
       ]
       if let comment = event.comments[id] { item.append(.h("q", ["class": "comment"], comment)) }
       if viewer.mayAnswer(for: id) {
@@ -345,7 +347,7 @@ extension Pages {
               "class": "inline answer-form",
             ],
             [
-              csrfField(token),
+              Self.csrfField(token),
               .h("input", ["type": "hidden", "name": "player", "value": id.text]),
               .h(
                 "input",
@@ -362,9 +364,10 @@ extension Pages {
                   [
                     "type": "submit", "name": "answer", "value": choice.rawValue,
                     "class": "button small",
-                    "aria-label": localized("%1$@: %2$@", names[id] ?? "?", choice.displayName),
+                    "aria-label": localized(
+                      "%1$@: %2$@", names[id] ?? "?", choice.displayName(in: language)),
                     "aria-pressed": answer == choice ? "true" : "false",
-                  ], choice.displayName)
+                  ], choice.displayName(in: language))
               }))
       }
       return .h("li", [:], item)
@@ -425,14 +428,14 @@ extension Pages {
               opponents: roster.schedule.opponents(of: team.id)),
           ]))
       tools.append(
-        postButton(
+        Self.postButton(
           "/events/\(event.id)/delete", token: token, button: ["class": "button danger"],
           [.text(localized("Cancel this event"))]))
     }
     let from = Day(event.start, in: zone)
     return page(
       status: form?.errors != nil || typed != nil ? 422 : 200,
-      title: "\(event.title) · \(team.name)",
+      title: "\(text(event.title)) · \(team.name)",
       [
         .h(
           "header", ["class": "topbar"],
@@ -446,7 +449,7 @@ extension Pages {
             .h(
               "h1", [:],
               [
-                .text(event.title),
+                .text(text(event.title)),
                 .h(
                   "span", ["class": "subtitle"],
                   ([team.name] + (event.format.map { [$0.displayName] } ?? [])).joined(
@@ -459,12 +462,12 @@ extension Pages {
 
   /// A logged game in a line: its result and side, each of our champions with who played
   /// it (a guess nobody confirmed marked so), the other team's, and the recording.
-  static func gameLine(_ game: Game, number: Int, names: [UUID: String]) -> HTML {
+  func gameLine(_ game: Game, number: Int, names: [UUID: String]) -> HTML {
     func champion(_ pick: Game.Pick) -> String {
-      Champion.find(pick.champion)?.localizedName ?? pick.champion
+      Champion.find(pick.champion)?.localizedName(in: language) ?? pick.champion
     }
-    var parts = [game.result.displayName]
-    if let side = game.side { parts.append(side.displayName) }
+    var parts = [game.result.displayName(in: language)]
+    if let side = game.side { parts.append(side.displayName(in: language)) }
     // The language's own space before the colon (a no-break one in French).
     var line: [HTML] = [
       .text(
@@ -501,7 +504,7 @@ extension Pages {
   /// without one), the games logged first, or as typed when they were refused. Each role
   /// has our champion, who played it (the one `lineup`, the verdict's five, names unless the
   /// game says otherwise) and the other team's champion.
-  static func resultForm(
+  func resultForm(
     _ event: TeamEvent, in roster: Roster, lineup: [Position: UUID],
     typed: (input: [GameInput], errors: ValidationError)?, token: String
   ) -> HTML {
@@ -519,7 +522,7 @@ extension Pages {
             .h(
               "option",
               ["value": value.rawValue] + (game?.result == value.rawValue ? ["selected": ""] : [:]),
-              value.displayName)
+              value.displayName(in: language))
           })
       let side: HTML = .h(
         "select", ["name": "side\(number)", "aria-label": localized("Game %@: side", number)],
@@ -528,7 +531,7 @@ extension Pages {
             .h(
               "option",
               ["value": value.rawValue] + (game?.side == value.rawValue ? ["selected": ""] : [:]),
-              value.displayName)
+              value.displayName(in: language))
           })
       let picks: [HTML] = Position.allCases.enumerated().map { role, position in
         func typed(_ list: [String]?) -> String {
@@ -583,7 +586,7 @@ extension Pages {
             "method": "post", "action": "/events/\(event.id)/games", "class": "result-form",
             "novalidate": "",
           ],
-          [csrfField(token), fieldError(errors, .game)] + rows + [
+          [Self.csrfField(token), fieldError(errors, .game)] + rows + [
             .h(
               "datalist", ["id": "champion-names"],
               Champion.catalog.map { .h("option", ["value": $0.name]) }),
@@ -600,12 +603,12 @@ extension Pages {
 
   /// The form that invites a player of the organisation not invited yet (a stand-in from
   /// another team, say).
-  static func inviteForm(_ event: TeamEvent, in roster: Roster, token: String) -> HTML {
+  func inviteForm(_ event: TeamEvent, in roster: Roster, token: String) -> HTML {
     .h(
       "form",
       ["method": "post", "action": "/events/\(event.id)/invite", "class": "inline invite-form"],
       [
-        csrfField(token),
+        Self.csrfField(token),
         .h(
           "select", ["name": "player", "aria-label": localized("Player to invite")],
           playerOptions(in: roster) { !event.invited.contains($0.id) }),
@@ -614,7 +617,7 @@ extension Pages {
   }
 
   /// A choice of who played a role: the organisation's players, by team.
-  private static func playerChoice(
+  private func playerChoice(
     in roster: Roster, selected: UUID?, name: String, label: String
   ) -> HTML {
     .h(
@@ -624,7 +627,7 @@ extension Pages {
   }
 
   /// The organisation's players that `isShown` keeps, as options grouped by team.
-  private static func playerOptions(
+  private func playerOptions(
     in roster: Roster, selected: UUID? = nil, where isShown: (Player) -> Bool = { _ in true }
   ) -> [HTML] {
     roster.teams.map { team in
@@ -641,7 +644,7 @@ extension Pages {
 
   /// When a player can play: their weekly hours and days away, with the form to change
   /// them.
-  static func availability(
+  func availability(
     _ player: Player, in roster: Roster, token: String, canEdit: Bool, now: Date,
     input: (weekly: String, away: String)? = nil, errors: ValidationError? = nil,
     notice: String? = nil
@@ -662,10 +665,11 @@ extension Pages {
     ]
     if canEdit {
       content.append(
-        postButton(
+        Self.postButton(
           "/players/\(player.id)/availability", token: token,
           fields: [("awayToday", today.description)],
-          button: ["class": "button"], [.text(localized("Away today (%@)", today.formatted()))]))
+          button: ["class": "button"],
+          [.text(localized("Away today (%@)", today.formatted(in: language)))]))
       content.append(
         .h(
           "form",
@@ -674,7 +678,7 @@ extension Pages {
             "class": "availability-form", "novalidate": "",
           ],
           [
-            csrfField(token),
+            Self.csrfField(token),
             .h(
               "div", ["class": "field"],
               [
@@ -686,7 +690,7 @@ extension Pages {
                   [
                     "type": "text", "id": "weekly", "name": "weekly", "value": weekly,
                     "autocomplete": "off",
-                  ] + invalid(errors, .weekly)),
+                  ] + Self.invalid(errors, .weekly)),
                 fieldError(errors, .weekly),
               ]),
             .h(
@@ -696,7 +700,8 @@ extension Pages {
                   "label", ["for": "away"],
                   localized("Days away, one a line (2026-03-12 or 2026-03-12..2026-03-14)")),
                 .h(
-                  "textarea", ["id": "away", "name": "away", "rows": "3"] + invalid(errors, .away),
+                  "textarea",
+                  ["id": "away", "name": "away", "rows": "3"] + Self.invalid(errors, .away),
                   away),
                 fieldError(errors, .away),
               ]),

@@ -28,12 +28,17 @@ struct Problem: JSONWritable {
   }
 
   /// The problem for a refusal, with the fields at fault (none for most refusals).
-  init(_ error: HTTPError, errors: [ValidationError.Issue] = [], current: Player? = nil) {
+  init(
+    _ error: HTTPError, errors: [ValidationError.Issue] = [], current: Player? = nil,
+    in language: Language
+  ) {
     status = error.status
     // In the request's language; the HTTP layer's own messages are looked up as keys.
-    title = Language.current.translation(of: HTTPError.reason(error.status))
-    detail = Language.current.translation(of: error.message)
-    self.errors = errors.map { FieldError(field: $0.field.rawValue, message: $0.message) }
+    title = language.translation(of: HTTPError.reason(error.status))
+    detail = language.translation(of: error.message)
+    self.errors = errors.map {
+      FieldError(field: $0.field.rawValue, message: $0.text.text(in: language))
+    }
     self.current = current
   }
 
@@ -108,18 +113,21 @@ struct LineupDocument: JSONWritable {
 }
 
 extension HTTPError {
-  static var playerNotFound: HTTPError {
-    HTTPError(404, localized("No player has this id: they may have been removed."))
+  static func playerNotFound(in language: Language) -> HTTPError {
+    HTTPError(404, language.localized("No player has this id: they may have been removed."))
   }
-  static var crossSite: HTTPError {
-    HTTPError(403, localized("Cross-site requests are refused."))
+  static func crossSite(in language: Language) -> HTTPError {
+    HTTPError(403, language.localized("Cross-site requests are refused."))
   }
 }
 
 extension WebApp {
-  static func json(_ value: some JSONWritable, status: Int = 200) -> HTTPResponse {
+  static func json(_ value: some JSONWritable, status: Int = 200, in language: Language)
+    -> HTTPResponse
+  {
     HTTPResponse(
-      status: status, contentType: "application/json", body: Array(TeamJSON.encode(value)))
+      status: status, contentType: "application/json",
+      body: Array(TeamJSON.encode(value, language: language)))
   }
 
   /// A player's entity tag: it changes whenever anything the API shows of them changes.
@@ -140,13 +148,13 @@ extension WebApp {
   }
 
   /// `?player=<id>&after=<id>&limit=<n>` of a history request.
-  static func historyQuery(_ request: HTTPRequest) throws(HTTPError) -> (
+  static func historyQuery(_ request: HTTPRequest, in language: Language) throws(HTTPError) -> (
     UUID?, Int64, Int
   ) {
     var player: UUID?
     if let text = request.query["player"] {
       guard let id = UUID(text: text) else {
-        throw HTTPError(400, localized("Give ?player= a player’s id."))
+        throw HTTPError(400, language.localized("Give ?player= a player’s id."))
       }
       player = id
     }
@@ -154,7 +162,7 @@ extension WebApp {
     let limit = Int(request.query["limit"] ?? "100") ?? -1
     guard after >= 0, (1...1000).contains(limit) else {
       throw HTTPError(
-        400, localized("Give ?after= a history id and ?limit= a number from 1 to 1000."))
+        400, language.localized("Give ?after= a history id and ?limit= a number from 1 to 1000."))
     }
     return (player, after, limit)
   }
@@ -167,11 +175,14 @@ extension WebApp {
 
   /// The JSON body of a write, refusing other media types (415) and malformed JSON (400).
   static func decodeBody<T: Decodable>(
-    _ type: T.Type, of request: HTTPRequest, accepting mediaTypes: [String] = ["application/json"]
+    _ type: T.Type, of request: HTTPRequest, accepting mediaTypes: [String] = ["application/json"],
+    in language: Language
   ) throws(HTTPError) -> T {
     guard let contentType = request.contentType, mediaTypes.contains(contentType) else {
       throw HTTPError(
-        415, localized("Send the body as %@.", mediaTypes.joined(separator: localized(" or "))),
+        415,
+        language.localized(
+          "Send the body as %@.", mediaTypes.joined(separator: language.localized(" or "))),
         headers: [
           request.method == "PATCH" ? "Accept-Patch" : "Accept-Post":
             mediaTypes.joined(separator: ", ")
@@ -184,12 +195,12 @@ extension WebApp {
       .first { $0.hasPrefix("charset=") }?.dropFirst("charset=".count)
       .trimmingCharacters(in: CharacterSet(charactersIn: "\""))
     if let charset, charset != "utf-8" {
-      throw HTTPError(415, localized("Send the body as UTF-8 JSON, not %@.", charset))
+      throw HTTPError(415, language.localized("Send the body as UTF-8 JSON, not %@.", charset))
     }
     do throws(JSONInputError) {
       return try TeamJSON.decode(type, from: Data(request.body))
     } catch {
-      throw HTTPError(400, error.message)
+      throw HTTPError(400, error.message.text(in: language))
     }
   }
 
@@ -206,7 +217,7 @@ extension WebApp {
       return cache.response(
         "/api/players?team=" + team.id.text + viewer.privacyKey, version: roster.version,
         for: context
-      ) { WebApp.json(roster.players(in: team.id).shown(to: viewer)) }
+      ) { context.json(roster.players(in: team.id).shown(to: viewer)) }
     }
 
     // The team is the body's `team` (or ?team=), the first one when it names none.
@@ -216,7 +227,7 @@ extension WebApp {
     ) { _, context, body in
       let input = body.input
       let player = try await context.scope.addPlayer(input)
-      var response = WebApp.json(player, status: 201)
+      var response = context.json(player, status: 201)
       response.headers += [
         ("Location", "/api/players/\(player.id)"), ("ETag", WebApp.etag(player)),
       ]
@@ -225,14 +236,15 @@ extension WebApp {
 
     route("GET", "/api/players/{id}", RoutePolicy(.reader, team: .player)) { _, context in
       let roster = store.roster
-      let player = try WebApp.player(context.parameters["id"], in: roster)
+      let player = try WebApp.player(
+        context.parameters["id"], in: roster, language: context.language)
       let viewer = context.viewer
       // The tag is of what this reader sees: another player's personal data changes none
       // of theirs (a tag of every field would let them test guesses).
       let shown = player.shown(to: viewer)
       var response = cache.response(
         "/api/players/" + player.id.text + viewer.privacyKey, version: roster.version, for: context
-      ) { WebApp.json(shown) }
+      ) { context.json(shown) }
       response.headers.append(("ETag", WebApp.etag(shown)))
       return response
     }
@@ -241,7 +253,8 @@ extension WebApp {
       "PATCH", "/api/players/{id}", RoutePolicy(.editor, .sameOrigin, team: .player),
       json: PlayerEdit.self, accepting: ["application/merge-patch+json", "application/json"]
     ) { request, context, edit in
-      let current = try WebApp.player(context.parameters["id"], in: store.roster)
+      let current = try WebApp.player(
+        context.parameters["id"], in: store.roster, language: context.language)
       guard WebApp.matches(request.header("if-match"), WebApp.etag(current)) else {
         throw RosterError.changed(current)
       }
@@ -249,29 +262,31 @@ extension WebApp {
       // (unless any version will do: no If-Match, or `*`).
       let player = try await context.scope.updatePlayer(
         current.id, with: edit, expected: WebApp.isConditional(request) ? current : nil)
-      var response = WebApp.json(player)
+      var response = context.json(player)
       response.headers.append(("ETag", WebApp.etag(player)))
       return response
     }
 
     route("DELETE", "/api/players/{id}", RoutePolicy(.editor, .sameOrigin, team: .player)) {
       _, context in
-      let id = try WebApp.player(context.parameters["id"], in: store.roster).id
+      let id = try WebApp.player(
+        context.parameters["id"], in: store.roster, language: context.language
+      ).id
       try await context.scope.removePlayer(id)
       return HTTPResponse(status: 204)
     }
 
     route("GET", "/api/trash", RoutePolicy(.staff, team: .organisation)) { _, context in
-      WebApp.json(store.roster.removed)
+      context.json(store.roster.removed)
     }
 
     route("POST", "/api/trash/{id}/restore", RoutePolicy(.editor, .sameOrigin, team: .player)) {
       _, context in
       guard let id = context.parameters["id"].flatMap(UUID.init(text:)) else {
-        throw HTTPError(404, localized("No removed player has this id."))
+        throw HTTPError(404, context.localized("No removed player has this id."))
       }
       let player = try await context.scope.restorePlayer(id)
-      var response = WebApp.json(player, status: 201)
+      var response = context.json(player, status: 201)
       response.headers += [
         ("Location", "/api/players/\(player.id)"), ("ETag", WebApp.etag(player)),
       ]
@@ -280,7 +295,7 @@ extension WebApp {
 
     route("GET", "/api/roster/order", RoutePolicy(.reader, team: .chosen)) { request, context in
       let players = store.roster.players(in: try context.checkedTeam.id)
-      var response = WebApp.json(players.map(\.id.uuidString))
+      var response = context.json(players.map(\.id.uuidString))
       response.headers.append(("ETag", WebApp.etag(order: players)))
       return response
     }
@@ -292,18 +307,18 @@ extension WebApp {
       let team = try context.checkedTeam
       let ids = texts.compactMap(UUID.init(text:))
       guard ids.count == texts.count else {
-        throw HTTPError(400, localized("Send the players’ ids, in the order wanted."))
+        throw HTTPError(400, context.localized("Send the players’ ids, in the order wanted."))
       }
       let before = store.roster.players(in: team.id)
       guard WebApp.matches(request.header("if-match"), WebApp.etag(order: before)) else {
         throw HTTPError(
           412,
-          localized(
+          context.localized(
             "The roster changed meanwhile; nothing was saved. Reload it and order it again."))
       }
       let players = try await context.scope.reorder(
         ids, expected: WebApp.isConditional(request) ? before.map(\.id) : nil)
-      var response = WebApp.json(players.map(\.id.uuidString))
+      var response = context.json(players.map(\.id.uuidString))
       response.headers.append(("ETag", WebApp.etag(order: players)))
       return response
     }
@@ -315,7 +330,8 @@ extension WebApp {
       json: SwapRequest.self
     ) { request, context, swap in
       let roster = store.roster
-      let player = try WebApp.player(context.parameters["id"], in: roster)
+      let player = try WebApp.player(
+        context.parameters["id"], in: roster, language: context.language)
       let named = swap.with
       let key = Player.nameKey(named)
       guard
@@ -323,15 +339,15 @@ extension WebApp {
           $0.id.uuidString.lowercased() == named.lowercased() || Player.nameKey($0.name) == key
         })
       else {
-        throw HTTPError(409, localized("No player on the roster is called “%@”.", named))
+        throw HTTPError(409, context.localized("No player on the roster is called “%@”.", named))
       }
       let (swapped, otherSwapped) = try await context.scope.swapPlayers(player.id, with: other.id)
-      return WebApp.json(SwapDocument(player: swapped, other: otherSwapped))
+      return context.json(SwapDocument(player: swapped, other: otherSwapped))
     }
 
     route("GET", "/api/lineup", RoutePolicy(.reader, team: .chosen)) { request, context in
       let team = try context.checkedTeam
-      return WebApp.json(
+      return context.json(
         LineupDocument(status: LineupStatus(players: store.roster.players(in: team.id))))
     }
 
@@ -340,22 +356,22 @@ extension WebApp {
     route("GET", "/api/events", RoutePolicy(.reader, team: .organisation)) { request, context in
       try events.subscribe(
         lastEventID: request.header("last-event-id"), address: app.clientAddress(request),
-        identity: context.identity)
+        identity: context.identity, in: context.language)
     }
 
     route("GET", "/api/history", RoutePolicy(.staff, team: .organisation)) { request, context in
-      let (player, after, limit) = try WebApp.historyQuery(request)
-      return WebApp.json(
+      let (player, after, limit) = try WebApp.historyQuery(request, in: context.language)
+      return context.json(
         try store.history(after: after, player: player, limit: limit))
     }
 
-    route("GET", "/api/champions", RoutePolicy(.reader, team: .organisation)) { request, _ in
+    route("GET", "/api/champions", RoutePolicy(.reader, team: .organisation)) { request, context in
       var classes: Set<ChampionClass> = []
       if let text = request.query["class"], !text.isEmpty {
         guard let found = ChampionClass(rawValue: text) else {  // as the schema's enum
           throw HTTPError(
             400,
-            localized(
+            context.localized(
               "“%@” is not a class; use Fighter, Tank, Mage, Assassin, Marksman or Support.", text)
           )
         }
@@ -363,9 +379,9 @@ extension WebApp {
       }
       let query = request.query["q"] ?? ""
       guard query.unicodeScalars.count <= 100 else {  // as the schema counts
-        throw HTTPError(400, localized("Shorten the search to 100 characters or fewer."))
+        throw HTTPError(400, context.localized("Shorten the search to 100 characters or fewer."))
       }
-      return WebApp.json(Champion.search(query, classes: classes))
+      return context.json(Champion.search(query, classes: classes))
     }
 
     route("GET", "/api/openapi.json", RoutePolicy(.reader, team: .organisation)) { _, _ in

@@ -14,19 +14,22 @@ extension WebApp {
     let store = store
     let app = self
 
-    route("GET", "/signin", RoutePolicy(.anyone, team: .organisation)) { request, _ in
+    route("GET", "/signin", RoutePolicy(.anyone, team: .organisation)) { request, context in
       let (token, cookie) = WebApp.csrfToken(for: request)
-      return Pages.signIn(name: "", next: WebApp.safeNext(request.query["next"]), token: token)
-        .with(cookie: cookie)
+      return context.pages.signIn(
+        name: "", next: WebApp.safeNext(request.query["next"]), token: token
+      )
+      .with(cookie: cookie)
     }
 
     /// The sign-in page again, the name and the page to go back to kept.
     @Sendable func signInAgain(
-      _ request: HTTPRequest, _ status: Int, _ message: String, headers: [(String, String)] = []
+      _ request: HTTPRequest, _ context: RequestContext, _ status: Int, _ message: String,
+      headers: [(String, String)] = []
     ) -> HTTPResponse {
       let form = request.formFields
       let (token, cookie) = WebApp.csrfToken(for: request)
-      var response = Pages.signIn(
+      var response = context.pages.signIn(
         name: form["name"]?.first ?? "", next: WebApp.safeNext(form["next"]?.first), token: token,
         message: message, status: status
       ).with(cookie: cookie)
@@ -36,8 +39,9 @@ extension WebApp {
 
     route(
       "POST", "/signin", RoutePolicy(.anyone, .form, team: .organisation),
-      expired: { request, _ in
-        signInAgain(request, 403, localized("This page had expired. Sign in again."))
+      expired: { request, context in
+        signInAgain(
+          request, context, 403, context.localized("This page had expired. Sign in again."))
       }
     ) { request, context in
       let form = context.form
@@ -57,17 +61,18 @@ extension WebApp {
         return response
       case .refused:
         return try await WebApp.delayed(
-          signInAgain(request, 401, localized("Wrong name or password.")))
+          signInAgain(request, context, 401, context.localized("Wrong name or password.")))
       case .throttled(let seconds):
         return try await WebApp.delayed(
           signInAgain(
-            request, 429,
-            localized("Too many failed sign-ins: wait %@ seconds, then try again.", seconds),
+            request, context, 429,
+            context.localized(
+              "Too many failed sign-ins: wait %@ seconds, then try again.", seconds),
             headers: [("Retry-After", String(seconds))]))
       case .busy:
         return try await WebApp.delayed(
           signInAgain(
-            request, 503, localized("The server is busy: try again in a second."),
+            request, context, 503, context.localized("The server is busy: try again in a second."),
             headers: [("Retry-After", "1")]))
       }
     }
@@ -88,9 +93,9 @@ extension WebApp {
     route(
       "POST", "/api/session", RoutePolicy(.anyone, .sameOrigin, team: .organisation),
       json: SessionRequest.self
-    ) { request, _, credentials in
+    ) { request, context, credentials in
       func refused(_ error: HTTPError, retryAfter: Int? = nil) async throws -> HTTPResponse {
-        var response = Problem(error).response
+        var response = Problem(error, in: context.language).response
         if let retryAfter { response.headers.append(("Retry-After", String(retryAfter))) }
         return try await WebApp.delayed(response)
       }
@@ -99,26 +104,29 @@ extension WebApp {
         address: app.clientAddress(request))
       {
       case .signedIn(let session, let identity):
-        var response = WebApp.json(SessionDocument(identity: identity), status: 201)
+        var response = context.json(SessionDocument(identity: identity), status: 201)
         response.headers.append(
           WebApp.sessionCookieHeader(
             session, secure: app.isSecure(request), maxAge: Int(access.policy.absoluteTimeout)))
         return response
       case .refused:
-        return try await refused(HTTPError(401, localized("Wrong name or password.")))
+        return try await refused(HTTPError(401, context.localized("Wrong name or password.")))
       case .throttled(let seconds):
         return try await refused(
           HTTPError(
-            429, localized("Too many failed sign-ins: wait %@ seconds, then try again.", seconds)),
+            429,
+            context.localized("Too many failed sign-ins: wait %@ seconds, then try again.", seconds)
+          ),
           retryAfter: seconds)
       case .busy:
         return try await refused(
-          HTTPError(503, localized("The server is busy: try again in a second.")), retryAfter: 1)
+          HTTPError(503, context.localized("The server is busy: try again in a second.")),
+          retryAfter: 1)
       }
     }
 
     route("GET", "/api/session", RoutePolicy(.person, team: .organisation)) { _, context in
-      WebApp.json(SessionDocument(identity: context.identity))
+      context.json(SessionDocument(identity: context.identity))
     }
 
     route("DELETE", "/api/session", RoutePolicy(.person, .sameOrigin, team: .organisation)) {
@@ -129,15 +137,16 @@ extension WebApp {
 
     route("GET", "/account", RoutePolicy(.person, team: .organisation)) { request, context in
       let (token, cookie) = WebApp.csrfToken(for: request)
-      return Pages.account(context.identity, token: token).with(cookie: cookie)
+      return context.pages.account(context.identity, token: token).with(cookie: cookie)
     }
 
     /// The account page again, with what became of the change.
     @Sendable func accountPage(
-      _ request: HTTPRequest, _ identity: Identity, _ message: String, status: Int = 200
+      _ request: HTTPRequest, _ context: RequestContext, _ identity: Identity, _ message: String,
+      status: Int = 200
     ) -> HTTPResponse {
       let (token, cookie) = WebApp.csrfToken(for: request)
-      return Pages.account(identity, token: token, message: message, status: status)
+      return context.pages.account(identity, token: token, message: message, status: status)
         .with(cookie: cookie)
     }
 
@@ -145,7 +154,8 @@ extension WebApp {
       "POST", "/account/password", RoutePolicy(.person, .form, team: .organisation),
       expired: { request, context in
         accountPage(
-          request, context.identity, localized("This page had expired. Try again."), status: 403)
+          request, context, context.identity,
+          context.localized("This page had expired. Try again."), status: 403)
       }
     ) { request, context in
       let form = context.form
@@ -157,23 +167,26 @@ extension WebApp {
       else {
         return try await WebApp.delayed(
           accountPage(
-            request, identity,
-            localized("The current password is wrong (or too many tries: wait, then try again)."),
+            request, context, identity,
+            context.localized(
+              "The current password is wrong (or too many tries: wait, then try again)."),
             status: 422))
       }
       do {
         try await access.setPassword(
           name: identity.name, password: form["new"]?.first ?? "", keeping: digest)
       } catch let error as AccessError {
-        return accountPage(request, identity, error.message, status: 422)
+        return accountPage(
+          request, context, identity, error.message.text(in: context.language), status: 422)
       }
       return accountPage(
-        request, identity, localized("Password changed; your other sessions are ended."))
+        request, context, identity,
+        context.localized("Password changed; your other sessions are ended."))
     }
 
-    route("GET", "/accounts", RoutePolicy(.owner, team: .organisation)) { request, _ in
+    route("GET", "/accounts", RoutePolicy(.owner, team: .organisation)) { request, context in
       let (token, cookie) = WebApp.csrfToken(for: request)
-      return Pages.accounts(
+      return context.pages.accounts(
         try access.accounts(), players: store.roster.players, teams: store.roster.teams,
         token: token
       ).with(cookie: cookie)
@@ -195,9 +208,9 @@ extension WebApp {
           teams: teams, player: player?.id)
       } catch let error as AccessError {
         let (token, cookie) = WebApp.csrfToken(for: request)
-        return Pages.accounts(
+        return context.pages.accounts(
           try access.accounts(), players: store.roster.players, teams: store.roster.teams,
-          token: token, message: error.message, status: 422
+          token: token, message: error.message.text(in: context.language), status: 422
         )
         .with(cookie: cookie)
       }
@@ -217,7 +230,7 @@ extension WebApp {
           try await access.setRole(name: name, role: role)
         }
       } catch let error as AccessError {
-        throw HTTPError(409, error.message)
+        throw HTTPError(409, error.message.text(in: context.language))
       }
       return .redirect(to: "/accounts")
     }
@@ -228,7 +241,7 @@ extension WebApp {
         try await access.removeAccount(
           name: context.parameters["name"]?.removingPercentEncoding ?? "")
       } catch let error as AccessError {
-        throw HTTPError(409, error.message)
+        throw HTTPError(409, error.message.text(in: context.language))
       }
       return .redirect(to: "/accounts")
     }
@@ -245,12 +258,12 @@ extension WebApp {
     var teams: Set<UUID> = []
     for value in ticked {
       guard let team = roster.team(value) else {
-        throw AccessError(localized("No team has the tag “%@”.", value))
+        throw AccessError(Message("No team has the tag “%@”.", value))
       }
       teams.insert(team.id)
     }
     guard !teams.isEmpty else {
-      throw AccessError(localized("Tick at least one team, or Every team."))
+      throw AccessError(Message("Tick at least one team, or Every team."))
     }
     return .some(teams)
   }

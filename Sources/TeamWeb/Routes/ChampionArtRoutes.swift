@@ -11,7 +11,7 @@ final class ChampionSyncJob: Sendable {
   enum State: Hashable, Sendable {
     case idle
     case running(done: Int, total: Int)
-    case failed(String)
+    case failed(Message)
     case finished(count: Int, version: String)
   }
 
@@ -35,10 +35,10 @@ final class ChampionSyncJob: Sendable {
         }
         end = .finished(count: art.champions.count, version: art.version)
       } catch let error as DataDragonError {
-        end = .failed(error.description)
+        end = .failed(error.message)
       } catch {
         end = .failed(
-          localized("The champion art could not be stored (%@); nothing was changed.", "\(error)"))
+          Message("The champion art could not be stored (%@); nothing was changed.", "\(error)"))
       }
       state.withLock { $0 = end }
     }
@@ -48,9 +48,9 @@ final class ChampionSyncJob: Sendable {
 extension WebApp {
   mutating func addChampionArtRoutes() {
     route("GET", "/champion-art", RoutePolicy(.owner, team: .organisation)) {
-      [store, championSync, options] request, _ in
+      [store, championSync, options] request, context in
       let (token, cookie) = WebApp.csrfToken(for: request)
-      return Pages.championArt(
+      return context.pages.championArt(
         store.roster.championArt, sync: championSync.current, source: options.dataDragon,
         token: token
       ).with(cookie: cookie)
@@ -65,7 +65,7 @@ extension WebApp {
 
 extension Pages {
   /// The owner's page for the game's art: what is stored, and the button that downloads it.
-  static func championArt(
+  func championArt(
     _ art: ChampionArt, sync: ChampionSyncJob.State, source: URL, token: String
   ) -> HTTPResponse {
     var status: [HTML] = []
@@ -85,7 +85,7 @@ extension Pages {
           ["id": "sync-progress", "max": String(max(total, 1)), "value": String(done)]),
       ]
     case .failed(let message):
-      status = [.h("p", ["class": "error", "role": "alert"], message)]
+      status = [.h("p", ["class": "error", "role": "alert"], text(message))]
     case .finished(let count, let version):
       status = [
         .h(
@@ -119,7 +119,7 @@ extension Pages {
             .h(
               "form", ["method": "post", "action": "/champion-art"],
               [
-                csrfField(token),
+                Self.csrfField(token),
                 .h(
                   "button",
                   ["class": "button primary", "type": "submit"]

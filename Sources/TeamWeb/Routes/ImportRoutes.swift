@@ -39,7 +39,7 @@ extension WebApp {
       let day = context.now.formatted(.iso8601.year().month().day())
       let roster = store.roster
       let workbook = try Workbook.roster(
-        roster.players, teams: roster.teams, french: Language.current == .french)
+        roster.players, teams: roster.teams, french: context.language == .french)
       return HTTPResponse(
         status: 200,
         headers: [
@@ -64,7 +64,7 @@ extension WebApp {
       let back = team.map { Pages.path(of: $0, in: roster) } ?? "/"
       let mode = form["mode"]?.first.flatMap(RosterImport.Mode.init(rawValue:)) ?? .merge
       func refused(_ content: String, _ problems: [RosterFile.Problem]) -> HTTPResponse {
-        Pages.importForm(
+        context.pages.importForm(
           team: team, back: back, content: content, mode: mode, problems: problems, token: token
         ).with(cookie: cookie)
       }
@@ -73,11 +73,10 @@ extension WebApp {
           form["content"]?.first ?? "",
           [
             RosterFile.Problem(
-              place: localized("File"),
-              message: localized(
+              place: Message("File"),
+              message: Message(
                 "Choose a file of at most 8 MiB (this one has %@ MiB).",
-                (Double(bytes) / 1_048_576).formatted(
-                  .number.precision(.fractionLength(1)).locale(Language.current.locale))))
+                Message.Argument.decimal(Double(bytes) / 1_048_576)))
           ])
       }
       let content =
@@ -92,14 +91,14 @@ extension WebApp {
         return refused(content, error.problems)
       }
       guard form["confirm"]?.first == "yes", !plan.isEmpty else {
-        return Pages.importPreview(plan, back: back, content: content, token: token)
+        return context.pages.importPreview(plan, back: back, content: content, token: token)
           .with(cookie: cookie)
       }
       // The roster changed since the preview: what the import does now, to confirm again.
       guard form["plan"]?.first == plan.fingerprint else {
-        return Pages.importPreview(
+        return context.pages.importPreview(
           plan, back: back, content: content, token: token,
-          notice: localized(
+          notice: context.localized(
             "The roster changed since the preview: this is what the import does now.")
         ).with(cookie: cookie)
       }
@@ -117,7 +116,7 @@ extension WebApp {
     route("GET", "/teams/{tag}/import", RoutePolicy(.editor, team: .tag)) { request, context in
       let (token, cookie) = WebApp.csrfToken(for: request)
       let team = try context.checkedTeam
-      return Pages.importForm(
+      return context.pages.importForm(
         team: team, back: Pages.path(of: team, in: store.roster), content: "", mode: .merge,
         problems: [], token: token
       ).with(cookie: cookie)
@@ -147,7 +146,9 @@ extension WebApp {
       let types = ["text/csv", "application/json"]
       guard types.contains(request.contentType ?? "") else {
         throw HTTPError(
-          415, localized("Send the body as %@.", types.joined(separator: localized(" or "))))
+          415,
+          context.localized(
+            "Send the body as %@.", types.joined(separator: context.localized(" or "))))
       }
       // The media type says what the file is, and must be what it holds.
       let json = RosterFile.format(of: Data(request.body)) == .json
@@ -155,12 +156,12 @@ extension WebApp {
         throw HTTPError(
           422,
           json
-            ? localized("This body is JSON: send it as application/json.")
-            : localized("This body is not JSON: send a CSV as text/csv."))
+            ? context.localized("This body is JSON: send it as application/json.")
+            : context.localized("This body is not JSON: send a CSV as text/csv."))
       }
       let mode = request.query["mode"] ?? "merge"
       guard let mode = RosterImport.Mode(rawValue: mode) else {
-        throw HTTPError(422, localized("Give mode=merge or mode=replace, not “%@”.", mode))
+        throw HTTPError(422, context.localized("Give mode=merge or mode=replace, not “%@”.", mode))
       }
       let plan: RosterImport
       let photos: [UUID: Photo]
@@ -172,12 +173,13 @@ extension WebApp {
       }
       let confirm = request.query["confirm"] ?? "false"
       guard confirm == "true" || confirm == "false" else {
-        throw HTTPError(422, localized("Give confirm=true to import, or leave it out to preview."))
+        throw HTTPError(
+          422, context.localized("Give confirm=true to import, or leave it out to preview."))
       }
       let record =
         confirm == "true" && !plan.isEmpty
         ? try await context.scope.importRoster(plan, photos: photos) : nil
-      return WebApp.json(ImportReport(plan: plan, record: record))
+      return context.json(ImportReport(plan: plan, record: record))
     }
     route(
       "POST", "/api/teams/{tag}/imports/{id}/undo", RoutePolicy(.editor, .sameOrigin, team: .tag)
@@ -185,14 +187,14 @@ extension WebApp {
       guard let id = context.parameters["id"].flatMap(Int64.init) else {
         throw RosterError.importNotFound
       }
-      return WebApp.json(try await context.scope.undoImport(id))
+      return context.json(try await context.scope.undoImport(id))
     }
 
     // The whole organisation's import (every team's players, and the week of a JSON export):
     // for editors of the whole organisation.
-    route("GET", "/import", RoutePolicy(.editor, team: .organisation)) { request, _ in
+    route("GET", "/import", RoutePolicy(.editor, team: .organisation)) { request, context in
       let (token, cookie) = WebApp.csrfToken(for: request)
-      return Pages.importForm(
+      return context.pages.importForm(
         team: nil, back: "/", content: "", mode: .merge, problems: [], token: token
       ).with(cookie: cookie)
     }
@@ -224,13 +226,15 @@ struct ImportReport: JSONWritable {
     let teams: [Team]
 
     func write(to writer: inout JSONWriter) {
+      let language = writer.language
       writer.object {
         $0.member(
           "fields",
           change.fields.map { field in
             FieldChange(
-              field: field.rawValue, before: field.text(of: change.before, teams: teams),
-              after: field.text(of: change.after, teams: teams))
+              field: field.rawValue,
+              before: field.text(of: change.before, teams: teams, in: language),
+              after: field.text(of: change.after, teams: teams, in: language))
           })
         $0.member("id", change.before.id)
         $0.member("name", change.before.name)
@@ -276,7 +280,7 @@ struct ImportReport: JSONWritable {
       $0.member("leftOut", plan.leftOut.map { LeftOut(name: $0.name, team: $0.team) })
       $0.member("removed", plan.removed)
       $0.member("restored", plan.restored)
-      $0.member("summary", plan.summary)
+      $0.member("summary", plan.summary(in: $0.language))
       $0.member("unchanged", plan.unchanged.count)
     }
   }

@@ -23,7 +23,7 @@ extension WebApp {
       // After an action the roster says what happened: rendered for this request only.
       let viewer = context.viewer(on: team)
       if let notice = WebApp.notice(request.query, roster: roster, store: store, team: team) {
-        return Pages.roster(
+        return context.pages.roster(
           roster, team: team, page: page, token: token, viewer: viewer, notice: notice
         ).with(cookie: cookie)
       }
@@ -31,7 +31,7 @@ extension WebApp {
         ["/teams/", team.tag, "?page=", String(page), viewer.cacheKey].joined(),
         version: roster.version, for: context, token: token, cookie: cookie
       ) {
-        Pages.roster(roster, team: team, page: page, token: slot, viewer: viewer)
+        context.pages.roster(roster, team: team, page: page, token: slot, viewer: viewer)
       }
     }
 
@@ -45,7 +45,7 @@ extension WebApp {
       return cache.response(
         "/~overview" + viewer.cacheKey + "~\(Int(context.now.timeIntervalSince1970) / 3600)",
         version: roster.version, for: context
-      ) { Pages.overview(roster, viewer: viewer, now: context.now) }
+      ) { context.pages.overview(roster, viewer: viewer, now: context.now) }
     }
 
     route("GET", "/teams/{tag}", RoutePolicy(.reader, team: .tag)) { request, context in
@@ -61,7 +61,7 @@ extension WebApp {
         token: token,
         cookie: cookie
       ) {
-        Pages.addPlayer(
+        context.pages.addPlayer(
           PlayerInput(name: "", position: "Top", team: several ? team.tag : ""), errors: nil,
           token: slot, cookie: nil, cancel: Pages.path(of: team, in: store.roster))
       }
@@ -71,10 +71,10 @@ extension WebApp {
       "POST", "/players", RoutePolicy(.editor, .form, upload: .fileForm, team: .chosen),
       expired: { request, context in
         let (token, cookie) = WebApp.csrfToken(for: request)
-        return Pages.addPlayer(
+        return context.pages.addPlayer(
           WebApp.input(from: context.form), errors: nil, token: token, cookie: cookie,
           status: 403,
-          notice: localized(
+          notice: context.localized(
             "This form had expired, so nothing was saved. Check it and press Add again."))
       }
     ) { request, context in
@@ -83,7 +83,7 @@ extension WebApp {
       if let search = Pages.ChampionSearch(form: context.form) {
         // The form again, its champions filtered, everything typed kept; nothing saved.
         let (token, cookie) = WebApp.csrfToken(for: request)
-        return Pages.addPlayer(
+        return context.pages.addPlayer(
           input, errors: nil, token: token, cookie: cookie,
           cancel: Pages.path(of: team, in: store.roster), search: search)
       }
@@ -97,7 +97,7 @@ extension WebApp {
         guard let validation = error.validation else { throw error }
         // The roster with its sheet open again, the input kept, focus on the first error.
         let (token, cookie) = WebApp.csrfToken(for: request)
-        return Pages.roster(
+        return context.pages.roster(
           store.roster, team: team, page: 1, token: token, viewer: context.viewer,
           addForm: (input, validation)
         ).with(cookie: cookie)
@@ -107,11 +107,12 @@ extension WebApp {
     /// A page about one player on the roster, cached per roster version; 404 for others.
     func playerPage(
       _ suffix: String,
-      _ render: @escaping @Sendable (Player, Roster, String, Pages.Viewer) -> HTTPResponse
+      _ render: @escaping @Sendable (Player, Roster, String, Pages) -> HTTPResponse
     ) -> Router.Handler {
       { request, context in
         let roster = store.roster
-        let player = try WebApp.player(context.parameters["id"], in: roster)
+        let player = try WebApp.player(
+          context.parameters["id"], in: roster, language: context.language)
         let (token, cookie) = WebApp.csrfToken(for: request)
         let viewer = context.viewer
         return cache.response(
@@ -119,13 +120,14 @@ extension WebApp {
           for: context,
           token: token, cookie: cookie
         ) {
-          render(player, roster, slot, viewer)
+          render(player, roster, slot, context.pages)
         }
       }
     }
     route("GET", "/players/{id}", RoutePolicy(.reader, team: .player)) { request, context in
       let roster = store.roster
-      let player = try WebApp.player(context.parameters["id"], in: roster)
+      let player = try WebApp.player(
+        context.parameters["id"], in: roster, language: context.language)
       let (token, cookie) = WebApp.csrfToken(for: request)
       let viewer = context.viewer
       // Tenures are read from the file only when the page is rendered: every transfer is a
@@ -136,13 +138,13 @@ extension WebApp {
       // After a change made here, its confirmation (a page of its own in the cache).
       var notice: String?
       if request.query["saved"] != nil {
-        notice = localized("Saved.")
+        notice = context.localized("Saved.")
       } else if let other = request.query["swapped"].flatMap(UUID.init(text:))
         .flatMap(roster.player(id:))
       {
-        notice = localized(
-          "%1$@ is now %2$@, %3$@ %4$@.", player.name, player.lineup.displayName, other.name,
-          other.lineup.displayName)
+        notice = context.localized(
+          "%1$@ is now %2$@, %3$@ %4$@.", player.name, player.lineup.name, other.name,
+          other.lineup.name)
       }
       return try cache.response(
         [
@@ -154,7 +156,7 @@ extension WebApp {
       ) {
         // Their personal data and earlier teams for the staff and themself alone.
         let personal = viewer.seesPersonalData(of: player.id)
-        return Pages.player(
+        return context.pages.player(
           player.shown(to: viewer), in: roster, token: slot, viewer: viewer,
           tenures: personal ? try store.tenures(of: player.id) : [],
           today: Day(context.now, in: (roster.team(id: player.teamID) ?? roster.firstTeam).zone),
@@ -163,25 +165,26 @@ extension WebApp {
     }
     route(
       "GET", "/players/{id}/delete", RoutePolicy(.editor, team: .player),
-      playerPage("/delete") { player, _, token, _ in
-        Pages.confirmDeletePage(player, token: token, cookie: nil)
+      playerPage("/delete") { player, _, token, pages in
+        pages.confirmDeletePage(player, token: token, cookie: nil)
       })
     route(
       "GET", "/players/{id}/edit", RoutePolicy(.editor, team: .player),
-      playerPage("/edit") { player, _, token, _ in
-        Pages.editPlayer(
+      playerPage("/edit") { player, _, token, pages in
+        pages.editPlayer(
           player, input: Pages.input(of: player), errors: nil, token: token,
           version: WebApp.etag(player), cookie: nil)
       })
 
     /// The edit form again, with what was typed.
     @Sendable func editAgain(
-      _ request: HTTPRequest, _ status: Int, errors: ValidationError? = nil,
+      _ request: HTTPRequest, _ context: RequestContext, _ status: Int,
+      errors: ValidationError? = nil,
       notice: String? = nil, player: Player, version: String? = nil,
       search: Pages.ChampionSearch? = nil
     ) -> HTTPResponse {
       let (token, cookie) = WebApp.csrfToken(for: request)
-      return Pages.editPlayer(
+      return context.pages.editPlayer(
         player, input: WebApp.input(from: request.formFields), errors: errors, token: token,
         version: version ?? WebApp.etag(player), cookie: cookie, status: status, notice: notice,
         search: search)
@@ -192,33 +195,39 @@ extension WebApp {
       RoutePolicy(.editor, .form, upload: .fileForm, team: .player),
       expired: { request, context in
         editAgain(
-          request, 403,
-          notice: localized(
+          request, context, 403,
+          notice: context.localized(
             "This form had expired, so nothing was saved. Check it and press Save again."),
-          player: try WebApp.player(context.parameters["id"], in: store.roster))
+          player: try WebApp.player(
+            context.parameters["id"], in: store.roster, language: context.language))
       }
     ) { request, context in
-      let current = try WebApp.player(context.parameters["id"], in: store.roster)
+      let current = try WebApp.player(
+        context.parameters["id"], in: store.roster, language: context.language)
       let form = context.form
       var input = WebApp.input(from: form)
       let version = form["version"]?.first ?? ""
       if let search = Pages.ChampionSearch(form: form) {
         // The form again, filtered, with the version it was made from: nothing saved.
-        return editAgain(request, 200, player: current, version: version, search: search)
+        return editAgain(request, context, 200, player: current, version: version, search: search)
       }
       if version != WebApp.etag(current) {
         // Someone saved meanwhile: what the form was made from is in the history. Fields
         // only one of them changed are merged; those both changed are for the typist.
-        guard let (base, authors) = try? WebApp.changes(to: current, since: version, in: store)
+        guard
+          let (base, authors) = try? WebApp.changes(
+            to: current, since: version, in: store, language: context.language)
         else {
-          return editAgain(request, 409, notice: WebApp.changedNotice(current), player: current)
+          return editAgain(
+            request, context, 409, notice: WebApp.changedNotice(current, in: context.language),
+            player: current)
         }
         let merge = input.merged(from: Pages.input(of: base), over: Pages.input(of: current))
         guard merge.conflicts.isEmpty else {
           let who = authors.joined(separator: ", ")
           let (token, cookie) = WebApp.csrfToken(for: request)
           let now = Pages.input(of: current)
-          return Pages.editPlayer(
+          return context.pages.editPlayer(
             current, input: merge.input,
             errors: ValidationError(
               issues: merge.conflicts.map { field in
@@ -226,10 +235,10 @@ extension WebApp {
                   field: field,
                   text: Message(
                     "%1$@ changed this meanwhile, to “%2$@”: keep yours or take theirs, then Save.",
-                    who, WebApp.shown(field, of: now)),
+                    who, WebApp.shown(field, of: now, in: context.language)),
                   isConflict: true)
               }), token: token, version: WebApp.etag(current), cookie: cookie, status: 409,
-            notice: localized(
+            notice: context.localized(
               "%1$@ changed %2$@ meanwhile; nothing was saved. Their changes to other fields are in the form below with yours.",
               who, current.name))
         }
@@ -250,9 +259,11 @@ extension WebApp {
       } catch {
         switch error {
         case .changed(let now):
-          return editAgain(request, 409, notice: WebApp.changedNotice(now), player: now)
+          return editAgain(
+            request, context, 409, notice: WebApp.changedNotice(now, in: context.language),
+            player: now)
         case .invalid(let errors), .conflict(let errors):
-          return editAgain(request, 422, errors: errors, player: current)
+          return editAgain(request, context, 422, errors: errors, player: current)
         default: throw error
         }
       }
@@ -261,15 +272,17 @@ extension WebApp {
     route(
       "POST", "/players/{id}/delete", RoutePolicy(.editor, .form, team: .player),
       expired: { request, context in
-        let player = try WebApp.player(context.parameters["id"], in: store.roster)
+        let player = try WebApp.player(
+          context.parameters["id"], in: store.roster, language: context.language)
         let (token, cookie) = WebApp.csrfToken(for: request)
-        var response = Pages.confirmDeletePage(player, token: token, cookie: cookie)
+        var response = context.pages.confirmDeletePage(player, token: token, cookie: cookie)
         response.status = 403
         return response
       }
     ) { _, context in
       let roster = store.roster
-      let player = try WebApp.player(context.parameters["id"], in: roster)
+      let player = try WebApp.player(
+        context.parameters["id"], in: roster, language: context.language)
       // The page that showed them, computed before they leave the roster.
       let team = roster.team(id: player.teamID) ?? roster.firstTeam
       let page = Pages.page(of: player.id, in: roster.players(in: team.id))
@@ -281,7 +294,8 @@ extension WebApp {
     route("POST", "/players/{id}/move", RoutePolicy(.editor, .form, team: .player)) {
       request, context in
       let roster = store.roster
-      let player = try WebApp.player(context.parameters["id"], in: roster)
+      let player = try WebApp.player(
+        context.parameters["id"], in: roster, language: context.language)
       let members = roster.players(in: player.teamID)
       let shown = members.startersFirst
       let group = shown.filter { $0.lineup == player.lineup }
@@ -299,7 +313,8 @@ extension WebApp {
 
     route("POST", "/players/{id}/lineup", RoutePolicy(.editor, .form, team: .player)) {
       request, context in
-      let player = try WebApp.player(context.parameters["id"], in: store.roster)
+      let player = try WebApp.player(
+        context.parameters["id"], in: store.roster, language: context.language)
       let lineup = context.form["lineup"]?.first ?? ""
       try await context.scope.updatePlayer(player.id, with: PlayerEdit(lineup: lineup))
       return .redirect(to: "/players/\(player.id)?saved")
@@ -308,15 +323,17 @@ extension WebApp {
     route("POST", "/players/{id}/swap", RoutePolicy(.editor, .form, team: .player)) {
       request, context in
       let roster = store.roster
-      let player = try WebApp.player(context.parameters["id"], in: roster)
-      let other = try WebApp.player(context.form["with"]?.first, in: roster)
+      let player = try WebApp.player(
+        context.parameters["id"], in: roster, language: context.language)
+      let other = try WebApp.player(
+        context.form["with"]?.first, in: roster, language: context.language)
       _ = try await context.scope.swapPlayers(player.id, with: other.id)
       return .redirect(to: "/players/\(player.id)?swapped=\(other.id)")
     }
 
     route("GET", "/history", RoutePolicy(.staff, team: .organisation)) { request, context in
-      let (player, _, _) = try WebApp.historyQuery(request)
-      return Pages.history(
+      let (player, _, _) = try WebApp.historyQuery(request, in: context.language)
+      return context.pages.history(
         try store.history(player: player, limit: 200), now: context.now)
     }
 
@@ -327,10 +344,12 @@ extension WebApp {
       let removed = roster.removed
       let restorable = Set(
         removed.filter {
-          (try? WebApp.check(context.identity, may: .editor, on: roster.team(id: $0.player.teamID)))
+          (try? WebApp.check(
+            context.identity, may: .editor, on: roster.team(id: $0.player.teamID),
+            in: context.language))
             != nil
         }.map(\.id))
-      return Pages.trash(
+      return context.pages.trash(
         removed, token: token, now: context.now, viewer: context.viewer, restorable: restorable
       ).with(cookie: cookie)
     }
@@ -339,7 +358,7 @@ extension WebApp {
     route("GET", "/language/{code}", RoutePolicy(.anyone, team: .organisation)) {
       request, context in
       guard let language = context.parameters["code"].flatMap(Language.init(rawValue:)) else {
-        throw HTTPError(404, localized("Choose English (en) or French (fr)."))
+        throw HTTPError(404, context.localized("Choose English (en) or French (fr)."))
       }
       var response = HTTPResponse.redirect(
         to: WebApp.sameOriginPath(request.header("referer"), request) ?? "/")
@@ -354,7 +373,7 @@ extension WebApp {
     route("POST", "/trash/{id}/restore", RoutePolicy(.editor, .form, team: .player)) {
       _, context in
       guard let id = context.parameters["id"].flatMap(UUID.init(text:)) else {
-        throw HTTPError(404, localized("Nobody with this id is in Recently removed."))
+        throw HTTPError(404, context.localized("Nobody with this id is in Recently removed."))
       }
       let player = try await context.scope.restorePlayer(id)
       return .redirect(to: WebApp.rosterLink(after: "restored", player, in: store.roster))
@@ -362,10 +381,12 @@ extension WebApp {
   }
 
   /// The player whose id is in the path.
-  /// - Throws: ``HTTPError/playerNotFound`` for a malformed or unknown id.
-  static func player(_ id: String?, in roster: Roster) throws(HTTPError) -> Player {
+  /// - Throws: ``HTTPError/playerNotFound(in:)`` for a malformed or unknown id.
+  static func player(_ id: String?, in roster: Roster, language: Language) throws(HTTPError)
+    -> Player
+  {
     guard let id = id.flatMap(UUID.init(text:)), let player = roster.player(id: id) else {
-      throw .playerNotFound
+      throw .playerNotFound(in: language)
     }
     return player
   }
@@ -437,7 +458,9 @@ extension WebApp {
   /// Tells the second of two staff editing one player what the first saved.
   /// The player as the edit form of `version` showed them, and who changed them since (the
   /// latest first); nil when that version is not in the player's recent history.
-  static func changes(to player: Player, since version: String, in store: RosterStore) throws
+  static func changes(
+    to player: Player, since version: String, in store: RosterStore, language: Language
+  ) throws
     -> (base: Player, authors: [String])?
   {
     // Newest first: the first entry that left the player at that version, or (for the
@@ -457,24 +480,27 @@ extension WebApp {
       return nil
     }
     var authors: [String] = []
-    for entry in since where !authors.contains(entry.authorName) {
-      authors.append(entry.authorName)
+    for entry in since where !authors.contains(entry.authorName(in: language)) {
+      authors.append(entry.authorName(in: language))
     }
     return (base, authors)
   }
 
   /// A field's value as the edit form shows it, for a message.
-  static func shown(_ field: ValidationError.Field, of input: PlayerInput) -> String {
+  static func shown(
+    _ field: ValidationError.Field, of input: PlayerInput, in language: Language
+  ) -> String {
     switch field {
     case .name: input.name
     case .position: input.position
     case .image: input.image
     case .favoriteChampions:
       input.favoriteChampions.compactMap { Champion.find($0)?.name }.joined(separator: ", ")
-    case .lineup: (try? Lineup(parsing: input.lineup))?.displayName ?? input.lineup
+    case .lineup: (try? Lineup(parsing: input.lineup))?.displayName(in: language) ?? input.lineup
     case .riotID: input.riotID
     case .realName: input.realName
-    case .nationality: input.nationality.isEmpty ? "" : Player.countryName(input.nationality)
+    case .nationality:
+      input.nationality.isEmpty ? "" : Player.countryName(input.nationality, in: language)
     case .birthDate: input.birthDate
     case .joined: input.joined
     case .contractEnd: input.contractEnd
@@ -482,12 +508,12 @@ extension WebApp {
     }
   }
 
-  static func changedNotice(_ player: Player) -> String {
+  static func changedNotice(_ player: Player, in language: Language) -> String {
     let champions = player.favoriteChampions.map(\.name).joined(separator: ", ")
-    return localized(
+    return language.localized(
       "Someone else changed %1$@ meanwhile; nothing was saved. Now: %1$@, %2$@, image %3$@, champions %4$@. Your changes are kept below: press Save to replace theirs.",
       player.name, player.position.displayName, player.image,
-      champions.isEmpty ? localized("none") : champions)
+      champions.isEmpty ? language.localized("none") : champions)
   }
 }
 

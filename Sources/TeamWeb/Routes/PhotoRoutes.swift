@@ -18,7 +18,7 @@ extension WebApp {
       return try await Photo.decoding(Data(file.data))
     } catch {
       throw .invalid(
-        ValidationError(.photo, localized("%@ Choose the photo again.", error.description)))
+        ValidationError(.photo, Message("%@ Choose the photo again.", error.message)))
     }
   }
 
@@ -31,10 +31,12 @@ extension WebApp {
       RoutePolicy(.editor, .sameOrigin, upload: .photo, team: .player)
     ) {
       request, context in
-      let player = try WebApp.player(context.parameters["id"], in: store.roster)
+      let player = try WebApp.player(
+        context.parameters["id"], in: store.roster, language: context.language)
       guard let type = request.contentType, WebApp.photoTypes.contains(type) else {
         throw HTTPError(
-          415, localized("Send the photo as image/jpeg, image/png, image/webp or image/heic."))
+          415,
+          context.localized("Send the photo as image/jpeg, image/png, image/webp or image/heic."))
       }
       let photo: Photo
       do throws(PhotoError) {
@@ -48,12 +50,13 @@ extension WebApp {
         default: throw HTTPError(422, error.description)
         }
       }
-      return WebApp.json(try await context.scope.setPhoto(of: player.id, to: photo))
+      return context.json(try await context.scope.setPhoto(of: player.id, to: photo))
     }
 
     route("DELETE", "/api/players/{id}/photo", RoutePolicy(.editor, .sameOrigin, team: .player)) {
       _, context in
-      let player = try WebApp.player(context.parameters["id"], in: store.roster)
+      let player = try WebApp.player(
+        context.parameters["id"], in: store.roster, language: context.language)
       try await context.scope.setPhoto(of: player.id, to: nil)
       return HTTPResponse(status: 204)
     }
@@ -62,7 +65,7 @@ extension WebApp {
     route("GET", "/photos/{file}", RoutePolicy(.reader, team: .organisation)) { _, context in
       guard let hash = Player.photoHash(inPath: "/photos/" + (context.parameters["file"] ?? "")),
         let jpeg = try store.photo(hash: hash)
-      else { throw HTTPError(404, localized("There is no such photo.")) }
+      else { throw HTTPError(404, context.localized("There is no such photo.")) }
       return HTTPResponse(
         status: 200,
         headers: [

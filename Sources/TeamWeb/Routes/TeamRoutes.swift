@@ -61,7 +61,7 @@ extension WebApp {
     }
 
     route("GET", "/api/organisation", RoutePolicy(.reader, team: .organisation)) { _, context in
-      WebApp.json(organisation(store.roster, for: context.viewer))
+      context.json(organisation(store.roster, for: context.viewer))
     }
 
     route(
@@ -69,11 +69,11 @@ extension WebApp {
       json: Rename.self, accepting: ["application/merge-patch+json", "application/json"]
     ) { _, context, rename in
       try await store.renameOrganisation(rename.name, by: context.author)
-      return WebApp.json(organisation(store.roster, for: context.viewer))
+      return context.json(organisation(store.roster, for: context.viewer))
     }
 
-    route("GET", "/api/teams", RoutePolicy(.reader, team: .organisation)) { _, _ in
-      WebApp.json(store.roster.teams)
+    route("GET", "/api/teams", RoutePolicy(.reader, team: .organisation)) { _, context in
+      context.json(store.roster.teams)
     }
 
     route(
@@ -81,18 +81,18 @@ extension WebApp {
       json: TeamInput.self
     ) { _, context, input in
       let team = try await store.addTeam(input, by: context.author)
-      var response = WebApp.json(team, status: 201)
+      var response = context.json(team, status: 201)
       response.headers.append(("Location", "/api/teams/\(team.tag)"))
       return response
     }
 
     route("GET", "/api/teams/{tag}", RoutePolicy(.reader, team: .tag)) { request, context in
-      WebApp.json(try context.checkedTeam)
+      context.json(try context.checkedTeam)
     }
 
     route("GET", "/api/teams/{tag}/players", RoutePolicy(.reader, team: .tag)) {
       request, context in
-      WebApp.json(store.roster.players(in: try context.checkedTeam.id).shown(to: context.viewer))
+      context.json(store.roster.players(in: try context.checkedTeam.id).shown(to: context.viewer))
     }
 
     route(
@@ -103,7 +103,7 @@ extension WebApp {
       let updated = try await store.updateTeam(
         team.id.uuidString, with: patch.applied(to: team, in: store.roster.teams),
         by: context.author)
-      return WebApp.json(updated)
+      return context.json(updated)
     }
 
     route("DELETE", "/api/teams/{tag}", RoutePolicy(.owner, .sameOrigin, team: .tag)) {
@@ -118,11 +118,12 @@ extension WebApp {
       "POST", "/api/players/{id}/transfer", RoutePolicy(.editor, .sameOrigin, team: .player),
       json: TransferRequest.self
     ) { request, context, transfer in
-      let player = try WebApp.player(context.parameters["id"], in: store.roster)
+      let player = try WebApp.player(
+        context.parameters["id"], in: store.roster, language: context.language)
       // The player exists (404 otherwise); a team the organisation lacks is a conflict with
       // its state, as in the team's form.
       guard let target = store.roster.team(transfer.team) else {
-        throw HTTPError(409, localized("No team has the tag “%@”.", transfer.team))
+        throw HTTPError(409, context.localized("No team has the tag “%@”.", transfer.team))
       }
       var lineup: Lineup?
       if let text = transfer.lineup {
@@ -134,20 +135,21 @@ extension WebApp {
       }
       // The target team's role is checked by the scope, as its own.
       let moved = try await context.scope.transferPlayer(player.id, to: target, lineup: lineup)
-      var response = WebApp.json(moved)
+      var response = context.json(moved)
       response.headers.append(("ETag", WebApp.etag(moved)))
       return response
     }
 
     route("GET", "/api/players/{id}/tenures", RoutePolicy(.personal(.path("id")), team: .player)) {
       _, context in
-      let player = try WebApp.player(context.parameters["id"], in: store.roster)
-      return WebApp.json(try store.tenures(of: player.id))
+      let player = try WebApp.player(
+        context.parameters["id"], in: store.roster, language: context.language)
+      return context.json(try store.tenures(of: player.id))
     }
 
     route("GET", "/api/contracts", RoutePolicy(.staff, team: .organisation)) { request, context in
-      let days = try WebApp.days(request.query["within"])
-      return WebApp.json(
+      let days = try WebApp.days(request.query["within"], in: context.language)
+      return context.json(
         Contracts.ending(
           in: store.roster.players, within: days,
           today: Day(context.now, in: store.roster.firstTeam.zone)))
@@ -165,7 +167,7 @@ extension WebApp {
     ) -> HTTPResponse {
       let (token, cookie) = WebApp.csrfToken(for: request)
       let roster = store.roster
-      return Pages.teams(
+      return context.pages.teams(
         roster, token: token,
         viewer: context.viewer(on: nil), failure: failure, notice: notice, status: status
       ).with(cookie: cookie)
@@ -241,16 +243,19 @@ extension WebApp {
 
     /// The teams a player may be moved to by this identity: every other team it edits.
     @Sendable func targets(_ player: Player, _ roster: Roster, _ identity: Identity) -> [Team] {
+      // The language only words a refusal, which is not kept.
       roster.teams.filter {
-        $0.id != player.teamID && (try? WebApp.check(identity, may: .editor, on: $0)) != nil
+        $0.id != player.teamID
+          && (try? WebApp.check(identity, may: .editor, on: $0, in: .english)) != nil
       }
     }
 
     route("GET", "/players/{id}/team", RoutePolicy(.editor, team: .player)) { request, context in
       let roster = store.roster
-      let player = try WebApp.player(context.parameters["id"], in: roster)
+      let player = try WebApp.player(
+        context.parameters["id"], in: roster, language: context.language)
       let (token, cookie) = WebApp.csrfToken(for: request)
-      return Pages.moveForm(
+      return context.pages.moveForm(
         player, in: roster, targets: targets(player, roster, context.identity), token: token,
         cookie: cookie)
     }
@@ -258,10 +263,11 @@ extension WebApp {
     route("POST", "/players/{id}/team", RoutePolicy(.editor, .form, team: .player)) {
       request, context in
       let roster = store.roster
-      let player = try WebApp.player(context.parameters["id"], in: roster)
+      let player = try WebApp.player(
+        context.parameters["id"], in: roster, language: context.language)
       let named = context.form["team"]?.first ?? ""
       guard let target = roster.team(named) else {
-        throw HTTPError(422, localized("Choose the team to move %@ to.", player.name))
+        throw HTTPError(422, context.localized("Choose the team to move %@ to.", player.name))
       }
       let moved = try await context.scope.transferPlayer(player.id, to: target)
       return .redirect(to: "/players/\(moved.id)")
@@ -269,10 +275,10 @@ extension WebApp {
   }
 
   /// `?within=` days, 90 when absent.
-  static func days(_ text: String?) throws(HTTPError) -> Int {
+  static func days(_ text: String?, in language: Language) throws(HTTPError) -> Int {
     guard let text else { return Contracts.warningDays }
     guard let days = Int(text), (0...3650).contains(days) else {
-      throw HTTPError(400, localized("Give ?within= a number of days from 0 to 3650."))
+      throw HTTPError(400, language.localized("Give ?within= a number of days from 0 to 3650."))
     }
     return days
   }

@@ -23,9 +23,11 @@ struct FeedRequest: Decodable, Sendable, NamingTeam {
 
 extension WebApp {
   /// The event a path's `{id}` names; 404 otherwise.
-  static func event(_ id: String?, in roster: Roster) throws(HTTPError) -> TeamEvent {
+  static func event(_ id: String?, in roster: Roster, language: Language) throws(HTTPError)
+    -> TeamEvent
+  {
     guard let id = id.flatMap(UUID.init(text:)), let event = roster.schedule.event(id: id) else {
-      throw HTTPError(404, localized("No event has this id: it may have been cancelled."))
+      throw HTTPError(404, language.localized("No event has this id: it may have been cancelled."))
     }
     return event
   }
@@ -52,7 +54,7 @@ extension WebApp {
         guard let text = request.query[name] else { return nil }
         guard let day = Day(text) else {
           throw HTTPError(
-            400, localized("Give %1$@ as a date, as 2026-03-12 (not “%2$@”).", name, text))
+            400, context.localized("Give %1$@ as a date, as 2026-03-12 (not “%2$@”).", name, text))
         }
         return day
       }
@@ -61,7 +63,7 @@ extension WebApp {
           days[0].map { Schedule.midnight($0, in: team.zone) } ?? .distantPast,
           days[1].map { Schedule.midnight($0.adding(days: 1), in: team.zone) } ?? .distantFuture)
       }
-      return WebApp.json(week)
+      return context.json(week)
     }
 
     route(
@@ -69,13 +71,14 @@ extension WebApp {
       RoutePolicy(.ownPlayer(.path("id")), .sameOrigin, team: .player),
       json: AvailabilityInput.self
     ) { request, context, input in
-      let player = try WebApp.player(context.parameters["id"], in: store.roster)
+      let player = try WebApp.player(
+        context.parameters["id"], in: store.roster, language: context.language)
       let availability: Availability
       do throws(ValidationError) { availability = try input.validated() } catch {
         throw RosterError.invalid(error)
       }
       try await context.scope.setAvailability(of: player.id, to: availability)
-      return WebApp.json(availability)
+      return context.json(availability)
     }
 
     route(
@@ -84,29 +87,33 @@ extension WebApp {
     ) { _, context, body in
       let input = body.input
       let event = try await context.scope.addEvent(input)
-      var response = WebApp.json(WebApp.document(event, in: store.roster), status: 201)
+      var response = context.json(WebApp.document(event, in: store.roster), status: 201)
       response.headers.append(("Location", "/api/week/events/\(event.id)"))
       return response
     }
 
     route("GET", "/api/week/events/{id}", RoutePolicy(.reader, team: .event)) { _, context in
       let roster = store.roster
-      return WebApp.json(
-        WebApp.document(try WebApp.event(context.parameters["id"], in: roster), in: roster))
+      return context.json(
+        WebApp.document(
+          try WebApp.event(context.parameters["id"], in: roster, language: context.language),
+          in: roster))
     }
 
     route(
       "PUT", "/api/week/events/{id}", RoutePolicy(.editor, .sameOrigin, team: .event),
       json: EventInput.self
     ) { _, context, input in
-      let event = try WebApp.event(context.parameters["id"], in: store.roster)
+      let event = try WebApp.event(
+        context.parameters["id"], in: store.roster, language: context.language)
       let updated = try await context.scope.updateEvent(event.id, with: input)
-      return WebApp.json(WebApp.document(updated, in: store.roster))
+      return context.json(WebApp.document(updated, in: store.roster))
     }
 
     route("DELETE", "/api/week/events/{id}", RoutePolicy(.editor, .sameOrigin, team: .event)) {
       _, context in
-      let event = try WebApp.event(context.parameters["id"], in: store.roster)
+      let event = try WebApp.event(
+        context.parameters["id"], in: store.roster, language: context.language)
       try await context.scope.removeEvent(event.id)
       return HTTPResponse(status: 204)
     }
@@ -115,9 +122,10 @@ extension WebApp {
       "PUT", "/api/week/events/{id}/games", RoutePolicy(.editor, .sameOrigin, team: .event),
       json: [GameInput].self
     ) { _, context, games in
-      let event = try WebApp.event(context.parameters["id"], in: store.roster)
+      let event = try WebApp.event(
+        context.parameters["id"], in: store.roster, language: context.language)
       let logged = try await context.scope.logGames(games, of: event.id)
-      return WebApp.json(WebApp.document(logged, in: store.roster))
+      return context.json(WebApp.document(logged, in: store.roster))
     }
 
     route(
@@ -125,27 +133,30 @@ extension WebApp {
       RoutePolicy(.ownPlayer(.path("player")), .sameOrigin, team: .event),
       json: AnswerRequest.self
     ) { _, context, body in
-      let event = try WebApp.event(context.parameters["id"], in: store.roster)
-      let player = try WebApp.player(context.parameters["player"], in: store.roster)
+      let event = try WebApp.event(
+        context.parameters["id"], in: store.roster, language: context.language)
+      let player = try WebApp.player(
+        context.parameters["player"], in: store.roster, language: context.language)
       let answered = try await context.scope.answer(
         body.answer, comment: body.comment, for: player.id, to: event.id)
-      return WebApp.json(WebApp.document(answered, in: store.roster))
+      return context.json(WebApp.document(answered, in: store.roster))
     }
 
     route(
       "POST", "/api/week/events/{id}/invitations",
       RoutePolicy(.editor, .sameOrigin, team: .event), json: InvitationRequest.self
     ) { _, context, body in
-      let event = try WebApp.event(context.parameters["id"], in: store.roster)
+      let event = try WebApp.event(
+        context.parameters["id"], in: store.roster, language: context.language)
       guard let player = Player.find(body.player, in: store.roster.players) else {
-        throw HTTPError.playerNotFound
+        throw HTTPError.playerNotFound(in: context.language)
       }
       let invited = try await context.scope.invite(player.id, to: event.id)
-      return WebApp.json(WebApp.document(invited, in: store.roster))
+      return context.json(WebApp.document(invited, in: store.roster))
     }
 
-    route("GET", "/api/calendar", RoutePolicy(.editor, team: .organisation)) { _, _ in
-      WebApp.json(store.roster.schedule.feeds)
+    route("GET", "/api/calendar", RoutePolicy(.editor, team: .organisation)) { _, context in
+      context.json(store.roster.schedule.feeds)
     }
 
     // The team is the body's `team` (or ?team=), the first team when none is named; a
@@ -155,7 +166,7 @@ extension WebApp {
       json: FeedRequest.self
     ) { _, context, wanted in
       let feed = try await context.scope.createFeed(player: wanted.player)
-      var response = WebApp.json(feed, status: 201)
+      var response = context.json(feed, status: 201)
       response.headers.append(("Location", feed.path))
       return response
     }
@@ -165,7 +176,7 @@ extension WebApp {
     ) { _, context in
       // The door found no team for an unknown secret.
       guard context.team != nil else {
-        throw HTTPError(404, localized("No calendar address has this secret."))
+        throw HTTPError(404, context.localized("No calendar address has this secret."))
       }
       try await context.scope.revokeFeed(context.parameters["secret"] ?? "")
       return HTTPResponse(status: 204)
@@ -177,7 +188,7 @@ extension WebApp {
       let roster = store.roster
       guard file.hasSuffix(".ics"),
         let feed = roster.schedule.feed(secret: String(file.dropLast(".ics".count)))
-      else { throw HTTPError(404, localized("There is no calendar at this address.")) }
+      else { throw HTTPError(404, context.localized("There is no calendar at this address.")) }
       let events: [TeamEvent]
       let name: String
       if let player = feed.playerID.flatMap({ roster.player(id: $0) }) {
@@ -187,12 +198,14 @@ extension WebApp {
         events = roster.schedule.events.filter { $0.teamID == team.id }
         name = team.name
       } else {
-        throw HTTPError(404, localized("There is no calendar at this address."))
+        throw HTTPError(404, context.localized("There is no calendar at this address."))
       }
       let names = Dictionary(roster.players.map { ($0.id, $0.name) }) { first, _ in first }
       var response = HTTPResponse(
         status: 200, contentType: "text/calendar; charset=utf-8",
-        body: Array(ICalendar.feed(name: name, events: events, players: names).utf8))
+        body: Array(
+          ICalendar.feed(name: name, events: events, players: names, language: context.language)
+            .utf8))
       response.headers.append(("Cache-Control", "no-store"))
       return response
     }
@@ -250,8 +263,9 @@ extension WebApp {
       let (token, cookie) = WebApp.csrfToken(for: request)
       let notice: String? =
         request.query["planned"] != nil
-        ? localized("Planned.") : request.query["cancelled"] != nil ? localized("Cancelled.") : nil
-      return Pages.week(
+        ? context.localized("Planned.")
+        : request.query["cancelled"] != nil ? context.localized("Cancelled.") : nil
+      return context.pages.week(
         store.roster, team: team, from: from, token: token, viewer: context.viewer, notice: notice
       ).with(cookie: cookie)
     }
@@ -266,7 +280,7 @@ extension WebApp {
         guard let errors = error.validation else { throw error }
         let (token, cookie) = WebApp.csrfToken(for: request)
         let day = Day(input.start.split(separator: "T").first.map(String.init) ?? "")
-        return Pages.week(
+        return context.pages.week(
           store.roster, team: team,
           from: WebApp.monday(of: day ?? Day(context.now, in: team.zone), in: team.zone),
           token: token,
@@ -277,19 +291,22 @@ extension WebApp {
 
     route("GET", "/events/{id}", RoutePolicy(.reader, team: .event)) { request, context in
       let roster = store.roster
-      let event = try WebApp.event(context.parameters["id"], in: roster)
+      let event = try WebApp.event(context.parameters["id"], in: roster, language: context.language)
       let (token, cookie) = WebApp.csrfToken(for: request)
       let notice: String? =
         request.query["planned"] != nil
-        ? localized("Planned: the starters are invited.")
-        : request.query["saved"] != nil ? localized("Saved.") : nil
-      return Pages.event(event, in: roster, token: token, viewer: context.viewer, notice: notice)
-        .with(cookie: cookie)
+        ? context.localized("Planned: the starters are invited.")
+        : request.query["saved"] != nil ? context.localized("Saved.") : nil
+      return context.pages.event(
+        event, in: roster, token: token, viewer: context.viewer, notice: notice
+      )
+      .with(cookie: cookie)
     }
 
     route("POST", "/events/{id}/edit", RoutePolicy(.editor, .form, team: .event)) {
       request, context in
-      let event = try WebApp.event(context.parameters["id"], in: store.roster)
+      let event = try WebApp.event(
+        context.parameters["id"], in: store.roster, language: context.language)
       let input = WebApp.eventInput(context.form)
       do throws(RosterError) {
         try await context.scope.updateEvent(event.id, with: input)
@@ -297,7 +314,7 @@ extension WebApp {
       } catch {
         guard let errors = error.validation else { throw error }
         let (token, cookie) = WebApp.csrfToken(for: request)
-        return Pages.event(
+        return context.pages.event(
           event, in: store.roster, token: token, viewer: context.viewer, form: (input, errors)
         ).with(cookie: cookie)
       }
@@ -305,7 +322,8 @@ extension WebApp {
 
     route("POST", "/events/{id}/games", RoutePolicy(.editor, .form, team: .event)) {
       request, context in
-      let event = try WebApp.event(context.parameters["id"], in: store.roster)
+      let event = try WebApp.event(
+        context.parameters["id"], in: store.roster, language: context.language)
       let games = WebApp.gameInputs(context.form)
       do throws(RosterError) {
         try await context.scope.logGames(games, of: event.id)
@@ -313,7 +331,7 @@ extension WebApp {
       } catch {
         guard let errors = error.validation else { throw error }
         let (token, cookie) = WebApp.csrfToken(for: request)
-        return Pages.event(
+        return context.pages.event(
           event, in: store.roster, token: token, viewer: context.viewer, games: (games, errors)
         ).with(cookie: cookie)
       }
@@ -323,8 +341,10 @@ extension WebApp {
       "POST", "/events/{id}/answer", RoutePolicy(.ownPlayer(.form("player")), .form, team: .event)
     ) {
       request, context in
-      let event = try WebApp.event(context.parameters["id"], in: store.roster)
-      let player = try WebApp.player(context.form["player"]?.first, in: store.roster)
+      let event = try WebApp.event(
+        context.parameters["id"], in: store.roster, language: context.language)
+      let player = try WebApp.player(
+        context.form["player"]?.first, in: store.roster, language: context.language)
       let answer = context.form["answer"]?.first.flatMap(TeamEvent.Answer.init(rawValue:))
       try await context.scope.answer(
         answer, comment: context.form["comment"]?.first, for: player.id, to: event.id)
@@ -333,9 +353,10 @@ extension WebApp {
 
     route("POST", "/events/{id}/invite", RoutePolicy(.editor, .form, team: .event)) {
       _, context in
-      let event = try WebApp.event(context.parameters["id"], in: store.roster)
+      let event = try WebApp.event(
+        context.parameters["id"], in: store.roster, language: context.language)
       guard let player = Player.find(context.form["player"]?.first ?? "", in: store.roster.players)
-      else { throw HTTPError.playerNotFound }
+      else { throw HTTPError.playerNotFound(in: context.language) }
       try await context.scope.invite(player.id, to: event.id)
       return .redirect(to: "/events/\(event.id)?saved")
     }
@@ -343,7 +364,7 @@ extension WebApp {
     route("POST", "/events/{id}/delete", RoutePolicy(.editor, .form, team: .event)) {
       _, context in
       let roster = store.roster
-      let event = try WebApp.event(context.parameters["id"], in: roster)
+      let event = try WebApp.event(context.parameters["id"], in: roster, language: context.language)
       let team = roster.team(id: event.teamID) ?? roster.firstTeam
       try await context.scope.removeEvent(event.id)
       return .redirect(
@@ -354,11 +375,12 @@ extension WebApp {
 
     route("GET", "/players/{id}/availability", RoutePolicy(.reader, team: .player)) {
       request, context in
-      let player = try WebApp.player(context.parameters["id"], in: store.roster)
+      let player = try WebApp.player(
+        context.parameters["id"], in: store.roster, language: context.language)
       let (token, cookie) = WebApp.csrfToken(for: request)
-      return Pages.availability(
+      return context.pages.availability(
         player, in: store.roster, token: token, canEdit: context.viewer.mayAnswer(for: player.id),
-        now: context.now, notice: request.query["saved"] != nil ? localized("Saved.") : nil
+        now: context.now, notice: request.query["saved"] != nil ? context.localized("Saved.") : nil
       ).with(cookie: cookie)
     }
 
@@ -368,7 +390,8 @@ extension WebApp {
     ) {
       request, context in
       let roster = store.roster
-      let player = try WebApp.player(context.parameters["id"], in: roster)
+      let player = try WebApp.player(
+        context.parameters["id"], in: roster, language: context.language)
       let form = context.form
       var availability = roster.schedule.availability[player.id] ?? Availability()
       let weekly = form["weekly"]?.first
@@ -388,7 +411,7 @@ extension WebApp {
       } catch {
         guard let errors = error.validation else { throw error }
         let (token, cookie) = WebApp.csrfToken(for: request)
-        return Pages.availability(
+        return context.pages.availability(
           player, in: store.roster, token: token, canEdit: true, now: context.now,
           input: (weekly ?? "", away ?? ""), errors: errors
         ).with(cookie: cookie)
@@ -417,7 +440,8 @@ extension WebApp {
       "POST", "/players/{id}/calendar/new",
       RoutePolicy(.ownPlayer(.path("id")), .form, team: .player)
     ) { _, context in
-      let player = try WebApp.player(context.parameters["id"], in: store.roster)
+      let player = try WebApp.player(
+        context.parameters["id"], in: store.roster, language: context.language)
       _ = try await context.scope.createFeed(player: player.id)
       return .redirect(to: "/players/\(player.id)/availability#calendar-title")
     }
@@ -426,7 +450,8 @@ extension WebApp {
       "POST", "/players/{id}/calendar/revoke",
       RoutePolicy(.ownPlayer(.path("id")), .form, team: .player)
     ) { request, context in
-      let player = try WebApp.player(context.parameters["id"], in: store.roster)
+      let player = try WebApp.player(
+        context.parameters["id"], in: store.roster, language: context.language)
       // Only this player's own addresses, whoever asks here.
       try await context.scope.revokeFeed(context.form["secret"]?.first ?? "", player: player.id)
       return .redirect(to: "/players/\(player.id)/availability#calendar-title")
