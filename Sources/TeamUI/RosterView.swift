@@ -199,7 +199,7 @@ struct PlayerRow: View {
         Text(
           player.lineup == .starter || player.lineup == .substitute
             ? player.position.displayName
-            : "\(player.position.displayName) · \(player.lineup.displayName)"
+            : "\(player.position.displayName) · \(player.lineup.displayName(in: .system))"
         )
       }
       .foregroundStyle(.secondary)

@@ -20,7 +20,7 @@ struct ServerView: View {
       Form {
         if let server = connection.remote?.server {
           Section {
-            Text("Signed in to \(server.name).")
+            Text("Signed in to \(server.name.description).")
             Button("Sign out", role: .destructive) {
               Task {
                 await connection.signOut()
@@ -87,11 +87,11 @@ struct SourceBanner: View {
         .font(.caption)
     } else if let server = connection.remote?.server {
       if connection.team.isConnected {
-        Text("The team's roster on \(server.name); changes show live.")
+        Text("The team's roster on \(server.name.description); changes show live.")
           .font(.caption)
           .foregroundStyle(.secondary)
       } else {
-        Text("\(server.name) cannot be reached: the roster is read-only until it is back.")
+        Text("\(server.name.description) cannot be reached: the roster is read-only until it is back.")
           .font(.caption)
           .foregroundStyle(.red)
       }
