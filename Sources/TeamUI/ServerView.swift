@@ -91,9 +91,11 @@ struct SourceBanner: View {
           .font(.caption)
           .foregroundStyle(.secondary)
       } else {
-        Text("\(server.name.description) cannot be reached: the roster is read-only until it is back.")
-          .font(.caption)
-          .foregroundStyle(.red)
+        Text(
+          "\(server.name.description) cannot be reached: the roster is read-only until it is back."
+        )
+        .font(.caption)
+        .foregroundStyle(.red)
       }
     }
   }
