@@ -21,7 +21,7 @@ TOOLS := .build/tools/bin/openapi-python-client
 
 ## test: format lint, Apple availability, Swift tests, then the browser walk and reliability
 test: build-deps test-deps lint $(TOOLS)
-	/usr/bin/python3 -m pytest -q Tests/checks  # availability, the French catalog, Dynamic Type
+	/usr/bin/python3 -m pytest -q Tests/checks  # availability, the French catalog, Dynamic Type, file sizes
 	/usr/bin/python3 scripts/check-apple-availability.py
 	/usr/bin/python3 scripts/generate-champion-data.py --check  # ChampionData.swift is data/champions.json
 	/usr/bin/python3 scripts/generate-localizations.py --check  # Localizations.swift, Localizable.xcstrings

@@ -412,52 +412,6 @@ final class Writer: @unchecked Sendable {
     ).bind(.text(player.id.text)).run()
   }
 
-  // MARK: - Teams
-
-  /// Adds a team after the others.
-  func insert(_ team: Team) throws {
-    try statement(
-      """
-      INSERT INTO team (id, name, tag, league, parent_id, time_zone, sort_order)
-      VALUES (?1, ?2, ?3, ?4, ?5, ?6, (SELECT coalesce(max(sort_order), 0) + 1 FROM team))
-      """
-    ).bind(Self.values(team)).run()
-  }
-
-  func update(_ team: Team) throws {
-    try statement(
-      "UPDATE team SET name = ?2, tag = ?3, league = ?4, parent_id = ?5, time_zone = ?6 WHERE id = ?1"
-    ).bind(Self.values(team)).run()
-  }
-
-  private static func values(_ team: Team) -> [SQLValue] {
-    [
-      .text(team.id.text), .text(team.name), .text(team.tag),
-      team.league.map { .text($0) } ?? .null, team.parentID.map { .text($0.text) } ?? .null,
-      .text(team.timeZone),
-    ]
-  }
-
-  /// Deletes a team that has no player; its removed players go to `heir` (they are restored
-  /// there) and its academies lose their parent.
-  func delete(_ team: Team, heir: Team) throws {
-    try statement("UPDATE player SET team_id = ?2 WHERE team_id = ?1")
-      .bind(.text(team.id.text), .text(heir.id.text)).run()
-    try statement("UPDATE team SET parent_id = NULL WHERE parent_id = ?1")
-      .bind(.text(team.id.text)).run()
-    try statement("DELETE FROM team WHERE id = ?1").bind(.text(team.id.text)).run()
-    // Its week goes with it; its events are nobody else's.
-    var events: [String] = []
-    try statement("SELECT id FROM team_event WHERE team_id = ?1").bind(.text(team.id.text))
-      .forEachRow { events.append($0.text(0)) }
-    for event in events.compactMap(UUID.init(text:)) { try delete(event: event) }
-    try statement("DELETE FROM calendar_feed WHERE team_id = ?1").bind(.text(team.id.text)).run()
-  }
-
-  func setOrganisation(_ name: String) throws {
-    try statement("UPDATE organisation SET name = ?1 WHERE id = 1").bind(.text(name)).run()
-  }
-
   /// Marks a player removed; they keep their row, order and champions until purged.
   func remove(_ removal: RemovedPlayer) throws {
     try statement("UPDATE player SET removed_at = ?2 WHERE id = ?1")
@@ -514,27 +468,4 @@ final class Writer: @unchecked Sendable {
     }
   }
 
-  /// The photos' hashes, by player.
-  func photoHashes() throws -> [UUID: String] {
-    var hashes: [UUID: String] = [:]
-    try statement("SELECT player_id, hash FROM photo").forEachRow { row in
-      if let id = UUID(text: row.text(0)) { hashes[id] = row.text(1) }
-    }
-    return hashes
-  }
-
-  /// Stores a player's photo, or removes it (nil).
-  func setPhoto(of id: UUID, jpeg: Data?, hash: String?) throws {
-    if let jpeg, let hash {
-      try statement(
-        """
-        INSERT INTO photo (player_id, hash, jpeg) VALUES (?1, ?2, ?3)
-        ON CONFLICT (player_id) DO UPDATE SET hash = excluded.hash, jpeg = excluded.jpeg
-        """
-      )
-      .bind(.text(id.text), .text(hash), .blob(jpeg)).run()
-    } else {
-      try statement("DELETE FROM photo WHERE player_id = ?1").bind(.text(id.text)).run()
-    }
-  }
 }

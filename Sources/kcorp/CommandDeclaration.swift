@@ -335,3 +335,9 @@ extension Command {
     return text
   }
 }
+
+/// The `--json` flag of the commands that print a table.
+let jsonFlag = Option.flag("--json", "Print JSON (the API's shape) instead of a table.")
+
+/// Output bytes as text.
+func text(_ data: Data) -> String { String(decoding: data, as: UTF8.self) }

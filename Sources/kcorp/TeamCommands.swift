@@ -1,7 +1,6 @@
 import Foundation
 import TeamKit
 
-private let jsonFlag = Option.flag("--json", "Print JSON (the API's shape) instead of a table.")
 private let timeZoneOption = Option(
   name: "--time-zone", value: "ZONE",
   help: "The zone its week is planned in, as Europe/Paris (a new team's).")

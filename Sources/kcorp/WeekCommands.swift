@@ -1,7 +1,6 @@
 import Foundation
 import TeamKit
 
-private let jsonFlag = Option.flag("--json", "Print JSON (the API's shape) instead of a table.")
 private let eventOptions = [
   Option(name: "--type", value: "T", help: "scrim, match, training or review."),
   Option(
@@ -14,8 +13,6 @@ private let eventOptions = [
   Option(name: "--place", value: "P", help: "Where it is played (default: online)."),
   Option(name: "--notes", value: "N", help: "Notes for the team."),
 ]
-
-private func text(_ data: Data) -> String { String(decoding: data, as: UTF8.self) }
 
 /// The event an id names, in a team's week.
 private func event(_ id: String, in week: TeamWeek) throws(CLIError) -> TeamEvent {

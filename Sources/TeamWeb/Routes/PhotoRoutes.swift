@@ -57,7 +57,7 @@ extension WebApp {
       _, context in
       let player = try WebApp.player(
         context.parameters["id"], in: store.roster, language: context.language)
-      try await context.scope.setPhoto(of: player.id, to: nil)
+      _ = try await context.scope.setPhoto(of: player.id, to: nil)
       return HTTPResponse(status: 204)
     }
 

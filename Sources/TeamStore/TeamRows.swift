@@ -1,0 +1,49 @@
+import Foundation
+import TeamKit
+
+/// The teams' rows, and the organisation's name.
+extension Writer {
+  /// Adds a team after the others.
+  func insert(_ team: Team) throws {
+    try statement(
+      """
+      INSERT INTO team (id, name, tag, league, parent_id, time_zone, sort_order)
+      VALUES (?1, ?2, ?3, ?4, ?5, ?6, (SELECT coalesce(max(sort_order), 0) + 1 FROM team))
+      """
+    ).bind(Self.values(team)).run()
+  }
+
+  func update(_ team: Team) throws {
+    try statement(
+      "UPDATE team SET name = ?2, tag = ?3, league = ?4, parent_id = ?5, time_zone = ?6 WHERE id = ?1"
+    ).bind(Self.values(team)).run()
+  }
+
+  static func values(_ team: Team) -> [SQLValue] {
+    [
+      .text(team.id.text), .text(team.name), .text(team.tag),
+      team.league.map { .text($0) } ?? .null, team.parentID.map { .text($0.text) } ?? .null,
+      .text(team.timeZone),
+    ]
+  }
+
+  /// Deletes a team that has no player; its removed players go to `heir` (they are restored
+  /// there) and its academies lose their parent.
+  func delete(_ team: Team, heir: Team) throws {
+    try statement("UPDATE player SET team_id = ?2 WHERE team_id = ?1")
+      .bind(.text(team.id.text), .text(heir.id.text)).run()
+    try statement("UPDATE team SET parent_id = NULL WHERE parent_id = ?1")
+      .bind(.text(team.id.text)).run()
+    try statement("DELETE FROM team WHERE id = ?1").bind(.text(team.id.text)).run()
+    // Its week goes with it; its events are nobody else's.
+    var events: [String] = []
+    try statement("SELECT id FROM team_event WHERE team_id = ?1").bind(.text(team.id.text))
+      .forEachRow { events.append($0.text(0)) }
+    for event in events.compactMap(UUID.init(text:)) { try delete(event: event) }
+    try statement("DELETE FROM calendar_feed WHERE team_id = ?1").bind(.text(team.id.text)).run()
+  }
+
+  func setOrganisation(_ name: String) throws {
+    try statement("UPDATE organisation SET name = ?1 WHERE id = 1").bind(.text(name)).run()
+  }
+}

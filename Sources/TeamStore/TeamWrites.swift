@@ -1,0 +1,112 @@
+import Foundation
+import TeamKit
+
+/// The organisation's teams: added, changed, removed, and the organisation renamed.
+extension RosterStore {
+  /// Adds a team after the others and returns it.
+  /// - Throws: ``RosterError/invalid(_:)`` or ``RosterError/conflict(_:)`` (a tag taken),
+  ///   or ``RosterError/storage(_:)``.
+  @discardableResult
+  public func addTeam(_ input: TeamInput, by author: String = local) async throws(RosterError)
+    -> Team
+  {
+    try await perform { [now] writer, roster in
+      let team = try input.validated(among: roster.teams)
+      try writer.insert(team)
+      try writer.record(
+        .teamAdded, before: nil, after: nil, author: author, at: now(), name: team.name)
+      return (roster.with(teams: roster.teams + [team]), team)
+    }
+  }
+
+  /// Changes a team’s name, tag, league and parent, and returns it.
+  /// - Throws: ``RosterError/teamNotFound(_:)``, ``RosterError/invalid(_:)``,
+  ///   ``RosterError/conflict(_:)`` or ``RosterError/storage(_:)``.
+  @discardableResult
+  public func updateTeam(_ tagOrID: String, with input: TeamInput, by author: String = local)
+    async throws(RosterError) -> Team
+  {
+    try await perform { [now] writer, roster in
+      guard let index = roster.teams.firstIndex(where: { $0.id == roster.team(tagOrID)?.id })
+      else { throw RosterError.teamNotFound(tagOrID) }
+      let current = roster.teams[index]
+      let team = try input.validated(id: current.id, among: roster.teams)
+      guard team != current else { return (nil, team) }
+      try writer.update(team)
+      try writer.record(
+        .teamEdited, before: nil, after: nil, author: author, at: now(), name: team.name,
+        from: current.name, to: team.name)
+      var teams = roster.teams
+      teams[index] = team
+      return (roster.with(teams: teams), team)
+    }
+  }
+
+  /// Removes a team that has no player left (its "Recently removed" go to the first other
+  /// team) and returns it. The organisation keeps at least one team.
+  /// - Throws: ``RosterError/teamNotFound(_:)``, ``RosterError/conflict(_:)`` when players
+  ///   are still on it or it is the only team, or ``RosterError/storage(_:)``.
+  @discardableResult
+  public func removeTeam(_ tagOrID: String, by author: String = local) async throws(RosterError)
+    -> Team
+  {
+    try await perform { [now] writer, roster in
+      guard let team = roster.team(tagOrID) else { throw RosterError.teamNotFound(tagOrID) }
+      let count = roster.players(in: team.id).count
+      guard count == 0 else {
+        throw RosterError.conflict(
+          ValidationError(
+            .team,
+            count == 1
+              ? Message("%@ still has 1 player: move or remove them first.", team.name)
+              : Message(
+                "%1$@ still has %2$@ players: move or remove them first.", team.name, count),
+            isConflict: true))
+      }
+      guard let heir = roster.teams.first(where: { $0.id != team.id }) else {
+        throw RosterError.conflict(
+          ValidationError(
+            .team, Message("%@ is the organisation’s only team: add another first.", team.name),
+            isConflict: true))
+      }
+      try writer.delete(team, heir: heir)
+      try writer.record(
+        .teamRemoved, before: nil, after: nil, author: author, at: now(), name: team.name)
+      let teams = roster.teams.compactMap { other -> Team? in
+        guard other.id != team.id else { return nil }
+        var other = other
+        if other.parentID == team.id { other.parentID = nil }
+        return other
+      }
+      let (_, removed) = try writer.load()
+      return (
+        roster.with(teams: teams).with(removed: removed).with(schedule: try writer.schedule()),
+        team
+      )
+    }
+  }
+
+  /// Renames the organisation.
+  /// - Throws: ``RosterError/invalid(_:)`` or ``RosterError/storage(_:)``.
+  public func renameOrganisation(_ name: String, by author: String = local)
+    async throws(RosterError)
+  {
+    let name = name.trimmingCharacters(in: .whitespacesAndNewlines)
+    guard !name.isEmpty, name.count <= Team.maxNameLength, !PlayerInput.hasInvisibleCharacters(name)
+    else {
+      throw .invalid(
+        ValidationError(
+          .teamName,
+          Message("Give the organisation a name of 1 to %@ visible characters.", Team.maxNameLength)
+        ))
+    }
+    try await perform { [now] writer, roster in
+      guard name != roster.organisation else { return (nil, ()) }
+      try writer.setOrganisation(name)
+      try writer.record(
+        .organisationRenamed, before: nil, after: nil, author: author, at: now(), name: name,
+        from: roster.organisation, to: name)
+      return (roster.with(organisation: name), ())
+    }
+  }
+}

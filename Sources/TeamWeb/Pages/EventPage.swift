@@ -1,0 +1,262 @@
+import Foundation
+import TeamHTTP
+import TeamKit
+import TeamStore
+
+/// An event's page and the form to plan or change one.
+extension Pages {
+  /// The form to plan or change an event; its times on the team's clock.
+  func eventForm(
+    _ input: EventInput, errors: ValidationError?, token: String, action: String, submit: String,
+    opponents: [String]
+  ) -> HTML {
+    func field(_ name: ValidationError.Field, _ label: String, _ control: HTML) -> HTML {
+      .h(
+        "div", ["class": "field"],
+        [.h("label", ["for": name.rawValue], label), control, fieldError(errors, name)])
+    }
+    func text(_ name: ValidationError.Field, _ value: String, _ extra: HTML.Attributes = [:])
+      -> HTML
+    {
+      .h(
+        "input",
+        ["type": "text", "id": name.rawValue, "name": name.rawValue, "value": value] + extra
+          + Self.invalid(errors, name))
+    }
+    func options<T: RawRepresentable>(_ values: [T], _ chosen: String, _ name: (T) -> String)
+      -> [HTML] where T.RawValue == String
+    {
+      values.map { value in
+        .h(
+          "option",
+          ["value": value.rawValue]
+            + (value.rawValue == chosen.lowercased() ? ["selected": ""] : [:]),
+          name(value))
+      }
+    }
+    let kind: HTML = .h(
+      "select", ["id": "eventType", "name": "kind"] + Self.invalid(errors, .eventType),
+      options(TeamEvent.Kind.allCases, input.kind) { $0.displayName(in: language) })
+    let format: HTML = .h(
+      "select", ["id": "format", "name": "format"] + Self.invalid(errors, .format),
+      [.h("option", ["value": ""], localized("None"))]
+        + options(TeamEvent.Format.allCases, input.format) { $0.displayName })
+    let times: [HTML] = [
+      field(
+        .start, localized("Start"),
+        .h(
+          "input",
+          ["type": "datetime-local", "id": "start", "name": "start", "value": input.start]
+            + Self.invalid(errors, .start))),
+      field(
+        .end, localized("End (two hours later when empty)"),
+        .h(
+          "input",
+          ["type": "datetime-local", "id": "end", "name": "end", "value": input.end]
+            + Self.invalid(errors, .end))),
+    ]
+    let details: [HTML] = [
+      field(
+        .opponent, localized("Opponent"),
+        text(.opponent, input.opponent, ["list": "opponents", "autocomplete": "off"])),
+      .h("datalist", ["id": "opponents"], opponents.map { .h("option", ["value": $0]) }),
+      field(.format, localized("Format"), format),
+      field(.place, localized("Place (empty for online)"), text(.place, input.place)),
+      field(
+        .notes, localized("Notes"),
+        .h(
+          "textarea", ["id": "notes", "name": "notes", "rows": "2"] + Self.invalid(errors, .notes),
+          input.notes)),
+    ]
+    return .h(
+      "form", ["method": "post", "action": action, "class": "event-form", "novalidate": ""],
+      [Self.csrfField(token), field(.eventType, localized("Kind"), kind)] + times + details + [
+        .h(
+          "div", ["class": "actions"],
+          [.h("button", ["class": "button primary", "type": "submit"], submit)])
+      ])
+  }
+
+  /// One event: when on the team's clock, its verdict, who is invited and their answers,
+  /// the games logged; for editors, the forms to answer, log the result, change or cancel.
+  func event(
+    _ event: TeamEvent, in roster: Roster, token: String, viewer: Viewer,
+    form: EventForm? = nil, games typed: (input: [GameInput], errors: ValidationError)? = nil,
+    notice: String? = nil
+  ) -> HTTPResponse {
+    let team = roster.team(id: event.teamID) ?? roster.firstTeam
+    let zone = team.zone
+    let players = roster.players(in: team.id)
+    let verdict = roster.schedule.verdict(of: event, players: players, in: zone)
+    let names = Dictionary(roster.players.map { ($0.id, $0.name) }) { first, _ in first }
+    let invited: [HTML] = event.invited.map { id in
+      let answer = event.answers[id]
+      var item: [HTML] = [
+        .h("span", ["class": "name"], names[id] ?? "?"),
+        .h(
+          "span", ["class": "answer answer-\(answer?.rawValue ?? "none")"],
+          answer?.displayName(in: language) ?? localized("No answer")),
+      ]
+      if let comment = event.comments[id] { item.append(.h("q", ["class": "comment"], comment)) }
+      if viewer.mayAnswer(for: id) {
+        item.append(
+          .h(
+            "form",
+            [
+              "method": "post", "action": "/events/\(event.id)/answer",
+              "class": "inline answer-form",
+            ],
+            [
+              Self.csrfField(token),
+              .h("input", ["type": "hidden", "name": "player", "value": id.text]),
+              .h(
+                "input",
+                [
+                  "type": "text", "name": "comment", "value": event.comments[id] ?? "",
+                  "maxlength": String(TeamEvent.maxCommentLength),
+                  "placeholder": localized("A word (late, 20:30…)"),
+                  "aria-label": localized("%@: a word with the answer", names[id] ?? "?"),
+                ]),
+            ]
+              + TeamEvent.Answer.allCases.map { choice in
+                .h(
+                  "button",
+                  [
+                    "type": "submit", "name": "answer", "value": choice.rawValue,
+                    "class": "button small",
+                    "aria-label": localized(
+                      "%1$@: %2$@", names[id] ?? "?", choice.displayName(in: language)),
+                    "aria-pressed": answer == choice ? "true" : "false",
+                  ], choice.displayName(in: language))
+              }))
+      }
+      return .h("li", [:], item)
+    }
+    let games: [HTML] = event.games.enumerated().map { index, game in
+      gameLine(game, number: index + 1, names: names)
+    }
+    var facts: [HTML] = [
+      .h(
+        "p", ["class": "when"],
+        [
+          .h(
+            "time", ["datetime": event.start.formatted(.iso8601), "data-zone": zone.identifier],
+            when(event, in: zone)),
+          .text(" (\(zone.identifier))"),
+        ]),
+      .h("p", [:], [verdictBadge(verdict)]),
+      .h("p", [:], event.place.isEmpty ? localized("Online") : event.place),
+    ]
+    if !event.notes.isEmpty { facts.append(.h("p", ["class": "notes"], event.notes)) }
+    let main: HTML = .h(
+      "main", ["class": "event-page", "data-live": ""],
+      [
+        notice.map { .h("p", ["class": "status shown", "role": "status"], $0) }
+          ?? .h("p", ["class": "status", "role": "status"], "")
+      ] + facts + [
+        .h(
+          "section", ["aria-labelledby": "invited-title"],
+          [
+            .h("h2", ["id": "invited-title"], localized("Invited")),
+            invited.isEmpty
+              ? .h("p", ["class": "muted"], localized("Nobody is invited."))
+              : .h("ul", ["class": "invited"], invited),
+          ] + (viewer.canEdit ? [inviteForm(event, in: roster, token: token)] : [])),
+        .h(
+          "section", ["aria-labelledby": "games-title"],
+          [
+            .h("h2", ["id": "games-title"], localized("Games")),
+            games.isEmpty
+              ? .h("p", ["class": "muted"], localized("No game logged yet."))
+              : .h("ol", ["class": "games"], games),
+          ]),
+      ])
+    var tools: [HTML] = []
+    if viewer.canEdit {
+      tools.append(
+        resultForm(
+          event, in: roster, lineup: roster.schedule.lineup(of: event, players: players, in: zone),
+          typed: typed, token: token))
+      tools.append(
+        .h(
+          "details", ["class": "week-tools"] + (form == nil ? [:] : ["open": ""]),
+          [
+            .h("summary", localized("Change this event")),
+            eventForm(
+              form?.input ?? EventInput(event, in: zone), errors: form?.errors, token: token,
+              action: "/events/\(event.id)/edit", submit: localized("Save"),
+              opponents: roster.schedule.opponents(of: team.id)),
+          ]))
+      tools.append(
+        Self.postButton(
+          "/events/\(event.id)/delete", token: token, button: ["class": "button danger"],
+          [.text(localized("Cancel this event"))]))
+    }
+    let from = Day(event.start, in: zone)
+    return page(
+      status: form?.errors != nil || typed != nil ? 422 : 200,
+      title: "\(text(event.title)) · \(team.name)",
+      [
+        .h(
+          "header", ["class": "topbar"],
+          [
+            .h(
+              "a",
+              [
+                "class": "icon-button back", "href": "/week?team=\(team.tag)&from=\(from)",
+                "aria-label": localized("Back"),
+              ], [Icon.chevronLeft]),
+            .h(
+              "h1", [:],
+              [
+                .text(text(event.title)),
+                .h(
+                  "span", ["class": "subtitle"],
+                  ([team.name] + (event.format.map { [$0.displayName] } ?? [])).joined(
+                    separator: " · ")),
+              ]),
+          ]),
+        main,
+      ] + tools)
+  }
+
+  /// A logged game in a line: its result and side, each of our champions with who played
+  /// it (a guess nobody confirmed marked so), the other team's, and the recording.
+  func gameLine(_ game: Game, number: Int, names: [UUID: String]) -> HTML {
+    func champion(_ pick: Game.Pick) -> String {
+      Champion.find(pick.champion)?.localizedName(in: language) ?? pick.champion
+    }
+    var parts = [game.result.displayName(in: language)]
+    if let side = game.side { parts.append(side.displayName(in: language)) }
+    // The language's own space before the colon (a no-break one in French).
+    var line: [HTML] = [
+      .text(
+        localized("%1$@: %2$@", localized("Game %@", number), parts.joined(separator: " · ")))
+    ]
+    if !game.picks.isEmpty {
+      line.append(.text(" · "))
+      for (index, pick) in game.picks.enumerated() {
+        if index > 0 { line.append(.text(", ")) }
+        line.append(.text(champion(pick)))
+        guard let player = pick.playerID.flatMap({ names[$0] }) else { continue }
+        line.append(
+          pick.guessed
+            ? .h(
+              "span",
+              ["class": "played guessed", "title": localized("A guess: nobody said who played")],
+              " (\(player)?)")
+            : .h("span", ["class": "played"], " (\(player))"))
+      }
+    }
+    if !game.opponentPicks.isEmpty {
+      line.append(
+        .text(
+          " · " + localized("against %@", game.opponentPicks.map(champion).joined(separator: ", ")))
+      )
+    }
+    if let vod = game.vod {
+      line += [.text(" · "), .h("a", ["href": vod, "rel": "noopener noreferrer"], "VOD")]
+    }
+    return .h("li", ["class": "game game-\(game.result.rawValue)"], line)
+  }
+}

@@ -1,0 +1,149 @@
+import Foundation
+import TeamHTTP
+import TeamKit
+import TeamStore
+
+/// The forms of an event's page that log its games and invite a player.
+extension Pages {
+  /// The form that logs an event's games: as many rows as its format has games (three
+  /// without one), the games logged first, or as typed when they were refused. Each role
+  /// has our champion, who played it (the one `lineup`, the verdict's five, names unless the
+  /// game says otherwise) and the other team's champion.
+  func resultForm(
+    _ event: TeamEvent, in roster: Roster, lineup: [Position: UUID],
+    typed: (input: [GameInput], errors: ValidationError)?, token: String
+  ) -> HTML {
+    let errors = typed?.errors
+    let inputs = typed?.input ?? event.games.map(GameInput.init)
+    let count = max(
+      inputs.count, event.format.map { ["bo1": 1, "bo3": 3, "bo5": 5][$0.rawValue] ?? 3 } ?? 3)
+    let rows: [HTML] = (0..<count).map { index in
+      let game = inputs.indices.contains(index) ? inputs[index] : nil
+      let number = index + 1
+      let result: HTML = .h(
+        "select", ["name": "result\(number)", "aria-label": localized("Game %@: result", number)],
+        [.h("option", ["value": ""], localized("Not played"))]
+          + Game.Result.allCases.map { value in
+            .h(
+              "option",
+              ["value": value.rawValue] + (game?.result == value.rawValue ? ["selected": ""] : [:]),
+              value.displayName(in: language))
+          })
+      let side: HTML = .h(
+        "select", ["name": "side\(number)", "aria-label": localized("Game %@: side", number)],
+        [.h("option", ["value": ""], localized("Side"))]
+          + Game.Side.allCases.map { value in
+            .h(
+              "option",
+              ["value": value.rawValue] + (game?.side == value.rawValue ? ["selected": ""] : [:]),
+              value.displayName(in: language))
+          })
+      let picks: [HTML] = Position.allCases.enumerated().map { role, position in
+        func typed(_ list: [String]?) -> String {
+          list.flatMap { $0.indices.contains(role) ? $0[role] : nil } ?? ""
+        }
+        func championName(_ text: String) -> String { Champion.find(text)?.name ?? text }
+        let named = typed(game?.players)
+        let player = UUID(uuidString: named) ?? (named.isEmpty ? lineup[position] : nil)
+        return .h(
+          "div", ["class": "pick"],
+          [
+            .h(
+              "input",
+              [
+                "type": "text", "name": "champion\(number)-\(position.rawValue)",
+                "list": "champion-names", "value": championName(typed(game?.champions)),
+                "aria-label": localized("Game %1$@: %2$@'s champion", number, position.displayName),
+                "placeholder": position.displayName, "autocomplete": "off",
+              ]),
+            playerChoice(
+              in: roster, selected: player, name: "player\(number)-\(position.rawValue)",
+              label: localized("Game %1$@: who played %2$@", number, position.displayName)),
+            .h(
+              "input",
+              [
+                "type": "text", "name": "opponent\(number)-\(position.rawValue)",
+                "list": "champion-names", "value": championName(typed(game?.opponentChampions)),
+                "aria-label": localized(
+                  "Game %1$@: the other team’s %2$@", number, position.displayName),
+                "placeholder": localized("Their %@", position.displayName), "autocomplete": "off",
+              ]),
+          ])
+      }
+      let vod: HTML = .h(
+        "input",
+        [
+          "type": "url", "name": "vod\(number)", "value": game?.vod ?? "",
+          "placeholder": "https://",
+          "aria-label": localized("Game %@: VOD address", number),
+        ])
+      return .h(
+        "fieldset", ["class": "game-row"],
+        [.h("legend", localized("Game %@", number)), result, side] + picks + [vod])
+    }
+    return .h(
+      "details", ["class": "week-tools"] + (errors == nil ? [:] : ["open": ""]),
+      [
+        .h("summary", localized("Log the result")),
+        .h(
+          "form",
+          [
+            "method": "post", "action": "/events/\(event.id)/games", "class": "result-form",
+            "novalidate": "",
+          ],
+          [Self.csrfField(token), fieldError(errors, .game)] + rows + [
+            .h(
+              "datalist", ["id": "champion-names"],
+              Champion.catalog.map { .h("option", ["value": $0.name]) }),
+            .h(
+              "div", ["class": "actions"],
+              [
+                .h(
+                  "button", ["class": "button primary", "type": "submit"],
+                  localized("Save the result"))
+              ]),
+          ]),
+      ])
+  }
+
+  /// The form that invites a player of the organisation not invited yet (a stand-in from
+  /// another team, say).
+  func inviteForm(_ event: TeamEvent, in roster: Roster, token: String) -> HTML {
+    .h(
+      "form",
+      ["method": "post", "action": "/events/\(event.id)/invite", "class": "inline invite-form"],
+      [
+        Self.csrfField(token),
+        .h(
+          "select", ["name": "player", "aria-label": localized("Player to invite")],
+          playerOptions(in: roster) { !event.invited.contains($0.id) }),
+        .h("button", ["type": "submit", "class": "button small"], localized("Invite")),
+      ])
+  }
+
+  /// A choice of who played a role: the organisation's players, by team.
+  private func playerChoice(
+    in roster: Roster, selected: UUID?, name: String, label: String
+  ) -> HTML {
+    .h(
+      "select", ["name": name, "aria-label": label],
+      [.h("option", ["value": ""], localized("Nobody named"))]
+        + playerOptions(in: roster, selected: selected))
+  }
+
+  /// The organisation's players that `isShown` keeps, as options grouped by team.
+  private func playerOptions(
+    in roster: Roster, selected: UUID? = nil, where isShown: (Player) -> Bool = { _ in true }
+  ) -> [HTML] {
+    roster.teams.map { team in
+      .h(
+        "optgroup", ["label": team.name],
+        roster.players(in: team.id).filter(isShown).map { player in
+          .h(
+            "option",
+            ["value": player.id.text] + (player.id == selected ? ["selected": ""] : [:]),
+            player.name)
+        })
+    }
+  }
+}

@@ -1,0 +1,251 @@
+import Foundation
+import TeamHTTP
+import TeamKit
+import TeamStore
+
+extension WebApp {
+  /// The Monday of the week `day` falls in.
+  static func monday(of day: Day, in zone: TimeZone) -> Day {
+    let weekday =
+      (try? EventInput.instant("\(day)T12:00", in: zone, field: .start)).map {
+        Weekday(of: $0, in: zone)
+      } ?? .monday
+    return day.adding(days: 1 - weekday.rawValue)
+  }
+
+  /// An event form's fields.
+  static func eventInput(_ form: [String: [String]]) -> EventInput {
+    func value(_ name: String) -> String { form[name]?.first ?? "" }
+    return EventInput(
+      kind: value("kind"), start: value("start"), end: value("end"), opponent: value("opponent"),
+      format: value("format"), place: value("place"), notes: value("notes"))
+  }
+
+  /// The result form's games: the rows with a result, in order.
+  static func gameInputs(_ form: [String: [String]]) -> [GameInput] {
+    (1...GameInput.maxGames).compactMap { number in
+      guard let result = form["result\(number)"]?.first, !result.isEmpty else { return nil }
+      func byRole(_ field: String) -> [String] {
+        let values = Position.allCases.map { form["\(field)\(number)-\($0.rawValue)"]?.first ?? "" }
+        return values.allSatisfy(\.isEmpty) ? [] : values
+      }
+      let champions = byRole("champion")
+      // The form always names a player (the verdict's, preselected): one of a role without a
+      // champion says nothing, as no game has them play.
+      let players = byRole("player").enumerated().map { role, player in
+        champions.indices.contains(role) && !champions[role].isEmpty ? player : ""
+      }
+      return GameInput(
+        result: result, side: form["side\(number)"]?.first ?? "", champions: champions,
+        players: players.allSatisfy(\.isEmpty) ? [] : players,
+        opponentChampions: byRole("opponent"), vod: form["vod\(number)"]?.first ?? "")
+    }
+  }
+
+  /// The week's pages: the week, an event, a player's hours, the calendar addresses.
+  mutating func addWeekPageRoutes() {
+    let store = store
+
+    route("GET", "/week", RoutePolicy(.reader, team: .chosen)) { request, context in
+      let team = try context.checkedTeam
+      let today = Day(context.now, in: team.zone)
+      let from =
+        request.query["from"].flatMap { Day($0) } ?? WebApp.monday(of: today, in: team.zone)
+      let (token, cookie) = WebApp.csrfToken(for: request)
+      let notice: String? =
+        request.query["planned"] != nil
+        ? context.localized("Planned.")
+        : request.query["cancelled"] != nil ? context.localized("Cancelled.") : nil
+      return context.pages.week(
+        store.roster, team: team, from: from, token: token, viewer: context.viewer, notice: notice
+      ).with(cookie: cookie)
+    }
+
+    route("POST", "/week/events", RoutePolicy(.editor, .form, team: .chosen)) { request, context in
+      let team = try context.checkedTeam
+      let input = WebApp.eventInput(context.form)
+      do throws(RosterError) {
+        let event = try await context.scope.addEvent(input)
+        return .redirect(to: "/events/\(event.id)?planned")
+      } catch {
+        guard let errors = error.validation else { throw error }
+        let (token, cookie) = WebApp.csrfToken(for: request)
+        let day = Day(input.start.split(separator: "T").first.map(String.init) ?? "")
+        return context.pages.week(
+          store.roster, team: team,
+          from: WebApp.monday(of: day ?? Day(context.now, in: team.zone), in: team.zone),
+          token: token,
+          viewer: context.viewer, form: (input, errors)
+        ).with(cookie: cookie)
+      }
+    }
+
+    route("GET", "/events/{id}", RoutePolicy(.reader, team: .event)) { request, context in
+      let roster = store.roster
+      let event = try WebApp.event(context.parameters["id"], in: roster, language: context.language)
+      let (token, cookie) = WebApp.csrfToken(for: request)
+      let notice: String? =
+        request.query["planned"] != nil
+        ? context.localized("Planned: the starters are invited.")
+        : request.query["saved"] != nil ? context.localized("Saved.") : nil
+      return context.pages.event(
+        event, in: roster, token: token, viewer: context.viewer, notice: notice
+      )
+      .with(cookie: cookie)
+    }
+
+    route("POST", "/events/{id}/edit", RoutePolicy(.editor, .form, team: .event)) {
+      request, context in
+      let event = try WebApp.event(
+        context.parameters["id"], in: store.roster, language: context.language)
+      let input = WebApp.eventInput(context.form)
+      do throws(RosterError) {
+        try await context.scope.updateEvent(event.id, with: input)
+        return .redirect(to: "/events/\(event.id)?saved")
+      } catch {
+        guard let errors = error.validation else { throw error }
+        let (token, cookie) = WebApp.csrfToken(for: request)
+        return context.pages.event(
+          event, in: store.roster, token: token, viewer: context.viewer, form: (input, errors)
+        ).with(cookie: cookie)
+      }
+    }
+
+    route("POST", "/events/{id}/games", RoutePolicy(.editor, .form, team: .event)) {
+      request, context in
+      let event = try WebApp.event(
+        context.parameters["id"], in: store.roster, language: context.language)
+      let games = WebApp.gameInputs(context.form)
+      do throws(RosterError) {
+        try await context.scope.logGames(games, of: event.id)
+        return .redirect(to: "/events/\(event.id)?saved")
+      } catch {
+        guard let errors = error.validation else { throw error }
+        let (token, cookie) = WebApp.csrfToken(for: request)
+        return context.pages.event(
+          event, in: store.roster, token: token, viewer: context.viewer, games: (games, errors)
+        ).with(cookie: cookie)
+      }
+    }
+
+    route(
+      "POST", "/events/{id}/answer", RoutePolicy(.ownPlayer(.form("player")), .form, team: .event)
+    ) {
+      request, context in
+      let event = try WebApp.event(
+        context.parameters["id"], in: store.roster, language: context.language)
+      let player = try WebApp.player(
+        context.form["player"]?.first, in: store.roster, language: context.language)
+      let answer = context.form["answer"]?.first.flatMap(TeamEvent.Answer.init(rawValue:))
+      try await context.scope.answer(
+        answer, comment: context.form["comment"]?.first, for: player.id, to: event.id)
+      return .redirect(to: "/events/\(event.id)?saved")
+    }
+
+    route("POST", "/events/{id}/invite", RoutePolicy(.editor, .form, team: .event)) {
+      _, context in
+      let event = try WebApp.event(
+        context.parameters["id"], in: store.roster, language: context.language)
+      guard let player = Player.find(context.form["player"]?.first ?? "", in: store.roster.players)
+      else { throw HTTPError.playerNotFound(in: context.language) }
+      try await context.scope.invite(player.id, to: event.id)
+      return .redirect(to: "/events/\(event.id)?saved")
+    }
+
+    route("POST", "/events/{id}/delete", RoutePolicy(.editor, .form, team: .event)) {
+      _, context in
+      let roster = store.roster
+      let event = try WebApp.event(context.parameters["id"], in: roster, language: context.language)
+      let team = roster.team(id: event.teamID) ?? roster.firstTeam
+      try await context.scope.removeEvent(event.id)
+      return .redirect(
+        to:
+          "/week?team=\(team.tag)&from=\(WebApp.monday(of: Day(event.start, in: team.zone), in: team.zone))&cancelled"
+      )
+    }
+
+    route("GET", "/players/{id}/availability", RoutePolicy(.reader, team: .player)) {
+      request, context in
+      let player = try WebApp.player(
+        context.parameters["id"], in: store.roster, language: context.language)
+      let (token, cookie) = WebApp.csrfToken(for: request)
+      return context.pages.availability(
+        player, in: store.roster, token: token, canEdit: context.viewer.mayAnswer(for: player.id),
+        now: context.now, notice: request.query["saved"] != nil ? context.localized("Saved.") : nil
+      ).with(cookie: cookie)
+    }
+
+    route(
+      "POST", "/players/{id}/availability",
+      RoutePolicy(.ownPlayer(.path("id")), .form, team: .player)
+    ) {
+      request, context in
+      let roster = store.roster
+      let player = try WebApp.player(
+        context.parameters["id"], in: roster, language: context.language)
+      let form = context.form
+      var availability = roster.schedule.availability[player.id] ?? Availability()
+      let weekly = form["weekly"]?.first
+      let away = form["away"]?.first
+      do throws(RosterError) {
+        do throws(ValidationError) {
+          if let day = form["awayToday"]?.first.flatMap({ Day($0) }) {
+            availability.away.append(Absence(first: day, last: day))
+          } else {
+            availability.weekly = try Availability.weekly(parsing: weekly ?? "")
+            availability.away = try (away ?? "").split(whereSeparator: \.isNewline)
+              .map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+              .map { (text) throws(ValidationError) in try Availability.absence(parsing: text) }
+          }
+        } catch { throw .invalid(error) }
+        try await context.scope.setAvailability(of: player.id, to: availability)
+      } catch {
+        guard let errors = error.validation else { throw error }
+        let (token, cookie) = WebApp.csrfToken(for: request)
+        return context.pages.availability(
+          player, in: store.roster, token: token, canEdit: true, now: context.now,
+          input: (weekly ?? "", away ?? ""), errors: errors
+        ).with(cookie: cookie)
+      }
+      return .redirect(to: "/players/\(player.id)/availability?saved")
+    }
+
+    route("POST", "/calendar/new", RoutePolicy(.editor, .form, team: .chosen)) {
+      request, context in
+      let scope = try context.scope
+      _ = try await scope.createFeed()
+      let team = scope.team
+      return .redirect(to: "/week?team=\(team.tag)#calendar-title")
+    }
+
+    route("POST", "/calendar/revoke", RoutePolicy(.editor, .form, team: .chosen)) {
+      request, context in
+      let scope = try context.scope
+      try await scope.revokeFeed(context.form["secret"]?.first ?? "")
+      let team = scope.team
+      return .redirect(to: "/week?team=\(team.tag)#calendar-title")
+    }
+
+    // A player's own address: the events they are invited to.
+    route(
+      "POST", "/players/{id}/calendar/new",
+      RoutePolicy(.ownPlayer(.path("id")), .form, team: .player)
+    ) { _, context in
+      let player = try WebApp.player(
+        context.parameters["id"], in: store.roster, language: context.language)
+      _ = try await context.scope.createFeed(player: player.id)
+      return .redirect(to: "/players/\(player.id)/availability#calendar-title")
+    }
+
+    route(
+      "POST", "/players/{id}/calendar/revoke",
+      RoutePolicy(.ownPlayer(.path("id")), .form, team: .player)
+    ) { request, context in
+      let player = try WebApp.player(
+        context.parameters["id"], in: store.roster, language: context.language)
+      // Only this player's own addresses, whoever asks here.
+      try await context.scope.revokeFeed(context.form["secret"]?.first ?? "", player: player.id)
+      return .redirect(to: "/players/\(player.id)/availability#calendar-title")
+    }
+  }
+}

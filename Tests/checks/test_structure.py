@@ -1,0 +1,22 @@
+"""The code's shape: files that each do one thing."""
+
+import pathlib
+
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+# Generated from data/localization/fr.json by scripts/generate-localizations.py.
+GENERATED = {"Sources/TeamKit/Localizations.swift"}
+MAX_LINES = 400
+
+
+def code_lines(path):
+    """Lines holding code: neither blank nor a comment."""
+    return sum(1 for line in path.read_text().splitlines()
+               if line.strip() and not line.strip().startswith("//"))
+
+
+def test_no_source_file_holds_more_than_400_lines_of_code():
+    long = {str(path.relative_to(ROOT)): code_lines(path)
+            for path in sorted((ROOT / "Sources").rglob("*.swift"))
+            if str(path.relative_to(ROOT)) not in GENERATED}
+    over = {name: count for name, count in long.items() if count > MAX_LINES}
+    assert not over, over
