@@ -7,9 +7,11 @@ import Foundation
 /// event keeps its UID across changes, with a `SEQUENCE` that grows on each, so a calendar
 /// updates it instead of adding another.
 public enum ICalendar {
-  /// The feed of `events`, named `name`; `players` names the invited.
+  /// The feed of `events`, named `name`; `players` names the invited. With `origin`
+  /// (`https://team.example`), each event links back to its page (`URL`, RFC 5545 3.8.4.6).
   public static func feed(
-    name: String, events: [TeamEvent], players: [UUID: String], language: Language
+    name: String, events: [TeamEvent], players: [UUID: String], language: Language,
+    origin: String? = nil
   ) -> String {
     var lines = [
       "BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//KCorp Team Manager//EN", "CALSCALE:GREGORIAN",
@@ -38,6 +40,8 @@ public enum ICalendar {
         "CATEGORIES:" + event.kind.rawValue.uppercased(),
       ]
       if !event.place.isEmpty { lines.append("LOCATION:" + escaped(event.place)) }
+      // A URI value, not text: nothing in it is escaped.
+      if let origin { lines.append("URL:\(origin)/events/\(event.id.text)") }
       if !description.isEmpty {
         lines.append("DESCRIPTION:" + escaped(description.joined(separator: "\n")))
       }

@@ -90,17 +90,33 @@ public struct LineupStatus: Hashable, Sendable {
   /// True when the five starters play the five positions.
   public var isComplete: Bool { missing.isEmpty && doubled.isEmpty }
 
-  /// What is wrong, as short phrases: `No Jungle`, `Two Mid`.
+  /// What is wrong, as short phrases, the doubled roles first: `two Mid starters`,
+  /// `no Jungle` (« deux mid titulaires », « pas de jungle », « pas d’ADC »).
   public func problems(in language: Language) -> [String] {
     let numbers = [
-      2: language.localized("Two"), 3: language.localized("Three"), 4: language.localized("Four"),
-      5: language.localized("Five"),
+      2: language.localized("two"), 3: language.localized("three"), 4: language.localized("four"),
+      5: language.localized("five"),
     ]
-    return missing.map { language.localized("No %@", $0.displayName) }
-      + doubled.map { position in
-        let count = counts[position] ?? 0
-        return "\(numbers[count] ?? String(count)) \(position.displayName)"
+    return doubled.map { position in
+      let count = counts[position] ?? 0
+      return language.localized(
+        "%1$@ %2$@ starters", numbers[count] ?? String(count), position.inSentence(language))
+    }
+      + missing.map { position in
+        position == .adc
+          ? language.localized("no ADC")
+          : language.localized("no %@", position.inSentence(language))
       }
+  }
+
+  /// The starting five in one sentence: `Starting five: complete.`, `Starting five: no
+  /// Jungle.`, or, with a role doubled, `Invalid lineup: two ADC starters, no Mid.`
+  public func summary(in language: Language) -> String {
+    if isComplete { return language.localized("Starting five: complete.") }
+    let problems = problems(in: language).joined(separator: ", ")
+    return doubled.isEmpty
+      ? language.localized("Starting five: %@.", problems)
+      : language.localized("Invalid lineup: %@.", problems)
   }
 }
 

@@ -7,6 +7,7 @@ enum Localizations {
     " and no ": " ni de ",
     " or ": " ou ",
     "$KCORP_DATABASE_URL: %@": "$KCORP_DATABASE_URL : %@",
+    "%1$@ %2$@ starters": "%1$@ %2$@ titulaires",
     "%1$@ (%2$@), %3$@ → %4$@": "%1$@ (%2$@), %3$@ → %4$@",
     "%1$@ (%2$@), until %3$@": "%1$@ (%2$@), jusqu’au %3$@",
     "%1$@ added %2$@": "%1$@ a ajouté %2$@",
@@ -53,8 +54,9 @@ enum Localizations {
     "%1$@ is not Data Dragon’s: %2$@; nothing was changed. Name a mirror in Data Dragon’s layout.":
       "%1$@ ne vient pas de Data Dragon : %2$@ ; rien n’a été modifié. Indiquez un miroir organisé comme Data Dragon.",
     "%1$@ is not on the staff of %2$@: an owner can give this account a role there.":
-      "%1$@ ne fait pas partie du staff de %2$@ : un propriétaire peut donner à ce compte un rôle dans cette équipe.",
+      "%1$@ ne fait pas partie du staff de %2$@ : un admin peut donner à ce compte un rôle dans cette équipe.",
     "%1$@ is now %2$@, %3$@ %4$@.": "%1$@ est désormais %2$@, %3$@ %4$@.",
+    "%1$@ is now on %2$@, %3$@.": "%1$@ est maintenant dans l’équipe %2$@, %3$@.",
     "%1$@ is on %2$@. The move keeps their pseudo, photo and champions, and dates their arrival today.":
       "%1$@ est dans l’équipe %2$@. Le transfert garde son pseudo, sa photo et ses champions, et date son arrivée d’aujourd’hui.",
     "%1$@ keeps at most %2$@ events; cancel old ones first.":
@@ -133,13 +135,13 @@ enum Localizations {
     "%@ is a player's account: the staff's files (contracts, history, exports) are not shown to it.":
       "%@ est le compte d’un joueur : les dossiers du staff (contrats, historique, exports) ne lui sont pas montrés.",
     "%@ is a viewer: this account reads the roster but cannot change it.":
-      "%@ a le rôle lecteur : ce compte lit l’effectif mais ne peut pas le modifier.",
+      "%@ est en lecture seule : ce compte lit l’effectif mais ne peut pas le modifier.",
     "%@ is back on the roster.": "%@ est de retour dans l’effectif.",
     "%@ is back.": "%@ est de retour.",
     "%@ is no longer in Recently removed, so the import can no longer be undone.":
       "%@ n’est plus dans Supprimés récemment : l’import ne peut plus être annulé.",
     "%@ is the last owner: make another account an owner first.":
-      "%@ est le dernier propriétaire : faites d’abord d’un autre compte un propriétaire.",
+      "%@ est le dernier admin : faites d’abord d’un autre compte un admin.",
     "%@ is the organisation’s only team: add another first.":
       "%@ est la seule équipe de la structure : ajoutez-en une autre d’abord.",
     "%@ is this team’s own academy; choose another parent.":
@@ -155,6 +157,7 @@ enum Localizations {
       "%@ a encore 1 joueur : transférez-le ou supprimez-le d’abord.",
     "%@ substitutes": "%@ remplaçants",
     "%@ takes no value.": "%@ ne prend pas de valeur.",
+    "%@ time": "heure de %@",
     "%@ was added.": "%@ a été ajouté.",
     "%@ was removed.": "%@ a été supprimé.",
     "%@ was removed. ": "%@ a été supprimé. ",
@@ -270,9 +273,9 @@ enum Localizations {
     "An import that replaced the week cannot be undone; restore a backup.":
       "Un import qui a remplacé la semaine ne peut pas être annulé ; restaurez une sauvegarde.",
     "An owner creates your account on the server with ‘kcorp users add’.":
-      "Un propriétaire crée votre compte sur le serveur avec « kcorp users add ».",
+      "Un admin crée votre compte sur le serveur avec « kcorp users add ».",
     "An owner holds on every team: drop --team, or choose editor or viewer.":
-      "Un propriétaire l’est pour toutes les équipes : retirez --team, ou choisissez editor ou viewer.",
+      "Un admin l’est pour toutes les équipes : retirez --team, ou choisissez editor ou viewer.",
     "Another base address in Data Dragon's layout (a mirror); Riot's by default.":
       "Une autre adresse organisée comme Data Dragon (un miroir) ; celle de Riot par défaut.",
     "Another name to answer to.": "Un autre nom auquel répondre.",
@@ -430,7 +433,6 @@ enum Localizations {
     "Favorite champions": "Champions favoris",
     "Fighter": "Combattant",
     "File": "Fichier",
-    "Five": "Cinq",
     "Five available, %@ of 5 confirmed": "Cinq disponibles, %@ sur 5 confirmés",
     "Fix %1$@: expected %2$@, found null.": "Corrigez %1$@ : %2$@ attendu, null trouvé.",
     "Fix %1$@: expected %2$@.": "Corrigez %1$@ : %2$@ attendu.",
@@ -439,7 +441,6 @@ enum Localizations {
     "Forbidden": "Interdit",
     "Forget every day away.": "Oublier tous les jours d’absence.",
     "Format": "Format",
-    "Four": "Quatre",
     "Fri": "ven.",
     "From the file (or database) the options choose to DESTINATION: a PostgreSQL address,\npostgresql://user@host/name (the password from PGPASSFILE or $PGPASSWORD), or a new\ndatabase file. The destination must be new: nobody has changed it yet. The source is only\nread; stop the server first, so that nothing changes meanwhile.":
       "Du fichier (ou de la base) que choisissent les options vers DESTINATION : une adresse PostgreSQL,\npostgresql://utilisateur@hôte/nom (le mot de passe vient de PGPASSFILE ou de $PGPASSWORD), ou un\nnouveau fichier de base. La destination doit être neuve : personne ne l’a encore modifiée. La source\nest seulement lue ; arrêtez d’abord le serveur, pour que rien ne change entre-temps.",
@@ -523,8 +524,6 @@ enum Localizations {
     "Give “%@” once: an object repeats it.": "Ne donnez « %@ » qu’une fois : un objet le répète.",
     "History": "Historique",
     "History · KCorp": "Historique · KCorp",
-    "Hours on %1$@'s clock. Without weekly hours, %2$@ counts as available at any hour; days away always win.":
-      "Heures à l’heure de %1$@. Sans heures de la semaine, %2$@ compte comme disponible à toute heure ; les jours d’absence l’emportent toujours.",
     "How many changes, 50 by default.": "Combien de modifications, 50 par défaut.",
     "I/O or database error (including a port already in use)":
       "erreur d’entrée-sortie ou de base de données (dont un port déjà utilisé)",
@@ -551,6 +550,7 @@ enum Localizations {
     "Inactive": "Inactifs",
     "Insufficient Storage": "Espace insuffisant",
     "Internal Server Error": "Erreur interne du serveur",
+    "Invalid lineup: %@.": "Composition invalide : %@.",
     "Invite": "Inviter",
     "Invited": "Invités",
     "Invited: %@": "Invités : %@",
@@ -645,7 +645,6 @@ enum Localizations {
     "Next seven days": "Les sept prochains jours",
     "Next week": "Semaine suivante",
     "No": "Non",
-    "No %@": "Pas de %@",
     "No API tokens.": "Aucun jeton d’API.",
     "No account is named “%@”.": "Aucun compte ne s’appelle « %@ ».",
     "No accounts yet. Create the first with ‘kcorp users add NAME --role owner’.":
@@ -693,7 +692,8 @@ enum Localizations {
     "Nobody was removed in the last 30 days.": "Personne n’a été supprimé ces 30 derniers jours.",
     "Nobody with this id is in Recently removed.":
       "Personne n’a cet identifiant dans Supprimés récemment.",
-    "None": "Aucune",
+    "None": "Aucun",
+    "None (a main team itself)": "Aucune (c’est une équipe principale)",
     "Not Found": "Introuvable",
     "Not allowed": "Non autorisé",
     "Not enough: no %@": "Pas assez : pas de %@",
@@ -716,7 +716,7 @@ enum Localizations {
       "Une partie : victoire ou défaite (win, loss), puis bleu ou rouge, puis nos champions dans l’ordre des postes, puis au besoin / qui les a joués / les champions adverses, puis l’adresse https d’une VOD (« win blue ksante,vi,ahri,jinx,rell / ,,Tao,, / aatrox,sejuani,azir,kaisa,nautilus ») ; un joueur laissé vide est celui que le verdict désigne.",
     "Online": "En ligne",
     "Only an owner manages the accounts and the teams.":
-      "Seul un propriétaire gère les comptes et les équipes.",
+      "Seul un admin gère les comptes et les équipes.",
     "Only champions matching Q however it is spelled (ksan, kaisa, wukong), best first.":
       "Seulement les champions qui répondent à Q, quelle qu’en soit l’orthographe (ksan, kaisa, wukong), les meilleurs d’abord.",
     "Only champions of class C: Fighter, Tank, Mage, Assassin, Marksman or Support.":
@@ -741,12 +741,13 @@ enum Localizations {
     "Password: ": "Mot de passe : ",
     "Photo": "Photo",
     "Photo of %@": "Photo de %@",
-    "Picture's file name": "Nom du fichier de l’image",
+    "Picture's file name": "Nom de l’image",
     "Place (empty for online)": "Lieu (vide pour en ligne)",
     "Plan": "Prévoir",
     "Plan a scrim, match, training or review; its starters are invited.":
       "Planifier un scrim, un match, un entraînement ou une review ; les titulaires sont invités.",
     "Plan an event": "Planifier",
+    "Plan on %@": "Planifier le %@",
     "Planned.": "Prévu.",
     "Planned: the starters are invited.": "Prévu : les titulaires sont invités.",
     "Played in logged games: %@": "Joués dans les parties notées : %@",
@@ -771,7 +772,7 @@ enum Localizations {
     "ROLE": "RÔLE",
     "Read the password from standard input (else it is asked for).":
       "Lire le mot de passe sur l’entrée standard (sinon il est demandé).",
-    "Real name": "Nom réel",
+    "Real name": "Nom et prénom",
     "Recently removed": "Supprimés récemment",
     "Recently removed · KCorp": "Supprimés récemment · KCorp",
     "Record (games won–lost)": "Bilan (parties gagnées–perdues)",
@@ -872,7 +873,7 @@ enum Localizations {
       "Sert l’application web de l’effectif et son API JSON (/api/players, /api/openapi.json), et\nprend en compte en moins d’une seconde ce que changent les autres commandes kcorp.",
     "Service Unavailable": "Service indisponible",
     "Set $KCORP_TOKEN to an API token of %@ (an owner creates one with ‘kcorp tokens create’).":
-      "Mettez dans $KCORP_TOKEN un jeton d’API de %@ (un propriétaire en crée un avec « kcorp tokens create »).",
+      "Mettez dans $KCORP_TOKEN un jeton d’API de %@ (un admin en crée un avec « kcorp tokens create »).",
     "Set a new password for an account; its sessions end.":
       "Donner un nouveau mot de passe à un compte ; ses sessions se ferment.",
     "Shorten the comment to %@ characters.": "Raccourcissez le commentaire à %@ caractères.",
@@ -946,6 +947,7 @@ enum Localizations {
     "Starting five: %@.": "Line-up incomplet : %@.",
     "Starting five: complete.": "Line-up complet.",
     "Status": "Statut",
+    "Status in the new team": "Statut dans la nouvelle équipe",
     "Status, Riot ID, contract": "Statut, Riot ID, contrat",
     "Stopped.": "Arrêté.",
     "Subscribe": "S’abonner",
@@ -1136,12 +1138,13 @@ enum Localizations {
     "This server does not answer to this name; use its address, as the staff was given it.":
       "Ce serveur ne répond pas à ce nom ; utilisez son adresse, telle qu’elle a été donnée au staff.",
     "This token is unknown or revoked; ask an owner for a new one.":
-      "Ce jeton est inconnu ou révoqué ; demandez-en un nouveau à un propriétaire.",
+      "Ce jeton est inconnu ou révoqué ; demandez-en un nouveau à un admin.",
     "Those ending within DAYS days (default 90).":
       "Ceux qui finissent d’ici DAYS jours (90 par défaut).",
-    "Three": "Trois",
     "Thu": "jeu.",
     "Tick at least one team, or Every team.": "Cochez au moins une équipe, ou Toutes les équipes.",
+    "Times (%1$@). Without weekly hours, %2$@ counts as available at any time; days away always win.":
+      "Horaires (%1$@). Sans créneau renseigné, %2$@ compte comme disponible à tout moment ; les jours d’absence l’emportent toujours.",
     "Times on %@’s clock (%@).": "Heures de %@ (%@).",
     "Too Many Requests": "Trop de requêtes",
     "Too many failed sign-ins: wait %@ seconds, then try again.":
@@ -1152,7 +1155,6 @@ enum Localizations {
     "Trainees": "En formation",
     "Training": "Entraînement",
     "Tue": "mar.",
-    "Two": "Deux",
     "Unauthorized": "Non authentifié",
     "Undo": "Annuler la suppression",
     "Undo import N (its number is printed after it).":
@@ -1173,7 +1175,7 @@ enum Localizations {
       "N’utilisez dans le nom d’image que des minuscules a-z, des chiffres, « _ », « - » et « . ».",
     "VERDICT": "VERDICT",
     "Viewers read the roster; a player also gives their own availability and answers; editors change the roster; owners also manage the accounts.":
-      "Les lecteurs consultent l’effectif ; un joueur donne aussi ses disponibilités et ses réponses ; les éditeurs modifient l’effectif ; les propriétaires gèrent aussi les comptes.",
+      "La lecture seule consulte l’effectif ; un joueur donne aussi ses disponibilités et ses réponses ; le staff modifie l’effectif ; les admins gèrent aussi les comptes.",
     "WHEN": "QUAND",
     "Watching %@; Ctrl-C stops.": "Suivi de %@ ; Ctrl-C arrête.",
     "Wed": "mer.",
@@ -1194,7 +1196,7 @@ enum Localizations {
     "When you can play": "Quand vous pouvez jouer",
     "Where it is played (default: online).": "Où il se joue (par défaut : en ligne).",
     "Where the owner's “Download champion art” fetches from: a mirror in Data Dragon's layout; Riot's by default.":
-      "D’où « Télécharger les illustrations » du propriétaire télécharge : un miroir organisé comme Data Dragon ; celui de Riot par défaut.",
+      "D’où « Télécharger les illustrations » de l’admin télécharge : un miroir organisé comme Data Dragon ; celui de Riot par défaut.",
     "Who can play, hour by hour": "Qui peut jouer, heure par heure",
     "Who changed what, the newest first.": "Qui a modifié quoi, du plus récent au plus ancien.",
     "Win": "Victoire",
@@ -1227,8 +1229,10 @@ enum Localizations {
     "configuration error (sign-in required and no account yet)":
       "erreur de configuration (connexion exigée et aucun compte encore)",
     "contract end": "fin de contrat",
-    "editor": "édition",
+    "editor": "staff",
     "every team": "toutes les équipes",
+    "five": "cinq",
+    "four": "quatre",
     "give “starter” or “substitute”, or leave lineup out":
       "donnez « starter » ou « substitute », ou omettez lineup",
     "image": "image",
@@ -1248,15 +1252,17 @@ enum Localizations {
     "kcorp — the KCorp team roster.": "kcorp — l’effectif de l’équipe KCorp.",
     "nationality": "nationalité",
     "never": "jamais",
+    "no %@": "pas de %@",
+    "no ADC": "pas d’ADC",
     "no answer": "aucune réponse",
     "no open role": "aucun poste libre",
     "no session was given.": "aucune session n’a été donnée.",
     "none": "aucune",
     "not found (player or input file)": "introuvable (joueur ou fichier d’entrée)",
     "nothing changes": "rien ne change",
-    "open roles: %@": "rôles libres : %@",
-    "owner": "propriétaire",
-    "owner, editor or viewer.": "owner (propriétaire), editor (éditeur) ou viewer (lecteur).",
+    "open roles: %@": "postes libres : %@",
+    "owner": "admin",
+    "owner, editor or viewer.": "owner (admin), editor (staff) ou viewer (lecture seule).",
     "owner, editor, viewer, or player (with --player).":
       "owner, editor, viewer, ou player (avec --player).",
     "player": "joueur",
@@ -1281,7 +1287,9 @@ enum Localizations {
       "le serveur de l’équipe a refusé le jeton ou la modification",
     "the top level": "le niveau racine",
     "the whole organisation": "toute l’organisation",
+    "three": "trois",
     "trainee": "en formation",
+    "two": "deux",
     "usage error": "erreur d’utilisation",
     "viewer": "lecture seule",
     "‘%@’ is not a champion’s id and name": "« %@ » n’est pas un identifiant et un nom de champion",

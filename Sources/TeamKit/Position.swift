@@ -13,6 +13,12 @@ public enum Position: String, CaseIterable, Codable, Sendable, Identifiable {
   /// The name shown to users: `Top`, `Jungle`, `Mid`, `ADC`, `Support`.
   public var displayName: String { rawValue }
 
+  /// The role inside a sentence: as named in English, lower case in French but for ADC
+  /// (« pas de mid », « deux ADC »).
+  public func inSentence(_ language: Language) -> String {
+    language == .french && self != .adc ? rawValue.lowercased() : rawValue
+  }
+
   /// Every spelling accepted (in any case): the names, then the aliases, in lower case.
   public static var spellings: [String] {
     allCases.map(\.rawValue) + aliases.keys.sorted()

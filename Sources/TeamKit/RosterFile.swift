@@ -133,7 +133,7 @@ public enum RosterFile {
   /// The same columns as French spreadsheets name them (read back by ``headers``).
   static let frenchCSVColumns = [
     "Identifiant", "Pseudo", "Rôle", "Statut", "Photo", "Champions favoris", "Équipe",
-    "Identifiant Riot", "Nom réel", "Nationalité", "Date de naissance", "Arrivée",
+    "Identifiant Riot", "Nom et prénom", "Nationalité", "Date de naissance", "Arrivée",
     "Fin de contrat",
   ]
 
@@ -286,7 +286,7 @@ public enum RosterFile {
     "identifiant": "id", "joueur": "name", "poste": "position", "statut": "lineup",
     "titulaire": "lineup",
     "photo": "image", "championsfavoris": "champions", "equipe": "team",
-    "identifiantriot": "riotID", "nomreel": "realName",
+    "identifiantriot": "riotID", "nomreel": "realName", "nometprenom": "realName",
     "nationalite": "nationality", "pays": "nationality", "datedenaissance": "birthDate",
     "naissance": "birthDate", "arrivee": "joined",
     "findecontrat": "contractEnd",

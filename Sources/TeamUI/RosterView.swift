@@ -147,7 +147,7 @@ public struct RosterView: View {
         Text(
           team.lineupStatus.isComplete
             ? localized("Complete: one player per role.")
-            : team.lineupStatus.problems(in: .system).joined(separator: ", "))
+            : team.lineupStatus.summary(in: .system))
       }
     }
   }

@@ -24,10 +24,7 @@ enum Table {
           ]
         })
     let status = LineupStatus(players: players)
-    return table + "\n\n"
-      + (status.isComplete
-        ? localized("Starting five: complete.")
-        : localized("Starting five: %@.", status.problems(in: .system).joined(separator: ", ")))
+    return table + "\n\n" + status.summary(in: .system)
   }
 
   /// Recently removed, the latest first.

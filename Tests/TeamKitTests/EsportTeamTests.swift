@@ -219,7 +219,7 @@ import Testing
     try await team.movePlayers(in: .substitute, fromOffsets: IndexSet(integer: 0), toOffset: 2)
     #expect(team.players.map(\.name) == ["E", "Canna", "Caliste", "Targamas", "D", "G", "F"])
     try await team.setLineup(.starter, of: team.players[5])
-    #expect(team.lineupStatus.problems(in: .english) == ["No Jungle", "Three Mid"])
+    #expect(team.lineupStatus.problems(in: .english) == ["three Mid starters", "no Jungle"])
   }
 
   @Test func aSubstituteSwapsWithTheStarterOfTheirLaneAndTheFiveShowsByLane() async throws {

@@ -90,6 +90,12 @@ import Testing
     #expect(plan.players[0].contractEnd == Day("2027-08-31"))
     #expect(plan.players[1].birthDate == Day("1999-02-01"))
     #expect(plan.players[1].contractEnd == Day("2028-06-30"))
+    // A real name under this build's header, or the one earlier exports wrote.
+    for header in ["Nom et prénom", "Nom réel"] {
+      let named = try RosterImport(
+        Data("Pseudo;Rôle;\(header)\r\nCanna;Haut;Kim Chang-dong\r\n".utf8), current: [])
+      #expect(named.players.first?.realName == "Kim Chang-dong")
+    }
     #expect(plan.players[2].lineup == .substitute)
     // A day that does not exist is refused by its field, as an ISO one is.
     let problems = #expect(throws: RosterFile.Problems.self) {

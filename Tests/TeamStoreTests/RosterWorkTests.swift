@@ -366,7 +366,7 @@ extension RosterWorkTests {
     #expect(!status.isComplete)
     #expect(status.missing == [.jungle, .support])
     #expect(status.doubled == [.mid])
-    #expect(status.problems(in: .english) == ["No Jungle", "No Support", "Two Mid"])
+    #expect(status.problems(in: .english) == ["two Mid starters", "no Jungle", "no Support"])
   }
 
   @Test func substitutesComeAfterStartersInRosterOrder() {

@@ -170,7 +170,7 @@ import Testing
     let manager = try await signIn("manager", "manager password") + "; kcorp_lang=fr"
     let refused = try client.get("/accounts", headers: ["Cookie": manager])
     #expect(refused.status == 403)
-    #expect(refused.text.contains("Seul un propriétaire gère les comptes et les équipes."))
+    #expect(refused.text.contains("Seul un admin gère les comptes et les équipes."))
     let signIn = try client.get("/signin", headers: ["Accept-Language": "fr-FR"])
     #expect(signIn.text.contains("Se connecter à KCorp"))
     #expect(FrenchPagesTests.englishLeft(in: signIn.text).isEmpty)

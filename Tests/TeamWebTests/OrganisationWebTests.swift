@@ -96,6 +96,8 @@ import Testing
     #expect(!canna.text.contains("Delete player") && !canna.text.contains("Move to team"))
     let sakenPage = try client.get("/players/\(saken.id)", headers: ["Cookie": cookies])
     #expect(sakenPage.text.contains("Delete player"))
+    // No other team it edits: no "Move to team…" that leads nowhere.
+    #expect(!sakenPage.text.contains("Move to team"))
     // Teams are the owner's.
     #expect(!overview.text.contains("Add a team"))
   }
@@ -127,6 +129,38 @@ import Testing
       main.contains(
         #"<span class="verdict verdict-short">Not enough: no Jungle and no Mid</span>"#))
     #expect(!overview.text.contains("Vitality"))
+  }
+
+  @Test func theMovePageChoosesItsOnlyTeamSaysWhatIsMissingAndConfirmsTheMove() async throws {
+    let cookies = try signIn("coach", "coach password")
+    let player = try client.get("/players/\(saken.id)", headers: ["Cookie": cookies])
+    #expect(player.text.contains("Move to team"))
+    let form = try client.get("/players/\(saken.id)/team", headers: ["Cookie": cookies])
+    // The only other team, chosen already; its name apart from what it lacks.
+    #expect(
+      form.text.contains(
+        #"<input type="radio" name="team" value="KC" id="move-KC" required="" checked="">"#))
+    #expect(form.text.contains("<strong>KCorp</strong> · <span"))
+    let token = try #require(form.text.firstMatch(of: /name="csrf" value="([0-9a-f]{64})"/)?.1)
+    func post(_ fields: String) throws -> WireResponse {
+      try client.send(
+        "POST", "/players/\(saken.id)/team",
+        headers: [
+          "Content-Type": "application/x-www-form-urlencoded", "Cookie": cookies,
+          "Origin": "http://127.0.0.1:\(server.port)",
+        ], body: Array("csrf=\(token)&\(fields)".utf8))
+    }
+    // Without a team: the form again, saying what to choose; nothing moved.
+    let refused = try post("team=&lineup=")
+    #expect(refused.status == 422 && refused.text.contains("Choose the team to move Saken to."))
+    #expect(refused.text.contains(#"id="move-KC""#))
+    #expect(store.roster.players.first { $0.id == saken.id }?.teamID == blue.id)
+    // Moved as a starter when asked, and told so on the player's page.
+    let moved = try post("team=KC&lineup=starter")
+    #expect(moved.status == 303 && moved.header("location") == "/players/\(saken.id)?moved")
+    #expect(store.roster.players.first { $0.id == saken.id }?.lineup == .starter)
+    let told = try client.get("/players/\(saken.id)?moved", headers: ["Cookie": cookies])
+    #expect(told.text.contains("Saken is now on KCorp, starter."))
   }
 
   @Test func theOwnerMovesAPlayerAsOneChangeWithTheTenureKept() async throws {

@@ -487,7 +487,7 @@ import Testing
       "/players/\(sub.id)/lineup", [("csrf", session.token), ("lineup", "starter")],
       session: session)
     #expect(response.status == 303)
-    #expect(try await app.client.get("/").text.contains("Starting five: Two Top."))
+    #expect(try await app.client.get("/").text.contains("Invalid lineup: two Top starters."))
   }
 
   @Test func theNewFormsRefuseForgeries() async throws {

@@ -102,8 +102,9 @@ import Testing
   }
 
   @Test func aCalendarFeedIsServedWithItsSecretUntilRevoked() async throws {
-    _ = try await app.postJSON(
+    let event = try await app.postJSON(
       "/api/week/events", #"{"kind":"match","start":"2026-03-28T17:00","opponent":"Vitality"}"#)
+    let id = try #require((try json(event))["id"] as? String)
     let created = try await app.postJSON("/api/calendar", #"{"team":"KC"}"#)
     #expect(created.status == 201)
     let path = try #require((try json(created))["path"] as? String)
@@ -114,6 +115,9 @@ import Testing
     #expect(feed.header("content-type") == "text/calendar; charset=utf-8")
     #expect(feed.text.contains("SUMMARY:Match vs Vitality\r\n"))
     #expect(feed.text.contains("DTSTART:20260328T160000Z\r\n"))
+    // Each event links back to its page, at the address the calendar app used.
+    let link = try #require(feed.text.split(separator: "\r\n").first { $0.hasPrefix("URL:") })
+    #expect(link.hasPrefix("URL:http://") && link.hasSuffix("/events/\(id)"))
     #expect(try await app.client.get("/calendar/nope.ics").status == 404)
     let secret = String(path.dropFirst("/calendar/".count).dropLast(".ics".count))
     #expect(try await app.client.send("DELETE", "/api/calendar/\(secret)").status == 204)

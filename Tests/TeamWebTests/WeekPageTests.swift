@@ -32,9 +32,10 @@ import Testing
     #expect(
       page.contains(
         #"<span class="verdict verdict-available">Five available, 0 of 5 confirmed</span>"#))
+    // On the team's clock, its zone named once (a script says it in the reader's own).
     #expect(
       page.contains(
-        #"datetime="2026-03-26T19:00:00Z" data-zone="Europe/Paris">Thu 26 Mar 2026, 20:00–22:00</time>"#
+        #"datetime="2026-03-26T19:00:00Z" data-end="2026-03-26T21:00:00Z" data-zone="Europe/Paris" data-times="20:00–22:00">Thu 26 Mar 2026, 20:00–22:00</time><span class="zone"> (Paris time)</span>"#
       ))
 
     try await app.store.setAvailability(
@@ -180,11 +181,41 @@ import Testing
     #expect(try await app.client.get("/players/\(canna.id)").text.contains("Mon 18:00-23:00"))
   }
 
+  @Test func aDaysPlusOpensThePlanningFormOnThatDayAndNeverInThePast() async throws {
+    _ = try await app.session()
+    let zone = try #require(TimeZone(identifier: "Europe/Paris"))
+    let today = Day(Date(), in: zone)
+    let monday = WebApp.monday(of: today, in: zone)
+    let week = try await app.client.get("/week?team=KC&from=\(monday)").text
+    // Folded near the top, before the days; a "+" on each day to come, none on days past.
+    let form = try #require(week.range(of: #"<details class="week-tools plan" id="plan">"#))
+    #expect(
+      form.upperBound < (week.range(of: #"class="week-days""#)?.lowerBound ?? form.lowerBound))
+    #expect(week.contains("plan=\(today)#plan"))
+    if monday < today { #expect(!week.contains("plan=\(monday)#plan")) }
+    let next = monday.adding(days: 7)
+    let opened = try await app.client.get("/week?team=KC&from=\(next)&plan=\(next)").text
+    #expect(opened.contains(#"<details class="week-tools plan" id="plan" open="">"#))
+    #expect(opened.contains(#"value="\#(next)T20:00""#))
+    // Without a day: the first of the week that has not passed, at 20:00 or the next hour.
+    let late = try EventInput.instant("\(today)T21:30", in: zone, field: .start)
+    #expect(Pages.planned(on: nil, week: monday, now: late, in: zone).start == "\(today)T22:00")
+    let night = try EventInput.instant("\(today)T23:10", in: zone, field: .start)
+    #expect(
+      Pages.planned(on: today, week: monday, now: night, in: zone).start
+        == "\(today.adding(days: 1))T20:00")
+    let morning = try EventInput.instant("\(today)T09:00", in: zone, field: .start)
+    #expect(Pages.planned(on: nil, week: monday, now: morning, in: zone).start == "\(today)T20:00")
+  }
+
   @Test func aCalendarAddressIsMadeAndRevokedFromTheWeek() async throws {
     let session = try await app.session()
     let made = try await app.post(
-      "/calendar/new", [("csrf", session.token), ("team", "KC")], session: session)
+      "/calendar/new", [("csrf", session.token), ("team", "KC"), ("from", "2027-01-04")],
+      session: session)
     #expect(made.status == 303)
+    // Back to the week it was made from.
+    #expect(made.header("location") == "/week?team=KC&from=2027-01-04#calendar-title")
     let feed = try #require(app.store.roster.schedule.feeds.first)
     let week = try await app.client.get("/week?team=KC").text
     #expect(week.contains(#"href="\#(feed.path)" data-webcal="""#))

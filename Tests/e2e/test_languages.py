@@ -18,7 +18,7 @@ def test_a_french_coach_reads_french_everywhere(server, french_browser, screensh
     assert browser.find_element(By.TAG_NAME, "html").get_attribute("lang") == "fr"
     assert browser.title == "Effectif KCorp"
     assert text(browser, "#starters-title") == "Titulaires"
-    assert text(browser, ".lineup") == "Line-up incomplet\u00a0: Pas de Jungle, Pas de Mid."
+    assert text(browser, ".lineup") == "Line-up incomplet\u00a0: pas de jungle, pas de mid."
     browser.save_screenshot(str(screenshots / "roster-fr.png"))
 
     # The sheet in French; the champion search works in French too.

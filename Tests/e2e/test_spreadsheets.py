@@ -39,7 +39,7 @@ def test_the_french_excel_export_opens_in_columns_and_is_offered_first_in_french
             assert tao["Rôle"] == "Mid" and tao["Statut"] == "remplaçant"
             assert tao["Date de naissance"] == "29/02/2008"
             assert tao["Fin de contrat"] == "31/08/2027"
-            assert tao["Nom réel"] == "Taoufik Belkacem"
+            assert tao["Nom et prénom"] == "Taoufik Belkacem"
             assert len(rows) == 4 and all(len(row) == 13 for row in rows)
 
             # The first export offered: the French Excel one to a French reader.

@@ -64,12 +64,15 @@ def test_a_scrim_a_player_away_a_live_verdict_a_result_and_the_calendar(
     thursday = next_thursday()
     monday = thursday - datetime.timedelta(days=3)
     sign_in(staff, week_server, "coach", "coach password")
+    # The staff reads the week from New York: times are said in their zone, Paris's beside.
+    staff.execute_cdp_cmd("Emulation.setTimezoneOverride", {"timezoneId": "America/New_York"})
     staff.get(f"{week_server}/week?from={monday}")
+    # The form waits folded near the top; Thursday's "+" opens it on Thursday, at 20:00.
+    assert not staff.find_element(By.ID, "eventType").is_displayed()
+    staff.find_element(By.CSS_SELECTOR, f"a.plan-day[href*='plan={thursday}']").click()
+    wait(staff).until(lambda b: b.find_element(By.ID, "eventType").is_displayed())
+    assert staff.find_element(By.ID, "start").get_attribute("value") == f"{thursday}T20:00"
     Select(staff.find_element(By.ID, "eventType")).select_by_value("scrim")
-    # A datetime-local input is typed in the browser's locale: its value is set as the
-    # browser would send it.
-    staff.execute_script("arguments[0].value = arguments[1]",
-                         staff.find_element(By.ID, "start"), f"{thursday}T20:00")
     staff.find_element(By.ID, "opponent").send_keys("G2 Esports")
     Select(staff.find_element(By.ID, "format")).select_by_value("bo3")
     staff.find_element(By.XPATH, "//button[normalize-space()='Plan']").click()
@@ -78,7 +81,11 @@ def test_a_scrim_a_player_away_a_live_verdict_a_result_and_the_calendar(
     # Five on paper, nobody has said yes yet: not a full five.
     assert staff.find_element(By.CSS_SELECTOR, "main .verdict").text == \
         "Five available, 0 of 5 confirmed"
-    assert staff.find_element(By.CSS_SELECTOR, "time[data-zone]").text.endswith("20:00–22:00")
+    new_york = zoneinfo.ZoneInfo("America/New_York")
+    start = datetime.datetime.combine(thursday, datetime.time(20), PARIS).astimezone(new_york)
+    local = f"{start:%H:%M}–{start + datetime.timedelta(hours=2):%H:%M}"
+    assert staff.find_element(By.CSS_SELECTOR, "time[data-zone]").text.endswith(local)
+    assert staff.find_element(By.CSS_SELECTOR, ".when .zone").text == "· 20:00–22:00 (Paris time)"
 
     # A second browser watches the week.
     sign_in(watcher, week_server, "coach", "coach password")
@@ -181,7 +188,7 @@ def test_a_scrim_a_player_away_a_live_verdict_a_result_and_the_calendar(
 def test_the_week_at_phone_size(week_server, browser, screenshots):
     sign_in(browser, week_server, "coach", "coach password")
     thursday = next_thursday()
-    browser.get(f"{week_server}/week?from={thursday - datetime.timedelta(days=3)}")
+    browser.get(f"{week_server}/week?from={thursday - datetime.timedelta(days=3)}&plan={thursday}")
     Select(browser.find_element(By.ID, "eventType")).select_by_value("training")
     browser.execute_script("arguments[0].value = arguments[1]",
                            browser.find_element(By.ID, "start"), f"{thursday}T18:00")

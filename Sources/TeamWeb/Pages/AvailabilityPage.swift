@@ -23,8 +23,8 @@ extension Pages {
       .h(
         "p", ["class": "muted"],
         localized(
-          "Hours on %1$@'s clock. Without weekly hours, %2$@ counts as available at any hour; days away always win.",
-          team.zone.identifier, player.name)),
+          "Times (%1$@). Without weekly hours, %2$@ counts as available at any time; days away always win.",
+          zoneName(team.zone), player.name)),
     ]
     if canEdit {
       content.append(

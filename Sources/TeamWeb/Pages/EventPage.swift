@@ -137,13 +137,7 @@ extension Pages {
     }
     var facts: [HTML] = [
       .h(
-        "p", ["class": "when"],
-        [
-          .h(
-            "time", ["datetime": event.start.formatted(.iso8601), "data-zone": zone.identifier],
-            when(event, in: zone)),
-          .text(" (\(zone.identifier))"),
-        ]),
+        "p", ["class": "when"], time(of: event, in: zone)),
       .h("p", [:], [verdictBadge(verdict)]),
       .h("p", [:], event.place.isEmpty ? localized("Online") : event.place),
     ]

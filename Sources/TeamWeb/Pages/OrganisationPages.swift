@@ -44,10 +44,7 @@ extension Pages {
             }),
           .h(
             "p", ["class": status.isComplete ? "lineup complete" : "lineup"],
-            status.isComplete
-              ? localized("Starting five: complete.")
-              : localized(
-                "Starting five: %@.", status.problems(in: language).joined(separator: ", "))),
+            status.summary(in: language)),
           .h(
             "p", ["class": "muted"],
             substitutes == 1 ? localized("1 substitute") : localized("%@ substitutes", substitutes)),
@@ -140,7 +137,7 @@ extension Pages {
             .h("label", ["for": parentID], localized("Main team")),
             .h(
               "select", ["id": parentID, "name": "parent"],
-              [.h("option", ["value": ""], localized("None"))]
+              [.h("option", ["value": ""], localized("None (a main team itself)"))]
                 + parents.map { parent in
                   .h(
                     "option",
@@ -247,20 +244,26 @@ extension Pages {
   /// "Move to team…": the teams the reader may move the player to, each with its open
   /// roles (positions no starter plays there).
   func moveForm(
-    _ player: Player, in roster: Roster, targets: [Team], token: String, cookie: String?
+    _ player: Player, in roster: Roster, targets: [Team], token: String, cookie: String?,
+    error: String? = nil
   ) -> HTTPResponse {
     let current = roster.team(id: player.teamID)
     let choices: [HTML] = targets.map { team in
       let missing = LineupStatus(players: roster.players(in: team.id)).missing
       let id = "move-\(team.tag)"
+      // The one team on offer is chosen already; a choice is required of several.
+      let radio: HTML.Attributes =
+        ["type": "radio", "name": "team", "value": team.tag, "id": id, "required": ""]
+        + (targets.count == 1 ? ["checked": ""] : [:])
       return .h(
         "div", ["class": "choice"],
         [
-          .h("input", ["type": "radio", "name": "team", "value": team.tag, "id": id]),
+          .h("input", radio),
           .h(
             "label", ["for": id],
             [
-              .text(team.name),
+              .h("strong", team.name),
+              .text(" · "),
               .h(
                 "span", ["class": "muted"],
                 missing.isEmpty
@@ -270,7 +273,19 @@ extension Pages {
             ]),
         ])
     }
+    let status: HTML = .h(
+      "div", ["class": "field"],
+      [
+        .h("label", ["for": "lineup"], localized("Status in the new team")),
+        .h(
+          "select", ["id": "lineup", "name": "lineup"],
+          [.h("option", ["value": ""], localized("As the team needs"))]
+            + [Lineup.starter, .substitute].map { lineup in
+              .h("option", ["value": lineup.rawValue], lineup.label(in: language))
+            }),
+      ])
     return page(
+      status: error == nil ? 200 : 422,
       title: localized("Move %@ to another team", player.name), cookie: cookie,
       [
         backBar(to: "/players/\(player.id)"),
@@ -283,6 +298,7 @@ extension Pages {
               localized(
                 "%1$@ is on %2$@. The move keeps their pseudo, photo and champions, and dates their arrival today.",
                 player.name, current?.name ?? "")),
+            error.map { .h("p", ["class": "error", "role": "alert"], $0) } ?? .fragment([]),
             targets.isEmpty
               ? .h("p", localized("There is no other team you may move them to."))
               : .h(
@@ -292,6 +308,7 @@ extension Pages {
                   .h(
                     "fieldset", [:],
                     [.h("legend", localized("Team"))] + choices),
+                  status,
                   .h("button", ["class": "button", "type": "submit"], localized("Move")),
                 ]),
           ]),

@@ -16,7 +16,7 @@ extension Pages {
   }
 
   func player(
-    _ player: Player, in roster: Roster, token: String, viewer: Viewer,
+    _ player: Player, in roster: Roster, token: String, viewer: Viewer, canMove: Bool = false,
     tenures: [Tenure] = [], today: Day, notice: String? = nil
   ) -> HTTPResponse {
     let starter = player.lineup == .starter
@@ -90,7 +90,7 @@ extension Pages {
                 button: ["class": "button", "data-swap": other.id.uuidString],
                 [.text(localized("Swap with %@", other.name))])
             }),
-          several
+          canMove
             ? .h(
               "a",
               ["class": "button", "id": "move-team", "href": "/players/\(player.id)/team"],

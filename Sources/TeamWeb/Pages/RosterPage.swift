@@ -68,10 +68,7 @@ extension Pages {
       content.append(
         .h(
           "p", ["class": status.isComplete ? "lineup complete" : "lineup"],
-          status.isComplete
-            ? localized("Starting five: complete.")
-            : localized(
-              "Starting five: %@.", status.problems(in: language).joined(separator: ", "))))
+          status.summary(in: language)))
       for lineup in Lineup.allCases {
         let group = shown.filter { $0.lineup == lineup }
         let everyone = players.filter { $0.lineup == lineup }

@@ -30,19 +30,46 @@ extension Pages {
     return "\(Weekday(of: event.start, in: zone).shortName(in: language)) \(day), \(start)–\(end)"
   }
 
+  /// A zone as people name it: `Paris time`, « heure de Paris » (its city), `UTC`.
+  func zoneName(_ zone: TimeZone) -> String {
+    let city = zone.identifier.split(separator: "/").last.map {
+      $0.replacingOccurrences(of: "_", with: " ")
+    }
+    guard let city, zone.identifier.contains("/") else { return zone.identifier }
+    return localized("%@ time", city)
+  }
+
+  /// When an event is, on its team's clock, with the zone named once: a script says it again
+  /// in the reader's zone when that differs (``when(_:in:)``; app.js).
+  func time(of event: TeamEvent, in zone: TimeZone) -> [HTML] {
+    let times =
+      "\(EventInput.wallClock(event.start, in: zone).suffix(5))–\(EventInput.wallClock(event.end, in: zone).suffix(5))"
+    return [
+      .h(
+        "time",
+        [
+          "datetime": event.start.formatted(.iso8601), "data-end": event.end.formatted(.iso8601),
+          "data-zone": zone.identifier, "data-times": times,
+        ], when(event, in: zone)),
+      .h("span", ["class": "zone"], " (\(zoneName(zone)))"),
+    ]
+  }
+
   /// A verdict as a badge: its words, coloured by its kind.
   func verdictBadge(_ verdict: Verdict) -> HTML {
     .h("span", ["class": "verdict verdict-\(verdict.code)"], verdict.text(in: language))
   }
 
   /// A team's week from `first` (a Monday or any day), on the team's clock: seven days, each
-  /// with its events and the hours the five can play; then, for editors, the form to plan
-  /// an event and the calendar addresses.
+  /// with its events and the hours the five can play; for editors, a "+" on each day to
+  /// come that opens the form to plan on it (`planning`), near the top, and the calendar
+  /// addresses.
   func week(
-    _ roster: Roster, team: Team, from first: Day, token: String, viewer: Viewer,
-    form: EventForm? = nil, notice: String? = nil
+    _ roster: Roster, team: Team, from first: Day, token: String, viewer: Viewer, now: Date,
+    planning: Day? = nil, form: EventForm? = nil, notice: String? = nil
   ) -> HTTPResponse {
     let zone = team.zone
+    let today = Day(now, in: zone)
     let players = roster.players(in: team.id)
     let schedule = roster.schedule
     let query = "team=\(team.tag)"
@@ -95,12 +122,21 @@ extension Pages {
           ])
       }
       let weekday = Weekday(of: start, in: zone)
+      let name = "\(weekday.shortName(in: language)) \(day.formatted(in: language))"
+      let plan: HTML =
+        viewer.canEdit && day >= today
+        ? .h(
+          "a",
+          [
+            "class": "icon-button plan-day",
+            "href": "/week?\(query)&from=\(first)&plan=\(day)#plan",
+            "aria-label": localized("Plan on %@", name),
+          ], [Icon.plus])
+        : .fragment([])
       return .h(
         "li", ["class": "day", "aria-labelledby": "day-\(day)"],
         [
-          .h(
-            "h2", ["id": "day-\(day)"],
-            "\(weekday.shortName(in: language)) \(day.formatted(in: language))"),
+          .h("div", ["class": "day-title"], [.h("h2", ["id": "day-\(day)"], name), plan]),
           events.isEmpty
             ? .h("p", ["class": "muted"], localized("Nothing planned."))
             : .h("ul", ["class": "events"], items),
@@ -123,11 +159,17 @@ extension Pages {
             .h(
               "a", ["href": "/week?\(query)&from=\(first.adding(days: -7))", "rel": "prev"],
               localized("Previous week")),
-            .h("span", ["class": "muted"], zone.identifier),
+            .h("span", ["class": "muted"], zoneName(zone)),
             .h(
               "a", ["href": "/week?\(query)&from=\(first.adding(days: 7))", "rel": "next"],
               localized("Next week")),
           ]),
+        viewer.canEdit
+          ? planSection(
+            form ?? (Self.planned(on: planning, week: first, now: now, in: zone), nil),
+            open: planning != nil || form?.errors != nil, token: token,
+            action: "/week/events?\(query)", opponents: schedule.opponents(of: team.id))
+          : .fragment([]),
         .h("ol", ["class": "week-days"], days),
         record(of: team, in: schedule),
       ])
@@ -144,22 +186,12 @@ extension Pages {
     }
     if viewer.canEdit {
       tools.append(
-        .h(
-          "section", ["class": "week-tools", "aria-labelledby": "plan-title"],
-          [
-            .h("h2", ["id": "plan-title"], localized("Plan an event")),
-            eventForm(
-              form?.input ?? EventInput(kind: "scrim", start: "\(first)T20:00"),
-              errors: form?.errors, token: token, action: "/week/events?\(query)",
-              submit: localized("Plan"), opponents: schedule.opponents(of: team.id)),
-          ]))
-      tools.append(
         calendarSection(
           schedule.feeds.filter { $0.teamID == team.id },
           explained: localized(
             "A private address staff phones subscribe to: anyone who has it sees this team's events."
           ),
-          token: token, actions: "/calendar", fields: [("team", team.tag)]))
+          token: token, actions: "/calendar", fields: [("team", team.tag), ("from", "\(first)")]))
     }
     return page(
       status: form?.errors == nil ? 200 : 422,
@@ -218,6 +250,41 @@ extension Pages {
           actions + "/new", token: token, fields: fields, button: ["class": "button"],
           [.text(localized("Make a calendar address"))]),
       ])
+  }
+
+  /// The form to plan an event, folded near the top of the week (a phone reaches it without
+  /// scrolling past the days), unfolded when a day's "+" or a refusal opened it.
+  func planSection(
+    _ form: EventForm, open: Bool, token: String, action: String, opponents: [String]
+  ) -> HTML {
+    .h(
+      "details", ["class": "week-tools plan", "id": "plan"] + (open ? ["open": ""] : [:]),
+      [
+        .h("summary", [:], [.h("h2", ["id": "plan-title"], localized("Plan an event"))]),
+        eventForm(
+          form.input, errors: form.errors, token: token, action: action,
+          submit: localized("Plan"), opponents: opponents),
+      ])
+  }
+
+  /// A new event's input: a scrim on `day` (else the first day of the week shown that has
+  /// not passed) at 20:00, or the next full hour when 20:00 has passed that day, so that it
+  /// never starts in the past.
+  static func planned(on day: Day?, week first: Day, now: Date, in zone: TimeZone) -> EventInput {
+    let today = Day(now, in: zone)
+    var day = day ?? (0..<7).map { first.adding(days: $0) }.first { $0 >= today } ?? first
+    var hour = 20
+    if day == today {
+      var calendar = Calendar(identifier: .gregorian)
+      calendar.timeZone = zone
+      let current = calendar.component(.hour, from: now)
+      if current >= 20 { hour = current + 1 }
+      if hour > 23 {
+        day = day.adding(days: 1)
+        hour = 20
+      }
+    }
+    return EventInput(kind: "scrim", start: "\(day)T\(hour):00")
   }
 
   /// Games won and lost per opponent, and the last ten scrims logged.

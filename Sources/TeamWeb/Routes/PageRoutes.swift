@@ -135,10 +135,17 @@ extension WebApp {
       // The day in the key is UTC's (a time zone costs more to ask than the cached page
       // does to serve): "ends soon" may be an hour or so late around midnight.
       let day = Int(context.now.timeIntervalSince1970) / 86_400
+      // "Move to team…" only where there is a team this reader may move them to.
+      let canMove =
+        viewer.canEdit
+        && !WebApp.moveTargets(of: player, in: roster, for: context.identity).isEmpty
       // After a change made here, its confirmation (a page of its own in the cache).
       var notice: String?
       if request.query["saved"] != nil {
         notice = context.localized("Saved.")
+      } else if request.query["moved"] != nil, let team = roster.team(id: player.teamID) {
+        notice = context.localized(
+          "%1$@ is now on %2$@, %3$@.", player.name, team.name, player.lineup.name)
       } else if let other = request.query["swapped"].flatMap(UUID.init(text:))
         .flatMap(roster.player(id:))
       {
@@ -148,7 +155,7 @@ extension WebApp {
       }
       return try cache.response(
         [
-          "/players/", player.id.text, viewer.cacheKey, "~", String(day),
+          "/players/", player.id.text, viewer.cacheKey, canMove ? "~m" : "", "~", String(day),
           notice.map { "~" + $0 } ?? "",
         ]
         .joined(),
@@ -157,7 +164,7 @@ extension WebApp {
         // Their personal data and earlier teams for the staff and themself alone.
         let personal = viewer.seesPersonalData(of: player.id)
         return context.pages.player(
-          player.shown(to: viewer), in: roster, token: slot, viewer: viewer,
+          player.shown(to: viewer), in: roster, token: slot, viewer: viewer, canMove: canMove,
           tenures: personal ? try store.tenures(of: player.id) : [],
           today: Day(context.now, in: (roster.team(id: player.teamID) ?? roster.firstTeam).zone),
           notice: notice)
@@ -389,16 +396,6 @@ extension WebApp {
       throw .playerNotFound(in: language)
     }
     return player
-  }
-
-  /// What the add and edit forms sent.
-  static func input(from form: [String: [String]]) -> PlayerInput {
-    func text(_ name: String) -> String { form[name]?.first ?? "" }
-    return PlayerInput(
-      name: text("name"), position: text("position"), image: text("image"),
-      favoriteChampions: form["champion"] ?? [], lineup: text("lineup"), team: text("team"),
-      riotID: text("riotID"), realName: text("realName"), nationality: text("nationality"),
-      birthDate: text("birthDate"), joined: text("joined"), contractEnd: text("contractEnd"))
   }
 
   /// The roster page holding `player`, announcing what happened to them.

@@ -242,22 +242,15 @@ extension WebApp {
     }
 
     /// The teams a player may be moved to by this identity: every other team it edits.
-    @Sendable func targets(_ player: Player, _ roster: Roster, _ identity: Identity) -> [Team] {
-      // The language only words a refusal, which is not kept.
-      roster.teams.filter {
-        $0.id != player.teamID
-          && (try? WebApp.check(identity, may: .editor, on: $0, in: .english)) != nil
-      }
-    }
-
     route("GET", "/players/{id}/team", RoutePolicy(.editor, team: .player)) { request, context in
       let roster = store.roster
       let player = try WebApp.player(
         context.parameters["id"], in: roster, language: context.language)
       let (token, cookie) = WebApp.csrfToken(for: request)
       return context.pages.moveForm(
-        player, in: roster, targets: targets(player, roster, context.identity), token: token,
-        cookie: cookie)
+        player, in: roster,
+        targets: WebApp.moveTargets(of: player, in: roster, for: context.identity),
+        token: token, cookie: cookie)
     }
 
     route("POST", "/players/{id}/team", RoutePolicy(.editor, .form, team: .player)) {
@@ -267,10 +260,26 @@ extension WebApp {
         context.parameters["id"], in: roster, language: context.language)
       let named = context.form["team"]?.first ?? ""
       guard let target = roster.team(named) else {
-        throw HTTPError(422, context.localized("Choose the team to move %@ to.", player.name))
+        // The form again, saying what to choose.
+        let (token, cookie) = WebApp.csrfToken(for: request)
+        return context.pages.moveForm(
+          player, in: roster,
+          targets: WebApp.moveTargets(of: player, in: roster, for: context.identity),
+          token: token, cookie: cookie,
+          error: context.localized("Choose the team to move %@ to.", player.name))
       }
-      let moved = try await context.scope.transferPlayer(player.id, to: target)
-      return .redirect(to: "/players/\(moved.id)")
+      let lineup = (context.form["lineup"]?.first).flatMap(Lineup.init(rawValue:))
+      let moved = try await context.scope.transferPlayer(player.id, to: target, lineup: lineup)
+      return .redirect(to: "/players/\(moved.id)?moved")
+    }
+  }
+
+  /// The teams `identity` may move `player` to: every other team it edits.
+  static func moveTargets(of player: Player, in roster: Roster, for identity: Identity) -> [Team] {
+    // The language only words a refusal, which is not kept.
+    roster.teams.filter {
+      $0.id != player.teamID
+        && (try? WebApp.check(identity, may: .editor, on: $0, in: .english)) != nil
     }
   }
 

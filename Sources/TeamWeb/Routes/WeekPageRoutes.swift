@@ -4,6 +4,11 @@ import TeamKit
 import TeamStore
 
 extension WebApp {
+  /// The week page a form was sent from (its `from` field), so that it comes back there.
+  static func weekShown(_ team: Team, _ form: [String: [String]]) -> String {
+    "/week?team=\(team.tag)" + (form["from"]?.first.flatMap { Day($0) }.map { "&from=\($0)" } ?? "")
+  }
+
   /// The Monday of the week `day` falls in.
   static func monday(of day: Day, in zone: TimeZone) -> Day {
     let weekday =
@@ -57,7 +62,8 @@ extension WebApp {
         ? context.localized("Planned.")
         : request.query["cancelled"] != nil ? context.localized("Cancelled.") : nil
       return context.pages.week(
-        store.roster, team: team, from: from, token: token, viewer: context.viewer, notice: notice
+        store.roster, team: team, from: from, token: token, viewer: context.viewer,
+        now: context.now, planning: request.query["plan"].flatMap { Day($0) }, notice: notice
       ).with(cookie: cookie)
     }
 
@@ -74,8 +80,7 @@ extension WebApp {
         return context.pages.week(
           store.roster, team: team,
           from: WebApp.monday(of: day ?? Day(context.now, in: team.zone), in: team.zone),
-          token: token,
-          viewer: context.viewer, form: (input, errors)
+          token: token, viewer: context.viewer, now: context.now, form: (input, errors)
         ).with(cookie: cookie)
       }
     }
@@ -214,16 +219,14 @@ extension WebApp {
       request, context in
       let scope = try context.scope
       _ = try await scope.createFeed()
-      let team = scope.team
-      return .redirect(to: "/week?team=\(team.tag)#calendar-title")
+      return .redirect(to: WebApp.weekShown(scope.team, context.form) + "#calendar-title")
     }
 
     route("POST", "/calendar/revoke", RoutePolicy(.editor, .form, team: .chosen)) {
       request, context in
       let scope = try context.scope
       try await scope.revokeFeed(context.form["secret"]?.first ?? "")
-      let team = scope.team
-      return .redirect(to: "/week?team=\(team.tag)#calendar-title")
+      return .redirect(to: WebApp.weekShown(scope.team, context.form) + "#calendar-title")
     }
 
     // A player's own address: the events they are invited to.

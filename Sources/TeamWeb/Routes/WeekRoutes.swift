@@ -183,7 +183,7 @@ extension WebApp {
     }
 
     // The feed itself: its secret is its key, for calendar apps that cannot sign in.
-    route("GET", "/calendar/{file}", RoutePolicy(.anyone)) { _, context in
+    route("GET", "/calendar/{file}", RoutePolicy(.anyone)) { request, context in
       let file = context.parameters["file"] ?? ""
       let roster = store.roster
       guard file.hasSuffix(".ics"),
@@ -204,8 +204,10 @@ extension WebApp {
       var response = HTTPResponse(
         status: 200, contentType: "text/calendar; charset=utf-8",
         body: Array(
-          ICalendar.feed(name: name, events: events, players: names, language: context.language)
-            .utf8))
+          ICalendar.feed(
+            name: name, events: events, players: names, language: context.language,
+            origin: request.header("host").map { (request.isSecure ? "https://" : "http://") + $0 }
+          ).utf8))
       response.headers.append(("Cache-Control", "no-store"))
       return response
     }

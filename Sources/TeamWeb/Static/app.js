@@ -199,15 +199,24 @@ function setUp() {
   for (const link of document.querySelectorAll("a[data-webcal]")) {
     link.href = "webcal://" + location.host + link.getAttribute("href");
   }
-  // An event's time in the reader's zone too, when it is not the team's.
+  // An event's time written once, in the reader's zone: the team's zone named beside it only
+  // when it differs, with the team's own times.
   const readerZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
   for (const time of document.querySelectorAll("time[data-zone]")) {
-    if (time.dataset.zone === readerZone || time.dataset.local) continue;
-    const local = new Date(time.getAttribute("datetime")).toLocaleString(document.documentElement.lang, {
-      weekday: "short", day: "numeric", month: "short", hour: "2-digit", minute: "2-digit",
-    });
+    if (time.dataset.local) continue;
     time.dataset.local = "yes";
-    time.after(` · ${local} (${readerZone})`);
+    const zone = time.nextElementSibling?.classList.contains("zone") ? time.nextElementSibling : null;
+    if (time.dataset.zone === readerZone) {
+      zone?.remove();
+      continue;
+    }
+    const lang = document.documentElement.lang;
+    const clock = { hour: "2-digit", minute: "2-digit", hour12: false };
+    const start = new Date(time.getAttribute("datetime"));
+    const day = start.toLocaleDateString(lang, { weekday: "short", day: "numeric", month: "short" });
+    const end = time.dataset.end ? "–" + new Date(time.dataset.end).toLocaleTimeString(lang, clock) : "";
+    time.textContent = `${day}, ${start.toLocaleTimeString(lang, clock)}${end}`;
+    if (zone) zone.textContent = ` · ${time.dataset.times}${zone.textContent}`;
   }
 
   // Links that act as buttons once scripts run ("+" opens the sheet, "Cancel" closes it):

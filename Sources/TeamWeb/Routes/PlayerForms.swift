@@ -3,8 +3,19 @@ import TeamHTTP
 import TeamKit
 import TeamStore
 
-/// What the second of two staff editing one player is told of the first one's change.
+/// What the player forms sent, and what the second of two staff editing one player is told of
+/// the first one's change.
 extension WebApp {
+  /// What the add and edit forms sent.
+  static func input(from form: [String: [String]]) -> PlayerInput {
+    func text(_ name: String) -> String { form[name]?.first ?? "" }
+    return PlayerInput(
+      name: text("name"), position: text("position"), image: text("image"),
+      favoriteChampions: form["champion"] ?? [], lineup: text("lineup"), team: text("team"),
+      riotID: text("riotID"), realName: text("realName"), nationality: text("nationality"),
+      birthDate: text("birthDate"), joined: text("joined"), contractEnd: text("contractEnd"))
+  }
+
   /// Tells the second of two staff editing one player what the first saved.
   /// The player as the edit form of `version` showed them, and who changed them since (the
   /// latest first); nil when that version is not in the player's recent history.
