@@ -153,6 +153,7 @@ enum Localizations {
     "%@ players": "%@ joueurs",
     "%@ players of the file stay as they are.": "%@ joueurs du fichier restent tels quels.",
     "%@ removed": "%@ supprimé(s)",
+    "%@ saved.": "%@ enregistrée.",
     "%@ still has 1 player: move or remove them first.":
       "%@ a encore 1 joueur : transférez-le ou supprimez-le d’abord.",
     "%@ substitutes": "%@ remplaçants",
@@ -624,6 +625,8 @@ enum Localizations {
     "Move a player to place N of the list (1 is first), among the starters or the substitutes.":
       "Placer un joueur à la place N de la liste (1 est la première), parmi les titulaires ou les remplaçants.",
     "Move down %@": "Descendre %@",
+    "Move its players to another team to remove %@.":
+      "Déplacez ses joueurs dans une autre équipe pour supprimer %@.",
     "Move to substitutes": "Passer remplaçant",
     "Move to team…": "Transférer vers une équipe…",
     "Move up %@": "Monter %@",
@@ -639,7 +642,7 @@ enum Localizations {
     "Nationality: %@": "Nationalité : %@",
     "New password (at least 10 characters)": "Nouveau mot de passe (10 caractères au moins)",
     "New player": "Nouveau joueur",
-    "New player · KCorp": "Nouveau joueur · KCorp",
+    "New player · %@": "Nouveau joueur · %@",
     "New team": "Nouvelle équipe",
     "Next": "Suivante",
     "Next seven days": "Les sept prochains jours",
@@ -960,6 +963,7 @@ enum Localizations {
     "Tag": "Tag",
     "Tank": "Tank",
     "Team": "Équipe",
+    "Team %@ added.": "Équipe %@ ajoutée.",
     "Team roster": "Effectif de l’équipe",
     "Team server": "Serveur de l’équipe",
     "Teams": "Équipes",

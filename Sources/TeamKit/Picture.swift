@@ -20,7 +20,9 @@ public enum Picture: Hashable, Sendable {
       self = .monogram(Picture.monogram(of: champion), champion.classes.first)
     } else {
       let player = players.first { $0.image == imageName }
-      self = .initials(Picture.initials(of: player?.name ?? imageName), player?.position)
+      self = .initials(
+        Picture.initials(of: player?.name ?? imageName, among: players.map(\.name)),
+        player?.position)
     }
   }
 
@@ -28,7 +30,8 @@ public enum Picture: Hashable, Sendable {
   /// picture of their own (`player_default`), else the drawing for their image name.
   public init(player: Player, players: [Player]) {
     if player.image == Player.defaultImage {
-      self = .initials(Picture.initials(of: player.name), player.position)
+      self = .initials(
+        Picture.initials(of: player.name, among: players.map(\.name)), player.position)
     } else {
       self.init(imageName: player.image, players: players)
     }
@@ -42,6 +45,36 @@ public enum Picture: Hashable, Sendable {
       ? words.prefix(2).compactMap(\.first).map(String.init).joined()
       : String((words.first ?? "?").prefix(2))
     return letters.uppercased()
+  }
+
+  /// The initials of `name`, told apart from those of the other `names`: the first of those
+  /// that share two letters keeps them (`Canna` `CA`); each next one takes its first and last
+  /// letters (`Caliste` `CE`), else three, that no other name shows.
+  public static func initials(of name: String, among names: [String]) -> String {
+    let two = initials(of: name)
+    let group = names.filter { initials(of: $0) == two }
+    guard group.count > 1, let index = group.firstIndex(of: name) else { return two }
+    let elsewhere = Set(names.map(initials(of:)))
+    var taken: Set<String> = []
+    for (position, member) in group.enumerated() {
+      let letters = Array(member.filter { $0.isLetter || $0.isNumber }.uppercased())
+      var forms = [two]
+      if letters.count >= 2 { forms.append(String([letters[0], letters[letters.count - 1]])) }
+      if letters.count >= 3 {
+        let n = letters.count
+        forms += [
+          String(letters.prefix(3)), String([letters[0], letters[1], letters[n - 1]]),
+          String([letters[0], letters[n - 2], letters[n - 1]]),
+        ]
+      }
+      let chosen =
+        forms.first { form in
+          !taken.contains(form) && (form == two ? position == 0 : !elsewhere.contains(form))
+        } ?? forms[forms.count - 1]
+      taken.insert(chosen)
+      if position == index { return chosen }
+    }
+    return two
   }
 
   /// A champion's first and last letters (`Jax` → `Jx`), or three letters where two would

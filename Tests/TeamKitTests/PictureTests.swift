@@ -40,11 +40,22 @@ import Testing
     }
   }
 
-  @Test func aPlayersImageIsTheirInitialsInTheirPositionsColour() {
+  @Test func aPlayersImageIsTheirInitialsInTheirPositionsColour() throws {
     let roster = Player.defaultRoster
+    // Canna and Caliste would both be "CA": the second is told apart.
     #expect(Picture(imageName: "canna", players: roster) == .initials("CA", .top))
+    let caliste = try #require(roster.first { $0.name == "Caliste" })
+    #expect(Picture(player: caliste, players: roster) == .initials("CE", .adc))
     #expect(Picture(imageName: "targamas", players: roster) == .initials("TA", .support))
     #expect(Picture(imageName: "some_file", players: roster) == .initials("SF", nil))
+  }
+
+  @Test func noTwoPlayersWithoutAPictureLookAlike() {
+    let names = ["Canna", "Caliste", "Cabochard", "Targamas", "Kamiloo", "Kameto"]
+    let drawn = names.map { Picture.initials(of: $0, among: names) }
+    #expect(Set(drawn).count == names.count, "\(drawn)")
+    #expect(Picture.initials(of: "Targamas", among: names) == "TA")
+    #expect(Picture.initials(of: "Caliste", among: names) == "CE")
   }
 
   @Test(arguments: [("Le Sserafim", "LS"), ("x", "X"), ("", "?"), ("__", "?"), ("b1g-t", "BT")])

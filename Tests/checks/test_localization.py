@@ -149,3 +149,12 @@ def test_the_core_and_the_server_never_speak_the_process_language_unasked():
             text = path.read_text()
             assert "Language.system.localized" not in text, path
             assert not re.search(r"^func localized\(", text, re.M), path
+
+
+def test_the_web_words_each_refusal_in_the_readers_language():
+    """An error's description is the process's language (a log's, a command's); the web app
+    words what it shows with `message.text(in:)`, in the request's."""
+    for path in sorted((ROOT / "Sources/TeamWeb").rglob("*.swift")):
+        for number, line in enumerate(path.read_text().splitlines(), 1):
+            assert not re.search(r"\b(error|validation|problems?|refusal)\.description\b", line), \
+                f"{path.relative_to(ROOT)}:{number}: {line.strip()}"

@@ -189,7 +189,7 @@ def test_make_a_substitute_a_starter(server, browser):
     wait(browser).until(lambda b: "Move to substitutes" in b.find_element(By.ID, "lineup-toggle").text)
     browser.find_element(By.CSS_SELECTOR, "[aria-label='Back']").click()
     wait(browser).until(lambda b: "Sixth" in group_names(b, "starter"))
-    assert "Two Top" in browser.find_element(By.CSS_SELECTOR, ".lineup").text
+    assert "two Top starters" in browser.find_element(By.CSS_SELECTOR, ".lineup").text
 
 
 def test_long_pseudos_never_widen_the_phone_page(server, browser):

@@ -68,9 +68,9 @@ def test_a_scrim_a_player_away_a_live_verdict_a_result_and_the_calendar(
     staff.execute_cdp_cmd("Emulation.setTimezoneOverride", {"timezoneId": "America/New_York"})
     staff.get(f"{week_server}/week?from={monday}")
     # The form waits folded near the top; Thursday's "+" opens it on Thursday, at 20:00.
-    assert not staff.find_element(By.ID, "eventType").is_displayed()
+    assert staff.find_element(By.ID, "plan").get_attribute("open") is None
     staff.find_element(By.CSS_SELECTOR, f"a.plan-day[href*='plan={thursday}']").click()
-    wait(staff).until(lambda b: b.find_element(By.ID, "eventType").is_displayed())
+    wait(staff).until(lambda b: b.find_element(By.ID, "plan").get_attribute("open") is not None)
     assert staff.find_element(By.ID, "start").get_attribute("value") == f"{thursday}T20:00"
     Select(staff.find_element(By.ID, "eventType")).select_by_value("scrim")
     staff.find_element(By.ID, "opponent").send_keys("G2 Esports")

@@ -182,9 +182,13 @@ extension Pages {
               opponents: roster.schedule.opponents(of: team.id)),
           ]))
       tools.append(
-        Self.postButton(
-          "/events/\(event.id)/delete", token: token, button: ["class": "button danger"],
-          [.text(localized("Cancel this event"))]))
+        .h(
+          "div", ["class": "danger-zone"],
+          [
+            Self.postButton(
+              "/events/\(event.id)/delete", token: token, button: ["class": "button danger"],
+              [.text(localized("Cancel this event"))])
+          ]))
     }
     let from = Day(event.start, in: zone)
     return page(

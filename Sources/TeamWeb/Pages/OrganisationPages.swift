@@ -21,6 +21,11 @@ extension Pages {
         to: Schedule.midnight(day.adding(days: 7), in: zone))
       let substitutes = players.count { $0.lineup == .substitute }
       let ending = Contracts.ending(in: players, within: Contracts.warningDays, today: today)
+      let parent = team.parentID.flatMap { roster.team(id: $0) }
+      // The five in the game's order, Top to Support, as a broadcast lists them.
+      let starters = Position.allCases.flatMap { position in
+        status.starters.filter { $0.position == position }
+      }
       return .h(
         "li", ["class": "team-card", "id": "team-\(team.tag)"],
         [
@@ -30,11 +35,12 @@ extension Pages {
               .h("a", ["href": "/teams/\(team.tag)"], team.name),
               .h(
                 "span", ["class": "subtitle"],
-                [team.tag, team.league].compactMap(\.self).joined(separator: " · ")),
+                [team.tag, team.league, parent.map { localized("academy of %@", $0.name) }]
+                  .compactMap(\.self).joined(separator: " · ")),
             ]),
           .h(
             "ul", ["class": "starters", "aria-label": localized("Starting five")],
-            status.starters.map { player in
+            starters.map { player in
               .h(
                 "li", [:],
                 [
@@ -186,10 +192,15 @@ extension Pages {
                   errors: failed?.1)
                   + [.h("button", ["class": "button", "type": "submit"], localized("Save"))]),
             ]),
-          Self.postButton(
-            "/teams/\(team.tag)/delete", token: token,
-            button: ["class": "button danger small"],
-            [.text(localized("Remove %@", team.name))]),
+          // Only an empty team can go (the store refuses the others): said, not offered.
+          count == 0 && roster.teams.count > 1
+            ? Self.postButton(
+              "/teams/\(team.tag)/delete", token: token,
+              button: ["class": "button danger small"],
+              [.text(localized("Remove %@", team.name))])
+            : .h(
+              "p", ["class": "muted small"],
+              localized("Move its players to another team to remove %@.", team.name)),
         ]
       }
       return .h("li", ["class": "team-card", "id": "team-\(team.tag)"], children)

@@ -308,13 +308,16 @@ extension Pages {
       ])
   }
 
-  /// The add form on a page of its own (without JavaScript, "+" leads here).
+  /// The add form on a page of its own (without JavaScript, "+" leads here); `team` names
+  /// the team it adds to when the organisation has several.
   func addPlayer(
     _ input: PlayerInput, errors: ValidationError?, token: String, cookie: String?,
-    status: Int = 200, notice: String? = nil, cancel: String = "/", search: ChampionSearch? = nil
+    status: Int = 200, notice: String? = nil, cancel: String = "/", search: ChampionSearch? = nil,
+    team: Team? = nil
   ) -> HTTPResponse {
-    page(
-      status: status, title: localized("New player · KCorp"), cookie: cookie,
+    let title = team.map { localized("New player · %@", $0.name) } ?? localized("New player")
+    return page(
+      status: status, title: title + " · KCorp", cookie: cookie,
       [
         backBar(to: cancel),
         .h(
@@ -322,7 +325,7 @@ extension Pages {
           [
             playerForm(
               input, errors: errors, token: token, action: "/players",
-              title: localized("New player"), submit: localized("Add"), notice: notice,
+              title: title, submit: localized("Add"), notice: notice,
               cancel: cancel, heading: "h1", search: search)
           ]),
       ])

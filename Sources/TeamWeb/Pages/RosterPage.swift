@@ -126,7 +126,10 @@ extension Pages {
     let teamQuery = several ? "?team=\(team.tag)" : ""
     return self.page(
       status: refused ? 422 : 200,
-      title: several ? "\(team.name) · \(roster.organisation)" : localized("KCorp roster"),
+      title: !several
+        ? localized("KCorp roster")
+        : team.name == roster.organisation
+          ? team.name : "\(team.name) · \(roster.organisation)",
       [
         .h(
           "header", ["class": "topbar"],
@@ -171,7 +174,8 @@ extension Pages {
             // Without scripts the sheet opens only when refused: then with every champion.
             playerForm(
               form.input, errors: form.errors, token: token, action: "/players",
-              title: localized("New player"), submit: localized("Add"), everyChampion: refused)
+              title: several ? localized("New player · %@", team.name) : localized("New player"),
+              submit: localized("Add"), everyChampion: refused)
           ]),
       ])
   }
@@ -235,6 +239,9 @@ extension Pages {
     }
     if viewer.canEdit {
       links.append(.h("a", ["href": Pages.importPath(team)], localized("Import")))
+    }
+    if viewer.isOwner {
+      links.append(.h("a", ["href": "/champion-art"], localized("Champion art")))
     }
     links.append(
       viewer.signedIn

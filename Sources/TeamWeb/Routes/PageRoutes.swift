@@ -63,7 +63,8 @@ extension WebApp {
       ) {
         context.pages.addPlayer(
           PlayerInput(name: "", position: "Top", team: several ? team.tag : ""), errors: nil,
-          token: slot, cookie: nil, cancel: Pages.path(of: team, in: store.roster))
+          token: slot, cookie: nil, cancel: Pages.path(of: team, in: store.roster),
+          team: several ? team : nil)
       }
     }
 
@@ -85,7 +86,8 @@ extension WebApp {
         let (token, cookie) = WebApp.csrfToken(for: request)
         return context.pages.addPlayer(
           input, errors: nil, token: token, cookie: cookie,
-          cancel: Pages.path(of: team, in: store.roster), search: search)
+          cancel: Pages.path(of: team, in: store.roster), search: search,
+          team: store.roster.teams.count > 1 ? team : nil)
       }
       do throws(RosterError) {
         // The photo is read first: a file that is no photo adds nobody. The player and their

@@ -43,11 +43,13 @@ extension WebApp {
         photo = try await Photo.decoding(Data(request.body))
       } catch {
         switch error {
-        case .tooLarge: throw HTTPError(413, error.description)
+        case .tooLarge: throw HTTPError(413, error.message.text(in: context.language))
         // The server's own lack or load, not the photo's.
-        case .failed: throw HTTPError(503, error.description)
-        case .busy: throw HTTPError(503, error.description, headers: ["Retry-After": "2"])
-        default: throw HTTPError(422, error.description)
+        case .failed: throw HTTPError(503, error.message.text(in: context.language))
+        case .busy:
+          throw HTTPError(
+            503, error.message.text(in: context.language), headers: ["Retry-After": "2"])
+        default: throw HTTPError(422, error.message.text(in: context.language))
         }
       }
       return context.json(try await context.scope.setPhoto(of: player.id, to: photo))

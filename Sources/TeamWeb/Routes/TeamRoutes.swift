@@ -180,7 +180,8 @@ extension WebApp {
     ) throws(RosterError) -> HTTPResponse {
       guard let validation = error.validation else { throw error }
       return teamsPage(
-        request, context, failure: (tag, input, validation), notice: validation.description,
+        request, context, failure: (tag, input, validation),
+        notice: validation.message.text(in: context.language),
         status: validation.isConflict ? 409 : 422)
     }
 
@@ -191,14 +192,22 @@ extension WebApp {
     }
 
     route("GET", "/teams", RoutePolicy(.reader, team: .organisation)) { request, context in
-      teamsPage(request, context)
+      // After a change made here, its confirmation.
+      let roster = store.roster
+      let notice: String? =
+        if let team = request.query["added"].flatMap({ roster.team($0) }) {
+          context.localized("Team %@ added.", team.name)
+        } else if let team = request.query["saved"].flatMap({ roster.team($0) }) {
+          context.localized("%@ saved.", team.name)
+        } else { nil }
+      return teamsPage(request, context, notice: notice)
     }
 
     route("POST", "/teams", RoutePolicy(.owner, .form, team: .organisation)) { request, context in
       let input = teamInput(context.form)
       do throws(RosterError) {
         let team = try await store.addTeam(input, by: context.author)
-        return .redirect(to: "/teams#team-\(team.tag)")
+        return .redirect(to: "/teams?added=\(team.tag)#team-\(team.tag)")
       } catch {
         return try refused(error, request, context, tag: nil, input: input)
       }
@@ -211,7 +220,7 @@ extension WebApp {
       do throws(RosterError) {
         let updated = try await store.updateTeam(
           team.id.uuidString, with: input, by: context.author)
-        return .redirect(to: "/teams#team-\(updated.tag)")
+        return .redirect(to: "/teams?saved=\(updated.tag)#team-\(updated.tag)")
       } catch {
         return try refused(error, request, context, tag: team.tag, input: input)
       }
@@ -225,7 +234,8 @@ extension WebApp {
         return .redirect(to: "/teams")
       } catch {
         guard let validation = error.validation else { throw error }
-        return teamsPage(request, context, notice: validation.description, status: 409)
+        return teamsPage(
+          request, context, notice: validation.message.text(in: context.language), status: 409)
       }
     }
 
@@ -237,7 +247,8 @@ extension WebApp {
         return .redirect(to: "/teams")
       } catch {
         guard let validation = error.validation else { throw error }
-        return teamsPage(request, context, notice: validation.description, status: 422)
+        return teamsPage(
+          request, context, notice: validation.message.text(in: context.language), status: 422)
       }
     }
 
