@@ -247,6 +247,7 @@ enum Localizations {
     "Account name": "Identifiant",
     "Accounts": "Comptes",
     "Accounts · KCorp": "Comptes · KCorp",
+    "Actions": "Actions",
     "Add": "Ajouter",
     "Add a photo": "Ajouter une photo",
     "Add a player (positions accept aliases: jgl, middle, bot, sup, …).":

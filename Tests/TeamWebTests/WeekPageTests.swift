@@ -188,7 +188,11 @@ import Testing
     let monday = WebApp.monday(of: today, in: zone)
     let week = try await app.client.get("/week?team=KC&from=\(monday)").text
     // Folded near the top, before the days; a "+" on each day to come, none on days past.
-    let form = try #require(week.range(of: #"<details class="week-tools plan" id="plan">"#))
+    let form = try #require(
+      week.range(
+        of:
+          #"<section class="plan-tools" aria-labelledby="plan-title"><details class="week-tools plan" id="plan">"#
+      ))
     #expect(
       form.upperBound < (week.range(of: #"class="week-days""#)?.lowerBound ?? form.lowerBound))
     #expect(week.contains("plan=\(today)#plan"))

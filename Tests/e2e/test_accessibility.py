@@ -77,6 +77,21 @@ def states(browser, server, language="en-US"):
     yield "history"
     browser.get(server + "/import")
     yield "import"
+    browser.get(server + "/week")
+    yield "week"
+    browser.find_elements(By.CSS_SELECTOR, "a.plan-day")[0].click()
+    wait(browser).until(lambda b: b.find_element(By.ID, "plan").get_attribute("open") is not None)
+    yield "week, planning"
+    browser.find_element(By.ID, "opponent").send_keys("G2 Esports")
+    browser.find_element(By.CSS_SELECTOR, "#plan button[type=submit]").click()
+    wait(browser).until(lambda b: "/events/" in b.current_url)
+    yield "event"
+    browser.find_element(By.CSS_SELECTOR, "details.result summary").click()
+    wait(browser).until(lambda b: b.find_element(By.CSS_SELECTOR, "details.result")
+                        .get_attribute("open") is not None)
+    yield "event, result form open"
+    browser.get(server + "/teams")
+    yield "teams"
     browser.get(server + "/signin")
     yield "sign-in"
     browser.get(server + "/players/00000000-0000-4000-8000-000000000000")

@@ -215,7 +215,12 @@ extension Pages {
               ]),
           ]),
         main,
-      ] + tools)
+        // Outside <main> (a live update renews it; a form being filled in must stay), in a
+        // landmark of its own.
+        tools.isEmpty
+          ? .fragment([])
+          : .h("section", ["class": "page-tools", "aria-label": localized("Actions")], tools),
+      ])
   }
 
   /// A logged game in a line: its result and side, each of our champions with who played

@@ -82,7 +82,7 @@ extension Pages {
         [.h("legend", localized("Game %@", number)), result, side] + picks + [vod])
     }
     return .h(
-      "details", ["class": "week-tools"] + (errors == nil ? [:] : ["open": ""]),
+      "details", ["class": "week-tools result"] + (errors == nil ? [:] : ["open": ""]),
       [
         .h("summary", localized("Log the result")),
         .h(

@@ -164,12 +164,6 @@ extension Pages {
               "a", ["href": "/week?\(query)&from=\(first.adding(days: 7))", "rel": "next"],
               localized("Next week")),
           ]),
-        viewer.canEdit
-          ? planSection(
-            form ?? (Self.planned(on: planning, week: first, now: now, in: zone), nil),
-            open: planning != nil || form?.errors != nil, token: token,
-            action: "/week/events?\(query)", opponents: schedule.opponents(of: team.id))
-          : .fragment([]),
         .h("ol", ["class": "week-days"], days),
         record(of: team, in: schedule),
       ])
@@ -216,8 +210,21 @@ extension Pages {
                   localized("%1$@ · from %2$@", team.name, first.formatted(in: language))),
               ]),
           ]),
+        // Before the days, outside <main> (which a live update renews, and a form being
+        // filled in must stay).
+        viewer.canEdit
+          ? planSection(
+            form ?? (Self.planned(on: planning, week: first, now: now, in: zone), nil),
+            open: planning != nil || form?.errors != nil, token: token,
+            action: "/week/events?\(query)", opponents: schedule.opponents(of: team.id))
+          : .fragment([]),
         main,
-      ] + tools)
+        // Outside <main> (a live update renews it; a form being filled in must stay), in a
+        // landmark of its own.
+        tools.isEmpty
+          ? .fragment([])
+          : .h("section", ["class": "page-tools", "aria-label": localized("Actions")], tools),
+      ])
   }
 
   /// Calendar addresses with Subscribe and Revoke, and the button that makes one: posted
@@ -258,12 +265,16 @@ extension Pages {
     _ form: EventForm, open: Bool, token: String, action: String, opponents: [String]
   ) -> HTML {
     .h(
-      "details", ["class": "week-tools plan", "id": "plan"] + (open ? ["open": ""] : [:]),
+      "section", ["class": "plan-tools", "aria-labelledby": "plan-title"],
       [
-        .h("summary", [:], [.h("h2", ["id": "plan-title"], localized("Plan an event"))]),
-        eventForm(
-          form.input, errors: form.errors, token: token, action: action,
-          submit: localized("Plan"), opponents: opponents),
+        .h(
+          "details", ["class": "week-tools plan", "id": "plan"] + (open ? ["open": ""] : [:]),
+          [
+            .h("summary", [:], [.h("h2", ["id": "plan-title"], localized("Plan an event"))]),
+            eventForm(
+              form.input, errors: form.errors, token: token, action: action,
+              submit: localized("Plan"), opponents: opponents),
+          ])
       ])
   }
 
