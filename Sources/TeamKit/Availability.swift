@@ -17,10 +17,11 @@ public enum Weekday: Int, CaseIterable, Codable, Sendable, Comparable {
   }
 
   /// Parses a day's English or French name or its first three letters (`Mon`, `lundi`,
-  /// `jeu`), in any case.
+  /// `jeu`, `jeu.` as French abbreviates it), in any case.
   public init?(parsing text: String) {
-    let key = text.trimmingCharacters(in: .whitespaces)
+    var key = text.trimmingCharacters(in: .whitespaces)
       .folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
+    if key.hasSuffix(".") { key.removeLast() }
     let names = [
       ["mon", "monday", "lun", "lundi"], ["tue", "tuesday", "mar", "mardi"],
       ["wed", "wednesday", "mer", "mercredi"], ["thu", "thursday", "jeu", "jeudi"],
@@ -69,6 +70,11 @@ public struct WeeklyBlock: Hashable, Sendable, CustomStringConvertible {
     "\(day.code) \(Self.clock(start))-\(Self.clock(end))"
   }
 
+  /// `lun. 18:00-23:00`: as ``description`` says it, the day in `language`; read back alike.
+  public func text(in language: Language) -> String {
+    "\(day.shortName(in: language)) \(Self.clock(start))-\(Self.clock(end))"
+  }
+
   /// Minutes since midnight as `HH:MM`.
   public static func clock(_ minutes: Int) -> String {
     let hours = minutes / 60
@@ -90,6 +96,14 @@ public struct Absence: Hashable, Sendable, CustomStringConvertible {
 
   /// `2026-03-12..2026-03-14`, or the one day.
   public var description: String { first == last ? "\(first)" : "\(first)..\(last)" }
+
+  /// The days as `language` writes dates, read back alike: `12/03/2026..14/03/2026` in
+  /// French, ``description`` in English.
+  public func text(in language: Language) -> String {
+    guard language == .french else { return description }
+    return first == last
+      ? first.frenchSpreadsheet : "\(first.frenchSpreadsheet)..\(last.frenchSpreadsheet)"
+  }
 }
 
 /// When a player can play: their weekly hours and the days they are away.

@@ -253,4 +253,20 @@ import Testing
     #expect(page.contains("jeu. 26 mars 2026"))
     #expect(page.contains("Planifier"))
   }
+
+  @Test func aPlayersHoursAndDaysAwayAreWrittenTheReadersWayAndReadBack() async throws {
+    let bo = try await app.store.addPlayer(PlayerInput(name: "Bo", position: "Jungle"))
+    let hours = Availability(
+      weekly: try Availability.weekly(parsing: "Mon 18:00-23:00"),
+      away: [try Availability.absence(parsing: "2026-03-12..2026-03-14")])
+    try await app.store.setAvailability(of: bo.id, to: hours)
+    let page = try await app.client.get(
+      "/players/\(bo.id)/availability", headers: ["Accept-Language": "fr-FR"]
+    ).text
+    #expect(page.contains("lun. 18:00-23:00") && page.contains("12/03/2026..14/03/2026"))
+    #expect(page.contains("Horaires (heure de Paris)"))
+    // What the French page shows is read back as it was.
+    #expect(try Availability.weekly(parsing: "lun. 18:00-23:00") == hours.weekly)
+    #expect(try Availability.absence(parsing: "12/03/2026..14/03/2026") == hours.away[0])
+  }
 }

@@ -14,8 +14,9 @@ extension Pages {
   ) -> HTTPResponse {
     let team = roster.team(id: player.teamID) ?? roster.firstTeam
     let current = roster.schedule.availability[player.id] ?? Availability()
-    let weekly = input?.weekly ?? current.weekly.map(\.description).joined(separator: ", ")
-    let away = input?.away ?? current.away.map(\.description).joined(separator: "\n")
+    let weekly =
+      input?.weekly ?? current.weekly.map { $0.text(in: language) }.joined(separator: ", ")
+    let away = input?.away ?? current.away.map { $0.text(in: language) }.joined(separator: "\n")
     let today = Day(now, in: team.zone)
     var content: [HTML] = [
       notice.map { .h("p", ["class": "status shown", "role": "status"], $0) }

@@ -121,7 +121,7 @@ extension Pages {
       let summary =
         hours.weekly.isEmpty
         ? localized("Any time (no weekly hours given).")
-        : hours.weekly.map(\.description).joined(separator: ", ")
+        : hours.weekly.map { $0.text(in: language) }.joined(separator: ", ")
       return .h(
         "section", ["aria-labelledby": "week-title"],
         [
@@ -130,7 +130,9 @@ extension Pages {
           hours.away.isEmpty
             ? .fragment([])
             : .h(
-              "p", [:], localized("Away: %@", hours.away.map(\.description).joined(separator: ", "))
+              "p", [:],
+              localized(
+                "Away: %@", hours.away.map { $0.text(in: language) }.joined(separator: ", "))
             ),
           .h(
             "a", ["class": "button small", "href": "/players/\(player.id)/availability"],
