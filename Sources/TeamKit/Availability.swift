@@ -75,11 +75,57 @@ public struct WeeklyBlock: Hashable, Sendable, CustomStringConvertible {
     "\(day.shortName(in: language)) \(Self.clock(start))-\(Self.clock(end))"
   }
 
+  /// The hours ticked on a week's grid (`day` and the hour from 0 to 23) as blocks: the
+  /// hours that follow each other on a day joined (18, 19, 20 → `18:00-21:00`).
+  public static func blocks(hours: Set<HourSlot>) -> [WeeklyBlock] {
+    var blocks: [WeeklyBlock] = []
+    for slot in hours.sorted() {
+      if let last = blocks.last, last.day == slot.day, last.end == slot.hour * 60 {
+        blocks[blocks.count - 1].end += 60
+      } else {
+        blocks.append(WeeklyBlock(day: slot.day, start: slot.hour * 60, end: slot.hour * 60 + 60))
+      }
+    }
+    return blocks
+  }
+
+  /// Whether the block holds the whole of `slot`'s hour.
+  public func covers(_ slot: HourSlot) -> Bool {
+    day == slot.day && start <= slot.hour * 60 && end >= slot.hour * 60 + 60
+  }
+
   /// Minutes since midnight as `HH:MM`.
   public static func clock(_ minutes: Int) -> String {
     let hours = minutes / 60
     let rest = minutes % 60
     return (hours < 10 ? "0" : "") + "\(hours):" + (rest < 10 ? "0" : "") + "\(rest)"
+  }
+}
+
+/// One hour of a week's grid: a day and the hour it starts, from 0 to 23.
+public struct HourSlot: Hashable, Comparable, Sendable {
+  public let day: Weekday
+  public let hour: Int
+
+  public init(day: Weekday, hour: Int) {
+    self.day = day
+    self.hour = hour
+  }
+
+  /// A grid's `day-hour` value (`1-18`: Monday, 18:00), or nil.
+  public init?(code: String) {
+    let parts = code.split(separator: "-")
+    guard parts.count == 2, let day = Int(parts[0]).flatMap(Weekday.init(rawValue:)),
+      let hour = Int(parts[1]), (0..<24).contains(hour)
+    else { return nil }
+    self.init(day: day, hour: hour)
+  }
+
+  /// `1-18`, as a grid's checkbox sends it.
+  public var code: String { "\(day.rawValue)-\(hour)" }
+
+  public static func < (lhs: HourSlot, rhs: HourSlot) -> Bool {
+    (lhs.day, lhs.hour) < (rhs.day, rhs.hour)
   }
 }
 

@@ -737,6 +737,7 @@ enum Localizations {
     "PSEUDO": "PSEUDO",
     "Page %1$@ of %2$@ · %3$@ players": "Page %1$@ sur %2$@ · %3$@ joueurs",
     "Pages": "Pages",
+    "Paint the hours you can play": "Cochez les heures où vous pouvez jouer",
     "Password": "Mot de passe",
     "Password (at least 10 characters)": "Mot de passe (10 caractères au moins)",
     "Password again: ": "Confirmez le mot de passe : ",
@@ -963,6 +964,8 @@ enum Localizations {
     "TEAM": "ÉQUIPE",
     "Tag": "Tag",
     "Tank": "Tank",
+    "Tap an hour, or drag across several; Save keeps them for every week.":
+      "Touchez une heure, ou glissez sur plusieurs ; Enregistrer les garde pour chaque semaine.",
     "Team": "Équipe",
     "Team %@ added.": "Équipe %@ ajoutée.",
     "Team roster": "Effectif de l’équipe",

@@ -181,6 +181,32 @@ import Testing
     #expect(try await app.client.get("/players/\(canna.id)").text.contains("Mon 18:00-23:00"))
   }
 
+  @Test func theHourGridShowsTheWeeklyHoursAndSavesThoseTicked() async throws {
+    let session = try await app.session()
+    let canna = app.store.players[0]
+    let away = try Availability.absence(parsing: "2026-03-12")
+    try await app.store.setAvailability(
+      of: canna.id,
+      to: Availability(weekly: try Availability.weekly(parsing: "Tue 18:30-21:00"), away: [away]))
+    let page = try await app.client.get("/players/\(canna.id)/availability").text
+    // Only whole hours are ticked: 19:00 and 20:00 on Tuesday, not 18:00.
+    #expect(page.contains(#"value="2-19" aria-label="Tue 19:00" checked="""#))
+    #expect(page.contains(#"value="2-20" aria-label="Tue 20:00" checked="""#))
+    #expect(page.contains(#"value="2-18" aria-label="Tue 18:00">"#))
+    // The hours ticked become the weekly hours, joined where they follow each other.
+    let saved = try await app.post(
+      "/players/\(canna.id)/availability",
+      [
+        ("csrf", session.token), ("grid", "1"), ("hour", "1-18"), ("hour", "1-19"),
+        ("hour", "1-20"), ("hour", "3-14"), ("hour", "9-99"),
+      ],
+      session: session)
+    #expect(saved.status == 303)
+    let hours = try #require(app.store.roster.schedule.availability[canna.id])
+    #expect(hours.weekly.map(\.description) == ["Mon 18:00-21:00", "Wed 14:00-15:00"])
+    #expect(hours.away == [away])
+  }
+
   @Test func aDaysPlusOpensThePlanningFormOnThatDayAndNeverInThePast() async throws {
     _ = try await app.session()
     let zone = try #require(TimeZone(identifier: "Europe/Paris"))

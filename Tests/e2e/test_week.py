@@ -13,6 +13,7 @@ import zoneinfo
 
 import icalendar
 import pytest
+from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.select import Select
 
@@ -101,7 +102,7 @@ def test_a_scrim_a_player_away_a_live_verdict_a_result_and_the_calendar(
         player.find_element(By.XPATH, "//a[normalize-space()='When you can play']").click()
         wait(player).until(lambda b: b.find_elements(By.ID, "away"))
         player.find_element(By.ID, "away").send_keys(str(thursday))
-        player.find_element(By.XPATH, "//button[normalize-space()='Save']").click()
+        player.find_element(By.CSS_SELECTOR, ".availability-form button[type=submit]").click()
         wait(player).until(lambda b: "Saved." in b.find_element(By.CSS_SELECTOR, "main .status").text)
         assert violations(player) == []
     finally:
@@ -201,4 +202,27 @@ def test_the_week_at_phone_size(week_server, browser, screenshots):
     widths = {day.size["width"] for day in days}
     assert len(widths) == 1 and widths.pop() > 300
     browser.save_screenshot(str(screenshots / "week-phone.png"))
+    assert violations(browser) == []
+
+
+def test_hours_are_painted_on_the_grid_at_phone_size(week_server, browser):
+    sign_in(browser, week_server, "bo", "bo password")
+    browser.get(f"{week_server}/week")
+    browser.find_element(By.XPATH, "//a[normalize-space()='When you can play']").click()
+    wait(browser).until(lambda b: b.find_elements(By.CSS_SELECTOR, ".hour-grid"))
+    assert browser.execute_script("return document.documentElement.scrollWidth") <= 390
+    # One stroke of the thumb across Monday to Wednesday at 18:00, then a tap on Thursday 20:00.
+    cells = [browser.find_element(By.CSS_SELECTOR, f".hour-grid input[value='{day}-18']")
+             for day in (1, 2, 3)]
+    browser.execute_script("arguments[0].scrollIntoView({block: 'center'})", cells[0])
+    ActionChains(browser).move_to_element(cells[0]).click_and_hold() \
+        .move_to_element(cells[1]).move_to_element(cells[2]).release().perform()
+    assert [cell.is_selected() for cell in cells] == [True, True, True]
+    tap = browser.find_element(By.CSS_SELECTOR, ".hour-grid input[value='4-20']")
+    tap.click()
+    assert tap.is_selected()
+    browser.find_element(By.CSS_SELECTOR, ".hour-grid-form button[type=submit]").click()
+    wait(browser).until(lambda b: "Saved." in b.find_element(By.CSS_SELECTOR, "main .status").text)
+    assert browser.find_element(By.ID, "weekly").get_attribute("value") == \
+        "Mon 18:00-19:00, Tue 18:00-19:00, Wed 18:00-19:00, Thu 20:00-21:00"
     assert violations(browser) == []

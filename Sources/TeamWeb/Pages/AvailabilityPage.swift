@@ -34,6 +34,7 @@ extension Pages {
           fields: [("awayToday", today.description)],
           button: ["class": "button"],
           [.text(localized("Away today (%@)", today.formatted(in: language)))]))
+      content.append(hourGrid(of: player, current.weekly, token: token))
       content.append(
         .h(
           "form",
@@ -90,6 +91,54 @@ extension Pages {
         .h(
           "main", ["class": "sheet-page availability"],
           [.h("h1", localized("When %@ can play", player.name))] + content),
+      ])
+  }
+
+  /// The week as a grid of hours, each a checkbox ticked where the player can play: a tap
+  /// ticks one, a drag paints several (app.js), and Save keeps them as weekly hours.
+  func hourGrid(of player: Player, _ weekly: [WeeklyBlock], token: String) -> HTML {
+    let days = Weekday.allCases
+    let header: HTML = .h(
+      "tr", [:],
+      [.h("td", [:], "")]
+        + days.map { .h("th", ["scope": "col"], $0.shortName(in: language)) })
+    let rows: [HTML] = (0..<24).map { hour in
+      let clock = WeeklyBlock.clock(hour * 60)
+      return .h(
+        "tr", [:],
+        [.h("th", ["scope": "row"], clock)]
+          + days.map { day in
+            let slot = HourSlot(day: day, hour: hour)
+            let ticked = weekly.contains { $0.covers(slot) }
+            return .h(
+              "td", [:],
+              [
+                .h(
+                  "input",
+                  [
+                    "type": "checkbox", "name": "hour", "value": slot.code,
+                    "aria-label": "\(day.shortName(in: language)) \(clock)",
+                  ] + (ticked ? ["checked": ""] : [:]))
+              ])
+          })
+    }
+    return .h(
+      "form",
+      [
+        "method": "post", "action": "/players/\(player.id)/availability",
+        "class": "hour-grid-form", "aria-labelledby": "hour-grid-title",
+      ],
+      [
+        Self.csrfField(token),
+        .h("input", ["type": "hidden", "name": "grid", "value": "1"]),
+        .h("h2", ["id": "hour-grid-title"], localized("Paint the hours you can play")),
+        .h(
+          "p", ["class": "muted"],
+          localized("Tap an hour, or drag across several; Save keeps them for every week.")),
+        .h("table", ["class": "hour-grid"], [.h("thead", [:], [header]), .h("tbody", [:], rows)]),
+        .h(
+          "div", ["class": "actions"],
+          [.h("button", ["class": "button primary", "type": "submit"], localized("Save"))]),
       ])
   }
 }

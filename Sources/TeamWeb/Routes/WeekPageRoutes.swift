@@ -196,6 +196,10 @@ extension WebApp {
         do throws(ValidationError) {
           if let day = form["awayToday"]?.first.flatMap({ Day($0) }) {
             availability.away.append(Absence(first: day, last: day))
+          } else if form["grid"] != nil {
+            // The painted grid: its hours replace the weekly ones; the days away stay.
+            availability.weekly = WeeklyBlock.blocks(
+              hours: Set((form["hour"] ?? []).compactMap(HourSlot.init(code:))))
           } else {
             availability.weekly = try Availability.weekly(parsing: weekly ?? "")
             availability.away = try (away ?? "").split(whereSeparator: \.isNewline)

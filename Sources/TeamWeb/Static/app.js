@@ -194,6 +194,7 @@ function setUp() {
   }
 
   setUpDragAndDrop();
+  setUpHourGrids();
 
   // A calendar address opens in the calendar app (webcal://, RFC 5545's scheme for it).
   for (const link of document.querySelectorAll("a[data-webcal]")) {
@@ -272,6 +273,38 @@ for (const dialog of document.querySelectorAll("dialog[data-refused]")) {
 // otherwise the page reloads.
 let dragged = null;
 const live = !!document.querySelector("main[data-live]") && typeof EventSource === "function";
+// The hour grid: a press ticks or unticks an hour, and a drag paints every hour it crosses
+// the same way; a thumb paints a week in a few strokes. The keyboard ticks one at a time.
+function setUpHourGrids() {
+  for (const grid of document.querySelectorAll(".hour-grid")) {
+    let painting = null;
+    let pressed = false;
+    const boxAt = (x, y) => document.elementFromPoint(x, y)?.closest?.(".hour-grid input[type=checkbox]");
+    once(grid, "pointerdown", (event) => {
+      const box = event.target.closest("input[type=checkbox]");
+      if (!box) return;
+      event.preventDefault();
+      painting = !box.checked;
+      box.checked = painting;
+      pressed = true;
+    });
+    once(grid, "pointermove", (event) => {
+      if (painting === null) return;
+      const box = boxAt(event.clientX, event.clientY);
+      if (box && grid.contains(box)) box.checked = painting;
+    });
+    const stop = () => { painting = null; };
+    once(grid, "pointerup", stop);
+    once(grid, "pointercancel", stop);
+    once(grid, "pointerleave", stop);
+    // The click a press ends with would undo what it painted; a key's click stays.
+    once(grid, "click", (event) => {
+      if (pressed && event.target.matches("input[type=checkbox]")) event.preventDefault();
+      pressed = false;
+    });
+  }
+}
+
 function setUpDragAndDrop() {
 for (const item of document.querySelectorAll(".roster[data-lineup]:not(.five) > li[data-id]")) {
   if (item.draggable) continue;
