@@ -261,6 +261,7 @@ enum Localizations {
     "Add team": "Ajouter l’équipe",
     "Add the first member of the team with the + button.":
       "Ajoutez le premier membre de l’équipe avec le bouton +.",
+    "Add these days away": "Ajouter ces jours d’absence",
     "Add “%1$@” at %2$@.": "Ajoutez « %1$@ » à %2$@.",
     "Added": "Ajoutés",
     "Added %1$@ (%2$@), id %3$@.": "%1$@ ajouté (%2$@), identifiant %3$@.",
@@ -444,6 +445,7 @@ enum Localizations {
     "Forget every day away.": "Oublier tous les jours d’absence.",
     "Format": "Format",
     "Fri": "ven.",
+    "From": "Du",
     "From the file (or database) the options choose to DESTINATION: a PostgreSQL address,\npostgresql://user@host/name (the password from PGPASSFILE or $PGPASSWORD), or a new\ndatabase file. The destination must be new: nobody has changed it yet. The source is only\nread; stop the server first, so that nothing changes meanwhile.":
       "Du fichier (ou de la base) que choisissent les options vers DESTINATION : une adresse PostgreSQL,\npostgresql://utilisateur@hôte/nom (le mot de passe vient de PGPASSFILE ou de $PGPASSWORD), ou un\nnouveau fichier de base. La destination doit être neuve : personne ne l’a encore modifiée. La source\nest seulement lue ; arrêtez d’abord le serveur, pour que rien ne change entre-temps.",
     "Full five": "Line-up complet",
@@ -1154,6 +1156,7 @@ enum Localizations {
     "Times (%1$@). Without weekly hours, %2$@ counts as available at any time; days away always win.":
       "Horaires (%1$@). Sans créneau renseigné, %2$@ compte comme disponible à tout moment ; les jours d’absence l’emportent toujours.",
     "Times on %@’s clock (%@).": "Heures de %@ (%@).",
+    "To (optional)": "Au (facultatif)",
     "Too Many Requests": "Trop de requêtes",
     "Too many failed sign-ins: wait %@ seconds, then try again.":
       "Trop de connexions échouées : attendez %@ secondes, puis réessayez.",

@@ -181,6 +181,33 @@ import Testing
     #expect(try await app.client.get("/players/\(canna.id)").text.contains("Mon 18:00-23:00"))
   }
 
+  @Test func daysAwayArePickedFromTheDatePicker() async throws {
+    let session = try await app.session()
+    let canna = app.store.players[0]
+    let page = try await app.client.get("/players/\(canna.id)/availability").text
+    #expect(page.contains(#"<input type="date" id="awayFrom" name="awayFrom""#))
+    let saved = try await app.post(
+      "/players/\(canna.id)/availability",
+      [("csrf", session.token), ("awayFrom", "2027-03-12"), ("awayTo", "2027-03-14")],
+      session: session)
+    #expect(saved.status == 303)
+    let one = try await app.post(
+      "/players/\(canna.id)/availability",
+      [("csrf", session.token), ("awayFrom", "2027-04-01"), ("awayTo", "")], session: session)
+    #expect(one.status == 303)
+    #expect(
+      app.store.roster.schedule.availability[canna.id]?.away.map(\.description) == [
+        "2027-03-12..2027-03-14", "2027-04-01",
+      ])
+    let before = app.store.roster.version
+    let backwards = try await app.post(
+      "/players/\(canna.id)/availability",
+      [("csrf", session.token), ("awayFrom", "2027-05-10"), ("awayTo", "2027-05-01")],
+      session: session)
+    #expect(backwards.status == 422 && backwards.text.contains("put the first day before the last"))
+    #expect(app.store.roster.version == before)
+  }
+
   @Test func theHourGridShowsTheWeeklyHoursAndSavesThoseTicked() async throws {
     let session = try await app.session()
     let canna = app.store.players[0]

@@ -34,6 +34,7 @@ extension Pages {
           fields: [("awayToday", today.description)],
           button: ["class": "button"],
           [.text(localized("Away today (%@)", today.formatted(in: language)))]))
+      content.append(awayForm(of: player, today: today, token: token, errors: errors))
       content.append(hourGrid(of: player, current.weekly, token: token))
       content.append(
         .h(
@@ -139,6 +140,34 @@ extension Pages {
         .h(
           "div", ["class": "actions"],
           [.h("button", ["class": "button primary", "type": "submit"], localized("Save"))]),
+      ])
+  }
+
+  /// Days away picked from the phone's own date picker: from one day to another (the same
+  /// day when the second is left empty).
+  func awayForm(of player: Player, today: Day, token: String, errors: ValidationError?) -> HTML {
+    func date(_ name: String, _ label: String) -> HTML {
+      .h(
+        "div", ["class": "field"],
+        [
+          .h("label", ["for": name], label),
+          .h(
+            "input",
+            ["type": "date", "id": name, "name": name, "min": today.description]
+              + (name == "awayFrom" ? Self.invalid(errors, .away) : [:])),
+        ])
+    }
+    return .h(
+      "form",
+      [
+        "method": "post", "action": "/players/\(player.id)/availability",
+        "class": "away-form", "aria-labelledby": "away-title",
+      ],
+      [
+        Self.csrfField(token),
+        .h("h2", ["id": "away-title"], localized("Days away")),
+        date("awayFrom", localized("From")), date("awayTo", localized("To (optional)")),
+        .h("button", ["class": "button", "type": "submit"], localized("Add these days away")),
       ])
   }
 }

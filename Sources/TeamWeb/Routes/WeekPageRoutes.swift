@@ -196,6 +196,11 @@ extension WebApp {
         do throws(ValidationError) {
           if let day = form["awayToday"]?.first.flatMap({ Day($0) }) {
             availability.away.append(Absence(first: day, last: day))
+          } else if let from = form["awayFrom"]?.first {
+            // Days picked from the date picker, added to those already away.
+            let to = form["awayTo"]?.first.flatMap { $0.isEmpty ? nil : $0 }
+            availability.away.append(
+              try Availability.absence(parsing: to.map { "\(from)..\($0)" } ?? from))
           } else if form["grid"] != nil {
             // The painted grid: its hours replace the weekly ones; the days away stay.
             availability.weekly = WeeklyBlock.blocks(
