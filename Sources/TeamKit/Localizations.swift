@@ -109,6 +109,7 @@ enum Localizations {
     "%1$@–%2$@": "%1$@–%2$@",
     "%1$@’s picture was refused (%2$@); nothing was changed.":
       "L’image de %1$@ a été refusée (%2$@) ; rien n’a été modifié.",
+    "%@ (a guess)": "%@ (supposé)",
     "%@ (within 90 days)": "%@ (d’ici 90 jours)",
     "%@ Choose the photo again.": "%@ Choisissez de nouveau la photo.",
     "%@ added": "%@ ajouté(s)",

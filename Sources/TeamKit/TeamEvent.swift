@@ -283,7 +283,8 @@ public struct GameInput: Hashable, Sendable {
   /// one for a role not logged.
   public var champions: [String]
   /// Who played each role, in the same order, by id or pseudo; an empty one for the player
-  /// the verdict names.
+  /// the verdict names. `?` before one keeps a guess a guess (``Game/Pick/guessed``): a
+  /// result saved again unchanged confirms nobody.
   public var players: [String]
   /// The other team's champions in role order, by name or id; an empty one when unknown.
   public var opponentChampions: [String]
@@ -313,7 +314,9 @@ public struct GameInput: Hashable, Sendable {
     self.init(
       result: game.result.rawValue, side: game.side?.rawValue ?? "",
       champions: byRole(game.picks, \.champion),
-      players: byRole(game.picks) { $0.playerID?.uuidString ?? "" },
+      players: byRole(game.picks) { pick in
+        pick.playerID.map { (pick.guessed ? "?" : "") + $0.uuidString } ?? ""
+      },
       opponentChampions: byRole(game.opponentPicks, \.champion), vod: game.vod ?? "")
   }
 
@@ -359,7 +362,9 @@ public struct GameInput: Hashable, Sendable {
     var picks: [Game.Pick] = []
     for (index, position) in Position.allCases.enumerated() {
       let name = Self.entry(champions, index)
-      let named = Self.entry(self.players, index)
+      let entry = Self.entry(self.players, index)
+      let guess = entry.hasPrefix("?")
+      let named = guess ? String(entry.dropFirst()) : entry
       guard !name.isEmpty else {
         guard named.isEmpty else {
           throw ValidationError(
@@ -382,7 +387,10 @@ public struct GameInput: Hashable, Sendable {
         }
         player = found.id
       }
-      picks.append(Game.Pick(position: position, playerID: player, champion: champion.id))
+      picks.append(
+        Game.Pick(
+          position: position, playerID: player, champion: champion.id,
+          guessed: guess && !named.isEmpty))
     }
     var opponentPicks: [Game.Pick] = []
     for (index, position) in Position.allCases.enumerated() {

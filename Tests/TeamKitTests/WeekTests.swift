@@ -172,6 +172,17 @@ import Testing
     #expect(game.opponentPicks.map(\.position) == [.top, .mid])
     #expect(try GameInput(game).validated(lineup: [:], players: players + [academy]) == game)
 
+    // A guess logged again as it was stays a guess; naming the player confirms it.
+    var guessed = game
+    guessed.picks[2].guessed = true
+    let again = GameInput(guessed)
+    #expect(again.players[2] == "?" + tao.id.uuidString)
+    #expect(try again.validated(lineup: [:], players: players + [academy]) == guessed)
+    var confirmed = again
+    confirmed.players[2] = tao.id.uuidString
+    #expect(
+      try confirmed.validated(lineup: [:], players: players + [academy]).picks[2].guessed == false)
+
     let stranger = try #require(
       throws: ValidationError.self,
       performing: {

@@ -181,6 +181,38 @@ import Testing
     #expect(try await app.client.get("/players/\(canna.id)").text.contains("Mon 18:00-23:00"))
   }
 
+  @Test func aGuessStaysAGuessWhenTheResultIsSavedAgainUnchanged() async throws {
+    let (jungler, _) = try await app.fullRoster()
+    let session = try await app.session()
+    let event = try await app.store.addEvent(
+      EventInput(kind: "scrim", start: "2026-03-26T20:00", opponent: "G2"))
+    let champions = ["ksante", "vi", "ahri", "jinx", "rell"]
+    _ = try await app.store.logGames(
+      [
+        GameInput(
+          result: "win", champions: champions, players: ["", "?" + jungler.id.text, "", "", ""])
+      ], of: event.id)
+    let page = try await app.client.get("/events/\(event.id)").text
+    #expect(
+      page.contains(#"<option value="?\#(jungler.id.text)" selected="">Bo (a guess)</option>"#))
+    // The form sent back as it was shown: the guess is kept, nobody is confirmed.
+    func save(_ jungle: String) async throws -> WireResponse {
+      try await app.post(
+        "/events/\(event.id)/games",
+        [("csrf", session.token), ("result1", "win")]
+          + zip(Position.allCases, champions).map { ("champion1-\($0.rawValue)", $1) }
+          + [("player1-Jungle", jungle)], session: session)
+    }
+    #expect(try await save("?" + jungler.id.text).status == 303)
+    func jungle() -> Game.Pick? {
+      app.store.roster.schedule.event(id: event.id)?.games.first?.picks[1]
+    }
+    #expect(jungle()?.guessed == true && jungle()?.playerID == jungler.id)
+    // Naming him for sure confirms it.
+    #expect(try await save(jungler.id.text).status == 303)
+    #expect(jungle()?.guessed == false && jungle()?.playerID == jungler.id)
+  }
+
   @Test func daysAwayArePickedFromTheDatePicker() async throws {
     let session = try await app.session()
     let canna = app.store.players[0]

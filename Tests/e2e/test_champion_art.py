@@ -52,6 +52,9 @@ def test_the_owner_downloads_the_art_and_every_page_shows_it_with_riots_notice(
         lambda b: b.find_elements(By.CSS_SELECTOR, "[role=status]"))
     assert status[0].text == "4 champions from Data Dragon 99.1.1 are in the database, with their art."
     assert "the game’s art from Data Dragon 99.1.1 (4 champions)" in browser.page_source
+    # With a glimpse of the art that came.
+    sample = browser.find_elements(By.CSS_SELECTOR, ".art-sample img")
+    assert len(sample) == 4 and all("/images/" in img.get_attribute("src") for img in sample)
 
     # The roster and the add form: the notice, and the art at addresses kept for a year.
     browser.get(server + "/players/new")

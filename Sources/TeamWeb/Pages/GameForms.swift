@@ -44,7 +44,9 @@ extension Pages {
         }
         func championName(_ text: String) -> String { Champion.find(text)?.name ?? text }
         let named = typed(game?.players)
-        let player = UUID(uuidString: named) ?? (named.isEmpty ? lineup[position] : nil)
+        // A guess stays one unless someone names the player for sure.
+        let guess = named.hasPrefix("?") ? UUID(uuidString: String(named.dropFirst())) : nil
+        let player = UUID(uuidString: named) ?? guess ?? (named.isEmpty ? lineup[position] : nil)
         return .h(
           "div", ["class": "pick"],
           [
@@ -57,7 +59,8 @@ extension Pages {
                 "placeholder": position.displayName, "autocomplete": "off",
               ]),
             playerChoice(
-              in: roster, selected: player, name: "player\(number)-\(position.rawValue)",
+              in: roster, selected: player, guess: guess,
+              name: "player\(number)-\(position.rawValue)",
               label: localized("Game %1$@: who played %2$@", number, position.displayName)),
             .h(
               "input",
@@ -122,13 +125,23 @@ extension Pages {
   }
 
   /// A choice of who played a role: the organisation's players, by team.
+  /// Who played a role: a guess first when the game has one for it (chosen, it stays a
+  /// guess), then everyone of the organisation (choosing the same player confirms it).
   private func playerChoice(
-    in roster: Roster, selected: UUID?, name: String, label: String
+    in roster: Roster, selected: UUID?, guess: UUID?, name: String, label: String
   ) -> HTML {
-    .h(
+    let guessed: [HTML] =
+      guess.flatMap { roster.player(id: $0) }.map { player in
+        [
+          .h(
+            "option", ["value": "?" + player.id.text, "selected": ""],
+            localized("%@ (a guess)", player.name))
+        ]
+      } ?? []
+    return .h(
       "select", ["name": name, "aria-label": label],
-      [.h("option", ["value": ""], localized("Nobody named"))]
-        + playerOptions(in: roster, selected: selected))
+      [.h("option", ["value": ""], localized("Nobody named"))] + guessed
+        + playerOptions(in: roster, selected: guess == nil ? selected : nil))
   }
 
   /// The organisation's players that `isShown` keeps, as options grouped by team.

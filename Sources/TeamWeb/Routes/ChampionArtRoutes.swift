@@ -87,12 +87,18 @@ extension Pages {
     case .failed(let message):
       status = [.h("p", ["class": "error", "role": "alert"], text(message))]
     case .finished(let count, let version):
+      // Said where the page's other news is said, with a glimpse of what came.
       status = [
         .h(
-          "p", ["class": "notice", "role": "status"],
+          "p", ["class": "status shown", "role": "status"],
           localized(
             "%1$@ champions from Data Dragon %2$@ are in the database, with their art.",
-            String(count), version))
+            String(count), version)),
+        .h(
+          "p", ["class": "art-sample"],
+          art.champions.prefix(12).compactMap { Champion.find($0.id) }.map {
+            avatar($0.imageName, size: 40, alt: $0.localizedName(in: language))
+          }),
       ]
     }
     let stored =
@@ -104,7 +110,7 @@ extension Pages {
     return page(
       title: localized("Champion art · KCorp"),
       [
-        backBar(to: "/accounts"),
+        backBar(to: "/"),
         .h(
           "main", ["class": "trash"],
           [
