@@ -12,7 +12,8 @@ public enum Picture: Hashable, Sendable {
   case initials(String, Position?)
 
   /// The drawing for `imageName`: the silhouette, a catalog champion's badge, else the
-  /// initials of the first player using that image (or of the name itself).
+  /// initials of the first player using that image (or of the name itself), told apart
+  /// from their teammates' (``teammates(of:in:)``).
   public init(imageName: String, players: [Player]) {
     if imageName == Player.defaultImage {
       self = .silhouette
@@ -20,9 +21,9 @@ public enum Picture: Hashable, Sendable {
       self = .monogram(Picture.monogram(of: champion), champion.classes.first)
     } else {
       let player = players.first { $0.image == imageName }
+      let names = player.map { Picture.teammates(of: $0, in: players) } ?? []
       self = .initials(
-        Picture.initials(of: player?.name ?? imageName, among: players.map(\.name)),
-        player?.position)
+        Picture.initials(of: player?.name ?? imageName, among: names), player?.position)
     }
   }
 
@@ -31,10 +32,17 @@ public enum Picture: Hashable, Sendable {
   public init(player: Player, players: [Player]) {
     if player.image == Player.defaultImage {
       self = .initials(
-        Picture.initials(of: player.name, among: players.map(\.name)), player.position)
+        Picture.initials(of: player.name, among: Picture.teammates(of: player, in: players)),
+        player.position)
     } else {
       self.init(imageName: player.image, players: players)
     }
+  }
+
+  /// The names `player`'s initials are told apart from: their own team's, the pictures shown
+  /// side by side (and a bounded count of names to compare on every drawing).
+  static func teammates(of player: Player, in players: [Player]) -> [String] {
+    players.filter { $0.teamID == player.teamID }.map(\.name)
   }
 
   /// Up to two letters: the first of each of the first two words, else the first two letters.

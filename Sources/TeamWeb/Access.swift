@@ -118,6 +118,12 @@ extension WebApp {
     try Self.check(identity, may: policy.access, on: team, in: language)
   }
 
+  /// Whether ``check(_:may:on:in:)`` lets `identity` through: for what a page offers, where
+  /// a refusal is not said.
+  static func allows(_ identity: Identity, _ access: RoutePolicy.Access, on team: Team?) -> Bool {
+    (try? check(identity, may: access, on: team, in: .english)) != nil
+  }
+
   /// The role check, the one place it is made: whether `identity` may read (``.reader``),
   /// change (``.editor``) or manage (``.owner``) `team`, or the whole organisation when
   /// `team` is nil. Every account reads the whole organisation; one limited to some teams

@@ -134,6 +134,23 @@ struct RequestContext: Sendable {
   /// How the request's pages are drawn: in its language, with its pictures.
   var pages: Pages { Pages(language: language, pictures: pictures) }
 
+  /// The player `id` names (a path's `{id}`, a form's field) in `roster`.
+  /// - Throws: ``HTTPError/playerNotFound(in:)`` for a malformed or unknown id.
+  func player(_ id: String?, in roster: Roster) throws(HTTPError) -> Player {
+    guard let id = id.flatMap(UUID.init(text:)), let player = roster.player(id: id) else {
+      throw .playerNotFound(in: language)
+    }
+    return player
+  }
+
+  /// The event `id` names in `roster`; 404 otherwise.
+  func event(_ id: String?, in roster: Roster) throws(HTTPError) -> TeamEvent {
+    guard let id = id.flatMap(UUID.init(text:)), let event = roster.schedule.event(id: id) else {
+      throw HTTPError(404, localized("No event has this id: it may have been cancelled."))
+    }
+    return event
+  }
+
   /// `value` as the API's JSON, what people read in it in the request's language.
   func json(_ value: some JSONWritable, status: Int = 200) -> HTTPResponse {
     WebApp.json(value, status: status, in: language)
@@ -153,7 +170,7 @@ struct RequestContext: Sendable {
   /// What a page may offer on `team` (the organisation when nil).
   func viewer(on team: TeamKit.Team?) -> Pages.Viewer {
     Pages.Viewer(
-      canEdit: (try? WebApp.check(identity, may: .editor, on: team, in: language)) != nil,
+      canEdit: WebApp.allows(identity, .editor, on: team),
       signedIn: identity.kind != .local, isOwner: identity.role == .owner,
       player: identity.player, isStaff: identity.role != .player)
   }

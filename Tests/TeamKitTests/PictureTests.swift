@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import TeamKit
@@ -46,6 +47,9 @@ import Testing
     #expect(Picture(imageName: "canna", players: roster) == .initials("CA", .top))
     let caliste = try #require(roster.first { $0.name == "Caliste" })
     #expect(Picture(player: caliste, players: roster) == .initials("CE", .adc))
+    // Told apart from their own team's only: another team's pages are other pages.
+    let elsewhere = Player(name: "Cabochard", position: .top, teamID: UUID())
+    #expect(Picture(player: elsewhere, players: roster + [elsewhere]) == .initials("CA", .top))
     #expect(Picture(imageName: "targamas", players: roster) == .initials("TA", .support))
     #expect(Picture(imageName: "some_file", players: roster) == .initials("SF", nil))
   }

@@ -236,8 +236,7 @@ extension WebApp {
 
     route("GET", "/api/players/{id}", RoutePolicy(.reader, team: .player)) { _, context in
       let roster = store.roster
-      let player = try WebApp.player(
-        context.parameters["id"], in: roster, language: context.language)
+      let player = try context.player(context.parameters["id"], in: roster)
       let viewer = context.viewer
       // The tag is of what this reader sees: another player's personal data changes none
       // of theirs (a tag of every field would let them test guesses).
@@ -253,8 +252,7 @@ extension WebApp {
       "PATCH", "/api/players/{id}", RoutePolicy(.editor, .sameOrigin, team: .player),
       json: PlayerEdit.self, accepting: ["application/merge-patch+json", "application/json"]
     ) { request, context, edit in
-      let current = try WebApp.player(
-        context.parameters["id"], in: store.roster, language: context.language)
+      let current = try context.player(context.parameters["id"], in: store.roster)
       guard WebApp.matches(request.header("if-match"), WebApp.etag(current)) else {
         throw RosterError.changed(current)
       }
@@ -269,9 +267,7 @@ extension WebApp {
 
     route("DELETE", "/api/players/{id}", RoutePolicy(.editor, .sameOrigin, team: .player)) {
       _, context in
-      let id = try WebApp.player(
-        context.parameters["id"], in: store.roster, language: context.language
-      ).id
+      let id = try context.player(context.parameters["id"], in: store.roster).id
       try await context.scope.removePlayer(id)
       return HTTPResponse(status: 204)
     }
@@ -330,8 +326,7 @@ extension WebApp {
       json: SwapRequest.self
     ) { request, context, swap in
       let roster = store.roster
-      let player = try WebApp.player(
-        context.parameters["id"], in: roster, language: context.language)
+      let player = try context.player(context.parameters["id"], in: roster)
       let named = swap.with
       let key = Player.nameKey(named)
       guard

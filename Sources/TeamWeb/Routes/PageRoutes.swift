@@ -113,8 +113,7 @@ extension WebApp {
     ) -> Router.Handler {
       { request, context in
         let roster = store.roster
-        let player = try WebApp.player(
-          context.parameters["id"], in: roster, language: context.language)
+        let player = try context.player(context.parameters["id"], in: roster)
         let (token, cookie) = WebApp.csrfToken(for: request)
         let viewer = context.viewer
         return cache.response(
@@ -128,8 +127,7 @@ extension WebApp {
     }
     route("GET", "/players/{id}", RoutePolicy(.reader, team: .player)) { request, context in
       let roster = store.roster
-      let player = try WebApp.player(
-        context.parameters["id"], in: roster, language: context.language)
+      let player = try context.player(context.parameters["id"], in: roster)
       let (token, cookie) = WebApp.csrfToken(for: request)
       let viewer = context.viewer
       // Tenures are read from the file only when the page is rendered: every transfer is a
@@ -207,12 +205,10 @@ extension WebApp {
           request, context, 403,
           notice: context.localized(
             "This form had expired, so nothing was saved. Check it and press Save again."),
-          player: try WebApp.player(
-            context.parameters["id"], in: store.roster, language: context.language))
+          player: try context.player(context.parameters["id"], in: store.roster))
       }
     ) { request, context in
-      let current = try WebApp.player(
-        context.parameters["id"], in: store.roster, language: context.language)
+      let current = try context.player(context.parameters["id"], in: store.roster)
       let form = context.form
       var input = WebApp.input(from: form)
       let version = form["version"]?.first ?? ""
@@ -281,8 +277,7 @@ extension WebApp {
     route(
       "POST", "/players/{id}/delete", RoutePolicy(.editor, .form, team: .player),
       expired: { request, context in
-        let player = try WebApp.player(
-          context.parameters["id"], in: store.roster, language: context.language)
+        let player = try context.player(context.parameters["id"], in: store.roster)
         let (token, cookie) = WebApp.csrfToken(for: request)
         var response = context.pages.confirmDeletePage(player, token: token, cookie: cookie)
         response.status = 403
@@ -290,8 +285,7 @@ extension WebApp {
       }
     ) { _, context in
       let roster = store.roster
-      let player = try WebApp.player(
-        context.parameters["id"], in: roster, language: context.language)
+      let player = try context.player(context.parameters["id"], in: roster)
       // The page that showed them, computed before they leave the roster.
       let team = roster.team(id: player.teamID) ?? roster.firstTeam
       let page = Pages.page(of: player.id, in: roster.players(in: team.id))
@@ -303,8 +297,7 @@ extension WebApp {
     route("POST", "/players/{id}/move", RoutePolicy(.editor, .form, team: .player)) {
       request, context in
       let roster = store.roster
-      let player = try WebApp.player(
-        context.parameters["id"], in: roster, language: context.language)
+      let player = try context.player(context.parameters["id"], in: roster)
       let members = roster.players(in: player.teamID)
       let shown = members.startersFirst
       let group = shown.filter { $0.lineup == player.lineup }
@@ -322,8 +315,7 @@ extension WebApp {
 
     route("POST", "/players/{id}/lineup", RoutePolicy(.editor, .form, team: .player)) {
       request, context in
-      let player = try WebApp.player(
-        context.parameters["id"], in: store.roster, language: context.language)
+      let player = try context.player(context.parameters["id"], in: store.roster)
       let lineup = context.form["lineup"]?.first ?? ""
       try await context.scope.updatePlayer(player.id, with: PlayerEdit(lineup: lineup))
       return .redirect(to: "/players/\(player.id)?saved")
@@ -332,10 +324,8 @@ extension WebApp {
     route("POST", "/players/{id}/swap", RoutePolicy(.editor, .form, team: .player)) {
       request, context in
       let roster = store.roster
-      let player = try WebApp.player(
-        context.parameters["id"], in: roster, language: context.language)
-      let other = try WebApp.player(
-        context.form["with"]?.first, in: roster, language: context.language)
+      let player = try context.player(context.parameters["id"], in: roster)
+      let other = try context.player(context.form["with"]?.first, in: roster)
       _ = try await context.scope.swapPlayers(player.id, with: other.id)
       return .redirect(to: "/players/\(player.id)?swapped=\(other.id)")
     }
@@ -353,10 +343,7 @@ extension WebApp {
       let removed = roster.removed
       let restorable = Set(
         removed.filter {
-          (try? WebApp.check(
-            context.identity, may: .editor, on: roster.team(id: $0.player.teamID),
-            in: context.language))
-            != nil
+          WebApp.allows(context.identity, .editor, on: roster.team(id: $0.player.teamID))
         }.map(\.id))
       return context.pages.trash(
         removed, token: token, now: context.now, viewer: context.viewer, restorable: restorable
@@ -387,17 +374,6 @@ extension WebApp {
       let player = try await context.scope.restorePlayer(id)
       return .redirect(to: WebApp.rosterLink(after: "restored", player, in: store.roster))
     }
-  }
-
-  /// The player whose id is in the path.
-  /// - Throws: ``HTTPError/playerNotFound(in:)`` for a malformed or unknown id.
-  static func player(_ id: String?, in roster: Roster, language: Language) throws(HTTPError)
-    -> Player
-  {
-    guard let id = id.flatMap(UUID.init(text:)), let player = roster.player(id: id) else {
-      throw .playerNotFound(in: language)
-    }
-    return player
   }
 
   /// The roster page holding `player`, announcing what happened to them.

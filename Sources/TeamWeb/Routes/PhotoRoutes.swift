@@ -31,8 +31,7 @@ extension WebApp {
       RoutePolicy(.editor, .sameOrigin, upload: .photo, team: .player)
     ) {
       request, context in
-      let player = try WebApp.player(
-        context.parameters["id"], in: store.roster, language: context.language)
+      let player = try context.player(context.parameters["id"], in: store.roster)
       guard let type = request.contentType, WebApp.photoTypes.contains(type) else {
         throw HTTPError(
           415,
@@ -57,8 +56,7 @@ extension WebApp {
 
     route("DELETE", "/api/players/{id}/photo", RoutePolicy(.editor, .sameOrigin, team: .player)) {
       _, context in
-      let player = try WebApp.player(
-        context.parameters["id"], in: store.roster, language: context.language)
+      let player = try context.player(context.parameters["id"], in: store.roster)
       _ = try await context.scope.setPhoto(of: player.id, to: nil)
       return HTTPResponse(status: 204)
     }

@@ -118,8 +118,7 @@ extension WebApp {
       "POST", "/api/players/{id}/transfer", RoutePolicy(.editor, .sameOrigin, team: .player),
       json: TransferRequest.self
     ) { request, context, transfer in
-      let player = try WebApp.player(
-        context.parameters["id"], in: store.roster, language: context.language)
+      let player = try context.player(context.parameters["id"], in: store.roster)
       // The player exists (404 otherwise); a team the organisation lacks is a conflict with
       // its state, as in the team's form.
       guard let target = store.roster.team(transfer.team) else {
@@ -142,8 +141,7 @@ extension WebApp {
 
     route("GET", "/api/players/{id}/tenures", RoutePolicy(.personal(.path("id")), team: .player)) {
       _, context in
-      let player = try WebApp.player(
-        context.parameters["id"], in: store.roster, language: context.language)
+      let player = try context.player(context.parameters["id"], in: store.roster)
       return context.json(try store.tenures(of: player.id))
     }
 
@@ -255,8 +253,7 @@ extension WebApp {
     /// The teams a player may be moved to by this identity: every other team it edits.
     route("GET", "/players/{id}/team", RoutePolicy(.editor, team: .player)) { request, context in
       let roster = store.roster
-      let player = try WebApp.player(
-        context.parameters["id"], in: roster, language: context.language)
+      let player = try context.player(context.parameters["id"], in: roster)
       let (token, cookie) = WebApp.csrfToken(for: request)
       return context.pages.moveForm(
         player, in: roster,
@@ -267,8 +264,7 @@ extension WebApp {
     route("POST", "/players/{id}/team", RoutePolicy(.editor, .form, team: .player)) {
       request, context in
       let roster = store.roster
-      let player = try WebApp.player(
-        context.parameters["id"], in: roster, language: context.language)
+      let player = try context.player(context.parameters["id"], in: roster)
       let named = context.form["team"]?.first ?? ""
       guard let target = roster.team(named) else {
         // The form again, saying what to choose.
@@ -287,10 +283,9 @@ extension WebApp {
 
   /// The teams `identity` may move `player` to: every other team it edits.
   static func moveTargets(of player: Player, in roster: Roster, for identity: Identity) -> [Team] {
-    // The language only words a refusal, which is not kept.
     roster.teams.filter {
       $0.id != player.teamID
-        && (try? WebApp.check(identity, may: .editor, on: $0, in: .english)) != nil
+        && WebApp.allows(identity, .editor, on: $0)
     }
   }
 

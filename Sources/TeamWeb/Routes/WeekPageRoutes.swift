@@ -87,7 +87,7 @@ extension WebApp {
 
     route("GET", "/events/{id}", RoutePolicy(.reader, team: .event)) { request, context in
       let roster = store.roster
-      let event = try WebApp.event(context.parameters["id"], in: roster, language: context.language)
+      let event = try context.event(context.parameters["id"], in: roster)
       let (token, cookie) = WebApp.csrfToken(for: request)
       let notice: String? =
         request.query["planned"] != nil
@@ -101,8 +101,7 @@ extension WebApp {
 
     route("POST", "/events/{id}/edit", RoutePolicy(.editor, .form, team: .event)) {
       request, context in
-      let event = try WebApp.event(
-        context.parameters["id"], in: store.roster, language: context.language)
+      let event = try context.event(context.parameters["id"], in: store.roster)
       let input = WebApp.eventInput(context.form)
       do throws(RosterError) {
         try await context.scope.updateEvent(event.id, with: input)
@@ -118,8 +117,7 @@ extension WebApp {
 
     route("POST", "/events/{id}/games", RoutePolicy(.editor, .form, team: .event)) {
       request, context in
-      let event = try WebApp.event(
-        context.parameters["id"], in: store.roster, language: context.language)
+      let event = try context.event(context.parameters["id"], in: store.roster)
       let games = WebApp.gameInputs(context.form)
       do throws(RosterError) {
         try await context.scope.logGames(games, of: event.id)
@@ -137,10 +135,8 @@ extension WebApp {
       "POST", "/events/{id}/answer", RoutePolicy(.ownPlayer(.form("player")), .form, team: .event)
     ) {
       request, context in
-      let event = try WebApp.event(
-        context.parameters["id"], in: store.roster, language: context.language)
-      let player = try WebApp.player(
-        context.form["player"]?.first, in: store.roster, language: context.language)
+      let event = try context.event(context.parameters["id"], in: store.roster)
+      let player = try context.player(context.form["player"]?.first, in: store.roster)
       let answer = context.form["answer"]?.first.flatMap(TeamEvent.Answer.init(rawValue:))
       try await context.scope.answer(
         answer, comment: context.form["comment"]?.first, for: player.id, to: event.id)
@@ -149,8 +145,7 @@ extension WebApp {
 
     route("POST", "/events/{id}/invite", RoutePolicy(.editor, .form, team: .event)) {
       _, context in
-      let event = try WebApp.event(
-        context.parameters["id"], in: store.roster, language: context.language)
+      let event = try context.event(context.parameters["id"], in: store.roster)
       guard let player = Player.find(context.form["player"]?.first ?? "", in: store.roster.players)
       else { throw HTTPError.playerNotFound(in: context.language) }
       try await context.scope.invite(player.id, to: event.id)
@@ -160,7 +155,7 @@ extension WebApp {
     route("POST", "/events/{id}/delete", RoutePolicy(.editor, .form, team: .event)) {
       _, context in
       let roster = store.roster
-      let event = try WebApp.event(context.parameters["id"], in: roster, language: context.language)
+      let event = try context.event(context.parameters["id"], in: roster)
       let team = roster.team(id: event.teamID) ?? roster.firstTeam
       try await context.scope.removeEvent(event.id)
       return .redirect(
@@ -171,8 +166,7 @@ extension WebApp {
 
     route("GET", "/players/{id}/availability", RoutePolicy(.reader, team: .player)) {
       request, context in
-      let player = try WebApp.player(
-        context.parameters["id"], in: store.roster, language: context.language)
+      let player = try context.player(context.parameters["id"], in: store.roster)
       let (token, cookie) = WebApp.csrfToken(for: request)
       return context.pages.availability(
         player, in: store.roster, token: token, canEdit: context.viewer.mayAnswer(for: player.id),
@@ -186,8 +180,7 @@ extension WebApp {
     ) {
       request, context in
       let roster = store.roster
-      let player = try WebApp.player(
-        context.parameters["id"], in: roster, language: context.language)
+      let player = try context.player(context.parameters["id"], in: roster)
       let form = context.form
       var availability = roster.schedule.availability[player.id] ?? Availability()
       let weekly = form["weekly"]?.first
@@ -243,8 +236,7 @@ extension WebApp {
       "POST", "/players/{id}/calendar/new",
       RoutePolicy(.ownPlayer(.path("id")), .form, team: .player)
     ) { _, context in
-      let player = try WebApp.player(
-        context.parameters["id"], in: store.roster, language: context.language)
+      let player = try context.player(context.parameters["id"], in: store.roster)
       _ = try await context.scope.createFeed(player: player.id)
       return .redirect(to: "/players/\(player.id)/availability#calendar-title")
     }
@@ -253,8 +245,7 @@ extension WebApp {
       "POST", "/players/{id}/calendar/revoke",
       RoutePolicy(.ownPlayer(.path("id")), .form, team: .player)
     ) { request, context in
-      let player = try WebApp.player(
-        context.parameters["id"], in: store.roster, language: context.language)
+      let player = try context.player(context.parameters["id"], in: store.roster)
       // Only this player's own addresses, whoever asks here.
       try await context.scope.revokeFeed(context.form["secret"]?.first ?? "", player: player.id)
       return .redirect(to: "/players/\(player.id)/availability#calendar-title")

@@ -22,16 +22,6 @@ struct FeedRequest: Decodable, Sendable, NamingTeam {
 }
 
 extension WebApp {
-  /// The event a path's `{id}` names; 404 otherwise.
-  static func event(_ id: String?, in roster: Roster, language: Language) throws(HTTPError)
-    -> TeamEvent
-  {
-    guard let id = id.flatMap(UUID.init(text:)), let event = roster.schedule.event(id: id) else {
-      throw HTTPError(404, language.localized("No event has this id: it may have been cancelled."))
-    }
-    return event
-  }
-
   /// An event with its verdict, from the roster it is on.
   static func document(_ event: TeamEvent, in roster: Roster) -> EventDocument {
     let team = roster.team(id: event.teamID) ?? roster.firstTeam
@@ -71,8 +61,7 @@ extension WebApp {
       RoutePolicy(.ownPlayer(.path("id")), .sameOrigin, team: .player),
       json: AvailabilityInput.self
     ) { request, context, input in
-      let player = try WebApp.player(
-        context.parameters["id"], in: store.roster, language: context.language)
+      let player = try context.player(context.parameters["id"], in: store.roster)
       let availability: Availability
       do throws(ValidationError) { availability = try input.validated() } catch {
         throw RosterError.invalid(error)
@@ -96,7 +85,7 @@ extension WebApp {
       let roster = store.roster
       return context.json(
         WebApp.document(
-          try WebApp.event(context.parameters["id"], in: roster, language: context.language),
+          try context.event(context.parameters["id"], in: roster),
           in: roster))
     }
 
@@ -104,16 +93,14 @@ extension WebApp {
       "PUT", "/api/week/events/{id}", RoutePolicy(.editor, .sameOrigin, team: .event),
       json: EventInput.self
     ) { _, context, input in
-      let event = try WebApp.event(
-        context.parameters["id"], in: store.roster, language: context.language)
+      let event = try context.event(context.parameters["id"], in: store.roster)
       let updated = try await context.scope.updateEvent(event.id, with: input)
       return context.json(WebApp.document(updated, in: store.roster))
     }
 
     route("DELETE", "/api/week/events/{id}", RoutePolicy(.editor, .sameOrigin, team: .event)) {
       _, context in
-      let event = try WebApp.event(
-        context.parameters["id"], in: store.roster, language: context.language)
+      let event = try context.event(context.parameters["id"], in: store.roster)
       try await context.scope.removeEvent(event.id)
       return HTTPResponse(status: 204)
     }
@@ -122,8 +109,7 @@ extension WebApp {
       "PUT", "/api/week/events/{id}/games", RoutePolicy(.editor, .sameOrigin, team: .event),
       json: [GameInput].self
     ) { _, context, games in
-      let event = try WebApp.event(
-        context.parameters["id"], in: store.roster, language: context.language)
+      let event = try context.event(context.parameters["id"], in: store.roster)
       let logged = try await context.scope.logGames(games, of: event.id)
       return context.json(WebApp.document(logged, in: store.roster))
     }
@@ -133,10 +119,8 @@ extension WebApp {
       RoutePolicy(.ownPlayer(.path("player")), .sameOrigin, team: .event),
       json: AnswerRequest.self
     ) { _, context, body in
-      let event = try WebApp.event(
-        context.parameters["id"], in: store.roster, language: context.language)
-      let player = try WebApp.player(
-        context.parameters["player"], in: store.roster, language: context.language)
+      let event = try context.event(context.parameters["id"], in: store.roster)
+      let player = try context.player(context.parameters["player"], in: store.roster)
       let answered = try await context.scope.answer(
         body.answer, comment: body.comment, for: player.id, to: event.id)
       return context.json(WebApp.document(answered, in: store.roster))
@@ -146,8 +130,7 @@ extension WebApp {
       "POST", "/api/week/events/{id}/invitations",
       RoutePolicy(.editor, .sameOrigin, team: .event), json: InvitationRequest.self
     ) { _, context, body in
-      let event = try WebApp.event(
-        context.parameters["id"], in: store.roster, language: context.language)
+      let event = try context.event(context.parameters["id"], in: store.roster)
       guard let player = Player.find(body.player, in: store.roster.players) else {
         throw HTTPError.playerNotFound(in: context.language)
       }
