@@ -108,12 +108,8 @@ public final class AccessControl: Sendable {
     self.policy = policy
     self.now = now
     hashing = BlockingWork(width: policy.concurrentHashes, queueLimit: policy.waitingHashes)
-    // Without memory for it now, a decoy made as cheaply as Argon2 allows: unknown names are
-    // answered a little faster until the next start, nothing worse.
-    self.decoy =
-      (try? Passwords.hash(Secrets.newToken(), parameters: policy.passwordParameters))
-      ?? (try? Passwords.hash(
-        Secrets.newToken(), parameters: .init(memoryKiB: 8, iterations: 1, parallelism: 1))) ?? ""
+    // Made without running Argon2: starting costs no hash.
+    decoy = Passwords.decoy(parameters: policy.passwordParameters)
   }
 
   // MARK: - Accounts
@@ -167,9 +163,8 @@ public final class AccessControl: Sendable {
     async throws
   {
     if let problem = Passwords.problem(password) { throw AccessError(problem) }
-    var account = try existing(name)
-    account.passwordHash = try await hash(password)
-    try await store.saveAccount(account)
+    let account = try existing(name)
+    try await store.setPasswordHash(of: account.name, to: try await hash(password))
     try await store.deleteSessions(account: account.name, keeping: session)
   }
 
@@ -182,15 +177,13 @@ public final class AccessControl: Sendable {
   /// Changes an account's role and the teams it holds on (nil for every team); the last
   /// owner cannot stop being one.
   public func setRole(name: String, role: Role, teams: Set<UUID>?) async throws {
-    var account = try existing(name)
+    let account = try existing(name)
     if role == .player, account.player == nil {
       throw AccessError(
         Message("Make a player's account with users add --role player --player PSEUDO."))
     }
     if account.role == .owner && role != .owner { try keepAnOwner(besides: account.name) }
-    account.role = role
-    account.teams = teams
-    try await store.saveAccount(account)
+    try await store.setRole(of: account.name, to: role, teams: teams)
   }
 
   /// Removes an account and ends its sessions; the last owner cannot be removed.
@@ -277,8 +270,10 @@ public final class AccessControl: Sendable {
     -> SignIn
   {
     if Passwords.needsRehash(account.passwordHash, parameters: policy.passwordParameters) {
-      account.passwordHash = try await hash(password)
-      try await store.saveAccount(account)
+      let stronger = try await hash(password)
+      try await store.setPasswordHash(
+        of: account.name, to: stronger, replacing: account.passwordHash)
+      account.passwordHash = stronger
     }
     let token = Secrets.newToken()
     let date = now()

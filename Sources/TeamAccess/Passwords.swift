@@ -67,8 +67,27 @@ public enum Passwords {
   /// Whether `password` matches the PHC string `hash` (in time independent of where they
   /// differ).
   public static func verify(_ password: String, against hash: String) -> Bool {
+    verification(password, against: hash) == ARGON2_OK.rawValue
+  }
+
+  /// Argon2's answer: `ARGON2_OK`, `ARGON2_VERIFY_MISMATCH` after hashing, or an error
+  /// found before hashing (a malformed `hash`).
+  static func verification(_ password: String, against hash: String) -> Int32 {
     let bytes = Array(password.utf8.prefix(maxLength + 1))
-    return argon2id_verify(hash, bytes, bytes.count) == ARGON2_OK.rawValue
+    return argon2id_verify(hash, bytes, bytes.count)
+  }
+
+  /// A well-formed PHC string that no password matches: random salt and random hash bytes.
+  /// Verifying against it costs what verifying against a real hash of `parameters` costs, but
+  /// making it costs nothing (no Argon2 run, no memory).
+  public static func decoy(parameters: Parameters = .current) -> String {
+    func base64(_ bytes: [UInt8]) -> String {
+      // PHC strings use base64 without padding.
+      Data(bytes).base64EncodedString().replacingOccurrences(of: "=", with: "")
+    }
+    return "$argon2id$v=19$m=\(parameters.memoryKiB),t=\(parameters.iterations),"
+      + "p=\(parameters.parallelism)$\(base64(Secrets.randomBytes(16)))$"
+      + base64(Secrets.randomBytes(32))
   }
 
   /// The parameters a PHC string was made with, if it is an Argon2id one.

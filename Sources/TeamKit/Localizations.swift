@@ -22,6 +22,8 @@ enum Localizations {
     "%1$@ answered %2$@; nothing was changed. Try again later, or name a mirror with --from.":
       "%1$@ a répondu %2$@ ; rien n’a été modifié. Réessayez plus tard, ou indiquez un miroir avec --from.",
     "%1$@ answered for %2$@": "%1$@ a répondu pour %2$@",
+    "%1$@ can reach no team but %2$@: give it another team first, or remove it.":
+      "%1$@ n’accède à aucune autre équipe que %2$@ : donnez-lui d’abord une autre équipe, ou supprimez-le.",
     "%1$@ cancelled %2$@ on %3$@.": "%1$@ a annulé %2$@ du %3$@.",
     "%1$@ champions from Data Dragon %2$@ are in the database, with their art.":
       "%1$@ champions de Data Dragon %2$@ sont dans la base, avec leurs illustrations.",

@@ -189,9 +189,17 @@ extension Player {
 
   public init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: CodingKeys.self)
-    func day(_ key: CodingKeys) throws -> Day? {
-      try container.decodeIfPresent(String.self, forKey: key).flatMap { Day($0) }
+    // A value that does not read is an error, not a missing value: what reads a stored
+    // player (a history entry, the server's answer) must say so, not drop it.
+    func value<T>(_ key: CodingKeys, _ parse: (String) throws -> T?) throws -> T? {
+      guard let text = try container.decodeIfPresent(String.self, forKey: key) else { return nil }
+      guard let value = try? parse(text) else {
+        throw DecodingError.dataCorruptedError(
+          forKey: key, in: container, debugDescription: "“\(text)” does not read as a \(T.self)")
+      }
+      return value
     }
+    func day(_ key: CodingKeys) throws -> Day? { try value(key) { Day($0) } }
     self.init(
       id: try container.decode(UUID.self, forKey: .id),
       name: try container.decode(String.self, forKey: .name),
@@ -202,9 +210,7 @@ extension Player {
       photo: try container.decodeIfPresent(String.self, forKey: .photoURL).flatMap(
         Player.photoHash(inPath:)),
       teamID: try container.decodeIfPresent(UUID.self, forKey: .teamID) ?? Team.first.id,
-      riotID: try container.decodeIfPresent(String.self, forKey: .riotID).flatMap {
-        try? RiotID(parsing: $0)
-      },
+      riotID: try value(.riotID, RiotID.init(parsing:)),
       realName: try container.decodeIfPresent(String.self, forKey: .realName),
       nationality: try container.decodeIfPresent(String.self, forKey: .nationality),
       birthDate: try day(.birthDate), joined: try day(.joined),

@@ -113,7 +113,9 @@ extension RosterStore {
     try accounts().first { $0.name.lowercased() == name.lowercased() }
   }
 
-  /// Adds an account, or replaces the role and password of the one with this name.
+  /// Adds an account, or replaces the role, password and teams of the one with this name
+  /// (an import's; a change of one of them goes through ``setRole(of:to:teams:)`` or
+  /// ``setPasswordHash(of:to:replacing:)``).
   public func saveAccount(_ account: AccountRecord) async throws(RosterError) {
     try await record { connection in
       let owners = try Self.owners(connection)
@@ -133,6 +135,36 @@ extension RosterStore {
         account.role == .owner ? nil : account.teams, of: account.name, in: "account_team",
         by: "account", connection)
       try Self.keepsAnOwner(connection, had: owners, besides: account.name)
+    }
+  }
+
+  /// Sets an account's role and the teams it holds on (nil for every team), and nothing else:
+  /// a password changed meanwhile stays. The last owner cannot stop being one.
+  public func setRole(of name: String, to role: Role, teams: Set<UUID>?) async throws(RosterError) {
+    try await record { connection in
+      let owners = try Self.owners(connection)
+      try connection.prepare("UPDATE account SET role = ?2 WHERE name = ?1")
+        .bind(.text(name), .text(role.rawValue)).run()
+      try Self.setTeams(
+        role == .owner ? nil : teams, of: name, in: "account_team", by: "account", connection)
+      try Self.keepsAnOwner(connection, had: owners, besides: name)
+    }
+  }
+
+  /// Sets an account's password hash, and nothing else. With `old`, only while the stored
+  /// hash is still `old`: a stronger hash made at sign-in never undoes a password set
+  /// meanwhile.
+  public func setPasswordHash(of name: String, to hash: String, replacing old: String? = nil)
+    async throws(RosterError)
+  {
+    try await record { connection in
+      if let old {
+        try connection.prepare("UPDATE account SET password = ?2 WHERE name = ?1 AND password = ?3")
+          .bind(.text(name), .text(hash), .text(old)).run()
+      } else {
+        try connection.prepare("UPDATE account SET password = ?2 WHERE name = ?1")
+          .bind(.text(name), .text(hash)).run()
+      }
     }
   }
 

@@ -138,7 +138,11 @@ public final class LocalRoster: RosterSource {
       let observer = store.onChange { _ in continuation.yield(.changed) }
       let poller = polling.map { interval in
         Task { [store] in
-          while (try? await Task.sleep(for: interval)) != nil { try? store.refresh() }
+          while (try? await Task.sleep(for: interval)) != nil {
+            do { try store.refresh() } catch {
+              Log.warning("other processes' changes could not be read (tried again): \(error)")
+            }
+          }
         }
       }
       continuation.onTermination = { [store] _ in

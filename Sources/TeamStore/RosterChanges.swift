@@ -57,6 +57,11 @@ extension RosterStore {
     #if canImport(CPostgreSQL)
       guard case .postgres(let url) = location else { return nil }
       let thread = Thread { [weak self] in
+        func refresh() {
+          do { try self?.refresh() } catch {
+            Log.warning("other servers' changes could not be read (tried again later): \(error)")
+          }
+        }
         var listener: PostgresConnection?
         while self != nil {
           do {
@@ -64,9 +69,9 @@ extension RosterStore {
               let connection = try PostgresConnection(url: url)
               try connection.execute("LISTEN kcorp_changes")
               listener = connection
-              try? self?.refresh()  // what came while nobody listened
+              refresh()  // what came while nobody listened
             }
-            if try listener?.waitForNotifications(timeout: 1) == true { try? self?.refresh() }
+            if try listener?.waitForNotifications(timeout: 1) == true { refresh() }
           } catch {
             listener = nil
             Thread.sleep(forTimeInterval: 1)

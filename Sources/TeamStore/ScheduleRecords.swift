@@ -5,22 +5,32 @@ import TeamKit
 /// the calendar feeds. The same SQL on SQLite and PostgreSQL.
 extension Writer {
   /// The whole schedule as the database holds it.
+  /// - Throws: ``StoreOpenError/unreadableRow(path:table:id:reason:)`` for a row that does
+  ///   not read (never skipped: a week missing an event must not look complete).
   func schedule() throws -> Schedule {
+    func read<T>(_ value: T?, _ table: String, _ id: String, _ what: String) throws -> T {
+      guard let value else {
+        throw StoreOpenError.unreadableRow(
+          path: connection.name, table: table, id: id, reason: "\(what) does not read")
+      }
+      return value
+    }
     var availability: [UUID: Availability] = [:]
     try statement(
       "SELECT player_id, day, start_minute, end_minute FROM availability_block ORDER BY player_id, day, start_minute"
     ).forEachRow { row in
-      guard let player = UUID(text: row.text(0)), let day = Weekday(rawValue: Int(row.int(1)))
-      else { return }
+      let player = try read(UUID(text: row.text(0)), "availability_block", row.text(0), "the id")
+      let day = try read(
+        Weekday(rawValue: Int(row.int(1))), "availability_block", row.text(0), "the day")
       availability[player, default: Availability()].weekly.append(
         WeeklyBlock(day: day, start: Int(row.int(2)), end: Int(row.int(3))))
     }
     try statement(
       "SELECT player_id, first_day, last_day FROM absence ORDER BY player_id, first_day"
     ).forEachRow { row in
-      guard let player = UUID(text: row.text(0)), let first = Day(row.text(1)),
-        let last = Day(row.text(2))
-      else { return }
+      let player = try read(UUID(text: row.text(0)), "absence", row.text(0), "the id")
+      let first = try read(Day(row.text(1)), "absence", row.text(0), "“\(row.text(1))”")
+      let last = try read(Day(row.text(2)), "absence", row.text(0), "“\(row.text(2))”")
       availability[player, default: Availability()].away.append(Absence(first: first, last: last))
     }
     var events: [UUID: TeamEvent] = [:]
@@ -30,13 +40,19 @@ extension Writer {
       FROM team_event
       """
     ).forEachRow { row in
-      guard let id = UUID(text: row.text(0)), let team = UUID(text: row.text(1)),
-        let kind = TeamEvent.Kind(rawValue: row.text(2))
-      else { return }
+      let id = try read(UUID(text: row.text(0)), "team_event", row.text(0), "the id")
+      let team = try read(UUID(text: row.text(1)), "team_event", row.text(0), "the team id")
+      let kind = try read(
+        TeamEvent.Kind(rawValue: row.text(2)), "team_event", row.text(0), "“\(row.text(2))”")
+      let format =
+        row.isNull(6)
+        ? nil
+        : try read(
+          TeamEvent.Format(rawValue: row.text(6)), "team_event", row.text(0), "“\(row.text(6))”")
       events[id] = TeamEvent(
         id: id, teamID: team, kind: kind, start: Date(timeIntervalSince1970: row.double(3)),
         end: Date(timeIntervalSince1970: row.double(4)), opponent: row.text(5),
-        format: row.isNull(6) ? nil : TeamEvent.Format(rawValue: row.text(6)),
+        format: format,
         place: row.text(7), notes: row.text(8), sequence: Int(row.int(9)),
         updated: Date(timeIntervalSince1970: row.double(10)))
     }
@@ -46,21 +62,30 @@ extension Writer {
       ORDER BY event_id, sort_order
       """
     ).forEachRow { row in
-      guard let event = UUID(text: row.text(0)), let player = UUID(text: row.text(1)) else {
-        return
-      }
+      let event = try read(UUID(text: row.text(0)), "event_invitation", row.text(0), "the id")
+      let player = try read(
+        UUID(text: row.text(1)), "event_invitation", row.text(0), "the player id")
       events[event]?.invited.append(player)
-      if !row.isNull(2) { events[event]?.answers[player] = TeamEvent.Answer(rawValue: row.text(2)) }
+      if !row.isNull(2) {
+        events[event]?.answers[player] = try read(
+          TeamEvent.Answer(rawValue: row.text(2)), "event_invitation", row.text(0),
+          "“\(row.text(2))”")
+      }
       if !row.isNull(3) { events[event]?.comments[player] = row.text(3) }
     }
     try statement(
       "SELECT event_id, result, side, vod FROM event_game ORDER BY event_id, number"
     ).forEachRow { row in
-      guard let event = UUID(text: row.text(0)), let result = Game.Result(rawValue: row.text(1))
-      else { return }
+      let event = try read(UUID(text: row.text(0)), "event_game", row.text(0), "the id")
+      let result = try read(
+        Game.Result(rawValue: row.text(1)), "event_game", row.text(0), "“\(row.text(1))”")
+      let side =
+        row.isNull(2)
+        ? nil
+        : try read(Game.Side(rawValue: row.text(2)), "event_game", row.text(0), "“\(row.text(2))”")
       events[event]?.games.append(
         Game(
-          result: result, side: row.isNull(2) ? nil : Game.Side(rawValue: row.text(2)),
+          result: result, side: side,
           vod: row.isNull(3) ? nil : row.text(3)))
     }
     try statement(
@@ -69,12 +94,18 @@ extension Writer {
       ORDER BY event_id, number
       """
     ).forEachRow { row in
-      guard let event = UUID(text: row.text(0)), let position = Position(rawValue: row.text(2))
-      else { return }
+      let event = try read(UUID(text: row.text(0)), "game_pick", row.text(0), "the id")
+      let position = try read(
+        Position(rawValue: row.text(2)), "game_pick", row.text(0), "“\(row.text(2))”")
       let number = Int(row.int(1))
-      guard let games = events[event]?.games, games.indices.contains(number - 1) else { return }
+      _ = try read(
+        events[event]?.games.indices.contains(number - 1) == true ? true : nil, "game_pick",
+        row.text(0), "game \(number)")
+      let player =
+        row.isNull(3)
+        ? nil : try read(UUID(text: row.text(3)), "game_pick", row.text(0), "the player id")
       let pick = Game.Pick(
-        position: position, playerID: row.isNull(3) ? nil : UUID(text: row.text(3)),
+        position: position, playerID: player,
         champion: row.text(4), guessed: row.int(6) != 0)
       if row.int(5) != 0 {
         events[event]?.games[number - 1].opponentPicks.append(pick)
@@ -100,10 +131,16 @@ extension Writer {
     try statement(
       "SELECT secret, team_id, player_id, created FROM calendar_feed ORDER BY created, secret"
     ).forEachRow { row in
+      // Named by its place, never by its secret.
+      let team =
+        row.isNull(1)
+        ? nil : try read(UUID(text: row.text(1)), "calendar_feed", "?", "the team id")
+      let player =
+        row.isNull(2)
+        ? nil : try read(UUID(text: row.text(2)), "calendar_feed", "?", "the player id")
       feeds.append(
         CalendarFeed(
-          secret: row.text(0), teamID: row.isNull(1) ? nil : UUID(text: row.text(1)),
-          playerID: row.isNull(2) ? nil : UUID(text: row.text(2)),
+          secret: row.text(0), teamID: team, playerID: player,
           created: Date(timeIntervalSince1970: row.double(3))))
     }
     return Schedule(events: Array(events.values), availability: availability, feeds: feeds)

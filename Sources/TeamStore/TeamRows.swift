@@ -43,6 +43,22 @@ extension Writer {
     try statement("DELETE FROM calendar_feed WHERE team_id = ?1").bind(.text(team.id.text)).run()
   }
 
+  /// An account or API token that may reach `team` and no other, or nil. Removing the team
+  /// would leave it limited to no team, which the access rules read as every team.
+  func limitedOnly(to team: Team) throws -> String? {
+    for (table, column) in [("account_team", "account"), ("token_team", "token")] {
+      var name: String?
+      try statement(
+        """
+        SELECT \(column) FROM \(table) GROUP BY \(column)
+        HAVING count(*) = 1 AND max(team_id) = ?1 ORDER BY \(column)
+        """
+      ).bind(.text(team.id.text)).forEachRow { name = name ?? $0.text(0) }
+      if let name { return name }
+    }
+    return nil
+  }
+
   func setOrganisation(_ name: String) throws {
     try statement("UPDATE organisation SET name = ?1 WHERE id = 1").bind(.text(name)).run()
   }

@@ -69,6 +69,15 @@ extension RosterStore {
             .team, Message("%@ is the organisation’s only team: add another first.", team.name),
             isConflict: true))
       }
+      if let limited = try writer.limitedOnly(to: team) {
+        throw RosterError.conflict(
+          ValidationError(
+            .team,
+            Message(
+              "%1$@ can reach no team but %2$@: give it another team first, or remove it.",
+              limited, team.name),
+            isConflict: true))
+      }
       try writer.delete(team, heir: heir)
       try writer.record(
         .teamRemoved, before: nil, after: nil, author: author, at: now(), name: team.name)

@@ -193,7 +193,11 @@ final class Writer: @unchecked Sendable {
     do {
       return try connection.transaction(body)
     } catch {
-      _ = try? load()
+      do { _ = try load() } catch let reload {
+        // The indexes stay as before the transaction: a pseudo it freed may be refused as
+        // taken until the next load; the database's unique indexes still hold either way.
+        Log.error("the roster could not be read again after a rollback: \(reload)")
+      }
       throw error
     }
   }
@@ -268,8 +272,10 @@ final class Writer: @unchecked Sendable {
     }
     var players: [Player] = []
     var removed: [RemovedPlayer] = []
-    pseudos = [:]
-    riotIDs = [:]
+    // Built aside and kept only once every row has read: a load that fails half-way leaves
+    // the indexes as they were, never partial.
+    var pseudos: [String: String] = [:]
+    var riotIDs: [String: String] = [:]
     try connection.prepare(
       """
       SELECT id, name, position, image, lineup, removed_at, name_key, team_id, riot_id,
@@ -322,6 +328,7 @@ final class Writer: @unchecked Sendable {
       }
     }
     removed.sort { $0.removedAt > $1.removedAt }
+    (self.pseudos, self.riotIDs) = (pseudos, riotIDs)
     return (players, removed)
   }
 

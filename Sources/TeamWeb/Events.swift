@@ -160,8 +160,10 @@ final class EventHub: @unchecked Sendable {
     let open = subscribers.withLock { Array($0.values) }
     var verdicts: [Identity: Bool] = [:]
     for subscriber in open where subscriber.identity.kind != .local {
+      // A session that cannot be checked now ends its stream: the client connects again
+      // and is checked then (closed, not open, when the database fails).
       let valid =
-        verdicts[subscriber.identity] ?? ((try? access.stillValid(subscriber.identity)) ?? true)
+        verdicts[subscriber.identity] ?? ((try? access.stillValid(subscriber.identity)) ?? false)
       verdicts[subscriber.identity] = valid
       if !valid { subscriber.stream.close() }
     }

@@ -1,10 +1,12 @@
+import CArgon2
 import Foundation
 import Synchronization
-import TeamAccess
 import TeamKit
 import TeamStore
 import TestSupport
 import Testing
+
+@testable import TeamAccess
 
 @Suite struct AccessControlTests {
   /// A clock the test moves.
@@ -48,6 +50,9 @@ import Testing
     var demoted = owner
     demoted.role = .viewer
     await #expect(throws: RosterError.self) { try await store.saveAccount(demoted) }
+    await #expect(throws: RosterError.self) {
+      try await store.setRole(of: owner.name, to: .viewer, teams: nil)
+    }
     await #expect(throws: RosterError.self) { try await store.deleteAccount(named: owner.name) }
     #expect(try store.account(named: owner.name)?.role == .owner)
   }
@@ -64,6 +69,20 @@ import Testing
     #expect(throws: Passwords.HashError.self) {
       try Passwords.hash("x", parameters: .init(memoryKiB: 1, iterations: 1, parallelism: 1))
     }
+  }
+
+  /// An unknown name is checked against a decoy that costs a real verification (Argon2
+  /// hashes the password and finds a mismatch, rather than refusing the string at once), yet
+  /// making it runs no hash: the server starts without one.
+  @Test func theDecoyIsWellFormedAndMatchesNoPassword() throws {
+    let decoy = Passwords.decoy()
+    #expect(Passwords.parameters(of: decoy) == .current)
+    #expect(Passwords.decoy() != decoy)
+    for password in ["", "correct horse", String(repeating: "x", count: 300)] {
+      #expect(Passwords.verification(password, against: decoy) == ARGON2_VERIFY_MISMATCH.rawValue)
+    }
+    #expect(
+      Passwords.verification("x", against: "$argon2id$broken") != ARGON2_VERIFY_MISMATCH.rawValue)
   }
 
   @Test func signingInGivesASessionStoredOnlyAsADigest() async throws {
@@ -169,6 +188,28 @@ import Testing
     _ = try await access.signIn(name: "analyst", password: "analyst pass", address: "a")
     let upgraded = try #require(try store.account(named: "analyst")).passwordHash
     #expect(!Passwords.needsRehash(upgraded) && upgraded.contains("m=19456,t=2"))
+  }
+
+  /// A role change and a stronger hash written at sign-in each write their own field: the
+  /// hash made from a record read before a demotion does not restore the role, and a hash
+  /// made from a password changed meanwhile is not written at all.
+  @Test func aRoleChangeAndARehashNeverUndoEachOther() async throws {
+    let weak = Passwords.Parameters(memoryKiB: 8 * 1024, iterations: 1, parallelism: 1)
+    try await access.addAccount(name: "analyst", role: .editor, password: "analyst pass")
+    let old = try Passwords.hash("analyst pass", parameters: weak)
+    try await store.setPasswordHash(of: "analyst", to: old)
+    let readAtSignIn = try #require(try store.account(named: "analyst"))
+    try await access.setRole(name: "analyst", role: .viewer)
+    try await store.setPasswordHash(
+      of: "analyst", to: try Passwords.hash("analyst pass"), replacing: readAtSignIn.passwordHash)
+    let upgraded = try #require(try store.account(named: "analyst"))
+    #expect(upgraded.role == .viewer && !Passwords.needsRehash(upgraded.passwordHash))
+    // A new password set meanwhile: the sign-in's hash of the old one is not written.
+    try await access.setPassword(name: "analyst", password: "battery staple")
+    try await store.setPasswordHash(of: "analyst", to: old, replacing: readAtSignIn.passwordHash)
+    let kept = try #require(try store.account(named: "analyst"))
+    #expect(Passwords.verify("battery staple", against: kept.passwordHash))
+    #expect(kept.role == .viewer)
   }
 
   @Test func aBurstOfWrongSignInsQueuesForTheHashAndTheRightPasswordStillGetsIn() async throws {

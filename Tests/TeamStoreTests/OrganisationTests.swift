@@ -211,6 +211,39 @@ import Testing
     #expect(only?.validation?.isConflict == true)
   }
 
+  /// An account or token limited to one team would be limited to none once it is gone, and
+  /// none reads as every team: the team stays until it reaches another.
+  @Test(arguments: Backend.allCases) func aTeamIsNotRemovedWhileAnAccountCanReachOnlyIt(
+    _ backend: Backend
+  ) async throws {
+    let store = try await organisation(TestDatabase(backend, in: folder))
+    let academy = try #require(store.roster.team("KCB"))
+    let now = Date()
+    try await store.saveAccount(
+      AccountRecord(
+        name: "coach", role: .editor, passwordHash: "not checked", createdAt: now,
+        teams: [academy.id]))
+    let error = await #expect(throws: RosterError.self) { try await store.removeTeam("KCB") }
+    #expect(
+      error?.description
+        == "coach can reach no team but KC Blue: give it another team first, or remove it.")
+    #expect(try store.account(named: "coach")?.teams == [academy.id])
+    try await store.saveAccount(
+      AccountRecord(
+        name: "coach", role: .editor, passwordHash: "not checked", createdAt: now,
+        teams: [academy.id, Team.first.id]))
+    try await store.insertToken(
+      TokenRecord(
+        name: "scout", tokenHash: "h", role: .viewer, createdAt: now, lastUsed: nil,
+        teams: [academy.id]))
+    let token = await #expect(throws: RosterError.self) { try await store.removeTeam("KCB") }
+    #expect(token?.validation?.isConflict == true)
+    #expect(token?.description.hasPrefix("scout can reach no team but") == true)
+    _ = try await store.deleteToken(named: "scout")
+    try await store.removeTeam("KCB")
+    #expect(try store.account(named: "coach")?.teams == [Team.first.id])
+  }
+
   @Test(arguments: Backend.allCases) func teamTagsAreUniqueAndParentsNeverLoop(_ backend: Backend)
     async throws
   {

@@ -185,17 +185,18 @@ import Testing
     // The player's page says where they were.
     let page = try client.get("/players/\(saken.id)", headers: ["Cookie": cookies])
     #expect(page.text.contains("Earlier teams") && page.text.contains("KC Blue"))
-    // A team with players cannot be removed; an empty one can.
-    #expect(
+    // A team with players cannot be removed, nor one that an account can reach alone (it
+    // would reach every team after); an empty one that no one is limited to can.
+    func remove(_ tag: String) throws -> WireResponse {
       try client.send(
-        "DELETE", "/api/teams/KC",
-        headers: ["Cookie": cookies, "Origin": "http://127.0.0.1:\(server.port)"]
-      ).status == 409)
-    #expect(
-      try client.send(
-        "DELETE", "/api/teams/KCB",
-        headers: ["Cookie": cookies, "Origin": "http://127.0.0.1:\(server.port)"]
-      ).status == 204)
+        "DELETE", "/api/teams/\(tag)",
+        headers: ["Cookie": cookies, "Origin": "http://127.0.0.1:\(server.port)"])
+    }
+    #expect(try remove("KC").status == 409)
+    let limited = try remove("KCB")
+    #expect(limited.status == 409 && limited.text.contains("bluecoach can reach no team but"))
+    try await access.removeAccount(name: "bluecoach")
+    #expect(try remove("KCB").status == 204)
     #expect(store.roster.teams.map(\.tag) == ["KC"])
   }
 }
