@@ -1,8 +1,8 @@
 // swift-tools-version: 6.2
 import PackageDescription
 
-// Apple platforms: Synchronization's Mutex and Atomic (TeamStore, TeamHTTP) need macOS 15 /
-// iOS 18; docs/APPLE.md lists every API that sets this floor, with its source.
+// Apple platforms: Synchronization's Mutex (TeamKit, TeamStore, TeamClient and the server's
+// modules) and Atomic (the server's) need macOS 15 / iOS 18; docs/APPLE.md lists every API that sets this floor, with its source.
 let package = Package(
   name: "KCorpTeamManager",
   platforms: [.macOS(.v15), .iOS(.v18)],

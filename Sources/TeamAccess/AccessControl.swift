@@ -252,9 +252,9 @@ public final class AccessControl: Sendable {
     if wait > 0 { return .throttled(wait) }
     let account = plausible ? try store.account(named: name) : nil
     let stored = account?.passwordHash ?? decoy
-    guard let matches = await hashing.run({ Passwords.verify(password, against: stored) }) else {
-      return .busy
-    }
+    guard let verdict = await hashing.run({ Passwords.matches(password, against: stored) }),
+      let matches = verdict
+    else { return .busy }
     guard matches, let account else {
       let date = now()
       try await store.recordSignInFailure(

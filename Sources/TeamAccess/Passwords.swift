@@ -70,6 +70,13 @@ public enum Passwords {
     verification(password, against: hash) == ARGON2_OK.rawValue
   }
 
+  /// Whether `password` matches `hash`, or nil when Argon2 could not run (no memory to
+  /// spare): the caller answers "busy", not "wrong password".
+  public static func matches(_ password: String, against hash: String) -> Bool? {
+    let code = verification(password, against: hash)
+    return code == ARGON2_MEMORY_ALLOCATION_ERROR.rawValue ? nil : code == ARGON2_OK.rawValue
+  }
+
   /// Argon2's answer: `ARGON2_OK`, `ARGON2_VERIFY_MISMATCH` after hashing, or an error
   /// found before hashing (a malformed `hash`).
   static func verification(_ password: String, against hash: String) -> Int32 {

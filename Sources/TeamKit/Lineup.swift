@@ -9,9 +9,6 @@ public enum Lineup: String, CaseIterable, Codable, Sendable {
   case standIn = "stand-in"
   case inactive
 
-  /// Whether the player is one of the starting five.
-  public var isStarter: Bool { self == .starter }
-
   /// The five who start: one player per position.
   public static let size = 5
 

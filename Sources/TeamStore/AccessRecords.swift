@@ -77,12 +77,25 @@ extension RosterStore {
       ).forEachRow { row in
         accounts.append(
           AccountRecord(
-            name: row.text(0), role: Role(rawValue: row.text(1)) ?? .viewer,
+            name: row.text(0),
+            role: try Self.role(row.text(1), of: row.text(0), in: "account", connection),
             passwordHash: row.text(2), createdAt: Date(timeIntervalSince1970: row.double(3)),
             teams: teams[row.text(0)], player: row.isNull(4) ? nil : UUID(text: row.text(4))))
       }
       return accounts
     }
+  }
+
+  /// A stored role. One this release does not know is an error that names the row, never
+  /// read as another role.
+  private static func role(
+    _ text: String, of name: String, in table: String, _ connection: any SQLConnection
+  ) throws -> Role {
+    guard let role = Role(rawValue: text) else {
+      throw StoreOpenError.unreadableRow(
+        path: connection.name, table: table, id: name, reason: "“\(text)” is not a role")
+    }
+    return role
   }
 
   /// The teams of each account (or token) that `table` limits to some.
@@ -273,7 +286,8 @@ extension RosterStore {
       ).forEachRow { row in
         tokens.append(
           TokenRecord(
-            name: row.text(0), tokenHash: row.text(1), role: Role(rawValue: row.text(2)) ?? .viewer,
+            name: row.text(0), tokenHash: row.text(1),
+            role: try Self.role(row.text(2), of: row.text(0), in: "api_token", connection),
             createdAt: Date(timeIntervalSince1970: row.double(3)),
             lastUsed: row.isNull(4) ? nil : Date(timeIntervalSince1970: row.double(4)),
             teams: teams[row.text(0)]))

@@ -69,7 +69,8 @@ extension SQLStatement {
 }
 
 extension SQLConnection {
-  /// The first column of the first row of a query, as an integer (0 when no row).
+  /// The first column of a one-row query, as an integer (0 when no row; the last row's
+  /// when there are several).
   func scalar(_ sql: String) throws -> Int64 {
     var value: Int64 = 0
     try prepare(sql).forEachRow { value = $0.int(0) }

@@ -60,7 +60,8 @@ enum Schema {
         try connection.prepare("PRAGMA foreign_key_check").forEachRow { _ in broken += 1 }
         guard broken == 0 else {
           throw SQLiteError(
-            code: SQLITE_CONSTRAINT, message: "\(broken) favourite champions of no player",
+            code: SQLITE_CONSTRAINT,
+            message: "\(broken) rows point at a row that does not exist (foreign_key_check)",
             path: connection.path)
         }
       }

@@ -26,7 +26,8 @@ public struct SQLiteError: Error, Hashable, CustomStringConvertible, Sendable {
   }
 }
 
-/// One SQLite connection. Not thread-safe: ``RosterStore`` owns it behind a lock.
+/// One SQLite connection. Not thread-safe: one owner uses it at a time (the store's writer
+/// behind its lock, or a ``ReadPool`` lending it to one reader).
 final class SQLiteConnection: SQLConnection {
   private let handle: OpaquePointer
   let path: String
@@ -181,7 +182,7 @@ final class SQLiteConnection: SQLConnection {
     return try body()
   }
 
-  /// The first column of the first row of a query.
+  /// The first column of a one-row query (the last row's when there are several).
   func scalar(_ sql: String) throws(SQLiteError) -> Int64 {
     let statement = try prepareStatement(sql)
     var value: Int64 = 0

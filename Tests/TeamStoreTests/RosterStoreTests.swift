@@ -399,6 +399,36 @@ import Testing
     #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == bytes)
   }
 
+  @Test func aWeekRowThatDoesNotReadIsReportedNeverSkipped() throws {
+    _ = try RosterStore(path: path)
+    let caliste = try #require(Player.defaultRoster.first { $0.name == "Caliste" }).id
+    try SQLiteConnection(path: path, create: false).execute(
+      "INSERT INTO absence (player_id, first_day, last_day) VALUES ('\(caliste.text)', '2026-12-24', 'Christmas')"
+    )
+    let error = #expect(throws: StoreOpenError.self) { try RosterStore(path: path) }
+    guard case .unreadableRow(path, "absence", _, let reason) = error else {
+      Issue.record("expected unreadableRow, got \(String(describing: error))")
+      return
+    }
+    #expect(reason.contains("“Christmas”"))
+  }
+
+  /// A stored player in a history entry whose Riot ID does not read is an error, not a
+  /// player without a Riot ID (an edit merged from it would clear the Riot ID).
+  @Test func aHistoryEntrysPlayerWhoseRiotIDDoesNotReadIsReported() throws {
+    let store = try RosterStore(path: path)
+    let canna = try #require(store.roster.players.first { $0.name == "Canna" })
+    var json = String(decoding: try TeamJSON.encode(canna), as: UTF8.self)
+    json.insert(contentsOf: #""riotID":"no hash sign","#, at: json.index(after: json.startIndex))
+    try SQLiteConnection(path: path, create: false).execute(
+      """
+      INSERT INTO history (at, author, kind, player_id, player_name, after)
+      VALUES (0, 'x', 'edited', '\(canna.id.text)', 'Canna', '\(json)')
+      """)
+    let error = #expect(throws: RosterError.self) { try store.history() }
+    #expect(error?.description.contains("no hash sign") == true)
+  }
+
   @Test func aHistoryEntryThatDoesNotReadIsReportedNeverShownAsAnother() throws {
     let store = try RosterStore(path: path)
     try SQLiteConnection(path: path, create: false).execute(

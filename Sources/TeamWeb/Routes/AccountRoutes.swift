@@ -27,7 +27,7 @@ extension WebApp {
       _ request: HTTPRequest, _ context: RequestContext, _ status: Int, _ message: String,
       headers: [(String, String)] = []
     ) -> HTTPResponse {
-      let form = request.formFields
+      let form = context.form
       let (token, cookie) = WebApp.csrfToken(for: request)
       var response = context.pages.signIn(
         name: form["name"]?.first ?? "", next: WebApp.safeNext(form["next"]?.first), token: token,

@@ -192,7 +192,7 @@ extension WebApp {
     ) -> HTTPResponse {
       let (token, cookie) = WebApp.csrfToken(for: request)
       return context.pages.editPlayer(
-        player, input: WebApp.input(from: request.formFields), errors: errors, token: token,
+        player, input: WebApp.input(from: context.form), errors: errors, token: token,
         version: version ?? WebApp.etag(player), cookie: cookie, status: status, notice: notice,
         search: search)
     }
@@ -220,7 +220,7 @@ extension WebApp {
         // Someone saved meanwhile: what the form was made from is in the history. Fields
         // only one of them changed are merged; those both changed are for the typist.
         guard
-          let (base, authors) = try? WebApp.changes(
+          let (base, authors) = try WebApp.changes(
             to: current, since: version, in: store, language: context.language)
         else {
           return editAgain(
