@@ -104,7 +104,9 @@ extension Champion {
 
   /// The champions known now: this build's, and those a sync of Data Dragon found since
   /// (``learn(_:)``), with the look-ups made from them. It only grows: a champion once
-  /// known stays valid for the rest of the process.
+  /// known stays valid for the rest of the process. One per process, not per store: the
+  /// game's champions are the same whichever database a sync was stored in, and a store
+  /// teaches it only what it has committed.
   private struct Known: Sendable {
     var entries: [DataDragonEntry]
     var frenchNames: [String: String]

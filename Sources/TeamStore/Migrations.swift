@@ -1,6 +1,5 @@
 import CSQLite
 import Foundation
-import TeamKit
 
 /// The database's schema: one ordered list of versions, and the checks made before a database
 /// is used.
@@ -56,6 +55,7 @@ enum Schema {
           try migrations[index](connection)
           try connection.execute("PRAGMA user_version = \(index + 1)")
         }
+        try refreshStaleNameKeys(connection)
         var broken = 0
         try connection.prepare("PRAGMA foreign_key_check").forEachRow { _ in broken += 1 }
         guard broken == 0 else {
@@ -272,26 +272,12 @@ enum Schema {
           PRIMARY KEY (token, team_id)
         );
         """)
-      let first = Team.first
-      try db.prepare("INSERT INTO team (id, name, tag, sort_order) VALUES (?1, ?2, ?3, 1)")
-        .bind(.text(first.id.uuidString), .text(first.name), .text(first.tag)).run()
-      for (order, player) in Player.defaultRoster.enumerated() {
-        try db.prepare(
-          """
-          INSERT INTO player (id, name, name_key, position, image, sort_order, lineup, team_id)
-          VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)
-          """
-        ).bind(
-          .text(player.id.uuidString), .text(player.name), .text(Player.nameKey(player.name)),
-          .text(player.position.rawValue), .text(player.image), .int(Int64(order + 1)),
-          .text(Lineup.forNewPlayer(starters: order).rawValue), .text(first.id.uuidString)
-        ).run()
-        for (index, champion) in player.favoriteChampions.enumerated() {
-          try db.prepare(
-            "INSERT INTO favorite_champion (player_id, champion_id, sort_order) VALUES (?1, ?2, ?3)"
-          ).bind(.text(player.id.uuidString), .text(champion.id), .int(Int64(index))).run()
-        }
-      }
+      try db.execute(
+        """
+        INSERT INTO team (id, name, tag, sort_order)
+          VALUES ('\(firstTeam.id)', '\(firstTeam.name)', '\(firstTeam.tag)', 1);
+        \(seedBriefPlayers(onFirstTeam: true))
+        """)
     }
   }
 #endif

@@ -171,13 +171,15 @@ public final class RosterStore: Sendable {
   public func replaceChampionArt(version: String, champions: [(SyncedChampion, Photo)])
     async throws(RosterError) -> ChampionArt
   {
-    try await perform { writer, roster in
+    let art = try await perform { writer, roster in
       let stored = champions.map { ($0.0.with(picture: $0.1.hash), jpeg: $0.1.jpeg) }
       try writer.replaceChampionArt(version: version, champions: stored)
       let art = ChampionArt(version: version, champions: stored.map(\.0).sorted { $0.id < $1.id })
-      Champion.learn(art)
       return (roster.with(championArt: art), art)
     }
+    // Once committed: a sync whose transaction fails teaches nothing.
+    Champion.learn(art)
+    return art
   }
 
   /// Every stored photo of a player on the roster (JPEGs), by player: for an export.

@@ -1,6 +1,5 @@
 import CSQLite
 import Foundation
-import TeamKit
 
 /// SQLite's versions before ``Schema/postgresBase``, each written against the schema of its
 /// time.
@@ -26,20 +25,7 @@ extension Schema {
         """)
       // Seeding belongs to the first migration: it runs once, on a brand-new database, and
       // a roster emptied on purpose stays empty.
-      for (order, player) in Player.defaultRoster.enumerated() {
-        try db.prepare(
-          "INSERT INTO player (id, name, name_key, position, image, sort_order) "
-            + "VALUES (?1, ?2, ?3, ?4, ?5, ?6)"
-        ).bind(
-          .text(player.id.uuidString), .text(player.name), .text(Player.nameKey(player.name)),
-          .text(player.position.rawValue), .text(player.image), .int(Int64(order + 1))
-        ).run()
-        for (index, champion) in player.favoriteChampions.enumerated() {
-          try db.prepare(
-            "INSERT INTO favorite_champion (player_id, champion_id, sort_order) VALUES (?1, ?2, ?3)"
-          ).bind(.text(player.id.uuidString), .text(champion.id), .int(Int64(index))).run()
-        }
-      }
+      try db.execute(seedBriefPlayers(onFirstTeam: false))
     },
     // 2: lineup (the first five in order start) and "Recently removed" (removed_at). Pseudos
     // are unique among the players on the roster only, and order numbers may repeat among
@@ -111,10 +97,9 @@ extension Schema {
     // rather than by reading every player, removed ones included.
     { db in try db.execute("CREATE INDEX player_by_order ON player (sort_order)") },
     // 5: pseudos are compared by their confusable skeleton (``Player/nameKey(_:)``): every
-    // stored key is computed again. Players already on the roster whose pseudos now look
-    // alike all stay (a later one's key gets its id appended); only new lookalikes are
-    // refused.
-    { db in try recomputeNameKeys(db) },
+    // stored key is marked stale, to be computed again after migrating
+    // (``refreshStaleNameKeys(_:)``).
+    { db in try db.execute(markNameKeysStale) },
     // 6: players' photos, as uploaded then re-encoded (a JPEG and its SHA-256). Keyed by
     // player without a foreign key: an import deletes and inserts the players again, with
     // the same ids, and their photos stay; photos of players gone for good are purged.
@@ -132,7 +117,7 @@ extension Schema {
     // 7: the skeleton is taken before the compatibility forms are folded (U+03F9, the Greek
     // lunate sigma, is a C, not the Σ that NFKC makes of it): every stored key is computed
     // again, as in 5.
-    { db in try recomputeNameKeys(db) },
+    { db in try db.execute(markNameKeysStale) },
     // 8: the organisation. Its teams (the roster so far becomes the first, with its order,
     // lineups, "Recently removed" and history), who each player is (Riot ID, real name,
     // nationality, birth date), their membership (status, joined, contract end) and past
@@ -141,7 +126,7 @@ extension Schema {
     // table is rebuilt for the wider CHECK on statuses, as in 2; a player's joined date is
     // the day of their first history entry.
     { db in
-      let first = Team.first
+      let first = firstTeam
       try db.execute(
         """
         CREATE TABLE organisation (
@@ -158,7 +143,7 @@ extension Schema {
           sort_order INTEGER NOT NULL
         ) STRICT;
         INSERT INTO team (id, name, tag, sort_order)
-          VALUES ('\(first.id.uuidString)', '\(first.name)', '\(first.tag)', 1);
+          VALUES ('\(first.id)', '\(first.name)', '\(first.tag)', 1);
         CREATE TABLE player_v3 (
           id TEXT PRIMARY KEY NOT NULL,
           name TEXT NOT NULL,
@@ -181,7 +166,7 @@ extension Schema {
         INSERT INTO player_v3 (id, name, name_key, position, image, sort_order, lineup,
             removed_at, team_id, joined)
           SELECT id, name, name_key, position, image, sort_order, lineup, removed_at,
-            '\(first.id.uuidString)',
+            '\(first.id)',
             (SELECT date(min(at), 'unixepoch') FROM history WHERE player_id = player.id)
           FROM player;
         DROP TABLE player;
@@ -216,21 +201,7 @@ extension Schema {
     },
   ]
 
-  /// Computes every stored pseudo key again with ``Player/nameKey(_:)``. Players on the
-  /// roster whose pseudos now look alike all stay (a later one's key gets its id appended);
-  /// only new lookalikes are refused.
-  static func recomputeNameKeys(_ db: SQLiteConnection) throws {
-    var rows: [(id: String, name: String, onRoster: Bool)] = []
-    try db.prepare("SELECT id, name, removed_at IS NULL FROM player ORDER BY sort_order")
-      .forEachRow { rows.append(($0.text(0), $0.text(1), $0.int(2) == 1)) }
-    // Ids first, so that no new key meets an old one on the way.
-    try db.execute("UPDATE player SET name_key = id")
-    var taken: Set<String> = []
-    for row in rows {
-      var key = Player.nameKey(row.name)
-      if row.onRoster, !taken.insert(key).inserted { key += "#" + row.id }
-      try db.prepare("UPDATE player SET name_key = ?2 WHERE id = ?1")
-        .bind(.text(row.id), .text(key)).run()
-    }
-  }
+  /// Marks every stored pseudo key stale (unique, as each holds its player's id): the way
+  /// keys are computed changed.
+  static let markNameKeysStale = "UPDATE player SET name_key = 'stale:' || id"
 }

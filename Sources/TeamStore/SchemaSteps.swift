@@ -1,29 +1,28 @@
 import Foundation
 
 extension Schema {
-  /// The versions after ``postgresBase``, each written for both databases.
-  static let later: [(sqlite: String, postgres: String)] = [
+  /// The versions after ``postgresBase``, each written once in SQLite's words and rendered
+  /// for PostgreSQL by ``Step/postgres``, or in each dialect where they differ beyond words.
+  static let later: [Step] = [
+
     // 9: failed sign-ins, by account and by address, so that servers sharing a database slow
     // a guessed password as one.
-    (
-      sqlite: """
+    .both(
+      """
       CREATE TABLE sign_in_failure (key TEXT NOT NULL, at REAL NOT NULL) STRICT;
-      CREATE INDEX sign_in_failure_by_key ON sign_in_failure (key, at);
-      """,
-      postgres: """
-      CREATE TABLE sign_in_failure (key text NOT NULL, at double precision NOT NULL);
       CREATE INDEX sign_in_failure_by_key ON sign_in_failure (key, at);
       """
     ),
+
     // 10: a swap names the other player, who gave their place or took it.
-    (
-      sqlite: "ALTER TABLE history ADD COLUMN other_player TEXT",
-      postgres: "ALTER TABLE history ADD COLUMN other_player text"
+    .both(
+      "ALTER TABLE history ADD COLUMN other_player TEXT"
     ),
+
     // 11: the champion art synced from Data Dragon: each champion as it found it, and its
     // square icon re-encoded as a JPEG. Replaced whole by each sync.
-    (
-      sqlite: """
+    .both(
+      """
       CREATE TABLE champion_art (
         id TEXT PRIMARY KEY NOT NULL,
         name TEXT NOT NULL,
@@ -34,24 +33,13 @@ extension Schema {
         hash TEXT NOT NULL,
         jpeg BLOB NOT NULL
       ) STRICT
-      """,
-      postgres: """
-      CREATE TABLE champion_art (
-        id text PRIMARY KEY,
-        name text NOT NULL,
-        french_name text NOT NULL,
-        title text NOT NULL,
-        classes text NOT NULL,
-        version text NOT NULL,
-        hash text NOT NULL,
-        jpeg bytea NOT NULL
-      )
       """
     ),
+
     // 12: the team's week: each team's time zone, players' weekly hours and days away,
     // events with their invitations and games, and the calendar feeds' secrets.
-    (
-      sqlite: """
+    .both(
+      """
       ALTER TABLE team ADD COLUMN time_zone TEXT NOT NULL DEFAULT 'Europe/Paris';
       CREATE TABLE availability_block (
         player_id TEXT NOT NULL, day INTEGER NOT NULL,
@@ -84,70 +72,40 @@ extension Schema {
       CREATE TABLE calendar_feed (
         secret TEXT PRIMARY KEY NOT NULL, team_id TEXT, player_id TEXT, created REAL NOT NULL
       ) STRICT;
-      """,
-      postgres: """
-      ALTER TABLE team ADD COLUMN time_zone text NOT NULL DEFAULT 'Europe/Paris';
-      CREATE TABLE availability_block (
-        player_id text NOT NULL, day integer NOT NULL,
-        start_minute integer NOT NULL, end_minute integer NOT NULL
-      );
-      CREATE INDEX availability_block_by_player ON availability_block (player_id);
-      CREATE TABLE absence (player_id text NOT NULL, first_day text NOT NULL, last_day text NOT NULL);
-      CREATE INDEX absence_by_player ON absence (player_id);
-      CREATE TABLE team_event (
-        id text PRIMARY KEY, team_id text NOT NULL, kind text NOT NULL,
-        starts double precision NOT NULL, ends double precision NOT NULL,
-        opponent text NOT NULL, format text, place text NOT NULL, notes text NOT NULL,
-        sequence bigint NOT NULL, updated double precision NOT NULL
-      );
-      CREATE TABLE event_invitation (
-        event_id text NOT NULL, player_id text NOT NULL, sort_order bigint NOT NULL,
-        answer text, PRIMARY KEY (event_id, player_id)
-      );
-      CREATE TABLE event_game (
-        event_id text NOT NULL, number bigint NOT NULL, result text NOT NULL, side text,
-        vod text, PRIMARY KEY (event_id, number)
-      );
-      CREATE TABLE game_pick (
-        event_id text NOT NULL, number bigint NOT NULL, position text NOT NULL,
-        player_id text, champion text NOT NULL
-      );
-      CREATE INDEX game_pick_by_event ON game_pick (event_id);
-      CREATE TABLE calendar_feed (
-        secret text PRIMARY KEY, team_id text, player_id text, created double precision NOT NULL
-      );
       """
     ),
+
     // 13: the player role: a player's own account names the player it is. SQLite cannot
     // change a CHECK constraint, so the table is rebuilt (foreign keys are off while
     // migrating, and the sessions' reference to it is by name).
-    (
+    .each(
       sqlite: """
-      CREATE TABLE account_new (
-        name TEXT PRIMARY KEY NOT NULL,
-        name_key TEXT NOT NULL UNIQUE,
-        role TEXT NOT NULL CHECK (role IN ('owner', 'editor', 'player', 'viewer')),
-        password TEXT NOT NULL,
-        created_at REAL NOT NULL,
-        player_id TEXT
-      ) STRICT;
-      INSERT INTO account_new (name, name_key, role, password, created_at)
-        SELECT name, name_key, role, password, created_at FROM account;
-      DROP TABLE account;
-      ALTER TABLE account_new RENAME TO account;
-      """,
+        CREATE TABLE account_new (
+          name TEXT PRIMARY KEY NOT NULL,
+          name_key TEXT NOT NULL UNIQUE,
+          role TEXT NOT NULL CHECK (role IN ('owner', 'editor', 'player', 'viewer')),
+          password TEXT NOT NULL,
+          created_at REAL NOT NULL,
+          player_id TEXT
+        ) STRICT;
+        INSERT INTO account_new (name, name_key, role, password, created_at)
+          SELECT name, name_key, role, password, created_at FROM account;
+        DROP TABLE account;
+        ALTER TABLE account_new RENAME TO account;
+        """,
       postgres: """
-      ALTER TABLE account DROP CONSTRAINT account_role_check;
-      ALTER TABLE account ADD CONSTRAINT account_role_check
-        CHECK (role IN ('owner', 'editor', 'player', 'viewer'));
-      ALTER TABLE account ADD COLUMN player_id text;
-      """
+        ALTER TABLE account DROP CONSTRAINT account_role_check;
+        ALTER TABLE account ADD CONSTRAINT account_role_check
+          CHECK (role IN ('owner', 'editor', 'player', 'viewer'));
+        ALTER TABLE account ADD COLUMN player_id text;
+        """
     ),
+
     // 14: each import's players as they were and as it left them (and those it brought back
     // from Recently removed), for its Undo; the photos it replaced (null: none) and the hash
     // of each it set. Purged with Recently removed.
-    (
-      sqlite: """
+    .both(
+      """
       CREATE TABLE roster_import (
         id INTEGER PRIMARY KEY,
         team_id TEXT,
@@ -166,49 +124,60 @@ extension Schema {
         set_hash TEXT NOT NULL,
         PRIMARY KEY (import_id, player_id)
       ) STRICT;
-      """,
-      postgres: """
-      CREATE TABLE roster_import (
-        id bigserial PRIMARY KEY,
-        team_id text,
-        at double precision NOT NULL,
-        author text NOT NULL,
-        before text NOT NULL,
-        after text NOT NULL,
-        restored text NOT NULL,
-        week_replaced integer NOT NULL,
-        undone_at double precision
-      );
-      CREATE TABLE roster_import_photo (
-        import_id bigint NOT NULL,
-        player_id text NOT NULL,
-        jpeg bytea,
-        set_hash text NOT NULL,
-        PRIMARY KEY (import_id, player_id)
-      );
       """
     ),
+
     // 15: a game names who played each role, and the other team's champions. The picks
     // logged before were credited to the role's starter: a guess, marked as one, except
     // where that starter answered no and one of the role answered yes (then theirs).
-    (
-      sqlite: """
+    .both(
+      """
       ALTER TABLE game_pick ADD COLUMN opponent INTEGER NOT NULL DEFAULT 0;
       ALTER TABLE game_pick ADD COLUMN guessed INTEGER NOT NULL DEFAULT 0;
       \(creditGuesses)
-      """,
-      postgres: """
-      ALTER TABLE game_pick ADD COLUMN opponent integer NOT NULL DEFAULT 0;
-      ALTER TABLE game_pick ADD COLUMN guessed integer NOT NULL DEFAULT 0;
-      \(creditGuesses)
       """
     ),
+
     // 16: a player may say a few words with their answer ("en retard, 20h30").
-    (
-      sqlite: "ALTER TABLE event_invitation ADD COLUMN comment TEXT",
-      postgres: "ALTER TABLE event_invitation ADD COLUMN comment text"
+    .both(
+      "ALTER TABLE event_invitation ADD COLUMN comment TEXT"
     ),
   ]
+
+  /// A version's SQL in each dialect.
+  enum Step: Sendable {
+    /// Written in SQLite's words; PostgreSQL's are derived (``Schema/postgres(_:)``).
+    case both(String)
+    /// Where the dialects differ beyond words (SQLite rebuilds a table to change a CHECK).
+    case each(sqlite: String, postgres: String)
+
+    var sqlite: String {
+      switch self {
+      case .both(let sql), .each(let sql, _): sql
+      }
+    }
+
+    var postgres: String {
+      switch self {
+      case .both(let sql): Schema.postgres(sql)
+      case .each(_, let sql): sql
+      }
+    }
+  }
+
+  /// SQLite's words in PostgreSQL's: the one place where the dialects' column types and
+  /// table options differ.
+  static func postgres(_ sqlite: String) -> String {
+    var sql = sqlite
+    for (word, replacement) in [
+      ("INTEGER PRIMARY KEY", "bigserial PRIMARY KEY"), ("PRIMARY KEY NOT NULL", "PRIMARY KEY"),
+      (") STRICT", ")"), ("TEXT", "text"), ("INTEGER", "bigint"), ("REAL", "double precision"),
+      ("BLOB", "bytea"),
+    ] {
+      sql = sql.replacingOccurrences(of: word, with: replacement)
+    }
+    return sql
+  }
 
   /// Migration 15's guesses, in SQL both dialects read alike.
   static let creditGuesses = """

@@ -20,3 +20,14 @@ def test_no_source_file_holds_more_than_400_lines_of_code():
             if str(path.relative_to(ROOT)) not in GENERATED}
     over = {name: count for name, count in long.items() if count > MAX_LINES}
     assert not over, over
+
+
+# The schema's versions, frozen: plain SQL and values, never the model's types, so that a
+# migration gives the same rows whatever the model becomes.
+MIGRATIONS = ("Migrations.swift", "SchemaSteps.swift", "SQLiteSteps.swift", "FirstRoster.swift")
+
+
+def test_migrations_use_no_application_types():
+    store = ROOT / "Sources" / "TeamStore"
+    importing = [name for name in MIGRATIONS if "import TeamKit" in (store / name).read_text()]
+    assert not importing, importing
