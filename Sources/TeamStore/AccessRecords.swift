@@ -71,17 +71,19 @@ extension RosterStore {
   public func accounts() throws(RosterError) -> [AccountRecord] {
     try read { connection in
       let teams = try Self.teams(in: "account_team", by: "account", connection)
+      enum Column: Int32, SQLColumns { case name, role, password, createdAt, playerID }
       var accounts: [AccountRecord] = []
-      try connection.prepare(
-        "SELECT name, role, password, created_at, player_id FROM account ORDER BY name_key"
-      ).forEachRow { row in
-        accounts.append(
-          AccountRecord(
-            name: row.text(0),
-            role: try Self.role(row.text(1), of: row.text(0), in: "account", connection),
-            passwordHash: row.text(2), createdAt: Date(timeIntervalSince1970: row.double(3)),
-            teams: teams[row.text(0)], player: row.isNull(4) ? nil : UUID(text: row.text(4))))
-      }
+      try connection.prepare("SELECT \(Column.list()) FROM account ORDER BY name_key")
+        .forEachRow { row in
+          let name = row.text(Column.name)
+          accounts.append(
+            AccountRecord(
+              name: name,
+              role: try Self.role(row.text(Column.role), of: name, in: "account", connection),
+              passwordHash: row.text(Column.password),
+              createdAt: Date(timeIntervalSince1970: row.double(Column.createdAt)),
+              teams: teams[name], player: row.optional(Column.playerID).flatMap(UUID.init(text:))))
+        }
       return accounts
     }
   }
@@ -102,9 +104,13 @@ extension RosterStore {
   private static func teams(in table: String, by column: String, _ connection: any SQLConnection)
     throws -> [String: Set<UUID>]
   {
+    enum Column: Int32, SQLColumns { case holder, teamID }
     var teams: [String: Set<UUID>] = [:]
-    try connection.prepare("SELECT \(column), team_id FROM \(table)").forEachRow { row in
-      if let id = UUID(text: row.text(1)) { teams[row.text(0), default: []].insert(id) }
+    // `holder` is the account's or the token's name, as `column` calls it.
+    try connection.prepare("SELECT \(column) AS holder, team_id FROM \(table)").forEachRow { row in
+      if let id = UUID(text: row.text(Column.teamID)) {
+        teams[row.text(Column.holder), default: []].insert(id)
+      }
     }
     return teams
   }
@@ -225,15 +231,15 @@ extension RosterStore {
 
   public func session(tokenHash: String) throws(RosterError) -> SessionRecord? {
     try read { connection in
+      enum Column: Int32, SQLColumns { case tokenHash, account, createdAt, lastSeen }
       var session: SessionRecord?
-      try connection.prepare(
-        "SELECT token_hash, account, created_at, last_seen FROM session WHERE token_hash = ?1"
-      ).bind(.text(tokenHash)).forEachRow { row in
-        session = SessionRecord(
-          tokenHash: row.text(0), account: row.text(1),
-          createdAt: Date(timeIntervalSince1970: row.double(2)),
-          lastSeen: Date(timeIntervalSince1970: row.double(3)))
-      }
+      try connection.prepare("SELECT \(Column.list()) FROM session WHERE token_hash = ?1")
+        .bind(.text(tokenHash)).forEachRow { row in
+          session = SessionRecord(
+            tokenHash: row.text(Column.tokenHash), account: row.text(Column.account),
+            createdAt: Date(timeIntervalSince1970: row.double(Column.createdAt)),
+            lastSeen: Date(timeIntervalSince1970: row.double(Column.lastSeen)))
+        }
       return session
     }
   }
@@ -280,18 +286,20 @@ extension RosterStore {
   public func tokens() throws(RosterError) -> [TokenRecord] {
     try read { connection in
       let teams = try Self.teams(in: "token_team", by: "token", connection)
+      enum Column: Int32, SQLColumns { case name, tokenHash, role, createdAt, lastUsed }
       var tokens: [TokenRecord] = []
-      try connection.prepare(
-        "SELECT name, token_hash, role, created_at, last_used FROM api_token ORDER BY name"
-      ).forEachRow { row in
-        tokens.append(
-          TokenRecord(
-            name: row.text(0), tokenHash: row.text(1),
-            role: try Self.role(row.text(2), of: row.text(0), in: "api_token", connection),
-            createdAt: Date(timeIntervalSince1970: row.double(3)),
-            lastUsed: row.isNull(4) ? nil : Date(timeIntervalSince1970: row.double(4)),
-            teams: teams[row.text(0)]))
-      }
+      try connection.prepare("SELECT \(Column.list()) FROM api_token ORDER BY name")
+        .forEachRow { row in
+          let name = row.text(Column.name)
+          tokens.append(
+            TokenRecord(
+              name: name, tokenHash: row.text(Column.tokenHash),
+              role: try Self.role(row.text(Column.role), of: name, in: "api_token", connection),
+              createdAt: Date(timeIntervalSince1970: row.double(Column.createdAt)),
+              lastUsed: row.isNull(Column.lastUsed)
+                ? nil : Date(timeIntervalSince1970: row.double(Column.lastUsed)),
+              teams: teams[name]))
+        }
       return tokens
     }
   }

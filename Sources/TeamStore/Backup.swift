@@ -263,9 +263,11 @@ extension RosterStore {
           }
           return rows
         }
+        enum Parent: Int32, SQLColumns { case id, parentID }
         var parents: [(String, String)] = []
-        try connection.prepare("SELECT id, parent_id FROM team WHERE parent_id IS NOT NULL")
-          .forEachRow { parents.append(($0.text(0), $0.text(1))) }
+        try connection.prepare(
+          "SELECT \(Parent.list()) FROM team WHERE parent_id IS NOT NULL"
+        ).forEachRow { parents.append(($0.text(Parent.id), $0.text(Parent.parentID))) }
         return (rows, parents)
       }
     }

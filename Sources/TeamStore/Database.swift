@@ -51,6 +51,50 @@ protocol SQLRow {
   func isNull(_ index: Int32) -> Bool
 }
 
+/// The columns a query reads, named once: its SELECT list is made from the cases in order
+/// (``list(_:)``) and its rows are read by case (`row.text(PlayerColumn.riotID)`), so that
+/// the list and the reads cannot drift apart. A case reads the column named as it is in
+/// snake case (`riotID`: `riot_id`), or the expression its ``sql`` gives.
+protocol SQLColumns: CaseIterable, RawRepresentable<Int32> {
+  /// The column or expression read.
+  var sql: String { get }
+}
+
+extension SQLColumns {
+  var sql: String { Self.name(of: self) }
+
+  /// The column a case names: the case's name in snake case (`riotID`: `riot_id`).
+  static func name(of column: Self) -> String {
+    var name = ""
+    var previous: Character = " "
+    for character in String(describing: column) {
+      if character.isUppercase, previous.isLowercase { name += "_" }
+      name += character.lowercased()
+      previous = character
+    }
+    return name
+  }
+
+  /// The SELECT list: every case's column, in order, each prefixed by `table` when given.
+  static func list(_ table: String? = nil) -> String {
+    assert(allCases.enumerated().allSatisfy { $0.offset == Int($0.element.rawValue) })
+    return allCases.map { column in table.map { "\($0).\(column.sql)" } ?? column.sql }
+      .joined(separator: ", ")
+  }
+}
+
+extension SQLRow {
+  func text<C: SQLColumns>(_ column: C) -> String { text(column.rawValue) }
+  func int<C: SQLColumns>(_ column: C) -> Int64 { int(column.rawValue) }
+  func double<C: SQLColumns>(_ column: C) -> Double { double(column.rawValue) }
+  func blob<C: SQLColumns>(_ column: C) -> Data { blob(column.rawValue) }
+  func isNull<C: SQLColumns>(_ column: C) -> Bool { isNull(column.rawValue) }
+  /// The text in a column, or nil for NULL.
+  func optional<C: SQLColumns>(_ column: C) -> String? {
+    isNull(column.rawValue) ? nil : text(column.rawValue)
+  }
+}
+
 /// A compiled statement.
 protocol SQLStatement: AnyObject {
   /// Binds `values` to the parameters ?1, ?2, … in order.

@@ -9,9 +9,14 @@ extension Schema {
     guard try db.scalar("SELECT count(*) FROM player WHERE name_key LIKE 'stale:%'") > 0 else {
       return
     }
+    enum Column: Int32, SQLColumns {
+      case id, name, onRoster
+      var sql: String { self == .onRoster ? "removed_at IS NULL" : Self.name(of: self) }
+    }
     var rows: [(id: String, name: String, onRoster: Bool)] = []
-    try db.prepare("SELECT id, name, removed_at IS NULL FROM player ORDER BY sort_order")
-      .forEachRow { rows.append(($0.text(0), $0.text(1), $0.int(2) == 1)) }
+    try db.prepare("SELECT \(Column.list()) FROM player ORDER BY sort_order").forEachRow {
+      rows.append(($0.text(Column.id), $0.text(Column.name), $0.int(Column.onRoster) == 1))
+    }
     // Ids first, so that no new key meets an old one on the way.
     try db.execute("UPDATE player SET name_key = id")
     var taken: Set<String> = []

@@ -5,9 +5,10 @@ import TeamKit
 extension Writer {
   /// The photos' hashes, by player.
   func photoHashes() throws -> [UUID: String] {
+    enum Column: Int32, SQLColumns { case playerID, hash }
     var hashes: [UUID: String] = [:]
-    try statement("SELECT player_id, hash FROM photo").forEachRow { row in
-      if let id = UUID(text: row.text(0)) { hashes[id] = row.text(1) }
+    try statement("SELECT \(Column.list()) FROM photo").forEachRow { row in
+      if let id = UUID(text: row.text(Column.playerID)) { hashes[id] = row.text(Column.hash) }
     }
     return hashes
   }

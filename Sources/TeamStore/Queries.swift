@@ -15,9 +15,7 @@ extension SQLConnection {
     var changes: [RosterChange] = []
     let statement = try prepare(
       """
-      SELECT id, at, author, kind, player_id, player_name, before, after, from_team, to_team,
-        other_player
-      FROM history
+      SELECT \(HistoryColumn.list()) FROM history
       WHERE id > ?1 AND (CAST(?2 AS TEXT) IS NULL OR player_id = ?2) ORDER BY id DESC LIMIT ?3
       """)
     try statement.bind(
@@ -26,9 +24,10 @@ extension SQLConnection {
     .forEachRow { row in
       // An entry that does not read is reported, never shown as something else.
       func unreadable(_ reason: String) -> StoreOpenError {
-        .unreadableRow(path: name, table: "history", id: String(row.int(0)), reason: reason)
+        .unreadableRow(
+          path: name, table: "history", id: String(row.int(HistoryColumn.id)), reason: reason)
       }
-      func player(_ column: Int32) throws -> Player? {
+      func player(_ column: HistoryColumn) throws -> Player? {
         guard !row.isNull(column) else { return nil }
         do {
           return try TeamJSON.decode(Player.self, from: Data(row.text(column).utf8))
@@ -36,17 +35,19 @@ extension SQLConnection {
           throw unreadable("the player it keeps does not read: \(error)")
         }
       }
-      guard let kind = RosterChange.Kind(rawValue: row.text(3)) else {
-        throw unreadable("“\(row.text(3))” is not a kind of change")
+      guard let kind = RosterChange.Kind(rawValue: row.text(HistoryColumn.kind)) else {
+        throw unreadable("“\(row.text(HistoryColumn.kind))” is not a kind of change")
       }
       changes.append(
         RosterChange(
-          id: row.int(0), at: Date(timeIntervalSince1970: row.double(1)), author: row.text(2),
-          kind: kind,
-          playerID: row.isNull(4) ? nil : UUID(text: row.text(4)),
-          playerName: row.text(5), before: try player(6), after: try player(7),
-          fromTeam: row.isNull(8) ? nil : row.text(8), toTeam: row.isNull(9) ? nil : row.text(9),
-          otherPlayer: row.isNull(10) ? nil : row.text(10)))
+          id: row.int(HistoryColumn.id),
+          at: Date(timeIntervalSince1970: row.double(HistoryColumn.at)),
+          author: row.text(HistoryColumn.author), kind: kind,
+          playerID: row.optional(HistoryColumn.playerID).flatMap(UUID.init(text:)),
+          playerName: row.text(HistoryColumn.playerName), before: try player(.before),
+          after: try player(.after), fromTeam: row.optional(HistoryColumn.fromTeam),
+          toTeam: row.optional(HistoryColumn.toTeam),
+          otherPlayer: row.optional(HistoryColumn.otherPlayer)))
     }
     return changes
   }
@@ -56,13 +57,14 @@ extension SQLConnection {
     var tenures: [Tenure] = []
     try prepare(
       """
-      SELECT team_id, team_name, team_tag, position, from_day, to_day FROM tenure
+      SELECT \(TenureColumn.list()) FROM tenure
       WHERE player_id = ?1 ORDER BY to_day DESC, rowid DESC
       """
     ).bind(.text(player.uuidString)).forEachRow { row in
-      guard let team = UUID(text: row.text(0)), let to = Day(row.text(5)),
-        let position = Position(rawValue: row.text(3)),
-        row.isNull(4) || Day(row.text(4)) != nil
+      guard let team = UUID(text: row.text(TenureColumn.teamID)),
+        let to = Day(row.text(TenureColumn.toDay)),
+        let position = Position(rawValue: row.text(TenureColumn.position)),
+        row.isNull(TenureColumn.fromDay) || Day(row.text(TenureColumn.fromDay)) != nil
       else {
         throw StoreOpenError.unreadableRow(
           path: name, table: "tenure", id: player.uuidString,
@@ -70,8 +72,9 @@ extension SQLConnection {
       }
       tenures.append(
         Tenure(
-          teamID: team, teamName: row.text(1), teamTag: row.text(2), position: position,
-          from: row.isNull(4) ? nil : Day(row.text(4)), to: to))
+          teamID: team, teamName: row.text(TenureColumn.teamName),
+          teamTag: row.text(TenureColumn.teamTag),
+          position: position, from: row.optional(TenureColumn.fromDay).flatMap { Day($0) }, to: to))
     }
     return tenures
   }
@@ -91,4 +94,14 @@ extension SQLConnection {
       .forEachRow { found = $0.blob(0) }
     return found
   }
+}
+
+/// The columns of ``SQLConnection/history(after:player:limit:)``.
+private enum HistoryColumn: Int32, SQLColumns {
+  case id, at, author, kind, playerID, playerName, before, after, fromTeam, toTeam, otherPlayer
+}
+
+/// The columns of ``SQLConnection/tenures(of:)``.
+private enum TenureColumn: Int32, SQLColumns {
+  case teamID, teamName, teamTag, position, fromDay, toDay
 }

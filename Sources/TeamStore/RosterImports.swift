@@ -328,17 +328,18 @@ extension Writer {
 
   /// The photos an import replaced (nil: the player had none), and the hash of each it set.
   func keptPhotos(of importID: Int64) throws -> [(player: UUID, jpeg: Data?, set: String)] {
+    enum Column: Int32, SQLColumns { case playerID, jpeg, setHash }
     var photos: [(player: UUID, jpeg: Data?, set: String)] = []
-    try statement(
-      "SELECT player_id, jpeg, set_hash FROM roster_import_photo WHERE import_id = ?1"
-    ).bind(.int(importID)).forEachRow { row in
-      guard let id = UUID(text: row.text(0)) else {
-        throw StoreOpenError.unreadableRow(
-          path: connection.name, table: "roster_import_photo", id: row.text(0),
-          reason: "the player id is not a UUID")
+    try statement("SELECT \(Column.list()) FROM roster_import_photo WHERE import_id = ?1")
+      .bind(.int(importID)).forEachRow { row in
+        guard let id = UUID(text: row.text(Column.playerID)) else {
+          throw StoreOpenError.unreadableRow(
+            path: connection.name, table: "roster_import_photo", id: row.text(Column.playerID),
+            reason: "the player id is not a UUID")
+        }
+        photos.append(
+          (id, row.isNull(Column.jpeg) ? nil : row.blob(Column.jpeg), row.text(Column.setHash)))
       }
-      photos.append((id, row.isNull(1) ? nil : row.blob(1), row.text(2)))
-    }
     return photos
   }
 
@@ -365,27 +366,29 @@ extension Writer {
   static func storedImport(_ id: Int64, in connection: any SQLConnection) throws
     -> StoredImport?
   {
-    var found: StoredImport?
-    try connection.prepare(
-      """
-      SELECT team_id, before, after, restored, week_replaced,
-        CASE WHEN undone_at IS NULL THEN 0 ELSE 1 END
-      FROM roster_import WHERE id = ?1
-      """
-    ).bind(.int(id)).forEachRow { row in
-      let before = try TeamJSON.decode([Player].self, from: Data(row.text(1).utf8))
-      let after = try TeamJSON.decode([Player].self, from: Data(row.text(2).utf8))
-      let restored = Set(row.text(3).split(separator: ",").compactMap { UUID(text: String($0)) })
-      let beforeIDs = Set(before.map(\.id))
-      let afterIDs = Set(after.map(\.id))
-      let record = ImportRecord(
-        id: id, teamID: row.isNull(0) ? nil : UUID(text: row.text(0)),
-        added: after.count(where: { !beforeIDs.contains($0.id) || restored.contains($0.id) }),
-        changed: after.count(where: { beforeIDs.contains($0.id) && !restored.contains($0.id) }),
-        removed: before.count(where: { !afterIDs.contains($0.id) }),
-        weekReplaced: row.int(4) != 0, undone: row.int(5) != 0)
-      found = StoredImport(record: record, before: before, after: after, restored: restored)
+    enum Column: Int32, SQLColumns {
+      case teamID, before, after, restored, weekReplaced, undone
+      var sql: String {
+        self == .undone ? "CASE WHEN undone_at IS NULL THEN 0 ELSE 1 END" : Self.name(of: self)
+      }
     }
+    var found: StoredImport?
+    try connection.prepare("SELECT \(Column.list()) FROM roster_import WHERE id = ?1")
+      .bind(.int(id)).forEachRow { row in
+        let before = try TeamJSON.decode([Player].self, from: Data(row.text(Column.before).utf8))
+        let after = try TeamJSON.decode([Player].self, from: Data(row.text(Column.after).utf8))
+        let restored = Set(
+          row.text(Column.restored).split(separator: ",").compactMap { UUID(text: String($0)) })
+        let beforeIDs = Set(before.map(\.id))
+        let afterIDs = Set(after.map(\.id))
+        let record = ImportRecord(
+          id: id, teamID: row.optional(Column.teamID).flatMap(UUID.init(text:)),
+          added: after.count(where: { !beforeIDs.contains($0.id) || restored.contains($0.id) }),
+          changed: after.count(where: { beforeIDs.contains($0.id) && !restored.contains($0.id) }),
+          removed: before.count(where: { !afterIDs.contains($0.id) }),
+          weekReplaced: row.int(Column.weekReplaced) != 0, undone: row.int(Column.undone) != 0)
+        found = StoredImport(record: record, before: before, after: after, restored: restored)
+      }
     return found
   }
 }

@@ -8,111 +8,137 @@ extension Writer {
   /// - Throws: ``StoreOpenError/unreadableRow(path:table:id:reason:)`` for a row that does
   ///   not read (never skipped: a week missing an event must not look complete).
   func schedule() throws -> Schedule {
-    func read<T>(_ value: T?, _ table: String, _ id: String, _ what: String) throws -> T {
-      guard let value else {
-        throw StoreOpenError.unreadableRow(
-          path: connection.name, table: table, id: id, reason: "\(what) does not read")
-      }
-      return value
+    var events = try events()
+    try readInvitations(into: &events)
+    try readGames(into: &events)
+    return Schedule(
+      events: Array(events.values), availability: try availability(), feeds: try feeds())
+  }
+
+  /// `value`, or the error that names the row it did not read from.
+  private func read<T>(_ value: T?, _ table: String, _ id: String, _ what: String) throws -> T {
+    guard let value else {
+      throw StoreOpenError.unreadableRow(
+        path: connection.name, table: table, id: id, reason: "\(what) does not read")
     }
+    return value
+  }
+
+  private func availability() throws -> [UUID: Availability] {
+    enum Block: Int32, SQLColumns { case playerID, day, startMinute, endMinute }
+    enum Away: Int32, SQLColumns { case playerID, firstDay, lastDay }
     var availability: [UUID: Availability] = [:]
     try statement(
-      "SELECT player_id, day, start_minute, end_minute FROM availability_block ORDER BY player_id, day, start_minute"
+      "SELECT \(Block.list()) FROM availability_block ORDER BY player_id, day, start_minute"
     ).forEachRow { row in
-      let player = try read(UUID(text: row.text(0)), "availability_block", row.text(0), "the id")
+      let id = row.text(Block.playerID)
+      let player = try read(UUID(text: id), "availability_block", id, "the id")
       let day = try read(
-        Weekday(rawValue: Int(row.int(1))), "availability_block", row.text(0), "the day")
+        Weekday(rawValue: Int(row.int(Block.day))), "availability_block", id, "the day")
       availability[player, default: Availability()].weekly.append(
-        WeeklyBlock(day: day, start: Int(row.int(2)), end: Int(row.int(3))))
+        WeeklyBlock(
+          day: day, start: Int(row.int(Block.startMinute)), end: Int(row.int(Block.endMinute))))
     }
-    try statement(
-      "SELECT player_id, first_day, last_day FROM absence ORDER BY player_id, first_day"
-    ).forEachRow { row in
-      let player = try read(UUID(text: row.text(0)), "absence", row.text(0), "the id")
-      let first = try read(Day(row.text(1)), "absence", row.text(0), "“\(row.text(1))”")
-      let last = try read(Day(row.text(2)), "absence", row.text(0), "“\(row.text(2))”")
-      availability[player, default: Availability()].away.append(Absence(first: first, last: last))
+    try statement("SELECT \(Away.list()) FROM absence ORDER BY player_id, first_day")
+      .forEachRow { row in
+        let id = row.text(Away.playerID)
+        let player = try read(UUID(text: id), "absence", id, "the id")
+        let first = try read(
+          Day(row.text(Away.firstDay)), "absence", id, "“\(row.text(Away.firstDay))”")
+        let last = try read(
+          Day(row.text(Away.lastDay)), "absence", id, "“\(row.text(Away.lastDay))”")
+        availability[player, default: Availability()].away.append(
+          Absence(first: first, last: last))
+      }
+    return availability
+  }
+
+  private func events() throws -> [UUID: TeamEvent] {
+    enum Column: Int32, SQLColumns {
+      case id, teamID, kind, starts, ends, opponent, format, place, notes, sequence, updated
     }
     var events: [UUID: TeamEvent] = [:]
-    try statement(
-      """
-      SELECT id, team_id, kind, starts, ends, opponent, format, place, notes, sequence, updated
-      FROM team_event
-      """
-    ).forEachRow { row in
-      let id = try read(UUID(text: row.text(0)), "team_event", row.text(0), "the id")
-      let team = try read(UUID(text: row.text(1)), "team_event", row.text(0), "the team id")
-      let kind = try read(
-        TeamEvent.Kind(rawValue: row.text(2)), "team_event", row.text(0), "“\(row.text(2))”")
-      let format =
-        row.isNull(6)
-        ? nil
-        : try read(
-          TeamEvent.Format(rawValue: row.text(6)), "team_event", row.text(0), "“\(row.text(6))”")
+    try statement("SELECT \(Column.list()) FROM team_event").forEachRow { row in
+      let text = row.text(Column.id)
+      func value<T>(_ value: T?, _ column: Column) throws -> T {
+        try read(value, "team_event", text, "“\(row.text(column))”")
+      }
+      let id = try value(UUID(text: text), .id)
+      let format = try row.optional(Column.format).map {
+        try value(TeamEvent.Format(rawValue: $0), .format)
+      }
       events[id] = TeamEvent(
-        id: id, teamID: team, kind: kind, start: Date(timeIntervalSince1970: row.double(3)),
-        end: Date(timeIntervalSince1970: row.double(4)), opponent: row.text(5),
-        format: format,
-        place: row.text(7), notes: row.text(8), sequence: Int(row.int(9)),
-        updated: Date(timeIntervalSince1970: row.double(10)))
+        id: id, teamID: try value(UUID(text: row.text(Column.teamID)), .teamID),
+        kind: try value(TeamEvent.Kind(rawValue: row.text(Column.kind)), .kind),
+        start: Date(timeIntervalSince1970: row.double(Column.starts)),
+        end: Date(timeIntervalSince1970: row.double(Column.ends)),
+        opponent: row.text(Column.opponent), format: format, place: row.text(Column.place),
+        notes: row.text(Column.notes), sequence: Int(row.int(Column.sequence)),
+        updated: Date(timeIntervalSince1970: row.double(Column.updated)))
     }
+    return events
+  }
+
+  private func readInvitations(into events: inout [UUID: TeamEvent]) throws {
+    enum Column: Int32, SQLColumns { case eventID, playerID, answer, comment }
     try statement(
-      """
-      SELECT event_id, player_id, answer, comment FROM event_invitation
-      ORDER BY event_id, sort_order
-      """
+      "SELECT \(Column.list()) FROM event_invitation ORDER BY event_id, sort_order"
     ).forEachRow { row in
-      let event = try read(UUID(text: row.text(0)), "event_invitation", row.text(0), "the id")
+      let id = row.text(Column.eventID)
+      let event = try read(UUID(text: id), "event_invitation", id, "the id")
       let player = try read(
-        UUID(text: row.text(1)), "event_invitation", row.text(0), "the player id")
+        UUID(text: row.text(Column.playerID)), "event_invitation", id, "the player id")
       events[event]?.invited.append(player)
-      if !row.isNull(2) {
+      if let answer = row.optional(Column.answer) {
         events[event]?.answers[player] = try read(
-          TeamEvent.Answer(rawValue: row.text(2)), "event_invitation", row.text(0),
-          "“\(row.text(2))”")
+          TeamEvent.Answer(rawValue: answer), "event_invitation", id, "“\(answer)”")
       }
-      if !row.isNull(3) { events[event]?.comments[player] = row.text(3) }
+      if let comment = row.optional(Column.comment) { events[event]?.comments[player] = comment }
     }
-    try statement(
-      "SELECT event_id, result, side, vod FROM event_game ORDER BY event_id, number"
-    ).forEachRow { row in
-      let event = try read(UUID(text: row.text(0)), "event_game", row.text(0), "the id")
-      let result = try read(
-        Game.Result(rawValue: row.text(1)), "event_game", row.text(0), "“\(row.text(1))”")
-      let side =
-        row.isNull(2)
-        ? nil
-        : try read(Game.Side(rawValue: row.text(2)), "event_game", row.text(0), "“\(row.text(2))”")
-      events[event]?.games.append(
-        Game(
-          result: result, side: side,
-          vod: row.isNull(3) ? nil : row.text(3)))
+  }
+
+  /// The games and, in each, the picks in role order.
+  private func readGames(into events: inout [UUID: TeamEvent]) throws {
+    enum GameColumn: Int32, SQLColumns { case eventID, result, side, vod }
+    enum PickColumn: Int32, SQLColumns {
+      case eventID, number, position, playerID, champion, opponent, guessed
     }
-    try statement(
-      """
-      SELECT event_id, number, position, player_id, champion, opponent, guessed FROM game_pick
-      ORDER BY event_id, number
-      """
-    ).forEachRow { row in
-      let event = try read(UUID(text: row.text(0)), "game_pick", row.text(0), "the id")
-      let position = try read(
-        Position(rawValue: row.text(2)), "game_pick", row.text(0), "“\(row.text(2))”")
-      let number = Int(row.int(1))
-      _ = try read(
-        events[event]?.games.indices.contains(number - 1) == true ? true : nil, "game_pick",
-        row.text(0), "game \(number)")
-      let player =
-        row.isNull(3)
-        ? nil : try read(UUID(text: row.text(3)), "game_pick", row.text(0), "the player id")
-      let pick = Game.Pick(
-        position: position, playerID: player,
-        champion: row.text(4), guessed: row.int(6) != 0)
-      if row.int(5) != 0 {
-        events[event]?.games[number - 1].opponentPicks.append(pick)
-      } else {
-        events[event]?.games[number - 1].picks.append(pick)
+    try statement("SELECT \(GameColumn.list()) FROM event_game ORDER BY event_id, number")
+      .forEachRow { row in
+        let id = row.text(GameColumn.eventID)
+        let event = try read(UUID(text: id), "event_game", id, "the id")
+        let result = try read(
+          Game.Result(rawValue: row.text(GameColumn.result)), "event_game", id,
+          "“\(row.text(GameColumn.result))”")
+        let side = try row.optional(GameColumn.side).map {
+          try read(Game.Side(rawValue: $0), "event_game", id, "“\($0)”")
+        }
+        events[event]?.games.append(
+          Game(result: result, side: side, vod: row.optional(GameColumn.vod)))
       }
-    }
+    try statement("SELECT \(PickColumn.list()) FROM game_pick ORDER BY event_id, number")
+      .forEachRow { row in
+        let id = row.text(PickColumn.eventID)
+        let event = try read(UUID(text: id), "game_pick", id, "the id")
+        let position = try read(
+          Position(rawValue: row.text(PickColumn.position)), "game_pick", id,
+          "“\(row.text(PickColumn.position))”")
+        let number = Int(row.int(PickColumn.number))
+        _ = try read(
+          events[event]?.games.indices.contains(number - 1) == true ? true : nil, "game_pick",
+          id, "game \(number)")
+        let player = try row.optional(PickColumn.playerID).map {
+          try read(UUID(text: $0), "game_pick", id, "the player id")
+        }
+        let pick = Game.Pick(
+          position: position, playerID: player, champion: row.text(PickColumn.champion),
+          guessed: row.int(PickColumn.guessed) != 0)
+        if row.int(PickColumn.opponent) != 0 {
+          events[event]?.games[number - 1].opponentPicks.append(pick)
+        } else {
+          events[event]?.games[number - 1].picks.append(pick)
+        }
+      }
     func inRoleOrder(_ picks: [Game.Pick]) -> [Game.Pick] {
       picks.sorted {
         (Position.allCases.firstIndex(of: $0.position) ?? 0)
@@ -127,23 +153,26 @@ extension Writer {
         return game
       }
     }
+  }
+
+  private func feeds() throws -> [CalendarFeed] {
+    enum Column: Int32, SQLColumns { case secret, teamID, playerID, created }
     var feeds: [CalendarFeed] = []
-    try statement(
-      "SELECT secret, team_id, player_id, created FROM calendar_feed ORDER BY created, secret"
-    ).forEachRow { row in
-      // Named by its place, never by its secret.
-      let team =
-        row.isNull(1)
-        ? nil : try read(UUID(text: row.text(1)), "calendar_feed", "?", "the team id")
-      let player =
-        row.isNull(2)
-        ? nil : try read(UUID(text: row.text(2)), "calendar_feed", "?", "the player id")
-      feeds.append(
-        CalendarFeed(
-          secret: row.text(0), teamID: team, playerID: player,
-          created: Date(timeIntervalSince1970: row.double(3))))
-    }
-    return Schedule(events: Array(events.values), availability: availability, feeds: feeds)
+    try statement("SELECT \(Column.list()) FROM calendar_feed ORDER BY created, secret")
+      .forEachRow { row in
+        // Named by its place, never by its secret.
+        let team = try row.optional(Column.teamID).map {
+          try read(UUID(text: $0), "calendar_feed", "?", "the team id")
+        }
+        let player = try row.optional(Column.playerID).map {
+          try read(UUID(text: $0), "calendar_feed", "?", "the player id")
+        }
+        feeds.append(
+          CalendarFeed(
+            secret: row.text(Column.secret), teamID: team, playerID: player,
+            created: Date(timeIntervalSince1970: row.double(Column.created))))
+      }
+    return feeds
   }
 
   /// Replaces every event and every player's availability (an import); the calendar

@@ -4,7 +4,6 @@ extension Schema {
   /// The versions after ``postgresBase``, each written once in SQLite's words and rendered
   /// for PostgreSQL by ``Step/postgres``, or in each dialect where they differ beyond words.
   static let later: [Step] = [
-
     // 9: failed sign-ins, by account and by address, so that servers sharing a database slow
     // a guessed password as one.
     .both(

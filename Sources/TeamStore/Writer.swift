@@ -126,18 +126,18 @@ final class Writer: @unchecked Sendable {
 
   /// The champion art stored by the last sync (without its pictures).
   func championArt() throws -> ChampionArt {
+    enum Column: Int32, SQLColumns { case id, name, frenchName, title, classes, version, hash }
     var version = ""
     var champions: [SyncedChampion] = []
-    try statement(
-      "SELECT id, name, french_name, title, classes, version, hash FROM champion_art ORDER BY id"
-    ).forEachRow { row in
-      version = row.text(5)
+    try statement("SELECT \(Column.list()) FROM champion_art ORDER BY id").forEachRow { row in
+      version = row.text(Column.version)
       champions.append(
         SyncedChampion(
-          id: row.text(0), name: row.text(1), frenchName: row.text(2), title: row.text(3),
-          classes: row.text(4).split(separator: ",").compactMap {
+          id: row.text(Column.id), name: row.text(Column.name),
+          frenchName: row.text(Column.frenchName), title: row.text(Column.title),
+          classes: row.text(Column.classes).split(separator: ",").compactMap {
             ChampionClass(rawValue: String($0))
-          }, picture: row.text(6)))
+          }, picture: row.text(Column.hash)))
     }
     let art = ChampionArt(version: version, champions: champions)
     Champion.learn(art)  // champions released after this build become valid favourites
@@ -163,19 +163,20 @@ final class Writer: @unchecked Sendable {
 
   /// The teams, the first first.
   func teams() throws -> [Team] {
+    enum Column: Int32, SQLColumns { case id, name, tag, league, parentID, timeZone }
     var teams: [Team] = []
-    try statement(
-      "SELECT id, name, tag, league, parent_id, time_zone FROM team ORDER BY sort_order, tag"
-    )
-    .forEachRow { row in
-      guard let id = UUID(text: row.text(0)) else {
+    try statement("SELECT \(Column.list()) FROM team ORDER BY sort_order, tag").forEachRow { row in
+      guard let id = UUID(text: row.text(Column.id)) else {
         throw StoreOpenError.unreadableRow(
-          path: connection.name, table: "team", id: row.text(0), reason: "the id is not a UUID")
+          path: connection.name, table: "team", id: row.text(Column.id),
+          reason: "the id is not a UUID")
       }
       teams.append(
         Team(
-          id: id, name: row.text(1), tag: row.text(2), league: row.isNull(3) ? nil : row.text(3),
-          parentID: row.isNull(4) ? nil : UUID(text: row.text(4)), timeZone: row.text(5)))
+          id: id, name: row.text(Column.name), tag: row.text(Column.tag),
+          league: row.optional(Column.league),
+          parentID: row.optional(Column.parentID).flatMap(UUID.init(text:)),
+          timeZone: row.text(Column.timeZone)))
     }
     return teams
   }
@@ -262,13 +263,18 @@ final class Writer: @unchecked Sendable {
   ///   a player (never skipped: a roster missing a player must not look complete), or
   ///   ``SQLiteError``.
   func load() throws -> (players: [Player], removed: [RemovedPlayer]) {
+    enum Favourite: Int32, SQLColumns { case playerID, championID }
     var champions: [String: [Champion]] = [:]
     try connection.prepare(
-      "SELECT player_id, champion_id FROM favorite_champion ORDER BY player_id, sort_order"
+      "SELECT \(Favourite.list()) FROM favorite_champion ORDER BY player_id, sort_order"
     ).forEachRow { row in
-      let id = row.text(1)
+      let id = row.text(Favourite.championID)
       let champion = Champion.find(id) ?? Champion(id: id, name: id, imageName: id)
-      champions[row.text(0), default: []].append(champion)
+      champions[row.text(Favourite.playerID), default: []].append(champion)
+    }
+    enum Column: Int32, SQLColumns {
+      case id, name, position, image, lineup, removedAt, nameKey, teamID, riotID, realName,
+        nationality, birthDate, joined, contractEnd
     }
     var players: [Player] = []
     var removed: [RemovedPlayer] = []
@@ -278,53 +284,52 @@ final class Writer: @unchecked Sendable {
     var riotIDs: [String: String] = [:]
     try connection.prepare(
       """
-      SELECT id, name, position, image, lineup, removed_at, name_key, team_id, riot_id,
-        real_name, nationality, birth_date, joined, contract_end
-      FROM player
+      SELECT \(Column.list()) FROM player
       ORDER BY removed_at IS NOT NULL, sort_order, removed_at DESC
       """
     ).forEachRow { row in
-      let id = row.text(0)
+      let id = row.text(Column.id)
       func unreadable(_ reason: String) -> StoreOpenError {
         .unreadableRow(path: connection.name, table: "player", id: id, reason: reason)
       }
       guard let uuid = UUID(text: id) else { throw unreadable("the id is not a UUID") }
-      guard let position = Position(rawValue: row.text(2)) else {
-        throw unreadable("“\(row.text(2))” is not a position")
+      guard let position = Position(rawValue: row.text(Column.position)) else {
+        throw unreadable("“\(row.text(Column.position))” is not a position")
       }
-      guard let lineup = Lineup(rawValue: row.text(4)) else {
-        throw unreadable("“\(row.text(4))” is not a lineup")
+      guard let lineup = Lineup(rawValue: row.text(Column.lineup)) else {
+        throw unreadable("“\(row.text(Column.lineup))” is not a lineup")
       }
-      guard let team = UUID(text: row.text(7)) else {
+      guard let team = UUID(text: row.text(Column.teamID)) else {
         throw unreadable("the team id is not a UUID")
       }
-      func optional(_ column: Int32) -> String? { row.isNull(column) ? nil : row.text(column) }
       // A stored value that does not read is reported, never dropped: a Riot ID missing
       // from the index would let another player take it.
-      func day(_ column: Int32) throws -> Day? {
-        guard let text = optional(column) else { return nil }
+      func day(_ column: Column) throws -> Day? {
+        guard let text = row.optional(column) else { return nil }
         guard let day = Day(text) else { throw unreadable("“\(text)” is not a date") }
         return day
       }
       var riotID: RiotID?
-      if let text = optional(8) {
+      if let text = row.optional(Column.riotID) {
         do { riotID = try RiotID(parsing: text) } catch {
           throw unreadable("“\(text)” is not a Riot ID")
         }
       }
       let player = Player(
-        id: uuid, name: row.text(1), position: position, image: row.text(3),
+        id: uuid, name: row.text(Column.name), position: position, image: row.text(Column.image),
         favoriteChampions: champions[id] ?? [], lineup: lineup, teamID: team, riotID: riotID,
-        realName: optional(9), nationality: optional(10), birthDate: try day(11),
-        joined: try day(12), contractEnd: try day(13))
-      if row.isNull(5) {
+        realName: row.optional(Column.realName), nationality: row.optional(Column.nationality),
+        birthDate: try day(.birthDate), joined: try day(.joined),
+        contractEnd: try day(.contractEnd))
+      if row.isNull(Column.removedAt) {
         players.append(player)
         // The key as stored (``Player/nameKey(_:)`` when written): not computed again.
-        pseudos[row.text(6)] = player.name
+        pseudos[row.text(Column.nameKey)] = player.name
         if let riotID = player.riotID { riotIDs[riotID.key] = player.name }
       } else {
         removed.append(
-          RemovedPlayer(player: player, removedAt: Date(timeIntervalSince1970: row.double(5))))
+          RemovedPlayer(
+            player: player, removedAt: Date(timeIntervalSince1970: row.double(Column.removedAt))))
       }
     }
     removed.sort { $0.removedAt > $1.removedAt }

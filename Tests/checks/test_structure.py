@@ -31,3 +31,17 @@ def test_migrations_use_no_application_types():
     store = ROOT / "Sources" / "TeamStore"
     importing = [name for name in MIGRATIONS if "import TeamKit" in (store / name).read_text()]
     assert not importing, importing
+
+
+def test_the_store_reads_rows_by_column_name():
+    """A query of several columns names them (`SQLColumns`): no read by a position past the
+    first, which a change of the SELECT list would silently move."""
+    import re
+    positional = re.compile(r"\.(text|int|double|blob|isNull)\([1-9]")
+    generic = {"Database.swift", "SQLite.swift", "PostgreSQL.swift", "Backup.swift"}
+    found = [f"{path.name}:{number}"
+             for path in sorted((ROOT / "Sources" / "TeamStore").glob("*.swift"))
+             if path.name not in generic
+             for number, line in enumerate(path.read_text().splitlines(), 1)
+             if positional.search(line)]
+    assert not found, found
