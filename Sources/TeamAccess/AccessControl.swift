@@ -47,9 +47,15 @@ public struct Identity: Hashable, Sendable {
 }
 
 /// Why an account could not be added or changed, as a sentence to act on.
-public struct AccessError: Error, Hashable, Sendable, CustomStringConvertible {
+public struct AccessError: KindedError, Hashable, Sendable, CustomStringConvertible {
   public let message: Message
-  public init(_ message: Message) { self.message = message }
+  /// A rule broken (a weak password), or a clash with what is stored (a name taken, the
+  /// last owner).
+  public let kind: ErrorKind
+  public init(_ message: Message, kind: ErrorKind = .invalid) {
+    self.message = message
+    self.kind = kind
+  }
   public var description: String { message.description }
 }
 
@@ -149,7 +155,8 @@ public final class AccessControl: Sendable {
     }
     if let problem = Passwords.problem(password) { throw AccessError(problem) }
     if let other = try store.account(named: name) {
-      throw AccessError(Message("“%@” already has an account; choose another name.", other.name))
+      throw AccessError(
+        Message("“%@” already has an account; choose another name.", other.name), kind: .conflict)
     }
     try await store.saveAccount(
       AccountRecord(
@@ -197,7 +204,7 @@ public final class AccessControl: Sendable {
 
   private func existing(_ name: String) throws -> AccountRecord {
     guard let account = try store.account(named: name) else {
-      throw AccessError(Message("No account is named “%@”.", name))
+      throw AccessError(Message("No account is named “%@”.", name), kind: .notFound)
     }
     return account
   }
@@ -205,7 +212,8 @@ public final class AccessControl: Sendable {
   private func keepAnOwner(besides name: String) throws {
     guard try store.accounts().contains(where: { $0.role == .owner && $0.name != name }) else {
       throw AccessError(
-        Message("%@ is the last owner: make another account an owner first.", name))
+        Message("%@ is the last owner: make another account an owner first.", name),
+        kind: .conflict)
     }
   }
 
@@ -405,7 +413,8 @@ public final class AccessControl: Sendable {
     }
     if try store.tokens().contains(where: { $0.name.lowercased() == name.lowercased() }) {
       throw AccessError(
-        Message("A token is already named “%@”; revoke it or choose another name.", name))
+        Message("A token is already named “%@”; revoke it or choose another name.", name),
+        kind: .conflict)
     }
     let token = Secrets.newToken()
     try await store.insertToken(
@@ -420,7 +429,7 @@ public final class AccessControl: Sendable {
   /// Revokes a token at once.
   public func revokeToken(name: String) async throws {
     guard try await store.deleteToken(named: name) else {
-      throw AccessError(Message("No token is named “%@”.", name))
+      throw AccessError(Message("No token is named “%@”.", name), kind: .notFound)
     }
   }
 
@@ -462,13 +471,14 @@ public final class AccessControl: Sendable {
         }
       })
     else {
-      throw AccessError(Message("The server is busy: try again in a second."))
+      throw AccessError(Message("The server is busy: try again in a second."), kind: .unavailable)
     }
     do {
       return try hash.get()
     } catch {
       throw AccessError(
-        Message("The server has no memory to spare for the password now; try again soon."))
+        Message("The server has no memory to spare for the password now; try again soon."),
+        kind: .unavailable)
     }
   }
 }

@@ -121,13 +121,21 @@ public struct ServerAddressError: Error, Hashable, Sendable, CustomStringConvert
 }
 
 /// A sign-in kept between launches: the server and the session's cookie (a secret).
-public struct SavedSignIn: Codable, Hashable, Sendable {
+public struct SavedSignIn: Codable, Hashable, Sendable, JSONWritable {
   public let url: URL
   public let cookie: String
 
   public init(url: URL, cookie: String) {
     self.url = url
     self.cookie = cookie
+  }
+
+  /// `{"cookie", "url"}`, as `Codable` reads it back.
+  public func write(to writer: inout JSONWriter) {
+    writer.object {
+      $0.member("cookie", cookie)
+      $0.member("url", url.absoluteString)
+    }
   }
 }
 
@@ -172,12 +180,12 @@ extension SignInKeeper {
         guard SecItemCopyMatching(query as CFDictionary, &result) == errSecSuccess,
           let data = result as? Data
         else { return nil }
-        return try? JSONDecoder().decode(SavedSignIn.self, from: data)
+        return try? TeamJSON.decode(SavedSignIn.self, from: data)
       },
       save: { saved in
         let deleted = SecItemDelete(Keychain.item as CFDictionary)
         guard let saved else { return deleted == errSecSuccess || deleted == errSecItemNotFound }
-        guard let data = try? JSONEncoder().encode(saved) else { return false }
+        let data = TeamJSON.encode(saved)
         var item = Keychain.item
         item[kSecValueData as String] = data
         item[kSecAttrAccessible as String] = kSecAttrAccessibleAfterFirstUnlockThisDeviceOnly

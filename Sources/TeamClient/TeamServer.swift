@@ -88,9 +88,7 @@ public final class TeamServer: RosterSource {
     var request = URLRequest(url: url.appendingPathComponent("api/session"))
     request.httpMethod = "POST"
     request.setValue("application/json", forHTTPHeaderField: "Content-Type")
-    request.httpBody = try JSONSerialization.data(withJSONObject: [
-      "name": name, "password": password,
-    ])
+    request.httpBody = TeamJSON.encode(SignInBody(name: name, password: password))
     let (data, response) = try await offline { try await session.data(for: request) }
     guard let response = response as? HTTPURLResponse else {
       throw TeamServerError.unexpected(status: 0, message: Language.system.localized("no answer"))
@@ -438,3 +436,33 @@ public final class TeamServer: RosterSource {
 }
 
 // MARK: - Documents the API sends
+
+/// What `POST /api/session` reads: `{"name", "password"}`.
+private struct SignInBody: JSONWritable {
+  let name: String
+  let password: String
+
+  func write(to writer: inout JSONWriter) {
+    writer.object {
+      $0.member("name", name)
+      $0.member("password", password)
+    }
+  }
+}
+
+extension TeamServerError: KindedError {
+  public var kind: ErrorKind {
+    switch self {
+    case .unauthorized, .signInRefused: .unauthorized
+    case .forbidden: .forbidden
+    case .notFound: .notFound
+    case .conflict: .changed
+    case .throttled: .throttled
+    case .unexpected: .unavailable
+    }
+  }
+
+  public var retryAfter: Int? {
+    if case .throttled(let seconds) = self { seconds } else { nil }
+  }
+}

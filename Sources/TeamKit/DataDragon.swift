@@ -33,7 +33,7 @@ public enum DataDragon {
   /// The newest version in `versions.json`.
   /// - Throws: ``DataDragonError/invalid(_:_:)`` when it is not a list of versions.
   public static func newestVersion(in json: Data) throws(DataDragonError) -> String {
-    guard let versions = try? JSONDecoder().decode([String].self, from: json),
+    guard let versions = try? TeamJSON.decode([String].self, from: json),
       let newest = versions.first, isVersion(newest)
     else { throw .invalid(versionsPath, Message("it is not a list of versions, newest first")) }
     return newest
@@ -76,7 +76,7 @@ public enum DataDragon {
     }
     func read(_ json: Data, _ language: String) throws(DataDragonError) -> [String: File.Entry] {
       let path = championsPath(version: version, language: language)
-      guard let file = try? JSONDecoder().decode(File.self, from: json) else {
+      guard let file = try? TeamJSON.decode(File.self, from: json) else {
         throw .invalid(path, Message("it is not Data Dragon’s champion list"))
       }
       for entry in file.data.values where !isChampionID(entry.id) || entry.name.isEmpty {

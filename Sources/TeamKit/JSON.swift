@@ -60,7 +60,13 @@ public enum TeamJSON {
         }
         guard end < data.endIndex else { return nil }
         if expectingKey, var keys = objects.last ?? nil {
-          let key = [UInt8](data[data.index(after: index)..<end])
+          var key = [UInt8](data[data.index(after: index)..<end])
+          // Compared as the decoder will read them: `"a"` and `"\u0061"` are one key.
+          if key.contains(UInt8(ascii: "\\")),
+            let text = try? JSONDecoder().decode(String.self, from: Data([34] + key + [34]))
+          {
+            key = Array(text.utf8)
+          }
           if !keys.insert(key).inserted { return String(decoding: key, as: UTF8.self) }
           objects[objects.count - 1] = keys
           expectingKey = false

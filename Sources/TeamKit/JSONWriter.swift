@@ -19,6 +19,11 @@ public struct JSONWriter {
   private var depth = 0
   /// True until the current object or array has its first member.
   private var isFirst = true
+  #if DEBUG
+    /// Each open container's last key (nil: none yet, or an array): keys must come in sorted
+    /// order, which every test run (a debug build) checks.
+    private var lastKeys: [String?] = []
+  #endif
 
   public init(pretty: Bool = false, language: Language = .english) {
     self.pretty = pretty
@@ -81,6 +86,7 @@ public struct JSONWriter {
   }
 
   private mutating func key(_ key: StaticString) {
+    checkOrder(key.description)
     separate()
     bytes.append(UInt8(ascii: "\""))
     key.withUTF8Buffer { bytes.append(contentsOf: $0) }  // our own keys: nothing to escape
@@ -97,13 +103,39 @@ public struct JSONWriter {
     bytes.append(UInt8(ascii: "\""))
   }
 
+  /// Writes `"key": value` inside an object for a key that is data (escaped as a string).
+  mutating func member(named key: String, _ value: some JSONWritable) {
+    checkOrder(key)
+    separate()
+    string(key)
+    bytes.append(UInt8(ascii: ":"))
+    if pretty { bytes.append(UInt8(ascii: " ")) }
+    value.write(to: &self)
+  }
+
+  private mutating func checkOrder(_ key: String) {
+    #if DEBUG
+      if let last = lastKeys.last ?? nil {
+        assert(
+          Array(last.utf8).lexicographicallyPrecedes(key.utf8), "JSON key “\(key)” after “\(last)”")
+      }
+      if !lastKeys.isEmpty { lastKeys[lastKeys.count - 1] = key }
+    #endif
+  }
+
   private mutating func open(_ bracket: UInt8) {
     bytes.append(bracket)
     depth += 1
     isFirst = true
+    #if DEBUG
+      lastKeys.append(nil)
+    #endif
   }
 
   private mutating func close(_ bracket: UInt8) {
+    #if DEBUG
+      lastKeys.removeLast()
+    #endif
     depth -= 1
     if pretty && !isFirst { newline() }
     bytes.append(bracket)
@@ -227,6 +259,18 @@ extension RemovedPlayer: JSONWritable {
 
 extension Array: JSONWritable where Element: JSONWritable {
   public func write(to writer: inout JSONWriter) { writer.array(self) }
+}
+
+extension Dictionary: JSONWritable where Key == String, Value: JSONWritable {
+  /// An object whose keys are data, in sorted order.
+  public func write(to writer: inout JSONWriter) {
+    writer.object { object in
+      for (key, value) in sorted(by: { Array($0.key.utf8).lexicographicallyPrecedes($1.key.utf8) })
+      {
+        object.member(named: key, value)
+      }
+    }
+  }
 }
 
 extension PlayerInput: JSONWritable {

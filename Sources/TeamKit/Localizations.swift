@@ -1272,7 +1272,8 @@ enum Localizations {
     "no open role": "aucun poste libre",
     "no session was given.": "aucune session n’a été donnée.",
     "none": "aucune",
-    "not found (player or input file)": "introuvable (joueur ou fichier d’entrée)",
+    "not found (a player, team, account, token or input file)":
+      "introuvable (joueur, équipe, compte, jeton ou fichier d’entrée)",
     "nothing changes": "rien ne change",
     "open roles: %@": "postes libres : %@",
     "owner": "admin",

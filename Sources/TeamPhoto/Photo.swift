@@ -256,3 +256,16 @@ extension RosterImport {
     return checked
   }
 }
+
+extension PhotoError: KindedError {
+  /// Too large, the server's own lack or load (try again), or the photo's fault.
+  public var kind: ErrorKind {
+    switch self {
+    case .tooLarge: .tooLarge
+    case .failed, .busy: .unavailable
+    case .unsupported, .unreadable, .tooManyPixels, .tooManyScans: .invalid
+    }
+  }
+
+  public var retryAfter: Int? { self == .busy ? 2 : nil }
+}

@@ -208,3 +208,25 @@ extension RosterStore {
     date.addingTimeInterval(-RemovedPlayer.retention)
   }
 }
+
+extension RosterError: KindedError {
+  public var kind: ErrorKind {
+    switch self {
+    case .notFound, .teamNotFound, .importNotFound: .notFound
+    case .invalid, .invalidEntry: .invalid
+    case .conflict, .rosterChanged, .importOutdated: .conflict
+    case .changed, .orderChanged: .changed
+    case .storage(let storage): storage.isUnavailable ? .unavailable : .storage
+    }
+  }
+
+  public var retryAfter: Int? {
+    if case .storage(let storage) = self, storage.isUnavailable { 5 } else { nil }
+  }
+}
+
+extension StoreOpenError: KindedError {
+  public var kind: ErrorKind {
+    if case .server = self { .unavailable } else { .storage }
+  }
+}

@@ -27,22 +27,19 @@ extension WebApp {
       fields = error.validation?.issues ?? []
       switch error {
       case .notFound: refusal = .playerNotFound(in: language)
-      case .teamNotFound: refusal = HTTPError(404, error.message.text(in: language))
-      case .conflict(let validation):
-        refusal = HTTPError(409, validation.message.text(in: language))
       case .invalid, .invalidEntry:
         refusal = HTTPError(
-          422, language.localized("Fix the fields listed in errors."))
+          error.kind.status, language.localized("Fix the fields listed in errors."))
       case .changed(let player):
         current = player
         refusal = HTTPError(
-          412, error.message.text(in: language), headers: ["ETag": Self.etag(player)])
-      case .rosterChanged: refusal = HTTPError(409, error.message.text(in: language))
-      case .orderChanged: refusal = HTTPError(412, error.message.text(in: language))
-      case .importNotFound: refusal = HTTPError(404, error.message.text(in: language))
-      case .importOutdated: refusal = HTTPError(409, error.message.text(in: language))
+          error.kind.status, error.message.text(in: language),
+          headers: ["ETag": Self.etag(player)])
       case .storage: refusal = Self.notSaved(error, in: language)
+      default: refusal = Self.refusal(error, in: language)
       }
+    case let error as any KindedError:
+      refusal = Self.refusal(error, in: language)
     default:
       Log.error("unexpected error: \(error)")
       refusal = HTTPError(
@@ -57,6 +54,13 @@ extension WebApp {
       response.headers.append((name, value))
     }
     return response
+  }
+
+  /// What an error says, answered with its kind's status (and when to try again).
+  static func refusal(_ error: any KindedError, in language: Language) -> HTTPError {
+    HTTPError(
+      error.kind.status, error.message.text(in: language),
+      headers: error.retryAfter.map { ["Retry-After": String($0)] } ?? [:])
   }
 
   /// The database could not commit (disk full, I/O error): nothing was saved. The details
@@ -102,5 +106,23 @@ extension WebApp {
     return HTTPError(
       503,
       language.localized("The roster could not be saved just now; nothing was changed. Try again."))
+  }
+}
+
+extension ErrorKind {
+  /// The web app's answer to each kind: the one table of statuses.
+  var status: Int {
+    switch self {
+    case .malformed: 400
+    case .invalid: 422
+    case .conflict: 409
+    case .changed: 412
+    case .notFound: 404
+    case .unauthorized: 401
+    case .forbidden: 403
+    case .throttled: 429
+    case .tooLarge: 413
+    case .unavailable, .storage: 503
+    }
   }
 }

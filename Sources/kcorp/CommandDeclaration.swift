@@ -173,7 +173,7 @@ enum ExitCode: Int32, CaseIterable {
   case usage = 64
   /// The data given is invalid (a player, an import file).
   case dataError = 65
-  /// No such player, or no such input file.
+  /// No such player, team, account, token or input file.
   case notFound = 66
   /// The team's server cannot be reached, or answered what kcorp does not understand.
   case unavailable = 69
@@ -186,12 +186,25 @@ enum ExitCode: Int32, CaseIterable {
   /// The server cannot run as configured (sign-in required and no account yet).
   case config = 78
 
+  /// The CLI's answer to each kind of error: the one table of exit codes.
+  init(_ kind: ErrorKind) {
+    self =
+      switch kind {
+      case .malformed, .invalid, .conflict, .tooLarge: .dataError
+      case .changed: .changedMeanwhile
+      case .notFound: .notFound
+      case .unauthorized, .forbidden: .noPermission
+      case .throttled, .unavailable: .unavailable
+      case .storage: .ioError
+      }
+  }
+
   var meaning: String {
     switch self {
     case .success: localized("success")
     case .usage: localized("usage error")
     case .dataError: localized("invalid data")
-    case .notFound: localized("not found (player or input file)")
+    case .notFound: localized("not found (a player, team, account, token or input file)")
     case .ioError: localized("I/O or database error (including a port already in use)")
     case .unavailable: localized("the team’s server cannot be reached")
     case .changedMeanwhile:

@@ -62,40 +62,9 @@ enum KCorpCommand {
   private static func failure(_ error: any Error) -> (ExitCode, String) {
     switch error {
     case let error as CLIError: (error.code, error.message)
-    case let error as RosterError:
-      switch error {
-      case .notFound, .teamNotFound, .importNotFound: (.notFound, error.description)
-      case .invalid, .conflict, .invalidEntry: (.dataError, error.description)
-      case .rosterChanged: (.dataError, error.description)
-      case .changed, .orderChanged, .importOutdated: (.changedMeanwhile, error.description)
-      case .storage(let storage):
-        (storage.isUnavailable ? .unavailable : .ioError, error.description)
-      }
-    case let error as JSONInputError: (.dataError, error.description)
-    case let error as StoreOpenError:
-      if case .server = error {
-        (.unavailable, error.description)
-      } else {
-        (.ioError, error.description)
-      }
     case let error as HTTPServerError: (.ioError, describe(error))
-    case let error as PhotoError: (.dataError, error.description)
-    case let error as AccessError: (.dataError, error.description)
-    case let error as ValidationError: (.dataError, error.description)
-    case let error as PlayerChangedError: (.changedMeanwhile, error.description)
-    case let error as OfflineError: (.unavailable, error.description)
-    case let error as DataDragonError:
-      switch error {
-      case .unreachable, .status: (.unavailable, error.description)
-      case .invalid, .picture: (.dataError, error.description)
-      }
-    case let error as TeamServerError:
-      switch error {
-      case .unauthorized, .forbidden, .signInRefused: (.noPermission, error.description)
-      case .notFound: (.notFound, error.description)
-      case .conflict: (.changedMeanwhile, error.description)
-      case .throttled, .unexpected: (.unavailable, error.description)
-      }
+    case let error as any KindedError:
+      (ExitCode(error.kind), error.message.text(in: .system))
     default: (.ioError, "\(error)")
     }
   }

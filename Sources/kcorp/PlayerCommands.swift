@@ -242,7 +242,8 @@ struct SetPhoto: Command {
     do {
       updated = try await roster.setPhoto(of: player.id, to: data)
     } catch let error as PhotoError {
-      throw CLIError(code: .dataError, message: localized("%1$@: %2$@", file, error.description))
+      throw CLIError(
+        code: ExitCode(error.kind), message: localized("%1$@: %2$@", file, error.description))
     } catch TeamServerError.conflict(let message) {
       throw CLIError(code: .dataError, message: localized("%1$@: %2$@", file, message))
     }

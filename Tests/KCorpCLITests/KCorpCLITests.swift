@@ -461,7 +461,7 @@ extension KCorp {
     let list = try kcorp("tokens", "list").stdout
     #expect(list.contains("board  viewer") && list.contains("never") && !list.contains(secret))
     #expect(try kcorp("tokens", "revoke", "board").status == 0)
-    #expect(try kcorp("tokens", "revoke", "board").status == 65)
+    #expect(try kcorp("tokens", "revoke", "board").status == 66)
   }
 
   @Test func historySaysWhoChangedWhat() throws {

@@ -115,3 +115,12 @@ import Testing
     #expect(kept.value.withLock { $0 } == nil)
   }
 }
+
+/// What the Keychain keeps of a sign-in is written and read by the one JSON codec.
+@Test func aSavedSignInIsReadBackAsWritten() throws {
+  let saved = SavedSignIn(
+    url: try #require(URL(string: "https://team.example:8443/kcorp")), cookie: "kcorp_session=a\"b")
+  let data = TeamJSON.encode(saved)
+  #expect(try TeamJSON.decode(SavedSignIn.self, from: data) == saved)
+  #expect(String(decoding: data, as: UTF8.self).hasPrefix(#"{"cookie":"kcorp_session=a\"b","#))
+}

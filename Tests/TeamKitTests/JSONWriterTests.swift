@@ -107,12 +107,30 @@ import Testing
   }
 }
 
+extension JSONWriterTests {
+  /// Keys that are data (the page's messages) are escaped and sorted, and read back.
+  @Test func anObjectOfDataKeysIsWrittenSortedAndEscaped() throws {
+    let object = ["b": "2", "a\"quoted\"": "1", "é": "3", "</script>": "4"]
+    let data = TeamJSON.encode(object)
+    #expect(try TeamJSON.decode([String: String].self, from: data) == object)
+    let text = String(decoding: data, as: UTF8.self)
+    #expect(text.hasPrefix(#"{"<\/script>""#) || text.hasPrefix(#"{"</script>""#))
+    let keys = ["</script>", "a\"quoted\"", "b", "é"]
+    let positions = keys.map { key in
+      text.range(of: String(decoding: TeamJSON.encode(key), as: UTF8.self))!.lowerBound
+    }
+    #expect(positions == positions.sorted())
+  }
+}
+
 /// JSON input that repeats a key is refused: parsers differ on which value wins.
 @Suite struct RepeatedKeyTests {
   @Test(arguments: [
     (#"{"name":"x","name":"y"}"#, "name"),
     (#"[{"a":1},{"b":{"c":1,"c":2}}]"#, "c"),
-    (#"{"a\"b":1,"a\"b":2}"#, #"a\"b"#),
+    (#"{"a\"b":1,"a\"b":2}"#, #"a"b"#),
+    // One key to the decoder, however it is escaped.
+    (#"{"a":1,"\u0061":2}"#, "a"),
   ])
   func aRepeatedKeyIsNamed(json: String, key: String) {
     #expect(TeamJSON.repeatedKey(in: Data(json.utf8)) == key)

@@ -163,7 +163,7 @@ import Testing
     account = try #require(try copy.access.accounts().first { $0.name == "editora" })
     #expect(account.role == .editor && account.teams == [blue.id])
     // None ticked is refused, the account unchanged.
-    #expect(try await post("/accounts/editora/role", "role=editor&teams=1").status == 409)
+    #expect(try await post("/accounts/editora/role", "role=editor&teams=1").status == 422)
     #expect(try copy.access.accounts().first { $0.name == "editora" }?.teams == [blue.id])
     // Every team, when the owner says so.
     #expect(try await post("/accounts/editora/role", "role=editor&teams=1&team=*").status == 303)

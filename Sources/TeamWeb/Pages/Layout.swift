@@ -95,10 +95,7 @@ struct Pages: Sendable {
       "someoneAtCommandLine": localized("Someone at the command line"),
       "noChampion": localized("No champion matches “%@”."),
     ]
-    let object = messages.sorted { $0.key < $1.key }.map {
-      "\"\($0.key)\":" + String(decoding: TeamJSON.encode($0.value), as: UTF8.self)
-    }
-    return "{" + object.joined(separator: ",") + "}"
+    return String(decoding: TeamJSON.encode(messages), as: UTF8.self)
   }
 
   func page(status: Int = 200, title: String, cookie: String? = nil, _ body: [HTML])

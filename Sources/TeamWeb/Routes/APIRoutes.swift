@@ -200,7 +200,7 @@ extension WebApp {
     do throws(JSONInputError) {
       return try TeamJSON.decode(type, from: Data(request.body))
     } catch {
-      throw HTTPError(400, error.message.text(in: language))
+      throw WebApp.refusal(error, in: language)
     }
   }
 

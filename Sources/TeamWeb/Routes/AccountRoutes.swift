@@ -177,7 +177,8 @@ extension WebApp {
           name: identity.name, password: form["new"]?.first ?? "", keeping: digest)
       } catch let error as AccessError {
         return accountPage(
-          request, context, identity, error.message.text(in: context.language), status: 422)
+          request, context, identity, error.message.text(in: context.language),
+          status: error.kind.status)
       }
       return accountPage(
         request, context, identity,
@@ -210,7 +211,8 @@ extension WebApp {
         let (token, cookie) = WebApp.csrfToken(for: request)
         return context.pages.accounts(
           try access.accounts(), players: store.roster.players, teams: store.roster.teams,
-          token: token, message: error.message.text(in: context.language), status: 422
+          token: token, message: error.message.text(in: context.language),
+          status: error.kind.status
         )
         .with(cookie: cookie)
       }
@@ -222,27 +224,19 @@ extension WebApp {
       let name = context.parameters["name"]?.removingPercentEncoding ?? ""
       let form = context.form
       let role = Role(rawValue: form["role"]?.first ?? "") ?? .viewer
-      do {
-        // The teams stay as they are unless the form carries them.
-        if let teams = try WebApp.teams(chosenIn: form, store.roster) {
-          try await access.setRole(name: name, role: role, teams: teams)
-        } else {
-          try await access.setRole(name: name, role: role)
-        }
-      } catch let error as AccessError {
-        throw HTTPError(409, error.message.text(in: context.language))
+      // The teams stay as they are unless the form carries them.
+      if let teams = try WebApp.teams(chosenIn: form, store.roster) {
+        try await access.setRole(name: name, role: role, teams: teams)
+      } else {
+        try await access.setRole(name: name, role: role)
       }
       return .redirect(to: "/accounts")
     }
 
     route("POST", "/accounts/{name}/remove", RoutePolicy(.owner, .form, team: .organisation)) {
       _, context in
-      do {
-        try await access.removeAccount(
-          name: context.parameters["name"]?.removingPercentEncoding ?? "")
-      } catch let error as AccessError {
-        throw HTTPError(409, error.message.text(in: context.language))
-      }
+      try await access.removeAccount(
+        name: context.parameters["name"]?.removingPercentEncoding ?? "")
       return .redirect(to: "/accounts")
     }
   }

@@ -169,7 +169,7 @@ extension WebApp {
         plan = try store.planImport(Data(request.body), team: team, mode: mode)
         photos = try await plan.checkedPhotos()
       } catch {
-        throw HTTPError(422, error.message.text(in: context.language))
+        throw WebApp.refusal(error, in: context.language)
       }
       let confirm = request.query["confirm"] ?? "false"
       guard confirm == "true" || confirm == "false" else {

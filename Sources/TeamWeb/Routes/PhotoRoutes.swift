@@ -41,15 +41,7 @@ extension WebApp {
       do throws(PhotoError) {
         photo = try await Photo.decoding(Data(request.body))
       } catch {
-        switch error {
-        case .tooLarge: throw HTTPError(413, error.message.text(in: context.language))
-        // The server's own lack or load, not the photo's.
-        case .failed: throw HTTPError(503, error.message.text(in: context.language))
-        case .busy:
-          throw HTTPError(
-            503, error.message.text(in: context.language), headers: ["Retry-After": "2"])
-        default: throw HTTPError(422, error.message.text(in: context.language))
-        }
+        throw WebApp.refusal(error, in: context.language)
       }
       return context.json(try await context.scope.setPhoto(of: player.id, to: photo))
     }

@@ -180,7 +180,7 @@ extension WebApp {
       return teamsPage(
         request, context, failure: (tag, input, validation),
         notice: validation.message.text(in: context.language),
-        status: validation.isConflict ? 409 : 422)
+        status: validation.kind.status)
     }
 
     @Sendable func teamInput(_ form: [String: [String]]) -> TeamInput {
@@ -233,7 +233,8 @@ extension WebApp {
       } catch {
         guard let validation = error.validation else { throw error }
         return teamsPage(
-          request, context, notice: validation.message.text(in: context.language), status: 409)
+          request, context, notice: validation.message.text(in: context.language),
+          status: validation.kind.status)
       }
     }
 
@@ -246,7 +247,8 @@ extension WebApp {
       } catch {
         guard let validation = error.validation else { throw error }
         return teamsPage(
-          request, context, notice: validation.message.text(in: context.language), status: 422)
+          request, context, notice: validation.message.text(in: context.language),
+          status: validation.kind.status)
       }
     }
 

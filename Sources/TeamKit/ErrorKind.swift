@@ -1,0 +1,73 @@
+/// What an error is, said once by the error itself. Each face answers a kind in one table:
+/// the web app with a status (`ErrorKind.status`, TeamWeb), the CLI with an exit code; the
+/// client reads a status back as a kind.
+public enum ErrorKind: Sendable, CaseIterable {
+  /// The input does not read (malformed JSON, a key given twice).
+  case malformed
+  /// A value breaks a rule; what to fix is named.
+  case invalid
+  /// The change clashes with what is stored (a pseudo taken, the last owner).
+  case conflict
+  /// What the change was made from has changed meanwhile: nothing was written; try again.
+  case changed
+  /// What it names does not exist.
+  case notFound
+  /// Who asks is not signed in, or their sign-in was refused.
+  case unauthorized
+  /// Who asks may not do this.
+  case forbidden
+  /// Too many tries at once: wait.
+  case throttled
+  /// Too large to take (an upload).
+  case tooLarge
+  /// Out of reach or busy for now (a database, a server, the photo decoder): try again.
+  case unavailable
+  /// A file or the database could not be read or written.
+  case storage
+}
+
+/// An error that says its kind and its message once; each face words the message in its
+/// reader's language and answers the kind in its one table.
+public protocol KindedError: Error {
+  var kind: ErrorKind { get }
+  var message: Message { get }
+}
+
+/// How long to wait before trying again, when a kind of error says so (`Retry-After`).
+extension KindedError {
+  public var retryAfter: Int? { nil }
+}
+
+extension ValidationError: KindedError {
+  /// A clash with what is stored when any issue is one, else a rule broken.
+  public var kind: ErrorKind { issues.contains(where: \.isConflict) ? .conflict : .invalid }
+}
+
+extension JSONInputError: KindedError {
+  public var kind: ErrorKind { .malformed }
+}
+
+extension DataDragonError: KindedError {
+  public var kind: ErrorKind {
+    switch self {
+    case .unreachable, .status: .unavailable
+    case .invalid, .picture: .invalid
+    }
+  }
+}
+
+extension PlayerChangedError: KindedError {
+  public var kind: ErrorKind { .changed }
+}
+
+extension PhotoSourceError: KindedError {
+  public var kind: ErrorKind { .invalid }
+}
+
+extension OfflineError: KindedError {
+  public var kind: ErrorKind { .unavailable }
+}
+
+extension RosterFile.Problems: KindedError {
+  public var kind: ErrorKind { .invalid }
+}
