@@ -44,20 +44,13 @@ public struct EventInput: Hashable, Sendable {
   /// and an import write and read back the same (no 3-digit year, no Julian calendar).
   public static let years = 1900...2199
 
-  /// The event to store: `team`'s, its times read in `zone`, inviting `invited` when new.
-  /// - Throws: ``ValidationError`` listing every problem.
-  public func validated(
-    id: UUID = UUID(), team: UUID, zone: TimeZone, invited: [UUID], now: Date = Date()
-  ) throws(ValidationError) -> TeamEvent {
-    var issues: [ValidationError.Issue] = []
+  /// The start and end, read in `zone` (the end two hours after the start when not given),
+  /// or nil with what is wrong added to `issues`.
+  private func times(in zone: TimeZone, issues: inout [ValidationError.Issue]) -> (
+    start: Date?, end: Date?
+  ) {
     func fail(_ field: ValidationError.Field, _ text: Message) {
       issues.append(.init(field: field, text: text, isConflict: false))
-    }
-    let kind = TeamEvent.Kind(rawValue: self.kind.trimmingCharacters(in: .whitespaces).lowercased())
-    if kind == nil {
-      fail(
-        .eventType,
-        Message("“%@” is not a kind of event; choose scrim, match, training or review.", self.kind))
     }
     var start: Date?
     do throws(ValidationError) {
@@ -86,6 +79,25 @@ public struct EventInput: Hashable, Sendable {
         fail(.end, Message("An event lasts at most 24 hours; put the end sooner."))
       }
     }
+    return (start, end)
+  }
+
+  /// The event to store: `team`'s, its times read in `zone`, inviting `invited` when new.
+  /// - Throws: ``ValidationError`` listing every problem.
+  public func validated(
+    id: UUID = UUID(), team: UUID, zone: TimeZone, invited: [UUID], now: Date = Date()
+  ) throws(ValidationError) -> TeamEvent {
+    var issues: [ValidationError.Issue] = []
+    func fail(_ field: ValidationError.Field, _ text: Message) {
+      issues.append(.init(field: field, text: text, isConflict: false))
+    }
+    let kind = TeamEvent.Kind(rawValue: self.kind.trimmingCharacters(in: .whitespaces).lowercased())
+    if kind == nil {
+      fail(
+        .eventType,
+        Message("“%@” is not a kind of event; choose scrim, match, training or review.", self.kind))
+    }
+    let (start, end) = times(in: zone, issues: &issues)
     let format = self.format.trimmingCharacters(in: .whitespaces).lowercased()
     let series = TeamEvent.Format(rawValue: format)
     if !format.isEmpty, series == nil {

@@ -298,6 +298,22 @@ public enum RosterFile {
     "contractend": "contractEnd",
   ]
 
+  /// The player a CSV row's values (by field) give.
+  private static func input(from values: [String: String]) -> PlayerInput {
+    // Champions as people type them: any separator, any spelling the search forgives.
+    let champions = (values["champions"] ?? "")
+      .split { $0 == "," || $0 == ";" || $0 == "|" || $0 == "/" }
+      .map { $0.trimmed }.filter { !$0.isEmpty }
+      .map { Champion.find($0)?.id ?? Champion.search($0).first?.id ?? $0 }
+    return PlayerInput(
+      name: values["name"] ?? "", position: values["position"] ?? "",
+      image: values["image"] ?? "", favoriteChampions: champions,
+      lineup: values["lineup"]?.trimmed ?? "", team: values["team"]?.trimmed ?? "",
+      riotID: values["riotID"] ?? "", realName: values["realName"] ?? "",
+      nationality: values["nationality"] ?? "", birthDate: values["birthDate"] ?? "",
+      joined: values["joined"] ?? "", contractEnd: values["contractEnd"] ?? "")
+  }
+
   private static func csvEntries(_ text: String) throws(Problems) -> [Entry] {
     let text = text.hasPrefix("\u{FEFF}") ? String(text.dropFirst()) : text
     let firstLine = text.prefix { $0 != "\n" && $0 != "\r\n" && $0 != "\r" }
@@ -348,18 +364,7 @@ public enum RosterFile {
         }
         id = parsed
       }
-      // Champions as people type them: any separator, any spelling the search forgives.
-      let champions = (values["champions"] ?? "")
-        .split { $0 == "," || $0 == ";" || $0 == "|" || $0 == "/" }
-        .map { $0.trimmed }.filter { !$0.isEmpty }
-        .map { Champion.find($0)?.id ?? Champion.search($0).first?.id ?? $0 }
-      let input = PlayerInput(
-        name: name, position: values["position"] ?? "", image: values["image"] ?? "",
-        favoriteChampions: champions, lineup: values["lineup"]?.trimmed ?? "",
-        team: values["team"]?.trimmed ?? "", riotID: values["riotID"] ?? "",
-        realName: values["realName"] ?? "", nationality: values["nationality"] ?? "",
-        birthDate: values["birthDate"] ?? "", joined: values["joined"] ?? "",
-        contractEnd: values["contractEnd"] ?? "")
+      let input = input(from: values)
       // A row shorter than the header has no value for its last columns: they are absent.
       let columns = Set(values.keys.compactMap(PlayerField.init(column:)))
       entries.append(Entry(place: place, id: id, input: input, fields: columns))

@@ -78,6 +78,38 @@ public struct TeamInput: Hashable, Sendable {
     self.timeZone = timeZone
   }
 
+  /// The team `text` names as the parent of team `id`, or why it cannot be: none named, or
+  /// one that is this team's own academy (no loop of parents). Decided by the organisation's
+  /// teams, as taken tags are: a conflict (409).
+  private static func parent(_ text: String, of id: UUID, among teams: [Team]) -> (
+    UUID?, ValidationError.Issue?
+  ) {
+    let parent = text.trimmingCharacters(in: .whitespacesAndNewlines)
+    guard !parent.isEmpty else { return (nil, nil) }
+    guard let found = Team.find(parent, in: teams), found.id != id else {
+      return (
+        nil,
+        .init(
+          field: .parent, text: Message("No other team has the tag “%@”.", parent),
+          isConflict: true)
+      )
+    }
+    var ancestor = found.parentID
+    while let current = ancestor {
+      if current == id {
+        return (
+          nil,
+          .init(
+            field: .parent,
+            text: Message("%@ is this team’s own academy; choose another parent.", found.name),
+            isConflict: true)
+        )
+      }
+      ancestor = teams.first { $0.id == current }?.parentID
+    }
+    return (found.id, nil)
+  }
+
   /// The team to store, checked against the organisation's `teams` (tags unique, the
   /// parent one of them and never the team itself or its own academy).
   /// - Throws: ``ValidationError`` listing every problem.
@@ -108,29 +140,8 @@ public struct TeamInput: Hashable, Sendable {
     if league.count > Team.maxLeagueLength || PlayerInput.hasInvisibleCharacters(league) {
       fail(.league, Message("Shorten the league to %@ characters or fewer.", Team.maxLeagueLength))
     }
-    var parentID: UUID?
-    let parent = self.parent.trimmingCharacters(in: .whitespacesAndNewlines)
-    if !parent.isEmpty {
-      if let found = Team.find(parent, in: teams), found.id != id {
-        // An academy's academy may not be its parent: no loop of parents.
-        var ancestor = found.parentID
-        var loops = false
-        while let current = ancestor {
-          if current == id { loops = true; break }
-          ancestor = teams.first { $0.id == current }?.parentID
-        }
-        if loops {
-          fail(
-            .parent, Message("%@ is this team’s own academy; choose another parent.", found.name),
-            conflict: true)
-        } else {
-          parentID = found.id
-        }
-      } else {
-        // The organisation's teams decide it, as taken tags do: a conflict (409).
-        fail(.parent, Message("No other team has the tag “%@”.", parent), conflict: true)
-      }
-    }
+    let (parentID, parentIssue) = Self.parent(self.parent, of: id, among: teams)
+    if let parentIssue { issues.append(parentIssue) }
     var zone = self.timeZone.trimmingCharacters(in: .whitespaces)
     if zone.isEmpty {
       zone = teams.first { $0.id == id }?.timeZone ?? Team.defaultTimeZone

@@ -12,6 +12,30 @@ public enum Workbook {
     public let description: String
   }
 
+  /// Writes one cell: text (in `format` on the header row), a date in the date `format`, or a
+  /// date Excel cannot hold (before 1900) as text.
+  private static func write(
+    _ cell: RosterFile.Cell, to sheet: UnsafeMutablePointer<lxw_worksheet>?,
+    at place: (row: lxw_row_t, column: lxw_col_t), format: UnsafeMutablePointer<lxw_format>?,
+    french: Bool
+  ) -> lxw_error {
+    let (r, c) = place
+    switch cell {
+    case .text(let text):
+      return worksheet_write_string(sheet, r, c, text, r == 0 ? format : nil)
+    case .date(let day) where (1900...9999).contains(day.year):
+      var value = lxw_datetime(
+        year: Int32(day.year), month: Int32(day.month), day: Int32(day.day), hour: 0, min: 0,
+        sec: 0)
+      return worksheet_write_datetime(sheet, r, c, &value, format)
+    case .date(let day):
+      // Excel has no date before 1900: the date as text.
+      return worksheet_write_string(sheet, r, c, french ? day.frenchSpreadsheet : "\(day)", nil)
+    case .none:
+      return LXW_NO_ERROR
+    }
+  }
+
   /// The players as an `.xlsx` file's bytes; French headers, statuses and `dd/mm/yyyy`
   /// dates for `french`.
   /// - Throws: ``WriteError`` when libxlsxwriter could not write it.
@@ -42,23 +66,9 @@ public enum Workbook {
       format_set_num_format(date, french ? "dd/mm/yyyy" : "yyyy-mm-dd")
       for (row, cells) in RosterFile.table(players, teams: teams, french: french).enumerated() {
         for (column, cell) in cells.enumerated() {
-          let (r, c) = (lxw_row_t(row), lxw_col_t(column))
-          let written: lxw_error
-          switch cell {
-          case .text(let text):
-            written = worksheet_write_string(sheet, r, c, text, row == 0 ? header : nil)
-          case .date(let day) where (1900...9999).contains(day.year):
-            var value = lxw_datetime(
-              year: Int32(day.year), month: Int32(day.month), day: Int32(day.day), hour: 0,
-              min: 0, sec: 0)
-            written = worksheet_write_datetime(sheet, r, c, &value, date)
-          case .date(let day):
-            // Excel has no date before 1900: the date as text.
-            written = worksheet_write_string(
-              sheet, r, c, french ? day.frenchSpreadsheet : "\(day)", nil)
-          case .none:
-            written = LXW_NO_ERROR
-          }
+          let written = write(
+            cell, to: sheet, at: (lxw_row_t(row), lxw_col_t(column)),
+            format: row == 0 ? header : date, french: french)
           // A cell refused (over Excel's 32,767 characters) is never left silently empty.
           if written != LXW_NO_ERROR {
             workbook_close(workbook)

@@ -241,36 +241,7 @@ extension RosterStore {
   ///   ``RosterError/storage(_:)``.
   @discardableResult
   public func copy(to destination: RosterStore) async throws(RosterError) -> Int {
-    // One state of this database: the rows, and which team each academy points at.
-    let (rows, parents) = try read { connection in
-      try connection.readTransaction {
-        let rows = try Self.copiedTables.map { table in
-          var rows: [[SQLValue]] = []
-          try connection.prepare(
-            "SELECT \(table.columns.map(\.0).joined(separator: ", ")) FROM \(table.table) ORDER BY \(table.order)"
-          ).forEachRow { row in
-            rows.append(
-              table.columns.enumerated().map { index, column in
-                let index = Int32(index)
-                if row.isNull(index) { return .null }
-                switch column.1 {
-                case "i": return .int(row.int(index))
-                case "d": return .double(row.double(index))
-                case "b": return .blob(row.blob(index))
-                default: return .text(row.text(index))
-                }
-              })
-          }
-          return rows
-        }
-        enum Parent: Int32, SQLColumns { case id, parentID }
-        var parents: [(String, String)] = []
-        try connection.prepare(
-          "SELECT \(Parent.list()) FROM team WHERE parent_id IS NOT NULL"
-        ).forEachRow { parents.append(($0.text(Parent.id), $0.text(Parent.parentID))) }
-        return (rows, parents)
-      }
-    }
+    let (rows, parents) = try copiedRows()
     return try await destination.perform { writer, roster in
       let db = writer.connection
       guard try db.scalar("SELECT count(*) FROM history") == 0 else {
@@ -301,6 +272,42 @@ extension RosterStore {
         .imported, before: nil, after: nil, author: Self.local, at: destination.now(),
         name: copied == 1 ? "1 player" : "\(copied) players")
       return (try writer.reloaded(roster.version + 1), copied)
+    }
+  }
+
+  /// One state of this database: every copied table's rows, and which team each academy
+  /// points at.
+  private func copiedRows() throws(RosterError) -> (
+    rows: [[[SQLValue]]], parents: [(String, String)]
+  ) {
+    try read { connection in
+      try connection.readTransaction {
+        let rows = try Self.copiedTables.map { table in
+          var rows: [[SQLValue]] = []
+          try connection.prepare(
+            "SELECT \(table.columns.map(\.0).joined(separator: ", ")) FROM \(table.table) ORDER BY \(table.order)"
+          ).forEachRow { row in
+            rows.append(
+              table.columns.enumerated().map { index, column in
+                let index = Int32(index)
+                if row.isNull(index) { return .null }
+                switch column.1 {
+                case "i": return .int(row.int(index))
+                case "d": return .double(row.double(index))
+                case "b": return .blob(row.blob(index))
+                default: return .text(row.text(index))
+                }
+              })
+          }
+          return rows
+        }
+        enum Parent: Int32, SQLColumns { case id, parentID }
+        var parents: [(String, String)] = []
+        try connection.prepare(
+          "SELECT \(Parent.list()) FROM team WHERE parent_id IS NOT NULL"
+        ).forEachRow { parents.append(($0.text(Parent.id), $0.text(Parent.parentID))) }
+        return (rows, parents)
+      }
     }
   }
 }

@@ -263,19 +263,7 @@ final class Writer: @unchecked Sendable {
   ///   a player (never skipped: a roster missing a player must not look complete), or
   ///   ``SQLiteError``.
   func load() throws -> (players: [Player], removed: [RemovedPlayer]) {
-    enum Favourite: Int32, SQLColumns { case playerID, championID }
-    var champions: [String: [Champion]] = [:]
-    try connection.prepare(
-      "SELECT \(Favourite.list()) FROM favorite_champion ORDER BY player_id, sort_order"
-    ).forEachRow { row in
-      let id = row.text(Favourite.championID)
-      let champion = Champion.find(id) ?? Champion(id: id, name: id, imageName: id)
-      champions[row.text(Favourite.playerID), default: []].append(champion)
-    }
-    enum Column: Int32, SQLColumns {
-      case id, name, position, image, lineup, removedAt, nameKey, teamID, riotID, realName,
-        nationality, birthDate, joined, contractEnd
-    }
+    let champions = try favouriteChampions()
     var players: [Player] = []
     var removed: [RemovedPlayer] = []
     // Built aside and kept only once every row has read: a load that fails half-way leaves
@@ -284,57 +272,79 @@ final class Writer: @unchecked Sendable {
     var riotIDs: [String: String] = [:]
     try connection.prepare(
       """
-      SELECT \(Column.list()) FROM player
+      SELECT \(PlayerColumn.list()) FROM player
       ORDER BY removed_at IS NOT NULL, sort_order, removed_at DESC
       """
     ).forEachRow { row in
-      let id = row.text(Column.id)
-      func unreadable(_ reason: String) -> StoreOpenError {
-        .unreadableRow(path: connection.name, table: "player", id: id, reason: reason)
-      }
-      guard let uuid = UUID(text: id) else { throw unreadable("the id is not a UUID") }
-      guard let position = Position(rawValue: row.text(Column.position)) else {
-        throw unreadable("“\(row.text(Column.position))” is not a position")
-      }
-      guard let lineup = Lineup(rawValue: row.text(Column.lineup)) else {
-        throw unreadable("“\(row.text(Column.lineup))” is not a lineup")
-      }
-      guard let team = UUID(text: row.text(Column.teamID)) else {
-        throw unreadable("the team id is not a UUID")
-      }
-      // A stored value that does not read is reported, never dropped: a Riot ID missing
-      // from the index would let another player take it.
-      func day(_ column: Column) throws -> Day? {
-        guard let text = row.optional(column) else { return nil }
-        guard let day = Day(text) else { throw unreadable("“\(text)” is not a date") }
-        return day
-      }
-      var riotID: RiotID?
-      if let text = row.optional(Column.riotID) {
-        do { riotID = try RiotID(parsing: text) } catch {
-          throw unreadable("“\(text)” is not a Riot ID")
-        }
-      }
-      let player = Player(
-        id: uuid, name: row.text(Column.name), position: position, image: row.text(Column.image),
-        favoriteChampions: champions[id] ?? [], lineup: lineup, teamID: team, riotID: riotID,
-        realName: row.optional(Column.realName), nationality: row.optional(Column.nationality),
-        birthDate: try day(.birthDate), joined: try day(.joined),
-        contractEnd: try day(.contractEnd))
-      if row.isNull(Column.removedAt) {
+      let player = try self.player(row, champions: champions)
+      if row.isNull(PlayerColumn.removedAt) {
         players.append(player)
         // The key as stored (``Player/nameKey(_:)`` when written): not computed again.
-        pseudos[row.text(Column.nameKey)] = player.name
+        pseudos[row.text(PlayerColumn.nameKey)] = player.name
         if let riotID = player.riotID { riotIDs[riotID.key] = player.name }
       } else {
         removed.append(
           RemovedPlayer(
-            player: player, removedAt: Date(timeIntervalSince1970: row.double(Column.removedAt))))
+            player: player,
+            removedAt: Date(timeIntervalSince1970: row.double(PlayerColumn.removedAt))))
       }
     }
     removed.sort { $0.removedAt > $1.removedAt }
     (self.pseudos, self.riotIDs) = (pseudos, riotIDs)
     return (players, removed)
+  }
+
+  /// The player a row of ``PlayerColumn`` holds.
+  /// - Throws: ``StoreOpenError/unreadableRow(path:table:id:reason:)`` for a value that does
+  ///   not read: reported, never dropped (a Riot ID missing from the index would let
+  ///   another player take it).
+  private func player(_ row: any SQLRow, champions: [String: [Champion]]) throws -> Player {
+    let id = row.text(PlayerColumn.id)
+    func unreadable(_ reason: String) -> StoreOpenError {
+      .unreadableRow(path: connection.name, table: "player", id: id, reason: reason)
+    }
+    guard let uuid = UUID(text: id) else { throw unreadable("the id is not a UUID") }
+    guard let position = Position(rawValue: row.text(PlayerColumn.position)) else {
+      throw unreadable("“\(row.text(PlayerColumn.position))” is not a position")
+    }
+    guard let lineup = Lineup(rawValue: row.text(PlayerColumn.lineup)) else {
+      throw unreadable("“\(row.text(PlayerColumn.lineup))” is not a lineup")
+    }
+    guard let team = UUID(text: row.text(PlayerColumn.teamID)) else {
+      throw unreadable("the team id is not a UUID")
+    }
+    func day(_ column: PlayerColumn) throws -> Day? {
+      guard let text = row.optional(column) else { return nil }
+      guard let day = Day(text) else { throw unreadable("“\(text)” is not a date") }
+      return day
+    }
+    var riotID: RiotID?
+    if let text = row.optional(PlayerColumn.riotID) {
+      do { riotID = try RiotID(parsing: text) } catch {
+        throw unreadable("“\(text)” is not a Riot ID")
+      }
+    }
+    return Player(
+      id: uuid, name: row.text(PlayerColumn.name), position: position,
+      image: row.text(PlayerColumn.image), favoriteChampions: champions[id] ?? [],
+      lineup: lineup, teamID: team, riotID: riotID,
+      realName: row.optional(PlayerColumn.realName),
+      nationality: row.optional(PlayerColumn.nationality), birthDate: try day(.birthDate),
+      joined: try day(.joined), contractEnd: try day(.contractEnd))
+  }
+
+  /// Each player's favourite champions, in order, by player id.
+  private func favouriteChampions() throws -> [String: [Champion]] {
+    enum Column: Int32, SQLColumns { case playerID, championID }
+    var champions: [String: [Champion]] = [:]
+    try connection.prepare(
+      "SELECT \(Column.list()) FROM favorite_champion ORDER BY player_id, sort_order"
+    ).forEachRow { row in
+      let id = row.text(Column.championID)
+      let champion = Champion.find(id) ?? Champion(id: id, name: id, imageName: id)
+      champions[row.text(Column.playerID), default: []].append(champion)
+    }
+    return champions
   }
 
   /// Inserts a player at the end of their team.
@@ -480,4 +490,10 @@ final class Writer: @unchecked Sendable {
     }
   }
 
+}
+
+/// The columns a player is read from.
+private enum PlayerColumn: Int32, SQLColumns {
+  case id, name, position, image, lineup, removedAt, nameKey, teamID, riotID, realName,
+    nationality, birthDate, joined, contractEnd
 }

@@ -68,39 +68,7 @@ extension Pages {
   func championArt(
     _ art: ChampionArt, sync: ChampionSyncJob.State, source: URL, token: String
   ) -> HTTPResponse {
-    var status: [HTML] = []
-    var running = false
-    switch sync {
-    case .idle: break
-    case .running(let done, let total):
-      running = true
-      status = [
-        // Read again every second while it runs: the progress shows without scripts.
-        .h("meta", ["http-equiv": "refresh", "content": "1"]),
-        .h(
-          "label", ["for": "sync-progress"],
-          localized("Downloading: %1$@ of %2$@ files…", String(done), String(max(total, done)))),
-        .h(
-          "progress",
-          ["id": "sync-progress", "max": String(max(total, 1)), "value": String(done)]),
-      ]
-    case .failed(let message):
-      status = [.h("p", ["class": "error", "role": "alert"], text(message))]
-    case .finished(let count, let version):
-      // Said where the page's other news is said, with a glimpse of what came.
-      status = [
-        .h(
-          "p", ["class": "status shown", "role": "status"],
-          localized(
-            "%1$@ champions from Data Dragon %2$@ are in the database, with their art.",
-            String(count), version)),
-        .h(
-          "p", ["class": "art-sample"],
-          art.champions.prefix(12).compactMap { Champion.find($0.id) }.map {
-            avatar($0.imageName, size: 40, alt: $0.localizedName(in: language))
-          }),
-      ]
-    }
+    let (status, running) = syncStatus(sync, art: art)
     let stored =
       art.isShown
       ? localized(
@@ -134,5 +102,46 @@ extension Pages {
               ]),
           ]),
       ])
+  }
+
+  /// What the page says of the sync: its progress (read again every second while it runs),
+  /// its failure, or what it brought; and whether it runs.
+  private func syncStatus(_ sync: ChampionSyncJob.State, art: ChampionArt) -> (
+    [HTML], running: Bool
+  ) {
+    var status: [HTML] = []
+    var running = false
+    switch sync {
+    case .idle: break
+    case .running(let done, let total):
+      running = true
+      status = [
+        // Read again every second while it runs: the progress shows without scripts.
+        .h("meta", ["http-equiv": "refresh", "content": "1"]),
+        .h(
+          "label", ["for": "sync-progress"],
+          localized("Downloading: %1$@ of %2$@ files…", String(done), String(max(total, done)))),
+        .h(
+          "progress",
+          ["id": "sync-progress", "max": String(max(total, 1)), "value": String(done)]),
+      ]
+    case .failed(let message):
+      status = [.h("p", ["class": "error", "role": "alert"], text(message))]
+    case .finished(let count, let version):
+      // Said where the page's other news is said, with a glimpse of what came.
+      status = [
+        .h(
+          "p", ["class": "status shown", "role": "status"],
+          localized(
+            "%1$@ champions from Data Dragon %2$@ are in the database, with their art.",
+            String(count), version)),
+        .h(
+          "p", ["class": "art-sample"],
+          art.champions.prefix(12).compactMap { Champion.find($0.id) }.map {
+            avatar($0.imageName, size: 40, alt: $0.localizedName(in: language))
+          }),
+      ]
+    }
+    return (status, running)
   }
 }
