@@ -14,28 +14,61 @@ public enum Picture: Hashable, Sendable {
   /// The drawing for `imageName`: the silhouette, a catalog champion's badge, else the
   /// initials of the first player using that image (or of the name itself), told apart
   /// from their teammates' (``teammates(of:in:)``).
-  public init(imageName: String, players: [Player]) {
+  /// `names`, when given, are the roster's drawn initials computed once (``Names``).
+  public init(imageName: String, players: [Player], names: Names? = nil) {
     if imageName == Player.defaultImage {
       self = .silhouette
     } else if let champion = Champion.catalog.first(where: { $0.imageName == imageName }) {
       self = .monogram(Picture.monogram(of: champion), champion.classes.first)
+    } else if let player = players.first(where: { $0.image == imageName }) {
+      self = .initials(Picture.initials(of: player, in: players, names: names), player.position)
     } else {
-      let player = players.first { $0.image == imageName }
-      let names = player.map { Picture.teammates(of: $0, in: players) } ?? []
-      self = .initials(
-        Picture.initials(of: player?.name ?? imageName, among: names), player?.position)
+      self = .initials(Picture.initials(of: imageName), nil)
     }
   }
 
   /// The drawing for a player: their initials on their role's colour while they have no
   /// picture of their own (`player_default`), else the drawing for their image name.
-  public init(player: Player, players: [Player]) {
+  public init(player: Player, players: [Player], names: Names? = nil) {
     if player.image == Player.defaultImage {
-      self = .initials(
-        Picture.initials(of: player.name, among: Picture.teammates(of: player, in: players)),
-        player.position)
+      self = .initials(Picture.initials(of: player, in: players, names: names), player.position)
     } else {
-      self.init(imageName: player.image, players: players)
+      self.init(imageName: player.image, players: players, names: names)
+    }
+  }
+
+  private static func initials(of player: Player, in players: [Player], names: Names?) -> String {
+    names?.initials(of: player)
+      ?? initials(of: player.name, among: teammates(of: player, in: players))
+  }
+
+  /// Every player's drawn initials, told apart from their teammates' as
+  /// ``initials(of:among:)`` does, computed once for a roster: each name's letters once and
+  /// each team's groups once, where drawing each player alone compares the whole team.
+  public struct Names: Sendable {
+    private let byPlayer: [UUID: String]
+
+    public init(_ players: [Player]) {
+      var byPlayer: [UUID: String] = [:]
+      for team in Dictionary(grouping: players, by: \.teamID).values {
+        let twos = team.map { Picture.initials(of: $0.name) }
+        let elsewhere = Set(twos)
+        var groups: [String: [Int]] = [:]
+        for (index, two) in twos.enumerated() { groups[two, default: []].append(index) }
+        for (two, members) in groups {
+          let chosen =
+            members.count > 1
+            ? Picture.toldApart(members.map { team[$0].name }, two: two, elsewhere: elsewhere)
+            : [two]
+          for (member, initials) in zip(members, chosen) { byPlayer[team[member].id] = initials }
+        }
+      }
+      self.byPlayer = byPlayer
+    }
+
+    /// The player's drawn initials (their two letters for a player not in the roster).
+    public func initials(of player: Player) -> String {
+      byPlayer[player.id] ?? Picture.initials(of: player.name)
     }
   }
 
@@ -62,8 +95,15 @@ public enum Picture: Hashable, Sendable {
     let two = initials(of: name)
     let group = names.filter { initials(of: $0) == two }
     guard group.count > 1, let index = group.firstIndex(of: name) else { return two }
-    let elsewhere = Set(names.map(initials(of:)))
+    return toldApart(group, two: two, elsewhere: Set(names.map(initials(of:))))[index]
+  }
+
+  /// The initials of each name of `group` (names whose two letters are `two`, in order):
+  /// the first keeps them, each next takes the first of its other forms that no name shows
+  /// (`elsewhere`: the two letters of every name compared) and no earlier member took.
+  static func toldApart(_ group: [String], two: String, elsewhere: Set<String>) -> [String] {
     var taken: Set<String> = []
+    var chosenForms: [String] = []
     for (position, member) in group.enumerated() {
       let letters = Array(member.filter { $0.isLetter || $0.isNumber }.uppercased())
       var forms = [two]
@@ -80,9 +120,9 @@ public enum Picture: Hashable, Sendable {
           !taken.contains(form) && (form == two ? position == 0 : !elsewhere.contains(form))
         } ?? forms[forms.count - 1]
       taken.insert(chosen)
-      if position == index { return chosen }
+      chosenForms.append(chosen)
     }
-    return two
+    return chosenForms
   }
 
   /// A champion's first and last letters (`Jax` → `Jx`), or three letters where two would

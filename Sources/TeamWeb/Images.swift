@@ -12,6 +12,8 @@ struct ImageLibrary: Sendable {
   let store: RosterStore?
   /// Counts the folder's changes, for the pages and the champion row drawn from it.
   let watch: FolderWatch
+  /// The roster's drawn initials, computed once per roster version.
+  let drawnNames = DrawnNames()
 
   init(folder: URL?, store: RosterStore?, rescanInterval: Duration = .seconds(1)) {
     self.folder = folder
@@ -61,7 +63,11 @@ struct ImageLibrary: Sendable {
     {
       return (Array(jpeg), "image/jpeg", fnv1a(Array(art.hash.utf8)))
     }
-    let drawing = Array(Self.svgFile(Picture(imageName: name, players: roster.players)).utf8)
+    let drawing = Array(
+      Self.svgFile(
+        Picture(
+          imageName: name, players: roster.players, names: drawnNames.names(for: roster))
+      ).utf8)
     return (drawing, "image/svg+xml", fnv1a(drawing))
   }
 
@@ -89,7 +95,10 @@ struct ImageLibrary: Sendable {
       return (body, type)
     }
     return (
-      Array(Self.svgFile(Picture(player: player, players: roster.players)).utf8), "image/svg+xml"
+      Array(
+        Self.svgFile(
+          Picture(player: player, players: roster.players, names: drawnNames.names(for: roster))
+        ).utf8), "image/svg+xml"
     )
   }
 
@@ -293,16 +302,18 @@ struct ImageLibrary: Sendable {
     guard let (library, roster) = shown, PlayerInput.imageNameProblem(name) == nil,
       !library.hasFile(named: name), library.syncedArt(named: name, roster: roster) == nil
     else { return nil }
-    return Picture(imageName: name, players: roster.players)
+    return Picture(
+      imageName: name, players: roster.players, names: library.drawnNames.names(for: roster))
   }
 
   /// The drawing a page shows for a player (``drawnPicture(ofImage:in:)``); nil for a photo.
   static func drawnPicture(of player: Player, in shown: Shown?) -> Picture? {
-    guard player.photo == nil, let (_, roster) = shown else { return nil }
+    guard player.photo == nil, let (library, roster) = shown else { return nil }
     guard player.image == Player.defaultImage else {
       return drawnPicture(ofImage: player.image, in: shown)
     }
-    return Picture(player: player, players: roster.players)
+    return Picture(
+      player: player, players: roster.players, names: library.drawnNames.names(for: roster))
   }
 
   /// Corners of the unit square as an SVG `points` list, scaled and moved.
@@ -314,4 +325,17 @@ struct ImageLibrary: Sendable {
   }
 
   private static func format(_ value: Double) -> String { String(format: "%.1f", value) }
+}
+
+/// A roster's drawn initials (``Picture/Names``), computed once per roster version: a page
+/// draws up to fifty players, and each drawing alone would compare its whole team.
+final class DrawnNames: Sendable {
+  private let cached = Mutex<(version: Int, names: Picture.Names)?>(nil)
+
+  func names(for roster: Roster) -> Picture.Names {
+    if let (version, names) = cached.withLock({ $0 }), version == roster.version { return names }
+    let names = Picture.Names(roster.players)
+    cached.withLock { $0 = (roster.version, names) }
+    return names
+  }
 }

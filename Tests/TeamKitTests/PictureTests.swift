@@ -62,6 +62,30 @@ import Testing
     #expect(Picture.initials(of: "Caliste", among: names) == "CE")
   }
 
+  /// A roster's initials computed once (for pages of many drawings) are those each player's
+  /// own drawing gives: told apart within their team only.
+  @Test func aRostersInitialsComputedOnceAreEachDrawingsOwn() {
+    let blue = UUID()
+    let names = [
+      "Canna", "Caliste", "Cabochard", "Caps", "Targamas", "Kamiloo", "Kameto", "Kaori", "Ka",
+      "Le Sserafim", "Lee Sin", "C", "",
+    ]
+    let roster = names.enumerated().flatMap { index, name in
+      [
+        Player(name: name, position: Position.allCases[index % 5]),
+        Player(name: name, position: .mid, teamID: blue),
+      ]
+    }
+    let once = Picture.Names(roster)
+    for player in roster {
+      #expect(
+        Picture(player: player, players: roster, names: once)
+          == Picture(player: player, players: roster), "\(player.name)")
+    }
+    #expect(once.initials(of: roster[1]) == "CA")  // Canna on the other team: its own group
+    #expect(once.initials(of: roster[2]) == "CE")
+  }
+
   @Test(arguments: [("Le Sserafim", "LS"), ("x", "X"), ("", "?"), ("__", "?"), ("b1g-t", "BT")])
   func initialsTakeTwoWordsOrTwoLetters(name: String, initials: String) {
     #expect(Picture.initials(of: name) == initials)
