@@ -1,6 +1,7 @@
 /// What an error is, said once by the error itself. Each face answers a kind in one table:
-/// the web app with a status (`ErrorKind.status`, TeamWeb), the CLI with an exit code; the
-/// client reads a status back as a kind.
+/// the web app with a status (`ErrorKind.status`, TeamWeb), the CLI with an exit code
+/// (`ExitCode(_:)`). The client turns a status back into the error it stands for
+/// (`TeamServer.refusal`), whose kind the CLI then answers like any other.
 public enum ErrorKind: Sendable, CaseIterable {
   /// The input does not read (malformed JSON, a key given twice).
   case malformed
