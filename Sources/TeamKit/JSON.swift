@@ -37,7 +37,7 @@ public enum TeamJSON {
   /// of two values they keep (RFC 8259, 4), so such input is refused rather than guessed.
   /// Malformed input gives nil: the decoder reports it.
   static func repeatedKey(in data: Data) -> String? {
-    var objects: [Set<[UInt8]>?] = []  // per open container: its keys, nil for an array
+    var objects: [Set<String>?] = []  // per open container: its keys, nil for an array
     var expectingKey = false
     var index = data.startIndex
     while index < data.endIndex {
@@ -60,14 +60,16 @@ public enum TeamJSON {
         }
         guard end < data.endIndex else { return nil }
         if expectingKey, var keys = objects.last ?? nil {
-          var key = [UInt8](data[data.index(after: index)..<end])
-          // Compared as the decoder will read them: `"a"` and `"\u0061"` are one key.
-          if key.contains(UInt8(ascii: "\\")),
-            let text = try? JSONDecoder().decode(String.self, from: Data([34] + key + [34]))
+          let bytes = [UInt8](data[data.index(after: index)..<end])
+          // Compared as the decoder will read them: `"a"` and `"\u0061"` are one key, as
+          // are an accent composed and decomposed (Strings compare canonically).
+          var key = String(decoding: bytes, as: UTF8.self)
+          if bytes.contains(UInt8(ascii: "\\")),
+            let text = try? JSONDecoder().decode(String.self, from: Data([34] + bytes + [34]))
           {
-            key = Array(text.utf8)
+            key = text
           }
-          if !keys.insert(key).inserted { return String(decoding: key, as: UTF8.self) }
+          if !keys.insert(key).inserted { return key }
           objects[objects.count - 1] = keys
           expectingKey = false
         }

@@ -46,10 +46,11 @@ public enum Picture: Hashable, Sendable {
   /// ``initials(of:among:)`` does, computed once for a roster: each name's letters once and
   /// each team's groups once, where drawing each player alone compares the whole team.
   public struct Names: Sendable {
-    private let byPlayer: [UUID: String]
+    /// Each player's initials, with the name and team they were told apart by.
+    private let byPlayer: [UUID: (name: String, team: UUID, initials: String)]
 
     public init(_ players: [Player]) {
-      var byPlayer: [UUID: String] = [:]
+      var byPlayer: [UUID: (name: String, team: UUID, initials: String)] = [:]
       for team in Dictionary(grouping: players, by: \.teamID).values {
         let twos = team.map { Picture.initials(of: $0.name) }
         let elsewhere = Set(twos)
@@ -60,15 +61,22 @@ public enum Picture: Hashable, Sendable {
             members.count > 1
             ? Picture.toldApart(members.map { team[$0].name }, two: two, elsewhere: elsewhere)
             : [two]
-          for (member, initials) in zip(members, chosen) { byPlayer[team[member].id] = initials }
+          for (member, initials) in zip(members, chosen) {
+            let player = team[member]
+            byPlayer[player.id] = (player.name, player.teamID, initials)
+          }
         }
       }
       self.byPlayer = byPlayer
     }
 
-    /// The player's drawn initials (their two letters for a player not in the roster).
-    public func initials(of player: Player) -> String {
-      byPlayer[player.id] ?? Picture.initials(of: player.name)
+    /// The player's drawn initials, or nil for a player these names were not computed with
+    /// (not on the roster, or renamed or moved since).
+    public func initials(of player: Player) -> String? {
+      guard let drawn = byPlayer[player.id], drawn.name == player.name,
+        drawn.team == player.teamID
+      else { return nil }
+      return drawn.initials
     }
   }
 

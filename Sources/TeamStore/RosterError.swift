@@ -214,8 +214,9 @@ extension RosterError: KindedError {
     switch self {
     case .notFound, .teamNotFound, .importNotFound: .notFound
     case .invalid, .invalidEntry: .invalid
-    case .conflict, .rosterChanged, .importOutdated: .conflict
-    case .changed, .orderChanged: .changed
+    case .conflict, .rosterChanged: .conflict
+    // The roster changed since the preview (or the import): preview again.
+    case .changed, .orderChanged, .importOutdated: .changed
     case .storage(let storage): storage.isUnavailable ? .unavailable : .storage
     }
   }

@@ -165,7 +165,9 @@ extension Schema {
   }
 
   /// SQLite's words in PostgreSQL's: the one place where the dialects' column types and
-  /// table options differ.
+  /// table options differ. Every integer is a `bigint`, as SQLite's are 64-bit; a database
+  /// migrated by an earlier build may hold `integer` for a few small numbers (a weekday, a
+  /// minute, a flag), which read and write the same.
   static func postgres(_ sqlite: String) -> String {
     var sql = sqlite
     for (word, replacement) in [

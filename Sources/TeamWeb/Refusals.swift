@@ -36,6 +36,8 @@ extension WebApp {
           error.kind.status, error.message.text(in: language),
           headers: ["ETag": Self.etag(player)])
       case .storage: refusal = Self.notSaved(error, in: language)
+      // No version of the roster to send again (as 412 asks): a conflict to preview anew.
+      case .importOutdated: refusal = HTTPError(409, error.message.text(in: language))
       default: refusal = Self.refusal(error, in: language)
       }
     case let error as any KindedError:

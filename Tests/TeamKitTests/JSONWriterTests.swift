@@ -129,8 +129,9 @@ extension JSONWriterTests {
     (#"{"name":"x","name":"y"}"#, "name"),
     (#"[{"a":1},{"b":{"c":1,"c":2}}]"#, "c"),
     (#"{"a\"b":1,"a\"b":2}"#, #"a"b"#),
-    // One key to the decoder, however it is escaped.
+    // One key to the decoder, however it is escaped or its accent composed.
     (#"{"a":1,"\u0061":2}"#, "a"),
+    ("{\"\u{E9}\":1,\"e\u{301}\":2}", "e\u{301}"),
   ])
   func aRepeatedKeyIsNamed(json: String, key: String) {
     #expect(TeamJSON.repeatedKey(in: Data(json.utf8)) == key)

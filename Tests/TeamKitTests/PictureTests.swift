@@ -84,6 +84,12 @@ import Testing
     }
     #expect(once.initials(of: roster[1]) == "CA")  // Canna on the other team: its own group
     #expect(once.initials(of: roster[2]) == "CE")
+    // Renamed since the names were computed: drawn from the player as they are now.
+    var renamed = roster[2]
+    renamed.name = "Rekkles"
+    #expect(once.initials(of: renamed) == nil)
+    #expect(
+      Picture(player: renamed, players: roster, names: once) == .initials("RE", renamed.position))
   }
 
   @Test(arguments: [("Le Sserafim", "LS"), ("x", "X"), ("", "?"), ("__", "?"), ("b1g-t", "BT")])
