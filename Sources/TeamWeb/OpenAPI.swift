@@ -96,7 +96,7 @@ enum OpenAPI {
 
   /// The members that may be null, by schema.
   static let nullable = [
-    "PlayerInput": ["image", "favoriteChampions", "lineup"],
+    "PlayerInput": ["image", "favoriteChampions", "lineup", "birthDate", "joined", "contractEnd"],
     "PlayerEdit": [
       "name", "position", "image", "favoriteChampions", "lineup", "riotID", "realName",
       "nationality", "birthDate", "joined", "contractEnd",

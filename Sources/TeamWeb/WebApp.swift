@@ -408,7 +408,11 @@ public struct WebApp: Sendable {
       else { return nil }
       return roster.team(id: id)
     case .chosen:
-      let named = ([request.query["team"], body?.team].compactMap { $0 } + (form["team"] ?? []))
+      // A query's team is a tag or an id as given (the API's contract); a form's or a body's
+      // may come with spaces around it.
+      let named =
+        [request.query["team"]].compactMap { $0 }.filter { !$0.isEmpty }
+        + ([body?.team].compactMap { $0 } + (form["team"] ?? []))
         .map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
         .filter { !$0.isEmpty }
       var chosen: Team?

@@ -63,8 +63,12 @@ import Testing
       try json("POST", "/api/players", #"{"name":"Nope","position":"Top"}"#, as: token).status
         == 403)
     #expect(
-      try json("POST", "/api/players?team=KCB", #"{"name":"Yes","position":"Top"}"#, as: token)
-        .status == 201)
+      try json(
+        "POST", "/api/players?team=KCB", #"{"name":"Yes","position":"Top","joined":null}"#,
+        as: token
+      ).status == 201)
+    // A query's team is a tag or an id as the contract says, not whitespace read as none.
+    #expect(try json("GET", "/api/players?team=%0B", "", as: token).status == 404)
     // A transfer needs both teams; teams and the organisation need an owner.
     let transfer = try json(
       "POST", "/api/players/\(saken.id)/transfer", #"{"team":"KC"}"#, as: token)
