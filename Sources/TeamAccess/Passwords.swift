@@ -65,13 +65,8 @@ public enum Passwords {
   }
 
   /// Whether `password` matches the PHC string `hash` (in time independent of where they
-  /// differ).
-  public static func verify(_ password: String, against hash: String) -> Bool {
-    verification(password, against: hash) == ARGON2_OK.rawValue
-  }
-
-  /// Whether `password` matches `hash`, or nil when Argon2 could not run (no memory to
-  /// spare): the caller answers "busy", not "wrong password".
+  /// differ), or nil when Argon2 could not run (no memory to spare): the caller answers
+  /// "busy", not "wrong password".
   public static func matches(_ password: String, against hash: String) -> Bool? {
     let code = verification(password, against: hash)
     return code == ARGON2_MEMORY_ALLOCATION_ERROR.rawValue ? nil : code == ARGON2_OK.rawValue

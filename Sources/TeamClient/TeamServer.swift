@@ -88,7 +88,7 @@ public final class TeamServer: RosterSource {
     var request = URLRequest(url: url.appendingPathComponent("api/session"))
     request.httpMethod = "POST"
     request.setValue("application/json", forHTTPHeaderField: "Content-Type")
-    request.httpBody = TeamJSON.encode(SignInBody(name: name, password: password))
+    request.httpBody = TeamJSON.encode(["name": name, "password": password])
     let (data, response) = try await offline { try await session.data(for: request) }
     guard let response = response as? HTTPURLResponse else {
       throw TeamServerError.unexpected(status: 0, message: Language.system.localized("no answer"))
@@ -431,21 +431,6 @@ public final class TeamServer: RosterSource {
       }
       return TeamServerError.conflict(detail)
     default: return TeamServerError.unexpected(status: status, message: detail)
-    }
-  }
-}
-
-// MARK: - Documents the API sends
-
-/// What `POST /api/session` reads: `{"name", "password"}`.
-private struct SignInBody: JSONWritable {
-  let name: String
-  let password: String
-
-  func write(to writer: inout JSONWriter) {
-    writer.object {
-      $0.member("name", name)
-      $0.member("password", password)
     }
   }
 }

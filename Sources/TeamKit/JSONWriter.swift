@@ -91,6 +91,10 @@ public struct JSONWriter {
     bytes.append(UInt8(ascii: "\""))
     key.withUTF8Buffer { bytes.append(contentsOf: $0) }  // our own keys: nothing to escape
     bytes.append(UInt8(ascii: "\""))
+    colon()
+  }
+
+  private mutating func colon() {
     bytes.append(UInt8(ascii: ":"))
     if pretty { bytes.append(UInt8(ascii: " ")) }
   }
@@ -108,8 +112,7 @@ public struct JSONWriter {
     checkOrder(key)
     separate()
     string(key)
-    bytes.append(UInt8(ascii: ":"))
-    if pretty { bytes.append(UInt8(ascii: " ")) }
+    colon()
     value.write(to: &self)
   }
 

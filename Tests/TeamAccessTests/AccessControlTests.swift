@@ -61,8 +61,8 @@ import Testing
     let record = try #require(try store.account(named: "COACH"))
     #expect(record.passwordHash.hasPrefix("$argon2id$v=19$m=19456,t=2,p=1$"))
     #expect(!record.passwordHash.contains("correct horse"))
-    #expect(Passwords.verify("correct horse", against: record.passwordHash))
-    #expect(!Passwords.verify("correct horsf", against: record.passwordHash))
+    #expect(Passwords.matches("correct horse", against: record.passwordHash) == true)
+    #expect(Passwords.matches("correct horsf", against: record.passwordHash) == false)
     // Two hashes of one password differ: each has its own salt.
     #expect(try Passwords.hash("same password") != Passwords.hash("same password"))
     // Argon2 failing (no memory; here parameters it refuses) is an error, not a crash.
@@ -208,7 +208,7 @@ import Testing
     try await access.setPassword(name: "analyst", password: "battery staple")
     try await store.setPasswordHash(of: "analyst", to: old, replacing: readAtSignIn.passwordHash)
     let kept = try #require(try store.account(named: "analyst"))
-    #expect(Passwords.verify("battery staple", against: kept.passwordHash))
+    #expect(Passwords.matches("battery staple", against: kept.passwordHash) == true)
     #expect(kept.role == .viewer)
   }
 
