@@ -1,5 +1,5 @@
 import SwiftUI
-import TeamClient
+import TeamApp
 import TeamKit
 import TeamStore
 import TeamUI

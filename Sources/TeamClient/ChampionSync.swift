@@ -1,7 +1,7 @@
 import Foundation
+import TeamFormats
 import TeamKit
 import TeamPhoto
-import TeamStore
 
 #if canImport(FoundationNetworking)
   import FoundationNetworking
@@ -19,15 +19,18 @@ public enum ChampionSync {
   static let parallel = 6
 
   /// Downloads the newest version from `base` (Data Dragon, or a mirror in its layout) and
-  /// stores it in `store`. Returns what is now stored.
-  /// - Throws: ``DataDragonError`` (nothing was changed), or ``RosterError`` when the
+  /// gives it to `keep` (a store's `replaceChampionArt`), in one write. Returns what is now
+  /// stored.
+  /// - Throws: ``DataDragonError`` (nothing was changed), or what `keep` throws when the
   ///   database refused the write (nothing was changed either).
   public static func run(
-    from base: URL = DataDragon.address, into store: RosterStore, within: Duration = deadline,
-    progress: Progress = { _, _ in }
+    from base: URL = DataDragon.address,
+    into keep: (_ version: String, _ champions: [(SyncedChampion, Photo)]) async throws
+      -> ChampionArt,
+    within: Duration = deadline, progress: Progress = { _, _ in }
   ) async throws -> ChampionArt {
     let (version, champions) = try await download(from: base, within: within, progress: progress)
-    return try await store.replaceChampionArt(version: version, champions: champions)
+    return try await keep(version, champions)
   }
 
   /// The newest version's champions, each with its picture re-encoded.

@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import TeamFormats
 import TeamKit
 
 #if canImport(FoundationNetworking)

@@ -183,7 +183,7 @@ extension Champion {
   }
 
   /// The form in which names are compared: letters and digits only, without case or accents.
-  static func searchKey(_ text: String) -> String {
+  public static func searchKey(_ text: String) -> String {
     String(
       text.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
         .unicodeScalars.filter { CharacterSet.alphanumerics.contains($0) }

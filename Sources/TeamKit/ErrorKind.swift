@@ -44,19 +44,6 @@ extension ValidationError: KindedError {
   public var kind: ErrorKind { issues.contains(where: \.isConflict) ? .conflict : .invalid }
 }
 
-extension JSONInputError: KindedError {
-  public var kind: ErrorKind { .malformed }
-}
-
-extension DataDragonError: KindedError {
-  public var kind: ErrorKind {
-    switch self {
-    case .unreachable, .status: .unavailable
-    case .invalid, .picture: .invalid
-    }
-  }
-}
-
 extension PlayerChangedError: KindedError {
   public var kind: ErrorKind { .changed }
 }
@@ -67,8 +54,4 @@ extension PhotoSourceError: KindedError {
 
 extension OfflineError: KindedError {
   public var kind: ErrorKind { .unavailable }
-}
-
-extension RosterFile.Problems: KindedError {
-  public var kind: ErrorKind { .invalid }
 }

@@ -550,6 +550,7 @@ enum Localizations {
     "Imported into %1$@: %2$@ added, %3$@ changed, %4$@ removed. ":
       "Importé dans %1$@ : %2$@ ajouté(s), %3$@ modifié(s), %4$@ supprimé(s). ",
     "Imported.": "Importé.",
+    "In memory": "En mémoire",
     "In “%@”, end after the start; past midnight, give the next day its own hours (Fri 20:00-24:00, Sat 00:00-02:00).":
       "Dans « %@ », la fin doit suivre le début ; après minuit, donnez au lendemain ses propres heures (ven 20:00-24:00, sam 00:00-02:00).",
     "In “%@”, put the first day before the last.":
@@ -1142,8 +1143,13 @@ enum Localizations {
     "This photo could not be read from the library: choose another.":
       "Cette photo n’a pas pu être lue dans la photothèque : choisissez-en une autre.",
     "This player is no longer on the roster. ": "Ce joueur n’est plus dans l’effectif. ",
+    "This player is not on the roster any more.": "Ce joueur n’est plus dans l’effectif.",
     "This request names two teams, %1$@ and %2$@; send it from one team’s page.":
       "Cette demande nomme deux équipes, %1$@ et %2$@ ; envoyez-la depuis la page d’une seule équipe.",
+    "This roster is in memory and has one team: open a saved roster.":
+      "Cet effectif est en mémoire et n’a qu’une équipe : ouvrez un effectif enregistré.",
+    "This roster is in memory and plans no events: open a saved roster.":
+      "Cet effectif est en mémoire et ne planifie aucun événement : ouvrez un effectif enregistré.",
     "This roster keeps no photos: open a saved roster.":
       "Cet effectif ne garde pas de photos : ouvrez un effectif enregistré.",
     "This server cannot process photos (libvips is missing); ask whoever runs it to install Debian’s libvips42.":

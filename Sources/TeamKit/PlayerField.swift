@@ -44,12 +44,12 @@ public enum PlayerField: String, CaseIterable, Sendable {
   }
 
   /// The field a CSV column fills, by ``RosterFile``'s name for it.
-  init?(column: String) {
+  public init?(column: String) {
     self.init(rawValue: column)
   }
 
   /// The field a JSON member fills, as ``PlayerInput`` reads it.
-  init?(member: String) {
+  public init?(member: String) {
     switch member {
     case "favoriteChampions": self = .champions
     case "teamID": self = .team
@@ -59,7 +59,7 @@ public enum PlayerField: String, CaseIterable, Sendable {
   }
 
   /// `input` with the fields in `fields` taken from `file`, the others `player`'s own.
-  static func merged(_ file: PlayerInput, fields: Set<PlayerField>, into player: Player)
+  public static func merged(_ file: PlayerInput, fields: Set<PlayerField>, into player: Player)
     -> PlayerInput
   {
     var input = PlayerInput(player: player)

@@ -15,7 +15,7 @@ extension UUID {
   }
 
   /// Hands the 36 bytes of ``text`` to `append`, one at a time.
-  func write(_ append: (UInt8) -> Void) {
+  public func write(_ append: (UInt8) -> Void) {
     let hex: StaticString = "0123456789ABCDEF"
     hex.withUTF8Buffer { digits in
       withUnsafeBytes(of: uuid) { raw in

@@ -152,12 +152,3 @@ public final class LocalRoster: RosterSource {
     }
   }
 }
-
-extension EsportTeam {
-  /// A team kept in this device's database, showing its roster at once.
-  @MainActor
-  public convenience init(store: RosterStore) {
-    self.init(
-      source: LocalRoster(store: store), players: store.players, removed: store.removedPlayers)
-  }
-}

@@ -1,4 +1,5 @@
 import Foundation
+import TeamFormats
 import TeamKit
 
 /// The queries any connection may run: the writer's, and the readers' that never wait for a
@@ -104,4 +105,11 @@ private enum HistoryColumn: Int32, SQLColumns {
 /// The columns of ``SQLConnection/tenures(of:)``.
 private enum TenureColumn: Int32, SQLColumns {
   case teamID, teamName, teamTag, position, fromDay, toDay
+}
+
+extension SQLValue {
+  /// A value kept as its JSON text (the history's players, an import's rosters).
+  static func json(_ value: some JSONWritable) -> SQLValue {
+    .text(String(decoding: TeamJSON.encode(value), as: UTF8.self))
+  }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import TeamFormats
 import TeamKit
 import TeamPhoto
 
@@ -301,8 +302,7 @@ extension Writer {
       """
     ).bind(
       plan.team.map { .text($0.id.text) } ?? .null, .double(date.timeIntervalSince1970),
-      .text(author), .text(String(decoding: TeamJSON.encode(before), as: UTF8.self)),
-      .text(String(decoding: TeamJSON.encode(after), as: UTF8.self)),
+      .text(author), .json(before), .json(after),
       .text(plan.restored.map(\.id.text).joined(separator: ",")),
       .int(plan.schedule == nil ? 0 : 1)
     ).forEachRow { id = $0.int(0) }

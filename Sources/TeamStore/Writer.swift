@@ -232,9 +232,7 @@ final class Writer: @unchecked Sendable {
     _ kind: RosterChange.Kind, before: Player?, after: Player?, author: String, at date: Date,
     name: String? = nil, from: String? = nil, to: String? = nil, other: String? = nil
   ) throws {
-    func json(_ player: Player?) -> SQLValue {
-      player.map { .text(String(decoding: TeamJSON.encode($0), as: UTF8.self)) } ?? .null
-    }
+    func json(_ player: Player?) -> SQLValue { player.map(SQLValue.json) ?? .null }
     let player = after ?? before
     let playerName = name ?? player?.name ?? ""
     var id: Int64 = 0

@@ -1,5 +1,6 @@
 import Foundation
 import SwiftUI
+import TeamApp
 import TeamKit
 
 #if canImport(UIKit)

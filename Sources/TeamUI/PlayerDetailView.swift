@@ -1,5 +1,6 @@
 import PhotosUI
 import SwiftUI
+import TeamApp
 import TeamKit
 import TeamPhoto
 

@@ -1,4 +1,5 @@
 import SwiftUI
+import TeamApp
 import TeamClient
 import TeamKit
 

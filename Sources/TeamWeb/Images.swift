@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import TeamFormats
 import TeamHTTP
 import TeamKit
 import TeamStore

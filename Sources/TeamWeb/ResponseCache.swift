@@ -1,4 +1,5 @@
 import Synchronization
+import TeamFormats
 import TeamHTTP
 import TeamKit
 

@@ -1,5 +1,6 @@
 import Foundation
 import TeamClient
+import TeamFormats
 import TeamKit
 import TeamPhoto
 import TeamStore
@@ -77,7 +78,9 @@ struct SyncChampions: Command {
   func run(_ context: Context) async throws {
     let store = try context.store()
     let bar = ProgressBar()
-    let art = try await ChampionSync.run(from: base, into: store) { bar.show($0, of: $1) }
+    let art = try await ChampionSync.run(from: base, into: store.replaceChampionArt) {
+      bar.show($0, of: $1)
+    }
     bar.end()
     print(
       localized(

@@ -1,5 +1,6 @@
 import Foundation
 import TeamClient
+import TeamFormats
 import TeamKit
 
 struct ShowHistory: Command {

@@ -1,4 +1,5 @@
 import Foundation
+import TeamFormats
 import TeamKit
 import TeamPhoto
 import TeamSpreadsheet

@@ -1,6 +1,7 @@
 import Foundation
 import Synchronization
 import TeamAccess
+import TeamFormats
 import TeamHTTP
 import TeamKit
 import TeamStore

@@ -1,4 +1,5 @@
 import Foundation
+import TeamFormats
 import TeamKit
 
 private let timeZoneOption = Option(

@@ -1,5 +1,6 @@
 import Foundation
 import TeamAccess
+import TeamApp
 import TeamClient
 import TeamHTTP
 import TeamKit

@@ -1,7 +1,9 @@
 import Foundation
 import Synchronization
 import TeamAccess
+import TeamApp
 import TeamClient
+import TeamFormats
 import TeamHTTP
 import TeamKit
 import TeamPhoto
@@ -64,7 +66,7 @@ import Testing
     defer { server.stop() }
     let progress = Mutex<[Int]>([])
     let art = try await ChampionSync.run(
-      from: URL(string: "http://127.0.0.1:\(server.port)")!, into: store
+      from: URL(string: "http://127.0.0.1:\(server.port)")!, into: store.replaceChampionArt
     ) { done, total in progress.withLock { $0.append(total == 0 ? 0 : done) } }
     #expect(art.version == "99.1.1")
     #expect(art.champions.map(\.id) == ["Jax", "KSante", "Nunu"])
@@ -90,7 +92,7 @@ import Testing
     let server = try Self.serving(Self.layout())
     defer { server.stop() }
     let base = URL(string: "http://127.0.0.1:\(server.port)")!
-    let first = try await ChampionSync.run(from: base, into: store)
+    let first = try await ChampionSync.run(from: base, into: store.replaceChampionArt)
 
     let newer = try Self.serving(
       Self.layout(version: "99.2.1", leaving: "/cdn/99.2.1/img/champion/KSante.png"))
@@ -99,7 +101,8 @@ import Testing
       throws: DataDragonError.status(
         "http://127.0.0.1:\(newer.port)/cdn/99.2.1/img/champion/KSante.png", 404)
     ) {
-      try await ChampionSync.run(from: URL(string: "http://127.0.0.1:\(newer.port)")!, into: store)
+      try await ChampionSync.run(
+        from: URL(string: "http://127.0.0.1:\(newer.port)")!, into: store.replaceChampionArt)
     }
     #expect(store.roster.championArt == first)
     #expect(try store.championPicture(id: "ksante") != nil)
@@ -111,7 +114,8 @@ import Testing
     let broken = try Self.serving(files)
     defer { broken.stop() }
     await #expect(throws: DataDragonError.self) {
-      try await ChampionSync.run(from: URL(string: "http://127.0.0.1:\(broken.port)")!, into: store)
+      try await ChampionSync.run(
+        from: URL(string: "http://127.0.0.1:\(broken.port)")!, into: store.replaceChampionArt)
     }
     files = Self.layout()
     files["/api/versions.json"] = Data("{\"not\": \"a list\"}".utf8)
@@ -122,7 +126,8 @@ import Testing
       throws: DataDragonError.invalid(
         "api/versions.json", Message("it is not a list of versions, newest first"))
     ) {
-      try await ChampionSync.run(from: URL(string: "http://127.0.0.1:\(wrong.port)")!, into: store)
+      try await ChampionSync.run(
+        from: URL(string: "http://127.0.0.1:\(wrong.port)")!, into: store.replaceChampionArt)
     }
     #expect(store.roster.championArt == .none)
   }
@@ -165,7 +170,8 @@ import Testing
       throws: DataDragonError.invalid(
         "api/versions.json", Message("it is over %@ bytes", String(Photo.maxBytes)))
     ) {
-      try await ChampionSync.run(from: URL(string: "http://127.0.0.1:\(mirror.port)")!, into: store)
+      try await ChampionSync.run(
+        from: URL(string: "http://127.0.0.1:\(mirror.port)")!, into: store.replaceChampionArt)
     }
     // The mirror is told the client left within a few chunks of the limit.
     for _ in 0..<100 where sent.value.withLock({ $0 }) < Photo.maxBytes {
@@ -185,7 +191,8 @@ import Testing
     let started = ContinuousClock.now
     do {
       _ = try await ChampionSync.run(
-        from: URL(string: "http://127.0.0.1:\(mirror.port)")!, into: store, within: .seconds(2))
+        from: URL(string: "http://127.0.0.1:\(mirror.port)")!, into: store.replaceChampionArt,
+        within: .seconds(2))
       Issue.record("a dripping mirror's sync succeeded")
     } catch let error as DataDragonError {
       #expect(error.description.contains("longer than 2 seconds"), "\(error)")
@@ -195,7 +202,7 @@ import Testing
     let good = try Self.serving(Self.layout())
     defer { good.stop() }
     let art = try await ChampionSync.run(
-      from: URL(string: "http://127.0.0.1:\(good.port)")!, into: store)
+      from: URL(string: "http://127.0.0.1:\(good.port)")!, into: store.replaceChampionArt)
     #expect(art.champions.count == 3)
   }
 
@@ -224,7 +231,7 @@ import Testing
     await #expect(
       throws: DataDragonError.status("\(base)/cdn/99.1.1/data/en_US/champion.json", 302)
     ) {
-      try await ChampionSync.run(from: URL(string: base)!, into: store)
+      try await ChampionSync.run(from: URL(string: base)!, into: store.replaceChampionArt)
     }
     #expect(store.roster.championArt == .none)
   }
@@ -273,7 +280,8 @@ import Testing
     let port = server.port
     server.stop()
     do {
-      _ = try await ChampionSync.run(from: URL(string: "http://127.0.0.1:\(port)")!, into: store)
+      _ = try await ChampionSync.run(
+        from: URL(string: "http://127.0.0.1:\(port)")!, into: store.replaceChampionArt)
       Issue.record("a sync from nowhere succeeded")
     } catch let error as DataDragonError {
       guard case .unreachable(let address, _) = error else {
@@ -291,7 +299,8 @@ import Testing
     defer { mirror.stop() }
     let local = LocalRoster(store: store)
     #expect(try await local.championArt("jax") == nil)  // nothing synced: the drawing
-    try await ChampionSync.run(from: URL(string: "http://127.0.0.1:\(mirror.port)")!, into: store)
+    try await ChampionSync.run(
+      from: URL(string: "http://127.0.0.1:\(mirror.port)")!, into: store.replaceChampionArt)
     let jpeg = try #require(try await local.championArt("jax"))
     #expect(jpeg == (try store.championPicture(id: "jax")))
     #expect(try await local.championArt("viktor") == nil)  // not in this sync

@@ -1,7 +1,9 @@
 import Foundation
 import Synchronization
 import TeamAccess
+import TeamApp
 import TeamClient
+import TeamFormats
 import TeamHTTP
 import TeamKit
 import TeamStore
@@ -53,7 +55,7 @@ import Testing
     #expect(app.team === app.local)
     try await app.signIn(address: address + "/", name: "coach", password: "coach password")
     #expect(app.team.players == store.players)
-    #expect(app.team.sourceName?.description == "127.0.0.1")
+    #expect(app.team.sourceName.description == "127.0.0.1")
     let saved = try #require(kept.value.withLock { $0 })
     #expect(saved.url.absoluteString == address)
 

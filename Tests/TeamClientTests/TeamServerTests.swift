@@ -1,6 +1,7 @@
 import Foundation
 import Synchronization
 import TeamAccess
+import TeamApp
 import TeamClient
 import TeamHTTP
 import TeamKit
@@ -289,7 +290,7 @@ import Testing
     try await theirs.addPlayer(name: "Hantera", position: .support)
     #expect(await eventually(within: .seconds(1)) { mine.players.last?.name == "Hantera" })
     #expect(mine.isConnected)
-    #expect(mine.sourceName?.description == "127.0.0.1")
+    #expect(mine.sourceName.description == "127.0.0.1")
   }
 
   @Test func theStreamReconnectsAfterARestartAndCatchesUpWithWhatWasMissed() async throws {

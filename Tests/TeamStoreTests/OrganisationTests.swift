@@ -1,4 +1,5 @@
 import Foundation
+import TeamApp
 import TeamKit
 import TestSupport
 import Testing

@@ -1,5 +1,7 @@
 import Foundation
 import Synchronization
+import TeamApp
+import TeamFormats
 import TeamKit
 import TestSupport
 import Testing

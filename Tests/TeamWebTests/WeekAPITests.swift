@@ -1,4 +1,5 @@
 import Foundation
+import TeamFormats
 import TeamHTTP
 import TeamKit
 import TeamStore

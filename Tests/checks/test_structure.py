@@ -69,7 +69,7 @@ LONG_FUNCTIONS = {
     "TeamWeb/Pages/RosterPage.swift roster": 136,
     "TeamWeb/Pages/ImportPage.swift importPreview": 122,
     "TeamWeb/Routes/TeamRoutes.swift addTeamPageRoutes": 113,
-    "TeamKit/RosterImport.swift week": 109,
+    "TeamFormats/RosterImport.swift week": 109,
     "TeamWeb/Pages/GameForms.swift resultForm": 98,
     "TeamStore/RosterImports.swift importRoster": 89,
     "TeamWeb/Pages/OrganisationPages.swift overview": 89,

@@ -1,6 +1,7 @@
 import Foundation
 import Synchronization
 import TeamClient
+import TeamFormats
 import TeamHTTP
 import TeamKit
 import TeamStore
@@ -30,7 +31,8 @@ final class ChampionSyncJob: Sendable {
     Task.detached { [self] in
       let end: State
       do {
-        let art = try await ChampionSync.run(from: base, into: store) { done, total in
+        let art = try await ChampionSync.run(from: base, into: store.replaceChampionArt) {
+          done, total in
           state.withLock { $0 = .running(done: done, total: total) }
         }
         end = .finished(count: art.champions.count, version: art.version)

@@ -1,128 +1,13 @@
 import Foundation
 import Observation
-
-/// Where an ``EsportTeam``'s roster lives: this device's database (TeamStore's
-/// `LocalRoster`) or the team's server (TeamClient's `TeamServer`). Each change is validated
-/// and kept by the source before the team shows it; refused input comes back as an error
-/// whose fields ``ValidationError/init(reportedBy:)`` finds, and a change to a player someone
-/// else changed meanwhile as ``PlayerChangedError``.
-public protocol RosterSource: AnyObject, Sendable {
-  /// Where the roster is, for people: "This device", or the server's name.
-  var name: Message { get }
-  /// The players of every team, each team's in its order.
-  func players() async throws -> [Player]
-  /// The organisation: its name, its teams and their players.
-  func organisation() async throws -> Organisation
-  func removedPlayers() async throws -> [RemovedPlayer]
-  func addPlayer(_ input: PlayerInput) async throws -> Player
-  /// Changes a player's fields, unless they are no longer `expected`.
-  func updatePlayer(id: UUID, with edit: PlayerEdit, expected: Player?) async throws -> Player
-  /// Moves a player to "Recently removed".
-  func removePlayer(id: UUID) async throws
-  func restorePlayer(id: UUID) async throws -> Player
-  /// Puts one team's players in the order of `ids`, unless its order is no longer `expected`.
-  func reorder(_ ids: [UUID], expected: [UUID]?, in team: UUID) async throws
-  /// Moves a player to another team (one change: the tenure kept, joined today).
-  func transferPlayer(id: UUID, to team: String) async throws -> Player
-  /// Exchanges two players of one team, statuses and places (a substitute into the
-  /// starting five, the starter out), in one change; returns both as stored.
-  func swapPlayers(id: UUID, with other: UUID) async throws -> (Player, Player)
-  /// The teams a player was on before, the latest first.
-  func tenures(of id: UUID) async throws -> [Tenure]
-  func addTeam(_ input: TeamInput) async throws -> Team
-  /// Changes the team with this tag (or id).
-  func updateTeam(_ tag: String, with input: TeamInput) async throws -> Team
-  /// Removes an empty team.
-  func removeTeam(_ tag: String) async throws
-  /// Gives a player a photo from an image (JPEG, PNG, WebP or HEIC, re-encoded by the
-  /// source), or takes it away (nil); returns the player as stored.
-  func setPhoto(of id: UUID, to image: Data?) async throws -> Player
-  /// A stored photo (a JPEG) by its hash (``Player/photo``), nil when there is none.
-  func photo(_ hash: String) async throws -> Data?
-  /// A champion's art synced from Data Dragon (a JPEG), by image name; nil without any.
-  func championArt(_ imageName: String) async throws -> Data?
-  /// Who changed what, the newest first: entries after the id `after`, of one player when
-  /// given, at most `limit`.
-  func history(after: Int64, player: UUID?, limit: Int) async throws -> [RosterChange]
-  /// What happens elsewhere: the roster changed, the connection was lost or is back. Ends
-  /// when the source will tell nothing more.
-  func events() -> AsyncStream<SourceEvent>
-  /// A team's week (its tag or id; the first team when nil): its events with their
-  /// verdicts and its players' availability.
-  func week(team: String?) async throws -> TeamWeek
-  /// Replaces a player's weekly hours and days away.
-  func setAvailability(of id: UUID, to availability: Availability) async throws
-  /// Plans an event for a team, its times on the team's clock; its starters are invited.
-  func addEvent(_ input: EventInput, team: String?) async throws -> TeamEvent
-  func updateEvent(id: UUID, with input: EventInput) async throws -> TeamEvent
-  func removeEvent(id: UUID) async throws
-  /// Logs an event's games, replacing those logged before.
-  func logGames(_ games: [GameInput], of id: UUID) async throws -> TeamEvent
-  /// A player's answer to an event (nil takes it back).
-  func answer(_ answer: TeamEvent.Answer?, for player: UUID, to event: UUID) async throws
-    -> TeamEvent
-  /// The private calendar addresses (each with its secret).
-  func calendarFeeds() async throws -> [CalendarFeed]
-  /// A new calendar address for a team's events (its tag or id), or a player's.
-  func createFeed(team: String?, player: UUID?) async throws -> CalendarFeed
-  /// Revokes a calendar address.
-  func revokeFeed(_ secret: String) async throws
-  /// The player whose own account (``Role/player``) reads this source; nil for the staff,
-  /// a token, or this device.
-  func signedInPlayer() async throws -> UUID?
-}
-
-/// What a ``RosterSource`` tells its team.
-public enum SourceEvent: Hashable, Sendable {
-  /// The roster changed elsewhere (another client, another process): read it again.
-  case changed
-  /// The source cannot be reached (the team is read-only until it is back).
-  case disconnected
-  /// The source is listened to: from the start, and again after ``disconnected``.
-  case connected
-}
-
-/// A player's version was outdated: someone else changed them meanwhile. Nothing was written.
-public struct PlayerChangedError: Error, Hashable, Sendable, CustomStringConvertible {
-  /// The player as they are now.
-  public let current: Player
-  public init(current: Player) { self.current = current }
-  /// What happened and what to do, in the reader's language when shown.
-  public var message: Message {
-    Message(
-      "Someone else changed %@ meanwhile; nothing was saved. Their version is shown: check it and save again.",
-      current.name)
-  }
-  public var description: String { message.description }
-}
-
-/// A team without a source keeps no photos (a preview's team).
-public struct PhotoSourceError: Error, Hashable, Sendable, CustomStringConvertible {
-  public init() {}
-  /// What happened and what to do, in the reader's language when shown.
-  public var message: Message {
-    Message("This roster keeps no photos: open a saved roster.")
-  }
-  public var description: String { message.description }
-}
-
-/// The team's source cannot be reached: nothing was changed.
-public struct OfflineError: Error, Hashable, Sendable, CustomStringConvertible {
-  public init() {}
-  /// What happened and what to do, in the reader's language when shown.
-  public var message: Message {
-    Message(
-      "The team’s server cannot be reached just now; nothing was changed, and what you typed is kept. Try again when it is back."
-    )
-  }
-  public var description: String { message.description }
-}
+import TeamKit
 
 /// The team: its roster, observable by SwiftUI (and anything else, through Observation).
 ///
 /// This is the brief's `EsportTeam` with `@Observable` instead of `ObservableObject` and
-/// `@Published`: views that read `players` update when it changes. In memory (previews,
-/// tests), or over a ``RosterSource``: the device's database or the team's server.
+/// `@Published`: views that read `players` update when it changes. Always over a
+/// ``RosterSource``: in memory (``MemoryRoster``: previews, tests), the device's database or
+/// the team's server.
 @MainActor @Observable
 public final class EsportTeam {
   /// The organisation's teams the roster may show (in memory, one).
@@ -142,9 +27,7 @@ public final class EsportTeam {
   /// False while the source cannot be reached: the roster is shown, read-only.
   public private(set) var isConnected = true
 
-  @ObservationIgnored private let source: (any RosterSource)?
-  /// Without a source: where each removed player stood, to restore them there.
-  @ObservationIgnored private var places: [UUID: Int] = [:]
+  @ObservationIgnored private let source: any RosterSource
   /// Photos and champion art already read, by hash or name: 16 MiB at most (a few hundred
   /// photos), those shown longest ago forgotten first.
   @ObservationIgnored private var photos = BoundedCache(limit: 16 << 20)
@@ -156,14 +39,11 @@ public final class EsportTeam {
   /// The player the signed-in account is (a player's own account, which sets only their
   /// hours and answers); nil for the staff and on this device.
   public private(set) var ownPlayerID: UUID?
-  /// Without a source: the hours and answers set in memory.
-  @ObservationIgnored private var schedule = Schedule()
 
-  /// A team in memory only, starting with `players` (the brief's default roster unless given).
-  public init(players: [Player] = Player.defaultRoster) {
-    self.everyone = players
-    self.removed = []
-    self.source = nil
+  /// A team in memory only (``MemoryRoster``), starting with `players` (the brief's default
+  /// roster unless given).
+  public convenience init(players: [Player] = Player.defaultRoster) {
+    self.init(source: MemoryRoster(players: players), players: players)
   }
 
   /// A team kept by `source`, showing `players` until ``load()`` reads them.
@@ -173,8 +53,8 @@ public final class EsportTeam {
     self.source = source
   }
 
-  /// Where the roster lives, for people; nil in memory.
-  public var sourceName: Message? { source?.name }
+  /// Where the roster lives, for people.
+  public var sourceName: Message { source.name }
 
   /// The starting five (or fewer, or more), in roster order.
   public var starters: [Player] { players.filter { $0.lineup == .starter } }
@@ -185,7 +65,6 @@ public final class EsportTeam {
 
   /// Reads the roster from the source again.
   public func load() async throws {
-    guard let source else { return }
     do {
       let organisation = try await source.organisation()
       // Recently removed is the staff's (docs/PRIVACY.md): a player's own account is not
@@ -209,7 +88,6 @@ public final class EsportTeam {
   /// Follows the source's news for as long as it gives them: reloads when the roster changed
   /// elsewhere, turns read-only while the source cannot be reached. (A view's `.task`.)
   public func follow() async {
-    guard let source else { return }
     for await event in source.events() {
       switch event {
       case .disconnected: isConnected = false
@@ -225,9 +103,9 @@ public final class EsportTeam {
 
   /// Adds a player at the end of the roster, as the brief suggests: the same parameters as
   /// ``Player``, then `append`. The input is validated first (by the source, which also
-  /// keeps it, when there is one).
-  /// - Throws: ``ValidationError`` for bad input without a source, or the source's error
-  ///   (``ValidationError/init(reportedBy:)`` finds the fields it names); nothing changes.
+  /// keeps it).
+  /// - Throws: the source's refusal (``ValidationError/init(reportedBy:)`` finds the fields
+  ///   it names); nothing changes.
   @discardableResult
   public func addPlayer(
     name: String, position: Position, image: String = Player.defaultImage,
@@ -247,8 +125,7 @@ public final class EsportTeam {
     try requireConnection()
     var input = input
     input.team = shownTeam.tag
-    var player = try await source?.addPlayer(input) ?? input.validated(in: players)
-    if source == nil { player.teamID = shownTeamID }
+    let player = try await source.addPlayer(input)
     everyone.append(player)
     lastRemoved = nil
     return player
@@ -268,14 +145,6 @@ public final class EsportTeam {
   @discardableResult
   public func movePlayer(_ player: Player, to team: Team) async throws -> Player {
     try requireConnection()
-    guard let source else {
-      var moved = player
-      moved.teamID = team.id
-      moved.lineup = Lineup.forNewPlayer(in: everyone.filter { $0.teamID == team.id })
-      everyone.removeAll { $0.id == player.id }
-      everyone.append(moved)
-      return moved
-    }
     let moved = try await source.transferPlayer(id: player.id, to: team.tag)
     try await load()
     return moved
@@ -286,20 +155,13 @@ public final class EsportTeam {
   /// - Throws: ``ValidationError`` (two teams, one status), or the source's error.
   public func swap(_ player: Player, with other: Player) async throws {
     try requireConnection()
-    guard let source else {
-      guard let first = everyone.firstIndex(where: { $0.id == player.id }),
-        let second = everyone.firstIndex(where: { $0.id == other.id })
-      else { return }
-      everyone = try everyone.swapping(first, with: second)
-      return
-    }
     _ = try await source.swapPlayers(id: player.id, with: other.id)
     try await load()
   }
 
   /// The teams a player was on before, the latest first (none in memory).
   public func tenures(of player: Player) async throws -> [Tenure] {
-    try await source?.tenures(of: player.id) ?? []
+    try await source.tenures(of: player.id)
   }
 
   /// Changes a player's pseudo, role, image and favourite champions, with the rules of a
@@ -326,11 +188,7 @@ public final class EsportTeam {
     try requireConnection()
     let updated: Player
     do {
-      updated =
-        try await source?.updatePlayer(id: player.id, with: edit, expected: player)
-        ?? edit.applied(to: player) { key in
-          everyone.first { Player.nameKey($0.name) == key }?.name
-        }
+      updated = try await source.updatePlayer(id: player.id, with: edit, expected: player)
     } catch let error as PlayerChangedError {
       replace(error.current)  // shown as it is now
       throw error
@@ -345,19 +203,14 @@ public final class EsportTeam {
   }
 
   /// Removes a player, as the brief does with `removeAll(where: { $0.id == player.id })`,
-  /// once the source (when there is one) has moved them to "Recently removed"; the roster
-  /// then offers to undo it.
+  /// once the source has moved them to "Recently removed"; the roster then offers to undo it.
   /// - Throws: the source's error; the roster is then unchanged.
   public func removePlayer(_ player: Player) async throws {
     try requireConnection()
-    try await source?.removePlayer(id: player.id)
-    places[player.id] = everyone.firstIndex { $0.id == player.id }
+    try await source.removePlayer(id: player.id)
     everyone.removeAll(where: { $0.id == player.id })
-    if let source {
-      removed = (try? await source.removedPlayers()) ?? removed
-    } else {
-      removed.insert(RemovedPlayer(player: player, removedAt: Date()), at: 0)
-    }
+    // Removed: a list that cannot be read again now is read with the next load.
+    removed = (try? await source.removedPlayers()) ?? removed
     lastRemoved = player
   }
 
@@ -366,33 +219,17 @@ public final class EsportTeam {
   ///   source's error.
   public func restorePlayer(_ player: Player) async throws {
     try requireConnection()
-    if let source {
-      _ = try await source.restorePlayer(id: player.id)
-      try await load()
-    } else {
-      if let other = everyone.first(where: {
-        Player.nameKey($0.name) == Player.nameKey(player.name)
-      }) {
-        throw ValidationError(
-          .name,
-          Message(
-            "“%1$@” is on the roster now; rename them before restoring %2$@.", other.name,
-            player.name),
-          isConflict: true)
-      }
-      everyone.insert(player, at: min(places[player.id] ?? everyone.count, everyone.count))
-      removed.removeAll { $0.id == player.id }
-    }
+    _ = try await source.restorePlayer(id: player.id)
+    try await load()
     lastRemoved = nil
   }
 
   /// Gives a player a photo from an image the source re-encodes (JPEG, PNG, WebP or HEIC),
   /// or takes it away (nil): the picture goes back to their initials.
-  /// - Throws: the source's refusal (``PhotoSourceError`` without a source); nothing changes.
+  /// - Throws: the source's refusal (``PhotoSourceError`` in memory); nothing changes.
   @discardableResult
   public func setPhoto(_ image: Data?, of player: Player) async throws -> Player {
     try requireConnection()
-    guard let source else { throw PhotoSourceError() }
     let updated = try await source.setPhoto(of: player.id, to: image)
     replace(updated)
     return updated
@@ -402,7 +239,7 @@ public final class EsportTeam {
   public func photo(of player: Player) async -> Data? {
     guard let hash = player.photo else { return nil }
     if let jpeg = photos[hash] { return jpeg }
-    guard let jpeg = try? await source?.photo(hash) else { return nil }
+    guard let jpeg = try? await source.photo(hash) else { return nil }
     photos[hash] = jpeg  // named by its content: never outdated
     return jpeg
   }
@@ -412,7 +249,7 @@ public final class EsportTeam {
   public func championArt(_ imageName: String) async -> Data? {
     let key = "champion:" + imageName
     if let jpeg = photos[key] { return jpeg }
-    guard let jpeg = try? await source?.championArt(imageName) else { return nil }
+    guard let jpeg = try? await source.championArt(imageName) else { return nil }
     photos[key] = jpeg  // kept for the session: a sync is rare
     showsChampionArt = true
     return jpeg
@@ -420,10 +257,6 @@ public final class EsportTeam {
 
   /// Reads the shown team's week, and who the signed-in account is.
   public func loadWeek() async throws {
-    guard let source else {
-      week = TeamWeek(team: shownTeam, players: players, schedule: schedule)
-      return
-    }
     do {
       week = try await source.week(team: shownTeamID.text)
       ownPlayerID = try await source.signedInPlayer()
@@ -443,11 +276,7 @@ public final class EsportTeam {
   {
     try requireConnection()
     let availability = try AvailabilityInput(weekly: weekly, away: away).validated()
-    if let source {
-      try await source.setAvailability(of: player.id, to: availability)
-    } else {
-      schedule.availability[player.id] = availability
-    }
+    try await source.setAvailability(of: player.id, to: availability)
     // Saved: a week that cannot be read again now is read with the next change.
     try? await loadWeek()
     return availability
@@ -459,12 +288,7 @@ public final class EsportTeam {
     async throws
   {
     try requireConnection()
-    if let source {
-      _ = try await source.answer(answer, for: player.id, to: event.id)
-    } else if var kept = schedule.event(id: event.id) {
-      kept.answers[player.id] = answer
-      schedule = schedule.with(kept)
-    }
+    _ = try await source.answer(answer, for: player.id, to: event.id)
     try? await loadWeek()
   }
 
@@ -484,7 +308,7 @@ public final class EsportTeam {
     group.insert(contentsOf: moving, at: destination - offsets.count { $0 < destination })
     let order = lineup == .starter ? group + substitutes : starters + group
     guard order != players else { return }
-    try await source?.reorder(order.map(\.id), expected: players.map(\.id), in: shownTeamID)
+    try await source.reorder(order.map(\.id), expected: players.map(\.id), in: shownTeamID)
     everyone = everyone.filter { $0.teamID != shownTeamID } + order
   }
 }

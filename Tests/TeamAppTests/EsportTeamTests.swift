@@ -3,6 +3,8 @@ import Observation
 import Synchronization
 import Testing
 
+@testable import TeamApp
+@testable import TeamFormats
 @testable import TeamKit
 
 @MainActor @Suite struct EsportTeamTests {
@@ -64,7 +66,9 @@ import Testing
     let caliste = team.players[1]
     try await team.removePlayer(caliste)
     #expect(team.players.map(\.name) == ["Canna", "Targamas"])
-    try await team.removePlayer(caliste)
+    #expect(team.removed.map(\.player) == [caliste])
+    // Removed already: refused as by a stored roster, and no one else goes.
+    await #expect(throws: MemoryRosterError.noPlayer) { try await team.removePlayer(caliste) }
     #expect(team.players.count == 2)
   }
 

@@ -1,4 +1,5 @@
 import Foundation
+import TeamKit
 
 /// A value written by ``JSONWriter``: the shared shapes of players and champions, and the
 /// web API's documents. (Tests check that `JSONDecoder` reads back what it writes.)
@@ -336,6 +337,27 @@ extension Organisation: JSONWritable {
       $0.member("name", name)
       $0.member("players", players)
       $0.member("teams", teams)
+    }
+  }
+}
+
+extension RosterChange: JSONWritable {
+  /// `{"after","at","author","before","id","kind","player","playerID"}`; `before` and
+  /// `after` are players or null. `author` is an account's or token's name, `cli:USER` for
+  /// the command line on the database's machine, `local` for no account.
+  public func write(to writer: inout JSONWriter) {
+    writer.object {
+      if let after { $0.member("after", after) } else { $0.nullMember("after") }
+      $0.member("at", at.formatted(.iso8601))
+      $0.member("author", author)
+      if let before { $0.member("before", before) } else { $0.nullMember("before") }
+      if let fromTeam { $0.member("from", fromTeam) }
+      $0.member("id", Int(id))
+      $0.member("kind", kind.rawValue)
+      $0.member("player", playerName)
+      if let playerID { $0.member("playerID", playerID) } else { $0.nullMember("playerID") }
+      if let toTeam { $0.member("to", toTeam) }
+      if let otherPlayer { $0.member("with", otherPlayer) }
     }
   }
 }

@@ -1,37 +1,5 @@
 import Foundation
-
-/// A team's week as the API and `kcorp week --json` give it: the team, its players, their
-/// availability, its events, each with its verdict.
-public struct TeamWeek: Sendable {
-  public let team: Team
-  public let players: [Player]
-  /// Only this team's events and its players' availability.
-  public private(set) var schedule: Schedule
-  /// The team's results over all its events, kept by ``between(_:_:)``.
-  public let record: Schedule.TeamRecord
-
-  public init(team: Team, players: [Player], schedule: Schedule) {
-    self.team = team
-    self.players = players
-    self.schedule = Schedule(
-      events: schedule.events.filter { $0.teamID == team.id },
-      availability: schedule.availability.filter { id, _ in players.contains { $0.id == id } })
-    record = schedule.record(of: team.id)
-  }
-
-  /// The same week with only the events that overlap `start` to `end`, its record whole.
-  public func between(_ start: Date, _ end: Date) -> TeamWeek {
-    var copy = self
-    copy.schedule = Schedule(
-      events: schedule.events(of: team.id, from: start, to: end),
-      availability: schedule.availability)
-    return copy
-  }
-
-  public func verdict(of event: TeamEvent) -> Verdict {
-    schedule.verdict(of: event, players: players, in: team.zone)
-  }
-}
+import TeamKit
 
 /// One player's availability in a list of them: `{"away","player","weekly"}`.
 struct PlayerHours: JSONWritable, Decodable {
@@ -81,38 +49,18 @@ extension Availability: JSONWritable {
   }
 }
 
-/// A player's availability as a client sent it: text, checked by ``validated()``.
-public struct AvailabilityInput: Decodable, Sendable {
-  public var weekly: String
-  public var away: [String]
-
+extension AvailabilityInput: Decodable {
   private enum CodingKeys: String, CodingKey { case weekly, away }
-
-  /// Hours as typed (`Mon-Fri 18:00-23:00, sam 14h-20h`) and days away (`2026-03-12`,
-  /// `2026-03-12..2026-03-14`).
-  public init(weekly: String, away: [String]) {
-    self.weekly = weekly
-    self.away = away
-  }
 
   /// Reads `{"weekly":"Mon-Fri 18:00-23:00" or ["Mon 18:00-23:00", …],"away":[…]}`; null
   /// or absent is none.
   public init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: CodingKeys.self)
     let list = try? container.decodeIfPresent([String].self, forKey: .weekly)
-    weekly =
-      try list?.joined(separator: ", ") ?? container.decodeIfPresent(String.self, forKey: .weekly)
-      ?? ""
-    away = try container.decodeIfPresent([String].self, forKey: .away) ?? []
-  }
-
-  /// The availability, every block and day checked.
-  /// - Throws: ``ValidationError`` on `weekly` or `away`.
-  public func validated() throws(ValidationError) -> Availability {
-    Availability(
-      weekly: try Availability.weekly(parsing: weekly),
-      away: try away.map { (text) throws(ValidationError) in try Availability.absence(parsing: text)
-      })
+    self.init(
+      weekly: try list?.joined(separator: ", ")
+        ?? container.decodeIfPresent(String.self, forKey: .weekly) ?? "",
+      away: try container.decodeIfPresent([String].self, forKey: .away) ?? [])
   }
 }
 
@@ -316,19 +264,6 @@ extension TeamWeek: Decodable {
     let team = try container.decode(Team.self, forKey: .team)
     self = TeamWeek(
       unfiltered: team, schedule: Schedule(events: events, availability: availability))
-  }
-
-  /// A week as a server sent it, its players to be read from the roster.
-  private init(unfiltered team: Team, schedule: Schedule) {
-    self.team = team
-    self.players = []
-    self.schedule = schedule
-    record = schedule.record(of: team.id)
-  }
-
-  /// The same week with the team's players, so that its verdicts can be computed.
-  public func with(players: [Player]) -> TeamWeek {
-    TeamWeek(team: team, players: players, schedule: schedule)
   }
 }
 

@@ -1,4 +1,5 @@
 import Foundation
+import TeamKit
 
 /// A team's events as an iCalendar feed (RFC 5545), which calendar apps subscribe to.
 ///

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import TeamFormats
 @testable import TeamKit
 
 @Suite struct DataDragonTests {

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import TeamKit
+@testable import TeamApp
 
 @Suite struct BoundedCacheTests {
   @Test func whatWasUsedLongestAgoGoesFirstPastTheLimit() {

@@ -1,5 +1,7 @@
 import Foundation
 import Observation
+import TeamClient
+import TeamFormats
 import TeamKit
 
 #if canImport(Security)
