@@ -413,20 +413,22 @@ public final class TeamServer: RosterSource {
   static func refusal(_ status: Int, _ data: Data) -> any Error {
     let problem = try? TeamJSON.decode(ProblemDocument.self, from: data)
     let detail = problem?.detail ?? HTTPURLResponse.localizedString(forStatusCode: status)
-    switch status {
-    case 401: return TeamServerError.unauthorized
-    case 403: return TeamServerError.forbidden(detail)
-    case 404: return TeamServerError.notFound(detail)
-    case 413, 415: return TeamServerError.conflict(detail)  // a photo too large, or no image
-    case 412:
+    switch ErrorKind(status: status) {
+    case .unauthorized: return TeamServerError.unauthorized
+    case .forbidden: return TeamServerError.forbidden(detail)
+    case .notFound: return TeamServerError.notFound(detail)
+    case .tooLarge: return TeamServerError.conflict(detail)  // a photo too large
+    case nil where status == 415: return TeamServerError.conflict(detail)  // not an image
+    case .changed:
       if let current = problem?.current { return PlayerChangedError(current: current) }
       return TeamServerError.conflict(detail)
-    case 409, 422:
+    case let kind? where kind == .conflict || kind == .invalid:
       if let errors = problem?.errors, !errors.isEmpty {
         return ValidationError(
           issues: errors.compactMap { error in
             ValidationError.Field(rawValue: error.field).map {
-              ValidationError.Issue(field: $0, message: error.message, isConflict: status == 409)
+              ValidationError.Issue(
+                field: $0, message: error.message, isConflict: kind == .conflict)
             }
           })
       }

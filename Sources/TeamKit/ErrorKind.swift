@@ -1,7 +1,7 @@
 /// What an error is, said once by the error itself. Each face answers a kind in one table:
-/// the web app with a status (`ErrorKind.status`, TeamWeb), the CLI with an exit code
-/// (`ExitCode(_:)`). The client turns a status back into the error it stands for
-/// (`TeamServer.refusal`), whose kind the CLI then answers like any other.
+/// the API with a status (`ErrorKind.status`, TeamFormats), which the server answers and the
+/// client reads back into a kind (`TeamServer.refusal`), the CLI with an exit code
+/// (`ExitCode(_:)`).
 public enum ErrorKind: Sendable, CaseIterable {
   /// The input does not read (malformed JSON, a key given twice).
   case malformed

@@ -1,4 +1,5 @@
 import Foundation
+import TeamFormats
 import TeamHTTP
 import TeamKit
 import TeamStore
@@ -108,23 +109,5 @@ extension WebApp {
     return HTTPError(
       503,
       language.localized("The roster could not be saved just now; nothing was changed. Try again."))
-  }
-}
-
-extension ErrorKind {
-  /// The web app's answer to each kind: the one table of statuses.
-  var status: Int {
-    switch self {
-    case .malformed: 400
-    case .invalid: 422
-    case .conflict: 409
-    case .changed: 412
-    case .notFound: 404
-    case .unauthorized: 401
-    case .forbidden: 403
-    case .throttled: 429
-    case .tooLarge: 413
-    case .unavailable, .storage: 503
-    }
   }
 }

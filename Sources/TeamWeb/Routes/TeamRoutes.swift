@@ -1,5 +1,6 @@
 import Foundation
 import TeamAccess
+import TeamFormats
 import TeamHTTP
 import TeamKit
 import TeamStore
