@@ -299,7 +299,7 @@ import Testing
     defer { mirror.stop() }
     let local = LocalRoster(store: store)
     #expect(try await local.championArt("jax") == nil)  // nothing synced: the drawing
-    try await ChampionSync.run(
+    _ = try await ChampionSync.run(
       from: URL(string: "http://127.0.0.1:\(mirror.port)")!, into: store.replaceChampionArt)
     let jpeg = try #require(try await local.championArt("jax"))
     #expect(jpeg == (try store.championPicture(id: "jax")))

@@ -9,37 +9,22 @@ import TeamStore
 extension WebApp {
   /// The screens: GET renders from the store's snapshot; POST changes it, then redirects.
   mutating func addPageRoutes() {
+    addRosterPageRoutes()
+    addPlayerPageRoutes()
+    addPlayerChangeRoutes()
+    addOrganisationPageRoutes()
+  }
+
+  /// The roster pages, and adding a player from them.
+  private mutating func addRosterPageRoutes() {
     let store = store
     let cache = cache
-    let slot = ResponseCache.tokenSlot
-
-    /// A team's roster page, cached per roster version and viewer.
-    @Sendable func teamPage(_ request: HTTPRequest, _ context: RequestContext, _ team: Team)
-      -> HTTPResponse
-    {
-      let (token, cookie) = WebApp.csrfToken(for: request)
-      let roster = store.roster
-      let pages = Pages.pageCount(roster.players(in: team.id).count)
-      let page = min(max(request.query["page"].flatMap { Int($0) } ?? 1, 1), pages)
-      // After an action the roster says what happened: rendered for this request only.
-      let viewer = context.viewer(on: team)
-      if let notice = WebApp.notice(request.query, roster: roster, store: store, team: team) {
-        return context.pages.roster(
-          roster, team: team, page: page, token: token, viewer: viewer, notice: notice
-        ).with(cookie: cookie)
-      }
-      return cache.response(
-        ["/teams/", team.tag, "?page=", String(page), viewer.cacheKey].joined(),
-        version: roster.version, for: context, token: token, cookie: cookie
-      ) {
-        context.pages.roster(roster, team: team, page: page, token: slot, viewer: viewer)
-      }
-    }
-
     // One team: its roster, as before teams. Several: the organisation at a glance.
     route("GET", "/", RoutePolicy(.reader, team: .organisation)) { request, context in
       let roster = store.roster
-      guard roster.teams.count > 1 else { return teamPage(request, context, roster.firstTeam) }
+      guard roster.teams.count > 1 else {
+        return WebApp.teamPage(request, context, roster.firstTeam, store: store, cache: cache)
+      }
       // Cached by the hour: "contracts ending" and each team's next seven days (on its own
       // clock) change with the day.
       let viewer = context.viewer
@@ -48,27 +33,23 @@ extension WebApp {
         version: roster.version, for: context
       ) { context.pages.overview(roster, viewer: viewer, now: context.now) }
     }
-
     route("GET", "/teams/{tag}", RoutePolicy(.reader, team: .tag)) { request, context in
-      teamPage(request, context, try context.checkedTeam)
+      WebApp.teamPage(request, context, try context.checkedTeam, store: store, cache: cache)
     }
-
     route("GET", "/players/new", RoutePolicy(.editor, team: .chosen)) { request, context in
       let (token, cookie) = WebApp.csrfToken(for: request)
       let team = try context.checkedTeam
       let several = store.roster.teams.count > 1
       return cache.response(
         "/players/new?team=" + team.id.text, version: store.roster.version, for: context,
-        token: token,
-        cookie: cookie
+        token: token, cookie: cookie
       ) {
         context.pages.addPlayer(
           PlayerInput(name: "", position: "Top", team: several ? team.tag : ""), errors: nil,
-          token: slot, cookie: nil, cancel: Pages.path(of: team, in: store.roster),
-          team: several ? team : nil)
+          token: ResponseCache.tokenSlot, cookie: nil,
+          cancel: Pages.path(of: team, in: store.roster), team: several ? team : nil)
       }
     }
-
     route(
       "POST", "/players", RoutePolicy(.editor, .form, upload: .fileForm, team: .chosen),
       expired: { request, context in
@@ -80,33 +61,72 @@ extension WebApp {
             "This form had expired, so nothing was saved. Check it and press Add again."))
       }
     ) { request, context in
-      let team = try context.checkedTeam
-      let input = WebApp.input(from: context.form)
-      if let search = Pages.ChampionSearch(form: context.form) {
-        // The form again, its champions filtered, everything typed kept; nothing saved.
-        let (token, cookie) = WebApp.csrfToken(for: request)
-        return context.pages.addPlayer(
-          input, errors: nil, token: token, cookie: cookie,
-          cancel: Pages.path(of: team, in: store.roster), search: search,
-          team: store.roster.teams.count > 1 ? team : nil)
-      }
-      do throws(RosterError) {
-        // The photo is read first: a file that is no photo adds nobody. The player and their
-        // photo are one change.
-        let player = try await context.scope.addPlayer(
-          input, photo: try await WebApp.formPhoto(request))
-        return .redirect(to: WebApp.rosterLink(after: "added", player, in: store.roster))
-      } catch {
-        guard let validation = error.validation else { throw error }
-        // The roster with its sheet open again, the input kept, focus on the first error.
-        let (token, cookie) = WebApp.csrfToken(for: request)
-        return context.pages.roster(
-          store.roster, team: team, page: 1, token: token, viewer: context.viewer,
-          addForm: (input, validation)
-        ).with(cookie: cookie)
-      }
+      try await WebApp.addPlayer(request, context, store: store)
     }
+  }
 
+  /// A team's roster page, cached per roster version and viewer.
+  private static func teamPage(
+    _ request: HTTPRequest, _ context: RequestContext, _ team: Team, store: RosterStore,
+    cache: ResponseCache
+  ) -> HTTPResponse {
+    let (token, cookie) = WebApp.csrfToken(for: request)
+    let roster = store.roster
+    let pages = Pages.pageCount(roster.players(in: team.id).count)
+    let page = min(max(request.query["page"].flatMap { Int($0) } ?? 1, 1), pages)
+    // After an action the roster says what happened: rendered for this request only.
+    let viewer = context.viewer(on: team)
+    if let notice = WebApp.notice(request.query, roster: roster, store: store, team: team) {
+      return context.pages.roster(
+        roster, team: team, page: page, token: token, viewer: viewer, notice: notice
+      ).with(cookie: cookie)
+    }
+    return cache.response(
+      ["/teams/", team.tag, "?page=", String(page), viewer.cacheKey].joined(),
+      version: roster.version, for: context, token: token, cookie: cookie
+    ) {
+      context.pages.roster(
+        roster, team: team, page: page, token: ResponseCache.tokenSlot, viewer: viewer)
+    }
+  }
+
+  /// `POST /players`: the player added from the roster's sheet, or the sheet again.
+  private static func addPlayer(
+    _ request: HTTPRequest, _ context: RequestContext, store: RosterStore
+  )
+    async throws -> HTTPResponse
+  {
+    let team = try context.checkedTeam
+    let input = WebApp.input(from: context.form)
+    if let search = Pages.ChampionSearch(form: context.form) {
+      // The form again, its champions filtered, everything typed kept; nothing saved.
+      let (token, cookie) = WebApp.csrfToken(for: request)
+      return context.pages.addPlayer(
+        input, errors: nil, token: token, cookie: cookie,
+        cancel: Pages.path(of: team, in: store.roster), search: search,
+        team: store.roster.teams.count > 1 ? team : nil)
+    }
+    do throws(RosterError) {
+      // The photo is read first: a file that is no photo adds nobody. The player and their
+      // photo are one change.
+      let player = try await context.scope.addPlayer(
+        input, photo: try await WebApp.formPhoto(request))
+      return .redirect(to: WebApp.rosterLink(after: "added", player, in: store.roster))
+    } catch {
+      guard let validation = error.validation else { throw error }
+      // The roster with its sheet open again, the input kept, focus on the first error.
+      let (token, cookie) = WebApp.csrfToken(for: request)
+      return context.pages.roster(
+        store.roster, team: team, page: 1, token: token, viewer: context.viewer,
+        addForm: (input, validation)
+      ).with(cookie: cookie)
+    }
+  }
+
+  /// A player's page, the pages of one action on them, and saving their edit.
+  private mutating func addPlayerPageRoutes() {
+    let store = store
+    let cache = cache
     /// A page about one player on the roster, cached per roster version; 404 for others.
     func playerPage(
       _ suffix: String,
@@ -116,60 +136,16 @@ extension WebApp {
         let roster = store.roster
         let player = try context.player(context.parameters["id"], in: roster)
         let (token, cookie) = WebApp.csrfToken(for: request)
-        let viewer = context.viewer
         return cache.response(
-          ["/players/", player.id.text, suffix, viewer.cacheKey].joined(), version: roster.version,
-          for: context,
-          token: token, cookie: cookie
+          ["/players/", player.id.text, suffix, context.viewer.cacheKey].joined(),
+          version: roster.version, for: context, token: token, cookie: cookie
         ) {
-          render(player, roster, slot, context.pages)
+          render(player, roster, ResponseCache.tokenSlot, context.pages)
         }
       }
     }
     route("GET", "/players/{id}", RoutePolicy(.reader, team: .player)) { request, context in
-      let roster = store.roster
-      let player = try context.player(context.parameters["id"], in: roster)
-      let (token, cookie) = WebApp.csrfToken(for: request)
-      let viewer = context.viewer
-      // Tenures are read from the file only when the page is rendered: every transfer is a
-      // new roster version. The day is in the key: "ends soon" changes at midnight.
-      // The day in the key is UTC's (a time zone costs more to ask than the cached page
-      // does to serve): "ends soon" may be an hour or so late around midnight.
-      let day = Int(context.now.timeIntervalSince1970) / 86_400
-      // "Move to team…" only where there is a team this reader may move them to.
-      let canMove =
-        viewer.canEdit
-        && !WebApp.moveTargets(of: player, in: roster, for: context.identity).isEmpty
-      // After a change made here, its confirmation (a page of its own in the cache).
-      var notice: String?
-      if request.query["saved"] != nil {
-        notice = context.localized("Saved.")
-      } else if request.query["moved"] != nil, let team = roster.team(id: player.teamID) {
-        notice = context.localized(
-          "%1$@ is now on %2$@, %3$@.", player.name, team.name, player.lineup.name)
-      } else if let other = request.query["swapped"].flatMap(UUID.init(text:))
-        .flatMap(roster.player(id:))
-      {
-        notice = context.localized(
-          "%1$@ is now %2$@, %3$@ %4$@.", player.name, player.lineup.name, other.name,
-          other.lineup.name)
-      }
-      return try cache.response(
-        [
-          "/players/", player.id.text, viewer.cacheKey, canMove ? "~m" : "", "~", String(day),
-          notice.map { "~" + $0 } ?? "",
-        ]
-        .joined(),
-        version: roster.version, for: context, token: token, cookie: cookie
-      ) {
-        // Their personal data and earlier teams for the staff and themself alone.
-        let personal = viewer.seesPersonalData(of: player.id)
-        return context.pages.player(
-          player.shown(to: viewer), in: roster, token: slot, viewer: viewer, canMove: canMove,
-          tenures: personal ? try store.tenures(of: player.id) : [],
-          today: Day(context.now, in: (roster.team(id: player.teamID) ?? roster.firstTeam).zone),
-          notice: notice)
-      }
+      try WebApp.playerPage(request, context, store: store, cache: cache)
     }
     route(
       "GET", "/players/{id}/delete", RoutePolicy(.editor, team: .player),
@@ -183,98 +159,178 @@ extension WebApp {
           player, input: Pages.input(of: player), errors: nil, token: token,
           version: WebApp.etag(player), cookie: nil)
       })
-
-    /// The edit form again, with what was typed.
-    @Sendable func editAgain(
-      _ request: HTTPRequest, _ context: RequestContext, _ status: Int,
-      errors: ValidationError? = nil,
-      notice: String? = nil, player: Player, version: String? = nil,
-      search: Pages.ChampionSearch? = nil
-    ) -> HTTPResponse {
-      let (token, cookie) = WebApp.csrfToken(for: request)
-      return context.pages.editPlayer(
-        player, input: WebApp.input(from: context.form), errors: errors, token: token,
-        version: version ?? WebApp.etag(player), cookie: cookie, status: status, notice: notice,
-        search: search)
-    }
-
     route(
       "POST", "/players/{id}/edit",
       RoutePolicy(.editor, .form, upload: .fileForm, team: .player),
       expired: { request, context in
-        editAgain(
+        WebApp.editAgain(
           request, context, 403,
           notice: context.localized(
             "This form had expired, so nothing was saved. Check it and press Save again."),
           player: try context.player(context.parameters["id"], in: store.roster))
       }
     ) { request, context in
-      let current = try context.player(context.parameters["id"], in: store.roster)
-      let form = context.form
-      var input = WebApp.input(from: form)
-      let version = form["version"]?.first ?? ""
-      if let search = Pages.ChampionSearch(form: form) {
-        // The form again, filtered, with the version it was made from: nothing saved.
-        return editAgain(request, context, 200, player: current, version: version, search: search)
-      }
-      if version != WebApp.etag(current) {
-        // Someone saved meanwhile: what the form was made from is in the history. Fields
-        // only one of them changed are merged; those both changed are for the typist.
-        guard
-          let (base, authors) = try WebApp.changes(
-            to: current, since: version, in: store, language: context.language)
-        else {
-          return editAgain(
-            request, context, 409, notice: WebApp.changedNotice(current, in: context.language),
-            player: current)
-        }
-        let merge = input.merged(from: Pages.input(of: base), over: Pages.input(of: current))
-        guard merge.conflicts.isEmpty else {
-          let who = authors.joined(separator: ", ")
-          let (token, cookie) = WebApp.csrfToken(for: request)
-          let now = Pages.input(of: current)
-          return context.pages.editPlayer(
-            current, input: merge.input,
-            errors: ValidationError(
-              issues: merge.conflicts.map { field in
-                ValidationError.Issue(
-                  field: field,
-                  text: Message(
-                    "%1$@ changed this meanwhile, to “%2$@”: keep yours or take theirs, then Save.",
-                    who, WebApp.shown(field, of: now, in: context.language)),
-                  isConflict: true)
-              }), token: token, version: WebApp.etag(current), cookie: cookie, status: 409,
-            notice: context.localized(
-              "%1$@ changed %2$@ meanwhile; nothing was saved. Their changes to other fields are in the form below with yours.",
-              who, current.name))
-        }
-        input = merge.input
-      }
-      let edit = PlayerEdit(
-        name: input.name, position: input.position, image: input.image,
-        favoriteChampions: current.favorites(keepingOrderWith: input.favoriteChampions),
-        lineup: input.lineup.isEmpty ? nil : input.lineup, riotID: input.riotID,
-        realName: input.realName, nationality: input.nationality, birthDate: input.birthDate,
-        joined: input.joined, contractEnd: input.contractEnd)
-      do throws(RosterError) {
-        let player = try await context.scope.updatePlayer(
-          current.id, with: edit, expected: current,
-          photo: try await WebApp.formPhoto(request),
-          removingPhoto: form["removePhoto"]?.first == "1")
-        return .redirect(to: "/players/\(player.id)?saved")
-      } catch {
-        switch error {
-        case .changed(let now):
-          return editAgain(
-            request, context, 409, notice: WebApp.changedNotice(now, in: context.language),
-            player: now)
-        case .invalid(let errors), .conflict(let errors):
-          return editAgain(request, context, 422, errors: errors, player: current)
-        default: throw error
-        }
+      try await WebApp.saveEdit(request, context, store: store)
+    }
+  }
+
+  /// `GET /players/{id}`: the player's page, with what just happened to them.
+  private static func playerPage(
+    _ request: HTTPRequest, _ context: RequestContext, store: RosterStore, cache: ResponseCache
+  ) throws -> HTTPResponse {
+    let roster = store.roster
+    let player = try context.player(context.parameters["id"], in: roster)
+    let (token, cookie) = WebApp.csrfToken(for: request)
+    let viewer = context.viewer
+    // Tenures are read from the file only when the page is rendered: every transfer is a
+    // new roster version. The day is in the key: "ends soon" changes at midnight.
+    // The day in the key is UTC's (a time zone costs more to ask than the cached page
+    // does to serve): "ends soon" may be an hour or so late around midnight.
+    let day = Int(context.now.timeIntervalSince1970) / 86_400
+    // "Move to team…" only where there is a team this reader may move them to.
+    let canMove =
+      viewer.canEdit
+      && !WebApp.moveTargets(of: player, in: roster, for: context.identity).isEmpty
+    let notice = playerNotice(request, context, player, in: roster)
+    return try cache.response(
+      [
+        "/players/", player.id.text, viewer.cacheKey, canMove ? "~m" : "", "~", String(day),
+        notice.map { "~" + $0 } ?? "",
+      ]
+      .joined(),
+      version: roster.version, for: context, token: token, cookie: cookie
+    ) {
+      // Their personal data and earlier teams for the staff and themself alone.
+      let personal = viewer.seesPersonalData(of: player.id)
+      return context.pages.player(
+        player.shown(to: viewer), in: roster, token: ResponseCache.tokenSlot, viewer: viewer,
+        canMove: canMove, tenures: personal ? try store.tenures(of: player.id) : [],
+        today: Day(context.now, in: (roster.team(id: player.teamID) ?? roster.firstTeam).zone),
+        notice: notice)
+    }
+  }
+
+  /// After a change made on a player's page, its confirmation (a page of its own in the
+  /// cache); nil otherwise.
+  private static func playerNotice(
+    _ request: HTTPRequest, _ context: RequestContext, _ player: Player, in roster: Roster
+  ) -> String? {
+    if request.query["saved"] != nil {
+      return context.localized("Saved.")
+    } else if request.query["moved"] != nil, let team = roster.team(id: player.teamID) {
+      return context.localized(
+        "%1$@ is now on %2$@, %3$@.", player.name, team.name, player.lineup.name)
+    } else if let other = request.query["swapped"].flatMap(UUID.init(text:))
+      .flatMap(roster.player(id:))
+    {
+      return context.localized(
+        "%1$@ is now %2$@, %3$@ %4$@.", player.name, player.lineup.name, other.name,
+        other.lineup.name)
+    }
+    return nil
+  }
+
+  /// The edit form again, with what was typed.
+  private static func editAgain(
+    _ request: HTTPRequest, _ context: RequestContext, _ status: Int,
+    errors: ValidationError? = nil,
+    notice: String? = nil, player: Player, version: String? = nil,
+    search: Pages.ChampionSearch? = nil
+  ) -> HTTPResponse {
+    let (token, cookie) = WebApp.csrfToken(for: request)
+    return context.pages.editPlayer(
+      player, input: WebApp.input(from: context.form), errors: errors, token: token,
+      version: version ?? WebApp.etag(player), cookie: cookie, status: status, notice: notice,
+      search: search)
+  }
+
+  /// `POST /players/{id}/edit`: the edit saved (merged with what someone saved meanwhile
+  /// when the fields differ), or the form again saying what to do.
+  private static func saveEdit(
+    _ request: HTTPRequest, _ context: RequestContext, store: RosterStore
+  )
+    async throws -> HTTPResponse
+  {
+    let current = try context.player(context.parameters["id"], in: store.roster)
+    let form = context.form
+    var input = WebApp.input(from: form)
+    let version = form["version"]?.first ?? ""
+    if let search = Pages.ChampionSearch(form: form) {
+      // The form again, filtered, with the version it was made from: nothing saved.
+      return editAgain(request, context, 200, player: current, version: version, search: search)
+    }
+    if version != WebApp.etag(current),
+      let answer = try merge(&input, madeFrom: version, into: current, request, context, store)
+    {
+      return answer
+    }
+    let edit = PlayerEdit(
+      name: input.name, position: input.position, image: input.image,
+      favoriteChampions: current.favorites(keepingOrderWith: input.favoriteChampions),
+      lineup: input.lineup.isEmpty ? nil : input.lineup, riotID: input.riotID,
+      realName: input.realName, nationality: input.nationality, birthDate: input.birthDate,
+      joined: input.joined, contractEnd: input.contractEnd)
+    do throws(RosterError) {
+      let player = try await context.scope.updatePlayer(
+        current.id, with: edit, expected: current,
+        photo: try await WebApp.formPhoto(request),
+        removingPhoto: form["removePhoto"]?.first == "1")
+      return .redirect(to: "/players/\(player.id)?saved")
+    } catch {
+      switch error {
+      case .changed(let now):
+        return editAgain(
+          request, context, 409, notice: WebApp.changedNotice(now, in: context.language),
+          player: now)
+      case .invalid(let errors), .conflict(let errors):
+        return editAgain(request, context, 422, errors: errors, player: current)
+      default: throw error
       }
     }
+  }
 
+  /// Someone saved meanwhile: what the form was made from is in the history. Fields only one
+  /// of them changed are merged into `input`; those both changed are for the typist (the
+  /// form again, 409, which this returns; nil when merged).
+  private static func merge(
+    _ input: inout PlayerInput, madeFrom version: String, into current: Player,
+    _ request: HTTPRequest, _ context: RequestContext, _ store: RosterStore
+  ) throws -> HTTPResponse? {
+    guard
+      let (base, authors) = try WebApp.changes(
+        to: current, since: version, in: store, language: context.language)
+    else {
+      return editAgain(
+        request, context, 409, notice: WebApp.changedNotice(current, in: context.language),
+        player: current)
+    }
+    let merge = input.merged(from: Pages.input(of: base), over: Pages.input(of: current))
+    guard merge.conflicts.isEmpty else {
+      let who = authors.joined(separator: ", ")
+      let (token, cookie) = WebApp.csrfToken(for: request)
+      let now = Pages.input(of: current)
+      return context.pages.editPlayer(
+        current, input: merge.input,
+        errors: ValidationError(
+          issues: merge.conflicts.map { field in
+            ValidationError.Issue(
+              field: field,
+              text: Message(
+                "%1$@ changed this meanwhile, to “%2$@”: keep yours or take theirs, then Save.",
+                who, WebApp.shown(field, of: now, in: context.language)),
+              isConflict: true)
+          }), token: token, version: WebApp.etag(current), cookie: cookie, status: 409,
+        notice: context.localized(
+          "%1$@ changed %2$@ meanwhile; nothing was saved. Their changes to other fields are in the form below with yours.",
+          who, current.name))
+    }
+    input = merge.input
+    return nil
+  }
+
+  /// Removing a player, and their place and status on the roster.
+  private mutating func addPlayerChangeRoutes() {
+    let store = store
     route(
       "POST", "/players/{id}/delete", RoutePolicy(.editor, .form, team: .player),
       expired: { request, context in
@@ -294,26 +350,13 @@ extension WebApp {
       return .redirect(
         to: Pages.path(of: team, in: roster) + "?page=\(page)&removed=\(player.id)")
     }
-
     route("POST", "/players/{id}/move", RoutePolicy(.editor, .form, team: .player)) {
-      request, context in
-      let roster = store.roster
-      let player = try context.player(context.parameters["id"], in: roster)
-      let members = roster.players(in: player.teamID)
-      let shown = members.startersFirst
-      let group = shown.filter { $0.lineup == player.lineup }
+      _, context in
+      let player = try context.player(context.parameters["id"], in: store.roster)
       let up = context.form["direction"]?.first == "up"
-      if let index = group.firstIndex(of: player),
-        let neighbour = up ? group[safe: index - 1] : group[safe: index + 1],
-        let from = shown.firstIndex(of: player), let to = shown.firstIndex(of: neighbour)
-      {
-        var order = shown.map(\.id)
-        order.swapAt(from, to)
-        try await context.scope.reorder(order, expected: members.map(\.id))
-      }
+      try await WebApp.moveInRoster(player, up: up, in: store.roster, context)
       return .redirect(to: Pages.rosterLink(to: player, in: store.roster))
     }
-
     route("POST", "/players/{id}/lineup", RoutePolicy(.editor, .form, team: .player)) {
       request, context in
       let player = try context.player(context.parameters["id"], in: store.roster)
@@ -321,7 +364,6 @@ extension WebApp {
       try await context.scope.updatePlayer(player.id, with: PlayerEdit(lineup: lineup))
       return .redirect(to: "/players/\(player.id)?saved")
     }
-
     route("POST", "/players/{id}/swap", RoutePolicy(.editor, .form, team: .player)) {
       request, context in
       let roster = store.roster
@@ -330,7 +372,28 @@ extension WebApp {
       _ = try await context.scope.swapPlayers(player.id, with: other.id)
       return .redirect(to: "/players/\(player.id)?swapped=\(other.id)")
     }
+  }
 
+  /// Moves a player one place up or down among the players of their status, as shown.
+  private static func moveInRoster(
+    _ player: Player, up: Bool, in roster: Roster, _ context: RequestContext
+  ) async throws {
+    let members = roster.players(in: player.teamID)
+    let shown = members.startersFirst
+    let group = shown.filter { $0.lineup == player.lineup }
+    if let index = group.firstIndex(of: player),
+      let neighbour = up ? group[safe: index - 1] : group[safe: index + 1],
+      let from = shown.firstIndex(of: player), let to = shown.firstIndex(of: neighbour)
+    {
+      var order = shown.map(\.id)
+      order.swapAt(from, to)
+      try await context.scope.reorder(order, expected: members.map(\.id))
+    }
+  }
+
+  /// The history, Recently removed and the language switch.
+  private mutating func addOrganisationPageRoutes() {
+    let store = store
     route("GET", "/history", RoutePolicy(.staff, team: .organisation)) { request, context in
       let (player, _, _) = try WebApp.historyQuery(request, in: context.language)
       return context.pages.history(
