@@ -10,11 +10,17 @@ extension WebApp {
   // MARK: - Routes
 
   mutating func addAccountRoutes() {
+    addSignInRoutes()
+    addSessionRoutes()
+    addOwnAccountRoutes()
+    addAccountsRoutes()
+  }
+
+  /// The sign-in page, signing in with it, and signing out.
+  private mutating func addSignInRoutes() {
     let access = access
     let options = options
-    let store = store
     let app = self
-
     route("GET", "/signin", RoutePolicy(.anyone, team: .organisation)) { request, context in
       let (token, cookie) = WebApp.csrfToken(for: request)
       return context.pages.signIn(
@@ -22,170 +28,195 @@ extension WebApp {
       )
       .with(cookie: cookie)
     }
-
-    /// The sign-in page again, the name and the page to go back to kept.
-    @Sendable func signInAgain(
-      _ request: HTTPRequest, _ context: RequestContext, _ status: Int, _ message: String,
-      headers: [(String, String)] = []
-    ) -> HTTPResponse {
-      let form = context.form
-      let (token, cookie) = WebApp.csrfToken(for: request)
-      var response = context.pages.signIn(
-        name: form["name"]?.first ?? "", next: WebApp.safeNext(form["next"]?.first), token: token,
-        message: message, status: status
-      ).with(cookie: cookie)
-      response.headers += headers.map { (name: $0.0, value: $0.1) }
-      return response
-    }
-
     route(
       "POST", "/signin", RoutePolicy(.anyone, .form, team: .organisation),
       expired: { request, context in
-        signInAgain(
+        WebApp.signInAgain(
           request, context, 403, context.localized("This page had expired. Sign in again."))
       }
     ) { request, context in
-      let form = context.form
-      switch try await access.signIn(
-        name: form["name"]?.first ?? "", password: form["password"]?.first ?? "",
-        address: app.clientAddress(request))
-      {
-      case .signedIn(let session, _):
-        var response = HTTPResponse.redirect(to: WebApp.safeNext(form["next"]?.first))
-        response.headers.append(
-          WebApp.sessionCookieHeader(
-            session, secure: app.isSecure(request), maxAge: Int(access.policy.absoluteTimeout)))
-        // A new CSRF token with the new session: one planted before cannot follow it.
-        if let renewed = WebApp.csrfToken(for: request, renewed: true).setCookie {
-          response.headers.append(("Set-Cookie", renewed))
-        }
-        return response
-      case .refused:
-        return try await WebApp.delayed(
-          signInAgain(request, context, 401, context.localized("Wrong name or password.")))
-      case .throttled(let seconds):
-        return try await WebApp.delayed(
-          signInAgain(
-            request, context, 429,
-            context.localized(
-              "Too many failed sign-ins: wait %@ seconds, then try again.", seconds),
-            headers: [("Retry-After", String(seconds))]))
-      case .busy:
-        return try await WebApp.delayed(
-          signInAgain(
-            request, context, 503, context.localized("The server is busy: try again in a second."),
-            headers: [("Retry-After", "1")]))
-      }
+      try await app.signIn(request, context)
     }
-
     route("POST", "/signout", RoutePolicy(.person, .form, team: .organisation)) { request, _ in
       try await WebApp.endSession(of: request, in: access)
       return WebApp.signedOut(secure: app.isSecure(request), requireLogin: options.requireLogin)
     }
-
     route("POST", "/signout/all", RoutePolicy(.person, .form, team: .organisation)) {
       request, context in
       try await access.signOutEverywhere(name: context.identity.name)
       return WebApp.signedOut(secure: app.isSecure(request), requireLogin: options.requireLogin)
     }
+  }
 
-    // The apps' sign-in: JSON in, the same session cookie out. A JSON body cannot come from
-    // another site's form, and another site's script is refused by the Origin check.
+  /// The sign-in page again, the name and the page to go back to kept.
+  private static func signInAgain(
+    _ request: HTTPRequest, _ context: RequestContext, _ status: Int, _ message: String,
+    headers: [(String, String)] = []
+  ) -> HTTPResponse {
+    let form = context.form
+    let (token, cookie) = WebApp.csrfToken(for: request)
+    var response = context.pages.signIn(
+      name: form["name"]?.first ?? "", next: WebApp.safeNext(form["next"]?.first), token: token,
+      message: message, status: status
+    ).with(cookie: cookie)
+    response.headers += headers.map { (name: $0.0, value: $0.1) }
+    return response
+  }
+
+  /// `POST /signin`: the session cookie and the page asked for, or the sign-in page again.
+  private func signIn(_ request: HTTPRequest, _ context: RequestContext) async throws
+    -> HTTPResponse
+  {
+    let form = context.form
+    switch try await access.signIn(
+      name: form["name"]?.first ?? "", password: form["password"]?.first ?? "",
+      address: clientAddress(request))
+    {
+    case .signedIn(let session, _):
+      var response = HTTPResponse.redirect(to: WebApp.safeNext(form["next"]?.first))
+      response.headers.append(
+        WebApp.sessionCookieHeader(
+          session, secure: isSecure(request), maxAge: Int(access.policy.absoluteTimeout)))
+      // A new CSRF token with the new session: one planted before cannot follow it.
+      if let renewed = WebApp.csrfToken(for: request, renewed: true).setCookie {
+        response.headers.append(("Set-Cookie", renewed))
+      }
+      return response
+    case .refused:
+      return try await WebApp.delayed(
+        WebApp.signInAgain(request, context, 401, context.localized("Wrong name or password.")))
+    case .throttled(let seconds):
+      return try await WebApp.delayed(
+        WebApp.signInAgain(
+          request, context, 429,
+          context.localized("Too many failed sign-ins: wait %@ seconds, then try again.", seconds),
+          headers: [("Retry-After", String(seconds))]))
+    case .busy:
+      return try await WebApp.delayed(
+        WebApp.signInAgain(
+          request, context, 503, context.localized("The server is busy: try again in a second."),
+          headers: [("Retry-After", "1")]))
+    }
+  }
+
+  /// The apps' sign-in: JSON in, the same session cookie out. A JSON body cannot come from
+  /// another site's form, and another site's script is refused by the Origin check.
+  private mutating func addSessionRoutes() {
+    let access = access
+    let app = self
     route(
       "POST", "/api/session", RoutePolicy(.anyone, .sameOrigin, team: .organisation),
       json: SessionRequest.self
     ) { request, context, credentials in
-      func refused(_ error: HTTPError, retryAfter: Int? = nil) async throws -> HTTPResponse {
-        var response = Problem(error, in: context.language).response
-        if let retryAfter { response.headers.append(("Retry-After", String(retryAfter))) }
-        return try await WebApp.delayed(response)
-      }
-      switch try await access.signIn(
-        name: credentials.name, password: credentials.password,
-        address: app.clientAddress(request))
-      {
-      case .signedIn(let session, let identity):
-        var response = context.json(SessionDocument(identity: identity), status: 201)
-        response.headers.append(
-          WebApp.sessionCookieHeader(
-            session, secure: app.isSecure(request), maxAge: Int(access.policy.absoluteTimeout)))
-        return response
-      case .refused:
-        return try await refused(HTTPError(401, context.localized("Wrong name or password.")))
-      case .throttled(let seconds):
-        return try await refused(
-          HTTPError(
-            429,
-            context.localized("Too many failed sign-ins: wait %@ seconds, then try again.", seconds)
-          ),
-          retryAfter: seconds)
-      case .busy:
-        return try await refused(
-          HTTPError(503, context.localized("The server is busy: try again in a second.")),
-          retryAfter: 1)
-      }
+      try await app.signIn(request, context, credentials)
     }
-
     route("GET", "/api/session", RoutePolicy(.person, team: .organisation)) { _, context in
       context.json(SessionDocument(identity: context.identity))
     }
-
     route("DELETE", "/api/session", RoutePolicy(.person, .sameOrigin, team: .organisation)) {
       request, _ in
       try await WebApp.endSession(of: request, in: access)
       return HTTPResponse(status: 204)
     }
+  }
 
+  /// `POST /api/session`: the session (201 and its cookie), or a problem document.
+  private func signIn(
+    _ request: HTTPRequest, _ context: RequestContext, _ credentials: SessionRequest
+  ) async throws -> HTTPResponse {
+    func refused(_ error: HTTPError, retryAfter: Int? = nil) async throws -> HTTPResponse {
+      var response = Problem(error, in: context.language).response
+      if let retryAfter { response.headers.append(("Retry-After", String(retryAfter))) }
+      return try await WebApp.delayed(response)
+    }
+    switch try await access.signIn(
+      name: credentials.name, password: credentials.password, address: clientAddress(request))
+    {
+    case .signedIn(let session, let identity):
+      var response = context.json(SessionDocument(identity: identity), status: 201)
+      response.headers.append(
+        WebApp.sessionCookieHeader(
+          session, secure: isSecure(request), maxAge: Int(access.policy.absoluteTimeout)))
+      return response
+    case .refused:
+      return try await refused(HTTPError(401, context.localized("Wrong name or password.")))
+    case .throttled(let seconds):
+      return try await refused(
+        HTTPError(
+          429,
+          context.localized("Too many failed sign-ins: wait %@ seconds, then try again.", seconds)),
+        retryAfter: seconds)
+    case .busy:
+      return try await refused(
+        HTTPError(503, context.localized("The server is busy: try again in a second.")),
+        retryAfter: 1)
+    }
+  }
+
+  /// One's own account page, and changing one's password there.
+  private mutating func addOwnAccountRoutes() {
+    let app = self
     route("GET", "/account", RoutePolicy(.person, team: .organisation)) { request, context in
       let (token, cookie) = WebApp.csrfToken(for: request)
       return context.pages.account(context.identity, token: token).with(cookie: cookie)
     }
-
-    /// The account page again, with what became of the change.
-    @Sendable func accountPage(
-      _ request: HTTPRequest, _ context: RequestContext, _ identity: Identity, _ message: String,
-      status: Int = 200
-    ) -> HTTPResponse {
-      let (token, cookie) = WebApp.csrfToken(for: request)
-      return context.pages.account(identity, token: token, message: message, status: status)
-        .with(cookie: cookie)
-    }
-
     route(
       "POST", "/account/password", RoutePolicy(.person, .form, team: .organisation),
       expired: { request, context in
-        accountPage(
+        WebApp.accountPage(
           request, context, context.identity,
           context.localized("This page had expired. Try again."), status: 403)
       }
     ) { request, context in
-      let form = context.form
-      let identity = context.identity
-      guard case .session(let digest) = identity.kind,
-        try await access.checkPassword(
-          name: identity.name, password: form["current"]?.first ?? "",
-          address: app.clientAddress(request))
-      else {
-        return try await WebApp.delayed(
-          accountPage(
-            request, context, identity,
-            context.localized(
-              "The current password is wrong (or too many tries: wait, then try again)."),
-            status: 422))
-      }
-      do {
-        try await access.setPassword(
-          name: identity.name, password: form["new"]?.first ?? "", keeping: digest)
-      } catch let error as AccessError {
-        return accountPage(
-          request, context, identity, error.message.text(in: context.language),
-          status: error.kind.status)
-      }
-      return accountPage(
-        request, context, identity,
-        context.localized("Password changed; your other sessions are ended."))
+      try await app.changePassword(request, context)
     }
+  }
 
+  /// The account page again, with what became of the change.
+  private static func accountPage(
+    _ request: HTTPRequest, _ context: RequestContext, _ identity: Identity, _ message: String,
+    status: Int = 200
+  ) -> HTTPResponse {
+    let (token, cookie) = WebApp.csrfToken(for: request)
+    return context.pages.account(identity, token: token, message: message, status: status)
+      .with(cookie: cookie)
+  }
+
+  /// `POST /account/password`: the current password checked, the new one set.
+  private func changePassword(_ request: HTTPRequest, _ context: RequestContext) async throws
+    -> HTTPResponse
+  {
+    let form = context.form
+    let identity = context.identity
+    guard case .session(let digest) = identity.kind,
+      try await access.checkPassword(
+        name: identity.name, password: form["current"]?.first ?? "",
+        address: clientAddress(request))
+    else {
+      return try await WebApp.delayed(
+        WebApp.accountPage(
+          request, context, identity,
+          context.localized(
+            "The current password is wrong (or too many tries: wait, then try again)."),
+          status: 422))
+    }
+    do {
+      try await access.setPassword(
+        name: identity.name, password: form["new"]?.first ?? "", keeping: digest)
+    } catch let error as AccessError {
+      return WebApp.accountPage(
+        request, context, identity, error.message.text(in: context.language),
+        status: error.kind.status)
+    }
+    return WebApp.accountPage(
+      request, context, identity,
+      context.localized("Password changed; your other sessions are ended."))
+  }
+
+  /// The owners' accounts page: adding an account, its role and teams, removing it.
+  private mutating func addAccountsRoutes() {
+    let access = access
+    let store = store
     route("GET", "/accounts", RoutePolicy(.owner, team: .organisation)) { request, context in
       let (token, cookie) = WebApp.csrfToken(for: request)
       return context.pages.accounts(
@@ -193,33 +224,10 @@ extension WebApp {
         token: token
       ).with(cookie: cookie)
     }
-
     route("POST", "/accounts", RoutePolicy(.owner, .form, team: .organisation)) {
       request, context in
-      let form = context.form
-      let role = Role(rawValue: form["role"]?.first ?? "") ?? .viewer
-      let player = form["player"]?.first.flatMap(UUID.init(text:)).flatMap {
-        store.roster.player(id: $0)
-      }
-      do {
-        // A player's account holds on their team; staff on the teams ticked.
-        let teams: Set<UUID>? =
-          try player.map { [$0.teamID] } ?? (WebApp.teams(chosenIn: form, store.roster) ?? nil)
-        try await access.addAccount(
-          name: form["name"]?.first ?? "", role: role, password: form["password"]?.first ?? "",
-          teams: teams, player: player?.id)
-      } catch let error as AccessError {
-        let (token, cookie) = WebApp.csrfToken(for: request)
-        return context.pages.accounts(
-          try access.accounts(), players: store.roster.players, teams: store.roster.teams,
-          token: token, message: error.message.text(in: context.language),
-          status: error.kind.status
-        )
-        .with(cookie: cookie)
-      }
-      return .redirect(to: "/accounts")
+      try await WebApp.addAccount(request, context, access: access, roster: store.roster)
     }
-
     route("POST", "/accounts/{name}/role", RoutePolicy(.owner, .form, team: .organisation)) {
       request, context in
       let name = context.parameters["name"]?.removingPercentEncoding ?? ""
@@ -233,13 +241,38 @@ extension WebApp {
       }
       return .redirect(to: "/accounts")
     }
-
     route("POST", "/accounts/{name}/remove", RoutePolicy(.owner, .form, team: .organisation)) {
       _, context in
       try await access.removeAccount(
         name: context.parameters["name"]?.removingPercentEncoding ?? "")
       return .redirect(to: "/accounts")
     }
+  }
+
+  /// `POST /accounts`: the account added, or the page again saying what to change.
+  private static func addAccount(
+    _ request: HTTPRequest, _ context: RequestContext, access: AccessControl, roster: Roster
+  ) async throws -> HTTPResponse {
+    let form = context.form
+    let role = Role(rawValue: form["role"]?.first ?? "") ?? .viewer
+    let player = form["player"]?.first.flatMap(UUID.init(text:)).flatMap(roster.player(id:))
+    do {
+      // A player's account holds on their team; staff on the teams ticked.
+      let teams: Set<UUID>? =
+        try player.map { [$0.teamID] } ?? (WebApp.teams(chosenIn: form, roster) ?? nil)
+      try await access.addAccount(
+        name: form["name"]?.first ?? "", role: role, password: form["password"]?.first ?? "",
+        teams: teams, player: player?.id)
+    } catch let error as AccessError {
+      let (token, cookie) = WebApp.csrfToken(for: request)
+      return context.pages.accounts(
+        try access.accounts(), players: roster.players, teams: roster.teams,
+        token: token, message: error.message.text(in: context.language),
+        status: error.kind.status
+      )
+      .with(cookie: cookie)
+    }
+    return .redirect(to: "/accounts")
   }
 
   /// The teams an accounts form ticked: nil when the form does not carry them (they stay as
