@@ -7,9 +7,16 @@ import TeamSpreadsheet
 import TeamStore
 
 extension WebApp {
-  /// The roster as a download (`/export.csv`, `/export.json`), and an import that shows what
-  /// it would change before it changes anything.
+  /// The roster as a download (`/export.csv`, `/export.json`, `/export.xlsx`), and an import
+  /// that shows what it would change before it changes anything.
   mutating func addImportRoutes() {
+    addExportRoutes()
+    addImportPageRoutes()
+    addImportAPIRoutes()
+  }
+
+  /// The whole organisation's roster as a file, in each format.
+  private mutating func addExportRoutes() {
     let store = store
     for format in RosterFile.Format.allCases {
       // The whole organisation.
@@ -50,69 +57,73 @@ extension WebApp {
         ],
         body: Array(workbook))
     }
+  }
 
-    /// The import page, the preview, and the import itself, for `team` (nil: the whole
-    /// organisation). Without `confirm`: the preview (or the problems, the content kept).
-    /// With it: the plan made again against the roster as it is now, then applied. A chosen
-    /// file is read here, not in the browser, so that a spreadsheet saved in Windows-1252
-    /// reads as it was written; its text then travels as `content`.
-    @Sendable func importing(_ request: HTTPRequest, _ context: RequestContext, team: Team?)
-      async throws -> HTTPResponse
-    {
-      let form = context.form
-      let (token, cookie) = WebApp.csrfToken(for: request)
-      let roster = store.roster
-      let back = team.map { Pages.path(of: $0, in: roster) } ?? "/"
-      let mode = form["mode"]?.first.flatMap(RosterImport.Mode.init(rawValue:)) ?? .merge
-      func refused(_ content: String, _ problems: [RosterFile.Problem]) -> HTTPResponse {
-        context.pages.importForm(
-          team: team, back: back, content: content, mode: mode, problems: problems, token: token
-        ).with(cookie: cookie)
-      }
-      if let bytes = request.droppedFiles["file"] {
-        return refused(
-          form["content"]?.first ?? "",
-          [
-            RosterFile.Problem(
-              place: Message("File"),
-              message: Message(
-                "Choose a file of at most 8 MiB (this one has %@ MiB).",
-                Message.Argument.decimal(Double(bytes) / 1_048_576)))
-          ])
-      }
-      let content =
-        request.formFiles["file"].map { RosterFile.text(of: Data($0.data)) }
-        ?? form["content"]?.first ?? ""
-      let plan: RosterImport
-      let photos: [UUID: Photo]
-      do throws(RosterFile.Problems) {
-        plan = try store.planImport(Data(content.utf8), team: team, mode: mode)
-        photos = try await plan.checkedPhotos()
-      } catch {
-        return refused(content, error.problems)
-      }
-      guard form["confirm"]?.first == "yes", !plan.isEmpty else {
-        return context.pages.importPreview(plan, back: back, content: content, token: token)
-          .with(cookie: cookie)
-      }
-      // The roster changed since the preview: what the import does now, to confirm again.
-      guard form["plan"]?.first == plan.fingerprint else {
-        return context.pages.importPreview(
-          plan, back: back, content: content, token: token,
-          notice: context.localized(
-            "The roster changed since the preview: this is what the import does now.")
-        ).with(cookie: cookie)
-      }
-      let record =
-        if team != nil {
-          try await context.scope.importRoster(plan, photos: photos)
-        } else {
-          try await store.importRoster(plan, photos: photos, by: context.author)
-        }
-      let landing = team ?? roster.firstTeam
-      return .redirect(to: Pages.path(of: landing, in: store.roster) + "?imported=\(record.id)")
+  /// The import page, the preview, and the import itself, for `team` (nil: the whole
+  /// organisation). Without `confirm`: the preview (or the problems, the content kept).
+  /// With it: the plan made again against the roster as it is now, then applied. A chosen
+  /// file is read here, not in the browser, so that a spreadsheet saved in Windows-1252
+  /// reads as it was written; its text then travels as `content`.
+  private static func importing(
+    _ request: HTTPRequest, _ context: RequestContext, team: Team?, store: RosterStore
+  ) async throws -> HTTPResponse {
+    let form = context.form
+    let (token, cookie) = WebApp.csrfToken(for: request)
+    let roster = store.roster
+    let back = team.map { Pages.path(of: $0, in: roster) } ?? "/"
+    let mode = form["mode"]?.first.flatMap(RosterImport.Mode.init(rawValue:)) ?? .merge
+    func refused(_ content: String, _ problems: [RosterFile.Problem]) -> HTTPResponse {
+      context.pages.importForm(
+        team: team, back: back, content: content, mode: mode, problems: problems, token: token
+      ).with(cookie: cookie)
     }
+    if let bytes = request.droppedFiles["file"] {
+      return refused(
+        form["content"]?.first ?? "",
+        [
+          RosterFile.Problem(
+            place: Message("File"),
+            message: Message(
+              "Choose a file of at most 8 MiB (this one has %@ MiB).",
+              Message.Argument.decimal(Double(bytes) / 1_048_576)))
+        ])
+    }
+    let content =
+      request.formFiles["file"].map { RosterFile.text(of: Data($0.data)) }
+      ?? form["content"]?.first ?? ""
+    let plan: RosterImport
+    let photos: [UUID: Photo]
+    do throws(RosterFile.Problems) {
+      plan = try store.planImport(Data(content.utf8), team: team, mode: mode)
+      photos = try await plan.checkedPhotos()
+    } catch {
+      return refused(content, error.problems)
+    }
+    guard form["confirm"]?.first == "yes", !plan.isEmpty else {
+      return context.pages.importPreview(plan, back: back, content: content, token: token)
+        .with(cookie: cookie)
+    }
+    // The roster changed since the preview: what the import does now, to confirm again.
+    guard form["plan"]?.first == plan.fingerprint else {
+      return context.pages.importPreview(
+        plan, back: back, content: content, token: token,
+        notice: context.localized(
+          "The roster changed since the preview: this is what the import does now.")
+      ).with(cookie: cookie)
+    }
+    let record =
+      if team != nil {
+        try await context.scope.importRoster(plan, photos: photos)
+      } else {
+        try await store.importRoster(plan, photos: photos, by: context.author)
+      }
+    let landing = team ?? roster.firstTeam
+    return .redirect(to: Pages.path(of: landing, in: store.roster) + "?imported=\(record.id)")
+  }
 
+  /// The import pages of a team and of the whole organisation, and their Undo.
+  private mutating func addImportPageRoutes() {
+    let store = store
     // A team's import: the file is about that team, whose editors may import it.
     route("GET", "/teams/{tag}/import", RoutePolicy(.editor, team: .tag)) { request, context in
       let (token, cookie) = WebApp.csrfToken(for: request)
@@ -124,7 +135,7 @@ extension WebApp {
     }
     route("POST", "/teams/{tag}/import", RoutePolicy(.editor, .form, upload: .fileForm, team: .tag))
     { request, context in
-      try await importing(request, context, team: try context.checkedTeam)
+      try await WebApp.importing(request, context, team: try context.checkedTeam, store: store)
     }
     route("POST", "/teams/{tag}/imports/{id}/undo", RoutePolicy(.editor, .form, team: .tag)) {
       _, context in
@@ -134,61 +145,6 @@ extension WebApp {
       let team = try context.checkedTeam
       try await context.scope.undoImport(id)
       return .redirect(to: Pages.path(of: team, in: store.roster) + "?undone=\(id)")
-    }
-
-    // The same in the API: the file is the body (CSV or JSON, up to 8 MiB, photos
-    // included); without `confirm=true` only what it would do.
-    route(
-      "POST", "/api/teams/{tag}/import",
-      RoutePolicy(.editor, .sameOrigin, upload: .rosterFile, team: .tag)
-    ) {
-      request, context in
-      let team = try context.checkedTeam
-      let types = ["text/csv", "application/json"]
-      guard types.contains(request.contentType ?? "") else {
-        throw HTTPError(
-          415,
-          context.localized(
-            "Send the body as %@.", types.joined(separator: context.localized(" or "))))
-      }
-      // The media type says what the file is, and must be what it holds.
-      let json = RosterFile.format(of: Data(request.body)) == .json
-      guard json == (request.contentType == "application/json") else {
-        throw HTTPError(
-          422,
-          json
-            ? context.localized("This body is JSON: send it as application/json.")
-            : context.localized("This body is not JSON: send a CSV as text/csv."))
-      }
-      let mode = request.query["mode"] ?? "merge"
-      guard let mode = RosterImport.Mode(rawValue: mode) else {
-        throw HTTPError(422, context.localized("Give mode=merge or mode=replace, not “%@”.", mode))
-      }
-      let plan: RosterImport
-      let photos: [UUID: Photo]
-      do throws(RosterFile.Problems) {
-        plan = try store.planImport(Data(request.body), team: team, mode: mode)
-        photos = try await plan.checkedPhotos()
-      } catch {
-        throw WebApp.refusal(error, in: context.language)
-      }
-      let confirm = request.query["confirm"] ?? "false"
-      guard confirm == "true" || confirm == "false" else {
-        throw HTTPError(
-          422, context.localized("Give confirm=true to import, or leave it out to preview."))
-      }
-      let record =
-        confirm == "true" && !plan.isEmpty
-        ? try await context.scope.importRoster(plan, photos: photos) : nil
-      return context.json(ImportReport(plan: plan, record: record))
-    }
-    route(
-      "POST", "/api/teams/{tag}/imports/{id}/undo", RoutePolicy(.editor, .sameOrigin, team: .tag)
-    ) { _, context in
-      guard let id = context.parameters["id"].flatMap(Int64.init) else {
-        throw RosterError.importNotFound
-      }
-      return context.json(try await context.scope.undoImport(id))
     }
 
     // The whole organisation's import (every team's players, and the week of a JSON export):
@@ -201,7 +157,7 @@ extension WebApp {
     }
     route("POST", "/import", RoutePolicy(.editor, .form, upload: .fileForm, team: .organisation)) {
       request, context in
-      try await importing(request, context, team: nil)
+      try await WebApp.importing(request, context, team: nil, store: store)
     }
     route("POST", "/imports/{id}/undo", RoutePolicy(.editor, .form, team: .organisation)) {
       _, context in
@@ -212,6 +168,71 @@ extension WebApp {
       return .redirect(
         to: Pages.path(of: store.roster.firstTeam, in: store.roster) + "?undone=\(id)")
     }
+  }
+
+  /// The same in the API, for one team.
+  private mutating func addImportAPIRoutes() {
+    let store = store
+    route(
+      "POST", "/api/teams/{tag}/import",
+      RoutePolicy(.editor, .sameOrigin, upload: .rosterFile, team: .tag)
+    ) {
+      request, context in
+      try await WebApp.apiImport(request, context, store: store)
+    }
+    route(
+      "POST", "/api/teams/{tag}/imports/{id}/undo", RoutePolicy(.editor, .sameOrigin, team: .tag)
+    ) { _, context in
+      guard let id = context.parameters["id"].flatMap(Int64.init) else {
+        throw RosterError.importNotFound
+      }
+      return context.json(try await context.scope.undoImport(id))
+    }
+  }
+
+  /// `POST /api/teams/{tag}/import`: the file is the body (CSV or JSON, up to 8 MiB, photos
+  /// included); without `confirm=true` only what it would do.
+  private static func apiImport(
+    _ request: HTTPRequest, _ context: RequestContext, store: RosterStore
+  ) async throws -> HTTPResponse {
+    let team = try context.checkedTeam
+    let types = ["text/csv", "application/json"]
+    guard types.contains(request.contentType ?? "") else {
+      throw HTTPError(
+        415,
+        context.localized(
+          "Send the body as %@.", types.joined(separator: context.localized(" or "))))
+    }
+    // The media type says what the file is, and must be what it holds.
+    let json = RosterFile.format(of: Data(request.body)) == .json
+    guard json == (request.contentType == "application/json") else {
+      throw HTTPError(
+        422,
+        json
+          ? context.localized("This body is JSON: send it as application/json.")
+          : context.localized("This body is not JSON: send a CSV as text/csv."))
+    }
+    let mode = request.query["mode"] ?? "merge"
+    guard let mode = RosterImport.Mode(rawValue: mode) else {
+      throw HTTPError(422, context.localized("Give mode=merge or mode=replace, not “%@”.", mode))
+    }
+    let plan: RosterImport
+    let photos: [UUID: Photo]
+    do throws(RosterFile.Problems) {
+      plan = try store.planImport(Data(request.body), team: team, mode: mode)
+      photos = try await plan.checkedPhotos()
+    } catch {
+      throw WebApp.refusal(error, in: context.language)
+    }
+    let confirm = request.query["confirm"] ?? "false"
+    guard confirm == "true" || confirm == "false" else {
+      throw HTTPError(
+        422, context.localized("Give confirm=true to import, or leave it out to preview."))
+    }
+    let record =
+      confirm == "true" && !plan.isEmpty
+      ? try await context.scope.importRoster(plan, photos: photos) : nil
+    return context.json(ImportReport(plan: plan, record: record))
   }
 }
 
