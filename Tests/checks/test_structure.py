@@ -55,8 +55,6 @@ MAX_FUNCTION_LINES = 60
 LONG_FUNCTIONS = {
     "TeamWeb/Pages/PlayerFormPage.swift playerForm": 263,
     "TeamWeb/Pages/PlayerPage.swift player": 198,
-    "TeamWeb/Routes/WeekPageRoutes.swift addWeekPageRoutes": 185,
-    "TeamWeb/Routes/APIRoutes.swift addAPIRoutes": 167,
     "TeamWeb/Pages/AccountPages.swift accounts": 156,
     "TeamWeb/Pages/WeekPage.swift week": 156,
     "TeamWeb/Pages/OrganisationPages.swift teams": 148,

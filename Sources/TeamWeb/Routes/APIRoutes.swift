@@ -207,9 +207,17 @@ extension WebApp {
 
   /// The JSON API: the CLI's `--json` shapes, problems as `application/problem+json`.
   mutating func addAPIRoutes() {
+    addPlayerAPIRoutes()
+    addTrashAPIRoutes()
+    addOrderAPIRoutes()
+    addOrganisationAPIRoutes()
+    addHealthRoute()
+  }
+
+  /// The players: list, add, read, change, remove.
+  private mutating func addPlayerAPIRoutes() {
     let store = store
     let cache = cache
-
     // The organisation's first team, as before teams; another with ?team=TAG.
     route("GET", "/api/players", RoutePolicy(.reader, team: .chosen)) { request, context in
       let roster = store.roster
@@ -272,7 +280,11 @@ extension WebApp {
       try await context.scope.removePlayer(id)
       return HTTPResponse(status: 204)
     }
+  }
 
+  /// Recently removed, and restoring from it.
+  private mutating func addTrashAPIRoutes() {
+    let store = store
     route("GET", "/api/trash", RoutePolicy(.staff, team: .organisation)) { _, context in
       context.json(store.roster.removed)
     }
@@ -289,7 +301,11 @@ extension WebApp {
       ]
       return response
     }
+  }
 
+  /// The roster's order, swaps, and the starting five.
+  private mutating func addOrderAPIRoutes() {
+    let store = store
     route("GET", "/api/roster/order", RoutePolicy(.reader, team: .chosen)) { request, context in
       let players = store.roster.players(in: try context.checkedTeam.id)
       var response = context.json(players.map(\.id.uuidString))
@@ -346,7 +362,11 @@ extension WebApp {
       return context.json(
         LineupDocument(status: LineupStatus(players: store.roster.players(in: team.id))))
     }
+  }
 
+  /// The live events, the history, the champions and the API's own document.
+  private mutating func addOrganisationAPIRoutes() {
+    let store = store
     let events = events
     let app = self
     route("GET", "/api/events", RoutePolicy(.reader, team: .organisation)) { request, context in
@@ -383,10 +403,13 @@ extension WebApp {
     route("GET", "/api/openapi.json", RoutePolicy(.reader, team: .organisation)) { _, _ in
       HTTPResponse(status: 200, contentType: "application/json", body: OpenAPI.document)
     }
+  }
 
-    // For a load balancer: ready only while the database answers (a server whose PostgreSQL
-    // is gone is taken out of rotation, and put back once it reconnects).
-    // A server about to stop says so first (``Options/isStopping``).
+  /// For a load balancer: ready only while the database answers (a server whose PostgreSQL
+  /// is gone is taken out of rotation, and put back once it reconnects). A server about to
+  /// stop says so first (``Options/isStopping``).
+  private mutating func addHealthRoute() {
+    let store = store
     let probe = DatabaseProbe(store: store)
     route("GET", "/healthz", RoutePolicy(.anyone, team: .organisation)) { [options] _, _ in
       let problem =

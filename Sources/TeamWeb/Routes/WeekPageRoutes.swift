@@ -49,8 +49,16 @@ extension WebApp {
 
   /// The week's pages: the week, an event, a player's hours, the calendar addresses.
   mutating func addWeekPageRoutes() {
-    let store = store
+    addWeekViewRoutes()
+    addEventPageRoutes()
+    addEventAnswerRoutes()
+    addAvailabilityPageRoutes()
+    addCalendarPageRoutes()
+  }
 
+  /// The week, and an event planned from it.
+  private mutating func addWeekViewRoutes() {
+    let store = store
     route("GET", "/week", RoutePolicy(.reader, team: .chosen)) { request, context in
       let team = try context.checkedTeam
       let today = Day(context.now, in: team.zone)
@@ -84,7 +92,11 @@ extension WebApp {
         ).with(cookie: cookie)
       }
     }
+  }
 
+  /// An event: its page, its edit and its games.
+  private mutating func addEventPageRoutes() {
+    let store = store
     route("GET", "/events/{id}", RoutePolicy(.reader, team: .event)) { request, context in
       let roster = store.roster
       let event = try context.event(context.parameters["id"], in: roster)
@@ -130,7 +142,11 @@ extension WebApp {
         ).with(cookie: cookie)
       }
     }
+  }
 
+  /// Answers to an event, invitations, and cancelling it.
+  private mutating func addEventAnswerRoutes() {
+    let store = store
     route(
       "POST", "/events/{id}/answer", RoutePolicy(.ownPlayer(.form("player")), .form, team: .event)
     ) {
@@ -163,7 +179,11 @@ extension WebApp {
           "/week?team=\(team.tag)&from=\(WebApp.monday(of: Day(event.start, in: team.zone), in: team.zone))&cancelled"
       )
     }
+  }
 
+  /// A player's hours and days away.
+  private mutating func addAvailabilityPageRoutes() {
+    let store = store
     route("GET", "/players/{id}/availability", RoutePolicy(.reader, team: .player)) {
       request, context in
       let player = try context.player(context.parameters["id"], in: store.roster)
@@ -216,7 +236,11 @@ extension WebApp {
       }
       return .redirect(to: "/players/\(player.id)/availability?saved")
     }
+  }
 
+  /// The private calendar addresses.
+  private mutating func addCalendarPageRoutes() {
+    let store = store
     route("POST", "/calendar/new", RoutePolicy(.editor, .form, team: .chosen)) {
       request, context in
       let scope = try context.scope
