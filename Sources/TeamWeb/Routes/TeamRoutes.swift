@@ -54,15 +54,15 @@ extension WebApp {
   /// The organisation: its teams, transfers between them, contracts; JSON for scripts and
   /// the pages that show and change them.
   mutating func addTeamRoutes() {
+    addOrganisationRoutes()
+    addTransferRoutes()
+  }
+
+  /// The organisation and its teams: read, added, changed, removed.
+  private mutating func addOrganisationRoutes() {
     let store = store
-
-    @Sendable func organisation(_ roster: Roster, for viewer: Pages.Viewer) -> Organisation {
-      Organisation(
-        name: roster.organisation, teams: roster.teams, players: roster.players.shown(to: viewer))
-    }
-
     route("GET", "/api/organisation", RoutePolicy(.reader, team: .organisation)) { _, context in
-      context.json(organisation(store.roster, for: context.viewer))
+      context.json(WebApp.organisation(store.roster, for: context.viewer))
     }
 
     route(
@@ -70,7 +70,7 @@ extension WebApp {
       json: Rename.self, accepting: ["application/merge-patch+json", "application/json"]
     ) { _, context, rename in
       try await store.renameOrganisation(rename.name, by: context.author)
-      return context.json(organisation(store.roster, for: context.viewer))
+      return context.json(WebApp.organisation(store.roster, for: context.viewer))
     }
 
     route("GET", "/api/teams", RoutePolicy(.reader, team: .organisation)) { _, context in
@@ -113,7 +113,11 @@ extension WebApp {
       try await store.removeTeam(team.id.uuidString, by: context.author)
       return HTTPResponse(status: 204)
     }
+  }
 
+  /// Transfers, tenures and contracts.
+  private mutating func addTransferRoutes() {
+    let store = store
     // A transfer changes two teams: an editor of both may make it.
     route(
       "POST", "/api/players/{id}/transfer", RoutePolicy(.editor, .sameOrigin, team: .player),
@@ -155,41 +159,22 @@ extension WebApp {
     }
   }
 
+  /// The organisation as `viewer` may see it.
+  private static func organisation(_ roster: Roster, for viewer: Pages.Viewer) -> Organisation {
+    Organisation(
+      name: roster.organisation, teams: roster.teams, players: roster.players.shown(to: viewer))
+  }
+
   /// The pages of the organisation: the teams and their settings, a player's move.
   mutating func addTeamPageRoutes() {
+    addTeamsPageRoutes()
+    addOrganisationNameRoute()
+    addMovePageRoutes()
+  }
+
+  /// The teams page: adding, changing and removing a team, and the organisation's name.
+  private mutating func addTeamsPageRoutes() {
     let store = store
-
-    @Sendable func teamsPage(
-      _ request: HTTPRequest, _ context: RequestContext,
-      failure: (tag: String?, input: TeamInput, errors: ValidationError)? = nil,
-      notice: String? = nil, status: Int = 200
-    ) -> HTTPResponse {
-      let (token, cookie) = WebApp.csrfToken(for: request)
-      let roster = store.roster
-      return context.pages.teams(
-        roster, token: token,
-        viewer: context.viewer(on: nil), failure: failure, notice: notice, status: status
-      ).with(cookie: cookie)
-    }
-
-    /// The teams page again after a refused change, the input kept by its form.
-    @Sendable func refused(
-      _ error: RosterError, _ request: HTTPRequest, _ context: RequestContext, tag: String?,
-      input: TeamInput
-    ) throws(RosterError) -> HTTPResponse {
-      guard let validation = error.validation else { throw error }
-      return teamsPage(
-        request, context, failure: (tag, input, validation),
-        notice: validation.message.text(in: context.language),
-        status: validation.kind.status)
-    }
-
-    @Sendable func teamInput(_ form: [String: [String]]) -> TeamInput {
-      func text(_ name: String) -> String { form[name]?.first ?? "" }
-      return TeamInput(
-        name: text("name"), tag: text("tag"), league: text("league"), parent: text("parent"))
-    }
-
     route("GET", "/teams", RoutePolicy(.reader, team: .organisation)) { request, context in
       // After a change made here, its confirmation.
       let roster = store.roster
@@ -199,29 +184,30 @@ extension WebApp {
         } else if let team = request.query["saved"].flatMap({ roster.team($0) }) {
           context.localized("%@ saved.", team.name)
         } else { nil }
-      return teamsPage(request, context, notice: notice)
+      return WebApp.teamsPage(request, context, store: store, notice: notice)
     }
 
     route("POST", "/teams", RoutePolicy(.owner, .form, team: .organisation)) { request, context in
-      let input = teamInput(context.form)
+      let input = WebApp.teamInput(context.form)
       do throws(RosterError) {
         let team = try await store.addTeam(input, by: context.author)
         return .redirect(to: "/teams?added=\(team.tag)#team-\(team.tag)")
       } catch {
-        return try refused(error, request, context, tag: nil, input: input)
+        return try WebApp.refused(error, request, context, store: store, tag: nil, input: input)
       }
     }
 
     route("POST", "/teams/{tag}/edit", RoutePolicy(.owner, .form, team: .tag)) {
       request, context in
       let team = try context.checkedTeam
-      let input = teamInput(context.form)
+      let input = WebApp.teamInput(context.form)
       do throws(RosterError) {
         let updated = try await store.updateTeam(
           team.id.uuidString, with: input, by: context.author)
         return .redirect(to: "/teams?saved=\(updated.tag)#team-\(updated.tag)")
       } catch {
-        return try refused(error, request, context, tag: team.tag, input: input)
+        return try WebApp.refused(
+          error, request, context, store: store, tag: team.tag, input: input)
       }
     }
 
@@ -233,12 +219,16 @@ extension WebApp {
         return .redirect(to: "/teams")
       } catch {
         guard let validation = error.validation else { throw error }
-        return teamsPage(
-          request, context, notice: validation.message.text(in: context.language),
+        return WebApp.teamsPage(
+          request, context, store: store, notice: validation.message.text(in: context.language),
           status: validation.kind.status)
       }
     }
+  }
 
+  /// The organisation's name.
+  private mutating func addOrganisationNameRoute() {
+    let store = store
     route("POST", "/organisation", RoutePolicy(.owner, .form, team: .organisation)) {
       request, context in
       do throws(RosterError) {
@@ -247,13 +237,18 @@ extension WebApp {
         return .redirect(to: "/teams")
       } catch {
         guard let validation = error.validation else { throw error }
-        return teamsPage(
-          request, context, notice: validation.message.text(in: context.language),
+        return WebApp.teamsPage(
+          request, context, store: store, notice: validation.message.text(in: context.language),
           status: validation.kind.status)
       }
     }
 
     /// The teams a player may be moved to by this identity: every other team it edits.
+  }
+
+  /// Moving a player to another team.
+  private mutating func addMovePageRoutes() {
+    let store = store
     route("GET", "/players/{id}/team", RoutePolicy(.editor, team: .player)) { request, context in
       let roster = store.roster
       let player = try context.player(context.parameters["id"], in: roster)
@@ -282,6 +277,40 @@ extension WebApp {
       let moved = try await context.scope.transferPlayer(player.id, to: target, lineup: lineup)
       return .redirect(to: "/players/\(moved.id)?moved")
     }
+  }
+
+  /// The teams page, with what became of a change.
+  private static func teamsPage(
+    _ request: HTTPRequest, _ context: RequestContext, store: RosterStore,
+    failure: (tag: String?, input: TeamInput, errors: ValidationError)? = nil,
+    notice: String? = nil, status: Int = 200
+  ) -> HTTPResponse {
+    let (token, cookie) = WebApp.csrfToken(for: request)
+    let roster = store.roster
+    return context.pages.teams(
+      roster, token: token,
+      viewer: context.viewer(on: nil), failure: failure, notice: notice, status: status
+    ).with(cookie: cookie)
+  }
+
+  /// The teams page again after a refused change, the input kept by its form.
+  private static func refused(
+    _ error: RosterError, _ request: HTTPRequest, _ context: RequestContext, store: RosterStore,
+    tag: String?,
+    input: TeamInput
+  ) throws(RosterError) -> HTTPResponse {
+    guard let validation = error.validation else { throw error }
+    return teamsPage(
+      request, context, store: store, failure: (tag, input, validation),
+      notice: validation.message.text(in: context.language),
+      status: validation.kind.status)
+  }
+
+  /// A team form's fields.
+  private static func teamInput(_ form: [String: [String]]) -> TeamInput {
+    func text(_ name: String) -> String { form[name]?.first ?? "" }
+    return TeamInput(
+      name: text("name"), tag: text("tag"), league: text("league"), parent: text("parent"))
   }
 
   /// The teams `identity` may move `player` to: every other team it edits.

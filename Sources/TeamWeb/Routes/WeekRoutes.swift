@@ -34,8 +34,15 @@ extension WebApp {
 
   /// The week's API and the calendar feeds.
   mutating func addWeekRoutes() {
-    let store = store
+    addWeekAPIRoutes()
+    addEventAPIRoutes()
+    addEventResultRoutes()
+    addCalendarRoutes()
+  }
 
+  /// The week and a player's hours.
+  private mutating func addWeekAPIRoutes() {
+    let store = store
     // The whole week of a team (at most ``Schedule/maxEventsPerTeam`` events), or the days
     // `from` to `to` (its own clock).
     route("GET", "/api/week", RoutePolicy(.reader, team: .chosen)) { request, context in
@@ -70,7 +77,11 @@ extension WebApp {
       try await context.scope.setAvailability(of: player.id, to: availability)
       return context.json(availability)
     }
+  }
 
+  /// Events: planned, read, changed, cancelled.
+  private mutating func addEventAPIRoutes() {
+    let store = store
     route(
       "POST", "/api/week/events", RoutePolicy(.editor, .sameOrigin, team: .chosen),
       json: TeamNamed<EventInput>.self
@@ -105,7 +116,11 @@ extension WebApp {
       try await context.scope.removeEvent(event.id)
       return HTTPResponse(status: 204)
     }
+  }
 
+  /// An event's games, answers and invitations.
+  private mutating func addEventResultRoutes() {
+    let store = store
     route(
       "PUT", "/api/week/events/{id}/games", RoutePolicy(.editor, .sameOrigin, team: .event),
       json: [GameInput].self
@@ -138,7 +153,11 @@ extension WebApp {
       let invited = try await context.scope.invite(player.id, to: event.id)
       return context.json(WebApp.document(invited, in: store.roster))
     }
+  }
 
+  /// The private calendar addresses, and the feed each one serves.
+  private mutating func addCalendarRoutes() {
+    let store = store
     route("GET", "/api/calendar", RoutePolicy(.editor, team: .organisation)) { _, context in
       context.json(store.roster.schedule.feeds)
     }
