@@ -163,71 +163,15 @@ func accessHandler(
   }
   let server = Unmanaged<ServerContext>.fromOpaque(cls).takeUnretainedValue()
 
-  // First call: headers only. Refuse a declared body over the cap before reading it.
+  // First call: headers only.
   guard let stored = requestContext.pointee else {
-    let state = RequestState()
-    requestContext.pointee = Unmanaged.passRetained(state).toOpaque()
-    let typeHeader = MHD_lookup_connection_value(connection, .HEADER_KIND, "Content-Type")
-      .map { String(cString: $0) }
-    let type =
-      typeHeader?.split(separator: ";").first
-      .map { $0.trimmingCharacters(in: .whitespaces).lowercased() } ?? ""
-    // Routed once, here: the route's body limit applies as the body comes, and the handler
-    // gets the route found.
-    let routed = server.router(String(cString: method), String(cString: url), type)
-    state.route = routed.route
-    state.limit = routed.bodyLimit ?? server.maxBodyBytes
-    // Without a length (nor a transfer coding, refused below) a request has no body: no
-    // limit to apply (RFC 9112, 6.3).
-    if let length = MHD_lookup_connection_value(connection, .HEADER_KIND, "Content-Length") {
-      if state.limit > server.maxBodyBytes {
-        server.waiting.receivingUpload(connection, grace: server.uploadGrace)
-        // An upload form may be larger: its files over the limit are left out as it comes.
-        if type == "multipart/form-data", let typeHeader {
-          state.form = MultipartReceiver(contentType: typeHeader, limit: state.limit)
-        }
-      }
-      let cap = state.form == nil ? state.limit : max(state.limit, server.maxFormBytes)
-      if let bytes = Int(String(cString: length)), bytes > cap {
-        state.tooLarge = true
-        return respond(server, connection, url, method, state)
-      }
-    }
-    // A body must say its length. Answered now, before libmicrohttpd reads any of it: a
-    // transfer coding other than chunked leaves the body's end unknown (RFC 9112, 6.1,
-    // suggests 501; a client's mistake is a 4xx here, as nginx's 400), and libmicrohttpd
-    // 0.9.75 answers a chunk line longer than the connection's memory (a long chunk
-    // extension) with a 500 of its own, with no hook in between; answering in this first
-    // call makes it skip the body. Browsers and URLSession always send Content-Length
-    // (RFC 9112, 6.3 lets a server ask for it: 411).
-    if let coding = MHD_lookup_connection_value(connection, .HEADER_KIND, "Transfer-Encoding") {
-      let chunked = String(cString: coding).lowercased() == "chunked"
-      return send(
-        HTTPResponse(
-          status: chunked ? 411 : 400, contentType: "text/plain; charset=utf-8",
-          body: Array("Send the body with a Content-Length header, not a transfer coding.\n".utf8)),
-        on: connection, server: server)
-    }
-    return .YES
+    return headersCame(server, connection, url, method, requestContext)
   }
   let state = Unmanaged<RequestState>.fromOpaque(stored).takeUnretainedValue()
 
   // Body chunks: keep them up to the cap, then only count.
   if uploadSize.pointee > 0 {
-    if state.form != nil, let uploadData {
-      uploadData.withMemoryRebound(to: UInt8.self, capacity: uploadSize.pointee) {
-        state.form?.append(UnsafeBufferPointer(start: $0, count: uploadSize.pointee))
-      }
-    } else if !state.tooLarge, let uploadData {
-      if state.body.count + uploadSize.pointee > state.limit {
-        state.tooLarge = true
-        state.body = []
-      } else {
-        uploadData.withMemoryRebound(to: UInt8.self, capacity: uploadSize.pointee) {
-          state.body.append(contentsOf: UnsafeBufferPointer(start: $0, count: uploadSize.pointee))
-        }
-      }
-    }
+    bodyCame(state, uploadData, uploadSize.pointee)
     uploadSize.pointee = 0
     return .YES
   }
@@ -236,6 +180,77 @@ func accessHandler(
   guard state.started else { return respond(server, connection, url, method, state) }
   guard let answer = state.answerOrSuspend(connection) else { return .YES }
   return send(answer, on: connection, server: server)
+}
+
+/// The first call of a request: its head only. Routes it, and refuses a declared body over
+/// the route's cap, or one without a length, before any of it is read.
+private func headersCame(
+  _ server: ServerContext, _ connection: OpaquePointer, _ url: UnsafePointer<CChar>,
+  _ method: UnsafePointer<CChar>,
+  _ requestContext: UnsafeMutablePointer<UnsafeMutableRawPointer?>
+) -> MHD_Result {
+  let state = RequestState()
+  requestContext.pointee = Unmanaged.passRetained(state).toOpaque()
+  let typeHeader = MHD_lookup_connection_value(connection, .HEADER_KIND, "Content-Type")
+    .map { String(cString: $0) }
+  let type =
+    typeHeader?.split(separator: ";").first
+    .map { $0.trimmingCharacters(in: .whitespaces).lowercased() } ?? ""
+  // Routed once, here: the route's body limit applies as the body comes, and the handler
+  // gets the route found.
+  let routed = server.router(String(cString: method), String(cString: url), type)
+  state.route = routed.route
+  state.limit = routed.bodyLimit ?? server.maxBodyBytes
+  // Without a length (nor a transfer coding, refused below) a request has no body: no
+  // limit to apply (RFC 9112, 6.3).
+  if let length = MHD_lookup_connection_value(connection, .HEADER_KIND, "Content-Length") {
+    if state.limit > server.maxBodyBytes {
+      server.waiting.receivingUpload(connection, grace: server.uploadGrace)
+      // An upload form may be larger: its files over the limit are left out as it comes.
+      if type == "multipart/form-data", let typeHeader {
+        state.form = MultipartReceiver(contentType: typeHeader, limit: state.limit)
+      }
+    }
+    let cap = state.form == nil ? state.limit : max(state.limit, server.maxFormBytes)
+    if let bytes = Int(String(cString: length)), bytes > cap {
+      state.tooLarge = true
+      return respond(server, connection, url, method, state)
+    }
+  }
+  // A body must say its length. Answered now, before libmicrohttpd reads any of it: a
+  // transfer coding other than chunked leaves the body's end unknown (RFC 9112, 6.1,
+  // suggests 501; a client's mistake is a 4xx here, as nginx's 400), and libmicrohttpd
+  // 0.9.75 answers a chunk line longer than the connection's memory (a long chunk
+  // extension) with a 500 of its own, with no hook in between; answering in this first
+  // call makes it skip the body. Browsers and URLSession always send Content-Length
+  // (RFC 9112, 6.3 lets a server ask for it: 411).
+  if let coding = MHD_lookup_connection_value(connection, .HEADER_KIND, "Transfer-Encoding") {
+    let chunked = String(cString: coding).lowercased() == "chunked"
+    return send(
+      HTTPResponse(
+        status: chunked ? 411 : 400, contentType: "text/plain; charset=utf-8",
+        body: Array("Send the body with a Content-Length header, not a transfer coding.\n".utf8)),
+      on: connection, server: server)
+  }
+  return .YES
+}
+
+/// A chunk of the body: kept up to the route's cap, then only counted.
+private func bodyCame(_ state: RequestState, _ data: UnsafePointer<CChar>?, _ size: Int) {
+  if state.form != nil, let data {
+    data.withMemoryRebound(to: UInt8.self, capacity: size) {
+      state.form?.append(UnsafeBufferPointer(start: $0, count: size))
+    }
+  } else if !state.tooLarge, let data {
+    if state.body.count + size > state.limit {
+      state.tooLarge = true
+      state.body = []
+    } else {
+      data.withMemoryRebound(to: UInt8.self, capacity: size) {
+        state.body.append(contentsOf: UnsafeBufferPointer(start: $0, count: size))
+      }
+    }
+  }
 }
 
 /// Builds the request and starts its handler; sends the answer now when the handler gave

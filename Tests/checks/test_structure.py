@@ -72,9 +72,6 @@ LONG_FUNCTIONS = {
     "TeamWeb/Pages/ImportPage.swift importForm": 82,
     "TeamWeb/WebApp.swift respond": 79,
     "kcorp/CommandDeclaration.swift parse": 77,
-    "TeamWeb/Pages/EventPage.swift eventForm": 70,
-    "TeamWeb/Pages/OrganisationPages.swift moveForm": 70,
-    "TeamHTTP/Callbacks.swift accessHandler": 67,
 }
 
 

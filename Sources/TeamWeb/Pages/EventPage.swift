@@ -10,11 +10,61 @@ extension Pages {
     _ input: EventInput, errors: ValidationError?, token: String, action: String, submit: String,
     opponents: [String]
   ) -> HTML {
-    func field(_ name: ValidationError.Field, _ label: String, _ control: HTML) -> HTML {
+    let kind: HTML = .h(
+      "select", ["id": "eventType", "name": "kind"] + Self.invalid(errors, .eventType),
+      Self.options(TeamEvent.Kind.allCases, input.kind) { $0.displayName(in: language) })
+    return .h(
+      "form", ["method": "post", "action": action, "class": "event-form", "novalidate": ""],
+      [Self.csrfField(token), field(.eventType, localized("Kind"), kind, errors)]
+        + eventTimes(input, errors) + eventDetails(input, errors, opponents: opponents) + [
+          .h(
+            "div", ["class": "actions"],
+            [.h("button", ["class": "button primary", "type": "submit"], submit)])
+        ])
+  }
+
+  /// A labelled control of an event's form, with its error.
+  private func field(
+    _ name: ValidationError.Field, _ label: String, _ control: HTML, _ errors: ValidationError?
+  ) -> HTML {
+    .h(
+      "div", ["class": "field"],
+      [.h("label", ["for": name.rawValue], label), control, fieldError(errors, name)])
+  }
+
+  /// The options of a choice, `chosen` selected.
+  private static func options<T: RawRepresentable>(
+    _ values: [T], _ chosen: String, _ name: (T) -> String
+  ) -> [HTML] where T.RawValue == String {
+    values.map { value in
       .h(
-        "div", ["class": "field"],
-        [.h("label", ["for": name.rawValue], label), control, fieldError(errors, name)])
+        "option",
+        ["value": value.rawValue]
+          + (value.rawValue == chosen.lowercased() ? ["selected": ""] : [:]),
+        name(value))
     }
+  }
+
+  /// An event's start and end, on the team's clock.
+  private func eventTimes(_ input: EventInput, _ errors: ValidationError?) -> [HTML] {
+    func time(_ name: ValidationError.Field, _ label: String, _ value: String) -> HTML {
+      field(
+        name, label,
+        .h(
+          "input",
+          ["type": "datetime-local", "id": name.rawValue, "name": name.rawValue, "value": value]
+            + Self.invalid(errors, name)), errors)
+    }
+    return [
+      time(.start, localized("Start"), input.start),
+      time(.end, localized("End (two hours later when empty)"), input.end),
+    ]
+  }
+
+  /// An event's opponent, format, place and notes.
+  private func eventDetails(_ input: EventInput, _ errors: ValidationError?, opponents: [String])
+    -> [HTML]
+  {
     func text(_ name: ValidationError.Field, _ value: String, _ extra: HTML.Attributes = [:])
       -> HTML
     {
@@ -23,58 +73,23 @@ extension Pages {
         ["type": "text", "id": name.rawValue, "name": name.rawValue, "value": value] + extra
           + Self.invalid(errors, name))
     }
-    func options<T: RawRepresentable>(_ values: [T], _ chosen: String, _ name: (T) -> String)
-      -> [HTML] where T.RawValue == String
-    {
-      values.map { value in
-        .h(
-          "option",
-          ["value": value.rawValue]
-            + (value.rawValue == chosen.lowercased() ? ["selected": ""] : [:]),
-          name(value))
-      }
-    }
-    let kind: HTML = .h(
-      "select", ["id": "eventType", "name": "kind"] + Self.invalid(errors, .eventType),
-      options(TeamEvent.Kind.allCases, input.kind) { $0.displayName(in: language) })
     let format: HTML = .h(
       "select", ["id": "format", "name": "format"] + Self.invalid(errors, .format),
       [.h("option", ["value": ""], localized("None"))]
-        + options(TeamEvent.Format.allCases, input.format) { $0.displayName })
-    let times: [HTML] = [
-      field(
-        .start, localized("Start"),
-        .h(
-          "input",
-          ["type": "datetime-local", "id": "start", "name": "start", "value": input.start]
-            + Self.invalid(errors, .start))),
-      field(
-        .end, localized("End (two hours later when empty)"),
-        .h(
-          "input",
-          ["type": "datetime-local", "id": "end", "name": "end", "value": input.end]
-            + Self.invalid(errors, .end))),
-    ]
-    let details: [HTML] = [
+        + Self.options(TeamEvent.Format.allCases, input.format) { $0.displayName })
+    return [
       field(
         .opponent, localized("Opponent"),
-        text(.opponent, input.opponent, ["list": "opponents", "autocomplete": "off"])),
+        text(.opponent, input.opponent, ["list": "opponents", "autocomplete": "off"]), errors),
       .h("datalist", ["id": "opponents"], opponents.map { .h("option", ["value": $0]) }),
-      field(.format, localized("Format"), format),
-      field(.place, localized("Place (empty for online)"), text(.place, input.place)),
+      field(.format, localized("Format"), format, errors),
+      field(.place, localized("Place (empty for online)"), text(.place, input.place), errors),
       field(
         .notes, localized("Notes"),
         .h(
           "textarea", ["id": "notes", "name": "notes", "rows": "2"] + Self.invalid(errors, .notes),
-          input.notes)),
+          input.notes), errors),
     ]
-    return .h(
-      "form", ["method": "post", "action": action, "class": "event-form", "novalidate": ""],
-      [Self.csrfField(token), field(.eventType, localized("Kind"), kind)] + times + details + [
-        .h(
-          "div", ["class": "actions"],
-          [.h("button", ["class": "button primary", "type": "submit"], submit)])
-      ])
   }
 
   /// One event: when on the team's clock, its verdict, who is invited and their answers,

@@ -259,42 +259,7 @@ extension Pages {
     error: String? = nil
   ) -> HTTPResponse {
     let current = roster.team(id: player.teamID)
-    let choices: [HTML] = targets.map { team in
-      let missing = LineupStatus(players: roster.players(in: team.id)).missing
-      let id = "move-\(team.tag)"
-      // The one team on offer is chosen already; a choice is required of several.
-      let radio: HTML.Attributes =
-        ["type": "radio", "name": "team", "value": team.tag, "id": id, "required": ""]
-        + (targets.count == 1 ? ["checked": ""] : [:])
-      return .h(
-        "div", ["class": "choice"],
-        [
-          .h("input", radio),
-          .h(
-            "label", ["for": id],
-            [
-              .h("strong", team.name),
-              .text(" · "),
-              .h(
-                "span", ["class": "muted"],
-                missing.isEmpty
-                  ? localized("no open role")
-                  : localized(
-                    "open roles: %@", missing.map(\.displayName).joined(separator: ", "))),
-            ]),
-        ])
-    }
-    let status: HTML = .h(
-      "div", ["class": "field"],
-      [
-        .h("label", ["for": "lineup"], localized("Status in the new team")),
-        .h(
-          "select", ["id": "lineup", "name": "lineup"],
-          [.h("option", ["value": ""], localized("As the team needs"))]
-            + [Lineup.starter, .substitute].map { lineup in
-              .h("option", ["value": lineup.rawValue], lineup.label(in: language))
-            }),
-      ])
+    let choices = targets.map { moveChoice($0, in: roster, only: targets.count == 1) }
     return page(
       status: error == nil ? 200 : 422,
       title: localized("Move %@ to another team", player.name), cookie: cookie,
@@ -319,10 +284,53 @@ extension Pages {
                   .h(
                     "fieldset", [:],
                     [.h("legend", localized("Team"))] + choices),
-                  status,
+                  moveStatusField(),
                   .h("button", ["class": "button", "type": "submit"], localized("Move")),
                 ]),
           ]),
+      ])
+  }
+
+  /// A team the player may move to, with the roles it lacks; chosen already when it is the
+  /// only one (`only`).
+  private func moveChoice(_ team: Team, in roster: Roster, only: Bool) -> HTML {
+    let missing = LineupStatus(players: roster.players(in: team.id)).missing
+    let id = "move-\(team.tag)"
+    // The one team on offer is chosen already; a choice is required of several.
+    let radio: HTML.Attributes =
+      ["type": "radio", "name": "team", "value": team.tag, "id": id, "required": ""]
+      + (only ? ["checked": ""] : [:])
+    return .h(
+      "div", ["class": "choice"],
+      [
+        .h("input", radio),
+        .h(
+          "label", ["for": id],
+          [
+            .h("strong", team.name),
+            .text(" · "),
+            .h(
+              "span", ["class": "muted"],
+              missing.isEmpty
+                ? localized("no open role")
+                : localized(
+                  "open roles: %@", missing.map(\.displayName).joined(separator: ", "))),
+          ]),
+      ])
+  }
+
+  /// The player's status in the new team.
+  private func moveStatusField() -> HTML {
+    .h(
+      "div", ["class": "field"],
+      [
+        .h("label", ["for": "lineup"], localized("Status in the new team")),
+        .h(
+          "select", ["id": "lineup", "name": "lineup"],
+          [.h("option", ["value": ""], localized("As the team needs"))]
+            + [Lineup.starter, .substitute].map { lineup in
+              .h("option", ["value": lineup.rawValue], lineup.label(in: language))
+            }),
       ])
   }
 }
