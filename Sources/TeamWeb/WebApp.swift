@@ -296,16 +296,7 @@ public struct WebApp: Sendable {
     // waiting (a frozen server, a cut network), which must never hold that thread: with
     // PostgreSQL every request goes on on a handler thread first.
     if case .postgres = store.location { await Task.yield() }
-    guard let name = request.header("host").flatMap(Self.hostName) else {
-      throw HTTPError(400, language.localized("Send a Host header of the form name or name:port."))
-    }
-    guard options.allowedHosts.contains(name) else {
-      throw HTTPError(
-        421,
-        language.localized(
-          "This server does not answer to this name; use its address, as the staff was given it.")
-      )
-    }
+    try checkHost(of: request, in: language)
     // A method no route of the path takes (TRACE, say) is told so whoever asks; where there
     // is no route at all, who asks is checked as for a page: nobody learns which addresses
     // exist before signing in.
@@ -321,21 +312,7 @@ public struct WebApp: Sendable {
       missing = error
     }
     let policy = match?.route.policy ?? RoutePolicy(.reader)
-    if request.bodyTooLarge {
-      if policy.upload == .rosterFile, policy.allowsPhoto(contentType: request.contentType) {
-        throw HTTPError(
-          413, language.localized("Send a file of at most %@ MiB.", Photo.maxBytes >> 20))
-      }
-      if policy.allowsPhoto(contentType: request.contentType) {
-        throw HTTPError(
-          413, language.localized("Send a photo of at most %@ MiB.", Photo.maxBytes >> 20))
-      }
-      throw HTTPError(
-        413, language.localized("Send at most %@ KiB; shorten what you sent.", maxBodyBytes / 1024))
-    }
-    if request.targetHasNUL {
-      throw HTTPError(400, language.localized("Remove the NUL character (%%00) from the address."))
-    }
+    try refuseUnread(request, policy, in: language)
     let identity = try await identify(request, in: language)
     // The body is parsed here, once: the team it names is checked with the same fields the
     // handler reads.
@@ -377,6 +354,42 @@ public struct WebApp: Sendable {
       }
     }
     return try await route.handler(request, context)
+  }
+
+  /// Refuses a request sent to a name this server does not answer to (400 without one).
+  private func checkHost(of request: HTTPRequest, in language: Language) throws(HTTPError) {
+    guard let name = request.header("host").flatMap(Self.hostName) else {
+      throw HTTPError(400, language.localized("Send a Host header of the form name or name:port."))
+    }
+    guard options.allowedHosts.contains(name) else {
+      throw HTTPError(
+        421,
+        language.localized(
+          "This server does not answer to this name; use its address, as the staff was given it.")
+      )
+    }
+  }
+
+  /// Refuses a request whose body was too large to keep (413, saying the route's limit) or
+  /// whose address holds a NUL (400).
+  private func refuseUnread(_ request: HTTPRequest, _ policy: RoutePolicy, in language: Language)
+    throws(HTTPError)
+  {
+    if request.bodyTooLarge {
+      if policy.upload == .rosterFile, policy.allowsPhoto(contentType: request.contentType) {
+        throw HTTPError(
+          413, language.localized("Send a file of at most %@ MiB.", Photo.maxBytes >> 20))
+      }
+      if policy.allowsPhoto(contentType: request.contentType) {
+        throw HTTPError(
+          413, language.localized("Send a photo of at most %@ MiB.", Photo.maxBytes >> 20))
+      }
+      throw HTTPError(
+        413, language.localized("Send at most %@ KiB; shorten what you sent.", maxBodyBytes / 1024))
+    }
+    if request.targetHasNUL {
+      throw HTTPError(400, language.localized("Remove the NUL character (%%00) from the address."))
+    }
   }
 
   /// The team a request acts on, as its route's policy says; nil for the organisation or

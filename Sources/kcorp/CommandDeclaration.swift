@@ -295,6 +295,12 @@ extension Command {
       parsed.values[name, default: []].append(value)
     }
     if parsed.flag("--help") { return parsed }
+    try check(parsed)
+    return parsed
+  }
+
+  /// Refuses what the words lack or give twice: arguments, one database, required options.
+  static func check(_ parsed: Parsed) throws(CLIError) {
     let most = arguments.count
     if parsed.positionals.count > most {
       throw .usage(localized("Unexpected argument ‘%@’.", parsed.positionals[most]))
@@ -321,7 +327,6 @@ extension Command {
     for option in options where option.isRequired && parsed.values[option.name] == nil {
       throw .usage(localized("Give %1$@: %2$@", option.name, localized(option.help)))
     }
-    return parsed
   }
 }
 

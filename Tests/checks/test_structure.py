@@ -70,8 +70,6 @@ LONG_FUNCTIONS = {
     "TeamKit/TeamEvent.swift validated": 85,
     "TeamStore/RosterImports.swift undoImport": 82,
     "TeamWeb/Pages/ImportPage.swift importForm": 82,
-    "TeamWeb/WebApp.swift respond": 79,
-    "kcorp/CommandDeclaration.swift parse": 77,
 }
 
 
