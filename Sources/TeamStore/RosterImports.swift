@@ -45,33 +45,8 @@ extension RosterStore {
     _ plan: RosterImport, photos: [UUID: Photo] = [:], by author: String = local
   ) async throws(RosterError) -> ImportRecord {
     try await perform { [now] writer, roster in
-      let outdated = RosterError.importOutdated(
-        Message("The roster changed since the preview; nothing was imported. Preview again."))
-      guard roster.teams == plan.teams else { throw outdated }
-      for player in plan.changed.map(\.before) + plan.removed + plan.unchanged {
-        guard roster.player(id: player.id)?.hasSameFields(as: player) == true else {
-          throw outdated
-        }
-      }
-      let returning = try plan.restored.map { player throws(RosterError) in
-        guard roster.player(id: player.id) == nil, let removal = roster.removal(id: player.id)
-        else { throw outdated }
-        return (removal.player, player)
-      }
-      guard
-        plan.added.allSatisfy({
-          roster.player(id: $0.id) == nil && roster.removal(id: $0.id) == nil
-        })
-      else { throw outdated }
-      // A team's import touches that team's players only, as they were and as they will be.
-      if let team = plan.team {
-        let touched =
-          plan.changed.flatMap { [$0.before, $0.after] } + plan.removed + plan.added
-          + returning.flatMap { [$0.0, $0.1] }
-        guard touched.allSatisfy({ $0.teamID == team.id }) else {
-          throw RosterError.teamNotFound(team.tag)
-        }
-      }
+      let outdated = Self.importOutdated
+      let returning = try Self.checkApplies(plan, to: roster)
       let at = now()
       var schedule = roster.schedule
       for player in plan.removed {
@@ -119,22 +94,66 @@ extension RosterStore {
         from: "\(record.added)/\(record.changed)/\(record.removed)")
       var (players, removed) = try writer.load()
       // A file that names every player of the team (or the organisation) gives its order.
-      let order = Dictionary(plan.players.enumerated().map { ($1.id, $0) }) { first, _ in first }
-      func inScope(_ player: Player) -> Bool { plan.team.map { player.teamID == $0.id } ?? true }
-      let scope = players.filter(inScope)
-      if scope.allSatisfy({ order[$0.id] != nil }) {
-        var next = scope.sorted { order[$0.id] ?? 0 < order[$1.id] ?? 0 }.makeIterator()
-        let reordered = players.map { inScope($0) ? next.next() ?? $0 : $0 }
-        if reordered != players {
-          try writer.setOrder(reordered)
-          players = reordered
-        }
+      if let reordered = Self.inFileOrder(players, plan), reordered != players {
+        try writer.setOrder(reordered)
+        players = reordered
       }
       return (
         roster.with(players: players).with(removed: removed)
           .with(photos: try writer.photoHashes()).with(schedule: schedule), record
       )
     }
+  }
+
+  /// The roster changed since the preview: nothing was imported.
+  private static var importOutdated: RosterError {
+    .importOutdated(
+      Message("The roster changed since the preview; nothing was imported. Preview again."))
+  }
+
+  /// Refuses a plan the roster no longer matches (``importOutdated``), or one that touches
+  /// another team than its own; returns those it brings back from Recently removed, as they
+  /// are there and as they will be.
+  private static func checkApplies(_ plan: RosterImport, to roster: Roster) throws(RosterError)
+    -> [(Player, Player)]
+  {
+    guard roster.teams == plan.teams else { throw importOutdated }
+    for player in plan.changed.map(\.before) + plan.removed + plan.unchanged {
+      guard roster.player(id: player.id)?.hasSameFields(as: player) == true else {
+        throw importOutdated
+      }
+    }
+    let returning = try plan.restored.map { player throws(RosterError) in
+      guard roster.player(id: player.id) == nil, let removal = roster.removal(id: player.id)
+      else { throw importOutdated }
+      return (removal.player, player)
+    }
+    guard
+      plan.added.allSatisfy({
+        roster.player(id: $0.id) == nil && roster.removal(id: $0.id) == nil
+      })
+    else { throw importOutdated }
+    // A team's import touches that team's players only, as they were and as they will be.
+    if let team = plan.team {
+      let touched =
+        plan.changed.flatMap { [$0.before, $0.after] } + plan.removed + plan.added
+        + returning.flatMap { [$0.0, $0.1] }
+      guard touched.allSatisfy({ $0.teamID == team.id }) else {
+        throw RosterError.teamNotFound(team.tag)
+      }
+    }
+    return returning
+  }
+
+  /// The players with those in the plan's scope in the file's order, when the file names
+  /// every one of them; nil otherwise.
+  private static func inFileOrder(_ players: [Player], _ plan: RosterImport) -> [Player]? {
+    let order = Dictionary(plan.players.enumerated().map { ($1.id, $0) }) { first, _ in first }
+    func inScope(_ player: Player) -> Bool { plan.team.map { player.teamID == $0.id } ?? true }
+    let scope = players.filter(inScope)
+    guard scope.allSatisfy({ order[$0.id] != nil }) else { return nil }
+    var next = scope.sorted { order[$0.id] ?? 0 < order[$1.id] ?? 0 }.makeIterator()
+    return players.map { inScope($0) ? next.next() ?? $0 : $0 }
   }
 
   /// The week of an import, each event it changes a newer version for the calendars that
@@ -170,40 +189,13 @@ extension RosterStore {
     try await perform { [now] writer, roster in
       guard let stored = try writer.storedImport(id), team == nil || stored.record.teamID == team
       else { throw RosterError.importNotFound }
-      guard stored.record.canUndo else {
-        throw RosterError.importOutdated(
-          stored.record.undone
-            ? Message("This import was undone already.")
-            : Message("An import that replaced the week cannot be undone; restore a backup."))
-      }
       let before = Dictionary(stored.before.map { ($0.id, $0) }) { first, _ in first }
       let after = Dictionary(stored.after.map { ($0.id, $0) }) { first, _ in first }
-      func refused(_ message: Message) -> RosterError { .importOutdated(message) }
-      for player in stored.after {
-        guard roster.player(id: player.id)?.hasSameFields(as: player) == true else {
-          throw refused(
-            Message(
-              "%@ changed since the import, which can no longer be undone; change them back by hand.",
-              player.name))
-        }
-      }
       // Those it removed, still in Recently removed as it left them (their team included).
       let comingBack = stored.before.filter { after[$0.id] == nil }
-      for player in comingBack {
-        guard roster.removal(id: player.id)?.player.hasSameFields(as: player) == true else {
-          throw refused(
-            Message(
-              "%@ is no longer in Recently removed, so the import can no longer be undone.",
-              player.name))
-        }
-      }
       let photos = try writer.keptPhotos(of: id)
-      for photo in photos where roster.photos[photo.player] != photo.set {
-        throw refused(
-          Message(
-            "%@ changed since the import, which can no longer be undone; change them back by hand.",
-            roster.player(id: photo.player)?.name ?? photo.player.uuidString))
-      }
+      try Self.checkUndoable(stored, comingBack: comingBack, photos: photos, in: roster)
+      func refused(_ message: Message) -> RosterError { .importOutdated(message) }
       let at = now()
       var schedule = roster.schedule
       // Those it added or brought back leave first (brought back: as they were), so that
@@ -247,6 +239,44 @@ extension RosterStore {
           .with(photos: try writer.photoHashes()).with(schedule: schedule),
         try writer.storedImport(id)?.record ?? stored.record
       )
+    }
+  }
+
+  /// Refuses to undo an import undone already, one that replaced the week, or one whose
+  /// players or photos changed since (or left Recently removed): nothing would be as it left
+  /// them.
+  private static func checkUndoable(
+    _ stored: Writer.StoredImport, comingBack: [Player],
+    photos: [(player: UUID, jpeg: Data?, set: String)], in roster: Roster
+  ) throws(RosterError) {
+    guard stored.record.canUndo else {
+      throw RosterError.importOutdated(
+        stored.record.undone
+          ? Message("This import was undone already.")
+          : Message("An import that replaced the week cannot be undone; restore a backup."))
+    }
+    func refused(_ message: Message) -> RosterError { .importOutdated(message) }
+    for player in stored.after {
+      guard roster.player(id: player.id)?.hasSameFields(as: player) == true else {
+        throw refused(
+          Message(
+            "%@ changed since the import, which can no longer be undone; change them back by hand.",
+            player.name))
+      }
+    }
+    for player in comingBack {
+      guard roster.removal(id: player.id)?.player.hasSameFields(as: player) == true else {
+        throw refused(
+          Message(
+            "%@ is no longer in Recently removed, so the import can no longer be undone.",
+            player.name))
+      }
+    }
+    for photo in photos where roster.photos[photo.player] != photo.set {
+      throw refused(
+        Message(
+          "%@ changed since the import, which can no longer be undone; change them back by hand.",
+          roster.player(id: photo.player)?.name ?? photo.player.uuidString))
     }
   }
 

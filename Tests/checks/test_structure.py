@@ -64,11 +64,9 @@ LONG_FUNCTIONS = {
     "TeamWeb/Pages/ImportPage.swift importPreview": 122,
     "TeamFormats/RosterImport.swift week": 109,
     "TeamWeb/Pages/GameForms.swift resultForm": 98,
-    "TeamStore/RosterImports.swift importRoster": 89,
     "TeamWeb/Pages/OrganisationPages.swift overview": 89,
     "TeamWeb/Pages/AvailabilityPage.swift availability": 87,
     "TeamKit/TeamEvent.swift validated": 85,
-    "TeamStore/RosterImports.swift undoImport": 82,
     "TeamWeb/Pages/ImportPage.swift importForm": 82,
 }
 
