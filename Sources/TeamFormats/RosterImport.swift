@@ -309,28 +309,7 @@ public struct RosterImport: Sendable {
     hours: [PlayerHours], events: [TeamEvent], players: [UUID: UUID], teams: [Team],
     problems: inout [RosterFile.Problem]
   ) -> Schedule {
-    var availability: [UUID: Availability] = [:]
-    for (index, entry) in hours.enumerated() {
-      let place = Message("Availability %@", index + 1)
-      if players[entry.player] == nil {
-        problems.append(
-          .init(
-            place: place, message: Message("No player of the file has the id %@.", entry.player)))
-      } else if availability[entry.player] != nil {
-        problems.append(
-          .init(
-            place: place,
-            message: Message("Give each player one availability: %@ appears twice.", entry.player)
-          ))
-      } else if entry.hours.away.count > Availability.maxAbsences {
-        problems.append(
-          .init(
-            place: place,
-            message: Message("Give at most %@ absences.", Availability.maxAbsences)))
-      } else {
-        availability[entry.player] = entry.hours
-      }
-    }
+    let availability = checked(hours, players: players, problems: &problems)
     for team in teams
     where events.count(where: { $0.teamID == team.id }) > Schedule.maxEventsPerTeam {
       problems.append(
@@ -360,64 +339,107 @@ public struct RosterImport: Sendable {
         continue
       }
       do throws(ValidationError) {
-        var kept = try EventInput(event, in: team.zone).validated(
-          id: event.id, team: team.id, zone: team.zone, invited: [], now: event.updated)
-        guard event.games.count <= GameInput.maxGames else {
-          throw ValidationError(.game, Message("Log at most %@ games.", GameInput.maxGames))
-        }
-        guard (0...maxSequence).contains(event.sequence) else {
-          throw ValidationError(
-            .game, Message("Give a sequence of 0 to %@ (the changes counted).", maxSequence))
-        }
-        kept.games = try event.games.map { (game) throws(ValidationError) in
-          for picks in [game.picks, game.opponentPicks]
-          where Set(picks.map(\.position)).count != picks.count {
-            throw ValidationError(
-              .game, Message("Give one champion per role, in role order."))
-          }
-          // Each champion credited to who played the role, when they are of the
-          // organisation (a player of another team may stand in), a guess kept as one.
-          var input = GameInput(game)
-          input.players = []
-          var checked = try input.validated(
-            lineup: Dictionary(
-              game.picks.compactMap { pick in
-                pick.playerID.flatMap { players[$0] != nil ? (pick.position, $0) : nil }
-              }
-            ) { first, _ in first }, players: [])
-          for index in checked.picks.indices {
-            let pick = checked.picks[index]
-            checked.picks[index].guessed =
-              pick.playerID != nil
-              && game.picks.first { $0.position == pick.position }?.guessed == true
-          }
-          return checked
-        }
-        // Its instants as the file has them: the wall clock would move an event in the hour
-        // the clocks pass twice.
-        kept.start = event.start
-        kept.end = event.end
-        var invited: [UUID] = []
-        // Anyone of the organisation may be invited (a stand-in from another team).
-        for id in event.invited where players[id] != nil && !invited.contains(id) {
-          invited.append(id)
-        }
-        kept.invited = invited
-        kept.answers = event.answers.filter { invited.contains($0.key) }
-        kept.comments = event.comments.filter { kept.answers[$0.key] != nil }
-        if let long = kept.comments.values.first(where: { $0.count > TeamEvent.maxCommentLength }) {
-          throw ValidationError(
-            .game,
-            Message(
-              "Shorten the comment “%1$@” to %2$@ characters.", long, TeamEvent.maxCommentLength))
-        }
-        kept.sequence = event.sequence
-        checked.append(kept)
+        checked.append(try Self.checked(event, of: team, players: players))
       } catch {
         problems.append(.init(place: place, message: error.message))
       }
     }
     return Schedule(events: checked, availability: availability)
+  }
+
+  /// The file's availability, each a player's of the file, once, with few enough absences.
+  private static func checked(
+    _ hours: [PlayerHours], players: [UUID: UUID], problems: inout [RosterFile.Problem]
+  ) -> [UUID: Availability] {
+    var availability: [UUID: Availability] = [:]
+    for (index, entry) in hours.enumerated() {
+      let place = Message("Availability %@", index + 1)
+      if players[entry.player] == nil {
+        problems.append(
+          .init(
+            place: place, message: Message("No player of the file has the id %@.", entry.player)))
+      } else if availability[entry.player] != nil {
+        problems.append(
+          .init(
+            place: place,
+            message: Message("Give each player one availability: %@ appears twice.", entry.player)
+          ))
+      } else if entry.hours.away.count > Availability.maxAbsences {
+        problems.append(
+          .init(
+            place: place,
+            message: Message("Give at most %@ absences.", Availability.maxAbsences)))
+      } else {
+        availability[entry.player] = entry.hours
+      }
+    }
+    return availability
+  }
+
+  /// One event of the file, checked as the API checks it, on its team's clock.
+  private static func checked(_ event: TeamEvent, of team: Team, players: [UUID: UUID])
+    throws(ValidationError) -> TeamEvent
+  {
+    var kept = try EventInput(event, in: team.zone).validated(
+      id: event.id, team: team.id, zone: team.zone, invited: [], now: event.updated)
+    guard event.games.count <= GameInput.maxGames else {
+      throw ValidationError(.game, Message("Log at most %@ games.", GameInput.maxGames))
+    }
+    guard (0...maxSequence).contains(event.sequence) else {
+      throw ValidationError(
+        .game, Message("Give a sequence of 0 to %@ (the changes counted).", maxSequence))
+    }
+    kept.games = try event.games.map { (game) throws(ValidationError) in
+      try checked(game, players: players)
+    }
+    // Its instants as the file has them: the wall clock would move an event in the hour
+    // the clocks pass twice.
+    kept.start = event.start
+    kept.end = event.end
+    var invited: [UUID] = []
+    // Anyone of the organisation may be invited (a stand-in from another team).
+    for id in event.invited where players[id] != nil && !invited.contains(id) {
+      invited.append(id)
+    }
+    kept.invited = invited
+    kept.answers = event.answers.filter { invited.contains($0.key) }
+    kept.comments = event.comments.filter { kept.answers[$0.key] != nil }
+    if let long = kept.comments.values.first(where: { $0.count > TeamEvent.maxCommentLength }) {
+      throw ValidationError(
+        .game,
+        Message(
+          "Shorten the comment “%1$@” to %2$@ characters.", long, TeamEvent.maxCommentLength))
+    }
+    kept.sequence = event.sequence
+    return kept
+  }
+
+  /// One logged game of the file.
+  private static func checked(_ game: Game, players: [UUID: UUID]) throws(ValidationError)
+    -> Game
+  {
+    for picks in [game.picks, game.opponentPicks]
+    where Set(picks.map(\.position)).count != picks.count {
+      throw ValidationError(
+        .game, Message("Give one champion per role, in role order."))
+    }
+    // Each champion credited to who played the role, when they are of the
+    // organisation (a player of another team may stand in), a guess kept as one.
+    var input = GameInput(game)
+    input.players = []
+    var checked = try input.validated(
+      lineup: Dictionary(
+        game.picks.compactMap { pick in
+          pick.playerID.flatMap { players[$0] != nil ? (pick.position, $0) : nil }
+        }
+      ) { first, _ in first }, players: [])
+    for index in checked.picks.indices {
+      let pick = checked.picks[index]
+      checked.picks[index].guessed =
+        pick.playerID != nil
+        && game.picks.first { $0.position == pick.position }?.guessed == true
+    }
+    return checked
   }
 
   /// `The week becomes the file’s: 3 events, and the hours of 1 player.`

@@ -330,6 +330,41 @@ public struct GameInput: Hashable, Sendable {
   public func validated(lineup: [Position: UUID], players: [Player]) throws(ValidationError)
     -> Game
   {
+    let (result, side) = try resultAndSide()
+    for list in [champions, opponentChampions] where list.count > Position.allCases.count {
+      throw ValidationError(
+        .game,
+        Message("Give at most five champions, in role order: Top, Jungle, Mid, ADC, Support."))
+    }
+    guard self.players.count <= Position.allCases.count else {
+      throw ValidationError(
+        .game,
+        Message("Name at most five players, in role order: Top, Jungle, Mid, ADC, Support."))
+    }
+    let picks = try ourPicks(lineup: lineup, players: players)
+    var opponentPicks: [Game.Pick] = []
+    for (index, position) in Position.allCases.enumerated() {
+      let name = Self.entry(opponentChampions, index)
+      guard !name.isEmpty else { continue }
+      opponentPicks.append(
+        Game.Pick(position: position, playerID: nil, champion: try Self.champion(name, position).id)
+      )
+    }
+    let vod = self.vod.trimmingCharacters(in: .whitespaces)
+    if !vod.isEmpty {
+      guard vod.count <= 300, let url = URL(string: vod), url.scheme == "https", url.host != nil
+      else {
+        throw ValidationError(
+          .game, Message("Give the recording as an https:// address, or nothing."))
+      }
+    }
+    return Game(
+      result: result, side: side, picks: picks, opponentPicks: opponentPicks,
+      vod: vod.isEmpty ? nil : vod)
+  }
+
+  /// The game's result and side, as typed in either language.
+  private func resultAndSide() throws(ValidationError) -> (Game.Result, Game.Side?) {
     let result: Game.Result
     switch self.result.trimmingCharacters(in: .whitespaces)
       .folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
@@ -349,16 +384,14 @@ public struct GameInput: Hashable, Sendable {
       default:
         throw ValidationError(.game, Message("“%@” is not a side; write blue or red.", self.side))
       }
-    for list in [champions, opponentChampions] where list.count > Position.allCases.count {
-      throw ValidationError(
-        .game,
-        Message("Give at most five champions, in role order: Top, Jungle, Mid, ADC, Support."))
-    }
-    guard self.players.count <= Position.allCases.count else {
-      throw ValidationError(
-        .game,
-        Message("Name at most five players, in role order: Top, Jungle, Mid, ADC, Support."))
-    }
+    return (result, side)
+  }
+
+  /// Our picks, by role: each champion with who played it (the lineup's unless named; a
+  /// name after `?` a guess).
+  private func ourPicks(lineup: [Position: UUID], players: [Player]) throws(ValidationError)
+    -> [Game.Pick]
+  {
     var picks: [Game.Pick] = []
     for (index, position) in Position.allCases.enumerated() {
       let name = Self.entry(champions, index)
@@ -392,25 +425,7 @@ public struct GameInput: Hashable, Sendable {
           position: position, playerID: player, champion: champion.id,
           guessed: guess && !named.isEmpty))
     }
-    var opponentPicks: [Game.Pick] = []
-    for (index, position) in Position.allCases.enumerated() {
-      let name = Self.entry(opponentChampions, index)
-      guard !name.isEmpty else { continue }
-      opponentPicks.append(
-        Game.Pick(position: position, playerID: nil, champion: try Self.champion(name, position).id)
-      )
-    }
-    let vod = self.vod.trimmingCharacters(in: .whitespaces)
-    if !vod.isEmpty {
-      guard vod.count <= 300, let url = URL(string: vod), url.scheme == "https", url.host != nil
-      else {
-        throw ValidationError(
-          .game, Message("Give the recording as an https:// address, or nothing."))
-      }
-    }
-    return Game(
-      result: result, side: side, picks: picks, opponentPicks: opponentPicks,
-      vod: vod.isEmpty ? nil : vod)
+    return picks
   }
 
   /// The list's text at `index`, trimmed; empty past its end.

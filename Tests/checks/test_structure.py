@@ -62,11 +62,9 @@ LONG_FUNCTIONS = {
     "TeamKit/Validation.swift validated": 139,
     "TeamWeb/Pages/RosterPage.swift roster": 136,
     "TeamWeb/Pages/ImportPage.swift importPreview": 122,
-    "TeamFormats/RosterImport.swift week": 109,
     "TeamWeb/Pages/GameForms.swift resultForm": 98,
     "TeamWeb/Pages/OrganisationPages.swift overview": 89,
     "TeamWeb/Pages/AvailabilityPage.swift availability": 87,
-    "TeamKit/TeamEvent.swift validated": 85,
     "TeamWeb/Pages/ImportPage.swift importForm": 82,
 }
 
