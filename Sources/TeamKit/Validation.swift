@@ -156,50 +156,66 @@ public struct PlayerInput: Hashable, Sendable {
     takenPseudo: (String) -> String?
   ) throws(ValidationError) -> Player {
     var issues: [ValidationError.Issue] = []
-    func fail(_ field: ValidationError.Field, _ text: Message, conflict: Bool = false) {
-      issues.append(.init(field: field, text: text, isConflict: conflict))
+    let name = checkedName(takenPseudo: takenPseudo, issues: &issues)
+    var position: Position?
+    do { position = try Position(parsing: self.position) } catch { issues += error.issues }
+    var image = self.image.trimmingCharacters(in: .whitespacesAndNewlines)
+    if image.isEmpty { image = Player.defaultImage }
+    if let problem = Self.imageNameProblem(image) { issues.fail(.image, problem) }
+    let champions = checkedChampions(issues: &issues)
+    var lineup = defaultLineup
+    if !self.lineup.isEmpty {
+      do { lineup = try Lineup(parsing: self.lineup) } catch { issues += error.issues }
     }
+    let teamID = checkedTeam(context, issues: &issues)
+    let riotID = checkedRiotID(context, issues: &issues)
+    let who = checkedPerson(context, issues: &issues)
+    guard issues.isEmpty, let position else { throw ValidationError(issues: issues) }
+    return Player(
+      id: id, name: name, position: position, image: image, favoriteChampions: champions,
+      lineup: lineup, teamID: teamID, riotID: riotID,
+      realName: who.realName.isEmpty ? nil : who.realName, nationality: who.nationality,
+      birthDate: who.birthDate, joined: who.joined, contractEnd: who.contractEnd)
+  }
 
-    // Pseudo
+  /// The pseudo, trimmed and composed: not empty, visible, short, and nobody else's.
+  private func checkedName(
+    takenPseudo: (String) -> String?, issues: inout [ValidationError.Issue]
+  ) -> String {
     let name = self.name.trimmingCharacters(in: .whitespacesAndNewlines)
       .precomposedStringWithCanonicalMapping
     if name.isEmpty {
-      fail(.name, Message("Enter a pseudo."))
+      issues.fail(.name, Message("Enter a pseudo."))
     } else if Self.isBlank(name) {
-      fail(.name, Message("Enter a pseudo that can be seen: this one is only blank characters."))
+      issues.fail(
+        .name, Message("Enter a pseudo that can be seen: this one is only blank characters."))
     } else if name.count > Self.maxNameLength {
-      fail(
+      issues.fail(
         .name,
         Message(
           "Shorten the pseudo to %1$@ characters or fewer (it has %2$@).", Self.maxNameLength,
           name.count))
     }
     if Self.hasInvisibleCharacters(name) {
-      fail(
+      issues.fail(
         .name,
         Message(
           "Remove the invisible characters (tabs, line breaks, direction marks) from the pseudo."))
     } else if name.unicodeScalars.count > 4 * Self.maxNameLength {
       // 24 characters can still hide kilobytes of combining marks.
-      fail(.name, Message("Remove the stacked accents and marks from the pseudo."))
+      issues.fail(.name, Message("Remove the stacked accents and marks from the pseudo."))
     }
     if !name.isEmpty {
       let key = Player.nameKey(name)
       if let other = takenPseudo(key) {
-        fail(.name, Self.takenMessage(name, other: other), conflict: true)
+        issues.fail(.name, Self.takenMessage(name, other: other), conflict: true)
       }
     }
+    return name
+  }
 
-    // Role
-    var position: Position?
-    do { position = try Position(parsing: self.position) } catch { issues += error.issues }
-
-    // Image
-    var image = self.image.trimmingCharacters(in: .whitespacesAndNewlines)
-    if image.isEmpty { image = Player.defaultImage }
-    if let problem = Self.imageNameProblem(image) { fail(.image, problem) }
-
-    // Favourite champions: catalog only, duplicates collapsed, order kept.
+  /// The favourite champions: the catalog's only, duplicates collapsed, order kept.
+  private func checkedChampions(issues: inout [ValidationError.Issue]) -> [Champion] {
     var champions: [Champion] = []
     var unknown: [String] = []
     for text in favoriteChampions {
@@ -210,7 +226,7 @@ public struct PlayerInput: Hashable, Sendable {
       }
     }
     if favoriteChampions.count > Champion.catalog.count {
-      fail(
+      issues.fail(
         .favoriteChampions,
         Message(
           "Send at most %1$@ favourite champions, each once (there are %2$@).",
@@ -219,45 +235,47 @@ public struct PlayerInput: Hashable, Sendable {
     for text in unknown {
       // The forgiving search's best guess, when it has one.
       if let guess = Champion.search(text).first {
-        fail(
+        issues.fail(
           .favoriteChampions,
           Message(
             "Remove “%1$@”: no champion of the game has that name (did you mean %2$@?).", text,
             guess.name))
       } else {
-        fail(
+        issues.fail(
           .favoriteChampions, Message("Remove “%@”: no champion of the game has that name.", text))
       }
     }
+    return champions
+  }
 
-    // Lineup
-    var lineup = defaultLineup
-    if !self.lineup.isEmpty {
-      do { lineup = try Lineup(parsing: self.lineup) } catch { issues += error.issues }
-    }
-
-    // Team
+  /// The team named by its tag, the context's default when none is.
+  private func checkedTeam(_ context: Context, issues: inout [ValidationError.Issue]) -> UUID {
     var teamID = context.defaultTeam
     let team = self.team.trimmingCharacters(in: .whitespacesAndNewlines)
     if !team.isEmpty {
       if let found = Team.find(team, in: context.teams) {
         teamID = found.id
       } else {
-        fail(
+        issues.fail(
           .team,
           Message(
             "No team has the tag “%1$@”; choose one of %2$@.", team,
             context.teams.map(\.tag).joined(separator: ", ")))
       }
     }
+    return teamID
+  }
 
-    // Who they are
+  /// The Riot ID, when given: well formed and nobody else's.
+  private func checkedRiotID(_ context: Context, issues: inout [ValidationError.Issue])
+    -> RiotID?
+  {
     var riotID: RiotID?
     if !self.riotID.trimmingCharacters(in: .whitespaces).isEmpty {
       do {
         let parsed = try RiotID(parsing: self.riotID)
         if let other = context.takenRiotID(parsed.key) {
-          fail(
+          issues.fail(
             .riotID, Message("%1$@ has the Riot ID %2$@ already.", other, parsed.description),
             conflict: true)
         } else {
@@ -265,17 +283,26 @@ public struct PlayerInput: Hashable, Sendable {
         }
       } catch { issues += error.issues }
     }
+    return riotID
+  }
+
+  /// Who the player is: real name, nationality, and the dates of their birth and contract.
+  private func checkedPerson(_ context: Context, issues: inout [ValidationError.Issue])
+    -> (
+      realName: String, nationality: String?, birthDate: Day?, joined: Day?, contractEnd: Day?
+    )
+  {
     let realName = self.realName.trimmingCharacters(in: .whitespacesAndNewlines)
       .precomposedStringWithCanonicalMapping
     if realName.count > Self.maxRealNameLength || Self.hasInvisibleCharacters(realName) {
-      fail(
+      issues.fail(
         .realName,
         Message(
           "Shorten the real name to %@ visible characters or fewer.", Self.maxRealNameLength))
     }
     let nationality = Self.regionCode(self.nationality)
     if !self.nationality.trimmingCharacters(in: .whitespaces).isEmpty, nationality == nil {
-      fail(
+      issues.fail(
         .nationality,
         Message(
           "“%@” is not a country code; give its two letters (FR, KR, ES).",
@@ -285,28 +312,24 @@ public struct PlayerInput: Hashable, Sendable {
       let text = text.trimmingCharacters(in: .whitespaces)
       guard !text.isEmpty else { return nil }
       guard let day = Day(written: text) else {
-        fail(field, Message("“%@” is not a date; write it as YYYY-MM-DD (2026-11-30).", text))
+        issues.fail(
+          field, Message("“%@” is not a date; write it as YYYY-MM-DD (2026-11-30).", text))
         return nil
       }
       return day
     }
     let birthDate = day(self.birthDate, .birthDate)
     if let birthDate, birthDate > context.today || birthDate.year < 1900 {
-      fail(.birthDate, Message("Give a birth date between 1900 and today."))
+      issues.fail(.birthDate, Message("Give a birth date between 1900 and today."))
     }
     let joined = day(self.joined, .joined)
     let contractEnd = day(self.contractEnd, .contractEnd)
     if let joined, let contractEnd, contractEnd < joined {
       // A clash between two dates (one may be stored already), like a taken pseudo: 409.
-      fail(.contractEnd, Message("Give a contract end after the date they joined."), conflict: true)
+      issues.fail(
+        .contractEnd, Message("Give a contract end after the date they joined."), conflict: true)
     }
-
-    guard issues.isEmpty, let position else { throw ValidationError(issues: issues) }
-    return Player(
-      id: id, name: name, position: position, image: image, favoriteChampions: champions,
-      lineup: lineup, teamID: teamID, riotID: riotID, realName: realName.isEmpty ? nil : realName,
-      nationality: nationality, birthDate: birthDate, joined: joined,
-      contractEnd: contractEnd)
+    return (realName, nationality, birthDate, joined, contractEnd)
   }
 
   /// The ISO 3166 code `text` names (`fr` → `FR`), nil when it is none.
@@ -455,5 +478,14 @@ extension PlayerInput {
       conflicts.append(.favoriteChampions)
     }
     return (merged, conflicts)
+  }
+}
+
+extension [ValidationError.Issue] {
+  /// Adds a problem with a field (a clash with what is stored when `conflict`).
+  fileprivate mutating func fail(
+    _ field: ValidationError.Field, _ text: Message, conflict: Bool = false
+  ) {
+    append(.init(field: field, text: text, isConflict: conflict))
   }
 }

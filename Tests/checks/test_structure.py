@@ -59,7 +59,6 @@ LONG_FUNCTIONS = {
     "TeamWeb/Pages/WeekPage.swift week": 156,
     "TeamWeb/Pages/OrganisationPages.swift teams": 148,
     "TeamWeb/Pages/EventPage.swift event": 141,
-    "TeamKit/Validation.swift validated": 139,
     "TeamWeb/Pages/RosterPage.swift roster": 136,
     "TeamWeb/Pages/ImportPage.swift importPreview": 122,
     "TeamWeb/Pages/GameForms.swift resultForm": 98,
