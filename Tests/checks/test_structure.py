@@ -60,11 +60,9 @@ LONG_FUNCTIONS = {
     "TeamWeb/Pages/OrganisationPages.swift teams": 148,
     "TeamWeb/Pages/EventPage.swift event": 141,
     "TeamWeb/Pages/RosterPage.swift roster": 136,
-    "TeamWeb/Pages/ImportPage.swift importPreview": 122,
     "TeamWeb/Pages/GameForms.swift resultForm": 98,
     "TeamWeb/Pages/OrganisationPages.swift overview": 89,
     "TeamWeb/Pages/AvailabilityPage.swift availability": 87,
-    "TeamWeb/Pages/ImportPage.swift importForm": 82,
 }
 
 
