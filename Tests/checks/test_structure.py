@@ -61,8 +61,6 @@ LONG_FUNCTIONS = {
     "TeamWeb/Pages/EventPage.swift event": 141,
     "TeamWeb/Pages/RosterPage.swift roster": 136,
     "TeamWeb/Pages/GameForms.swift resultForm": 98,
-    "TeamWeb/Pages/OrganisationPages.swift overview": 89,
-    "TeamWeb/Pages/AvailabilityPage.swift availability": 87,
 }
 
 

@@ -37,44 +37,7 @@ extension Pages {
       content.append(awayForm(of: player, today: today, token: token, errors: errors))
       content.append(hourGrid(of: player, current.weekly, token: token))
       content.append(
-        .h(
-          "form",
-          [
-            "method": "post", "action": "/players/\(player.id)/availability",
-            "class": "availability-form", "novalidate": "",
-          ],
-          [
-            Self.csrfField(token),
-            .h(
-              "div", ["class": "field"],
-              [
-                .h(
-                  "label", ["for": "weekly"],
-                  localized("Weekly hours (Mon-Fri 18:00-23:00, Sat 14:00-20:00)")),
-                .h(
-                  "input",
-                  [
-                    "type": "text", "id": "weekly", "name": "weekly", "value": weekly,
-                    "autocomplete": "off",
-                  ] + Self.invalid(errors, .weekly)),
-                fieldError(errors, .weekly),
-              ]),
-            .h(
-              "div", ["class": "field"],
-              [
-                .h(
-                  "label", ["for": "away"],
-                  localized("Days away, one a line (2026-03-12 or 2026-03-12..2026-03-14)")),
-                .h(
-                  "textarea",
-                  ["id": "away", "name": "away", "rows": "3"] + Self.invalid(errors, .away),
-                  away),
-                fieldError(errors, .away),
-              ]),
-            .h(
-              "div", ["class": "actions"],
-              [.h("button", ["class": "button primary", "type": "submit"], localized("Save"))]),
-          ]))
+        hoursForm(of: player, weekly: weekly, away: away, token: token, errors: errors))
       content.append(
         calendarSection(
           roster.schedule.feeds.filter { $0.playerID == player.id },
@@ -92,6 +55,50 @@ extension Pages {
         .h(
           "main", ["class": "sheet-page availability"],
           [.h("h1", localized("When %@ can play", player.name))] + content),
+      ])
+  }
+
+  /// The hours and days away as text, for those who type them.
+  private func hoursForm(
+    of player: Player, weekly: String, away: String, token: String, errors: ValidationError?
+  ) -> HTML {
+    .h(
+      "form",
+      [
+        "method": "post", "action": "/players/\(player.id)/availability",
+        "class": "availability-form", "novalidate": "",
+      ],
+      [
+        Self.csrfField(token),
+        .h(
+          "div", ["class": "field"],
+          [
+            .h(
+              "label", ["for": "weekly"],
+              localized("Weekly hours (Mon-Fri 18:00-23:00, Sat 14:00-20:00)")),
+            .h(
+              "input",
+              [
+                "type": "text", "id": "weekly", "name": "weekly", "value": weekly,
+                "autocomplete": "off",
+              ] + Self.invalid(errors, .weekly)),
+            fieldError(errors, .weekly),
+          ]),
+        .h(
+          "div", ["class": "field"],
+          [
+            .h(
+              "label", ["for": "away"],
+              localized("Days away, one a line (2026-03-12 or 2026-03-12..2026-03-14)")),
+            .h(
+              "textarea",
+              ["id": "away", "name": "away", "rows": "3"] + Self.invalid(errors, .away),
+              away),
+            fieldError(errors, .away),
+          ]),
+        .h(
+          "div", ["class": "actions"],
+          [.h("button", ["class": "button primary", "type": "submit"], localized("Save"))]),
       ])
   }
 

@@ -10,72 +10,8 @@ extension Pages {
   /// within 90 days, and its events of the next seven days with their verdicts.
   func overview(_ roster: Roster, viewer: Viewer, now: Date) -> HTTPResponse {
     let today = Day(now, in: roster.firstTeam.zone)  // the organisation's day: its first team's
-    let cards: [HTML] = roster.teams.map { team in
-      let players = roster.players(in: team.id)
-      let status = LineupStatus(players: players)
-      let zone = team.zone
-      // Today on the team's clock and the six days after (the page is cached by the hour).
-      let day = Day(now, in: zone)
-      let upcoming = roster.schedule.events(
-        of: team.id, from: Schedule.midnight(day, in: zone),
-        to: Schedule.midnight(day.adding(days: 7), in: zone))
-      let substitutes = players.count { $0.lineup == .substitute }
-      let ending = Contracts.ending(in: players, within: Contracts.warningDays, today: today)
-      let parent = team.parentID.flatMap { roster.team(id: $0) }
-      // The five in the game's order, Top to Support, as a broadcast lists them.
-      let starters = Position.allCases.flatMap { position in
-        status.starters.filter { $0.position == position }
-      }
-      return .h(
-        "li", ["class": "team-card", "id": "team-\(team.tag)"],
-        [
-          .h(
-            "h2", [:],
-            [
-              .h("a", ["href": "/teams/\(team.tag)"], team.name),
-              .h(
-                "span", ["class": "subtitle"],
-                [team.tag, team.league, parent.map { localized("academy of %@", $0.name) }]
-                  .compactMap(\.self).joined(separator: " · ")),
-            ]),
-          .h(
-            "ul", ["class": "starters", "aria-label": localized("Starting five")],
-            starters.map { player in
-              .h(
-                "li", [:],
-                [
-                  .h("a", ["href": "/players/\(player.id)"], player.name),
-                  .text(" "), .h("span", ["class": "role"], player.position.displayName),
-                ])
-            }),
-          .h(
-            "p", ["class": status.isComplete ? "lineup complete" : "lineup"],
-            status.summary(in: language)),
-          .h(
-            "p", ["class": "muted"],
-            substitutes == 1 ? localized("1 substitute") : localized("%@ substitutes", substitutes)),
-          ending.isEmpty || !viewer.isStaff
-            ? .fragment([])
-            : .h(
-              "p", ["class": "contracts"],
-              localized(
-                "Contracts ending within 90 days: %@.",
-                ending.map { "\($0.name) (\($0.contractEnd?.formatted(in: language) ?? ""))" }
-                  .joined(separator: ", "))),
-          upcoming.isEmpty
-            ? .fragment([])
-            : .h(
-              "ul", ["class": "upcoming", "aria-label": localized("Next seven days")],
-              upcoming.map { event in
-                let verdict = roster.schedule.verdict(of: event, players: players, in: zone)
-                return .h(
-                  "li", [:],
-                  [
-                    .h("a", ["href": "/events/\(event.id)"], text(event.title)), .text(" · "),
-                    .text(when(event, in: zone)), .text(" · "), verdictBadge(verdict),
-                  ])
-              }),
-        ])
+    let cards = roster.teams.map {
+      teamCard($0, in: roster, viewer: viewer, now: now, today: today)
     }
     return page(
       title: roster.organisation,
@@ -98,6 +34,84 @@ extension Pages {
             footer(viewer, removed: roster.removedCount, organisation: true),
           ]),
       ])
+  }
+
+  /// A team at a glance: its starters in the game's order, substitutes, contracts ending,
+  /// and its next seven days.
+  private func teamCard(_ team: Team, in roster: Roster, viewer: Viewer, now: Date, today: Day)
+    -> HTML
+  {
+    let players = roster.players(in: team.id)
+    let status = LineupStatus(players: players)
+    let zone = team.zone
+    // Today on the team's clock and the six days after (the page is cached by the hour).
+    let day = Day(now, in: zone)
+    let upcoming = roster.schedule.events(
+      of: team.id, from: Schedule.midnight(day, in: zone),
+      to: Schedule.midnight(day.adding(days: 7), in: zone))
+    let substitutes = players.count { $0.lineup == .substitute }
+    let ending = Contracts.ending(in: players, within: Contracts.warningDays, today: today)
+    let parent = team.parentID.flatMap { roster.team(id: $0) }
+    // The five in the game's order, Top to Support, as a broadcast lists them.
+    let starters = Position.allCases.flatMap { position in
+      status.starters.filter { $0.position == position }
+    }
+    return .h(
+      "li", ["class": "team-card", "id": "team-\(team.tag)"],
+      [
+        .h(
+          "h2", [:],
+          [
+            .h("a", ["href": "/teams/\(team.tag)"], team.name),
+            .h(
+              "span", ["class": "subtitle"],
+              [team.tag, team.league, parent.map { localized("academy of %@", $0.name) }]
+                .compactMap(\.self).joined(separator: " · ")),
+          ]),
+        .h(
+          "ul", ["class": "starters", "aria-label": localized("Starting five")],
+          starters.map { player in
+            .h(
+              "li", [:],
+              [
+                .h("a", ["href": "/players/\(player.id)"], player.name),
+                .text(" "), .h("span", ["class": "role"], player.position.displayName),
+              ])
+          }),
+        .h(
+          "p", ["class": status.isComplete ? "lineup complete" : "lineup"],
+          status.summary(in: language)),
+        .h(
+          "p", ["class": "muted"],
+          substitutes == 1 ? localized("1 substitute") : localized("%@ substitutes", substitutes)),
+        ending.isEmpty || !viewer.isStaff
+          ? .fragment([])
+          : .h(
+            "p", ["class": "contracts"],
+            localized(
+              "Contracts ending within 90 days: %@.",
+              ending.map { "\($0.name) (\($0.contractEnd?.formatted(in: language) ?? ""))" }
+                .joined(separator: ", "))),
+        upcomingList(upcoming, in: roster.schedule, players: players, zone: zone),
+      ])
+  }
+
+  /// A team's events of the next seven days with their verdicts; nothing without any.
+  private func upcomingList(
+    _ upcoming: [TeamEvent], in schedule: Schedule, players: [Player], zone: TimeZone
+  ) -> HTML {
+    guard !upcoming.isEmpty else { return .fragment([]) }
+    return .h(
+      "ul", ["class": "upcoming", "aria-label": localized("Next seven days")],
+      upcoming.map { event in
+        let verdict = schedule.verdict(of: event, players: players, in: zone)
+        return .h(
+          "li", [:],
+          [
+            .h("a", ["href": "/events/\(event.id)"], text(event.title)), .text(" · "),
+            .text(when(event, in: zone)), .text(" · "), verdictBadge(verdict),
+          ])
+      })
   }
 
   /// `/teams`: every team; an owner adds, renames, re-parents and
