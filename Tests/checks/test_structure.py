@@ -57,7 +57,6 @@ LONG_FUNCTIONS = {
     "TeamWeb/Pages/PlayerPage.swift player": 198,
     "TeamWeb/Pages/AccountPages.swift accounts": 156,
     "TeamWeb/Pages/WeekPage.swift week": 156,
-    "TeamWeb/Pages/OrganisationPages.swift teams": 148,
     "TeamWeb/Pages/EventPage.swift event": 141,
     "TeamWeb/Pages/RosterPage.swift roster": 136,
     "TeamWeb/Pages/GameForms.swift resultForm": 98,

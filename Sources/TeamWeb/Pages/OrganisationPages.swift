@@ -122,102 +122,12 @@ extension Pages {
     notice: String? = nil,
     status: Int = 200
   ) -> HTTPResponse {
-    func fields(_ input: TeamInput, for team: Team?, errors: ValidationError?) -> [HTML] {
-      let prefix = team.map { "team-\($0.tag)-" } ?? "new-team-"
-      func field(
-        _ field: ValidationError.Field, _ name: String, _ label: String, _ value: String,
-        _ extra: HTML.Attributes = [:]
-      ) -> HTML {
-        let id = prefix + name
-        let message = errors?.messages(for: field).map(text).joined(separator: " ")
-        let invalid: HTML.Attributes =
-          message.map { _ in ["aria-invalid": "true", "aria-describedby": id + "-error"] } ?? [:]
-        return .h(
-          "div", ["class": "field"],
-          [
-            .h("label", ["for": id], label),
-            .h(
-              "input",
-              ["type": "text", "id": id, "name": name, "value": value, "autocomplete": "off"]
-                + extra + invalid),
-            message.map { .h("p", ["class": "error", "id": id + "-error"], $0) }
-              ?? .fragment([]),
-          ])
-      }
-      let parents = roster.teams.filter { $0.id != team?.id }
-      let parentID = prefix + "parent"
-      return [
-        Self.csrfField(token),
-        field(.teamName, "name", localized("Name"), input.name, ["maxlength": "40"]),
-        field(.tag, "tag", localized("Tag"), input.tag, ["maxlength": "5"]),
-        field(.league, "league", localized("League"), input.league, ["maxlength": "16"]),
-        .h(
-          "div", ["class": "field"],
-          [
-            .h("label", ["for": parentID], localized("Main team")),
-            .h(
-              "select", ["id": parentID, "name": "parent"],
-              [.h("option", ["value": ""], localized("None (a main team itself)"))]
-                + parents.map { parent in
-                  .h(
-                    "option",
-                    ["value": parent.tag]
-                      + (Team.tagKey(input.parent) == parent.tag ? ["selected": ""] : [:]),
-                    parent.name)
-                }),
-            errors?.message(for: .parent).map { .h("p", ["class": "error"], text($0)) }
-              ?? .fragment([]),
-          ]),
-      ]
-    }
     func failed(_ team: Team?) -> (TeamInput, ValidationError)? {
       guard let failure, failure.tag == team?.tag else { return nil }
       return (failure.input, failure.errors)
     }
-    let rows: [HTML] = roster.teams.map { team in
-      let count = roster.players(in: team.id).count
-      let parent = team.parentID.flatMap { roster.team(id: $0) }
-      var children: [HTML] = [
-        .h(
-          "h2", [:],
-          [
-            .h("a", ["href": "/teams/\(team.tag)"], team.name),
-            .h(
-              "span", ["class": "subtitle"],
-              [team.tag, team.league, parent.map { localized("academy of %@", $0.name) }]
-                .compactMap(\.self).joined(separator: " · ")),
-          ]),
-        .h(
-          "p", ["class": "muted"],
-          count == 1 ? localized("1 player") : localized("%@ players", count)),
-      ]
-      if viewer.isOwner {
-        let failed = failed(team)
-        children += [
-          .h(
-            "details", failed == nil ? [:] : ["open": ""],
-            [
-              .h("summary", localized("Change %@", team.name)),
-              .h(
-                "form",
-                ["method": "post", "action": "/teams/\(team.tag)/edit", "class": "team-form"],
-                fields(
-                  failed?.0 ?? TeamInput(team: team, in: roster.teams), for: team,
-                  errors: failed?.1)
-                  + [.h("button", ["class": "button", "type": "submit"], localized("Save"))]),
-            ]),
-          // Only an empty team can go (the store refuses the others): said, not offered.
-          count == 0 && roster.teams.count > 1
-            ? Self.postButton(
-              "/teams/\(team.tag)/delete", token: token,
-              button: ["class": "button danger small"],
-              [.text(localized("Remove %@", team.name))])
-            : .h(
-              "p", ["class": "muted small"],
-              localized("Move its players to another team to remove %@.", team.name)),
-        ]
-      }
-      return .h("li", ["class": "team-card", "id": "team-\(team.tag)"], children)
+    let rows = roster.teams.map { team in
+      teamRow(team, in: roster, viewer: viewer, token: token, failed: failed(team))
     }
     var content: [HTML] = [
       .h(
@@ -225,45 +135,153 @@ extension Pages {
         notice.map { [.text($0)] } ?? []),
       .h("ul", ["class": "team-cards"], rows),
     ]
-    if viewer.isOwner {
-      let failed = failed(nil)
-      content += [
-        .h(
-          "section", ["aria-labelledby": "new-team-title"],
-          [
-            .h("h2", ["id": "new-team-title"], localized("New team")),
-            .h(
-              "form", ["method": "post", "action": "/teams", "class": "team-form"],
-              fields(failed?.0 ?? TeamInput(name: "", tag: ""), for: nil, errors: failed?.1)
-                + [.h("button", ["class": "button", "type": "submit"], localized("Add team"))]),
-          ]),
-        .h(
-          "section", ["aria-labelledby": "organisation-title"],
-          [
-            .h("h2", ["id": "organisation-title"], localized("Organisation")),
-            .h(
-              "form", ["method": "post", "action": "/organisation", "class": "team-form"],
-              [
-                Self.csrfField(token),
-                .h(
-                  "div", ["class": "field"],
-                  [
-                    .h("label", ["for": "organisation-name"], localized("Name")),
-                    .h(
-                      "input",
-                      [
-                        "type": "text", "id": "organisation-name", "name": "name",
-                        "value": roster.organisation, "maxlength": "40",
-                      ]),
-                  ]),
-                .h("button", ["class": "button", "type": "submit"], localized("Rename")),
-              ]),
-          ]),
-      ]
-    }
+    if viewer.isOwner { content += ownerSections(roster, token: token, failed: failed(nil)) }
     return page(
       status: status, title: localized("Teams · %@", roster.organisation),
       [backBar(), .h("main", [:], [.h("h1", localized("Teams"))] + content)])
+  }
+
+  /// A team form's fields, `input` in them, each with its error.
+  private func teamFields(
+    _ input: TeamInput, for team: Team?, errors: ValidationError?, in roster: Roster,
+    token: String
+  ) -> [HTML] {
+    let prefix = team.map { "team-\($0.tag)-" } ?? "new-team-"
+    func field(
+      _ field: ValidationError.Field, _ name: String, _ label: String, _ value: String,
+      _ extra: HTML.Attributes = [:]
+    ) -> HTML {
+      let id = prefix + name
+      let message = errors?.messages(for: field).map(text).joined(separator: " ")
+      let invalid: HTML.Attributes =
+        message.map { _ in ["aria-invalid": "true", "aria-describedby": id + "-error"] } ?? [:]
+      return .h(
+        "div", ["class": "field"],
+        [
+          .h("label", ["for": id], label),
+          .h(
+            "input",
+            ["type": "text", "id": id, "name": name, "value": value, "autocomplete": "off"]
+              + extra + invalid),
+          message.map { .h("p", ["class": "error", "id": id + "-error"], $0) }
+            ?? .fragment([]),
+        ])
+    }
+    let parents = roster.teams.filter { $0.id != team?.id }
+    let parentID = prefix + "parent"
+    return [
+      Self.csrfField(token),
+      field(.teamName, "name", localized("Name"), input.name, ["maxlength": "40"]),
+      field(.tag, "tag", localized("Tag"), input.tag, ["maxlength": "5"]),
+      field(.league, "league", localized("League"), input.league, ["maxlength": "16"]),
+      .h(
+        "div", ["class": "field"],
+        [
+          .h("label", ["for": parentID], localized("Main team")),
+          .h(
+            "select", ["id": parentID, "name": "parent"],
+            [.h("option", ["value": ""], localized("None (a main team itself)"))]
+              + parents.map { parent in
+                .h(
+                  "option",
+                  ["value": parent.tag]
+                    + (Team.tagKey(input.parent) == parent.tag ? ["selected": ""] : [:]),
+                  parent.name)
+              }),
+          errors?.message(for: .parent).map { .h("p", ["class": "error"], text($0)) }
+            ?? .fragment([]),
+        ]),
+    ]
+  }
+
+  /// A team on the teams page; for an owner, its form and its removal.
+  private func teamRow(
+    _ team: Team, in roster: Roster, viewer: Viewer, token: String,
+    failed: (TeamInput, ValidationError)?
+  ) -> HTML {
+    let count = roster.players(in: team.id).count
+    let parent = team.parentID.flatMap { roster.team(id: $0) }
+    var children: [HTML] = [
+      .h(
+        "h2", [:],
+        [
+          .h("a", ["href": "/teams/\(team.tag)"], team.name),
+          .h(
+            "span", ["class": "subtitle"],
+            [team.tag, team.league, parent.map { localized("academy of %@", $0.name) }]
+              .compactMap(\.self).joined(separator: " · ")),
+        ]),
+      .h(
+        "p", ["class": "muted"],
+        count == 1 ? localized("1 player") : localized("%@ players", count)),
+    ]
+    if viewer.isOwner {
+      children += [
+        .h(
+          "details", failed == nil ? [:] : ["open": ""],
+          [
+            .h("summary", localized("Change %@", team.name)),
+            .h(
+              "form",
+              ["method": "post", "action": "/teams/\(team.tag)/edit", "class": "team-form"],
+              teamFields(
+                failed?.0 ?? TeamInput(team: team, in: roster.teams), for: team,
+                errors: failed?.1, in: roster, token: token)
+                + [.h("button", ["class": "button", "type": "submit"], localized("Save"))]),
+          ]),
+        // Only an empty team can go (the store refuses the others): said, not offered.
+        count == 0 && roster.teams.count > 1
+          ? Self.postButton(
+            "/teams/\(team.tag)/delete", token: token,
+            button: ["class": "button danger small"],
+            [.text(localized("Remove %@", team.name))])
+          : .h(
+            "p", ["class": "muted small"],
+            localized("Move its players to another team to remove %@.", team.name)),
+      ]
+    }
+    return .h("li", ["class": "team-card", "id": "team-\(team.tag)"], children)
+  }
+
+  /// For an owner: a new team, and the organisation's name.
+  private func ownerSections(
+    _ roster: Roster, token: String, failed: (TeamInput, ValidationError)?
+  ) -> [HTML] {
+    [
+      .h(
+        "section", ["aria-labelledby": "new-team-title"],
+        [
+          .h("h2", ["id": "new-team-title"], localized("New team")),
+          .h(
+            "form", ["method": "post", "action": "/teams", "class": "team-form"],
+            teamFields(
+              failed?.0 ?? TeamInput(name: "", tag: ""), for: nil, errors: failed?.1,
+              in: roster, token: token)
+              + [.h("button", ["class": "button", "type": "submit"], localized("Add team"))]),
+        ]),
+      .h(
+        "section", ["aria-labelledby": "organisation-title"],
+        [
+          .h("h2", ["id": "organisation-title"], localized("Organisation")),
+          .h(
+            "form", ["method": "post", "action": "/organisation", "class": "team-form"],
+            [
+              Self.csrfField(token),
+              .h(
+                "div", ["class": "field"],
+                [
+                  .h("label", ["for": "organisation-name"], localized("Name")),
+                  .h(
+                    "input",
+                    [
+                      "type": "text", "id": "organisation-name", "name": "name",
+                      "value": roster.organisation, "maxlength": "40",
+                    ]),
+                ]),
+              .h("button", ["class": "button", "type": "submit"], localized("Rename")),
+            ]),
+        ]),
+    ]
   }
 
   /// "Move to team…": the teams the reader may move the player to, each with its open
