@@ -59,7 +59,6 @@ LONG_FUNCTIONS = {
     "TeamWeb/Pages/WeekPage.swift week": 156,
     "TeamWeb/Pages/EventPage.swift event": 141,
     "TeamWeb/Pages/RosterPage.swift roster": 136,
-    "TeamWeb/Pages/GameForms.swift resultForm": 98,
 }
 
 

@@ -17,72 +17,10 @@ extension Pages {
     let inputs = typed?.input ?? event.games.map(GameInput.init)
     let count = max(
       inputs.count, event.format.map { ["bo1": 1, "bo3": 3, "bo5": 5][$0.rawValue] ?? 3 } ?? 3)
-    let rows: [HTML] = (0..<count).map { index in
-      let game = inputs.indices.contains(index) ? inputs[index] : nil
-      let number = index + 1
-      let result: HTML = .h(
-        "select", ["name": "result\(number)", "aria-label": localized("Game %@: result", number)],
-        [.h("option", ["value": ""], localized("Not played"))]
-          + Game.Result.allCases.map { value in
-            .h(
-              "option",
-              ["value": value.rawValue] + (game?.result == value.rawValue ? ["selected": ""] : [:]),
-              value.displayName(in: language))
-          })
-      let side: HTML = .h(
-        "select", ["name": "side\(number)", "aria-label": localized("Game %@: side", number)],
-        [.h("option", ["value": ""], localized("Side"))]
-          + Game.Side.allCases.map { value in
-            .h(
-              "option",
-              ["value": value.rawValue] + (game?.side == value.rawValue ? ["selected": ""] : [:]),
-              value.displayName(in: language))
-          })
-      let picks: [HTML] = Position.allCases.enumerated().map { role, position in
-        func typed(_ list: [String]?) -> String {
-          list.flatMap { $0.indices.contains(role) ? $0[role] : nil } ?? ""
-        }
-        func championName(_ text: String) -> String { Champion.find(text)?.name ?? text }
-        let named = typed(game?.players)
-        // A guess stays one unless someone names the player for sure.
-        let guess = named.hasPrefix("?") ? UUID(uuidString: String(named.dropFirst())) : nil
-        let player = UUID(uuidString: named) ?? guess ?? (named.isEmpty ? lineup[position] : nil)
-        return .h(
-          "div", ["class": "pick"],
-          [
-            .h(
-              "input",
-              [
-                "type": "text", "name": "champion\(number)-\(position.rawValue)",
-                "list": "champion-names", "value": championName(typed(game?.champions)),
-                "aria-label": localized("Game %1$@: %2$@'s champion", number, position.displayName),
-                "placeholder": position.displayName, "autocomplete": "off",
-              ]),
-            playerChoice(
-              in: roster, selected: player, guess: guess,
-              name: "player\(number)-\(position.rawValue)",
-              label: localized("Game %1$@: who played %2$@", number, position.displayName)),
-            .h(
-              "input",
-              [
-                "type": "text", "name": "opponent\(number)-\(position.rawValue)",
-                "list": "champion-names", "value": championName(typed(game?.opponentChampions)),
-                "aria-label": localized(
-                  "Game %1$@: the other team’s %2$@", number, position.displayName),
-                "placeholder": localized("Their %@", position.displayName), "autocomplete": "off",
-              ]),
-          ])
-      }
-      let vod: HTML = .h(
-        "input",
-        [
-          "type": "url", "name": "vod\(number)", "value": game?.vod ?? "",
-          "placeholder": "https://",
-          "aria-label": localized("Game %@: VOD address", number),
-        ])
-      return .h(
-        "fieldset", ["class": "game-row"],
-        [.h("legend", localized("Game %@", number)), result, side] + picks + [vod])
+    let rows = (0..<count).map { index in
+      gameRow(
+        inputs.indices.contains(index) ? inputs[index] : nil, number: index + 1, in: roster,
+        lineup: lineup)
     }
     return .h(
       "details", ["class": "week-tools result"] + (errors == nil ? [:] : ["open": ""]),
@@ -105,6 +43,83 @@ extension Pages {
                   "button", ["class": "button primary", "type": "submit"],
                   localized("Save the result"))
               ]),
+          ]),
+      ])
+  }
+
+  /// One game of the result form: its result, side, each role's picks, its recording.
+  private func gameRow(
+    _ game: GameInput?, number: Int, in roster: Roster, lineup: [Position: UUID]
+  ) -> HTML {
+    let result: HTML = .h(
+      "select", ["name": "result\(number)", "aria-label": localized("Game %@: result", number)],
+      [.h("option", ["value": ""], localized("Not played"))]
+        + Game.Result.allCases.map { value in
+          .h(
+            "option",
+            ["value": value.rawValue] + (game?.result == value.rawValue ? ["selected": ""] : [:]),
+            value.displayName(in: language))
+        })
+    let side: HTML = .h(
+      "select", ["name": "side\(number)", "aria-label": localized("Game %@: side", number)],
+      [.h("option", ["value": ""], localized("Side"))]
+        + Game.Side.allCases.map { value in
+          .h(
+            "option",
+            ["value": value.rawValue] + (game?.side == value.rawValue ? ["selected": ""] : [:]),
+            value.displayName(in: language))
+        })
+    let picks = Position.allCases.enumerated().map { role, position in
+      pick(game, role: role, position: position, number: number, in: roster, lineup: lineup)
+    }
+    let vod: HTML = .h(
+      "input",
+      [
+        "type": "url", "name": "vod\(number)", "value": game?.vod ?? "",
+        "placeholder": "https://",
+        "aria-label": localized("Game %@: VOD address", number),
+      ])
+    return .h(
+      "fieldset", ["class": "game-row"],
+      [.h("legend", localized("Game %@", number)), result, side] + picks + [vod])
+  }
+
+  /// One role of a game: our champion, who played it, the other team's champion.
+  private func pick(
+    _ game: GameInput?, role: Int, position: Position, number: Int, in roster: Roster,
+    lineup: [Position: UUID]
+  ) -> HTML {
+    func typed(_ list: [String]?) -> String {
+      list.flatMap { $0.indices.contains(role) ? $0[role] : nil } ?? ""
+    }
+    func championName(_ text: String) -> String { Champion.find(text)?.name ?? text }
+    let named = typed(game?.players)
+    // A guess stays one unless someone names the player for sure.
+    let guess = named.hasPrefix("?") ? UUID(uuidString: String(named.dropFirst())) : nil
+    let player = UUID(uuidString: named) ?? guess ?? (named.isEmpty ? lineup[position] : nil)
+    return .h(
+      "div", ["class": "pick"],
+      [
+        .h(
+          "input",
+          [
+            "type": "text", "name": "champion\(number)-\(position.rawValue)",
+            "list": "champion-names", "value": championName(typed(game?.champions)),
+            "aria-label": localized("Game %1$@: %2$@'s champion", number, position.displayName),
+            "placeholder": position.displayName, "autocomplete": "off",
+          ]),
+        playerChoice(
+          in: roster, selected: player, guess: guess,
+          name: "player\(number)-\(position.rawValue)",
+          label: localized("Game %1$@: who played %2$@", number, position.displayName)),
+        .h(
+          "input",
+          [
+            "type": "text", "name": "opponent\(number)-\(position.rawValue)",
+            "list": "champion-names", "value": championName(typed(game?.opponentChampions)),
+            "aria-label": localized(
+              "Game %1$@: the other team’s %2$@", number, position.displayName),
+            "placeholder": localized("Their %@", position.displayName), "autocomplete": "off",
           ]),
       ])
   }
