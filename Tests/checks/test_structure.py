@@ -58,7 +58,6 @@ LONG_FUNCTIONS = {
     "TeamWeb/Pages/AccountPages.swift accounts": 156,
     "TeamWeb/Pages/WeekPage.swift week": 156,
     "TeamWeb/Pages/EventPage.swift event": 141,
-    "TeamWeb/Pages/RosterPage.swift roster": 136,
 }
 
 

@@ -69,95 +69,21 @@ extension Pages {
         .h(
           "p", ["class": status.isComplete ? "lineup complete" : "lineup"],
           status.summary(in: language)))
-      for lineup in Lineup.allCases {
-        let group = shown.filter { $0.lineup == lineup }
-        let everyone = players.filter { $0.lineup == lineup }
-        let title = groupTitle(lineup)
-        let titleID =
-          "\(lineup == .starter ? "starters" : lineup == .substitute ? "substitutes" : lineup.rawValue)-title"
-        // The other statuses show only when someone has them.
-        let always = lineup == .starter || lineup == .substitute
-        guard !group.isEmpty || (always && everyone.isEmpty && page == pages) else { continue }
-        content.append(
-          .h(
-            "section", ["class": "group", "aria-labelledby": titleID],
-            [
-              .h("h2", ["id": titleID], title),
-              lineup == .starter && (page == 1 || !group.isEmpty)
-                ? startingFive(group, token: token, justAdded: justAdded)
-                : group.isEmpty
-                  ? .h("p", ["class": "muted"], localized("No substitutes."))
-                  : .h(
-                    "ul",
-                    [
-                      "class": "roster", "aria-labelledby": titleID, "data-lineup": lineup.rawValue,
-                    ],
-                    group.map {
-                      row(
-                        $0, in: everyone, token: token, justAdded: $0.id == justAdded,
-                        canMove: viewer.canEdit)
-                    }),
-            ]))
-      }
-      if pages > 1 {
-        content.append(
-          .h(
-            "nav", ["class": "pages", "aria-label": localized("Pages")],
-            [
-              page > 1
-                ? .h("a", ["href": "\(base)?page=\(page - 1)"], localized("Previous"))
-                : .fragment([]),
-              .h(
-                "span",
-                localized(
-                  "Page %1$@ of %2$@ · %3$@ players", page, pages,
-                  language.number(players.count))),
-              page < pages
-                ? .h("a", ["href": "\(base)?page=\(page + 1)"], localized("Next"))
-                : .fragment([]),
-            ]))
-      }
+      content += rosterGroups(
+        players, shown: shown, page: page, pages: pages, base: base, token: token,
+        viewer: viewer, justAdded: justAdded)
     }
     content.append(
       footer(viewer, removed: roster.removedCount, organisation: several, team: team))
-    let form =
-      addForm ?? (PlayerInput(name: "", position: "Top", team: several ? team.tag : ""), nil)
-    let refused = addForm != nil
     let teamQuery = several ? "?team=\(team.tag)" : ""
     return self.page(
-      status: refused ? 422 : 200,
+      status: addForm != nil ? 422 : 200,
       title: !several
         ? localized("KCorp roster")
         : team.name == roster.organisation
           ? team.name : "\(team.name) · \(roster.organisation)",
       [
-        .h(
-          "header", ["class": "topbar"],
-          [
-            .h(
-              "h1", [:],
-              several
-                ? [
-                  .text(team.name),
-                  .h(
-                    "span", ["class": "subtitle"],
-                    [team.tag, team.league].compactMap(\.self).joined(separator: " · ")),
-                ]
-                : [
-                  .text(roster.organisation),
-                  .h("span", ["class": "subtitle"], localized("Team roster")),
-                ]),
-            .h(
-              "a", ["class": "button small week-link", "href": "/week?team=\(team.tag)"],
-              localized("Week")),
-            viewer.canEdit
-              ? .h(
-                "a",
-                [
-                  "id": "add-player", "class": "icon-button", "href": "/players/new" + teamQuery,
-                  "aria-label": localized("Add player"),
-                ], [Icon.plus]) : .fragment([]),
-          ]),
+        rosterTopbar(team, in: roster, viewer: viewer),
         several ? teamSwitcher(roster.teams, current: team) : .fragment([]),
         .h(
           "main",
@@ -166,17 +92,118 @@ extension Pages {
             "data-order-url": "/api/roster/order" + teamQuery,
           ],
           content),
+        addSheet(team, several: several, form: addForm, token: token),
+      ])
+  }
+
+  /// The sheet that adds a player to `team`: open, with what was typed, when refused.
+  private func addSheet(
+    _ team: Team, several: Bool, form addForm: (input: PlayerInput, errors: ValidationError?)?,
+    token: String
+  ) -> HTML {
+    let form =
+      addForm ?? (PlayerInput(name: "", position: "Top", team: several ? team.tag : ""), nil)
+    let refused = addForm != nil
+    return .h(
+      "dialog",
+      ["id": "add-dialog", "class": "sheet", "aria-labelledby": "form-title"]
+        + (refused ? ["open": "", "data-refused": ""] : [:]),
+      [
+        // Without scripts the sheet opens only when refused: then with every champion.
+        playerForm(
+          form.input, errors: form.errors, token: token, action: "/players",
+          title: several ? localized("New player · %@", team.name) : localized("New player"),
+          submit: localized("Add"), everyChampion: refused)
+      ])
+  }
+
+  /// The roster's groups by status on this page, and the links to the other pages.
+  private func rosterGroups(
+    _ players: [Player], shown: [Player], page: Int, pages: Int, base: String, token: String,
+    viewer: Viewer, justAdded: UUID?
+  ) -> [HTML] {
+    var groups: [HTML] = []
+    for lineup in Lineup.allCases {
+      let group = shown.filter { $0.lineup == lineup }
+      let everyone = players.filter { $0.lineup == lineup }
+      let title = groupTitle(lineup)
+      let titleID =
+        "\(lineup == .starter ? "starters" : lineup == .substitute ? "substitutes" : lineup.rawValue)-title"
+      // The other statuses show only when someone has them.
+      let always = lineup == .starter || lineup == .substitute
+      guard !group.isEmpty || (always && everyone.isEmpty && page == pages) else { continue }
+      groups.append(
         .h(
-          "dialog",
-          ["id": "add-dialog", "class": "sheet", "aria-labelledby": "form-title"]
-            + (refused ? ["open": "", "data-refused": ""] : [:]),
+          "section", ["class": "group", "aria-labelledby": titleID],
           [
-            // Without scripts the sheet opens only when refused: then with every champion.
-            playerForm(
-              form.input, errors: form.errors, token: token, action: "/players",
-              title: several ? localized("New player · %@", team.name) : localized("New player"),
-              submit: localized("Add"), everyChampion: refused)
-          ]),
+            .h("h2", ["id": titleID], title),
+            lineup == .starter && (page == 1 || !group.isEmpty)
+              ? startingFive(group, token: token, justAdded: justAdded)
+              : group.isEmpty
+                ? .h("p", ["class": "muted"], localized("No substitutes."))
+                : .h(
+                  "ul",
+                  [
+                    "class": "roster", "aria-labelledby": titleID, "data-lineup": lineup.rawValue,
+                  ],
+                  group.map {
+                    row(
+                      $0, in: everyone, token: token, justAdded: $0.id == justAdded,
+                      canMove: viewer.canEdit)
+                  }),
+          ]))
+    }
+    if pages > 1 {
+      groups.append(
+        .h(
+          "nav", ["class": "pages", "aria-label": localized("Pages")],
+          [
+            page > 1
+              ? .h("a", ["href": "\(base)?page=\(page - 1)"], localized("Previous"))
+              : .fragment([]),
+            .h(
+              "span",
+              localized(
+                "Page %1$@ of %2$@ · %3$@ players", page, pages,
+                language.number(players.count))),
+            page < pages
+              ? .h("a", ["href": "\(base)?page=\(page + 1)"], localized("Next"))
+              : .fragment([]),
+          ]))
+    }
+    return groups
+  }
+
+  /// The roster's title bar: the team, the week, and adding a player.
+  private func rosterTopbar(_ team: Team, in roster: Roster, viewer: Viewer) -> HTML {
+    let several = roster.teams.count > 1
+    let teamQuery = several ? "?team=\(team.tag)" : ""
+    return .h(
+      "header", ["class": "topbar"],
+      [
+        .h(
+          "h1", [:],
+          several
+            ? [
+              .text(team.name),
+              .h(
+                "span", ["class": "subtitle"],
+                [team.tag, team.league].compactMap(\.self).joined(separator: " · ")),
+            ]
+            : [
+              .text(roster.organisation),
+              .h("span", ["class": "subtitle"], localized("Team roster")),
+            ]),
+        .h(
+          "a", ["class": "button small week-link", "href": "/week?team=\(team.tag)"],
+          localized("Week")),
+        viewer.canEdit
+          ? .h(
+            "a",
+            [
+              "id": "add-player", "class": "icon-button", "href": "/players/new" + teamQuery,
+              "aria-label": localized("Add player"),
+            ], [Icon.plus]) : .fragment([]),
       ])
   }
 
