@@ -57,7 +57,6 @@ LONG_FUNCTIONS = {
     "TeamWeb/Pages/PlayerPage.swift player": 198,
     "TeamWeb/Pages/AccountPages.swift accounts": 156,
     "TeamWeb/Pages/WeekPage.swift week": 156,
-    "TeamWeb/Pages/EventPage.swift event": 141,
 }
 
 

@@ -104,48 +104,8 @@ extension Pages {
     let players = roster.players(in: team.id)
     let verdict = roster.schedule.verdict(of: event, players: players, in: zone)
     let names = Dictionary(roster.players.map { ($0.id, $0.name) }) { first, _ in first }
-    let invited: [HTML] = event.invited.map { id in
-      let answer = event.answers[id]
-      var item: [HTML] = [
-        .h("span", ["class": "name"], names[id] ?? "?"),
-        .h(
-          "span", ["class": "answer answer-\(answer?.rawValue ?? "none")"],
-          answer?.displayName(in: language) ?? localized("No answer")),
-      ]
-      if let comment = event.comments[id] { item.append(.h("q", ["class": "comment"], comment)) }
-      if viewer.mayAnswer(for: id) {
-        item.append(
-          .h(
-            "form",
-            [
-              "method": "post", "action": "/events/\(event.id)/answer",
-              "class": "inline answer-form",
-            ],
-            [
-              Self.csrfField(token),
-              .h("input", ["type": "hidden", "name": "player", "value": id.text]),
-              .h(
-                "input",
-                [
-                  "type": "text", "name": "comment", "value": event.comments[id] ?? "",
-                  "maxlength": String(TeamEvent.maxCommentLength),
-                  "placeholder": localized("A word (late, 20:30…)"),
-                  "aria-label": localized("%@: a word with the answer", names[id] ?? "?"),
-                ]),
-            ]
-              + TeamEvent.Answer.allCases.map { choice in
-                .h(
-                  "button",
-                  [
-                    "type": "submit", "name": "answer", "value": choice.rawValue,
-                    "class": "button small",
-                    "aria-label": localized(
-                      "%1$@: %2$@", names[id] ?? "?", choice.displayName(in: language)),
-                    "aria-pressed": answer == choice ? "true" : "false",
-                  ], choice.displayName(in: language))
-              }))
-      }
-      return .h("li", [:], item)
+    let invited = event.invited.map {
+      invitee($0, of: event, names: names, viewer: viewer, token: token)
     }
     let games: [HTML] = event.games.enumerated().map { index, game in
       gameLine(game, number: index + 1, names: names)
@@ -180,55 +140,14 @@ extension Pages {
               : .h("ol", ["class": "games"], games),
           ]),
       ])
-    var tools: [HTML] = []
-    if viewer.canEdit {
-      tools.append(
-        resultForm(
-          event, in: roster, lineup: roster.schedule.lineup(of: event, players: players, in: zone),
-          typed: typed, token: token))
-      tools.append(
-        .h(
-          "details", ["class": "week-tools"] + (form == nil ? [:] : ["open": ""]),
-          [
-            .h("summary", localized("Change this event")),
-            eventForm(
-              form?.input ?? EventInput(event, in: zone), errors: form?.errors, token: token,
-              action: "/events/\(event.id)/edit", submit: localized("Save"),
-              opponents: roster.schedule.opponents(of: team.id)),
-          ]))
-      tools.append(
-        .h(
-          "div", ["class": "danger-zone"],
-          [
-            Self.postButton(
-              "/events/\(event.id)/delete", token: token, button: ["class": "button danger"],
-              [.text(localized("Cancel this event"))])
-          ]))
-    }
-    let from = Day(event.start, in: zone)
+    let tools =
+      viewer.canEdit
+      ? editorTools(event, of: team, in: roster, form: form, games: typed, token: token) : []
     return page(
       status: form?.errors != nil || typed != nil ? 422 : 200,
       title: "\(text(event.title)) · \(team.name)",
       [
-        .h(
-          "header", ["class": "topbar"],
-          [
-            .h(
-              "a",
-              [
-                "class": "icon-button back", "href": "/week?team=\(team.tag)&from=\(from)",
-                "aria-label": localized("Back"),
-              ], [Icon.chevronLeft]),
-            .h(
-              "h1", [:],
-              [
-                .text(text(event.title)),
-                .h(
-                  "span", ["class": "subtitle"],
-                  ([team.name] + (event.format.map { [$0.displayName] } ?? [])).joined(
-                    separator: " · ")),
-              ]),
-          ]),
+        eventTopbar(event, of: team),
         main,
         // Outside <main> (a live update renews it; a form being filled in must stay), in a
         // landmark of its own.
@@ -236,6 +155,108 @@ extension Pages {
           ? .fragment([])
           : .h("section", ["class": "page-tools", "aria-label": localized("Actions")], tools),
       ])
+  }
+
+  /// The event's title bar: back to its week, its title, team and format.
+  private func eventTopbar(_ event: TeamEvent, of team: Team) -> HTML {
+    let from = Day(event.start, in: team.zone)
+    return .h(
+      "header", ["class": "topbar"],
+      [
+        .h(
+          "a",
+          [
+            "class": "icon-button back", "href": "/week?team=\(team.tag)&from=\(from)",
+            "aria-label": localized("Back"),
+          ], [Icon.chevronLeft]),
+        .h(
+          "h1", [:],
+          [
+            .text(text(event.title)),
+            .h(
+              "span", ["class": "subtitle"],
+              ([team.name] + (event.format.map { [$0.displayName] } ?? [])).joined(
+                separator: " · ")),
+          ]),
+      ])
+  }
+
+  /// An invited player with their answer and comment; where the reader may answer for
+  /// them, the buttons to.
+  private func invitee(
+    _ id: UUID, of event: TeamEvent, names: [UUID: String], viewer: Viewer, token: String
+  ) -> HTML {
+    let answer = event.answers[id]
+    var item: [HTML] = [
+      .h("span", ["class": "name"], names[id] ?? "?"),
+      .h(
+        "span", ["class": "answer answer-\(answer?.rawValue ?? "none")"],
+        answer?.displayName(in: language) ?? localized("No answer")),
+    ]
+    if let comment = event.comments[id] { item.append(.h("q", ["class": "comment"], comment)) }
+    if viewer.mayAnswer(for: id) {
+      item.append(
+        .h(
+          "form",
+          [
+            "method": "post", "action": "/events/\(event.id)/answer",
+            "class": "inline answer-form",
+          ],
+          [
+            Self.csrfField(token),
+            .h("input", ["type": "hidden", "name": "player", "value": id.text]),
+            .h(
+              "input",
+              [
+                "type": "text", "name": "comment", "value": event.comments[id] ?? "",
+                "maxlength": String(TeamEvent.maxCommentLength),
+                "placeholder": localized("A word (late, 20:30…)"),
+                "aria-label": localized("%@: a word with the answer", names[id] ?? "?"),
+              ]),
+          ]
+            + TeamEvent.Answer.allCases.map { choice in
+              .h(
+                "button",
+                [
+                  "type": "submit", "name": "answer", "value": choice.rawValue,
+                  "class": "button small",
+                  "aria-label": localized(
+                    "%1$@: %2$@", names[id] ?? "?", choice.displayName(in: language)),
+                  "aria-pressed": answer == choice ? "true" : "false",
+                ], choice.displayName(in: language))
+            }))
+    }
+    return .h("li", [:], item)
+  }
+
+  /// For editors: the result form, the event's form, and cancelling it.
+  private func editorTools(
+    _ event: TeamEvent, of team: Team, in roster: Roster, form: EventForm?,
+    games typed: (input: [GameInput], errors: ValidationError)?, token: String
+  ) -> [HTML] {
+    let zone = team.zone
+    let players = roster.players(in: team.id)
+    return [
+      resultForm(
+        event, in: roster, lineup: roster.schedule.lineup(of: event, players: players, in: zone),
+        typed: typed, token: token),
+      .h(
+        "details", ["class": "week-tools"] + (form == nil ? [:] : ["open": ""]),
+        [
+          .h("summary", localized("Change this event")),
+          eventForm(
+            form?.input ?? EventInput(event, in: zone), errors: form?.errors, token: token,
+            action: "/events/\(event.id)/edit", submit: localized("Save"),
+            opponents: roster.schedule.opponents(of: team.id)),
+        ]),
+      .h(
+        "div", ["class": "danger-zone"],
+        [
+          Self.postButton(
+            "/events/\(event.id)/delete", token: token, button: ["class": "button danger"],
+            [.text(localized("Cancel this event"))])
+        ]),
+    ]
   }
 
   /// A logged game in a line: its result and side, each of our champions with who played
