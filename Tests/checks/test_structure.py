@@ -56,7 +56,6 @@ LONG_FUNCTIONS = {
     "TeamWeb/Pages/PlayerFormPage.swift playerForm": 263,
     "TeamWeb/Pages/PlayerPage.swift player": 198,
     "TeamWeb/Pages/AccountPages.swift accounts": 156,
-    "TeamWeb/Pages/WeekPage.swift week": 156,
 }
 
 

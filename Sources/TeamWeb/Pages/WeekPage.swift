@@ -73,80 +73,10 @@ extension Pages {
     let players = roster.players(in: team.id)
     let schedule = roster.schedule
     let query = "team=\(team.tag)"
-    let days: [HTML] = (0..<7).map { offset in
-      let day = first.adding(days: offset)
-      let start = Schedule.midnight(day, in: zone)
-      let end = Schedule.midnight(day.adding(days: 1), in: zone)
-      let events = schedule.events(of: team.id, on: day, in: zone)
-      let items: [HTML] = events.map { event in
-        let verdict = schedule.verdict(of: event, players: players, in: zone)
-        let times =
-          "\(EventInput.wallClock(event.start, in: zone).suffix(5))–\(EventInput.wallClock(event.end, in: zone).suffix(5))"
-        return .h(
-          "li", ["class": "event verdict-\(verdict.code)"],
-          [
-            .h(
-              "a", ["href": "/events/\(event.id)"],
-              [
-                .h("span", ["class": "time"], times),
-                .h("strong", text(event.title)),
-                event.format.map { .h("span", ["class": "format"], $0.displayName) }
-                  ?? .fragment([]),
-              ]),
-            verdictBadge(verdict),
-          ])
-      }
-      // The hours of the day, joined where the verdict stays the same.
-      // By the hour from midnight: 23 of them on the day the clocks go forward, 25 back.
-      var spans: [(from: Date, to: Date, verdict: Verdict)] = []
-      var from = start
-      while from < end {
-        let to = min(end, from.addingTimeInterval(3600))
-        let verdict = schedule.verdict(players: players, from: from, to: to, in: zone)
-        if let last = spans.last, last.verdict == verdict {
-          spans[spans.count - 1].to = to
-        } else {
-          spans.append((from, to, verdict))
-        }
-        from = to
-      }
-      func clock(_ date: Date) -> String {
-        date == end ? "24:00" : String(EventInput.wallClock(date, in: zone).suffix(5))
-      }
-      let hours: [HTML] = spans.map { span in
-        .h(
-          "li", ["class": "verdict-\(span.verdict.code)"],
-          [
-            .h("span", ["class": "time"], "\(clock(span.from))–\(clock(span.to))"),
-            .text(" " + span.verdict.text(in: language)),
-          ])
-      }
-      let weekday = Weekday(of: start, in: zone)
-      let name = "\(weekday.shortName(in: language)) \(day.formatted(in: language))"
-      let plan: HTML =
-        viewer.canEdit && day >= today
-        ? .h(
-          "a",
-          [
-            "class": "icon-button plan-day",
-            "href": "/week?\(query)&from=\(first)&plan=\(day)#plan",
-            "aria-label": localized("Plan on %@", name),
-          ], [Icon.plus])
-        : .fragment([])
-      return .h(
-        "li", ["class": "day", "aria-labelledby": "day-\(day)"],
-        [
-          .h("div", ["class": "day-title"], [.h("h2", ["id": "day-\(day)"], name), plan]),
-          events.isEmpty
-            ? .h("p", ["class": "muted"], localized("Nothing planned."))
-            : .h("ul", ["class": "events"], items),
-          .h(
-            "details", ["class": "hours"],
-            [
-              .h("summary", localized("Who can play, hour by hour")),
-              .h("ul", [:], hours),
-            ]),
-        ])
+    let days = (0..<7).map { offset in
+      weekDay(
+        first.adding(days: offset), of: team, players: players, in: schedule, viewer: viewer,
+        today: today, week: first)
     }
     let main: HTML = .h(
       "main", ["class": "week", "data-live": ""],
@@ -167,6 +97,124 @@ extension Pages {
         .h("ol", ["class": "week-days"], days),
         record(of: team, in: schedule),
       ])
+    let tools = weekTools(
+      of: team, players: players, in: schedule, viewer: viewer, token: token, week: first)
+    return page(
+      status: form?.errors == nil ? 200 : 422,
+      title: localized("Week · %@", team.name),
+      [
+        weekTopbar(team, in: roster, week: first),
+        // Before the days, outside <main> (which a live update renews, and a form being
+        // filled in must stay).
+        viewer.canEdit
+          ? planSection(
+            form ?? (Self.planned(on: planning, week: first, now: now, in: zone), nil),
+            open: planning != nil || form?.errors != nil, token: token,
+            action: "/week/events?\(query)", opponents: schedule.opponents(of: team.id))
+          : .fragment([]),
+        main,
+        // Outside <main> (a live update renews it; a form being filled in must stay), in a
+        // landmark of its own.
+        tools.isEmpty
+          ? .fragment([])
+          : .h("section", ["class": "page-tools", "aria-label": localized("Actions")], tools),
+      ])
+  }
+
+  /// One day of the week: its events with their verdicts, who can play hour by hour, and
+  /// for editors the "+" that plans on it.
+  private func weekDay(
+    _ day: Day, of team: Team, players: [Player], in schedule: Schedule, viewer: Viewer,
+    today: Day, week first: Day
+  ) -> HTML {
+    let zone = team.zone
+    let query = "team=\(team.tag)"
+    let start = Schedule.midnight(day, in: zone)
+    let events = schedule.events(of: team.id, on: day, in: zone)
+    let items: [HTML] = events.map { event in
+      let verdict = schedule.verdict(of: event, players: players, in: zone)
+      let times =
+        "\(EventInput.wallClock(event.start, in: zone).suffix(5))–\(EventInput.wallClock(event.end, in: zone).suffix(5))"
+      return .h(
+        "li", ["class": "event verdict-\(verdict.code)"],
+        [
+          .h(
+            "a", ["href": "/events/\(event.id)"],
+            [
+              .h("span", ["class": "time"], times),
+              .h("strong", text(event.title)),
+              event.format.map { .h("span", ["class": "format"], $0.displayName) }
+                ?? .fragment([]),
+            ]),
+          verdictBadge(verdict),
+        ])
+    }
+    let hours = hourSpans(of: day, players: players, in: schedule, zone: zone)
+    let weekday = Weekday(of: start, in: zone)
+    let name = "\(weekday.shortName(in: language)) \(day.formatted(in: language))"
+    let plan: HTML =
+      viewer.canEdit && day >= today
+      ? .h(
+        "a",
+        [
+          "class": "icon-button plan-day",
+          "href": "/week?\(query)&from=\(first)&plan=\(day)#plan",
+          "aria-label": localized("Plan on %@", name),
+        ], [Icon.plus])
+      : .fragment([])
+    return .h(
+      "li", ["class": "day", "aria-labelledby": "day-\(day)"],
+      [
+        .h("div", ["class": "day-title"], [.h("h2", ["id": "day-\(day)"], name), plan]),
+        events.isEmpty
+          ? .h("p", ["class": "muted"], localized("Nothing planned."))
+          : .h("ul", ["class": "events"], items),
+        .h(
+          "details", ["class": "hours"],
+          [
+            .h("summary", localized("Who can play, hour by hour")),
+            .h("ul", [:], hours),
+          ]),
+      ])
+  }
+
+  /// A day's hours, joined where the verdict stays the same: by the hour from midnight, 23
+  /// of them on the day the clocks go forward, 25 back.
+  private func hourSpans(of day: Day, players: [Player], in schedule: Schedule, zone: TimeZone)
+    -> [HTML]
+  {
+    let start = Schedule.midnight(day, in: zone)
+    let end = Schedule.midnight(day.adding(days: 1), in: zone)
+    var spans: [(from: Date, to: Date, verdict: Verdict)] = []
+    var from = start
+    while from < end {
+      let to = min(end, from.addingTimeInterval(3600))
+      let verdict = schedule.verdict(players: players, from: from, to: to, in: zone)
+      if let last = spans.last, last.verdict == verdict {
+        spans[spans.count - 1].to = to
+      } else {
+        spans.append((from, to, verdict))
+      }
+      from = to
+    }
+    func clock(_ date: Date) -> String {
+      date == end ? "24:00" : String(EventInput.wallClock(date, in: zone).suffix(5))
+    }
+    return spans.map { span in
+      .h(
+        "li", ["class": "verdict-\(span.verdict.code)"],
+        [
+          .h("span", ["class": "time"], "\(clock(span.from))–\(clock(span.to))"),
+          .text(" " + span.verdict.text(in: language)),
+        ])
+    }
+  }
+
+  /// Below the week: one's own hours (a player's account), the calendar addresses (editors).
+  private func weekTools(
+    of team: Team, players: [Player], in schedule: Schedule, viewer: Viewer, token: String,
+    week first: Day
+  ) -> [HTML] {
     var tools: [HTML] = []
     if let own = viewer.player, players.contains(where: { $0.id == own }) {
       tools.append(
@@ -187,43 +235,29 @@ extension Pages {
           ),
           token: token, actions: "/calendar", fields: [("team", team.tag), ("from", "\(first)")]))
     }
-    return page(
-      status: form?.errors == nil ? 200 : 422,
-      title: localized("Week · %@", team.name),
+    return tools
+  }
+
+  /// The week's title bar: back to the roster, the team and the first day.
+  private func weekTopbar(_ team: Team, in roster: Roster, week first: Day) -> HTML {
+    .h(
+      "header", ["class": "topbar"],
       [
         .h(
-          "header", ["class": "topbar"],
+          "a",
           [
+            "class": "icon-button back", "href": Self.path(of: team, in: roster),
+            "aria-label": localized("Back"),
+          ],
+          [Icon.chevronLeft]),
+        .h(
+          "h1", [:],
+          [
+            .text(localized("Week")),
             .h(
-              "a",
-              [
-                "class": "icon-button back", "href": Self.path(of: team, in: roster),
-                "aria-label": localized("Back"),
-              ],
-              [Icon.chevronLeft]),
-            .h(
-              "h1", [:],
-              [
-                .text(localized("Week")),
-                .h(
-                  "span", ["class": "subtitle"],
-                  localized("%1$@ · from %2$@", team.name, first.formatted(in: language))),
-              ]),
+              "span", ["class": "subtitle"],
+              localized("%1$@ · from %2$@", team.name, first.formatted(in: language))),
           ]),
-        // Before the days, outside <main> (which a live update renews, and a form being
-        // filled in must stay).
-        viewer.canEdit
-          ? planSection(
-            form ?? (Self.planned(on: planning, week: first, now: now, in: zone), nil),
-            open: planning != nil || form?.errors != nil, token: token,
-            action: "/week/events?\(query)", opponents: schedule.opponents(of: team.id))
-          : .fragment([]),
-        main,
-        // Outside <main> (a live update renews it; a form being filled in must stay), in a
-        // landmark of its own.
-        tools.isEmpty
-          ? .fragment([])
-          : .h("section", ["class": "page-tools", "aria-label": localized("Actions")], tools),
       ])
   }
 
