@@ -169,60 +169,6 @@ extension Pages {
     _ accounts: [AccountRecord], players: [Player], teams: [Team], token: String,
     message: String? = nil, status: Int = 200
   ) -> HTTPResponse {
-    /// The teams an account holds on, as checkboxes: "every team" (and those added later),
-    /// or some of them. The form says it carries them (`teams`), so a role change keeps
-    /// what is ticked.
-    func teamChoice(_ chosen: Set<UUID>?, id: String, name: String) -> HTML {
-      .h(
-        "fieldset", ["class": "team-choice"],
-        [
-          .h("legend", localized("Teams of %@", name)),
-          .h("input", ["type": "hidden", "name": "teams", "value": "1"]),
-          .h(
-            "label", [:],
-            [
-              .h(
-                "input",
-                ["type": "checkbox", "name": "team", "value": "*", "id": "\(id)-every"]
-                  + (chosen == nil ? ["checked": ""] : [:])),
-              .text(" " + localized("Every team")),
-            ]),
-        ]
-          + teams.map { team in
-            .h(
-              "label", [:],
-              [
-                .h(
-                  "input",
-                  ["type": "checkbox", "name": "team", "value": team.id.text]
-                    + (chosen?.contains(team.id) == true ? ["checked": ""] : [:])),
-                .text(" " + team.name),
-              ])
-          })
-    }
-    /// What an account holds on and who it is, in words.
-    func summary(_ account: AccountRecord) -> String {
-      let names = account.teams.map { ids in
-        teams.filter { ids.contains($0.id) }.map(\.name).joined(separator: ", ")
-      }
-      var text =
-        names.map { localized("Teams: %@", $0.isEmpty ? localized("none") : $0) }
-        ?? localized("Teams: every team")
-      if let id = account.player, let player = players.first(where: { $0.id == id }) {
-        text += " · " + localized("Player: %@", player.name)
-      }
-      return text
-    }
-    /// A player's role only where a player is named: the form that adds one, or theirs.
-    func roleSelect(_ selected: Role?, id: String, player: Bool) -> HTML {
-      .h(
-        "select", ["name": "role", "id": id],
-        Role.allCases.reversed().filter { player || $0 != .player }.map { role in
-          .h(
-            "option", ["value": role.rawValue] + (role == selected ? ["selected": ""] : [:]),
-            role.displayName(in: language))
-        })
-    }
     let artLink: HTML = .h(
       "p", [:], [.h("a", ["href": "/champion-art"], localized("Champion art"))])
     return page(
@@ -242,87 +188,156 @@ extension Pages {
             message.map { .h("p", ["class": "error", "role": "alert"], $0) } ?? .fragment([]),
             .h(
               "ul", ["class": "roster"],
-              accounts.map { account in
-                let path = "/accounts/\(WebApp.percentEncoded(account.name))"
-                return .h(
-                  "li", ["class": "player-item account"],
-                  [
-                    .h(
-                      "span", ["class": "pseudo"],
-                      [
-                        .text(account.name),
-                        .h("span", ["class": "muted account-scope"], summary(account)),
-                      ]),
-                    .h(
-                      "form", ["method": "post", "action": path + "/role", "class": "inline"],
-                      [
-                        Self.csrfField(token),
-                        .h(
-                          "label", ["class": "visually-hidden", "for": "role-\(account.name)"],
-                          localized("Role of %@", account.name)),
-                        roleSelect(
-                          account.role, id: "role-\(account.name)", player: account.player != nil),
-                        account.role == .owner || account.player != nil
-                          ? .fragment([])
-                          : teamChoice(
-                            account.teams, id: "teams-\(account.name)", name: account.name),
-                        .h(
-                          "button", ["class": "button small", "type": "submit"], localized("Change")
-                        ),
-                      ]),
-                    Self.postButton(
-                      path + "/remove", token: token,
-                      button: [
-                        "class": "button small danger",
-                        "aria-label": localized("Remove %@", account.name),
-                      ],
-                      [.text(localized("Remove"))]),
-                  ])
-              }),
+              accounts.map { accountItem($0, players: players, teams: teams, token: token) }),
+            addAccountForm(players: players, teams: teams, token: token),
+          ]),
+      ])
+  }
+
+  /// The teams an account holds on, as checkboxes: "every team" (and those added later),
+  /// or some of them. The form says it carries them (`teams`), so a role change keeps
+  /// what is ticked.
+  private func teamChoice(_ chosen: Set<UUID>?, teams: [Team], id: String, name: String) -> HTML {
+    .h(
+      "fieldset", ["class": "team-choice"],
+      [
+        .h("legend", localized("Teams of %@", name)),
+        .h("input", ["type": "hidden", "name": "teams", "value": "1"]),
+        .h(
+          "label", [:],
+          [
             .h(
-              "form", ["method": "post", "action": "/accounts", "class": "player-form"],
+              "input",
+              ["type": "checkbox", "name": "team", "value": "*", "id": "\(id)-every"]
+                + (chosen == nil ? ["checked": ""] : [:])),
+            .text(" " + localized("Every team")),
+          ]),
+      ]
+        + teams.map { team in
+          .h(
+            "label", [:],
+            [
+              .h(
+                "input",
+                ["type": "checkbox", "name": "team", "value": team.id.text]
+                  + (chosen?.contains(team.id) == true ? ["checked": ""] : [:])),
+              .text(" " + team.name),
+            ])
+        })
+  }
+
+  /// What an account holds on and who it is, in words.
+  private func summary(_ account: AccountRecord, players: [Player], teams: [Team]) -> String {
+    let names = account.teams.map { ids in
+      teams.filter { ids.contains($0.id) }.map(\.name).joined(separator: ", ")
+    }
+    var text =
+      names.map { localized("Teams: %@", $0.isEmpty ? localized("none") : $0) }
+      ?? localized("Teams: every team")
+    if let id = account.player, let player = players.first(where: { $0.id == id }) {
+      text += " · " + localized("Player: %@", player.name)
+    }
+    return text
+  }
+
+  /// A player's role only where a player is named: the form that adds one, or theirs.
+  private func roleSelect(_ selected: Role?, id: String, player: Bool) -> HTML {
+    .h(
+      "select", ["name": "role", "id": id],
+      Role.allCases.reversed().filter { player || $0 != .player }.map { role in
+        .h(
+          "option", ["value": role.rawValue] + (role == selected ? ["selected": ""] : [:]),
+          role.displayName(in: language))
+      })
+  }
+
+  /// An account: its name, what it holds on, its role and teams to change, and its removal.
+  private func accountItem(
+    _ account: AccountRecord, players: [Player], teams: [Team], token: String
+  ) -> HTML {
+    let path = "/accounts/\(WebApp.percentEncoded(account.name))"
+    return .h(
+      "li", ["class": "player-item account"],
+      [
+        .h(
+          "span", ["class": "pseudo"],
+          [
+            .text(account.name),
+            .h(
+              "span", ["class": "muted account-scope"],
+              summary(account, players: players, teams: teams)),
+          ]),
+        .h(
+          "form", ["method": "post", "action": path + "/role", "class": "inline"],
+          [
+            Self.csrfField(token),
+            .h(
+              "label", ["class": "visually-hidden", "for": "role-\(account.name)"],
+              localized("Role of %@", account.name)),
+            roleSelect(
+              account.role, id: "role-\(account.name)", player: account.player != nil),
+            account.role == .owner || account.player != nil
+              ? .fragment([])
+              : teamChoice(
+                account.teams, teams: teams, id: "teams-\(account.name)", name: account.name),
+            .h(
+              "button", ["class": "button small", "type": "submit"], localized("Change")
+            ),
+          ]),
+        Self.postButton(
+          path + "/remove", token: token,
+          button: [
+            "class": "button small danger",
+            "aria-label": localized("Remove %@", account.name),
+          ],
+          [.text(localized("Remove"))]),
+      ])
+  }
+
+  /// The form that adds an account.
+  private func addAccountForm(players: [Player], teams: [Team], token: String) -> HTML {
+    .h(
+      "form", ["method": "post", "action": "/accounts", "class": "player-form"],
+      [
+        .h("h2", localized("Add an account")),
+        Self.csrfField(token),
+        .h(
+          "div", ["class": "field"],
+          [
+            .h("label", ["for": "account-name"], localized("Name")),
+            .h(
+              "input",
               [
-                .h("h2", localized("Add an account")),
-                Self.csrfField(token),
-                .h(
-                  "div", ["class": "field"],
-                  [
-                    .h("label", ["for": "account-name"], localized("Name")),
-                    .h(
-                      "input",
-                      [
-                        "type": "text", "id": "account-name", "name": "name", "autocomplete": "off",
-                        "autocapitalize": "none", "required": "",
-                      ]),
-                  ]),
-                passwordField(
-                  "password", localized("Password (at least 10 characters)"),
-                  "new-password"),
-                .h(
-                  "div", ["class": "field"],
-                  [
-                    .h("label", ["for": "account-role"], localized("Role")),
-                    roleSelect(.editor, id: "account-role", player: true),
-                  ]),
-                teamChoice(nil, id: "account-teams", name: localized("the new account")),
-                .h(
-                  "div", ["class": "field"],
-                  [
-                    .h(
-                      "label", ["for": "account-player"], localized("Player (for a player's role)")),
-                    .h(
-                      "select", ["name": "player", "id": "account-player"],
-                      [.h("option", ["value": ""], localized("None"))]
-                        + players.map { .h("option", ["value": $0.id.text], $0.name) }),
-                  ]),
-                .h(
-                  "div", ["class": "actions"],
-                  [
-                    .h(
-                      "button", ["class": "button primary", "type": "submit"],
-                      localized("Add account"))
-                  ]),
+                "type": "text", "id": "account-name", "name": "name", "autocomplete": "off",
+                "autocapitalize": "none", "required": "",
               ]),
+          ]),
+        passwordField(
+          "password", localized("Password (at least 10 characters)"),
+          "new-password"),
+        .h(
+          "div", ["class": "field"],
+          [
+            .h("label", ["for": "account-role"], localized("Role")),
+            roleSelect(.editor, id: "account-role", player: true),
+          ]),
+        teamChoice(nil, teams: teams, id: "account-teams", name: localized("the new account")),
+        .h(
+          "div", ["class": "field"],
+          [
+            .h(
+              "label", ["for": "account-player"], localized("Player (for a player's role)")),
+            .h(
+              "select", ["name": "player", "id": "account-player"],
+              [.h("option", ["value": ""], localized("None"))]
+                + players.map { .h("option", ["value": $0.id.text], $0.name) }),
+          ]),
+        .h(
+          "div", ["class": "actions"],
+          [
+            .h(
+              "button", ["class": "button primary", "type": "submit"],
+              localized("Add account"))
           ]),
       ])
   }
