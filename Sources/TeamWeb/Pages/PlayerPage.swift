@@ -19,149 +19,12 @@ extension Pages {
     _ player: Player, in roster: Roster, token: String, viewer: Viewer, canMove: Bool = false,
     tenures: [Tenure] = [], today: Day, notice: String? = nil
   ) -> HTTPResponse {
-    let starter = player.lineup == .starter
     let team = roster.team(id: player.teamID)
     let several = roster.teams.count > 1
-    /// One line of who they are: a term and its value, when it has one.
-    func fact(_ term: String, _ value: String?, id: String, _ attributes: HTML.Attributes = [:])
-      -> [HTML]
-    {
-      guard let value else { return [] }
-      return [.h("dt", term), .h("dd", ["id": id] + attributes, value)]
-    }
-    let soon = Contracts.endsSoon(player, today: today)
-    let facts: [HTML] =
-      (several ? fact(localized("Team"), team?.name, id: "fact-team") : [])
-      + fact(localized("Riot ID"), player.riotID?.description, id: "fact-riot-id")
-      + fact(localized("Real name"), player.realName, id: "fact-real-name")
-      + fact(
-        localized("Nationality"), player.nationality.map { Player.countryName($0, in: language) },
-        id: "fact-nationality"
-      )
-      + fact(
-        localized("Birth date"), player.birthDate?.formatted(in: language), id: "fact-birth-date")
-      + fact(
-        localized("Joined the team"), player.joined?.formatted(in: language), id: "fact-joined")
-      + fact(
-        localized("Contract end"),
-        player.contractEnd.map {
-          soon
-            ? localized("%@ (within 90 days)", $0.formatted(in: language))
-            : $0.formatted(in: language)
-        }, id: "fact-contract-end", soon ? ["class": "soon"] : [:])
-    let history: [HTML] =
-      tenures.isEmpty
-      ? []
-      : [
-        .h(
-          "section", ["aria-labelledby": "tenures-title"],
-          [
-            .h("h2", ["id": "tenures-title"], localized("Earlier teams")),
-            .h(
-              "ul", ["class": "tenures"],
-              tenures.map { tenure in
-                .h(
-                  "li", [:],
-                  localized(
-                    "%1$@ (%2$@), %3$@ → %4$@", tenure.teamName, tenure.position.displayName,
-                    tenure.from?.formatted(in: language) ?? "?", tenure.to.formatted(in: language)))
-              }),
-          ])
-      ]
-    // A starter and a substitute of the same lane exchange their places in one change.
-    let swaps = roster.players(in: player.teamID).swapPartners(of: player)
-    let edits: [HTML] = [
-      .h(
-        "div", ["class": "detail-actions"],
-        [
-          .h(
-            "a",
-            ["class": "button", "id": "edit-player", "href": "/players/\(player.id)/edit"],
-            localized("Edit")),
-          Self.postButton(
-            "/players/\(player.id)/lineup", token: token,
-            fields: [("lineup", starter ? "substitute" : "starter")],
-            button: ["class": "button", "id": "lineup-toggle"],
-            [.text(starter ? localized("Move to substitutes") : localized("Make starter"))]),
-          .fragment(
-            swaps.map { other in
-              Self.postButton(
-                "/players/\(player.id)/swap", token: token, fields: [("with", other.id.uuidString)],
-                button: ["class": "button", "data-swap": other.id.uuidString],
-                [.text(localized("Swap with %@", other.name))])
-            }),
-          canMove
-            ? .h(
-              "a",
-              ["class": "button", "id": "move-team", "href": "/players/\(player.id)/team"],
-              localized("Move to team…")) : .fragment([]),
-        ])
-    ]
-    let champions: HTML = .h(
-      "section", ["aria-labelledby": "champions-title"],
-      [
-        .h("h2", ["id": "champions-title"], localized("Favorite champions")),
-        player.favoriteChampions.isEmpty
-          ? .h("p", ["class": "muted"], localized("No favorite champions yet."))
-          : .h(
-            "ul", ["class": "champions"],
-            player.favoriteChampions.map { champion in
-              .h(
-                "li", [:],
-                [
-                  avatar(champion.imageName, size: 56),
-                  .h("span", champion.localizedName(in: language)),
-                ])
-            }),
-      ])
-    /// When they can play, and the champions they played in logged games.
-    func week(of player: Player, in roster: Roster) -> HTML {
-      let hours = roster.schedule.availability[player.id] ?? Availability()
-      let played = roster.schedule.championsPlayed(by: player.id)
-      let summary =
-        hours.weekly.isEmpty
-        ? localized("Any time (no weekly hours given).")
-        : hours.weekly.map { $0.text(in: language) }.joined(separator: ", ")
-      return .h(
-        "section", ["aria-labelledby": "week-title"],
-        [
-          .h("h2", ["id": "week-title"], localized("Availability")),
-          .h("p", [:], summary),
-          hours.away.isEmpty
-            ? .fragment([])
-            : .h(
-              "p", [:],
-              localized(
-                "Away: %@", hours.away.map { $0.text(in: language) }.joined(separator: ", "))
-            ),
-          .h(
-            "a", ["class": "button small", "href": "/players/\(player.id)/availability"],
-            localized("When %@ can play", player.name)),
-          played.isEmpty
-            ? .fragment([])
-            : .h(
-              "p", ["class": "played"],
-              localized(
-                "Played in logged games: %@",
-                played.map {
-                  "\(Champion.find($0.champion)?.localizedName(in: language) ?? $0.champion) ×\($0.games)"
-                }
-                .joined(separator: ", "))),
-        ])
-    }
-    let deletion: [HTML] = [
-      .h(
-        "form",
-        [
-          "method": "get", "action": "/players/\(player.id)/delete",
-          "class": "delete-form", "data-confirm": "delete-dialog",
-        ],
-        [
-          .h(
-            "button", ["class": "button danger wide", "type": "submit"],
-            [Icon.trash, .text(localized("Delete player"))])
-        ])
-    ]
+    let facts = playerFacts(player, team: team, several: several, today: today)
+    let history = tenureSection(tenures)
+    let edits = playerActions(player, in: roster, token: token, canMove: canMove)
+    let champions = championSection(player)
     return page(
       title: "\(player.name) · KCorp",
       [
@@ -187,35 +50,201 @@ extension Pages {
                   [Icon.lane(player.position), .text(player.position.displayName)]),
                 .h(
                   "p", ["class": "muted", "id": "player-status"], player.lineup.label(in: language)),
-                .fragment(viewer.canEdit ? edits : []),
+                viewer.canEdit ? edits : .fragment([]),
                 champions,
-                week(of: player, in: roster),
+                availabilitySection(of: player, in: roster),
               ]),
             .h(
               "div", ["class": "detail-more"],
               [
                 .h("dl", ["class": "facts"], facts),
                 .fragment(history),
-                .fragment(viewer.canEdit ? deletion : []),
+                viewer.canEdit ? deleteButton(player) : .fragment([]),
               ]),
           ]),
+        .fragment(playerSheets(player, token: token)),
+      ])
+  }
+
+  /// Delete, which opens the confirmation (a page of its own without scripts).
+  private func deleteButton(_ player: Player) -> HTML {
+    .h(
+      "form",
+      [
+        "method": "get", "action": "/players/\(player.id)/delete",
+        "class": "delete-form", "data-confirm": "delete-dialog",
+      ],
+      [
         .h(
-          "dialog", ["id": "edit-dialog", "class": "sheet", "aria-labelledby": "form-title"],
-          [
-            // Only scripts open this sheet: the other champions come from the shared row.
-            editForm(
-              player, input: Self.input(of: player), errors: nil, token: token,
-              version: WebApp.etag(player), everyChampion: false)
-          ]),
+          "button", ["class": "button danger wide", "type": "submit"],
+          [Icon.trash, .text(localized("Delete player"))])
+      ])
+  }
+
+  /// The sheets scripts open: the edit form and the confirmation of a deletion.
+  private func playerSheets(_ player: Player, token: String) -> [HTML] {
+    [
+      .h(
+        "dialog", ["id": "edit-dialog", "class": "sheet", "aria-labelledby": "form-title"],
+        [
+          // Only scripts open this sheet: the other champions come from the shared row.
+          editForm(
+            player, input: Self.input(of: player), errors: nil, token: token,
+            version: WebApp.etag(player), everyChampion: false)
+        ]),
+      .h(
+        "dialog", ["id": "delete-dialog", "class": "sheet", "aria-labelledby": "confirm-title"],
+        [
+          confirmDelete(
+            player, token: token,
+            cancel: .h(
+              "button", ["class": "button", "type": "button", "data-close": ""],
+              localized("Cancel")))
+        ]),
+    ]
+  }
+
+  /// Who they are, a term and its value each, when it has one.
+  private func playerFacts(_ player: Player, team: Team?, several: Bool, today: Day) -> [HTML] {
+    /// One line of who they are: a term and its value, when it has one.
+    func fact(_ term: String, _ value: String?, id: String, _ attributes: HTML.Attributes = [:])
+      -> [HTML]
+    {
+      guard let value else { return [] }
+      return [.h("dt", term), .h("dd", ["id": id] + attributes, value)]
+    }
+    let soon = Contracts.endsSoon(player, today: today)
+    return
+      (several ? fact(localized("Team"), team?.name, id: "fact-team") : [])
+      + fact(localized("Riot ID"), player.riotID?.description, id: "fact-riot-id")
+      + fact(localized("Real name"), player.realName, id: "fact-real-name")
+      + fact(
+        localized("Nationality"), player.nationality.map { Player.countryName($0, in: language) },
+        id: "fact-nationality"
+      )
+      + fact(
+        localized("Birth date"), player.birthDate?.formatted(in: language), id: "fact-birth-date")
+      + fact(
+        localized("Joined the team"), player.joined?.formatted(in: language), id: "fact-joined")
+      + fact(
+        localized("Contract end"),
+        player.contractEnd.map {
+          soon
+            ? localized("%@ (within 90 days)", $0.formatted(in: language))
+            : $0.formatted(in: language)
+        }, id: "fact-contract-end", soon ? ["class": "soon"] : [:])
+  }
+
+  /// The teams they were on before; nothing without any.
+  private func tenureSection(_ tenures: [Tenure]) -> [HTML] {
+    tenures.isEmpty
+      ? []
+      : [
         .h(
-          "dialog", ["id": "delete-dialog", "class": "sheet", "aria-labelledby": "confirm-title"],
+          "section", ["aria-labelledby": "tenures-title"],
           [
-            confirmDelete(
-              player, token: token,
-              cancel: .h(
-                "button", ["class": "button", "type": "button", "data-close": ""],
-                localized("Cancel")))
-          ]),
+            .h("h2", ["id": "tenures-title"], localized("Earlier teams")),
+            .h(
+              "ul", ["class": "tenures"],
+              tenures.map { tenure in
+                .h(
+                  "li", [:],
+                  localized(
+                    "%1$@ (%2$@), %3$@ → %4$@", tenure.teamName, tenure.position.displayName,
+                    tenure.from?.formatted(in: language) ?? "?", tenure.to.formatted(in: language)))
+              }),
+          ])
+      ]
+  }
+
+  /// An editor's actions on a player: edit, starter or substitute, swaps, another team.
+  private func playerActions(_ player: Player, in roster: Roster, token: String, canMove: Bool)
+    -> HTML
+  {
+    let starter = player.lineup == .starter
+    // A starter and a substitute of the same lane exchange their places in one change.
+    let swaps = roster.players(in: player.teamID).swapPartners(of: player)
+    return .h(
+      "div", ["class": "detail-actions"],
+      [
+        .h(
+          "a",
+          ["class": "button", "id": "edit-player", "href": "/players/\(player.id)/edit"],
+          localized("Edit")),
+        Self.postButton(
+          "/players/\(player.id)/lineup", token: token,
+          fields: [("lineup", starter ? "substitute" : "starter")],
+          button: ["class": "button", "id": "lineup-toggle"],
+          [.text(starter ? localized("Move to substitutes") : localized("Make starter"))]),
+        .fragment(
+          swaps.map { other in
+            Self.postButton(
+              "/players/\(player.id)/swap", token: token, fields: [("with", other.id.uuidString)],
+              button: ["class": "button", "data-swap": other.id.uuidString],
+              [.text(localized("Swap with %@", other.name))])
+          }),
+        canMove
+          ? .h(
+            "a",
+            ["class": "button", "id": "move-team", "href": "/players/\(player.id)/team"],
+            localized("Move to team…")) : .fragment([]),
+      ])
+  }
+
+  /// Their favourite champions, with their pictures.
+  private func championSection(_ player: Player) -> HTML {
+    .h(
+      "section", ["aria-labelledby": "champions-title"],
+      [
+        .h("h2", ["id": "champions-title"], localized("Favorite champions")),
+        player.favoriteChampions.isEmpty
+          ? .h("p", ["class": "muted"], localized("No favorite champions yet."))
+          : .h(
+            "ul", ["class": "champions"],
+            player.favoriteChampions.map { champion in
+              .h(
+                "li", [:],
+                [
+                  avatar(champion.imageName, size: 56),
+                  .h("span", champion.localizedName(in: language)),
+                ])
+            }),
+      ])
+  }
+
+  /// When they can play, and the champions they played in logged games.
+  private func availabilitySection(of player: Player, in roster: Roster) -> HTML {
+    let hours = roster.schedule.availability[player.id] ?? Availability()
+    let played = roster.schedule.championsPlayed(by: player.id)
+    let summary =
+      hours.weekly.isEmpty
+      ? localized("Any time (no weekly hours given).")
+      : hours.weekly.map { $0.text(in: language) }.joined(separator: ", ")
+    return .h(
+      "section", ["aria-labelledby": "week-title"],
+      [
+        .h("h2", ["id": "week-title"], localized("Availability")),
+        .h("p", [:], summary),
+        hours.away.isEmpty
+          ? .fragment([])
+          : .h(
+            "p", [:],
+            localized(
+              "Away: %@", hours.away.map { $0.text(in: language) }.joined(separator: ", "))
+          ),
+        .h(
+          "a", ["class": "button small", "href": "/players/\(player.id)/availability"],
+          localized("When %@ can play", player.name)),
+        played.isEmpty
+          ? .fragment([])
+          : .h(
+            "p", ["class": "played"],
+            localized(
+              "Played in logged games: %@",
+              played.map {
+                "\(Champion.find($0.champion)?.localizedName(in: language) ?? $0.champion) ×\($0.games)"
+              }
+              .joined(separator: ", "))),
       ])
   }
 
