@@ -34,10 +34,65 @@ extension Pages {
     cancel: String = "/", heading: StaticString = "h2", everyChampion: Bool = true,
     search: ChampionSearch? = nil, player: Player? = nil
   ) -> HTML {
-    let firstError = ValidationError.Field.allCases.first { errors?.message(for: $0) != nil }
-    // The selected champions first, in their order, then the others: here, or (in a sheet
-    // that only scripts open) fetched once from an address that changes with its content
-    // and cached (``Asset/championRow(for:)``).
+    let fields = FormFields(pages: self, errors: errors)
+    let selectedPosition = (try? Position(parsing: input.position))
+    return .h(
+      "form",
+      [
+        "method": "post", "action": action, "class": "player-form", "novalidate": "",
+        "enctype": "multipart/form-data",
+      ],
+      [
+        // The page's own heading on a page of its own (h1), under the roster's in a sheet.
+        .h(heading, ["id": "form-title"], title),
+        notice.map { .h("p", ["class": "error", "role": "alert"], $0) } ?? .fragment([]),
+        Self.csrfField(token),
+        version.map { .h("input", ["type": "hidden", "name": "version", "value": $0]) }
+          ?? .fragment([]),
+        input.team.isEmpty
+          ? .fragment([]) : .h("input", ["type": "hidden", "name": "team", "value": input.team]),
+        fields.error(.team),
+        .h(
+          "div", ["class": "field"],
+          [
+            .h("label", ["for": "name"], localized("Pseudo")),
+            fields.textField(.name, input.name, ["maxlength": String(PlayerInput.maxNameLength)]),
+            fields.error(.name),
+          ]),
+        .h(
+          "div", ["class": "field"],
+          [
+            .h("label", ["for": "position"], localized("Role")),
+            .h(
+              "select", ["id": "position", "name": "position"] + fields.invalid(.position),
+              Position.allCases.map { position in
+                .h(
+                  "option",
+                  ["value": position.rawValue]
+                    + (position == selectedPosition ? ["selected": ""] : [:]),
+                  position.displayName)
+              }),
+            fields.error(.position),
+          ]),
+        photoFieldset(input, player: player, fields),
+        championFieldset(input, search: search, everyChampion: everyChampion, fields),
+        moreFieldsDetails(input, fields),
+        .h(
+          "div", ["class": "actions"],
+          [
+            .h("a", ["class": "button", "href": cancel, "data-close": ""], localized("Cancel")),
+            .h("button", ["class": "button primary", "type": "submit"], submit),
+          ]),
+      ])
+  }
+
+  /// The favourite champions: the search, the class filter, and the row, the selected
+  /// first in their order, then the others: here, or (in a sheet that only scripts open)
+  /// fetched once from an address that changes with its content and cached
+  /// (``Asset/championRow(for:)``).
+  private func championFieldset(
+    _ input: PlayerInput, search: ChampionSearch?, everyChampion: Bool, _ fields: FormFields
+  ) -> HTML {
     var chosen: [Champion] = []  // in the order chosen
     for champion in input.favoriteChampions.compactMap(Champion.find)
     where !chosen.contains(champion) {
@@ -56,43 +111,6 @@ extension Pages {
         + (everyChampion ? [:] : ["data-more": Asset.championRow(for: self).path]),
       chosen.map { championChoice($0, checked: true) }
         + others.map { championChoice($0, checked: false) })
-    func error(_ field: ValidationError.Field) -> HTML {
-      guard let messages = errors?.messages(for: field), !messages.isEmpty else {
-        return .fragment([])
-      }
-      return .h(
-        "p", ["class": "error", "id": "\(field.rawValue)-error"],
-        messages.map(text).joined(separator: " "))
-    }
-    func invalid(_ field: ValidationError.Field) -> HTML.Attributes {
-      guard errors?.message(for: field) != nil else { return [:] }
-      return ["aria-invalid": "true", "aria-describedby": "\(field.rawValue)-error"]
-        + (field == firstError ? ["autofocus": ""] : [:])
-    }
-    /// A text input named after its field: what was typed, and its error when there is one.
-    func textField(_ field: ValidationError.Field, _ value: String, _ extra: HTML.Attributes)
-      -> HTML
-    {
-      .h(
-        "input",
-        [
-          "type": "text", "id": field.rawValue, "name": field.rawValue, "value": value,
-          "autocomplete": "off", "autocapitalize": "none", "spellcheck": "false",
-        ] + extra + invalid(field))
-    }
-    /// A date input (YYYY-MM-DD, as browsers send it).
-    func dateField(_ field: ValidationError.Field, _ label: String, _ value: String) -> HTML {
-      .h(
-        "div", ["class": "field"],
-        [
-          .h("label", ["for": field.rawValue], label),
-          .h(
-            "input",
-            ["type": "date", "id": field.rawValue, "name": field.rawValue, "value": value]
-              + invalid(field)),
-          error(field),
-        ])
-    }
     let classOptions: [HTML] = ChampionClass.allCases.map { kind -> HTML in
       let selected: HTML.Attributes =
         search?.championClass == kind.rawValue ? ["selected": ""] : [:]
@@ -128,15 +146,20 @@ extension Pages {
       // Said when a search finds nobody (here, or by app.js).
       .h("p", ["class": "no-match", "role": "status"], noMatchText),
     ])
-    let hasMore =
+    return .h(
+      "fieldset", ["class": "field"] + fields.invalid(.favoriteChampions),
       [
-        input.lineup, input.riotID, input.realName, input.nationality, input.birthDate,
-        input.contractEnd,
-      ].contains { !$0.isEmpty }
-      || [.lineup, .riotID, .realName, .nationality, .birthDate, .joined, .contractEnd].contains {
-        errors?.message(for: $0) != nil
-      }
-    let selectedPosition = (try? Position(parsing: input.position))
+        .h("legend", localized("Favorite champions")),
+        filters,
+        championRow,
+        fields.error(.favoriteChampions),
+      ])
+  }
+
+  /// The photo (chosen, changed or removed) and, while there is none, the picture's file name.
+  private func photoFieldset(_ input: PlayerInput, player: Player?, _ fields: FormFields)
+    -> HTML
+  {
     let imageName = input.image.trimmingCharacters(in: .whitespacesAndNewlines)
     let preview =
       PlayerInput.imageNameProblem(imageName) == nil ? imageName : Player.defaultImage
@@ -166,7 +189,7 @@ extension Pages {
               [
                 "type": "file", "id": "photo", "name": "photo",
                 "accept": "image/jpeg,image/png,image/webp,image/heic",
-              ] + invalid(.photo)),
+              ] + fields.invalid(.photo)),
             hasPhoto
               ? .h(
                 "label", ["class": "check"],
@@ -176,14 +199,14 @@ extension Pages {
                 ]) : .fragment([]),
           ]),
       ])
-    let photoField: HTML = .h(
+    return .h(
       "fieldset", ["class": "field photo-field"],
       [
         .h("legend", localized("Photo")),
         photoControl,
-        error(.photo),
+        fields.error(.photo),
         .h("label", ["for": "image", "class": "secondary"], localized("Picture's file name")),
-        textField(
+        fields.textField(
           .image, input.image,
           ["maxlength": String(PlayerInput.maxImageLength)]),
         .h(
@@ -191,45 +214,43 @@ extension Pages {
           localized(
             "Shown while there is no photo: the name of a picture in the images folder, such as player_default."
           )),
-        error(.image),
+        fields.error(.image),
       ])
-    let moreFields: HTML = .h(
+  }
+
+  /// The fields beyond the brief's: status, Riot ID, who they are, the contract; open when
+  /// one is filled in or refused.
+  private func moreFieldsDetails(_ input: PlayerInput, _ fields: FormFields) -> HTML {
+    let errors = fields.errors
+    let hasMore =
+      [
+        input.lineup, input.riotID, input.realName, input.nationality, input.birthDate,
+        input.contractEnd,
+      ].contains { !$0.isEmpty }
+      || [.lineup, .riotID, .realName, .nationality, .birthDate, .joined, .contractEnd].contains {
+        errors?.message(for: $0) != nil
+      }
+    return .h(
       "details", ["class": "more-fields"] + (hasMore ? ["open": ""] : [:]),
       [
         .h("summary", localized("Status, Riot ID, contract")),
-        .h(
-          "div", ["class": "field"],
-          [
-            .h("label", ["for": "lineup"], localized("Status")),
-            .h(
-              "select", ["id": "lineup", "name": "lineup"] + invalid(.lineup),
-              [.h("option", ["value": ""], localized("As the team needs"))]
-                + Lineup.allCases.map { lineup in
-                  .h(
-                    "option",
-                    ["value": lineup.rawValue]
-                      + ((try? Lineup(parsing: input.lineup)) == lineup
-                        ? ["selected": ""] : [:]),
-                    lineup.displayName(in: language))
-                }),
-            error(.lineup),
-          ]),
+        lineupField(input, fields),
         .h(
           "div", ["class": "field"],
           [
             .h("label", ["for": "riotID"], localized("Riot ID")),
-            textField(
+            fields.textField(
               .riotID, input.riotID, ["placeholder": "Caliste#KC1", "maxlength": "24"]),
-            error(.riotID),
+            fields.error(.riotID),
           ]),
         .h(
           "div", ["class": "field"],
           [
             .h("label", ["for": "realName"], localized("Real name")),
-            textField(
+            fields.textField(
               .realName, input.realName,
               ["maxlength": String(PlayerInput.maxRealNameLength)]),
-            error(.realName),
+            fields.error(.realName),
           ]),
         .h(
           "div", ["class": "field"],
@@ -243,69 +264,85 @@ extension Pages {
                 "type": "text", "id": "nationality", "name": "nationality",
                 "value": input.nationality, "maxlength": "2", "autocomplete": "country",
                 "autocapitalize": "characters", "spellcheck": "false", "placeholder": "FR",
-              ] + invalid(.nationality)),
-            error(.nationality),
+              ] + fields.invalid(.nationality)),
+            fields.error(.nationality),
           ]),
-        dateField(.birthDate, localized("Birth date"), input.birthDate),
-        dateField(.joined, localized("Joined the team"), input.joined),
-        dateField(.contractEnd, localized("Contract end"), input.contractEnd),
+        fields.dateField(.birthDate, localized("Birth date"), input.birthDate),
+        fields.dateField(.joined, localized("Joined the team"), input.joined),
+        fields.dateField(.contractEnd, localized("Contract end"), input.contractEnd),
       ])
-    let champions: HTML = .h(
-      "fieldset", ["class": "field"] + invalid(.favoriteChampions),
+  }
+
+  /// The player's status, automatic when none is chosen.
+  private func lineupField(_ input: PlayerInput, _ fields: FormFields) -> HTML {
+    .h(
+      "div", ["class": "field"],
       [
-        .h("legend", localized("Favorite champions")),
-        filters,
-        championRow,
-        error(.favoriteChampions),
+        .h("label", ["for": "lineup"], localized("Status")),
+        .h(
+          "select", ["id": "lineup", "name": "lineup"] + fields.invalid(.lineup),
+          [.h("option", ["value": ""], localized("As the team needs"))]
+            + Lineup.allCases.map { lineup in
+              .h(
+                "option",
+                ["value": lineup.rawValue]
+                  + ((try? Lineup(parsing: input.lineup)) == lineup
+                    ? ["selected": ""] : [:]),
+                lineup.displayName(in: language))
+            }),
+        fields.error(.lineup),
       ])
-    return .h(
-      "form",
-      [
-        "method": "post", "action": action, "class": "player-form", "novalidate": "",
-        "enctype": "multipart/form-data",
-      ],
-      [
-        // The page's own heading on a page of its own (h1), under the roster's in a sheet.
-        .h(heading, ["id": "form-title"], title),
-        notice.map { .h("p", ["class": "error", "role": "alert"], $0) } ?? .fragment([]),
-        Self.csrfField(token),
-        version.map { .h("input", ["type": "hidden", "name": "version", "value": $0]) }
-          ?? .fragment([]),
-        input.team.isEmpty
-          ? .fragment([]) : .h("input", ["type": "hidden", "name": "team", "value": input.team]),
-        error(.team),
-        .h(
-          "div", ["class": "field"],
-          [
-            .h("label", ["for": "name"], localized("Pseudo")),
-            textField(.name, input.name, ["maxlength": String(PlayerInput.maxNameLength)]),
-            error(.name),
-          ]),
-        .h(
-          "div", ["class": "field"],
-          [
-            .h("label", ["for": "position"], localized("Role")),
-            .h(
-              "select", ["id": "position", "name": "position"] + invalid(.position),
-              Position.allCases.map { position in
-                .h(
-                  "option",
-                  ["value": position.rawValue]
-                    + (position == selectedPosition ? ["selected": ""] : [:]),
-                  position.displayName)
-              }),
-            error(.position),
-          ]),
-        photoField,
-        champions,
-        moreFields,
-        .h(
-          "div", ["class": "actions"],
-          [
-            .h("a", ["class": "button", "href": cancel, "data-close": ""], localized("Cancel")),
-            .h("button", ["class": "button primary", "type": "submit"], submit),
-          ]),
-      ])
+  }
+
+  /// A form's fields with their errors: focus on the first field in error.
+  struct FormFields {
+    let pages: Pages
+    let errors: ValidationError?
+    let firstError: ValidationError.Field?
+
+    init(pages: Pages, errors: ValidationError?) {
+      self.pages = pages
+      self.errors = errors
+      firstError = ValidationError.Field.allCases.first { errors?.message(for: $0) != nil }
+    }
+
+    func error(_ field: ValidationError.Field) -> HTML {
+      guard let messages = errors?.messages(for: field), !messages.isEmpty else {
+        return .fragment([])
+      }
+      return .h(
+        "p", ["class": "error", "id": "\(field.rawValue)-error"],
+        messages.map(pages.text).joined(separator: " "))
+    }
+    func invalid(_ field: ValidationError.Field) -> HTML.Attributes {
+      guard errors?.message(for: field) != nil else { return [:] }
+      return ["aria-invalid": "true", "aria-describedby": "\(field.rawValue)-error"]
+        + (field == firstError ? ["autofocus": ""] : [:])
+    }
+    /// A text input named after its field: what was typed, and its error when there is one.
+    func textField(_ field: ValidationError.Field, _ value: String, _ extra: HTML.Attributes)
+      -> HTML
+    {
+      .h(
+        "input",
+        [
+          "type": "text", "id": field.rawValue, "name": field.rawValue, "value": value,
+          "autocomplete": "off", "autocapitalize": "none", "spellcheck": "false",
+        ] + extra + invalid(field))
+    }
+    /// A date input (YYYY-MM-DD, as browsers send it).
+    func dateField(_ field: ValidationError.Field, _ label: String, _ value: String) -> HTML {
+      .h(
+        "div", ["class": "field"],
+        [
+          .h("label", ["for": field.rawValue], label),
+          .h(
+            "input",
+            ["type": "date", "id": field.rawValue, "name": field.rawValue, "value": value]
+              + invalid(field)),
+          error(field),
+        ])
+    }
   }
 
   /// The add form on a page of its own (without JavaScript, "+" leads here); `team` names
