@@ -49,7 +49,8 @@ let package = Package(
       name: "CArgon2", pkgConfig: "libargon2", providers: [.apt(["libargon2-dev"])]),
     .systemLibrary(name: "CGnuTLS", pkgConfig: "gnutls", providers: [.apt(["libgnutls28-dev"])]),
     .target(
-      name: "TeamAccess", dependencies: ["TeamKit", "TeamFormats", "TeamStore", "CArgon2", "CGnuTLS"]),
+      name: "TeamAccess",
+      dependencies: ["TeamKit", "TeamFormats", "TeamStore", "CArgon2", "CGnuTLS"]),
 
     // MARK: Client: the team's server and Data Dragon from the app and the CLI (Foundation)
     .target(name: "TeamClient", dependencies: ["TeamKit", "TeamFormats", "TeamPhoto"]),
@@ -68,7 +69,9 @@ let package = Package(
       ]),
     .target(
       name: "TeamPhoto",
-      dependencies: ["TeamKit", "TeamFormats", .target(name: "CVips", condition: .when(platforms: [.linux]))]),
+      dependencies: [
+        "TeamKit", "TeamFormats", .target(name: "CVips", condition: .when(platforms: [.linux])),
+      ]),
 
     // MARK: HTTP: a server that knows nothing of players or pages
     .systemLibrary(
@@ -106,7 +109,8 @@ let package = Package(
     // device or on the team's server) and the connection to a server; no SwiftUI.
     .target(name: "TeamApp", dependencies: ["TeamKit", "TeamFormats", "TeamStore", "TeamClient"]),
     .target(
-      name: "TeamUI", dependencies: ["TeamKit", "TeamFormats", "TeamApp", "TeamClient", "TeamPhoto"],
+      name: "TeamUI",
+      dependencies: ["TeamKit", "TeamFormats", "TeamApp", "TeamClient", "TeamPhoto"],
       swiftSettings: [.defaultIsolation(MainActor.self)]),
     // The app itself: `swift run KCorpApp` on a Mac (type-checked only, on Linux).
     .executableTarget(
