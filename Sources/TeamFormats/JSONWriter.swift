@@ -80,6 +80,27 @@ public struct JSONWriter {
     string(text)
   }
 
+  /// Writes `true` or `false` as an array element or a whole document.
+  public mutating func value(_ flag: Bool) {
+    bytes.append(contentsOf: (flag ? "true" : "false").utf8)
+  }
+
+  /// Writes a number as an array element or a whole document.
+  public mutating func value(_ number: Int) {
+    bytes.append(contentsOf: String(number).utf8)
+  }
+
+  /// Writes a number as an array element or a whole document (null when it is not finite,
+  /// which JSON cannot say).
+  public mutating func value(_ number: Double) {
+    bytes.append(contentsOf: (number.isFinite ? String(number) : "null").utf8)
+  }
+
+  /// Writes `null` as an array element or a whole document.
+  public mutating func null() {
+    bytes.append(contentsOf: "null".utf8)
+  }
+
   /// Writes `"key": number` inside an object.
   public mutating func member(_ key: StaticString, _ value: Int) {
     self.key(key)

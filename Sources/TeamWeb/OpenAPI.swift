@@ -1,97 +1,61 @@
 import Foundation
+import TeamFormats
 import TeamKit
 
 /// The OpenAPI document: `Static/openapi.json`, with the players' input constraints filled
 /// in from TeamKit's validation rules, so that what the schema allows the server accepts.
+/// Read and written by the one codec (``JSONValue``).
 enum OpenAPI {
   static let document: [UInt8] = {
-    guard
-      var root = try? JSONSerialization.jsonObject(with: Data(PackageResources.openapi_json))
-        as? [String: Any],
-      var components = root["components"] as? [String: Any],
-      var schemas = components["schemas"] as? [String: Any]
+    guard var root = try? TeamJSON.decode(JSONValue.self, from: Data(PackageResources.openapi_json))
     else { return PackageResources.openapi_json }
     for name in ["PlayerInput", "PlayerEdit"] {
-      guard var schema = schemas[name] as? [String: Any],
-        var properties = schema["properties"] as? [String: [String: Any]]
-      else { continue }
       for (field, constraints) in inputConstraints {
-        properties[field]?.merge(constraints) { $1 }
+        root["components"]?["schemas"]?[name]?["properties"]?[field]?.merge(constraints)
       }
       // The decoder reads null as absent (or, in an edit, as the default picture and no
       // champions): the schema allows it.
       for field in nullable[name] ?? [] {
-        guard var property = properties[field] else { continue }
-        if let type = property["type"] as? String { property["type"] = [type, "null"] }
-        if let values = property["enum"] as? [Any] { property["enum"] = values + [NSNull()] }
-        if let choices = property["anyOf"] as? [Any] {
-          property["anyOf"] = choices + [["type": "null"]]
-        }
-        properties[field] = property
+        root["components"]?["schemas"]?[name]?["properties"]?[field]?.allowNull()
       }
-      schema["properties"] = properties
-      schemas[name] = schema
     }
-    let visible = "^[^\(invisibleRanges)]*$"
-    let teamName: [String: Any] = [
-      "minLength": 1, "maxLength": Team.maxNameLength,
+    let teamName: [String: JSONValue] = [
+      "minLength": 1, "maxLength": .int(Team.maxNameLength),
       "pattern": "^(?=.*\\S)[^\(invisibleRanges)]*$",
     ]
-    let teamConstraints: [String: [String: Any]] = [
+    let teamConstraints: [String: [String: JSONValue]] = [
       "name": teamName,
       "tag": ["pattern": "^[ \t]*[A-Za-z0-9]{2,5}[ \t]*$"],
-      "league": ["maxLength": Team.maxLeagueLength, "pattern": visible],
+      "league": ["maxLength": .int(Team.maxLeagueLength), "pattern": "^[^\(invisibleRanges)]*$"],
       "parent": ["maxLength": 36],
     ]
     for name in ["TeamInput", "TeamPatch"] {
-      guard var schema = schemas[name] as? [String: Any],
-        var properties = schema["properties"] as? [String: [String: Any]]
-      else { continue }
       for (field, constraints) in teamConstraints {
-        properties[field]?.merge(constraints) { $1 }
+        root["components"]?["schemas"]?[name]?["properties"]?[field]?.merge(constraints)
         // In a patch, null is absent.
-        if name == "TeamPatch", let type = properties[field]?["type"] as? String {
-          properties[field]?["type"] = [type, "null"]
+        if name == "TeamPatch" {
+          root["components"]?["schemas"]?[name]?["properties"]?[field]?.allowNull()
         }
       }
-      schema["properties"] = properties
-      schemas[name] = schema
     }
-    components["schemas"] = schemas
-    root["components"] = components
     // The organisation's name follows a team's rules; a team named in a query is a tag or id.
-    if var paths = root["paths"] as? [String: [String: Any]] {
-      if var patch = paths["/api/organisation"]?["patch"] as? [String: Any],
-        var body = patch["requestBody"] as? [String: Any],
-        var content = body["content"] as? [String: [String: Any]]
-      {
-        for type in content.keys {
-          content[type]?["schema"] = [
-            "type": "object", "required": ["name"],
-            "properties": ["name": ["type": "string"].merging(teamName) { $1 }],
-          ]
-        }
-        body["content"] = content
-        patch["requestBody"] = body
-        paths["/api/organisation"]?["patch"] = patch
-      }
-      for (path, operations) in paths {
-        for (method, value) in operations {
-          guard var operation = value as? [String: Any],
-            var parameters = operation["parameters"] as? [[String: Any]]
-          else { continue }
-          for index in parameters.indices where parameters[index]["name"] as? String == "team" {
-            parameters[index]["schema"] = ["type": "string", "pattern": "^[A-Za-z0-9-]{0,36}$"]
-          }
-          operation["parameters"] = parameters
-          paths[path]?[method] = operation
-        }
-      }
-      root["paths"] = paths
+    root["paths"]?["/api/organisation"]?["patch"]?["requestBody"]?["content"]?.transform {
+      _, content in
+      content["schema"] = [
+        "type": "object", "required": ["name"],
+        "properties": ["name": .object(teamName.merging(["type": "string"]) { $1 })],
+      ]
     }
-    let data = try? JSONSerialization.data(
-      withJSONObject: root, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
-    return data.map(Array.init) ?? PackageResources.openapi_json
+    root["paths"]?.transform { _, operations in
+      operations.transform { _, operation in
+        operation["parameters"]?.transform { _, parameter in
+          if parameter["name"] == "team" {
+            parameter["schema"] = ["type": "string", "pattern": "^[A-Za-z0-9-]{0,36}$"]
+          }
+        }
+      }
+    }
+    return Array(TeamJSON.encode(root, pretty: true))
   }()
 
   /// The members that may be null, by schema.
@@ -106,11 +70,11 @@ enum OpenAPI {
   /// The rules of ``PlayerInput/validated(in:id:)`` as JSON Schema keywords. They may be
   /// stricter than the rules (a pseudo's length counts code points, not characters), never
   /// looser.
-  static var inputConstraints: [String: [String: Any]] {
+  static var inputConstraints: [String: [String: JSONValue]] {
     let lastImage = PlayerInput.maxImageLength - 1
     return [
       "name": [
-        "minLength": 1, "maxLength": PlayerInput.maxNameLength,
+        "minLength": 1, "maxLength": .int(PlayerInput.maxNameLength),
         // Something besides spaces, and no invisible character.
         "pattern": "^(?=.*\\S)[^\(invisibleRanges)]*$",
       ],
@@ -118,30 +82,25 @@ enum OpenAPI {
       // aliases (any case, spaces ignored) through a pattern beside it.
       "position": [
         "anyOf": [
-          ["$ref": "#/components/schemas/Position"], ["type": "string", "pattern": aliasPattern],
+          ["$ref": "#/components/schemas/Position"],
+          ["type": "string", "pattern": .string(aliasPattern)],
         ]
       ],
       "image": ["pattern": "^$|^[a-z0-9_-][a-z0-9_.-]{0,\(lastImage)}$"],
       "favoriteChampions": [
-        "items": ["type": "string", "enum": Champion.catalog.map(\.id)],
-        "maxItems": Champion.catalog.count,
+        "items": ["type": "string", "enum": .array(Champion.catalog.map { .string($0.id) })],
+        "maxItems": .int(Champion.catalog.count),
       ],
-      "lineup": ["enum": Lineup.allCases.map(\.rawValue)],
+      "lineup": ["enum": .array(Lineup.allCases.map { .string($0.rawValue) })],
       // Riot's rules (``RiotID``): 3 to 16 letters, digits or spaces, `#`, a tag of 3 to 5.
       "riotID": [
         "pattern": "^$|^[ \t]*[^\\W_](?:[^\\W_]| ){1,14}[^\\W_][ \t]*#[ \t]*[A-Za-z0-9]{3,5}[ \t]*$"
       ],
       "realName": [
-        "maxLength": PlayerInput.maxRealNameLength, "pattern": "^[^\(invisibleRanges)]*$",
+        "maxLength": .int(PlayerInput.maxRealNameLength), "pattern": "^[^\(invisibleRanges)]*$",
       ],
       // An ISO 3166 code, in any case.
-      "nationality": [
-        "pattern": "^[ \t]*(?:"
-          + Locale.Region.isoRegions.map(\.identifier).filter {
-            $0.count == 2 && $0.allSatisfy(\.isLetter)
-          }.sorted().map { code in code.map { "[\($0)\($0.lowercased())]" }.joined() }
-          .joined(separator: "|") + ")?[ \t]*$"
-      ],
+      "nationality": ["pattern": .string(nationalityPattern)],
       // A birth date from 1900 to last year (always before today); the others any day.
       "birthDate": date(years: birthYears),
       "joined": date(years: nil),
@@ -149,11 +108,20 @@ enum OpenAPI {
     ]
   }
 
+  /// An ISO 3166 code, in any case, blanks around it allowed.
+  static var nationalityPattern: String {
+    "^[ \t]*(?:"
+      + Locale.Region.isoRegions.map(\.identifier).filter {
+        $0.count == 2 && $0.allSatisfy(\.isLetter)
+      }.sorted().map { code in code.map { "[\($0)\($0.lowercased())]" }.joined() }
+      .joined(separator: "|") + ")?[ \t]*$"
+  }
+
   /// An empty string or a date that exists, `YYYY-MM-DD`; its year matching `years`.
-  static func date(years: String?) -> [String: Any] {
-    var day: [String: Any] = ["type": "string", "format": "date"]
-    if let years { day["pattern"] = "^" + years + "-" }
-    return ["anyOf": [["type": "string", "maxLength": 0], day]]
+  static func date(years: String?) -> [String: JSONValue] {
+    var day: [String: JSONValue] = ["type": "string", "format": "date"]
+    if let years { day["pattern"] = .string("^" + years + "-") }
+    return ["anyOf": [["type": "string", "maxLength": 0], .object(day)]]
   }
 
   /// The years 1900 to last year, as a regular expression (2025: `19dd`, `200d`, `201d`, `202[0-5]`).
@@ -202,5 +170,16 @@ enum OpenAPI {
       }
     }
     return text
+  }
+}
+
+extension JSONValue {
+  /// A schema that also allows null: its type, enum or choices widened.
+  fileprivate mutating func allowNull() {
+    if let type = self["type"]?.string { self["type"] = [.string(type), "null"] }
+    if case .array(let values)? = self["enum"] { self["enum"] = .array(values + [.null]) }
+    if case .array(let choices)? = self["anyOf"] {
+      self["anyOf"] = .array(choices + [["type": "null"]])
+    }
   }
 }
