@@ -739,6 +739,7 @@ enum Localizations {
     "Options of every command:": "Options de toutes les commandes :",
     "Or paste it here": "Ou collez-le ici",
     "Organisation": "Structure",
+    "Our picks": "Nos champions",
     "PLAYERS": "JOUEURS",
     "PSEUDO": "PSEUDO",
     "Page %1$@ of %2$@ · %3$@ players": "Page %1$@ sur %2$@ · %3$@ joueurs",
@@ -1100,6 +1101,7 @@ enum Localizations {
     "The zone its week is planned in, as Europe/Paris (a new team's).":
       "Le fuseau où se planifie sa semaine, comme Europe/Paris (celui d’une nouvelle équipe).",
     "Their %@": "%@ adverse",
+    "Their picks": "Leurs champions",
     "Their pseudo, photo and champions stay; their time on this team is kept.":
       "Son pseudo, sa photo et ses champions restent ; son passage dans cette équipe est gardé.",
     "There is no calendar at this address.": "Il n’y a pas de calendrier à cette adresse.",
@@ -1236,7 +1238,6 @@ enum Localizations {
     "Your account · KCorp": "Votre compte · KCorp",
     "a string": "une chaîne",
     "academy of %@": "académie de %@",
-    "against %@": "contre %@",
     "an array": "un tableau",
     "an object": "un objet",
     "any time (no weekly hours given)": "à toute heure (aucune heure donnée)",

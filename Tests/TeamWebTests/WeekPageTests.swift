@@ -126,10 +126,14 @@ import Testing
     #expect(logged.status == 303)
     let result = try await app.client.get("/events/\(event.id)").text
     // Bo said no: Yike, the substitute the verdict names, is credited with Vi.
-    #expect(
-      result.contains(
-        #"Game 1: Win · Blue side · K&#39;Sante<span class="played"> (Canna)</span>, "#
-          + #"Vi<span class="played"> (Yike)</span>, Jinx"#))
+    #expect(result.contains(#"<p class="game-head">Game 1: Win · Blue side</p>"#))
+    // Each champion as a picture with its name and who played it.
+    for (champion, player) in [("K&#39;Sante", "Canna"), ("Vi", "Yike")] {
+      #expect(
+        result.contains(
+          #"<span class="champion">\#(champion)</span><span class="played">\#(player)</span>"#))
+    }
+    #expect(result.contains(#"<span class="champion">Jinx</span>"#))
     #expect(app.store.roster.schedule.championsPlayed(by: bo.id).isEmpty)
     #expect(result.contains("Game 2: Loss · Red side"))
     // The champions played show on the player's page beside their favourites.

@@ -140,11 +140,19 @@ def test_a_scrim_a_player_away_a_live_verdict_a_result_and_the_calendar(
     Select(staff.find_element(By.NAME, "side2")).select_by_value("red")
     staff.find_element(By.XPATH, "//button[normalize-space()='Save the result']").click()
     wait(staff).until(lambda b: b.find_elements(By.CSS_SELECTOR, "ol.games li"))
-    games = [item.text for item in staff.find_elements(By.CSS_SELECTOR, "ol.games li")]
-    assert games == [
-        "Game 1: Win · Blue side · K'Sante (Canna), Vi (Yike), Ahri (Vladi), Jinx (Caliste), "
-        "Rell (Targamas)",
-        "Game 2: Loss · Red side"]
+    games = staff.find_elements(By.CSS_SELECTOR, "ol.games > li")
+    assert [game.find_element(By.CLASS_NAME, "game-head").text for game in games] == [
+        "Game 1: Win · Blue side", "Game 2: Loss · Red side"]
+    # Each champion as a picture of at least 40 px, with its name and who played it.
+    picks = games[0].find_elements(By.CSS_SELECTOR, "ul.picks > li")
+    assert [(pick.find_element(By.CLASS_NAME, "champion").text,
+             pick.find_element(By.CLASS_NAME, "played").text) for pick in picks] == [
+        ("K'Sante", "Canna"), ("Vi", "Yike"), ("Ahri", "Vladi"), ("Jinx", "Caliste"),
+        ("Rell", "Targamas")]
+    assert all(pick.find_element(By.CLASS_NAME, "avatar").size["width"] >= 40 for pick in picks)
+    assert not games[1].find_elements(By.CSS_SELECTOR, "ul.picks")
+    staff.execute_script("arguments[0].scrollIntoView({block: 'center'})", games[0])
+    staff.save_screenshot(str(screenshots / "event-desktop.png"))
     assert violations(staff) == []
 
     # The team's calendar feed.

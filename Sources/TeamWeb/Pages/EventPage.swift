@@ -259,43 +259,49 @@ extension Pages {
     ]
   }
 
-  /// A logged game in a line: its result and side, each of our champions with who played
-  /// it (a guess nobody confirmed marked so), the other team's, and the recording.
+  /// A logged game: its result and side (and recording), then our picks, each champion's
+  /// picture with its name and who played it (a guess nobody confirmed marked so), and the
+  /// other team's.
   func gameLine(_ game: Game, number: Int, names: [UUID: String]) -> HTML {
-    func champion(_ pick: Game.Pick) -> String {
-      Champion.find(pick.champion)?.localizedName(in: language) ?? pick.champion
-    }
     var parts = [game.result.displayName(in: language)]
     if let side = game.side { parts.append(side.displayName(in: language)) }
     // The language's own space before the colon (a no-break one in French).
-    var line: [HTML] = [
+    var head: [HTML] = [
       .text(
         localized("%1$@: %2$@", localized("Game %@", number), parts.joined(separator: " · ")))
     ]
-    if !game.picks.isEmpty {
-      line.append(.text(" · "))
-      for (index, pick) in game.picks.enumerated() {
-        if index > 0 { line.append(.text(", ")) }
-        line.append(.text(champion(pick)))
-        guard let player = pick.playerID.flatMap({ names[$0] }) else { continue }
-        line.append(
-          pick.guessed
-            ? .h(
-              "span",
-              ["class": "played guessed", "title": localized("A guess: nobody said who played")],
-              " (\(player)?)")
-            : .h("span", ["class": "played"], " (\(player))"))
-      }
-    }
-    if !game.opponentPicks.isEmpty {
-      line.append(
-        .text(
-          " · " + localized("against %@", game.opponentPicks.map(champion).joined(separator: ", ")))
-      )
-    }
     if let vod = game.vod {
-      line += [.text(" · "), .h("a", ["href": vod, "rel": "noopener noreferrer"], "VOD")]
+      head += [.text(" · "), .h("a", ["href": vod, "rel": "noopener noreferrer"], "VOD")]
+    }
+    var line: [HTML] = [.h("p", ["class": "game-head"], head)]
+    for (picks, label, kind) in [
+      (game.picks, localized("Our picks"), "picks"),
+      (game.opponentPicks, localized("Their picks"), "picks opponent"),
+    ] where !picks.isEmpty {
+      line += [
+        .h("p", ["class": "picks-label"], label),
+        .h("ul", ["class": kind], picks.map { pickItem($0, names: names) }),
+      ]
     }
     return .h("li", ["class": "game game-\(game.result.rawValue)"], line)
+  }
+
+  /// A champion played: its picture, its name, and who played it.
+  private func pickItem(_ pick: Game.Pick, names: [UUID: String]) -> HTML {
+    let champion = Champion.find(pick.champion)
+    var item: [HTML] = [
+      avatar(champion?.imageName ?? pick.champion, size: 40),
+      .h("span", ["class": "champion"], champion?.localizedName(in: language) ?? pick.champion),
+    ]
+    if let player = pick.playerID.flatMap({ names[$0] }) {
+      item.append(
+        pick.guessed
+          ? .h(
+            "span",
+            ["class": "played guessed", "title": localized("A guess: nobody said who played")],
+            player + "?")
+          : .h("span", ["class": "played"], player))
+    }
+    return .h("li", ["class": "pick", "title": pick.position.displayName], item)
   }
 }
