@@ -414,6 +414,9 @@ def test_a_desktop_uses_its_width(server, desktop_browser, screenshots):
     cards = browser.find_elements(By.CSS_SELECTOR, ".five > li")
     tops = {round(card.rect["y"]) for card in cards}
     assert len(cards) == 5 and len(tops) == 1  # the starting five side by side
+    # Each lane card's champions are pictures of 40 px, not badges.
+    icons = browser.find_elements(By.CSS_SELECTOR, ".five .champions .avatar")
+    assert icons and all(icon.size["width"] >= 40 for icon in icons)
     assert browser.find_element(By.TAG_NAME, "main").rect["width"] > 1000
     # The add sheet's champions are a grid of rows, not a strip to scroll sideways.
     browser.find_element(By.CSS_SELECTOR, "[aria-label='Add player']").click()
