@@ -3,8 +3,9 @@ import Synchronization
 import TeamKit
 
 /// A roster kept in memory only, by the same rules as a stored one: previews, and the team
-/// before anything is saved. One team; no photos, art, history, events or calendar
-/// addresses (each refused with ``MemoryRosterError``).
+/// before anything is saved. One team; no history, art or calendar addresses (none read);
+/// setting a photo is refused (``PhotoSourceError``), and so are other teams and events
+/// (``MemoryRosterError``).
 public final class MemoryRoster: RosterSource {
   private struct State {
     var players: [Player]
@@ -93,7 +94,7 @@ public final class MemoryRoster: RosterSource {
 
   public func reorder(_ ids: [UUID], expected: [UUID]?, in team: UUID) async throws {
     state.withLock { state in
-      let byID = Dictionary(uniqueKeysWithValues: state.players.map { ($0.id, $0) })
+      let byID = Dictionary(state.players.map { ($0.id, $0) }) { first, _ in first }
       state.players = ids.compactMap { byID[$0] } + state.players.filter { !ids.contains($0.id) }
     }
   }

@@ -41,7 +41,7 @@ public enum TeamServerError: Error, Hashable, Sendable, CustomStringConvertible 
   public var description: String { message.description }
 }
 
-/// The team's server as an ``EsportTeam``'s source: its JSON API, with an account's session
+/// The team's server as a roster source (the app's `EsportTeam`'s): its JSON API, with an account's session
 /// or an API token, and its live events.
 public final class TeamServer: RosterSource {
   /// How requests prove who they are.

@@ -105,8 +105,8 @@ public struct Player: Identifiable, Hashable, Decodable, Sendable {
   }
 
   /// Creates a player as the brief does. The values are taken as given: use
-  /// ``PlayerInput/validated(in:)`` or ``EsportTeam/addPlayer(name:position:image:favoriteChampions:)``
-  /// for input that comes from a user.
+  /// ``PlayerInput/validated(in:)`` (or TeamApp's `EsportTeam.addPlayer`) for input that
+  /// comes from a user.
   public init(
     id: UUID = UUID(), name: String, position: Position, image: String = Player.defaultImage,
     favoriteChampions: [Champion] = [], lineup: Lineup = .starter, photo: String? = nil,

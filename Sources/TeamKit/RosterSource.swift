@@ -1,7 +1,8 @@
 import Foundation
 
-/// Where an ``EsportTeam``'s roster lives: this device's database (TeamStore's
-/// `LocalRoster`) or the team's server (TeamClient's `TeamServer`). Each change is validated
+/// Where the app's team (TeamApp's `EsportTeam`) has its roster: in memory (TeamApp's
+/// `MemoryRoster`), this device's database (TeamStore's `LocalRoster`) or the team's server
+/// (TeamClient's `TeamServer`). Each change is validated
 /// and kept by the source before the team shows it; refused input comes back as an error
 /// whose fields ``ValidationError/init(reportedBy:)`` finds, and a change to a player someone
 /// else changed meanwhile as ``PlayerChangedError``.
@@ -95,7 +96,7 @@ public struct PlayerChangedError: Error, Hashable, Sendable, CustomStringConvert
   public var description: String { message.description }
 }
 
-/// A team without a source keeps no photos (a preview's team).
+/// A roster in memory keeps no photos (a preview's team).
 public struct PhotoSourceError: Error, Hashable, Sendable, CustomStringConvertible {
   public init() {}
   /// What happened and what to do, in the reader's language when shown.

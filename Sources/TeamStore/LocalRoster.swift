@@ -2,7 +2,7 @@ import Foundation
 import TeamKit
 import TeamPhoto
 
-/// A database on this machine as an ``EsportTeam``'s source: the Apple app's roster on its
+/// A database on this machine as a roster source (the app's `EsportTeam`'s): the Apple app's roster on its
 /// own, and the CLI's.
 public final class LocalRoster: RosterSource {
   public let store: RosterStore

@@ -193,7 +193,7 @@ extension RosterStore {
       let after = Dictionary(stored.after.map { ($0.id, $0) }) { first, _ in first }
       // Those it removed, still in Recently removed as it left them (their team included).
       let comingBack = stored.before.filter { after[$0.id] == nil }
-      let photos = try writer.keptPhotos(of: id)
+      let photos = stored.record.canUndo ? try writer.keptPhotos(of: id) : []
       try Self.checkUndoable(stored, comingBack: comingBack, photos: photos, in: roster)
       func refused(_ message: Message) -> RosterError { .importOutdated(message) }
       let at = now()

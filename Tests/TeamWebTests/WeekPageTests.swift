@@ -131,9 +131,9 @@ import Testing
     for (champion, player) in [("K&#39;Sante", "Canna"), ("Vi", "Yike")] {
       #expect(
         result.contains(
-          #"<span class="champion">\#(champion)</span><span class="played">\#(player)</span>"#))
+          #"<span class="pick-name">\#(champion)</span><span class="played">\#(player)</span>"#))
     }
-    #expect(result.contains(#"<span class="champion">Jinx</span>"#))
+    #expect(result.contains(#"<span class="pick-name">Jinx</span>"#))
     #expect(app.store.roster.schedule.championsPlayed(by: bo.id).isEmpty)
     #expect(result.contains("Game 2: Loss · Red side"))
     // The champions played show on the player's page beside their favourites.

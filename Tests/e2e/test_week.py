@@ -145,7 +145,7 @@ def test_a_scrim_a_player_away_a_live_verdict_a_result_and_the_calendar(
         "Game 1: Win · Blue side", "Game 2: Loss · Red side"]
     # Each champion as a picture of at least 40 px, with its name and who played it.
     picks = games[0].find_elements(By.CSS_SELECTOR, "ul.picks > li")
-    assert [(pick.find_element(By.CLASS_NAME, "champion").text,
+    assert [(pick.find_element(By.CLASS_NAME, "pick-name").text,
              pick.find_element(By.CLASS_NAME, "played").text) for pick in picks] == [
         ("K'Sante", "Canna"), ("Vi", "Yike"), ("Ahri", "Vladi"), ("Jinx", "Caliste"),
         ("Rell", "Targamas")]

@@ -291,7 +291,7 @@ extension Pages {
     let champion = Champion.find(pick.champion)
     var item: [HTML] = [
       avatar(champion?.imageName ?? pick.champion, size: 40),
-      .h("span", ["class": "champion"], champion?.localizedName(in: language) ?? pick.champion),
+      .h("span", ["class": "pick-name"], champion?.localizedName(in: language) ?? pick.champion),
     ]
     if let player = pick.playerID.flatMap({ names[$0] }) {
       item.append(

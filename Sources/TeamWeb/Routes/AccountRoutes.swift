@@ -226,7 +226,7 @@ extension WebApp {
     }
     route("POST", "/accounts", RoutePolicy(.owner, .form, team: .organisation)) {
       request, context in
-      try await WebApp.addAccount(request, context, access: access, roster: store.roster)
+      try await WebApp.addAccount(request, context, access: access, store: store)
     }
     route("POST", "/accounts/{name}/role", RoutePolicy(.owner, .form, team: .organisation)) {
       request, context in
@@ -251,8 +251,9 @@ extension WebApp {
 
   /// `POST /accounts`: the account added, or the page again saying what to change.
   private static func addAccount(
-    _ request: HTTPRequest, _ context: RequestContext, access: AccessControl, roster: Roster
+    _ request: HTTPRequest, _ context: RequestContext, access: AccessControl, store: RosterStore
   ) async throws -> HTTPResponse {
+    let roster = store.roster
     let form = context.form
     let role = Role(rawValue: form["role"]?.first ?? "") ?? .viewer
     let player = form["player"]?.first.flatMap(UUID.init(text:)).flatMap(roster.player(id:))
@@ -266,7 +267,7 @@ extension WebApp {
     } catch let error as AccessError {
       let (token, cookie) = WebApp.csrfToken(for: request)
       return context.pages.accounts(
-        try access.accounts(), players: roster.players, teams: roster.teams,
+        try access.accounts(), players: store.roster.players, teams: store.roster.teams,
         token: token, message: error.message.text(in: context.language),
         status: error.kind.status
       )

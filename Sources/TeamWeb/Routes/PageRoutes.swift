@@ -144,9 +144,10 @@ extension WebApp {
     }
     route("POST", "/players/{id}/move", RoutePolicy(.editor, .form, team: .player)) {
       _, context in
-      let player = try context.player(context.parameters["id"], in: store.roster)
+      let roster = store.roster
+      let player = try context.player(context.parameters["id"], in: roster)
       let up = context.form["direction"]?.first == "up"
-      try await WebApp.moveInRoster(player, up: up, in: store.roster, context)
+      try await WebApp.moveInRoster(player, up: up, in: roster, context)
       return .redirect(to: Pages.rosterLink(to: player, in: store.roster))
     }
     route("POST", "/players/{id}/lineup", RoutePolicy(.editor, .form, team: .player)) {

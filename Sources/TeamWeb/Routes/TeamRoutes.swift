@@ -172,7 +172,7 @@ extension WebApp {
     addMovePageRoutes()
   }
 
-  /// The teams page: adding, changing and removing a team, and the organisation's name.
+  /// The teams page: adding, changing and removing a team.
   private mutating func addTeamsPageRoutes() {
     let store = store
     route("GET", "/teams", RoutePolicy(.reader, team: .organisation)) { request, context in
@@ -242,8 +242,6 @@ extension WebApp {
           status: validation.kind.status)
       }
     }
-
-    /// The teams a player may be moved to by this identity: every other team it edits.
   }
 
   /// Moving a player to another team.
