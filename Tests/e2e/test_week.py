@@ -158,6 +158,13 @@ def test_a_scrim_a_player_away_a_live_verdict_a_result_and_the_calendar(
     # The team's calendar feed.
     staff.get(f"{week_server}/week?from={monday}")
     staff.save_screenshot(str(screenshots / "week-desktop.png"))
+    # No verdict drawn as a pill breaks over lines, in the seven narrow columns either.
+    assert staff.execute_script("""
+        return [...document.querySelectorAll('.verdict')].filter(pill => {
+          const style = getComputedStyle(pill);
+          const filled = style.backgroundColor !== 'rgba(0, 0, 0, 0)';
+          return filled && pill.getBoundingClientRect().height > 1.8 * parseFloat(style.fontSize);
+        }).length""") == 0
     staff.find_element(By.XPATH, "//button[normalize-space()='Make a calendar address']").click()
     wait(staff).until(lambda b: b.find_elements(By.CSS_SELECTOR, "a.feed-link"))
     link = staff.find_element(By.CSS_SELECTOR, "a.feed-link").get_attribute("href")
