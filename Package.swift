@@ -8,19 +8,17 @@ let package = Package(
   platforms: [.macOS(.v15), .iOS(.v18)],
   products: [
     .library(name: "TeamKit", targets: ["TeamKit"]),
-    .library(name: "TeamFormats", targets: ["TeamFormats"]),
     .library(name: "TeamStore", targets: ["TeamStore"]),
     .library(name: "TeamAccess", targets: ["TeamAccess"]),
     .library(name: "TeamClient", targets: ["TeamClient"]),
-    .library(name: "TeamApp", targets: ["TeamApp"]),
     .library(name: "TeamHTTP", targets: ["TeamHTTP"]),
     .library(name: "TeamWeb", targets: ["TeamWeb"]),
     .library(name: "TeamUI", targets: ["TeamUI"]),
     .executable(name: "kcorp", targets: ["kcorp"]),
   ],
   targets: [
-    // MARK: Core: the model and its rules (TeamKit), its files and feeds (TeamFormats: JSON,
-    // CSV, iCalendar, Data Dragon), the durable store
+    // MARK: Core: the model and its rules, with its files and feeds in TeamKit/Formats (JSON,
+    // CSV, iCalendar, Data Dragon); the durable store
     // Pseudos are compared by their confusable skeleton (UTS #39), from Debian's ICU on
     // Linux, where the server checks them; Apple's SDK has no public spoof checker.
     // A C target, not a module map: Foundation's own copy of ICU's types would clash with
@@ -30,7 +28,6 @@ let package = Package(
     .target(
       name: "TeamKit", dependencies: [.target(name: "CICU", condition: .when(platforms: [.linux]))]
     ),
-    .target(name: "TeamFormats", dependencies: ["TeamKit"]),
     // sqlite3.h and libsqlite3 come from the SDK on Apple platforms, from libsqlite3-dev on
     // Linux: no pkg-config (as GRDB's own SQLite module does it).
     .systemLibrary(name: "CSQLite", providers: [.apt(["libsqlite3-dev"])]),
@@ -40,7 +37,7 @@ let package = Package(
     .target(
       name: "TeamStore",
       dependencies: [
-        "TeamKit", "TeamFormats", "TeamPhoto", "CSQLite",
+        "TeamKit", "TeamPhoto", "CSQLite",
         .target(name: "CPostgreSQL", condition: .when(platforms: [.linux])),
       ]),
 
@@ -48,12 +45,11 @@ let package = Package(
     .systemLibrary(
       name: "CArgon2", pkgConfig: "libargon2", providers: [.apt(["libargon2-dev"])]),
     .systemLibrary(name: "CGnuTLS", pkgConfig: "gnutls", providers: [.apt(["libgnutls28-dev"])]),
-    .target(
-      name: "TeamAccess",
-      dependencies: ["TeamKit", "TeamFormats", "TeamStore", "CArgon2", "CGnuTLS"]),
+    .target(name: "TeamAccess", dependencies: ["TeamKit", "TeamStore", "CArgon2", "CGnuTLS"]),
 
-    // MARK: Client: the team's server and Data Dragon from the app and the CLI (Foundation)
-    .target(name: "TeamClient", dependencies: ["TeamKit", "TeamFormats", "TeamPhoto"]),
+    // MARK: Client: the app's team (EsportTeam, over a RosterSource) and its connection, the
+    // team's server, Data Dragon's download (Foundation, and photos); no store
+    .target(name: "TeamClient", dependencies: ["TeamKit", "TeamPhoto"]),
 
     // MARK: Photos: uploads decoded and re-encoded by libvips (Debian's libvips-dev) on
     // Linux, by ImageIO on Apple platforms (the app's own roster).
@@ -69,9 +65,7 @@ let package = Package(
       ]),
     .target(
       name: "TeamPhoto",
-      dependencies: [
-        "TeamKit", "TeamFormats", .target(name: "CVips", condition: .when(platforms: [.linux])),
-      ]),
+      dependencies: ["TeamKit", .target(name: "CVips", condition: .when(platforms: [.linux]))]),
 
     // MARK: HTTP: a server that knows nothing of players or pages
     .systemLibrary(
@@ -86,14 +80,14 @@ let package = Package(
     // Excel workbooks, written with Debian's libxlsxwriter-dev.
     .systemLibrary(
       name: "CXlsxWriter", pkgConfig: "xlsxwriter", providers: [.apt(["libxlsxwriter-dev"])]),
-    .target(name: "TeamSpreadsheet", dependencies: ["TeamKit", "TeamFormats", "CXlsxWriter"]),
+    .target(name: "TeamSpreadsheet", dependencies: ["TeamKit", "CXlsxWriter"]),
 
     // MARK: Faces
     .target(
       name: "TeamWeb",
       dependencies: [
-        "TeamKit", "TeamFormats", "TeamStore", "TeamAccess", "TeamHTTP", "TeamPhoto", "TeamClient",
-        "CZlib", "TeamSpreadsheet",
+        "TeamKit", "TeamStore", "TeamAccess", "TeamHTTP", "TeamPhoto", "TeamClient", "CZlib",
+        "TeamSpreadsheet",
       ],
       resources: [
         .embedInCode("Static/app.css"), .embedInCode("Static/app.js"),
@@ -102,46 +96,38 @@ let package = Package(
     .executableTarget(
       name: "kcorp",
       dependencies: [
-        "TeamKit", "TeamFormats", "TeamStore", "TeamAccess", "TeamHTTP", "TeamWeb", "TeamClient",
-        "TeamPhoto", "TeamSpreadsheet",
+        "TeamKit", "TeamStore", "TeamAccess", "TeamHTTP", "TeamWeb", "TeamClient", "TeamPhoto",
+        "TeamSpreadsheet",
       ]),
-    // The app's state: the team SwiftUI observes (EsportTeam, over a roster in memory, on this
-    // device or on the team's server) and the connection to a server; no SwiftUI.
-    .target(name: "TeamApp", dependencies: ["TeamKit", "TeamFormats", "TeamStore", "TeamClient"]),
     .target(
-      name: "TeamUI",
-      dependencies: ["TeamKit", "TeamFormats", "TeamApp", "TeamClient", "TeamPhoto"],
+      name: "TeamUI", dependencies: ["TeamKit", "TeamClient", "TeamPhoto"],
       swiftSettings: [.defaultIsolation(MainActor.self)]),
     // The app itself: `swift run KCorpApp` on a Mac (type-checked only, on Linux).
     .executableTarget(
-      name: "KCorpApp", dependencies: ["TeamKit", "TeamStore", "TeamApp", "TeamUI"]),
+      name: "KCorpApp", dependencies: ["TeamKit", "TeamStore", "TeamClient", "TeamUI"]),
 
     // MARK: Tests
     .target(name: "TestSupport", path: "Tests/TestSupport"),
-    .testTarget(name: "TeamKitTests", dependencies: ["TeamKit", "TeamFormats"]),
-    .testTarget(name: "TeamFormatsTests", dependencies: ["TeamFormats", "TeamKit"]),
-    .testTarget(name: "TeamAppTests", dependencies: ["TeamApp", "TeamKit"]),
+    .testTarget(name: "TeamKitTests", dependencies: ["TeamKit"]),
     .testTarget(
       name: "TeamStoreTests",
-      dependencies: ["TeamStore", "TeamFormats", "TeamApp", "TeamPhoto", "TestSupport"],
+      dependencies: ["TeamStore", "TeamClient", "TeamPhoto", "TestSupport"],
       exclude: ["Fixtures"]),
     .testTarget(name: "TeamHTTPTests", dependencies: ["TeamHTTP", "TestSupport"]),
     .testTarget(
-      name: "TeamAccessTests",
-      dependencies: ["TeamAccess", "TeamStore", "TeamKit", "TeamFormats", "TestSupport"]),
+      name: "TeamAccessTests", dependencies: ["TeamAccess", "TeamStore", "TeamKit", "TestSupport"]),
     .testTarget(
       name: "TeamClientTests",
       dependencies: [
-        "TeamClient", "TeamApp", "TeamWeb", "TeamAccess", "TeamHTTP", "TeamStore", "TeamKit",
-        "TeamFormats", "TeamPhoto", "kcorp", "TestSupport",
+        "TeamClient", "TeamWeb", "TeamAccess", "TeamHTTP", "TeamStore", "TeamKit", "TeamPhoto",
+        "kcorp",
+        "TestSupport",
       ]),
-    .testTarget(
-      name: "KCorpCLITests", dependencies: ["kcorp", "TeamKit", "TeamFormats", "TestSupport"]),
+    .testTarget(name: "KCorpCLITests", dependencies: ["kcorp", "TeamKit", "TestSupport"]),
     .testTarget(
       name: "TeamWebTests",
       dependencies: [
-        "TeamWeb", "TeamHTTP", "TeamStore", "TeamKit", "TeamFormats", "TeamPhoto", "kcorp",
-        "TestSupport", "CZlib",
+        "TeamWeb", "TeamHTTP", "TeamStore", "TeamKit", "TeamPhoto", "kcorp", "TestSupport", "CZlib",
       ]),
   ]
 )

@@ -39,7 +39,7 @@ let package = Package(
       dependencies: [
         .product(name: "TeamKit", package: "KCorpTeamManager"),
         .product(name: "TeamStore", package: "KCorpTeamManager"),
-        .product(name: "TeamApp", package: "KCorpTeamManager"),
+        .product(name: "TeamClient", package: "KCorpTeamManager"),
         .product(name: "TeamUI", package: "KCorpTeamManager"),
       ],
       path: ".")

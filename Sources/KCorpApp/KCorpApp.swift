@@ -1,5 +1,5 @@
 import SwiftUI
-import TeamApp
+import TeamClient
 import TeamKit
 import TeamStore
 import TeamUI
@@ -17,8 +17,11 @@ struct KCorpApp: App {
     @NSApplicationDelegateAdaptor(AppDelegate.self) private var appDelegate
   #endif
   @State private var connection = Result<TeamConnection, any Error> {
-    TeamConnection(
-      local: EsportTeam(store: try RosterStore.open(.applicationSupport())), keeper: .thisDevice)
+    let store = try RosterStore.open(.applicationSupport())
+    // The roster shows at once, from the database's snapshot.
+    let team = EsportTeam(
+      source: LocalRoster(store: store), players: store.players, removed: store.removedPlayers)
+    return TeamConnection(local: team, keeper: .thisDevice)
   }
 
   var body: some Scene {

@@ -1,5 +1,5 @@
 /// What an error is, said once by the error itself. Each face answers a kind in one table:
-/// the API with a status (`ErrorKind.status`, TeamFormats), which the server answers and the
+/// the API with a status (`ErrorKind.status`), which the server answers and the
 /// client reads back into a kind (`TeamServer.refusal`), the CLI with an exit code
 /// (`ExitCode(_:)`).
 public enum ErrorKind: Sendable, CaseIterable {
@@ -54,4 +54,47 @@ extension PhotoSourceError: KindedError {
 
 extension OfflineError: KindedError {
   public var kind: ErrorKind { .unavailable }
+}
+
+extension JSONInputError: KindedError {
+  public var kind: ErrorKind { .malformed }
+}
+
+extension DataDragonError: KindedError {
+  public var kind: ErrorKind {
+    switch self {
+    case .unreachable, .status: .unavailable
+    case .invalid, .picture: .invalid
+    }
+  }
+}
+
+extension RosterFile.Problems: KindedError {
+  public var kind: ErrorKind { .invalid }
+}
+
+extension ErrorKind {
+  /// The API's answer to each kind: the one table of HTTP statuses, which the server
+  /// answers (TeamWeb's `Refusals.swift`) and the client reads back (``init(status:)``).
+  public var status: Int {
+    switch self {
+    case .malformed: 400
+    case .invalid: 422
+    case .conflict: 409
+    case .changed: 412
+    case .notFound: 404
+    case .unauthorized: 401
+    case .forbidden: 403
+    case .throttled: 429
+    case .tooLarge: 413
+    case .unavailable, .storage: 503
+    }
+  }
+
+  /// The kind a status answers, by the same table (503: unavailable); nil for a status
+  /// the table does not give.
+  public init?(status: Int) {
+    guard let kind = Self.allCases.first(where: { $0.status == status }) else { return nil }
+    self = kind
+  }
 }

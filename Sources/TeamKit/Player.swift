@@ -105,7 +105,7 @@ public struct Player: Identifiable, Hashable, Decodable, Sendable {
   }
 
   /// Creates a player as the brief does. The values are taken as given: use
-  /// ``PlayerInput/validated(in:)`` (or TeamApp's `EsportTeam.addPlayer`) for input that
+  /// ``PlayerInput/validated(in:)`` (or TeamClient's `EsportTeam.addPlayer`) for input that
   /// comes from a user.
   public init(
     id: UUID = UUID(), name: String, position: Position, image: String = Player.defaultImage,

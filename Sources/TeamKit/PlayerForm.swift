@@ -1,7 +1,7 @@
 /// The state of the player form (add and edit), kept by a view while the user types.
 ///
 /// It lives here, not in the view, so that its behaviour (selection, defaults, what is
-/// sent to TeamApp's `EsportTeam.addPlayer`) is tested on every platform.
+/// sent to TeamClient's `EsportTeam.addPlayer`) is tested on every platform.
 public struct PlayerForm: Hashable, Sendable {
   public var name = ""
   public var position: Position = .top

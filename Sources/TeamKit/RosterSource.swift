@@ -1,6 +1,6 @@
 import Foundation
 
-/// Where the app's team (TeamApp's `EsportTeam`) has its roster: in memory (TeamApp's
+/// Where the app's team (TeamClient's `EsportTeam`) has its roster: in memory (TeamClient's
 /// `MemoryRoster`), this device's database (TeamStore's `LocalRoster`) or the team's server
 /// (TeamClient's `TeamServer`). Each change is validated
 /// and kept by the source before the team shows it; refused input comes back as an error

@@ -30,6 +30,16 @@ public func hex(_ bytes: [UInt8]) -> String {
 private let hexDigits = Array("0123456789abcdef".utf8)
 
 extension Player {
+  /// This version of the player's fields: it changes whenever an edit changes any of them.
+  /// The server's `ETag` for the player; a client names it in `If-Match`. The photo is left
+  /// out: it changes on its own, never conflicts with an edit, and clients that know
+  /// nothing of photos work the version out alike.
+  public var version: String {
+    var fields = self
+    fields.photo = nil
+    return fnv1a(TeamJSON.encode(fields))
+  }
+
   /// Whether the two have the same fields, photos aside (``version``).
   public func hasSameFields(as other: Player) -> Bool {
     var mine = self

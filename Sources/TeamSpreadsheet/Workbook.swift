@@ -1,6 +1,5 @@
 import CXlsxWriter
 import Foundation
-import TeamFormats
 import TeamKit
 
 /// The roster as an Excel workbook (`.xlsx`), written with libxlsxwriter: one sheet, the

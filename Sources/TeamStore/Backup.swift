@@ -1,7 +1,6 @@
 import CSQLite
 import Foundation
 import Synchronization
-import TeamFormats
 import TeamKit
 
 /// Copies of the database: made while it is in use, checked, and put back all or nothing.

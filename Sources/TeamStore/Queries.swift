@@ -1,5 +1,4 @@
 import Foundation
-import TeamFormats
 import TeamKit
 
 /// The queries any connection may run: the writer's, and the readers' that never wait for a

@@ -1,7 +1,6 @@
 import CSQLite
 import Foundation
 import Synchronization
-import TeamFormats
 import TeamKit
 import TeamPhoto
 

@@ -1,5 +1,5 @@
 import SwiftUI
-import TeamApp
+import TeamClient
 import TeamKit
 
 /// The "Add player" form, presented as a modal sheet over the roster.

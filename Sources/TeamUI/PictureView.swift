@@ -1,6 +1,6 @@
 import Foundation
 import SwiftUI
-import TeamApp
+import TeamClient
 import TeamKit
 
 #if canImport(UIKit)

@@ -1,6 +1,6 @@
 import PhotosUI
 import SwiftUI
-import TeamApp
+import TeamClient
 import TeamKit
 import TeamPhoto
 

@@ -1,7 +1,5 @@
 import SwiftUI
-import TeamApp
 import TeamClient
-import TeamFormats
 import TeamKit
 
 /// The roster, the brief's main screen: the starting five, then the substitutes.

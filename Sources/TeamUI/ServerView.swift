@@ -1,5 +1,4 @@
 import SwiftUI
-import TeamApp
 import TeamClient
 import TeamKit
 

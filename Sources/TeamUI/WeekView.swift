@@ -1,5 +1,5 @@
 import SwiftUI
-import TeamApp
+import TeamClient
 import TeamKit
 
 /// The team's week, seven days from today on the team's clock, one under the other as on a

@@ -1,7 +1,6 @@
 import Foundation
 import Synchronization
 import TeamAccess
-import TeamFormats
 import TeamHTTP
 import TeamKit
 import TeamStore

@@ -1,5 +1,4 @@
 import Foundation
-import TeamFormats
 import TeamKit
 
 /// The OpenAPI document: `Static/openapi.json`, with the players' input constraints filled
@@ -40,15 +39,15 @@ enum OpenAPI {
     }
     // The organisation's name follows a team's rules; a team named in a query is a tag or id.
     root["paths"]?["/api/organisation"]?["patch"]?["requestBody"]?["content"]?.transform {
-      _, content in
+      content in
       content["schema"] = [
         "type": "object", "required": ["name"],
         "properties": ["name": .object(teamName.merging(["type": "string"]) { $1 })],
       ]
     }
-    root["paths"]?.transform { _, operations in
-      operations.transform { _, operation in
-        operation["parameters"]?.transform { _, parameter in
+    root["paths"]?.transform { operations in
+      operations.transform { operation in
+        operation["parameters"]?.transform { parameter in
           if parameter["name"] == "team" {
             parameter["schema"] = ["type": "string", "pattern": "^[A-Za-z0-9-]{0,36}$"]
           }

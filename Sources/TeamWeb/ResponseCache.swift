@@ -1,5 +1,4 @@
 import Synchronization
-import TeamFormats
 import TeamHTTP
 import TeamKit
 

@@ -1,6 +1,5 @@
 import Foundation
 import TeamClient
-import TeamFormats
 import TeamKit
 
 struct ShowHistory: Command {

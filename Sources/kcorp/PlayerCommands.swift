@@ -1,6 +1,5 @@
 import Foundation
 import TeamClient
-import TeamFormats
 import TeamKit
 import TeamPhoto
 import TeamStore

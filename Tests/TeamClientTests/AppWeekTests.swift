@@ -1,6 +1,5 @@
 import Foundation
 import TeamAccess
-import TeamApp
 import TeamClient
 import TeamHTTP
 import TeamKit

@@ -1,9 +1,7 @@
 import Foundation
 import Synchronization
 import TeamAccess
-import TeamApp
 import TeamClient
-import TeamFormats
 import TeamHTTP
 import TeamKit
 import TeamPhoto

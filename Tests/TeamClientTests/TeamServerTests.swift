@@ -1,7 +1,6 @@
 import Foundation
 import Synchronization
 import TeamAccess
-import TeamApp
 import TeamClient
 import TeamHTTP
 import TeamKit

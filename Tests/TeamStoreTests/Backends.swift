@@ -1,5 +1,5 @@
 import Foundation
-import TeamFormats
+import TeamClient
 import TeamKit
 import TeamPhoto
 import TestSupport
@@ -70,5 +70,13 @@ extension RosterStore {
       try await Task.sleep(for: .milliseconds(100))
     }
     return try await plan.checkedPhotos()
+  }
+}
+
+extension EsportTeam {
+  /// The app's team over a store, showing its roster at once, as the app opens it.
+  @MainActor convenience init(store: RosterStore) {
+    self.init(
+      source: LocalRoster(store: store), players: store.players, removed: store.removedPlayers)
   }
 }

@@ -1,5 +1,5 @@
 import Foundation
-import TeamApp
+import TeamClient
 import TeamKit
 import TestSupport
 import Testing

@@ -1,7 +1,6 @@
 import Foundation
 import Synchronization
-import TeamApp
-import TeamFormats
+import TeamClient
 import TeamKit
 import TestSupport
 import Testing

@@ -1,5 +1,4 @@
 import Foundation
-import TeamFormats
 import TeamKit
 import TestSupport
 import Testing

@@ -1,6 +1,5 @@
 import Foundation
 import Synchronization
-import TeamFormats
 import TeamKit
 import TestSupport
 import Testing

@@ -1,5 +1,4 @@
 import Foundation
-import TeamFormats
 import TeamHTTP
 import TeamKit
 import TeamStore

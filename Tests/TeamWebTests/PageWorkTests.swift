@@ -1,6 +1,5 @@
 import Foundation
 import Synchronization
-import TeamFormats
 import TeamHTTP
 import TeamKit
 import TeamPhoto

@@ -53,8 +53,7 @@ def keys_in(folder, patterns):
 
 def used_keys():
     keys = {}
-    for folder in ("Sources/TeamKit", "Sources/TeamFormats", "Sources/TeamStore", "Sources/TeamAccess",
-                   "Sources/TeamPhoto", "Sources/TeamApp",
+    for folder in ("Sources/TeamKit", "Sources/TeamStore", "Sources/TeamAccess", "Sources/TeamPhoto",
                    "Sources/TeamClient", "Sources/TeamWeb", "Sources/TeamHTTP", "Sources/kcorp"):
         keys.update(keys_in(folder, CALLS))
     keys.update(keys_in("Sources/kcorp", CLI_DECLARATIONS))
@@ -145,7 +144,7 @@ def test_no_request_state_rides_in_a_task_local():
 def test_the_core_and_the_server_never_speak_the_process_language_unasked():
     """Only the faces that serve one person (the CLI, the app) speak the process's language;
     the server's modules word each message in the language of whoever reads it."""
-    for folder in ("TeamKit", "TeamFormats", "TeamStore", "TeamAccess", "TeamPhoto", "TeamWeb", "TeamHTTP"):
+    for folder in ("TeamKit", "TeamStore", "TeamAccess", "TeamPhoto", "TeamWeb", "TeamHTTP"):
         for path in sorted((ROOT / "Sources" / folder).rglob("*.swift")):
             text = path.read_text()
             assert "Language.system.localized" not in text, path

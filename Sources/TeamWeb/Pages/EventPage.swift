@@ -32,8 +32,8 @@ extension Pages {
       [.h("label", ["for": name.rawValue], label), control, fieldError(errors, name)])
   }
 
-  /// The options of a choice, `chosen` selected.
-  private static func options<T: RawRepresentable>(
+  /// The options of a choice, `chosen` (in any case) selected.
+  static func options<T: RawRepresentable>(
     _ values: [T], _ chosen: String, _ name: (T) -> String
   ) -> [HTML] where T.RawValue == String {
     values.map { value in

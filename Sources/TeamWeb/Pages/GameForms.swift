@@ -54,21 +54,11 @@ extension Pages {
     let result: HTML = .h(
       "select", ["name": "result\(number)", "aria-label": localized("Game %@: result", number)],
       [.h("option", ["value": ""], localized("Not played"))]
-        + Game.Result.allCases.map { value in
-          .h(
-            "option",
-            ["value": value.rawValue] + (game?.result == value.rawValue ? ["selected": ""] : [:]),
-            value.displayName(in: language))
-        })
+        + Self.options(Game.Result.allCases, game?.result ?? "") { $0.displayName(in: language) })
     let side: HTML = .h(
       "select", ["name": "side\(number)", "aria-label": localized("Game %@: side", number)],
       [.h("option", ["value": ""], localized("Side"))]
-        + Game.Side.allCases.map { value in
-          .h(
-            "option",
-            ["value": value.rawValue] + (game?.side == value.rawValue ? ["selected": ""] : [:]),
-            value.displayName(in: language))
-        })
+        + Self.options(Game.Side.allCases, game?.side ?? "") { $0.displayName(in: language) })
     let picks = Position.allCases.enumerated().map { role, position in
       pick(game, role: role, position: position, number: number, in: roster, lineup: lineup)
     }

@@ -51,7 +51,6 @@ extension Pages {
       to: Schedule.midnight(day.adding(days: 7), in: zone))
     let substitutes = players.count { $0.lineup == .substitute }
     let ending = Contracts.ending(in: players, within: Contracts.warningDays, today: today)
-    let parent = team.parentID.flatMap { roster.team(id: $0) }
     // The five in the game's order, Top to Support, as a broadcast lists them.
     let starters = Position.allCases.flatMap { position in
       status.starters.filter { $0.position == position }
@@ -59,15 +58,7 @@ extension Pages {
     return .h(
       "li", ["class": "team-card", "id": "team-\(team.tag)"],
       [
-        .h(
-          "h2", [:],
-          [
-            .h("a", ["href": "/teams/\(team.tag)"], team.name),
-            .h(
-              "span", ["class": "subtitle"],
-              [team.tag, team.league, parent.map { localized("academy of %@", $0.name) }]
-                .compactMap(\.self).joined(separator: " · ")),
-          ]),
+        teamHeading(team, in: roster),
         .h(
           "ul", ["class": "starters", "aria-label": localized("Starting five")],
           starters.map { player in
@@ -195,22 +186,27 @@ extension Pages {
   }
 
   /// A team on the teams page; for an owner, its form and its removal.
+  /// A team's name, linked to its roster, with its tag, league and main team.
+  private func teamHeading(_ team: Team, in roster: Roster) -> HTML {
+    let parent = team.parentID.flatMap { roster.team(id: $0) }
+    return .h(
+      "h2", [:],
+      [
+        .h("a", ["href": "/teams/\(team.tag)"], team.name),
+        .h(
+          "span", ["class": "subtitle"],
+          [team.tag, team.league, parent.map { localized("academy of %@", $0.name) }]
+            .compactMap(\.self).joined(separator: " · ")),
+      ])
+  }
+
   private func teamRow(
     _ team: Team, in roster: Roster, viewer: Viewer, token: String,
     failed: (TeamInput, ValidationError)?
   ) -> HTML {
     let count = roster.players(in: team.id).count
-    let parent = team.parentID.flatMap { roster.team(id: $0) }
     var children: [HTML] = [
-      .h(
-        "h2", [:],
-        [
-          .h("a", ["href": "/teams/\(team.tag)"], team.name),
-          .h(
-            "span", ["class": "subtitle"],
-            [team.tag, team.league, parent.map { localized("academy of %@", $0.name) }]
-              .compactMap(\.self).joined(separator: " · ")),
-        ]),
+      teamHeading(team, in: roster),
       .h(
         "p", ["class": "muted"],
         count == 1 ? localized("1 player") : localized("%@ players", count)),

@@ -1,6 +1,5 @@
 import Foundation
 import TeamAccess
-import TeamFormats
 import TeamHTTP
 import TeamKit
 import TeamStore

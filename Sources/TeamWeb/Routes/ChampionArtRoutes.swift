@@ -1,7 +1,6 @@
 import Foundation
 import Synchronization
 import TeamClient
-import TeamFormats
 import TeamHTTP
 import TeamKit
 import TeamStore

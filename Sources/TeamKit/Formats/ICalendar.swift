@@ -1,5 +1,4 @@
 import Foundation
-import TeamKit
 
 /// A team's events as an iCalendar feed (RFC 5545), which calendar apps subscribe to.
 ///

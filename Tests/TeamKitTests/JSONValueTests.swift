@@ -1,5 +1,4 @@
 import Foundation
-import TeamFormats
 import TeamKit
 import Testing
 
@@ -27,7 +26,7 @@ import Testing
   /// Members are changed in place, through any depth, and only on objects.
   @Test func membersChangeInPlace() {
     var value: JSONValue = ["paths": ["/a": ["get": ["parameters": [["name": "team"]]]]]]
-    value["paths"]?["/a"]?["get"]?["parameters"]?.transform { _, parameter in
+    value["paths"]?["/a"]?["get"]?["parameters"]?.transform { parameter in
       if parameter["name"] == "team" { parameter["schema"] = ["type": "string"] }
     }
     value["paths"]?["/a"]?.merge(["summary": "A"])

@@ -1,5 +1,4 @@
 import Foundation
-import TeamKit
 
 /// A value written by ``JSONWriter``: the shared shapes of players and champions, and the
 /// web API's documents. (Tests check that `JSONDecoder` reads back what it writes.)

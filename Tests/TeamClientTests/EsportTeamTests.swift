@@ -3,8 +3,7 @@ import Observation
 import Synchronization
 import Testing
 
-@testable import TeamApp
-@testable import TeamFormats
+@testable import TeamClient
 @testable import TeamKit
 
 @MainActor @Suite struct EsportTeamTests {

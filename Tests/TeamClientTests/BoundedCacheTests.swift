@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import TeamApp
+@testable import TeamClient
 
 @Suite struct BoundedCacheTests {
   @Test func whatWasUsedLongestAgoGoesFirstPastTheLimit() {

@@ -1,5 +1,4 @@
 import Foundation
-import TeamKit
 
 /// Riot's Data Dragon: the game's champion data and art, fetched only when a user asks
 /// (`kcorp champions sync`, the owner's settings page).

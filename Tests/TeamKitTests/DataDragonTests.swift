@@ -1,7 +1,6 @@
 import Foundation
 import Testing
 
-@testable import TeamFormats
 @testable import TeamKit
 
 @Suite struct DataDragonTests {

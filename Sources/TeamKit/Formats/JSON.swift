@@ -1,5 +1,4 @@
 import Foundation
-import TeamKit
 
 /// The JSON every face speaks: the CLI's `--json`, export and import, and the web API.
 ///

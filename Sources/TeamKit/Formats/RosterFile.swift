@@ -1,5 +1,4 @@
 import Foundation
-import TeamKit
 
 /// The roster as a file: JSON (the API's shape) or CSV (one row per player, for
 /// spreadsheets). Every face exports and imports through it.

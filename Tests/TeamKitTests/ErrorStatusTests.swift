@@ -1,4 +1,3 @@
-import TeamFormats
 import TeamKit
 import Testing
 

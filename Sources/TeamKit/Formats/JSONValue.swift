@@ -1,5 +1,4 @@
 import Foundation
-import TeamKit
 
 /// Any JSON value, for a document whose shape no type of ours declares (the OpenAPI document,
 /// which the server fills in when it starts): read by ``TeamJSON/decode(_:from:)`` (a key
@@ -28,13 +27,13 @@ public enum JSONValue: Hashable, Sendable {
   }
 
   /// An object's members, an array's elements: each replaced by what `change` makes of it.
-  public mutating func transform(_ change: (String?, inout JSONValue) -> Void) {
+  public mutating func transform(_ change: (inout JSONValue) -> Void) {
     switch self {
     case .object(var members):
-      for key in members.keys { change(key, &members[key, default: .null]) }
+      for key in members.keys { change(&members[key, default: .null]) }
       self = .object(members)
     case .array(var elements):
-      for index in elements.indices { change(nil, &elements[index]) }
+      for index in elements.indices { change(&elements[index]) }
       self = .array(elements)
     default: break
     }

@@ -1,7 +1,5 @@
 import Foundation
 import Observation
-import TeamClient
-import TeamFormats
 import TeamKit
 
 #if canImport(Security)

@@ -1,5 +1,4 @@
 import Foundation
-import TeamKit
 
 /// One player's availability in a list of them: `{"away","player","weekly"}`.
 struct PlayerHours: JSONWritable, Decodable {

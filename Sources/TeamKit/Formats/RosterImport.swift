@@ -1,5 +1,4 @@
 import Foundation
-import TeamKit
 
 /// A file's players checked against the roster as it is: who would be added, what would
 /// change field by field, who stays as they are and who would be removed — before anything
