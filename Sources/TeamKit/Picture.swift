@@ -11,15 +11,17 @@ public enum Picture: Hashable, Sendable {
   /// A player's initials on a circle coloured by position (neutral when unknown).
   case initials(String, Position?)
 
-  /// The drawing for `imageName`: the silhouette, a catalog champion's badge, else the
+  /// The drawing for `imageName`: the silhouette, a champion's badge (this build's: a synced
+  /// champion has its art), else the
   /// initials of the first player using that image (or of the name itself), told apart
   /// from their teammates' (``teammates(of:in:)``).
   /// `names`, when given, are the roster's drawn initials computed once (``Names``).
   public init(imageName: String, players: [Player], names: Names? = nil) {
     if imageName == Player.defaultImage {
       self = .silhouette
-    } else if let champion = Champion.catalog.first(where: { $0.imageName == imageName }) {
-      self = .monogram(Picture.monogram(of: champion), champion.classes.first)
+    } else if let champion = ChampionCatalog.builtIn.champion(imageName: imageName) {
+      self = .monogram(
+        Picture.monogram(of: champion), ChampionCatalog.builtIn.classes(of: champion).first)
     } else if let player = players.first(where: { $0.image == imageName }) {
       self = .initials(Picture.initials(of: player, in: players, names: names), player.position)
     } else {
@@ -149,11 +151,11 @@ public enum Picture: Hashable, Sendable {
     return String(first).uppercased() + String(last).lowercased()
   }
 
-  /// Each catalog champion's monogram, by id. Two letters where no other champion's are the
+  /// Each of this build's champions' monogram, by id. Two letters where no other champion's are the
   /// same; for a group that would share two, each takes the first of its three-letter forms
   /// that no other champion has (first three letters, first two and last, first and last two).
   private static let monograms: [String: String] = {
-    let catalog = Champion.catalog
+    let catalog = ChampionCatalog.builtIn.champions
     let twoLetters = catalog.map { monogram(of: $0.name) }
     let counts = Dictionary(twoLetters.map { ($0, 1) }, uniquingKeysWith: +)
     var taken = Set(twoLetters.filter { counts[$0] == 1 })

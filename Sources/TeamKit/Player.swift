@@ -160,7 +160,7 @@ extension Player {
   }
 
   private static func champions(_ ids: String...) -> [Champion] {
-    ids.compactMap(Champion.find)
+    ids.compactMap(ChampionCatalog.builtIn.find)
   }
 
   /// Finds a player by id (any case) or by pseudo (ignoring case and Unicode form).

@@ -68,18 +68,20 @@ public struct PlayerForm: Hashable, Sendable {
     selectedChampionIDs.contains(champion.id)
   }
 
-  /// The selected champions, in the order they were chosen.
-  public var favoriteChampions: [Champion] {
-    selectedChampionIDs.compactMap(Champion.find)
+  /// The selected champions, in the order they were chosen, as `catalog` knows them.
+  public func favoriteChampions(in catalog: ChampionCatalog) -> [Champion] {
+    selectedChampionIDs.compactMap(catalog.find)
   }
 }
 
 extension Player {
   /// This player's favourites with `chosen` as the new selection: those kept stay in their
   /// order, new ones follow in the order given. (A form's checkboxes come in catalog order.)
-  public func favorites(keepingOrderWith chosen: [String]) -> [String] {
+  public func favorites(keepingOrderWith chosen: [String], champions: ChampionCatalog)
+    -> [String]
+  {
     let current = favoriteChampions.map(\.id)
-    let ids = chosen.map { Champion.find($0)?.id ?? $0 }
+    let ids = chosen.map { champions.find($0)?.id ?? $0 }
     return current.filter(ids.contains) + ids.filter { !current.contains($0) }
   }
 }

@@ -325,11 +325,13 @@ public struct GameInput: Hashable, Sendable {
 
   /// The game, each champion credited to who played the role: the player named, else the
   /// one `lineup` has for it (the five the verdict names).
-  /// - Parameter players: whom a name may name (the organisation's players).
+  /// - Parameters:
+  ///   - players: whom a name may name (the organisation's players).
+  ///   - catalog: the champions a pick may be (the store's).
   /// - Throws: ``ValidationError`` on the `game` field, naming what to fix.
-  public func validated(lineup: [Position: UUID], players: [Player]) throws(ValidationError)
-    -> Game
-  {
+  public func validated(
+    lineup: [Position: UUID], players: [Player], catalog: ChampionCatalog
+  ) throws(ValidationError) -> Game {
     let (result, side) = try resultAndSide()
     for list in [champions, opponentChampions] where list.count > Position.allCases.count {
       throw ValidationError(
@@ -341,13 +343,15 @@ public struct GameInput: Hashable, Sendable {
         .game,
         Message("Name at most five players, in role order: Top, Jungle, Mid, ADC, Support."))
     }
-    let picks = try ourPicks(lineup: lineup, players: players)
+    let picks = try ourPicks(lineup: lineup, players: players, catalog: catalog)
     var opponentPicks: [Game.Pick] = []
     for (index, position) in Position.allCases.enumerated() {
       let name = Self.entry(opponentChampions, index)
       guard !name.isEmpty else { continue }
       opponentPicks.append(
-        Game.Pick(position: position, playerID: nil, champion: try Self.champion(name, position).id)
+        Game.Pick(
+          position: position, playerID: nil,
+          champion: try Self.champion(name, position, in: catalog).id)
       )
     }
     let vod = self.vod.trimmingCharacters(in: .whitespaces)
@@ -389,9 +393,9 @@ public struct GameInput: Hashable, Sendable {
 
   /// Our picks, by role: each champion with who played it (the lineup's unless named; a
   /// name after `?` a guess).
-  private func ourPicks(lineup: [Position: UUID], players: [Player]) throws(ValidationError)
-    -> [Game.Pick]
-  {
+  private func ourPicks(
+    lineup: [Position: UUID], players: [Player], catalog: ChampionCatalog
+  ) throws(ValidationError) -> [Game.Pick] {
     var picks: [Game.Pick] = []
     for (index, position) in Position.allCases.enumerated() {
       let name = Self.entry(champions, index)
@@ -408,7 +412,7 @@ public struct GameInput: Hashable, Sendable {
         }
         continue
       }
-      let champion = try Self.champion(name, position)
+      let champion = try Self.champion(name, position, in: catalog)
       var player = lineup[position]
       if !named.isEmpty {
         guard let found = Player.find(named, in: players) else {
@@ -433,10 +437,10 @@ public struct GameInput: Hashable, Sendable {
     list.indices.contains(index) ? list[index].trimmingCharacters(in: .whitespaces) : ""
   }
 
-  private static func champion(_ name: String, _ position: Position) throws(ValidationError)
-    -> Champion
-  {
-    guard let champion = Champion.find(name) else {
+  private static func champion(
+    _ name: String, _ position: Position, in champions: ChampionCatalog
+  ) throws(ValidationError) -> Champion {
+    guard let champion = champions.find(name) else {
       throw ValidationError(
         .game,
         Message("“%1$@” (%2$@) is not a champion; check its spelling.", name, position.displayName))

@@ -68,15 +68,19 @@ public struct PlayerInput: Hashable, Sendable {
     /// The pseudo of the player holding a ``RiotID/key``, or nil.
     public var takenRiotID: (String) -> String?
     public var today: Day
+    /// The champions a favourite may be: the store's (with what its syncs brought).
+    public var champions: ChampionCatalog
 
     public init(
       teams: [Team] = [.first], defaultTeam: UUID? = nil,
-      takenRiotID: @escaping (String) -> String? = { _ in nil }, today: Day = Day(Date())
+      takenRiotID: @escaping (String) -> String? = { _ in nil }, today: Day = Day(Date()),
+      champions: ChampionCatalog = .builtIn
     ) {
       self.teams = teams
       self.defaultTeam = defaultTeam ?? teams.first?.id ?? Team.first.id
       self.takenRiotID = takenRiotID
       self.today = today
+      self.champions = champions
     }
   }
 
@@ -162,7 +166,7 @@ public struct PlayerInput: Hashable, Sendable {
     var image = self.image.trimmingCharacters(in: .whitespacesAndNewlines)
     if image.isEmpty { image = Player.defaultImage }
     if let problem = Self.imageNameProblem(image) { issues.fail(.image, problem) }
-    let champions = checkedChampions(issues: &issues)
+    let champions = checkedChampions(context.champions, issues: &issues)
     var lineup = defaultLineup
     if !self.lineup.isEmpty {
       do { lineup = try Lineup(parsing: self.lineup) } catch { issues += error.issues }
@@ -215,26 +219,28 @@ public struct PlayerInput: Hashable, Sendable {
   }
 
   /// The favourite champions: the catalog's only, duplicates collapsed, order kept.
-  private func checkedChampions(issues: inout [ValidationError.Issue]) -> [Champion] {
+  private func checkedChampions(_ catalog: ChampionCatalog, issues: inout [ValidationError.Issue])
+    -> [Champion]
+  {
     var champions: [Champion] = []
     var unknown: [String] = []
     for text in favoriteChampions {
-      if let champion = Champion.find(text) {
+      if let champion = catalog.find(text) {
         if !champions.contains(champion) { champions.append(champion) }
       } else {
         unknown.append(text.trimmingCharacters(in: .whitespacesAndNewlines))
       }
     }
-    if favoriteChampions.count > Champion.catalog.count {
+    if favoriteChampions.count > catalog.count {
       issues.fail(
         .favoriteChampions,
         Message(
           "Send at most %1$@ favourite champions, each once (there are %2$@).",
-          Champion.catalog.count, favoriteChampions.count))
+          catalog.count, favoriteChampions.count))
     }
     for text in unknown {
       // The forgiving search's best guess, when it has one.
-      if let guess = Champion.search(text).first {
+      if let guess = catalog.search(text).first {
         issues.fail(
           .favoriteChampions,
           Message(
@@ -426,58 +432,6 @@ public struct PlayerEdit: Hashable, Sendable {
     }
     edited.photo = player.photo  // a photo is changed on its own (RosterSource.setPhoto)
     return edited
-  }
-}
-
-// MARK: - Edits made at once
-
-extension PlayerInput {
-  /// What an edit typed from `base` becomes over `current`, which someone else saved
-  /// meanwhile: each field as typed where the other left it as it was, as the other saved it
-  /// where the typist left it, and listed in `conflicts` where both changed it differently
-  /// (the typed value is kept there, for the typist to choose).
-  /// - Parameters:
-  ///   - base: the player as the form showed them, as an input (``init(player:)``).
-  ///   - current: the player as they are now, likewise.
-  public func merged(from base: PlayerInput, over current: PlayerInput) -> (
-    input: PlayerInput, conflicts: [ValidationError.Field]
-  ) {
-    var merged = self
-    var conflicts: [ValidationError.Field] = []
-    func merge(
-      _ field: ValidationError.Field, _ value: WritableKeyPath<PlayerInput, String>,
-      _ canonical: (String) -> String = { $0.trimmingCharacters(in: .whitespaces) }
-    ) {
-      let typed = canonical(self[keyPath: value])
-      let was = canonical(base[keyPath: value])
-      let now = canonical(current[keyPath: value])
-      if typed == was {
-        merged[keyPath: value] = current[keyPath: value]  // theirs: the typist left it
-      } else if now != was && now != typed {
-        conflicts.append(field)  // both changed it: the typed value stays, to choose
-      }
-    }
-    merge(.name, \.name) { Player.nameKey($0) }
-    merge(.position, \.position) { (try? Position(parsing: $0))?.rawValue ?? $0 }
-    merge(.image, \.image)
-    // An edit's empty status keeps the player's.
-    if lineup.isEmpty { merged.lineup = current.lineup } else { merge(.lineup, \.lineup) }
-    merge(.riotID, \.riotID) { $0.lowercased() }
-    merge(.realName, \.realName)
-    merge(.nationality, \.nationality) { $0.uppercased() }
-    merge(.birthDate, \.birthDate)
-    merge(.joined, \.joined)
-    merge(.contractEnd, \.contractEnd)
-    let ids = { (names: [String]) in names.compactMap { Champion.find($0)?.id } }
-    let (typed, was, now) = (
-      ids(favoriteChampions), ids(base.favoriteChampions), ids(current.favoriteChampions)
-    )
-    if Set(typed) == Set(was) {
-      merged.favoriteChampions = current.favoriteChampions
-    } else if Set(now) != Set(was) && Set(typed) != Set(now) {
-      conflicts.append(.favoriteChampions)
-    }
-    return (merged, conflicts)
   }
 }
 

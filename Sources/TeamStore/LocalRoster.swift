@@ -121,8 +121,9 @@ public final class LocalRoster: RosterSource {
   public func photo(_ hash: String) async throws -> Data? { try store.photo(hash: hash) }
 
   public func championArt(_ imageName: String) async throws -> Data? {
-    guard let champion = Champion.catalog.first(where: { $0.imageName == imageName }),
-      store.roster.championArt.picture(of: champion.id) != nil
+    let roster = store.roster
+    guard let champion = roster.champions.champion(imageName: imageName),
+      roster.championArt.picture(of: champion.id) != nil
     else { return nil }
     return try store.championPicture(id: champion.id)
   }

@@ -19,6 +19,8 @@ public struct Roster: Hashable, Sendable {
   public var photos: [UUID: String] { box.fields.photos }
   /// The game's champion art, once someone synced it from Data Dragon.
   public var championArt: ChampionArt { box.fields.championArt }
+  /// The champions this database knows: this build's and those its last sync brought.
+  public var champions: ChampionCatalog { box.fields.champions }
   /// The teams' weeks: events, availability, calendar feeds.
   public var schedule: Schedule { box.fields.schedule }
   /// The most removals the latest part of "Recently removed" holds before it joins the others.
@@ -33,6 +35,7 @@ public struct Roster: Hashable, Sendable {
     var players: [Player]
     var photos: [UUID: String]
     var championArt: ChampionArt = .none
+    var champions: ChampionCatalog = .builtIn
     var schedule = Schedule()
     /// "Recently removed" in parts, the latest removals first, then the earlier ones in
     /// chunks, newest first: a removal copies the few latest, and a full `latest` becomes
@@ -164,7 +167,14 @@ public struct Roster: Hashable, Sendable {
     }
   }
 
-  func with(championArt: ChampionArt) -> Roster { changed { $0.championArt = championArt } }
+  /// The roster with `championArt`, and the champions it brought (they only add: a
+  /// champion once favoured stays valid).
+  func with(championArt: ChampionArt) -> Roster {
+    changed {
+      $0.championArt = championArt
+      $0.champions = $0.champions.learning(championArt)
+    }
+  }
 
   func with(schedule: Schedule) -> Roster { changed { $0.schedule = schedule } }
 

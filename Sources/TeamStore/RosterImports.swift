@@ -29,7 +29,8 @@ extension RosterStore {
     let roster = roster
     return try RosterImport(
       data, current: roster.players, removed: roster.removed.map(\.player), teams: roster.teams,
-      team: team, mode: mode, today: Day(now()), photoHash: { Photo(jpeg: $0).hash })
+      team: team, mode: mode, today: Day(now()), champions: roster.champions,
+      photoHash: { Photo(jpeg: $0).hash })
   }
 
   /// Applies a checked import in one change: the removed players go to Recently removed,
@@ -91,7 +92,7 @@ extension RosterStore {
         .imported, before: nil, after: nil, author: author, at: at,
         name: plan.team?.name ?? roster.organisation,
         from: "\(record.added)/\(record.changed)/\(record.removed)")
-      var (players, removed) = try writer.load()
+      var (players, removed) = try writer.load(champions: roster.champions)
       // A file that names every player of the team (or the organisation) gives its order.
       if let reordered = Self.inFileOrder(players, plan), reordered != players {
         try writer.setOrder(reordered)
@@ -232,7 +233,7 @@ extension RosterStore {
       try writer.record(
         .importUndone, before: nil, after: nil, author: author, at: at,
         name: stored.record.teamID.flatMap { roster.team(id: $0)?.name } ?? roster.organisation)
-      let (players, removed) = try writer.load()
+      let (players, removed) = try writer.load(champions: roster.champions)
       return (
         roster.with(players: players).with(removed: removed)
           .with(photos: try writer.photoHashes()).with(schedule: schedule),

@@ -171,15 +171,12 @@ public final class RosterStore: Sendable {
   public func replaceChampionArt(version: String, champions: [(SyncedChampion, Photo)])
     async throws(RosterError) -> ChampionArt
   {
-    let art = try await perform { writer, roster in
+    try await perform { writer, roster in
       let stored = champions.map { ($0.0.with(picture: $0.1.hash), jpeg: $0.1.jpeg) }
       try writer.replaceChampionArt(version: version, champions: stored)
       let art = ChampionArt(version: version, champions: stored.map(\.0).sorted { $0.id < $1.id })
       return (roster.with(championArt: art), art)
     }
-    // Once committed: a sync whose transaction fails teaches nothing.
-    Champion.learn(art)
-    return art
   }
 
   /// Every stored photo of a player on the roster (JPEGs), by player: for an export.
@@ -304,13 +301,14 @@ public final class RosterStore: Sendable {
     team.map { $0 == player.teamID } ?? true
   }
 
-  /// What a player is checked against: the organisation's teams and Riot IDs, and today.
+  /// What a player is checked against: the organisation's teams, Riot IDs and champions, and
+  /// today.
   private static func context(_ roster: Roster, _ writer: Writer, _ now: Date)
     -> PlayerInput.Context
   {
     PlayerInput.Context(
       teams: roster.teams, defaultTeam: roster.firstTeam.id,
-      takenRiotID: { writer.riotIDs[$0] }, today: Day(now))
+      takenRiotID: { writer.riotIDs[$0] }, today: Day(now), champions: roster.champions)
   }
 
   /// Moves a player to another team (a promotion, a demotion, a loan back) in one change:
@@ -430,7 +428,7 @@ public final class RosterStore: Sendable {
       }
       try writer.restore(player)
       try writer.record(.restored, before: nil, after: player, author: author, at: now())
-      let (players, _) = try writer.load()
+      let (players, _) = try writer.load(champions: roster.champions)
       return (
         roster.with(players: players).with(removed: roster.removed.filter { $0.id != id }), player
       )

@@ -87,7 +87,7 @@ extension RosterStore {
         if other.parentID == team.id { other.parentID = nil }
         return other
       }
-      let (_, removed) = try writer.load()
+      let (_, removed) = try writer.load(champions: roster.champions)
       return (
         roster.with(teams: teams).with(removed: removed).with(schedule: try writer.schedule()),
         team

@@ -137,7 +137,7 @@ extension RosterStore {
       let lineup = roster.schedule.lineup(
         of: event, players: roster.players(in: team.id), in: team.zone)
       let logged = try games.map { (input) throws(ValidationError) in
-        try input.validated(lineup: lineup, players: roster.players)
+        try input.validated(lineup: lineup, players: roster.players, catalog: roster.champions)
       }
       guard logged != event.games else { return (nil, event) }
       event.games = logged

@@ -117,7 +117,7 @@ final class Writer: @unchecked Sendable {
   func reloaded(_ version: Int) throws -> Roster {
     // The art first: the champions a sync found are known when favourites are read.
     let art = try championArt()
-    let (players, removed) = try load()
+    let (players, removed) = try load(champions: ChampionCatalog.builtIn.learning(art))
     return Roster(
       version: version, players: players, removed: removed, photos: try photoHashes(),
       teams: try teams(), organisation: try organisationName()
@@ -139,9 +139,7 @@ final class Writer: @unchecked Sendable {
             ChampionClass(rawValue: String($0))
           }, picture: row.text(Column.hash)))
     }
-    let art = ChampionArt(version: version, champions: champions)
-    Champion.learn(art)  // champions released after this build become valid favourites
-    return art
+    return ChampionArt(version: version, champions: champions)
   }
 
   /// Replaces the stored champion art with a sync's, in the transaction under way.
@@ -260,8 +258,12 @@ final class Writer: @unchecked Sendable {
   /// - Throws: ``StoreOpenError/unreadableRow(path:table:id:reason:)`` for a row that is not
   ///   a player (never skipped: a roster missing a player must not look complete), or
   ///   ``SQLiteError``.
-  func load() throws -> (players: [Player], removed: [RemovedPlayer]) {
-    let champions = try favouriteChampions()
+  /// - Parameter catalog: the champions favourites are read as (the roster's; a champion
+  ///   it does not know keeps its id as its name).
+  func load(champions catalog: ChampionCatalog = .builtIn) throws -> (
+    players: [Player], removed: [RemovedPlayer]
+  ) {
+    let champions = try favouriteChampions(in: catalog)
     var players: [Player] = []
     var removed: [RemovedPlayer] = []
     // Built aside and kept only once every row has read: a load that fails half-way leaves
@@ -332,14 +334,14 @@ final class Writer: @unchecked Sendable {
   }
 
   /// Each player's favourite champions, in order, by player id.
-  private func favouriteChampions() throws -> [String: [Champion]] {
+  private func favouriteChampions(in catalog: ChampionCatalog) throws -> [String: [Champion]] {
     enum Column: Int32, SQLColumns { case playerID, championID }
     var champions: [String: [Champion]] = [:]
     try connection.prepare(
       "SELECT \(Column.list()) FROM favorite_champion ORDER BY player_id, sort_order"
     ).forEachRow { row in
       let id = row.text(Column.championID)
-      let champion = Champion.find(id) ?? Champion(id: id, name: id, imageName: id)
+      let champion = catalog.find(id) ?? Champion(id: id, name: id, imageName: id)
       champions[row.text(Column.playerID), default: []].append(champion)
     }
     return champions

@@ -99,8 +99,10 @@ struct PlayerFields: View {
 
   /// The selected champions first, in their order, then the matches, best first.
   private var shownChampions: [Champion] {
-    let matches = Champion.search(championQuery, classes: championClass.map { [$0] } ?? [])
-    return form.favoriteChampions + matches.filter { !form.isSelected($0) }
+    // This build's champions: the app offers what it has pictures and names for.
+    let catalog = ChampionCatalog.builtIn
+    let matches = catalog.search(championQuery, classes: championClass.map { [$0] } ?? [])
+    return form.favoriteChampions(in: catalog) + matches.filter { !form.isSelected($0) }
   }
 
   var body: some View {

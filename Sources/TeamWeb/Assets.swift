@@ -43,11 +43,11 @@ struct Asset: Sendable {
   static func championRow(for pages: Pages) -> Asset {
     let art = pages.pictures?.roster.championArt ?? .none
     let folder = pages.pictures?.library.watch.generation ?? 0
-    let key = "\(art.version)|\(folder)|\(Champion.catalog.count)|\(pages.language.rawValue)"
+    let key = "\(art.version)|\(folder)|\(pages.champions.count)|\(pages.language.rawValue)"
     return championRows.withLock { rows in
       if let row = rows[key] { return row }
       var html = ""
-      for champion in Champion.catalog {
+      for champion in pages.champions.champions {
         pages.championChoice(champion, checked: false).render(into: &html)
       }
       let row = Asset(

@@ -74,7 +74,7 @@ struct ImageLibrary: Sendable {
   /// The champion whose synced art the name shows, and the art's hash; nil without any.
   private func syncedArt(named name: String, roster: Roster) -> (champion: String, hash: String)? {
     guard roster.championArt.isShown, store != nil,
-      let champion = Champion.catalog.first(where: { $0.imageName == name }),
+      let champion = roster.champions.champion(imageName: name),
       let hash = roster.championArt.picture(of: champion.id)
     else { return nil }
     return (champion.id, hash)

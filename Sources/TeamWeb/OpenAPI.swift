@@ -86,9 +86,13 @@ enum OpenAPI {
         ]
       ],
       "image": ["pattern": "^$|^[a-z0-9_-][a-z0-9_.-]{0,\(lastImage)}$"],
+      // This build's champions: a store whose sync brought newer ones accepts them too.
       "favoriteChampions": [
-        "items": ["type": "string", "enum": .array(Champion.catalog.map { .string($0.id) })],
-        "maxItems": .int(Champion.catalog.count),
+        "items": [
+          "type": "string",
+          "enum": .array(ChampionCatalog.builtIn.champions.map { .string($0.id) }),
+        ],
+        "maxItems": .int(ChampionCatalog.builtIn.count),
       ],
       "lineup": ["enum": .array(Lineup.allCases.map { .string($0.rawValue) })],
       // Riot's rules (``RiotID``): 3 to 16 letters, digits or spaces, `#`, a tag of 3 to 5.

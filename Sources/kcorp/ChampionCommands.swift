@@ -38,13 +38,18 @@ struct ListChampions: Command {
 
   func run(_ context: Context) async throws {
     // A database that exists may hold champions a sync found after this build.
+    var catalog = ChampionCatalog.builtIn
     switch try? context.location() {
-    case .file(let path) where FileManager.default.fileExists(atPath: path): _ = try context.store()
-    case .postgres: _ = try context.store()
+    case .file(let path) where FileManager.default.fileExists(atPath: path):
+      catalog = try context.store().roster.champions
+    case .postgres: catalog = try context.store().roster.champions
     default: break
     }
-    let champions = Champion.search(query, classes: classes)
-    print(json ? text(TeamJSON.encode(champions, pretty: true)) : Table.champions(champions))
+    let champions = catalog.search(query, classes: classes)
+    print(
+      json
+        ? text(TeamJSON.encode(champions, pretty: true))
+        : Table.champions(champions, in: catalog))
   }
 }
 

@@ -101,13 +101,13 @@ enum Table {
         })
   }
 
-  static func champions(_ champions: [Champion]) -> String {
+  static func champions(_ champions: [Champion], in catalog: ChampionCatalog) -> String {
     columns(
       [["ID", localized("NAME"), localized("IMAGE"), localized("CLASSES")]]
         + champions.map {
           [
             $0.id, $0.name, $0.imageName,
-            $0.classes.map { $0.displayName(in: .system) }.joined(separator: ", "),
+            catalog.classes(of: $0).map { $0.displayName(in: .system) }.joined(separator: ", "),
           ]
         })
   }

@@ -81,9 +81,13 @@ import Testing
     // Kept: a store opened again has the art, and the French name is the catalog's.
     let reopened = try RosterStore(path: folder.path("roster.sqlite"))
     #expect(reopened.roster.championArt == art)
-    let nunu = try #require(Champion.find("nunu et willump"))
-    #expect(nunu.localizedName(in: .french) == "Nunu et Willump")
-    #expect(nunu.localizedName(in: .english) == "Nunu & Willump")
+    let champions = reopened.roster.champions
+    let nunu = try #require(champions.find("nunu et willump"))
+    #expect(champions.name(of: nunu, in: .french) == "Nunu et Willump")
+    #expect(champions.name(of: nunu, in: .english) == "Nunu & Willump")
+    // Another database of the same process learned nothing from this one's sync.
+    let other = try RosterStore(path: folder.path("other.sqlite"))
+    #expect(other.roster.champions.find("nunu et willump") == nil)
   }
 
   @Test func aMissingPictureChangesNothing() async throws {
@@ -232,6 +236,35 @@ import Testing
       try await ChampionSync.run(from: URL(string: base)!, into: store.replaceChampionArt)
     }
     #expect(store.roster.championArt == .none)
+  }
+
+  @Test func aChampionASyncBroughtIsValidInThatDatabaseOnly() async throws {
+    var files = Self.layout()
+    for language in ["en_US", "fr_FR"] {
+      let path = "/cdn/99.1.1/data/\(language)/champion.json"
+      let text = String(decoding: files[path] ?? Data(), as: UTF8.self).replacingOccurrences(
+        of: #""data": {"#,
+        with:
+          #""data": {"Kaiross": {"id": "Kaiross", "key": "9", "name": "Kaiross", "title": "t", "tags": ["Mage"]},"#
+      )
+      files[path] = Data(text.utf8)
+    }
+    files["/cdn/99.1.1/img/champion/Kaiross.png"] = stripedPNG(side: 120, rgb: (1, 2, 3))
+    let mirror = try Self.serving(files)
+    defer { mirror.stop() }
+    // Another database open in the same process before and after the sync.
+    let other = try RosterStore(path: folder.path("other.sqlite"))
+    try await ChampionSync.run(
+      from: URL(string: "http://127.0.0.1:\(mirror.port)")!, into: store.replaceChampionArt)
+    let input = PlayerInput(name: "Newcomer", position: "mid", favoriteChampions: ["Kaiross"])
+    let added = try await store.addPlayer(input)
+    #expect(added.favoriteChampions.map(\.id) == ["kaiross"])
+    await #expect(throws: RosterError.self) { try await other.addPlayer(input) }
+    #expect(other.roster.players.allSatisfy { $0.name != "Newcomer" })
+    let reopenedOther = try RosterStore(path: folder.path("other.sqlite"))
+    #expect(reopenedOther.roster.champions.find("kaiross") == nil)
+    #expect(
+      try RosterStore(path: folder.path("roster.sqlite")).roster.champions.find("kaiross") != nil)
   }
 
   @Test func aFavouriteChampionFromASyncSurvivesExportAndImportWithTheCommandLine()

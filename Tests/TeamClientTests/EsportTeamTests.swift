@@ -46,7 +46,7 @@ import Testing
     #expect(team.players.count == 4)
     #expect(team.players.last == player)
     #expect(player.image == "player_default")
-    #expect(player.favoriteChampions == [Champion.find("jax")])
+    #expect(player.favoriteChampions == [ChampionCatalog.builtIn.find("jax")])
   }
 
   @Test func invalidInputChangesNothingAndNotifiesNobody() async {
@@ -111,32 +111,34 @@ import Testing
     #expect(form.name.isEmpty)
     #expect(form.position == .top)
     #expect(form.image == "player_default")
-    #expect(form.favoriteChampions.isEmpty)
+    #expect(form.favoriteChampions(in: .builtIn).isEmpty)
   }
 
   @Test func tappingAChampionTogglesItAndSelectionKeepsTheOrderChosen() async throws {
     var form = PlayerForm()
-    let jayce = try #require(Champion.find("jayce"))
-    let jax = try #require(Champion.find("jax"))
+    let jayce = try #require(ChampionCatalog.builtIn.find("jayce"))
+    let jax = try #require(ChampionCatalog.builtIn.find("jax"))
     form.toggle(jayce)
     form.toggle(jax)
     #expect(form.isSelected(jayce) && form.isSelected(jax))
-    #expect(form.favoriteChampions == [jayce, jax])
+    #expect(form.favoriteChampions(in: .builtIn) == [jayce, jax])
     form.toggle(jayce)
     #expect(!form.isSelected(jayce))
-    #expect(form.favoriteChampions == [jax])
+    #expect(form.favoriteChampions(in: .builtIn) == [jax])
   }
 
   @Test func editingAPlayersFormKeepsTheirFavouritesOrder() async throws {
     let canna = Player.defaultRoster[0]
     var form = PlayerForm(player: canna)
-    #expect(form.favoriteChampions.map(\.id) == ["jayce", "jax"])
-    form.toggle(try #require(Champion.find("braum")))
-    #expect(form.favoriteChampions.map(\.id) == ["jayce", "jax", "braum"])
+    #expect(form.favoriteChampions(in: .builtIn).map(\.id) == ["jayce", "jax"])
+    form.toggle(try #require(ChampionCatalog.builtIn.find("braum")))
+    #expect(form.favoriteChampions(in: .builtIn).map(\.id) == ["jayce", "jax", "braum"])
     // A web form sends its checkboxes in catalog order: the player's order is kept.
     #expect(
-      canna.favorites(keepingOrderWith: ["jax", "braum", "jayce"]) == ["jayce", "jax", "braum"])
-    #expect(canna.favorites(keepingOrderWith: ["jax"]) == ["jax"])
+      canna.favorites(keepingOrderWith: ["jax", "braum", "jayce"], champions: .builtIn) == [
+        "jayce", "jax", "braum",
+      ])
+    #expect(canna.favorites(keepingOrderWith: ["jax"], champions: .builtIn) == ["jax"])
   }
 
   @Test func addingAddsWhatTheFormHolds() async throws {
@@ -144,11 +146,11 @@ import Testing
     var form = PlayerForm()
     form.name = "Vladi"
     form.position = .mid
-    form.toggle(try #require(Champion.find("viktor")))
+    form.toggle(try #require(ChampionCatalog.builtIn.find("viktor")))
     // As AddPlayerView's "Add" does.
     let player = try await team.addPlayer(
       name: form.name, position: form.position, image: form.image,
-      favoriteChampions: form.favoriteChampions)
+      favoriteChampions: form.favoriteChampions(in: .builtIn))
     #expect(team.players.last == player)
     #expect(player.name == "Vladi" && player.position == .mid && player.image == "player_default")
     #expect(player.favoriteChampions.map(\.id) == ["viktor"])
@@ -163,7 +165,7 @@ import Testing
     let thrown = await #expect(throws: (any Error).self) {
       try await team.addPlayer(
         name: form.name, position: form.position, image: form.image,
-        favoriteChampions: form.favoriteChampions)
+        favoriteChampions: form.favoriteChampions(in: .builtIn))
     }
     let error = thrown.flatMap(ValidationError.init(reportedBy:))
     #expect(error?.message(for: .name)?.text(in: .english) != nil)
@@ -181,7 +183,7 @@ import Testing
     let caliste = team.players[1]
     let edited = try await team.updatePlayer(
       caliste, name: "CALISTE", position: .support, image: "caliste",
-      favoriteChampions: [try #require(Champion.find("braum"))])
+      favoriteChampions: [try #require(ChampionCatalog.builtIn.find("braum"))])
     #expect(team.players[1] == edited)
     #expect(edited.position == .support && edited.name == "CALISTE")
     let error = await #expect(throws: ValidationError.self) {

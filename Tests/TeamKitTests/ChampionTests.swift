@@ -5,7 +5,7 @@ import Testing
 
 @Suite struct ChampionTests {
   @Test func catalogIsEveryChampionWithTheBriefsElevenFirstAsTheGameWritesThem() {
-    let brief = Array(Champion.catalog.prefix(11))
+    let brief = Array(ChampionCatalog.builtIn.champions.prefix(11))
     #expect(
       brief.map(\.name) == [
         "K'Sante", "Jax", "Maokai", "Skarner", "Viktor", "Corki", "Kalista", "Draven", "Braum",
@@ -17,14 +17,19 @@ import Testing
         "fiddlesticks", "jayce",
       ])
     #expect(brief.map(\.id) == brief.map { Champion.searchKey($0.name) })
-    #expect(Champion.catalog.count == 173)
-    #expect(Set(Champion.catalog.map(\.id)).count == 173)
+    #expect(ChampionCatalog.builtIn.champions.count == 173)
+    #expect(Set(ChampionCatalog.builtIn.champions.map(\.id)).count == 173)
     // The others by name, each with the lower-case Data Dragon id and at least one class.
-    let others = Champion.catalog.dropFirst(11)
+    let others = ChampionCatalog.builtIn.champions.dropFirst(11)
     #expect(others.first?.name == "Aatrox" && others.last?.name == "Zyra")
-    #expect(Champion.catalog.allSatisfy { $0.id == $0.id.lowercased() && !$0.classes.isEmpty })
-    #expect(Champion.find("monkeyking")?.name == "Wukong")
-    #expect(Champion.find("ksante")?.gameName == "K'Sante")
+    #expect(
+      ChampionCatalog.builtIn.champions.allSatisfy {
+        $0.id == $0.id.lowercased() && !ChampionCatalog.builtIn.classes(of: $0).isEmpty
+      })
+    #expect(ChampionCatalog.builtIn.find("monkeyking")?.name == "Wukong")
+    #expect(
+      ChampionCatalog.builtIn.find("ksante").map(ChampionCatalog.builtIn.gameName(of:)) == "K'Sante"
+    )
   }
 
   @Test func everyFavouriteOfTheSeedRosterAndOfStoredRostersStillResolves() {
@@ -33,10 +38,12 @@ import Testing
       "ksante", "jax", "maokai", "skarner", "viktor", "corki", "kalista", "draven",
       "braum", "fiddlesticks", "jayce",
     ] {
-      #expect(Champion.find(id)?.id == id)
+      #expect(ChampionCatalog.builtIn.find(id)?.id == id)
     }
     for player in Player.defaultRoster {
-      for champion in player.favoriteChampions { #expect(Champion.find(champion.id) == champion) }
+      for champion in player.favoriteChampions {
+        #expect(ChampionCatalog.builtIn.find(champion.id) == champion)
+      }
     }
   }
 
@@ -56,40 +63,42 @@ import Testing
     ("cass", "cassiopeia"), ("yi", "masteryi"), ("xin", "xinzhao"), ("J4", "jarvaniv"),
   ])
   func theForgivingSearchPutsTheRightChampionFirst(query: String, id: String) {
-    #expect(Champion.search(query).first?.id == id, "\(Champion.search(query).prefix(3).map(\.id))")
+    #expect(
+      ChampionCatalog.builtIn.search(query).first?.id == id,
+      "\(ChampionCatalog.builtIn.search(query).prefix(3).map(\.id))")
   }
 
   @Test func exactThenPrefixThenInsideThenTypo() {
     // "vi": Vi exactly, then names starting with vi (Viego, Viktor), then holding it (Olivia…).
-    let found = Champion.search("vi").map(\.name)
+    let found = ChampionCatalog.builtIn.search("vi").map(\.name)
     #expect(found.first == "Vi")
     let prefix = found.firstIndex(of: "Viktor") ?? -1
     let inside = found.firstIndex(of: "Olivia") ?? -1  // not a champion: stays -1
     #expect(prefix > 0 && inside == -1)
     #expect(found.firstIndex(of: "Viego") ?? 0 < found.firstIndex(of: "Sivir") ?? 0)
     // A typo ranks below every name that holds the query.
-    let typo = Champion.search("jaxx").map(\.name)
+    let typo = ChampionCatalog.builtIn.search("jaxx").map(\.name)
     #expect(typo.first == "Jax")
     // Three letters allow no typo: "jxa" finds nothing.
-    #expect(Champion.search("jxa").isEmpty)
-    #expect(Champion.search("").count == 173)
+    #expect(ChampionCatalog.builtIn.search("jxa").isEmpty)
+    #expect(ChampionCatalog.builtIn.search("").count == 173)
   }
 
   @Test func aClassFilterKeepsOnlyThatClass() {
-    let supports = Champion.search("", classes: [.support])
+    let supports = ChampionCatalog.builtIn.search("", classes: [.support])
     #expect(
       supports.contains { $0.id == "braum" }
-        && supports.allSatisfy { $0.classes.contains(.support) })
+        && supports.allSatisfy { ChampionCatalog.builtIn.classes(of: $0).contains(.support) })
     #expect(!supports.contains { $0.id == "jax" })
-    #expect(Champion.search("bra", classes: [.support]).first?.id == "braum")
-    #expect(Champion.search("jax", classes: [.support]).isEmpty)
+    #expect(ChampionCatalog.builtIn.search("bra", classes: [.support]).first?.id == "braum")
+    #expect(ChampionCatalog.builtIn.search("jax", classes: [.support]).isEmpty)
     #expect(ChampionClass(parsing: " MAGE ") == .mage && ChampionClass(parsing: "healer") == nil)
   }
 
   @Test func twoValuesForTheSameChampionAreEqual() {
     let favourite = Champion(name: "Maokai", imageName: "moakai")
     #expect(favourite.id == "maokai")
-    #expect(favourite == Champion.find("maokai"))
+    #expect(favourite == ChampionCatalog.builtIn.find("maokai"))
     #expect(Set([favourite, Champion(name: "Maokai", imageName: "moakai")]).count == 1)
   }
 
@@ -100,16 +109,17 @@ import Testing
     ("Nunu & Willump", "nunu"), ("Kai'Sa", "kaisa"), ("j-a-x", "jax"),
   ])
   func findsByIdOrNameIgnoringCaseSpacesAndApostrophes(text: String, id: String) {
-    #expect(Champion.find(text)?.id == id)
+    #expect(ChampionCatalog.builtIn.find(text)?.id == id)
   }
 
   @Test(arguments: ["", "teemoo", "moakai", "jax2", "tomato"])
   func findsNothingOutsideTheCatalog(text: String) {
-    #expect(Champion.find(text) == nil)
+    #expect(ChampionCatalog.builtIn.find(text) == nil)
   }
 
   @Test func encodesAsIdNameImageName() throws {
-    let json = String(decoding: TeamJSON.encode(Champion.catalog[2]), as: UTF8.self)
+    let json = String(
+      decoding: TeamJSON.encode(ChampionCatalog.builtIn.champions[2]), as: UTF8.self)
     #expect(json == #"{"id":"maokai","imageName":"moakai","name":"Maokai"}"#)
   }
 }

@@ -45,13 +45,28 @@ import Testing
     }
   }
 
-  @Test func theCatalogGrowsByWhatASyncFoundAndNeverShrinks() {
-    let entries: [Champion.DataDragonEntry] = [("Zyrette", "Zyrette", "the Newest", [.mage])]
-    let grown = Champion.builtIn + []
-    #expect(grown.count == 173 && !grown.contains { $0.id == "zyrette" })
-    // The ordering rule the grown catalog follows: the brief's eleven, then all by name.
-    let catalog = Champion.catalog(of: Champion.dataDragon + entries)
-    #expect(catalog.count == 174 && Array(catalog.prefix(11)) == Array(Champion.builtIn.prefix(11)))
-    #expect(catalog.last?.id == "zyrette")
+  @Test func aCatalogueGrowsByWhatASyncFoundAndNeverShrinks() {
+    func synced(_ id: String, french: String) -> SyncedChampion {
+      SyncedChampion(
+        id: id, name: id, frenchName: french, title: "the Newest", classes: [.mage], picture: "")
+    }
+    let built = ChampionCatalog.builtIn
+    let grown = built.learning(
+      ChampionArt(version: "99.1.1", champions: [synced("Zyrette", french: "Zyrette la Neuve")]))
+    // The value learned; this build's catalogue is untouched.
+    #expect(built.count == 173 && built.find("zyrette") == nil)
+    // The brief's eleven, then all by name; found by its French name, named in French.
+    #expect(
+      grown.count == 174 && Array(grown.champions.prefix(11)) == Array(built.champions.prefix(11)))
+    #expect(
+      grown.champions.last?.id == "zyrette" && grown.find("zyrette la neuve")?.id == "zyrette")
+    #expect(grown.champions.last.map { grown.name(of: $0, in: .french) } == "Zyrette la Neuve")
+    #expect(grown.classes(of: Champion(id: "zyrette", name: "", imageName: "")) == [.mage])
+    // A later sync without it takes nothing away.
+    let later = grown.learning(
+      ChampionArt(version: "99.2.1", champions: [synced("Jax", french: "Jax")]))
+    #expect(later.count == 174 && later.find("zyrette") != nil)
+    // No art, no change.
+    #expect(built.learning(.none).count == 173)
   }
 }

@@ -12,7 +12,8 @@ import Testing
   @Test(arguments: tricky)
   func whatItWritesDecodesBackExactly(text: String) throws {
     let player = Player(
-      name: text, position: .jungle, image: text, favoriteChampions: [Champion.catalog[0]])
+      name: text, position: .jungle, image: text,
+      favoriteChampions: [ChampionCatalog.builtIn.champions[0]])
     for pretty in [false, true] {
       let data = TeamJSON.encode([player], pretty: pretty)
       #expect(try JSONDecoder().decode([Player].self, from: data) == [player])
@@ -65,7 +66,8 @@ import Testing
 
   @Test func prettyOutputIndentsByTwoSpaces() {
     let json = String(
-      decoding: TeamJSON.encode([Champion.catalog[1]], pretty: true), as: UTF8.self)
+      decoding: TeamJSON.encode([ChampionCatalog.builtIn.champions[1]], pretty: true), as: UTF8.self
+    )
     #expect(
       json
         == "[\n  {\n    \"id\": \"jax\",\n    \"imageName\": \"jax\",\n    \"name\": \"Jax\"\n  }\n]"

@@ -12,7 +12,9 @@ import Testing
     let players = [
       Player(
         name: "Zoë", position: .adc,
-        favoriteChampions: [Champion.find("kaisa")!, Champion.find("jinx")!])
+        favoriteChampions: [
+          ChampionCatalog.builtIn.find("kaisa")!, ChampionCatalog.builtIn.find("jinx")!,
+        ])
     ]
     let text = String(decoding: RosterFile.export(players, as: .csv), as: UTF8.self)
     #expect(
@@ -176,7 +178,7 @@ import Testing
     players.append(
       Player(
         name: "-Dash, \"quoted\"", position: .support, image: "dash",
-        favoriteChampions: [Champion.find("braum")!], lineup: .substitute))
+        favoriteChampions: [ChampionCatalog.builtIn.find("braum")!], lineup: .substitute))
     let plan = try RosterImport(RosterFile.export(players, as: .csv), current: players)
     #expect(plan.players == players)
     #expect(plan.added.isEmpty && plan.changed.isEmpty && plan.removed.isEmpty)
@@ -195,8 +197,8 @@ import Testing
       try GameInput(
         result: "win", side: "blue", champions: ["ksante", "", "ahri"], vod: "https://example.com/1"
       )
-      .validated(lineup: [.top: players[0].id], players: players),
-      try GameInput(result: "loss").validated(lineup: [:], players: players),
+      .validated(lineup: [.top: players[0].id], players: players, catalog: .builtIn),
+      try GameInput(result: "loss").validated(lineup: [:], players: players, catalog: .builtIn),
     ]
     scrim.sequence = 3
     scrim.updated = Date(timeIntervalSince1970: 1_774_000_000)  // whole seconds, as ISO 8601 has
@@ -369,7 +371,9 @@ import Testing
     let blue = Team(name: "KC Blue", tag: "KCB")
     var kamiloo = Player(
       name: "Kamiloo", position: .jungle, image: "kamiloo",
-      favoriteChampions: [Champion.find("vi"), Champion.find("leesin")].compactMap { $0 },
+      favoriteChampions: [
+        ChampionCatalog.builtIn.find("vi"), ChampionCatalog.builtIn.find("leesin"),
+      ].compactMap { $0 },
       teamID: blue.id, riotID: try RiotID(parsing: "Kamiloo#EUW"), realName: "Kamil")
     kamiloo.lineup = .starter
     let current = roster + [kamiloo]

@@ -217,7 +217,7 @@ struct ValidationCase: Sendable, CustomTestStringConvertible {
     mine.name = "Kanna"
     mine.contractEnd = "2029-06-30"
     mine.position = "top"  // typed another way: unchanged
-    let merge = mine.merged(from: base, over: theirs)
+    let merge = mine.merged(from: base, over: theirs, champions: .builtIn)
     #expect(merge.input.name == "Kanna")  // mine
     #expect(merge.input.position == "Mid")  // theirs
     #expect(merge.conflicts == [.contractEnd])  // both, differently
@@ -227,7 +227,7 @@ struct ValidationCase: Sendable, CustomTestStringConvertible {
     mine.position = "Mid"
     mine.lineup = ""
     theirs.lineup = "substitute"
-    let same = mine.merged(from: base, over: theirs)
+    let same = mine.merged(from: base, over: theirs, champions: .builtIn)
     #expect(same.conflicts == [] && same.input.position == "Mid")
     #expect(same.input.lineup == "substitute")
   }
@@ -237,8 +237,12 @@ struct ValidationCase: Sendable, CustomTestStringConvertible {
     theirs.favoriteChampions = ["viktor"]
     var mine = base
     mine.favoriteChampions = ["Jax", "jayce"]  // the same set, another order
-    #expect(mine.merged(from: base, over: theirs).input.favoriteChampions == ["viktor"])
+    #expect(
+      mine.merged(from: base, over: theirs, champions: .builtIn).input.favoriteChampions == [
+        "viktor"
+      ])
     mine.favoriteChampions = ["braum"]
-    #expect(mine.merged(from: base, over: theirs).conflicts == [.favoriteChampions])
+    #expect(
+      mine.merged(from: base, over: theirs, champions: .builtIn).conflicts == [.favoriteChampions])
   }
 }

@@ -162,7 +162,7 @@ import Testing
       result: "win", side: "blue", champions: ["ksante", "vi", "ahri", "jinx", "rell"],
       players: ["", "kamiloo", "", "", ""],
       opponentChampions: ["aatrox", "", "azir", "", ""]
-    ).validated(lineup: lineup, players: players + [academy])
+    ).validated(lineup: lineup, players: players + [academy], catalog: .builtIn)
     #expect(
       game.picks.map(\.playerID) == [
         starters[0].id, academy.id, tao.id, starters[3].id, starters[4].id,
@@ -170,24 +170,28 @@ import Testing
     #expect(game.picks.allSatisfy { !$0.guessed })
     #expect(game.opponentPicks.map(\.champion) == ["aatrox", "azir"])
     #expect(game.opponentPicks.map(\.position) == [.top, .mid])
-    #expect(try GameInput(game).validated(lineup: [:], players: players + [academy]) == game)
+    #expect(
+      try GameInput(game).validated(lineup: [:], players: players + [academy], catalog: .builtIn)
+        == game)
 
     // A guess logged again as it was stays a guess; naming the player confirms it.
     var guessed = game
     guessed.picks[2].guessed = true
     let again = GameInput(guessed)
     #expect(again.players[2] == "?" + tao.id.uuidString)
-    #expect(try again.validated(lineup: [:], players: players + [academy]) == guessed)
+    #expect(
+      try again.validated(lineup: [:], players: players + [academy], catalog: .builtIn) == guessed)
     var confirmed = again
     confirmed.players[2] = tao.id.uuidString
     #expect(
-      try confirmed.validated(lineup: [:], players: players + [academy]).picks[2].guessed == false)
+      try confirmed.validated(lineup: [:], players: players + [academy], catalog: .builtIn)
+        .picks[2].guessed == false)
 
     let stranger = try #require(
       throws: ValidationError.self,
       performing: {
         try GameInput(result: "win", champions: ["ksante"], players: ["Nobody"])
-          .validated(lineup: lineup, players: players)
+          .validated(lineup: lineup, players: players, catalog: .builtIn)
       })
     #expect(
       stranger.message(for: .game)?.text(in: .english)
@@ -196,7 +200,7 @@ import Testing
       throws: ValidationError.self,
       performing: {
         try GameInput(result: "win", champions: [], players: ["Tao"])
-          .validated(lineup: lineup, players: players)
+          .validated(lineup: lineup, players: players, catalog: .builtIn)
       })
     #expect(
       noChampion.message(for: .game)?.text(in: .english)
@@ -205,7 +209,7 @@ import Testing
       throws: ValidationError.self,
       performing: {
         try GameInput(result: "win", opponentChampions: ["notachampion"])
-          .validated(lineup: lineup, players: players)
+          .validated(lineup: lineup, players: players, catalog: .builtIn)
       })
   }
 

@@ -456,7 +456,8 @@ import Testing
   ) async throws {
     let db = try TestDatabase(backend, in: folder)
     let team = EsportTeam(store: try db.open())
-    try await team.addPlayer(name: "Saken", position: .mid, favoriteChampions: Champion.catalog)
+    try await team.addPlayer(
+      name: "Saken", position: .mid, favoriteChampions: ChampionCatalog.builtIn.champions)
     try await team.removePlayer(team.players[0])
     #expect(try db.open().players == team.players)
     #expect(team.players.map(\.name) == ["Caliste", "Targamas", "Saken"])

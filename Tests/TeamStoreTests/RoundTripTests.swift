@@ -63,7 +63,7 @@ import Testing
     let today = Day(Date())
     for index in 0..<Int.random(in: 4...14, using: &random) {
       let champions = (0..<Int.random(in: 0...4, using: &random)).compactMap { _ in
-        Champion.catalog.randomElement(using: &random)?.id
+        ChampionCatalog.builtIn.champions.randomElement(using: &random)?.id
       }
       var joined = day(&random, years: 1...9999)
       var end = day(&random, years: 1...9999)

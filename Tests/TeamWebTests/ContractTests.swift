@@ -135,7 +135,10 @@ import Testing
     let slot = ResponseCache.tokenSlot
     #expect(slot.count > PlayerInput.maxNameLength)
     #expect(PlayerInput.imageNameProblem(String(repeating: "~", count: 8)) != nil)
-    #expect(Champion.catalog.allSatisfy { !$0.name.contains("~") && !$0.imageName.contains("~") })
+    #expect(
+      ChampionCatalog.builtIn.champions.allSatisfy {
+        !$0.name.contains("~") && !$0.imageName.contains("~")
+      })
     // The longest pseudos of slot characters, on every cached page: one slot per token field.
     let players = (0..<2).map { _ in
       Player(name: String(repeating: "~", count: PlayerInput.maxNameLength), position: .mid)
@@ -222,7 +225,7 @@ import Testing
     }
     let champions = properties["favoriteChampions"]?["items"] as? [String: Any]
     for id in try #require(champions?["enum"] as? [String]) {
-      #expect(Champion.find(id) != nil)
+      #expect(ChampionCatalog.builtIn.find(id) != nil)
     }
     // null is allowed too (read as absent: the roster's rule), the strings are lineups.
     let lineups = try #require(properties["lineup"]?["enum"] as? [Any])

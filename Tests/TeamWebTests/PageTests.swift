@@ -121,7 +121,7 @@ import Testing
     }
     #expect(
       html.components(separatedBy: #"type="checkbox" name="champion""#).count - 1
-        == Champion.catalog.count)
+        == ChampionCatalog.builtIn.champions.count)
     #expect(html.contains(">Cancel<") && html.contains(">Add<"))
   }
 

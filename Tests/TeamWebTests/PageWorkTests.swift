@@ -278,17 +278,17 @@ import Testing
     let detail = try await app.client.get("/players/\(canna.id)").text
     #expect(choices(detail) == canna.favoriteChampions.count)
     let edit = try await app.client.get("/players/\(canna.id)/edit").text
-    #expect(choices(edit) == Champion.catalog.count)
+    #expect(choices(edit) == ChampionCatalog.builtIn.champions.count)
     // The shared row: every champion, unchecked, kept by browsers for good.
     let row = try await app.client.get(rowPath)
-    #expect(row.status == 200 && choices(row.text) == Champion.catalog.count)
+    #expect(row.status == 200 && choices(row.text) == ChampionCatalog.builtIn.champions.count)
     #expect(!row.text.contains("checked"))
     #expect(row.header("cache-control") == "public, max-age=31536000, immutable")
     // A refused add (the sheet open without scripts) has them all.
     let session = try await app.session()
     let refused = try await app.addThroughForm(name: "canna", session: session)
     #expect(refused.status == 409 || refused.status == 422)
-    #expect(choices(refused.text) == Champion.catalog.count)
+    #expect(choices(refused.text) == ChampionCatalog.builtIn.champions.count)
   }
 
   @Test func withoutScriptsTheFormsSearchShowsTheMatchesWithEverythingTypedAndSavesNothing()

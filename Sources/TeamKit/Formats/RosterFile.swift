@@ -186,7 +186,7 @@ public enum RosterFile {
   /// Reads `data` (JSON or CSV, detected) as a whole roster, and the week a JSON export
   /// carries (nil for a CSV, or for a JSON list of players as the API gives it).
   /// - Throws: ``Problems`` listing every unreadable line or entry.
-  static func entries(_ data: Data) throws(Problems) -> (
+  static func entries(_ data: Data, champions: ChampionCatalog) throws(Problems) -> (
     players: [Entry], availability: [PlayerHours]?, events: [TeamEvent]?
   ) {
     switch format(of: data) {
@@ -208,7 +208,7 @@ public enum RosterFile {
         throw Problems(problems: [Problem(place: Message("The file"), message: error.message)])
       }
     case .csv, .frenchCSV:
-      return (try csvEntries(text(of: data)), nil, nil)
+      return (try csvEntries(text(of: data), champions: champions), nil, nil)
     }
   }
 
@@ -299,12 +299,14 @@ public enum RosterFile {
   ]
 
   /// The player a CSV row's values (by field) give.
-  private static func input(from values: [String: String]) -> PlayerInput {
+  private static func input(from values: [String: String], champions catalog: ChampionCatalog)
+    -> PlayerInput
+  {
     // Champions as people type them: any separator, any spelling the search forgives.
     let champions = (values["champions"] ?? "")
       .split { $0 == "," || $0 == ";" || $0 == "|" || $0 == "/" }
       .map { $0.trimmed }.filter { !$0.isEmpty }
-      .map { Champion.find($0)?.id ?? Champion.search($0).first?.id ?? $0 }
+      .map { catalog.find($0)?.id ?? catalog.search($0).first?.id ?? $0 }
     return PlayerInput(
       name: values["name"] ?? "", position: values["position"] ?? "",
       image: values["image"] ?? "", favoriteChampions: champions,
@@ -314,7 +316,9 @@ public enum RosterFile {
       joined: values["joined"] ?? "", contractEnd: values["contractEnd"] ?? "")
   }
 
-  private static func csvEntries(_ text: String) throws(Problems) -> [Entry] {
+  private static func csvEntries(_ text: String, champions: ChampionCatalog) throws(Problems)
+    -> [Entry]
+  {
     let text = text.hasPrefix("\u{FEFF}") ? String(text.dropFirst()) : text
     let firstLine = text.prefix { $0 != "\n" && $0 != "\r\n" && $0 != "\r" }
     // The separator is the one the header uses most: `,`, `;` (French spreadsheets) or tab.
@@ -364,7 +368,7 @@ public enum RosterFile {
         }
         id = parsed
       }
-      let input = input(from: values)
+      let input = input(from: values, champions: champions)
       // A row shorter than the header has no value for its last columns: they are absent.
       let columns = Set(values.keys.compactMap(PlayerField.init(column:)))
       entries.append(Entry(place: place, id: id, input: input, fields: columns))

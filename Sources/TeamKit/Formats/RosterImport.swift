@@ -62,15 +62,16 @@ public struct RosterImport: Sendable {
   ///   - teams: the organisation's teams (a row's team is looked up among them).
   ///   - team: the team the import is about; nil for the whole organisation (a row without a
   ///     team then goes to the first).
+  ///   - champions: the champions a favourite may be (the store's).
   ///   - photoHash: a photo's name as the store keeps it (its SHA-256), to tell a photo the
   ///     player has already.
   /// - Throws: ``RosterFile/Problems`` listing every problem with its line or entry.
   public init(
     _ data: Data, current: [Player], removed: [Player] = [], teams: [Team] = [.first],
     team: Team? = nil, mode: Mode = .merge, today: Day = Day(Date()),
-    photoHash: (Data) -> String = { _ in "" }
+    champions: ChampionCatalog = .builtIn, photoHash: (Data) -> String = { _ in "" }
   ) throws(RosterFile.Problems) {
-    let file = try RosterFile.entries(data)
+    let file = try RosterFile.entries(data, champions: champions)
     let inScope = { (player: Player) in team.map { player.teamID == $0.id } ?? true }
     let byID = Dictionary(uniqueKeysWithValues: current.map { ($0.id, $0) })
     let removedByID = Dictionary(removed.map { ($0.id, $0) }) { first, _ in first }
@@ -170,7 +171,7 @@ public struct RosterImport: Sendable {
       let context = PlayerInput.Context(
         teams: teams, defaultTeam: team?.id,
         takenRiotID: { key in riotIDs[key].flatMap { $0.id == id ? nil : $0.name } },
-        today: today)
+        today: today, champions: champions)
       // A player found, or back from Recently removed, keeps what the file has no column for.
       let input =
         (match ?? returning).map {
@@ -228,7 +229,7 @@ public struct RosterImport: Sendable {
       schedule = Self.week(
         hours: hours, events: events,
         players: Dictionary((staying + players).map { ($0.id, $0.teamID) }) { $1 },
-        teams: teams, problems: &problems)
+        teams: teams, champions: champions, problems: &problems)
     } else if team == nil, (file.availability == nil) != (file.events == nil) {
       problems.append(
         .init(
@@ -306,7 +307,7 @@ public struct RosterImport: Sendable {
   /// - Parameter players: the file's players, with their teams.
   private static func week(
     hours: [PlayerHours], events: [TeamEvent], players: [UUID: UUID], teams: [Team],
-    problems: inout [RosterFile.Problem]
+    champions: ChampionCatalog, problems: inout [RosterFile.Problem]
   ) -> Schedule {
     let availability = checked(hours, players: players, problems: &problems)
     for team in teams
@@ -338,7 +339,8 @@ public struct RosterImport: Sendable {
         continue
       }
       do throws(ValidationError) {
-        checked.append(try Self.checked(event, of: team, players: players))
+        checked.append(
+          try Self.checked(event, of: team, players: players, champions: champions))
       } catch {
         problems.append(.init(place: place, message: error.message))
       }
@@ -376,9 +378,9 @@ public struct RosterImport: Sendable {
   }
 
   /// One event of the file, checked as the API checks it, on its team's clock.
-  private static func checked(_ event: TeamEvent, of team: Team, players: [UUID: UUID])
-    throws(ValidationError) -> TeamEvent
-  {
+  private static func checked(
+    _ event: TeamEvent, of team: Team, players: [UUID: UUID], champions: ChampionCatalog
+  ) throws(ValidationError) -> TeamEvent {
     var kept = try EventInput(event, in: team.zone).validated(
       id: event.id, team: team.id, zone: team.zone, invited: [], now: event.updated)
     guard event.games.count <= GameInput.maxGames else {
@@ -389,7 +391,7 @@ public struct RosterImport: Sendable {
         .game, Message("Give a sequence of 0 to %@ (the changes counted).", maxSequence))
     }
     kept.games = try event.games.map { (game) throws(ValidationError) in
-      try checked(game, players: players)
+      try checked(game, players: players, champions: champions)
     }
     // Its instants as the file has them: the wall clock would move an event in the hour
     // the clocks pass twice.
@@ -414,8 +416,8 @@ public struct RosterImport: Sendable {
   }
 
   /// One logged game of the file.
-  private static func checked(_ game: Game, players: [UUID: UUID]) throws(ValidationError)
-    -> Game
+  private static func checked(_ game: Game, players: [UUID: UUID], champions: ChampionCatalog)
+    throws(ValidationError) -> Game
   {
     for picks in [game.picks, game.opponentPicks]
     where Set(picks.map(\.position)).count != picks.count {
@@ -431,7 +433,7 @@ public struct RosterImport: Sendable {
         game.picks.compactMap { pick in
           pick.playerID.flatMap { players[$0] != nil ? (pick.position, $0) : nil }
         }
-      ) { first, _ in first }, players: [])
+      ) { first, _ in first }, players: [], catalog: champions)
     for index in checked.picks.indices {
       let pick = checked.picks[index]
       checked.picks[index].guessed =

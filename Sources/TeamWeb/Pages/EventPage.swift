@@ -288,10 +288,12 @@ extension Pages {
 
   /// A champion played: its picture, its name, and who played it.
   private func pickItem(_ pick: Game.Pick, names: [UUID: String]) -> HTML {
-    let champion = Champion.find(pick.champion)
+    let champion = champions.find(pick.champion)
     var item: [HTML] = [
       avatar(champion?.imageName ?? pick.champion, size: 40),
-      .h("span", ["class": "pick-name"], champion?.localizedName(in: language) ?? pick.champion),
+      .h(
+        "span", ["class": "pick-name"],
+        champion.map { champions.name(of: $0, in: language) } ?? pick.champion),
     ]
     if let player = pick.playerID.flatMap({ names[$0] }) {
       item.append(

@@ -35,7 +35,7 @@ extension Pages {
           [Self.csrfField(token), fieldError(errors, .game)] + rows + [
             .h(
               "datalist", ["id": "champion-names"],
-              Champion.catalog.map { .h("option", ["value": $0.name]) }),
+              champions.champions.map { .h("option", ["value": $0.name]) }),
             .h(
               "div", ["class": "actions"],
               [
@@ -82,7 +82,7 @@ extension Pages {
     func typed(_ list: [String]?) -> String {
       list.flatMap { $0.indices.contains(role) ? $0[role] : nil } ?? ""
     }
-    func championName(_ text: String) -> String { Champion.find(text)?.name ?? text }
+    func championName(_ text: String) -> String { champions.find(text)?.name ?? text }
     let named = typed(game?.players)
     // A guess stays one unless someone names the player for sure.
     let guess = named.hasPrefix("?") ? UUID(uuidString: String(named.dropFirst())) : nil

@@ -15,6 +15,8 @@ struct Pages: Sendable {
   /// The library and roster the pictures are drawn from: their addresses then name their
   /// content's version (nil: plain addresses).
   let pictures: ImageLibrary.Shown?
+  /// The champions the pages name and offer: the store's, with what its syncs brought.
+  var champions: ChampionCatalog { pictures?.roster.champions ?? .builtIn }
 
   /// `key` in the pages' language, its arguments put in.
   func localized(_ key: String, _ arguments: any CustomStringConvertible...) -> String {

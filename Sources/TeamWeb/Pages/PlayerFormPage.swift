@@ -18,9 +18,9 @@ extension Pages {
       championClass = form["class"]?.first ?? ""
     }
 
-    /// The champions that match, best first.
-    var matches: [Champion] {
-      Champion.search(
+    /// The champions of `catalog` that match, best first.
+    func matches(in catalog: ChampionCatalog) -> [Champion] {
+      catalog.search(
         query, classes: ChampionClass(rawValue: championClass).map { [$0] } ?? [])
     }
   }
@@ -94,13 +94,13 @@ extension Pages {
     _ input: PlayerInput, search: ChampionSearch?, everyChampion: Bool, _ fields: FormFields
   ) -> HTML {
     var chosen: [Champion] = []  // in the order chosen
-    for champion in input.favoriteChampions.compactMap(Champion.find)
+    for champion in input.favoriteChampions.compactMap(champions.find)
     where !chosen.contains(champion) {
       chosen.append(champion)
     }
-    let matches = search?.matches
+    let matches = search?.matches(in: champions)
     let others =
-      (matches ?? (everyChampion ? Champion.catalog : []))
+      (matches ?? (everyChampion ? champions.champions : []))
       .filter { champion in !chosen.contains(champion) }
     let noMatch =
       matches?.isEmpty == true
@@ -378,7 +378,7 @@ extension Pages {
           ["type": "checkbox", "name": "champion", "value": champion.id]
             + (checked ? ["checked": ""] : [:])),
         avatar(champion.imageName, size: 56, lazy: true),
-        .h("span", champion.localizedName(in: language)),
+        .h("span", champions.name(of: champion, in: language)),
       ])
   }
 

@@ -206,7 +206,7 @@ extension Pages {
                 "li", [:],
                 [
                   avatar(champion.imageName, size: 56),
-                  .h("span", champion.localizedName(in: language)),
+                  .h("span", champions.name(of: champion, in: language)),
                 ])
             }),
       ])
@@ -242,7 +242,7 @@ extension Pages {
             localized(
               "Played in logged games: %@",
               played.map {
-                "\(Champion.find($0.champion)?.localizedName(in: language) ?? $0.champion) ×\($0.games)"
+                "\(champions.find($0.champion).map { champions.name(of: $0, in: language) } ?? $0.champion) ×\($0.games)"
               }
               .joined(separator: ", "))),
       ])

@@ -396,7 +396,7 @@ extension WebApp {
       guard query.unicodeScalars.count <= 100 else {  // as the schema counts
         throw HTTPError(400, context.localized("Shorten the search to 100 characters or fewer."))
       }
-      return context.json(Champion.search(query, classes: classes))
+      return context.json(context.pages.champions.search(query, classes: classes))
     }
 
     route("GET", "/api/openapi.json", RoutePolicy(.reader, team: .organisation)) { _, _ in

@@ -138,8 +138,8 @@ extension Pages {
             String(count), version)),
         .h(
           "p", ["class": "art-sample"],
-          art.champions.prefix(12).compactMap { Champion.find($0.id) }.map {
-            avatar($0.imageName, size: 40, alt: $0.localizedName(in: language))
+          art.champions.prefix(12).compactMap { champions.find($0.id) }.map {
+            avatar($0.imageName, size: 40, alt: champions.name(of: $0, in: language))
           }),
       ]
     }

@@ -49,14 +49,16 @@ extension WebApp {
 
   /// A field's value as the edit form shows it, for a message.
   static func shown(
-    _ field: ValidationError.Field, of input: PlayerInput, in language: Language
+    _ field: ValidationError.Field, of input: PlayerInput, in pages: Pages
   ) -> String {
-    switch field {
+    let language = pages.language
+    return switch field {
     case .name: input.name
     case .position: input.position
     case .image: input.image
     case .favoriteChampions:
-      input.favoriteChampions.compactMap { Champion.find($0)?.name }.joined(separator: ", ")
+      input.favoriteChampions.compactMap { pages.champions.find($0)?.name }.joined(
+        separator: ", ")
     case .lineup: (try? Lineup(parsing: input.lineup))?.displayName(in: language) ?? input.lineup
     case .riotID: input.riotID
     case .realName: input.realName

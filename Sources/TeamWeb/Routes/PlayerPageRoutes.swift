@@ -147,7 +147,8 @@ extension WebApp {
     }
     let edit = PlayerEdit(
       name: input.name, position: input.position, image: input.image,
-      favoriteChampions: current.favorites(keepingOrderWith: input.favoriteChampions),
+      favoriteChampions: current.favorites(
+        keepingOrderWith: input.favoriteChampions, champions: context.pages.champions),
       lineup: input.lineup.isEmpty ? nil : input.lineup, riotID: input.riotID,
       realName: input.realName, nationality: input.nationality, birthDate: input.birthDate,
       joined: input.joined, contractEnd: input.contractEnd)
@@ -185,7 +186,9 @@ extension WebApp {
         request, context, 409, notice: WebApp.changedNotice(current, in: context.language),
         player: current)
     }
-    let merge = input.merged(from: Pages.input(of: base), over: Pages.input(of: current))
+    let merge = input.merged(
+      from: Pages.input(of: base), over: Pages.input(of: current),
+      champions: context.pages.champions)
     guard merge.conflicts.isEmpty else {
       let who = authors.joined(separator: ", ")
       let (token, cookie) = WebApp.csrfToken(for: request)
@@ -198,7 +201,7 @@ extension WebApp {
               field: field,
               text: Message(
                 "%1$@ changed this meanwhile, to “%2$@”: keep yours or take theirs, then Save.",
-                who, WebApp.shown(field, of: now, in: context.language)),
+                who, WebApp.shown(field, of: now, in: context.pages)),
               isConflict: true)
           }), token: token, version: WebApp.etag(current), cookie: cookie, status: 409,
         notice: context.localized(
