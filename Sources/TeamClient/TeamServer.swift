@@ -313,8 +313,8 @@ public final class TeamServer: RosterSource {
       from: try await call("PUT", "api/week/events/\(id)", body: TeamJSON.encode(input)).data)
   }
 
-  public func removeEvent(id: UUID) async throws {
-    _ = try await call("DELETE", "api/week/events/\(id)")
+  public func removeEvent(id: UUID, following: Bool) async throws {
+    _ = try await call("DELETE", "api/week/events/\(id)" + (following ? "?following=true" : ""))
   }
 
   public func logGames(_ games: [GameInput], of id: UUID) async throws -> TeamEvent {

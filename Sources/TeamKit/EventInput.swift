@@ -13,10 +13,15 @@ public struct EventInput: Hashable, Sendable {
   /// Empty for online.
   public var place: String
   public var notes: String
+  /// For a new event, the days of the week it repeats on (`tue,thu`, `mar jeu`); empty for
+  /// once. With ``until``, it plans a series (``validatedSeries(team:zone:invited:now:)``).
+  public var repeats: String
+  /// The last day of a series (`2027-01-31`); empty when it does not repeat.
+  public var until: String
 
   public init(
     kind: String, start: String, end: String = "", opponent: String = "", format: String = "",
-    place: String = "", notes: String = ""
+    place: String = "", notes: String = "", repeats: String = "", until: String = ""
   ) {
     self.kind = kind
     self.start = start
@@ -25,6 +30,8 @@ public struct EventInput: Hashable, Sendable {
     self.format = format
     self.place = place
     self.notes = notes
+    self.repeats = repeats
+    self.until = until
   }
 
   /// An event as the form shows it again, its times in `zone`.

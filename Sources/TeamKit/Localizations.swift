@@ -218,6 +218,8 @@ enum Localizations {
       "Une base PostgreSQL (postgresql://utilisateur@hôte/nom, sinon $KCORP_DATABASE_URL) au lieu d’un fichier ; le mot de passe vient de PGPASSFILE ou de $PGPASSWORD.",
     "A PostgreSQL database is restored with pg_restore (docs/SCALING.md); kcorp restore puts back a file.":
       "Une base PostgreSQL se restaure avec pg_restore (docs/SCALING.md) ; kcorp restore remet un fichier en place.",
+    "A change is made to this event alone: leave its repeat days and last day empty.":
+      "Une modification ne touche que cet événement : laissez vides les jours de répétition et le dernier jour.",
     "A favourite champion.": "Un champion favori.",
     "A folder of pictures named after image names (canna.png, jax.webp, …); by default ‘images’ beside the database.":
       "Un dossier d’images nommées d’après les noms d’image (canna.png, jax.webp, …) ; par défaut « images » à côté de la base de données.",
@@ -233,6 +235,8 @@ enum Localizations {
     "A private address staff phones subscribe to: anyone who has it sees this team's events.":
       "Une adresse privée à laquelle s’abonnent les téléphones du staff : toute personne ayant ce lien voit les événements de cette équipe.",
     "A pseudo or an id.": "Un pseudo ou un identifiant.",
+    "A series runs at most %@ days; give an earlier last day.":
+      "Une série dure au plus %@ jours ; donnez un dernier jour plus tôt.",
     "A team keeps at most %@ calendar addresses; revoke one first.":
       "Une équipe garde au plus %@ adresses d’agenda ; révoquez-en une d’abord.",
     "A team the role holds on (repeat for several); every team when omitted.":
@@ -272,6 +276,8 @@ enum Localizations {
     "Added the team %1$@ (%2$@).": "Équipe %1$@ (%2$@) ajoutée.",
     "Address (roster.example.org)": "Adresse (roster.example.org)",
     "All classes": "Toutes les classes",
+    "Also cancel the events of its series after it.":
+      "Annuler aussi les événements suivants de sa série.",
     "An API token has no account to change or sign out of.":
       "Un jeton d’API n’a pas de compte à modifier ni de session à fermer.",
     "An event lasts at most 24 hours; put the end sooner.":
@@ -321,6 +327,8 @@ enum Localizations {
     "Cancel": "Annuler",
     "Cancel an event.": "Annuler un événement.",
     "Cancel this event": "Annuler cet événement",
+    "Cancel this event and the %@ following": "Annuler cet événement et les %@ suivants",
+    "Cancelled %1$@ and the %2$@ following.": "%1$@ annulé, et les %2$@ suivants.",
     "Cancelled %@.": "%@ annulé.",
     "Cancelled.": "Annulé.",
     "Cannot back up into %@: %@": "Impossible de sauvegarder dans %@ : %@",
@@ -367,6 +375,8 @@ enum Localizations {
       "Choisissez un nom de jeton de 1 à 32 lettres, chiffres, « . », « _ » ou « - ».",
     "Choose an account name of 1 to 32 letters, digits, “.”, “_” or “-”.":
       "Choisissez un nom de compte de 1 à 32 lettres, chiffres, « . », « _ » ou « - ».",
+    "Choose the days it repeats on, or leave the last day empty.":
+      "Choisissez les jours de répétition, ou laissez le dernier jour vide.",
     "Choose the team to move %@ to.": "Choisissez l’équipe où transférer %@.",
     "Class": "Classe",
     "Complete: one player per role.": "Complet : un joueur par rôle.",
@@ -526,6 +536,7 @@ enum Localizations {
     "Give the password on standard input.": "Donnez le mot de passe sur l’entrée standard.",
     "Give the recording as an https:// address, or nothing.":
       "Donnez l’enregistrement sous forme d’adresse https://, ou rien.",
+    "Give the series' last day (YYYY-MM-DD).": "Donnez le dernier jour de la série (AAAA-MM-JJ).",
     "Give the team a tag of 2 to 5 letters or digits (KC, KCB).":
       "Donnez à l’équipe un tag de 2 à 5 lettres ou chiffres (KC, KCB).",
     "Give “%@” once: an object repeats it.": "Ne donnez « %@ » qu’une fois : un objet le répète.",
@@ -652,6 +663,7 @@ enum Localizations {
     "New player · %@": "Nouveau joueur · %@",
     "New team": "Nouvelle équipe",
     "Next": "Suivante",
+    "Next in the series": "Suivant de la série",
     "Next seven days": "Les sept prochains jours",
     "Next week": "Semaine suivante",
     "No": "Non",
@@ -780,6 +792,8 @@ enum Localizations {
     "Print what would change; change nothing.": "Afficher ce qui changerait ; ne rien changer.",
     "Pseudo": "Pseudo",
     "Put the end after the start.": "Mettez la fin après le début.",
+    "Put the series' last day on or after its first.":
+      "Mettez le dernier jour de la série le jour du premier ou après.",
     "REMOVED": "SUPPRIMÉ",
     "ROLE": "RÔLE",
     "Read the password from standard input (else it is asked for).":
@@ -819,6 +833,7 @@ enum Localizations {
     "Removed the team %@.": "Équipe %@ supprimée.",
     "Removed, to Recently removed": "Supprimés, vers Supprimés récemment",
     "Rename": "Renommer",
+    "Repeat every week on (none: once)": "Répéter chaque semaine le (aucun : une seule fois)",
     "Replace the database with a backup, checked first; all or nothing.":
       "Remplacer la base de données par une sauvegarde, vérifiée d’abord ; tout ou rien.",
     "Replace.": "Remplacer.",
@@ -878,6 +893,7 @@ enum Localizations {
       "Envoyez la photo en image/jpeg, image/png, image/webp ou image/heic.",
     "Send the players’ ids, in the order wanted.":
       "Envoyez les identifiants des joueurs, dans l’ordre voulu.",
+    "Series: %1$@ of %2$@, the last on %3$@": "Série : %1$@ sur %2$@, le dernier le %3$@",
     "Serve HTTPS with this PEM certificate.": "Servir en HTTPS avec ce certificat PEM.",
     "Serve the web app and JSON API; Ctrl-C or SIGTERM stops it cleanly.":
       "Servir l’application web et l’API JSON ; Ctrl-C ou SIGTERM l’arrête proprement.",
@@ -1004,6 +1020,8 @@ enum Localizations {
       "Le mot de passe actuel est incorrect (ou trop d’essais : attendez, puis réessayez).",
     "The database file (else $KCORP_DB, else $XDG_DATA_HOME/kcorp/roster.sqlite or ~/.local/share/kcorp/roster.sqlite).":
       "Le fichier de base de données (sinon $KCORP_DB, sinon $XDG_DATA_HOME/kcorp/roster.sqlite ou ~/.local/share/kcorp/roster.sqlite).",
+    "The days of the week it repeats on, such as tue,thu (or mar,jeu).":
+      "Les jours de la semaine où il se répète, par exemple mar,jeu (ou tue,thu).",
     "The event's id (kcorp week shows it).": "L’identifiant de l’événement (kcorp week le montre).",
     "The event's id.": "L’identifiant de l’événement.",
     "The file": "Le fichier",
@@ -1062,6 +1080,7 @@ enum Localizations {
       "L’effectif n’a pas pu être enregistré pour l’instant ; rien n’a été modifié. Réessayez.",
     "The roster is empty. Add a player with ‘kcorp players add’.":
       "L’effectif est vide. Ajoutez un joueur avec « kcorp players add ».",
+    "The series' last day.": "Le dernier jour de la série.",
     "The server answered %1$@: %2$@": "Le serveur a répondu %1$@ : %2$@",
     "The server has no memory to spare for the password now; try again soon.":
       "Le serveur n’a pas de mémoire disponible pour le mot de passe en ce moment ; réessayez bientôt.",
@@ -1188,6 +1207,7 @@ enum Localizations {
     "Unknown ‘%@ %@’; use %@ or %@.": "« %@ %@ » inconnu ; utilisez %@ ou %@.",
     "Unprocessable Content": "Contenu non traitable",
     "Unsupported Media Type": "Type de média non pris en charge",
+    "Until (the series' last day)": "Jusqu’au (dernier jour de la série)",
     "Updated: %@.": "Mis à jour : %@.",
     "Usage:": "Utilisation :",
     "Usage: %@": "Utilisation : %@",
@@ -1222,6 +1242,8 @@ enum Localizations {
     "Who can play, hour by hour": "Qui peut jouer, heure par heure",
     "Who changed what, the newest first.": "Qui a modifié quoi, du plus récent au plus ancien.",
     "Win": "Victoire",
+    "With --repeats and --until it plans a series: the event on each of those days,\nat the same time, from --start to the last day. The series' events are listed;\n--json gives the first, as the API answers.":
+      "Avec --repeats et --until, planifie une série : l’événement chacun de ces jours,\nà la même heure, de --start au dernier jour. Les événements de la série sont listés ;\n--json donne le premier, comme l’API répond.",
     "With subs: %@": "Avec remplaçants : %@",
     "Work on the team's server (else $KCORP_SERVER) instead of a database, with the API token in $KCORP_TOKEN.":
       "Travailler sur le serveur de l’équipe (sinon $KCORP_SERVER) plutôt que sur une base de données, avec le jeton d’API de $KCORP_TOKEN.",
@@ -1345,8 +1367,12 @@ enum Localizations {
       "« %@ » n’est pas une ou deux dates ; écrivez AAAA-MM-JJ, ou AAAA-MM-JJ..AAAA-MM-JJ pour plusieurs jours.",
     "“%@” is not a date; write it as YYYY-MM-DD (2026-11-30).":
       "« %@ » n’est pas une date ; écrivez-la AAAA-MM-JJ (2026-11-30).",
+    "“%@” is not a date; write it as YYYY-MM-DD.":
+      "« %@ » n’est pas une date ; écrivez-la AAAA-MM-JJ.",
     "“%@” is not a day and hours; write them as Mon-Fri 18:00-23:00.":
       "« %@ » n’est pas un jour et des heures ; écrivez-les comme lun-ven 18:00-23:00.",
+    "“%@” is not a day of the week; write days such as tue,thu.":
+      "« %@ » n’est pas un jour de la semaine ; écrivez des jours comme mar,jeu.",
     "“%@” is not a format; choose Bo1, Bo3 or Bo5.":
       "« %@ » n’est pas un format ; choisissez Bo1, Bo3 ou Bo5.",
     "“%@” is not a kind of event; choose scrim, match, training or review.":
@@ -1363,6 +1389,8 @@ enum Localizations {
       "« %@ » n’est pas un fuseau horaire ; donnez-en un comme Europe/Paris ou America/New_York.",
     "“%@” is not an id; leave the id empty for a new player.":
       "« %@ » n’est pas un identifiant ; laissez l’identifiant vide pour un nouveau joueur.",
+    "“%@” is not true or false; write following=true.":
+      "« %@ » n’est ni true ni false ; écrivez following=true.",
     "“local” names the staff at the machine; choose another name.":
       "« local » désigne le staff devant la machine ; choisissez un autre nom.",
   ]

@@ -55,7 +55,8 @@ public protocol RosterSource: AnyObject, Sendable {
   /// Plans an event for a team, its times on the team's clock; its starters are invited.
   func addEvent(_ input: EventInput, team: String?) async throws -> TeamEvent
   func updateEvent(id: UUID, with input: EventInput) async throws -> TeamEvent
-  func removeEvent(id: UUID) async throws
+  /// Cancels an event, and with `following` the events of its series after it.
+  func removeEvent(id: UUID, following: Bool) async throws
   /// Logs an event's games, replacing those logged before.
   func logGames(_ games: [GameInput], of id: UUID) async throws -> TeamEvent
   /// A player's answer to an event (nil takes it back).

@@ -35,6 +35,18 @@ public struct Schedule: Hashable, Sendable {
     return copy
   }
 
+  /// The events of `event`'s series, the earliest first; just `event` when it was planned
+  /// alone.
+  public func series(of event: TeamEvent) -> [TeamEvent] {
+    guard let series = event.series else { return [event] }
+    return events.filter { $0.series == series }
+  }
+
+  /// `event` and the events of its series after it, the earliest first.
+  public func series(from event: TeamEvent) -> [TeamEvent] {
+    series(of: event).filter { $0.id == event.id || Self.chronological(event, $0) }
+  }
+
   /// The schedule without the event with this id.
   public func without(event id: UUID) -> Schedule {
     var copy = self

@@ -61,6 +61,9 @@ public struct TeamEvent: Identifiable, Hashable, Sendable {
   public var comments: [UUID: String] = [:]
   /// The games played, once logged.
   public var games: [Game]
+  /// The series it was planned in (every Tuesday and Thursday until a date), shared by its
+  /// events; nil for an event planned alone. Each event of a series is changed alone.
+  public var series: UUID?
   /// Counts the changes since it was made (a calendar's `SEQUENCE`).
   public var sequence: Int
   /// When it last changed (a calendar's `DTSTAMP`).
@@ -72,7 +75,8 @@ public struct TeamEvent: Identifiable, Hashable, Sendable {
   public init(
     id: UUID = UUID(), teamID: UUID, kind: Kind, start: Date, end: Date, opponent: String = "",
     format: Format? = nil, place: String = "", notes: String = "", invited: [UUID] = [],
-    answers: [UUID: Answer] = [:], games: [Game] = [], sequence: Int = 0, updated: Date = Date()
+    answers: [UUID: Answer] = [:], games: [Game] = [], series: UUID? = nil, sequence: Int = 0,
+    updated: Date = Date()
   ) {
     self.id = id
     self.teamID = teamID
@@ -86,6 +90,7 @@ public struct TeamEvent: Identifiable, Hashable, Sendable {
     self.invited = invited
     self.answers = answers
     self.games = games
+    self.series = series
     self.sequence = sequence
     self.updated = updated
   }

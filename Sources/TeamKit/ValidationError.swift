@@ -13,6 +13,8 @@ public struct ValidationError: Error, Hashable, Sendable, CustomStringConvertibl
     case teamName, tag, league, parent, timeZone
     /// An event's fields (``EventInput``) and a game's.
     case eventType, start, end, opponent, format, place, notes, game
+    /// The days a new event repeats on, and the series' last day.
+    case repeats, until
     /// A player's availability (``Availability``).
     case weekly, away
     /// What a player says with an answer.

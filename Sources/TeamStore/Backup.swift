@@ -119,118 +119,117 @@ extension RosterStore {
 extension RosterStore {
   /// The tables copied, parents before children, with each column's kind: text, integer,
   /// real or bytes. Sessions come along (the staff stay signed in); failed sign-ins do not.
-  private static let copiedTables:
-    [(table: String, columns: [(String, Character)], order: String)] =
-      [
-        ("organisation", [("id", "i"), ("name", "t")], "id"),
-        (
-          "team",
-          [
-            ("id", "t"), ("name", "t"), ("tag", "t"), ("league", "t"), ("sort_order", "i"),
-            ("time_zone", "t"),
-          ], "sort_order"
-        ),
-        (
-          "player",
-          [
-            ("id", "t"), ("name", "t"), ("name_key", "t"), ("position", "t"), ("image", "t"),
-            ("sort_order", "i"), ("lineup", "t"), ("removed_at", "d"), ("team_id", "t"),
-            ("riot_id", "t"), ("riot_key", "t"), ("real_name", "t"), ("nationality", "t"),
-            ("birth_date", "t"), ("joined", "t"), ("contract_end", "t"),
-          ], "sort_order"
-        ),
-        (
-          "favorite_champion", [("player_id", "t"), ("champion_id", "t"), ("sort_order", "i")],
-          "player_id, sort_order"
-        ),
-        ("photo", [("player_id", "t"), ("hash", "t"), ("jpeg", "b")], "player_id"),
-        (
-          "account",
-          [
-            ("name", "t"), ("name_key", "t"), ("role", "t"), ("password", "t"), ("created_at", "d"),
-            ("player_id", "t"),
-          ],
-          "name"
-        ),
-        (
-          "session",
-          [("token_hash", "t"), ("account", "t"), ("created_at", "d"), ("last_seen", "d")],
-          "token_hash"
-        ),
-        (
-          "api_token",
-          [
-            ("name", "t"), ("token_hash", "t"), ("role", "t"), ("created_at", "d"),
-            ("last_used", "d"),
-          ], "name"
-        ),
-        ("account_team", [("account", "t"), ("team_id", "t")], "account, team_id"),
-        ("token_team", [("token", "t"), ("team_id", "t")], "token, team_id"),
-        (
-          "tenure",
-          [
-            ("player_id", "t"), ("team_id", "t"), ("team_name", "t"), ("team_tag", "t"),
-            ("position", "t"), ("from_day", "t"), ("to_day", "t"),
-          ], "rowid"
-        ),
-        (
-          "history",
-          [
-            ("at", "d"), ("author", "t"), ("kind", "t"), ("player_id", "t"), ("player_name", "t"),
-            ("before", "t"), ("after", "t"), ("from_team", "t"), ("to_team", "t"),
-            ("other_player", "t"),
-          ], "id"
-        ),
-        (
-          "champion_art",
-          [
-            ("id", "t"), ("name", "t"), ("french_name", "t"), ("title", "t"), ("classes", "t"),
-            ("version", "t"), ("hash", "t"), ("jpeg", "b"),
-          ], "id"
-        ),
-        (
-          "availability_block",
-          [("player_id", "t"), ("day", "i"), ("start_minute", "i"), ("end_minute", "i")],
-          "player_id, day, start_minute"
-        ),
-        (
-          "absence", [("player_id", "t"), ("first_day", "t"), ("last_day", "t")],
-          "player_id, first_day"
-        ),
-        (
-          "team_event",
-          [
-            ("id", "t"), ("team_id", "t"), ("kind", "t"), ("starts", "d"), ("ends", "d"),
-            ("opponent", "t"), ("format", "t"), ("place", "t"), ("notes", "t"),
-            ("sequence", "i"), ("updated", "d"),
-          ], "id"
-        ),
-        (
-          "event_invitation",
-          [
-            ("event_id", "t"), ("player_id", "t"), ("sort_order", "i"), ("answer", "t"),
-            ("comment", "t"),
-          ],
-          "event_id, sort_order"
-        ),
-        (
-          "event_game",
-          [("event_id", "t"), ("number", "i"), ("result", "t"), ("side", "t"), ("vod", "t")],
-          "event_id, number"
-        ),
-        (
-          "game_pick",
-          [
-            ("event_id", "t"), ("number", "i"), ("position", "t"), ("player_id", "t"),
-            ("champion", "t"), ("opponent", "i"), ("guessed", "i"),
-          ], "event_id, number, opponent, position"
-        ),
-        (
-          "calendar_feed",
-          [("secret", "t"), ("team_id", "t"), ("player_id", "t"), ("created", "d")],
-          "secret"
-        ),
-      ]
+  static let copiedTables: [(table: String, columns: [(String, Character)], order: String)] =
+    [
+      ("organisation", [("id", "i"), ("name", "t")], "id"),
+      (
+        "team",
+        [
+          ("id", "t"), ("name", "t"), ("tag", "t"), ("league", "t"), ("sort_order", "i"),
+          ("time_zone", "t"),
+        ], "sort_order"
+      ),
+      (
+        "player",
+        [
+          ("id", "t"), ("name", "t"), ("name_key", "t"), ("position", "t"), ("image", "t"),
+          ("sort_order", "i"), ("lineup", "t"), ("removed_at", "d"), ("team_id", "t"),
+          ("riot_id", "t"), ("riot_key", "t"), ("real_name", "t"), ("nationality", "t"),
+          ("birth_date", "t"), ("joined", "t"), ("contract_end", "t"),
+        ], "sort_order"
+      ),
+      (
+        "favorite_champion", [("player_id", "t"), ("champion_id", "t"), ("sort_order", "i")],
+        "player_id, sort_order"
+      ),
+      ("photo", [("player_id", "t"), ("hash", "t"), ("jpeg", "b")], "player_id"),
+      (
+        "account",
+        [
+          ("name", "t"), ("name_key", "t"), ("role", "t"), ("password", "t"), ("created_at", "d"),
+          ("player_id", "t"),
+        ],
+        "name"
+      ),
+      (
+        "session",
+        [("token_hash", "t"), ("account", "t"), ("created_at", "d"), ("last_seen", "d")],
+        "token_hash"
+      ),
+      (
+        "api_token",
+        [
+          ("name", "t"), ("token_hash", "t"), ("role", "t"), ("created_at", "d"),
+          ("last_used", "d"),
+        ], "name"
+      ),
+      ("account_team", [("account", "t"), ("team_id", "t")], "account, team_id"),
+      ("token_team", [("token", "t"), ("team_id", "t")], "token, team_id"),
+      (
+        "tenure",
+        [
+          ("player_id", "t"), ("team_id", "t"), ("team_name", "t"), ("team_tag", "t"),
+          ("position", "t"), ("from_day", "t"), ("to_day", "t"),
+        ], "rowid"
+      ),
+      (
+        "history",
+        [
+          ("at", "d"), ("author", "t"), ("kind", "t"), ("player_id", "t"), ("player_name", "t"),
+          ("before", "t"), ("after", "t"), ("from_team", "t"), ("to_team", "t"),
+          ("other_player", "t"),
+        ], "id"
+      ),
+      (
+        "champion_art",
+        [
+          ("id", "t"), ("name", "t"), ("french_name", "t"), ("title", "t"), ("classes", "t"),
+          ("version", "t"), ("hash", "t"), ("jpeg", "b"),
+        ], "id"
+      ),
+      (
+        "availability_block",
+        [("player_id", "t"), ("day", "i"), ("start_minute", "i"), ("end_minute", "i")],
+        "player_id, day, start_minute"
+      ),
+      (
+        "absence", [("player_id", "t"), ("first_day", "t"), ("last_day", "t")],
+        "player_id, first_day"
+      ),
+      (
+        "team_event",
+        [
+          ("id", "t"), ("team_id", "t"), ("kind", "t"), ("starts", "d"), ("ends", "d"),
+          ("opponent", "t"), ("format", "t"), ("place", "t"), ("notes", "t"),
+          ("sequence", "i"), ("updated", "d"), ("series_id", "t"),
+        ], "id"
+      ),
+      (
+        "event_invitation",
+        [
+          ("event_id", "t"), ("player_id", "t"), ("sort_order", "i"), ("answer", "t"),
+          ("comment", "t"),
+        ],
+        "event_id, sort_order"
+      ),
+      (
+        "event_game",
+        [("event_id", "t"), ("number", "i"), ("result", "t"), ("side", "t"), ("vod", "t")],
+        "event_id, number"
+      ),
+      (
+        "game_pick",
+        [
+          ("event_id", "t"), ("number", "i"), ("position", "t"), ("player_id", "t"),
+          ("champion", "t"), ("opponent", "i"), ("guessed", "i"),
+        ], "event_id, number, opponent, position"
+      ),
+      (
+        "calendar_feed",
+        [("secret", "t"), ("team_id", "t"), ("player_id", "t"), ("created", "d")],
+        "secret"
+      ),
+    ]
 
   /// Copies the whole organisation — teams, players (Recently removed included), photos,
   /// tenures, the history, accounts, sessions, tokens, the synced champion art and the

@@ -79,7 +79,9 @@ public final class LocalRoster: RosterSource {
     try await store.updateEvent(id: id, with: input, by: author)
   }
 
-  public func removeEvent(id: UUID) async throws { try await store.removeEvent(id: id, by: author) }
+  public func removeEvent(id: UUID, following: Bool) async throws {
+    try await store.removeEvent(id: id, following: following, by: author)
+  }
 
   public func logGames(_ games: [GameInput], of id: UUID) async throws -> TeamEvent {
     try await store.logGames(games, of: id, by: author)

@@ -56,6 +56,7 @@ extension Writer {
   private func events() throws -> [UUID: TeamEvent] {
     enum Column: Int32, SQLColumns {
       case id, teamID, kind, starts, ends, opponent, format, place, notes, sequence, updated
+      case seriesID
     }
     var events: [UUID: TeamEvent] = [:]
     try statement("SELECT \(Column.list()) FROM team_event").forEachRow { row in
@@ -73,7 +74,9 @@ extension Writer {
         start: Date(timeIntervalSince1970: row.double(Column.starts)),
         end: Date(timeIntervalSince1970: row.double(Column.ends)),
         opponent: row.text(Column.opponent), format: format, place: row.text(Column.place),
-        notes: row.text(Column.notes), sequence: Int(row.int(Column.sequence)),
+        notes: row.text(Column.notes),
+        series: try row.optional(Column.seriesID).map { try value(UUID(text: $0), .seriesID) },
+        sequence: Int(row.int(Column.sequence)),
         updated: Date(timeIntervalSince1970: row.double(Column.updated)))
     }
     return events
@@ -221,15 +224,15 @@ extension Writer {
     try statement(
       """
       INSERT INTO team_event (id, team_id, kind, starts, ends, opponent, format, place, notes,
-        sequence, updated)
-      VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)
+        sequence, updated, series_id)
+      VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)
       """
     ).bind(
       .text(event.id.text), .text(event.teamID.text), .text(event.kind.rawValue),
       .double(event.start.timeIntervalSince1970), .double(event.end.timeIntervalSince1970),
       .text(event.opponent), event.format.map { .text($0.rawValue) } ?? .null,
       .text(event.place), .text(event.notes), .int(Int64(event.sequence)),
-      .double(event.updated.timeIntervalSince1970)
+      .double(event.updated.timeIntervalSince1970), event.series.map { .text($0.text) } ?? .null
     ).run()
     let invitation = try statement(
       """

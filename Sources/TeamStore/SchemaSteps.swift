@@ -141,6 +141,10 @@ extension Schema {
     .both(
       "ALTER TABLE event_invitation ADD COLUMN comment TEXT"
     ),
+    // The series an event was planned in.
+    .both(
+      "ALTER TABLE team_event ADD COLUMN series_id TEXT"
+    ),
   ]
 
   /// A version's SQL in each dialect.

@@ -47,7 +47,8 @@ extension RosterStore {
   }
 
   /// Plans an event for a team (its tag or id; the first team when nil), read in the team's
-  /// time zone, inviting its starters.
+  /// time zone, inviting its starters; when the input repeats, the whole series at once
+  /// (``EventInput/validatedSeries(team:zone:invited:now:)``). Returns the first event.
   /// - Throws: ``RosterError/invalid(_:)``, ``RosterError/notFound(_:)`` (no such team) or
   ///   ``RosterError/storage(_:)``.
   @discardableResult
@@ -56,8 +57,11 @@ extension RosterStore {
   {
     try await perform { [now] writer, roster in
       let team = try Self.team(tagOrID, in: roster)
-      if roster.schedule.events.count(where: { $0.teamID == team.id })
-        >= Schedule.maxEventsPerTeam
+      let starters = roster.players(in: team.id).filter { $0.lineup == .starter }.map(\.id)
+      let events = try input.validatedSeries(
+        team: team.id, zone: team.zone, invited: starters, now: now())
+      if roster.schedule.events.count(where: { $0.teamID == team.id }) + events.count
+        > Schedule.maxEventsPerTeam
       {
         throw RosterError.conflict(
           ValidationError(
@@ -66,19 +70,22 @@ extension RosterStore {
               "%1$@ keeps at most %2$@ events; cancel old ones first.", team.name,
               Schedule.maxEventsPerTeam), isConflict: true))
       }
-      let starters = roster.players(in: team.id).filter { $0.lineup == .starter }.map(\.id)
-      let event = try writer.save(
-        try input.validated(team: team.id, zone: team.zone, invited: starters, now: now()))
-      try Self.record(.eventAdded, event, team: team, writer: writer, author: author, at: now())
-      let schedule = try Self.invitingCovers(
-        event, roster: roster, schedule: roster.schedule.with(event), writer: writer,
-        author: author, at: now())
-      return (roster.with(schedule: schedule), schedule.event(id: event.id) ?? event)
+      var schedule = roster.schedule
+      for planned in events {
+        let event = try writer.save(planned)
+        try Self.record(.eventAdded, event, team: team, writer: writer, author: author, at: now())
+        schedule = try Self.invitingCovers(
+          event, roster: roster, schedule: schedule.with(event), writer: writer,
+          author: author, at: now())
+      }
+      let first = events[0].id
+      return (roster.with(schedule: schedule), schedule.event(id: first) ?? events[0])
     }
   }
 
   /// Changes an event's kind, times, opponent, format, place and notes; its invitations,
-  /// answers and games stay.
+  /// answers and games stay. An event of a series changes alone: an input that repeats is
+  /// refused.
   /// - Throws: ``RosterError/notFound(_:)``, ``RosterError/invalid(_:)`` or
   ///   ``RosterError/storage(_:)``.
   @discardableResult
@@ -88,10 +95,17 @@ extension RosterStore {
     try await perform { [now] writer, roster in
       guard let current = roster.schedule.event(id: id) else { throw RosterError.notFound(id) }
       let team = roster.team(id: current.teamID) ?? roster.firstTeam
+      guard input.repeats.isEmpty, input.until.isEmpty else {
+        throw ValidationError(
+          .repeats,
+          Message("A change is made to this event alone: leave its repeat days and last day empty.")
+        )
+      }
       var event = try input.validated(
         id: id, team: current.teamID, zone: team.zone, invited: current.invited, now: now())
       event.answers = current.answers
       event.games = current.games
+      event.series = current.series
       event.sequence = current.sequence
       event.updated = current.updated
       guard event != current else { return (nil, current) }
@@ -106,15 +120,26 @@ extension RosterStore {
     }
   }
 
-  /// Cancels an event.
+  /// Cancels an event, and with `following` the events of its series after it, in one
+  /// change. Returns the events cancelled, in order.
   /// - Throws: ``RosterError/notFound(_:)`` or ``RosterError/storage(_:)``.
-  public func removeEvent(id: UUID, by author: String = local) async throws(RosterError) {
+  @discardableResult
+  public func removeEvent(id: UUID, following: Bool = false, by author: String = local)
+    async throws(RosterError) -> [TeamEvent]
+  {
     try await perform { [now] writer, roster in
       guard let event = roster.schedule.event(id: id) else { throw RosterError.notFound(id) }
       let team = roster.team(id: event.teamID) ?? roster.firstTeam
-      try writer.delete(event: id)
-      try Self.record(.eventRemoved, event, team: team, writer: writer, author: author, at: now())
-      return (roster.with(schedule: roster.schedule.without(event: id)), ())
+      let cancelled =
+        following ? roster.schedule.series(from: event) : [event]
+      var schedule = roster.schedule
+      for event in cancelled {
+        try writer.delete(event: event.id)
+        try Self.record(
+          .eventRemoved, event, team: team, writer: writer, author: author, at: now())
+        schedule = schedule.without(event: event.id)
+      }
+      return (roster.with(schedule: schedule), cancelled)
     }
   }
 

@@ -118,10 +118,11 @@ struct TeamScope: Sendable {
     return try await store.updateEvent(id: id, with: input, by: author)
   }
 
-  /// Cancels one of the team's events.
-  func removeEvent(_ id: UUID) async throws(RosterError) {
+  /// Cancels one of the team's events, and with `following` the events of its series after
+  /// it.
+  func removeEvent(_ id: UUID, following: Bool = false) async throws(RosterError) {
     try ownedEvent(id)
-    try await store.removeEvent(id: id, by: author)
+    try await store.removeEvent(id: id, following: following, by: author)
   }
 
   /// Logs the games of one of the team's events.

@@ -123,12 +123,23 @@ struct ShowWeek: Command {
 struct AddEvent: Command {
   static let name = "events add"
   static let abstract = "Plan a scrim, match, training or review; its starters are invited."
+  static let discussion = """
+    With --repeats and --until it plans a series: the event on each of those days,
+    at the same time, from --start to the last day. The series' events are listed;
+    --json gives the first, as the API answers.
+    """
   static let options =
     eventOptions.map { option in
       ["--type", "--start"].contains(option.name)
         ? Option(name: option.name, value: option.value, help: option.help, isRequired: true)
         : option
-    } + [teamOption, jsonFlag]
+    } + [
+      Option(
+        name: "--repeats", value: "DAYS",
+        help: "The days of the week it repeats on, such as tue,thu (or mar,jeu)."),
+      Option(name: "--until", value: "YYYY-MM-DD", help: "The series' last day."),
+      teamOption, jsonFlag,
+    ]
   let input: EventInput
   let team: String?
   let json: Bool
@@ -138,7 +149,8 @@ struct AddEvent: Command {
       kind: parsed.value("--type") ?? "", start: parsed.value("--start") ?? "",
       end: parsed.value("--end") ?? "", opponent: parsed.value("--opponent") ?? "",
       format: parsed.value("--format") ?? "", place: parsed.value("--place") ?? "",
-      notes: parsed.value("--notes") ?? "")
+      notes: parsed.value("--notes") ?? "", repeats: parsed.value("--repeats") ?? "",
+      until: parsed.value("--until") ?? "")
     team = parsed.value("--team")
     json = parsed.flag("--json")
   }
@@ -151,7 +163,7 @@ struct AddEvent: Command {
       json
         ? text(
           TeamJSON.encode(EventDocument(event, verdict: week.verdict(of: event)), pretty: true))
-        : lines([event], of: week))
+        : lines(week.schedule.series(of: event), of: week))
   }
 }
 
@@ -205,16 +217,26 @@ struct RemoveEvent: Command {
   static let name = "events remove"
   static let abstract = "Cancel an event."
   static let arguments = [Argument(name: "ID", help: "The event's id.")]
-  static let options: [Option] = []
+  static let options = [
+    Option.flag("--following", "Also cancel the events of its series after it.")
+  ]
   let id: String
+  let following: Bool
 
-  init(_ parsed: Parsed) { id = parsed.positionals[0] }
+  init(_ parsed: Parsed) {
+    id = parsed.positionals[0]
+    following = parsed.flag("--following")
+  }
 
   func run(_ context: Context) async throws {
     let roster = try context.roster()
-    let (event, _) = try await findEvent(id, in: roster)
-    try await roster.removeEvent(id: event.id)
-    print(localized("Cancelled %@.", event.title))
+    let (event, week) = try await findEvent(id, in: roster)
+    let count = following ? week.schedule.series(from: event).count : 1
+    try await roster.removeEvent(id: event.id, following: following)
+    print(
+      count > 1
+        ? localized("Cancelled %1$@ and the %2$@ following.", event.title, count - 1)
+        : localized("Cancelled %@.", event.title))
   }
 }
 

@@ -94,6 +94,31 @@ import Testing
     #expect(try kcorp("teams", "edit", "KC", "--time-zone", "Mars/Olympus").status == 65)
   }
 
+  @Test func aSeriesIsPlannedListedAndItsRestCancelled() throws {
+    let added = try kcorp(
+      "events", "add", "--type", "training", "--start", "2027-01-04T18:00", "--repeats", "lun,mer",
+      "--until", "2027-01-13")
+    #expect(added.status == 0, "\(added.stderr)")
+    let lines = added.stdout.split(separator: "\n").filter { $0.contains("Training") }
+    #expect(
+      lines.map { $0.prefix(26) } == [
+        "Mon 2027-01-04 18:00–20:00", "Wed 2027-01-06 18:00–20:00", "Mon 2027-01-11 18:00–20:00",
+        "Wed 2027-01-13 18:00–20:00",
+      ])
+    let week = try kcorp("week", "--from", "2027-01-11", "--json")
+    let ids = try #require(
+      (try JSONSerialization.jsonObject(with: Data(week.stdout.utf8)) as? [String: Any])?["events"]
+        as? [[String: Any]]
+    ).compactMap { $0["id"] as? String }
+    #expect(ids.count == 2)
+    let removed = try kcorp("events", "remove", ids[0], "--following")
+    #expect(removed.stdout == "Cancelled Training and the 1 following.\n", "\(removed.stderr)")
+    #expect(try kcorp("week", "--from", "2027-01-11").stdout.contains("Nothing is planned"))
+    let bad = try kcorp(
+      "events", "add", "--type", "training", "--start", "2027-01-04T18:00", "--repeats", "someday")
+    #expect(bad.status == 65 && bad.stderr.split(separator: "\n").count == 1)
+  }
+
   @Test func badInputIsOneLineAndItsExitCode() throws {
     let skipped = try kcorp("events", "add", "--type", "scrim", "--start", "2026-03-29T02:30")
     #expect(skipped.status == 65)

@@ -54,6 +54,18 @@ import Testing
     #expect(store.roster.schedule.feeds.count == 1)
     #expect(try await kcorp("events", "remove", event.id.text).status == 0)
     #expect(store.roster.schedule.events.isEmpty)
+
+    // A series through the server, and its rest cancelled.
+    let series = try await kcorp(
+      "events", "add", "--type", "scrim", "--start", "2027-01-05T20:00", "--repeats", "tue,thu",
+      "--until", "2027-01-14")
+    #expect(series.status == 0, "\(series.stderr)")
+    #expect(series.stdout.contains("Thu 2027-01-14 20:00–22:00  Scrim"))
+    let events = store.roster.schedule.events
+    #expect(events.count == 4 && Set(events.map(\.series)).count == 1)
+    let rest = try await kcorp("events", "remove", events[1].id.text, "--following")
+    #expect(rest.stdout == "Cancelled Scrim and the 2 following.\n", "\(rest.stderr)")
+    #expect(store.roster.schedule.events.map(\.id) == [events[0].id])
   }
 
   @Test func everyRosterCommandWorksOnTheServer() async throws {

@@ -201,6 +201,7 @@ import Testing
       try GameInput(result: "loss").validated(lineup: [:], players: players, catalog: .builtIn),
     ]
     scrim.sequence = 3
+    scrim.series = UUID()  // planned in a series
     scrim.updated = Date(timeIntervalSince1970: 1_774_000_000)  // whole seconds, as ISO 8601 has
     let hours = Availability(
       weekly: try Availability.weekly(parsing: "Mon-Fri 18:00-23:00"),

@@ -131,6 +131,7 @@ import Testing
           ALTER TABLE game_pick DROP COLUMN opponent;
           ALTER TABLE game_pick DROP COLUMN guessed;
           ALTER TABLE event_invitation DROP COLUMN comment;
+          ALTER TABLE team_event DROP COLUMN series_id;
           PRAGMA user_version = 14;
           """)
       case .postgres:
@@ -138,6 +139,7 @@ import Testing
           """
           ALTER TABLE game_pick DROP COLUMN opponent, DROP COLUMN guessed;
           ALTER TABLE event_invitation DROP COLUMN comment;
+          ALTER TABLE team_event DROP COLUMN series_id;
           DELETE FROM schema_version; INSERT INTO schema_version (version) VALUES (14);
           """)
       }
@@ -335,5 +337,55 @@ import Testing
     #expect(
       try db.open().roster.schedule.feeds.count(where: { $0.playerID == caliste.id })
         == RosterStore.maxFeedsPerPlayer)
+  }
+
+  @Test(arguments: Backend.allCases)
+  func aSeriesIsPlannedAtOnceKeptAndItsRestCancelledInOneChange(_ backend: Backend) async throws {
+    let db = try TestDatabase(backend, in: folder)
+    let store = try db.open()
+    let first = try await store.addEvent(
+      EventInput(
+        kind: "scrim", start: "2027-01-05T20:00", opponent: "G2", repeats: "tue,thu",
+        until: "2027-01-28"), by: "coach")
+    let series = try #require(first.series)
+    let events = store.roster.schedule.series(of: first)
+    #expect(events.count == 8 && events.first == first)
+    // Each invites the starters and is a history entry of its own.
+    let starters = store.players.filter { $0.lineup == .starter }.map(\.id)
+    #expect(events.allSatisfy { $0.invited == starters })
+    #expect(try store.history(limit: 8).allSatisfy { $0.kind == .eventAdded })
+    #expect(try db.open().roster.schedule.series(of: first).map(\.id) == events.map(\.id))
+
+    // An event of it changes alone; a change that repeats is refused.
+    let moved = try await store.updateEvent(
+      id: events[2].id, with: EventInput(kind: "scrim", start: "2027-01-12T21:00", opponent: "G2"))
+    #expect(moved.series == series && store.roster.schedule.series(of: first).count == 8)
+    await #expect(throws: RosterError.self) {
+      try await store.updateEvent(
+        id: events[3].id,
+        with: EventInput(
+          kind: "scrim", start: "2027-01-14T20:00", repeats: "thu", until: "2027-02-01"))
+    }
+
+    // The fifth and the rest cancelled; the four before stay.
+    let cancelled = try await store.removeEvent(id: events[4].id, following: true, by: "coach")
+    #expect(cancelled.map(\.id) == events[4...].map(\.id))
+    let kept = try db.open().roster.schedule.series(of: first)
+    #expect(kept.map(\.id) == events[..<4].map(\.id))
+    // One event alone leaves its series.
+    try await store.removeEvent(id: events[1].id)
+    #expect(
+      store.roster.schedule.series(of: first).map(\.id) == [
+        events[0].id, events[2].id, events[3].id,
+      ])
+
+    // A series refused is refused whole: nothing of it is planned.
+    await #expect(throws: RosterError.self) {
+      try await store.addEvent(
+        EventInput(
+          kind: "training", start: "2027-02-01T18:00", repeats: "mon,tue,wed,thu,fri,sat,sun",
+          until: "2027-09-01"))
+    }
+    #expect(store.roster.schedule.events.count == 3)
   }
 }

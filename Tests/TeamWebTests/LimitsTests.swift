@@ -41,7 +41,18 @@ import Testing
   }
 
   @Test func aTeamKeepsAtMostFiveThousandEventsOnTheAPIAndInAnImport() async throws {
-    try await scrims(Schedule.maxEventsPerTeam)
+    try await scrims(Schedule.maxEventsPerTeam - 2)
+    // A series counts whole: four events do not fit in two places, two do.
+    let series =
+      #"{"kind":"scrim","start":"2030-01-01T20:00","repeats":"tue,thu","until":"2030-01-%@"}"#
+    let tooMany = try await app.postJSON(
+      "/api/week/events", series.replacingOccurrences(of: "%@", with: "10"))
+    #expect(tooMany.status == 409 && tooMany.text.contains("keeps at most 5000 events"))
+    #expect(app.store.roster.schedule.events.count == Schedule.maxEventsPerTeam - 2)
+    let fits = try await app.postJSON(
+      "/api/week/events", series.replacingOccurrences(of: "%@", with: "03"))
+    #expect(fits.status == 201)
+    #expect(app.store.roster.schedule.events.count == Schedule.maxEventsPerTeam)
     let refused = try await app.postJSON(
       "/api/week/events", #"{"kind":"scrim","start":"2030-01-07T20:00"}"#)
     #expect(refused.status == 409)

@@ -101,6 +101,44 @@ import Testing
     #expect(app.store.roster.version == before)
   }
 
+  @Test func aSeriesIsPlannedByOneRequestAndItsRestCancelledByAnother() async throws {
+    let planned = try await app.postJSON(
+      "/api/week/events",
+      #"{"kind":"scrim","start":"2027-01-05T20:00","opponent":"G2","repeats":"tue,thu","until":"2027-01-28"}"#
+    )
+    #expect(planned.status == 201)
+    let first = try json(planned)
+    let series = try #require(first["series"] as? String)
+    let events = app.store.roster.schedule.events
+    #expect(events.count == 8 && events.allSatisfy { $0.series?.uuidString == series })
+    #expect(planned.header("location") == "/api/week/events/\(events[0].id)")
+
+    // A change is made to one event alone.
+    let repeating = try await send(
+      "PUT", "/api/week/events/\(events[1].id)",
+      #"{"kind":"scrim","start":"2027-01-07T20:00","repeats":"thu","until":"2027-02-01"}"#)
+    #expect(repeating.status == 422 && repeating.text.contains(#""field":"repeats""#))
+    let bad = try await app.client.send(
+      "DELETE", "/api/week/events/\(events[5].id)?following=maybe")
+    #expect(bad.status == 400 && bad.text.contains("following=true"))
+    #expect(app.store.roster.schedule.events.count == 8)
+
+    let cancelled = try await app.client.send(
+      "DELETE", "/api/week/events/\(events[5].id)?following=true")
+    #expect(cancelled.status == 204)
+    #expect(app.store.roster.schedule.events.map(\.id) == events[..<5].map(\.id))
+    let alone = try await app.client.send("DELETE", "/api/week/events/\(events[0].id)")
+    #expect(alone.status == 204 && app.store.roster.schedule.events.count == 4)
+
+    // What the series' fields refuse is said per field, nothing planned.
+    let refused = try await app.postJSON(
+      "/api/week/events", #"{"kind":"scrim","start":"2027-02-01T20:00","repeats":"someday"}"#)
+    #expect(refused.status == 422)
+    #expect(
+      refused.text.contains(#""field":"repeats""#) && refused.text.contains(#""field":"until""#))
+    #expect(app.store.roster.schedule.events.count == 4)
+  }
+
   @Test func aCalendarFeedIsServedWithItsSecretUntilRevoked() async throws {
     let event = try await app.postJSON(
       "/api/week/events", #"{"kind":"match","start":"2026-03-28T17:00","opponent":"Vitality"}"#)

@@ -49,6 +49,50 @@ import Testing
     #expect(week.contains("00:00–24:00"))
   }
 
+  @Test func aSeriesIsPlannedWithTheDaysItRepeatsOnAndItsRestCancelledFromAnEvent() async throws {
+    let session = try await app.session()
+    let week = try await app.client.get("/week?team=KC&from=2027-01-04").text
+    #expect(week.contains(#"<legend>Repeat every week on (none: once)</legend>"#))
+    #expect(week.contains(#"<input type="checkbox" name="repeats" value="tue">"#))
+    let planned = try await app.post(
+      "/week/events?team=KC",
+      [
+        ("csrf", session.token), ("kind", "scrim"), ("start", "2027-01-05T20:00"),
+        ("opponent", "G2"), ("repeats", "tue"), ("repeats", "thu"), ("until", "2027-01-21"),
+      ], session: session)
+    #expect(planned.status == 303)
+    let events = app.store.roster.schedule.events
+    #expect(events.count == 6 && Set(events.map(\.series)).count == 1)
+    let second = try await app.client.get("/events/\(events[1].id)").text
+    #expect(second.contains("Series: 2 of 6, the last on Thu 21 Jan 2027"))
+    #expect(second.contains(#"<a href="/events/\#(events[2].id)">Next in the series</a>"#))
+    #expect(second.contains("Cancel this event and the 4 following"))
+    // The edit form changes this event alone: it has no repeat.
+    #expect(second.components(separatedBy: #"name="repeats""#).count == 1)
+
+    let cancelled = try await app.post(
+      "/events/\(events[1].id)/delete", [("csrf", session.token), ("following", "true")],
+      session: session)
+    #expect(cancelled.status == 303)
+    #expect(app.store.roster.schedule.events.map(\.id) == [events[0].id])
+    let last = try await app.client.get("/events/\(events[0].id)").text
+    #expect(!last.contains("Series:") && !last.contains("following"))
+
+    // Refused: what was typed stays, each problem by its field.
+    let refused = try await app.post(
+      "/week/events?team=KC",
+      [
+        ("csrf", session.token), ("kind", "scrim"), ("start", "2027-02-02T20:00"),
+        ("repeats", "tue"), ("until", "2026-01-01"),
+      ], session: session)
+    #expect(refused.status == 422)
+    #expect(refused.text.contains(#"<p class="error" id="until-error">"#))
+    #expect(
+      refused.text.contains(#"value="tue" checked"#)
+        && refused.text.contains(#"value="2026-01-01""#))
+    #expect(app.store.roster.schedule.events.count == 1)
+  }
+
   @Test func aRefusedEventKeepsWhatWasTypedAndSaysWhy() async throws {
     let session = try await app.session()
     let before = app.store.roster.version

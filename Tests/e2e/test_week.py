@@ -241,3 +241,45 @@ def test_hours_are_painted_on_the_grid_at_phone_size(week_server, browser):
     assert browser.find_element(By.ID, "weekly").get_attribute("value") == \
         "Mon 18:00-19:00, Tue 18:00-19:00, Wed 18:00-19:00, Thu 20:00-21:00"
     assert violations(browser) == []
+
+
+def test_a_series_is_planned_by_tapping_its_days_and_its_rest_cancelled_at_phone_size(
+        week_server, browser, screenshots):
+    sign_in(browser, week_server, "coach", "coach password")
+    thursday = next_thursday()
+    tuesday = thursday + datetime.timedelta(days=5)
+    last = thursday + datetime.timedelta(days=21)
+    browser.get(f"{week_server}/week?from={thursday - datetime.timedelta(days=3)}&plan={thursday}")
+    Select(browser.find_element(By.ID, "eventType")).select_by_value("scrim")
+    browser.find_element(By.ID, "opponent").send_keys("Vitality")
+    # Tuesday and Thursday, two taps on the day toggles, which fit the phone's width.
+    toggles = {value: browser.find_element(
+        By.CSS_SELECTOR, f"input[name=repeats][value={value}]") for value in ("tue", "thu")}
+    for toggle in toggles.values():
+        browser.execute_script("arguments[0].scrollIntoView({block: 'center'})", toggle)
+        toggle.click()
+    assert [box.get_attribute("value") for box in browser.find_elements(
+        By.CSS_SELECTOR, "input[name=repeats]") if box.is_selected()] == ["tue", "thu"]
+    assert browser.execute_script("return document.documentElement.scrollWidth") <= 390
+    browser.execute_script("arguments[0].value = arguments[1]",
+                           browser.find_element(By.ID, "until"), str(last))
+    assert violations(browser) == []
+    browser.execute_script("arguments[0].scrollIntoView({block: 'center'})",
+                           browser.find_element(By.CSS_SELECTOR, "fieldset.repeat"))
+    browser.save_screenshot(str(screenshots / "series-phone.png"))
+    browser.find_element(By.XPATH, "//button[normalize-space()='Plan']").click()
+    wait(browser).until(lambda b: "Planned" in b.find_element(By.CSS_SELECTOR, "main .status").text)
+    # Thursday, then every Tuesday and Thursday for three weeks: seven events.
+    assert browser.find_element(By.CSS_SELECTOR, "main .series").text.startswith("Series: 1 of 7")
+    browser.find_element(By.LINK_TEXT, "Next in the series").click()
+    wait(browser).until(lambda b: "Series: 2 of 7" in b.find_element(By.CSS_SELECTOR, "main .series").text)
+    start = datetime.datetime.combine(tuesday, datetime.time(20), PARIS).astimezone(datetime.UTC)
+    assert browser.find_element(By.CSS_SELECTOR, "time[data-zone]").get_attribute("datetime") == \
+        f"{start:%Y-%m-%dT%H:%M:%S}Z"
+    assert violations(browser) == []
+    browser.find_element(
+        By.XPATH, "//button[normalize-space()='Cancel this event and the 5 following']").click()
+    wait(browser).until(lambda b: "Cancelled" in b.find_element(By.CSS_SELECTOR, "main .status").text)
+    browser.get(f"{week_server}/api/week?from={thursday}&to={last}")
+    text = browser.find_element(By.TAG_NAME, "body").text
+    assert text.count('"kind":"scrim"') == 1

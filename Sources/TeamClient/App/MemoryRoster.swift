@@ -155,7 +155,9 @@ public final class MemoryRoster: RosterSource {
     throw MemoryRosterError.noEvents
   }
 
-  public func removeEvent(id: UUID) async throws { throw MemoryRosterError.noEvents }
+  public func removeEvent(id: UUID, following: Bool) async throws {
+    throw MemoryRosterError.noEvents
+  }
 
   public func logGames(_ games: [GameInput], of id: UUID) async throws -> TeamEvent {
     throw MemoryRosterError.noEvents

@@ -412,6 +412,7 @@ public struct RosterImport: Sendable {
           "Shorten the comment “%1$@” to %2$@ characters.", long, TeamEvent.maxCommentLength))
     }
     kept.sequence = event.sequence
+    kept.series = event.series
     return kept
   }
 

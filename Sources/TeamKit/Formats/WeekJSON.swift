@@ -132,7 +132,7 @@ public struct EventDocument: JSONWritable {
   }
 
   /// `{"answers":[{"answer","comment"?,"player"}],"end","format"?,"games","id","invited","kind","notes",
-  /// "opponent","place","sequence","start","team","title","verdict"}`.
+  /// "opponent","place","sequence","series"?,"start","team","title","verdict"}`.
   public func write(to writer: inout JSONWriter) {
     writer.object {
       $0.member(
@@ -152,6 +152,7 @@ public struct EventDocument: JSONWritable {
       $0.member("opponent", event.opponent)
       $0.member("place", event.place)
       $0.member("sequence", event.sequence)
+      if let series = event.series { $0.member("series", series) }
       $0.member("start", instant(event.start))
       $0.member("team", event.teamID)
       $0.member("title", event.title)
@@ -268,11 +269,11 @@ extension TeamWeek: Decodable {
 
 extension EventInput: JSONWritable, Decodable {
   private enum CodingKeys: String, CodingKey {
-    case kind, start, end, opponent, format, place, notes
+    case kind, start, end, opponent, format, place, notes, repeats, until
   }
 
-  /// `{"end","format","kind","notes","opponent","place","start"}`, times on the team's
-  /// clock (`2026-03-26T20:00`).
+  /// `{"end","format","kind","notes","opponent","place","repeats"?,"start","until"?}`, times
+  /// on the team's clock (`2026-03-26T20:00`); a series' days and last day when it repeats.
   public func write(to writer: inout JSONWriter) {
     writer.object {
       $0.member("end", end)
@@ -281,7 +282,9 @@ extension EventInput: JSONWritable, Decodable {
       $0.member("notes", notes)
       $0.member("opponent", opponent)
       $0.member("place", place)
+      if !repeats.isEmpty { $0.member("repeats", repeats) }
       $0.member("start", start)
+      if !until.isEmpty { $0.member("until", until) }
     }
   }
 
@@ -293,7 +296,7 @@ extension EventInput: JSONWritable, Decodable {
     self.init(
       kind: try text(.kind), start: try text(.start), end: try text(.end),
       opponent: try text(.opponent), format: try text(.format), place: try text(.place),
-      notes: try text(.notes))
+      notes: try text(.notes), repeats: try text(.repeats), until: try text(.until))
   }
 }
 
@@ -357,6 +360,7 @@ extension TeamEvent: Decodable {
     let kind: TeamEvent.Kind
     let notes, opponent, place: String
     let sequence: Int
+    let series: UUID?
     let team: UUID
   }
 
@@ -380,7 +384,8 @@ extension TeamEvent: Decodable {
           opponentPicks: (game.opponentPicks ?? []).map {
             Game.Pick(position: $0.position, playerID: nil, champion: $0.champion)
           }, vod: game.vod)
-      }, sequence: event.sequence, updated: try Date(event.updated, strategy: .iso8601))
+      }, series: event.series, sequence: event.sequence,
+      updated: try Date(event.updated, strategy: .iso8601))
     comments = Dictionary(
       event.answers.compactMap { answer in answer.comment.map { (answer.player, $0) } }
     ) { $1 }

@@ -5,10 +5,11 @@ import TeamStore
 
 /// An event's page and the form to plan or change one.
 extension Pages {
-  /// The form to plan or change an event; its times on the team's clock.
+  /// The form to plan or change an event; its times on the team's clock. With `repeating`
+  /// (a new event), the days it repeats on and the series' last day.
   func eventForm(
     _ input: EventInput, errors: ValidationError?, token: String, action: String, submit: String,
-    opponents: [String]
+    opponents: [String], repeating: Bool = false
   ) -> HTML {
     let kind: HTML = .h(
       "select", ["id": "eventType", "name": "kind"] + Self.invalid(errors, .eventType),
@@ -16,7 +17,8 @@ extension Pages {
     return .h(
       "form", ["method": "post", "action": action, "class": "event-form", "novalidate": ""],
       [Self.csrfField(token), field(.eventType, localized("Kind"), kind, errors)]
-        + eventTimes(input, errors) + eventDetails(input, errors, opponents: opponents) + [
+        + eventTimes(input, errors) + (repeating ? [repeatFields(input, errors)] : [])
+        + eventDetails(input, errors, opponents: opponents) + [
           .h(
             "div", ["class": "actions"],
             [.h("button", ["class": "button primary", "type": "submit"], submit)])
@@ -59,6 +61,37 @@ extension Pages {
       time(.start, localized("Start"), input.start),
       time(.end, localized("End (two hours later when empty)"), input.end),
     ]
+  }
+
+  /// The days of the week a new event repeats on (none: once) and the series' last day.
+  private func repeatFields(_ input: EventInput, _ errors: ValidationError?) -> HTML {
+    let chosen = Set(
+      input.repeats.split { $0 == "," || $0 == " " }.compactMap { Weekday(parsing: String($0)) })
+    let days: [HTML] = Weekday.allCases.map { day in
+      .h(
+        "label", ["class": "day-choice"],
+        [
+          .h(
+            "input",
+            ["type": "checkbox", "name": "repeats", "value": day.code.lowercased()]
+              + (day == .monday ? ["id": "repeats"] : [:])
+              + (chosen.contains(day) ? ["checked": ""] : [:]) + Self.invalid(errors, .repeats)),
+          .h("span", day.shortName(in: language)),
+        ])
+    }
+    return .h(
+      "fieldset", ["class": "repeat"],
+      [
+        .h("legend", localized("Repeat every week on (none: once)")),
+        .h("div", ["class": "days"], days),
+        fieldError(errors, .repeats),
+        field(
+          .until, localized("Until (the series' last day)"),
+          .h(
+            "input",
+            ["type": "date", "id": "until", "name": "until", "value": input.until]
+              + Self.invalid(errors, .until)), errors),
+      ])
   }
 
   /// An event's opponent, format, place and notes.
@@ -110,13 +143,7 @@ extension Pages {
     let games: [HTML] = event.games.enumerated().map { index, game in
       gameLine(game, number: index + 1, names: names)
     }
-    var facts: [HTML] = [
-      .h(
-        "p", ["class": "when"], time(of: event, in: zone)),
-      .h("p", [:], [verdictBadge(verdict)]),
-      .h("p", [:], event.place.isEmpty ? localized("Online") : event.place),
-    ]
-    if !event.notes.isEmpty { facts.append(.h("p", ["class": "notes"], event.notes)) }
+    let facts = eventFacts(event, verdict: verdict, in: roster.schedule, zone: zone)
     let main: HTML = .h(
       "main", ["class": "event-page", "data-live": ""],
       [
@@ -155,6 +182,42 @@ extension Pages {
           ? .fragment([])
           : .h("section", ["class": "page-tools", "aria-label": localized("Actions")], tools),
       ])
+  }
+
+  /// When, the verdict, where, the series and the notes.
+  private func eventFacts(
+    _ event: TeamEvent, verdict: Verdict, in schedule: Schedule, zone: TimeZone
+  ) -> [HTML] {
+    var facts: [HTML] = [
+      .h("p", ["class": "when"], time(of: event, in: zone)),
+      .h("p", [:], [verdictBadge(verdict)]),
+      .h("p", [:], event.place.isEmpty ? localized("Online") : event.place),
+    ]
+    if let series = seriesLine(event, in: schedule, zone: zone) { facts.append(series) }
+    if !event.notes.isEmpty { facts.append(.h("p", ["class": "notes"], event.notes)) }
+    return facts
+  }
+
+  /// Where an event stands in its series (`Series: 3 of 8, the last on Thu 28 Jan`), with
+  /// the next one's link; nil for an event planned alone.
+  private func seriesLine(_ event: TeamEvent, in schedule: Schedule, zone: TimeZone) -> HTML? {
+    let series = schedule.series(of: event)
+    guard series.count > 1, let index = series.firstIndex(where: { $0.id == event.id }),
+      let last = series.last
+    else { return nil }
+    let lastDay =
+      "\(Weekday(of: last.start, in: zone).shortName(in: language)) "
+      + Day(last.start, in: zone).formatted(in: language)
+    var line: [HTML] = [
+      .text(localized("Series: %1$@ of %2$@, the last on %3$@", index + 1, series.count, lastDay))
+    ]
+    if index + 1 < series.count {
+      line += [
+        .text(" · "),
+        .h("a", ["href": "/events/\(series[index + 1].id)"], localized("Next in the series")),
+      ]
+    }
+    return .h("p", ["class": "series"], line)
   }
 
   /// The event's title bar: back to its week, its title, team and format.
@@ -255,7 +318,19 @@ extension Pages {
           Self.postButton(
             "/events/\(event.id)/delete", token: token, button: ["class": "button danger"],
             [.text(localized("Cancel this event"))])
-        ]),
+        ] + cancelFollowing(event, in: roster.schedule, token: token)),
+    ]
+  }
+
+  /// For an event of a series with events after it: cancelling it and those.
+  private func cancelFollowing(_ event: TeamEvent, in schedule: Schedule, token: String) -> [HTML] {
+    let following = schedule.series(from: event).count - 1
+    guard following > 0 else { return [] }
+    return [
+      Self.postButton(
+        "/events/\(event.id)/delete", token: token, fields: [("following", "true")],
+        button: ["class": "button danger"],
+        [.text(localized("Cancel this event and the %@ following", following))])
     ]
   }
 

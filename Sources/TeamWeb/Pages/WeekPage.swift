@@ -307,7 +307,7 @@ extension Pages {
             .h("summary", [:], [.h("h2", ["id": "plan-title"], localized("Plan an event"))]),
             eventForm(
               form.input, errors: form.errors, token: token, action: action,
-              submit: localized("Plan"), opponents: opponents),
+              submit: localized("Plan"), opponents: opponents, repeating: true),
           ])
       ])
   }

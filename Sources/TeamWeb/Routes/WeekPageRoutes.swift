@@ -23,7 +23,8 @@ extension WebApp {
     func value(_ name: String) -> String { form[name]?.first ?? "" }
     return EventInput(
       kind: value("kind"), start: value("start"), end: value("end"), opponent: value("opponent"),
-      format: value("format"), place: value("place"), notes: value("notes"))
+      format: value("format"), place: value("place"), notes: value("notes"),
+      repeats: (form["repeats"] ?? []).joined(separator: ","), until: value("until"))
   }
 
   /// The result form's games: the rows with a result, in order.
@@ -173,7 +174,8 @@ extension WebApp {
       let roster = store.roster
       let event = try context.event(context.parameters["id"], in: roster)
       let team = roster.team(id: event.teamID) ?? roster.firstTeam
-      try await context.scope.removeEvent(event.id)
+      try await context.scope.removeEvent(
+        event.id, following: context.form["following"]?.first == "true")
       return .redirect(
         to:
           "/week?team=\(team.tag)&from=\(WebApp.monday(of: Day(event.start, in: team.zone), in: team.zone))&cancelled"

@@ -110,9 +110,17 @@ extension WebApp {
     }
 
     route("DELETE", "/api/week/events/{id}", RoutePolicy(.editor, .sameOrigin, team: .event)) {
-      _, context in
+      request, context in
       let event = try context.event(context.parameters["id"], in: store.roster)
-      try await context.scope.removeEvent(event.id)
+      let following: Bool
+      switch request.query["following"] {
+      case nil, "false", "0": following = false
+      case "true", "1": following = true
+      case let other?:
+        throw HTTPError(
+          400, context.localized("“%@” is not true or false; write following=true.", other))
+      }
+      try await context.scope.removeEvent(event.id, following: following)
       return HTTPResponse(status: 204)
     }
   }
