@@ -316,6 +316,7 @@ enum Localizations {
       "Faire confiance à X-Forwarded-Proto/-For venant d’un proxy inverse sur cette machine.",
     "Birth date": "Date de naissance",
     "Birth date (YYYY-MM-DD)": "Date de naissance (AAAA-MM-JJ)",
+    "Blue": "Bleu",
     "Blue side": "Côté bleu",
     "Born on DATE (YYYY-MM-DD).": "Né le DATE (AAAA-MM-JJ).",
     "Bring a removed player back at their place, every field intact.":
@@ -379,6 +380,7 @@ enum Localizations {
       "Choisissez les jours de répétition, ou laissez le dernier jour vide.",
     "Choose the team to move %@ to.": "Choisissez l’équipe où transférer %@.",
     "Class": "Classe",
+    "Colour": "Couleur",
     "Complete: one player per role.": "Complet : un joueur par rôle.",
     "Conflict": "Conflit",
     "Content Too Large": "Contenu trop volumineux",
@@ -540,6 +542,8 @@ enum Localizations {
     "Give the team a tag of 2 to 5 letters or digits (KC, KCB).":
       "Donnez à l’équipe un tag de 2 à 5 lettres ou chiffres (KC, KCB).",
     "Give “%@” once: an object repeats it.": "Ne donnez « %@ » qu’une fois : un objet le répète.",
+    "Gold": "Or",
+    "Green": "Vert",
     "History": "Historique",
     "History · KCorp": "Historique · KCorp",
     "How many changes, 50 by default.": "Combien de modifications, 50 par défaut.",
@@ -575,6 +579,8 @@ enum Localizations {
     "Invited: %@": "Invités : %@",
     "It is empty; export a roster to see the columns.":
       "Il est vide ; exportez un effectif pour voir les colonnes.",
+    "Its colour on the pages: blue, sky, gold, red, green, purple, teal, orange, pink or silver.":
+      "Sa couleur sur les pages : blue, sky, gold, red, green, purple, teal, orange, pink ou silver (ou bleu, ciel, or, rouge, vert, violet, turquoise, rose, argent).",
     "Its short tag, 2 to 5 letters (KCB).": "Son tag court, de 2 à 5 lettres (KCB).",
     "Joined": "Arrivée",
     "Joined (YYYY-MM-DD)": "Arrivée (AAAA-MM-JJ)",
@@ -750,6 +756,7 @@ enum Localizations {
     "Opponent": "Adversaire",
     "Options of every command:": "Options de toutes les commandes :",
     "Or paste it here": "Ou collez-le ici",
+    "Orange": "Orange",
     "Organisation": "Structure",
     "Our picks": "Nos champions",
     "PLAYERS": "JOUEURS",
@@ -766,6 +773,7 @@ enum Localizations {
     "Photo": "Photo",
     "Photo of %@": "Photo de %@",
     "Picture's file name": "Nom de l’image",
+    "Pink": "Rose",
     "Place (empty for online)": "Lieu (vide pour en ligne)",
     "Plan": "Prévoir",
     "Plan a scrim, match, training or review; its starters are invited.":
@@ -791,6 +799,7 @@ enum Localizations {
       "Afficher les modifications de l’effectif à mesure qu’elles arrivent, quel qu’en soit l’auteur, ici ou sur --server (Ctrl-C arrête).",
     "Print what would change; change nothing.": "Afficher ce qui changerait ; ne rien changer.",
     "Pseudo": "Pseudo",
+    "Purple": "Violet",
     "Put the end after the start.": "Mettez la fin après le début.",
     "Put the series' last day on or after its first.":
       "Mettez le dernier jour de la série le jour du premier ou après.",
@@ -804,6 +813,7 @@ enum Localizations {
     "Record (games won–lost)": "Bilan (parties gagnées–perdues)",
     "Record (games won–lost): %@.": "Bilan (parties gagnées–perdues) : %@.",
     "Record: no game logged yet.": "Bilan : aucune partie notée pour l’instant.",
+    "Red": "Rouge",
     "Red side": "Côté rouge",
     "Refused": "Refusé",
     "Remove": "Supprimer",
@@ -862,8 +872,8 @@ enum Localizations {
     "Saved.": "Enregistré.",
     "Say what to change: --name, --position, --image, --champion, --status, --riot-id, --real-name, --country, --birth-date, --joined or --contract-end.":
       "Dites quoi modifier : --name, --position, --image, --champion, --status, --riot-id, --real-name, --country, --birth-date, --joined ou --contract-end.",
-    "Say what to change: --name, --tag, --league, --parent or --time-zone.":
-      "Dites quoi modifier : --name, --tag, --league, --parent ou --time-zone.",
+    "Say what to change: --name, --tag, --league, --parent, --time-zone or --color.":
+      "Dites quoi changer : --name, --tag, --league, --parent, --time-zone ou --color.",
     "Say what to change: --type, --start, --end, --opponent, --format, --place or --notes.":
       "Dites quoi changer : --type, --start, --end, --opponent, --format, --place ou --notes.",
     "Say which player this account is: a player's account is theirs.":
@@ -954,6 +964,8 @@ enum Localizations {
       "Connecté, mais cet appareil n’a pas pu garder la session : reconnectez-vous au prochain lancement.",
     "Signing out shows the roster kept on this device.":
       "Se déconnecter affiche l’effectif gardé sur cet appareil.",
+    "Silver": "Argent",
+    "Sky blue": "Bleu ciel",
     "Someone at the command line": "Quelqu’un en ligne de commande",
     "Someone else changed %1$@ meanwhile; nothing was saved. Now: %1$@, %2$@, image %3$@, champions %4$@. Your changes are kept below: press Save to replace theirs.":
       "Quelqu’un d’autre a modifié %1$@ entre-temps ; rien n’a été enregistré. Désormais : %1$@, %2$@, image %3$@, champions %4$@. Vos modifications sont gardées ci-dessous : appuyez sur Enregistrer pour remplacer les siennes.",
@@ -989,6 +1001,7 @@ enum Localizations {
     "Tank": "Tank",
     "Tap an hour, or drag across several; Save keeps them for every week.":
       "Touchez une heure, ou glissez sur plusieurs ; Enregistrer les garde pour chaque semaine.",
+    "Teal": "Turquoise",
     "Team": "Équipe",
     "Team %@ added.": "Équipe %@ ajoutée.",
     "Team roster": "Effectif de l’équipe",
@@ -1347,6 +1360,8 @@ enum Localizations {
       "« %1$@ » (%2$@) n’est pas un champion ; vérifiez l’orthographe.",
     "“%1$@” is %2$@’s tag already; choose another.":
       "« %1$@ » est déjà le tag de %2$@ ; choisissez-en un autre.",
+    "“%1$@” is not one of the teams’ colours; choose %2$@.":
+      "« %1$@ » n’est pas une des couleurs d’équipe ; choisissez %2$@.",
     "“%1$@” is on the roster now; rename them before restoring %2$@.":
       "« %1$@ » est maintenant dans l’effectif ; renommez ce joueur avant de restaurer %2$@.",
     "“%1$@” is on the roster now; rename them before undoing the import of %2$@.":

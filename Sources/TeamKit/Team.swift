@@ -13,10 +13,12 @@ public struct Team: Identifiable, Hashable, Sendable {
   public var parentID: UUID?
   /// The time zone its week is planned in (an IANA name): weekly hours are its wall clock.
   public var timeZone: String
+  /// Its colour on the pages: its cards' stripe, its title bar, the dot before its name.
+  public var color: TeamColor
 
   public init(
     id: UUID = UUID(), name: String, tag: String, league: String? = nil, parentID: UUID? = nil,
-    timeZone: String = Team.defaultTimeZone
+    timeZone: String = Team.defaultTimeZone, color: TeamColor = .blue
   ) {
     self.id = id
     self.name = name
@@ -24,6 +26,7 @@ public struct Team: Identifiable, Hashable, Sendable {
     self.league = league
     self.parentID = parentID
     self.timeZone = timeZone
+    self.color = color
   }
 
   /// A new team's zone: the French scene's.
@@ -67,15 +70,19 @@ public struct TeamInput: Hashable, Sendable {
   public var parent: String
   /// An IANA time zone (`Europe/Paris`); empty keeps the team's, or gives a new team Paris.
   public var timeZone: String
+  /// A ``TeamColor`` by name (`gold`, `or`); empty keeps the team's, or gives a new team blue.
+  public var color: String
 
   public init(
-    name: String, tag: String, league: String = "", parent: String = "", timeZone: String = ""
+    name: String, tag: String, league: String = "", parent: String = "", timeZone: String = "",
+    color: String = ""
   ) {
     self.name = name
     self.tag = tag
     self.league = league
     self.parent = parent
     self.timeZone = timeZone
+    self.color = color
   }
 
   /// The team `text` names as the parent of team `id`, or why it cannot be: none named, or
@@ -152,10 +159,22 @@ public struct TeamInput: Hashable, Sendable {
         .timeZone,
         Message("“%@” is not a time zone; give one as Europe/Paris or America/New_York.", zone))
     }
+    var color = teams.first { $0.id == id }?.color ?? .blue
+    if !self.color.trimmingCharacters(in: .whitespaces).isEmpty {
+      if let chosen = TeamColor(parsing: self.color) {
+        color = chosen
+      } else {
+        fail(
+          .color,
+          Message(
+            "“%1$@” is not one of the teams’ colours; choose %2$@.", self.color,
+            TeamColor.allCases.map(\.rawValue).joined(separator: ", ")))
+      }
+    }
     guard issues.isEmpty else { throw ValidationError(issues: issues) }
     return Team(
       id: id, name: name, tag: tag, league: league.isEmpty ? nil : league, parentID: parentID,
-      timeZone: zone)
+      timeZone: zone, color: color)
   }
 }
 
@@ -200,7 +219,9 @@ public struct Organisation: Hashable, Sendable, Decodable {
 }
 
 extension Team: Decodable {
-  private enum CodingKeys: String, CodingKey { case id, name, tag, league, parentID, timeZone }
+  private enum CodingKeys: String, CodingKey {
+    case id, name, tag, league, parentID, timeZone, color
+  }
 
   public init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -211,7 +232,9 @@ extension Team: Decodable {
       league: try container.decodeIfPresent(String.self, forKey: .league),
       parentID: try container.decodeIfPresent(UUID.self, forKey: .parentID),
       timeZone: try container.decodeIfPresent(String.self, forKey: .timeZone)
-        ?? Team.defaultTimeZone)
+        ?? Team.defaultTimeZone,
+      color: try container.decodeIfPresent(String.self, forKey: .color)
+        .flatMap(TeamColor.init(rawValue:)) ?? .blue)
   }
 }
 
@@ -234,10 +257,10 @@ extension Tenure: Decodable {
 }
 
 extension TeamInput: Decodable {
-  private enum CodingKeys: String, CodingKey { case name, tag, league, parent, timeZone }
+  private enum CodingKeys: String, CodingKey { case name, tag, league, parent, timeZone, color }
 
-  /// Reads `{"name","tag","league"?,"parent"?,"timeZone"?}`; `null` is empty (no league,
-  /// no parent, the zone kept).
+  /// Reads `{"name","tag","league"?,"parent"?,"timeZone"?,"color"?}`; `null` is empty (no
+  /// league, no parent, the zone and colour kept).
   public init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: CodingKeys.self)
     func text(_ key: CodingKeys) throws -> String {
@@ -245,7 +268,7 @@ extension TeamInput: Decodable {
     }
     self.init(
       name: try text(.name), tag: try text(.tag), league: try text(.league),
-      parent: try text(.parent), timeZone: try text(.timeZone))
+      parent: try text(.parent), timeZone: try text(.timeZone), color: try text(.color))
   }
 
   /// The input that gives back `team`, in `teams` (its parent by tag).
@@ -253,7 +276,7 @@ extension TeamInput: Decodable {
     self.init(
       name: team.name, tag: team.tag, league: team.league ?? "",
       parent: team.parentID.flatMap { id in teams.first { $0.id == id }?.tag } ?? "",
-      timeZone: team.timeZone)
+      timeZone: team.timeZone, color: team.color.rawValue)
   }
 }
 

@@ -10,7 +10,7 @@ public struct ValidationError: Error, Hashable, Sendable, CustomStringConvertibl
     case favoriteChampions, lineup
     case team, riotID, realName, nationality, birthDate, joined, contractEnd
     /// A team's fields (``TeamInput``).
-    case teamName, tag, league, parent, timeZone
+    case teamName, tag, league, parent, timeZone, color
     /// An event's fields (``EventInput``) and a game's.
     case eventType, start, end, opponent, format, place, notes, game
     /// The days a new event repeats on, and the series' last day.

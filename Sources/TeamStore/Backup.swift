@@ -126,7 +126,7 @@ extension RosterStore {
         "team",
         [
           ("id", "t"), ("name", "t"), ("tag", "t"), ("league", "t"), ("sort_order", "i"),
-          ("time_zone", "t"),
+          ("time_zone", "t"), ("color", "t"),
         ], "sort_order"
       ),
       (

@@ -145,6 +145,10 @@ extension Schema {
     .both(
       "ALTER TABLE team_event ADD COLUMN series_id TEXT"
     ),
+    // A team's colour (TeamColor).
+    .both(
+      "ALTER TABLE team ADD COLUMN color TEXT NOT NULL DEFAULT 'blue'"
+    ),
   ]
 
   /// A version's SQL in each dialect.

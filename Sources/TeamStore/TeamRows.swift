@@ -3,19 +3,47 @@ import TeamKit
 
 /// The teams' rows, and the organisation's name.
 extension Writer {
+  /// The teams, the first first.
+  func teams() throws -> [Team] {
+    enum Column: Int32, SQLColumns { case id, name, tag, league, parentID, timeZone, color }
+    var teams: [Team] = []
+    try statement("SELECT \(Column.list()) FROM team ORDER BY sort_order, tag").forEachRow { row in
+      guard let id = UUID(text: row.text(Column.id)) else {
+        throw StoreOpenError.unreadableRow(
+          path: connection.name, table: "team", id: row.text(Column.id),
+          reason: "the id is not a UUID")
+      }
+      guard let color = TeamColor(rawValue: row.text(Column.color)) else {
+        throw StoreOpenError.unreadableRow(
+          path: connection.name, table: "team", id: id.text,
+          reason: "“\(row.text(Column.color))” is not a team colour")
+      }
+      teams.append(
+        Team(
+          id: id, name: row.text(Column.name), tag: row.text(Column.tag),
+          league: row.optional(Column.league),
+          parentID: row.optional(Column.parentID).flatMap(UUID.init(text:)),
+          timeZone: row.text(Column.timeZone), color: color))
+    }
+    return teams
+  }
+
   /// Adds a team after the others.
   func insert(_ team: Team) throws {
     try statement(
       """
-      INSERT INTO team (id, name, tag, league, parent_id, time_zone, sort_order)
-      VALUES (?1, ?2, ?3, ?4, ?5, ?6, (SELECT coalesce(max(sort_order), 0) + 1 FROM team))
+      INSERT INTO team (id, name, tag, league, parent_id, time_zone, color, sort_order)
+      VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, (SELECT coalesce(max(sort_order), 0) + 1 FROM team))
       """
     ).bind(Self.values(team)).run()
   }
 
   func update(_ team: Team) throws {
     try statement(
-      "UPDATE team SET name = ?2, tag = ?3, league = ?4, parent_id = ?5, time_zone = ?6 WHERE id = ?1"
+      """
+      UPDATE team SET name = ?2, tag = ?3, league = ?4, parent_id = ?5, time_zone = ?6, color = ?7
+      WHERE id = ?1
+      """
     ).bind(Self.values(team)).run()
   }
 
@@ -23,7 +51,7 @@ extension Writer {
     [
       .text(team.id.text), .text(team.name), .text(team.tag),
       team.league.map { .text($0) } ?? .null, team.parentID.map { .text($0.text) } ?? .null,
-      .text(team.timeZone),
+      .text(team.timeZone), .text(team.color.rawValue),
     ]
   }
 

@@ -159,26 +159,6 @@ final class Writer: @unchecked Sendable {
     }
   }
 
-  /// The teams, the first first.
-  func teams() throws -> [Team] {
-    enum Column: Int32, SQLColumns { case id, name, tag, league, parentID, timeZone }
-    var teams: [Team] = []
-    try statement("SELECT \(Column.list()) FROM team ORDER BY sort_order, tag").forEachRow { row in
-      guard let id = UUID(text: row.text(Column.id)) else {
-        throw StoreOpenError.unreadableRow(
-          path: connection.name, table: "team", id: row.text(Column.id),
-          reason: "the id is not a UUID")
-      }
-      teams.append(
-        Team(
-          id: id, name: row.text(Column.name), tag: row.text(Column.tag),
-          league: row.optional(Column.league),
-          parentID: row.optional(Column.parentID).flatMap(UUID.init(text:)),
-          timeZone: row.text(Column.timeZone)))
-    }
-    return teams
-  }
-
   func organisationName() throws -> String {
     var name = "KCorp"
     try statement("SELECT name FROM organisation WHERE id = 1").forEachRow { name = $0.text(0) }

@@ -4,6 +4,10 @@ import TeamKit
 private let timeZoneOption = Option(
   name: "--time-zone", value: "ZONE",
   help: "The zone its week is planned in, as Europe/Paris (a new team's).")
+private let colorOption = Option(
+  name: "--color", value: "C",
+  help:
+    "Its colour on the pages: blue, sky, gold, red, green, purple, teal, orange, pink or silver.")
 
 // MARK: - Teams
 
@@ -34,6 +38,7 @@ struct AddTeam: Command {
     Option(name: "--league", value: "L", help: "The league it plays in (LFL)."),
     Option(name: "--parent", value: "TAG", help: "The main team's tag, for an academy."),
     timeZoneOption,
+    colorOption,
     jsonFlag,
   ]
   let input: TeamInput
@@ -43,7 +48,7 @@ struct AddTeam: Command {
     input = TeamInput(
       name: parsed.positionals[0], tag: parsed.value("--tag") ?? "",
       league: parsed.value("--league") ?? "", parent: parsed.value("--parent") ?? "",
-      timeZone: parsed.value("--time-zone") ?? "")
+      timeZone: parsed.value("--time-zone") ?? "", color: parsed.value("--color") ?? "")
     json = parsed.flag("--json")
   }
 
@@ -66,6 +71,7 @@ struct EditTeam: Command {
     Option(name: "--league", value: "L", help: "The league; empty for none."),
     Option(name: "--parent", value: "TAG", help: "The main team's tag; empty for none."),
     timeZoneOption,
+    colorOption,
     jsonFlag,
   ]
   let tag: String
@@ -77,12 +83,13 @@ struct EditTeam: Command {
     self.parsed = parsed
     json = parsed.flag("--json")
     guard
-      ["--name", "--tag", "--league", "--parent", "--time-zone"].contains(where: {
+      ["--name", "--tag", "--league", "--parent", "--time-zone", "--color"].contains(where: {
         parsed.value($0) != nil
       })
     else {
       throw .usage(
-        localized("Say what to change: --name, --tag, --league, --parent or --time-zone."))
+        localized(
+          "Say what to change: --name, --tag, --league, --parent, --time-zone or --color."))
     }
   }
 
@@ -94,7 +101,8 @@ struct EditTeam: Command {
       name: parsed.value("--name") ?? current.name, tag: parsed.value("--tag") ?? current.tag,
       league: parsed.value("--league") ?? current.league,
       parent: parsed.value("--parent") ?? current.parent,
-      timeZone: parsed.value("--time-zone") ?? current.timeZone)
+      timeZone: parsed.value("--time-zone") ?? current.timeZone,
+      color: parsed.value("--color") ?? current.color)
     let updated = try await roster.updateTeam(tag, with: input)
     print(
       json

@@ -94,6 +94,15 @@ import Testing
     #expect(try kcorp("teams", "edit", "KC", "--time-zone", "Mars/Olympus").status == 65)
   }
 
+  @Test func aTeamsColourIsChosenFromThePalette() throws {
+    let added = try kcorp("teams", "add", "KC Blue", "--tag", "KCB", "--color", "gold", "--json")
+    #expect(added.status == 0 && added.stdout.contains(#""color": "gold""#), "\(added.stdout)")
+    #expect(try kcorp("teams", "edit", "KCB", "--color", "vert").status == 0)
+    #expect(try kcorp("teams", "list", "--json").stdout.contains(#""color": "green""#))
+    let refused = try kcorp("teams", "edit", "KCB", "--color", "#00ff00")
+    #expect(refused.status == 65 && refused.stderr.contains("blue, sky, gold"))
+  }
+
   @Test func aSeriesIsPlannedListedAndItsRestCancelled() throws {
     let added = try kcorp(
       "events", "add", "--type", "training", "--start", "2027-01-04T18:00", "--repeats", "lun,mer",

@@ -261,6 +261,16 @@ import Testing
     #expect(loop?.validation?.message(for: .parent)?.text(in: .english) != nil)
     try await store.renameOrganisation("Karmine Corp")
     #expect(try db.open().roster.organisation == "Karmine Corp")
+    // A team's colour: blue when new, kept when a change names none, stored on both backends.
+    #expect(store.roster.team("KCB")?.color == .blue)
+    try await store.updateTeam(
+      "KCB", with: TeamInput(name: "KC Blue", tag: "KCB", parent: "KC", color: "or"))
+    try await store.updateTeam("KCB", with: TeamInput(name: "KC Blue", tag: "KCB", parent: "KC"))
+    #expect(try db.open().roster.team("KCB")?.color == .gold)
+    let unknown = await #expect(throws: RosterError.self) {
+      try await store.updateTeam("KCB", with: TeamInput(name: "KC Blue", tag: "KCB", color: "#fff"))
+    }
+    #expect(unknown?.validation?.message(for: .color) != nil)
   }
 
   @MainActor @Test func theAppOnTheDevicesDatabaseShowsATeamAtATimeAndMovesAPlayer()

@@ -132,6 +132,7 @@ import Testing
           ALTER TABLE game_pick DROP COLUMN guessed;
           ALTER TABLE event_invitation DROP COLUMN comment;
           ALTER TABLE team_event DROP COLUMN series_id;
+          ALTER TABLE team DROP COLUMN color;
           PRAGMA user_version = 14;
           """)
       case .postgres:
@@ -140,6 +141,7 @@ import Testing
           ALTER TABLE game_pick DROP COLUMN opponent, DROP COLUMN guessed;
           ALTER TABLE event_invitation DROP COLUMN comment;
           ALTER TABLE team_event DROP COLUMN series_id;
+          ALTER TABLE team DROP COLUMN color;
           DELETE FROM schema_version; INSERT INTO schema_version (version) VALUES (14);
           """)
       }

@@ -121,7 +121,7 @@ import Testing
     let overview = try client.get("/", headers: ["Cookie": try signIn("coach", "coach password")])
     #expect(overview.status == 200)
     // One card per team, each with its own events.
-    let cards = overview.text.components(separatedBy: #"<li class="team-card""#)
+    let cards = overview.text.components(separatedBy: #"<li class="team-card team-color-blue""#)
     let blue = try #require(cards.first { $0.hasPrefix(#" id="team-KCB""#) })
     let main = try #require(cards.first { $0.hasPrefix(#" id="team-KC""#) })
     // Saken alone cannot field five; KCorp's brief roster has no Jungle and no Mid.

@@ -13,6 +13,7 @@ from selenium.webdriver.support.select import Select
 
 from conftest import KCORP, chrome, serving
 from test_brief_story import roster_names, wait
+from test_accessibility import violations
 
 # What each language says of the move, in the live status and in the history.
 MOVED = {
@@ -57,7 +58,7 @@ def test_the_owner_promotes_a_player_and_kc_blues_editor_sees_it_live(
         organisation_server, language, screenshots):
     server, database = organisation_server
     owner = chrome(language=language)
-    editor = chrome(language=language)
+    editor = chrome(language=language, desktop=True)
     try:
         # A new database: the brief's roster, as before teams.
         sign_in(owner, server, "coach", "coach password")
@@ -69,8 +70,13 @@ def test_the_owner_promotes_a_player_and_kc_blues_editor_sees_it_live(
         owner.find_element(By.ID, "new-team-tag").send_keys("KCB")
         owner.find_element(By.ID, "new-team-league").send_keys("LFL")
         Select(owner.find_element(By.ID, "new-team-parent")).select_by_value("KC")
+        Select(owner.find_element(By.ID, "new-team-color")).select_by_value("gold")
         owner.find_element(By.CSS_SELECTOR, "form[action='/teams'] button[type=submit]").click()
         wait(owner).until(lambda b: b.find_elements(By.ID, "team-KCB"))
+        # Its colour on its card, apart from the main team's blue.
+        stripes = [owner.find_element(By.ID, f"team-{tag}").value_of_css_property(
+            "border-left-color") for tag in ("KC", "KCB")]
+        assert stripes == ["rgba(26, 111, 209, 1)", "rgba(224, 179, 65, 1)"], stripes
 
         # And a player there, with a Riot ID and a contract that ends within 90 days.
         owner.get(server + "/teams/KCB")
@@ -132,6 +138,9 @@ def test_the_owner_promotes_a_player_and_kc_blues_editor_sees_it_live(
         assert sum(entry in text for text in entries) == 1, entries
         owner.get(server + "/")
         owner.save_screenshot(str(screenshots / f"organisation-{language}.png"))
+        editor.get(server + "/")
+        editor.save_screenshot(str(screenshots / f"organisation-desktop-{language}.png"))
+        assert violations(editor) == []
     finally:
         owner.quit()
         editor.quit()

@@ -240,9 +240,10 @@ extension Player: JSONWritable {
 }
 
 extension Team: JSONWritable {
-  /// `{"id","league"?,"name","parentID"?,"tag","timeZone"}`.
+  /// `{"color","id","league"?,"name","parentID"?,"tag","timeZone"}`.
   public func write(to writer: inout JSONWriter) {
     writer.object {
+      $0.member("color", color.rawValue)
       $0.member("id", id)
       if let league { $0.member("league", league) }
       $0.member("name", name)
@@ -337,10 +338,11 @@ extension PlayerEdit: JSONWritable {
 }
 
 extension TeamInput: JSONWritable {
-  /// `{"league","name","parent","tag","timeZone"}`: what a client sends to add or change a
-  /// team.
+  /// `{"color","league","name","parent","tag","timeZone"}`: what a client sends to add or
+  /// change a team.
   public func write(to writer: inout JSONWriter) {
     writer.object {
+      $0.member("color", color)
       $0.member("league", league)
       $0.member("name", name)
       $0.member("parent", parent)

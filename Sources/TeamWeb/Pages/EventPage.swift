@@ -224,7 +224,7 @@ extension Pages {
   private func eventTopbar(_ event: TeamEvent, of team: Team) -> HTML {
     let from = Day(event.start, in: team.zone)
     return .h(
-      "header", ["class": "topbar"],
+      "header", ["class": "topbar \(team.color.cssClass)"],
       [
         .h(
           "a",

@@ -3,6 +3,11 @@ import TeamHTTP
 import TeamKit
 import TeamStore
 
+extension TeamColor {
+  /// The stylesheet's class that gives an element the team's colour (`--team`).
+  var cssClass: String { "team-color-\(rawValue)" }
+}
+
 /// The HTML screens, one file each (roster, player form, player detail, Recently removed,
 /// history, messages, accounts, import), and the layout they share, drawn for one request:
 /// in its language, with the pictures of its library.

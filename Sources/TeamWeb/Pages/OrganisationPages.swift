@@ -56,7 +56,7 @@ extension Pages {
       status.starters.filter { $0.position == position }
     }
     return .h(
-      "li", ["class": "team-card", "id": "team-\(team.tag)"],
+      "li", ["class": "team-card \(team.color.cssClass)", "id": "team-\(team.tag)"],
       [
         teamHeading(team, in: roster),
         .h(
@@ -182,7 +182,31 @@ extension Pages {
           errors?.message(for: .parent).map { .h("p", ["class": "error"], text($0)) }
             ?? .fragment([]),
         ]),
+      colorField(input, id: prefix + "color", errors: errors),
     ]
+  }
+
+  /// A team's colour, from the palette; a new team's is blue.
+  private func colorField(_ input: TeamInput, id: String, errors: ValidationError?) -> HTML {
+    let chosen = TeamColor(parsing: input.color) ?? .blue
+    let message = errors?.message(for: .color).map(text)
+    return .h(
+      "div", ["class": "field"],
+      [
+        .h("label", ["for": id], localized("Colour")),
+        .h(
+          "select",
+          ["id": id, "name": "color"]
+            + (message == nil ? [:] : ["aria-invalid": "true", "aria-describedby": id + "-error"]),
+          TeamColor.allCases.map { color in
+            .h(
+              "option",
+              ["value": color.rawValue, "class": color.cssClass]
+                + (color == chosen ? ["selected": ""] : [:]),
+              color.displayName(in: language))
+          }),
+        message.map { .h("p", ["class": "error", "id": id + "-error"], $0) } ?? .fragment([]),
+      ])
   }
 
   /// A team on the teams page; for an owner, its form and its removal.
@@ -236,7 +260,8 @@ extension Pages {
             localized("Move its players to another team to remove %@.", team.name)),
       ]
     }
-    return .h("li", ["class": "team-card", "id": "team-\(team.tag)"], children)
+    return .h(
+      "li", ["class": "team-card \(team.color.cssClass)", "id": "team-\(team.tag)"], children)
   }
 
   /// For an owner: a new team, and the organisation's name.

@@ -179,7 +179,7 @@ extension Pages {
     let several = roster.teams.count > 1
     let teamQuery = several ? "?team=\(team.tag)" : ""
     return .h(
-      "header", ["class": "topbar"],
+      "header", ["class": "topbar \(team.color.cssClass)"],
       [
         .h(
           "h1", [:],
@@ -230,7 +230,7 @@ extension Pages {
         + teams.map { team in
           .h(
             "a",
-            ["href": "/teams/\(team.tag)"]
+            ["href": "/teams/\(team.tag)", "class": team.color.cssClass]
               + (team.id == current?.id ? ["aria-current": "page"] : [:]),
             team.tag)
         })

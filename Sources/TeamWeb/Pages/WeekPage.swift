@@ -241,7 +241,7 @@ extension Pages {
   /// The week's title bar: back to the roster, the team and the first day.
   private func weekTopbar(_ team: Team, in roster: Roster, week first: Day) -> HTML {
     .h(
-      "header", ["class": "topbar"],
+      "header", ["class": "topbar \(team.color.cssClass)"],
       [
         .h(
           "a",

@@ -12,8 +12,9 @@ struct TeamPatch: Decodable, Sendable {
   var league: String?
   var parent: String?
   var timeZone: String?
+  var color: String?
 
-  private enum CodingKeys: String, CodingKey { case name, tag, league, parent, timeZone }
+  private enum CodingKeys: String, CodingKey { case name, tag, league, parent, timeZone, color }
 
   init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -27,6 +28,7 @@ struct TeamPatch: Decodable, Sendable {
     league = try clearable(.league)
     parent = try clearable(.parent)
     timeZone = try container.decodeIfPresent(String.self, forKey: .timeZone)
+    color = try container.decodeIfPresent(String.self, forKey: .color)
   }
 
   /// The input for the team with this patch applied.
@@ -34,7 +36,8 @@ struct TeamPatch: Decodable, Sendable {
     let current = TeamInput(team: team, in: teams)
     return TeamInput(
       name: name ?? current.name, tag: tag ?? current.tag, league: league ?? current.league,
-      parent: parent ?? current.parent, timeZone: timeZone ?? current.timeZone)
+      parent: parent ?? current.parent, timeZone: timeZone ?? current.timeZone,
+      color: color ?? current.color)
   }
 }
 
@@ -307,7 +310,8 @@ extension WebApp {
   private static func teamInput(_ form: [String: [String]]) -> TeamInput {
     func text(_ name: String) -> String { form[name]?.first ?? "" }
     return TeamInput(
-      name: text("name"), tag: text("tag"), league: text("league"), parent: text("parent"))
+      name: text("name"), tag: text("tag"), league: text("league"), parent: text("parent"),
+      color: text("color"))
   }
 
   /// The teams `identity` may move `player` to: every other team it edits.
