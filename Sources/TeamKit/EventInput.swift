@@ -18,10 +18,13 @@ public struct EventInput: Hashable, Sendable {
   public var repeats: String
   /// The last day of a series (`2027-01-31`); empty when it does not repeat.
   public var until: String
+  /// A ``DraftRule`` (`fearless`, `soft-fearless`…); empty for a standard draft.
+  public var draftRule: String
 
   public init(
     kind: String, start: String, end: String = "", opponent: String = "", format: String = "",
-    place: String = "", notes: String = "", repeats: String = "", until: String = ""
+    place: String = "", notes: String = "", repeats: String = "", until: String = "",
+    draftRule: String = ""
   ) {
     self.kind = kind
     self.start = start
@@ -32,6 +35,7 @@ public struct EventInput: Hashable, Sendable {
     self.notes = notes
     self.repeats = repeats
     self.until = until
+    self.draftRule = draftRule
   }
 
   /// An event as the form shows it again, its times in `zone`.
@@ -39,7 +43,8 @@ public struct EventInput: Hashable, Sendable {
     self.init(
       kind: event.kind.rawValue, start: Self.wallClock(event.start, in: zone),
       end: Self.wallClock(event.end, in: zone), opponent: event.opponent,
-      format: event.format?.rawValue ?? "", place: event.place, notes: event.notes)
+      format: event.format?.rawValue ?? "", place: event.place, notes: event.notes,
+      draftRule: event.draftRule == .standard ? "" : event.draftRule.rawValue)
   }
 
   public static let maxOpponentLength = 60
@@ -110,6 +115,15 @@ public struct EventInput: Hashable, Sendable {
     if !format.isEmpty, series == nil {
       fail(.format, Message("“%@” is not a format; choose Bo1, Bo3 or Bo5.", self.format))
     }
+    let ruleText = draftRule.trimmingCharacters(in: .whitespaces).lowercased()
+    let rule = ruleText.isEmpty ? .standard : DraftRule(rawValue: ruleText)
+    if rule == nil {
+      fail(
+        .draftRule,
+        Message(
+          "“%@” is not a draft rule; choose standard, fearless, soft-fearless or full-fearless.",
+          draftRule))
+    }
     func text(_ value: String, _ field: ValidationError.Field, max: Int, multiline: Bool = false)
       -> String
     {
@@ -131,9 +145,11 @@ public struct EventInput: Hashable, Sendable {
     guard issues.isEmpty, let kind, let start, let end else {
       throw ValidationError(issues: issues)
     }
-    return TeamEvent(
+    var event = TeamEvent(
       id: id, teamID: team, kind: kind, start: start, end: end, opponent: opponent,
       format: series, place: place, notes: notes, invited: invited, updated: now)
+    event.draftRule = rule ?? .standard
+    return event
   }
 
   /// `2026-03-12T20:00` (or with a space, or `20h00`) as the instant it is on `zone`'s wall

@@ -36,6 +36,7 @@ extension EventInput {
             teamID: team, kind: first.kind, start: start, end: start + length,
             opponent: first.opponent, format: first.format, place: first.place,
             notes: first.notes, invited: invited, updated: now)
+          event.draftRule = first.draftRule
         }
         event.series = series
         events.append(event)

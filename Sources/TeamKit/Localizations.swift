@@ -8,6 +8,8 @@ enum Localizations {
     " or ": " ou ",
     "$KCORP_DATABASE_URL: %@": "$KCORP_DATABASE_URL : %@",
     "%1$@ %2$@ starters": "%1$@ %2$@ titulaires",
+    "%1$@ (%2$@) was used in game %3$@: %4$@ locks it for the rest of the series.":
+      "%1$@ (%2$@) a été joué en partie %3$@ : le %4$@ le bloque pour le reste de la série.",
     "%1$@ (%2$@), %3$@ → %4$@": "%1$@ (%2$@), %3$@ → %4$@",
     "%1$@ (%2$@), until %3$@": "%1$@ (%2$@), jusqu’au %3$@",
     "%1$@ added %2$@": "%1$@ a ajouté %2$@",
@@ -53,6 +55,8 @@ enum Localizations {
       "%1$@ est %2$@ : choisissez une place de %3$@, ou changez sa composition avec « kcorp players edit --lineup ».",
     "%1$@ is also %2$@; keep one row per player.":
       "%1$@ est aussi %2$@ ; gardez une ligne par joueur.",
+    "%1$@ is in the draft twice (%2$@ and %3$@).":
+      "%1$@ est deux fois dans la draft (%2$@ et %3$@).",
     "%1$@ is not Data Dragon’s: %2$@; nothing was changed. Name a mirror in Data Dragon’s layout.":
       "%1$@ ne vient pas de Data Dragon : %2$@ ; rien n’a été modifié. Indiquez un miroir organisé comme Data Dragon.",
     "%1$@ is not on the staff of %2$@: an owner can give this account a role there.":
@@ -218,6 +222,7 @@ enum Localizations {
       "Une base PostgreSQL (postgresql://utilisateur@hôte/nom, sinon $KCORP_DATABASE_URL) au lieu d’un fichier ; le mot de passe vient de PGPASSFILE ou de $PGPASSWORD.",
     "A PostgreSQL database is restored with pg_restore (docs/SCALING.md); kcorp restore puts back a file.":
       "Une base PostgreSQL se restaure avec pg_restore (docs/SCALING.md) ; kcorp restore remet un fichier en place.",
+    "A ban has no role or player (%@).": "Un ban n’a ni poste ni joueur (%@).",
     "A change is made to this event alone: leave its repeat days and last day empty.":
       "Une modification ne touche que cet événement : laissez vides les jours de répétition et le dernier jour.",
     "A favourite champion.": "Un champion favori.",
@@ -421,6 +426,9 @@ enum Localizations {
     "Downloading: %1$@ of %2$@ files…": "Téléchargement : %1$@ fichiers sur %2$@…",
     "Downloads from %@ the newest version’s square icon of every champion, their French names and the champions released since this build, only when you ask. All or nothing: a failed download changes nothing.":
       "Télécharge depuis %@ l’icône carrée de chaque champion dans la version la plus récente, leurs noms français et les champions sortis depuis cette version du logiciel, seulement quand vous le demandez. Tout ou rien : un téléchargement qui échoue ne change rien.",
+    "Draft": "Draft",
+    "Draft game %1$@ or an earlier one: this series has %2$@ drafted of %3$@.":
+      "Saisissez la draft de la partie %1$@ ou d’une précédente : cette série en a %2$@ sur %3$@.",
     "ENDS": "FIN",
     "EVENT": "ÉVÉNEMENT",
     "Earlier teams": "Équipes précédentes",
@@ -449,6 +457,7 @@ enum Localizations {
     "FAVORITE CHAMPIONS": "CHAMPIONS FAVORIS",
     "FOR": "POUR",
     "Favorite champions": "Champions favoris",
+    "Fearless": "Fearless",
     "Fighter": "Combattant",
     "File": "Fichier",
     "Five available, %@ of 5 confirmed": "Cinq disponibles, %@ sur 5 confirmés",
@@ -463,6 +472,7 @@ enum Localizations {
     "From": "Du",
     "From the file (or database) the options choose to DESTINATION: a PostgreSQL address,\npostgresql://user@host/name (the password from PGPASSFILE or $PGPASSWORD), or a new\ndatabase file. The destination must be new: nobody has changed it yet. The source is only\nread; stop the server first, so that nothing changes meanwhile.":
       "Du fichier (ou de la base) que choisissent les options vers DESTINATION : une adresse PostgreSQL,\npostgresql://utilisateur@hôte/nom (le mot de passe vient de PGPASSFILE ou de $PGPASSWORD), ou un\nnouveau fichier de base. La destination doit être neuve : personne ne l’a encore modifiée. La source\nest seulement lue ; arrêtez d’abord le serveur, pour que rien ne change entre-temps.",
+    "Full fearless": "Fearless intégral",
     "Full five": "Line-up complet",
     "Game %1$@: %2$@'s champion": "Partie %1$@ : champion du %2$@",
     "Game %1$@: the other team’s %2$@": "Partie %1$@ : %2$@ adverse",
@@ -476,6 +486,8 @@ enum Localizations {
       "Donnez %1$@ comme une date, ainsi : 2026-03-12 (pas « %2$@ »).",
     "Give %1$@: %2$@": "Indiquez %1$@ : %2$@",
     "Give %@ only once.": "Ne donnez %@ qu’une fois.",
+    "Give %@'s champion before its role or player.":
+      "Donnez le champion de %@ avant son poste ou son joueur.",
     "Give --champion or --no-champions, not both.":
       "Donnez --champion ou --no-champions, pas les deux.",
     "Give --player with --role player, and only then.":
@@ -525,6 +537,8 @@ enum Localizations {
       "Donnez un champion par rôle, dans l’ordre des rôles.",
     "Give one of --db, --database and --in-memory.":
       "Donnez une seule option parmi --db, --database et --in-memory.",
+    "Give the %@ turns of the draft, empty ones included.":
+      "Donnez les %@ tours de la draft, vides compris.",
     "Give the Riot ID a name of 3 to 16 letters, digits or spaces.":
       "Donnez au Riot ID un nom de 3 à 16 lettres, chiffres ou espaces.",
     "Give the Riot ID a tag of 3 to 5 letters or digits, after the #.":
@@ -660,6 +674,7 @@ enum Localizations {
     "Name a command; see ‘kcorp --help’.": "Nommez une commande ; consultez « kcorp --help ».",
     "Name at most five players, in role order: Top, Jungle, Mid, ADC, Support.":
       "Nommez au plus cinq joueurs, dans l’ordre des postes : Top, Jungle, Mid, ADC, Support.",
+    "Name our players on our picks only (%@).": "Nommez nos joueurs sur nos picks seulement (%@).",
     "Nationality": "Nationalité",
     "Nationality (FR, KR, ES…)": "Nationalité (FR, KR, ES…)",
     "Nationality (FR, KR…)": "Nationalité (FR, KR…)",
@@ -691,6 +706,8 @@ enum Localizations {
       "Aucun événement n’a cet identifiant : il a peut-être été annulé.",
     "No favorite champions yet.": "Aucun champion favori pour l’instant.",
     "No favourite champions.": "Aucun champion favori.",
+    "No game has this number: games count from 1.":
+      "Aucune partie n’a ce numéro : elles se comptent à partir de 1.",
     "No game logged yet.": "Aucune partie notée pour l’instant.",
     "No import has this number; it may be older than 30 days.":
       "Aucun import ne porte ce numéro ; il a peut-être plus de 30 jours.",
@@ -966,6 +983,7 @@ enum Localizations {
       "Se déconnecter affiche l’effectif gardé sur cet appareil.",
     "Silver": "Argent",
     "Sky blue": "Bleu ciel",
+    "Soft fearless": "Fearless souple",
     "Someone at the command line": "Quelqu’un en ligne de commande",
     "Someone else changed %1$@ meanwhile; nothing was saved. Now: %1$@, %2$@, image %3$@, champions %4$@. Your changes are kept below: press Save to replace theirs.":
       "Quelqu’un d’autre a modifié %1$@ entre-temps ; rien n’a été enregistré. Désormais : %1$@, %2$@, image %3$@, champions %4$@. Vos modifications sont gardées ci-dessous : appuyez sur Enregistrer pour remplacer les siennes.",
@@ -977,6 +995,7 @@ enum Localizations {
     "Something went wrong on the server; nothing was changed.":
       "Un problème est survenu sur le serveur ; rien n’a été modifié.",
     "Stand-ins": "Remplaçants temporaires",
+    "Standard draft": "Draft classique",
     "Standard input is not a terminal: give the password with --password-stdin.":
       "L’entrée standard n’est pas un terminal : donnez le mot de passe avec --password-stdin.",
     "Start": "Début",
@@ -1388,6 +1407,8 @@ enum Localizations {
       "« %@ » n’est pas un jour et des heures ; écrivez-les comme lun-ven 18:00-23:00.",
     "“%@” is not a day of the week; write days such as tue,thu.":
       "« %@ » n’est pas un jour de la semaine ; écrivez des jours comme mar,jeu.",
+    "“%@” is not a draft rule; choose standard, fearless, soft-fearless or full-fearless.":
+      "« %@ » n’est pas une règle de draft ; choisissez standard, fearless, soft-fearless ou full-fearless.",
     "“%@” is not a format; choose Bo1, Bo3 or Bo5.":
       "« %@ » n’est pas un format ; choisissez Bo1, Bo3 ou Bo5.",
     "“%@” is not a kind of event; choose scrim, match, training or review.":

@@ -61,6 +61,10 @@ public struct TeamEvent: Identifiable, Hashable, Sendable {
   public var comments: [UUID: String] = [:]
   /// The games played, once logged.
   public var games: [Game]
+  /// How the series' earlier games lock champions for the next (``DraftRule``).
+  public var draftRule: DraftRule = .standard
+  /// Each game's draft, game 1 first, as far as they were entered.
+  public var drafts: [GameDraft] = []
   /// The series it was planned in (every Tuesday and Thursday until a date), shared by its
   /// events; nil for an event planned alone. Each event of a series is changed alone.
   public var series: UUID?

@@ -15,6 +15,8 @@ public struct ValidationError: Error, Hashable, Sendable, CustomStringConvertibl
     case eventType, start, end, opponent, format, place, notes, game
     /// The days a new event repeats on, and the series' last day.
     case repeats, until
+    /// An event's draft rule, and a game's draft (``GameDraft``).
+    case draftRule, draft
     /// A player's availability (``Availability``).
     case weekly, away
     /// What a player says with an answer.

@@ -201,7 +201,7 @@ extension RosterStore {
         [
           ("id", "t"), ("team_id", "t"), ("kind", "t"), ("starts", "d"), ("ends", "d"),
           ("opponent", "t"), ("format", "t"), ("place", "t"), ("notes", "t"),
-          ("sequence", "i"), ("updated", "d"), ("series_id", "t"),
+          ("sequence", "i"), ("updated", "d"), ("series_id", "t"), ("draft_rule", "t"),
         ], "id"
       ),
       (
@@ -223,6 +223,14 @@ extension RosterStore {
           ("event_id", "t"), ("number", "i"), ("position", "t"), ("player_id", "t"),
           ("champion", "t"), ("opponent", "i"), ("guessed", "i"),
         ], "event_id, number, opponent, position"
+      ),
+      ("draft_game", [("event_id", "t"), ("game", "i"), ("side", "t")], "event_id, game"),
+      (
+        "draft_turn",
+        [
+          ("event_id", "t"), ("game", "i"), ("turn", "i"), ("champion", "t"), ("position", "t"),
+          ("player_id", "t"),
+        ], "event_id, game, turn"
       ),
       (
         "calendar_feed",

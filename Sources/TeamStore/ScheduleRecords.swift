@@ -11,6 +11,7 @@ extension Writer {
     var events = try events()
     try readInvitations(into: &events)
     try readGames(into: &events)
+    try readDrafts(into: &events)
     return Schedule(
       events: Array(events.values), availability: try availability(), feeds: try feeds())
   }
@@ -56,7 +57,7 @@ extension Writer {
   private func events() throws -> [UUID: TeamEvent] {
     enum Column: Int32, SQLColumns {
       case id, teamID, kind, starts, ends, opponent, format, place, notes, sequence, updated
-      case seriesID
+      case seriesID, draftRule
     }
     var events: [UUID: TeamEvent] = [:]
     try statement("SELECT \(Column.list()) FROM team_event").forEachRow { row in
@@ -78,6 +79,7 @@ extension Writer {
         series: try row.optional(Column.seriesID).map { try value(UUID(text: $0), .seriesID) },
         sequence: Int(row.int(Column.sequence)),
         updated: Date(timeIntervalSince1970: row.double(Column.updated)))
+      events[id]?.draftRule = try value(DraftRule(rawValue: row.text(Column.draftRule)), .draftRule)
     }
     return events
   }
@@ -182,7 +184,8 @@ extension Writer {
   /// addresses stay.
   func replaceWeek(with schedule: Schedule) throws {
     for table in [
-      "availability_block", "absence", "game_pick", "event_game", "event_invitation", "team_event",
+      "availability_block", "absence", "game_pick", "event_game", "event_invitation", "draft_turn",
+      "draft_game", "team_event",
     ] {
       try statement("DELETE FROM \(table)").run()
     }
@@ -224,16 +227,18 @@ extension Writer {
     try statement(
       """
       INSERT INTO team_event (id, team_id, kind, starts, ends, opponent, format, place, notes,
-        sequence, updated, series_id)
-      VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)
+        sequence, updated, series_id, draft_rule)
+      VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13)
       """
     ).bind(
       .text(event.id.text), .text(event.teamID.text), .text(event.kind.rawValue),
       .double(event.start.timeIntervalSince1970), .double(event.end.timeIntervalSince1970),
       .text(event.opponent), event.format.map { .text($0.rawValue) } ?? .null,
       .text(event.place), .text(event.notes), .int(Int64(event.sequence)),
-      .double(event.updated.timeIntervalSince1970), event.series.map { .text($0.text) } ?? .null
+      .double(event.updated.timeIntervalSince1970), event.series.map { .text($0.text) } ?? .null,
+      .text(event.draftRule.rawValue)
     ).run()
+    try saveDrafts(of: event)
     let invitation = try statement(
       """
       INSERT INTO event_invitation (event_id, player_id, sort_order, answer, comment)
@@ -283,6 +288,7 @@ extension Writer {
     for table in ["game_pick", "event_game", "event_invitation"] {
       try connection.prepare("DELETE FROM \(table) WHERE event_id = ?1").bind(.text(id.text)).run()
     }
+    try deleteDrafts(of: id)
     try statement("DELETE FROM team_event WHERE id = ?1").bind(.text(id.text)).run()
   }
 

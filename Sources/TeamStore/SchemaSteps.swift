@@ -149,6 +149,21 @@ extension Schema {
     .both(
       "ALTER TABLE team ADD COLUMN color TEXT NOT NULL DEFAULT 'blue'"
     ),
+    // A series' draft rule, and each game's draft: its side and its turns.
+    .both(
+      """
+      ALTER TABLE team_event ADD COLUMN draft_rule TEXT NOT NULL DEFAULT 'standard';
+      CREATE TABLE draft_game (
+        event_id TEXT NOT NULL, game INTEGER NOT NULL, side TEXT NOT NULL,
+        PRIMARY KEY (event_id, game)
+      ) STRICT;
+      CREATE TABLE draft_turn (
+        event_id TEXT NOT NULL, game INTEGER NOT NULL, turn INTEGER NOT NULL,
+        champion TEXT NOT NULL, position TEXT, player_id TEXT,
+        PRIMARY KEY (event_id, game, turn)
+      ) STRICT;
+      """
+    ),
   ]
 
   /// A version's SQL in each dialect.

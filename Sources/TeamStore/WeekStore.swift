@@ -106,6 +106,12 @@ extension RosterStore {
       event.answers = current.answers
       event.games = current.games
       event.series = current.series
+      // The drafts stay, and hold under the rule, which may have changed.
+      for draft in current.drafts {
+        event.drafts.append(
+          try draft.validated(after: event.drafts, rule: event.draftRule, catalog: roster.champions)
+        )
+      }
       event.sequence = current.sequence
       event.updated = current.updated
       guard event != current else { return (nil, current) }

@@ -37,6 +37,13 @@ enum OpenAPI {
         }
       }
     }
+    // A draft's role is a position, spelled as a player's may be.
+    root["components"]?["schemas"]?["GameDraft"]?["properties"]?["turns"]?["items"]?["oneOf"]?
+      .transform { choice in
+        if choice["properties"]?["role"] != nil {
+          choice["properties"]?["role"] = inputConstraints["position"].map(JSONValue.object)
+        }
+      }
     // The organisation's name follows a team's rules; a team named in a query is a tag or id.
     root["paths"]?["/api/organisation"]?["patch"]?["requestBody"]?["content"]?.transform {
       content in

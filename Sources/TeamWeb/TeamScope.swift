@@ -132,6 +132,15 @@ struct TeamScope: Sendable {
     return try await store.logGames(games, of: id, by: author)
   }
 
+  /// Puts a game's draft of one of the team's events, checked under its series' rule.
+  @discardableResult
+  func saveDraft(_ draft: GameDraft, game: Int, of id: UUID) async throws(RosterError)
+    -> TeamEvent
+  {
+    try ownedEvent(id)
+    return try await store.saveDraft(draft, game: game, of: id, by: author)
+  }
+
   /// The answer to one of the team's events of one of its players, or of a player of the
   /// organisation it invited, with a few words or none.
   @discardableResult

@@ -202,6 +202,11 @@ import Testing
     ]
     scrim.sequence = 3
     scrim.series = UUID()  // planned in a series
+    scrim.draftRule = .fearless
+    var draft = GameDraft(side: .blue)
+    (draft.champions[6], draft.roles[6], draft.players[6]) = ("ksante", .top, players[0].id)
+    draft.champions[0] = "azir"
+    scrim.drafts = [draft]
     scrim.updated = Date(timeIntervalSince1970: 1_774_000_000)  // whole seconds, as ISO 8601 has
     let hours = Availability(
       weekly: try Availability.weekly(parsing: "Mon-Fri 18:00-23:00"),

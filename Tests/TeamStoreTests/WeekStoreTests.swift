@@ -133,6 +133,9 @@ import Testing
           ALTER TABLE event_invitation DROP COLUMN comment;
           ALTER TABLE team_event DROP COLUMN series_id;
           ALTER TABLE team DROP COLUMN color;
+          ALTER TABLE team_event DROP COLUMN draft_rule;
+          DROP TABLE draft_game;
+          DROP TABLE draft_turn;
           PRAGMA user_version = 14;
           """)
       case .postgres:
@@ -142,6 +145,9 @@ import Testing
           ALTER TABLE event_invitation DROP COLUMN comment;
           ALTER TABLE team_event DROP COLUMN series_id;
           ALTER TABLE team DROP COLUMN color;
+          ALTER TABLE team_event DROP COLUMN draft_rule;
+          DROP TABLE draft_game;
+          DROP TABLE draft_turn;
           DELETE FROM schema_version; INSERT INTO schema_version (version) VALUES (14);
           """)
       }
@@ -389,5 +395,63 @@ import Testing
           until: "2027-09-01"))
     }
     #expect(store.roster.schedule.events.count == 3)
+  }
+
+  @Test(arguments: Backend.allCases)
+  func aFearlessSeriesKeepsItsDraftsInOrderAndRefusesALockedChampion(_ backend: Backend)
+    async throws
+  {
+    let db = try TestDatabase(backend, in: folder)
+    let store = try db.open()
+    let canna = store.players[0]
+    let series = try await store.addEvent(
+      EventInput(
+        kind: "match", start: "2027-01-05T17:00", opponent: "G2", format: "bo5",
+        draftRule: "fearless"))
+    #expect(series.draftRule == .fearless)
+    var one = GameDraft(side: .blue)
+    one.champions[0] = "Azir"  // our first ban
+    one.champions[6] = "K'Sante"  // our first pick, Canna's top
+    one.roles[6] = .top
+    one.players[6] = canna.id
+    one.champions[7] = "Ahri"  // G2's first pick
+    try await store.saveDraft(one, game: 1, of: series.id, by: "coach")
+    var three = GameDraft(side: .red)
+    three.champions[7] = "ahri"
+    // Game 3 before game 2: refused, said so.
+    await #expect(throws: RosterError.self) {
+      try await store.saveDraft(three, game: 3, of: series.id)
+    }
+    try await store.saveDraft(GameDraft(side: .red), game: 2, of: series.id)
+    let locked = await #expect(throws: RosterError.self) {
+      try await store.saveDraft(three, game: 3, of: series.id)
+    }
+    #expect(locked?.validation?.message(for: .draft)?.text(in: .english).contains("game 1") == true)
+
+    // Kept on reopening, turns, roles and players alike; Azir, only banned, is free again.
+    let reopened = try #require(try db.open().roster.schedule.event(id: series.id))
+    #expect(reopened.drafts.count == 2 && reopened.drafts[0].champions[6] == "ksante")
+    #expect(reopened.drafts[0].roles[6] == .top && reopened.drafts[0].players[6] == canna.id)
+    #expect(reopened.draftRule == .fearless && reopened.drafts[0].side == .blue)
+    three.champions[7] = "Azir"
+    try await store.saveDraft(three, game: 3, of: series.id)
+    // A change of rule that an entered draft breaks is refused; one it holds under is kept.
+    await #expect(throws: RosterError.self) {
+      try await store.updateEvent(
+        id: series.id,
+        with: EventInput(
+          kind: "match", start: "2027-01-05T17:00", opponent: "G2", format: "bo5",
+          draftRule: "full-fearless"))
+    }
+    let soft = try await store.updateEvent(
+      id: series.id,
+      with: EventInput(
+        kind: "match", start: "2027-01-05T17:00", opponent: "G2", format: "bo5",
+        draftRule: "soft-fearless"))
+    #expect(soft.draftRule == .softFearless && soft.drafts.count == 3)
+    // Cancelled: its drafts go with it.
+    try await store.removeEvent(id: series.id)
+    let turns = try store.read { try $0.scalar("SELECT count(*) FROM draft_turn") }
+    #expect(turns == 0)
   }
 }

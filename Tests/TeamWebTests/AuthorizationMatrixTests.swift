@@ -108,7 +108,7 @@ import Testing
     "GET /api/week": .reader, "PUT /api/players/{id}/availability": .ownPlayer,
     "POST /api/week/events": .editor, "GET /api/week/events/{id}": .reader,
     "PUT /api/week/events/{id}": .editor, "DELETE /api/week/events/{id}": .editor,
-    "PUT /api/week/events/{id}/games": .editor,
+    "PUT /api/week/events/{id}/games": .editor, "PUT /api/week/events/{id}/drafts/{game}": .editor,
     "PUT /api/week/events/{id}/answers/{player}": .ownPlayer,
     "POST /api/week/events/{id}/invitations": .editor, "POST /events/{id}/invite": .editor,
     "GET /api/calendar": .organisationEditor,
@@ -320,6 +320,7 @@ final class Organisation: Sendable {
               ? o.gone.text
               : pattern.contains("events/{id}") ? o.event.text : o.own.id.text
           case "{player}": o.own.id.text
+          case "{game}": "1"
           case "{tag}": "KCB"
           case "{secret}": o.feed
           case "{file}": pattern.hasPrefix("/calendar") ? o.feed + ".ics" : "missing.png"
@@ -363,6 +364,8 @@ final class Organisation: Sendable {
           case "/api/week/events": #"{"kind":"scrim","start":"2030-01-07T20:00","team":"KCB"}"#
           case "/api/week/events/{id}": #"{"kind":"training","start":"2030-01-07T18:00"}"#
           case "/api/week/events/{id}/games": #"[{"result":"win","side":"blue"}]"#
+          case "/api/week/events/{id}/drafts/{game}":
+            #"{"side":"blue","turns":[null,null,null,null,null,null,null,null,null,null,null,null,null,null,null,null,null,null,null,null]}"#
           case "/api/week/events/{id}/answers/{player}": #"{"answer":"yes","comment":"late"}"#
           case "/api/week/events/{id}/invitations": #"{"player":"Tao"}"#
           case "/api/calendar": #"{"team":"KCB"}"#

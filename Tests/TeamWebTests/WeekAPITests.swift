@@ -139,6 +139,41 @@ import Testing
     #expect(app.store.roster.schedule.events.count == 4)
   }
 
+  @Test func aDraftIsPutGameByGameAndALockedChampionIs422NamingItsGame() async throws {
+    let planned = try await app.postJSON(
+      "/api/week/events",
+      #"{"kind":"match","start":"2027-01-05T17:00","opponent":"G2","format":"bo3","draftRule":"fearless"}"#
+    )
+    #expect(planned.status == 201 && planned.text.contains(#""draftRule":"fearless""#))
+    let id = try #require(try json(planned)["id"] as? String)
+    func turns(_ picks: [Int: String]) -> String {
+      (0..<20).map { picks[$0].map { #"{"champion":"\#($0)","role":"mid"}"# } ?? "null" }
+        .joined(separator: ",")
+    }
+    let one = try await send(
+      "PUT", "/api/week/events/\(id)/drafts/1",
+      #"{"side":"blue","turns":["# + turns([7: "Ahri"]) + "]}")
+    #expect(one.status == 200, "\(one.text)")
+    let drafts = try #require(try json(one)["drafts"] as? [[String: Any]])
+    #expect((drafts.first?["turns"] as? [Any])?.count == 20)
+    let two = try await send(
+      "PUT", "/api/week/events/\(id)/drafts/2",
+      #"{"side":"red","turns":["# + turns([7: "ahri"]) + "]}")
+    #expect(two.status == 422)
+    #expect(
+      two.text.contains("Ahri (R1) was used in game 1") && two.text.contains(#""field":"draft""#))
+    let short = try await send(
+      "PUT", "/api/week/events/\(id)/drafts/2", #"{"side":"red","turns":[]}"#)
+    #expect(short.status == 422 && short.text.contains("20 turns"))
+    let far = try await send(
+      "PUT", "/api/week/events/\(id)/drafts/4", #"{"side":"red","turns":["# + turns([:]) + "]}")
+    #expect(far.status == 422)
+    let notANumber = try await send(
+      "PUT", "/api/week/events/\(id)/drafts/x", #"{"side":"red","turns":["# + turns([:]) + "]}")
+    #expect(notANumber.status == 404)
+    #expect(app.store.roster.schedule.events.first?.drafts.count == 1)
+  }
+
   @Test func aCalendarFeedIsServedWithItsSecretUntilRevoked() async throws {
     let event = try await app.postJSON(
       "/api/week/events", #"{"kind":"match","start":"2026-03-28T17:00","opponent":"Vitality"}"#)

@@ -59,10 +59,14 @@ import Testing
       [
         ("csrf", session.token), ("kind", "scrim"), ("start", "2027-01-05T20:00"),
         ("opponent", "G2"), ("repeats", "tue"), ("repeats", "thu"), ("until", "2027-01-21"),
+        ("draftRule", "fearless"),
       ], session: session)
     #expect(planned.status == 303)
     let events = app.store.roster.schedule.events
     #expect(events.count == 6 && Set(events.map(\.series)).count == 1)
+    // Each of the series' events drafts in fearless, as the form said.
+    #expect(week.contains(#"<option value="soft-fearless">Soft fearless</option>"#))
+    #expect(events.allSatisfy { $0.draftRule == .fearless })
     let second = try await app.client.get("/events/\(events[1].id)").text
     #expect(second.contains("Series: 2 of 6, the last on Thu 21 Jan 2027"))
     #expect(second.contains(#"<a href="/events/\#(events[2].id)">Next in the series</a>"#))

@@ -413,6 +413,10 @@ public struct RosterImport: Sendable {
     }
     kept.sequence = event.sequence
     kept.series = event.series
+    for draft in event.drafts {
+      kept.drafts.append(
+        try draft.validated(after: kept.drafts, rule: kept.draftRule, catalog: champions))
+    }
     return kept
   }
 

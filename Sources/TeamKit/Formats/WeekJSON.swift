@@ -131,8 +131,9 @@ public struct EventDocument: JSONWritable {
     self.verdict = verdict
   }
 
-  /// `{"answers":[{"answer","comment"?,"player"}],"end","format"?,"games","id","invited","kind","notes",
-  /// "opponent","place","sequence","series"?,"start","team","title","verdict"}`.
+  /// `{"answers":[{"answer","comment"?,"player"}],"draftRule","drafts","end","format"?,"games","id",
+  /// "invited","kind","notes","opponent","place","sequence","series"?,"start","team","title",
+  /// "verdict"}`.
   public func write(to writer: inout JSONWriter) {
     writer.object {
       $0.member(
@@ -142,6 +143,8 @@ public struct EventDocument: JSONWritable {
             AnswerJSON(player: id, answer: $0, comment: event.comments[id])
           }
         })
+      $0.member("draftRule", event.draftRule.rawValue)
+      $0.member("drafts", event.drafts)
       $0.member("end", instant(event.end))
       if let format = event.format { $0.member("format", format.rawValue) }
       $0.member("games", event.games)
@@ -269,13 +272,14 @@ extension TeamWeek: Decodable {
 
 extension EventInput: JSONWritable, Decodable {
   private enum CodingKeys: String, CodingKey {
-    case kind, start, end, opponent, format, place, notes, repeats, until
+    case kind, start, end, opponent, format, place, notes, repeats, until, draftRule
   }
 
   /// `{"end","format","kind","notes","opponent","place","repeats"?,"start","until"?}`, times
   /// on the team's clock (`2026-03-26T20:00`); a series' days and last day when it repeats.
   public func write(to writer: inout JSONWriter) {
     writer.object {
+      if !draftRule.isEmpty { $0.member("draftRule", draftRule) }
       $0.member("end", end)
       $0.member("format", format)
       $0.member("kind", kind)
@@ -296,7 +300,8 @@ extension EventInput: JSONWritable, Decodable {
     self.init(
       kind: try text(.kind), start: try text(.start), end: try text(.end),
       opponent: try text(.opponent), format: try text(.format), place: try text(.place),
-      notes: try text(.notes), repeats: try text(.repeats), until: try text(.until))
+      notes: try text(.notes), repeats: try text(.repeats), until: try text(.until),
+      draftRule: try text(.draftRule))
   }
 }
 
@@ -362,6 +367,8 @@ extension TeamEvent: Decodable {
     let sequence: Int
     let series: UUID?
     let team: UUID
+    let draftRule: DraftRule?
+    let drafts: [GameDraft]?
   }
 
   /// Reads what ``EventDocument`` writes (its verdict is left: it is computed again).
@@ -386,8 +393,60 @@ extension TeamEvent: Decodable {
           }, vod: game.vod)
       }, series: event.series, sequence: event.sequence,
       updated: try Date(event.updated, strategy: .iso8601))
+    draftRule = event.draftRule ?? .standard
+    drafts = event.drafts ?? []
     comments = Dictionary(
       event.answers.compactMap { answer in answer.comment.map { (answer.player, $0) } }
     ) { $1 }
+  }
+}
+
+extension GameDraft: JSONWritable, Decodable {
+  private enum CodingKeys: String, CodingKey { case side, turns }
+  private enum TurnKeys: String, CodingKey { case champion, player, role }
+
+  /// `{"side","turns":[{"champion","player"?,"role"?} or null, ×20]}`, turns in tournament
+  /// order (``DraftSlot/order``).
+  public func write(to writer: inout JSONWriter) {
+    writer.object {
+      $0.member("side", side.rawValue)
+      $0.member("turns", champions.indices.map { Turn(draft: self, index: $0) })
+    }
+  }
+
+  private struct Turn: JSONWritable {
+    let draft: GameDraft
+    let index: Int
+    func write(to writer: inout JSONWriter) {
+      guard let champion = draft.champions[index] else { return writer.null() }
+      writer.object {
+        $0.member("champion", champion)
+        if let player = draft.players[index] { $0.member("player", player) }
+        if let role = draft.roles[index] { $0.member("role", role.rawValue) }
+      }
+    }
+  }
+
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    var turns = try container.nestedUnkeyedContainer(forKey: .turns)
+    self.init(side: try container.decode(Game.Side.self, forKey: .side), champions: [])
+    while !turns.isAtEnd {
+      let index = champions.count
+      if try turns.decodeNil() {
+        champions.append(nil)
+        continue
+      }
+      let turn = try turns.nestedContainer(keyedBy: TurnKeys.self)
+      champions.append(try turn.decode(String.self, forKey: .champion))
+      players[index] = try turn.decodeIfPresent(UUID.self, forKey: .player)
+      if let role = try turn.decodeIfPresent(String.self, forKey: .role) {
+        guard let position = try? Position(parsing: role) else {
+          throw DecodingError.dataCorruptedError(
+            forKey: .role, in: turn, debugDescription: "“\(role)” is not a role")
+        }
+        roles[index] = position
+      }
+    }
   }
 }

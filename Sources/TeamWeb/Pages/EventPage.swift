@@ -63,6 +63,14 @@ extension Pages {
     ]
   }
 
+  /// How the series' games lock champions (``DraftRule``).
+  private func draftRuleChoice(_ input: EventInput, _ errors: ValidationError?) -> HTML {
+    let chosen = input.draftRule.isEmpty ? DraftRule.standard.rawValue : input.draftRule
+    return .h(
+      "select", ["id": "draftRule", "name": "draftRule"] + Self.invalid(errors, .draftRule),
+      Self.options(DraftRule.allCases, chosen) { $0.displayName(in: language) })
+  }
+
   /// The days of the week a new event repeats on (none: once) and the series' last day.
   private func repeatFields(_ input: EventInput, _ errors: ValidationError?) -> HTML {
     let chosen = Set(
@@ -116,6 +124,7 @@ extension Pages {
         text(.opponent, input.opponent, ["list": "opponents", "autocomplete": "off"]), errors),
       .h("datalist", ["id": "opponents"], opponents.map { .h("option", ["value": $0]) }),
       field(.format, localized("Format"), format, errors),
+      field(.draftRule, localized("Draft"), draftRuleChoice(input, errors), errors),
       field(.place, localized("Place (empty for online)"), text(.place, input.place), errors),
       field(
         .notes, localized("Notes"),

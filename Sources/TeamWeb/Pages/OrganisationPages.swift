@@ -65,7 +65,9 @@ extension Pages {
             .h(
               "li", [:],
               [
-                .h("a", ["href": "/players/\(player.id)"], player.name),
+                .h(
+                  "a", ["href": "/players/\(player.id)"],
+                  [avatar(of: player, size: 40), .h("span", ["class": "name"], player.name)]),
                 .text(" "), .h("span", ["class": "role"], player.position.displayName),
               ])
           }),

@@ -24,7 +24,8 @@ extension WebApp {
     return EventInput(
       kind: value("kind"), start: value("start"), end: value("end"), opponent: value("opponent"),
       format: value("format"), place: value("place"), notes: value("notes"),
-      repeats: (form["repeats"] ?? []).joined(separator: ","), until: value("until"))
+      repeats: (form["repeats"] ?? []).joined(separator: ","), until: value("until"),
+      draftRule: value("draftRule"))
   }
 
   /// The result form's games: the rows with a result, in order.

@@ -138,6 +138,18 @@ extension WebApp {
     }
 
     route(
+      "PUT", "/api/week/events/{id}/drafts/{game}",
+      RoutePolicy(.editor, .sameOrigin, team: .event), json: GameDraft.self
+    ) { _, context, draft in
+      let event = try context.event(context.parameters["id"], in: store.roster)
+      guard let game = context.parameters["game"].flatMap({ Int($0) }), game >= 1 else {
+        throw HTTPError(404, context.localized("No game has this number: games count from 1."))
+      }
+      let saved = try await context.scope.saveDraft(draft, game: game, of: event.id)
+      return context.json(WebApp.document(saved, in: store.roster))
+    }
+
+    route(
       "PUT", "/api/week/events/{id}/answers/{player}",
       RoutePolicy(.ownPlayer(.path("player")), .sameOrigin, team: .event),
       json: AnswerRequest.self

@@ -1,0 +1,123 @@
+import Foundation
+import TeamKit
+
+/// The drafts' rows: each game's side, and its turns in tournament order (an empty turn has
+/// no row). The same SQL on SQLite and PostgreSQL.
+extension Writer {
+  /// Reads every event's drafts into `events`.
+  func readDrafts(into events: inout [UUID: TeamEvent]) throws {
+    enum Game: Int32, SQLColumns { case eventID, game, side }
+    enum Turn: Int32, SQLColumns { case eventID, game, turn, champion, position, playerID }
+    try statement("SELECT \(Game.list()) FROM draft_game ORDER BY event_id, game").forEachRow {
+      row in
+      let id = row.text(Game.eventID)
+      let side = try readDraft(TeamKit.Game.Side(rawValue: row.text(Game.side)), id, "the side")
+      guard let event = UUID(text: id), events[event] != nil else { return }
+      guard Int(row.int(Game.game)) == (events[event]?.drafts.count ?? 0) + 1 else {
+        throw StoreOpenError.unreadableRow(
+          path: connection.name, table: "draft_game", id: id, reason: "a game's draft is missing")
+      }
+      events[event]?.drafts.append(GameDraft(side: side))
+    }
+    try statement("SELECT \(Turn.list()) FROM draft_turn").forEachRow { row in
+      let id = row.text(Turn.eventID)
+      let (game, turn) = (Int(row.int(Turn.game)) - 1, Int(row.int(Turn.turn)))
+      guard let event = UUID(text: id), let drafts = events[event]?.drafts,
+        drafts.indices.contains(game), DraftSlot.order.indices.contains(turn)
+      else {
+        throw StoreOpenError.unreadableRow(
+          path: connection.name, table: "draft_turn", id: id, reason: "the turn does not read")
+      }
+      events[event]?.drafts[game].champions[turn] = row.text(Turn.champion)
+      if let position = row.optional(Turn.position) {
+        events[event]?.drafts[game].roles[turn] = try readDraft(
+          Position(rawValue: position), id, "“\(position)”")
+      }
+      if let player = row.optional(Turn.playerID) {
+        events[event]?.drafts[game].players[turn] = try readDraft(
+          UUID(text: player), id, "the player id")
+      }
+    }
+  }
+
+  private func readDraft<T>(_ value: T?, _ id: String, _ what: String) throws -> T {
+    guard let value else {
+      throw StoreOpenError.unreadableRow(
+        path: connection.name, table: "draft_turn", id: id, reason: "\(what) does not read")
+    }
+    return value
+  }
+
+  /// Writes an event's drafts in place of those stored.
+  func saveDrafts(of event: TeamEvent) throws {
+    try deleteDrafts(of: event.id)
+    let game = try statement("INSERT INTO draft_game (event_id, game, side) VALUES (?1, ?2, ?3)")
+    let turn = try statement(
+      """
+      INSERT INTO draft_turn (event_id, game, turn, champion, position, player_id)
+      VALUES (?1, ?2, ?3, ?4, ?5, ?6)
+      """)
+    for (index, draft) in event.drafts.enumerated() {
+      let number = SQLValue.int(Int64(index + 1))
+      try game.bind(.text(event.id.text), number, .text(draft.side.rawValue)).run()
+      for (slot, champion) in draft.champions.enumerated() {
+        guard let champion else { continue }
+        try turn.bind(
+          .text(event.id.text), number, .int(Int64(slot)), .text(champion),
+          draft.roles[slot].map { .text($0.rawValue) } ?? .null,
+          draft.players[slot].map { .text($0.text) } ?? .null
+        ).run()
+      }
+    }
+  }
+
+  func deleteDrafts(of id: UUID) throws {
+    for table in ["draft_turn", "draft_game"] {
+      try statement("DELETE FROM \(table) WHERE event_id = ?1").bind(.text(id.text)).run()
+    }
+  }
+}
+
+/// A series' drafts, game by game, checked under its rule.
+extension RosterStore {
+  /// Puts `draft` as game `game`'s (from 1: the games drafted so far, or the next), checked
+  /// under the event's rule against the games before, and the games after checked again.
+  /// Returns the event as stored.
+  /// - Throws: ``RosterError/notFound(_:)``, ``RosterError/invalid(_:)`` (on the `draft`
+  ///   field, naming the game that locked a champion) or ``RosterError/storage(_:)``.
+  @discardableResult
+  public func saveDraft(_ draft: GameDraft, game: Int, of id: UUID, by author: String = local)
+    async throws(RosterError) -> TeamEvent
+  {
+    try await perform { [now] writer, roster in
+      guard var event = roster.schedule.event(id: id) else { throw RosterError.notFound(id) }
+      let most =
+        event.format.map { ["bo1": 1, "bo3": 3, "bo5": 5][$0.rawValue] ?? 1 }
+        ?? GameInput.maxGames
+      guard (1...min(event.drafts.count + 1, most)).contains(game) else {
+        throw ValidationError(
+          .draft,
+          Message(
+            "Draft game %1$@ or an earlier one: this series has %2$@ drafted of %3$@.",
+            min(event.drafts.count + 1, most), event.drafts.count, most))
+      }
+      var drafts = Array(event.drafts.prefix(game - 1))
+      drafts.append(
+        try draft.validated(after: drafts, rule: event.draftRule, catalog: roster.champions))
+      for later in event.drafts.dropFirst(game) {
+        drafts.append(
+          try later.validated(after: drafts, rule: event.draftRule, catalog: roster.champions))
+      }
+      guard drafts != event.drafts else { return (nil, event) }
+      event.drafts = drafts
+      event.sequence += 1
+      event.updated = now()
+      event = try writer.save(event)
+      let team = roster.team(id: event.teamID) ?? roster.firstTeam
+      try writer.record(
+        .eventEdited, before: nil, after: nil, author: author, at: now(), name: event.opponent,
+        from: event.kind.rawValue, to: Self.clock(event, team))
+      return (roster.with(schedule: roster.schedule.with(event)), event)
+    }
+  }
+}
