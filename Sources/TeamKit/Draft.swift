@@ -108,11 +108,11 @@ public struct GameDraft: Hashable, Sendable {
 
   /// The draft checked for the game after `earlier` under `rule`: each champion one of
   /// `catalog`'s, at most once in the game, none locked by an earlier game, roles and
-  /// players on picks only, and ours only for players.
+  /// players on picks only, and ours only for players, each one of `players`.
   /// - Throws: ``ValidationError`` on the `draft` field, naming the turn, the champion and,
   ///   for a locked one, the game that used it.
   public func validated(
-    after earlier: [GameDraft], rule: DraftRule, catalog: ChampionCatalog
+    after earlier: [GameDraft], rule: DraftRule, catalog: ChampionCatalog, players: Set<UUID>
   ) throws(ValidationError) -> GameDraft {
     guard champions.count == DraftSlot.order.count else {
       throw ValidationError(
@@ -124,7 +124,7 @@ public struct GameDraft: Hashable, Sendable {
     let locked = DraftTeam.allCases.map { rule.locked(for: $0, after: earlier) }
     for (index, slot) in DraftSlot.order.enumerated() {
       guard let text = champions[index] else {
-        if roles[index] != nil || players[index] != nil {
+        if roles[index] != nil || self.players[index] != nil {
           throw ValidationError(
             .draft, Message("Give %@'s champion before its role or player.", slot.code))
         }
@@ -151,12 +151,17 @@ public struct GameDraft: Hashable, Sendable {
             champion.name, slot.code, game, rule.rawValue))
       }
       checked.champions[index] = champion.id
-      if slot.action == .ban, roles[index] != nil || players[index] != nil {
+      if slot.action == .ban, roles[index] != nil || self.players[index] != nil {
         throw ValidationError(.draft, Message("A ban has no role or player (%@).", slot.code))
       }
-      if team == .them, players[index] != nil {
+      if team == .them, self.players[index] != nil {
         throw ValidationError(
           .draft, Message("Name our players on our picks only (%@).", slot.code))
+      }
+      if let player = self.players[index], !players.contains(player) {
+        throw ValidationError(
+          .draft,
+          Message("No player of the organisation has the id %1$@ (%2$@).", player, slot.code))
       }
     }
     return checked

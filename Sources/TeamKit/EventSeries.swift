@@ -88,7 +88,12 @@ extension EventInput {
       return nil
     }
     guard let first else { return last }
-    if last < first {
+    if !Self.years.contains(last.year) {
+      fail(
+        Message(
+          "Give a date from %1$@ to %2$@.", "\(Self.years.lowerBound)-01-01",
+          "\(Self.years.upperBound)-12-31"))
+    } else if last < first {
       fail(Message("Put the series' last day on or after its first."))
     } else if first.days(until: last) > Self.maxSeriesDays {
       fail(Message("A series runs at most %@ days; give an earlier last day.", Self.maxSeriesDays))

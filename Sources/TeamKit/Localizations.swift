@@ -518,6 +518,7 @@ enum Localizations {
       "Donnez une séquence de 0 à %@ (le nombre de modifications).",
     "Give at most %@ absences.": "Donnez %@ absences au plus.",
     "Give at most %@ blocks of hours.": "Donnez %@ plages horaires au plus.",
+    "Give at most %@ drafts.": "Donnez au plus %@ drafts.",
     "Give at most five champions, in role order: Top, Jungle, Mid, ADC, Support.":
       "Donnez cinq champions au plus, dans l’ordre des rôles : Top, Jungle, Mid, ADC, Support.",
     "Give both “availability” and “events” to replace the week, or neither to keep it.":
@@ -560,6 +561,8 @@ enum Localizations {
     "Green": "Vert",
     "History": "Historique",
     "History · KCorp": "Historique · KCorp",
+    "How a series' games lock champions: standard, fearless, soft-fearless or full-fearless.":
+      "Comment les parties d’une série bloquent les champions : standard, fearless, soft-fearless ou full-fearless.",
     "How many changes, 50 by default.": "Combien de modifications, 50 par défaut.",
     "I/O or database error (including a port already in use)":
       "erreur d’entrée-sortie ou de base de données (dont un port déjà utilisé)",
@@ -715,6 +718,8 @@ enum Localizations {
     "No player has this id: they may have been removed.":
       "Aucun joueur n’a cet identifiant : il a peut-être été supprimé.",
     "No player of the file has the id %@.": "Aucun joueur du fichier n’a l’identifiant %@.",
+    "No player of the organisation has the id %1$@ (%2$@).":
+      "Aucun joueur de la structure n’a l’identifiant %1$@ (%2$@).",
     "No player on the roster is called “%@”.": "Aucun joueur de l’effectif ne s’appelle « %@ ».",
     "No player “%@” in Recently removed.": "Aucun joueur « %@ » dans Supprimés récemment.",
     "No player “%@” in the roster.": "Aucun joueur « %@ » dans l’effectif.",
@@ -891,8 +896,8 @@ enum Localizations {
       "Dites quoi modifier : --name, --position, --image, --champion, --status, --riot-id, --real-name, --country, --birth-date, --joined ou --contract-end.",
     "Say what to change: --name, --tag, --league, --parent, --time-zone or --color.":
       "Dites quoi changer : --name, --tag, --league, --parent, --time-zone ou --color.",
-    "Say what to change: --type, --start, --end, --opponent, --format, --place or --notes.":
-      "Dites quoi changer : --type, --start, --end, --opponent, --format, --place ou --notes.",
+    "Say what to change: --type, --start, --end, --opponent, --format, --place, --notes or --draft-rule.":
+      "Dites quoi changer : --type, --start, --end, --opponent, --format, --place, --notes ou --draft-rule.",
     "Say which player this account is: a player's account is theirs.":
       "Dites quel joueur est ce compte : le compte d’un joueur est le sien.",
     "Scrim": "Scrim",
@@ -1205,6 +1210,8 @@ enum Localizations {
       "Cet effectif est en mémoire et ne planifie aucun événement : ouvrez un effectif enregistré.",
     "This roster keeps no photos: open a saved roster.":
       "Cet effectif ne garde pas de photos : ouvrez un effectif enregistré.",
+    "This series has %@ games drafted; choose a format of as many games or more.":
+      "Cette série a %@ parties draftées ; choisissez un format d’autant de parties ou plus.",
     "This server cannot process photos (libvips is missing); ask whoever runs it to install Debian’s libvips42.":
       "Ce serveur ne peut pas traiter les photos (libvips manque) ; demandez à qui l’administre d’installer libvips42 de Debian.",
     "This server does not answer to this name; use its address, as the staff was given it.":

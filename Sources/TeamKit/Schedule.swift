@@ -39,7 +39,7 @@ public struct Schedule: Hashable, Sendable {
   /// alone.
   public func series(of event: TeamEvent) -> [TeamEvent] {
     guard let series = event.series else { return [event] }
-    return events.filter { $0.series == series }
+    return events.filter { $0.series == series && $0.teamID == event.teamID }
   }
 
   /// `event` and the events of its series after it, the earliest first.

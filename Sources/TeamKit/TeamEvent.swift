@@ -99,6 +99,17 @@ public struct TeamEvent: Identifiable, Hashable, Sendable {
     self.updated = updated
   }
 
+  /// The most games its series has: its format's (Bo3: 3), else as many as a scrim block
+  /// may log.
+  public var gameCount: Int {
+    switch format {
+    case .bo1: 1
+    case .bo3: 3
+    case .bo5: 5
+    case nil: GameInput.maxGames
+    }
+  }
+
   /// `Scrim vs G2 Esports`, `Training`: how a calendar names it.
   public var title: Message {
     opponent.isEmpty ? kind.name : Message("%1$@ vs %2$@", kind.name, opponent)

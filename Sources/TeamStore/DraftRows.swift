@@ -91,9 +91,8 @@ extension RosterStore {
   {
     try await perform { [now] writer, roster in
       guard var event = roster.schedule.event(id: id) else { throw RosterError.notFound(id) }
-      let most =
-        event.format.map { ["bo1": 1, "bo3": 3, "bo5": 5][$0.rawValue] ?? 1 }
-        ?? GameInput.maxGames
+      let most = event.gameCount
+      let players = Set(roster.players.map(\.id))
       guard (1...min(event.drafts.count + 1, most)).contains(game) else {
         throw ValidationError(
           .draft,
@@ -102,11 +101,10 @@ extension RosterStore {
             min(event.drafts.count + 1, most), event.drafts.count, most))
       }
       var drafts = Array(event.drafts.prefix(game - 1))
-      drafts.append(
-        try draft.validated(after: drafts, rule: event.draftRule, catalog: roster.champions))
-      for later in event.drafts.dropFirst(game) {
+      for draft in [draft] + event.drafts.dropFirst(game) {
         drafts.append(
-          try later.validated(after: drafts, rule: event.draftRule, catalog: roster.champions))
+          try draft.validated(
+            after: drafts, rule: event.draftRule, catalog: roster.champions, players: players))
       }
       guard drafts != event.drafts else { return (nil, event) }
       event.drafts = drafts
@@ -119,5 +117,29 @@ extension RosterStore {
         from: event.kind.rawValue, to: Self.clock(event, team))
       return (roster.with(schedule: roster.schedule.with(event)), event)
     }
+  }
+
+  /// An event's drafts kept through a change of it: within its format's games and holding
+  /// under its rule, which may have changed; refused on the field whose change breaks them.
+  static func keptDrafts(of current: TeamEvent, in event: TeamEvent, roster: Roster)
+    throws(ValidationError) -> [GameDraft]
+  {
+    guard current.drafts.count <= event.gameCount else {
+      throw ValidationError(
+        .format,
+        Message(
+          "This series has %@ games drafted; choose a format of as many games or more.",
+          current.drafts.count))
+    }
+    let players = Set(roster.players.map(\.id))
+    var drafts: [GameDraft] = []
+    do {
+      for draft in current.drafts {
+        drafts.append(
+          try draft.validated(
+            after: drafts, rule: event.draftRule, catalog: roster.champions, players: players))
+      }
+    } catch { throw ValidationError(.draftRule, error.message) }
+    return drafts
   }
 }

@@ -101,17 +101,17 @@ extension RosterStore {
           Message("A change is made to this event alone: leave its repeat days and last day empty.")
         )
       }
+      var input = input
+      // A change that names no rule keeps the event's.
+      if input.draftRule.trimmingCharacters(in: .whitespaces).isEmpty {
+        input.draftRule = current.draftRule.rawValue
+      }
       var event = try input.validated(
         id: id, team: current.teamID, zone: team.zone, invited: current.invited, now: now())
       event.answers = current.answers
       event.games = current.games
       event.series = current.series
-      // The drafts stay, and hold under the rule, which may have changed.
-      for draft in current.drafts {
-        event.drafts.append(
-          try draft.validated(after: event.drafts, rule: event.draftRule, catalog: roster.champions)
-        )
-      }
+      event.drafts = try Self.keptDrafts(of: current, in: event, roster: roster)
       event.sequence = current.sequence
       event.updated = current.updated
       guard event != current else { return (nil, current) }

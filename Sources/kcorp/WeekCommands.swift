@@ -12,6 +12,9 @@ private let eventOptions = [
   Option(name: "--format", value: "F", help: "bo1, bo3 or bo5."),
   Option(name: "--place", value: "P", help: "Where it is played (default: online)."),
   Option(name: "--notes", value: "N", help: "Notes for the team."),
+  Option(
+    name: "--draft-rule", value: "R",
+    help: "How a series' games lock champions: standard, fearless, soft-fearless or full-fearless."),
 ]
 
 /// The event an id names, in a team's week.
@@ -150,7 +153,7 @@ struct AddEvent: Command {
       end: parsed.value("--end") ?? "", opponent: parsed.value("--opponent") ?? "",
       format: parsed.value("--format") ?? "", place: parsed.value("--place") ?? "",
       notes: parsed.value("--notes") ?? "", repeats: parsed.value("--repeats") ?? "",
-      until: parsed.value("--until") ?? "")
+      until: parsed.value("--until") ?? "", draftRule: parsed.value("--draft-rule") ?? "")
     team = parsed.value("--team")
     json = parsed.flag("--json")
   }
@@ -183,7 +186,8 @@ struct EditEvent: Command {
     guard eventOptions.contains(where: { parsed.value($0.name) != nil }) else {
       throw .usage(
         localized(
-          "Say what to change: --type, --start, --end, --opponent, --format, --place or --notes."))
+          "Say what to change: --type, --start, --end, --opponent, --format, --place, --notes or --draft-rule."
+        ))
     }
   }
 
@@ -203,7 +207,8 @@ struct EditEvent: Command {
       kind: parsed.value("--type") ?? was.kind, start: parsed.value("--start") ?? was.start,
       end: end, opponent: parsed.value("--opponent") ?? was.opponent,
       format: parsed.value("--format") ?? was.format, place: parsed.value("--place") ?? was.place,
-      notes: parsed.value("--notes") ?? was.notes)
+      notes: parsed.value("--notes") ?? was.notes,
+      draftRule: parsed.value("--draft-rule") ?? was.draftRule)
     let event = try await roster.updateEvent(id: current.id, with: input)
     print(
       json

@@ -74,7 +74,8 @@ import Testing
           if let game, expected == nil { expected = "game \(game + 1)" }
         }
         do {
-          let checked = try draft.validated(after: accepted, rule: rule, catalog: .builtIn)
+          let checked = try draft.validated(
+            after: accepted, rule: rule, catalog: .builtIn, players: [])
           #expect(expected == nil, "accepted although \(expected ?? "")")
           accepted.append(checked)
         } catch {
@@ -113,20 +114,21 @@ import Testing
     }
     // Game 1, we are blue: red's first pick (turn 7, R1) is G2's Ahri.
     let one = try draft(.blue, [6: "Azir", 7: "Ahri"])
-      .validated(after: [], rule: .fearless, catalog: .builtIn)
+      .validated(after: [], rule: .fearless, catalog: .builtIn, players: [])
     let two = try draft(.red, [6: "Jinx"]).validated(
-      after: [one], rule: .fearless, catalog: .builtIn)
+      after: [one], rule: .fearless, catalog: .builtIn, players: [])
     // Game 3, we are red: our R1 pick of Ahri.
     let three = draft(.red, [7: "ahri"])
     let refused = #expect(throws: ValidationError.self) {
-      try three.validated(after: [one, two], rule: .fearless, catalog: .builtIn)
+      try three.validated(after: [one, two], rule: .fearless, catalog: .builtIn, players: [])
     }
     #expect(
       refused?.message.text(in: .english)
         == "Ahri (R1) was used in game 1: fearless locks it for the rest of the series.")
     #expect(refused?.message(for: .draft) != nil)
     // Soft fearless: only our own picks are locked for us.
-    let soft = try three.validated(after: [one, two], rule: .softFearless, catalog: .builtIn)
+    let soft = try three.validated(
+      after: [one, two], rule: .softFearless, catalog: .builtIn, players: [])
     #expect(soft.champions[7] == "ahri")
     #expect(
       DraftRule.fearless.locked(for: .us, after: [one, two]) == ["azir": 1, "ahri": 1, "jinx": 2])
@@ -138,7 +140,7 @@ import Testing
   @Test func aDraftSaysWhatIsWrongTurnByTurn() {
     func message(_ draft: GameDraft) -> String? {
       do {
-        _ = try draft.validated(after: [], rule: .standard, catalog: .builtIn)
+        _ = try draft.validated(after: [], rule: .standard, catalog: .builtIn, players: [])
         return nil
       } catch { return error.message.text(in: .english) }
     }

@@ -71,6 +71,11 @@ import Testing
     #expect(
       fields(EventInput(kind: "party", start: "tomorrow", repeats: "someday", until: "soon"))
         == [.eventType, .start, .repeats, .until])
+    // No event of a series past the years a calendar keeps.
+    #expect(
+      fields(
+        EventInput(kind: "scrim", start: "2199-12-28T20:00", repeats: "tue", until: "2200-01-10"))
+        == [.until])
     // Half a year is the longest: 182 days from the first.
     #expect(
       fields(

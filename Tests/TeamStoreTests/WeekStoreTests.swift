@@ -435,20 +435,39 @@ import Testing
     #expect(reopened.draftRule == .fearless && reopened.drafts[0].side == .blue)
     three.champions[7] = "Azir"
     try await store.saveDraft(three, game: 3, of: series.id)
-    // A change of rule that an entered draft breaks is refused; one it holds under is kept.
-    await #expect(throws: RosterError.self) {
+    // A change of rule that an entered draft breaks is refused, said by the rule's field; one
+    // it holds under is kept.
+    let broken = await #expect(throws: RosterError.self) {
       try await store.updateEvent(
         id: series.id,
         with: EventInput(
           kind: "match", start: "2027-01-05T17:00", opponent: "G2", format: "bo5",
           draftRule: "full-fearless"))
     }
+    #expect(broken?.validation?.message(for: .draftRule) != nil)
     let soft = try await store.updateEvent(
       id: series.id,
       with: EventInput(
         kind: "match", start: "2027-01-05T17:00", opponent: "G2", format: "bo5",
         draftRule: "soft-fearless"))
     #expect(soft.draftRule == .softFearless && soft.drafts.count == 3)
+    // A change that names no rule keeps it; a format shorter than the games drafted is refused.
+    let kept = try await store.updateEvent(
+      id: series.id,
+      with: EventInput(kind: "match", start: "2027-01-05T18:00", opponent: "G2", format: "bo5"))
+    #expect(kept.draftRule == .softFearless && kept.drafts.count == 3)
+    let shorter = await #expect(throws: RosterError.self) {
+      try await store.updateEvent(
+        id: series.id,
+        with: EventInput(kind: "match", start: "2027-01-05T18:00", opponent: "G2", format: "bo1"))
+    }
+    #expect(shorter?.validation?.message(for: .format) != nil)
+    // A player who is not of the organisation is refused.
+    var stranger = GameDraft(side: .blue)
+    (stranger.champions[6], stranger.players[6]) = ("Jax", UUID())
+    await #expect(throws: RosterError.self) {
+      try await store.saveDraft(stranger, game: 4, of: series.id)
+    }
     // Cancelled: its drafts go with it.
     try await store.removeEvent(id: series.id)
     let turns = try store.read { try $0.scalar("SELECT count(*) FROM draft_turn") }

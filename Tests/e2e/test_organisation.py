@@ -110,9 +110,14 @@ def test_the_owner_promotes_a_player_and_kc_blues_editor_sees_it_live(
         assert owner.find_elements(By.CSS_SELECTOR, ".soon")  # the contract ends soon
         owner.save_screenshot(str(screenshots / f"organisation-player-{language}.png"))
         owner.find_element(By.ID, "move-team").click()
-        owner.find_element(By.ID, "move-KC").click()
+        # The only other team is chosen already.
+        wait(owner).until(lambda b: b.find_elements(By.ID, "move-KC"))
+        assert owner.find_element(By.ID, "move-KC").is_selected()
         owner.find_element(By.CSS_SELECTOR, "main form button[type=submit]").click()
         moved = time.monotonic()
+        # Told where the player is now, on the player's page.
+        wait(owner).until(lambda b: "KCorp" in b.find_element(By.CSS_SELECTOR, "main .status").text)
+        assert "Hazel" in owner.find_element(By.CSS_SELECTOR, "main .status").text
 
         # The editor sees it live, on the same page.
         wait(editor).until(lambda b: "Hazel" not in roster_names(b))

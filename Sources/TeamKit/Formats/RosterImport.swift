@@ -413,9 +413,16 @@ public struct RosterImport: Sendable {
     }
     kept.sequence = event.sequence
     kept.series = event.series
-    for draft in event.drafts {
+    guard event.drafts.count <= kept.gameCount else {
+      throw ValidationError(.draft, Message("Give at most %@ drafts.", kept.gameCount))
+    }
+    for var draft in event.drafts {
+      // The drafts' players not in the file are left out, as their picks are.
+      draft.players = draft.players.filter { players[$0.value] != nil }
       kept.drafts.append(
-        try draft.validated(after: kept.drafts, rule: kept.draftRule, catalog: champions))
+        try draft.validated(
+          after: kept.drafts, rule: kept.draftRule, catalog: champions,
+          players: Set(players.keys)))
     }
     return kept
   }
