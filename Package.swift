@@ -108,7 +108,7 @@ let package = Package(
 
     // MARK: Tests
     .target(name: "TestSupport", path: "Tests/TestSupport"),
-    .testTarget(name: "TeamKitTests", dependencies: ["TeamKit"]),
+    .testTarget(name: "TeamKitTests", dependencies: ["TeamKit", "TestSupport"]),
     .testTarget(
       name: "TeamStoreTests",
       dependencies: ["TeamStore", "TeamClient", "TeamPhoto", "TestSupport"],

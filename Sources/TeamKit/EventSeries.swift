@@ -46,9 +46,18 @@ extension EventInput {
     return events
   }
 
+  /// The words of ``repeats``: `tue,thu`, `mar jeu`.
+  private var repeatWords: [String] {
+    repeats.split { $0 == "," || $0 == " " || $0 == ";" }.map(String.init)
+  }
+
+  /// The days of the week ``repeats`` names (those it misspells left out), as a form ticks
+  /// them again.
+  public var repeatWeekdays: Set<Weekday> { Set(repeatWords.compactMap(Weekday.init(parsing:))) }
+
   /// ``repeats`` as days of the week; nil when it does not repeat.
   private func repeatDays(issues: inout [ValidationError.Issue]) -> Set<Weekday>? {
-    let words = repeats.split { $0 == "," || $0 == " " || $0 == ";" }.map(String.init)
+    let words = repeatWords
     guard !words.isEmpty else { return nil }
     var days: Set<Weekday> = []
     for word in words {

@@ -597,7 +597,7 @@ enum Localizations {
     "It is empty; export a roster to see the columns.":
       "Il est vide ; exportez un effectif pour voir les colonnes.",
     "Its colour on the pages: blue, sky, gold, red, green, purple, teal, orange, pink or silver.":
-      "Sa couleur sur les pages : blue, sky, gold, red, green, purple, teal, orange, pink ou silver (ou bleu, ciel, or, rouge, vert, violet, turquoise, rose, argent).",
+      "Sa couleur sur les pages : blue, sky, gold, red, green, purple, teal, orange, pink ou silver (ou bleu, bleu ciel, or, rouge, vert, violet, turquoise, rose, argent).",
     "Its short tag, 2 to 5 letters (KCB).": "Son tag court, de 2 à 5 lettres (KCB).",
     "Joined": "Arrivée",
     "Joined (YYYY-MM-DD)": "Arrivée (AAAA-MM-JJ)",

@@ -39,17 +39,19 @@ public enum TeamColor: String, CaseIterable, Codable, Sendable {
     }
   }
 
-  /// A colour named in English or French, in any case (`gold`, `Or`), or nil.
+  /// A colour by its name or its English or French display name, in any case (`gold`,
+  /// `Or`, `bleu ciel`), or nil.
   public init?(parsing text: String) {
-    let key = text.trimmingCharacters(in: .whitespaces)
-      .folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
-    let french: [String: TeamColor] = [
-      "bleu": .blue, "ciel": .sky, "bleu ciel": .sky, "or": .gold, "rouge": .red,
-      "vert": .green, "violet": .purple, "turquoise": .teal, "rose": .pink, "argent": .silver,
-    ]
+    func key(_ text: String) -> String {
+      text.trimmingCharacters(in: .whitespaces)
+        .folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
+    }
+    let wanted = key(text)
     guard
-      let found = TeamColor(rawValue: key) ?? french[key]
-        ?? Self.allCases.first(where: { $0.displayName(in: .english).lowercased() == key })
+      let found = Self.allCases.first(where: { color in
+        [color.rawValue, color.displayName(in: .english), color.displayName(in: .french)]
+          .contains { key($0) == wanted }
+      })
     else { return nil }
     self = found
   }

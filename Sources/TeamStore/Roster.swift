@@ -167,12 +167,12 @@ public struct Roster: Hashable, Sendable {
     }
   }
 
-  /// The roster with `championArt`, and the champions it brought (they only add: a
-  /// champion once favoured stays valid).
-  func with(championArt: ChampionArt) -> Roster {
+  /// The roster with `championArt`, and `champions` (by default its own with what the art
+  /// brought: they only add, a champion once favoured stays valid).
+  func with(championArt: ChampionArt, champions: ChampionCatalog? = nil) -> Roster {
     changed {
       $0.championArt = championArt
-      $0.champions = $0.champions.learning(championArt)
+      $0.champions = champions ?? $0.champions.learning(championArt)
     }
   }
 

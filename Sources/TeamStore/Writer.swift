@@ -117,11 +117,12 @@ final class Writer: @unchecked Sendable {
   func reloaded(_ version: Int) throws -> Roster {
     // The art first: the champions a sync found are known when favourites are read.
     let art = try championArt()
-    let (players, removed) = try load(champions: ChampionCatalog.builtIn.learning(art))
+    let champions = ChampionCatalog.builtIn.learning(art)
+    let (players, removed) = try load(champions: champions)
     return Roster(
       version: version, players: players, removed: removed, photos: try photoHashes(),
       teams: try teams(), organisation: try organisationName()
-    ).with(championArt: art).with(schedule: try schedule())
+    ).with(championArt: art, champions: champions).with(schedule: try schedule())
   }
 
   /// The champion art stored by the last sync (without its pictures).

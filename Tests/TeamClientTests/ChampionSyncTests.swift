@@ -238,8 +238,9 @@ import Testing
     #expect(store.roster.championArt == .none)
   }
 
-  @Test func aChampionASyncBroughtIsValidInThatDatabaseOnly() async throws {
-    var files = Self.layout()
+  /// ``layout(version:leaving:)`` with Kaiross, a champion newer than this build's catalogue.
+  static func layoutWithANewChampion() -> [String: Data] {
+    var files = layout()
     for language in ["en_US", "fr_FR"] {
       let path = "/cdn/99.1.1/data/\(language)/champion.json"
       let text = String(decoding: files[path] ?? Data(), as: UTF8.self).replacingOccurrences(
@@ -250,7 +251,11 @@ import Testing
       files[path] = Data(text.utf8)
     }
     files["/cdn/99.1.1/img/champion/Kaiross.png"] = stripedPNG(side: 120, rgb: (1, 2, 3))
-    let mirror = try Self.serving(files)
+    return files
+  }
+
+  @Test func aChampionASyncBroughtIsValidInThatDatabaseOnly() async throws {
+    let mirror = try Self.serving(Self.layoutWithANewChampion())
     defer { mirror.stop() }
     // Another database open in the same process before and after the sync.
     let other = try RosterStore(path: folder.path("other.sqlite"))
@@ -271,18 +276,7 @@ import Testing
     async throws
   {
     // A champion newer than this build's catalog, known from the sync alone.
-    var files = Self.layout()
-    for language in ["en_US", "fr_FR"] {
-      let path = "/cdn/99.1.1/data/\(language)/champion.json"
-      let text = String(decoding: files[path] ?? Data(), as: UTF8.self).replacingOccurrences(
-        of: #""data": {"#,
-        with:
-          #""data": {"Kaiross": {"id": "Kaiross", "key": "9", "name": "Kaiross", "title": "t", "tags": ["Mage"]},"#
-      )
-      files[path] = Data(text.utf8)
-    }
-    files["/cdn/99.1.1/img/champion/Kaiross.png"] = stripedPNG(side: 120, rgb: (1, 2, 3))
-    let mirror = try Self.serving(files)
+    let mirror = try Self.serving(Self.layoutWithANewChampion())
     defer { mirror.stop() }
     let path = folder.path("roster.sqlite")
     let environment = ["HOME": folder.url.path]

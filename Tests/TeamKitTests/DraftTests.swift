@@ -1,22 +1,11 @@
 import Foundation
 import TeamKit
+import TestSupport
 import Testing
 
 /// Drafts in tournament order and the four rules of a series, checked against a plain
 /// restatement of each rule over random series.
 @Suite struct DraftTests {
-  /// A small, seeded generator: the same series every run.
-  struct SplitMix: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-      state &+= 0x9E37_79B9_7F4A_7C15
-      var z = state
-      z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-      z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-      return z ^ (z >> 31)
-    }
-  }
-
   @Test func theTwentyTurnsComeInTournamentOrder() {
     let turns = DraftSlot.order.map { "\($0.action == .ban ? "ban" : "pick") \($0.code)" }
     #expect(

@@ -11,18 +11,6 @@ import Testing
 /// 2199, as the API takes them). Each format goes out, everyone leaves for Recently removed,
 /// the file comes back in, and the export that follows is the same, byte for byte.
 @Suite struct RoundTripTests {
-  /// A small, seeded generator: a failure names the seed that makes it again.
-  struct SplitMix: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-      state &+= 0x9E37_79B9_7F4A_7C15
-      var z = state
-      z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-      z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-      return z ^ (z >> 31)
-    }
-  }
-
   static let pseudoCharacters = Array(
     "abcxyzABCXYZ0189 éÉçàÀßøÆ;,\"'=+-@|/#.()&!?🦊김ÿñ")
 

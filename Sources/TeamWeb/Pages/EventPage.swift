@@ -73,8 +73,7 @@ extension Pages {
 
   /// The days of the week a new event repeats on (none: once) and the series' last day.
   private func repeatFields(_ input: EventInput, _ errors: ValidationError?) -> HTML {
-    let chosen = Set(
-      input.repeats.split { $0 == "," || $0 == " " }.compactMap { Weekday(parsing: String($0)) })
+    let chosen = input.repeatWeekdays
     let days: [HTML] = Weekday.allCases.map { day in
       .h(
         "label", ["class": "day-choice"],

@@ -15,8 +15,8 @@ extension Pages {
   ) -> HTML {
     let errors = typed?.errors
     let inputs = typed?.input ?? event.games.map(GameInput.init)
-    let count = max(
-      inputs.count, event.format.map { ["bo1": 1, "bo3": 3, "bo5": 5][$0.rawValue] ?? 3 } ?? 3)
+    // A series' games; three rows for a scrim block without a format.
+    let count = max(inputs.count, event.format == nil ? 3 : event.gameCount)
     let rows = (0..<count).map { index in
       gameRow(
         inputs.indices.contains(index) ? inputs[index] : nil, number: index + 1, in: roster,
