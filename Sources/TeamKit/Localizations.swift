@@ -7,7 +7,9 @@ enum Localizations {
     " and no ": " ni de ",
     " or ": " ou ",
     "$KCORP_DATABASE_URL: %@": "$KCORP_DATABASE_URL : %@",
+    "%1$@ %2$@ (%3$@)": "%1$@ %2$@ (%3$@)",
     "%1$@ %2$@ starters": "%1$@ %2$@ titulaires",
+    "%1$@ (%2$@ drafts)": "%1$@ (%2$@ drafts)",
     "%1$@ (%2$@) was used in game %3$@: %4$@ locks it for the rest of the series.":
       "%1$@ (%2$@) a été joué en partie %3$@ : le %4$@ le bloque pour le reste de la série.",
     "%1$@ (%2$@), %3$@ → %4$@": "%1$@ (%2$@), %3$@ → %4$@",
@@ -32,6 +34,8 @@ enum Localizations {
     "%1$@ changed %2$@ meanwhile; nothing was saved. Their changes to other fields are in the form below with yours.":
       "%1$@ a modifié %2$@ entre-temps ; rien n’a été enregistré. Ses changements des autres champs sont dans le formulaire ci-dessous avec les vôtres.",
     "%1$@ changed %2$@ on %3$@.": "%1$@ a modifié %2$@ du %3$@.",
+    "%1$@ changed %2$@'s champion pool": "%1$@ a modifié le pool de champions de %2$@",
+    "%1$@ changed %2$@'s champion pool.": "%1$@ a modifié le pool de champions de %2$@.",
     "%1$@ changed the team %2$@": "%1$@ a modifié l’équipe %2$@",
     "%1$@ changed the team %2$@.": "%1$@ a modifié l’équipe %2$@.",
     "%1$@ changed the week": "%1$@ a modifié la semaine",
@@ -45,6 +49,7 @@ enum Localizations {
     "%1$@ edited %2$@.": "%1$@ a modifié %2$@.",
     "%1$@ edited %2$@: %3$@.": "%1$@ a modifié %2$@ : %3$@.",
     "%1$@ for %2$@": "%1$@ en %2$@",
+    "%1$@ games, %2$@%% won": "%1$@ parties, %2$@ %% gagnées",
     "%1$@ has the Riot ID %2$@ already.": "%1$@ a déjà le Riot ID %2$@.",
     "%1$@ imported a roster": "%1$@ a importé un effectif",
     "%1$@ imported a roster of %2$@ players.": "%1$@ a importé un effectif de %2$@ joueurs.",
@@ -67,11 +72,16 @@ enum Localizations {
       "%1$@ est dans l’équipe %2$@. Le transfert garde son pseudo, sa photo et ses champions, et date son arrivée d’aujourd’hui.",
     "%1$@ keeps at most %2$@ events; cancel old ones first.":
       "%1$@ garde au plus %2$@ événements ; annulez-en d’anciens d’abord.",
+    "%1$@ left of %2$@ needed": "%1$@ restants sur %2$@ nécessaires",
+    "%1$@ left of %2$@ needed: no spare for a ban":
+      "%1$@ restants sur %2$@ nécessaires : aucune marge pour un ban",
+    "%1$@ left of %2$@ needed: short": "%1$@ restants sur %2$@ nécessaires : trop court",
     "%1$@ logged %2$@ on %3$@: %4$@.": "%1$@ a noté le résultat de %2$@ du %3$@ : %4$@.",
     "%1$@ logged a result": "%1$@ a noté un résultat",
     "%1$@ moved %2$@ from %3$@ to %4$@": "%1$@ a transféré %2$@ de %3$@ à %4$@",
     "%1$@ moved %2$@ from %3$@ to %4$@.": "%1$@ a transféré %2$@ de %3$@ à %4$@.",
     "%1$@ of %2$@": "%1$@ de %2$@",
+    "%1$@ of %2$@ won (%3$@%%)": "%1$@ gagnées sur %2$@ (%3$@ %%)",
     "%1$@ planned %2$@ on %3$@.": "%1$@ a prévu %2$@ le %3$@.",
     "%1$@ plays: %2$@ (%3$@).": "%1$@ joue : %2$@ (%3$@).",
     "%1$@ removed %2$@": "%1$@ a supprimé %2$@",
@@ -96,6 +106,8 @@ enum Localizations {
     "%1$@ · from %2$@": "%1$@ · à partir du %2$@",
     "%1$@ · removed %2$@": "%1$@ · supprimé %2$@",
     "%1$@, %2$@": "%1$@, %2$@",
+    "%1$@, %2$@ games left: %3$@ champions a player.":
+      "%1$@, %2$@ parties restantes : %3$@ champions par joueur.",
     "%1$@, week from %2$@ (%3$@)": "%1$@, semaine du %2$@ (%3$@)",
     "%1$@: %2$@": "%1$@ : %2$@",
     "%1$@: %2$@ (check the address, that the server runs, and the password in PGPASSFILE or PGPASSWORD)":
@@ -145,6 +157,7 @@ enum Localizations {
       "%@ est en lecture seule : ce compte lit l’effectif mais ne peut pas le modifier.",
     "%@ is back on the roster.": "%@ est de retour dans l’effectif.",
     "%@ is back.": "%@ est de retour.",
+    "%@ is in the pool twice.": "%@ est deux fois dans le pool.",
     "%@ is no longer in Recently removed, so the import can no longer be undone.":
       "%@ n’est plus dans Supprimés récemment : l’import ne peut plus être annulé.",
     "%@ is the last owner: make another account an owner first.":
@@ -223,6 +236,7 @@ enum Localizations {
     "A PostgreSQL database is restored with pg_restore (docs/SCALING.md); kcorp restore puts back a file.":
       "Une base PostgreSQL se restaure avec pg_restore (docs/SCALING.md) ; kcorp restore remet un fichier en place.",
     "A ban has no role or player (%@).": "Un ban n’a ni poste ni joueur (%@).",
+    "A champion for %@'s pool": "Un champion pour le pool de %@",
     "A change is made to this event alone: leave its repeat days and last day empty.":
       "Une modification ne touche que cet événement : laissez vides les jours de répétition et le dernier jour.",
     "A favourite champion.": "Un champion favori.",
@@ -235,6 +249,7 @@ enum Localizations {
       "Un joueur garde au plus %@ adresses d’agenda ; révoquez-en une d’abord.",
     "A player the file names gets only the columns it has; new rows are added; nobody is removed.":
       "Un joueur nommé par le fichier ne reçoit que les colonnes qu’il contient ; les nouvelles lignes sont ajoutées ; personne n’est supprimé.",
+    "A pool holds %@ champions at most.": "Un pool compte au plus %@ champions.",
     "A private address for the events %@ is invited to.":
       "Une adresse privée pour les événements auxquels %@ est invité.",
     "A private address staff phones subscribe to: anyone who has it sees this team's events.":
@@ -261,6 +276,7 @@ enum Localizations {
     "Accounts · KCorp": "Comptes · KCorp",
     "Actions": "Actions",
     "Add": "Ajouter",
+    "Add a champion": "Ajouter un champion",
     "Add a photo": "Ajouter une photo",
     "Add a player (positions accept aliases: jgl, middle, bot, sup, …).":
       "Ajouter un joueur (les rôles acceptent des alias : jgl, middle, bot, sup, …).",
@@ -281,6 +297,7 @@ enum Localizations {
     "Added the team %1$@ (%2$@).": "Équipe %1$@ (%2$@) ajoutée.",
     "Address (roster.example.org)": "Adresse (roster.example.org)",
     "All classes": "Toutes les classes",
+    "Already in this game": "Déjà dans cette partie",
     "Also cancel the events of its series after it.":
       "Annuler aussi les événements suivants de sa série.",
     "An API token has no account to change or sign out of.":
@@ -317,6 +334,7 @@ enum Localizations {
     "Backed up %1$@ players to %2$@.": "%1$@ joueurs sauvegardés dans %2$@.",
     "Backed up 1 player to %@.": "1 joueur sauvegardé dans %@.",
     "Bad Request": "Requête incorrecte",
+    "Bans: %@": "Bans : %@",
     "Believe X-Forwarded-Proto/-For from a reverse proxy on this machine.":
       "Faire confiance à X-Forwarded-Proto/-For venant d’un proxy inverse sur cette machine.",
     "Birth date": "Date de naissance",
@@ -326,6 +344,9 @@ enum Localizations {
     "Born on DATE (YYYY-MM-DD).": "Né le DATE (AAAA-MM-JJ).",
     "Bring a removed player back at their place, every field intact.":
       "Faire revenir un joueur supprimé à sa place, tous ses champs intacts.",
+    "By champion": "Par champion",
+    "By player": "Par joueur",
+    "By side": "Par côté",
     "CLASSES": "CLASSES",
     "CREATED": "CRÉÉ",
     "CSV for Excel (French)": "CSV pour Excel (français)",
@@ -351,6 +372,7 @@ enum Localizations {
     "Cannot write %@: %@": "Impossible d’écrire %@ : %@",
     "Champion art": "Illustrations des champions",
     "Champion art · KCorp": "Illustrations des champions · KCorp",
+    "Champions no one plays (%@)": "Champions que personne ne joue (%@)",
     "Change": "Changer",
     "Change %@": "Modifier %@",
     "Change a player's fields; those not given stay as they are.":
@@ -368,7 +390,10 @@ enum Localizations {
       "Mot de passe de %@ changé ; ses sessions sont fermées.",
     "Changed meanwhile": "Modifié entre-temps",
     "Changed the team %1$@ (%2$@).": "Équipe %1$@ (%2$@) modifiée.",
+    "Choose": "Choisir",
     "Choose English (en) or French (fr).": "Choisissez l’anglais (en) ou le français (fr).",
+    "Choose a champion, or type a few letters of one.":
+      "Choisissez un champion, ou tapez quelques lettres de son nom.",
     "Choose a file of at most 8 MiB (this one has %@ MiB).":
       "Fichier trop lourd : choisissez-en un de 8 Mo au plus (celui-ci fait %@ Mo).",
     "Choose a password of at least %@ characters.":
@@ -379,13 +404,17 @@ enum Localizations {
       "Choisissez un rôle parmi Top, Jungle, Mid, ADC ou Support.",
     "Choose a token name of 1 to 32 letters, digits, “.”, “_” or “-”.":
       "Choisissez un nom de jeton de 1 à 32 lettres, chiffres, « . », « _ » ou « - ».",
+    "Choose a turn of the draft.": "Choisissez un tour de la draft.",
     "Choose an account name of 1 to 32 letters, digits, “.”, “_” or “-”.":
       "Choisissez un nom de compte de 1 à 32 lettres, chiffres, « . », « _ » ou « - ».",
+    "Choose our side first.": "Choisissez d’abord notre côté.",
     "Choose the days it repeats on, or leave the last day empty.":
       "Choisissez les jours de répétition, ou laissez le dernier jour vide.",
     "Choose the team to move %@ to.": "Choisissez l’équipe où transférer %@.",
     "Class": "Classe",
     "Colour": "Couleur",
+    "Comfort": "Aisance",
+    "Comfort %@/5": "Aisance %@/5",
     "Complete: one player per role.": "Complet : un joueur par rôle.",
     "Conflict": "Conflit",
     "Content Too Large": "Contenu trop volumineux",
@@ -429,12 +458,14 @@ enum Localizations {
     "Draft": "Draft",
     "Draft game %1$@ or an earlier one: this series has %2$@ drafted of %3$@.":
       "Saisissez la draft de la partie %1$@ ou d’une précédente : cette série en a %2$@ sur %3$@.",
+    "Draft · %@": "Draft · %@",
     "ENDS": "FIN",
     "EVENT": "ÉVÉNEMENT",
     "Earlier teams": "Équipes précédentes",
     "Edit": "Modifier",
     "Edit %@": "Modifier %@",
     "Edit %@ · KCorp": "Modifier %@ · KCorp",
+    "Empty this turn": "Vider ce tour",
     "Empty: any hour. Days in English or French, times on the team’s clock.":
       "Vide : à toute heure. Jours en français ou en anglais, heures à l’heure de l’équipe.",
     "End (two hours later when empty)": "Fin (deux heures après si vide)",
@@ -459,12 +490,16 @@ enum Localizations {
     "Favorite champions": "Champions favoris",
     "Fearless": "Fearless",
     "Fighter": "Combattant",
+    "Figures": "Chiffres",
     "File": "Fichier",
+    "First picks: %@": "First picks : %@",
     "Five available, %@ of 5 confirmed": "Cinq disponibles, %@ sur 5 confirmés",
     "Fix %1$@: expected %2$@, found null.": "Corrigez %1$@ : %2$@ attendu, null trouvé.",
     "Fix %1$@: expected %2$@.": "Corrigez %1$@ : %2$@ attendu.",
     "Fix %@": "Corrigez %@",
     "Fix the fields listed in errors.": "Corrigez les champs listés dans errors.",
+    "For a Bo5 in fearless from its first game: %@ champions a player.":
+      "Pour un Bo5 en fearless dès sa première partie : %@ champions par joueur.",
     "Forbidden": "Interdit",
     "Forget every day away.": "Oublier tous les jours d’absence.",
     "Format": "Format",
@@ -474,16 +509,22 @@ enum Localizations {
       "Du fichier (ou de la base) que choisissent les options vers DESTINATION : une adresse PostgreSQL,\npostgresql://utilisateur@hôte/nom (le mot de passe vient de PGPASSFILE ou de $PGPASSWORD), ou un\nnouveau fichier de base. La destination doit être neuve : personne ne l’a encore modifiée. La source\nest seulement lue ; arrêtez d’abord le serveur, pour que rien ne change entre-temps.",
     "Full fearless": "Fearless intégral",
     "Full five": "Line-up complet",
+    "G%@": "P%@",
     "Game %1$@: %2$@'s champion": "Partie %1$@ : champion du %2$@",
     "Game %1$@: the other team’s %2$@": "Partie %1$@ : %2$@ adverse",
     "Game %1$@: who played %2$@": "Partie %1$@ : qui a joué %2$@",
     "Game %@": "Partie %@",
+    "Game %@ is not drafted yet.": "La partie %@ n’a pas encore de draft.",
+    "Game %@ ✓": "Partie %@ ✓",
     "Game %@: VOD address": "Partie %@ : adresse de la VOD",
     "Game %@: result": "Partie %@ : résultat",
     "Game %@: side": "Partie %@ : côté",
     "Games": "Parties",
+    "Games of the series": "Parties de la série",
     "Give %1$@ as a date, as 2026-03-12 (not “%2$@”).":
       "Donnez %1$@ comme une date, ainsi : 2026-03-12 (pas « %2$@ »).",
+    "Give %1$@'s comfort from 1 to 5 (not “%2$@”).":
+      "Donnez l’aisance sur %1$@ de 1 à 5 (pas « %2$@ »).",
     "Give %1$@: %2$@": "Indiquez %1$@ : %2$@",
     "Give %@ only once.": "Ne donnez %@ qu’une fois.",
     "Give %@'s champion before its role or player.":
@@ -531,6 +572,8 @@ enum Localizations {
       "Donnez à chaque joueur son propre identifiant : %@ apparaît deux fois.",
     "Give each player one availability: %@ appears twice.":
       "Donnez à chaque joueur une seule disponibilité : %@ apparaît deux fois.",
+    "Give event as an event's id (not “%@”).":
+      "Donnez event comme l’identifiant d’un événement (pas « %@ »).",
     "Give every player of the roster once; the roster may have changed meanwhile. Reload it and try again.":
       "Donnez chaque joueur de l’effectif une seule fois ; l’effectif a peut-être changé entre-temps. Rechargez-le et réessayez.",
     "Give mode=merge or mode=replace, not “%@”.": "Donnez mode=merge ou mode=replace, pas « %@ ».",
@@ -634,6 +677,7 @@ enum Localizations {
     "Log an event's games, in order (replacing those logged before).":
       "Noter les parties d’un événement, dans l’ordre (à la place de celles notées avant).",
     "Log at most %@ games.": "Notez %@ parties au plus.",
+    "Log game %@ first.": "Enregistrez d’abord la partie %@.",
     "Log the result": "Noter le résultat",
     "Loss": "Défaite",
     "MAIN TEAM": "ÉQUIPE PRINCIPALE",
@@ -701,6 +745,8 @@ enum Localizations {
     "No calendar address of %@ has this secret.": "Aucune adresse d’agenda de %@ n’a ce secret.",
     "No calendar address yet: make one with kcorp calendar --new TAG.":
       "Pas encore d’adresse de calendrier : créez-en une avec kcorp calendar --new TAG.",
+    "No champion in the pool yet.": "Aucun champion dans le pool pour l’instant.",
+    "No champion is in two pools.": "Aucun champion n’est dans deux pools.",
     "No champion matches “%@”.": "Aucun champion ne correspond à « %@ ».",
     "No changes recorded yet.": "Aucune modification enregistrée pour l’instant.",
     "No contract ends within %@ days.": "Aucun contrat ne finit d’ici %@ jours.",
@@ -749,6 +795,7 @@ enum Localizations {
     "Not enough: no %@": "Pas assez : pas de %@",
     "Not found": "Introuvable",
     "Not played": "Non jouée",
+    "Not played for %@ weeks": "Pas joué depuis %@ semaines",
     "Not possible now": "Impossible pour l’instant",
     "Not saved": "Non enregistré",
     "Not saved: %@": "Non enregistré : %@",
@@ -781,6 +828,8 @@ enum Localizations {
     "Orange": "Orange",
     "Organisation": "Structure",
     "Our picks": "Nos champions",
+    "Our pools for this series": "Nos pools pour cette série",
+    "Overlaps": "Recoupements",
     "PLAYERS": "JOUEURS",
     "PSEUDO": "PSEUDO",
     "Page %1$@ of %2$@ · %3$@ players": "Page %1$@ sur %2$@ · %3$@ joueurs",
@@ -810,6 +859,8 @@ enum Localizations {
     "Player (for a player's role)": "Joueur (pour le rôle de joueur)",
     "Player to invite": "Joueur à inviter",
     "Player: %@": "Joueur : %@",
+    "Pools": "Pools",
+    "Pools · %@": "Pools · %@",
     "Precondition Failed": "Condition préalable non remplie",
     "Preview": "Prévisualiser",
     "Previous": "Précédente",
@@ -1022,6 +1073,7 @@ enum Localizations {
     "TAG": "TAG",
     "TEAM": "ÉQUIPE",
     "Tag": "Tag",
+    "Take %1$@ out of %2$@'s pool": "Retirer %1$@ du pool de %2$@",
     "Tank": "Tank",
     "Tap an hour, or drag across several; Save keeps them for every week.":
       "Touchez une heure, ou glissez sur plusieurs ; Enregistrer les garde pour chaque semaine.",
@@ -1059,6 +1111,7 @@ enum Localizations {
       "Le fichier de base de données (sinon $KCORP_DB, sinon $XDG_DATA_HOME/kcorp/roster.sqlite ou ~/.local/share/kcorp/roster.sqlite).",
     "The days of the week it repeats on, such as tue,thu (or mar,jeu).":
       "Les jours de la semaine où il se répète, par exemple mar,jeu (ou tue,thu).",
+    "The draft of game %@ is complete.": "La draft de la partie %@ est complète.",
     "The event's id (kcorp week shows it).": "L’identifiant de l’événement (kcorp week le montre).",
     "The event's id.": "L’identifiant de l’événement.",
     "The file": "Le fichier",
@@ -1137,6 +1190,7 @@ enum Localizations {
       "La session sur %@ a pris fin : reconnectez-vous pour voir l’effectif de l’équipe.",
     "The team the file is about.": "L’équipe dont parle le fichier.",
     "The team's name (KC Blue).": "Le nom de l’équipe (KC Blue).",
+    "The team's pages": "Les pages de l’équipe",
     "The team's roster on %@; changes show live.":
       "L’effectif de l’équipe sur %@ ; les modifications s’affichent en direct.",
     "The team's tag.": "Le tag de l’équipe.",
@@ -1235,6 +1289,7 @@ enum Localizations {
     "Trainees": "En formation",
     "Training": "Entraînement",
     "Tue": "mar.",
+    "Turns in order": "Les tours dans l’ordre",
     "Unauthorized": "Non authentifié",
     "Undo": "Annuler la suppression",
     "Undo import N (its number is printed after it).":
@@ -1254,6 +1309,7 @@ enum Localizations {
     "Use a throwaway roster.": "Utiliser un effectif jetable.",
     "Use only lower-case letters a-z, digits, “_”, “-” and “.” in the image name.":
       "N’utilisez dans le nom d’image que des minuscules a-z, des chiffres, « _ », « - » et « . ».",
+    "Used in game %@": "Joué en partie %@",
     "VERDICT": "VERDICT",
     "Viewers read the roster; a player also gives their own availability and answers; editors change the roster; owners also manage the accounts.":
       "La lecture seule consulte l’effectif ; un joueur donne aussi ses disponibilités et ses réponses ; le staff modifie l’effectif ; les admins gèrent aussi les comptes.",
@@ -1278,6 +1334,7 @@ enum Localizations {
     "Where it is played (default: online).": "Où il se joue (par défaut : en ligne).",
     "Where the owner's “Download champion art” fetches from: a mirror in Data Dragon's layout; Riot's by default.":
       "D’où « Télécharger les illustrations » de l’admin télécharge : un miroir organisé comme Data Dragon ; celui de Riot par défaut.",
+    "Which side do we play in game %@?": "De quel côté jouons-nous la partie %@ ?",
     "Who can play, hour by hour": "Qui peut jouer, heure par heure",
     "Who changed what, the newest first.": "Qui a modifié quoi, du plus récent au plus ancien.",
     "Win": "Victoire",
@@ -1303,6 +1360,7 @@ enum Localizations {
     "an object": "un objet",
     "any time (no weekly hours given)": "à toute heure (aucune heure donnée)",
     "away %@": "absent %@",
+    "ban": "ban",
     "birth date": "date de naissance",
     "bo1, bo3 or bo5.": "bo1, bo3 ou bo5.",
     "champions": "champions",
@@ -1337,6 +1395,7 @@ enum Localizations {
     "no %@": "pas de %@",
     "no ADC": "pas d’ADC",
     "no answer": "aucune réponse",
+    "no game logged": "aucune partie enregistrée",
     "no open role": "aucun poste libre",
     "no session was given.": "aucune session n’a été donnée.",
     "none": "aucune",
@@ -1348,7 +1407,9 @@ enum Localizations {
     "owner, editor or viewer.": "owner (admin), editor (staff) ou viewer (lecture seule).",
     "owner, editor, viewer, or player (with --player).":
       "owner, editor, viewer, ou player (avec --player).",
+    "pick": "pick",
     "player": "joueur",
+    "priority": "prioritaire",
     "pseudo": "pseudo",
     "real name": "nom",
     "role": "rôle",
@@ -1370,9 +1431,11 @@ enum Localizations {
       "le serveur de l’équipe a refusé le jeton ou la modification",
     "the top level": "le niveau racine",
     "the whole organisation": "toute l’organisation",
+    "them": "eux",
     "three": "trois",
     "trainee": "en formation",
     "two": "deux",
+    "us": "nous",
     "usage error": "erreur d’utilisation",
     "viewer": "lecture seule",
     "‘%@’ is not a champion’s id and name": "« %@ » n’est pas un identifiant et un nom de champion",
@@ -1398,6 +1461,8 @@ enum Localizations {
       "« %@ » a déjà un compte ; choisissez un autre nom.",
     "“%@” is already in the team; choose another pseudo.":
       "« %@ » est déjà dans l’équipe ; choisissez un autre pseudo.",
+    "“%@” is not a champion; check its spelling.":
+      "« %@ » n’est pas un champion ; vérifiez l’orthographe.",
     "“%@” is not a class; use Fighter, Tank, Mage, Assassin, Marksman or Support.":
       "« %@ » n’est pas une classe ; utilisez Fighter, Tank, Mage, Assassin, Marksman ou Support.",
     "“%@” is not a country code; give its two letters (FR, KR, ES).":

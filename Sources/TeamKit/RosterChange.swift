@@ -21,6 +21,8 @@ public struct RosterChange: Identifiable, Hashable, Sendable {
     case eventAdded, eventEdited, eventRemoved, resultLogged
     /// A player's weekly hours or days away changed.
     case availabilityChanged
+    /// A player's champion pool changed.
+    case poolChanged
     /// A player's answer to an invitation was given: ``RosterChange/otherPlayer`` is the
     /// answer, ``RosterChange/fromTeam`` and ``RosterChange/toTeam`` the event's kind and start.
     case answered
@@ -126,6 +128,23 @@ public struct RosterChange: Identifiable, Hashable, Sendable {
         ? language.localized("%@ imported a roster of 1 player.", author)
         : language.localized(
           "%1$@ imported a roster of %2$@ players.", author, playerName.prefix { $0.isNumber })
+    case .eventAdded, .eventEdited, .eventRemoved, .resultLogged, .invited, .answered:
+      eventSummary(author: author, title: title, in: language)
+    case .availabilityChanged:
+      language.localized("%1$@ changed when %2$@ can play.", author, playerName)
+    case .poolChanged: language.localized("%1$@ changed %2$@'s champion pool.", author, playerName)
+    case .edited:
+      differences(in: language).isEmpty
+        ? language.localized("%1$@ edited %2$@.", author, playerName)
+        : language.localized(
+          "%1$@ edited %2$@: %3$@.", author, playerName,
+          differences(in: language).joined(separator: language.localized("; ")))
+    }
+  }
+  /// The line of a change to an event: planned, changed, cancelled, logged, an invitation
+  /// or an answer.
+  private func eventSummary(author: String, title: String, in language: Language) -> String {
+    switch kind {
     case .eventAdded: language.localized("%1$@ planned %2$@ on %3$@.", author, title, toTeam ?? "?")
     case .eventEdited:
       language.localized("%1$@ changed %2$@ on %3$@.", author, title, toTeam ?? "?")
@@ -134,8 +153,6 @@ public struct RosterChange: Identifiable, Hashable, Sendable {
     case .resultLogged:
       language.localized(
         "%1$@ logged %2$@ on %3$@: %4$@.", author, title, toTeam ?? "?", otherPlayer ?? "?")
-    case .availabilityChanged:
-      language.localized("%1$@ changed when %2$@ can play.", author, playerName)
     case .invited:
       language.localized(
         "%1$@ invited %2$@ to %3$@ on %4$@.", author, playerName, title, toTeam ?? "?")
@@ -145,12 +162,7 @@ public struct RosterChange: Identifiable, Hashable, Sendable {
         (otherPlayer.flatMap(TeamEvent.Answer.init(rawValue:))?.displayName(in: language) ?? "?")
           .lowercased(),
         playerName, title, toTeam ?? "?")
-    case .edited:
-      differences(in: language).isEmpty
-        ? language.localized("%1$@ edited %2$@.", author, playerName)
-        : language.localized(
-          "%1$@ edited %2$@: %3$@.", author, playerName,
-          differences(in: language).joined(separator: language.localized("; ")))
+    default: ""
     }
   }
 

@@ -8,6 +8,8 @@ public struct Schedule: Hashable, Sendable {
   /// Each player's availability; a player without one is available at any hour.
   public var availability: [UUID: Availability]
   public var feeds: [CalendarFeed]
+  /// Each player's champion pool, as the staff rate it.
+  public var pools: [UUID: [PoolEntry]]
 
   /// How many events a team keeps: years of scrims, blocks and matches, every one of them
   /// in one answer of the week.
@@ -15,11 +17,12 @@ public struct Schedule: Hashable, Sendable {
 
   public init(
     events: [TeamEvent] = [], availability: [UUID: Availability] = [:],
-    feeds: [CalendarFeed] = []
+    feeds: [CalendarFeed] = [], pools: [UUID: [PoolEntry]] = [:]
   ) {
     self.events = events.sorted(by: Self.chronological)
     self.availability = availability
     self.feeds = feeds
+    self.pools = pools
   }
 
   private static func chronological(_ a: TeamEvent, _ b: TeamEvent) -> Bool {

@@ -17,6 +17,8 @@ public struct ValidationError: Error, Hashable, Sendable, CustomStringConvertibl
     case repeats, until
     /// An event's draft rule, and a game's draft (``GameDraft``).
     case draftRule, draft
+    /// A player's champion pool (``PoolEntry``).
+    case pool
     /// A player's availability (``Availability``).
     case weekly, away
     /// What a player says with an answer.

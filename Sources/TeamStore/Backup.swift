@@ -233,6 +233,13 @@ extension RosterStore {
         ], "event_id, game, turn"
       ),
       (
+        "pool_entry",
+        [
+          ("player_id", "t"), ("sort_order", "i"), ("champion", "t"), ("comfort", "i"),
+          ("priority", "i"),
+        ], "player_id, sort_order"
+      ),
+      (
         "calendar_feed",
         [("secret", "t"), ("team_id", "t"), ("player_id", "t"), ("created", "d")],
         "secret"

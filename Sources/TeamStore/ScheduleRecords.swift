@@ -13,7 +13,8 @@ extension Writer {
     try readGames(into: &events)
     try readDrafts(into: &events)
     return Schedule(
-      events: Array(events.values), availability: try availability(), feeds: try feeds())
+      events: Array(events.values), availability: try availability(), feeds: try feeds(),
+      pools: try pools())
   }
 
   /// `value`, or the error that names the row it did not read from.

@@ -164,6 +164,16 @@ extension Schema {
       ) STRICT;
       """
     ),
+    // Each player's champion pool, as the staff rate it.
+    .both(
+      """
+      CREATE TABLE pool_entry (
+        player_id TEXT NOT NULL, sort_order INTEGER NOT NULL, champion TEXT NOT NULL,
+        comfort INTEGER NOT NULL, priority INTEGER NOT NULL,
+        PRIMARY KEY (player_id, sort_order)
+      ) STRICT;
+      """
+    ),
   ]
 
   /// A version's SQL in each dialect.

@@ -104,6 +104,13 @@ struct TeamScope: Sendable {
     try await store.setAvailability(of: id, to: availability, onTeam: team.id, by: author)
   }
 
+  /// Puts one of the team's players' champion pool.
+  @discardableResult
+  func setPool(of id: UUID, to inputs: [PoolInput]) async throws(RosterError) -> [PoolEntry] {
+    _ = try owned(id)
+    return try await store.setPool(of: id, to: inputs, onTeam: team.id, by: author)
+  }
+
   // MARK: - The week
 
   /// Plans an event of the team.

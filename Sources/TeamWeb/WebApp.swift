@@ -76,6 +76,7 @@ public struct WebApp: Sendable {
     addChampionArtRoutes()
     addWeekRoutes()
     addWeekPageRoutes()
+    addDraftRoutes()
     route("GET", "/images/{name}", RoutePolicy(.reader)) { [images, store] request, context in
       try images.response(
         for: context.parameters["name"] ?? "", roster: store.roster, request: request,

@@ -136,6 +136,7 @@ import Testing
           ALTER TABLE team_event DROP COLUMN draft_rule;
           DROP TABLE draft_game;
           DROP TABLE draft_turn;
+          DROP TABLE pool_entry;
           PRAGMA user_version = 14;
           """)
       case .postgres:
@@ -148,6 +149,7 @@ import Testing
           ALTER TABLE team_event DROP COLUMN draft_rule;
           DROP TABLE draft_game;
           DROP TABLE draft_turn;
+          DROP TABLE pool_entry;
           DELETE FROM schema_version; INSERT INTO schema_version (version) VALUES (14);
           """)
       }
@@ -395,6 +397,47 @@ import Testing
           until: "2027-09-01"))
     }
     #expect(store.roster.schedule.events.count == 3)
+  }
+
+  @Test(arguments: Backend.allCases)
+  func aPlayersPoolIsKeptInOrderCopiedAndRefusedWholeWhenAnEntryIsWrong(_ backend: Backend)
+    async throws
+  {
+    let db = try TestDatabase(backend, in: folder)
+    let store = try db.open()
+    let canna = store.players[0]
+    let pool = try await store.setPool(
+      of: canna.id,
+      to: [
+        PoolInput(champion: "K'Sante", comfort: "5", priority: true),
+        PoolInput(champion: "jax", comfort: ""),
+      ], by: "coach")
+    #expect(
+      pool == [
+        PoolEntry(champion: "ksante", comfort: 5, priority: true),
+        PoolEntry(champion: "jax", comfort: 3),
+      ])
+    #expect(try store.history(limit: 1).first?.kind == .poolChanged)
+    // One wrong entry refuses the whole pool, said on its field; the stored one stays.
+    for wrong in [
+      [PoolInput(champion: "Jax", comfort: "6")], [PoolInput(champion: "Nobody", comfort: "1")],
+      [PoolInput(champion: "Jax", comfort: "1"), PoolInput(champion: "jax", comfort: "2")],
+    ] {
+      let refused = await #expect(throws: RosterError.self) {
+        try await store.setPool(of: canna.id, to: wrong)
+      }
+      #expect(refused?.validation?.message(for: .pool) != nil)
+    }
+    await #expect(throws: RosterError.self) {
+      try await store.setPool(of: canna.id, to: [], onTeam: UUID())
+    }
+    #expect(try db.open().roster.schedule.pools[canna.id] == pool)
+    // A copy to another database takes it.
+    let copy = try RosterStore(path: folder.path("pool-copy.sqlite"))
+    try await store.copy(to: copy)
+    #expect(copy.roster.schedule.pools[canna.id] == pool)
+    try await store.setPool(of: canna.id, to: [])
+    #expect(try db.open().roster.schedule.pools[canna.id] == nil)
   }
 
   @Test(arguments: Backend.allCases)

@@ -120,6 +120,9 @@ import Testing
     "POST /players/{id}/availability": .ownPlayer, "POST /calendar/new": .editor,
     "POST /calendar/revoke": .editor, "POST /players/{id}/calendar/new": .ownPlayer,
     "POST /players/{id}/calendar/revoke": .ownPlayer,
+    "POST /events/{id}/drafts/{game}": .editor, "GET /pools": .reader,
+    "POST /players/{id}/pool": .editor, "GET /api/pools": .reader, "GET /api/figures": .reader,
+    "GET /api/players/{id}/pool": .reader, "PUT /api/players/{id}/pool": .editor,
   ]
 
   @Test func everyRouteHasARuleAndEveryRuleARoute() async throws {

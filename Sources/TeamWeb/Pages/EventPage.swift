@@ -138,7 +138,7 @@ extension Pages {
   func event(
     _ event: TeamEvent, in roster: Roster, token: String, viewer: Viewer,
     form: EventForm? = nil, games typed: (input: [GameInput], errors: ValidationError)? = nil,
-    notice: String? = nil
+    draft: DraftView? = nil, notice: String? = nil
   ) -> HTTPResponse {
     let team = roster.team(id: event.teamID) ?? roster.firstTeam
     let zone = team.zone
@@ -174,12 +174,15 @@ extension Pages {
               ? .h("p", ["class": "muted"], localized("No game logged yet."))
               : .h("ol", ["class": "games"], games),
           ]),
+        draftBoard(
+          event, view: draft ?? DraftView(event, query: [:]), in: roster, canEdit: viewer.canEdit,
+          token: token),
       ])
     let tools =
       viewer.canEdit
       ? editorTools(event, of: team, in: roster, form: form, games: typed, token: token) : []
     return page(
-      status: form?.errors != nil || typed != nil ? 422 : 200,
+      status: form?.errors != nil || typed != nil || draft?.errors != nil ? 422 : 200,
       title: "\(text(event.title)) · \(team.name)",
       [
         eventTopbar(event, of: team),

@@ -95,6 +95,7 @@ struct Pages: Sendable {
       "eventRemoved": localized("%1$@ changed the week"),
       "resultLogged": localized("%1$@ logged a result"),
       "availabilityChanged": localized("%1$@ changed when %2$@ can play"),
+      "poolChanged": localized("%1$@ changed %2$@'s champion pool"),
       "answered": localized("%1$@ answered for %2$@"),
       "separator": localized("; "),
       "someoneHere": localized("Someone on this machine"),

@@ -195,8 +195,15 @@ extension Pages {
               .h("span", ["class": "subtitle"], localized("Team roster")),
             ]),
         .h(
-          "a", ["class": "button small week-link", "href": "/week?team=\(team.tag)"],
-          localized("Week")),
+          "nav", ["class": "team-links", "aria-label": localized("The team's pages")],
+          [
+            .h(
+              "a", ["class": "button small week-link", "href": "/week?team=\(team.tag)"],
+              localized("Week")),
+            .h(
+              "a", ["class": "button small pools-link", "href": "/pools?team=\(team.tag)"],
+              localized("Pools")),
+          ]),
         viewer.canEdit
           ? .h(
             "a",

@@ -108,7 +108,8 @@ extension WebApp {
         ? context.localized("Planned: the starters are invited.")
         : request.query["saved"] != nil ? context.localized("Saved.") : nil
       return context.pages.event(
-        event, in: roster, token: token, viewer: context.viewer, notice: notice
+        event, in: roster, token: token, viewer: context.viewer,
+        draft: DraftView(event, query: request.query), notice: notice
       )
       .with(cookie: cookie)
     }

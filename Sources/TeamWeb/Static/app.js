@@ -138,8 +138,23 @@ function shrinksPhotos(form) {
   });
 }
 
+// A draft board's search narrows its champions as one types, forgiving as the server's
+// search is (case, accents, spaces and apostrophes aside); the Enter key still sends it.
+function filtersChampions(input) {
+  const grid = document.getElementById(input.dataset.filter);
+  if (!grid) return;
+  const key = (text) => text.normalize("NFD").toLowerCase().replace(/[^a-z0-9]/g, "");
+  once(input, "input", () => {
+    const typed = key(input.value);
+    for (const button of grid.querySelectorAll("button")) {
+      button.hidden = typed !== "" && !button.dataset.name.split(" ").some((name) => name.includes(typed));
+    }
+  });
+}
+
 function setUp() {
   fillChampionRows();
+  for (const input of document.querySelectorAll("input[data-filter]")) filtersChampions(input);
   for (const form of document.querySelectorAll("form")) shrinksPhotos(form);
   for (const fieldset of document.querySelectorAll("fieldset")) championFilters(fieldset);
   // A file chosen for the import is read into the text to preview (without JavaScript,

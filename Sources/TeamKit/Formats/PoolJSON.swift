@@ -1,0 +1,192 @@
+import Foundation
+
+extension PoolEntry: JSONWritable {
+  /// `{"champion","comfort","priority"}`.
+  public func write(to writer: inout JSONWriter) {
+    writer.object {
+      $0.member("champion", champion)
+      $0.member("comfort", comfort)
+      $0.member("priority", priority)
+    }
+  }
+}
+
+extension PoolInput: Decodable {
+  private enum CodingKeys: String, CodingKey { case champion, comfort, priority }
+
+  /// Reads `{"champion":"ahri" or "Ahri","comfort":1…5 (3 when absent),"priority":false}`.
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    self.init(
+      champion: try container.decode(String.self, forKey: .champion),
+      comfort: try container.decodeIfPresent(Int.self, forKey: .comfort).map(String.init) ?? "",
+      priority: try container.decodeIfPresent(Bool.self, forKey: .priority) ?? false)
+  }
+}
+
+extension ChampionRecord: JSONWritable {
+  /// `{"games","lastPlayed"?,"winRate","wins"}`.
+  public func write(to writer: inout JSONWriter) {
+    writer.object { members(&$0) }
+  }
+
+  /// `"games","lastPlayed"?,"winRate","wins"` inside an object being written.
+  func members(_ writer: inout JSONWriter) {
+    writer.member("games", games)
+    if let last { writer.member("lastPlayed", last.formatted(.iso8601)) }
+    writer.member("winRate", winRate)
+    writer.member("wins", wins)
+  }
+}
+
+/// One champion's record, as the figures list them.
+private struct ChampionLine: JSONWritable {
+  let champion: String
+  let record: ChampionRecord
+  func write(to writer: inout JSONWriter) {
+    writer.object {
+      $0.member("champion", champion)
+      record.members(&$0)
+    }
+  }
+
+  /// `records` the most played first, then by id.
+  static func list(_ records: [String: ChampionRecord]) -> [ChampionLine] {
+    records.sorted { ($1.value.games, $0.key) < ($0.value.games, $1.key) }.map {
+      ChampionLine(champion: $0.key, record: $0.value)
+    }
+  }
+}
+
+extension PoolBoard: JSONWritable {
+  /// `{"event"?,"need","overlaps":[{"champion","players"}],"players":[…],"rule","unplayed"}`,
+  /// each player `{"depth","id","left","lineup","name","pool":[…],"position"}`.
+  public func write(to writer: inout JSONWriter) {
+    writer.object {
+      if let event { $0.member("event", event.id) }
+      $0.member("need", need)
+      $0.member("overlaps", overlaps.map { Overlap(champion: $0.champion, players: $0.players) })
+      $0.member("players", rows.map { RowDocument(board: self, row: $0) })
+      $0.member("rule", rule.rawValue)
+      $0.member("unplayed", unplayed.map(\.id))
+    }
+  }
+
+  private struct Overlap: JSONWritable {
+    let champion: String
+    let players: [UUID]
+    func write(to writer: inout JSONWriter) {
+      writer.object {
+        $0.member("champion", champion)
+        $0.member("players", players.map(\.uuidString))
+      }
+    }
+  }
+
+  private struct RowDocument: JSONWritable {
+    let board: PoolBoard
+    let row: Row
+    func write(to writer: inout JSONWriter) {
+      writer.object {
+        $0.member("depth", board.depth(of: row).rawValue)
+        $0.member("id", row.player.id)
+        $0.member("left", row.left)
+        $0.member("lineup", row.player.lineup.rawValue)
+        $0.member("name", row.player.name)
+        $0.member("pool", row.entries)
+        $0.member("position", row.player.position.rawValue)
+      }
+    }
+  }
+}
+
+extension PoolBoard.Entry: JSONWritable {
+  /// `{"champion","comfort","games","lastPlayed"?,"lockedIn"?,"priority","stale","winRate","wins"}`.
+  public func write(to writer: inout JSONWriter) {
+    writer.object {
+      $0.member("champion", entry.champion)
+      $0.member("comfort", entry.comfort)
+      $0.member("games", record.games)
+      if let last = record.last { $0.member("lastPlayed", last.formatted(.iso8601)) }
+      if let lockedIn { $0.member("lockedIn", lockedIn) }
+      $0.member("priority", entry.priority)
+      $0.member("stale", isStale)
+      $0.member("winRate", record.winRate)
+      $0.member("wins", record.wins)
+    }
+  }
+}
+
+extension DraftFigures: JSONWritable {
+  /// `{"champions":[…],"opponents":[{"bans","drafts","firstPicks","name"}],"players":[…],
+  /// "sides":{"blue"?,"red"?}}`, each count `{"champion","count"}`.
+  public func write(to writer: inout JSONWriter) {
+    writer.object {
+      $0.member("champions", ChampionLine.list(byChampion))
+      $0.member(
+        "opponents",
+        opponents.sorted { $0.key < $1.key }.map { Opponent(name: $0.key, scouting: $0.value) })
+      $0.member(
+        "players",
+        byPlayer.sorted { $0.key.uuidString < $1.key.uuidString }.map {
+          PlayerLine(id: $0.key, record: $0.value, champions: playerChampions[$0.key] ?? [:])
+        })
+      $0.member("sides", Sides(bySide: bySide))
+    }
+  }
+
+  private struct Sides: JSONWritable {
+    let bySide: [Game.Side: ChampionRecord]
+    func write(to writer: inout JSONWriter) {
+      writer.object {
+        if let blue = bySide[.blue] { $0.member("blue", blue) }
+        if let red = bySide[.red] { $0.member("red", red) }
+      }
+    }
+  }
+
+  private struct PlayerLine: JSONWritable {
+    let id: UUID
+    let record: ChampionRecord
+    let champions: [String: ChampionRecord]
+    func write(to writer: inout JSONWriter) {
+      writer.object {
+        $0.member("champions", ChampionLine.list(champions))
+        $0.member("games", record.games)
+        $0.member("id", id)
+        if let last = record.last { $0.member("lastPlayed", last.formatted(.iso8601)) }
+        $0.member("winRate", record.winRate)
+        $0.member("wins", record.wins)
+      }
+    }
+  }
+
+  private struct Opponent: JSONWritable {
+    let name: String
+    let scouting: Scouting
+    func write(to writer: inout JSONWriter) {
+      writer.object {
+        $0.member(
+          "bans",
+          Scouting.ranked(scouting.bans).map { Count(champion: $0.champion, count: $0.count) })
+        $0.member("drafts", scouting.drafts)
+        $0.member(
+          "firstPicks",
+          Scouting.ranked(scouting.firstPicks).map { Count(champion: $0.champion, count: $0.count) }
+        )
+        $0.member("name", name)
+      }
+    }
+  }
+
+  private struct Count: JSONWritable {
+    let champion: String
+    let count: Int
+    func write(to writer: inout JSONWriter) {
+      writer.object {
+        $0.member("champion", champion)
+        $0.member("count", count)
+      }
+    }
+  }
+}

@@ -1,0 +1,224 @@
+import Foundation
+import TeamHTTP
+import TeamKit
+import TeamStore
+
+/// Which game of a series' draft its board shows, the turn chosen, and what was typed when a
+/// choice was refused.
+struct DraftView {
+  var game: Int
+  var turn: Int?
+  var typed = ""
+  var errors: ValidationError?
+
+  /// The board of `event` as the page's query asks: `game` (the first not drafted to the
+  /// end by default) and `turn` (the next empty one by default).
+  init(_ event: TeamEvent, query: [String: String]) {
+    let open = min(event.completedDrafts.count + 1, event.gameCount)
+    let asked = query["game"].flatMap { Int($0) } ?? open
+    game = min(max(asked, 1), min(event.drafts.count + 1, event.gameCount))
+    turn = query["turn"].flatMap { Int($0) }.flatMap {
+      DraftSlot.order.indices.contains($0) ? $0 : nil
+    }
+  }
+}
+
+/// An event's draft board: the games of its series, each game's twenty turns in tournament
+/// order, and for editors the champions to tap, those the rule locks greyed.
+extension Pages {
+  func draftBoard(
+    _ event: TeamEvent, view: DraftView, in roster: Roster, canEdit: Bool, token: String
+  ) -> HTML {
+    let team = roster.team(id: event.teamID) ?? roster.firstTeam
+    let draft = event.drafts.indices.contains(view.game - 1) ? event.drafts[view.game - 1] : nil
+    let turn = view.turn ?? draft?.nextTurn
+    var parts: [HTML] = [
+      .h(
+        "h2", ["id": "draft-title"],
+        localized("Draft · %@", event.draftRule.displayName(in: language))),
+      gameTabs(event, view: view),
+      .h(
+        "p", [:],
+        [
+          .h(
+            "a", ["href": "/pools?team=\(team.tag)&event=\(event.id)"],
+            localized("Our pools for this series"))
+        ]),
+    ]
+    if let draft {
+      let names = Dictionary(roster.players.map { ($0.id, $0.name) }) { first, _ in first }
+      parts.append(turnList(draft, event: event, game: view.game, selected: turn, names: names))
+    } else {
+      parts.append(.h("p", ["class": "muted"], localized("Game %@ is not drafted yet.", view.game)))
+    }
+    if canEdit {
+      parts.append(fieldError(view.errors, .draft))
+      parts.append(
+        draft.map {
+          championPicker(event, draft: $0, game: view.game, turn: turn, view: view, token: token)
+        } ?? sideChoice(event, game: view.game, token: token))
+    }
+    return .h(
+      "section", ["id": "draft", "class": "draft", "aria-labelledby": "draft-title"], parts)
+  }
+
+  /// Links to each game drafted or next to draft.
+  private func gameTabs(_ event: TeamEvent, view: DraftView) -> HTML {
+    let shown = min(event.drafts.count + 1, event.gameCount)
+    return .h(
+      "nav", ["class": "draft-games", "aria-label": localized("Games of the series")],
+      (1...max(shown, 1)).map { game in
+        let done = event.drafts.indices.contains(game - 1) && event.drafts[game - 1].isComplete
+        return .h(
+          "a",
+          ["href": "/events/\(event.id)?game=\(game)#draft", "class": "chip"]
+            + (game == view.game ? ["aria-current": "page"] : [:]),
+          done ? localized("Game %@ ✓", game) : localized("Game %@", game))
+      })
+  }
+
+  /// The twenty turns, blue's and red's, the selected one marked.
+  private func turnList(
+    _ draft: GameDraft, event: TeamEvent, game: Int, selected: Int?, names: [UUID: String]
+  ) -> HTML {
+    let items: [HTML] = DraftSlot.order.enumerated().map { index, slot in
+      let team = draft.team(of: slot)
+      let champion = draft.champions[index].flatMap { champions.find($0) }
+      var label = [slot.code, slot.action == .ban ? localized("ban") : localized("pick")].joined(
+        separator: " ")
+      if team == .us { label += " · " + localized("us") }
+      var content: [HTML] = [
+        .h("span", ["class": "turn-code"], label),
+        champion.map { avatar($0.imageName, size: 32, lazy: true) } ?? .fragment([]),
+        .h(
+          "span", ["class": "turn-champion"],
+          champion.map { champions.name(of: $0, in: language) } ?? "—"),
+      ]
+      if let role = draft.roles[index] {
+        let who = draft.players[index].flatMap { names[$0] }
+        content.append(
+          .h(
+            "span", ["class": "turn-role"],
+            [role.displayName, who ?? ""].filter { !$0.isEmpty }
+              .joined(separator: " · ")))
+      }
+      let classes = ["turn", slot.side.rawValue, slot.action.rawValue, team.rawValue]
+      return .h(
+        "li",
+        ["class": classes.joined(separator: " ")]
+          + (index == selected ? ["aria-current": "step"] : [:]),
+        [.h("a", ["href": "/events/\(event.id)?game=\(game)&turn=\(index)#draft"], content)])
+    }
+    return .h("ol", ["class": "draft-turns", "aria-label": localized("Turns in order")], items)
+  }
+
+  /// Before a game's first turn: which side we play.
+  private func sideChoice(_ event: TeamEvent, game: Int, token: String) -> HTML {
+    .h(
+      "form",
+      ["method": "post", "action": "/events/\(event.id)/drafts/\(game)", "class": "draft-side"],
+      [Self.csrfField(token), .h("p", localized("Which side do we play in game %@?", game))]
+        + Game.Side.allCases.map { side in
+          .h(
+            "button",
+            [
+              "type": "submit", "name": "side", "value": side.rawValue,
+              "class": "button \(side.rawValue)",
+            ],
+            side.displayName(in: language))
+        })
+  }
+
+  /// The selected turn's choice: a forgiving search, the role of a pick, and every champion
+  /// as a button, those the series' rule locks for that turn's team (or already in this game)
+  /// greyed with the game that used them.
+  private func championPicker(
+    _ event: TeamEvent, draft: GameDraft, game: Int, turn: Int?, view: DraftView, token: String
+  ) -> HTML {
+    guard let turn else {
+      return .h("p", ["class": "muted"], localized("The draft of game %@ is complete.", game))
+    }
+    let slot = DraftSlot.order[turn]
+    let team = draft.team(of: slot)
+    let locked = event.locked(for: team, inGame: game)
+    let taken = Set(
+      draft.champions.enumerated().compactMap { $0.offset == turn ? nil : $0.element })
+    var controls: [HTML] = [
+      Self.csrfField(token),
+      .h("input", ["type": "hidden", "name": "turn", "value": String(turn)]),
+      .h(
+        "label", ["for": "draft-search", "class": "draft-now"],
+        localized(
+          "%1$@ %2$@ (%3$@)", slot.code,
+          slot.action == .ban ? localized("ban") : localized("pick"),
+          team == .us
+            ? localized("us") : event.opponent.isEmpty ? localized("them") : event.opponent)),
+      .h(
+        "input",
+        [
+          "type": "search", "id": "draft-search", "name": "search", "value": view.typed,
+          "list": "champion-names", "autocomplete": "off", "data-filter": "draft-grid",
+          "placeholder": localized("Search a champion"),
+        ] + Self.invalid(view.errors, .draft)),
+    ]
+    if slot.action == .pick {
+      let role = draft.roles[turn] ?? draft.freeRole(for: team)
+      controls.append(
+        .h(
+          "select", ["name": "role", "aria-label": localized("Role")],
+          Position.allCases.map { position in
+            .h(
+              "option", ["value": position.rawValue] + (position == role ? ["selected": ""] : [:]),
+              position.displayName)
+          }))
+    }
+    controls += [
+      .h("button", ["type": "submit", "class": "button primary"], localized("Choose")),
+      .h(
+        "button", ["type": "submit", "name": "clear", "value": "true", "class": "button"],
+        localized("Empty this turn")),
+      .h(
+        "datalist", ["id": "champion-names"],
+        champions.champions.map { .h("option", ["value": $0.name]) }),
+    ]
+    let grid = championGrid(locked: locked, taken: taken)
+    return .h(
+      "form",
+      [
+        "method": "post", "action": "/events/\(event.id)/drafts/\(game)",
+        "class": "draft-picker", "novalidate": "",
+      ],
+      controls + [.h("div", ["class": "draft-grid", "id": "draft-grid"], grid)])
+  }
+
+  /// Every champion as a button of the picker; those `locked` (with the game that used
+  /// them) or `taken` in this game disabled.
+  private func championGrid(locked: [String: Int], taken: Set<String>) -> [HTML] {
+    champions.champions.map { champion in
+      let usedIn = locked[champion.id]
+      let name = champions.name(of: champion, in: language)
+      let disabled = usedIn != nil || taken.contains(champion.id)
+      return .h(
+        "button",
+        [
+          "type": "submit", "name": "champion", "value": champion.id,
+          "data-name": Champion.searchKey(name) + " " + Champion.searchKey(champion.name),
+        ]
+          + (disabled
+            ? [
+              "disabled": "",
+              "title": usedIn.map { localized("Used in game %@", $0) }
+                ?? localized("Already in this game"),
+            ] : [:]),
+        [artIfAny(champion), .h("span", name)]
+          + (usedIn.map { [.h("span", ["class": "used"], localized("G%@", $0))] } ?? []))
+    }
+  }
+
+  /// A champion's picture when the game's art (or a file) shows it; nothing for a drawing, so
+  /// that a grid of every champion stays light.
+  func artIfAny(_ champion: Champion) -> HTML {
+    ImageLibrary.drawnPicture(ofImage: champion.imageName, in: pictures) == nil
+      ? avatar(champion.imageName, size: 36, lazy: true) : .fragment([])
+  }
+}

@@ -1,0 +1,217 @@
+import Foundation
+import TeamHTTP
+import TeamKit
+import TeamStore
+
+/// A team's champion pools by role against the series to come, and the figures its drafts
+/// and logged games give.
+extension Pages {
+  /// A pool's change refused: whose, what was typed, and why.
+  typealias PoolTyped = (player: UUID, champion: String, errors: ValidationError)
+
+  func pools(
+    of team: Team, in roster: Roster, event: TeamEvent?, token: String, viewer: Viewer, now: Date,
+    typed: PoolTyped? = nil, notice: String? = nil
+  ) -> HTTPResponse {
+    let board = PoolBoard(
+      players: roster.players(in: team.id), schedule: roster.schedule, event: event,
+      catalog: roster.champions, now: now)
+    let columns: [HTML] = Position.allCases.map { position in
+      .h(
+        "section", ["class": "pool-role", "aria-label": position.displayName],
+        [.h("h2", [:], [Icon.lane(position), .text(position.displayName)])]
+          + board.rows.filter { $0.player.position == position }.map {
+            poolCard($0, board: board, canEdit: viewer.canEdit, token: token, typed: typed)
+          })
+    }
+    let names = Dictionary(roster.players.map { ($0.id, $0.name) }) { first, _ in first }
+    let unplayed = board.unplayed.map { champions.name(of: $0, in: language) }
+    let status: HTML =
+      notice.map { .h("p", ["class": "status shown", "role": "status"], $0) }
+      ?? .h("p", ["class": "status", "role": "status"], "")
+    var parts: [HTML] = [
+      status,
+      .h("p", ["class": "pool-need"], [needLine(board)]),
+      .h("div", ["class": "pool-grid"], columns),
+      overlaps(board, names: names),
+      .h(
+        "details", ["class": "unplayed"],
+        [
+          .h("summary", localized("Champions no one plays (%@)", unplayed.count)),
+          .h("p", [:], unplayed.joined(separator: ", ")),
+        ]),
+      figures(DraftFigures(team: team.id, schedule: roster.schedule), in: roster),
+    ]
+    if viewer.canEdit {
+      let options: [HTML] = champions.champions.map { .h("option", ["value": $0.name]) }
+      parts.append(.h("datalist", ["id": "champion-names"], options))
+    }
+    let main: HTML = .h("main", ["class": "pools-page", "data-live": ""], parts)
+    return page(
+      status: typed == nil ? 200 : 422, title: localized("Pools · %@", team.name),
+      [
+        .h(
+          "header", ["class": "topbar \(team.color.cssClass)"],
+          [
+            .h(
+              "a",
+              [
+                "class": "icon-button back", "href": "/?team=\(team.tag)",
+                "aria-label": localized("Back"),
+              ], [Icon.chevronLeft]),
+            .h(
+              "h1", [:],
+              [.text(localized("Pools")), .h("span", ["class": "subtitle"], team.name)]),
+          ]),
+        main,
+      ])
+  }
+
+  /// What the pools are counted for: the series and how many champions each player needs.
+  private func needLine(_ board: PoolBoard) -> HTML {
+    guard let event = board.event else {
+      return .text(
+        localized(
+          "For a Bo5 in fearless from its first game: %@ champions a player.", board.need))
+    }
+    return .fragment([
+      .h("a", ["href": "/events/\(event.id)#draft"], text(event.title)),
+      .text(
+        " · "
+          + localized(
+            "%1$@, %2$@ games left: %3$@ champions a player.",
+            board.rule.displayName(in: language), event.gamesLeft, board.need)),
+    ])
+  }
+
+  /// One player's pool: its depth against the need, each champion with its comfort, what
+  /// the games show, and whether the series locks it; for editors, the forms to change it.
+  private func poolCard(
+    _ row: PoolBoard.Row, board: PoolBoard, canEdit: Bool, token: String, typed: PoolTyped?
+  ) -> HTML {
+    let depth = board.depth(of: row)
+    let depthText: String =
+      switch depth {
+      case .enough: localized("%1$@ left of %2$@ needed", row.left, board.need)
+      case .thin: localized("%1$@ left of %2$@ needed: no spare for a ban", row.left, board.need)
+      case .short: localized("%1$@ left of %2$@ needed: short", row.left, board.need)
+      }
+    let entries: [HTML] = row.entries.map {
+      poolEntry($0, of: row.player, canEdit: canEdit, token: token)
+    }
+    var card: [HTML] = [
+      .h(
+        "h3", [:],
+        [
+          .h("a", ["href": "/players/\(row.player.id)"], row.player.name),
+          .h("span", ["class": "subtitle"], text(row.player.lineup.name)),
+        ]),
+      .h("p", ["class": "depth depth-\(depth.rawValue)"], depthText),
+      entries.isEmpty
+        ? .h("p", ["class": "muted"], localized("No champion in the pool yet."))
+        : .h("ul", ["class": "pool"], entries),
+    ]
+    if canEdit {
+      let mine = typed?.player == row.player.id ? typed : nil
+      card.append(poolAddForm(row.player, typed: mine, token: token))
+    }
+    return .h("article", ["class": "pool-card", "id": "pool-\(row.player.id)"], card)
+  }
+
+  private func poolEntry(_ item: PoolBoard.Entry, of player: Player, canEdit: Bool, token: String)
+    -> HTML
+  {
+    let champion = champions.find(item.entry.champion)
+    let name = champion.map { champions.name(of: $0, in: language) } ?? item.entry.champion
+    let record = item.record
+    var facts: [String] = [localized("Comfort %@/5", item.entry.comfort)]
+    if item.entry.priority { facts.append(localized("priority")) }
+    facts.append(
+      record.games == 0
+        ? localized("no game logged")
+        : localized("%1$@ games, %2$@%% won", record.games, record.winRate))
+    var content: [HTML] = [
+      champion.map { avatar($0.imageName, size: 40, lazy: true) } ?? .fragment([]),
+      .h("span", ["class": "name"], name),
+      .h("span", ["class": "facts"], facts.joined(separator: " · ")),
+    ]
+    if let game = item.lockedIn {
+      content.append(.h("span", ["class": "badge locked"], localized("Used in game %@", game)))
+    }
+    if item.isStale {
+      content.append(
+        .h(
+          "span", ["class": "badge stale"],
+          localized("Not played for %@ weeks", PoolBoard.staleWeeks)))
+    }
+    if canEdit {
+      content.append(
+        Self.postButton(
+          "/players/\(player.id)/pool", token: token,
+          fields: [("champion", item.entry.champion), ("remove", "true")],
+          button: [
+            "class": "icon-button small",
+            "aria-label": localized("Take %1$@ out of %2$@'s pool", name, player.name),
+          ],
+          [.trusted("×")]))
+    }
+    return .h("li", ["class": item.lockedIn == nil ? "entry" : "entry locked"], content)
+  }
+
+  /// Adds a champion to a player's pool, or rates one already in it.
+  private func poolAddForm(_ player: Player, typed: PoolTyped?, token: String) -> HTML {
+    let id = "pool-add-\(player.id)"
+    return .h(
+      "form",
+      [
+        "method": "post", "action": "/players/\(player.id)/pool", "class": "pool-add",
+        "novalidate": "",
+      ],
+      [
+        Self.csrfField(token),
+        .h(
+          "input",
+          [
+            "type": "text", "id": id, "name": "champion", "list": "champion-names",
+            "autocomplete": "off", "value": typed?.champion ?? "",
+            "aria-label": localized("A champion for %@'s pool", player.name),
+            "placeholder": localized("Add a champion"),
+          ] + Self.invalid(typed?.errors, .pool)),
+        .h(
+          "select", ["name": "comfort", "aria-label": localized("Comfort")],
+          PoolEntry.comforts.map { comfort in
+            .h(
+              "option", ["value": String(comfort)] + (comfort == 3 ? ["selected": ""] : [:]),
+              String(comfort))
+          }),
+        .h(
+          "label", ["class": "check"],
+          [
+            .h("input", ["type": "checkbox", "name": "priority", "value": "true"]),
+            .text(localized("priority")),
+          ]),
+        .h("button", ["type": "submit", "class": "button small"], localized("Add")),
+        fieldError(typed?.errors, .pool),
+      ])
+  }
+
+  /// Champions in two pools or more.
+  private func overlaps(_ board: PoolBoard, names: [UUID: String]) -> HTML {
+    .h(
+      "section", ["aria-labelledby": "overlaps-title"],
+      [
+        .h("h2", ["id": "overlaps-title"], localized("Overlaps")),
+        board.overlaps.isEmpty
+          ? .h("p", ["class": "muted"], localized("No champion is in two pools."))
+          : .h(
+            "ul", ["class": "overlaps"],
+            board.overlaps.map { overlap in
+              .h(
+                "li", [:],
+                (champions.find(overlap.champion).map { champions.name(of: $0, in: language) }
+                  ?? overlap.champion)
+                  + ": " + overlap.players.compactMap { names[$0] }.joined(separator: ", "))
+            }),
+      ])
+  }
+}

@@ -1,0 +1,222 @@
+import Foundation
+import TeamHTTP
+import TeamKit
+import TeamStore
+
+extension WebApp {
+  /// Drafts on the board, champion pools and the figures drafts give.
+  mutating func addDraftRoutes() {
+    addDraftBoardRoutes()
+    addPoolPageRoutes()
+    addPoolAPIRoutes()
+  }
+
+  /// A game's number from the path (games count from 1).
+  static func gameNumber(_ context: RequestContext) throws(HTTPError) -> Int {
+    guard let game = context.parameters["game"].flatMap({ Int($0) }), game >= 1 else {
+      throw HTTPError(404, context.localized("No game has this number: games count from 1."))
+    }
+    return game
+  }
+
+  /// One tap of the board: our side, a champion for a turn (its id, or a search that
+  /// forgives as the champion search does), an emptied turn, or the game's result.
+  private mutating func addDraftBoardRoutes() {
+    let store = store
+    route("POST", "/events/{id}/drafts/{game}", RoutePolicy(.editor, .form, team: .event)) {
+      request, context in
+      let roster = store.roster
+      let event = try context.event(context.parameters["id"], in: roster)
+      let game = try WebApp.gameNumber(context)
+      let form = context.form
+      var view = DraftView(event, query: ["game": String(game)])
+      view.typed = form["search"]?.first ?? ""
+      view.turn = form["turn"]?.first.flatMap { Int($0) }
+      do throws(RosterError) {
+        if let result = form["result"]?.first {
+          try await context.scope.logGames(
+            try WebApp.gamesLogging(result, game: game, of: event), of: event.id)
+        } else {
+          let draft = try WebApp.draftChoice(form, game: game, of: event, in: roster)
+          try await context.scope.saveDraft(draft, game: game, of: event.id)
+        }
+        return .redirect(to: "/events/\(event.id)?game=\(game)#draft")
+      } catch {
+        guard let errors = error.validation else { throw error }
+        view.errors = errors
+        let (token, cookie) = WebApp.csrfToken(for: request)
+        return context.pages.event(
+          event, in: store.roster, token: token, viewer: context.viewer, draft: view
+        ).with(cookie: cookie)
+      }
+    }
+  }
+
+  /// The draft a board's form makes of game `game`'s: our side, or a champion in a turn (the
+  /// next empty one unless the form names one), or that turn emptied.
+  static func draftChoice(
+    _ form: [String: [String]], game: Int, of event: TeamEvent, in roster: Roster
+  ) throws(RosterError) -> GameDraft {
+    func value(_ name: String) -> String { form[name]?.first ?? "" }
+    let current = event.drafts.indices.contains(game - 1) ? event.drafts[game - 1] : nil
+    if let side = Game.Side(rawValue: value("side")) {
+      var draft = current ?? GameDraft(side: side)
+      draft.side = side
+      return draft
+    }
+    guard let current else {
+      throw .invalid(ValidationError(.draft, Message("Choose our side first.")))
+    }
+    guard let turn = Int(value("turn")) ?? current.nextTurn,
+      DraftSlot.order.indices.contains(turn)
+    else { throw .invalid(ValidationError(.draft, Message("Choose a turn of the draft."))) }
+    if value("clear") == "true" { return current.choosing(nil, at: turn) }
+    let typed = value("champion").isEmpty ? value("search") : value("champion")
+    guard
+      let champion = roster.champions.find(typed)
+        ?? (typed.isEmpty ? nil : roster.champions.search(typed).first)
+    else {
+      throw .invalid(
+        ValidationError(
+          .draft,
+          typed.isEmpty
+            ? Message("Choose a champion, or type a few letters of one.")
+            : Message("No champion matches “%@”.", typed)))
+    }
+    let team = roster.team(id: event.teamID) ?? roster.firstTeam
+    let lineup = roster.schedule.lineup(
+      of: event, players: roster.players(in: team.id), in: team.zone)
+    return current.choosing(
+      champion.id, at: turn, role: Position(rawValue: value("role")), lineup: lineup)
+  }
+
+  /// The event's games with game `game`'s result given on the board: its side from the
+  /// draft, its picks read from the draft.
+  static func gamesLogging(_ result: String, game: Int, of event: TeamEvent)
+    throws(RosterError) -> [GameInput]
+  {
+    var games = event.games.map(GameInput.init)
+    guard game <= games.count + 1 else {
+      throw .invalid(
+        ValidationError(.game, Message("Log game %@ first.", games.count + 1)))
+    }
+    let side = event.drafts.indices.contains(game - 1) ? event.drafts[game - 1].side.rawValue : ""
+    if game <= games.count {
+      games[game - 1].result = result
+      if !side.isEmpty { games[game - 1].side = side }
+    } else {
+      games.append(
+        GameInput(
+          result: result, side: side, champions: [], players: [], opponentChampions: [], vod: ""))
+    }
+    return games
+  }
+
+  /// The pools page, and a pool's change from it.
+  private mutating func addPoolPageRoutes() {
+    let store = store
+    route("GET", "/pools", RoutePolicy(.reader, team: .chosen)) { request, context in
+      let team = try context.checkedTeam
+      let roster = store.roster
+      let (token, cookie) = WebApp.csrfToken(for: request)
+      return context.pages.pools(
+        of: team, in: roster,
+        event: try WebApp.seriesShown(
+          request.query["event"], team: team, in: roster, now: context.now,
+          language: context.language),
+        token: token, viewer: context.viewer, now: context.now,
+        notice: request.query["saved"] != nil ? context.localized("Saved.") : nil
+      ).with(cookie: cookie)
+    }
+
+    route("POST", "/players/{id}/pool", RoutePolicy(.editor, .form, team: .player)) {
+      request, context in
+      let roster = store.roster
+      let player = try context.player(context.parameters["id"], in: roster)
+      let form = context.form
+      func value(_ name: String) -> String { form[name]?.first ?? "" }
+      var inputs = (roster.schedule.pools[player.id] ?? []).map {
+        PoolInput(champion: $0.champion, comfort: String($0.comfort), priority: $0.priority)
+      }
+      let named = value("champion")
+      let found = roster.champions.find(named) ?? roster.champions.search(named).first
+      let index = inputs.firstIndex { $0.champion == found?.id }
+      if value("remove") == "true" {
+        if let index { inputs.remove(at: index) }
+      } else {
+        let input = PoolInput(
+          champion: found?.id ?? named, comfort: value("comfort"),
+          priority: value("priority") == "true")
+        if let index { inputs[index] = input } else { inputs.append(input) }
+      }
+      do throws(RosterError) {
+        try await context.scope.setPool(of: player.id, to: inputs)
+      } catch {
+        guard let errors = error.validation else { throw error }
+        let team = roster.team(id: player.teamID) ?? roster.firstTeam
+        let (token, cookie) = WebApp.csrfToken(for: request)
+        return context.pages.pools(
+          of: team, in: roster, event: nil, token: token, viewer: context.viewer, now: context.now,
+          typed: (player.id, named, errors)
+        ).with(cookie: cookie)
+      }
+      let team = roster.team(id: player.teamID) ?? roster.firstTeam
+      return .redirect(to: "/pools?team=\(team.tag)&saved#pool-\(player.id)")
+    }
+  }
+
+  /// The series the pools are counted for: the team's event `id` names, else the team's
+  /// next match or scrim with a format not drafted to the end; nil for none.
+  /// - Throws: 400 for an id that is none, 404 for no event of the team's.
+  static func seriesShown(
+    _ id: String?, team: Team, in roster: Roster, now: Date, language: Language
+  ) throws(HTTPError) -> TeamEvent? {
+    guard let id else {
+      return roster.schedule.events.first {
+        $0.teamID == team.id && $0.format != nil && $0.end > now && $0.gamesLeft > 0
+      }
+    }
+    guard let uuid = UUID(text: id) else {
+      throw HTTPError(
+        400, language.localized("Give event as an event's id (not “%@”).", id))
+    }
+    guard let event = roster.schedule.event(id: uuid), event.teamID == team.id else {
+      throw HTTPError(404, language.localized("No event has this id: it may have been cancelled."))
+    }
+    return event
+  }
+
+  /// The pools and figures on the API.
+  private mutating func addPoolAPIRoutes() {
+    let store = store
+    route("GET", "/api/pools", RoutePolicy(.reader, team: .chosen)) { request, context in
+      let team = try context.checkedTeam
+      let roster = store.roster
+      return context.json(
+        PoolBoard(
+          players: roster.players(in: team.id), schedule: roster.schedule,
+          event: try WebApp.seriesShown(
+            request.query["event"], team: team, in: roster, now: context.now,
+            language: context.language),
+          catalog: roster.champions, now: context.now))
+    }
+
+    route("GET", "/api/figures", RoutePolicy(.reader, team: .chosen)) { _, context in
+      let team = try context.checkedTeam
+      return context.json(DraftFigures(team: team.id, schedule: store.roster.schedule))
+    }
+
+    route("GET", "/api/players/{id}/pool", RoutePolicy(.reader, team: .player)) { _, context in
+      let player = try context.player(context.parameters["id"], in: store.roster)
+      return context.json(store.roster.schedule.pools[player.id] ?? [])
+    }
+
+    route(
+      "PUT", "/api/players/{id}/pool", RoutePolicy(.editor, .sameOrigin, team: .player),
+      json: [PoolInput].self
+    ) { _, context, inputs in
+      let player = try context.player(context.parameters["id"], in: store.roster)
+      return context.json(try await context.scope.setPool(of: player.id, to: inputs))
+    }
+  }
+}

@@ -1,0 +1,146 @@
+import Foundation
+import TeamHTTP
+import TeamKit
+import TeamStore
+import TestSupport
+import Testing
+
+@testable import TeamWeb
+
+/// The draft board on an event's page, the pools page and the figures, without JavaScript.
+@Suite struct DraftBoardTests {
+  let app: TestServer
+
+  init() throws { app = try TestServer() }
+
+  /// Twenty champions of the catalogue, the first of which G2 picks first.
+  private let picks = Array(ChampionCatalog.builtIn.champions.map(\.id).prefix(20))
+
+  private func fearlessBo5() async throws -> TeamEvent {
+    try await app.store.addEvent(
+      EventInput(
+        kind: "match", start: "2027-01-05T17:00", opponent: "G2", format: "bo5",
+        draftRule: "fearless"))
+  }
+
+  @Test func aGameIsDraftedTurnByTurnAndItsChampionsGreyedInTheNextGame() async throws {
+    let session = try await app.session()
+    _ = try await app.fullRoster()
+    let event = try await fearlessBo5()
+    let page = try await app.client.get("/events/\(event.id)").text
+    #expect(page.contains("Draft · Fearless") && page.contains("Which side do we play in game 1?"))
+
+    let board = "/events/\(event.id)/drafts/1"
+    let side = try await app.post(
+      board, [("csrf", session.token), ("side", "blue")], session: session)
+    #expect(side.status == 303 && side.header("location") == "/events/\(event.id)?game=1#draft")
+    // Twenty taps: each fills the next turn by itself.
+    for champion in picks {
+      let tap = try await app.post(
+        board, [("csrf", session.token), ("champion", champion)], session: session)
+      #expect(tap.status == 303)
+    }
+    let draft = try #require(app.store.roster.schedule.event(id: event.id)?.drafts.first)
+    #expect(draft.isComplete && draft.champions == picks.map { $0 })
+    // Our picks (blue: turns 6, 9, 10, 17, 18) take the roles in order, with the lineup's players.
+    let ours = draft.picks(of: .us)
+    #expect(ours.map(\.position) == Position.allCases)
+    let mid = app.store.roster.players.first { $0.position == .mid && $0.lineup == .starter }
+    #expect(ours[2].playerID == mid?.id && ours[2].champion == picks[10])
+
+    let result = try await app.post(
+      board, [("csrf", session.token), ("result", "win")], session: session)
+    #expect(result.status == 303)
+    let logged = try #require(app.store.roster.schedule.event(id: event.id)?.games.first)
+    #expect(logged.result == .win && logged.side == .blue && logged.picks.isEmpty)
+
+    // Game 2: G2's first pick (R1, turn 7) is greyed for us and named by its game.
+    _ = try await app.post(
+      "/events/\(event.id)/drafts/2", [("csrf", session.token), ("side", "red")], session: session)
+    let second = try await app.client.get("/events/\(event.id)?game=2").text
+    let locked = try #require(ChampionCatalog.builtIn.find(picks[7]))
+    #expect(
+      second.contains(
+        #"value="\#(locked.id)" data-name="\#(Champion.searchKey(locked.name)) \#(Champion.searchKey(locked.name))" disabled="" title="Used in game 1""#
+      ), "\(second)")
+    // A ban of game 1 stays free in hard fearless.
+    let banned = try #require(ChampionCatalog.builtIn.find(picks[0]))
+    #expect(
+      !second.contains(
+        #"value="\#(banned.id)" data-name="\#(Champion.searchKey(banned.name)) \#(Champion.searchKey(banned.name))" disabled"#
+      ))
+
+    // Typed by hand, the locked champion is refused on the page, the text kept.
+    let refused = try await app.post(
+      "/events/\(event.id)/drafts/2", [("csrf", session.token), ("search", locked.name)],
+      session: session)
+    #expect(refused.status == 422)
+    #expect(
+      refused.text.contains("was used in game 1")
+        && refused.text.contains(#"value="\#(locked.name)""#))
+    #expect(app.store.roster.schedule.event(id: event.id)?.drafts[1].nextTurn == 0)
+    // A search forgives as the champion search does.
+    let forgiving = try await app.post(
+      "/events/\(event.id)/drafts/2", [("csrf", session.token), ("search", "kaisa")],
+      session: session)
+    #expect(forgiving.status == 303)
+    #expect(app.store.roster.schedule.event(id: event.id)?.drafts[1].champions[0] == "kaisa")
+  }
+
+  @Test func thePoolsPageCountsEachPlayersChampionsLeftAndTheFiguresComeFromTheDrafts() async throws
+  {
+    let session = try await app.session()
+    _ = try await app.fullRoster()
+    let event = try await fearlessBo5()
+    let mid = try #require(
+      app.store.roster.players.first { $0.position == .mid && $0.lineup == .starter })
+    for (index, champion) in ["Ahri", "Azir", "Orianna", "Syndra"].enumerated() {
+      let added = try await app.post(
+        "/players/\(mid.id)/pool",
+        [("csrf", session.token), ("champion", champion), ("comfort", String(5 - index))]
+          + (index == 0 ? [("priority", "true")] : []),
+        session: session)
+      #expect(added.status == 303)
+    }
+    #expect(
+      app.store.roster.schedule.pools[mid.id]?.map(\.champion) == [
+        "ahri", "azir", "orianna", "syndra",
+      ])
+    let unknown = try await app.post(
+      "/players/\(mid.id)/pool", [("csrf", session.token), ("champion", "Zzzz")], session: session)
+    #expect(
+      unknown.status == 422 && unknown.text.contains("is not a champion")
+        && unknown.text.contains(#"value="Zzzz""#))
+
+    // Game 1: our Mid plays Ahri (the third of our picks, turn 10 on blue).
+    let others = ChampionCatalog.builtIn.champions.map(\.id).filter {
+      !["ahri", "azir", "orianna", "syndra"].contains($0)
+    }
+    var draft = GameDraft(side: .blue)
+    for index in DraftSlot.order.indices {
+      draft = draft.choosing(
+        index == 10 ? "ahri" : others[index], at: index, lineup: [.mid: mid.id])
+    }
+    try await app.store.saveDraft(draft, game: 1, of: event.id)
+    try await app.store.logGames(
+      [
+        GameInput(
+          result: "win", side: "blue", champions: [], players: [], opponentChampions: [], vod: "")
+      ], of: event.id)
+
+    let pools = try await app.client.get("/pools?team=KC").text
+    #expect(pools.contains("4 games left: 4 champions a player."), "\(pools)")
+    #expect(pools.contains("3 left of 4 needed: short"))
+    #expect(
+      pools.contains("Used in game 1")
+        && pools.contains("Comfort 5/5 · priority · 1 games, 100% won"))
+    let api = try await app.client.get("/api/pools?team=KC").text
+    #expect(api.contains(#""depth":"short""#) && api.contains(#""lockedIn":1"#))
+    let figures = try await app.client.get("/api/figures?team=KC").text
+    #expect(
+      figures.contains(#""blue":{"games":1"#) && figures.contains(#""champion":"ahri","games":1"#))
+    #expect(figures.contains(#""name":"G2""#))
+    let pool = try await app.client.get("/api/players/\(mid.id)/pool").text
+    #expect(pool.hasPrefix(#"[{"champion":"ahri","comfort":5,"priority":true}"#))
+  }
+}
