@@ -14,6 +14,7 @@ enum Localizations {
       "%1$@ (%2$@) a été joué en partie %3$@ : le %4$@ le bloque pour le reste de la série.",
     "%1$@ (%2$@), %3$@ → %4$@": "%1$@ (%2$@), %3$@ → %4$@",
     "%1$@ (%2$@), until %3$@": "%1$@ (%2$@), jusqu’au %3$@",
+    "%1$@ (used in game %2$@)": "%1$@ (joué en partie %2$@)",
     "%1$@ added %2$@": "%1$@ a ajouté %2$@",
     "%1$@ added %2$@.": "%1$@ a ajouté %2$@.",
     "%1$@ added the team %2$@": "%1$@ a ajouté l’équipe %2$@",
@@ -103,6 +104,8 @@ enum Localizations {
     "%1$@ undid the import into %2$@.": "%1$@ a annulé l’import dans %2$@.",
     "%1$@ vs %2$@": "%1$@ contre %2$@",
     "%1$@ was removed by %2$@. ": "%1$@ a été supprimé par %2$@. ",
+    "%1$@ was used in game %2$@: %3$@ locks it for the rest of the series.":
+      "%1$@ a été joué en partie %2$@ : %3$@ le bloque pour le reste de la série.",
     "%1$@ · from %2$@": "%1$@ · à partir du %2$@",
     "%1$@ · removed %2$@": "%1$@ · supprimé %2$@",
     "%1$@, %2$@": "%1$@, %2$@",
@@ -170,6 +173,7 @@ enum Localizations {
     "%@ needs a value.": "%@ demande une valeur.",
     "%@ needs a value; for one that starts with a dash write %@=VALUE.":
       "%@ demande une valeur ; pour une valeur qui commence par un tiret, écrivez %@=VALEUR.",
+    "%@ open": "%@ libres",
     "%@ players": "%@ joueurs",
     "%@ players of the file stay as they are.": "%@ joueurs du fichier restent tels quels.",
     "%@ removed": "%@ supprimé(s)",
@@ -270,6 +274,7 @@ enum Localizations {
     "A token is already named “%@”; revoke it or choose another name.":
       "Un jeton s’appelle déjà « %@ » ; révoquez-le ou choisissez un autre nom.",
     "A word (late, 20:30…)": "Un mot (en retard, 20h30…)",
+    "A word with it": "Un mot avec",
     "ADDRESS": "ADRESSE",
     "Account name": "Identifiant",
     "Accounts": "Comptes",
@@ -334,6 +339,8 @@ enum Localizations {
     "Backed up %1$@ players to %2$@.": "%1$@ joueurs sauvegardés dans %2$@.",
     "Backed up 1 player to %@.": "1 joueur sauvegardé dans %@.",
     "Bad Request": "Requête incorrecte",
+    "Ban %@": "Ban %@",
+    "Ban or pick": "Ban ou pick",
     "Bans: %@": "Bans : %@",
     "Believe X-Forwarded-Proto/-For from a reverse proxy on this machine.":
       "Faire confiance à X-Forwarded-Proto/-For venant d’un proxy inverse sur cette machine.",
@@ -370,6 +377,7 @@ enum Localizations {
     "Cannot read %@.": "Impossible de lire %@.",
     "Cannot read %@: %@": "Impossible de lire %@ : %@",
     "Cannot write %@: %@": "Impossible d’écrire %@ : %@",
+    "Champion": "Champion",
     "Champion art": "Illustrations des champions",
     "Champion art · KCorp": "Illustrations des champions · KCorp",
     "Champions no one plays (%@)": "Champions que personne ne joue (%@)",
@@ -498,6 +506,7 @@ enum Localizations {
     "Fix %1$@: expected %2$@.": "Corrigez %1$@ : %2$@ attendu.",
     "Fix %@": "Corrigez %@",
     "Fix the fields listed in errors.": "Corrigez les champs listés dans errors.",
+    "For": "Pour",
     "For a Bo5 in fearless from its first game: %@ champions a player.":
       "Pour un Bo5 en fearless dès sa première partie : %@ champions par joueur.",
     "Forbidden": "Interdit",
@@ -510,6 +519,7 @@ enum Localizations {
     "Full fearless": "Fearless intégral",
     "Full five": "Line-up complet",
     "G%@": "P%@",
+    "Game %1$@ has %2$@ proposals already.": "La partie %1$@ a déjà %2$@ propositions.",
     "Game %1$@: %2$@'s champion": "Partie %1$@ : champion du %2$@",
     "Game %1$@: the other team’s %2$@": "Partie %1$@ : %2$@ adverse",
     "Game %1$@: who played %2$@": "Partie %1$@ : qui a joué %2$@",
@@ -766,12 +776,15 @@ enum Localizations {
     "No player of the file has the id %@.": "Aucun joueur du fichier n’a l’identifiant %@.",
     "No player of the organisation has the id %1$@ (%2$@).":
       "Aucun joueur de la structure n’a l’identifiant %1$@ (%2$@).",
+    "No player of the team has the id %@.": "Aucun joueur de l’équipe n’a l’identifiant %@.",
     "No player on the roster is called “%@”.": "Aucun joueur de l’effectif ne s’appelle « %@ ».",
     "No player “%@” in Recently removed.": "Aucun joueur « %@ » dans Supprimés récemment.",
     "No player “%@” in the roster.": "Aucun joueur « %@ » dans l’effectif.",
     "No players yet": "Aucun joueur pour l’instant",
     "No players yet. Tap + to add the first one.":
       "Aucun joueur pour l’instant. Touchez + pour ajouter le premier.",
+    "No proposal has this id: it may have been withdrawn.":
+      "Aucune proposition n’a cet identifiant : elle a peut-être été retirée.",
     "No removed player has this id.": "Aucun joueur supprimé n’a cet identifiant.",
     "No starter": "Aucun titulaire",
     "No substitutes.": "Aucun remplaçant.",
@@ -803,6 +816,7 @@ enum Localizations {
     "Notes for the team.": "Des notes pour l’équipe.",
     "Nothing is planned this week.": "Rien n’est prévu cette semaine.",
     "Nothing planned.": "Rien de prévu.",
+    "Nothing proposed for this game yet.": "Rien n’est proposé pour cette partie pour l’instant.",
     "Nothing was added: fix the fields marked in the form.":
       "Personne n’a été ajouté : corrigez les champs signalés dans le formulaire.",
     "Nothing was imported. Fix these lines and preview again:":
@@ -843,6 +857,8 @@ enum Localizations {
     "Password: ": "Mot de passe : ",
     "Photo": "Photo",
     "Photo of %@": "Photo de %@",
+    "Pick %1$@ for %2$@": "Pick %1$@ pour %2$@",
+    "Pick %@": "Pick %@",
     "Picture's file name": "Nom de l’image",
     "Pink": "Rose",
     "Place (empty for online)": "Lieu (vide pour en ligne)",
@@ -850,6 +866,7 @@ enum Localizations {
     "Plan a scrim, match, training or review; its starters are invited.":
       "Planifier un scrim, un match, un entraînement ou une review ; les titulaires sont invités.",
     "Plan an event": "Planifier",
+    "Plan for game %@": "Plan de la partie %@",
     "Plan on %@": "Planifier le %@",
     "Planned.": "Prévu.",
     "Planned: the starters are invited.": "Prévu : les titulaires sont invités.",
@@ -871,6 +888,10 @@ enum Localizations {
     "Print the roster's changes as they happen, whoever makes them, here or on --server (Ctrl-C stops).":
       "Afficher les modifications de l’effectif à mesure qu’elles arrivent, quel qu’en soit l’auteur, ici ou sur --server (Ctrl-C arrête).",
     "Print what would change; change nothing.": "Afficher ce qui changerait ; ne rien changer.",
+    "Propose": "Proposer",
+    "Propose a ban or a pick (not “%@”).": "Proposez un ban ou un pick (pas « %@ »).",
+    "Propose for a game from 1 to %@ of the series.":
+      "Proposez pour une partie de 1 à %@ de la série.",
     "Pseudo": "Pseudo",
     "Purple": "Violet",
     "Put the end after the start.": "Mettez la fin après le début.",
@@ -994,6 +1015,7 @@ enum Localizations {
       "Raccourcissez le nom d’image à %@ caractères au plus.",
     "Shorten the league to %@ characters or fewer.":
       "Raccourcissez la ligue à %@ caractères au plus.",
+    "Shorten the note to %@ characters.": "Raccourcissez la note à %@ caractères.",
     "Shorten the pseudo to %1$@ characters or fewer (it has %2$@).":
       "Raccourcissez le pseudo à %1$@ caractères au plus (il en a %2$@).",
     "Shorten the real name to %@ visible characters or fewer.":
@@ -1188,6 +1210,7 @@ enum Localizations {
       "Le disque du serveur est plein : rien n’a été modifié ; demandez à qui l’administre de libérer de la place.",
     "The session on %@ ended: sign in again to see the team’s roster.":
       "La session sur %@ a pris fin : reconnectez-vous pour voir l’effectif de l’équipe.",
+    "The team": "L’équipe",
     "The team the file is about.": "L’équipe dont parle le fichier.",
     "The team's name (KC Blue).": "Le nom de l’équipe (KC Blue).",
     "The team's pages": "Les pages de l’équipe",
@@ -1341,6 +1364,7 @@ enum Localizations {
     "With --repeats and --until it plans a series: the event on each of those days,\nat the same time, from --start to the last day. The series' events are listed;\n--json gives the first, as the API answers.":
       "Avec --repeats et --until, planifie une série : l’événement chacun de ces jours,\nà la même heure, de --start au dernier jour. Les événements de la série sont listés ;\n--json donne le premier, comme l’API répond.",
     "With subs: %@": "Avec remplaçants : %@",
+    "Withdraw: %@": "Retirer : %@",
     "Work on the team's server (else $KCORP_SERVER) instead of a database, with the API token in $KCORP_TOKEN.":
       "Travailler sur le serveur de l’équipe (sinon $KCORP_SERVER) plutôt que sur une base de données, avec le jeton d’API de $KCORP_TOKEN.",
     "Write the Riot ID as name#tag (Caliste#KC1), with its tag.":
@@ -1397,6 +1421,7 @@ enum Localizations {
     "no answer": "aucune réponse",
     "no game logged": "aucune partie enregistrée",
     "no open role": "aucun poste libre",
+    "no pool yet": "pas encore de pool",
     "no session was given.": "aucune session n’a été donnée.",
     "none": "aucune",
     "not found (a player, team, account, token or input file)":

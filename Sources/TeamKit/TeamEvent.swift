@@ -65,6 +65,8 @@ public struct TeamEvent: Identifiable, Hashable, Sendable {
   public var draftRule: DraftRule = .standard
   /// Each game's draft, game 1 first, as far as they were entered.
   public var drafts: [GameDraft] = []
+  /// The bans and picks proposed for the series' games (``DraftProposal``).
+  public var proposals: [DraftProposal] = []
   /// The series it was planned in (every Tuesday and Thursday until a date), shared by its
   /// events; nil for an event planned alone. Each event of a series is changed alone.
   public var series: UUID?

@@ -233,6 +233,13 @@ extension RosterStore {
         ], "event_id, game, turn"
       ),
       (
+        "draft_proposal",
+        [
+          ("id", "t"), ("event_id", "t"), ("game", "i"), ("action", "t"), ("champion", "t"),
+          ("player_id", "t"), ("author", "t"), ("note", "t"), ("created", "d"),
+        ], "id"
+      ),
+      (
         "pool_entry",
         [
           ("player_id", "t"), ("sort_order", "i"), ("champion", "t"), ("comfort", "i"),

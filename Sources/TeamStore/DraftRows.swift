@@ -40,6 +40,29 @@ extension Writer {
     }
   }
 
+  /// Reads every event's proposals into `events`, the earliest first.
+  func readProposals(into events: inout [UUID: TeamEvent]) throws {
+    enum Column: Int32, SQLColumns {
+      case id, eventID, game, action, champion, playerID, author, note, created
+    }
+    try statement("SELECT \(Column.list()) FROM draft_proposal ORDER BY created, id").forEachRow {
+      row in
+      let id = row.text(Column.id)
+      guard let event = UUID(text: row.text(Column.eventID)), events[event] != nil else { return }
+      let proposal = DraftProposal(
+        id: try readDraft(UUID(text: id), id, "the id"), game: Int(row.int(Column.game)),
+        action: try readDraft(
+          DraftSlot.Action(rawValue: row.text(Column.action)), id, "the action"),
+        champion: row.text(Column.champion),
+        player: try row.optional(Column.playerID).map {
+          try readDraft(UUID(text: $0), id, "the player")
+        },
+        author: row.text(Column.author), note: row.text(Column.note),
+        created: Date(timeIntervalSince1970: row.double(Column.created)))
+      events[event]?.proposals.append(proposal)
+    }
+  }
+
   private func readDraft<T>(_ value: T?, _ id: String, _ what: String) throws -> T {
     guard let value else {
       throw StoreOpenError.unreadableRow(
@@ -57,6 +80,20 @@ extension Writer {
       INSERT INTO draft_turn (event_id, game, turn, champion, position, player_id)
       VALUES (?1, ?2, ?3, ?4, ?5, ?6)
       """)
+    let proposal = try statement(
+      """
+      INSERT INTO draft_proposal (id, event_id, game, action, champion, player_id, author, note,
+        created)
+      VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)
+      """)
+    for item in event.proposals {
+      try proposal.bind(
+        .text(item.id.text), .text(event.id.text), .int(Int64(item.game)),
+        .text(item.action.rawValue), .text(item.champion),
+        item.player.map { .text($0.text) } ?? .null, .text(item.author), .text(item.note),
+        .double(item.created.timeIntervalSince1970)
+      ).run()
+    }
     for (index, draft) in event.drafts.enumerated() {
       let number = SQLValue.int(Int64(index + 1))
       try game.bind(.text(event.id.text), number, .text(draft.side.rawValue)).run()
@@ -72,7 +109,7 @@ extension Writer {
   }
 
   func deleteDrafts(of id: UUID) throws {
-    for table in ["draft_turn", "draft_game"] {
+    for table in ["draft_turn", "draft_game", "draft_proposal"] {
       try statement("DELETE FROM \(table) WHERE event_id = ?1").bind(.text(id.text)).run()
     }
   }
@@ -141,5 +178,56 @@ extension RosterStore {
       }
     } catch { throw ValidationError(.draftRule, error.message) }
     return drafts
+  }
+}
+
+/// The bans and picks proposed for a series' games.
+extension RosterStore {
+  /// Adds `input` to event `id`'s proposals, by `author`; with `team`, only on its events.
+  /// - Throws: ``RosterError/notFound(_:)``, ``RosterError/invalid(_:)`` (on the `draft`
+  ///   field) or ``RosterError/storage(_:)``.
+  @discardableResult
+  public func propose(
+    _ input: ProposalInput, to id: UUID, onTeam team: UUID? = nil, by author: String = local
+  ) async throws(RosterError) -> DraftProposal {
+    try await perform { [now] writer, roster in
+      guard var event = roster.schedule.event(id: id), team == nil || event.teamID == team else {
+        throw RosterError.notFound(id)
+      }
+      var proposal = try input.validated(
+        for: event, catalog: roster.champions,
+        players: Set(roster.players(in: event.teamID).map(\.id)), author: author, now: now())
+      // As it reads back.
+      proposal.created = Writer.stored(proposal.created)
+      event.proposals.append(proposal)
+      event = try writer.save(event)
+      try Self.recordProposals(of: event, roster: roster, writer: writer, author: author, at: now())
+      return (roster.with(schedule: roster.schedule.with(event)), proposal)
+    }
+  }
+
+  /// Takes proposal `proposal` off event `id`; with `team`, only on its events.
+  /// - Throws: ``RosterError/notFound(_:)`` or ``RosterError/storage(_:)``.
+  public func withdrawProposal(
+    _ proposal: UUID, of id: UUID, onTeam team: UUID? = nil, by author: String = local
+  ) async throws(RosterError) {
+    try await perform { [now] writer, roster in
+      guard var event = roster.schedule.event(id: id), team == nil || event.teamID == team,
+        event.proposals.contains(where: { $0.id == proposal })
+      else { throw RosterError.notFound(proposal) }
+      event.proposals.removeAll { $0.id == proposal }
+      event = try writer.save(event)
+      try Self.recordProposals(of: event, roster: roster, writer: writer, author: author, at: now())
+      return (roster.with(schedule: roster.schedule.with(event)), ())
+    }
+  }
+
+  private static func recordProposals(
+    of event: TeamEvent, roster: Roster, writer: Writer, author: String, at date: Date
+  ) throws {
+    let team = roster.team(id: event.teamID) ?? roster.firstTeam
+    try writer.record(
+      .eventEdited, before: nil, after: nil, author: author, at: date, name: event.opponent,
+      from: event.kind.rawValue, to: clock(event, team))
   }
 }

@@ -12,6 +12,7 @@ extension Writer {
     try readInvitations(into: &events)
     try readGames(into: &events)
     try readDrafts(into: &events)
+    try readProposals(into: &events)
     return Schedule(
       events: Array(events.values), availability: try availability(), feeds: try feeds(),
       pools: try pools())
@@ -186,7 +187,7 @@ extension Writer {
   func replaceWeek(with schedule: Schedule) throws {
     for table in [
       "availability_block", "absence", "game_pick", "event_game", "event_invitation", "draft_turn",
-      "draft_game", "team_event",
+      "draft_game", "draft_proposal", "team_event",
     ] {
       try statement("DELETE FROM \(table)").run()
     }

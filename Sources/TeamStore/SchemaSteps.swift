@@ -174,6 +174,17 @@ extension Schema {
       ) STRICT;
       """
     ),
+    // The bans and picks proposed for a series' games.
+    .both(
+      """
+      CREATE TABLE draft_proposal (
+        id TEXT PRIMARY KEY NOT NULL, event_id TEXT NOT NULL, game INTEGER NOT NULL,
+        action TEXT NOT NULL, champion TEXT NOT NULL, player_id TEXT, author TEXT NOT NULL,
+        note TEXT NOT NULL, created REAL NOT NULL
+      ) STRICT;
+      CREATE INDEX draft_proposal_event ON draft_proposal (event_id);
+      """
+    ),
   ]
 
   /// A version's SQL in each dialect.

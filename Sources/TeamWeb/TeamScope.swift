@@ -148,6 +148,20 @@ struct TeamScope: Sendable {
     return try await store.saveDraft(draft, game: game, of: id, by: author)
   }
 
+  /// A ban or pick proposed for one of the team's events, for one of its players or none.
+  @discardableResult
+  func propose(_ input: ProposalInput, to id: UUID) async throws(RosterError) -> DraftProposal {
+    try ownedEvent(id)
+    if let player = input.player { _ = try owned(player) }
+    return try await store.propose(input, to: id, onTeam: team.id, by: author)
+  }
+
+  /// Takes a proposal off one of the team's events.
+  func withdrawProposal(_ proposal: UUID, of id: UUID) async throws(RosterError) {
+    try ownedEvent(id)
+    try await store.withdrawProposal(proposal, of: id, onTeam: team.id, by: author)
+  }
+
   /// The answer to one of the team's events of one of its players, or of a player of the
   /// organisation it invited, with a few words or none.
   @discardableResult

@@ -137,6 +137,7 @@ import Testing
           DROP TABLE draft_game;
           DROP TABLE draft_turn;
           DROP TABLE pool_entry;
+          DROP TABLE draft_proposal;
           PRAGMA user_version = 14;
           """)
       case .postgres:
@@ -150,6 +151,7 @@ import Testing
           DROP TABLE draft_game;
           DROP TABLE draft_turn;
           DROP TABLE pool_entry;
+          DROP TABLE draft_proposal;
           DELETE FROM schema_version; INSERT INTO schema_version (version) VALUES (14);
           """)
       }
@@ -438,6 +440,48 @@ import Testing
     #expect(copy.roster.schedule.pools[canna.id] == pool)
     try await store.setPool(of: canna.id, to: [])
     #expect(try db.open().roster.schedule.pools[canna.id] == nil)
+  }
+
+  @Test(arguments: Backend.allCases)
+  func proposalsAreKeptWithTheirEventAndRefusedWhenTheRuleLocksTheChampion(_ backend: Backend)
+    async throws
+  {
+    let db = try TestDatabase(backend, in: folder)
+    let store = try db.open()
+    let canna = store.players[0]
+    let series = try await store.addEvent(
+      EventInput(
+        kind: "match", start: "2027-01-05T17:00", opponent: "G2", format: "bo3",
+        draftRule: "full-fearless"))
+    var one = GameDraft(side: .blue)
+    one.champions[0] = "azir"  // our first ban: full fearless locks bans too
+    try await store.saveDraft(one, game: 1, of: series.id)
+    let pick = try await store.propose(
+      ProposalInput(game: 2, action: "pick", champion: "K'Sante", player: canna.id, note: "lane"),
+      to: series.id, by: "coach")
+    #expect(pick.champion == "ksante" && pick.author == "coach" && pick.game == 2)
+    for wrong in [
+      ProposalInput(game: 2, action: "ban", champion: "Azir"),
+      ProposalInput(game: 4, action: "pick", champion: "Jax"),
+      ProposalInput(game: 2, action: "steal", champion: "Jax"),
+      ProposalInput(game: 2, action: "pick", champion: "Jax", player: UUID()),
+    ] {
+      let refused = await #expect(throws: RosterError.self) {
+        try await store.propose(wrong, to: series.id)
+      }
+      #expect(refused?.validation?.message(for: .draft) != nil)
+    }
+    await #expect(throws: RosterError.self) {
+      try await store.propose(
+        ProposalInput(game: 2, action: "ban", champion: "Jax"), to: series.id, onTeam: UUID())
+    }
+    let reopened = try #require(try db.open().roster.schedule.event(id: series.id))
+    #expect(reopened.proposals == [pick] && reopened.drafts.count == 1)
+    let copy = try RosterStore(path: folder.path("proposal-copy.sqlite"))
+    try await store.copy(to: copy)
+    #expect(copy.roster.schedule.event(id: series.id)?.proposals == [pick])
+    try await store.withdrawProposal(pick.id, of: series.id)
+    #expect(try db.open().roster.schedule.event(id: series.id)?.proposals == [])
   }
 
   @Test(arguments: Backend.allCases)

@@ -123,6 +123,10 @@ import Testing
     "POST /events/{id}/drafts/{game}": .editor, "GET /pools": .reader,
     "POST /players/{id}/pool": .editor, "GET /api/pools": .reader, "GET /api/figures": .reader,
     "GET /api/players/{id}/pool": .reader, "PUT /api/players/{id}/pool": .editor,
+    "POST /events/{id}/proposals": .ownPlayer,
+    "POST /events/{id}/proposals/{proposal}/delete": .editor,
+    "POST /api/week/events/{id}/players/{player}/proposals": .ownPlayer,
+    "DELETE /api/week/events/{id}/proposals/{proposal}": .editor,
   ]
 
   @Test func everyRouteHasARuleAndEveryRuleARoute() async throws {
@@ -371,6 +375,8 @@ final class Organisation: Sendable {
             #"{"side":"blue","turns":[null,null,null,null,null,null,null,null,null,null,null,null,null,null,null,null,null,null,null,null]}"#
           case "/api/week/events/{id}/answers/{player}": #"{"answer":"yes","comment":"late"}"#
           case "/api/week/events/{id}/invitations": #"{"player":"Tao"}"#
+          case "/api/week/events/{id}/players/{player}/proposals":
+            #"{"game":1,"action":"ban","champion":"Ahri"}"#
           case "/api/calendar": #"{"team":"KCB"}"#
           case "/api/session": #"{"name":"owner","password":"\#(Organisation.password)"}"#
           case "/api/teams": #"{"name":"Blue Stars","tag":"KCBS"}"#
@@ -393,6 +399,8 @@ final class Organisation: Sendable {
         case "/events/{id}/games": [("result1", "win"), ("side1", "blue")]
         case "/events/{id}/answer": [("player", o.own.id.text), ("answer", "yes")]
         case "/events/{id}/invite": [("player", "Tao")]
+        case "/events/{id}/proposals":
+          [("player", o.own.id.text), ("game", "1"), ("action", "pick"), ("champion", "Ahri")]
         case "/week/events": [("kind", "scrim"), ("start", "2030-01-07T20:00"), ("team", "KCB")]
         case "/calendar/new": [("team", "KCB")]
         case "/calendar/revoke": [("team", "KCB"), ("secret", o.feed)]

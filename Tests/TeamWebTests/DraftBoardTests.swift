@@ -143,4 +143,67 @@ import Testing
     let pool = try await app.client.get("/api/players/\(mid.id)/pool").text
     #expect(pool.hasPrefix(#"[{"champion":"ahri","comfort":5,"priority":true}"#))
   }
+
+  @Test func proposalsAreMadeByTheStaffAndByAPlayerForThemselfAndListedWithThePoolsLeft()
+    async throws
+  {
+    let session = try await app.session()
+    _ = try await app.fullRoster()
+    let event = try await fearlessBo5()
+    let mid = try #require(
+      app.store.roster.players.first { $0.position == .mid && $0.lineup == .starter })
+    try await app.store.setPool(
+      of: mid.id,
+      to: [PoolInput(champion: "Ahri", comfort: "5"), PoolInput(champion: "Azir", comfort: "4")])
+    var draft = GameDraft(side: .blue)
+    let others = ChampionCatalog.builtIn.champions.map(\.id).filter {
+      !["ahri", "azir"].contains($0)
+    }
+    for index in DraftSlot.order.indices {
+      draft = draft.choosing(
+        index == 10 ? "ahri" : others[index], at: index, lineup: [.mid: mid.id])
+    }
+    try await app.store.saveDraft(draft, game: 1, of: event.id)
+
+    let proposed = try await app.post(
+      "/events/\(event.id)/proposals",
+      [
+        ("csrf", session.token), ("game", "2"), ("action", "pick"), ("champion", "azir"),
+        ("player", mid.id.text), ("note", "blind pick"),
+      ], session: session)
+    #expect(
+      proposed.status == 303 && proposed.header("location") == "/events/\(event.id)?game=2#plan")
+    // Ahri, ours in game 1, cannot be proposed as a pick for game 2: said, the text kept.
+    let locked = try await app.post(
+      "/events/\(event.id)/proposals",
+      [
+        ("csrf", session.token), ("game", "2"), ("action", "pick"), ("champion", "Ahri"),
+        ("player", ""),
+      ],
+      session: session)
+    #expect(
+      locked.status == 422 && locked.text.contains("was used in game 1")
+        && locked.text.contains(#"value="Ahri""#))
+    let banned = try await app.postJSON(
+      "/api/week/events/\(event.id)/players/team/proposals",
+      #"{"game":2,"action":"ban","champion":"Kai'Sa"}"#)
+    #expect(banned.status == 201 && banned.text.contains(#""champion":"kaisa""#))
+
+    let page = try await app.client.get("/events/\(event.id)?game=2").text
+    #expect(page.contains("Plan for game 2"))
+    #expect(page.contains("Pick Azir for \(mid.name)") && page.contains("Ban Kai&#39;Sa"))
+    #expect(page.contains("1 open") && page.contains("Ahri (used in game 1), Azir"))
+    let stored = try #require(app.store.roster.schedule.event(id: event.id)?.proposals)
+    #expect(stored.map(\.champion) == ["azir", "kaisa"] && stored[0].note == "blind pick")
+    let week = try await app.client.get("/api/week/events/\(event.id)").text
+    #expect(week.contains(#""proposals":[{"action":"pick""#))
+
+    let withdrawn = try await app.post(
+      "/events/\(event.id)/proposals/\(stored[0].id)/delete", [("csrf", session.token)],
+      session: session)
+    #expect(withdrawn.status == 303)
+    let gone = try await app.client.send(
+      "DELETE", "/api/week/events/\(event.id)/proposals/\(stored[1].id)")
+    #expect(gone.status == 204 && app.store.roster.schedule.event(id: event.id)?.proposals == [])
+  }
 }

@@ -424,6 +424,14 @@ public struct RosterImport: Sendable {
           after: kept.drafts, rule: kept.draftRule, catalog: champions,
           players: Set(players.keys)))
     }
+    // Proposals within the series' games, their players not in the file left out.
+    kept.proposals = event.proposals.filter { (1...kept.gameCount).contains($0.game) }
+      .prefix(DraftProposal.maxPerGame * kept.gameCount).map { proposal in
+        var proposal = proposal
+        if let player = proposal.player, players[player] == nil { proposal.player = nil }
+        proposal.note = String(proposal.note.prefix(DraftProposal.maxNoteLength))
+        return proposal
+      }
     return kept
   }
 

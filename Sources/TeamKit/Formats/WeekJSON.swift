@@ -132,7 +132,7 @@ public struct EventDocument: JSONWritable {
   }
 
   /// `{"answers":[{"answer","comment"?,"player"}],"draftRule","drafts","end","format"?,"games","id",
-  /// "invited","kind","notes","opponent","place","sequence","series"?,"start","team","title",
+  /// "invited","kind","notes","opponent","place","proposals","sequence","series"?,"start","team","title",
   /// "verdict"}`.
   public func write(to writer: inout JSONWriter) {
     writer.object {
@@ -154,6 +154,7 @@ public struct EventDocument: JSONWritable {
       $0.member("notes", event.notes)
       $0.member("opponent", event.opponent)
       $0.member("place", event.place)
+      $0.member("proposals", event.proposals)
       $0.member("sequence", event.sequence)
       if let series = event.series { $0.member("series", series) }
       $0.member("start", instant(event.start))
@@ -369,6 +370,7 @@ extension TeamEvent: Decodable {
     let team: UUID
     let draftRule: DraftRule?
     let drafts: [GameDraft]?
+    let proposals: [DraftProposal]?
   }
 
   /// Reads what ``EventDocument`` writes (its verdict is left: it is computed again).
@@ -395,6 +397,7 @@ extension TeamEvent: Decodable {
       updated: try Date(event.updated, strategy: .iso8601))
     draftRule = event.draftRule ?? .standard
     drafts = event.drafts ?? []
+    proposals = event.proposals ?? []
     comments = Dictionary(
       event.answers.compactMap { answer in answer.comment.map { (answer.player, $0) } }
     ) { $1 }

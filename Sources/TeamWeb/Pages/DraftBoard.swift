@@ -10,6 +10,8 @@ struct DraftView {
   var turn: Int?
   var typed = ""
   var errors: ValidationError?
+  /// A proposal refused, as typed.
+  var proposal: (input: ProposalInput, errors: ValidationError)?
 
   /// The board of `event` as the page's query asks: `game` (the first not drafted to the
   /// end by default) and `turn` (the next empty one by default).
@@ -27,8 +29,9 @@ struct DraftView {
 /// order, and for editors the champions to tap, those the rule locks greyed.
 extension Pages {
   func draftBoard(
-    _ event: TeamEvent, view: DraftView, in roster: Roster, canEdit: Bool, token: String
+    _ event: TeamEvent, view: DraftView, in roster: Roster, viewer: Viewer, token: String
   ) -> HTML {
+    let canEdit = viewer.canEdit
     let team = roster.team(id: event.teamID) ?? roster.firstTeam
     let draft = event.drafts.indices.contains(view.game - 1) ? event.drafts[view.game - 1] : nil
     let turn = view.turn ?? draft?.nextTurn
@@ -58,6 +61,11 @@ extension Pages {
           championPicker(event, draft: $0, game: view.game, turn: turn, view: view, token: token)
         } ?? sideChoice(event, game: view.game, token: token))
     }
+    parts.append(draftPlan(event, view: view, in: roster, viewer: viewer, token: token))
+    parts.append(
+      .h(
+        "datalist", ["id": "draft-champions"],
+        champions.champions.map { .h("option", ["value": champions.name(of: $0, in: language)]) }))
     return .h(
       "section", ["id": "draft", "class": "draft", "aria-labelledby": "draft-title"], parts)
   }
@@ -157,7 +165,7 @@ extension Pages {
         "input",
         [
           "type": "search", "id": "draft-search", "name": "search", "value": view.typed,
-          "list": "champion-names", "autocomplete": "off", "data-filter": "draft-grid",
+          "list": "draft-champions", "autocomplete": "off", "data-filter": "draft-grid",
           "placeholder": localized("Search a champion"),
         ] + Self.invalid(view.errors, .draft)),
     ]
@@ -177,9 +185,6 @@ extension Pages {
       .h(
         "button", ["type": "submit", "name": "clear", "value": "true", "class": "button"],
         localized("Empty this turn")),
-      .h(
-        "datalist", ["id": "champion-names"],
-        champions.champions.map { .h("option", ["value": $0.name]) }),
     ]
     let grid = championGrid(locked: locked, taken: taken)
     return .h(

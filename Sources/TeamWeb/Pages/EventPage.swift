@@ -175,14 +175,15 @@ extension Pages {
               : .h("ol", ["class": "games"], games),
           ]),
         draftBoard(
-          event, view: draft ?? DraftView(event, query: [:]), in: roster, canEdit: viewer.canEdit,
+          event, view: draft ?? DraftView(event, query: [:]), in: roster, viewer: viewer,
           token: token),
       ])
     let tools =
       viewer.canEdit
       ? editorTools(event, of: team, in: roster, form: form, games: typed, token: token) : []
     return page(
-      status: form?.errors != nil || typed != nil || draft?.errors != nil ? 422 : 200,
+      status: form?.errors != nil || typed != nil || draft?.errors != nil
+        || draft?.proposal != nil ? 422 : 200,
       title: "\(text(event.title)) · \(team.name)",
       [
         eventTopbar(event, of: team),

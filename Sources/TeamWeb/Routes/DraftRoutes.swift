@@ -7,6 +7,8 @@ extension WebApp {
   /// Drafts on the board, champion pools and the figures drafts give.
   mutating func addDraftRoutes() {
     addDraftBoardRoutes()
+    addProposalRoutes()
+    addProposalAPIRoutes()
     addPoolPageRoutes()
     addPoolAPIRoutes()
   }
@@ -49,6 +51,80 @@ extension WebApp {
           event, in: store.roster, token: token, viewer: context.viewer, draft: view
         ).with(cookie: cookie)
       }
+    }
+  }
+
+  /// Bans and picks proposed before a game: by the staff, or by a player for themself.
+  private mutating func addProposalRoutes() {
+    let store = store
+    route(
+      "POST", "/events/{id}/proposals",
+      RoutePolicy(.ownPlayer(.form("player")), .form, team: .event)
+    ) { request, context in
+      let event = try context.event(context.parameters["id"], in: store.roster)
+      let form = context.form
+      func value(_ name: String) -> String { form[name]?.first ?? "" }
+      let input = ProposalInput(
+        game: Int(value("game")) ?? 0, action: value("action"), champion: value("champion"),
+        player: UUID(text: value("player")), note: value("note"))
+      do throws(RosterError) {
+        try await context.scope.propose(input, to: event.id)
+      } catch {
+        guard let errors = error.validation else { throw error }
+        var view = DraftView(event, query: ["game": String(input.game)])
+        view.proposal = (input, errors)
+        let (token, cookie) = WebApp.csrfToken(for: request)
+        return context.pages.event(
+          event, in: store.roster, token: token, viewer: context.viewer, draft: view
+        ).with(cookie: cookie)
+      }
+      return .redirect(to: "/events/\(event.id)?game=\(input.game)#plan")
+    }
+
+    route(
+      "POST", "/events/{id}/proposals/{proposal}/delete",
+      RoutePolicy(.editor, .form, team: .event)
+    ) { _, context in
+      let event = try context.event(context.parameters["id"], in: store.roster)
+      let id = UUID(text: context.parameters["proposal"] ?? "")
+      guard let proposal = event.proposals.first(where: { $0.id == id }) else {
+        throw HTTPError(
+          404, context.localized("No proposal has this id: it may have been withdrawn."))
+      }
+      try await context.scope.withdrawProposal(proposal.id, of: event.id)
+      return .redirect(to: "/events/\(event.id)?game=\(proposal.game)#plan")
+    }
+
+  }
+
+  /// Proposals on the API.
+  private mutating func addProposalAPIRoutes() {
+    let store = store
+    // The staff's own proposals name `team` for the player.
+    route(
+      "POST", "/api/week/events/{id}/players/{player}/proposals",
+      RoutePolicy(.ownPlayer(.path("player")), .sameOrigin, team: .event),
+      json: ProposalInput.self
+    ) { _, context, body in
+      let event = try context.event(context.parameters["id"], in: store.roster)
+      var input = body
+      let named = context.parameters["player"] ?? ""
+      if named != "team" { input.player = try context.player(named, in: store.roster).id }
+      let proposal = try await context.scope.propose(input, to: event.id)
+      return context.json(proposal, status: 201)
+    }
+
+    route(
+      "DELETE", "/api/week/events/{id}/proposals/{proposal}",
+      RoutePolicy(.editor, .sameOrigin, team: .event)
+    ) { _, context in
+      let event = try context.event(context.parameters["id"], in: store.roster)
+      guard let proposal = UUID(text: context.parameters["proposal"] ?? "") else {
+        throw HTTPError(
+          404, context.localized("No proposal has this id: it may have been withdrawn."))
+      }
+      try await context.scope.withdrawProposal(proposal, of: event.id)
+      return HTTPResponse(status: 204)
     }
   }
 

@@ -467,6 +467,11 @@ if (document.querySelector("main[data-live]") && typeof EventSource === "functio
     const target = same ? next.querySelector(same) : null;
     if (target?.disabled) target.parentElement.querySelector("button:not(:disabled)")?.focus();
     else target?.focus();
+    // What was being typed there (a draft's search, say) is kept, and filters again.
+    if (target && focused?.matches("input[type=search], input[type=text]")) {
+      target.value = focused.value;
+      setTimeout(() => target.dispatchEvent(new Event("input")));
+    }
     // The edit sheet (outside <main>) holds the player's fields and version: renew it too.
     const fresh = page.getElementById("edit-dialog");
     const old = document.getElementById("edit-dialog");

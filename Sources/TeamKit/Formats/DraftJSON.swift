@@ -190,3 +190,50 @@ extension DraftFigures: JSONWritable {
     }
   }
 }
+
+extension DraftProposal: JSONWritable, Decodable {
+  private enum CodingKeys: String, CodingKey {
+    case action, author, champion, created, game, id, note, player
+  }
+
+  /// `{"action","author","champion","created","game","id","note","player"?}`.
+  public func write(to writer: inout JSONWriter) {
+    writer.object {
+      $0.member("action", action.rawValue)
+      $0.member("author", author)
+      $0.member("champion", champion)
+      $0.member("created", created.formatted(.iso8601))
+      $0.member("game", game)
+      $0.member("id", id)
+      $0.member("note", note)
+      if let player { $0.member("player", player) }
+    }
+  }
+
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    self.init(
+      id: try container.decode(UUID.self, forKey: .id),
+      game: try container.decode(Int.self, forKey: .game),
+      action: try container.decode(DraftSlot.Action.self, forKey: .action),
+      champion: try container.decode(String.self, forKey: .champion),
+      player: try container.decodeIfPresent(UUID.self, forKey: .player),
+      author: try container.decode(String.self, forKey: .author),
+      note: try container.decodeIfPresent(String.self, forKey: .note) ?? "",
+      created: try Date(container.decode(String.self, forKey: .created), strategy: .iso8601))
+  }
+}
+
+extension ProposalInput: Decodable {
+  private enum CodingKeys: String, CodingKey { case game, action, champion, note }
+
+  /// Reads `{"game","action":"ban" or "pick","champion","note"?}`; the player is the path's.
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    self.init(
+      game: try container.decode(Int.self, forKey: .game),
+      action: try container.decode(String.self, forKey: .action),
+      champion: try container.decode(String.self, forKey: .champion),
+      note: try container.decodeIfPresent(String.self, forKey: .note) ?? "")
+  }
+}
