@@ -323,6 +323,29 @@ public final class TeamServer: RosterSource {
       from: try await call("PUT", "api/week/events/\(id)/games", body: TeamJSON.encode(games)).data)
   }
 
+  public func saveDraft(_ draft: GameDraft, game: Int, of id: UUID) async throws -> TeamEvent {
+    try TeamJSON.decode(
+      TeamEvent.self,
+      from: try await call(
+        "PUT", "api/week/events/\(id)/drafts/\(game)", body: TeamJSON.encode(draft)
+      ).data)
+  }
+
+  public func propose(_ input: ProposalInput, to id: UUID) async throws -> DraftProposal {
+    let player = input.player?.uuidString ?? "team"
+    return try TeamJSON.decode(
+      DraftProposal.self,
+      from: try await call(
+        "POST", "api/week/events/\(id)/players/\(player)/proposals", body: TeamJSON.encode(input)
+      ).data)
+  }
+
+  public func setPool(of id: UUID, to pool: [PoolInput]) async throws -> [PoolEntry] {
+    try TeamJSON.decode(
+      [PoolEntry].self,
+      from: try await call("PUT", "api/players/\(id)/pool", body: TeamJSON.encode(pool)).data)
+  }
+
   public func answer(_ answer: TeamEvent.Answer?, for player: UUID, to event: UUID) async throws
     -> TeamEvent
   {

@@ -51,8 +51,7 @@ extension GameDraft {
 }
 
 extension TeamEvent {
-  /// The games whose drafts are complete, from the first: those whose champions a rule
-  /// locks for the next game.
+  /// The games whose drafts are complete, from the first.
   public var completedDrafts: [GameDraft] { Array(drafts.prefix { $0.isComplete }) }
 
   /// The champions locked for `team` in game `game` (from 1) under the series' rule, each
@@ -61,6 +60,6 @@ extension TeamEvent {
     draftRule.locked(for: team, after: Array(drafts.prefix(max(0, game - 1))))
   }
 
-  /// The games of the series not yet drafted to the end.
-  public var gamesLeft: Int { max(0, gameCount - completedDrafts.count) }
+  /// The games of the series not begun: those after the drafts entered.
+  public var gamesLeft: Int { max(0, gameCount - drafts.count) }
 }

@@ -106,11 +106,16 @@ enum Localizations {
     "%1$@ was removed by %2$@. ": "%1$@ a été supprimé par %2$@. ",
     "%1$@ was used in game %2$@: %3$@ locks it for the rest of the series.":
       "%1$@ a été joué en partie %2$@ : %3$@ le bloque pour le reste de la série.",
+    "%1$@ · %2$@, %3$@ games left: %4$@ champions a player.":
+      "%1$@ · %2$@, %3$@ parties restantes : %4$@ champions par joueur.",
     "%1$@ · from %2$@": "%1$@ · à partir du %2$@",
+    "%1$@ · game %2$@ · %3$@ · %4$@": "%1$@ · partie %2$@ · %3$@ · %4$@",
     "%1$@ · removed %2$@": "%1$@ · supprimé %2$@",
+    "%1$@'s pool: %2$@": "Pool de %1$@ : %2$@",
     "%1$@, %2$@": "%1$@, %2$@",
     "%1$@, %2$@ games left: %3$@ champions a player.":
       "%1$@, %2$@ parties restantes : %3$@ champions par joueur.",
+    "%1$@, %2$@ of %3$@ drafted": "%1$@, %2$@ draftées sur %3$@",
     "%1$@, week from %2$@ (%3$@)": "%1$@, semaine du %2$@ (%3$@)",
     "%1$@: %2$@": "%1$@ : %2$@",
     "%1$@: %2$@ (check the address, that the server runs, and the password in PGPASSFILE or PGPASSWORD)":
@@ -163,6 +168,7 @@ enum Localizations {
     "%@ is in the pool twice.": "%@ est deux fois dans le pool.",
     "%@ is no longer in Recently removed, so the import can no longer be undone.":
       "%@ n’est plus dans Supprimés récemment : l’import ne peut plus être annulé.",
+    "%@ is not in the pool.": "%@ n’est pas dans le pool.",
     "%@ is the last owner: make another account an owner first.":
       "%@ est le dernier admin : faites d’abord d’un autre compte un admin.",
     "%@ is the organisation’s only team: add another first.":
@@ -219,6 +225,7 @@ enum Localizations {
       "--role prend owner, editor, player ou viewer, pas « %@ ».",
     "--server takes an address such as https://roster.example.org, not ‘%@’.":
       "--server prend une adresse comme https://roster.example.org, pas « %@ ».",
+    "--side takes blue or red, not ‘%@’.": "--side prend blue ou red, pas ‘%@’.",
     "--to takes a place from 1, not ‘%@’.": "--to prend une place à partir de 1, pas « %@ ».",
     "--undo takes the number of an import, not ‘%@’.":
       "--undo prend le numéro d’un import, pas « %@ ».",
@@ -241,6 +248,7 @@ enum Localizations {
       "Une base PostgreSQL se restaure avec pg_restore (docs/SCALING.md) ; kcorp restore remet un fichier en place.",
     "A ban has no role or player (%@).": "Un ban n’a ni poste ni joueur (%@).",
     "A champion for %@'s pool": "Un champion pour le pool de %@",
+    "A champion's name or id.": "Le nom ou l’identifiant d’un champion.",
     "A change is made to this event alone: leave its repeat days and last day empty.":
       "Une modification ne touche que cet événement : laissez vides les jours de répétition et le dernier jour.",
     "A favourite champion.": "Un champion favori.",
@@ -265,6 +273,10 @@ enum Localizations {
       "Une équipe garde au plus %@ adresses d’agenda ; révoquez-en une d’abord.",
     "A team the role holds on (repeat for several); every team when omitted.":
       "Une équipe où le rôle vaut (à répéter pour plusieurs) ; toutes les équipes sans cette option.",
+    "A team's champion pools against its next series: champions left per player, stale entries, overlaps.":
+      "Les pools de champions d’une équipe face à sa prochaine série : champions restants par joueur, entrées anciennes, recoupements.",
+    "A team's series (matches and scrims with a format): rule, games drafted, score; then win rates by side and player.":
+      "Les séries d’une équipe (matchs et scrims avec un format) : règle, parties draftées, score ; puis les taux de victoire par côté et par joueur.",
     "A team's week: each event, on the team's clock, with its verdict.":
       "La semaine d’une équipe : chaque événement, à l’heure de l’équipe, avec son verdict.",
     "A throwaway roster (--in-memory) has nothing to restore into.":
@@ -282,6 +294,8 @@ enum Localizations {
     "Actions": "Actions",
     "Add": "Ajouter",
     "Add a champion": "Ajouter un champion",
+    "Add a champion to a player's pool, or rate one already in it.":
+      "Ajouter un champion au pool d’un joueur, ou noter un champion qui y est déjà.",
     "Add a photo": "Ajouter une photo",
     "Add a player (positions accept aliases: jgl, middle, bot, sup, …).":
       "Ajouter un joueur (les rôles acceptent des alias : jgl, middle, bot, sup, …).",
@@ -445,6 +459,7 @@ enum Localizations {
     "Cross-site requests are refused.": "Les requêtes venues d’un autre site sont refusées.",
     "Current password": "Mot de passe actuel",
     "Current picture": "Image actuelle",
+    "DRAFT": "DRAFT",
     "Days away": "Jours d’absence",
     "Days away (YYYY-MM-DD); repeat for more.":
       "Jours d’absence (AAAA-MM-JJ) ; à répéter pour en donner plusieurs.",
@@ -514,11 +529,15 @@ enum Localizations {
     "Format": "Format",
     "Fri": "ven.",
     "From": "Du",
+    "From 1 (learning) to 5 (signature); default 3.":
+      "De 1 (en apprentissage) à 5 (signature) ; 3 par défaut.",
     "From the file (or database) the options choose to DESTINATION: a PostgreSQL address,\npostgresql://user@host/name (the password from PGPASSFILE or $PGPASSWORD), or a new\ndatabase file. The destination must be new: nobody has changed it yet. The source is only\nread; stop the server first, so that nothing changes meanwhile.":
       "Du fichier (ou de la base) que choisissent les options vers DESTINATION : une adresse PostgreSQL,\npostgresql://utilisateur@hôte/nom (le mot de passe vient de PGPASSFILE ou de $PGPASSWORD), ou un\nnouveau fichier de base. La destination doit être neuve : personne ne l’a encore modifiée. La source\nest seulement lue ; arrêtez d’abord le serveur, pour que rien ne change entre-temps.",
     "Full fearless": "Fearless intégral",
     "Full five": "Line-up complet",
     "G%@": "P%@",
+    "GAME is a game's number, from 1 (not ‘%@’).":
+      "GAME est le numéro d’une partie, à partir de 1 (pas ‘%@’).",
     "Game %1$@ has %2$@ proposals already.": "La partie %1$@ a déjà %2$@ propositions.",
     "Game %1$@: %2$@'s champion": "Partie %1$@ : champion du %2$@",
     "Game %1$@: the other team’s %2$@": "Partie %1$@ : %2$@ adverse",
@@ -545,6 +564,8 @@ enum Localizations {
       "Donnez --player avec --role player, et seulement alors.",
     "Give --server or a database (--db, --database, --in-memory), not both.":
       "Donnez --server ou une base (--db, --database, --in-memory), pas les deux.",
+    "Give --side: game %@ has no draft yet.":
+      "Donnez --side : la partie %@ n’a pas encore de draft.",
     "Give --status or --lineup, not both.": "Donnez --status ou --lineup, pas les deux.",
     "Give --tls-cert and --tls-key together.": "Donnez --tls-cert et --tls-key ensemble.",
     "Give <%1$@>: %2$@": "Indiquez <%1$@> : %2$@",
@@ -570,6 +591,7 @@ enum Localizations {
     "Give at most %@ absences.": "Donnez %@ absences au plus.",
     "Give at most %@ blocks of hours.": "Donnez %@ plages horaires au plus.",
     "Give at most %@ drafts.": "Donnez au plus %@ drafts.",
+    "Give at most %@ turns.": "Donnez au plus %@ tours.",
     "Give at most five champions, in role order: Top, Jungle, Mid, ADC, Support.":
       "Donnez cinq champions au plus, dans l’ordre des rôles : Top, Jungle, Mid, ADC, Support.",
     "Give both “availability” and “events” to replace the week, or neither to keep it.":
@@ -684,6 +706,7 @@ enum Localizations {
       "Lister les équipes de la structure : tag, nom, ligue, équipe principale, joueurs.",
     "List the staff accounts and their roles.": "Lister les comptes du staff et leurs rôles.",
     "Listening on %@:%@": "À l’écoute sur %@:%@",
+    "Locked for us in game %1$@: %2$@": "Bloqués pour nous en partie %1$@ : %2$@",
     "Log an event's games, in order (replacing those logged before).":
       "Noter les parties d’un événement, dans l’ordre (à la place de celles notées avant).",
     "Log at most %@ games.": "Notez %@ parties au plus.",
@@ -770,6 +793,7 @@ enum Localizations {
     "No game logged yet.": "Aucune partie notée pour l’instant.",
     "No import has this number; it may be older than 30 days.":
       "Aucun import ne porte ce numéro ; il a peut-être plus de 30 jours.",
+    "No match or scrim with a format yet.": "Aucun match ni scrim avec un format pour l’instant.",
     "No other team has the tag “%@”.": "Aucune autre équipe n’a le tag « %@ ».",
     "No player has this id: they may have been removed.":
       "Aucun joueur n’a cet identifiant : il a peut-être été supprimé.",
@@ -843,6 +867,7 @@ enum Localizations {
     "Organisation": "Structure",
     "Our picks": "Nos champions",
     "Our pools for this series": "Nos pools pour cette série",
+    "Overlap: %1$@ (%2$@)": "Recoupement : %1$@ (%2$@)",
     "Overlaps": "Recoupements",
     "PLAYERS": "JOUEURS",
     "PSEUDO": "PSEUDO",
@@ -870,6 +895,7 @@ enum Localizations {
     "Plan on %@": "Planifier le %@",
     "Planned.": "Prévu.",
     "Planned: the starters are invited.": "Prévu : les titulaires sont invités.",
+    "Played first when it is open.": "Joué en premier quand il est disponible.",
     "Played in logged games: %@": "Joués dans les parties notées : %@",
     "Player %1$@ (“%2$@”)": "Joueur %1$@ (« %2$@ »)",
     "Player %@": "Joueur %@",
@@ -960,6 +986,7 @@ enum Localizations {
     "Role": "Rôle",
     "Role of %@": "Rôle de %@",
     "Role: %@.": "Accès : %@.",
+    "SCORE": "SCORE",
     "Sat": "sam.",
     "Save": "Enregistrer",
     "Save the result": "Enregistrer le résultat",
@@ -1029,6 +1056,8 @@ enum Localizations {
     "Show help; ‘kcorp <command> --help’ for one command.":
       "Afficher l’aide ; « kcorp <commande> --help » pour une commande.",
     "Show one player.": "Afficher un joueur.",
+    "Show or enter a game's draft of a series, in tournament order.":
+      "Afficher ou saisir la draft d’une partie d’une série, dans l’ordre du tournoi.",
     "Show or set when a player can play: weekly hours and days away.":
       "Voir ou fixer quand un joueur peut jouer : ses heures de la semaine et ses jours d’absence.",
     "Show the version.": "Afficher la version.",
@@ -1096,6 +1125,7 @@ enum Localizations {
     "TEAM": "ÉQUIPE",
     "Tag": "Tag",
     "Take %1$@ out of %2$@'s pool": "Retirer %1$@ du pool de %2$@",
+    "Take a champion out of a player's pool.": "Retirer un champion du pool d’un joueur.",
     "Tank": "Tank",
     "Tap an hour, or drag across several; Save keeps them for every week.":
       "Touchez une heure, ou glissez sur plusieurs ; Enregistrer les garde pour chaque semaine.",
@@ -1125,6 +1155,8 @@ enum Localizations {
     "The certificate's PEM private key.": "La clé privée PEM du certificat.",
     "The champion art could not be stored (%@); nothing was changed.":
       "Les illustrations n’ont pas pu être enregistrées (%@) ; rien n’a été modifié.",
+    "The champions of the turns in order, comma-separated; empty for a turn not chosen.":
+      "Les champions des tours dans l’ordre, séparés par des virgules ; vide pour un tour non choisi.",
     "The contract ends on DATE (YYYY-MM-DD).": "Le contrat finit le DATE (AAAA-MM-JJ).",
     "The copy to write.": "La copie à écrire.",
     "The current password is wrong (or too many tries: wait, then try again).":
@@ -1141,6 +1173,7 @@ enum Localizations {
     "The file to import.": "Le fichier à importer.",
     "The format is read from the content. CSV takes , ; or tab between cells, a header naming\nat least the pseudo and role columns (in English or French), and champions as people type\nthem. Each row is matched to a player by id, then Riot ID, then pseudo (case and accents\naside): a matched player gets only the columns the file has, a new row is added, and\nnobody is removed unless --replace is given (they go to Recently removed). With --team,\nrows of other teams are left out. Without it, a JSON export also replaces the week.\nWhat changes is printed, field by field; --dry-run stops there. --undo N puts back what\nimport N changed.":
       "Le format se lit dans le contenu. Un CSV prend « , », « ; » ou une tabulation entre les cellules, un en-tête\nnommant au moins les colonnes pseudo et rôle (en anglais ou en français), et les champions tels qu’on\nles tape. Chaque ligne est rapprochée d’un joueur par identifiant, puis Riot ID, puis pseudo (sans\ntenir compte de la casse ni des accents) : un joueur trouvé ne reçoit que les colonnes du fichier, une\nnouvelle ligne est ajoutée, et personne n’est supprimé sans --replace (ils vont dans Supprimés\nrécemment). Avec --team, les lignes des autres équipes sont laissées de côté. Sans, un export JSON\nremplace aussi la semaine. Ce qui change est affiché, champ par champ ; --dry-run s’arrête là.\n--undo N défait ce que l’import N a changé.",
+    "The game of the series, from 1.": "La partie de la série, à partir de 1.",
     "The import was undone: %@ is as it was.": "L’import a été annulé : %@ est comme avant.",
     "The input is not valid JSON.": "L’entrée n’est pas du JSON valide.",
     "The league it plays in (LFL).": "La ligue où elle joue (LFL).",
@@ -1192,6 +1225,8 @@ enum Localizations {
       "L’effectif n’a pas pu être enregistré pour l’instant ; rien n’a été modifié. Réessayez.",
     "The roster is empty. Add a player with ‘kcorp players add’.":
       "L’effectif est vide. Ajoutez un joueur avec « kcorp players add ».",
+    "The series counted for (default: the team's next match or scrim with a format).":
+      "La série prise en compte (par défaut : le prochain match ou scrim de l’équipe avec un format).",
     "The series' last day.": "Le dernier jour de la série.",
     "The server answered %1$@: %2$@": "Le serveur a répondu %1$@ : %2$@",
     "The server has no memory to spare for the password now; try again soon.":
@@ -1210,6 +1245,7 @@ enum Localizations {
       "Le disque du serveur est plein : rien n’a été modifié ; demandez à qui l’administre de libérer de la place.",
     "The session on %@ ended: sign in again to see the team’s roster.":
       "La session sur %@ a pris fin : reconnectez-vous pour voir l’effectif de l’équipe.",
+    "The side we play: blue or red.": "Le côté où nous jouons : blue ou red.",
     "The team": "L’équipe",
     "The team the file is about.": "L’équipe dont parle le fichier.",
     "The team's name (KC Blue).": "Le nom de l’équipe (KC Blue).",
@@ -1224,6 +1260,8 @@ enum Localizations {
     "The team’s server cannot be reached just now; nothing was changed, and what you typed is kept. Try again when it is back.":
       "Le serveur de l’équipe est injoignable pour l’instant ; rien n’a été modifié et votre saisie est gardée. Réessayez quand il sera de retour.",
     "The token's name.": "Le nom du jeton.",
+    "The turns go in tournament order: bans B1 R1 B2 R2 B3 R3, picks B1 R1 R2 B2 B3 R3,\nbans R4 B4 R5 B5, picks R4 B4 B5 R5. Each pick takes its team's next free role, and\nours the player the verdict names. A champion the series' rule locks is refused,\nnaming the game that used it (exit code 65).":
+      "Les tours suivent l’ordre du tournoi : bans B1 R1 B2 R2 B3 R3, picks B1 R1 R2 B2 B3 R3,\nbans R4 B4 R5 B5, picks R4 B4 B5 R5. Chaque pick prend le prochain rôle libre de son équipe,\net les nôtres le joueur que le verdict nomme. Un champion que la règle de la série bloque est\nrefusé, avec la partie qui l’a joué (code de sortie 65).",
     "The two passwords differ; nothing was changed.":
       "Les deux mots de passe diffèrent ; rien n’a été modifié.",
     "The week becomes the file’s: %1$@, and %2$@.":
@@ -1394,6 +1432,7 @@ enum Localizations {
       "erreur de configuration (connexion exigée et aucun compte encore)",
     "contract end": "fin de contrat",
     "editor": "staff",
+    "empty": "vide",
     "every team": "toutes les équipes",
     "five": "cinq",
     "four": "quatre",
@@ -1439,6 +1478,7 @@ enum Localizations {
     "real name": "nom",
     "role": "rôle",
     "scrim, match, training or review.": "scrim, match, training (entraînement) ou review.",
+    "stale": "ancien",
     "stand-in": "remplaçant temporaire",
     "starter": "titulaire",
     "starter or substitute (new players start while fewer than five do).":

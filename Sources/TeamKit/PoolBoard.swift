@@ -55,7 +55,8 @@ public struct PoolBoard: Sendable {
     case (let event?, .standard): need = event.gamesLeft > 0 ? 1 : 0
     case (let event?, _): need = event.gamesLeft
     }
-    let locked = rule.locked(for: .us, after: event?.completedDrafts ?? [])
+    // A game begun has its picks made: they count, its draft complete or not.
+    let locked = rule.locked(for: .us, after: event?.drafts ?? [])
     let records = schedule.championRecords()
     let shown = players.filter { $0.lineup != .inactive }.sorted {
       (
@@ -90,5 +91,13 @@ public struct PoolBoard: Sendable {
   /// How `row`'s pool stands against the games left.
   public func depth(of row: Row) -> Depth {
     row.left < need ? .short : row.left == need && need > 0 ? .thin : .enough
+  }
+}
+
+extension Schedule {
+  /// The series a team's pools are counted for by default: its next match or scrim with a
+  /// format not ended and with games left.
+  public func nextSeries(of team: UUID, after now: Date) -> TeamEvent? {
+    events.first { $0.teamID == team && $0.format != nil && $0.end > now && $0.gamesLeft > 0 }
   }
 }

@@ -59,6 +59,12 @@ public protocol RosterSource: AnyObject, Sendable {
   func removeEvent(id: UUID, following: Bool) async throws
   /// Logs an event's games, replacing those logged before.
   func logGames(_ games: [GameInput], of id: UUID) async throws -> TeamEvent
+  /// Puts game `game`'s draft of an event (from 1), checked under its series' rule.
+  func saveDraft(_ draft: GameDraft, game: Int, of id: UUID) async throws -> TeamEvent
+  /// Proposes a ban or a pick for a game of an event's series.
+  func propose(_ input: ProposalInput, to id: UUID) async throws -> DraftProposal
+  /// Puts a player's champion pool, in order; returns it as stored.
+  func setPool(of id: UUID, to pool: [PoolInput]) async throws -> [PoolEntry]
   /// A player's answer to an event (nil takes it back).
   func answer(_ answer: TeamEvent.Answer?, for player: UUID, to event: UUID) async throws
     -> TeamEvent

@@ -1,11 +1,11 @@
 import Foundation
 
 /// A team's week as the API and `kcorp week --json` give it: the team, its players, their
-/// availability, its events, each with its verdict.
+/// availability and champion pools, its events, each with its verdict.
 public struct TeamWeek: Sendable {
   public let team: Team
   public let players: [Player]
-  /// Only this team's events and its players' availability.
+  /// Only this team's events and its players' availability and pools.
   public private(set) var schedule: Schedule
   /// The team's results over all its events, kept by ``between(_:_:)``.
   public let record: Schedule.TeamRecord
@@ -15,7 +15,8 @@ public struct TeamWeek: Sendable {
     self.players = players
     self.schedule = Schedule(
       events: schedule.events.filter { $0.teamID == team.id },
-      availability: schedule.availability.filter { id, _ in players.contains { $0.id == id } })
+      availability: schedule.availability.filter { id, _ in players.contains { $0.id == id } },
+      pools: schedule.pools.filter { id, _ in players.contains { $0.id == id } })
     record = schedule.record(of: team.id)
   }
 
@@ -37,7 +38,7 @@ public struct TeamWeek: Sendable {
     var copy = self
     copy.schedule = Schedule(
       events: schedule.events(of: team.id, from: start, to: end),
-      availability: schedule.availability)
+      availability: schedule.availability, pools: schedule.pools)
     return copy
   }
 

@@ -26,7 +26,7 @@ private func event(_ id: String, in week: TeamWeek) throws(CLIError) -> TeamEven
 }
 
 /// The event an id names, in whichever team's week holds it.
-private func findEvent(_ id: String, in roster: any RosterSource) async throws -> (
+func findEvent(_ id: String, in roster: any RosterSource) async throws -> (
   TeamEvent, TeamWeek
 ) {
   for team in try await roster.organisation().teams {

@@ -128,6 +128,49 @@ import Testing
     #expect(bad.status == 65 && bad.stderr.split(separator: "\n").count == 1)
   }
 
+  @Test func aFearlessSeriesIsDraftedPooledAndCountedFromTheCommandLine() throws {
+    let added = try kcorp(
+      "events", "add", "--type", "match", "--start", "2027-01-05T17:00", "--opponent", "G2",
+      "--format", "bo5", "--draft-rule", "fearless", "--json")
+    let id = try #require(
+      (try JSONSerialization.jsonObject(with: Data(added.stdout.utf8)) as? [String: Any])?["id"]
+        as? String)
+    let turns =
+      "Azir,Ahri,Zed,Yone,Lux,Jinx,K'Sante,Vi,Orianna,Rell,Kai'Sa,Aatrox,Rumble,Ezreal,Nami,Jax,Sejuani,Syndra,Varus,Braum"
+    let one = try kcorp("draft", id, "1", "--side", "blue", "--turns", turns)
+    #expect(one.status == 0, "\(one.stderr)")
+    #expect(one.stdout.contains("B1  pick  us    K'Sante  Top · Canna"))
+    #expect(one.stdout.contains("Locked for us in game 2: Aatrox, Braum, Kai'Sa, K'Sante"))
+    // G2's Vi of game 1, locked in hard fearless: refused, naming the game, exit 65.
+    let two = try kcorp("draft", id, "2", "--side", "red", "--turns", ",,,,,,,Vi")
+    #expect(two.status == 65 && two.stderr.contains("Vi (R1) was used in game 1"))
+    #expect(try kcorp("draft", id, "2").status == 66)
+    #expect(try kcorp("draft", id, "two").status == 64)
+    #expect(try kcorp("events", "result", id, "--game", "win blue").status == 0)
+
+    #expect(
+      try kcorp("pools", "add", "Canna", "K'Sante", "--comfort", "5", "--priority").status == 0)
+    let jax = try kcorp("pools", "add", "Canna", "jax")
+    #expect(jax.stdout == "Canna's pool: K'Sante 5/5 ★, Jax 3/5\n", "\(jax.stderr)")
+    #expect(try kcorp("pools", "add", "Canna", "Jax", "--comfort", "9").status == 65)
+    let pools = try kcorp("pools")
+    #expect(pools.stdout.contains("Match vs G2 · Fearless, 4 games left: 4 champions a player."))
+    #expect(
+      pools.stdout.contains(
+        "Canna (Top): 1 left of 4 needed — short — K'Sante 5/5 priority (1 of 1 won (100%)) [Used in game 1]"
+      ))
+    let board = try kcorp("pools", "--json")
+    #expect(board.stdout.contains(#""lockedIn" : 1"#) || board.stdout.contains(#""lockedIn": 1"#))
+    #expect(try kcorp("pools", "remove", "Canna", "Zed").status == 66)
+    #expect(try kcorp("pools", "remove", "Canna", "Jax").stdout == "Canna's pool: K'Sante 5/5 ★\n")
+
+    let series = try kcorp("series")
+    #expect(series.stdout.contains("Match vs G2 · Bo5  Fearless, 1 of 5 drafted  1–0"))
+    #expect(series.stdout.contains("Blue side: 1 of 1 won (100%)"))
+    #expect(series.stdout.contains("Canna: 1 of 1 won (100%) — K'Sante ×1"))
+    #expect(try kcorp("series", "--json").stdout.contains(#""blue""#))
+  }
+
   @Test func badInputIsOneLineAndItsExitCode() throws {
     let skipped = try kcorp("events", "add", "--type", "scrim", "--start", "2026-03-29T02:30")
     #expect(skipped.status == 65)

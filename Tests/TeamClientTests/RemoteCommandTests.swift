@@ -68,6 +68,28 @@ import Testing
     #expect(store.roster.schedule.events.map(\.id) == [events[0].id])
   }
 
+  @Test func draftsAndPoolsWorkOnTheServer() async throws {
+    let event = try await store.addEvent(
+      EventInput(
+        kind: "match", start: "2027-01-05T17:00", opponent: "G2", format: "bo3",
+        draftRule: "fearless"))
+    let draft = try await kcorp(
+      "draft", event.id.text, "1", "--side", "red", "--turns", ",,,,,,Ahri,Jax")
+    #expect(draft.status == 0, "\(draft.stderr)")
+    #expect(store.roster.schedule.event(id: event.id)?.drafts.first?.champions[7] == "jax")
+    let pool = try await kcorp("pools", "add", "Canna", "Ahri", "--comfort", "4")
+    #expect(pool.status == 0, "\(pool.stderr)")
+    #expect(
+      store.roster.schedule.pools[store.players[0].id] == [PoolEntry(champion: "ahri", comfort: 4)])
+    let board = try await kcorp("pools")
+    #expect(
+      board.stdout.contains("Canna (Top): 0 left of 2 needed — short — Ahri 4/5"), "\(board.stdout)"
+    )
+    #expect(board.stdout.contains("[Used in game 1]"))
+    let series = try await kcorp("series")
+    #expect(series.stdout.contains("Fearless, 0 of 3 drafted"), "\(series.stdout)")
+  }
+
   @Test func everyRosterCommandWorksOnTheServer() async throws {
     let added = try await kcorp(
       "players", "add", "--name", "Rekkles", "--position", "adc", "--json")

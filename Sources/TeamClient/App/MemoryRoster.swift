@@ -163,6 +163,25 @@ public final class MemoryRoster: RosterSource {
     throw MemoryRosterError.noEvents
   }
 
+  public func saveDraft(_ draft: GameDraft, game: Int, of id: UUID) async throws -> TeamEvent {
+    throw MemoryRosterError.noEvents
+  }
+
+  public func propose(_ input: ProposalInput, to id: UUID) async throws -> DraftProposal {
+    throw MemoryRosterError.noEvents
+  }
+
+  public func setPool(of id: UUID, to pool: [PoolInput]) async throws -> [PoolEntry] {
+    let entries = try PoolInput.validated(pool, catalog: .builtIn)
+    return try state.withLock { state in
+      guard state.players.contains(where: { $0.id == id }) else {
+        throw ValidationError(.pool, Message("There is no such player."))
+      }
+      state.schedule.pools[id] = entries.isEmpty ? nil : entries
+      return entries
+    }
+  }
+
   public func answer(_ answer: TeamEvent.Answer?, for player: UUID, to event: UUID) async throws
     -> TeamEvent
   {

@@ -1,5 +1,55 @@
 import Foundation
 
+extension GameDraft: JSONWritable, Decodable {
+  private enum CodingKeys: String, CodingKey { case side, turns }
+  private enum TurnKeys: String, CodingKey { case champion, player, role }
+
+  /// `{"side","turns":[{"champion","player"?,"role"?} or null, ×20]}`, turns in tournament
+  /// order (``DraftSlot/order``).
+  public func write(to writer: inout JSONWriter) {
+    writer.object {
+      $0.member("side", side.rawValue)
+      $0.member("turns", champions.indices.map { Turn(draft: self, index: $0) })
+    }
+  }
+
+  private struct Turn: JSONWritable {
+    let draft: GameDraft
+    let index: Int
+    func write(to writer: inout JSONWriter) {
+      guard let champion = draft.champions[index] else { return writer.null() }
+      writer.object {
+        $0.member("champion", champion)
+        if let player = draft.players[index] { $0.member("player", player) }
+        if let role = draft.roles[index] { $0.member("role", role.rawValue) }
+      }
+    }
+  }
+
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    var turns = try container.nestedUnkeyedContainer(forKey: .turns)
+    self.init(side: try container.decode(Game.Side.self, forKey: .side), champions: [])
+    while !turns.isAtEnd {
+      let index = champions.count
+      if try turns.decodeNil() {
+        champions.append(nil)
+        continue
+      }
+      let turn = try turns.nestedContainer(keyedBy: TurnKeys.self)
+      champions.append(try turn.decode(String.self, forKey: .champion))
+      players[index] = try turn.decodeIfPresent(UUID.self, forKey: .player)
+      if let role = try turn.decodeIfPresent(String.self, forKey: .role) {
+        guard let position = try? Position(parsing: role) else {
+          throw DecodingError.dataCorruptedError(
+            forKey: .role, in: turn, debugDescription: "“\(role)” is not a role")
+        }
+        roles[index] = position
+      }
+    }
+  }
+}
+
 extension PoolEntry: JSONWritable {
   /// `{"champion","comfort","priority"}`.
   public func write(to writer: inout JSONWriter) {
@@ -7,6 +57,60 @@ extension PoolEntry: JSONWritable {
       $0.member("champion", champion)
       $0.member("comfort", comfort)
       $0.member("priority", priority)
+    }
+  }
+}
+
+extension PoolEntry: Decodable {
+  private enum CodingKeys: String, CodingKey { case champion, comfort, priority }
+
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    self.init(
+      champion: try container.decode(String.self, forKey: .champion),
+      comfort: try container.decode(Int.self, forKey: .comfort),
+      priority: try container.decode(Bool.self, forKey: .priority))
+  }
+}
+
+/// A player's pool in a week: `{"player","pool":[…]}`.
+struct PlayerPool: JSONWritable, Decodable {
+  let player: UUID
+  let pool: [PoolEntry]
+
+  func write(to writer: inout JSONWriter) {
+    writer.object {
+      $0.member("player", player)
+      $0.member("pool", pool)
+    }
+  }
+}
+
+extension PoolInput: JSONWritable {
+  /// `{"champion","comfort"?,"priority"}`, as the API reads it.
+  public func write(to writer: inout JSONWriter) {
+    writer.object {
+      $0.member("champion", champion)
+      let text = comfort.trimmingCharacters(in: .whitespaces)
+      // A comfort that is no number goes as typed, for the server to refuse.
+      if let number = Int(text) {
+        $0.member("comfort", number)
+      } else if !text.isEmpty {
+        $0.member("comfort", text)
+      }
+      $0.member("priority", priority)
+    }
+  }
+}
+
+extension ProposalInput: JSONWritable {
+  /// `{"action","champion","game","note"}`, as the API reads it (the player is the path's).
+  public func write(to writer: inout JSONWriter) {
+    writer.object {
+      $0.member("action", action)
+      $0.member("champion", champion)
+      $0.member("game", game)
+      $0.member("note", note)
     }
   }
 }

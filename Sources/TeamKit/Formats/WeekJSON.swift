@@ -180,7 +180,8 @@ public struct EventDocument: JSONWritable {
 }
 
 extension TeamWeek: JSONWritable {
-  /// `{"availability":[{"away","player","weekly"}],"events":[…],"record":{…},"team":{…}}`.
+  /// `{"availability":[{"away","player","weekly"}],"events":[…],"pools":[{"player","pool"}],
+  /// "record":{…},"team":{…}}`.
   public func write(to writer: inout JSONWriter) {
     writer.object {
       $0.member(
@@ -189,6 +190,11 @@ extension TeamWeek: JSONWritable {
           schedule.availability[player.id].map { PlayerHours(player: player.id, hours: $0) }
         })
       $0.member("events", schedule.events.map { EventDocument($0, verdict: verdict(of: $0)) })
+      $0.member(
+        "pools",
+        players.compactMap { player in
+          schedule.pools[player.id].map { PlayerPool(player: player.id, pool: $0) }
+        })
       $0.member("record", record)
       $0.member("team", team)
     }
@@ -256,7 +262,7 @@ extension CalendarFeed: Decodable {
 }
 
 extension TeamWeek: Decodable {
-  private enum CodingKeys: String, CodingKey { case availability, events, team }
+  private enum CodingKeys: String, CodingKey { case availability, events, pools, team }
   /// Reads what ``write(to:)`` writes; the players come from the roster (the verdicts are
   /// computed again from them).
   public init(from decoder: any Decoder) throws {
@@ -266,8 +272,14 @@ extension TeamWeek: Decodable {
     ) { $1 }
     let events = try container.decode([TeamEvent].self, forKey: .events)
     let team = try container.decode(Team.self, forKey: .team)
+    let pools = Dictionary(
+      try (container.decodeIfPresent([PlayerPool].self, forKey: .pools) ?? []).map {
+        ($0.player, $0.pool)
+      }
+    ) { $1 }
     self = TeamWeek(
-      unfiltered: team, schedule: Schedule(events: events, availability: availability))
+      unfiltered: team,
+      schedule: Schedule(events: events, availability: availability, pools: pools))
   }
 }
 
@@ -401,55 +413,5 @@ extension TeamEvent: Decodable {
     comments = Dictionary(
       event.answers.compactMap { answer in answer.comment.map { (answer.player, $0) } }
     ) { $1 }
-  }
-}
-
-extension GameDraft: JSONWritable, Decodable {
-  private enum CodingKeys: String, CodingKey { case side, turns }
-  private enum TurnKeys: String, CodingKey { case champion, player, role }
-
-  /// `{"side","turns":[{"champion","player"?,"role"?} or null, ×20]}`, turns in tournament
-  /// order (``DraftSlot/order``).
-  public func write(to writer: inout JSONWriter) {
-    writer.object {
-      $0.member("side", side.rawValue)
-      $0.member("turns", champions.indices.map { Turn(draft: self, index: $0) })
-    }
-  }
-
-  private struct Turn: JSONWritable {
-    let draft: GameDraft
-    let index: Int
-    func write(to writer: inout JSONWriter) {
-      guard let champion = draft.champions[index] else { return writer.null() }
-      writer.object {
-        $0.member("champion", champion)
-        if let player = draft.players[index] { $0.member("player", player) }
-        if let role = draft.roles[index] { $0.member("role", role.rawValue) }
-      }
-    }
-  }
-
-  public init(from decoder: any Decoder) throws {
-    let container = try decoder.container(keyedBy: CodingKeys.self)
-    var turns = try container.nestedUnkeyedContainer(forKey: .turns)
-    self.init(side: try container.decode(Game.Side.self, forKey: .side), champions: [])
-    while !turns.isAtEnd {
-      let index = champions.count
-      if try turns.decodeNil() {
-        champions.append(nil)
-        continue
-      }
-      let turn = try turns.nestedContainer(keyedBy: TurnKeys.self)
-      champions.append(try turn.decode(String.self, forKey: .champion))
-      players[index] = try turn.decodeIfPresent(UUID.self, forKey: .player)
-      if let role = try turn.decodeIfPresent(String.self, forKey: .role) {
-        guard let position = try? Position(parsing: role) else {
-          throw DecodingError.dataCorruptedError(
-            forKey: .role, in: turn, debugDescription: "“\(role)” is not a role")
-        }
-        roles[index] = position
-      }
-    }
   }
 }

@@ -248,9 +248,7 @@ extension WebApp {
     _ id: String?, team: Team, in roster: Roster, now: Date, language: Language
   ) throws(HTTPError) -> TeamEvent? {
     guard let id else {
-      return roster.schedule.events.first {
-        $0.teamID == team.id && $0.format != nil && $0.end > now && $0.gamesLeft > 0
-      }
+      return roster.schedule.nextSeries(of: team.id, after: now)
     }
     guard let uuid = UUID(text: id) else {
       throw HTTPError(
