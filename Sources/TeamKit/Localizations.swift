@@ -233,6 +233,7 @@ enum Localizations {
       "--within prend un nombre de jours de 0 à 3650, pas « %@ ».",
     "1 day ago": "il y a 1 jour",
     "1 event": "1 événement",
+    "1 game, %@%% won": "1 partie, %@ %% gagnée",
     "1 hour ago": "il y a 1 heure",
     "1 minute ago": "il y a 1 minute",
     "1 player": "1 joueur",
@@ -1166,6 +1167,8 @@ enum Localizations {
     "The days of the week it repeats on, such as tue,thu (or mar,jeu).":
       "Les jours de la semaine où il se répète, par exemple mar,jeu (ou tue,thu).",
     "The draft of game %@ is complete.": "La draft de la partie %@ est complète.",
+    "The draft of game %@ is complete. Its result:":
+      "La draft de la partie %@ est complète. Son résultat :",
     "The event's id (kcorp week shows it).": "L’identifiant de l’événement (kcorp week le montre).",
     "The event's id.": "L’identifiant de l’événement.",
     "The file": "Le fichier",

@@ -133,7 +133,7 @@ import Testing
     #expect(pools.contains("3 left of 4 needed: short"))
     #expect(
       pools.contains("Used in game 1")
-        && pools.contains("Comfort 5/5 · priority · 1 games, 100% won"))
+        && pools.contains("Comfort 5/5 · priority · 1 game, 100% won"))
     let api = try await app.client.get("/api/pools?team=KC").text
     #expect(api.contains(#""depth":"short""#) && api.contains(#""lockedIn":1"#))
     let figures = try await app.client.get("/api/figures?team=KC").text

@@ -97,7 +97,8 @@ extension Pages {
       if team == .us { label += " · " + localized("us") }
       var content: [HTML] = [
         .h("span", ["class": "turn-code"], label),
-        champion.map { avatar($0.imageName, size: 32, lazy: true) } ?? .fragment([]),
+        champion.map { avatar($0.imageName, size: 32, lazy: true) }
+          ?? .h("span", ["class": "no-pick"], ""),
         .h(
           "span", ["class": "turn-champion"],
           champion.map { champions.name(of: $0, in: language) } ?? "—"),
@@ -143,9 +144,7 @@ extension Pages {
   private func championPicker(
     _ event: TeamEvent, draft: GameDraft, game: Int, turn: Int?, view: DraftView, token: String
   ) -> HTML {
-    guard let turn else {
-      return .h("p", ["class": "muted"], localized("The draft of game %@ is complete.", game))
-    }
+    guard let turn else { return draftResult(event, game: game, token: token) }
     let slot = DraftSlot.order[turn]
     let team = draft.team(of: slot)
     let locked = event.locked(for: team, inGame: game)
@@ -218,6 +217,26 @@ extension Pages {
         [artIfAny(champion), .h("span", name)]
           + (usedIn.map { [.h("span", ["class": "used"], localized("G%@", $0))] } ?? []))
     }
+  }
+
+  /// A complete draft: the game's result, logged with its picks read from the draft.
+  private func draftResult(_ event: TeamEvent, game: Int, token: String) -> HTML {
+    let logged = event.games.indices.contains(game - 1) ? event.games[game - 1].result : nil
+    return .h(
+      "form",
+      ["method": "post", "action": "/events/\(event.id)/drafts/\(game)", "class": "draft-side"],
+      [
+        Self.csrfField(token),
+        .h("p", [:], localized("The draft of game %@ is complete. Its result:", game)),
+      ]
+        + Game.Result.allCases.map { result in
+          .h(
+            "button",
+            [
+              "type": "submit", "name": "result", "value": result.rawValue, "class": "button",
+              "aria-pressed": logged == result ? "true" : "false",
+            ], result.displayName(in: language))
+        })
   }
 
   /// A champion's picture when the game's art (or a file) shows it; nothing for a drawing, so

@@ -129,21 +129,27 @@ extension Pages {
     facts.append(
       record.games == 0
         ? localized("no game logged")
-        : localized("%1$@ games, %2$@%% won", record.games, record.winRate))
-    var content: [HTML] = [
-      champion.map { avatar($0.imageName, size: 40, lazy: true) } ?? .fragment([]),
+        : record.games == 1
+          ? localized("1 game, %@%% won", record.winRate)
+          : localized("%1$@ games, %2$@%% won", record.games, record.winRate))
+    var text: [HTML] = [
       .h("span", ["class": "name"], name),
-      .h("span", ["class": "facts"], facts.joined(separator: " · ")),
+      .h("span", ["class": "evidence"], facts.joined(separator: " · ")),
     ]
     if let game = item.lockedIn {
-      content.append(.h("span", ["class": "badge locked"], localized("Used in game %@", game)))
+      text.append(.h("span", ["class": "badge locked"], localized("Used in game %@", game)))
     }
-    if item.isStale {
-      content.append(
+    // Never played says so already.
+    if item.isStale, record.games > 0 {
+      text.append(
         .h(
           "span", ["class": "badge stale"],
           localized("Not played for %@ weeks", PoolBoard.staleWeeks)))
     }
+    var content: [HTML] = [
+      champion.map { avatar($0.imageName, size: 40, lazy: true) } ?? .fragment([]),
+      .h("span", ["class": "text"], text),
+    ]
     if canEdit {
       content.append(
         Self.postButton(

@@ -1,0 +1,188 @@
+"""A Bo5 in hard fearless against G2 in a real browser at phone size: game 1's draft tapped
+in tournament order, a champion G2 picked in game 1 greyed for us in game 3 and refused by
+the API naming game 1 (soft fearless gives it back), the pool board flagging our Mid with
+three champions left for three games, and the figures read from the drafts."""
+
+import datetime
+import json
+import os
+import subprocess
+import tempfile
+
+import pytest
+from selenium.webdriver.common.by import By
+
+from conftest import KCORP, chrome, serving
+from test_accessibility import violations
+from test_brief_story import wait
+from test_organisation import sign_in
+from test_week import next_thursday
+
+# Game 1 on the blue side, in tournament order: bans B1 R1 B2 R2 B3 R3, picks B1 R1 R2 B2 B3
+# R3, bans R4 B4 R5 B5, picks R4 B4 B5 R5. Our picks (B1 B2 B3 B4 B5) take Top, Jungle, Mid,
+# ADC and Support; G2's first pick (R1) is Azir, a champion of our Mid's pool.
+GAME_ONE = ["Zed", "Yone", "Lux", "Jinx", "Vi", "Rell", "K'Sante", "Azir", "Sejuani", "Maokai",
+            "Ahri", "Aatrox", "Rumble", "Ezreal", "Nami", "Jax", "Varus", "Kai'Sa", "Braum",
+            "Caitlyn"]
+MID_POOL = ["Ahri", "Azir", "Orianna", "Syndra", "Taliyah", "Viktor"]
+
+
+@pytest.fixture
+def draft_server():
+    """The brief's three with Bo (Jungle) and Vladi (Mid), Vladi's pool of six, an editor
+    (coach), and a Bo5 in hard fearless against G2 next Thursday."""
+    with tempfile.TemporaryDirectory() as folder:
+        database = os.path.join(folder, "roster.sqlite")
+
+        def kcorp(*arguments, password=None):
+            return subprocess.run([str(KCORP), *arguments, "--db", database], check=True,
+                                  capture_output=True, input=password).stdout
+
+        kcorp("players", "add", "--name", "Bo", "--position", "Jungle")
+        kcorp("players", "add", "--name", "Vladi", "--position", "Mid")
+        for champion in MID_POOL:
+            kcorp("pools", "add", "Vladi", champion, "--comfort", "4")
+        kcorp("users", "add", "coach", "--role", "editor", "--password-stdin",
+              password=b"coach password\n")
+        event = json.loads(kcorp(
+            "events", "add", "--type", "match", "--start", f"{next_thursday()}T18:00",
+            "--opponent", "G2", "--format", "bo5", "--draft-rule", "fearless", "--json"))
+        with serving("--require-login", "--db", database) as url:
+            yield url, event["id"]
+
+
+def fetch(browser, method, path, body=None):
+    """A same-origin API call from the signed-in page: its status and text."""
+    return browser.execute_async_script(
+        """
+        const [method, path, body, done] = arguments;
+        fetch(path, {method, headers: {'Content-Type': 'application/json'},
+          body: body === null ? undefined : JSON.stringify(body)})
+          .then(async r => done([r.status, await r.text()]));
+        """, method, path, body)
+
+
+def draft(side, picks):
+    """A draft's JSON: `picks` maps a turn to (champion, role, player or None)."""
+    turns = [None] * 20
+    for turn, (champion, role, player) in picks.items():
+        turns[turn] = {"champion": champion, "role": role} | ({"player": player} if player else {})
+    return {"side": side, "turns": turns}
+
+
+def filled(browser):
+    """How many turns of the board have their champion."""
+    return sum(t.text != "—" for t in browser.find_elements(
+        By.CSS_SELECTOR, ".draft-turns .turn-champion"))
+
+
+def tap(browser, champion):
+    """Types a few letters in the board's search and taps the one champion shown by that
+    name; waits for the page to show it in the draft."""
+    before = filled(browser)
+
+    def attempt(b):
+        search = b.find_element(By.ID, "draft-search")
+        search.clear()
+        search.send_keys(champion[:4])
+        button = [button for button in b.find_elements(By.CSS_SELECTOR, "#draft-grid button")
+                  if button.is_displayed() and button.text.split("\n")[0] == champion][0]
+        b.execute_script("arguments[0].scrollIntoView({block: 'center'})", button)
+        button.click()
+        return True
+
+    wait(browser).until(attempt)
+    wait(browser).until(lambda b: filled(b) == before + 1)
+
+
+def test_a_bo5_in_hard_fearless_drafted_on_a_phone_with_its_pools_and_figures(
+        draft_server, browser, screenshots):
+    server, event = draft_server
+    sign_in(browser, server, "coach", "coach password")
+    browser.get(f"{server}/events/{event}")
+    assert browser.find_element(By.ID, "draft-title").text == "Draft · Fearless"
+    browser.find_element(By.CSS_SELECTOR, "button[name=side][value=blue]").click()
+
+    # Game 1, twenty taps: the next turn is chosen by itself.
+    wait(browser).until(lambda b: b.find_elements(By.ID, "draft-search"))
+    for index, champion in enumerate(GAME_ONE):
+        current = browser.find_element(By.CSS_SELECTOR, ".draft-turns li[aria-current]")
+        assert current.get_attribute("class").split()[1] == ("blue" if index in (
+            0, 2, 4, 6, 9, 10, 13, 15, 17, 18) else "red"), (index, current.text)
+        tap(browser, champion)
+        if index == 8:
+            assert browser.execute_script("return document.documentElement.scrollWidth") <= 390
+            assert violations(browser) == []
+            browser.save_screenshot(str(screenshots / "draft-phone.png"))
+    wait(browser).until(lambda b: "is complete" in b.find_element(By.CSS_SELECTOR, ".draft").text)
+    turns = browser.find_elements(By.CSS_SELECTOR, ".draft-turns .turn-champion")
+    assert [t.text for t in turns] == GAME_ONE
+    mid = browser.find_elements(By.CSS_SELECTOR, ".draft-turns li")[10].text
+    assert "Mid · Vladi" in mid
+    browser.find_element(By.CSS_SELECTOR, "button[name=result][value=win]").click()
+    wait(browser).until(lambda b: b.find_element(
+        By.CSS_SELECTOR, "button[name=result][value=win]").get_attribute("aria-pressed") == "true")
+
+    players = json.loads(fetch(browser, "GET", "/api/players")[1])
+    vladi = next(p["id"] for p in players if p["name"] == "Vladi")
+    # Game 2 on the red side through the API: Vladi on Syndra (R3, turn 11), lost.
+    status, text = fetch(browser, "PUT", f"/api/week/events/{event}/drafts/2",
+                         draft("red", {11: ("Syndra", "mid", vladi), 6: ("Gnar", "top", None)}))
+    assert status == 200, text
+
+    # The pool board: Vladi has Orianna, Taliyah and Viktor left for the three games left.
+    browser.get(f"{server}/pools")
+    card = browser.find_element(By.CSS_SELECTOR, f"#pool-{vladi.upper()}")
+    assert "3 left of 3 needed: no spare for a ban" in card.text
+    assert card.find_element(By.CSS_SELECTOR, ".depth").get_attribute("class") == "depth depth-thin"
+    locked = [e.find_element(By.CSS_SELECTOR, ".name").text
+              for e in card.find_elements(By.CSS_SELECTOR, ".entry.locked")]
+    assert locked == ["Ahri", "Azir", "Syndra"]
+    assert browser.execute_script("return document.documentElement.scrollWidth") <= 390
+    assert violations(browser) == []
+
+    # Game 3: Azir, G2's first pick of game 1, is greyed for us and refused by the API.
+    browser.get(f"{server}/events/{event}?game=3")
+    browser.find_element(By.CSS_SELECTOR, "button[name=side][value=blue]").click()
+    wait(browser).until(lambda b: b.find_elements(By.ID, "draft-grid"))
+    azir = browser.find_element(By.CSS_SELECTOR, "#draft-grid button[value=azir]")
+    assert azir.get_attribute("disabled") is not None
+    assert azir.get_attribute("title") == "Used in game 1"
+    status, text = fetch(browser, "PUT", f"/api/week/events/{event}/drafts/3",
+                         draft("blue", {10: ("Azir", "mid", vladi)}))
+    assert status == 422 and "Azir (B3) was used in game 1" in text, text
+    # In soft fearless only our own picks lock: Azir is ours again.
+    rule = {"kind": "match", "start": f"{next_thursday()}T18:00", "opponent": "G2",
+            "format": "bo5"}
+    assert fetch(browser, "PUT", f"/api/week/events/{event}",
+                 rule | {"draftRule": "soft-fearless"})[0] == 200
+    browser.get(f"{server}/events/{event}?game=3")
+    assert browser.find_element(
+        By.CSS_SELECTOR, "#draft-grid button[value=azir]").get_attribute("disabled") is None
+    assert fetch(browser, "PUT", f"/api/week/events/{event}",
+                 rule | {"draftRule": "fearless"})[0] == 200
+    status, text = fetch(browser, "PUT", f"/api/week/events/{event}/drafts/3",
+                         draft("blue", {10: ("Orianna", "mid", vladi)}))
+    assert status == 200, text
+    status, text = fetch(browser, "PUT", f"/api/week/events/{event}/games",
+                         [{"result": "win", "side": "blue"}, {"result": "loss", "side": "red"},
+                          {"result": "win", "side": "blue"}])
+    assert status == 200, text
+
+    # After the series: the figures come from the drafts.
+    browser.get(f"{server}/pools")
+    figures = browser.find_element(By.CSS_SELECTOR, ".figures").text
+    assert "Blue side 2 of 2 won (100%)" in figures
+    assert "Red side 0 of 1 won (0%)" in figures
+    assert "Vladi (Ahri, Orianna, Syndra) 2 of 3 won (67%)" in figures
+    assert "G2 (3 drafts)" in figures and "First picks: Azir ×1, Gnar ×1" in figures
+    assert violations(browser) == []
+
+    desktop = chrome(desktop=True)
+    try:
+        sign_in(desktop, server, "coach", "coach password")
+        desktop.get(f"{server}/pools")
+        desktop.save_screenshot(str(screenshots / "pools-desktop.png"))
+        assert violations(desktop) == []
+    finally:
+        desktop.quit()
