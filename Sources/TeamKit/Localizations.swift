@@ -1166,7 +1166,6 @@ enum Localizations {
       "Le fichier de base de données (sinon $KCORP_DB, sinon $XDG_DATA_HOME/kcorp/roster.sqlite ou ~/.local/share/kcorp/roster.sqlite).",
     "The days of the week it repeats on, such as tue,thu (or mar,jeu).":
       "Les jours de la semaine où il se répète, par exemple mar,jeu (ou tue,thu).",
-    "The draft of game %@ is complete.": "La draft de la partie %@ est complète.",
     "The draft of game %@ is complete. Its result:":
       "La draft de la partie %@ est complète. Son résultat :",
     "The event's id (kcorp week shows it).": "L’identifiant de l’événement (kcorp week le montre).",
