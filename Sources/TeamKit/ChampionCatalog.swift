@@ -59,6 +59,13 @@ public struct ChampionCatalog: Sendable {
   /// and dots do not matter (`"k'sante"`, `"KSante"`, `"drmundo"`, `"monkeyking"`).
   public func find(_ idOrName: String) -> Champion? { byKey[Champion.searchKey(idOrName)] }
 
+  /// The champion `text` names, forgiving as the search is (`kaisa`, `ksan`): its id or name,
+  /// else the search's best match; nil for text without a letter or digit, or no match.
+  public func match(_ text: String) -> Champion? {
+    guard !Champion.searchKey(text).isEmpty else { return nil }
+    return find(text) ?? search(text).first
+  }
+
   /// The champion whose picture is named `imageName`, or nil.
   public func champion(imageName: String) -> Champion? {
     champions.first { $0.imageName == imageName }

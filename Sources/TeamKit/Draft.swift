@@ -121,6 +121,7 @@ public struct GameDraft: Hashable, Sendable {
     }
     var checked = self
     var seen: [String: DraftSlot] = [:]
+    var taken: [DraftTeam: [Position: DraftSlot]] = [:]
     let locked = DraftTeam.allCases.map { rule.locked(for: $0, after: earlier) }
     for (index, slot) in DraftSlot.order.enumerated() {
       guard let text = champions[index] else {
@@ -151,19 +152,38 @@ public struct GameDraft: Hashable, Sendable {
             champion.name, slot.code, game, rule.rawValue))
       }
       checked.champions[index] = champion.id
-      if slot.action == .ban, roles[index] != nil || self.players[index] != nil {
-        throw ValidationError(.draft, Message("A ban has no role or player (%@).", slot.code))
-      }
-      if team == .them, self.players[index] != nil {
-        throw ValidationError(
-          .draft, Message("Name our players on our picks only (%@).", slot.code))
-      }
-      if let player = self.players[index], !players.contains(player) {
-        throw ValidationError(
-          .draft,
-          Message("No player of the organisation has the id %1$@ (%2$@).", player, slot.code))
-      }
+      try checkPick(index, slot, team, taken: &taken, players: players)
     }
     return checked
+  }
+
+  /// The role and player of turn `index`: on a pick only, a role once for each team, a player
+  /// on ours only and one of `players`.
+  private func checkPick(
+    _ index: Int, _ slot: DraftSlot, _ team: DraftTeam,
+    taken: inout [DraftTeam: [Position: DraftSlot]],
+    players: Set<UUID>
+  ) throws(ValidationError) {
+    if slot.action == .ban, roles[index] != nil || self.players[index] != nil {
+      throw ValidationError(.draft, Message("A ban has no role or player (%@).", slot.code))
+    }
+    if let role = roles[index] {
+      if let other = taken[team]?[role] {
+        throw ValidationError(
+          .draft,
+          Message(
+            "%1$@ and %2$@ are both %3$@: give each pick of a team its own role.", other.code,
+            slot.code, role.displayName))
+      }
+      taken[team, default: [:]][role] = slot
+    }
+    if team == .them, self.players[index] != nil {
+      throw ValidationError(.draft, Message("Name our players on our picks only (%@).", slot.code))
+    }
+    if let player = self.players[index], !players.contains(player) {
+      throw ValidationError(
+        .draft,
+        Message("No player of the organisation has the id %1$@ (%2$@).", player, slot.code))
+    }
   }
 }

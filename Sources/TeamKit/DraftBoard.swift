@@ -60,6 +60,10 @@ extension TeamEvent {
     draftRule.locked(for: team, after: Array(drafts.prefix(max(0, game - 1))))
   }
 
-  /// The games of the series not begun: those after the drafts entered.
-  public var gamesLeft: Int { max(0, gameCount - drafts.count) }
+  /// The games of the series not begun: those after the last draft with a champion (a side
+  /// chosen begins nothing).
+  public var gamesLeft: Int {
+    let begun = drafts.lastIndex { $0.champions.contains { $0 != nil } }.map { $0 + 1 } ?? 0
+    return max(0, gameCount - begun)
+  }
 }

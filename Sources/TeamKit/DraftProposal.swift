@@ -34,6 +34,8 @@ public struct DraftProposal: Hashable, Sendable, Identifiable {
   public static let maxPerGame = 40
   /// The longest a proposal's note may be.
   public static let maxNoteLength = 200
+  /// The longest an author's name is kept (an import's).
+  public static let maxAuthorLength = 64
 }
 
 /// A proposal as typed: the game, `ban` or `pick`, a champion (forgiving as the search is),
@@ -67,15 +69,16 @@ public struct ProposalInput: Hashable, Sendable {
     guard let action = DraftSlot.Action(rawValue: action.lowercased()) else {
       throw ValidationError(.draft, Message("Propose a ban or a pick (not “%@”).", action))
     }
-    guard let found = catalog.find(champion) ?? catalog.search(champion).first,
-      !champion.trimmingCharacters(in: .whitespaces).isEmpty
-    else {
+    guard let found = catalog.match(champion) else {
       throw ValidationError(
         .draft, Message("“%@” is not a champion; check its spelling.", champion))
     }
-    if let locked = event.locked(for: .us, inGame: game)[found.id],
-      action == .pick || event.draftRule == .fullFearless
-    {
+    if event.drafts.indices.contains(game - 1), event.drafts[game - 1].isComplete {
+      throw ValidationError(
+        .draft, Message("Game %@ is drafted already: propose for a game to come.", game))
+    }
+    // The rule locks a champion for our bans and picks alike.
+    if let locked = event.locked(for: .us, inGame: game)[found.id] {
       throw ValidationError(
         .draft,
         Message(
@@ -94,8 +97,9 @@ public struct ProposalInput: Hashable, Sendable {
       throw ValidationError(
         .draft, Message("Game %1$@ has %2$@ proposals already.", game, DraftProposal.maxPerGame))
     }
+    // To the second, as its JSON writes it.
     return DraftProposal(
       game: game, action: action, champion: found.id, player: player, author: author, note: note,
-      created: now)
+      created: Date(timeIntervalSince1970: now.timeIntervalSince1970.rounded(.down)))
   }
 }

@@ -21,6 +21,8 @@ enum Localizations {
     "%1$@ added the team %2$@.": "%1$@ a ajouté l’équipe %2$@.",
     "%1$@ and %2$@ are both %3$@: a swap exchanges two statuses.":
       "%1$@ et %2$@ sont tous deux %3$@ : un échange intervertit deux statuts.",
+    "%1$@ and %2$@ are both %3$@: give each pick of a team its own role.":
+      "%1$@ et %2$@ sont tous deux %3$@ : donnez à chaque pick d’une équipe son propre rôle.",
     "%1$@ and %2$@ are not on the same team.": "%1$@ et %2$@ ne sont pas dans la même équipe.",
     "%1$@ answered %2$@ for %3$@ to %4$@ on %5$@.":
       "%1$@ a répondu « %2$@ » pour %3$@ à %4$@ le %5$@.",
@@ -544,6 +546,8 @@ enum Localizations {
     "Game %1$@: the other team’s %2$@": "Partie %1$@ : %2$@ adverse",
     "Game %1$@: who played %2$@": "Partie %1$@ : qui a joué %2$@",
     "Game %@": "Partie %@",
+    "Game %@ is drafted already: propose for a game to come.":
+      "La partie %@ a déjà sa draft : proposez pour une partie à venir.",
     "Game %@ is not drafted yet.": "La partie %@ n’a pas encore de draft.",
     "Game %@ ✓": "Partie %@ ✓",
     "Game %@: VOD address": "Partie %@ : adresse de la VOD",
@@ -587,6 +591,8 @@ enum Localizations {
       "Donnez un FICHIER photo ou --none, l’un des deux.",
     "Give a player a photo (JPEG, PNG, WebP or HEIC), or --none to remove it.":
       "Donner une photo à un joueur (JPEG, PNG, WebP ou HEIC), ou --none pour la retirer.",
+    "Give a pool to a player of the file, once: %@.":
+      "Donnez un pool à un joueur du fichier, une seule fois : %@.",
     "Give a sequence of 0 to %@ (the changes counted).":
       "Donnez une séquence de 0 à %@ (le nombre de modifications).",
     "Give at most %@ absences.": "Donnez %@ absences au plus.",
@@ -903,6 +909,7 @@ enum Localizations {
     "Player (for a player's role)": "Joueur (pour le rôle de joueur)",
     "Player to invite": "Joueur à inviter",
     "Player: %@": "Joueur : %@",
+    "Pool %@": "Pool %@",
     "Pools": "Pools",
     "Pools · %@": "Pools · %@",
     "Precondition Failed": "Condition préalable non remplie",
@@ -1156,6 +1163,8 @@ enum Localizations {
     "The certificate's PEM private key.": "La clé privée PEM du certificat.",
     "The champion art could not be stored (%@); nothing was changed.":
       "Les illustrations n’ont pas pu être enregistrées (%@) ; rien n’a été modifié.",
+    "The champion pools of the file’s %1$@ players become the file’s (%2$@ champions).":
+      "Les pools de champions des %1$@ joueurs du fichier deviennent ceux du fichier (%2$@ champions).",
     "The champions of the turns in order, comma-separated; empty for a turn not chosen.":
       "Les champions des tours dans l’ordre, séparés par des virgules ; vide pour un tour non choisi.",
     "The contract ends on DATE (YYYY-MM-DD).": "Le contrat finit le DATE (AAAA-MM-JJ).",
@@ -1327,6 +1336,7 @@ enum Localizations {
       "Cet effectif est en mémoire et ne planifie aucun événement : ouvrez un effectif enregistré.",
     "This roster keeps no photos: open a saved roster.":
       "Cet effectif ne garde pas de photos : ouvrez un effectif enregistré.",
+    "This series has %@ games at most.": "Cette série compte au plus %@ parties.",
     "This series has %@ games drafted; choose a format of as many games or more.":
       "Cette série a %@ parties draftées ; choisissez un format d’autant de parties ou plus.",
     "This server cannot process photos (libvips is missing); ask whoever runs it to install Debian’s libvips42.":

@@ -30,7 +30,7 @@ extension RosterStore {
     return try RosterImport(
       data, current: roster.players, removed: roster.removed.map(\.player), teams: roster.teams,
       team: team, mode: mode, today: Day(now()), champions: roster.champions,
-      photoHash: { Photo(jpeg: $0).hash })
+      pools: roster.schedule.pools, photoHash: { Photo(jpeg: $0).hash })
   }
 
   /// Applies a checked import in one change: the removed players go to Recently removed,
@@ -84,8 +84,7 @@ extension RosterStore {
         try writer.keepPhoto(of: id, setting: photo.hash, for: record.id)
         try writer.setPhoto(of: id, jpeg: photo.jpeg, hash: photo.hash)
       }
-      if let week = plan.schedule {
-        try writer.replaceWeek(with: Self.imported(week, over: roster.schedule, at: at))
+      if try Self.replaceWeekAndPools(plan, over: roster.schedule, writer, at: at) {
         schedule = try writer.schedule()
       }
       try writer.record(
@@ -173,6 +172,19 @@ extension RosterStore {
       return changed
     }
     return Schedule(events: events, availability: week.availability)
+  }
+
+  /// Writes the file's week and pools where the plan has them; whether it had any.
+  private static func replaceWeekAndPools(
+    _ plan: RosterImport, over current: Schedule, _ writer: Writer, at date: Date
+  ) throws -> Bool {
+    if let week = plan.schedule {
+      try writer.replaceWeek(with: imported(week, over: current, at: date))
+    }
+    for player in plan.pools == nil ? [] : plan.players {
+      try writer.setPool(of: player.id, to: plan.pools?[player.id] ?? [])
+    }
+    return plan.schedule != nil || plan.pools != nil
   }
 
   /// Puts the players an import touched back as they were: those it changed get their

@@ -112,6 +112,7 @@ extension RosterStore {
       event.games = current.games
       event.series = current.series
       event.drafts = try Self.keptDrafts(of: current, in: event, roster: roster)
+      event.proposals = current.proposals.filter { $0.game <= event.gameCount }
       event.sequence = current.sequence
       event.updated = current.updated
       guard event != current else { return (nil, current) }

@@ -35,8 +35,14 @@ struct ShowPools: Command {
     } else {
       series = week.schedule.nextSeries(of: week.team.id, after: now)
     }
+    // What the games show counts every team's: a player may have moved or stood in.
+    var events: [TeamEvent] = []
+    for team in try await roster.organisation().teams {
+      events += try await roster.week(team: team.id.text).schedule.events
+    }
     let board = PoolBoard(
-      players: week.players, schedule: week.schedule, event: series, catalog: .builtIn, now: now)
+      players: week.players, schedule: Schedule(events: events, pools: week.schedule.pools),
+      event: series, catalog: .builtIn, now: now)
     if json {
       print(text(TeamJSON.encode(board, pretty: true)))
       return

@@ -201,6 +201,9 @@ struct Import: Command {
           plan.leftOut.map { "\($0.name) (\($0.team))" }.joined(separator: localized(", "))))
     }
     if let week = plan.schedule { lines.append(RosterImport.weekSummary(week, in: .system)) }
+    if let pools = plan.pools {
+      lines.append(RosterImport.poolsSummary(pools, players: plan.players.count, in: .system))
+    }
     return lines
   }
 }

@@ -44,6 +44,11 @@ import Testing
     #expect(draft.champions[8] == nil && draft.roles[8] == nil && draft.players[8] == nil)
     #expect(draft.choosing("jax", at: 20) == draft && draft.choosing("jax", at: -1) == draft)
     #expect(draft.picks(of: .us).map(\.champion) == ["ksante"])
+    // A team's role is taken once in a game.
+    var twice = draft.choosing("viktor", at: 8, role: .top)
+    #expect(throws: ValidationError.self) {
+      try twice.validated(after: [], rule: .standard, catalog: .builtIn, players: [mid])
+    }
   }
 
   @Test func aMidShortOfChampionsForTheGamesLeftIsFlaggedAndSoftFearlessGivesTheirPickBack()

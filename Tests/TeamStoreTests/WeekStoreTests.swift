@@ -232,6 +232,9 @@ import Testing
       [GameInput(result: "win", champions: ["ksante"], opponentChampions: ["", "", "azir"])],
       of: scrim.id)
     try await store.answer(.maybe, for: canna.id, to: scrim.id)
+    try await store.setPool(of: canna.id, to: [PoolInput(champion: "Jax", comfort: "4")])
+    _ = try await store.propose(
+      ProposalInput(game: 1, action: "ban", champion: "Azir"), to: scrim.id, by: "coach")
     let exported = RosterFile.export(
       store.players, as: .json, teams: store.roster.teams, schedule: store.roster.schedule)
     let week = store.roster.schedule
@@ -243,7 +246,10 @@ import Testing
     // Another week in its place, then the export's back: as it was, reopened too.
     _ = try await store.addEvent(EventInput(kind: "training", start: "2026-03-27T18:00"))
     try await store.setAvailability(of: canna.id, to: Availability())
+    try await store.setPool(of: canna.id, to: [])
     try await store.importing(exported)
+    #expect(store.roster.schedule.pools[canna.id] == [PoolEntry(champion: "jax", comfort: 4)])
+    #expect(store.roster.schedule.event(id: scrim.id)?.proposals.map(\.champion) == ["azir"])
     #expect(store.roster.schedule.events.map(\.id) == [scrim.id])
     #expect(store.roster.schedule.event(id: scrim.id)?.games == week.event(id: scrim.id)?.games)
     #expect(store.roster.schedule.event(id: scrim.id)?.answers == [canna.id: .maybe])
@@ -465,6 +471,7 @@ import Testing
       ProposalInput(game: 4, action: "pick", champion: "Jax"),
       ProposalInput(game: 2, action: "steal", champion: "Jax"),
       ProposalInput(game: 2, action: "pick", champion: "Jax", player: UUID()),
+      ProposalInput(game: 2, action: "pick", champion: "?"),
     ] {
       let refused = await #expect(throws: RosterError.self) {
         try await store.propose(wrong, to: series.id)
@@ -475,6 +482,10 @@ import Testing
       try await store.propose(
         ProposalInput(game: 2, action: "ban", champion: "Jax"), to: series.id, onTeam: UUID())
     }
+    // A change of the event keeps them.
+    _ = try await store.updateEvent(
+      id: series.id,
+      with: EventInput(kind: "match", start: "2027-01-05T18:00", opponent: "G2", format: "bo3"))
     let reopened = try #require(try db.open().roster.schedule.event(id: series.id))
     #expect(reopened.proposals == [pick] && reopened.drafts.count == 1)
     let copy = try RosterStore(path: folder.path("proposal-copy.sqlite"))

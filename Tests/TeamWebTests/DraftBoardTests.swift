@@ -85,6 +85,16 @@ import Testing
       session: session)
     #expect(forgiving.status == 303)
     #expect(app.store.roster.schedule.event(id: event.id)?.drafts[1].champions[0] == "kaisa")
+    // A turn out of the twenty, nothing typed, a game past the series: said, nothing stored.
+    for fields in [
+      [("turn", "25"), ("champion", "ahri")], [("search", "  ")], [("result", "win")],
+    ] {
+      let path = "/events/\(event.id)/drafts/\(fields[0].0 == "result" ? 6 : 2)"
+      let refused = try await app.post(path, [("csrf", session.token)] + fields, session: session)
+      #expect(refused.status == 422 || refused.status == 404, "\(fields) \(refused.status)")
+    }
+    let stored = app.store.roster.schedule.event(id: event.id)
+    #expect(stored?.drafts[1].champions.compactMap(\.self) == ["kaisa"] && stored?.games.count == 1)
   }
 
   @Test func thePoolsPageCountsEachPlayersChampionsLeftAndTheFiguresComeFromTheDrafts() async throws
@@ -108,6 +118,9 @@ import Testing
       ])
     let unknown = try await app.post(
       "/players/\(mid.id)/pool", [("csrf", session.token), ("champion", "Zzzz")], session: session)
+    let empty = try await app.post(
+      "/players/\(mid.id)/pool", [("csrf", session.token), ("champion", " ")], session: session)
+    #expect(empty.status == 422 && app.store.roster.schedule.pools[mid.id]?.count == 4)
     #expect(
       unknown.status == 422 && unknown.text.contains("is not a champion")
         && unknown.text.contains(#"value="Zzzz""#))

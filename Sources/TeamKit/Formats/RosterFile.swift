@@ -39,8 +39,9 @@ public enum RosterFile {
   /// The players in `format`: JSON, or CSV in UTF-8 with a byte-order mark (so that
   /// spreadsheets read accents right), a header row and CRLF line ends.
   ///
-  /// The JSON is `{"availability":[…],"events":[…],"players":[…]}`: the players as the API
-  /// writes them, and the week (the API's shapes, without verdicts).
+  /// The JSON is `{"availability":[…],"events":[…],"players":[…],"pools":[…]}`: the players
+  /// as the API writes them, the week (the API's shapes, without verdicts) and the champion
+  /// pools.
   /// - Parameters:
   ///   - photos: JPEGs by player, written into the JSON as base64 (`photo`); a CSV holds
   ///     text only.
@@ -56,7 +57,10 @@ public enum RosterFile {
         players: players.map { ($0, photos[$0.id]) },
         availability: players.compactMap { player in
           schedule.availability[player.id].map { PlayerHours(player: player.id, hours: $0) }
-        }, events: schedule.events)
+        }, events: schedule.events,
+        pools: players.compactMap { player in
+          schedule.pools[player.id].map { PlayerPool(player: player.id, pool: $0) }
+        })
       return TeamJSON.encode(file, pretty: true) + Data("\n".utf8)
     case .csv, .frenchCSV:
       let french = format == .frenchCSV
@@ -108,6 +112,7 @@ public enum RosterFile {
     let players: [(Player, photo: Data?)]
     let availability: [PlayerHours]
     let events: [TeamEvent]
+    let pools: [PlayerPool]
 
     /// A player with their photo.
     struct Exported: JSONWritable {
@@ -121,6 +126,7 @@ public enum RosterFile {
         $0.member("availability", availability)
         $0.member("events", events.map { EventDocument($0, verdict: nil) })
         $0.member("players", players.map { Exported(player: $0.0, photo: $0.photo) })
+        $0.member("pools", pools)
       }
     }
   }
@@ -187,7 +193,7 @@ public enum RosterFile {
   /// carries (nil for a CSV, or for a JSON list of players as the API gives it).
   /// - Throws: ``Problems`` listing every unreadable line or entry.
   static func entries(_ data: Data, champions: ChampionCatalog) throws(Problems) -> (
-    players: [Entry], availability: [PlayerHours]?, events: [TeamEvent]?
+    players: [Entry], availability: [PlayerHours]?, events: [TeamEvent]?, pools: [PlayerPool]?
   ) {
     switch format(of: data) {
     case .json:
@@ -203,12 +209,12 @@ public enum RosterFile {
               : Message("Player %1$@ (“%2$@”)", index + 1, oneLine(entry.input.name)),
             id: entry.id, input: entry.input, fields: entry.fields, photo: entry.photo)
         }
-        return (players, file.availability, file.events)
+        return (players, file.availability, file.events, file.pools)
       } catch {
         throw Problems(problems: [Problem(place: Message("The file"), message: error.message)])
       }
     case .csv, .frenchCSV:
-      return (try csvEntries(text(of: data), champions: champions), nil, nil)
+      return (try csvEntries(text(of: data), champions: champions), nil, nil, nil)
     }
   }
 
@@ -218,13 +224,15 @@ public enum RosterFile {
     let players: [JSONEntry]
     let availability: [PlayerHours]?
     let events: [TeamEvent]?
+    let pools: [PlayerPool]?
 
-    private enum CodingKeys: String, CodingKey { case players, availability, events }
+    private enum CodingKeys: String, CodingKey { case players, availability, events, pools }
 
     init(players: [JSONEntry]) {
       self.players = players
       availability = nil
       events = nil
+      pools = nil
     }
 
     init(from decoder: any Decoder) throws {
@@ -233,6 +241,8 @@ public enum RosterFile {
       // Absent: the file keeps the week (checked with the other in RosterImport).
       availability = try container.decodeIfPresent([PlayerHours].self, forKey: .availability)
       events = try container.decodeIfPresent([TeamEvent].self, forKey: .events)
+      // Absent: the players keep their pools.
+      pools = try container.decodeIfPresent([PlayerPool].self, forKey: .pools)
     }
   }
 

@@ -47,10 +47,15 @@ public struct RosterImport: Sendable {
   /// one; nil for a file without one (a CSV, a list of players), which keeps the week, and
   /// for a team's import, which takes players only.
   public let schedule: Schedule?
+  /// The champion pools a JSON export carries, each checked, for the file's players (one
+  /// without an entry gets an empty pool); nil for a file without them, which keeps them, or
+  /// whose pools are those the players have.
+  public let pools: [UUID: [PoolEntry]]?
 
   /// Whether the import changes nothing.
   public var isEmpty: Bool {
     added.isEmpty && restored.isEmpty && changed.isEmpty && removed.isEmpty && schedule == nil
+      && pools == nil
   }
 
   /// Reads and checks every row of `data` (JSON or CSV) against the roster and the others in
@@ -63,13 +68,15 @@ public struct RosterImport: Sendable {
   ///   - team: the team the import is about; nil for the whole organisation (a row without a
   ///     team then goes to the first).
   ///   - champions: the champions a favourite may be (the store's).
+  ///   - currentPools: the players' champion pools now, to tell whether the file's change them.
   ///   - photoHash: a photo's name as the store keeps it (its SHA-256), to tell a photo the
   ///     player has already.
   /// - Throws: ``RosterFile/Problems`` listing every problem with its line or entry.
   public init(
     _ data: Data, current: [Player], removed: [Player] = [], teams: [Team] = [.first],
     team: Team? = nil, mode: Mode = .merge, today: Day = Day(Date()),
-    champions: ChampionCatalog = .builtIn, photoHash: (Data) -> String = { _ in "" }
+    champions: ChampionCatalog = .builtIn, pools currentPools: [UUID: [PoolEntry]] = [:],
+    photoHash: (Data) -> String = { _ in "" }
   ) throws(RosterFile.Problems) {
     let file = try RosterFile.entries(data, champions: champions)
     let inScope = { (player: Player) in team.map { player.teamID == $0.id } ?? true }
@@ -238,7 +245,13 @@ public struct RosterImport: Sendable {
             "Give both “availability” and “events” to replace the week, or neither to keep it."
           )))
     }
+    let pools = file.pools.flatMap {
+      Self.changedPools(
+        $0, players: players.map(\.id), current: currentPools, champions: champions,
+        problems: &problems)
+    }
     guard problems.isEmpty else { throw RosterFile.Problems(problems: problems) }
+    self.pools = pools
     self.team = team
     self.mode = mode
     self.teams = teams
@@ -271,6 +284,7 @@ public struct RosterImport: Sendable {
     lines += added.map { "+\(fields($0))" }  // their ids are new each time
     lines += photos.keys.map(\.uuidString).sorted()
     if let schedule { lines.append("week \(schedule.events.count) \(schedule.availability.count)") }
+    if let pools { lines.append("pools \(pools.count)") }
     return fnv1a(lines.joined(separator: "\n").utf8)
   }
 
@@ -344,6 +358,11 @@ public struct RosterImport: Sendable {
       } catch {
         problems.append(.init(place: place, message: error.message))
       }
+    }
+    // A proposal's id is its own: one that appears again in the file is left out.
+    var proposals: Set<UUID> = []
+    for index in checked.indices {
+      checked[index].proposals.removeAll { !proposals.insert($0.id).inserted }
     }
     return Schedule(events: checked, availability: availability)
   }
@@ -424,14 +443,8 @@ public struct RosterImport: Sendable {
           after: kept.drafts, rule: kept.draftRule, catalog: champions,
           players: Set(players.keys)))
     }
-    // Proposals within the series' games, their players not in the file left out.
-    kept.proposals = event.proposals.filter { (1...kept.gameCount).contains($0.game) }
-      .prefix(DraftProposal.maxPerGame * kept.gameCount).map { proposal in
-        var proposal = proposal
-        if let player = proposal.player, players[player] == nil { proposal.player = nil }
-        proposal.note = String(proposal.note.prefix(DraftProposal.maxNoteLength))
-        return proposal
-      }
+    kept.proposals = keptProposals(
+      event.proposals, of: kept, players: players, champions: champions)
     return kept
   }
 

@@ -56,6 +56,7 @@ extension Pages {
     }
     if canEdit {
       parts.append(fieldError(view.errors, .draft))
+      parts.append(fieldError(view.errors, .game))
       parts.append(
         draft.map {
           championPicker(event, draft: $0, game: view.game, turn: turn, view: view, token: token)

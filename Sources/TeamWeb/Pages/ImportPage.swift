@@ -121,6 +121,12 @@ extension Pages {
     if let week = plan.schedule {
       body.append(.h("p", ["class": "week-import"], RosterImport.weekSummary(week, in: language)))
     }
+    if let pools = plan.pools {
+      body.append(
+        .h(
+          "p", ["class": "week-import"],
+          RosterImport.poolsSummary(pools, players: plan.players.count, in: language)))
+    }
     body += importSections(plan)
     if !plan.unchanged.isEmpty {
       body.append(

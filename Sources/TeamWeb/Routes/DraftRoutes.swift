@@ -33,7 +33,9 @@ extension WebApp {
       let form = context.form
       var view = DraftView(event, query: ["game": String(game)])
       view.typed = form["search"]?.first ?? ""
-      view.turn = form["turn"]?.first.flatMap { Int($0) }
+      view.turn = form["turn"]?.first.flatMap { Int($0) }.flatMap {
+        DraftSlot.order.indices.contains($0) ? $0 : nil
+      }
       do throws(RosterError) {
         if let result = form["result"]?.first {
           try await context.scope.logGames(
@@ -148,14 +150,11 @@ extension WebApp {
     else { throw .invalid(ValidationError(.draft, Message("Choose a turn of the draft."))) }
     if value("clear") == "true" { return current.choosing(nil, at: turn) }
     let typed = value("champion").isEmpty ? value("search") : value("champion")
-    guard
-      let champion = roster.champions.find(typed)
-        ?? (typed.isEmpty ? nil : roster.champions.search(typed).first)
-    else {
+    guard let champion = roster.champions.match(typed) else {
       throw .invalid(
         ValidationError(
           .draft,
-          typed.isEmpty
+          Champion.searchKey(typed).isEmpty
             ? Message("Choose a champion, or type a few letters of one.")
             : Message("No champion matches “%@”.", typed)))
     }
@@ -172,6 +171,10 @@ extension WebApp {
     throws(RosterError) -> [GameInput]
   {
     var games = event.games.map(GameInput.init)
+    guard game <= event.gameCount else {
+      throw .invalid(
+        ValidationError(.game, Message("This series has %@ games at most.", event.gameCount)))
+    }
     guard game <= games.count + 1 else {
       throw .invalid(
         ValidationError(.game, Message("Log game %@ first.", games.count + 1)))
@@ -215,7 +218,7 @@ extension WebApp {
         PoolInput(champion: $0.champion, comfort: String($0.comfort), priority: $0.priority)
       }
       let named = value("champion")
-      let found = roster.champions.find(named) ?? roster.champions.search(named).first
+      let found = roster.champions.match(named)
       let index = inputs.firstIndex { $0.champion == found?.id }
       if value("remove") == "true" {
         if let index { inputs.remove(at: index) }
