@@ -26,6 +26,13 @@ public struct WeekView: View {
             }
           }
         }
+        Section {
+          NavigationLink {
+            PoolsView()
+          } label: {
+            Text("Pools")
+          }
+        }
         let zone = week.team.zone
         let today = Day(Date(), in: zone)
         Text(localized("Times on %@’s clock (%@).", week.team.name, zone.identifier))
@@ -40,6 +47,13 @@ public struct WeekView: View {
             }
             ForEach(events) { event in
               EventRow(event: event, verdict: week.verdict(of: event), zone: zone, me: me)
+              if event.format != nil {
+                NavigationLink {
+                  SeriesView(event: event)
+                } label: {
+                  Text(localized("Draft · %@", event.draftRule.displayName(in: .system)))
+                }
+              }
             }
           } header: {
             Text(

@@ -102,4 +102,46 @@ import Testing
     try await team.load()
     #expect(team.week?.schedule.events.count == 2)
   }
+
+  @Test func aPlayerReadsTheSeriesAndPoolsAndProposesForThemselfThroughTheServer() async throws {
+    let (bo, _, _) = try await scrim()
+    let series = try await store.addEvent(
+      EventInput(
+        kind: "match", start: "2099-01-05T17:00", opponent: "G2", format: "bo3",
+        draftRule: "fearless"))
+    try await store.setPool(of: bo.id, to: [PoolInput(champion: "Vi", comfort: "5")])
+    try await store.saveDraft(
+      GameDraft(side: .blue).choosing("viego", at: 7), game: 1, of: series.id)
+    var policy = AccessControl.Policy()
+    policy.concurrentHashes = 2
+    let access = AccessControl(store: store, policy: policy)
+    try await access.addAccount(name: "bo", role: .player, password: "bo's password", player: bo.id)
+    let server = try WebApp.serve(store: store, port: 0, requireLogin: true, access: access)
+    defer { server.stop() }
+    let url = try #require(URL(string: "http://127.0.0.1:\(server.port)"))
+    let team = EsportTeam(
+      source: try await TeamServer.signIn(url: url, name: "bo", password: "bo's password"))
+    try await team.load()
+    try await team.loadWeek()
+    // The pools and the series as PoolsView and SeriesView read them.
+    let week = try #require(team.week)
+    #expect(week.schedule.pools[bo.id] == [PoolEntry(champion: "vi", comfort: 5)])
+    let shown = try #require(week.schedule.event(id: series.id))
+    #expect(week.schedule.nextSeries(of: week.team.id, after: Date())?.id == series.id)
+    let board = PoolBoard(
+      players: week.players, schedule: week.schedule, event: shown, catalog: .builtIn,
+      now: Date())
+    #expect(board.need == 2 && board.rows.first { $0.player.id == bo.id }?.left == 1)
+
+    try await team.propose(.pick, "Vi", note: "comfort", game: 2, of: shown)
+    let proposal = try #require(store.roster.schedule.event(id: series.id)?.proposals.first)
+    #expect(proposal.player == bo.id && proposal.author == "bo" && proposal.champion == "vi")
+    #expect(team.week?.schedule.event(id: series.id)?.proposals.count == 1)
+    // G2's Viego of game 1 is locked in fearless: refused, nothing added.
+    let refused = await #expect(throws: ValidationError.self) {
+      try await team.propose(.pick, "Viego", game: 2, of: shown)
+    }
+    #expect(refused?.description.contains("used in game 1") == true)
+    #expect(store.roster.schedule.event(id: series.id)?.proposals.count == 1)
+  }
 }

@@ -292,6 +292,21 @@ public final class EsportTeam {
     try? await loadWeek()
   }
 
+  /// Proposes a ban or a pick for a game of an event's series: a player's own account for
+  /// themself, the staff for the team.
+  /// - Throws: the source's refusal (a champion the series' rule locks, say); nothing changes.
+  public func propose(
+    _ action: DraftSlot.Action, _ champion: String, note: String = "", game: Int,
+    of event: TeamEvent
+  ) async throws {
+    try requireConnection()
+    _ = try await source.propose(
+      ProposalInput(
+        game: game, action: action.rawValue, champion: champion, player: ownPlayerID,
+        note: note), to: event.id)
+    try? await loadWeek()
+  }
+
   /// Stops offering to undo the last removal.
   public func dismissUndo() { lastRemoved = nil }
 
