@@ -147,6 +147,15 @@ import Testing
     #expect(
       pools.contains("Used in game 1")
         && pools.contains("Comfort 5/5 · priority · 1 game, 100% won"))
+    // In French, with the scene's words.
+    let french = try await app.client.get("/pools?team=KC", headers: ["Accept-Language": "fr-FR"])
+      .text
+    #expect(french.contains("3 restants sur 4 nécessaires\u{a0}: trop court"))
+    #expect(french.contains("Joué en partie 1") && french.contains("Aisance 5/5 · prioritaire"))
+    let board = try await app.client.get(
+      "/events/\(event.id)", headers: ["Accept-Language": "fr-FR"]
+    ).text
+    #expect(board.contains("Draft · Fearless") && board.contains("Plan de la partie 2"))
     let api = try await app.client.get("/api/pools?team=KC").text
     #expect(api.contains(#""depth":"short""#) && api.contains(#""lockedIn":1"#))
     let figures = try await app.client.get("/api/figures?team=KC").text

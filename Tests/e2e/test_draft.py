@@ -98,6 +98,17 @@ def tap(browser, champion):
 def test_a_bo5_in_hard_fearless_drafted_on_a_phone_with_its_pools_and_figures(
         draft_server, browser, screenshots):
     server, event = draft_server
+    # A second screen follows the draft live, as an analyst's laptop would.
+    watcher = chrome(desktop=True)
+    try:
+        sign_in(watcher, server, "coach", "coach password")
+        watcher.get(f"{server}/events/{event}?game=1")
+        drafted_on_a_phone(browser, watcher, server, event, screenshots)
+    finally:
+        watcher.quit()
+
+
+def drafted_on_a_phone(browser, watcher, server, event, screenshots):
     sign_in(browser, server, "coach", "coach password")
     browser.get(f"{server}/events/{event}")
     assert browser.find_element(By.ID, "draft-title").text == "Draft · Fearless"
@@ -117,6 +128,7 @@ def test_a_bo5_in_hard_fearless_drafted_on_a_phone_with_its_pools_and_figures(
     wait(browser).until(lambda b: "is complete" in b.find_element(By.CSS_SELECTOR, ".draft").text)
     turns = browser.find_elements(By.CSS_SELECTOR, ".draft-turns .turn-champion")
     assert [t.text for t in turns] == GAME_ONE
+    wait(watcher).until(lambda b: filled(b) == 20)
     mid = browser.find_elements(By.CSS_SELECTOR, ".draft-turns li")[10].text
     assert "Mid · Vladi" in mid
     browser.find_element(By.CSS_SELECTOR, "button[name=result][value=win]").click()
@@ -178,11 +190,6 @@ def test_a_bo5_in_hard_fearless_drafted_on_a_phone_with_its_pools_and_figures(
     assert "G2 (3 drafts)" in figures and "First picks: Azir ×1, Gnar ×1" in figures
     assert violations(browser) == []
 
-    desktop = chrome(desktop=True)
-    try:
-        sign_in(desktop, server, "coach", "coach password")
-        desktop.get(f"{server}/pools")
-        desktop.save_screenshot(str(screenshots / "pools-desktop.png"))
-        assert violations(desktop) == []
-    finally:
-        desktop.quit()
+    watcher.get(f"{server}/pools")
+    watcher.save_screenshot(str(screenshots / "pools-desktop.png"))
+    assert violations(watcher) == []
