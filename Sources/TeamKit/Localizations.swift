@@ -1465,6 +1465,7 @@ enum Localizations {
       "json (par défaut), csv, fr.csv (pour Excel en français : séparateur « ; » et dates jj/mm/aaaa), ou xlsx (un classeur Excel, dans la langue de la commande).",
     "just now": "à l’instant",
     "kcorp — the KCorp team roster.": "kcorp — l’effectif de l’équipe KCorp.",
+    "last on %@": "dernière partie le %@",
     "nationality": "nationalité",
     "never": "jamais",
     "no %@": "pas de %@",

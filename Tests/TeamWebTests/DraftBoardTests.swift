@@ -146,7 +146,7 @@ import Testing
     #expect(pools.contains("3 left of 4 needed: short"))
     #expect(
       pools.contains("Used in game 1")
-        && pools.contains("Comfort 5/5 · priority · 1 game, 100% won"))
+        && pools.contains("Comfort 5/5 · priority · 1 game, 100% won · last on 5 Jan 2027"))
     // In French, with the scene's words.
     let french = try await app.client.get("/pools?team=KC", headers: ["Accept-Language": "fr-FR"])
       .text

@@ -21,7 +21,9 @@ extension Pages {
         "section", ["class": "pool-role", "aria-label": position.displayName],
         [.h("h2", [:], [Icon.lane(position), .text(position.displayName)])]
           + board.rows.filter { $0.player.position == position }.map {
-            poolCard($0, board: board, canEdit: viewer.canEdit, token: token, typed: typed)
+            poolCard(
+              $0, board: board, zone: team.zone, canEdit: viewer.canEdit, token: token,
+              typed: typed)
           })
     }
     let names = Dictionary(roster.players.map { ($0.id, $0.name) }) { first, _ in first }
@@ -87,7 +89,8 @@ extension Pages {
   /// One player's pool: its depth against the need, each champion with its comfort, what
   /// the games show, and whether the series locks it; for editors, the forms to change it.
   private func poolCard(
-    _ row: PoolBoard.Row, board: PoolBoard, canEdit: Bool, token: String, typed: PoolTyped?
+    _ row: PoolBoard.Row, board: PoolBoard, zone: TimeZone, canEdit: Bool, token: String,
+    typed: PoolTyped?
   ) -> HTML {
     let depth = board.depth(of: row)
     let depthText: String =
@@ -97,7 +100,7 @@ extension Pages {
       case .short: localized("%1$@ left of %2$@ needed: short", row.left, board.need)
       }
     let entries: [HTML] = row.entries.map {
-      poolEntry($0, of: row.player, canEdit: canEdit, token: token)
+      poolEntry($0, of: row.player, zone: zone, canEdit: canEdit, token: token)
     }
     var card: [HTML] = [
       .h(
@@ -118,9 +121,9 @@ extension Pages {
     return .h("article", ["class": "pool-card", "id": "pool-\(row.player.id)"], card)
   }
 
-  private func poolEntry(_ item: PoolBoard.Entry, of player: Player, canEdit: Bool, token: String)
-    -> HTML
-  {
+  private func poolEntry(
+    _ item: PoolBoard.Entry, of player: Player, zone: TimeZone, canEdit: Bool, token: String
+  ) -> HTML {
     let champion = champions.find(item.entry.champion)
     let name = champion.map { champions.name(of: $0, in: language) } ?? item.entry.champion
     let record = item.record
@@ -132,6 +135,9 @@ extension Pages {
         : record.games == 1
           ? localized("1 game, %@%% won", record.winRate)
           : localized("%1$@ games, %2$@%% won", record.games, record.winRate))
+    if let last = record.last {
+      facts.append(localized("last on %@", Day(last, in: zone).formatted(in: language)))
+    }
     var text: [HTML] = [
       .h("span", ["class": "name"], name),
       .h("span", ["class": "evidence"], facts.joined(separator: " · ")),
