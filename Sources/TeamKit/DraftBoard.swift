@@ -32,6 +32,18 @@ extension GameDraft {
     return draft
   }
 
+  /// The draft with a role its team took twice kept on the first pick only: drafts stored
+  /// before a team's roles were each once still read and change.
+  public var withoutRepeatedRoles: GameDraft {
+    var draft = self
+    var taken: Set<String> = []
+    for (index, slot) in DraftSlot.order.enumerated() {
+      guard let role = roles[index] else { continue }
+      if !taken.insert("\(team(of: slot)) \(role)").inserted { draft.roles[index] = nil }
+    }
+    return draft
+  }
+
   /// Whether every turn has its champion.
   public var isComplete: Bool { nextTurn == nil }
 

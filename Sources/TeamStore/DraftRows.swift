@@ -138,7 +138,7 @@ extension RosterStore {
             min(event.drafts.count + 1, most), event.drafts.count, most))
       }
       var drafts = Array(event.drafts.prefix(game - 1))
-      for draft in [draft] + event.drafts.dropFirst(game) {
+      for draft in [draft] + event.drafts.dropFirst(game).map(\.withoutRepeatedRoles) {
         drafts.append(
           try draft.validated(
             after: drafts, rule: event.draftRule, catalog: roster.champions, players: players))
@@ -171,7 +171,7 @@ extension RosterStore {
     let players = Set(roster.players.map(\.id))
     var drafts: [GameDraft] = []
     do {
-      for draft in current.drafts {
+      for draft in current.drafts.map(\.withoutRepeatedRoles) {
         drafts.append(
           try draft.validated(
             after: drafts, rule: event.draftRule, catalog: roster.champions, players: players))

@@ -346,12 +346,14 @@ extension Writer {
       plan.team.map { .text($0.id.text) } ?? .null, .double(date.timeIntervalSince1970),
       .text(author), .json(before), .json(after),
       .text(plan.restored.map(\.id.text).joined(separator: ",")),
-      .int(plan.schedule == nil ? 0 : 1)
+      // The week or the pools replaced: the import cannot be undone (nothing keeps them).
+      .int(plan.schedule == nil && plan.pools == nil ? 0 : 1)
     ).forEachRow { id = $0.int(0) }
     return ImportRecord(
       id: id, teamID: plan.team?.id, added: plan.added.count + plan.restored.count,
       changed: plan.changed.count,
-      removed: plan.removed.count, weekReplaced: plan.schedule != nil, undone: false)
+      removed: plan.removed.count, weekReplaced: plan.schedule != nil || plan.pools != nil,
+      undone: false)
   }
 
   /// Keeps a player's photo (or that they had none) before an import replaces it, and the

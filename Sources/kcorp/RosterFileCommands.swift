@@ -50,18 +50,20 @@ struct Export: Command {
     // The week, every team's, for the JSON.
     var events: [TeamEvent] = []
     var availability: [UUID: Availability] = [:]
+    var pools: [UUID: [PoolEntry]] = [:]
     if format == .json {
       for team in organisation.teams {
         let week = try await roster.week(team: team.id.text)
         events += week.schedule.events
         availability.merge(week.schedule.availability) { $1 }
+        pools.merge(week.schedule.pools) { $1 }
       }
     }
     let data: Data
     if let format {
       data = RosterFile.export(
         players, as: format, photos: photos, teams: organisation.teams,
-        schedule: Schedule(events: events, availability: availability))
+        schedule: Schedule(events: events, availability: availability, pools: pools))
     } else {
       do {
         data = try Workbook.roster(

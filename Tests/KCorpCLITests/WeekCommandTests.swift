@@ -163,6 +163,15 @@ import Testing
     #expect(board.stdout.contains(#""lockedIn" : 1"#) || board.stdout.contains(#""lockedIn": 1"#))
     #expect(try kcorp("pools", "remove", "Canna", "Zed").status == 66)
     #expect(try kcorp("pools", "remove", "Canna", "Jax").stdout == "Canna's pool: K'Sante 5/5 ★\n")
+    // An export carries the pools; its import brings them back, and says so first.
+    let file = kcorp.folder.appendingPathComponent("pools.json").path
+    #expect(try kcorp("export", "--output", file).status == 0)
+    #expect(try kcorp("import", file).stdout.contains("champion pools") == false)
+    _ = try kcorp("pools", "add", "Canna", "Jax")
+    let back = try kcorp("import", file)
+    #expect(back.status == 0 && back.stdout.contains("The champion pools of the file’s"))
+    #expect(try kcorp("pools").stdout.contains("— K'Sante 5/5 priority"))
+    #expect(try !kcorp("pools").stdout.contains("Jax"))
 
     let series = try kcorp("series")
     #expect(series.stdout.contains("Match vs G2 · Bo5  Fearless, 1 of 5 drafted  1–0"))

@@ -168,4 +168,46 @@ import Testing
       try PoolInput.validated([PoolInput(champion: "Jax", comfort: "0")], catalog: .builtIn)
     }
   }
+
+  @Test func aTeamsImportTakesItsPlayersPoolsByTheIdsItGivesThemAndLeavesTheOthers() throws {
+    let blue = Team(name: "KC Blue", tag: "KCB")
+    let canna = Player(name: "Canna", position: .top)
+    let saken = Player(name: "Saken", position: .mid, teamID: blue.id)
+    // The same players in another server's export: other ids.
+    let theirs = [
+      Player(name: "Canna", position: .top), Player(name: "Saken", position: .mid, teamID: blue.id),
+    ]
+    let exported = RosterFile.export(
+      theirs, as: .json, teams: [.first, blue],
+      schedule: Schedule(pools: [
+        theirs[0].id: [PoolEntry(champion: "jax", comfort: 2)],
+        theirs[1].id: [PoolEntry(champion: "ahri", comfort: 5, priority: true)],
+      ]))
+    let plan = try RosterImport(
+      exported, current: [canna, saken], teams: [.first, blue], team: blue,
+      pools: [saken.id: [PoolEntry(champion: "azir", comfort: 3)]])
+    #expect(plan.pools == [saken.id: [PoolEntry(champion: "ahri", comfort: 5, priority: true)]])
+    // The same pools as now: nothing to change.
+    let same = try RosterImport(
+      exported, current: [canna, saken], teams: [.first, blue], team: blue,
+      pools: [saken.id: [PoolEntry(champion: "ahri", comfort: 5, priority: true)]])
+    #expect(same.pools == nil)
+    // The whole organisation's import names a pool of a player not in the file: refused.
+    var file = try #require(try JSONSerialization.jsonObject(with: exported) as? [String: Any])
+    file["pools"] = [["player": UUID().uuidString, "pool": [] as [Any]]]
+    #expect(throws: RosterFile.Problems.self) {
+      try RosterImport(
+        try JSONSerialization.data(withJSONObject: file), current: [canna, saken],
+        teams: [.first, blue])
+    }
+  }
+
+  @Test func aRoleTakenTwiceInAStoredDraftIsKeptOnTheFirstPickOnly() throws {
+    var draft = GameDraft(side: .blue)
+    draft = draft.choosing("ksante", at: 6, role: .top).choosing("vi", at: 9, role: .top)
+      .choosing("jax", at: 7, role: .top)
+    let kept = draft.withoutRepeatedRoles
+    #expect(kept.roles == [6: .top, 7: .top])
+    _ = try kept.validated(after: [], rule: .standard, catalog: .builtIn, players: [])
+  }
 }

@@ -8,11 +8,15 @@ extension RosterImport {
     _ proposals: [DraftProposal], of event: TeamEvent, players: [UUID: UUID],
     champions: ChampionCatalog
   ) -> [DraftProposal] {
-    proposals.filter {
-      (1...event.gameCount).contains($0.game) && champions.find($0.champion) != nil
-    }
-    .prefix(DraftProposal.maxPerGame * event.gameCount).map { proposal in
+    var perGame: [Int: Int] = [:]
+    return proposals.compactMap { proposal in
+      guard (1...event.gameCount).contains(proposal.game),
+        let champion = champions.find(proposal.champion),
+        perGame[proposal.game, default: 0] < DraftProposal.maxPerGame
+      else { return nil }
+      perGame[proposal.game, default: 0] += 1
       var proposal = proposal
+      proposal.champion = champion.id
       if let player = proposal.player, players[player] == nil { proposal.player = nil }
       proposal.note = String(proposal.note.prefix(DraftProposal.maxNoteLength))
       proposal.author = String(proposal.author.prefix(DraftProposal.maxAuthorLength))
@@ -20,18 +24,29 @@ extension RosterImport {
     }
   }
 
-  /// The file's pools for `players` (the file's; one without an entry gets an empty pool),
-  /// each a player's of the file, once, each entry checked; nil when they are the `current`
-  /// ones.
+  /// The file's pools for `players` (the file's, by the ids the import gives them, `ids`
+  /// mapping the file's; one without an entry gets an empty pool), each a player's of the
+  /// file, once, each entry checked; nil when they are the `current` ones. In a team's import
+  /// (not `strict`), which leaves other teams' rows out, a pool of a player not imported is
+  /// left out too.
   static func changedPools(
-    _ pools: [PlayerPool], players: [UUID], current: [UUID: [PoolEntry]],
-    champions: ChampionCatalog, problems: inout [RosterFile.Problem]
+    _ pools: [PlayerPool], ids: [UUID: UUID], players: [UUID], current: [UUID: [PoolEntry]],
+    champions: ChampionCatalog, strict: Bool, problems: inout [RosterFile.Problem]
   ) -> [UUID: [PoolEntry]]? {
     var checked: [UUID: [PoolEntry]] = [:]
     let known = Set(players)
     for (index, entry) in pools.enumerated() {
       let place = Message("Pool %@", index + 1)
-      guard known.contains(entry.player), checked[entry.player] == nil else {
+      guard let player = ids[entry.player], known.contains(player) else {
+        if strict {
+          problems.append(
+            .init(
+              place: place,
+              message: Message("Give a pool to a player of the file, once: %@.", entry.player)))
+        }
+        continue
+      }
+      guard checked[player] == nil else {
         problems.append(
           .init(
             place: place,
@@ -39,7 +54,7 @@ extension RosterImport {
         continue
       }
       do throws(ValidationError) {
-        checked[entry.player] = try PoolInput.validated(
+        checked[player] = try PoolInput.validated(
           entry.pool.map {
             PoolInput(champion: $0.champion, comfort: String($0.comfort), priority: $0.priority)
           }, catalog: champions)
@@ -51,12 +66,4 @@ extension RosterImport {
     return same ? nil : checked
   }
 
-  /// `The champion pools of the file’s 5 players become the file’s (12 champions).`
-  public static func poolsSummary(
-    _ pools: [UUID: [PoolEntry]], players: Int, in language: Language
-  ) -> String {
-    language.localized(
-      "The champion pools of the file’s %1$@ players become the file’s (%2$@ champions).",
-      players, pools.values.map(\.count).reduce(0, +))
-  }
 }

@@ -150,6 +150,8 @@ public struct RosterImport: Sendable {
 
     var players: [Player] = []
     var usedIDs = Set(staying.map(\.id))
+    // Each row's id in the file, and the one the import gives it (a match's, or a new one).
+    var fileIDs: [UUID: UUID] = [:]
     var photos: [UUID: Data] = [:]
     var added: [Player] = []
     var restored: [Player] = []
@@ -175,6 +177,7 @@ public struct RosterImport: Sendable {
         }
         id = UUID()  // an id already someone else's: the new player gets their own
       }
+      if let fileID = entry.id { fileIDs[fileID] = id }
       let context = PlayerInput.Context(
         teams: teams, defaultTeam: team?.id,
         takenRiotID: { key in riotIDs[key].flatMap { $0.id == id ? nil : $0.name } },
@@ -247,8 +250,8 @@ public struct RosterImport: Sendable {
     }
     let pools = file.pools.flatMap {
       Self.changedPools(
-        $0, players: players.map(\.id), current: currentPools, champions: champions,
-        problems: &problems)
+        $0, ids: fileIDs, players: players.map(\.id), current: currentPools,
+        champions: champions, strict: team == nil, problems: &problems)
     }
     guard problems.isEmpty else { throw RosterFile.Problems(problems: problems) }
     self.pools = pools
@@ -435,7 +438,7 @@ public struct RosterImport: Sendable {
     guard event.drafts.count <= kept.gameCount else {
       throw ValidationError(.draft, Message("Give at most %@ drafts.", kept.gameCount))
     }
-    for var draft in event.drafts {
+    for var draft in event.drafts.map(\.withoutRepeatedRoles) {
       // The drafts' players not in the file are left out, as their picks are.
       draft.players = draft.players.filter { players[$0.value] != nil }
       kept.drafts.append(
@@ -474,17 +477,5 @@ public struct RosterImport: Sendable {
         && game.picks.first { $0.position == pick.position }?.guessed == true
     }
     return checked
-  }
-
-  /// `The week becomes the file’s: 3 events, and the hours of 1 player.`
-  public static func weekSummary(_ week: Schedule, in language: Language) -> String {
-    let events = week.events.count
-    let hours = week.availability.count
-    return language.localized(
-      "The week becomes the file’s: %1$@, and %2$@.",
-      events == 1 ? language.localized("1 event") : language.localized("%@ events", events),
-      hours == 1
-        ? language.localized("the hours of 1 player")
-        : language.localized("the hours of %@ players", hours))
   }
 }
