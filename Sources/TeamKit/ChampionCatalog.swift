@@ -91,6 +91,12 @@ public struct ChampionCatalog: Sendable {
     return gameName(of: champion)
   }
 
+  /// The name in `language` of the champion stored by `id`; the id itself for one this
+  /// catalogue does not know (a synced champion read elsewhere).
+  public func name(ofID id: String, in language: Language) -> String {
+    find(id).map { name(of: $0, in: language) } ?? id
+  }
+
   /// The champions matching `query`, the best first: an exact name, then names starting
   /// with it, then names holding it, then (for four letters or more) names one typo away.
   /// Case, accents, apostrophes, spaces and dots are ignored; an empty query matches every

@@ -5,8 +5,7 @@ import TeamKit
 /// A champion's name as this build knows it, or the id as stored.
 private func championName(_ id: String?) -> String {
   guard let id else { return "—" }
-  return ChampionCatalog.builtIn.find(id).map { ChampionCatalog.builtIn.name(of: $0, in: .system) }
-    ?? id
+  return ChampionCatalog.builtIn.name(ofID: id, in: .system)
 }
 
 /// The team's champion pools against its next series, a section a role: each player's

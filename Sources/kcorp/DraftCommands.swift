@@ -4,8 +4,7 @@ import TeamKit
 /// A champion's name as this build knows it, or the id as stored.
 func championName(_ id: String?) -> String {
   guard let id else { return "—" }
-  return ChampionCatalog.builtIn.find(id).map { ChampionCatalog.builtIn.name(of: $0, in: .system) }
-    ?? id
+  return ChampionCatalog.builtIn.name(ofID: id, in: .system)
 }
 
 /// A record in words: `3 of 5 won (60%)`.

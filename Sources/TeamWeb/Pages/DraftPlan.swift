@@ -19,9 +19,7 @@ extension Pages {
     let pools: [HTML] = Position.allCases.compactMap { position in
       guard let id = lineup[position], let name = names[id] else { return nil }
       let pool = (roster.schedule.pools[id] ?? []).map { entry -> String in
-        let champion =
-          champions.find(entry.champion).map { champions.name(of: $0, in: language) }
-          ?? entry.champion
+        let champion = champions.name(ofID: entry.champion, in: language)
         return locked[entry.champion].map { localized("%1$@ (used in game %2$@)", champion, $0) }
           ?? champion
       }
@@ -55,9 +53,7 @@ extension Pages {
     _ proposal: DraftProposal, of event: TeamEvent, names: [UUID: String], canEdit: Bool,
     token: String
   ) -> HTML {
-    let champion =
-      champions.find(proposal.champion).map { champions.name(of: $0, in: language) }
-      ?? proposal.champion
+    let champion = champions.name(ofID: proposal.champion, in: language)
     var text =
       proposal.action == .ban
       ? localized("Ban %@", champion)

@@ -11,7 +11,7 @@ extension Pages {
       localized("%1$@ of %2$@ won (%3$@%%)", record.wins, record.games, record.winRate)
     }
     func championName(_ id: String) -> String {
-      champions.find(id).map { champions.name(of: $0, in: language) } ?? id
+      champions.name(ofID: id, in: language)
     }
     func table(_ caption: String, _ rows: [(String, ChampionRecord)]) -> HTML {
       .h(
@@ -61,8 +61,7 @@ extension Pages {
   private func scouting(_ scouting: DraftFigures.Scouting, of name: String) -> HTML {
     func list(_ counts: [String: Int]) -> String {
       DraftFigures.Scouting.ranked(counts).prefix(5).map { count in
-        let champion = champions.find(count.champion).map { champions.name(of: $0, in: language) }
-        return "\(champion ?? count.champion) ×\(count.count)"
+        "\(champions.name(ofID: count.champion, in: language)) ×\(count.count)"
       }.joined(separator: ", ")
     }
     return .h(

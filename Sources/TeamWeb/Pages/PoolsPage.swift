@@ -125,7 +125,7 @@ extension Pages {
     _ item: PoolBoard.Entry, of player: Player, zone: TimeZone, canEdit: Bool, token: String
   ) -> HTML {
     let champion = champions.find(item.entry.champion)
-    let name = champion.map { champions.name(of: $0, in: language) } ?? item.entry.champion
+    let name = champions.name(ofID: item.entry.champion, in: language)
     let record = item.record
     var facts: [String] = [localized("Comfort %@/5", item.entry.comfort)]
     if item.entry.priority { facts.append(localized("priority")) }
@@ -220,9 +220,8 @@ extension Pages {
             board.overlaps.map { overlap in
               .h(
                 "li", [:],
-                (champions.find(overlap.champion).map { champions.name(of: $0, in: language) }
-                  ?? overlap.champion)
-                  + ": " + overlap.players.compactMap { names[$0] }.joined(separator: ", "))
+                champions.name(ofID: overlap.champion, in: language) + ": "
+                  + overlap.players.compactMap { names[$0] }.joined(separator: ", "))
             }),
       ])
   }
