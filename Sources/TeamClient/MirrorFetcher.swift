@@ -25,7 +25,7 @@ final class MirrorFetcher: NSObject, URLSessionDataDelegate, @unchecked Sendable
   private struct Transfer {
     var data = Data()
     let path: String
-    let continuation: CheckedContinuation<(Data, Int), any Error>
+    let continuation: CheckedContinuation<Answer, any Error>
   }
   private struct State {
     /// By task; an entry leaves when its caller is answered.
@@ -68,15 +68,31 @@ final class MirrorFetcher: NSObject, URLSessionDataDelegate, @unchecked Sendable
     session?.finishTasksAndInvalidate()
   }
 
+  /// A transfer's outcome: its body, status and headers (their names in lower case).
+  struct Answer: Sendable {
+    var body: Data
+    var status: Int
+    var headers: [String: String]
+  }
+
   /// The body and status of `url`.
   /// - Throws: ``DataDragonError``: unreachable (or past the deadline), or over the limit.
   func fetch(_ url: URL, path: String) async throws(DataDragonError) -> (Data, Int) {
+    let answer = try await answer(to: URLRequest(url: url, timeoutInterval: 30), path: path)
+    return (answer.body, answer.status)
+  }
+
+  /// The answer to `request`; `path` names it in messages (never its headers: they may
+  /// hold a key).
+  /// - Throws: ``DataDragonError``: unreachable (or past the deadline), or over the limit.
+  func answer(to request: URLRequest, path: String) async throws(DataDragonError) -> Answer {
+    let url = request.url ?? origin
     do {
       return try await withCheckedThrowingContinuation { continuation in
         // Made and registered with the deadline's lock held: none starts after it.
         let task = state.withLock { state -> URLSessionDataTask? in
           guard !state.timedOut,
-            let task = session?.dataTask(with: URLRequest(url: url, timeoutInterval: 30))
+            let task = session?.dataTask(with: request)
           else { return nil }
           state.transfers[task.taskIdentifier] = Transfer(path: path, continuation: continuation)
           return task
@@ -124,8 +140,14 @@ final class MirrorFetcher: NSObject, URLSessionDataDelegate, @unchecked Sendable
     if let error {
       transfer.continuation.resume(throwing: error)
     } else {
-      let status = (task.response as? HTTPURLResponse)?.statusCode ?? 0
-      transfer.continuation.resume(returning: (transfer.data, status))
+      let response = task.response as? HTTPURLResponse
+      var headers: [String: String] = [:]
+      for case (let name as String, let value as String) in response?.allHeaderFields ?? [:] {
+        headers[name.lowercased()] = value
+      }
+      transfer.continuation.resume(
+        returning: Answer(
+          body: transfer.data, status: response?.statusCode ?? 0, headers: headers))
     }
   }
 

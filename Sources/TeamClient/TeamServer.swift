@@ -355,6 +355,35 @@ public final class TeamServer: RosterSource {
       from: try await call("PUT", "api/week/events/\(event)/answers/\(player)", body: body).data)
   }
 
+  // MARK: - Solo queue
+
+  /// A player's Riot account as the server last saw it; nil before its first check.
+  public func soloQueue(of id: UUID) async throws -> RiotStanding? {
+    do {
+      return try TeamJSON.decode(
+        RiotStanding.self, from: try await call("GET", "api/players/\(id)/soloq").data)
+    } catch let error as TeamServerError where error.kind == .notFound {
+      return nil
+    }
+  }
+
+  /// A team's solo queue, the best ranked first, and the refresh under way.
+  public func soloQueue(team: String?) async throws -> SoloQueue {
+    let path = "api/soloq" + (team.map { "?team=\(Self.pathSegment($0))" } ?? "")
+    return try TeamJSON.decode(SoloQueue.self, from: try await call("GET", path).data)
+  }
+
+  /// Starts refreshing a team's players from Riot on the server.
+  public func refreshSoloQueue(team: String?) async throws -> SoloQueue {
+    let path = "api/soloq/refresh" + (team.map { "?team=\(Self.pathSegment($0))" } ?? "")
+    return try TeamJSON.decode(SoloQueue.self, from: try await call("POST", path).data)
+  }
+
+  /// Changes the owner's Riot settings (the key, the platform, the games kept).
+  public func setRiotSettings(_ input: RiotSettingsInput) async throws {
+    _ = try await call("PUT", "api/riot", body: TeamJSON.encode(input))
+  }
+
   public func calendarFeeds() async throws -> [CalendarFeed] {
     try TeamJSON.decode([CalendarFeed].self, from: try await call("GET", "api/calendar").data)
   }

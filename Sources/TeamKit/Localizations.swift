@@ -8,6 +8,7 @@ enum Localizations {
     " or ": " ou ",
     "$KCORP_DATABASE_URL: %@": "$KCORP_DATABASE_URL : %@",
     "%1$@ %2$@ (%3$@)": "%1$@ %2$@ (%3$@)",
+    "%1$@ %2$@ games, %3$@ won": "%1$@ %2$@ parties, %3$@ gagnées",
     "%1$@ %2$@ starters": "%1$@ %2$@ titulaires",
     "%1$@ (%2$@ drafts)": "%1$@ (%2$@ drafts)",
     "%1$@ (%2$@) was used in game %3$@: %4$@ locks it for the rest of the series.":
@@ -108,6 +109,7 @@ enum Localizations {
     "%1$@ was removed by %2$@. ": "%1$@ a été supprimé par %2$@. ",
     "%1$@ was used in game %2$@: %3$@ locks it for the rest of the series.":
       "%1$@ a été joué en partie %2$@ : %3$@ le bloque pour le reste de la série.",
+    "%1$@ · %2$@ LP": "%1$@ · %2$@ LP",
     "%1$@ · %2$@, %3$@ games left: %4$@ champions a player.":
       "%1$@ · %2$@, %3$@ parties restantes : %4$@ champions par joueur.",
     "%1$@ · from %2$@": "%1$@ · à partir du %2$@",
@@ -115,6 +117,7 @@ enum Localizations {
     "%1$@ · removed %2$@": "%1$@ · supprimé %2$@",
     "%1$@'s pool: %2$@": "Pool de %1$@ : %2$@",
     "%1$@, %2$@": "%1$@, %2$@",
+    "%1$@, %2$@ W %3$@ L": "%1$@, %2$@ V %3$@ D",
     "%1$@, %2$@ games left: %3$@ champions a player.":
       "%1$@, %2$@ parties restantes : %3$@ champions par joueur.",
     "%1$@, %2$@ of %3$@ drafted": "%1$@, %2$@ draftées sur %3$@",
@@ -140,6 +143,8 @@ enum Localizations {
     "%@ (a guess)": "%@ (supposé)",
     "%@ (within 90 days)": "%@ (d’ici 90 jours)",
     "%@ Choose the photo again.": "%@ Choisissez de nouveau la photo.",
+    "%@ LP": "%@ LP",
+    "%@ W": "%@ V",
     "%@ added": "%@ ajouté(s)",
     "%@ already has a roster of its own: copy into a new, empty database.":
       "%@ a déjà un effectif à elle : copiez dans une base neuve et vide.",
@@ -154,6 +159,7 @@ enum Localizations {
     "%@ changed the roster’s order.": "%@ a changé l’ordre de l’effectif.",
     "%@ days ago": "il y a %@ jours",
     "%@ events": "%@ événements",
+    "%@ has no Riot account checked yet.": "%@ n’a pas encore de compte Riot vérifié.",
     "%@ has no photo now.": "%@ n’a plus de photo.",
     "%@ hours ago": "il y a %@ heures",
     "%@ imported a roster of 1 player.": "%@ a importé un effectif de 1 joueur.",
@@ -203,6 +209,12 @@ enum Localizations {
       "%@ : une base PostgreSQL se sauvegarde avec pg_dump ou l’archivage du serveur lui-même (docs/SCALING.md).",
     "%@: a new photo": "%@ : une nouvelle photo",
     "%@: a word with the answer": "%@ : un mot avec la réponse",
+    "%@: could not check now; checked again within the hour.":
+      "%@ : vérification impossible pour l’instant ; nouvel essai dans l’heure.",
+    "%@: found.": "%@ : trouvé.",
+    "%@: no such Riot ID.": "%@ : ce Riot ID n’existe pas.",
+    "%@: not checked (no Riot API key).": "%@ : non vérifié (pas de clé d’API Riot).",
+    "%@: not checked yet.": "%@ : pas encore vérifié.",
     "(back from Recently removed)": "(revenu de Supprimés récemment)",
     ", ": ", ",
     "--champion may be repeated and replaces the favourites; --no-champions clears them.":
@@ -216,6 +228,8 @@ enum Localizations {
     "--from needs an http or https address, not ‘%@’.":
       "--from demande une adresse http ou https, pas « %@ ».",
     "--from takes a date, YYYY-MM-DD, not ‘%@’.": "--from prend une date, AAAA-MM-JJ, pas « %@ ».",
+    "--games takes a number from 1 to 100, not ‘%@’.":
+      "--games prend un nombre de 1 à 100, pas ‘%@’.",
     "--image is a picture name (a-z 0-9 _ - .), player_default when omitted.\n--champion may be repeated; see ‘kcorp champions’.":
       "--image est un nom d’image (a-z 0-9 _ - .), player_default s’il est omis.\n--champion peut être répété ; consultez « kcorp champions ».",
     "--limit takes a positive number, not ‘%@’.": "--limit prend un nombre positif, pas « %@ ».",
@@ -223,6 +237,10 @@ enum Localizations {
       "--port prend un nombre de 0 à 65535, pas « %@ ».",
     "--public-url takes an address such as https://roster.example.org, not ‘%@’.":
       "--public-url prend une adresse comme https://roster.example.org, pas « %@ ».",
+    "--riot-api is the server's own (kcorp serve --riot-api): drop it with --server.":
+      "--riot-api est celle du serveur (kcorp serve --riot-api) : retirez-la avec --server.",
+    "--riot-api needs an http or https address with {routing} in it, not ‘%@’.":
+      "--riot-api demande une adresse http ou https contenant {routing}, pas ‘%@’.",
     "--role takes owner, editor, player or viewer, not ‘%@’.":
       "--role prend owner, editor, player ou viewer, pas « %@ ».",
     "--server takes an address such as https://roster.example.org, not ‘%@’.":
@@ -260,6 +278,9 @@ enum Localizations {
     "A guess: nobody said who played": "Supposé : personne n’a dit qui a joué",
     "A kcorp server is using %@: stop it, then restore (or give --force and restart the server after).":
       "Un serveur kcorp utilise %@ : arrêtez-le, puis restaurez (ou donnez --force et redémarrez le serveur ensuite).",
+    "A key is set, given on %@.": "Une clé est enregistrée, donnée le %@.",
+    "A key was given to the server ($KCORP_RIOT_KEY); it is used first.":
+      "Une clé a été donnée au serveur ($KCORP_RIOT_KEY) ; elle passe en premier.",
     "A player keeps at most %@ calendar addresses; revoke one first.":
       "Un joueur garde au plus %@ adresses d’agenda ; révoquez-en une d’abord.",
     "A player the file names gets only the columns it has; new rows are added; nobody is removed.":
@@ -291,6 +312,7 @@ enum Localizations {
     "A word (late, 20:30…)": "Un mot (en retard, 20h30…)",
     "A word with it": "Un mot avec",
     "ADDRESS": "ADRESSE",
+    "API key (left empty: kept as it is)": "Clé d’API (laissée vide : inchangée)",
     "Account name": "Identifiant",
     "Accounts": "Comptes",
     "Accounts · KCorp": "Comptes · KCorp",
@@ -342,6 +364,7 @@ enum Localizations {
     "As the team needs": "Automatique (titulaire si le poste est libre)",
     "Ask for sign-in on loopback too (always off loopback).":
       "Demander la connexion aussi sur la boucle locale (toujours hors de la boucle locale).",
+    "Ask this platform (euw1, kr, na1…).": "Interroger cette plateforme (euw1, kr, na1…).",
     "Assassin": "Assassin",
     "Availability": "Disponibilités",
     "Availability %@": "Disponibilités %@",
@@ -368,6 +391,7 @@ enum Localizations {
     "Born on DATE (YYYY-MM-DD).": "Né le DATE (AAAA-MM-JJ).",
     "Bring a removed player back at their place, every field intact.":
       "Faire revenir un joueur supprimé à sa place, tous ses champs intacts.",
+    "Bronze": "Bronze",
     "By champion": "Par champion",
     "By player": "Par joueur",
     "By side": "Par côté",
@@ -394,6 +418,7 @@ enum Localizations {
     "Cannot read %@.": "Impossible de lire %@.",
     "Cannot read %@: %@": "Impossible de lire %@ : %@",
     "Cannot write %@: %@": "Impossible d’écrire %@ : %@",
+    "Challenger": "Challenger",
     "Champion": "Champion",
     "Champion art": "Illustrations des champions",
     "Champion art · KCorp": "Illustrations des champions · KCorp",
@@ -455,6 +480,8 @@ enum Localizations {
       "Copier toute la structure (équipes, joueurs, photos, historique, comptes, jetons) dans une nouvelle base.",
     "Could not reach %1$@ (%2$@); nothing was changed. Check the connection, or name a mirror with --from.":
       "Impossible de joindre %1$@ (%2$@) ; rien n’a été modifié. Vérifiez la connexion, ou indiquez un miroir avec --from.",
+    "Could not reach Riot’s API (%@); what was refreshed is kept, the rest is unchanged. Try again later.":
+      "L’API de Riot est injoignable (%@) ; ce qui a été actualisé est gardé, le reste n’a pas changé. Réessayez plus tard.",
     "Create a staff account (the password is asked for, or read with --password-stdin).":
       "Créer un compte du staff (le mot de passe est demandé, ou lu avec --password-stdin).",
     "Create an API token for scripts and print it (shown only this once).":
@@ -473,6 +500,7 @@ enum Localizations {
     "Delete %@? · KCorp": "Supprimer %@ ? · KCorp",
     "Delete player": "Supprimer le joueur",
     "Delete this player?": "Supprimer ce joueur ?",
+    "Diamond": "Diamant",
     "Dismiss": "Fermer",
     "Done": "OK",
     "Download champion art": "Télécharger les illustrations",
@@ -491,6 +519,7 @@ enum Localizations {
     "Edit": "Modifier",
     "Edit %@": "Modifier %@",
     "Edit %@ · KCorp": "Modifier %@ · KCorp",
+    "Emerald": "Émeraude",
     "Empty this turn": "Vider ce tour",
     "Empty: any hour. Days in English or French, times on the team’s clock.":
       "Vide : à toute heure. Jours en français ou en anglais, heures à l’heure de l’équipe.",
@@ -524,6 +553,7 @@ enum Localizations {
     "Fix %1$@: expected %2$@.": "Corrigez %1$@ : %2$@ attendu.",
     "Fix %@": "Corrigez %@",
     "Fix the fields listed in errors.": "Corrigez les champs listés dans errors.",
+    "Flex: %@": "Flex : %@",
     "For": "Pour",
     "For a Bo5 in fearless from its first game: %@ champions a player.":
       "Pour un Bo5 en fearless dès sa première partie : %@ champions par joueur.",
@@ -630,16 +660,22 @@ enum Localizations {
       "Donnez le champion joué par %1$@ (%2$@), ou laissez le joueur vide.",
     "Give the header a name column and a position column (found: %@).":
       "Donnez à l’en-tête une colonne Pseudo (ou Joueur) et une colonne Rôle (ou Poste) (trouvé : %@).",
+    "Give the key": "Donner la clé",
+    "Give the key on standard input: kcorp riot key < key.txt":
+      "Donnez la clé sur l’entrée standard : kcorp riot key < cle.txt",
     "Give the organisation a name of 1 to %@ visible characters.":
       "Donnez à la structure un nom de 1 à %@ caractères visibles.",
     "Give the password on standard input.": "Donnez le mot de passe sur l’entrée standard.",
     "Give the recording as an https:// address, or nothing.":
       "Donnez l’enregistrement sous forme d’adresse https://, ou rien.",
     "Give the series' last day (YYYY-MM-DD).": "Donnez le dernier jour de la série (AAAA-MM-JJ).",
+    "Give the server the Riot API key, read from standard input (never from the command line).":
+      "Donner au serveur la clé d’API Riot, lue sur l’entrée standard (jamais sur la ligne de commande).",
     "Give the team a tag of 2 to 5 letters or digits (KC, KCB).":
       "Donnez à l’équipe un tag de 2 à 5 lettres ou chiffres (KC, KCB).",
     "Give “%@” once: an object repeats it.": "Ne donnez « %@ » qu’une fois : un objet le répète.",
     "Gold": "Or",
+    "Grandmaster": "Grand Maître",
     "Green": "Vert",
     "History": "Historique",
     "History · KCorp": "Historique · KCorp",
@@ -676,6 +712,7 @@ enum Localizations {
     "Invite": "Inviter",
     "Invited": "Invités",
     "Invited: %@": "Invités : %@",
+    "Iron": "Fer",
     "It is empty; export a roster to see the columns.":
       "Il est vide ; exportez un effectif pour voir les colonnes.",
     "Its colour on the pages: blue, sky, gold, red, green, purple, teal, orange, pink or silver.":
@@ -689,12 +726,21 @@ enum Localizations {
     "KCorp Team Manager isn’t endorsed by Riot Games and doesn’t reflect the views or opinions of Riot Games or anyone officially involved in producing or managing League of Legends. League of Legends and Riot Games are trademarks or registered trademarks of Riot Games, Inc. Champion art © Riot Games, Inc.":
       "KCorp Team Manager n’est pas approuvé par Riot Games et ne reflète pas les opinions de Riot Games ni de quiconque officiellement impliqué dans la production ou la gestion de League of Legends. League of Legends et Riot Games sont des marques commerciales ou des marques déposées de Riot Games, Inc. Illustrations des champions © Riot Games, Inc.",
     "KCorp roster": "Effectif KCorp",
+    "Keep between 1 and 100 ranked games a player, not %@.":
+      "Gardez entre 1 et 100 parties classées par joueur, pas %@.",
+    "Keep the last N ranked games a player (1–100).":
+      "Garder les N dernières parties classées de chaque joueur (1–100).",
     "Keep the password off the command line, where others see it: put it in PGPASSFILE (~/.pgpass) or $PGPASSWORD.":
       "Gardez le mot de passe hors de la ligne de commande, où d’autres le voient : mettez-le dans PGPASSFILE (~/.pgpass) ou $PGPASSWORD.",
+    "Key: %@": "Clé : %@",
     "Kind": "Type",
     "LAST USED": "DERNIER USAGE",
     "LEAGUE": "LIGUE",
     "LINEUP": "COMPOSITION",
+    "LP over the last %1$@ weeks: from %2$@ LP to %3$@ LP.":
+      "LP sur les %1$@ dernières semaines : de %2$@ LP à %3$@ LP.",
+    "Last %@ ranked games": "%@ dernières parties classées",
+    "Last played": "Jouée le",
     "Last scrims logged (%1$@): %2$@–%3$@": "Derniers scrims notés (%1$@) : %2$@–%3$@",
     "League": "Ligue",
     "Left out, on other teams: %@.": "Laissés de côté, dans d’autres équipes : %@.",
@@ -731,6 +777,7 @@ enum Localizations {
     "Make starter": "Passer titulaire",
     "Manage accounts": "Gérer les comptes",
     "Marksman": "Tireur",
+    "Master": "Maître",
     "Match": "Match",
     "Maybe": "Peut-être",
     "Merge a JSON or CSV file into a team (or the organisation); every row is checked first, all or nothing.":
@@ -776,6 +823,11 @@ enum Localizations {
     "Next week": "Semaine suivante",
     "No": "Non",
     "No API tokens.": "Aucun jeton d’API.",
+    "No LP recorded yet.": "Aucun LP enregistré pour l’instant.",
+    "No Riot API key is set: an owner gives one on the Riot page or with ‘kcorp riot key’ (a personal key from developer.riotgames.com).":
+      "Aucune clé d’API Riot : un propriétaire en donne une sur la page Riot ou avec ‘kcorp riot key’ (une clé personnelle de developer.riotgames.com).",
+    "No Riot ID: give it on the player’s form.":
+      "Pas de Riot ID : donnez-le dans la fiche du joueur.",
     "No account is named “%@”.": "Aucun compte ne s’appelle « %@ ».",
     "No accounts yet. Create the first with ‘kcorp users add NAME --role owner’.":
       "Aucun compte pour l’instant. Créez le premier avec « kcorp users add NOM --role owner ».",
@@ -800,6 +852,7 @@ enum Localizations {
     "No game logged yet.": "Aucune partie notée pour l’instant.",
     "No import has this number; it may be older than 30 days.":
       "Aucun import ne porte ce numéro ; il a peut-être plus de 30 jours.",
+    "No key is set: solo queue is off.": "Aucune clé : la solo queue est désactivée.",
     "No match or scrim with a format yet.": "Aucun match ni scrim avec un format pour l’instant.",
     "No other team has the tag “%@”.": "Aucune autre équipe n’a le tag « %@ ».",
     "No player has this id: they may have been removed.":
@@ -816,6 +869,7 @@ enum Localizations {
       "Aucun joueur pour l’instant. Touchez + pour ajouter le premier.",
     "No proposal has this id: it may have been withdrawn.":
       "Aucune proposition n’a cet identifiant : elle a peut-être été retirée.",
+    "No ranked game kept yet.": "Aucune partie classée gardée pour l’instant.",
     "No removed player has this id.": "Aucun joueur supprimé n’a cet identifiant.",
     "No starter": "Aucun titulaire",
     "No substitutes.": "Aucun remplaçant.",
@@ -824,6 +878,7 @@ enum Localizations {
     "No team has the tag “%@”.": "Aucune équipe n’a le tag « %@ ».",
     "No team of the organisation has the id %@.":
       "Aucune équipe de la structure n’a l’identifiant %@.",
+    "No team “%@”.": "Aucune équipe « %@ ».",
     "No terminal to ask the password on: use --password-stdin.":
       "Aucun terminal où demander le mot de passe : utilisez --password-stdin.",
     "No token is named “%@”.": "Aucun jeton ne s’appelle « %@ ».",
@@ -865,6 +920,8 @@ enum Localizations {
       "Seulement les champions de la classe C : Fighter, Tank, Mage, Assassin, Marksman ou Support.",
     "Only the changes of this player (pseudo or id).":
       "Seulement les modifications de ce joueur (pseudo ou identifiant).",
+    "Only this team's players (every team's by default; the first team's with --server).":
+      "Seulement les joueurs de cette équipe (toutes par défaut ; la première avec --server).",
     "Only when asked: the newest version's square icons (re-encoded as photos are), the French\nnames, and champions released after this build. All or nothing: a failed download changes\nnothing. Riot's notice is then shown beside the art (docs/DATA-DRAGON.md).":
       "Seulement sur demande : les icônes carrées de la version la plus récente (réencodées comme les\nphotos), les noms français et les champions sortis après cette version. Tout ou rien : un\ntéléchargement qui échoue ne change rien. L’avis de Riot est alors affiché près des illustrations (docs/DATA-DRAGON.md).",
     "Opponent": "Adversaire",
@@ -887,6 +944,8 @@ enum Localizations {
     "Password changed; your other sessions are ended.":
       "Mot de passe modifié ; vos autres sessions sont fermées.",
     "Password: ": "Mot de passe : ",
+    "Paste the key as Riot’s developer portal shows it (RGAPI- and letters, digits and dashes).":
+      "Collez la clé telle que le portail développeur de Riot l’affiche (RGAPI- puis lettres, chiffres et tirets).",
     "Photo": "Photo",
     "Photo of %@": "Photo de %@",
     "Pick %1$@ for %2$@": "Pick %1$@ pour %2$@",
@@ -902,6 +961,8 @@ enum Localizations {
     "Plan on %@": "Planifier le %@",
     "Planned.": "Prévu.",
     "Planned: the starters are invited.": "Prévu : les titulaires sont invités.",
+    "Platform: %1$@ (region %2$@)": "Plateforme : %1$@ (région %2$@)",
+    "Platinum": "Platine",
     "Played first when it is open.": "Joué en premier quand il est disponible.",
     "Played in logged games: %@": "Joués dans les parties notées : %@",
     "Player %1$@ (“%2$@”)": "Joueur %1$@ (« %2$@ »)",
@@ -933,6 +994,8 @@ enum Localizations {
       "Mettez le dernier jour de la série le jour du premier ou après.",
     "REMOVED": "SUPPRIMÉ",
     "ROLE": "RÔLE",
+    "Ranked games kept a player": "Parties classées gardées par joueur",
+    "Ranked games kept a player: %@": "Parties classées gardées par joueur : %@",
     "Read the password from standard input (else it is asked for).":
       "Lire le mot de passe sur l’entrée standard (sinon il est demandé).",
     "Real name": "Nom et prénom",
@@ -943,6 +1006,13 @@ enum Localizations {
     "Record: no game logged yet.": "Bilan : aucune partie notée pour l’instant.",
     "Red": "Rouge",
     "Red side": "Côté rouge",
+    "Refresh from Riot": "Actualiser depuis Riot",
+    "Refresh the players' Riot accounts: their Riot ID checked, ranks, LP and last ranked games.":
+      "Actualiser les comptes Riot des joueurs : Riot ID vérifié, rangs, LP et dernières parties classées.",
+    "Refresh the team from Riot": "Actualiser l’équipe depuis Riot",
+    "Refreshed from Riot: %@ players.": "Actualisé depuis Riot : %@ joueurs.",
+    "Refreshing from Riot: %1$@ of %2$@ players…":
+      "Actualisation depuis Riot : %1$@ joueurs sur %2$@…",
     "Refused": "Refusé",
     "Remove": "Supprimer",
     "Remove %@": "Supprimer %@",
@@ -954,6 +1024,9 @@ enum Localizations {
       "Retirez le caractère NUL (%%00) de l’adresse.",
     "Remove the invisible characters (tabs, line breaks, direction marks) from the pseudo.":
       "Retirez du pseudo les caractères invisibles (tabulations, retours à la ligne, marques de direction).",
+    "Remove the key": "Retirer la clé",
+    "Remove the key: solo queue is then off.":
+      "Retirer la clé : la solo queue est alors désactivée.",
     "Remove the photo: the drawn picture again.": "Retirer la photo : de nouveau l’image dessinée.",
     "Remove the players the file does not name (to Recently removed).":
       "Supprimer les joueurs que le fichier ne nomme pas (vers Supprimés récemment).",
@@ -988,9 +1061,23 @@ enum Localizations {
     "Revoke an API token at once.": "Révoquer un jeton d’API sur-le-champ.",
     "Revoke the address with this secret.": "Révoquer l’adresse qui a ce secret.",
     "Revoked %@.": "%@ révoqué.",
+    "Riot API": "API Riot",
+    "Riot API · KCorp": "API Riot · KCorp",
     "Riot ID": "Riot ID",
     "Riot ID (name#tag)": "Riot ID (nom#tag)",
     "Riot ID: %@": "Riot ID : %@",
+    "Riot asks to wait %@ seconds before the next call; try again then.":
+      "Riot demande d’attendre %@ secondes avant le prochain appel ; réessayez ensuite.",
+    "Riot now names this account %@: change it on the player’s form.":
+      "Riot nomme maintenant ce compte %@ : changez-le dans la fiche du joueur.",
+    "Riot refused the API key (%@): it has expired or was revoked; nothing was changed. Give a new key on the Riot page or with ‘kcorp riot key’.":
+      "Riot a refusé la clé d’API (%@) : elle a expiré ou a été révoquée ; rien n’a changé. Donnez une nouvelle clé sur la page Riot ou avec ‘kcorp riot key’.",
+    "Riot's API at another address, {routing} standing for the platform or region (http://127.0.0.1:8099/{routing}); Riot's hosts by default.":
+      "L’API de Riot à une autre adresse, {routing} valant la plateforme ou la région (http://127.0.0.1:8099/{routing}) ; les serveurs de Riot par défaut.",
+    "Riot’s API answered %@ (its own failure); what was refreshed is kept, the rest is unchanged. Try again later.":
+      "L’API de Riot a répondu %@ (une panne de son côté) ; ce qui a été actualisé est gardé, le reste n’a pas changé. Réessayez plus tard.",
+    "Riot’s API answered in a shape this build does not read (%@); nothing of it was stored.":
+      "L’API de Riot a répondu dans une forme que cette version ne lit pas (%@) ; rien n’en a été enregistré.",
     "Role": "Rôle",
     "Role of %@": "Rôle de %@",
     "Role: %@.": "Accès : %@.",
@@ -1036,6 +1123,7 @@ enum Localizations {
     "Serve HTTPS with this PEM certificate.": "Servir en HTTPS avec ce certificat PEM.",
     "Serve the web app and JSON API; Ctrl-C or SIGTERM stops it cleanly.":
       "Servir l’application web et l’API JSON ; Ctrl-C ou SIGTERM l’arrête proprement.",
+    "Server (platform and region)": "Serveur (plateforme et région)",
     "Serves the roster's web app and its JSON API (/api/players, /api/openapi.json), and\npicks up what other kcorp commands change within a second.":
       "Sert l’application web de l’effectif et son API JSON (/api/players, /api/openapi.json), et\nprend en compte en moins d’une seconde ce que changent les autres commandes kcorp.",
     "Service Unavailable": "Service indisponible",
@@ -1043,6 +1131,7 @@ enum Localizations {
       "Mettez dans $KCORP_TOKEN un jeton d’API de %@ (un admin en crée un avec « kcorp tokens create »).",
     "Set a new password for an account; its sessions end.":
       "Donner un nouveau mot de passe à un compte ; ses sessions se ferment.",
+    "Settings of %@ saved.": "Réglages de %@ enregistrés.",
     "Shorten the comment to %@ characters.": "Raccourcissez le commentaire à %@ caractères.",
     "Shorten the comment “%1$@” to %2$@ characters.":
       "Raccourcissez le commentaire « %1$@ » à %2$@ caractères.",
@@ -1099,6 +1188,12 @@ enum Localizations {
     "Silver": "Argent",
     "Sky blue": "Bleu ciel",
     "Soft fearless": "Fearless souple",
+    "Solo queue": "Solo queue",
+    "Solo queue is off: no Riot API key is set. A personal key comes from developer.riotgames.com.":
+      "La solo queue est désactivée : aucune clé d’API Riot. Une clé personnelle s’obtient sur developer.riotgames.com.",
+    "Solo queue · %@": "Solo queue · %@",
+    "Solo queue: %@": "Solo queue : %@",
+    "Solo/Duo: %@": "Solo/Duo : %@",
     "Someone at the command line": "Quelqu’un en ligne de commande",
     "Someone else changed %1$@ meanwhile; nothing was saved. Now: %1$@, %2$@, image %3$@, champions %4$@. Your changes are kept below: press Save to replace theirs.":
       "Quelqu’un d’autre a modifié %1$@ entre-temps ; rien n’a été enregistré. Désormais : %1$@, %2$@, image %3$@, champions %4$@. Vos modifications sont gardées ci-dessous : appuyez sur Enregistrer pour remplacer les siennes.",
@@ -1149,6 +1244,10 @@ enum Localizations {
     "Teams: every team": "Équipes : toutes",
     "The JSON could not be read: %@": "Le JSON n’a pas pu être lu : %@",
     "The JSON does not have the expected shape.": "Le JSON n’a pas la forme attendue.",
+    "The Riot API key is set.": "La clé d’API Riot est enregistrée.",
+    "The Riot API key was removed.": "La clé d’API Riot a été retirée.",
+    "The Riot API settings: whether a key is set, the platform, the games kept.":
+      "Les réglages de l’API Riot : clé enregistrée ou non, plateforme, parties gardées.",
     "The Riot ID, name#tag (Caliste#KC1).": "Le Riot ID, nom#tag (Caliste#KC1).",
     "The TCP port, 8080 by default; 0 picks a free one.":
       "Le port TCP, 8080 par défaut ; 0 en choisit un libre.",
@@ -1187,6 +1286,10 @@ enum Localizations {
     "The game of the series, from 1.": "La partie de la série, à partir de 1.",
     "The import was undone: %@ is as it was.": "L’import a été annulé : %@ est comme avant.",
     "The input is not valid JSON.": "L’entrée n’est pas du JSON valide.",
+    "The key stays on the server: it is never shown again, logged, exported or backed up. A development key expires every 24 hours; a personal key from developer.riotgames.com suits one organisation’s tool.":
+      "La clé reste sur le serveur : elle n’est jamais réaffichée, journalisée, exportée ni sauvegardée. Une clé de développement expire toutes les 24 heures ; une clé personnelle de developer.riotgames.com convient à l’outil d’une organisation.",
+    "The key stays on the server: never shown again, logged, exported or backed up. A\ndevelopment key expires every 24 hours; a personal key suits one organisation's tool.":
+      "La clé reste sur le serveur : jamais réaffichée, journalisée, exportée ni sauvegardée.\nUne clé de développement expire toutes les 24 heures ; une clé personnelle convient à l’outil d’une organisation.",
     "The league it plays in (LFL).": "La ligue où elle joue (LFL).",
     "The league; empty for none.": "La ligue ; vide pour aucune.",
     "The lineup could not be changed: %@": "La composition n’a pas pu être changée : %@",
@@ -1411,6 +1514,7 @@ enum Localizations {
     "Who can play, hour by hour": "Qui peut jouer, heure par heure",
     "Who changed what, the newest first.": "Qui a modifié quoi, du plus récent au plus ancien.",
     "Win": "Victoire",
+    "Wins": "Victoires",
     "With --repeats and --until it plans a series: the event on each of those days,\nat the same time, from --start to the last day. The series' events are listed;\n--json gives the first, as the API answers.":
       "Avec --repeats et --until, planifie une série : l’événement chacun de ces jours,\nà la même heure, de --start au dernier jour. Les événements de la série sont listés ;\n--json donne le premier, comme l’API répond.",
     "With subs: %@": "Avec remplaçants : %@",
@@ -1443,16 +1547,19 @@ enum Localizations {
     "configuration error (sign-in required and no account yet)":
       "erreur de configuration (connexion exigée et aucun compte encore)",
     "contract end": "fin de contrat",
+    "could not check now": "vérification impossible pour l’instant",
     "editor": "staff",
     "empty": "vide",
     "every team": "toutes les équipes",
     "five": "cinq",
     "four": "quatre",
+    "from $KCORP_RIOT_KEY": "depuis $KCORP_RIOT_KEY",
     "give “starter” or “substitute”, or leave lineup out":
       "donnez « starter » ou « substitute », ou omettez lineup",
     "image": "image",
     "inactive": "inactif",
     "invalid data": "données invalides",
+    "it answered %@": "elle a répondu %@",
     "it is not Data Dragon’s champion list": "ce n’est pas la liste des champions de Data Dragon",
     "it is not a list of versions, newest first":
       "ce n’est pas une liste de versions, la plus récente en tête",
@@ -1470,15 +1577,21 @@ enum Localizations {
     "never": "jamais",
     "no %@": "pas de %@",
     "no ADC": "pas d’ADC",
+    "no Riot ID": "pas de Riot ID",
     "no answer": "aucune réponse",
     "no game logged": "aucune partie enregistrée",
     "no open role": "aucun poste libre",
     "no pool yet": "pas encore de pool",
     "no session was given.": "aucune session n’a été donnée.",
+    "no such Riot ID": "ce Riot ID n’existe pas",
     "none": "aucune",
+    "none (kcorp riot key)": "aucune (kcorp riot key)",
+    "not checked yet": "pas encore vérifié",
     "not found (a player, team, account, token or input file)":
       "introuvable (joueur, équipe, compte, jeton ou fichier d’entrée)",
+    "not refreshed yet": "pas encore actualisé",
     "nothing changes": "rien ne change",
+    "now %@": "maintenant %@",
     "open roles: %@": "postes libres : %@",
     "owner": "admin",
     "owner, editor or viewer.": "owner (admin), editor (staff) ou viewer (lecture seule).",
@@ -1491,6 +1604,8 @@ enum Localizations {
     "real name": "nom",
     "role": "rôle",
     "scrim, match, training or review.": "scrim, match, training (entraînement) ou review.",
+    "set on %@": "donnée le %@",
+    "solo queue: %1$@ games, %2$@ won": "solo queue : %1$@ parties, %2$@ gagnées",
     "stale": "ancien",
     "stand-in": "remplaçant temporaire",
     "starter": "titulaire",
@@ -1513,9 +1628,13 @@ enum Localizations {
     "three": "trois",
     "trainee": "en formation",
     "two": "deux",
+    "unranked": "non classé",
+    "unranked in solo queue": "non classé en solo queue",
     "us": "nous",
     "usage error": "erreur d’utilisation",
     "viewer": "lecture seule",
+    "‘%1$@’ is not a League of Legends platform; choose one of %2$@.":
+      "‘%1$@’ n’est pas une plateforme de League of Legends ; choisissez parmi %2$@.",
     "‘%@’ is not a champion’s id and name": "« %@ » n’est pas un identifiant et un nom de champion",
     "‘%@’ is not a class; choose Fighter, Tank, Mage, Assassin, Marksman or Support.":
       "« %@ » n’est pas une classe ; choisissez Fighter, Tank, Mage, Assassin, Marksman ou Support.",

@@ -77,6 +77,14 @@ public protocol RosterSource: AnyObject, Sendable {
   /// The player whose own account (``Role/player``) reads this source; nil for the staff,
   /// a token, or this device.
   func signedInPlayer() async throws -> UUID?
+  /// A player's Riot account as the server last saw it: nil where there is no server
+  /// (this device's own roster), or before its first check.
+  func soloQueue(of id: UUID) async throws -> RiotStanding?
+}
+
+extension RosterSource {
+  /// Only a server asks Riot: a roster of this device has no solo queue.
+  public func soloQueue(of id: UUID) async throws -> RiotStanding? { nil }
 }
 
 /// What a ``RosterSource`` tells its team.

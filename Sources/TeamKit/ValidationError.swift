@@ -23,6 +23,8 @@ public struct ValidationError: Error, Hashable, Sendable, CustomStringConvertibl
     case weekly, away
     /// What a player says with an answer.
     case comment
+    /// The owner's Riot settings: the API key, how many games are kept.
+    case riot
   }
 
   /// One problem, as a sentence a user can act on.

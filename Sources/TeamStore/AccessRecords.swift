@@ -377,7 +377,7 @@ extension RosterStore {
 
   /// Runs `body` in the committer's next transaction (the roster unchanged), returning once
   /// committed.
-  private func record<T: Sendable>(_ body: @escaping (any SQLConnection) throws -> T)
+  func record<T: Sendable>(_ body: @escaping (any SQLConnection) throws -> T)
     async throws(RosterError) -> T
   {
     try await perform { writer, _ in (nil, try body(writer.connection)) }

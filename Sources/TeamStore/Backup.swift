@@ -27,6 +27,7 @@ extension RosterStore {
     do {
       cleanUp()
       try read { try ($0 as? SQLiteConnection)?.backup(to: partial) }
+      try Self.withoutSecrets(partial)
       // The copy is checked as opening it would: intact (quick_check), every row readable;
       // then closed before it takes its name.
       let players = try Writer(SQLiteConnection(path: partial, create: false)).load().players.count
@@ -45,6 +46,18 @@ extension RosterStore {
       cleanUp()
       throw .storage(StorageError(.other, "\(destination): \(error)"))
     }
+  }
+
+  /// Takes the Riot API key out of a copy, its bytes overwritten (`secure_delete`, then
+  /// `VACUUM`): a backup never carries it; after a restore, the owner gives it again.
+  static func withoutSecrets(_ path: String) throws {
+    let copy = try SQLiteConnection(path: path, create: false)
+    try copy.execute(
+      """
+      PRAGMA secure_delete = ON;
+      UPDATE riot_settings SET api_key = NULL, key_given = NULL;
+      VACUUM;
+      """)
   }
 
   /// Replaces the database at `path` with the backup at `source`, all or nothing. The backup
@@ -250,6 +263,28 @@ extension RosterStore {
         "calendar_feed",
         [("secret", "t"), ("team_id", "t"), ("player_id", "t"), ("created", "d")],
         "secret"
+      ),
+      // The Riot figures come along; the settings and the key do not.
+      (
+        "riot_account",
+        [
+          ("player_id", "t"), ("riot_id", "t"), ("status", "t"), ("puuid", "t"),
+          ("now_named", "t"), ("checked", "d"), ("refreshed", "d"),
+        ], "player_id"
+      ),
+      (
+        "riot_rank",
+        [
+          ("player_id", "t"), ("at", "d"), ("queue", "t"), ("tier", "t"), ("division", "t"),
+          ("lp", "i"), ("wins", "i"), ("losses", "i"),
+        ], "player_id, at, queue"
+      ),
+      (
+        "riot_game",
+        [
+          ("player_id", "t"), ("match_id", "t"), ("at", "d"), ("champion", "t"),
+          ("position", "t"), ("win", "i"), ("seconds", "i"),
+        ], "player_id, match_id"
       ),
     ]
 

@@ -185,6 +185,36 @@ extension Schema {
       CREATE INDEX draft_proposal_event ON draft_proposal (event_id);
       """
     ),
+    // The players' Riot accounts: the owner's settings (one row, its key never copied),
+    // the limits Riot's headers state and the calls taken from them (shared by every
+    // server), each player's account as checked, their ranks over time and ranked games.
+    .both(
+      """
+      CREATE TABLE riot_settings (
+        id INTEGER PRIMARY KEY NOT NULL, api_key TEXT, key_given REAL, platform TEXT NOT NULL,
+        games INTEGER NOT NULL, held_until REAL NOT NULL, daily REAL NOT NULL
+      ) STRICT;
+      INSERT INTO riot_settings (id, platform, games, held_until, daily) VALUES (1, 'euw1', 20, 0, 0);
+      CREATE TABLE riot_limit (scope TEXT PRIMARY KEY NOT NULL, limits TEXT NOT NULL) STRICT;
+      CREATE TABLE riot_call (method TEXT NOT NULL, at REAL NOT NULL) STRICT;
+      CREATE INDEX riot_call_at ON riot_call (at);
+      CREATE TABLE riot_account (
+        player_id TEXT PRIMARY KEY NOT NULL, riot_id TEXT NOT NULL, status TEXT NOT NULL,
+        puuid TEXT, now_named TEXT, checked REAL NOT NULL, refreshed REAL
+      ) STRICT;
+      CREATE TABLE riot_rank (
+        player_id TEXT NOT NULL, at REAL NOT NULL, queue TEXT NOT NULL, tier TEXT NOT NULL,
+        division TEXT NOT NULL, lp INTEGER NOT NULL, wins INTEGER NOT NULL,
+        losses INTEGER NOT NULL
+      ) STRICT;
+      CREATE INDEX riot_rank_by_player ON riot_rank (player_id, at);
+      CREATE TABLE riot_game (
+        player_id TEXT NOT NULL, match_id TEXT NOT NULL, at REAL NOT NULL,
+        champion TEXT NOT NULL, position TEXT, win INTEGER NOT NULL, seconds INTEGER NOT NULL,
+        PRIMARY KEY (player_id, match_id)
+      ) STRICT;
+      """
+    ),
   ]
 
   /// A version's SQL in each dialect.

@@ -464,7 +464,10 @@ final class Writer: @unchecked Sendable {
     ).bind(.double(date.timeIntervalSince1970)).run()
     try statement("DELETE FROM roster_import WHERE at < ?1")
       .bind(.double(date.timeIntervalSince1970)).run()
-    for table in ["availability_block", "absence", "calendar_feed", "pool_entry"] {
+    for table in [
+      "availability_block", "absence", "calendar_feed", "pool_entry", "riot_account", "riot_rank",
+      "riot_game",
+    ] {
       try statement(
         "DELETE FROM \(table) WHERE player_id IS NOT NULL AND player_id NOT IN (SELECT id FROM player)"
       ).run()

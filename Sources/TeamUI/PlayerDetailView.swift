@@ -62,6 +62,7 @@ public struct PlayerDetailView: View {
         }
       }
       PlayerFacts(player: shown)
+      SoloQueueFacts(player: shown)
       if team.teams.count > 1 {
         Button("Move to team…") { isChoosingTeam = true }
       }

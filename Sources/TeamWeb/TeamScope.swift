@@ -111,6 +111,23 @@ struct TeamScope: Sendable {
     return try await store.setPool(of: id, to: inputs, onTeam: team.id, by: author)
   }
 
+  // MARK: - Solo queue
+
+  /// The team's players' Riot accounts as last seen.
+  func soloQueue() throws(RosterError) -> [UUID: RiotStanding] {
+    let players = Set(store.roster.players(in: team.id).map(\.id))
+    return try store.riotStandings().filter { players.contains($0.key) }
+  }
+
+  /// Starts refreshing the team's players from Riot, or only `player` of them; false when
+  /// a refresh is under way or no key is set.
+  @discardableResult
+  func refreshSoloQueue(with riot: RiotJob, player: UUID? = nil) throws(RosterError) -> Bool {
+    var players = store.roster.players(in: team.id)
+    if let player { players = [try owned(player)] }
+    return riot.start(players, team: team.id)
+  }
+
   // MARK: - The week
 
   /// Plans an event of the team.

@@ -23,16 +23,24 @@ public struct WebApp: Sendable {
     public var isStopping: @Sendable () -> Bool
     /// Where the owner's "Download champion art" fetches from (Data Dragon, or a mirror).
     public var dataDragon: URL
+    /// Riot's API, `{routing}` standing for a platform or a cluster (Riot's hosts, or a
+    /// stand-in's).
+    public var riotAPI: String
+    /// A Riot API key given to the server (`$KCORP_RIOT_KEY`), used before a stored one.
+    public var riotKey: String?
 
     public init(
       allowedHosts: Set<String> = WebApp.loopbackNames, requireLogin: Bool = false,
       trustProxy: Bool = false, dataDragon: URL = DataDragon.address,
+      riotAPI: String = RiotAPI.address, riotKey: String? = nil,
       isStopping: @escaping @Sendable () -> Bool = { false }
     ) {
       self.allowedHosts = allowedHosts
       self.requireLogin = requireLogin
       self.trustProxy = trustProxy
       self.dataDragon = dataDragon
+      self.riotAPI = riotAPI
+      self.riotKey = riotKey
       self.isStopping = isStopping
     }
   }
@@ -45,6 +53,8 @@ public struct WebApp: Sendable {
   let images: ImageLibrary
   let cache: ResponseCache
   let championSync = ChampionSyncJob()
+  /// The calls to Riot's API: refreshes, checks of Riot IDs, the day's refresh.
+  public let riot: RiotJob
   let events: EventHub
   let options: Options
   let maxBodyBytes: Int
@@ -66,6 +76,7 @@ public struct WebApp: Sendable {
     self.events = EventHub(store: store, access: access, maxSubscribers: maxSubscribers)
     self.options = options
     self.maxBodyBytes = maxBodyBytes
+    riot = RiotJob(store: store, base: options.riotAPI, key: options.riotKey)
     addPageRoutes()
     addAccountRoutes()
     addAPIRoutes()
@@ -77,6 +88,7 @@ public struct WebApp: Sendable {
     addWeekRoutes()
     addWeekPageRoutes()
     addDraftRoutes()
+    addRiotRoutes()
     route("GET", "/images/{name}", RoutePolicy(.reader)) { [images, store] request, context in
       try images.response(
         for: context.parameters["name"] ?? "", roster: store.roster, request: request,
@@ -121,6 +133,7 @@ public struct WebApp: Sendable {
     limits: HTTPServer.Limits = .init(), publicURL: URL? = nil, extraHosts: [String] = [],
     requireLogin: Bool = false, tls: HTTPServer.TLS? = nil, trustProxy: Bool = false,
     access: AccessControl? = nil, dataDragon: URL = DataDragon.address,
+    riotAPI: String = RiotAPI.address, riotKey: String? = nil,
     isStopping: @escaping @Sendable () -> Bool = { false }
   ) throws(HTTPServerError) -> HTTPServer {
     var names = loopbackNames.union(extraHosts.map { $0.lowercased() })
@@ -140,7 +153,8 @@ public struct WebApp: Sendable {
         allowedHosts: names,
         requireLogin: requireLogin || !isLoopback(host) || trustProxy || publicURL != nil
           || !extraHosts.isEmpty,
-        trustProxy: trustProxy, dataDragon: dataDragon, isStopping: isStopping),
+        trustProxy: trustProxy, dataDragon: dataDragon, riotAPI: riotAPI, riotKey: riotKey,
+        isStopping: isStopping),
       access: access, maxBodyBytes: limits.maxBodyBytes,
       // Live pages may hold half the connections at most: the rest stay for requests.
       maxSubscribers: Int(limits.maxConnections) / 2)
@@ -148,7 +162,10 @@ public struct WebApp: Sendable {
     // Behind a proxy every connection comes from one address: the app limits per client.
     if trustProxy { limits.maxConnectionsPerIP = limits.maxConnections }
     limits.router = app.routing
-    return try HTTPServer(host: host, port: port, limits: limits, tls: tls, handler: app.handle)
+    let server = try HTTPServer(
+      host: host, port: port, limits: limits, tls: tls, handler: app.handle)
+    app.riot.runForever()
+    return server
   }
 
   /// Whether `host` is a loopback address (`127.x.y.z`, `::1`) or `localhost`; a name that

@@ -95,7 +95,7 @@ struct SyncChampions: Command {
 
 /// A bar on stderr, redrawn in place, when stderr is a terminal; nothing otherwise (a
 /// script reads the last line of stdout).
-private final class ProgressBar: Sendable {
+final class ProgressBar: Sendable {
   private let shown = isatty(STDERR_FILENO) == 1
 
   func show(_ done: Int, of total: Int) {

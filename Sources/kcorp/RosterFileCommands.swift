@@ -1,4 +1,5 @@
 import Foundation
+import TeamClient
 import TeamKit
 import TeamPhoto
 import TeamSpreadsheet
@@ -36,6 +37,20 @@ struct Export: Command {
     output = parsed.value("--output")
   }
 
+  /// The players' Riot figures, from the server or this machine's database.
+  private static func soloQueue(_ context: Context, teams: [Team]) async throws
+    -> [UUID: RiotStanding]
+  {
+    guard let server = try context.server else { return try context.store().riotStandings() }
+    var standings: [UUID: RiotStanding] = [:]
+    for team in teams {
+      for row in try await server.soloQueue(team: team.id.text).players {
+        standings[row.id] = row.standing
+      }
+    }
+    return standings
+  }
+
   func run(_ context: Context) async throws {
     let roster = try context.roster()
     let organisation = try await roster.organisation()
@@ -51,7 +66,9 @@ struct Export: Command {
     var events: [TeamEvent] = []
     var availability: [UUID: Availability] = [:]
     var pools: [UUID: [PoolEntry]] = [:]
+    var soloQueue: [UUID: RiotStanding] = [:]
     if format == .json {
+      soloQueue = try await Self.soloQueue(context, teams: organisation.teams)
       for team in organisation.teams {
         let week = try await roster.week(team: team.id.text)
         events += week.schedule.events
@@ -63,7 +80,8 @@ struct Export: Command {
     if let format {
       data = RosterFile.export(
         players, as: format, photos: photos, teams: organisation.teams,
-        schedule: Schedule(events: events, availability: availability, pools: pools))
+        schedule: Schedule(events: events, availability: availability, pools: pools),
+        soloQueue: soloQueue)
     } else {
       do {
         data = try Workbook.roster(

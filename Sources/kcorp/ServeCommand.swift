@@ -42,6 +42,7 @@ struct Serve: Command {
       help:
         "Where the owner's “Download champion art” fetches from: a mirror in Data Dragon's layout; Riot's by default."
     ),
+    riotAPIOption,
     Option(
       name: "--drain", value: "SECONDS",
       help:
@@ -59,8 +60,10 @@ struct Serve: Command {
   let backups: BackupSchedule?
   let drain: Double
   let dataDragon: URL
+  let riotAPI: String
 
   init(_ parsed: Parsed) throws(CLIError) {
+    riotAPI = try riotAPIAddress(parsed)
     let drainText = parsed.value("--drain") ?? "0"
     guard let drain = Double(drainText), (0...300).contains(drain) else {
       throw .usage(
@@ -112,6 +115,26 @@ struct Serve: Command {
       || !allowedHosts.isEmpty
   }
 
+  /// The certificate and key `--tls-cert` and `--tls-key` name, read; nil without them.
+  private func tlsConfiguration() throws -> HTTPServer.TLS? {
+    var tls: HTTPServer.TLS?
+    if let tlsFiles {
+      do {
+        tls = HTTPServer.TLS(
+          certificatePEM: try String(contentsOfFile: tlsFiles.certificate, encoding: .utf8),
+          privateKeyPEM: try String(contentsOfFile: tlsFiles.key, encoding: .utf8))
+      } catch {
+        throw CLIError(
+          code: .notFound,
+          message:
+            localized(
+              "Cannot read %@ or %@: %@", tlsFiles.certificate, tlsFiles.key,
+              error.localizedDescription))
+      }
+    }
+    return tls
+  }
+
   func run(_ context: Context) async throws {
     let store = try context.store()
     let access = AccessControl(store: store)
@@ -128,21 +151,7 @@ struct Serve: Command {
             publicURL?.host ?? allowedHosts.first ?? host)
       )
     }
-    var tls: HTTPServer.TLS?
-    if let tlsFiles {
-      do {
-        tls = HTTPServer.TLS(
-          certificatePEM: try String(contentsOfFile: tlsFiles.certificate, encoding: .utf8),
-          privateKeyPEM: try String(contentsOfFile: tlsFiles.key, encoding: .utf8))
-      } catch {
-        throw CLIError(
-          code: .notFound,
-          message:
-            localized(
-              "Cannot read %@ or %@: %@", tlsFiles.certificate, tlsFiles.key,
-              error.localizedDescription))
-      }
-    }
+    let tls = try tlsConfiguration()
     var folder = images.map { URL(fileURLWithPath: $0) }
     if case .file(let path) = store.location {
       folder =
@@ -167,7 +176,8 @@ struct Serve: Command {
     let server = try WebApp.serve(
       store: store, host: host, port: port, imagesFolder: folder, publicURL: publicURL,
       extraHosts: allowedHosts, requireLogin: requireLogin, tls: tls, trustProxy: trustProxy,
-      access: access, dataDragon: dataDragon, isStopping: { stopping.isSet })
+      access: access, dataDragon: dataDragon, riotAPI: riotAPI,
+      riotKey: context.environment["KCORP_RIOT_KEY"], isStopping: { stopping.isSet })
     let shown = host.contains(":") ? "[\(host)]" : host
     await Self.serve(
       store: store, server: server, address: "\(tls == nil ? "http" : "https")://\(shown)",

@@ -138,6 +138,12 @@ import Testing
           DROP TABLE draft_turn;
           DROP TABLE pool_entry;
           DROP TABLE draft_proposal;
+          DROP TABLE riot_settings;
+          DROP TABLE riot_limit;
+          DROP TABLE riot_call;
+          DROP TABLE riot_account;
+          DROP TABLE riot_rank;
+          DROP TABLE riot_game;
           PRAGMA user_version = 14;
           """)
       case .postgres:
@@ -152,6 +158,12 @@ import Testing
           DROP TABLE draft_turn;
           DROP TABLE pool_entry;
           DROP TABLE draft_proposal;
+          DROP TABLE riot_settings;
+          DROP TABLE riot_limit;
+          DROP TABLE riot_call;
+          DROP TABLE riot_account;
+          DROP TABLE riot_rank;
+          DROP TABLE riot_game;
           DELETE FROM schema_version; INSERT INTO schema_version (version) VALUES (14);
           """)
       }

@@ -127,6 +127,11 @@ import Testing
     "POST /events/{id}/proposals/{proposal}/delete": .editor,
     "POST /api/week/events/{id}/players/{player}/proposals": .ownPlayer,
     "DELETE /api/week/events/{id}/proposals/{proposal}": .editor,
+    // Solo queue.
+    "GET /riot": .owner, "POST /riot": .owner, "GET /api/riot": .owner, "PUT /api/riot": .owner,
+    "GET /soloq": .reader, "POST /teams/{tag}/riot": .editor, "GET /players/{id}/soloq": .reader,
+    "POST /players/{id}/riot": .editor, "GET /api/soloq": .reader,
+    "POST /api/soloq/refresh": .editor, "GET /api/players/{id}/soloq": .reader,
   ]
 
   @Test func everyRouteHasARuleAndEveryRuleARoute() async throws {
@@ -306,7 +311,10 @@ final class Organisation: Sendable {
     /// calendar addresses), the accounts and the tokens.
     func state() throws -> [String] {
       let roster = store.roster
-      return [String(describing: roster.version), String(describing: roster.schedule.feeds)]
+      return [
+        String(describing: roster.version), String(describing: roster.schedule.feeds),
+        String(describing: try store.riotSettings()),
+      ]
         + (try access.accounts().map { "\($0.name) \($0.role) \(String(describing: $0.teams))" })
         + (try access.tokens().map { "\($0.name)" })
     }
@@ -342,8 +350,11 @@ final class Organisation: Sendable {
       let query =
         pattern == "/api/teams/{tag}/import"
         ? "?confirm=true"
-        : ["/players/new", "/week", "/api/week", "/api/players", "/api/lineup"]
-          .contains(pattern) || pattern.hasPrefix("/api/roster") ? "?team=KCB" : ""
+        : [
+          "/players/new", "/week", "/api/week", "/api/players", "/api/lineup", "/soloq",
+          "/api/soloq", "/api/soloq/refresh",
+        ]
+        .contains(pattern) || pattern.hasPrefix("/api/roster") ? "?team=KCB" : ""
       let (type, body) = Self.body(method, pattern, o)
       if let type { headers["Content-Type"] = type }
       if pattern == "/api/roster/order", method == "PUT" {
@@ -382,6 +393,7 @@ final class Organisation: Sendable {
           case "/api/teams": #"{"name":"Blue Stars","tag":"KCBS"}"#
           case "/api/teams/{tag}": #"{"league":"Div2"}"#
           case "/api/organisation": #"{"name":"Karmine"}"#
+          case "/api/riot": #"{"games":30,"platform":"kr"}"#
           default: "{}"
           }
         return (json, text)
@@ -414,6 +426,7 @@ final class Organisation: Sendable {
         case "/teams": [("name", "Blue Stars"), ("tag", "KCBS")]
         case "/teams/{tag}/edit": [("name", "KC Blue"), ("tag", "KCB"), ("league", "Div2")]
         case "/organisation": [("name", "Karmine")]
+        case "/riot": [("games", "30"), ("platform", "kr")]
         case "/import", "/teams/{tag}/import":
           [("content", "name,position\nIntruder,Top\n"), ("confirm", "yes")]
         default: []

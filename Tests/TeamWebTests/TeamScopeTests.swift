@@ -64,7 +64,7 @@ import Testing
   static let teamWrites = [
     "addPlayer", "updatePlayer", "setPhoto", "removePlayer", "restorePlayer", "reorder",
     "swapPlayers", "transferPlayer", "setAvailability", "addEvent", "updateEvent",
-    "removeEvent", "logGames", "answer", "createFeed", "revokeFeed",
+    "removeEvent", "logGames", "answer", "createFeed", "revokeFeed", "saveRiot",
   ]
 
   @Test func noRouteChangesATeamButThroughItsScope() throws {

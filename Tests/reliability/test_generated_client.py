@@ -18,7 +18,8 @@ def test_a_client_generated_with_the_defaults_walks_the_roster():
     assert (TOOLS / "openapi-python-client").exists(), "run `make test`, which installs it"
     with tempfile.TemporaryDirectory() as folder:
         server = subprocess.Popen(
-            [str(KCORP), "serve", "--port", "0", "--db", os.path.join(folder, "roster.sqlite")],
+            [str(KCORP), "serve", "--port", "0", "--db", os.path.join(folder, "roster.sqlite"),
+             "--riot-api", "http://127.0.0.1:9/{routing}"],
             stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
         try:
             line = server.stdout.readline().decode().strip()

@@ -167,7 +167,8 @@ def state(port):
 def port():
     with tempfile.TemporaryDirectory() as folder:
         process = subprocess.Popen(
-            [str(KCORP), "serve", "--port", "0", "--db", os.path.join(folder, "roster.sqlite")],
+            [str(KCORP), "serve", "--port", "0", "--db", os.path.join(folder, "roster.sqlite"),
+             "--riot-api", "http://127.0.0.1:9/{routing}"],
             stdout=subprocess.PIPE, stderr=subprocess.PIPE)
         line = process.stdout.readline().decode().strip()
         assert line.startswith("Listening on http://127.0.0.1:"), line

@@ -160,6 +160,11 @@ public final class EsportTeam {
   }
 
   /// The teams a player was on before, the latest first (none in memory).
+  /// The player's ranks and ranked champions, as the team's server last saw them.
+  public func soloQueue(of player: Player) async throws -> RiotStanding? {
+    try await source.soloQueue(of: player.id)
+  }
+
   public func tenures(of player: Player) async throws -> [Tenure] {
     try await source.tenures(of: player.id)
   }

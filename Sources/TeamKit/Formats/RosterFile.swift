@@ -39,9 +39,9 @@ public enum RosterFile {
   /// The players in `format`: JSON, or CSV in UTF-8 with a byte-order mark (so that
   /// spreadsheets read accents right), a header row and CRLF line ends.
   ///
-  /// The JSON is `{"availability":[…],"events":[…],"players":[…],"pools":[…]}`: the players
-  /// as the API writes them, the week (the API's shapes, without verdicts) and the champion
-  /// pools.
+  /// The JSON is `{"availability":[…],"events":[…],"players":[…],"pools":[…],"soloQueue":[…]}`:
+  /// the players as the API writes them, the week (the API's shapes, without verdicts), the
+  /// champion pools and the players' Riot figures (never a key or a PUUID).
   /// - Parameters:
   ///   - photos: JPEGs by player, written into the JSON as base64 (`photo`); a CSV holds
   ///     text only.
@@ -49,7 +49,7 @@ public enum RosterFile {
   ///   - schedule: the events and the players' availability, for the JSON.
   public static func export(
     _ players: [Player], as format: Format, photos: [UUID: Data] = [:], teams: [Team] = [.first],
-    schedule: Schedule = Schedule()
+    schedule: Schedule = Schedule(), soloQueue: [UUID: RiotStanding] = [:]
   ) -> Data {
     switch format {
     case .json:
@@ -60,6 +60,9 @@ public enum RosterFile {
         }, events: schedule.events,
         pools: players.compactMap { player in
           schedule.pools[player.id].map { PlayerPool(player: player.id, pool: $0) }
+        },
+        soloQueue: players.compactMap { player in
+          soloQueue[player.id].map { JSONFile.PlayerStanding(player: player.id, standing: $0) }
         })
       return TeamJSON.encode(file, pretty: true) + Data("\n".utf8)
     case .csv, .frenchCSV:
@@ -113,6 +116,19 @@ public enum RosterFile {
     let availability: [PlayerHours]
     let events: [TeamEvent]
     let pools: [PlayerPool]
+    let soloQueue: [PlayerStanding]
+
+    /// A player's Riot account: figures only, read by no import (Riot tells them again).
+    struct PlayerStanding: JSONWritable {
+      let player: UUID
+      let standing: RiotStanding
+      func write(to writer: inout JSONWriter) {
+        writer.object {
+          $0.member("player", player)
+          $0.member("standing", standing)
+        }
+      }
+    }
 
     /// A player with their photo.
     struct Exported: JSONWritable {
@@ -127,6 +143,7 @@ public enum RosterFile {
         $0.member("events", events.map { EventDocument($0, verdict: nil) })
         $0.member("players", players.map { Exported(player: $0.0, photo: $0.photo) })
         $0.member("pools", pools)
+        $0.member("soloQueue", soloQueue)
       }
     }
   }

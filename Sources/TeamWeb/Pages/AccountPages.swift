@@ -144,6 +144,7 @@ extension Pages {
                       "a", ["class": "button", "href": "/accounts"], localized("Manage accounts")),
                     .h(
                       "a", ["class": "button", "href": "/champion-art"], localized("Champion art")),
+                    .h("a", ["class": "button", "href": "/riot"], localized("Riot API")),
                   ])
                   : .fragment([]),
               ]),

@@ -235,6 +235,11 @@ extension Pages {
         .h(
           "a", ["class": "button small", "href": "/players/\(player.id)/availability"],
           localized("When %@ can play", player.name)),
+        player.riotID == nil
+          ? .fragment([])
+          : .h(
+            "a", ["class": "button small", "href": "/players/\(player.id)/soloq"],
+            localized("Solo queue")),
         played.isEmpty
           ? .fragment([])
           : .h(

@@ -11,7 +11,7 @@ extension Pages {
 
   func pools(
     of team: Team, in roster: Roster, event: TeamEvent?, token: String, viewer: Viewer, now: Date,
-    typed: PoolTyped? = nil, notice: String? = nil
+    typed: PoolTyped? = nil, notice: String? = nil, solo: [UUID: RiotStanding] = [:]
   ) -> HTTPResponse {
     let board = PoolBoard(
       players: roster.players(in: team.id), schedule: roster.schedule, event: event,
@@ -23,7 +23,7 @@ extension Pages {
           + board.rows.filter { $0.player.position == position }.map {
             poolCard(
               $0, board: board, zone: team.zone, canEdit: viewer.canEdit, token: token,
-              typed: typed)
+              typed: typed, solo: solo[$0.player.id])
           })
     }
     let names = Dictionary(roster.players.map { ($0.id, $0.name) }) { first, _ in first }
@@ -52,20 +52,28 @@ extension Pages {
     return page(
       status: typed == nil ? 200 : 422, title: localized("Pools · %@", team.name),
       [
-        .h(
-          "header", ["class": "topbar \(team.color.cssClass)"],
-          [
-            .h(
-              "a",
-              [
-                "class": "icon-button back", "href": "/?team=\(team.tag)",
-                "aria-label": localized("Back"),
-              ], [Icon.chevronLeft]),
-            .h(
-              "h1", [:],
-              [.text(localized("Pools")), .h("span", ["class": "subtitle"], team.name)]),
-          ]),
+        poolsTopBar(team),
         main,
+      ])
+  }
+
+  /// The pools' top bar: back to the roster, the title, the team's solo queue.
+  private func poolsTopBar(_ team: Team) -> HTML {
+    .h(
+      "header", ["class": "topbar \(team.color.cssClass)"],
+      [
+        .h(
+          "a",
+          [
+            "class": "icon-button back", "href": "/?team=\(team.tag)",
+            "aria-label": localized("Back"),
+          ], [Icon.chevronLeft]),
+        .h(
+          "h1", [:],
+          [.text(localized("Pools")), .h("span", ["class": "subtitle"], team.name)]),
+        .h(
+          "a", ["class": "button small", "href": "/soloq?team=\(team.tag)"],
+          localized("Solo queue")),
       ])
   }
 
@@ -90,7 +98,7 @@ extension Pages {
   /// the games show, and whether the series locks it; for editors, the forms to change it.
   private func poolCard(
     _ row: PoolBoard.Row, board: PoolBoard, zone: TimeZone, canEdit: Bool, token: String,
-    typed: PoolTyped?
+    typed: PoolTyped?, solo: RiotStanding?
   ) -> HTML {
     let depth = board.depth(of: row)
     let depthText: String =
@@ -100,7 +108,7 @@ extension Pages {
       case .short: localized("%1$@ left of %2$@ needed: short", row.left, board.need)
       }
     let entries: [HTML] = row.entries.map {
-      poolEntry($0, of: row.player, zone: zone, canEdit: canEdit, token: token)
+      poolEntry($0, of: row.player, zone: zone, canEdit: canEdit, token: token, solo: solo)
     }
     var card: [HTML] = [
       .h(
@@ -110,6 +118,15 @@ extension Pages {
           .h("span", ["class": "subtitle"], text(row.player.lineup.name)),
         ]),
       .h("p", ["class": "depth depth-\(depth.rawValue)"], depthText),
+      solo.map {
+        .h(
+          "p", ["class": "solo-line"],
+          [
+            .h(
+              "a", ["href": "/players/\(row.player.id)/soloq"],
+              localized("Solo queue: %@", soloRank($0)))
+          ])
+      } ?? .fragment([]),
       entries.isEmpty
         ? .h("p", ["class": "muted"], localized("No champion in the pool yet."))
         : .h("ul", ["class": "pool"], entries),
@@ -122,7 +139,8 @@ extension Pages {
   }
 
   private func poolEntry(
-    _ item: PoolBoard.Entry, of player: Player, zone: TimeZone, canEdit: Bool, token: String
+    _ item: PoolBoard.Entry, of player: Player, zone: TimeZone, canEdit: Bool, token: String,
+    solo: RiotStanding?
   ) -> HTML {
     let champion = champions.find(item.entry.champion)
     let name = champions.name(ofID: item.entry.champion, in: language)
@@ -137,6 +155,10 @@ extension Pages {
           : localized("%1$@ games, %2$@%% won", record.games, record.winRate))
     if let last = record.last {
       facts.append(localized("last on %@", Day(last, in: zone).formatted(in: language)))
+    }
+    // What solo queue shows beside the games the staff logged.
+    if let ranked = solo?.record(of: item.entry.champion), ranked.games > 0 {
+      facts.append(localized("solo queue: %1$@ games, %2$@ won", ranked.games, ranked.wins))
     }
     var text: [HTML] = [
       .h("span", ["class": "name"], name),

@@ -276,6 +276,7 @@ extension Pages {
     }
     if viewer.isOwner {
       links.append(.h("a", ["href": "/champion-art"], localized("Champion art")))
+      links.append(.h("a", ["href": "/riot"], localized("Riot API")))
     }
     links.append(
       viewer.signedIn

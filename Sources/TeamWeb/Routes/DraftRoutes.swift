@@ -204,7 +204,8 @@ extension WebApp {
           request.query["event"], team: team, in: roster, now: context.now,
           language: context.language),
         token: token, viewer: context.viewer, now: context.now,
-        notice: request.query["saved"] != nil ? context.localized("Saved.") : nil
+        notice: request.query["saved"] != nil ? context.localized("Saved.") : nil,
+        solo: try context.scope.soloQueue()
       ).with(cookie: cookie)
     }
 
@@ -236,7 +237,7 @@ extension WebApp {
         let (token, cookie) = WebApp.csrfToken(for: request)
         return context.pages.pools(
           of: team, in: roster, event: nil, token: token, viewer: context.viewer, now: context.now,
-          typed: (player.id, named, errors)
+          typed: (player.id, named, errors), solo: try context.scope.soloQueue()
         ).with(cookie: cookie)
       }
       let team = roster.team(id: player.teamID) ?? roster.firstTeam

@@ -37,7 +37,8 @@ extension WebApp {
           ],
           body: Array(
             RosterFile.export(
-              players, as: format, photos: photos, teams: roster.teams, schedule: roster.schedule)))
+              players, as: format, photos: photos, teams: roster.teams, schedule: roster.schedule,
+              soloQueue: format == .json ? try store.riotStandings() : [:])))
       }
     }
 

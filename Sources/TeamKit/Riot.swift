@@ -1,0 +1,342 @@
+import Foundation
+
+/// A League of Legends server as Riot's API routes it: the platform (`euw1`) its ranks are
+/// asked of, and the regional clusters its accounts and matches are asked of.
+public enum RiotPlatform: String, CaseIterable, Sendable {
+  case br1, eun1, euw1, jp1, kr, la1, la2, me1, na1, oc1, ru, sg2, tr1, tw2, vn2
+
+  /// match-v5's cluster: `americas`, `asia`, `europe` or `sea`.
+  public var region: String {
+    switch self {
+    case .br1, .la1, .la2, .na1: "americas"
+    case .jp1, .kr: "asia"
+    case .eun1, .euw1, .me1, .ru, .tr1: "europe"
+    case .oc1, .sg2, .tw2, .vn2: "sea"
+    }
+  }
+
+  /// account-v1's cluster: any of `americas`, `asia` and `europe` finds every account;
+  /// the nearest is asked (`sea` has no account service).
+  public var accountRegion: String { region == "sea" ? "asia" : region }
+}
+
+/// A rank in one ranked queue, as league-v4 gives it.
+public struct RiotRank: Hashable, Sendable {
+  /// The ranked queues league-v4 names.
+  public enum Queue: String, CaseIterable, Sendable {
+    case solo = "RANKED_SOLO_5x5"
+    case flex = "RANKED_FLEX_SR"
+  }
+
+  public var queue: Queue
+  /// `IRON` … `CHALLENGER`.
+  public var tier: String
+  /// `IV` … `I` (always `I` from Master up).
+  public var division: String
+  public var lp: Int
+  public var wins: Int
+  public var losses: Int
+
+  public init(queue: Queue, tier: String, division: String, lp: Int, wins: Int, losses: Int) {
+    self.queue = queue
+    self.tier = tier
+    self.division = division
+    self.lp = lp
+    self.wins = wins
+    self.losses = losses
+  }
+
+  /// The tiers from lowest to highest.
+  public static let tiers = [
+    "IRON", "BRONZE", "SILVER", "GOLD", "PLATINUM", "EMERALD", "DIAMOND", "MASTER",
+    "GRANDMASTER", "CHALLENGER",
+  ]
+
+  /// A number that orders ranks: 100 a division under Master, LP on top; Master,
+  /// Grandmaster and Challenger share one ladder of LP, as the game's does.
+  public var score: Int { Self.score(tier: tier, division: division, lp: lp) }
+
+  static func score(tier: String, division: String, lp: Int) -> Int {
+    let index = tiers.firstIndex(of: tier) ?? 0
+    guard index < 7 else { return 2800 + lp }
+    let step = ["IV": 0, "III": 1, "II": 2, "I": 3][division] ?? 0
+    return (index * 4 + step) * 100 + lp
+  }
+
+  /// The tier's name in `language` (`Diamond`, `Diamant`).
+  public func tierName(in language: Language) -> String {
+    switch tier {
+    case "IRON": language.localized("Iron")
+    case "BRONZE": language.localized("Bronze")
+    case "SILVER": language.localized("Silver")
+    case "GOLD": language.localized("Gold")
+    case "PLATINUM": language.localized("Platinum")
+    case "EMERALD": language.localized("Emerald")
+    case "DIAMOND": language.localized("Diamond")
+    case "MASTER": language.localized("Master")
+    case "GRANDMASTER": language.localized("Grandmaster")
+    case "CHALLENGER": language.localized("Challenger")
+    default: tier
+    }
+  }
+
+  /// `Diamond II · 45 LP`, `Master · 310 LP`.
+  public func label(in language: Language) -> String {
+    let apex = (Self.tiers.firstIndex(of: tier) ?? 0) >= 7
+    let name = apex ? tierName(in: language) : "\(tierName(in: language)) \(division)"
+    return language.localized("%1$@ · %2$@ LP", name, String(lp))
+  }
+}
+
+/// A solo-queue rank at one moment: the points of the LP chart.
+public struct RankPoint: Hashable, Sendable {
+  public var at: Date
+  public var tier: String
+  public var division: String
+  public var lp: Int
+
+  public init(at: Date, tier: String, division: String, lp: Int) {
+    self.at = at
+    self.tier = tier
+    self.division = division
+    self.lp = lp
+  }
+
+  public var score: Int { RiotRank.score(tier: tier, division: division, lp: lp) }
+}
+
+/// One ranked game of a player, as match-v5 tells it.
+public struct SoloGame: Hashable, Sendable {
+  public var matchID: String
+  public var at: Date
+  /// The catalogue's id: Data Dragon's in lower case (`ksante`).
+  public var champion: String
+  public var position: Position?
+  public var win: Bool
+  public var seconds: Int
+
+  public init(
+    matchID: String, at: Date, champion: String, position: Position?, win: Bool, seconds: Int
+  ) {
+    self.matchID = matchID
+    self.at = at
+    self.champion = champion
+    self.position = position
+    self.win = win
+    self.seconds = seconds
+  }
+}
+
+/// What checking a Riot ID with Riot found.
+public enum RiotIDStatus: String, Sendable {
+  case found
+  /// No such Riot ID: kept as typed, marked.
+  case notFound = "not-found"
+  /// Riot could not be asked (no key, unreachable, refused): checked again later.
+  case unchecked
+}
+
+/// A champion a player played in ranked games, in one role.
+public struct SoloChampion: Hashable, Sendable {
+  public var champion: String
+  public var position: Position?
+  public var games: Int
+  public var wins: Int
+  public var lastPlayed: Date
+}
+
+/// A player's Riot account as last seen: whether the Riot ID was found, their ranks, the
+/// solo-queue LP over time and their last ranked games.
+public struct RiotStanding: Hashable, Sendable {
+  /// The Riot ID this was checked for; a player's Riot ID changed since is checked again.
+  public var riotID: String
+  public var status: RiotIDStatus
+  public var checked: Date
+  /// The last full refresh (ranks and games), if any.
+  public var refreshed: Date?
+  /// The Riot ID Riot gives the account now, when the one stored is not found (renamed).
+  public var nowNamed: String?
+  public var ranks: [RiotRank]
+  /// Solo queue, oldest first.
+  public var series: [RankPoint]
+  /// Newest first.
+  public var games: [SoloGame]
+
+  public init(
+    riotID: String, status: RiotIDStatus, checked: Date, refreshed: Date? = nil,
+    ranks: [RiotRank] = [], series: [RankPoint] = [], games: [SoloGame] = []
+  ) {
+    self.riotID = riotID
+    self.status = status
+    self.checked = checked
+    self.refreshed = refreshed
+    self.ranks = ranks
+    self.series = series
+    self.games = games
+  }
+
+  /// The solo-queue rank, if the player is ranked there.
+  public var solo: RiotRank? { ranks.first { $0.queue == .solo } }
+
+  /// The champions played, by champion and role, the most played first.
+  public var champions: [SoloChampion] {
+    var byKey: [String: SoloChampion] = [:]
+    for game in games {
+      let key = "\(game.champion)/\(game.position?.rawValue ?? "")"
+      var entry =
+        byKey[key]
+        ?? SoloChampion(
+          champion: game.champion, position: game.position, games: 0, wins: 0,
+          lastPlayed: game.at)
+      entry.games += 1
+      entry.wins += game.win ? 1 : 0
+      entry.lastPlayed = max(entry.lastPlayed, game.at)
+      byKey[key] = entry
+    }
+    return byKey.values.sorted {
+      ($1.games, $1.lastPlayed, $0.champion) < ($0.games, $0.lastPlayed, $1.champion)
+    }
+  }
+
+  /// The games and wins with `champion` (a catalogue id), in every role.
+  public func record(of champion: String) -> (games: Int, wins: Int) {
+    let played = games.filter { $0.champion == champion }
+    return (played.count, played.count { $0.win })
+  }
+}
+
+/// What is known of a player's account before a refresh.
+public struct RiotTarget: Sendable {
+  public var player: UUID
+  public var riotID: RiotID
+  /// The PUUID found with the current key, if any.
+  public var puuid: String?
+  /// The games stored already, by match id: not asked again.
+  public var storedGames: Set<String>
+
+  public init(player: UUID, riotID: RiotID, puuid: String?, storedGames: Set<String> = []) {
+    self.player = player
+    self.riotID = riotID
+    self.puuid = puuid
+    self.storedGames = storedGames
+  }
+}
+
+/// What one player's check or refresh found: written in one transaction, or not at all.
+public struct RiotUpdate: Sendable {
+  public var player: UUID
+  public var riotID: String
+  public var status: RiotIDStatus
+  public var puuid: String?
+  /// The Riot ID Riot gives the PUUID now, when the one stored is not found (renamed).
+  public var nowNamed: String?
+  public var at: Date
+  /// The ranks and games, after a full refresh; nil after a check of the Riot ID alone.
+  public var ranks: [RiotRank]?
+  /// The games not stored yet.
+  public var newGames: [SoloGame] = []
+  /// The last ranked games' ids, newest first: the games kept.
+  public var recent: [String] = []
+
+  public init(
+    player: UUID, riotID: String, status: RiotIDStatus, puuid: String?, at: Date,
+    ranks: [RiotRank]? = nil
+  ) {
+    self.player = player
+    self.riotID = riotID
+    self.status = status
+    self.puuid = puuid
+    self.at = at
+    self.ranks = ranks
+  }
+}
+
+/// Why Riot's API could not be used; what was stored before stays as it was.
+public enum RiotError: Error, Hashable, Sendable {
+  /// No API key is set.
+  case noKey
+  /// Riot refused the key (401, 403): expired, revoked, or not a key.
+  case keyRefused(Int)
+  /// Riot answered with a server error (5xx) after the retries.
+  case riotFailed(Int)
+  /// Riot could not be reached, or did not answer in time.
+  case unreachable(Message)
+  /// An answer is not in Riot's shape.
+  case invalid(Message)
+  /// Riot asks to wait longer than a refresh waits.
+  case throttled(seconds: Int)
+}
+
+extension RiotError: KindedError {
+  /// No key is a setting to give (409, as for any state that refuses a change); Riot's
+  /// refusals and failures are the moment's (503).
+  public var kind: ErrorKind {
+    switch self {
+    case .noKey: .conflict
+    case .throttled: .throttled
+    default: .unavailable
+    }
+  }
+
+  public var retryAfter: Int? {
+    if case .throttled(let seconds) = self { seconds } else { nil }
+  }
+
+  public var message: Message {
+    switch self {
+    case .noKey:
+      Message(
+        "No Riot API key is set: an owner gives one on the Riot page or with ‘kcorp riot key’ (a personal key from developer.riotgames.com)."
+      )
+    case .keyRefused(let status):
+      Message(
+        "Riot refused the API key (%@): it has expired or was revoked; nothing was changed. Give a new key on the Riot page or with ‘kcorp riot key’.",
+        String(status))
+    case .riotFailed(let status):
+      Message(
+        "Riot’s API answered %@ (its own failure); what was refreshed is kept, the rest is unchanged. Try again later.",
+        String(status))
+    case .unreachable(let reason):
+      Message(
+        "Could not reach Riot’s API (%@); what was refreshed is kept, the rest is unchanged. Try again later.",
+        reason)
+    case .invalid(let reason):
+      Message(
+        "Riot’s API answered in a shape this build does not read (%@); nothing of it was stored.",
+        reason)
+    case .throttled(let seconds):
+      Message(
+        "Riot asks to wait %@ seconds before the next call; try again then.", String(seconds))
+    }
+  }
+}
+
+/// The owner's Riot settings as a face sends them (`PUT /api/riot`): what is given
+/// changes, the rest stays.
+public struct RiotSettingsInput: Decodable, Sendable, JSONWritable {
+  /// A new API key.
+  public var key: String?
+  /// Forget the key stored.
+  public var forget: Bool?
+  /// The platform's routing value (`euw1`).
+  public var platform: String?
+  /// How many ranked games are kept a player.
+  public var games: Int?
+
+  public init(key: String? = nil, forget: Bool? = nil, platform: String? = nil, games: Int? = nil) {
+    self.key = key
+    self.forget = forget
+    self.platform = platform
+    self.games = games
+  }
+
+  /// `{"forget"?,"games"?,"key"?,"platform"?}`.
+  public func write(to writer: inout JSONWriter) {
+    writer.object {
+      if let forget { $0.member("forget", forget) }
+      if let games { $0.member("games", games) }
+      if let key { $0.member("key", key) }
+      if let platform { $0.member("platform", platform) }
+    }
+  }
+}

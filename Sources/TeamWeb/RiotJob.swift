@@ -1,0 +1,154 @@
+import Foundation
+import Synchronization
+import TeamClient
+import TeamKit
+import TeamStore
+
+/// The server's calls to Riot's API: one refresh at a time (a team's, a player's or the
+/// day's), run beside the requests and read by the pages; the Riot IDs checked as they are
+/// set; and the day's refresh, taken by one server of those sharing the database. Every
+/// call is taken from the budget the database keeps, so that several servers stay under
+/// the key's limits together.
+public final class RiotJob: Sendable {
+  public enum State: Hashable, Sendable {
+    case idle
+    case running(team: UUID?, done: Int, total: Int)
+    case failed(team: UUID?, Message)
+    case finished(team: UUID?, count: Int)
+  }
+
+  private let state = Mutex(State.idle)
+  private let store: RosterStore
+  /// Riot's hosts, or a stand-in's, with `{routing}`.
+  let base: String
+  /// A key given to the server itself (`$KCORP_RIOT_KEY`), which wins over the stored one.
+  private let givenKey: String?
+
+  init(store: RosterStore, base: String, key: String?) {
+    self.store = store
+    self.base = base
+    givenKey = key.flatMap { $0.isEmpty ? nil : $0 }
+  }
+
+  public var current: State { state.withLock { $0 } }
+
+  /// The refresh as the API tells it, for `team` (nil: any): another team's is idle.
+  public func refreshState(for team: UUID?) -> RiotRefreshState {
+    switch current {
+    case .running(let other, _, _), .failed(let other, _),
+      .finished(let other, _)
+    where team != nil && other != nil && other != team:
+      RiotRefreshState(state: "idle")
+    case .idle: RiotRefreshState(state: "idle")
+    case .running(_, let done, let total):
+      RiotRefreshState(state: "running", done: done, total: total)
+    case .failed(_, let message): RiotRefreshState(state: "failed", message: message)
+    case .finished(_, let count): RiotRefreshState(state: "finished", done: count, total: count)
+    }
+  }
+
+  /// Whether a key is set, given to the server or stored.
+  public var hasKey: Bool { givenKey != nil || ((try? store.riotKey()) ?? nil) != nil }
+
+  /// Whether the key in use was given to the server rather than on the Riot page.
+  var keyFromServer: Bool { givenKey != nil }
+
+  /// A client with the key in use and the owner's settings.
+  /// - Throws: ``RiotError/noKey``.
+  func client() throws(RiotError) -> (RiotClient, games: Int) {
+    guard let settings = try? store.riotSettings(),
+      let key = givenKey ?? ((try? store.riotKey()) ?? nil)
+    else { throw .noKey }
+    let connection = RiotConnection(
+      base: base, key: key, platform: settings.platform, games: settings.games)
+    return (RiotClient(connection, budget: store, now: store.now), settings.games)
+  }
+
+  /// Starts refreshing `players` (those with a Riot ID) unless a refresh is under way;
+  /// false when one is, or no key is set.
+  @discardableResult
+  public func start(_ players: [Player], team: UUID?) -> Bool {
+    guard let (client, games) = try? client() else {
+      state.withLock { $0 = .failed(team: team, RiotError.noKey.message) }
+      return false
+    }
+    let started = state.withLock { state in
+      if case .running = state { return false }
+      state = .running(team: team, done: 0, total: players.count { $0.riotID != nil })
+      return true
+    }
+    guard started else { return false }
+    Task.detached { [self] in
+      await run(players, team: team, client: client, games: games)
+    }
+    return true
+  }
+
+  /// Refreshes `players` now, returning once done: the error that stopped it, if any.
+  @discardableResult
+  func run(_ players: [Player], team: UUID?, client: RiotClient, games: Int) async
+    -> RiotError?
+  {
+    let targets: [RiotTarget]
+    do { targets = try store.riotTargets(players) } catch {
+      let failure = RiotError.unreachable(error.message)
+      state.withLock { $0 = .failed(team: team, failure.message) }
+      return failure
+    }
+    let failure = await client.refresh(targets) { [self] done, total in
+      state.withLock { $0 = .running(team: team, done: done, total: total) }
+    } save: { [store] update in
+      try await store.saveRiot(update, keep: games)
+    }
+    state.withLock {
+      $0 =
+        failure.map { .failed(team: team, $0.message) }
+        ?? .finished(team: team, count: targets.count)
+    }
+    if let failure { Log.warning("Riot refresh stopped: \(failure.message)") }
+    return failure
+  }
+
+  /// Checks the Riot IDs never checked, changed since their check, or that could not be
+  /// checked an hour ago. Without a key, nothing is asked.
+  public func checkPending() async {
+    guard let (client, games) = try? client() else { return }
+    let roster = store.roster
+    guard let standings = try? store.riotStandings() else { return }
+    let now = store.now()
+    for player in roster.players {
+      guard let riotID = player.riotID else { continue }
+      let standing = standings[player.id]
+      if let standing, standing.riotID == riotID.description,
+        standing.status != .unchecked || now.timeIntervalSince(standing.checked) < 3600
+      {
+        continue
+      }
+      let target = RiotTarget(player: player.id, riotID: riotID, puuid: nil)
+      let update: RiotUpdate
+      do {
+        update = try await client.check(target)
+      } catch {
+        // Marked, never blocking: the ID is kept and checked again within the hour.
+        update = RiotUpdate(
+          player: player.id, riotID: riotID.description, status: .unchecked, puuid: nil, at: now)
+        if case .keyRefused = error { Log.warning("Riot ID check: \(error.message)") }
+      }
+      try? await store.saveRiot(update, keep: games)
+    }
+  }
+
+  /// Checks new Riot IDs every few seconds and refreshes every player once a day (one
+  /// server of those on the database), until the process ends.
+  func runForever(every interval: Duration = .seconds(10)) {
+    Task.detached { [self] in
+      while true {
+        await checkPending()
+        if hasKey, (try? await store.claimDailyRiotRefresh()) == true {
+          start(store.roster.players, team: nil)
+        }
+        try? await Task.sleep(for: interval)
+      }
+    }
+  }
+}

@@ -1,0 +1,152 @@
+import Foundation
+import TeamHTTP
+import TeamKit
+import TeamStore
+
+extension WebApp {
+  /// The solo queue: the owner's Riot settings, a team's and a player's pages, their
+  /// refreshes, and the same in the API.
+  mutating func addRiotRoutes() {
+    addRiotSettingsRoutes()
+    addSoloQueuePageRoutes()
+    addSoloQueueAPIRoutes()
+  }
+
+  /// What the solo-queue pages know of Riot now.
+  private static func riotView(_ riot: RiotJob, _ standings: [UUID: RiotStanding], now: Date)
+    -> Pages.RiotView
+  {
+    Pages.RiotView(standings: standings, state: riot.current, hasKey: riot.hasKey, now: now)
+  }
+
+  private mutating func addRiotSettingsRoutes() {
+    let store = store
+    route("GET", "/riot", RoutePolicy(.owner, team: .organisation)) { [riot] request, context in
+      let (token, cookie) = WebApp.csrfToken(for: request)
+      return context.pages.riotSettings(
+        try store.riotSettings(), riot: WebApp.riotView(riot, [:], now: context.now),
+        keyFromServer: riot.keyFromServer, token: token
+      ).with(cookie: cookie)
+    }
+    route("POST", "/riot", RoutePolicy(.owner, .form, team: .organisation)) {
+      [riot] request, context in
+      let form = context.form
+      let gamesText = form["games"]?.first ?? ""
+      let input = RiotSettingsInput(
+        key: form["key"]?.first, forget: form["forget"]?.first == "1",
+        platform: form["platform"]?.first, games: gamesText.isEmpty ? nil : Int(gamesText) ?? 0)
+      do throws(RosterError) {
+        try await store.applyRiotSettings(input)
+        return .redirect(to: "/riot")
+      } catch {
+        guard let errors = error.validation else { throw error }
+        // What was chosen stays chosen; the key is never written back into the page.
+        var shown = try store.riotSettings()
+        shown.platform = input.platform.flatMap(RiotPlatform.init(rawValue:)) ?? shown.platform
+        shown.games = input.games ?? shown.games
+        let (token, cookie) = WebApp.csrfToken(for: request)
+        return context.pages.riotSettings(
+          shown, riot: WebApp.riotView(riot, [:], now: context.now),
+          keyFromServer: riot.keyFromServer,
+          token: token,
+          error: Message(
+            verbatim: errors.issues.map { $0.text.text(in: context.language) }
+              .joined(separator: " "))
+        ).with(cookie: cookie)
+      }
+    }
+  }
+
+  private mutating func addSoloQueuePageRoutes() {
+    let store = store
+    route("GET", "/soloq", RoutePolicy(.reader, team: .chosen)) { [riot] request, context in
+      let (token, cookie) = WebApp.csrfToken(for: request)
+      return context.pages.soloQueue(
+        try context.checkedTeam, in: store.roster,
+        riot: WebApp.riotView(riot, try context.scope.soloQueue(), now: context.now),
+        viewer: context.viewer,
+        token: token
+      ).with(cookie: cookie)
+    }
+    route("POST", "/teams/{tag}/riot", RoutePolicy(.editor, .form, team: .tag)) {
+      [riot] _, context in
+      try context.scope.refreshSoloQueue(with: riot)
+      return .redirect(to: "/soloq?team=\(try context.checkedTeam.tag)")
+    }
+    route("GET", "/players/{id}/soloq", RoutePolicy(.reader, team: .player)) {
+      [riot] request, context in
+      let roster = store.roster
+      let player = try context.player(context.parameters["id"], in: roster)
+      let (token, cookie) = WebApp.csrfToken(for: request)
+      return context.pages.soloQueue(
+        of: player, in: roster,
+        riot: WebApp.riotView(riot, try context.scope.soloQueue(), now: context.now),
+        viewer: context.viewer, token: token
+      ).with(cookie: cookie)
+    }
+    route("POST", "/players/{id}/riot", RoutePolicy(.editor, .form, team: .player)) {
+      [riot] _, context in
+      let player = try context.player(context.parameters["id"], in: store.roster)
+      try context.scope.refreshSoloQueue(with: riot, player: player.id)
+      return .redirect(to: "/players/\(player.id)/soloq")
+    }
+  }
+
+  private mutating func addSoloQueueAPIRoutes() {
+    let store = store
+    route("GET", "/api/riot", RoutePolicy(.owner, team: .organisation)) { [riot] _, context in
+      context.json(RiotSettingsJSON(settings: try store.riotSettings(), riot: riot))
+    }
+    route(
+      "PUT", "/api/riot", RoutePolicy(.owner, .sameOrigin, team: .organisation),
+      json: RiotSettingsInput.self
+    ) { [riot] _, context, input in
+      try await store.applyRiotSettings(input)
+      return context.json(RiotSettingsJSON(settings: try store.riotSettings(), riot: riot))
+    }
+    route("GET", "/api/soloq", RoutePolicy(.reader, team: .chosen)) { [riot] _, context in
+      let team = try context.checkedTeam
+      return context.json(
+        SoloQueue(
+          players: store.roster.players(in: team.id), standings: try context.scope.soloQueue(),
+          refresh: riot.refreshState(for: team.id)))
+    }
+    route("POST", "/api/soloq/refresh", RoutePolicy(.editor, .sameOrigin, team: .chosen)) {
+      [riot] _, context in
+      let team = try context.checkedTeam
+      guard riot.hasKey else { throw RiotError.noKey }
+      try context.scope.refreshSoloQueue(with: riot)
+      return context.json(
+        SoloQueue(
+          players: store.roster.players(in: team.id), standings: try context.scope.soloQueue(),
+          refresh: riot.refreshState(for: team.id)), status: 202)
+    }
+    route("GET", "/api/players/{id}/soloq", RoutePolicy(.reader, team: .player)) { _, context in
+      let player = try context.player(context.parameters["id"], in: store.roster)
+      guard let standing = try context.scope.soloQueue()[player.id] else {
+        throw HTTPError(
+          404, context.localized("%@ has no Riot account checked yet.", player.name))
+      }
+      return context.json(standing)
+    }
+  }
+}
+
+/// `GET /api/riot`: the settings, never the key:
+/// `{"games","keyFromServer","keyGiven"?,"keySet","platform","refresh","region"}`.
+struct RiotSettingsJSON: JSONWritable {
+  let settings: RiotSettings
+  let riot: RiotJob
+
+  func write(to writer: inout JSONWriter) {
+    writer.object {
+      $0.member("games", settings.games)
+      $0.member("keyFromServer", riot.keyFromServer)
+      if let given = settings.keyGiven { $0.member("keyGiven", given.formatted(.iso8601)) }
+      $0.member("keySet", riot.hasKey)
+      $0.member("platform", settings.platform.rawValue)
+      $0.member("refresh", riot.refreshState(for: nil))
+      $0.member("region", settings.platform.region)
+    }
+  }
+}
