@@ -379,6 +379,11 @@ public final class TeamServer: RosterSource {
     return try TeamJSON.decode(SoloQueue.self, from: try await call("POST", path).data)
   }
 
+  /// The owner's Riot settings as the server has them (never the key).
+  public func riotSettings() async throws -> RiotSettingsShown {
+    try TeamJSON.decode(RiotSettingsShown.self, from: try await call("GET", "api/riot").data)
+  }
+
   /// Changes the owner's Riot settings (the key, the platform, the games kept).
   public func setRiotSettings(_ input: RiotSettingsInput) async throws {
     _ = try await call("PUT", "api/riot", body: TeamJSON.encode(input))

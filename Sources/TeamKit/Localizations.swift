@@ -357,6 +357,8 @@ enum Localizations {
     "Another base address in Data Dragon's layout (a mirror); Riot's by default.":
       "Une autre adresse organisée comme Data Dragon (un miroir) ; celle de Riot par défaut.",
     "Another name to answer to.": "Un autre nom auquel répondre.",
+    "Another team’s refresh from Riot is under way; try again once it is done.":
+      "L’actualisation d’une autre équipe depuis Riot est en cours ; réessayez quand elle sera finie.",
     "Answer %@": "Répondre %@",
     "Any hour (no hours given)": "Disponible à tout moment (aucun créneau renseigné)",
     "Any time": "À toute heure",
@@ -1131,7 +1133,6 @@ enum Localizations {
       "Mettez dans $KCORP_TOKEN un jeton d’API de %@ (un admin en crée un avec « kcorp tokens create »).",
     "Set a new password for an account; its sessions end.":
       "Donner un nouveau mot de passe à un compte ; ses sessions se ferment.",
-    "Settings of %@ saved.": "Réglages de %@ enregistrés.",
     "Shorten the comment to %@ characters.": "Raccourcissez le commentaire à %@ caractères.",
     "Shorten the comment “%1$@” to %2$@ characters.":
       "Raccourcissez le commentaire « %1$@ » à %2$@ caractères.",

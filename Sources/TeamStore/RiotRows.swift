@@ -9,6 +9,12 @@ public struct RiotSettings: Hashable, Sendable {
   public var platform: RiotPlatform
   /// How many ranked games are kept a player.
   public var games: Int
+
+  public init(keyGiven: Date?, platform: RiotPlatform, games: Int) {
+    self.keyGiven = keyGiven
+    self.platform = platform
+    self.games = games
+  }
 }
 
 /// The players' Riot accounts, ranks and ranked games, the owner's settings and the calls'
@@ -101,14 +107,15 @@ extension RosterStore {
   }
 
   /// Takes the day's refresh for this server when no server took it in the last
-  /// `interval`: true once a day across every server on the database.
+  /// `interval`: true once a day across every server on the database. The caller has a key
+  /// (stored, or given to the server).
   public func claimDailyRiotRefresh(every interval: TimeInterval = 86_400)
     async throws(RosterError) -> Bool
   {
     try await record { [now] connection in
       let at = now().timeIntervalSince1970
       try connection.prepare(
-        "UPDATE riot_settings SET daily = ?1 WHERE id = 1 AND daily <= ?2 AND api_key IS NOT NULL"
+        "UPDATE riot_settings SET daily = ?1 WHERE id = 1 AND daily <= ?2"
       ).bind(.double(at), .double(at - interval)).run()
       return connection.changes > 0
     }
@@ -116,11 +123,18 @@ extension RosterStore {
 
   // MARK: - Accounts, ranks and games
 
-  /// Every player's Riot account as last seen, by player.
+  /// Every player's Riot account as last seen, by player: only for the Riot ID the player
+  /// has now (another's figures, or a cleared ID's, are not theirs).
   public func riotStandings() throws(RosterError) -> [UUID: RiotStanding] {
-    try read { connection in
+    let stored = try read { connection in
       try connection.readTransaction { try Self.standings(connection) }
     }
+    let riotIDs = Dictionary(
+      (roster.players + roster.removed.map(\.player)).compactMap { player in
+        player.riotID.map { (player.id, $0.key) }
+      }
+    ) { first, _ in first }
+    return stored.filter { riotIDs[$0.key] == $0.value.riotID.lowercased() }
   }
 
   private static func standings(_ connection: any SQLConnection) throws -> [UUID: RiotStanding] {
@@ -148,8 +162,9 @@ extension RosterStore {
           queue: queue, tier: row.text(Rank.tier), division: row.text(Rank.division),
           lp: Int(row.int(Rank.lp)), wins: Int(row.int(Rank.wins)),
           losses: Int(row.int(Rank.losses)))
+        // The ranks now are the last refresh's: a queue it did not name is no longer ranked.
         standings[id]?.ranks.removeAll { $0.queue == queue }
-        standings[id]?.ranks.append(rank)
+        if at == standings[id]?.refreshed { standings[id]?.ranks.append(rank) }
         if queue == .solo {
           standings[id]?.series.append(
             RankPoint(at: at, tier: rank.tier, division: rank.division, lp: rank.lp))
@@ -187,7 +202,7 @@ extension RosterStore {
           )
         }
       // Another Riot ID is another account: its figures are not this one's.
-      if let stored, stored.riotID != update.riotID {
+      if let stored, stored.riotID.lowercased() != update.riotID.lowercased() {
         for table in ["riot_rank", "riot_game"] {
           try connection.prepare("DELETE FROM \(table) WHERE player_id = ?1").bind(player).run()
         }
@@ -196,7 +211,7 @@ extension RosterStore {
       var refreshed = SQLValue.null
       if update.ranks != nil {
         refreshed = at
-      } else if let stored, stored.riotID == update.riotID {
+      } else if let stored, stored.riotID.lowercased() == update.riotID.lowercased() {
         refreshed = stored.refreshed
       }
       try connection.prepare("DELETE FROM riot_account WHERE player_id = ?1").bind(player).run()
@@ -272,7 +287,7 @@ extension RosterStore {
       let standing = standings[player.id]
       return RiotTarget(
         player: player.id, riotID: riotID,
-        puuid: standing?.riotID == riotID.description ? puuids[player.id.text] : nil,
+        puuid: standing?.riotID.lowercased() == riotID.key ? puuids[player.id.text] : nil,
         storedGames: Set(standing?.games.map(\.matchID) ?? []))
     }
   }

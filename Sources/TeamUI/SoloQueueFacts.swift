@@ -14,8 +14,13 @@ struct SoloQueueFacts: View {
       if let standing {
         Text("Solo queue")
           .font(.headline)
-        Text(
-          standing.solo.map { $0.label(in: .system) } ?? localized("unranked in solo queue"))
+        switch standing.status {
+        case .found:
+          Text(
+            standing.solo.map { $0.label(in: .system) } ?? localized("unranked in solo queue"))
+        case .notFound: Text(localized("no such Riot ID"))
+        case .unchecked: Text(localized("could not check now"))
+        }
         ForEach(standing.champions.prefix(5), id: \.self) { row in
           Text(
             localized(

@@ -15,6 +15,14 @@ public final class RiotJob: Sendable {
     case running(team: UUID?, done: Int, total: Int)
     case failed(team: UUID?, Message)
     case finished(team: UUID?, count: Int)
+
+    /// The team it is about; nil for the whole organisation (the day's refresh) or idle.
+    var team: UUID? {
+      switch self {
+      case .idle: nil
+      case .running(let team, _, _), .failed(let team, _), .finished(let team, _): team
+      }
+    }
   }
 
   private let state = Mutex(State.idle)
@@ -34,17 +42,20 @@ public final class RiotJob: Sendable {
 
   /// The refresh as the API tells it, for `team` (nil: any): another team's is idle.
   public func refreshState(for team: UUID?) -> RiotRefreshState {
-    switch current {
-    case .running(let other, _, _), .failed(let other, _),
-      .finished(let other, _)
-    where team != nil && other != nil && other != team:
-      RiotRefreshState(state: "idle")
+    let state = current
+    if let team, let other = state.team, other != team { return RiotRefreshState(state: "idle") }
+    return switch state {
     case .idle: RiotRefreshState(state: "idle")
     case .running(_, let done, let total):
       RiotRefreshState(state: "running", done: done, total: total)
     case .failed(_, let message): RiotRefreshState(state: "failed", message: message)
     case .finished(_, let count): RiotRefreshState(state: "finished", done: count, total: count)
     }
+  }
+
+  /// Whether a refresh runs on this server.
+  public var isRunning: Bool {
+    if case .running = current { true } else { false }
   }
 
   /// Whether a key is set, given to the server or stored.
@@ -69,7 +80,10 @@ public final class RiotJob: Sendable {
   @discardableResult
   public func start(_ players: [Player], team: UUID?) -> Bool {
     guard let (client, games) = try? client() else {
-      state.withLock { $0 = .failed(team: team, RiotError.noKey.message) }
+      state.withLock { state in
+        if case .running = state { return }
+        state = .failed(team: team, RiotError.noKey.message)
+      }
       return false
     }
     let started = state.withLock { state in
@@ -119,7 +133,7 @@ public final class RiotJob: Sendable {
     for player in roster.players {
       guard let riotID = player.riotID else { continue }
       let standing = standings[player.id]
-      if let standing, standing.riotID == riotID.description,
+      if let standing, standing.riotID.lowercased() == riotID.key,
         standing.status != .unchecked || now.timeIntervalSince(standing.checked) < 3600
       {
         continue
@@ -144,7 +158,7 @@ public final class RiotJob: Sendable {
     Task.detached { [self] in
       while true {
         await checkPending()
-        if hasKey, (try? await store.claimDailyRiotRefresh()) == true {
+        if hasKey, !isRunning, (try? await store.claimDailyRiotRefresh()) == true {
           start(store.roster.players, team: nil)
         }
         try? await Task.sleep(for: interval)

@@ -41,25 +41,34 @@ struct ShowRiot: Command {
 
   func run(_ context: Context) async throws {
     let changes = input.platform != nil || input.games != nil
+    let key: String
+    let settings: RiotSettings
     if let server = try context.server {
       if changes { try await server.setRiotSettings(input) }
-      print(localized("Settings of %@ saved.", server.url.absoluteString))
-      return
+      let shown = try await server.riotSettings()
+      settings = RiotSettings(
+        keyGiven: shown.keyGiven.flatMap { try? Date($0, strategy: .iso8601) },
+        platform: RiotPlatform(rawValue: shown.platform) ?? .euw1, games: shown.games)
+      key = Self.key(fromServer: shown.keyFromServer, given: settings.keyGiven)
+    } else {
+      let store = try context.store()
+      if changes { try await store.applyRiotSettings(input) }
+      settings = try store.riotSettings()
+      let environment = context.environment["KCORP_RIOT_KEY"].map { !$0.isEmpty } ?? false
+      key = Self.key(fromServer: environment, given: settings.keyGiven)
     }
-    let store = try context.store()
-    if changes { try await store.applyRiotSettings(input) }
-    let settings = try store.riotSettings()
-    let key: String =
-      context.environment["KCORP_RIOT_KEY"].map { $0.isEmpty ? nil : $0 } != nil
-      ? localized("from $KCORP_RIOT_KEY")
-      : settings.keyGiven.map {
-        localized("set on %@", Day($0, in: .current).formatted(in: .system))
-      } ?? localized("none (kcorp riot key)")
     print(localized("Key: %@", key))
     print(
       localized(
         "Platform: %1$@ (region %2$@)", settings.platform.rawValue, settings.platform.region))
     print(localized("Ranked games kept a player: %@", settings.games))
+  }
+
+  /// Where the key in use comes from, in words (never the key).
+  static func key(fromServer: Bool, given: Date?) -> String {
+    if fromServer { return localized("from $KCORP_RIOT_KEY") }
+    return given.map { localized("set on %@", Day($0, in: .current).formatted(in: .system)) }
+      ?? localized("none (kcorp riot key)")
   }
 }
 

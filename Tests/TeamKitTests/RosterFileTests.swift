@@ -218,7 +218,7 @@ import Testing
     let schedule = try week(of: roster)
     let data = RosterFile.export(roster, as: .json, schedule: schedule)
     let file = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
-    #expect(Set(file.keys) == ["availability", "events", "players", "pools"])
+    #expect(Set(file.keys) == ["availability", "events", "players", "pools", "soloQueue"])
     let plan = try RosterImport(data, current: roster)
     #expect(plan.players == roster)
     var expected = schedule.events[0]

@@ -21,7 +21,9 @@ import Testing
     let folder = try TemporaryFolder()
     let database = try TestDatabase(backend, in: folder)
     let store = try database.open()
-    let canna = try #require(store.players.first)
+    var edit = PlayerEdit()
+    edit.riotID = "canna#kc1"
+    let canna = try await store.updatePlayer(id: try #require(store.players.first).id, with: edit)
     let rank = RiotRank(queue: .solo, tier: "DIAMOND", division: "II", lp: 40, wins: 10, losses: 8)
     var update = RiotUpdate(
       player: canna.id, riotID: "Canna#KC1", status: .found, puuid: "p-1",
@@ -45,7 +47,7 @@ import Testing
     #expect(standing.solo?.division == "I")
     #expect(standing.champions.map(\.champion) == ["jax", "ksante"])
     #expect(standing.record(of: "jax") == (2, 1))
-    #expect(try store.riotTargets([canna]).first?.puuid == nil)  // no Riot ID on the player yet
+    #expect(try store.riotTargets([canna]).first?.puuid == "p-1")
 
     // A check alone keeps the figures; another Riot ID is another account.
     let check = RiotUpdate(
@@ -53,6 +55,11 @@ import Testing
     try await store.saveRiot(check, keep: 3)
     #expect(try store.riotStandings()[canna.id]?.refreshed == standing.refreshed)
     #expect(try store.riotStandings()[canna.id]?.games.count == 3)
+    // Another Riot ID on the player: the old one's figures are no longer theirs, and go
+    // once the new one is checked.
+    edit.riotID = "Other#KC1"
+    _ = try await store.updatePlayer(id: canna.id, with: edit)
+    #expect(try store.riotStandings()[canna.id] == nil)
     let other = RiotUpdate(
       player: canna.id, riotID: "Other#KC1", status: .notFound, puuid: nil, at: Date())
     try await store.saveRiot(other, keep: 3)
@@ -101,7 +108,6 @@ import Testing
     let database = try TestDatabase(backend, in: folder)
     let one = try database.open()
     let two = try database.open()
-    #expect(try await one.claimDailyRiotRefresh() == false)  // no key: nothing to refresh
     try await one.setRiotKey("RGAPI-store-test-key")
     #expect(try await one.claimDailyRiotRefresh() == true)
     #expect(try await two.claimDailyRiotRefresh() == false)

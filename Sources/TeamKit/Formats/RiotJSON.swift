@@ -197,3 +197,13 @@ public struct RiotRefreshState: Sendable, Hashable, JSONWritable, Decodable {
     }
   }
 }
+
+/// The owner's Riot settings as `GET /api/riot` gives them (never the key).
+public struct RiotSettingsShown: Sendable, Decodable {
+  public var games: Int
+  public var keyFromServer: Bool
+  public var keyGiven: String?
+  public var keySet: Bool
+  public var platform: String
+  public var region: String
+}

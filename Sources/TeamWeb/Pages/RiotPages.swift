@@ -7,11 +7,13 @@ import TeamStore
 /// ranked with their LP over the last weeks, and a player's ranked champions.
 extension Pages {
   /// What a refresh under way or just ended says, for `team` (nil: the whole organisation)
-  /// or a page about one of its players; nothing when it is another's.
+  /// or a page about one of its players; nothing when it is another team's (the day's
+  /// refresh, of every team, is every team's).
   func riotProgress(_ state: RiotJob.State, team: UUID?) -> HTML {
     switch state {
     case .idle: return .fragment([])
-    case .running(let running, let done, let total) where running == team || team == nil:
+    case .running(let running, let done, let total)
+    where running == team || running == nil || team == nil:
       return .fragment([
         // Read again every second while it runs: the progress shows without scripts.
         .h("meta", ["http-equiv": "refresh", "content": "1"]),
@@ -21,9 +23,10 @@ extension Pages {
         .h(
           "progress", ["id": "riot-progress", "max": String(max(total, 1)), "value": String(done)]),
       ])
-    case .failed(let failed, let message) where failed == team || team == nil:
+    case .failed(let failed, let message) where failed == team || failed == nil || team == nil:
       return .h("p", ["class": "error", "role": "alert"], text(message))
-    case .finished(let finished, let count) where finished == team || team == nil:
+    case .finished(let finished, let count)
+    where finished == team || finished == nil || team == nil:
       return .h(
         "p", ["class": "status shown", "role": "status"],
         localized("Refreshed from Riot: %@ players.", count))
@@ -67,7 +70,7 @@ extension Pages {
     guard let riotID = player.riotID else {
       return .h("p", ["class": "muted"], localized("No Riot ID: give it on the player’s form."))
     }
-    guard let standing, standing.riotID == riotID.description else {
+    guard let standing, standing.riotID.lowercased() == riotID.key else {
       return .h(
         "p", ["class": "muted riot-id"],
         hasKey

@@ -115,7 +115,14 @@ extension WebApp {
       [riot] _, context in
       let team = try context.checkedTeam
       guard riot.hasKey else { throw RiotError.noKey }
-      try context.scope.refreshSoloQueue(with: riot)
+      if try !context.scope.refreshSoloQueue(with: riot), let other = riot.current.team,
+        other != team.id, riot.isRunning
+      {
+        throw HTTPError(
+          409,
+          context.localized(
+            "Another team’s refresh from Riot is under way; try again once it is done."))
+      }
       return context.json(
         SoloQueue(
           players: store.roster.players(in: team.id), standings: try context.scope.soloQueue(),
