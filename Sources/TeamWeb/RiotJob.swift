@@ -152,17 +152,42 @@ public final class RiotJob: Sendable {
     }
   }
 
-  /// Checks new Riot IDs every few seconds and refreshes every player once a day (one
-  /// server of those on the database), until the process ends.
+  /// Whether a key was set when last looked: the background work reads the database only
+  /// then, so that a server without a key (or with its database away) spends nothing on it.
+  private let keyLooked = Mutex<(hasKey: Bool, at: Date)?>(nil)
+
+  /// Looks again for a key at the next turn (the owner just changed the settings here).
+  func settingsChanged() { keyLooked.withLock { $0 = nil } }
+
+  private func keySetLately() -> Bool {
+    let now = Date()
+    if let looked = keyLooked.withLock({ $0 }), now.timeIntervalSince(looked.at) < 300 {
+      return looked.hasKey
+    }
+    let found = hasKey
+    keyLooked.withLock { $0 = (found, now) }
+    return found
+  }
+
+  /// Every few seconds, with a key: checks new Riot IDs, and refreshes every player once a
+  /// day (one server of those on the database). Holds the job only while it works, so that
+  /// the store closes when the server stops; a key set by another process is seen within
+  /// five minutes.
   func runForever(every interval: Duration = .seconds(10)) {
-    Task.detached { [self] in
+    Task.detached { [weak self] in
       while true {
-        await checkPending()
-        if hasKey, !isRunning, (try? await store.claimDailyRiotRefresh()) == true {
-          start(store.roster.players, team: nil)
-        }
         try? await Task.sleep(for: interval)
+        guard let job = self else { return }
+        await job.turn()
       }
+    }
+  }
+
+  private func turn() async {
+    guard keySetLately() else { return }
+    await checkPending()
+    if !isRunning, (try? await store.claimDailyRiotRefresh()) == true {
+      start(store.roster.players, team: nil)
     }
   }
 }

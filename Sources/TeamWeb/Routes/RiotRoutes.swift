@@ -37,6 +37,7 @@ extension WebApp {
         platform: form["platform"]?.first, games: gamesText.isEmpty ? nil : Int(gamesText) ?? 0)
       do throws(RosterError) {
         try await store.applyRiotSettings(input)
+        riot.settingsChanged()
         return .redirect(to: "/riot")
       } catch {
         guard let errors = error.validation else { throw error }
@@ -102,6 +103,7 @@ extension WebApp {
       json: RiotSettingsInput.self
     ) { [riot] _, context, input in
       try await store.applyRiotSettings(input)
+      riot.settingsChanged()
       return context.json(RiotSettingsJSON(settings: try store.riotSettings(), riot: riot))
     }
     route("GET", "/api/soloq", RoutePolicy(.reader, team: .chosen)) { [riot] _, context in
