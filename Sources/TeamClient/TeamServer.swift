@@ -359,12 +359,8 @@ public final class TeamServer: RosterSource {
 
   /// A player's Riot account as the server last saw it; nil before its first check.
   public func soloQueue(of id: UUID) async throws -> RiotStanding? {
-    do {
-      return try TeamJSON.decode(
-        RiotStanding.self, from: try await call("GET", "api/players/\(id)/soloq").data)
-    } catch let error as TeamServerError where error.kind == .notFound {
-      return nil
-    }
+    try TeamJSON.decode(
+      RiotStanding?.self, from: try await call("GET", "api/players/\(id)/soloq").data)
   }
 
   /// A team's solo queue, the best ranked first, and the refresh under way.

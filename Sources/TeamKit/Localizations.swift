@@ -159,7 +159,6 @@ enum Localizations {
     "%@ changed the roster’s order.": "%@ a changé l’ordre de l’effectif.",
     "%@ days ago": "il y a %@ jours",
     "%@ events": "%@ événements",
-    "%@ has no Riot account checked yet.": "%@ n’a pas encore de compte Riot vérifié.",
     "%@ has no photo now.": "%@ n’a plus de photo.",
     "%@ hours ago": "il y a %@ heures",
     "%@ imported a roster of 1 player.": "%@ a importé un effectif de 1 joueur.",

@@ -132,11 +132,8 @@ extension WebApp {
     }
     route("GET", "/api/players/{id}/soloq", RoutePolicy(.reader, team: .player)) { _, context in
       let player = try context.player(context.parameters["id"], in: store.roster)
-      guard let standing = try context.scope.soloQueue()[player.id] else {
-        throw HTTPError(
-          404, context.localized("%@ has no Riot account checked yet.", player.name))
-      }
-      return context.json(standing)
+      // null before the Riot ID's first check (or without a Riot ID).
+      return context.json(OptionalStanding(standing: try context.scope.soloQueue()[player.id]))
     }
   }
 }
@@ -157,5 +154,14 @@ struct RiotSettingsJSON: JSONWritable {
       $0.member("refresh", riot.refreshState(for: nil))
       $0.member("region", settings.platform.region)
     }
+  }
+}
+
+/// A player's Riot account, or `null` before its first check.
+struct OptionalStanding: JSONWritable {
+  let standing: RiotStanding?
+
+  func write(to writer: inout JSONWriter) {
+    if let standing { standing.write(to: &writer) } else { writer.null() }
   }
 }
