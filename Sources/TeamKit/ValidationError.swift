@@ -25,6 +25,8 @@ public struct ValidationError: Error, Hashable, Sendable, CustomStringConvertibl
     case comment
     /// The owner's Riot settings: the API key, how many games are kept.
     case riot
+    /// A team's Discord settings, or the application's.
+    case discord
   }
 
   /// One problem, as a sentence a user can act on.

@@ -67,7 +67,7 @@ extension RosterStore {
     RosterUpdate, [@Sendable (RosterUpdate) -> Void]
   )? {
     writer.withLock { writer in
-      writer.commit(batch, onto: roster, cutoff: Self.cutoff(now())).map {
+      writer.commit(batch, onto: roster, cutoff: Self.cutoff(now()), at: now()).map {
         publish($0.roster, changes: $0.changes)
       }
     }

@@ -215,6 +215,36 @@ extension Schema {
       ) STRICT;
       """
     ),
+    // Discord: the application's key and the deliverer's turn (one row), each team's
+    // webhook and choices, the outbox (written in the change's own transaction), the users
+    // linked to players or accounts and the one-time codes that link them.
+    .both(
+      """
+      CREATE TABLE discord_settings (
+        id INTEGER PRIMARY KEY NOT NULL, public_key TEXT, application_id TEXT, deliverer TEXT,
+        deliverer_until REAL NOT NULL, held_until REAL NOT NULL
+      ) STRICT;
+      INSERT INTO discord_settings (id, deliverer_until, held_until) VALUES (1, 0, 0);
+      CREATE TABLE discord_team (
+        team_id TEXT PRIMARY KEY NOT NULL, webhook TEXT, kinds TEXT NOT NULL,
+        language TEXT NOT NULL, off_reason TEXT, held_until REAL NOT NULL
+      ) STRICT;
+      CREATE TABLE discord_post (
+        id INTEGER PRIMARY KEY, team_id TEXT NOT NULL, kind TEXT NOT NULL, topic TEXT,
+        content TEXT NOT NULL, title TEXT NOT NULL, description TEXT NOT NULL, link TEXT,
+        created REAL NOT NULL, due REAL NOT NULL, attempts INTEGER NOT NULL,
+        state TEXT NOT NULL, reason TEXT, sent REAL
+      ) STRICT;
+      CREATE INDEX discord_post_state ON discord_post (state, id);
+      CREATE TABLE discord_link (
+        user_id TEXT PRIMARY KEY NOT NULL, user_name TEXT NOT NULL, player_id TEXT,
+        account TEXT, linked REAL NOT NULL
+      ) STRICT;
+      CREATE TABLE discord_code (
+        digest TEXT PRIMARY KEY NOT NULL, player_id TEXT, account TEXT, expires REAL NOT NULL
+      ) STRICT;
+      """
+    ),
   ]
 
   /// A version's SQL in each dialect.

@@ -48,7 +48,7 @@ final class Writer: @unchecked Sendable {
   /// removals older than `cutoff`. Returns the roster to publish (nil when nothing changed)
   /// and the history entries committed, other processes' first. Sets every job's outcome:
   /// a job is a success only once the transaction is committed.
-  func commit(_ batch: [PendingWrite], onto current: Roster, cutoff: Date) -> (
+  func commit(_ batch: [PendingWrite], onto current: Roster, cutoff: Date, at now: Date) -> (
     roster: Roster, changes: [RosterChange]
   )? {
     do {
@@ -71,8 +71,9 @@ final class Writer: @unchecked Sendable {
           changed = true
         }
         var changes = 0  // the version counts every change, not every transaction
+        let discord = try discordTeams()
         for job in batch {
-          if let next = try savepoint(job, current) {
+          if let next = try savepoint(job, current, discord: discord, at: now) {
             current = next
             changes += 1
           }
@@ -185,11 +186,17 @@ final class Writer: @unchecked Sendable {
   /// Runs one queued change in its own savepoint of the transaction under way. When the
   /// change fails, only its writes are undone, its error becomes its outcome and nil is
   /// returned; the others in the transaction go on.
-  private func savepoint(_ job: PendingWrite, _ roster: Roster) throws -> Roster? {
+  private func savepoint(
+    _ job: PendingWrite, _ roster: Roster, discord: [UUID: DiscordTeamSettings], at now: Date
+  ) throws -> Roster? {
     let recordedBefore = recorded.count
     try connection.execute("SAVEPOINT write")
     do {
       let next = try job.run(self, roster)
+      // The change's Discord posts, durable with it.
+      if let next, !discord.isEmpty {
+        try queueDiscordPosts(from: roster, to: next, teams: discord, at: now)
+      }
       try connection.execute("RELEASE write")
       return next
     } catch {

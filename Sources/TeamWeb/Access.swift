@@ -67,6 +67,12 @@ extension WebApp {
     parameters: [String: String] = [:], form: [String: [String]] = [:], in language: Language
   ) throws {
     if policy.access == .anyone { return }
+    if policy.access == .discord {
+      guard isSignedByDiscord(request) else {
+        throw HTTPError(401, language.localized("This request is not signed by the Discord application."))
+      }
+      return
+    }
     guard let identity else {
       if !request.isForTheAPI && (request.method == "GET" || request.method == "HEAD") {
         let next = request.path + (request.query["page"].map { "?page=\($0)" } ?? "")
@@ -133,7 +139,7 @@ extension WebApp {
     _ identity: Identity, may access: RoutePolicy.Access, on team: Team?, in language: Language
   ) throws(HTTPError) {
     switch access {
-    case .anyone, .person, .reader, .personal: return
+    case .anyone, .person, .reader, .personal, .discord: return
     case .staff:
       guard identity.role != .player else {
         throw HTTPError(

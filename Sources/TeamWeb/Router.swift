@@ -29,6 +29,9 @@ struct RoutePolicy: Sendable {
     /// Editors, or the player's own account (``Role/player``) for the player the request
     /// names there: their availability, their answers.
     case ownPlayer(PlayerSubject)
+    /// Discord's interactions: the door checks the application's signature (401 otherwise)
+    /// and the handler acts as the Discord user's linked player, with a player's rights.
+    case discord
   }
 
   /// Where a request names the player it is about.

@@ -192,6 +192,30 @@ struct TeamScope: Sendable {
     return try await store.answer(answer, comment: comment, for: player, to: event, by: author)
   }
 
+  // MARK: - Discord
+
+  /// Sets the team's Discord: its webhook (`""` off, nil kept), the kinds posted, the
+  /// language.
+  func setDiscord(webhook: String?, kinds: Set<DiscordKind>?, language: Language?)
+    async throws(RosterError)
+  {
+    try await store.setDiscord(team: team.id, webhook: webhook, kinds: kinds, language: language)
+  }
+
+  /// A new one-time code linking a Discord user to one of the team's players.
+  func discordCode(player id: UUID) async throws(RosterError) -> String {
+    _ = try owned(id)
+    let code = DiscordSignature.newLinkCode()
+    try await store.keepDiscordCode(digest: Secrets.digest(code), player: id, account: nil)
+    return code
+  }
+
+  /// Unlinks the Discord user of one of the team's players.
+  func unlinkDiscord(player id: UUID) async throws(RosterError) {
+    _ = try owned(id)
+    try await store.unlinkDiscord(player: id)
+  }
+
   /// Invites a player of the organisation to one of the team's events.
   @discardableResult
   func invite(_ player: UUID, to event: UUID) async throws(RosterError) -> TeamEvent {

@@ -1,5 +1,6 @@
 import Foundation
 import TeamAccess
+import TeamClient
 import TeamHTTP
 import TeamKit
 import TeamPhoto
@@ -28,13 +29,27 @@ public struct WebApp: Sendable {
     public var riotAPI: String
     /// A Riot API key given to the server (`$KCORP_RIOT_KEY`), used before a stored one.
     public var riotKey: String?
+    /// The Discord application's public key given to the server, used before a stored one.
+    public var discordPublicKey: String?
+    /// Discord's API (or a stand-in's), for the deferred answers.
+    public var discordAPI: String
+    /// The server's public address, where the Discord posts' links point.
+    public var publicURL: URL?
+    /// This server as the Discord deliverer's turn names it.
+    public var server: String
 
     public init(
       allowedHosts: Set<String> = WebApp.loopbackNames, requireLogin: Bool = false,
       trustProxy: Bool = false, dataDragon: URL = DataDragon.address,
       riotAPI: String = RiotAPI.address, riotKey: String? = nil,
+      discordPublicKey: String? = nil, discordAPI: String = DiscordClient.address,
+      publicURL: URL? = nil, server: String = "\(ProcessInfo.processInfo.processIdentifier)",
       isStopping: @escaping @Sendable () -> Bool = { false }
     ) {
+      self.discordPublicKey = discordPublicKey
+      self.discordAPI = discordAPI
+      self.publicURL = publicURL
+      self.server = server
       self.allowedHosts = allowedHosts
       self.requireLogin = requireLogin
       self.trustProxy = trustProxy
@@ -55,6 +70,8 @@ public struct WebApp: Sendable {
   let championSync = ChampionSyncJob()
   /// The calls to Riot's API: refreshes, checks of Riot IDs, the day's refresh.
   public let riot: RiotJob
+  /// The posts to the teams' Discord channels.
+  public let discord: DiscordJob
   let events: EventHub
   let options: Options
   let maxBodyBytes: Int
@@ -77,6 +94,9 @@ public struct WebApp: Sendable {
     self.options = options
     self.maxBodyBytes = maxBodyBytes
     riot = RiotJob(store: store, base: options.riotAPI, key: options.riotKey)
+    discord = DiscordJob(
+      store: store, base: options.publicURL, api: options.discordAPI,
+      publicKey: options.discordPublicKey, server: options.server)
     addPageRoutes()
     addAccountRoutes()
     addAPIRoutes()
@@ -89,6 +109,7 @@ public struct WebApp: Sendable {
     addWeekPageRoutes()
     addDraftRoutes()
     addRiotRoutes()
+    addDiscordRoutes()
     route("GET", "/images/{name}", RoutePolicy(.reader)) { [images, store] request, context in
       try images.response(
         for: context.parameters["name"] ?? "", roster: store.roster, request: request,
@@ -134,6 +155,7 @@ public struct WebApp: Sendable {
     requireLogin: Bool = false, tls: HTTPServer.TLS? = nil, trustProxy: Bool = false,
     access: AccessControl? = nil, dataDragon: URL = DataDragon.address,
     riotAPI: String = RiotAPI.address, riotKey: String? = nil,
+    discordPublicKey: String? = nil, discordAPI: String = DiscordClient.address,
     isStopping: @escaping @Sendable () -> Bool = { false }
   ) throws(HTTPServerError) -> HTTPServer {
     var names = loopbackNames.union(extraHosts.map { $0.lowercased() })
@@ -154,6 +176,12 @@ public struct WebApp: Sendable {
         requireLogin: requireLogin || !isLoopback(host) || trustProxy || publicURL != nil
           || !extraHosts.isEmpty,
         trustProxy: trustProxy, dataDragon: dataDragon, riotAPI: riotAPI, riotKey: riotKey,
+        discordPublicKey: discordPublicKey, discordAPI: discordAPI,
+        publicURL: publicURL
+          ?? (["0.0.0.0", "::", ""].contains(host)
+            ? nil : URL(string: "http://\(host.contains(":") ? "[\(host)]" : host):\(port)")),
+        // The same after a restart on the same port: the deliverer's turn is taken back.
+        server: "\(ProcessInfo.processInfo.hostName):\(port == 0 ? "pid\(getpid())" : String(port))",
         isStopping: isStopping),
       access: access, maxBodyBytes: limits.maxBodyBytes,
       // Live pages may hold half the connections at most: the rest stay for requests.
@@ -165,6 +193,7 @@ public struct WebApp: Sendable {
     let server = try HTTPServer(
       host: host, port: port, limits: limits, tls: tls, handler: app.handle)
     app.riot.runForever()
+    app.discord.runForever()
     return server
   }
 
@@ -352,7 +381,9 @@ public struct WebApp: Sendable {
       throw missing ?? HTTPError(404, "There is nothing at this address.")
     }
     let context = RequestContext(
-      identity: identity ?? .local, parameters: match.parameters, team: team, form: form,
+      // A Discord interaction acts as the user's linked player, never as the machine's staff.
+      identity: policy.access == .discord ? discordIdentity(body) : identity ?? .local,
+      parameters: match.parameters, team: team, form: form,
       now: store.now(), store: store, body: body,
       acceptsGzip: gzip, language: language, pictures: (images, store.roster))
     let route = match.route

@@ -19,6 +19,7 @@ var commands: [any Command.Type] {
     RemoveTeam.self, ListContracts.self, ShowWeek.self, AddEvent.self, EditEvent.self,
     RemoveEvent.self, LogResult.self, ShowSeries.self, ShowDraft.self, ShowPools.self,
     AddToPool.self, RemoveFromPool.self, ShowRiot.self, SetRiotKey.self, RefreshRiot.self,
+    ShowDiscord.self, SetDiscordWebhook.self, PrintDiscordCommands.self, RegisterDiscordCommands.self,
     SetAvailability.self, ShowCalendar.self,
     Export.self, Import.self, Backup.self, Restore.self, MigrateTo.self, ShowHistory.self,
     AddUser.self,

@@ -1,4 +1,5 @@
 import Foundation
+import TeamClient
 import Synchronization
 import TeamAccess
 import TeamHTTP
@@ -44,6 +45,14 @@ struct Serve: Command {
     ),
     riotAPIOption,
     Option(
+      name: "--discord-public-key", value: "HEX",
+      help:
+        "The Discord application's public key (64 hex digits), which signs the interactions; the one given on the settings page by default."
+    ),
+    Option(
+      name: "--discord-api", value: "URL",
+      help: "Discord's API at another address, for the deferred answers (Discord's by default)."),
+    Option(
       name: "--drain", value: "SECONDS",
       help:
         "On SIGTERM, keep serving this long while /healthz says stopping, so that a load balancer sends requests elsewhere first (0 by default)."
@@ -61,9 +70,13 @@ struct Serve: Command {
   let drain: Double
   let dataDragon: URL
   let riotAPI: String
+  let discordPublicKey: String?
+  let discordAPI: String
 
   init(_ parsed: Parsed) throws(CLIError) {
     riotAPI = try riotAPIAddress(parsed)
+    discordPublicKey = try Self.discordKey(parsed.value("--discord-public-key"))
+    discordAPI = parsed.value("--discord-api") ?? DiscordClient.address
     let drainText = parsed.value("--drain") ?? "0"
     guard let drain = Double(drainText), (0...300).contains(drain) else {
       throw .usage(
@@ -135,6 +148,18 @@ struct Serve: Command {
     return tls
   }
 
+  /// `--discord-public-key`, checked: 64 hex digits.
+  static func discordKey(_ text: String?) throws(CLIError) -> String? {
+    guard let text else { return nil }
+    guard text.count == 64, text.allSatisfy(\.isHexDigit) else {
+      throw .usage(
+        localized(
+          "--discord-public-key takes the application's public key, 64 hex digits, not ‘%@’.",
+          text))
+    }
+    return text.lowercased()
+  }
+
   func run(_ context: Context) async throws {
     let store = try context.store()
     let access = AccessControl(store: store)
@@ -177,7 +202,8 @@ struct Serve: Command {
       store: store, host: host, port: port, imagesFolder: folder, publicURL: publicURL,
       extraHosts: allowedHosts, requireLogin: requireLogin, tls: tls, trustProxy: trustProxy,
       access: access, dataDragon: dataDragon, riotAPI: riotAPI,
-      riotKey: context.environment["KCORP_RIOT_KEY"], isStopping: { stopping.isSet })
+      riotKey: context.environment["KCORP_RIOT_KEY"], discordPublicKey: discordPublicKey,
+      discordAPI: discordAPI, isStopping: { stopping.isSet })
     let shown = host.contains(":") ? "[\(host)]" : host
     await Self.serve(
       store: store, server: server, address: "\(tls == nil ? "http" : "https")://\(shown)",

@@ -9,31 +9,12 @@ public final class RiotStandIn: @unchecked Sendable {
   public let port: Int
   private let process: Process
 
-  static let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-    .deletingLastPathComponent().appendingPathComponent("e2e/riot_api.py").path
+  static let script = StandInProcess.script("riot_api.py")
 
   /// Starts the stand-in, answering the API `key` (Riot's five default accounts, 20 ranked
   /// games each).
   public init(key: String) throws {
-    process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-    process.arguments = [Self.script, "--key", key, "--port", "0"]
-    let output = Pipe()
-    process.standardOutput = output
-    process.standardError = FileHandle.nullDevice
-    try process.run()
-    var line = Data()
-    while let byte = try output.fileHandleForReading.read(upToCount: 1), !byte.isEmpty,
-      byte != Data("\n".utf8)
-    {
-      line += byte
-    }
-    let text = String(decoding: line, as: UTF8.self)
-    guard text.hasPrefix("listening on "), let port = Int(text.dropFirst(13)) else {
-      process.terminate()
-      throw CocoaError(.fileReadCorruptFile)
-    }
-    self.port = port
+    (process, port) = try StandInProcess.start(Self.script, ["--key", key])
     base = "http://127.0.0.1:\(port)/{routing}"
   }
 

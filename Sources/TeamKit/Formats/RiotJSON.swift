@@ -142,10 +142,15 @@ public struct SoloQueue: Sendable, JSONWritable, Decodable {
   public var players: [Row]
   public var refresh: RiotRefreshState
 
-  public init(players: [Player], standings: [UUID: RiotStanding], refresh: RiotRefreshState) {
-    self.players = players.sorted {
+  /// `players` best solo-queue rank first, the unranked last in their order.
+  public static func ranked(_ players: [Player], by standings: [UUID: RiotStanding]) -> [Player] {
+    players.sorted {
       (standings[$0.id]?.solo?.score ?? -1) > (standings[$1.id]?.solo?.score ?? -1)
-    }.map {
+    }
+  }
+
+  public init(players: [Player], standings: [UUID: RiotStanding], refresh: RiotRefreshState) {
+    self.players = Self.ranked(players, by: standings).map {
       Row(
         id: $0.id, name: $0.name, position: $0.position.rawValue,
         riotID: $0.riotID?.description, standing: standings[$0.id])

@@ -52,28 +52,14 @@ extension Pages {
     return page(
       status: typed == nil ? 200 : 422, title: localized("Pools · %@", team.name),
       [
-        poolsTopBar(team),
+        teamTopBar(
+          localized("Pools"), team.name, back: "/?team=\(team.tag)", team: team,
+          actions: [
+            .h(
+              "a", ["class": "button small", "href": "/soloq?team=\(team.tag)"],
+              localized("Solo queue"))
+          ]),
         main,
-      ])
-  }
-
-  /// The pools' top bar: back to the roster, the title, the team's solo queue.
-  private func poolsTopBar(_ team: Team) -> HTML {
-    .h(
-      "header", ["class": "topbar \(team.color.cssClass)"],
-      [
-        .h(
-          "a",
-          [
-            "class": "icon-button back", "href": "/?team=\(team.tag)",
-            "aria-label": localized("Back"),
-          ], [Icon.chevronLeft]),
-        .h(
-          "h1", [:],
-          [.text(localized("Pools")), .h("span", ["class": "subtitle"], team.name)]),
-        .h(
-          "a", ["class": "button small", "href": "/soloq?team=\(team.tag)"],
-          localized("Solo queue")),
       ])
   }
 

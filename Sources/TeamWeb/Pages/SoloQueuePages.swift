@@ -18,9 +18,7 @@ extension Pages {
   func soloQueue(_ team: Team, in roster: Roster, riot: RiotView, viewer: Viewer, token: String)
     -> HTTPResponse
   {
-    let players = roster.players(in: team.id).sorted {
-      (riot.standings[$0.id]?.solo?.score ?? -1) > (riot.standings[$1.id]?.solo?.score ?? -1)
-    }
+    let players = SoloQueue.ranked(roster.players(in: team.id), by: riot.standings)
     let running: Bool = if case .running = riot.state { true } else { false }
     var parts: [HTML] = [riotProgress(riot.state, team: team.id)]
     if !riot.hasKey { parts.append(riotKeyMissing(owner: viewer.isOwner)) }
@@ -52,7 +50,7 @@ extension Pages {
     return page(
       title: localized("Solo queue · %@", team.name),
       [
-        topBar(localized("Solo queue"), team.name, back: "/pools?team=\(team.tag)", team: team),
+        teamTopBar(localized("Solo queue"), team.name, back: "/pools?team=\(team.tag)", team: team),
         .h("main", ["class": "soloq-page"], parts),
       ])
   }
@@ -105,7 +103,7 @@ extension Pages {
     return page(
       title: localized("Solo queue · %@", player.name),
       [
-        topBar(localized("Solo queue"), player.name, back: "/players/\(player.id)", team: team),
+        teamTopBar(localized("Solo queue"), player.name, back: "/players/\(player.id)", team: team),
         .h("main", ["class": "soloq-page"], parts),
       ])
   }
@@ -115,7 +113,10 @@ extension Pages {
     localized("%1$@, %2$@ W %3$@ L", rank.label(in: language), rank.wins, rank.losses)
   }
 
-  private func topBar(_ title: String, _ subtitle: String, back: String, team: Team) -> HTML {
+  /// A team's top bar in its colour: back, the title and what it is of, then `actions`.
+  func teamTopBar(
+    _ title: String, _ subtitle: String, back: String, team: Team, actions: [HTML] = []
+  ) -> HTML {
     .h(
       "header", ["class": "topbar \(team.color.cssClass)"],
       [
@@ -123,7 +124,7 @@ extension Pages {
           "a", ["class": "icon-button back", "href": back, "aria-label": localized("Back")],
           [Icon.chevronLeft]),
         .h("h1", [:], [.text(title), .h("span", ["class": "subtitle"], subtitle)]),
-      ])
+      ] + actions)
   }
 
   /// The owner's Riot settings: the key (never shown back), the platform and how many

@@ -1,0 +1,216 @@
+import Foundation
+
+/// The posts one change makes for the teams whose Discord is on: what differs between the
+/// organisation before and after it, in each team's language. Every face's change goes
+/// through the same store, so every face's change is posted alike.
+public enum DiscordNews {
+  /// The organisation as a change leaves it.
+  public struct State: Sendable {
+    public var teams: [Team]
+    public var players: [Player]
+    public var schedule: Schedule
+
+    public init(teams: [Team], players: [Player], schedule: Schedule) {
+      self.teams = teams
+      self.players = players
+      self.schedule = schedule
+    }
+  }
+
+  /// How far ahead a verdict changing is posted.
+  public static let verdictWindow: TimeInterval = 48 * 3600
+
+  /// The posts from `before` to `after`, for the teams `settings` has on.
+  public static func posts(
+    from before: State, to after: State, settings: [UUID: DiscordTeamSettings], now: Date
+  ) -> [DiscordPost] {
+    guard settings.values.contains(where: { $0.hasWebhook && $0.off == nil }) else { return [] }
+    var writer = Writer(after: after, settings: settings)
+    writer.events(from: before.schedule, to: after.schedule)
+    writer.verdicts(from: before, to: after, now: now)
+    writer.moves(from: before.players)
+    return writer.posts
+  }
+
+  /// Gathers the posts, each in its team's language.
+  private struct Writer {
+    let after: State
+    let settings: [UUID: DiscordTeamSettings]
+    var posts: [DiscordPost] = []
+
+    func team(_ id: UUID) -> Team? { after.teams.first { $0.id == id } }
+
+    func language(_ team: UUID) -> Language { settings[team]?.language ?? .french }
+
+    /// `Scrim vs G2`, `Training`.
+    func label(_ event: TeamEvent, _ language: Language) -> String {
+      let kind = event.kind.displayName(in: language)
+      return event.opponent.isEmpty ? kind : "\(kind) vs \(event.opponent)"
+    }
+
+    /// When: each reader's own date and time, and how far it is.
+    func when(_ event: TeamEvent) -> String {
+      "\(DiscordPost.timestamp(event.start)) (\(DiscordPost.timestamp(event.start, "R")))"
+    }
+
+    func details(_ event: TeamEvent, _ language: Language) -> String {
+      var parts: [String] = []
+      if let format = event.format { parts.append(format.displayName) }
+      parts.append(event.place.isEmpty ? language.localized("Online") : event.place)
+      var text = parts.joined(separator: " · ")
+      if !event.notes.isEmpty { text += "\n" + String(event.notes.prefix(300)) }
+      return text
+    }
+
+    mutating func add(
+      _ kind: DiscordKind, _ event: TeamEvent, title: String, content: String,
+      description: String, topic: String? = nil
+    ) {
+      guard settings[event.teamID]?.posts(kind) == true else { return }
+      posts.append(
+        DiscordPost(
+          teamID: event.teamID, kind: kind, topic: topic, content: content, title: title,
+          description: description,
+          link: kind == .cancelled ? "/week?team=\(team(event.teamID)?.tag ?? "")" : "/events/\(event.id)"
+        ))
+    }
+
+    mutating func events(from before: Schedule, to after: Schedule) {
+      let old = Dictionary(before.events.map { ($0.id, $0) }) { first, _ in first }
+      let new = Dictionary(after.events.map { ($0.id, $0) }) { first, _ in first }
+      series(after.events.filter { old[$0.id] == nil }, .planned)
+      series(before.events.filter { new[$0.id] == nil }, .cancelled)
+      for event in after.events {
+        guard let was = old[event.id] else { continue }
+        changed(from: was, to: event)
+        if was.answers != event.answers || was.comments != event.comments { answers(event) }
+        if was.games != event.games, !event.games.isEmpty { result(event) }
+      }
+    }
+
+    /// One post for the events of a series planned or cancelled together.
+    private mutating func series(_ events: [TeamEvent], _ kind: DiscordKind) {
+      var seen: Set<UUID> = []
+      for event in events {
+        if let series = event.series, !seen.insert(series).inserted { continue }
+        let language = language(event.teamID)
+        let more = event.series.map { id in events.count { $0.series == id } - 1 } ?? 0
+        var content = "**\(label(event, language))** — \(when(event))"
+        if more > 0 { content += " " + language.localized("and %@ more in the series", more) }
+        let title =
+          kind == .planned
+          ? language.localized("Planned: %@", label(event, language))
+          : language.localized("Cancelled: %@", label(event, language))
+        add(
+          kind, event, title: title,
+          content: content, description: details(event, language))
+      }
+    }
+
+    private mutating func changed(from was: TeamEvent, to event: TeamEvent) {
+      guard
+        was.kind != event.kind || was.start != event.start || was.end != event.end
+          || was.opponent != event.opponent || was.format != event.format
+          || was.place != event.place || was.notes != event.notes
+      else { return }
+      let language = language(event.teamID)
+      let moved =
+        was.start == event.start
+        ? when(event) : "~~\(DiscordPost.timestamp(was.start))~~ → \(when(event))"
+      add(
+        .changed, event, title: language.localized("Changed: %@", label(event, language)),
+        content: "**\(label(event, language))** — \(moved)", description: details(event, language))
+    }
+
+    private mutating func answers(_ event: TeamEvent) {
+      let language = language(event.teamID)
+      let names = Dictionary(after.players.map { ($0.id, $0.name) }) { first, _ in first }
+      var lines: [String] = []
+      var counts: [Int] = []
+      for answer in [TeamEvent.Answer.yes, .maybe, .no] {
+        let who = event.invited.filter { event.answers[$0] == answer }
+        counts.append(who.count)
+        guard !who.isEmpty else { continue }
+        let listed = who.map { id in
+          (names[id] ?? "?") + (event.comments[id].map { " (\($0))" } ?? "")
+        }
+        lines.append("\(answer.displayName(in: language)) : \(listed.joined(separator: ", "))")
+      }
+      let waiting = event.invited.filter { event.answers[$0] == nil }
+      if !waiting.isEmpty {
+        lines.append(
+          language.localized("Waiting: %@", waiting.map { names[$0] ?? "?" }.joined(separator: ", ")))
+      }
+      let sum = language.localized(
+        "%1$@ yes · %2$@ maybe · %3$@ no · %4$@ waiting", counts[0], counts[1], counts[2],
+        waiting.count)
+      add(
+        .answers, event, title: language.localized("Answers: %@", label(event, language)),
+        content: "**\(label(event, language))** — \(when(event)) · \(sum)",
+        description: lines.joined(separator: "\n"), topic: "answers:\(event.id)")
+    }
+
+    private mutating func result(_ event: TeamEvent) {
+      let language = language(event.teamID)
+      let (won, lost) = event.score
+      let games = event.games.map { $0.result == .win ? "✅" : "❌" }.joined()
+      add(
+        .result, event, title: language.localized("Result: %@", label(event, language)),
+        content: "**\(label(event, language))** — \(won)–\(lost) \(games)",
+        description: DiscordPost.timestamp(event.start))
+    }
+
+    /// The verdicts of the events in the next 48 hours that this change turned.
+    mutating func verdicts(from before: State, to after: State, now: Date) {
+      let window = now...now.addingTimeInterval(DiscordNews.verdictWindow)
+      for event in after.schedule.events where window.contains(event.start) {
+        guard settings[event.teamID]?.posts(.verdict) == true,
+          let was = before.schedule.event(id: event.id), let team = team(event.teamID)
+        else { continue }
+        let old = before.schedule.verdict(
+          of: was, players: before.players.filter { $0.teamID == team.id }, in: team.zone)
+        let new = after.schedule.verdict(
+          of: event, players: after.players.filter { $0.teamID == team.id }, in: team.zone)
+        guard Self.gist(old) != Self.gist(new) else { continue }
+        let language = language(event.teamID)
+        add(
+          .verdict, event, title: language.localized("Verdict: %@", label(event, language)),
+          content: "**\(label(event, language))** — \(when(event)) : \(new.text(in: language))",
+          description: language.localized("It was: %@", old.text(in: language)))
+      }
+    }
+
+    /// What of a verdict is worth a post: whether five can play and who covers what, not
+    /// each further yes.
+    static func gist(_ verdict: Verdict) -> String {
+      switch verdict {
+      case .fullFive, .available: "five"
+      case .withSubs(let subs): "subs " + subs.map { "\($0.position)\($0.playerID)" }.joined()
+      case .notEnough(let missing, _): "short " + missing.map(\.rawValue).joined()
+      }
+    }
+
+    /// Players who changed teams: told to the team they join and the one they leave.
+    mutating func moves(from before: [Player]) {
+      let old = Dictionary(before.map { ($0.id, $0.teamID) }) { first, _ in first }
+      for player in after.players {
+        guard let from = old[player.id], from != player.teamID else { continue }
+        let fromName = team(from)?.name ?? ""
+        let toName = team(player.teamID)?.name ?? ""
+        for (teamID, joins) in [(player.teamID, true), (from, false)]
+        where settings[teamID]?.posts(.moved) == true {
+          let language = language(teamID)
+          let text =
+            joins
+            ? language.localized("%1$@ joins %2$@ from %3$@", player.name, toName, fromName)
+            : language.localized("%1$@ leaves %2$@ for %3$@", player.name, fromName, toName)
+          posts.append(
+            DiscordPost(
+              teamID: teamID, kind: .moved, content: "🔁 " + text, title: text,
+              description: "\(player.position.displayName) · \(player.lineup.displayName(in: language))",
+              link: "/players/\(player.id)"))
+        }
+      }
+    }
+  }
+}

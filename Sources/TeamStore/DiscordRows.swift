@@ -1,0 +1,241 @@
+import Foundation
+import TeamKit
+
+/// A post waiting in the outbox, with where it goes.
+public struct DiscordDelivery: Sendable {
+  public let id: Int64
+  public let post: DiscordPost
+  /// The team's webhook address: for the call only, never shown or logged.
+  public let webhook: String
+  public let attempts: Int
+}
+
+/// A post as the team's settings page and `kcorp discord` list it.
+public struct DiscordSent: Hashable, Sendable {
+  public enum State: String, Sendable { case pending, sent, failed }
+  public let kind: DiscordKind
+  public let title: String
+  public let state: State
+  public let attempts: Int
+  /// Why it was given up, or why it is tried again.
+  public let reason: String?
+  public let created: Date
+  public let sent: Date?
+}
+
+/// The application's side of Discord, set by the owner: its public key (for the
+/// interactions' signatures) and id (for registering the commands). Neither is a secret.
+public struct DiscordApplication: Hashable, Sendable {
+  public var publicKey: String?
+  public var applicationID: String?
+
+  public init(publicKey: String? = nil, applicationID: String? = nil) {
+    self.publicKey = publicKey
+    self.applicationID = applicationID
+  }
+}
+
+/// A Discord user linked to a player (acting as that player) or to a staff account.
+public struct DiscordLink: Hashable, Sendable {
+  public let user: String
+  public let userName: String
+  public let player: UUID?
+  public let account: String?
+}
+
+/// The outbox, the teams' settings and the linked users. The posts are queued by the
+/// writer in the change's own transaction (``Writer/queueDiscordPosts(from:to:at:)``), so
+/// that a change and its posts are durable together.
+extension Writer {
+  /// The teams' settings, read once a commit: posts are worked out only when one is on.
+  func discordTeams() throws -> [UUID: DiscordTeamSettings] {
+    try RosterStore.discordTeams(connection)
+  }
+
+  /// Queues the posts of one change, from `before` to `after`. A post with a topic
+  /// replaces the one waiting with it, and waits a little longer for the next answers.
+  func queueDiscordPosts(
+    from before: Roster, to after: Roster, teams: [UUID: DiscordTeamSettings], at now: Date
+  ) throws {
+    let posts = DiscordNews.posts(
+      from: RosterStore.news(before), to: RosterStore.news(after), settings: teams, now: now)
+    for post in posts {
+      let due = now.addingTimeInterval(post.topic == nil ? 0 : RosterStore.answersSettle)
+      let content: [SQLValue] = [
+        .text(post.content), .text(post.title), .text(post.description),
+        post.link.map(SQLValue.text) ?? .null, .double(due.timeIntervalSince1970),
+      ]
+      if let topic = post.topic {
+        try statement(
+          """
+          UPDATE discord_post SET content = ?1, title = ?2, description = ?3, link = ?4,
+            due = ?5 WHERE topic = ?6 AND state = 'pending' AND attempts = 0
+          """
+        ).bind(content + [.text(topic)]).run()
+        if connection.changes > 0 { continue }
+      }
+      try statement(
+        """
+        INSERT INTO discord_post (content, title, description, link, due, team_id, kind,
+          topic, created, attempts, state)
+        VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, 0, 'pending')
+        """
+      ).bind(
+        content + [
+          .text(post.teamID.text), .text(post.kind.rawValue),
+          post.topic.map(SQLValue.text) ?? .null, .double(now.timeIntervalSince1970),
+        ]
+      ).run()
+    }
+  }
+}
+
+extension RosterStore {
+  /// How long an event's answers settle before their summary goes out.
+  static let answersSettle: TimeInterval = 30
+  /// How many times a post is tried before it is given up.
+  public static let discordAttempts = 8
+
+  static func news(_ roster: Roster) -> DiscordNews.State {
+    DiscordNews.State(teams: roster.teams, players: roster.players, schedule: roster.schedule)
+  }
+
+  static func discordTeams(_ connection: any SQLConnection) throws -> [UUID: DiscordTeamSettings]
+  {
+    enum Column: Int32, SQLColumns { case teamId, hasWebhook, kinds, language, offReason }
+    var teams: [UUID: DiscordTeamSettings] = [:]
+    try connection.prepare(
+      """
+      SELECT team_id, (webhook IS NOT NULL) AS has_webhook, kinds, language, off_reason
+      FROM discord_team
+      """
+    ).forEachRow { row in
+      guard let id = UUID(text: row.text(Column.teamId)) else { return }
+      teams[id] = DiscordTeamSettings(
+        teamID: id, hasWebhook: row.int(Column.hasWebhook) != 0,
+        kinds: DiscordKind.set(row.text(Column.kinds)),
+        language: Language(rawValue: row.text(Column.language)) ?? .french,
+        off: row.isNull(Column.offReason) ? nil : row.text(Column.offReason))
+    }
+    return teams
+  }
+
+  // MARK: - Settings
+
+  /// Each team's Discord settings (a team never set is absent).
+  public func discordTeams() throws(RosterError) -> [UUID: DiscordTeamSettings] {
+    try read { try Self.discordTeams($0) }
+  }
+
+  /// A team's settings, its defaults when never set.
+  public func discordTeam(_ team: UUID) throws(RosterError) -> DiscordTeamSettings {
+    try discordTeams()[team] ?? DiscordTeamSettings(teamID: team)
+  }
+
+  /// Whether `text` is a Discord webhook's address: `https://discord.com/api/webhooks/ID/TOKEN`
+  /// (or discordapp.com, ptb., canary.), or the same path on loopback over http (a stand-in).
+  public static func isDiscordWebhook(_ text: String) -> Bool {
+    guard text.count <= 300, let url = URL(string: text), let host = url.host?.lowercased()
+    else { return false }
+    let discord = [
+      "discord.com", "discordapp.com", "ptb.discord.com", "canary.discord.com",
+    ].contains(host)
+    let loopback = host == "127.0.0.1" || host == "localhost" || host == "::1"
+    guard (url.scheme == "https" && discord) || (loopback && url.scheme == "http") else {
+      return false
+    }
+    let parts = url.path.split(separator: "/")
+    guard parts.count == 4, parts[0] == "api", parts[1] == "webhooks" else { return false }
+    return parts[2].allSatisfy(\.isNumber)
+      && parts[3].allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") }
+  }
+
+  /// Sets a team's Discord: a webhook address (`""` turns the posts off and forgets it; nil
+  /// keeps the one kept), which kinds are posted and in which language. Setting an address
+  /// turns a Discord the webhook's deletion turned off back on.
+  /// - Throws: ``RosterError/invalid(_:)`` for what is not a webhook address; nothing is
+  ///   written.
+  public func setDiscord(
+    team: UUID, webhook: String?, kinds: Set<DiscordKind>? = nil, language: Language? = nil
+  ) async throws(RosterError) {
+    let webhook = webhook?.trimmingCharacters(in: .whitespacesAndNewlines)
+    if let webhook, !webhook.isEmpty, !Self.isDiscordWebhook(webhook) {
+      throw .invalid(
+        ValidationError(
+          .discord,
+          Message(
+            "Paste the webhook’s address as Discord copies it: https://discord.com/api/webhooks/…"
+          )))
+    }
+    guard roster.team(id: team) != nil else { throw .notFound(team) }
+    let current = try discordTeam(team)
+    try await record { connection in
+      try connection.prepare(
+        """
+        INSERT INTO discord_team (team_id, kinds, language, held_until)
+        VALUES (?1, ?2, ?3, 0) ON CONFLICT (team_id) DO UPDATE SET kinds = ?2, language = ?3
+        """
+      ).bind(
+        .text(team.text), .text(DiscordKind.text(kinds ?? current.kinds)),
+        .text((language ?? current.language).rawValue)
+      ).run()
+      guard let webhook else { return }
+      try connection.prepare(
+        "UPDATE discord_team SET webhook = ?2, off_reason = NULL WHERE team_id = ?1"
+      ).bind(.text(team.text), webhook.isEmpty ? .null : .text(webhook)).run()
+      if webhook.isEmpty {
+        try connection.prepare(
+          """
+          UPDATE discord_post SET state = 'failed', reason = 'Discord turned off'
+          WHERE team_id = ?1 AND state = 'pending'
+          """
+        ).bind(.text(team.text)).run()
+      }
+    }
+  }
+
+  /// The application's public key and id.
+  public func discordApplication() throws(RosterError) -> DiscordApplication {
+    try read { connection in
+      enum Column: Int32, SQLColumns { case publicKey, applicationId }
+      var application = DiscordApplication()
+      try connection.prepare("SELECT \(Column.list()) FROM discord_settings WHERE id = 1")
+        .forEachRow { row in
+          application.publicKey =
+            row.isNull(Column.publicKey) ? nil : row.text(Column.publicKey)
+          application.applicationID =
+            row.isNull(Column.applicationId) ? nil : row.text(Column.applicationId)
+        }
+      return application
+    }
+  }
+
+  /// Keeps the application's public key (64 hex digits) and id (digits); an empty one
+  /// forgets it, nil keeps it.
+  /// - Throws: ``RosterError/invalid(_:)`` naming what to change; nothing is written.
+  public func setDiscordApplication(publicKey: String?, applicationID: String?)
+    async throws(RosterError)
+  {
+    let key = publicKey?.trimmingCharacters(in: .whitespaces).lowercased()
+    let id = applicationID?.trimmingCharacters(in: .whitespaces)
+    var issues: [Message] = []
+    if let key, !key.isEmpty, key.count != 64 || !key.allSatisfy(\.isHexDigit) {
+      issues.append(
+        Message("Paste the application’s public key: 64 hexadecimal digits, as Discord shows it."))
+    }
+    if let id, !id.isEmpty, !(15...22).contains(id.count) || !id.allSatisfy(\.isNumber) {
+      issues.append(Message("Paste the application’s id: the digits Discord shows under it."))
+    }
+    guard issues.isEmpty else {
+      throw .invalid(
+        ValidationError(issues: issues.map { .init(field: .discord, text: $0, isConflict: false) }))
+    }
+    try await record { connection in
+      for (column, value) in [("public_key", key), ("application_id", id)] {
+        guard let value else { continue }
+        try connection.prepare("UPDATE discord_settings SET \(column) = ?1 WHERE id = 1")
+          .bind(value.isEmpty ? .null : .text(value)).run()
+      }
+    }
+  }
+}

@@ -1,0 +1,336 @@
+import Foundation
+import TeamAccess
+import TeamClient
+import TeamHTTP
+import TeamKit
+import TeamStore
+
+extension WebApp {
+  /// Discord: the signed interactions, a team's settings and posts, the application's key,
+  /// the players' and staff's links; the same in the API.
+  mutating func addDiscordRoutes() {
+    addDiscordInteractionRoute()
+    addDiscordSettingsRoutes()
+    addDiscordLinkRoutes()
+    addDiscordAPIRoutes()
+  }
+
+  // MARK: - The door's part
+
+  /// Whether `request` is signed by the Discord application whose public key is given to
+  /// the server or stored.
+  func isSignedByDiscord(_ request: HTTPRequest) -> Bool {
+    guard let key = discord.publicKey, let signature = request.header("x-signature-ed25519"),
+      let timestamp = request.header("x-signature-timestamp")
+    else { return false }
+    return DiscordSignature.isValid(
+      publicKey: key, signature: signature, timestamp: timestamp, body: request.body,
+      now: store.now())
+  }
+
+  /// Who a signed interaction acts as: the linked player (role player, on their team), a
+  /// linked staff member (role player, no player: the week only), else a viewer of no team.
+  func discordIdentity(_ body: Result<any Sendable, HTTPError>?) -> Identity {
+    let unlinked = Identity(name: "discord", role: .viewer, kind: .token("discord"), teams: [])
+    guard case .success(let value)? = body, let json = value as? JSONValue,
+      let user = DiscordInteractions.user(json),
+      let link = (try? store.discordLink(user: user.id)) ?? nil
+    else { return unlinked }
+    let name = "discord:" + link.userName
+    if let player = link.player, let found = store.roster.player(id: player) {
+      return Identity(
+        name: name, role: .player, kind: .token("discord:" + user.id), teams: [found.teamID],
+        player: player)
+    }
+    if let account = link.account, let record = (try? store.account(named: account)) ?? nil,
+      record.role != .player
+    {
+      return Identity(
+        name: name, role: .player, kind: .token("discord:" + user.id),
+        teams: record.teams ?? Set(store.roster.teams.map(\.id)))
+    }
+    return unlinked
+  }
+
+  private mutating func addDiscordInteractionRoute() {
+    let store = store
+    route(
+      "POST", "/discord/interactions", RoutePolicy(.discord, team: .organisation),
+      json: JSONValue.self
+    ) { [discord] _, context, body in
+      let interactions = DiscordInteractions(
+        store: store, identity: context.identity, now: context.now)
+      let work = Task { await interactions.answer(body) }
+      // Discord waits 3 seconds: past 2.5, a deferred answer now and the real one after.
+      let quick = await withTaskGroup(of: JSONValue?.self) { group in
+        group.addTask { await work.value }
+        group.addTask {
+          try? await Task.sleep(for: .milliseconds(2500))
+          return nil
+        }
+        let first = await group.next() ?? nil
+        group.cancelAll()
+        return first
+      }
+      if let quick { return context.json(quick) }
+      if let application = body["application_id"]?.string, let token = body["token"]?.string {
+        Task.detached {
+          var writer = JSONWriter()
+          (await work.value)["data"]?.write(to: &writer)
+          _ = await DiscordClient.editOriginal(
+            base: discord.api, applicationID: application, token: token, body: writer.bytes)
+        }
+      }
+      return context.json(
+        JSONValue.object([
+          "type": .int(5), "data": .object(["flags": .int(DiscordInteractions.ephemeral)]),
+        ]))
+    }
+  }
+
+  // MARK: - Settings
+
+  func discordView(_ team: Team, _ context: RequestContext) throws(RosterError) -> Pages.DiscordView
+  {
+    Pages.DiscordView(
+      team: team, settings: try store.discordTeam(team.id),
+      posts: try store.discordPosts(team: team.id), application: try store.discordApplication(),
+      keyFromServer: discord.givenKey != nil,
+      interactionsURL: (discord.base?.absoluteString ?? "https://…") + "/discord/interactions",
+      isOwner: context.identity.role == .owner)
+  }
+
+  private mutating func addDiscordSettingsRoutes() {
+    route("GET", "/teams/{tag}/discord", RoutePolicy(.editor, team: .tag)) {
+      [app = self] request, context in
+      let (token, cookie) = WebApp.csrfToken(for: request)
+      return context.pages.discordSettings(
+        try app.discordView(try context.checkedTeam, context), token: token
+      ).with(cookie: cookie)
+    }
+    route("POST", "/teams/{tag}/discord", RoutePolicy(.editor, .form, team: .tag)) {
+      [app = self] request, context in
+      let form = context.form
+      let off = form["off"]?.first == "1"
+      let webhook = form["webhook"]?.first ?? ""
+      do throws(RosterError) {
+        try await context.scope.setDiscord(
+          webhook: off ? "" : webhook.isEmpty ? nil : webhook,
+          kinds: Set((form["kind"] ?? []).compactMap(DiscordKind.init(rawValue:))),
+          language: form["language"]?.first.flatMap(Language.init(rawValue:)))
+        return .redirect(to: "/teams/\(try context.checkedTeam.tag)/discord")
+      } catch {
+        guard let errors = error.validation else { throw error }
+        let (token, cookie) = WebApp.csrfToken(for: request)
+        return context.pages.discordSettings(
+          try app.discordView(try context.checkedTeam, context), token: token,
+          error: Message(joining: errors.issues.map(\.text))
+        ).with(cookie: cookie)
+      }
+    }
+    let store = store
+    route("POST", "/discord", RoutePolicy(.owner, .form, team: .organisation)) { _, context in
+      let form = context.form
+      try await store.setDiscordApplication(
+        publicKey: form["publicKey"]?.first, applicationID: form["applicationId"]?.first)
+      let team = form["team"]?.first.flatMap { store.roster.team($0) } ?? store.roster.firstTeam
+      return .redirect(to: "/teams/\(team.tag)/discord")
+    }
+  }
+
+  // MARK: - Links
+
+  private mutating func addDiscordLinkRoutes() {
+    let store = store
+    route("GET", "/players/{id}/discord", RoutePolicy(.ownPlayer(.path("id")), team: .player)) {
+      request, context in
+      let player = try context.player(context.parameters["id"], in: store.roster)
+      let (token, cookie) = WebApp.csrfToken(for: request)
+      return context.pages.discordLink(
+        player.name, link: try store.discordLink(player: player.id),
+        action: "/players/\(player.id)/discord", code: nil, token: token
+      ).with(cookie: cookie)
+    }
+    route(
+      "POST", "/players/{id}/discord", RoutePolicy(.ownPlayer(.path("id")), .form, team: .player)
+    ) { request, context in
+      let player = try context.player(context.parameters["id"], in: store.roster)
+      let code = try await context.scope.discordCode(player: player.id)
+      let (token, cookie) = WebApp.csrfToken(for: request)
+      return context.pages.discordLink(
+        player.name, link: try store.discordLink(player: player.id),
+        action: "/players/\(player.id)/discord", code: code, token: token
+      ).with(cookie: cookie)
+    }
+    route(
+      "POST", "/players/{id}/discord/unlink",
+      RoutePolicy(.ownPlayer(.path("id")), .form, team: .player)
+    ) { _, context in
+      let player = try context.player(context.parameters["id"], in: store.roster)
+      try await context.scope.unlinkDiscord(player: player.id)
+      return .redirect(to: "/players/\(player.id)/discord")
+    }
+    route("GET", "/account/discord", RoutePolicy(.person, team: .organisation)) {
+      request, context in
+      let (token, cookie) = WebApp.csrfToken(for: request)
+      return context.pages.discordLink(
+        context.identity.name, link: try store.discordLink(account: context.identity.name),
+        action: "/account/discord", code: nil, token: token
+      ).with(cookie: cookie)
+    }
+    route("POST", "/account/discord", RoutePolicy(.person, .form, team: .organisation)) {
+      request, context in
+      let name = context.identity.name
+      let code = DiscordSignature.newLinkCode()
+      try await store.keepDiscordCode(digest: Secrets.digest(code), player: nil, account: name)
+      let (token, cookie) = WebApp.csrfToken(for: request)
+      return context.pages.discordLink(
+        name, link: try store.discordLink(account: name), action: "/account/discord",
+        code: code, token: token
+      ).with(cookie: cookie)
+    }
+    route("POST", "/account/discord/unlink", RoutePolicy(.person, .form, team: .organisation)) {
+      _, context in
+      try await store.unlinkDiscord(account: context.identity.name)
+      return .redirect(to: "/account/discord")
+    }
+  }
+
+  // MARK: - API
+
+  private mutating func addDiscordAPIRoutes() {
+    let store = store
+    route("GET", "/api/teams/{tag}/discord", RoutePolicy(.editor, team: .tag)) { _, context in
+      let team = try context.checkedTeam
+      return context.json(
+        DiscordSettingsJSON(
+          settings: try store.discordTeam(team.id), posts: try store.discordPosts(team: team.id)))
+    }
+    route(
+      "PUT", "/api/teams/{tag}/discord", RoutePolicy(.editor, .sameOrigin, team: .tag),
+      json: DiscordSettingsInput.self
+    ) { _, context, input in
+      let team = try context.checkedTeam
+      let (kinds, language) = try input.validated()
+      try await context.scope.setDiscord(
+        webhook: input.off == true ? "" : input.webhook, kinds: kinds, language: language)
+      return context.json(
+        DiscordSettingsJSON(
+          settings: try store.discordTeam(team.id), posts: try store.discordPosts(team: team.id)))
+    }
+    route("GET", "/api/discord", RoutePolicy(.owner, team: .organisation)) { [discord] _, context in
+      context.json(
+        DiscordApplicationJSON(
+          application: try store.discordApplication(), keyFromServer: discord.givenKey != nil))
+    }
+    route(
+      "PUT", "/api/discord", RoutePolicy(.owner, .sameOrigin, team: .organisation),
+      json: DiscordApplicationInput.self
+    ) { [discord] _, context, input in
+      try await store.setDiscordApplication(
+        publicKey: input.publicKey, applicationID: input.applicationId)
+      return context.json(
+        DiscordApplicationJSON(
+          application: try store.discordApplication(), keyFromServer: discord.givenKey != nil))
+    }
+    route(
+      "POST", "/api/players/{id}/discord/code",
+      RoutePolicy(.ownPlayer(.path("id")), .sameOrigin, team: .player)
+    ) { _, context in
+      let player = try context.player(context.parameters["id"], in: store.roster)
+      let code = try await context.scope.discordCode(player: player.id)
+      return context.json(
+        JSONValue.object([
+          "code": .string(code),
+          "expires": .string(
+            context.now.addingTimeInterval(RosterStore.discordCodeLife).formatted(.iso8601)),
+        ]), status: 201)
+    }
+  }
+}
+
+/// `GET /api/teams/{tag}/discord`: never the webhook's address.
+struct DiscordSettingsJSON: JSONWritable {
+  let settings: DiscordTeamSettings
+  let posts: [DiscordSent]
+
+  func write(to writer: inout JSONWriter) {
+    writer.object {
+      $0.member("kinds", DiscordKind.allCases.filter(settings.kinds.contains).map(\.rawValue))
+      $0.member("language", settings.language.rawValue)
+      if let off = settings.off { $0.member("off", off) }
+      $0.member("posts", posts.map(DiscordSentJSON.init))
+      $0.member("webhookSet", settings.hasWebhook)
+    }
+  }
+}
+
+struct DiscordSentJSON: JSONWritable {
+  let post: DiscordSent
+
+  func write(to writer: inout JSONWriter) {
+    writer.object {
+      $0.member("attempts", post.attempts)
+      $0.member("created", post.created.formatted(.iso8601))
+      $0.member("kind", post.kind.rawValue)
+      if let reason = post.reason { $0.member("reason", reason) }
+      if let sent = post.sent { $0.member("sent", sent.formatted(.iso8601)) }
+      $0.member("state", post.state.rawValue)
+      $0.member("title", post.title)
+    }
+  }
+}
+
+/// `GET /api/discord`.
+struct DiscordApplicationJSON: JSONWritable {
+  let application: DiscordApplication
+  let keyFromServer: Bool
+
+  func write(to writer: inout JSONWriter) {
+    writer.object {
+      if let id = application.applicationID { $0.member("applicationId", id) }
+      $0.member("keyFromServer", keyFromServer)
+      if let key = application.publicKey { $0.member("publicKey", key) }
+    }
+  }
+}
+
+/// `PUT /api/discord`: what is given changes (`""` forgets it).
+struct DiscordApplicationInput: Decodable, Sendable {
+  var publicKey: String?
+  var applicationId: String?
+}
+
+/// `PUT /api/teams/{tag}/discord`: what is given changes.
+struct DiscordSettingsInput: Decodable, Sendable {
+  /// The channel's webhook address.
+  var webhook: String?
+  /// The kinds posted (``DiscordKind``).
+  var kinds: [String]?
+  /// `fr` or `en`.
+  var language: String?
+  /// Turn the posts off and forget the address.
+  var off: Bool?
+
+  /// The kinds and language given.
+  /// - Throws: ``RosterError/invalid(_:)`` naming each value to change.
+  func validated() throws(RosterError) -> (Set<DiscordKind>?, Language?) {
+    var issues: [Message] = []
+    let kinds = kinds.map { Set($0.compactMap(DiscordKind.init(rawValue:))) }
+    if let given = self.kinds, let unknown = given.first(where: { DiscordKind(rawValue: $0) == nil }) {
+      issues.append(
+        Message(
+          "‘%1$@’ is not a kind of post; choose among %2$@.", unknown,
+          DiscordKind.allCases.map(\.rawValue).joined(separator: ", ")))
+    }
+    let language = self.language.flatMap(Language.init(rawValue:))
+    if let given = self.language, language == nil {
+      issues.append(Message("Write the posts’ language as fr or en, not ‘%@’.", given))
+    }
+    guard issues.isEmpty else {
+      throw .invalid(
+        ValidationError(issues: issues.map { .init(field: .discord, text: $0, isConflict: false) }))
+    }
+    return (kinds, language)
+  }
+}

@@ -1,0 +1,153 @@
+import Foundation
+import Synchronization
+import TeamKit
+import TestSupport
+import Testing
+
+@testable import TeamStore
+
+/// The Discord outbox, the teams' settings and the linked users as stored, on both
+/// backends: a change and its posts are durable together, and one server delivers.
+@Suite struct DiscordStoreTests {
+  static let webhook = "https://discord.com/api/webhooks/123456789/tok-EN_1"
+
+  static func scrim(_ start: Date, opponent: String = "G2") -> EventInput {
+    EventInput(
+      kind: "scrim", start: EventInput.wallClock(start, in: Team.first.zone), opponent: opponent)
+  }
+
+  @Test(arguments: Backend.allCases)
+  func aChangeAndItsPostsAreWrittenTogetherAndAnswersSettleIntoOnePost(_ backend: Backend)
+    async throws
+  {
+    let folder = try TemporaryFolder()
+    let database = try TestDatabase(backend, in: folder)
+    let store = try database.open()
+    // No team has Discord: nothing is queued.
+    let early = try await store.addEvent(Self.scrim(Date(timeIntervalSinceNow: 86_400 * 3)))
+    #expect(try !store.hasDiscordWaiting())
+
+    try await store.setDiscord(team: Team.first.id, webhook: Self.webhook, language: .english)
+    let settings = try store.discordTeam(Team.first.id)
+    #expect(settings.hasWebhook && settings.off == nil && settings.kinds.count == 7)
+    let event = try await store.addEvent(Self.scrim(Date(timeIntervalSinceNow: 86_400 * 4)))
+    var posts = try store.discordPosts(team: Team.first.id)
+    #expect(posts.map(\.title) == ["Planned: Scrim vs G2"])
+
+    // A refused change queues nothing.
+    await #expect(throws: RosterError.self) {
+      try await store.addEvent(EventInput(kind: "scrim", start: "not a date", end: ""))
+    }
+    #expect(try store.discordPosts(team: Team.first.id).count == 1)
+
+    // Three answers, one summary waiting.
+    for player in store.players {
+      try await store.answer(.yes, for: player.id, to: event.id)
+    }
+    posts = try store.discordPosts(team: Team.first.id)
+    #expect(posts.map(\.kind) == [.answers, .planned])
+    _ = early
+    // Only the turn's first post of each team is handed out, and it is due now.
+    let turn = try await store.takeDiscordTurn(server: "a")
+    #expect(turn.map(\.post.kind) == [.planned])
+    #expect(turn.first?.webhook == Self.webhook)
+    try await store.settleDiscord(try #require(turn.first), .sent)
+    // The summary settles a little first.
+    #expect(try await store.takeDiscordTurn(server: "a").isEmpty)
+    // Another database reader sees the same outbox.
+    #expect(try database.open().discordPosts(team: Team.first.id).first?.state == .pending)
+  }
+
+  @Test(arguments: Backend.allCases)
+  func oneServerDeliversAtATimeAndDiscordsWaitsAreKept(_ backend: Backend) async throws {
+    let folder = try TemporaryFolder()
+    let database = try TestDatabase(backend, in: folder)
+    let clock = Mutex(Date())
+    let a = try database.open { clock.withLock { $0 } }
+    let b = try database.open { clock.withLock { $0 } }
+    try await a.setDiscord(team: Team.first.id, webhook: Self.webhook)
+    try await a.addEvent(Self.scrim(Date(timeIntervalSinceNow: 86_400 * 5)))
+    let first = try await a.takeDiscordTurn(server: "a")
+    #expect(first.count == 1)
+    #expect(try await b.takeDiscordTurn(server: "b").isEmpty)
+    // Discord asked to wait: the webhook is held, and the post tried again after.
+    let until = clock.withLock { $0 }.addingTimeInterval(2)
+    try await a.settleDiscord(
+      first[0], .retry(at: until, reason: "Discord asked to wait (429)"), hold: until)
+    #expect(try await a.takeDiscordTurn(server: "a").isEmpty)
+    clock.withLock { $0 = $0.addingTimeInterval(30) }
+    // a's turn has lapsed: b takes it, and gets the post again.
+    let again = try await b.takeDiscordTurn(server: "b")
+    #expect(again.map(\.id) == first.map(\.id) && again.first?.attempts == 1)
+    #expect(try await a.takeDiscordTurn(server: "a").isEmpty)
+    // Given up after the bound, with its reason.
+    var delivery = again[0]
+    for _ in 1..<RosterStore.discordAttempts {
+      try await b.settleDiscord(delivery, .retry(at: clock.withLock { $0 }, reason: "Discord failed (503)"))
+      guard let next = try await b.takeDiscordTurn(server: "b").first else { break }
+      delivery = next
+    }
+    let post = try #require(try a.discordPosts(team: Team.first.id).first)
+    #expect(post.state == .failed && post.reason == "Discord failed (503)")
+    #expect(post.attempts == RosterStore.discordAttempts)
+
+    // A deleted webhook turns the team's Discord off: nothing more is queued.
+    try await a.addEvent(Self.scrim(Date(timeIntervalSinceNow: 86_400 * 6)))
+    let next = try #require(try await b.takeDiscordTurn(server: "b").first)
+    try await b.settleDiscord(next, .revoked("Discord says the webhook no longer exists (404)"))
+    #expect(try a.discordTeam(Team.first.id).off != nil)
+    try await a.addEvent(Self.scrim(Date(timeIntervalSinceNow: 86_400 * 7)))
+    #expect(try !a.hasDiscordWaiting())
+    // A new address turns it back on.
+    try await a.setDiscord(team: Team.first.id, webhook: Self.webhook)
+    #expect(try a.discordTeam(Team.first.id).off == nil)
+  }
+
+  @Test(arguments: Backend.allCases)
+  func aLinkCodeWorksOnceAndOnlyBeforeItExpires(_ backend: Backend) async throws {
+    let folder = try TemporaryFolder()
+    let database = try TestDatabase(backend, in: folder)
+    let clock = Mutex(Date())
+    let store = try database.open { clock.withLock { $0 } }
+    let player = try #require(store.players.first)
+    try await store.keepDiscordCode(digest: "d1", player: player.id, account: nil)
+    let link = try await store.linkDiscord(codeDigest: "d1", user: "42", name: "canna")
+    #expect(link?.player == player.id)
+    #expect(try await store.linkDiscord(codeDigest: "d1", user: "43", name: "x") == nil)
+    #expect(try store.discordLink(user: "42")?.player == player.id)
+    // Linking again replaces the earlier user.
+    try await store.keepDiscordCode(digest: "d2", player: player.id, account: nil)
+    _ = try await store.linkDiscord(codeDigest: "d2", user: "44", name: "canna2")
+    #expect(try store.discordLink(user: "42") == nil)
+    #expect(try store.discordLink(player: player.id)?.user == "44")
+    // An expired code links nobody.
+    try await store.keepDiscordCode(digest: "d3", player: nil, account: "coach")
+    clock.withLock { $0 = $0.addingTimeInterval(RosterStore.discordCodeLife + 1) }
+    #expect(try await store.linkDiscord(codeDigest: "d3", user: "45", name: "coach") == nil)
+    try await store.unlinkDiscord(player: player.id)
+    #expect(try store.discordLink(player: player.id) == nil)
+  }
+
+  @Test(arguments: Backend.allCases)
+  func settingsAreCheckedAndKeptAllOrNothing(_ backend: Backend) async throws {
+    let folder = try TemporaryFolder()
+    let store = try TestDatabase(backend, in: folder).open()
+    await #expect(throws: RosterError.self) {
+      try await store.setDiscord(team: Team.first.id, webhook: "https://evil.example/api/webhooks/1/x")
+    }
+    await #expect(throws: RosterError.self) {
+      try await store.setDiscordApplication(publicKey: "zz", applicationID: "12")
+    }
+    #expect(try store.discordApplication() == DiscordApplication())
+    let key = String(repeating: "ab", count: 32)
+    try await store.setDiscordApplication(publicKey: key, applicationID: "123456789012345678")
+    #expect(try store.discordApplication().publicKey == key)
+    try await store.setDiscord(
+      team: Team.first.id, webhook: Self.webhook, kinds: [.planned, .verdict], language: .french)
+    try await store.setDiscord(team: Team.first.id, webhook: nil)
+    let kept = try store.discordTeam(Team.first.id)
+    #expect(kept.hasWebhook && kept.kinds == [.planned, .verdict] && kept.language == .french)
+    try await store.setDiscord(team: Team.first.id, webhook: "")
+    #expect(try !store.discordTeam(Team.first.id).hasWebhook)
+  }
+}
