@@ -74,8 +74,10 @@ enum Localizations {
     "%1$@ is now on %2$@, %3$@.": "%1$@ est maintenant dans l’équipe %2$@, %3$@.",
     "%1$@ is on %2$@. The move keeps their pseudo, photo and champions, and dates their arrival today.":
       "%1$@ est dans l’équipe %2$@. Le transfert garde son pseudo, sa photo et ses champions, et date son arrivée d’aujourd’hui.",
+    "%1$@ joins %2$@ from %3$@": "%1$@ rejoint %2$@, venant de %3$@",
     "%1$@ keeps at most %2$@ events; cancel old ones first.":
       "%1$@ garde au plus %2$@ événements ; annulez-en d’anciens d’abord.",
+    "%1$@ leaves %2$@ for %3$@": "%1$@ quitte %2$@ pour %3$@",
     "%1$@ left of %2$@ needed": "%1$@ restants sur %2$@ nécessaires",
     "%1$@ left of %2$@ needed: no spare for a ban":
       "%1$@ restants sur %2$@ nécessaires : aucune marge pour un ban",
@@ -109,6 +111,8 @@ enum Localizations {
     "%1$@ was removed by %2$@. ": "%1$@ a été supprimé par %2$@. ",
     "%1$@ was used in game %2$@: %3$@ locks it for the rest of the series.":
       "%1$@ a été joué en partie %2$@ : %3$@ le bloque pour le reste de la série.",
+    "%1$@ yes · %2$@ maybe · %3$@ no · %4$@ waiting":
+      "%1$@ oui · %2$@ peut-être · %3$@ non · %4$@ sans réponse",
     "%1$@ · %2$@ LP": "%1$@ · %2$@ LP",
     "%1$@ · %2$@, %3$@ games left: %4$@ champions a player.":
       "%1$@ · %2$@, %3$@ parties restantes : %4$@ champions par joueur.",
@@ -196,6 +200,7 @@ enum Localizations {
     "%@ substitutes": "%@ remplaçants",
     "%@ takes no value.": "%@ ne prend pas de valeur.",
     "%@ time": "heure de %@",
+    "%@ tries": "%@ essais",
     "%@ was added.": "%@ a été ajouté.",
     "%@ was removed.": "%@ a été supprimé.",
     "%@ was removed. ": "%@ a été supprimé. ",
@@ -214,12 +219,18 @@ enum Localizations {
     "%@: no such Riot ID.": "%@ : ce Riot ID n’existe pas.",
     "%@: not checked (no Riot API key).": "%@ : non vérifié (pas de clé d’API Riot).",
     "%@: not checked yet.": "%@ : pas encore vérifié.",
+    "%@’s Discord posts are off.": "Les messages Discord de %@ sont coupés.",
+    "%@’s posts go to the webhook’s channel.": "Les messages de %@ vont dans le salon du webhook.",
+    "(%@ tries)": "(%@ essais)",
     "(back from Recently removed)": "(revenu de Supprimés récemment)",
+    "**%@** — the next seven days": "**%@** — les sept prochains jours",
     ", ": ", ",
     "--champion may be repeated and replaces the favourites; --no-champions clears them.":
       "--champion peut être répété et remplace les favoris ; --no-champions les efface.",
     "--data-dragon needs an http or https address, not ‘%@’.":
       "--data-dragon demande une adresse http ou https, pas « %@ ».",
+    "--discord-public-key takes the application's public key, 64 hex digits, not ‘%@’.":
+      "--discord-public-key attend la clé publique de l’application, 64 chiffres hexadécimaux, pas « %@ ».",
     "--drain takes a number of seconds from 0 to 300, not ‘%@’.":
       "--drain prend un nombre de secondes de 0 à 300, pas « %@ ».",
     "--format takes json, csv, fr.csv or xlsx, not ‘%@’.":
@@ -272,6 +283,7 @@ enum Localizations {
     "A change is made to this event alone: leave its repeat days and last day empty.":
       "Une modification ne touche que cet événement : laissez vides les jours de répétition et le dernier jour.",
     "A favourite champion.": "Un champion favori.",
+    "A few words with your answer": "Quelques mots avec ta réponse",
     "A folder of pictures named after image names (canna.png, jax.webp, …); by default ‘images’ beside the database.":
       "Un dossier d’images nommées d’après les noms d’image (canna.png, jax.webp, …) ; par défaut « images » à côté de la base de données.",
     "A guess: nobody said who played": "Supposé : personne n’a dit qui a joué",
@@ -290,6 +302,8 @@ enum Localizations {
     "A private address staff phones subscribe to: anyone who has it sees this team's events.":
       "Une adresse privée à laquelle s’abonnent les téléphones du staff : toute personne ayant ce lien voit les événements de cette équipe.",
     "A pseudo or an id.": "Un pseudo ou un identifiant.",
+    "A public key was given to the server; it is used first.":
+      "Une clé publique a été donnée au serveur ; elle est utilisée en premier.",
     "A series runs at most %@ days; give an earlier last day.":
       "Une série dure au plus %@ jours ; donnez un dernier jour plus tôt.",
     "A team keeps at most %@ calendar addresses; revoke one first.":
@@ -359,9 +373,13 @@ enum Localizations {
     "Another team’s refresh from Riot is under way; try again once it is done.":
       "L’actualisation d’une autre équipe depuis Riot est en cours ; réessayez quand elle sera finie.",
     "Answer %@": "Répondre %@",
+    "Answer yes, no or maybe first, then comment.":
+      "Réponds d’abord oui, non ou peut-être, puis commente.",
+    "Answers: %@": "Réponses : %@",
     "Any hour (no hours given)": "Disponible à tout moment (aucun créneau renseigné)",
     "Any time": "À toute heure",
     "Any time (no weekly hours given).": "Disponible à tout moment (aucun créneau renseigné).",
+    "Application ID": "ID de l’application",
     "As the team needs": "Automatique (titulaire si le poste est libre)",
     "Ask for sign-in on loopback too (always off loopback).":
       "Demander la connexion aussi sur la boucle locale (toujours hors de la boucle locale).",
@@ -407,6 +425,7 @@ enum Localizations {
     "Cancelled %1$@ and the %2$@ following.": "%1$@ annulé, et les %2$@ suivants.",
     "Cancelled %@.": "%@ annulé.",
     "Cancelled.": "Annulé.",
+    "Cancelled: %@": "Annulé : %@",
     "Cannot back up into %@: %@": "Impossible de sauvegarder dans %@ : %@",
     "Cannot listen on %1$@:%2$@: %3$@.": "Impossible d’écouter sur %1$@:%2$@ : %3$@.",
     "Cannot listen on %1$@:%2$@: port %2$@ on %1$@ is already in use; stop the other server or choose another port.":
@@ -441,6 +460,7 @@ enum Localizations {
       "Mot de passe de %@ changé ; ses sessions sont fermées.",
     "Changed meanwhile": "Modifié entre-temps",
     "Changed the team %1$@ (%2$@).": "Équipe %1$@ (%2$@) modifiée.",
+    "Changed: %@": "Modifié : %@",
     "Choose": "Choisir",
     "Choose English (en) or French (fr).": "Choisissez l’anglais (en) ou le français (fr).",
     "Choose a champion, or type a few letters of one.":
@@ -466,6 +486,8 @@ enum Localizations {
     "Colour": "Couleur",
     "Comfort": "Aisance",
     "Comfort %@/5": "Aisance %@/5",
+    "Comment": "Commentaire",
+    "Comment…": "Commenter…",
     "Complete: one player per role.": "Complet : un joueur par rôle.",
     "Conflict": "Conflit",
     "Content Too Large": "Contenu trop volumineux",
@@ -502,6 +524,20 @@ enum Localizations {
     "Delete player": "Supprimer le joueur",
     "Delete this player?": "Supprimer ce joueur ?",
     "Diamond": "Diamant",
+    "Discord": "Discord",
+    "Discord could not be reached; try again later.":
+      "Discord est injoignable ; réessayez plus tard.",
+    "Discord did not say who you are; try again.": "Discord n’a pas dit qui tu es ; réessaie.",
+    "Discord for %@": "Discord de %@",
+    "Discord is off: %@": "Discord est coupé : %@",
+    "Discord keeps %@ commands for the application.":
+      "Discord garde %@ commandes pour l’application.",
+    "Discord refused (%1$@): %2$@": "Discord a refusé (%1$@) : %2$@",
+    "Discord · %@": "Discord · %@",
+    "Discord's API at another address (https://discord.com/api/v10 by default).":
+      "L’API de Discord à une autre adresse (https://discord.com/api/v10 par défaut).",
+    "Discord's API at another address, for the deferred answers (Discord's by default).":
+      "L’API de Discord à une autre adresse, pour les réponses différées (celle de Discord par défaut).",
     "Dismiss": "Fermer",
     "Done": "OK",
     "Download champion art": "Télécharger les illustrations",
@@ -516,6 +552,10 @@ enum Localizations {
     "Draft · %@": "Draft · %@",
     "ENDS": "FIN",
     "EVENT": "ÉVÉNEMENT",
+    "Each player links their Discord account from their own page (Discord → Make a link code), then types /lier CODE in Discord.":
+      "Chaque joueur lie son compte Discord depuis sa page (Discord → Créer un code de liaison), puis tape /lier CODE dans Discord.",
+    "Each team's Discord settings and its last posts (never a webhook's address).":
+      "Les réglages Discord de chaque équipe et ses derniers messages (jamais l’adresse d’un webhook).",
     "Earlier teams": "Équipes précédentes",
     "Edit": "Modifier",
     "Edit %@": "Modifier %@",
@@ -532,6 +572,9 @@ enum Localizations {
     "Enter the team’s name.": "Saisissez le nom de l’équipe.",
     "Error": "Erreur",
     "Event %1$@ (“%2$@”)": "Événement %1$@ (« %2$@ »)",
+    "Event cancelled": "Événement annulé",
+    "Event changed": "Événement modifié",
+    "Event planned": "Événement prévu",
     "Every change acknowledged before the copy starts is in it. FILE is replaced atomically;\n‘kcorp restore FILE’ puts it back.":
       "Chaque modification confirmée avant le début de la copie y figure. FICHIER est remplacé de façon\natomique ; « kcorp restore FICHIER » la remet en place.",
     "Every team": "Toutes les équipes",
@@ -657,6 +700,10 @@ enum Localizations {
       "Donnez au Riot ID un nom de 3 à 16 lettres, chiffres ou espaces.",
     "Give the Riot ID a tag of 3 to 5 letters or digits, after the #.":
       "Donnez au Riot ID un tag de 3 à 5 lettres ou chiffres, après le #.",
+    "Give the application's id: --application ID, or on the team's Discord page.":
+      "Donnez l’ID de l’application : --application ID, ou sur la page Discord de l’équipe.",
+    "Give the bot token in $KCORP_DISCORD_TOKEN or on standard input.":
+      "Donnez le jeton du bot dans $KCORP_DISCORD_TOKEN ou sur l’entrée standard.",
     "Give the champion %1$@ played (%2$@), or leave the player empty.":
       "Donnez le champion joué par %1$@ (%2$@), ou laissez le joueur vide.",
     "Give the header a name column and a position column (found: %@).":
@@ -674,6 +721,8 @@ enum Localizations {
       "Donner au serveur la clé d’API Riot, lue sur l’entrée standard (jamais sur la ligne de commande).",
     "Give the team a tag of 2 to 5 letters or digits (KC, KCB).":
       "Donnez à l’équipe un tag de 2 à 5 lettres ou chiffres (KC, KCB).",
+    "Give the webhook’s address, or --off to turn the posts off.":
+      "Donnez l’adresse du webhook, ou --off pour couper les messages.",
     "Give “%@” once: an object repeats it.": "Ne donnez « %@ » qu’une fois : un objet le répète.",
     "Gold": "Or",
     "Grandmaster": "Grand Maître",
@@ -701,6 +750,8 @@ enum Localizations {
     "Imported into %1$@: %2$@ added, %3$@ changed, %4$@ removed. ":
       "Importé dans %1$@ : %2$@ ajouté(s), %3$@ modifié(s), %4$@ supprimé(s). ",
     "Imported.": "Importé.",
+    "In Discord, type /lier %@ (or /link) within 15 minutes. It works once.":
+      "Dans Discord, tape /lier %@ (ou /link) dans les 15 minutes. Il ne sert qu’une fois.",
     "In memory": "En mémoire",
     "In “%@”, end after the start; past midnight, give the next day its own hours (Fri 20:00-24:00, Sat 00:00-02:00).":
       "Dans « %@ », la fin doit suivre le début ; après minuit, donnez au lendemain ses propres heures (ven 20:00-24:00, sam 00:00-02:00).",
@@ -710,12 +761,14 @@ enum Localizations {
     "Insufficient Storage": "Espace insuffisant",
     "Internal Server Error": "Erreur interne du serveur",
     "Invalid lineup: %@.": "Composition invalide : %@.",
+    "Invitation answers": "Réponses aux invitations",
     "Invite": "Inviter",
     "Invited": "Invités",
     "Invited: %@": "Invités : %@",
     "Iron": "Fer",
     "It is empty; export a roster to see the columns.":
       "Il est vide ; exportez un effectif pour voir les colonnes.",
+    "It was: %@": "Avant : %@",
     "Its colour on the pages: blue, sky, gold, red, green, purple, teal, orange, pink or silver.":
       "Sa couleur sur les pages : blue, sky, gold, red, green, purple, teal, orange, pink ou silver (ou bleu, bleu ciel, or, rouge, vert, violet, turquoise, rose, argent).",
     "Its short tag, 2 to 5 letters (KCB).": "Son tag court, de 2 à 5 lettres (KCB).",
@@ -740,13 +793,19 @@ enum Localizations {
     "LINEUP": "COMPOSITION",
     "LP over the last %1$@ weeks: from %2$@ LP to %3$@ LP.":
       "LP sur les %1$@ dernières semaines : de %2$@ LP à %3$@ LP.",
+    "Language of the posts": "Langue des messages",
     "Last %@ ranked games": "%@ dernières parties classées",
     "Last played": "Jouée le",
+    "Last posts": "Derniers messages",
     "Last scrims logged (%1$@): %2$@–%3$@": "Derniers scrims notés (%1$@) : %2$@–%3$@",
     "League": "Ligue",
     "Left out, on other teams: %@.": "Laissés de côté, dans d’autres équipes : %@.",
     "Line %1$@ (“%2$@”)": "Ligne %1$@ (« %2$@ »)",
     "Line %@": "Ligne %@",
+    "Link Discord": "Lier Discord",
+    "Linked to the Discord account %@.": "Lié au compte Discord %@.",
+    "Linked: in this server you answer as %@, with a player’s rights.":
+      "Lié : sur ce serveur tu réponds en tant que %@, avec les droits d’un joueur.",
     "List Recently removed: who, and when (kept 30 days).":
       "Lister Supprimés récemment : qui, et quand (gardés 30 jours).",
     "List a team's roster, in order.": "Lister l’effectif d’une équipe, dans l’ordre.",
@@ -771,6 +830,7 @@ enum Localizations {
     "Mage": "Mage",
     "Main team": "Équipe principale",
     "Make a calendar address": "Créer une adresse de calendrier",
+    "Make a link code": "Créer un code de liaison",
     "Make a new address for this team's events.":
       "Créer une adresse pour les événements de cette équipe.",
     "Make a player's account with users add --role player --player PSEUDO.":
@@ -824,6 +884,7 @@ enum Localizations {
     "Next week": "Semaine suivante",
     "No": "Non",
     "No API tokens.": "Aucun jeton d’API.",
+    "No Discord account is linked yet.": "Aucun compte Discord n’est encore lié.",
     "No LP recorded yet.": "Aucun LP enregistré pour l’instant.",
     "No Riot API key is set: an owner gives one on the Riot page or with ‘kcorp riot key’ (a personal key from developer.riotgames.com).":
       "Aucune clé d’API Riot : un propriétaire en donne une sur la page Riot ou avec ‘kcorp riot key’ (une clé personnelle de developer.riotgames.com).",
@@ -868,6 +929,7 @@ enum Localizations {
     "No players yet": "Aucun joueur pour l’instant",
     "No players yet. Tap + to add the first one.":
       "Aucun joueur pour l’instant. Touchez + pour ajouter le premier.",
+    "No post yet.": "Aucun message pour l’instant.",
     "No proposal has this id: it may have been withdrawn.":
       "Aucune proposition n’a cet identifiant : elle a peut-être été retirée.",
     "No ranked game kept yet.": "Aucune partie classée gardée pour l’instant.",
@@ -883,6 +945,7 @@ enum Localizations {
     "No terminal to ask the password on: use --password-stdin.":
       "Aucun terminal où demander le mot de passe : utilisez --password-stdin.",
     "No token is named “%@”.": "Aucun jeton ne s’appelle « %@ ».",
+    "No webhook is set: nothing is posted.": "Aucun webhook n’est donné : rien n’est publié.",
     "Nobody is invited.": "Personne n’est invité.",
     "Nobody named": "Personne",
     "Nobody was removed in the last 30 days.": "Personne n’a été supprimé ces 30 derniers jours.",
@@ -906,6 +969,7 @@ enum Localizations {
     "Nothing proposed for this game yet.": "Rien n’est proposé pour cette partie pour l’instant.",
     "Nothing was added: fix the fields marked in the form.":
       "Personne n’a été ajouté : corrigez les champs signalés dans le formulaire.",
+    "Nothing was changed: %@": "Rien n’a été modifié : %@",
     "Nothing was imported. Fix these lines and preview again:":
       "Rien n’a été importé. Corrigez ces lignes et prévisualisez de nouveau :",
     "On SIGTERM, keep serving this long while /healthz says stopping, so that a load balancer sends requests elsewhere first (0 by default).":
@@ -913,6 +977,10 @@ enum Localizations {
     "One game: win or loss, then blue or red, then our champions in role order, then optionally / who played them / the other team's champions, then a VOD's https address (\"win blue ksante,vi,ahri,jinx,rell / ,,Tao,, / aatrox,sejuani,azir,kaisa,nautilus\"); a player left empty is the one the verdict names.":
       "Une partie : victoire ou défaite (win, loss), puis bleu ou rouge, puis nos champions dans l’ordre des postes, puis au besoin / qui les a joués / les champions adverses, puis l’adresse https d’une VOD (« win blue ksante,vi,ahri,jinx,rell / ,,Tao,, / aatrox,sejuani,azir,kaisa,nautilus ») ; un joueur laissé vide est celui que le verdict désigne.",
     "Online": "En ligne",
+    "Only a player answers invitations from Discord.":
+      "Seul un joueur répond aux invitations depuis Discord.",
+    "Only a player gives their hours from Discord; a staff member gives them on the web.":
+      "Seul un joueur donne ses heures depuis Discord ; le staff les donne sur le web.",
     "Only an owner manages the accounts and the teams.":
       "Seul un admin gère les comptes et les équipes.",
     "Only champions matching Q however it is spelled (ksan, kaisa, wukong), best first.":
@@ -923,6 +991,7 @@ enum Localizations {
       "Seulement les modifications de ce joueur (pseudo ou identifiant).",
     "Only this team's players (every team's by default; the first team's with --server).":
       "Seulement les joueurs de cette équipe (toutes par défaut ; la première avec --server).",
+    "Only this team.": "Cette équipe seulement.",
     "Only when asked: the newest version's square icons (re-encoded as photos are), the French\nnames, and champions released after this build. All or nothing: a failed download changes\nnothing. Riot's notice is then shown beside the art (docs/DATA-DRAGON.md).":
       "Seulement sur demande : les icônes carrées de la version la plus récente (réencodées comme les\nphotos), les noms français et les champions sortis après cette version. Tout ou rien : un\ntéléchargement qui échoue ne change rien. L’avis de Riot est alors affiché près des illustrations (docs/DATA-DRAGON.md).",
     "Opponent": "Adversaire",
@@ -945,8 +1014,14 @@ enum Localizations {
     "Password changed; your other sessions are ended.":
       "Mot de passe modifié ; vos autres sessions sont fermées.",
     "Password: ": "Mot de passe : ",
+    "Paste the application’s id: the digits Discord shows under it.":
+      "Collez l’ID de l’application : les chiffres que Discord affiche dessous.",
+    "Paste the application’s public key: 64 hexadecimal digits, as Discord shows it.":
+      "Collez la clé publique de l’application : 64 chiffres hexadécimaux, comme Discord l’affiche.",
     "Paste the key as Riot’s developer portal shows it (RGAPI- and letters, digits and dashes).":
       "Collez la clé telle que le portail développeur de Riot l’affiche (RGAPI- puis lettres, chiffres et tirets).",
+    "Paste the webhook’s address as Discord copies it: https://discord.com/api/webhooks/…":
+      "Collez l’adresse du webhook telle que Discord la copie : https://discord.com/api/webhooks/…",
     "Photo": "Photo",
     "Photo of %@": "Photo de %@",
     "Pick %1$@ for %2$@": "Pick %1$@ pour %2$@",
@@ -961,6 +1036,7 @@ enum Localizations {
     "Plan for game %@": "Plan de la partie %@",
     "Plan on %@": "Planifier le %@",
     "Planned.": "Prévu.",
+    "Planned: %@": "Prévu : %@",
     "Planned: the starters are invited.": "Prévu : les titulaires sont invités.",
     "Platform: %1$@ (region %2$@)": "Plateforme : %1$@ (région %2$@)",
     "Platinum": "Platine",
@@ -969,11 +1045,14 @@ enum Localizations {
     "Player %1$@ (“%2$@”)": "Joueur %1$@ (« %2$@ »)",
     "Player %@": "Joueur %@",
     "Player (for a player's role)": "Joueur (pour le rôle de joueur)",
+    "Player moved": "Joueur transféré",
     "Player to invite": "Joueur à inviter",
     "Player: %@": "Joueur : %@",
     "Pool %@": "Pool %@",
     "Pools": "Pools",
     "Pools · %@": "Pools · %@",
+    "Posts go to the channel whose webhook was given.":
+      "Les messages vont dans le salon dont le webhook a été donné.",
     "Precondition Failed": "Condition préalable non remplie",
     "Preview": "Prévisualiser",
     "Previous": "Précédente",
@@ -983,12 +1062,15 @@ enum Localizations {
     "Print JSON (the API's shape).": "Afficher du JSON (la forme de l’API).",
     "Print the roster's changes as they happen, whoever makes them, here or on --server (Ctrl-C stops).":
       "Afficher les modifications de l’effectif à mesure qu’elles arrivent, quel qu’en soit l’auteur, ici ou sur --server (Ctrl-C arrête).",
+    "Print the slash commands' JSON, as Discord's developer portal registers it.":
+      "Affiche le JSON des commandes slash, tel que le portail développeur de Discord l’enregistre.",
     "Print what would change; change nothing.": "Afficher ce qui changerait ; ne rien changer.",
     "Propose": "Proposer",
     "Propose a ban or a pick (not “%@”).": "Proposez un ban ou un pick (pas « %@ »).",
     "Propose for a game from 1 to %@ of the series.":
       "Proposez pour une partie de 1 à %@ de la série.",
     "Pseudo": "Pseudo",
+    "Public key": "Clé publique",
     "Purple": "Violet",
     "Put the end after the start.": "Mettez la fin après le début.",
     "Put the series' last day on or after its first.":
@@ -1015,6 +1097,8 @@ enum Localizations {
     "Refreshing from Riot: %1$@ of %2$@ players…":
       "Actualisation depuis Riot : %1$@ joueurs sur %2$@…",
     "Refused": "Refusé",
+    "Register the slash commands with Discord, the bot token read from $KCORP_DISCORD_TOKEN or standard input.":
+      "Enregistre les commandes slash auprès de Discord, le jeton du bot lu dans $KCORP_DISCORD_TOKEN ou sur l’entrée standard.",
     "Remove": "Supprimer",
     "Remove %@": "Supprimer %@",
     "Remove a staff account and end its sessions.":
@@ -1056,7 +1140,9 @@ enum Localizations {
     "Restored %1$@ players from %2$@ into %3$@.": "%1$@ joueurs restaurés de %2$@ dans %3$@.",
     "Restored %@.": "%@ restauré.",
     "Restored 1 player from %1$@ into %2$@.": "1 joueur restauré de %1$@ dans %2$@.",
+    "Result logged": "Résultat saisi",
     "Result: %1$@–%2$@": "Résultat : %1$@–%2$@",
+    "Result: %@": "Résultat : %@",
     "Review": "Review",
     "Revoke": "Révoquer",
     "Revoke an API token at once.": "Révoquer un jeton d’API sur-le-champ.",
@@ -1132,6 +1218,8 @@ enum Localizations {
       "Mettez dans $KCORP_TOKEN un jeton d’API de %@ (un admin en crée un avec « kcorp tokens create »).",
     "Set a new password for an account; its sessions end.":
       "Donner un nouveau mot de passe à un compte ; ses sessions se ferment.",
+    "Set a team's Discord webhook address: the team's posts go to its channel.":
+      "Donne l’adresse du webhook Discord d’une équipe : ses messages vont dans son salon.",
     "Shorten the comment to %@ characters.": "Raccourcissez le commentaire à %@ caractères.",
     "Shorten the comment “%1$@” to %2$@ characters.":
       "Raccourcissez le commentaire « %1$@ » à %2$@ caractères.",
@@ -1204,6 +1292,7 @@ enum Localizations {
     "Someone on this machine": "Quelqu’un sur cette machine",
     "Something went wrong on the server; nothing was changed.":
       "Un problème est survenu sur le serveur ; rien n’a été modifié.",
+    "Something went wrong; try again.": "Un problème est survenu ; réessayez.",
     "Stand-ins": "Remplaçants temporaires",
     "Standard draft": "Draft classique",
     "Standard input is not a terminal: give the password with --password-stdin.":
@@ -1242,6 +1331,9 @@ enum Localizations {
     "Teams · %@": "Équipes · %@",
     "Teams: %@": "Équipes : %@",
     "Teams: every team": "Équipes : toutes",
+    "The Discord application (every team)": "L’application Discord (toutes les équipes)",
+    "The Discord application's public key (64 hex digits), which signs the interactions; the one given on the settings page by default.":
+      "La clé publique de l’application Discord (64 chiffres hexadécimaux), qui signe les interactions ; celle de la page des réglages par défaut.",
     "The JSON could not be read: %@": "Le JSON n’a pas pu être lu : %@",
     "The JSON does not have the expected shape.": "Le JSON n’a pas la forme attendue.",
     "The Riot API key is set.": "La clé d’API Riot est enregistrée.",
@@ -1252,10 +1344,14 @@ enum Localizations {
     "The TCP port, 8080 by default; 0 picks a free one.":
       "Le port TCP, 8080 par défaut ; 0 en choisit un libre.",
     "The account's name.": "Le nom du compte.",
+    "The address is a secret, like a calendar address: it is never shown again. Give - as\nthe address to read it from standard input (kept out of the shell's history).":
+      "L’adresse est un secret, comme une adresse de calendrier : elle n’est plus jamais affichée. Donnez -\ncomme adresse pour la lire sur l’entrée standard (hors de l’historique du shell).",
     "The address the staff use (https://roster.example.org): its name is answered.":
       "L’adresse qu’utilise le staff (https://roster.example.org) : son nom reçoit une réponse.",
     "The address to listen on; 127.0.0.1 (this machine only) unless told otherwise.":
       "L’adresse d’écoute ; 127.0.0.1 (cette machine seulement) sauf indication contraire.",
+    "The application's id (the one kept by the settings page by default).":
+      "L’ID de l’application (celui gardé par la page des réglages par défaut).",
     "The backup is checked in a copy beside the database (FILE itself is not changed), then\ntakes the database's place. Refused while ‘kcorp serve’ uses the database: stop it first,\nor give --force and restart it after.":
       "La sauvegarde est vérifiée dans une copie à côté de la base de données (FICHIER n’est pas\nmodifié), puis prend la place de la base. Refusé tant que « kcorp serve » utilise la base :\narrêtez-le d’abord, ou donnez --force et redémarrez-le ensuite.",
     "The backup to restore.": "La sauvegarde à restaurer.",
@@ -1266,6 +1362,10 @@ enum Localizations {
       "Les pools de champions des %1$@ joueurs du fichier deviennent ceux du fichier (%2$@ champions).",
     "The champions of the turns in order, comma-separated; empty for a turn not chosen.":
       "Les champions des tours dans l’ordre, séparés par des virgules ; vide pour un tour non choisi.",
+    "The channel’s webhook: in Discord, the channel’s settings → Integrations → Webhooks → New Webhook → Copy Webhook URL; paste it above.":
+      "Le webhook du salon : dans Discord, paramètres du salon → Intégrations → Webhooks → Nouveau webhook → Copier l’URL du webhook ; collez-la ci-dessus.",
+    "The commands (/semaine, /dispo, /scrims, /lier): in the Discord Developer Portal, your application → General Information → Interactions Endpoint URL: %@":
+      "Les commandes (/semaine, /dispo, /scrims, /lier) : dans le Discord Developer Portal, votre application → General Information → Interactions Endpoint URL : %@",
     "The contract ends on DATE (YYYY-MM-DD).": "Le contrat finit le DATE (AAAA-MM-JJ).",
     "The copy to write.": "La copie à écrire.",
     "The current password is wrong (or too many tries: wait, then try again).":
@@ -1369,6 +1469,7 @@ enum Localizations {
     "The team's tag.": "Le tag de l’équipe.",
     "The team, by its tag (default: the first team).":
       "L’équipe, par son tag (par défaut : la première équipe).",
+    "The team’s channel": "Le salon de l’équipe",
     "The team’s players become the file’s; the others go to Recently removed.":
       "Les joueurs de l’équipe deviennent ceux du fichier ; les autres vont dans Supprimés récemment.",
     "The team’s server cannot be reached just now; nothing was changed, and what you typed is kept. Try again when it is back.":
@@ -1378,6 +1479,8 @@ enum Localizations {
       "Les tours suivent l’ordre du tournoi : bans B1 R1 B2 R2 B3 R3, picks B1 R1 R2 B2 B3 R3,\nbans R4 B4 R5 B5, picks R4 B4 B5 R5. Chaque pick prend le prochain rôle libre de son équipe,\net les nôtres le joueur que le verdict nomme. Un champion que la règle de la série bloque est\nrefusé, avec la partie qui l’a joué (code de sortie 65).",
     "The two passwords differ; nothing was changed.":
       "Les deux mots de passe diffèrent ; rien n’a été modifié.",
+    "The webhook's address, as Discord copies it; - reads it from standard input.":
+      "L’adresse du webhook, telle que Discord la copie ; - la lit sur l’entrée standard.",
     "The week becomes the file’s: %1$@, and %2$@.":
       "La semaine devient celle du fichier : %1$@, et %2$@.",
     "The week could not be read: %@": "La semaine n’a pas pu être lue : %@",
@@ -1389,6 +1492,8 @@ enum Localizations {
     "Their picks": "Leurs champions",
     "Their pseudo, photo and champions stay; their time on this team is kept.":
       "Son pseudo, sa photo et ses champions restent ; son passage dans cette équipe est gardé.",
+    "Then its Public Key and Application ID below (or kcorp serve --discord-public-key), and register the commands with kcorp discord register.":
+      "Puis sa Public Key et son Application ID ci-dessous (ou kcorp serve --discord-public-key), et enregistrez les commandes avec kcorp discord register.",
     "There is no calendar at this address.": "Il n’y a pas de calendrier à cette adresse.",
     "There is no other team you may move them to.":
       "Il n’y a pas d’autre équipe où vous pouvez le transférer.",
@@ -1405,9 +1510,13 @@ enum Localizations {
       "Ce corps n’est pas du JSON : envoyez un CSV en text/csv.",
     "This build has no PostgreSQL client: use a database file (--db).":
       "Cette version n’a pas de client PostgreSQL : utilisez un fichier de base (--db).",
+    "This code is unknown or expired: make a new one on your page, then type /link again.":
+      "Ce code est inconnu ou expiré : crée-en un nouveau sur ta page, puis tape /lier à nouveau.",
+    "This command is not known here.": "Cette commande n’est pas connue ici.",
     "This command works on this machine's database, not on %@: drop --server, or unset $KCORP_SERVER.":
       "Cette commande agit sur la base de données de cette machine, pas sur %@ : retirez --server, ou videz $KCORP_SERVER.",
     "This device": "Cet appareil",
+    "This event is no longer on the calendar.": "Cet événement n’est plus au calendrier.",
     "This file is imported into %1$@: leave the team out, or write %2$@.":
       "Ce fichier est importé dans %1$@ : laissez l’équipe vide, ou écrivez %2$@.",
     "This form had expired, so nothing was saved. Check it and press Add again.":
@@ -1431,6 +1540,8 @@ enum Localizations {
       "Cette photo n’a pas pu être lue dans la photothèque : choisissez-en une autre.",
     "This player is no longer on the roster. ": "Ce joueur n’est plus dans l’effectif. ",
     "This player is not on the roster any more.": "Ce joueur n’est plus dans l’effectif.",
+    "This request is not signed by the Discord application.":
+      "Cette requête n’est pas signée par l’application Discord.",
     "This request names two teams, %1$@ and %2$@; send it from one team’s page.":
       "Cette demande nomme deux équipes, %1$@ et %2$@ ; envoyez-la depuis la page d’une seule équipe.",
     "This roster is in memory and has one team: open a saved roster.":
@@ -1465,6 +1576,9 @@ enum Localizations {
     "Trainees": "En formation",
     "Training": "Entraînement",
     "Tue": "mar.",
+    "Turn the posts off": "Couper les messages",
+    "Turn the team's posts off and forget the address.":
+      "Coupe les messages de l’équipe et oublie l’adresse.",
     "Turns in order": "Les tours dans l’ordre",
     "Unauthorized": "Non authentifié",
     "Undo": "Annuler la suppression",
@@ -1475,6 +1589,7 @@ enum Localizations {
     "Unknown command ‘%@’; see ‘kcorp --help’.":
       "Commande inconnue « %@ » ; consultez « kcorp --help ».",
     "Unknown ‘%@ %@’; use %@ or %@.": "« %@ %@ » inconnu ; utilisez %@ ou %@.",
+    "Unlink": "Délier",
     "Unprocessable Content": "Contenu non traitable",
     "Unsupported Media Type": "Type de média non pris en charge",
     "Until (the series' last day)": "Jusqu’au (dernier jour de la série)",
@@ -1487,10 +1602,15 @@ enum Localizations {
       "N’utilisez dans le nom d’image que des minuscules a-z, des chiffres, « _ », « - » et « . ».",
     "Used in game %@": "Joué en partie %@",
     "VERDICT": "VERDICT",
+    "Verdict changing within 48 h": "Verdict qui change dans les 48 h",
+    "Verdict: %@": "Verdict : %@",
     "Viewers read the roster; a player also gives their own availability and answers; editors change the roster; owners also manage the accounts.":
       "La lecture seule consulte l’effectif ; un joueur donne aussi ses disponibilités et ses réponses ; le staff modifie l’effectif ; les admins gèrent aussi les comptes.",
     "WHEN": "QUAND",
+    "Waiting: %@": "Sans réponse : %@",
     "Watching %@; Ctrl-C stops.": "Suivi de %@ ; Ctrl-C arrête.",
+    "Webhook address (left empty: kept as it is)":
+      "Adresse du webhook (vide : gardée telle quelle)",
     "Wed": "mer.",
     "Week": "Semaine",
     "Week · %@": "Semaine · %@",
@@ -1500,8 +1620,10 @@ enum Localizations {
     "Weekly hours on the team's clock, \"Mon-Fri 18:00-23:00, Sat 14:00-20:00\"; \"\" for none.":
       "Les heures de la semaine, à l’heure de l’équipe, « Mon-Fri 18:00-23:00, Sat 14:00-20:00 » ; « » pour aucune.",
     "Weeks": "Semaines",
+    "What is posted": "Ce qui est publié",
     "What the file does": "Ce que fait le fichier",
     "What the token is for.": "À quoi sert le jeton.",
+    "What to paste where in Discord": "Quoi coller où dans Discord",
     "When %@ can play": "Quand %@ peut jouer",
     "When it ends, on the team's clock (default: two hours after the start).":
       "Quand il finit, à l’heure de l’équipe (par défaut : deux heures après le début).",
@@ -1523,6 +1645,8 @@ enum Localizations {
       "Travailler sur le serveur de l’équipe (sinon $KCORP_SERVER) plutôt que sur une base de données, avec le jeton d’API de $KCORP_TOKEN.",
     "Write the Riot ID as name#tag (Caliste#KC1), with its tag.":
       "Écrivez le Riot ID sous la forme nom#tag (Caliste#KC1), avec son tag.",
+    "Write the posts’ language as fr or en, not ‘%@’.":
+      "Écrivez la langue des messages fr ou en, pas « %@ ».",
     "Write the roster as JSON (with the photos and the week) or CSV (for spreadsheets).":
       "Écrire l’effectif en JSON (avec les photos et la semaine) ou en CSV (pour les tableurs).",
     "Write to FILE (replaced atomically) instead of standard output.":
@@ -1530,12 +1654,19 @@ enum Localizations {
     "Wrong address": "Mauvaise adresse",
     "Wrong name or password.": "Nom ou mot de passe incorrect.",
     "Yes": "Oui",
+    "You have no invitation coming.": "Tu n’as aucune invitation à venir.",
+    "Your Discord account is not linked yet: on your page in KCorp Team Manager, choose “Link Discord”, then type /link with the code it shows.":
+      "Ton compte Discord n’est pas encore lié : sur ta page dans KCorp Team Manager, choisis « Lier Discord », puis tape /lier avec le code affiché.",
     "Your account": "Votre compte",
     "Your account · KCorp": "Votre compte · KCorp",
+    "Your answer to %1$@ (%2$@): %3$@": "Ta réponse pour %1$@ (%2$@) : %3$@",
+    "Your code:": "Ton code :",
+    "Your hours: %1$@. Away: %2$@.": "Tes heures : %1$@. Absences : %2$@.",
     "a string": "une chaîne",
     "academy of %@": "académie de %@",
     "an array": "un tableau",
     "an object": "un objet",
+    "and %@ more in the series": "et %@ autres de la série",
     "any time (no weekly hours given)": "à toute heure (aucune heure donnée)",
     "away %@": "absent %@",
     "ban": "ban",
@@ -1548,9 +1679,11 @@ enum Localizations {
       "erreur de configuration (connexion exigée et aucun compte encore)",
     "contract end": "fin de contrat",
     "could not check now": "vérification impossible pour l’instant",
+    "delivered": "délivré",
     "editor": "staff",
     "empty": "vide",
     "every team": "toutes les équipes",
+    "failed: %@": "échec : %@",
     "five": "cinq",
     "four": "quatre",
     "from $KCORP_RIOT_KEY": "depuis $KCORP_RIOT_KEY",
@@ -1584,6 +1717,7 @@ enum Localizations {
     "no pool yet": "pas encore de pool",
     "no session was given.": "aucune session n’a été donnée.",
     "no such Riot ID": "ce Riot ID n’existe pas",
+    "no webhook": "pas de webhook",
     "none": "aucune",
     "none (kcorp riot key)": "aucune (kcorp riot key)",
     "not checked yet": "pas encore vérifié",
@@ -1592,6 +1726,7 @@ enum Localizations {
     "not refreshed yet": "pas encore actualisé",
     "nothing changes": "rien ne change",
     "now %@": "maintenant %@",
+    "off: %@": "coupé : %@",
     "open roles: %@": "postes libres : %@",
     "owner": "admin",
     "owner, editor or viewer.": "owner (admin), editor (staff) ou viewer (lecture seule).",
@@ -1599,6 +1734,7 @@ enum Localizations {
       "owner, editor, viewer, ou player (avec --player).",
     "pick": "pick",
     "player": "joueur",
+    "posts on (%@)": "messages actifs (%@)",
     "priority": "prioritaire",
     "pseudo": "pseudo",
     "real name": "nom",
@@ -1633,8 +1769,13 @@ enum Localizations {
     "us": "nous",
     "usage error": "erreur d’utilisation",
     "viewer": "lecture seule",
+    "waiting": "en attente",
+    "waiting: %@": "en attente : %@",
+    "your answer: %@": "ta réponse : %@",
     "‘%1$@’ is not a League of Legends platform; choose one of %2$@.":
       "‘%1$@’ n’est pas une plateforme de League of Legends ; choisissez parmi %2$@.",
+    "‘%1$@’ is not a kind of post; choose among %2$@.":
+      "« %1$@ » n’est pas un type de message ; choisissez parmi %2$@.",
     "‘%@’ is not a champion’s id and name": "« %@ » n’est pas un identifiant et un nom de champion",
     "‘%@’ is not a class; choose Fighter, Tank, Mage, Assassin, Marksman or Support.":
       "« %@ » n’est pas une classe ; choisissez Fighter, Tank, Mage, Assassin, Marksman ou Support.",

@@ -138,6 +138,9 @@ extension Pages {
                 Self.postButton(
                   "/signout/all", token: token, button: ["class": "button"],
                   [.text(localized("Sign out everywhere"))]),
+                isSession && identity.role != .player
+                  ? .h("a", ["class": "button", "href": "/account/discord"], localized("Link Discord"))
+                  : .fragment([]),
                 identity.role.canManageAccounts
                   ? .fragment([
                     .h(

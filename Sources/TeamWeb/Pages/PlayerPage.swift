@@ -235,6 +235,9 @@ extension Pages {
         .h(
           "a", ["class": "button small", "href": "/players/\(player.id)/availability"],
           localized("When %@ can play", player.name)),
+        .h(
+          "a", ["class": "button small", "href": "/players/\(player.id)/discord"],
+          localized("Link Discord")),
         player.riotID == nil
           ? .fragment([])
           : .h(

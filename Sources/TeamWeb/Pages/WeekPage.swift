@@ -234,6 +234,14 @@ extension Pages {
             "A private address staff phones subscribe to: anyone who has it sees this team's events."
           ),
           token: token, actions: "/calendar", fields: [("team", team.tag), ("from", "\(first)")]))
+      tools.append(
+        .h(
+          "p", ["class": "week-tools"],
+          [
+            .h(
+              "a", ["class": "button small", "href": "/teams/\(team.tag)/discord"],
+              localized("Discord"))
+          ]))
     }
     return tools
   }

@@ -1,0 +1,317 @@
+import Foundation
+import TeamAccess
+import TeamClient
+import TeamKit
+import TeamStore
+import TestSupport
+import Testing
+
+@testable import TeamWeb
+
+/// Discord, against a stand-in of its API in its own shapes: the posts delivered once with
+/// Discord's timestamps, its rate limits and a deleted webhook; the interactions signed with
+/// a test key pair, answered as the linked player; the commands' registration.
+@Suite struct DiscordTests {
+  struct Setup {
+    let folder: TemporaryFolder
+    let store: RosterStore
+    let app: WebApp
+    let client: AppClient
+    let discord: DiscordStandIn
+    let keys = DiscordSignature.newKeyPair()
+    let jungler: Player
+    let yike: Player
+
+    init() async throws {
+      folder = try TemporaryFolder()
+      store = try RosterStore(path: folder.path("roster.sqlite"))
+      discord = try DiscordStandIn()
+      app = WebApp(
+        store: store,
+        options: WebApp.Options(
+          discordPublicKey: keys.publicKey, discordAPI: discord.api,
+          publicURL: URL(string: "https://kcorp.example")))
+      client = AppClient(app: app, host: "127.0.0.1", maxBodyBytes: 1 << 20)
+      jungler = try await store.addPlayer(PlayerInput(name: "Bo", position: "Jungle"))
+      _ = try await store.addPlayer(PlayerInput(name: "Vladi", position: "Mid"))
+      yike = try await store.addPlayer(
+        PlayerInput(name: "Yike", position: "Jungle", lineup: "substitute"))
+      try await store.setDiscord(
+        team: Team.first.id, webhook: discord.webhook(), language: .english)
+    }
+
+    /// The stand-in's webhook posts, with the status each got.
+    func posts() throws -> [[String: Any]] {
+      try discord.requests().filter { ($0["path"] as? String)?.hasPrefix("/api/webhooks/") == true }
+    }
+
+    /// A scrim tomorrow at 20:00 on the team's clock.
+    func scrimTomorrow() async throws -> TeamEvent {
+      let tomorrow = Day(Date(timeIntervalSinceNow: 86_400), in: Team.first.zone)
+      return try await store.addEvent(
+        EventInput(kind: "scrim", start: "\(tomorrow)T20:00", opponent: "G2 Esports"))
+    }
+
+    /// An interaction as Discord sends it, signed with the test key (or `signature`).
+    func interact(
+      _ body: [String: Any], signature: String? = nil, timestamp: Date = Date()
+    ) async throws -> WireResponse {
+      let bytes = Array(try JSONSerialization.data(withJSONObject: body))
+      let stamp = String(Int(timestamp.timeIntervalSince1970))
+      let signed =
+        signature
+        ?? DiscordSignature.sign(
+          timestamp: stamp, body: bytes, publicKey: keys.publicKey, privateKey: keys.privateKey)
+      return try await client.send(
+        "POST", "/discord/interactions",
+        headers: [
+          "Content-Type": "application/json", "X-Signature-Ed25519": signed,
+          "X-Signature-Timestamp": stamp,
+        ], body: bytes)
+    }
+
+    /// A slash command from Discord user `user`.
+    func command(
+      _ name: String, _ options: [String: String] = [:], user: String = "111", locale: String = "en-US"
+    ) async throws -> [String: Any] {
+      let response = try await interact([
+        "type": 2, "id": "1", "application_id": "123456789012345678", "token": "tok",
+        "locale": locale, "member": ["user": ["id": user, "username": "bo_kc"]],
+        "data": ["name": name, "options": options.map { ["name": $0.key, "type": 3, "value": $0.value] }],
+      ])
+      #expect(response.status == 200)
+      return try #require(try JSONSerialization.jsonObject(with: Data(response.body)) as? [String: Any])
+    }
+
+    /// Links Discord user `user` to `player` through a code from the player's page.
+    func link(_ player: Player, user: String = "111") async throws {
+      let made = try await client.send(
+        "POST", "/api/players/\(player.id)/discord/code", headers: ["Content-Type": "application/json"])
+      #expect(made.status == 201)
+      let code = try #require(
+        (try JSONSerialization.jsonObject(with: Data(made.body)) as? [String: Any])?["code"] as? String)
+      let answer = try await command("link", ["code": code.lowercased()], user: user)
+      #expect(Self.content(answer).hasPrefix("Linked: in this server you answer as \(player.name)"))
+    }
+
+    static func content(_ answer: [String: Any]) -> String {
+      ((answer["data"] as? [String: Any])?["content"] as? String) ?? ""
+    }
+
+    static func flags(_ answer: [String: Any]) -> Int? {
+      (answer["data"] as? [String: Any])?["flags"] as? Int
+    }
+  }
+
+  @Test func aScrimPlannedIsPostedOnceWithDiscordTimestampsAndItsLink() async throws {
+    let setup = try await Setup()
+    let event = try await setup.scrimTomorrow()
+    #expect(await setup.app.discord.deliver() == 1)
+    #expect(await setup.app.discord.deliver() == 0)
+    let posts = try setup.posts()
+    try #require(posts.count == 1)
+    #expect(posts[0]["status"] as? Int == 204)
+    let body = try #require(posts[0]["body"] as? [String: Any])
+    let unix = Int(event.start.timeIntervalSince1970)
+    let content = try #require(body["content"] as? String)
+    #expect(content == "**Scrim vs G2 Esports** — <t:\(unix):F> (<t:\(unix):R>)")
+    let embed = try #require((body["embeds"] as? [[String: Any]])?.first)
+    #expect(embed["title"] as? String == "Planned: Scrim vs G2 Esports")
+    #expect(embed["url"] as? String == "https://kcorp.example/events/\(event.id)")
+    #expect((body["allowed_mentions"] as? [String: Any])?["parse"] as? [String] == [])
+    let shown = try setup.store.discordPosts(team: Team.first.id)
+    #expect(shown.map(\.state) == [.sent])
+
+    // The page and the API say what went out, never the webhook's address.
+    let page = try await setup.client.get("/teams/KC/discord")
+    #expect(page.status == 200 && page.text.contains("Planned: Scrim vs G2 Esports"))
+    #expect(!page.text.contains("hook-token"))
+    let api = try await setup.client.get("/api/teams/KC/discord")
+    #expect(api.text.contains("\"webhookSet\":true") && !api.text.contains("hook-token"))
+  }
+
+  @Test func a429IsTriedAgainAfterItsRetryAfterAndArrivesOnce() async throws {
+    let setup = try await Setup()
+    try setup.discord.script("/api/webhooks/1/hook-token", [["status": 429, "retry_after": 1.2]])
+    _ = try await setup.scrimTomorrow()
+    await setup.app.discord.deliver()
+    let waiting = try #require(try setup.store.discordPosts(team: Team.first.id).first)
+    #expect(waiting.state == .pending && waiting.reason == "Discord asked to wait (429)")
+    // Held: nothing goes before retry_after.
+    #expect(await setup.app.discord.deliver() == 0)
+    try await Task.sleep(for: .milliseconds(1300))
+    #expect(await setup.app.discord.deliver() == 1)
+    let posts = try setup.posts()
+    #expect(posts.map { $0["status"] as? Int } == [429, 204])
+    let waited = try #require(posts[1]["at"] as? Double) - (try #require(posts[0]["at"] as? Double))
+    #expect(waited >= 1.2)
+    #expect(try setup.store.discordPosts(team: Team.first.id).map(\.state) == [.sent])
+  }
+
+  @Test func aDeletedWebhookTurnsTheTeamsDiscordOffAndSaysSo() async throws {
+    let setup = try await Setup()
+    try setup.discord.script("/api/webhooks/1/hook-token", [["status": 404]])
+    _ = try await setup.scrimTomorrow()
+    await setup.app.discord.deliver()
+    let settings = try setup.store.discordTeam(Team.first.id)
+    #expect(settings.off?.contains("404") == true)
+    let page = try await setup.client.get("/teams/KC/discord")
+    #expect(page.text.contains("Discord is off: Discord says the webhook no longer exists (404)"))
+    _ = try await setup.scrimTomorrow()
+    #expect(await setup.app.discord.deliver() == 0)
+    #expect(try setup.posts().count == 1)
+  }
+
+  @Test func aSignedDispoFromALinkedPlayerChangesTheirHoursAndTurnsTheVerdict() async throws {
+    let setup = try await Setup()
+    let event = try await setup.scrimTomorrow()
+    await setup.app.discord.deliver()
+    try await setup.link(setup.jungler)
+    let week = try setup.store.week()
+    #expect(week.verdict(of: event).code == "available")
+
+    let tomorrow = Day(event.start, in: Team.first.zone)
+    let answer = try await setup.command(
+      "availability", ["away": "\(tomorrow)"], locale: "fr")
+    #expect(Setup.flags(answer) == DiscordInteractions.ephemeral)
+    #expect(Setup.content(answer).contains("Tes heures") || Setup.content(answer).contains("Absent"))
+    #expect(setup.store.roster.schedule.availability[setup.jungler.id]?.away.count == 1)
+    let after = try setup.store.week()
+    #expect(after.verdict(of: after.schedule.event(id: event.id)!).text(in: .english) == "With subs: Yike for Jungle")
+    // The verdict's change within 48 hours goes to the channel.
+    await setup.app.discord.deliver()
+    let titles = try setup.posts().compactMap {
+      (($0["body"] as? [String: Any])?["embeds"] as? [[String: Any]])?.first?["title"] as? String
+    }
+    #expect(titles.contains("Verdict: Scrim vs G2 Esports"))
+    // The history says who changed it: the linked Discord user.
+    #expect(try setup.store.history().first?.author == "discord:bo_kc")
+
+    // Hours that cannot be read are said back, and nothing changes.
+    let wrong = try await setup.command("availability", ["hours": "someday"])
+    #expect(Setup.content(wrong).hasPrefix("Nothing was changed:"))
+    #expect(Setup.content(wrong).contains("someday"))
+    #expect(setup.store.roster.schedule.availability[setup.jungler.id]?.away.count == 1)
+  }
+
+  @Test func aWrongOrStaleSignatureIs401AndChangesNothing() async throws {
+    let setup = try await Setup()
+    try await setup.link(setup.jungler)
+    let body: [String: Any] = [
+      "type": 2, "locale": "en-US", "member": ["user": ["id": "111", "username": "bo_kc"]],
+      "data": ["name": "availability", "options": [["name": "away", "type": 3, "value": "2030-01-02"]]],
+    ]
+    let other = DiscordSignature.newKeyPair()
+    let bytes = Array(try JSONSerialization.data(withJSONObject: body))
+    let stamp = String(Int(Date().timeIntervalSince1970))
+    let forged = DiscordSignature.sign(
+      timestamp: stamp, body: bytes, publicKey: other.publicKey, privateKey: other.privateKey)
+    #expect(try await setup.interact(body, signature: forged).status == 401)
+    #expect(try await setup.interact(body, signature: "00").status == 401)
+    #expect(try await setup.interact(body, timestamp: Date(timeIntervalSinceNow: -600)).status == 401)
+    let unsigned = try await setup.client.send(
+      "POST", "/discord/interactions", headers: ["Content-Type": "application/json"], body: bytes)
+    #expect(unsigned.status == 401)
+    #expect(setup.store.roster.schedule.availability[setup.jungler.id] == nil)
+    // Discord's check: a signed PING is answered with a PONG.
+    let ping = try await setup.interact(["type": 1])
+    #expect(ping.status == 200 && ping.text == #"{"type":1}"#)
+  }
+
+  @Test func anUnlinkedUserIsToldHowToLinkAndAStaleCodeLinksNobody() async throws {
+    let setup = try await Setup()
+    let answer = try await setup.command("week", user: "999")
+    #expect(Setup.flags(answer) == DiscordInteractions.ephemeral)
+    #expect(Setup.content(answer).contains("/link"))
+    let french = try await setup.command("availability", ["away": "2030-01-02"], user: "999", locale: "fr")
+    #expect(Setup.content(french).contains("/lier") || Setup.content(french).contains("lier"))
+    let unknown = try await setup.command("link", ["code": "ABCDEFGH"], user: "999")
+    #expect(Setup.content(unknown).hasPrefix("This code is unknown or expired"))
+    #expect(try setup.store.discordLink(user: "999") == nil)
+  }
+
+  @Test func scrimsListsOnesInvitationsWithButtonsThatAnswer() async throws {
+    let setup = try await Setup()
+    let event = try await setup.scrimTomorrow()
+    try await setup.link(setup.jungler)
+    let week = try await setup.command("week")
+    #expect(Setup.flags(week) == nil)  // the team's week is for everyone in the channel
+    #expect(Setup.content(week).contains("Scrim vs G2 Esports"))
+    let scrims = try await setup.command("scrims")
+    let rows = try #require((scrims["data"] as? [String: Any])?["components"] as? [[String: Any]])
+    let buttons = try #require(rows.first?["components"] as? [[String: Any]])
+    #expect(buttons.compactMap { $0["custom_id"] as? String } == [
+      "answer:\(event.id):yes", "answer:\(event.id):maybe", "answer:\(event.id):no",
+      "comment:\(event.id)",
+    ])
+    let pressed = try await setup.interact([
+      "type": 3, "locale": "en-US", "member": ["user": ["id": "111", "username": "bo_kc"]],
+      "data": ["custom_id": "answer:\(event.id):no", "component_type": 2],
+    ])
+    #expect(pressed.status == 200 && pressed.text.contains("Your answer to"))
+    #expect(setup.store.roster.schedule.event(id: event.id)?.answers[setup.jungler.id] == .no)
+    // A comment, through Discord's form.
+    let form = try await setup.interact([
+      "type": 3, "locale": "en-US", "member": ["user": ["id": "111", "username": "bo_kc"]],
+      "data": ["custom_id": "comment:\(event.id)", "component_type": 2],
+    ])
+    #expect(form.text.contains(#""type":9"#))
+    _ = try await setup.interact([
+      "type": 5, "locale": "en-US", "member": ["user": ["id": "111", "username": "bo_kc"]],
+      "data": [
+        "custom_id": "comment:\(event.id)",
+        "components": [["type": 1, "components": [["type": 4, "custom_id": "comment", "value": "late, 20:30"]]]],
+      ],
+    ])
+    #expect(setup.store.roster.schedule.event(id: event.id)?.comments[setup.jungler.id] == "late, 20:30")
+    // A player's rights only: another team's event is not theirs to answer.
+    _ = try await setup.store.addTeam(TeamInput(name: "KC Blue", tag: "KCB"))
+    let other = try await setup.store.addEvent(
+      EventInput(kind: "training", start: "2030-01-02T20:00"), team: "KCB")
+    let refused = try await setup.interact([
+      "type": 3, "locale": "en-US", "member": ["user": ["id": "111", "username": "bo_kc"]],
+      "data": ["custom_id": "answer:\(other.id):yes", "component_type": 2],
+    ])
+    #expect(refused.text.contains("Nothing was changed"))
+    #expect(setup.store.roster.schedule.event(id: other.id)?.answers.isEmpty == true)
+  }
+
+  @Test func theCommandsAreRegisteredWithTheBotToken() async throws {
+    let discord = try DiscordStandIn(token: "secret-bot")
+    let count = try await DiscordClient.registerCommands(
+      base: discord.api, applicationID: "123456789012345678", token: "secret-bot")
+    #expect(count == 4)
+    await #expect(throws: DiscordError.self) {
+      try await DiscordClient.registerCommands(
+        base: discord.api, applicationID: "123456789012345678", token: "wrong")
+    }
+    let sent = try discord.requests().first
+    #expect(sent?["authorization"] as? String == "Bot secret-bot")
+    let names = (sent?["body"] as? [[String: Any]])?.compactMap { $0["name"] as? String }
+    #expect(names == ["week", "availability", "scrims", "link"])
+  }
+
+  @Test func discordsAnswersAreReadAsItsDocumentationSays() {
+    let now = Date(timeIntervalSince1970: 1_000)
+    let limited = DiscordClient.verdict(
+      status: 429, headers: [:], body: Data(#"{"retry_after": 2.5, "global": true}"#.utf8),
+      attempts: 0, now: now)
+    #expect(limited.outcome == .retry(at: now.addingTimeInterval(2.5), reason: "Discord asked to wait (429)"))
+    #expect(limited.hold == now.addingTimeInterval(2.5) && limited.global)
+    let spent = DiscordClient.verdict(
+      status: 204, headers: ["x-ratelimit-remaining": "0", "x-ratelimit-reset-after": "1.5"],
+      body: Data(), attempts: 0, now: now)
+    #expect(spent.outcome == .sent && spent.hold == now.addingTimeInterval(1.5))
+    #expect(
+      DiscordClient.verdict(status: 502, headers: [:], body: Data(), attempts: 2, now: now).outcome
+        == .retry(at: now.addingTimeInterval(8), reason: "Discord failed (502)"))
+    if case .revoked = DiscordClient.verdict(
+      status: 404, headers: [:], body: Data(#"{"code":10015}"#.utf8), attempts: 0, now: now
+    ).outcome {} else { Issue.record("a deleted webhook turns Discord off") }
+    #expect(
+      DiscordClient.verdict(
+        status: 400, headers: [:], body: Data(#"{"message":"Invalid Form Body"}"#.utf8),
+        attempts: 0, now: now
+      ).outcome == .failed("Discord refused the post (400): Invalid Form Body"))
+  }
+}
