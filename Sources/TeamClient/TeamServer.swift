@@ -385,24 +385,6 @@ public final class TeamServer: RosterSource {
     _ = try await call("PUT", "api/riot", body: TeamJSON.encode(input))
   }
 
-  /// A team's Discord settings and last posts (never the webhook's address).
-  public func discordSettings(team: String) async throws -> DiscordSettingsShown {
-    try TeamJSON.decode(
-      DiscordSettingsShown.self,
-      from: try await call("GET", "api/teams/\(Self.pathSegment(team))/discord").data)
-  }
-
-  /// Sets a team's webhook address (`off` turns the posts off and forgets it).
-  public func setDiscordWebhook(team: String, webhook: String?, off: Bool) async throws {
-    var writer = JSONWriter()
-    writer.object {
-      if off { $0.member("off", true) }
-      if let webhook { $0.member("webhook", webhook) }
-    }
-    _ = try await call(
-      "PUT", "api/teams/\(Self.pathSegment(team))/discord", body: Data(writer.bytes))
-  }
-
   public func calendarFeeds() async throws -> [CalendarFeed] {
     try TeamJSON.decode([CalendarFeed].self, from: try await call("GET", "api/calendar").data)
   }
@@ -439,7 +421,7 @@ public final class TeamServer: RosterSource {
     return request
   }
 
-  private func call(
+  func call(
     _ method: String, _ path: String, body: Data? = nil, contentType: String = "application/json",
     ifMatch: String? = nil
   ) async throws -> (data: Data, response: HTTPURLResponse) {

@@ -60,7 +60,9 @@ public struct DiscordTeamSettings: Hashable, Sendable {
   }
 
   /// Whether posts of `kind` go out.
-  public func posts(_ kind: DiscordKind) -> Bool { hasWebhook && off == nil && kinds.contains(kind) }
+  public func posts(_ kind: DiscordKind) -> Bool {
+    hasWebhook && off == nil && kinds.contains(kind)
+  }
 }
 
 /// One message for a team's channel, as the outbox keeps it until Discord has it.

@@ -11,27 +11,28 @@ public enum DiscordCommands {
     .array([
       command(
         .week, french: "semaine", "Your team’s week, with its verdicts",
-        "La semaine de ton équipe, avec ses verdicts"),
+        "La semaine de votre équipe, avec ses verdicts"),
       command(
         .availability, french: "dispo", "Set your weekly hours or a day away",
-        "Donne tes heures de la semaine ou un jour d’absence",
+        "Donnez vos heures de la semaine ou un jour d’absence",
         options: [
           option(
             "hours", french: "heures", "Your weekly hours, e.g. Mon-Fri 18:00-23:00",
-            "Tes heures, par ex. lun-ven 18h-23h"),
+            "Vos heures, par ex. lun-ven 18h-23h"),
           option(
-            "away", french: "absent", "A day or days away, e.g. 2026-03-12 or 2026-03-12..2026-03-14",
+            "away", french: "absent",
+            "A day or days away, e.g. 2026-03-12 or 2026-03-12..2026-03-14",
             "Un ou des jours d’absence, par ex. 2026-03-12"),
         ]),
       command(
         .scrims, french: "scrims", "Your invitations, to answer yes, no or maybe",
-        "Tes invitations, pour répondre oui, non ou peut-être"),
+        "Vos invitations, pour répondre oui, non ou peut-être"),
       command(
         .link, french: "lier", "Link your Discord account with the code from your page",
-        "Lie ton compte Discord avec le code de ta page",
+        "Liez votre compte Discord avec le code de votre page",
         options: [
           option(
-            "code", french: "code", "The code shown on your page", "Le code affiché sur ta page",
+            "code", french: "code", "The code shown on your page", "Le code affiché sur votre page",
             required: true)
         ]),
     ])

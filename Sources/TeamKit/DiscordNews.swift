@@ -71,7 +71,8 @@ public enum DiscordNews {
         DiscordPost(
           teamID: event.teamID, kind: kind, topic: topic, content: content, title: title,
           description: description,
-          link: kind == .cancelled ? "/week?team=\(team(event.teamID)?.tag ?? "")" : "/events/\(event.id)"
+          link: kind == .cancelled
+            ? "/week?team=\(team(event.teamID)?.tag ?? "")" : "/events/\(event.id)"
         ))
     }
 
@@ -139,7 +140,8 @@ public enum DiscordNews {
       let waiting = event.invited.filter { event.answers[$0] == nil }
       if !waiting.isEmpty {
         lines.append(
-          language.localized("Waiting: %@", waiting.map { names[$0] ?? "?" }.joined(separator: ", ")))
+          language.localized(
+            "Waiting: %@", waiting.map { names[$0] ?? "?" }.joined(separator: ", ")))
       }
       let sum = language.localized(
         "%1$@ yes · %2$@ maybe · %3$@ no · %4$@ waiting", counts[0], counts[1], counts[2],
@@ -175,7 +177,7 @@ public enum DiscordNews {
         let language = language(event.teamID)
         add(
           .verdict, event, title: language.localized("Verdict: %@", label(event, language)),
-          content: "**\(label(event, language))** — \(when(event)) : \(new.text(in: language))",
+          content: "**\(label(event, language))** — \(when(event)) · \(new.text(in: language))",
           description: language.localized("It was: %@", old.text(in: language)))
       }
     }
@@ -207,7 +209,8 @@ public enum DiscordNews {
           posts.append(
             DiscordPost(
               teamID: teamID, kind: .moved, content: "🔁 " + text, title: text,
-              description: "\(player.position.displayName) · \(player.lineup.displayName(in: language))",
+              description:
+                "\(player.position.displayName) · \(player.lineup.displayName(in: language))",
               link: "/players/\(player.id)"))
         }
       }

@@ -283,7 +283,7 @@ enum Localizations {
     "A change is made to this event alone: leave its repeat days and last day empty.":
       "Une modification ne touche que cet événement : laissez vides les jours de répétition et le dernier jour.",
     "A favourite champion.": "Un champion favori.",
-    "A few words with your answer": "Quelques mots avec ta réponse",
+    "A few words with your answer": "Quelques mots avec votre réponse",
     "A folder of pictures named after image names (canna.png, jax.webp, …); by default ‘images’ beside the database.":
       "Un dossier d’images nommées d’après les noms d’image (canna.png, jax.webp, …) ; par défaut « images » à côté de la base de données.",
     "A guess: nobody said who played": "Supposé : personne n’a dit qui a joué",
@@ -374,7 +374,7 @@ enum Localizations {
       "L’actualisation d’une autre équipe depuis Riot est en cours ; réessayez quand elle sera finie.",
     "Answer %@": "Répondre %@",
     "Answer yes, no or maybe first, then comment.":
-      "Réponds d’abord oui, non ou peut-être, puis commente.",
+      "Répondez d’abord oui, non ou peut-être, puis commentez.",
     "Answers: %@": "Réponses : %@",
     "Any hour (no hours given)": "Disponible à tout moment (aucun créneau renseigné)",
     "Any time": "À toute heure",
@@ -527,7 +527,7 @@ enum Localizations {
     "Discord": "Discord",
     "Discord could not be reached; try again later.":
       "Discord est injoignable ; réessayez plus tard.",
-    "Discord did not say who you are; try again.": "Discord n’a pas dit qui tu es ; réessaie.",
+    "Discord did not say who you are; try again.": "Discord n’a pas dit qui vous êtes ; réessayez.",
     "Discord for %@": "Discord de %@",
     "Discord is off: %@": "Discord est coupé : %@",
     "Discord keeps %@ commands for the application.":
@@ -552,8 +552,8 @@ enum Localizations {
     "Draft · %@": "Draft · %@",
     "ENDS": "FIN",
     "EVENT": "ÉVÉNEMENT",
-    "Each player links their Discord account from their own page (Discord → Make a link code), then types /lier CODE in Discord.":
-      "Chaque joueur lie son compte Discord depuis sa page (Discord → Créer un code de liaison), puis tape /lier CODE dans Discord.",
+    "Each player links their Discord account from their own page (Link Discord → Make a link code), then types /lier CODE in Discord.":
+      "Chaque joueur lie son compte Discord depuis sa page (Lier Discord → Créer un code de liaison), puis tape /lier CODE dans Discord.",
     "Each team's Discord settings and its last posts (never a webhook's address).":
       "Les réglages Discord de chaque équipe et ses derniers messages (jamais l’adresse d’un webhook).",
     "Earlier teams": "Équipes précédentes",
@@ -751,7 +751,7 @@ enum Localizations {
       "Importé dans %1$@ : %2$@ ajouté(s), %3$@ modifié(s), %4$@ supprimé(s). ",
     "Imported.": "Importé.",
     "In Discord, type /lier %@ (or /link) within 15 minutes. It works once.":
-      "Dans Discord, tape /lier %@ (ou /link) dans les 15 minutes. Il ne sert qu’une fois.",
+      "Dans Discord, tapez /lier %@ (ou /link) dans les 15 minutes. Il ne sert qu’une fois.",
     "In memory": "En mémoire",
     "In “%@”, end after the start; past midnight, give the next day its own hours (Fri 20:00-24:00, Sat 00:00-02:00).":
       "Dans « %@ », la fin doit suivre le début ; après minuit, donnez au lendemain ses propres heures (ven 20:00-24:00, sam 00:00-02:00).",
@@ -805,7 +805,7 @@ enum Localizations {
     "Link Discord": "Lier Discord",
     "Linked to the Discord account %@.": "Lié au compte Discord %@.",
     "Linked: in this server you answer as %@, with a player’s rights.":
-      "Lié : sur ce serveur tu réponds en tant que %@, avec les droits d’un joueur.",
+      "Lié : sur ce serveur vous répondez en tant que %@, avec les droits d’un joueur.",
     "List Recently removed: who, and when (kept 30 days).":
       "Lister Supprimés récemment : qui, et quand (gardés 30 jours).",
     "List a team's roster, in order.": "Lister l’effectif d’une équipe, dans l’ordre.",
@@ -1511,7 +1511,7 @@ enum Localizations {
     "This build has no PostgreSQL client: use a database file (--db).":
       "Cette version n’a pas de client PostgreSQL : utilisez un fichier de base (--db).",
     "This code is unknown or expired: make a new one on your page, then type /link again.":
-      "Ce code est inconnu ou expiré : crée-en un nouveau sur ta page, puis tape /lier à nouveau.",
+      "Ce code est inconnu ou expiré : créez-en un nouveau sur votre page, puis tapez /lier à nouveau.",
     "This command is not known here.": "Cette commande n’est pas connue ici.",
     "This command works on this machine's database, not on %@: drop --server, or unset $KCORP_SERVER.":
       "Cette commande agit sur la base de données de cette machine, pas sur %@ : retirez --server, ou videz $KCORP_SERVER.",
@@ -1654,14 +1654,14 @@ enum Localizations {
     "Wrong address": "Mauvaise adresse",
     "Wrong name or password.": "Nom ou mot de passe incorrect.",
     "Yes": "Oui",
-    "You have no invitation coming.": "Tu n’as aucune invitation à venir.",
+    "You have no invitation coming.": "Vous n’avez aucune invitation à venir.",
     "Your Discord account is not linked yet: on your page in KCorp Team Manager, choose “Link Discord”, then type /link with the code it shows.":
-      "Ton compte Discord n’est pas encore lié : sur ta page dans KCorp Team Manager, choisis « Lier Discord », puis tape /lier avec le code affiché.",
+      "Votre compte Discord n’est pas encore lié : sur votre page dans KCorp Team Manager, choisissez « Lier Discord », puis tapez /lier avec le code affiché.",
     "Your account": "Votre compte",
     "Your account · KCorp": "Votre compte · KCorp",
-    "Your answer to %1$@ (%2$@): %3$@": "Ta réponse pour %1$@ (%2$@) : %3$@",
-    "Your code:": "Ton code :",
-    "Your hours: %1$@. Away: %2$@.": "Tes heures : %1$@. Absences : %2$@.",
+    "Your answer to %1$@ (%2$@): %3$@": "Votre réponse pour %1$@ (%2$@) : %3$@",
+    "Your code:": "Votre code :",
+    "Your hours: %1$@. Away: %2$@.": "Vos heures : %1$@. Absences : %2$@.",
     "a string": "une chaîne",
     "academy of %@": "académie de %@",
     "an array": "un tableau",
@@ -1771,7 +1771,7 @@ enum Localizations {
     "viewer": "lecture seule",
     "waiting": "en attente",
     "waiting: %@": "en attente : %@",
-    "your answer: %@": "ta réponse : %@",
+    "your answer: %@": "votre réponse : %@",
     "‘%1$@’ is not a League of Legends platform; choose one of %2$@.":
       "‘%1$@’ n’est pas une plateforme de League of Legends ; choisissez parmi %2$@.",
     "‘%1$@’ is not a kind of post; choose among %2$@.":

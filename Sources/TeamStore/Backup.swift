@@ -48,14 +48,17 @@ extension RosterStore {
     }
   }
 
-  /// Takes the Riot API key out of a copy, its bytes overwritten (`secure_delete`, then
-  /// `VACUUM`): a backup never carries it; after a restore, the owner gives it again.
+  /// Takes the secrets out of a copy, their bytes overwritten (`secure_delete`, then
+  /// `VACUUM`): the Riot API key, the teams' Discord webhook addresses and the unused link
+  /// codes. A backup never carries them; after a restore, they are given again.
   static func withoutSecrets(_ path: String) throws {
     let copy = try SQLiteConnection(path: path, create: false)
     try copy.execute(
       """
       PRAGMA secure_delete = ON;
       UPDATE riot_settings SET api_key = NULL, key_given = NULL;
+      UPDATE discord_team SET webhook = NULL;
+      DELETE FROM discord_code;
       VACUUM;
       """)
   }
@@ -285,6 +288,22 @@ extension RosterStore {
           ("player_id", "t"), ("match_id", "t"), ("at", "d"), ("champion", "t"),
           ("position", "t"), ("win", "i"), ("seconds", "i"),
         ], "player_id, match_id"
+      ),
+      // The teams' Discord and the linked users come along (to the organisation's own
+      // database); the outbox, the codes and the application's key do not.
+      (
+        "discord_team",
+        [
+          ("team_id", "t"), ("webhook", "t"), ("kinds", "t"), ("language", "t"),
+          ("off_reason", "t"), ("held_until", "d"),
+        ], "team_id"
+      ),
+      (
+        "discord_link",
+        [
+          ("user_id", "t"), ("user_name", "t"), ("player_id", "t"), ("account", "t"),
+          ("linked", "d"),
+        ], "user_id"
       ),
     ]
 

@@ -102,7 +102,8 @@ extension RosterStore {
           ? "UPDATE discord_settings SET held_until = ?1 WHERE id = 1"
           : "UPDATE discord_team SET held_until = ?1 WHERE team_id = ?2"
         try connection.prepare(sql).bind(
-          global ? [.double(hold.timeIntervalSince1970)] : [.double(hold.timeIntervalSince1970), team]
+          global
+            ? [.double(hold.timeIntervalSince1970)] : [.double(hold.timeIntervalSince1970), team]
         ).run()
       }
       // A month of delivered posts is kept to be read; older ones go.
@@ -241,8 +242,7 @@ extension RosterStore {
   }
 
   /// Unlinks a player's or an account's Discord user.
-  public func unlinkDiscord(player: UUID? = nil, account: String? = nil) async throws(RosterError)
-  {
+  public func unlinkDiscord(player: UUID? = nil, account: String? = nil) async throws(RosterError) {
     try await record { connection in
       try connection.prepare("DELETE FROM discord_link WHERE player_id = ?1 OR account = ?2")
         .bind(player.map { .text($0.text) } ?? .null, account.map(SQLValue.text) ?? .null).run()

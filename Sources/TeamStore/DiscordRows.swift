@@ -100,8 +100,7 @@ extension RosterStore {
     DiscordNews.State(teams: roster.teams, players: roster.players, schedule: roster.schedule)
   }
 
-  static func discordTeams(_ connection: any SQLConnection) throws -> [UUID: DiscordTeamSettings]
-  {
+  static func discordTeams(_ connection: any SQLConnection) throws -> [UUID: DiscordTeamSettings] {
     enum Column: Int32, SQLColumns { case teamId, hasWebhook, kinds, language, offReason }
     var teams: [UUID: DiscordTeamSettings] = [:]
     try connection.prepare(
@@ -146,8 +145,10 @@ extension RosterStore {
     }
     let parts = url.path.split(separator: "/")
     guard parts.count == 4, parts[0] == "api", parts[1] == "webhooks" else { return false }
-    return parts[2].allSatisfy(\.isNumber)
-      && parts[3].allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") }
+    return parts[2].allSatisfy { $0.isASCII && $0.isNumber }
+      && parts[3].allSatisfy {
+        $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_")
+      }
   }
 
   /// Sets a team's Discord: a webhook address (`""` turns the posts off and forgets it; nil
@@ -219,11 +220,13 @@ extension RosterStore {
     let key = publicKey?.trimmingCharacters(in: .whitespaces).lowercased()
     let id = applicationID?.trimmingCharacters(in: .whitespaces)
     var issues: [Message] = []
-    if let key, !key.isEmpty, key.count != 64 || !key.allSatisfy(\.isHexDigit) {
+    if let key, !key.isEmpty, key.count != 64 || !key.allSatisfy({ $0.isASCII && $0.isHexDigit }) {
       issues.append(
         Message("Paste the application’s public key: 64 hexadecimal digits, as Discord shows it."))
     }
-    if let id, !id.isEmpty, !(15...22).contains(id.count) || !id.allSatisfy(\.isNumber) {
+    if let id, !id.isEmpty,
+      !(15...22).contains(id.count) || !id.allSatisfy({ $0.isASCII && $0.isNumber })
+    {
       issues.append(Message("Paste the application’s id: the digits Discord shows under it."))
     }
     guard issues.isEmpty else {

@@ -69,7 +69,8 @@ extension WebApp {
     if policy.access == .anyone { return }
     if policy.access == .discord {
       guard isSignedByDiscord(request) else {
-        throw HTTPError(401, language.localized("This request is not signed by the Discord application."))
+        throw HTTPError(
+          401, language.localized("This request is not signed by the Discord application."))
       }
       return
     }

@@ -79,7 +79,7 @@ struct DiscordInteractions: Sendable {
   /// The Discord user who sent `body`: in a server (`member.user`) or a direct message.
   static func user(_ body: JSONValue) -> (id: String, name: String)? {
     guard let user = body["member"]?["user"] ?? body["user"], let id = user["id"]?.string,
-      !id.isEmpty, id.count <= 24, id.allSatisfy(\.isNumber)
+      !id.isEmpty, id.count <= 24, id.allSatisfy({ $0.isASCII && $0.isNumber })
     else { return nil }
     return (id, user["global_name"]?.string ?? user["username"]?.string ?? id)
   }
@@ -301,8 +301,7 @@ struct DiscordInteractions: Sendable {
   }
 
   /// Discord's form (a modal) for a few words with one's answer.
-  static func commentForm(_ event: TeamEvent, current: String, _ language: Language) -> JSONValue
-  {
+  static func commentForm(_ event: TeamEvent, current: String, _ language: Language) -> JSONValue {
     var input: [String: JSONValue] = [
       "type": .int(4), "custom_id": .string("comment"), "style": .int(1),
       "label": .string(language.localized("A few words with your answer")),

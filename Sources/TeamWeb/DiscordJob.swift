@@ -12,7 +12,8 @@ import TeamStore
 public final class DiscordJob: Sendable {
   private let store: RosterStore
   /// Where the posts' links point (the server's public address); none without one.
-  let base: URL?
+  var base: URL? { baseURL.withLock { $0 } }
+  private let baseURL: Mutex<URL?>
   /// Discord's API (or a stand-in's), for the deferred answers.
   let api: String
   /// The application's public key given to the server (`--discord-public-key`), which wins
@@ -26,12 +27,15 @@ public final class DiscordJob: Sendable {
 
   init(store: RosterStore, base: URL?, api: String, publicKey: String?, server: String) {
     self.store = store
-    self.base = base
+    baseURL = Mutex(base)
     self.api = api
     givenKey = publicKey.flatMap { $0.isEmpty ? nil : $0.lowercased() }
     self.server = server
     store.onChange { [weak self] _ in self?.poked.withLock { $0 = true } }
   }
+
+  /// Points the posts' links at the server's address once its port is known.
+  func serving(at url: URL) { baseURL.withLock { $0 = $0 ?? url } }
 
   /// The public key interactions are checked with.
   var publicKey: String? {

@@ -110,25 +110,7 @@ public struct WebApp: Sendable {
     addDraftRoutes()
     addRiotRoutes()
     addDiscordRoutes()
-    route("GET", "/images/{name}", RoutePolicy(.reader)) { [images, store] request, context in
-      try images.response(
-        for: context.parameters["name"] ?? "", roster: store.roster, request: request,
-        in: context.language)
-    }
-    route("GET", "/players/{id}/picture", RoutePolicy(.reader)) {
-      [images, store] request, context in
-      let roster = store.roster
-      guard let id = UUID(text: context.parameters["id"] ?? ""),
-        let player = roster.player(id: id) ?? roster.removal(id: id)?.player
-      else { throw HTTPError(404, context.localized("There is no such player.")) }
-      // Their photo wins; its name changes with it.
-      if let hash = roster.photos[id] {
-        return HTTPResponse(
-          status: 302,
-          headers: [("Location", Player.photoPath(hash)), ("Cache-Control", "no-cache")])
-      }
-      return images.response(for: player, roster: roster, request: request)
-    }
+    addPictureRoutes()
     for asset in [Asset.stylesheet, Asset.script] {
       route("GET", asset.path, RoutePolicy(.anyone)) { _, context in
         asset.response(gzip: context.acceptsGzip)
@@ -177,11 +159,10 @@ public struct WebApp: Sendable {
           || !extraHosts.isEmpty,
         trustProxy: trustProxy, dataDragon: dataDragon, riotAPI: riotAPI, riotKey: riotKey,
         discordPublicKey: discordPublicKey, discordAPI: discordAPI,
-        publicURL: publicURL
-          ?? (["0.0.0.0", "::", ""].contains(host)
-            ? nil : URL(string: "http://\(host.contains(":") ? "[\(host)]" : host):\(port)")),
+        publicURL: publicURL,
         // The same after a restart on the same port: the deliverer's turn is taken back.
-        server: "\(ProcessInfo.processInfo.hostName):\(port == 0 ? "pid\(getpid())" : String(port))",
+        server:
+          "\(ProcessInfo.processInfo.hostName):\(port == 0 ? "pid\(getpid())" : String(port))",
         isStopping: isStopping),
       access: access, maxBodyBytes: limits.maxBodyBytes,
       // Live pages may hold half the connections at most: the rest stay for requests.
@@ -193,6 +174,12 @@ public struct WebApp: Sendable {
     let server = try HTTPServer(
       host: host, port: port, limits: limits, tls: tls, handler: app.handle)
     app.riot.runForever()
+    // Without a public address, the posts link to the address the server listens on.
+    if !["0.0.0.0", "::", ""].contains(host),
+      let url = URL(string: "http://\(host.contains(":") ? "[\(host)]" : host):\(server.port)")
+    {
+      app.discord.serving(at: url)
+    }
     app.discord.runForever()
     return server
   }

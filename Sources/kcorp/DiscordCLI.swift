@@ -5,7 +5,8 @@ import TeamStore
 
 struct ShowDiscord: Command {
   static let name = "discord"
-  static let abstract = "Each team's Discord settings and its last posts (never a webhook's address)."
+  static let abstract =
+    "Each team's Discord settings and its last posts (never a webhook's address)."
   static let options = [Option(name: "--team", value: "TAG", help: "Only this team.")]
   let team: String?
 
@@ -22,7 +23,8 @@ struct ShowDiscord: Command {
         shown = try await server.discordSettings(team: team.tag)
       } else {
         let store = try context.store()
-        shown = Self.shown(try store.discordTeam(team.id), posts: try store.discordPosts(team: team.id))
+        shown = Self.shown(
+          try store.discordTeam(team.id), posts: try store.discordPosts(team: team.id))
       }
       print(Self.line(team, shown))
       for post in shown.posts { print("  " + Self.line(post)) }
@@ -66,7 +68,10 @@ struct SetDiscordWebhook: Command {
     """
   static let arguments = [
     Argument(name: "TAG", help: "The team's tag."),
-    Argument(name: "URL", help: "The webhook's address, as Discord copies it; - reads it from standard input.", isOptional: true),
+    Argument(
+      name: "URL",
+      help: "The webhook's address, as Discord copies it; - reads it from standard input.",
+      isOptional: true),
   ]
   static let options = [Option.flag("--off", "Turn the team's posts off and forget the address.")]
   let tag: String
@@ -103,7 +108,8 @@ struct SetDiscordWebhook: Command {
 
 struct PrintDiscordCommands: Command {
   static let name = "discord commands"
-  static let abstract = "Print the slash commands' JSON, as Discord's developer portal registers it."
+  static let abstract =
+    "Print the slash commands' JSON, as Discord's developer portal registers it."
   static let options: [Option] = []
 
   init(_ parsed: Parsed) {}
@@ -146,7 +152,8 @@ struct RegisterDiscordCommands: Command {
       context.environment["KCORP_DISCORD_TOKEN"].flatMap { $0.isEmpty ? nil : $0 }
       ?? readLine(strippingNewline: true)?.trimmingCharacters(in: .whitespaces)
     guard let token, !token.isEmpty else {
-      throw CLIError.usage(localized("Give the bot token in $KCORP_DISCORD_TOKEN or on standard input."))
+      throw CLIError.usage(
+        localized("Give the bot token in $KCORP_DISCORD_TOKEN or on standard input."))
     }
     do {
       let count = try await DiscordClient.registerCommands(

@@ -1,7 +1,7 @@
 import Foundation
-import TeamClient
 import Synchronization
 import TeamAccess
+import TeamClient
 import TeamHTTP
 import TeamKit
 import TeamStore
@@ -151,7 +151,7 @@ struct Serve: Command {
   /// `--discord-public-key`, checked: 64 hex digits.
   static func discordKey(_ text: String?) throws(CLIError) -> String? {
     guard let text else { return nil }
-    guard text.count == 64, text.allSatisfy(\.isHexDigit) else {
+    guard text.count == 64, text.allSatisfy({ $0.isASCII && $0.isHexDigit }) else {
       throw .usage(
         localized(
           "--discord-public-key takes the application's public key, 64 hex digits, not ‘%@’.",

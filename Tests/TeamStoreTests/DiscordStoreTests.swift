@@ -83,7 +83,8 @@ import Testing
     // Given up after the bound, with its reason.
     var delivery = again[0]
     for _ in 1..<RosterStore.discordAttempts {
-      try await b.settleDiscord(delivery, .retry(at: clock.withLock { $0 }, reason: "Discord failed (503)"))
+      try await b.settleDiscord(
+        delivery, .retry(at: clock.withLock { $0 }, reason: "Discord failed (503)"))
       guard let next = try await b.takeDiscordTurn(server: "b").first else { break }
       delivery = next
     }
@@ -133,7 +134,8 @@ import Testing
     let folder = try TemporaryFolder()
     let store = try TestDatabase(backend, in: folder).open()
     await #expect(throws: RosterError.self) {
-      try await store.setDiscord(team: Team.first.id, webhook: "https://evil.example/api/webhooks/1/x")
+      try await store.setDiscord(
+        team: Team.first.id, webhook: "https://evil.example/api/webhooks/1/x")
     }
     await #expect(throws: RosterError.self) {
       try await store.setDiscordApplication(publicKey: "zz", applicationID: "12")

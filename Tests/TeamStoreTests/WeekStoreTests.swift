@@ -144,6 +144,11 @@ import Testing
           DROP TABLE riot_account;
           DROP TABLE riot_rank;
           DROP TABLE riot_game;
+          DROP TABLE discord_settings;
+          DROP TABLE discord_team;
+          DROP TABLE discord_post;
+          DROP TABLE discord_link;
+          DROP TABLE discord_code;
           PRAGMA user_version = 14;
           """)
       case .postgres:
@@ -164,6 +169,11 @@ import Testing
           DROP TABLE riot_account;
           DROP TABLE riot_rank;
           DROP TABLE riot_game;
+          DROP TABLE discord_settings;
+          DROP TABLE discord_team;
+          DROP TABLE discord_post;
+          DROP TABLE discord_link;
+          DROP TABLE discord_code;
           DELETE FROM schema_version; INSERT INTO schema_version (version) VALUES (14);
           """)
       }

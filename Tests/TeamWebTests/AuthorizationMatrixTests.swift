@@ -33,6 +33,8 @@ import Testing
     case ownPlayer
     /// The staff, and the target player's own account.
     case personal
+    /// Nobody: only a request signed by the Discord application (none of these callers).
+    case discord
   }
 
   /// A kind of caller.
@@ -56,6 +58,7 @@ import Testing
       case .person: return self != .signedOut && (!isToken || reads)
       case .ownPlayer:
         return [.owner, .ownerToken, .editorA, .editorAToken, .playerA].contains(self)
+      case .discord: return false
       }
     }
   }
@@ -132,6 +135,15 @@ import Testing
     "GET /soloq": .reader, "POST /teams/{tag}/riot": .editor, "GET /players/{id}/soloq": .reader,
     "POST /players/{id}/riot": .editor, "GET /api/soloq": .reader,
     "POST /api/soloq/refresh": .editor, "GET /api/players/{id}/soloq": .reader,
+    // Discord.
+    "POST /discord/interactions": .discord, "GET /teams/{tag}/discord": .editor,
+    "POST /teams/{tag}/discord": .editor, "POST /discord": .owner,
+    "GET /api/teams/{tag}/discord": .editor, "PUT /api/teams/{tag}/discord": .editor,
+    "GET /api/discord": .owner, "PUT /api/discord": .owner,
+    "GET /players/{id}/discord": .ownPlayer, "POST /players/{id}/discord": .ownPlayer,
+    "POST /players/{id}/discord/unlink": .ownPlayer,
+    "POST /api/players/{id}/discord/code": .ownPlayer, "GET /account/discord": .person,
+    "POST /account/discord": .person, "POST /account/discord/unlink": .person,
   ]
 
   @Test func everyRouteHasARuleAndEveryRuleARoute() async throws {
@@ -314,6 +326,8 @@ final class Organisation: Sendable {
       return [
         String(describing: roster.version), String(describing: roster.schedule.feeds),
         String(describing: try store.riotSettings()),
+        String(describing: try store.discordTeams()),
+        String(describing: try store.discordApplication()),
       ]
         + (try access.accounts().map { "\($0.name) \($0.role) \(String(describing: $0.teams))" })
         + (try access.tokens().map { "\($0.name)" })
@@ -394,6 +408,9 @@ final class Organisation: Sendable {
           case "/api/teams/{tag}": #"{"league":"Div2"}"#
           case "/api/organisation": #"{"name":"Karmine"}"#
           case "/api/riot": #"{"games":30,"platform":"kr"}"#
+          case "/api/teams/{tag}/discord":
+            #"{"webhook":"https://discord.com/api/webhooks/1/x","language":"en"}"#
+          case "/api/discord": #"{"applicationId":"123456789012345678"}"#
           default: "{}"
           }
         return (json, text)
@@ -418,6 +435,8 @@ final class Organisation: Sendable {
         case "/calendar/revoke": [("team", "KCB"), ("secret", o.feed)]
         case "/players/{id}/calendar/revoke": [("secret", o.ownFeed)]
         case "/signin": [("name", "owner"), ("password", Organisation.password)]
+        case "/teams/{tag}/discord": [("webhook", "https://discord.com/api/webhooks/1/x")]
+        case "/discord": [("applicationId", "123456789012345678")]
         case "/account/password":
           [("current", Organisation.password), ("new", "another matrix password")]
         case "/accounts":

@@ -42,7 +42,8 @@ public final class DiscordStandIn: @unchecked Sendable {
 
   /// Starts the stand-in; `token` is the bot token it accepts.
   public init(token: String = "bot-token") throws {
-    (process, port) = try StandInProcess.start(StandInProcess.script("discord_api.py"), ["--token", token])
+    (process, port) = try StandInProcess.start(
+      StandInProcess.script("discord_api.py"), ["--token", token])
   }
 
   // Not waited for: `waitUntilExit` needs a run loop that a test's task does not turn.

@@ -129,29 +129,35 @@ extension Pages {
                         localized("Change password"))
                     ]),
                 ]) : .fragment([]),
-            .h(
-              "div", ["class": "detail-actions"],
-              [
-                Self.postButton(
-                  "/signout", token: token, button: ["class": "button"],
-                  [.text(localized("Sign out"))]),
-                Self.postButton(
-                  "/signout/all", token: token, button: ["class": "button"],
-                  [.text(localized("Sign out everywhere"))]),
-                isSession && identity.role != .player
-                  ? .h("a", ["class": "button", "href": "/account/discord"], localized("Link Discord"))
-                  : .fragment([]),
-                identity.role.canManageAccounts
-                  ? .fragment([
-                    .h(
-                      "a", ["class": "button", "href": "/accounts"], localized("Manage accounts")),
-                    .h(
-                      "a", ["class": "button", "href": "/champion-art"], localized("Champion art")),
-                    .h("a", ["class": "button", "href": "/riot"], localized("Riot API")),
-                  ])
-                  : .fragment([]),
-              ]),
+            accountActions(identity, isSession: isSession, token: token),
           ]),
+      ])
+  }
+
+  /// Signing out, linking Discord (the staff), and an owner's own pages.
+  private func accountActions(_ identity: Identity, isSession: Bool, token: String) -> HTML {
+    .h(
+      "div", ["class": "detail-actions"],
+      [
+        Self.postButton(
+          "/signout", token: token, button: ["class": "button"],
+          [.text(localized("Sign out"))]),
+        Self.postButton(
+          "/signout/all", token: token, button: ["class": "button"],
+          [.text(localized("Sign out everywhere"))]),
+        isSession && identity.role != .player
+          ? .h(
+            "a", ["class": "button", "href": "/account/discord"], localized("Link Discord"))
+          : .fragment([]),
+        identity.role.canManageAccounts
+          ? .fragment([
+            .h(
+              "a", ["class": "button", "href": "/accounts"], localized("Manage accounts")),
+            .h(
+              "a", ["class": "button", "href": "/champion-art"], localized("Champion art")),
+            .h("a", ["class": "button", "href": "/riot"], localized("Riot API")),
+          ])
+          : .fragment([]),
       ])
   }
 

@@ -19,8 +19,7 @@ extension Pages {
     let isOwner: Bool
   }
 
-  func discordSettings(_ view: DiscordView, token: String, error: Message? = nil) -> HTTPResponse
-  {
+  func discordSettings(_ view: DiscordView, token: String, error: Message? = nil) -> HTTPResponse {
     let settings = view.settings
     let state: String =
       if let off = settings.off {
@@ -33,7 +32,9 @@ extension Pages {
     return page(
       status: error == nil ? 200 : 422, title: localized("Discord · %@", view.team.name),
       [
-        teamTopBar(localized("Discord"), view.team.name, back: "/week?team=\(view.team.tag)", team: view.team),
+        teamTopBar(
+          localized("Discord"), view.team.name, back: "/week?team=\(view.team.tag)", team: view.team
+        ),
         .h(
           "main", ["class": "trash discord-settings"],
           [
@@ -50,7 +51,7 @@ extension Pages {
   private func discordTeamForm(_ view: DiscordView, token: String) -> HTML {
     let kinds: [HTML] = DiscordKind.allCases.map { kind in
       .h(
-        "label", ["class": "check"],
+        "label", [:],
         [
           .h(
             "input",
@@ -80,7 +81,8 @@ extension Pages {
             "autocomplete": "off", "spellcheck": "false",
             "placeholder": "https://discord.com/api/webhooks/…",
           ]),
-        .h("fieldset", [:], [.h("legend", [:], localized("What is posted"))] + kinds),
+        .h(
+          "fieldset", ["class": "kinds"], [.h("legend", [:], localized("What is posted"))] + kinds),
         .h("label", ["for": "discord-language"], localized("Language of the posts")),
         .h("select", ["id": "discord-language", "name": "language"], languages),
         .h("button", ["class": "button primary", "type": "submit"], localized("Save")),
@@ -138,7 +140,7 @@ extension Pages {
           .h(
             "li",
             localized(
-              "Each player links their Discord account from their own page (Discord → Make a link code), then types /lier CODE in Discord."
+              "Each player links their Discord account from their own page (Link Discord → Make a link code), then types /lier CODE in Discord."
             )),
         ]),
     ])
@@ -206,7 +208,9 @@ extension Pages {
               "form", ["method": "post", "action": action, "class": "inline"],
               [
                 Self.csrfField(token),
-                .h("button", ["class": "button primary", "type": "submit"], localized("Make a link code")),
+                .h(
+                  "button", ["class": "button primary", "type": "submit"],
+                  localized("Make a link code")),
               ]),
             link == nil
               ? .fragment([])

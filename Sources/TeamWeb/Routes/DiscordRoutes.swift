@@ -317,7 +317,9 @@ struct DiscordSettingsInput: Decodable, Sendable {
   func validated() throws(RosterError) -> (Set<DiscordKind>?, Language?) {
     var issues: [Message] = []
     let kinds = kinds.map { Set($0.compactMap(DiscordKind.init(rawValue:))) }
-    if let given = self.kinds, let unknown = given.first(where: { DiscordKind(rawValue: $0) == nil }) {
+    if let given = self.kinds,
+      let unknown = given.first(where: { DiscordKind(rawValue: $0) == nil })
+    {
       issues.append(
         Message(
           "‘%1$@’ is not a kind of post; choose among %2$@.", unknown,

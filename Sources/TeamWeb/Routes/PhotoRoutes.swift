@@ -67,3 +67,29 @@ extension WebApp {
     }
   }
 }
+
+extension WebApp {
+  /// The pictures drawn or kept for the pages: an image by name, a player's picture (their
+  /// photo, else what is drawn for them).
+  mutating func addPictureRoutes() {
+    route("GET", "/images/{name}", RoutePolicy(.reader)) { [images, store] request, context in
+      try images.response(
+        for: context.parameters["name"] ?? "", roster: store.roster, request: request,
+        in: context.language)
+    }
+    route("GET", "/players/{id}/picture", RoutePolicy(.reader)) {
+      [images, store] request, context in
+      let roster = store.roster
+      guard let id = UUID(text: context.parameters["id"] ?? ""),
+        let player = roster.player(id: id) ?? roster.removal(id: id)?.player
+      else { throw HTTPError(404, context.localized("There is no such player.")) }
+      // Their photo wins; its name changes with it.
+      if let hash = roster.photos[id] {
+        return HTTPResponse(
+          status: 302,
+          headers: [("Location", Player.photoPath(hash)), ("Cache-Control", "no-cache")])
+      }
+      return images.response(for: player, roster: roster, request: request)
+    }
+  }
+}
