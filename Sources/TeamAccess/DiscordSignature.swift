@@ -37,9 +37,10 @@ public enum DiscordSignature {
     timestamp: String, body: [UInt8], publicKey: String, privateKey: [UInt8]
   ) -> String {
     let message = Array(timestamp.utf8) + body
+    let key = bytes(hex: publicKey) ?? []
+    precondition(key.count == 32 && privateKey.count == 32, "an Ed25519 key is 32 bytes")
     var signature = [UInt8](repeating: 0, count: 64)
-    let code = kcorp_ed25519_sign(
-      bytes(hex: publicKey) ?? [], privateKey, message, message.count, &signature)
+    let code = kcorp_ed25519_sign(key, privateKey, message, message.count, &signature)
     precondition(code == 0, "GnuTLS could not sign")
     return hex(signature)
   }

@@ -20,10 +20,12 @@ public enum DiscordClient {
     public var global = false
   }
 
-  /// Posts `body` to `webhook`, this post's `attempts`-th try.
-  public static func post(_ body: [UInt8], to webhook: String, attempts: Int, now: Date) async
-    -> Verdict
-  {
+  /// Posts `body` to `webhook`, this post's `attempts`-th try; the waits Discord asks for
+  /// are counted from its answer, on `clock`.
+  public static func post(
+    _ body: [UInt8], to webhook: String, attempts: Int,
+    clock: @Sendable () -> Date = Date.init
+  ) async -> Verdict {
     guard let url = URL(string: webhook) else {
       return Verdict(outcome: .revoked("the webhook’s address is not one"), hold: nil)
     }
@@ -36,11 +38,12 @@ public enum DiscordClient {
       let answer = try await send(request, origin: url)
       return verdict(
         status: answer.status, headers: answer.headers, body: answer.body, attempts: attempts,
-        now: now)
+        now: clock())
     } catch {
       return Verdict(
         outcome: .retry(
-          at: now.addingTimeInterval(backoff(attempts)), reason: "Discord did not answer in time"),
+          at: clock().addingTimeInterval(backoff(attempts)),
+          reason: "Discord did not answer in time"),
         hold: nil)
     }
   }

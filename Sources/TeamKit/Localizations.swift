@@ -229,6 +229,8 @@ enum Localizations {
       "--champion peut être répété et remplace les favoris ; --no-champions les efface.",
     "--data-dragon needs an http or https address, not ‘%@’.":
       "--data-dragon demande une adresse http ou https, pas « %@ ».",
+    "--discord-api is the server's own (kcorp serve --discord-api): drop it with --server.":
+      "--discord-api est celle du serveur (kcorp serve --discord-api) : retirez-la avec --server.",
     "--discord-public-key takes the application's public key, 64 hex digits, not ‘%@’.":
       "--discord-public-key attend la clé publique de l’application, 64 chiffres hexadécimaux, pas « %@ ».",
     "--drain takes a number of seconds from 0 to 300, not ‘%@’.":
@@ -306,6 +308,8 @@ enum Localizations {
       "Une clé publique a été donnée au serveur ; elle est utilisée en premier.",
     "A series runs at most %@ days; give an earlier last day.":
       "Une série dure au plus %@ jours ; donnez un dernier jour plus tôt.",
+    "A stand-in of Discord's API (its webhooks are then taken too); Discord's by default.":
+      "Une doublure de l’API de Discord (ses webhooks sont alors acceptés aussi) ; celle de Discord par défaut.",
     "A team keeps at most %@ calendar addresses; revoke one first.":
       "Une équipe garde au plus %@ adresses d’agenda ; révoquez-en une d’abord.",
     "A team the role holds on (repeat for several); every team when omitted.":
@@ -721,6 +725,8 @@ enum Localizations {
       "Donner au serveur la clé d’API Riot, lue sur l’entrée standard (jamais sur la ligne de commande).",
     "Give the team a tag of 2 to 5 letters or digits (KC, KCB).":
       "Donnez à l’équipe un tag de 2 à 5 lettres ou chiffres (KC, KCB).",
+    "Give the webhook’s address on standard input.":
+      "Donnez l’adresse du webhook sur l’entrée standard.",
     "Give the webhook’s address, or --off to turn the posts off.":
       "Donnez l’adresse du webhook, ou --off pour couper les messages.",
     "Give “%@” once: an object repeats it.": "Ne donnez « %@ » qu’une fois : un objet le répète.",
@@ -1544,6 +1550,8 @@ enum Localizations {
       "Cette requête n’est pas signée par l’application Discord.",
     "This request names two teams, %1$@ and %2$@; send it from one team’s page.":
       "Cette demande nomme deux équipes, %1$@ et %2$@ ; envoyez-la depuis la page d’une seule équipe.",
+    "This request was already answered: it is not taken twice.":
+      "Cette requête a déjà reçu sa réponse : elle n’est pas prise deux fois.",
     "This roster is in memory and has one team: open a saved roster.":
       "Cet effectif est en mémoire et n’a qu’une équipe : ouvrez un effectif enregistré.",
     "This roster is in memory and plans no events: open a saved roster.":

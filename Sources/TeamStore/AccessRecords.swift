@@ -187,7 +187,7 @@ extension RosterStore {
     }
   }
 
-  /// Removes an account and its sessions; false when there was none.
+  /// Removes an account, its sessions and its Discord link; false when there was none.
   @discardableResult
   public func deleteAccount(named name: String) async throws(RosterError) -> Bool {
     try await record { connection in
@@ -195,6 +195,9 @@ extension RosterStore {
       try connection.prepare("DELETE FROM account WHERE name = ?1").bind(.text(name))
         .run()
       let deleted = connection.changes > 0
+      // Its Discord user no longer acts for it.
+      try connection.prepare("DELETE FROM discord_link WHERE account = ?1").bind(.text(name))
+        .run()
       try Self.keepsAnOwner(connection, had: owners, besides: name)
       return deleted
     }

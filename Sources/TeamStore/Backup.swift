@@ -58,6 +58,8 @@ extension RosterStore {
       PRAGMA secure_delete = ON;
       UPDATE riot_settings SET api_key = NULL, key_given = NULL;
       UPDATE discord_team SET webhook = NULL;
+      UPDATE discord_post SET state = 'failed', reason = 'not delivered before the backup'
+        WHERE state = 'pending';
       DELETE FROM discord_code;
       VACUUM;
       """)
@@ -289,8 +291,16 @@ extension RosterStore {
           ("position", "t"), ("win", "i"), ("seconds", "i"),
         ], "player_id, match_id"
       ),
-      // The teams' Discord and the linked users come along (to the organisation's own
-      // database); the outbox, the codes and the application's key do not.
+      // Discord comes along (to the organisation's own database): the application, the
+      // teams' webhooks, the linked users and the outbox, its waiting posts included; the
+      // one-time codes do not.
+      (
+        "discord_settings",
+        [
+          ("id", "i"), ("public_key", "t"), ("application_id", "t"), ("deliverer", "t"),
+          ("deliverer_until", "d"), ("held_until", "d"),
+        ], "id"
+      ),
       (
         "discord_team",
         [
@@ -304,6 +314,14 @@ extension RosterStore {
           ("user_id", "t"), ("user_name", "t"), ("player_id", "t"), ("account", "t"),
           ("linked", "d"),
         ], "user_id"
+      ),
+      (
+        "discord_post",
+        [
+          ("team_id", "t"), ("kind", "t"), ("topic", "t"), ("content", "t"), ("title", "t"),
+          ("description", "t"), ("link", "t"), ("created", "d"), ("due", "d"),
+          ("attempts", "i"), ("state", "t"), ("reason", "t"), ("sent", "d"), ("revision", "i"),
+        ], "id"
       ),
     ]
 

@@ -7,7 +7,7 @@ import TeamKit
 extension RosterStore {
   /// Takes (or keeps) the deliverer's turn for `server` and returns each team's next post
   /// that is due, none while another server delivers or Discord asked us to wait.
-  public func takeDiscordTurn(server: String, lease: TimeInterval = 20)
+  public func takeDiscordTurn(server: String, lease: TimeInterval = discordLease)
     async throws(RosterError) -> [DiscordDelivery]
   {
     try await record { [now] connection in
@@ -23,11 +23,28 @@ extension RosterStore {
     }
   }
 
+  /// How long a deliverer's turn lasts unless renewed: longer than a post's call (10 s).
+  public static let discordLease: TimeInterval = 30
+
+  /// Renews `server`'s turn before a post: false when it lapsed and another server took
+  /// it (the post is then that server's to send).
+  public func renewDiscordTurn(server: String, lease: TimeInterval = discordLease)
+    async throws(RosterError) -> Bool
+  {
+    try await record { [now] connection in
+      try connection.prepare(
+        "UPDATE discord_settings SET deliverer_until = ?2 WHERE id = 1 AND deliverer = ?1"
+      ).bind(.text(server), .double(now().timeIntervalSince1970 + lease)).run()
+      return connection.changes > 0
+    }
+  }
+
   private static func duePosts(_ connection: any SQLConnection, at: Double) throws
     -> [DiscordDelivery]
   {
     enum Column: Int32, SQLColumns {
-      case id, teamId, kind, topic, content, title, description, link, attempts, due, webhook
+      case id, teamId, kind, topic, content, title, description, link, attempts, due, revision
+      case webhook
     }
     var deliveries: [DiscordDelivery] = []
     var seen: Set<UUID> = []
@@ -52,7 +69,7 @@ extension RosterStore {
       deliveries.append(
         DiscordDelivery(
           id: row.int(Column.id), post: post, webhook: row.text(Column.webhook),
-          attempts: Int(row.int(Column.attempts))))
+          attempts: Int(row.int(Column.attempts)), revision: row.int(Column.revision)))
     }
     return deliveries
   }
@@ -69,12 +86,13 @@ extension RosterStore {
       let team = SQLValue.text(delivery.post.teamID.text)
       switch outcome {
       case .sent:
+        // A summary replaced while it was being sent stays waiting: the newer one goes too.
         try connection.prepare(
           """
           UPDATE discord_post SET state = 'sent', sent = ?2, attempts = attempts + 1,
-            reason = NULL WHERE id = ?1
+            reason = NULL WHERE id = ?1 AND revision = ?3
           """
-        ).bind(id, .double(at)).run()
+        ).bind(id, .double(at), .int(delivery.revision)).run()
       case .retry(let later, let reason) where delivery.attempts + 1 < Self.discordAttempts:
         try connection.prepare(
           "UPDATE discord_post SET due = ?2, attempts = attempts + 1, reason = ?3 WHERE id = ?1"
@@ -87,8 +105,11 @@ extension RosterStore {
           """
         ).bind(id, .text(reason)).run()
       case .revoked(let reason):
-        try connection.prepare("UPDATE discord_team SET off_reason = ?2 WHERE team_id = ?1")
-          .bind(team, .text(reason)).run()
+        // Only if the team still has that webhook: a new one given meanwhile stays on.
+        try connection.prepare(
+          "UPDATE discord_team SET off_reason = ?2 WHERE team_id = ?1 AND webhook = ?3"
+        ).bind(team, .text(reason), .text(delivery.webhook)).run()
+        guard connection.changes > 0 else { break }
         try connection.prepare(
           """
           UPDATE discord_post SET state = 'failed', reason = ?2
@@ -112,12 +133,17 @@ extension RosterStore {
     }
   }
 
-  /// Whether a post waits to be delivered.
+  /// Whether a post waits to be delivered to a team whose Discord is on.
   public func hasDiscordWaiting() throws(RosterError) -> Bool {
     try read { connection in
       var found = false
-      try connection.prepare("SELECT 1 FROM discord_post WHERE state = 'pending' LIMIT 1")
-        .forEachRow { _ in found = true }
+      // As the deliverer would take them: a team without a webhook, or off, waits for none.
+      try connection.prepare(
+        """
+        SELECT 1 FROM discord_post p JOIN discord_team t ON t.team_id = p.team_id
+        WHERE p.state = 'pending' AND t.webhook IS NOT NULL AND t.off_reason IS NULL LIMIT 1
+        """
+      ).forEachRow { _ in found = true }
       return found
     }
   }

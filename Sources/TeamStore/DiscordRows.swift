@@ -8,6 +8,8 @@ public struct DiscordDelivery: Sendable {
   /// The team's webhook address: for the call only, never shown or logged.
   public let webhook: String
   public let attempts: Int
+  /// Rises each time a waiting summary is replaced: a delivery settles only the text it sent.
+  public let revision: Int64
 }
 
 /// A post as the team's settings page and `kcorp discord` list it.
@@ -52,6 +54,23 @@ extension Writer {
     try RosterStore.discordTeams(connection)
   }
 
+  /// The players a Discord user is linked to, read once a commit.
+  func discordLinkedPlayers() throws -> Set<UUID> {
+    var players: Set<UUID> = []
+    try statement("SELECT player_id FROM discord_link WHERE player_id IS NOT NULL").forEachRow {
+      if let id = UUID(text: $0.text(0)) { players.insert(id) }
+    }
+    return players
+  }
+
+  /// Unlinks the Discord users of players this change moved to another team or removed:
+  /// a link acts on the player's team, and was made on the team they left.
+  func unlinkMovedPlayers(from before: Roster, to after: Roster, linked: Set<UUID>) throws {
+    for id in linked where before.player(id: id)?.teamID != after.player(id: id)?.teamID {
+      try statement("DELETE FROM discord_link WHERE player_id = ?1").bind(.text(id.text)).run()
+    }
+  }
+
   /// Queues the posts of one change, from `before` to `after`. A post with a topic
   /// replaces the one waiting with it, and waits a little longer for the next answers.
   func queueDiscordPosts(
@@ -66,10 +85,14 @@ extension Writer {
         post.link.map(SQLValue.text) ?? .null, .double(due.timeIntervalSince1970),
       ]
       if let topic = post.topic {
+        // The summary waits for the next answers, but never more than two minutes in all:
+        // it holds the team's later posts back meanwhile.
         try statement(
           """
           UPDATE discord_post SET content = ?1, title = ?2, description = ?3, link = ?4,
-            due = ?5 WHERE topic = ?6 AND state = 'pending' AND attempts = 0
+            due = CASE WHEN created + 120 < ?5 THEN created + 120 ELSE ?5 END,
+            revision = revision + 1
+          WHERE topic = ?6 AND state = 'pending' AND attempts = 0
           """
         ).bind(content + [.text(topic)]).run()
         if connection.changes > 0 { continue }
@@ -77,8 +100,8 @@ extension Writer {
       try statement(
         """
         INSERT INTO discord_post (content, title, description, link, due, team_id, kind,
-          topic, created, attempts, state)
-        VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, 0, 'pending')
+          topic, created, attempts, state, revision)
+        VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, 0, 'pending', 0)
         """
       ).bind(
         content + [
@@ -132,17 +155,19 @@ extension RosterStore {
   }
 
   /// Whether `text` is a Discord webhook's address: `https://discord.com/api/webhooks/ID/TOKEN`
-  /// (or discordapp.com, ptb., canary.), or the same path on loopback over http (a stand-in).
-  public static func isDiscordWebhook(_ text: String) -> Bool {
+  /// (or discordapp.com, ptb., canary.), or the same path at `origin` (the scheme, host and
+  /// port of a Discord stand-in the server was pointed at, `--discord-api`).
+  public static func isDiscordWebhook(_ text: String, alsoAt origin: URL? = nil) -> Bool {
     guard text.count <= 300, let url = URL(string: text), let host = url.host?.lowercased()
     else { return false }
-    let discord = [
-      "discord.com", "discordapp.com", "ptb.discord.com", "canary.discord.com",
-    ].contains(host)
-    let loopback = host == "127.0.0.1" || host == "localhost" || host == "::1"
-    guard (url.scheme == "https" && discord) || (loopback && url.scheme == "http") else {
-      return false
-    }
+    let discord =
+      url.scheme == "https" && url.port == nil
+      && ["discord.com", "discordapp.com", "ptb.discord.com", "canary.discord.com"].contains(host)
+    let standIn =
+      origin.map {
+        url.scheme == $0.scheme && host == $0.host?.lowercased() && url.port == $0.port
+      } ?? false
+    guard discord || standIn, url.query == nil, url.user == nil else { return false }
     let parts = url.path.split(separator: "/")
     guard parts.count == 4, parts[0] == "api", parts[1] == "webhooks" else { return false }
     return parts[2].allSatisfy { $0.isASCII && $0.isNumber }
@@ -157,10 +182,11 @@ extension RosterStore {
   /// - Throws: ``RosterError/invalid(_:)`` for what is not a webhook address; nothing is
   ///   written.
   public func setDiscord(
-    team: UUID, webhook: String?, kinds: Set<DiscordKind>? = nil, language: Language? = nil
+    team: UUID, webhook: String?, kinds: Set<DiscordKind>? = nil, language: Language? = nil,
+    alsoAt origin: URL? = nil
   ) async throws(RosterError) {
     let webhook = webhook?.trimmingCharacters(in: .whitespacesAndNewlines)
-    if let webhook, !webhook.isEmpty, !Self.isDiscordWebhook(webhook) {
+    if let webhook, !webhook.isEmpty, !Self.isDiscordWebhook(webhook, alsoAt: origin) {
       throw .invalid(
         ValidationError(
           .discord,
@@ -184,10 +210,11 @@ extension RosterStore {
       try connection.prepare(
         "UPDATE discord_team SET webhook = ?2, off_reason = NULL WHERE team_id = ?1"
       ).bind(.text(team.text), webhook.isEmpty ? .null : .text(webhook)).run()
-      if webhook.isEmpty {
+      // Posts left from while the team's Discord was off are old news: they do not go out.
+      if webhook.isEmpty || !current.hasWebhook || current.off != nil {
         try connection.prepare(
           """
-          UPDATE discord_post SET state = 'failed', reason = 'Discord turned off'
+          UPDATE discord_post SET state = 'failed', reason = 'Discord was off'
           WHERE team_id = ?1 AND state = 'pending'
           """
         ).bind(.text(team.text)).run()

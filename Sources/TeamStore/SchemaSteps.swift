@@ -233,7 +233,7 @@ extension Schema {
         id INTEGER PRIMARY KEY, team_id TEXT NOT NULL, kind TEXT NOT NULL, topic TEXT,
         content TEXT NOT NULL, title TEXT NOT NULL, description TEXT NOT NULL, link TEXT,
         created REAL NOT NULL, due REAL NOT NULL, attempts INTEGER NOT NULL,
-        state TEXT NOT NULL, reason TEXT, sent REAL
+        state TEXT NOT NULL, reason TEXT, sent REAL, revision INTEGER NOT NULL
       ) STRICT;
       CREATE INDEX discord_post_state ON discord_post (state, id);
       CREATE TABLE discord_link (

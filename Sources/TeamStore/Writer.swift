@@ -72,8 +72,9 @@ final class Writer: @unchecked Sendable {
         }
         var changes = 0  // the version counts every change, not every transaction
         let discord = try discordTeams()
+        let linked = try discordLinkedPlayers()
         for job in batch {
-          if let next = try savepoint(job, current, discord: discord, at: now) {
+          if let next = try savepoint(job, current, discord: discord, linked: linked, at: now) {
             current = next
             changes += 1
           }
@@ -187,7 +188,8 @@ final class Writer: @unchecked Sendable {
   /// change fails, only its writes are undone, its error becomes its outcome and nil is
   /// returned; the others in the transaction go on.
   private func savepoint(
-    _ job: PendingWrite, _ roster: Roster, discord: [UUID: DiscordTeamSettings], at now: Date
+    _ job: PendingWrite, _ roster: Roster, discord: [UUID: DiscordTeamSettings],
+    linked: Set<UUID>, at now: Date
   ) throws -> Roster? {
     let recordedBefore = recorded.count
     try connection.execute("SAVEPOINT write")
@@ -196,6 +198,9 @@ final class Writer: @unchecked Sendable {
       // The change's Discord posts, durable with it.
       if let next, !discord.isEmpty {
         try queueDiscordPosts(from: roster, to: next, teams: discord, at: now)
+      }
+      if let next, !linked.isEmpty {
+        try unlinkMovedPlayers(from: roster, to: next, linked: linked)
       }
       try connection.execute("RELEASE write")
       return next

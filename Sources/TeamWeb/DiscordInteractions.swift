@@ -286,8 +286,12 @@ struct DiscordInteractions: Sendable {
   private func give(
     _ answer: TeamEvent.Answer, comment: String?, _ event: TeamEvent, _ language: Language
   ) async -> JSONValue {
-    guard let player = identity.player else { return Self.message(unlinked(language)) }
+    guard let player = identity.player, let team = store.roster.team(id: event.teamID) else {
+      return Self.message(unlinked(language))
+    }
     do {
+      // The event's team: a player invited by another team answers there, as on the web.
+      let scope = TeamScope(store: store, team: team, identity: identity, language: .english)
       try await scope.answer(answer, comment: comment, for: player, to: event.id)
       var text = language.localized(
         "Your answer to %1$@ (%2$@): %3$@", Self.label(event, language),

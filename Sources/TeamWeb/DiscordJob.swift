@@ -22,6 +22,12 @@ public final class DiscordJob: Sendable {
   /// This server, as the deliverer's turn names it: the same after a restart on the same
   /// port, so that a restarted server takes its turn back at once.
   private let server: String
+  /// Where a stand-in of Discord answers (`--discord-api` elsewhere than Discord's): a
+  /// webhook there is taken too. Nil for Discord itself.
+  var standIn: URL? { api == DiscordClient.address ? nil : URL(string: api) }
+  /// How long an interaction's answer may take before a deferred one is sent (Discord
+  /// waits 3 seconds); zero defers every answer.
+  let answerWithin = Mutex(Duration.milliseconds(2500))
   /// Set when a change was committed here or elsewhere: a post may be waiting.
   private let poked = Mutex(true)
 
@@ -34,6 +40,32 @@ public final class DiscordJob: Sendable {
     store.onChange { [weak self] _ in self?.poked.withLock { $0 = true } }
   }
 
+  /// This machine: its name and systemd's machine id (two machines may share a name).
+  static let machine: String = {
+    let id =
+      (try? String(contentsOfFile: "/etc/machine-id", encoding: .utf8))?
+      .trimmingCharacters(in: .whitespacesAndNewlines).prefix(12) ?? ""
+    return ProcessInfo.processInfo.hostName + (id.isEmpty ? "" : "/\(id)")
+  }()
+
+  /// The interactions answered lately, by id: a signed request sent again is refused.
+  private let answered = Mutex<[String: Date]>([:])
+
+  /// Whether interaction `id` is new (it is then kept for ten minutes, twice the age a
+  /// signature is taken at).
+  func isNew(interaction id: String, now: Date) -> Bool {
+    answered.withLock { answered in
+      if answered.count > 10_000
+        || answered.values.contains(where: { now.timeIntervalSince($0) > 600 })
+      {
+        answered = answered.filter { now.timeIntervalSince($0.value) <= 600 }
+      }
+      guard answered[id] == nil else { return false }
+      answered[id] = now
+      return answered.count <= 20_000
+    }
+  }
+
   /// Points the posts' links at the server's address once its port is known.
   func serving(at url: URL) { baseURL.withLock { $0 = $0 ?? url } }
 
@@ -42,29 +74,64 @@ public final class DiscordJob: Sendable {
     givenKey ?? ((try? store.discordApplication()) ?? nil)?.publicKey
   }
 
-  /// Delivers what is due now, as one server's turn; returns how many posts were tried.
+  /// Delivers what is due now, as one server's turn; returns how many posts were settled
+  /// (0 when none was due, the turn is another server's, or the outbox could not be written:
+  /// the loop then waits rather than send a post again).
   @discardableResult
-  func deliver(now: Date = Date()) async -> Int {
+  func deliver() async -> Int {
     guard let due = try? await store.takeDiscordTurn(server: server) else { return 0 }
-    // A few a turn: each call is bounded to 10 s, well within the turn's lease.
+    var settled = 0
     for delivery in due.prefix(3) {
+      // The turn renewed before each call: a turn that lapsed is another server's now.
+      guard (try? await store.renewDiscordTurn(server: server)) == true else { break }
       let verdict = await DiscordClient.post(
         delivery.post.payload(base: base), to: delivery.webhook, attempts: delivery.attempts,
-        now: store.now())
+        clock: store.now)
       switch verdict.outcome {
       case .sent: break
       case .retry(_, let reason), .failed(let reason), .revoked(let reason):
         Log.warning("Discord post for a team: \(reason)")
       }
-      try? await store.settleDiscord(
-        delivery, verdict.outcome, hold: verdict.hold, global: verdict.global)
+      do throws(RosterError) {
+        try await store.settleDiscord(
+          delivery, verdict.outcome, hold: verdict.hold, global: verdict.global)
+      } catch {
+        Log.warning("Discord post not settled: \(error.message)")
+        break
+      }
+      settled += 1
     }
-    return min(due.count, 3)
+    return settled
+  }
+
+  /// The background reads, off the concurrency pool and one at a time: a database that
+  /// stops answering holds one thread, never the server's.
+  private let reads = BlockingWork(width: 1, queueLimit: 0)
+  /// Whether a team's Discord was on when last looked, and when.
+  private let lookedOn = Mutex<(on: Bool, at: Date)?>(nil)
+
+  /// Looks again at the next turn (a team's settings just changed here).
+  func settingsChanged() { lookedOn.withLock { $0 = nil } }
+
+  /// Whether a team's Discord is on, looked at once a minute: a server whose teams have no
+  /// Discord reads nothing more for it (a setting made by another server is seen within
+  /// the minute).
+  private func isOnLately() async -> Bool {
+    let now = Date()
+    if let looked = lookedOn.withLock({ $0 }), now.timeIntervalSince(looked.at) < 60 {
+      return looked.on
+    }
+    let on =
+      await reads.run { [store] in
+        ((try? store.discordTeams()) ?? [:]).values.contains { $0.hasWebhook && $0.off == nil }
+      } ?? false
+    lookedOn.withLock { $0 = (on, now) }
+    return on
   }
 
   /// Whether a post waits (read without a write, so that an idle server costs nothing).
-  private func hasWaiting() -> Bool {
-    (try? store.hasDiscordWaiting()) ?? false
+  private func hasWaiting() async -> Bool {
+    await reads.run { [store] in (try? store.hasDiscordWaiting()) ?? false } ?? false
   }
 
   /// Every half second after a change, and every five seconds while a post waits (a retry,
@@ -82,7 +149,7 @@ public final class DiscordJob: Sendable {
         }
         guard poked || idle >= 10 else { continue }
         idle = 0
-        guard job.hasWaiting() else { continue }
+        guard await job.isOnLately(), await job.hasWaiting() else { continue }
         while await job.deliver() > 0 {}
       }
     }

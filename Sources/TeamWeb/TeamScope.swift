@@ -196,10 +196,11 @@ struct TeamScope: Sendable {
 
   /// Sets the team's Discord: its webhook (`""` off, nil kept), the kinds posted, the
   /// language.
-  func setDiscord(webhook: String?, kinds: Set<DiscordKind>?, language: Language?)
-    async throws(RosterError)
-  {
-    try await store.setDiscord(team: team.id, webhook: webhook, kinds: kinds, language: language)
+  func setDiscord(
+    webhook: String?, kinds: Set<DiscordKind>?, language: Language?, alsoAt origin: URL?
+  ) async throws(RosterError) {
+    try await store.setDiscord(
+      team: team.id, webhook: webhook, kinds: kinds, language: language, alsoAt: origin)
   }
 
   /// A new one-time code linking a Discord user to one of the team's players.

@@ -162,7 +162,7 @@ public struct WebApp: Sendable {
         publicURL: publicURL,
         // The same after a restart on the same port: the deliverer's turn is taken back.
         server:
-          "\(ProcessInfo.processInfo.hostName):\(port == 0 ? "pid\(getpid())" : String(port))",
+          "\(DiscordJob.machine):\(port == 0 ? "pid\(getpid())" : String(port))",
         isStopping: isStopping),
       access: access, maxBodyBytes: limits.maxBodyBytes,
       // Live pages may hold half the connections at most: the rest stay for requests.

@@ -73,13 +73,21 @@ struct SetDiscordWebhook: Command {
       help: "The webhook's address, as Discord copies it; - reads it from standard input.",
       isOptional: true),
   ]
-  static let options = [Option.flag("--off", "Turn the team's posts off and forget the address.")]
+  static let options = [
+    Option.flag("--off", "Turn the team's posts off and forget the address."),
+    Option(
+      name: "--discord-api", value: "URL",
+      help: "A stand-in of Discord's API (its webhooks are then taken too); Discord's by default."
+    ),
+  ]
   let tag: String
   let webhook: String?
   let off: Bool
+  let standIn: URL?
 
   init(_ parsed: Parsed) throws(CLIError) {
     tag = parsed.positionals[0]
+    standIn = parsed.value("--discord-api").flatMap(URL.init(string:))
     off = parsed.flag("--off")
     webhook = parsed.positionals.count > 1 ? parsed.positionals[1] : nil
     if off == (webhook != nil) {
@@ -91,13 +99,22 @@ struct SetDiscordWebhook: Command {
     var address = webhook
     if address == "-" {
       address = readLine(strippingNewline: true)?.trimmingCharacters(in: .whitespaces)
+      guard let address, !address.isEmpty else {
+        throw CLIError.usage(localized("Give the webhook’s address on standard input."))
+      }
     }
     if let server = try context.server {
+      if standIn != nil {
+        throw CLIError.usage(
+          localized(
+            "--discord-api is the server's own (kcorp serve --discord-api): drop it with --server.")
+        )
+      }
       try await server.setDiscordWebhook(team: tag, webhook: address, off: off)
     } else {
       let store = try context.store()
       let team = try team(tag, in: try await context.roster().organisation())
-      try await store.setDiscord(team: team.id, webhook: off ? "" : address ?? "")
+      try await store.setDiscord(team: team.id, webhook: off ? "" : address ?? "", alsoAt: standIn)
     }
     print(
       off

@@ -75,7 +75,7 @@ import Testing
     try await a.settleDiscord(
       first[0], .retry(at: until, reason: "Discord asked to wait (429)"), hold: until)
     #expect(try await a.takeDiscordTurn(server: "a").isEmpty)
-    clock.withLock { $0 = $0.addingTimeInterval(30) }
+    clock.withLock { $0 = $0.addingTimeInterval(40) }
     // a's turn has lapsed: b takes it, and gets the post again.
     let again = try await b.takeDiscordTurn(server: "b")
     #expect(again.map(\.id) == first.map(\.id) && again.first?.attempts == 1)
@@ -102,6 +102,69 @@ import Testing
     // A new address turns it back on.
     try await a.setDiscord(team: Team.first.id, webhook: Self.webhook)
     #expect(try a.discordTeam(Team.first.id).off == nil)
+  }
+
+  @Test(arguments: Backend.allCases)
+  func aSummaryReplacedWhileSentGoesAgainAndALateRevocationSparesANewWebhook(_ backend: Backend)
+    async throws
+  {
+    let folder = try TemporaryFolder()
+    let database = try TestDatabase(backend, in: folder)
+    let clock = Mutex(Date())
+    let store = try database.open { clock.withLock { $0 } }
+    try await store.setDiscord(
+      team: Team.first.id, webhook: Self.webhook, kinds: [.answers], language: .english)
+    let event = try await store.addEvent(Self.scrim(Date(timeIntervalSinceNow: 86_400 * 4)))
+    let players = store.players
+    try await store.answer(.yes, for: players[0].id, to: event.id)
+    clock.withLock { $0 = $0.addingTimeInterval(31) }
+    let taken = try #require(try await store.takeDiscordTurn(server: "a").first)
+    // Another answer while the summary is on its way: the newer one goes too.
+    try await store.answer(.no, for: players[1].id, to: event.id)
+    try await store.settleDiscord(taken, .sent)
+    #expect(try store.discordPosts(team: Team.first.id).map(\.state) == [.pending])
+    clock.withLock { $0 = $0.addingTimeInterval(31) }
+    let newer = try #require(try await store.takeDiscordTurn(server: "a").first)
+    #expect(newer.revision == taken.revision + 1)
+    #expect(newer.post.content.contains("1 yes · 0 maybe · 1 no"))
+
+    // Discord says the old webhook is gone, after a new one was given: the team stays on.
+    let replacement = "https://discord.com/api/webhooks/987654321/new-token"
+    try await store.setDiscord(team: Team.first.id, webhook: replacement)
+    try await store.settleDiscord(
+      newer, .revoked("Discord says the webhook no longer exists (404)"))
+    #expect(try store.discordTeam(Team.first.id).off == nil)
+    #expect(try await store.takeDiscordTurn(server: "a").first?.webhook == replacement)
+    // Off: nothing waits, so no server takes a turn for it.
+    try await store.setDiscord(team: Team.first.id, webhook: "")
+    #expect(try !store.hasDiscordWaiting())
+    #expect(try store.discordPosts(team: Team.first.id).first?.reason == "Discord was off")
+  }
+
+  @Test(arguments: Backend.allCases)
+  func aLinkEndsWhenThePlayerMovesOrLeavesOrTheAccountGoes(_ backend: Backend) async throws {
+    let folder = try TemporaryFolder()
+    let store = try TestDatabase(backend, in: folder).open()
+    _ = try await store.addTeam(TeamInput(name: "KC Blue", tag: "KCB"))
+    let players = store.players
+    for (index, player) in players.enumerated() {
+      try await store.keepDiscordCode(digest: "d\(index)", player: player.id, account: nil)
+      _ = try await store.linkDiscord(codeDigest: "d\(index)", user: "4\(index)", name: player.name)
+    }
+    try await store.saveAccount(
+      AccountRecord(name: "coach", role: .editor, passwordHash: "x", createdAt: Date()))
+    try await store.keepDiscordCode(digest: "c", player: nil, account: "coach")
+    _ = try await store.linkDiscord(codeDigest: "c", user: "50", name: "coach")
+    try await store.transferPlayer(id: players[0].id, to: "KCB")
+    try await store.removePlayer(id: players[1].id)
+    var edit = PlayerEdit()
+    edit.position = "Support"
+    _ = try await store.updatePlayer(id: players[2].id, with: edit)
+    #expect(try store.discordLink(user: "40") == nil)
+    #expect(try store.discordLink(user: "41") == nil)
+    #expect(try store.discordLink(user: "42")?.player == players[2].id)
+    try await store.deleteAccount(named: "coach")
+    #expect(try store.discordLink(user: "50") == nil)
   }
 
   @Test(arguments: Backend.allCases)

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import TeamAccess
 import TeamClient
 import TeamKit
@@ -37,7 +38,8 @@ import Testing
       yike = try await store.addPlayer(
         PlayerInput(name: "Yike", position: "Jungle", lineup: "substitute"))
       try await store.setDiscord(
-        team: Team.first.id, webhook: discord.webhook(), language: .english)
+        team: Team.first.id, webhook: discord.webhook(), language: .english,
+        alsoAt: URL(string: discord.api))
     }
 
     /// The stand-in's webhook posts, with the status each got.
@@ -76,7 +78,7 @@ import Testing
       locale: String = "en-US"
     ) async throws -> [String: Any] {
       let response = try await interact([
-        "type": 2, "id": "1", "application_id": "123456789012345678", "token": "tok",
+        "type": 2, "id": UUID().uuidString, "application_id": "123456789012345678", "token": "tok",
         "locale": locale, "member": ["user": ["id": user, "username": "bo_kc"]],
         "data": [
           "name": name, "options": options.map { ["name": $0.key, "type": 3, "value": $0.value] },
@@ -237,6 +239,30 @@ import Testing
     #expect(ping.status == 200 && ping.text == #"{"type":1}"#)
   }
 
+  @Test func aSignedRequestSentAgainIsRefusedAndAnotherTeamsInvitationIsAnswered()
+    async throws
+  {
+    let setup = try await Setup()
+    try await setup.link(setup.jungler)
+    let body: [String: Any] = [
+      "type": 2, "id": "900", "locale": "en-US",
+      "member": ["user": ["id": "111", "username": "bo_kc"]], "data": ["name": "week"],
+    ]
+    #expect(try await setup.interact(body).status == 200)
+    #expect(try await setup.interact(body).status == 401)
+    // KC Blue invites Bo as a stand-in: he answers it from Discord.
+    _ = try await setup.store.addTeam(TeamInput(name: "KC Blue", tag: "KCB"))
+    let other = try await setup.store.addEvent(
+      EventInput(kind: "scrim", start: "2030-01-02T20:00", opponent: "Vitality"), team: "KCB")
+    try await setup.store.invite(setup.jungler.id, to: other.id)
+    let pressed = try await setup.interact([
+      "type": 3, "locale": "en-US", "member": ["user": ["id": "111", "username": "bo_kc"]],
+      "data": ["custom_id": "answer:\(other.id):maybe", "component_type": 2],
+    ])
+    #expect(pressed.text.contains("Your answer to"))
+    #expect(setup.store.roster.schedule.event(id: other.id)?.answers[setup.jungler.id] == .maybe)
+  }
+
   @Test func anUnlinkedUserIsToldHowToLinkAndAStaleCodeLinksNobody() async throws {
     let setup = try await Setup()
     let answer = try await setup.command("week", user: "999")
@@ -298,6 +324,46 @@ import Testing
     ])
     #expect(refused.text.contains("Nothing was changed"))
     #expect(setup.store.roster.schedule.event(id: other.id)?.answers.isEmpty == true)
+  }
+
+  @Test func anAnswerNotReadyInTimeIsDeferredThenEditedThroughDiscordsAPI() async throws {
+    let setup = try await Setup()
+    _ = try await setup.scrimTomorrow()
+    try await setup.link(setup.jungler)
+    setup.app.discord.answerWithin.withLock { $0 = .zero }
+    let deferred = try await setup.command("week")
+    #expect(deferred["type"] as? Int == 5)
+    #expect(Setup.flags(deferred) == nil)  // the week is for the channel
+    var edits: [[String: Any]] = []
+    for _ in 0..<50 where edits.isEmpty {
+      try await Task.sleep(for: .milliseconds(100))
+      edits = try setup.discord.requests().filter { $0["method"] as? String == "PATCH" }
+    }
+    let edit = try #require(edits.first)
+    #expect(
+      edit["path"] as? String
+        == "/api/v10/webhooks/123456789012345678/tok/messages/@original")
+    let content = try #require((edit["body"] as? [String: Any])?["content"] as? String)
+    #expect(content.contains("Scrim vs G2 Esports") && content.contains("the next seven days"))
+    let personal = try await setup.command("scrims")
+    #expect(personal["type"] as? Int == 5 && Setup.flags(personal) == DiscordInteractions.ephemeral)
+  }
+
+  @Test func aStaffMemberLinkedFromTheirAccountSeesTheWeekButGivesNoHours() async throws {
+    let setup = try await Setup()
+    _ = try await setup.scrimTomorrow()
+    let access = AccessControl(store: setup.store)
+    try await access.addAccount(name: "coach", role: .editor, password: "coach password 1")
+    let code = DiscordSignature.newLinkCode()
+    try await setup.store.keepDiscordCode(
+      digest: Secrets.digest(code), player: nil, account: "coach")
+    let linked = try await setup.command("link", ["code": code], user: "333")
+    #expect(Setup.content(linked).hasPrefix("Linked: in this server you answer as coach"))
+    #expect(
+      Setup.content(try await setup.command("week", user: "333")).contains("Scrim vs G2 Esports"))
+    let hours = try await setup.command("availability", ["hours": "mon 18-23"], user: "333")
+    #expect(Setup.content(hours).hasPrefix("Only a player gives their hours from Discord"))
+    #expect(setup.store.roster.schedule.availability.isEmpty)
   }
 
   @Test func theCommandsAreRegisteredWithTheBotToken() async throws {

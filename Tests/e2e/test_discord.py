@@ -56,6 +56,10 @@ class StandIn:
     def __init__(self, port):
         self.base = f"http://127.0.0.1:{port}"
 
+    @property
+    def api(self):
+        return self.base + "/api/v10"
+
     def webhook(self, token="hook-token"):
         return f"{self.base}/api/webhooks/1/{token}"
 
@@ -147,7 +151,8 @@ color:#fff;font-size:11px;border-radius:3px;padding:0 4px;margin-left:4px}}
 def test_a_scrim_planned_on_the_web_is_posted_once_after_discords_retry_after(
         discord, desktop_browser, screenshots):
     with tempfile.TemporaryDirectory() as folder:
-        with serving("--db", os.path.join(folder, "roster.sqlite")) as url:
+        with serving("--db", os.path.join(folder, "roster.sqlite"), "--discord-api",
+                     discord.api) as url:
             browser = desktop_browser
             # The coach pastes the channel's webhook on the team's Discord page.
             browser.get(url + "/week")
@@ -212,8 +217,9 @@ def test_a_server_killed_between_the_commit_and_the_post_delivers_it_once_after_
         discord):
     with tempfile.TemporaryDirectory() as folder:
         database = os.path.join(folder, "roster.sqlite")
-        subprocess.run([str(KCORP), "discord", "webhook", "KC", discord.webhook(), "--db",
-                        database], check=True, capture_output=True)
+        subprocess.run([str(KCORP), "discord", "webhook", "KC", discord.webhook(),
+                        "--discord-api", discord.api, "--db", database],
+                       check=True, capture_output=True)
         port = free_port()
         url = f"http://127.0.0.1:{port}"
         # Discord fails for now: the post stays in the outbox.
@@ -260,7 +266,7 @@ def test_a_signed_dispo_from_a_linked_player_turns_the_verdict_a_forgery_changes
         day = tomorrow()
         kcorp("events", "add", "--type", "scrim", "--start", f"{day}T20:00", "--opponent",
               "G2 Esports")
-        kcorp("discord", "webhook", "KC", discord.webhook())
+        kcorp("discord", "webhook", "KC", discord.webhook(), "--discord-api", discord.api)
         with serving("--db", database, "--discord-public-key", public) as url:
             _, players = call("GET", url + "/api/players")
             bo = next(p["id"] for p in players if p["name"] == "Bo")
@@ -342,7 +348,8 @@ def test_two_servers_on_one_postgresql_deliver_each_post_once(discord, postgres)
         addresses = []
         for _ in range(2):
             process = subprocess.Popen([str(KCORP), "serve", "--port", "0", "--database",
-                                        postgres], stdout=subprocess.PIPE)
+                                        postgres, "--discord-api", discord.api],
+                                       stdout=subprocess.PIPE)
             processes.append(process)
             line = first_line(process, timeout=20)
             assert line.startswith("Listening on http://"), line

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import TeamAccess
 import TeamClient
 import TeamHTTP
@@ -58,20 +59,28 @@ extension WebApp {
       "POST", "/discord/interactions", RoutePolicy(.discord, team: .organisation),
       json: JSONValue.self
     ) { [discord] _, context, body in
+      if let id = body["id"]?.string, !discord.isNew(interaction: id, now: context.now) {
+        throw HTTPError(
+          401, context.localized("This request was already answered: it is not taken twice."))
+      }
       let interactions = DiscordInteractions(
         store: store, identity: context.identity, now: context.now)
       let work = Task { await interactions.answer(body) }
       // Discord waits 3 seconds: past 2.5, a deferred answer now and the real one after.
-      let quick = await withTaskGroup(of: JSONValue?.self) { group in
-        group.addTask { await work.value }
-        group.addTask {
-          try? await Task.sleep(for: .milliseconds(2500))
-          return nil
+      let within = discord.answerWithin.withLock { $0 }
+      let quick: JSONValue? =
+        within <= .zero
+        ? nil  // always deferred
+        : await withTaskGroup(of: JSONValue?.self) { group in
+          group.addTask { await work.value }
+          group.addTask {
+            try? await Task.sleep(for: within)
+            return nil
+          }
+          let first = await group.next() ?? nil
+          group.cancelAll()
+          return first
         }
-        let first = await group.next() ?? nil
-        group.cancelAll()
-        return first
-      }
       if let quick { return context.json(quick) }
       if let application = body["application_id"]?.string, let token = body["token"]?.string {
         Task.detached {
@@ -81,9 +90,14 @@ extension WebApp {
             base: discord.api, applicationID: application, token: token, body: writer.bytes)
         }
       }
+      // "Thinking…", seen by the user alone unless the answer is the team's week.
+      let everyone =
+        DiscordInteractions.number(body["type"]) == 2
+        && body["data"]?["name"]?.string == DiscordCommands.Name.week.rawValue
       return context.json(
         JSONValue.object([
-          "type": .int(5), "data": .object(["flags": .int(DiscordInteractions.ephemeral)]),
+          "type": .int(5),
+          "data": .object(everyone ? [:] : ["flags": .int(DiscordInteractions.ephemeral)]),
         ]))
     }
   }
@@ -117,7 +131,9 @@ extension WebApp {
         try await context.scope.setDiscord(
           webhook: off ? "" : webhook.isEmpty ? nil : webhook,
           kinds: Set((form["kind"] ?? []).compactMap(DiscordKind.init(rawValue:))),
-          language: form["language"]?.first.flatMap(Language.init(rawValue:)))
+          language: form["language"]?.first.flatMap(Language.init(rawValue:)),
+          alsoAt: app.discord.standIn)
+        app.discord.settingsChanged()
         return .redirect(to: "/teams/\(try context.checkedTeam.tag)/discord")
       } catch {
         guard let errors = error.validation else { throw error }
@@ -209,11 +225,13 @@ extension WebApp {
     route(
       "PUT", "/api/teams/{tag}/discord", RoutePolicy(.editor, .sameOrigin, team: .tag),
       json: DiscordSettingsInput.self
-    ) { _, context, input in
+    ) { [discord] _, context, input in
       let team = try context.checkedTeam
       let (kinds, language) = try input.validated()
       try await context.scope.setDiscord(
-        webhook: input.off == true ? "" : input.webhook, kinds: kinds, language: language)
+        webhook: input.off == true ? "" : input.webhook, kinds: kinds, language: language,
+        alsoAt: discord.standIn)
+      discord.settingsChanged()
       return context.json(
         DiscordSettingsJSON(
           settings: try store.discordTeam(team.id), posts: try store.discordPosts(team: team.id)))

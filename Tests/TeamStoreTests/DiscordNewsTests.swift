@@ -1,0 +1,98 @@
+import Foundation
+import TeamKit
+import TestSupport
+import Testing
+
+@testable import TeamStore
+
+/// What each kind of change posts to a team's channel, as the store queues it: a series as
+/// one post, a new time with the old one struck through, a result, a move told to both
+/// teams, a verdict that only turns, never a further yes.
+@Suite struct DiscordNewsTests {
+  static let webhook = "https://discord.com/api/webhooks/123456789/tok-EN_1"
+
+  /// The newest posts' (kind, content), the oldest first.
+  static func posts(_ store: RosterStore, team: UUID = Team.first.id) throws -> [DiscordSent] {
+    try store.discordPosts(team: team, limit: 50).reversed()
+  }
+
+  @Test(arguments: Backend.allCases)
+  func eachChangePostsWhatItChanged(_ backend: Backend) async throws {
+    let folder = try TemporaryFolder()
+    let store = try TestDatabase(backend, in: folder).open()
+    let blue = try await store.addTeam(TeamInput(name: "KC Blue", tag: "KCB"))
+    try await store.setDiscord(team: Team.first.id, webhook: Self.webhook, language: .english)
+    try await store.setDiscord(team: blue.id, webhook: Self.webhook, language: .french)
+
+    // A series: one post for its events.
+    let first = try await store.addEvent(
+      EventInput(
+        kind: "training", start: "2030-01-08T18:00", repeats: "tue,thu", until: "2030-01-24"))
+    var posts = try Self.posts(store)
+    #expect(posts.map(\.title) == ["Planned: Training"])
+    // Its content is read back through the outbox's delivery.
+    let planned = try #require(try await store.takeDiscordTurn(server: "a").first)
+    #expect(planned.post.content.hasSuffix(" and 5 more in the series"))
+    try await store.settleDiscord(planned, .sent)
+
+    // A new time: the old one struck through.
+    var moved = EventInput(first, in: Team.first.zone)
+    moved.start = "2030-01-08T19:00"
+    moved.end = "2030-01-08T21:00"
+    let changed = try await store.updateEvent(id: first.id, with: moved)
+    let post = try #require(try await store.takeDiscordTurn(server: "a").first)
+    let old = Int(first.start.timeIntervalSince1970)
+    let new = Int(changed.start.timeIntervalSince1970)
+    #expect(post.post.content == "**Training** — ~~<t:\(old):F>~~ → <t:\(new):F> (<t:\(new):R>)")
+    try await store.settleDiscord(post, .sent)
+
+    // A result, then the rest of the series cancelled: one post.
+    _ = try await store.logGames(
+      [GameInput(result: "win"), GameInput(result: "loss")], of: first.id)
+    _ = try await store.removeEvent(id: first.id, following: true)
+    posts = try Self.posts(store)
+    #expect(posts.suffix(2).map(\.title) == ["Result: Training", "Cancelled: Training"])
+
+    // A player moved: told to the team they leave and the team they join, each in its
+    // language.
+    let canna = try #require(store.players.first { $0.name == "Canna" })
+    try await store.transferPlayer(id: canna.id, to: "KCB")
+    #expect(try Self.posts(store).last?.title == "Canna leaves KCorp for KC Blue")
+    #expect(
+      try Self.posts(store, team: blue.id).map(\.title) == [
+        "Canna rejoint KC Blue, venant de KCorp"
+      ])
+  }
+
+  @Test(arguments: Backend.allCases)
+  func aVerdictPostsWhenItTurnsWithin48HoursNotForAFurtherYes(_ backend: Backend) async throws {
+    let folder = try TemporaryFolder()
+    let store = try TestDatabase(backend, in: folder).open()
+    let bo = try await store.addPlayer(PlayerInput(name: "Bo", position: "Jungle"))
+    let vladi = try await store.addPlayer(PlayerInput(name: "Vladi", position: "Mid"))
+    _ = try await store.addPlayer(
+      PlayerInput(name: "Yike", position: "Jungle", lineup: "substitute"))
+    try await store.setDiscord(
+      team: Team.first.id, webhook: Self.webhook, kinds: [.verdict], language: .english)
+    let tomorrow = Day(Date(timeIntervalSinceNow: 86_400), in: Team.first.zone)
+    let soon = try await store.addEvent(EventInput(kind: "scrim", start: "\(tomorrow)T20:00"))
+    let later = try await store.addEvent(EventInput(kind: "scrim", start: "2030-01-08T20:00"))
+    #expect(try Self.posts(store).isEmpty)
+    // A yes: five available still, nothing said.
+    try await store.answer(.yes, for: vladi.id, to: soon.id)
+    #expect(try Self.posts(store).isEmpty)
+    // Bo away tomorrow and in 2030: only tomorrow's verdict is within 48 hours.
+    try await store.setAvailability(
+      of: bo.id,
+      to: Availability(
+        weekly: [],
+        away: [
+          Absence(first: tomorrow, last: tomorrow),
+          Absence(
+            first: Day(later.start, in: Team.first.zone),
+            last: Day(later.start, in: Team.first.zone)),
+        ]))
+    let posts = try Self.posts(store)
+    #expect(posts.map(\.title) == ["Verdict: Scrim"])
+  }
+}
