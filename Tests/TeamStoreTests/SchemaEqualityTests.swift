@@ -37,9 +37,11 @@ import Testing
         try connection.prepare("SELECT name FROM pragma_table_info('\(table.table)')")
           .forEachRow { columns.insert($0.text(0)) }
       }
-      // An academy's parent is set once every team is there; history entries are numbered
-      // again in their order.
-      let derived: [String: Set<String>] = ["team": ["parent_id"], "history": ["id"]]
+      // An academy's parent is set once every team is there; history entries and Discord
+      // posts are numbered again in their order.
+      let derived: [String: Set<String>] = [
+        "team": ["parent_id"], "history": ["id"], "discord_post": ["id"],
+      ]
       #expect(
         columns.subtracting(table.columns.map(\.0)) == derived[table.table, default: []],
         "\(table.table)")

@@ -198,6 +198,19 @@ def test_a_scrim_planned_on_the_web_is_posted_once_after_discords_retry_after(
             browser.save_screenshot(str(screenshots / "discord-settings.png"))
             shown_as_discord(browser, body, screenshots / "discord-post-planned.png")
 
+            # A player's page makes the code they type in Discord.
+            _, players = call("GET", url + "/api/players")
+            browser.get(f"{url}/players/{players[0]['id']}")
+            browser.find_element(By.XPATH, "//a[normalize-space()='Link Discord']").click()
+            wait(browser).until(lambda b: "No Discord account is linked yet." in
+                                b.find_element(By.CSS_SELECTOR, "main").text)
+            browser.find_element(By.XPATH, "//button[normalize-space()='Make a link code']").click()
+            code = wait(browser).until(
+                lambda b: b.find_element(By.CSS_SELECTOR, ".discord-code code")).text
+            assert len(code) == 8 and code.isalnum()
+            assert f"type /lier {code}" in browser.find_element(By.CSS_SELECTOR, "main").text
+            assert violations(browser) == []
+
 
 def free_port():
     with socket.socket() as probe:
