@@ -23,6 +23,9 @@ public enum DiscordCommands {
             "away", french: "absent",
             "A day or days away, e.g. 2026-03-12 or 2026-03-12..2026-03-14",
             "Un ou des jours d’absence, par ex. 2026-03-12"),
+          option(
+            "back", french: "retour", "Days away you take back, e.g. 2026-03-12",
+            "Des jours d’absence à annuler, par ex. 2026-03-12"),
         ]),
       command(
         .scrims, french: "scrims", "Your invitations, to answer yes, no or maybe",

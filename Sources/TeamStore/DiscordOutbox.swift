@@ -175,6 +175,21 @@ extension RosterStore {
     }
   }
 
+  /// Keeps interaction `id` for ten minutes (twice the age a signature is taken at), in
+  /// the database the servers share; false when it was seen already: a request sent again.
+  public func isNewDiscordInteraction(_ id: String) async throws(RosterError) -> Bool {
+    guard id.count <= 64 else { return false }
+    return try await record { [now] connection in
+      let at = now().timeIntervalSince1970
+      try connection.prepare("DELETE FROM discord_seen WHERE at < ?1").bind(.double(at - 600))
+        .run()
+      try connection.prepare(
+        "INSERT INTO discord_seen (id, at) VALUES (?1, ?2) ON CONFLICT (id) DO NOTHING"
+      ).bind(.text(id), .double(at)).run()
+      return connection.changes > 0
+    }
+  }
+
   // MARK: - Linked users
 
   /// How long a link code may be used.

@@ -245,6 +245,14 @@ extension Schema {
       ) STRICT;
       """
     ),
+    // The Discord interactions answered in the last ten minutes, shared by the servers: a
+    // signed request sent again is refused.
+    .both(
+      """
+      CREATE TABLE discord_seen (id TEXT PRIMARY KEY NOT NULL, at REAL NOT NULL) STRICT;
+      CREATE INDEX discord_seen_at ON discord_seen (at);
+      """
+    ),
   ]
 
   /// A version's SQL in each dialect.

@@ -33,7 +33,7 @@ struct DiscordInteractions: Sendable {
       switch DiscordCommands.Name(rawValue: name) {
       case .week: return week(language)
       case .availability:
-        return await availability(hours: options["hours"], away: options["away"], language)
+        return await availability(options, language)
       case .scrims: return scrims(language)
       case .link, nil: return Self.message(language.localized("This command is not known here."))
       }
@@ -154,34 +154,35 @@ struct DiscordInteractions: Sendable {
 
   // MARK: - One's availability
 
-  private func availability(hours: String?, away: String?, _ language: Language) async
-    -> JSONValue
-  {
+  /// `/dispo`: `hours` replaces the weekly hours, `away` adds a day (or days) away, `back`
+  /// takes back the days away it overlaps; none shows them.
+  private func availability(_ options: [String: String], _ language: Language) async -> JSONValue {
     guard let playerID = identity.player, let player = store.roster.player(id: playerID) else {
       return Self.message(
         language.localized(
           "Only a player gives their hours from Discord; a staff member gives them on the web."))
     }
     let current = store.roster.schedule.availability[playerID] ?? Availability()
-    guard hours != nil || away != nil else {
+    let (hours, away, back) = (options["hours"], options["away"], options["back"])
+    guard hours != nil || away != nil || back != nil else {
       return Self.message(Self.describe(current, language))
     }
     do {
-      let weekly = try hours.map { (text) throws(ValidationError) in
-        try Availability.weekly(parsing: text)
-      }
-      let absence = try away.map { (text) throws(ValidationError) in
-        try Availability.absence(parsing: text)
-      }
       var next = current
-      if let weekly { next.weekly = weekly }
-      if let absence, !next.away.contains(absence) { next.away.append(absence) }
+      if let hours { next.weekly = try Availability.weekly(parsing: hours) }
+      if let away {
+        let absence = try Availability.absence(parsing: away)
+        if !next.away.contains(absence) { next.away.append(absence) }
+      }
+      if let back {
+        let present = try Availability.absence(parsing: back)
+        next.away.removeAll { $0.first <= present.last && present.first <= $0.last }
+      }
       try await scope.setAvailability(of: player.id, to: next)
-      return Self.message(
-        Self.describe(next, language) + "\n" + verdicts(language))
+      return Self.message(Self.describe(next, language) + "\n" + verdicts(language))
     } catch {
       // What was typed is said back, to be corrected.
-      let typed = [hours, away].compactMap { $0 }.joined(separator: " · ")
+      let typed = [hours, away, back].compactMap { $0 }.joined(separator: " · ")
       return Self.message(
         language.localized("Nothing was changed: %@", Self.said(error, language))
           + "\n> " + String(typed.prefix(200)))

@@ -48,24 +48,6 @@ public final class DiscordJob: Sendable {
     return ProcessInfo.processInfo.hostName + (id.isEmpty ? "" : "/\(id)")
   }()
 
-  /// The interactions answered lately, by id: a signed request sent again is refused.
-  private let answered = Mutex<[String: Date]>([:])
-
-  /// Whether interaction `id` is new (it is then kept for ten minutes, twice the age a
-  /// signature is taken at).
-  func isNew(interaction id: String, now: Date) -> Bool {
-    answered.withLock { answered in
-      if answered.count > 10_000
-        || answered.values.contains(where: { now.timeIntervalSince($0) > 600 })
-      {
-        answered = answered.filter { now.timeIntervalSince($0.value) <= 600 }
-      }
-      guard answered[id] == nil else { return false }
-      answered[id] = now
-      return answered.count <= 20_000
-    }
-  }
-
   /// Points the posts' links at the server's address once its port is known.
   func serving(at url: URL) { baseURL.withLock { $0 = $0 ?? url } }
 

@@ -190,6 +190,11 @@ import Testing
     #expect(try await store.linkDiscord(codeDigest: "d3", user: "45", name: "coach") == nil)
     try await store.unlinkDiscord(player: player.id)
     #expect(try store.discordLink(player: player.id) == nil)
+    // An interaction is taken once, for ten minutes.
+    #expect(try await store.isNewDiscordInteraction("1234567890"))
+    #expect(try await !store.isNewDiscordInteraction("1234567890"))
+    clock.withLock { $0 = $0.addingTimeInterval(601) }
+    #expect(try await store.isNewDiscordInteraction("1234567890"))
   }
 
   @Test(arguments: Backend.allCases)

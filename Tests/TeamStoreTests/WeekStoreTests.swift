@@ -149,6 +149,7 @@ import Testing
           DROP TABLE discord_post;
           DROP TABLE discord_link;
           DROP TABLE discord_code;
+          DROP TABLE discord_seen;
           PRAGMA user_version = 14;
           """)
       case .postgres:
@@ -174,6 +175,7 @@ import Testing
           DROP TABLE discord_post;
           DROP TABLE discord_link;
           DROP TABLE discord_code;
+          DROP TABLE discord_seen;
           DELETE FROM schema_version; INSERT INTO schema_version (version) VALUES (14);
           """)
       }

@@ -210,6 +210,13 @@ import Testing
     #expect(Setup.content(wrong).hasPrefix("Nothing was changed:"))
     #expect(Setup.content(wrong).contains("someday"))
     #expect(setup.store.roster.schedule.availability[setup.jungler.id]?.away.count == 1)
+
+    // Back after all: the day away is taken back, the five is whole again.
+    let back = try await setup.command("availability", ["back": "\(tomorrow)"])
+    #expect(Setup.content(back).hasPrefix("Your hours: —. Away: —."))
+    #expect(setup.store.roster.schedule.availability[setup.jungler.id] == nil)
+    let whole = try setup.store.week()
+    #expect(whole.verdict(of: whole.schedule.event(id: event.id)!).code == "available")
   }
 
   @Test func aWrongOrStaleSignatureIs401AndChangesNothing() async throws {
@@ -250,6 +257,22 @@ import Testing
     ]
     #expect(try await setup.interact(body).status == 200)
     #expect(try await setup.interact(body).status == 401)
+    // Nor by another server of the same database.
+    let secondServer = WebApp(
+      store: try RosterStore(path: setup.folder.path("roster.sqlite")),
+      options: WebApp.Options(discordPublicKey: setup.keys.publicKey))
+    let bytes = Array(try JSONSerialization.data(withJSONObject: body))
+    let stamp = String(Int(Date().timeIntervalSince1970))
+    let again = try await AppClient(app: secondServer, host: "127.0.0.1", maxBodyBytes: 1 << 20)
+      .send(
+        "POST", "/discord/interactions",
+        headers: [
+          "Content-Type": "application/json", "X-Signature-Timestamp": stamp,
+          "X-Signature-Ed25519": DiscordSignature.sign(
+            timestamp: stamp, body: bytes, publicKey: setup.keys.publicKey,
+            privateKey: setup.keys.privateKey),
+        ], body: bytes)
+    #expect(again.status == 401)
     // KC Blue invites Bo as a stand-in: he answers it from Discord.
     _ = try await setup.store.addTeam(TeamInput(name: "KC Blue", tag: "KCB"))
     let other = try await setup.store.addEvent(

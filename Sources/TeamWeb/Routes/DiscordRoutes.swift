@@ -59,7 +59,8 @@ extension WebApp {
       "POST", "/discord/interactions", RoutePolicy(.discord, team: .organisation),
       json: JSONValue.self
     ) { [discord] _, context, body in
-      if let id = body["id"]?.string, !discord.isNew(interaction: id, now: context.now) {
+      // Kept in the database: a request sent again to any server of it is refused.
+      if let id = body["id"]?.string, try await !store.isNewDiscordInteraction(id) {
         throw HTTPError(
           401, context.localized("This request was already answered: it is not taken twice."))
       }
