@@ -122,6 +122,12 @@ public struct DiscordPost: Hashable, Sendable {
     }
   }
 
+  /// An event as a post names it: `Scrim vs G2`, `Training`.
+  public static func label(_ event: TeamEvent, in language: Language) -> String {
+    let kind = event.kind.displayName(in: language)
+    return event.opponent.isEmpty ? kind : "\(kind) vs \(event.opponent)"
+  }
+
   /// Discord's timestamp: each reader sees `instant` in their own zone and language.
   public static func timestamp(_ instant: Date, _ style: Character = "F") -> String {
     "<t:\(Int(instant.timeIntervalSince1970.rounded(.down))):\(style)>"

@@ -42,10 +42,8 @@ public enum DiscordNews {
 
     func language(_ team: UUID) -> Language { settings[team]?.language ?? .french }
 
-    /// `Scrim vs G2`, `Training`.
     func label(_ event: TeamEvent, _ language: Language) -> String {
-      let kind = event.kind.displayName(in: language)
-      return event.opponent.isEmpty ? kind : "\(kind) vs \(event.opponent)"
+      DiscordPost.label(event, in: language)
     }
 
     /// When: each reader's own date and time, and how far it is.

@@ -147,9 +147,9 @@ struct DiscordInteractions: Sendable {
     return Self.message(lines.joined(separator: "\n"), everyone: true)
   }
 
+  /// The event's name in bold.
   static func label(_ event: TeamEvent, _ language: Language) -> String {
-    let kind = event.kind.displayName(in: language)
-    return event.opponent.isEmpty ? "**\(kind)**" : "**\(kind) vs \(event.opponent)**"
+    "**\(DiscordPost.label(event, in: language))**"
   }
 
   // MARK: - One's availability

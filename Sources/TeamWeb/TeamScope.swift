@@ -206,9 +206,7 @@ struct TeamScope: Sendable {
   /// A new one-time code linking a Discord user to one of the team's players.
   func discordCode(player id: UUID) async throws(RosterError) -> String {
     _ = try owned(id)
-    let code = DiscordSignature.newLinkCode()
-    try await store.keepDiscordCode(digest: Secrets.digest(code), player: id, account: nil)
-    return code
+    return try await store.newDiscordCode(player: id, account: nil)
   }
 
   /// Unlinks the Discord user of one of the team's players.

@@ -157,27 +157,34 @@ extension WebApp {
 
   // MARK: - Links
 
+  /// The page where `who` links their Discord account (posting to `action`), with a new
+  /// `code` once made.
+  private static func discordLinkPage(
+    _ request: HTTPRequest, _ context: RequestContext, who: String, link: DiscordLink?,
+    action: String, code: String? = nil
+  ) -> HTTPResponse {
+    let (token, cookie) = WebApp.csrfToken(for: request)
+    return context.pages.discordLink(who, link: link, action: action, code: code, token: token)
+      .with(cookie: cookie)
+  }
+
   private mutating func addDiscordLinkRoutes() {
     let store = store
     route("GET", "/players/{id}/discord", RoutePolicy(.ownPlayer(.path("id")), team: .player)) {
       request, context in
       let player = try context.player(context.parameters["id"], in: store.roster)
-      let (token, cookie) = WebApp.csrfToken(for: request)
-      return context.pages.discordLink(
-        player.name, link: try store.discordLink(player: player.id),
-        action: "/players/\(player.id)/discord", code: nil, token: token
-      ).with(cookie: cookie)
+      return WebApp.discordLinkPage(
+        request, context, who: player.name, link: try store.discordLink(player: player.id),
+        action: "/players/\(player.id)/discord")
     }
     route(
       "POST", "/players/{id}/discord", RoutePolicy(.ownPlayer(.path("id")), .form, team: .player)
     ) { request, context in
       let player = try context.player(context.parameters["id"], in: store.roster)
       let code = try await context.scope.discordCode(player: player.id)
-      let (token, cookie) = WebApp.csrfToken(for: request)
-      return context.pages.discordLink(
-        player.name, link: try store.discordLink(player: player.id),
-        action: "/players/\(player.id)/discord", code: code, token: token
-      ).with(cookie: cookie)
+      return WebApp.discordLinkPage(
+        request, context, who: player.name, link: try store.discordLink(player: player.id),
+        action: "/players/\(player.id)/discord", code: code)
     }
     route(
       "POST", "/players/{id}/discord/unlink",
@@ -189,22 +196,17 @@ extension WebApp {
     }
     route("GET", "/account/discord", RoutePolicy(.person, team: .organisation)) {
       request, context in
-      let (token, cookie) = WebApp.csrfToken(for: request)
-      return context.pages.discordLink(
-        context.identity.name, link: try store.discordLink(account: context.identity.name),
-        action: "/account/discord", code: nil, token: token
-      ).with(cookie: cookie)
+      WebApp.discordLinkPage(
+        request, context, who: context.identity.name,
+        link: try store.discordLink(account: context.identity.name), action: "/account/discord")
     }
     route("POST", "/account/discord", RoutePolicy(.person, .form, team: .organisation)) {
       request, context in
       let name = context.identity.name
-      let code = DiscordSignature.newLinkCode()
-      try await store.keepDiscordCode(digest: Secrets.digest(code), player: nil, account: name)
-      let (token, cookie) = WebApp.csrfToken(for: request)
-      return context.pages.discordLink(
-        name, link: try store.discordLink(account: name), action: "/account/discord",
-        code: code, token: token
-      ).with(cookie: cookie)
+      let code = try await store.newDiscordCode(player: nil, account: name)
+      return WebApp.discordLinkPage(
+        request, context, who: name, link: try store.discordLink(account: name),
+        action: "/account/discord", code: code)
     }
     route("POST", "/account/discord/unlink", RoutePolicy(.person, .form, team: .organisation)) {
       _, context in
@@ -353,5 +355,15 @@ struct DiscordSettingsInput: Decodable, Sendable {
         ValidationError(issues: issues.map { .init(field: .discord, text: $0, isConflict: false) }))
     }
     return (kinds, language)
+  }
+}
+
+extension RosterStore {
+  /// A new one-time code linking a Discord user to a player or a staff account: its digest
+  /// kept, the code itself shown once.
+  func newDiscordCode(player: UUID?, account: String?) async throws(RosterError) -> String {
+    let code = DiscordSignature.newLinkCode()
+    try await keepDiscordCode(digest: Secrets.digest(code), player: player, account: account)
+    return code
   }
 }
