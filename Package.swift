@@ -49,7 +49,15 @@ let package = Package(
 
     // MARK: Client: the app's team (EsportTeam, over a RosterSource) and its connection, the
     // team's server, Data Dragon's download (Foundation, and photos); no store
-    .target(name: "TeamClient", dependencies: ["TeamKit", "TeamPhoto"]),
+    // Outgoing calls (Data Dragon, Riot, Discord) go through libcurl on Linux (Debian's
+    // libcurl4-openssl-dev): one thread that sleeps in the kernel while they wait, each body
+    // stopped at its limit as it comes in. A C target for the variadic setters' wrappers.
+    .target(name: "CCurl", linkerSettings: [.linkedLibrary("curl")]),
+    .target(
+      name: "TeamClient",
+      dependencies: [
+        "TeamKit", "TeamPhoto", .target(name: "CCurl", condition: .when(platforms: [.linux])),
+      ]),
 
     // MARK: Photos: uploads decoded and re-encoded by libvips (Debian's libvips-dev) on
     // Linux, by ImageIO on Apple platforms (the app's own roster).
