@@ -74,6 +74,10 @@ public final class AccessControl: Sendable {
     public var freeFailuresPerAddress = 20
     /// Failures older than this are forgotten.
     public var failureWindow: TimeInterval = 15 * 60
+    /// Wrong Discord link codes allowed per Discord user and per address in the window;
+    /// then every try is refused until the oldest leaves it. A code has 8 characters of 31:
+    /// 10 guesses a quarter of an hour never find one.
+    public var wrongLinkCodes = 10
     /// The longest wait imposed after failures.
     public var maxDelay: TimeInterval = 15 * 60
     /// Password hashes computed at once.
@@ -311,6 +315,40 @@ public final class AccessControl: Sendable {
     let wait = min(policy.maxDelay, pow(2, Double(recent.count - free + 1)))
     let remaining = wait - date.timeIntervalSince(last)
     return remaining > 0 ? Int(remaining.rounded(.up)) : 0
+  }
+
+  // MARK: - Discord link codes
+
+  /// Seconds before Discord user `user` may try a link code again in Discord server
+  /// `guild` (empty in a direct message); 0 when they may. Counted per user and per Discord
+  /// server, not per address: every interaction comes from Discord's own addresses, so a
+  /// count by address would let one person hold `/link` for everyone. Kept in the database
+  /// with the failed sign-ins, so that servers sharing it count the same tries.
+  public func linkCodeWait(user: String, guild: String) throws -> Int {
+    let date = now()
+    var wait: TimeInterval = 0
+    for key in Self.linkCodeKeys(user: user, guild: guild) {
+      let recent = try store.signInFailures(
+        key, since: date.addingTimeInterval(-policy.failureWindow))
+      guard recent.count >= policy.wrongLinkCodes else { continue }
+      // Free once enough of the tries have left the window.
+      let freed = recent[recent.count - policy.wrongLinkCodes]
+      wait = max(wait, freed.addingTimeInterval(policy.failureWindow).timeIntervalSince(date))
+    }
+    return wait > 0 ? max(1, Int(wait.rounded(.up))) : 0
+  }
+
+  /// Counts a wrong link code from Discord user `user` in Discord server `guild`.
+  public func recordWrongLinkCode(user: String, guild: String) async throws {
+    let date = now()
+    try await store.recordSignInFailure(
+      Self.linkCodeKeys(user: user, guild: guild), at: date,
+      forgetBefore: date.addingTimeInterval(-policy.failureWindow))
+  }
+
+  private static func linkCodeKeys(user: String, guild: String) -> [String] {
+    ["discord-user:" + user.prefix(32)]
+      + (guild.isEmpty ? [] : ["discord-guild:" + guild.prefix(32)])
   }
 
   /// Identities the database confirmed lately, by digest, with when: while the database

@@ -58,22 +58,24 @@ public enum DiscordClient {
   /// (the webhook, or every one when `global`, held that long); 404 or 401 the webhook
   /// revoked; 5xx tried again with backoff; another 4xx given up with Discord's message.
   /// `X-RateLimit-Remaining: 0` holds the webhook for `X-RateLimit-Reset-After` seconds.
+  /// Every wait is read through ``RetryDelay``: 1 s to 1 h, 5 s when it is not a number.
   public static func verdict(
     status: Int, headers: [String: String], body: Data, attempts: Int, now: Date
   ) -> Verdict {
     let json = try? TeamJSON.decode(JSONValue.self, from: body)
     var hold: Date?
     if headers["x-ratelimit-remaining"] == "0",
-      let after = headers["x-ratelimit-reset-after"].flatMap(Double.init), after >= 0
+      let after = RetryDelay.seconds(headers["x-ratelimit-reset-after"])
     {
-      hold = now.addingTimeInterval(min(after, 3600))
+      hold = now.addingTimeInterval(after)
     }
     switch status {
     case 200..<300: return Verdict(outcome: .sent, hold: hold)
     case 429:
       let seconds =
-        number(json?["retry_after"]) ?? headers["retry-after"].flatMap(Double.init) ?? 5
-      let until = now.addingTimeInterval(min(max(seconds, 0), 3600))
+        RetryDelay.seconds(number(json?["retry_after"]))
+        ?? RetryDelay.seconds(headers["retry-after"]) ?? 5
+      let until = now.addingTimeInterval(seconds)
       let global = json?["global"] == .bool(true) || headers["x-ratelimit-global"] == "true"
       return Verdict(
         outcome: .retry(at: until, reason: "Discord asked to wait (429)"), hold: until,

@@ -105,7 +105,8 @@ public struct RiotClient: Sendable {
       case 400: return .refusedID
       case 401, 403: throw .keyRefused(answer.status)
       case 429:
-        let seconds = max(1, Int(answer.headers["retry-after"] ?? "") ?? 1)
+        // 1 s to 1 h (``RetryDelay``); a wait that is no number is a second.
+        let seconds = Int((RetryDelay.seconds(answer.headers["retry-after"]) ?? 1).rounded(.up))
         guard waited + Double(seconds) <= patience else { throw .throttled(seconds: seconds) }
         try await hold(until: now() + Double(seconds))
       case 500...599 where failures < 2:
@@ -123,12 +124,15 @@ public struct RiotClient: Sendable {
     async throws(RiotError) -> Date
   {
     while true {
-      let pause: TimeInterval?
+      let wait: TimeInterval?
       let at = now()
-      do { pause = try await budget.take(method, at: at) } catch {
+      do { wait = try await budget.take(method, at: at) } catch {
         throw .unreachable(Message(verbatim: "\(error)"))
       }
-      guard let pause else { return at }
+      guard let asked = wait else { return at }
+      // The budget's answer is read from the database: bounded before it is slept on
+      // (a window's wait may be a fraction of a second, never more than an hour).
+      let pause = asked.isNaN ? 1 : min(max(asked, 0.01), RetryDelay.range.upperBound)
       guard waited + pause <= patience else { throw .throttled(seconds: Int(pause.rounded(.up))) }
       waited += pause
       try? await Task.sleep(for: .seconds(pause))

@@ -93,10 +93,11 @@ public struct DiscordPost: Hashable, Sendable {
   }
 
   /// The webhook's body (Discord's "Execute Webhook"): the content, one embed linking to the
-  /// page on `base` (none without a public address), and no mention pinging anyone.
+  /// page on `base` (none without a public address), and no mention pinging anyone. The
+  /// title is kept plain for the settings page, and escaped here.
   public func payload(base: URL?) -> [UInt8] {
     var embed: [String: JSONValue] = [
-      "title": .string(String(title.prefix(256))), "color": .int(color),
+      "title": .string(String(Self.escaped(title).prefix(256))), "color": .int(color),
     ]
     if !description.isEmpty { embed["description"] = .string(String(description.prefix(4000))) }
     if let link, let base, let url = URL(string: link, relativeTo: base)?.absoluteString {
@@ -121,6 +122,31 @@ public struct DiscordPost: Hashable, Sendable {
     default: 0x1F_6F_EB
     }
   }
+
+  /// `text` as Discord shows it, character for character: the one escape of what people
+  /// typed (names, opponents, places, notes, comments) before it goes into any message.
+  /// Every character Discord's markdown reads (emphasis, spoilers, code, quotes, headers,
+  /// masked links, mentions, channels, roles) gets the backslash Discord documents, and a
+  /// `://` is broken as `\://` so that an address is not made a link.
+  public static func escaped(_ text: String) -> String {
+    var out = ""
+    out.reserveCapacity(text.utf8.count)
+    var rest = Substring(text)
+    while let character = rest.first {
+      rest = rest.dropFirst()
+      if Self.markdown.contains(character) || (character == ":" && rest.hasPrefix("//")) {
+        out.append("\\")
+      }
+      out.append(character)
+    }
+    return out
+  }
+
+  /// The characters Discord's markdown gives a meaning to anywhere in a line; `-` (lists,
+  /// `-#` small text) and `.` (numbered lists) are escaped too, as they may start one.
+  private static let markdown: Set<Character> = [
+    "\\", "*", "_", "~", "|", ">", "<", "`", "[", "]", "(", ")", "#", "@", "-", ".",
+  ]
 
   /// An event as a post names it: `Scrim vs G2`, `Training`.
   public static func label(_ event: TeamEvent, in language: Language) -> String {

@@ -42,8 +42,15 @@ public enum DiscordNews {
 
     func language(_ team: UUID) -> Language { settings[team]?.language ?? .french }
 
+    /// The event's name for a title: plain, as the settings page shows it (the payload
+    /// escapes a title).
     func label(_ event: TeamEvent, _ language: Language) -> String {
       DiscordPost.label(event, in: language)
+    }
+
+    /// The event's name in bold for a message's text, what people typed escaped.
+    func bold(_ event: TeamEvent, _ language: Language) -> String {
+      "**\(DiscordPost.escaped(label(event, language)))**"
     }
 
     /// When: each reader's own date and time, and how far it is.
@@ -54,9 +61,12 @@ public enum DiscordNews {
     func details(_ event: TeamEvent, _ language: Language) -> String {
       var parts: [String] = []
       if let format = event.format { parts.append(format.displayName) }
-      parts.append(event.place.isEmpty ? language.localized("Online") : event.place)
+      parts.append(
+        event.place.isEmpty ? language.localized("Online") : DiscordPost.escaped(event.place))
       var text = parts.joined(separator: " · ")
-      if !event.notes.isEmpty { text += "\n" + String(event.notes.prefix(300)) }
+      if !event.notes.isEmpty {
+        text += "\n" + DiscordPost.escaped(String(event.notes.prefix(300)))
+      }
       return text
     }
 
@@ -94,7 +104,7 @@ public enum DiscordNews {
         if let series = event.series, !seen.insert(series).inserted { continue }
         let language = language(event.teamID)
         let more = event.series.map { id in events.count { $0.series == id } - 1 } ?? 0
-        var content = "**\(label(event, language))** — \(when(event))"
+        var content = "\(bold(event, language)) — \(when(event))"
         if more > 0 { content += " " + language.localized("and %@ more in the series", more) }
         let title =
           kind == .planned
@@ -118,12 +128,14 @@ public enum DiscordNews {
         ? when(event) : "~~\(DiscordPost.timestamp(was.start))~~ → \(when(event))"
       add(
         .changed, event, title: language.localized("Changed: %@", label(event, language)),
-        content: "**\(label(event, language))** — \(moved)", description: details(event, language))
+        content: "\(bold(event, language)) — \(moved)", description: details(event, language))
     }
 
     private mutating func answers(_ event: TeamEvent) {
       let language = language(event.teamID)
-      let names = Dictionary(after.players.map { ($0.id, $0.name) }) { first, _ in first }
+      let names = Dictionary(after.players.map { ($0.id, DiscordPost.escaped($0.name)) }) {
+        first, _ in first
+      }
       var lines: [String] = []
       var counts: [Int] = []
       for answer in [TeamEvent.Answer.yes, .maybe, .no] {
@@ -131,7 +143,7 @@ public enum DiscordNews {
         counts.append(who.count)
         guard !who.isEmpty else { continue }
         let listed = who.map { id in
-          (names[id] ?? "?") + (event.comments[id].map { " (\($0))" } ?? "")
+          (names[id] ?? "?") + (event.comments[id].map { " (\(DiscordPost.escaped($0)))" } ?? "")
         }
         lines.append("\(answer.displayName(in: language)) : \(listed.joined(separator: ", "))")
       }
@@ -146,7 +158,7 @@ public enum DiscordNews {
         waiting.count)
       add(
         .answers, event, title: language.localized("Answers: %@", label(event, language)),
-        content: "**\(label(event, language))** — \(when(event)) · \(sum)",
+        content: "\(bold(event, language)) — \(when(event)) · \(sum)",
         description: lines.joined(separator: "\n"), topic: "answers:\(event.id)")
     }
 
@@ -156,7 +168,7 @@ public enum DiscordNews {
       let games = event.games.map { $0.result == .win ? "✅" : "❌" }.joined()
       add(
         .result, event, title: language.localized("Result: %@", label(event, language)),
-        content: "**\(label(event, language))** — \(won)–\(lost) \(games)",
+        content: "\(bold(event, language)) — \(won)–\(lost) \(games)",
         description: DiscordPost.timestamp(event.start))
     }
 
@@ -175,8 +187,11 @@ public enum DiscordNews {
         let language = language(event.teamID)
         add(
           .verdict, event, title: language.localized("Verdict: %@", label(event, language)),
-          content: "**\(label(event, language))** — \(when(event)) · \(new.text(in: language))",
-          description: language.localized("It was: %@", old.text(in: language)))
+          content:
+            "\(bold(event, language)) — \(when(event)) · "
+            + DiscordPost.escaped(new.text(in: language)),
+          description: language.localized(
+            "It was: %@", DiscordPost.escaped(old.text(in: language))))
       }
     }
 
@@ -206,7 +221,7 @@ public enum DiscordNews {
             : language.localized("%1$@ leaves %2$@ for %3$@", player.name, fromName, toName)
           posts.append(
             DiscordPost(
-              teamID: teamID, kind: .moved, content: "🔁 " + text, title: text,
+              teamID: teamID, kind: .moved, content: "🔁 " + DiscordPost.escaped(text), title: text,
               description:
                 "\(player.position.displayName) · \(player.lineup.displayName(in: language))",
               link: "/players/\(player.id)"))

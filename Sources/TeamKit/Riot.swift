@@ -20,7 +20,34 @@ public enum RiotPlatform: String, CaseIterable, Sendable {
   public var accountRegion: String { region == "sea" ? "asia" : region }
 }
 
-/// A rank in one ranked queue, as league-v4 gives it.
+/// What Riot's numbers and dates may be. Riot's answers are not trusted, nor what an earlier
+/// build stored of them: every value is brought within these bounds where a rank, a point
+/// or a game is made, so that no arithmetic or date on them can trap.
+public enum RiotBounds {
+  /// League points: 0 to 100 in a division; Master and up share one ladder whose best hold a
+  /// few thousand. 0…100,000 leaves room and keeps every score far from overflowing.
+  public static let lp = 0...100_000
+  /// Wins or losses in a season: even the most active play a few thousand games.
+  public static let games = 0...100_000
+  /// A game's length in seconds: none lasts a day (the longest are under two hours).
+  public static let seconds = 0...86_400
+  /// A game's or a rank's date: from League of Legends' launch (2009-10-27) to 2100.
+  public static let dates =
+    Date(timeIntervalSince1970: 1_256_601_600)...Date(timeIntervalSince1970: 4_102_444_800)
+
+  /// `value` within `range`.
+  public static func clamped(_ value: Int, to range: ClosedRange<Int>) -> Int {
+    min(max(value, range.lowerBound), range.upperBound)
+  }
+
+  /// `date` within ``dates``; a date that is no number is the earliest.
+  public static func clamped(_ date: Date) -> Date {
+    date.timeIntervalSince1970.isNaN
+      ? dates.lowerBound : min(max(date, dates.lowerBound), dates.upperBound)
+  }
+}
+
+/// A rank in one ranked queue, as league-v4 gives it; its numbers within ``RiotBounds``.
 public struct RiotRank: Hashable, Sendable {
   /// The ranked queues league-v4 names.
   public enum Queue: String, CaseIterable, Sendable {
@@ -33,17 +60,20 @@ public struct RiotRank: Hashable, Sendable {
   public var tier: String
   /// `IV` … `I` (always `I` from Master up).
   public var division: String
-  public var lp: Int
-  public var wins: Int
-  public var losses: Int
+  /// Within ``RiotBounds/lp``.
+  public private(set) var lp: Int
+  /// Within ``RiotBounds/games``.
+  public private(set) var wins: Int
+  public private(set) var losses: Int
 
+  /// A rank, its LP, wins and losses brought within ``RiotBounds``.
   public init(queue: Queue, tier: String, division: String, lp: Int, wins: Int, losses: Int) {
     self.queue = queue
     self.tier = tier
     self.division = division
-    self.lp = lp
-    self.wins = wins
-    self.losses = losses
+    self.lp = RiotBounds.clamped(lp, to: RiotBounds.lp)
+    self.wins = RiotBounds.clamped(wins, to: RiotBounds.games)
+    self.losses = RiotBounds.clamped(losses, to: RiotBounds.games)
   }
 
   /// The tiers from lowest to highest.
@@ -57,6 +87,8 @@ public struct RiotRank: Hashable, Sendable {
   public var score: Int { Self.score(tier: tier, division: division, lp: lp) }
 
   static func score(tier: String, division: String, lp: Int) -> Int {
+    // Bounded again here: the sum below then stays far below `Int.max`.
+    let lp = RiotBounds.clamped(lp, to: RiotBounds.lp)
     let index = tiers.firstIndex(of: tier) ?? 0
     guard index < 7 else { return 2800 + lp }
     let step = ["IV": 0, "III": 1, "II": 2, "I": 3][division] ?? 0
@@ -90,16 +122,19 @@ public struct RiotRank: Hashable, Sendable {
 
 /// A solo-queue rank at one moment: the points of the LP chart.
 public struct RankPoint: Hashable, Sendable {
-  public var at: Date
+  /// Within ``RiotBounds/dates``.
+  public private(set) var at: Date
   public var tier: String
   public var division: String
-  public var lp: Int
+  /// Within ``RiotBounds/lp``.
+  public private(set) var lp: Int
 
+  /// A point, its date and LP brought within ``RiotBounds``.
   public init(at: Date, tier: String, division: String, lp: Int) {
-    self.at = at
+    self.at = RiotBounds.clamped(at)
     self.tier = tier
     self.division = division
-    self.lp = lp
+    self.lp = RiotBounds.clamped(lp, to: RiotBounds.lp)
   }
 
   public var score: Int { RiotRank.score(tier: tier, division: division, lp: lp) }
@@ -108,22 +143,25 @@ public struct RankPoint: Hashable, Sendable {
 /// One ranked game of a player, as match-v5 tells it.
 public struct SoloGame: Hashable, Sendable {
   public var matchID: String
-  public var at: Date
+  /// Within ``RiotBounds/dates``.
+  public private(set) var at: Date
   /// The catalogue's id: Data Dragon's in lower case (`ksante`).
   public var champion: String
   public var position: Position?
   public var win: Bool
-  public var seconds: Int
+  /// Within ``RiotBounds/seconds``.
+  public private(set) var seconds: Int
 
+  /// A game, its date and length brought within ``RiotBounds``.
   public init(
     matchID: String, at: Date, champion: String, position: Position?, win: Bool, seconds: Int
   ) {
     self.matchID = matchID
-    self.at = at
+    self.at = RiotBounds.clamped(at)
     self.champion = champion
     self.position = position
     self.win = win
-    self.seconds = seconds
+    self.seconds = RiotBounds.clamped(seconds, to: RiotBounds.seconds)
   }
 }
 

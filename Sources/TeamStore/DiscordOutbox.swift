@@ -75,13 +75,17 @@ extension RosterStore {
   }
 
   /// Keeps how a delivery ended; `hold` makes the team's webhook (or, `global`, every
-  /// webhook) wait until then, as Discord's rate limits say.
+  /// webhook) wait until then, as Discord's rate limits say. A retry's date and the hold
+  /// are kept within an hour from now (``RetryDelay/until(_:from:fallback:)``): no date a
+  /// service gave can hold a team's posts for ever.
   public func settleDiscord(
     _ delivery: DiscordDelivery, _ outcome: DiscordOutcome, hold: Date? = nil,
     global: Bool = false
   ) async throws(RosterError) {
     try await record { [now] connection in
-      let at = now().timeIntervalSince1970
+      let date = now()
+      let at = date.timeIntervalSince1970
+      let hold = hold.map { RetryDelay.until($0, from: date) }
       let id = SQLValue.int(delivery.id)
       let team = SQLValue.text(delivery.post.teamID.text)
       switch outcome {
@@ -96,7 +100,9 @@ extension RosterStore {
       case .retry(let later, let reason) where delivery.attempts + 1 < Self.discordAttempts:
         try connection.prepare(
           "UPDATE discord_post SET due = ?2, attempts = attempts + 1, reason = ?3 WHERE id = ?1"
-        ).bind(id, .double(later.timeIntervalSince1970), .text(reason)).run()
+        ).bind(
+          id, .double(RetryDelay.until(later, from: date).timeIntervalSince1970), .text(reason)
+        ).run()
       case .retry(_, let reason), .failed(let reason):
         try connection.prepare(
           """

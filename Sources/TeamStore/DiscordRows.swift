@@ -178,7 +178,8 @@ extension RosterStore {
 
   /// Sets a team's Discord: a webhook address (`""` turns the posts off and forgets it; nil
   /// keeps the one kept), which kinds are posted and in which language. Setting an address
-  /// turns a Discord the webhook's deletion turned off back on.
+  /// turns a Discord the webhook's deletion turned off back on, and ends any wait held
+  /// beyond ``RetryDelay/range`` (an earlier build kept Discord's `nan` as one).
   /// - Throws: ``RosterError/invalid(_:)`` for what is not a webhook address; nothing is
   ///   written.
   public func setDiscord(
@@ -196,7 +197,7 @@ extension RosterStore {
     }
     guard roster.team(id: team) != nil else { throw .notFound(team) }
     let current = try discordTeam(team)
-    try await record { connection in
+    try await record { [now] connection in
       try connection.prepare(
         """
         INSERT INTO discord_team (team_id, kinds, language, held_until)
@@ -210,6 +211,7 @@ extension RosterStore {
       try connection.prepare(
         "UPDATE discord_team SET webhook = ?2, off_reason = NULL WHERE team_id = ?1"
       ).bind(.text(team.text), webhook.isEmpty ? .null : .text(webhook)).run()
+      try Self.endEndlessWaits(team: team, now: now(), connection)
       // Posts left from while the team's Discord was off are old news: they do not go out.
       if webhook.isEmpty || !current.hasWebhook || current.off != nil {
         try connection.prepare(
@@ -220,6 +222,28 @@ extension RosterStore {
         ).bind(.text(team.text)).run()
       }
     }
+  }
+
+  /// Ends the team's and the deliverer's waits, and its posts' due dates, that lie beyond
+  /// the longest wait: `NOT (x <= limit)` also finds PostgreSQL's `NaN`, which is above
+  /// every number.
+  private static func endEndlessWaits(team: UUID, now: Date, _ connection: any SQLConnection)
+    throws
+  {
+    let at = SQLValue.double(now.timeIntervalSince1970)
+    let limit = SQLValue.double(now.timeIntervalSince1970 + RetryDelay.range.upperBound)
+    try connection.prepare(
+      "UPDATE discord_team SET held_until = ?2 WHERE team_id = ?1 AND NOT (held_until <= ?3)"
+    ).bind(.text(team.text), at, limit).run()
+    try connection.prepare(
+      """
+      UPDATE discord_post SET due = ?2
+      WHERE team_id = ?1 AND state = 'pending' AND NOT (due <= ?3)
+      """
+    ).bind(.text(team.text), at, limit).run()
+    try connection.prepare(
+      "UPDATE discord_settings SET held_until = ?1 WHERE id = 1 AND NOT (held_until <= ?2)"
+    ).bind(at, limit).run()
   }
 
   /// The application's public key and id.

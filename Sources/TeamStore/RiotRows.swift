@@ -30,10 +30,9 @@ extension RosterStore {
       try connection.prepare("SELECT \(Column.list()) FROM riot_settings WHERE id = 1")
         .forEachRow { row in
           settings.keyGiven =
-            row.isNull(Column.keyGiven)
-            ? nil : Date(timeIntervalSince1970: row.double(Column.keyGiven))
+            row.isNull(Column.keyGiven) ? nil : Self.riotDate(row.double(Column.keyGiven))
           settings.platform = RiotPlatform(rawValue: row.text(Column.platform)) ?? .euw1
-          settings.games = Int(row.int(Column.games))
+          settings.games = RiotBounds.clamped(Int(row.int(Column.games)), to: RiotAPI.gamesRange)
         }
       return settings
     }
@@ -137,6 +136,12 @@ extension RosterStore {
     return stored.filter { riotIDs[$0.key] == $0.value.riotID.lowercased() }
   }
 
+  /// A date as stored, brought within ``RiotBounds/dates``: what a row holds is not trusted
+  /// more than Riot's answer it came from (the ranks, points and games bound their own).
+  static func riotDate(_ seconds: Double) -> Date {
+    RiotBounds.clamped(Date(timeIntervalSince1970: seconds))
+  }
+
   private static func standings(_ connection: any SQLConnection) throws -> [UUID: RiotStanding] {
     var standings: [UUID: RiotStanding] = [:]
     enum Account: Int32, SQLColumns { case playerID, riotID, status, nowNamed, checked, refreshed }
@@ -145,9 +150,8 @@ extension RosterStore {
       var standing = RiotStanding(
         riotID: row.text(Account.riotID),
         status: RiotIDStatus(rawValue: row.text(Account.status)) ?? .unchecked,
-        checked: Date(timeIntervalSince1970: row.double(Account.checked)),
-        refreshed: row.isNull(Account.refreshed)
-          ? nil : Date(timeIntervalSince1970: row.double(Account.refreshed)))
+        checked: riotDate(row.double(Account.checked)),
+        refreshed: row.isNull(Account.refreshed) ? nil : riotDate(row.double(Account.refreshed)))
       standing.nowNamed = row.optional(Account.nowNamed)
       standings[id] = standing
     }
@@ -157,7 +161,7 @@ extension RosterStore {
         guard let id = UUID(text: row.text(Rank.playerID)), standings[id] != nil,
           let queue = RiotRank.Queue(rawValue: row.text(Rank.queue))
         else { return }
-        let at = Date(timeIntervalSince1970: row.double(Rank.at))
+        let at = riotDate(row.double(Rank.at))
         let rank = RiotRank(
           queue: queue, tier: row.text(Rank.tier), division: row.text(Rank.division),
           lp: Int(row.int(Rank.lp)), wins: Int(row.int(Rank.wins)),
@@ -177,7 +181,7 @@ extension RosterStore {
         standings[id]?.games.append(
           SoloGame(
             matchID: row.text(Game.matchID),
-            at: Date(timeIntervalSince1970: row.double(Game.at)),
+            at: riotDate(row.double(Game.at)),
             champion: row.text(Game.champion),
             position: row.optional(Game.position).flatMap(Position.init(rawValue:)),
             win: row.int(Game.win) != 0, seconds: Int(row.int(Game.seconds))))
@@ -368,7 +372,9 @@ extension RosterStore: RiotBudget {
   }
 
   public func hold(until date: Date) async throws {
-    try await record { connection in
+    try await record { [now] connection in
+      // An hour at most, and never a date that is no number (``RetryDelay``).
+      let date = RetryDelay.until(date, from: now())
       try connection.prepare(
         "UPDATE riot_settings SET held_until = ?1 WHERE id = 1 AND held_until < ?1"
       ).bind(.double(date.timeIntervalSince1970)).run()

@@ -14,6 +14,8 @@ struct DiscordInteractions: Sendable {
   /// for a staff member), a viewer of no team when not linked.
   let identity: Identity
   let now: Date
+  /// Where wrong link codes are counted (``AccessControl/recordWrongLinkCode(user:guild:)``).
+  let access: AccessControl
 
   /// Discord's flag for a message only its user sees.
   static let ephemeral = 64
@@ -92,6 +94,15 @@ struct DiscordInteractions: Sendable {
 
   // MARK: - Who is who
 
+  /// The Discord user of a `/link` command, whose tries are counted; nil for another
+  /// interaction.
+  static func linkingUser(_ body: JSONValue) -> String? {
+    guard number(body["type"]) == 2,
+      body["data"]?["name"]?.string == DiscordCommands.Name.link.rawValue
+    else { return nil }
+    return user(body)?.id ?? ""
+  }
+
   private func link(code: String, user body: JSONValue, _ language: Language) async -> JSONValue {
     guard let user = Self.user(body) else {
       return Self.message(language.localized("Discord did not say who you are; try again."))
@@ -101,6 +112,7 @@ struct DiscordInteractions: Sendable {
       let link = try? await store.linkDiscord(
         codeDigest: Secrets.digest(normalized), user: user.id, name: user.name)
     else {
+      try? await access.recordWrongLinkCode(user: user.id, guild: body["guild_id"]?.string ?? "")
       return Self.message(
         language.localized(
           "This code is unknown or expired: make a new one on your page, then type /link again."))
@@ -109,7 +121,8 @@ struct DiscordInteractions: Sendable {
       link.player.flatMap { store.roster.player(id: $0)?.name } ?? link.account ?? user.name
     return Self.message(
       language.localized(
-        "Linked: in this server you answer as %@, with a player’s rights.", who))
+        "Linked: in this server you answer as %@, with a player’s rights.",
+        DiscordPost.escaped(who)))
   }
 
   /// The team the user's commands are about: the player's, else the staff member's first.
@@ -137,19 +150,21 @@ struct DiscordInteractions: Sendable {
       team: team, players: roster.players(in: team.id), schedule: roster.schedule
     ).between(now, now.addingTimeInterval(7 * 86_400))
     let events = week.schedule.events.sorted { $0.start < $1.start }.prefix(15)
-    var lines = [language.localized("**%@** — the next seven days", team.name)]
+    var lines = [
+      language.localized("**%@** — the next seven days", DiscordPost.escaped(team.name))
+    ]
     if events.isEmpty { lines.append(language.localized("Nothing planned.")) }
     for event in events {
       lines.append(
         "• \(Self.label(event, language)) — \(DiscordPost.timestamp(event.start)) · "
-          + week.verdict(of: event).text(in: language))
+          + DiscordPost.escaped(week.verdict(of: event).text(in: language)))
     }
     return Self.message(lines.joined(separator: "\n"), everyone: true)
   }
 
-  /// The event's name in bold.
+  /// The event's name in bold, what people typed in it escaped.
   static func label(_ event: TeamEvent, _ language: Language) -> String {
-    "**\(DiscordPost.label(event, in: language))**"
+    "**\(DiscordPost.escaped(DiscordPost.label(event, in: language)))**"
   }
 
   // MARK: - One's availability
@@ -185,14 +200,15 @@ struct DiscordInteractions: Sendable {
       let typed = [hours, away, back].compactMap { $0 }.joined(separator: " · ")
       return Self.message(
         language.localized("Nothing was changed: %@", Self.said(error, language))
-          + "\n> " + String(typed.prefix(200)))
+          + "\n> " + DiscordPost.escaped(String(typed.prefix(200))))
     }
   }
 
-  /// What went wrong, in words.
+  /// What went wrong, in words; escaped, as it may quote what was typed.
   static func said(_ error: any Error, _ language: Language) -> String {
-    ((error as? any KindedError)?.message ?? Message("Something went wrong; try again."))
-      .text(in: language)
+    DiscordPost.escaped(
+      ((error as? any KindedError)?.message ?? Message("Something went wrong; try again."))
+        .text(in: language))
   }
 
   static func describe(_ availability: Availability, _ language: Language) -> String {
@@ -211,7 +227,7 @@ struct DiscordInteractions: Sendable {
     ).between(now, now.addingTimeInterval(DiscordNews.verdictWindow))
     return week.schedule.events.sorted { $0.start < $1.start }.prefix(10).map {
       "• \(Self.label($0, language)) — \(DiscordPost.timestamp($0.start)) · "
-        + week.verdict(of: $0).text(in: language)
+        + DiscordPost.escaped(week.verdict(of: $0).text(in: language))
     }.joined(separator: "\n")
   }
 
@@ -297,7 +313,7 @@ struct DiscordInteractions: Sendable {
       var text = language.localized(
         "Your answer to %1$@ (%2$@): %3$@", Self.label(event, language),
         DiscordPost.timestamp(event.start), answer.displayName(in: language))
-      if let comment, !comment.isEmpty { text += " — " + comment }
+      if let comment, !comment.isEmpty { text += " — " + DiscordPost.escaped(comment) }
       return Self.message(text)
     } catch {
       return Self.message(

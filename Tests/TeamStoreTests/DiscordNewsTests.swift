@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import TeamKit
 import TestSupport
 import Testing
@@ -94,5 +95,54 @@ import Testing
         ]))
     let posts = try Self.posts(store)
     #expect(posts.map(\.title) == ["Verdict: Scrim"])
+  }
+
+  /// What people type, shown in a post as typed: Discord's markdown never reads it.
+  static let hostile = "[win](https://evil.example) @everyone <@1> #x *b* _i_ ~~s~~ ||p|| `c`"
+
+  @Test func everyMarkdownCharacterAndAnAddressAreEscapedAsDiscordDocuments() {
+    #expect(
+      DiscordPost.escaped(Self.hostile)
+        == ##"\[win\]\(https\://evil\.example\) \@everyone \<\@1\> \#x \*b\* \_i\_ \~\~s\~\~ \|\|p\|\| \`c\`"##
+    )
+    #expect(
+      DiscordPost.escaped("# Head\n- list\n> quote\n-# small")
+        == "\\# Head\n\\- list\n\\> quote\n\\-\\# small")
+    #expect(DiscordPost.escaped(##"a\b <#9> <@&7>"##) == ##"a\\b \<\#9\> \<\@&7\>"##)
+    #expect(DiscordPost.escaped("Canna, G2 Esports: 5 of 5") == "Canna, G2 Esports: 5 of 5")
+  }
+
+  @Test(arguments: Backend.allCases)
+  func aCommentAnOpponentAPlaceAndNotesAreEscapedInEveryPost(_ backend: Backend) async throws {
+    let folder = try TemporaryFolder()
+    let clock = Mutex(Date())
+    let store = try TestDatabase(backend, in: folder).open { clock.withLock { $0 } }
+    try await store.setDiscord(team: Team.first.id, webhook: Self.webhook, language: .english)
+    let event = try await store.addEvent(
+      EventInput(
+        kind: "scrim", start: "2030-01-08T18:00", opponent: "G2 [x](https://a.example)",
+        place: "@here", notes: "# Read https://b.example"))
+    let planned = try #require(try await store.takeDiscordTurn(server: "a").first)
+    #expect(planned.post.content.hasPrefix(#"**Scrim vs G2 \[x\]\(https\://a\.example\)**"#))
+    #expect(planned.post.description == ##"\@here"## + "\n" + ##"\# Read https\://b\.example"##)
+    // The title stays plain for the settings page, and is escaped in the payload.
+    #expect(planned.post.title == "Planned: Scrim vs G2 [x](https://a.example)")
+    let payload = try #require(
+      try JSONSerialization.jsonObject(with: Data(planned.post.payload(base: nil)))
+        as? [String: Any])
+    let embed = try #require((payload["embeds"] as? [[String: Any]])?.first)
+    #expect(embed["title"] as? String == #"Planned: Scrim vs G2 \[x\]\(https\://a\.example\)"#)
+    try await store.settleDiscord(planned, .sent)
+
+    // A player's comment with their answer: no masked link, no mention, no markdown.
+    let player = try #require(store.players.first)
+    try await store.answer(.yes, comment: Self.hostile, for: player.id, to: event.id)
+    clock.withLock { $0 = $0.addingTimeInterval(RosterStore.answersSettle + 1) }
+    let answers = try #require(try await store.takeDiscordTurn(server: "a").first)
+    #expect(answers.post.kind == .answers)
+    #expect(
+      answers.post.description.contains(
+        #"\[win\]\(https\://evil\.example\) \@everyone \<\@1\>"#))
+    #expect(!answers.post.description.contains("[win](https://"))
   }
 }

@@ -220,4 +220,55 @@ import Testing
     try await store.setDiscord(team: Team.first.id, webhook: "")
     #expect(try !store.discordTeam(Team.first.id).hasWebhook)
   }
+
+  @Test(arguments: Backend.allCases)
+  func aWaitThatIsNoNumberIsBoundedAndANewWebhookRevivesATeamHeldForEver(_ backend: Backend)
+    async throws
+  {
+    let folder = try TemporaryFolder()
+    let database = try TestDatabase(backend, in: folder)
+    let clock = Mutex(Date())
+    let store = try database.open { clock.withLock { $0 } }
+    try await store.setDiscord(team: Team.first.id, webhook: Self.webhook)
+    try await store.addEvent(Self.scrim(Date(timeIntervalSinceNow: 86_400 * 5)))
+    try await store.addEvent(Self.scrim(Date(timeIntervalSinceNow: 86_400 * 6), opponent: "FNC"))
+    // Discord's `Retry-After: nan`, for the team and for every webhook: each wait is kept
+    // finite, and the post is given up after the bound.
+    let nan = Date(timeIntervalSince1970: .nan)
+    var delivery = try #require(try await store.takeDiscordTurn(server: "a").first)
+    for attempt in 1...RosterStore.discordAttempts {
+      try await store.settleDiscord(
+        delivery, .retry(at: nan, reason: "Discord asked to wait (429)"), hold: nan,
+        global: attempt.isMultiple(of: 2))
+      #expect(try await store.takeDiscordTurn(server: "a").isEmpty)
+      clock.withLock { $0 = $0.addingTimeInterval(6) }
+      let next = try #require(try await store.takeDiscordTurn(server: "a").first)
+      guard attempt < RosterStore.discordAttempts else {
+        // The team's later post is no longer held behind it.
+        #expect(next.id != delivery.id && next.post.title.contains("FNC"))
+        delivery = next
+        break
+      }
+      #expect(next.id == delivery.id && next.attempts == attempt)
+      delivery = next
+    }
+    let posts = try store.discordPosts(team: Team.first.id)
+    #expect(posts.map(\.state) == [.pending, .failed])
+
+    // Waits an earlier build kept for ever (PostgreSQL's NaN, a date ages away): the team
+    // is silent until its webhook is given again, which revives it.
+    let forever = SQLValue.double(backend == .postgres ? .nan : 1e300)
+    try await store.record { connection in
+      for sql in [
+        "UPDATE discord_team SET held_until = ?1", "UPDATE discord_settings SET held_until = ?1",
+        "UPDATE discord_post SET due = ?1 WHERE state = 'pending'",
+      ] {
+        try connection.prepare(sql).bind(forever).run()
+      }
+    }
+    clock.withLock { $0 = $0.addingTimeInterval(40) }
+    #expect(try await store.takeDiscordTurn(server: "a").isEmpty)
+    try await store.setDiscord(team: Team.first.id, webhook: Self.webhook)
+    #expect(try await store.takeDiscordTurn(server: "a").map(\.id) == [delivery.id])
+  }
 }

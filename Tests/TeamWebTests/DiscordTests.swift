@@ -54,9 +54,11 @@ import Testing
         EventInput(kind: "scrim", start: "\(tomorrow)T20:00", opponent: "G2 Esports"))
     }
 
-    /// An interaction as Discord sends it, signed with the test key (or `signature`).
+    /// An interaction as Discord sends it, signed with the test key (or `signature`), to
+    /// this server or `server`, with `extra` headers.
     func interact(
-      _ body: [String: Any], signature: String? = nil, timestamp: Date = Date()
+      _ body: [String: Any], signature: String? = nil, timestamp: Date = Date(),
+      via server: AppClient? = nil, extra: [String: String] = [:]
     ) async throws -> WireResponse {
       let bytes = Array(try JSONSerialization.data(withJSONObject: body))
       let stamp = String(Int(timestamp.timeIntervalSince1970))
@@ -64,12 +66,12 @@ import Testing
         signature
         ?? DiscordSignature.sign(
           timestamp: stamp, body: bytes, publicKey: keys.publicKey, privateKey: keys.privateKey)
-      return try await client.send(
+      return try await (server ?? client).send(
         "POST", "/discord/interactions",
         headers: [
           "Content-Type": "application/json", "X-Signature-Ed25519": signed,
           "X-Signature-Timestamp": stamp,
-        ], body: bytes)
+        ].merging(extra) { $1 }, body: bytes)
     }
 
     /// A slash command from Discord user `user`.
@@ -87,6 +89,31 @@ import Testing
       #expect(response.status == 200)
       return try #require(
         try JSONSerialization.jsonObject(with: Data(response.body)) as? [String: Any])
+    }
+
+    /// `/link code` from Discord user `user`, to this server or `server` with `extra`
+    /// headers: the raw answer.
+    func linking(
+      _ code: String, user: String, guild: String = "", via server: AppClient? = nil
+    ) async throws -> WireResponse {
+      var body: [String: Any] = [
+        "type": 2, "id": UUID().uuidString, "application_id": "123456789012345678",
+        "token": "tok", "locale": "en-US", "member": ["user": ["id": user, "username": "u"]],
+        "data": ["name": "link", "options": [["name": "code", "type": 3, "value": code]]],
+      ]
+      if !guild.isEmpty { body["guild_id"] = guild }
+      return try await interact(body, via: server)
+    }
+
+    /// A new link code for `player`, from their page.
+    func code(for player: Player) async throws -> String {
+      let made = try await client.send(
+        "POST", "/api/players/\(player.id)/discord/code",
+        headers: ["Content-Type": "application/json"])
+      #expect(made.status == 201)
+      return try #require(
+        (try JSONSerialization.jsonObject(with: Data(made.body)) as? [String: Any])?["code"]
+          as? String)
     }
 
     /// Links Discord user `user` to `player` through a code from the player's page.
@@ -432,4 +459,96 @@ import Testing
         attempts: 0, now: now
       ).outcome == .failed("Discord refused the post (400): Invalid Form Body"))
   }
+
+  @Test func aRetryAfterOfNanWaitsAFewSecondsAndIsNotSentAgainAtOnce() async throws {
+    let setup = try await Setup()
+    try setup.discord.script(
+      "/api/webhooks/1/hook-token",
+      [
+        [
+          "status": 429, "body": ["message": "You are being rate limited."],
+          "headers": [
+            "Retry-After": "nan", "X-RateLimit-Remaining": "0", "X-RateLimit-Reset-After": "nan",
+          ],
+        ]
+      ])
+    _ = try await setup.scrimTomorrow()
+    await setup.app.discord.deliver()
+    let waiting = try #require(try setup.store.discordPosts(team: Team.first.id).first)
+    #expect(waiting.state == .pending && waiting.attempts == 1)
+    #expect(waiting.reason == "Discord asked to wait (429)")
+    // As often as the deliverer's loop would ask: nothing goes before the default wait.
+    for _ in 0..<10 {
+      await setup.app.discord.deliver()
+      try await Task.sleep(for: .milliseconds(100))
+    }
+    #expect(try setup.posts().count == 1)
+  }
+
+  @Test func everyWaitDiscordAsksForIsAFiniteNumberBetweenASecondAndAnHour() {
+    let now = Date(timeIntervalSince1970: 1_000)
+    let cases: [(header: String, json: String, seconds: TimeInterval)] = [
+      ("nan", "{}", 5), ("inf", "{}", 3600), ("-3", "{}", 1), ("1e300", "{}", 3600),
+      ("soon", "{}", 5), ("nan", #"{"retry_after": 1e300}"#, 3600),
+      ("2", #"{"retry_after": -7}"#, 1), ("2", #"{"retry_after": 0.2}"#, 1),
+      ("2", #"{"retry_after": 2.5}"#, 2.5),
+    ]
+    for (header, json, seconds) in cases {
+      let verdict = DiscordClient.verdict(
+        status: 429, headers: ["retry-after": header], body: Data(json.utf8), attempts: 0,
+        now: now)
+      let until = now.addingTimeInterval(seconds)
+      #expect(verdict.outcome == .retry(at: until, reason: "Discord asked to wait (429)"))
+      #expect(verdict.hold == until)
+    }
+    for (after, hold) in [("nan", nil), ("inf", 3600), ("-1", 1), ("9e99", 3600)]
+      as [(String, TimeInterval?)]
+    {
+      let verdict = DiscordClient.verdict(
+        status: 204, headers: ["x-ratelimit-remaining": "0", "x-ratelimit-reset-after": after],
+        body: Data(), attempts: 0, now: now)
+      #expect(verdict.hold == hold.map(now.addingTimeInterval))
+    }
+  }
+
+  @Test func theEleventhWrongLinkCodeIsRefusedEvenRightAndAnotherUserElsewhereIsNot()
+    async throws
+  {
+    let setup = try await Setup()
+    // A second server on the same database: both count the same tries.
+    let other = AppClient(
+      app: WebApp(
+        store: try RosterStore(path: setup.folder.path("roster.sqlite")),
+        options: WebApp.Options(
+          discordPublicKey: setup.keys.publicKey, discordAPI: setup.discord.api)),
+      host: "127.0.0.1", maxBodyBytes: 1 << 20)
+    let code = try await setup.code(for: setup.jungler)
+    for index in 0..<10 {
+      let wrong = try await setup.linking(
+        index.isMultiple(of: 2) ? "ABCDEFGH" : "x", user: "111", guild: "900",
+        via: index < 5 ? other : nil)
+      #expect(wrong.status == 200 && wrong.text.contains("This code is unknown or expired"))
+    }
+    // The 11th is refused, right code or not, on either server and in any Discord server,
+    // in a message the user sees (Discord shows nothing of an answer that is not a 200).
+    for (server, guild) in [(other, "900"), (setup.client, "901"), (setup.client, "")] {
+      let refused = try await setup.linking(code, user: "111", guild: guild, via: server)
+      #expect(refused.status == 200)
+      #expect(refused.text.contains("Too many wrong link codes: wait 15 minutes"))
+    }
+    // Another user in that Discord server is refused too; elsewhere, they link.
+    #expect(
+      try await setup.linking(code, user: "222", guild: "900").text.contains(
+        "Too many wrong link codes"))
+    #expect(try setup.store.discordLink(user: "111") == nil)
+    let linked = try await setup.linking(code, user: "222", guild: "901")
+    #expect(linked.status == 200 && linked.text.contains("Linked: in this server you answer as Bo"))
+    // Other commands are never counted nor refused.
+    let week = try await setup.interact([
+      "type": 2, "id": UUID().uuidString, "locale": "en-US", "guild_id": "900",
+      "member": ["user": ["id": "111", "username": "u"]], "data": ["name": "week"],
+    ])
+    #expect(week.status == 200 && !week.text.contains("Too many wrong link codes"))
+  }
+
 }

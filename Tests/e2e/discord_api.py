@@ -9,7 +9,9 @@ Every request is kept, with the answer it got, for `GET /_control/requests`.
     discord_api.py --port 0 [--token BOT_TOKEN]   # prints "listening on PORT"
 
 Controls: `POST /_control/script` `{"path": "/api/webhooks/1/x", "answers": [{"status":
-429, "retry_after": 1.5}, {"status": 503}]}` sets the next answers of one path;
+429, "retry_after": 1.5}, {"status": 503}]}` sets the next answers of one path (a 429's
+`"headers"` and `"body"`, when given, replace Discord's, to send what Discord never should,
+`Retry-After: nan`);
 `POST /_control/reset` forgets everything."""
 
 import argparse
@@ -86,12 +88,14 @@ class Handler(BaseHTTPRequestHandler):
         self.keep(status, body)
         if status == 429:
             after = scripted.get("retry_after", 1.0)
-            return self.answer(429, {"message": "You are being rate limited.",
-                                     "retry_after": after, "global": False},
-                               {"Retry-After": str(int(after + 0.999)),
-                                "X-RateLimit-Limit": "5", "X-RateLimit-Remaining": "0",
-                                "X-RateLimit-Reset-After": str(after),
-                                "X-RateLimit-Scope": "shared"})
+            body = scripted.get("body", {"message": "You are being rate limited.",
+                                         "retry_after": after, "global": False})
+            headers = scripted.get("headers", {"Retry-After": str(int(after + 0.999)),
+                                               "X-RateLimit-Limit": "5",
+                                               "X-RateLimit-Remaining": "0",
+                                               "X-RateLimit-Reset-After": str(after),
+                                               "X-RateLimit-Scope": "shared"})
+            return self.answer(429, body, headers)
         if status == 404:
             return self.answer(404, {"message": "Unknown Webhook", "code": 10015})
         if status >= 500:

@@ -66,7 +66,8 @@ public enum RiotAPI {
     return "\(account.gameName)#\(account.tagLine)"
   }
 
-  /// The ranked queues' ranks; other queues (Arena, TFT) are left out.
+  /// The ranked queues' ranks; other queues (Arena, TFT) are left out. A number that does
+  /// not fit an `Int` refuses the answer; one that does is brought within ``RiotBounds``.
   public static func ranks(in data: Data) throws(JSONInputError) -> [RiotRank] {
     struct Entry: Decodable {
       let queueType: String
@@ -99,7 +100,9 @@ public enum RiotAPI {
       && parts[1].allSatisfy { $0.isASCII && $0.isNumber }
   }
 
-  /// The player's game in a match; nil when they are not in it.
+  /// The player's game in a match; nil when they are not in it, or when its date is outside
+  /// ``RiotBounds/dates`` (such a game is not kept: it would stand first for ever). Its
+  /// length is brought within ``RiotBounds/seconds``.
   public static func game(in data: Data, of puuid: String) throws(JSONInputError) -> SoloGame? {
     struct Match: Decodable {
       struct Metadata: Decodable { let matchId: String }
@@ -118,15 +121,16 @@ public enum RiotAPI {
       let info: Info
     }
     let match = try TeamJSON.decode(Match.self, from: data)
-    guard let player = match.info.participants.first(where: { $0.puuid == puuid }) else {
-      return nil
-    }
+    let at = Date(timeIntervalSince1970: match.info.gameCreation / 1000)
+    guard let player = match.info.participants.first(where: { $0.puuid == puuid }),
+      RiotBounds.dates.contains(at)
+    else { return nil }
     let positions: [String: Position] = [
       "TOP": .top, "JUNGLE": .jungle, "MIDDLE": .mid, "BOTTOM": .adc, "UTILITY": .support,
     ]
     return SoloGame(
       matchID: match.metadata.matchId,
-      at: Date(timeIntervalSince1970: match.info.gameCreation / 1000),
+      at: at,
       champion: player.championName.lowercased().filter { $0.isLetter || $0.isNumber },
       position: positions[player.teamPosition ?? ""], win: player.win,
       seconds: match.info.gameDuration)

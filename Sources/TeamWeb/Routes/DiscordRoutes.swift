@@ -58,14 +58,20 @@ extension WebApp {
     route(
       "POST", "/discord/interactions", RoutePolicy(.discord, team: .organisation),
       json: JSONValue.self
-    ) { [discord] _, context, body in
+    ) { [discord, access] _, context, body in
       // Kept in the database: a request sent again to any server of it is refused.
       if let id = body["id"]?.string, try await !store.isNewDiscordInteraction(id) {
         throw HTTPError(
           401, context.localized("This request was already answered: it is not taken twice."))
       }
+      if let user = DiscordInteractions.linkingUser(body),
+        let refusal = try Self.linkCodeRefusal(
+          user: user, guild: body["guild_id"]?.string ?? "", access, context)
+      {
+        return context.json(refusal)
+      }
       let interactions = DiscordInteractions(
-        store: store, identity: context.identity, now: context.now)
+        store: store, identity: context.identity, now: context.now, access: access)
       let work = Task { await interactions.answer(body) }
       // Discord waits 3 seconds: past 2.5, a deferred answer now and the real one after.
       let within = discord.answerWithin.withLock { $0 }
@@ -101,6 +107,21 @@ extension WebApp {
           "data": .object(everyone ? [:] : ["flags": .int(DiscordInteractions.ephemeral)]),
         ]))
     }
+  }
+
+  /// The answer to a `/link` after too many wrong codes from its Discord user or in its
+  /// Discord server (``AccessControl/Policy/wrongLinkCodes`` in a quarter of an hour), even
+  /// a right one: a message only they see, saying when to try again (Discord shows nothing
+  /// of an answer that is not a 200). Nil when the code may be tried.
+  private static func linkCodeRefusal(
+    user: String, guild: String, _ access: AccessControl, _ context: RequestContext
+  ) throws -> JSONValue? {
+    let wait = try access.linkCodeWait(user: user, guild: guild)
+    guard wait > 0 else { return nil }
+    return DiscordInteractions.message(
+      context.localized(
+        "Too many wrong link codes: wait %@ minutes, then type /link again with the code on your page.",
+        String((wait + 59) / 60)))
   }
 
   // MARK: - Settings
