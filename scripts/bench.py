@@ -293,7 +293,7 @@ def writes():
     """kcorp's POSTs and the sqlite3 shell's transactions, alternating in rounds so that the
     disk's ups and downs fall on both alike. Returns the total seconds of each."""
     database = work / "writes.sqlite"
-    kcorp("--db", str(database), "players")  # creates and migrates the database
+    add_teams(("--db", str(database)), WRITES)
     shell_database = work / "shell.sqlite"
     kcorp("--db", str(shell_database), "players")
     server = serve(database)
@@ -326,13 +326,31 @@ def writes():
     return totals
 
 
+# A team holds at most 200 players (TeamKit's PlayerLimits): runs that add more spread them
+# over teams of this many, the first team (which starts with three) included.
+PER_TEAM = 190
+
+
+def team_tags(count):
+    """The tags of the teams `count` players spread over: the first team's, then W1, W2…."""
+    return ["KC"] + [f"W{index}" for index in range(1, (count - 1) // PER_TEAM + 1)]
+
+
+def add_teams(database_options, count):
+    """Adds to the database the teams `count` players need beside the first."""
+    kcorp(*database_options, "players")  # creates and migrates the database
+    for tag in team_tags(count)[1:]:
+        kcorp(*database_options, "teams", "add", f"Team {tag}", "--tag", tag)
+
+
 def player_posts(count):
-    """`count` requests adding a player each, prepared beforehand: sent on one raw keep-alive
-    socket, the client's own work (http.client parses headers in Python) stays out of the
-    figure."""
+    """`count` requests adding a player each, spread over ``team_tags(count)``, prepared
+    beforehand: sent on one raw keep-alive socket, the client's own work (http.client parses
+    headers in Python) stays out of the figure."""
     requests = []
+    tags = team_tags(count)
     for n in range(count):
-        body = json.dumps({"name": f"W{n}", "position": "Mid"}).encode()
+        body = json.dumps({"name": f"W{n}", "position": "Mid", "team": tags[n // PER_TEAM]}).encode()
         requests.append(
             b"POST /api/players HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
             + f"Content-Length: {len(body)}\r\n\r\n".encode() + body)
@@ -381,6 +399,7 @@ def slow_disk():
     library = work / "slow-sync.so"
     subprocess.run(["gcc", "-shared", "-fPIC", "-O2", "-o", str(library),
                     str(ROOT / "scripts" / "slow-sync.c"), "-ldl"], check=True)
+    add_teams(("--db", str(work / "slow-one.sqlite")), SLOW_WRITES)
     server = serve(work / "slow-one.sqlite", preload=library)
     connection = socket.create_connection((HOST, KCORP_PORT), timeout=30)
     connection.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
@@ -483,8 +502,11 @@ def scaling():
     results = {}
     for size in SIZES:
         database = work / f"scale-{size}.sqlite"
+        add_teams(("--db", str(database)), size)
+        tags = team_tags(size)
         roster = [{"name": f"Player {n}", "position": ["Top", "Jungle", "Mid", "ADC", "Support"][n % 5],
-                   "favoriteChampions": ["jax", "braum"]} for n in range(size)]
+                   "favoriteChampions": ["jax", "braum"], "team": tags[n // PER_TEAM]}
+                  for n in range(size)]
         file = work / f"roster-{size}.json"
         file.write_text(json.dumps(roster))
         kcorp("--db", str(database), "import", "--replace", str(file))
@@ -600,6 +622,7 @@ def new_database(folder):
 def postgres_runs(folder, url):
     results = {}
     api_url, shell_url = new_database(folder), new_database(folder)
+    add_teams(("--database", api_url), WRITES)
     server = serve(api_url, KCORP_PORT)
     kcorp("--database", shell_url, "players")  # the schema, for psql's rows
     requests = player_posts(WRITES)
@@ -998,8 +1021,10 @@ same machine, so kcorp, nginx and wrk share its cores.
 - Start: exec of `kcorp serve` to the first 200 on `/`, median of {START_RUNS} runs. Memory:
   VmRSS idle, then after {LEAK_REQUESTS:,} requests to `/`, then after {LEAK_REQUESTS:,} more (the
   growth between the last two shows a leak; the first load grows the thread pool's arenas).
-- Scaling: rosters of {', '.join(f'{s:,}' for s in SIZES)} players imported with `kcorp import`, median latency of
-  `GET /api/players` and of the roster page (`GET /`, 50 players a page) with one connection.
+- Scaling: rosters of {', '.join(f'{s:,}' for s in SIZES)} players imported with `kcorp import`, spread over teams
+  of {PER_TEAM} (a team holds at most 200, the organisation 10,000), median latency of
+  `GET /api/players` (one team's) and of the organisation's page (`GET /`, 50 players a page)
+  with one connection.
 - Live: {SUBSCRIBERS} connections to `/api/events` (from 127.0.0.2–17: the server allows 16 live
   connections per address), then one `POST /api/players`; the time from sending it until each subscriber has
   read `event: change`, and the server's VmRSS before and with the subscribers.

@@ -1,8 +1,9 @@
 import Foundation
 
 /// The champions a roster knows, with the look-ups made from them: this build's
-/// (data/champions.json), and those its store's last sync of Data Dragon brought
-/// (``learning(_:)``), with their French names.
+/// (data/champions.json), those its store's last sync of Data Dragon brought
+/// (``learning(_:)``), with their French names, and those it ever knew otherwise
+/// (``knowing(_:)``): an earlier sync's, an imported file's.
 ///
 /// A value: each store holds its own, replaced when a sync commits, so what one database
 /// learned never changes what another accepts.
@@ -51,6 +52,25 @@ public struct ChampionCatalog: Sendable {
     }
     return ChampionCatalog(entries: entries, frenchNames: frenchNames)
   }
+
+  /// This catalogue and champions known by id and name alone: those an earlier sync brought
+  /// that the last one no longer lists, and those an imported file described. Never takes a
+  /// champion away, nor renames one it knows.
+  public func knowing(_ known: [Champion]) -> ChampionCatalog {
+    var entries = entries
+    var ids = Set(entries.map { $0.id.lowercased() })
+    for champion in known where ids.insert(champion.id).inserted {
+      entries.append((champion.id, champion.name, "", []))
+    }
+    guard entries.count > self.entries.count else { return self }
+    return ChampionCatalog(entries: entries, frenchNames: frenchNames)
+  }
+
+  /// The most champions beyond this build's that a database takes from imported files.
+  public static let maxLearned = DataDragon.maxChampions
+
+  /// How many champions it knows beyond this build's.
+  public var learnedCount: Int { count - Self.builtIn.count }
 
   /// How many champions it knows.
   public var count: Int { champions.count }

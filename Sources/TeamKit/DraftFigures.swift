@@ -28,8 +28,11 @@ public struct DraftFigures: Sendable {
     }
   }
 
-  /// The figures of `team`'s events in `schedule`.
-  public init(team: UUID, schedule: Schedule) {
+  /// The figures of `team`'s events in `schedule`; a pick is credited to a player only when
+  /// they are one of `players`, the team's (a name of another team's, stored before drafts
+  /// were held to the event's team, counts for the champion alone).
+  public init(team: UUID, schedule: Schedule, players: [Player]) {
+    let own = Set(players.filter { $0.teamID == team }.map(\.id))
     var bySide: [Game.Side: ChampionRecord] = [:]
     var byChampion: [String: ChampionRecord] = [:]
     var byPlayer: [UUID: ChampionRecord] = [:]
@@ -41,7 +44,7 @@ public struct DraftFigures: Sendable {
       }
       for pick in game.picks {
         byChampion[pick.champion, default: ChampionRecord()].count(game.result, at: date)
-        guard let player = pick.playerID else { continue }
+        guard let player = pick.playerID, own.contains(player) else { continue }
         byPlayer[player, default: ChampionRecord()].count(game.result, at: date)
         playerChampions[player, default: [:]][pick.champion, default: ChampionRecord()].count(
           game.result, at: date)

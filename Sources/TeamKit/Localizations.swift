@@ -11,6 +11,8 @@ enum Localizations {
     "%1$@ %2$@ games, %3$@ won": "%1$@ %2$@ parties, %3$@ gagnées",
     "%1$@ %2$@ starters": "%1$@ %2$@ titulaires",
     "%1$@ (%2$@ drafts)": "%1$@ (%2$@ drafts)",
+    "%1$@ (%2$@) is not in %3$@: name a player of this team, or nobody.":
+      "%1$@ (%2$@) ne fait pas partie de %3$@ : nommez un joueur de cette équipe, ou personne.",
     "%1$@ (%2$@) was used in game %3$@: %4$@ locks it for the rest of the series.":
       "%1$@ (%2$@) a été joué en partie %3$@ : le %4$@ le bloque pour le reste de la série.",
     "%1$@ (%2$@), %3$@ → %4$@": "%1$@ (%2$@), %3$@ → %4$@",
@@ -55,6 +57,8 @@ enum Localizations {
     "%1$@ for %2$@": "%1$@ en %2$@",
     "%1$@ games, %2$@%% won": "%1$@ parties, %2$@ %% gagnées",
     "%1$@ has the Riot ID %2$@ already.": "%1$@ a déjà le Riot ID %2$@.",
+    "%1$@ holds at most %2$@ players; remove one first or choose another team.":
+      "%1$@ compte au plus %2$@ joueurs ; retirez-en d’abord un ou choisissez une autre équipe.",
     "%1$@ imported a roster": "%1$@ a importé un effectif",
     "%1$@ imported a roster of %2$@ players.": "%1$@ a importé un effectif de %2$@ joueurs.",
     "%1$@ imported into %2$@: %3$@ added, %4$@ changed, %5$@ removed.":
@@ -365,6 +369,8 @@ enum Localizations {
       "Un jeton d’API n’a pas de compte à modifier ni de session à fermer.",
     "An event lasts at most 24 hours; put the end sooner.":
       "Un événement dure 24 heures au plus ; avancez la fin.",
+    "An import is running; try again in a moment.":
+      "Un import est en cours ; réessayez dans un instant.",
     "An import that replaced the week cannot be undone; restore a backup.":
       "Un import qui a remplacé la semaine ne peut pas être annulé ; restaurez une sauvegarde.",
     "An owner creates your account on the server with ‘kcorp users add’.":
@@ -446,6 +452,7 @@ enum Localizations {
     "Champion": "Champion",
     "Champion art": "Illustrations des champions",
     "Champion art · KCorp": "Illustrations des champions · KCorp",
+    "Champion “%@”": "Champion « %@ »",
     "Champions no one plays (%@)": "Champions que personne ne joue (%@)",
     "Change": "Changer",
     "Change %@": "Modifier %@",
@@ -527,6 +534,7 @@ enum Localizations {
     "Delete %@? · KCorp": "Supprimer %@ ? · KCorp",
     "Delete player": "Supprimer le joueur",
     "Delete this player?": "Supprimer ce joueur ?",
+    "Describe at most %@ champions.": "Décrivez %@ champions au plus.",
     "Diamond": "Diamant",
     "Discord": "Discord",
     "Discord could not be reached; try again later.":
@@ -693,6 +701,8 @@ enum Localizations {
       "Donnez event comme l’identifiant d’un événement (pas « %@ »).",
     "Give every player of the roster once; the roster may have changed meanwhile. Reload it and try again.":
       "Donnez chaque joueur de l’effectif une seule fois ; l’effectif a peut-être changé entre-temps. Rechargez-le et réessayez.",
+    "Give it an id of up to 40 lower-case letters and digits, and a name of up to 40 characters that no other champion has.":
+      "Donnez-lui un identifiant de 40 lettres minuscules et chiffres au plus, et un nom de 40 caractères au plus qu’aucun autre champion ne porte.",
     "Give mode=merge or mode=replace, not “%@”.": "Donnez mode=merge ou mode=replace, pas « %@ ».",
     "Give one champion per role, in role order.":
       "Donnez un champion par rôle, dans l’ordre des rôles.",
@@ -772,6 +782,10 @@ enum Localizations {
     "Invited": "Invités",
     "Invited: %@": "Invités : %@",
     "Iron": "Fer",
+    "It adds %1$@ champions this database does not know; it takes %2$@ more at most.":
+      "Il ajoute %1$@ champions que cette base ne connaît pas ; elle en accepte %2$@ de plus au plus.",
+    "It has more than %@ players, the most the organisation holds; split it or leave players out.":
+      "Il compte plus de %@ joueurs, le maximum d’une structure ; scindez-le ou retirez-en des joueurs.",
     "It is empty; export a roster to see the columns.":
       "Il est vide ; exportez un effectif pour voir les colonnes.",
     "It was: %@": "Avant : %@",
@@ -1410,6 +1424,8 @@ enum Localizations {
     "The order could not be saved: %@": "L’ordre n’a pas pu être enregistré : %@",
     "The order was not saved: the roster changed meanwhile.":
       "L’ordre n’a pas été enregistré : l’effectif a changé entre-temps.",
+    "The organisation holds at most %1$@ players (this would make %2$@); remove players first.":
+      "La structure compte au plus %1$@ joueurs (cela en ferait %2$@) ; retirez d’abord des joueurs.",
     "The organisation’s players become the file’s; the others go to Recently removed.":
       "Les joueurs de l’organisation deviennent ceux du fichier ; les autres vont dans Supprimés récemment.",
     "The other team, for a scrim or a match.": "L’équipe adverse, pour un scrim ou un match.",
@@ -1580,6 +1596,8 @@ enum Localizations {
       "Trop de connexions échouées : attendez %@ secondes, puis réessayez.",
     "Too many open live connections; the page still works, reload it later.":
       "Trop de connexions en direct ouvertes ; la page fonctionne toujours, rechargez-la plus tard.",
+    "Too many wrong link codes: wait %@ minutes, then type /link again with the code on your page.":
+      "Trop de codes de liaison erronés : attendez %@ minutes, puis tapez /lier à nouveau avec le code de votre page.",
     "Too much data": "Trop de données",
     "Trainees": "En formation",
     "Training": "Entraînement",

@@ -122,13 +122,15 @@ extension Schedule {
     }
   }
 
-  /// What each player played in the logged games (scrims and matches, whichever team), by
-  /// player and champion id.
-  public func championRecords() -> [UUID: [String: ChampionRecord]] {
+  /// What each of `players` played in their team's logged games (scrims and matches), by
+  /// player and champion id. A pick on another team's event is not counted: another team's
+  /// editors could have named them there (docs/PRIVACY.md).
+  public func championRecords(of players: [Player]) -> [UUID: [String: ChampionRecord]] {
+    let teams = Dictionary(players.map { ($0.id, $0.teamID) }) { first, _ in first }
     var records: [UUID: [String: ChampionRecord]] = [:]
     for game in playedGames() {
       for pick in game.picks {
-        guard let player = pick.playerID else { continue }
+        guard let player = pick.playerID, teams[player] == game.event.teamID else { continue }
         records[player, default: [:]][pick.champion, default: ChampionRecord()].count(
           game.result, at: game.event.start)
       }

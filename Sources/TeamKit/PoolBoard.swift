@@ -57,7 +57,7 @@ public struct PoolBoard: Sendable {
     }
     // A game begun has its picks made: they count, its draft complete or not.
     let locked = rule.locked(for: .us, after: event?.drafts ?? [])
-    let records = schedule.championRecords()
+    let records = schedule.championRecords(of: players)
     let shown = players.filter { $0.lineup != .inactive }.sorted {
       (
         Position.allCases.firstIndex(of: $0.position) ?? 0,

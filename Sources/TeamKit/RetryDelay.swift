@@ -22,10 +22,12 @@ public enum RetryDelay {
     seconds(header.flatMap { Double($0.trimmingCharacters(in: .whitespaces)) })
   }
 
-  /// `date` moved into `now` + ``range`` (a date that is no date, `nan`, is `now` plus
-  /// `fallback`): what a stored "wait until" may be, so that no stored value holds for ever.
+  /// `date` no later than `now` + the longest wait (a date that is no date, `nan`, is `now`
+  /// plus `fallback`): what a stored "wait until" may be, so that no stored value holds for
+  /// ever. A date in the past holds nothing and is kept (within a day), so that it still
+  /// compares as the caller meant.
   public static func until(_ date: Date, from now: Date, fallback: TimeInterval = 5) -> Date {
     let wait = date.timeIntervalSince(now)
-    return now.addingTimeInterval(wait.isNaN ? fallback : min(max(wait, 0), range.upperBound))
+    return now.addingTimeInterval(wait.isNaN ? fallback : min(max(wait, -86_400), range.upperBound))
   }
 }

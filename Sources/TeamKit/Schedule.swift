@@ -174,13 +174,13 @@ public struct Schedule: Hashable, Sendable {
       scrimsLost: scrims.reduce(0) { $0 + $1.score.lost })
   }
 
-  /// The champions a player played in logged games, the most played first, with how many
-  /// games.
-  public func championsPlayed(by player: UUID) -> [(champion: String, games: Int)] {
+  /// The champions a player played in their team's logged games, the most played first, with
+  /// how many games (another team's events do not count: docs/PRIVACY.md).
+  public func championsPlayed(by player: Player) -> [(champion: String, games: Int)] {
     var counts: [String: Int] = [:]
-    for event in events {
+    for event in events where event.teamID == player.teamID {
       for game in event.games {
-        for pick in game.picks where pick.playerID == player {
+        for pick in game.picks where pick.playerID == player.id {
           counts[pick.champion, default: 0] += 1
         }
       }

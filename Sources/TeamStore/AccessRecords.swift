@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import TeamKit
 
 /// An account as stored: its password only as an Argon2id PHC string.
@@ -136,7 +137,7 @@ extension RosterStore {
   /// (an import's; a change of one of them goes through ``setRole(of:to:teams:)`` or
   /// ``setPasswordHash(of:to:replacing:)``).
   public func saveAccount(_ account: AccountRecord) async throws(RosterError) {
-    try await record { connection in
+    try await recordAccess { connection in
       let owners = try Self.owners(connection)
       try connection.prepare(
         """
@@ -160,7 +161,7 @@ extension RosterStore {
   /// Sets an account's role and the teams it holds on (nil for every team), and nothing else:
   /// a password changed meanwhile stays. The last owner cannot stop being one.
   public func setRole(of name: String, to role: Role, teams: Set<UUID>?) async throws(RosterError) {
-    try await record { connection in
+    try await recordAccess { connection in
       let owners = try Self.owners(connection)
       try connection.prepare("UPDATE account SET role = ?2 WHERE name = ?1")
         .bind(.text(name), .text(role.rawValue)).run()
@@ -190,7 +191,7 @@ extension RosterStore {
   /// Removes an account, its sessions and its Discord link; false when there was none.
   @discardableResult
   public func deleteAccount(named name: String) async throws(RosterError) -> Bool {
-    try await record { connection in
+    try await recordAccess { connection in
       let owners = try Self.owners(connection)
       try connection.prepare("DELETE FROM account WHERE name = ?1").bind(.text(name))
         .run()
@@ -259,7 +260,7 @@ extension RosterStore {
   public func deleteSessions(
     tokenHash: String? = nil, account: String? = nil, keeping: String? = nil
   ) async throws(RosterError) {
-    try await record { connection in
+    try await recordAccess { connection in
       try connection.prepare(
         """
         DELETE FROM session
@@ -332,7 +333,7 @@ extension RosterStore {
   /// Revokes a token; false when there was none.
   @discardableResult
   public func deleteToken(named name: String) async throws(RosterError) -> Bool {
-    try await record { connection in
+    try await recordAccess { connection in
       try connection.prepare("DELETE FROM api_token WHERE name = ?1").bind(.text(name))
         .run()
       return connection.changes > 0
@@ -384,6 +385,21 @@ extension RosterStore {
     async throws(RosterError) -> T
   {
     try await perform { writer, _ in (nil, try body(writer.connection)) }
+  }
+
+  /// Counted up once each change to an account's role, teams or player, a removal, or an
+  /// end of sessions or tokens commits in this process, before the live streams hear of
+  /// the next change: a stream checks its identity again when this moved (another
+  /// process's change is found by its periodic check).
+  public var accessVersion: Int { accessChanges.load(ordering: .acquiring) }
+
+  /// ``record(_:)`` for a change of who may do what: counted in ``accessVersion``.
+  private func recordAccess<T: Sendable>(_ body: @escaping (any SQLConnection) throws -> T)
+    async throws(RosterError) -> T
+  {
+    try await perform(
+      { writer, _ in (nil, try body(writer.connection)) },
+      committed: { [self] in accessChanges.add(1, ordering: .releasing) })
   }
 
 }

@@ -205,6 +205,7 @@ extension RosterStore {
           ("version", "t"), ("hash", "t"), ("jpeg", "b"),
         ], "id"
       ),
+      ("known_champion", [("id", "t"), ("name", "t")], "id"),
       (
         "availability_block",
         [("player_id", "t"), ("day", "i"), ("start_minute", "i"), ("end_minute", "i")],

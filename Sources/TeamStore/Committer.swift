@@ -10,12 +10,18 @@ extension RosterStore {
   /// one write path. `change` gets the writer and the current roster and returns the new
   /// roster, or nil when it changed nothing, with its result. Changes queued while a commit
   /// is under way are committed together in the next transaction, so they share one disk
-  /// sync; each runs in its own savepoint, so one that fails is undone alone.
+  /// sync; each runs in its own savepoint, so one that fails is undone alone. `committed`
+  /// runs once the change is, on the committer thread, before the observers hear of its
+  /// transaction.
   func perform<T: Sendable>(
-    _ change: @escaping (Writer, Roster) throws -> (Roster?, T)
+    _ change: @escaping (Writer, Roster) throws -> (Roster?, T),
+    committed: (@Sendable () -> Void)? = nil
   ) async throws(RosterError) -> T {
     let result = await withCheckedContinuation { continuation in
-      enqueue(change) { continuation.resume(returning: $0) }
+      enqueue(change) { result in
+        if case .success = result { committed?() }
+        continuation.resume(returning: result)
+      }
     }
     return try result.get()
   }

@@ -30,6 +30,17 @@ protocol SQLConnection: AnyObject {
   /// Whether the connection was lost (the server went away): it is then opened again
   /// before its next use, or thrown away by a pool.
   var isBroken: Bool { get }
+  /// When set, the connection waits for its server no later than this: a statement still
+  /// unanswered then fails as unavailable, and the connection is lost.
+  var deadline: ContinuousClock.Instant? { get set }
+}
+
+extension SQLConnection {
+  /// A file's connection never waits on a server: there is no deadline to keep.
+  var deadline: ContinuousClock.Instant? {
+    get { nil }
+    set {}
+  }
 }
 
 /// A value bound to a statement's parameter.

@@ -137,6 +137,13 @@ extension RosterStore {
             "Draft game %1$@ or an earlier one: this series has %2$@ drafted of %3$@.",
             min(event.drafts.count + 1, most), event.drafts.count, most))
       }
+      // The draft given names the event's team's players only; the stored drafts after it,
+      // checked again, keep what they named.
+      let turns = { (draft: GameDraft?) in DraftSlot.order.indices.map { draft?.players[$0] } }
+      try (roster.team(id: event.teamID) ?? roster.firstTeam).checkOwn(
+        turns(draft),
+        kept: turns(event.drafts.indices.contains(game - 1) ? event.drafts[game - 1] : nil),
+        places: DraftSlot.order.map(\.code), among: roster.players, field: .draft)
       var drafts = Array(event.drafts.prefix(game - 1))
       for draft in [draft] + event.drafts.dropFirst(game).map(\.withoutRepeatedRoles) {
         drafts.append(

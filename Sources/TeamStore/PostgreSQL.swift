@@ -28,44 +28,100 @@
     private var prepared: [String: String] = [:]
     private var statementsNamed = 0
     private(set) var changes = 0
+    /// How long the server may stay silent while this connection waits: connecting (at most
+    /// ``connectTimeout``), and while a statement waits for its answer (a lock held
+    /// elsewhere counts as silence). Past it the connection is given up (the server is
+    /// frozen, or the network cut without a reset) and the statement fails as
+    /// "unavailable": a request is answered 503 instead of waiting for ever.
+    let patience: Duration
+    /// When set, no wait of this connection goes past it, whatever the server sends: a
+    /// check that must answer in time (``ReadPool/read(by:_:)``).
+    var deadline: ContinuousClock.Instant?
+
+    /// The writer's patience: a commit may wait for locks and a busy disk.
+    static let writerPatience: Duration = .seconds(10)
+    /// A reader's: a read waits with a request, which hears 503 within two seconds when
+    /// the server does not answer.
+    static let readerPatience: Duration = .milliseconds(1500)
+    /// The longest a connection is waited for, whatever the patience.
+    static let connectTimeout: Duration = .seconds(5)
 
     /// Connects to the database a `postgresql://` URL (or libpq key-value string) names.
     /// A password comes from `PGPASSWORD` or `PGPASSFILE`, as libpq reads them.
-    init(url: String) throws(PostgresError) {
+    init(
+      url: String, patience: Duration = writerPatience, deadline: ContinuousClock.Instant? = nil
+    ) throws(PostgresError) {
       self.url = url
+      self.patience = patience
+      self.deadline = deadline
       name = Self.displayName(url)
-      handle = try Self.connect(url, name: name)
+      handle = try Self.connect(url, name: name, by: Self.connectDeadline(patience, deadline))
     }
 
     deinit { PQfinish(handle) }
 
-    private static func connect(_ url: String, name: String) throws(PostgresError) -> OpaquePointer
+    private static func connectDeadline(_ patience: Duration, _ deadline: ContinuousClock.Instant?)
+      -> ContinuousClock.Instant
+    {
+      let limit = ContinuousClock.now + min(patience, connectTimeout)
+      return deadline.map { min($0, limit) } ?? limit
+    }
+
+    /// Connects without blocking, waiting for the server at most until `deadline`: libpq's
+    /// own `connect_timeout` counts in whole seconds, at least two, per address tried.
+    private static func connect(_ url: String, name: String, by deadline: ContinuousClock.Instant)
+      throws(PostgresError) -> OpaquePointer
     {
       // The URL's own settings come last, so that they win over these defaults. A server
       // that stops answering is noticed: TCP keepalives and a send timeout for a cut network,
-      // ``answerTimeout`` for a server that takes requests and answers none.
+      // ``patience`` for a server that takes requests and answers none.
       let keywords = [
-        "connect_timeout", "keepalives", "keepalives_idle", "keepalives_interval",
+        "keepalives", "keepalives_idle", "keepalives_interval",
         "keepalives_count", "tcp_user_timeout", "application_name", "dbname",
       ]
-      let values = ["5", "1", "10", "5", "3", "15000", "kcorp", url]
+      let values = ["1", "10", "5", "3", "15000", "kcorp", url]
       let handle = withArrayOfCStrings(keywords) { keys in
-        withArrayOfCStrings(values) { values in PQconnectdbParams(keys, values, 1) }
+        withArrayOfCStrings(values) { values in PQconnectStartParams(keys, values, 1) }
       }
       guard let handle else {
         throw PostgresError(
           state: "", message: "out of memory", database: name, isUnavailable: true)
       }
-      guard PQstatus(handle) == CONNECTION_OK else {
-        let message = oneLine(String(cString: PQerrorMessage(handle)))
-        PQfinish(handle)
-        throw PostgresError(
-          state: "", message: message,
-          database: name, isUnavailable: true)
+      // As libpq's manual says: wait as for writing first, then as each poll asks.
+      var polling = PGRES_POLLING_WRITING
+      while polling != PGRES_POLLING_OK {
+        if PQstatus(handle) == CONNECTION_BAD || polling == PGRES_POLLING_FAILED {
+          let message = oneLine(String(cString: PQerrorMessage(handle)))
+          PQfinish(handle)
+          throw PostgresError(state: "", message: message, database: name, isUnavailable: true)
+        }
+        let events = polling == PGRES_POLLING_READING ? POLLIN : POLLOUT
+        guard wait(for: PQsocket(handle), events: Int16(events), until: deadline) else {
+          PQfinish(handle)
+          throw PostgresError(
+            state: "", message: "the server did not answer the connection in time",
+            database: name, isUnavailable: true)
+        }
+        polling = PQconnectPoll(handle)
       }
       // Notices (an index that already exists) are not errors: libpq would print them.
       PQsetNoticeProcessor(handle, { _, _ in }, nil)
       return handle
+    }
+
+    /// Waits until `socket` is ready for `events` (or in error); false once `deadline` passed.
+    private static func wait(
+      for socket: Int32, events: Int16, until deadline: ContinuousClock.Instant
+    ) -> Bool {
+      var descriptor = pollfd(fd: socket, events: events, revents: 0)
+      while true {
+        let left = (deadline - ContinuousClock.now) / .milliseconds(1)
+        let milliseconds = Int32(clamping: max(0, Int64(left.rounded(.up))))
+        if milliseconds == 0 { return false }
+        let ready = poll(&descriptor, 1, milliseconds)
+        if ready > 0 { return true }
+        if ready == 0 || errno != EINTR { return ready != 0 }
+      }
     }
 
     /// The settings a URL or key-value string gives, as libpq reads them; or why it cannot.
@@ -102,32 +158,28 @@
     /// Opens the connection again when it was lost; its prepared statements went with it.
     private func reconnectIfBroken() throws(PostgresError) {
       guard isBroken else { return }
-      let fresh = try Self.connect(url, name: name)
+      let fresh = try Self.connect(url, name: name, by: Self.connectDeadline(patience, deadline))
       PQfinish(handle)
       handle = fresh
       prepared = [:]
     }
 
-    /// How long the server may stay silent while a statement waits for its answer (a lock
-    /// held elsewhere counts as silence). Past it the connection is given up (the server is
-    /// frozen, or the network cut without a reset) and the statement fails as
-    /// "unavailable": a request is answered 503 instead of waiting for ever.
-    static let answerTimeout: Duration = .seconds(10)
     /// Set when the last statement got no answer in time: it may have reached the server, so
     /// it is not sent again.
     private var gaveUp = false
 
     /// What `sent` (a `PQsend…` call's result) came to: its last result, as `PQexec` gives
-    /// it, waited for through silences of at most ``answerTimeout``; nil when it could not
-    /// be sent or the server fell silent longer (the connection is then broken,
-    /// ``isBroken``).
+    /// it, waited for through silences of at most ``patience`` (and never past
+    /// ``deadline``); nil when it could not be sent or the server fell silent longer (the
+    /// connection is then broken, ``isBroken``).
     private func answer(_ sent: Int32) -> OpaquePointer? {
       guard sent == 1 else { return nil }
-      var deadline = ContinuousClock.now + Self.answerTimeout
+      var silence = ContinuousClock.now + patience
       var last: OpaquePointer?
       while true {
         while PQisBusy(handle) == 1 {
-          let left = (deadline - ContinuousClock.now) / .milliseconds(1)
+          let limit = self.deadline.map { min($0, silence) } ?? silence
+          let left = (limit - ContinuousClock.now) / .milliseconds(1)
           let milliseconds = Int32(clamping: max(0, Int64(left.rounded(.up))))
           var descriptor = pollfd(fd: PQsocket(handle), events: Int16(POLLIN), revents: 0)
           if milliseconds == 0 || poll(&descriptor, 1, milliseconds) == 0 {
@@ -142,7 +194,7 @@
           if PQconsumeInput(handle) == 0 { break }
           // Bytes came: the server answers. The limit is on its silence, so a long result
           // that keeps coming is read to its end.
-          deadline = ContinuousClock.now + Self.answerTimeout
+          silence = ContinuousClock.now + patience
         }
         guard let result = PQgetResult(handle) else { return last }
         PQclear(last)
@@ -255,7 +307,7 @@
       var message = oneLine(result.map { String(cString: PQresultErrorMessage($0)) } ?? "")
       PQclear(result)
       if gaveUp {
-        message = "silent for \(Self.answerTimeout.components.seconds) seconds; connection given up"
+        message = "no answer in time (silent for \(patience) at most); connection given up"
       }
       let lost = isBroken || state.hasPrefix("08") || state.hasPrefix("57P")
       throw PostgresError(

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import TeamKit
 import TeamPhoto
 
@@ -19,7 +20,46 @@ public struct ImportRecord: Hashable, Sendable {
   public var canUndo: Bool { !weekReplaced && !undone }
 }
 
+/// Another import of the organisation is being previewed or applied; nothing was done.
+public struct ImportRunningError: KindedError, Hashable, Sendable, CustomStringConvertible {
+  public init() {}
+  public var description: String { message.description }
+  public var kind: ErrorKind { .throttled }
+  public var message: Message { Message("An import is running; try again in a moment.") }
+  public var retryAfter: Int? { 2 }
+}
+
 extension RosterStore {
+  /// Runs `body` (an import's preview, or the import) while no other import of the
+  /// organisation runs: a large file holds memory and a thread for a while, so a second
+  /// waits for the first rather than doubling them.
+  /// - Throws: ``ImportRunningError`` at once when another import runs, or `body`'s error.
+  public func importTurn<T>(_ body: () async throws -> T) async throws -> T {
+    let free = importing.withLock { busy in
+      defer { busy = true }
+      return !busy
+    }
+    guard free else { throw ImportRunningError() }
+    defer { importing.withLock { $0 = false } }
+    return try await body()
+  }
+
+  /// Where imports are planned: a thread of Dispatch's, so that a large file holds neither
+  /// the server's connection threads nor the concurrency pool.
+  private static let planning = BlockingWork(width: 2, queueLimit: 16)
+
+  /// ``planImport(_:team:mode:)`` on a thread of its own.
+  /// - Throws: ``RosterFile/Problems``, or ``ImportRunningError`` when too many wait.
+  public func planImportAside(_ data: Data, team: Team? = nil, mode: RosterImport.Mode = .merge)
+    async throws -> RosterImport
+  {
+    let result = await Self.planning.run { [self] in
+      Result { () throws(RosterFile.Problems) in try planImport(data, team: team, mode: mode) }
+    }
+    guard let result else { throw ImportRunningError() }
+    return try result.get()
+  }
+
   /// Plans an import of `data` against the roster as it is now; nothing is written.
   /// - Parameter team: the team the file is about; nil for the whole organisation.
   /// - Throws: ``RosterFile/Problems`` listing every problem with its line or entry.
@@ -47,6 +87,7 @@ extension RosterStore {
     try await perform { [now] writer, roster in
       let outdated = Self.importOutdated
       let returning = try Self.checkApplies(plan, to: roster)
+      let champions = try Self.learnChampions(of: plan, roster, writer)
       let at = now()
       var schedule = roster.schedule
       for player in plan.removed {
@@ -80,7 +121,8 @@ extension RosterStore {
       }
       let record = try writer.insertImport(
         plan, restoring: returning.map(\.0), at: at, author: author)
-      for (id, photo) in photos where plan.players.contains(where: { $0.id == id }) {
+      let planned = Set(plan.players.map(\.id))
+      for (id, photo) in photos where planned.contains(id) {
         try writer.keepPhoto(of: id, setting: photo.hash, for: record.id)
         try writer.setPhoto(of: id, jpeg: photo.jpeg, hash: photo.hash)
       }
@@ -91,7 +133,7 @@ extension RosterStore {
         .imported, before: nil, after: nil, author: author, at: at,
         name: plan.team?.name ?? roster.organisation,
         from: "\(record.added)/\(record.changed)/\(record.removed)")
-      var (players, removed) = try writer.load(champions: roster.champions)
+      var (players, removed) = try writer.load(champions: champions)
       // A file that names every player of the team (or the organisation) gives its order.
       if let reordered = Self.inFileOrder(players, plan), reordered != players {
         try writer.setOrder(reordered)
@@ -99,9 +141,19 @@ extension RosterStore {
       }
       return (
         roster.with(players: players).with(removed: removed)
-          .with(photos: try writer.photoHashes()).with(schedule: schedule), record
+          .with(photos: try writer.photoHashes()).with(schedule: schedule)
+          .with(championArt: roster.championArt, champions: champions), record
       )
     }
+  }
+
+  /// The roster's catalogue with the champions the plan's file described and named, which
+  /// the database knows from now on (written in the import's change).
+  private static func learnChampions(of plan: RosterImport, _ roster: Roster, _ writer: Writer)
+    throws -> ChampionCatalog
+  {
+    try writer.learnChampions(plan.champions, renaming: false)
+    return roster.champions.knowing(plan.champions)
   }
 
   /// The roster changed since the preview: nothing was imported.
@@ -117,20 +169,20 @@ extension RosterStore {
     -> [(Player, Player)]
   {
     guard roster.teams == plan.teams else { throw importOutdated }
+    // Looked up by id once: a scan of the roster per row made large imports quadratic.
+    let players = Self.byID(roster.players)
+    let removals = Self.byID(roster.removed.map(\.player))
     for player in plan.changed.map(\.before) + plan.removed + plan.unchanged {
-      guard roster.player(id: player.id)?.hasSameFields(as: player) == true else {
+      guard players[player.id]?.hasSameFields(as: player) == true else {
         throw importOutdated
       }
     }
     let returning = try plan.restored.map { player throws(RosterError) in
-      guard roster.player(id: player.id) == nil, let removal = roster.removal(id: player.id)
+      guard players[player.id] == nil, let removal = removals[player.id]
       else { throw importOutdated }
-      return (removal.player, player)
+      return (removal, player)
     }
-    guard
-      plan.added.allSatisfy({
-        roster.player(id: $0.id) == nil && roster.removal(id: $0.id) == nil
-      })
+    guard plan.added.allSatisfy({ players[$0.id] == nil && removals[$0.id] == nil })
     else { throw importOutdated }
     // A team's import touches that team's players only, as they were and as they will be.
     if let team = plan.team {
@@ -142,6 +194,11 @@ extension RosterStore {
       }
     }
     return returning
+  }
+
+  /// The players by id (the first of an id, should one appear twice).
+  private static func byID(_ players: [Player]) -> [UUID: Player] {
+    Dictionary(players.map { ($0.id, $0) }) { first, _ in first }
   }
 
   /// The players with those in the plan's scope in the file's order, when the file names
@@ -268,8 +325,10 @@ extension RosterStore {
           : Message("An import that replaced the week cannot be undone; restore a backup."))
     }
     func refused(_ message: Message) -> RosterError { .importOutdated(message) }
+    let players = byID(roster.players)
+    let removals = byID(roster.removed.map(\.player))
     for player in stored.after {
-      guard roster.player(id: player.id)?.hasSameFields(as: player) == true else {
+      guard players[player.id]?.hasSameFields(as: player) == true else {
         throw refused(
           Message(
             "%@ changed since the import, which can no longer be undone; change them back by hand.",
@@ -277,7 +336,7 @@ extension RosterStore {
       }
     }
     for player in comingBack {
-      guard roster.removal(id: player.id)?.player.hasSameFields(as: player) == true else {
+      guard removals[player.id]?.hasSameFields(as: player) == true else {
         throw refused(
           Message(
             "%@ is no longer in Recently removed, so the import can no longer be undone.",
@@ -288,7 +347,7 @@ extension RosterStore {
       throw refused(
         Message(
           "%@ changed since the import, which can no longer be undone; change them back by hand.",
-          roster.player(id: photo.player)?.name ?? photo.player.uuidString))
+          players[photo.player]?.name ?? photo.player.uuidString))
     }
   }
 

@@ -29,6 +29,10 @@ public final class RosterStore: Sendable {
   let state: Mutex<State>
   /// Writes waiting for the next commit.
   let commits = CommitQueue()
+  /// Counted up as each change of who may do what commits (``accessVersion``).
+  let accessChanges = Atomic<Int>(0)
+  /// Whether an import of the organisation is being planned or applied (``importTurn(_:)``).
+  let importing = Mutex(false)
   /// Connections that read what is committed; nil in memory, where the writer's is the only
   /// one.
   private let readers: ReadPool?
@@ -100,7 +104,12 @@ public final class RosterStore: Sendable {
       do {
         try self.init(
           name: name, location: .postgres(url), writer: PostgresConnection(url: url),
-          readers: { ReadPool { try PostgresConnection(url: url) } }, now: now)
+          readers: {
+            ReadPool(isUnreachable: { ($0 as? PostgresError)?.isUnavailable == true }) {
+              try PostgresConnection(
+                url: url, patience: PostgresConnection.readerPatience, deadline: $0)
+            }
+          }, now: now)
       } catch let error as StoreOpenError {
         throw error
       } catch let error as PostgresError {
@@ -190,19 +199,22 @@ public final class RosterStore: Sendable {
     }
   }
 
-  /// Asks the database a question that needs it to answer (a server gone says so).
+  /// Asks the database a question that needs it to answer (a server gone says so), waiting
+  /// for a server no later than `deadline` (nil: as long as any read).
   /// - Throws: ``RosterError/storage(_:)``.
-  public func checkDatabase() throws(RosterError) {
-    _ = try read { try $0.scalar("SELECT 1") }
+  public func checkDatabase(by deadline: ContinuousClock.Instant? = nil) throws(RosterError) {
+    _ = try read(by: deadline) { try $0.scalar("SELECT 1") }
   }
 
   /// Runs `body` with a connection that reads what is committed without waiting for a
   /// commit under way (WAL lets readers and the writer go on together). In memory the
   /// writer's connection is the only one.
-  func read<T>(_ body: (any SQLConnection) throws -> T) throws(RosterError) -> T {
+  func read<T>(by deadline: ContinuousClock.Instant? = nil, _ body: (any SQLConnection) throws -> T)
+    throws(RosterError) -> T
+  {
     do {
       guard let readers else { return try writer.withLock { try body($0.connection) } }
-      return try readers.read(body)
+      return try readers.read(by: deadline, body)
     } catch {
       throw Self.rosterError(error, path: path)
     }

@@ -253,6 +253,16 @@ extension Schema {
       CREATE INDEX discord_seen_at ON discord_seen (at);
       """
     ),
+    // Every champion the database knew beyond the build's, by catalogue id and name: a sync
+    // adds to it and never takes one away (a player may still favour it), an import adds
+    // those its file describes. Filled with what the last sync brought.
+    .both(
+      """
+      CREATE TABLE known_champion (id TEXT PRIMARY KEY NOT NULL, name TEXT NOT NULL) STRICT;
+      INSERT INTO known_champion (id, name)
+        SELECT lower(id), min(name) FROM champion_art GROUP BY lower(id);
+      """
+    ),
   ]
 
   /// A version's SQL in each dialect.

@@ -171,6 +171,14 @@ extension RosterStore {
       let logged = try games.map { (input) throws(ValidationError) in
         try input.validated(lineup: lineup, players: roster.players, catalog: roster.champions)
       }
+      // A game credits the event's team's players; a name the stored game has stays.
+      for (index, game) in logged.enumerated() {
+        try team.checkOwn(
+          Team.pickPlayers(of: game),
+          kept: Team.pickPlayers(
+            of: event.games.indices.contains(index) ? event.games[index] : nil),
+          places: Position.allCases.map(\.displayName), among: roster.players, field: .game)
+      }
       guard logged != event.games else { return (nil, event) }
       event.games = logged
       event.sequence += 1

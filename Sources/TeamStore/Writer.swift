@@ -119,47 +119,12 @@ final class Writer: @unchecked Sendable {
   func reloaded(_ version: Int) throws -> Roster {
     // The art first: the champions a sync found are known when favourites are read.
     let art = try championArt()
-    let champions = ChampionCatalog.builtIn.learning(art)
+    let champions = ChampionCatalog.builtIn.learning(art).knowing(try knownChampions())
     let (players, removed) = try load(champions: champions)
     return Roster(
       version: version, players: players, removed: removed, photos: try photoHashes(),
       teams: try teams(), organisation: try organisationName()
     ).with(championArt: art, champions: champions).with(schedule: try schedule())
-  }
-
-  /// The champion art stored by the last sync (without its pictures).
-  func championArt() throws -> ChampionArt {
-    enum Column: Int32, SQLColumns { case id, name, frenchName, title, classes, version, hash }
-    var version = ""
-    var champions: [SyncedChampion] = []
-    try statement("SELECT \(Column.list()) FROM champion_art ORDER BY id").forEachRow { row in
-      version = row.text(Column.version)
-      champions.append(
-        SyncedChampion(
-          id: row.text(Column.id), name: row.text(Column.name),
-          frenchName: row.text(Column.frenchName), title: row.text(Column.title),
-          classes: row.text(Column.classes).split(separator: ",").compactMap {
-            ChampionClass(rawValue: String($0))
-          }, picture: row.text(Column.hash)))
-    }
-    return ChampionArt(version: version, champions: champions)
-  }
-
-  /// Replaces the stored champion art with a sync's, in the transaction under way.
-  func replaceChampionArt(version: String, champions: [(SyncedChampion, jpeg: Data)]) throws {
-    try connection.execute("DELETE FROM champion_art")
-    for (champion, jpeg) in champions {
-      try statement(
-        """
-        INSERT INTO champion_art (id, name, french_name, title, classes, version, hash, jpeg)
-        VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)
-        """
-      ).bind(
-        .text(champion.id), .text(champion.name), .text(champion.frenchName),
-        .text(champion.title), .text(champion.classes.map(\.rawValue).joined(separator: ",")),
-        .text(version), .text(champion.picture), .blob(jpeg)
-      ).run()
-    }
   }
 
   func organisationName() throws -> String {
@@ -192,9 +157,18 @@ final class Writer: @unchecked Sendable {
     linked: Set<UUID>, at now: Date
   ) throws -> Roster? {
     let recordedBefore = recorded.count
+    var overLimit = false
     try connection.execute("SAVEPOINT write")
     do {
       let next = try job.run(self, roster)
+      // The one check of the players' limits: every change of every face passes here.
+      if let next,
+        let refusal = PlayerLimits.refusal(
+          before: roster.players, after: next.players, teams: next.teams)
+      {
+        overLimit = true
+        throw RosterError.invalid(refusal)
+      }
       // The change's Discord posts, durable with it.
       if let next, !discord.isEmpty {
         try queueDiscordPosts(from: roster, to: next, teams: discord, at: now)
@@ -210,7 +184,8 @@ final class Writer: @unchecked Sendable {
       recorded.removeSubrange(recordedBefore...)
       // A refused change wrote nothing; after any other failure the pseudo index is read
       // back as the savepoint left it.
-      if !(error is ValidationError || error is RosterError) { _ = try load() }
+      // A change refused for the limits had written: its keys are read back too.
+      if overLimit || !(error is ValidationError || error is RosterError) { _ = try load() }
       job.outcome = .failure(error)
       return nil
     }

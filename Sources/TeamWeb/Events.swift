@@ -18,7 +18,9 @@ final class EventHub: @unchecked Sendable {
   /// clients that left.
   static let heartbeat: Duration = .seconds(15)
   /// How often each stream's session or token is looked at again: a stream ends within
-  /// this once its session ends, its token is revoked or its account removed.
+  /// this once its session ends, its token is revoked, its account is removed or its role
+  /// changes by another process. Changes made through this server's store are checked for
+  /// before each event (``RosterStore/accessVersion``).
   static let credentialCheck: Duration = .seconds(1)
 
   /// Live connections one client address may hold (a phone, a laptop, a few tabs).
@@ -32,6 +34,9 @@ final class EventHub: @unchecked Sendable {
     /// Whether they see the players' personal data (docs/PRIVACY.md): not a player's own
     /// account.
     let isStaff: Bool
+    /// The store's ``RosterStore/accessVersion`` when ``identity`` was last found to stand
+    /// as it is; nil until first checked.
+    var checked: Int?
   }
 
   private let store: RosterStore
@@ -59,7 +64,7 @@ final class EventHub: @unchecked Sendable {
     timers.withLock {
       $0 = [
         every(Self.heartbeat) { [weak self] in self?.broadcast(Array(": heartbeat\n\n".utf8)) },
-        every(Self.credentialCheck) { [weak self] in self?.endRevoked() },
+        every(Self.credentialCheck) { [weak self] in self?.endChanged(all: true) },
       ]
     }
     let id = store.onChange { [weak self] update in self?.publish(update) }
@@ -136,6 +141,9 @@ final class EventHub: @unchecked Sendable {
     let shown = update.changes.map(\.publicFacts).filter {
       $0.kind != .edited || $0.before != $0.after
     }
+    // Sent to each as it is now: a stream whose account changed since it was checked
+    // is checked first, and ends rather than be sent what it may no longer see.
+    endChanged(all: false)
     broadcast(event(update.changes), public: shown.isEmpty ? [] : event(shown))
   }
 
@@ -153,19 +161,30 @@ final class EventHub: @unchecked Sendable {
     }
   }
 
-  /// Ends the streams whose session ended or whose token was revoked (here, or by a
-  /// `kcorp` command beside the server).
-  private func endRevoked() {
+  /// Ends the streams whose identity no longer stands as it was when they opened (here, or
+  /// by a `kcorp` command beside the server): a session ended or expired, a token revoked,
+  /// an account removed, or a role, teams or player changed. The client connects again and
+  /// is shown what it may see now. `all`: every stream; else those not checked since the
+  /// last change of access in this process.
+  private func endChanged(all: Bool) {
     guard let access else { return }
-    let open = subscribers.withLock { Array($0.values) }
+    // Read before the checks: a change committed meanwhile is checked for again.
+    let version = store.accessVersion
+    let open = subscribers.withLock { Array($0) }
     var verdicts: [Identity: Bool] = [:]
-    for subscriber in open where subscriber.identity.kind != .local {
+    var confirmed: [ObjectIdentifier] = []
+    for (key, subscriber) in open where subscriber.identity.kind != .local {
+      if !all, subscriber.checked == version { continue }
       // A session that cannot be checked now ends its stream: the client connects again
       // and is checked then (closed, not open, when the database fails).
-      let valid =
-        verdicts[subscriber.identity] ?? ((try? access.stillValid(subscriber.identity)) ?? false)
-      verdicts[subscriber.identity] = valid
-      if !valid { subscriber.stream.close() }
+      let stands =
+        verdicts[subscriber.identity]
+        ?? ((try? access.current(subscriber.identity)) == subscriber.identity)
+      verdicts[subscriber.identity] = stands
+      if stands { confirmed.append(key) } else { subscriber.stream.close() }
+    }
+    subscribers.withLock { subscribers in
+      for key in confirmed { subscribers[key]?.checked = version }
     }
   }
 

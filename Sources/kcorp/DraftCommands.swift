@@ -28,7 +28,7 @@ struct ShowSeries: Command {
   func run(_ context: Context) async throws {
     let roster = try context.roster()
     let week = try await roster.week(team: team)
-    let figures = DraftFigures(team: week.team.id, schedule: week.schedule)
+    let figures = DraftFigures(team: week.team.id, schedule: week.schedule, players: week.players)
     if json {
       print(text(TeamJSON.encode(figures, pretty: true)))
       return

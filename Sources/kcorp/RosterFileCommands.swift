@@ -81,7 +81,10 @@ struct Export: Command {
       data = RosterFile.export(
         players, as: format, photos: photos, teams: organisation.teams,
         schedule: Schedule(events: events, availability: availability, pools: pools),
-        soloQueue: soloQueue)
+        soloQueue: soloQueue,
+        // The champions' names as this machine's database knows them (a server's: those its
+        // players favour, and this build's).
+        champions: try context.server == nil ? context.store().roster.champions : .builtIn)
     } else {
       do {
         data = try Workbook.roster(
@@ -174,9 +177,9 @@ struct Import: Command {
     let plan: RosterImport
     let photos: [UUID: Photo]
     do {
-      plan = try store.planImport(data, team: scope, mode: mode)
+      plan = try await store.planImportAside(data, team: scope, mode: mode)
       photos = try await plan.checkedPhotos()
-    } catch {
+    } catch let error as RosterFile.Problems {
       throw CLIError(code: .dataError, message: error.description)
     }
     for line in Self.lines(plan) { print(line) }

@@ -142,11 +142,14 @@ import Testing
     try HTTPServer(host: "127.0.0.1", port: 0) { request in
       guard request.path == "/api/versions.json" else { return HTTPResponse(status: 404) }
       let stream = ResponseStream()
-      Task.detached {
+      // A thread of its own: the test process's concurrency pool, busy with other suites,
+      // must not slow the mirror down.
+      let pause = Double(interval / .milliseconds(1)) / 1000
+      Thread.detachNewThread {
         for _ in 0..<limit {
           guard stream.send([UInt8](repeating: UInt8(ascii: " "), count: chunk)) else { return }
           sent.value.withLock { $0 += chunk }
-          try? await Task.sleep(for: interval)
+          Thread.sleep(forTimeInterval: pause)
         }
         stream.close()
       }

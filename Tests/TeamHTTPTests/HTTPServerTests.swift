@@ -5,7 +5,9 @@ import TestSupport
 import Testing
 
 /// The server on its own, on an ephemeral loopback port, with handlers written for each test.
-@Suite(.timeLimit(.minutes(1))) struct HTTPServerTests {
+// One test at a time: each blocks a thread of the concurrency pool while it waits on a
+// socket, and some of the servers it waits for run their handlers on that pool.
+@Suite(.serialized, .timeLimit(.minutes(1))) struct HTTPServerTests {
   /// Answers `echo <method> <path> <body bytes>`.
   static func echo(_ request: HTTPRequest) -> HTTPResponse {
     let text =
@@ -460,7 +462,8 @@ import Testing
       return HTTPResponse(
         status: 200, contentType: "text/plain", body: Array("\(thread() != polling)".utf8))
     }
-    #expect(try HTTPClient(port: server.port).get("/").text == "true")
+    let answer = try HTTPClient(port: server.port).get("/")
+    #expect(answer.text == "true", "\(answer.status) \(answer.text)")
   }
 
   @Test func aHandlerThatAwaitsDoesNotHoldUpOthersAndOneThatDoesNotRunsWhereItWasRead()

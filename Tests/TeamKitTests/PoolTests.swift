@@ -122,6 +122,31 @@ import Testing
     #expect(later.rows[0].entries.map(\.isStale) == [true, true])
   }
 
+  @Test func aPickStoredOnAnotherTeamsEventCountsInNeitherTeamsFiguresForThePlayer() {
+    // Vladi is ours; another team's game, stored before drafts were held to the event's
+    // team, names him.
+    let mid = player("Vladi", .mid)
+    let other = UUID()
+    let start = Date(timeIntervalSince1970: 1_800_000_000)
+    var theirs = TeamEvent(
+      teamID: other, kind: .scrim, start: start, end: start + 7200, opponent: "G2", format: nil)
+    theirs.games = [
+      Game(
+        result: .win, side: .red,
+        picks: [Game.Pick(position: .mid, playerID: mid.id, champion: "ahri")])
+    ]
+    let schedule = Schedule(
+      events: [theirs], pools: [mid.id: [PoolEntry(champion: "ahri", comfort: 3)]])
+    let board = PoolBoard(
+      players: [mid], schedule: schedule, event: nil, catalog: .builtIn, now: start + 86_400)
+    #expect(board.rows[0].entries[0].record == ChampionRecord())
+    #expect(schedule.championsPlayed(by: mid).isEmpty)
+    // The other team's figures count the champion, not our player.
+    let figures = DraftFigures(team: other, schedule: schedule, players: [mid])
+    #expect(figures.byChampion["ahri"]?.games == 1 && figures.byPlayer.isEmpty)
+    #expect(DraftFigures(team: team, schedule: schedule, players: [mid]).byPlayer.isEmpty)
+  }
+
   @Test func theFiguresComeFromTheDraftsWhereTheGameNamesNoPicks() {
     let mid = UUID()
     var event = TeamEvent(
@@ -132,7 +157,8 @@ import Testing
       draft(.red, mid: mid, midChampion: "azir", offset: 30),
     ]
     event.games = [Game(result: .win), Game(result: .loss, side: .red)]
-    let figures = DraftFigures(team: team, schedule: Schedule(events: [event]))
+    let players = [Player(id: mid, name: "Saken", position: .mid, teamID: team)]
+    let figures = DraftFigures(team: team, schedule: Schedule(events: [event]), players: players)
     #expect(figures.bySide[.blue]?.wins == 1 && figures.bySide[.red]?.games == 1)
     #expect(figures.byPlayer[mid] == ChampionRecord(games: 2, wins: 1, last: event.start))
     #expect(figures.playerChampions[mid]?["ahri"]?.winRate == 100)
@@ -145,7 +171,8 @@ import Testing
         event.drafts[0].champions[7]!: 1, event.drafts[1].champions[6]!: 1,
       ])
     #expect(
-      DraftFigures(team: UUID(), schedule: Schedule(events: [event])).opponents.isEmpty)
+      DraftFigures(team: UUID(), schedule: Schedule(events: [event]), players: players).opponents
+        .isEmpty)
   }
 
   @Test func aPoolIsCheckedWhole() throws {

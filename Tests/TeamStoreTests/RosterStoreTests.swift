@@ -213,7 +213,7 @@ import Testing
   {
     let db = try TestDatabase(backend, in: folder)
     let store = try db.open()
-    let perThread = 25
+    let perThread = 24  // 195 players: within a team's 200
     try await withThrowingTaskGroup(of: Void.self) { group in
       for thread in 0..<8 {
         group.addTask {

@@ -181,7 +181,7 @@ import Testing
           #"<span class="pick-name">\#(champion)</span><span class="played">\#(player)</span>"#))
     }
     #expect(result.contains(#"<span class="pick-name">Jinx</span>"#))
-    #expect(app.store.roster.schedule.championsPlayed(by: bo.id).isEmpty)
+    #expect(app.store.roster.schedule.championsPlayed(by: bo).isEmpty)
     #expect(result.contains("Game 2: Loss · Red side"))
     // The champions played show on the player's page beside their favourites.
     let canna = try await app.client.get("/players/\(app.store.players[0].id)").text

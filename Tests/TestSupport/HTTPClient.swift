@@ -258,3 +258,12 @@ public final class OpenConnection: @unchecked Sendable {
     return false
   }
 }
+
+/// Runs `work`, which blocks (a socket read, a request), on a thread of its own, and awaits
+/// its result: an async test that blocked one of the concurrency pool's few threads could
+/// starve the server it waits for, and every other suite with it.
+public func offThePool<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
+  try await withCheckedThrowingContinuation { continuation in
+    Thread.detachNewThread { continuation.resume(with: Result { try work() }) }
+  }
+}

@@ -1,6 +1,7 @@
 """`kill -9` of `kcorp serve` at random moments while API clients and CLI processes add
 players to the same file: every write that was acknowledged is there after a restart, and
-SQLite finds the file intact. Bounded: 20 rounds of at most about a second each."""
+SQLite finds the file intact. Bounded: 20 rounds of at most about a second each; each round
+writes into a team of its own, so that no team reaches its limit of players."""
 
 import http.client
 import json
@@ -28,8 +29,9 @@ def start_server(database):
     return process, int(line.rsplit(":", 1)[1])
 
 
-def api_writer(port, prefix, stop, acknowledged):
-    """Adds players through the API until the server dies; keeps the names answered 201."""
+def api_writer(port, prefix, team, stop, acknowledged):
+    """Adds players to `team` through the API until the server dies; keeps the names
+    answered 201."""
     count = 0
     while not stop.is_set():
         name = f"{prefix}{count}"
@@ -37,7 +39,7 @@ def api_writer(port, prefix, stop, acknowledged):
         try:
             connection = http.client.HTTPConnection("127.0.0.1", port, timeout=5)
             connection.request(
-                "POST", "/api/players", json.dumps({"name": name, "position": "Mid"}),
+                "POST", "/api/players", json.dumps({"name": name, "position": "Mid", "team": team}),
                 {"Content-Type": "application/json"})
             if connection.getresponse().status == 201:
                 acknowledged.append(name)
@@ -46,14 +48,16 @@ def api_writer(port, prefix, stop, acknowledged):
             return  # the server was killed
 
 
-def cli_writer(database, prefix, stop, acknowledged):
-    """Adds players with `kcorp players add` beside the server; keeps those that exited 0."""
+def cli_writer(database, prefix, team, stop, acknowledged):
+    """Adds players to `team` with `kcorp players add` beside the server; keeps those that
+    exited 0."""
     count = 0
     while not stop.is_set():
         name = f"{prefix}{count}"
         count += 1
         run = subprocess.run(
-            [str(KCORP), "players", "add", "--name", name, "--position", "Top", "--db", database],
+            [str(KCORP), "players", "add", "--name", name, "--position", "Top", "--team", team,
+             "--db", database],
             capture_output=True)
         if run.returncode == 0:
             acknowledged.append(name)
@@ -65,12 +69,15 @@ def test_acknowledged_writes_survive_kill_9_of_the_server():
         database = os.path.join(folder, "roster.sqlite")
         acknowledged = []
         for round_number in range(ROUNDS):
+            team = f"R{round_number}"
+            subprocess.run([str(KCORP), "teams", "add", f"Round {round_number}", "--tag", team,
+                            "--db", database], check=True, capture_output=True)
             server, port = start_server(database)
             stop = threading.Event()
             writers = [
-                threading.Thread(target=api_writer, args=(port, f"A{round_number}x{i}n", stop, acknowledged))
+                threading.Thread(target=api_writer, args=(port, f"A{round_number}x{i}n", team, stop, acknowledged))
                 for i in range(4)
-            ] + [threading.Thread(target=cli_writer, args=(database, f"C{round_number}n", stop, acknowledged))]
+            ] + [threading.Thread(target=cli_writer, args=(database, f"C{round_number}n", team, stop, acknowledged))]
             for writer in writers:
                 writer.start()
             time.sleep(random.uniform(0.1, 0.6))
@@ -85,9 +92,12 @@ def test_acknowledged_writes_survive_kill_9_of_the_server():
         # A restart (which opens, checks and loads the file) sees every acknowledged write.
         server, port = start_server(database)
         try:
-            connection = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
-            connection.request("GET", "/api/players")
-            names = {player["name"] for player in json.loads(connection.getresponse().read())}
+            names = set()
+            for round_number in range(ROUNDS):
+                connection = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+                connection.request("GET", f"/api/players?team=R{round_number}")
+                names |= {player["name"] for player in json.loads(connection.getresponse().read())}
+                connection.close()
         finally:
             server.terminate()
             server.wait(timeout=10)

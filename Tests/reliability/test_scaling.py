@@ -5,6 +5,7 @@ a conflicting edit is refused, and neither PostgreSQL stopping nor a server kill
 acknowledged write. Bounded: a few seconds of writes per test."""
 
 import http.client
+import itertools
 import json
 import os
 import pathlib
@@ -81,10 +82,34 @@ def add_coach(database):
         input="coach password\n", check=True, capture_output=True, text=True)
 
 
-def names(port, headers=None):
-    status, _, body = request(port, "GET", "/api/players", headers=headers)
-    assert status == 200
-    return {player["name"] for player in json.loads(body)}
+def names(port, headers=None, teams=("KC",)):
+    """The pseudos of the players of `teams` (`/api/players` lists one team's)."""
+    found = set()
+    for tag in teams:
+        status, _, body = request(port, "GET", f"/api/players?team={tag}", headers=headers)
+        assert status == 200
+        found |= {player["name"] for player in json.loads(body)}
+    return found
+
+
+# A team holds at most 200 players (TeamKit's PlayerLimits): the runs that write many spread
+# them over teams, this many to a team (the first starts with three).
+PER_TEAM = 190
+
+
+class Teams:
+    """Teams added to a database for writes to spread over; `next()` is the team of the next
+    write, so that no team passes its limit."""
+
+    def __init__(self, database, count=20):
+        self.tags = ["KC"] + [f"S{index}" for index in range(1, count)]
+        for tag in self.tags[1:]:
+            subprocess.run([str(KCORP), "teams", "add", f"Team {tag}", "--tag", tag,
+                            "--database", database], check=True, capture_output=True)
+        self.counter = itertools.count()
+
+    def next(self):
+        return self.tags[min(next(self.counter) // PER_TEAM, len(self.tags) - 1)]
 
 
 class EventStream(threading.Thread):
@@ -215,14 +240,15 @@ def test_an_edit_from_an_outdated_version_is_refused_across_servers(database):
         stop(b)
 
 
-def writer(port, prefix, stop_event, acknowledged, answers):
+def writer(port, prefix, stop_event, acknowledged, answers, teams):
     count = 0
     while not stop_event.is_set():
         name = f"{prefix}{count}"
         count += 1
         try:
             status, headers, _ = request(
-                port, "POST", "/api/players", {"name": name, "position": "Mid"}, timeout=10)
+                port, "POST", "/api/players",
+                {"name": name, "position": "Mid", "team": teams.next()}, timeout=10)
         except OSError:
             answers.append("closed")
             time.sleep(0.05)
@@ -237,13 +263,14 @@ def writer(port, prefix, stop_event, acknowledged, answers):
 
 def test_postgres_stopped_while_serving_refuses_writes_keeps_reads_and_comes_back(
         postgres, database):
+    teams = Teams(database)
     server = serve(database)
     try:
         assert request(server.port, "GET", "/healthz")[0] == 200
         stop_event = threading.Event()
         acknowledged, answers = [], []
         threads = [threading.Thread(target=writer, args=(server.port, f"W{i}n", stop_event,
-                                                         acknowledged, answers))
+                                                         acknowledged, answers, teams))
                    for i in range(3)]
         for thread in threads:
             thread.start()
@@ -273,7 +300,7 @@ def test_postgres_stopped_while_serving_refuses_writes_keeps_reads_and_comes_bac
     # Every acknowledged write is in the database, read through a new server.
     again = serve(database)
     try:
-        missing = set(acknowledged) - names(again.port)
+        missing = set(acknowledged) - names(again.port, teams=teams.tags)
         assert not missing, f"{len(missing)} acknowledged writes lost"
     finally:
         stop(again)
@@ -325,6 +352,38 @@ def test_a_frozen_postgres_is_told_within_seconds_and_no_client_is_blamed(postgr
         assert request(server.port, "POST", "/api/players",
                        {"name": "After", "position": "Jungle"})[0] == 201
         assert {"Before", "After"} <= names(server.port)
+    finally:
+        stop(server)
+
+
+def test_a_frozen_postgres_leaves_cached_reads_at_once_and_says_503_within_seconds(
+        postgres, database):
+    """With PostgreSQL frozen, a read the server has cached answers at once, a read that needs
+    the database says 503 within 2 s, and `/healthz` says 503 within 1 s, every time asked."""
+    server = serve(database)
+    frozen = []
+    try:
+        assert request(server.port, "GET", "/healthz")[0] == 200
+        assert request(server.port, "GET", "/api/players")[0] == 200
+        assert request(server.port, "GET", "/api/history?limit=1")[0] == 200
+        frozen = postgres_processes(postgres)
+        for pid in frozen:
+            os.kill(pid, signal.SIGSTOP)
+        timings = []
+        for _ in range(3):
+            checks = [("/healthz", 503, 1), ("/api/players", 200, 0.5),
+                      ("/api/history?limit=1", 503, 2)]
+            for path, expected, limit in checks:
+                status, seconds = timed(server.port, "GET", path)
+                timings.append((path, status, round(seconds, 2)))
+                assert status == expected and seconds < limit, timings
+        print(timings)
+    finally:
+        for pid in frozen:
+            os.kill(pid, signal.SIGCONT)
+    try:
+        assert until(lambda: request(server.port, "GET", "/healthz")[0] == 200, 20) is not None
+        assert request(server.port, "GET", "/api/history?limit=1")[0] == 200
     finally:
         stop(server)
 
@@ -392,12 +451,13 @@ def test_signed_in_staff_keep_reading_while_postgres_is_down(postgres, database)
 def test_a_server_killed_during_writes_through_two_loses_nothing_and_the_other_serves_on(
         database):
     random.seed(23)
+    teams = Teams(database)
     a, b = serve(database), serve(database)
     acknowledged, answers = [], []
     try:
         stop_event = threading.Event()
         threads = [threading.Thread(target=writer, args=(server.port, f"{label}{i}n", stop_event,
-                                                         acknowledged, answers))
+                                                         acknowledged, answers, teams))
                    for label, server in [("A", a), ("B", b)] for i in range(3)]
         for thread in threads:
             thread.start()
@@ -411,7 +471,7 @@ def test_a_server_killed_during_writes_through_two_loses_nothing_and_the_other_s
             thread.join(timeout=30)
         assert len([name for name in acknowledged if name.startswith("B")]) > on_b + 5
         assert request(b.port, "GET", "/healthz")[0] == 200
-        missing = set(acknowledged) - names(b.port)
+        missing = set(acknowledged) - names(b.port, teams=teams.tags)
         assert not missing, f"{len(missing)} acknowledged writes lost"
         assert len(acknowledged) > 50, "too few writes to prove anything"
     finally:
@@ -442,6 +502,7 @@ def test_a_rolling_restart_of_two_servers_behind_caddy_loses_no_request(database
         ["caddy", "run", "--config", str(tmp_path / "Caddyfile"), "--adapter", "caddyfile"],
         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
         env={"HOME": str(tmp_path), "XDG_DATA_HOME": str(tmp_path), "PATH": os.environ["PATH"]})
+    teams = Teams(database)
     servers = [serve(database, "--port", str(port), "--drain", "3") for port in ports]
     answers, acknowledged = [], []
     try:
@@ -454,7 +515,8 @@ def test_a_rolling_restart_of_two_servers_behind_caddy_loses_no_request(database
                 count += 1
                 try:
                     status, _, body = request(proxy, "POST", "/api/players",
-                                              {"name": f"{prefix}{count}", "position": "Top"})
+                                              {"name": f"{prefix}{count}", "position": "Top",
+                                               "team": teams.next()})
                     answers.append(status if status in (200, 201) else (status, body[:300]))
                     if status == 201:
                         acknowledged.append(f"{prefix}{count}")
@@ -479,8 +541,8 @@ def test_a_rolling_restart_of_two_servers_behind_caddy_loses_no_request(database
         assert len(acknowledged) > 20, "too few writes to prove anything"
         for port in ports:
             # The last writes through one server reach the other within a second.
-            until(lambda: not set(acknowledged) - names(port), 1.0)
-            missing = set(acknowledged) - names(port)
+            until(lambda: not set(acknowledged) - names(port, teams=teams.tags), 1.0)
+            missing = set(acknowledged) - names(port, teams=teams.tags)
             in_database = subprocess.run(
                 [str(KCORP), "players", "--json", "--database", database],
                 capture_output=True, text=True).stdout

@@ -25,6 +25,8 @@ public enum TeamJSON {
     }
     do {
       return try JSONDecoder().decode(type, from: data)
+    } catch let error as JSONInputError {
+      throw error  // a type's own refusal, already worded
     } catch let error as DecodingError {
       throw JSONInputError(message: describe(error))
     } catch {

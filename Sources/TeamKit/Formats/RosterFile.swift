@@ -39,21 +39,26 @@ public enum RosterFile {
   /// The players in `format`: JSON, or CSV in UTF-8 with a byte-order mark (so that
   /// spreadsheets read accents right), a header row and CRLF line ends.
   ///
-  /// The JSON is `{"availability":[…],"events":[…],"players":[…],"pools":[…],"soloQueue":[…]}`:
-  /// the players as the API writes them, the week (the API's shapes, without verdicts), the
-  /// champion pools and the players' Riot figures (never a key or a PUUID).
+  /// The JSON is `{"availability":[…],"champions":[…],"events":[…],"players":[…],"pools":[…],
+  /// "soloQueue":[…]}`: the players as the API writes them, the week (the API's shapes,
+  /// without verdicts), the champion pools and the players' Riot figures (never a key or a
+  /// PUUID), with each champion they name as `{"id","name"}`, so that a database that does
+  /// not know one takes the file.
   /// - Parameters:
   ///   - photos: JPEGs by player, written into the JSON as base64 (`photo`); a CSV holds
   ///     text only.
   ///   - teams: the organisation's teams, to write each player's team by its tag in a CSV.
   ///   - schedule: the events and the players' availability, for the JSON.
+  ///   - champions: the champions' names, for the JSON.
   public static func export(
     _ players: [Player], as format: Format, photos: [UUID: Data] = [:], teams: [Team] = [.first],
-    schedule: Schedule = Schedule(), soloQueue: [UUID: RiotStanding] = [:]
+    schedule: Schedule = Schedule(), soloQueue: [UUID: RiotStanding] = [:],
+    champions: ChampionCatalog = .builtIn
   ) -> Data {
     switch format {
     case .json:
       let file = JSONFile(
+        champions: described(players: players, schedule: schedule, catalog: champions),
         players: players.map { ($0, photos[$0.id]) },
         availability: players.compactMap { player in
           schedule.availability[player.id].map { PlayerHours(player: player.id, hours: $0) }
@@ -112,6 +117,7 @@ public enum RosterFile {
 
   /// A JSON export: the players and the week.
   private struct JSONFile: JSONWritable {
+    let champions: [DescribedChampion]
     let players: [(Player, photo: Data?)]
     let availability: [PlayerHours]
     let events: [TeamEvent]
@@ -140,6 +146,7 @@ public enum RosterFile {
     func write(to writer: inout JSONWriter) {
       writer.object {
         $0.member("availability", availability)
+        $0.member("champions", champions)
         $0.member("events", events.map { EventDocument($0, verdict: nil) })
         $0.member("players", players.map { Exported(player: $0.0, photo: $0.photo) })
         $0.member("pools", pools)
@@ -210,14 +217,15 @@ public enum RosterFile {
   /// carries (nil for a CSV, or for a JSON list of players as the API gives it).
   /// - Throws: ``Problems`` listing every unreadable line or entry.
   static func entries(_ data: Data, champions: ChampionCatalog) throws(Problems) -> (
-    players: [Entry], availability: [PlayerHours]?, events: [TeamEvent]?, pools: [PlayerPool]?
+    players: [Entry], availability: [PlayerHours]?, events: [TeamEvent]?, pools: [PlayerPool]?,
+    champions: [DescribedChampion]?
   ) {
     switch format(of: data) {
     case .json:
       do {
         let file =
           firstCharacter(of: data) == "["
-          ? JSONImport(players: try TeamJSON.decode([JSONEntry].self, from: data))
+          ? JSONImport(players: try TeamJSON.decode(JSONEntries.self, from: data).entries)
           : try TeamJSON.decode(JSONImport.self, from: data)
         let players = file.players.enumerated().map { index, entry in
           Entry(
@@ -226,12 +234,12 @@ public enum RosterFile {
               : Message("Player %1$@ (“%2$@”)", index + 1, oneLine(entry.input.name)),
             id: entry.id, input: entry.input, fields: entry.fields, photo: entry.photo)
         }
-        return (players, file.availability, file.events, file.pools)
+        return (players, file.availability, file.events, file.pools, file.champions)
       } catch {
         throw Problems(problems: [Problem(place: Message("The file"), message: error.message)])
       }
     case .csv, .frenchCSV:
-      return (try csvEntries(text(of: data), champions: champions), nil, nil, nil)
+      return (try csvEntries(text(of: data), champions: champions), nil, nil, nil, nil)
     }
   }
 
@@ -242,24 +250,46 @@ public enum RosterFile {
     let availability: [PlayerHours]?
     let events: [TeamEvent]?
     let pools: [PlayerPool]?
+    let champions: [DescribedChampion]?
 
-    private enum CodingKeys: String, CodingKey { case players, availability, events, pools }
+    private enum CodingKeys: String, CodingKey {
+      case players, availability, events, pools, champions
+    }
 
     init(players: [JSONEntry]) {
       self.players = players
       availability = nil
       events = nil
       pools = nil
+      champions = nil
     }
 
     init(from decoder: any Decoder) throws {
       let container = try decoder.container(keyedBy: CodingKeys.self)
-      players = try container.decode([JSONEntry].self, forKey: .players)
+      players = try container.decode(JSONEntries.self, forKey: .players).entries
       // Absent: the file keeps the week (checked with the other in RosterImport).
       availability = try container.decodeIfPresent([PlayerHours].self, forKey: .availability)
       events = try container.decodeIfPresent([TeamEvent].self, forKey: .events)
       // Absent: the players keep their pools.
       pools = try container.decodeIfPresent([PlayerPool].self, forKey: .pools)
+      // The champions the file names, for a database that does not know them all.
+      champions = try container.decodeIfPresent([DescribedChampion].self, forKey: .champions)
+    }
+  }
+
+  /// A file's players, refused before any is read when there are more than the
+  /// organisation holds.
+  private struct JSONEntries: Decodable {
+    let entries: [JSONEntry]
+
+    init(from decoder: any Decoder) throws {
+      var container = try decoder.unkeyedContainer()
+      if let count = container.count, count > PlayerLimits.perOrganisation {
+        throw JSONInputError(message: RosterFile.tooManyPlayers.problems[0].message)
+      }
+      var entries: [JSONEntry] = []
+      while !container.isAtEnd { entries.append(try container.decode(JSONEntry.self)) }
+      self.entries = entries
     }
   }
 
@@ -346,13 +376,7 @@ public enum RosterFile {
   private static func csvEntries(_ text: String, champions: ChampionCatalog) throws(Problems)
     -> [Entry]
   {
-    let text = text.hasPrefix("\u{FEFF}") ? String(text.dropFirst()) : text
-    let firstLine = text.prefix { $0 != "\n" && $0 != "\r\n" && $0 != "\r" }
-    // The separator is the one the header uses most: `,`, `;` (French spreadsheets) or tab.
-    let separator = [Character(","), ";", "\t"].max { one, other in
-      firstLine.filter { $0 == one }.count < firstLine.filter { $0 == other }.count
-    }
-    let records = parseCSV(text, separator: separator ?? ",")
+    let records = try csvRecords(text)
     guard let (headerLine, header) = records.first else {
       throw Problems(problems: [
         Problem(
@@ -417,64 +441,6 @@ public enum RosterFile {
       formulaStarts.contains(next) || next == "'"
     else { return cell }
     return String(cell.dropFirst())
-  }
-
-  /// RFC 4180 records with the line each starts on; quoted cells may hold separators,
-  /// quotes (doubled) and line breaks.
-  static func parseCSV(_ text: String, separator: Character) -> [(line: Int, cells: [String])] {
-    var records: [(Int, [String])] = []
-    var cells: [String] = []
-    var cell = ""
-    var quoted = false
-    var line = 1
-    var recordLine = 1
-    var iterator = Array(text).makeIterator()
-    var pending: Character? = nil
-    func next() -> Character? {
-      if let character = pending {
-        pending = nil
-        return character
-      }
-      return iterator.next()
-    }
-    func endRecord() {
-      cells.append(cell)
-      records.append((recordLine, cells))
-      cells = []
-      cell = ""
-    }
-    while let character = next() {
-      if quoted {
-        if character == "\"" {
-          if let following = next() {
-            if following == "\"" {
-              cell.append("\"")
-            } else {
-              quoted = false
-              pending = following
-            }
-          } else {
-            quoted = false
-          }
-        } else {
-          if character == "\n" || character == "\r\n" { line += 1 }
-          cell.append(character)
-        }
-      } else if character == "\"" && cell.isEmpty {
-        quoted = true
-      } else if character == separator {
-        cells.append(cell)
-        cell = ""
-      } else if character == "\n" || character == "\r\n" || character == "\r" {
-        endRecord()
-        line += 1
-        recordLine = line
-      } else {
-        cell.append(character)
-      }
-    }
-    if !cell.isEmpty || !cells.isEmpty { endRecord() }
-    return records
   }
 }
 

@@ -51,6 +51,9 @@ public struct RosterImport: Sendable {
   /// without an entry gets an empty pool); nil for a file without them, which keeps them, or
   /// whose pools are those the players have.
   public let pools: [UUID: [PoolEntry]]?
+  /// The champions the file describes that the database does not know and its rows name:
+  /// added to the database's catalogue with the import.
+  public let champions: [Champion]
 
   /// Whether the import changes nothing.
   public var isEmpty: Bool {
@@ -79,6 +82,8 @@ public struct RosterImport: Sendable {
     photoHash: (Data) -> String = { _ in "" }
   ) throws(RosterFile.Problems) {
     let file = try RosterFile.entries(data, champions: champions)
+    // The champions the file describes are known while its rows are checked.
+    let (champions, described) = try Self.catalog(champions, describing: file.champions)
     let inScope = { (player: Player) in team.map { player.teamID == $0.id } ?? true }
     let byID = Dictionary(uniqueKeysWithValues: current.map { ($0.id, $0) })
     let removedByID = Dictionary(removed.map { ($0.id, $0) }) { first, _ in first }
@@ -253,6 +258,13 @@ public struct RosterImport: Sendable {
         $0, ids: fileIDs, players: players.map(\.id), current: currentPools,
         champions: champions, strict: team == nil, problems: &problems)
     }
+    self.champions = Self.learned(
+      described, players: players, pools: pools, schedule: schedule, catalog: champions,
+      problems: &problems)
+    // Told at the preview; the store checks it again on the import itself.
+    if let refusal = PlayerLimits.refusal(before: current, after: staying + players, teams: teams) {
+      problems += refusal.issues.map { .init(place: Message("The file"), message: $0.text) }
+    }
     guard problems.isEmpty else { throw RosterFile.Problems(problems: problems) }
     self.pools = pools
     self.team = team
@@ -288,6 +300,7 @@ public struct RosterImport: Sendable {
     lines += photos.keys.map(\.uuidString).sorted()
     if let schedule { lines.append("week \(schedule.events.count) \(schedule.availability.count)") }
     if let pools { lines.append("pools \(pools.count)") }
+    lines += champions.map { "champion \($0.id) \($0.name)" }
     return fnv1a(lines.joined(separator: "\n").utf8)
   }
 

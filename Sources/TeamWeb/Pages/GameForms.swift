@@ -20,7 +20,7 @@ extension Pages {
     let rows = (0..<count).map { index in
       gameRow(
         inputs.indices.contains(index) ? inputs[index] : nil, number: index + 1, in: roster,
-        lineup: lineup)
+        team: event.teamID, lineup: lineup)
     }
     return .h(
       "details", ["class": "week-tools result"] + (errors == nil ? [:] : ["open": ""]),
@@ -49,7 +49,7 @@ extension Pages {
 
   /// One game of the result form: its result, side, each role's picks, its recording.
   private func gameRow(
-    _ game: GameInput?, number: Int, in roster: Roster, lineup: [Position: UUID]
+    _ game: GameInput?, number: Int, in roster: Roster, team: UUID, lineup: [Position: UUID]
   ) -> HTML {
     let result: HTML = .h(
       "select", ["name": "result\(number)", "aria-label": localized("Game %@: result", number)],
@@ -60,7 +60,9 @@ extension Pages {
       [.h("option", ["value": ""], localized("Side"))]
         + Self.options(Game.Side.allCases, game?.side ?? "") { $0.displayName(in: language) })
     let picks = Position.allCases.enumerated().map { role, position in
-      pick(game, role: role, position: position, number: number, in: roster, lineup: lineup)
+      pick(
+        game, role: role, position: position, number: number, in: roster, team: team,
+        lineup: lineup)
     }
     let vod: HTML = .h(
       "input",
@@ -77,7 +79,7 @@ extension Pages {
   /// One role of a game: our champion, who played it, the other team's champion.
   private func pick(
     _ game: GameInput?, role: Int, position: Position, number: Int, in roster: Roster,
-    lineup: [Position: UUID]
+    team: UUID, lineup: [Position: UUID]
   ) -> HTML {
     func typed(_ list: [String]?) -> String {
       list.flatMap { $0.indices.contains(role) ? $0[role] : nil } ?? ""
@@ -99,7 +101,7 @@ extension Pages {
             "placeholder": position.displayName, "autocomplete": "off",
           ]),
         playerChoice(
-          in: roster, selected: player, guess: guess,
+          in: roster, team: team, selected: player, guess: guess,
           name: "player\(number)-\(position.rawValue)",
           label: localized("Game %1$@: who played %2$@", number, position.displayName)),
         .h(
@@ -129,11 +131,11 @@ extension Pages {
       ])
   }
 
-  /// A choice of who played a role: the organisation's players, by team.
   /// Who played a role: a guess first when the game has one for it (chosen, it stays a
-  /// guess), then everyone of the organisation (choosing the same player confirms it).
+  /// guess), then the event's team's players (choosing the same player confirms it; another
+  /// team's would be refused).
   private func playerChoice(
-    in roster: Roster, selected: UUID?, guess: UUID?, name: String, label: String
+    in roster: Roster, team: UUID, selected: UUID?, guess: UUID?, name: String, label: String
   ) -> HTML {
     let guessed: [HTML] =
       guess.flatMap { roster.player(id: $0) }.map { player in
@@ -146,17 +148,22 @@ extension Pages {
     return .h(
       "select", ["name": name, "aria-label": label],
       [.h("option", ["value": ""], localized("Nobody named"))] + guessed
-        + playerOptions(in: roster, selected: guess == nil ? selected : nil))
+        + playerOptions(in: roster, selected: guess == nil ? selected : nil) {
+          // Another team's player named before the rule stays shown, so the form keeps them.
+          $0.teamID == team || $0.id == selected
+        })
   }
 
   /// The organisation's players that `isShown` keeps, as options grouped by team.
   private func playerOptions(
     in roster: Roster, selected: UUID? = nil, where isShown: (Player) -> Bool = { _ in true }
   ) -> [HTML] {
-    roster.teams.map { team in
-      .h(
+    roster.teams.compactMap { team in
+      let shown = roster.players(in: team.id).filter(isShown)
+      guard !shown.isEmpty else { return nil }
+      return .h(
         "optgroup", ["label": team.name],
-        roster.players(in: team.id).filter(isShown).map { player in
+        shown.map { player in
           .h(
             "option",
             ["value": player.id.text] + (player.id == selected ? ["selected": ""] : [:]),

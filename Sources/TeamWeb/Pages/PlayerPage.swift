@@ -215,7 +215,7 @@ extension Pages {
   /// When they can play, and the champions they played in logged games.
   private func availabilitySection(of player: Player, in roster: Roster) -> HTML {
     let hours = roster.schedule.availability[player.id] ?? Availability()
-    let played = roster.schedule.championsPlayed(by: player.id)
+    let played = roster.schedule.championsPlayed(by: player)
     let summary =
       hours.weekly.isEmpty
       ? localized("Any time (no weekly hours given).")

@@ -42,7 +42,8 @@ extension Pages {
           .h("summary", localized("Champions no one plays (%@)", unplayed.count)),
           .h("p", [:], unplayed.joined(separator: ", ")),
         ]),
-      figures(DraftFigures(team: team.id, schedule: roster.schedule), in: roster),
+      figures(
+        DraftFigures(team: team.id, schedule: roster.schedule, players: roster.players), in: roster),
     ]
     if viewer.canEdit {
       let options: [HTML] = champions.champions.map { .h("option", ["value": $0.name]) }

@@ -414,7 +414,7 @@ extension WebApp {
       let problem =
         options.isStopping()
         ? "stopping"
-        : await probe.answers(within: .seconds(2)) ? nil : "the database does not answer"
+        : await probe.answers(within: .milliseconds(800)) ? nil : "the database does not answer"
       return HTTPResponse(
         status: problem == nil ? 200 : 503,
         headers: [

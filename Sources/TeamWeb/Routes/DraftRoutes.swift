@@ -281,7 +281,9 @@ extension WebApp {
 
     route("GET", "/api/figures", RoutePolicy(.reader, team: .chosen)) { _, context in
       let team = try context.checkedTeam
-      return context.json(DraftFigures(team: team.id, schedule: store.roster.schedule))
+      return context.json(
+        DraftFigures(
+          team: team.id, schedule: store.roster.schedule, players: store.roster.players))
     }
 
     route("GET", "/api/players/{id}/pool", RoutePolicy(.reader, team: .player)) { _, context in

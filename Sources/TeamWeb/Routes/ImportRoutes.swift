@@ -38,7 +38,8 @@ extension WebApp {
           body: Array(
             RosterFile.export(
               players, as: format, photos: photos, teams: roster.teams, schedule: roster.schedule,
-              soloQueue: format == .json ? try store.riotStandings() : [:])))
+              soloQueue: format == .json ? try store.riotStandings() : [:],
+              champions: roster.champions)))
       }
     }
 
@@ -91,12 +92,35 @@ extension WebApp {
     let content =
       request.formFiles["file"].map { RosterFile.text(of: Data($0.data)) }
       ?? form["content"]?.first ?? ""
+    do {
+      return try await store.importTurn {
+        try await importing(
+          content, request, context, team: team, mode: mode, store: store, refused: refused)
+      }
+    } catch let error as ImportRunningError {
+      var response = refused(
+        content, [RosterFile.Problem(place: Message("The file"), message: error.message)])
+      response.status = error.kind.status
+      return response
+    }
+  }
+
+  /// The preview, or the import confirmed, of `content`, while no other import runs.
+  private static func importing(
+    _ content: String, _ request: HTTPRequest, _ context: RequestContext, team: Team?,
+    mode: RosterImport.Mode, store: RosterStore,
+    refused: (String, [RosterFile.Problem]) -> HTTPResponse
+  ) async throws -> HTTPResponse {
+    let form = context.form
+    let (token, cookie) = WebApp.csrfToken(for: request)
+    let roster = store.roster
+    let back = team.map { Pages.path(of: $0, in: roster) } ?? "/"
     let plan: RosterImport
     let photos: [UUID: Photo]
-    do throws(RosterFile.Problems) {
-      plan = try store.planImport(Data(content.utf8), team: team, mode: mode)
+    do {
+      plan = try await store.planImportAside(Data(content.utf8), team: team, mode: mode)
       photos = try await plan.checkedPhotos()
-    } catch {
+    } catch let error as RosterFile.Problems {
       return refused(content, error.problems)
     }
     guard form["confirm"]?.first == "yes", !plan.isEmpty else {
@@ -216,23 +240,25 @@ extension WebApp {
     guard let mode = RosterImport.Mode(rawValue: mode) else {
       throw HTTPError(422, context.localized("Give mode=merge or mode=replace, not “%@”.", mode))
     }
-    let plan: RosterImport
-    let photos: [UUID: Photo]
-    do throws(RosterFile.Problems) {
-      plan = try store.planImport(Data(request.body), team: team, mode: mode)
-      photos = try await plan.checkedPhotos()
-    } catch {
-      throw WebApp.refusal(error, in: context.language)
-    }
     let confirm = request.query["confirm"] ?? "false"
     guard confirm == "true" || confirm == "false" else {
       throw HTTPError(
         422, context.localized("Give confirm=true to import, or leave it out to preview."))
     }
-    let record =
-      confirm == "true" && !plan.isEmpty
-      ? try await context.scope.importRoster(plan, photos: photos) : nil
-    return context.json(ImportReport(plan: plan, record: record))
+    return try await store.importTurn {
+      let plan: RosterImport
+      let photos: [UUID: Photo]
+      do {
+        plan = try await store.planImportAside(Data(request.body), team: team, mode: mode)
+        photos = try await plan.checkedPhotos()
+      } catch let error as RosterFile.Problems {
+        throw WebApp.refusal(error, in: context.language)
+      }
+      let record =
+        confirm == "true" && !plan.isEmpty
+        ? try await context.scope.importRoster(plan, photos: photos) : nil
+      return context.json(ImportReport(plan: plan, record: record))
+    }
   }
 }
 
