@@ -417,7 +417,7 @@ public final class AccessControl: Sendable {
   public func stillValid(_ identity: Identity) throws -> Bool {
     switch identity.kind {
     case .local: return true
-    case .token(let digest): return try store.tokens().contains { $0.tokenHash == digest }
+    case .token(let digest): return try store.token(hash: digest) != nil
     case .session(let digest):
       guard let session = try store.session(tokenHash: digest),
         try store.account(named: session.account) != nil
@@ -483,9 +483,7 @@ public final class AccessControl: Sendable {
   }
 
   private func lookUp(bearer digest: String) async throws -> Identity? {
-    guard let record = try store.tokens().first(where: { $0.tokenHash == digest }) else {
-      return nil
-    }
+    guard let record = try store.token(hash: digest) else { return nil }
     let date = now()
     if date.timeIntervalSince(record.lastUsed ?? .distantPast) > 60 {
       do {

@@ -11,7 +11,7 @@ extension AccessControl {
       return identity
     case .token(let digest):
       // Named as ``identity(bearer:)`` names it.
-      return try store.tokens().first { $0.tokenHash == digest }.map {
+      return try store.token(hash: digest).map {
         Identity(name: "token:" + $0.name, role: $0.role, kind: identity.kind, teams: $0.teams)
       }
     case .session(let digest):

@@ -102,13 +102,18 @@ extension RosterStore {
   }
 
   /// The teams of each account (or token) that `table` limits to some.
-  private static func teams(in table: String, by column: String, _ connection: any SQLConnection)
-    throws -> [String: Set<UUID>]
-  {
+  private static func teams(
+    in table: String, by column: String, _ connection: any SQLConnection,
+    holderWhere condition: String? = nil, _ value: String? = nil
+  ) throws -> [String: Set<UUID>] {
     enum Column: Int32, SQLColumns { case holder, teamID }
     var teams: [String: Set<UUID>] = [:]
     // `holder` is the account's or the token's name, as `column` calls it.
-    try connection.prepare("SELECT \(column) AS holder, team_id FROM \(table)").forEachRow { row in
+    var statement = try connection.prepare(
+      "SELECT \(column) AS holder, team_id FROM \(table)"
+        + (condition.map { " WHERE \($0)" } ?? ""))
+    if let value { statement = try statement.bind(.text(value)) }
+    try statement.forEachRow { row in
       if let id = UUID(text: row.text(Column.teamID)) {
         teams[row.text(Column.holder), default: []].insert(id)
       }
@@ -289,23 +294,47 @@ extension RosterStore {
   /// Every API token, by name.
   public func tokens() throws(RosterError) -> [TokenRecord] {
     try read { connection in
-      let teams = try Self.teams(in: "token_team", by: "token", connection)
-      enum Column: Int32, SQLColumns { case name, tokenHash, role, createdAt, lastUsed }
-      var tokens: [TokenRecord] = []
-      try connection.prepare("SELECT \(Column.list()) FROM api_token ORDER BY name")
-        .forEachRow { row in
-          let name = row.text(Column.name)
-          tokens.append(
-            TokenRecord(
-              name: name, tokenHash: row.text(Column.tokenHash),
-              role: try Self.role(row.text(Column.role), of: name, in: "api_token", connection),
-              createdAt: Date(timeIntervalSince1970: row.double(Column.createdAt)),
-              lastUsed: row.isNull(Column.lastUsed)
-                ? nil : Date(timeIntervalSince1970: row.double(Column.lastUsed)),
-              teams: teams[name]))
-        }
-      return tokens
+      try Self.tokens(
+        "SELECT \(TokenColumn.list()) FROM api_token ORDER BY name",
+        teams: try Self.teams(in: "token_team", by: "token", connection), connection)
     }
+  }
+
+  /// The token whose secret has digest `hash`, found through the column's unique index
+  /// (never by reading every token); nil when there is none.
+  public func token(hash: String) throws(RosterError) -> TokenRecord? {
+    try read { connection in
+      try Self.tokens(
+        "SELECT \(TokenColumn.list()) FROM api_token WHERE token_hash = ?1", binding: hash,
+        teams: try Self.teams(
+          in: "token_team", by: "token", connection,
+          holderWhere: "token = (SELECT name FROM api_token WHERE token_hash = ?1)", hash),
+        connection
+      ).first
+    }
+  }
+
+  private enum TokenColumn: Int32, SQLColumns { case name, tokenHash, role, createdAt, lastUsed }
+
+  private static func tokens(
+    _ sql: String, binding value: String? = nil, teams: [String: Set<UUID>],
+    _ connection: any SQLConnection
+  ) throws -> [TokenRecord] {
+    var tokens: [TokenRecord] = []
+    var statement = try connection.prepare(sql)
+    if let value { statement = try statement.bind(.text(value)) }
+    try statement.forEachRow { row in
+      let name = row.text(TokenColumn.name)
+      tokens.append(
+        TokenRecord(
+          name: name, tokenHash: row.text(TokenColumn.tokenHash),
+          role: try Self.role(row.text(TokenColumn.role), of: name, in: "api_token", connection),
+          createdAt: Date(timeIntervalSince1970: row.double(TokenColumn.createdAt)),
+          lastUsed: row.isNull(TokenColumn.lastUsed)
+            ? nil : Date(timeIntervalSince1970: row.double(TokenColumn.lastUsed)),
+          teams: teams[name]))
+    }
+    return tokens
   }
 
   public func insertToken(_ token: TokenRecord) async throws(RosterError) {

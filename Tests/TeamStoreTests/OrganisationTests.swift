@@ -245,6 +245,27 @@ import Testing
     #expect(try store.account(named: "coach")?.teams == [Team.first.id])
   }
 
+  @Test(arguments: Backend.allCases) func aTokenIsFoundByItsDigestWithItsTeams(_ backend: Backend)
+    async throws
+  {
+    let db = try TestDatabase(backend, in: folder)
+    let store = try await organisation(db)
+    let academy = try #require(store.roster.team("KCB"))
+    let now = Date(timeIntervalSince1970: 1_800_000_000)
+    for index in 0..<50 {
+      try await store.insertToken(
+        TokenRecord(
+          name: "script \(index)", tokenHash: "digest-\(index)", role: .editor, createdAt: now,
+          lastUsed: nil, teams: index.isMultiple(of: 2) ? [academy.id] : nil))
+    }
+    let found = try #require(try store.token(hash: "digest-42"))
+    #expect(found.name == "script 42" && found.role == .editor && found.teams == [academy.id])
+    #expect(try store.token(hash: "digest-7")?.teams == nil)
+    #expect(try store.token(hash: "digest-50") == nil)
+    #expect(try store.token(hash: "") == nil)
+    #expect(try store.tokens().count == 50)
+  }
+
   @Test(arguments: Backend.allCases) func teamTagsAreUniqueAndParentsNeverLoop(_ backend: Backend)
     async throws
   {
