@@ -12,7 +12,7 @@ import Testing
     let withZyrette: String
     let withoutZyrette: String
     private let process: Process
-    private let input = Pipe()
+    private let input = privatePipe()
 
     init() throws {
       let e2e = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
@@ -35,7 +35,7 @@ import Testing
         """,
         e2e,
       ]
-      let output = Pipe()
+      let output = privatePipe()
       process.standardOutput = output
       process.standardInput = input
       process.standardError = FileHandle.nullDevice

@@ -487,7 +487,7 @@ extension KCorp {
     let watch = Process()
     watch.executableURL = kcorpBinary
     watch.arguments = ["watch", "--db", kcorp.database]
-    let output = Pipe()
+    let output = privatePipe()
     watch.standardOutput = output
     try watch.run()
     defer {

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import TeamKit
@@ -12,7 +13,7 @@ import Testing
 @Suite struct LogTests {
   /// What `body` writes to standard error.
   func standardError(_ body: () -> Void) -> String {
-    let pipe = Pipe()
+    let pipe = privatePipe()
     let saved = dup(2)
     dup2(pipe.fileHandleForWriting.fileDescriptor, 2)
     body()

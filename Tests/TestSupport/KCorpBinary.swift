@@ -44,37 +44,85 @@ public func runKCorpOffThePool(
 public func runKCorp(_ arguments: [String], environment: [String: String], input: String? = nil)
   throws -> Run
 {
-  let process = Process()
-  process.executableURL = kcorpBinary
-  process.arguments = arguments
-  process.environment = environment
-  let out = Pipe()
-  let err = Pipe()
-  process.standardOutput = out
-  process.standardError = err
-  let stdin = Pipe()
-  process.standardInput = stdin
-  try process.run()
-  if let input { stdin.fileHandleForWriting.write(Data(input.utf8)) }
-  try stdin.fileHandleForWriting.close()
-  // Read both pipes before waiting, stderr on another thread, so that neither can fill up
-  // and block the child while the other is read.
-  let errors = DataBox()
-  let reading = DispatchGroup()
-  DispatchQueue.global().async(group: reading) {
-    errors.data = err.fileHandleForReading.readDataToEndOfFile()
-  }
-  let stdout = out.fileHandleForReading.readDataToEndOfFile()
-  reading.wait()
-  process.waitUntilExit()
-  return Run(
-    status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
-    stderr: String(decoding: errors.data, as: UTF8.self))
+  try runProgram(kcorpBinary.path, arguments, environment: environment, input: input)
 }
 
-/// `@unchecked Sendable`: written once on one thread, read after waiting for that thread.
-private final class DataBox: @unchecked Sendable {
-  var data = Data()
+/// Runs `path` to its end and returns its status and what it printed. Through `posix_spawn`
+/// and `waitpid`, not Foundation's `Process`, whose notice of an end can be missed while the
+/// tests start many processes at once (a waiter then waits for ever); the child starts with
+/// no signal blocked and SIGTERM and SIGINT at their defaults, whatever the test's thread had
+/// (a server's test blocks them), and with none of the test process's other descriptors.
+public func runProgram(
+  _ path: String, _ arguments: [String], environment: [String: String], input: String? = nil
+) throws -> Run {
+  // Each end closed in every process started later; the child gets its own through dup2.
+  func privateFDs() throws -> [Int32] {
+    var ends: [Int32] = [0, 0]
+    guard pipe(&ends) == 0 else { throw CocoaError(.fileWriteUnknown) }
+    for fd in ends { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
+    return ends
+  }
+  let stdin = try privateFDs()
+  let stdout = try privateFDs()
+  let stderr = try privateFDs()
+  var actions = posix_spawn_file_actions_t()
+  posix_spawn_file_actions_init(&actions)
+  defer { posix_spawn_file_actions_destroy(&actions) }
+  posix_spawn_file_actions_adddup2(&actions, stdin[0], 0)
+  posix_spawn_file_actions_adddup2(&actions, stdout[1], 1)
+  posix_spawn_file_actions_adddup2(&actions, stderr[1], 2)
+  var attributes = posix_spawnattr_t()
+  posix_spawnattr_init(&attributes)
+  defer { posix_spawnattr_destroy(&attributes) }
+  var none = sigset_t()
+  sigemptyset(&none)
+  posix_spawnattr_setsigmask(&attributes, &none)
+  var defaults = sigset_t()
+  sigemptyset(&defaults)
+  for signal in [SIGTERM, SIGINT, SIGPIPE] { sigaddset(&defaults, signal) }
+  posix_spawnattr_setsigdefault(&attributes, &defaults)
+  posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+
+  let argv: [UnsafeMutablePointer<CChar>?] = ([path] + arguments).map { strdup($0) } + [nil]
+  let envp: [UnsafeMutablePointer<CChar>?] =
+    environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+  defer { (argv + envp).forEach { free($0) } }
+  var pid: pid_t = 0
+  let spawned = posix_spawn(&pid, path, &actions, &attributes, argv, envp)
+  for fd in [stdin[0], stdout[1], stderr[1]] { close(fd) }
+  guard spawned == 0 else {
+    for fd in [stdin[1], stdout[0], stderr[0]] { close(fd) }
+    throw CocoaError(.executableLoad)
+  }
+  // The input first (small), then both outputs read together, so that neither fills up and
+  // blocks the child while the other is read.
+  if let input {
+    _ = Array(input.utf8).withUnsafeBytes { write(stdin[1], $0.baseAddress, $0.count) }
+  }
+  close(stdin[1])
+  var printed: [Int32: [UInt8]] = [stdout[0]: [], stderr[0]: []]
+  var open = [stdout[0], stderr[0]]
+  var buffer = [UInt8](repeating: 0, count: 65536)
+  while !open.isEmpty {
+    var polled = open.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
+    guard poll(&polled, nfds_t(polled.count), -1) >= 0 || errno == EINTR else { break }
+    for entry in polled where entry.revents != 0 {
+      let count = read(entry.fd, &buffer, buffer.count)
+      if count > 0 {
+        printed[entry.fd, default: []] += buffer[..<count]
+      } else if count == 0 || errno != EINTR {
+        open.removeAll { $0 == entry.fd }
+        close(entry.fd)
+      }
+    }
+  }
+  var status: Int32 = 0
+  while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
+  // Exited: its code; ended by a signal: 128 and the signal, as a shell says.
+  let code = status & 0x7f == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
+  return Run(
+    status: code, stdout: String(decoding: printed[stdout[0]] ?? [], as: UTF8.self),
+    stderr: String(decoding: printed[stderr[0]] ?? [], as: UTF8.self))
 }
 
 /// `kcorp serve` as a real process on a database in its own temporary folder; terminated
@@ -82,9 +130,9 @@ private final class DataBox: @unchecked Sendable {
 public final class ServedKCorp: @unchecked Sendable {
   // `@unchecked Sendable`: every property is set in init and never changed.
   public let process = Process()
-  public let errors = Pipe()
+  public let errors = privatePipe()
   public let folder: TemporaryFolder
-  private let output = Pipe()
+  private let output = privatePipe()
   /// The first line the server printed ("Listening on http://…"), or "" when it stopped or
   /// said nothing within the time allowed.
   public private(set) var firstLine = ""
@@ -140,4 +188,16 @@ public final class ServedKCorp: @unchecked Sendable {
     }
     return String(decoding: line, as: UTF8.self)
   }
+}
+
+/// A pipe whose two ends no process started later inherits (`FD_CLOEXEC`): a child still gets
+/// the ends it is handed as its standard input or output (copied onto them, which clears the
+/// flag), but no other process started meanwhile — the tests' PostgreSQL server, a stand-in —
+/// keeps an end open, so that a reader is never left waiting for ever for its end.
+public func privatePipe() -> Pipe {
+  let pipe = Pipe()
+  for fd in [pipe.fileHandleForReading.fileDescriptor, pipe.fileHandleForWriting.fileDescriptor] {
+    _ = fcntl(fd, F_SETFD, fcntl(fd, F_GETFD) | FD_CLOEXEC)
+  }
+  return pipe
 }

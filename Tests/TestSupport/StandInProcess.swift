@@ -14,7 +14,7 @@ public enum StandInProcess {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
     process.arguments = [script] + arguments + ["--port", "0"]
-    let output = Pipe()
+    let output = privatePipe()
     process.standardOutput = output
     process.standardError = FileHandle.nullDevice
     try process.run()

@@ -16,6 +16,7 @@ Controls: `POST /_control/script` `{"path": "/api/webhooks/1/x", "answers": [{"s
 
 import argparse
 import json
+import signal
 import sys
 import threading
 import time
@@ -128,6 +129,10 @@ def main():
     parser.add_argument("--port", type=int, default=0)
     parser.add_argument("--token", default=TOKEN)
     options = parser.parse_args()
+    # Ended by SIGTERM even when started from a thread that blocks or ignores it (a child
+    # inherits both, and would outlive the tests).
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGTERM})
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
     TOKEN = options.token
     server = ThreadingHTTPServer(("127.0.0.1", options.port), Handler)
     print(f"listening on {server.server_address[1]}", flush=True)

@@ -22,6 +22,7 @@ import http.server
 import json
 import math
 import re
+import signal
 import threading
 import time
 import urllib.parse
@@ -412,6 +413,10 @@ if __name__ == "__main__":
     parser.add_argument("--key", required=True)
     parser.add_argument("--port", type=int, default=0)
     arguments = parser.parse_args()
+    # Ended by SIGTERM even when started from a thread that blocks or ignores it (a child
+    # inherits both, and would outlive the tests).
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGTERM})
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
     with serve(arguments.key, port=arguments.port) as running:
         print(f"listening on {running.port}", flush=True)
         try:

@@ -284,8 +284,10 @@ extension WebApp {
   /// Recently removed, and restoring from it.
   private mutating func addTrashAPIRoutes() {
     let store = store
-    route("GET", "/api/trash", RoutePolicy(.staff, team: .organisation)) { _, context in
-      context.json(store.roster.removed)
+    route("GET", "/api/trash", RoutePolicy(.staff, team: .organisation)) { request, context in
+      let page = try ListPage(request, in: context.language)
+      let removed = store.roster.removed
+      return page.headed(context.json(page.slice(removed)), total: removed.count, of: request)
     }
 
     route("POST", "/api/trash/{id}/restore", RoutePolicy(.editor, .sameOrigin, team: .player)) {

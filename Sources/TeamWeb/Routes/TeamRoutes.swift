@@ -63,8 +63,13 @@ extension WebApp {
   /// The organisation and its teams: read, added, changed, removed.
   private mutating func addOrganisationRoutes() {
     let store = store
-    route("GET", "/api/organisation", RoutePolicy(.reader, team: .organisation)) { _, context in
-      context.json(WebApp.organisation(store.roster, for: context.viewer))
+    route("GET", "/api/organisation", RoutePolicy(.reader, team: .organisation)) {
+      request, context in
+      let page = try ListPage(request, in: context.language)
+      var organisation = WebApp.organisation(store.roster, for: context.viewer)
+      let total = organisation.players.count
+      organisation.players = page.slice(organisation.players)
+      return page.headed(context.json(organisation), total: total, of: request)
     }
 
     route(
@@ -154,10 +159,11 @@ extension WebApp {
 
     route("GET", "/api/contracts", RoutePolicy(.staff, team: .organisation)) { request, context in
       let days = try WebApp.days(request.query["within"], in: context.language)
-      return context.json(
-        Contracts.ending(
-          in: store.roster.players, within: days,
-          today: Day(context.now, in: store.roster.firstTeam.zone)))
+      let page = try ListPage(request, in: context.language)
+      let roster = store.roster
+      let ending = Contracts.ending(
+        in: roster.players, within: days, today: Day(context.now, in: roster.firstTeam.zone))
+      return page.headed(context.json(page.slice(ending)), total: ending.count, of: request)
     }
   }
 
