@@ -663,7 +663,7 @@ enum Localizations {
     "Give ?after= a history id and ?limit= a number from 1 to 1000.":
       "Donnez à ?after= un identifiant d’historique et à ?limit= un nombre de 1 à 1000.",
     "Give ?offset= a number from 0 and ?limit= a number from 1 to %@.":
-      "Donnez à ?offset= un nombre à partir de 0 et à ?limit= un nombre de 1 à %@.",
+      "Donnez à ?offset= un nombre à partir de 0 et à ?limit= un nombre de 1 à %@.",
     "Give ?player= a player’s id.": "Donnez à ?player= l’identifiant d’un joueur.",
     "Give ?within= a number of days from 0 to 3650.":
       "Donnez à ?within= un nombre de jours de 0 à 3650.",
