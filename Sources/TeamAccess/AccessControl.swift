@@ -74,9 +74,9 @@ public final class AccessControl: Sendable {
     public var freeFailuresPerAddress = 20
     /// Failures older than this are forgotten.
     public var failureWindow: TimeInterval = 15 * 60
-    /// Wrong Discord link codes allowed per Discord user and per address in the window;
-    /// then every try is refused until the oldest leaves it. A code has 8 characters of 31:
-    /// 10 guesses a quarter of an hour never find one.
+    /// Wrong Discord link codes allowed per Discord user in the window (ten times as many per
+    /// Discord server); then every try is refused until the oldest leaves it. A code has 8
+    /// characters of 31: 10 guesses a quarter of an hour never find one.
     public var wrongLinkCodes = 10
     /// The longest wait imposed after failures.
     public var maxDelay: TimeInterval = 15 * 60
@@ -105,7 +105,7 @@ public final class AccessControl: Sendable {
   let store: RosterStore
   /// The rules this instance applies.
   public let policy: Policy
-  private let now: @Sendable () -> Date
+  let now: @Sendable () -> Date
   /// Where passwords are hashed and checked: off the caller's thread, a few at once.
   private let hashing: BlockingWork
   /// A hash to verify against when the name is unknown, so that it takes as long.
@@ -320,19 +320,21 @@ public final class AccessControl: Sendable {
   // MARK: - Discord link codes
 
   /// Seconds before Discord user `user` may try a link code again in Discord server
-  /// `guild` (empty in a direct message); 0 when they may. Counted per user and per Discord
-  /// server, not per address: every interaction comes from Discord's own addresses, so a
-  /// count by address would let one person hold `/link` for everyone. Kept in the database
-  /// with the failed sign-ins, so that servers sharing it count the same tries.
+  /// `guild` (empty in a direct message); 0 when they may. Counted per user
+  /// (``Policy/wrongLinkCodes``) and, ten times as many, per Discord server (many accounts
+  /// of one person), not per address: every interaction comes from Discord's own addresses,
+  /// so a count by address would let one person hold `/link` for everyone. Kept in the
+  /// database with the failed sign-ins, so that servers sharing it count the same tries.
   public func linkCodeWait(user: String, guild: String) throws -> Int {
     let date = now()
     var wait: TimeInterval = 0
-    for key in Self.linkCodeKeys(user: user, guild: guild) {
+    let limits = [policy.wrongLinkCodes, policy.wrongLinkCodes * 10]
+    for (key, limit) in zip(Self.linkCodeKeys(user: user, guild: guild), limits) {
       let recent = try store.signInFailures(
         key, since: date.addingTimeInterval(-policy.failureWindow))
-      guard recent.count >= policy.wrongLinkCodes else { continue }
+      guard recent.count >= limit else { continue }
       // Free once enough of the tries have left the window.
-      let freed = recent[recent.count - policy.wrongLinkCodes]
+      let freed = recent[recent.count - limit]
       wait = max(wait, freed.addingTimeInterval(policy.failureWindow).timeIntervalSince(date))
     }
     return wait > 0 ? max(1, Int(wait.rounded(.up))) : 0

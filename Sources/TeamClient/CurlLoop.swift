@@ -24,7 +24,10 @@
       var headers: [String: String]
       var body: Data?
       var maxBytes: Int
+      /// The whole transfer's time.
       var timeout: Duration
+      /// Seconds without data after which the transfer is given up.
+      var idle: Int
     }
 
     /// What the peer answered: its status, headers (names in lower case) and body.
@@ -43,22 +46,23 @@
       case failed(String)
     }
 
-    private let multi: UnsafeMutableRawPointer
+    /// Nil when libcurl could not start: every transfer then fails at once.
+    private let multi: UnsafeMutableRawPointer?
     private let incoming = Mutex<[Transfer]>([])
     private var running: [UnsafeMutableRawPointer: Transfer] = [:]
 
     private init() {
-      curl_global_init(Int(CURL_GLOBAL_DEFAULT))
-      multi = curl_multi_init()
+      multi = curl_global_init(Int(CURL_GLOBAL_DEFAULT)) == CURLE_OK ? curl_multi_init() : nil
+      guard multi != nil else { return }
       let thread = Thread { [self] in run() }
-      thread.name = "outgoing transfers"
+      thread.name = "kcorp-outgoing"  // 15 characters at most on Linux
       thread.start()
     }
 
     /// Makes `request`, suspending the caller (never blocking a thread) until it ends.
     func perform(_ request: Request) async -> Result<Response, Failure> {
       await withCheckedContinuation { continuation in
-        guard let transfer = Transfer(request, continuation: continuation) else {
+        guard let multi, let transfer = Transfer(request, continuation: continuation) else {
           return continuation.resume(returning: .failure(.failed("libcurl could not start")))
         }
         incoming.withLock { $0.append(transfer) }
@@ -67,11 +71,15 @@
     }
 
     private func run() {
+      guard let multi else { return }
       while true {
         for transfer in incoming.withLock({ list in
           defer { list = [] }; return list
         }) {
-          curl_multi_add_handle(multi, transfer.easy)
+          guard curl_multi_add_handle(multi, transfer.easy) == CURLM_OK else {
+            transfer.finish(CURLE_FAILED_INIT)
+            continue
+          }
           running[transfer.easy] = transfer
         }
         var active: Int32 = 0
@@ -86,8 +94,9 @@
           running.removeValue(forKey: easy)?.finish(code)
         }
         // Wakes for a socket, a transfer's own timer (libcurl shortens the wait to it), or
-        // a new transfer (curl_multi_wakeup).
-        curl_multi_poll(multi, nil, 0, 60_000, nil)
+        // a new transfer (curl_multi_wakeup). A wait that fails at once is not retried at
+        // once: the loop would spin.
+        if curl_multi_poll(multi, nil, 0, 60_000, nil) != CURLM_OK { usleep(100_000) }
       }
     }
   }
@@ -134,6 +143,10 @@
       let milliseconds = max(1, Int(request.timeout / .milliseconds(1)))
       _ = kc_setopt_long(easy, CURLOPT_TIMEOUT_MS, milliseconds)
       _ = kc_setopt_long(easy, CURLOPT_CONNECTTIMEOUT_MS, min(milliseconds, 10_000))
+      // A peer silent for the idle time (under a byte a second) is given up before the
+      // transfer's whole time.
+      _ = kc_setopt_long(easy, CURLOPT_LOW_SPEED_LIMIT, 1)
+      _ = kc_setopt_long(easy, CURLOPT_LOW_SPEED_TIME, max(1, request.idle))
       _ = kc_setopt_offset(easy, CURLOPT_MAXFILESIZE_LARGE, curl_off_t(request.maxBytes))
       _ = kc_setopt_pointer(easy, CURLOPT_ERRORBUFFER, errorText)
       let context = Unmanaged.passUnretained(self).toOpaque()

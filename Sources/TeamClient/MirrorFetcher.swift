@@ -52,13 +52,19 @@ import TeamKit
           CurlLoop.Request(
             url: url.absoluteString, method: request.httpMethod ?? "GET",
             headers: request.allHTTPHeaderFields ?? [:], body: request.httpBody,
-            maxBytes: maxBytes, timeout: min(left, .seconds(request.timeoutInterval))))
+            maxBytes: maxBytes, timeout: left,
+            idle: Int(request.timeoutInterval.rounded(.up))))
         let response: CurlLoop.Response
         switch outcome {
         case .success(let answer): response = answer
         case .failure(.overLimit):
           throw .invalid(path, Message("it is over %@ bytes", String(maxBytes)))
-        case .failure(.timedOut): throw late(url)
+        case .failure(.timedOut) where deadline - .now < .milliseconds(250): throw late(url)
+        case .failure(.timedOut):
+          throw .unreachable(
+            url.absoluteString,
+            Message(
+              "it sent nothing for %@ seconds", String(Int(request.timeoutInterval.rounded(.up)))))
         case .failure(.failed(let reason)):
           throw .unreachable(url.absoluteString, Message(verbatim: reason))
         }

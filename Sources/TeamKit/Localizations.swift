@@ -1727,6 +1727,7 @@ enum Localizations {
     "it is over %@ bytes": "il dépasse %@ octets",
     "it lists more than %@ champions": "elle compte plus de %@ champions",
     "it lists no champion": "elle ne liste aucun champion",
+    "it sent nothing for %@ seconds": "il n’a rien envoyé pendant %@ secondes",
     "it took longer than %@ seconds": "cela a pris plus de %@ secondes",
     "joined": "arrivée",
     "json (the default), csv, fr.csv (for French Excel: ; and dd/mm/yyyy), or xlsx (an Excel workbook, in the language of the command).":

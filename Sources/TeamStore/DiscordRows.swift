@@ -224,6 +224,26 @@ extension RosterStore {
     }
   }
 
+  /// Ends every wait stored beyond the longest one (``RetryDelay``): the teams', the
+  /// deliverer's, the posts' due dates and Riot's budget's. An earlier build could store
+  /// `NaN` or ages, which would hold them for ever; a server calls this as it starts.
+  public func endEndlessWaits() async throws(RosterError) {
+    try await record { [now] connection in
+      let date = now().timeIntervalSince1970
+      let at = SQLValue.double(date)
+      let limit = SQLValue.double(date + RetryDelay.range.upperBound)
+      // `NOT (x <= limit)` also finds PostgreSQL's `NaN`, which is above every number.
+      for update in [
+        "UPDATE discord_team SET held_until = ?1 WHERE NOT (held_until <= ?2)",
+        "UPDATE discord_post SET due = ?1 WHERE state = 'pending' AND NOT (due <= ?2)",
+        "UPDATE discord_settings SET held_until = ?1 WHERE NOT (held_until <= ?2)",
+        "UPDATE riot_settings SET held_until = ?1 WHERE NOT (held_until <= ?2)",
+      ] {
+        try connection.prepare(update).bind(at, limit).run()
+      }
+    }
+  }
+
   /// Ends the team's and the deliverer's waits, and its posts' due dates, that lie beyond
   /// the longest wait: `NOT (x <= limit)` also finds PostgreSQL's `NaN`, which is above
   /// every number.

@@ -270,5 +270,21 @@ import Testing
     #expect(try await store.takeDiscordTurn(server: "a").isEmpty)
     try await store.setDiscord(team: Team.first.id, webhook: Self.webhook)
     #expect(try await store.takeDiscordTurn(server: "a").map(\.id) == [delivery.id])
+
+    // The same waits, and Riot's, are ended as a server starts, without a new webhook.
+    try await store.record { connection in
+      for sql in [
+        "UPDATE discord_team SET held_until = ?1", "UPDATE discord_settings SET held_until = ?1",
+        "UPDATE discord_post SET due = ?1 WHERE state = 'pending'",
+        "UPDATE riot_settings SET held_until = ?1",
+      ] {
+        try connection.prepare(sql).bind(forever).run()
+      }
+    }
+    clock.withLock { $0 = $0.addingTimeInterval(40) }
+    #expect(try await store.takeDiscordTurn(server: "b").isEmpty)
+    try await store.endEndlessWaits()
+    #expect(try await store.takeDiscordTurn(server: "b").map(\.id) == [delivery.id])
+    #expect(try await store.take(.account, at: clock.withLock { $0 }) == nil)
   }
 }

@@ -55,16 +55,18 @@ public func runKCorp(_ arguments: [String], environment: [String: String], input
 public func runProgram(
   _ path: String, _ arguments: [String], environment: [String: String], input: String? = nil
 ) throws -> Run {
-  // Each end closed in every process started later; the child gets its own through dup2.
-  func privateFDs() throws -> [Int32] {
+  // Socket pairs, made closed-on-exec at once (a pipe would be so only a moment later, and a
+  // process started in that moment elsewhere would keep an end): the child gets its own
+  // ends through dup2.
+  func privateEnds() throws -> [Int32] {
     var ends: [Int32] = [0, 0]
-    guard pipe(&ends) == 0 else { throw CocoaError(.fileWriteUnknown) }
-    for fd in ends { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
+    let kind = Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue)
+    guard socketpair(AF_UNIX, kind, 0, &ends) == 0 else { throw CocoaError(.fileWriteUnknown) }
     return ends
   }
-  let stdin = try privateFDs()
-  let stdout = try privateFDs()
-  let stderr = try privateFDs()
+  let stdin = try privateEnds()
+  let stdout = try privateEnds()
+  let stderr = try privateEnds()
   var actions = posix_spawn_file_actions_t()
   posix_spawn_file_actions_init(&actions)
   defer { posix_spawn_file_actions_destroy(&actions) }
@@ -97,7 +99,15 @@ public func runProgram(
   // The input first (small), then both outputs read together, so that neither fills up and
   // blocks the child while the other is read.
   if let input {
-    _ = Array(input.utf8).withUnsafeBytes { write(stdin[1], $0.baseAddress, $0.count) }
+    // Whole, however the socket splits it; a child that left early ends it (no SIGPIPE).
+    var bytes = Array(input.utf8)[...]
+    while !bytes.isEmpty {
+      let sent = bytes.withUnsafeBytes {
+        send(stdin[1], $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL))
+      }
+      guard sent > 0 else { break }
+      bytes = bytes.dropFirst(sent)
+    }
   }
   close(stdin[1])
   var printed: [Int32: [UInt8]] = [stdout[0]: [], stderr[0]: []]

@@ -20,6 +20,9 @@ extension RosterFile {
     return records
   }
 
+  /// The most cells kept of a record: far more than the columns a roster has.
+  static let maxCells = 256
+
   /// A file with more players than the organisation holds.
   static var tooManyPlayers: Problems {
     Problems(problems: [
@@ -33,7 +36,9 @@ extension RosterFile {
 
   /// RFC 4180 records with the line each starts on; quoted cells may hold separators,
   /// quotes (doubled) and line breaks. Reads the text as it goes, character by character,
-  /// and stops at `limit` records that hold something (blank lines aside).
+  /// and stops at `limit` records that hold something. A blank record after the header is
+  /// left out, and a record's cells past ``maxCells`` are not kept, so that a file of blank
+  /// lines or of separators alone costs no more memory than its text.
   static func parseCSV(_ text: Substring, separator: Character, limit: Int = .max) -> [(
     line: Int, cells: [String]
   )] {
@@ -54,12 +59,16 @@ extension RosterFile {
       }
       return iterator.next()
     }
-    func endRecord() {
-      cells.append(cell)
-      if cells.contains(where: { !$0.allSatisfy(\.isWhitespace) }) { filled += 1 }
-      records.append((recordLine, cells))
-      cells = []
+    func endCell() {
+      if cells.count < maxCells { cells.append(cell) }
       cell = ""
+    }
+    func endRecord() {
+      endCell()
+      let isFilled = cells.contains { !$0.allSatisfy(\.isWhitespace) }
+      if isFilled { filled += 1 }
+      if isFilled || records.isEmpty { records.append((recordLine, cells)) }
+      cells = []
     }
     while filled < limit, let character = next() {
       if quoted {
@@ -81,8 +90,7 @@ extension RosterFile {
       } else if character == "\"" && cell.isEmpty {
         quoted = true
       } else if character == separator {
-        cells.append(cell)
-        cell = ""
+        endCell()
       } else if character == "\n" || character == "\r\n" || character == "\r" {
         endRecord()
         line += 1
