@@ -36,19 +36,13 @@ extension RosterFile {
 
   /// RFC 4180 records with the line each starts on; quoted cells may hold separators,
   /// quotes (doubled) and line breaks. Reads the text as it goes, character by character,
-  /// and stops at `limit` records that hold something. A blank record after the header is
-  /// left out, and a record's cells past ``maxCells`` are not kept, so that a file of blank
-  /// lines or of separators alone costs no more memory than its text.
+  /// and stops at `limit` records that hold something.
   static func parseCSV(_ text: Substring, separator: Character, limit: Int = .max) -> [(
     line: Int, cells: [String]
   )] {
-    var records: [(Int, [String])] = []
-    var cells: [String] = []
-    var cell = ""
+    var records = CSVRecordsBuilder()
     var quoted = false
     var line = 1
-    var recordLine = 1
-    var filled = 0
     // The characters one at a time: an array of them would take 16 bytes each.
     var iterator = text.makeIterator()
     var pending: Character? = nil
@@ -59,23 +53,12 @@ extension RosterFile {
       }
       return iterator.next()
     }
-    func endCell() {
-      if cells.count < maxCells { cells.append(cell) }
-      cell = ""
-    }
-    func endRecord() {
-      endCell()
-      let isFilled = cells.contains { !$0.allSatisfy(\.isWhitespace) }
-      if isFilled { filled += 1 }
-      if isFilled || records.isEmpty { records.append((recordLine, cells)) }
-      cells = []
-    }
-    while filled < limit, let character = next() {
+    while records.filled < limit, let character = next() {
       if quoted {
         if character == "\"" {
           if let following = next() {
             if following == "\"" {
-              cell.append("\"")
+              records.cell.append("\"")
             } else {
               quoted = false
               pending = following
@@ -85,21 +68,47 @@ extension RosterFile {
           }
         } else {
           if character == "\n" || character == "\r\n" { line += 1 }
-          cell.append(character)
+          records.cell.append(character)
         }
-      } else if character == "\"" && cell.isEmpty {
+      } else if character == "\"" && records.cell.isEmpty {
         quoted = true
       } else if character == separator {
-        endCell()
+        records.endCell()
       } else if character == "\n" || character == "\r\n" || character == "\r" {
-        endRecord()
+        records.endRecord()
         line += 1
-        recordLine = line
+        records.recordLine = line
       } else {
-        cell.append(character)
+        records.cell.append(character)
       }
     }
-    if !cell.isEmpty || !cells.isEmpty { endRecord() }
-    return records
+    if !records.cell.isEmpty || !records.cells.isEmpty { records.endRecord() }
+    return records.records
+  }
+}
+
+/// The records a CSV's characters make, as they come. A blank record after the header is
+/// left out, and a record's cells past ``RosterFile/maxCells`` are not kept, so that a file
+/// of blank lines or of separators alone costs no more memory than its text.
+private struct CSVRecordsBuilder {
+  var records: [(line: Int, cells: [String])] = []
+  var cells: [String] = []
+  var cell = ""
+  /// The line the record under way starts on.
+  var recordLine = 1
+  /// How many records hold something.
+  var filled = 0
+
+  mutating func endCell() {
+    if cells.count < RosterFile.maxCells { cells.append(cell) }
+    cell = ""
+  }
+
+  mutating func endRecord() {
+    endCell()
+    let isFilled = cells.contains { !$0.allSatisfy(\.isWhitespace) }
+    if isFilled { filled += 1 }
+    if isFilled || records.isEmpty { records.append((recordLine, cells)) }
+    cells = []
   }
 }
