@@ -150,6 +150,11 @@ public final class TeamServer: RosterSource {
 
   public func players() async throws -> [Player] { try await organisation().players }
 
+  /// Every champion the server knows (this build's, those its syncs and imports brought).
+  public func champions() async throws -> [Champion] {
+    try TeamJSON.decode([Champion].self, from: try await call("GET", "api/champions").data)
+  }
+
   public func organisation() async throws -> Organisation {
     try TeamJSON.decode(Organisation.self, from: try await call("GET", "api/organisation").data)
   }

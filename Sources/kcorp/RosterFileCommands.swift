@@ -51,6 +51,12 @@ struct Export: Command {
     return standings
   }
 
+  /// The champions the roster's database knows: this machine's, or the server's.
+  private static func champions(_ context: Context) async throws -> ChampionCatalog {
+    guard let server = try context.server else { return try context.store().roster.champions }
+    return ChampionCatalog.builtIn.knowing(try await server.champions())
+  }
+
   func run(_ context: Context) async throws {
     let roster = try context.roster()
     let organisation = try await roster.organisation()
@@ -82,9 +88,8 @@ struct Export: Command {
         players, as: format, photos: photos, teams: organisation.teams,
         schedule: Schedule(events: events, availability: availability, pools: pools),
         soloQueue: soloQueue,
-        // The champions' names as this machine's database knows them (a server's: those its
-        // players favour, and this build's).
-        champions: try context.server == nil ? context.store().roster.champions : .builtIn)
+        // The champions' names as the database the roster comes from knows them.
+        champions: try await Self.champions(context))
     } else {
       do {
         data = try Workbook.roster(

@@ -86,4 +86,28 @@ import Testing
       there.stdout.contains(#""name" : "Zyrette""#) || there.stdout.contains(#""name": "Zyrette""#),
       "\(there.stdout)")
   }
+
+  @Test func anExportThroughTheServerCarriesTheChampionsOnlyItsDatabaseKnows() throws {
+    let kcorp = try KCorp()
+    let dragons = try DataDragons()
+    #expect(try kcorp("champions", "sync", "--from", dragons.withZyrette).status == 0)
+    // In a pool only, not a favourite: the server alone knows her name then.
+    let added = try kcorp("pools", "add", "Caliste", "Zyrette")
+    #expect(added.status == 0, "\(added.stderr)")
+    #expect(try kcorp("champions", "sync", "--from", dragons.withoutZyrette).status == 0)
+
+    let token = try kcorp("tokens", "create", "--name", "scripts", "--role", "owner")
+    #expect(token.status == 0, "\(token.stderr)")
+    let served = try ServedKCorp(["--db", kcorp.database, "--port", "0"])
+    let port = try #require(served.port, "\(served.firstLine)")
+    let file = kcorp.temporary.path("through-the-server.json")
+    let exported = try kcorp(
+      "--server", "http://127.0.0.1:\(port)", "export", "--output", file,
+      environment: ["KCORP_TOKEN": token.stdout.trimmingCharacters(in: .whitespacesAndNewlines)])
+    #expect(exported.status == 0, "\(exported.stderr)")
+    let fresh = try KCorp()
+    let imported = try fresh("import", file)
+    #expect(imported.status == 0, "\(imported.stderr)")
+    #expect(try fresh("pools", "--json").stdout.lowercased().contains("zyrette"))
+  }
 }
