@@ -119,9 +119,10 @@ public final class DiscordJob: Sendable {
   /// Every half second after a change, and every five seconds while a post waits (a retry,
   /// another server's turn): delivers what is due. Holds the job only while it works.
   func runForever() {
-    Task.detached { [weak self, store] in
-      // Waits an earlier build stored without bound would hold the posts for ever.
-      try? await store.endEndlessWaits()
+    Task.detached { [weak self] in
+      // Waits an earlier build stored without bound would hold the posts for ever. (Through
+      // `self`, held only meanwhile: a store kept by this task would not close at a stop.)
+      try? await self?.store.endEndlessWaits()
       var idle = 0
       while true {
         try? await Task.sleep(for: .milliseconds(500))
