@@ -416,19 +416,7 @@ public final class AccessControl: Sendable {
 
   /// Whether what `identity` was given by still stands: its session is not ended, expired
   /// or its account removed; its token is not revoked. (A live stream asks every second.)
-  public func stillValid(_ identity: Identity) throws -> Bool {
-    switch identity.kind {
-    case .local: return true
-    case .token(let digest): return try store.token(hash: digest) != nil
-    case .session(let digest):
-      guard let session = try store.session(tokenHash: digest),
-        try store.account(named: session.account) != nil
-      else { return false }
-      let date = now()
-      return date.timeIntervalSince(session.lastSeen) < policy.idleTimeout
-        && date.timeIntervalSince(session.createdAt) < policy.absoluteTimeout
-    }
-  }
+  public func stillValid(_ identity: Identity) throws -> Bool { try current(identity) != nil }
 
   /// Ends one session.
   public func signOut(session token: String) async throws {

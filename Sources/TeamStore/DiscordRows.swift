@@ -211,7 +211,7 @@ extension RosterStore {
       try connection.prepare(
         "UPDATE discord_team SET webhook = ?2, off_reason = NULL WHERE team_id = ?1"
       ).bind(.text(team.text), webhook.isEmpty ? .null : .text(webhook)).run()
-      try Self.endEndlessWaits(team: team, now: now(), connection)
+      try Self.endEndlessWaits(now: now(), connection)
       // Posts left from while the team's Discord was off are old news: they do not go out.
       if webhook.isEmpty || !current.hasWebhook || current.off != nil {
         try connection.prepare(
@@ -226,44 +226,24 @@ extension RosterStore {
 
   /// Ends every wait stored beyond the longest one (``RetryDelay``): the teams', the
   /// deliverer's, the posts' due dates and Riot's budget's. An earlier build could store
-  /// `NaN` or ages, which would hold them for ever; a server calls this as it starts.
+  /// `NaN` or ages, which would hold them for ever; a server calls this as it starts, and
+  /// giving a webhook again does it too.
   public func endEndlessWaits() async throws(RosterError) {
-    try await record { [now] connection in
-      let date = now().timeIntervalSince1970
-      let at = SQLValue.double(date)
-      let limit = SQLValue.double(date + RetryDelay.range.upperBound)
-      // `NOT (x <= limit)` also finds PostgreSQL's `NaN`, which is above every number.
-      for update in [
-        "UPDATE discord_team SET held_until = ?1 WHERE NOT (held_until <= ?2)",
-        "UPDATE discord_post SET due = ?1 WHERE state = 'pending' AND NOT (due <= ?2)",
-        "UPDATE discord_settings SET held_until = ?1 WHERE NOT (held_until <= ?2)",
-        "UPDATE riot_settings SET held_until = ?1 WHERE NOT (held_until <= ?2)",
-      ] {
-        try connection.prepare(update).bind(at, limit).run()
-      }
-    }
+    try await record { [now] connection in try Self.endEndlessWaits(now: now(), connection) }
   }
 
-  /// Ends the team's and the deliverer's waits, and its posts' due dates, that lie beyond
-  /// the longest wait: `NOT (x <= limit)` also finds PostgreSQL's `NaN`, which is above
-  /// every number.
-  private static func endEndlessWaits(team: UUID, now: Date, _ connection: any SQLConnection)
-    throws
-  {
+  private static func endEndlessWaits(now: Date, _ connection: any SQLConnection) throws {
     let at = SQLValue.double(now.timeIntervalSince1970)
     let limit = SQLValue.double(now.timeIntervalSince1970 + RetryDelay.range.upperBound)
-    try connection.prepare(
-      "UPDATE discord_team SET held_until = ?2 WHERE team_id = ?1 AND NOT (held_until <= ?3)"
-    ).bind(.text(team.text), at, limit).run()
-    try connection.prepare(
-      """
-      UPDATE discord_post SET due = ?2
-      WHERE team_id = ?1 AND state = 'pending' AND NOT (due <= ?3)
-      """
-    ).bind(.text(team.text), at, limit).run()
-    try connection.prepare(
-      "UPDATE discord_settings SET held_until = ?1 WHERE id = 1 AND NOT (held_until <= ?2)"
-    ).bind(at, limit).run()
+    // `NOT (x <= limit)` also finds PostgreSQL's `NaN`, which is above every number.
+    for update in [
+      "UPDATE discord_team SET held_until = ?1 WHERE NOT (held_until <= ?2)",
+      "UPDATE discord_post SET due = ?1 WHERE state = 'pending' AND NOT (due <= ?2)",
+      "UPDATE discord_settings SET held_until = ?1 WHERE NOT (held_until <= ?2)",
+      "UPDATE riot_settings SET held_until = ?1 WHERE NOT (held_until <= ?2)",
+    ] {
+      try connection.prepare(update).bind(at, limit).run()
+    }
   }
 
   /// The application's public key and id.
