@@ -452,17 +452,23 @@ import Testing
     #expect(closedByServer.withLock { $0 })
   }
 
-  @Test func aHandlerThatYieldsGoesOnOffThePollingThread() throws {
+  @Test func aHandlerThatWaitsGoesOnOffThePollingThread() throws {
     var limits = HTTPServer.Limits()
     limits.threads = 1
-    @Sendable func thread() -> String { String(UInt(bitPattern: Int(bitPattern: pthread_self()))) }
+    @Sendable func thread() -> [UInt8] { Array("\(pthread_self())".utf8) }
     let server = try server(limits) { request in
-      // A handler that does not await answers on the polling thread, where it was read.
+      // A handler that does not wait answers on the polling thread, where it was read.
       if request.path == "/polling" {
-        return HTTPResponse(status: 200, contentType: "text/plain", body: Array(thread().utf8))
+        return HTTPResponse(status: 200, contentType: "text/plain", body: thread())
       }
-      await Task.yield()  // what the app does before it may wait for the database
-      return HTTPResponse(status: 200, contentType: "text/plain", body: Array(thread().utf8))
+      // As for a commit: resumed by another thread once it is done.
+      await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+        Thread {
+          usleep(5000)
+          done.resume()
+        }.start()
+      }
+      return HTTPResponse(status: 200, contentType: "text/plain", body: thread())
     }
     let client = HTTPClient(port: server.port)
     let polling = try client.get("/polling").text
