@@ -1,7 +1,7 @@
 # KCorp Team Manager — `make run` serves the app, `make test` proves it works.
 
 BUILD_PACKAGES := pkg-config libsqlite3-dev zlib1g-dev libpq-dev libmicrohttpd-dev libargon2-dev libgnutls28-dev libicu-dev libvips-dev libcurl4-openssl-dev libxlsxwriter-dev
-TEST_PACKAGES := postgresql caddy chromium chromium-l10n chromium-driver python3-selenium python3-pytest python3-venv python3-pil python3-icalendar python3-openpyxl python3-cryptography calcurse openssl curl mount gcc
+TEST_PACKAGES := postgresql caddy chromium chromium-l10n chromium-driver python3-selenium python3-pytest python3-pytest-xdist python3-venv python3-pil python3-icalendar python3-openpyxl python3-cryptography calcurse openssl curl mount gcc
 ENSURE := scripts/ensure-packages
 
 BENCH_PACKAGES := wrk nginx-light sqlite3 postgresql gcc
@@ -30,7 +30,7 @@ test: build-deps test-deps lint $(TOOLS)
 	cd Apple/KCorp.swiftpm && swift build  # the iPhone app package, type-checked the same way
 	cd Apple/Exercise.swiftpm && swift build  # the brief's own answer, type-checked the same way
 	swift test --skip-build
-	/usr/bin/python3 -m pytest -q Tests/e2e Tests/reliability
+	/usr/bin/python3 -m pytest -q -n 2 Tests/e2e Tests/reliability  # two at a time, each its own servers and Chromium
 
 ## e2e: only the browser walk (after a build)
 e2e: test-deps $(TOOLS)

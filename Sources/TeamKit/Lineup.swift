@@ -164,10 +164,14 @@ extension Array where Element == Player {
   }
 }
 
-/// A player in "Recently removed": kept for ``retention`` after the removal, then purged.
+/// A player in "Recently removed": kept for ``retention`` after the removal, then purged, and
+/// the oldest purged sooner beyond ``keptAtMost``.
 public struct RemovedPlayer: Identifiable, Hashable, Sendable {
   /// How long a removed player can be restored: 30 days.
   public static let retention: TimeInterval = 30 * 24 * 60 * 60
+  /// The most removals kept, the newest: removing and adding players again and again cannot
+  /// grow the list without end.
+  public static let keptAtMost = 1_000
 
   public let player: Player
   public let removedAt: Date

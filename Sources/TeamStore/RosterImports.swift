@@ -31,8 +31,9 @@ public struct ImportRunningError: KindedError, Hashable, Sendable, CustomStringC
 
 extension RosterStore {
   /// Runs `body` (an import's preview, or the import) while no other import of the
-  /// organisation runs: a large file holds memory and a thread for a while, so a second
-  /// waits for the first rather than doubling them.
+  /// organisation runs, in this process or any other on its database: a large file holds
+  /// memory and a thread for a while, so a second waits for the first rather than doubling
+  /// them.
   /// - Throws: ``ImportRunningError`` at once when another import runs, or `body`'s error.
   public func importTurn<T>(_ body: () async throws -> T) async throws -> T {
     let free = importing.withLock { busy in
@@ -41,6 +42,8 @@ extension RosterStore {
     }
     guard free else { throw ImportRunningError() }
     defer { importing.withLock { $0 = false } }
+    guard let lock = try ImportLock.take(location) else { throw ImportRunningError() }
+    defer { lock.release() }
     return try await body()
   }
 

@@ -79,6 +79,15 @@ final class Writer: @unchecked Sendable {
             changes += 1
           }
         }
+        // Past the most kept, the oldest removals go (with any removed at the same instant).
+        if current.removedCount > RemovedPlayer.keptAtMost {
+          let newestGone = current.removed.map(\.removedAt).sorted(by: >)[RemovedPlayer.keptAtMost]
+          let after = Date(timeIntervalSince1970: newestGone.timeIntervalSince1970.nextUp)
+          try purge(removedBefore: after)
+          current = current.with(removed: current.removed.filter { $0.removedAt >= after })
+            .with(schedule: try schedule())
+          changed = true
+        }
         changed = changed || changes > 0
         guard changed else { return (nil, dataVersion) }
         return (

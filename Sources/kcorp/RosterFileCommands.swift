@@ -179,6 +179,14 @@ struct Import: Command {
       throw CLIError(
         code: .notFound, message: localized("Cannot read %@: %@", path, error.localizedDescription))
     }
+    // One import at a time, whoever runs it: the server's editors wait for this one.
+    try await store.importTurn { try await importing(data, into: scope, of: store, context) }
+  }
+
+  /// Plans the import, prints what it does, and does it unless this is a dry run.
+  private func importing(
+    _ data: Data, into scope: Team?, of store: RosterStore, _ context: Context
+  ) async throws {
     let plan: RosterImport
     let photos: [UUID: Photo]
     do {

@@ -95,6 +95,43 @@ import Testing
     #expect(store.roster.removed.isEmpty)
   }
 
+  /// One import at a time for the organisation, whichever process runs it: a second store on
+  /// the same database (another server, the CLI) hears "an import is running" until the first
+  /// is done.
+  @Test(arguments: Backend.allCases)
+  func oneImportAtATimeAcrossProcesses(_ backend: Backend) async throws {
+    let (db, store) = try await organisation(backend)
+    let other = try db.open()
+    let refused = try await store.importTurn {
+      do {
+        try await other.importTurn {}
+        return false
+      } catch is ImportRunningError {
+        return true
+      }
+    }
+    #expect(refused)
+    #expect(try await other.importTurn { true })
+    #expect(try await store.importTurn { true })
+  }
+
+  /// Replacing a full team again and again keeps the newest removals only, in memory as on
+  /// disk: "Recently removed" cannot grow without end within its 30 days.
+  @Test(arguments: Backend.allCases)
+  func recentlyRemovedKeepsTheNewestThousand(_ backend: Backend) async throws {
+    let (db, store) = try await organisation(backend)
+    for round in 1...7 {
+      let rows = (1...200).map { "R\(round)P\($0),Mid" }.joined(separator: "\n")
+      try await store.importing("name,position\n" + rows, team: "KCB", mode: .replace)
+    }
+    // Rounds 2 to 7 removed 200 each (round 1 the two there before): the oldest went.
+    let names = Set(store.roster.removed.map(\.player.name))
+    #expect(names.count == RemovedPlayer.keptAtMost)
+    #expect(names.contains("R6P1") && names.contains("R2P200") && !names.contains("R1P1"))
+    #expect(!names.contains("Rhilech"))
+    #expect(Set(try db.open().roster.removed.map(\.player.name)) == names)
+  }
+
   @Test(arguments: Backend.allCases)
   func anUndoAfterALaterChangeOrOnAnotherTeamIsRefusedAndChangesNothing(_ backend: Backend)
     async throws

@@ -90,5 +90,12 @@ import Testing
     let removed = try await walk("/api/trash?limit=2")
     #expect(removed.names.count == 3 && removed.parts == 2)
     #expect(Set(removed.names) == ["Signed 0", "Signed 1", "Signed 2"])
+    // The page comes in parts too, each linking to the next.
+    let page = try await app.client.get("/trash?limit=2").text
+    #expect(page.components(separatedBy: #"class="player-item""#).count == 3)
+    #expect(page.contains(#"href="/trash?limit=2&amp;offset=2""#))
+    let last = try await app.client.get("/trash?limit=2&offset=2").text
+    #expect(last.components(separatedBy: #"class="player-item""#).count == 2)
+    #expect(!last.contains("offset=4"))
   }
 }

@@ -157,8 +157,11 @@ class Window:
 class RiotApi:
     """The server's shared state; every public method is safe to call from any thread."""
 
-    def __init__(self, key, accounts=ACCOUNTS, games=20):
+    def __init__(self, key, accounts=ACCOUNTS, games=20, app_limits=APP_LIMITS):
         self.lock = threading.Lock()
+        self.app_limits = app_limits
+        # The longest application window, over which "max_in_window" counts.
+        self.window = max(seconds for _, seconds in app_limits)
         self.now_ms = int(time.time() * 1000)  # the fixed "now" the games go back from
         self.accounts = {f"acct-{i}": dict(a) for i, a in enumerate(accounts)}
         self.matches, self.played = generate(accounts, games, self.now_ms)
@@ -176,7 +179,7 @@ class RiotApi:
         self.puuids = {iid: puuid(key, iid) for iid in self.names}
         self.decrypt = {p: iid for iid, p in self.puuids.items()}
         # Limits belong to a key: a new key starts with empty windows.
-        self.app = Window(APP_LIMITS)
+        self.app = Window(self.app_limits)
         self.methods = {name: Window(limits) for name, _, _, _, limits in ROUTES}
 
     def _find(self, riot_id):
@@ -228,7 +231,7 @@ class RiotApi:
     def reset_stats(self):
         with self.lock:
             self._stats = {"requests": 0, "served": 0, "violations": 0, "max_in_1s": 0,
-                           "max_in_120s": 0, "by_route": dict.fromkeys(BY_ROUTE, 0),
+                           "max_in_window": 0, "by_route": dict.fromkeys(BY_ROUTE, 0),
                            "keys_seen": [], "retry_after_honoured": None}
             self.served_times.clear()
 
@@ -300,9 +303,9 @@ class RiotApi:
             if 200 <= status < 300:
                 stats["served"] += 1
                 self.served_times.append(now)
-                while self.served_times[0] <= now - 120:
+                while self.served_times[0] <= now - self.window:
                     self.served_times.popleft()
-                stats["max_in_120s"] = max(stats["max_in_120s"], len(self.served_times))
+                stats["max_in_window"] = max(stats["max_in_window"], len(self.served_times))
                 stats["max_in_1s"] = max(stats["max_in_1s"],
                                          sum(t > now - 1 for t in self.served_times))
             return status, headers, body
@@ -393,9 +396,9 @@ def handler_for(api):
 
 
 @contextlib.contextmanager
-def serve(key, accounts=ACCOUNTS, games=20, port=0):
+def serve(key, accounts=ACCOUNTS, games=20, port=0, app_limits=APP_LIMITS):
     """Serves the API on loopback; yields the RiotApi, whose `base` has a {routing} slot."""
-    api = RiotApi(key, accounts, games)
+    api = RiotApi(key, accounts, games, app_limits)
     server = http.server.ThreadingHTTPServer(("127.0.0.1", port), handler_for(api))
     api.port = server.server_address[1]
     api.base = f"http://127.0.0.1:{api.port}/{{routing}}"

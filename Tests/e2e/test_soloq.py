@@ -1,6 +1,6 @@
 """The players' Riot accounts, as a staff sees them: the owner gives the key on the Riot
 page, a team's refresh runs against a stand-in of Riot's API (five accounts, 100 ranked
-games, a development key's 20 a second and 100 in two minutes), the team's page ranks the
+games, a development key's 20 a second and 100 in its long window), the team's page ranks the
 five with their LP charts, the pools show their ranked games, an expired key changes
 nothing, and the key is in no byte the tests see."""
 
@@ -33,7 +33,11 @@ def read(url, seen, headers=None):
 
 def test_a_team_refresh_ranks_the_five_under_riots_limits_and_the_key_stays_on_the_server():
     seen = []
-    with tempfile.TemporaryDirectory() as folder, riot_api.serve(key=KEY) as api:
+    # A development key's limits, its long window of two minutes made 20 s: the server
+    # learns the window from Riot's headers, so it waits out this one as it would the real.
+    limits = ((20, 1), (100, 20))
+    with tempfile.TemporaryDirectory() as folder, \
+            riot_api.serve(key=KEY, app_limits=limits) as api:
         database = os.path.join(folder, "roster.sqlite")
         for name, riot_id in RIOT_IDS.items():
             subprocess.run([str(KCORP), "players", "edit", name, "--riot-id", riot_id,
@@ -79,8 +83,8 @@ def walk(browser, url, api, seen, database):
     seen.append(browser.page_source.encode())
 
     # Riot asks once to wait two seconds; the refresh waits it out and stays under the
-    # limits: 5 × (1 account + 1 league + 1 list + 20 games) = 115 calls, over the 100 a
-    # development key may make in two minutes.
+    # limits: 5 × (1 account + 1 league + 1 list + 20 games) = 115 calls, over the 100 the
+    # key may make in its long window.
     api.throttle(retry_after=2)
     browser.get(url + "/soloq?team=KC")
     browser.find_element(By.XPATH, "//button[.='Refresh the team from Riot']").click()
@@ -90,7 +94,7 @@ def walk(browser, url, api, seen, database):
         lambda b: "Refreshed from Riot: 5 players." in b.page_source)
     stats = api.stats()
     assert stats["violations"] == 0, stats
-    assert stats["max_in_1s"] <= 20 and stats["max_in_120s"] <= 100, stats
+    assert stats["max_in_1s"] <= 20 and stats["max_in_window"] <= 100, stats
     assert stats["retry_after_honoured"] is True, stats
     assert stats["by_route"]["match"] == 100, stats
 

@@ -195,15 +195,17 @@ extension WebApp {
 
     route("GET", "/trash", RoutePolicy(.staff, team: .organisation)) { request, context in
       let (token, cookie) = WebApp.csrfToken(for: request)
+      let page = try ListPage(request, in: context.language, defaultLimit: 100)
       let roster = store.roster
       // Each removed player with the restore button where the reader may edit their team.
-      let removed = roster.removed
+      let removed = page.slice(roster.removed)
       let restorable = Set(
         removed.filter {
           WebApp.allows(context.identity, .editor, on: roster.team(id: $0.player.teamID))
         }.map(\.id))
       return context.pages.trash(
-        removed, token: token, now: context.now, viewer: context.viewer, restorable: restorable
+        removed, more: page.next(total: roster.removed.count, of: request), token: token,
+        now: context.now, viewer: context.viewer, restorable: restorable
       ).with(cookie: cookie)
     }
 
