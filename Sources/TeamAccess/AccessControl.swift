@@ -105,6 +105,7 @@ public final class AccessControl: Sendable {
   let store: RosterStore
   /// The rules this instance applies.
   public let policy: Policy
+  /// Its clock: the store's unless given, so that a request's instant and its access agree.
   let now: @Sendable () -> Date
   /// Where passwords are hashed and checked: off the caller's thread, a few at once.
   private let hashing: BlockingWork
@@ -112,11 +113,11 @@ public final class AccessControl: Sendable {
   private let decoy: String
 
   public init(
-    store: RosterStore, policy: Policy = Policy(), now: @escaping @Sendable () -> Date = Date.init
+    store: RosterStore, policy: Policy = Policy(), now: (@Sendable () -> Date)? = nil
   ) {
     self.store = store
     self.policy = policy
-    self.now = now
+    self.now = now ?? store.now
     hashing = BlockingWork(width: policy.concurrentHashes, queueLimit: policy.waitingHashes)
     // Made without running Argon2: starting costs no hash.
     decoy = Passwords.decoy(parameters: policy.passwordParameters)

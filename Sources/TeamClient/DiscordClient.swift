@@ -24,7 +24,7 @@ public enum DiscordClient {
   /// are counted from its answer, on `clock`.
   public static func post(
     _ body: [UInt8], to webhook: String, attempts: Int,
-    clock: @Sendable () -> Date = Date.init
+    clock: @Sendable () -> Date = SystemClock.now
   ) async -> Verdict {
     guard let url = URL(string: webhook) else {
       return Verdict(outcome: .revoked("the webhook’s address is not one"), hold: nil)

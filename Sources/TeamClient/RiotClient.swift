@@ -51,7 +51,7 @@ public struct RiotClient: Sendable {
 
   public init(
     _ connection: RiotConnection, budget: any RiotBudget, patience: TimeInterval = 300,
-    now: @escaping @Sendable () -> Date = Date.init
+    now: @escaping @Sendable () -> Date = SystemClock.now
   ) {
     self.connection = connection
     self.budget = budget

@@ -84,7 +84,8 @@ public struct Day: Hashable, Comparable, Sendable, CustomStringConvertible {
     var calendar = Calendar(identifier: .gregorian)
     calendar.timeZone = TimeZone(identifier: "UTC") ?? .current
     let date =
-      calendar.date(from: DateComponents(year: year, month: month, day: day)) ?? Date()
+      calendar.date(from: DateComponents(year: year, month: month, day: day))
+      ?? Date(timeIntervalSince1970: 0)
     return date.formatted(
       Date.FormatStyle(
         date: .abbreviated, time: .omitted, locale: language.locale,

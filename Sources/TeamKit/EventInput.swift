@@ -97,7 +97,7 @@ public struct EventInput: Hashable, Sendable {
   /// The event to store: `team`'s, its times read in `zone`, inviting `invited` when new.
   /// - Throws: ``ValidationError`` listing every problem.
   public func validated(
-    id: UUID = UUID(), team: UUID, zone: TimeZone, invited: [UUID], now: Date = Date()
+    id: UUID = UUID(), team: UUID, zone: TimeZone, invited: [UUID], now: Date = SystemClock.now()
   ) throws(ValidationError) -> TeamEvent {
     var issues: [ValidationError.Issue] = []
     func fail(_ field: ValidationError.Field, _ text: Message) {

@@ -9,7 +9,7 @@ extension EventInput {
   /// all with one new ``TeamEvent/series`` id. A day whose time the clocks skip is left out.
   /// - Throws: ``ValidationError`` listing every problem, the repeat's with the event's.
   public func validatedSeries(
-    team: UUID, zone: TimeZone, invited: [UUID], now: Date = Date()
+    team: UUID, zone: TimeZone, invited: [UUID], now: Date = SystemClock.now()
   ) throws(ValidationError) -> [TeamEvent] {
     var issues: [ValidationError.Issue] = []
     let days = repeatDays(issues: &issues)

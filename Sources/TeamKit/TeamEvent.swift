@@ -82,7 +82,7 @@ public struct TeamEvent: Identifiable, Hashable, Sendable {
     id: UUID = UUID(), teamID: UUID, kind: Kind, start: Date, end: Date, opponent: String = "",
     format: Format? = nil, place: String = "", notes: String = "", invited: [UUID] = [],
     answers: [UUID: Answer] = [:], games: [Game] = [], series: UUID? = nil, sequence: Int = 0,
-    updated: Date = Date()
+    updated: Date = SystemClock.now()
   ) {
     self.id = id
     self.teamID = teamID

@@ -73,7 +73,8 @@ public struct PlayerInput: Hashable, Sendable {
 
     public init(
       teams: [Team] = [.first], defaultTeam: UUID? = nil,
-      takenRiotID: @escaping (String) -> String? = { _ in nil }, today: Day = Day(Date()),
+      takenRiotID: @escaping (String) -> String? = { _ in nil },
+      today: Day = Day(SystemClock.now()),
       champions: ChampionCatalog = .builtIn
     ) {
       self.teams = teams

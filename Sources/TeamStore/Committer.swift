@@ -149,7 +149,7 @@ final class CommitQueue: @unchecked Sendable {
   func take(idle: TimeInterval) -> [PendingWrite]? {
     condition.lock()
     defer { condition.unlock() }
-    let deadline = Date(timeIntervalSinceNow: idle)
+    let deadline = SystemClock.now().addingTimeInterval(idle)
     while jobs.isEmpty {
       if !condition.wait(until: deadline) && jobs.isEmpty {
         running = false

@@ -49,7 +49,7 @@ public final class RosterStore: Sendable {
   ///   schema than this build knows or a row that is not a player (the file is not
   ///   modified), or cannot be read.
   /// - Parameter now: the clock (tests give a fixed one).
-  public convenience init(path: String, now: @escaping @Sendable () -> Date = Date.init)
+  public convenience init(path: String, now: @escaping @Sendable () -> Date = SystemClock.now)
     throws(StoreOpenError)
   {
     let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
@@ -63,7 +63,7 @@ public final class RosterStore: Sendable {
 
   /// A throwaway roster in memory, seeded with the default roster.
   public static func inMemory() throws(StoreOpenError) -> RosterStore {
-    try RosterStore(path: ":memory:", create: true, now: Date.init)
+    try RosterStore(path: ":memory:", create: true, now: SystemClock.now)
   }
 
   private convenience init(path: String, create: Bool, now: @escaping @Sendable () -> Date)
@@ -97,7 +97,9 @@ public final class RosterStore: Sendable {
     /// - Throws: ``StoreOpenError/server(database:detail:)`` when the server cannot be
     ///   reached or refuses, ``StoreOpenError/newerSchema(path:version:known:)``, or
     ///   ``StoreOpenError/unreadableRow(path:table:id:reason:)``.
-    public convenience init(postgres url: String, now: @escaping @Sendable () -> Date = Date.init)
+    public convenience init(
+      postgres url: String, now: @escaping @Sendable () -> Date = SystemClock.now
+    )
       throws(StoreOpenError)
     {
       let name = PostgresConnection.displayName(url)

@@ -18,10 +18,10 @@ public struct PoolsView: View {
   public var body: some View {
     List {
       if let week = team.week {
-        let series = week.schedule.nextSeries(of: week.team.id, after: Date())
+        let series = week.schedule.nextSeries(of: week.team.id, after: SystemClock.now())
         let board = PoolBoard(
           players: week.players, schedule: week.schedule, event: series, catalog: .builtIn,
-          now: Date())
+          now: SystemClock.now())
         Text(
           series.map {
             localized(

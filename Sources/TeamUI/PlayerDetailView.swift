@@ -237,7 +237,7 @@ struct PlayerFacts: View {
         Text(localized("Nationality: %@", Player.countryName(nationality, in: .system)))
       }
       if let end = player.contractEnd {
-        if Contracts.endsSoon(player, today: Day(Date())) {
+        if Contracts.endsSoon(player, today: Day(SystemClock.now())) {
           Text(localized("Contract ends %@: soon.", end.formatted(in: .system)))
             .foregroundStyle(.red)
         } else {

@@ -34,7 +34,7 @@ public struct WeekView: View {
           }
         }
         let zone = week.team.zone
-        let today = Day(Date(), in: zone)
+        let today = Day(SystemClock.now(), in: zone)
         Text(localized("Times on %@’s clock (%@).", week.team.name, zone.identifier))
           .font(.caption)
           .foregroundStyle(.secondary)
@@ -197,7 +197,7 @@ public struct AvailabilityView: View {
           .autocorrectionDisabled()
         FieldError(messages: errors?.messages(for: .away).map(\.description) ?? [])
         Button("Away today") {
-          let today = Day(Date(), in: team.shownTeam.zone).description
+          let today = Day(SystemClock.now(), in: team.shownTeam.zone).description
           away = (dayList + [today]).joined(separator: ", ")
           Task { await save() }
         }

@@ -99,7 +99,7 @@ public final class DiscordJob: Sendable {
   /// Discord reads nothing more for it (a setting made by another server is seen within
   /// the minute).
   private func isOnLately() async -> Bool {
-    let now = Date()
+    let now = store.now()
     if let looked = lookedOn.withLock({ $0 }), now.timeIntervalSince(looked.at) < 60 {
       return looked.on
     }

@@ -136,7 +136,7 @@ enum OpenAPI {
 
   /// The years 1900 to last year, as a regular expression (2025: `19dd`, `200d`, `201d`, `202[0-5]`).
   static var birthYears: String {
-    let last = Day(Date()).year - 1
+    let last = Day(SystemClock.now()).year - 1
     let tens = last % 100 / 10
     var choices = ["19\\d\\d"]
     if tens > 0 { choices.append("20[0-\(tens - 1)]\\d") }

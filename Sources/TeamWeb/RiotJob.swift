@@ -160,7 +160,7 @@ public final class RiotJob: Sendable {
   func settingsChanged() { keyLooked.withLock { $0 = nil } }
 
   private func keySetLately() -> Bool {
-    let now = Date()
+    let now = store.now()
     if let looked = keyLooked.withLock({ $0 }), now.timeIntervalSince(looked.at) < 300 {
       return looked.hasKey
     }

@@ -121,7 +121,7 @@ struct RequestContext: Sendable {
   /// The fields of a form body (URL-encoded or multipart), parsed once; empty otherwise.
   var form: [String: [String]] = [:]
   /// The request's instant: every "now" and "today" a handler needs.
-  var now = Date()
+  let now: Date
   /// The store, reached through ``scope`` for a team's changes.
   var store: RosterStore? = nil
   /// The JSON body of a route that reads one (``Router/JSONBody``), decoded once; its

@@ -24,7 +24,7 @@ struct BackupSchedule {
   /// Takes today's backup unless there is one, then removes the backups no longer kept.
   /// - Returns: the backup taken, if one was.
   @discardableResult
-  func run(store: RosterStore, now: Date = Date()) throws -> URL? {
+  func run(store: RosterStore, now: Date) throws -> URL? {
     let today = file(for: now)
     var taken: URL?
     if !FileManager.default.fileExists(atPath: today.path) {

@@ -73,6 +73,8 @@ struct Parsed {
 struct Context {
   let environment: [String: String]
   let parsed: Parsed
+  /// The command's instant: its "now" and "today".
+  let now = SystemClock.now()
 
   /// Opens the roster chosen by `--in-memory`, `--db`, `--database`, `$KCORP_DATABASE_URL`,
   /// `$KCORP_DB` or the default path, for the commands that work on a database directly.

@@ -25,7 +25,7 @@ struct ShowPools: Command {
   func run(_ context: Context) async throws {
     let roster = try context.roster()
     let week = try await roster.week(team: team)
-    let now = Date()
+    let now = context.now
     let series: TeamEvent?
     if let event {
       guard let uuid = UUID(text: event), let found = week.schedule.event(id: uuid) else {

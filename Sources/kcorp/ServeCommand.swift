@@ -189,7 +189,7 @@ struct Serve: Command {
       do {
         try FileManager.default.createDirectory(
           at: backups.folder, withIntermediateDirectories: true)
-        try backups.run(store: store)
+        try backups.run(store: store, now: store.now())
       } catch {
         throw CLIError(
           code: .ioError,
@@ -245,7 +245,7 @@ struct Serve: Command {
       timer.schedule(deadline: .now() + 3600, repeating: 3600)
       timer.setEventHandler {
         do {
-          try backups.run(store: store)
+          try backups.run(store: store, now: store.now())
         } catch {
           Log.error("backup failed: \(error)")
         }

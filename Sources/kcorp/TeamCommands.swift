@@ -152,7 +152,7 @@ struct ListContracts: Command {
   func run(_ context: Context) async throws {
     let organisation = try await context.roster().organisation()
     // Today on the organisation's clock (its first team's), as the web app says it.
-    let today = Day(Date(), in: organisation.teams.first?.zone ?? .current)
+    let today = Day(context.now, in: organisation.teams.first?.zone ?? .current)
     let ending = Contracts.ending(in: organisation.players, within: days, today: today)
     print(
       json

@@ -105,7 +105,7 @@ struct ShowWeek: Command {
     let roster = try context.roster()
     let week = try await roster.week(team: team)
     let zone = week.team.zone
-    let first = from ?? Day(Date(), in: zone)
+    let first = from ?? Day(context.now, in: zone)
     let start = try EventInput.instant("\(first)T00:00", in: zone, field: .start)
     let end = try EventInput.instant("\(first.adding(days: 7))T00:00", in: zone, field: .end)
     let shown = week.between(start, end)

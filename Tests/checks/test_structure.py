@@ -90,3 +90,16 @@ def test_no_function_holds_more_than_60_lines_of_code():
     too_long = {key: count for key, count in function_lengths().items()
                 if count > MAX_FUNCTION_LINES}
     assert not too_long, too_long
+
+
+def test_only_the_clock_reads_the_system_time():
+    """Every "now" comes from a clock that is passed down (`SystemClock`, the store's `now`, a
+    test's): one instant per request, transaction or command, and tests that set the time."""
+    import re
+    reading = re.compile(r"\bDate\(\)|\bDate\.now\b|\bDate\.init\b|timeIntervalSinceNow")
+    clock = ROOT / "Sources" / "TeamKit" / "SystemClock.swift"
+    found = [f"{path.relative_to(ROOT)}:{number}"
+             for path in sorted((ROOT / "Sources").rglob("*.swift")) if path != clock
+             for number, line in enumerate(path.read_text().splitlines(), 1)
+             if reading.search(line.split("//")[0])]
+    assert not found, found

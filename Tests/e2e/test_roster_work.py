@@ -119,6 +119,9 @@ def test_move_a_player_with_the_keyboard_buttons(server, browser):
     assert browser.switch_to.active_element.get_attribute("aria-label") == "Move up S1"
     browser.switch_to.active_element.send_keys(Keys.ENTER)
     wait(browser).until(lambda b: group_names(b, "substitute") == ["S1", "S2"])
+    # Saved once the renewed page came back: S1's "Move up" is disabled by the server's page.
+    wait(browser).until(lambda b: b.find_element(
+        By.CSS_SELECTOR, "[aria-label='Move up S1']").get_attribute("disabled") is not None)
     assert browser.execute_script("return window.stillTheSamePage") is True
     browser.refresh()
     assert group_names(browser, "substitute") == ["S1", "S2"]  # saved

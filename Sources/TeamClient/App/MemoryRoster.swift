@@ -19,9 +19,13 @@ public final class MemoryRoster: RosterSource {
   private let state: Mutex<State>
   private let team = Team.first
 
+  /// The clock its removals are dated by.
+  private let now: @Sendable () -> Date
+
   /// A roster starting with `players`, all of ``TeamKit/Team/first``.
-  public init(players: [Player]) {
+  public init(players: [Player], now: @escaping @Sendable () -> Date = SystemClock.now) {
     state = Mutex(State(players: players))
+    self.now = now
   }
 
   public var name: Message { Message("In memory") }
@@ -66,7 +70,7 @@ public final class MemoryRoster: RosterSource {
       }
       state.places[id] = index
       let player = state.players.remove(at: index)
-      state.removed.insert(RemovedPlayer(player: player, removedAt: Date()), at: 0)
+      state.removed.insert(RemovedPlayer(player: player, removedAt: now()), at: 0)
     }
   }
 

@@ -77,7 +77,7 @@ public struct RosterImport: Sendable {
   /// - Throws: ``RosterFile/Problems`` listing every problem with its line or entry.
   public init(
     _ data: Data, current: [Player], removed: [Player] = [], teams: [Team] = [.first],
-    team: Team? = nil, mode: Mode = .merge, today: Day = Day(Date()),
+    team: Team? = nil, mode: Mode = .merge, today: Day = Day(SystemClock.now()),
     champions: ChampionCatalog = .builtIn, pools currentPools: [UUID: [PoolEntry]] = [:],
     photoHash: (Data) -> String = { _ in "" }
   ) throws(RosterFile.Problems) {
