@@ -79,10 +79,10 @@ import Testing
 
   @Test func aPlayersAccountWithNoPlayerLinkedIsNoStaffMember() {
     let unlinked = RequestContext(
-      identity: Identity(name: "orphan", role: .player, kind: .local), parameters: [:]
+      identity: Identity(name: "orphan", role: .player, kind: .local), parameters: [:], now: .now
     ).viewer
     let staff = RequestContext(
-      identity: Identity(name: "analyst", role: .viewer, kind: .local), parameters: [:]
+      identity: Identity(name: "analyst", role: .viewer, kind: .local), parameters: [:], now: .now
     ).viewer
     #expect(!unlinked.isStaff && !unlinked.seesPersonalData(of: UUID()))
     #expect(unlinked.cacheKey != staff.cacheKey && unlinked.privacyKey != staff.privacyKey)

@@ -1,5 +1,6 @@
 import TeamAccess
 import TeamHTTP
+import TeamKit
 import Testing
 
 @testable import TeamWeb
@@ -29,7 +30,7 @@ import Testing
     let match = try Self.router.match(method, path)
     let response = try await match.route.handler(
       HTTPRequest(method: method, path: path),
-      RequestContext(identity: .local, parameters: match.parameters))
+      RequestContext(identity: .local, parameters: match.parameters, now: SystemClock.now()))
     return String(decoding: response.body, as: UTF8.self)
   }
 
