@@ -116,27 +116,29 @@ public final class DiscordJob: Sendable {
     await reads.run { [store] in (try? store.hasDiscordWaiting()) ?? false } ?? false
   }
 
-  /// Every half second after a change, and every five seconds while a post waits (a retry,
-  /// another server's turn): delivers what is due. Holds the job only while it works.
-  func runForever() {
-    Task.detached { [weak self] in
-      // Waits an earlier build stored without bound would hold the posts for ever. (Through
-      // `self`, held only meanwhile: a store kept by this task would not close at a stop.)
-      try? await self?.store.endEndlessWaits()
-      var idle = 0
-      while true {
-        try? await Task.sleep(for: .milliseconds(500))
-        guard let job = self else { return }
-        idle += 1
-        let poked = job.poked.withLock { was in
-          defer { was = false }
-          return was
-        }
-        guard poked || idle >= 10 else { continue }
-        idle = 0
-        guard await job.isOnLately(), await job.hasWaiting() else { continue }
-        while await job.deliver() > 0 {}
-      }
+  /// Half seconds since the last look (``turn()``), and whether the stored waits were ended.
+  private let idle = Mutex((halfSeconds: 0, started: false))
+
+  /// A turn of the server's ``Jobs``, every half second: delivers what is due half a
+  /// second after a change, and every five seconds while a post waits (a retry, another
+  /// server's turn).
+  func turn() async throws {
+    if !idle.withLock({ $0.started }) {
+      // Waits an earlier build stored without bound would hold the posts for ever.
+      try await store.endEndlessWaits()
+      idle.withLock { $0.started = true }
     }
+    let poked = poked.withLock { was in
+      defer { was = false }
+      return was
+    }
+    let due = idle.withLock { idle in
+      idle.halfSeconds += 1
+      guard poked || idle.halfSeconds >= 10 else { return false }
+      idle.halfSeconds = 0
+      return true
+    }
+    guard due, await isOnLately(), await hasWaiting() else { return }
+    while await deliver() > 0 {}
   }
 }

@@ -169,21 +169,10 @@ public final class RiotJob: Sendable {
     return found
   }
 
-  /// Every few seconds, with a key: checks new Riot IDs, and refreshes every player once a
-  /// day (one server of those on the database). Holds the job only while it works, so that
-  /// the store closes when the server stops; a key set by another process is seen within
-  /// five minutes.
-  func runForever(every interval: Duration = .seconds(10)) {
-    Task.detached { [weak self] in
-      while true {
-        try? await Task.sleep(for: interval)
-        guard let job = self else { return }
-        await job.turn()
-      }
-    }
-  }
-
-  private func turn() async {
+  /// A turn of the server's ``Jobs``, every ten seconds, with a key: checks new Riot IDs,
+  /// and refreshes every player once a day (one server of those on the database). A key set
+  /// by another process is seen within five minutes.
+  func turn() async {
     guard keySetLately() else { return }
     await checkPending()
     if !isRunning, (try? await store.claimDailyRiotRefresh()) == true {

@@ -72,6 +72,8 @@ public struct WebApp: Sendable {
   public let riot: RiotJob
   /// The posts to the teams' Discord channels.
   public let discord: DiscordJob
+  /// The background work: Riot's and Discord's turns, and what the caller adds.
+  public let jobs: Jobs
   let events: EventHub
   let options: Options
   let maxBodyBytes: Int
@@ -82,7 +84,7 @@ public struct WebApp: Sendable {
   public init(
     store: RosterStore, imagesFolder: URL? = nil, options: Options = Options(),
     access: AccessControl? = nil, maxBodyBytes: Int = HTTPServer.Limits().maxBodyBytes,
-    maxSubscribers: Int = Int(HTTPServer.Limits().maxConnections) / 2
+    maxSubscribers: Int = Int(HTTPServer.Limits().maxConnections) / 2, jobs: Jobs? = nil
   ) {
     self.store = store
     let access = access ?? AccessControl(store: store)
@@ -97,6 +99,11 @@ public struct WebApp: Sendable {
     discord = DiscordJob(
       store: store, base: options.publicURL, api: options.discordAPI,
       publicKey: options.discordPublicKey, server: options.server)
+    self.jobs = jobs ?? Jobs(now: store.now)
+    self.jobs.register("riot", every: .seconds(10)) { [riot] in await riot.turn() }
+    self.jobs.register("discord", every: .milliseconds(500)) { [discord] in
+      try await discord.turn()
+    }
     addPageRoutes()
     addAccountRoutes()
     addAPIRoutes()
@@ -129,7 +136,9 @@ public struct WebApp: Sendable {
   ///
   /// Requests must name the server by one of its names (`Host`), never by another: on
   /// loopback, the loopback names; elsewhere also the machine's own addresses, the
-  /// `publicURL`'s host and `extraHosts`. Off loopback, sign-in is required.
+  /// `publicURL`'s host and `extraHosts`. Off loopback, sign-in is required. The app's
+  /// ``jobs`` (`jobs` when given, with the app's own added) start with it; the caller who
+  /// gives them stops them.
   /// - Throws: ``HTTPServerError`` when the address cannot be bound.
   public static func serve(
     store: RosterStore, host: String = "127.0.0.1", port: Int = 8080, imagesFolder: URL? = nil,
@@ -138,7 +147,7 @@ public struct WebApp: Sendable {
     access: AccessControl? = nil, dataDragon: URL = DataDragon.address,
     riotAPI: String = RiotAPI.address, riotKey: String? = nil,
     discordPublicKey: String? = nil, discordAPI: String = DiscordClient.address,
-    isStopping: @escaping @Sendable () -> Bool = { false }
+    isStopping: @escaping @Sendable () -> Bool = { false }, jobs: Jobs? = nil
   ) throws(HTTPServerError) -> HTTPServer {
     var names = loopbackNames.union(extraHosts.map { $0.lowercased() })
     if let name = publicURL?.host?.lowercased() {
@@ -166,21 +175,20 @@ public struct WebApp: Sendable {
         isStopping: isStopping),
       access: access, maxBodyBytes: limits.maxBodyBytes,
       // Live pages may hold half the connections at most: the rest stay for requests.
-      maxSubscribers: Int(limits.maxConnections) / 2)
+      maxSubscribers: Int(limits.maxConnections) / 2, jobs: jobs)
     var limits = limits
     // Behind a proxy every connection comes from one address: the app limits per client.
     if trustProxy { limits.maxConnectionsPerIP = limits.maxConnections }
     limits.router = app.routing
     let server = try HTTPServer(
       host: host, port: port, limits: limits, tls: tls, handler: app.handle)
-    app.riot.runForever()
     // Without a public address, the posts link to the address the server listens on.
     if !["0.0.0.0", "::", ""].contains(host),
       let url = URL(string: "http://\(host.contains(":") ? "[\(host)]" : host):\(server.port)")
     {
       app.discord.serving(at: url)
     }
-    app.discord.runForever()
+    app.jobs.start()
     return server
   }
 

@@ -198,62 +198,41 @@ struct Serve: Command {
     }
     StopSignals.claim()
     let stopping = StopFlag()
+    let jobs = Jobs(now: store.now)
     let server = try WebApp.serve(
       store: store, host: host, port: port, imagesFolder: folder, publicURL: publicURL,
       extraHosts: allowedHosts, requireLogin: requireLogin, tls: tls, trustProxy: trustProxy,
       access: access, dataDragon: dataDragon, riotAPI: riotAPI,
       riotKey: context.environment["KCORP_RIOT_KEY"], discordPublicKey: discordPublicKey,
-      discordAPI: discordAPI, isStopping: { stopping.isSet })
+      discordAPI: discordAPI, isStopping: { stopping.isSet }, jobs: jobs)
     let shown = host.contains(":") ? "[\(host)]" : host
     await Self.serve(
       store: store, server: server, address: "\(tls == nil ? "http" : "https")://\(shown)",
-      backups: backups, drain: drain, stopping: stopping)
+      backups: backups, drain: drain, stopping: stopping, jobs: jobs)
   }
 
   /// Serves until SIGINT or SIGTERM (``StopSignals``), then lets requests in progress finish
   /// and returns.
   static func serve(
     store: RosterStore, server: HTTPServer, address: String, backups: BackupSchedule? = nil,
-    drain: Double = 0, stopping: StopFlag? = nil
+    drain: Double = 0, stopping: StopFlag? = nil, jobs: Jobs? = nil
   ) async {
     // Another server on the same PostgreSQL database: its changes as soon as committed.
     store.listenForChanges()
-    // Show what the CLI (another process) changes within a second.
-    let refresher = DispatchSource.makeTimerSource(queue: .global())
-    refresher.schedule(deadline: .now() + 1, repeating: 1)
-    // A failure is logged when it starts, not every second; the snapshot stays as it was.
-    let failing = Mutex(false)
-    refresher.setEventHandler { [weak store] in
-      do {
-        try store?.refresh()
-        failing.withLock { $0 = false }
-      } catch {
-        let wasFailing = failing.withLock { failing in
-          defer { failing = true }
-          return failing
-        }
-        if !wasFailing {
-          Log.warning("cannot read the roster's changes: \(error)")
-        }
-      }
-    }
-    refresher.resume()
-    defer { refresher.cancel() }
+    let jobs = jobs ?? Jobs(now: store.now)
+    // What the CLI (another process) changes, shown within a second; a failure is logged
+    // when it starts, and the snapshot stays as it was.
+    jobs.register("changes", every: .seconds(1), blocking: { [weak store] in try store?.refresh() })
     // Today's backup, looked for every hour.
-    let backupTimer = backups.map { backups in
-      let timer = DispatchSource.makeTimerSource(queue: .global())
-      timer.schedule(deadline: .now() + 3600, repeating: 3600)
-      timer.setEventHandler {
-        do {
-          try backups.run(store: store, now: store.now())
-        } catch {
-          Log.error("backup failed: \(error)")
-        }
-      }
-      timer.resume()
-      return timer
+    if let backups {
+      jobs.register(
+        "backup", every: .seconds(3600),
+        blocking: { [weak store] in
+          if let store { try backups.run(store: store, now: store.now()) }
+        })
     }
-    defer { backupTimer?.cancel() }
+    jobs.start()
+    defer { jobs.stop() }
     print(localized("Listening on %@:%@", address, server.port))
     fflush(nil)  // all streams: the line must reach a pipe now
 

@@ -23,6 +23,27 @@ import Testing
     #expect(served.process.terminationReason == .exit)
   }
 
+  /// Every background job runs in the one runtime, and the owner (the staff at the machine,
+  /// on loopback) reads their states on `/healthz`.
+  @Test func healthzListsTheJobsForTheOwner() throws {
+    let served = try ServedKCorp(["--port", "0"])
+    let port = try #require(served.port)
+    var text = ""
+    for _ in 0..<50 {  // up to 5 s: the changes job turns every second
+      text = try HTTPClient(port: port).get("/healthz").text
+      if text.contains("changes: every 1 s, 0 turns") || !text.contains("changes:") {
+        usleep(100_000)
+      } else {
+        break
+      }
+    }
+    let lines = text.split(separator: "\n").map(String.init)
+    #expect(lines.first == "ready")
+    #expect(lines.contains { $0.hasPrefix("riot: every 10 s, ") })
+    #expect(lines.contains { $0.hasPrefix("discord: every 500 ms, ") && $0.hasSuffix(", ok") })
+    #expect(lines.contains { $0.hasPrefix("changes: every 1 s, ") && !$0.contains(" 0 turns") })
+  }
+
   @Test func showsWhatTheCLIChangedWithinSeconds() throws {
     let served = try ServedKCorp(["--port", "0"])
     let port = try #require(served.port)

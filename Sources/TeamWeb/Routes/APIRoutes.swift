@@ -408,20 +408,37 @@ extension WebApp {
 
   /// For a load balancer: ready only while the database answers (a server whose PostgreSQL
   /// is gone is taken out of rotation, and put back once it reconnects). A server about to
-  /// stop says so first (``Options/isStopping``).
+  /// stop says so first (``Options/isStopping``). The owner also reads each job's state.
   private mutating func addHealthRoute() {
     let store = store
     let probe = DatabaseProbe(store: store)
-    route("GET", "/healthz", RoutePolicy(.anyone, team: .organisation)) { [options] _, _ in
+    route("GET", "/healthz", RoutePolicy(.anyone, team: .organisation)) {
+      [options, jobs] _, context in
       let problem =
         options.isStopping()
         ? "stopping"
         : await probe.answers(within: .milliseconds(800)) ? nil : "the database does not answer"
+      var lines = [problem ?? "ready"]
+      if context.identity.role == .owner {
+        lines += jobs.states.map { Self.healthLine($0, now: context.now) }
+      }
       return HTTPResponse(
         status: problem == nil ? 200 : 503,
         headers: [
           ("Content-Type", "text/plain; charset=utf-8"), ("Cache-Control", "no-store"),
-        ], body: Array(((problem ?? "ready") + "\n").utf8))
+        ], body: Array(lines.map { $0 + "\n" }.joined().utf8))
     }
+  }
+
+  /// A job's state as a line: `riot: every 10 s, 42 turns, last 3 s ago, ok`.
+  static func healthLine(_ job: Jobs.State, now: Date) -> String {
+    let seconds = job.every.components.seconds
+    let every =
+      seconds > 0
+      ? "\(seconds) s" : "\(job.every.components.attoseconds / 1_000_000_000_000_000) ms"
+    let last =
+      job.lastEnded.map { "last \(Int(now.timeIntervalSince($0).rounded())) s ago" } ?? "not yet"
+    return "\(job.name): every \(every), \(job.turns) turns, \(last), "
+      + (job.failure.map { "failing: \($0)" } ?? "ok")
   }
 }
