@@ -47,7 +47,8 @@ extension WebApp {
         let identity = try await access.identity(bearer: String(parts[1]))
       else {
         throw HTTPError(
-          401, language.localized("This token is unknown or revoked; ask an owner for a new one."),
+          .unauthorized,
+          language.localized("This token is unknown or revoked; ask an owner for a new one."),
           headers: ["WWW-Authenticate": "Bearer realm=\"kcorp\", error=\"invalid_token\""])
       }
       return identity
@@ -70,7 +71,8 @@ extension WebApp {
     if policy.access == .discord {
       guard isSignedByDiscord(request) else {
         throw HTTPError(
-          401, language.localized("This request is not signed by the Discord application."))
+          .unauthorized,
+          language.localized("This request is not signed by the Discord application."))
       }
       return
     }
@@ -82,7 +84,8 @@ extension WebApp {
           headers: ["Location": "/signin?next=" + WebApp.percentEncoded(next)])
       }
       throw HTTPError(
-        401, language.localized("Sign in first, or send an API token (Authorization: Bearer …)."),
+        .unauthorized,
+        language.localized("Sign in first, or send an API token (Authorization: Bearer …)."),
         headers: ["WWW-Authenticate": "Bearer realm=\"kcorp\""])
     }
     /// The player the handler acts on, read from the same place.
@@ -96,7 +99,7 @@ extension WebApp {
       let reads = request.method == "GET" || request.method == "HEAD"
       if !reads, case .token = identity.kind {
         throw HTTPError(
-          403, language.localized("An API token has no account to change or sign out of."))
+          .forbidden, language.localized("An API token has no account to change or sign out of."))
       }
       return
     }
@@ -111,7 +114,7 @@ extension WebApp {
       guard let player = identity.player, named(subject).flatMap(UUID.init(text:)) == player
       else {
         throw HTTPError(
-          403,
+          .forbidden,
           policy.access == .personal(subject)
             ? language.localized(
               "%@ is a player's account: it sees its own personal data, not another player’s.",
@@ -144,7 +147,7 @@ extension WebApp {
     case .staff:
       guard identity.role != .player else {
         throw HTTPError(
-          403,
+          .forbidden,
           language.localized(
             "%@ is a player's account: the staff's files (contracts, history, exports) are not shown to it.",
             identity.name))
@@ -153,12 +156,12 @@ extension WebApp {
     case .owner:
       guard identity.role.canManageAccounts else {
         throw HTTPError(
-          403, language.localized("Only an owner manages the accounts and the teams."))
+          .forbidden, language.localized("Only an owner manages the accounts and the teams."))
       }
     case .editor:
       guard identity.role.canEdit else {
         throw HTTPError(
-          403,
+          .forbidden,
           identity.role == .player
             ? language.localized(
               "%@ is a player's account: it sets that player's availability and answers only.",
@@ -170,7 +173,7 @@ extension WebApp {
         team.map { identity.role(on: $0.id) } ?? (identity.teams == nil ? identity.role : .viewer)
       guard role.canEdit else {
         throw HTTPError(
-          403,
+          .forbidden,
           language.localized(
             "%1$@ is not on the staff of %2$@: an owner can give this account a role there.",
             identity.name, team?.name ?? language.localized("every team")))

@@ -111,7 +111,7 @@ final class EventHub: @unchecked Sendable {
     }
     guard added else {
       throw HTTPError(
-        503,
+        .unavailable,
         language.localized(
           "Too many open live connections; the page still works, reload it later."),
         headers: ["Retry-After": "30"])

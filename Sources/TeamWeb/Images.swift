@@ -39,7 +39,7 @@ struct ImageLibrary: Sendable {
   {
     // The image-name rule (a-z 0-9 _ - ., no leading dot) keeps every lookup inside the folder.
     guard PlayerInput.imageNameProblem(name) == nil else {
-      throw HTTPError(404, language.localized("There is no picture by this name."))
+      throw HTTPError(.notFound, language.localized("There is no picture by this name."))
     }
     let (body, type, version) = picture(named: name, roster: roster)
     return Self.picture(body, type: type, version: version, request: request)

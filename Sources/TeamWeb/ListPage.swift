@@ -19,7 +19,7 @@ struct ListPage: Sendable {
     let limit = request.query["limit"].map { Int($0) ?? -1 } ?? defaultLimit
     guard offset >= 0, limit.map({ (1...Self.maxLimit).contains($0) }) ?? true else {
       throw HTTPError(
-        400,
+        .malformed,
         language.localized(
           "Give ?offset= a number from 0 and ?limit= a number from 1 to %@.",
           String(Self.maxLimit)))

@@ -37,7 +37,7 @@ extension WebApp {
           headers: ["ETag": Self.etag(player)])
       case .storage: refusal = Self.notSaved(error, in: language)
       // No version of the roster to send again (as 412 asks): a conflict to preview anew.
-      case .importOutdated: refusal = HTTPError(409, error.message.text(in: language))
+      case .importOutdated: refusal = HTTPError(.conflict, error.message.text(in: language))
       default: refusal = Self.refusal(error, in: language)
       }
     case let error as any KindedError:
@@ -109,4 +109,17 @@ extension WebApp {
       503,
       language.localized("The roster could not be saved just now; nothing was changed. Try again."))
   }
+}
+
+extension HTTPError {
+  /// A refusal of `kind`, answered with the kind's status (``ErrorKind/status``): routes say
+  /// what went wrong, the table says how it is answered.
+  init(_ kind: ErrorKind, _ message: String, headers: [String: String] = [:]) {
+    self.init(kind.status, message, headers: headers)
+  }
+
+  /// A body in a media type or charset the route does not read (415: no kind of the model's).
+  static func unsupportedMediaType(_ message: String, headers: [String: String] = [:])
+    -> HTTPError
+  { HTTPError(415, message, headers: headers) }
 }

@@ -149,7 +149,7 @@ struct RequestContext: Sendable {
   /// The event `id` names in `roster`; 404 otherwise.
   func event(_ id: String?, in roster: Roster) throws(HTTPError) -> TeamEvent {
     guard let id = id.flatMap(UUID.init(text:)), let event = roster.schedule.event(id: id) else {
-      throw HTTPError(404, localized("No event has this id: it may have been cancelled."))
+      throw HTTPError(.notFound, localized("No event has this id: it may have been cancelled."))
     }
     return event
   }
@@ -303,7 +303,7 @@ struct Router: Sendable {
     guard let segments = Self.segments(path), segments.count < table.count,
       let candidates = table[segments.count][segments.first.map(text) ?? ""]
     else {
-      return .failure(HTTPError(404, "There is nothing at this address."))
+      return .failure(HTTPError(.notFound, "There is nothing at this address."))
     }
     var allowed: [String] = []
     for route in candidates where Self.matches(route.parts, segments, path) {
@@ -320,7 +320,7 @@ struct Router: Sendable {
       }
     }
     guard !allowed.isEmpty else {
-      return .failure(HTTPError(404, "There is nothing at this address."))
+      return .failure(HTTPError(.notFound, "There is nothing at this address."))
     }
     return .failure(
       HTTPError(

@@ -240,7 +240,7 @@ struct TeamScope: Sendable {
       Self.team(of: feed, in: roster) == team.id, player == nil || feed.playerID == player
     else {
       throw HTTPError(
-        404, language.localized("No calendar address of %@ has this secret.", team.name))
+        .notFound, language.localized("No calendar address of %@ has this secret.", team.name))
     }
     try await store.revokeFeed(secret)
   }

@@ -126,7 +126,7 @@ public struct WebApp: Sendable {
     // The champion row, as drawn for the pages (its address changes with the art).
     route("GET", "/static/{file}", RoutePolicy(.anyone)) { request, context in
       guard let row = Asset.championRow(at: request.path) else {
-        throw HTTPError(404, context.localized("There is nothing at this address."))
+        throw HTTPError(.notFound, context.localized("There is nothing at this address."))
       }
       return row.response(gzip: context.acceptsGzip)
     }
@@ -262,7 +262,7 @@ public struct WebApp: Sendable {
     router.add(method, pattern, policy, json: json) { request, context in
       guard let body = try context.body?.get() as? Body else {
         throw HTTPError(
-          400, context.localized("Send the body as %@.", mediaTypes.joined(separator: ", ")))
+          .malformed, context.localized("Send the body as %@.", mediaTypes.joined(separator: ", ")))
       }
       return try await handler(request, context, body)
     }
@@ -373,7 +373,7 @@ public struct WebApp: Sendable {
       request, identity, policy, team: team, parameters: match?.parameters ?? [:], form: form,
       in: language)
     guard let match else {
-      throw missing ?? HTTPError(404, "There is nothing at this address.")
+      throw missing ?? HTTPError(.notFound, "There is nothing at this address.")
     }
     let context = RequestContext(
       // A Discord interaction acts as the user's linked player, never as the machine's staff.
@@ -391,7 +391,7 @@ public struct WebApp: Sendable {
       else {
         if let expired = route.expired { return try await expired(request, context) }
         throw HTTPError(
-          403,
+          .forbidden,
           language.localized(
             "This page had expired, so nothing was changed. Go back, reload it and try again."))
       }
@@ -402,7 +402,8 @@ public struct WebApp: Sendable {
   /// Refuses a request sent to a name this server does not answer to (400 without one).
   private func checkHost(of request: HTTPRequest, in language: Language) throws(HTTPError) {
     guard let name = request.header("host").flatMap(Self.hostName) else {
-      throw HTTPError(400, language.localized("Send a Host header of the form name or name:port."))
+      throw HTTPError(
+        .malformed, language.localized("Send a Host header of the form name or name:port."))
     }
     guard options.allowedHosts.contains(name) else {
       throw HTTPError(
@@ -421,17 +422,19 @@ public struct WebApp: Sendable {
     if request.bodyTooLarge {
       if policy.upload == .rosterFile, policy.allowsPhoto(contentType: request.contentType) {
         throw HTTPError(
-          413, language.localized("Send a file of at most %@ MiB.", Photo.maxBytes >> 20))
+          .tooLarge, language.localized("Send a file of at most %@ MiB.", Photo.maxBytes >> 20))
       }
       if policy.allowsPhoto(contentType: request.contentType) {
         throw HTTPError(
-          413, language.localized("Send a photo of at most %@ MiB.", Photo.maxBytes >> 20))
+          .tooLarge, language.localized("Send a photo of at most %@ MiB.", Photo.maxBytes >> 20))
       }
       throw HTTPError(
-        413, language.localized("Send at most %@ KiB; shorten what you sent.", maxBodyBytes / 1024))
+        .tooLarge,
+        language.localized("Send at most %@ KiB; shorten what you sent.", maxBodyBytes / 1024))
     }
     if request.targetHasNUL {
-      throw HTTPError(400, language.localized("Remove the NUL character (%%00) from the address."))
+      throw HTTPError(
+        .malformed, language.localized("Remove the NUL character (%%00) from the address."))
     }
   }
 
@@ -475,11 +478,11 @@ public struct WebApp: Sendable {
       var chosen: Team?
       for name in named {
         guard let team = roster.team(name) else {
-          throw HTTPError(404, language.localized("No team has the tag “%@”.", name))
+          throw HTTPError(.notFound, language.localized("No team has the tag “%@”.", name))
         }
         if let other = chosen, other.id != team.id {
           throw HTTPError(
-            400,
+            .malformed,
             language.localized(
               "This request names two teams, %1$@ and %2$@; send it from one team’s page.",
               other.name, team.name))

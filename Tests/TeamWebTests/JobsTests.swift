@@ -35,8 +35,8 @@ import Testing
     let before = turns.load(ordering: .relaxed)
     #expect(before == 0)  // not started
     jobs.start()
-    #expect(try await until { turns.load(ordering: .relaxed) >= 3 })
-    #expect(jobs.states.first?.turns ?? 0 >= 3 && jobs.states.first?.lastEnded != nil)
+    #expect(try await until { jobs.states.first?.turns ?? 0 >= 3 })
+    #expect(turns.load(ordering: .relaxed) >= 3 && jobs.states.first?.lastEnded != nil)
     jobs.stop()
     try await Task.sleep(for: .milliseconds(100))
     let stopped = turns.load(ordering: .relaxed)

@@ -103,3 +103,14 @@ def test_only_the_clock_reads_the_system_time():
              for number, line in enumerate(path.read_text().splitlines(), 1)
              if reading.search(line.split("//")[0])]
     assert not found, found
+
+
+def test_routes_refuse_by_kind():
+    """A route's refusal names its kind (`HTTPError(.notFound, …)`); its status comes from the
+    one table (`ErrorKind.status`, answered in `Refusals.swift`)."""
+    import re
+    literal = re.compile(r"HTTPError\(\s*[0-9]{3}")
+    found = [f"{path.relative_to(ROOT)}:{path.read_text()[:match.start()].count(chr(10)) + 1}"
+             for path in sorted((ROOT / "Sources" / "TeamWeb" / "Routes").rglob("*.swift"))
+             for match in literal.finditer(path.read_text())]
+    assert not found, found

@@ -114,10 +114,10 @@ struct LineupDocument: JSONWritable {
 
 extension HTTPError {
   static func playerNotFound(in language: Language) -> HTTPError {
-    HTTPError(404, language.localized("No player has this id: they may have been removed."))
+    HTTPError(.notFound, language.localized("No player has this id: they may have been removed."))
   }
   static func crossSite(in language: Language) -> HTTPError {
-    HTTPError(403, language.localized("Cross-site requests are refused."))
+    HTTPError(.forbidden, language.localized("Cross-site requests are refused."))
   }
 }
 
@@ -154,7 +154,7 @@ extension WebApp {
     var player: UUID?
     if let text = request.query["player"] {
       guard let id = UUID(text: text) else {
-        throw HTTPError(400, language.localized("Give ?player= a player’s id."))
+        throw HTTPError(.malformed, language.localized("Give ?player= a player’s id."))
       }
       player = id
     }
@@ -162,7 +162,8 @@ extension WebApp {
     let limit = Int(request.query["limit"] ?? "100") ?? -1
     guard after >= 0, (1...1000).contains(limit) else {
       throw HTTPError(
-        400, language.localized("Give ?after= a history id and ?limit= a number from 1 to 1000."))
+        .malformed,
+        language.localized("Give ?after= a history id and ?limit= a number from 1 to 1000."))
     }
     return (player, after, limit)
   }
@@ -179,8 +180,7 @@ extension WebApp {
     in language: Language
   ) throws(HTTPError) -> T {
     guard let contentType = request.contentType, mediaTypes.contains(contentType) else {
-      throw HTTPError(
-        415,
+      throw HTTPError.unsupportedMediaType(
         language.localized(
           "Send the body as %@.", mediaTypes.joined(separator: language.localized(" or "))),
         headers: [
@@ -195,7 +195,8 @@ extension WebApp {
       .first { $0.hasPrefix("charset=") }?.dropFirst("charset=".count)
       .trimmingCharacters(in: CharacterSet(charactersIn: "\""))
     if let charset, charset != "utf-8" {
-      throw HTTPError(415, language.localized("Send the body as UTF-8 JSON, not %@.", charset))
+      throw HTTPError.unsupportedMediaType(
+        language.localized("Send the body as UTF-8 JSON, not %@.", charset))
     }
     do throws(JSONInputError) {
       return try TeamJSON.decode(type, from: Data(request.body))
@@ -293,7 +294,7 @@ extension WebApp {
     route("POST", "/api/trash/{id}/restore", RoutePolicy(.editor, .sameOrigin, team: .player)) {
       _, context in
       guard let id = context.parameters["id"].flatMap(UUID.init(text:)) else {
-        throw HTTPError(404, context.localized("No removed player has this id."))
+        throw HTTPError(.notFound, context.localized("No removed player has this id."))
       }
       let player = try await context.scope.restorePlayer(id)
       var response = context.json(player, status: 201)
@@ -321,12 +322,13 @@ extension WebApp {
       let team = try context.checkedTeam
       let ids = texts.compactMap(UUID.init(text:))
       guard ids.count == texts.count else {
-        throw HTTPError(400, context.localized("Send the players’ ids, in the order wanted."))
+        throw HTTPError(
+          .malformed, context.localized("Send the players’ ids, in the order wanted."))
       }
       let before = store.roster.players(in: team.id)
       guard WebApp.matches(request.header("if-match"), WebApp.etag(order: before)) else {
         throw HTTPError(
-          412,
+          .changed,
           context.localized(
             "The roster changed meanwhile; nothing was saved. Reload it and order it again."))
       }
@@ -352,7 +354,8 @@ extension WebApp {
           $0.id.uuidString.lowercased() == named.lowercased() || Player.nameKey($0.name) == key
         })
       else {
-        throw HTTPError(409, context.localized("No player on the roster is called “%@”.", named))
+        throw HTTPError(
+          .conflict, context.localized("No player on the roster is called “%@”.", named))
       }
       let (swapped, otherSwapped) = try await context.scope.swapPlayers(player.id, with: other.id)
       return context.json(SwapDocument(player: swapped, other: otherSwapped))
@@ -387,7 +390,7 @@ extension WebApp {
       if let text = request.query["class"], !text.isEmpty {
         guard let found = ChampionClass(rawValue: text) else {  // as the schema's enum
           throw HTTPError(
-            400,
+            .malformed,
             context.localized(
               "“%@” is not a class; use Fighter, Tank, Mage, Assassin, Marksman or Support.", text)
           )
@@ -396,7 +399,8 @@ extension WebApp {
       }
       let query = request.query["q"] ?? ""
       guard query.unicodeScalars.count <= 100 else {  // as the schema counts
-        throw HTTPError(400, context.localized("Shorten the search to 100 characters or fewer."))
+        throw HTTPError(
+          .malformed, context.localized("Shorten the search to 100 characters or fewer."))
       }
       return context.json(context.pages.champions.search(query, classes: classes))
     }

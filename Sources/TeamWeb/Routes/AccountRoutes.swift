@@ -138,16 +138,17 @@ extension WebApp {
           session, secure: isSecure(request), maxAge: Int(access.policy.absoluteTimeout)))
       return response
     case .refused:
-      return try await refused(HTTPError(401, context.localized("Wrong name or password.")))
+      return try await refused(
+        HTTPError(.unauthorized, context.localized("Wrong name or password.")))
     case .throttled(let seconds):
       return try await refused(
         HTTPError(
-          429,
+          .throttled,
           context.localized("Too many failed sign-ins: wait %@ seconds, then try again.", seconds)),
         retryAfter: seconds)
     case .busy:
       return try await refused(
-        HTTPError(503, context.localized("The server is busy: try again in a second.")),
+        HTTPError(.unavailable, context.localized("The server is busy: try again in a second.")),
         retryAfter: 1)
     }
   }

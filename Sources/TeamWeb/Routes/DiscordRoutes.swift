@@ -62,7 +62,8 @@ extension WebApp {
       // Kept in the database: a request sent again to any server of it is refused.
       if let id = body["id"]?.string, try await !store.isNewDiscordInteraction(id) {
         throw HTTPError(
-          401, context.localized("This request was already answered: it is not taken twice."))
+          .unauthorized,
+          context.localized("This request was already answered: it is not taken twice."))
       }
       if let user = DiscordInteractions.linkingUser(body),
         let refusal = try Self.linkCodeRefusal(

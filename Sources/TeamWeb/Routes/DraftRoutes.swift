@@ -16,7 +16,7 @@ extension WebApp {
   /// A game's number from the path (games count from 1).
   static func gameNumber(_ context: RequestContext) throws(HTTPError) -> Int {
     guard let game = context.parameters["game"].flatMap({ Int($0) }), game >= 1 else {
-      throw HTTPError(404, context.localized("No game has this number: games count from 1."))
+      throw HTTPError(.notFound, context.localized("No game has this number: games count from 1."))
     }
     return game
   }
@@ -91,7 +91,7 @@ extension WebApp {
       let id = UUID(text: context.parameters["proposal"] ?? "")
       guard let proposal = event.proposals.first(where: { $0.id == id }) else {
         throw HTTPError(
-          404, context.localized("No proposal has this id: it may have been withdrawn."))
+          .notFound, context.localized("No proposal has this id: it may have been withdrawn."))
       }
       try await context.scope.withdrawProposal(proposal.id, of: event.id)
       return .redirect(to: "/events/\(event.id)?game=\(proposal.game)#plan")
@@ -123,7 +123,7 @@ extension WebApp {
       let event = try context.event(context.parameters["id"], in: store.roster)
       guard let proposal = UUID(text: context.parameters["proposal"] ?? "") else {
         throw HTTPError(
-          404, context.localized("No proposal has this id: it may have been withdrawn."))
+          .notFound, context.localized("No proposal has this id: it may have been withdrawn."))
       }
       try await context.scope.withdrawProposal(proposal, of: event.id)
       return HTTPResponse(status: 204)
@@ -256,10 +256,11 @@ extension WebApp {
     }
     guard let uuid = UUID(text: id) else {
       throw HTTPError(
-        400, language.localized("Give event as an event's id (not “%@”).", id))
+        .malformed, language.localized("Give event as an event's id (not “%@”).", id))
     }
     guard let event = roster.schedule.event(id: uuid), event.teamID == team.id else {
-      throw HTTPError(404, language.localized("No event has this id: it may have been cancelled."))
+      throw HTTPError(
+        .notFound, language.localized("No event has this id: it may have been cancelled."))
     }
     return event
   }

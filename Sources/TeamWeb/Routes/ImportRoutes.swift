@@ -222,8 +222,7 @@ extension WebApp {
     let team = try context.checkedTeam
     let types = ["text/csv", "application/json"]
     guard types.contains(request.contentType ?? "") else {
-      throw HTTPError(
-        415,
+      throw HTTPError.unsupportedMediaType(
         context.localized(
           "Send the body as %@.", types.joined(separator: context.localized(" or "))))
     }
@@ -231,19 +230,20 @@ extension WebApp {
     let json = RosterFile.format(of: Data(request.body)) == .json
     guard json == (request.contentType == "application/json") else {
       throw HTTPError(
-        422,
+        .invalid,
         json
           ? context.localized("This body is JSON: send it as application/json.")
           : context.localized("This body is not JSON: send a CSV as text/csv."))
     }
     let mode = request.query["mode"] ?? "merge"
     guard let mode = RosterImport.Mode(rawValue: mode) else {
-      throw HTTPError(422, context.localized("Give mode=merge or mode=replace, not “%@”.", mode))
+      throw HTTPError(
+        .invalid, context.localized("Give mode=merge or mode=replace, not “%@”.", mode))
     }
     let confirm = request.query["confirm"] ?? "false"
     guard confirm == "true" || confirm == "false" else {
       throw HTTPError(
-        422, context.localized("Give confirm=true to import, or leave it out to preview."))
+        .invalid, context.localized("Give confirm=true to import, or leave it out to preview."))
     }
     return try await store.importTurn {
       let plan: RosterImport

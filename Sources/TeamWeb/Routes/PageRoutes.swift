@@ -213,7 +213,7 @@ extension WebApp {
     route("GET", "/language/{code}", RoutePolicy(.anyone, team: .organisation)) {
       request, context in
       guard let language = context.parameters["code"].flatMap(Language.init(rawValue:)) else {
-        throw HTTPError(404, context.localized("Choose English (en) or French (fr)."))
+        throw HTTPError(.notFound, context.localized("Choose English (en) or French (fr)."))
       }
       var response = HTTPResponse.redirect(
         to: WebApp.sameOriginPath(request.header("referer"), request) ?? "/")
@@ -228,7 +228,7 @@ extension WebApp {
     route("POST", "/trash/{id}/restore", RoutePolicy(.editor, .form, team: .player)) {
       _, context in
       guard let id = context.parameters["id"].flatMap(UUID.init(text:)) else {
-        throw HTTPError(404, context.localized("Nobody with this id is in Recently removed."))
+        throw HTTPError(.notFound, context.localized("Nobody with this id is in Recently removed."))
       }
       let player = try await context.scope.restorePlayer(id)
       return .redirect(to: WebApp.rosterLink(after: "restored", player, in: store.roster))

@@ -33,8 +33,7 @@ extension WebApp {
       request, context in
       let player = try context.player(context.parameters["id"], in: store.roster)
       guard let type = request.contentType, WebApp.photoTypes.contains(type) else {
-        throw HTTPError(
-          415,
+        throw HTTPError.unsupportedMediaType(
           context.localized("Send the photo as image/jpeg, image/png, image/webp or image/heic."))
       }
       let photo: Photo
@@ -57,7 +56,7 @@ extension WebApp {
     route("GET", "/photos/{file}", RoutePolicy(.reader, team: .organisation)) { _, context in
       guard let hash = Player.photoHash(inPath: "/photos/" + (context.parameters["file"] ?? "")),
         let jpeg = try store.photo(hash: hash)
-      else { throw HTTPError(404, context.localized("There is no such photo.")) }
+      else { throw HTTPError(.notFound, context.localized("There is no such photo.")) }
       return HTTPResponse(
         status: 200,
         headers: [
@@ -82,7 +81,7 @@ extension WebApp {
       let roster = store.roster
       guard let id = UUID(text: context.parameters["id"] ?? ""),
         let player = roster.player(id: id) ?? roster.removal(id: id)?.player
-      else { throw HTTPError(404, context.localized("There is no such player.")) }
+      else { throw HTTPError(.notFound, context.localized("There is no such player.")) }
       // Their photo wins; its name changes with it.
       if let hash = roster.photos[id] {
         return HTTPResponse(

@@ -121,7 +121,7 @@ extension WebApp {
         other != team.id, riot.isRunning
       {
         throw HTTPError(
-          409,
+          .conflict,
           context.localized(
             "Another team’s refresh from Riot is under way; try again once it is done."))
       }

@@ -134,7 +134,7 @@ extension WebApp {
       // The player exists (404 otherwise); a team the organisation lacks is a conflict with
       // its state, as in the team's form.
       guard let target = store.roster.team(transfer.team) else {
-        throw HTTPError(409, context.localized("No team has the tag “%@”.", transfer.team))
+        throw HTTPError(.conflict, context.localized("No team has the tag “%@”.", transfer.team))
       }
       var lineup: Lineup?
       if let text = transfer.lineup {
@@ -332,7 +332,8 @@ extension WebApp {
   static func days(_ text: String?, in language: Language) throws(HTTPError) -> Int {
     guard let text else { return Contracts.warningDays }
     guard let days = Int(text), (0...3650).contains(days) else {
-      throw HTTPError(400, language.localized("Give ?within= a number of days from 0 to 3650."))
+      throw HTTPError(
+        .malformed, language.localized("Give ?within= a number of days from 0 to 3650."))
     }
     return days
   }

@@ -51,7 +51,8 @@ extension WebApp {
         guard let text = request.query[name] else { return nil }
         guard let day = Day(text) else {
           throw HTTPError(
-            400, context.localized("Give %1$@ as a date, as 2026-03-12 (not “%2$@”).", name, text))
+            .malformed,
+            context.localized("Give %1$@ as a date, as 2026-03-12 (not “%2$@”).", name, text))
         }
         return day
       }
@@ -118,7 +119,7 @@ extension WebApp {
       case "true", "1": following = true
       case let other?:
         throw HTTPError(
-          400, context.localized("“%@” is not true or false; write following=true.", other))
+          .malformed, context.localized("“%@” is not true or false; write following=true.", other))
       }
       try await context.scope.removeEvent(event.id, following: following)
       return HTTPResponse(status: 204)
@@ -143,7 +144,8 @@ extension WebApp {
     ) { _, context, draft in
       let event = try context.event(context.parameters["id"], in: store.roster)
       guard let game = context.parameters["game"].flatMap({ Int($0) }), game >= 1 else {
-        throw HTTPError(404, context.localized("No game has this number: games count from 1."))
+        throw HTTPError(
+          .notFound, context.localized("No game has this number: games count from 1."))
       }
       let saved = try await context.scope.saveDraft(draft, game: game, of: event.id)
       return context.json(WebApp.document(saved, in: store.roster))
@@ -198,7 +200,7 @@ extension WebApp {
     ) { _, context in
       // The door found no team for an unknown secret.
       guard context.team != nil else {
-        throw HTTPError(404, context.localized("No calendar address has this secret."))
+        throw HTTPError(.notFound, context.localized("No calendar address has this secret."))
       }
       try await context.scope.revokeFeed(context.parameters["secret"] ?? "")
       return HTTPResponse(status: 204)
@@ -210,7 +212,9 @@ extension WebApp {
       let roster = store.roster
       guard file.hasSuffix(".ics"),
         let feed = roster.schedule.feed(secret: String(file.dropLast(".ics".count)))
-      else { throw HTTPError(404, context.localized("There is no calendar at this address.")) }
+      else {
+        throw HTTPError(.notFound, context.localized("There is no calendar at this address."))
+      }
       let events: [TeamEvent]
       let name: String
       if let player = feed.playerID.flatMap({ roster.player(id: $0) }) {
@@ -220,7 +224,7 @@ extension WebApp {
         events = roster.schedule.events.filter { $0.teamID == team.id }
         name = team.name
       } else {
-        throw HTTPError(404, context.localized("There is no calendar at this address."))
+        throw HTTPError(.notFound, context.localized("There is no calendar at this address."))
       }
       let names = Dictionary(roster.players.map { ($0.id, $0.name) }) { first, _ in first }
       var response = HTTPResponse(
