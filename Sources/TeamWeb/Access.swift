@@ -60,6 +60,21 @@ extension WebApp {
     return options.requireLogin ? nil : .local
   }
 
+  /// The answer to nobody signed in: a page's reader is sent to sign in, then back; an API
+  /// client is told how to authenticate.
+  static func signInFirst(_ request: HTTPRequest, in language: Language) -> HTTPError {
+    if !request.isForTheAPI && (request.method == "GET" || request.method == "HEAD") {
+      let next = request.path + (request.query["page"].map { "?page=\($0)" } ?? "")
+      return HTTPError(
+        303, language.localized("Sign in first."),
+        headers: ["Location": "/signin?next=" + WebApp.percentEncoded(next)])
+    }
+    return HTTPError(
+      .unauthorized,
+      language.localized("Sign in first, or send an API token (Authorization: Bearer …)."),
+      headers: ["WWW-Authenticate": "Bearer realm=\"kcorp\""])
+  }
+
   /// Refuses what the identity may not do on a route of this policy: where sign-in is
   /// required nobody may use anything but what is open to anyone; viewers only read; owners
   /// alone manage accounts; tokens have no account of their own to change.
@@ -76,18 +91,7 @@ extension WebApp {
       }
       return
     }
-    guard let identity else {
-      if !request.isForTheAPI && (request.method == "GET" || request.method == "HEAD") {
-        let next = request.path + (request.query["page"].map { "?page=\($0)" } ?? "")
-        throw HTTPError(
-          303, language.localized("Sign in first."),
-          headers: ["Location": "/signin?next=" + WebApp.percentEncoded(next)])
-      }
-      throw HTTPError(
-        .unauthorized,
-        language.localized("Sign in first, or send an API token (Authorization: Bearer …)."),
-        headers: ["WWW-Authenticate": "Bearer realm=\"kcorp\""])
-    }
+    guard let identity else { throw Self.signInFirst(request, in: language) }
     /// The player the handler acts on, read from the same place.
     func named(_ subject: RoutePolicy.PlayerSubject) -> String? {
       switch subject {
