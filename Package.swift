@@ -11,6 +11,7 @@ let package = Package(
     .library(name: "TeamStore", targets: ["TeamStore"]),
     .library(name: "TeamAccess", targets: ["TeamAccess"]),
     .library(name: "TeamClient", targets: ["TeamClient"]),
+    .library(name: "TeamOutbound", targets: ["TeamOutbound"]),
     .library(name: "TeamHTTP", targets: ["TeamHTTP"]),
     .library(name: "TeamWeb", targets: ["TeamWeb"]),
     .library(name: "TeamUI", targets: ["TeamUI"]),
@@ -47,14 +48,17 @@ let package = Package(
     .systemLibrary(name: "CGnuTLS", pkgConfig: "gnutls", providers: [.apt(["libgnutls28-dev"])]),
     .target(name: "TeamAccess", dependencies: ["TeamKit", "TeamStore", "CArgon2", "CGnuTLS"]),
 
-    // MARK: Client: the app's team (EsportTeam, over a RosterSource) and its connection, the
-    // team's server, Data Dragon's download (Foundation, and photos); no store
-    // Outgoing calls (Data Dragon, Riot, Discord) go through libcurl on Linux (Debian's
-    // libcurl4-openssl-dev): one thread that sleeps in the kernel while they wait, each body
-    // stopped at its limit as it comes in. A C target for the variadic setters' wrappers.
+    // MARK: Client: the app's team (EsportTeam, over a RosterSource) and its connection to
+    // the team's server (Foundation); no store
+    .target(name: "TeamClient", dependencies: ["TeamKit", "TeamPhoto"]),
+
+    // MARK: Outbound: the calls to services outside (Data Dragon, Riot's API, Discord), for
+    // the server and the CLI. On Linux they go through libcurl (Debian's libcurl4-openssl-dev):
+    // one thread that sleeps in the kernel while they wait, each body stopped at its limit as
+    // it comes in. A C target for the variadic setters' wrappers.
     .target(name: "CCurl", linkerSettings: [.linkedLibrary("curl")]),
     .target(
-      name: "TeamClient",
+      name: "TeamOutbound",
       dependencies: [
         "TeamKit", "TeamPhoto", .target(name: "CCurl", condition: .when(platforms: [.linux])),
       ]),
@@ -94,7 +98,7 @@ let package = Package(
     .target(
       name: "TeamWeb",
       dependencies: [
-        "TeamKit", "TeamStore", "TeamAccess", "TeamHTTP", "TeamPhoto", "TeamClient", "CZlib",
+        "TeamKit", "TeamStore", "TeamAccess", "TeamHTTP", "TeamPhoto", "TeamOutbound", "CZlib",
         "TeamSpreadsheet",
       ],
       resources: [
@@ -104,8 +108,8 @@ let package = Package(
     .executableTarget(
       name: "kcorp",
       dependencies: [
-        "TeamKit", "TeamStore", "TeamAccess", "TeamHTTP", "TeamWeb", "TeamClient", "TeamPhoto",
-        "TeamSpreadsheet",
+        "TeamKit", "TeamStore", "TeamAccess", "TeamHTTP", "TeamWeb", "TeamClient", "TeamOutbound",
+        "TeamPhoto", "TeamSpreadsheet",
       ]),
     .target(
       name: "TeamUI", dependencies: ["TeamKit", "TeamClient", "TeamPhoto"],
@@ -127,15 +131,16 @@ let package = Package(
     .testTarget(
       name: "TeamClientTests",
       dependencies: [
-        "TeamClient", "TeamWeb", "TeamAccess", "TeamHTTP", "TeamStore", "TeamKit", "TeamPhoto",
-        "kcorp",
+        "TeamClient", "TeamOutbound", "TeamWeb", "TeamAccess", "TeamHTTP", "TeamStore", "TeamKit",
+        "TeamPhoto", "kcorp",
         "TestSupport",
       ]),
     .testTarget(name: "KCorpCLITests", dependencies: ["kcorp", "TeamKit", "TestSupport"]),
     .testTarget(
       name: "TeamWebTests",
       dependencies: [
-        "TeamWeb", "TeamHTTP", "TeamStore", "TeamKit", "TeamPhoto", "kcorp", "TestSupport", "CZlib",
+        "TeamWeb", "TeamHTTP", "TeamStore", "TeamKit", "TeamPhoto", "TeamOutbound", "kcorp",
+        "TestSupport", "CZlib",
       ]),
   ]
 )

@@ -1,6 +1,6 @@
 import Foundation
 import Synchronization
-import TeamClient
+import TeamOutbound
 import TeamKit
 import TeamStore
 

@@ -1,6 +1,6 @@
 import Foundation
 import TeamAccess
-import TeamClient
+import TeamOutbound
 import TeamHTTP
 import TeamKit
 import TeamPhoto

@@ -1,6 +1,7 @@
 import Foundation
 import TeamClient
 import TeamKit
+import TeamOutbound
 import TeamPhoto
 import TeamStore
 

@@ -1,6 +1,7 @@
 import Foundation
 import TeamClient
 import TeamKit
+import TeamOutbound
 import TeamStore
 
 /// `--riot-api URL`: Riot's API elsewhere (a stand-in, a mirror, a proxy).

@@ -4,6 +4,7 @@ import TeamAccess
 import TeamClient
 import TeamHTTP
 import TeamKit
+import TeamOutbound
 import TeamStore
 import TeamWeb
 

@@ -4,6 +4,7 @@ import TeamAccess
 import TeamClient
 import TeamHTTP
 import TeamKit
+import TeamOutbound
 import TeamPhoto
 import TeamStore
 import TeamWeb

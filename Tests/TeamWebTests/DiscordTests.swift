@@ -3,6 +3,7 @@ import Synchronization
 import TeamAccess
 import TeamClient
 import TeamKit
+import TeamOutbound
 import TeamStore
 import TestSupport
 import Testing

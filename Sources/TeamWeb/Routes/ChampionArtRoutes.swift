@@ -1,6 +1,6 @@
 import Foundation
 import Synchronization
-import TeamClient
+import TeamOutbound
 import TeamHTTP
 import TeamKit
 import TeamStore

@@ -1,7 +1,7 @@
 import Foundation
 import Synchronization
 import TeamAccess
-import TeamClient
+import TeamOutbound
 import TeamHTTP
 import TeamKit
 import TeamStore
