@@ -1,7 +1,7 @@
 import Foundation
 import Synchronization
-import TeamOutbound
 import TeamKit
+import TeamOutbound
 import TeamStore
 
 /// The server's deliveries to Discord: the outbox's posts, each after the change that made

@@ -1,7 +1,7 @@
 import Foundation
 import Synchronization
-import TeamOutbound
 import TeamKit
+import TeamOutbound
 import TeamStore
 
 /// The server's calls to Riot's API: one refresh at a time (a team's, a player's or the

@@ -1,8 +1,8 @@
 import Foundation
 import TeamAccess
-import TeamOutbound
 import TeamHTTP
 import TeamKit
+import TeamOutbound
 import TeamPhoto
 import TeamStore
 

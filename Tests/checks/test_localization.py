@@ -54,7 +54,8 @@ def keys_in(folder, patterns):
 def used_keys():
     keys = {}
     for folder in ("Sources/TeamKit", "Sources/TeamStore", "Sources/TeamAccess", "Sources/TeamPhoto",
-                   "Sources/TeamClient", "Sources/TeamWeb", "Sources/TeamHTTP", "Sources/kcorp"):
+                   "Sources/TeamClient", "Sources/TeamOutbound", "Sources/TeamWeb",
+                   "Sources/TeamHTTP", "Sources/kcorp"):
         keys.update(keys_in(folder, CALLS))
     keys.update(keys_in("Sources/kcorp", CLI_DECLARATIONS))
     for path in sorted((ROOT / "Sources/kcorp").glob("*.swift")):

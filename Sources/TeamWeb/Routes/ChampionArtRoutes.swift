@@ -1,8 +1,8 @@
 import Foundation
 import Synchronization
-import TeamOutbound
 import TeamHTTP
 import TeamKit
+import TeamOutbound
 import TeamStore
 
 /// The owner's "Download champion art": one sync of Data Dragon at a time, run beside the

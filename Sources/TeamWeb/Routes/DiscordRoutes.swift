@@ -1,9 +1,9 @@
 import Foundation
 import Synchronization
 import TeamAccess
-import TeamOutbound
 import TeamHTTP
 import TeamKit
+import TeamOutbound
 import TeamStore
 
 extension WebApp {
