@@ -92,10 +92,10 @@ public struct PlayerInput: Hashable, Sendable {
   /// A pseudo may still hold the zero-width joiner between two emoji (👨‍👩‍👧), and only there
   /// (``hasInvisibleCharacters(_:)``).
   public static func isInvisible(_ scalar: Unicode.Scalar) -> Bool {
-    let categories: Set<Unicode.GeneralCategory> = [
-      .control, .format, .lineSeparator, .paragraphSeparator,
-    ]
-    return categories.contains(scalar.properties.generalCategory)
+    switch scalar.properties.generalCategory {
+    case .control, .format, .lineSeparator, .paragraphSeparator: true
+    default: false
+    }
   }
 
   /// True when `name` holds an ``isInvisible(_:)`` character other than a zero-width joiner

@@ -119,15 +119,17 @@ public final class DiscordJob: Sendable {
   /// Half seconds since the last look (``turn()``), and whether the stored waits were ended.
   private let idle = Mutex((halfSeconds: 0, started: false))
 
-  /// A turn of the server's ``Jobs``, every half second: delivers what is due half a
-  /// second after a change, and every five seconds while a post waits (a retry, another
-  /// server's turn).
+  /// A turn of the server's ``Jobs``, every half second from the start: delivers what is
+  /// due half a second after a change, and every five seconds while a post waits (a retry,
+  /// another server's turn).
   func turn() async throws {
-    if !idle.withLock({ $0.started }) {
-      // Waits an earlier build stored without bound would hold the posts for ever.
-      try await store.endEndlessWaits()
-      idle.withLock { $0.started = true }
+    let first = idle.withLock { idle in
+      defer { idle.started = true }
+      return !idle.started
     }
+    // Waits an earlier build stored without bound would hold the posts for ever: ended once,
+    // as the server starts (a database away then is not waited for again and again).
+    if first { try await store.endEndlessWaits() }
     let poked = poked.withLock { was in
       defer { was = false }
       return was

@@ -21,6 +21,7 @@ public final class Jobs: Sendable {
 
   private struct Job {
     var state: State
+    var atStart: Bool
     var turn: @Sendable () async throws -> Void
   }
 
@@ -36,13 +37,15 @@ public final class Jobs: Sendable {
   /// Jobs whose dates come from `now` (the store's clock).
   public init(now: @escaping @Sendable () -> Date) { self.now = now }
 
-  /// Adds a job turning every `every` (its first turn one period after the start); started
-  /// at once when the jobs already are.
+  /// Adds a job turning every `every`, its first turn one period after the start (or at the
+  /// start with `atStart`); started at once when the jobs already are.
   public func register(
-    _ name: String, every: Duration, _ turn: @escaping @Sendable () async throws -> Void
+    _ name: String, every: Duration, atStart: Bool = false,
+    _ turn: @escaping @Sendable () async throws -> Void
   ) {
     let (index, started) = runtime.withLock { runtime in
-      runtime.jobs.append(Job(state: State(name: name, every: every), turn: turn))
+      runtime.jobs.append(
+        Job(state: State(name: name, every: every), atStart: atStart, turn: turn))
       return (runtime.jobs.count - 1, runtime.started)
     }
     if started { launch(index) }
@@ -89,11 +92,13 @@ public final class Jobs: Sendable {
   deinit { for task in runtime.withLock({ $0.tasks }) { task.cancel() } }
 
   private func launch(_ index: Int) {
-    let every = runtime.withLock { $0.jobs[index].state.every }
+    let (every, atStart) = runtime.withLock { ($0.jobs[index].state.every, $0.jobs[index].atStart) }
     // Holds the jobs only during a turn: jobs no one keeps stop by themselves.
     let task = Task.detached { [weak self] in
+      var first = true
       while !Task.isCancelled {
-        try? await Task.sleep(for: every)
+        if !(first && atStart) { try? await Task.sleep(for: every) }
+        first = false
         guard !Task.isCancelled, let jobs = self else { return }
         await jobs.turn(index)
       }

@@ -76,7 +76,7 @@ enum OpenAPI {
   /// The rules of ``PlayerInput/validated(in:id:)`` as JSON Schema keywords. They may be
   /// stricter than the rules (a pseudo's length counts code points, not characters), never
   /// looser.
-  static var inputConstraints: [String: [String: JSONValue]] {
+  static let inputConstraints: [String: [String: JSONValue]] = {
     let lastImage = PlayerInput.maxImageLength - 1
     return [
       "name": [
@@ -116,7 +116,7 @@ enum OpenAPI {
       "joined": date(years: nil),
       "contractEnd": date(years: nil),
     ]
-  }
+  }()
 
   /// An ISO 3166 code, in any case, blanks around it allowed.
   static var nationalityPattern: String {
@@ -159,7 +159,7 @@ enum OpenAPI {
 
   /// The characters ``PlayerInput/isInvisible(_:)`` refuses, as the ranges of a regular
   /// expression's class (the characters themselves: every engine reads them alike).
-  static var invisibleRanges: String {
+  static let invisibleRanges: String = {
     var ranges: [ClosedRange<UInt32>] = []
     for value in UInt32(0)...0x10FFFF {
       guard let scalar = Unicode.Scalar(value), PlayerInput.isInvisible(scalar) else { continue }
@@ -180,7 +180,7 @@ enum OpenAPI {
       }
     }
     return text
-  }
+  }()
 }
 
 extension JSONValue {

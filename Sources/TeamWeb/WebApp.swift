@@ -101,7 +101,7 @@ public struct WebApp: Sendable {
       publicKey: options.discordPublicKey, server: options.server)
     self.jobs = jobs ?? Jobs(now: store.now)
     self.jobs.register("riot", every: .seconds(10)) { [riot] in await riot.turn() }
-    self.jobs.register("discord", every: .milliseconds(500)) { [discord] in
+    self.jobs.register("discord", every: .milliseconds(500), atStart: true) { [discord] in
       try await discord.turn()
     }
     addPageRoutes()
@@ -189,6 +189,10 @@ public struct WebApp: Sendable {
       app.discord.serving(at: url)
     }
     app.jobs.start()
+    // The OpenAPI document is worked out once: before its first request, not during it.
+    let document = Thread { _ = OpenAPI.document }
+    document.qualityOfService = .background
+    document.start()
     return server
   }
 

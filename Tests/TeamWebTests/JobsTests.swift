@@ -86,6 +86,16 @@ import Testing
     #expect(didTurn)
   }
 
+  @Test func aJobAskedToTurnAtTheStartDoesNotWaitAPeriod() async throws {
+    let jobs = Jobs(now: SystemClock.now)
+    jobs.register("first", every: .seconds(3600), atStart: true) {}
+    jobs.register("later", every: .seconds(3600)) {}
+    jobs.start()
+    defer { jobs.stop() }
+    #expect(try await until { jobs.states.first?.turns == 1 })
+    #expect(jobs.states.last?.turns == 0)
+  }
+
   @Test func theOwnersHealthLineSaysEachJobsPeriodTurnsAndState() {
     let now = Date(timeIntervalSince1970: 1_000_000)
     var state = Jobs.State(name: "riot", every: .seconds(10))
