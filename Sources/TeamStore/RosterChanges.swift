@@ -49,7 +49,8 @@ extension RosterStore {
   }
 
   /// On PostgreSQL, picks up every other server's change as soon as it is committed
-  /// (`LISTEN`/`NOTIFY`), on a thread of its own, until the store is released; nil on
+  /// (`LISTEN`/`NOTIFY`), and its changes of who may do what
+  /// (``onAccessChange(_:)``), on a thread of its own, until the store is released; nil on
   /// SQLite, whose other writers are seen by calling ``refresh()``. A lost connection is
   /// opened again every second, then what was missed meanwhile is read.
   @discardableResult
@@ -67,11 +68,16 @@ extension RosterStore {
           do {
             if listener == nil || listener?.isBroken == true {
               let connection = try PostgresConnection(url: url)
-              try connection.execute("LISTEN kcorp_changes")
+              try connection.execute("LISTEN kcorp_changes; LISTEN kcorp_access")
               listener = connection
               refresh()  // what came while nobody listened
             }
-            if try listener?.waitForNotifications(timeout: 1) == true { refresh() }
+            // A roster change or an access change: both are read again (the streams check
+            // their identities once more, one read each).
+            if try listener?.waitForNotifications(timeout: 1) == true {
+              refresh()
+              self?.accessChangedElsewhere()
+            }
           } catch {
             listener = nil
             Thread.sleep(forTimeInterval: 1)

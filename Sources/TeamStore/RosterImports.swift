@@ -48,8 +48,9 @@ extension RosterStore {
   }
 
   /// Where imports are planned: a thread of Dispatch's, so that a large file holds neither
-  /// the server's connection threads nor the concurrency pool.
-  private static let planning = BlockingWork(width: 2, queueLimit: 16)
+  /// the server's connection threads nor the concurrency pool. Each store plans one import
+  /// at a time (``importTurn(_:)``): the queue holds one plan per store of the process.
+  private static let planning = BlockingWork(width: 2, queueLimit: 1000)
 
   /// ``planImport(_:team:mode:)`` on a thread of its own.
   /// - Throws: ``RosterFile/Problems``, or ``ImportRunningError`` when too many wait.

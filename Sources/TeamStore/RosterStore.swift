@@ -40,6 +40,8 @@ public final class RosterStore: Sendable {
   struct State {
     var roster: Roster
     var observers: [Int: @Sendable (RosterUpdate) -> Void] = [:]
+    /// Told when another server changed who may do what (``onAccessChange(_:)``).
+    var accessObservers: [Int: @Sendable () -> Void] = [:]
     var nextObserverID = 0
   }
 

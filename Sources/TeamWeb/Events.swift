@@ -18,9 +18,10 @@ final class EventHub: @unchecked Sendable {
   /// clients that left.
   static let heartbeat: Duration = .seconds(15)
   /// How often each stream's session or token is looked at again: a stream ends within
-  /// this once its session ends, its token is revoked, its account is removed or its role
-  /// changes by another process. Changes made through this server's store are checked for
-  /// before each event (``RosterStore/accessVersion``).
+  /// this once its session expires, or its account changes by a `kcorp` command on the same
+  /// SQLite file. Changes made through this server's store are checked for before each
+  /// event (``RosterStore/accessVersion``), and those another server on the same PostgreSQL
+  /// database makes as soon as it tells them (``RosterStore/onAccessChange(_:)``).
   static let credentialCheck: Duration = .seconds(1)
 
   /// Live connections one client address may hold (a phone, a laptop, a few tabs).
@@ -44,6 +45,7 @@ final class EventHub: @unchecked Sendable {
   private let subscribers = Mutex<[ObjectIdentifier: Subscriber]>([:])
   private let timers = Mutex<[any DispatchSourceTimer]>([])
   private let observer: Mutex<Int?> = Mutex(nil)
+  private let accessObserver: Mutex<Int?> = Mutex(nil)
 
   /// - Parameter access: where sessions and tokens are checked again (nil: never, as for a
   ///   hub whose subscribers are all the staff at the machine).
@@ -69,11 +71,15 @@ final class EventHub: @unchecked Sendable {
     }
     let id = store.onChange { [weak self] update in self?.publish(update) }
     observer.withLock { $0 = id }
+    // Another server changed who may do what: the streams it concerns end at once.
+    let accessID = store.onAccessChange { [weak self] in self?.endChanged(all: false) }
+    accessObserver.withLock { $0 = accessID }
   }
 
   deinit {
     for timer in timers.withLock({ $0 }) { timer.cancel() }
     if let id = observer.withLock({ $0 }) { store.removeObserver(id) }
+    if let id = accessObserver.withLock({ $0 }) { store.removeAccessObserver(id) }
   }
 
   var count: Int { subscribers.withLock { $0.count } }
