@@ -1,7 +1,7 @@
 import Foundation
 import TeamKit
 
-/// The owner's Riot settings. The key itself is read apart (``RosterStore/riotKey()``), by
+/// The owner's Riot settings. The key itself is read apart (``RosterStore/key()``), by
 /// the server's calls only.
 public struct RiotSettings: Hashable, Sendable {
   /// When the key was given; nil when none is set.
@@ -17,14 +17,17 @@ public struct RiotSettings: Hashable, Sendable {
   }
 }
 
-/// The players' Riot accounts, ranks and ranked games, the owner's settings and the calls'
-/// shared budget. The same SQL on SQLite and PostgreSQL; every write goes through the
-/// committer, so servers sharing a PostgreSQL database take their calls from one budget.
-extension RosterStore {
+/// Solo queue's rows: the players' Riot accounts, ranks and ranked games, the owner's
+/// settings and the calls' shared budget (``RosterStore/riot``). The same SQL on SQLite and
+/// PostgreSQL; every write goes through the store's committer, so servers sharing a
+/// PostgreSQL database take their calls from one budget.
+public struct RiotRows: Sendable {
+  let store: RosterStore
+
   // MARK: - Settings
 
-  public func riotSettings() throws(RosterError) -> RiotSettings {
-    try read { connection in
+  public func settings() throws(RosterError) -> RiotSettings {
+    try store.read { connection in
       var settings = RiotSettings(keyGiven: nil, platform: .euw1, games: RiotAPI.defaultGames)
       enum Column: Int32, SQLColumns { case keyGiven, platform, games }
       try connection.prepare("SELECT \(Column.list()) FROM riot_settings WHERE id = 1")
@@ -39,8 +42,8 @@ extension RosterStore {
   }
 
   /// The API key, for the calls to Riot only: never shown, logged or exported.
-  public func riotKey() throws(RosterError) -> String? {
-    try read { connection in
+  public func key() throws(RosterError) -> String? {
+    try store.read { connection in
       var key: String?
       try connection.prepare("SELECT api_key FROM riot_settings WHERE id = 1").forEachRow {
         key = $0.isNull(0) ? nil : $0.text(0)
@@ -51,8 +54,8 @@ extension RosterStore {
 
   /// Keeps `key` (nil forgets it).
   /// - Throws: ``RosterError/invalid(_:)`` for what is not a key.
-  public func setRiotKey(_ key: String?) async throws(RosterError) {
-    try await applyRiotSettings(
+  public func setKey(_ key: String?) async throws(RosterError) {
+    try await apply(
       key.map { RiotSettingsInput(key: $0) } ?? RiotSettingsInput(forget: true))
   }
 
@@ -65,8 +68,8 @@ extension RosterStore {
   /// Riot's portal shows it; none given keeps the one stored), the platform, how many
   /// games are kept a player.
   /// - Throws: ``RosterError/invalid(_:)`` naming each value to change; nothing is written.
-  public func applyRiotSettings(_ input: RiotSettingsInput) async throws(RosterError) {
-    let settings = try riotSettings()
+  public func apply(_ input: RiotSettingsInput) async throws(RosterError) {
+    let settings = try settings()
     var issues: [Message] = []
     let key = input.key?.trimmingCharacters(in: .whitespacesAndNewlines)
     if let key, !key.isEmpty, !Self.isRiotKey(key) {
@@ -92,7 +95,7 @@ extension RosterStore {
       throw .invalid(
         ValidationError(issues: issues.map { .init(field: .riot, text: $0, isConflict: false) }))
     }
-    try await record { [now] connection in
+    try await store.record { [now = store.now] connection in
       try connection.prepare("UPDATE riot_settings SET platform = ?1, games = ?2 WHERE id = 1")
         .bind(.text(platform.rawValue), .int(Int64(games))).run()
       if input.forget == true {
@@ -108,10 +111,10 @@ extension RosterStore {
   /// Takes the day's refresh for this server when no server took it in the last
   /// `interval`: true once a day across every server on the database. The caller has a key
   /// (stored, or given to the server).
-  public func claimDailyRiotRefresh(every interval: TimeInterval = 86_400)
+  public func claimDailyRefresh(every interval: TimeInterval = 86_400)
     async throws(RosterError) -> Bool
   {
-    try await record { [now] connection in
+    try await store.record { [now = store.now] connection in
       let at = now().timeIntervalSince1970
       try connection.prepare(
         "UPDATE riot_settings SET daily = ?1 WHERE id = 1 AND daily <= ?2"
@@ -124,12 +127,12 @@ extension RosterStore {
 
   /// Every player's Riot account as last seen, by player: only for the Riot ID the player
   /// has now (another's figures, or a cleared ID's, are not theirs).
-  public func riotStandings() throws(RosterError) -> [UUID: RiotStanding] {
-    let stored = try read { connection in
+  public func standings() throws(RosterError) -> [UUID: RiotStanding] {
+    let stored = try store.read { connection in
       try connection.readTransaction { try Self.standings(connection) }
     }
     let riotIDs = Dictionary(
-      (roster.players + roster.removed.map(\.player)).compactMap { player in
+      (store.roster.players + store.roster.removed.map(\.player)).compactMap { player in
         player.riotID.map { (player.id, $0.key) }
       }
     ) { first, _ in first }
@@ -192,8 +195,8 @@ extension RosterStore {
   /// Writes what a check or a refresh found for one player, all or nothing: the account,
   /// the ranks as a new point of the series, the new games, and only the `keep` newest
   /// games of those Riot lists as recent.
-  public func saveRiot(_ update: RiotUpdate, keep: Int) async throws(RosterError) {
-    try await record { connection in
+  public func save(_ update: RiotUpdate, keep: Int) async throws(RosterError) {
+    try await store.record { connection in
       let player = SQLValue.text(update.player.text)
       let at = SQLValue.double(update.at.timeIntervalSince1970)
       var stored: (riotID: String, refreshed: SQLValue)?
@@ -277,10 +280,10 @@ extension RosterStore {
 
   /// The players' targets for a refresh: their Riot ID, the PUUID last found and the games
   /// stored.
-  public func riotTargets(_ players: [Player]) throws(RosterError) -> [RiotTarget] {
-    let standings = try riotStandings()
+  public func targets(_ players: [Player]) throws(RosterError) -> [RiotTarget] {
+    let standings = try standings()
     var puuids: [String: String] = [:]
-    try read { connection in
+    try store.read { connection in
       enum Column: Int32, SQLColumns { case playerID, puuid }
       try connection.prepare(
         "SELECT \(Column.list()) FROM riot_account WHERE puuid IS NOT NULL"
@@ -299,9 +302,9 @@ extension RosterStore {
 
 // MARK: - The shared budget
 
-extension RosterStore: RiotBudget {
+extension RiotRows: RiotBudget {
   public func take(_ method: RiotAPI.Method, at now: Date) async throws -> TimeInterval? {
-    try await record { connection in
+    try await store.record { connection in
       let at = now.timeIntervalSince1970
       var held = 0.0
       var limits: [String: [RiotAPI.Limit]] = ["app": RiotAPI.developmentLimits]
@@ -348,7 +351,7 @@ extension RosterStore: RiotBudget {
     async throws
   {
     let scopes = [("app", app)] + (method.map { [(name.rawValue, $0)] } ?? [])
-    try await record { connection in
+    try await store.record { connection in
       for (scope, limits) in scopes {
         var stored: String?
         try connection.prepare("SELECT limits FROM riot_limit WHERE scope = ?1")
@@ -362,7 +365,7 @@ extension RosterStore: RiotBudget {
   }
 
   public func settle(_ method: RiotAPI.Method, taken: Date, answered: Date) async throws {
-    try await record { connection in
+    try await store.record { connection in
       try connection.prepare("UPDATE riot_call SET at = ?3 WHERE method = ?1 AND at = ?2")
         .bind(
           .text(method.rawValue), .double(taken.timeIntervalSince1970),
@@ -372,7 +375,7 @@ extension RosterStore: RiotBudget {
   }
 
   public func hold(until date: Date) async throws {
-    try await record { [now] connection in
+    try await store.record { [now = store.now] connection in
       // An hour at most, and never a date that is no number (``RetryDelay``).
       let date = RetryDelay.until(date, from: now())
       try connection.prepare(
@@ -380,4 +383,9 @@ extension RosterStore: RiotBudget {
       ).bind(.double(date.timeIntervalSince1970)).run()
     }
   }
+}
+
+extension RosterStore {
+  /// Solo queue's rows.
+  public var riot: RiotRows { RiotRows(store: self) }
 }

@@ -59,7 +59,7 @@ public final class RiotJob: Sendable {
   }
 
   /// Whether a key is set, given to the server or stored.
-  public var hasKey: Bool { givenKey != nil || ((try? store.riotKey()) ?? nil) != nil }
+  public var hasKey: Bool { givenKey != nil || ((try? store.riot.key()) ?? nil) != nil }
 
   /// Whether the key in use was given to the server rather than on the Riot page.
   var keyFromServer: Bool { givenKey != nil }
@@ -67,12 +67,12 @@ public final class RiotJob: Sendable {
   /// A client with the key in use and the owner's settings.
   /// - Throws: ``RiotError/noKey``.
   func client() throws(RiotError) -> (RiotClient, games: Int) {
-    guard let settings = try? store.riotSettings(),
-      let key = givenKey ?? ((try? store.riotKey()) ?? nil)
+    guard let settings = try? store.riot.settings(),
+      let key = givenKey ?? ((try? store.riot.key()) ?? nil)
     else { throw .noKey }
     let connection = RiotConnection(
       base: base, key: key, platform: settings.platform, games: settings.games)
-    return (RiotClient(connection, budget: store, now: store.now), settings.games)
+    return (RiotClient(connection, budget: store.riot, now: store.now), settings.games)
   }
 
   /// Starts refreshing `players` (those with a Riot ID) unless a refresh is under way;
@@ -104,7 +104,7 @@ public final class RiotJob: Sendable {
     -> RiotError?
   {
     let targets: [RiotTarget]
-    do { targets = try store.riotTargets(players) } catch {
+    do { targets = try store.riot.targets(players) } catch {
       let failure = RiotError.unreachable(error.message)
       state.withLock { $0 = .failed(team: team, failure.message) }
       return failure
@@ -112,7 +112,7 @@ public final class RiotJob: Sendable {
     let failure = await client.refresh(targets) { [self] done, total in
       state.withLock { $0 = .running(team: team, done: done, total: total) }
     } save: { [store] update in
-      try await store.saveRiot(update, keep: games)
+      try await store.riot.save(update, keep: games)
     }
     state.withLock {
       $0 =
@@ -128,7 +128,7 @@ public final class RiotJob: Sendable {
   public func checkPending() async {
     guard let (client, games) = try? client() else { return }
     let roster = store.roster
-    guard let standings = try? store.riotStandings() else { return }
+    guard let standings = try? store.riot.standings() else { return }
     let now = store.now()
     for player in roster.players {
       guard let riotID = player.riotID else { continue }
@@ -148,7 +148,7 @@ public final class RiotJob: Sendable {
           player: player.id, riotID: riotID.description, status: .unchecked, puuid: nil, at: now)
         if case .keyRefused = error { Log.warning("Riot ID check: \(error.message)") }
       }
-      try? await store.saveRiot(update, keep: games)
+      try? await store.riot.save(update, keep: games)
     }
   }
 
@@ -175,7 +175,7 @@ public final class RiotJob: Sendable {
   func turn() async {
     guard keySetLately() else { return }
     await checkPending()
-    if !isRunning, (try? await store.claimDailyRiotRefresh()) == true {
+    if !isRunning, (try? await store.riot.claimDailyRefresh()) == true {
       start(store.roster.players, team: nil)
     }
   }

@@ -116,7 +116,7 @@ struct TeamScope: Sendable {
   /// The team's players' Riot accounts as last seen.
   func soloQueue() throws(RosterError) -> [UUID: RiotStanding] {
     let players = Set(store.roster.players(in: team.id).map(\.id))
-    return try store.riotStandings().filter { players.contains($0.key) }
+    return try store.riot.standings().filter { players.contains($0.key) }
   }
 
   /// Starts refreshing the team's players from Riot, or only `player` of them; false when

@@ -53,8 +53,8 @@ struct ShowRiot: Command {
       key = Self.key(fromServer: shown.keyFromServer, given: settings.keyGiven)
     } else {
       let store = try context.store()
-      if changes { try await store.applyRiotSettings(input) }
-      settings = try store.riotSettings()
+      if changes { try await store.riot.apply(input) }
+      settings = try store.riot.settings()
       let environment = context.environment["KCORP_RIOT_KEY"].map { !$0.isEmpty } ?? false
       key = Self.key(fromServer: environment, given: settings.keyGiven)
     }
@@ -100,7 +100,7 @@ struct SetRiotKey: Command {
     if let server = try context.server {
       try await server.setRiotSettings(input)
     } else {
-      try await context.store().applyRiotSettings(input)
+      try await context.store().riot.apply(input)
     }
     print(
       forget ? localized("The Riot API key was removed.") : localized("The Riot API key is set."))
@@ -164,22 +164,22 @@ struct RefreshRiot: Command {
       }
       players = roster.players(in: found.id)
     }
-    let settings = try store.riotSettings()
-    let stored = try store.riotKey()
+    let settings = try store.riot.settings()
+    let stored = try store.riot.key()
     guard
       let key = context.environment["KCORP_RIOT_KEY"].flatMap({ $0.isEmpty ? nil : $0 }) ?? stored
     else { throw RiotError.noKey }
     let client = RiotClient(
       RiotConnection(base: riotAPI, key: key, platform: settings.platform, games: settings.games),
-      budget: store)
-    let failure = await client.refresh(try store.riotTargets(players)) { done, total in
+      budget: store.riot)
+    let failure = await client.refresh(try store.riot.targets(players)) { done, total in
       bar.show(done, of: total)
     } save: { update in
-      try await store.saveRiot(update, keep: settings.games)
+      try await store.riot.save(update, keep: settings.games)
     }
     if let failure { throw failure }
     let refresh = RiotRefreshState(state: "finished", done: players.count, total: players.count)
-    return SoloQueue(players: players, standings: try store.riotStandings(), refresh: refresh)
+    return SoloQueue(players: players, standings: try store.riot.standings(), refresh: refresh)
   }
 
   /// On the team's server: started there, followed until it ends.

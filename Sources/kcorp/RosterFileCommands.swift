@@ -41,7 +41,7 @@ struct Export: Command {
   private static func soloQueue(_ context: Context, teams: [Team]) async throws
     -> [UUID: RiotStanding]
   {
-    guard let server = try context.server else { return try context.store().riotStandings() }
+    guard let server = try context.server else { return try context.store().riot.standings() }
     var standings: [UUID: RiotStanding] = [:]
     for team in teams {
       for row in try await server.soloQueue(team: team.id.text).players {

@@ -285,6 +285,6 @@ import Testing
     #expect(try await store.takeDiscordTurn(server: "b").isEmpty)
     try await store.endEndlessWaits()
     #expect(try await store.takeDiscordTurn(server: "b").map(\.id) == [delivery.id])
-    #expect(try await store.take(.account, at: clock.withLock { $0 }) == nil)
+    #expect(try await store.riot.take(.account, at: clock.withLock { $0 }) == nil)
   }
 }

@@ -31,39 +31,39 @@ import Testing
     update.newGames = (1...4).map {
       Self.game($0, "jax", win: $0 % 2 == 0, daysAgo: Double(10 - $0))
     }
-    try await store.saveRiot(update, keep: 3)
+    try await store.riot.save(update, keep: 3)
     var later = update
     later.at = Date()
     later.ranks = [
       RiotRank(queue: .solo, tier: "DIAMOND", division: "I", lp: 12, wins: 11, losses: 8)
     ]
     later.newGames = [Self.game(5, "ksante", win: true, daysAgo: 0.5)]
-    try await store.saveRiot(later, keep: 3)
+    try await store.riot.save(later, keep: 3)
 
-    let standing = try #require(try database.open().riotStandings()[canna.id])
+    let standing = try #require(try database.open().riot.standings()[canna.id])
     #expect(standing.status == .found && standing.riotID == "Canna#KC1")
     #expect(standing.games.map(\.matchID) == ["EUW1_5", "EUW1_4", "EUW1_3"])
     #expect(standing.series.map(\.lp) == [40, 12])
     #expect(standing.solo?.division == "I")
     #expect(standing.champions.map(\.champion) == ["jax", "ksante"])
     #expect(standing.record(of: "jax") == (2, 1))
-    #expect(try store.riotTargets([canna]).first?.puuid == "p-1")
+    #expect(try store.riot.targets([canna]).first?.puuid == "p-1")
 
     // A check alone keeps the figures; another Riot ID is another account.
     let check = RiotUpdate(
       player: canna.id, riotID: "Canna#KC1", status: .found, puuid: "p-1", at: Date())
-    try await store.saveRiot(check, keep: 3)
-    #expect(try store.riotStandings()[canna.id]?.refreshed == standing.refreshed)
-    #expect(try store.riotStandings()[canna.id]?.games.count == 3)
+    try await store.riot.save(check, keep: 3)
+    #expect(try store.riot.standings()[canna.id]?.refreshed == standing.refreshed)
+    #expect(try store.riot.standings()[canna.id]?.games.count == 3)
     // Another Riot ID on the player: the old one's figures are no longer theirs, and go
     // once the new one is checked.
     edit.riotID = "Other#KC1"
     _ = try await store.updatePlayer(id: canna.id, with: edit)
-    #expect(try store.riotStandings()[canna.id] == nil)
+    #expect(try store.riot.standings()[canna.id] == nil)
     let other = RiotUpdate(
       player: canna.id, riotID: "Other#KC1", status: .notFound, puuid: nil, at: Date())
-    try await store.saveRiot(other, keep: 3)
-    let after = try #require(try store.riotStandings()[canna.id])
+    try await store.riot.save(other, keep: 3)
+    let after = try #require(try store.riot.standings()[canna.id])
     #expect(after.games.isEmpty && after.series.isEmpty && after.status == .notFound)
   }
 
@@ -80,23 +80,24 @@ import Testing
     for index in 0..<20 {
       let store = index.isMultiple(of: 2) ? one : two
       #expect(
-        try await store.take(.match, at: start.addingTimeInterval(Double(index) * 0.01)) == nil)
+        try await store.riot.take(.match, at: start.addingTimeInterval(Double(index) * 0.01)) == nil
+      )
     }
-    let wait = try #require(try await two.take(.match, at: start.addingTimeInterval(0.3)))
+    let wait = try #require(try await two.riot.take(.match, at: start.addingTimeInterval(0.3)))
     #expect(wait > 0.7 && wait <= 1.1)
     // Riot's headers say a method allows fewer: they are kept and followed.
-    try await one.learn(
+    try await one.riot.learn(
       app: RiotAPI.developmentLimits, method: [RiotAPI.Limit(count: 1, seconds: 10)], for: .league)
     let later = start.addingTimeInterval(5)
-    #expect(try await two.take(.league, at: later) == nil)
-    #expect(try await one.take(.league, at: later.addingTimeInterval(1)) != nil)
+    #expect(try await two.riot.take(.league, at: later) == nil)
+    #expect(try await one.riot.take(.league, at: later.addingTimeInterval(1)) != nil)
     // A settled call counts from its answer.
-    try await one.settle(.league, taken: later, answered: later.addingTimeInterval(2))
-    let left = try #require(try await two.take(.league, at: later.addingTimeInterval(9)))
+    try await one.riot.settle(.league, taken: later, answered: later.addingTimeInterval(2))
+    let left = try #require(try await two.riot.take(.league, at: later.addingTimeInterval(9)))
     #expect(left > 2.9 && left <= 3.1)
     // A 429's Retry-After holds every server.
-    try await one.hold(until: later.addingTimeInterval(30))
-    let held = try #require(try await two.take(.account, at: later.addingTimeInterval(10)))
+    try await one.riot.hold(until: later.addingTimeInterval(30))
+    let held = try #require(try await two.riot.take(.account, at: later.addingTimeInterval(10)))
     #expect(held > 19.9 && held <= 20.1)
   }
 
@@ -108,20 +109,20 @@ import Testing
     let database = try TestDatabase(backend, in: folder)
     let one = try database.open()
     let two = try database.open()
-    try await one.setRiotKey("RGAPI-store-test-key")
-    #expect(try await one.claimDailyRiotRefresh() == true)
-    #expect(try await two.claimDailyRiotRefresh() == false)
+    try await one.riot.setKey("RGAPI-store-test-key")
+    #expect(try await one.riot.claimDailyRefresh() == true)
+    #expect(try await two.riot.claimDailyRefresh() == false)
 
     await #expect(throws: RosterError.self) {
-      try await two.applyRiotSettings(
+      try await two.riot.apply(
         RiotSettingsInput(key: "not a key!", platform: "mars1", games: 0))
     }
-    #expect(try two.riotSettings().platform == .euw1)
-    #expect(try two.riotKey() == "RGAPI-store-test-key")
-    try await two.applyRiotSettings(RiotSettingsInput(platform: "KR", games: 30))
-    let settings = try one.riotSettings()
+    #expect(try two.riot.settings().platform == .euw1)
+    #expect(try two.riot.key() == "RGAPI-store-test-key")
+    try await two.riot.apply(RiotSettingsInput(platform: "KR", games: 30))
+    let settings = try one.riot.settings()
     #expect(settings.platform == .kr && settings.games == 30 && settings.keyGiven != nil)
-    try await one.setRiotKey(nil)
-    #expect(try two.riotKey() == nil)
+    try await one.riot.setKey(nil)
+    #expect(try two.riot.key() == nil)
   }
 }

@@ -325,7 +325,7 @@ final class Organisation: Sendable {
       let roster = store.roster
       return [
         String(describing: roster.version), String(describing: roster.schedule.feeds),
-        String(describing: try store.riotSettings()),
+        String(describing: try store.riot.settings()),
         String(describing: try store.discordTeams()),
         String(describing: try store.discordApplication()),
       ]

@@ -113,9 +113,9 @@ import Testing
       #expect(standing.series.allSatisfy { RiotBounds.dates.contains($0.at) })
     }
     // What the CLI prints and exports is read the same way.
-    #expect(RiotAPI.gamesRange.contains(try setup.store.riotSettings().games))
+    #expect(RiotAPI.gamesRange.contains(try setup.store.riot.settings().games))
     let solo = SoloQueue(
-      players: setup.store.roster.players, standings: try setup.store.riotStandings(),
+      players: setup.store.roster.players, standings: try setup.store.riot.standings(),
       refresh: RiotRefreshState(state: "idle"))
     #expect(solo.players.count == setup.store.roster.players.count)
   }

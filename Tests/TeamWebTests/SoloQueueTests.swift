@@ -41,8 +41,8 @@ import Testing
           PlayerInput(name: name, position: position, riotID: "\(name)#KC1"))
       }
       self.players = players
-      try await store.applyRiotSettings(RiotSettingsInput(games: 8))
-      if setKey { try await store.setRiotKey(SoloQueueTests.key) }
+      try await store.riot.apply(RiotSettingsInput(games: 8))
+      if setKey { try await store.riot.setKey(SoloQueueTests.key) }
     }
 
     /// Refreshes the first team now; the error that stopped it, if any.
@@ -75,7 +75,7 @@ import Testing
     }
     #expect(order.count == 5 && order == order.sorted())
 
-    let standing = try #require(try setup.store.riotStandings()[canna.id])
+    let standing = try #require(try setup.store.riot.standings()[canna.id])
     #expect(standing.games.count == 8)
     let jax = standing.record(of: "jax")
     #expect(jax.games > 0)
@@ -120,11 +120,11 @@ import Testing
   @Test func anExpiredKeySaysSoAndChangesNothing() async throws {
     let setup = try await Setup()
     #expect(try await setup.refresh() == nil)
-    let before = try setup.store.riotStandings()
+    let before = try setup.store.riot.standings()
     try setup.riot.control("lp", #"{"riot_id":"Canna#KC1","lp":1500}"#)
     try setup.riot.control("expire")
     #expect(try await setup.refresh() == .keyRefused(403))
-    #expect(try setup.store.riotStandings() == before)
+    #expect(try setup.store.riot.standings() == before)
     let page = try await setup.client.get("/soloq?team=KC")
     #expect(page.text.contains("Riot refused the API key (403): it has expired or was revoked"))
     #expect(page.text.contains("Challenger · 1234 LP"))
@@ -135,11 +135,11 @@ import Testing
     #expect(try await setup.refresh() == nil)
     let newKey = "RGAPI-solo-queue-test-key-0002"
     try setup.riot.control("key", #"{"key":"\#(newKey)"}"#)
-    try await setup.store.setRiotKey(newKey)
+    try await setup.store.riot.setKey(newKey)
     try setup.riot.control("lp", #"{"riot_id":"Canna#KC1","lp":1300}"#)
     #expect(try await setup.refresh() == nil)
     let canna = try #require(setup.players["Canna"])
-    let standing = try #require(try setup.store.riotStandings()[canna.id])
+    let standing = try #require(try setup.store.riot.standings()[canna.id])
     #expect(standing.solo?.lp == 1300)
     // The chart has both points.
     #expect(standing.series.map(\.lp) == [1234, 1300])
@@ -152,7 +152,7 @@ import Testing
     try setup.riot.control("rename", #"{"from":"Canna#KC1","to":"Cannon#KC1"}"#)
     #expect(try await setup.refresh() == nil)
     let canna = try #require(setup.players["Canna"])
-    let standing = try #require(try setup.store.riotStandings()[canna.id])
+    let standing = try #require(try setup.store.riot.standings()[canna.id])
     #expect(standing.status == .notFound)
     #expect(standing.nowNamed == "Cannon#KC1")
     let page = try await setup.client.get("/players/\(canna.id)/soloq")
@@ -167,14 +167,14 @@ import Testing
     let typo = try await setup.store.addPlayer(
       PlayerInput(name: "Typo", position: "ADC", riotID: "Nobody#KC1"))
     await setup.app.riot.checkPending()
-    #expect(try setup.store.riotStandings().isEmpty)
+    #expect(try setup.store.riot.standings().isEmpty)
     let before = try await setup.client.get("/players/\(typo.id)/soloq")
     #expect(before.text.contains("Nobody#KC1: not checked (no Riot API key)."))
     #expect(before.text.contains("Solo queue is off: no Riot API key is set."))
 
-    try await setup.store.setRiotKey(Self.key)
+    try await setup.store.riot.setKey(Self.key)
     await setup.app.riot.checkPending()
-    let standings = try setup.store.riotStandings()
+    let standings = try setup.store.riot.standings()
     #expect(standings[typo.id]?.status == .notFound)
     #expect(standings[try #require(setup.players["Vladi"]).id]?.status == .found)
     let after = try await setup.client.get("/players/\(typo.id)/soloq")
@@ -186,7 +186,7 @@ import Testing
     _ = try await setup.store.updatePlayer(id: typo.id, with: edit)
     try setup.riot.control("fail", #"{"status":503,"count":3}"#)
     await setup.app.riot.checkPending()
-    #expect(try setup.store.riotStandings()[typo.id]?.status == .unchecked)
+    #expect(try setup.store.riot.standings()[typo.id]?.status == .unchecked)
     let failed = try await setup.client.get("/players/\(typo.id)/soloq")
     #expect(failed.text.contains("Typo#KC1: could not check now"))
   }
@@ -223,9 +223,9 @@ import Testing
     #expect(refused.status == 422)
     #expect(refused.text.contains("Paste the key as Riot"))
     #expect(refused.text.contains(#"<option value="kr" selected="">"#))
-    #expect(try setup.store.riotSettings().keyGiven == nil)
+    #expect(try setup.store.riot.settings().keyGiven == nil)
     #expect(try await post("key=\(Self.key)&platform=euw1&games=20").status == 303)
-    #expect(try setup.store.riotKey() == Self.key)
+    #expect(try setup.store.riot.key() == Self.key)
 
     let shown = try await app.get("/riot")
     #expect(shown.text.contains("A key is set, given on"))
@@ -239,7 +239,7 @@ import Testing
     try setup.store.backup(to: backup)
     let bytes = try Data(contentsOf: URL(fileURLWithPath: backup))
     #expect(bytes.range(of: Data(Self.key.utf8)) == nil)
-    #expect(try RosterStore(path: backup).riotKey() == nil)
-    #expect(try setup.store.riotKey() == Self.key)
+    #expect(try RosterStore(path: backup).riot.key() == nil)
+    #expect(try setup.store.riot.key() == Self.key)
   }
 }

@@ -38,7 +38,7 @@ extension WebApp {
           body: Array(
             RosterFile.export(
               players, as: format, photos: photos, teams: roster.teams, schedule: roster.schedule,
-              soloQueue: format == .json ? try store.riotStandings() : [:],
+              soloQueue: format == .json ? try store.riot.standings() : [:],
               champions: roster.champions)))
       }
     }

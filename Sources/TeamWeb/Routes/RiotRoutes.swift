@@ -24,7 +24,7 @@ extension WebApp {
     route("GET", "/riot", RoutePolicy(.owner, team: .organisation)) { [riot] request, context in
       let (token, cookie) = WebApp.csrfToken(for: request)
       return context.pages.riotSettings(
-        try store.riotSettings(), riot: WebApp.riotView(riot, [:], now: context.now),
+        try store.riot.settings(), riot: WebApp.riotView(riot, [:], now: context.now),
         keyFromServer: riot.keyFromServer, token: token
       ).with(cookie: cookie)
     }
@@ -36,13 +36,13 @@ extension WebApp {
         key: form["key"]?.first, forget: form["forget"]?.first == "1",
         platform: form["platform"]?.first, games: gamesText.isEmpty ? nil : Int(gamesText) ?? 0)
       do throws(RosterError) {
-        try await store.applyRiotSettings(input)
+        try await store.riot.apply(input)
         riot.settingsChanged()
         return .redirect(to: "/riot")
       } catch {
         guard let errors = error.validation else { throw error }
         // What was chosen stays chosen; the key is never written back into the page.
-        var shown = try store.riotSettings()
+        var shown = try store.riot.settings()
         shown.platform = input.platform.flatMap(RiotPlatform.init(rawValue:)) ?? shown.platform
         shown.games = input.games ?? shown.games
         let (token, cookie) = WebApp.csrfToken(for: request)
@@ -96,15 +96,15 @@ extension WebApp {
   private mutating func addSoloQueueAPIRoutes() {
     let store = store
     route("GET", "/api/riot", RoutePolicy(.owner, team: .organisation)) { [riot] _, context in
-      context.json(RiotSettingsJSON(settings: try store.riotSettings(), riot: riot))
+      context.json(RiotSettingsJSON(settings: try store.riot.settings(), riot: riot))
     }
     route(
       "PUT", "/api/riot", RoutePolicy(.owner, .sameOrigin, team: .organisation),
       json: RiotSettingsInput.self
     ) { [riot] _, context, input in
-      try await store.applyRiotSettings(input)
+      try await store.riot.apply(input)
       riot.settingsChanged()
-      return context.json(RiotSettingsJSON(settings: try store.riotSettings(), riot: riot))
+      return context.json(RiotSettingsJSON(settings: try store.riot.settings(), riot: riot))
     }
     route("GET", "/api/soloq", RoutePolicy(.reader, team: .chosen)) { [riot] _, context in
       let team = try context.checkedTeam
