@@ -4,13 +4,13 @@ import TeamKit
 /// The outbox's delivery, and the Discord users linked by a one-time code. Every write goes
 /// through the committer: on PostgreSQL its transaction holds the servers' write lock, so
 /// that one server at a time is the deliverer.
-extension RosterStore {
+extension DiscordRows {
   /// Takes (or keeps) the deliverer's turn for `server` and returns each team's next post
   /// that is due, none while another server delivers or Discord asked us to wait.
-  public func takeDiscordTurn(server: String, lease: TimeInterval = discordLease)
+  public func takeTurn(server: String, lease: TimeInterval = lease)
     async throws(RosterError) -> [DiscordDelivery]
   {
-    try await record { [now] connection in
+    try await store.record { [now = store.now] connection in
       let at = now().timeIntervalSince1970
       try connection.prepare(
         """
@@ -24,14 +24,14 @@ extension RosterStore {
   }
 
   /// How long a deliverer's turn lasts unless renewed: longer than a post's call (10 s).
-  public static let discordLease: TimeInterval = 30
+  public static let lease: TimeInterval = 30
 
   /// Renews `server`'s turn before a post: false when it lapsed and another server took
   /// it (the post is then that server's to send).
-  public func renewDiscordTurn(server: String, lease: TimeInterval = discordLease)
+  public func renewTurn(server: String, lease: TimeInterval = lease)
     async throws(RosterError) -> Bool
   {
-    try await record { [now] connection in
+    try await store.record { [now = store.now] connection in
       try connection.prepare(
         "UPDATE discord_settings SET deliverer_until = ?2 WHERE id = 1 AND deliverer = ?1"
       ).bind(.text(server), .double(now().timeIntervalSince1970 + lease)).run()
@@ -78,11 +78,11 @@ extension RosterStore {
   /// webhook) wait until then, as Discord's rate limits say. A retry's date and the hold
   /// are kept within an hour from now (``RetryDelay/until(_:from:fallback:)``): no date a
   /// service gave can hold a team's posts for ever.
-  public func settleDiscord(
+  public func settle(
     _ delivery: DiscordDelivery, _ outcome: DiscordOutcome, hold: Date? = nil,
     global: Bool = false
   ) async throws(RosterError) {
-    try await record { [now] connection in
+    try await store.record { [now = store.now] connection in
       let date = now()
       let at = date.timeIntervalSince1970
       let hold = hold.map { RetryDelay.until($0, from: date) }
@@ -97,7 +97,7 @@ extension RosterStore {
             reason = NULL WHERE id = ?1 AND revision = ?3
           """
         ).bind(id, .double(at), .int(delivery.revision)).run()
-      case .retry(let later, let reason) where delivery.attempts + 1 < Self.discordAttempts:
+      case .retry(let later, let reason) where delivery.attempts + 1 < DiscordRows.attempts:
         try connection.prepare(
           "UPDATE discord_post SET due = ?2, attempts = attempts + 1, reason = ?3 WHERE id = ?1"
         ).bind(
@@ -140,8 +140,8 @@ extension RosterStore {
   }
 
   /// Whether a post waits to be delivered to a team whose Discord is on.
-  public func hasDiscordWaiting() throws(RosterError) -> Bool {
-    try read { connection in
+  public func hasWaiting() throws(RosterError) -> Bool {
+    try store.read { connection in
       var found = false
       // As the deliverer would take them: a team without a webhook, or off, waits for none.
       try connection.prepare(
@@ -155,8 +155,8 @@ extension RosterStore {
   }
 
   /// A team's latest posts, the newest first.
-  public func discordPosts(team: UUID, limit: Int = 10) throws(RosterError) -> [DiscordSent] {
-    try read { connection in
+  public func posts(team: UUID, limit: Int = 10) throws(RosterError) -> [DiscordSent] {
+    try store.read { connection in
       enum Column: Int32, SQLColumns { case kind, title, state, attempts, reason, created, sent }
       var posts: [DiscordSent] = []
       try connection.prepare(
@@ -183,9 +183,9 @@ extension RosterStore {
 
   /// Keeps interaction `id` for ten minutes (twice the age a signature is taken at), in
   /// the database the servers share; false when it was seen already: a request sent again.
-  public func isNewDiscordInteraction(_ id: String) async throws(RosterError) -> Bool {
+  public func isNewInteraction(_ id: String) async throws(RosterError) -> Bool {
     guard id.count <= 64 else { return false }
-    return try await record { [now] connection in
+    return try await store.record { [now = store.now] connection in
       let at = now().timeIntervalSince1970
       try connection.prepare("DELETE FROM discord_seen WHERE at < ?1").bind(.double(at - 600))
         .run()
@@ -199,14 +199,14 @@ extension RosterStore {
   // MARK: - Linked users
 
   /// How long a link code may be used.
-  public static let discordCodeLife: TimeInterval = 15 * 60
+  public static let codeLife: TimeInterval = 15 * 60
 
   /// Keeps a new one-time code (its digest) for a player, or a staff account; their earlier
   /// code no longer links.
-  public func keepDiscordCode(digest: String, player: UUID?, account: String?)
+  public func keepCode(digest: String, player: UUID?, account: String?)
     async throws(RosterError)
   {
-    try await record { [now] connection in
+    try await store.record { [now = store.now] connection in
       let owner: [SQLValue] = [
         player.map { .text($0.text) } ?? .null, account.map(SQLValue.text) ?? .null,
       ]
@@ -216,17 +216,17 @@ extension RosterStore {
       try connection.prepare(
         "INSERT INTO discord_code (digest, player_id, account, expires) VALUES (?3, ?1, ?2, ?4)"
       ).bind(
-        owner + [.text(digest), .double(now().timeIntervalSince1970 + Self.discordCodeLife)]
+        owner + [.text(digest), .double(now().timeIntervalSince1970 + DiscordRows.codeLife)]
       ).run()
     }
   }
 
   /// Links Discord user `user` to whom the code (its digest) was made for, using it up; nil
   /// for a code unknown or expired.
-  public func linkDiscord(codeDigest: String, user: String, name: String)
+  public func link(codeDigest: String, user: String, name: String)
     async throws(RosterError) -> DiscordLink?
   {
-    try await record { [now] connection in
+    try await store.record { [now = store.now] connection in
       enum Column: Int32, SQLColumns { case playerId, account }
       var owner: (player: UUID?, account: String?)?
       try connection.prepare(
@@ -264,10 +264,10 @@ extension RosterStore {
   }
 
   /// The link of a Discord user, of a player, or of an account.
-  public func discordLink(user: String? = nil, player: UUID? = nil, account: String? = nil)
+  public func linked(user: String? = nil, player: UUID? = nil, account: String? = nil)
     throws(RosterError) -> DiscordLink?
   {
-    try read { connection in
+    try store.read { connection in
       enum Column: Int32, SQLColumns { case userId, userName, playerId, account }
       var link: DiscordLink?
       try connection.prepare(
@@ -289,8 +289,8 @@ extension RosterStore {
   }
 
   /// Unlinks a player's or an account's Discord user.
-  public func unlinkDiscord(player: UUID? = nil, account: String? = nil) async throws(RosterError) {
-    try await record { connection in
+  public func unlink(player: UUID? = nil, account: String? = nil) async throws(RosterError) {
+    try await store.record { connection in
       try connection.prepare("DELETE FROM discord_link WHERE player_id = ?1 OR account = ?2")
         .bind(player.map { .text($0.text) } ?? .null, account.map(SQLValue.text) ?? .null).run()
     }

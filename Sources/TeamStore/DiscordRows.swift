@@ -51,7 +51,7 @@ public struct DiscordLink: Hashable, Sendable {
 extension Writer {
   /// The teams' settings, read once a commit: posts are worked out only when one is on.
   func discordTeams() throws -> [UUID: DiscordTeamSettings] {
-    try RosterStore.discordTeams(connection)
+    try DiscordRows.teams(connection)
   }
 
   /// The players a Discord user is linked to, read once a commit.
@@ -77,9 +77,9 @@ extension Writer {
     from before: Roster, to after: Roster, teams: [UUID: DiscordTeamSettings], at now: Date
   ) throws {
     let posts = DiscordNews.posts(
-      from: RosterStore.news(before), to: RosterStore.news(after), settings: teams, now: now)
+      from: DiscordRows.news(before), to: DiscordRows.news(after), settings: teams, now: now)
     for post in posts {
-      let due = now.addingTimeInterval(post.topic == nil ? 0 : RosterStore.answersSettle)
+      let due = now.addingTimeInterval(post.topic == nil ? 0 : DiscordRows.answersSettle)
       let content: [SQLValue] = [
         .text(post.content), .text(post.title), .text(post.description),
         post.link.map(SQLValue.text) ?? .null, .double(due.timeIntervalSince1970),
@@ -113,17 +113,29 @@ extension Writer {
   }
 }
 
+/// Discord's rows: each team's settings and webhook, the application's key, the outbox and
+/// the deliverer's turn, the interactions seen and the links of Discord users to players
+/// (``RosterStore/discord``). Every write goes through the store's committer.
+public struct DiscordRows: Sendable {
+  let store: RosterStore
+}
+
 extension RosterStore {
+  /// Discord's rows.
+  public var discord: DiscordRows { DiscordRows(store: self) }
+}
+
+extension DiscordRows {
   /// How long an event's answers settle before their summary goes out.
   static let answersSettle: TimeInterval = 30
   /// How many times a post is tried before it is given up.
-  public static let discordAttempts = 8
+  public static let attempts = 8
 
   static func news(_ roster: Roster) -> DiscordNews.State {
     DiscordNews.State(teams: roster.teams, players: roster.players, schedule: roster.schedule)
   }
 
-  static func discordTeams(_ connection: any SQLConnection) throws -> [UUID: DiscordTeamSettings] {
+  static func teams(_ connection: any SQLConnection) throws -> [UUID: DiscordTeamSettings] {
     enum Column: Int32, SQLColumns { case teamId, hasWebhook, kinds, language, offReason }
     var teams: [UUID: DiscordTeamSettings] = [:]
     try connection.prepare(
@@ -145,13 +157,13 @@ extension RosterStore {
   // MARK: - Settings
 
   /// Each team's Discord settings (a team never set is absent).
-  public func discordTeams() throws(RosterError) -> [UUID: DiscordTeamSettings] {
-    try read { try Self.discordTeams($0) }
+  public func teams() throws(RosterError) -> [UUID: DiscordTeamSettings] {
+    try store.read { try Self.teams($0) }
   }
 
   /// A team's settings, its defaults when never set.
-  public func discordTeam(_ team: UUID) throws(RosterError) -> DiscordTeamSettings {
-    try discordTeams()[team] ?? DiscordTeamSettings(teamID: team)
+  public func team(_ team: UUID) throws(RosterError) -> DiscordTeamSettings {
+    try teams()[team] ?? DiscordTeamSettings(teamID: team)
   }
 
   /// Whether `text` is a Discord webhook's address: `https://discord.com/api/webhooks/ID/TOKEN`
@@ -182,7 +194,7 @@ extension RosterStore {
   /// beyond ``RetryDelay/range`` (an earlier build kept Discord's `nan` as one).
   /// - Throws: ``RosterError/invalid(_:)`` for what is not a webhook address; nothing is
   ///   written.
-  public func setDiscord(
+  public func setTeam(
     team: UUID, webhook: String?, kinds: Set<DiscordKind>? = nil, language: Language? = nil,
     alsoAt origin: URL? = nil
   ) async throws(RosterError) {
@@ -195,9 +207,9 @@ extension RosterStore {
             "Paste the webhook’s address as Discord copies it: https://discord.com/api/webhooks/…"
           )))
     }
-    guard roster.team(id: team) != nil else { throw .notFound(team) }
-    let current = try discordTeam(team)
-    try await record { [now] connection in
+    guard store.roster.team(id: team) != nil else { throw .notFound(team) }
+    let current = try self.team(team)
+    try await store.record { [now = store.now] connection in
       try connection.prepare(
         """
         INSERT INTO discord_team (team_id, kinds, language, held_until)
@@ -229,7 +241,9 @@ extension RosterStore {
   /// `NaN` or ages, which would hold them for ever; a server calls this as it starts, and
   /// giving a webhook again does it too.
   public func endEndlessWaits() async throws(RosterError) {
-    try await record { [now] connection in try Self.endEndlessWaits(now: now(), connection) }
+    try await store.record { [now = store.now] connection in
+      try Self.endEndlessWaits(now: now(), connection)
+    }
   }
 
   private static func endEndlessWaits(now: Date, _ connection: any SQLConnection) throws {
@@ -247,8 +261,8 @@ extension RosterStore {
   }
 
   /// The application's public key and id.
-  public func discordApplication() throws(RosterError) -> DiscordApplication {
-    try read { connection in
+  public func application() throws(RosterError) -> DiscordApplication {
+    try store.read { connection in
       enum Column: Int32, SQLColumns { case publicKey, applicationId }
       var application = DiscordApplication()
       try connection.prepare("SELECT \(Column.list()) FROM discord_settings WHERE id = 1")
@@ -265,7 +279,7 @@ extension RosterStore {
   /// Keeps the application's public key (64 hex digits) and id (digits); an empty one
   /// forgets it, nil keeps it.
   /// - Throws: ``RosterError/invalid(_:)`` naming what to change; nothing is written.
-  public func setDiscordApplication(publicKey: String?, applicationID: String?)
+  public func setApplication(publicKey: String?, applicationID: String?)
     async throws(RosterError)
   {
     let key = publicKey?.trimmingCharacters(in: .whitespaces).lowercased()
@@ -284,7 +298,7 @@ extension RosterStore {
       throw .invalid(
         ValidationError(issues: issues.map { .init(field: .discord, text: $0, isConflict: false) }))
     }
-    try await record { connection in
+    try await store.record { connection in
       for (column, value) in [("public_key", key), ("application_id", id)] {
         guard let value else { continue }
         try connection.prepare("UPDATE discord_settings SET \(column) = ?1 WHERE id = 1")

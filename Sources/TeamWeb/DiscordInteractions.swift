@@ -109,7 +109,7 @@ struct DiscordInteractions: Sendable {
     }
     let normalized = DiscordSignature.normalizedCode(code)
     guard normalized.count == 8,
-      let link = try? await store.linkDiscord(
+      let link = try? await store.discord.link(
         codeDigest: Secrets.digest(normalized), user: user.id, name: user.name)
     else {
       try? await access.recordWrongLinkCode(user: user.id, guild: body["guild_id"]?.string ?? "")

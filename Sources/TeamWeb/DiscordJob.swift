@@ -8,7 +8,7 @@ import TeamStore
 /// it was committed, never in a request's way. One server of those sharing the database
 /// delivers at a time (its turn kept in the database), each team's posts in order, under
 /// Discord's rate limits; a post that keeps failing is given up after
-/// ``RosterStore/discordAttempts`` tries, with its reason on the team's settings page.
+/// ``DiscordRows/attempts`` tries, with its reason on the team's settings page.
 public final class DiscordJob: Sendable {
   private let store: RosterStore
   /// Where the posts' links point (the server's public address); none without one.
@@ -53,7 +53,7 @@ public final class DiscordJob: Sendable {
 
   /// The public key interactions are checked with.
   var publicKey: String? {
-    givenKey ?? ((try? store.discordApplication()) ?? nil)?.publicKey
+    givenKey ?? ((try? store.discord.application()) ?? nil)?.publicKey
   }
 
   /// Delivers what is due now, as one server's turn; returns how many posts were settled
@@ -61,11 +61,11 @@ public final class DiscordJob: Sendable {
   /// the loop then waits rather than send a post again).
   @discardableResult
   func deliver() async -> Int {
-    guard let due = try? await store.takeDiscordTurn(server: server) else { return 0 }
+    guard let due = try? await store.discord.takeTurn(server: server) else { return 0 }
     var settled = 0
     for delivery in due.prefix(3) {
       // The turn renewed before each call: a turn that lapsed is another server's now.
-      guard (try? await store.renewDiscordTurn(server: server)) == true else { break }
+      guard (try? await store.discord.renewTurn(server: server)) == true else { break }
       let verdict = await DiscordClient.post(
         delivery.post.payload(base: base), to: delivery.webhook, attempts: delivery.attempts,
         clock: store.now)
@@ -75,7 +75,7 @@ public final class DiscordJob: Sendable {
         Log.warning("Discord post for a team: \(reason)")
       }
       do throws(RosterError) {
-        try await store.settleDiscord(
+        try await store.discord.settle(
           delivery, verdict.outcome, hold: verdict.hold, global: verdict.global)
       } catch {
         Log.warning("Discord post not settled: \(error.message)")
@@ -105,7 +105,7 @@ public final class DiscordJob: Sendable {
     }
     let on =
       await reads.run { [store] in
-        ((try? store.discordTeams()) ?? [:]).values.contains { $0.hasWebhook && $0.off == nil }
+        ((try? store.discord.teams()) ?? [:]).values.contains { $0.hasWebhook && $0.off == nil }
       } ?? false
     lookedOn.withLock { $0 = (on, now) }
     return on
@@ -113,7 +113,7 @@ public final class DiscordJob: Sendable {
 
   /// Whether a post waits (read without a write, so that an idle server costs nothing).
   private func hasWaiting() async -> Bool {
-    await reads.run { [store] in (try? store.hasDiscordWaiting()) ?? false } ?? false
+    await reads.run { [store] in (try? store.discord.hasWaiting()) ?? false } ?? false
   }
 
   /// Half seconds since the last look (``turn()``), and whether the stored waits were ended.
@@ -129,7 +129,7 @@ public final class DiscordJob: Sendable {
     }
     // Waits an earlier build stored without bound would hold the posts for ever: ended once,
     // as the server starts (a database away then is not waited for again and again).
-    if first { try await store.endEndlessWaits() }
+    if first { try await store.discord.endEndlessWaits() }
     let poked = poked.withLock { was in
       defer { was = false }
       return was

@@ -199,20 +199,20 @@ struct TeamScope: Sendable {
   func setDiscord(
     webhook: String?, kinds: Set<DiscordKind>?, language: Language?, alsoAt origin: URL?
   ) async throws(RosterError) {
-    try await store.setDiscord(
+    try await store.discord.setTeam(
       team: team.id, webhook: webhook, kinds: kinds, language: language, alsoAt: origin)
   }
 
   /// A new one-time code linking a Discord user to one of the team's players.
   func discordCode(player id: UUID) async throws(RosterError) -> String {
     _ = try owned(id)
-    return try await store.newDiscordCode(player: id, account: nil)
+    return try await store.discord.newCode(player: id)
   }
 
   /// Unlinks the Discord user of one of the team's players.
   func unlinkDiscord(player id: UUID) async throws(RosterError) {
     _ = try owned(id)
-    try await store.unlinkDiscord(player: id)
+    try await store.discord.unlink(player: id)
   }
 
   /// Invites a player of the organisation to one of the team's events.

@@ -25,7 +25,7 @@ struct ShowDiscord: Command {
       } else {
         let store = try context.store()
         shown = Self.shown(
-          try store.discordTeam(team.id), posts: try store.discordPosts(team: team.id))
+          try store.discord.team(team.id), posts: try store.discord.posts(team: team.id))
       }
       print(Self.line(team, shown))
       for post in shown.posts { print("  " + Self.line(post)) }
@@ -115,7 +115,8 @@ struct SetDiscordWebhook: Command {
     } else {
       let store = try context.store()
       let team = try team(tag, in: try await context.roster().organisation())
-      try await store.setDiscord(team: team.id, webhook: off ? "" : address ?? "", alsoAt: standIn)
+      try await store.discord.setTeam(
+        team: team.id, webhook: off ? "" : address ?? "", alsoAt: standIn)
     }
     print(
       off
@@ -160,7 +161,7 @@ struct RegisterDiscordCommands: Command {
   func run(_ context: Context) async throws {
     let id: String? =
       if let application { application } else {
-        try context.store().discordApplication().applicationID
+        try context.store().discord.application().applicationID
       }
     guard let id else {
       throw CLIError.usage(

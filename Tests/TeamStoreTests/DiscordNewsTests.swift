@@ -14,7 +14,7 @@ import Testing
 
   /// The newest posts' (kind, content), the oldest first.
   static func posts(_ store: RosterStore, team: UUID = Team.first.id) throws -> [DiscordSent] {
-    try store.discordPosts(team: team, limit: 50).reversed()
+    try store.discord.posts(team: team, limit: 50).reversed()
   }
 
   @Test(arguments: Backend.allCases)
@@ -22,8 +22,8 @@ import Testing
     let folder = try TemporaryFolder()
     let store = try TestDatabase(backend, in: folder).open()
     let blue = try await store.addTeam(TeamInput(name: "KC Blue", tag: "KCB"))
-    try await store.setDiscord(team: Team.first.id, webhook: Self.webhook, language: .english)
-    try await store.setDiscord(team: blue.id, webhook: Self.webhook, language: .french)
+    try await store.discord.setTeam(team: Team.first.id, webhook: Self.webhook, language: .english)
+    try await store.discord.setTeam(team: blue.id, webhook: Self.webhook, language: .french)
 
     // A series: one post for its events.
     let first = try await store.addEvent(
@@ -32,20 +32,20 @@ import Testing
     var posts = try Self.posts(store)
     #expect(posts.map(\.title) == ["Planned: Training"])
     // Its content is read back through the outbox's delivery.
-    let planned = try #require(try await store.takeDiscordTurn(server: "a").first)
+    let planned = try #require(try await store.discord.takeTurn(server: "a").first)
     #expect(planned.post.content.hasSuffix(" and 5 more in the series"))
-    try await store.settleDiscord(planned, .sent)
+    try await store.discord.settle(planned, .sent)
 
     // A new time: the old one struck through.
     var moved = EventInput(first, in: Team.first.zone)
     moved.start = "2030-01-08T19:00"
     moved.end = "2030-01-08T21:00"
     let changed = try await store.updateEvent(id: first.id, with: moved)
-    let post = try #require(try await store.takeDiscordTurn(server: "a").first)
+    let post = try #require(try await store.discord.takeTurn(server: "a").first)
     let old = Int(first.start.timeIntervalSince1970)
     let new = Int(changed.start.timeIntervalSince1970)
     #expect(post.post.content == "**Training** — ~~<t:\(old):F>~~ → <t:\(new):F> (<t:\(new):R>)")
-    try await store.settleDiscord(post, .sent)
+    try await store.discord.settle(post, .sent)
 
     // A result, then the rest of the series cancelled: one post.
     _ = try await store.logGames(
@@ -73,7 +73,7 @@ import Testing
     let vladi = try await store.addPlayer(PlayerInput(name: "Vladi", position: "Mid"))
     _ = try await store.addPlayer(
       PlayerInput(name: "Yike", position: "Jungle", lineup: "substitute"))
-    try await store.setDiscord(
+    try await store.discord.setTeam(
       team: Team.first.id, webhook: Self.webhook, kinds: [.verdict], language: .english)
     let tomorrow = Day(Date(timeIntervalSinceNow: 86_400), in: Team.first.zone)
     let soon = try await store.addEvent(EventInput(kind: "scrim", start: "\(tomorrow)T20:00"))
@@ -117,12 +117,12 @@ import Testing
     let folder = try TemporaryFolder()
     let clock = Mutex(Date())
     let store = try TestDatabase(backend, in: folder).open { clock.withLock { $0 } }
-    try await store.setDiscord(team: Team.first.id, webhook: Self.webhook, language: .english)
+    try await store.discord.setTeam(team: Team.first.id, webhook: Self.webhook, language: .english)
     let event = try await store.addEvent(
       EventInput(
         kind: "scrim", start: "2030-01-08T18:00", opponent: "G2 [x](https://a.example)",
         place: "@here", notes: "# Read https://b.example"))
-    let planned = try #require(try await store.takeDiscordTurn(server: "a").first)
+    let planned = try #require(try await store.discord.takeTurn(server: "a").first)
     #expect(planned.post.content.hasPrefix(#"**Scrim vs G2 \[x\]\(https\://a\.example\)**"#))
     #expect(planned.post.description == ##"\@here"## + "\n" + ##"\# Read https\://b\.example"##)
     // The title stays plain for the settings page, and is escaped in the payload.
@@ -132,13 +132,13 @@ import Testing
         as? [String: Any])
     let embed = try #require((payload["embeds"] as? [[String: Any]])?.first)
     #expect(embed["title"] as? String == #"Planned: Scrim vs G2 \[x\]\(https\://a\.example\)"#)
-    try await store.settleDiscord(planned, .sent)
+    try await store.discord.settle(planned, .sent)
 
     // A player's comment with their answer: no masked link, no mention, no markdown.
     let player = try #require(store.players.first)
     try await store.answer(.yes, comment: Self.hostile, for: player.id, to: event.id)
-    clock.withLock { $0 = $0.addingTimeInterval(RosterStore.answersSettle + 1) }
-    let answers = try #require(try await store.takeDiscordTurn(server: "a").first)
+    clock.withLock { $0 = $0.addingTimeInterval(DiscordRows.answersSettle + 1) }
+    let answers = try #require(try await store.discord.takeTurn(server: "a").first)
     #expect(answers.post.kind == .answers)
     #expect(
       answers.post.description.contains(

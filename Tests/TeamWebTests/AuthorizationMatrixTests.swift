@@ -326,8 +326,8 @@ final class Organisation: Sendable {
       return [
         String(describing: roster.version), String(describing: roster.schedule.feeds),
         String(describing: try store.riot.settings()),
-        String(describing: try store.discordTeams()),
-        String(describing: try store.discordApplication()),
+        String(describing: try store.discord.teams()),
+        String(describing: try store.discord.application()),
       ]
         + (try access.accounts().map { "\($0.name) \($0.role) \(String(describing: $0.teams))" })
         + (try access.tokens().map { "\($0.name)" })

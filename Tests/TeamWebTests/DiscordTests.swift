@@ -38,7 +38,7 @@ import Testing
       _ = try await store.addPlayer(PlayerInput(name: "Vladi", position: "Mid"))
       yike = try await store.addPlayer(
         PlayerInput(name: "Yike", position: "Jungle", lineup: "substitute"))
-      try await store.setDiscord(
+      try await store.discord.setTeam(
         team: Team.first.id, webhook: discord.webhook(), language: .english,
         alsoAt: URL(string: discord.api))
     }
@@ -155,7 +155,7 @@ import Testing
     #expect(embed["title"] as? String == "Planned: Scrim vs G2 Esports")
     #expect(embed["url"] as? String == "https://kcorp.example/events/\(event.id)")
     #expect((body["allowed_mentions"] as? [String: Any])?["parse"] as? [String] == [])
-    let shown = try setup.store.discordPosts(team: Team.first.id)
+    let shown = try setup.store.discord.posts(team: Team.first.id)
     #expect(shown.map(\.state) == [.sent])
 
     // The page and the API say what went out, never the webhook's address.
@@ -169,7 +169,7 @@ import Testing
     _ = try setup.store.backup(to: copy)
     let bytes = try Data(contentsOf: URL(fileURLWithPath: copy))
     #expect(bytes.range(of: Data("hook-token".utf8)) == nil)
-    #expect(try RosterStore(path: copy).discordTeam(Team.first.id).kinds.count == 7)
+    #expect(try RosterStore(path: copy).discord.team(Team.first.id).kinds.count == 7)
   }
 
   @Test func a429IsTriedAgainAfterItsRetryAfterAndArrivesOnce() async throws {
@@ -177,7 +177,7 @@ import Testing
     try setup.discord.script("/api/webhooks/1/hook-token", [["status": 429, "retry_after": 1.2]])
     _ = try await setup.scrimTomorrow()
     await setup.app.discord.deliver()
-    let waiting = try #require(try setup.store.discordPosts(team: Team.first.id).first)
+    let waiting = try #require(try setup.store.discord.posts(team: Team.first.id).first)
     #expect(waiting.state == .pending && waiting.reason == "Discord asked to wait (429)")
     // Tried as often as the deliverer would: nothing goes before retry_after.
     for _ in 0..<40 where try setup.posts().count < 2 {
@@ -188,7 +188,7 @@ import Testing
     #expect(posts.map { $0["status"] as? Int } == [429, 204])
     let waited = try #require(posts[1]["at"] as? Double) - (try #require(posts[0]["at"] as? Double))
     #expect(waited >= 1.2)
-    #expect(try setup.store.discordPosts(team: Team.first.id).map(\.state) == [.sent])
+    #expect(try setup.store.discord.posts(team: Team.first.id).map(\.state) == [.sent])
   }
 
   @Test func aDeletedWebhookTurnsTheTeamsDiscordOffAndSaysSo() async throws {
@@ -196,7 +196,7 @@ import Testing
     try setup.discord.script("/api/webhooks/1/hook-token", [["status": 404]])
     _ = try await setup.scrimTomorrow()
     await setup.app.discord.deliver()
-    let settings = try setup.store.discordTeam(Team.first.id)
+    let settings = try setup.store.discord.team(Team.first.id)
     #expect(settings.off?.contains("404") == true)
     let page = try await setup.client.get("/teams/KC/discord")
     #expect(page.text.contains("Discord is off: Discord says the webhook no longer exists (404)"))
@@ -324,7 +324,7 @@ import Testing
     #expect(Setup.content(french).contains("/lier") || Setup.content(french).contains("lier"))
     let unknown = try await setup.command("link", ["code": "ABCDEFGH"], user: "999")
     #expect(Setup.content(unknown).hasPrefix("This code is unknown or expired"))
-    #expect(try setup.store.discordLink(user: "999") == nil)
+    #expect(try setup.store.discord.linked(user: "999") == nil)
   }
 
   @Test func scrimsListsOnesInvitationsWithButtonsThatAnswer() async throws {
@@ -406,7 +406,7 @@ import Testing
     let access = AccessControl(store: setup.store)
     try await access.addAccount(name: "coach", role: .editor, password: "coach password 1")
     let code = DiscordSignature.newLinkCode()
-    try await setup.store.keepDiscordCode(
+    try await setup.store.discord.keepCode(
       digest: Secrets.digest(code), player: nil, account: "coach")
     let linked = try await setup.command("link", ["code": code], user: "333")
     #expect(Setup.content(linked).hasPrefix("Linked: in this server you answer as coach"))
@@ -477,7 +477,7 @@ import Testing
     let clock = ContinuousClock()
     let until = clock.now + .seconds(4)
     await setup.app.discord.deliver()
-    let waiting = try #require(try setup.store.discordPosts(team: Team.first.id).first)
+    let waiting = try #require(try setup.store.discord.posts(team: Team.first.id).first)
     #expect(waiting.state == .pending && waiting.attempts == 1)
     #expect(waiting.reason == "Discord asked to wait (429)")
     // As often as the deliverer's loop would ask: nothing goes before the default wait (5 s;
@@ -542,7 +542,7 @@ import Testing
     }
     // One user's tries hold no one else in that Discord server, until ten times as many
     // come from it (many accounts of one person): then every user there is refused.
-    #expect(try setup.store.discordLink(user: "111") == nil)
+    #expect(try setup.store.discord.linked(user: "111") == nil)
     for index in 0..<90 {
       let wrong = try await setup.linking("ABCDEFGH", user: "3\(index / 10)", guild: "900")
       #expect(!wrong.text.contains("Too many wrong link codes"))

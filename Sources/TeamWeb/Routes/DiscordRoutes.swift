@@ -35,7 +35,7 @@ extension WebApp {
     let unlinked = Identity(name: "discord", role: .viewer, kind: .token("discord"), teams: [])
     guard case .success(let value)? = body, let json = value as? JSONValue,
       let user = DiscordInteractions.user(json),
-      let link = (try? store.discordLink(user: user.id)) ?? nil
+      let link = (try? store.discord.linked(user: user.id)) ?? nil
     else { return unlinked }
     let name = "discord:" + link.userName
     if let player = link.player, let found = store.roster.player(id: player) {
@@ -60,7 +60,7 @@ extension WebApp {
       json: JSONValue.self
     ) { [discord, access] _, context, body in
       // Kept in the database: a request sent again to any server of it is refused.
-      if let id = body["id"]?.string, try await !store.isNewDiscordInteraction(id) {
+      if let id = body["id"]?.string, try await !store.discord.isNewInteraction(id) {
         throw HTTPError(
           .unauthorized,
           context.localized("This request was already answered: it is not taken twice."))
@@ -130,8 +130,8 @@ extension WebApp {
   func discordView(_ team: Team, _ context: RequestContext) throws(RosterError) -> Pages.DiscordView
   {
     Pages.DiscordView(
-      team: team, settings: try store.discordTeam(team.id),
-      posts: try store.discordPosts(team: team.id), application: try store.discordApplication(),
+      team: team, settings: try store.discord.team(team.id),
+      posts: try store.discord.posts(team: team.id), application: try store.discord.application(),
       keyFromServer: discord.givenKey != nil,
       interactionsURL: (discord.base?.absoluteString ?? "https://…") + "/discord/interactions",
       isOwner: context.identity.role == .owner)
@@ -170,7 +170,7 @@ extension WebApp {
     let store = store
     route("POST", "/discord", RoutePolicy(.owner, .form, team: .organisation)) { _, context in
       let form = context.form
-      try await store.setDiscordApplication(
+      try await store.discord.setApplication(
         publicKey: form["publicKey"]?.first, applicationID: form["applicationId"]?.first)
       let team = form["team"]?.first.flatMap { store.roster.team($0) } ?? store.roster.firstTeam
       return .redirect(to: "/teams/\(team.tag)/discord")
@@ -196,7 +196,7 @@ extension WebApp {
       request, context in
       let player = try context.player(context.parameters["id"], in: store.roster)
       return WebApp.discordLinkPage(
-        request, context, who: player.name, link: try store.discordLink(player: player.id),
+        request, context, who: player.name, link: try store.discord.linked(player: player.id),
         action: "/players/\(player.id)/discord")
     }
     route(
@@ -205,7 +205,7 @@ extension WebApp {
       let player = try context.player(context.parameters["id"], in: store.roster)
       let code = try await context.scope.discordCode(player: player.id)
       return WebApp.discordLinkPage(
-        request, context, who: player.name, link: try store.discordLink(player: player.id),
+        request, context, who: player.name, link: try store.discord.linked(player: player.id),
         action: "/players/\(player.id)/discord", code: code)
     }
     route(
@@ -220,19 +220,19 @@ extension WebApp {
       request, context in
       WebApp.discordLinkPage(
         request, context, who: context.identity.name,
-        link: try store.discordLink(account: context.identity.name), action: "/account/discord")
+        link: try store.discord.linked(account: context.identity.name), action: "/account/discord")
     }
     route("POST", "/account/discord", RoutePolicy(.person, .form, team: .organisation)) {
       request, context in
       let name = context.identity.name
-      let code = try await store.newDiscordCode(player: nil, account: name)
+      let code = try await store.discord.newCode(account: name)
       return WebApp.discordLinkPage(
-        request, context, who: name, link: try store.discordLink(account: name),
+        request, context, who: name, link: try store.discord.linked(account: name),
         action: "/account/discord", code: code)
     }
     route("POST", "/account/discord/unlink", RoutePolicy(.person, .form, team: .organisation)) {
       _, context in
-      try await store.unlinkDiscord(account: context.identity.name)
+      try await store.discord.unlink(account: context.identity.name)
       return .redirect(to: "/account/discord")
     }
   }
@@ -245,7 +245,7 @@ extension WebApp {
       let team = try context.checkedTeam
       return context.json(
         DiscordSettingsJSON(
-          settings: try store.discordTeam(team.id), posts: try store.discordPosts(team: team.id)))
+          settings: try store.discord.team(team.id), posts: try store.discord.posts(team: team.id)))
     }
     route(
       "PUT", "/api/teams/{tag}/discord", RoutePolicy(.editor, .sameOrigin, team: .tag),
@@ -259,22 +259,22 @@ extension WebApp {
       discord.settingsChanged()
       return context.json(
         DiscordSettingsJSON(
-          settings: try store.discordTeam(team.id), posts: try store.discordPosts(team: team.id)))
+          settings: try store.discord.team(team.id), posts: try store.discord.posts(team: team.id)))
     }
     route("GET", "/api/discord", RoutePolicy(.owner, team: .organisation)) { [discord] _, context in
       context.json(
         DiscordApplicationJSON(
-          application: try store.discordApplication(), keyFromServer: discord.givenKey != nil))
+          application: try store.discord.application(), keyFromServer: discord.givenKey != nil))
     }
     route(
       "PUT", "/api/discord", RoutePolicy(.owner, .sameOrigin, team: .organisation),
       json: DiscordApplicationInput.self
     ) { [discord] _, context, input in
-      try await store.setDiscordApplication(
+      try await store.discord.setApplication(
         publicKey: input.publicKey, applicationID: input.applicationId)
       return context.json(
         DiscordApplicationJSON(
-          application: try store.discordApplication(), keyFromServer: discord.givenKey != nil))
+          application: try store.discord.application(), keyFromServer: discord.givenKey != nil))
     }
     route(
       "POST", "/api/players/{id}/discord/code",
@@ -286,7 +286,7 @@ extension WebApp {
         JSONValue.object([
           "code": .string(code),
           "expires": .string(
-            context.now.addingTimeInterval(RosterStore.discordCodeLife).formatted(.iso8601)),
+            context.now.addingTimeInterval(DiscordRows.codeLife).formatted(.iso8601)),
         ]), status: 201)
     }
   }
@@ -380,12 +380,21 @@ struct DiscordSettingsInput: Decodable, Sendable {
   }
 }
 
-extension RosterStore {
-  /// A new one-time code linking a Discord user to a player or a staff account: its digest
-  /// kept, the code itself shown once.
-  func newDiscordCode(player: UUID?, account: String?) async throws(RosterError) -> String {
+extension DiscordRows {
+  /// A new one-time code linking a Discord user to a player (made through the team's
+  /// scope): its digest kept, the code itself shown once.
+  func newCode(player: UUID) async throws(RosterError) -> String {
+    try await newCode(player: player, account: nil)
+  }
+
+  /// A new one-time code linking a Discord user to a staff account, the same way.
+  func newCode(account: String) async throws(RosterError) -> String {
+    try await newCode(player: nil, account: account)
+  }
+
+  private func newCode(player: UUID?, account: String?) async throws(RosterError) -> String {
     let code = DiscordSignature.newLinkCode()
-    try await keepDiscordCode(digest: Secrets.digest(code), player: player, account: account)
+    try await keepCode(digest: Secrets.digest(code), player: player, account: account)
     return code
   }
 }
