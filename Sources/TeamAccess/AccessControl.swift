@@ -145,7 +145,7 @@ public final class AccessControl: Sendable {
     return nil
   }
 
-  public func accounts() throws -> [AccountRecord] { try store.accounts() }
+  public func accounts() throws -> [AccountRecord] { try store.accessRows.accounts() }
 
   /// Adds an account.
   /// - Throws: ``AccessError`` for a bad or taken name or a weak password, or a store error.
@@ -159,11 +159,11 @@ public final class AccessControl: Sendable {
         Message("Say which player this account is: a player's account is theirs."))
     }
     if let problem = Passwords.problem(password) { throw AccessError(problem) }
-    if let other = try store.account(named: name) {
+    if let other = try store.accessRows.account(named: name) {
       throw AccessError(
         Message("“%@” already has an account; choose another name.", other.name), kind: .conflict)
     }
-    try await store.saveAccount(
+    try await store.accessRows.saveAccount(
       AccountRecord(
         name: name, role: role, passwordHash: try await hash(password), createdAt: now(),
         teams: teams, player: role == .player ? player : nil))
@@ -176,8 +176,8 @@ public final class AccessControl: Sendable {
   {
     if let problem = Passwords.problem(password) { throw AccessError(problem) }
     let account = try existing(name)
-    try await store.setPasswordHash(of: account.name, to: try await hash(password))
-    try await store.deleteSessions(account: account.name, keeping: session)
+    try await store.accessRows.setPasswordHash(of: account.name, to: try await hash(password))
+    try await store.accessRows.deleteSessions(account: account.name, keeping: session)
   }
 
   /// Changes an account's role and keeps the teams it holds on; the last owner cannot stop
@@ -195,27 +195,28 @@ public final class AccessControl: Sendable {
         Message("Make a player's account with users add --role player --player PSEUDO."))
     }
     if account.role == .owner && role != .owner { try keepAnOwner(besides: account.name) }
-    try await store.setRole(of: account.name, to: role, teams: teams)
+    try await store.accessRows.setRole(of: account.name, to: role, teams: teams)
   }
 
   /// Removes an account and ends its sessions; the last owner cannot be removed.
   public func removeAccount(name: String) async throws {
     let account = try existing(name)
     if account.role == .owner { try keepAnOwner(besides: account.name) }
-    try await store.deleteAccount(named: account.name)
+    try await store.accessRows.deleteAccount(named: account.name)
     // A player's calendar addresses end with their account.
     if let player = account.player { try await store.revokeFeeds(player: player) }
   }
 
   private func existing(_ name: String) throws -> AccountRecord {
-    guard let account = try store.account(named: name) else {
+    guard let account = try store.accessRows.account(named: name) else {
       throw AccessError(Message("No account is named “%@”.", name), kind: .notFound)
     }
     return account
   }
 
   private func keepAnOwner(besides name: String) throws {
-    guard try store.accounts().contains(where: { $0.role == .owner && $0.name != name }) else {
+    guard try store.accessRows.accounts().contains(where: { $0.role == .owner && $0.name != name })
+    else {
       throw AccessError(
         Message("%@ is the last owner: make another account an owner first.", name),
         kind: .conflict)
@@ -263,19 +264,19 @@ public final class AccessControl: Sendable {
       try delay(for: accountKey, free: policy.freeFailuresPerAccount),
       try delay(for: addressKey, free: policy.freeFailuresPerAddress))
     if wait > 0 { return .throttled(wait) }
-    let account = plausible ? try store.account(named: name) : nil
+    let account = plausible ? try store.accessRows.account(named: name) : nil
     let stored = account?.passwordHash ?? decoy
     guard let verdict = await hashing.run({ Passwords.matches(password, against: stored) }),
       let matches = verdict
     else { return .busy }
     guard matches, let account else {
       let date = now()
-      try await store.recordSignInFailure(
+      try await store.accessRows.recordSignInFailure(
         plausible ? [accountKey, addressKey] : [addressKey], at: date,
         forgetBefore: date.addingTimeInterval(-policy.failureWindow))
       return .refused
     }
-    try await store.clearSignInFailures(accountKey)
+    try await store.accessRows.clearSignInFailures(accountKey)
     return .matches(account)
   }
 
@@ -284,7 +285,7 @@ public final class AccessControl: Sendable {
   {
     if Passwords.needsRehash(account.passwordHash, parameters: policy.passwordParameters) {
       let stronger = try await hash(password)
-      try await store.setPasswordHash(
+      try await store.accessRows.setPasswordHash(
         of: account.name, to: stronger, replacing: account.passwordHash)
       account.passwordHash = stronger
     }
@@ -292,10 +293,10 @@ public final class AccessControl: Sendable {
     let date = now()
     let digest = Secrets.digest(token)
     // Expired sessions nobody presented again are cleared here, at each sign-in.
-    try await store.deleteSessions(
+    try await store.accessRows.deleteSessions(
       createdBefore: date.addingTimeInterval(-policy.absoluteTimeout),
       seenBefore: date.addingTimeInterval(-policy.idleTimeout))
-    try await store.insertSession(
+    try await store.accessRows.insertSession(
       SessionRecord(tokenHash: digest, account: account.name, createdAt: date, lastSeen: date))
     return .signedIn(
       token: token,
@@ -310,7 +311,7 @@ public final class AccessControl: Sendable {
   /// The failures are the database's: servers sharing it slow a guessed password as one.
   private func delay(for key: String, free: Int) throws -> Int {
     let date = now()
-    let recent = try store.signInFailures(
+    let recent = try store.accessRows.signInFailures(
       key, since: date.addingTimeInterval(-policy.failureWindow))
     guard recent.count >= free, let last = recent.last else { return 0 }
     let wait = min(policy.maxDelay, pow(2, Double(recent.count - free + 1)))
@@ -331,7 +332,7 @@ public final class AccessControl: Sendable {
     var wait: TimeInterval = 0
     let limits = [policy.wrongLinkCodes, policy.wrongLinkCodes * 10]
     for (key, limit) in zip(Self.linkCodeKeys(user: user, guild: guild), limits) {
-      let recent = try store.signInFailures(
+      let recent = try store.accessRows.signInFailures(
         key, since: date.addingTimeInterval(-policy.failureWindow))
       guard recent.count >= limit else { continue }
       // Free once enough of the tries have left the window.
@@ -344,7 +345,7 @@ public final class AccessControl: Sendable {
   /// Counts a wrong link code from Discord user `user` in Discord server `guild`.
   public func recordWrongLinkCode(user: String, guild: String) async throws {
     let date = now()
-    try await store.recordSignInFailure(
+    try await store.accessRows.recordSignInFailure(
       Self.linkCodeKeys(user: user, guild: guild), at: date,
       forgetBefore: date.addingTimeInterval(-policy.failureWindow))
   }
@@ -392,20 +393,20 @@ public final class AccessControl: Sendable {
   }
 
   private func lookUp(session digest: String) async throws -> Identity? {
-    guard let session = try store.session(tokenHash: digest) else { return nil }
+    guard let session = try store.accessRows.session(tokenHash: digest) else { return nil }
     let date = now()
     guard date.timeIntervalSince(session.lastSeen) < policy.idleTimeout,
       date.timeIntervalSince(session.createdAt) < policy.absoluteTimeout,
-      let account = try store.account(named: session.account)
+      let account = try store.accessRows.account(named: session.account)
     else {
-      try await store.deleteSessions(tokenHash: digest)
+      try await store.accessRows.deleteSessions(tokenHash: digest)
       return nil
     }
     // Written at most once a minute. Not saved (a full disk), it refuses nothing: the
     // session stands, and the next request writes it again.
     if date.timeIntervalSince(session.lastSeen) > 60 {
       do {
-        try await store.touchSession(tokenHash: digest, at: date)
+        try await store.accessRows.touchSession(tokenHash: digest, at: date)
       } catch {
         Log.warning("a session's last use not saved: \(error)")
       }
@@ -421,12 +422,12 @@ public final class AccessControl: Sendable {
 
   /// Ends one session.
   public func signOut(session token: String) async throws {
-    try await store.deleteSessions(tokenHash: Secrets.digest(token))
+    try await store.accessRows.deleteSessions(tokenHash: Secrets.digest(token))
   }
 
   /// Ends every session of an account.
   public func signOutEverywhere(name: String) async throws {
-    try await store.deleteSessions(account: name)
+    try await store.accessRows.deleteSessions(account: name)
   }
 
   // MARK: - API tokens
@@ -440,24 +441,25 @@ public final class AccessControl: Sendable {
     if role == .player {
       throw AccessError(Message("A token cannot be a player's: give the player an account."))
     }
-    if try store.tokens().contains(where: { $0.name.lowercased() == name.lowercased() }) {
+    if try store.accessRows.tokens().contains(where: { $0.name.lowercased() == name.lowercased() })
+    {
       throw AccessError(
         Message("A token is already named “%@”; revoke it or choose another name.", name),
         kind: .conflict)
     }
     let token = Secrets.newToken()
-    try await store.insertToken(
+    try await store.accessRows.insertToken(
       TokenRecord(
         name: name, tokenHash: Secrets.digest(token), role: role, createdAt: now(), lastUsed: nil,
         teams: teams))
     return token
   }
 
-  public func tokens() throws -> [TokenRecord] { try store.tokens() }
+  public func tokens() throws -> [TokenRecord] { try store.accessRows.tokens() }
 
   /// Revokes a token at once.
   public func revokeToken(name: String) async throws {
-    guard try await store.deleteToken(named: name) else {
+    guard try await store.accessRows.deleteToken(named: name) else {
       throw AccessError(Message("No token is named “%@”.", name), kind: .notFound)
     }
   }
@@ -474,11 +476,11 @@ public final class AccessControl: Sendable {
   }
 
   private func lookUp(bearer digest: String) async throws -> Identity? {
-    guard let record = try store.token(hash: digest) else { return nil }
+    guard let record = try store.accessRows.token(hash: digest) else { return nil }
     let date = now()
     if date.timeIntervalSince(record.lastUsed ?? .distantPast) > 60 {
       do {
-        try await store.touchToken(named: record.name, at: date)
+        try await store.accessRows.touchToken(named: record.name, at: date)
       } catch {
         Log.warning("a token's last use not saved: \(error)")
       }

@@ -64,13 +64,30 @@ public struct TokenRecord: Hashable, Sendable {
   }
 }
 
-/// The staff's accounts, sessions and tokens, in the roster's file: written through the
-/// committer like the roster (each write returns once committed), read without waiting for a
-/// commit under way.
+/// The staff's accounts, sessions and tokens, and sign-in throttling (``RosterStore/accessRows``),
+/// in the roster's database: written through the committer like the roster (each write
+/// returns once committed), read without waiting for a commit under way.
+public struct AccessRows: Sendable {
+  let store: RosterStore
+}
+
 extension RosterStore {
+  /// The staff's accounts, sessions and tokens.
+  public var accessRows: AccessRows { AccessRows(store: self) }
+
+  /// Runs `body` in the committer's next transaction (the roster unchanged), returning once
+  /// committed.
+  func record<T: Sendable>(_ body: @escaping (any SQLConnection) throws -> T)
+    async throws(RosterError) -> T
+  {
+    try await perform { writer, _ in (nil, try body(writer.connection)) }
+  }
+}
+
+extension AccessRows {
   /// Every account, by name.
   public func accounts() throws(RosterError) -> [AccountRecord] {
-    try read { connection in
+    try store.read { connection in
       let teams = try Self.teams(in: "account_team", by: "account", connection)
       enum Column: Int32, SQLColumns { case name, role, password, createdAt, playerID }
       var accounts: [AccountRecord] = []
@@ -182,7 +199,7 @@ extension RosterStore {
   public func setPasswordHash(of name: String, to hash: String, replacing old: String? = nil)
     async throws(RosterError)
   {
-    try await record { connection in
+    try await store.record { connection in
       if let old {
         try connection.prepare("UPDATE account SET password = ?2 WHERE name = ?1 AND password = ?3")
           .bind(.text(name), .text(hash), .text(old)).run()
@@ -227,7 +244,7 @@ extension RosterStore {
   }
 
   public func insertSession(_ session: SessionRecord) async throws(RosterError) {
-    try await record { connection in
+    try await store.record { connection in
       try connection.prepare(
         "INSERT INTO session (token_hash, account, created_at, last_seen) VALUES (?1, ?2, ?3, ?4)"
       ).bind(
@@ -239,7 +256,7 @@ extension RosterStore {
   }
 
   public func session(tokenHash: String) throws(RosterError) -> SessionRecord? {
-    try read { connection in
+    try store.read { connection in
       enum Column: Int32, SQLColumns { case tokenHash, account, createdAt, lastSeen }
       var session: SessionRecord?
       try connection.prepare("SELECT \(Column.list()) FROM session WHERE token_hash = ?1")
@@ -255,7 +272,7 @@ extension RosterStore {
 
   /// Records when a session was last used.
   public func touchSession(tokenHash: String, at date: Date) async throws(RosterError) {
-    try await record { connection in
+    try await store.record { connection in
       try connection.prepare("UPDATE session SET last_seen = ?2 WHERE token_hash = ?1")
         .bind(.text(tokenHash), .double(date.timeIntervalSince1970)).run()
     }
@@ -285,7 +302,7 @@ extension RosterStore {
   public func deleteSessions(createdBefore created: Date, seenBefore seen: Date)
     async throws(RosterError)
   {
-    try await record { connection in
+    try await store.record { connection in
       try connection.prepare("DELETE FROM session WHERE created_at < ?1 OR last_seen < ?2")
         .bind(.double(created.timeIntervalSince1970), .double(seen.timeIntervalSince1970)).run()
     }
@@ -293,7 +310,7 @@ extension RosterStore {
 
   /// Every API token, by name.
   public func tokens() throws(RosterError) -> [TokenRecord] {
-    try read { connection in
+    try store.read { connection in
       try Self.tokens(
         "SELECT \(TokenColumn.list()) FROM api_token ORDER BY name",
         teams: try Self.teams(in: "token_team", by: "token", connection), connection)
@@ -303,7 +320,7 @@ extension RosterStore {
   /// The token whose secret has digest `hash`, found through the column's unique index
   /// (never by reading every token); nil when there is none.
   public func token(hash: String) throws(RosterError) -> TokenRecord? {
-    try read { connection in
+    try store.read { connection in
       try Self.tokens(
         "SELECT \(TokenColumn.list()) FROM api_token WHERE token_hash = ?1", binding: hash,
         teams: try Self.teams(
@@ -338,7 +355,7 @@ extension RosterStore {
   }
 
   public func insertToken(_ token: TokenRecord) async throws(RosterError) {
-    try await record { connection in
+    try await store.record { connection in
       try connection.prepare(
         "INSERT INTO api_token (name, token_hash, role, created_at) VALUES (?1, ?2, ?3, ?4)"
       ).bind(
@@ -353,7 +370,7 @@ extension RosterStore {
 
   /// Records when a token was last used.
   public func touchToken(named name: String, at date: Date) async throws(RosterError) {
-    try await record { connection in
+    try await store.record { connection in
       try connection.prepare("UPDATE api_token SET last_used = ?2 WHERE name = ?1")
         .bind(.text(name), .double(date.timeIntervalSince1970)).run()
     }
@@ -374,7 +391,7 @@ extension RosterStore {
   /// When sign-ins under `key` (an account, an address) failed since `date`, the earliest
   /// first: every server on the database counts the same failures.
   public func signInFailures(_ key: String, since date: Date) throws(RosterError) -> [Date] {
-    try read { connection in
+    try store.read { connection in
       var dates: [Date] = []
       try connection.prepare(
         "SELECT at FROM sign_in_failure WHERE key = ?1 AND at >= ?2 ORDER BY at"
@@ -391,7 +408,7 @@ extension RosterStore {
   public func recordSignInFailure(_ keys: [String], at date: Date, forgetBefore: Date)
     async throws(RosterError)
   {
-    try await record { connection in
+    try await store.record { connection in
       for key in keys {
         try connection.prepare("INSERT INTO sign_in_failure (key, at) VALUES (?1, ?2)")
           .bind(.text(key), .double(date.timeIntervalSince1970)).run()
@@ -403,17 +420,9 @@ extension RosterStore {
 
   /// Forgets the failed sign-ins under `key` (after a successful one).
   public func clearSignInFailures(_ key: String) async throws(RosterError) {
-    try await record { connection in
+    try await store.record { connection in
       try connection.prepare("DELETE FROM sign_in_failure WHERE key = ?1").bind(.text(key)).run()
     }
-  }
-
-  /// Runs `body` in the committer's next transaction (the roster unchanged), returning once
-  /// committed.
-  func record<T: Sendable>(_ body: @escaping (any SQLConnection) throws -> T)
-    async throws(RosterError) -> T
-  {
-    try await perform { writer, _ in (nil, try body(writer.connection)) }
   }
 
   /// Counted up once each change to an account's role, teams or player, a removal, or an
@@ -421,13 +430,13 @@ extension RosterStore {
   /// the next change, and as soon as another server on the same PostgreSQL database says it
   /// made one (``listenForChanges()``): a stream checks its identity again when this moved
   /// (a `kcorp` command's change to a SQLite file is found by the streams' periodic check).
-  public var accessVersion: Int { accessChanges.load(ordering: .acquiring) }
+  public var accessVersion: Int { store.accessChanges.load(ordering: .acquiring) }
 
   /// Calls `handler` (on any thread) each time another server changed who may do what.
   /// Returns an id for ``removeAccessObserver(_:)``.
   @discardableResult
   public func onAccessChange(_ handler: @escaping @Sendable () -> Void) -> Int {
-    state.withLock {
+    store.state.withLock {
       let id = $0.nextObserverID
       $0.nextObserverID += 1
       $0.accessObservers[id] = handler
@@ -437,13 +446,13 @@ extension RosterStore {
 
   /// Stops calling a handler registered with ``onAccessChange(_:)``.
   public func removeAccessObserver(_ id: Int) {
-    _ = state.withLock { $0.accessObservers.removeValue(forKey: id) }
+    _ = store.state.withLock { $0.accessObservers.removeValue(forKey: id) }
   }
 
   /// Another server changed who may do what: counted, and told.
   func accessChangedElsewhere() {
-    accessChanges.add(1, ordering: .releasing)
-    for handler in state.withLock({ Array($0.accessObservers.values) }) { handler() }
+    store.accessChanges.add(1, ordering: .releasing)
+    for handler in store.state.withLock({ Array($0.accessObservers.values) }) { handler() }
   }
 
   /// ``record(_:)`` for a change of who may do what: counted in ``accessVersion``, and told
@@ -451,7 +460,7 @@ extension RosterStore {
   private func recordAccess<T: Sendable>(_ body: @escaping (any SQLConnection) throws -> T)
     async throws(RosterError) -> T
   {
-    try await perform(
+    try await store.perform(
       { writer, _ in
         let result = try body(writer.connection)
         #if canImport(CPostgreSQL)
@@ -461,7 +470,7 @@ extension RosterStore {
         #endif
         return (nil, result)
       },
-      committed: { [self] in accessChanges.add(1, ordering: .releasing) })
+      committed: { [store] in store.accessChanges.add(1, ordering: .releasing) })
   }
 
 }

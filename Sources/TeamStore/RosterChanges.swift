@@ -76,7 +76,7 @@ extension RosterStore {
             // their identities once more, one read each).
             if try listener?.waitForNotifications(timeout: 1) == true {
               refresh()
-              self?.accessChangedElsewhere()
+              self?.accessRows.accessChangedElsewhere()
             }
           } catch {
             listener = nil

@@ -152,7 +152,7 @@ import Testing
       _ = try await store.discord.link(
         codeDigest: "d\(index)", user: "4\(index)", name: player.name)
     }
-    try await store.saveAccount(
+    try await store.accessRows.saveAccount(
       AccountRecord(name: "coach", role: .editor, passwordHash: "x", createdAt: Date()))
     try await store.discord.keepCode(digest: "c", player: nil, account: "coach")
     _ = try await store.discord.link(codeDigest: "c", user: "50", name: "coach")
@@ -164,7 +164,7 @@ import Testing
     #expect(try store.discord.linked(user: "40") == nil)
     #expect(try store.discord.linked(user: "41") == nil)
     #expect(try store.discord.linked(user: "42")?.player == players[2].id)
-    try await store.deleteAccount(named: "coach")
+    try await store.accessRows.deleteAccount(named: "coach")
     #expect(try store.discord.linked(user: "50") == nil)
   }
 

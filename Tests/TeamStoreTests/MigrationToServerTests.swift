@@ -26,7 +26,7 @@ import Testing
     let photo = Photo(jpeg: jpeg)
     try await source.setPhoto(of: tao.id, to: photo)
     let blue = try #require(source.roster.team("KCB"))
-    try await source.saveAccount(
+    try await source.accessRows.saveAccount(
       AccountRecord(
         name: "coach", role: .editor, passwordHash: "$argon2id$x", createdAt: Date(),
         teams: [blue.id]))
@@ -41,7 +41,7 @@ import Testing
     #expect(reopened.removedPlayers.map(\.id) == [Player.defaultRoster[0].id])
     #expect(try reopened.photo(hash: photo.hash) == jpeg)
     #expect(try reopened.tenures(of: Player.defaultRoster[1].id).map(\.teamTag) == ["KC"])
-    #expect(try reopened.accounts().map(\.teams) == [[blue.id]])
+    #expect(try reopened.accessRows.accounts().map(\.teams) == [[blue.id]])
     let history = try reopened.history().map(\.kind)
     #expect(history.first == .imported && history.dropFirst().first == .removed)
     #expect(try history.count == source.history().count + 1)

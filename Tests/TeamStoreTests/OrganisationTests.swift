@@ -220,7 +220,7 @@ import Testing
     let store = try await organisation(TestDatabase(backend, in: folder))
     let academy = try #require(store.roster.team("KCB"))
     let now = Date()
-    try await store.saveAccount(
+    try await store.accessRows.saveAccount(
       AccountRecord(
         name: "coach", role: .editor, passwordHash: "not checked", createdAt: now,
         teams: [academy.id]))
@@ -228,21 +228,21 @@ import Testing
     #expect(
       error?.description
         == "coach can reach no team but KC Blue: give it another team first, or remove it.")
-    #expect(try store.account(named: "coach")?.teams == [academy.id])
-    try await store.saveAccount(
+    #expect(try store.accessRows.account(named: "coach")?.teams == [academy.id])
+    try await store.accessRows.saveAccount(
       AccountRecord(
         name: "coach", role: .editor, passwordHash: "not checked", createdAt: now,
         teams: [academy.id, Team.first.id]))
-    try await store.insertToken(
+    try await store.accessRows.insertToken(
       TokenRecord(
         name: "scout", tokenHash: "h", role: .viewer, createdAt: now, lastUsed: nil,
         teams: [academy.id]))
     let token = await #expect(throws: RosterError.self) { try await store.removeTeam("KCB") }
     #expect(token?.validation?.isConflict == true)
     #expect(token?.description.hasPrefix("scout can reach no team but") == true)
-    _ = try await store.deleteToken(named: "scout")
+    _ = try await store.accessRows.deleteToken(named: "scout")
     try await store.removeTeam("KCB")
-    #expect(try store.account(named: "coach")?.teams == [Team.first.id])
+    #expect(try store.accessRows.account(named: "coach")?.teams == [Team.first.id])
   }
 
   @Test(arguments: Backend.allCases) func aTokenIsFoundByItsDigestWithItsTeams(_ backend: Backend)
@@ -253,17 +253,17 @@ import Testing
     let academy = try #require(store.roster.team("KCB"))
     let now = Date(timeIntervalSince1970: 1_800_000_000)
     for index in 0..<50 {
-      try await store.insertToken(
+      try await store.accessRows.insertToken(
         TokenRecord(
           name: "script \(index)", tokenHash: "digest-\(index)", role: .editor, createdAt: now,
           lastUsed: nil, teams: index.isMultiple(of: 2) ? [academy.id] : nil))
     }
-    let found = try #require(try store.token(hash: "digest-42"))
+    let found = try #require(try store.accessRows.token(hash: "digest-42"))
     #expect(found.name == "script 42" && found.role == .editor && found.teams == [academy.id])
-    #expect(try store.token(hash: "digest-7")?.teams == nil)
-    #expect(try store.token(hash: "digest-50") == nil)
-    #expect(try store.token(hash: "") == nil)
-    #expect(try store.tokens().count == 50)
+    #expect(try store.accessRows.token(hash: "digest-7")?.teams == nil)
+    #expect(try store.accessRows.token(hash: "digest-50") == nil)
+    #expect(try store.accessRows.token(hash: "") == nil)
+    #expect(try store.accessRows.tokens().count == 50)
   }
 
   @Test(arguments: Backend.allCases) func teamTagsAreUniqueAndParentsNeverLoop(_ backend: Backend)
@@ -339,7 +339,7 @@ import Testing
     #expect(players[0].joined == nil)
     let history = try store.history(limit: 50)
     #expect(history.count == 7 && history.first?.kind == .removed)
-    let access = store
+    let access = store.accessRows
     #expect(try access.account(named: "coach")?.role == .editor)
     #expect(try access.tokens().map(\.name) == ["ci"])
     // And the roster goes on as before.

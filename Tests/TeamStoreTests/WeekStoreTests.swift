@@ -325,12 +325,12 @@ import Testing
     let db = try TestDatabase(backend, in: folder)
     let store = try db.open()
     let canna = store.players[0]
-    try await store.saveAccount(
+    try await store.accessRows.saveAccount(
       AccountRecord(
         name: "canna", role: .player, passwordHash: "$argon2id$x", createdAt: Date(),
         teams: [canna.teamID], player: canna.id))
     let reopened = try db.open()
-    let account = try #require(try reopened.account(named: "canna"))
+    let account = try #require(try reopened.accessRows.account(named: "canna"))
     #expect(
       account.role == .player && account.player == canna.id && account.teams == [canna.teamID])
   }

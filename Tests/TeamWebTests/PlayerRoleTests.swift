@@ -143,6 +143,6 @@ import Testing
     await #expect(throws: AccessError.self) {
       _ = try await access.createToken(name: "player-script", role: .player)
     }
-    #expect(try store.account(named: "canna")?.player == canna.id)
+    #expect(try store.accessRows.account(named: "canna")?.player == canna.id)
   }
 }

@@ -43,7 +43,8 @@ extension WebApp {
         name: name, role: .player, kind: .token("discord:" + user.id), teams: [found.teamID],
         player: player)
     }
-    if let account = link.account, let record = (try? store.account(named: account)) ?? nil,
+    if let account = link.account,
+      let record = (try? store.accessRows.account(named: account)) ?? nil,
       record.role != .player
     {
       return Identity(
