@@ -204,7 +204,7 @@ public final class AccessControl: Sendable {
     if account.role == .owner { try keepAnOwner(besides: account.name) }
     try await store.accessRows.deleteAccount(named: account.name)
     // A player's calendar addresses end with their account.
-    if let player = account.player { try await store.revokeFeeds(player: player) }
+    if let player = account.player { try await store.weekRows.revokeFeeds(player: player) }
   }
 
   private func existing(_ name: String) throws -> AccountRecord {

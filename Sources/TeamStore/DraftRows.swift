@@ -158,7 +158,7 @@ extension RosterStore {
       let team = roster.team(id: event.teamID) ?? roster.firstTeam
       try writer.record(
         .eventEdited, before: nil, after: nil, author: author, at: now(), name: event.opponent,
-        from: event.kind.rawValue, to: Self.clock(event, team))
+        from: event.kind.rawValue, to: WeekRows.clock(event, team))
       return (roster.with(schedule: roster.schedule.with(event)), event)
     }
   }
@@ -235,6 +235,6 @@ extension RosterStore {
     let team = roster.team(id: event.teamID) ?? roster.firstTeam
     try writer.record(
       .eventEdited, before: nil, after: nil, author: author, at: date, name: event.opponent,
-      from: event.kind.rawValue, to: clock(event, team))
+      from: event.kind.rawValue, to: WeekRows.clock(event, team))
   }
 }

@@ -62,29 +62,29 @@ public final class LocalRoster: RosterSource {
     try await store.swapPlayers(id, with: other, by: author)
   }
 
-  public func week(team: String?) async throws -> TeamWeek { try store.week(team: team) }
+  public func week(team: String?) async throws -> TeamWeek { try store.weekRows.week(team: team) }
 
   /// Nobody: this device's roster is the staff's.
   public func signedInPlayer() async throws -> UUID? { nil }
 
   public func setAvailability(of id: UUID, to availability: Availability) async throws {
-    try await store.setAvailability(of: id, to: availability, by: author)
+    try await store.weekRows.setAvailability(of: id, to: availability, by: author)
   }
 
   public func addEvent(_ input: EventInput, team: String?) async throws -> TeamEvent {
-    try await store.addEvent(input, team: team, by: author)
+    try await store.weekRows.addEvent(input, team: team, by: author)
   }
 
   public func updateEvent(id: UUID, with input: EventInput) async throws -> TeamEvent {
-    try await store.updateEvent(id: id, with: input, by: author)
+    try await store.weekRows.updateEvent(id: id, with: input, by: author)
   }
 
   public func removeEvent(id: UUID, following: Bool) async throws {
-    try await store.removeEvent(id: id, following: following, by: author)
+    try await store.weekRows.removeEvent(id: id, following: following, by: author)
   }
 
   public func logGames(_ games: [GameInput], of id: UUID) async throws -> TeamEvent {
-    try await store.logGames(games, of: id, by: author)
+    try await store.weekRows.logGames(games, of: id, by: author)
   }
 
   public func saveDraft(_ draft: GameDraft, game: Int, of id: UUID) async throws -> TeamEvent {
@@ -102,17 +102,19 @@ public final class LocalRoster: RosterSource {
   public func answer(_ answer: TeamEvent.Answer?, for player: UUID, to event: UUID) async throws
     -> TeamEvent
   {
-    try await store.answer(answer, for: player, to: event, by: author)
+    try await store.weekRows.answer(answer, for: player, to: event, by: author)
   }
 
   public func calendarFeeds() async throws -> [CalendarFeed] { store.roster.schedule.feeds }
 
   public func createFeed(team: String?, player: UUID?) async throws -> CalendarFeed {
-    try await store.createFeed(
-      team: try team.map { try store.week(team: $0).team.id }, player: player)
+    try await store.weekRows.createFeed(
+      team: try team.map { try store.weekRows.week(team: $0).team.id }, player: player)
   }
 
-  public func revokeFeed(_ secret: String) async throws { try await store.revokeFeed(secret) }
+  public func revokeFeed(_ secret: String) async throws {
+    try await store.weekRows.revokeFeed(secret)
+  }
 
   public func tenures(of id: UUID) async throws -> [Tenure] { try store.tenures(of: id) }
 

@@ -2,12 +2,22 @@ import Foundation
 import TeamKit
 
 /// The team's week: availability, events, results, answers and calendar feeds, each a
-/// change of its own with a history entry (feeds excepted: they are keys, not the roster).
+/// change of its own with a history entry (feeds excepted: they are keys, not the roster)
+/// (``RosterStore/weekRows``).
+public struct WeekRows: Sendable {
+  let store: RosterStore
+}
+
 extension RosterStore {
+  /// The team's week.
+  public var weekRows: WeekRows { WeekRows(store: self) }
+}
+
+extension WeekRows {
   /// A team's week, its tag or id (the first team when nil or empty).
   /// - Throws: ``RosterError/invalid(_:)`` when no team has this tag.
   public func week(team tagOrID: String? = nil) throws(RosterError) -> TeamWeek {
-    let roster = self.roster
+    let roster = store.roster
     let team: Team
     team = try Self.team(tagOrID, in: roster)
     return TeamWeek(team: team, players: roster.players(in: team.id), schedule: roster.schedule)
@@ -17,7 +27,8 @@ extension RosterStore {
   /// - Throws: ``RosterError/notFound(_:)``, ``RosterError/invalid(_:)`` or
   ///   ``RosterError/storage(_:)``.
   public func setAvailability(
-    of id: UUID, to availability: Availability, onTeam team: UUID? = nil, by author: String = local
+    of id: UUID, to availability: Availability, onTeam team: UUID? = nil,
+    by author: String = RosterStore.local
   ) async throws(RosterError) {
     if availability.weekly.count > Availability.maxBlocks {
       throw .invalid(
@@ -28,8 +39,8 @@ extension RosterStore {
       throw .invalid(
         ValidationError(.away, Message("Give at most %@ absences.", Availability.maxAbsences)))
     }
-    try await perform { [now] writer, roster in
-      guard let player = roster.player(id: id), Self.isOn(team, player) else {
+    try await store.perform { [now = store.now] writer, roster in
+      guard let player = roster.player(id: id), RosterStore.isOn(team, player) else {
         throw RosterError.notFound(id)
       }
       var schedule = roster.schedule
@@ -52,10 +63,12 @@ extension RosterStore {
   /// - Throws: ``RosterError/invalid(_:)``, ``RosterError/notFound(_:)`` (no such team) or
   ///   ``RosterError/storage(_:)``.
   @discardableResult
-  public func addEvent(_ input: EventInput, team tagOrID: String? = nil, by author: String = local)
+  public func addEvent(
+    _ input: EventInput, team tagOrID: String? = nil, by author: String = RosterStore.local
+  )
     async throws(RosterError) -> TeamEvent
   {
-    try await perform { [now] writer, roster in
+    try await store.perform { [now = store.now] writer, roster in
       let team = try Self.team(tagOrID, in: roster)
       let starters = roster.players(in: team.id).filter { $0.lineup == .starter }.map(\.id)
       let events = try input.validatedSeries(
@@ -89,10 +102,10 @@ extension RosterStore {
   /// - Throws: ``RosterError/notFound(_:)``, ``RosterError/invalid(_:)`` or
   ///   ``RosterError/storage(_:)``.
   @discardableResult
-  public func updateEvent(id: UUID, with input: EventInput, by author: String = local)
+  public func updateEvent(id: UUID, with input: EventInput, by author: String = RosterStore.local)
     async throws(RosterError) -> TeamEvent
   {
-    try await perform { [now] writer, roster in
+    try await store.perform { [now = store.now] writer, roster in
       guard let current = roster.schedule.event(id: id) else { throw RosterError.notFound(id) }
       let team = roster.team(id: current.teamID) ?? roster.firstTeam
       guard input.repeats.isEmpty, input.until.isEmpty else {
@@ -111,7 +124,7 @@ extension RosterStore {
       event.answers = current.answers
       event.games = current.games
       event.series = current.series
-      event.drafts = try Self.keptDrafts(of: current, in: event, roster: roster)
+      event.drafts = try RosterStore.keptDrafts(of: current, in: event, roster: roster)
       event.proposals = current.proposals.filter { $0.game <= event.gameCount }
       event.sequence = current.sequence
       event.updated = current.updated
@@ -131,10 +144,10 @@ extension RosterStore {
   /// change. Returns the events cancelled, in order.
   /// - Throws: ``RosterError/notFound(_:)`` or ``RosterError/storage(_:)``.
   @discardableResult
-  public func removeEvent(id: UUID, following: Bool = false, by author: String = local)
+  public func removeEvent(id: UUID, following: Bool = false, by author: String = RosterStore.local)
     async throws(RosterError) -> [TeamEvent]
   {
-    try await perform { [now] writer, roster in
+    try await store.perform { [now = store.now] writer, roster in
       guard let event = roster.schedule.event(id: id) else { throw RosterError.notFound(id) }
       let team = roster.team(id: event.teamID) ?? roster.firstTeam
       let cancelled =
@@ -155,13 +168,13 @@ extension RosterStore {
   /// - Throws: ``RosterError/notFound(_:)``, ``RosterError/invalid(_:)`` or
   ///   ``RosterError/storage(_:)``.
   @discardableResult
-  public func logGames(_ games: [GameInput], of id: UUID, by author: String = local)
+  public func logGames(_ games: [GameInput], of id: UUID, by author: String = RosterStore.local)
     async throws(RosterError) -> TeamEvent
   {
     guard games.count <= GameInput.maxGames else {
       throw .invalid(ValidationError(.game, Message("Log at most %@ games.", GameInput.maxGames)))
     }
-    return try await perform { [now] writer, roster in
+    return try await store.perform { [now = store.now] writer, roster in
       guard var event = roster.schedule.event(id: id) else { throw RosterError.notFound(id) }
       let team = roster.team(id: event.teamID) ?? roster.firstTeam
       // Who did not name a player played as the verdict says: the available starter, else
@@ -201,7 +214,7 @@ extension RosterStore {
   @discardableResult
   public func answer(
     _ answer: TeamEvent.Answer?, comment: String? = nil, for playerID: UUID, to id: UUID,
-    by author: String = local
+    by author: String = RosterStore.local
   ) async throws(RosterError) -> TeamEvent {
     let comment = comment?.trimmingCharacters(in: .whitespacesAndNewlines)
       .replacingOccurrences(of: "\n", with: " ")
@@ -211,7 +224,7 @@ extension RosterStore {
           .comment,
           Message("Shorten the comment to %@ characters.", TeamEvent.maxCommentLength)))
     }
-    return try await perform { [now] writer, roster in
+    return try await store.perform { [now = store.now] writer, roster in
       guard var event = roster.schedule.event(id: id) else { throw RosterError.notFound(id) }
       guard let player = roster.player(id: playerID),
         player.teamID == event.teamID || event.invited.contains(playerID)
@@ -244,10 +257,10 @@ extension RosterStore {
   /// - Throws: ``RosterError/notFound(_:)`` for an unknown event or player, or
   ///   ``RosterError/storage(_:)``.
   @discardableResult
-  public func invite(_ playerID: UUID, to id: UUID, by author: String = local)
+  public func invite(_ playerID: UUID, to id: UUID, by author: String = RosterStore.local)
     async throws(RosterError) -> TeamEvent
   {
-    try await perform { [now] writer, roster in
+    try await store.perform { [now = store.now] writer, roster in
       guard let event = roster.schedule.event(id: id) else { throw RosterError.notFound(id) }
       guard roster.player(id: playerID) != nil else { throw RosterError.notFound(playerID) }
       guard !event.invited.contains(playerID) else { return (nil, event) }
@@ -300,7 +313,7 @@ extension RosterStore {
     for index in bytes.indices { bytes[index] = generator.next() }
     let secret = Data(bytes).base64EncodedString()
       .replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
-    return try await perform { [now] writer, roster in
+    return try await store.perform { [now = store.now] writer, roster in
       if let team, roster.team(id: team) == nil { throw RosterError.notFound(team) }
       if let player, roster.player(id: player) == nil { throw RosterError.notFound(player) }
       let feeds = roster.schedule.feeds
@@ -333,7 +346,7 @@ extension RosterStore {
   /// Revokes a calendar address: it answers 404 from now on.
   /// - Throws: ``RosterError/storage(_:)``.
   public func revokeFeed(_ secret: String) async throws(RosterError) {
-    try await perform { writer, roster in
+    try await store.perform { writer, roster in
       guard roster.schedule.feed(secret: secret) != nil else { return (nil, ()) }
       try writer.delete(feed: secret)
       var schedule = roster.schedule
@@ -350,11 +363,13 @@ extension RosterStore {
   /// Revokes every calendar address of a player (their account is removed).
   /// - Throws: ``RosterError/storage(_:)``.
   public func revokeFeeds(player: UUID) async throws(RosterError) {
-    try await perform { writer, roster in
+    try await store.perform { writer, roster in
       guard roster.schedule.feeds.contains(where: { $0.playerID == player }) else {
         return (nil, ())
       }
-      return (roster.with(schedule: try Self.withoutFeeds(of: player, roster.schedule, writer)), ())
+      return (
+        roster.with(schedule: try RosterStore.withoutFeeds(of: player, roster.schedule, writer)), ()
+      )
     }
   }
 

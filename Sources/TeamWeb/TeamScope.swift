@@ -101,7 +101,7 @@ struct TeamScope: Sendable {
   /// Replaces the weekly hours and days away of one of the team's players.
   func setAvailability(of id: UUID, to availability: Availability) async throws(RosterError) {
     _ = try owned(id)
-    try await store.setAvailability(of: id, to: availability, onTeam: team.id, by: author)
+    try await store.weekRows.setAvailability(of: id, to: availability, onTeam: team.id, by: author)
   }
 
   /// Puts one of the team's players' champion pool.
@@ -132,28 +132,28 @@ struct TeamScope: Sendable {
 
   /// Plans an event of the team.
   func addEvent(_ input: EventInput) async throws(RosterError) -> TeamEvent {
-    try await store.addEvent(input, team: team.id.text, by: author)
+    try await store.weekRows.addEvent(input, team: team.id.text, by: author)
   }
 
   /// Changes one of the team's events.
   @discardableResult
   func updateEvent(_ id: UUID, with input: EventInput) async throws(RosterError) -> TeamEvent {
     try ownedEvent(id)
-    return try await store.updateEvent(id: id, with: input, by: author)
+    return try await store.weekRows.updateEvent(id: id, with: input, by: author)
   }
 
   /// Cancels one of the team's events, and with `following` the events of its series after
   /// it.
   func removeEvent(_ id: UUID, following: Bool = false) async throws(RosterError) {
     try ownedEvent(id)
-    try await store.removeEvent(id: id, following: following, by: author)
+    try await store.weekRows.removeEvent(id: id, following: following, by: author)
   }
 
   /// Logs the games of one of the team's events.
   @discardableResult
   func logGames(_ games: [GameInput], of id: UUID) async throws(RosterError) -> TeamEvent {
     try ownedEvent(id)
-    return try await store.logGames(games, of: id, by: author)
+    return try await store.weekRows.logGames(games, of: id, by: author)
   }
 
   /// Puts a game's draft of one of the team's events, checked under its series' rule.
@@ -189,7 +189,8 @@ struct TeamScope: Sendable {
     if store.roster.schedule.event(id: event)?.invited.contains(player) != true {
       _ = try owned(player)
     }
-    return try await store.answer(answer, comment: comment, for: player, to: event, by: author)
+    return try await store.weekRows.answer(
+      answer, comment: comment, for: player, to: event, by: author)
   }
 
   // MARK: - Discord
@@ -219,16 +220,16 @@ struct TeamScope: Sendable {
   @discardableResult
   func invite(_ player: UUID, to event: UUID) async throws(RosterError) -> TeamEvent {
     try ownedEvent(event)
-    return try await store.invite(player, to: event, by: author)
+    return try await store.weekRows.invite(player, to: event, by: author)
   }
 
   // MARK: - Calendar addresses
 
   /// A new calendar address for the team's events, or for one of its players' (`player`).
   func createFeed(player: UUID? = nil) async throws(RosterError) -> CalendarFeed {
-    guard let player else { return try await store.createFeed(team: team.id) }
+    guard let player else { return try await store.weekRows.createFeed(team: team.id) }
     _ = try owned(player)
-    return try await store.createFeed(player: player)
+    return try await store.weekRows.createFeed(player: player)
   }
 
   /// Revokes one of the team's calendar addresses, or one of its players' (only `player`'s
@@ -242,7 +243,7 @@ struct TeamScope: Sendable {
       throw HTTPError(
         .notFound, language.localized("No calendar address of %@ has this secret.", team.name))
     }
-    try await store.revokeFeed(secret)
+    try await store.weekRows.revokeFeed(secret)
   }
 
   /// The team a calendar address belongs to: its own, or its player's.

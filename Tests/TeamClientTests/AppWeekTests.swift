@@ -26,7 +26,7 @@ import Testing
     _ = try await store.addPlayer(PlayerInput(name: "Vladi", position: "Mid"))
     let yike = try await store.addPlayer(
       PlayerInput(name: "Yike", position: "Jungle", lineup: "substitute"))
-    let scrim = try await store.addEvent(
+    let scrim = try await store.weekRows.addEvent(
       EventInput(kind: "scrim", start: "2026-03-26T20:00", opponent: "G2"))
     return (bo, yike, scrim)
   }
@@ -98,14 +98,14 @@ import Testing
     #expect(verdict(of: scrim, in: team) == "Five available, 1 of 5 confirmed")
 
     // A change made elsewhere reaches the week shown.
-    _ = try await store.addEvent(EventInput(kind: "training", start: "2026-03-27T18:00"))
+    _ = try await store.weekRows.addEvent(EventInput(kind: "training", start: "2026-03-27T18:00"))
     try await team.load()
     #expect(team.week?.schedule.events.count == 2)
   }
 
   @Test func aPlayerReadsTheSeriesAndPoolsAndProposesForThemselfThroughTheServer() async throws {
     let (bo, _, _) = try await scrim()
-    let series = try await store.addEvent(
+    let series = try await store.weekRows.addEvent(
       EventInput(
         kind: "match", start: "2099-01-05T17:00", opponent: "G2", format: "bo3",
         draftRule: "fearless"))

@@ -69,7 +69,7 @@ import Testing
   }
 
   @Test func draftsAndPoolsWorkOnTheServer() async throws {
-    let event = try await store.addEvent(
+    let event = try await store.weekRows.addEvent(
       EventInput(
         kind: "match", start: "2027-01-05T17:00", opponent: "G2", format: "bo3",
         draftRule: "fearless"))

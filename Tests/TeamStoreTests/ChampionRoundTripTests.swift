@@ -33,9 +33,9 @@ import Testing
     let vex = try await store.addPlayer(
       PlayerInput(name: "Vex", position: "Mid", favoriteChampions: ["vexlyn"]))
     try await store.setPool(of: vex.id, to: [PoolInput(champion: "Vexlyn", comfort: "4")])
-    let scrim = try await store.addEvent(
+    let scrim = try await store.weekRows.addEvent(
       EventInput(kind: "scrim", start: "2027-01-05T20:00", opponent: "G2", format: "bo1"))
-    try await store.logGames(
+    try await store.weekRows.logGames(
       [GameInput(result: "win", champions: ["", "", "vexlyn"])], of: scrim.id)
     // The next sync no longer lists it.
     try await store.replaceChampionArt(version: "99.2.1", champions: [try synced("Jax")])

@@ -26,7 +26,7 @@ import Testing
     try await store.discord.setTeam(team: blue.id, webhook: Self.webhook, language: .french)
 
     // A series: one post for its events.
-    let first = try await store.addEvent(
+    let first = try await store.weekRows.addEvent(
       EventInput(
         kind: "training", start: "2030-01-08T18:00", repeats: "tue,thu", until: "2030-01-24"))
     var posts = try Self.posts(store)
@@ -40,7 +40,7 @@ import Testing
     var moved = EventInput(first, in: Team.first.zone)
     moved.start = "2030-01-08T19:00"
     moved.end = "2030-01-08T21:00"
-    let changed = try await store.updateEvent(id: first.id, with: moved)
+    let changed = try await store.weekRows.updateEvent(id: first.id, with: moved)
     let post = try #require(try await store.discord.takeTurn(server: "a").first)
     let old = Int(first.start.timeIntervalSince1970)
     let new = Int(changed.start.timeIntervalSince1970)
@@ -48,9 +48,9 @@ import Testing
     try await store.discord.settle(post, .sent)
 
     // A result, then the rest of the series cancelled: one post.
-    _ = try await store.logGames(
+    _ = try await store.weekRows.logGames(
       [GameInput(result: "win"), GameInput(result: "loss")], of: first.id)
-    _ = try await store.removeEvent(id: first.id, following: true)
+    _ = try await store.weekRows.removeEvent(id: first.id, following: true)
     posts = try Self.posts(store)
     #expect(posts.suffix(2).map(\.title) == ["Result: Training", "Cancelled: Training"])
 
@@ -76,14 +76,16 @@ import Testing
     try await store.discord.setTeam(
       team: Team.first.id, webhook: Self.webhook, kinds: [.verdict], language: .english)
     let tomorrow = Day(Date(timeIntervalSinceNow: 86_400), in: Team.first.zone)
-    let soon = try await store.addEvent(EventInput(kind: "scrim", start: "\(tomorrow)T20:00"))
-    let later = try await store.addEvent(EventInput(kind: "scrim", start: "2030-01-08T20:00"))
+    let soon = try await store.weekRows.addEvent(
+      EventInput(kind: "scrim", start: "\(tomorrow)T20:00"))
+    let later = try await store.weekRows.addEvent(
+      EventInput(kind: "scrim", start: "2030-01-08T20:00"))
     #expect(try Self.posts(store).isEmpty)
     // A yes: five available still, nothing said.
-    try await store.answer(.yes, for: vladi.id, to: soon.id)
+    try await store.weekRows.answer(.yes, for: vladi.id, to: soon.id)
     #expect(try Self.posts(store).isEmpty)
     // Bo away tomorrow and in 2030: only tomorrow's verdict is within 48 hours.
-    try await store.setAvailability(
+    try await store.weekRows.setAvailability(
       of: bo.id,
       to: Availability(
         weekly: [],
@@ -118,7 +120,7 @@ import Testing
     let clock = Mutex(Date())
     let store = try TestDatabase(backend, in: folder).open { clock.withLock { $0 } }
     try await store.discord.setTeam(team: Team.first.id, webhook: Self.webhook, language: .english)
-    let event = try await store.addEvent(
+    let event = try await store.weekRows.addEvent(
       EventInput(
         kind: "scrim", start: "2030-01-08T18:00", opponent: "G2 [x](https://a.example)",
         place: "@here", notes: "# Read https://b.example"))
@@ -136,7 +138,7 @@ import Testing
 
     // A player's comment with their answer: no masked link, no mention, no markdown.
     let player = try #require(store.players.first)
-    try await store.answer(.yes, comment: Self.hostile, for: player.id, to: event.id)
+    try await store.weekRows.answer(.yes, comment: Self.hostile, for: player.id, to: event.id)
     clock.withLock { $0 = $0.addingTimeInterval(DiscordRows.answersSettle + 1) }
     let answers = try #require(try await store.discord.takeTurn(server: "a").first)
     #expect(answers.post.kind == .answers)

@@ -24,25 +24,27 @@ import Testing
     let database = try TestDatabase(backend, in: folder)
     let store = try database.open()
     // No team has Discord: nothing is queued.
-    let early = try await store.addEvent(Self.scrim(Date(timeIntervalSinceNow: 86_400 * 3)))
+    let early = try await store.weekRows.addEvent(
+      Self.scrim(Date(timeIntervalSinceNow: 86_400 * 3)))
     #expect(try !store.discord.hasWaiting())
 
     try await store.discord.setTeam(team: Team.first.id, webhook: Self.webhook, language: .english)
     let settings = try store.discord.team(Team.first.id)
     #expect(settings.hasWebhook && settings.off == nil && settings.kinds.count == 7)
-    let event = try await store.addEvent(Self.scrim(Date(timeIntervalSinceNow: 86_400 * 4)))
+    let event = try await store.weekRows.addEvent(
+      Self.scrim(Date(timeIntervalSinceNow: 86_400 * 4)))
     var posts = try store.discord.posts(team: Team.first.id)
     #expect(posts.map(\.title) == ["Planned: Scrim vs G2"])
 
     // A refused change queues nothing.
     await #expect(throws: RosterError.self) {
-      try await store.addEvent(EventInput(kind: "scrim", start: "not a date", end: ""))
+      try await store.weekRows.addEvent(EventInput(kind: "scrim", start: "not a date", end: ""))
     }
     #expect(try store.discord.posts(team: Team.first.id).count == 1)
 
     // Three answers, one summary waiting.
     for player in store.players {
-      try await store.answer(.yes, for: player.id, to: event.id)
+      try await store.weekRows.answer(.yes, for: player.id, to: event.id)
     }
     posts = try store.discord.posts(team: Team.first.id)
     #expect(posts.map(\.kind) == [.answers, .planned])
@@ -66,7 +68,7 @@ import Testing
     let a = try database.open { clock.withLock { $0 } }
     let b = try database.open { clock.withLock { $0 } }
     try await a.discord.setTeam(team: Team.first.id, webhook: Self.webhook)
-    try await a.addEvent(Self.scrim(Date(timeIntervalSinceNow: 86_400 * 5)))
+    try await a.weekRows.addEvent(Self.scrim(Date(timeIntervalSinceNow: 86_400 * 5)))
     let first = try await a.discord.takeTurn(server: "a")
     #expect(first.count == 1)
     #expect(try await b.discord.takeTurn(server: "b").isEmpty)
@@ -93,11 +95,11 @@ import Testing
     #expect(post.attempts == DiscordRows.attempts)
 
     // A deleted webhook turns the team's Discord off: nothing more is queued.
-    try await a.addEvent(Self.scrim(Date(timeIntervalSinceNow: 86_400 * 6)))
+    try await a.weekRows.addEvent(Self.scrim(Date(timeIntervalSinceNow: 86_400 * 6)))
     let next = try #require(try await b.discord.takeTurn(server: "b").first)
     try await b.discord.settle(next, .revoked("Discord says the webhook no longer exists (404)"))
     #expect(try a.discord.team(Team.first.id).off != nil)
-    try await a.addEvent(Self.scrim(Date(timeIntervalSinceNow: 86_400 * 7)))
+    try await a.weekRows.addEvent(Self.scrim(Date(timeIntervalSinceNow: 86_400 * 7)))
     #expect(try !a.discord.hasWaiting())
     // A new address turns it back on.
     try await a.discord.setTeam(team: Team.first.id, webhook: Self.webhook)
@@ -114,13 +116,14 @@ import Testing
     let store = try database.open { clock.withLock { $0 } }
     try await store.discord.setTeam(
       team: Team.first.id, webhook: Self.webhook, kinds: [.answers], language: .english)
-    let event = try await store.addEvent(Self.scrim(Date(timeIntervalSinceNow: 86_400 * 4)))
+    let event = try await store.weekRows.addEvent(
+      Self.scrim(Date(timeIntervalSinceNow: 86_400 * 4)))
     let players = store.players
-    try await store.answer(.yes, for: players[0].id, to: event.id)
+    try await store.weekRows.answer(.yes, for: players[0].id, to: event.id)
     clock.withLock { $0 = $0.addingTimeInterval(31) }
     let taken = try #require(try await store.discord.takeTurn(server: "a").first)
     // Another answer while the summary is on its way: the newer one goes too.
-    try await store.answer(.no, for: players[1].id, to: event.id)
+    try await store.weekRows.answer(.no, for: players[1].id, to: event.id)
     try await store.discord.settle(taken, .sent)
     #expect(try store.discord.posts(team: Team.first.id).map(\.state) == [.pending])
     clock.withLock { $0 = $0.addingTimeInterval(31) }
@@ -231,8 +234,9 @@ import Testing
     let clock = Mutex(Date())
     let store = try database.open { clock.withLock { $0 } }
     try await store.discord.setTeam(team: Team.first.id, webhook: Self.webhook)
-    try await store.addEvent(Self.scrim(Date(timeIntervalSinceNow: 86_400 * 5)))
-    try await store.addEvent(Self.scrim(Date(timeIntervalSinceNow: 86_400 * 6), opponent: "FNC"))
+    try await store.weekRows.addEvent(Self.scrim(Date(timeIntervalSinceNow: 86_400 * 5)))
+    try await store.weekRows.addEvent(
+      Self.scrim(Date(timeIntervalSinceNow: 86_400 * 6), opponent: "FNC"))
     // Discord's `Retry-After: nan`, for the team and for every webhook: each wait is kept
     // finite, and the post is given up after the bound.
     let nan = Date(timeIntervalSince1970: .nan)

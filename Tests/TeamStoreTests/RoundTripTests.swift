@@ -80,7 +80,7 @@ import Testing
       }
     }
     for (start, team) in [("1900-01-01T00:00", "KC"), ("2199-12-31T23:00", "KCB")] {
-      _ = try await store.addEvent(
+      _ = try await store.weekRows.addEvent(
         EventInput(kind: "scrim", start: start, opponent: "G2"), team: team)
     }
   }

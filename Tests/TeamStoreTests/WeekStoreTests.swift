@@ -26,15 +26,15 @@ import Testing
     let hours = Availability(
       weekly: try Availability.weekly(parsing: "Mon-Fri 18:00-23:00"),
       away: [try Availability.absence(parsing: "2026-03-12..2026-03-14")])
-    try await store.setAvailability(of: canna.id, to: hours, by: "coach")
-    let scrim = try await store.addEvent(
+    try await store.weekRows.setAvailability(of: canna.id, to: hours, by: "coach")
+    let scrim = try await store.weekRows.addEvent(
       EventInput(kind: "scrim", start: "2026-03-26T20:00", opponent: "G2", format: "bo3"),
       by: "coach")
     // The starters are invited; the time is the team's wall clock.
     #expect(scrim.invited == store.players.filter { $0.lineup == .starter }.map(\.id))
     #expect(scrim.start == utc("2026-03-26T19:00:00Z"))
-    try await store.answer(.no, for: caliste.id, to: scrim.id, by: "Caliste")
-    let logged = try await store.logGames(
+    try await store.weekRows.answer(.no, for: caliste.id, to: scrim.id, by: "Caliste")
+    let logged = try await store.weekRows.logGames(
       [
         GameInput(
           result: "win", side: "blue", champions: ["K'Sante", "jarvaniv", "", "jinx", "rell"]),
@@ -43,15 +43,16 @@ import Testing
     #expect(logged.score == (1, 1) && logged.sequence == 1)
     #expect(logged.games[0].picks.map(\.champion) == ["ksante", "jarvaniv", "jinx", "rell"])
     #expect(logged.games[0].picks.first?.playerID == canna.id)  // Canna is the Top starter
-    let edited = try await store.updateEvent(
+    let edited = try await store.weekRows.updateEvent(
       id: scrim.id,
       with: EventInput(
         kind: "scrim", start: "2026-03-26T21:00", end: "2026-03-26T23:30", opponent: "G2"),
       by: "coach")
     #expect(
       edited.sequence == 2 && edited.games == logged.games && edited.answers[caliste.id] == .no)
-    let feed = try await store.createFeed(team: store.roster.firstTeam.id)
-    let training = try await store.addEvent(EventInput(kind: "training", start: "2026-03-27T18:00"))
+    let feed = try await store.weekRows.createFeed(team: store.roster.firstTeam.id)
+    let training = try await store.weekRows.addEvent(
+      EventInput(kind: "training", start: "2026-03-27T18:00"))
 
     // What the history says, newest first.
     let kinds = try store.history(limit: 6).map(\.kind)
@@ -80,8 +81,8 @@ import Testing
     #expect(copy.roster.schedule == store.roster.schedule)
 
     // Cancelled and revoked: gone on reopening too.
-    try await store.removeEvent(id: training.id)
-    try await store.revokeFeed(feed.secret)
+    try await store.weekRows.removeEvent(id: training.id)
+    try await store.weekRows.revokeFeed(feed.secret)
     let reopened = try db.open()
     #expect(reopened.roster.schedule.events.map(\.id) == [scrim.id])
     #expect(reopened.roster.schedule.feed(secret: feed.secret) == nil)
@@ -97,11 +98,11 @@ import Testing
     let saken = try await store.addPlayer(PlayerInput(name: "Saken", position: "Mid"))
     let tao = try await store.addPlayer(
       PlayerInput(name: "Tao", position: "Mid", lineup: "substitute"))
-    let scrim = try await store.addEvent(
+    let scrim = try await store.weekRows.addEvent(
       EventInput(kind: "scrim", start: "2026-03-26T20:00", opponent: "G2", format: "bo3"))
-    try await store.answer(.no, for: saken.id, to: scrim.id)
-    try await store.answer(.yes, for: tao.id, to: scrim.id)
-    let logged = try await store.logGames(
+    try await store.weekRows.answer(.no, for: saken.id, to: scrim.id)
+    try await store.weekRows.answer(.yes, for: tao.id, to: scrim.id)
+    let logged = try await store.weekRows.logGames(
       [
         GameInput(
           result: "win", champions: ["ksante", "", "ahri"],
@@ -201,12 +202,12 @@ import Testing
     let blue = try await store.addTeam(TeamInput(name: "KC Blue", tag: "KCB"))
     let kamiloo = try await store.addPlayer(
       PlayerInput(name: "Kamiloo", position: "Jungle", team: blue.tag))
-    let scrim = try await store.addEvent(
+    let scrim = try await store.weekRows.addEvent(
       EventInput(kind: "scrim", start: "2026-03-26T20:00", opponent: "G2"))
     #expect(scrim.invited.contains(saken.id) && !scrim.invited.contains(tao.id))
 
     // Saken cannot come: Tao, whom the verdict names instead, is invited with it.
-    let answered = try await store.answer(
+    let answered = try await store.weekRows.answer(
       .no, comment: "  exam that evening ", for: saken.id, to: scrim.id, by: "Saken")
     #expect(answered.invited.last == tao.id && answered.comments[saken.id] == "exam that evening")
     #expect(
@@ -214,32 +215,35 @@ import Testing
         == "Saken invited Tao to Scrim on 2026-03-26 20:00.")
 
     // Away on the day of a training planned after: its substitute is invited when it is made.
-    try await store.setAvailability(
+    try await store.weekRows.setAvailability(
       of: saken.id, to: Availability(away: [try Availability.absence(parsing: "2026-03-27")]))
-    let training = try await store.addEvent(EventInput(kind: "training", start: "2026-03-27T18:00"))
+    let training = try await store.weekRows.addEvent(
+      EventInput(kind: "training", start: "2026-03-27T18:00"))
     #expect(training.invited.contains(tao.id))
     // An event already over invites nobody more.
-    let past = try await store.addEvent(EventInput(kind: "review", start: "2026-03-10T18:00"))
-    try await store.answer(.no, for: saken.id, to: past.id)
+    let past = try await store.weekRows.addEvent(
+      EventInput(kind: "review", start: "2026-03-10T18:00"))
+    try await store.weekRows.answer(.no, for: saken.id, to: past.id)
     #expect(store.roster.schedule.event(id: past.id)?.invited.contains(tao.id) == false)
 
     // The staff invite a player of another team, who answers with a few words.
-    _ = try await store.invite(kamiloo.id, to: scrim.id, by: "coach")
-    let late = try await store.answer(
+    _ = try await store.weekRows.invite(kamiloo.id, to: scrim.id, by: "coach")
+    let late = try await store.weekRows.answer(
       .yes, comment: "en retard, 20h30", for: kamiloo.id, to: scrim.id, by: "Kamiloo")
     #expect(late.answers[kamiloo.id] == .yes && late.comments[kamiloo.id] == "en retard, 20h30")
     await #expect(throws: RosterError.self) {
-      try await store.answer(
+      try await store.weekRows.answer(
         .yes, comment: String(repeating: "a", count: 81), for: kamiloo.id, to: scrim.id)
     }
     // A player neither of the team nor invited cannot answer.
     let other = try await store.addPlayer(
       PlayerInput(name: "Other", position: "Top", team: blue.tag))
     await #expect(throws: RosterError.self) {
-      try await store.answer(.yes, for: other.id, to: scrim.id)
+      try await store.weekRows.answer(.yes, for: other.id, to: scrim.id)
     }
     // Taking the answer back takes its words too.
-    let back = try await store.answer(nil, comment: "ignored", for: kamiloo.id, to: scrim.id)
+    let back = try await store.weekRows.answer(
+      nil, comment: "ignored", for: kamiloo.id, to: scrim.id)
     #expect(back.comments[kamiloo.id] == nil)
     #expect(try db.open().roster.schedule == store.roster.schedule)
   }
@@ -250,14 +254,14 @@ import Testing
     let db = try TestDatabase(backend, in: folder)
     let store = try db.open()
     let canna = store.players[0]
-    try await store.setAvailability(
+    try await store.weekRows.setAvailability(
       of: canna.id, to: Availability(weekly: try Availability.weekly(parsing: "Sat 14:00-20:00")))
-    let scrim = try await store.addEvent(
+    let scrim = try await store.weekRows.addEvent(
       EventInput(kind: "scrim", start: "2026-03-26T20:00", opponent: "G2"))
-    _ = try await store.logGames(
+    _ = try await store.weekRows.logGames(
       [GameInput(result: "win", champions: ["ksante"], opponentChampions: ["", "", "azir"])],
       of: scrim.id)
-    try await store.answer(.maybe, for: canna.id, to: scrim.id)
+    try await store.weekRows.answer(.maybe, for: canna.id, to: scrim.id)
     try await store.setPool(of: canna.id, to: [PoolInput(champion: "Jax", comfort: "4")])
     _ = try await store.propose(
       ProposalInput(game: 1, action: "ban", champion: "Azir"), to: scrim.id, by: "coach")
@@ -270,8 +274,8 @@ import Testing
     #expect(store.roster.schedule == week)
 
     // Another week in its place, then the export's back: as it was, reopened too.
-    _ = try await store.addEvent(EventInput(kind: "training", start: "2026-03-27T18:00"))
-    try await store.setAvailability(of: canna.id, to: Availability())
+    _ = try await store.weekRows.addEvent(EventInput(kind: "training", start: "2026-03-27T18:00"))
+    try await store.weekRows.setAvailability(of: canna.id, to: Availability())
     try await store.setPool(of: canna.id, to: [])
     try await store.importing(exported)
     #expect(store.roster.schedule.pools[canna.id] == [PoolEntry(champion: "jax", comfort: 4)])
@@ -285,7 +289,7 @@ import Testing
     let sequence = try #require(store.roster.schedule.event(id: scrim.id)?.sequence)
     try await store.importing(exported)
     #expect(store.roster.schedule.event(id: scrim.id)?.sequence == sequence)
-    _ = try await store.updateEvent(
+    _ = try await store.weekRows.updateEvent(
       id: scrim.id, with: EventInput(kind: "scrim", start: "2026-03-26T21:00", opponent: "G2"))
     try await store.importing(exported)
     let restored = try #require(store.roster.schedule.event(id: scrim.id))
@@ -299,21 +303,24 @@ import Testing
     let store = try db.open()
     let before = store.roster.version
     await #expect(throws: RosterError.self) {
-      try await store.addEvent(EventInput(kind: "scrim", start: "2026-03-29T02:30"))
+      try await store.weekRows.addEvent(EventInput(kind: "scrim", start: "2026-03-29T02:30"))
     }
     await #expect(throws: RosterError.self) {
-      try await store.addEvent(EventInput(kind: "scrim", start: "2026-03-26T20:00"), team: "NOPE")
+      try await store.weekRows.addEvent(
+        EventInput(kind: "scrim", start: "2026-03-26T20:00"), team: "NOPE")
     }
-    let event = try await store.addEvent(EventInput(kind: "review", start: "2026-03-26T20:00"))
+    let event = try await store.weekRows.addEvent(
+      EventInput(kind: "review", start: "2026-03-26T20:00"))
     await #expect(throws: RosterError.self) {
-      try await store.logGames(
+      try await store.weekRows.logGames(
         [GameInput(result: "win", champions: ["Notachampion"])], of: event.id)
     }
     await #expect(throws: RosterError.self) {
-      try await store.logGames([GameInput(result: "win", vod: "javascript:alert(1)")], of: event.id)
+      try await store.weekRows.logGames(
+        [GameInput(result: "win", vod: "javascript:alert(1)")], of: event.id)
     }
     await #expect(throws: RosterError.self) {
-      try await store.answer(.yes, for: UUID(), to: event.id)
+      try await store.weekRows.answer(.yes, for: UUID(), to: event.id)
     }
     #expect(store.roster.version == before + 1)
     #expect(try db.open().roster.schedule.events == [event])
@@ -342,7 +349,7 @@ import Testing
     await #expect(throws: RosterError.self) {
       try await store.addTeam(TeamInput(name: "Nowhere", tag: "NOW", timeZone: "Mars/Olympus"))
     }
-    let event = try await store.addEvent(
+    let event = try await store.weekRows.addEvent(
       EventInput(kind: "scrim", start: "2026-03-26T20:00"), team: "KCNA")
     #expect(event.start == utc("2026-03-27T00:00:00Z"))  // 20:00 in New York (UTC−4)
     // Editing the team keeps its zone unless another is given.
@@ -358,8 +365,8 @@ import Testing
     let store = try db.open()
     let blue = try await store.addTeam(TeamInput(name: "KC Blue", tag: "KCB"))
     let (canna, caliste) = (store.players[0], store.players[1])
-    let moved = try await store.createFeed(player: canna.id)
-    let removed = try await store.createFeed(player: caliste.id)
+    let moved = try await store.weekRows.createFeed(player: canna.id)
+    let removed = try await store.weekRows.createFeed(player: caliste.id)
     _ = try await store.transferPlayer(id: canna.id, to: "KCB")
     _ = try await store.removePlayer(id: caliste.id)
     _ = try await store.restorePlayer(id: caliste.id)
@@ -374,20 +381,22 @@ import Testing
     }
     #expect(try db.open().roster.player(id: canna.id)?.teamID == blue.id)
     // At most five addresses of one's own.
-    for _ in 0..<RosterStore.maxFeedsPerPlayer {
-      _ = try await store.createFeed(player: caliste.id)
+    for _ in 0..<WeekRows.maxFeedsPerPlayer {
+      _ = try await store.weekRows.createFeed(player: caliste.id)
     }
-    await #expect(throws: RosterError.self) { try await store.createFeed(player: caliste.id) }
+    await #expect(throws: RosterError.self) {
+      try await store.weekRows.createFeed(player: caliste.id)
+    }
     #expect(
       try db.open().roster.schedule.feeds.count(where: { $0.playerID == caliste.id })
-        == RosterStore.maxFeedsPerPlayer)
+        == WeekRows.maxFeedsPerPlayer)
   }
 
   @Test(arguments: Backend.allCases)
   func aSeriesIsPlannedAtOnceKeptAndItsRestCancelledInOneChange(_ backend: Backend) async throws {
     let db = try TestDatabase(backend, in: folder)
     let store = try db.open()
-    let first = try await store.addEvent(
+    let first = try await store.weekRows.addEvent(
       EventInput(
         kind: "scrim", start: "2027-01-05T20:00", opponent: "G2", repeats: "tue,thu",
         until: "2027-01-28"), by: "coach")
@@ -401,23 +410,24 @@ import Testing
     #expect(try db.open().roster.schedule.series(of: first).map(\.id) == events.map(\.id))
 
     // An event of it changes alone; a change that repeats is refused.
-    let moved = try await store.updateEvent(
+    let moved = try await store.weekRows.updateEvent(
       id: events[2].id, with: EventInput(kind: "scrim", start: "2027-01-12T21:00", opponent: "G2"))
     #expect(moved.series == series && store.roster.schedule.series(of: first).count == 8)
     await #expect(throws: RosterError.self) {
-      try await store.updateEvent(
+      try await store.weekRows.updateEvent(
         id: events[3].id,
         with: EventInput(
           kind: "scrim", start: "2027-01-14T20:00", repeats: "thu", until: "2027-02-01"))
     }
 
     // The fifth and the rest cancelled; the four before stay.
-    let cancelled = try await store.removeEvent(id: events[4].id, following: true, by: "coach")
+    let cancelled = try await store.weekRows.removeEvent(
+      id: events[4].id, following: true, by: "coach")
     #expect(cancelled.map(\.id) == events[4...].map(\.id))
     let kept = try db.open().roster.schedule.series(of: first)
     #expect(kept.map(\.id) == events[..<4].map(\.id))
     // One event alone leaves its series.
-    try await store.removeEvent(id: events[1].id)
+    try await store.weekRows.removeEvent(id: events[1].id)
     #expect(
       store.roster.schedule.series(of: first).map(\.id) == [
         events[0].id, events[2].id, events[3].id,
@@ -425,7 +435,7 @@ import Testing
 
     // A series refused is refused whole: nothing of it is planned.
     await #expect(throws: RosterError.self) {
-      try await store.addEvent(
+      try await store.weekRows.addEvent(
         EventInput(
           kind: "training", start: "2027-02-01T18:00", repeats: "mon,tue,wed,thu,fri,sat,sun",
           until: "2027-09-01"))
@@ -481,7 +491,7 @@ import Testing
     let db = try TestDatabase(backend, in: folder)
     let store = try db.open()
     let canna = store.players[0]
-    let series = try await store.addEvent(
+    let series = try await store.weekRows.addEvent(
       EventInput(
         kind: "match", start: "2027-01-05T17:00", opponent: "G2", format: "bo3",
         draftRule: "full-fearless"))
@@ -509,7 +519,7 @@ import Testing
         ProposalInput(game: 2, action: "ban", champion: "Jax"), to: series.id, onTeam: UUID())
     }
     // A change of the event keeps them.
-    _ = try await store.updateEvent(
+    _ = try await store.weekRows.updateEvent(
       id: series.id,
       with: EventInput(kind: "match", start: "2027-01-05T18:00", opponent: "G2", format: "bo3"))
     let reopened = try #require(try db.open().roster.schedule.event(id: series.id))
@@ -528,7 +538,7 @@ import Testing
     let db = try TestDatabase(backend, in: folder)
     let store = try db.open()
     let canna = store.players[0]
-    let series = try await store.addEvent(
+    let series = try await store.weekRows.addEvent(
       EventInput(
         kind: "match", start: "2027-01-05T17:00", opponent: "G2", format: "bo5",
         draftRule: "fearless"))
@@ -562,26 +572,26 @@ import Testing
     // A change of rule that an entered draft breaks is refused, said by the rule's field; one
     // it holds under is kept.
     let broken = await #expect(throws: RosterError.self) {
-      try await store.updateEvent(
+      try await store.weekRows.updateEvent(
         id: series.id,
         with: EventInput(
           kind: "match", start: "2027-01-05T17:00", opponent: "G2", format: "bo5",
           draftRule: "full-fearless"))
     }
     #expect(broken?.validation?.message(for: .draftRule) != nil)
-    let soft = try await store.updateEvent(
+    let soft = try await store.weekRows.updateEvent(
       id: series.id,
       with: EventInput(
         kind: "match", start: "2027-01-05T17:00", opponent: "G2", format: "bo5",
         draftRule: "soft-fearless"))
     #expect(soft.draftRule == .softFearless && soft.drafts.count == 3)
     // A change that names no rule keeps it; a format shorter than the games drafted is refused.
-    let kept = try await store.updateEvent(
+    let kept = try await store.weekRows.updateEvent(
       id: series.id,
       with: EventInput(kind: "match", start: "2027-01-05T18:00", opponent: "G2", format: "bo5"))
     #expect(kept.draftRule == .softFearless && kept.drafts.count == 3)
     let shorter = await #expect(throws: RosterError.self) {
-      try await store.updateEvent(
+      try await store.weekRows.updateEvent(
         id: series.id,
         with: EventInput(kind: "match", start: "2027-01-05T18:00", opponent: "G2", format: "bo1"))
     }
@@ -593,7 +603,7 @@ import Testing
       try await store.saveDraft(stranger, game: 4, of: series.id)
     }
     // Cancelled: its drafts go with it.
-    try await store.removeEvent(id: series.id)
+    try await store.weekRows.removeEvent(id: series.id)
     let turns = try store.read { try $0.scalar("SELECT count(*) FROM draft_turn") }
     #expect(turns == 0)
   }

@@ -261,11 +261,11 @@ final class Organisation: Sendable {
     try await store.removePlayer(id: removed.id)
     gone = removed.id
     let start = Day(Date()).adding(days: 3)
-    event = try await store.addEvent(
+    event = try await store.weekRows.addEvent(
       EventInput(kind: "scrim", start: "\(start)T20:00", opponent: "G2"), team: "KCB"
     ).id
-    feed = try await store.createFeed(team: blue.id).secret
-    ownFeed = try await store.createFeed(player: own.id).secret
+    feed = try await store.weekRows.createFeed(team: blue.id).secret
+    ownFeed = try await store.weekRows.createFeed(player: own.id).secret
     imported = try await store.importRoster(
       try store.planImport(Data("name,position\nImported,Support\n".utf8), team: blue)
     ).id

@@ -51,7 +51,7 @@ import Testing
     /// A scrim tomorrow at 20:00 on the team's clock.
     func scrimTomorrow() async throws -> TeamEvent {
       let tomorrow = Day(Date(timeIntervalSinceNow: 86_400), in: Team.first.zone)
-      return try await store.addEvent(
+      return try await store.weekRows.addEvent(
         EventInput(kind: "scrim", start: "\(tomorrow)T20:00", opponent: "G2 Esports"))
     }
 
@@ -210,7 +210,7 @@ import Testing
     let event = try await setup.scrimTomorrow()
     await setup.app.discord.deliver()
     try await setup.link(setup.jungler)
-    let week = try setup.store.week()
+    let week = try setup.store.weekRows.week()
     #expect(week.verdict(of: event).code == "available")
 
     let tomorrow = Day(event.start, in: Team.first.zone)
@@ -220,7 +220,7 @@ import Testing
     #expect(
       Setup.content(answer).hasPrefix("Vos heures\u{00A0}: —. Absences\u{00A0}:"))
     #expect(setup.store.roster.schedule.availability[setup.jungler.id]?.away.count == 1)
-    let after = try setup.store.week()
+    let after = try setup.store.weekRows.week()
     #expect(
       after.verdict(of: after.schedule.event(id: event.id)!).text(in: .english)
         == "With subs: Yike for Jungle")
@@ -243,7 +243,7 @@ import Testing
     let back = try await setup.command("availability", ["back": "\(tomorrow)"])
     #expect(Setup.content(back).hasPrefix("Your hours: —. Away: —."))
     #expect(setup.store.roster.schedule.availability[setup.jungler.id] == nil)
-    let whole = try setup.store.week()
+    let whole = try setup.store.weekRows.week()
     #expect(whole.verdict(of: whole.schedule.event(id: event.id)!).code == "available")
   }
 
@@ -303,9 +303,9 @@ import Testing
     #expect(again.status == 401)
     // KC Blue invites Bo as a stand-in: he answers it from Discord.
     _ = try await setup.store.addTeam(TeamInput(name: "KC Blue", tag: "KCB"))
-    let other = try await setup.store.addEvent(
+    let other = try await setup.store.weekRows.addEvent(
       EventInput(kind: "scrim", start: "2030-01-02T20:00", opponent: "Vitality"), team: "KCB")
-    try await setup.store.invite(setup.jungler.id, to: other.id)
+    try await setup.store.weekRows.invite(setup.jungler.id, to: other.id)
     let pressed = try await setup.interact([
       "type": 3, "locale": "en-US", "member": ["user": ["id": "111", "username": "bo_kc"]],
       "data": ["custom_id": "answer:\(other.id):maybe", "component_type": 2],
@@ -367,7 +367,7 @@ import Testing
       setup.store.roster.schedule.event(id: event.id)?.comments[setup.jungler.id] == "late, 20:30")
     // A player's rights only: another team's event is not theirs to answer.
     _ = try await setup.store.addTeam(TeamInput(name: "KC Blue", tag: "KCB"))
-    let other = try await setup.store.addEvent(
+    let other = try await setup.store.weekRows.addEvent(
       EventInput(kind: "training", start: "2030-01-02T20:00"), team: "KCB")
     let refused = try await setup.interact([
       "type": 3, "locale": "en-US", "member": ["user": ["id": "111", "username": "bo_kc"]],

@@ -17,7 +17,7 @@ import Testing
   private let picks = Array(ChampionCatalog.builtIn.champions.map(\.id).prefix(20))
 
   private func fearlessBo5() async throws -> TeamEvent {
-    try await app.store.addEvent(
+    try await app.store.weekRows.addEvent(
       EventInput(
         kind: "match", start: "2027-01-05T17:00", opponent: "G2", format: "bo5",
         draftRule: "fearless"))
@@ -135,7 +135,7 @@ import Testing
         index == 10 ? "ahri" : others[index], at: index, lineup: [.mid: mid.id])
     }
     try await app.store.saveDraft(draft, game: 1, of: event.id)
-    try await app.store.logGames(
+    try await app.store.weekRows.logGames(
       [
         GameInput(
           result: "win", side: "blue", champions: [], players: [], opponentChampions: [], vod: "")

@@ -46,11 +46,12 @@ import Testing
     let store = copy.store
     let canna = Player.defaultRoster[0]
     // KCorp played a game: Canna on K'Sante, as the verdict says.
-    let kcorp = try await store.addEvent(
+    let kcorp = try await store.weekRows.addEvent(
       EventInput(kind: "match", start: "2027-01-05T17:00", opponent: "G2", format: "bo3"),
       team: "KC")
-    try await store.logGames([GameInput(result: "win", champions: ["ksante"])], of: kcorp.id)
-    let blue = try await store.addEvent(
+    try await store.weekRows.logGames(
+      [GameInput(result: "win", champions: ["ksante"])], of: kcorp.id)
+    let blue = try await store.weekRows.addEvent(
       EventInput(kind: "match", start: "2027-01-06T17:00", opponent: "VIT", format: "bo3"),
       team: "KCB")
     let figures = try await kcorpFigures(copy)

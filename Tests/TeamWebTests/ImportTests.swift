@@ -34,7 +34,7 @@ import Testing
       csv.header("content-disposition")?.hasPrefix("attachment; filename=\"kcorp-roster-") == true)
     #expect(Array(csv.body.prefix(3)) == [0xEF, 0xBB, 0xBF])
     #expect(csv.text.contains(",Canna,Top,starter,canna,\"Jayce, Jax\",KC,,,,,,\r\n"))
-    _ = try await app.store.addEvent(
+    _ = try await app.store.weekRows.addEvent(
       EventInput(kind: "scrim", start: "2026-03-26T20:00", opponent: "G2"))
     let json = try await app.client.get("/export.json")
     #expect(json.header("content-type") == "application/json")

@@ -92,7 +92,7 @@ import Testing
     let before = app.store.roster.schedule.events.sorted { $0.start < $1.start }
     // The feed writes four-digit years, in UTC (Paris kept its local mean time, +00:09:21,
     // until 1911).
-    let feed = try await app.store.createFeed(team: Team.first.id)
+    let feed = try await app.store.weekRows.createFeed(team: Team.first.id)
     let ics = try await app.client.get("/calendar/\(feed.secret).ics").text
     #expect(ics.contains("DTSTART:19000101T002039Z"))
     #expect(ics.contains("DTSTART:21991231T220000Z"))

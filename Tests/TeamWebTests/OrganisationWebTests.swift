@@ -109,13 +109,13 @@ import Testing
   @Test func theOverviewGivesEachTeamsComingEventsWithTheirVerdicts() async throws {
     let zone = try #require(TimeZone(identifier: "Europe/Paris"))
     let day = Day(Date(), in: zone).adding(days: 2)
-    let scrim = try await store.addEvent(
+    let scrim = try await store.weekRows.addEvent(
       EventInput(kind: "scrim", start: "\(day)T20:00", opponent: "G2"), team: "KCB")
     let start = scrim.start
-    _ = try await store.addEvent(
+    _ = try await store.weekRows.addEvent(
       EventInput(kind: "training", start: "\(day)T18:00"), team: "KC")
     // Out of the next seven days: not shown.
-    _ = try await store.addEvent(
+    _ = try await store.weekRows.addEvent(
       EventInput(kind: "scrim", start: "\(day.adding(days: 9))T20:00", opponent: "Vitality"),
       team: "KC")
     let overview = try client.get("/", headers: ["Cookie": try signIn("coach", "coach password")])

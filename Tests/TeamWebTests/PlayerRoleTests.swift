@@ -45,7 +45,8 @@ import Testing
   }
 
   @Test func aPlayerSetsTheirOwnHoursAndAnswersAndNothingElse() async throws {
-    let event = try await store.addEvent(EventInput(kind: "scrim", start: "2026-03-26T20:00"))
+    let event = try await store.weekRows.addEvent(
+      EventInput(kind: "scrim", start: "2026-03-26T20:00"))
     let cookies = try client.signIn("canna", "canna password")
     // It reads the week and the roster; the week has no planning form for it.
     let week = try client.get("/week", headers: ["Cookie": cookies])
@@ -116,9 +117,9 @@ import Testing
   }
 
   @Test func aPlayerMakesTheirOwnCalendarAddressAndNoOneElses() async throws {
-    let event = try await store.addEvent(
+    let event = try await store.weekRows.addEvent(
       EventInput(kind: "match", start: "2026-03-28T17:00", opponent: "Vitality"))
-    let teamFeed = try await store.createFeed(team: Team.first.id)
+    let teamFeed = try await store.weekRows.createFeed(team: Team.first.id)
     let cookies = try client.signIn("canna", "canna password")
     #expect(try post("/players/\(canna.id)/calendar/new", "", cookies: cookies).status == 303)
     let own = try #require(store.roster.schedule.feeds.first { $0.playerID == canna.id })

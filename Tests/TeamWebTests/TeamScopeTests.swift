@@ -94,10 +94,11 @@ import Testing
       at: Self.sources.appendingPathComponent("Routes"), includingPropertiesForKeys: nil)
     #expect(files.count >= 8)
     // The feature repositories' changes to a team, which the scope makes.
-    let repositoryWrites = [
-      "store.discord.setTeam(", "store.discord.unlink(player", "store.discord.newCode(player:",
-      "store.riot.save(",
-    ]
+    let repositoryWrites =
+      [
+        "store.discord.setTeam(", "store.discord.unlink(player", "store.discord.newCode(player:",
+        "store.riot.save(",
+      ] + writes.map { "store.weekRows.\($0)(" }
     for file in files {
       let text = try String(contentsOf: file, encoding: .utf8)
       for write in writes.map({ "store.\($0)(" }) + repositoryWrites {
@@ -202,7 +203,7 @@ import Testing
 
   @Test func revokingAnotherTeamsCalendarAddressIsRefused() async throws {
     let copy = try await Organisation.shared.copy()
-    let kcorp = try await copy.store.createFeed(team: Team.first.id)
+    let kcorp = try await copy.store.weekRows.createFeed(team: Team.first.id)
     let editor = "kcorp_csrf=\(Organisation.csrf); \(copy.organisation.cookies[.editorA]!)"
     let response = try await copy.client.send(
       "POST", "/calendar/revoke",
@@ -230,13 +231,13 @@ import Testing
     try await copy.access.removeAccount(name: "playera")
     #expect(try await copy.client.get("/calendar/\(feed).ics").status == 404)
 
-    let moved = try await copy.store.createFeed(player: copy.organisation.mate.id)
+    let moved = try await copy.store.weekRows.createFeed(player: copy.organisation.mate.id)
     _ = try await copy.store.transferPlayer(id: copy.organisation.mate.id, to: "KC")
     #expect(try await copy.client.get("/calendar/\(moved.secret).ics").status == 404)
     #expect(copy.store.roster.schedule.feeds.allSatisfy { $0.playerID != own.id })
 
     // A removed player's addresses end, and a restore does not bring them back.
-    let removed = try await copy.store.createFeed(player: copy.organisation.mate.id)
+    let removed = try await copy.store.weekRows.createFeed(player: copy.organisation.mate.id)
     _ = try await copy.store.removePlayer(id: copy.organisation.mate.id)
     _ = try await copy.store.restorePlayer(id: copy.organisation.mate.id)
     #expect(try await copy.client.get("/calendar/\(removed.secret).ics").status == 404)
@@ -246,11 +247,13 @@ import Testing
     let copy = try await Organisation.shared.copy()
     let blue = try #require(copy.store.roster.team("KCB"))
     while copy.store.roster.schedule.feeds.count(where: { $0.teamID == blue.id })
-      < RosterStore.maxFeedsPerTeam
+      < WeekRows.maxFeedsPerTeam
     {
-      _ = try await copy.store.createFeed(team: blue.id)
+      _ = try await copy.store.weekRows.createFeed(team: blue.id)
     }
-    await #expect(throws: RosterError.self) { try await copy.store.createFeed(team: blue.id) }
+    await #expect(throws: RosterError.self) {
+      try await copy.store.weekRows.createFeed(team: blue.id)
+    }
     let response = try await copy.client.send(
       "POST", "/api/calendar",
       headers: [
@@ -260,7 +263,11 @@ import Testing
     #expect(response.status == 409)
     #expect(response.text.contains("at most 20 calendar addresses"))
     let own = copy.organisation.own.id
-    for _ in 1..<RosterStore.maxFeedsPerPlayer { _ = try await copy.store.createFeed(player: own) }
-    await #expect(throws: RosterError.self) { try await copy.store.createFeed(player: own) }
+    for _ in 1..<WeekRows.maxFeedsPerPlayer {
+      _ = try await copy.store.weekRows.createFeed(player: own)
+    }
+    await #expect(throws: RosterError.self) {
+      try await copy.store.weekRows.createFeed(player: own)
+    }
   }
 }

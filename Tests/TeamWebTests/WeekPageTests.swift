@@ -38,7 +38,7 @@ import Testing
         #"datetime="2026-03-26T19:00:00Z" data-end="2026-03-26T21:00:00Z" data-zone="Europe/Paris" data-times="20:00–22:00">Thu 26 Mar 2026, 20:00–22:00</time><span class="zone"> (Paris time)</span>"#
       ))
 
-    try await app.store.setAvailability(
+    try await app.store.weekRows.setAvailability(
       of: jungler.id, to: Availability(away: [try Availability.absence(parsing: "2026-03-26")]))
     let week = try await app.client.get("/week?team=KC&from=2026-03-23").text
     #expect(week.contains(#"<h2 id="day-2026-03-26">Thu 26 Mar 2026</h2>"#))
@@ -121,7 +121,7 @@ import Testing
   {
     let (_, yike) = try await app.fullRoster()
     let session = try await app.session()
-    let event = try await app.store.addEvent(
+    let event = try await app.store.weekRows.addEvent(
       EventInput(kind: "scrim", start: "2030-03-26T20:00", opponent: "G2"))
     let bo = try #require(app.store.players.first { $0.name == "Bo" })
     #expect(!event.invited.contains(yike.id))
@@ -150,7 +150,7 @@ import Testing
   @Test func answersAndResultsAreGivenFromTheEventPage() async throws {
     let (_, yike) = try await app.fullRoster()
     let session = try await app.session()
-    let event = try await app.store.addEvent(
+    let event = try await app.store.weekRows.addEvent(
       EventInput(kind: "scrim", start: "2026-03-26T20:00", opponent: "G2", format: "bo3"))
     let bo = try #require(app.store.players.first { $0.name == "Bo" })
     let answered = try await app.post(
@@ -236,10 +236,10 @@ import Testing
   @Test func aGuessStaysAGuessWhenTheResultIsSavedAgainUnchanged() async throws {
     let (jungler, _) = try await app.fullRoster()
     let session = try await app.session()
-    let event = try await app.store.addEvent(
+    let event = try await app.store.weekRows.addEvent(
       EventInput(kind: "scrim", start: "2026-03-26T20:00", opponent: "G2"))
     let champions = ["ksante", "vi", "ahri", "jinx", "rell"]
-    _ = try await app.store.logGames(
+    _ = try await app.store.weekRows.logGames(
       [
         GameInput(
           result: "win", champions: champions, players: ["", "?" + jungler.id.text, "", "", ""])
@@ -296,7 +296,7 @@ import Testing
     let session = try await app.session()
     let canna = app.store.players[0]
     let away = try Availability.absence(parsing: "2026-03-12")
-    try await app.store.setAvailability(
+    try await app.store.weekRows.setAvailability(
       of: canna.id,
       to: Availability(weekly: try Availability.weekly(parsing: "Tue 18:30-21:00"), away: [away]))
     let page = try await app.client.get("/players/\(canna.id)/availability").text
@@ -377,7 +377,7 @@ import Testing
   @Test func theWeekSpeaksFrench() async throws {
     _ = try await app.store.addPlayer(PlayerInput(name: "Bo", position: "Jungle"))
     _ = try await app.store.addPlayer(PlayerInput(name: "Vladi", position: "Mid"))
-    _ = try await app.store.addEvent(
+    _ = try await app.store.weekRows.addEvent(
       EventInput(kind: "training", start: "2026-03-26T18:00", opponent: ""))
     let page = try await app.client.get(
       "/week?from=2026-03-23", headers: ["Accept-Language": "fr-FR"]
@@ -396,7 +396,7 @@ import Testing
     let hours = Availability(
       weekly: try Availability.weekly(parsing: "Mon 18:00-23:00"),
       away: [try Availability.absence(parsing: "2026-03-12..2026-03-14")])
-    try await app.store.setAvailability(of: bo.id, to: hours)
+    try await app.store.weekRows.setAvailability(of: bo.id, to: hours)
     let page = try await app.client.get(
       "/players/\(bo.id)/availability", headers: ["Accept-Language": "fr-FR"]
     ).text

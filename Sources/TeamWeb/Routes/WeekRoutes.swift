@@ -46,7 +46,7 @@ extension WebApp {
     // `from` to `to` (its own clock).
     route("GET", "/api/week", RoutePolicy(.reader, team: .chosen)) { request, context in
       let team = try context.checkedTeam
-      var week = try store.week(team: team.id.text)
+      var week = try store.weekRows.week(team: team.id.text)
       let days = try ["from", "to"].map { name throws(HTTPError) -> Day? in
         guard let text = request.query[name] else { return nil }
         guard let day = Day(text) else {
