@@ -115,18 +115,31 @@ extension Writer {
   }
 }
 
-/// A series' drafts, game by game, checked under its rule.
+/// Drafts and pools: a series' drafts, game by game, checked under its rule, the bans and
+/// picks proposed for its games, and the players' champion pools (``RosterStore/draftRows``).
+public struct DraftRows: Sendable {
+  let store: RosterStore
+}
+
 extension RosterStore {
+  /// Drafts and pools.
+  public var draftRows: DraftRows { DraftRows(store: self) }
+}
+
+/// A series' drafts, game by game, checked under its rule.
+extension DraftRows {
   /// Puts `draft` as game `game`'s (from 1: the games drafted so far, or the next), checked
   /// under the event's rule against the games before, and the games after checked again.
   /// Returns the event as stored.
   /// - Throws: ``RosterError/notFound(_:)``, ``RosterError/invalid(_:)`` (on the `draft`
   ///   field, naming the game that locked a champion) or ``RosterError/storage(_:)``.
   @discardableResult
-  public func saveDraft(_ draft: GameDraft, game: Int, of id: UUID, by author: String = local)
+  public func saveDraft(
+    _ draft: GameDraft, game: Int, of id: UUID, by author: String = RosterStore.local
+  )
     async throws(RosterError) -> TeamEvent
   {
-    try await perform { [now] writer, roster in
+    try await store.perform { [now = store.now] writer, roster in
       guard var event = roster.schedule.event(id: id) else { throw RosterError.notFound(id) }
       let most = event.gameCount
       let players = Set(roster.players.map(\.id))
@@ -189,15 +202,16 @@ extension RosterStore {
 }
 
 /// The bans and picks proposed for a series' games.
-extension RosterStore {
+extension DraftRows {
   /// Adds `input` to event `id`'s proposals, by `author`; with `team`, only on its events.
   /// - Throws: ``RosterError/notFound(_:)``, ``RosterError/invalid(_:)`` (on the `draft`
   ///   field) or ``RosterError/storage(_:)``.
   @discardableResult
   public func propose(
-    _ input: ProposalInput, to id: UUID, onTeam team: UUID? = nil, by author: String = local
+    _ input: ProposalInput, to id: UUID, onTeam team: UUID? = nil,
+    by author: String = RosterStore.local
   ) async throws(RosterError) -> DraftProposal {
-    try await perform { [now] writer, roster in
+    try await store.perform { [now = store.now] writer, roster in
       guard var event = roster.schedule.event(id: id), team == nil || event.teamID == team else {
         throw RosterError.notFound(id)
       }
@@ -216,9 +230,9 @@ extension RosterStore {
   /// Takes proposal `proposal` off event `id`; with `team`, only on its events.
   /// - Throws: ``RosterError/notFound(_:)`` or ``RosterError/storage(_:)``.
   public func withdrawProposal(
-    _ proposal: UUID, of id: UUID, onTeam team: UUID? = nil, by author: String = local
+    _ proposal: UUID, of id: UUID, onTeam team: UUID? = nil, by author: String = RosterStore.local
   ) async throws(RosterError) {
-    try await perform { [now] writer, roster in
+    try await store.perform { [now = store.now] writer, roster in
       guard var event = roster.schedule.event(id: id), team == nil || event.teamID == team,
         event.proposals.contains(where: { $0.id == proposal })
       else { throw RosterError.notFound(proposal) }

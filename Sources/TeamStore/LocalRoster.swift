@@ -88,15 +88,15 @@ public final class LocalRoster: RosterSource {
   }
 
   public func saveDraft(_ draft: GameDraft, game: Int, of id: UUID) async throws -> TeamEvent {
-    try await store.saveDraft(draft, game: game, of: id, by: author)
+    try await store.draftRows.saveDraft(draft, game: game, of: id, by: author)
   }
 
   public func propose(_ input: ProposalInput, to id: UUID) async throws -> DraftProposal {
-    try await store.propose(input, to: id, by: author)
+    try await store.draftRows.propose(input, to: id, by: author)
   }
 
   public func setPool(of id: UUID, to pool: [PoolInput]) async throws -> [PoolEntry] {
-    try await store.setPool(of: id, to: pool, by: author)
+    try await store.draftRows.setPool(of: id, to: pool, by: author)
   }
 
   public func answer(_ answer: TeamEvent.Answer?, for player: UUID, to event: UUID) async throws

@@ -41,17 +41,18 @@ extension Writer {
   }
 }
 
-extension RosterStore {
+extension DraftRows {
   /// Puts `inputs` as player `id`'s champion pool, in their order; with `team`, only if the
   /// player is on it. Returns the pool as stored.
   /// - Throws: ``RosterError/notFound(_:)``, ``RosterError/invalid(_:)`` on the `pool` field,
   ///   or ``RosterError/storage(_:)``.
   @discardableResult
   public func setPool(
-    of id: UUID, to inputs: [PoolInput], onTeam team: UUID? = nil, by author: String = local
+    of id: UUID, to inputs: [PoolInput], onTeam team: UUID? = nil,
+    by author: String = RosterStore.local
   ) async throws(RosterError) -> [PoolEntry] {
-    try await perform { [now] writer, roster in
-      guard let player = roster.player(id: id), Self.isOn(team, player) else {
+    try await store.perform { [now = store.now] writer, roster in
+      guard let player = roster.player(id: id), RosterStore.isOn(team, player) else {
         throw RosterError.notFound(id)
       }
       let entries = try PoolInput.validated(inputs, catalog: roster.champions)

@@ -124,7 +124,7 @@ extension WeekRows {
       event.answers = current.answers
       event.games = current.games
       event.series = current.series
-      event.drafts = try RosterStore.keptDrafts(of: current, in: event, roster: roster)
+      event.drafts = try DraftRows.keptDrafts(of: current, in: event, roster: roster)
       event.proposals = current.proposals.filter { $0.game <= event.gameCount }
       event.sequence = current.sequence
       event.updated = current.updated

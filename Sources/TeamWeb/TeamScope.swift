@@ -108,7 +108,7 @@ struct TeamScope: Sendable {
   @discardableResult
   func setPool(of id: UUID, to inputs: [PoolInput]) async throws(RosterError) -> [PoolEntry] {
     _ = try owned(id)
-    return try await store.setPool(of: id, to: inputs, onTeam: team.id, by: author)
+    return try await store.draftRows.setPool(of: id, to: inputs, onTeam: team.id, by: author)
   }
 
   // MARK: - Solo queue
@@ -162,7 +162,7 @@ struct TeamScope: Sendable {
     -> TeamEvent
   {
     try ownedEvent(id)
-    return try await store.saveDraft(draft, game: game, of: id, by: author)
+    return try await store.draftRows.saveDraft(draft, game: game, of: id, by: author)
   }
 
   /// A ban or pick proposed for one of the team's events, for one of its players or none.
@@ -170,13 +170,13 @@ struct TeamScope: Sendable {
   func propose(_ input: ProposalInput, to id: UUID) async throws(RosterError) -> DraftProposal {
     try ownedEvent(id)
     if let player = input.player { _ = try owned(player) }
-    return try await store.propose(input, to: id, onTeam: team.id, by: author)
+    return try await store.draftRows.propose(input, to: id, onTeam: team.id, by: author)
   }
 
   /// Takes a proposal off one of the team's events.
   func withdrawProposal(_ proposal: UUID, of id: UUID) async throws(RosterError) {
     try ownedEvent(id)
-    try await store.withdrawProposal(proposal, of: id, onTeam: team.id, by: author)
+    try await store.draftRows.withdrawProposal(proposal, of: id, onTeam: team.id, by: author)
   }
 
   /// The answer to one of the team's events of one of its players, or of a player of the

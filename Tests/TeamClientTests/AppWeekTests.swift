@@ -109,8 +109,8 @@ import Testing
       EventInput(
         kind: "match", start: "2099-01-05T17:00", opponent: "G2", format: "bo3",
         draftRule: "fearless"))
-    try await store.setPool(of: bo.id, to: [PoolInput(champion: "Vi", comfort: "5")])
-    try await store.saveDraft(
+    try await store.draftRows.setPool(of: bo.id, to: [PoolInput(champion: "Vi", comfort: "5")])
+    try await store.draftRows.saveDraft(
       GameDraft(side: .blue).choosing("viego", at: 7), game: 1, of: series.id)
     var policy = AccessControl.Policy()
     policy.concurrentHashes = 2

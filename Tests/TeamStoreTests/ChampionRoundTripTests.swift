@@ -32,7 +32,7 @@ import Testing
       version: "99.1.1", champions: [try synced("Vexlyn"), try synced("Jax")])
     let vex = try await store.addPlayer(
       PlayerInput(name: "Vex", position: "Mid", favoriteChampions: ["vexlyn"]))
-    try await store.setPool(of: vex.id, to: [PoolInput(champion: "Vexlyn", comfort: "4")])
+    try await store.draftRows.setPool(of: vex.id, to: [PoolInput(champion: "Vexlyn", comfort: "4")])
     let scrim = try await store.weekRows.addEvent(
       EventInput(kind: "scrim", start: "2027-01-05T20:00", opponent: "G2", format: "bo1"))
     try await store.weekRows.logGames(

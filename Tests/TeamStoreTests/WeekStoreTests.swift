@@ -262,8 +262,8 @@ import Testing
       [GameInput(result: "win", champions: ["ksante"], opponentChampions: ["", "", "azir"])],
       of: scrim.id)
     try await store.weekRows.answer(.maybe, for: canna.id, to: scrim.id)
-    try await store.setPool(of: canna.id, to: [PoolInput(champion: "Jax", comfort: "4")])
-    _ = try await store.propose(
+    try await store.draftRows.setPool(of: canna.id, to: [PoolInput(champion: "Jax", comfort: "4")])
+    _ = try await store.draftRows.propose(
       ProposalInput(game: 1, action: "ban", champion: "Azir"), to: scrim.id, by: "coach")
     let exported = RosterFile.export(
       store.players, as: .json, teams: store.roster.teams, schedule: store.roster.schedule)
@@ -276,7 +276,7 @@ import Testing
     // Another week in its place, then the export's back: as it was, reopened too.
     _ = try await store.weekRows.addEvent(EventInput(kind: "training", start: "2026-03-27T18:00"))
     try await store.weekRows.setAvailability(of: canna.id, to: Availability())
-    try await store.setPool(of: canna.id, to: [])
+    try await store.draftRows.setPool(of: canna.id, to: [])
     try await store.importing(exported)
     #expect(store.roster.schedule.pools[canna.id] == [PoolEntry(champion: "jax", comfort: 4)])
     #expect(store.roster.schedule.event(id: scrim.id)?.proposals.map(\.champion) == ["azir"])
@@ -450,7 +450,7 @@ import Testing
     let db = try TestDatabase(backend, in: folder)
     let store = try db.open()
     let canna = store.players[0]
-    let pool = try await store.setPool(
+    let pool = try await store.draftRows.setPool(
       of: canna.id,
       to: [
         PoolInput(champion: "K'Sante", comfort: "5", priority: true),
@@ -468,19 +468,19 @@ import Testing
       [PoolInput(champion: "Jax", comfort: "1"), PoolInput(champion: "jax", comfort: "2")],
     ] {
       let refused = await #expect(throws: RosterError.self) {
-        try await store.setPool(of: canna.id, to: wrong)
+        try await store.draftRows.setPool(of: canna.id, to: wrong)
       }
       #expect(refused?.validation?.message(for: .pool) != nil)
     }
     await #expect(throws: RosterError.self) {
-      try await store.setPool(of: canna.id, to: [], onTeam: UUID())
+      try await store.draftRows.setPool(of: canna.id, to: [], onTeam: UUID())
     }
     #expect(try db.open().roster.schedule.pools[canna.id] == pool)
     // A copy to another database takes it.
     let copy = try RosterStore(path: folder.path("pool-copy.sqlite"))
     try await store.copy(to: copy)
     #expect(copy.roster.schedule.pools[canna.id] == pool)
-    try await store.setPool(of: canna.id, to: [])
+    try await store.draftRows.setPool(of: canna.id, to: [])
     #expect(try db.open().roster.schedule.pools[canna.id] == nil)
   }
 
@@ -497,8 +497,8 @@ import Testing
         draftRule: "full-fearless"))
     var one = GameDraft(side: .blue)
     one.champions[0] = "azir"  // our first ban: full fearless locks bans too
-    try await store.saveDraft(one, game: 1, of: series.id)
-    let pick = try await store.propose(
+    try await store.draftRows.saveDraft(one, game: 1, of: series.id)
+    let pick = try await store.draftRows.propose(
       ProposalInput(game: 2, action: "pick", champion: "K'Sante", player: canna.id, note: "lane"),
       to: series.id, by: "coach")
     #expect(pick.champion == "ksante" && pick.author == "coach" && pick.game == 2)
@@ -510,12 +510,12 @@ import Testing
       ProposalInput(game: 2, action: "pick", champion: "?"),
     ] {
       let refused = await #expect(throws: RosterError.self) {
-        try await store.propose(wrong, to: series.id)
+        try await store.draftRows.propose(wrong, to: series.id)
       }
       #expect(refused?.validation?.message(for: .draft) != nil)
     }
     await #expect(throws: RosterError.self) {
-      try await store.propose(
+      try await store.draftRows.propose(
         ProposalInput(game: 2, action: "ban", champion: "Jax"), to: series.id, onTeam: UUID())
     }
     // A change of the event keeps them.
@@ -527,7 +527,7 @@ import Testing
     let copy = try RosterStore(path: folder.path("proposal-copy.sqlite"))
     try await store.copy(to: copy)
     #expect(copy.roster.schedule.event(id: series.id)?.proposals == [pick])
-    try await store.withdrawProposal(pick.id, of: series.id)
+    try await store.draftRows.withdrawProposal(pick.id, of: series.id)
     #expect(try db.open().roster.schedule.event(id: series.id)?.proposals == [])
   }
 
@@ -549,16 +549,16 @@ import Testing
     one.roles[6] = .top
     one.players[6] = canna.id
     one.champions[7] = "Ahri"  // G2's first pick
-    try await store.saveDraft(one, game: 1, of: series.id, by: "coach")
+    try await store.draftRows.saveDraft(one, game: 1, of: series.id, by: "coach")
     var three = GameDraft(side: .red)
     three.champions[7] = "ahri"
     // Game 3 before game 2: refused, said so.
     await #expect(throws: RosterError.self) {
-      try await store.saveDraft(three, game: 3, of: series.id)
+      try await store.draftRows.saveDraft(three, game: 3, of: series.id)
     }
-    try await store.saveDraft(GameDraft(side: .red), game: 2, of: series.id)
+    try await store.draftRows.saveDraft(GameDraft(side: .red), game: 2, of: series.id)
     let locked = await #expect(throws: RosterError.self) {
-      try await store.saveDraft(three, game: 3, of: series.id)
+      try await store.draftRows.saveDraft(three, game: 3, of: series.id)
     }
     #expect(locked?.validation?.message(for: .draft)?.text(in: .english).contains("game 1") == true)
 
@@ -568,7 +568,7 @@ import Testing
     #expect(reopened.drafts[0].roles[6] == .top && reopened.drafts[0].players[6] == canna.id)
     #expect(reopened.draftRule == .fearless && reopened.drafts[0].side == .blue)
     three.champions[7] = "Azir"
-    try await store.saveDraft(three, game: 3, of: series.id)
+    try await store.draftRows.saveDraft(three, game: 3, of: series.id)
     // A change of rule that an entered draft breaks is refused, said by the rule's field; one
     // it holds under is kept.
     let broken = await #expect(throws: RosterError.self) {
@@ -600,7 +600,7 @@ import Testing
     var stranger = GameDraft(side: .blue)
     (stranger.champions[6], stranger.players[6]) = ("Jax", UUID())
     await #expect(throws: RosterError.self) {
-      try await store.saveDraft(stranger, game: 4, of: series.id)
+      try await store.draftRows.saveDraft(stranger, game: 4, of: series.id)
     }
     // Cancelled: its drafts go with it.
     try await store.weekRows.removeEvent(id: series.id)

@@ -134,7 +134,7 @@ import Testing
       draft = draft.choosing(
         index == 10 ? "ahri" : others[index], at: index, lineup: [.mid: mid.id])
     }
-    try await app.store.saveDraft(draft, game: 1, of: event.id)
+    try await app.store.draftRows.saveDraft(draft, game: 1, of: event.id)
     try await app.store.weekRows.logGames(
       [
         GameInput(
@@ -174,7 +174,7 @@ import Testing
     let event = try await fearlessBo5()
     let mid = try #require(
       app.store.roster.players.first { $0.position == .mid && $0.lineup == .starter })
-    try await app.store.setPool(
+    try await app.store.draftRows.setPool(
       of: mid.id,
       to: [PoolInput(champion: "Ahri", comfort: "5"), PoolInput(champion: "Azir", comfort: "4")])
     var draft = GameDraft(side: .blue)
@@ -185,7 +185,7 @@ import Testing
       draft = draft.choosing(
         index == 10 ? "ahri" : others[index], at: index, lineup: [.mid: mid.id])
     }
-    try await app.store.saveDraft(draft, game: 1, of: event.id)
+    try await app.store.draftRows.saveDraft(draft, game: 1, of: event.id)
 
     let proposed = try await app.post(
       "/events/\(event.id)/proposals",

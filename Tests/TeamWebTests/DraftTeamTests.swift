@@ -88,7 +88,7 @@ import Testing
     var stored = GameDraft(side: .blue)
     stored = stored.choosing("jax", at: 6, lineup: [.top: canna.id])
     await #expect(throws: RosterError.self) {
-      try await store.saveDraft(stored, game: 1, of: blue.id)
+      try await store.draftRows.saveDraft(stored, game: 1, of: blue.id)
     }
 
     // Nothing stored; KCorp's figures as they were.

@@ -57,7 +57,7 @@ import Testing
     let setup = try await Setup()
     #expect(try await setup.refresh() == nil)
     let canna = try #require(setup.players["Canna"])
-    _ = try await setup.store.setPool(
+    _ = try await setup.store.draftRows.setPool(
       of: canna.id, to: [PoolInput(champion: "Jax", comfort: "5", priority: true)])
 
     let team = try await setup.client.get("/soloq?team=KC")

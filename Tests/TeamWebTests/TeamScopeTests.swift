@@ -98,7 +98,7 @@ import Testing
       [
         "store.discord.setTeam(", "store.discord.unlink(player", "store.discord.newCode(player:",
         "store.riot.save(",
-      ] + writes.map { "store.weekRows.\($0)(" }
+      ] + writes.flatMap { ["store.weekRows.\($0)(", "store.draftRows.\($0)("] }
     for file in files {
       let text = try String(contentsOf: file, encoding: .utf8)
       for write in writes.map({ "store.\($0)(" }) + repositoryWrites {
