@@ -259,12 +259,12 @@ struct TeamScope: Sendable {
     -> ImportRecord
   {
     guard plan.team?.id == team.id else { throw .teamNotFound(plan.team?.tag ?? "") }
-    return try await store.importRoster(plan, photos: photos, by: author)
+    return try await store.importRows.importRoster(plan, photos: photos, by: author)
   }
 
   /// Undoes one of this team's imports.
   @discardableResult
   func undoImport(_ id: Int64) async throws(RosterError) -> ImportRecord {
-    try await store.undoImport(id, onTeam: team.id, by: author)
+    try await store.importRows.undoImport(id, onTeam: team.id, by: author)
   }
 }

@@ -167,7 +167,7 @@ struct Import: Command {
       return found
     }
     if let undo {
-      try await store.undoImport(undo, onTeam: scope?.id, by: context.author)
+      try await store.importRows.undoImport(undo, onTeam: scope?.id, by: context.author)
       print(localized("Import %@ was undone.", undo))
       return
     }
@@ -180,7 +180,9 @@ struct Import: Command {
         code: .notFound, message: localized("Cannot read %@: %@", path, error.localizedDescription))
     }
     // One import at a time, whoever runs it: the server's editors wait for this one.
-    try await store.importTurn { try await importing(data, into: scope, of: store, context) }
+    try await store.importRows.importTurn {
+      try await importing(data, into: scope, of: store, context)
+    }
   }
 
   /// Plans the import, prints what it does, and does it unless this is a dry run.
@@ -190,14 +192,14 @@ struct Import: Command {
     let plan: RosterImport
     let photos: [UUID: Photo]
     do {
-      plan = try await store.planImportAside(data, team: scope, mode: mode)
+      plan = try await store.importRows.planImportAside(data, team: scope, mode: mode)
       photos = try await plan.checkedPhotos()
     } catch let error as RosterFile.Problems {
       throw CLIError(code: .dataError, message: error.description)
     }
     for line in Self.lines(plan) { print(line) }
     guard !dryRun, !plan.isEmpty else { return }
-    let record = try await store.importRoster(plan, photos: photos, by: context.author)
+    let record = try await store.importRows.importRoster(plan, photos: photos, by: context.author)
     print(
       record.canUndo
         ? localized(

@@ -54,8 +54,8 @@ extension RosterStore {
   func importing(
     _ data: Data, team: String? = nil, mode: RosterImport.Mode = .merge
   ) async throws -> ImportRecord {
-    let plan = try planImport(data, team: team.flatMap { roster.team($0) }, mode: mode)
-    return try await importRoster(plan, photos: try await Self.checked(plan), by: "test")
+    let plan = try importRows.planImport(data, team: team.flatMap { roster.team($0) }, mode: mode)
+    return try await importRows.importRoster(plan, photos: try await Self.checked(plan), by: "test")
   }
 
   /// The plan's photos, checked as the server checks them; when every decoder is taken (the

@@ -58,7 +58,7 @@ import Testing
     #expect(history.first?.kind == .imported && history.first?.playerName == "KC Blue")
     #expect(try db.open().players == store.players)
 
-    try await store.undoImport(record.id, onTeam: store.roster.team("KCB")?.id)
+    try await store.importRows.undoImport(record.id, onTeam: store.roster.team("KCB")?.id)
     #expect(try players(of: "KCB", in: store).map(\.name) == blueBefore.map(\.name))
     #expect(
       zip(try players(of: "KCB", in: store), blueBefore).allSatisfy { $0.hasSameFields(as: $1) })
@@ -66,9 +66,9 @@ import Testing
     #expect(store.roster.removed.map(\.player.name) == ["Nouveau"])
     #expect(try store.history().first?.kind == .importUndone)
     #expect(try db.open().players == store.players)
-    #expect(try store.importRecord(record.id)?.undone == true)
+    #expect(try store.importRows.importRecord(record.id)?.undone == true)
     let again = await #expect(throws: RosterError.self) {
-      try await store.undoImport(record.id)
+      try await store.importRows.undoImport(record.id)
     }
     guard case .importOutdated = again else {
       Issue.record("expected importOutdated, got \(String(describing: again))")
@@ -90,7 +90,7 @@ import Testing
     #expect(try players(of: "KC", in: store) == kcBefore)
     #expect(try db.open().roster.removed.map(\.player.name) == ["Rhilech"])
 
-    try await store.undoImport(record.id)
+    try await store.importRows.undoImport(record.id)
     #expect(try players(of: "KCB", in: store).map(\.name) == ["Kamiloo", "Rhilech"])
     #expect(store.roster.removed.isEmpty)
   }
@@ -102,17 +102,17 @@ import Testing
   func oneImportAtATimeAcrossProcesses(_ backend: Backend) async throws {
     let (db, store) = try await organisation(backend)
     let other = try db.open()
-    let refused = try await store.importTurn {
+    let refused = try await store.importRows.importTurn {
       do {
-        try await other.importTurn {}
+        try await other.importRows.importTurn {}
         return false
       } catch is ImportRunningError {
         return true
       }
     }
     #expect(refused)
-    #expect(try await other.importTurn { true })
-    #expect(try await store.importTurn { true })
+    #expect(try await other.importRows.importTurn { true })
+    #expect(try await store.importRows.importTurn { true })
   }
 
   /// Replacing a full team again and again keeps the newest removals only, in memory as on
@@ -142,7 +142,7 @@ import Testing
     try await store.updatePlayer(id: kamiloo.id, with: PlayerEdit(image: "later"))
     let version = store.roster.version
     let refused = await #expect(throws: RosterError.self) {
-      try await store.undoImport(record.id)
+      try await store.importRows.undoImport(record.id)
     }
     guard case .importOutdated(let reason) = refused else {
       Issue.record("expected importOutdated, got \(String(describing: refused))")
@@ -150,7 +150,7 @@ import Testing
     }
     #expect(reason.text(in: .english).contains("Kamiloo"))
     let elsewhere = await #expect(throws: RosterError.self) {
-      try await store.undoImport(record.id, onTeam: store.roster.firstTeam.id)
+      try await store.importRows.undoImport(record.id, onTeam: store.roster.firstTeam.id)
     }
     #expect(elsewhere == .importNotFound)
     #expect(store.roster.version == version)
@@ -167,7 +167,7 @@ import Testing
     let file = Data(
       #"[{"name":"Kamiloo","position":"Jungle","photo":"\#(new.jpeg.base64EncodedString())"}]"#
         .utf8)
-    let plan = try store.planImport(file, team: store.roster.team("KCB"))
+    let plan = try store.importRows.planImport(file, team: store.roster.team("KCB"))
     #expect(plan.changed.map(\.fields) == [[.photo]])
     let record = try await store.importing(file, team: "KCB")
     let imported = try #require(store.roster.photos[kamiloo.id])
@@ -176,9 +176,9 @@ import Testing
     let again = Data(
       #"[{"name":"Kamiloo","photo":"\#(try #require(try store.photo(hash: imported)).base64EncodedString())"}]"#
         .utf8)
-    #expect(try store.planImport(again, team: store.roster.team("KCB")).isEmpty)
+    #expect(try store.importRows.planImport(again, team: store.roster.team("KCB")).isEmpty)
 
-    try await store.undoImport(record.id)
+    try await store.importRows.undoImport(record.id)
     #expect(store.roster.photos[kamiloo.id] == old.hash)
     #expect(try db.open().roster.photos[kamiloo.id] == old.hash)
   }
@@ -200,7 +200,7 @@ import Testing
     await #expect(throws: RosterError.self) {
       try await store.addPlayer(PlayerInput(name: "kamiloo", position: "Top"))
     }
-    try await store.undoImport(record.id)
+    try await store.importRows.undoImport(record.id)
     #expect(store.roster.player(id: kamiloo.id)?.name == "Kamiloo")
   }
 
@@ -217,7 +217,7 @@ import Testing
     let back = try #require(store.roster.player(id: kamiloo.id))
     #expect(back.position == .mid && back.realName == "Kamil" && back.image == "kamiloo")
     #expect(back.riotID?.description == "Kamiloo#EUW")
-    try await store.undoImport(record.id)
+    try await store.importRows.undoImport(record.id)
     let removed = try #require(try db.open().roster.removal(id: kamiloo.id))
     #expect(removed.player.hasSameFields(as: kamiloo))  // as it was removed: a jungler
   }
@@ -232,7 +232,7 @@ import Testing
     let record = try await store.importing(file, team: "KCB")
     let later = try Photo(upload: stripedPNG(side: 64, rgb: (10, 10, 200)))
     try await store.setPhoto(of: kamiloo.id, to: later)
-    await #expect(throws: RosterError.self) { try await store.undoImport(record.id) }
+    await #expect(throws: RosterError.self) { try await store.importRows.undoImport(record.id) }
     #expect(store.roster.photos[kamiloo.id] == later.hash)
   }
 }

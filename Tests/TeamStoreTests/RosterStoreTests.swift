@@ -290,7 +290,9 @@ import Testing
       Data("name,position\nCanna,Mid\nNew,Jungle\n".utf8), current: roster.players,
       teams: roster.teams)
     try await store.updatePlayer(id: Player.defaultRoster[0].id, with: PlayerEdit(image: "other"))
-    let error = await #expect(throws: RosterError.self) { try await store.importRoster(plan) }
+    let error = await #expect(throws: RosterError.self) {
+      try await store.importRows.importRoster(plan)
+    }
     guard case .importOutdated = error else {
       Issue.record("expected importOutdated, got \(String(describing: error))")
       return

@@ -266,8 +266,8 @@ final class Organisation: Sendable {
     ).id
     feed = try await store.weekRows.createFeed(team: blue.id).secret
     ownFeed = try await store.weekRows.createFeed(player: own.id).secret
-    imported = try await store.importRoster(
-      try store.planImport(Data("name,position\nImported,Support\n".utf8), team: blue)
+    imported = try await store.importRows.importRoster(
+      try store.importRows.planImport(Data("name,position\nImported,Support\n".utf8), team: blue)
     ).id
     let canna = Player.defaultRoster[0]
     typealias Caller = AuthorizationMatrixTests.Caller

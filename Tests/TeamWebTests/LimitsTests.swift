@@ -25,7 +25,7 @@ import Testing
     let roster = app.store.roster
     let file = RosterFile.export(
       roster.players, as: .json, teams: roster.teams, schedule: Schedule(events: events))
-    try await app.store.importRoster(try app.store.planImport(file))
+    try await app.store.importRows.importRoster(try app.store.importRows.planImport(file))
   }
 
   @Test func theWeekIsAskedForByDates() async throws {
@@ -99,7 +99,8 @@ import Testing
     // The export imports back with the same events.
     let exported = try await app.client.get("/export.json")
     #expect(exported.status == 200)
-    try await app.store.importRoster(try app.store.planImport(Data(exported.body)))
+    try await app.store.importRows.importRoster(
+      try app.store.importRows.planImport(Data(exported.body)))
     let after = app.store.roster.schedule.events.sorted { $0.start < $1.start }
     #expect(after.map(\.start) == before.map(\.start))
     #expect(after.map(\.end) == before.map(\.end))

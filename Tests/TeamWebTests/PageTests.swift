@@ -259,8 +259,8 @@ import Testing
 
   @Test func aLargeRosterIsPaginated() async throws {
     let rows = (1...120).map { "Player \($0),Mid\n" }.joined()
-    try await app.store.importRoster(
-      try app.store.planImport(Data(("name,position\n" + rows).utf8), mode: .replace))
+    try await app.store.importRows.importRoster(
+      try app.store.importRows.planImport(Data(("name,position\n" + rows).utf8), mode: .replace))
     let first = try await app.client.get("/").text
     #expect(first.contains(">Player 50<") && !first.contains(">Player 51<"))
     #expect(first.contains("Page 1 of 3"))

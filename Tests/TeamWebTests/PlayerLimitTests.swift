@@ -17,8 +17,8 @@ import Testing
   /// Adds `count` players named `prefix1`… to the team tagged `tag`, in one import.
   func fill(_ tag: String, with count: Int, prefix: String = "Filler") async throws {
     let rows = (1...count).map { "\(prefix)\($0),Mid,\(tag)\n" }.joined()
-    let plan = try app.store.planImport(Data(("name,position,team\n" + rows).utf8))
-    try await app.store.importRoster(plan)
+    let plan = try app.store.importRows.planImport(Data(("name,position,team\n" + rows).utf8))
+    try await app.store.importRows.importRoster(plan)
   }
 
   @Test func theTwoHundredAndFirstPlayerOfATeamIsRefusedEverywhere() async throws {
@@ -69,8 +69,8 @@ import Testing
         "\(tag)-\($0),Mid,\(tag)\n"
       }
     }
-    try await app.store.importRoster(
-      try app.store.planImport(Data(("name,position,team\n" + rows.joined()).utf8)))
+    try await app.store.importRows.importRoster(
+      try app.store.importRows.planImport(Data(("name,position,team\n" + rows.joined()).utf8)))
     let before = app.store.roster.players
     #expect(before.count == PlayerLimits.perOrganisation)
     let message = "The organisation holds at most 10,000 players"
@@ -89,13 +89,13 @@ import Testing
   @Test func aFileOfMoreRowsThanTheOrganisationHoldsIsRefusedWithoutReadingOn() throws {
     let rows = String(repeating: "P,Mid\n", count: PlayerLimits.perOrganisation + 1)
     #expect {
-      try app.store.planImport(Data(("name,position\n" + rows).utf8))
+      try app.store.importRows.planImport(Data(("name,position\n" + rows).utf8))
     } throws: { error in
       "\(error)".contains("more than 10,000 players")
     }
     let players = String(repeating: #"{"name":"P","position":"Mid"},"#, count: 10_001)
     #expect {
-      try app.store.planImport(Data(("[" + players.dropLast() + "]").utf8))
+      try app.store.importRows.planImport(Data(("[" + players.dropLast() + "]").utf8))
     } throws: { error in
       "\(error)".contains("more than 10,000 players")
     }
@@ -104,7 +104,7 @@ import Testing
   @Test func aSecondImportWhileOneRunsIsToldToTryAgainInAMoment() async throws {
     let csv = "name,position\nSaken,Mid\n"
     let session = try await app.session()
-    try await app.store.importTurn {
+    try await app.store.importRows.importTurn {
       let api = try await app.postJSON("/api/teams/KC/import", csv, contentType: "text/csv")
       #expect(api.status == 429)
       #expect(api.text.contains("An import is running; try again in a moment."))

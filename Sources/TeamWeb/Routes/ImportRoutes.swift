@@ -93,7 +93,7 @@ extension WebApp {
       request.formFiles["file"].map { RosterFile.text(of: Data($0.data)) }
       ?? form["content"]?.first ?? ""
     do {
-      return try await store.importTurn {
+      return try await store.importRows.importTurn {
         try await importing(
           content, request, context, team: team, mode: mode, store: store, refused: refused)
       }
@@ -118,7 +118,7 @@ extension WebApp {
     let plan: RosterImport
     let photos: [UUID: Photo]
     do {
-      plan = try await store.planImportAside(Data(content.utf8), team: team, mode: mode)
+      plan = try await store.importRows.planImportAside(Data(content.utf8), team: team, mode: mode)
       photos = try await plan.checkedPhotos()
     } catch let error as RosterFile.Problems {
       return refused(content, error.problems)
@@ -139,7 +139,7 @@ extension WebApp {
       if team != nil {
         try await context.scope.importRoster(plan, photos: photos)
       } else {
-        try await store.importRoster(plan, photos: photos, by: context.author)
+        try await store.importRows.importRoster(plan, photos: photos, by: context.author)
       }
     let landing = team ?? roster.firstTeam
     return .redirect(to: Pages.path(of: landing, in: store.roster) + "?imported=\(record.id)")
@@ -188,7 +188,7 @@ extension WebApp {
       guard let id = context.parameters["id"].flatMap(Int64.init) else {
         throw RosterError.importNotFound
       }
-      try await store.undoImport(id, by: context.author)
+      try await store.importRows.undoImport(id, by: context.author)
       return .redirect(
         to: Pages.path(of: store.roster.firstTeam, in: store.roster) + "?undone=\(id)")
     }
@@ -245,11 +245,12 @@ extension WebApp {
       throw HTTPError(
         .invalid, context.localized("Give confirm=true to import, or leave it out to preview."))
     }
-    return try await store.importTurn {
+    return try await store.importRows.importTurn {
       let plan: RosterImport
       let photos: [UUID: Photo]
       do {
-        plan = try await store.planImportAside(Data(request.body), team: team, mode: mode)
+        plan = try await store.importRows.planImportAside(
+          Data(request.body), team: team, mode: mode)
         photos = try await plan.checkedPhotos()
       } catch let error as RosterFile.Problems {
         throw WebApp.refusal(error, in: context.language)

@@ -250,7 +250,8 @@ extension WebApp {
   {
     /// An import told on its own team's page only (the whole organisation's on the first).
     func record(_ name: String) -> ImportRecord? {
-      guard let id = query[name].flatMap(Int64.init), let record = try? store.importRecord(id),
+      guard let id = query[name].flatMap(Int64.init),
+        let record = try? store.importRows.importRecord(id),
         record.teamID ?? roster.firstTeam.id == team.id
       else { return nil }
       return record
