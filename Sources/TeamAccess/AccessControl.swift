@@ -292,10 +292,6 @@ public final class AccessControl: Sendable {
     let token = Secrets.newToken()
     let date = now()
     let digest = Secrets.digest(token)
-    // Expired sessions nobody presented again are cleared here, at each sign-in.
-    try await store.accessRows.deleteSessions(
-      createdBefore: date.addingTimeInterval(-policy.absoluteTimeout),
-      seenBefore: date.addingTimeInterval(-policy.idleTimeout))
     try await store.accessRows.insertSession(
       SessionRecord(tokenHash: digest, account: account.name, createdAt: date, lastSeen: date))
     return .signedIn(
@@ -379,6 +375,15 @@ public final class AccessControl: Sendable {
       now().timeIntervalSince(at) < Self.outageGrace
     else { throw error }
     return identity
+  }
+
+  /// Forgets the sessions past their absolute or idle timeout that nobody presented again
+  /// (one presented is ended then): a turn of the server's jobs.
+  public func forgetExpiredSessions() async throws(RosterError) {
+    let date = now()
+    try await store.accessRows.deleteSessions(
+      createdBefore: date.addingTimeInterval(-policy.absoluteTimeout),
+      seenBefore: date.addingTimeInterval(-policy.idleTimeout))
   }
 
   /// Who holds this session token, or nil when it is unknown or expired (then it is ended).

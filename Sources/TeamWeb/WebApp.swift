@@ -101,6 +101,9 @@ public struct WebApp: Sendable {
       publicKey: options.discordPublicKey, server: options.server)
     self.jobs = jobs ?? Jobs(now: store.now)
     self.jobs.register("riot", every: .seconds(10)) { [riot] in await riot.turn() }
+    self.jobs.register("sessions", every: .seconds(3600)) { [access] in
+      try await access.forgetExpiredSessions()
+    }
     self.jobs.register("discord", every: .milliseconds(500), atStart: true) { [discord] in
       try await discord.turn()
     }

@@ -30,6 +30,24 @@ import Testing
     try await access.addAccount(name: "coach", role: .owner, password: "correct horse")
   }
 
+  /// Expired sessions nobody presents again are forgotten by the server's sessions job; one
+  /// still in use stays.
+  @Test func expiredSessionsAreForgottenAndOthersKept() async throws {
+    func session() async throws -> String {
+      let result = try await access.signIn(
+        name: "coach", password: "correct horse", address: "10.0.0.1")
+      guard case .signedIn(let token, _) = result else { throw CancellationError() }
+      return token
+    }
+    let old = try await session()
+    clock.advance(access.policy.idleTimeout + 60)
+    let fresh = try await session()
+    #expect(try store.accessRows.session(tokenHash: Secrets.digest(old)) != nil)
+    try await access.forgetExpiredSessions()
+    #expect(try store.accessRows.session(tokenHash: Secrets.digest(old)) == nil)
+    #expect(try store.accessRows.session(tokenHash: Secrets.digest(fresh)) != nil)
+  }
+
   @Test func twoOwnersDemotedAtOnceLeaveOneOwner() async throws {
     try await access.addAccount(name: "manager", role: .owner, password: "correct horse")
     // Both checks read two owners before either write: the store's own check refuses one.

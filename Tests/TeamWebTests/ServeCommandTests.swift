@@ -40,6 +40,7 @@ import Testing
     let lines = text.split(separator: "\n").map(String.init)
     #expect(lines.first == "ready")
     #expect(lines.contains { $0.hasPrefix("riot: every 10 s, ") })
+    #expect(lines.contains { $0.hasPrefix("sessions: every 3600 s, ") })
     #expect(lines.contains { $0.hasPrefix("discord: every 500 ms, ") && $0.hasSuffix(", ok") })
     #expect(lines.contains { $0.hasPrefix("changes: every 1 s, ") && !$0.contains(" 0 turns") })
   }
