@@ -40,13 +40,8 @@ import Testing
       process.standardInput = input
       process.standardError = FileHandle.nullDevice
       try process.run()
-      var line = Data()
-      while let byte = try output.fileHandleForReading.read(upToCount: 1), !byte.isEmpty,
-        byte != Data("\n".utf8)
-      {
-        line += byte
-      }
-      let addresses = String(decoding: line, as: UTF8.self).split(separator: " ").map(String.init)
+      let addresses = try StandInProcess.firstLine(of: output).split(separator: " ")
+        .map(String.init)
       guard addresses.count == 2 else {
         process.terminate()
         throw CocoaError(.fileReadCorruptFile)

@@ -18,18 +18,24 @@ public enum StandInProcess {
     process.standardOutput = output
     process.standardError = FileHandle.nullDevice
     try process.run()
-    var line = Data()
-    while let byte = try output.fileHandleForReading.read(upToCount: 1), !byte.isEmpty,
-      byte != Data("\n".utf8)
-    {
-      line += byte
-    }
-    let text = String(decoding: line, as: UTF8.self)
+    let text = try firstLine(of: output)
     guard text.hasPrefix("listening on "), let port = Int(text.dropFirst(13)) else {
       process.terminate()
       throw CocoaError(.fileReadCorruptFile)
     }
     return (process, port)
+  }
+
+  /// The first line a process writes to `pipe`, read byte by byte so that nothing after it
+  /// is taken from the pipe.
+  public static func firstLine(of pipe: Pipe) throws -> String {
+    var line = Data()
+    while let byte = try pipe.fileHandleForReading.read(upToCount: 1), !byte.isEmpty,
+      byte != Data("\n".utf8)
+    {
+      line += byte
+    }
+    return String(decoding: line, as: UTF8.self)
   }
 }
 
