@@ -84,7 +84,7 @@ extension WebApp {
   ) throws {
     if policy.access == .anyone { return }
     if policy.access == .discord {
-      guard isSignedByDiscord(request) else {
+      guard discordDesk.isSigned(request) else {
         throw HTTPError(
           .unauthorized,
           language.localized("This request is not signed by the Discord application."))

@@ -4,7 +4,7 @@ import TeamKit
 import TeamStore
 
 /// Discord's interactions, signed by the application (the door checks the signature and
-/// makes the identity, ``WebApp/discordIdentity(_:)``): the slash commands and the buttons,
+/// makes the identity, ``DiscordDesk/identity(_:)``): the slash commands and the buttons,
 /// each answered as the Discord user's linked player, with a player's rights and nothing
 /// more. Personal answers are seen by their user alone; the user's locale picks French or
 /// English.

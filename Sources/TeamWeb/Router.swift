@@ -109,30 +109,77 @@ struct RoutePolicy: Sendable {
 
 /// Everything the door (``WebApp/respond(to:)``) resolved about a request, once: who asks,
 /// the route's parameters, the team whose role was checked, the form's fields and the
-/// clock. Handlers take their inputs from here, and change a team only
-/// through ``scope``.
+/// clock. Handlers take their inputs from here, read through ``roster`` and ``reads``, and
+/// change data only through ``scope`` (the checked team) or ``organisation``: the store
+/// itself is out of their reach.
 struct RequestContext: Sendable {
   let identity: Identity
   /// The `{name}` segments of the route's pattern.
   let parameters: [String: String]
   /// The team the route acts on (``RoutePolicy/team``), its role checked; nil for the
   /// organisation.
-  var team: TeamKit.Team? = nil
+  let team: TeamKit.Team?
   /// The fields of a form body (URL-encoded or multipart), parsed once; empty otherwise.
-  var form: [String: [String]] = [:]
+  let form: [String: [String]]
   /// The request's instant: every "now" and "today" a handler needs.
   let now: Date
-  /// The store, reached through ``scope`` for a team's changes.
-  var store: RosterStore? = nil
+  /// The store, reached through ``roster``, ``reads``, ``scope`` and ``organisation``.
+  private let store: RosterStore?
   /// The JSON body of a route that reads one (``Router/JSONBody``), decoded once; its
   /// failure is thrown by the handler, after the request was authorized.
-  var body: Result<any Sendable, HTTPError>? = nil
+  let body: Result<any Sendable, HTTPError>?
   /// Whether the response may go in gzip (the request's `Accept-Encoding`).
-  var acceptsGzip = false
+  let acceptsGzip: Bool
   /// The language the response speaks.
-  var language = Language.english
+  let language: Language
   /// The library and roster the request's pictures are drawn from.
-  var pictures: ImageLibrary.Shown? = nil
+  let pictures: ImageLibrary.Shown?
+
+  init(
+    identity: Identity, parameters: [String: String], team: TeamKit.Team? = nil,
+    form: [String: [String]] = [:], now: Date, store: RosterStore? = nil,
+    body: Result<any Sendable, HTTPError>? = nil, acceptsGzip: Bool = false,
+    language: Language = .english, pictures: ImageLibrary.Shown? = nil
+  ) {
+    self.identity = identity
+    self.parameters = parameters
+    self.team = team
+    self.form = form
+    self.now = now
+    self.store = store
+    self.body = body
+    self.acceptsGzip = acceptsGzip
+    self.language = language
+    self.pictures = pictures
+  }
+
+  /// The organisation as it is now (after the handler's own changes, once they committed).
+  var roster: Roster { store?.roster ?? Roster(version: 0, players: [], removed: []) }
+
+  /// What is kept beside the roster, read-only: the history, photos, settings.
+  var reads: StoreReads {
+    get throws(RosterError) {
+      guard let store else { throw .teamNotFound("") }
+      return StoreReads(store: store)
+    }
+  }
+
+  /// The changes to the organisation as a whole, each checked again against the identity's
+  /// role on the organisation.
+  var organisation: OrganisationScope {
+    get throws(RosterError) {
+      guard let store else { throw .teamNotFound("") }
+      return OrganisationScope(store: store, identity: identity, language: language)
+    }
+  }
+
+  /// The changes a signed-in person makes to their own account (their Discord link).
+  var account: AccountScope {
+    get throws(RosterError) {
+      guard let store else { throw .teamNotFound("") }
+      return AccountScope(store: store, name: identity.name)
+    }
+  }
 
   /// How the request's pages are drawn: in its language, with its pictures.
   var pages: Pages { Pages(language: language, pictures: pictures) }
@@ -193,6 +240,7 @@ struct RequestContext: Sendable {
       return TeamScope(store: store, team: try checkedTeam, identity: identity, language: language)
     }
   }
+
 }
 
 /// Matches a request's method and path to a route; `{name}` in a pattern matches one path

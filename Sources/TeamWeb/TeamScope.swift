@@ -9,13 +9,20 @@ import TeamStore
 /// (``RequestContext/scope``). What it adds goes to that team whatever the input names; what
 /// it changes by id must be that team's (404 otherwise), checked again in the change's own
 /// transaction for a player (who may move meanwhile). Routes change a team through nothing
-/// else (`TeamScopeTests` reads the routes to keep it so).
+/// else: the store is out of their reach.
 struct TeamScope: Sendable {
-  let store: RosterStore
+  private let store: RosterStore
   let team: Team
   let identity: Identity
   /// The request's language, for the refusals the scope words itself.
   let language: Language
+
+  init(store: RosterStore, team: Team, identity: Identity, language: Language) {
+    self.store = store
+    self.team = team
+    self.identity = identity
+    self.language = language
+  }
 
   /// Who the history records the changes as.
   var author: String { identity.name }
@@ -33,6 +40,18 @@ struct TeamScope: Sendable {
   /// The team's event `id`, as the roster is now.
   private func ownedEvent(_ id: UUID) throws(RosterError) {
     guard store.roster.schedule.event(id: id)?.teamID == team.id else { throw .notFound(id) }
+  }
+
+  // MARK: - The team itself
+
+  /// Changes the team's name, tag, league, parent, zone or colour.
+  func update(with input: TeamInput) async throws(RosterError) -> Team {
+    try await store.updateTeam(team.id.uuidString, with: input, by: author)
+  }
+
+  /// Removes the team, which must have no players.
+  func remove() async throws(RosterError) {
+    try await store.removeTeam(team.id.uuidString, by: author)
   }
 
   // MARK: - Players
@@ -252,6 +271,14 @@ struct TeamScope: Sendable {
   }
 
   // MARK: - Imports
+
+  func importTurn<T>(_ body: () async throws -> T) async throws -> T {
+    try await store.importRows.importTurn(body)
+  }
+
+  func planImport(_ data: Data, mode: RosterImport.Mode) async throws -> RosterImport {
+    try await store.importRows.planImportAside(data, team: team, mode: mode)
+  }
 
   /// Applies an import made for this team (a plan for another team or the organisation is
   /// refused).

@@ -63,11 +63,16 @@ public struct WebApp: Sendable {
   /// The names of this machine's loopback interface.
   public static let loopbackNames: Set<String> = ["127.0.0.1", "localhost", "[::1]"]
 
-  let store: RosterStore
+  /// The store: out of the handlers' reach, which get ``RequestContext``'s views of it.
+  private let store: RosterStore
   let access: AccessControl
   let images: ImageLibrary
   let cache: ResponseCache
-  let championSync = ChampionSyncJob()
+  let championSync: ChampionSyncJob
+  /// Discord's signed requests: the door's check and identity, the interactions.
+  let discordDesk: DiscordDesk
+  /// Whether the database answers, for `/healthz`.
+  let probe: DatabaseProbe
   /// The calls to Riot's API: refreshes, checks of Riot IDs, the day's refresh.
   public let riot: RiotJob
   /// The posts to the teams' Discord channels.
@@ -99,6 +104,9 @@ public struct WebApp: Sendable {
     discord = DiscordJob(
       store: store, base: options.publicURL, api: options.discordAPI,
       publicKey: options.discordPublicKey, server: options.server)
+    discordDesk = DiscordDesk(store: store, job: discord, access: access)
+    championSync = ChampionSyncJob(store: store)
+    probe = DatabaseProbe(store: store)
     self.jobs = jobs ?? Jobs(now: store.now)
     self.jobs.register("riot", every: .seconds(10)) { [riot] in await riot.turn() }
     self.jobs.register("sessions", every: .seconds(3600)) { [access] in
@@ -356,7 +364,7 @@ public struct WebApp: Sendable {
     }
     let context = RequestContext(
       // A Discord interaction acts as the user's linked player, never as the machine's staff.
-      identity: policy.access == .discord ? discordIdentity(body) : identity ?? .local,
+      identity: policy.access == .discord ? discordDesk.identity(body) : identity ?? .local,
       parameters: match.parameters, team: team, form: form,
       now: store.now(), store: store, body: body,
       acceptsGzip: gzip, language: language, pictures: (images, store.roster))

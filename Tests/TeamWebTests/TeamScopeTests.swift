@@ -60,53 +60,6 @@ import Testing
     }
   }
 
-  /// The store's changes to a team, which a route makes through ``TeamScope`` only: every
-  /// change the scope makes, read from its source so that a new one is held at once.
-  static var teamWrites: [String] {
-    get throws {
-      let scope = sources.appendingPathComponent("TeamScope.swift")
-      let text = try String(contentsOf: scope, encoding: .utf8)
-      let names = text.split(separator: "\n").compactMap { line -> String? in
-        guard line.hasPrefix("  func ") else { return nil }
-        return line.dropFirst("  func ".count).prefix { $0.isLetter || $0.isNumber }.description
-      }
-      // Reads of the scope, and the organisation's own changes some routes make on the
-      // organisation's policy: its whole import and its Undo, an account's own Discord link.
-      let notTeamWrites: Set = [
-        "soloQueue", "refreshSoloQueue", "importRoster", "undoImport",
-        "unlinkDiscord",
-      ]
-      return Set(names).subtracting(notTeamWrites).sorted()
-    }
-  }
-
-  static let sources = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-    .deletingLastPathComponent().deletingLastPathComponent()
-    .appendingPathComponent("Sources/TeamWeb")
-
-  @Test func noRouteChangesATeamButThroughItsScope() throws {
-    let writes = try Self.teamWrites
-    // The changes the scope's first versions made, and those added since.
-    #expect(writes.count >= 23)
-    #expect(
-      ["saveDraft", "propose", "setPool", "invite", "setDiscord"].allSatisfy(writes.contains))
-    let files = try FileManager.default.contentsOfDirectory(
-      at: Self.sources.appendingPathComponent("Routes"), includingPropertiesForKeys: nil)
-    #expect(files.count >= 8)
-    // The feature repositories' changes to a team, which the scope makes.
-    let repositoryWrites =
-      [
-        "store.discord.setTeam(", "store.discord.unlink(player", "store.discord.newCode(player:",
-        "store.riot.save(",
-      ] + writes.flatMap { ["store.weekRows.\($0)(", "store.draftRows.\($0)("] }
-    for file in files {
-      let text = try String(contentsOf: file, encoding: .utf8)
-      for write in writes.map({ "store.\($0)(" }) + repositoryWrites {
-        #expect(!text.contains(write), "\(file.lastPathComponent): \(write)")
-      }
-    }
-  }
-
   @Test func aScopeChangesNothingOfAnotherTeam() async throws {
     let copy = try await Organisation.shared.copy()
     let blue = try #require(copy.store.roster.team("KCB"))

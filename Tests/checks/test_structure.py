@@ -114,3 +114,23 @@ def test_routes_refuse_by_kind():
              for path in sorted((ROOT / "Sources" / "TeamWeb" / "Routes").rglob("*.swift"))
              for match in literal.finditer(path.read_text())]
     assert not found, found
+
+
+def test_handlers_never_hold_the_store():
+    """A handler reads through its context's roster and reads, and writes through its scopes
+    (`RequestContext`, `TeamScope`, `OrganisationScope`): the web app's store is private, and
+    no route or page names the store's type, so none can be handed one."""
+    import re
+    web = ROOT / "Sources" / "TeamWeb"
+    app = (web / "WebApp.swift").read_text()
+    assert re.search(r"^  private let store: RosterStore$", app, re.M)
+    for name in ("TeamScope.swift", "Scopes.swift", "Router.swift"):
+        for match in re.finditer(r"^\s*(.*)\blet store: RosterStore", (web / name).read_text(),
+                                 re.M):
+            assert match.group(1).startswith("private"), f"{name}: {match.group(0).strip()}"
+    found = [f"{path.relative_to(ROOT)}:{number}"
+             for folder in ("Routes", "Pages")
+             for path in sorted((web / folder).rglob("*.swift"))
+             for number, line in enumerate(path.read_text().splitlines(), 1)
+             if "RosterStore" in line.split("//")[0]]
+    assert not found, found

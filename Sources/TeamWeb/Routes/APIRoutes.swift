@@ -216,11 +216,10 @@ extension WebApp {
 
   /// The players: list, add, read, change, remove.
   private mutating func addPlayerAPIRoutes() {
-    let store = store
     let cache = cache
     // The organisation's first team, as before teams; another with ?team=TAG.
     route("GET", "/api/players", RoutePolicy(.reader, team: .chosen)) { request, context in
-      let roster = store.roster
+      let roster = context.roster
       let team = try context.checkedTeam
       let viewer = context.viewer
       return cache.response(
@@ -244,7 +243,7 @@ extension WebApp {
     }
 
     route("GET", "/api/players/{id}", RoutePolicy(.reader, team: .player)) { _, context in
-      let roster = store.roster
+      let roster = context.roster
       let player = try context.player(context.parameters["id"], in: roster)
       let viewer = context.viewer
       // The tag is of what this reader sees: another player's personal data changes none
@@ -261,7 +260,7 @@ extension WebApp {
       "PATCH", "/api/players/{id}", RoutePolicy(.editor, .sameOrigin, team: .player),
       json: PlayerEdit.self, accepting: ["application/merge-patch+json", "application/json"]
     ) { request, context, edit in
-      let current = try context.player(context.parameters["id"], in: store.roster)
+      let current = try context.player(context.parameters["id"], in: context.roster)
       guard WebApp.matches(request.header("if-match"), WebApp.etag(current)) else {
         throw RosterError.changed(current)
       }
@@ -276,7 +275,7 @@ extension WebApp {
 
     route("DELETE", "/api/players/{id}", RoutePolicy(.editor, .sameOrigin, team: .player)) {
       _, context in
-      let id = try context.player(context.parameters["id"], in: store.roster).id
+      let id = try context.player(context.parameters["id"], in: context.roster).id
       try await context.scope.removePlayer(id)
       return HTTPResponse(status: 204)
     }
@@ -284,10 +283,9 @@ extension WebApp {
 
   /// Recently removed, and restoring from it.
   private mutating func addTrashAPIRoutes() {
-    let store = store
     route("GET", "/api/trash", RoutePolicy(.staff, team: .organisation)) { request, context in
       let page = try ListPage(request, in: context.language)
-      let removed = store.roster.removed
+      let removed = context.roster.removed
       return page.headed(context.json(page.slice(removed)), total: removed.count, of: request)
     }
 
@@ -307,9 +305,8 @@ extension WebApp {
 
   /// The roster's order, swaps, and the starting five.
   private mutating func addOrderAPIRoutes() {
-    let store = store
     route("GET", "/api/roster/order", RoutePolicy(.reader, team: .chosen)) { request, context in
-      let players = store.roster.players(in: try context.checkedTeam.id)
+      let players = context.roster.players(in: try context.checkedTeam.id)
       var response = context.json(players.map(\.id.uuidString))
       response.headers.append(("ETag", WebApp.etag(order: players)))
       return response
@@ -325,7 +322,7 @@ extension WebApp {
         throw HTTPError(
           .malformed, context.localized("Send the players’ ids, in the order wanted."))
       }
-      let before = store.roster.players(in: team.id)
+      let before = context.roster.players(in: team.id)
       guard WebApp.matches(request.header("if-match"), WebApp.etag(order: before)) else {
         throw HTTPError(
           .changed,
@@ -345,7 +342,7 @@ extension WebApp {
       "POST", "/api/players/{id}/swap", RoutePolicy(.editor, .sameOrigin, team: .player),
       json: SwapRequest.self
     ) { request, context, swap in
-      let roster = store.roster
+      let roster = context.roster
       let player = try context.player(context.parameters["id"], in: roster)
       let named = swap.with
       let key = Player.nameKey(named)
@@ -364,13 +361,12 @@ extension WebApp {
     route("GET", "/api/lineup", RoutePolicy(.reader, team: .chosen)) { request, context in
       let team = try context.checkedTeam
       return context.json(
-        LineupDocument(status: LineupStatus(players: store.roster.players(in: team.id))))
+        LineupDocument(status: LineupStatus(players: context.roster.players(in: team.id))))
     }
   }
 
   /// The live events, the history, the champions and the API's own document.
   private mutating func addOrganisationAPIRoutes() {
-    let store = store
     let events = events
     let app = self
     route("GET", "/api/events", RoutePolicy(.reader, team: .organisation)) { request, context in
@@ -382,7 +378,7 @@ extension WebApp {
     route("GET", "/api/history", RoutePolicy(.staff, team: .organisation)) { request, context in
       let (player, after, limit) = try WebApp.historyQuery(request, in: context.language)
       return context.json(
-        try store.history(after: after, player: player, limit: limit))
+        try context.reads.history(after: after, player: player, limit: limit))
     }
 
     route("GET", "/api/champions", RoutePolicy(.reader, team: .organisation)) { request, context in
@@ -414,10 +410,8 @@ extension WebApp {
   /// is gone is taken out of rotation, and put back once it reconnects). A server about to
   /// stop says so first (``Options/isStopping``). The owner also reads each job's state.
   private mutating func addHealthRoute() {
-    let store = store
-    let probe = DatabaseProbe(store: store)
     route("GET", "/healthz", RoutePolicy(.anyone, team: .organisation)) {
-      [options, jobs] _, context in
+      [options, jobs, probe] _, context in
       let problem =
         options.isStopping()
         ? "stopping"

@@ -216,17 +216,16 @@ extension WebApp {
   /// The owners' accounts page: adding an account, its role and teams, removing it.
   private mutating func addAccountsRoutes() {
     let access = access
-    let store = store
     route("GET", "/accounts", RoutePolicy(.owner, team: .organisation)) { request, context in
       let (token, cookie) = WebApp.csrfToken(for: request)
       return context.pages.accounts(
-        try access.accounts(), players: store.roster.players, teams: store.roster.teams,
+        try access.accounts(), players: context.roster.players, teams: context.roster.teams,
         token: token
       ).with(cookie: cookie)
     }
     route("POST", "/accounts", RoutePolicy(.owner, .form, team: .organisation)) {
       request, context in
-      try await WebApp.addAccount(request, context, access: access, store: store)
+      try await WebApp.addAccount(request, context, access: access)
     }
     route("POST", "/accounts/{name}/role", RoutePolicy(.owner, .form, team: .organisation)) {
       request, context in
@@ -234,7 +233,7 @@ extension WebApp {
       let form = context.form
       let role = Role(rawValue: form["role"]?.first ?? "") ?? .viewer
       // The teams stay as they are unless the form carries them.
-      if let teams = try WebApp.teams(chosenIn: form, store.roster) {
+      if let teams = try WebApp.teams(chosenIn: form, context.roster) {
         try await access.setRole(name: name, role: role, teams: teams)
       } else {
         try await access.setRole(name: name, role: role)
@@ -251,9 +250,9 @@ extension WebApp {
 
   /// `POST /accounts`: the account added, or the page again saying what to change.
   private static func addAccount(
-    _ request: HTTPRequest, _ context: RequestContext, access: AccessControl, store: RosterStore
+    _ request: HTTPRequest, _ context: RequestContext, access: AccessControl
   ) async throws -> HTTPResponse {
-    let roster = store.roster
+    let roster = context.roster
     let form = context.form
     let role = Role(rawValue: form["role"]?.first ?? "") ?? .viewer
     let player = form["player"]?.first.flatMap(UUID.init(text:)).flatMap(roster.player(id:))
@@ -267,7 +266,7 @@ extension WebApp {
     } catch let error as AccessError {
       let (token, cookie) = WebApp.csrfToken(for: request)
       return context.pages.accounts(
-        try access.accounts(), players: store.roster.players, teams: store.roster.teams,
+        try access.accounts(), players: context.roster.players, teams: context.roster.teams,
         token: token, message: error.message.text(in: context.language),
         status: error.kind.status
       )

@@ -5,60 +5,19 @@ import TeamKit
 import TeamOutbound
 import TeamStore
 
-/// The owner's "Download champion art": one sync of Data Dragon at a time, run beside the
-/// requests, its progress read by the page.
-final class ChampionSyncJob: Sendable {
-  enum State: Hashable, Sendable {
-    case idle
-    case running(done: Int, total: Int)
-    case failed(Message)
-    case finished(count: Int, version: String)
-  }
-
-  private let state = Mutex(State.idle)
-
-  var current: State { state.withLock { $0 } }
-
-  /// Starts a sync unless one is under way; returns at once.
-  func start(from base: URL, into store: RosterStore) {
-    let started = state.withLock { state in
-      if case .running = state { return false }
-      state = .running(done: 0, total: 0)
-      return true
-    }
-    guard started else { return }
-    Task.detached { [self] in
-      let end: State
-      do {
-        let art = try await ChampionSync.run(from: base, into: store.replaceChampionArt) {
-          done, total in
-          state.withLock { $0 = .running(done: done, total: total) }
-        }
-        end = .finished(count: art.champions.count, version: art.version)
-      } catch let error as DataDragonError {
-        end = .failed(error.message)
-      } catch {
-        end = .failed(
-          Message("The champion art could not be stored (%@); nothing was changed.", "\(error)"))
-      }
-      state.withLock { $0 = end }
-    }
-  }
-}
-
 extension WebApp {
   mutating func addChampionArtRoutes() {
     route("GET", "/champion-art", RoutePolicy(.owner, team: .organisation)) {
-      [store, championSync, options] request, context in
+      [championSync, options] request, context in
       let (token, cookie) = WebApp.csrfToken(for: request)
       return context.pages.championArt(
-        store.roster.championArt, sync: championSync.current, source: options.dataDragon,
+        context.roster.championArt, sync: championSync.current, source: options.dataDragon,
         token: token
       ).with(cookie: cookie)
     }
     route("POST", "/champion-art", RoutePolicy(.owner, .form, team: .organisation)) {
-      [store, championSync, options] _, _ in
-      championSync.start(from: options.dataDragon, into: store)
+      [championSync, options] _, _ in
+      championSync.start(from: options.dataDragon)
       return .redirect(to: "/champion-art")
     }
   }

@@ -16,52 +16,13 @@ extension WebApp {
     addDiscordAPIRoutes()
   }
 
-  // MARK: - The door's part
-
-  /// Whether `request` is signed by the Discord application whose public key is given to
-  /// the server or stored.
-  func isSignedByDiscord(_ request: HTTPRequest) -> Bool {
-    guard let key = discord.publicKey, let signature = request.header("x-signature-ed25519"),
-      let timestamp = request.header("x-signature-timestamp")
-    else { return false }
-    return DiscordSignature.isValid(
-      publicKey: key, signature: signature, timestamp: timestamp, body: request.body,
-      now: store.now())
-  }
-
-  /// Who a signed interaction acts as: the linked player (role player, on their team), a
-  /// linked staff member (role player, no player: the week only), else a viewer of no team.
-  func discordIdentity(_ body: Result<any Sendable, HTTPError>?) -> Identity {
-    let unlinked = Identity(name: "discord", role: .viewer, kind: .token("discord"), teams: [])
-    guard case .success(let value)? = body, let json = value as? JSONValue,
-      let user = DiscordInteractions.user(json),
-      let link = (try? store.discord.linked(user: user.id)) ?? nil
-    else { return unlinked }
-    let name = "discord:" + link.userName
-    if let player = link.player, let found = store.roster.player(id: player) {
-      return Identity(
-        name: name, role: .player, kind: .token("discord:" + user.id), teams: [found.teamID],
-        player: player)
-    }
-    if let account = link.account,
-      let record = (try? store.accessRows.account(named: account)) ?? nil,
-      record.role != .player
-    {
-      return Identity(
-        name: name, role: .player, kind: .token("discord:" + user.id),
-        teams: record.teams ?? Set(store.roster.teams.map(\.id)))
-    }
-    return unlinked
-  }
-
   private mutating func addDiscordInteractionRoute() {
-    let store = store
     route(
       "POST", "/discord/interactions", RoutePolicy(.discord, team: .organisation),
       json: JSONValue.self
-    ) { [discord, access] _, context, body in
+    ) { [discord, discordDesk, access] _, context, body in
       // Kept in the database: a request sent again to any server of it is refused.
-      if let id = body["id"]?.string, try await !store.discord.isNewInteraction(id) {
+      if let id = body["id"]?.string, try await !discordDesk.isNewInteraction(id) {
         throw HTTPError(
           .unauthorized,
           context.localized("This request was already answered: it is not taken twice."))
@@ -72,8 +33,7 @@ extension WebApp {
       {
         return context.json(refusal)
       }
-      let interactions = DiscordInteractions(
-        store: store, identity: context.identity, now: context.now, access: access)
+      let interactions = discordDesk.interactions(as: context.identity, now: context.now)
       let work = Task { await interactions.answer(body) }
       // Discord waits 3 seconds: past 2.5, a deferred answer now and the real one after.
       let within = discord.answerWithin.withLock { $0 }
@@ -131,8 +91,9 @@ extension WebApp {
   func discordView(_ team: Team, _ context: RequestContext) throws(RosterError) -> Pages.DiscordView
   {
     Pages.DiscordView(
-      team: team, settings: try store.discord.team(team.id),
-      posts: try store.discord.posts(team: team.id), application: try store.discord.application(),
+      team: team, settings: try context.reads.discord(team: team.id),
+      posts: try context.reads.discordPosts(team: team.id),
+      application: try context.reads.discordApplication(),
       keyFromServer: discord.givenKey != nil,
       interactionsURL: (discord.base?.absoluteString ?? "https://…") + "/discord/interactions",
       isOwner: context.identity.role == .owner)
@@ -168,12 +129,11 @@ extension WebApp {
         ).with(cookie: cookie)
       }
     }
-    let store = store
     route("POST", "/discord", RoutePolicy(.owner, .form, team: .organisation)) { _, context in
       let form = context.form
-      try await store.discord.setApplication(
+      try await context.organisation.setDiscordApplication(
         publicKey: form["publicKey"]?.first, applicationID: form["applicationId"]?.first)
-      let team = form["team"]?.first.flatMap { store.roster.team($0) } ?? store.roster.firstTeam
+      let team = form["team"]?.first.flatMap { context.roster.team($0) } ?? context.roster.firstTeam
       return .redirect(to: "/teams/\(team.tag)/discord")
     }
   }
@@ -192,28 +152,27 @@ extension WebApp {
   }
 
   private mutating func addDiscordLinkRoutes() {
-    let store = store
     route("GET", "/players/{id}/discord", RoutePolicy(.ownPlayer(.path("id")), team: .player)) {
       request, context in
-      let player = try context.player(context.parameters["id"], in: store.roster)
+      let player = try context.player(context.parameters["id"], in: context.roster)
       return WebApp.discordLinkPage(
-        request, context, who: player.name, link: try store.discord.linked(player: player.id),
+        request, context, who: player.name, link: try context.reads.discordLink(player: player.id),
         action: "/players/\(player.id)/discord")
     }
     route(
       "POST", "/players/{id}/discord", RoutePolicy(.ownPlayer(.path("id")), .form, team: .player)
     ) { request, context in
-      let player = try context.player(context.parameters["id"], in: store.roster)
+      let player = try context.player(context.parameters["id"], in: context.roster)
       let code = try await context.scope.discordCode(player: player.id)
       return WebApp.discordLinkPage(
-        request, context, who: player.name, link: try store.discord.linked(player: player.id),
+        request, context, who: player.name, link: try context.reads.discordLink(player: player.id),
         action: "/players/\(player.id)/discord", code: code)
     }
     route(
       "POST", "/players/{id}/discord/unlink",
       RoutePolicy(.ownPlayer(.path("id")), .form, team: .player)
     ) { _, context in
-      let player = try context.player(context.parameters["id"], in: store.roster)
+      let player = try context.player(context.parameters["id"], in: context.roster)
       try await context.scope.unlinkDiscord(player: player.id)
       return .redirect(to: "/players/\(player.id)/discord")
     }
@@ -221,19 +180,20 @@ extension WebApp {
       request, context in
       WebApp.discordLinkPage(
         request, context, who: context.identity.name,
-        link: try store.discord.linked(account: context.identity.name), action: "/account/discord")
+        link: try context.reads.discordLink(account: context.identity.name),
+        action: "/account/discord")
     }
     route("POST", "/account/discord", RoutePolicy(.person, .form, team: .organisation)) {
       request, context in
       let name = context.identity.name
-      let code = try await store.discord.newCode(account: name)
+      let code = try await context.account.discordCode()
       return WebApp.discordLinkPage(
-        request, context, who: name, link: try store.discord.linked(account: name),
+        request, context, who: name, link: try context.reads.discordLink(account: name),
         action: "/account/discord", code: code)
     }
     route("POST", "/account/discord/unlink", RoutePolicy(.person, .form, team: .organisation)) {
       _, context in
-      try await store.discord.unlink(account: context.identity.name)
+      try await context.account.unlinkDiscord()
       return .redirect(to: "/account/discord")
     }
   }
@@ -241,12 +201,12 @@ extension WebApp {
   // MARK: - API
 
   private mutating func addDiscordAPIRoutes() {
-    let store = store
     route("GET", "/api/teams/{tag}/discord", RoutePolicy(.editor, team: .tag)) { _, context in
       let team = try context.checkedTeam
       return context.json(
         DiscordSettingsJSON(
-          settings: try store.discord.team(team.id), posts: try store.discord.posts(team: team.id)))
+          settings: try context.reads.discord(team: team.id),
+          posts: try context.reads.discordPosts(team: team.id)))
     }
     route(
       "PUT", "/api/teams/{tag}/discord", RoutePolicy(.editor, .sameOrigin, team: .tag),
@@ -260,28 +220,31 @@ extension WebApp {
       discord.settingsChanged()
       return context.json(
         DiscordSettingsJSON(
-          settings: try store.discord.team(team.id), posts: try store.discord.posts(team: team.id)))
+          settings: try context.reads.discord(team: team.id),
+          posts: try context.reads.discordPosts(team: team.id)))
     }
     route("GET", "/api/discord", RoutePolicy(.owner, team: .organisation)) { [discord] _, context in
       context.json(
         DiscordApplicationJSON(
-          application: try store.discord.application(), keyFromServer: discord.givenKey != nil))
+          application: try context.reads.discordApplication(),
+          keyFromServer: discord.givenKey != nil))
     }
     route(
       "PUT", "/api/discord", RoutePolicy(.owner, .sameOrigin, team: .organisation),
       json: DiscordApplicationInput.self
     ) { [discord] _, context, input in
-      try await store.discord.setApplication(
+      try await context.organisation.setDiscordApplication(
         publicKey: input.publicKey, applicationID: input.applicationId)
       return context.json(
         DiscordApplicationJSON(
-          application: try store.discord.application(), keyFromServer: discord.givenKey != nil))
+          application: try context.reads.discordApplication(),
+          keyFromServer: discord.givenKey != nil))
     }
     route(
       "POST", "/api/players/{id}/discord/code",
       RoutePolicy(.ownPlayer(.path("id")), .sameOrigin, team: .player)
     ) { _, context in
-      let player = try context.player(context.parameters["id"], in: store.roster)
+      let player = try context.player(context.parameters["id"], in: context.roster)
       let code = try await context.scope.discordCode(player: player.id)
       return context.json(
         JSONValue.object([

@@ -24,10 +24,9 @@ extension WebApp {
   /// One tap of the board: our side, a champion for a turn (its id, or a search that
   /// forgives as the champion search does), an emptied turn, or the game's result.
   private mutating func addDraftBoardRoutes() {
-    let store = store
     route("POST", "/events/{id}/drafts/{game}", RoutePolicy(.editor, .form, team: .event)) {
       request, context in
-      let roster = store.roster
+      let roster = context.roster
       let event = try context.event(context.parameters["id"], in: roster)
       let game = try WebApp.gameNumber(context)
       let form = context.form
@@ -50,7 +49,7 @@ extension WebApp {
         view.errors = errors
         let (token, cookie) = WebApp.csrfToken(for: request)
         return context.pages.event(
-          event, in: store.roster, token: token, viewer: context.viewer, draft: view
+          event, in: context.roster, token: token, viewer: context.viewer, draft: view
         ).with(cookie: cookie)
       }
     }
@@ -58,12 +57,11 @@ extension WebApp {
 
   /// Bans and picks proposed before a game: by the staff, or by a player for themself.
   private mutating func addProposalRoutes() {
-    let store = store
     route(
       "POST", "/events/{id}/proposals",
       RoutePolicy(.ownPlayer(.form("player")), .form, team: .event)
     ) { request, context in
-      let event = try context.event(context.parameters["id"], in: store.roster)
+      let event = try context.event(context.parameters["id"], in: context.roster)
       let form = context.form
       func value(_ name: String) -> String { form[name]?.first ?? "" }
       let input = ProposalInput(
@@ -77,7 +75,7 @@ extension WebApp {
         view.proposal = (input, errors)
         let (token, cookie) = WebApp.csrfToken(for: request)
         return context.pages.event(
-          event, in: store.roster, token: token, viewer: context.viewer, draft: view
+          event, in: context.roster, token: token, viewer: context.viewer, draft: view
         ).with(cookie: cookie)
       }
       return .redirect(to: "/events/\(event.id)?game=\(input.game)#plan")
@@ -87,7 +85,7 @@ extension WebApp {
       "POST", "/events/{id}/proposals/{proposal}/delete",
       RoutePolicy(.editor, .form, team: .event)
     ) { _, context in
-      let event = try context.event(context.parameters["id"], in: store.roster)
+      let event = try context.event(context.parameters["id"], in: context.roster)
       let id = UUID(text: context.parameters["proposal"] ?? "")
       guard let proposal = event.proposals.first(where: { $0.id == id }) else {
         throw HTTPError(
@@ -101,17 +99,16 @@ extension WebApp {
 
   /// Proposals on the API.
   private mutating func addProposalAPIRoutes() {
-    let store = store
     // The staff's own proposals name `team` for the player.
     route(
       "POST", "/api/week/events/{id}/players/{player}/proposals",
       RoutePolicy(.ownPlayer(.path("player")), .sameOrigin, team: .event),
       json: ProposalInput.self
     ) { _, context, body in
-      let event = try context.event(context.parameters["id"], in: store.roster)
+      let event = try context.event(context.parameters["id"], in: context.roster)
       var input = body
       let named = context.parameters["player"] ?? ""
-      if named != "team" { input.player = try context.player(named, in: store.roster).id }
+      if named != "team" { input.player = try context.player(named, in: context.roster).id }
       let proposal = try await context.scope.propose(input, to: event.id)
       return context.json(proposal, status: 201)
     }
@@ -120,7 +117,7 @@ extension WebApp {
       "DELETE", "/api/week/events/{id}/proposals/{proposal}",
       RoutePolicy(.editor, .sameOrigin, team: .event)
     ) { _, context in
-      let event = try context.event(context.parameters["id"], in: store.roster)
+      let event = try context.event(context.parameters["id"], in: context.roster)
       guard let proposal = UUID(text: context.parameters["proposal"] ?? "") else {
         throw HTTPError(
           .notFound, context.localized("No proposal has this id: it may have been withdrawn."))
@@ -193,10 +190,9 @@ extension WebApp {
 
   /// The pools page, and a pool's change from it.
   private mutating func addPoolPageRoutes() {
-    let store = store
     route("GET", "/pools", RoutePolicy(.reader, team: .chosen)) { request, context in
       let team = try context.checkedTeam
-      let roster = store.roster
+      let roster = context.roster
       let (token, cookie) = WebApp.csrfToken(for: request)
       return context.pages.pools(
         of: team, in: roster,
@@ -211,7 +207,7 @@ extension WebApp {
 
     route("POST", "/players/{id}/pool", RoutePolicy(.editor, .form, team: .player)) {
       request, context in
-      let roster = store.roster
+      let roster = context.roster
       let player = try context.player(context.parameters["id"], in: roster)
       let form = context.form
       func value(_ name: String) -> String { form[name]?.first ?? "" }
@@ -267,10 +263,9 @@ extension WebApp {
 
   /// The pools and figures on the API.
   private mutating func addPoolAPIRoutes() {
-    let store = store
     route("GET", "/api/pools", RoutePolicy(.reader, team: .chosen)) { request, context in
       let team = try context.checkedTeam
-      let roster = store.roster
+      let roster = context.roster
       return context.json(
         PoolBoard(
           players: roster.players(in: team.id), schedule: roster.schedule,
@@ -284,19 +279,19 @@ extension WebApp {
       let team = try context.checkedTeam
       return context.json(
         DraftFigures(
-          team: team.id, schedule: store.roster.schedule, players: store.roster.players))
+          team: team.id, schedule: context.roster.schedule, players: context.roster.players))
     }
 
     route("GET", "/api/players/{id}/pool", RoutePolicy(.reader, team: .player)) { _, context in
-      let player = try context.player(context.parameters["id"], in: store.roster)
-      return context.json(store.roster.schedule.pools[player.id] ?? [])
+      let player = try context.player(context.parameters["id"], in: context.roster)
+      return context.json(context.roster.schedule.pools[player.id] ?? [])
     }
 
     route(
       "PUT", "/api/players/{id}/pool", RoutePolicy(.editor, .sameOrigin, team: .player),
       json: [PoolInput].self
     ) { _, context, inputs in
-      let player = try context.player(context.parameters["id"], in: store.roster)
+      let player = try context.player(context.parameters["id"], in: context.roster)
       return context.json(try await context.scope.setPool(of: player.id, to: inputs))
     }
   }

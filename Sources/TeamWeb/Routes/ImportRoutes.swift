@@ -16,15 +16,14 @@ extension WebApp {
 
   /// The whole organisation's roster as a file, in each format.
   private mutating func addExportRoutes() {
-    let store = store
     for format in RosterFile.Format.allCases {
       // The whole organisation.
       route("GET", "/export.\(format.rawValue)", RoutePolicy(.staff, team: .organisation)) {
         _, context in
         let day = context.now.formatted(.iso8601.year().month().day())
-        let roster = store.roster
+        let roster = context.roster
         let players = roster.players
-        let photos = format == .json ? try store.photoFiles() : [:]
+        let photos = format == .json ? try context.reads.photoFiles() : [:]
         return HTTPResponse(
           status: 200,
           headers: [
@@ -38,7 +37,7 @@ extension WebApp {
           body: Array(
             RosterFile.export(
               players, as: format, photos: photos, teams: roster.teams, schedule: roster.schedule,
-              soloQueue: format == .json ? try store.riot.standings() : [:],
+              soloQueue: format == .json ? try context.reads.standings() : [:],
               champions: roster.champions)))
       }
     }
@@ -46,7 +45,7 @@ extension WebApp {
     // The same table as an Excel workbook, in the reader's language.
     route("GET", "/export.xlsx", RoutePolicy(.staff, team: .organisation)) { _, context in
       let day = context.now.formatted(.iso8601.year().month().day())
-      let roster = store.roster
+      let roster = context.roster
       let workbook = try Workbook.roster(
         roster.players, teams: roster.teams, french: context.language == .french)
       return HTTPResponse(
@@ -66,11 +65,12 @@ extension WebApp {
   /// file is read here, not in the browser, so that a spreadsheet saved in Windows-1252
   /// reads as it was written; its text then travels as `content`.
   private static func importing(
-    _ request: HTTPRequest, _ context: RequestContext, team: Team?, store: RosterStore
+    _ request: HTTPRequest, _ context: RequestContext, into target: some ImportTarget
   ) async throws -> HTTPResponse {
+    let team = target.importedTeam
     let form = context.form
     let (token, cookie) = WebApp.csrfToken(for: request)
-    let roster = store.roster
+    let roster = context.roster
     let back = team.map { Pages.path(of: $0, in: roster) } ?? "/"
     let mode = form["mode"]?.first.flatMap(RosterImport.Mode.init(rawValue:)) ?? .merge
     func refused(_ content: String, _ problems: [RosterFile.Problem]) -> HTTPResponse {
@@ -93,9 +93,9 @@ extension WebApp {
       request.formFiles["file"].map { RosterFile.text(of: Data($0.data)) }
       ?? form["content"]?.first ?? ""
     do {
-      return try await store.importRows.importTurn {
+      return try await target.importTurn {
         try await importing(
-          content, request, context, team: team, mode: mode, store: store, refused: refused)
+          content, request, context, into: target, mode: mode, refused: refused)
       }
     } catch let error as ImportRunningError {
       var response = refused(
@@ -107,18 +107,19 @@ extension WebApp {
 
   /// The preview, or the import confirmed, of `content`, while no other import runs.
   private static func importing(
-    _ content: String, _ request: HTTPRequest, _ context: RequestContext, team: Team?,
-    mode: RosterImport.Mode, store: RosterStore,
+    _ content: String, _ request: HTTPRequest, _ context: RequestContext,
+    into target: some ImportTarget, mode: RosterImport.Mode,
     refused: (String, [RosterFile.Problem]) -> HTTPResponse
   ) async throws -> HTTPResponse {
+    let team = target.importedTeam
     let form = context.form
     let (token, cookie) = WebApp.csrfToken(for: request)
-    let roster = store.roster
+    let roster = context.roster
     let back = team.map { Pages.path(of: $0, in: roster) } ?? "/"
     let plan: RosterImport
     let photos: [UUID: Photo]
     do {
-      plan = try await store.importRows.planImportAside(Data(content.utf8), team: team, mode: mode)
+      plan = try await target.planImport(Data(content.utf8), mode: mode)
       photos = try await plan.checkedPhotos()
     } catch let error as RosterFile.Problems {
       return refused(content, error.problems)
@@ -135,31 +136,25 @@ extension WebApp {
           "The roster changed since the preview: this is what the import does now.")
       ).with(cookie: cookie)
     }
-    let record =
-      if team != nil {
-        try await context.scope.importRoster(plan, photos: photos)
-      } else {
-        try await store.importRows.importRoster(plan, photos: photos, by: context.author)
-      }
+    let record = try await target.importRoster(plan, photos: photos)
     let landing = team ?? roster.firstTeam
-    return .redirect(to: Pages.path(of: landing, in: store.roster) + "?imported=\(record.id)")
+    return .redirect(to: Pages.path(of: landing, in: context.roster) + "?imported=\(record.id)")
   }
 
   /// The import pages of a team and of the whole organisation, and their Undo.
   private mutating func addImportPageRoutes() {
-    let store = store
     // A team's import: the file is about that team, whose editors may import it.
     route("GET", "/teams/{tag}/import", RoutePolicy(.editor, team: .tag)) { request, context in
       let (token, cookie) = WebApp.csrfToken(for: request)
       let team = try context.checkedTeam
       return context.pages.importForm(
-        team: team, back: Pages.path(of: team, in: store.roster), content: "", mode: .merge,
+        team: team, back: Pages.path(of: team, in: context.roster), content: "", mode: .merge,
         problems: [], token: token
       ).with(cookie: cookie)
     }
     route("POST", "/teams/{tag}/import", RoutePolicy(.editor, .form, upload: .fileForm, team: .tag))
     { request, context in
-      try await WebApp.importing(request, context, team: try context.checkedTeam, store: store)
+      try await WebApp.importing(request, context, into: try context.scope)
     }
     route("POST", "/teams/{tag}/imports/{id}/undo", RoutePolicy(.editor, .form, team: .tag)) {
       _, context in
@@ -168,7 +163,7 @@ extension WebApp {
       }
       let team = try context.checkedTeam
       try await context.scope.undoImport(id)
-      return .redirect(to: Pages.path(of: team, in: store.roster) + "?undone=\(id)")
+      return .redirect(to: Pages.path(of: team, in: context.roster) + "?undone=\(id)")
     }
 
     // The whole organisation's import (every team's players, and the week of a JSON export):
@@ -181,28 +176,27 @@ extension WebApp {
     }
     route("POST", "/import", RoutePolicy(.editor, .form, upload: .fileForm, team: .organisation)) {
       request, context in
-      try await WebApp.importing(request, context, team: nil, store: store)
+      try await WebApp.importing(request, context, into: try context.organisation)
     }
     route("POST", "/imports/{id}/undo", RoutePolicy(.editor, .form, team: .organisation)) {
       _, context in
       guard let id = context.parameters["id"].flatMap(Int64.init) else {
         throw RosterError.importNotFound
       }
-      try await store.importRows.undoImport(id, by: context.author)
+      try await context.organisation.undoImport(id)
       return .redirect(
-        to: Pages.path(of: store.roster.firstTeam, in: store.roster) + "?undone=\(id)")
+        to: Pages.path(of: context.roster.firstTeam, in: context.roster) + "?undone=\(id)")
     }
   }
 
   /// The same in the API, for one team.
   private mutating func addImportAPIRoutes() {
-    let store = store
     route(
       "POST", "/api/teams/{tag}/import",
       RoutePolicy(.editor, .sameOrigin, upload: .rosterFile, team: .tag)
     ) {
       request, context in
-      try await WebApp.apiImport(request, context, store: store)
+      try await WebApp.apiImport(request, context)
     }
     route(
       "POST", "/api/teams/{tag}/imports/{id}/undo", RoutePolicy(.editor, .sameOrigin, team: .tag)
@@ -217,9 +211,8 @@ extension WebApp {
   /// `POST /api/teams/{tag}/import`: the file is the body (CSV or JSON, up to 8 MiB, photos
   /// included); without `confirm=true` only what it would do.
   private static func apiImport(
-    _ request: HTTPRequest, _ context: RequestContext, store: RosterStore
+    _ request: HTTPRequest, _ context: RequestContext
   ) async throws -> HTTPResponse {
-    let team = try context.checkedTeam
     let types = ["text/csv", "application/json"]
     guard types.contains(request.contentType ?? "") else {
       throw HTTPError.unsupportedMediaType(
@@ -245,19 +238,19 @@ extension WebApp {
       throw HTTPError(
         .invalid, context.localized("Give confirm=true to import, or leave it out to preview."))
     }
-    return try await store.importRows.importTurn {
+    let scope = try context.scope
+    return try await scope.importTurn {
       let plan: RosterImport
       let photos: [UUID: Photo]
       do {
-        plan = try await store.importRows.planImportAside(
-          Data(request.body), team: team, mode: mode)
+        plan = try await scope.planImport(Data(request.body), mode: mode)
         photos = try await plan.checkedPhotos()
       } catch let error as RosterFile.Problems {
         throw WebApp.refusal(error, in: context.language)
       }
       let record =
         confirm == "true" && !plan.isEmpty
-        ? try await context.scope.importRoster(plan, photos: photos) : nil
+        ? try await scope.importRoster(plan, photos: photos) : nil
       return context.json(ImportReport(plan: plan, record: record))
     }
   }

@@ -14,13 +14,12 @@ extension WebApp {
 
   /// The roster pages, and adding a player from them.
   private mutating func addRosterPageRoutes() {
-    let store = store
     let cache = cache
     // One team: its roster, as before teams. Several: the organisation at a glance.
     route("GET", "/", RoutePolicy(.reader, team: .organisation)) { request, context in
-      let roster = store.roster
+      let roster = context.roster
       guard roster.teams.count > 1 else {
-        return WebApp.teamPage(request, context, roster.firstTeam, store: store, cache: cache)
+        return WebApp.teamPage(request, context, roster.firstTeam, cache: cache)
       }
       // Cached by the hour: "contracts ending" and each team's next seven days (on its own
       // clock) change with the day.
@@ -31,20 +30,20 @@ extension WebApp {
       ) { context.pages.overview(roster, viewer: viewer, now: context.now) }
     }
     route("GET", "/teams/{tag}", RoutePolicy(.reader, team: .tag)) { request, context in
-      WebApp.teamPage(request, context, try context.checkedTeam, store: store, cache: cache)
+      WebApp.teamPage(request, context, try context.checkedTeam, cache: cache)
     }
     route("GET", "/players/new", RoutePolicy(.editor, team: .chosen)) { request, context in
       let (token, cookie) = WebApp.csrfToken(for: request)
       let team = try context.checkedTeam
-      let several = store.roster.teams.count > 1
+      let several = context.roster.teams.count > 1
       return cache.response(
-        "/players/new?team=" + team.id.text, version: store.roster.version, for: context,
+        "/players/new?team=" + team.id.text, version: context.roster.version, for: context,
         token: token, cookie: cookie
       ) {
         context.pages.addPlayer(
           PlayerInput(name: "", position: "Top", team: several ? team.tag : ""), errors: nil,
           token: ResponseCache.tokenSlot, cookie: nil,
-          cancel: Pages.path(of: team, in: store.roster), team: several ? team : nil)
+          cancel: Pages.path(of: team, in: context.roster), team: several ? team : nil)
       }
     }
     route(
@@ -58,22 +57,24 @@ extension WebApp {
             "This form had expired, so nothing was saved. Check it and press Add again."))
       }
     ) { request, context in
-      try await WebApp.addPlayer(request, context, store: store)
+      try await WebApp.addPlayer(request, context)
     }
   }
 
   /// A team's roster page, cached per roster version and viewer.
   private static func teamPage(
-    _ request: HTTPRequest, _ context: RequestContext, _ team: Team, store: RosterStore,
+    _ request: HTTPRequest, _ context: RequestContext, _ team: Team,
     cache: ResponseCache
   ) -> HTTPResponse {
     let (token, cookie) = WebApp.csrfToken(for: request)
-    let roster = store.roster
+    let roster = context.roster
     let pages = Pages.pageCount(roster.players(in: team.id).count)
     let page = min(max(request.query["page"].flatMap { Int($0) } ?? 1, 1), pages)
     // After an action the roster says what happened: rendered for this request only.
     let viewer = context.viewer(on: team)
-    if let notice = WebApp.notice(request.query, roster: roster, store: store, team: team) {
+    if let notice = WebApp.notice(
+      request.query, roster: roster, reads: try? context.reads, team: team)
+    {
       return context.pages.roster(
         roster, team: team, page: page, token: token, viewer: viewer, notice: notice
       ).with(cookie: cookie)
@@ -89,7 +90,7 @@ extension WebApp {
 
   /// `POST /players`: the player added from the roster's sheet, or the sheet again.
   private static func addPlayer(
-    _ request: HTTPRequest, _ context: RequestContext, store: RosterStore
+    _ request: HTTPRequest, _ context: RequestContext
   )
     async throws -> HTTPResponse
   {
@@ -100,21 +101,21 @@ extension WebApp {
       let (token, cookie) = WebApp.csrfToken(for: request)
       return context.pages.addPlayer(
         input, errors: nil, token: token, cookie: cookie,
-        cancel: Pages.path(of: team, in: store.roster), search: search,
-        team: store.roster.teams.count > 1 ? team : nil)
+        cancel: Pages.path(of: team, in: context.roster), search: search,
+        team: context.roster.teams.count > 1 ? team : nil)
     }
     do throws(RosterError) {
       // The photo is read first: a file that is no photo adds nobody. The player and their
       // photo are one change.
       let player = try await context.scope.addPlayer(
         input, photo: try await WebApp.formPhoto(request))
-      return .redirect(to: WebApp.rosterLink(after: "added", player, in: store.roster))
+      return .redirect(to: WebApp.rosterLink(after: "added", player, in: context.roster))
     } catch {
       guard let validation = error.validation else { throw error }
       // The roster with its sheet open again, the input kept, focus on the first error.
       let (token, cookie) = WebApp.csrfToken(for: request)
       return context.pages.roster(
-        store.roster, team: team, page: 1, token: token, viewer: context.viewer,
+        context.roster, team: team, page: 1, token: token, viewer: context.viewer,
         addForm: (input, validation)
       ).with(cookie: cookie)
     }
@@ -122,18 +123,17 @@ extension WebApp {
 
   /// Removing a player, and their place and status on the roster.
   private mutating func addPlayerChangeRoutes() {
-    let store = store
     route(
       "POST", "/players/{id}/delete", RoutePolicy(.editor, .form, team: .player),
       expired: { request, context in
-        let player = try context.player(context.parameters["id"], in: store.roster)
+        let player = try context.player(context.parameters["id"], in: context.roster)
         let (token, cookie) = WebApp.csrfToken(for: request)
         var response = context.pages.confirmDeletePage(player, token: token, cookie: cookie)
         response.status = 403
         return response
       }
     ) { _, context in
-      let roster = store.roster
+      let roster = context.roster
       let player = try context.player(context.parameters["id"], in: roster)
       // The page that showed them, computed before they leave the roster.
       let team = roster.team(id: player.teamID) ?? roster.firstTeam
@@ -144,22 +144,22 @@ extension WebApp {
     }
     route("POST", "/players/{id}/move", RoutePolicy(.editor, .form, team: .player)) {
       _, context in
-      let roster = store.roster
+      let roster = context.roster
       let player = try context.player(context.parameters["id"], in: roster)
       let up = context.form["direction"]?.first == "up"
       try await WebApp.moveInRoster(player, up: up, in: roster, context)
-      return .redirect(to: Pages.rosterLink(to: player, in: store.roster))
+      return .redirect(to: Pages.rosterLink(to: player, in: context.roster))
     }
     route("POST", "/players/{id}/lineup", RoutePolicy(.editor, .form, team: .player)) {
       request, context in
-      let player = try context.player(context.parameters["id"], in: store.roster)
+      let player = try context.player(context.parameters["id"], in: context.roster)
       let lineup = context.form["lineup"]?.first ?? ""
       try await context.scope.updatePlayer(player.id, with: PlayerEdit(lineup: lineup))
       return .redirect(to: "/players/\(player.id)?saved")
     }
     route("POST", "/players/{id}/swap", RoutePolicy(.editor, .form, team: .player)) {
       request, context in
-      let roster = store.roster
+      let roster = context.roster
       let player = try context.player(context.parameters["id"], in: roster)
       let other = try context.player(context.form["with"]?.first, in: roster)
       _ = try await context.scope.swapPlayers(player.id, with: other.id)
@@ -186,17 +186,16 @@ extension WebApp {
 
   /// The history, Recently removed and the language switch.
   private mutating func addOrganisationPageRoutes() {
-    let store = store
     route("GET", "/history", RoutePolicy(.staff, team: .organisation)) { request, context in
       let (player, _, _) = try WebApp.historyQuery(request, in: context.language)
       return context.pages.history(
-        try store.history(player: player, limit: 200), now: context.now)
+        try context.reads.history(player: player, limit: 200), now: context.now)
     }
 
     route("GET", "/trash", RoutePolicy(.staff, team: .organisation)) { request, context in
       let (token, cookie) = WebApp.csrfToken(for: request)
       let page = try ListPage(request, in: context.language, defaultLimit: 100)
-      let roster = store.roster
+      let roster = context.roster
       // Each removed player with the restore button where the reader may edit their team.
       let removed = page.slice(roster.removed)
       let restorable = Set(
@@ -231,7 +230,7 @@ extension WebApp {
         throw HTTPError(.notFound, context.localized("Nobody with this id is in Recently removed."))
       }
       let player = try await context.scope.restorePlayer(id)
-      return .redirect(to: WebApp.rosterLink(after: "restored", player, in: store.roster))
+      return .redirect(to: WebApp.rosterLink(after: "restored", player, in: context.roster))
     }
   }
 
@@ -245,13 +244,13 @@ extension WebApp {
 
   /// What the roster announces, from `?added=`, `?removed=` or `?restored=` (ids that exist),
   /// `?imported=` or `?undone=` (an import's number).
-  static func notice(_ query: [String: String], roster: Roster, store: RosterStore, team: Team)
+  static func notice(_ query: [String: String], roster: Roster, reads: StoreReads?, team: Team)
     -> Pages.Notice?
   {
     /// An import told on its own team's page only (the whole organisation's on the first).
     func record(_ name: String) -> ImportRecord? {
       guard let id = query[name].flatMap(Int64.init),
-        let record = try? store.importRows.importRecord(id),
+        let record = try? reads?.importRecord(id),
         record.teamID ?? roster.firstTeam.id == team.id
       else { return nil }
       return record

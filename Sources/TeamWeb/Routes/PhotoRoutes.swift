@@ -24,14 +24,13 @@ extension WebApp {
 
   /// Photos: uploaded through the API, re-encoded by TeamPhoto, served under their hash.
   mutating func addPhotoRoutes() {
-    let store = store
 
     route(
       "PUT", "/api/players/{id}/photo",
       RoutePolicy(.editor, .sameOrigin, upload: .photo, team: .player)
     ) {
       request, context in
-      let player = try context.player(context.parameters["id"], in: store.roster)
+      let player = try context.player(context.parameters["id"], in: context.roster)
       guard let type = request.contentType, WebApp.photoTypes.contains(type) else {
         throw HTTPError.unsupportedMediaType(
           context.localized("Send the photo as image/jpeg, image/png, image/webp or image/heic."))
@@ -47,7 +46,7 @@ extension WebApp {
 
     route("DELETE", "/api/players/{id}/photo", RoutePolicy(.editor, .sameOrigin, team: .player)) {
       _, context in
-      let player = try context.player(context.parameters["id"], in: store.roster)
+      let player = try context.player(context.parameters["id"], in: context.roster)
       _ = try await context.scope.setPhoto(of: player.id, to: nil)
       return HTTPResponse(status: 204)
     }
@@ -55,7 +54,7 @@ extension WebApp {
     // Named by their content: cached for ever, never revalidated.
     route("GET", "/photos/{file}", RoutePolicy(.reader, team: .organisation)) { _, context in
       guard let hash = Player.photoHash(inPath: "/photos/" + (context.parameters["file"] ?? "")),
-        let jpeg = try store.photo(hash: hash)
+        let jpeg = try context.reads.photo(hash: hash)
       else { throw HTTPError(.notFound, context.localized("There is no such photo.")) }
       return HTTPResponse(
         status: 200,
@@ -71,14 +70,14 @@ extension WebApp {
   /// The pictures drawn or kept for the pages: an image by name, a player's picture (their
   /// photo, else what is drawn for them).
   mutating func addPictureRoutes() {
-    route("GET", "/images/{name}", RoutePolicy(.reader)) { [images, store] request, context in
+    route("GET", "/images/{name}", RoutePolicy(.reader)) { [images] request, context in
       try images.response(
-        for: context.parameters["name"] ?? "", roster: store.roster, request: request,
+        for: context.parameters["name"] ?? "", roster: context.roster, request: request,
         in: context.language)
     }
     route("GET", "/players/{id}/picture", RoutePolicy(.reader)) {
-      [images, store] request, context in
-      let roster = store.roster
+      [images] request, context in
+      let roster = context.roster
       guard let id = UUID(text: context.parameters["id"] ?? ""),
         let player = roster.player(id: id) ?? roster.removal(id: id)?.player
       else { throw HTTPError(.notFound, context.localized("There is no such player.")) }

@@ -20,13 +20,13 @@ extension WebApp {
   /// The player as the edit form of `version` showed them, and who changed them since (the
   /// latest first); nil when that version is not in the player's recent history.
   static func changes(
-    to player: Player, since version: String, in store: RosterStore, language: Language
+    to player: Player, since version: String, in reads: StoreReads, language: Language
   ) throws
     -> (base: Player, authors: [String])?
   {
     // Newest first: the first entry that left the player at that version, or (for the
     // version before any entry, as a new database's players) the oldest that started there.
-    let entries = try store.history(player: player.id, limit: 100)
+    let entries = try reads.history(player: player.id, limit: 100)
     let since: ArraySlice<RosterChange>
     let base: Player
     if let index = entries.firstIndex(where: { $0.after.map(etag) == version }),

@@ -6,7 +6,6 @@ import TeamStore
 extension WebApp {
   /// A player's page, the pages of one action on them, and saving their edit.
   mutating func addPlayerPageRoutes() {
-    let store = store
     let cache = cache
     /// A page about one player on the roster, cached per roster version; 404 for others.
     func playerPage(
@@ -14,7 +13,7 @@ extension WebApp {
       _ render: @escaping @Sendable (Player, Roster, String, Pages) -> HTTPResponse
     ) -> Router.Handler {
       { request, context in
-        let roster = store.roster
+        let roster = context.roster
         let player = try context.player(context.parameters["id"], in: roster)
         let (token, cookie) = WebApp.csrfToken(for: request)
         return cache.response(
@@ -26,7 +25,7 @@ extension WebApp {
       }
     }
     route("GET", "/players/{id}", RoutePolicy(.reader, team: .player)) { request, context in
-      try WebApp.playerPage(request, context, store: store, cache: cache)
+      try WebApp.playerPage(request, context, cache: cache)
     }
     route(
       "GET", "/players/{id}/delete", RoutePolicy(.editor, team: .player),
@@ -48,18 +47,18 @@ extension WebApp {
           request, context, 403,
           notice: context.localized(
             "This form had expired, so nothing was saved. Check it and press Save again."),
-          player: try context.player(context.parameters["id"], in: store.roster))
+          player: try context.player(context.parameters["id"], in: context.roster))
       }
     ) { request, context in
-      try await WebApp.saveEdit(request, context, store: store)
+      try await WebApp.saveEdit(request, context)
     }
   }
 
   /// `GET /players/{id}`: the player's page, with what just happened to them.
   private static func playerPage(
-    _ request: HTTPRequest, _ context: RequestContext, store: RosterStore, cache: ResponseCache
+    _ request: HTTPRequest, _ context: RequestContext, cache: ResponseCache
   ) throws -> HTTPResponse {
-    let roster = store.roster
+    let roster = context.roster
     let player = try context.player(context.parameters["id"], in: roster)
     let (token, cookie) = WebApp.csrfToken(for: request)
     let viewer = context.viewer
@@ -85,7 +84,7 @@ extension WebApp {
       let personal = viewer.seesPersonalData(of: player.id)
       return context.pages.player(
         player.shown(to: viewer), in: roster, token: ResponseCache.tokenSlot, viewer: viewer,
-        canMove: canMove, tenures: personal ? try store.tenures(of: player.id) : [],
+        canMove: canMove, tenures: personal ? try context.reads.tenures(of: player.id) : [],
         today: Day(context.now, in: (roster.team(id: player.teamID) ?? roster.firstTeam).zone),
         notice: notice)
     }
@@ -128,11 +127,11 @@ extension WebApp {
   /// `POST /players/{id}/edit`: the edit saved (merged with what someone saved meanwhile
   /// when the fields differ), or the form again saying what to do.
   private static func saveEdit(
-    _ request: HTTPRequest, _ context: RequestContext, store: RosterStore
+    _ request: HTTPRequest, _ context: RequestContext
   )
     async throws -> HTTPResponse
   {
-    let current = try context.player(context.parameters["id"], in: store.roster)
+    let current = try context.player(context.parameters["id"], in: context.roster)
     let form = context.form
     var input = WebApp.input(from: form)
     let version = form["version"]?.first ?? ""
@@ -141,7 +140,7 @@ extension WebApp {
       return editAgain(request, context, 200, player: current, version: version, search: search)
     }
     if version != WebApp.etag(current),
-      let answer = try merge(&input, madeFrom: version, into: current, request, context, store)
+      let answer = try merge(&input, madeFrom: version, into: current, request, context)
     {
       return answer
     }
@@ -176,11 +175,11 @@ extension WebApp {
   /// form again, 409, which this returns; nil when merged).
   private static func merge(
     _ input: inout PlayerInput, madeFrom version: String, into current: Player,
-    _ request: HTTPRequest, _ context: RequestContext, _ store: RosterStore
+    _ request: HTTPRequest, _ context: RequestContext
   ) throws -> HTTPResponse? {
     guard
       let (base, authors) = try WebApp.changes(
-        to: current, since: version, in: store, language: context.language)
+        to: current, since: version, in: try context.reads, language: context.language)
     else {
       return editAgain(
         request, context, 409, notice: WebApp.changedNotice(current, in: context.language),

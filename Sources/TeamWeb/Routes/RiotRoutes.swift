@@ -20,11 +20,10 @@ extension WebApp {
   }
 
   private mutating func addRiotSettingsRoutes() {
-    let store = store
     route("GET", "/riot", RoutePolicy(.owner, team: .organisation)) { [riot] request, context in
       let (token, cookie) = WebApp.csrfToken(for: request)
       return context.pages.riotSettings(
-        try store.riot.settings(), riot: WebApp.riotView(riot, [:], now: context.now),
+        try context.reads.riotSettings(), riot: WebApp.riotView(riot, [:], now: context.now),
         keyFromServer: riot.keyFromServer, token: token
       ).with(cookie: cookie)
     }
@@ -35,14 +34,15 @@ extension WebApp {
       let input = RiotSettingsInput(
         key: form["key"]?.first, forget: form["forget"]?.first == "1",
         platform: form["platform"]?.first, games: gamesText.isEmpty ? nil : Int(gamesText) ?? 0)
-      do throws(RosterError) {
-        try await store.riot.apply(input)
+      let organisation = try context.organisation
+      do {
+        try await organisation.setRiot(input)
         riot.settingsChanged()
         return .redirect(to: "/riot")
-      } catch {
+      } catch let error as RosterError {
         guard let errors = error.validation else { throw error }
         // What was chosen stays chosen; the key is never written back into the page.
-        var shown = try store.riot.settings()
+        var shown = try context.reads.riotSettings()
         shown.platform = input.platform.flatMap(RiotPlatform.init(rawValue:)) ?? shown.platform
         shown.games = input.games ?? shown.games
         let (token, cookie) = WebApp.csrfToken(for: request)
@@ -59,11 +59,10 @@ extension WebApp {
   }
 
   private mutating func addSoloQueuePageRoutes() {
-    let store = store
     route("GET", "/soloq", RoutePolicy(.reader, team: .chosen)) { [riot] request, context in
       let (token, cookie) = WebApp.csrfToken(for: request)
       return context.pages.soloQueue(
-        try context.checkedTeam, in: store.roster,
+        try context.checkedTeam, in: context.roster,
         riot: WebApp.riotView(riot, try context.scope.soloQueue(), now: context.now),
         viewer: context.viewer,
         token: token
@@ -76,7 +75,7 @@ extension WebApp {
     }
     route("GET", "/players/{id}/soloq", RoutePolicy(.reader, team: .player)) {
       [riot] request, context in
-      let roster = store.roster
+      let roster = context.roster
       let player = try context.player(context.parameters["id"], in: roster)
       let (token, cookie) = WebApp.csrfToken(for: request)
       return context.pages.soloQueue(
@@ -87,30 +86,29 @@ extension WebApp {
     }
     route("POST", "/players/{id}/riot", RoutePolicy(.editor, .form, team: .player)) {
       [riot] _, context in
-      let player = try context.player(context.parameters["id"], in: store.roster)
+      let player = try context.player(context.parameters["id"], in: context.roster)
       try context.scope.refreshSoloQueue(with: riot, player: player.id)
       return .redirect(to: "/players/\(player.id)/soloq")
     }
   }
 
   private mutating func addSoloQueueAPIRoutes() {
-    let store = store
     route("GET", "/api/riot", RoutePolicy(.owner, team: .organisation)) { [riot] _, context in
-      context.json(RiotSettingsJSON(settings: try store.riot.settings(), riot: riot))
+      context.json(RiotSettingsJSON(settings: try context.reads.riotSettings(), riot: riot))
     }
     route(
       "PUT", "/api/riot", RoutePolicy(.owner, .sameOrigin, team: .organisation),
       json: RiotSettingsInput.self
     ) { [riot] _, context, input in
-      try await store.riot.apply(input)
+      try await context.organisation.setRiot(input)
       riot.settingsChanged()
-      return context.json(RiotSettingsJSON(settings: try store.riot.settings(), riot: riot))
+      return context.json(RiotSettingsJSON(settings: try context.reads.riotSettings(), riot: riot))
     }
     route("GET", "/api/soloq", RoutePolicy(.reader, team: .chosen)) { [riot] _, context in
       let team = try context.checkedTeam
       return context.json(
         SoloQueue(
-          players: store.roster.players(in: team.id), standings: try context.scope.soloQueue(),
+          players: context.roster.players(in: team.id), standings: try context.scope.soloQueue(),
           refresh: riot.refreshState(for: team.id)))
     }
     route("POST", "/api/soloq/refresh", RoutePolicy(.editor, .sameOrigin, team: .chosen)) {
@@ -127,11 +125,11 @@ extension WebApp {
       }
       return context.json(
         SoloQueue(
-          players: store.roster.players(in: team.id), standings: try context.scope.soloQueue(),
+          players: context.roster.players(in: team.id), standings: try context.scope.soloQueue(),
           refresh: riot.refreshState(for: team.id)), status: 202)
     }
     route("GET", "/api/players/{id}/soloq", RoutePolicy(.reader, team: .player)) { _, context in
-      let player = try context.player(context.parameters["id"], in: store.roster)
+      let player = try context.player(context.parameters["id"], in: context.roster)
       // null before the Riot ID's first check (or without a Riot ID).
       return context.json(OptionalStanding(standing: try context.scope.soloQueue()[player.id]))
     }

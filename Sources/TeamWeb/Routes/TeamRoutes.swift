@@ -62,11 +62,10 @@ extension WebApp {
 
   /// The organisation and its teams: read, added, changed, removed.
   private mutating func addOrganisationRoutes() {
-    let store = store
     route("GET", "/api/organisation", RoutePolicy(.reader, team: .organisation)) {
       request, context in
       let page = try ListPage(request, in: context.language)
-      var organisation = WebApp.organisation(store.roster, for: context.viewer)
+      var organisation = WebApp.organisation(context.roster, for: context.viewer)
       let total = organisation.players.count
       organisation.players = page.slice(organisation.players)
       return page.headed(context.json(organisation), total: total, of: request)
@@ -76,19 +75,19 @@ extension WebApp {
       "PATCH", "/api/organisation", RoutePolicy(.owner, .sameOrigin, team: .organisation),
       json: Rename.self, accepting: ["application/merge-patch+json", "application/json"]
     ) { _, context, rename in
-      try await store.renameOrganisation(rename.name, by: context.author)
-      return context.json(WebApp.organisation(store.roster, for: context.viewer))
+      try await context.organisation.rename(rename.name)
+      return context.json(WebApp.organisation(context.roster, for: context.viewer))
     }
 
     route("GET", "/api/teams", RoutePolicy(.reader, team: .organisation)) { _, context in
-      context.json(store.roster.teams)
+      context.json(context.roster.teams)
     }
 
     route(
       "POST", "/api/teams", RoutePolicy(.owner, .sameOrigin, team: .organisation),
       json: TeamInput.self
     ) { _, context, input in
-      let team = try await store.addTeam(input, by: context.author)
+      let team = try await context.organisation.addTeam(input)
       var response = context.json(team, status: 201)
       response.headers.append(("Location", "/api/teams/\(team.tag)"))
       return response
@@ -100,7 +99,7 @@ extension WebApp {
 
     route("GET", "/api/teams/{tag}/players", RoutePolicy(.reader, team: .tag)) {
       request, context in
-      context.json(store.roster.players(in: try context.checkedTeam.id).shown(to: context.viewer))
+      context.json(context.roster.players(in: try context.checkedTeam.id).shown(to: context.viewer))
     }
 
     route(
@@ -108,32 +107,29 @@ extension WebApp {
       json: TeamPatch.self, accepting: ["application/merge-patch+json", "application/json"]
     ) { _, context, patch in
       let team = try context.checkedTeam
-      let updated = try await store.updateTeam(
-        team.id.uuidString, with: patch.applied(to: team, in: store.roster.teams),
-        by: context.author)
+      let updated = try await context.scope.update(
+        with: patch.applied(to: team, in: context.roster.teams))
       return context.json(updated)
     }
 
     route("DELETE", "/api/teams/{tag}", RoutePolicy(.owner, .sameOrigin, team: .tag)) {
-      request, context in
-      let team = try context.checkedTeam
-      try await store.removeTeam(team.id.uuidString, by: context.author)
+      _, context in
+      try await context.scope.remove()
       return HTTPResponse(status: 204)
     }
   }
 
   /// Transfers, tenures and contracts.
   private mutating func addTransferRoutes() {
-    let store = store
     // A transfer changes two teams: an editor of both may make it.
     route(
       "POST", "/api/players/{id}/transfer", RoutePolicy(.editor, .sameOrigin, team: .player),
       json: TransferRequest.self
     ) { request, context, transfer in
-      let player = try context.player(context.parameters["id"], in: store.roster)
+      let player = try context.player(context.parameters["id"], in: context.roster)
       // The player exists (404 otherwise); a team the organisation lacks is a conflict with
       // its state, as in the team's form.
-      guard let target = store.roster.team(transfer.team) else {
+      guard let target = context.roster.team(transfer.team) else {
         throw HTTPError(.conflict, context.localized("No team has the tag “%@”.", transfer.team))
       }
       var lineup: Lineup?
@@ -153,14 +149,14 @@ extension WebApp {
 
     route("GET", "/api/players/{id}/tenures", RoutePolicy(.personal(.path("id")), team: .player)) {
       _, context in
-      let player = try context.player(context.parameters["id"], in: store.roster)
-      return context.json(try store.tenures(of: player.id))
+      let player = try context.player(context.parameters["id"], in: context.roster)
+      return context.json(try context.reads.tenures(of: player.id))
     }
 
     route("GET", "/api/contracts", RoutePolicy(.staff, team: .organisation)) { request, context in
       let days = try WebApp.days(request.query["within"], in: context.language)
       let page = try ListPage(request, in: context.language)
-      let roster = store.roster
+      let roster = context.roster
       let ending = Contracts.ending(
         in: roster.players, within: days, today: Day(context.now, in: roster.firstTeam.zone))
       return page.headed(context.json(page.slice(ending)), total: ending.count, of: request)
@@ -182,26 +178,26 @@ extension WebApp {
 
   /// The teams page: adding, changing and removing a team.
   private mutating func addTeamsPageRoutes() {
-    let store = store
     route("GET", "/teams", RoutePolicy(.reader, team: .organisation)) { request, context in
       // After a change made here, its confirmation.
-      let roster = store.roster
+      let roster = context.roster
       let notice: String? =
         if let team = request.query["added"].flatMap({ roster.team($0) }) {
           context.localized("Team %@ added.", team.name)
         } else if let team = request.query["saved"].flatMap({ roster.team($0) }) {
           context.localized("%@ saved.", team.name)
         } else { nil }
-      return WebApp.teamsPage(request, context, store: store, notice: notice)
+      return WebApp.teamsPage(request, context, notice: notice)
     }
 
     route("POST", "/teams", RoutePolicy(.owner, .form, team: .organisation)) { request, context in
       let input = WebApp.teamInput(context.form)
-      do throws(RosterError) {
-        let team = try await store.addTeam(input, by: context.author)
+      let organisation = try context.organisation
+      do {
+        let team = try await organisation.addTeam(input)
         return .redirect(to: "/teams?added=\(team.tag)#team-\(team.tag)")
-      } catch {
-        return try WebApp.refused(error, request, context, store: store, tag: nil, input: input)
+      } catch let error as RosterError {
+        return try WebApp.refused(error, request, context, tag: nil, input: input)
       }
     }
 
@@ -210,25 +206,23 @@ extension WebApp {
       let team = try context.checkedTeam
       let input = WebApp.teamInput(context.form)
       do throws(RosterError) {
-        let updated = try await store.updateTeam(
-          team.id.uuidString, with: input, by: context.author)
+        let updated = try await context.scope.update(with: input)
         return .redirect(to: "/teams?saved=\(updated.tag)#team-\(updated.tag)")
       } catch {
         return try WebApp.refused(
-          error, request, context, store: store, tag: team.tag, input: input)
+          error, request, context, tag: team.tag, input: input)
       }
     }
 
     route("POST", "/teams/{tag}/delete", RoutePolicy(.owner, .form, team: .tag)) {
       request, context in
-      let team = try context.checkedTeam
       do throws(RosterError) {
-        try await store.removeTeam(team.id.uuidString, by: context.author)
+        try await context.scope.remove()
         return .redirect(to: "/teams")
       } catch {
         guard let validation = error.validation else { throw error }
         return WebApp.teamsPage(
-          request, context, store: store, notice: validation.message.text(in: context.language),
+          request, context, notice: validation.message.text(in: context.language),
           status: validation.kind.status)
       }
     }
@@ -236,17 +230,16 @@ extension WebApp {
 
   /// The organisation's name.
   private mutating func addOrganisationNameRoute() {
-    let store = store
     route("POST", "/organisation", RoutePolicy(.owner, .form, team: .organisation)) {
       request, context in
-      do throws(RosterError) {
-        try await store.renameOrganisation(
-          context.form["name"]?.first ?? "", by: context.author)
+      let organisation = try context.organisation
+      do {
+        try await organisation.rename(context.form["name"]?.first ?? "")
         return .redirect(to: "/teams")
-      } catch {
+      } catch let error as RosterError {
         guard let validation = error.validation else { throw error }
         return WebApp.teamsPage(
-          request, context, store: store, notice: validation.message.text(in: context.language),
+          request, context, notice: validation.message.text(in: context.language),
           status: validation.kind.status)
       }
     }
@@ -254,9 +247,8 @@ extension WebApp {
 
   /// Moving a player to another team.
   private mutating func addMovePageRoutes() {
-    let store = store
     route("GET", "/players/{id}/team", RoutePolicy(.editor, team: .player)) { request, context in
-      let roster = store.roster
+      let roster = context.roster
       let player = try context.player(context.parameters["id"], in: roster)
       let (token, cookie) = WebApp.csrfToken(for: request)
       return context.pages.moveForm(
@@ -267,7 +259,7 @@ extension WebApp {
 
     route("POST", "/players/{id}/team", RoutePolicy(.editor, .form, team: .player)) {
       request, context in
-      let roster = store.roster
+      let roster = context.roster
       let player = try context.player(context.parameters["id"], in: roster)
       let named = context.form["team"]?.first ?? ""
       guard let target = roster.team(named) else {
@@ -287,12 +279,12 @@ extension WebApp {
 
   /// The teams page, with what became of a change.
   private static func teamsPage(
-    _ request: HTTPRequest, _ context: RequestContext, store: RosterStore,
+    _ request: HTTPRequest, _ context: RequestContext,
     failure: (tag: String?, input: TeamInput, errors: ValidationError)? = nil,
     notice: String? = nil, status: Int = 200
   ) -> HTTPResponse {
     let (token, cookie) = WebApp.csrfToken(for: request)
-    let roster = store.roster
+    let roster = context.roster
     return context.pages.teams(
       roster, token: token,
       viewer: context.viewer(on: nil), failure: failure, notice: notice, status: status
@@ -301,13 +293,13 @@ extension WebApp {
 
   /// The teams page again after a refused change, the input kept by its form.
   private static func refused(
-    _ error: RosterError, _ request: HTTPRequest, _ context: RequestContext, store: RosterStore,
+    _ error: RosterError, _ request: HTTPRequest, _ context: RequestContext,
     tag: String?,
     input: TeamInput
   ) throws(RosterError) -> HTTPResponse {
     guard let validation = error.validation else { throw error }
     return teamsPage(
-      request, context, store: store, failure: (tag, input, validation),
+      request, context, failure: (tag, input, validation),
       notice: validation.message.text(in: context.language),
       status: validation.kind.status)
   }

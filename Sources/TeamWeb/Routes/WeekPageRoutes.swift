@@ -60,7 +60,6 @@ extension WebApp {
 
   /// The week, and an event planned from it.
   private mutating func addWeekViewRoutes() {
-    let store = store
     route("GET", "/week", RoutePolicy(.reader, team: .chosen)) { request, context in
       let team = try context.checkedTeam
       let today = Day(context.now, in: team.zone)
@@ -72,7 +71,7 @@ extension WebApp {
         ? context.localized("Planned.")
         : request.query["cancelled"] != nil ? context.localized("Cancelled.") : nil
       return context.pages.week(
-        store.roster, team: team, from: from, token: token, viewer: context.viewer,
+        context.roster, team: team, from: from, token: token, viewer: context.viewer,
         now: context.now, planning: request.query["plan"].flatMap { Day($0) }, notice: notice
       ).with(cookie: cookie)
     }
@@ -88,7 +87,7 @@ extension WebApp {
         let (token, cookie) = WebApp.csrfToken(for: request)
         let day = Day(input.start.split(separator: "T").first.map(String.init) ?? "")
         return context.pages.week(
-          store.roster, team: team,
+          context.roster, team: team,
           from: WebApp.monday(of: day ?? Day(context.now, in: team.zone), in: team.zone),
           token: token, viewer: context.viewer, now: context.now, form: (input, errors)
         ).with(cookie: cookie)
@@ -98,9 +97,8 @@ extension WebApp {
 
   /// An event: its page, its edit and its games.
   private mutating func addEventPageRoutes() {
-    let store = store
     route("GET", "/events/{id}", RoutePolicy(.reader, team: .event)) { request, context in
-      let roster = store.roster
+      let roster = context.roster
       let event = try context.event(context.parameters["id"], in: roster)
       let (token, cookie) = WebApp.csrfToken(for: request)
       let notice: String? =
@@ -116,7 +114,7 @@ extension WebApp {
 
     route("POST", "/events/{id}/edit", RoutePolicy(.editor, .form, team: .event)) {
       request, context in
-      let event = try context.event(context.parameters["id"], in: store.roster)
+      let event = try context.event(context.parameters["id"], in: context.roster)
       let input = WebApp.eventInput(context.form)
       do throws(RosterError) {
         try await context.scope.updateEvent(event.id, with: input)
@@ -125,14 +123,14 @@ extension WebApp {
         guard let errors = error.validation else { throw error }
         let (token, cookie) = WebApp.csrfToken(for: request)
         return context.pages.event(
-          event, in: store.roster, token: token, viewer: context.viewer, form: (input, errors)
+          event, in: context.roster, token: token, viewer: context.viewer, form: (input, errors)
         ).with(cookie: cookie)
       }
     }
 
     route("POST", "/events/{id}/games", RoutePolicy(.editor, .form, team: .event)) {
       request, context in
-      let event = try context.event(context.parameters["id"], in: store.roster)
+      let event = try context.event(context.parameters["id"], in: context.roster)
       let games = WebApp.gameInputs(context.form)
       do throws(RosterError) {
         try await context.scope.logGames(games, of: event.id)
@@ -141,7 +139,7 @@ extension WebApp {
         guard let errors = error.validation else { throw error }
         let (token, cookie) = WebApp.csrfToken(for: request)
         return context.pages.event(
-          event, in: store.roster, token: token, viewer: context.viewer, games: (games, errors)
+          event, in: context.roster, token: token, viewer: context.viewer, games: (games, errors)
         ).with(cookie: cookie)
       }
     }
@@ -149,13 +147,12 @@ extension WebApp {
 
   /// Answers to an event, invitations, and cancelling it.
   private mutating func addEventAnswerRoutes() {
-    let store = store
     route(
       "POST", "/events/{id}/answer", RoutePolicy(.ownPlayer(.form("player")), .form, team: .event)
     ) {
       request, context in
-      let event = try context.event(context.parameters["id"], in: store.roster)
-      let player = try context.player(context.form["player"]?.first, in: store.roster)
+      let event = try context.event(context.parameters["id"], in: context.roster)
+      let player = try context.player(context.form["player"]?.first, in: context.roster)
       let answer = context.form["answer"]?.first.flatMap(TeamEvent.Answer.init(rawValue:))
       try await context.scope.answer(
         answer, comment: context.form["comment"]?.first, for: player.id, to: event.id)
@@ -164,8 +161,9 @@ extension WebApp {
 
     route("POST", "/events/{id}/invite", RoutePolicy(.editor, .form, team: .event)) {
       _, context in
-      let event = try context.event(context.parameters["id"], in: store.roster)
-      guard let player = Player.find(context.form["player"]?.first ?? "", in: store.roster.players)
+      let event = try context.event(context.parameters["id"], in: context.roster)
+      guard
+        let player = Player.find(context.form["player"]?.first ?? "", in: context.roster.players)
       else { throw HTTPError.playerNotFound(in: context.language) }
       try await context.scope.invite(player.id, to: event.id)
       return .redirect(to: "/events/\(event.id)?saved")
@@ -173,7 +171,7 @@ extension WebApp {
 
     route("POST", "/events/{id}/delete", RoutePolicy(.editor, .form, team: .event)) {
       _, context in
-      let roster = store.roster
+      let roster = context.roster
       let event = try context.event(context.parameters["id"], in: roster)
       let team = roster.team(id: event.teamID) ?? roster.firstTeam
       try await context.scope.removeEvent(
@@ -187,13 +185,12 @@ extension WebApp {
 
   /// A player's hours and days away.
   private mutating func addAvailabilityPageRoutes() {
-    let store = store
     route("GET", "/players/{id}/availability", RoutePolicy(.reader, team: .player)) {
       request, context in
-      let player = try context.player(context.parameters["id"], in: store.roster)
+      let player = try context.player(context.parameters["id"], in: context.roster)
       let (token, cookie) = WebApp.csrfToken(for: request)
       return context.pages.availability(
-        player, in: store.roster, token: token, canEdit: context.viewer.mayAnswer(for: player.id),
+        player, in: context.roster, token: token, canEdit: context.viewer.mayAnswer(for: player.id),
         now: context.now, notice: request.query["saved"] != nil ? context.localized("Saved.") : nil
       ).with(cookie: cookie)
     }
@@ -203,7 +200,7 @@ extension WebApp {
       RoutePolicy(.ownPlayer(.path("id")), .form, team: .player)
     ) {
       request, context in
-      let roster = store.roster
+      let roster = context.roster
       let player = try context.player(context.parameters["id"], in: roster)
       let form = context.form
       var availability = roster.schedule.availability[player.id] ?? Availability()
@@ -234,7 +231,7 @@ extension WebApp {
         guard let errors = error.validation else { throw error }
         let (token, cookie) = WebApp.csrfToken(for: request)
         return context.pages.availability(
-          player, in: store.roster, token: token, canEdit: true, now: context.now,
+          player, in: context.roster, token: token, canEdit: true, now: context.now,
           input: (weekly ?? "", away ?? ""), errors: errors
         ).with(cookie: cookie)
       }
@@ -244,7 +241,6 @@ extension WebApp {
 
   /// The private calendar addresses.
   private mutating func addCalendarPageRoutes() {
-    let store = store
     route("POST", "/calendar/new", RoutePolicy(.editor, .form, team: .chosen)) {
       request, context in
       let scope = try context.scope
@@ -264,7 +260,7 @@ extension WebApp {
       "POST", "/players/{id}/calendar/new",
       RoutePolicy(.ownPlayer(.path("id")), .form, team: .player)
     ) { _, context in
-      let player = try context.player(context.parameters["id"], in: store.roster)
+      let player = try context.player(context.parameters["id"], in: context.roster)
       _ = try await context.scope.createFeed(player: player.id)
       return .redirect(to: "/players/\(player.id)/availability#calendar-title")
     }
@@ -273,7 +269,7 @@ extension WebApp {
       "POST", "/players/{id}/calendar/revoke",
       RoutePolicy(.ownPlayer(.path("id")), .form, team: .player)
     ) { request, context in
-      let player = try context.player(context.parameters["id"], in: store.roster)
+      let player = try context.player(context.parameters["id"], in: context.roster)
       // Only this player's own addresses, whoever asks here.
       try await context.scope.revokeFeed(context.form["secret"]?.first ?? "", player: player.id)
       return .redirect(to: "/players/\(player.id)/availability#calendar-title")

@@ -41,12 +41,11 @@ extension WebApp {
 
   /// The week and a player's hours.
   private mutating func addWeekAPIRoutes() {
-    let store = store
     // The whole week of a team (at most ``Schedule/maxEventsPerTeam`` events), or the days
     // `from` to `to` (its own clock).
     route("GET", "/api/week", RoutePolicy(.reader, team: .chosen)) { request, context in
       let team = try context.checkedTeam
-      var week = try store.weekRows.week(team: team.id.text)
+      var week = try context.reads.week(team: team.id.text)
       let days = try ["from", "to"].map { name throws(HTTPError) -> Day? in
         guard let text = request.query[name] else { return nil }
         guard let day = Day(text) else {
@@ -69,7 +68,7 @@ extension WebApp {
       RoutePolicy(.ownPlayer(.path("id")), .sameOrigin, team: .player),
       json: AvailabilityInput.self
     ) { request, context, input in
-      let player = try context.player(context.parameters["id"], in: store.roster)
+      let player = try context.player(context.parameters["id"], in: context.roster)
       let availability: Availability
       do throws(ValidationError) { availability = try input.validated() } catch {
         throw RosterError.invalid(error)
@@ -81,20 +80,19 @@ extension WebApp {
 
   /// Events: planned, read, changed, cancelled.
   private mutating func addEventAPIRoutes() {
-    let store = store
     route(
       "POST", "/api/week/events", RoutePolicy(.editor, .sameOrigin, team: .chosen),
       json: TeamNamed<EventInput>.self
     ) { _, context, body in
       let input = body.input
       let event = try await context.scope.addEvent(input)
-      var response = context.json(WebApp.document(event, in: store.roster), status: 201)
+      var response = context.json(WebApp.document(event, in: context.roster), status: 201)
       response.headers.append(("Location", "/api/week/events/\(event.id)"))
       return response
     }
 
     route("GET", "/api/week/events/{id}", RoutePolicy(.reader, team: .event)) { _, context in
-      let roster = store.roster
+      let roster = context.roster
       return context.json(
         WebApp.document(
           try context.event(context.parameters["id"], in: roster),
@@ -105,14 +103,14 @@ extension WebApp {
       "PUT", "/api/week/events/{id}", RoutePolicy(.editor, .sameOrigin, team: .event),
       json: EventInput.self
     ) { _, context, input in
-      let event = try context.event(context.parameters["id"], in: store.roster)
+      let event = try context.event(context.parameters["id"], in: context.roster)
       let updated = try await context.scope.updateEvent(event.id, with: input)
-      return context.json(WebApp.document(updated, in: store.roster))
+      return context.json(WebApp.document(updated, in: context.roster))
     }
 
     route("DELETE", "/api/week/events/{id}", RoutePolicy(.editor, .sameOrigin, team: .event)) {
       request, context in
-      let event = try context.event(context.parameters["id"], in: store.roster)
+      let event = try context.event(context.parameters["id"], in: context.roster)
       let following: Bool
       switch request.query["following"] {
       case nil, "false", "0": following = false
@@ -128,27 +126,26 @@ extension WebApp {
 
   /// An event's games, answers and invitations.
   private mutating func addEventResultRoutes() {
-    let store = store
     route(
       "PUT", "/api/week/events/{id}/games", RoutePolicy(.editor, .sameOrigin, team: .event),
       json: [GameInput].self
     ) { _, context, games in
-      let event = try context.event(context.parameters["id"], in: store.roster)
+      let event = try context.event(context.parameters["id"], in: context.roster)
       let logged = try await context.scope.logGames(games, of: event.id)
-      return context.json(WebApp.document(logged, in: store.roster))
+      return context.json(WebApp.document(logged, in: context.roster))
     }
 
     route(
       "PUT", "/api/week/events/{id}/drafts/{game}",
       RoutePolicy(.editor, .sameOrigin, team: .event), json: GameDraft.self
     ) { _, context, draft in
-      let event = try context.event(context.parameters["id"], in: store.roster)
+      let event = try context.event(context.parameters["id"], in: context.roster)
       guard let game = context.parameters["game"].flatMap({ Int($0) }), game >= 1 else {
         throw HTTPError(
           .notFound, context.localized("No game has this number: games count from 1."))
       }
       let saved = try await context.scope.saveDraft(draft, game: game, of: event.id)
-      return context.json(WebApp.document(saved, in: store.roster))
+      return context.json(WebApp.document(saved, in: context.roster))
     }
 
     route(
@@ -156,31 +153,30 @@ extension WebApp {
       RoutePolicy(.ownPlayer(.path("player")), .sameOrigin, team: .event),
       json: AnswerRequest.self
     ) { _, context, body in
-      let event = try context.event(context.parameters["id"], in: store.roster)
-      let player = try context.player(context.parameters["player"], in: store.roster)
+      let event = try context.event(context.parameters["id"], in: context.roster)
+      let player = try context.player(context.parameters["player"], in: context.roster)
       let answered = try await context.scope.answer(
         body.answer, comment: body.comment, for: player.id, to: event.id)
-      return context.json(WebApp.document(answered, in: store.roster))
+      return context.json(WebApp.document(answered, in: context.roster))
     }
 
     route(
       "POST", "/api/week/events/{id}/invitations",
       RoutePolicy(.editor, .sameOrigin, team: .event), json: InvitationRequest.self
     ) { _, context, body in
-      let event = try context.event(context.parameters["id"], in: store.roster)
-      guard let player = Player.find(body.player, in: store.roster.players) else {
+      let event = try context.event(context.parameters["id"], in: context.roster)
+      guard let player = Player.find(body.player, in: context.roster.players) else {
         throw HTTPError.playerNotFound(in: context.language)
       }
       let invited = try await context.scope.invite(player.id, to: event.id)
-      return context.json(WebApp.document(invited, in: store.roster))
+      return context.json(WebApp.document(invited, in: context.roster))
     }
   }
 
   /// The private calendar addresses, and the feed each one serves.
   private mutating func addCalendarRoutes() {
-    let store = store
     route("GET", "/api/calendar", RoutePolicy(.editor, team: .organisation)) { _, context in
-      context.json(store.roster.schedule.feeds)
+      context.json(context.roster.schedule.feeds)
     }
 
     // The team is the body's `team` (or ?team=), the first team when none is named; a
@@ -209,7 +205,7 @@ extension WebApp {
     // The feed itself: its secret is its key, for calendar apps that cannot sign in.
     route("GET", "/calendar/{file}", RoutePolicy(.anyone)) { request, context in
       let file = context.parameters["file"] ?? ""
-      let roster = store.roster
+      let roster = context.roster
       guard file.hasSuffix(".ics"),
         let feed = roster.schedule.feed(secret: String(file.dropLast(".ics".count)))
       else {
