@@ -50,7 +50,7 @@ let package = Package(
 
     // MARK: Client: the app's team (EsportTeam, over a RosterSource) and its connection to
     // the team's server (Foundation); no store
-    .target(name: "TeamClient", dependencies: ["TeamKit", "TeamPhoto"]),
+    .target(name: "TeamClient", dependencies: ["TeamKit", "TeamPhoto", "TeamStore"]),
 
     // MARK: Outbound: the calls to services outside (Data Dragon, Riot's API, Discord), for
     // the server and the CLI. On Linux they go through libcurl (Debian's libcurl4-openssl-dev):

@@ -48,10 +48,6 @@ extension PlayerChangedError: KindedError {
   public var kind: ErrorKind { .changed }
 }
 
-extension PhotoSourceError: KindedError {
-  public var kind: ErrorKind { .invalid }
-}
-
 extension OfflineError: KindedError {
   public var kind: ErrorKind { .unavailable }
 }

@@ -770,7 +770,6 @@ enum Localizations {
     "Imported.": "Importé.",
     "In Discord, type /lier %@ (or /link) within 15 minutes. It works once.":
       "Dans Discord, tapez /lier %@ (ou /link) dans les 15 minutes. Il ne sert qu’une fois.",
-    "In memory": "En mémoire",
     "In “%@”, end after the start; past midnight, give the next day its own hours (Fri 20:00-24:00, Sat 00:00-02:00).":
       "Dans « %@ », la fin doit suivre le début ; après minuit, donnez au lendemain ses propres heures (ven 20:00-24:00, sam 00:00-02:00).",
     "In “%@”, put the first day before the last.":
@@ -1563,19 +1562,12 @@ enum Localizations {
     "This photo could not be read from the library: choose another.":
       "Cette photo n’a pas pu être lue dans la photothèque : choisissez-en une autre.",
     "This player is no longer on the roster. ": "Ce joueur n’est plus dans l’effectif. ",
-    "This player is not on the roster any more.": "Ce joueur n’est plus dans l’effectif.",
     "This request is not signed by the Discord application.":
       "Cette requête n’est pas signée par l’application Discord.",
     "This request names two teams, %1$@ and %2$@; send it from one team’s page.":
       "Cette demande nomme deux équipes, %1$@ et %2$@ ; envoyez-la depuis la page d’une seule équipe.",
     "This request was already answered: it is not taken twice.":
       "Cette requête a déjà reçu sa réponse : elle n’est pas prise deux fois.",
-    "This roster is in memory and has one team: open a saved roster.":
-      "Cet effectif est en mémoire et n’a qu’une équipe : ouvrez un effectif enregistré.",
-    "This roster is in memory and plans no events: open a saved roster.":
-      "Cet effectif est en mémoire et ne planifie aucun événement : ouvrez un effectif enregistré.",
-    "This roster keeps no photos: open a saved roster.":
-      "Cet effectif ne garde pas de photos : ouvrez un effectif enregistré.",
     "This series has %@ games at most.": "Cette série compte au plus %@ parties.",
     "This series has %@ games drafted; choose a format of as many games or more.":
       "Cette série a %@ parties draftées ; choisissez un format d’autant de parties ou plus.",

@@ -1,7 +1,7 @@
 import Foundation
 
-/// Where the app's team (TeamClient's `EsportTeam`) has its roster: in memory (TeamClient's
-/// `MemoryRoster`), this device's database (TeamStore's `LocalRoster`) or the team's server
+/// Where the app's team (TeamClient's `EsportTeam`) has its roster: this device's database
+/// (TeamStore's `LocalRoster`, in memory for previews and tests) or the team's server
 /// (TeamClient's `TeamServer`). Each change is validated
 /// and kept by the source before the team shows it; refused input comes back as an error
 /// whose fields ``ValidationError/init(reportedBy:)`` finds, and a change to a player someone
@@ -107,16 +107,6 @@ public struct PlayerChangedError: Error, Hashable, Sendable, CustomStringConvert
     Message(
       "Someone else changed %@ meanwhile; nothing was saved. Their version is shown: check it and save again.",
       current.name)
-  }
-  public var description: String { message.description }
-}
-
-/// A roster in memory keeps no photos (a preview's team).
-public struct PhotoSourceError: Error, Hashable, Sendable, CustomStringConvertible {
-  public init() {}
-  /// What happened and what to do, in the reader's language when shown.
-  public var message: Message {
-    Message("This roster keeps no photos: open a saved roster.")
   }
   public var description: String { message.description }
 }

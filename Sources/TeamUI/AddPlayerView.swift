@@ -222,7 +222,9 @@ struct FieldError: View {
 
 #if os(iOS) || os(macOS)
   #Preview {
-    AddPlayerView()
-      .environment(EsportTeam())
+    if let team = try? EsportTeam() {
+      AddPlayerView()
+        .environment(team)
+    }
   }
 #endif

@@ -29,6 +29,6 @@ public struct AppRootView: View {
 
 #if os(iOS) || os(macOS)
   #Preview {
-    AppRootView(connection: .success(TeamConnection(local: EsportTeam(), keeper: .none)))
+    AppRootView(connection: Result { TeamConnection(local: try EsportTeam(), keeper: .none) })
   }
 #endif

@@ -210,10 +210,12 @@ public struct PlayerDetailView: View {
 
 #if os(iOS) || os(macOS)
   #Preview {
-    NavigationStack {
-      PlayerDetailView(player: Player.defaultRoster[0])
+    if let team = try? EsportTeam() {
+      NavigationStack {
+        PlayerDetailView(player: Player.defaultRoster[0])
+      }
+      .environment(team)
     }
-    .environment(EsportTeam())
   }
 #endif
 

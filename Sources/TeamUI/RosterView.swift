@@ -283,9 +283,11 @@ struct RecentlyRemovedView: View {
 
 #if os(iOS) || os(macOS)
   #Preview {
-    let connection = TeamConnection(local: EsportTeam(), keeper: .none)
-    RosterView()
-      .environment(connection)
-      .environment(connection.team)
+    if let team = try? EsportTeam() {
+      let connection = TeamConnection(local: team, keeper: .none)
+      RosterView()
+        .environment(connection)
+        .environment(connection.team)
+    }
   }
 #endif

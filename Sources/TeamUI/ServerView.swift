@@ -103,7 +103,9 @@ struct SourceBanner: View {
 
 #if os(iOS) || os(macOS)
   #Preview {
-    ServerView()
-      .environment(TeamConnection(local: EsportTeam(), keeper: .none))
+    if let team = try? EsportTeam() {
+      ServerView()
+        .environment(TeamConnection(local: team, keeper: .none))
+    }
   }
 #endif

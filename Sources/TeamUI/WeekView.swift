@@ -240,9 +240,11 @@ public struct AvailabilityView: View {
 
 #if os(iOS) || os(macOS)
   #Preview {
-    NavigationStack {
-      WeekView()
+    if let team = try? EsportTeam() {
+      NavigationStack {
+        WeekView()
+      }
+      .environment(team)
     }
-    .environment(EsportTeam())
   }
 #endif

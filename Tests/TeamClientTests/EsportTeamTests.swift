@@ -1,14 +1,15 @@
 import Foundation
 import Observation
 import Synchronization
+import TeamStore
 import Testing
 
 @testable import TeamClient
 @testable import TeamKit
 
 @MainActor @Suite struct EsportTeamTests {
-  @Test func startsWithTheBriefsRosterInOrder() async {
-    let team = EsportTeam()
+  @Test func startsWithTheBriefsRosterInOrder() async throws {
+    let team = try EsportTeam()
     #expect(team.players.map(\.name) == ["Canna", "Caliste", "Targamas"])
     #expect(team.players.map(\.position) == [.top, .adc, .support])
     #expect(team.players.map(\.image) == ["canna", "caliste", "targamas"])
@@ -33,7 +34,7 @@ import Testing
   }
 
   @Test func addingAPlayerAppendsItAndNotifiesObservers() async throws {
-    let team = EsportTeam()
+    let team = try EsportTeam()
     var added: Player?
     let changed = try await playersChange(of: team) {
       added = try await team.addPlayer(
@@ -49,25 +50,27 @@ import Testing
     #expect(player.favoriteChampions == [ChampionCatalog.builtIn.find("jax")])
   }
 
-  @Test func invalidInputChangesNothingAndNotifiesNobody() async {
-    let team = EsportTeam()
+  @Test func invalidInputChangesNothingAndNotifiesNobody() async throws {
+    let team = try EsportTeam()
     let changed = await playersChange(of: team) {
-      await #expect(throws: ValidationError.self) {
+      let error = await #expect(throws: RosterError.self) {
         try await team.addPlayer(name: "CANNA", position: .mid, image: "Bad Name")
       }
+      #expect(
+        error.flatMap(ValidationError.init(reportedBy:))?.issues.map(\.field) == [.name, .image])
     }
     #expect(!changed)
     #expect(team.players == Player.defaultRoster)
   }
 
   @Test func removingAPlayerTakesOnlyThatOne() async throws {
-    let team = EsportTeam()
+    let team = try EsportTeam()
     let caliste = team.players[1]
     try await team.removePlayer(caliste)
     #expect(team.players.map(\.name) == ["Canna", "Targamas"])
     #expect(team.removed.map(\.player) == [caliste])
     // Removed already: refused as by a stored roster, and no one else goes.
-    await #expect(throws: MemoryRosterError.noPlayer) { try await team.removePlayer(caliste) }
+    await #expect(throws: RosterError.notFound(caliste.id)) { try await team.removePlayer(caliste) }
     #expect(team.players.count == 2)
   }
 
@@ -142,7 +145,7 @@ import Testing
   }
 
   @Test func addingAddsWhatTheFormHolds() async throws {
-    let team = EsportTeam()
+    let team = try EsportTeam()
     var form = PlayerForm()
     form.name = "Vladi"
     form.position = .mid
@@ -156,8 +159,8 @@ import Testing
     #expect(player.favoriteChampions.map(\.id) == ["viktor"])
   }
 
-  @Test func aRefusedFormMapsEachErrorToItsFieldAndKeepsItsValues() async {
-    let team = EsportTeam()
+  @Test func aRefusedFormMapsEachErrorToItsFieldAndKeepsItsValues() async throws {
+    let team = try EsportTeam()
     var form = PlayerForm()
     form.name = "canna"
     form.image = "Not/Valid"
@@ -179,23 +182,23 @@ import Testing
 /// The team's everyday work, in memory (the store-backed team is tested in TeamStoreTests).
 @MainActor @Suite struct EsportTeamWorkTests {
   @Test func editingKeepsThePlayersPlaceAndChecksTheRules() async throws {
-    let team = EsportTeam()
+    let team = try EsportTeam()
     let caliste = team.players[1]
     let edited = try await team.updatePlayer(
       caliste, name: "CALISTE", position: .support, image: "caliste",
       favoriteChampions: [try #require(ChampionCatalog.builtIn.find("braum"))])
     #expect(team.players[1] == edited)
     #expect(edited.position == .support && edited.name == "CALISTE")
-    let error = await #expect(throws: ValidationError.self) {
+    let error = await #expect(throws: RosterError.self) {
       try await team.updatePlayer(
         edited, name: "canna", position: .support, image: "caliste", favoriteChampions: [])
     }
-    #expect(error?.isConflict == true)
+    #expect(error.flatMap(ValidationError.init(reportedBy:))?.isConflict == true)
     #expect(team.players[1] == edited)
   }
 
   @Test func aRemovalCanBeUndoneAndTheRestoredPlayerTakesTheirPlace() async throws {
-    let team = EsportTeam()
+    let team = try EsportTeam()
     let caliste = team.players[1]
     try await team.removePlayer(caliste)
     #expect(team.lastRemoved == caliste)
@@ -206,17 +209,17 @@ import Testing
   }
 
   @Test func restoringAPseudoNowTakenIsAConflict() async throws {
-    let team = EsportTeam()
+    let team = try EsportTeam()
     let canna = team.players[0]
     try await team.removePlayer(canna)
     try await team.addPlayer(name: "CANNA", position: .mid)
-    let error = await #expect(throws: ValidationError.self) { try await team.restorePlayer(canna) }
-    #expect(error?.isConflict == true)
+    let error = await #expect(throws: RosterError.self) { try await team.restorePlayer(canna) }
+    #expect(error.flatMap(ValidationError.init(reportedBy:))?.isConflict == true)
     #expect(team.removed.map(\.player) == [canna])
   }
 
   @Test func movingWithinAGroupKeepsStartersFirst() async throws {
-    let team = EsportTeam()
+    let team = try EsportTeam()
     for name in ["D", "E", "F", "G"] { try await team.addPlayer(name: name, position: .mid) }
     #expect(team.substitutes.map(\.name) == ["F", "G"])
     try await team.movePlayers(in: .starter, fromOffsets: IndexSet(integer: 4), toOffset: 0)
@@ -228,7 +231,7 @@ import Testing
   }
 
   @Test func aSubstituteSwapsWithTheStarterOfTheirLaneAndTheFiveShowsByLane() async throws {
-    let team = EsportTeam()
+    let team = try EsportTeam()
     for (name, position) in [("J", Position.jungle), ("M", .mid), ("Bench", .top)] {
       try await team.addPlayer(name: name, position: position)
     }
@@ -241,8 +244,9 @@ import Testing
     #expect(team.substitutes.map(\.name) == ["Canna"])
     #expect(team.players.first?.name == "Bench")  // in Canna's place
     // Two starters cannot swap: one status each way is what a swap exchanges.
-    await #expect(throws: ValidationError.self) {
+    let error = await #expect(throws: RosterError.self) {
       try await team.swap(team.players[0], with: team.players[1])
     }
+    #expect(error.flatMap(ValidationError.init(reportedBy:)) != nil)
   }
 }

@@ -44,7 +44,7 @@ import Testing
   }
 
   func connection() throws -> TeamConnection {
-    TeamConnection(local: EsportTeam(players: []), keeper: kept.keeper)
+    TeamConnection(local: try EsportTeam(), keeper: kept.keeper)
   }
 
   @Test func signingInShowsTheServersTeamAndIsKeptUntilSigningOut() async throws {

@@ -1,13 +1,14 @@
 import Foundation
 import Observation
 import TeamKit
+import TeamStore
 
 /// The team: its roster, observable by SwiftUI (and anything else, through Observation).
 ///
 /// This is the brief's `EsportTeam` with `@Observable` instead of `ObservableObject` and
 /// `@Published`: views that read `players` update when it changes. Always over a
-/// ``RosterSource``: in memory (``MemoryRoster``: previews, tests), the device's database or
-/// the team's server.
+/// ``RosterSource``: the device's database (TeamStore's `LocalRoster`, in memory for previews
+/// and tests), or the team's server.
 @MainActor @Observable
 public final class EsportTeam {
   /// The organisation's teams the roster may show (in memory, one).
@@ -40,10 +41,13 @@ public final class EsportTeam {
   /// hours and answers); nil for the staff and on this device.
   public private(set) var ownPlayerID: UUID?
 
-  /// A team in memory only (``MemoryRoster``), starting with `players` (the brief's default
-  /// roster unless given).
-  public convenience init(players: [Player] = Player.defaultRoster) {
-    self.init(source: MemoryRoster(players: players), players: players)
+  /// A team kept in a throwaway database in memory (previews, tests), by the same store and
+  /// rules as the device's: the brief's roster to start.
+  /// - Throws: ``StoreOpenError`` when no database can be made in memory.
+  public convenience init() throws {
+    let store = try RosterStore.inMemory()
+    self.init(
+      source: LocalRoster(store: store), players: store.players, removed: store.removedPlayers)
   }
 
   /// A team kept by `source`, showing `players` until ``load()`` reads them.
@@ -231,7 +235,7 @@ public final class EsportTeam {
 
   /// Gives a player a photo from an image the source re-encodes (JPEG, PNG, WebP or HEIC),
   /// or takes it away (nil): the picture goes back to their initials.
-  /// - Throws: the source's refusal (``PhotoSourceError`` in memory); nothing changes.
+  /// - Throws: the source's refusal (the image unreadable); nothing changes.
   @discardableResult
   public func setPhoto(_ image: Data?, of player: Player) async throws -> Player {
     try requireConnection()
