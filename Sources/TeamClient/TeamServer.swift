@@ -294,119 +294,17 @@ public final class TeamServer: RosterSource {
       .map(\.change)
   }
 
-  public func week(team: String?) async throws -> TeamWeek {
-    let path = "api/week" + (team.map { "?team=\(Self.pathSegment($0))" } ?? "")
-    let week = try TeamJSON.decode(TeamWeek.self, from: try await call("GET", path).data)
-    // The verdicts come from the team's players, as the server has them.
-    return week.with(players: try await organisation().players(in: week.team.id))
-  }
+  public var week: any WeekSource { ServerWeek(server: self) }
 
-  public func setAvailability(of id: UUID, to availability: Availability) async throws {
-    _ = try await call(
-      "PUT", "api/players/\(id)/availability", body: TeamJSON.encode(availability))
-  }
+  public var drafts: any DraftSource { ServerDrafts(server: self) }
 
-  public func addEvent(_ input: EventInput, team: String?) async throws -> TeamEvent {
-    let path = "api/week/events" + (team.map { "?team=\(Self.pathSegment($0))" } ?? "")
-    return try TeamJSON.decode(
-      TeamEvent.self, from: try await call("POST", path, body: TeamJSON.encode(input)).data)
-  }
-
-  public func updateEvent(id: UUID, with input: EventInput) async throws -> TeamEvent {
-    try TeamJSON.decode(
-      TeamEvent.self,
-      from: try await call("PUT", "api/week/events/\(id)", body: TeamJSON.encode(input)).data)
-  }
-
-  public func removeEvent(id: UUID, following: Bool) async throws {
-    _ = try await call("DELETE", "api/week/events/\(id)" + (following ? "?following=true" : ""))
-  }
-
-  public func logGames(_ games: [GameInput], of id: UUID) async throws -> TeamEvent {
-    try TeamJSON.decode(
-      TeamEvent.self,
-      from: try await call("PUT", "api/week/events/\(id)/games", body: TeamJSON.encode(games)).data)
-  }
-
-  public func saveDraft(_ draft: GameDraft, game: Int, of id: UUID) async throws -> TeamEvent {
-    try TeamJSON.decode(
-      TeamEvent.self,
-      from: try await call(
-        "PUT", "api/week/events/\(id)/drafts/\(game)", body: TeamJSON.encode(draft)
-      ).data)
-  }
-
-  public func propose(_ input: ProposalInput, to id: UUID) async throws -> DraftProposal {
-    let player = input.player?.uuidString ?? "team"
-    return try TeamJSON.decode(
-      DraftProposal.self,
-      from: try await call(
-        "POST", "api/week/events/\(id)/players/\(player)/proposals", body: TeamJSON.encode(input)
-      ).data)
-  }
-
-  public func setPool(of id: UUID, to pool: [PoolInput]) async throws -> [PoolEntry] {
-    try TeamJSON.decode(
-      [PoolEntry].self,
-      from: try await call("PUT", "api/players/\(id)/pool", body: TeamJSON.encode(pool)).data)
-  }
-
-  public func answer(_ answer: TeamEvent.Answer?, for player: UUID, to event: UUID) async throws
-    -> TeamEvent
-  {
-    let body = Data((answer.map { #"{"answer":"\#($0.rawValue)"}"# } ?? #"{"answer":null}"#).utf8)
-    return try TeamJSON.decode(
-      TeamEvent.self,
-      from: try await call("PUT", "api/week/events/\(event)/answers/\(player)", body: body).data)
-  }
-
-  // MARK: - Solo queue
+  /// The server's solo queue and Riot settings.
+  public var riot: ServerRiot { ServerRiot(server: self) }
 
   /// A player's Riot account as the server last saw it; nil before its first check.
   public func soloQueue(of id: UUID) async throws -> RiotStanding? {
     try TeamJSON.decode(
       RiotStanding?.self, from: try await call("GET", "api/players/\(id)/soloq").data)
-  }
-
-  /// A team's solo queue, the best ranked first, and the refresh under way.
-  public func soloQueue(team: String?) async throws -> SoloQueue {
-    let path = "api/soloq" + (team.map { "?team=\(Self.pathSegment($0))" } ?? "")
-    return try TeamJSON.decode(SoloQueue.self, from: try await call("GET", path).data)
-  }
-
-  /// Starts refreshing a team's players from Riot on the server.
-  public func refreshSoloQueue(team: String?) async throws -> SoloQueue {
-    let path = "api/soloq/refresh" + (team.map { "?team=\(Self.pathSegment($0))" } ?? "")
-    return try TeamJSON.decode(SoloQueue.self, from: try await call("POST", path).data)
-  }
-
-  /// The owner's Riot settings as the server has them (never the key).
-  public func riotSettings() async throws -> RiotSettingsShown {
-    try TeamJSON.decode(RiotSettingsShown.self, from: try await call("GET", "api/riot").data)
-  }
-
-  /// Changes the owner's Riot settings (the key, the platform, the games kept).
-  public func setRiotSettings(_ input: RiotSettingsInput) async throws {
-    _ = try await call("PUT", "api/riot", body: TeamJSON.encode(input))
-  }
-
-  public func calendarFeeds() async throws -> [CalendarFeed] {
-    try TeamJSON.decode([CalendarFeed].self, from: try await call("GET", "api/calendar").data)
-  }
-
-  public func createFeed(team: String?, player: UUID?) async throws -> CalendarFeed {
-    var writer = JSONWriter()
-    writer.object {
-      if let player { $0.member("player", player) }
-      if let team { $0.member("team", team) }
-    }
-    return try TeamJSON.decode(
-      CalendarFeed.self, from: try await call("POST", "api/calendar", body: Data(writer.bytes)).data
-    )
-  }
-
-  public func revokeFeed(_ secret: String) async throws {
-    _ = try await call("DELETE", "api/calendar/\(Self.pathSegment(secret))")
   }
 
   public func events() -> AsyncStream<SourceEvent> {

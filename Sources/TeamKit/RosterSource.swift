@@ -47,9 +47,24 @@ public protocol RosterSource: AnyObject, Sendable {
   /// What happens elsewhere: the roster changed, the connection was lost or is back. Ends
   /// when the source will tell nothing more.
   func events() -> AsyncStream<SourceEvent>
+  /// The source's week: events, hours and answers, calendar addresses.
+  var week: any WeekSource { get }
+  /// The source's drafts and champion pools.
+  var drafts: any DraftSource { get }
+  /// The player whose own account (``Role/player``) reads this source; nil for the staff,
+  /// a token, or this device.
+  func signedInPlayer() async throws -> UUID?
+  /// A player's Riot account as the server last saw it: nil where there is no server
+  /// (this device's own roster), or before its first check.
+  func soloQueue(of id: UUID) async throws -> RiotStanding?
+}
+
+/// The week of a ``RosterSource``: a team's events, its players' hours and answers, and the
+/// private calendar addresses.
+public protocol WeekSource: Sendable {
   /// A team's week (its tag or id; the first team when nil): its events with their
   /// verdicts and its players' availability.
-  func week(team: String?) async throws -> TeamWeek
+  func of(team: String?) async throws -> TeamWeek
   /// Replaces a player's weekly hours and days away.
   func setAvailability(of id: UUID, to availability: Availability) async throws
   /// Plans an event for a team, its times on the team's clock; its starters are invited.
@@ -59,12 +74,6 @@ public protocol RosterSource: AnyObject, Sendable {
   func removeEvent(id: UUID, following: Bool) async throws
   /// Logs an event's games, replacing those logged before.
   func logGames(_ games: [GameInput], of id: UUID) async throws -> TeamEvent
-  /// Puts game `game`'s draft of an event (from 1), checked under its series' rule.
-  func saveDraft(_ draft: GameDraft, game: Int, of id: UUID) async throws -> TeamEvent
-  /// Proposes a ban or a pick for a game of an event's series.
-  func propose(_ input: ProposalInput, to id: UUID) async throws -> DraftProposal
-  /// Puts a player's champion pool, in order; returns it as stored.
-  func setPool(of id: UUID, to pool: [PoolInput]) async throws -> [PoolEntry]
   /// A player's answer to an event (nil takes it back).
   func answer(_ answer: TeamEvent.Answer?, for player: UUID, to event: UUID) async throws
     -> TeamEvent
@@ -74,12 +83,16 @@ public protocol RosterSource: AnyObject, Sendable {
   func createFeed(team: String?, player: UUID?) async throws -> CalendarFeed
   /// Revokes a calendar address.
   func revokeFeed(_ secret: String) async throws
-  /// The player whose own account (``Role/player``) reads this source; nil for the staff,
-  /// a token, or this device.
-  func signedInPlayer() async throws -> UUID?
-  /// A player's Riot account as the server last saw it: nil where there is no server
-  /// (this device's own roster), or before its first check.
-  func soloQueue(of id: UUID) async throws -> RiotStanding?
+}
+
+/// The drafts of a ``RosterSource``'s events and its players' champion pools.
+public protocol DraftSource: Sendable {
+  /// Puts game `game`'s draft of an event (from 1), checked under its series' rule.
+  func saveDraft(_ draft: GameDraft, game: Int, of id: UUID) async throws -> TeamEvent
+  /// Proposes a ban or a pick for a game of an event's series.
+  func propose(_ input: ProposalInput, to id: UUID) async throws -> DraftProposal
+  /// Puts a player's champion pool, in order; returns it as stored.
+  func setPool(of id: UUID, to pool: [PoolInput]) async throws -> [PoolEntry]
 }
 
 extension RosterSource {

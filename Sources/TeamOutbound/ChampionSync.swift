@@ -18,7 +18,7 @@ public enum ChampionSync {
   static let parallel = 6
 
   /// Downloads the newest version from `base` (Data Dragon, or a mirror in its layout) and
-  /// gives it to `keep` (a store's `replaceChampionArt`), in one write. Returns what is now
+  /// gives it to `keep` (a store's `artRows.replace`), in one write. Returns what is now
   /// stored.
   /// - Throws: ``DataDragonError`` (nothing was changed), or what `keep` throws when the
   ///   database refused the write (nothing was changed either).

@@ -1,5 +1,39 @@
 import Foundation
 import TeamKit
+import TeamPhoto
+
+/// The champion art of the last sync of Data Dragon, its pictures and its replacement
+/// (``RosterStore/artRows``).
+public struct ArtRows: Sendable {
+  let store: RosterStore
+
+  /// A synced champion's picture (a JPEG), by catalog id (`ksante`), or nil.
+  /// - Throws: ``RosterError/storage(_:)``.
+  public func picture(id: String) throws(RosterError) -> Data? {
+    try store.read { try $0.championPicture(id: id) }
+  }
+
+  /// Replaces the champion art with what a sync of Data Dragon brought, all at once: each
+  /// champion with its picture (re-encoded: TeamPhoto). Champions released after this
+  /// build become valid favourites.
+  /// - Throws: ``RosterError/storage(_:)``; nothing is then changed.
+  @discardableResult
+  public func replace(version: String, champions: [(SyncedChampion, Photo)])
+    async throws(RosterError) -> ChampionArt
+  {
+    try await store.perform { writer, roster in
+      let stored = champions.map { ($0.0.with(picture: $0.1.hash), jpeg: $0.1.jpeg) }
+      try writer.replaceChampionArt(version: version, champions: stored)
+      let art = ChampionArt(version: version, champions: stored.map(\.0).sorted { $0.id < $1.id })
+      return (roster.with(championArt: art), art)
+    }
+  }
+}
+
+extension RosterStore {
+  /// The champion art's rows.
+  public var artRows: ArtRows { ArtRows(store: self) }
+}
 
 /// The champions a database knows beyond the build's: the art the last sync of Data Dragon
 /// stored, and every champion it ever knew (a sync's, an imported file's).

@@ -62,71 +62,26 @@ public final class LocalRoster: RosterSource {
     try await store.swapPlayers(id, with: other, by: author)
   }
 
-  public func week(team: String?) async throws -> TeamWeek { try store.weekRows.week(team: team) }
-
   /// Nobody: this device's roster is the staff's.
   public func signedInPlayer() async throws -> UUID? { nil }
 
-  public func setAvailability(of id: UUID, to availability: Availability) async throws {
-    try await store.weekRows.setAvailability(of: id, to: availability, by: author)
-  }
+  public var week: any WeekSource { LocalWeek(store: store, author: author) }
 
-  public func addEvent(_ input: EventInput, team: String?) async throws -> TeamEvent {
-    try await store.weekRows.addEvent(input, team: team, by: author)
-  }
-
-  public func updateEvent(id: UUID, with input: EventInput) async throws -> TeamEvent {
-    try await store.weekRows.updateEvent(id: id, with: input, by: author)
-  }
-
-  public func removeEvent(id: UUID, following: Bool) async throws {
-    try await store.weekRows.removeEvent(id: id, following: following, by: author)
-  }
-
-  public func logGames(_ games: [GameInput], of id: UUID) async throws -> TeamEvent {
-    try await store.weekRows.logGames(games, of: id, by: author)
-  }
-
-  public func saveDraft(_ draft: GameDraft, game: Int, of id: UUID) async throws -> TeamEvent {
-    try await store.draftRows.saveDraft(draft, game: game, of: id, by: author)
-  }
-
-  public func propose(_ input: ProposalInput, to id: UUID) async throws -> DraftProposal {
-    try await store.draftRows.propose(input, to: id, by: author)
-  }
-
-  public func setPool(of id: UUID, to pool: [PoolInput]) async throws -> [PoolEntry] {
-    try await store.draftRows.setPool(of: id, to: pool, by: author)
-  }
-
-  public func answer(_ answer: TeamEvent.Answer?, for player: UUID, to event: UUID) async throws
-    -> TeamEvent
-  {
-    try await store.weekRows.answer(answer, for: player, to: event, by: author)
-  }
-
-  public func calendarFeeds() async throws -> [CalendarFeed] { store.roster.schedule.feeds }
-
-  public func createFeed(team: String?, player: UUID?) async throws -> CalendarFeed {
-    try await store.weekRows.createFeed(
-      team: try team.map { try store.weekRows.week(team: $0).team.id }, player: player)
-  }
-
-  public func revokeFeed(_ secret: String) async throws {
-    try await store.weekRows.revokeFeed(secret)
-  }
+  public var drafts: any DraftSource { LocalDrafts(store: store, author: author) }
 
   public func tenures(of id: UUID) async throws -> [Tenure] { try store.tenures(of: id) }
 
   public func addTeam(_ input: TeamInput) async throws -> Team {
-    try await store.addTeam(input, by: author)
+    try await store.teamRows.addTeam(input, by: author)
   }
 
   public func updateTeam(_ tag: String, with input: TeamInput) async throws -> Team {
-    try await store.updateTeam(tag, with: input, by: author)
+    try await store.teamRows.updateTeam(tag, with: input, by: author)
   }
 
-  public func removeTeam(_ tag: String) async throws { try await store.removeTeam(tag, by: author) }
+  public func removeTeam(_ tag: String) async throws {
+    try await store.teamRows.removeTeam(tag, by: author)
+  }
 
   /// Re-encodes the image as the server does (TeamPhoto), then keeps it with the roster.
   public func setPhoto(of id: UUID, to image: Data?) async throws -> Player {
@@ -141,7 +96,7 @@ public final class LocalRoster: RosterSource {
     guard let champion = roster.champions.champion(imageName: imageName),
       roster.championArt.picture(of: champion.id) != nil
     else { return nil }
-    return try store.championPicture(id: champion.id)
+    return try store.artRows.picture(id: champion.id)
   }
 
   public func history(after: Int64, player: UUID?, limit: Int) async throws -> [RosterChange] {
@@ -167,5 +122,68 @@ public final class LocalRoster: RosterSource {
         poller?.cancel()
       }
     }
+  }
+}
+
+/// This device's week (``LocalRoster/week``).
+struct LocalWeek: WeekSource {
+  let store: RosterStore
+  let author: String
+
+  func of(team: String?) async throws -> TeamWeek { try store.weekRows.week(team: team) }
+
+  func setAvailability(of id: UUID, to availability: Availability) async throws {
+    try await store.weekRows.setAvailability(of: id, to: availability, by: author)
+  }
+
+  func addEvent(_ input: EventInput, team: String?) async throws -> TeamEvent {
+    try await store.weekRows.addEvent(input, team: team, by: author)
+  }
+
+  func updateEvent(id: UUID, with input: EventInput) async throws -> TeamEvent {
+    try await store.weekRows.updateEvent(id: id, with: input, by: author)
+  }
+
+  func removeEvent(id: UUID, following: Bool) async throws {
+    try await store.weekRows.removeEvent(id: id, following: following, by: author)
+  }
+
+  func logGames(_ games: [GameInput], of id: UUID) async throws -> TeamEvent {
+    try await store.weekRows.logGames(games, of: id, by: author)
+  }
+
+  func answer(_ answer: TeamEvent.Answer?, for player: UUID, to event: UUID) async throws
+    -> TeamEvent
+  {
+    try await store.weekRows.answer(answer, for: player, to: event, by: author)
+  }
+
+  func calendarFeeds() async throws -> [CalendarFeed] { store.roster.schedule.feeds }
+
+  func createFeed(team: String?, player: UUID?) async throws -> CalendarFeed {
+    try await store.weekRows.createFeed(
+      team: try team.map { try store.weekRows.week(team: $0).team.id }, player: player)
+  }
+
+  func revokeFeed(_ secret: String) async throws {
+    try await store.weekRows.revokeFeed(secret)
+  }
+}
+
+/// This device's drafts and pools (``LocalRoster/drafts``).
+struct LocalDrafts: DraftSource {
+  let store: RosterStore
+  let author: String
+
+  func saveDraft(_ draft: GameDraft, game: Int, of id: UUID) async throws -> TeamEvent {
+    try await store.draftRows.saveDraft(draft, game: game, of: id, by: author)
+  }
+
+  func propose(_ input: ProposalInput, to id: UUID) async throws -> DraftProposal {
+    try await store.draftRows.propose(input, to: id, by: author)
+  }
+
+  func setPool(of id: UUID, to pool: [PoolInput]) async throws -> [PoolEntry] {
+    try await store.draftRows.setPool(of: id, to: pool, by: author)
   }
 }

@@ -170,28 +170,6 @@ public final class RosterStore: Sendable {
     try read { try $0.photo(hash: hash) }
   }
 
-  /// A synced champion's picture (a JPEG), by catalog id (`ksante`), or nil.
-  /// - Throws: ``RosterError/storage(_:)``.
-  public func championPicture(id: String) throws(RosterError) -> Data? {
-    try read { try $0.championPicture(id: id) }
-  }
-
-  /// Replaces the champion art with what a sync of Data Dragon brought, all at once: each
-  /// champion with its picture (re-encoded: TeamPhoto). Champions released after this
-  /// build become valid favourites.
-  /// - Throws: ``RosterError/storage(_:)``; nothing is then changed.
-  @discardableResult
-  public func replaceChampionArt(version: String, champions: [(SyncedChampion, Photo)])
-    async throws(RosterError) -> ChampionArt
-  {
-    try await perform { writer, roster in
-      let stored = champions.map { ($0.0.with(picture: $0.1.hash), jpeg: $0.1.jpeg) }
-      try writer.replaceChampionArt(version: version, champions: stored)
-      let art = ChampionArt(version: version, champions: stored.map(\.0).sorted { $0.id < $1.id })
-      return (roster.with(championArt: art), art)
-    }
-  }
-
   /// Every stored photo of a player on the roster (JPEGs), by player: for an export.
   /// - Throws: ``RosterError/storage(_:)``.
   public func photoFiles() throws(RosterError) -> [UUID: Data] {

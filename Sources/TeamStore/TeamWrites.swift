@@ -1,16 +1,27 @@
 import Foundation
 import TeamKit
 
-/// The organisation's teams: added, changed, removed, and the organisation renamed.
+/// The organisation's teams: added, changed, removed, and the organisation renamed
+/// (``RosterStore/teamRows``).
+public struct TeamRows: Sendable {
+  let store: RosterStore
+}
+
 extension RosterStore {
+  /// The organisation's teams and its name.
+  public var teamRows: TeamRows { TeamRows(store: self) }
+}
+
+extension TeamRows {
   /// Adds a team after the others and returns it.
   /// - Throws: ``RosterError/invalid(_:)`` or ``RosterError/conflict(_:)`` (a tag taken),
   ///   or ``RosterError/storage(_:)``.
   @discardableResult
-  public func addTeam(_ input: TeamInput, by author: String = local) async throws(RosterError)
+  public func addTeam(_ input: TeamInput, by author: String = RosterStore.local)
+    async throws(RosterError)
     -> Team
   {
-    try await perform { [now] writer, roster in
+    try await store.perform { [now = store.now] writer, roster in
       let team = try input.validated(among: roster.teams)
       try writer.insert(team)
       try writer.record(
@@ -23,10 +34,12 @@ extension RosterStore {
   /// - Throws: ``RosterError/teamNotFound(_:)``, ``RosterError/invalid(_:)``,
   ///   ``RosterError/conflict(_:)`` or ``RosterError/storage(_:)``.
   @discardableResult
-  public func updateTeam(_ tagOrID: String, with input: TeamInput, by author: String = local)
+  public func updateTeam(
+    _ tagOrID: String, with input: TeamInput, by author: String = RosterStore.local
+  )
     async throws(RosterError) -> Team
   {
-    try await perform { [now] writer, roster in
+    try await store.perform { [now = store.now] writer, roster in
       guard let index = roster.teams.firstIndex(where: { $0.id == roster.team(tagOrID)?.id })
       else { throw RosterError.teamNotFound(tagOrID) }
       let current = roster.teams[index]
@@ -47,10 +60,11 @@ extension RosterStore {
   /// - Throws: ``RosterError/teamNotFound(_:)``, ``RosterError/conflict(_:)`` when players
   ///   are still on it or it is the only team, or ``RosterError/storage(_:)``.
   @discardableResult
-  public func removeTeam(_ tagOrID: String, by author: String = local) async throws(RosterError)
+  public func removeTeam(_ tagOrID: String, by author: String = RosterStore.local)
+    async throws(RosterError)
     -> Team
   {
-    try await perform { [now] writer, roster in
+    try await store.perform { [now = store.now] writer, roster in
       guard let team = roster.team(tagOrID) else { throw RosterError.teamNotFound(tagOrID) }
       let count = roster.players(in: team.id).count
       guard count == 0 else {
@@ -97,7 +111,7 @@ extension RosterStore {
 
   /// Renames the organisation.
   /// - Throws: ``RosterError/invalid(_:)`` or ``RosterError/storage(_:)``.
-  public func renameOrganisation(_ name: String, by author: String = local)
+  public func renameOrganisation(_ name: String, by author: String = RosterStore.local)
     async throws(RosterError)
   {
     let name = name.trimmingCharacters(in: .whitespacesAndNewlines)
@@ -109,7 +123,7 @@ extension RosterStore {
           Message("Give the organisation a name of 1 to %@ visible characters.", Team.maxNameLength)
         ))
     }
-    try await perform { [now] writer, roster in
+    try await store.perform { [now = store.now] writer, roster in
       guard name != roster.organisation else { return (nil, ()) }
       try writer.setOrganisation(name)
       try writer.record(

@@ -32,7 +32,7 @@ final class ChampionSyncJob: Sendable {
     Task.detached { [self, store] in
       let end: State
       do {
-        let art = try await ChampionSync.run(from: base, into: store.replaceChampionArt) {
+        let art = try await ChampionSync.run(from: base, into: store.artRows.replace) {
           done, total in
           state.withLock { $0 = .running(done: done, total: total) }
         }

@@ -8,7 +8,7 @@ import TeamStore
 struct ImageLibrary: Sendable {
   /// Where users drop pictures named after an image name (`canna.png`); nil: none.
   let folder: URL?
-  /// Where the champion art synced from Data Dragon is (``RosterStore/championPicture(id:)``).
+  /// Where the champion art synced from Data Dragon is (``ArtRows/picture(id:)``).
   let store: RosterStore?
   /// Counts the folder's changes, for the pages and the champion row drawn from it.
   let watch: FolderWatch
@@ -59,7 +59,7 @@ struct ImageLibrary: Sendable {
   ) {
     if let (body, type) = file(named: name) { return (body, type, fnv1a(body)) }
     if let art = syncedArt(named: name, roster: roster),
-      let jpeg = try? store?.championPicture(id: art.champion)
+      let jpeg = try? store?.artRows.picture(id: art.champion)
     {
       return (Array(jpeg), "image/jpeg", fnv1a(Array(art.hash.utf8)))
     }

@@ -108,13 +108,13 @@ struct OrganisationScope: ImportTarget {
   /// Renames the organisation (owners).
   func rename(_ name: String) async throws {
     try check(.owner)
-    try await store.renameOrganisation(name, by: author)
+    try await store.teamRows.renameOrganisation(name, by: author)
   }
 
   /// Adds a team (owners).
   func addTeam(_ input: TeamInput) async throws -> Team {
     try check(.owner)
-    return try await store.addTeam(input, by: author)
+    return try await store.teamRows.addTeam(input, by: author)
   }
 
   /// Sets the Riot key and the day's refresh (owners).

@@ -46,12 +46,12 @@ struct TeamScope: Sendable {
 
   /// Changes the team's name, tag, league, parent, zone or colour.
   func update(with input: TeamInput) async throws(RosterError) -> Team {
-    try await store.updateTeam(team.id.uuidString, with: input, by: author)
+    try await store.teamRows.updateTeam(team.id.uuidString, with: input, by: author)
   }
 
   /// Removes the team, which must have no players.
   func remove() async throws(RosterError) {
-    try await store.removeTeam(team.id.uuidString, by: author)
+    try await store.teamRows.removeTeam(team.id.uuidString, by: author)
   }
 
   // MARK: - Players

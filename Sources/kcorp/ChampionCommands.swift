@@ -83,7 +83,7 @@ struct SyncChampions: Command {
   func run(_ context: Context) async throws {
     let store = try context.store()
     let bar = ProgressBar()
-    let art = try await ChampionSync.run(from: base, into: store.replaceChampionArt) {
+    let art = try await ChampionSync.run(from: base, into: store.artRows.replace) {
       bar.show($0, of: $1)
     }
     bar.end()

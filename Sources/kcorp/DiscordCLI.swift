@@ -21,7 +21,7 @@ struct ShowDiscord: Command {
     for team in teams {
       let shown: DiscordSettingsShown
       if let server = try context.server {
-        shown = try await server.discordSettings(team: team.tag)
+        shown = try await server.discord.settings(team: team.tag)
       } else {
         let store = try context.store()
         shown = Self.shown(
@@ -111,7 +111,7 @@ struct SetDiscordWebhook: Command {
             "--discord-api is the server's own (kcorp serve --discord-api): drop it with --server.")
         )
       }
-      try await server.setDiscordWebhook(team: tag, webhook: address, off: off)
+      try await server.discord.setWebhook(team: tag, webhook: address, off: off)
     } else {
       let store = try context.store()
       let team = try team(tag, in: try await context.roster().organisation())

@@ -27,7 +27,7 @@ struct ShowSeries: Command {
 
   func run(_ context: Context) async throws {
     let roster = try context.roster()
-    let week = try await roster.week(team: team)
+    let week = try await roster.week.of(team: team)
     let figures = DraftFigures(team: week.team.id, schedule: week.schedule, players: week.players)
     if json {
       print(text(TeamJSON.encode(figures, pretty: true)))
@@ -137,7 +137,7 @@ struct ShowDraft: Command {
           draft = draft.choosing(champion.isEmpty ? nil : champion, at: index, lineup: lineup)
         }
       }
-      event = try await roster.saveDraft(draft, game: game, of: event.id)
+      event = try await roster.drafts.saveDraft(draft, game: game, of: event.id)
     }
     guard event.drafts.indices.contains(game - 1) else {
       throw CLIError(code: .notFound, message: localized("Game %@ is not drafted yet.", game))

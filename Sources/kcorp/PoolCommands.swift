@@ -24,7 +24,7 @@ struct ShowPools: Command {
 
   func run(_ context: Context) async throws {
     let roster = try context.roster()
-    let week = try await roster.week(team: team)
+    let week = try await roster.week.of(team: team)
     let now = context.now
     let series: TeamEvent?
     if let event {
@@ -38,7 +38,7 @@ struct ShowPools: Command {
     // What the games show counts every team's: a player may have moved or stood in.
     var events: [TeamEvent] = []
     for team in try await roster.organisation().teams {
-      events += try await roster.week(team: team.id.text).schedule.events
+      events += try await roster.week.of(team: team.id.text).schedule.events
     }
     let board = PoolBoard(
       players: week.players, schedule: Schedule(events: events, pools: week.schedule.pools),
@@ -156,12 +156,12 @@ private func changePool(
 ) async throws {
   let roster = try context.roster()
   let player = try await find(key, in: roster)
-  let week = try await roster.week(team: player.teamID.text)
+  let week = try await roster.week.of(team: player.teamID.text)
   var pool = (week.schedule.pools[player.id] ?? []).map {
     PoolInput(champion: $0.champion, comfort: String($0.comfort), priority: $0.priority)
   }
   try change(&pool)
-  let stored = try await roster.setPool(of: player.id, to: pool)
+  let stored = try await roster.drafts.setPool(of: player.id, to: pool)
   if json {
     print(text(TeamJSON.encode(stored, pretty: true)))
     return

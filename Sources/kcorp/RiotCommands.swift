@@ -45,8 +45,8 @@ struct ShowRiot: Command {
     let key: String
     let settings: RiotSettings
     if let server = try context.server {
-      if changes { try await server.setRiotSettings(input) }
-      let shown = try await server.riotSettings()
+      if changes { try await server.riot.setSettings(input) }
+      let shown = try await server.riot.settings()
       settings = RiotSettings(
         keyGiven: shown.keyGiven.flatMap { try? Date($0, strategy: .iso8601) },
         platform: RiotPlatform(rawValue: shown.platform) ?? .euw1, games: shown.games)
@@ -98,7 +98,7 @@ struct SetRiotKey: Command {
     }
     let input = forget ? RiotSettingsInput(forget: true) : RiotSettingsInput(key: key)
     if let server = try context.server {
-      try await server.setRiotSettings(input)
+      try await server.riot.setSettings(input)
     } else {
       try await context.store().riot.apply(input)
     }
@@ -186,11 +186,11 @@ struct RefreshRiot: Command {
   private static func refresh(on server: TeamServer, team: String?, bar: ProgressBar)
     async throws -> SoloQueue
   {
-    var queue = try await server.refreshSoloQueue(team: team)
+    var queue = try await server.riot.refresh(team: team)
     while queue.refresh.state == "running" {
       bar.show(queue.refresh.done ?? 0, of: queue.refresh.total ?? 0)
       try await Task.sleep(for: .seconds(1))
-      queue = try await server.soloQueue(team: team)
+      queue = try await server.riot.soloQueue(team: team)
     }
     return queue
   }

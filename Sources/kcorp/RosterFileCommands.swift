@@ -44,7 +44,7 @@ struct Export: Command {
     guard let server = try context.server else { return try context.store().riot.standings() }
     var standings: [UUID: RiotStanding] = [:]
     for team in teams {
-      for row in try await server.soloQueue(team: team.id.text).players {
+      for row in try await server.riot.soloQueue(team: team.id.text).players {
         standings[row.id] = row.standing
       }
     }
@@ -76,7 +76,7 @@ struct Export: Command {
     if format == .json {
       soloQueue = try await Self.soloQueue(context, teams: organisation.teams)
       for team in organisation.teams {
-        let week = try await roster.week(team: team.id.text)
+        let week = try await roster.week.of(team: team.id.text)
         events += week.schedule.events
         availability.merge(week.schedule.availability) { $1 }
         pools.merge(week.schedule.pools) { $1 }

@@ -30,7 +30,7 @@ func findEvent(_ id: String, in roster: any RosterSource) async throws -> (
   TeamEvent, TeamWeek
 ) {
   for team in try await roster.organisation().teams {
-    let week = try await roster.week(team: team.id.text)
+    let week = try await roster.week.of(team: team.id.text)
     if let uuid = UUID(text: id), let event = week.schedule.event(id: uuid) { return (event, week) }
   }
   throw CLIError(code: .notFound, message: localized("No event has the id “%@”.", id))
@@ -103,7 +103,7 @@ struct ShowWeek: Command {
 
   func run(_ context: Context) async throws {
     let roster = try context.roster()
-    let week = try await roster.week(team: team)
+    let week = try await roster.week.of(team: team)
     let zone = week.team.zone
     let first = from ?? Day(context.now, in: zone)
     let start = try EventInput.instant("\(first)T00:00", in: zone, field: .start)
@@ -160,8 +160,8 @@ struct AddEvent: Command {
 
   func run(_ context: Context) async throws {
     let roster = try context.roster()
-    let event = try await roster.addEvent(input, team: team)
-    let week = try await roster.week(team: event.teamID.text)
+    let event = try await roster.week.addEvent(input, team: team)
+    let week = try await roster.week.of(team: event.teamID.text)
     print(
       json
         ? text(
@@ -209,7 +209,7 @@ struct EditEvent: Command {
       format: parsed.value("--format") ?? was.format, place: parsed.value("--place") ?? was.place,
       notes: parsed.value("--notes") ?? was.notes,
       draftRule: parsed.value("--draft-rule") ?? was.draftRule)
-    let event = try await roster.updateEvent(id: current.id, with: input)
+    let event = try await roster.week.updateEvent(id: current.id, with: input)
     print(
       json
         ? text(
@@ -237,7 +237,7 @@ struct RemoveEvent: Command {
     let roster = try context.roster()
     let (event, week) = try await findEvent(id, in: roster)
     let count = following ? week.schedule.series(from: event).count : 1
-    try await roster.removeEvent(id: event.id, following: following)
+    try await roster.week.removeEvent(id: event.id, following: following)
     print(
       count > 1
         ? localized("Cancelled %1$@ and the %2$@ following.", event.title, count - 1)
@@ -293,7 +293,7 @@ struct LogResult: Command {
   func run(_ context: Context) async throws {
     let roster = try context.roster()
     let (event, week) = try await findEvent(id, in: roster)
-    let logged = try await roster.logGames(games, of: event.id)
+    let logged = try await roster.week.logGames(games, of: event.id)
     print(
       json
         ? text(
@@ -337,13 +337,13 @@ struct SetAvailability: Command {
   func run(_ context: Context) async throws {
     let roster = try context.roster()
     let player = try await find(key, in: roster)
-    let week = try await roster.week(team: player.teamID.text)
+    let week = try await roster.week.of(team: player.teamID.text)
     var availability = week.schedule.availability[player.id] ?? Availability()
     if weekly != nil || !away.isEmpty || back {
       if let weekly { availability.weekly = try Availability.weekly(parsing: weekly) }
       if back { availability.away = [] }
       for text in away { availability.away.append(try Availability.absence(parsing: text)) }
-      try await roster.setAvailability(of: player.id, to: availability)
+      try await roster.week.setAvailability(of: player.id, to: availability)
     }
     if json {
       print(text(TeamJSON.encode(availability, pretty: true)))
@@ -378,9 +378,9 @@ struct ShowCalendar: Command {
 
   func run(_ context: Context) async throws {
     let roster = try context.roster()
-    if let newTeam { _ = try await roster.createFeed(team: newTeam, player: nil) }
-    if let revoke { try await roster.revokeFeed(revoke) }
-    let feeds = try await roster.calendarFeeds()
+    if let newTeam { _ = try await roster.week.createFeed(team: newTeam, player: nil) }
+    if let revoke { try await roster.week.revokeFeed(revoke) }
+    let feeds = try await roster.week.calendarFeeds()
     if json {
       print(text(TeamJSON.encode(feeds, pretty: true)))
       return

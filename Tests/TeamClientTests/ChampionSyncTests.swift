@@ -65,7 +65,7 @@ import Testing
     defer { server.stop() }
     let progress = Mutex<[Int]>([])
     let art = try await ChampionSync.run(
-      from: URL(string: "http://127.0.0.1:\(server.port)")!, into: store.replaceChampionArt
+      from: URL(string: "http://127.0.0.1:\(server.port)")!, into: store.artRows.replace
     ) { done, total in progress.withLock { $0.append(total == 0 ? 0 : done) } }
     #expect(art.version == "99.1.1")
     #expect(art.champions.map(\.id) == ["Jax", "KSante", "Nunu"])
@@ -74,7 +74,7 @@ import Testing
     #expect(store.roster.championArt == art)
     // Re-encoded as uploads are: JPEGs, and no two alike.
     let pictures = try ["jax", "ksante", "nunu"].map {
-      try #require(try store.championPicture(id: $0))
+      try #require(try store.artRows.picture(id: $0))
     }
     #expect(pictures.allSatisfy { $0.starts(with: [0xFF, 0xD8, 0xFF]) })
     #expect(Set(pictures).count == 3)
@@ -95,7 +95,7 @@ import Testing
     let server = try Self.serving(Self.layout())
     defer { server.stop() }
     let base = URL(string: "http://127.0.0.1:\(server.port)")!
-    let first = try await ChampionSync.run(from: base, into: store.replaceChampionArt)
+    let first = try await ChampionSync.run(from: base, into: store.artRows.replace)
 
     let newer = try Self.serving(
       Self.layout(version: "99.2.1", leaving: "/cdn/99.2.1/img/champion/KSante.png"))
@@ -105,10 +105,10 @@ import Testing
         "http://127.0.0.1:\(newer.port)/cdn/99.2.1/img/champion/KSante.png", 404)
     ) {
       try await ChampionSync.run(
-        from: URL(string: "http://127.0.0.1:\(newer.port)")!, into: store.replaceChampionArt)
+        from: URL(string: "http://127.0.0.1:\(newer.port)")!, into: store.artRows.replace)
     }
     #expect(store.roster.championArt == first)
-    #expect(try store.championPicture(id: "ksante") != nil)
+    #expect(try store.artRows.picture(id: "ksante") != nil)
   }
 
   @Test func aPictureThatDoesNotDecodeOrAListThatIsNotDataDragonsChangesNothing() async throws {
@@ -118,7 +118,7 @@ import Testing
     defer { broken.stop() }
     await #expect(throws: DataDragonError.self) {
       try await ChampionSync.run(
-        from: URL(string: "http://127.0.0.1:\(broken.port)")!, into: store.replaceChampionArt)
+        from: URL(string: "http://127.0.0.1:\(broken.port)")!, into: store.artRows.replace)
     }
     files = Self.layout()
     files["/api/versions.json"] = Data("{\"not\": \"a list\"}".utf8)
@@ -130,7 +130,7 @@ import Testing
         "api/versions.json", Message("it is not a list of versions, newest first"))
     ) {
       try await ChampionSync.run(
-        from: URL(string: "http://127.0.0.1:\(wrong.port)")!, into: store.replaceChampionArt)
+        from: URL(string: "http://127.0.0.1:\(wrong.port)")!, into: store.artRows.replace)
     }
     #expect(store.roster.championArt == .none)
   }
@@ -177,7 +177,7 @@ import Testing
         "api/versions.json", Message("it is over %@ bytes", String(Photo.maxBytes)))
     ) {
       try await ChampionSync.run(
-        from: URL(string: "http://127.0.0.1:\(mirror.port)")!, into: store.replaceChampionArt)
+        from: URL(string: "http://127.0.0.1:\(mirror.port)")!, into: store.artRows.replace)
     }
     // The mirror is told the client left within a few chunks of the limit.
     for _ in 0..<100 where sent.value.withLock({ $0 }) < Photo.maxBytes {
@@ -197,7 +197,7 @@ import Testing
     let started = ContinuousClock.now
     do {
       _ = try await ChampionSync.run(
-        from: URL(string: "http://127.0.0.1:\(mirror.port)")!, into: store.replaceChampionArt,
+        from: URL(string: "http://127.0.0.1:\(mirror.port)")!, into: store.artRows.replace,
         within: .seconds(2))
       Issue.record("a dripping mirror's sync succeeded")
     } catch let error as DataDragonError {
@@ -208,7 +208,7 @@ import Testing
     let good = try Self.serving(Self.layout())
     defer { good.stop() }
     let art = try await ChampionSync.run(
-      from: URL(string: "http://127.0.0.1:\(good.port)")!, into: store.replaceChampionArt)
+      from: URL(string: "http://127.0.0.1:\(good.port)")!, into: store.artRows.replace)
     #expect(art.champions.count == 3)
   }
 
@@ -237,7 +237,7 @@ import Testing
     await #expect(
       throws: DataDragonError.status("\(base)/cdn/99.1.1/data/en_US/champion.json", 302)
     ) {
-      try await ChampionSync.run(from: URL(string: base)!, into: store.replaceChampionArt)
+      try await ChampionSync.run(from: URL(string: base)!, into: store.artRows.replace)
     }
     #expect(store.roster.championArt == .none)
   }
@@ -264,7 +264,7 @@ import Testing
     // Another database open in the same process before and after the sync.
     let other = try RosterStore(path: folder.path("other.sqlite"))
     try await ChampionSync.run(
-      from: URL(string: "http://127.0.0.1:\(mirror.port)")!, into: store.replaceChampionArt)
+      from: URL(string: "http://127.0.0.1:\(mirror.port)")!, into: store.artRows.replace)
     let input = PlayerInput(name: "Newcomer", position: "mid", favoriteChampions: ["Kaiross"])
     let added = try await store.addPlayer(input)
     #expect(added.favoriteChampions.map(\.id) == ["kaiross"])
@@ -310,7 +310,7 @@ import Testing
     server.stop()
     do {
       _ = try await ChampionSync.run(
-        from: URL(string: "http://127.0.0.1:\(port)")!, into: store.replaceChampionArt)
+        from: URL(string: "http://127.0.0.1:\(port)")!, into: store.artRows.replace)
       Issue.record("a sync from nowhere succeeded")
     } catch let error as DataDragonError {
       guard case .unreachable(let address, _) = error else {
@@ -329,9 +329,9 @@ import Testing
     let local = LocalRoster(store: store)
     #expect(try await local.championArt("jax") == nil)  // nothing synced: the drawing
     _ = try await ChampionSync.run(
-      from: URL(string: "http://127.0.0.1:\(mirror.port)")!, into: store.replaceChampionArt)
+      from: URL(string: "http://127.0.0.1:\(mirror.port)")!, into: store.artRows.replace)
     let jpeg = try #require(try await local.championArt("jax"))
-    #expect(jpeg == (try store.championPicture(id: "jax")))
+    #expect(jpeg == (try store.artRows.picture(id: "jax")))
     #expect(try await local.championArt("viktor") == nil)  // not in this sync
     #expect(try await local.championArt(Player.defaultImage) == nil)
 

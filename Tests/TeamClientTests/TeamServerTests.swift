@@ -115,7 +115,8 @@ import Testing
   @MainActor @Test func theAppShowsOneTeamAtATimeAddsWithTheNewFieldsAndMovesAPlayer()
     async throws
   {
-    let blue = try await store.addTeam(TeamInput(name: "KC Blue", tag: "KCB", parent: "KC"))
+    let blue = try await store.teamRows.addTeam(
+      TeamInput(name: "KC Blue", tag: "KCB", parent: "KC"))
     let team = EsportTeam(source: try await coach())
     try await team.load()
     #expect(team.teams.map(\.tag) == ["KC", "KCB"])

@@ -28,7 +28,7 @@ import Testing
   ) async throws {
     let db = try TestDatabase(backend, in: folder)
     let store = try db.open()
-    try await store.replaceChampionArt(
+    try await store.artRows.replace(
       version: "99.1.1", champions: [try synced("Vexlyn"), try synced("Jax")])
     let vex = try await store.addPlayer(
       PlayerInput(name: "Vex", position: "Mid", favoriteChampions: ["vexlyn"]))
@@ -38,7 +38,7 @@ import Testing
     try await store.weekRows.logGames(
       [GameInput(result: "win", champions: ["", "", "vexlyn"])], of: scrim.id)
     // The next sync no longer lists it.
-    try await store.replaceChampionArt(version: "99.2.1", champions: [try synced("Jax")])
+    try await store.artRows.replace(version: "99.2.1", champions: [try synced("Jax")])
 
     let reopened = try db.open()
     let player = try #require(reopened.roster.player(id: vex.id))

@@ -21,7 +21,7 @@ import Testing
   func eachChangePostsWhatItChanged(_ backend: Backend) async throws {
     let folder = try TemporaryFolder()
     let store = try TestDatabase(backend, in: folder).open()
-    let blue = try await store.addTeam(TeamInput(name: "KC Blue", tag: "KCB"))
+    let blue = try await store.teamRows.addTeam(TeamInput(name: "KC Blue", tag: "KCB"))
     try await store.discord.setTeam(team: Team.first.id, webhook: Self.webhook, language: .english)
     try await store.discord.setTeam(team: blue.id, webhook: Self.webhook, language: .french)
 

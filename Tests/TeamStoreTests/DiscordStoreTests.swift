@@ -148,7 +148,7 @@ import Testing
   func aLinkEndsWhenThePlayerMovesOrLeavesOrTheAccountGoes(_ backend: Backend) async throws {
     let folder = try TemporaryFolder()
     let store = try TestDatabase(backend, in: folder).open()
-    _ = try await store.addTeam(TeamInput(name: "KC Blue", tag: "KCB"))
+    _ = try await store.teamRows.addTeam(TeamInput(name: "KC Blue", tag: "KCB"))
     let players = store.players
     for (index, player) in players.enumerated() {
       try await store.discord.keepCode(digest: "d\(index)", player: player.id, account: nil)

@@ -17,7 +17,7 @@ import Testing
   private func organisation(_ backend: Backend) async throws -> (TestDatabase, RosterStore) {
     let db = try TestDatabase(backend, in: folder)
     let store = try db.open()
-    try await store.addTeam(TeamInput(name: "KC Blue", tag: "KCB"))
+    try await store.teamRows.addTeam(TeamInput(name: "KC Blue", tag: "KCB"))
     try await store.addPlayer(
       PlayerInput(
         name: "Kamiloo", position: "Jungle", image: "kamiloo", team: "KCB",

@@ -17,7 +17,7 @@ import Testing
     async throws
   {
     let source = try TestDatabase(from, in: folder).open()
-    try await source.addTeam(TeamInput(name: "KC Blue", tag: "KCB", parent: "KC"))
+    try await source.teamRows.addTeam(TeamInput(name: "KC Blue", tag: "KCB", parent: "KC"))
     let tao = try await source.addPlayer(
       PlayerInput(name: "Tao", position: "Jungle", team: "KCB", riotID: "Tao#KCB1"))
     try await source.transferPlayer(id: Player.defaultRoster[1].id, to: "KCB")

@@ -22,9 +22,10 @@ import Testing
   /// academy.
   func organisation(_ db: TestDatabase) async throws -> RosterStore {
     let store = try db.open()
-    try await store.updateTeam(
+    try await store.teamRows.updateTeam(
       "KC", with: TeamInput(name: "Karmine Corp", tag: "KC", league: "LEC"))
-    try await store.addTeam(TeamInput(name: "KC Blue", tag: "kcb", league: "LFL", parent: "KC"))
+    try await store.teamRows.addTeam(
+      TeamInput(name: "KC Blue", tag: "kcb", league: "LFL", parent: "KC"))
     return store
   }
 
@@ -197,17 +198,19 @@ import Testing
     _ backend: Backend
   ) async throws {
     let store = try await organisation(TestDatabase(backend, in: folder))
-    let error = await #expect(throws: RosterError.self) { try await store.removeTeam("KC") }
+    let error = await #expect(throws: RosterError.self) {
+      try await store.teamRows.removeTeam("KC")
+    }
     #expect(error?.description == "Karmine Corp still has 3 players: move or remove them first.")
     let blue = try await store.addPlayer(PlayerInput(name: "Blue", position: "Top", team: "KCB"))
     try await store.removePlayer(id: blue.id)
-    try await store.removeTeam("KCB")
+    try await store.teamRows.removeTeam("KCB")
     #expect(store.roster.teams.map(\.tag) == ["KC"])
     // The removed player is restored on the team that remains.
     let restored = try await store.restorePlayer(id: blue.id)
     #expect(restored.teamID == Team.first.id)
     let only = await #expect(throws: RosterError.self) {
-      try await store.removeTeam(Team.first.id.uuidString)
+      try await store.teamRows.removeTeam(Team.first.id.uuidString)
     }
     #expect(only?.validation?.isConflict == true)
   }
@@ -224,7 +227,9 @@ import Testing
       AccountRecord(
         name: "coach", role: .editor, passwordHash: "not checked", createdAt: now,
         teams: [academy.id]))
-    let error = await #expect(throws: RosterError.self) { try await store.removeTeam("KCB") }
+    let error = await #expect(throws: RosterError.self) {
+      try await store.teamRows.removeTeam("KCB")
+    }
     #expect(
       error?.description
         == "coach can reach no team but KC Blue: give it another team first, or remove it.")
@@ -237,11 +242,13 @@ import Testing
       TokenRecord(
         name: "scout", tokenHash: "h", role: .viewer, createdAt: now, lastUsed: nil,
         teams: [academy.id]))
-    let token = await #expect(throws: RosterError.self) { try await store.removeTeam("KCB") }
+    let token = await #expect(throws: RosterError.self) {
+      try await store.teamRows.removeTeam("KCB")
+    }
     #expect(token?.validation?.isConflict == true)
     #expect(token?.description.hasPrefix("scout can reach no team but") == true)
     _ = try await store.accessRows.deleteToken(named: "scout")
-    try await store.removeTeam("KCB")
+    try await store.teamRows.removeTeam("KCB")
     #expect(try store.accessRows.account(named: "coach")?.teams == [Team.first.id])
   }
 
@@ -272,24 +279,26 @@ import Testing
     let db = try TestDatabase(backend, in: folder)
     let store = try await organisation(db)
     let taken = await #expect(throws: RosterError.self) {
-      try await store.addTeam(TeamInput(name: "Other", tag: "KCb"))
+      try await store.teamRows.addTeam(TeamInput(name: "Other", tag: "KCb"))
     }
     #expect(taken?.validation?.isConflict == true)
     let loop = await #expect(throws: RosterError.self) {
-      try await store.updateTeam(
+      try await store.teamRows.updateTeam(
         "KC", with: TeamInput(name: "Karmine Corp", tag: "KC", parent: "KCB"))
     }
     #expect(loop?.validation?.message(for: .parent)?.text(in: .english) != nil)
-    try await store.renameOrganisation("Karmine Corp")
+    try await store.teamRows.renameOrganisation("Karmine Corp")
     #expect(try db.open().roster.organisation == "Karmine Corp")
     // A team's colour: blue when new, kept when a change names none, stored on both backends.
     #expect(store.roster.team("KCB")?.color == .blue)
-    try await store.updateTeam(
+    try await store.teamRows.updateTeam(
       "KCB", with: TeamInput(name: "KC Blue", tag: "KCB", parent: "KC", color: "or"))
-    try await store.updateTeam("KCB", with: TeamInput(name: "KC Blue", tag: "KCB", parent: "KC"))
+    try await store.teamRows.updateTeam(
+      "KCB", with: TeamInput(name: "KC Blue", tag: "KCB", parent: "KC"))
     #expect(try db.open().roster.team("KCB")?.color == .gold)
     let unknown = await #expect(throws: RosterError.self) {
-      try await store.updateTeam("KCB", with: TeamInput(name: "KC Blue", tag: "KCB", color: "#fff"))
+      try await store.teamRows.updateTeam(
+        "KCB", with: TeamInput(name: "KC Blue", tag: "KCB", color: "#fff"))
     }
     #expect(unknown?.validation?.message(for: .color) != nil)
   }

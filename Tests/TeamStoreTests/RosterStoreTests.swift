@@ -88,14 +88,14 @@ import Testing
         try Photo(upload: stripedPNG(side: 64, rgb: (UInt8(id.count * 30), 80, 160)))
       )
     }
-    try await store.replaceChampionArt(
+    try await store.artRows.replace(
       version: "99.1.1", champions: [try champion("Jax", "Jax"), try champion("Garen", "Garen")])
-    let art = try await store.replaceChampionArt(
+    let art = try await store.artRows.replace(
       version: "99.2.1", champions: [try champion("Jax", "Jax")])
     #expect(art.version == "99.2.1" && art.champions.map(\.id) == ["Jax"])
     #expect(art.champions[0].classes == [.fighter, .tank])
-    #expect(try store.championPicture(id: "garen") == nil)  // the sync before is gone whole
-    let jpeg = try #require(try store.championPicture(id: "jax"))
+    #expect(try store.artRows.picture(id: "garen") == nil)  // the sync before is gone whole
+    let jpeg = try #require(try store.artRows.picture(id: "jax"))
     #expect(Photo(jpeg: jpeg).hash == art.picture(of: "jax"))
 
     let reopened = try db.open()
@@ -103,7 +103,7 @@ import Testing
     let copy = try RosterStore(path: folder.path("copy.sqlite"))
     try await store.copy(to: copy)
     #expect(copy.roster.championArt == art)
-    #expect(try copy.championPicture(id: "jax") == jpeg)
+    #expect(try copy.artRows.picture(id: "jax") == jpeg)
   }
 
   @Test(arguments: Backend.allCases) func anEmptiedRosterIsNeverSeededAgain(_ backend: Backend)

@@ -45,7 +45,7 @@ import Testing
   /// Adds a generated organisation's players and week; returns how many players it has.
   static func generate(into store: RosterStore, seed: UInt64) async throws {
     var random = SplitMix(state: seed)
-    try await store.addTeam(TeamInput(name: "KC Blue", tag: "KCB"))
+    try await store.teamRows.addTeam(TeamInput(name: "KC Blue", tag: "KCB"))
     let tags = ["KC", "KCB"]
     let codes = ["FR", "KR", "ES", "MA", "DE", ""]
     let today = Day(Date())

@@ -199,7 +199,7 @@ import Testing
     let saken = try await store.addPlayer(PlayerInput(name: "Saken", position: "Mid"))
     let tao = try await store.addPlayer(
       PlayerInput(name: "Tao", position: "Mid", lineup: "substitute"))
-    let blue = try await store.addTeam(TeamInput(name: "KC Blue", tag: "KCB"))
+    let blue = try await store.teamRows.addTeam(TeamInput(name: "KC Blue", tag: "KCB"))
     let kamiloo = try await store.addPlayer(
       PlayerInput(name: "Kamiloo", position: "Jungle", team: blue.tag))
     let scrim = try await store.weekRows.addEvent(
@@ -345,15 +345,18 @@ import Testing
   @Test(arguments: Backend.allCases) func aTeamsZoneIsItsOwn(_ backend: Backend) async throws {
     let db = try TestDatabase(backend, in: folder)
     let store = try db.open()
-    try await store.addTeam(TeamInput(name: "KC NA", tag: "KCNA", timeZone: "America/New_York"))
+    try await store.teamRows.addTeam(
+      TeamInput(name: "KC NA", tag: "KCNA", timeZone: "America/New_York"))
     await #expect(throws: RosterError.self) {
-      try await store.addTeam(TeamInput(name: "Nowhere", tag: "NOW", timeZone: "Mars/Olympus"))
+      try await store.teamRows.addTeam(
+        TeamInput(name: "Nowhere", tag: "NOW", timeZone: "Mars/Olympus"))
     }
     let event = try await store.weekRows.addEvent(
       EventInput(kind: "scrim", start: "2026-03-26T20:00"), team: "KCNA")
     #expect(event.start == utc("2026-03-27T00:00:00Z"))  // 20:00 in New York (UTC−4)
     // Editing the team keeps its zone unless another is given.
-    try await store.updateTeam("KCNA", with: TeamInput(name: "KC North America", tag: "KCNA"))
+    try await store.teamRows.updateTeam(
+      "KCNA", with: TeamInput(name: "KC North America", tag: "KCNA"))
     #expect(try db.open().roster.team("KCNA")?.timeZone == "America/New_York")
   }
 
@@ -363,7 +366,7 @@ import Testing
   {
     let db = try TestDatabase(backend, in: folder)
     let store = try db.open()
-    let blue = try await store.addTeam(TeamInput(name: "KC Blue", tag: "KCB"))
+    let blue = try await store.teamRows.addTeam(TeamInput(name: "KC Blue", tag: "KCB"))
     let (canna, caliste) = (store.players[0], store.players[1])
     let moved = try await store.weekRows.createFeed(player: canna.id)
     let removed = try await store.weekRows.createFeed(player: caliste.id)

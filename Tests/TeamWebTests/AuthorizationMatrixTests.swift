@@ -243,7 +243,7 @@ final class Organisation: Sendable {
     folder = try TemporaryFolder()
     let store = try RosterStore(path: folder.path("build.sqlite"))
     let access = AccessControl(store: store, policy: Self.policy())
-    let blue = try await store.addTeam(
+    let blue = try await store.teamRows.addTeam(
       TeamInput(name: "KC Blue", tag: "KCB", league: "LFL", parent: "KC"))
     // Personal data of their own, which only the staff and each of them see.
     var saken = PlayerInput(name: "Saken", position: "Mid", team: "KCB")

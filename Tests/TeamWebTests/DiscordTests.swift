@@ -302,7 +302,7 @@ import Testing
         ], body: bytes)
     #expect(again.status == 401)
     // KC Blue invites Bo as a stand-in: he answers it from Discord.
-    _ = try await setup.store.addTeam(TeamInput(name: "KC Blue", tag: "KCB"))
+    _ = try await setup.store.teamRows.addTeam(TeamInput(name: "KC Blue", tag: "KCB"))
     let other = try await setup.store.weekRows.addEvent(
       EventInput(kind: "scrim", start: "2030-01-02T20:00", opponent: "Vitality"), team: "KCB")
     try await setup.store.weekRows.invite(setup.jungler.id, to: other.id)
@@ -366,7 +366,7 @@ import Testing
     #expect(
       setup.store.roster.schedule.event(id: event.id)?.comments[setup.jungler.id] == "late, 20:30")
     // A player's rights only: another team's event is not theirs to answer.
-    _ = try await setup.store.addTeam(TeamInput(name: "KC Blue", tag: "KCB"))
+    _ = try await setup.store.teamRows.addTeam(TeamInput(name: "KC Blue", tag: "KCB"))
     let other = try await setup.store.weekRows.addEvent(
       EventInput(kind: "training", start: "2030-01-02T20:00"), team: "KCB")
     let refused = try await setup.interact([

@@ -187,7 +187,8 @@ import Testing
 
   @Test func theOrganisationsScreensInFrenchHaveNoEnglishWordLeft() async throws {
     let store = app.store
-    try await store.addTeam(TeamInput(name: "KC Blue", tag: "KCB", league: "LFL", parent: "KC"))
+    try await store.teamRows.addTeam(
+      TeamInput(name: "KC Blue", tag: "KCB", league: "LFL", parent: "KC"))
     let hazel = try await store.addPlayer(
       PlayerInput(
         name: "Hazel", position: "ADC", lineup: "stand-in", team: "KCB", riotID: "Hazel#KCB",

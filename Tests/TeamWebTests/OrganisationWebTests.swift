@@ -25,7 +25,7 @@ import Testing
     var policy = AccessControl.Policy()
     policy.concurrentHashes = 2
     access = AccessControl(store: store, policy: policy)
-    blue = try await store.addTeam(
+    blue = try await store.teamRows.addTeam(
       TeamInput(name: "KC Blue", tag: "KCB", league: "LFL", parent: "KC"))
     saken = try await store.addPlayer(PlayerInput(name: "Saken", position: "Mid", team: "KCB"))
     try await access.addAccount(name: "coach", role: .owner, password: "coach password")

@@ -24,7 +24,7 @@ import Testing
   @Test func theTwoHundredAndFirstPlayerOfATeamIsRefusedEverywhere() async throws {
     let session = try await app.session()
     try await fill("KC", with: PlayerLimits.perTeam - app.store.roster.players.count)
-    let blue = try await app.store.addTeam(TeamInput(name: "KC Blue", tag: "KCB"))
+    let blue = try await app.store.teamRows.addTeam(TeamInput(name: "KC Blue", tag: "KCB"))
     try await fill("KCB", with: 1, prefix: "Blue")
     let before = app.store.roster.players
     #expect(before.count(where: { $0.teamID == Team.first.id }) == 200)
@@ -59,10 +59,11 @@ import Testing
   @Test func theTenThousandAndFirstPlayerOfTheOrganisationIsRefused() async throws {
     var tags = ["KC"]
     for index in 1..<(PlayerLimits.perOrganisation / PlayerLimits.perTeam) {
-      let team = try await app.store.addTeam(TeamInput(name: "Team \(index)", tag: "T\(index)"))
+      let team = try await app.store.teamRows.addTeam(
+        TeamInput(name: "Team \(index)", tag: "T\(index)"))
       tags.append(team.tag)
     }
-    _ = try await app.store.addTeam(TeamInput(name: "Room", tag: "ROOM"))
+    _ = try await app.store.teamRows.addTeam(TeamInput(name: "Room", tag: "ROOM"))
     let initial = app.store.roster.players.count
     let rows = tags.flatMap { tag in
       (1...(tag == "KC" ? PlayerLimits.perTeam - initial : PlayerLimits.perTeam)).map {

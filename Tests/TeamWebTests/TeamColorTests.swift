@@ -16,7 +16,7 @@ import Testing
 
   @Test func eachTeamHasItsColourOnItsCardsTitleBarAndTagSetOnThePagesAndTheAPI() async throws {
     let session = try await app.session()  // from the roster's form, before a second team
-    _ = try await app.store.addTeam(TeamInput(name: "KC Blue", tag: "KCB", parent: "KC"))
+    _ = try await app.store.teamRows.addTeam(TeamInput(name: "KC Blue", tag: "KCB", parent: "KC"))
     let page = try await app.client.get("/teams", headers: ["Cookie": session.cookie]).text
     // A new team is blue; the form offers the palette by name.
     #expect(page.contains(#"<li class="team-card team-color-blue" id="team-KCB">"#))

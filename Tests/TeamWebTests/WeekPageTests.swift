@@ -134,7 +134,7 @@ import Testing
     #expect(page.contains(#"<q class="comment">exam</q>"#))
     #expect(app.store.roster.schedule.event(id: event.id)?.invited.last == yike.id)
 
-    let blue = try await app.store.addTeam(TeamInput(name: "KC Blue", tag: "KCB"))
+    let blue = try await app.store.teamRows.addTeam(TeamInput(name: "KC Blue", tag: "KCB"))
     let kamiloo = try await app.store.addPlayer(
       PlayerInput(name: "Kamiloo", position: "Jungle", team: blue.tag))
     #expect(page.contains(#"<option value="\#(kamiloo.id.text)">Kamiloo</option>"#) == false)

@@ -81,7 +81,7 @@ public final class EsportTeam {
         shownTeamID = first.id
       }
       self.removed = removed
-      if week != nil { week = try await source.week(team: shownTeamID.text) }
+      if week != nil { week = try await source.week.of(team: shownTeamID.text) }
       isConnected = true
     } catch let error as OfflineError {
       isConnected = false
@@ -267,7 +267,7 @@ public final class EsportTeam {
   /// Reads the shown team's week, and who the signed-in account is.
   public func loadWeek() async throws {
     do {
-      week = try await source.week(team: shownTeamID.text)
+      week = try await source.week.of(team: shownTeamID.text)
       ownPlayerID = try await source.signedInPlayer()
     } catch let error as OfflineError {
       isConnected = false
@@ -285,7 +285,7 @@ public final class EsportTeam {
   {
     try requireConnection()
     let availability = try AvailabilityInput(weekly: weekly, away: away).validated()
-    try await source.setAvailability(of: player.id, to: availability)
+    try await source.week.setAvailability(of: player.id, to: availability)
     // Saved: a week that cannot be read again now is read with the next change.
     try? await loadWeek()
     return availability
@@ -297,7 +297,7 @@ public final class EsportTeam {
     async throws
   {
     try requireConnection()
-    _ = try await source.answer(answer, for: player.id, to: event.id)
+    _ = try await source.week.answer(answer, for: player.id, to: event.id)
     try? await loadWeek()
   }
 
@@ -309,7 +309,7 @@ public final class EsportTeam {
     of event: TeamEvent
   ) async throws {
     try requireConnection()
-    _ = try await source.propose(
+    _ = try await source.drafts.propose(
       ProposalInput(
         game: game, action: action.rawValue, champion: champion, player: ownPlayerID,
         note: note), to: event.id)
