@@ -95,20 +95,44 @@ let package = Package(
     .target(name: "TeamSpreadsheet", dependencies: ["TeamKit", "CXlsxWriter"]),
 
     // MARK: Faces
+    // What a feature's routes and pages build on: the router and each request's context, the
+    // scopes a handler writes through, the role check, the pages' layout and HTML.
+    .target(
+      name: "WebBase",
+      dependencies: ["TeamKit", "TeamStore", "TeamAccess", "TeamHTTP", "TeamPhoto", "CZlib"],
+      resources: [.embedInCode("Static/app.css"), .embedInCode("Static/app.js")]),
+    // The features, each its routes and pages on WebBase, mounted by TeamWeb.
+    .target(
+      name: "ImportWeb",
+      dependencies: [
+        "WebBase", "TeamKit", "TeamStore", "TeamHTTP", "TeamPhoto", "TeamSpreadsheet",
+      ]),
+    .target(
+      name: "SoloQueueWeb",
+      dependencies: ["WebBase", "TeamKit", "TeamStore", "TeamHTTP", "TeamOutbound"]),
+    .target(
+      name: "DiscordWeb",
+      dependencies: [
+        "WebBase", "TeamKit", "TeamStore", "TeamAccess", "TeamHTTP", "TeamOutbound",
+      ]),
+    .target(
+      name: "ChampionArtWeb",
+      dependencies: ["WebBase", "TeamKit", "TeamStore", "TeamHTTP", "TeamOutbound"]),
     .target(
       name: "TeamWeb",
       dependencies: [
-        "TeamKit", "TeamStore", "TeamAccess", "TeamHTTP", "TeamPhoto", "TeamOutbound", "CZlib",
-        "TeamSpreadsheet",
+        "WebBase", "ImportWeb", "SoloQueueWeb", "DiscordWeb", "ChampionArtWeb", "TeamKit",
+        "TeamStore",
+        "TeamAccess", "TeamHTTP",
+        "TeamPhoto", "TeamOutbound",
+        "CZlib", "TeamSpreadsheet",
       ],
-      resources: [
-        .embedInCode("Static/app.css"), .embedInCode("Static/app.js"),
-        .embedInCode("Static/openapi.json"),
-      ]),
+      resources: [.embedInCode("Static/openapi.json")]),
     .executableTarget(
       name: "kcorp",
       dependencies: [
-        "TeamKit", "TeamStore", "TeamAccess", "TeamHTTP", "TeamWeb", "TeamClient", "TeamOutbound",
+        "TeamKit", "TeamStore", "TeamAccess", "TeamHTTP", "TeamWeb", "WebBase", "TeamClient",
+        "TeamOutbound",
         "TeamPhoto", "TeamSpreadsheet",
       ]),
     .target(
@@ -131,7 +155,8 @@ let package = Package(
     .testTarget(
       name: "TeamClientTests",
       dependencies: [
-        "TeamClient", "TeamOutbound", "TeamWeb", "TeamAccess", "TeamHTTP", "TeamStore", "TeamKit",
+        "TeamClient", "TeamOutbound", "TeamWeb", "WebBase", "TeamAccess", "TeamHTTP", "TeamStore",
+        "TeamKit",
         "TeamPhoto", "kcorp",
         "TestSupport",
       ]),
@@ -139,8 +164,9 @@ let package = Package(
     .testTarget(
       name: "TeamWebTests",
       dependencies: [
-        "TeamWeb", "TeamHTTP", "TeamStore", "TeamKit", "TeamPhoto", "TeamOutbound", "kcorp",
-        "TestSupport", "CZlib",
+        "TeamWeb", "WebBase", "ImportWeb", "SoloQueueWeb", "DiscordWeb", "ChampionArtWeb",
+        "TeamHTTP",
+        "TeamStore", "TeamKit", "TeamPhoto", "TeamOutbound", "kcorp", "TestSupport", "CZlib",
       ]),
   ]
 )

@@ -1013,7 +1013,7 @@ same machine, so kcorp, nginx and wrk share its cores.
   {WRITE_ROUNDS} rounds of {WRITES // WRITE_ROUNDS}.
 - Writes under contention: `wrk -c{WRK_CONNECTIONS} -d{WRK_SECONDS}s` with `scripts/bench-mixed.lua` on a fresh
   database, writes only (half `POST /api/players`, half `DELETE` of a player the same
-  connection added), then {100 - MIXED_WRITE_SHARE} % `GET /api/players` and {MIXED_WRITE_SHARE} % such writes, then reads only on the
+  wrk thread added; each thread keeps at most 40 of its players, as a team holds 200), then {100 - MIXED_WRITE_SHARE} % `GET /api/players` and {MIXED_WRITE_SHARE} % such writes, then reads only on the
   roster the mixed load left; beside the one-at-a-time rate of the durable-writes run (one
   write per disk sync). Then {SLOW_WRITES} writes one at a time, writes only and the mixed load
   again with `scripts/slow-sync.c` preloaded into `kcorp serve`: each `fsync` and `fdatasync`

@@ -1,8 +1,10 @@
+import DiscordWeb
 import Foundation
 import TeamAccess
 import TeamHTTP
 import TeamKit
 import TeamStore
+import WebBase
 
 /// Who a request comes from, and what they may do: the rules ``RoutePolicy`` names, applied
 /// by ``WebApp/respond(to:)``.
@@ -67,7 +69,7 @@ extension WebApp {
       let next = request.path + (request.query["page"].map { "?page=\($0)" } ?? "")
       return HTTPError(
         303, language.localized("Sign in first."),
-        headers: ["Location": "/signin?next=" + WebApp.percentEncoded(next)])
+        headers: ["Location": "/signin?next=" + Door.percentEncoded(next)])
     }
     return HTTPError(
       .unauthorized,
@@ -129,122 +131,6 @@ extension WebApp {
       }
       return
     }
-    try Self.check(identity, may: policy.access, on: team, in: language)
-  }
-
-  /// Whether ``check(_:may:on:in:)`` lets `identity` through: for what a page offers, where
-  /// a refusal is not said.
-  static func allows(_ identity: Identity, _ access: RoutePolicy.Access, on team: Team?) -> Bool {
-    (try? check(identity, may: access, on: team, in: .english)) != nil
-  }
-
-  /// The role check, the one place it is made: whether `identity` may read (``.reader``),
-  /// change (``.editor``) or manage (``.owner``) `team`, or the whole organisation when
-  /// `team` is nil. Every account reads the whole organisation; one limited to some teams
-  /// changes those only.
-  /// - Throws: ``HTTPError`` 403 saying why.
-  static func check(
-    _ identity: Identity, may access: RoutePolicy.Access, on team: Team?, in language: Language
-  ) throws(HTTPError) {
-    switch access {
-    case .anyone, .person, .reader, .personal, .discord: return
-    case .staff:
-      guard identity.role != .player else {
-        throw HTTPError(
-          .forbidden,
-          language.localized(
-            "%@ is a player's account: the staff's files (contracts, history, exports) are not shown to it.",
-            identity.name))
-      }
-    case .ownPlayer: try check(identity, may: .editor, on: team, in: language)
-    case .owner:
-      guard identity.role.canManageAccounts else {
-        throw HTTPError(
-          .forbidden, language.localized("Only an owner manages the accounts and the teams."))
-      }
-    case .editor:
-      guard identity.role.canEdit else {
-        throw HTTPError(
-          .forbidden,
-          identity.role == .player
-            ? language.localized(
-              "%@ is a player's account: it sets that player's availability and answers only.",
-              identity.name)
-            : language.localized(
-              "%@ is a viewer: this account reads the roster but cannot change it.", identity.name))
-      }
-      let role =
-        team.map { identity.role(on: $0.id) } ?? (identity.teams == nil ? identity.role : .viewer)
-      guard role.canEdit else {
-        throw HTTPError(
-          .forbidden,
-          language.localized(
-            "%1$@ is not on the staff of %2$@: an owner can give this account a role there.",
-            identity.name, team?.name ?? language.localized("every team")))
-      }
-    }
-  }
-
-  // MARK: - Language
-
-  static let languageCookie = "kcorp_lang"
-
-  /// The language to answer in: the one chosen with the language switch (a cookie), else the
-  /// best of `Accept-Language`, else English.
-  static func language(of request: HTTPRequest) -> Language {
-    if let chosen = request.cookie(languageCookie).flatMap(Language.init(rawValue:)) {
-      return chosen
-    }
-    return request.header("accept-language").flatMap(Language.init(acceptLanguage:)) ?? .english
-  }
-
-  // MARK: - Cross-site request forgery
-
-  /// The CSRF cookie's name: `__Host-` prefixed over HTTPS, so that nothing but this host,
-  /// over HTTPS, can plant one (a sibling site, a plain-HTTP page).
-  static func csrfCookie(secure: Bool) -> String {
-    secure ? "__Host-kcorp_csrf" : "kcorp_csrf"
-  }
-
-  /// The browser's CSRF token (the request's, when it has one and `renewed` is false), and
-  /// the `Set-Cookie` header to send when it is new.
-  static func csrfToken(for request: HTTPRequest, renewed: Bool = false) -> (
-    token: String, setCookie: String?
-  ) {
-    let name = csrfCookie(secure: request.isSecure)
-    if !renewed, let token = request.cookie(name), token.count == 64,
-      token.allSatisfy(\.isHexDigit)
-    {
-      return (token, nil)
-    }
-    let token = hex(Secrets.randomBytes(32))
-    // Joined at once, not appended piece by piece: a new visitor's every page makes one.
-    return (
-      token,
-      [name, "=", token, "; Path=/; HttpOnly; SameSite=Strict", request.isSecure ? "; Secure" : ""]
-        .joined()
-    )
-  }
-
-  /// True when a state-changing request comes from our own pages: its Origin (or
-  /// Sec-Fetch-Site) says same origin, over the scheme the request came by. Scheme and host
-  /// name compare in any case.
-  static func isSameOrigin(_ request: HTTPRequest) -> Bool {
-    if let origin = request.header("origin")?.lowercased() {
-      guard let host = request.header("host")?.lowercased() else { return false }
-      return origin == (request.isSecure ? "https://" : "http://") + host
-    }
-    if let site = request.header("sec-fetch-site") {
-      return site == "same-origin" || site == "none"
-    }
-    return true
-  }
-
-  static func hasValidToken(_ request: HTTPRequest, form: [String: [String]]) -> Bool {
-    guard let cookie = request.cookie(csrfCookie(secure: request.isSecure)), cookie.count == 64,
-      let sent = form["csrf"]?.first, sent.utf8.count == cookie.utf8.count
-    else { return false }
-    // Compare in constant time.
-    return zip(sent.utf8, cookie.utf8).reduce(0) { $0 | ($1.0 ^ $1.1) } == 0
+    try Door.check(identity, may: policy.access, on: team, in: language)
   }
 }

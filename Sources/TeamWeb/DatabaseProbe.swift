@@ -1,6 +1,7 @@
 import Foundation
 import Synchronization
 import TeamStore
+import WebBase
 
 /// Whether the database answers, for `/healthz`: one check at a time, shared by whoever asks
 /// meanwhile, and bounded by its own deadline. A frozen database (a stopped server, a cut

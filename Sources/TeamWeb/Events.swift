@@ -4,6 +4,7 @@ import TeamAccess
 import TeamHTTP
 import TeamKit
 import TeamStore
+import WebBase
 
 /// `GET /api/events`: every change of the roster, as Server-Sent Events, to every open page
 /// and script. Each event's id is the latest history id it carries, so `Last-Event-ID`

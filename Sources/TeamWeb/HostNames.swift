@@ -1,5 +1,6 @@
 import Foundation
 import TeamHTTP
+import WebBase
 
 #if canImport(Glibc)
   import Glibc

@@ -1,5 +1,6 @@
 import Foundation
 import TeamKit
+import WebBase
 
 /// The OpenAPI document: `Static/openapi.json`, with the players' input constraints filled
 /// in from TeamKit's validation rules, so that what the schema allows the server accepts.

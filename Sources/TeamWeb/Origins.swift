@@ -2,6 +2,7 @@ import Foundation
 import TeamHTTP
 import TeamKit
 import TeamStore
+import WebBase
 
 /// Which host a request names, and whether a page it came from is this server's.
 extension WebApp {

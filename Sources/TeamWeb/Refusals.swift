@@ -2,6 +2,7 @@ import Foundation
 import TeamHTTP
 import TeamKit
 import TeamStore
+import WebBase
 
 extension WebApp {
   /// The one place where errors become responses: an `application/problem+json` document
@@ -38,10 +39,10 @@ extension WebApp {
       case .storage: refusal = Self.notSaved(error, in: language)
       // No version of the roster to send again (as 412 asks): a conflict to preview anew.
       case .importOutdated: refusal = HTTPError(.conflict, error.message.text(in: language))
-      default: refusal = Self.refusal(error, in: language)
+      default: refusal = Door.refusal(error, in: language)
       }
     case let error as any KindedError:
-      refusal = Self.refusal(error, in: language)
+      refusal = Door.refusal(error, in: language)
     default:
       Log.error("unexpected error: \(error)")
       refusal = HTTPError(
@@ -56,13 +57,6 @@ extension WebApp {
       response.headers.append((name, value))
     }
     return response
-  }
-
-  /// What an error says, answered with its kind's status (and when to try again).
-  static func refusal(_ error: any KindedError, in language: Language) -> HTTPError {
-    HTTPError(
-      error.kind.status, error.message.text(in: language),
-      headers: error.retryAfter.map { ["Retry-After": String($0)] } ?? [:])
   }
 
   /// The database could not commit (disk full, I/O error): nothing was saved. The details
@@ -109,17 +103,4 @@ extension WebApp {
       503,
       language.localized("The roster could not be saved just now; nothing was changed. Try again."))
   }
-}
-
-extension HTTPError {
-  /// A refusal of `kind`, answered with the kind's status (``ErrorKind/status``): routes say
-  /// what went wrong, the table says how it is answered.
-  init(_ kind: ErrorKind, _ message: String, headers: [String: String] = [:]) {
-    self.init(kind.status, message, headers: headers)
-  }
-
-  /// A body in a media type or charset the route does not read (415: no kind of the model's).
-  static func unsupportedMediaType(_ message: String, headers: [String: String] = [:])
-    -> HTTPError
-  { HTTPError(415, message, headers: headers) }
 }

@@ -1,6 +1,7 @@
 import Synchronization
 import TeamHTTP
 import TeamKit
+import WebBase
 
 /// GET responses rendered once per roster version instead of once per request.
 ///

@@ -1,10 +1,15 @@
+import ChampionArtWeb
+import DiscordWeb
 import Foundation
+import ImportWeb
+import SoloQueueWeb
 import TeamAccess
 import TeamHTTP
 import TeamKit
 import TeamOutbound
 import TeamPhoto
 import TeamStore
+import WebBase
 
 /// The web face: the roster's pages, its pictures and its JSON API, as one request handler
 /// over a ``RosterStore``. Start it with ``serve(store:host:port:imagesFolder:limits:options:)``.
@@ -68,7 +73,6 @@ public struct WebApp: Sendable {
   let access: AccessControl
   let images: ImageLibrary
   let cache: ResponseCache
-  let championSync: ChampionSyncJob
   /// Discord's signed requests: the door's check and identity, the interactions.
   let discordDesk: DiscordDesk
   /// Whether the database answers, for `/healthz`.
@@ -82,7 +86,8 @@ public struct WebApp: Sendable {
   let events: EventHub
   let options: Options
   let maxBodyBytes: Int
-  private(set) var router = Router()
+  /// Every route, each feature's added by its `add…Routes` or its ``WebFeature/mount(on:)``.
+  var router = Router()
 
   /// The app over `store`, with pictures from `imagesFolder` when given.
   /// - Parameter maxBodyBytes: the server's body limit, as told to clients that exceed it.
@@ -105,37 +110,38 @@ public struct WebApp: Sendable {
       store: store, base: options.publicURL, api: options.discordAPI,
       publicKey: options.discordPublicKey, server: options.server)
     discordDesk = DiscordDesk(store: store, job: discord, access: access)
-    championSync = ChampionSyncJob(store: store)
     probe = DatabaseProbe(store: store)
     self.jobs = jobs ?? Jobs(now: store.now)
-    self.jobs.register("riot", every: .seconds(10)) { [riot] in await riot.turn() }
     self.jobs.register("sessions", every: .seconds(3600)) { [access] in
       try await access.forgetExpiredSessions()
-    }
-    self.jobs.register("discord", every: .milliseconds(500), atStart: true) { [discord] in
-      try await discord.turn()
     }
     addPageRoutes()
     addAccountRoutes()
     addAPIRoutes()
     addTeamRoutes()
     addTeamPageRoutes()
-    addImportRoutes()
     addPhotoRoutes()
-    addChampionArtRoutes()
     addWeekRoutes()
     addWeekPageRoutes()
     addDraftRoutes()
-    addRiotRoutes()
-    addDiscordRoutes()
     addPictureRoutes()
+    // The features in modules of their own.
+    let features: [any WebFeature] = [
+      ImportFeature(), SoloQueueFeature(riot: riot),
+      DiscordFeature(job: discord, desk: discordDesk, access: access),
+      ChampionArtFeature(sync: ChampionSyncJob(store: store), source: options.dataDragon),
+    ]
+    for feature in features {
+      feature.mount(on: &router)
+      feature.register(on: self.jobs)
+    }
     for asset in [Asset.stylesheet, Asset.script] {
-      route("GET", asset.path, RoutePolicy(.anyone)) { _, context in
+      router.route("GET", asset.path, RoutePolicy(.anyone)) { _, context in
         asset.response(gzip: context.acceptsGzip)
       }
     }
     // The champion row, as drawn for the pages (its address changes with the art).
-    route("GET", "/static/{file}", RoutePolicy(.anyone)) { request, context in
+    router.route("GET", "/static/{file}", RoutePolicy(.anyone)) { request, context in
       guard let row = Asset.championRow(at: request.path) else {
         throw HTTPError(.notFound, context.localized("There is nothing at this address."))
       }
@@ -226,35 +232,6 @@ public struct WebApp: Sendable {
     )
   }
 
-  mutating func route(
-    _ method: String, _ pattern: String, _ policy: RoutePolicy,
-    expired: Router.Handler? = nil, _ handler: @escaping Router.Handler
-  ) {
-    router.add(method, pattern, policy, expired: expired, handler)
-  }
-
-  /// A route whose body is JSON of type `Body`: the door decodes it once (refusing other
-  /// media types with 415, malformed JSON with 400, after the request was authorized) and
-  /// hands it to `handler`.
-  mutating func route<Body: Decodable & Sendable>(
-    _ method: String, _ pattern: String, _ policy: RoutePolicy, json: Body.Type,
-    accepting mediaTypes: [String] = ["application/json"],
-    _ handler: @escaping @Sendable (HTTPRequest, RequestContext, Body) async throws -> HTTPResponse
-  ) {
-    let json = Router.JSONBody { request, language in
-      Result { () throws(HTTPError) -> any Sendable in
-        try Self.decodeBody(Body.self, of: request, accepting: mediaTypes, in: language)
-      }
-    }
-    router.add(method, pattern, policy, json: json) { request, context in
-      guard let body = try context.body?.get() as? Body else {
-        throw HTTPError(
-          .malformed, context.localized("Send the body as %@.", mediaTypes.joined(separator: ", ")))
-      }
-      return try await handler(request, context, body)
-    }
-  }
-
   /// Answers one request, in its language (``language(of:)``); every response leaves with
   /// the security headers.
   @Sendable public func handle(_ request: HTTPRequest) async -> HTTPResponse {
@@ -262,7 +239,7 @@ public struct WebApp: Sendable {
     // Over HTTPS, directly or through a trusted proxy (set only then: the request is shared
     // with the server until changed).
     if !request.isSecure && isSecure(request) { request.isSecure = true }
-    let language = Self.language(of: request)
+    let language = Door.language(of: request)
     let gzip = Gzip.isAccepted(by: request.header("accept-encoding"))
     let response: HTTPResponse
     do {
@@ -372,9 +349,9 @@ public struct WebApp: Sendable {
     switch policy.origin {
     case .any: break
     case .sameOrigin:
-      guard Self.isSameOrigin(request) else { throw HTTPError.crossSite(in: language) }
+      guard Door.isSameOrigin(request) else { throw HTTPError.crossSite(in: language) }
     case .form:
-      guard Self.isSameOrigin(request), Self.hasValidToken(request, form: form)
+      guard Door.isSameOrigin(request), Door.hasValidToken(request, form: form)
       else {
         if let expired = route.expired { return try await expired(request, context) }
         throw HTTPError(

@@ -7,6 +7,7 @@ import TeamKit
 import TeamOutbound
 import TeamStore
 import TeamWeb
+import WebBase
 
 /// `kcorp serve`.
 struct Serve: Command {

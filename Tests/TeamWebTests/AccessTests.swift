@@ -5,6 +5,7 @@ import TeamKit
 import TeamStore
 import TestSupport
 import Testing
+import WebBase
 
 @testable import TeamWeb
 

@@ -4,6 +4,7 @@ import TeamHTTP
 import TeamKit
 import TestSupport
 import Testing
+import WebBase
 
 @testable import TeamWeb
 

@@ -7,7 +7,9 @@ import TeamOutbound
 import TeamStore
 import TestSupport
 import Testing
+import WebBase
 
+@testable import DiscordWeb
 @testable import TeamWeb
 
 /// Discord, against a stand-in of its API in its own shapes: the posts delivered once with

@@ -4,6 +4,7 @@ import TeamPhoto
 import TeamStore
 import TestSupport
 import Testing
+import WebBase
 
 @testable import TeamWeb
 
@@ -21,7 +22,7 @@ import Testing
     let preview = try await app.post(path, fields, session: session)
     let plan = try #require(
       preview.text.components(separatedBy: #"name="plan" value=""#).dropFirst().first?
-        .prefix { $0 != "\"" })
+        .prefix { $0 != "\"" }, "\(preview.status): \(preview.text.prefix(2000))")
     return try await app.post(
       path, fields + [("confirm", "yes"), ("plan", String(plan))], session: session)
   }

@@ -5,6 +5,7 @@ import TestSupport
 import Testing
 
 @testable import TeamWeb
+@testable import WebBase
 
 /// The one runtime of background work: jobs turn at their period once started, never two
 /// turns of one job at once, a failure is kept until a turn succeeds, and a stop ends them

@@ -3,6 +3,7 @@ import TeamHTTP
 import TeamStore
 import TestSupport
 import Testing
+import WebBase
 
 @testable import TeamKit
 @testable import TeamWeb

@@ -6,6 +6,7 @@ import TeamPhoto
 import TeamStore
 import TestSupport
 import Testing
+import WebBase
 
 @testable import TeamWeb
 

@@ -2,6 +2,7 @@ import Foundation
 import TeamKit
 import TestSupport
 import Testing
+import WebBase
 
 @testable import TeamStore
 @testable import TeamWeb

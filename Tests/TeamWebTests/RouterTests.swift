@@ -2,6 +2,7 @@ import TeamAccess
 import TeamHTTP
 import TeamKit
 import Testing
+import WebBase
 
 @testable import TeamWeb
 

@@ -1,6 +1,7 @@
 import Foundation
 import TestSupport
 import Testing
+import WebBase
 
 #if canImport(Glibc)
   import Glibc

@@ -1,6 +1,7 @@
 import Foundation
 import TestSupport
 import Testing
+import WebBase
 
 extension HTTPClient {
   /// Signs in through the form as a browser would; returns the cookies to send.

@@ -3,7 +3,9 @@ import TeamKit
 import TeamStore
 import TestSupport
 import Testing
+import WebBase
 
+@testable import SoloQueueWeb
 @testable import TeamWeb
 
 /// The players' Riot accounts, asked of a stand-in of Riot's API in its own shapes: the

@@ -4,6 +4,7 @@ import TeamKit
 import TeamStore
 import TestSupport
 import Testing
+import WebBase
 
 @testable import TeamWeb
 

@@ -51,11 +51,16 @@ def keys_in(folder, patterns):
     return found
 
 
+# The web app: the door and its kit, and each feature's module.
+WEB = sorted(f"Sources/{path.name}" for path in (ROOT / "Sources").iterdir()
+             if path.name.endswith("Web") or path.name == "WebBase")
+
+
 def used_keys():
     keys = {}
     for folder in ("Sources/TeamKit", "Sources/TeamStore", "Sources/TeamAccess", "Sources/TeamPhoto",
-                   "Sources/TeamClient", "Sources/TeamOutbound", "Sources/TeamWeb",
-                   "Sources/TeamHTTP", "Sources/kcorp"):
+                   "Sources/TeamClient", "Sources/TeamOutbound", "Sources/TeamHTTP",
+                   "Sources/kcorp", *WEB):
         keys.update(keys_in(folder, CALLS))
     keys.update(keys_in("Sources/kcorp", CLI_DECLARATIONS))
     for path in sorted((ROOT / "Sources/kcorp").glob("*.swift")):
@@ -155,7 +160,7 @@ def test_the_core_and_the_server_never_speak_the_process_language_unasked():
 def test_the_web_words_each_refusal_in_the_readers_language():
     """An error's description is the process's language (a log's, a command's); the web app
     words what it shows with `message.text(in:)`, in the request's."""
-    for path in sorted((ROOT / "Sources/TeamWeb").rglob("*.swift")):
+    for path in sorted(path for folder in WEB for path in (ROOT / folder).rglob("*.swift")):
         for number, line in enumerate(path.read_text().splitlines(), 1):
             assert not re.search(r"\b(error|validation|problems?|refusal)\.description\b", line), \
                 f"{path.relative_to(ROOT)}:{number}: {line.strip()}"

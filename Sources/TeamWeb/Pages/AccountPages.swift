@@ -3,41 +3,9 @@ import TeamAccess
 import TeamHTTP
 import TeamKit
 import TeamStore
+import WebBase
 
 extension Pages {
-  /// What the page may offer whoever looks at it.
-  struct Viewer: Hashable, Sendable {
-    /// Add, edit, move, delete and restore controls (editors and owners).
-    var canEdit = true
-    /// A link to their account and "Sign out".
-    var signedIn = false
-    /// The organisation's controls: teams, accounts.
-    var isOwner = true
-    /// A player's own account: their availability and answers.
-    var player: UUID?
-    /// Staff (owners, editors, viewers) see every player's personal data and the
-    /// organisation's files; a player's own account does not (docs/PRIVACY.md). Decided by
-    /// the role, never by whether a player is linked: it fails closed.
-    var isStaff = true
-
-    private static let flags = ["~", "~o", "~s", "~so", "~e", "~eo", "~es", "~eso"]
-
-    /// A key for the response cache: pages differ by what they offer.
-    var cacheKey: String {
-      // Every page read asks: chosen, not built, but for a player's own account.
-      let flags = Self.flags[(canEdit ? 4 : 0) | (signedIn ? 2 : 0) | (isOwner ? 1 : 0)]
-      return player.map { flags + "p" + $0.text } ?? (isStaff ? flags : flags + "p")
-    }
-
-    /// Whether this reader may give `player`'s availability and answers.
-    func mayAnswer(for player: UUID) -> Bool { canEdit || self.player == player }
-
-    /// Whether this reader sees `player`'s personal data (real name, birth date,
-    /// nationality, contract and tenure dates): the staff, and the player themself
-    /// (docs/PRIVACY.md).
-    func seesPersonalData(of player: UUID) -> Bool { isStaff || self.player == player }
-  }
-
   func signIn(
     name: String, next: String, token: String, message: String? = nil, status: Int = 200
   ) -> HTTPResponse {
@@ -265,7 +233,7 @@ extension Pages {
   private func accountItem(
     _ account: AccountRecord, players: [Player], teams: [Team], token: String
   ) -> HTML {
-    let path = "/accounts/\(WebApp.percentEncoded(account.name))"
+    let path = "/accounts/\(Door.percentEncoded(account.name))"
     return .h(
       "li", ["class": "player-item account"],
       [

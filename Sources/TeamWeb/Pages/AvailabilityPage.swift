@@ -2,6 +2,7 @@ import Foundation
 import TeamHTTP
 import TeamKit
 import TeamStore
+import WebBase
 
 /// A player's availability page.
 extension Pages {

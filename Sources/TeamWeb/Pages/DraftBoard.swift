@@ -2,6 +2,7 @@ import Foundation
 import TeamHTTP
 import TeamKit
 import TeamStore
+import WebBase
 
 /// Which game of a series' draft its board shows, the turn chosen, and what was typed when a
 /// choice was refused.

@@ -1,6 +1,7 @@
 import Foundation
 import TeamKit
 import TeamStore
+import WebBase
 
 /// Planning a game before it is drafted: the bans and picks proposed, and each of our
 /// players' pool as the series' rule leaves it for that game.

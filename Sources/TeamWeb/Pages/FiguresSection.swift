@@ -1,6 +1,7 @@
 import Foundation
 import TeamKit
 import TeamStore
+import WebBase
 
 /// The figures of a team's games: win rates by side, player and champion, and what each
 /// opponent picks first and bans.

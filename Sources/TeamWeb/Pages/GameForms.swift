@@ -2,6 +2,7 @@ import Foundation
 import TeamHTTP
 import TeamKit
 import TeamStore
+import WebBase
 
 /// The forms of an event's page that log its games and invite a player.
 extension Pages {

@@ -2,6 +2,7 @@ import Foundation
 import TeamHTTP
 import TeamKit
 import TeamStore
+import WebBase
 
 /// The organisation at a glance, its teams' settings, and a player's move to another team.
 extension Pages {

@@ -1,7 +1,9 @@
 import Foundation
+import Synchronization
 import TeamHTTP
 import TeamKit
 import TeamStore
+import WebBase
 
 /// The player form, to add and to edit.
 extension Pages {
@@ -420,5 +422,31 @@ extension Pages {
     var input = PlayerInput(player: player)
     input.team = ""  // a move is a form of its own
     return input
+  }
+}
+
+extension Asset {
+  /// Every champion of the form's row, unchecked: fetched once by the add and edit sheets
+  /// instead of sent in every page. Drawn again when a sync changes the art or the catalog,
+  /// when the images folder changes, and per language (champions' French names); its
+  /// address names its content.
+  static func championRow(for pages: Pages) -> Asset {
+    let art = pages.pictures?.roster.championArt ?? .none
+    let folder = pages.pictures?.library.watch.generation ?? 0
+    let key = "\(art.version)|\(folder)|\(pages.champions.count)|\(pages.language.rawValue)"
+    return championRows.withLock { rows in
+      if let row = rows[key] { return row }
+      var html = ""
+      for champion in pages.champions.champions {
+        pages.championChoice(champion, checked: false).render(into: &html)
+      }
+      let row = Asset(
+        name: "champions", extension: "html", contentType: "text/html; charset=utf-8",
+        body: Array(html.utf8))
+      // Each change of the art or the folder draws a new row: the older ones go, in time.
+      if rows.count >= 16 { rows.removeAll() }
+      rows[key] = row
+      return row
+    }
   }
 }

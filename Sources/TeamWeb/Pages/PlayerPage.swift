@@ -2,19 +2,10 @@ import Foundation
 import TeamHTTP
 import TeamKit
 import TeamStore
+import WebBase
 
 /// A player's detail, and the confirmation of their removal.
 extension Pages {
-  func backBar(to href: String = "/") -> HTML {
-    .h(
-      "header", ["class": "topbar"],
-      [
-        .h(
-          "a", ["class": "icon-button back", "href": href, "aria-label": localized("Back")],
-          [Icon.chevronLeft])
-      ])
-  }
-
   func player(
     _ player: Player, in roster: Roster, token: String, viewer: Viewer, canMove: Bool = false,
     tenures: [Tenure] = [], today: Day, notice: String? = nil

@@ -1,7 +1,9 @@
 import Foundation
+import SoloQueueWeb
 import TeamHTTP
 import TeamKit
 import TeamStore
+import WebBase
 
 /// A team's champion pools by role against the series to come, and the figures its drafts
 /// and logged games give.

@@ -1,7 +1,9 @@
 import Foundation
+import ImportWeb
 import TeamHTTP
 import TeamKit
 import TeamStore
+import WebBase
 
 /// The roster: the starting five, the substitutes, and what happened last.
 extension Pages {
@@ -24,11 +26,6 @@ extension Pages {
   /// The page (from 1) that shows `player`: the roster is shown starters first.
   static func page(of player: UUID, in players: [Player]) -> Int {
     (players.startersFirst.firstIndex { $0.id == player } ?? 0) / Self.pageSize + 1
-  }
-
-  /// A team's roster page: `/` while the organisation has one team, else `/teams/TAG`.
-  static func path(of team: Team, in roster: Roster) -> String {
-    roster.teams.count == 1 ? "/" : "/teams/\(team.tag)"
   }
 
   /// Where "Back" from a player leads: their row on the page of their team that shows them.

@@ -2,6 +2,7 @@ import Foundation
 import TeamHTTP
 import TeamKit
 import TeamStore
+import WebBase
 
 extension Pages {
   /// A form's input and its problems, shown again after a refusal.

@@ -3,6 +3,7 @@ import TeamAccess
 import TeamHTTP
 import TeamKit
 import TeamStore
+import WebBase
 
 /// An RFC 9457 problem document, with one entry per field for invalid players.
 struct Problem: JSONWritable {
@@ -112,23 +113,7 @@ struct LineupDocument: JSONWritable {
   }
 }
 
-extension HTTPError {
-  static func playerNotFound(in language: Language) -> HTTPError {
-    HTTPError(.notFound, language.localized("No player has this id: they may have been removed."))
-  }
-  static func crossSite(in language: Language) -> HTTPError {
-    HTTPError(.forbidden, language.localized("Cross-site requests are refused."))
-  }
-}
-
 extension WebApp {
-  static func json(_ value: some JSONWritable, status: Int = 200, in language: Language)
-    -> HTTPResponse
-  {
-    HTTPResponse(
-      status: status, contentType: "application/json",
-      body: Array(TeamJSON.encode(value, language: language)))
-  }
 
   /// A player's entity tag: it changes whenever anything the API shows of them changes.
   static func etag(_ player: Player) -> String { "\"\(player.version)\"" }
@@ -174,37 +159,6 @@ extension WebApp {
     return ifMatch.trimmingCharacters(in: .whitespaces) != "*"
   }
 
-  /// The JSON body of a write, refusing other media types (415) and malformed JSON (400).
-  static func decodeBody<T: Decodable>(
-    _ type: T.Type, of request: HTTPRequest, accepting mediaTypes: [String] = ["application/json"],
-    in language: Language
-  ) throws(HTTPError) -> T {
-    guard let contentType = request.contentType, mediaTypes.contains(contentType) else {
-      throw HTTPError.unsupportedMediaType(
-        language.localized(
-          "Send the body as %@.", mediaTypes.joined(separator: language.localized(" or "))),
-        headers: [
-          request.method == "PATCH" ? "Accept-Patch" : "Accept-Post":
-            mediaTypes.joined(separator: ", ")
-        ])
-    }
-    // JSON is UTF-8 (RFC 8259); a body said to be in another charset is not read as if it
-    // were.
-    let charset = request.header("content-type")?.lowercased().split(separator: ";").dropFirst()
-      .map { $0.trimmingCharacters(in: .whitespaces) }
-      .first { $0.hasPrefix("charset=") }?.dropFirst("charset=".count)
-      .trimmingCharacters(in: CharacterSet(charactersIn: "\""))
-    if let charset, charset != "utf-8" {
-      throw HTTPError.unsupportedMediaType(
-        language.localized("Send the body as UTF-8 JSON, not %@.", charset))
-    }
-    do throws(JSONInputError) {
-      return try TeamJSON.decode(type, from: Data(request.body))
-    } catch {
-      throw WebApp.refusal(error, in: language)
-    }
-  }
-
   /// The JSON API: the CLI's `--json` shapes, problems as `application/problem+json`.
   mutating func addAPIRoutes() {
     addPlayerAPIRoutes()
@@ -218,7 +172,7 @@ extension WebApp {
   private mutating func addPlayerAPIRoutes() {
     let cache = cache
     // The organisation's first team, as before teams; another with ?team=TAG.
-    route("GET", "/api/players", RoutePolicy(.reader, team: .chosen)) { request, context in
+    router.route("GET", "/api/players", RoutePolicy(.reader, team: .chosen)) { request, context in
       let roster = context.roster
       let team = try context.checkedTeam
       let viewer = context.viewer
@@ -229,7 +183,7 @@ extension WebApp {
     }
 
     // The team is the body's `team` (or ?team=), the first one when it names none.
-    route(
+    router.route(
       "POST", "/api/players", RoutePolicy(.editor, .sameOrigin, team: .chosen),
       json: TeamNamed<PlayerInput>.self
     ) { _, context, body in
@@ -242,7 +196,7 @@ extension WebApp {
       return response
     }
 
-    route("GET", "/api/players/{id}", RoutePolicy(.reader, team: .player)) { _, context in
+    router.route("GET", "/api/players/{id}", RoutePolicy(.reader, team: .player)) { _, context in
       let roster = context.roster
       let player = try context.player(context.parameters["id"], in: roster)
       let viewer = context.viewer
@@ -256,7 +210,7 @@ extension WebApp {
       return response
     }
 
-    route(
+    router.route(
       "PATCH", "/api/players/{id}", RoutePolicy(.editor, .sameOrigin, team: .player),
       json: PlayerEdit.self, accepting: ["application/merge-patch+json", "application/json"]
     ) { request, context, edit in
@@ -273,7 +227,7 @@ extension WebApp {
       return response
     }
 
-    route("DELETE", "/api/players/{id}", RoutePolicy(.editor, .sameOrigin, team: .player)) {
+    router.route("DELETE", "/api/players/{id}", RoutePolicy(.editor, .sameOrigin, team: .player)) {
       _, context in
       let id = try context.player(context.parameters["id"], in: context.roster).id
       try await context.scope.removePlayer(id)
@@ -283,13 +237,16 @@ extension WebApp {
 
   /// Recently removed, and restoring from it.
   private mutating func addTrashAPIRoutes() {
-    route("GET", "/api/trash", RoutePolicy(.staff, team: .organisation)) { request, context in
+    router.route("GET", "/api/trash", RoutePolicy(.staff, team: .organisation)) {
+      request, context in
       let page = try ListPage(request, in: context.language)
       let removed = context.roster.removed
       return page.headed(context.json(page.slice(removed)), total: removed.count, of: request)
     }
 
-    route("POST", "/api/trash/{id}/restore", RoutePolicy(.editor, .sameOrigin, team: .player)) {
+    router.route(
+      "POST", "/api/trash/{id}/restore", RoutePolicy(.editor, .sameOrigin, team: .player)
+    ) {
       _, context in
       guard let id = context.parameters["id"].flatMap(UUID.init(text:)) else {
         throw HTTPError(.notFound, context.localized("No removed player has this id."))
@@ -305,14 +262,15 @@ extension WebApp {
 
   /// The roster's order, swaps, and the starting five.
   private mutating func addOrderAPIRoutes() {
-    route("GET", "/api/roster/order", RoutePolicy(.reader, team: .chosen)) { request, context in
+    router.route("GET", "/api/roster/order", RoutePolicy(.reader, team: .chosen)) {
+      request, context in
       let players = context.roster.players(in: try context.checkedTeam.id)
       var response = context.json(players.map(\.id.uuidString))
       response.headers.append(("ETag", WebApp.etag(order: players)))
       return response
     }
 
-    route(
+    router.route(
       "PUT", "/api/roster/order", RoutePolicy(.editor, .sameOrigin, team: .chosen),
       json: [String].self
     ) { request, context, texts in
@@ -338,7 +296,7 @@ extension WebApp {
 
     // The other player is on the same team (the store refuses otherwise), which the role
     // was checked on.
-    route(
+    router.route(
       "POST", "/api/players/{id}/swap", RoutePolicy(.editor, .sameOrigin, team: .player),
       json: SwapRequest.self
     ) { request, context, swap in
@@ -358,7 +316,7 @@ extension WebApp {
       return context.json(SwapDocument(player: swapped, other: otherSwapped))
     }
 
-    route("GET", "/api/lineup", RoutePolicy(.reader, team: .chosen)) { request, context in
+    router.route("GET", "/api/lineup", RoutePolicy(.reader, team: .chosen)) { request, context in
       let team = try context.checkedTeam
       return context.json(
         LineupDocument(status: LineupStatus(players: context.roster.players(in: team.id))))
@@ -369,19 +327,22 @@ extension WebApp {
   private mutating func addOrganisationAPIRoutes() {
     let events = events
     let app = self
-    route("GET", "/api/events", RoutePolicy(.reader, team: .organisation)) { request, context in
+    router.route("GET", "/api/events", RoutePolicy(.reader, team: .organisation)) {
+      request, context in
       try events.subscribe(
         lastEventID: request.header("last-event-id"), address: app.clientAddress(request),
         identity: context.identity, in: context.language)
     }
 
-    route("GET", "/api/history", RoutePolicy(.staff, team: .organisation)) { request, context in
+    router.route("GET", "/api/history", RoutePolicy(.staff, team: .organisation)) {
+      request, context in
       let (player, after, limit) = try WebApp.historyQuery(request, in: context.language)
       return context.json(
         try context.reads.history(after: after, player: player, limit: limit))
     }
 
-    route("GET", "/api/champions", RoutePolicy(.reader, team: .organisation)) { request, context in
+    router.route("GET", "/api/champions", RoutePolicy(.reader, team: .organisation)) {
+      request, context in
       var classes: Set<ChampionClass> = []
       if let text = request.query["class"], !text.isEmpty {
         guard let found = ChampionClass(rawValue: text) else {  // as the schema's enum
@@ -401,7 +362,7 @@ extension WebApp {
       return context.json(context.pages.champions.search(query, classes: classes))
     }
 
-    route("GET", "/api/openapi.json", RoutePolicy(.reader, team: .organisation)) { _, _ in
+    router.route("GET", "/api/openapi.json", RoutePolicy(.reader, team: .organisation)) { _, _ in
       HTTPResponse(status: 200, contentType: "application/json", body: OpenAPI.document)
     }
   }
@@ -410,7 +371,7 @@ extension WebApp {
   /// is gone is taken out of rotation, and put back once it reconnects). A server about to
   /// stop says so first (``Options/isStopping``). The owner also reads each job's state.
   private mutating func addHealthRoute() {
-    route("GET", "/healthz", RoutePolicy(.anyone, team: .organisation)) {
+    router.route("GET", "/healthz", RoutePolicy(.anyone, team: .organisation)) {
       [options, jobs, probe] _, context in
       let problem =
         options.isStopping()

@@ -3,6 +3,7 @@ import TeamAccess
 import TeamHTTP
 import TeamKit
 import TeamStore
+import WebBase
 
 /// Signing in and out, an account's own page, and the owners' accounts page.
 extension WebApp {
@@ -20,14 +21,14 @@ extension WebApp {
     let access = access
     let options = options
     let app = self
-    route("GET", "/signin", RoutePolicy(.anyone, team: .organisation)) { request, context in
-      let (token, cookie) = WebApp.csrfToken(for: request)
+    router.route("GET", "/signin", RoutePolicy(.anyone, team: .organisation)) { request, context in
+      let (token, cookie) = Door.csrfToken(for: request)
       return context.pages.signIn(
         name: "", next: WebApp.safeNext(request.query["next"]), token: token
       )
       .with(cookie: cookie)
     }
-    route(
+    router.route(
       "POST", "/signin", RoutePolicy(.anyone, .form, team: .organisation),
       expired: { request, context in
         WebApp.signInAgain(
@@ -36,11 +37,12 @@ extension WebApp {
     ) { request, context in
       try await app.signIn(request, context)
     }
-    route("POST", "/signout", RoutePolicy(.person, .form, team: .organisation)) { request, _ in
+    router.route("POST", "/signout", RoutePolicy(.person, .form, team: .organisation)) {
+      request, _ in
       try await WebApp.endSession(of: request, in: access)
       return WebApp.signedOut(secure: app.isSecure(request), requireLogin: options.requireLogin)
     }
-    route("POST", "/signout/all", RoutePolicy(.person, .form, team: .organisation)) {
+    router.route("POST", "/signout/all", RoutePolicy(.person, .form, team: .organisation)) {
       request, context in
       try await access.signOutEverywhere(name: context.identity.name)
       return WebApp.signedOut(secure: app.isSecure(request), requireLogin: options.requireLogin)
@@ -53,7 +55,7 @@ extension WebApp {
     headers: [(String, String)] = []
   ) -> HTTPResponse {
     let form = context.form
-    let (token, cookie) = WebApp.csrfToken(for: request)
+    let (token, cookie) = Door.csrfToken(for: request)
     var response = context.pages.signIn(
       name: form["name"]?.first ?? "", next: WebApp.safeNext(form["next"]?.first), token: token,
       message: message, status: status
@@ -77,7 +79,7 @@ extension WebApp {
         WebApp.sessionCookieHeader(
           session, secure: isSecure(request), maxAge: Int(access.policy.absoluteTimeout)))
       // A new CSRF token with the new session: one planted before cannot follow it.
-      if let renewed = WebApp.csrfToken(for: request, renewed: true).setCookie {
+      if let renewed = Door.csrfToken(for: request, renewed: true).setCookie {
         response.headers.append(("Set-Cookie", renewed))
       }
       return response
@@ -103,16 +105,16 @@ extension WebApp {
   private mutating func addSessionRoutes() {
     let access = access
     let app = self
-    route(
+    router.route(
       "POST", "/api/session", RoutePolicy(.anyone, .sameOrigin, team: .organisation),
       json: SessionRequest.self
     ) { request, context, credentials in
       try await app.signIn(request, context, credentials)
     }
-    route("GET", "/api/session", RoutePolicy(.person, team: .organisation)) { _, context in
+    router.route("GET", "/api/session", RoutePolicy(.person, team: .organisation)) { _, context in
       context.json(SessionDocument(identity: context.identity))
     }
-    route("DELETE", "/api/session", RoutePolicy(.person, .sameOrigin, team: .organisation)) {
+    router.route("DELETE", "/api/session", RoutePolicy(.person, .sameOrigin, team: .organisation)) {
       request, _ in
       try await WebApp.endSession(of: request, in: access)
       return HTTPResponse(status: 204)
@@ -156,11 +158,11 @@ extension WebApp {
   /// One's own account page, and changing one's password there.
   private mutating func addOwnAccountRoutes() {
     let app = self
-    route("GET", "/account", RoutePolicy(.person, team: .organisation)) { request, context in
-      let (token, cookie) = WebApp.csrfToken(for: request)
+    router.route("GET", "/account", RoutePolicy(.person, team: .organisation)) { request, context in
+      let (token, cookie) = Door.csrfToken(for: request)
       return context.pages.account(context.identity, token: token).with(cookie: cookie)
     }
-    route(
+    router.route(
       "POST", "/account/password", RoutePolicy(.person, .form, team: .organisation),
       expired: { request, context in
         WebApp.accountPage(
@@ -177,7 +179,7 @@ extension WebApp {
     _ request: HTTPRequest, _ context: RequestContext, _ identity: Identity, _ message: String,
     status: Int = 200
   ) -> HTTPResponse {
-    let (token, cookie) = WebApp.csrfToken(for: request)
+    let (token, cookie) = Door.csrfToken(for: request)
     return context.pages.account(identity, token: token, message: message, status: status)
       .with(cookie: cookie)
   }
@@ -216,18 +218,18 @@ extension WebApp {
   /// The owners' accounts page: adding an account, its role and teams, removing it.
   private mutating func addAccountsRoutes() {
     let access = access
-    route("GET", "/accounts", RoutePolicy(.owner, team: .organisation)) { request, context in
-      let (token, cookie) = WebApp.csrfToken(for: request)
+    router.route("GET", "/accounts", RoutePolicy(.owner, team: .organisation)) { request, context in
+      let (token, cookie) = Door.csrfToken(for: request)
       return context.pages.accounts(
         try access.accounts(), players: context.roster.players, teams: context.roster.teams,
         token: token
       ).with(cookie: cookie)
     }
-    route("POST", "/accounts", RoutePolicy(.owner, .form, team: .organisation)) {
+    router.route("POST", "/accounts", RoutePolicy(.owner, .form, team: .organisation)) {
       request, context in
       try await WebApp.addAccount(request, context, access: access)
     }
-    route("POST", "/accounts/{name}/role", RoutePolicy(.owner, .form, team: .organisation)) {
+    router.route("POST", "/accounts/{name}/role", RoutePolicy(.owner, .form, team: .organisation)) {
       request, context in
       let name = context.parameters["name"]?.removingPercentEncoding ?? ""
       let form = context.form
@@ -240,7 +242,8 @@ extension WebApp {
       }
       return .redirect(to: "/accounts")
     }
-    route("POST", "/accounts/{name}/remove", RoutePolicy(.owner, .form, team: .organisation)) {
+    router.route("POST", "/accounts/{name}/remove", RoutePolicy(.owner, .form, team: .organisation))
+    {
       _, context in
       try await access.removeAccount(
         name: context.parameters["name"]?.removingPercentEncoding ?? "")
@@ -264,7 +267,7 @@ extension WebApp {
         name: form["name"]?.first ?? "", role: role, password: form["password"]?.first ?? "",
         teams: teams, player: player?.id)
     } catch let error as AccessError {
-      let (token, cookie) = WebApp.csrfToken(for: request)
+      let (token, cookie) = Door.csrfToken(for: request)
       return context.pages.accounts(
         try access.accounts(), players: context.roster.players, teams: context.roster.teams,
         token: token, message: error.message.text(in: context.language),
@@ -294,13 +297,6 @@ extension WebApp {
       throw AccessError(Message("Tick at least one team, or Every team."))
     }
     return .some(teams)
-  }
-
-  /// `text` with everything but unreserved characters (RFC 3986) percent-encoded.
-  static func percentEncoded(_ text: String) -> String {
-    var unreserved = CharacterSet.alphanumerics
-    unreserved.insert(charactersIn: "-._~")
-    return text.addingPercentEncoding(withAllowedCharacters: unreserved) ?? ""
   }
 
   /// How long a refused sign-in waits for its answer.

@@ -2,6 +2,7 @@ import Foundation
 import TeamHTTP
 import TeamKit
 import TeamStore
+import WebBase
 
 extension WebApp {
   /// Drafts on the board, champion pools and the figures drafts give.
@@ -24,7 +25,7 @@ extension WebApp {
   /// One tap of the board: our side, a champion for a turn (its id, or a search that
   /// forgives as the champion search does), an emptied turn, or the game's result.
   private mutating func addDraftBoardRoutes() {
-    route("POST", "/events/{id}/drafts/{game}", RoutePolicy(.editor, .form, team: .event)) {
+    router.route("POST", "/events/{id}/drafts/{game}", RoutePolicy(.editor, .form, team: .event)) {
       request, context in
       let roster = context.roster
       let event = try context.event(context.parameters["id"], in: roster)
@@ -47,7 +48,7 @@ extension WebApp {
       } catch {
         guard let errors = error.validation else { throw error }
         view.errors = errors
-        let (token, cookie) = WebApp.csrfToken(for: request)
+        let (token, cookie) = Door.csrfToken(for: request)
         return context.pages.event(
           event, in: context.roster, token: token, viewer: context.viewer, draft: view
         ).with(cookie: cookie)
@@ -57,7 +58,7 @@ extension WebApp {
 
   /// Bans and picks proposed before a game: by the staff, or by a player for themself.
   private mutating func addProposalRoutes() {
-    route(
+    router.route(
       "POST", "/events/{id}/proposals",
       RoutePolicy(.ownPlayer(.form("player")), .form, team: .event)
     ) { request, context in
@@ -73,7 +74,7 @@ extension WebApp {
         guard let errors = error.validation else { throw error }
         var view = DraftView(event, query: ["game": String(input.game)])
         view.proposal = (input, errors)
-        let (token, cookie) = WebApp.csrfToken(for: request)
+        let (token, cookie) = Door.csrfToken(for: request)
         return context.pages.event(
           event, in: context.roster, token: token, viewer: context.viewer, draft: view
         ).with(cookie: cookie)
@@ -81,7 +82,7 @@ extension WebApp {
       return .redirect(to: "/events/\(event.id)?game=\(input.game)#plan")
     }
 
-    route(
+    router.route(
       "POST", "/events/{id}/proposals/{proposal}/delete",
       RoutePolicy(.editor, .form, team: .event)
     ) { _, context in
@@ -100,7 +101,7 @@ extension WebApp {
   /// Proposals on the API.
   private mutating func addProposalAPIRoutes() {
     // The staff's own proposals name `team` for the player.
-    route(
+    router.route(
       "POST", "/api/week/events/{id}/players/{player}/proposals",
       RoutePolicy(.ownPlayer(.path("player")), .sameOrigin, team: .event),
       json: ProposalInput.self
@@ -113,7 +114,7 @@ extension WebApp {
       return context.json(proposal, status: 201)
     }
 
-    route(
+    router.route(
       "DELETE", "/api/week/events/{id}/proposals/{proposal}",
       RoutePolicy(.editor, .sameOrigin, team: .event)
     ) { _, context in
@@ -190,10 +191,10 @@ extension WebApp {
 
   /// The pools page, and a pool's change from it.
   private mutating func addPoolPageRoutes() {
-    route("GET", "/pools", RoutePolicy(.reader, team: .chosen)) { request, context in
+    router.route("GET", "/pools", RoutePolicy(.reader, team: .chosen)) { request, context in
       let team = try context.checkedTeam
       let roster = context.roster
-      let (token, cookie) = WebApp.csrfToken(for: request)
+      let (token, cookie) = Door.csrfToken(for: request)
       return context.pages.pools(
         of: team, in: roster,
         event: try WebApp.seriesShown(
@@ -205,7 +206,7 @@ extension WebApp {
       ).with(cookie: cookie)
     }
 
-    route("POST", "/players/{id}/pool", RoutePolicy(.editor, .form, team: .player)) {
+    router.route("POST", "/players/{id}/pool", RoutePolicy(.editor, .form, team: .player)) {
       request, context in
       let roster = context.roster
       let player = try context.player(context.parameters["id"], in: roster)
@@ -230,7 +231,7 @@ extension WebApp {
       } catch {
         guard let errors = error.validation else { throw error }
         let team = roster.team(id: player.teamID) ?? roster.firstTeam
-        let (token, cookie) = WebApp.csrfToken(for: request)
+        let (token, cookie) = Door.csrfToken(for: request)
         return context.pages.pools(
           of: team, in: roster, event: nil, token: token, viewer: context.viewer, now: context.now,
           typed: (player.id, named, errors), solo: try context.scope.soloQueue()
@@ -263,7 +264,7 @@ extension WebApp {
 
   /// The pools and figures on the API.
   private mutating func addPoolAPIRoutes() {
-    route("GET", "/api/pools", RoutePolicy(.reader, team: .chosen)) { request, context in
+    router.route("GET", "/api/pools", RoutePolicy(.reader, team: .chosen)) { request, context in
       let team = try context.checkedTeam
       let roster = context.roster
       return context.json(
@@ -275,19 +276,20 @@ extension WebApp {
           catalog: roster.champions, now: context.now))
     }
 
-    route("GET", "/api/figures", RoutePolicy(.reader, team: .chosen)) { _, context in
+    router.route("GET", "/api/figures", RoutePolicy(.reader, team: .chosen)) { _, context in
       let team = try context.checkedTeam
       return context.json(
         DraftFigures(
           team: team.id, schedule: context.roster.schedule, players: context.roster.players))
     }
 
-    route("GET", "/api/players/{id}/pool", RoutePolicy(.reader, team: .player)) { _, context in
+    router.route("GET", "/api/players/{id}/pool", RoutePolicy(.reader, team: .player)) {
+      _, context in
       let player = try context.player(context.parameters["id"], in: context.roster)
       return context.json(context.roster.schedule.pools[player.id] ?? [])
     }
 
-    route(
+    router.route(
       "PUT", "/api/players/{id}/pool", RoutePolicy(.editor, .sameOrigin, team: .player),
       json: [PoolInput].self
     ) { _, context, inputs in

@@ -2,6 +2,7 @@ import Foundation
 import TeamHTTP
 import TeamKit
 import TeamStore
+import WebBase
 
 extension WebApp {
   /// The screens: GET renders from the store's snapshot; POST changes it, then redirects.
@@ -16,7 +17,7 @@ extension WebApp {
   private mutating func addRosterPageRoutes() {
     let cache = cache
     // One team: its roster, as before teams. Several: the organisation at a glance.
-    route("GET", "/", RoutePolicy(.reader, team: .organisation)) { request, context in
+    router.route("GET", "/", RoutePolicy(.reader, team: .organisation)) { request, context in
       let roster = context.roster
       guard roster.teams.count > 1 else {
         return WebApp.teamPage(request, context, roster.firstTeam, cache: cache)
@@ -29,11 +30,11 @@ extension WebApp {
         version: roster.version, for: context
       ) { context.pages.overview(roster, viewer: viewer, now: context.now) }
     }
-    route("GET", "/teams/{tag}", RoutePolicy(.reader, team: .tag)) { request, context in
+    router.route("GET", "/teams/{tag}", RoutePolicy(.reader, team: .tag)) { request, context in
       WebApp.teamPage(request, context, try context.checkedTeam, cache: cache)
     }
-    route("GET", "/players/new", RoutePolicy(.editor, team: .chosen)) { request, context in
-      let (token, cookie) = WebApp.csrfToken(for: request)
+    router.route("GET", "/players/new", RoutePolicy(.editor, team: .chosen)) { request, context in
+      let (token, cookie) = Door.csrfToken(for: request)
       let team = try context.checkedTeam
       let several = context.roster.teams.count > 1
       return cache.response(
@@ -46,10 +47,10 @@ extension WebApp {
           cancel: Pages.path(of: team, in: context.roster), team: several ? team : nil)
       }
     }
-    route(
+    router.route(
       "POST", "/players", RoutePolicy(.editor, .form, upload: .fileForm, team: .chosen),
       expired: { request, context in
-        let (token, cookie) = WebApp.csrfToken(for: request)
+        let (token, cookie) = Door.csrfToken(for: request)
         return context.pages.addPlayer(
           WebApp.input(from: context.form), errors: nil, token: token, cookie: cookie,
           status: 403,
@@ -66,7 +67,7 @@ extension WebApp {
     _ request: HTTPRequest, _ context: RequestContext, _ team: Team,
     cache: ResponseCache
   ) -> HTTPResponse {
-    let (token, cookie) = WebApp.csrfToken(for: request)
+    let (token, cookie) = Door.csrfToken(for: request)
     let roster = context.roster
     let pages = Pages.pageCount(roster.players(in: team.id).count)
     let page = min(max(request.query["page"].flatMap { Int($0) } ?? 1, 1), pages)
@@ -98,7 +99,7 @@ extension WebApp {
     let input = WebApp.input(from: context.form)
     if let search = Pages.ChampionSearch(form: context.form) {
       // The form again, its champions filtered, everything typed kept; nothing saved.
-      let (token, cookie) = WebApp.csrfToken(for: request)
+      let (token, cookie) = Door.csrfToken(for: request)
       return context.pages.addPlayer(
         input, errors: nil, token: token, cookie: cookie,
         cancel: Pages.path(of: team, in: context.roster), search: search,
@@ -113,7 +114,7 @@ extension WebApp {
     } catch {
       guard let validation = error.validation else { throw error }
       // The roster with its sheet open again, the input kept, focus on the first error.
-      let (token, cookie) = WebApp.csrfToken(for: request)
+      let (token, cookie) = Door.csrfToken(for: request)
       return context.pages.roster(
         context.roster, team: team, page: 1, token: token, viewer: context.viewer,
         addForm: (input, validation)
@@ -123,11 +124,11 @@ extension WebApp {
 
   /// Removing a player, and their place and status on the roster.
   private mutating func addPlayerChangeRoutes() {
-    route(
+    router.route(
       "POST", "/players/{id}/delete", RoutePolicy(.editor, .form, team: .player),
       expired: { request, context in
         let player = try context.player(context.parameters["id"], in: context.roster)
-        let (token, cookie) = WebApp.csrfToken(for: request)
+        let (token, cookie) = Door.csrfToken(for: request)
         var response = context.pages.confirmDeletePage(player, token: token, cookie: cookie)
         response.status = 403
         return response
@@ -142,7 +143,7 @@ extension WebApp {
       return .redirect(
         to: Pages.path(of: team, in: roster) + "?page=\(page)&removed=\(player.id)")
     }
-    route("POST", "/players/{id}/move", RoutePolicy(.editor, .form, team: .player)) {
+    router.route("POST", "/players/{id}/move", RoutePolicy(.editor, .form, team: .player)) {
       _, context in
       let roster = context.roster
       let player = try context.player(context.parameters["id"], in: roster)
@@ -150,14 +151,14 @@ extension WebApp {
       try await WebApp.moveInRoster(player, up: up, in: roster, context)
       return .redirect(to: Pages.rosterLink(to: player, in: context.roster))
     }
-    route("POST", "/players/{id}/lineup", RoutePolicy(.editor, .form, team: .player)) {
+    router.route("POST", "/players/{id}/lineup", RoutePolicy(.editor, .form, team: .player)) {
       request, context in
       let player = try context.player(context.parameters["id"], in: context.roster)
       let lineup = context.form["lineup"]?.first ?? ""
       try await context.scope.updatePlayer(player.id, with: PlayerEdit(lineup: lineup))
       return .redirect(to: "/players/\(player.id)?saved")
     }
-    route("POST", "/players/{id}/swap", RoutePolicy(.editor, .form, team: .player)) {
+    router.route("POST", "/players/{id}/swap", RoutePolicy(.editor, .form, team: .player)) {
       request, context in
       let roster = context.roster
       let player = try context.player(context.parameters["id"], in: roster)
@@ -186,21 +187,21 @@ extension WebApp {
 
   /// The history, Recently removed and the language switch.
   private mutating func addOrganisationPageRoutes() {
-    route("GET", "/history", RoutePolicy(.staff, team: .organisation)) { request, context in
+    router.route("GET", "/history", RoutePolicy(.staff, team: .organisation)) { request, context in
       let (player, _, _) = try WebApp.historyQuery(request, in: context.language)
       return context.pages.history(
         try context.reads.history(player: player, limit: 200), now: context.now)
     }
 
-    route("GET", "/trash", RoutePolicy(.staff, team: .organisation)) { request, context in
-      let (token, cookie) = WebApp.csrfToken(for: request)
+    router.route("GET", "/trash", RoutePolicy(.staff, team: .organisation)) { request, context in
+      let (token, cookie) = Door.csrfToken(for: request)
       let page = try ListPage(request, in: context.language, defaultLimit: 100)
       let roster = context.roster
       // Each removed player with the restore button where the reader may edit their team.
       let removed = page.slice(roster.removed)
       let restorable = Set(
         removed.filter {
-          WebApp.allows(context.identity, .editor, on: roster.team(id: $0.player.teamID))
+          Door.allows(context.identity, .editor, on: roster.team(id: $0.player.teamID))
         }.map(\.id))
       return context.pages.trash(
         removed, more: page.next(total: roster.removed.count, of: request), token: token,
@@ -209,7 +210,7 @@ extension WebApp {
     }
 
     // The language switch: remembered for a year, then back to the page it was used on.
-    route("GET", "/language/{code}", RoutePolicy(.anyone, team: .organisation)) {
+    router.route("GET", "/language/{code}", RoutePolicy(.anyone, team: .organisation)) {
       request, context in
       guard let language = context.parameters["code"].flatMap(Language.init(rawValue:)) else {
         throw HTTPError(.notFound, context.localized("Choose English (en) or French (fr)."))
@@ -219,12 +220,12 @@ extension WebApp {
       response.headers.append(
         (
           "Set-Cookie",
-          "\(WebApp.languageCookie)=\(language.rawValue); Path=/; Max-Age=31536000; SameSite=Lax"
+          "\(Door.languageCookie)=\(language.rawValue); Path=/; Max-Age=31536000; SameSite=Lax"
         ))
       return response
     }
 
-    route("POST", "/trash/{id}/restore", RoutePolicy(.editor, .form, team: .player)) {
+    router.route("POST", "/trash/{id}/restore", RoutePolicy(.editor, .form, team: .player)) {
       _, context in
       guard let id = context.parameters["id"].flatMap(UUID.init(text:)) else {
         throw HTTPError(.notFound, context.localized("Nobody with this id is in Recently removed."))
@@ -270,17 +271,4 @@ extension WebApp {
     return nil
   }
 
-}
-
-extension HTTPResponse {
-  /// The response with a `Set-Cookie` header when `cookie` is given.
-  func with(cookie: String?) -> HTTPResponse {
-    var response = self
-    if let cookie { response.headers.append(("Set-Cookie", cookie)) }
-    return response
-  }
-}
-
-extension Array {
-  subscript(safe index: Int) -> Element? { indices.contains(index) ? self[index] : nil }
 }

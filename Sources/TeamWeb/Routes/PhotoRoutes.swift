@@ -3,6 +3,7 @@ import TeamHTTP
 import TeamKit
 import TeamPhoto
 import TeamStore
+import WebBase
 
 extension WebApp {
   /// The picture types an upload may be sent as.
@@ -25,7 +26,7 @@ extension WebApp {
   /// Photos: uploaded through the API, re-encoded by TeamPhoto, served under their hash.
   mutating func addPhotoRoutes() {
 
-    route(
+    router.route(
       "PUT", "/api/players/{id}/photo",
       RoutePolicy(.editor, .sameOrigin, upload: .photo, team: .player)
     ) {
@@ -39,12 +40,14 @@ extension WebApp {
       do throws(PhotoError) {
         photo = try await Photo.decoding(Data(request.body))
       } catch {
-        throw WebApp.refusal(error, in: context.language)
+        throw Door.refusal(error, in: context.language)
       }
       return context.json(try await context.scope.setPhoto(of: player.id, to: photo))
     }
 
-    route("DELETE", "/api/players/{id}/photo", RoutePolicy(.editor, .sameOrigin, team: .player)) {
+    router.route(
+      "DELETE", "/api/players/{id}/photo", RoutePolicy(.editor, .sameOrigin, team: .player)
+    ) {
       _, context in
       let player = try context.player(context.parameters["id"], in: context.roster)
       _ = try await context.scope.setPhoto(of: player.id, to: nil)
@@ -52,7 +55,7 @@ extension WebApp {
     }
 
     // Named by their content: cached for ever, never revalidated.
-    route("GET", "/photos/{file}", RoutePolicy(.reader, team: .organisation)) { _, context in
+    router.route("GET", "/photos/{file}", RoutePolicy(.reader, team: .organisation)) { _, context in
       guard let hash = Player.photoHash(inPath: "/photos/" + (context.parameters["file"] ?? "")),
         let jpeg = try context.reads.photo(hash: hash)
       else { throw HTTPError(.notFound, context.localized("There is no such photo.")) }
@@ -70,12 +73,12 @@ extension WebApp {
   /// The pictures drawn or kept for the pages: an image by name, a player's picture (their
   /// photo, else what is drawn for them).
   mutating func addPictureRoutes() {
-    route("GET", "/images/{name}", RoutePolicy(.reader)) { [images] request, context in
+    router.route("GET", "/images/{name}", RoutePolicy(.reader)) { [images] request, context in
       try images.response(
         for: context.parameters["name"] ?? "", roster: context.roster, request: request,
         in: context.language)
     }
-    route("GET", "/players/{id}/picture", RoutePolicy(.reader)) {
+    router.route("GET", "/players/{id}/picture", RoutePolicy(.reader)) {
       [images] request, context in
       let roster = context.roster
       guard let id = UUID(text: context.parameters["id"] ?? ""),

@@ -2,6 +2,7 @@ import Foundation
 import TeamHTTP
 import TeamKit
 import TeamStore
+import WebBase
 
 /// What the player forms sent, and what the second of two staff editing one player is told of
 /// the first one's change.

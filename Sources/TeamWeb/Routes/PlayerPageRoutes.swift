@@ -2,6 +2,7 @@ import Foundation
 import TeamHTTP
 import TeamKit
 import TeamStore
+import WebBase
 
 extension WebApp {
   /// A player's page, the pages of one action on them, and saving their edit.
@@ -15,7 +16,7 @@ extension WebApp {
       { request, context in
         let roster = context.roster
         let player = try context.player(context.parameters["id"], in: roster)
-        let (token, cookie) = WebApp.csrfToken(for: request)
+        let (token, cookie) = Door.csrfToken(for: request)
         return cache.response(
           ["/players/", player.id.text, suffix, context.viewer.cacheKey].joined(),
           version: roster.version, for: context, token: token, cookie: cookie
@@ -24,22 +25,22 @@ extension WebApp {
         }
       }
     }
-    route("GET", "/players/{id}", RoutePolicy(.reader, team: .player)) { request, context in
+    router.route("GET", "/players/{id}", RoutePolicy(.reader, team: .player)) { request, context in
       try WebApp.playerPage(request, context, cache: cache)
     }
-    route(
+    router.route(
       "GET", "/players/{id}/delete", RoutePolicy(.editor, team: .player),
       playerPage("/delete") { player, _, token, pages in
         pages.confirmDeletePage(player, token: token, cookie: nil)
       })
-    route(
+    router.route(
       "GET", "/players/{id}/edit", RoutePolicy(.editor, team: .player),
       playerPage("/edit") { player, _, token, pages in
         pages.editPlayer(
           player, input: Pages.input(of: player), errors: nil, token: token,
           version: WebApp.etag(player), cookie: nil)
       })
-    route(
+    router.route(
       "POST", "/players/{id}/edit",
       RoutePolicy(.editor, .form, upload: .fileForm, team: .player),
       expired: { request, context in
@@ -60,7 +61,7 @@ extension WebApp {
   ) throws -> HTTPResponse {
     let roster = context.roster
     let player = try context.player(context.parameters["id"], in: roster)
-    let (token, cookie) = WebApp.csrfToken(for: request)
+    let (token, cookie) = Door.csrfToken(for: request)
     let viewer = context.viewer
     // Tenures are read from the file only when the page is rendered: every transfer is a
     // new roster version. The day is in the key: "ends soon" changes at midnight.
@@ -117,7 +118,7 @@ extension WebApp {
     notice: String? = nil, player: Player, version: String? = nil,
     search: Pages.ChampionSearch? = nil
   ) -> HTTPResponse {
-    let (token, cookie) = WebApp.csrfToken(for: request)
+    let (token, cookie) = Door.csrfToken(for: request)
     return context.pages.editPlayer(
       player, input: WebApp.input(from: context.form), errors: errors, token: token,
       version: version ?? WebApp.etag(player), cookie: cookie, status: status, notice: notice,
@@ -190,7 +191,7 @@ extension WebApp {
       champions: context.pages.champions)
     guard merge.conflicts.isEmpty else {
       let who = authors.joined(separator: ", ")
-      let (token, cookie) = WebApp.csrfToken(for: request)
+      let (token, cookie) = Door.csrfToken(for: request)
       let now = Pages.input(of: current)
       return context.pages.editPlayer(
         current, input: merge.input,

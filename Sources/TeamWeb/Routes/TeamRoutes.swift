@@ -3,6 +3,7 @@ import TeamAccess
 import TeamHTTP
 import TeamKit
 import TeamStore
+import WebBase
 
 /// A change to a team (`PATCH /api/teams/{tag}`): the members given replace the team's,
 /// the others stay; `null` or `""` clears the league or the parent.
@@ -62,7 +63,7 @@ extension WebApp {
 
   /// The organisation and its teams: read, added, changed, removed.
   private mutating func addOrganisationRoutes() {
-    route("GET", "/api/organisation", RoutePolicy(.reader, team: .organisation)) {
+    router.route("GET", "/api/organisation", RoutePolicy(.reader, team: .organisation)) {
       request, context in
       let page = try ListPage(request, in: context.language)
       var organisation = WebApp.organisation(context.roster, for: context.viewer)
@@ -71,7 +72,7 @@ extension WebApp {
       return page.headed(context.json(organisation), total: total, of: request)
     }
 
-    route(
+    router.route(
       "PATCH", "/api/organisation", RoutePolicy(.owner, .sameOrigin, team: .organisation),
       json: Rename.self, accepting: ["application/merge-patch+json", "application/json"]
     ) { _, context, rename in
@@ -79,11 +80,11 @@ extension WebApp {
       return context.json(WebApp.organisation(context.roster, for: context.viewer))
     }
 
-    route("GET", "/api/teams", RoutePolicy(.reader, team: .organisation)) { _, context in
+    router.route("GET", "/api/teams", RoutePolicy(.reader, team: .organisation)) { _, context in
       context.json(context.roster.teams)
     }
 
-    route(
+    router.route(
       "POST", "/api/teams", RoutePolicy(.owner, .sameOrigin, team: .organisation),
       json: TeamInput.self
     ) { _, context, input in
@@ -93,16 +94,16 @@ extension WebApp {
       return response
     }
 
-    route("GET", "/api/teams/{tag}", RoutePolicy(.reader, team: .tag)) { request, context in
+    router.route("GET", "/api/teams/{tag}", RoutePolicy(.reader, team: .tag)) { request, context in
       context.json(try context.checkedTeam)
     }
 
-    route("GET", "/api/teams/{tag}/players", RoutePolicy(.reader, team: .tag)) {
+    router.route("GET", "/api/teams/{tag}/players", RoutePolicy(.reader, team: .tag)) {
       request, context in
       context.json(context.roster.players(in: try context.checkedTeam.id).shown(to: context.viewer))
     }
 
-    route(
+    router.route(
       "PATCH", "/api/teams/{tag}", RoutePolicy(.owner, .sameOrigin, team: .tag),
       json: TeamPatch.self, accepting: ["application/merge-patch+json", "application/json"]
     ) { _, context, patch in
@@ -112,7 +113,7 @@ extension WebApp {
       return context.json(updated)
     }
 
-    route("DELETE", "/api/teams/{tag}", RoutePolicy(.owner, .sameOrigin, team: .tag)) {
+    router.route("DELETE", "/api/teams/{tag}", RoutePolicy(.owner, .sameOrigin, team: .tag)) {
       _, context in
       try await context.scope.remove()
       return HTTPResponse(status: 204)
@@ -122,7 +123,7 @@ extension WebApp {
   /// Transfers, tenures and contracts.
   private mutating func addTransferRoutes() {
     // A transfer changes two teams: an editor of both may make it.
-    route(
+    router.route(
       "POST", "/api/players/{id}/transfer", RoutePolicy(.editor, .sameOrigin, team: .player),
       json: TransferRequest.self
     ) { request, context, transfer in
@@ -147,13 +148,16 @@ extension WebApp {
       return response
     }
 
-    route("GET", "/api/players/{id}/tenures", RoutePolicy(.personal(.path("id")), team: .player)) {
+    router.route(
+      "GET", "/api/players/{id}/tenures", RoutePolicy(.personal(.path("id")), team: .player)
+    ) {
       _, context in
       let player = try context.player(context.parameters["id"], in: context.roster)
       return context.json(try context.reads.tenures(of: player.id))
     }
 
-    route("GET", "/api/contracts", RoutePolicy(.staff, team: .organisation)) { request, context in
+    router.route("GET", "/api/contracts", RoutePolicy(.staff, team: .organisation)) {
+      request, context in
       let days = try WebApp.days(request.query["within"], in: context.language)
       let page = try ListPage(request, in: context.language)
       let roster = context.roster
@@ -178,7 +182,7 @@ extension WebApp {
 
   /// The teams page: adding, changing and removing a team.
   private mutating func addTeamsPageRoutes() {
-    route("GET", "/teams", RoutePolicy(.reader, team: .organisation)) { request, context in
+    router.route("GET", "/teams", RoutePolicy(.reader, team: .organisation)) { request, context in
       // After a change made here, its confirmation.
       let roster = context.roster
       let notice: String? =
@@ -190,7 +194,8 @@ extension WebApp {
       return WebApp.teamsPage(request, context, notice: notice)
     }
 
-    route("POST", "/teams", RoutePolicy(.owner, .form, team: .organisation)) { request, context in
+    router.route("POST", "/teams", RoutePolicy(.owner, .form, team: .organisation)) {
+      request, context in
       let input = WebApp.teamInput(context.form)
       let organisation = try context.organisation
       do {
@@ -201,7 +206,7 @@ extension WebApp {
       }
     }
 
-    route("POST", "/teams/{tag}/edit", RoutePolicy(.owner, .form, team: .tag)) {
+    router.route("POST", "/teams/{tag}/edit", RoutePolicy(.owner, .form, team: .tag)) {
       request, context in
       let team = try context.checkedTeam
       let input = WebApp.teamInput(context.form)
@@ -214,7 +219,7 @@ extension WebApp {
       }
     }
 
-    route("POST", "/teams/{tag}/delete", RoutePolicy(.owner, .form, team: .tag)) {
+    router.route("POST", "/teams/{tag}/delete", RoutePolicy(.owner, .form, team: .tag)) {
       request, context in
       do throws(RosterError) {
         try await context.scope.remove()
@@ -230,7 +235,7 @@ extension WebApp {
 
   /// The organisation's name.
   private mutating func addOrganisationNameRoute() {
-    route("POST", "/organisation", RoutePolicy(.owner, .form, team: .organisation)) {
+    router.route("POST", "/organisation", RoutePolicy(.owner, .form, team: .organisation)) {
       request, context in
       let organisation = try context.organisation
       do {
@@ -247,24 +252,25 @@ extension WebApp {
 
   /// Moving a player to another team.
   private mutating func addMovePageRoutes() {
-    route("GET", "/players/{id}/team", RoutePolicy(.editor, team: .player)) { request, context in
+    router.route("GET", "/players/{id}/team", RoutePolicy(.editor, team: .player)) {
+      request, context in
       let roster = context.roster
       let player = try context.player(context.parameters["id"], in: roster)
-      let (token, cookie) = WebApp.csrfToken(for: request)
+      let (token, cookie) = Door.csrfToken(for: request)
       return context.pages.moveForm(
         player, in: roster,
         targets: WebApp.moveTargets(of: player, in: roster, for: context.identity),
         token: token, cookie: cookie)
     }
 
-    route("POST", "/players/{id}/team", RoutePolicy(.editor, .form, team: .player)) {
+    router.route("POST", "/players/{id}/team", RoutePolicy(.editor, .form, team: .player)) {
       request, context in
       let roster = context.roster
       let player = try context.player(context.parameters["id"], in: roster)
       let named = context.form["team"]?.first ?? ""
       guard let target = roster.team(named) else {
         // The form again, saying what to choose.
-        let (token, cookie) = WebApp.csrfToken(for: request)
+        let (token, cookie) = Door.csrfToken(for: request)
         return context.pages.moveForm(
           player, in: roster,
           targets: WebApp.moveTargets(of: player, in: roster, for: context.identity),
@@ -283,7 +289,7 @@ extension WebApp {
     failure: (tag: String?, input: TeamInput, errors: ValidationError)? = nil,
     notice: String? = nil, status: Int = 200
   ) -> HTTPResponse {
-    let (token, cookie) = WebApp.csrfToken(for: request)
+    let (token, cookie) = Door.csrfToken(for: request)
     let roster = context.roster
     return context.pages.teams(
       roster, token: token,
@@ -316,7 +322,7 @@ extension WebApp {
   static func moveTargets(of player: Player, in roster: Roster, for identity: Identity) -> [Team] {
     roster.teams.filter {
       $0.id != player.teamID
-        && WebApp.allows(identity, .editor, on: $0)
+        && Door.allows(identity, .editor, on: $0)
     }
   }
 

@@ -2,6 +2,7 @@ import Foundation
 import TeamHTTP
 import TeamKit
 import TeamStore
+import WebBase
 
 extension WebApp {
   /// The week page a form was sent from (its `from` field), so that it comes back there.
@@ -60,12 +61,12 @@ extension WebApp {
 
   /// The week, and an event planned from it.
   private mutating func addWeekViewRoutes() {
-    route("GET", "/week", RoutePolicy(.reader, team: .chosen)) { request, context in
+    router.route("GET", "/week", RoutePolicy(.reader, team: .chosen)) { request, context in
       let team = try context.checkedTeam
       let today = Day(context.now, in: team.zone)
       let from =
         request.query["from"].flatMap { Day($0) } ?? WebApp.monday(of: today, in: team.zone)
-      let (token, cookie) = WebApp.csrfToken(for: request)
+      let (token, cookie) = Door.csrfToken(for: request)
       let notice: String? =
         request.query["planned"] != nil
         ? context.localized("Planned.")
@@ -76,7 +77,8 @@ extension WebApp {
       ).with(cookie: cookie)
     }
 
-    route("POST", "/week/events", RoutePolicy(.editor, .form, team: .chosen)) { request, context in
+    router.route("POST", "/week/events", RoutePolicy(.editor, .form, team: .chosen)) {
+      request, context in
       let team = try context.checkedTeam
       let input = WebApp.eventInput(context.form)
       do throws(RosterError) {
@@ -84,7 +86,7 @@ extension WebApp {
         return .redirect(to: "/events/\(event.id)?planned")
       } catch {
         guard let errors = error.validation else { throw error }
-        let (token, cookie) = WebApp.csrfToken(for: request)
+        let (token, cookie) = Door.csrfToken(for: request)
         let day = Day(input.start.split(separator: "T").first.map(String.init) ?? "")
         return context.pages.week(
           context.roster, team: team,
@@ -97,10 +99,10 @@ extension WebApp {
 
   /// An event: its page, its edit and its games.
   private mutating func addEventPageRoutes() {
-    route("GET", "/events/{id}", RoutePolicy(.reader, team: .event)) { request, context in
+    router.route("GET", "/events/{id}", RoutePolicy(.reader, team: .event)) { request, context in
       let roster = context.roster
       let event = try context.event(context.parameters["id"], in: roster)
-      let (token, cookie) = WebApp.csrfToken(for: request)
+      let (token, cookie) = Door.csrfToken(for: request)
       let notice: String? =
         request.query["planned"] != nil
         ? context.localized("Planned: the starters are invited.")
@@ -112,7 +114,7 @@ extension WebApp {
       .with(cookie: cookie)
     }
 
-    route("POST", "/events/{id}/edit", RoutePolicy(.editor, .form, team: .event)) {
+    router.route("POST", "/events/{id}/edit", RoutePolicy(.editor, .form, team: .event)) {
       request, context in
       let event = try context.event(context.parameters["id"], in: context.roster)
       let input = WebApp.eventInput(context.form)
@@ -121,14 +123,14 @@ extension WebApp {
         return .redirect(to: "/events/\(event.id)?saved")
       } catch {
         guard let errors = error.validation else { throw error }
-        let (token, cookie) = WebApp.csrfToken(for: request)
+        let (token, cookie) = Door.csrfToken(for: request)
         return context.pages.event(
           event, in: context.roster, token: token, viewer: context.viewer, form: (input, errors)
         ).with(cookie: cookie)
       }
     }
 
-    route("POST", "/events/{id}/games", RoutePolicy(.editor, .form, team: .event)) {
+    router.route("POST", "/events/{id}/games", RoutePolicy(.editor, .form, team: .event)) {
       request, context in
       let event = try context.event(context.parameters["id"], in: context.roster)
       let games = WebApp.gameInputs(context.form)
@@ -137,7 +139,7 @@ extension WebApp {
         return .redirect(to: "/events/\(event.id)?saved")
       } catch {
         guard let errors = error.validation else { throw error }
-        let (token, cookie) = WebApp.csrfToken(for: request)
+        let (token, cookie) = Door.csrfToken(for: request)
         return context.pages.event(
           event, in: context.roster, token: token, viewer: context.viewer, games: (games, errors)
         ).with(cookie: cookie)
@@ -147,7 +149,7 @@ extension WebApp {
 
   /// Answers to an event, invitations, and cancelling it.
   private mutating func addEventAnswerRoutes() {
-    route(
+    router.route(
       "POST", "/events/{id}/answer", RoutePolicy(.ownPlayer(.form("player")), .form, team: .event)
     ) {
       request, context in
@@ -159,7 +161,7 @@ extension WebApp {
       return .redirect(to: "/events/\(event.id)?saved")
     }
 
-    route("POST", "/events/{id}/invite", RoutePolicy(.editor, .form, team: .event)) {
+    router.route("POST", "/events/{id}/invite", RoutePolicy(.editor, .form, team: .event)) {
       _, context in
       let event = try context.event(context.parameters["id"], in: context.roster)
       guard
@@ -169,7 +171,7 @@ extension WebApp {
       return .redirect(to: "/events/\(event.id)?saved")
     }
 
-    route("POST", "/events/{id}/delete", RoutePolicy(.editor, .form, team: .event)) {
+    router.route("POST", "/events/{id}/delete", RoutePolicy(.editor, .form, team: .event)) {
       _, context in
       let roster = context.roster
       let event = try context.event(context.parameters["id"], in: roster)
@@ -185,17 +187,17 @@ extension WebApp {
 
   /// A player's hours and days away.
   private mutating func addAvailabilityPageRoutes() {
-    route("GET", "/players/{id}/availability", RoutePolicy(.reader, team: .player)) {
+    router.route("GET", "/players/{id}/availability", RoutePolicy(.reader, team: .player)) {
       request, context in
       let player = try context.player(context.parameters["id"], in: context.roster)
-      let (token, cookie) = WebApp.csrfToken(for: request)
+      let (token, cookie) = Door.csrfToken(for: request)
       return context.pages.availability(
         player, in: context.roster, token: token, canEdit: context.viewer.mayAnswer(for: player.id),
         now: context.now, notice: request.query["saved"] != nil ? context.localized("Saved.") : nil
       ).with(cookie: cookie)
     }
 
-    route(
+    router.route(
       "POST", "/players/{id}/availability",
       RoutePolicy(.ownPlayer(.path("id")), .form, team: .player)
     ) {
@@ -229,7 +231,7 @@ extension WebApp {
         try await context.scope.setAvailability(of: player.id, to: availability)
       } catch {
         guard let errors = error.validation else { throw error }
-        let (token, cookie) = WebApp.csrfToken(for: request)
+        let (token, cookie) = Door.csrfToken(for: request)
         return context.pages.availability(
           player, in: context.roster, token: token, canEdit: true, now: context.now,
           input: (weekly ?? "", away ?? ""), errors: errors
@@ -241,14 +243,14 @@ extension WebApp {
 
   /// The private calendar addresses.
   private mutating func addCalendarPageRoutes() {
-    route("POST", "/calendar/new", RoutePolicy(.editor, .form, team: .chosen)) {
+    router.route("POST", "/calendar/new", RoutePolicy(.editor, .form, team: .chosen)) {
       request, context in
       let scope = try context.scope
       _ = try await scope.createFeed()
       return .redirect(to: WebApp.weekShown(scope.team, context.form) + "#calendar-title")
     }
 
-    route("POST", "/calendar/revoke", RoutePolicy(.editor, .form, team: .chosen)) {
+    router.route("POST", "/calendar/revoke", RoutePolicy(.editor, .form, team: .chosen)) {
       request, context in
       let scope = try context.scope
       try await scope.revokeFeed(context.form["secret"]?.first ?? "")
@@ -256,7 +258,7 @@ extension WebApp {
     }
 
     // A player's own address: the events they are invited to.
-    route(
+    router.route(
       "POST", "/players/{id}/calendar/new",
       RoutePolicy(.ownPlayer(.path("id")), .form, team: .player)
     ) { _, context in
@@ -265,7 +267,7 @@ extension WebApp {
       return .redirect(to: "/players/\(player.id)/availability#calendar-title")
     }
 
-    route(
+    router.route(
       "POST", "/players/{id}/calendar/revoke",
       RoutePolicy(.ownPlayer(.path("id")), .form, team: .player)
     ) { request, context in

@@ -2,6 +2,7 @@ import Foundation
 import TeamHTTP
 import TeamKit
 import TeamStore
+import WebBase
 
 /// `PUT /api/events/{id}/answers/{player}`: an answer, or null to take it back.
 struct AnswerRequest: Decodable, Sendable {
@@ -43,7 +44,7 @@ extension WebApp {
   private mutating func addWeekAPIRoutes() {
     // The whole week of a team (at most ``Schedule/maxEventsPerTeam`` events), or the days
     // `from` to `to` (its own clock).
-    route("GET", "/api/week", RoutePolicy(.reader, team: .chosen)) { request, context in
+    router.route("GET", "/api/week", RoutePolicy(.reader, team: .chosen)) { request, context in
       let team = try context.checkedTeam
       var week = try context.reads.week(team: team.id.text)
       let days = try ["from", "to"].map { name throws(HTTPError) -> Day? in
@@ -63,7 +64,7 @@ extension WebApp {
       return context.json(week)
     }
 
-    route(
+    router.route(
       "PUT", "/api/players/{id}/availability",
       RoutePolicy(.ownPlayer(.path("id")), .sameOrigin, team: .player),
       json: AvailabilityInput.self
@@ -80,7 +81,7 @@ extension WebApp {
 
   /// Events: planned, read, changed, cancelled.
   private mutating func addEventAPIRoutes() {
-    route(
+    router.route(
       "POST", "/api/week/events", RoutePolicy(.editor, .sameOrigin, team: .chosen),
       json: TeamNamed<EventInput>.self
     ) { _, context, body in
@@ -91,7 +92,7 @@ extension WebApp {
       return response
     }
 
-    route("GET", "/api/week/events/{id}", RoutePolicy(.reader, team: .event)) { _, context in
+    router.route("GET", "/api/week/events/{id}", RoutePolicy(.reader, team: .event)) { _, context in
       let roster = context.roster
       return context.json(
         WebApp.document(
@@ -99,7 +100,7 @@ extension WebApp {
           in: roster))
     }
 
-    route(
+    router.route(
       "PUT", "/api/week/events/{id}", RoutePolicy(.editor, .sameOrigin, team: .event),
       json: EventInput.self
     ) { _, context, input in
@@ -108,7 +109,8 @@ extension WebApp {
       return context.json(WebApp.document(updated, in: context.roster))
     }
 
-    route("DELETE", "/api/week/events/{id}", RoutePolicy(.editor, .sameOrigin, team: .event)) {
+    router.route("DELETE", "/api/week/events/{id}", RoutePolicy(.editor, .sameOrigin, team: .event))
+    {
       request, context in
       let event = try context.event(context.parameters["id"], in: context.roster)
       let following: Bool
@@ -126,7 +128,7 @@ extension WebApp {
 
   /// An event's games, answers and invitations.
   private mutating func addEventResultRoutes() {
-    route(
+    router.route(
       "PUT", "/api/week/events/{id}/games", RoutePolicy(.editor, .sameOrigin, team: .event),
       json: [GameInput].self
     ) { _, context, games in
@@ -135,7 +137,7 @@ extension WebApp {
       return context.json(WebApp.document(logged, in: context.roster))
     }
 
-    route(
+    router.route(
       "PUT", "/api/week/events/{id}/drafts/{game}",
       RoutePolicy(.editor, .sameOrigin, team: .event), json: GameDraft.self
     ) { _, context, draft in
@@ -148,7 +150,7 @@ extension WebApp {
       return context.json(WebApp.document(saved, in: context.roster))
     }
 
-    route(
+    router.route(
       "PUT", "/api/week/events/{id}/answers/{player}",
       RoutePolicy(.ownPlayer(.path("player")), .sameOrigin, team: .event),
       json: AnswerRequest.self
@@ -160,7 +162,7 @@ extension WebApp {
       return context.json(WebApp.document(answered, in: context.roster))
     }
 
-    route(
+    router.route(
       "POST", "/api/week/events/{id}/invitations",
       RoutePolicy(.editor, .sameOrigin, team: .event), json: InvitationRequest.self
     ) { _, context, body in
@@ -175,13 +177,13 @@ extension WebApp {
 
   /// The private calendar addresses, and the feed each one serves.
   private mutating func addCalendarRoutes() {
-    route("GET", "/api/calendar", RoutePolicy(.editor, team: .organisation)) { _, context in
+    router.route("GET", "/api/calendar", RoutePolicy(.editor, team: .organisation)) { _, context in
       context.json(context.roster.schedule.feeds)
     }
 
     // The team is the body's `team` (or ?team=), the first team when none is named; a
     // player's address is for a player of that team.
-    route(
+    router.route(
       "POST", "/api/calendar", RoutePolicy(.editor, .sameOrigin, team: .chosen),
       json: FeedRequest.self
     ) { _, context, wanted in
@@ -191,7 +193,7 @@ extension WebApp {
       return response
     }
 
-    route(
+    router.route(
       "DELETE", "/api/calendar/{secret}", RoutePolicy(.editor, .sameOrigin, team: .feed)
     ) { _, context in
       // The door found no team for an unknown secret.
@@ -203,7 +205,7 @@ extension WebApp {
     }
 
     // The feed itself: its secret is its key, for calendar apps that cannot sign in.
-    route("GET", "/calendar/{file}", RoutePolicy(.anyone)) { request, context in
+    router.route("GET", "/calendar/{file}", RoutePolicy(.anyone)) { request, context in
       let file = context.parameters["file"] ?? ""
       let roster = context.roster
       guard file.hasSuffix(".ics"),

@@ -6,9 +6,9 @@ import TeamStore
 
 /// What a route asks of a request, declared with the route and applied in one place
 /// (``WebApp/respond(to:)``): nothing else keeps a list of paths.
-struct RoutePolicy: Sendable {
+package struct RoutePolicy: Sendable {
   /// Who may use the route.
-  enum Access: Sendable, Equatable {
+  package enum Access: Sendable, Equatable {
     /// Anyone, signed in or not (sign-in itself, the stylesheet).
     case anyone
     /// Any account or token: the roster's pages and reads.
@@ -35,7 +35,7 @@ struct RoutePolicy: Sendable {
   }
 
   /// Where a request names the player it is about.
-  enum PlayerSubject: Sendable, Equatable {
+  package enum PlayerSubject: Sendable, Equatable {
     /// A parameter of the path (`{id}`, `{player}`).
     case path(String)
     /// A field of the form.
@@ -43,7 +43,7 @@ struct RoutePolicy: Sendable {
   }
 
   /// Where a request that changes something must come from.
-  enum Origin: Sendable {
+  package enum Origin: Sendable {
     /// Anywhere (reads).
     case any
     /// Our own pages' scripts, or a client that sends no Origin (the API's writes).
@@ -53,7 +53,7 @@ struct RoutePolicy: Sendable {
   }
 
   /// A body larger than the server's usual limit.
-  enum Upload: Sendable {
+  package enum Upload: Sendable {
     /// The body is a photo.
     case photo
     /// A form that may carry a file (a photo, a roster file), when sent as
@@ -65,7 +65,7 @@ struct RoutePolicy: Sendable {
   }
 
   /// The team a route acts on, which the role is checked on.
-  enum Team: Sendable {
+  package enum Team: Sendable {
     /// The organisation as a whole (its teams, the accounts).
     case organisation
     /// The organisation's first team: the routes from before teams.
@@ -84,12 +84,14 @@ struct RoutePolicy: Sendable {
     case feed
   }
 
-  var access: Access
-  var origin: Origin = .any
-  var upload: Upload?
-  var team: Team
+  package var access: Access
+  package var origin: Origin = .any
+  package var upload: Upload?
+  package var team: Team
 
-  init(_ access: Access, _ origin: Origin = .any, upload: Upload? = nil, team: Team = .first) {
+  package init(
+    _ access: Access, _ origin: Origin = .any, upload: Upload? = nil, team: Team = .first
+  ) {
     self.access = access
     self.origin = origin
     self.upload = upload
@@ -97,7 +99,7 @@ struct RoutePolicy: Sendable {
   }
 
   /// Whether a body of this media type may be photo-sized.
-  func allowsPhoto(contentType: String?) -> Bool {
+  package func allowsPhoto(contentType: String?) -> Bool {
     switch upload {
     case .photo: true
     case .fileForm: contentType == "multipart/form-data"
@@ -112,30 +114,30 @@ struct RoutePolicy: Sendable {
 /// clock. Handlers take their inputs from here, read through ``roster`` and ``reads``, and
 /// change data only through ``scope`` (the checked team) or ``organisation``: the store
 /// itself is out of their reach.
-struct RequestContext: Sendable {
-  let identity: Identity
+package struct RequestContext: Sendable {
+  package let identity: Identity
   /// The `{name}` segments of the route's pattern.
-  let parameters: [String: String]
+  package let parameters: [String: String]
   /// The team the route acts on (``RoutePolicy/team``), its role checked; nil for the
   /// organisation.
-  let team: TeamKit.Team?
+  package let team: TeamKit.Team?
   /// The fields of a form body (URL-encoded or multipart), parsed once; empty otherwise.
-  let form: [String: [String]]
+  package let form: [String: [String]]
   /// The request's instant: every "now" and "today" a handler needs.
-  let now: Date
+  package let now: Date
   /// The store, reached through ``roster``, ``reads``, ``scope`` and ``organisation``.
   private let store: RosterStore?
   /// The JSON body of a route that reads one (``Router/JSONBody``), decoded once; its
   /// failure is thrown by the handler, after the request was authorized.
-  let body: Result<any Sendable, HTTPError>?
+  package let body: Result<any Sendable, HTTPError>?
   /// Whether the response may go in gzip (the request's `Accept-Encoding`).
-  let acceptsGzip: Bool
+  package let acceptsGzip: Bool
   /// The language the response speaks.
-  let language: Language
+  package let language: Language
   /// The library and roster the request's pictures are drawn from.
-  let pictures: ImageLibrary.Shown?
+  package let pictures: ImageLibrary.Shown?
 
-  init(
+  package init(
     identity: Identity, parameters: [String: String], team: TeamKit.Team? = nil,
     form: [String: [String]] = [:], now: Date, store: RosterStore? = nil,
     body: Result<any Sendable, HTTPError>? = nil, acceptsGzip: Bool = false,
@@ -154,10 +156,10 @@ struct RequestContext: Sendable {
   }
 
   /// The organisation as it is now (after the handler's own changes, once they committed).
-  var roster: Roster { store?.roster ?? Roster(version: 0, players: [], removed: []) }
+  package var roster: Roster { store?.roster ?? Roster(version: 0, players: [], removed: []) }
 
   /// What is kept beside the roster, read-only: the history, photos, settings.
-  var reads: StoreReads {
+  package var reads: StoreReads {
     get throws(RosterError) {
       guard let store else { throw .teamNotFound("") }
       return StoreReads(store: store)
@@ -166,7 +168,7 @@ struct RequestContext: Sendable {
 
   /// The changes to the organisation as a whole, each checked again against the identity's
   /// role on the organisation.
-  var organisation: OrganisationScope {
+  package var organisation: OrganisationScope {
     get throws(RosterError) {
       guard let store else { throw .teamNotFound("") }
       return OrganisationScope(store: store, identity: identity, language: language)
@@ -174,7 +176,7 @@ struct RequestContext: Sendable {
   }
 
   /// The changes a signed-in person makes to their own account (their Discord link).
-  var account: AccountScope {
+  package var account: AccountScope {
     get throws(RosterError) {
       guard let store else { throw .teamNotFound("") }
       return AccountScope(store: store, name: identity.name)
@@ -182,11 +184,11 @@ struct RequestContext: Sendable {
   }
 
   /// How the request's pages are drawn: in its language, with its pictures.
-  var pages: Pages { Pages(language: language, pictures: pictures) }
+  package var pages: Pages { Pages(language: language, pictures: pictures) }
 
   /// The player `id` names (a path's `{id}`, a form's field) in `roster`.
   /// - Throws: ``HTTPError/playerNotFound(in:)`` for a malformed or unknown id.
-  func player(_ id: String?, in roster: Roster) throws(HTTPError) -> Player {
+  package func player(_ id: String?, in roster: Roster) throws(HTTPError) -> Player {
     guard let id = id.flatMap(UUID.init(text:)), let player = roster.player(id: id) else {
       throw .playerNotFound(in: language)
     }
@@ -194,7 +196,7 @@ struct RequestContext: Sendable {
   }
 
   /// The event `id` names in `roster`; 404 otherwise.
-  func event(_ id: String?, in roster: Roster) throws(HTTPError) -> TeamEvent {
+  package func event(_ id: String?, in roster: Roster) throws(HTTPError) -> TeamEvent {
     guard let id = id.flatMap(UUID.init(text:)), let event = roster.schedule.event(id: id) else {
       throw HTTPError(.notFound, localized("No event has this id: it may have been cancelled."))
     }
@@ -202,31 +204,31 @@ struct RequestContext: Sendable {
   }
 
   /// `value` as the API's JSON, what people read in it in the request's language.
-  func json(_ value: some JSONWritable, status: Int = 200) -> HTTPResponse {
-    WebApp.json(value, status: status, in: language)
+  package func json(_ value: some JSONWritable, status: Int = 200) -> HTTPResponse {
+    Door.json(value, status: status, in: language)
   }
 
   /// `key` in the request's language, its arguments put in.
-  func localized(_ key: String, _ arguments: any CustomStringConvertible...) -> String {
+  package func localized(_ key: String, _ arguments: any CustomStringConvertible...) -> String {
     language.localized(key, arguments: arguments)
   }
 
   /// Who the history records the request's changes as.
-  var author: String { identity.name }
+  package var author: String { identity.name }
 
   /// What a page of the team may offer: edit controls, and an account link when signed in.
-  var viewer: Pages.Viewer { viewer(on: team) }
+  package var viewer: Pages.Viewer { viewer(on: team) }
 
   /// What a page may offer on `team` (the organisation when nil).
-  func viewer(on team: TeamKit.Team?) -> Pages.Viewer {
+  package func viewer(on team: TeamKit.Team?) -> Pages.Viewer {
     Pages.Viewer(
-      canEdit: WebApp.allows(identity, .editor, on: team),
+      canEdit: Door.allows(identity, .editor, on: team),
       signedIn: identity.kind != .local, isOwner: identity.role == .owner,
       player: identity.player, isStaff: identity.role != .player)
   }
 
   /// The team the door checked; 404 when the request names none there is.
-  var checkedTeam: TeamKit.Team {
+  package var checkedTeam: TeamKit.Team {
     get throws(RosterError) {
       guard let team else { throw .teamNotFound(parameters["tag"] ?? "") }
       return team
@@ -234,7 +236,7 @@ struct RequestContext: Sendable {
   }
 
   /// The store bound to the checked team: what a handler adds to a team goes there.
-  var scope: TeamScope {
+  package var scope: TeamScope {
     get throws(RosterError) {
       guard let store else { throw .teamNotFound("") }
       return TeamScope(store: store, team: try checkedTeam, identity: identity, language: language)
@@ -245,27 +247,27 @@ struct RequestContext: Sendable {
 
 /// Matches a request's method and path to a route; `{name}` in a pattern matches one path
 /// segment and is passed to the handler.
-struct Router: Sendable {
+package struct Router: Sendable {
   /// Answers a request; throws an ``HTTPError`` (or any error the app maps) to refuse it.
-  typealias Handler = @Sendable (HTTPRequest, RequestContext) async throws -> HTTPResponse
+  package typealias Handler = @Sendable (HTTPRequest, RequestContext) async throws -> HTTPResponse
 
   /// How a route reads its JSON body: decoded by the door, once, and handed to the handler.
-  struct JSONBody: Sendable {
-    let decode: @Sendable (HTTPRequest, Language) -> Result<any Sendable, HTTPError>
+  package struct JSONBody: Sendable {
+    package let decode: @Sendable (HTTPRequest, Language) -> Result<any Sendable, HTTPError>
   }
 
   /// A route: a class, so that matching one hands out a reference, not copies of its
   /// closures (every request is matched).
-  final class Route: Sendable {
-    let method: String
-    let pattern: [Substring]
-    let policy: RoutePolicy
-    let handler: Handler
+  package final class Route: Sendable {
+    package let method: String
+    package let pattern: [Substring]
+    package let policy: RoutePolicy
+    package let handler: Handler
     /// The answer to a form whose token has expired, when the route shows the form again
     /// (the user's input kept) rather than a bare refusal.
-    let expired: Handler?
+    package let expired: Handler?
     /// How the route reads its JSON body, when it takes one.
-    let json: JSONBody?
+    package let json: JSONBody?
     /// Each segment of the pattern: its bytes, or for a `{name}` one, the name.
     fileprivate let parts: [Part]
 
@@ -274,7 +276,7 @@ struct Router: Sendable {
       case parameter(String)
     }
 
-    init(
+    package init(
       method: String, pattern: [Substring], policy: RoutePolicy, handler: @escaping Handler,
       expired: Handler?, json: JSONBody?
     ) {
@@ -291,18 +293,20 @@ struct Router: Sendable {
     }
   }
 
+  package init() {}
+
   private var routes: [Route] = []
   /// The routes by their number of segments and their first segment, each list in the order
   /// added: a request is only compared with the few routes its path could match.
   private var table: [[String: [Route]]] = []
 
   /// Every route as `METHOD /pattern`, in the order added (to document or test them).
-  var patterns: [String] {
+  package var patterns: [String] {
     routes.map { "\($0.method) /" + $0.pattern.joined(separator: "/") }
   }
 
   /// Adds a route, e.g. `add("GET", "/players/{id}", RoutePolicy(.reader)) { request, context in … }`.
-  mutating func add(
+  package mutating func add(
     _ method: String, _ pattern: String, _ policy: RoutePolicy, expired: Handler? = nil,
     json: JSONBody? = nil, _ handler: @escaping Handler
   ) {
@@ -315,30 +319,60 @@ struct Router: Sendable {
     table[route.pattern.count][String(route.pattern.first ?? ""), default: []].append(route)
   }
 
+  /// Adds a route (``add(_:_:_:expired:json:_:)``).
+  package mutating func route(
+    _ method: String, _ pattern: String, _ policy: RoutePolicy,
+    expired: Handler? = nil, _ handler: @escaping Handler
+  ) {
+    add(method, pattern, policy, expired: expired, handler)
+  }
+
+  /// A route whose body is JSON of type `Body`: the door decodes it once (refusing other
+  /// media types with 415, malformed JSON with 400, after the request was authorized) and
+  /// hands it to `handler`.
+  package mutating func route<Body: Decodable & Sendable>(
+    _ method: String, _ pattern: String, _ policy: RoutePolicy, json: Body.Type,
+    accepting mediaTypes: [String] = ["application/json"],
+    _ handler: @escaping @Sendable (HTTPRequest, RequestContext, Body) async throws -> HTTPResponse
+  ) {
+    let json = JSONBody { request, language in
+      Result { () throws(HTTPError) -> any Sendable in
+        try Door.decodeBody(Body.self, of: request, accepting: mediaTypes, in: language)
+      }
+    }
+    add(method, pattern, policy, json: json) { request, context in
+      guard let body = try context.body?.get() as? Body else {
+        throw HTTPError(
+          .malformed, context.localized("Send the body as %@.", mediaTypes.joined(separator: ", ")))
+      }
+      return try await handler(request, context, body)
+    }
+  }
+
   /// A route a request reaches, and its parameters.
-  struct Match: Sendable {
-    let route: Route
+  package struct Match: Sendable {
+    package let route: Route
     /// The `{name}` segments of the route's pattern, as the path gives them.
-    let parameters: [String: String]
+    package let parameters: [String: String]
   }
 
   /// The route a request with this method and path reaches (`HEAD` is served by the `GET`
   /// route), and its parameters.
   /// - Throws: ``HTTPError`` 404 when no route has the path, 405 with an `Allow` header
   ///   when the path exists for other methods.
-  func match(_ method: String, _ path: String) throws(HTTPError) -> Match {
+  package func match(_ method: String, _ path: String) throws(HTTPError) -> Match {
     try find(method, path).result.get()
   }
 
   /// What ``find(_:_:)`` found for a request: a reference, which rides on the request to
   /// the door without a copy.
-  final class Found: Sendable {
-    let result: Result<Match, HTTPError>
-    init(_ result: Result<Match, HTTPError>) { self.result = result }
+  package final class Found: Sendable {
+    package let result: Result<Match, HTTPError>
+    package init(_ result: Result<Match, HTTPError>) { self.result = result }
   }
 
   /// ``match(_:_:)`` as a value: what the server finds once per request and hands on.
-  func find(_ method: String, _ path: String) -> Found {
+  package func find(_ method: String, _ path: String) -> Found {
     // On the path's bytes in place: every request is matched.
     var path = path
     return Found(path.withUTF8 { match(method, $0) })
@@ -377,7 +411,7 @@ struct Router: Sendable {
   }
 
   /// The policy of the route a request reaches, if any.
-  func policy(_ method: String, _ path: String) -> RoutePolicy? {
+  package func policy(_ method: String, _ path: String) -> RoutePolicy? {
     try? match(method, path).route.policy
   }
 

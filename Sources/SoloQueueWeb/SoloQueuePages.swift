@@ -2,6 +2,7 @@ import Foundation
 import TeamHTTP
 import TeamKit
 import TeamStore
+import WebBase
 
 /// The pages of the solo queue: a team's, a player's, and the owner's Riot settings.
 extension Pages {
@@ -111,20 +112,6 @@ extension Pages {
   /// `Diamond I · 67 LP, 96 W 81 L`.
   private func rankLine(_ rank: RiotRank) -> String {
     localized("%1$@, %2$@ W %3$@ L", rank.label(in: language), rank.wins, rank.losses)
-  }
-
-  /// A team's top bar in its colour: back, the title and what it is of, then `actions`.
-  func teamTopBar(
-    _ title: String, _ subtitle: String, back: String, team: Team, actions: [HTML] = []
-  ) -> HTML {
-    .h(
-      "header", ["class": "topbar \(team.color.cssClass)"],
-      [
-        .h(
-          "a", ["class": "icon-button back", "href": back, "aria-label": localized("Back")],
-          [Icon.chevronLeft]),
-        .h("h1", [:], [.text(title), .h("span", ["class": "subtitle"], subtitle)]),
-      ] + actions)
   }
 
   /// The owner's Riot settings: the key (never shown back), the platform and how many

@@ -5,19 +5,39 @@ import TeamHTTP
 import TeamKit
 import TeamOutbound
 import TeamStore
+import WebBase
 
-extension WebApp {
-  /// Discord: the signed interactions, a team's settings and posts, the application's key,
-  /// the players' and staff's links; the same in the API.
-  mutating func addDiscordRoutes() {
-    addDiscordInteractionRoute()
-    addDiscordSettingsRoutes()
-    addDiscordLinkRoutes()
-    addDiscordAPIRoutes()
+/// Discord: the signed interactions, a team's settings and posts, the application's key,
+/// the players' and staff's links, the same in the API, and the `discord` job that
+/// delivers the posts.
+package struct DiscordFeature: WebFeature, Sendable {
+  private let discord: DiscordJob
+  private let discordDesk: DiscordDesk
+  private let access: AccessControl
+
+  package init(job: DiscordJob, desk: DiscordDesk, access: AccessControl) {
+    discord = job
+    discordDesk = desk
+    self.access = access
   }
 
-  private mutating func addDiscordInteractionRoute() {
-    route(
+  package func mount(on router: inout Router) {
+    addDiscordInteractionRoute(&router)
+    addDiscordSettingsRoutes(&router)
+    addDiscordLinkRoutes(&router)
+    addDiscordAPIRoutes(&router)
+  }
+
+  /// The outbox delivered twice a second, from the server's start (the waits a crash left
+  /// ended on its first turn).
+  package func register(on jobs: Jobs) {
+    jobs.register("discord", every: .milliseconds(500), atStart: true) { [discord] in
+      try await discord.turn()
+    }
+  }
+
+  private func addDiscordInteractionRoute(_ router: inout Router) {
+    router.route(
       "POST", "/discord/interactions", RoutePolicy(.discord, team: .organisation),
       json: JSONValue.self
     ) { [discord, discordDesk, access] _, context, body in
@@ -99,16 +119,16 @@ extension WebApp {
       isOwner: context.identity.role == .owner)
   }
 
-  private mutating func addDiscordSettingsRoutes() {
-    route("GET", "/teams/{tag}/discord", RoutePolicy(.editor, team: .tag)) {
-      [app = self] request, context in
-      let (token, cookie) = WebApp.csrfToken(for: request)
+  private func addDiscordSettingsRoutes(_ router: inout Router) {
+    router.route("GET", "/teams/{tag}/discord", RoutePolicy(.editor, team: .tag)) {
+      [feature = self] request, context in
+      let (token, cookie) = Door.csrfToken(for: request)
       return context.pages.discordSettings(
-        try app.discordView(try context.checkedTeam, context), token: token
+        try feature.discordView(try context.checkedTeam, context), token: token
       ).with(cookie: cookie)
     }
-    route("POST", "/teams/{tag}/discord", RoutePolicy(.editor, .form, team: .tag)) {
-      [app = self] request, context in
+    router.route("POST", "/teams/{tag}/discord", RoutePolicy(.editor, .form, team: .tag)) {
+      [feature = self] request, context in
       let form = context.form
       let off = form["off"]?.first == "1"
       let webhook = form["webhook"]?.first ?? ""
@@ -117,19 +137,20 @@ extension WebApp {
           webhook: off ? "" : webhook.isEmpty ? nil : webhook,
           kinds: Set((form["kind"] ?? []).compactMap(DiscordKind.init(rawValue:))),
           language: form["language"]?.first.flatMap(Language.init(rawValue:)),
-          alsoAt: app.discord.standIn)
-        app.discord.settingsChanged()
+          alsoAt: feature.discord.standIn)
+        feature.discord.settingsChanged()
         return .redirect(to: "/teams/\(try context.checkedTeam.tag)/discord")
       } catch {
         guard let errors = error.validation else { throw error }
-        let (token, cookie) = WebApp.csrfToken(for: request)
+        let (token, cookie) = Door.csrfToken(for: request)
         return context.pages.discordSettings(
-          try app.discordView(try context.checkedTeam, context), token: token,
+          try feature.discordView(try context.checkedTeam, context), token: token,
           error: Message(joining: errors.issues.map(\.text))
         ).with(cookie: cookie)
       }
     }
-    route("POST", "/discord", RoutePolicy(.owner, .form, team: .organisation)) { _, context in
+    router.route("POST", "/discord", RoutePolicy(.owner, .form, team: .organisation)) {
+      _, context in
       let form = context.form
       try await context.organisation.setDiscordApplication(
         publicKey: form["publicKey"]?.first, applicationID: form["applicationId"]?.first)
@@ -146,29 +167,31 @@ extension WebApp {
     _ request: HTTPRequest, _ context: RequestContext, who: String, link: DiscordLink?,
     action: String, code: String? = nil
   ) -> HTTPResponse {
-    let (token, cookie) = WebApp.csrfToken(for: request)
+    let (token, cookie) = Door.csrfToken(for: request)
     return context.pages.discordLink(who, link: link, action: action, code: code, token: token)
       .with(cookie: cookie)
   }
 
-  private mutating func addDiscordLinkRoutes() {
-    route("GET", "/players/{id}/discord", RoutePolicy(.ownPlayer(.path("id")), team: .player)) {
+  private func addDiscordLinkRoutes(_ router: inout Router) {
+    router.route(
+      "GET", "/players/{id}/discord", RoutePolicy(.ownPlayer(.path("id")), team: .player)
+    ) {
       request, context in
       let player = try context.player(context.parameters["id"], in: context.roster)
-      return WebApp.discordLinkPage(
+      return Self.discordLinkPage(
         request, context, who: player.name, link: try context.reads.discordLink(player: player.id),
         action: "/players/\(player.id)/discord")
     }
-    route(
+    router.route(
       "POST", "/players/{id}/discord", RoutePolicy(.ownPlayer(.path("id")), .form, team: .player)
     ) { request, context in
       let player = try context.player(context.parameters["id"], in: context.roster)
       let code = try await context.scope.discordCode(player: player.id)
-      return WebApp.discordLinkPage(
+      return Self.discordLinkPage(
         request, context, who: player.name, link: try context.reads.discordLink(player: player.id),
         action: "/players/\(player.id)/discord", code: code)
     }
-    route(
+    router.route(
       "POST", "/players/{id}/discord/unlink",
       RoutePolicy(.ownPlayer(.path("id")), .form, team: .player)
     ) { _, context in
@@ -176,22 +199,24 @@ extension WebApp {
       try await context.scope.unlinkDiscord(player: player.id)
       return .redirect(to: "/players/\(player.id)/discord")
     }
-    route("GET", "/account/discord", RoutePolicy(.person, team: .organisation)) {
+    router.route("GET", "/account/discord", RoutePolicy(.person, team: .organisation)) {
       request, context in
-      WebApp.discordLinkPage(
+      Self.discordLinkPage(
         request, context, who: context.identity.name,
         link: try context.reads.discordLink(account: context.identity.name),
         action: "/account/discord")
     }
-    route("POST", "/account/discord", RoutePolicy(.person, .form, team: .organisation)) {
+    router.route("POST", "/account/discord", RoutePolicy(.person, .form, team: .organisation)) {
       request, context in
       let name = context.identity.name
       let code = try await context.account.discordCode()
-      return WebApp.discordLinkPage(
+      return Self.discordLinkPage(
         request, context, who: name, link: try context.reads.discordLink(account: name),
         action: "/account/discord", code: code)
     }
-    route("POST", "/account/discord/unlink", RoutePolicy(.person, .form, team: .organisation)) {
+    router.route(
+      "POST", "/account/discord/unlink", RoutePolicy(.person, .form, team: .organisation)
+    ) {
       _, context in
       try await context.account.unlinkDiscord()
       return .redirect(to: "/account/discord")
@@ -200,15 +225,16 @@ extension WebApp {
 
   // MARK: - API
 
-  private mutating func addDiscordAPIRoutes() {
-    route("GET", "/api/teams/{tag}/discord", RoutePolicy(.editor, team: .tag)) { _, context in
+  private func addDiscordAPIRoutes(_ router: inout Router) {
+    router.route("GET", "/api/teams/{tag}/discord", RoutePolicy(.editor, team: .tag)) {
+      _, context in
       let team = try context.checkedTeam
       return context.json(
         DiscordSettingsJSON(
           settings: try context.reads.discord(team: team.id),
           posts: try context.reads.discordPosts(team: team.id)))
     }
-    route(
+    router.route(
       "PUT", "/api/teams/{tag}/discord", RoutePolicy(.editor, .sameOrigin, team: .tag),
       json: DiscordSettingsInput.self
     ) { [discord] _, context, input in
@@ -223,13 +249,14 @@ extension WebApp {
           settings: try context.reads.discord(team: team.id),
           posts: try context.reads.discordPosts(team: team.id)))
     }
-    route("GET", "/api/discord", RoutePolicy(.owner, team: .organisation)) { [discord] _, context in
+    router.route("GET", "/api/discord", RoutePolicy(.owner, team: .organisation)) {
+      [discord] _, context in
       context.json(
         DiscordApplicationJSON(
           application: try context.reads.discordApplication(),
           keyFromServer: discord.givenKey != nil))
     }
-    route(
+    router.route(
       "PUT", "/api/discord", RoutePolicy(.owner, .sameOrigin, team: .organisation),
       json: DiscordApplicationInput.self
     ) { [discord] _, context, input in
@@ -240,7 +267,7 @@ extension WebApp {
           application: try context.reads.discordApplication(),
           keyFromServer: discord.givenKey != nil))
     }
-    route(
+    router.route(
       "POST", "/api/players/{id}/discord/code",
       RoutePolicy(.ownPlayer(.path("id")), .sameOrigin, team: .player)
     ) { _, context in
@@ -341,24 +368,5 @@ struct DiscordSettingsInput: Decodable, Sendable {
         ValidationError(issues: issues.map { .init(field: .discord, text: $0, isConflict: false) }))
     }
     return (kinds, language)
-  }
-}
-
-extension DiscordRows {
-  /// A new one-time code linking a Discord user to a player (made through the team's
-  /// scope): its digest kept, the code itself shown once.
-  func newCode(player: UUID) async throws(RosterError) -> String {
-    try await newCode(player: player, account: nil)
-  }
-
-  /// A new one-time code linking a Discord user to a staff account, the same way.
-  func newCode(account: String) async throws(RosterError) -> String {
-    try await newCode(player: nil, account: account)
-  }
-
-  private func newCode(player: UUID?, account: String?) async throws(RosterError) -> String {
-    let code = DiscordSignature.newLinkCode()
-    try await keepCode(digest: Secrets.digest(code), player: player, account: account)
-    return code
   }
 }

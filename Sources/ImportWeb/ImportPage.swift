@@ -3,10 +3,11 @@ import TeamHTTP
 import TeamKit
 import TeamPhoto
 import TeamStore
+import WebBase
 
 extension Pages {
   /// Where a team's import (or the whole organisation's, `team` nil) is posted.
-  static func importPath(_ team: Team?) -> String {
+  package static func importPath(_ team: Team?) -> String {
     team.map { "/teams/\($0.tag)/import" } ?? "/import"
   }
 

@@ -5,34 +5,34 @@ import TeamKit
 import TeamStore
 
 /// `GET /images/{name}`: a picture file from the images folder, or one drawn for the name.
-struct ImageLibrary: Sendable {
+package struct ImageLibrary: Sendable {
   /// Where users drop pictures named after an image name (`canna.png`); nil: none.
-  let folder: URL?
+  package let folder: URL?
   /// Where the champion art synced from Data Dragon is (``ArtRows/picture(id:)``).
-  let store: RosterStore?
+  package let store: RosterStore?
   /// Counts the folder's changes, for the pages and the champion row drawn from it.
-  let watch: FolderWatch
+  package let watch: FolderWatch
   /// The roster's drawn initials, computed once per roster version.
-  let drawnNames = DrawnNames()
+  package let drawnNames = DrawnNames()
 
-  init(folder: URL?, store: RosterStore?, rescanInterval: Duration = .seconds(1)) {
+  package init(folder: URL?, store: RosterStore?, rescanInterval: Duration = .seconds(1)) {
     self.folder = folder
     self.store = store
     watch = FolderWatch(folder: folder, interval: rescanInterval)
   }
 
-  static let fileTypes = [
+  package static let fileTypes = [
     ("png", "image/png"), ("jpg", "image/jpeg"), ("webp", "image/webp"), ("svg", "image/svg+xml"),
   ]
 
   /// Pictures are displayed, never run: an SVG opened on its own gets no script or style.
-  static let policy = "default-src 'none'; style-src 'unsafe-inline'; sandbox"
+  package static let policy = "default-src 'none'; style-src 'unsafe-inline'; sandbox"
 
   /// The library and roster a request's pages are drawn from (``Pages/pictures``).
-  typealias Shown = (library: ImageLibrary, roster: Roster)
+  package typealias Shown = (library: ImageLibrary, roster: Roster)
 
   /// - Throws: ``HTTPError`` 404 for a name that cannot be an image name.
-  func response(
+  package func response(
     for name: String, roster: Roster, request: HTTPRequest, in language: Language
   ) throws(HTTPError)
     -> HTTPResponse
@@ -47,7 +47,7 @@ struct ImageLibrary: Sendable {
 
   /// `GET /players/{id}/picture`: the player's picture file, else their drawing (their
   /// initials on their role's colour while they have no picture of their own).
-  func response(for player: Player, roster: Roster, request: HTTPRequest) -> HTTPResponse {
+  package func response(for player: Player, roster: Roster, request: HTTPRequest) -> HTTPResponse {
     let (body, type) = picture(of: player, roster: roster)
     return Self.picture(body, type: type, version: fnv1a(body), request: request)
   }
@@ -104,7 +104,7 @@ struct ImageLibrary: Sendable {
 
   /// Where a page shows the picture of an image name: with its content's version when
   /// pages are drawn from a library (`shown`), so that the browser keeps it for a year.
-  static func address(ofImage name: String, in shown: Shown?) -> String {
+  package static func address(ofImage name: String, in shown: Shown?) -> String {
     guard let (library, roster) = shown, PlayerInput.imageNameProblem(name) == nil else {
       return "/images/\(name)"
     }
@@ -113,7 +113,7 @@ struct ImageLibrary: Sendable {
 
   /// Where a page shows a player's picture: their photo's own address, else their picture's
   /// with its version (``address(ofImage:in:)``).
-  static func address(of player: Player, in shown: Shown?) -> String {
+  package static func address(of player: Player, in shown: Shown?) -> String {
     if let hash = player.photo { return Player.photoPath(hash) }
     guard let (library, roster) = shown else { return "/players/\(player.id)/picture" }
     return "/players/\(player.id)/picture?v=\(fnv1a(library.picture(of: player, roster: roster).0))"
@@ -140,7 +140,7 @@ struct ImageLibrary: Sendable {
   /// versions are drawn again once it moves. The folder is listed at most once per
   /// interval (names, sizes and modification times), so a picture dropped in, replaced or
   /// removed while the server runs shows within about that long.
-  final class FolderWatch: Sendable {
+  package final class FolderWatch: Sendable {
     private let folder: URL?
     private let interval: Int64
     /// When the folder is next listed, in nanoseconds of ``uptime``.
@@ -149,7 +149,7 @@ struct ImageLibrary: Sendable {
     /// The last listing's signature; only the thread that won the listing touches it.
     private let signature = Mutex(0)
 
-    init(folder: URL?, interval: Duration) {
+    package init(folder: URL?, interval: Duration) {
       self.folder = folder
       self.interval =
         interval.components.seconds * 1_000_000_000
@@ -157,7 +157,7 @@ struct ImageLibrary: Sendable {
     }
 
     /// Read on every cached response: atomics only, and one listing per interval.
-    var generation: Int {
+    package var generation: Int {
       guard let folder else { return 0 }
       let now = Self.uptime()
       let due = nextCheck.load(ordering: .relaxed)
@@ -221,17 +221,17 @@ struct ImageLibrary: Sendable {
   // MARK: - Drawn pictures
 
   /// A position's colour as CSS hex.
-  static func color(for position: Position?) -> String { hex(Picture.color(for: position)) }
+  package static func color(for position: Position?) -> String { hex(Picture.color(for: position)) }
 
   /// A champion class's badge colour as CSS hex.
-  static func color(for kind: ChampionClass?) -> String { hex(Picture.color(for: kind)) }
+  package static func color(for kind: ChampionClass?) -> String { hex(Picture.color(for: kind)) }
 
   private static func hex(_ color: (red: UInt8, green: UInt8, blue: UInt8)) -> String {
     "#" + TeamKit.hex([color.red, color.green, color.blue])
   }
 
   /// The SVG file of one of ``Picture``'s drawings: the same every time for a picture.
-  static func svgFile(_ picture: Picture) -> String {
+  package static func svgFile(_ picture: Picture) -> String {
     var svg = ""
     drawing(picture, ["xmlns": "http://www.w3.org/2000/svg", "width": "128", "height": "128"])
       .render(into: &svg)
@@ -240,7 +240,7 @@ struct ImageLibrary: Sendable {
 
   /// One of ``Picture``'s drawings as SVG elements, `attributes` on the root: the same
   /// drawing is served as a file and drawn inside pages (``drawnPicture(of:in:)``).
-  static func drawing(_ picture: Picture, _ attributes: HTML.Attributes) -> HTML {
+  package static func drawing(_ picture: Picture, _ attributes: HTML.Attributes) -> HTML {
     let content: [HTML]
     switch picture {
     case .silhouette:
@@ -298,7 +298,7 @@ struct ImageLibrary: Sendable {
   /// The drawing a page shows for an image name, drawn inside the page rather than fetched:
   /// nil when a file or synced art shows the name instead (or pages are not drawn from a
   /// library). A roster of drawings then costs no request per picture.
-  static func drawnPicture(ofImage name: String, in shown: Shown?) -> Picture? {
+  package static func drawnPicture(ofImage name: String, in shown: Shown?) -> Picture? {
     guard let (library, roster) = shown, PlayerInput.imageNameProblem(name) == nil,
       !library.hasFile(named: name), library.syncedArt(named: name, roster: roster) == nil
     else { return nil }
@@ -307,7 +307,7 @@ struct ImageLibrary: Sendable {
   }
 
   /// The drawing a page shows for a player (``drawnPicture(ofImage:in:)``); nil for a photo.
-  static func drawnPicture(of player: Player, in shown: Shown?) -> Picture? {
+  package static func drawnPicture(of player: Player, in shown: Shown?) -> Picture? {
     guard player.photo == nil, let (library, roster) = shown else { return nil }
     guard player.image == Player.defaultImage else {
       return drawnPicture(ofImage: player.image, in: shown)
@@ -317,7 +317,7 @@ struct ImageLibrary: Sendable {
   }
 
   /// Corners of the unit square as an SVG `points` list, scaled and moved.
-  static func points(_ corners: [(x: Double, y: Double)], scale: Double, offset: Double = 0)
+  package static func points(_ corners: [(x: Double, y: Double)], scale: Double, offset: Double = 0)
     -> String
   {
     corners.map { "\(format(offset + $0.x * scale)),\(format(offset + $0.y * scale))" }
@@ -329,10 +329,10 @@ struct ImageLibrary: Sendable {
 
 /// A roster's drawn initials (``Picture/Names``), computed once per roster version: a page
 /// draws up to fifty players, and each drawing alone would compare its whole team.
-final class DrawnNames: Sendable {
+package final class DrawnNames: Sendable {
   private let cached = Mutex<(version: Int, names: Picture.Names)?>(nil)
 
-  func names(for roster: Roster) -> Picture.Names {
+  package func names(for roster: Roster) -> Picture.Names {
     if let (version, names) = cached.withLock({ $0 }), version == roster.version { return names }
     let names = Picture.Names(roster.players)
     cached.withLock { $0 = (roster.version, names) }

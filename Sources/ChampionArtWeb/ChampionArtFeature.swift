@@ -4,20 +4,31 @@ import TeamHTTP
 import TeamKit
 import TeamOutbound
 import TeamStore
+import WebBase
 
-extension WebApp {
-  mutating func addChampionArtRoutes() {
-    route("GET", "/champion-art", RoutePolicy(.owner, team: .organisation)) {
-      [championSync, options] request, context in
-      let (token, cookie) = WebApp.csrfToken(for: request)
+/// The game's art: the owner's page that downloads it from Data Dragon, one sync at a time,
+/// beside the requests.
+package struct ChampionArtFeature: WebFeature {
+  private let sync: ChampionSyncJob
+  private let source: URL
+
+  /// The feature whose `sync` downloads from `source` (Data Dragon, or a test's stand-in).
+  package init(sync: ChampionSyncJob, source: URL) {
+    self.sync = sync
+    self.source = source
+  }
+
+  package func mount(on router: inout Router) {
+    router.route("GET", "/champion-art", RoutePolicy(.owner, team: .organisation)) {
+      [sync, source] request, context in
+      let (token, cookie) = Door.csrfToken(for: request)
       return context.pages.championArt(
-        context.roster.championArt, sync: championSync.current, source: options.dataDragon,
-        token: token
+        context.roster.championArt, sync: sync.current, source: source, token: token
       ).with(cookie: cookie)
     }
-    route("POST", "/champion-art", RoutePolicy(.owner, .form, team: .organisation)) {
-      [championSync, options] _, _ in
-      championSync.start(from: options.dataDragon)
+    router.route("POST", "/champion-art", RoutePolicy(.owner, .form, team: .organisation)) {
+      [sync, source] _, _ in
+      sync.start(from: source)
       return .redirect(to: "/champion-art")
     }
   }

@@ -6,7 +6,7 @@ import TeamStore
 
 /// The owner's "Download champion art": one sync of Data Dragon at a time, run beside the
 /// requests, its progress read by the page.
-final class ChampionSyncJob: Sendable {
+package final class ChampionSyncJob: Sendable {
   enum State: Hashable, Sendable {
     case idle
     case running(done: Int, total: Int)
@@ -17,7 +17,7 @@ final class ChampionSyncJob: Sendable {
   private let state = Mutex(State.idle)
   private let store: RosterStore
 
-  init(store: RosterStore) { self.store = store }
+  package init(store: RosterStore) { self.store = store }
 
   var current: State { state.withLock { $0 } }
 

@@ -5,33 +5,39 @@ import TeamStore
 
 extension TeamColor {
   /// The stylesheet's class that gives an element the team's colour (`--team`).
-  var cssClass: String { "team-color-\(rawValue)" }
+  package var cssClass: String { "team-color-\(rawValue)" }
 }
 
 /// The HTML screens, one file each (roster, player form, player detail, Recently removed,
 /// history, messages, accounts, import), and the layout they share, drawn for one request:
 /// in its language, with the pictures of its library.
-struct Pages: Sendable {
+package struct Pages: Sendable {
   /// Players shown on one page of the roster.
-  static let pageSize = 50
+  package static let pageSize = 50
 
   /// The language every word of the pages is in.
-  let language: Language
+  package let language: Language
   /// The library and roster the pictures are drawn from: their addresses then name their
   /// content's version (nil: plain addresses).
-  let pictures: ImageLibrary.Shown?
+  package let pictures: ImageLibrary.Shown?
+
+  package init(language: Language, pictures: ImageLibrary.Shown? = nil) {
+    self.language = language
+    self.pictures = pictures
+  }
+
   /// The champions the pages name and offer: the store's, with what its syncs brought.
-  var champions: ChampionCatalog { pictures?.roster.champions ?? .builtIn }
+  package var champions: ChampionCatalog { pictures?.roster.champions ?? .builtIn }
 
   /// `key` in the pages' language, its arguments put in.
-  func localized(_ key: String, _ arguments: any CustomStringConvertible...) -> String {
+  package func localized(_ key: String, _ arguments: any CustomStringConvertible...) -> String {
     language.localized(key, arguments: arguments)
   }
 
   /// A message made elsewhere (a validation's, a store's), in the pages' language.
-  func text(_ message: Message) -> String { message.text(in: language) }
+  package func text(_ message: Message) -> String { message.text(in: language) }
 
-  func document(title: String, _ body: [HTML]) -> HTML {
+  package func document(title: String, _ body: [HTML]) -> HTML {
     .h(
       "html", ["lang": language.rawValue],
       [
@@ -50,7 +56,7 @@ struct Pages: Sendable {
   }
 
   /// The link to the other language, on every page (``WebApp/language(of:)``).
-  func languageSwitch(from language: Language) -> HTML {
+  package func languageSwitch(from language: Language) -> HTML {
     let other: Language = language == .french ? .english : .french
     // Riot's policy asks for its notice wherever the game's art is shown.
     let notice: [HTML] =
@@ -70,7 +76,7 @@ struct Pages: Sendable {
   }
 
   /// What app.js says to people, in the page's language (JSON).
-  var scriptMessages: String {
+  package var scriptMessages: String {
     let messages: [String: String] = [
       "orderRefused": localized("The order was not saved: the roster changed meanwhile."),
       "removedBy": localized("%1$@ was removed by %2$@. "),
@@ -106,7 +112,7 @@ struct Pages: Sendable {
     return String(decoding: TeamJSON.encode(messages), as: UTF8.self)
   }
 
-  func page(status: Int = 200, title: String, cookie: String? = nil, _ body: [HTML])
+  package func page(status: Int = 200, title: String, cookie: String? = nil, _ body: [HTML])
     -> HTTPResponse
   {
     var response = HTTPResponse(
@@ -116,7 +122,7 @@ struct Pages: Sendable {
     return response
   }
 
-  func avatar(
+  package func avatar(
     _ image: String, size: Int, alt: String = "", id: String? = nil, lazy: Bool = false
   ) -> HTML {
     if let drawn = ImageLibrary.drawnPicture(ofImage: image, in: pictures) {
@@ -127,7 +133,7 @@ struct Pages: Sendable {
   }
 
   /// A player's round picture (``ImageLibrary/response(for:roster:request:)``).
-  func avatar(of player: Player, size: Int, alt: String = "", id: String? = nil) -> HTML {
+  package func avatar(of player: Player, size: Int, alt: String = "", id: String? = nil) -> HTML {
     if let drawn = ImageLibrary.drawnPicture(of: player, in: pictures) {
       return drawing(drawn, size: size, alt: alt, id: id)
     }
@@ -146,7 +152,7 @@ struct Pages: Sendable {
 
   /// The form's picture, which its script changes as the fields change: always an image,
   /// fetched once shown (the add sheet is closed when its page loads).
-  func imagePreview(_ source: String) -> HTML {
+  package func imagePreview(_ source: String) -> HTML {
     picture(source, size: 64, alt: localized("Current picture"), id: "image-preview", lazy: true)
   }
 
@@ -162,12 +168,12 @@ struct Pages: Sendable {
         + (alt.isEmpty ? ["aria-hidden": "true"] : ["role": "img", "aria-label": alt]))
   }
 
-  static func csrfField(_ token: String) -> HTML {
+  package static func csrfField(_ token: String) -> HTML {
     .h("input", ["type": "hidden", "name": "csrf", "value": token])
   }
 
   /// A form of one button that posts to `action` (with the CSRF token and `fields`).
-  static func postButton(
+  package static func postButton(
     _ action: String, token: String, fields: [(String, String)] = [],
     button: HTML.Attributes, _ label: [HTML]
   ) -> HTML {
@@ -176,5 +182,83 @@ struct Pages: Sendable {
       [Self.csrfField(token)]
         + fields.map { .h("input", ["type": "hidden", "name": $0.0, "value": $0.1]) }
         + [.h("button", ["type": "submit"] + button, label)])
+  }
+}
+
+extension Pages {
+  /// A team's roster page: `/` while the organisation has one team, else `/teams/TAG`.
+  package static func path(of team: Team, in roster: Roster) -> String {
+    roster.teams.count == 1 ? "/" : "/teams/\(team.tag)"
+  }
+
+  /// A team's top bar in its colour: back, the title and what it is of, then `actions`.
+  package func teamTopBar(
+    _ title: String, _ subtitle: String, back: String, team: Team, actions: [HTML] = []
+  ) -> HTML {
+    .h(
+      "header", ["class": "topbar \(team.color.cssClass)"],
+      [
+        .h(
+          "a", ["class": "icon-button back", "href": back, "aria-label": localized("Back")],
+          [Icon.chevronLeft]),
+        .h("h1", [:], [.text(title), .h("span", ["class": "subtitle"], subtitle)]),
+      ] + actions)
+  }
+
+  /// The bar at the top of a page with the way back.
+  package func backBar(to href: String = "/") -> HTML {
+    .h(
+      "header", ["class": "topbar"],
+      [
+        .h(
+          "a", ["class": "icon-button back", "href": href, "aria-label": localized("Back")],
+          [Icon.chevronLeft])
+      ])
+  }
+}
+
+extension Pages {
+  /// What the page may offer whoever looks at it.
+  package struct Viewer: Hashable, Sendable {
+    /// Add, edit, move, delete and restore controls (editors and owners).
+    package var canEdit = true
+    /// A link to their account and "Sign out".
+    package var signedIn = false
+    /// The organisation's controls: teams, accounts.
+    package var isOwner = true
+    /// A player's own account: their availability and answers.
+    package var player: UUID?
+    /// Staff (owners, editors, viewers) see every player's personal data and the
+    /// organisation's files; a player's own account does not (docs/PRIVACY.md). Decided by
+    /// the role, never by whether a player is linked: it fails closed.
+    package var isStaff = true
+
+    package init(
+      canEdit: Bool = true, signedIn: Bool = false, isOwner: Bool = true, player: UUID? = nil,
+      isStaff: Bool = true
+    ) {
+      self.canEdit = canEdit
+      self.signedIn = signedIn
+      self.isOwner = isOwner
+      self.player = player
+      self.isStaff = isStaff
+    }
+
+    private static let flags = ["~", "~o", "~s", "~so", "~e", "~eo", "~es", "~eso"]
+
+    /// A key for the response cache: pages differ by what they offer.
+    package var cacheKey: String {
+      // Every page read asks: chosen, not built, but for a player's own account.
+      let flags = Self.flags[(canEdit ? 4 : 0) | (signedIn ? 2 : 0) | (isOwner ? 1 : 0)]
+      return player.map { flags + "p" + $0.text } ?? (isStaff ? flags : flags + "p")
+    }
+
+    /// Whether this reader may give `player`'s availability and answers.
+    package func mayAnswer(for player: UUID) -> Bool { canEdit || self.player == player }
+
+    /// Whether this reader sees `player`'s personal data (real name, birth date,
+    /// nationality, contract and tenure dates): the staff, and the player themself
+    /// (docs/PRIVACY.md).
+    package func seesPersonalData(of player: UUID) -> Bool { isStaff || self.player == player }
   }
 }

@@ -3,6 +3,7 @@ import Synchronization
 import TeamKit
 import TeamOutbound
 import TeamStore
+import WebBase
 
 /// The server's deliveries to Discord: the outbox's posts, each after the change that made
 /// it was committed, never in a request's way. One server of those sharing the database
@@ -12,26 +13,26 @@ import TeamStore
 public final class DiscordJob: Sendable {
   private let store: RosterStore
   /// Where the posts' links point (the server's public address); none without one.
-  var base: URL? { baseURL.withLock { $0 } }
+  package var base: URL? { baseURL.withLock { $0 } }
   private let baseURL: Mutex<URL?>
   /// Discord's API (or a stand-in's), for the deferred answers.
-  let api: String
+  package let api: String
   /// The application's public key given to the server (`--discord-public-key`), which wins
   /// over the stored one.
-  let givenKey: String?
+  package let givenKey: String?
   /// This server, as the deliverer's turn names it: the same after a restart on the same
   /// port, so that a restarted server takes its turn back at once.
   private let server: String
   /// Where a stand-in of Discord answers (`--discord-api` elsewhere than Discord's): a
   /// webhook there is taken too. Nil for Discord itself.
-  var standIn: URL? { api == DiscordClient.address ? nil : URL(string: api) }
+  package var standIn: URL? { api == DiscordClient.address ? nil : URL(string: api) }
   /// How long an interaction's answer may take before a deferred one is sent (Discord
   /// waits 3 seconds); zero defers every answer.
-  let answerWithin = Mutex(Duration.milliseconds(2500))
+  package let answerWithin = Mutex(Duration.milliseconds(2500))
   /// Set when a change was committed here or elsewhere: a post may be waiting.
   private let poked = Mutex(true)
 
-  init(store: RosterStore, base: URL?, api: String, publicKey: String?, server: String) {
+  package init(store: RosterStore, base: URL?, api: String, publicKey: String?, server: String) {
     self.store = store
     baseURL = Mutex(base)
     self.api = api
@@ -41,7 +42,7 @@ public final class DiscordJob: Sendable {
   }
 
   /// This machine: its name and systemd's machine id (two machines may share a name).
-  static let machine: String = {
+  package static let machine: String = {
     let id =
       (try? String(contentsOfFile: "/etc/machine-id", encoding: .utf8))?
       .trimmingCharacters(in: .whitespacesAndNewlines).prefix(12) ?? ""
@@ -49,10 +50,10 @@ public final class DiscordJob: Sendable {
   }()
 
   /// Points the posts' links at the server's address once its port is known.
-  func serving(at url: URL) { baseURL.withLock { $0 = $0 ?? url } }
+  package func serving(at url: URL) { baseURL.withLock { $0 = $0 ?? url } }
 
   /// The public key interactions are checked with.
-  var publicKey: String? {
+  package var publicKey: String? {
     givenKey ?? ((try? store.discord.application()) ?? nil)?.publicKey
   }
 
@@ -60,7 +61,7 @@ public final class DiscordJob: Sendable {
   /// (0 when none was due, the turn is another server's, or the outbox could not be written:
   /// the loop then waits rather than send a post again).
   @discardableResult
-  func deliver() async -> Int {
+  package func deliver() async -> Int {
     guard let due = try? await store.discord.takeTurn(server: server) else { return 0 }
     var settled = 0
     for delivery in due.prefix(3) {
@@ -93,7 +94,7 @@ public final class DiscordJob: Sendable {
   private let lookedOn = Mutex<(on: Bool, at: Date)?>(nil)
 
   /// Looks again at the next turn (a team's settings just changed here).
-  func settingsChanged() { lookedOn.withLock { $0 = nil } }
+  package func settingsChanged() { lookedOn.withLock { $0 = nil } }
 
   /// Whether a team's Discord is on, looked at once a minute: a server whose teams have no
   /// Discord reads nothing more for it (a setting made by another server is seen within
@@ -122,7 +123,7 @@ public final class DiscordJob: Sendable {
   /// A turn of the server's ``Jobs``, every half second from the start: delivers what is
   /// due half a second after a change, and every five seconds while a post waits (a retry,
   /// another server's turn).
-  func turn() async throws {
+  package func turn() async throws {
     let first = idle.withLock { idle in
       defer { idle.started = true }
       return !idle.started

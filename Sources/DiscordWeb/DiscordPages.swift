@@ -2,6 +2,7 @@ import Foundation
 import TeamHTTP
 import TeamKit
 import TeamStore
+import WebBase
 
 /// A team's Discord: its webhook and choices, its last posts, the application's key (an
 /// owner's), what to paste where in Discord; and the page where a player or a staff member

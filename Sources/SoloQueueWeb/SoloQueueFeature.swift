@@ -2,14 +2,24 @@ import Foundation
 import TeamHTTP
 import TeamKit
 import TeamStore
+import WebBase
 
-extension WebApp {
-  /// The solo queue: the owner's Riot settings, a team's and a player's pages, their
-  /// refreshes, and the same in the API.
-  mutating func addRiotRoutes() {
-    addRiotSettingsRoutes()
-    addSoloQueuePageRoutes()
-    addSoloQueueAPIRoutes()
+/// The solo queue: the owner's Riot settings, a team's and a player's pages, their
+/// refreshes from Riot's API (the `riot` job), and the same in the API.
+package struct SoloQueueFeature: WebFeature {
+  private let riot: RiotJob
+
+  package init(riot: RiotJob) { self.riot = riot }
+
+  package func mount(on router: inout Router) {
+    Self.addRiotSettingsRoutes(&router, riot)
+    Self.addSoloQueuePageRoutes(&router, riot)
+    Self.addSoloQueueAPIRoutes(&router, riot)
+  }
+
+  /// New Riot IDs checked, and the day's refresh, every ten seconds.
+  package func register(on jobs: Jobs) {
+    jobs.register("riot", every: .seconds(10)) { [riot] in await riot.turn() }
   }
 
   /// What the solo-queue pages know of Riot now.
@@ -19,15 +29,16 @@ extension WebApp {
     Pages.RiotView(standings: standings, state: riot.current, hasKey: riot.hasKey, now: now)
   }
 
-  private mutating func addRiotSettingsRoutes() {
-    route("GET", "/riot", RoutePolicy(.owner, team: .organisation)) { [riot] request, context in
-      let (token, cookie) = WebApp.csrfToken(for: request)
+  private static func addRiotSettingsRoutes(_ router: inout Router, _ riot: RiotJob) {
+    router.route("GET", "/riot", RoutePolicy(.owner, team: .organisation)) {
+      [riot] request, context in
+      let (token, cookie) = Door.csrfToken(for: request)
       return context.pages.riotSettings(
-        try context.reads.riotSettings(), riot: WebApp.riotView(riot, [:], now: context.now),
+        try context.reads.riotSettings(), riot: Self.riotView(riot, [:], now: context.now),
         keyFromServer: riot.keyFromServer, token: token
       ).with(cookie: cookie)
     }
-    route("POST", "/riot", RoutePolicy(.owner, .form, team: .organisation)) {
+    router.route("POST", "/riot", RoutePolicy(.owner, .form, team: .organisation)) {
       [riot] request, context in
       let form = context.form
       let gamesText = form["games"]?.first ?? ""
@@ -45,9 +56,9 @@ extension WebApp {
         var shown = try context.reads.riotSettings()
         shown.platform = input.platform.flatMap(RiotPlatform.init(rawValue:)) ?? shown.platform
         shown.games = input.games ?? shown.games
-        let (token, cookie) = WebApp.csrfToken(for: request)
+        let (token, cookie) = Door.csrfToken(for: request)
         return context.pages.riotSettings(
-          shown, riot: WebApp.riotView(riot, [:], now: context.now),
+          shown, riot: Self.riotView(riot, [:], now: context.now),
           keyFromServer: riot.keyFromServer,
           token: token,
           error: Message(
@@ -58,45 +69,46 @@ extension WebApp {
     }
   }
 
-  private mutating func addSoloQueuePageRoutes() {
-    route("GET", "/soloq", RoutePolicy(.reader, team: .chosen)) { [riot] request, context in
-      let (token, cookie) = WebApp.csrfToken(for: request)
+  private static func addSoloQueuePageRoutes(_ router: inout Router, _ riot: RiotJob) {
+    router.route("GET", "/soloq", RoutePolicy(.reader, team: .chosen)) { [riot] request, context in
+      let (token, cookie) = Door.csrfToken(for: request)
       return context.pages.soloQueue(
         try context.checkedTeam, in: context.roster,
-        riot: WebApp.riotView(riot, try context.scope.soloQueue(), now: context.now),
+        riot: Self.riotView(riot, try context.scope.soloQueue(), now: context.now),
         viewer: context.viewer,
         token: token
       ).with(cookie: cookie)
     }
-    route("POST", "/teams/{tag}/riot", RoutePolicy(.editor, .form, team: .tag)) {
+    router.route("POST", "/teams/{tag}/riot", RoutePolicy(.editor, .form, team: .tag)) {
       [riot] _, context in
-      try context.scope.refreshSoloQueue(with: riot)
+      riot.start(try context.scope.players(), team: try context.checkedTeam.id)
       return .redirect(to: "/soloq?team=\(try context.checkedTeam.tag)")
     }
-    route("GET", "/players/{id}/soloq", RoutePolicy(.reader, team: .player)) {
+    router.route("GET", "/players/{id}/soloq", RoutePolicy(.reader, team: .player)) {
       [riot] request, context in
       let roster = context.roster
       let player = try context.player(context.parameters["id"], in: roster)
-      let (token, cookie) = WebApp.csrfToken(for: request)
+      let (token, cookie) = Door.csrfToken(for: request)
       return context.pages.soloQueue(
         of: player, in: roster,
-        riot: WebApp.riotView(riot, try context.scope.soloQueue(), now: context.now),
+        riot: Self.riotView(riot, try context.scope.soloQueue(), now: context.now),
         viewer: context.viewer, token: token
       ).with(cookie: cookie)
     }
-    route("POST", "/players/{id}/riot", RoutePolicy(.editor, .form, team: .player)) {
+    router.route("POST", "/players/{id}/riot", RoutePolicy(.editor, .form, team: .player)) {
       [riot] _, context in
       let player = try context.player(context.parameters["id"], in: context.roster)
-      try context.scope.refreshSoloQueue(with: riot, player: player.id)
+      riot.start(try context.scope.players(only: player.id), team: try context.checkedTeam.id)
       return .redirect(to: "/players/\(player.id)/soloq")
     }
   }
 
-  private mutating func addSoloQueueAPIRoutes() {
-    route("GET", "/api/riot", RoutePolicy(.owner, team: .organisation)) { [riot] _, context in
+  private static func addSoloQueueAPIRoutes(_ router: inout Router, _ riot: RiotJob) {
+    router.route("GET", "/api/riot", RoutePolicy(.owner, team: .organisation)) {
+      [riot] _, context in
       context.json(RiotSettingsJSON(settings: try context.reads.riotSettings(), riot: riot))
     }
-    route(
+    router.route(
       "PUT", "/api/riot", RoutePolicy(.owner, .sameOrigin, team: .organisation),
       json: RiotSettingsInput.self
     ) { [riot] _, context, input in
@@ -104,18 +116,19 @@ extension WebApp {
       riot.settingsChanged()
       return context.json(RiotSettingsJSON(settings: try context.reads.riotSettings(), riot: riot))
     }
-    route("GET", "/api/soloq", RoutePolicy(.reader, team: .chosen)) { [riot] _, context in
+    router.route("GET", "/api/soloq", RoutePolicy(.reader, team: .chosen)) { [riot] _, context in
       let team = try context.checkedTeam
       return context.json(
         SoloQueue(
           players: context.roster.players(in: team.id), standings: try context.scope.soloQueue(),
           refresh: riot.refreshState(for: team.id)))
     }
-    route("POST", "/api/soloq/refresh", RoutePolicy(.editor, .sameOrigin, team: .chosen)) {
+    router.route("POST", "/api/soloq/refresh", RoutePolicy(.editor, .sameOrigin, team: .chosen)) {
       [riot] _, context in
       let team = try context.checkedTeam
       guard riot.hasKey else { throw RiotError.noKey }
-      if try !context.scope.refreshSoloQueue(with: riot), let other = riot.current.team,
+      if !riot.start(try context.scope.players(), team: try context.checkedTeam.id),
+        let other = riot.current.team,
         other != team.id, riot.isRunning
       {
         throw HTTPError(
@@ -128,7 +141,8 @@ extension WebApp {
           players: context.roster.players(in: team.id), standings: try context.scope.soloQueue(),
           refresh: riot.refreshState(for: team.id)), status: 202)
     }
-    route("GET", "/api/players/{id}/soloq", RoutePolicy(.reader, team: .player)) { _, context in
+    router.route("GET", "/api/players/{id}/soloq", RoutePolicy(.reader, team: .player)) {
+      _, context in
       let player = try context.player(context.parameters["id"], in: context.roster)
       // null before the Riot ID's first check (or without a Riot ID).
       return context.json(OptionalStanding(standing: try context.scope.soloQueue()[player.id]))

@@ -2,6 +2,7 @@ import Foundation
 import TeamHTTP
 import TeamKit
 import TeamStore
+import WebBase
 
 /// The players' solo queue as Riot's API tells it: the owner's settings, a team's players
 /// ranked with their LP over the last weeks, and a player's ranked champions.
@@ -60,7 +61,7 @@ extension Pages {
   }
 
   /// The solo-queue rank in words: `Diamond I · 67 LP`, or unranked.
-  func soloRank(_ standing: RiotStanding?) -> String {
+  package func soloRank(_ standing: RiotStanding?) -> String {
     guard let standing else { return localized("not refreshed yet") }
     return standing.solo.map { $0.label(in: language) } ?? localized("unranked in solo queue")
   }

@@ -1,6 +1,7 @@
 import Foundation
 import Synchronization
 import TeamKit
+import WebBase
 
 /// The server's background work in one place: each job is registered with its name and how
 /// often it turns, started with the server and stopped with it. A job's turns never overlap;
@@ -20,15 +21,15 @@ public final class Jobs: Sendable {
   }
 
   private struct Job {
-    var state: State
-    var atStart: Bool
-    var turn: @Sendable () async throws -> Void
+    package var state: State
+    package var atStart: Bool
+    package var turn: @Sendable () async throws -> Void
   }
 
   private struct Runtime {
-    var jobs: [Job] = []
-    var tasks: [Task<Void, Never>] = []
-    var started = false
+    package var jobs: [Job] = []
+    package var tasks: [Task<Void, Never>] = []
+    package var started = false
   }
 
   private let now: @Sendable () -> Date

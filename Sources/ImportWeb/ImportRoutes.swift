@@ -4,21 +4,25 @@ import TeamKit
 import TeamPhoto
 import TeamSpreadsheet
 import TeamStore
+import WebBase
 
-extension WebApp {
-  /// The roster as a download (`/export.csv`, `/export.json`, `/export.xlsx`), and an import
-  /// that shows what it would change before it changes anything.
-  mutating func addImportRoutes() {
-    addExportRoutes()
-    addImportPageRoutes()
-    addImportAPIRoutes()
+/// Import and export: the roster as a download (`/export.csv`, `/export.json`,
+/// `/export.xlsx`), and an import that shows what it would change before it changes
+/// anything, for a team or the whole organisation, with its Undo; the same in the API.
+package struct ImportFeature: WebFeature {
+  package init() {}
+
+  package func mount(on router: inout Router) {
+    Self.addExportRoutes(&router)
+    Self.addImportPageRoutes(&router)
+    Self.addImportAPIRoutes(&router)
   }
 
   /// The whole organisation's roster as a file, in each format.
-  private mutating func addExportRoutes() {
+  private static func addExportRoutes(_ router: inout Router) {
     for format in RosterFile.Format.allCases {
       // The whole organisation.
-      route("GET", "/export.\(format.rawValue)", RoutePolicy(.staff, team: .organisation)) {
+      router.route("GET", "/export.\(format.rawValue)", RoutePolicy(.staff, team: .organisation)) {
         _, context in
         let day = context.now.formatted(.iso8601.year().month().day())
         let roster = context.roster
@@ -43,7 +47,7 @@ extension WebApp {
     }
 
     // The same table as an Excel workbook, in the reader's language.
-    route("GET", "/export.xlsx", RoutePolicy(.staff, team: .organisation)) { _, context in
+    router.route("GET", "/export.xlsx", RoutePolicy(.staff, team: .organisation)) { _, context in
       let day = context.now.formatted(.iso8601.year().month().day())
       let roster = context.roster
       let workbook = try Workbook.roster(
@@ -69,7 +73,7 @@ extension WebApp {
   ) async throws -> HTTPResponse {
     let team = target.importedTeam
     let form = context.form
-    let (token, cookie) = WebApp.csrfToken(for: request)
+    let (token, cookie) = Door.csrfToken(for: request)
     let roster = context.roster
     let back = team.map { Pages.path(of: $0, in: roster) } ?? "/"
     let mode = form["mode"]?.first.flatMap(RosterImport.Mode.init(rawValue:)) ?? .merge
@@ -113,7 +117,7 @@ extension WebApp {
   ) async throws -> HTTPResponse {
     let team = target.importedTeam
     let form = context.form
-    let (token, cookie) = WebApp.csrfToken(for: request)
+    let (token, cookie) = Door.csrfToken(for: request)
     let roster = context.roster
     let back = team.map { Pages.path(of: $0, in: roster) } ?? "/"
     let plan: RosterImport
@@ -142,21 +146,24 @@ extension WebApp {
   }
 
   /// The import pages of a team and of the whole organisation, and their Undo.
-  private mutating func addImportPageRoutes() {
+  private static func addImportPageRoutes(_ router: inout Router) {
     // A team's import: the file is about that team, whose editors may import it.
-    route("GET", "/teams/{tag}/import", RoutePolicy(.editor, team: .tag)) { request, context in
-      let (token, cookie) = WebApp.csrfToken(for: request)
+    router.route("GET", "/teams/{tag}/import", RoutePolicy(.editor, team: .tag)) {
+      request, context in
+      let (token, cookie) = Door.csrfToken(for: request)
       let team = try context.checkedTeam
       return context.pages.importForm(
         team: team, back: Pages.path(of: team, in: context.roster), content: "", mode: .merge,
         problems: [], token: token
       ).with(cookie: cookie)
     }
-    route("POST", "/teams/{tag}/import", RoutePolicy(.editor, .form, upload: .fileForm, team: .tag))
-    { request, context in
-      try await WebApp.importing(request, context, into: try context.scope)
+    router.route(
+      "POST", "/teams/{tag}/import", RoutePolicy(.editor, .form, upload: .fileForm, team: .tag)
+    ) { request, context in
+      try await Self.importing(request, context, into: try context.scope)
     }
-    route("POST", "/teams/{tag}/imports/{id}/undo", RoutePolicy(.editor, .form, team: .tag)) {
+    router.route("POST", "/teams/{tag}/imports/{id}/undo", RoutePolicy(.editor, .form, team: .tag))
+    {
       _, context in
       guard let id = context.parameters["id"].flatMap(Int64.init) else {
         throw RosterError.importNotFound
@@ -168,17 +175,19 @@ extension WebApp {
 
     // The whole organisation's import (every team's players, and the week of a JSON export):
     // for editors of the whole organisation.
-    route("GET", "/import", RoutePolicy(.editor, team: .organisation)) { request, context in
-      let (token, cookie) = WebApp.csrfToken(for: request)
+    router.route("GET", "/import", RoutePolicy(.editor, team: .organisation)) { request, context in
+      let (token, cookie) = Door.csrfToken(for: request)
       return context.pages.importForm(
         team: nil, back: "/", content: "", mode: .merge, problems: [], token: token
       ).with(cookie: cookie)
     }
-    route("POST", "/import", RoutePolicy(.editor, .form, upload: .fileForm, team: .organisation)) {
+    router.route(
+      "POST", "/import", RoutePolicy(.editor, .form, upload: .fileForm, team: .organisation)
+    ) {
       request, context in
-      try await WebApp.importing(request, context, into: try context.organisation)
+      try await Self.importing(request, context, into: try context.organisation)
     }
-    route("POST", "/imports/{id}/undo", RoutePolicy(.editor, .form, team: .organisation)) {
+    router.route("POST", "/imports/{id}/undo", RoutePolicy(.editor, .form, team: .organisation)) {
       _, context in
       guard let id = context.parameters["id"].flatMap(Int64.init) else {
         throw RosterError.importNotFound
@@ -190,15 +199,15 @@ extension WebApp {
   }
 
   /// The same in the API, for one team.
-  private mutating func addImportAPIRoutes() {
-    route(
+  private static func addImportAPIRoutes(_ router: inout Router) {
+    router.route(
       "POST", "/api/teams/{tag}/import",
       RoutePolicy(.editor, .sameOrigin, upload: .rosterFile, team: .tag)
     ) {
       request, context in
-      try await WebApp.apiImport(request, context)
+      try await Self.apiImport(request, context)
     }
-    route(
+    router.route(
       "POST", "/api/teams/{tag}/imports/{id}/undo", RoutePolicy(.editor, .sameOrigin, team: .tag)
     ) { _, context in
       guard let id = context.parameters["id"].flatMap(Int64.init) else {
@@ -246,7 +255,7 @@ extension WebApp {
         plan = try await scope.planImport(Data(request.body), mode: mode)
         photos = try await plan.checkedPhotos()
       } catch let error as RosterFile.Problems {
-        throw WebApp.refusal(error, in: context.language)
+        throw Door.refusal(error, in: context.language)
       }
       let record =
         confirm == "true" && !plan.isEmpty

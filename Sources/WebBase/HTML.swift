@@ -12,7 +12,7 @@ public indirect enum HTML: Sendable {
 
   /// Attributes in order: `["href": url, "checked": ""]` (a boolean one has the value "").
   public struct Attributes: ExpressibleByDictionaryLiteral, Sendable {
-    var pairs: [(name: StaticString, value: String)]
+    package var pairs: [(name: StaticString, value: String)]
 
     public init(dictionaryLiteral elements: (StaticString, String)...) {
       pairs = elements.map { (name: $0.0, value: $0.1) }

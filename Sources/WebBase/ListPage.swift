@@ -6,15 +6,17 @@ import TeamKit
 /// default limit), which the limits of ``PlayerLimits`` keep small enough to serve at once. The answer gives the list's
 /// length in `X-Total-Count` and, when more follows, the next part's address in a `Link`
 /// header (`rel="next"`), the other parameters of the request kept.
-struct ListPage: Sendable {
+package struct ListPage: Sendable {
   /// The most items a part may ask for.
-  static let maxLimit = 1000
+  package static let maxLimit = 1000
 
-  let offset: Int
-  let limit: Int?
+  package let offset: Int
+  package let limit: Int?
 
   /// - Throws: ``HTTPError`` 400 when `?offset=` or `?limit=` is not a number in range.
-  init(_ request: HTTPRequest, in language: Language, defaultLimit: Int? = nil) throws(HTTPError) {
+  package init(_ request: HTTPRequest, in language: Language, defaultLimit: Int? = nil)
+    throws(HTTPError)
+  {
     let offset = request.query["offset"].map { Int($0) ?? -1 } ?? 0
     let limit = request.query["limit"].map { Int($0) ?? -1 } ?? defaultLimit
     guard offset >= 0, limit.map({ (1...Self.maxLimit).contains($0) }) ?? true else {
@@ -29,14 +31,15 @@ struct ListPage: Sendable {
   }
 
   /// The part of `items` asked for.
-  func slice<Element>(_ items: [Element]) -> [Element] {
+  package func slice<Element>(_ items: [Element]) -> [Element] {
     let start = min(offset, items.count)
     let end = limit.map { min(items.count, start + $0) } ?? items.count
     return Array(items[start..<end])
   }
 
   /// `response` with the list's length, and the next part's address when more follows.
-  func headed(_ response: HTTPResponse, total: Int, of request: HTTPRequest) -> HTTPResponse {
+  package func headed(_ response: HTTPResponse, total: Int, of request: HTTPRequest) -> HTTPResponse
+  {
     var response = response
     response.headers.append(("X-Total-Count", String(total)))
     if let next = next(total: total, of: request) {
@@ -46,14 +49,14 @@ struct ListPage: Sendable {
   }
 
   /// The next part's address, the other parameters of `request` kept; nil when none follows.
-  func next(total: Int, of request: HTTPRequest) -> String? {
+  package func next(total: Int, of request: HTTPRequest) -> String? {
     // Compared without a sum: an offset may be as large as a number goes.
     guard let limit, offset < total, limit < total - offset else { return nil }
     var query = request.query.filter { $0.key != "offset" && $0.key != "limit" }
     query["offset"] = String(offset + limit)
     query["limit"] = String(limit)
     let text = query.sorted { $0.key < $1.key }
-      .map { WebApp.percentEncoded($0.key) + "=" + WebApp.percentEncoded($0.value) }
+      .map { Door.percentEncoded($0.key) + "=" + Door.percentEncoded($0.value) }
       .joined(separator: "&")
     return "\(request.path)?\(text)"
   }

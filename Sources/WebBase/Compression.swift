@@ -10,13 +10,13 @@ import TeamHTTP
 /// to a byte boundary without a final block. A response is the gzip header, the pieces with
 /// the token between them as stored blocks, an empty final block, and the checksum and size
 /// of what it holds.
-enum Gzip {
+package enum Gzip {
   /// Smaller bodies gain less than their headers and work cost.
-  static let minimumBytes = 1024
+  package static let minimumBytes = 1024
 
   /// Whether a request's `Accept-Encoding` takes gzip (RFC 9110, 12.5.3): `gzip` or
   /// `x-gzip`, else `*`, not at `q=0`.
-  static func isAccepted(by acceptEncoding: String?) -> Bool {
+  package static func isAccepted(by acceptEncoding: String?) -> Bool {
     // Without Foundation's trimming: browsers send it with every request.
     func trimmed(_ text: Substring) -> Substring {
       let blank: (Character) -> Bool = { $0 == " " || $0 == "\t" }
@@ -42,7 +42,7 @@ enum Gzip {
 
   /// Whether a response of this media type is worth compressing (text, JSON, SVG; never an
   /// event stream, which is sent as it comes).
-  static func suits(contentType: String) -> Bool {
+  package static func suits(contentType: String) -> Bool {
     suitingTypes.contains { contentType.hasPrefixIgnoringCase($0) }
   }
 
@@ -54,14 +54,14 @@ enum Gzip {
   /// Whether `response` should go compressed: a type that suits, large enough, not already
   /// encoded, and without an entity tag (whose strong comparison for `If-Match` would have
   /// to tell the encodings apart).
-  static func suits(_ response: HTTPResponse) -> Bool {
+  package static func suits(_ response: HTTPResponse) -> Bool {
     response.body.count >= minimumBytes && response.header("Content-Encoding") == nil
       && response.header("ETag") == nil && suits(contentType: response.header("Content-Type") ?? "")
   }
 
   /// Each part as raw deflate data that ends on a byte boundary, with no final block; nil
   /// when zlib cannot start (out of memory).
-  static func pieces(_ parts: [[UInt8]]) -> [[UInt8]]? {
+  package static func pieces(_ parts: [[UInt8]]) -> [[UInt8]]? {
     var pieces: [[UInt8]] = []
     for part in parts {
       guard let piece = deflated(part) else { return nil }
@@ -71,7 +71,7 @@ enum Gzip {
   }
 
   /// The gzip file of `parts` joined by `token`, from their ``pieces(_:)``.
-  static func file(pieces: [[UInt8]], parts: [[UInt8]], token: [UInt8]) -> [UInt8] {
+  package static func file(pieces: [[UInt8]], parts: [[UInt8]], token: [UInt8]) -> [UInt8] {
     var out: [UInt8] = [0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 3]  // deflate, no name, no time, Unix
     out.reserveCapacity(pieces.reduce(64) { $0 + $1.count + token.count + 5 })
     var crc = crc32(0, nil, 0)
@@ -104,12 +104,12 @@ enum Gzip {
   }
 
   /// A whole body in gzip; nil when zlib cannot start.
-  static func compressed(_ body: [UInt8]) -> [UInt8]? {
+  package static func compressed(_ body: [UInt8]) -> [UInt8]? {
     pieces([body]).map { file(pieces: $0, parts: [body], token: []) }
   }
 
   /// `response` with its body in gzip, when it suits and the request takes it (`accepted`).
-  static func encoded(_ response: HTTPResponse, accepted: Bool) -> HTTPResponse {
+  package static func encoded(_ response: HTTPResponse, accepted: Bool) -> HTTPResponse {
     guard accepted, suits(response), let body = compressed(response.body) else { return response }
     var response = response
     response.body = body

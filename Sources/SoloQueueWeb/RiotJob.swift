@@ -3,6 +3,7 @@ import Synchronization
 import TeamKit
 import TeamOutbound
 import TeamStore
+import WebBase
 
 /// The server's calls to Riot's API: one refresh at a time (a team's, a player's or the
 /// day's), run beside the requests and read by the pages; the Riot IDs checked as they are
@@ -32,7 +33,7 @@ public final class RiotJob: Sendable {
   /// A key given to the server itself (`$KCORP_RIOT_KEY`), which wins over the stored one.
   private let givenKey: String?
 
-  init(store: RosterStore, base: String, key: String?) {
+  package init(store: RosterStore, base: String, key: String?) {
     self.store = store
     self.base = base
     givenKey = key.flatMap { $0.isEmpty ? nil : $0 }

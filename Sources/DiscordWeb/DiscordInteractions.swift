@@ -2,6 +2,7 @@ import Foundation
 import TeamAccess
 import TeamKit
 import TeamStore
+import WebBase
 
 /// Discord's interactions, signed by the application (the door checks the signature and
 /// makes the identity, ``DiscordDesk/identity(_:)``): the slash commands and the buttons,

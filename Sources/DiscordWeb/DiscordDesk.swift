@@ -3,16 +3,17 @@ import TeamAccess
 import TeamHTTP
 import TeamKit
 import TeamStore
+import WebBase
 
 /// What the door and the interactions route need of the store for Discord's signed
 /// requests: the signature's key, who a request acts as, whether it was answered before,
 /// and the interactions answered as that identity. Made once by ``WebApp``.
-struct DiscordDesk: Sendable {
+package struct DiscordDesk: Sendable {
   private let store: RosterStore
   private let job: DiscordJob
   private let access: AccessControl
 
-  init(store: RosterStore, job: DiscordJob, access: AccessControl) {
+  package init(store: RosterStore, job: DiscordJob, access: AccessControl) {
     self.store = store
     self.job = job
     self.access = access
@@ -20,7 +21,7 @@ struct DiscordDesk: Sendable {
 
   /// Whether `request` is signed by the Discord application whose public key is given to
   /// the server or stored.
-  func isSigned(_ request: HTTPRequest) -> Bool {
+  package func isSigned(_ request: HTTPRequest) -> Bool {
     guard let key = job.publicKey, let signature = request.header("x-signature-ed25519"),
       let timestamp = request.header("x-signature-timestamp")
     else { return false }
@@ -31,7 +32,7 @@ struct DiscordDesk: Sendable {
 
   /// Who a signed interaction acts as: the linked player (role player, on their team), a
   /// linked staff member (role player, no player: the week only), else a viewer of no team.
-  func identity(_ body: Result<any Sendable, HTTPError>?) -> Identity {
+  package func identity(_ body: Result<any Sendable, HTTPError>?) -> Identity {
     let unlinked = Identity(name: "discord", role: .viewer, kind: .token("discord"), teams: [])
     guard case .success(let value)? = body, let json = value as? JSONValue,
       let user = DiscordInteractions.user(json),

@@ -6,13 +6,13 @@ import TeamKit
 /// tenure dates. Every face that shows a player asks here.
 extension Player {
   /// The player as `viewer` may see them.
-  func shown(to viewer: Pages.Viewer) -> Player {
+  package func shown(to viewer: Pages.Viewer) -> Player {
     viewer.seesPersonalData(of: id) ? self : publicFacts
   }
 
   /// The team's public facts of the player: pseudo, role, status, champions, photo, team,
   /// Riot ID; none of their personal data.
-  var publicFacts: Player {
+  package var publicFacts: Player {
     var player = self
     player.realName = nil
     player.nationality = nil
@@ -25,12 +25,12 @@ extension Player {
 
 extension Sequence<Player> {
   /// The players as `viewer` may see them.
-  func shown(to viewer: Pages.Viewer) -> [Player] { map { $0.shown(to: viewer) } }
+  package func shown(to viewer: Pages.Viewer) -> [Player] { map { $0.shown(to: viewer) } }
 }
 
 extension RosterChange {
   /// The change as a player's own account may see it: the players' public facts only.
-  var publicFacts: RosterChange {
+  package var publicFacts: RosterChange {
     RosterChange(
       id: id, at: at, author: author, kind: kind, playerID: playerID, playerName: playerName,
       before: before?.publicFacts, after: after?.publicFacts, fromTeam: fromTeam, toTeam: toTeam,
@@ -41,5 +41,5 @@ extension RosterChange {
 extension Pages.Viewer {
   /// The part of a response cache's key that tells what a reader sees of the players:
   /// empty for the staff (one copy for all of them), the player's own id otherwise.
-  var privacyKey: String { isStaff ? "" : "~p" + (player?.text ?? "") }
+  package var privacyKey: String { isStaff ? "" : "~p" + (player?.text ?? "") }
 }

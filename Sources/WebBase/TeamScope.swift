@@ -10,14 +10,14 @@ import TeamStore
 /// it changes by id must be that team's (404 otherwise), checked again in the change's own
 /// transaction for a player (who may move meanwhile). Routes change a team through nothing
 /// else: the store is out of their reach.
-struct TeamScope: Sendable {
+package struct TeamScope: Sendable {
   private let store: RosterStore
-  let team: Team
-  let identity: Identity
+  package let team: Team
+  package let identity: Identity
   /// The request's language, for the refusals the scope words itself.
-  let language: Language
+  package let language: Language
 
-  init(store: RosterStore, team: Team, identity: Identity, language: Language) {
+  package init(store: RosterStore, team: Team, identity: Identity, language: Language) {
     self.store = store
     self.team = team
     self.identity = identity
@@ -25,7 +25,7 @@ struct TeamScope: Sendable {
   }
 
   /// Who the history records the changes as.
-  var author: String { identity.name }
+  package var author: String { identity.name }
 
   // MARK: - Checks
 
@@ -45,19 +45,21 @@ struct TeamScope: Sendable {
   // MARK: - The team itself
 
   /// Changes the team's name, tag, league, parent, zone or colour.
-  func update(with input: TeamInput) async throws(RosterError) -> Team {
+  package func update(with input: TeamInput) async throws(RosterError) -> Team {
     try await store.teamRows.updateTeam(team.id.uuidString, with: input, by: author)
   }
 
   /// Removes the team, which must have no players.
-  func remove() async throws(RosterError) {
+  package func remove() async throws(RosterError) {
     try await store.teamRows.removeTeam(team.id.uuidString, by: author)
   }
 
   // MARK: - Players
 
   /// Adds a player to the team (with `photo`, in the same change).
-  func addPlayer(_ input: PlayerInput, photo: Photo? = nil) async throws(RosterError) -> Player {
+  package func addPlayer(_ input: PlayerInput, photo: Photo? = nil) async throws(RosterError)
+    -> Player
+  {
     var input = input
     input.team = team.id.text
     return try await store.addPlayer(input, photo: photo, by: author)
@@ -65,7 +67,7 @@ struct TeamScope: Sendable {
 
   /// Changes the fields `edit` gives of one of the team's players.
   @discardableResult
-  func updatePlayer(
+  package func updatePlayer(
     _ id: UUID, with edit: PlayerEdit, expected: Player? = nil, photo: Photo? = nil,
     removingPhoto: Bool = false
   ) async throws(RosterError) -> Player {
@@ -76,19 +78,19 @@ struct TeamScope: Sendable {
   }
 
   /// Gives one of the team's players a photo, or takes it away (nil).
-  func setPhoto(of id: UUID, to photo: Photo?) async throws(RosterError) -> Player {
+  package func setPhoto(of id: UUID, to photo: Photo?) async throws(RosterError) -> Player {
     _ = try owned(id)
     return try await store.setPhoto(of: id, to: photo, onTeam: team.id)
   }
 
   /// Moves one of the team's players to Recently removed.
-  func removePlayer(_ id: UUID) async throws(RosterError) {
+  package func removePlayer(_ id: UUID) async throws(RosterError) {
     _ = try owned(id)
     _ = try await store.removePlayer(id: id, onTeam: team.id, by: author)
   }
 
   /// Brings back a player the team removed.
-  func restorePlayer(_ id: UUID) async throws(RosterError) -> Player {
+  package func restorePlayer(_ id: UUID) async throws(RosterError) -> Player {
     guard let removal = store.roster.removal(id: id), removal.player.teamID == team.id else {
       throw .notFound(id)
     }
@@ -97,12 +99,14 @@ struct TeamScope: Sendable {
 
   /// Puts the team's players in the order of `ids`.
   @discardableResult
-  func reorder(_ ids: [UUID], expected: [UUID]?) async throws(RosterError) -> [Player] {
+  package func reorder(_ ids: [UUID], expected: [UUID]?) async throws(RosterError) -> [Player] {
     try await store.reorder(ids, expected: expected, team: team.id.text, by: author)
   }
 
   /// Exchanges two of the team's players.
-  func swapPlayers(_ id: UUID, with other: UUID) async throws(RosterError) -> (Player, Player) {
+  package func swapPlayers(_ id: UUID, with other: UUID) async throws(RosterError) -> (
+    Player, Player
+  ) {
     _ = try owned(id)
     _ = try owned(other)
     return try await store.swapPlayers(id, with: other, onTeam: team.id, by: author)
@@ -110,22 +114,26 @@ struct TeamScope: Sendable {
 
   /// Moves one of the team's players to `target`, whose role is checked here too: a move
   /// changes both teams.
-  func transferPlayer(_ id: UUID, to target: Team, lineup: Lineup? = nil) async throws -> Player {
+  package func transferPlayer(_ id: UUID, to target: Team, lineup: Lineup? = nil) async throws
+    -> Player
+  {
     _ = try owned(id)
-    try WebApp.check(identity, may: .editor, on: target, in: language)
+    try Door.check(identity, may: .editor, on: target, in: language)
     return try await store.transferPlayer(
       id: id, to: target.id.text, lineup: lineup, from: team.id, by: author)
   }
 
   /// Replaces the weekly hours and days away of one of the team's players.
-  func setAvailability(of id: UUID, to availability: Availability) async throws(RosterError) {
+  package func setAvailability(of id: UUID, to availability: Availability) async throws(RosterError)
+  {
     _ = try owned(id)
     try await store.weekRows.setAvailability(of: id, to: availability, onTeam: team.id, by: author)
   }
 
   /// Puts one of the team's players' champion pool.
   @discardableResult
-  func setPool(of id: UUID, to inputs: [PoolInput]) async throws(RosterError) -> [PoolEntry] {
+  package func setPool(of id: UUID, to inputs: [PoolInput]) async throws(RosterError) -> [PoolEntry]
+  {
     _ = try owned(id)
     return try await store.draftRows.setPool(of: id, to: inputs, onTeam: team.id, by: author)
   }
@@ -133,51 +141,50 @@ struct TeamScope: Sendable {
   // MARK: - Solo queue
 
   /// The team's players' Riot accounts as last seen.
-  func soloQueue() throws(RosterError) -> [UUID: RiotStanding] {
+  package func soloQueue() throws(RosterError) -> [UUID: RiotStanding] {
     let players = Set(store.roster.players(in: team.id).map(\.id))
     return try store.riot.standings().filter { players.contains($0.key) }
   }
 
-  /// Starts refreshing the team's players from Riot, or only `player` of them; false when
-  /// a refresh is under way or no key is set.
-  @discardableResult
-  func refreshSoloQueue(with riot: RiotJob, player: UUID? = nil) throws(RosterError) -> Bool {
-    var players = store.roster.players(in: team.id)
-    if let player { players = [try owned(player)] }
-    return riot.start(players, team: team.id)
+  /// The team's players, or only `player` of them (a refresh from Riot is started for these).
+  package func players(only player: UUID? = nil) throws(RosterError) -> [Player] {
+    guard let player else { return store.roster.players(in: team.id) }
+    return [try owned(player)]
   }
 
   // MARK: - The week
 
   /// Plans an event of the team.
-  func addEvent(_ input: EventInput) async throws(RosterError) -> TeamEvent {
+  package func addEvent(_ input: EventInput) async throws(RosterError) -> TeamEvent {
     try await store.weekRows.addEvent(input, team: team.id.text, by: author)
   }
 
   /// Changes one of the team's events.
   @discardableResult
-  func updateEvent(_ id: UUID, with input: EventInput) async throws(RosterError) -> TeamEvent {
+  package func updateEvent(_ id: UUID, with input: EventInput) async throws(RosterError)
+    -> TeamEvent
+  {
     try ownedEvent(id)
     return try await store.weekRows.updateEvent(id: id, with: input, by: author)
   }
 
   /// Cancels one of the team's events, and with `following` the events of its series after
   /// it.
-  func removeEvent(_ id: UUID, following: Bool = false) async throws(RosterError) {
+  package func removeEvent(_ id: UUID, following: Bool = false) async throws(RosterError) {
     try ownedEvent(id)
     try await store.weekRows.removeEvent(id: id, following: following, by: author)
   }
 
   /// Logs the games of one of the team's events.
   @discardableResult
-  func logGames(_ games: [GameInput], of id: UUID) async throws(RosterError) -> TeamEvent {
+  package func logGames(_ games: [GameInput], of id: UUID) async throws(RosterError) -> TeamEvent {
     try ownedEvent(id)
     return try await store.weekRows.logGames(games, of: id, by: author)
   }
 
   /// Puts a game's draft of one of the team's events, checked under its series' rule.
   @discardableResult
-  func saveDraft(_ draft: GameDraft, game: Int, of id: UUID) async throws(RosterError)
+  package func saveDraft(_ draft: GameDraft, game: Int, of id: UUID) async throws(RosterError)
     -> TeamEvent
   {
     try ownedEvent(id)
@@ -186,14 +193,16 @@ struct TeamScope: Sendable {
 
   /// A ban or pick proposed for one of the team's events, for one of its players or none.
   @discardableResult
-  func propose(_ input: ProposalInput, to id: UUID) async throws(RosterError) -> DraftProposal {
+  package func propose(_ input: ProposalInput, to id: UUID) async throws(RosterError)
+    -> DraftProposal
+  {
     try ownedEvent(id)
     if let player = input.player { _ = try owned(player) }
     return try await store.draftRows.propose(input, to: id, onTeam: team.id, by: author)
   }
 
   /// Takes a proposal off one of the team's events.
-  func withdrawProposal(_ proposal: UUID, of id: UUID) async throws(RosterError) {
+  package func withdrawProposal(_ proposal: UUID, of id: UUID) async throws(RosterError) {
     try ownedEvent(id)
     try await store.draftRows.withdrawProposal(proposal, of: id, onTeam: team.id, by: author)
   }
@@ -201,7 +210,7 @@ struct TeamScope: Sendable {
   /// The answer to one of the team's events of one of its players, or of a player of the
   /// organisation it invited, with a few words or none.
   @discardableResult
-  func answer(
+  package func answer(
     _ answer: TeamEvent.Answer?, comment: String? = nil, for player: UUID, to event: UUID
   ) async throws(RosterError) -> TeamEvent {
     try ownedEvent(event)
@@ -216,7 +225,7 @@ struct TeamScope: Sendable {
 
   /// Sets the team's Discord: its webhook (`""` off, nil kept), the kinds posted, the
   /// language.
-  func setDiscord(
+  package func setDiscord(
     webhook: String?, kinds: Set<DiscordKind>?, language: Language?, alsoAt origin: URL?
   ) async throws(RosterError) {
     try await store.discord.setTeam(
@@ -224,20 +233,20 @@ struct TeamScope: Sendable {
   }
 
   /// A new one-time code linking a Discord user to one of the team's players.
-  func discordCode(player id: UUID) async throws(RosterError) -> String {
+  package func discordCode(player id: UUID) async throws(RosterError) -> String {
     _ = try owned(id)
     return try await store.discord.newCode(player: id)
   }
 
   /// Unlinks the Discord user of one of the team's players.
-  func unlinkDiscord(player id: UUID) async throws(RosterError) {
+  package func unlinkDiscord(player id: UUID) async throws(RosterError) {
     _ = try owned(id)
     try await store.discord.unlink(player: id)
   }
 
   /// Invites a player of the organisation to one of the team's events.
   @discardableResult
-  func invite(_ player: UUID, to event: UUID) async throws(RosterError) -> TeamEvent {
+  package func invite(_ player: UUID, to event: UUID) async throws(RosterError) -> TeamEvent {
     try ownedEvent(event)
     return try await store.weekRows.invite(player, to: event, by: author)
   }
@@ -245,7 +254,7 @@ struct TeamScope: Sendable {
   // MARK: - Calendar addresses
 
   /// A new calendar address for the team's events, or for one of its players' (`player`).
-  func createFeed(player: UUID? = nil) async throws(RosterError) -> CalendarFeed {
+  package func createFeed(player: UUID? = nil) async throws(RosterError) -> CalendarFeed {
     guard let player else { return try await store.weekRows.createFeed(team: team.id) }
     _ = try owned(player)
     return try await store.weekRows.createFeed(player: player)
@@ -254,7 +263,7 @@ struct TeamScope: Sendable {
   /// Revokes one of the team's calendar addresses, or one of its players' (only `player`'s
   /// when given).
   /// - Throws: 404 when no such address has `secret`.
-  func revokeFeed(_ secret: String, player: UUID? = nil) async throws {
+  package func revokeFeed(_ secret: String, player: UUID? = nil) async throws {
     let roster = store.roster
     guard let feed = roster.schedule.feed(secret: secret),
       Self.team(of: feed, in: roster) == team.id, player == nil || feed.playerID == player
@@ -266,23 +275,23 @@ struct TeamScope: Sendable {
   }
 
   /// The team a calendar address belongs to: its own, or its player's.
-  static func team(of feed: CalendarFeed, in roster: Roster) -> UUID? {
+  package static func team(of feed: CalendarFeed, in roster: Roster) -> UUID? {
     feed.teamID ?? feed.playerID.flatMap { roster.player(id: $0)?.teamID }
   }
 
   // MARK: - Imports
 
-  func importTurn<T>(_ body: () async throws -> T) async throws -> T {
+  package func importTurn<T>(_ body: () async throws -> T) async throws -> T {
     try await store.importRows.importTurn(body)
   }
 
-  func planImport(_ data: Data, mode: RosterImport.Mode) async throws -> RosterImport {
+  package func planImport(_ data: Data, mode: RosterImport.Mode) async throws -> RosterImport {
     try await store.importRows.planImportAside(data, team: team, mode: mode)
   }
 
   /// Applies an import made for this team (a plan for another team or the organisation is
   /// refused).
-  func importRoster(_ plan: RosterImport, photos: [UUID: Photo]) async throws(RosterError)
+  package func importRoster(_ plan: RosterImport, photos: [UUID: Photo]) async throws(RosterError)
     -> ImportRecord
   {
     guard plan.team?.id == team.id else { throw .teamNotFound(plan.team?.tag ?? "") }
@@ -291,7 +300,7 @@ struct TeamScope: Sendable {
 
   /// Undoes one of this team's imports.
   @discardableResult
-  func undoImport(_ id: Int64) async throws(RosterError) -> ImportRecord {
+  package func undoImport(_ id: Int64) async throws(RosterError) -> ImportRecord {
     try await store.importRows.undoImport(id, onTeam: team.id, by: author)
   }
 }
