@@ -103,6 +103,8 @@ let package = Package(
       resources: [.embedInCode("Static/app.css"), .embedInCode("Static/app.js")]),
     // The features, each its routes and pages on WebBase, mounted by TeamWeb.
     .target(
+      name: "OrganisationWeb", dependencies: ["WebBase", "TeamKit", "TeamStore", "TeamHTTP"]),
+    .target(
       name: "ImportWeb",
       dependencies: [
         "WebBase", "TeamKit", "TeamStore", "TeamHTTP", "TeamPhoto", "TeamSpreadsheet",
@@ -121,7 +123,8 @@ let package = Package(
     .target(
       name: "TeamWeb",
       dependencies: [
-        "WebBase", "ImportWeb", "SoloQueueWeb", "DiscordWeb", "ChampionArtWeb", "TeamKit",
+        "WebBase", "OrganisationWeb", "ImportWeb", "SoloQueueWeb", "DiscordWeb", "ChampionArtWeb",
+        "TeamKit",
         "TeamStore",
         "TeamAccess", "TeamHTTP",
         "TeamPhoto", "TeamOutbound",
@@ -164,7 +167,8 @@ let package = Package(
     .testTarget(
       name: "TeamWebTests",
       dependencies: [
-        "TeamWeb", "WebBase", "ImportWeb", "SoloQueueWeb", "DiscordWeb", "ChampionArtWeb",
+        "TeamWeb", "WebBase", "OrganisationWeb", "ImportWeb", "SoloQueueWeb", "DiscordWeb",
+        "ChampionArtWeb",
         "TeamHTTP",
         "TeamStore", "TeamKit", "TeamPhoto", "TeamOutbound", "kcorp", "TestSupport", "CZlib",
       ]),

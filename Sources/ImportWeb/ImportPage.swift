@@ -5,12 +5,8 @@ import TeamPhoto
 import TeamStore
 import WebBase
 
+/// The import page and its preview.
 extension Pages {
-  /// Where a team's import (or the whole organisation's, `team` nil) is posted.
-  package static func importPath(_ team: Team?) -> String {
-    team.map { "/teams/\($0.tag)/import" } ?? "/import"
-  }
-
   /// The import page: a file (read by the server, which tells its encoding) or pasted rows,
   /// what the file does (merge or replace), then Preview.
   func importForm(

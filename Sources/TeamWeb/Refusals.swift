@@ -35,7 +35,7 @@ extension WebApp {
         current = player
         refusal = HTTPError(
           error.kind.status, error.message.text(in: language),
-          headers: ["ETag": Self.etag(player)])
+          headers: ["ETag": Door.etag(player)])
       case .storage: refusal = Self.notSaved(error, in: language)
       // No version of the roster to send again (as 412 asks): a conflict to preview anew.
       case .importOutdated: refusal = HTTPError(.conflict, error.message.text(in: language))

@@ -2,6 +2,7 @@ import ChampionArtWeb
 import DiscordWeb
 import Foundation
 import ImportWeb
+import OrganisationWeb
 import SoloQueueWeb
 import TeamAccess
 import TeamHTTP
@@ -118,8 +119,6 @@ public struct WebApp: Sendable {
     addPageRoutes()
     addAccountRoutes()
     addAPIRoutes()
-    addTeamRoutes()
-    addTeamPageRoutes()
     addPhotoRoutes()
     addWeekRoutes()
     addWeekPageRoutes()
@@ -127,7 +126,7 @@ public struct WebApp: Sendable {
     addPictureRoutes()
     // The features in modules of their own.
     let features: [any WebFeature] = [
-      ImportFeature(), SoloQueueFeature(riot: riot),
+      OrganisationFeature(), ImportFeature(), SoloQueueFeature(riot: riot),
       DiscordFeature(job: discord, desk: discordDesk, access: access),
       ChampionArtFeature(sync: ChampionSyncJob(store: store), source: options.dataDragon),
     ]

@@ -171,6 +171,9 @@ package enum Door {
       headers: error.retryAfter.map { ["Retry-After": String($0)] } ?? [:])
   }
 
+  /// A player's entity tag: it changes whenever anything the API shows of them changes.
+  package static func etag(_ player: Player) -> String { "\"\(player.version)\"" }
+
   /// `text` with everything but unreserved characters (RFC 3986) percent-encoded.
   package static func percentEncoded(_ text: String) -> String {
     var unreserved = CharacterSet.alphanumerics

@@ -156,7 +156,7 @@ import WebBase
     #expect(form.contains("Picture&#39;s file name"))
     let (type, body) = Self.multipart(
       [
-        ("csrf", session.token), ("version", WebApp.etag(pictured)), ("name", "Canna"),
+        ("csrf", session.token), ("version", Door.etag(pictured)), ("name", "Canna"),
         ("position", "Top"), ("image", canna.image), ("removePhoto", "1"),
       ] + canna.favoriteChampions.map { ("champion", $0.id) }, photo: nil)
     let response = try await app.client.send(
@@ -177,14 +177,14 @@ import WebBase
     #expect(page.contains(#"<option value="Top" selected="">Top</option>"#))
     #expect(
       page.contains(#"value="jayce" checked="""#) && page.contains(#"value="jax" checked="""#))
-    #expect(page.contains(#"name="version" value="\#(HTML.escape(WebApp.etag(canna)))""#))
+    #expect(page.contains(#"name="version" value="\#(HTML.escape(Door.etag(canna)))""#))
     #expect(page.contains(#"maxlength="24""#))
   }
 
   @Test func savingAnEditRedirectsToThePlayer() async throws {
     let session = try await app.session()
     let response = try await edit(
-      canna, name: "Canna", position: "Jungle", version: WebApp.etag(canna), session: session)
+      canna, name: "Canna", position: "Jungle", version: Door.etag(canna), session: session)
     #expect(response.status == 303)
     #expect(response.header("location") == "/players/\(canna.id)?saved")
     #expect(app.store.players[0].position == .jungle)
@@ -202,7 +202,7 @@ import WebBase
     let response = try await app.post(
       "/players/\(canna.id)/edit",
       [
-        ("csrf", session.token), ("version", WebApp.etag(canna)), ("name", "Canna"),
+        ("csrf", session.token), ("version", Door.etag(canna)), ("name", "Canna"),
         ("position", "Mid"), ("image", "canna"), ("champion", "jax"), ("champion", "jayce"),
       ], session: session)
     #expect(response.status == 303)
@@ -213,7 +213,7 @@ import WebBase
   {
     let first = try await app.session()
     let second = try await app.session()
-    let opened = WebApp.etag(canna)
+    let opened = Door.etag(canna)
     await #expect(
       try edit(canna, name: "Canna", position: "Mid", version: opened, session: first).status == 303
     )
@@ -240,7 +240,7 @@ import WebBase
   @Test func editsOfDifferentFieldsAtOnceAreBothKept() async throws {
     let first = try await app.session()
     let second = try await app.session()
-    let opened = WebApp.etag(canna)
+    let opened = Door.etag(canna)
     // The first changes the role; the second, from the same form, the pseudo only.
     await #expect(
       try edit(canna, name: "Canna", position: "Mid", version: opened, session: first).status == 303
@@ -256,7 +256,7 @@ import WebBase
   @Test func anInvalidEditIs422ByItsFieldWithTheInputKept() async throws {
     let session = try await app.session()
     let response = try await edit(
-      canna, name: "caliste", position: "Top", version: WebApp.etag(canna), session: session)
+      canna, name: "caliste", position: "Top", version: Door.etag(canna), session: session)
     #expect(response.status == 422)
     #expect(response.text.contains(#"id="name-error""#))
     #expect(response.text.contains(#"value="caliste" autocomplete="off""#))
@@ -330,7 +330,7 @@ import WebBase
     let edit = try await app.post(
       "/players/\(canna.id)/edit",
       [
-        ("csrf", session.token), ("version", WebApp.etag(canna)), ("name", "Kanna"),
+        ("csrf", session.token), ("version", Door.etag(canna)), ("name", "Kanna"),
         ("position", "Top"), ("image", canna.image), ("champion", "jayce"), ("q", "tf"),
         ("search", "1"),
       ], session: session)
@@ -508,7 +508,7 @@ import WebBase
       #expect(otherSite.status == 403, "\(path)")
     }
     let edit = try await app.post(
-      "/players/\(canna.id)/edit", [("version", WebApp.etag(canna)), ("name", "Forged")],
+      "/players/\(canna.id)/edit", [("version", Door.etag(canna)), ("name", "Forged")],
       session: session)
     #expect(edit.status == 403 && edit.text.contains(#"value="Forged""#))
     #expect(app.store.players == Player.defaultRoster)

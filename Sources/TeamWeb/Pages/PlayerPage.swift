@@ -81,7 +81,7 @@ extension Pages {
           // Only scripts open this sheet: the other champions come from the shared row.
           editForm(
             player, input: Self.input(of: player), errors: nil, token: token,
-            version: WebApp.etag(player), everyChampion: false)
+            version: Door.etag(player), everyChampion: false)
         ]),
       .h(
         "dialog", ["id": "delete-dialog", "class": "sheet", "aria-labelledby": "confirm-title"],

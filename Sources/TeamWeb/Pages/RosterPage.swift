@@ -1,5 +1,4 @@
 import Foundation
-import ImportWeb
 import TeamHTTP
 import TeamKit
 import TeamStore
@@ -220,66 +219,6 @@ extension Pages {
     case .standIn: localized("Stand-ins")
     case .inactive: localized("Inactive")
     }
-  }
-
-  /// Links to each team, and to the organisation.
-  func teamSwitcher(_ teams: [Team], current: Team?) -> HTML {
-    .h(
-      "nav", ["class": "teams", "aria-label": localized("Teams")],
-      [
-        .h(
-          "a", ["href": "/"] + (current == nil ? ["aria-current": "page"] : [:]),
-          localized("Organisation"))
-      ]
-        + teams.map { team in
-          .h(
-            "a",
-            ["href": "/teams/\(team.tag)", "class": team.color.cssClass]
-              + (team.id == current?.id ? ["aria-current": "page"] : [:]),
-            team.tag)
-        })
-  }
-
-  /// Links to the other pages, at the bottom of the roster: quiet buttons in a row.
-  /// - Parameter team: the team shown, whose import the footer offers (nil: the whole
-  ///   organisation's).
-  func footer(
-    _ viewer: Viewer, removed: Int, organisation: Bool = false, team: Team? = nil
-  ) -> HTML {
-    var links: [HTML] = []
-    if organisation || viewer.isOwner {
-      links.append(.h("a", ["href": "/teams"], localized("Teams")))
-    }
-    // The staff's files (docs/PRIVACY.md); a French reader is offered the CSV French Excel
-    // opens in columns first.
-    let csv: [HTML] = [
-      .h("a", ["href": "/export.fr.csv", "download": ""], localized("CSV for Excel (French)")),
-      .h("a", ["href": "/export.csv", "download": ""], localized("Export CSV")),
-    ]
-    if viewer.isStaff {
-      links += [
-        .h(
-          "a", ["href": "/trash"],
-          localized("Recently removed") + (removed == 0 ? "" : " (\(removed))")),
-        .h("a", ["href": "/history"], localized("History")),
-      ]
-      links += language == .french ? csv : csv.reversed()
-      links.append(
-        .h("a", ["href": "/export.xlsx", "download": ""], localized("Excel workbook (.xlsx)")))
-      links.append(.h("a", ["href": "/export.json", "download": ""], localized("Export JSON")))
-    }
-    if viewer.canEdit {
-      links.append(.h("a", ["href": Pages.importPath(team)], localized("Import")))
-    }
-    if viewer.isOwner {
-      links.append(.h("a", ["href": "/champion-art"], localized("Champion art")))
-      links.append(.h("a", ["href": "/riot"], localized("Riot API")))
-    }
-    links.append(
-      viewer.signedIn
-        ? .h("a", ["href": "/account"], localized("Your account"))
-        : .h("a", ["href": "/signin"], localized("Sign in")))
-    return .h("nav", ["class": "trash-link", "aria-label": localized("More")], links)
   }
 
   /// The live region that announces what just happened, with "Undo" after a removal.

@@ -23,44 +23,6 @@ extension Pages {
       ? [:] : ["aria-invalid": "true", "aria-describedby": "\(field.rawValue)-error"]
   }
 
-  /// `Thu 26 Mar, 20:00–22:00` on `zone`'s clock.
-  func when(_ event: TeamEvent, in zone: TimeZone) -> String {
-    let day = Day(event.start, in: zone).formatted(in: language)
-    let start = EventInput.wallClock(event.start, in: zone).suffix(5)
-    let end = EventInput.wallClock(event.end, in: zone).suffix(5)
-    return "\(Weekday(of: event.start, in: zone).shortName(in: language)) \(day), \(start)–\(end)"
-  }
-
-  /// A zone as people name it: `Paris time`, « heure de Paris » (its city), `UTC`.
-  func zoneName(_ zone: TimeZone) -> String {
-    let city = zone.identifier.split(separator: "/").last.map {
-      $0.replacingOccurrences(of: "_", with: " ")
-    }
-    guard let city, zone.identifier.contains("/") else { return zone.identifier }
-    return localized("%@ time", city)
-  }
-
-  /// When an event is, on its team's clock, with the zone named once: a script says it again
-  /// in the reader's zone when that differs (``when(_:in:)``; app.js).
-  func time(of event: TeamEvent, in zone: TimeZone) -> [HTML] {
-    let times =
-      "\(EventInput.wallClock(event.start, in: zone).suffix(5))–\(EventInput.wallClock(event.end, in: zone).suffix(5))"
-    return [
-      .h(
-        "time",
-        [
-          "datetime": event.start.formatted(.iso8601), "data-end": event.end.formatted(.iso8601),
-          "data-zone": zone.identifier, "data-times": times,
-        ], when(event, in: zone)),
-      .h("span", ["class": "zone"], " (\(zoneName(zone)))"),
-    ]
-  }
-
-  /// A verdict as a badge: its words, coloured by its kind.
-  func verdictBadge(_ verdict: Verdict) -> HTML {
-    .h("span", ["class": "verdict verdict-\(verdict.code)"], verdict.text(in: language))
-  }
-
   /// A team's week from `first` (a Monday or any day), on the team's clock: seven days, each
   /// with its events and the hours the five can play; for editors, a "+" on each day to
   /// come that opens the form to plan on it (`planning`), near the top, and the calendar

@@ -115,9 +115,6 @@ struct LineupDocument: JSONWritable {
 
 extension WebApp {
 
-  /// A player's entity tag: it changes whenever anything the API shows of them changes.
-  static func etag(_ player: Player) -> String { "\"\(player.version)\"" }
-
   /// The roster order's entity tag: it changes when a player comes, goes or moves.
   static func etag(order players: [Player]) -> String {
     "\"\(Player.orderVersion(players.map(\.id)))\""
@@ -191,7 +188,7 @@ extension WebApp {
       let player = try await context.scope.addPlayer(input)
       var response = context.json(player, status: 201)
       response.headers += [
-        ("Location", "/api/players/\(player.id)"), ("ETag", WebApp.etag(player)),
+        ("Location", "/api/players/\(player.id)"), ("ETag", Door.etag(player)),
       ]
       return response
     }
@@ -206,7 +203,7 @@ extension WebApp {
       var response = cache.response(
         "/api/players/" + player.id.text + viewer.privacyKey, version: roster.version, for: context
       ) { context.json(shown) }
-      response.headers.append(("ETag", WebApp.etag(shown)))
+      response.headers.append(("ETag", Door.etag(shown)))
       return response
     }
 
@@ -215,7 +212,7 @@ extension WebApp {
       json: PlayerEdit.self, accepting: ["application/merge-patch+json", "application/json"]
     ) { request, context, edit in
       let current = try context.player(context.parameters["id"], in: context.roster)
-      guard WebApp.matches(request.header("if-match"), WebApp.etag(current)) else {
+      guard WebApp.matches(request.header("if-match"), Door.etag(current)) else {
         throw RosterError.changed(current)
       }
       // The store checks again in its transaction that nobody changed the player meanwhile
@@ -223,7 +220,7 @@ extension WebApp {
       let player = try await context.scope.updatePlayer(
         current.id, with: edit, expected: WebApp.isConditional(request) ? current : nil)
       var response = context.json(player)
-      response.headers.append(("ETag", WebApp.etag(player)))
+      response.headers.append(("ETag", Door.etag(player)))
       return response
     }
 
@@ -254,7 +251,7 @@ extension WebApp {
       let player = try await context.scope.restorePlayer(id)
       var response = context.json(player, status: 201)
       response.headers += [
-        ("Location", "/api/players/\(player.id)"), ("ETag", WebApp.etag(player)),
+        ("Location", "/api/players/\(player.id)"), ("ETag", Door.etag(player)),
       ]
       return response
     }

@@ -1,4 +1,5 @@
 import Foundation
+import OrganisationWeb
 import TeamHTTP
 import TeamKit
 import TeamStore

@@ -30,11 +30,11 @@ extension WebApp {
     let entries = try reads.history(player: player.id, limit: 100)
     let since: ArraySlice<RosterChange>
     let base: Player
-    if let index = entries.firstIndex(where: { $0.after.map(etag) == version }),
+    if let index = entries.firstIndex(where: { $0.after.map(Door.etag) == version }),
       let after = entries[index].after
     {
       (since, base) = (entries[..<index], after)
-    } else if let index = entries.lastIndex(where: { $0.before.map(etag) == version }),
+    } else if let index = entries.lastIndex(where: { $0.before.map(Door.etag) == version }),
       let before = entries[index].before
     {
       (since, base) = (entries[...index], before)

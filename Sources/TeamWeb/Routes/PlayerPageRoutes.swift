@@ -1,4 +1,5 @@
 import Foundation
+import OrganisationWeb
 import TeamHTTP
 import TeamKit
 import TeamStore
@@ -38,7 +39,7 @@ extension WebApp {
       playerPage("/edit") { player, _, token, pages in
         pages.editPlayer(
           player, input: Pages.input(of: player), errors: nil, token: token,
-          version: WebApp.etag(player), cookie: nil)
+          version: Door.etag(player), cookie: nil)
       })
     router.route(
       "POST", "/players/{id}/edit",
@@ -71,7 +72,7 @@ extension WebApp {
     // "Move to team…" only where there is a team this reader may move them to.
     let canMove =
       viewer.canEdit
-      && !WebApp.moveTargets(of: player, in: roster, for: context.identity).isEmpty
+      && !OrganisationFeature.moveTargets(of: player, in: roster, for: context.identity).isEmpty
     let notice = playerNotice(request, context, player, in: roster)
     return try cache.response(
       [
@@ -121,7 +122,7 @@ extension WebApp {
     let (token, cookie) = Door.csrfToken(for: request)
     return context.pages.editPlayer(
       player, input: WebApp.input(from: context.form), errors: errors, token: token,
-      version: version ?? WebApp.etag(player), cookie: cookie, status: status, notice: notice,
+      version: version ?? Door.etag(player), cookie: cookie, status: status, notice: notice,
       search: search)
   }
 
@@ -140,7 +141,7 @@ extension WebApp {
       // The form again, filtered, with the version it was made from: nothing saved.
       return editAgain(request, context, 200, player: current, version: version, search: search)
     }
-    if version != WebApp.etag(current),
+    if version != Door.etag(current),
       let answer = try merge(&input, madeFrom: version, into: current, request, context)
     {
       return answer
@@ -203,7 +204,7 @@ extension WebApp {
                 "%1$@ changed this meanwhile, to “%2$@”: keep yours or take theirs, then Save.",
                 who, WebApp.shown(field, of: now, in: context.pages)),
               isConflict: true)
-          }), token: token, version: WebApp.etag(current), cookie: cookie, status: 409,
+          }), token: token, version: Door.etag(current), cookie: cookie, status: 409,
         notice: context.localized(
           "%1$@ changed %2$@ meanwhile; nothing was saved. Their changes to other fields are in the form below with yours.",
           who, current.name))

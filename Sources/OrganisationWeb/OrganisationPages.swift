@@ -9,7 +9,7 @@ extension Pages {
   /// `/` when the organisation has several teams: a card per team, with
   /// its starting five and the completeness line, its substitutes, the contracts ending
   /// within 90 days, and its events of the next seven days with their verdicts.
-  func overview(_ roster: Roster, viewer: Viewer, now: Date) -> HTTPResponse {
+  package func overview(_ roster: Roster, viewer: Viewer, now: Date) -> HTTPResponse {
     let today = Day(now, in: roster.firstTeam.zone)  // the organisation's day: its first team's
     let cards = roster.teams.map {
       teamCard($0, in: roster, viewer: viewer, now: now, today: today)

@@ -53,20 +53,25 @@ struct TransferRequest: Decodable, Sendable {
   let lineup: String?
 }
 
-extension WebApp {
-  /// The organisation: its teams, transfers between them, contracts; JSON for scripts and
-  /// the pages that show and change them.
-  mutating func addTeamRoutes() {
-    addOrganisationRoutes()
-    addTransferRoutes()
+/// The organisation: its teams, transfers between them, contracts; JSON for scripts and the
+/// pages that show and change them.
+package struct OrganisationFeature: WebFeature {
+  package init() {}
+
+  package func mount(on router: inout Router) {
+    Self.addOrganisationRoutes(&router)
+    Self.addTransferRoutes(&router)
+    Self.addTeamsPageRoutes(&router)
+    Self.addOrganisationNameRoute(&router)
+    Self.addMovePageRoutes(&router)
   }
 
   /// The organisation and its teams: read, added, changed, removed.
-  private mutating func addOrganisationRoutes() {
+  private static func addOrganisationRoutes(_ router: inout Router) {
     router.route("GET", "/api/organisation", RoutePolicy(.reader, team: .organisation)) {
       request, context in
       let page = try ListPage(request, in: context.language)
-      var organisation = WebApp.organisation(context.roster, for: context.viewer)
+      var organisation = Self.organisation(context.roster, for: context.viewer)
       let total = organisation.players.count
       organisation.players = page.slice(organisation.players)
       return page.headed(context.json(organisation), total: total, of: request)
@@ -77,7 +82,7 @@ extension WebApp {
       json: Rename.self, accepting: ["application/merge-patch+json", "application/json"]
     ) { _, context, rename in
       try await context.organisation.rename(rename.name)
-      return context.json(WebApp.organisation(context.roster, for: context.viewer))
+      return context.json(Self.organisation(context.roster, for: context.viewer))
     }
 
     router.route("GET", "/api/teams", RoutePolicy(.reader, team: .organisation)) { _, context in
@@ -121,7 +126,7 @@ extension WebApp {
   }
 
   /// Transfers, tenures and contracts.
-  private mutating func addTransferRoutes() {
+  private static func addTransferRoutes(_ router: inout Router) {
     // A transfer changes two teams: an editor of both may make it.
     router.route(
       "POST", "/api/players/{id}/transfer", RoutePolicy(.editor, .sameOrigin, team: .player),
@@ -144,7 +149,7 @@ extension WebApp {
       // The target team's role is checked by the scope, as its own.
       let moved = try await context.scope.transferPlayer(player.id, to: target, lineup: lineup)
       var response = context.json(moved)
-      response.headers.append(("ETag", WebApp.etag(moved)))
+      response.headers.append(("ETag", Door.etag(moved)))
       return response
     }
 
@@ -158,7 +163,7 @@ extension WebApp {
 
     router.route("GET", "/api/contracts", RoutePolicy(.staff, team: .organisation)) {
       request, context in
-      let days = try WebApp.days(request.query["within"], in: context.language)
+      let days = try Self.days(request.query["within"], in: context.language)
       let page = try ListPage(request, in: context.language)
       let roster = context.roster
       let ending = Contracts.ending(
@@ -174,14 +179,8 @@ extension WebApp {
   }
 
   /// The pages of the organisation: the teams and their settings, a player's move.
-  mutating func addTeamPageRoutes() {
-    addTeamsPageRoutes()
-    addOrganisationNameRoute()
-    addMovePageRoutes()
-  }
-
   /// The teams page: adding, changing and removing a team.
-  private mutating func addTeamsPageRoutes() {
+  private static func addTeamsPageRoutes(_ router: inout Router) {
     router.route("GET", "/teams", RoutePolicy(.reader, team: .organisation)) { request, context in
       // After a change made here, its confirmation.
       let roster = context.roster
@@ -191,30 +190,30 @@ extension WebApp {
         } else if let team = request.query["saved"].flatMap({ roster.team($0) }) {
           context.localized("%@ saved.", team.name)
         } else { nil }
-      return WebApp.teamsPage(request, context, notice: notice)
+      return Self.teamsPage(request, context, notice: notice)
     }
 
     router.route("POST", "/teams", RoutePolicy(.owner, .form, team: .organisation)) {
       request, context in
-      let input = WebApp.teamInput(context.form)
+      let input = Self.teamInput(context.form)
       let organisation = try context.organisation
       do {
         let team = try await organisation.addTeam(input)
         return .redirect(to: "/teams?added=\(team.tag)#team-\(team.tag)")
       } catch let error as RosterError {
-        return try WebApp.refused(error, request, context, tag: nil, input: input)
+        return try Self.refused(error, request, context, tag: nil, input: input)
       }
     }
 
     router.route("POST", "/teams/{tag}/edit", RoutePolicy(.owner, .form, team: .tag)) {
       request, context in
       let team = try context.checkedTeam
-      let input = WebApp.teamInput(context.form)
+      let input = Self.teamInput(context.form)
       do throws(RosterError) {
         let updated = try await context.scope.update(with: input)
         return .redirect(to: "/teams?saved=\(updated.tag)#team-\(updated.tag)")
       } catch {
-        return try WebApp.refused(
+        return try Self.refused(
           error, request, context, tag: team.tag, input: input)
       }
     }
@@ -226,7 +225,7 @@ extension WebApp {
         return .redirect(to: "/teams")
       } catch {
         guard let validation = error.validation else { throw error }
-        return WebApp.teamsPage(
+        return Self.teamsPage(
           request, context, notice: validation.message.text(in: context.language),
           status: validation.kind.status)
       }
@@ -234,7 +233,7 @@ extension WebApp {
   }
 
   /// The organisation's name.
-  private mutating func addOrganisationNameRoute() {
+  private static func addOrganisationNameRoute(_ router: inout Router) {
     router.route("POST", "/organisation", RoutePolicy(.owner, .form, team: .organisation)) {
       request, context in
       let organisation = try context.organisation
@@ -243,7 +242,7 @@ extension WebApp {
         return .redirect(to: "/teams")
       } catch let error as RosterError {
         guard let validation = error.validation else { throw error }
-        return WebApp.teamsPage(
+        return Self.teamsPage(
           request, context, notice: validation.message.text(in: context.language),
           status: validation.kind.status)
       }
@@ -251,7 +250,7 @@ extension WebApp {
   }
 
   /// Moving a player to another team.
-  private mutating func addMovePageRoutes() {
+  private static func addMovePageRoutes(_ router: inout Router) {
     router.route("GET", "/players/{id}/team", RoutePolicy(.editor, team: .player)) {
       request, context in
       let roster = context.roster
@@ -259,7 +258,7 @@ extension WebApp {
       let (token, cookie) = Door.csrfToken(for: request)
       return context.pages.moveForm(
         player, in: roster,
-        targets: WebApp.moveTargets(of: player, in: roster, for: context.identity),
+        targets: Self.moveTargets(of: player, in: roster, for: context.identity),
         token: token, cookie: cookie)
     }
 
@@ -273,7 +272,7 @@ extension WebApp {
         let (token, cookie) = Door.csrfToken(for: request)
         return context.pages.moveForm(
           player, in: roster,
-          targets: WebApp.moveTargets(of: player, in: roster, for: context.identity),
+          targets: Self.moveTargets(of: player, in: roster, for: context.identity),
           token: token, cookie: cookie,
           error: context.localized("Choose the team to move %@ to.", player.name))
       }
@@ -319,7 +318,9 @@ extension WebApp {
   }
 
   /// The teams `identity` may move `player` to: every other team it edits.
-  static func moveTargets(of player: Player, in roster: Roster, for identity: Identity) -> [Team] {
+  package static func moveTargets(of player: Player, in roster: Roster, for identity: Identity)
+    -> [Team]
+  {
     roster.teams.filter {
       $0.id != player.teamID
         && Door.allows(identity, .editor, on: $0)
