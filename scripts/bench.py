@@ -147,7 +147,8 @@ def wrk(url, seconds=WRK_SECONDS, connections=WRK_CONNECTIONS, threads=WRK_THREA
         check=True, capture_output=True, text=True, timeout=seconds + 30).stdout
     errors = re.search(r"Non-2xx or 3xx responses: (\d+)", output)
     if errors:
-        raise SystemExit(f"wrk saw {errors.group(1)} error responses from {url}")
+        raise SystemExit(f"wrk saw {errors.group(1)} error responses from {url}"
+                         + (f" ({' '.join(str(part) for part in script)})" if script else ""))
     writes = re.search(r"^writes: (\d+)$", output, re.M)
 
     def latency(percent):
@@ -380,7 +381,8 @@ def contention():
     roster the mixed load left (its reads' ceiling: the roster grows and shrinks as it runs)."""
     results = {}
     for name, share in (("writes", 100), ("mixed", MIXED_WRITE_SHARE)):
-        server = serve(work / f"{name}.sqlite")
+        # Not the durable-writes run's database: its first team is nearly full.
+        server = serve(work / f"contention-{name}.sqlite")
         run = wrk(f"http://{HOST}:{KCORP_PORT}", script=(MIXED_SCRIPT, str(share)))
         run["writes_per_second"] = run["writes"] / WRK_SECONDS
         results[name] = run
