@@ -103,6 +103,9 @@ let package = Package(
       resources: [.embedInCode("Static/app.css"), .embedInCode("Static/app.js")]),
     // The features, each its routes and pages on WebBase, mounted by TeamWeb.
     .target(
+      name: "AccountsWeb",
+      dependencies: ["WebBase", "TeamKit", "TeamStore", "TeamAccess", "TeamHTTP"]),
+    .target(
       name: "OrganisationWeb", dependencies: ["WebBase", "TeamKit", "TeamStore", "TeamHTTP"]),
     .target(
       name: "ImportWeb",
@@ -123,8 +126,8 @@ let package = Package(
     .target(
       name: "TeamWeb",
       dependencies: [
-        "WebBase", "OrganisationWeb", "ImportWeb", "SoloQueueWeb", "DiscordWeb", "ChampionArtWeb",
-        "TeamKit",
+        "WebBase", "AccountsWeb", "OrganisationWeb", "ImportWeb", "SoloQueueWeb", "DiscordWeb",
+        "ChampionArtWeb", "TeamKit",
         "TeamStore",
         "TeamAccess", "TeamHTTP",
         "TeamPhoto", "TeamOutbound",
@@ -167,7 +170,8 @@ let package = Package(
     .testTarget(
       name: "TeamWebTests",
       dependencies: [
-        "TeamWeb", "WebBase", "OrganisationWeb", "ImportWeb", "SoloQueueWeb", "DiscordWeb",
+        "TeamWeb", "WebBase", "AccountsWeb", "OrganisationWeb", "ImportWeb", "SoloQueueWeb",
+        "DiscordWeb",
         "ChampionArtWeb",
         "TeamHTTP",
         "TeamStore", "TeamKit", "TeamPhoto", "TeamOutbound", "kcorp", "TestSupport", "CZlib",

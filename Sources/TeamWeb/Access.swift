@@ -11,12 +11,6 @@ import WebBase
 extension WebApp {
   // MARK: - Identity
 
-  /// The session cookie's name: `__Host-` prefixed (so only this host, over HTTPS, may set
-  /// it) when the request came over HTTPS.
-  static func sessionCookie(secure: Bool) -> String {
-    secure ? "__Host-kcorp_session" : "kcorp_session"
-  }
-
   /// Whether the browser reached us over HTTPS: directly, or through a trusted proxy on this
   /// machine that says so. (``handle(_:)`` marks the request so: every rule reads
   /// ``HTTPRequest/isSecure``.)
@@ -39,7 +33,7 @@ extension WebApp {
   /// valid is refused at once (401) rather than treated as nobody.
   func identify(_ request: HTTPRequest, in language: Language) async throws -> Identity? {
     let authorization = request.header("authorization")
-    let session = request.cookie(Self.sessionCookie(secure: isSecure(request)))
+    let session = request.cookie(Door.sessionCookie(secure: isSecure(request)))
     // A token or session is read from the database: never on the server's polling thread,
     // which a slow disk or database would hold (the request goes on on a handler thread).
     if authorization != nil || session != nil { await Task.yield() }

@@ -1,3 +1,4 @@
+import AccountsWeb
 import ChampionArtWeb
 import DiscordWeb
 import Foundation
@@ -117,7 +118,6 @@ public struct WebApp: Sendable {
       try await access.forgetExpiredSessions()
     }
     addPageRoutes()
-    addAccountRoutes()
     addAPIRoutes()
     addPhotoRoutes()
     addWeekRoutes()
@@ -126,6 +126,7 @@ public struct WebApp: Sendable {
     addPictureRoutes()
     // The features in modules of their own.
     let features: [any WebFeature] = [
+      AccountsFeature(access: access, requireLogin: options.requireLogin),
       OrganisationFeature(), ImportFeature(), SoloQueueFeature(riot: riot),
       DiscordFeature(job: discord, desk: discordDesk, access: access),
       ChampionArtFeature(sync: ChampionSyncJob(store: store), source: options.dataDragon),
@@ -342,7 +343,7 @@ public struct WebApp: Sendable {
       // A Discord interaction acts as the user's linked player, never as the machine's staff.
       identity: policy.access == .discord ? discordDesk.identity(body) : identity ?? .local,
       parameters: match.parameters, team: team, form: form,
-      now: store.now(), store: store, body: body,
+      now: store.now(), clientAddress: clientAddress(request), store: store, body: body,
       acceptsGzip: gzip, language: language, pictures: (images, store.roster))
     let route = match.route
     switch policy.origin {

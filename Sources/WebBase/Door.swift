@@ -171,6 +171,12 @@ package enum Door {
       headers: error.retryAfter.map { ["Retry-After": String($0)] } ?? [:])
   }
 
+  /// The session cookie's name: `__Host-` prefixed (so only this host, over HTTPS, may set
+  /// it) when the request came over HTTPS.
+  package static func sessionCookie(secure: Bool) -> String {
+    secure ? "__Host-kcorp_session" : "kcorp_session"
+  }
+
   /// A player's entity tag: it changes whenever anything the API shows of them changes.
   package static func etag(_ player: Player) -> String { "\"\(player.version)\"" }
 

@@ -125,6 +125,9 @@ package struct RequestContext: Sendable {
   package let form: [String: [String]]
   /// The request's instant: every "now" and "today" a handler needs.
   package let now: Date
+  /// Who sent it: the connection's address, or behind a trusted proxy on this machine the
+  /// one the proxy names.
+  package let clientAddress: String
   /// The store, reached through ``roster``, ``reads``, ``scope`` and ``organisation``.
   private let store: RosterStore?
   /// The JSON body of a route that reads one (``Router/JSONBody``), decoded once; its
@@ -139,7 +142,8 @@ package struct RequestContext: Sendable {
 
   package init(
     identity: Identity, parameters: [String: String], team: TeamKit.Team? = nil,
-    form: [String: [String]] = [:], now: Date, store: RosterStore? = nil,
+    form: [String: [String]] = [:], now: Date, clientAddress: String = "",
+    store: RosterStore? = nil,
     body: Result<any Sendable, HTTPError>? = nil, acceptsGzip: Bool = false,
     language: Language = .english, pictures: ImageLibrary.Shown? = nil
   ) {
@@ -148,6 +152,7 @@ package struct RequestContext: Sendable {
     self.team = team
     self.form = form
     self.now = now
+    self.clientAddress = clientAddress
     self.store = store
     self.body = body
     self.acceptsGzip = acceptsGzip

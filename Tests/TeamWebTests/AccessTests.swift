@@ -1,3 +1,4 @@
+import AccountsWeb
 import Foundation
 import TeamAccess
 import TeamHTTP
@@ -197,11 +198,11 @@ import WebBase
   }
 
   @Test func afterSignInOnlyALocalPathIsFollowed() {
-    #expect(WebApp.safeNext("/players/1?page=2") == "/players/1?page=2")
+    #expect(AccountsFeature.safeNext("/players/1?page=2") == "/players/1?page=2")
     for next in [
       "//evil.example", "/\t/evil.example", "https://evil.example", "/\\evil", "/\n/x", nil,
     ] {
-      #expect(WebApp.safeNext(next) == "/", "\(String(describing: next))")
+      #expect(AccountsFeature.safeNext(next) == "/", "\(String(describing: next))")
     }
   }
 

@@ -5,61 +5,6 @@ import TeamKit
 import TeamStore
 import WebBase
 
-/// An RFC 9457 problem document, with one entry per field for invalid players.
-struct Problem: JSONWritable {
-  let type = "about:blank"
-  let title: String
-  let status: Int
-  let detail: String
-  let errors: [FieldError]
-  /// The player as it is now, when a write was refused because it had changed (412).
-  let current: Player?
-
-  /// One problem with one field of the input.
-  struct FieldError: JSONWritable {
-    let field: String
-    let message: String
-
-    func write(to writer: inout JSONWriter) {
-      writer.object {
-        $0.member("field", field)
-        $0.member("message", message)
-      }
-    }
-  }
-
-  /// The problem for a refusal, with the fields at fault (none for most refusals).
-  init(
-    _ error: HTTPError, errors: [ValidationError.Issue] = [], current: Player? = nil,
-    in language: Language
-  ) {
-    status = error.status
-    // In the request's language; the HTTP layer's own messages are looked up as keys.
-    title = language.translation(of: HTTPError.reason(error.status))
-    detail = language.translation(of: error.message)
-    self.errors = errors.map {
-      FieldError(field: $0.field.rawValue, message: $0.text.text(in: language))
-    }
-    self.current = current
-  }
-
-  func write(to writer: inout JSONWriter) {
-    writer.object {
-      if let current { $0.member("current", current) }
-      $0.member("detail", detail)
-      if !errors.isEmpty { $0.member("errors", errors) }
-      $0.member("status", status)
-      $0.member("title", title)
-      $0.member("type", type)
-    }
-  }
-
-  var response: HTTPResponse {
-    HTTPResponse(
-      status: status, contentType: "application/problem+json", body: Array(TeamJSON.encode(self)))
-  }
-}
-
 /// A JSON body that may name the team it is about (``RoutePolicy/Team/chosen``).
 protocol NamingTeam {
   /// The `team` member: a team's tag or id; nil when absent or null.

@@ -5,33 +5,43 @@ import TeamKit
 import TeamStore
 import WebBase
 
-/// Signing in and out, an account's own page, and the owners' accounts page.
-extension WebApp {
+/// Signing in and out (pages and the apps' JSON), an account's own page, and the owners'
+/// accounts page.
+package struct AccountsFeature: WebFeature, Sendable {
+  private let access: AccessControl
+  /// Whether the server asks everyone to sign in (signing out then leads to the sign-in).
+  private let requireLogin: Bool
+
+  package init(access: AccessControl, requireLogin: Bool) {
+    self.access = access
+    self.requireLogin = requireLogin
+  }
+
   // MARK: - Routes
 
-  mutating func addAccountRoutes() {
-    addSignInRoutes()
-    addSessionRoutes()
-    addOwnAccountRoutes()
-    addAccountsRoutes()
+  package func mount(on router: inout Router) {
+    addSignInRoutes(&router)
+    addSessionRoutes(&router)
+    addOwnAccountRoutes(&router)
+    addAccountsRoutes(&router)
   }
 
   /// The sign-in page, signing in with it, and signing out.
-  private mutating func addSignInRoutes() {
+  private func addSignInRoutes(_ router: inout Router) {
     let access = access
-    let options = options
+    let requireLogin = requireLogin
     let app = self
     router.route("GET", "/signin", RoutePolicy(.anyone, team: .organisation)) { request, context in
       let (token, cookie) = Door.csrfToken(for: request)
       return context.pages.signIn(
-        name: "", next: WebApp.safeNext(request.query["next"]), token: token
+        name: "", next: Self.safeNext(request.query["next"]), token: token
       )
       .with(cookie: cookie)
     }
     router.route(
       "POST", "/signin", RoutePolicy(.anyone, .form, team: .organisation),
       expired: { request, context in
-        WebApp.signInAgain(
+        Self.signInAgain(
           request, context, 403, context.localized("This page had expired. Sign in again."))
       }
     ) { request, context in
@@ -39,13 +49,13 @@ extension WebApp {
     }
     router.route("POST", "/signout", RoutePolicy(.person, .form, team: .organisation)) {
       request, _ in
-      try await WebApp.endSession(of: request, in: access)
-      return WebApp.signedOut(secure: app.isSecure(request), requireLogin: options.requireLogin)
+      try await Self.endSession(of: request, in: access)
+      return Self.signedOut(secure: request.isSecure, requireLogin: requireLogin)
     }
     router.route("POST", "/signout/all", RoutePolicy(.person, .form, team: .organisation)) {
       request, context in
       try await access.signOutEverywhere(name: context.identity.name)
-      return WebApp.signedOut(secure: app.isSecure(request), requireLogin: options.requireLogin)
+      return Self.signedOut(secure: request.isSecure, requireLogin: requireLogin)
     }
   }
 
@@ -57,7 +67,7 @@ extension WebApp {
     let form = context.form
     let (token, cookie) = Door.csrfToken(for: request)
     var response = context.pages.signIn(
-      name: form["name"]?.first ?? "", next: WebApp.safeNext(form["next"]?.first), token: token,
+      name: form["name"]?.first ?? "", next: Self.safeNext(form["next"]?.first), token: token,
       message: message, status: status
     ).with(cookie: cookie)
     response.headers += headers.map { (name: $0.0, value: $0.1) }
@@ -71,30 +81,30 @@ extension WebApp {
     let form = context.form
     switch try await access.signIn(
       name: form["name"]?.first ?? "", password: form["password"]?.first ?? "",
-      address: clientAddress(request))
+      address: context.clientAddress)
     {
     case .signedIn(let session, _):
-      var response = HTTPResponse.redirect(to: WebApp.safeNext(form["next"]?.first))
+      var response = HTTPResponse.redirect(to: Self.safeNext(form["next"]?.first))
       response.headers.append(
-        WebApp.sessionCookieHeader(
-          session, secure: isSecure(request), maxAge: Int(access.policy.absoluteTimeout)))
+        Self.sessionCookieHeader(
+          session, secure: request.isSecure, maxAge: Int(access.policy.absoluteTimeout)))
       // A new CSRF token with the new session: one planted before cannot follow it.
       if let renewed = Door.csrfToken(for: request, renewed: true).setCookie {
         response.headers.append(("Set-Cookie", renewed))
       }
       return response
     case .refused:
-      return try await WebApp.delayed(
-        WebApp.signInAgain(request, context, 401, context.localized("Wrong name or password.")))
+      return try await Self.delayed(
+        Self.signInAgain(request, context, 401, context.localized("Wrong name or password.")))
     case .throttled(let seconds):
-      return try await WebApp.delayed(
-        WebApp.signInAgain(
+      return try await Self.delayed(
+        Self.signInAgain(
           request, context, 429,
           context.localized("Too many failed sign-ins: wait %@ seconds, then try again.", seconds),
           headers: [("Retry-After", String(seconds))]))
     case .busy:
-      return try await WebApp.delayed(
-        WebApp.signInAgain(
+      return try await Self.delayed(
+        Self.signInAgain(
           request, context, 503, context.localized("The server is busy: try again in a second."),
           headers: [("Retry-After", "1")]))
     }
@@ -102,7 +112,7 @@ extension WebApp {
 
   /// The apps' sign-in: JSON in, the same session cookie out. A JSON body cannot come from
   /// another site's form, and another site's script is refused by the Origin check.
-  private mutating func addSessionRoutes() {
+  private func addSessionRoutes(_ router: inout Router) {
     let access = access
     let app = self
     router.route(
@@ -116,7 +126,7 @@ extension WebApp {
     }
     router.route("DELETE", "/api/session", RoutePolicy(.person, .sameOrigin, team: .organisation)) {
       request, _ in
-      try await WebApp.endSession(of: request, in: access)
+      try await Self.endSession(of: request, in: access)
       return HTTPResponse(status: 204)
     }
   }
@@ -128,16 +138,16 @@ extension WebApp {
     func refused(_ error: HTTPError, retryAfter: Int? = nil) async throws -> HTTPResponse {
       var response = Problem(error, in: context.language).response
       if let retryAfter { response.headers.append(("Retry-After", String(retryAfter))) }
-      return try await WebApp.delayed(response)
+      return try await Self.delayed(response)
     }
     switch try await access.signIn(
-      name: credentials.name, password: credentials.password, address: clientAddress(request))
+      name: credentials.name, password: credentials.password, address: context.clientAddress)
     {
     case .signedIn(let session, let identity):
       var response = context.json(SessionDocument(identity: identity), status: 201)
       response.headers.append(
-        WebApp.sessionCookieHeader(
-          session, secure: isSecure(request), maxAge: Int(access.policy.absoluteTimeout)))
+        Self.sessionCookieHeader(
+          session, secure: request.isSecure, maxAge: Int(access.policy.absoluteTimeout)))
       return response
     case .refused:
       return try await refused(
@@ -156,7 +166,7 @@ extension WebApp {
   }
 
   /// One's own account page, and changing one's password there.
-  private mutating func addOwnAccountRoutes() {
+  private func addOwnAccountRoutes(_ router: inout Router) {
     let app = self
     router.route("GET", "/account", RoutePolicy(.person, team: .organisation)) { request, context in
       let (token, cookie) = Door.csrfToken(for: request)
@@ -165,7 +175,7 @@ extension WebApp {
     router.route(
       "POST", "/account/password", RoutePolicy(.person, .form, team: .organisation),
       expired: { request, context in
-        WebApp.accountPage(
+        Self.accountPage(
           request, context, context.identity,
           context.localized("This page had expired. Try again."), status: 403)
       }
@@ -193,10 +203,10 @@ extension WebApp {
     guard case .session(let digest) = identity.kind,
       try await access.checkPassword(
         name: identity.name, password: form["current"]?.first ?? "",
-        address: clientAddress(request))
+        address: context.clientAddress)
     else {
-      return try await WebApp.delayed(
-        WebApp.accountPage(
+      return try await Self.delayed(
+        Self.accountPage(
           request, context, identity,
           context.localized(
             "The current password is wrong (or too many tries: wait, then try again)."),
@@ -206,17 +216,17 @@ extension WebApp {
       try await access.setPassword(
         name: identity.name, password: form["new"]?.first ?? "", keeping: digest)
     } catch let error as AccessError {
-      return WebApp.accountPage(
+      return Self.accountPage(
         request, context, identity, error.message.text(in: context.language),
         status: error.kind.status)
     }
-    return WebApp.accountPage(
+    return Self.accountPage(
       request, context, identity,
       context.localized("Password changed; your other sessions are ended."))
   }
 
   /// The owners' accounts page: adding an account, its role and teams, removing it.
-  private mutating func addAccountsRoutes() {
+  private func addAccountsRoutes(_ router: inout Router) {
     let access = access
     router.route("GET", "/accounts", RoutePolicy(.owner, team: .organisation)) { request, context in
       let (token, cookie) = Door.csrfToken(for: request)
@@ -227,7 +237,7 @@ extension WebApp {
     }
     router.route("POST", "/accounts", RoutePolicy(.owner, .form, team: .organisation)) {
       request, context in
-      try await WebApp.addAccount(request, context, access: access)
+      try await Self.addAccount(request, context, access: access)
     }
     router.route("POST", "/accounts/{name}/role", RoutePolicy(.owner, .form, team: .organisation)) {
       request, context in
@@ -235,7 +245,7 @@ extension WebApp {
       let form = context.form
       let role = Role(rawValue: form["role"]?.first ?? "") ?? .viewer
       // The teams stay as they are unless the form carries them.
-      if let teams = try WebApp.teams(chosenIn: form, context.roster) {
+      if let teams = try Self.teams(chosenIn: form, context.roster) {
         try await access.setRole(name: name, role: role, teams: teams)
       } else {
         try await access.setRole(name: name, role: role)
@@ -262,7 +272,7 @@ extension WebApp {
     do {
       // A player's account holds on their team; staff on the teams ticked.
       let teams: Set<UUID>? =
-        try player.map { [$0.teamID] } ?? (WebApp.teams(chosenIn: form, roster) ?? nil)
+        try player.map { [$0.teamID] } ?? (Self.teams(chosenIn: form, roster) ?? nil)
       try await access.addAccount(
         name: form["name"]?.first ?? "", role: role, password: form["password"]?.first ?? "",
         teams: teams, player: player?.id)
@@ -311,7 +321,7 @@ extension WebApp {
   }
 
   /// A local path to go back to after signing in, never another site's.
-  static func safeNext(_ next: String?) -> String {
+  package static func safeNext(_ next: String?) -> String {
     // Printable ASCII of a path and query only: browsers drop tabs and newlines from a
     // Location, which would turn `/\t/evil.example` into `//evil.example`.
     let allowed = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789/-._~?=&%")
@@ -321,7 +331,7 @@ extension WebApp {
   }
 
   /// The session cookie expired, and the way back in.
-  static func signedOut(secure: Bool, requireLogin: Bool) -> HTTPResponse {
+  package static func signedOut(secure: Bool, requireLogin: Bool) -> HTTPResponse {
     var response = HTTPResponse.redirect(to: requireLogin ? "/signin" : "/")
     response.headers.append(sessionCookieHeader("", secure: secure, maxAge: 0))
     return response
@@ -333,14 +343,14 @@ extension WebApp {
   ) {
     (
       "Set-Cookie",
-      "\(sessionCookie(secure: secure))=\(token); Path=/; HttpOnly; SameSite=Strict; Max-Age=\(maxAge)"
+      "\(Door.sessionCookie(secure: secure))=\(token); Path=/; HttpOnly; SameSite=Strict; Max-Age=\(maxAge)"
         + (secure ? "; Secure" : "")
     )
   }
 
   /// Ends the session the request's cookie names, if any.
   static func endSession(of request: HTTPRequest, in access: AccessControl) async throws {
-    for name in [sessionCookie(secure: true), sessionCookie(secure: false)] {
+    for name in [Door.sessionCookie(secure: true), Door.sessionCookie(secure: false)] {
       if let token = request.cookie(name) { try await access.signOut(session: token) }
     }
   }
