@@ -108,6 +108,9 @@ let package = Package(
     .target(
       name: "OrganisationWeb", dependencies: ["WebBase", "TeamKit", "TeamStore", "TeamHTTP"]),
     .target(
+      name: "WeekWeb",
+      dependencies: ["WebBase", "SoloQueueWeb", "TeamKit", "TeamStore", "TeamHTTP", "TeamOutbound"]),
+    .target(
       name: "ImportWeb",
       dependencies: [
         "WebBase", "TeamKit", "TeamStore", "TeamHTTP", "TeamPhoto", "TeamSpreadsheet",
@@ -126,8 +129,8 @@ let package = Package(
     .target(
       name: "TeamWeb",
       dependencies: [
-        "WebBase", "AccountsWeb", "OrganisationWeb", "ImportWeb", "SoloQueueWeb", "DiscordWeb",
-        "ChampionArtWeb", "TeamKit",
+        "WebBase", "AccountsWeb", "OrganisationWeb", "WeekWeb", "ImportWeb", "SoloQueueWeb",
+        "DiscordWeb", "ChampionArtWeb", "TeamKit",
         "TeamStore",
         "TeamAccess", "TeamHTTP",
         "TeamPhoto", "TeamOutbound",
@@ -170,8 +173,8 @@ let package = Package(
     .testTarget(
       name: "TeamWebTests",
       dependencies: [
-        "TeamWeb", "WebBase", "AccountsWeb", "OrganisationWeb", "ImportWeb", "SoloQueueWeb",
-        "DiscordWeb",
+        "TeamWeb", "WebBase", "AccountsWeb", "OrganisationWeb", "WeekWeb", "ImportWeb",
+        "SoloQueueWeb", "DiscordWeb",
         "ChampionArtWeb",
         "TeamHTTP",
         "TeamStore", "TeamKit", "TeamPhoto", "TeamOutbound", "kcorp", "TestSupport", "CZlib",

@@ -12,6 +12,7 @@ import TeamOutbound
 import TeamPhoto
 import TeamStore
 import WebBase
+import WeekWeb
 
 /// The web face: the roster's pages, its pictures and its JSON API, as one request handler
 /// over a ``RosterStore``. Start it with ``serve(store:host:port:imagesFolder:limits:options:)``.
@@ -120,14 +121,11 @@ public struct WebApp: Sendable {
     addPageRoutes()
     addAPIRoutes()
     addPhotoRoutes()
-    addWeekRoutes()
-    addWeekPageRoutes()
-    addDraftRoutes()
     addPictureRoutes()
     // The features in modules of their own.
     let features: [any WebFeature] = [
       AccountsFeature(access: access, requireLogin: options.requireLogin),
-      OrganisationFeature(), ImportFeature(), SoloQueueFeature(riot: riot),
+      OrganisationFeature(), WeekFeature(), ImportFeature(), SoloQueueFeature(riot: riot),
       DiscordFeature(job: discord, desk: discordDesk, access: access),
       ChampionArtFeature(sync: ChampionSyncJob(store: store), source: options.dataDragon),
     ]

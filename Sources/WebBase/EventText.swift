@@ -42,3 +42,21 @@ extension Pages {
     .h("span", ["class": "verdict verdict-\(verdict.code)"], verdict.text(in: language))
   }
 }
+
+/// A form's field errors, said under the field and tied to it.
+extension Pages {
+  /// A field's error under it, and the attributes that tie the field to it.
+  package func fieldError(_ errors: ValidationError?, _ field: ValidationError.Field)
+    -> HTML
+  {
+    guard let message = errors?.message(for: field).map(text) else { return .fragment([]) }
+    return .h("p", ["class": "error", "id": "\(field.rawValue)-error"], message)
+  }
+
+  package static func invalid(_ errors: ValidationError?, _ field: ValidationError.Field)
+    -> HTML.Attributes
+  {
+    errors?.message(for: field) == nil
+      ? [:] : ["aria-invalid": "true", "aria-describedby": "\(field.rawValue)-error"]
+  }
+}

@@ -7,6 +7,7 @@ import Testing
 import WebBase
 
 @testable import TeamWeb
+@testable import WeekWeb
 
 /// The week's pages without JavaScript: the week, planning an event, answering, logging a
 /// result, a player's hours, the calendar addresses.
@@ -323,7 +324,7 @@ import WebBase
     _ = try await app.session()
     let zone = try #require(TimeZone(identifier: "Europe/Paris"))
     let today = Day(Date(), in: zone)
-    let monday = WebApp.monday(of: today, in: zone)
+    let monday = WeekFeature.monday(of: today, in: zone)
     let week = try await app.client.get("/week?team=KC&from=\(monday)").text
     // Folded near the top, before the days; a "+" on each day to come, none on days past.
     let form = try #require(

@@ -5,26 +5,6 @@ import TeamKit
 import TeamStore
 import WebBase
 
-/// A JSON body that may name the team it is about (``RoutePolicy/Team/chosen``).
-protocol NamingTeam {
-  /// The `team` member: a team's tag or id; nil when absent or null.
-  var team: String? { get }
-}
-
-/// A JSON object body with an optional `team` member beside what `Input` reads from it.
-struct TeamNamed<Input: Decodable & Sendable>: Decodable, Sendable, NamingTeam {
-  let team: String?
-  let input: Input
-
-  private enum CodingKeys: String, CodingKey { case team }
-
-  init(from decoder: any Decoder) throws {
-    team = try decoder.container(keyedBy: CodingKeys.self).decodeIfPresent(
-      String.self, forKey: .team)
-    input = try Input(from: decoder)
-  }
-}
-
 /// `POST /api/players/{id}/swap`: the player to exchange statuses and places with, by id or
 /// pseudo.
 struct SwapRequest: Decodable, Sendable {

@@ -22,7 +22,19 @@ struct FeedRequest: Decodable, Sendable, NamingTeam {
   let player: UUID?
 }
 
-extension WebApp {
+/// The week and its events, their results, drafts and proposals, the players' hours and
+/// answers, the champion pools and figures, and the calendar feeds; the same in the API.
+package struct WeekFeature: WebFeature {
+  package init() {}
+
+  package func mount(on router: inout Router) {
+    Self.addWeekRoutes(&router)
+    Self.addWeekPageRoutes(&router)
+    Self.addDraftRoutes(&router)
+  }
+}
+
+extension WeekFeature {
   /// An event with its verdict, from the roster it is on.
   static func document(_ event: TeamEvent, in roster: Roster) -> EventDocument {
     let team = roster.team(id: event.teamID) ?? roster.firstTeam
@@ -33,15 +45,15 @@ extension WebApp {
   }
 
   /// The week's API and the calendar feeds.
-  mutating func addWeekRoutes() {
-    addWeekAPIRoutes()
-    addEventAPIRoutes()
-    addEventResultRoutes()
-    addCalendarRoutes()
+  static func addWeekRoutes(_ router: inout Router) {
+    addWeekAPIRoutes(&router)
+    addEventAPIRoutes(&router)
+    addEventResultRoutes(&router)
+    addCalendarRoutes(&router)
   }
 
   /// The week and a player's hours.
-  private mutating func addWeekAPIRoutes() {
+  private static func addWeekAPIRoutes(_ router: inout Router) {
     // The whole week of a team (at most ``Schedule/maxEventsPerTeam`` events), or the days
     // `from` to `to` (its own clock).
     router.route("GET", "/api/week", RoutePolicy(.reader, team: .chosen)) { request, context in
@@ -80,14 +92,14 @@ extension WebApp {
   }
 
   /// Events: planned, read, changed, cancelled.
-  private mutating func addEventAPIRoutes() {
+  private static func addEventAPIRoutes(_ router: inout Router) {
     router.route(
       "POST", "/api/week/events", RoutePolicy(.editor, .sameOrigin, team: .chosen),
       json: TeamNamed<EventInput>.self
     ) { _, context, body in
       let input = body.input
       let event = try await context.scope.addEvent(input)
-      var response = context.json(WebApp.document(event, in: context.roster), status: 201)
+      var response = context.json(Self.document(event, in: context.roster), status: 201)
       response.headers.append(("Location", "/api/week/events/\(event.id)"))
       return response
     }
@@ -95,7 +107,7 @@ extension WebApp {
     router.route("GET", "/api/week/events/{id}", RoutePolicy(.reader, team: .event)) { _, context in
       let roster = context.roster
       return context.json(
-        WebApp.document(
+        Self.document(
           try context.event(context.parameters["id"], in: roster),
           in: roster))
     }
@@ -106,7 +118,7 @@ extension WebApp {
     ) { _, context, input in
       let event = try context.event(context.parameters["id"], in: context.roster)
       let updated = try await context.scope.updateEvent(event.id, with: input)
-      return context.json(WebApp.document(updated, in: context.roster))
+      return context.json(Self.document(updated, in: context.roster))
     }
 
     router.route("DELETE", "/api/week/events/{id}", RoutePolicy(.editor, .sameOrigin, team: .event))
@@ -127,14 +139,14 @@ extension WebApp {
   }
 
   /// An event's games, answers and invitations.
-  private mutating func addEventResultRoutes() {
+  private static func addEventResultRoutes(_ router: inout Router) {
     router.route(
       "PUT", "/api/week/events/{id}/games", RoutePolicy(.editor, .sameOrigin, team: .event),
       json: [GameInput].self
     ) { _, context, games in
       let event = try context.event(context.parameters["id"], in: context.roster)
       let logged = try await context.scope.logGames(games, of: event.id)
-      return context.json(WebApp.document(logged, in: context.roster))
+      return context.json(Self.document(logged, in: context.roster))
     }
 
     router.route(
@@ -147,7 +159,7 @@ extension WebApp {
           .notFound, context.localized("No game has this number: games count from 1."))
       }
       let saved = try await context.scope.saveDraft(draft, game: game, of: event.id)
-      return context.json(WebApp.document(saved, in: context.roster))
+      return context.json(Self.document(saved, in: context.roster))
     }
 
     router.route(
@@ -159,7 +171,7 @@ extension WebApp {
       let player = try context.player(context.parameters["player"], in: context.roster)
       let answered = try await context.scope.answer(
         body.answer, comment: body.comment, for: player.id, to: event.id)
-      return context.json(WebApp.document(answered, in: context.roster))
+      return context.json(Self.document(answered, in: context.roster))
     }
 
     router.route(
@@ -171,12 +183,12 @@ extension WebApp {
         throw HTTPError.playerNotFound(in: context.language)
       }
       let invited = try await context.scope.invite(player.id, to: event.id)
-      return context.json(WebApp.document(invited, in: context.roster))
+      return context.json(Self.document(invited, in: context.roster))
     }
   }
 
   /// The private calendar addresses, and the feed each one serves.
-  private mutating func addCalendarRoutes() {
+  private static func addCalendarRoutes(_ router: inout Router) {
     router.route("GET", "/api/calendar", RoutePolicy(.editor, team: .organisation)) { _, context in
       context.json(context.roster.schedule.feeds)
     }

@@ -4,14 +4,14 @@ import TeamKit
 import TeamStore
 import WebBase
 
-extension WebApp {
+extension WeekFeature {
   /// Drafts on the board, champion pools and the figures drafts give.
-  mutating func addDraftRoutes() {
-    addDraftBoardRoutes()
-    addProposalRoutes()
-    addProposalAPIRoutes()
-    addPoolPageRoutes()
-    addPoolAPIRoutes()
+  static func addDraftRoutes(_ router: inout Router) {
+    addDraftBoardRoutes(&router)
+    addProposalRoutes(&router)
+    addProposalAPIRoutes(&router)
+    addPoolPageRoutes(&router)
+    addPoolAPIRoutes(&router)
   }
 
   /// A game's number from the path (games count from 1).
@@ -24,12 +24,12 @@ extension WebApp {
 
   /// One tap of the board: our side, a champion for a turn (its id, or a search that
   /// forgives as the champion search does), an emptied turn, or the game's result.
-  private mutating func addDraftBoardRoutes() {
+  private static func addDraftBoardRoutes(_ router: inout Router) {
     router.route("POST", "/events/{id}/drafts/{game}", RoutePolicy(.editor, .form, team: .event)) {
       request, context in
       let roster = context.roster
       let event = try context.event(context.parameters["id"], in: roster)
-      let game = try WebApp.gameNumber(context)
+      let game = try Self.gameNumber(context)
       let form = context.form
       var view = DraftView(event, query: ["game": String(game)])
       view.typed = form["search"]?.first ?? ""
@@ -39,9 +39,9 @@ extension WebApp {
       do throws(RosterError) {
         if let result = form["result"]?.first {
           try await context.scope.logGames(
-            try WebApp.gamesLogging(result, game: game, of: event), of: event.id)
+            try Self.gamesLogging(result, game: game, of: event), of: event.id)
         } else {
-          let draft = try WebApp.draftChoice(form, game: game, of: event, in: roster)
+          let draft = try Self.draftChoice(form, game: game, of: event, in: roster)
           try await context.scope.saveDraft(draft, game: game, of: event.id)
         }
         return .redirect(to: "/events/\(event.id)?game=\(game)#draft")
@@ -57,7 +57,7 @@ extension WebApp {
   }
 
   /// Bans and picks proposed before a game: by the staff, or by a player for themself.
-  private mutating func addProposalRoutes() {
+  private static func addProposalRoutes(_ router: inout Router) {
     router.route(
       "POST", "/events/{id}/proposals",
       RoutePolicy(.ownPlayer(.form("player")), .form, team: .event)
@@ -99,7 +99,7 @@ extension WebApp {
   }
 
   /// Proposals on the API.
-  private mutating func addProposalAPIRoutes() {
+  private static func addProposalAPIRoutes(_ router: inout Router) {
     // The staff's own proposals name `team` for the player.
     router.route(
       "POST", "/api/week/events/{id}/players/{player}/proposals",
@@ -190,14 +190,14 @@ extension WebApp {
   }
 
   /// The pools page, and a pool's change from it.
-  private mutating func addPoolPageRoutes() {
+  private static func addPoolPageRoutes(_ router: inout Router) {
     router.route("GET", "/pools", RoutePolicy(.reader, team: .chosen)) { request, context in
       let team = try context.checkedTeam
       let roster = context.roster
       let (token, cookie) = Door.csrfToken(for: request)
       return context.pages.pools(
         of: team, in: roster,
-        event: try WebApp.seriesShown(
+        event: try Self.seriesShown(
           request.query["event"], team: team, in: roster, now: context.now,
           language: context.language),
         token: token, viewer: context.viewer, now: context.now,
@@ -263,14 +263,14 @@ extension WebApp {
   }
 
   /// The pools and figures on the API.
-  private mutating func addPoolAPIRoutes() {
+  private static func addPoolAPIRoutes(_ router: inout Router) {
     router.route("GET", "/api/pools", RoutePolicy(.reader, team: .chosen)) { request, context in
       let team = try context.checkedTeam
       let roster = context.roster
       return context.json(
         PoolBoard(
           players: roster.players(in: team.id), schedule: roster.schedule,
-          event: try WebApp.seriesShown(
+          event: try Self.seriesShown(
             request.query["event"], team: team, in: roster, now: context.now,
             language: context.language),
           catalog: roster.champions, now: context.now))

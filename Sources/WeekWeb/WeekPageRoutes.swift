@@ -4,7 +4,7 @@ import TeamKit
 import TeamStore
 import WebBase
 
-extension WebApp {
+extension WeekFeature {
   /// The week page a form was sent from (its `from` field), so that it comes back there.
   static func weekShown(_ team: Team, _ form: [String: [String]]) -> String {
     "/week?team=\(team.tag)" + (form["from"]?.first.flatMap { Day($0) }.map { "&from=\($0)" } ?? "")
@@ -51,21 +51,21 @@ extension WebApp {
   }
 
   /// The week's pages: the week, an event, a player's hours, the calendar addresses.
-  mutating func addWeekPageRoutes() {
-    addWeekViewRoutes()
-    addEventPageRoutes()
-    addEventAnswerRoutes()
-    addAvailabilityPageRoutes()
-    addCalendarPageRoutes()
+  static func addWeekPageRoutes(_ router: inout Router) {
+    addWeekViewRoutes(&router)
+    addEventPageRoutes(&router)
+    addEventAnswerRoutes(&router)
+    addAvailabilityPageRoutes(&router)
+    addCalendarPageRoutes(&router)
   }
 
   /// The week, and an event planned from it.
-  private mutating func addWeekViewRoutes() {
+  private static func addWeekViewRoutes(_ router: inout Router) {
     router.route("GET", "/week", RoutePolicy(.reader, team: .chosen)) { request, context in
       let team = try context.checkedTeam
       let today = Day(context.now, in: team.zone)
       let from =
-        request.query["from"].flatMap { Day($0) } ?? WebApp.monday(of: today, in: team.zone)
+        request.query["from"].flatMap { Day($0) } ?? Self.monday(of: today, in: team.zone)
       let (token, cookie) = Door.csrfToken(for: request)
       let notice: String? =
         request.query["planned"] != nil
@@ -80,7 +80,7 @@ extension WebApp {
     router.route("POST", "/week/events", RoutePolicy(.editor, .form, team: .chosen)) {
       request, context in
       let team = try context.checkedTeam
-      let input = WebApp.eventInput(context.form)
+      let input = Self.eventInput(context.form)
       do throws(RosterError) {
         let event = try await context.scope.addEvent(input)
         return .redirect(to: "/events/\(event.id)?planned")
@@ -90,7 +90,7 @@ extension WebApp {
         let day = Day(input.start.split(separator: "T").first.map(String.init) ?? "")
         return context.pages.week(
           context.roster, team: team,
-          from: WebApp.monday(of: day ?? Day(context.now, in: team.zone), in: team.zone),
+          from: Self.monday(of: day ?? Day(context.now, in: team.zone), in: team.zone),
           token: token, viewer: context.viewer, now: context.now, form: (input, errors)
         ).with(cookie: cookie)
       }
@@ -98,7 +98,7 @@ extension WebApp {
   }
 
   /// An event: its page, its edit and its games.
-  private mutating func addEventPageRoutes() {
+  private static func addEventPageRoutes(_ router: inout Router) {
     router.route("GET", "/events/{id}", RoutePolicy(.reader, team: .event)) { request, context in
       let roster = context.roster
       let event = try context.event(context.parameters["id"], in: roster)
@@ -117,7 +117,7 @@ extension WebApp {
     router.route("POST", "/events/{id}/edit", RoutePolicy(.editor, .form, team: .event)) {
       request, context in
       let event = try context.event(context.parameters["id"], in: context.roster)
-      let input = WebApp.eventInput(context.form)
+      let input = Self.eventInput(context.form)
       do throws(RosterError) {
         try await context.scope.updateEvent(event.id, with: input)
         return .redirect(to: "/events/\(event.id)?saved")
@@ -133,7 +133,7 @@ extension WebApp {
     router.route("POST", "/events/{id}/games", RoutePolicy(.editor, .form, team: .event)) {
       request, context in
       let event = try context.event(context.parameters["id"], in: context.roster)
-      let games = WebApp.gameInputs(context.form)
+      let games = Self.gameInputs(context.form)
       do throws(RosterError) {
         try await context.scope.logGames(games, of: event.id)
         return .redirect(to: "/events/\(event.id)?saved")
@@ -148,7 +148,7 @@ extension WebApp {
   }
 
   /// Answers to an event, invitations, and cancelling it.
-  private mutating func addEventAnswerRoutes() {
+  private static func addEventAnswerRoutes(_ router: inout Router) {
     router.route(
       "POST", "/events/{id}/answer", RoutePolicy(.ownPlayer(.form("player")), .form, team: .event)
     ) {
@@ -180,13 +180,13 @@ extension WebApp {
         event.id, following: context.form["following"]?.first == "true")
       return .redirect(
         to:
-          "/week?team=\(team.tag)&from=\(WebApp.monday(of: Day(event.start, in: team.zone), in: team.zone))&cancelled"
+          "/week?team=\(team.tag)&from=\(Self.monday(of: Day(event.start, in: team.zone), in: team.zone))&cancelled"
       )
     }
   }
 
   /// A player's hours and days away.
-  private mutating func addAvailabilityPageRoutes() {
+  private static func addAvailabilityPageRoutes(_ router: inout Router) {
     router.route("GET", "/players/{id}/availability", RoutePolicy(.reader, team: .player)) {
       request, context in
       let player = try context.player(context.parameters["id"], in: context.roster)
@@ -242,19 +242,19 @@ extension WebApp {
   }
 
   /// The private calendar addresses.
-  private mutating func addCalendarPageRoutes() {
+  private static func addCalendarPageRoutes(_ router: inout Router) {
     router.route("POST", "/calendar/new", RoutePolicy(.editor, .form, team: .chosen)) {
       request, context in
       let scope = try context.scope
       _ = try await scope.createFeed()
-      return .redirect(to: WebApp.weekShown(scope.team, context.form) + "#calendar-title")
+      return .redirect(to: Self.weekShown(scope.team, context.form) + "#calendar-title")
     }
 
     router.route("POST", "/calendar/revoke", RoutePolicy(.editor, .form, team: .chosen)) {
       request, context in
       let scope = try context.scope
       try await scope.revokeFeed(context.form["secret"]?.first ?? "")
-      return .redirect(to: WebApp.weekShown(scope.team, context.form) + "#calendar-title")
+      return .redirect(to: Self.weekShown(scope.team, context.form) + "#calendar-title")
     }
 
     // A player's own address: the events they are invited to.

@@ -8,21 +8,6 @@ extension Pages {
   /// A form's input and its problems, shown again after a refusal.
   typealias EventForm = (input: EventInput, errors: ValidationError?)
 
-  /// A field's error under it, and the attributes that tie the field to it.
-  func fieldError(_ errors: ValidationError?, _ field: ValidationError.Field)
-    -> HTML
-  {
-    guard let message = errors?.message(for: field).map(text) else { return .fragment([]) }
-    return .h("p", ["class": "error", "id": "\(field.rawValue)-error"], message)
-  }
-
-  static func invalid(_ errors: ValidationError?, _ field: ValidationError.Field)
-    -> HTML.Attributes
-  {
-    errors?.message(for: field) == nil
-      ? [:] : ["aria-invalid": "true", "aria-describedby": "\(field.rawValue)-error"]
-  }
-
   /// A team's week from `first` (a Monday or any day), on the team's clock: seven days, each
   /// with its events and the hours the five can play; for editors, a "+" on each day to
   /// come that opens the form to plan on it (`planning`), near the top, and the calendar
