@@ -194,7 +194,7 @@ struct DiscordInteractions: Sendable {
         let present = try Availability.absence(parsing: back)
         next.away.removeAll { $0.first <= present.last && present.first <= $0.last }
       }
-      try await scope.setAvailability(of: player.id, to: next)
+      try await scope.week.setAvailability(of: player.id, to: next)
       return Self.message(Self.describe(next, language) + "\n" + verdicts(language))
     } catch {
       // What was typed is said back, to be corrected.
@@ -310,7 +310,7 @@ struct DiscordInteractions: Sendable {
     do {
       // The event's team: a player invited by another team answers there, as on the web.
       let scope = TeamScope(store: store, team: team, identity: identity, language: .english)
-      try await scope.answer(answer, comment: comment, for: player, to: event.id)
+      try await scope.week.answer(answer, comment: comment, for: player, to: event.id)
       var text = language.localized(
         "Your answer to %1$@ (%2$@): %3$@", Self.label(event, language),
         DiscordPost.timestamp(event.start), answer.displayName(in: language))

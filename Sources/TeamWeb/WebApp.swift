@@ -426,7 +426,7 @@ public struct WebApp: Sendable {
       return roster.team(id: event.teamID)
     case .feed:
       guard let feed = parameters["secret"].flatMap({ roster.schedule.feed(secret: $0) }),
-        let id = TeamScope.team(of: feed, in: roster)
+        let id = WeekScope.team(of: feed, in: roster)
       else { return nil }
       return roster.team(id: id)
     case .chosen:

@@ -27,19 +27,16 @@ package struct TeamScope: Sendable {
   /// Who the history records the changes as.
   package var author: String { identity.name }
 
-  // MARK: - Checks
-
-  /// The team's player `id`, as the roster is now.
-  private func owned(_ id: UUID) throws(RosterError) -> Player {
-    guard let player = store.roster.player(id: id), player.teamID == team.id else {
-      throw .notFound(id)
-    }
-    return player
+  /// The team's week: its events, their games, drafts and proposals, its players' hours,
+  /// answers and pools, its calendar addresses.
+  package var week: WeekScope {
+    WeekScope(store: store, team: team, author: author, language: language)
   }
 
-  /// The team's event `id`, as the roster is now.
-  private func ownedEvent(_ id: UUID) throws(RosterError) {
-    guard store.roster.schedule.event(id: id)?.teamID == team.id else { throw .notFound(id) }
+  // MARK: - Checks
+
+  private func owned(_ id: UUID) throws(RosterError) -> Player {
+    try store.roster.owned(id, by: team)
   }
 
   // MARK: - The team itself
@@ -123,6 +120,107 @@ package struct TeamScope: Sendable {
       id: id, to: target.id.text, lineup: lineup, from: team.id, by: author)
   }
 
+  // MARK: - Solo queue
+
+  /// The team's players' Riot accounts as last seen.
+  package func soloQueue() throws(RosterError) -> [UUID: RiotStanding] {
+    let players = Set(store.roster.players(in: team.id).map(\.id))
+    return try store.riot.standings().filter { players.contains($0.key) }
+  }
+
+  /// The team's players, or only `player` of them (a refresh from Riot is started for these).
+  package func players(only player: UUID? = nil) throws(RosterError) -> [Player] {
+    guard let player else { return store.roster.players(in: team.id) }
+    return [try owned(player)]
+  }
+
+  // MARK: - Discord
+
+  /// Sets the team's Discord: its webhook (`""` off, nil kept), the kinds posted, the
+  /// language.
+  package func setDiscord(
+    webhook: String?, kinds: Set<DiscordKind>?, language: Language?, alsoAt origin: URL?
+  ) async throws(RosterError) {
+    try await store.discord.setTeam(
+      team: team.id, webhook: webhook, kinds: kinds, language: language, alsoAt: origin)
+  }
+
+  /// A new one-time code linking a Discord user to one of the team's players.
+  package func discordCode(player id: UUID) async throws(RosterError) -> String {
+    _ = try owned(id)
+    return try await store.discord.newCode(player: id)
+  }
+
+  /// Unlinks the Discord user of one of the team's players.
+  package func unlinkDiscord(player id: UUID) async throws(RosterError) {
+    _ = try owned(id)
+    try await store.discord.unlink(player: id)
+  }
+
+  // MARK: - Imports
+
+  package func importTurn<T>(_ body: () async throws -> T) async throws -> T {
+    try await store.importRows.importTurn(body)
+  }
+
+  package func planImport(_ data: Data, mode: RosterImport.Mode) async throws -> RosterImport {
+    try await store.importRows.planImportAside(data, team: team, mode: mode)
+  }
+
+  /// Applies an import made for this team (a plan for another team or the organisation is
+  /// refused).
+  package func importRoster(_ plan: RosterImport, photos: [UUID: Photo]) async throws(RosterError)
+    -> ImportRecord
+  {
+    guard plan.team?.id == team.id else { throw .teamNotFound(plan.team?.tag ?? "") }
+    return try await store.importRows.importRoster(plan, photos: photos, by: author)
+  }
+
+  /// Undoes one of this team's imports.
+  @discardableResult
+  package func undoImport(_ id: Int64) async throws(RosterError) -> ImportRecord {
+    try await store.importRows.undoImport(id, onTeam: team.id, by: author)
+  }
+}
+
+extension Roster {
+  /// `team`'s player `id`, as the roster is now.
+  fileprivate func owned(_ id: UUID, by team: Team) throws(RosterError) -> Player {
+    guard let player = player(id: id), player.teamID == team.id else { throw .notFound(id) }
+    return player
+  }
+
+  /// Whether event `id` is `team`'s, as the roster is now.
+  fileprivate func ownsEvent(_ id: UUID, by team: Team) throws(RosterError) {
+    guard schedule.event(id: id)?.teamID == team.id else { throw .notFound(id) }
+  }
+}
+
+/// The store as a handler may change a team's week (``TeamScope/week``), bound to the team
+/// the door checked as ``TeamScope`` is: what it changes by id must be that team's (404
+/// otherwise).
+package struct WeekScope: Sendable {
+  private let store: RosterStore
+  package let team: Team
+  private let author: String
+  /// The request's language, for the refusals the scope words itself.
+  private let language: Language
+
+  fileprivate init(store: RosterStore, team: Team, author: String, language: Language) {
+    self.store = store
+    self.team = team
+    self.author = author
+    self.language = language
+  }
+
+  private func owned(_ id: UUID) throws(RosterError) -> Player {
+    try store.roster.owned(id, by: team)
+  }
+
+  private func ownedEvent(_ id: UUID) throws(RosterError) {
+    try store.roster.ownsEvent(id, by: team)
+  }
+
   /// Replaces the weekly hours and days away of one of the team's players.
   package func setAvailability(of id: UUID, to availability: Availability) async throws(RosterError)
   {
@@ -136,20 +234,6 @@ package struct TeamScope: Sendable {
   {
     _ = try owned(id)
     return try await store.draftRows.setPool(of: id, to: inputs, onTeam: team.id, by: author)
-  }
-
-  // MARK: - Solo queue
-
-  /// The team's players' Riot accounts as last seen.
-  package func soloQueue() throws(RosterError) -> [UUID: RiotStanding] {
-    let players = Set(store.roster.players(in: team.id).map(\.id))
-    return try store.riot.standings().filter { players.contains($0.key) }
-  }
-
-  /// The team's players, or only `player` of them (a refresh from Riot is started for these).
-  package func players(only player: UUID? = nil) throws(RosterError) -> [Player] {
-    guard let player else { return store.roster.players(in: team.id) }
-    return [try owned(player)]
   }
 
   // MARK: - The week
@@ -221,29 +305,6 @@ package struct TeamScope: Sendable {
       answer, comment: comment, for: player, to: event, by: author)
   }
 
-  // MARK: - Discord
-
-  /// Sets the team's Discord: its webhook (`""` off, nil kept), the kinds posted, the
-  /// language.
-  package func setDiscord(
-    webhook: String?, kinds: Set<DiscordKind>?, language: Language?, alsoAt origin: URL?
-  ) async throws(RosterError) {
-    try await store.discord.setTeam(
-      team: team.id, webhook: webhook, kinds: kinds, language: language, alsoAt: origin)
-  }
-
-  /// A new one-time code linking a Discord user to one of the team's players.
-  package func discordCode(player id: UUID) async throws(RosterError) -> String {
-    _ = try owned(id)
-    return try await store.discord.newCode(player: id)
-  }
-
-  /// Unlinks the Discord user of one of the team's players.
-  package func unlinkDiscord(player id: UUID) async throws(RosterError) {
-    _ = try owned(id)
-    try await store.discord.unlink(player: id)
-  }
-
   /// Invites a player of the organisation to one of the team's events.
   @discardableResult
   package func invite(_ player: UUID, to event: UUID) async throws(RosterError) -> TeamEvent {
@@ -277,30 +338,5 @@ package struct TeamScope: Sendable {
   /// The team a calendar address belongs to: its own, or its player's.
   package static func team(of feed: CalendarFeed, in roster: Roster) -> UUID? {
     feed.teamID ?? feed.playerID.flatMap { roster.player(id: $0)?.teamID }
-  }
-
-  // MARK: - Imports
-
-  package func importTurn<T>(_ body: () async throws -> T) async throws -> T {
-    try await store.importRows.importTurn(body)
-  }
-
-  package func planImport(_ data: Data, mode: RosterImport.Mode) async throws -> RosterImport {
-    try await store.importRows.planImportAside(data, team: team, mode: mode)
-  }
-
-  /// Applies an import made for this team (a plan for another team or the organisation is
-  /// refused).
-  package func importRoster(_ plan: RosterImport, photos: [UUID: Photo]) async throws(RosterError)
-    -> ImportRecord
-  {
-    guard plan.team?.id == team.id else { throw .teamNotFound(plan.team?.tag ?? "") }
-    return try await store.importRows.importRoster(plan, photos: photos, by: author)
-  }
-
-  /// Undoes one of this team's imports.
-  @discardableResult
-  package func undoImport(_ id: Int64) async throws(RosterError) -> ImportRecord {
-    try await store.importRows.undoImport(id, onTeam: team.id, by: author)
   }
 }

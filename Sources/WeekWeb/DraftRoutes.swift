@@ -38,11 +38,11 @@ extension WeekFeature {
       }
       do throws(RosterError) {
         if let result = form["result"]?.first {
-          try await context.scope.logGames(
+          try await context.scope.week.logGames(
             try Self.gamesLogging(result, game: game, of: event), of: event.id)
         } else {
           let draft = try Self.draftChoice(form, game: game, of: event, in: roster)
-          try await context.scope.saveDraft(draft, game: game, of: event.id)
+          try await context.scope.week.saveDraft(draft, game: game, of: event.id)
         }
         return .redirect(to: "/events/\(event.id)?game=\(game)#draft")
       } catch {
@@ -69,7 +69,7 @@ extension WeekFeature {
         game: Int(value("game")) ?? 0, action: value("action"), champion: value("champion"),
         player: UUID(text: value("player")), note: value("note"))
       do throws(RosterError) {
-        try await context.scope.propose(input, to: event.id)
+        try await context.scope.week.propose(input, to: event.id)
       } catch {
         guard let errors = error.validation else { throw error }
         var view = DraftView(event, query: ["game": String(input.game)])
@@ -92,7 +92,7 @@ extension WeekFeature {
         throw HTTPError(
           .notFound, context.localized("No proposal has this id: it may have been withdrawn."))
       }
-      try await context.scope.withdrawProposal(proposal.id, of: event.id)
+      try await context.scope.week.withdrawProposal(proposal.id, of: event.id)
       return .redirect(to: "/events/\(event.id)?game=\(proposal.game)#plan")
     }
 
@@ -110,7 +110,7 @@ extension WeekFeature {
       var input = body
       let named = context.parameters["player"] ?? ""
       if named != "team" { input.player = try context.player(named, in: context.roster).id }
-      let proposal = try await context.scope.propose(input, to: event.id)
+      let proposal = try await context.scope.week.propose(input, to: event.id)
       return context.json(proposal, status: 201)
     }
 
@@ -123,7 +123,7 @@ extension WeekFeature {
         throw HTTPError(
           .notFound, context.localized("No proposal has this id: it may have been withdrawn."))
       }
-      try await context.scope.withdrawProposal(proposal, of: event.id)
+      try await context.scope.week.withdrawProposal(proposal, of: event.id)
       return HTTPResponse(status: 204)
     }
   }
@@ -227,7 +227,7 @@ extension WeekFeature {
         if let index { inputs[index] = input } else { inputs.append(input) }
       }
       do throws(RosterError) {
-        try await context.scope.setPool(of: player.id, to: inputs)
+        try await context.scope.week.setPool(of: player.id, to: inputs)
       } catch {
         guard let errors = error.validation else { throw error }
         let team = roster.team(id: player.teamID) ?? roster.firstTeam
@@ -294,7 +294,7 @@ extension WeekFeature {
       json: [PoolInput].self
     ) { _, context, inputs in
       let player = try context.player(context.parameters["id"], in: context.roster)
-      return context.json(try await context.scope.setPool(of: player.id, to: inputs))
+      return context.json(try await context.scope.week.setPool(of: player.id, to: inputs))
     }
   }
 }

@@ -82,7 +82,7 @@ extension WeekFeature {
       let team = try context.checkedTeam
       let input = Self.eventInput(context.form)
       do throws(RosterError) {
-        let event = try await context.scope.addEvent(input)
+        let event = try await context.scope.week.addEvent(input)
         return .redirect(to: "/events/\(event.id)?planned")
       } catch {
         guard let errors = error.validation else { throw error }
@@ -119,7 +119,7 @@ extension WeekFeature {
       let event = try context.event(context.parameters["id"], in: context.roster)
       let input = Self.eventInput(context.form)
       do throws(RosterError) {
-        try await context.scope.updateEvent(event.id, with: input)
+        try await context.scope.week.updateEvent(event.id, with: input)
         return .redirect(to: "/events/\(event.id)?saved")
       } catch {
         guard let errors = error.validation else { throw error }
@@ -135,7 +135,7 @@ extension WeekFeature {
       let event = try context.event(context.parameters["id"], in: context.roster)
       let games = Self.gameInputs(context.form)
       do throws(RosterError) {
-        try await context.scope.logGames(games, of: event.id)
+        try await context.scope.week.logGames(games, of: event.id)
         return .redirect(to: "/events/\(event.id)?saved")
       } catch {
         guard let errors = error.validation else { throw error }
@@ -156,7 +156,7 @@ extension WeekFeature {
       let event = try context.event(context.parameters["id"], in: context.roster)
       let player = try context.player(context.form["player"]?.first, in: context.roster)
       let answer = context.form["answer"]?.first.flatMap(TeamEvent.Answer.init(rawValue:))
-      try await context.scope.answer(
+      try await context.scope.week.answer(
         answer, comment: context.form["comment"]?.first, for: player.id, to: event.id)
       return .redirect(to: "/events/\(event.id)?saved")
     }
@@ -167,7 +167,7 @@ extension WeekFeature {
       guard
         let player = Player.find(context.form["player"]?.first ?? "", in: context.roster.players)
       else { throw HTTPError.playerNotFound(in: context.language) }
-      try await context.scope.invite(player.id, to: event.id)
+      try await context.scope.week.invite(player.id, to: event.id)
       return .redirect(to: "/events/\(event.id)?saved")
     }
 
@@ -176,7 +176,7 @@ extension WeekFeature {
       let roster = context.roster
       let event = try context.event(context.parameters["id"], in: roster)
       let team = roster.team(id: event.teamID) ?? roster.firstTeam
-      try await context.scope.removeEvent(
+      try await context.scope.week.removeEvent(
         event.id, following: context.form["following"]?.first == "true")
       return .redirect(
         to:
@@ -228,7 +228,7 @@ extension WeekFeature {
               .map { (text) throws(ValidationError) in try Availability.absence(parsing: text) }
           }
         } catch { throw .invalid(error) }
-        try await context.scope.setAvailability(of: player.id, to: availability)
+        try await context.scope.week.setAvailability(of: player.id, to: availability)
       } catch {
         guard let errors = error.validation else { throw error }
         let (token, cookie) = Door.csrfToken(for: request)
@@ -246,14 +246,14 @@ extension WeekFeature {
     router.route("POST", "/calendar/new", RoutePolicy(.editor, .form, team: .chosen)) {
       request, context in
       let scope = try context.scope
-      _ = try await scope.createFeed()
+      _ = try await scope.week.createFeed()
       return .redirect(to: Self.weekShown(scope.team, context.form) + "#calendar-title")
     }
 
     router.route("POST", "/calendar/revoke", RoutePolicy(.editor, .form, team: .chosen)) {
       request, context in
       let scope = try context.scope
-      try await scope.revokeFeed(context.form["secret"]?.first ?? "")
+      try await scope.week.revokeFeed(context.form["secret"]?.first ?? "")
       return .redirect(to: Self.weekShown(scope.team, context.form) + "#calendar-title")
     }
 
@@ -263,7 +263,7 @@ extension WeekFeature {
       RoutePolicy(.ownPlayer(.path("id")), .form, team: .player)
     ) { _, context in
       let player = try context.player(context.parameters["id"], in: context.roster)
-      _ = try await context.scope.createFeed(player: player.id)
+      _ = try await context.scope.week.createFeed(player: player.id)
       return .redirect(to: "/players/\(player.id)/availability#calendar-title")
     }
 
@@ -273,7 +273,8 @@ extension WeekFeature {
     ) { request, context in
       let player = try context.player(context.parameters["id"], in: context.roster)
       // Only this player's own addresses, whoever asks here.
-      try await context.scope.revokeFeed(context.form["secret"]?.first ?? "", player: player.id)
+      try await context.scope.week.revokeFeed(
+        context.form["secret"]?.first ?? "", player: player.id)
       return .redirect(to: "/players/\(player.id)/availability#calendar-title")
     }
   }

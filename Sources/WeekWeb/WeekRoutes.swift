@@ -86,7 +86,7 @@ extension WeekFeature {
       do throws(ValidationError) { availability = try input.validated() } catch {
         throw RosterError.invalid(error)
       }
-      try await context.scope.setAvailability(of: player.id, to: availability)
+      try await context.scope.week.setAvailability(of: player.id, to: availability)
       return context.json(availability)
     }
   }
@@ -98,7 +98,7 @@ extension WeekFeature {
       json: TeamNamed<EventInput>.self
     ) { _, context, body in
       let input = body.input
-      let event = try await context.scope.addEvent(input)
+      let event = try await context.scope.week.addEvent(input)
       var response = context.json(Self.document(event, in: context.roster), status: 201)
       response.headers.append(("Location", "/api/week/events/\(event.id)"))
       return response
@@ -117,7 +117,7 @@ extension WeekFeature {
       json: EventInput.self
     ) { _, context, input in
       let event = try context.event(context.parameters["id"], in: context.roster)
-      let updated = try await context.scope.updateEvent(event.id, with: input)
+      let updated = try await context.scope.week.updateEvent(event.id, with: input)
       return context.json(Self.document(updated, in: context.roster))
     }
 
@@ -133,7 +133,7 @@ extension WeekFeature {
         throw HTTPError(
           .malformed, context.localized("“%@” is not true or false; write following=true.", other))
       }
-      try await context.scope.removeEvent(event.id, following: following)
+      try await context.scope.week.removeEvent(event.id, following: following)
       return HTTPResponse(status: 204)
     }
   }
@@ -145,7 +145,7 @@ extension WeekFeature {
       json: [GameInput].self
     ) { _, context, games in
       let event = try context.event(context.parameters["id"], in: context.roster)
-      let logged = try await context.scope.logGames(games, of: event.id)
+      let logged = try await context.scope.week.logGames(games, of: event.id)
       return context.json(Self.document(logged, in: context.roster))
     }
 
@@ -158,7 +158,7 @@ extension WeekFeature {
         throw HTTPError(
           .notFound, context.localized("No game has this number: games count from 1."))
       }
-      let saved = try await context.scope.saveDraft(draft, game: game, of: event.id)
+      let saved = try await context.scope.week.saveDraft(draft, game: game, of: event.id)
       return context.json(Self.document(saved, in: context.roster))
     }
 
@@ -169,7 +169,7 @@ extension WeekFeature {
     ) { _, context, body in
       let event = try context.event(context.parameters["id"], in: context.roster)
       let player = try context.player(context.parameters["player"], in: context.roster)
-      let answered = try await context.scope.answer(
+      let answered = try await context.scope.week.answer(
         body.answer, comment: body.comment, for: player.id, to: event.id)
       return context.json(Self.document(answered, in: context.roster))
     }
@@ -182,7 +182,7 @@ extension WeekFeature {
       guard let player = Player.find(body.player, in: context.roster.players) else {
         throw HTTPError.playerNotFound(in: context.language)
       }
-      let invited = try await context.scope.invite(player.id, to: event.id)
+      let invited = try await context.scope.week.invite(player.id, to: event.id)
       return context.json(Self.document(invited, in: context.roster))
     }
   }
@@ -199,7 +199,7 @@ extension WeekFeature {
       "POST", "/api/calendar", RoutePolicy(.editor, .sameOrigin, team: .chosen),
       json: FeedRequest.self
     ) { _, context, wanted in
-      let feed = try await context.scope.createFeed(player: wanted.player)
+      let feed = try await context.scope.week.createFeed(player: wanted.player)
       var response = context.json(feed, status: 201)
       response.headers.append(("Location", feed.path))
       return response
@@ -212,7 +212,7 @@ extension WeekFeature {
       guard context.team != nil else {
         throw HTTPError(.notFound, context.localized("No calendar address has this secret."))
       }
-      try await context.scope.revokeFeed(context.parameters["secret"] ?? "")
+      try await context.scope.week.revokeFeed(context.parameters["secret"] ?? "")
       return HTTPResponse(status: 204)
     }
 
