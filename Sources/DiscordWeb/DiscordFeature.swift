@@ -359,6 +359,9 @@ struct DiscordSettingsInput: Decodable, Sendable {
           "‘%1$@’ is not a kind of post; choose among %2$@.", unknown,
           DiscordKind.allCases.map(\.rawValue).joined(separator: ", ")))
     }
+    if off == true, let webhook, !webhook.trimmingCharacters(in: .whitespaces).isEmpty {
+      issues.append(Message("Give either off or a webhook address, not both."))
+    }
     let language = self.language.flatMap(Language.init(rawValue:))
     if let given = self.language, language == nil {
       issues.append(Message("Write the posts’ language as fr or en, not ‘%@’.", given))

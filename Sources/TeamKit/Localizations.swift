@@ -699,6 +699,8 @@ enum Localizations {
       "Donnez à chaque joueur son propre identifiant : %@ apparaît deux fois.",
     "Give each player one availability: %@ appears twice.":
       "Donnez à chaque joueur une seule disponibilité : %@ apparaît deux fois.",
+    "Give either off or a webhook address, not both.":
+      "Donnez soit off, soit l’adresse d’un webhook, pas les deux.",
     "Give event as an event's id (not “%@”).":
       "Donnez event comme l’identifiant d’un événement (pas « %@ »).",
     "Give every player of the roster once; the roster may have changed meanwhile. Reload it and try again.":

@@ -44,7 +44,6 @@ final class EventHub: @unchecked Sendable {
   private let store: RosterStore
   private let access: AccessControl?
   private let subscribers = Mutex<[ObjectIdentifier: Subscriber]>([:])
-  private let timers = Mutex<[any DispatchSourceTimer]>([])
   private let observer: Mutex<Int?> = Mutex(nil)
   private let accessObserver: Mutex<Int?> = Mutex(nil)
 
@@ -54,22 +53,6 @@ final class EventHub: @unchecked Sendable {
     self.store = store
     self.access = access
     self.maxSubscribers = maxSubscribers
-    func every(_ interval: Duration, _ work: @escaping @Sendable () -> Void)
-      -> any DispatchSourceTimer
-    {
-      let timer = DispatchSource.makeTimerSource(queue: .global())
-      let seconds = Double(interval.components.seconds)
-      timer.schedule(deadline: .now() + seconds, repeating: seconds)
-      timer.setEventHandler(handler: work)
-      timer.resume()
-      return timer
-    }
-    timers.withLock {
-      $0 = [
-        every(Self.heartbeat) { [weak self] in self?.broadcast(Array(": heartbeat\n\n".utf8)) },
-        every(Self.credentialCheck) { [weak self] in self?.endChanged(all: true) },
-      ]
-    }
     let id = store.onChange { [weak self] update in self?.publish(update) }
     observer.withLock { $0 = id }
     // Another server changed who may do what: the streams it concerns end at once.
@@ -78,7 +61,6 @@ final class EventHub: @unchecked Sendable {
   }
 
   deinit {
-    for timer in timers.withLock({ $0 }) { timer.cancel() }
     if let id = observer.withLock({ $0 }) { store.removeObserver(id) }
     if let id = accessObserver.withLock({ $0 }) { store.accessRows.removeAccessObserver(id) }
   }
@@ -167,6 +149,14 @@ final class EventHub: @unchecked Sendable {
       subscribers.withLock { subscribers in for key in gone { subscribers[key] = nil } }
     }
   }
+
+  /// The `heartbeat` job's turn (every ``heartbeat``): a comment to every stream, which
+  /// keeps proxies from closing an idle one and finds the clients that left.
+  func sendHeartbeat() { broadcast(Array(": heartbeat\n\n".utf8)) }
+
+  /// The `streams` job's turn (every ``credentialCheck``): every stream's session or token
+  /// looked at again.
+  func checkCredentials() { endChanged(all: true) }
 
   /// Ends the streams whose identity no longer stands as it was when they opened (here, or
   /// by a `kcorp` command beside the server): a session ended or expired, a token revoked,

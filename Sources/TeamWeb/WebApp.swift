@@ -118,6 +118,17 @@ public struct WebApp: Sendable {
     self.jobs.register("sessions", every: .seconds(3600)) { [access] in
       try await access.forgetExpiredSessions()
     }
+    // The live streams: kept open through proxies, and each one's identity checked again.
+    self.jobs.register(
+      "heartbeat", every: EventHub.heartbeat,
+      blocking: { [events] in
+        events.sendHeartbeat()
+      })
+    self.jobs.register(
+      "streams", every: EventHub.credentialCheck,
+      blocking: { [events] in
+        events.checkCredentials()
+      })
     addPageRoutes()
     addAPIRoutes()
     addPhotoRoutes()

@@ -166,6 +166,12 @@ import WebBase
     #expect(!page.text.contains("hook-token"))
     let api = try await setup.client.get("/api/teams/KC/discord")
     #expect(api.text.contains("\"webhookSet\":true") && !api.text.contains("hook-token"))
+    // Off and an address at once is refused, saying so; the address stays.
+    let both = try await setup.client.send(
+      "PUT", "/api/teams/KC/discord", headers: ["Content-Type": "application/json"],
+      body: Array(#"{"off":true,"webhook":"not an address"}"#.utf8))
+    #expect(both.status == 422 && both.text.contains("not both"))
+    #expect(try setup.store.discord.team(Team.first.id).hasWebhook)
     // Nor a backup: its copy keeps the team's choices without the address.
     let copy = setup.folder.path("backup.sqlite")
     _ = try setup.store.backup(to: copy)
