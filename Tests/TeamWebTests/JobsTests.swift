@@ -87,6 +87,30 @@ import Testing
     #expect(didTurn)
   }
 
+  @Test func aBlockingJobsTurnsNeverOverlapAndEndWithTheStop() async throws {
+    let jobs = Jobs(now: SystemClock.now)
+    let state = Mutex((turns: 0, running: false, overlapped: false))
+    jobs.register(
+      "slow", every: .milliseconds(5),
+      blocking: {
+        state.withLock { state in
+          state.overlapped = state.overlapped || state.running
+          state.running = true
+          state.turns += 1
+        }
+        usleep(30_000)  // longer than the period
+        state.withLock { $0.running = false }
+      })
+    jobs.start()
+    #expect(try await until { state.withLock { $0.turns } >= 3 })
+    jobs.stop()
+    try await Task.sleep(for: .milliseconds(500))  // a turn under way ends
+    let stopped = state.withLock { $0.turns }
+    try await Task.sleep(for: .milliseconds(100))
+    #expect(state.withLock { $0.turns } == stopped)
+    #expect(!state.withLock { $0.overlapped })
+  }
+
   @Test func aJobAskedToTurnAtTheStartDoesNotWaitAPeriod() async throws {
     let jobs = Jobs(now: SystemClock.now)
     jobs.register("first", every: .seconds(3600), atStart: true) {}
