@@ -152,15 +152,9 @@ public final class Jobs: Sendable {
     let (turn, wasFailing) = runtime.withLock {
       ($0.jobs[index].turn, $0.jobs[index].state.failure != nil)
     }
+    guard case .async(let work) = turn else { return }  // blocking ones are Dispatch's
     var failure: String?
-    do {
-      switch turn {
-      case .async(let turn): try await turn()
-      case .blocking(let turn): try turn()
-      }
-    } catch {
-      failure = "\(error)"
-    }
+    do { try await work() } catch { failure = "\(error)" }
     ended(index, failure: failure, wasFailing: wasFailing)
   }
 
