@@ -19,7 +19,7 @@ public enum Weekday: Int, CaseIterable, Codable, Sendable, Comparable {
   /// Parses a day's English or French name or its first three letters (`Mon`, `lundi`,
   /// `jeu`, `jeu.` as French abbreviates it), in any case.
   public init?(parsing text: String) {
-    var key = text.trimmingCharacters(in: .whitespaces)
+    var key = text.trimmed(.whitespaces)
       .folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
     if key.hasSuffix(".") { key.removeLast() }
     let names = [
@@ -220,7 +220,7 @@ public struct Availability: Hashable, Sendable {
   public static func weekly(parsing text: String) throws(ValidationError) -> [WeeklyBlock] {
     var blocks: [WeeklyBlock] = []
     for group in text.split(whereSeparator: { $0 == "," || $0 == ";" || $0 == "\n" }) {
-      let group = group.trimmingCharacters(in: .whitespaces)
+      let group = group.trimmed(.whitespaces)
       guard !group.isEmpty else { continue }
       let parts = group.split(separator: " ", omittingEmptySubsequences: true)
       func refuse() -> ValidationError {
@@ -262,7 +262,7 @@ public struct Availability: Hashable, Sendable {
   /// Reads days away: `2026-03-12..2026-03-14`, or one day `2026-03-12`.
   /// - Throws: ``ValidationError`` on the `away` field.
   public static func absence(parsing text: String) throws(ValidationError) -> Absence {
-    let trimmed = text.trimmingCharacters(in: .whitespaces)
+    let trimmed = text.trimmed(.whitespaces)
     let parts = trimmed.components(separatedBy: "..")
     guard (1...2).contains(parts.count), let first = Day(written: parts[0]),
       let last = Day(written: parts[parts.count - 1])

@@ -55,7 +55,7 @@ public enum ChampionClass: String, CaseIterable, Codable, Identifiable, Sendable
 
   /// A class named in any case (`mage`, `Mage`), or nil.
   public init?(parsing text: String) {
-    let folded = text.trimmingCharacters(in: .whitespaces).lowercased()
+    let folded = text.trimmed(.whitespaces).lowercased()
     guard let found = Self.allCases.first(where: { $0.rawValue.lowercased() == folded }) else {
       return nil
     }

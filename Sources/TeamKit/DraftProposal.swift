@@ -88,7 +88,7 @@ public struct ProposalInput: Hashable, Sendable {
     if let player, !players.contains(player) {
       throw ValidationError(.draft, Message("No player of the team has the id %@.", player))
     }
-    let note = note.trimmingCharacters(in: .whitespacesAndNewlines)
+    let note = note.trimmed()
     guard note.count <= DraftProposal.maxNoteLength else {
       throw ValidationError(
         .draft, Message("Shorten the note to %@ characters.", DraftProposal.maxNoteLength))

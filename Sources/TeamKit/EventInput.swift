@@ -77,7 +77,7 @@ public struct EventInput: Hashable, Sendable {
       start = nil
     }
     var end: Date?
-    if self.end.trimmingCharacters(in: .whitespaces).isEmpty {
+    if self.end.trimmed(.whitespaces).isEmpty {
       end = start?.addingTimeInterval(2 * 3600)
     } else {
       do throws(ValidationError) {
@@ -103,19 +103,19 @@ public struct EventInput: Hashable, Sendable {
     func fail(_ field: ValidationError.Field, _ text: Message) {
       issues.append(.init(field: field, text: text, isConflict: false))
     }
-    let kind = TeamEvent.Kind(rawValue: self.kind.trimmingCharacters(in: .whitespaces).lowercased())
+    let kind = TeamEvent.Kind(rawValue: self.kind.trimmed(.whitespaces).lowercased())
     if kind == nil {
       fail(
         .eventType,
         Message("“%@” is not a kind of event; choose scrim, match, training or review.", self.kind))
     }
     let (start, end) = times(in: zone, issues: &issues)
-    let format = self.format.trimmingCharacters(in: .whitespaces).lowercased()
+    let format = self.format.trimmed(.whitespaces).lowercased()
     let series = TeamEvent.Format(rawValue: format)
     if !format.isEmpty, series == nil {
       fail(.format, Message("“%@” is not a format; choose Bo1, Bo3 or Bo5.", self.format))
     }
-    let ruleText = draftRule.trimmingCharacters(in: .whitespaces).lowercased()
+    let ruleText = draftRule.trimmed(.whitespaces).lowercased()
     let rule = ruleText.isEmpty ? .standard : DraftRule(rawValue: ruleText)
     if rule == nil {
       fail(
@@ -127,7 +127,7 @@ public struct EventInput: Hashable, Sendable {
     func text(_ value: String, _ field: ValidationError.Field, max: Int, multiline: Bool = false)
       -> String
     {
-      let trimmed = value.trimmingCharacters(in: .whitespacesAndNewlines)
+      let trimmed = value.trimmed()
       let invisible =
         multiline
         ? trimmed.split(separator: "\n").contains { PlayerInput.hasInvisibleCharacters(String($0)) }
@@ -159,7 +159,7 @@ public struct EventInput: Hashable, Sendable {
   public static func instant(_ text: String, in zone: TimeZone, field: ValidationError.Field)
     throws(ValidationError) -> Date
   {
-    let trimmed = text.trimmingCharacters(in: .whitespaces)
+    let trimmed = text.trimmed(.whitespaces)
     let parts = trimmed.split(whereSeparator: { $0 == "T" || $0 == " " })
     guard parts.count == 2, let day = Day(String(parts[0])),
       let minutes = Availability.minutes(String(parts[1])), minutes < 1440

@@ -81,7 +81,7 @@ extension EventInput {
     func fail(_ text: Message) {
       issues.append(.init(field: .until, text: text, isConflict: false))
     }
-    let text = until.trimmingCharacters(in: .whitespaces)
+    let text = until.trimmed(.whitespaces)
     guard repeating else {
       if !text.isEmpty {
         fail(Message("Choose the days it repeats on, or leave the last day empty."))

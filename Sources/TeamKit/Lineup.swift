@@ -46,7 +46,7 @@ public enum Lineup: String, CaseIterable, Codable, Sendable {
   /// stand-in; the French words as the app shows them: `titulaire`, `remplaçant`…).
   /// - Throws: ``ValidationError`` on the `lineup` field.
   public init(parsing text: String) throws(ValidationError) {
-    switch text.trimmingCharacters(in: .whitespacesAndNewlines)
+    switch text.trimmed()
       .folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
     {
     case "starter", "start", "titulaire": self = .starter

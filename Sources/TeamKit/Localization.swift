@@ -38,7 +38,7 @@ public enum Language: String, CaseIterable, Hashable, Sendable {
   public init?(acceptLanguage header: String) {
     var best: (language: Language, weight: Double)?
     for range in header.split(separator: ",") {
-      let parts = range.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) }
+      let parts = range.split(separator: ";").map { $0.trimmed(.whitespaces) }
       guard let tag = parts.first, let language = Language(tag: tag) else { continue }
       let weight =
         parts.dropFirst().first { $0.hasPrefix("q=") }.flatMap { Double($0.dropFirst(2)) } ?? 1

@@ -165,7 +165,7 @@ extension Player {
 
   /// Finds a player by id (any case) or by pseudo (ignoring case and Unicode form).
   public static func find(_ idOrName: String, in players: [Player]) -> Player? {
-    if let id = UUID(text: idOrName.trimmingCharacters(in: .whitespaces)) {
+    if let id = UUID(text: idOrName.trimmed(.whitespaces)) {
       return players.first { $0.id == id }
     }
     let key = nameKey(idOrName)
@@ -176,7 +176,7 @@ extension Player {
   /// form, width and lookalike letters ignored (Unicode's confusable skeleton), so `Café`
   /// typed two ways, `CANNA`, `Ｃanna` and `Cаnna` (Cyrillic а) are all `Canna`.
   public static func nameKey(_ name: String) -> String {
-    Confusables.key(name.trimmingCharacters(in: .whitespacesAndNewlines))
+    Confusables.key(name.trimmed())
   }
 }
 

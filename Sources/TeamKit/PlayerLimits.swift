@@ -26,22 +26,42 @@ public enum PlayerLimits {
           "The organisation holds at most %1$@ players (this would make %2$@); remove players first.",
           Message.Argument.number(perOrganisation), Message.Argument.number(after.count)))
     }
-    // Counted by index: a player copied out of the array costs a retain and a release.
-    var counts: [UUID: Int] = [:]
-    for index in after.indices { counts[after[index].teamID, default: 0] += 1 }
-    let full = counts.filter { $0.value > perTeam }
+    let full = counts(of: after).filter { $0.count > perTeam }
     guard !full.isEmpty else { return nil }
-    var earlier: [UUID: Int] = [:]
-    for index in before.indices where full[before[index].teamID] != nil {
-      earlier[before[index].teamID, default: 0] += 1
+    let earlier = counts(of: before)
+    let grown = full.filter { team in
+      team.count > (earlier.first { $0.team == team.team }?.count ?? 0)
     }
-    let grown = full.filter { $0.value > earlier[$0.key, default: 0] }
-    guard let team = grown.keys.min(by: { $0.uuidString < $1.uuidString }) else { return nil }
+    guard let team = grown.map(\.team).min(by: { $0.uuidString < $1.uuidString }) else {
+      return nil
+    }
     let name = teams.first { $0.id == team }?.name ?? team.uuidString
     return ValidationError(
       .team,
       Message(
         "%1$@ holds at most %2$@ players; remove one first or choose another team.", name,
         Message.Argument.number(perTeam)))
+  }
+
+  /// How many players each team holds. A write checks this on every commit, so it is
+  /// tallied without hashing: a player is mostly beside their team's others, so the team
+  /// counted last is tried first. Players are read by index (one copied out of the array
+  /// costs a retain and a release).
+  private static func counts(of players: [Player]) -> [(team: UUID, count: Int)] {
+    var tallies: [(team: UUID, count: Int)] = []
+    var last = 0
+    for index in players.indices {
+      let team = players[index].teamID
+      if last < tallies.count, tallies[last].team == team {
+        tallies[last].count += 1
+      } else if let slot = tallies.firstIndex(where: { $0.team == team }) {
+        tallies[slot].count += 1
+        last = slot
+      } else {
+        last = tallies.count
+        tallies.append((team, 1))
+      }
+    }
+    return tallies
   }
 }

@@ -18,7 +18,7 @@ extension PlayerInput {
     var conflicts: [ValidationError.Field] = []
     func merge(
       _ field: ValidationError.Field, _ value: WritableKeyPath<PlayerInput, String>,
-      _ canonical: (String) -> String = { $0.trimmingCharacters(in: .whitespaces) }
+      _ canonical: (String) -> String = { $0.trimmed(.whitespaces) }
     ) {
       let typed = canonical(self[keyPath: value])
       let was = canonical(base[keyPath: value])

@@ -53,7 +53,7 @@ public struct PoolInput: Hashable, Sendable {
       guard !entries.contains(where: { $0.champion == champion.id }) else {
         throw ValidationError(.pool, Message("%@ is in the pool twice.", champion.name))
       }
-      let text = input.comfort.trimmingCharacters(in: .whitespaces)
+      let text = input.comfort.trimmed(.whitespaces)
       guard let comfort = text.isEmpty ? 3 : Int(text), PoolEntry.comforts.contains(comfort)
       else {
         throw ValidationError(

@@ -41,7 +41,7 @@ public enum Position: String, CaseIterable, Codable, Sendable, Identifiable {
   public init(parsing text: String) throws(ValidationError) {
     let key = text.lowercased().filter { !$0.isWhitespace }
     guard let position = Position.aliases[key] else {
-      let shown = text.trimmingCharacters(in: .whitespacesAndNewlines)
+      let shown = text.trimmed()
       throw ValidationError(
         .position,
         shown.isEmpty

@@ -19,7 +19,7 @@ public enum RetryDelay {
   /// A header's delay in seconds (`"2"`, `"1.5"`) within ``range``; nil when absent or not
   /// a number (an HTTP date is not read: the caller's default stands).
   public static func seconds(_ header: String?) -> TimeInterval? {
-    seconds(header.flatMap { Double($0.trimmingCharacters(in: .whitespaces)) })
+    seconds(header.flatMap { Double($0.trimmed(.whitespaces)) })
   }
 
   /// `date` no later than `now` + the longest wait (a date that is no date, `nan`, is `now`

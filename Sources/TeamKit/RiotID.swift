@@ -9,14 +9,14 @@ public struct RiotID: Hashable, Sendable, CustomStringConvertible {
   /// spaces, a tag of 3 to 5 letters or digits.
   /// - Throws: ``ValidationError`` on the `riotID` field, saying what to change.
   public init(parsing text: String) throws(ValidationError) {
-    let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+    let trimmed = text.trimmed()
     let parts = trimmed.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)
     guard parts.count == 2 else {
       throw ValidationError(
         .riotID, Message("Write the Riot ID as name#tag (Caliste#KC1), with its tag."))
     }
-    let name = parts[0].trimmingCharacters(in: .whitespaces)
-    let tag = parts[1].trimmingCharacters(in: .whitespaces)
+    let name = parts[0].trimmed(.whitespaces)
+    let tag = parts[1].trimmed(.whitespaces)
     var problems: [Message] = []
     if !(3...16).contains(name.count)
       || !name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == " " })

@@ -49,7 +49,7 @@ public struct Team: Identifiable, Hashable, Sendable {
 
   /// The form in which tags are compared.
   public static func tagKey(_ tag: String) -> String {
-    tag.trimmingCharacters(in: .whitespaces).uppercased()
+    tag.trimmed(.whitespaces).uppercased()
   }
 
   /// The team with this tag (any case) or id.
@@ -91,7 +91,7 @@ public struct TeamInput: Hashable, Sendable {
   private static func parent(_ text: String, of id: UUID, among teams: [Team]) -> (
     UUID?, ValidationError.Issue?
   ) {
-    let parent = text.trimmingCharacters(in: .whitespacesAndNewlines)
+    let parent = text.trimmed()
     guard !parent.isEmpty else { return (nil, nil) }
     guard let found = Team.find(parent, in: teams), found.id != id else {
       return (
@@ -125,7 +125,7 @@ public struct TeamInput: Hashable, Sendable {
     func fail(_ field: ValidationError.Field, _ text: Message, conflict: Bool = false) {
       issues.append(.init(field: field, text: text, isConflict: conflict))
     }
-    let name = self.name.trimmingCharacters(in: .whitespacesAndNewlines)
+    let name = self.name.trimmed()
     if name.isEmpty {
       fail(.teamName, Message("Enter the team’s name."))
     } else if name.count > Team.maxNameLength || PlayerInput.hasInvisibleCharacters(name) {
@@ -143,13 +143,13 @@ public struct TeamInput: Hashable, Sendable {
         .tag, Message("“%1$@” is %2$@’s tag already; choose another.", tag, other.name),
         conflict: true)
     }
-    let league = self.league.trimmingCharacters(in: .whitespacesAndNewlines)
+    let league = self.league.trimmed()
     if league.count > Team.maxLeagueLength || PlayerInput.hasInvisibleCharacters(league) {
       fail(.league, Message("Shorten the league to %@ characters or fewer.", Team.maxLeagueLength))
     }
     let (parentID, parentIssue) = Self.parent(self.parent, of: id, among: teams)
     if let parentIssue { issues.append(parentIssue) }
-    var zone = self.timeZone.trimmingCharacters(in: .whitespaces)
+    var zone = self.timeZone.trimmed(.whitespaces)
     if zone.isEmpty {
       zone = teams.first { $0.id == id }?.timeZone ?? Team.defaultTimeZone
     } else if let known = TimeZone(identifier: zone), zone.contains("/") || zone == "UTC" {
@@ -160,7 +160,7 @@ public struct TeamInput: Hashable, Sendable {
         Message("“%@” is not a time zone; give one as Europe/Paris or America/New_York.", zone))
     }
     var color = teams.first { $0.id == id }?.color ?? .blue
-    if !self.color.trimmingCharacters(in: .whitespaces).isEmpty {
+    if !self.color.trimmed(.whitespaces).isEmpty {
       if let chosen = TeamColor(parsing: self.color) {
         color = chosen
       } else {

@@ -43,7 +43,7 @@ public enum TeamColor: String, CaseIterable, Codable, Sendable {
   /// `Or`, `bleu ciel`), or nil.
   public init?(parsing text: String) {
     func key(_ text: String) -> String {
-      text.trimmingCharacters(in: .whitespaces)
+      text.trimmed(.whitespaces)
         .folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
     }
     let wanted = key(text)

@@ -376,7 +376,7 @@ public struct GameInput: Hashable, Sendable {
           champion: try Self.champion(name, position, in: catalog).id)
       )
     }
-    let vod = self.vod.trimmingCharacters(in: .whitespaces)
+    let vod = self.vod.trimmed(.whitespaces)
     if !vod.isEmpty {
       guard vod.count <= 300, let url = URL(string: vod), url.scheme == "https", url.host != nil
       else {
@@ -392,7 +392,7 @@ public struct GameInput: Hashable, Sendable {
   /// The game's result and side, as typed in either language.
   private func resultAndSide() throws(ValidationError) -> (Game.Result, Game.Side?) {
     let result: Game.Result
-    switch self.result.trimmingCharacters(in: .whitespaces)
+    switch self.result.trimmed(.whitespaces)
       .folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
     {
     case "win", "w", "won", "victoire", "v": result = .win
@@ -401,7 +401,7 @@ public struct GameInput: Hashable, Sendable {
       throw ValidationError(
         .game, Message("“%@” is not a result; write win or loss.", self.result))
     }
-    let sideText = side.trimmingCharacters(in: .whitespaces).lowercased()
+    let sideText = side.trimmed(.whitespaces).lowercased()
     let side: Game.Side? =
       switch sideText {
       case "": nil
@@ -456,7 +456,7 @@ public struct GameInput: Hashable, Sendable {
 
   /// The list's text at `index`, trimmed; empty past its end.
   private static func entry(_ list: [String], _ index: Int) -> String {
-    list.indices.contains(index) ? list[index].trimmingCharacters(in: .whitespaces) : ""
+    list.indices.contains(index) ? list[index].trimmed(.whitespaces) : ""
   }
 
   private static func champion(

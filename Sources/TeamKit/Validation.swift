@@ -164,7 +164,7 @@ public struct PlayerInput: Hashable, Sendable {
     let name = checkedName(takenPseudo: takenPseudo, issues: &issues)
     var position: Position?
     do { position = try Position(parsing: self.position) } catch { issues += error.issues }
-    var image = self.image.trimmingCharacters(in: .whitespacesAndNewlines)
+    var image = self.image.trimmed()
     if image.isEmpty { image = Player.defaultImage }
     if let problem = Self.imageNameProblem(image) { issues.fail(.image, problem) }
     let champions = checkedChampions(context.champions, issues: &issues)
@@ -183,12 +183,18 @@ public struct PlayerInput: Hashable, Sendable {
       birthDate: who.birthDate, joined: who.joined, contractEnd: who.contractEnd)
   }
 
+  /// `text` without the blanks around it, in Unicode's composed form (ASCII already is).
+  static func trimmedAndComposed(_ text: String) -> String {
+    let trimmed = text.trimmed()
+    return trimmed.utf8.allSatisfy { $0 < 0x80 }
+      ? trimmed : trimmed.precomposedStringWithCanonicalMapping
+  }
+
   /// The pseudo, trimmed and composed: not empty, visible, short, and nobody else's.
   private func checkedName(
     takenPseudo: (String) -> String?, issues: inout [ValidationError.Issue]
   ) -> String {
-    let name = self.name.trimmingCharacters(in: .whitespacesAndNewlines)
-      .precomposedStringWithCanonicalMapping
+    let name = Self.trimmedAndComposed(self.name)
     if name.isEmpty {
       issues.fail(.name, Message("Enter a pseudo."))
     } else if Self.isBlank(name) {
@@ -229,7 +235,7 @@ public struct PlayerInput: Hashable, Sendable {
       if let champion = catalog.find(text) {
         if !champions.contains(champion) { champions.append(champion) }
       } else {
-        unknown.append(text.trimmingCharacters(in: .whitespacesAndNewlines))
+        unknown.append(text.trimmed())
       }
     }
     if favoriteChampions.count > catalog.count {
@@ -258,7 +264,7 @@ public struct PlayerInput: Hashable, Sendable {
   /// The team named by its tag, the context's default when none is.
   private func checkedTeam(_ context: Context, issues: inout [ValidationError.Issue]) -> UUID {
     var teamID = context.defaultTeam
-    let team = self.team.trimmingCharacters(in: .whitespacesAndNewlines)
+    let team = self.team.trimmed()
     if !team.isEmpty {
       if let found = Team.find(team, in: context.teams) {
         teamID = found.id
@@ -278,7 +284,7 @@ public struct PlayerInput: Hashable, Sendable {
     -> RiotID?
   {
     var riotID: RiotID?
-    if !self.riotID.trimmingCharacters(in: .whitespaces).isEmpty {
+    if !self.riotID.trimmed(.whitespaces).isEmpty {
       do {
         let parsed = try RiotID(parsing: self.riotID)
         if let other = context.takenRiotID(parsed.key) {
@@ -299,7 +305,7 @@ public struct PlayerInput: Hashable, Sendable {
       realName: String, nationality: String?, birthDate: Day?, joined: Day?, contractEnd: Day?
     )
   {
-    let realName = self.realName.trimmingCharacters(in: .whitespacesAndNewlines)
+    let realName = self.realName.trimmed()
       .precomposedStringWithCanonicalMapping
     if realName.count > Self.maxRealNameLength || Self.hasInvisibleCharacters(realName) {
       issues.fail(
@@ -308,15 +314,15 @@ public struct PlayerInput: Hashable, Sendable {
           "Shorten the real name to %@ visible characters or fewer.", Self.maxRealNameLength))
     }
     let nationality = Self.regionCode(self.nationality)
-    if !self.nationality.trimmingCharacters(in: .whitespaces).isEmpty, nationality == nil {
+    if !self.nationality.trimmed(.whitespaces).isEmpty, nationality == nil {
       issues.fail(
         .nationality,
         Message(
           "“%@” is not a country code; give its two letters (FR, KR, ES).",
-          self.nationality.trimmingCharacters(in: .whitespaces)))
+          self.nationality.trimmed(.whitespaces)))
     }
     func day(_ text: String, _ field: ValidationError.Field) -> Day? {
-      let text = text.trimmingCharacters(in: .whitespaces)
+      let text = text.trimmed(.whitespaces)
       guard !text.isEmpty else { return nil }
       guard let day = Day(written: text) else {
         issues.fail(
@@ -341,7 +347,7 @@ public struct PlayerInput: Hashable, Sendable {
 
   /// The ISO 3166 code `text` names (`fr` → `FR`), nil when it is none.
   public static func regionCode(_ text: String) -> String? {
-    let code = text.trimmingCharacters(in: .whitespaces).uppercased()
+    let code = text.trimmed(.whitespaces).uppercased()
     guard code.count == 2, code.allSatisfy({ $0.isASCII && $0.isLetter }),
       Locale.Region.isoRegions.contains(where: { $0.identifier == code })
     else { return nil }

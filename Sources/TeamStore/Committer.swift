@@ -58,12 +58,16 @@ extension RosterStore {
           for job in batch { job.finish() }
           continue
         }
+        // The snapshot the batch replaces goes last: freeing a large roster releases every
+        // player, work no answer should wait for.
+        let replaced = store.roster
         let published = store.commitTogether(batch)
         // Callers first: an answer never waits for the live updates.
         for job in batch { job.finish() }
         if let (update, handlers) = published {
           for handler in handlers { handler(update) }
         }
+        withExtendedLifetime(replaced) {}
       }
     }
   }

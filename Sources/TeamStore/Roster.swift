@@ -151,6 +151,15 @@ public struct Roster: Hashable, Sendable {
     changed { $0.players = Self.photographed(players, $0.photos) }
   }
 
+  /// The roster with one more player, last, with their photo's hash when they have one: the
+  /// others are kept as they are, so that an add costs the same whatever the roster's size.
+  func adding(_ player: Player) -> Roster {
+    changed {
+      $0.players.append(player)
+      if let photo = player.photo { $0.photos[player.id] = photo }
+    }
+  }
+
   func with(removed: [RemovedPlayer]) -> Roster {
     changed {
       $0.latest = []

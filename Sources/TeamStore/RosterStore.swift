@@ -222,14 +222,12 @@ public final class RosterStore: Sendable {
       ) { writer.pseudos[$0] }
       if player.joined == nil { player.joined = Day(now()) }
       try writer.insert(player)
-      var photos = roster.photos
       if let photo {
         try writer.setPhoto(of: player.id, jpeg: photo.jpeg, hash: photo.hash)
-        photos[player.id] = photo.hash
         player.photo = photo.hash
       }
       try writer.record(.added, before: nil, after: player, author: author, at: now())
-      return (roster.with(players: roster.players + [player]).with(photos: photos), player)
+      return (roster.adding(player), player)
     }
   }
 

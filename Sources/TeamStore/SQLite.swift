@@ -63,6 +63,7 @@ final class SQLiteConnection: SQLConnection {
 
   deinit {
     sqlite3_finalize(dataVersion)
+    for statement in compiled.values { sqlite3_finalize(statement) }
     sqlite3_close_v2(handle)
   }
 
@@ -93,8 +94,32 @@ final class SQLiteConnection: SQLConnection {
 
   /// Runs one or more statements that take no parameters and return no rows.
   func execute(_ sql: String) throws(SQLiteError) {
-    try check(sqlite3_exec(handle, sql, nil, nil, nil))
+    guard Self.kept.contains(sql) else {
+      return try check(sqlite3_exec(handle, sql, nil, nil, nil))
+    }
+    let statement: OpaquePointer
+    if let known = compiled[sql] {
+      statement = known
+    } else {
+      var made: OpaquePointer?
+      try check(
+        sqlite3_prepare_v3(handle, sql, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &made, nil))
+      guard let made else { return }  // only an empty text compiles to nothing
+      compiled[sql] = made
+      statement = made
+    }
+    defer { sqlite3_reset(statement) }
+    let code = sqlite3_step(statement)
+    if code != SQLITE_DONE { try check(code) }
   }
+
+  /// The statements every commit runs, each several times: compiled once, not parsed each
+  /// time. Raw handles, as `dataVersion`'s.
+  private static let kept: Set<String> = [
+    "BEGIN IMMEDIATE", "COMMIT", "ROLLBACK", "SAVEPOINT write", "RELEASE write",
+    "ROLLBACK TO write",
+  ]
+  private var compiled: [String: OpaquePointer] = [:]
 
   /// Compiles one statement.
   func prepare(_ sql: String) throws(SQLiteError) -> any SQLStatement {

@@ -118,6 +118,8 @@ final class EventHub: @unchecked Sendable {
   }
 
   private func publish(_ update: RosterUpdate) {
+    // Most changes have nobody watching live: then nothing is written out for them.
+    guard count > 0 else { return }
     func event(_ changes: [RosterChange]) -> [UInt8] {
       Array(
         Self.event(

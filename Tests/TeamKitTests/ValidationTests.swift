@@ -246,3 +246,18 @@ struct ValidationCase: Sendable, CustomTestStringConvertible {
       mine.merged(from: base, over: theirs, champions: .builtIn).conflicts == [.favoriteChampions])
   }
 }
+
+@Suite struct TrimmingTests {
+  /// Texts with blanks of every kind at either end, inside, or alone.
+  static let texts = [
+    "", " ", "Faker", "  Faker  ", "\t\nFaker\r\n", "Fa ker", "\u{00A0}Caps\u{2003}",
+    "\u{3000}全角\u{3000}", " \u{301}e", "e\u{301} ", "\u{85}next\u{85}", "\u{200B}zero\u{200B}",
+    "\u{1F600} ", "   \t  ", "\u{FEFF}bom",
+  ]
+
+  @Test(arguments: texts) func trimsAsFoundationDoes(_ text: String) {
+    #expect(text.trimmed() == text.trimmingCharacters(in: .whitespacesAndNewlines))
+    #expect(text.trimmed(.whitespaces) == text.trimmingCharacters(in: .whitespaces))
+    #expect(text.dropFirst(0).trimmed() == text.trimmingCharacters(in: .whitespacesAndNewlines))
+  }
+}

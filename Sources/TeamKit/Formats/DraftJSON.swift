@@ -91,7 +91,7 @@ extension PoolInput: JSONWritable {
   public func write(to writer: inout JSONWriter) {
     writer.object {
       $0.member("champion", champion)
-      let text = comfort.trimmingCharacters(in: .whitespaces)
+      let text = comfort.trimmed(.whitespaces)
       // A comfort that is no number goes as typed, for the server to refuse.
       if let number = Int(text) {
         $0.member("comfort", number)

@@ -76,7 +76,7 @@ extension RosterImport {
     var problems: [RosterFile.Problem] = []
     for champion in described {
       let id = champion.id
-      let name = champion.name.trimmingCharacters(in: .whitespaces)
+      let name = champion.name.trimmed(.whitespaces)
       let key = Champion.searchKey(name)
       let validID =
         (1...40).contains(id.count)

@@ -160,8 +160,8 @@ public enum RiotAPI {
     let limits = header.split(separator: ",").map { pair -> Limit? in
       let parts = pair.split(separator: ":")
       guard parts.count == 2,
-        let count = Int(parts[0].trimmingCharacters(in: .whitespaces)),
-        let seconds = Int(parts[1].trimmingCharacters(in: .whitespaces)),
+        let count = Int(parts[0].trimmed(.whitespaces)),
+        let seconds = Int(parts[1].trimmed(.whitespaces)),
         count > 0, (1...86_400).contains(seconds)
       else { return nil }
       return Limit(count: count, seconds: seconds)

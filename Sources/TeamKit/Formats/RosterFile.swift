@@ -362,12 +362,12 @@ public enum RosterFile {
     // Champions as people type them: any separator, any spelling the search forgives.
     let champions = (values["champions"] ?? "")
       .split { $0 == "," || $0 == ";" || $0 == "|" || $0 == "/" }
-      .map { $0.trimmed }.filter { !$0.isEmpty }
+      .map { $0.trimmed() }.filter { !$0.isEmpty }
       .map { catalog.find($0)?.id ?? catalog.search($0).first?.id ?? $0 }
     return PlayerInput(
       name: values["name"] ?? "", position: values["position"] ?? "",
       image: values["image"] ?? "", favoriteChampions: champions,
-      lineup: values["lineup"]?.trimmed ?? "", team: values["team"]?.trimmed ?? "",
+      lineup: values["lineup"]?.trimmed() ?? "", team: values["team"]?.trimmed() ?? "",
       riotID: values["riotID"] ?? "", realName: values["realName"] ?? "",
       nationality: values["nationality"] ?? "", birthDate: values["birthDate"] ?? "",
       joined: values["joined"] ?? "", contractEnd: values["contractEnd"] ?? "")
@@ -397,7 +397,8 @@ public enum RosterFile {
     }
     var entries: [Entry] = []
     var problems: [Problem] = []
-    for (line, cells) in records.dropFirst() where cells.contains(where: { !$0.trimmed.isEmpty }) {
+    for (line, cells) in records.dropFirst() where cells.contains(where: { !$0.trimmed().isEmpty })
+    {
       var values: [String: String] = [:]
       for (index, field) in fields.enumerated() {
         guard let field, index < cells.count else { continue }
@@ -408,7 +409,7 @@ public enum RosterFile {
       let place =
         shown.isEmpty ? Message("Line %@", line) : Message("Line %1$@ (“%2$@”)", line, shown)
       var id: UUID?
-      if let text = values["id"]?.trimmed, !text.isEmpty {
+      if let text = values["id"]?.trimmed(), !text.isEmpty {
         guard let parsed = UUID(text: text) else {
           problems.append(
             Problem(
@@ -430,7 +431,7 @@ public enum RosterFile {
 
   /// A pseudo as a message quotes it: trimmed, on one line whatever it held.
   private static func oneLine(_ name: String) -> String {
-    String(name.trimmed.map { $0.isNewline || $0 == "\t" ? " " : $0 })
+    String(name.trimmed().map { $0.isNewline || $0 == "\t" ? " " : $0 })
   }
 
   /// A cell as typed: the apostrophe the export (or a spreadsheet) put before a formula
@@ -442,8 +443,4 @@ public enum RosterFile {
     else { return cell }
     return String(cell.dropFirst())
   }
-}
-
-extension StringProtocol {
-  fileprivate var trimmed: String { trimmingCharacters(in: .whitespacesAndNewlines) }
 }

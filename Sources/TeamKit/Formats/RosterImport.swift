@@ -115,7 +115,7 @@ public struct RosterImport: Sendable {
       // Found by its pseudo, written another way (`KAMILOO`): the pseudo stays as it is.
       if strongMatch == nil, match != nil { entry.fields.remove(.name) }
       if let team {
-        let named = entry.input.team.trimmingCharacters(in: .whitespacesAndNewlines)
+        let named = entry.input.team.trimmed()
         let namedTeam = named.isEmpty ? nil : Team.find(named, in: teams)
         if let other = match.flatMap({ p in p.teamID == team.id ? nil : p.teamID })
           ?? namedTeam.flatMap({ $0.id == team.id ? nil : $0.id })
