@@ -120,31 +120,31 @@ package struct DiscordFeature: WebFeature, Sendable {
   }
 
   private func addDiscordSettingsRoutes(_ router: inout Router) {
-    router.route("GET", "/teams/{tag}/discord", RoutePolicy(.editor, team: .tag)) {
-      [feature = self] request, context in
+    router.teamRoute("GET", "/teams/{tag}/discord", RoutePolicy(.editor, team: .tag)) {
+      [feature = self] request, context, scope in
       let (token, cookie) = Door.csrfToken(for: request)
       return context.pages.discordSettings(
-        try feature.discordView(try context.checkedTeam, context), token: token
+        try feature.discordView(scope.team, context), token: token
       ).with(cookie: cookie)
     }
-    router.route("POST", "/teams/{tag}/discord", RoutePolicy(.editor, .form, team: .tag)) {
-      [feature = self] request, context in
+    router.teamRoute("POST", "/teams/{tag}/discord", RoutePolicy(.editor, .form, team: .tag)) {
+      [feature = self] request, context, scope in
       let form = context.form
       let off = form["off"]?.first == "1"
       let webhook = form["webhook"]?.first ?? ""
       do throws(RosterError) {
-        try await context.scope.setDiscord(
+        try await scope.setDiscord(
           webhook: off ? "" : webhook.isEmpty ? nil : webhook,
           kinds: Set((form["kind"] ?? []).compactMap(DiscordKind.init(rawValue:))),
           language: form["language"]?.first.flatMap(Language.init(rawValue:)),
           alsoAt: feature.discord.standIn)
         feature.discord.settingsChanged()
-        return .redirect(to: "/teams/\(try context.checkedTeam.tag)/discord")
+        return .redirect(to: "/teams/\(scope.team.tag)/discord")
       } catch {
         guard let errors = error.validation else { throw error }
         let (token, cookie) = Door.csrfToken(for: request)
         return context.pages.discordSettings(
-          try feature.discordView(try context.checkedTeam, context), token: token,
+          try feature.discordView(scope.team, context), token: token,
           error: Message(joining: errors.issues.map(\.text))
         ).with(cookie: cookie)
       }
@@ -182,21 +182,21 @@ package struct DiscordFeature: WebFeature, Sendable {
         request, context, who: player.name, link: try context.reads.discordLink(player: player.id),
         action: "/players/\(player.id)/discord")
     }
-    router.route(
+    router.teamRoute(
       "POST", "/players/{id}/discord", RoutePolicy(.ownPlayer(.path("id")), .form, team: .player)
-    ) { request, context in
+    ) { request, context, scope in
       let player = try context.player(context.parameters["id"], in: context.roster)
-      let code = try await context.scope.discordCode(player: player.id)
+      let code = try await scope.discordCode(player: player.id)
       return Self.discordLinkPage(
         request, context, who: player.name, link: try context.reads.discordLink(player: player.id),
         action: "/players/\(player.id)/discord", code: code)
     }
-    router.route(
+    router.teamRoute(
       "POST", "/players/{id}/discord/unlink",
       RoutePolicy(.ownPlayer(.path("id")), .form, team: .player)
-    ) { _, context in
+    ) { _, context, scope in
       let player = try context.player(context.parameters["id"], in: context.roster)
-      try await context.scope.unlinkDiscord(player: player.id)
+      try await scope.unlinkDiscord(player: player.id)
       return .redirect(to: "/players/\(player.id)/discord")
     }
     router.route("GET", "/account/discord", RoutePolicy(.person, team: .organisation)) {
@@ -226,21 +226,21 @@ package struct DiscordFeature: WebFeature, Sendable {
   // MARK: - API
 
   private func addDiscordAPIRoutes(_ router: inout Router) {
-    router.route("GET", "/api/teams/{tag}/discord", RoutePolicy(.editor, team: .tag)) {
-      _, context in
-      let team = try context.checkedTeam
+    router.teamRoute("GET", "/api/teams/{tag}/discord", RoutePolicy(.editor, team: .tag)) {
+      _, context, scope in
+      let team = scope.team
       return context.json(
         DiscordSettingsJSON(
           settings: try context.reads.discord(team: team.id),
           posts: try context.reads.discordPosts(team: team.id)))
     }
-    router.route(
+    router.teamRoute(
       "PUT", "/api/teams/{tag}/discord", RoutePolicy(.editor, .sameOrigin, team: .tag),
       json: DiscordSettingsInput.self
-    ) { [discord] _, context, input in
-      let team = try context.checkedTeam
+    ) { [discord] _, context, scope, input in
+      let team = scope.team
       let (kinds, language) = try input.validated()
-      try await context.scope.setDiscord(
+      try await scope.setDiscord(
         webhook: input.off == true ? "" : input.webhook, kinds: kinds, language: language,
         alsoAt: discord.standIn)
       discord.settingsChanged()
@@ -267,12 +267,12 @@ package struct DiscordFeature: WebFeature, Sendable {
           application: try context.reads.discordApplication(),
           keyFromServer: discord.givenKey != nil))
     }
-    router.route(
+    router.teamRoute(
       "POST", "/api/players/{id}/discord/code",
       RoutePolicy(.ownPlayer(.path("id")), .sameOrigin, team: .player)
-    ) { _, context in
+    ) { _, context, scope in
       let player = try context.player(context.parameters["id"], in: context.roster)
-      let code = try await context.scope.discordCode(player: player.id)
+      let code = try await scope.discordCode(player: player.id)
       return context.json(
         JSONValue.object([
           "code": .string(code),

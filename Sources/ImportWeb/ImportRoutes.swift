@@ -148,28 +148,29 @@ package struct ImportFeature: WebFeature {
   /// The import pages of a team and of the whole organisation, and their Undo.
   private static func addImportPageRoutes(_ router: inout Router) {
     // A team's import: the file is about that team, whose editors may import it.
-    router.route("GET", "/teams/{tag}/import", RoutePolicy(.editor, team: .tag)) {
-      request, context in
+    router.teamRoute("GET", "/teams/{tag}/import", RoutePolicy(.editor, team: .tag)) {
+      request, context, scope in
       let (token, cookie) = Door.csrfToken(for: request)
-      let team = try context.checkedTeam
+      let team = scope.team
       return context.pages.importForm(
         team: team, back: Pages.path(of: team, in: context.roster), content: "", mode: .merge,
         problems: [], token: token
       ).with(cookie: cookie)
     }
-    router.route(
+    router.teamRoute(
       "POST", "/teams/{tag}/import", RoutePolicy(.editor, .form, upload: .fileForm, team: .tag)
-    ) { request, context in
-      try await Self.importing(request, context, into: try context.scope)
+    ) { request, context, scope in
+      try await Self.importing(request, context, into: try scope)
     }
-    router.route("POST", "/teams/{tag}/imports/{id}/undo", RoutePolicy(.editor, .form, team: .tag))
-    {
-      _, context in
+    router.teamRoute(
+      "POST", "/teams/{tag}/imports/{id}/undo", RoutePolicy(.editor, .form, team: .tag)
+    ) {
+      _, context, scope in
       guard let id = context.parameters["id"].flatMap(Int64.init) else {
         throw RosterError.importNotFound
       }
-      let team = try context.checkedTeam
-      try await context.scope.undoImport(id)
+      let team = scope.team
+      try await scope.undoImport(id)
       return .redirect(to: Pages.path(of: team, in: context.roster) + "?undone=\(id)")
     }
 
@@ -200,27 +201,27 @@ package struct ImportFeature: WebFeature {
 
   /// The same in the API, for one team.
   private static func addImportAPIRoutes(_ router: inout Router) {
-    router.route(
+    router.teamRoute(
       "POST", "/api/teams/{tag}/import",
       RoutePolicy(.editor, .sameOrigin, upload: .rosterFile, team: .tag)
     ) {
-      request, context in
-      try await Self.apiImport(request, context)
+      request, context, scope in
+      try await Self.apiImport(request, context, into: scope)
     }
-    router.route(
+    router.teamRoute(
       "POST", "/api/teams/{tag}/imports/{id}/undo", RoutePolicy(.editor, .sameOrigin, team: .tag)
-    ) { _, context in
+    ) { _, context, scope in
       guard let id = context.parameters["id"].flatMap(Int64.init) else {
         throw RosterError.importNotFound
       }
-      return context.json(try await context.scope.undoImport(id))
+      return context.json(try await scope.undoImport(id))
     }
   }
 
   /// `POST /api/teams/{tag}/import`: the file is the body (CSV or JSON, up to 8 MiB, photos
   /// included); without `confirm=true` only what it would do.
   private static func apiImport(
-    _ request: HTTPRequest, _ context: RequestContext
+    _ request: HTTPRequest, _ context: RequestContext, into scope: TeamScope
   ) async throws -> HTTPResponse {
     let types = ["text/csv", "application/json"]
     guard types.contains(request.contentType ?? "") else {
@@ -247,7 +248,6 @@ package struct ImportFeature: WebFeature {
       throw HTTPError(
         .invalid, context.localized("Give confirm=true to import, or leave it out to preview."))
     }
-    let scope = try context.scope
     return try await scope.importTurn {
       let plan: RosterImport
       let photos: [UUID: Photo]

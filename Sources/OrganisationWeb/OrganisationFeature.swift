@@ -99,28 +99,29 @@ package struct OrganisationFeature: WebFeature {
       return response
     }
 
-    router.route("GET", "/api/teams/{tag}", RoutePolicy(.reader, team: .tag)) { request, context in
-      context.json(try context.checkedTeam)
+    router.teamRoute("GET", "/api/teams/{tag}", RoutePolicy(.reader, team: .tag)) {
+      request, context, scope in
+      context.json(scope.team)
     }
 
-    router.route("GET", "/api/teams/{tag}/players", RoutePolicy(.reader, team: .tag)) {
-      request, context in
-      context.json(context.roster.players(in: try context.checkedTeam.id).shown(to: context.viewer))
+    router.teamRoute("GET", "/api/teams/{tag}/players", RoutePolicy(.reader, team: .tag)) {
+      request, context, scope in
+      context.json(context.roster.players(in: scope.team.id).shown(to: context.viewer))
     }
 
-    router.route(
+    router.teamRoute(
       "PATCH", "/api/teams/{tag}", RoutePolicy(.owner, .sameOrigin, team: .tag),
       json: TeamPatch.self, accepting: ["application/merge-patch+json", "application/json"]
-    ) { _, context, patch in
-      let team = try context.checkedTeam
-      let updated = try await context.scope.update(
+    ) { _, context, scope, patch in
+      let team = scope.team
+      let updated = try await scope.update(
         with: patch.applied(to: team, in: context.roster.teams))
       return context.json(updated)
     }
 
-    router.route("DELETE", "/api/teams/{tag}", RoutePolicy(.owner, .sameOrigin, team: .tag)) {
-      _, context in
-      try await context.scope.remove()
+    router.teamRoute("DELETE", "/api/teams/{tag}", RoutePolicy(.owner, .sameOrigin, team: .tag)) {
+      _, context, scope in
+      try await scope.remove()
       return HTTPResponse(status: 204)
     }
   }
@@ -128,10 +129,10 @@ package struct OrganisationFeature: WebFeature {
   /// Transfers, tenures and contracts.
   private static func addTransferRoutes(_ router: inout Router) {
     // A transfer changes two teams: an editor of both may make it.
-    router.route(
+    router.teamRoute(
       "POST", "/api/players/{id}/transfer", RoutePolicy(.editor, .sameOrigin, team: .player),
       json: TransferRequest.self
-    ) { request, context, transfer in
+    ) { request, context, scope, transfer in
       let player = try context.player(context.parameters["id"], in: context.roster)
       // The player exists (404 otherwise); a team the organisation lacks is a conflict with
       // its state, as in the team's form.
@@ -147,7 +148,7 @@ package struct OrganisationFeature: WebFeature {
         }
       }
       // The target team's role is checked by the scope, as its own.
-      let moved = try await context.scope.transferPlayer(player.id, to: target, lineup: lineup)
+      let moved = try await scope.transferPlayer(player.id, to: target, lineup: lineup)
       var response = context.json(moved)
       response.headers.append(("ETag", Door.etag(moved)))
       return response
@@ -205,12 +206,12 @@ package struct OrganisationFeature: WebFeature {
       }
     }
 
-    router.route("POST", "/teams/{tag}/edit", RoutePolicy(.owner, .form, team: .tag)) {
-      request, context in
-      let team = try context.checkedTeam
+    router.teamRoute("POST", "/teams/{tag}/edit", RoutePolicy(.owner, .form, team: .tag)) {
+      request, context, scope in
+      let team = scope.team
       let input = Self.teamInput(context.form)
       do throws(RosterError) {
-        let updated = try await context.scope.update(with: input)
+        let updated = try await scope.update(with: input)
         return .redirect(to: "/teams?saved=\(updated.tag)#team-\(updated.tag)")
       } catch {
         return try Self.refused(
@@ -218,10 +219,10 @@ package struct OrganisationFeature: WebFeature {
       }
     }
 
-    router.route("POST", "/teams/{tag}/delete", RoutePolicy(.owner, .form, team: .tag)) {
-      request, context in
+    router.teamRoute("POST", "/teams/{tag}/delete", RoutePolicy(.owner, .form, team: .tag)) {
+      request, context, scope in
       do throws(RosterError) {
-        try await context.scope.remove()
+        try await scope.remove()
         return .redirect(to: "/teams")
       } catch {
         guard let validation = error.validation else { throw error }
@@ -262,8 +263,8 @@ package struct OrganisationFeature: WebFeature {
         token: token, cookie: cookie)
     }
 
-    router.route("POST", "/players/{id}/team", RoutePolicy(.editor, .form, team: .player)) {
-      request, context in
+    router.teamRoute("POST", "/players/{id}/team", RoutePolicy(.editor, .form, team: .player)) {
+      request, context, scope in
       let roster = context.roster
       let player = try context.player(context.parameters["id"], in: roster)
       let named = context.form["team"]?.first ?? ""
@@ -277,7 +278,7 @@ package struct OrganisationFeature: WebFeature {
           error: context.localized("Choose the team to move %@ to.", player.name))
       }
       let lineup = (context.form["lineup"]?.first).flatMap(Lineup.init(rawValue:))
-      let moved = try await context.scope.transferPlayer(player.id, to: target, lineup: lineup)
+      let moved = try await scope.transferPlayer(player.id, to: target, lineup: lineup)
       return .redirect(to: "/players/\(moved.id)?moved")
     }
   }

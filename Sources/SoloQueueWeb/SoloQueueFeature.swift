@@ -70,35 +70,36 @@ package struct SoloQueueFeature: WebFeature {
   }
 
   private static func addSoloQueuePageRoutes(_ router: inout Router, _ riot: RiotJob) {
-    router.route("GET", "/soloq", RoutePolicy(.reader, team: .chosen)) { [riot] request, context in
+    router.teamRoute("GET", "/soloq", RoutePolicy(.reader, team: .chosen)) {
+      [riot] request, context, scope in
       let (token, cookie) = Door.csrfToken(for: request)
       return context.pages.soloQueue(
-        try context.checkedTeam, in: context.roster,
-        riot: Self.riotView(riot, try context.scope.soloQueue(), now: context.now),
+        scope.team, in: context.roster,
+        riot: Self.riotView(riot, try scope.soloQueue(), now: context.now),
         viewer: context.viewer,
         token: token
       ).with(cookie: cookie)
     }
-    router.route("POST", "/teams/{tag}/riot", RoutePolicy(.editor, .form, team: .tag)) {
-      [riot] _, context in
-      riot.start(try context.scope.players(), team: try context.checkedTeam.id)
-      return .redirect(to: "/soloq?team=\(try context.checkedTeam.tag)")
+    router.teamRoute("POST", "/teams/{tag}/riot", RoutePolicy(.editor, .form, team: .tag)) {
+      [riot] _, context, scope in
+      riot.start(try scope.players(), team: scope.team.id)
+      return .redirect(to: "/soloq?team=\(scope.team.tag)")
     }
-    router.route("GET", "/players/{id}/soloq", RoutePolicy(.reader, team: .player)) {
-      [riot] request, context in
+    router.teamRoute("GET", "/players/{id}/soloq", RoutePolicy(.reader, team: .player)) {
+      [riot] request, context, scope in
       let roster = context.roster
       let player = try context.player(context.parameters["id"], in: roster)
       let (token, cookie) = Door.csrfToken(for: request)
       return context.pages.soloQueue(
         of: player, in: roster,
-        riot: Self.riotView(riot, try context.scope.soloQueue(), now: context.now),
+        riot: Self.riotView(riot, try scope.soloQueue(), now: context.now),
         viewer: context.viewer, token: token
       ).with(cookie: cookie)
     }
-    router.route("POST", "/players/{id}/riot", RoutePolicy(.editor, .form, team: .player)) {
-      [riot] _, context in
+    router.teamRoute("POST", "/players/{id}/riot", RoutePolicy(.editor, .form, team: .player)) {
+      [riot] _, context, scope in
       let player = try context.player(context.parameters["id"], in: context.roster)
-      riot.start(try context.scope.players(only: player.id), team: try context.checkedTeam.id)
+      riot.start(try scope.players(only: player.id), team: scope.team.id)
       return .redirect(to: "/players/\(player.id)/soloq")
     }
   }
@@ -116,18 +117,20 @@ package struct SoloQueueFeature: WebFeature {
       riot.settingsChanged()
       return context.json(RiotSettingsJSON(settings: try context.reads.riotSettings(), riot: riot))
     }
-    router.route("GET", "/api/soloq", RoutePolicy(.reader, team: .chosen)) { [riot] _, context in
-      let team = try context.checkedTeam
+    router.teamRoute("GET", "/api/soloq", RoutePolicy(.reader, team: .chosen)) {
+      [riot] _, context, scope in
+      let team = scope.team
       return context.json(
         SoloQueue(
-          players: context.roster.players(in: team.id), standings: try context.scope.soloQueue(),
+          players: context.roster.players(in: team.id), standings: try scope.soloQueue(),
           refresh: riot.refreshState(for: team.id)))
     }
-    router.route("POST", "/api/soloq/refresh", RoutePolicy(.editor, .sameOrigin, team: .chosen)) {
-      [riot] _, context in
-      let team = try context.checkedTeam
+    router.teamRoute("POST", "/api/soloq/refresh", RoutePolicy(.editor, .sameOrigin, team: .chosen))
+    {
+      [riot] _, context, scope in
+      let team = scope.team
       guard riot.hasKey else { throw RiotError.noKey }
-      if !riot.start(try context.scope.players(), team: try context.checkedTeam.id),
+      if !riot.start(try scope.players(), team: scope.team.id),
         let other = riot.current.team,
         other != team.id, riot.isRunning
       {
@@ -138,14 +141,14 @@ package struct SoloQueueFeature: WebFeature {
       }
       return context.json(
         SoloQueue(
-          players: context.roster.players(in: team.id), standings: try context.scope.soloQueue(),
+          players: context.roster.players(in: team.id), standings: try scope.soloQueue(),
           refresh: riot.refreshState(for: team.id)), status: 202)
     }
-    router.route("GET", "/api/players/{id}/soloq", RoutePolicy(.reader, team: .player)) {
-      _, context in
+    router.teamRoute("GET", "/api/players/{id}/soloq", RoutePolicy(.reader, team: .player)) {
+      _, context, scope in
       let player = try context.player(context.parameters["id"], in: context.roster)
       // null before the Riot ID's first check (or without a Riot ID).
-      return context.json(OptionalStanding(standing: try context.scope.soloQueue()[player.id]))
+      return context.json(OptionalStanding(standing: try scope.soloQueue()[player.id]))
     }
   }
 }

@@ -232,22 +232,12 @@ package struct RequestContext: Sendable {
       player: identity.player, isStaff: identity.role != .player)
   }
 
-  /// The team the door checked; 404 when the request names none there is.
-  package var checkedTeam: TeamKit.Team {
-    get throws(RosterError) {
-      guard let team else { throw .teamNotFound(parameters["tag"] ?? "") }
-      return team
-    }
+  /// The store bound to the team the door checked, for a team's route
+  /// (``Router/teamRoute(_:_:_:expired:_:)``): the only way a handler gets one.
+  fileprivate func teamScope() throws(RosterError) -> TeamScope {
+    guard let store, let team else { throw .teamNotFound(parameters["tag"] ?? "") }
+    return TeamScope(store: store, team: team, identity: identity, language: language)
   }
-
-  /// The store bound to the checked team: what a handler adds to a team goes there.
-  package var scope: TeamScope {
-    get throws(RosterError) {
-      guard let store else { throw .teamNotFound("") }
-      return TeamScope(store: store, team: try checkedTeam, identity: identity, language: language)
-    }
-  }
-
 }
 
 /// Matches a request's method and path to a route; `{name}` in a pattern matches one path
@@ -351,6 +341,43 @@ package struct Router: Sendable {
           .malformed, context.localized("Send the body as %@.", mediaTypes.joined(separator: ", ")))
       }
       return try await handler(request, context, body)
+    }
+  }
+
+  /// Answers a request on one team, with the store bound to it.
+  package typealias TeamHandler =
+    @Sendable (HTTPRequest, RequestContext, TeamScope) async throws -> HTTPResponse
+
+  /// A route that acts on one team (its policy names how the request names it): the handler
+  /// gets the scope bound to the team the door checked, never absent, and through it reaches
+  /// that team alone.
+  package mutating func teamRoute(
+    _ method: String, _ pattern: String, _ policy: RoutePolicy,
+    expired: TeamHandler? = nil, _ handler: @escaping TeamHandler
+  ) {
+    precondition(policy.team != .organisation, "\(pattern) acts on the organisation, not a team")
+    var onExpiry: Handler?
+    if let expired {
+      onExpiry = { request, context in
+        try await expired(request, context, try context.teamScope())
+      }
+    }
+    add(method, pattern, policy, expired: onExpiry) { request, context in
+      try await handler(request, context, try context.teamScope())
+    }
+  }
+
+  /// A team's route whose body is JSON of type `Body` (``route(_:_:_:json:accepting:_:)``).
+  package mutating func teamRoute<Body: Decodable & Sendable>(
+    _ method: String, _ pattern: String, _ policy: RoutePolicy, json: Body.Type,
+    accepting mediaTypes: [String] = ["application/json"],
+    _ handler:
+      @escaping @Sendable (HTTPRequest, RequestContext, TeamScope, Body) async throws ->
+      HTTPResponse
+  ) {
+    precondition(policy.team != .organisation, "\(pattern) acts on the organisation, not a team")
+    route(method, pattern, policy, json: json, accepting: mediaTypes) { request, context, body in
+      try await handler(request, context, try context.teamScope(), body)
     }
   }
 

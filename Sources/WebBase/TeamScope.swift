@@ -6,7 +6,7 @@ import TeamPhoto
 import TeamStore
 
 /// The store as a handler may change a team: bound to the team whose role the door checked
-/// (``RequestContext/scope``). What it adds goes to that team whatever the input names; what
+/// (handed to a route declared with ``Router/teamRoute(_:_:_:expired:_:)``). What it adds goes to that team whatever the input names; what
 /// it changes by id must be that team's (404 otherwise), checked again in the change's own
 /// transaction for a player (who may move meanwhile). Routes change a team through nothing
 /// else: the store is out of their reach.

@@ -25,8 +25,10 @@ extension WeekFeature {
   /// One tap of the board: our side, a champion for a turn (its id, or a search that
   /// forgives as the champion search does), an emptied turn, or the game's result.
   private static func addDraftBoardRoutes(_ router: inout Router) {
-    router.route("POST", "/events/{id}/drafts/{game}", RoutePolicy(.editor, .form, team: .event)) {
-      request, context in
+    router.teamRoute(
+      "POST", "/events/{id}/drafts/{game}", RoutePolicy(.editor, .form, team: .event)
+    ) {
+      request, context, scope in
       let roster = context.roster
       let event = try context.event(context.parameters["id"], in: roster)
       let game = try Self.gameNumber(context)
@@ -38,11 +40,11 @@ extension WeekFeature {
       }
       do throws(RosterError) {
         if let result = form["result"]?.first {
-          try await context.scope.week.logGames(
+          try await scope.week.logGames(
             try Self.gamesLogging(result, game: game, of: event), of: event.id)
         } else {
           let draft = try Self.draftChoice(form, game: game, of: event, in: roster)
-          try await context.scope.week.saveDraft(draft, game: game, of: event.id)
+          try await scope.week.saveDraft(draft, game: game, of: event.id)
         }
         return .redirect(to: "/events/\(event.id)?game=\(game)#draft")
       } catch {
@@ -58,10 +60,10 @@ extension WeekFeature {
 
   /// Bans and picks proposed before a game: by the staff, or by a player for themself.
   private static func addProposalRoutes(_ router: inout Router) {
-    router.route(
+    router.teamRoute(
       "POST", "/events/{id}/proposals",
       RoutePolicy(.ownPlayer(.form("player")), .form, team: .event)
-    ) { request, context in
+    ) { request, context, scope in
       let event = try context.event(context.parameters["id"], in: context.roster)
       let form = context.form
       func value(_ name: String) -> String { form[name]?.first ?? "" }
@@ -69,7 +71,7 @@ extension WeekFeature {
         game: Int(value("game")) ?? 0, action: value("action"), champion: value("champion"),
         player: UUID(text: value("player")), note: value("note"))
       do throws(RosterError) {
-        try await context.scope.week.propose(input, to: event.id)
+        try await scope.week.propose(input, to: event.id)
       } catch {
         guard let errors = error.validation else { throw error }
         var view = DraftView(event, query: ["game": String(input.game)])
@@ -82,17 +84,17 @@ extension WeekFeature {
       return .redirect(to: "/events/\(event.id)?game=\(input.game)#plan")
     }
 
-    router.route(
+    router.teamRoute(
       "POST", "/events/{id}/proposals/{proposal}/delete",
       RoutePolicy(.editor, .form, team: .event)
-    ) { _, context in
+    ) { _, context, scope in
       let event = try context.event(context.parameters["id"], in: context.roster)
       let id = UUID(text: context.parameters["proposal"] ?? "")
       guard let proposal = event.proposals.first(where: { $0.id == id }) else {
         throw HTTPError(
           .notFound, context.localized("No proposal has this id: it may have been withdrawn."))
       }
-      try await context.scope.week.withdrawProposal(proposal.id, of: event.id)
+      try await scope.week.withdrawProposal(proposal.id, of: event.id)
       return .redirect(to: "/events/\(event.id)?game=\(proposal.game)#plan")
     }
 
@@ -101,29 +103,29 @@ extension WeekFeature {
   /// Proposals on the API.
   private static func addProposalAPIRoutes(_ router: inout Router) {
     // The staff's own proposals name `team` for the player.
-    router.route(
+    router.teamRoute(
       "POST", "/api/week/events/{id}/players/{player}/proposals",
       RoutePolicy(.ownPlayer(.path("player")), .sameOrigin, team: .event),
       json: ProposalInput.self
-    ) { _, context, body in
+    ) { _, context, scope, body in
       let event = try context.event(context.parameters["id"], in: context.roster)
       var input = body
       let named = context.parameters["player"] ?? ""
       if named != "team" { input.player = try context.player(named, in: context.roster).id }
-      let proposal = try await context.scope.week.propose(input, to: event.id)
+      let proposal = try await scope.week.propose(input, to: event.id)
       return context.json(proposal, status: 201)
     }
 
-    router.route(
+    router.teamRoute(
       "DELETE", "/api/week/events/{id}/proposals/{proposal}",
       RoutePolicy(.editor, .sameOrigin, team: .event)
-    ) { _, context in
+    ) { _, context, scope in
       let event = try context.event(context.parameters["id"], in: context.roster)
       guard let proposal = UUID(text: context.parameters["proposal"] ?? "") else {
         throw HTTPError(
           .notFound, context.localized("No proposal has this id: it may have been withdrawn."))
       }
-      try await context.scope.week.withdrawProposal(proposal, of: event.id)
+      try await scope.week.withdrawProposal(proposal, of: event.id)
       return HTTPResponse(status: 204)
     }
   }
@@ -191,8 +193,9 @@ extension WeekFeature {
 
   /// The pools page, and a pool's change from it.
   private static func addPoolPageRoutes(_ router: inout Router) {
-    router.route("GET", "/pools", RoutePolicy(.reader, team: .chosen)) { request, context in
-      let team = try context.checkedTeam
+    router.teamRoute("GET", "/pools", RoutePolicy(.reader, team: .chosen)) {
+      request, context, scope in
+      let team = scope.team
       let roster = context.roster
       let (token, cookie) = Door.csrfToken(for: request)
       return context.pages.pools(
@@ -202,12 +205,12 @@ extension WeekFeature {
           language: context.language),
         token: token, viewer: context.viewer, now: context.now,
         notice: request.query["saved"] != nil ? context.localized("Saved.") : nil,
-        solo: try context.scope.soloQueue()
+        solo: try scope.soloQueue()
       ).with(cookie: cookie)
     }
 
-    router.route("POST", "/players/{id}/pool", RoutePolicy(.editor, .form, team: .player)) {
-      request, context in
+    router.teamRoute("POST", "/players/{id}/pool", RoutePolicy(.editor, .form, team: .player)) {
+      request, context, scope in
       let roster = context.roster
       let player = try context.player(context.parameters["id"], in: roster)
       let form = context.form
@@ -227,14 +230,14 @@ extension WeekFeature {
         if let index { inputs[index] = input } else { inputs.append(input) }
       }
       do throws(RosterError) {
-        try await context.scope.week.setPool(of: player.id, to: inputs)
+        try await scope.week.setPool(of: player.id, to: inputs)
       } catch {
         guard let errors = error.validation else { throw error }
         let team = roster.team(id: player.teamID) ?? roster.firstTeam
         let (token, cookie) = Door.csrfToken(for: request)
         return context.pages.pools(
           of: team, in: roster, event: nil, token: token, viewer: context.viewer, now: context.now,
-          typed: (player.id, named, errors), solo: try context.scope.soloQueue()
+          typed: (player.id, named, errors), solo: try scope.soloQueue()
         ).with(cookie: cookie)
       }
       let team = roster.team(id: player.teamID) ?? roster.firstTeam
@@ -264,8 +267,9 @@ extension WeekFeature {
 
   /// The pools and figures on the API.
   private static func addPoolAPIRoutes(_ router: inout Router) {
-    router.route("GET", "/api/pools", RoutePolicy(.reader, team: .chosen)) { request, context in
-      let team = try context.checkedTeam
+    router.teamRoute("GET", "/api/pools", RoutePolicy(.reader, team: .chosen)) {
+      request, context, scope in
+      let team = scope.team
       let roster = context.roster
       return context.json(
         PoolBoard(
@@ -276,8 +280,9 @@ extension WeekFeature {
           catalog: roster.champions, now: context.now))
     }
 
-    router.route("GET", "/api/figures", RoutePolicy(.reader, team: .chosen)) { _, context in
-      let team = try context.checkedTeam
+    router.teamRoute("GET", "/api/figures", RoutePolicy(.reader, team: .chosen)) {
+      _, context, scope in
+      let team = scope.team
       return context.json(
         DraftFigures(
           team: team.id, schedule: context.roster.schedule, players: context.roster.players))
@@ -289,12 +294,12 @@ extension WeekFeature {
       return context.json(context.roster.schedule.pools[player.id] ?? [])
     }
 
-    router.route(
+    router.teamRoute(
       "PUT", "/api/players/{id}/pool", RoutePolicy(.editor, .sameOrigin, team: .player),
       json: [PoolInput].self
-    ) { _, context, inputs in
+    ) { _, context, scope, inputs in
       let player = try context.player(context.parameters["id"], in: context.roster)
-      return context.json(try await context.scope.week.setPool(of: player.id, to: inputs))
+      return context.json(try await scope.week.setPool(of: player.id, to: inputs))
     }
   }
 }

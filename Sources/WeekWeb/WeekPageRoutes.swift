@@ -61,8 +61,9 @@ extension WeekFeature {
 
   /// The week, and an event planned from it.
   private static func addWeekViewRoutes(_ router: inout Router) {
-    router.route("GET", "/week", RoutePolicy(.reader, team: .chosen)) { request, context in
-      let team = try context.checkedTeam
+    router.teamRoute("GET", "/week", RoutePolicy(.reader, team: .chosen)) {
+      request, context, scope in
+      let team = scope.team
       let today = Day(context.now, in: team.zone)
       let from =
         request.query["from"].flatMap { Day($0) } ?? Self.monday(of: today, in: team.zone)
@@ -77,12 +78,12 @@ extension WeekFeature {
       ).with(cookie: cookie)
     }
 
-    router.route("POST", "/week/events", RoutePolicy(.editor, .form, team: .chosen)) {
-      request, context in
-      let team = try context.checkedTeam
+    router.teamRoute("POST", "/week/events", RoutePolicy(.editor, .form, team: .chosen)) {
+      request, context, scope in
+      let team = scope.team
       let input = Self.eventInput(context.form)
       do throws(RosterError) {
-        let event = try await context.scope.week.addEvent(input)
+        let event = try await scope.week.addEvent(input)
         return .redirect(to: "/events/\(event.id)?planned")
       } catch {
         guard let errors = error.validation else { throw error }
@@ -114,12 +115,12 @@ extension WeekFeature {
       .with(cookie: cookie)
     }
 
-    router.route("POST", "/events/{id}/edit", RoutePolicy(.editor, .form, team: .event)) {
-      request, context in
+    router.teamRoute("POST", "/events/{id}/edit", RoutePolicy(.editor, .form, team: .event)) {
+      request, context, scope in
       let event = try context.event(context.parameters["id"], in: context.roster)
       let input = Self.eventInput(context.form)
       do throws(RosterError) {
-        try await context.scope.week.updateEvent(event.id, with: input)
+        try await scope.week.updateEvent(event.id, with: input)
         return .redirect(to: "/events/\(event.id)?saved")
       } catch {
         guard let errors = error.validation else { throw error }
@@ -130,12 +131,12 @@ extension WeekFeature {
       }
     }
 
-    router.route("POST", "/events/{id}/games", RoutePolicy(.editor, .form, team: .event)) {
-      request, context in
+    router.teamRoute("POST", "/events/{id}/games", RoutePolicy(.editor, .form, team: .event)) {
+      request, context, scope in
       let event = try context.event(context.parameters["id"], in: context.roster)
       let games = Self.gameInputs(context.form)
       do throws(RosterError) {
-        try await context.scope.week.logGames(games, of: event.id)
+        try await scope.week.logGames(games, of: event.id)
         return .redirect(to: "/events/\(event.id)?saved")
       } catch {
         guard let errors = error.validation else { throw error }
@@ -149,34 +150,34 @@ extension WeekFeature {
 
   /// Answers to an event, invitations, and cancelling it.
   private static func addEventAnswerRoutes(_ router: inout Router) {
-    router.route(
+    router.teamRoute(
       "POST", "/events/{id}/answer", RoutePolicy(.ownPlayer(.form("player")), .form, team: .event)
     ) {
-      request, context in
+      request, context, scope in
       let event = try context.event(context.parameters["id"], in: context.roster)
       let player = try context.player(context.form["player"]?.first, in: context.roster)
       let answer = context.form["answer"]?.first.flatMap(TeamEvent.Answer.init(rawValue:))
-      try await context.scope.week.answer(
+      try await scope.week.answer(
         answer, comment: context.form["comment"]?.first, for: player.id, to: event.id)
       return .redirect(to: "/events/\(event.id)?saved")
     }
 
-    router.route("POST", "/events/{id}/invite", RoutePolicy(.editor, .form, team: .event)) {
-      _, context in
+    router.teamRoute("POST", "/events/{id}/invite", RoutePolicy(.editor, .form, team: .event)) {
+      _, context, scope in
       let event = try context.event(context.parameters["id"], in: context.roster)
       guard
         let player = Player.find(context.form["player"]?.first ?? "", in: context.roster.players)
       else { throw HTTPError.playerNotFound(in: context.language) }
-      try await context.scope.week.invite(player.id, to: event.id)
+      try await scope.week.invite(player.id, to: event.id)
       return .redirect(to: "/events/\(event.id)?saved")
     }
 
-    router.route("POST", "/events/{id}/delete", RoutePolicy(.editor, .form, team: .event)) {
-      _, context in
+    router.teamRoute("POST", "/events/{id}/delete", RoutePolicy(.editor, .form, team: .event)) {
+      _, context, scope in
       let roster = context.roster
       let event = try context.event(context.parameters["id"], in: roster)
       let team = roster.team(id: event.teamID) ?? roster.firstTeam
-      try await context.scope.week.removeEvent(
+      try await scope.week.removeEvent(
         event.id, following: context.form["following"]?.first == "true")
       return .redirect(
         to:
@@ -197,11 +198,11 @@ extension WeekFeature {
       ).with(cookie: cookie)
     }
 
-    router.route(
+    router.teamRoute(
       "POST", "/players/{id}/availability",
       RoutePolicy(.ownPlayer(.path("id")), .form, team: .player)
     ) {
-      request, context in
+      request, context, scope in
       let roster = context.roster
       let player = try context.player(context.parameters["id"], in: roster)
       let form = context.form
@@ -228,7 +229,7 @@ extension WeekFeature {
               .map { (text) throws(ValidationError) in try Availability.absence(parsing: text) }
           }
         } catch { throw .invalid(error) }
-        try await context.scope.week.setAvailability(of: player.id, to: availability)
+        try await scope.week.setAvailability(of: player.id, to: availability)
       } catch {
         guard let errors = error.validation else { throw error }
         let (token, cookie) = Door.csrfToken(for: request)
@@ -243,37 +244,37 @@ extension WeekFeature {
 
   /// The private calendar addresses.
   private static func addCalendarPageRoutes(_ router: inout Router) {
-    router.route("POST", "/calendar/new", RoutePolicy(.editor, .form, team: .chosen)) {
-      request, context in
-      let scope = try context.scope
+    router.teamRoute("POST", "/calendar/new", RoutePolicy(.editor, .form, team: .chosen)) {
+      request, context, scope in
+      let scope = try scope
       _ = try await scope.week.createFeed()
       return .redirect(to: Self.weekShown(scope.team, context.form) + "#calendar-title")
     }
 
-    router.route("POST", "/calendar/revoke", RoutePolicy(.editor, .form, team: .chosen)) {
-      request, context in
-      let scope = try context.scope
+    router.teamRoute("POST", "/calendar/revoke", RoutePolicy(.editor, .form, team: .chosen)) {
+      request, context, scope in
+      let scope = try scope
       try await scope.week.revokeFeed(context.form["secret"]?.first ?? "")
       return .redirect(to: Self.weekShown(scope.team, context.form) + "#calendar-title")
     }
 
     // A player's own address: the events they are invited to.
-    router.route(
+    router.teamRoute(
       "POST", "/players/{id}/calendar/new",
       RoutePolicy(.ownPlayer(.path("id")), .form, team: .player)
-    ) { _, context in
+    ) { _, context, scope in
       let player = try context.player(context.parameters["id"], in: context.roster)
-      _ = try await context.scope.week.createFeed(player: player.id)
+      _ = try await scope.week.createFeed(player: player.id)
       return .redirect(to: "/players/\(player.id)/availability#calendar-title")
     }
 
-    router.route(
+    router.teamRoute(
       "POST", "/players/{id}/calendar/revoke",
       RoutePolicy(.ownPlayer(.path("id")), .form, team: .player)
-    ) { request, context in
+    ) { request, context, scope in
       let player = try context.player(context.parameters["id"], in: context.roster)
       // Only this player's own addresses, whoever asks here.
-      try await context.scope.week.revokeFeed(
+      try await scope.week.revokeFeed(
         context.form["secret"]?.first ?? "", player: player.id)
       return .redirect(to: "/players/\(player.id)/availability#calendar-title")
     }

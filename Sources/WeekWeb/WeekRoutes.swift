@@ -56,8 +56,9 @@ extension WeekFeature {
   private static func addWeekAPIRoutes(_ router: inout Router) {
     // The whole week of a team (at most ``Schedule/maxEventsPerTeam`` events), or the days
     // `from` to `to` (its own clock).
-    router.route("GET", "/api/week", RoutePolicy(.reader, team: .chosen)) { request, context in
-      let team = try context.checkedTeam
+    router.teamRoute("GET", "/api/week", RoutePolicy(.reader, team: .chosen)) {
+      request, context, scope in
+      let team = scope.team
       var week = try context.reads.week(team: team.id.text)
       let days = try ["from", "to"].map { name throws(HTTPError) -> Day? in
         guard let text = request.query[name] else { return nil }
@@ -76,29 +77,29 @@ extension WeekFeature {
       return context.json(week)
     }
 
-    router.route(
+    router.teamRoute(
       "PUT", "/api/players/{id}/availability",
       RoutePolicy(.ownPlayer(.path("id")), .sameOrigin, team: .player),
       json: AvailabilityInput.self
-    ) { request, context, input in
+    ) { request, context, scope, input in
       let player = try context.player(context.parameters["id"], in: context.roster)
       let availability: Availability
       do throws(ValidationError) { availability = try input.validated() } catch {
         throw RosterError.invalid(error)
       }
-      try await context.scope.week.setAvailability(of: player.id, to: availability)
+      try await scope.week.setAvailability(of: player.id, to: availability)
       return context.json(availability)
     }
   }
 
   /// Events: planned, read, changed, cancelled.
   private static func addEventAPIRoutes(_ router: inout Router) {
-    router.route(
+    router.teamRoute(
       "POST", "/api/week/events", RoutePolicy(.editor, .sameOrigin, team: .chosen),
       json: TeamNamed<EventInput>.self
-    ) { _, context, body in
+    ) { _, context, scope, body in
       let input = body.input
-      let event = try await context.scope.week.addEvent(input)
+      let event = try await scope.week.addEvent(input)
       var response = context.json(Self.document(event, in: context.roster), status: 201)
       response.headers.append(("Location", "/api/week/events/\(event.id)"))
       return response
@@ -112,18 +113,19 @@ extension WeekFeature {
           in: roster))
     }
 
-    router.route(
+    router.teamRoute(
       "PUT", "/api/week/events/{id}", RoutePolicy(.editor, .sameOrigin, team: .event),
       json: EventInput.self
-    ) { _, context, input in
+    ) { _, context, scope, input in
       let event = try context.event(context.parameters["id"], in: context.roster)
-      let updated = try await context.scope.week.updateEvent(event.id, with: input)
+      let updated = try await scope.week.updateEvent(event.id, with: input)
       return context.json(Self.document(updated, in: context.roster))
     }
 
-    router.route("DELETE", "/api/week/events/{id}", RoutePolicy(.editor, .sameOrigin, team: .event))
-    {
-      request, context in
+    router.teamRoute(
+      "DELETE", "/api/week/events/{id}", RoutePolicy(.editor, .sameOrigin, team: .event)
+    ) {
+      request, context, scope in
       let event = try context.event(context.parameters["id"], in: context.roster)
       let following: Bool
       switch request.query["following"] {
@@ -133,56 +135,56 @@ extension WeekFeature {
         throw HTTPError(
           .malformed, context.localized("“%@” is not true or false; write following=true.", other))
       }
-      try await context.scope.week.removeEvent(event.id, following: following)
+      try await scope.week.removeEvent(event.id, following: following)
       return HTTPResponse(status: 204)
     }
   }
 
   /// An event's games, answers and invitations.
   private static func addEventResultRoutes(_ router: inout Router) {
-    router.route(
+    router.teamRoute(
       "PUT", "/api/week/events/{id}/games", RoutePolicy(.editor, .sameOrigin, team: .event),
       json: [GameInput].self
-    ) { _, context, games in
+    ) { _, context, scope, games in
       let event = try context.event(context.parameters["id"], in: context.roster)
-      let logged = try await context.scope.week.logGames(games, of: event.id)
+      let logged = try await scope.week.logGames(games, of: event.id)
       return context.json(Self.document(logged, in: context.roster))
     }
 
-    router.route(
+    router.teamRoute(
       "PUT", "/api/week/events/{id}/drafts/{game}",
       RoutePolicy(.editor, .sameOrigin, team: .event), json: GameDraft.self
-    ) { _, context, draft in
+    ) { _, context, scope, draft in
       let event = try context.event(context.parameters["id"], in: context.roster)
       guard let game = context.parameters["game"].flatMap({ Int($0) }), game >= 1 else {
         throw HTTPError(
           .notFound, context.localized("No game has this number: games count from 1."))
       }
-      let saved = try await context.scope.week.saveDraft(draft, game: game, of: event.id)
+      let saved = try await scope.week.saveDraft(draft, game: game, of: event.id)
       return context.json(Self.document(saved, in: context.roster))
     }
 
-    router.route(
+    router.teamRoute(
       "PUT", "/api/week/events/{id}/answers/{player}",
       RoutePolicy(.ownPlayer(.path("player")), .sameOrigin, team: .event),
       json: AnswerRequest.self
-    ) { _, context, body in
+    ) { _, context, scope, body in
       let event = try context.event(context.parameters["id"], in: context.roster)
       let player = try context.player(context.parameters["player"], in: context.roster)
-      let answered = try await context.scope.week.answer(
+      let answered = try await scope.week.answer(
         body.answer, comment: body.comment, for: player.id, to: event.id)
       return context.json(Self.document(answered, in: context.roster))
     }
 
-    router.route(
+    router.teamRoute(
       "POST", "/api/week/events/{id}/invitations",
       RoutePolicy(.editor, .sameOrigin, team: .event), json: InvitationRequest.self
-    ) { _, context, body in
+    ) { _, context, scope, body in
       let event = try context.event(context.parameters["id"], in: context.roster)
       guard let player = Player.find(body.player, in: context.roster.players) else {
         throw HTTPError.playerNotFound(in: context.language)
       }
-      let invited = try await context.scope.week.invite(player.id, to: event.id)
+      let invited = try await scope.week.invite(player.id, to: event.id)
       return context.json(Self.document(invited, in: context.roster))
     }
   }
@@ -195,24 +197,24 @@ extension WeekFeature {
 
     // The team is the body's `team` (or ?team=), the first team when none is named; a
     // player's address is for a player of that team.
-    router.route(
+    router.teamRoute(
       "POST", "/api/calendar", RoutePolicy(.editor, .sameOrigin, team: .chosen),
       json: FeedRequest.self
-    ) { _, context, wanted in
-      let feed = try await context.scope.week.createFeed(player: wanted.player)
+    ) { _, context, scope, wanted in
+      let feed = try await scope.week.createFeed(player: wanted.player)
       var response = context.json(feed, status: 201)
       response.headers.append(("Location", feed.path))
       return response
     }
 
-    router.route(
+    router.teamRoute(
       "DELETE", "/api/calendar/{secret}", RoutePolicy(.editor, .sameOrigin, team: .feed)
-    ) { _, context in
+    ) { _, context, scope in
       // The door found no team for an unknown secret.
       guard context.team != nil else {
         throw HTTPError(.notFound, context.localized("No calendar address has this secret."))
       }
-      try await context.scope.week.revokeFeed(context.parameters["secret"] ?? "")
+      try await scope.week.revokeFeed(context.parameters["secret"] ?? "")
       return HTTPResponse(status: 204)
     }
 

@@ -94,9 +94,10 @@ extension WebApp {
   private mutating func addPlayerAPIRoutes() {
     let cache = cache
     // The organisation's first team, as before teams; another with ?team=TAG.
-    router.route("GET", "/api/players", RoutePolicy(.reader, team: .chosen)) { request, context in
+    router.teamRoute("GET", "/api/players", RoutePolicy(.reader, team: .chosen)) {
+      request, context, scope in
       let roster = context.roster
-      let team = try context.checkedTeam
+      let team = scope.team
       let viewer = context.viewer
       return cache.response(
         "/api/players?team=" + team.id.text + viewer.privacyKey, version: roster.version,
@@ -105,12 +106,12 @@ extension WebApp {
     }
 
     // The team is the body's `team` (or ?team=), the first one when it names none.
-    router.route(
+    router.teamRoute(
       "POST", "/api/players", RoutePolicy(.editor, .sameOrigin, team: .chosen),
       json: TeamNamed<PlayerInput>.self
-    ) { _, context, body in
+    ) { _, context, scope, body in
       let input = body.input
-      let player = try await context.scope.addPlayer(input)
+      let player = try await scope.addPlayer(input)
       var response = context.json(player, status: 201)
       response.headers += [
         ("Location", "/api/players/\(player.id)"), ("ETag", Door.etag(player)),
@@ -132,27 +133,29 @@ extension WebApp {
       return response
     }
 
-    router.route(
+    router.teamRoute(
       "PATCH", "/api/players/{id}", RoutePolicy(.editor, .sameOrigin, team: .player),
       json: PlayerEdit.self, accepting: ["application/merge-patch+json", "application/json"]
-    ) { request, context, edit in
+    ) { request, context, scope, edit in
       let current = try context.player(context.parameters["id"], in: context.roster)
       guard WebApp.matches(request.header("if-match"), Door.etag(current)) else {
         throw RosterError.changed(current)
       }
       // The store checks again in its transaction that nobody changed the player meanwhile
       // (unless any version will do: no If-Match, or `*`).
-      let player = try await context.scope.updatePlayer(
+      let player = try await scope.updatePlayer(
         current.id, with: edit, expected: WebApp.isConditional(request) ? current : nil)
       var response = context.json(player)
       response.headers.append(("ETag", Door.etag(player)))
       return response
     }
 
-    router.route("DELETE", "/api/players/{id}", RoutePolicy(.editor, .sameOrigin, team: .player)) {
-      _, context in
+    router.teamRoute(
+      "DELETE", "/api/players/{id}", RoutePolicy(.editor, .sameOrigin, team: .player)
+    ) {
+      _, context, scope in
       let id = try context.player(context.parameters["id"], in: context.roster).id
-      try await context.scope.removePlayer(id)
+      try await scope.removePlayer(id)
       return HTTPResponse(status: 204)
     }
   }
@@ -166,14 +169,14 @@ extension WebApp {
       return page.headed(context.json(page.slice(removed)), total: removed.count, of: request)
     }
 
-    router.route(
+    router.teamRoute(
       "POST", "/api/trash/{id}/restore", RoutePolicy(.editor, .sameOrigin, team: .player)
     ) {
-      _, context in
+      _, context, scope in
       guard let id = context.parameters["id"].flatMap(UUID.init(text:)) else {
         throw HTTPError(.notFound, context.localized("No removed player has this id."))
       }
-      let player = try await context.scope.restorePlayer(id)
+      let player = try await scope.restorePlayer(id)
       var response = context.json(player, status: 201)
       response.headers += [
         ("Location", "/api/players/\(player.id)"), ("ETag", Door.etag(player)),
@@ -184,19 +187,19 @@ extension WebApp {
 
   /// The roster's order, swaps, and the starting five.
   private mutating func addOrderAPIRoutes() {
-    router.route("GET", "/api/roster/order", RoutePolicy(.reader, team: .chosen)) {
-      request, context in
-      let players = context.roster.players(in: try context.checkedTeam.id)
+    router.teamRoute("GET", "/api/roster/order", RoutePolicy(.reader, team: .chosen)) {
+      request, context, scope in
+      let players = context.roster.players(in: scope.team.id)
       var response = context.json(players.map(\.id.uuidString))
       response.headers.append(("ETag", WebApp.etag(order: players)))
       return response
     }
 
-    router.route(
+    router.teamRoute(
       "PUT", "/api/roster/order", RoutePolicy(.editor, .sameOrigin, team: .chosen),
       json: [String].self
-    ) { request, context, texts in
-      let team = try context.checkedTeam
+    ) { request, context, scope, texts in
+      let team = scope.team
       let ids = texts.compactMap(UUID.init(text:))
       guard ids.count == texts.count else {
         throw HTTPError(
@@ -209,7 +212,7 @@ extension WebApp {
           context.localized(
             "The roster changed meanwhile; nothing was saved. Reload it and order it again."))
       }
-      let players = try await context.scope.reorder(
+      let players = try await scope.reorder(
         ids, expected: WebApp.isConditional(request) ? before.map(\.id) : nil)
       var response = context.json(players.map(\.id.uuidString))
       response.headers.append(("ETag", WebApp.etag(order: players)))
@@ -218,10 +221,10 @@ extension WebApp {
 
     // The other player is on the same team (the store refuses otherwise), which the role
     // was checked on.
-    router.route(
+    router.teamRoute(
       "POST", "/api/players/{id}/swap", RoutePolicy(.editor, .sameOrigin, team: .player),
       json: SwapRequest.self
-    ) { request, context, swap in
+    ) { request, context, scope, swap in
       let roster = context.roster
       let player = try context.player(context.parameters["id"], in: roster)
       let named = swap.with
@@ -234,12 +237,13 @@ extension WebApp {
         throw HTTPError(
           .conflict, context.localized("No player on the roster is called “%@”.", named))
       }
-      let (swapped, otherSwapped) = try await context.scope.swapPlayers(player.id, with: other.id)
+      let (swapped, otherSwapped) = try await scope.swapPlayers(player.id, with: other.id)
       return context.json(SwapDocument(player: swapped, other: otherSwapped))
     }
 
-    router.route("GET", "/api/lineup", RoutePolicy(.reader, team: .chosen)) { request, context in
-      let team = try context.checkedTeam
+    router.teamRoute("GET", "/api/lineup", RoutePolicy(.reader, team: .chosen)) {
+      request, context, scope in
+      let team = scope.team
       return context.json(
         LineupDocument(status: LineupStatus(players: context.roster.players(in: team.id))))
     }

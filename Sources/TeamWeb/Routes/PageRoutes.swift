@@ -31,12 +31,14 @@ extension WebApp {
         version: roster.version, for: context
       ) { context.pages.overview(roster, viewer: viewer, now: context.now) }
     }
-    router.route("GET", "/teams/{tag}", RoutePolicy(.reader, team: .tag)) { request, context in
-      WebApp.teamPage(request, context, try context.checkedTeam, cache: cache)
+    router.teamRoute("GET", "/teams/{tag}", RoutePolicy(.reader, team: .tag)) {
+      request, context, scope in
+      WebApp.teamPage(request, context, scope.team, cache: cache)
     }
-    router.route("GET", "/players/new", RoutePolicy(.editor, team: .chosen)) { request, context in
+    router.teamRoute("GET", "/players/new", RoutePolicy(.editor, team: .chosen)) {
+      request, context, scope in
       let (token, cookie) = Door.csrfToken(for: request)
-      let team = try context.checkedTeam
+      let team = scope.team
       let several = context.roster.teams.count > 1
       return cache.response(
         "/players/new?team=" + team.id.text, version: context.roster.version, for: context,
@@ -48,9 +50,9 @@ extension WebApp {
           cancel: Pages.path(of: team, in: context.roster), team: several ? team : nil)
       }
     }
-    router.route(
+    router.teamRoute(
       "POST", "/players", RoutePolicy(.editor, .form, upload: .fileForm, team: .chosen),
-      expired: { request, context in
+      expired: { request, context, _ in
         let (token, cookie) = Door.csrfToken(for: request)
         return context.pages.addPlayer(
           WebApp.input(from: context.form), errors: nil, token: token, cookie: cookie,
@@ -58,8 +60,8 @@ extension WebApp {
           notice: context.localized(
             "This form had expired, so nothing was saved. Check it and press Add again."))
       }
-    ) { request, context in
-      try await WebApp.addPlayer(request, context)
+    ) { request, context, scope in
+      try await WebApp.addPlayer(request, context, scope)
     }
   }
 
@@ -92,11 +94,11 @@ extension WebApp {
 
   /// `POST /players`: the player added from the roster's sheet, or the sheet again.
   private static func addPlayer(
-    _ request: HTTPRequest, _ context: RequestContext
+    _ request: HTTPRequest, _ context: RequestContext, _ scope: TeamScope
   )
     async throws -> HTTPResponse
   {
-    let team = try context.checkedTeam
+    let team = scope.team
     let input = WebApp.input(from: context.form)
     if let search = Pages.ChampionSearch(form: context.form) {
       // The form again, its champions filtered, everything typed kept; nothing saved.
@@ -109,7 +111,7 @@ extension WebApp {
     do throws(RosterError) {
       // The photo is read first: a file that is no photo adds nobody. The player and their
       // photo are one change.
-      let player = try await context.scope.addPlayer(
+      let player = try await scope.addPlayer(
         input, photo: try await WebApp.formPhoto(request))
       return .redirect(to: WebApp.rosterLink(after: "added", player, in: context.roster))
     } catch {
@@ -125,53 +127,53 @@ extension WebApp {
 
   /// Removing a player, and their place and status on the roster.
   private mutating func addPlayerChangeRoutes() {
-    router.route(
+    router.teamRoute(
       "POST", "/players/{id}/delete", RoutePolicy(.editor, .form, team: .player),
-      expired: { request, context in
+      expired: { request, context, _ in
         let player = try context.player(context.parameters["id"], in: context.roster)
         let (token, cookie) = Door.csrfToken(for: request)
         var response = context.pages.confirmDeletePage(player, token: token, cookie: cookie)
         response.status = 403
         return response
       }
-    ) { _, context in
+    ) { _, context, scope in
       let roster = context.roster
       let player = try context.player(context.parameters["id"], in: roster)
       // The page that showed them, computed before they leave the roster.
       let team = roster.team(id: player.teamID) ?? roster.firstTeam
       let page = Pages.page(of: player.id, in: roster.players(in: team.id))
-      try await context.scope.removePlayer(player.id)
+      try await scope.removePlayer(player.id)
       return .redirect(
         to: Pages.path(of: team, in: roster) + "?page=\(page)&removed=\(player.id)")
     }
-    router.route("POST", "/players/{id}/move", RoutePolicy(.editor, .form, team: .player)) {
-      _, context in
+    router.teamRoute("POST", "/players/{id}/move", RoutePolicy(.editor, .form, team: .player)) {
+      _, context, scope in
       let roster = context.roster
       let player = try context.player(context.parameters["id"], in: roster)
       let up = context.form["direction"]?.first == "up"
-      try await WebApp.moveInRoster(player, up: up, in: roster, context)
+      try await WebApp.moveInRoster(player, up: up, in: roster, scope)
       return .redirect(to: Pages.rosterLink(to: player, in: context.roster))
     }
-    router.route("POST", "/players/{id}/lineup", RoutePolicy(.editor, .form, team: .player)) {
-      request, context in
+    router.teamRoute("POST", "/players/{id}/lineup", RoutePolicy(.editor, .form, team: .player)) {
+      request, context, scope in
       let player = try context.player(context.parameters["id"], in: context.roster)
       let lineup = context.form["lineup"]?.first ?? ""
-      try await context.scope.updatePlayer(player.id, with: PlayerEdit(lineup: lineup))
+      try await scope.updatePlayer(player.id, with: PlayerEdit(lineup: lineup))
       return .redirect(to: "/players/\(player.id)?saved")
     }
-    router.route("POST", "/players/{id}/swap", RoutePolicy(.editor, .form, team: .player)) {
-      request, context in
+    router.teamRoute("POST", "/players/{id}/swap", RoutePolicy(.editor, .form, team: .player)) {
+      request, context, scope in
       let roster = context.roster
       let player = try context.player(context.parameters["id"], in: roster)
       let other = try context.player(context.form["with"]?.first, in: roster)
-      _ = try await context.scope.swapPlayers(player.id, with: other.id)
+      _ = try await scope.swapPlayers(player.id, with: other.id)
       return .redirect(to: "/players/\(player.id)?swapped=\(other.id)")
     }
   }
 
   /// Moves a player one place up or down among the players of their status, as shown.
   private static func moveInRoster(
-    _ player: Player, up: Bool, in roster: Roster, _ context: RequestContext
+    _ player: Player, up: Bool, in roster: Roster, _ scope: TeamScope
   ) async throws {
     let members = roster.players(in: player.teamID)
     let shown = members.startersFirst
@@ -182,7 +184,7 @@ extension WebApp {
     {
       var order = shown.map(\.id)
       order.swapAt(from, to)
-      try await context.scope.reorder(order, expected: members.map(\.id))
+      try await scope.reorder(order, expected: members.map(\.id))
     }
   }
 
@@ -226,12 +228,12 @@ extension WebApp {
       return response
     }
 
-    router.route("POST", "/trash/{id}/restore", RoutePolicy(.editor, .form, team: .player)) {
-      _, context in
+    router.teamRoute("POST", "/trash/{id}/restore", RoutePolicy(.editor, .form, team: .player)) {
+      _, context, scope in
       guard let id = context.parameters["id"].flatMap(UUID.init(text:)) else {
         throw HTTPError(.notFound, context.localized("Nobody with this id is in Recently removed."))
       }
-      let player = try await context.scope.restorePlayer(id)
+      let player = try await scope.restorePlayer(id)
       return .redirect(to: WebApp.rosterLink(after: "restored", player, in: context.roster))
     }
   }

@@ -26,11 +26,11 @@ extension WebApp {
   /// Photos: uploaded through the API, re-encoded by TeamPhoto, served under their hash.
   mutating func addPhotoRoutes() {
 
-    router.route(
+    router.teamRoute(
       "PUT", "/api/players/{id}/photo",
       RoutePolicy(.editor, .sameOrigin, upload: .photo, team: .player)
     ) {
-      request, context in
+      request, context, scope in
       let player = try context.player(context.parameters["id"], in: context.roster)
       guard let type = request.contentType, WebApp.photoTypes.contains(type) else {
         throw HTTPError.unsupportedMediaType(
@@ -42,15 +42,15 @@ extension WebApp {
       } catch {
         throw Door.refusal(error, in: context.language)
       }
-      return context.json(try await context.scope.setPhoto(of: player.id, to: photo))
+      return context.json(try await scope.setPhoto(of: player.id, to: photo))
     }
 
-    router.route(
+    router.teamRoute(
       "DELETE", "/api/players/{id}/photo", RoutePolicy(.editor, .sameOrigin, team: .player)
     ) {
-      _, context in
+      _, context, scope in
       let player = try context.player(context.parameters["id"], in: context.roster)
-      _ = try await context.scope.setPhoto(of: player.id, to: nil)
+      _ = try await scope.setPhoto(of: player.id, to: nil)
       return HTTPResponse(status: 204)
     }
 

@@ -41,18 +41,18 @@ extension WebApp {
           player, input: Pages.input(of: player), errors: nil, token: token,
           version: Door.etag(player), cookie: nil)
       })
-    router.route(
+    router.teamRoute(
       "POST", "/players/{id}/edit",
       RoutePolicy(.editor, .form, upload: .fileForm, team: .player),
-      expired: { request, context in
+      expired: { request, context, _ in
         WebApp.editAgain(
           request, context, 403,
           notice: context.localized(
             "This form had expired, so nothing was saved. Check it and press Save again."),
           player: try context.player(context.parameters["id"], in: context.roster))
       }
-    ) { request, context in
-      try await WebApp.saveEdit(request, context)
+    ) { request, context, scope in
+      try await WebApp.saveEdit(request, context, scope)
     }
   }
 
@@ -129,7 +129,7 @@ extension WebApp {
   /// `POST /players/{id}/edit`: the edit saved (merged with what someone saved meanwhile
   /// when the fields differ), or the form again saying what to do.
   private static func saveEdit(
-    _ request: HTTPRequest, _ context: RequestContext
+    _ request: HTTPRequest, _ context: RequestContext, _ scope: TeamScope
   )
     async throws -> HTTPResponse
   {
@@ -154,7 +154,7 @@ extension WebApp {
       realName: input.realName, nationality: input.nationality, birthDate: input.birthDate,
       joined: input.joined, contractEnd: input.contractEnd)
     do throws(RosterError) {
-      let player = try await context.scope.updatePlayer(
+      let player = try await scope.updatePlayer(
         current.id, with: edit, expected: current,
         photo: try await WebApp.formPhoto(request),
         removingPhoto: form["removePhoto"]?.first == "1")
