@@ -80,7 +80,11 @@ extension RosterStore {
   func record<T: Sendable>(_ body: @escaping (any SQLConnection) throws -> T)
     async throws(RosterError) -> T
   {
-    try await perform { writer, _ in (nil, try body(writer.connection)) }
+    try await perform { writer, _ in
+      // Records may touch anything beside the roster, the Discord settings among them.
+      writer.discordMayHaveChanged()
+      return (nil, try body(writer.connection))
+    }
   }
 }
 
@@ -462,6 +466,7 @@ extension AccessRows {
   {
     try await store.perform(
       { writer, _ in
+        writer.discordMayHaveChanged()  // an account's removal unlinks its Discord user
         let result = try body(writer.connection)
         #if canImport(CPostgreSQL)
           if let connection = writer.connection as? PostgresConnection {

@@ -337,6 +337,7 @@ extension RosterStore {
   public func copy(to destination: RosterStore) async throws(RosterError) -> Int {
     let (rows, parents) = try copiedRows()
     return try await destination.perform { writer, roster in
+      writer.discordMayHaveChanged()
       let db = writer.connection
       guard try db.scalar("SELECT count(*) FROM history") == 0 else {
         throw RosterError.conflict(

@@ -27,6 +27,10 @@ protocol SQLConnection: AnyObject {
   /// Tells other connections, in the write transaction under way, that it changes the
   /// roster; returns the marker as this connection is to see it after the commit.
   func markRosterChanged() throws -> Int64
+  /// Whether ``changeMarker()`` changes with every commit of another connection, whatever
+  /// it changed (SQLite's `data_version`), not only the roster's: what the writer reads of
+  /// other tables may then be kept until it changes.
+  var markerSeesEveryCommit: Bool { get }
   /// Whether the connection was lost (the server went away): it is then opened again
   /// before its next use, or thrown away by a pool.
   var isBroken: Bool { get }

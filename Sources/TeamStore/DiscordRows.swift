@@ -68,6 +68,7 @@ extension Writer {
   func unlinkMovedPlayers(from before: Roster, to after: Roster, linked: Set<UUID>) throws {
     for id in linked where before.player(id: id)?.teamID != after.player(id: id)?.teamID {
       try statement("DELETE FROM discord_link WHERE player_id = ?1").bind(.text(id.text)).run()
+      discordMayHaveChanged()
     }
   }
 

@@ -348,6 +348,9 @@
       return try body()
     }
 
+    /// The count changes with the roster alone: another server's other writes go unseen.
+    var markerSeesEveryCommit: Bool { false }
+
     func changeMarker() throws -> Int64 {
       if let lockedCount { return lockedCount }
       return try scalar("SELECT count FROM change_count WHERE id = 1")

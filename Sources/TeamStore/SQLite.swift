@@ -89,6 +89,8 @@ final class SQLiteConnection: SQLConnection {
   /// connection, which would then never close).
   private var dataVersion: OpaquePointer?
 
+  var markerSeesEveryCommit: Bool { true }
+
   /// Nothing to tell: other connections see the file's `data_version` change by itself.
   func markRosterChanged() throws -> Int64 { try changeMarker() }
 

@@ -23,6 +23,11 @@ final class Writer: @unchecked Sendable {
   private(set) var riotIDs: [String: String] = [:]
   /// Prepared statements, compiled on first use and kept for the connection's life.
   private var statements: [String: any SQLStatement] = [:]
+  /// The teams' Discord settings and the players linked to a Discord user, as every commit
+  /// needs them, kept while nothing can have changed them: nil once something may have (a
+  /// record, an unlink, another connection's commit), and read again by the next commit.
+  /// Kept only where the change marker sees every commit (``SQLConnection/markerSeesEveryCommit``).
+  private var discordState: (teams: [UUID: DiscordTeamSettings], linked: Set<UUID>)?
 
   /// Prepares the file (``Schema/prepare(_:)``) and reads where its history stands.
   /// - Throws: ``StoreOpenError`` before writing anything when the file cannot be used.
@@ -59,6 +64,7 @@ final class Writer: @unchecked Sendable {
         recorded = []
         // Another process may have committed since our last look: then start from disk.
         if dataVersion != seenDataVersion {
+          discordState = nil
           current = try reloaded(current.version)
           // What the other process did comes first in this update.
           recorded = try connection.history(after: lastHistoryID).reversed()
@@ -71,8 +77,7 @@ final class Writer: @unchecked Sendable {
           changed = true
         }
         var changes = 0  // the version counts every change, not every transaction
-        let discord = try discordTeams()
-        let linked = try discordLinkedPlayers()
+        let (discord, linked) = try discordSettings()
         for job in batch {
           if let next = try savepoint(job, current, discord: discord, linked: linked, at: now) {
             current = next
@@ -104,6 +109,19 @@ final class Writer: @unchecked Sendable {
       return nil
     }
   }
+
+  /// The teams' Discord settings and the linked players, from ``discordState`` when kept.
+  private func discordSettings() throws -> (
+    teams: [UUID: DiscordTeamSettings], linked: Set<UUID>
+  ) {
+    if let discordState { return discordState }
+    let state = (teams: try discordTeams(), linked: try discordLinkedPlayers())
+    if connection.markerSeesEveryCommit { discordState = state }
+    return state
+  }
+
+  /// Forgets the Discord settings kept: a change may have touched them.
+  func discordMayHaveChanged() { discordState = nil }
 
   /// What other processes committed since this connection last looked, as the roster after
   /// `current` and their history entries; nil when nothing changed. Cheap when nothing did:

@@ -61,6 +61,36 @@ import Testing
   }
 
   @Test(arguments: Backend.allCases)
+  func discordTurnedOnElsewhereIsSeenByTheNextChange(_ backend: Backend) async throws {
+    let folder = try TemporaryFolder()
+    let database = try TestDatabase(backend, in: folder)
+    let server = try database.open()
+    let elsewhere = try database.open()
+    // With Discord off everywhere, the server's changes queue nothing (and it keeps knowing so).
+    try await server.weekRows.addEvent(Self.scrim(Date(timeIntervalSinceNow: 86_400 * 3)))
+    try await server.weekRows.addEvent(Self.scrim(Date(timeIntervalSinceNow: 86_400 * 4)))
+    #expect(try !server.discord.hasWaiting())
+    // Another process (a `kcorp discord` command, another server) turns it on for the team…
+    try await elsewhere.discord.setTeam(
+      team: Team.first.id, webhook: Self.webhook, language: .english)
+    // …and the server's next change is posted.
+    try await server.weekRows.addEvent(
+      Self.scrim(Date(timeIntervalSinceNow: 86_400 * 5), opponent: "Vitality"))
+    var titles = try Self.titles(server)
+    #expect(titles == ["Planned: Scrim vs Vitality"], "\(titles)")
+    // Turned off again elsewhere: the server's next change queues nothing more.
+    try await elsewhere.discord.setTeam(team: Team.first.id, webhook: "")
+    try await server.weekRows.addEvent(
+      Self.scrim(Date(timeIntervalSinceNow: 86_400 * 6), opponent: "Fnatic"))
+    titles = try Self.titles(server)
+    #expect(titles == ["Planned: Scrim vs Vitality"], "\(titles)")
+  }
+
+  static func titles(_ store: RosterStore) throws -> [String] {
+    try store.discord.posts(team: Team.first.id).map(\.title)
+  }
+
+  @Test(arguments: Backend.allCases)
   func oneServerDeliversAtATimeAndDiscordsWaitsAreKept(_ backend: Backend) async throws {
     let folder = try TemporaryFolder()
     let database = try TestDatabase(backend, in: folder)
