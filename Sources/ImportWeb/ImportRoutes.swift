@@ -160,7 +160,7 @@ package struct ImportFeature: WebFeature {
     router.teamRoute(
       "POST", "/teams/{tag}/import", RoutePolicy(.editor, .form, upload: .fileForm, team: .tag)
     ) { request, context, scope in
-      try await Self.importing(request, context, into: try scope)
+      try await Self.importing(request, context, into: scope)
     }
     router.teamRoute(
       "POST", "/teams/{tag}/imports/{id}/undo", RoutePolicy(.editor, .form, team: .tag)

@@ -245,15 +245,13 @@ extension WeekFeature {
   /// The private calendar addresses.
   private static func addCalendarPageRoutes(_ router: inout Router) {
     router.teamRoute("POST", "/calendar/new", RoutePolicy(.editor, .form, team: .chosen)) {
-      request, context, scope in
-      let scope = try scope
+      _, context, scope in
       _ = try await scope.week.createFeed()
       return .redirect(to: Self.weekShown(scope.team, context.form) + "#calendar-title")
     }
 
     router.teamRoute("POST", "/calendar/revoke", RoutePolicy(.editor, .form, team: .chosen)) {
-      request, context, scope in
-      let scope = try scope
+      _, context, scope in
       try await scope.week.revokeFeed(context.form["secret"]?.first ?? "")
       return .redirect(to: Self.weekShown(scope.team, context.form) + "#calendar-title")
     }
