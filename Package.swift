@@ -103,6 +103,11 @@ let package = Package(
       resources: [.embedInCode("Static/app.css"), .embedInCode("Static/app.js")]),
     // The features, each its routes and pages on WebBase, mounted by TeamWeb.
     .target(
+      name: "RosterWeb",
+      dependencies: [
+        "WebBase", "OrganisationWeb", "TeamKit", "TeamStore", "TeamAccess", "TeamHTTP", "TeamPhoto",
+      ]),
+    .target(
       name: "AccountsWeb",
       dependencies: ["WebBase", "TeamKit", "TeamStore", "TeamAccess", "TeamHTTP"]),
     .target(
@@ -129,8 +134,8 @@ let package = Package(
     .target(
       name: "TeamWeb",
       dependencies: [
-        "WebBase", "AccountsWeb", "OrganisationWeb", "WeekWeb", "ImportWeb", "SoloQueueWeb",
-        "DiscordWeb", "ChampionArtWeb", "TeamKit",
+        "WebBase", "RosterWeb", "AccountsWeb", "OrganisationWeb", "WeekWeb", "ImportWeb",
+        "SoloQueueWeb", "DiscordWeb", "ChampionArtWeb", "TeamKit",
         "TeamStore",
         "TeamAccess", "TeamHTTP",
         "TeamPhoto", "TeamOutbound",
@@ -173,8 +178,8 @@ let package = Package(
     .testTarget(
       name: "TeamWebTests",
       dependencies: [
-        "TeamWeb", "WebBase", "AccountsWeb", "OrganisationWeb", "WeekWeb", "ImportWeb",
-        "SoloQueueWeb", "DiscordWeb",
+        "TeamWeb", "WebBase", "RosterWeb", "AccountsWeb", "OrganisationWeb", "WeekWeb",
+        "ImportWeb", "SoloQueueWeb", "DiscordWeb",
         "ChampionArtWeb",
         "TeamHTTP",
         "TeamStore", "TeamKit", "TeamPhoto", "TeamOutbound", "kcorp", "TestSupport", "CZlib",

@@ -4,6 +4,7 @@ import DiscordWeb
 import Foundation
 import ImportWeb
 import OrganisationWeb
+import RosterWeb
 import SoloQueueWeb
 import TeamAccess
 import TeamHTTP
@@ -129,12 +130,10 @@ public struct WebApp: Sendable {
       blocking: { [events] in
         events.checkCredentials()
       })
-    addPageRoutes()
-    addAPIRoutes()
-    addPhotoRoutes()
-    addPictureRoutes()
-    // The features in modules of their own.
+    addDoorRoutes()
+    // The features, each in a module of its own.
     let features: [any WebFeature] = [
+      RosterFeature(cache: cache, images: images),
       AccountsFeature(access: access, requireLogin: options.requireLogin),
       OrganisationFeature(), WeekFeature(), ImportFeature(), SoloQueueFeature(riot: riot),
       DiscordFeature(job: discord, desk: discordDesk, access: access),

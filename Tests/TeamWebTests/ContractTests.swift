@@ -6,6 +6,7 @@ import TestSupport
 import Testing
 import WebBase
 
+@testable import RosterWeb
 @testable import TeamWeb
 
 /// The JSON shapes are defined once, by the writer: the OpenAPI document must describe

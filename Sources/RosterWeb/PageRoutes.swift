@@ -5,23 +5,23 @@ import TeamKit
 import TeamStore
 import WebBase
 
-extension WebApp {
+extension RosterFeature {
   /// The screens: GET renders from the store's snapshot; POST changes it, then redirects.
-  mutating func addPageRoutes() {
-    addRosterPageRoutes()
-    addPlayerPageRoutes()
-    addPlayerChangeRoutes()
-    addOrganisationPageRoutes()
+  func addPageRoutes(_ router: inout Router) {
+    addRosterPageRoutes(&router)
+    addPlayerPageRoutes(&router)
+    addPlayerChangeRoutes(&router)
+    addOrganisationPageRoutes(&router)
   }
 
   /// The roster pages, and adding a player from them.
-  private mutating func addRosterPageRoutes() {
+  private func addRosterPageRoutes(_ router: inout Router) {
     let cache = cache
     // One team: its roster, as before teams. Several: the organisation at a glance.
     router.route("GET", "/", RoutePolicy(.reader, team: .organisation)) { request, context in
       let roster = context.roster
       guard roster.teams.count > 1 else {
-        return WebApp.teamPage(request, context, roster.firstTeam, cache: cache)
+        return Self.teamPage(request, context, roster.firstTeam, cache: cache)
       }
       // Cached by the hour: "contracts ending" and each team's next seven days (on its own
       // clock) change with the day.
@@ -33,7 +33,7 @@ extension WebApp {
     }
     router.teamRoute("GET", "/teams/{tag}", RoutePolicy(.reader, team: .tag)) {
       request, context, scope in
-      WebApp.teamPage(request, context, scope.team, cache: cache)
+      Self.teamPage(request, context, scope.team, cache: cache)
     }
     router.teamRoute("GET", "/players/new", RoutePolicy(.editor, team: .chosen)) {
       request, context, scope in
@@ -55,13 +55,13 @@ extension WebApp {
       expired: { request, context, _ in
         let (token, cookie) = Door.csrfToken(for: request)
         return context.pages.addPlayer(
-          WebApp.input(from: context.form), errors: nil, token: token, cookie: cookie,
+          Self.input(from: context.form), errors: nil, token: token, cookie: cookie,
           status: 403,
           notice: context.localized(
             "This form had expired, so nothing was saved. Check it and press Add again."))
       }
     ) { request, context, scope in
-      try await WebApp.addPlayer(request, context, scope)
+      try await Self.addPlayer(request, context, scope)
     }
   }
 
@@ -76,7 +76,7 @@ extension WebApp {
     let page = min(max(request.query["page"].flatMap { Int($0) } ?? 1, 1), pages)
     // After an action the roster says what happened: rendered for this request only.
     let viewer = context.viewer(on: team)
-    if let notice = WebApp.notice(
+    if let notice = Self.notice(
       request.query, roster: roster, reads: try? context.reads, team: team)
     {
       return context.pages.roster(
@@ -99,7 +99,7 @@ extension WebApp {
     async throws -> HTTPResponse
   {
     let team = scope.team
-    let input = WebApp.input(from: context.form)
+    let input = Self.input(from: context.form)
     if let search = Pages.ChampionSearch(form: context.form) {
       // The form again, its champions filtered, everything typed kept; nothing saved.
       let (token, cookie) = Door.csrfToken(for: request)
@@ -112,8 +112,8 @@ extension WebApp {
       // The photo is read first: a file that is no photo adds nobody. The player and their
       // photo are one change.
       let player = try await scope.addPlayer(
-        input, photo: try await WebApp.formPhoto(request))
-      return .redirect(to: WebApp.rosterLink(after: "added", player, in: context.roster))
+        input, photo: try await Self.formPhoto(request))
+      return .redirect(to: Self.rosterLink(after: "added", player, in: context.roster))
     } catch {
       guard let validation = error.validation else { throw error }
       // The roster with its sheet open again, the input kept, focus on the first error.
@@ -126,7 +126,7 @@ extension WebApp {
   }
 
   /// Removing a player, and their place and status on the roster.
-  private mutating func addPlayerChangeRoutes() {
+  private func addPlayerChangeRoutes(_ router: inout Router) {
     router.teamRoute(
       "POST", "/players/{id}/delete", RoutePolicy(.editor, .form, team: .player),
       expired: { request, context, _ in
@@ -151,7 +151,7 @@ extension WebApp {
       let roster = context.roster
       let player = try context.player(context.parameters["id"], in: roster)
       let up = context.form["direction"]?.first == "up"
-      try await WebApp.moveInRoster(player, up: up, in: roster, scope)
+      try await Self.moveInRoster(player, up: up, in: roster, scope)
       return .redirect(to: Pages.rosterLink(to: player, in: context.roster))
     }
     router.teamRoute("POST", "/players/{id}/lineup", RoutePolicy(.editor, .form, team: .player)) {
@@ -188,10 +188,10 @@ extension WebApp {
     }
   }
 
-  /// The history, Recently removed and the language switch.
-  private mutating func addOrganisationPageRoutes() {
+  /// The history and Recently removed.
+  private func addOrganisationPageRoutes(_ router: inout Router) {
     router.route("GET", "/history", RoutePolicy(.staff, team: .organisation)) { request, context in
-      let (player, _, _) = try WebApp.historyQuery(request, in: context.language)
+      let (player, _, _) = try Self.historyQuery(request, in: context.language)
       return context.pages.history(
         try context.reads.history(player: player, limit: 200), now: context.now)
     }
@@ -212,29 +212,13 @@ extension WebApp {
       ).with(cookie: cookie)
     }
 
-    // The language switch: remembered for a year, then back to the page it was used on.
-    router.route("GET", "/language/{code}", RoutePolicy(.anyone, team: .organisation)) {
-      request, context in
-      guard let language = context.parameters["code"].flatMap(Language.init(rawValue:)) else {
-        throw HTTPError(.notFound, context.localized("Choose English (en) or French (fr)."))
-      }
-      var response = HTTPResponse.redirect(
-        to: WebApp.sameOriginPath(request.header("referer"), request) ?? "/")
-      response.headers.append(
-        (
-          "Set-Cookie",
-          "\(Door.languageCookie)=\(language.rawValue); Path=/; Max-Age=31536000; SameSite=Lax"
-        ))
-      return response
-    }
-
     router.teamRoute("POST", "/trash/{id}/restore", RoutePolicy(.editor, .form, team: .player)) {
       _, context, scope in
       guard let id = context.parameters["id"].flatMap(UUID.init(text:)) else {
         throw HTTPError(.notFound, context.localized("Nobody with this id is in Recently removed."))
       }
       let player = try await scope.restorePlayer(id)
-      return .redirect(to: WebApp.rosterLink(after: "restored", player, in: context.roster))
+      return .redirect(to: Self.rosterLink(after: "restored", player, in: context.roster))
     }
   }
 

@@ -5,7 +5,7 @@ import TeamPhoto
 import TeamStore
 import WebBase
 
-extension WebApp {
+extension RosterFeature {
   /// The picture types an upload may be sent as.
   static let photoTypes = ["image/jpeg", "image/png", "image/webp", "image/heic", "image/heif"]
 
@@ -24,7 +24,7 @@ extension WebApp {
   }
 
   /// Photos: uploaded through the API, re-encoded by TeamPhoto, served under their hash.
-  mutating func addPhotoRoutes() {
+  func addPhotoRoutes(_ router: inout Router) {
 
     router.teamRoute(
       "PUT", "/api/players/{id}/photo",
@@ -32,7 +32,7 @@ extension WebApp {
     ) {
       request, context, scope in
       let player = try context.player(context.parameters["id"], in: context.roster)
-      guard let type = request.contentType, WebApp.photoTypes.contains(type) else {
+      guard let type = request.contentType, Self.photoTypes.contains(type) else {
         throw HTTPError.unsupportedMediaType(
           context.localized("Send the photo as image/jpeg, image/png, image/webp or image/heic."))
       }
@@ -69,10 +69,10 @@ extension WebApp {
   }
 }
 
-extension WebApp {
+extension RosterFeature {
   /// The pictures drawn or kept for the pages: an image by name, a player's picture (their
   /// photo, else what is drawn for them).
-  mutating func addPictureRoutes() {
+  func addPictureRoutes(_ router: inout Router) {
     router.route("GET", "/images/{name}", RoutePolicy(.reader)) { [images] request, context in
       try images.response(
         for: context.parameters["name"] ?? "", roster: context.roster, request: request,

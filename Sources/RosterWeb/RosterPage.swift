@@ -84,7 +84,7 @@ extension Pages {
         .h(
           "main",
           [
-            "data-order-etag": WebApp.etag(order: members), "data-live": "",
+            "data-order-etag": RosterFeature.etag(order: members), "data-live": "",
             "data-order-url": "/api/roster/order" + teamQuery,
           ],
           content),

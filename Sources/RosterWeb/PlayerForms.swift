@@ -6,7 +6,7 @@ import WebBase
 
 /// What the player forms sent, and what the second of two staff editing one player is told of
 /// the first one's change.
-extension WebApp {
+extension RosterFeature {
   /// What the add and edit forms sent.
   static func input(from form: [String: [String]]) -> PlayerInput {
     func text(_ name: String) -> String { form[name]?.first ?? "" }

@@ -38,7 +38,7 @@ struct LineupDocument: JSONWritable {
   }
 }
 
-extension WebApp {
+extension RosterFeature {
 
   /// The roster order's entity tag: it changes when a player comes, goes or moves.
   static func etag(order players: [Player]) -> String {
@@ -82,16 +82,15 @@ extension WebApp {
   }
 
   /// The JSON API: the CLI's `--json` shapes, problems as `application/problem+json`.
-  mutating func addAPIRoutes() {
-    addPlayerAPIRoutes()
-    addTrashAPIRoutes()
-    addOrderAPIRoutes()
-    addOrganisationAPIRoutes()
-    addHealthRoute()
+  func addAPIRoutes(_ router: inout Router) {
+    addPlayerAPIRoutes(&router)
+    addTrashAPIRoutes(&router)
+    addOrderAPIRoutes(&router)
+    addHistoryAPIRoute(&router)
   }
 
   /// The players: list, add, read, change, remove.
-  private mutating func addPlayerAPIRoutes() {
+  private func addPlayerAPIRoutes(_ router: inout Router) {
     let cache = cache
     // The organisation's first team, as before teams; another with ?team=TAG.
     router.teamRoute("GET", "/api/players", RoutePolicy(.reader, team: .chosen)) {
@@ -138,13 +137,13 @@ extension WebApp {
       json: PlayerEdit.self, accepting: ["application/merge-patch+json", "application/json"]
     ) { request, context, scope, edit in
       let current = try context.player(context.parameters["id"], in: context.roster)
-      guard WebApp.matches(request.header("if-match"), Door.etag(current)) else {
+      guard Self.matches(request.header("if-match"), Door.etag(current)) else {
         throw RosterError.changed(current)
       }
       // The store checks again in its transaction that nobody changed the player meanwhile
       // (unless any version will do: no If-Match, or `*`).
       let player = try await scope.updatePlayer(
-        current.id, with: edit, expected: WebApp.isConditional(request) ? current : nil)
+        current.id, with: edit, expected: Self.isConditional(request) ? current : nil)
       var response = context.json(player)
       response.headers.append(("ETag", Door.etag(player)))
       return response
@@ -161,7 +160,7 @@ extension WebApp {
   }
 
   /// Recently removed, and restoring from it.
-  private mutating func addTrashAPIRoutes() {
+  private func addTrashAPIRoutes(_ router: inout Router) {
     router.route("GET", "/api/trash", RoutePolicy(.staff, team: .organisation)) {
       request, context in
       let page = try ListPage(request, in: context.language)
@@ -186,12 +185,12 @@ extension WebApp {
   }
 
   /// The roster's order, swaps, and the starting five.
-  private mutating func addOrderAPIRoutes() {
+  private func addOrderAPIRoutes(_ router: inout Router) {
     router.teamRoute("GET", "/api/roster/order", RoutePolicy(.reader, team: .chosen)) {
       request, context, scope in
       let players = context.roster.players(in: scope.team.id)
       var response = context.json(players.map(\.id.uuidString))
-      response.headers.append(("ETag", WebApp.etag(order: players)))
+      response.headers.append(("ETag", Self.etag(order: players)))
       return response
     }
 
@@ -206,16 +205,16 @@ extension WebApp {
           .malformed, context.localized("Send the players’ ids, in the order wanted."))
       }
       let before = context.roster.players(in: team.id)
-      guard WebApp.matches(request.header("if-match"), WebApp.etag(order: before)) else {
+      guard Self.matches(request.header("if-match"), Self.etag(order: before)) else {
         throw HTTPError(
           .changed,
           context.localized(
             "The roster changed meanwhile; nothing was saved. Reload it and order it again."))
       }
       let players = try await scope.reorder(
-        ids, expected: WebApp.isConditional(request) ? before.map(\.id) : nil)
+        ids, expected: Self.isConditional(request) ? before.map(\.id) : nil)
       var response = context.json(players.map(\.id.uuidString))
-      response.headers.append(("ETag", WebApp.etag(order: players)))
+      response.headers.append(("ETag", Self.etag(order: players)))
       return response
     }
 
@@ -249,81 +248,13 @@ extension WebApp {
     }
   }
 
-  /// The live events, the history, the champions and the API's own document.
-  private mutating func addOrganisationAPIRoutes() {
-    let events = events
-    let app = self
-    router.route("GET", "/api/events", RoutePolicy(.reader, team: .organisation)) {
-      request, context in
-      try events.subscribe(
-        lastEventID: request.header("last-event-id"), address: app.clientAddress(request),
-        identity: context.identity, in: context.language)
-    }
-
+  /// The organisation's history of roster changes, newest first.
+  private func addHistoryAPIRoute(_ router: inout Router) {
     router.route("GET", "/api/history", RoutePolicy(.staff, team: .organisation)) {
       request, context in
-      let (player, after, limit) = try WebApp.historyQuery(request, in: context.language)
+      let (player, after, limit) = try Self.historyQuery(request, in: context.language)
       return context.json(
         try context.reads.history(after: after, player: player, limit: limit))
     }
-
-    router.route("GET", "/api/champions", RoutePolicy(.reader, team: .organisation)) {
-      request, context in
-      var classes: Set<ChampionClass> = []
-      if let text = request.query["class"], !text.isEmpty {
-        guard let found = ChampionClass(rawValue: text) else {  // as the schema's enum
-          throw HTTPError(
-            .malformed,
-            context.localized(
-              "“%@” is not a class; use Fighter, Tank, Mage, Assassin, Marksman or Support.", text)
-          )
-        }
-        classes = [found]
-      }
-      let query = request.query["q"] ?? ""
-      guard query.unicodeScalars.count <= 100 else {  // as the schema counts
-        throw HTTPError(
-          .malformed, context.localized("Shorten the search to 100 characters or fewer."))
-      }
-      return context.json(context.pages.champions.search(query, classes: classes))
-    }
-
-    router.route("GET", "/api/openapi.json", RoutePolicy(.reader, team: .organisation)) { _, _ in
-      HTTPResponse(status: 200, contentType: "application/json", body: OpenAPI.document)
-    }
-  }
-
-  /// For a load balancer: ready only while the database answers (a server whose PostgreSQL
-  /// is gone is taken out of rotation, and put back once it reconnects). A server about to
-  /// stop says so first (``Options/isStopping``). The owner also reads each job's state.
-  private mutating func addHealthRoute() {
-    router.route("GET", "/healthz", RoutePolicy(.anyone, team: .organisation)) {
-      [options, jobs, probe] _, context in
-      let problem =
-        options.isStopping()
-        ? "stopping"
-        : await probe.answers(within: .milliseconds(800)) ? nil : "the database does not answer"
-      var lines = [problem ?? "ready"]
-      if context.identity.role == .owner {
-        lines += jobs.states.map { Self.healthLine($0, now: context.now) }
-      }
-      return HTTPResponse(
-        status: problem == nil ? 200 : 503,
-        headers: [
-          ("Content-Type", "text/plain; charset=utf-8"), ("Cache-Control", "no-store"),
-        ], body: Array(lines.map { $0 + "\n" }.joined().utf8))
-    }
-  }
-
-  /// A job's state as a line: `riot: every 10 s, 42 turns, last 3 s ago, ok`.
-  static func healthLine(_ job: Jobs.State, now: Date) -> String {
-    let seconds = job.every.components.seconds
-    let every =
-      seconds > 0
-      ? "\(seconds) s" : "\(job.every.components.attoseconds / 1_000_000_000_000_000) ms"
-    let last =
-      job.lastEnded.map { "last \(Int(now.timeIntervalSince($0).rounded())) s ago" } ?? "not yet"
-    return "\(job.name): every \(every), \(job.turns) turns, \(last), "
-      + (job.failure.map { "failing: \($0)" } ?? "ok")
   }
 }

@@ -5,9 +5,9 @@ import TeamKit
 import TeamStore
 import WebBase
 
-extension WebApp {
+extension RosterFeature {
   /// A player's page, the pages of one action on them, and saving their edit.
-  mutating func addPlayerPageRoutes() {
+  func addPlayerPageRoutes(_ router: inout Router) {
     let cache = cache
     /// A page about one player on the roster, cached per roster version; 404 for others.
     func playerPage(
@@ -27,7 +27,7 @@ extension WebApp {
       }
     }
     router.route("GET", "/players/{id}", RoutePolicy(.reader, team: .player)) { request, context in
-      try WebApp.playerPage(request, context, cache: cache)
+      try Self.playerPage(request, context, cache: cache)
     }
     router.route(
       "GET", "/players/{id}/delete", RoutePolicy(.editor, team: .player),
@@ -45,14 +45,14 @@ extension WebApp {
       "POST", "/players/{id}/edit",
       RoutePolicy(.editor, .form, upload: .fileForm, team: .player),
       expired: { request, context, _ in
-        WebApp.editAgain(
+        Self.editAgain(
           request, context, 403,
           notice: context.localized(
             "This form had expired, so nothing was saved. Check it and press Save again."),
           player: try context.player(context.parameters["id"], in: context.roster))
       }
     ) { request, context, scope in
-      try await WebApp.saveEdit(request, context, scope)
+      try await Self.saveEdit(request, context, scope)
     }
   }
 
@@ -121,7 +121,7 @@ extension WebApp {
   ) -> HTTPResponse {
     let (token, cookie) = Door.csrfToken(for: request)
     return context.pages.editPlayer(
-      player, input: WebApp.input(from: context.form), errors: errors, token: token,
+      player, input: Self.input(from: context.form), errors: errors, token: token,
       version: version ?? Door.etag(player), cookie: cookie, status: status, notice: notice,
       search: search)
   }
@@ -135,7 +135,7 @@ extension WebApp {
   {
     let current = try context.player(context.parameters["id"], in: context.roster)
     let form = context.form
-    var input = WebApp.input(from: form)
+    var input = Self.input(from: form)
     let version = form["version"]?.first ?? ""
     if let search = Pages.ChampionSearch(form: form) {
       // The form again, filtered, with the version it was made from: nothing saved.
@@ -156,14 +156,14 @@ extension WebApp {
     do throws(RosterError) {
       let player = try await scope.updatePlayer(
         current.id, with: edit, expected: current,
-        photo: try await WebApp.formPhoto(request),
+        photo: try await Self.formPhoto(request),
         removingPhoto: form["removePhoto"]?.first == "1")
       return .redirect(to: "/players/\(player.id)?saved")
     } catch {
       switch error {
       case .changed(let now):
         return editAgain(
-          request, context, 409, notice: WebApp.changedNotice(now, in: context.language),
+          request, context, 409, notice: Self.changedNotice(now, in: context.language),
           player: now)
       case .invalid(let errors), .conflict(let errors):
         return editAgain(request, context, 422, errors: errors, player: current)
@@ -180,11 +180,11 @@ extension WebApp {
     _ request: HTTPRequest, _ context: RequestContext
   ) throws -> HTTPResponse? {
     guard
-      let (base, authors) = try WebApp.changes(
+      let (base, authors) = try Self.changes(
         to: current, since: version, in: try context.reads, language: context.language)
     else {
       return editAgain(
-        request, context, 409, notice: WebApp.changedNotice(current, in: context.language),
+        request, context, 409, notice: Self.changedNotice(current, in: context.language),
         player: current)
     }
     let merge = input.merged(
@@ -202,7 +202,7 @@ extension WebApp {
               field: field,
               text: Message(
                 "%1$@ changed this meanwhile, to “%2$@”: keep yours or take theirs, then Save.",
-                who, WebApp.shown(field, of: now, in: context.pages)),
+                who, Self.shown(field, of: now, in: context.pages)),
               isConflict: true)
           }), token: token, version: Door.etag(current), cookie: cookie, status: 409,
         notice: context.localized(

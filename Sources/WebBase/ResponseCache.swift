@@ -13,10 +13,10 @@ import WebBase
 /// entries (``RequestContext/language``). A response that suits gzip is compressed when a browser
 /// that takes gzip first asks for it (not on rendering: scripts rarely ask for gzip, and a
 /// busy roster renders again after every write), in pieces around the token (``Gzip``).
-final class ResponseCache: Sendable {
+package final class ResponseCache: Sendable {
   /// Stands for the CSRF token in a cached page. No user data can contain it: pseudos are at
   /// most 24 characters and image names cannot hold `~`.
-  static let tokenSlot = String(repeating: "~", count: 64)
+  package static let tokenSlot = String(repeating: "~", count: 64)
 
   private struct Rendered: Sendable {
     let status: Int
@@ -29,7 +29,7 @@ final class ResponseCache: Sendable {
   }
 
   /// The most the cache keeps, in body bytes.
-  static let maxBytes = 32 << 20
+  package static let maxBytes = 32 << 20
 
   /// A response's key in one language.
   private struct Key: Hashable {
@@ -48,7 +48,7 @@ final class ResponseCache: Sendable {
   /// versions, so a change there is a new version too.
   private let folderGeneration: @Sendable () -> Int
 
-  init(folderGeneration: @escaping @Sendable () -> Int = { 0 }) {
+  package init(folderGeneration: @escaping @Sendable () -> Int = { 0 }) {
     self.folderGeneration = folderGeneration
   }
 
@@ -57,7 +57,7 @@ final class ResponseCache: Sendable {
   ///   - context: the request's, for its language and whether it takes gzip.
   ///   - token: put where `render` wrote ``tokenSlot``.
   ///   - cookie: a `Set-Cookie` value to send with this response only.
-  func response(
+  package func response(
     _ key: String, version: Int, for context: RequestContext, token: String? = nil,
     cookie: String? = nil, render: () throws -> HTTPResponse
   ) rethrows -> HTTPResponse {
