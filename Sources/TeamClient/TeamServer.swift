@@ -197,14 +197,6 @@ public final class TeamServer: RosterSource {
       body: TeamJSON.encode(ids.map(\.uuidString)), ifMatch: ifMatch)
   }
 
-  public func transferPlayer(id: UUID, to team: String) async throws -> Player {
-    var writer = JSONWriter()
-    writer.object { $0.member("team", team) }
-    return try TeamJSON.decode(
-      Player.self,
-      from: try await call("POST", "api/players/\(id)/transfer", body: Data(writer.bytes)).data)
-  }
-
   public func swapPlayers(id: UUID, with other: UUID) async throws -> (Player, Player) {
     var writer = JSONWriter()
     writer.object { $0.member("with", other) }
@@ -212,29 +204,6 @@ public final class TeamServer: RosterSource {
       SwapDocument.self,
       from: try await call("POST", "api/players/\(id)/swap", body: Data(writer.bytes)).data)
     return (swap.player, swap.with)
-  }
-
-  public func tenures(of id: UUID) async throws -> [Tenure] {
-    try TeamJSON.decode(
-      [Tenure].self, from: try await call("GET", "api/players/\(id)/tenures").data)
-  }
-
-  public func addTeam(_ input: TeamInput) async throws -> Team {
-    try TeamJSON.decode(
-      Team.self, from: try await call("POST", "api/teams", body: TeamJSON.encode(input)).data)
-  }
-
-  public func updateTeam(_ tag: String, with input: TeamInput) async throws -> Team {
-    try TeamJSON.decode(
-      Team.self,
-      from: try await call(
-        "PATCH", "api/teams/\(Self.pathSegment(tag))", body: TeamJSON.encode(input),
-        contentType: "application/merge-patch+json"
-      ).data)
-  }
-
-  public func removeTeam(_ tag: String) async throws {
-    _ = try await call("DELETE", "api/teams/\(Self.pathSegment(tag))")
   }
 
   /// A tag or id as one segment of a path.
@@ -293,6 +262,8 @@ public final class TeamServer: RosterSource {
     return try TeamJSON.decode([HistoryEntry].self, from: try await call("GET", path).data)
       .map(\.change)
   }
+
+  public var teams: any TeamsSource { ServerTeams(server: self) }
 
   public var week: any WeekSource { ServerWeek(server: self) }
 

@@ -22,18 +22,9 @@ public protocol RosterSource: AnyObject, Sendable {
   func restorePlayer(id: UUID) async throws -> Player
   /// Puts one team's players in the order of `ids`, unless its order is no longer `expected`.
   func reorder(_ ids: [UUID], expected: [UUID]?, in team: UUID) async throws
-  /// Moves a player to another team (one change: the tenure kept, joined today).
-  func transferPlayer(id: UUID, to team: String) async throws -> Player
   /// Exchanges two players of one team, statuses and places (a substitute into the
   /// starting five, the starter out), in one change; returns both as stored.
   func swapPlayers(id: UUID, with other: UUID) async throws -> (Player, Player)
-  /// The teams a player was on before, the latest first.
-  func tenures(of id: UUID) async throws -> [Tenure]
-  func addTeam(_ input: TeamInput) async throws -> Team
-  /// Changes the team with this tag (or id).
-  func updateTeam(_ tag: String, with input: TeamInput) async throws -> Team
-  /// Removes an empty team.
-  func removeTeam(_ tag: String) async throws
   /// Gives a player a photo from an image (JPEG, PNG, WebP or HEIC, re-encoded by the
   /// source), or takes it away (nil); returns the player as stored.
   func setPhoto(of id: UUID, to image: Data?) async throws -> Player
@@ -47,6 +38,8 @@ public protocol RosterSource: AnyObject, Sendable {
   /// What happens elsewhere: the roster changed, the connection was lost or is back. Ends
   /// when the source will tell nothing more.
   func events() -> AsyncStream<SourceEvent>
+  /// The source's teams, and the moves of players between them.
+  var teams: any TeamsSource { get }
   /// The source's week: events, hours and answers, calendar addresses.
   var week: any WeekSource { get }
   /// The source's drafts and champion pools.
@@ -134,4 +127,18 @@ public struct OfflineError: Error, Hashable, Sendable, CustomStringConvertible {
     )
   }
   public var description: String { message.description }
+}
+
+/// The organisation's teams and the moves between them, from a roster source
+/// (``RosterSource/teams``).
+public protocol TeamsSource: Sendable {
+  func addTeam(_ input: TeamInput) async throws -> Team
+  /// Changes the team with this tag (or id).
+  func updateTeam(_ tag: String, with input: TeamInput) async throws -> Team
+  /// Removes an empty team.
+  func removeTeam(_ tag: String) async throws
+  /// Moves a player to another team (one change: the tenure kept, joined today).
+  func transferPlayer(id: UUID, to team: String) async throws -> Player
+  /// The teams a player was on before, the latest first.
+  func tenures(of id: UUID) async throws -> [Tenure]
 }

@@ -54,10 +54,6 @@ public final class LocalRoster: RosterSource {
     try await store.reorder(ids, expected: expected, team: team.text, by: author)
   }
 
-  public func transferPlayer(id: UUID, to team: String) async throws -> Player {
-    try await store.transferPlayer(id: id, to: team, by: author)
-  }
-
   public func swapPlayers(id: UUID, with other: UUID) async throws -> (Player, Player) {
     try await store.swapPlayers(id, with: other, by: author)
   }
@@ -69,19 +65,7 @@ public final class LocalRoster: RosterSource {
 
   public var drafts: any DraftSource { LocalDrafts(store: store, author: author) }
 
-  public func tenures(of id: UUID) async throws -> [Tenure] { try store.tenures(of: id) }
-
-  public func addTeam(_ input: TeamInput) async throws -> Team {
-    try await store.teamRows.addTeam(input, by: author)
-  }
-
-  public func updateTeam(_ tag: String, with input: TeamInput) async throws -> Team {
-    try await store.teamRows.updateTeam(tag, with: input, by: author)
-  }
-
-  public func removeTeam(_ tag: String) async throws {
-    try await store.teamRows.removeTeam(tag, by: author)
-  }
+  public var teams: any TeamsSource { LocalTeams(store: store, author: author) }
 
   /// Re-encodes the image as the server does (TeamPhoto), then keeps it with the roster.
   public func setPhoto(of id: UUID, to image: Data?) async throws -> Player {
@@ -123,6 +107,30 @@ public final class LocalRoster: RosterSource {
       }
     }
   }
+}
+
+/// This device's teams (``LocalRoster/teams``).
+struct LocalTeams: TeamsSource {
+  let store: RosterStore
+  let author: String
+
+  func addTeam(_ input: TeamInput) async throws -> Team {
+    try await store.teamRows.addTeam(input, by: author)
+  }
+
+  func updateTeam(_ tag: String, with input: TeamInput) async throws -> Team {
+    try await store.teamRows.updateTeam(tag, with: input, by: author)
+  }
+
+  func removeTeam(_ tag: String) async throws {
+    try await store.teamRows.removeTeam(tag, by: author)
+  }
+
+  func transferPlayer(id: UUID, to team: String) async throws -> Player {
+    try await store.transferPlayer(id: id, to: team, by: author)
+  }
+
+  func tenures(of id: UUID) async throws -> [Tenure] { try store.tenures(of: id) }
 }
 
 /// This device's week (``LocalRoster/week``).

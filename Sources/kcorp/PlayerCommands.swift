@@ -383,7 +383,7 @@ struct TransferPlayer: Command {
     let player = try await find(key, in: roster)
     let from = Team.find(player.teamID.uuidString, in: organisation.teams)
     let to = try team(target, in: organisation)
-    let moved = try await roster.transferPlayer(id: player.id, to: to.id.uuidString)
+    let moved = try await roster.teams.transferPlayer(id: player.id, to: to.id.uuidString)
     print(
       json
         ? text(TeamJSON.encode(moved, pretty: true))

@@ -53,7 +53,7 @@ struct AddTeam: Command {
   }
 
   func run(_ context: Context) async throws {
-    let team = try await context.roster().addTeam(input)
+    let team = try await context.roster().teams.addTeam(input)
     print(
       json
         ? String(decoding: TeamJSON.encode(team, pretty: true), as: UTF8.self)
@@ -103,7 +103,7 @@ struct EditTeam: Command {
       parent: parsed.value("--parent") ?? current.parent,
       timeZone: parsed.value("--time-zone") ?? current.timeZone,
       color: parsed.value("--color") ?? current.color)
-    let updated = try await roster.updateTeam(tag, with: input)
+    let updated = try await roster.teams.updateTeam(tag, with: input)
     print(
       json
         ? String(decoding: TeamJSON.encode(updated, pretty: true), as: UTF8.self)
@@ -123,7 +123,7 @@ struct RemoveTeam: Command {
   func run(_ context: Context) async throws {
     let roster = try context.roster()
     let team = try team(tag, in: try await roster.organisation())
-    try await roster.removeTeam(team.id.uuidString)
+    try await roster.teams.removeTeam(team.id.uuidString)
     print(localized("Removed the team %@.", team.name))
   }
 }

@@ -149,7 +149,7 @@ public final class EsportTeam {
   @discardableResult
   public func movePlayer(_ player: Player, to team: Team) async throws -> Player {
     try requireConnection()
-    let moved = try await source.transferPlayer(id: player.id, to: team.tag)
+    let moved = try await source.teams.transferPlayer(id: player.id, to: team.tag)
     try await load()
     return moved
   }
@@ -170,7 +170,7 @@ public final class EsportTeam {
   }
 
   public func tenures(of player: Player) async throws -> [Tenure] {
-    try await source.tenures(of: player.id)
+    try await source.teams.tenures(of: player.id)
   }
 
   /// Changes a player's pseudo, role, image and favourite champions, with the rules of a
