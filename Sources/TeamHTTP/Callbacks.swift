@@ -195,7 +195,7 @@ private func headersCame(
     .map { String(cString: $0) }
   let type =
     typeHeader?.split(separator: ";").first
-    .map { $0.trimmingCharacters(in: .whitespaces).lowercased() } ?? ""
+    .map { $0.withoutOptionalWhitespace.lowercased() } ?? ""
   // Routed once, here: the route's body limit applies as the body comes, and the handler
   // gets the route found.
   let routed = server.router(String(cString: method), String(cString: url), type)
@@ -467,4 +467,14 @@ private func values(
       }, UnsafeMutableRawPointer(pointer))
   }
   return (collected.values, collected.repeated)
+}
+
+extension Substring {
+  /// Without the spaces and tabs around it (HTTP's optional whitespace), read on the
+  /// polling thread for every request: Foundation's trimming goes through UTF-16.
+  var withoutOptionalWhitespace: Substring {
+    let start = utf8.firstIndex { $0 != 0x20 && $0 != 0x09 } ?? endIndex
+    let end = utf8.lastIndex { $0 != 0x20 && $0 != 0x09 }.map(utf8.index(after:)) ?? start
+    return self[start..<Swift.max(start, end)]
+  }
 }

@@ -17,7 +17,7 @@ public struct DraftProposal: Hashable, Sendable, Identifiable {
   public var created: Date
 
   public init(
-    id: UUID = UUID(), game: Int, action: DraftSlot.Action, champion: String, player: UUID?,
+    id: UUID = UUID.random(), game: Int, action: DraftSlot.Action, champion: String, player: UUID?,
     author: String, note: String = "", created: Date
   ) {
     self.id = id

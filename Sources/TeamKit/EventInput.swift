@@ -97,7 +97,8 @@ public struct EventInput: Hashable, Sendable {
   /// The event to store: `team`'s, its times read in `zone`, inviting `invited` when new.
   /// - Throws: ``ValidationError`` listing every problem.
   public func validated(
-    id: UUID = UUID(), team: UUID, zone: TimeZone, invited: [UUID], now: Date = SystemClock.now()
+    id: UUID = UUID.random(), team: UUID, zone: TimeZone, invited: [UUID],
+    now: Date = SystemClock.now()
   ) throws(ValidationError) -> TeamEvent {
     var issues: [ValidationError.Issue] = []
     func fail(_ field: ValidationError.Field, _ text: Message) {

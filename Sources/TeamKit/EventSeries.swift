@@ -21,7 +21,7 @@ extension EventInput {
       repeating: days != nil, from: first.map { Day($0.start, in: zone) }, issues: &issues)
     guard issues.isEmpty, let first else { throw ValidationError(issues: issues) }
     guard let days, let last else { return [first] }
-    let series = UUID()
+    let series = UUID.random()
     let clock = Self.wallClock(first.start, in: zone).suffix(5)
     let length = first.end.timeIntervalSince(first.start)
     var events: [TeamEvent] = []

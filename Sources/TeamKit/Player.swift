@@ -108,7 +108,7 @@ public struct Player: Identifiable, Hashable, Decodable, Sendable {
   /// ``PlayerInput/validated(in:)`` (or TeamClient's `EsportTeam.addPlayer`) for input that
   /// comes from a user.
   public init(
-    id: UUID = UUID(), name: String, position: Position, image: String = Player.defaultImage,
+    id: UUID = UUID.random(), name: String, position: Position, image: String = Player.defaultImage,
     favoriteChampions: [Champion] = [], lineup: Lineup = .starter, photo: String? = nil,
     teamID: UUID = Team.first.id, riotID: RiotID? = nil, realName: String? = nil,
     nationality: String? = nil, birthDate: Day? = nil, joined: Day? = nil,

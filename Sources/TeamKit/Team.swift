@@ -17,7 +17,8 @@ public struct Team: Identifiable, Hashable, Sendable {
   public var color: TeamColor
 
   public init(
-    id: UUID = UUID(), name: String, tag: String, league: String? = nil, parentID: UUID? = nil,
+    id: UUID = UUID.random(), name: String, tag: String, league: String? = nil,
+    parentID: UUID? = nil,
     timeZone: String = Team.defaultTimeZone, color: TeamColor = .blue
   ) {
     self.id = id
@@ -120,7 +121,9 @@ public struct TeamInput: Hashable, Sendable {
   /// The team to store, checked against the organisation's `teams` (tags unique, the
   /// parent one of them and never the team itself or its own academy).
   /// - Throws: ``ValidationError`` listing every problem.
-  public func validated(id: UUID = UUID(), among teams: [Team]) throws(ValidationError) -> Team {
+  public func validated(id: UUID = UUID.random(), among teams: [Team]) throws(ValidationError)
+    -> Team
+  {
     var issues: [ValidationError.Issue] = []
     func fail(_ field: ValidationError.Field, _ text: Message, conflict: Bool = false) {
       issues.append(.init(field: field, text: text, isConflict: conflict))

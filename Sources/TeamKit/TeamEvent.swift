@@ -79,7 +79,8 @@ public struct TeamEvent: Identifiable, Hashable, Sendable {
   public static let maxCommentLength = 80
 
   public init(
-    id: UUID = UUID(), teamID: UUID, kind: Kind, start: Date, end: Date, opponent: String = "",
+    id: UUID = UUID.random(), teamID: UUID, kind: Kind, start: Date, end: Date,
+    opponent: String = "",
     format: Format? = nil, place: String = "", notes: String = "", invited: [UUID] = [],
     answers: [UUID: Answer] = [:], games: [Game] = [], series: UUID? = nil, sequence: Int = 0,
     updated: Date = SystemClock.now()

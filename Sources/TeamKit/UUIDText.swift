@@ -1,6 +1,23 @@
 import Foundation
 
 extension UUID {
+  /// A new random id (version 4), from the system's generator: `UUID()` on Linux opens and
+  /// reads `/dev/urandom` each time, three system calls for every player, event and team
+  /// made.
+  public static func random() -> UUID {
+    var generator = SystemRandomNumberGenerator()
+    var bytes = (generator.next() as UInt64, generator.next() as UInt64)
+    return withUnsafeMutableBytes(of: &bytes) { raw in
+      raw[6] = raw[6] & 0x0F | 0x40  // version 4
+      raw[8] = raw[8] & 0x3F | 0x80  // RFC 9562's variant
+      return UUID(
+        uuid: (
+          raw[0], raw[1], raw[2], raw[3], raw[4], raw[5], raw[6], raw[7], raw[8], raw[9], raw[10],
+          raw[11], raw[12], raw[13], raw[14], raw[15]
+        ))
+    }
+  }
+
   /// The id as ``uuidString`` spells it (upper-case hex, with dashes), written without the
   /// `snprintf` Foundation uses on Linux: every change stores and sends several ids.
   public var text: String {

@@ -145,7 +145,9 @@ public struct PlayerInput: Hashable, Sendable {
   ///     ignoring case and Unicode normalization form.
   ///   - id: the id the new player gets.
   /// - Throws: ``ValidationError`` listing every problem at once.
-  public func validated(in roster: [Player], id: UUID = UUID()) throws(ValidationError) -> Player {
+  public func validated(in roster: [Player], id: UUID = UUID.random()) throws(ValidationError)
+    -> Player
+  {
     try validated(id: id, defaultLineup: Lineup.forNewPlayer(in: roster)) { key in
       roster.first { Player.nameKey($0.name) == key }?.name
     }
@@ -157,7 +159,7 @@ public struct PlayerInput: Hashable, Sendable {
   /// - Parameter defaultLineup: the lineup when ``lineup`` is empty.
   /// - Throws: ``ValidationError`` listing every problem at once.
   public func validated(
-    id: UUID = UUID(), defaultLineup: Lineup = .starter, context: Context = Context(),
+    id: UUID = UUID.random(), defaultLineup: Lineup = .starter, context: Context = Context(),
     takenPseudo: (String) -> String?
   ) throws(ValidationError) -> Player {
     var issues: [ValidationError.Issue] = []

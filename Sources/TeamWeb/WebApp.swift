@@ -445,7 +445,7 @@ public struct WebApp: Sendable {
       let named =
         [request.query["team"]].compactMap { $0 }.filter { !$0.isEmpty }
         + ([body?.team].compactMap { $0 } + (form["team"] ?? []))
-        .map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
+        .map { $0.trimmed() }
         .filter { !$0.isEmpty }
       var chosen: Team?
       for name in named {

@@ -97,3 +97,13 @@ import Testing
         limit: 10) == nil)
   }
 }
+
+@Suite struct OptionalWhitespaceTests {
+  @Test(arguments: [
+    ("application/json", "application/json"), ("  text/csv\t", "text/csv"), ("", ""),
+    (" \t ", ""), ("a b", "a b"), ("\u{A0}x\u{A0}", "\u{A0}x\u{A0}"),
+  ])
+  func onlySpacesAndTabsAroundAreDropped(_ text: String, _ expected: String) {
+    #expect(text[...].withoutOptionalWhitespace == expected[...])
+  }
+}

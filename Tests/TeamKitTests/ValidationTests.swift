@@ -261,3 +261,15 @@ struct ValidationCase: Sendable, CustomTestStringConvertible {
     #expect(text.dropFirst(0).trimmed() == text.trimmingCharacters(in: .whitespacesAndNewlines))
   }
 }
+
+@Suite struct RandomIDTests {
+  @Test func randomIDsAreVersionFourAndDistinct() {
+    let ids = (0..<1000).map { _ in UUID.random() }
+    #expect(Set(ids).count == ids.count)
+    for id in ids {
+      #expect(id.uuid.6 >> 4 == 4, "\(id)")  // version 4
+      #expect(id.uuid.8 >> 6 == 0b10, "\(id)")  // RFC 9562's variant
+      #expect(UUID(uuidString: id.uuidString) == id)
+    }
+  }
+}

@@ -163,7 +163,7 @@ public struct RosterImport: Sendable {
     var changed: [Change] = []
     var unchanged: [Player] = []
     for (entry, match) in rows {
-      var id = match?.id ?? entry.id ?? UUID()
+      var id = match?.id ?? entry.id ?? UUID.random()
       // Named by the id of a player in Recently removed (of the team imported into): back.
       let returning =
         match == nil
@@ -180,7 +180,7 @@ public struct RosterImport: Sendable {
               message: Message("Give each player its own id: %@ appears twice.", id)))
           continue
         }
-        id = UUID()  // an id already someone else's: the new player gets their own
+        id = UUID.random()  // an id already someone else's: the new player gets their own
       }
       if let fileID = entry.id { fileIDs[fileID] = id }
       let context = PlayerInput.Context(
