@@ -169,13 +169,18 @@ public struct Availability: Hashable, Sendable {
   public static let maxBlocks = 50
   public static let maxAbsences = 100
 
-  /// Whether the whole span from `start` to `end` falls in the weekly hours, in `zone`'s
-  /// wall-clock time, and on no day away.
-  public func isAvailable(from start: Date, to end: Date, in zone: TimeZone) -> Bool {
+  /// Whether a day away falls within the span from `start` to `end`, in `zone`'s days.
+  public func isAway(from start: Date, to end: Date, in zone: TimeZone) -> Bool {
     let lastInstant = end > start ? end.addingTimeInterval(-1) : start
     let firstDay = Day(start, in: zone)
     let lastDay = Day(lastInstant, in: zone)
-    if away.contains(where: { $0.first <= lastDay && firstDay <= $0.last }) { return false }
+    return away.contains { $0.first <= lastDay && firstDay <= $0.last }
+  }
+
+  /// Whether the whole span from `start` to `end` falls in the weekly hours, in `zone`'s
+  /// wall-clock time, and on no day away.
+  public func isAvailable(from start: Date, to end: Date, in zone: TimeZone) -> Bool {
+    if isAway(from: start, to: end, in: zone) { return false }
     guard !weekly.isEmpty else { return true }
     var calendar = Calendar(identifier: .gregorian)
     calendar.timeZone = zone

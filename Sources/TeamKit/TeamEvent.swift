@@ -118,12 +118,14 @@ public struct TeamEvent: Identifiable, Hashable, Sendable {
     opponent.isEmpty ? kind.name : Message("%1$@ vs %2$@", kind.name, opponent)
   }
 
-  /// Whether `player` counts for this event: their answer when they gave one (yes wins
-  /// over their hours, no over everything), else their availability.
+  /// Whether `player` counts for this event: never on a day they are away (days away
+  /// always win, even over a yes given before them); else their answer when they gave one
+  /// (yes wins over their hours, no over everything), else their hours.
   public func isAvailable(
     _ player: UUID, availability: Availability?, in zone: TimeZone
   ) -> Bool {
-    switch answers[player] {
+    if availability?.isAway(from: start, to: end, in: zone) == true { return false }
+    return switch answers[player] {
     case .yes: true
     case .no: false
     case .maybe, nil:

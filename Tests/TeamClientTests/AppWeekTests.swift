@@ -92,9 +92,12 @@ import Testing
     await #expect(throws: TeamServerError.self) {
       try await team.answer(.no, to: scrim, for: yike)
     }
-    // His own answer wins over his day away.
+    // His answer is kept, but his day away wins over it: he does not count.
     try await team.answer(.yes, to: scrim, for: bo)
     #expect(store.roster.schedule.event(id: scrim.id)?.answers == [bo.id: .yes])
+    #expect(verdict(of: scrim, in: team) == "With subs: Yike for Jungle")
+    // Back from his day away, his yes counts.
+    try await team.setAvailability(weekly: "", away: [], of: bo)
     #expect(verdict(of: scrim, in: team) == "Five available, 1 of 5 confirmed")
 
     // A change made elsewhere reaches the week shown.

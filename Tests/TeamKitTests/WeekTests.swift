@@ -123,7 +123,7 @@ import Testing
         && wrong.message(for: .format)?.text(in: .english) != nil)
   }
 
-  @Test func theVerdictNamesTheSubstituteOrTheMissingRole() {
+  @Test func theVerdictNamesTheSubstituteOrTheMissingRole() throws {
     let starters = Position.allCases.map { Player(name: "Starter \($0.rawValue)", position: $0) }
     let yike = Player(name: "Yike", position: .jungle, lineup: .substitute)
     let players = starters + [yike, Player(name: "Gone", position: .jungle, lineup: .inactive)]
@@ -146,6 +146,17 @@ import Testing
     #expect(event.isAvailable(yike.id, availability: mornings, in: zone))
     event.answers[yike.id] = .no
     #expect(!event.isAvailable(yike.id, availability: nil, in: zone))
+    // A day away wins over everything, a yes given before it included.
+    event.answers[yike.id] = .yes
+    let awayThatDay = Availability(
+      weekly: mornings.weekly,
+      away: [Absence(first: try #require(Day("2026-03-26")), last: try #require(Day("2026-03-26")))]
+    )
+    #expect(!event.isAvailable(yike.id, availability: awayThatDay, in: zone))
+    let awayTheDayAfter = Availability(
+      away: [Absence(first: try #require(Day("2026-03-27")), last: try #require(Day("2026-03-28")))]
+    )
+    #expect(event.isAvailable(yike.id, availability: awayTheDayAfter, in: zone))
   }
 
   @Test func aGameCreditsWhoPlayedEachRoleTheVerdictsFiveUnlessTheFormNamesAnother() throws {
