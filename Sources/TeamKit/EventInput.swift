@@ -190,6 +190,22 @@ public struct EventInput: Hashable, Sendable {
     return date
   }
 
+  /// The input as a change of `current`: a new start with no end, or with the end as it was,
+  /// moves the whole event, its length kept (19:00–21:00 moved to 20:30 is 20:30–22:30); an
+  /// end changed too is taken as given. Every face changes an event through this.
+  public func keepingLength(of current: TeamEvent, in zone: TimeZone) -> EventInput {
+    guard let start = try? Self.instant(start, in: zone, field: .start), start != current.start
+    else { return self }
+    let trimmedEnd = end.trimmed(.whitespaces)
+    guard
+      trimmedEnd.isEmpty || (try? Self.instant(trimmedEnd, in: zone, field: .end)) == current.end
+    else { return self }
+    var input = self
+    input.end = Self.wallClock(
+      start.addingTimeInterval(current.end.timeIntervalSince(current.start)), in: zone)
+    return input
+  }
+
   /// An instant as `zone`'s wall clock: `2026-03-12T20:00`.
   public static func wallClock(_ date: Date, in zone: TimeZone) -> String {
     var calendar = Calendar(identifier: .gregorian)

@@ -114,7 +114,8 @@ extension WeekRows {
           Message("A change is made to this event alone: leave its repeat days and last day empty.")
         )
       }
-      var input = input
+      // A new start alone moves the event, its length kept.
+      var input = input.keepingLength(of: current, in: team.zone)
       // A change that names no rule keeps the event's.
       if input.draftRule.trimmingCharacters(in: .whitespaces).isEmpty {
         input.draftRule = current.draftRule.rawValue

@@ -196,16 +196,10 @@ struct EditEvent: Command {
     let (current, week) = try await findEvent(id, in: roster)
     let zone = week.team.zone
     let was = EventInput(current, in: zone)
-    var end = parsed.value("--end") ?? was.end
-    // A new start alone moves the event, its length kept.
-    if let start = parsed.value("--start"), parsed.value("--end") == nil,
-      let moved = try? EventInput.instant(start, in: zone, field: .start)
-    {
-      end = EventInput.wallClock(moved + current.end.timeIntervalSince(current.start), in: zone)
-    }
+    // A new start alone moves the event, its length kept (by the store, as for every face).
     let input = EventInput(
       kind: parsed.value("--type") ?? was.kind, start: parsed.value("--start") ?? was.start,
-      end: end, opponent: parsed.value("--opponent") ?? was.opponent,
+      end: parsed.value("--end") ?? was.end, opponent: parsed.value("--opponent") ?? was.opponent,
       format: parsed.value("--format") ?? was.format, place: parsed.value("--place") ?? was.place,
       notes: parsed.value("--notes") ?? was.notes,
       draftRule: parsed.value("--draft-rule") ?? was.draftRule)

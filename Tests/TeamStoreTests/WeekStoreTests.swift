@@ -296,6 +296,40 @@ import Testing
     #expect(restored.start == scrim.start && restored.sequence == sequence + 2)
   }
 
+  @Test(arguments: Backend.allCases) func aNewStartAloneMovesTheEventItsLengthKept(
+    _ backend: Backend
+  ) async throws {
+    let store = try TestDatabase(backend, in: folder).open()
+    let scrim = try await store.weekRows.addEvent(
+      EventInput(kind: "scrim", start: "2026-03-26T19:00", end: "2026-03-26T21:00"))
+    let zone = store.roster.firstTeam.zone
+    func moved(start: String, end: String) async throws -> (String, String) {
+      var input = EventInput(try #require(store.roster.schedule.event(id: scrim.id)), in: zone)
+      input.start = start
+      input.end = end
+      let event = try await store.weekRows.updateEvent(id: scrim.id, with: input)
+      return (
+        EventInput.wallClock(event.start, in: zone), EventInput.wallClock(event.end, in: zone)
+      )
+    }
+    // The form's end as it was (the web, the API's whole event): the length is kept.
+    #expect(
+      try await moved(start: "2026-03-26T20:30", end: "2026-03-26T21:00")
+        == ("2026-03-26T20:30", "2026-03-26T22:30"))
+    // No end at all: the same.
+    #expect(
+      try await moved(start: "2026-03-27T18:00", end: "")
+        == ("2026-03-27T18:00", "2026-03-27T20:00"))
+    // An end given too is the end.
+    #expect(
+      try await moved(start: "2026-03-27T18:30", end: "2026-03-27T19:30")
+        == ("2026-03-27T18:30", "2026-03-27T19:30"))
+    // The end alone changes the length.
+    #expect(
+      try await moved(start: "2026-03-27T18:30", end: "2026-03-27T21:00")
+        == ("2026-03-27T18:30", "2026-03-27T21:00"))
+  }
+
   @Test(arguments: Backend.allCases) func refusedChangesChangeNothing(_ backend: Backend)
     async throws
   {
