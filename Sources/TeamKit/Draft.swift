@@ -36,6 +36,19 @@ public enum DraftRule: String, CaseIterable, Codable, Sendable {
     return locked
   }
 
+  /// The champions `team` may not choose with `action` in the game after `earlier`, each
+  /// with the game that locked it: for a pick, those the rule locks for `team`; for a ban,
+  /// those it locks for both teams. A champion only we may no longer pick (soft fearless) is
+  /// still theirs to pick, so still ours to ban.
+  public func locked(for team: DraftTeam, action: DraftSlot.Action, after earlier: [GameDraft])
+    -> [String: Int]
+  {
+    let mine = locked(for: team, after: earlier)
+    guard action == .ban, !mine.isEmpty else { return mine }
+    let theirs = locked(for: team == .us ? .them : .us, after: earlier)
+    return mine.filter { theirs[$0.key] != nil }
+  }
+
   /// Whether a champion in `slot`, chosen by `chooser`, is locked for `team` afterwards.
   private func locks(_ slot: DraftSlot, of chooser: DraftTeam, for team: DraftTeam) -> Bool {
     switch self {
@@ -122,7 +135,9 @@ public struct GameDraft: Hashable, Sendable {
     var checked = self
     var seen: [String: DraftSlot] = [:]
     var taken: [DraftTeam: [Position: DraftSlot]] = [:]
-    let locked = DraftTeam.allCases.map { rule.locked(for: $0, after: earlier) }
+    let locked = DraftTeam.allCases.map { team in
+      [DraftSlot.Action.ban, .pick].map { rule.locked(for: team, action: $0, after: earlier) }
+    }
     for (index, slot) in DraftSlot.order.enumerated() {
       guard let text = champions[index] else {
         if roles[index] != nil || self.players[index] != nil {
@@ -144,7 +159,7 @@ public struct GameDraft: Hashable, Sendable {
       }
       seen[champion.id] = slot
       let team = team(of: slot)
-      if let game = locked[team == .us ? 0 : 1][champion.id] {
+      if let game = locked[team == .us ? 0 : 1][slot.action == .ban ? 0 : 1][champion.id] {
         throw ValidationError(
           .draft,
           Message(

@@ -72,6 +72,14 @@ extension TeamEvent {
     draftRule.locked(for: team, after: Array(drafts.prefix(max(0, game - 1))))
   }
 
+  /// The champions `team` may not choose with `action` in game `game` (from 1)
+  /// (``DraftRule/locked(for:action:after:)``).
+  public func locked(for team: DraftTeam, action: DraftSlot.Action, inGame game: Int)
+    -> [String: Int]
+  {
+    draftRule.locked(for: team, action: action, after: Array(drafts.prefix(max(0, game - 1))))
+  }
+
   /// The games of the series not begun: those after the last draft with a champion (a side
   /// chosen begins nothing).
   public var gamesLeft: Int {

@@ -77,8 +77,8 @@ public struct ProposalInput: Hashable, Sendable {
       throw ValidationError(
         .draft, Message("Game %@ is drafted already: propose for a game to come.", game))
     }
-    // The rule locks a champion for our bans and picks alike.
-    if let locked = event.locked(for: .us, inGame: game)[found.id] {
+    // The rule's locks for our bans and our picks (``DraftRule/locked(for:action:after:)``).
+    if let locked = event.locked(for: .us, action: action, inGame: game)[found.id] {
       throw ValidationError(
         .draft,
         Message(

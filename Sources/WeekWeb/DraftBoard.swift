@@ -149,7 +149,7 @@ extension Pages {
     guard let turn else { return draftResult(event, game: game, token: token) }
     let slot = DraftSlot.order[turn]
     let team = draft.team(of: slot)
-    let locked = event.locked(for: team, inGame: game)
+    let locked = event.locked(for: team, action: slot.action, inGame: game)
     let taken = Set(
       draft.champions.enumerated().compactMap { $0.offset == turn ? nil : $0.element })
     var controls: [HTML] = [

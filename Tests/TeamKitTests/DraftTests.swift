@@ -54,11 +54,18 @@ import Testing
             continue
           }
           let chooser = draft.team(of: slot)
-          let game = accepted.indices.first { number in
-            zip(DraftSlot.order, accepted[number].champions).contains { turn, earlier in
-              earlier == champion
-                && Self.locks(rule, turn.action, by: accepted[number].team(of: turn), for: chooser)
+          func firstLock(for team: DraftTeam) -> Int? {
+            accepted.indices.first { number in
+              zip(DraftSlot.order, accepted[number].champions).contains { turn, earlier in
+                earlier == champion
+                  && Self.locks(rule, turn.action, by: accepted[number].team(of: turn), for: team)
+              }
             }
+          }
+          var game = firstLock(for: chooser)
+          // A ban is refused only for a champion neither team may pick any more.
+          if slot.action == .ban, firstLock(for: chooser == .us ? .them : .us) == nil {
+            game = nil
           }
           if let game, expected == nil { expected = "game \(game + 1)" }
         }
@@ -122,6 +129,17 @@ import Testing
     #expect(
       DraftRule.fearless.locked(for: .us, after: [one, two]) == ["azir": 1, "ahri": 1, "jinx": 2])
     #expect(DraftRule.softFearless.locked(for: .us, after: [one, two]) == ["azir": 1])
+    // Soft fearless: our Azir of game 1 is still G2's to pick, so ours to ban.
+    let banningAzir = try draft(.red, [0: "azir"]).validated(
+      after: [one, two], rule: .softFearless, catalog: .builtIn, players: [])
+    #expect(banningAzir.champions[0] == "azir")
+    #expect(
+      DraftRule.softFearless.locked(for: .us, action: .ban, after: [one, two]).isEmpty)
+    // In hard fearless nobody may pick it again: banning it is refused.
+    #expect(throws: ValidationError.self) {
+      try draft(.red, [0: "azir"]).validated(
+        after: [one, two], rule: .fearless, catalog: .builtIn, players: [])
+    }
     // The next turn a live draft fills.
     #expect(three.nextTurn == 0 && GameDraft(side: .blue).nextTurn == 0)
   }
