@@ -330,19 +330,35 @@ public struct GameInput: Hashable, Sendable {
 
   /// A logged game as the form shows it again.
   public init(_ game: Game) {
-    func byRole(_ picks: [Game.Pick], _ value: (Game.Pick) -> String) -> [String] {
-      let values = Position.allCases.map { position in
-        picks.first { $0.position == position }.map(value) ?? ""
-      }
-      return values.allSatisfy(\.isEmpty) ? [] : values
-    }
     self.init(
       result: game.result.rawValue, side: game.side?.rawValue ?? "",
-      champions: byRole(game.picks, \.champion),
-      players: byRole(game.picks) { pick in
+      champions: Self.byRole(game.picks, \.champion),
+      players: Self.byRole(game.picks) { pick in
         pick.playerID.map { (pick.guessed ? "?" : "") + $0.uuidString } ?? ""
       },
-      opponentChampions: byRole(game.opponentPicks, \.champion), vod: game.vod ?? "")
+      opponentChampions: Self.byRole(game.opponentPicks, \.champion), vod: game.vod ?? "")
+  }
+
+  /// The game with the picks `draft` made, both teams' and our players, when it logs no
+  /// champion of its own: a result given from the board carries the game's draft.
+  public func withPicks(of draft: GameDraft) -> GameInput {
+    guard champions.allSatisfy(\.isEmpty), opponentChampions.allSatisfy(\.isEmpty) else {
+      return self
+    }
+    var game = self
+    let ours = draft.picks(of: .us)
+    game.champions = Self.byRole(ours, \.champion)
+    game.players = Self.byRole(ours) { $0.playerID?.uuidString ?? "" }
+    game.opponentChampions = Self.byRole(draft.picks(of: .them), \.champion)
+    return game
+  }
+
+  /// One value of each role's pick, in the roles' order; none at all when no role has one.
+  private static func byRole(_ picks: [Game.Pick], _ value: (Game.Pick) -> String) -> [String] {
+    let values = Position.allCases.map { position in
+      picks.first { $0.position == position }.map(value) ?? ""
+    }
+    return values.allSatisfy(\.isEmpty) ? [] : values
   }
 
   /// The most games one event may log.

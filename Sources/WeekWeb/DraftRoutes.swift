@@ -179,15 +179,17 @@ extension WeekFeature {
       throw .invalid(
         ValidationError(.game, Message("Log game %@ first.", games.count + 1)))
     }
-    let side = event.drafts.indices.contains(game - 1) ? event.drafts[game - 1].side.rawValue : ""
+    let draft = event.drafts.indices.contains(game - 1) ? event.drafts[game - 1] : nil
+    let side = draft?.side.rawValue ?? ""
     if game <= games.count {
       games[game - 1].result = result
       if !side.isEmpty { games[game - 1].side = side }
     } else {
-      games.append(
-        GameInput(
-          result: result, side: side, champions: [], players: [], opponentChampions: [], vod: ""))
+      games.append(GameInput(result: result, side: side))
     }
+    // The game carries its draft's picks: the games list, the players' champions and the
+    // result's post show them.
+    if let draft { games[game - 1] = games[game - 1].withPicks(of: draft) }
     return games
   }
 
@@ -229,19 +231,26 @@ extension WeekFeature {
           priority: value("priority") == "true")
         if let index { inputs[index] = input } else { inputs.append(input) }
       }
+      // The series the page counted, kept for the page that comes back (when it is still
+      // there: the pool is saved whatever became of it).
+      let team = roster.team(id: player.teamID) ?? roster.firstTeam
+      let series =
+        (try? Self.seriesShown(
+          request.query["event"], team: team, in: roster, now: context.now,
+          language: context.language)) ?? nil
+      let kept = request.query["event"] == nil ? nil : series
       do throws(RosterError) {
         try await scope.week.setPool(of: player.id, to: inputs)
       } catch {
         guard let errors = error.validation else { throw error }
-        let team = roster.team(id: player.teamID) ?? roster.firstTeam
         let (token, cookie) = Door.csrfToken(for: request)
         return context.pages.pools(
-          of: team, in: roster, event: nil, token: token, viewer: context.viewer, now: context.now,
-          typed: (player.id, named, errors), solo: try scope.soloQueue()
+          of: team, in: roster, event: series, token: token, viewer: context.viewer,
+          now: context.now, typed: (player.id, named, errors), solo: try scope.soloQueue()
         ).with(cookie: cookie)
       }
-      let team = roster.team(id: player.teamID) ?? roster.firstTeam
-      return .redirect(to: "/pools?team=\(team.tag)&saved#pool-\(player.id)")
+      let shown = kept.map { "&event=\($0.id)" } ?? ""
+      return .redirect(to: "/pools?team=\(team.tag)\(shown)&saved#pool-\(player.id)")
     }
   }
 

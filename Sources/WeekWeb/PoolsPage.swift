@@ -25,7 +25,7 @@ extension Pages {
           + board.rows.filter { $0.player.position == position }.map {
             poolCard(
               $0, board: board, zone: team.zone, canEdit: viewer.canEdit, token: token,
-              typed: typed, solo: solo[$0.player.id])
+              typed: typed, solo: solo[$0.player.id], series: event?.id)
           })
     }
     let names = Dictionary(roster.players.map { ($0.id, $0.name) }) { first, _ in first }
@@ -87,7 +87,7 @@ extension Pages {
   /// the games show, and whether the series locks it; for editors, the forms to change it.
   private func poolCard(
     _ row: PoolBoard.Row, board: PoolBoard, zone: TimeZone, canEdit: Bool, token: String,
-    typed: PoolTyped?, solo: RiotStanding?
+    typed: PoolTyped?, solo: RiotStanding?, series: UUID?
   ) -> HTML {
     let depth = board.depth(of: row)
     let depthText: String =
@@ -97,7 +97,9 @@ extension Pages {
       case .short: localized("%1$@ left of %2$@ needed: short", row.left, board.need)
       }
     let entries: [HTML] = row.entries.map {
-      poolEntry($0, of: row.player, zone: zone, canEdit: canEdit, token: token, solo: solo)
+      poolEntry(
+        $0, of: row.player, zone: zone, canEdit: canEdit, token: token, solo: solo,
+        series: series)
     }
     var card: [HTML] = [
       .h(
@@ -122,14 +124,14 @@ extension Pages {
     ]
     if canEdit {
       let mine = typed?.player == row.player.id ? typed : nil
-      card.append(poolAddForm(row.player, typed: mine, token: token))
+      card.append(poolAddForm(row.player, typed: mine, token: token, series: series))
     }
     return .h("article", ["class": "pool-card", "id": "pool-\(row.player.id)"], card)
   }
 
   private func poolEntry(
     _ item: PoolBoard.Entry, of player: Player, zone: TimeZone, canEdit: Bool, token: String,
-    solo: RiotStanding?
+    solo: RiotStanding?, series: UUID?
   ) -> HTML {
     let champion = champions.find(item.entry.champion)
     let name = champions.name(ofID: item.entry.champion, in: language)
@@ -170,7 +172,7 @@ extension Pages {
     if canEdit {
       content.append(
         Self.postButton(
-          "/players/\(player.id)/pool", token: token,
+          Self.poolPath(of: player, series: series), token: token,
           fields: [("champion", item.entry.champion), ("remove", "true")],
           button: [
             "class": "icon-button small",
@@ -181,13 +183,21 @@ extension Pages {
     return .h("li", ["class": item.lockedIn == nil ? "entry" : "entry locked"], content)
   }
 
+  /// Where a player's pool is changed from the page counting `series`: the page comes back
+  /// counting the same series.
+  static func poolPath(of player: Player, series: UUID?) -> String {
+    "/players/\(player.id)/pool" + (series.map { "?event=\($0)" } ?? "")
+  }
+
   /// Adds a champion to a player's pool, or rates one already in it.
-  private func poolAddForm(_ player: Player, typed: PoolTyped?, token: String) -> HTML {
+  private func poolAddForm(_ player: Player, typed: PoolTyped?, token: String, series: UUID?)
+    -> HTML
+  {
     let id = "pool-add-\(player.id)"
     return .h(
       "form",
       [
-        "method": "post", "action": "/players/\(player.id)/pool", "class": "pool-add",
+        "method": "post", "action": Self.poolPath(of: player, series: series), "class": "pool-add",
         "novalidate": "",
       ],
       [

@@ -53,7 +53,11 @@ import WebBase
       board, [("csrf", session.token), ("result", "win")], session: session)
     #expect(result.status == 303)
     let logged = try #require(app.store.roster.schedule.event(id: event.id)?.games.first)
-    #expect(logged.result == .win && logged.side == .blue && logged.picks.isEmpty)
+    #expect(logged.result == .win && logged.side == .blue)
+    // The game logged carries its draft's picks, ours with their players, and theirs.
+    #expect(logged.picks == ours)
+    #expect(logged.opponentPicks.map(\.champion) == draft.picks(of: .them).map(\.champion))
+    #expect(logged.opponentPicks.count == 5)
 
     // Game 2: G2's first pick (R1, turn 7) is greyed for us and named by its game.
     _ = try await app.post(
@@ -165,6 +169,38 @@ import WebBase
     #expect(figures.contains(#""name":"G2""#))
     let pool = try await app.client.get("/api/players/\(mid.id)/pool").text
     #expect(pool.hasPrefix(#"[{"champion":"ahri","comfort":5,"priority":true}"#))
+  }
+
+  @Test func aPoolChangedWhilePreparingASeriesComesBackCountingThatSeries() async throws {
+    let session = try await app.session()
+    _ = try await app.fullRoster()
+    _ = try await fearlessBo5()  // the next series, counted by default
+    let later = try await app.store.weekRows.addEvent(
+      EventInput(
+        kind: "match", start: "2027-01-12T17:00", opponent: "Fnatic", format: "bo3",
+        draftRule: "fearless"))
+    let mid = try #require(app.store.roster.players.first { $0.position == .mid })
+    let page = try await app.client.get("/pools?team=KC&event=\(later.id)").text
+    #expect(page.contains(#"action="/players/\#(mid.id)/pool?event=\#(later.id)""#))
+    let added = try await app.post(
+      "/players/\(mid.id)/pool?event=\(later.id)",
+      [("csrf", session.token), ("champion", "Ahri"), ("comfort", "4")], session: session)
+    #expect(
+      added.status == 303
+        && added.header("location")
+          == "/pools?team=KC&event=\(later.id)&saved#pool-\(mid.id)"
+    )
+    // Refused, the page shown again still counts that series.
+    let refused = try await app.post(
+      "/players/\(mid.id)/pool?event=\(later.id)",
+      [("csrf", session.token), ("champion", "Zzzz")], session: session)
+    #expect(refused.status == 422)
+    #expect(refused.text.contains(#"action="/players/\#(mid.id)/pool?event=\#(later.id)""#))
+    // Opened without a series, the page counts the next one and says nothing more.
+    let plain = try await app.post(
+      "/players/\(mid.id)/pool", [("csrf", session.token), ("champion", "Azir")],
+      session: session)
+    #expect(plain.header("location") == "/pools?team=KC&saved#pool-\(mid.id)")
   }
 
   @Test func proposalsAreMadeByTheStaffAndByAPlayerForThemselfAndListedWithThePoolsLeft()
