@@ -114,7 +114,9 @@ let package = Package(
       name: "OrganisationWeb", dependencies: ["WebBase", "TeamKit", "TeamStore", "TeamHTTP"]),
     .target(
       name: "WeekWeb",
-      dependencies: ["WebBase", "SoloQueueWeb", "TeamKit", "TeamStore", "TeamHTTP", "TeamOutbound"]),
+      dependencies: [
+        "WebBase", "SoloQueueWeb", "TeamKit", "TeamStore", "TeamAccess", "TeamHTTP", "TeamOutbound",
+      ]),
     .target(
       name: "ImportWeb",
       dependencies: [

@@ -1012,6 +1012,8 @@ enum Localizations {
       "Seulement les champions de la classe C : Fighter, Tank, Mage, Assassin, Marksman ou Support.",
     "Only the changes of this player (pseudo or id).":
       "Seulement les modifications de ce joueur (pseudo ou identifiant).",
+    "Only the staff and the player it was made for may withdraw it.":
+      "Seuls le staff et le joueur pour qui elle a été faite peuvent la retirer.",
     "Only this team's players (every team's by default; the first team's with --server).":
       "Seulement les joueurs de cette équipe (toutes par défaut ; la première avec --server).",
     "Only this team.": "Cette équipe seulement.",

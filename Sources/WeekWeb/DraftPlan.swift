@@ -41,7 +41,7 @@ extension Pages {
         : .h(
           "ul", ["class": "proposals"],
           proposals.map {
-            proposalItem($0, of: event, names: names, canEdit: viewer.canEdit, token: token)
+            proposalItem($0, of: event, names: names, viewer: viewer, token: token)
           }),
     ]
     if viewer.canEdit || viewer.player.map({ id in players.contains { $0.id == id } }) == true {
@@ -51,7 +51,7 @@ extension Pages {
   }
 
   private func proposalItem(
-    _ proposal: DraftProposal, of event: TeamEvent, names: [UUID: String], canEdit: Bool,
+    _ proposal: DraftProposal, of event: TeamEvent, names: [UUID: String], viewer: Viewer,
     token: String
   ) -> HTML {
     let champion = champions.name(ofID: proposal.champion, in: language)
@@ -67,10 +67,13 @@ extension Pages {
       .text(text),
     ]
     if !proposal.note.isEmpty { item.append(.h("q", ["class": "comment"], proposal.note)) }
-    if canEdit {
+    // The staff withdraw any; a player the ones made for them.
+    let own = proposal.player != nil && proposal.player == viewer.player
+    if viewer.canEdit || own {
       item.append(
         Self.postButton(
           "/events/\(event.id)/proposals/\(proposal.id)/delete", token: token,
+          fields: own ? [("player", proposal.player?.uuidString ?? "")] : [],
           button: ["class": "icon-button small", "aria-label": localized("Withdraw: %@", text)],
           [.trusted("×")]))
     }

@@ -1,4 +1,5 @@
 import Foundation
+import TeamAccess
 import TeamHTTP
 import TeamKit
 import TeamStore
@@ -84,15 +85,24 @@ extension WeekFeature {
       return .redirect(to: "/events/\(event.id)?game=\(input.game)#plan")
     }
 
+    // Withdrawn by the staff, or by the player it was made for (their own account names
+    // them in the form, as when they proposed it).
     router.teamRoute(
       "POST", "/events/{id}/proposals/{proposal}/delete",
-      RoutePolicy(.editor, .form, team: .event)
+      RoutePolicy(.ownPlayer(.form("player")), .form, team: .event)
     ) { _, context, scope in
       let event = try context.event(context.parameters["id"], in: context.roster)
       let id = UUID(text: context.parameters["proposal"] ?? "")
       guard let proposal = event.proposals.first(where: { $0.id == id }) else {
         throw HTTPError(
           .notFound, context.localized("No proposal has this id: it may have been withdrawn."))
+      }
+      if !Door.allows(context.identity, .editor, on: scope.team),
+        proposal.player == nil || proposal.player != context.identity.player
+      {
+        throw HTTPError(
+          .forbidden,
+          context.localized("Only the staff and the player it was made for may withdraw it."))
       }
       try await scope.week.withdrawProposal(proposal.id, of: event.id)
       return .redirect(to: "/events/\(event.id)?game=\(proposal.game)#plan")

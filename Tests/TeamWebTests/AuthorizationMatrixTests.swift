@@ -128,7 +128,7 @@ import WebBase
     "POST /players/{id}/pool": .editor, "GET /api/pools": .reader, "GET /api/figures": .reader,
     "GET /api/players/{id}/pool": .reader, "PUT /api/players/{id}/pool": .editor,
     "POST /events/{id}/proposals": .ownPlayer,
-    "POST /events/{id}/proposals/{proposal}/delete": .editor,
+    "POST /events/{id}/proposals/{proposal}/delete": .ownPlayer,
     "POST /api/week/events/{id}/players/{player}/proposals": .ownPlayer,
     "DELETE /api/week/events/{id}/proposals/{proposal}": .editor,
     // Solo queue.
@@ -431,6 +431,7 @@ final class Organisation: Sendable {
         case "/events/{id}/invite": [("player", "Tao")]
         case "/events/{id}/proposals":
           [("player", o.own.id.text), ("game", "1"), ("action", "pick"), ("champion", "Ahri")]
+        case "/events/{id}/proposals/{proposal}/delete": [("player", o.own.id.text)]
         case "/week/events": [("kind", "scrim"), ("start", "2030-01-07T20:00"), ("team", "KCB")]
         case "/calendar/new": [("team", "KCB")]
         case "/calendar/revoke": [("team", "KCB"), ("secret", o.feed)]

@@ -45,6 +45,46 @@ import WebBase
       ], body: Array("csrf=\(token)&\(fields)".utf8))
   }
 
+  @Test func aPlayerWithdrawsTheProposalsMadeForThemAndNoOthers() async throws {
+    let series = try await store.weekRows.addEvent(
+      EventInput(
+        kind: "match", start: "2099-01-05T17:00", opponent: "G2", format: "bo3",
+        draftRule: "fearless"))
+    let cookies = try client.signIn("canna", "canna password")
+    let mine = try await store.draftRows.propose(
+      ProposalInput(game: 1, action: "pick", champion: "Azir", player: canna.id), to: series.id,
+      by: "canna")
+    let staffs = try await store.draftRows.propose(
+      ProposalInput(game: 1, action: "ban", champion: "Ahri"), to: series.id)
+    let calistes = try await store.draftRows.propose(
+      ProposalInput(game: 1, action: "pick", champion: "Jinx", player: caliste.id), to: series.id)
+    // The plan offers to withdraw their own only.
+    let page = try client.get("/events/\(series.id)?game=1", headers: ["Cookie": cookies]).text
+    #expect(page.contains("/proposals/\(mine.id)/delete"))
+    #expect(!page.contains("/proposals/\(staffs.id)/delete"))
+    #expect(!page.contains("/proposals/\(calistes.id)/delete"))
+    // Another's, even naming themself, or the staff's: 403, nothing withdrawn.
+    for other in [staffs, calistes] {
+      let refused = try post(
+        "/events/\(series.id)/proposals/\(other.id)/delete", "player=\(canna.id)",
+        cookies: cookies)
+      #expect(refused.status == 403)
+    }
+    #expect(
+      try post(
+        "/events/\(series.id)/proposals/\(calistes.id)/delete", "player=\(caliste.id)",
+        cookies: cookies
+      ).status == 403)
+    #expect(store.roster.schedule.event(id: series.id)?.proposals.count == 3)
+    // Their own: withdrawn.
+    let withdrawn = try post(
+      "/events/\(series.id)/proposals/\(mine.id)/delete", "player=\(canna.id)",
+      cookies: cookies)
+    #expect(withdrawn.status == 303)
+    #expect(
+      store.roster.schedule.event(id: series.id)?.proposals.map(\.id) == [staffs.id, calistes.id])
+  }
+
   @Test func aPlayerSetsTheirOwnHoursAndAnswersAndNothingElse() async throws {
     let event = try await store.weekRows.addEvent(
       EventInput(kind: "scrim", start: "2026-03-26T20:00"))
