@@ -41,17 +41,17 @@ extension Pages {
         (names[id] ?? "?") + (best.isEmpty ? "" : " (" + best.joined(separator: ", ") + ")"), record
       )
     }
-    let mostPlayed = figures.byChampion.sorted {
-      ($1.value.games, $0.key) < ($0.value.games, $1.key)
+    // Every champion played, the most played first, then by name as the page spells it.
+    let mostPlayed = figures.byChampion.map { (championName($0.key), $0.value) }.sorted {
+      ($1.1.games, $0.0) < ($0.1.games, $1.0)
     }
-    .prefix(10).map { (championName($0.key), $0.value) }
     var parts: [HTML] = [.h("h2", ["id": "figures-title"], localized("Figures"))]
     if sides.isEmpty && players.isEmpty {
       parts.append(.h("p", ["class": "muted"], localized("No game logged yet.")))
     } else {
       parts += [
         table(localized("By side"), sides), table(localized("By player"), players),
-        table(localized("By champion"), Array(mostPlayed)),
+        table(localized("By champion"), mostPlayed),
       ]
     }
     parts += figures.opponents.sorted { $0.key < $1.key }.map { scouting($0.value, of: $0.key) }

@@ -203,6 +203,26 @@ import WebBase
     #expect(plain.header("location") == "/pools?team=KC&saved#pool-\(mid.id)")
   }
 
+  @Test func theFiguresListEveryChampionPlayedTheMostPlayedFirstThenByName() async throws {
+    _ = try await app.fullRoster()
+    let event = try await fearlessBo5()
+    let games = [
+      ["Zed", "Vi", "Ahri", "Jinx", "Rell"], ["Aatrox", "Sejuani", "Azir", "Kai'Sa", "Nautilus"],
+      ["Gnar", "Wukong", "Orianna", "Varus", "Rakan"], ["Zed", "Vi", "Syndra", "Xayah", "Alistar"],
+    ]
+    try await app.store.weekRows.logGames(
+      games.map { GameInput(result: "win", side: "blue", champions: $0) }, of: event.id)
+    let page = try await app.client.get("/pools?team=KC").text
+    let table = try #require(
+      page.firstMatch(of: /<caption>By champion<\/caption>(.*?)<\/table>/.dotMatchesNewlines())?.1)
+    let names = table.matches(of: /<th scope="row">([^<]+)<\/th>/).map { String($0.1) }
+    // Eighteen champions, none left out: Vi and Zed twice, then the others by name.
+    #expect(names.count == 18, "\(names)")
+    #expect(Array(names.prefix(2)) == ["Vi", "Zed"])
+    #expect(Array(names.dropFirst(2)) == Array(names.dropFirst(2)).sorted(), "\(names)")
+    #expect(names.contains("Wukong") && names.contains("Kai&#39;Sa"))
+  }
+
   @Test func proposalsAreMadeByTheStaffAndByAPlayerForThemselfAndListedWithThePoolsLeft()
     async throws
   {
