@@ -14,12 +14,15 @@ public enum DraftRule: String, CaseIterable, Codable, Sendable {
   case fullFearless = "full-fearless"
 
   /// The rule's name in `language`.
-  public func displayName(in language: Language) -> String {
+  public func displayName(in language: Language) -> String { title.text(in: language) }
+
+  /// The rule's name, as messages put it in the reader's language.
+  public var title: Message {
     switch self {
-    case .standard: language.localized("Standard draft")
-    case .fearless: language.localized("Fearless")
-    case .softFearless: language.localized("Soft fearless")
-    case .fullFearless: language.localized("Full fearless")
+    case .standard: Message("Standard draft")
+    case .fearless: Message("Fearless")
+    case .softFearless: Message("Soft fearless")
+    case .fullFearless: Message("Full fearless")
     }
   }
 
@@ -163,8 +166,9 @@ public struct GameDraft: Hashable, Sendable {
         throw ValidationError(
           .draft,
           Message(
-            "%1$@ (%2$@) was used in game %3$@: %4$@ locks it for the rest of the series.",
-            champion.name, slot.code, game, rule.rawValue))
+            "%1$@ (%2$@ %3$@) was used in game %4$@: %5$@ locks it for the rest of the series.",
+            champion.name, slot.code, slot.action == .ban ? Message("ban") : Message("pick"), game,
+            rule.title))
       }
       checked.champions[index] = champion.id
       try checkPick(index, slot, team, taken: &taken, players: players)

@@ -83,7 +83,7 @@ public struct ProposalInput: Hashable, Sendable {
         .draft,
         Message(
           "%1$@ was used in game %2$@: %3$@ locks it for the rest of the series.", found.name,
-          locked, event.draftRule.rawValue))
+          locked, event.draftRule.title))
     }
     if let player, !players.contains(player) {
       throw ValidationError(.draft, Message("No player of the team has the id %@.", player))

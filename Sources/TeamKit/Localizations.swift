@@ -10,11 +10,11 @@ enum Localizations {
     "%1$@ %2$@ (%3$@)": "%1$@ %2$@ (%3$@)",
     "%1$@ %2$@ games, %3$@ won": "%1$@ %2$@ parties, %3$@ gagnées",
     "%1$@ %2$@ starters": "%1$@ %2$@ titulaires",
+    "%1$@ (%2$@ %3$@) was used in game %4$@: %5$@ locks it for the rest of the series.":
+      "%1$@ (%2$@ %3$@) a été joué en partie %4$@ : le %5$@ le bloque pour le reste de la série.",
     "%1$@ (%2$@ drafts)": "%1$@ (%2$@ drafts)",
     "%1$@ (%2$@) is not in %3$@: name a player of this team, or nobody.":
       "%1$@ (%2$@) ne fait pas partie de %3$@ : nommez un joueur de cette équipe, ou personne.",
-    "%1$@ (%2$@) was used in game %3$@: %4$@ locks it for the rest of the series.":
-      "%1$@ (%2$@) a été joué en partie %3$@ : le %4$@ le bloque pour le reste de la série.",
     "%1$@ (%2$@), %3$@ → %4$@": "%1$@ (%2$@), %3$@ → %4$@",
     "%1$@ (%2$@), until %3$@": "%1$@ (%2$@), jusqu’au %3$@",
     "%1$@ (used in game %2$@)": "%1$@ (joué en partie %2$@)",

@@ -143,7 +143,7 @@ import Testing
     #expect(one.stdout.contains("Locked for us in game 2: Aatrox, Braum, Kai'Sa, K'Sante"))
     // G2's Vi of game 1, locked in hard fearless: refused, naming the game, exit 65.
     let two = try kcorp("draft", id, "2", "--side", "red", "--turns", ",,,,,,,Vi")
-    #expect(two.status == 65 && two.stderr.contains("Vi (R1) was used in game 1"))
+    #expect(two.status == 65 && two.stderr.contains("Vi (R1 pick) was used in game 1"))
     #expect(try kcorp("draft", id, "2").status == 66)
     #expect(try kcorp("draft", id, "two").status == 64)
     #expect(try kcorp("events", "result", id, "--game", "win blue").status == 0)

@@ -120,7 +120,7 @@ import Testing
     }
     #expect(
       refused?.message.text(in: .english)
-        == "Ahri (R1) was used in game 1: fearless locks it for the rest of the series.")
+        == "Ahri (R1 pick) was used in game 1: Fearless locks it for the rest of the series.")
     #expect(refused?.message(for: .draft) != nil)
     // Soft fearless: only our own picks are locked for us.
     let soft = try three.validated(

@@ -162,7 +162,8 @@ import WebBase
       #"{"side":"red","turns":["# + turns([7: "ahri"]) + "]}")
     #expect(two.status == 422)
     #expect(
-      two.text.contains("Ahri (R1) was used in game 1") && two.text.contains(#""field":"draft""#))
+      two.text.contains("Ahri (R1 pick) was used in game 1")
+        && two.text.contains(#""field":"draft""#))
     let short = try await send(
       "PUT", "/api/week/events/\(id)/drafts/2", #"{"side":"red","turns":[]}"#)
     #expect(short.status == 422 && short.text.contains("20 turns"))

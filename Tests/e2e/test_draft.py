@@ -162,7 +162,7 @@ def drafted_on_a_phone(browser, watcher, server, event, screenshots):
     assert azir.get_attribute("title") == "Used in game 1"
     status, text = fetch(browser, "PUT", f"/api/week/events/{event}/drafts/3",
                          draft("blue", {10: ("Azir", "mid", vladi)}))
-    assert status == 422 and "Azir (B3) was used in game 1" in text, text
+    assert status == 422 and "Azir (B3 pick) was used in game 1" in text, text
     # In soft fearless only our own picks lock: Azir is ours again.
     rule = {"kind": "match", "start": f"{next_thursday()}T18:00", "opponent": "G2",
             "format": "bo5"}
