@@ -43,7 +43,7 @@ extension Pages {
                   "p", ["class": "muted", "id": "player-status"], player.lineup.label(in: language)),
                 viewer.canEdit ? edits : .fragment([]),
                 champions,
-                availabilitySection(of: player, in: roster),
+                availabilitySection(of: player, in: roster, viewer: viewer),
               ]),
             .h(
               "div", ["class": "detail-more"],
@@ -203,8 +203,12 @@ extension Pages {
       ])
   }
 
-  /// When they can play, and the champions they played in logged games.
-  private func availabilitySection(of player: Player, in roster: Roster) -> HTML {
+  /// When they can play, and the champions they played in logged games; the links to change
+  /// their hours and Discord link for those who may (the staff who edit, the player).
+  private func availabilitySection(of player: Player, in roster: Roster, viewer: Viewer)
+    -> HTML
+  {
+    let mayChange = viewer.canEdit || viewer.player == player.id
     let hours = roster.schedule.availability[player.id] ?? Availability()
     let played = roster.schedule.championsPlayed(by: player)
     let summary =
@@ -223,12 +227,14 @@ extension Pages {
             localized(
               "Away: %@", hours.away.map { $0.text(in: language) }.joined(separator: ", "))
           ),
-        .h(
-          "a", ["class": "button small", "href": "/players/\(player.id)/availability"],
-          localized("When %@ can play", player.name)),
-        .h(
-          "a", ["class": "button small", "href": "/players/\(player.id)/discord"],
-          localized("Link Discord")),
+        mayChange
+          ? .h(
+            "a", ["class": "button small", "href": "/players/\(player.id)/availability"],
+            localized("When %@ can play", player.name)) : .fragment([]),
+        mayChange
+          ? .h(
+            "a", ["class": "button small", "href": "/players/\(player.id)/discord"],
+            localized("Link Discord")) : .fragment([]),
         player.riotID == nil
           ? .fragment([])
           : .h(

@@ -150,8 +150,9 @@ public struct DiscordPost: Hashable, Sendable {
 
   /// An event as a post names it: `Scrim vs G2`, `Training`.
   public static func label(_ event: TeamEvent, in language: Language) -> String {
+    // As the pages name it: "Scrim vs G2", « Scrim contre G2 ».
     let kind = event.kind.displayName(in: language)
-    return event.opponent.isEmpty ? kind : "\(kind) vs \(event.opponent)"
+    return event.opponent.isEmpty ? kind : language.localized("%1$@ vs %2$@", kind, event.opponent)
   }
 
   /// Discord's timestamp: each reader sees `instant` in their own zone and language.

@@ -848,6 +848,7 @@ enum Localizations {
     "Log at most %@ games.": "Notez %@ parties au plus.",
     "Log game %@ first.": "Enregistrez d’abord la partie %@.",
     "Log the result": "Noter le résultat",
+    "Logged: %@.": "Enregistré : %@.",
     "Loss": "Défaite",
     "MAIN TEAM": "ÉQUIPE PRINCIPALE",
     "Mage": "Mage",

@@ -230,6 +230,12 @@ extension Pages {
       [
         Self.csrfField(token),
         .h("p", [:], localized("The draft of game %@ is complete. Its result:", game)),
+        // Said in words, not only by the pressed button's look.
+        logged.map {
+          .h(
+            "p", ["class": "status shown", "role": "status"],
+            localized("Logged: %@.", $0.displayName(in: language)))
+        } ?? .fragment([]),
       ]
         + Game.Result.allCases.map { result in
           .h(

@@ -25,7 +25,7 @@ import Testing
     let shown = try kcorp("discord")
     #expect(shown.status == 0)
     #expect(shown.stdout.contains("KC: posts on (fr) — planned, changed, cancelled"))
-    #expect(shown.stdout.contains("pending Prévu\u{00A0}: Scrim vs G2 (0 tries)"))
+    #expect(shown.stdout.contains("pending Prévu\u{00A0}: Scrim contre G2 (0 tries)"))
     #expect(!shown.stdout.contains("hook-token"))
     let usage = try kcorp("discord", "webhook", "KC")
     #expect(usage.status == 64 && usage.stderr.split(separator: "\n").count == 1)

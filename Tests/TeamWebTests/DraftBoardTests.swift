@@ -58,6 +58,9 @@ import WebBase
     #expect(logged.picks == ours)
     #expect(logged.opponentPicks.map(\.champion) == draft.picks(of: .them).map(\.champion))
     #expect(logged.opponentPicks.count == 5)
+    // The board says which result was logged, in words.
+    let shown = try await app.client.get("/events/\(event.id)?game=1").text
+    #expect(shown.contains("Logged: Win."))
 
     // Game 2: G2's first pick (R1, turn 7) is greyed for us and named by its game.
     _ = try await app.post(

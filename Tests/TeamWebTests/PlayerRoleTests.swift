@@ -45,6 +45,20 @@ import WebBase
       ], body: Array("csrf=\(token)&\(fields)".utf8))
   }
 
+  @Test func aPlayerIsOfferedOnlyTheLinksTheyMayFollow() throws {
+    let cookies = try client.signIn("canna", "canna password")
+    let own = try client.get("/players/\(canna.id)", headers: ["Cookie": cookies]).text
+    #expect(own.contains(#"href="/players/\#(canna.id)/discord""#))
+    #expect(own.contains(#"href="/players/\#(canna.id)/availability""#))
+    // Another player's page offers neither: following them would be refused.
+    let other = try client.get("/players/\(caliste.id)", headers: ["Cookie": cookies]).text
+    #expect(other.contains("Caliste"))
+    #expect(!other.contains(#"href="/players/\#(caliste.id)/discord""#))
+    #expect(!other.contains(#"href="/players/\#(caliste.id)/availability""#))
+    #expect(
+      try client.get("/players/\(caliste.id)/discord", headers: ["Cookie": cookies]).status == 403)
+  }
+
   @Test func aPlayerWithdrawsTheProposalsMadeForThemAndNoOthers() async throws {
     let series = try await store.weekRows.addEvent(
       EventInput(

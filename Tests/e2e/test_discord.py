@@ -188,12 +188,12 @@ def test_a_scrim_planned_on_the_web_is_posted_once_after_discords_retry_after(
             start = int(datetime.datetime.combine(day, datetime.time(20), PARIS).timestamp())
             body = posts[1]["body"]
             assert body["content"] == \
-                f"**Scrim vs G2 Esports** — <t:{start}:F> (<t:{start}:R>)"
+                f"**Scrim contre G2 Esports** — <t:{start}:F> (<t:{start}:R>)"
             assert body["embeds"][0]["url"] == f"{url}/events/{event}"
             assert body["allowed_mentions"] == {"parse": []}
 
             browser.get(url + "/teams/KC/discord")
-            assert "Prévu : Scrim vs G2 Esports — delivered" in \
+            assert "Prévu : Scrim contre G2 Esports — delivered" in \
                 browser.find_element(By.CSS_SELECTOR, "main").text.replace("\u00a0", " ")
             browser.save_screenshot(str(screenshots / "discord-settings.png"))
             shown_as_discord(browser, body, screenshots / "discord-post-planned.png")
@@ -254,7 +254,7 @@ def test_a_server_killed_between_the_commit_and_the_post_delivers_it_once_after_
             assert discord.until(lambda: len(discord.delivered()) == 1)
             time.sleep(3)
             delivered = discord.delivered()
-            assert [title(p) for p in delivered] == ["Prévu\u00a0: Scrim vs Fnatic"]
+            assert [title(p) for p in delivered] == ["Prévu\u00a0: Scrim contre Fnatic"]
         finally:
             server.terminate()
             assert server.wait(timeout=10) == 0
