@@ -80,6 +80,19 @@ public struct Day: Hashable, Comparable, Sendable, CustomStringConvertible {
   public func adding(days count: Int) -> Day { Day(ordinal: ordinal + count) }
 
   /// The date as people read it in `language`: `1 Dec 2026`, `1 déc. 2026`.
+  /// The day with its weekday in full, as a sentence names it: "Thursday 10 December",
+  /// « jeudi 10 décembre ».
+  public func spelledOut(in language: Language) -> String {
+    var calendar = Calendar(identifier: .gregorian)
+    calendar.timeZone = TimeZone(identifier: "UTC") ?? .current
+    let date =
+      calendar.date(from: DateComponents(year: year, month: month, day: day))
+      ?? Date(timeIntervalSince1970: 0)
+    return date.formatted(
+      Date.FormatStyle(locale: language.locale, calendar: calendar, timeZone: calendar.timeZone)
+        .weekday(.wide).day().month(.wide))
+  }
+
   public func formatted(in language: Language) -> String {
     var calendar = Calendar(identifier: .gregorian)
     calendar.timeZone = TimeZone(identifier: "UTC") ?? .current

@@ -107,7 +107,7 @@ extension Pages {
         [
           "class": "icon-button plan-day",
           "href": "/week?\(query)&from=\(first)&plan=\(day)#plan",
-          "aria-label": localized("Plan on %@", name),
+          "aria-label": localized("Plan on %@", day.spelledOut(in: language)),
         ], [Icon.plus])
       : .fragment([])
     return .h(

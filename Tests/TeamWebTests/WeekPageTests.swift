@@ -391,6 +391,17 @@ import WebBase
         #"<span class="verdict verdict-available">Cinq disponibles, 0 sur 5 confirmés</span>"#))
     #expect(page.contains("jeu. 26 mars 2026"))
     #expect(page.contains("Planifier"))
+    // A day to come's "+" is named in full: « Planifier le jeudi 10 décembre ».
+    let now = try await app.client.get("/week", headers: ["Accept-Language": "fr-FR"]).text
+    #expect(
+      now.contains(
+        /aria-label="Planifier le (lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche) \d{1,2} \w+"/
+      ), "\(now)")
+    let english = try await app.client.get("/week").text
+    #expect(
+      english.contains(
+        /aria-label="Plan on (Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday) \d{1,2} \w+"/
+      ))
   }
 
   @Test func aPlayersHoursAndDaysAwayAreWrittenTheReadersWayAndReadBack() async throws {
