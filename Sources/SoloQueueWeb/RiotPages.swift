@@ -127,6 +127,13 @@ extension Pages {
             "points": line, "fill": "none", "stroke": "currentColor", "stroke-width": "2.5",
             "stroke-linejoin": "round",
           ]),
+        // The latest point marked: with a single point, the line alone would draw nothing.
+        .h(
+          "circle",
+          [
+            "cx": String(Int(x(last.at))), "cy": String(Int(y(last.score))), "r": "4",
+            "fill": "currentColor",
+          ]),
         .h(
           "text", ["x": "4", "y": String(Int(height) - 4), "class": "lp-label"],
           localized("%@ LP", first.lp)),

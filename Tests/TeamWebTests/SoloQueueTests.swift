@@ -244,4 +244,13 @@ import WebBase
     #expect(try RosterStore(path: backup).riot.key() == nil)
     #expect(try setup.store.riot.key() == Self.key)
   }
+
+  @Test func anLPChartWithOnePointShowsIt() {
+    let now = Date(timeIntervalSince1970: 1_800_000_000)
+    let point = RankPoint(
+      at: now.addingTimeInterval(-86_400), tier: "GOLD", division: "II", lp: 40)
+    var chart = ""
+    Pages(language: .english).lpChart([point], now: now).render(into: &chart)
+    #expect(chart.contains("<circle") && chart.contains("from 40 LP to 40 LP"))
+  }
 }
