@@ -15,13 +15,14 @@ public final class RiotJob: Sendable {
     case idle
     case running(team: UUID?, done: Int, total: Int)
     case failed(team: UUID?, Message)
-    case finished(team: UUID?, count: Int)
+    /// Ended at `at`, every player refreshed.
+    case finished(team: UUID?, count: Int, at: Date)
 
     /// The team it is about; nil for the whole organisation (the day's refresh) or idle.
     var team: UUID? {
       switch self {
       case .idle: nil
-      case .running(let team, _, _), .failed(let team, _), .finished(let team, _): team
+      case .running(let team, _, _), .failed(let team, _), .finished(let team, _, _): team
       }
     }
   }
@@ -50,7 +51,8 @@ public final class RiotJob: Sendable {
     case .running(_, let done, let total):
       RiotRefreshState(state: "running", done: done, total: total)
     case .failed(_, let message): RiotRefreshState(state: "failed", message: message)
-    case .finished(_, let count): RiotRefreshState(state: "finished", done: count, total: count)
+    case .finished(_, let count, _):
+      RiotRefreshState(state: "finished", done: count, total: count)
     }
   }
 
@@ -118,7 +120,7 @@ public final class RiotJob: Sendable {
     state.withLock {
       $0 =
         failure.map { .failed(team: team, $0.message) }
-        ?? .finished(team: team, count: targets.count)
+        ?? .finished(team: team, count: targets.count, at: store.now())
     }
     if let failure { Log.warning("Riot refresh stopped: \(failure.message)") }
     return failure

@@ -7,10 +7,13 @@ import WebBase
 /// The players' solo queue as Riot's API tells it: the owner's settings, a team's players
 /// ranked with their LP over the last weeks, and a player's ranked champions.
 extension Pages {
+  /// How long a page says a refresh has ended: the pages after that say nothing of it.
+  static let refreshedShownFor: TimeInterval = 60
+
   /// What a refresh under way or just ended says, for `team` (nil: the whole organisation)
   /// or a page about one of its players; nothing when it is another team's (the day's
-  /// refresh, of every team, is every team's).
-  func riotProgress(_ state: RiotJob.State, team: UUID?) -> HTML {
+  /// refresh, of every team, is every team's), or when it ended a while before `now`.
+  func riotProgress(_ state: RiotJob.State, team: UUID?, now: Date) -> HTML {
     switch state {
     case .idle: return .fragment([])
     case .running(let running, let done, let total)
@@ -26,8 +29,9 @@ extension Pages {
       ])
     case .failed(let failed, let message) where failed == team || failed == nil || team == nil:
       return .h("p", ["class": "error", "role": "alert"], text(message))
-    case .finished(let finished, let count)
-    where finished == team || finished == nil || team == nil:
+    case .finished(let finished, let count, let at)
+    where (finished == team || finished == nil || team == nil)
+      && now.timeIntervalSince(at) < Self.refreshedShownFor:
       return .h(
         "p", ["class": "status shown", "role": "status"],
         localized("Refreshed from Riot: %@ players.", count))

@@ -21,7 +21,7 @@ extension Pages {
   {
     let players = SoloQueue.ranked(roster.players(in: team.id), by: riot.standings)
     let running: Bool = if case .running = riot.state { true } else { false }
-    var parts: [HTML] = [riotProgress(riot.state, team: team.id)]
+    var parts: [HTML] = [riotProgress(riot.state, team: team.id, now: riot.now)]
     if !riot.hasKey { parts.append(riotKeyMissing(owner: viewer.isOwner)) }
     if viewer.canEdit && riot.hasKey {
       parts.append(
@@ -76,7 +76,7 @@ extension Pages {
     let team = roster.team(id: player.teamID) ?? roster.firstTeam
     let running: Bool = if case .running = riot.state { true } else { false }
     var parts: [HTML] = [
-      riotProgress(riot.state, team: player.teamID),
+      riotProgress(riot.state, team: player.teamID, now: riot.now),
       riotIDState(player, standing, hasKey: riot.hasKey),
     ]
     if !riot.hasKey { parts.append(riotKeyMissing(owner: viewer.isOwner)) }
@@ -147,7 +147,7 @@ extension Pages {
                 "The key stays on the server: it is never shown again, logged, exported or backed up. A development key expires every 24 hours; a personal key from developer.riotgames.com suits one organisation’s tool."
               )),
             error.map { .h("p", ["class": "error", "role": "alert"], text($0)) } ?? .fragment([]),
-            riotProgress(riot.state, team: nil),
+            riotProgress(riot.state, team: nil, now: riot.now),
             riotSettingsForm(settings, platforms: platforms, token: token),
           ]),
       ])

@@ -253,4 +253,17 @@ import WebBase
     Pages(language: .english).lpChart([point], now: now).render(into: &chart)
     #expect(chart.contains("<circle") && chart.contains("from 40 LP to 40 LP"))
   }
+
+  @Test func aRefreshsEndIsSaidOnTheNextPagesOnlyNotForEver() {
+    let now = Date(timeIntervalSince1970: 1_800_000_000)
+    func said(_ ended: TimeInterval) -> Bool {
+      var page = ""
+      Pages(language: .english).riotProgress(
+        .finished(team: nil, count: 5, at: now.addingTimeInterval(-ended)), team: nil, now: now
+      ).render(into: &page)
+      return page.contains("Refreshed from Riot: 5 players.")
+    }
+    #expect(said(5) && said(50))
+    #expect(!said(90) && !said(86_400))
+  }
 }
