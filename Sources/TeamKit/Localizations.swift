@@ -410,7 +410,7 @@ enum Localizations {
     "Bad Request": "Requête incorrecte",
     "Ban %@": "Ban %@",
     "Ban or pick": "Ban ou pick",
-    "Bans: %@": "Bans : %@",
+    "Bans: %@": "Bannissements : %@",
     "Believe X-Forwarded-Proto/-For from a reverse proxy on this machine.":
       "Faire confiance à X-Forwarded-Proto/-For venant d’un proxy inverse sur cette machine.",
     "Birth date": "Date de naissance",
@@ -603,7 +603,7 @@ enum Localizations {
     "Fighter": "Combattant",
     "Figures": "Chiffres",
     "File": "Fichier",
-    "First picks: %@": "First picks : %@",
+    "First picks: %@": "Premiers choix : %@",
     "Five available, %@ of 5 confirmed": "Cinq disponibles, %@ sur 5 confirmés",
     "Fix %1$@: expected %2$@, found null.": "Corrigez %1$@ : %2$@ attendu, null trouvé.",
     "Fix %1$@: expected %2$@.": "Corrigez %1$@ : %2$@ attendu.",

@@ -160,6 +160,8 @@ import WebBase
       .text
     #expect(french.contains("3 restants sur 4 nécessaires\u{a0}: trop court"))
     #expect(french.contains("Joué en partie 1") && french.contains("Aisance 5/5 · prioritaire"))
+    #expect(french.contains("Premiers choix\u{a0}:") && french.contains("Bannissements\u{a0}:"))
+    #expect(!french.contains("First picks") && !french.contains("Bans"))
     let board = try await app.client.get(
       "/events/\(event.id)", headers: ["Accept-Language": "fr-FR"]
     ).text
