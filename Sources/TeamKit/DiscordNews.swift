@@ -1,9 +1,29 @@
 import Foundation
 
-/// The posts one change makes for the teams whose Discord is on: what differs between the
-/// organisation before and after it, in each team's language. Every face's change goes
-/// through the same store, so every face's change is posted alike.
+/// The posts one change makes for the teams whose Discord is on: what the change did to the
+/// rows it touched, in each team's language. Every face's change goes through the same store,
+/// so every face's change is posted alike.
 public enum DiscordNews {
+  /// The rows one change wrote: its posts come from those alone, never from comparing the
+  /// whole organisation.
+  public struct Touched: Sendable, Equatable {
+    /// Players added, edited, moved, removed or restored, or whose hours changed.
+    public var players: Set<UUID> = []
+    /// Events planned, changed or cancelled, with their answers and games.
+    public var events: Set<UUID> = []
+    /// Everything at once (an import, a team's removal, a team's time zone): every row is
+    /// looked at.
+    public var all = false
+
+    public init() {}
+
+    public var isEmpty: Bool { !all && players.isEmpty && events.isEmpty }
+
+    func has(player id: UUID) -> Bool { all || players.contains(id) }
+
+    func has(event id: UUID) -> Bool { all || events.contains(id) }
+  }
+
   /// The organisation as a change leaves it.
   public struct State: Sendable {
     public var teams: [Team]
@@ -20,12 +40,15 @@ public enum DiscordNews {
   /// How far ahead a verdict changing is posted.
   public static let verdictWindow: TimeInterval = 48 * 3600
 
-  /// The posts from `before` to `after`, for the teams `settings` has on.
+  /// The posts of a change that wrote the rows `touched` names, taking the organisation from
+  /// `before` to `after`, for the teams `settings` has on.
   public static func posts(
-    from before: State, to after: State, settings: [UUID: DiscordTeamSettings], now: Date
+    from before: State, to after: State, touched: Touched,
+    settings: [UUID: DiscordTeamSettings], now: Date
   ) -> [DiscordPost] {
-    guard settings.values.contains(where: { $0.hasWebhook && $0.off == nil }) else { return [] }
-    var writer = Writer(after: after, settings: settings)
+    guard !touched.isEmpty, settings.values.contains(where: { $0.hasWebhook && $0.off == nil })
+    else { return [] }
+    var writer = Writer(after: after, settings: settings, touched: touched)
     writer.events(from: before.schedule, to: after.schedule)
     writer.verdicts(from: before, to: after, now: now)
     writer.moves(from: before.players)
@@ -36,6 +59,7 @@ public enum DiscordNews {
   private struct Writer {
     let after: State
     let settings: [UUID: DiscordTeamSettings]
+    let touched: Touched
     var posts: [DiscordPost] = []
 
     func team(_ id: UUID) -> Team? { after.teams.first { $0.id == id } }
@@ -85,11 +109,14 @@ public enum DiscordNews {
     }
 
     mutating func events(from before: Schedule, to after: Schedule) {
-      let old = Dictionary(before.events.map { ($0.id, $0) }) { first, _ in first }
-      let new = Dictionary(after.events.map { ($0.id, $0) }) { first, _ in first }
-      series(after.events.filter { old[$0.id] == nil }, .planned)
-      series(before.events.filter { new[$0.id] == nil }, .cancelled)
-      for event in after.events {
+      guard touched.all || !touched.events.isEmpty else { return }
+      let wasTouched = before.events.filter { touched.has(event: $0.id) }
+      let isTouched = after.events.filter { touched.has(event: $0.id) }
+      let old = Dictionary(wasTouched.map { ($0.id, $0) }) { first, _ in first }
+      let new = Dictionary(isTouched.map { ($0.id, $0) }) { first, _ in first }
+      series(isTouched.filter { old[$0.id] == nil }, .planned)
+      series(wasTouched.filter { new[$0.id] == nil }, .cancelled)
+      for event in isTouched {
         guard let was = old[event.id] else { continue }
         changed(from: was, to: event)
         if was.answers != event.answers || was.comments != event.comments { answers(event) }
@@ -172,11 +199,21 @@ public enum DiscordNews {
         description: DiscordPost.timestamp(event.start))
     }
 
-    /// The verdicts of the events in the next 48 hours that this change turned.
+    /// The verdicts of the events in the next 48 hours that this change turned: the events
+    /// it wrote and those of the teams whose players it wrote.
     mutating func verdicts(from before: State, to after: State, now: Date) {
       let window = now...now.addingTimeInterval(DiscordNews.verdictWindow)
+      var teams: Set<UUID> = []
+      if !touched.all, !touched.players.isEmpty {
+        for players in [before.players, after.players] {
+          for player in players where touched.players.contains(player.id) {
+            teams.insert(player.teamID)
+          }
+        }
+      }
       for event in after.schedule.events where window.contains(event.start) {
-        guard settings[event.teamID]?.posts(.verdict) == true,
+        guard touched.has(event: event.id) || teams.contains(event.teamID),
+          settings[event.teamID]?.posts(.verdict) == true,
           let was = before.schedule.event(id: event.id), let team = team(event.teamID)
         else { continue }
         let old = before.schedule.verdict(
@@ -207,8 +244,12 @@ public enum DiscordNews {
 
     /// Players who changed teams: told to the team they join and the one they leave.
     mutating func moves(from before: [Player]) {
-      let old = Dictionary(before.map { ($0.id, $0.teamID) }) { first, _ in first }
-      for player in after.players {
+      guard touched.all || !touched.players.isEmpty else { return }
+      let touched = touched
+      let old = Dictionary(
+        before.filter { touched.has(player: $0.id) }.map { ($0.id, $0.teamID) }
+      ) { first, _ in first }
+      for player in after.players where touched.has(player: player.id) {
         guard let from = old[player.id], from != player.teamID else { continue }
         let fromName = team(from)?.name ?? ""
         let toName = team(player.teamID)?.name ?? ""

@@ -338,6 +338,7 @@ extension RosterStore {
     let (rows, parents) = try copiedRows()
     return try await destination.perform { writer, roster in
       writer.discordMayHaveChanged()
+      writer.touched.all = true
       let db = writer.connection
       guard try db.scalar("SELECT count(*) FROM history") == 0 else {
         throw RosterError.conflict(

@@ -72,13 +72,15 @@ extension Writer {
     }
   }
 
-  /// Queues the posts of one change, from `before` to `after`. A post with a topic
+  /// Queues the posts of one change, from `before` to `after`, for the rows it wrote
+  /// (``touched``). A post with a topic
   /// replaces the one waiting with it, and waits a little longer for the next answers.
   func queueDiscordPosts(
     from before: Roster, to after: Roster, teams: [UUID: DiscordTeamSettings], at now: Date
   ) throws {
     let posts = DiscordNews.posts(
-      from: DiscordRows.news(before), to: DiscordRows.news(after), settings: teams, now: now)
+      from: DiscordRows.news(before), to: DiscordRows.news(after), touched: touched,
+      settings: teams, now: now)
     for post in posts {
       let due = now.addingTimeInterval(post.topic == nil ? 0 : DiscordRows.answersSettle)
       let content: [SQLValue] = [

@@ -185,6 +185,7 @@ extension Writer {
   /// Replaces every event and every player's availability (an import); the calendar
   /// addresses stay.
   func replaceWeek(with schedule: Schedule) throws {
+    touched.all = true
     for table in [
       "availability_block", "absence", "game_pick", "event_game", "event_invitation", "draft_turn",
       "draft_game", "draft_proposal", "team_event",
@@ -200,6 +201,7 @@ extension Writer {
   /// Replaces a player's weekly hours and days away.
   func setAvailability(of player: UUID, to availability: Availability) throws {
     let id = SQLValue.text(player.text)
+    touched.players.insert(player)
     try statement("DELETE FROM availability_block WHERE player_id = ?1").bind(id).run()
     try statement("DELETE FROM absence WHERE player_id = ?1").bind(id).run()
     let block = try statement(
@@ -287,6 +289,7 @@ extension Writer {
 
   /// Deletes an event with its invitations and games.
   func delete(event id: UUID) throws {
+    touched.events.insert(id)
     for table in ["game_pick", "event_game", "event_invitation"] {
       try connection.prepare("DELETE FROM \(table) WHERE event_id = ?1").bind(.text(id.text)).run()
     }

@@ -38,7 +38,9 @@ extension Writer {
     ).bind(Self.values(team)).run()
   }
 
+  /// Changes a team's fields; its time zone turns its verdicts: every row is looked at.
   func update(_ team: Team) throws {
+    touched.all = true
     try statement(
       """
       UPDATE team SET name = ?2, tag = ?3, league = ?4, parent_id = ?5, time_zone = ?6, color = ?7
@@ -58,6 +60,7 @@ extension Writer {
   /// Deletes a team that has no player; its removed players go to `heir` (they are restored
   /// there) and its academies lose their parent.
   func delete(_ team: Team, heir: Team) throws {
+    touched.all = true
     try statement("UPDATE player SET team_id = ?2 WHERE team_id = ?1")
       .bind(.text(team.id.text), .text(heir.id.text)).run()
     try statement("UPDATE team SET parent_id = NULL WHERE parent_id = ?1")

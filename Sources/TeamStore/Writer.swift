@@ -28,6 +28,10 @@ final class Writer: @unchecked Sendable {
   /// record, an unlink, another connection's commit), and read again by the next commit.
   /// Kept only where the change marker sees every commit (``SQLConnection/markerSeesEveryCommit``).
   private var discordState: (teams: [UUID: DiscordTeamSettings], linked: Set<UUID>)?
+  /// The rows the change under way wrote, marked by each statement that writes a player, their
+  /// hours or an event: what follows from the change (its posts, the links it ends) looks at
+  /// those alone.
+  var touched = DiscordNews.Touched()
 
   /// Prepares the file (``Schema/prepare(_:)``) and reads where its history stands.
   /// - Throws: ``StoreOpenError`` before writing anything when the file cannot be used.
@@ -185,6 +189,7 @@ final class Writer: @unchecked Sendable {
   ) throws -> Roster? {
     let recordedBefore = recorded.count
     var overLimit = false
+    touched = DiscordNews.Touched()
     try connection.execute("SAVEPOINT write")
     do {
       let next = try job.run(self, roster)
@@ -197,10 +202,10 @@ final class Writer: @unchecked Sendable {
         throw RosterError.invalid(refusal)
       }
       // The change's Discord posts, durable with it.
-      if let next, !discord.isEmpty {
+      if let next, !discord.isEmpty, !touched.isEmpty {
         try queueDiscordPosts(from: roster, to: next, teams: discord, at: now)
       }
-      if let next, !linked.isEmpty {
+      if let next, !linked.isEmpty, touched.all || !touched.players.isEmpty {
         try unlinkMovedPlayers(from: roster, to: next, linked: linked)
       }
       try connection.execute("RELEASE write")
@@ -360,6 +365,7 @@ final class Writer: @unchecked Sendable {
       ] + Self.membership(player)
     ).run()
     try insertFavorites(of: player)
+    touched.players.insert(player.id)
     pseudos[key] = player.name
     if let riotID = player.riotID { riotIDs[riotID.key] = player.name }
   }
@@ -405,6 +411,7 @@ final class Writer: @unchecked Sendable {
         .bind(.text(player.id.text)).run()
       try insertFavorites(of: player)
     }
+    touched.players.insert(player.id)
     pseudos[Player.nameKey(old.name)] = nil
     pseudos[key] = player.name
     if let riotID = old.riotID { riotIDs[riotID.key] = nil }
@@ -433,6 +440,7 @@ final class Writer: @unchecked Sendable {
   func remove(_ removal: RemovedPlayer) throws {
     try statement("UPDATE player SET removed_at = ?2 WHERE id = ?1")
       .bind(.text(removal.id.text), .double(removal.removedAt.timeIntervalSince1970)).run()
+    touched.players.insert(removal.id)
     pseudos[Player.nameKey(removal.player.name)] = nil
     if let riotID = removal.player.riotID { riotIDs[riotID.key] = nil }
   }
@@ -451,13 +459,16 @@ final class Writer: @unchecked Sendable {
       """
     ).bind(.text(player.id.text)).forEachRow { ids.append($0.text(0)) }
     try setOrder(ids)
+    touched.players.insert(player.id)
     pseudos[Player.nameKey(player.name)] = player.name
     if let riotID = player.riotID { riotIDs[riotID.key] = player.name }
   }
 
-  /// Numbers the roster's players 1, 2, 3… in this order.
+  /// Numbers the roster's players 1, 2, 3… in this order. (A substitute a verdict names may
+  /// follow the order: the players are written.)
   func setOrder(_ players: [Player]) throws {
     try setOrder(players.map(\.id.text))
+    touched.players.formUnion(players.map(\.id))
   }
 
   private func setOrder(_ ids: [String]) throws {
