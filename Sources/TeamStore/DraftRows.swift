@@ -139,7 +139,8 @@ extension DraftRows {
   )
     async throws(RosterError) -> TeamEvent
   {
-    try await store.perform { [now = store.now] writer, roster in
+    try await store.change(by: author) { change, _ in
+      let roster = change.roster
       guard var event = roster.schedule.event(id: id) else { throw RosterError.notFound(id) }
       let most = event.gameCount
       let players = Set(roster.players.map(\.id))
@@ -163,16 +164,13 @@ extension DraftRows {
           try draft.validated(
             after: drafts, rule: event.draftRule, catalog: roster.champions, players: players))
       }
-      guard drafts != event.drafts else { return (nil, event) }
+      guard drafts != event.drafts else { return (false, event) }
       event.drafts = drafts
       event.sequence += 1
-      event.updated = now()
-      event = try writer.save(event)
-      let team = roster.team(id: event.teamID) ?? roster.firstTeam
-      try writer.record(
-        .eventEdited, before: nil, after: nil, author: author, at: now(), name: event.opponent,
-        from: event.kind.rawValue, to: WeekRows.clock(event, team))
-      return (roster.with(schedule: roster.schedule.with(event)), event)
+      event.updated = change.at
+      event = change.save(event)
+      Self.recordEdit(of: event, &change)
+      return (true, event)
     }
   }
 
@@ -211,19 +209,19 @@ extension DraftRows {
     _ input: ProposalInput, to id: UUID, onTeam team: UUID? = nil,
     by author: String = RosterStore.local
   ) async throws(RosterError) -> DraftProposal {
-    try await store.perform { [now = store.now] writer, roster in
+    try await store.change(by: author) { change, _ in
+      let roster = change.roster
       guard var event = roster.schedule.event(id: id), team == nil || event.teamID == team else {
         throw RosterError.notFound(id)
       }
       var proposal = try input.validated(
         for: event, catalog: roster.champions,
-        players: Set(roster.players(in: event.teamID).map(\.id)), author: author, now: now())
+        players: Set(roster.players(in: event.teamID).map(\.id)), author: author, now: change.at)
       // As it reads back.
       proposal.created = Writer.stored(proposal.created)
       event.proposals.append(proposal)
-      event = try writer.save(event)
-      try Self.recordProposals(of: event, roster: roster, writer: writer, author: author, at: now())
-      return (roster.with(schedule: roster.schedule.with(event)), proposal)
+      Self.recordEdit(of: change.save(event), &change)
+      return (true, proposal)
     }
   }
 
@@ -232,23 +230,22 @@ extension DraftRows {
   public func withdrawProposal(
     _ proposal: UUID, of id: UUID, onTeam team: UUID? = nil, by author: String = RosterStore.local
   ) async throws(RosterError) {
-    try await store.perform { [now = store.now] writer, roster in
-      guard var event = roster.schedule.event(id: id), team == nil || event.teamID == team,
+    try await store.change(by: author) { change, _ in
+      guard var event = change.roster.schedule.event(id: id),
+        team == nil || event.teamID == team,
         event.proposals.contains(where: { $0.id == proposal })
       else { throw RosterError.notFound(proposal) }
       event.proposals.removeAll { $0.id == proposal }
-      event = try writer.save(event)
-      try Self.recordProposals(of: event, roster: roster, writer: writer, author: author, at: now())
-      return (roster.with(schedule: roster.schedule.with(event)), ())
+      Self.recordEdit(of: change.save(event), &change)
+      return (true, ())
     }
   }
 
-  private static func recordProposals(
-    of event: TeamEvent, roster: Roster, writer: Writer, author: String, at date: Date
-  ) throws {
-    let team = roster.team(id: event.teamID) ?? roster.firstTeam
-    try writer.record(
-      .eventEdited, before: nil, after: nil, author: author, at: date, name: event.opponent,
-      from: event.kind.rawValue, to: WeekRows.clock(event, team))
+  /// The history entry of an event's drafts or proposals changed.
+  static func recordEdit(of event: TeamEvent, _ change: inout Change) {
+    let team = change.roster.team(id: event.teamID) ?? change.roster.firstTeam
+    change.record(
+      .eventEdited, name: event.opponent, from: event.kind.rawValue,
+      to: WeekRows.clock(event, team))
   }
 }

@@ -51,17 +51,15 @@ extension DraftRows {
     of id: UUID, to inputs: [PoolInput], onTeam team: UUID? = nil,
     by author: String = RosterStore.local
   ) async throws(RosterError) -> [PoolEntry] {
-    try await store.perform { [now = store.now] writer, roster in
-      guard let player = roster.player(id: id), RosterStore.isOn(team, player) else {
+    try await store.change(by: author) { change, _ in
+      guard let player = change.roster.player(id: id), RosterStore.isOn(team, player) else {
         throw RosterError.notFound(id)
       }
-      let entries = try PoolInput.validated(inputs, catalog: roster.champions)
-      var schedule = roster.schedule
-      guard (schedule.pools[id] ?? []) != entries else { return (nil, entries) }
-      try writer.setPool(of: id, to: entries)
-      schedule.pools[id] = entries.isEmpty ? nil : entries
-      try writer.record(.poolChanged, before: nil, after: player, author: author, at: now())
-      return (roster.with(schedule: schedule), entries)
+      let entries = try PoolInput.validated(inputs, catalog: change.roster.champions)
+      guard (change.roster.schedule.pools[id] ?? []) != entries else { return (false, entries) }
+      change.setPool(of: id, to: entries)
+      change.record(.poolChanged, after: player)
+      return (true, entries)
     }
   }
 }

@@ -107,7 +107,7 @@ extension ImportRows {
       var schedule = roster.schedule
       for player in plan.removed {
         try writer.remove(RemovedPlayer(player: player, removedAt: at))
-        schedule = try RosterStore.withoutFeeds(of: player.id, schedule, writer)
+        schedule = try Self.withoutFeeds(of: player.id, schedule, writer)
       }
       // Two players may exchange pseudos or Riot IDs: theirs are freed first, so that the
       // unique indexes never see one held twice midway; then every key the import gives must
@@ -123,7 +123,7 @@ extension ImportRows {
           let leaving = roster.team(id: change.before.teamID)
         {
           try writer.transfer(change.after, was: change.before, leaving: leaving, on: Day(at))
-          schedule = try RosterStore.withoutFeeds(of: change.after.id, schedule, writer)
+          schedule = try Self.withoutFeeds(of: change.after.id, schedule, writer)
         } else {
           try writer.update(change.after, was: change.before)
         }
@@ -246,6 +246,18 @@ extension ImportRows {
     return Schedule(events: events, availability: week.availability)
   }
 
+  /// `schedule` without a player's calendar addresses, deleted in the import under way.
+  private static func withoutFeeds(of player: UUID, _ schedule: Schedule, _ writer: Writer)
+    throws -> Schedule
+  {
+    var schedule = schedule
+    for feed in schedule.feeds where feed.playerID == player {
+      try writer.delete(feed: feed.secret)
+    }
+    schedule.feeds.removeAll { $0.playerID == player }
+    return schedule
+  }
+
   /// Writes the file's week and pools where the plan has them; whether it had any.
   private static func replaceWeekAndPools(
     _ plan: RosterImport, over current: Schedule, _ writer: Writer, at date: Date
@@ -291,7 +303,7 @@ extension ImportRows {
         let leaving = stored.restored.contains(player.id) ? before[player.id] ?? player : player
         if leaving != player { try writer.update(leaving, was: player) }
         try writer.remove(RemovedPlayer(player: leaving, removedAt: at))
-        schedule = try RosterStore.withoutFeeds(of: player.id, schedule, writer)
+        schedule = try Self.withoutFeeds(of: player.id, schedule, writer)
       }
       let changed = stored.after.filter {
         before[$0.id] != nil && !stored.restored.contains($0.id)

@@ -214,20 +214,18 @@ public final class RosterStore: Sendable {
   public func addPlayer(_ input: PlayerInput, photo: Photo? = nil, by author: String = local)
     async throws(RosterError) -> Player
   {
-    try await perform { [now] writer, roster in
+    try await change(by: author) { change, keys in
+      let roster = change.roster
       let team = roster.team(input.team)?.id ?? roster.firstTeam.id
       var player = try input.validated(
         defaultLineup: Lineup.forNewPlayer(starters: roster.starterCount(in: team)),
-        context: Self.context(roster, writer, now())
-      ) { writer.pseudos[$0] }
-      if player.joined == nil { player.joined = Day(now()) }
-      try writer.insert(player)
-      if let photo {
-        try writer.setPhoto(of: player.id, jpeg: photo.jpeg, hash: photo.hash)
-        player.photo = photo.hash
-      }
-      try writer.record(.added, before: nil, after: player, author: author, at: now())
-      return (roster.adding(player), player)
+        context: Self.context(roster, keys, change.at), takenPseudo: keys.pseudo)
+      if player.joined == nil { player.joined = Day(change.at) }
+      player.photo = photo?.hash
+      change.add(player)
+      if let photo { change.setPhoto(of: player.id, to: photo) }
+      change.record(.added, after: player)
+      return (true, player)
     }
   }
 
@@ -245,46 +243,31 @@ public final class RosterStore: Sendable {
     id: UUID, with edit: PlayerEdit, expected: Player? = nil, photo: Photo? = nil,
     removingPhoto: Bool = false, onTeam team: UUID? = nil, by author: String = local
   ) async throws(RosterError) -> Player {
-    try await perform { [now] writer, roster in
+    try await change(by: author) { change, keys in
+      let roster = change.roster
       guard let index = roster.players.firstIndex(where: { $0.id == id }),
         Self.isOn(team, roster.players[index])
       else { throw RosterError.notFound(id) }
       let current = roster.players[index]
       if let expected, !expected.hasSameFields(as: current) { throw RosterError.changed(current) }
-      var player = try edit.applied(to: current, context: Self.context(roster, writer, now())) {
-        writer.pseudos[$0]
-      }
-      var photos = roster.photos
+      var player = try edit.applied(
+        to: current, context: Self.context(roster, keys, change.at), takenPseudo: keys.pseudo)
       if let photo, photo.hash != current.photo {
-        try writer.setPhoto(of: id, jpeg: photo.jpeg, hash: photo.hash)
-        photos[id] = photo.hash
+        change.setPhoto(of: id, to: photo)
         player.photo = photo.hash
       } else if photo == nil, removingPhoto, current.photo != nil {
-        try writer.setPhoto(of: id, jpeg: nil, hash: nil)
-        photos[id] = nil
+        change.setPhoto(of: id, to: nil)
         player.photo = nil
       }
-      guard player != current else { return (nil, player) }
-      if !player.hasSameFields(as: current) {
-        try writer.update(player, was: current)
-        try writer.record(.edited, before: current, after: player, author: author, at: now())
-      }
+      guard player != current else { return (false, player) }
       var players = roster.players
       players[index] = player
-      return (roster.with(players: players).with(photos: photos), player)
+      change.set(players: players, writing: [id])
+      if !player.hasSameFields(as: current) {
+        change.record(.edited, before: current, after: player)
+      }
+      return (true, player)
     }
-  }
-
-  /// `schedule` without a player's calendar addresses, deleted in the change under way.
-  static func withoutFeeds(of player: UUID, _ schedule: Schedule, _ writer: Writer) throws
-    -> Schedule
-  {
-    var schedule = schedule
-    for feed in schedule.feeds where feed.playerID == player {
-      try writer.delete(feed: feed.secret)
-    }
-    schedule.feeds.removeAll { $0.playerID == player }
-    return schedule
   }
 
   /// Whether `player` is on `team`, as the transaction sees them (any team when nil): a
@@ -295,12 +278,12 @@ public final class RosterStore: Sendable {
 
   /// What a player is checked against: the organisation's teams, Riot IDs and champions, and
   /// today.
-  private static func context(_ roster: Roster, _ writer: Writer, _ now: Date)
+  private static func context(_ roster: Roster, _ keys: TakenKeys, _ now: Date)
     -> PlayerInput.Context
   {
     PlayerInput.Context(
       teams: roster.teams, defaultTeam: roster.firstTeam.id,
-      takenRiotID: { writer.riotIDs[$0] }, today: Day(now), champions: roster.champions)
+      takenRiotID: keys.riotID, today: Day(now), champions: roster.champions)
   }
 
   /// Moves a player to another team (a promotion, a demotion, a loan back) in one change:
@@ -316,29 +299,28 @@ public final class RosterStore: Sendable {
     id: UUID, to team: String, lineup: Lineup? = nil, from source: UUID? = nil,
     by author: String = local
   ) async throws(RosterError) -> Player {
-    try await perform { [now] writer, roster in
+    try await change(by: author) { change, _ in
+      let roster = change.roster
       guard let index = roster.players.firstIndex(where: { $0.id == id }),
         Self.isOn(source, roster.players[index])
       else { throw RosterError.notFound(id) }
       guard let target = roster.team(team) else { throw RosterError.teamNotFound(team) }
       let current = roster.players[index]
-      guard target.id != current.teamID else { return (nil, current) }
+      guard target.id != current.teamID else { return (false, current) }
       let leaving = roster.team(id: current.teamID) ?? roster.firstTeam
-      let today = Day(now())
       var player = current
       player.teamID = target.id
-      player.joined = today
+      player.joined = Day(change.at)
       player.lineup = lineup ?? Lineup.forNewPlayer(starters: roster.starterCount(in: target.id))
-      try writer.transfer(player, was: current, leaving: leaving, on: today)
-      try writer.record(
-        .transferred, before: current, after: player, author: author, at: now(),
-        from: leaving.name, to: target.name)
       var players = roster.players
       players.remove(at: index)
       players.append(player)
+      change.set(players: players, writing: [id])
+      change.record(
+        .transferred, before: current, after: player, from: leaving.name, to: target.name)
       // Their calendar addresses showed the team they leave: those end with the move.
-      let schedule = try Self.withoutFeeds(of: id, roster.schedule, writer)
-      return (roster.with(players: players).with(schedule: schedule), player)
+      change.revokeFeeds { $0.playerID == id }
+      return (true, player)
     }
   }
 
@@ -351,7 +333,8 @@ public final class RosterStore: Sendable {
   public func swapPlayers(
     _ id: UUID, with otherID: UUID, onTeam team: UUID? = nil, by author: String = local
   ) async throws(RosterError) -> (Player, Player) {
-    try await perform { [now] writer, roster in
+    try await change(by: author) { change, _ in
+      let roster = change.roster
       guard let first = roster.players.firstIndex(where: { $0.id == id }),
         Self.isOn(team, roster.players[first])
       else { throw RosterError.notFound(id) }
@@ -366,12 +349,9 @@ public final class RosterStore: Sendable {
       }
       let (player, other) = (roster.players[first], roster.players[second])
       let (swapped, otherSwapped) = (players[second], players[first])
-      try writer.update(swapped, was: player)
-      try writer.update(otherSwapped, was: other)
-      try writer.setOrder(players)
-      try writer.record(
-        .swapped, before: player, after: swapped, author: author, at: now(), other: other.name)
-      return (roster.with(players: players), (swapped, otherSwapped))
+      change.set(players: players, writing: [id, otherID], ordered: true)
+      change.record(.swapped, before: player, after: swapped, other: other.name)
+      return (true, (swapped, otherSwapped))
     }
   }
 
@@ -383,16 +363,15 @@ public final class RosterStore: Sendable {
   public func removePlayer(id: UUID, onTeam team: UUID? = nil, by author: String = local)
     async throws(RosterError) -> Player
   {
-    try await perform { [now] writer, roster in
-      guard let player = roster.player(id: id), Self.isOn(team, player) else {
+    try await change(by: author) { change, _ in
+      guard let player = change.roster.player(id: id), Self.isOn(team, player) else {
         throw RosterError.notFound(id)
       }
-      let removal = RemovedPlayer(player: player, removedAt: now())
-      try writer.remove(removal)
-      try writer.record(.removed, before: player, after: nil, author: author, at: now())
+      change.remove(RemovedPlayer(player: player, removedAt: change.at))
+      change.record(.removed, before: player)
       // Their calendar addresses end with them (a restore does not bring them back).
-      let schedule = try Self.withoutFeeds(of: id, roster.schedule, writer)
-      return (roster.removing(removal).with(schedule: schedule), player)
+      change.revokeFeeds { $0.playerID == id }
+      return (true, player)
     }
   }
 
@@ -405,11 +384,11 @@ public final class RosterStore: Sendable {
   public func restorePlayer(id: UUID, by author: String = local) async throws(RosterError)
     -> Player
   {
-    try await perform { [now] writer, roster in
-      guard let removal = roster.removal(id: id) else { throw RosterError.notFound(id) }
+    try await change(by: author) { change, keys in
+      guard let removal = change.roster.removal(id: id) else { throw RosterError.notFound(id) }
       var player = removal.player
-      player.photo = roster.photos[id]
-      if let other = writer.pseudos[Player.nameKey(player.name)] {
+      player.photo = change.roster.photos[id]
+      if let other = keys.pseudo(Player.nameKey(player.name)) {
         throw RosterError.conflict(
           ValidationError(
             .name,
@@ -418,12 +397,9 @@ public final class RosterStore: Sendable {
               player.name),
             isConflict: true))
       }
-      try writer.restore(player)
-      try writer.record(.restored, before: nil, after: player, author: author, at: now())
-      let (players, _) = try writer.load(champions: roster.champions)
-      return (
-        roster.with(players: players).with(removed: roster.removed.filter { $0.id != id }), player
-      )
+      change.restore(player)
+      change.record(.restored, after: player)
+      return (true, player)
     }
   }
 
@@ -432,17 +408,18 @@ public final class RosterStore: Sendable {
   public func movePlayer(id: UUID, to index: Int, by author: String = local)
     async throws(RosterError)
   {
-    try await perform { [now] writer, roster in
+    try await change(by: author) { change, _ in
+      let roster = change.roster
       guard let player = roster.player(id: id) else { throw RosterError.notFound(id) }
       var team = roster.players(in: player.teamID)
       let from = team.firstIndex { $0.id == id } ?? 0
       team.remove(at: from)
       team.insert(player, at: min(max(index, 0), team.count))
-      guard team != roster.players(in: player.teamID) else { return (nil, ()) }
+      guard team != roster.players(in: player.teamID) else { return (false, ()) }
       let players = Self.ordering(roster.players, team: player.teamID, as: team)
-      try writer.setOrder(players)
-      try writer.record(.moved, before: player, after: player, author: author, at: now())
-      return (roster.with(players: players), ())
+      change.set(players: players, writing: [], ordered: true)
+      change.record(.moved, before: player, after: player)
+      return (true, ())
     }
   }
 
@@ -465,7 +442,8 @@ public final class RosterStore: Sendable {
   public func reorder(
     _ ids: [UUID], expected: [UUID]? = nil, team: String? = nil, by author: String = local
   ) async throws(RosterError) -> [Player] {
-    try await perform { [now] writer, roster in
+    try await change(by: author) { change, _ in
+      let roster = change.roster
       let teamID: UUID
       if let team {
         guard let found = roster.team(team) else { throw RosterError.teamNotFound(team) }
@@ -480,14 +458,13 @@ public final class RosterStore: Sendable {
       guard ids.count == current.count, Set(ids) == Set(current) else {
         throw RosterError.rosterChanged
       }
-      guard ids != current else { return (nil, roster.players) }
+      guard ids != current else { return (false, roster.players) }
       let byID = Dictionary(uniqueKeysWithValues: members.map { ($0.id, $0) })
       let order = ids.compactMap { byID[$0] }
       let players = Self.ordering(roster.players, team: teamID, as: order)
-      try writer.setOrder(players)
-      try writer.record(
-        .moved, before: nil, after: nil, author: author, at: now(), name: "the roster")
-      return (roster.with(players: players), order)
+      change.set(players: players, writing: [], ordered: true)
+      change.record(.moved, name: "the roster")
+      return (true, order)
     }
   }
 
@@ -499,16 +476,14 @@ public final class RosterStore: Sendable {
   public func setPhoto(of id: UUID, to photo: Photo?, onTeam team: UUID? = nil)
     async throws(RosterError) -> Player
   {
-    try await perform { writer, roster in
-      guard var player = roster.player(id: id), Self.isOn(team, player) else {
+    try await change(by: Self.local) { change, _ in
+      guard var player = change.roster.player(id: id), Self.isOn(team, player) else {
         throw RosterError.notFound(id)
       }
-      guard roster.photos[id] != photo?.hash else { return (nil, player) }
-      try writer.setPhoto(of: id, jpeg: photo?.jpeg, hash: photo?.hash)
-      var photos = roster.photos
-      photos[id] = photo?.hash
+      guard change.roster.photos[id] != photo?.hash else { return (false, player) }
+      change.setPhoto(of: id, to: photo)
       player.photo = photo?.hash
-      return (roster.with(photos: photos), player)
+      return (true, player)
     }
   }
 }

@@ -21,12 +21,11 @@ extension TeamRows {
     async throws(RosterError)
     -> Team
   {
-    try await store.perform { [now = store.now] writer, roster in
-      let team = try input.validated(among: roster.teams)
-      try writer.insert(team)
-      try writer.record(
-        .teamAdded, before: nil, after: nil, author: author, at: now(), name: team.name)
-      return (roster.with(teams: roster.teams + [team]), team)
+    try await store.change(by: author) { change, _ in
+      let team = try input.validated(among: change.roster.teams)
+      change.set(teams: change.roster.teams + [team], writing: team.id)
+      change.record(.teamAdded, name: team.name)
+      return (true, team)
     }
   }
 
@@ -39,19 +38,18 @@ extension TeamRows {
   )
     async throws(RosterError) -> Team
   {
-    try await store.perform { [now = store.now] writer, roster in
+    try await store.change(by: author) { change, _ in
+      let roster = change.roster
       guard let index = roster.teams.firstIndex(where: { $0.id == roster.team(tagOrID)?.id })
       else { throw RosterError.teamNotFound(tagOrID) }
       let current = roster.teams[index]
       let team = try input.validated(id: current.id, among: roster.teams)
-      guard team != current else { return (nil, team) }
-      try writer.update(team)
-      try writer.record(
-        .teamEdited, before: nil, after: nil, author: author, at: now(), name: team.name,
-        from: current.name, to: team.name)
+      guard team != current else { return (false, team) }
       var teams = roster.teams
       teams[index] = team
-      return (roster.with(teams: teams), team)
+      change.set(teams: teams, writing: team.id)
+      change.record(.teamEdited, name: team.name, from: current.name, to: team.name)
+      return (true, team)
     }
   }
 
@@ -64,7 +62,8 @@ extension TeamRows {
     async throws(RosterError)
     -> Team
   {
-    try await store.perform { [now = store.now] writer, roster in
+    try await store.change(by: author) { change, keys in
+      let roster = change.roster
       guard let team = roster.team(tagOrID) else { throw RosterError.teamNotFound(tagOrID) }
       let count = roster.players(in: team.id).count
       guard count == 0 else {
@@ -83,7 +82,7 @@ extension TeamRows {
             .team, Message("%@ is the organisation’s only team: add another first.", team.name),
             isConflict: true))
       }
-      if let limited = try writer.limitedOnly(to: team) {
+      if let limited = try keys.limitedOnly(to: team) {
         throw RosterError.conflict(
           ValidationError(
             .team,
@@ -92,20 +91,9 @@ extension TeamRows {
               limited, team.name),
             isConflict: true))
       }
-      try writer.delete(team, heir: heir)
-      try writer.record(
-        .teamRemoved, before: nil, after: nil, author: author, at: now(), name: team.name)
-      let teams = roster.teams.compactMap { other -> Team? in
-        guard other.id != team.id else { return nil }
-        var other = other
-        if other.parentID == team.id { other.parentID = nil }
-        return other
-      }
-      let (_, removed) = try writer.load(champions: roster.champions)
-      return (
-        roster.with(teams: teams).with(removed: removed).with(schedule: try writer.schedule()),
-        team
-      )
+      change.remove(team, heir: heir)
+      change.record(.teamRemoved, name: team.name)
+      return (true, team)
     }
   }
 
@@ -123,13 +111,12 @@ extension TeamRows {
           Message("Give the organisation a name of 1 to %@ visible characters.", Team.maxNameLength)
         ))
     }
-    try await store.perform { [now = store.now] writer, roster in
-      guard name != roster.organisation else { return (nil, ()) }
-      try writer.setOrganisation(name)
-      try writer.record(
-        .organisationRenamed, before: nil, after: nil, author: author, at: now(), name: name,
-        from: roster.organisation, to: name)
-      return (roster.with(organisation: name), ())
+    try await store.change(by: author) { change, _ in
+      let old = change.roster.organisation
+      guard name != old else { return (false, ()) }
+      change.rename(to: name)
+      change.record(.organisationRenamed, name: name, from: old, to: name)
+      return (true, ())
     }
   }
 }

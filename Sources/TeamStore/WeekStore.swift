@@ -39,21 +39,21 @@ extension WeekRows {
       throw .invalid(
         ValidationError(.away, Message("Give at most %@ absences.", Availability.maxAbsences)))
     }
-    try await store.perform { [now = store.now] writer, roster in
-      guard let player = roster.player(id: id), RosterStore.isOn(team, player) else {
+    try await store.change(by: author) { change, _ in
+      guard let player = change.roster.player(id: id), RosterStore.isOn(team, player) else {
         throw RosterError.notFound(id)
       }
-      var schedule = roster.schedule
-      guard (schedule.availability[id] ?? Availability()) != availability else { return (nil, ()) }
-      try writer.setAvailability(of: id, to: availability)
-      schedule.availability[id] = availability == Availability() ? nil : availability
-      try writer.record(.availabilityChanged, before: nil, after: player, author: author, at: now())
-      // A starter away now: the substitute each coming event's verdict names is invited.
-      for event in schedule.events where event.teamID == player.teamID && event.end > now() {
-        schedule = try Self.invitingCovers(
-          event, roster: roster, schedule: schedule, writer: writer, author: author, at: now())
+      let schedule = change.roster.schedule
+      guard (schedule.availability[id] ?? Availability()) != availability else {
+        return (false, ())
       }
-      return (roster.with(schedule: schedule), ())
+      change.setAvailability(of: id, to: availability)
+      change.record(.availabilityChanged, after: player)
+      // A starter away now: the substitute each coming event's verdict names is invited.
+      for event in schedule.events where event.teamID == player.teamID && event.end > change.at {
+        Self.invitingCovers(event.id, &change)
+      }
+      return (true, ())
     }
   }
 
@@ -68,11 +68,12 @@ extension WeekRows {
   )
     async throws(RosterError) -> TeamEvent
   {
-    try await store.perform { [now = store.now] writer, roster in
+    try await store.change(by: author) { change, _ in
+      let roster = change.roster
       let team = try Self.team(tagOrID, in: roster)
       let starters = roster.players(in: team.id).filter { $0.lineup == .starter }.map(\.id)
       let events = try input.validatedSeries(
-        team: team.id, zone: team.zone, invited: starters, now: now())
+        team: team.id, zone: team.zone, invited: starters, now: change.at)
       if roster.schedule.events.count(where: { $0.teamID == team.id }) + events.count
         > Schedule.maxEventsPerTeam
       {
@@ -83,16 +84,13 @@ extension WeekRows {
               "%1$@ keeps at most %2$@ events; cancel old ones first.", team.name,
               Schedule.maxEventsPerTeam), isConflict: true))
       }
-      var schedule = roster.schedule
       for planned in events {
-        let event = try writer.save(planned)
-        try Self.record(.eventAdded, event, team: team, writer: writer, author: author, at: now())
-        schedule = try Self.invitingCovers(
-          event, roster: roster, schedule: schedule.with(event), writer: writer,
-          author: author, at: now())
+        let event = change.save(planned)
+        Self.record(.eventAdded, event, team: team, &change)
+        Self.invitingCovers(event.id, &change)
       }
       let first = events[0].id
-      return (roster.with(schedule: schedule), schedule.event(id: first) ?? events[0])
+      return (true, change.roster.schedule.event(id: first) ?? events[0])
     }
   }
 
@@ -105,7 +103,8 @@ extension WeekRows {
   public func updateEvent(id: UUID, with input: EventInput, by author: String = RosterStore.local)
     async throws(RosterError) -> TeamEvent
   {
-    try await store.perform { [now = store.now] writer, roster in
+    try await store.change(by: author) { change, _ in
+      let roster = change.roster
       guard let current = roster.schedule.event(id: id) else { throw RosterError.notFound(id) }
       let team = roster.team(id: current.teamID) ?? roster.firstTeam
       guard input.repeats.isEmpty, input.until.isEmpty else {
@@ -121,7 +120,7 @@ extension WeekRows {
         input.draftRule = current.draftRule.rawValue
       }
       var event = try input.validated(
-        id: id, team: current.teamID, zone: team.zone, invited: current.invited, now: now())
+        id: id, team: current.teamID, zone: team.zone, invited: current.invited, now: change.at)
       event.answers = current.answers
       event.games = current.games
       event.series = current.series
@@ -129,15 +128,13 @@ extension WeekRows {
       event.proposals = current.proposals.filter { $0.game <= event.gameCount }
       event.sequence = current.sequence
       event.updated = current.updated
-      guard event != current else { return (nil, current) }
+      guard event != current else { return (false, current) }
       event.sequence += 1
-      event.updated = now()
-      event = try writer.save(event)
-      try Self.record(.eventEdited, event, team: team, writer: writer, author: author, at: now())
-      let schedule = try Self.invitingCovers(
-        event, roster: roster, schedule: roster.schedule.with(event), writer: writer,
-        author: author, at: now())
-      return (roster.with(schedule: schedule), schedule.event(id: event.id) ?? event)
+      event.updated = change.at
+      event = change.save(event)
+      Self.record(.eventEdited, event, team: team, &change)
+      Self.invitingCovers(event.id, &change)
+      return (true, change.roster.schedule.event(id: event.id) ?? event)
     }
   }
 
@@ -148,19 +145,17 @@ extension WeekRows {
   public func removeEvent(id: UUID, following: Bool = false, by author: String = RosterStore.local)
     async throws(RosterError) -> [TeamEvent]
   {
-    try await store.perform { [now = store.now] writer, roster in
+    try await store.change(by: author) { change, _ in
+      let roster = change.roster
       guard let event = roster.schedule.event(id: id) else { throw RosterError.notFound(id) }
       let team = roster.team(id: event.teamID) ?? roster.firstTeam
       let cancelled =
         following ? roster.schedule.series(from: event) : [event]
-      var schedule = roster.schedule
       for event in cancelled {
-        try writer.delete(event: event.id)
-        try Self.record(
-          .eventRemoved, event, team: team, writer: writer, author: author, at: now())
-        schedule = schedule.without(event: event.id)
+        change.delete(event: event.id)
+        Self.record(.eventRemoved, event, team: team, &change)
       }
-      return (roster.with(schedule: schedule), cancelled)
+      return (true, cancelled)
     }
   }
 
@@ -175,7 +170,8 @@ extension WeekRows {
     guard games.count <= GameInput.maxGames else {
       throw .invalid(ValidationError(.game, Message("Log at most %@ games.", GameInput.maxGames)))
     }
-    return try await store.perform { [now = store.now] writer, roster in
+    return try await store.change(by: author) { change, _ in
+      let roster = change.roster
       guard var event = roster.schedule.event(id: id) else { throw RosterError.notFound(id) }
       let team = roster.team(id: event.teamID) ?? roster.firstTeam
       // Who did not name a player played as the verdict says: the available starter, else
@@ -193,16 +189,14 @@ extension WeekRows {
             of: event.games.indices.contains(index) ? event.games[index] : nil),
           places: Position.allCases.map(\.displayName), among: roster.players, field: .game)
       }
-      guard logged != event.games else { return (nil, event) }
+      guard logged != event.games else { return (false, event) }
       event.games = logged
       event.sequence += 1
-      event.updated = now()
-      event = try writer.save(event)
+      event.updated = change.at
+      event = change.save(event)
       let (won, lost) = event.score
-      try Self.record(
-        .resultLogged, event, team: team, writer: writer, author: author, at: now(),
-        other: "\(won)–\(lost)")
-      return (roster.with(schedule: roster.schedule.with(event)), event)
+      Self.record(.resultLogged, event, team: team, &change, other: "\(won)–\(lost)")
+      return (true, event)
     }
   }
 
@@ -225,7 +219,8 @@ extension WeekRows {
           .comment,
           Message("Shorten the comment to %@ characters.", TeamEvent.maxCommentLength)))
     }
-    return try await store.perform { [now = store.now] writer, roster in
+    return try await store.change(by: author) { change, _ in
+      let roster = change.roster
       guard var event = roster.schedule.event(id: id) else { throw RosterError.notFound(id) }
       guard let player = roster.player(id: playerID),
         player.teamID == event.teamID || event.invited.contains(playerID)
@@ -237,20 +232,18 @@ extension WeekRows {
         event.answers[playerID] != answer || event.comments[playerID] != said
           || !event.invited.contains(playerID)
       else {
-        return (nil, event)
+        return (false, event)
       }
       if !event.invited.contains(playerID) { event.invited.append(playerID) }
       event.answers[playerID] = answer
       event.comments[playerID] = said
-      event = try writer.save(event)
+      event = change.save(event)
       let team = roster.team(id: event.teamID) ?? roster.firstTeam
-      try writer.record(
-        .answered, before: nil, after: player, author: author, at: now(),
-        from: event.kind.rawValue, to: Self.clock(event, team), other: answer?.rawValue ?? "")
-      let schedule = try Self.invitingCovers(
-        event, roster: roster, schedule: roster.schedule.with(event), writer: writer,
-        author: author, at: now())
-      return (roster.with(schedule: schedule), schedule.event(id: id) ?? event)
+      change.record(
+        .answered, after: player, from: event.kind.rawValue, to: Self.clock(event, team),
+        other: answer?.rawValue ?? "")
+      Self.invitingCovers(id, &change)
+      return (true, change.roster.schedule.event(id: id) ?? event)
     }
   }
 
@@ -261,46 +254,45 @@ extension WeekRows {
   public func invite(_ playerID: UUID, to id: UUID, by author: String = RosterStore.local)
     async throws(RosterError) -> TeamEvent
   {
-    try await store.perform { [now = store.now] writer, roster in
-      guard let event = roster.schedule.event(id: id) else { throw RosterError.notFound(id) }
-      guard roster.player(id: playerID) != nil else { throw RosterError.notFound(playerID) }
-      guard !event.invited.contains(playerID) else { return (nil, event) }
-      let invited = try Self.inviting(
-        [playerID], to: event, roster: roster, writer: writer, author: author, at: now())
-      return (roster.with(schedule: roster.schedule.with(invited)), invited)
+    try await store.change(by: author) { change, _ in
+      guard let event = change.roster.schedule.event(id: id) else {
+        throw RosterError.notFound(id)
+      }
+      guard change.roster.player(id: playerID) != nil else { throw RosterError.notFound(playerID) }
+      guard !event.invited.contains(playerID) else { return (false, event) }
+      return (true, Self.inviting([playerID], to: event, &change))
     }
   }
 
-  /// `event` inviting `players` besides those it invites, saved, each with its history
-  /// entry.
-  private static func inviting(
-    _ players: [UUID], to event: TeamEvent, roster: Roster, writer: Writer, author: String,
-    at date: Date
-  ) throws -> TeamEvent {
+  /// `event` inviting `players` besides those it invites, saved in `change`, each with its
+  /// history entry.
+  @discardableResult
+  private static func inviting(_ players: [UUID], to event: TeamEvent, _ change: inout Change)
+    -> TeamEvent
+  {
     var event = event
     event.invited += players
-    event = try writer.save(event)
+    event = change.save(event)
+    let roster = change.roster
     let team = roster.team(id: event.teamID) ?? roster.firstTeam
     for id in players {
-      try writer.record(
-        .invited, before: nil, after: roster.player(id: id), author: author, at: date,
-        from: event.kind.rawValue, to: clock(event, team))
+      change.record(
+        .invited, after: roster.player(id: id), from: event.kind.rawValue, to: clock(event, team))
     }
     return event
   }
 
-  /// `schedule` with `event` inviting the substitutes its verdict names who are not invited
-  /// yet (saved, each with its history entry); as it was for an event already over.
-  private static func invitingCovers(
-    _ event: TeamEvent, roster: Roster, schedule: Schedule, writer: Writer, author: String,
-    at date: Date
-  ) throws -> Schedule {
-    guard event.end > date, let team = roster.team(id: event.teamID) else { return schedule }
-    let covers = schedule.uninvitedCovers(
+  /// The event with this id inviting, in `change`, the substitutes its verdict names who are
+  /// not invited yet; nothing for an event already over.
+  private static func invitingCovers(_ id: UUID, _ change: inout Change) {
+    let roster = change.roster
+    guard let event = roster.schedule.event(id: id), event.end > change.at,
+      let team = roster.team(id: event.teamID)
+    else { return }
+    let covers = roster.schedule.uninvitedCovers(
       of: event, players: roster.players(in: team.id), in: team.zone)
-    guard !covers.isEmpty else { return schedule }
-    return schedule.with(
-      try inviting(covers, to: event, roster: roster, writer: writer, author: author, at: date))
+    guard !covers.isEmpty else { return }
+    inviting(covers, to: event, &change)
   }
 
   /// A new private calendar address for a team's events, or (with `player`) for the events
@@ -314,7 +306,8 @@ extension WeekRows {
     for index in bytes.indices { bytes[index] = generator.next() }
     let secret = Data(bytes).base64EncodedString()
       .replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
-    return try await store.perform { [now = store.now] writer, roster in
+    return try await store.change(by: RosterStore.local) { change, _ in
+      let roster = change.roster
       if let team, roster.team(id: team) == nil { throw RosterError.notFound(team) }
       if let player, roster.player(id: player) == nil { throw RosterError.notFound(player) }
       let feeds = roster.schedule.feeds
@@ -336,23 +329,19 @@ extension WeekRows {
       if let full { throw RosterError.conflict(ValidationError(.team, full, isConflict: true)) }
       let feed = CalendarFeed(
         secret: secret, teamID: player == nil ? teamID : nil,
-        playerID: player, created: Writer.stored(now()))
-      try writer.insert(feed)
-      var schedule = roster.schedule
-      schedule.feeds.append(feed)
-      return (roster.with(schedule: schedule), feed)
+        playerID: player, created: Writer.stored(change.at))
+      change.add(feed)
+      return (true, feed)
     }
   }
 
   /// Revokes a calendar address: it answers 404 from now on.
   /// - Throws: ``RosterError/storage(_:)``.
   public func revokeFeed(_ secret: String) async throws(RosterError) {
-    try await store.perform { writer, roster in
-      guard roster.schedule.feed(secret: secret) != nil else { return (nil, ()) }
-      try writer.delete(feed: secret)
-      var schedule = roster.schedule
-      schedule.feeds.removeAll { $0.secret == secret }
-      return (roster.with(schedule: schedule), ())
+    try await store.change(by: RosterStore.local) { change, _ in
+      guard change.roster.schedule.feed(secret: secret) != nil else { return (false, ()) }
+      change.revokeFeeds { $0.secret == secret }
+      return (true, ())
     }
   }
 
@@ -364,13 +353,12 @@ extension WeekRows {
   /// Revokes every calendar address of a player (their account is removed).
   /// - Throws: ``RosterError/storage(_:)``.
   public func revokeFeeds(player: UUID) async throws(RosterError) {
-    try await store.perform { writer, roster in
-      guard roster.schedule.feeds.contains(where: { $0.playerID == player }) else {
-        return (nil, ())
+    try await store.change(by: RosterStore.local) { change, _ in
+      guard change.roster.schedule.feeds.contains(where: { $0.playerID == player }) else {
+        return (false, ())
       }
-      return (
-        roster.with(schedule: try RosterStore.withoutFeeds(of: player, roster.schedule, writer)), ()
-      )
+      change.revokeFeeds { $0.playerID == player }
+      return (true, ())
     }
   }
 
@@ -389,11 +377,10 @@ extension WeekRows {
   }
 
   private static func record(
-    _ kind: RosterChange.Kind, _ event: TeamEvent, team: Team, writer: Writer, author: String,
-    at date: Date, other: String? = nil
-  ) throws {
-    try writer.record(
-      kind, before: nil, after: nil, author: author, at: date, name: event.opponent,
-      from: event.kind.rawValue, to: clock(event, team), other: other)
+    _ kind: RosterChange.Kind, _ event: TeamEvent, team: Team, _ change: inout Change,
+    other: String? = nil
+  ) {
+    change.record(
+      kind, name: event.opponent, from: event.kind.rawValue, to: clock(event, team), other: other)
   }
 }

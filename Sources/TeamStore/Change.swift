@@ -1,0 +1,316 @@
+import Foundation
+import TeamKit
+import TeamPhoto
+
+/// One change, stated once: each of its steps changes the organisation and names the row it
+/// writes in the same call, with no SQL. The writer then writes each row named as the
+/// change leaves it (``Writer/persist(_:from:)``), and the snapshot, the history, the live
+/// update and the Discord outbox all follow from this one value.
+struct Change {
+  /// A row of the organisation a change wrote; written as ``roster`` holds it.
+  enum Row: Hashable {
+    /// A new player, at the end of the roster.
+    case newPlayer(UUID)
+    /// A player: edited, moved to another team (a tenure kept of the one left), removed, or
+    /// restored.
+    case player(UUID)
+    /// The players' order.
+    case order
+    /// A player's photo, with its bytes (nil: taken away).
+    case photo(UUID, Photo?)
+    /// A player's hours and days away.
+    case availability(UUID)
+    /// A player's champion pool.
+    case pool(UUID)
+    /// An event whole (invitations, answers, games, drafts), or deleted when gone.
+    case event(UUID)
+    /// A calendar address, or deleted when gone.
+    case feed(String)
+    /// A team: added, changed, or removed (its removed players and week going to the first
+    /// team left).
+    case team(UUID)
+    /// The organisation's name.
+    case organisation
+  }
+
+  /// A history entry of the change: ``Writer/record(_:before:after:author:at:name:from:to:other:)``'s fields.
+  struct Entry {
+    var kind: RosterChange.Kind
+    var before: Player?
+    var after: Player?
+    var name: String?
+    var from: String?
+    var to: String?
+    var other: String?
+  }
+
+  /// The organisation as the change leaves it.
+  private(set) var roster: Roster
+  /// The rows written, in the order named (each once).
+  private(set) var rows: [Row] = []
+  private(set) var history: [Entry] = []
+  /// Who the history names, and the change's instant.
+  let author: String
+  let at: Date
+
+  init(_ roster: Roster, by author: String, at: Date) {
+    self.roster = roster
+    self.author = author
+    self.at = at
+  }
+
+  private mutating func write(_ row: Row) {
+    if !rows.contains(row) { rows.append(row) }
+  }
+
+  mutating func record(
+    _ kind: RosterChange.Kind, before: Player? = nil, after: Player? = nil, name: String? = nil,
+    from: String? = nil, to: String? = nil, other: String? = nil
+  ) {
+    history.append(
+      Entry(
+        kind: kind, before: before, after: after, name: name, from: from, to: to, other: other))
+  }
+
+  // MARK: - Players
+
+  /// A new player at the end of their team.
+  mutating func add(_ player: Player) {
+    roster = roster.adding(player)
+    write(.newPlayer(player.id))
+  }
+
+  /// `players` in place of the roster's (an edit, a move, a swap): those in `written` are
+  /// written, and the order when `ordered`.
+  mutating func set(players: [Player], writing written: [UUID], ordered: Bool = false) {
+    roster = roster.with(players: players)
+    for id in written { write(.player(id)) }
+    if ordered { write(.order) }
+  }
+
+  /// A player to "Recently removed" (the instant as the seconds stored).
+  mutating func remove(_ removal: RemovedPlayer) {
+    let removal = RemovedPlayer(player: removal.player, removedAt: Writer.stored(removal.removedAt))
+    roster = roster.removing(removal)
+    write(.player(removal.id))
+  }
+
+  /// A player out of "Recently removed", back on the roster. Where they go in the order is
+  /// the database's: the writer reads the order back (``Writer/persist(_:from:)``).
+  mutating func restore(_ player: Player) {
+    roster = roster.with(players: roster.players + [player])
+      .with(removed: roster.removed.filter { $0.id != player.id })
+    write(.player(player.id))
+  }
+
+  /// A player's photo given (already re-encoded) or taken away.
+  mutating func setPhoto(of id: UUID, to photo: Photo?) {
+    var photos = roster.photos
+    photos[id] = photo?.hash
+    roster = roster.with(photos: photos)
+    write(.photo(id, photo))
+  }
+
+  // MARK: - Teams
+
+  /// `teams` in place of the organisation's, the one with id `written` written.
+  mutating func set(teams: [Team], writing written: UUID) {
+    roster = roster.with(teams: teams)
+    write(.team(written))
+  }
+
+  /// A team removed: its players in "Recently removed" go to `heir`, its academies lose
+  /// their parent, its events and calendar addresses go.
+  mutating func remove(_ team: Team, heir: Team) {
+    let teams = roster.teams.compactMap { other -> Team? in
+      guard other.id != team.id else { return nil }
+      var other = other
+      if other.parentID == team.id { other.parentID = nil }
+      return other
+    }
+    let removed = roster.removed.map { removal in
+      guard removal.player.teamID == team.id else { return removal }
+      var player = removal.player
+      player.teamID = heir.id
+      return RemovedPlayer(player: player, removedAt: removal.removedAt)
+    }
+    var schedule = roster.schedule
+    for event in schedule.events where event.teamID == team.id {
+      schedule = schedule.without(event: event.id)
+    }
+    schedule.feeds.removeAll { $0.teamID == team.id }
+    roster = roster.with(teams: teams).with(removed: removed).with(schedule: schedule)
+    write(.team(team.id))
+  }
+
+  /// The organisation renamed.
+  mutating func rename(to name: String) {
+    roster = roster.with(organisation: name)
+    write(.organisation)
+  }
+
+  // MARK: - The week
+
+  /// A player's hours and days away.
+  mutating func setAvailability(of id: UUID, to availability: Availability) {
+    var schedule = roster.schedule
+    schedule.availability[id] = availability == Availability() ? nil : availability
+    roster = roster.with(schedule: schedule)
+    write(.availability(id))
+  }
+
+  /// A player's champion pool.
+  mutating func setPool(of id: UUID, to entries: [PoolEntry]) {
+    var schedule = roster.schedule
+    schedule.pools[id] = entries.isEmpty ? nil : entries
+    roster = roster.with(schedule: schedule)
+    write(.pool(id))
+  }
+
+  /// An event, new or in place of the one with its id; returned as it reads back (its
+  /// times as the seconds stored).
+  @discardableResult
+  mutating func save(_ event: TeamEvent) -> TeamEvent {
+    var event = event
+    event.start = Writer.stored(event.start)
+    event.end = Writer.stored(event.end)
+    event.updated = Writer.stored(event.updated)
+    roster = roster.with(schedule: roster.schedule.with(event))
+    write(.event(event.id))
+    return event
+  }
+
+  /// An event cancelled, with its invitations, games and drafts.
+  mutating func delete(event id: UUID) {
+    roster = roster.with(schedule: roster.schedule.without(event: id))
+    write(.event(id))
+  }
+
+  /// A new calendar address.
+  mutating func add(_ feed: CalendarFeed) {
+    var schedule = roster.schedule
+    schedule.feeds.append(feed)
+    roster = roster.with(schedule: schedule)
+    write(.feed(feed.secret))
+  }
+
+  /// The calendar addresses `isRevoked` picks, revoked.
+  mutating func revokeFeeds(where isRevoked: (CalendarFeed) -> Bool) {
+    var schedule = roster.schedule
+    for feed in schedule.feeds where isRevoked(feed) { write(.feed(feed.secret)) }
+    schedule.feeds.removeAll(where: isRevoked)
+    roster = roster.with(schedule: schedule)
+  }
+}
+
+/// What a change may ask of the writer while it is worked out: whether a pseudo or a Riot
+/// ID is taken (the writer's indexes, in constant time). It writes nothing.
+struct TakenKeys {
+  let writer: Writer
+
+  /// The pseudo of the player who holds this name key (``Player/nameKey(_:)``), if any.
+  func pseudo(_ key: String) -> String? { writer.pseudos[key] }
+
+  /// The pseudo of the player who holds this Riot ID key (``RiotID/key``), if any.
+  func riotID(_ key: String) -> String? { writer.riotIDs[key] }
+
+  /// An account or API token that may reach `team` and no other (``Writer/limitedOnly(to:)``).
+  func limitedOnly(to team: Team) throws -> String? { try writer.limitedOnly(to: team) }
+}
+
+extension RosterStore {
+  /// Runs a change stated once (``Change``) on the committer thread and returns its result
+  /// once committed. `body` gets the change, starting from the current roster, and the
+  /// keys taken; it returns false in its first value when it changed nothing.
+  func change<T: Sendable>(
+    by author: String, _ body: @escaping (inout Change, TakenKeys) throws -> (Bool, T)
+  ) async throws(RosterError) -> T {
+    try await perform { [now] writer, roster in
+      var change = Change(roster, by: author, at: now())
+      let (changed, result) = try body(&change, TakenKeys(writer: writer))
+      guard changed else { return (nil, result) }
+      return (try writer.persist(change, from: roster), result)
+    }
+  }
+}
+
+extension Writer {
+  /// Writes the rows `change` names as it leaves them, from `before`, and its history
+  /// entries; returns the roster as the database now reads back.
+  func persist(_ change: Change, from before: Roster) throws -> Roster {
+    var after = change.roster
+    var restored = false
+    for row in change.rows {
+      switch row {
+      case .newPlayer(let id):
+        // Found from the end, where a new player is: an add costs the same at any size.
+        if let index = after.players.lastIndex(where: { $0.id == id }) {
+          try insert(after.players[index])
+        }
+      case .player(let id):
+        restored = try persist(player: id, from: before, to: after, at: change.at) || restored
+      case .order:
+        try setOrder(after.players)
+      case .photo(let id, let photo):
+        try setPhoto(of: id, jpeg: photo?.jpeg, hash: photo?.hash)
+      case .availability(let id):
+        try setAvailability(of: id, to: after.schedule.availability[id] ?? Availability())
+      case .pool(let id):
+        try setPool(of: id, to: after.schedule.pools[id] ?? [])
+      case .event(let id):
+        if let event = after.schedule.event(id: id) {
+          _ = try save(event)
+        } else {
+          try delete(event: id)
+        }
+      case .feed(let secret):
+        if let feed = after.schedule.feed(secret: secret) {
+          try insert(feed)
+        } else {
+          try delete(feed: secret)
+        }
+      case .team(let id):
+        if let team = after.team(id: id) {
+          if before.team(id: id) == nil { try insert(team) } else { try update(team) }
+        } else if let team = before.team(id: id) {
+          try delete(team, heir: after.firstTeam)
+        }
+      case .organisation:
+        try setOrganisation(after.organisation)
+      }
+    }
+    if restored {
+      after = after.with(players: try load(champions: after.champions).players)
+    }
+    for entry in change.history {
+      try record(
+        entry.kind, before: entry.before, after: entry.after, author: change.author,
+        at: change.at, name: entry.name, from: entry.from, to: entry.to, other: entry.other)
+    }
+    return after
+  }
+
+  /// Writes one player already stored as `after` holds them; true when they came back
+  /// from "Recently removed" (the database then decides their place).
+  private func persist(player id: UUID, from before: Roster, to after: Roster, at now: Date)
+    throws -> Bool
+  {
+    let new = after.player(id: id)
+    if let old = before.player(id: id) {
+      if let new {
+        if new.teamID != old.teamID {
+          let leaving = before.team(id: old.teamID) ?? before.firstTeam
+          try transfer(new, was: old, leaving: leaving, on: new.joined ?? Day(now))
+        } else if !new.hasSameFields(as: old) {
+          try update(new, was: old)
+        }
+      } else if let removal = after.removal(id: id) {
+        try remove(removal)
+      }
+      return false
+    }
+    guard let new, before.removal(id: id) != nil else { return false }
+    try restore(new)
+    return true
+  }
+}

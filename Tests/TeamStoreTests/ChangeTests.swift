@@ -1,0 +1,124 @@
+import Foundation
+import TeamKit
+import TeamPhoto
+import TestSupport
+import Testing
+
+@testable import TeamStore
+
+/// A change is stated once (``Change``): its steps change the snapshot, and the writer
+/// writes the rows they name. So after every kind of change, the snapshot readers see must
+/// be what the database reads back when opened again, on both backends.
+@Suite struct ChangeTests {
+  let folder: TemporaryFolder
+
+  init() throws { folder = try TemporaryFolder() }
+
+  /// The snapshot and the database opened again agree, but for the version (a count of
+  /// this store's changes).
+  func expectSame(_ store: RosterStore, _ db: TestDatabase, after step: String) throws {
+    let mine = store.roster
+    let read = try db.open().roster
+    #expect(mine.players == read.players, "players after \(step)")
+    #expect(mine.removed == read.removed, "Recently removed after \(step)")
+    #expect(mine.photos == read.photos, "photos after \(step)")
+    #expect(mine.teams == read.teams, "teams after \(step)")
+    #expect(mine.organisation == read.organisation, "organisation after \(step)")
+    #expect(mine.schedule == read.schedule, "the week after \(step)")
+  }
+
+  @Test(arguments: Backend.allCases) func everyKindOfChangeReadsBackAsTheSnapshotHasIt(
+    _ backend: Backend
+  ) async throws {
+    let db = try TestDatabase(backend, in: folder)
+    let store = try db.open()
+    let first = store.roster.players
+    let (canna, caliste) = (first[0], first[1])
+    func check(_ step: String) throws { try expectSame(store, db, after: step) }
+
+    let academy = try await store.teamRows.addTeam(TeamInput(name: "KC Blue", tag: "KCB"))
+    try check("a team added")
+    let added = try await store.addPlayer(
+      PlayerInput(
+        name: "Yike", position: "Jungle", favoriteChampions: ["viego", "sejuani"],
+        lineup: "substitute", riotID: "Yike#KC1"),
+      photo: Photo(jpeg: Data([0xFF, 0xD8, 1, 2, 3])))
+    try check("a player added with a photo")
+    try await store.updatePlayer(
+      id: added.id, with: PlayerEdit(name: "Yike2", favoriteChampions: ["lee sin"]))
+    try check("a player edited")
+    try await store.updatePlayer(id: added.id, with: PlayerEdit(), removingPhoto: true)
+    try check("a photo taken away in an edit")
+    try await store.setPhoto(of: canna.id, to: Photo(jpeg: Data([0xFF, 0xD8, 9])))
+    try check("a photo given")
+    try await store.swapPlayers(added.id, with: store.roster.players[1].id)
+    try check("two players swapped")
+    try await store.movePlayer(id: added.id, to: 0)
+    try check("a player moved in the order")
+    let kc = store.roster.players(in: store.roster.firstTeam.id).map(\.id)
+    try await store.reorder(kc.reversed(), team: store.roster.firstTeam.tag)
+    try check("a team reordered")
+    let feed = try await store.weekRows.createFeed(player: caliste.id)
+    try check("a calendar address made")
+    try await store.transferPlayer(id: caliste.id, to: "KCB")
+    #expect(store.roster.schedule.feed(secret: feed.secret) == nil)
+    try check("a player transferred, their calendar address revoked")
+    try await store.removePlayer(id: canna.id)
+    try await store.removePlayer(id: first[2].id)
+    try check("players removed")
+    try await store.restorePlayer(id: canna.id)
+    try check("a player restored to their place")
+
+    try await store.weekRows.setAvailability(
+      of: added.id,
+      to: Availability(
+        weekly: try Availability.weekly(parsing: "Mon-Fri 18:00-23:00"),
+        away: [try Availability.absence(parsing: "2030-03-12..2030-03-14")]))
+    try check("hours given")
+    let scrim = try await store.weekRows.addEvent(
+      EventInput(kind: "scrim", start: "2030-03-11T20:00", opponent: "G2", format: "bo3"))
+    try check("an event planned, its covers invited")
+    try await store.weekRows.updateEvent(
+      id: scrim.id, with: EventInput(kind: "scrim", start: "2030-03-11T20:30", opponent: "G2"))
+    try check("an event moved")
+    try await store.weekRows.answer(.no, comment: "exam", for: canna.id, to: scrim.id)
+    try await store.weekRows.invite(caliste.id, to: scrim.id)
+    try check("an answer and an invitation")
+    try await store.draftRows.saveDraft(
+      GameDraft(side: .blue).choosing("viego", at: 7), game: 1, of: scrim.id)
+    let proposal = try await store.draftRows.propose(
+      ProposalInput(game: 2, action: "ban", champion: "Azir"), to: scrim.id)
+    try check("a draft and a proposal")
+    try await store.draftRows.withdrawProposal(proposal.id, of: scrim.id)
+    try await store.weekRows.logGames(
+      [GameInput(result: "win", side: "blue", champions: ["ksante", "", "", "jinx", ""])],
+      of: scrim.id)
+    try check("a proposal withdrawn and a game logged")
+    try await store.draftRows.setPool(
+      of: added.id, to: [PoolInput(champion: "Viego", comfort: "4")])
+    try check("a pool")
+    let series = try await store.weekRows.addEvent(
+      EventInput(
+        kind: "training", start: "2030-03-12T18:00", repeats: "tue,thu", until: "2030-03-28"))
+    try await store.weekRows.removeEvent(id: series.id, following: true)
+    try await store.weekRows.removeEvent(id: scrim.id)
+    try check("events cancelled")
+    let teamFeed = try await store.weekRows.createFeed(team: academy.id)
+    try await store.weekRows.revokeFeed(teamFeed.secret)
+    try check("a calendar address revoked")
+
+    try await store.teamRows.updateTeam(
+      "KCB", with: TeamInput(name: "KC Blue Academy", tag: "KCBA", timeZone: "Europe/London"))
+    try check("a team changed")
+    try await store.teamRows.renameOrganisation("Karmine Corp")
+    try check("the organisation renamed")
+    try await store.transferPlayer(id: caliste.id, to: store.roster.firstTeam.tag)
+    try await store.weekRows.addEvent(
+      EventInput(kind: "scrim", start: "2030-04-01T20:00"), team: "KCBA")
+    try await store.weekRows.createFeed(team: academy.id)
+    try await store.teamRows.removeTeam("KCBA")
+    #expect(store.roster.teams.map(\.tag) == ["KC"])
+    #expect(store.roster.schedule.events.isEmpty)
+    try check("a team removed with its week")
+  }
+}
