@@ -24,25 +24,26 @@ public final class LocalRoster: RosterSource {
   public func removedPlayers() async throws -> [RemovedPlayer] { store.removedPlayers }
 
   public func addPlayer(_ input: PlayerInput) async throws -> Player {
-    try await store.addPlayer(input, by: author)
+    try await store.playerRows.addPlayer(input, by: author)
   }
 
   public func updatePlayer(id: UUID, with edit: PlayerEdit, expected: Player?) async throws
     -> Player
   {
     do {
-      return try await store.updatePlayer(id: id, with: edit, expected: expected, by: author)
+      return try await store.playerRows.updatePlayer(
+        id: id, with: edit, expected: expected, by: author)
     } catch .changed(let current) {
       throw PlayerChangedError(current: current)
     }
   }
 
   public func removePlayer(id: UUID) async throws {
-    try await store.removePlayer(id: id, by: author)
+    try await store.playerRows.removePlayer(id: id, by: author)
   }
 
   public func restorePlayer(id: UUID) async throws -> Player {
-    try await store.restorePlayer(id: id, by: author)
+    try await store.playerRows.restorePlayer(id: id, by: author)
   }
 
   public func organisation() async throws -> Organisation {
@@ -51,11 +52,11 @@ public final class LocalRoster: RosterSource {
   }
 
   public func reorder(_ ids: [UUID], expected: [UUID]?, in team: UUID) async throws {
-    try await store.reorder(ids, expected: expected, team: team.text, by: author)
+    try await store.playerRows.reorder(ids, expected: expected, team: team.text, by: author)
   }
 
   public func swapPlayers(id: UUID, with other: UUID) async throws -> (Player, Player) {
-    try await store.swapPlayers(id, with: other, by: author)
+    try await store.playerRows.swapPlayers(id, with: other, by: author)
   }
 
   /// Nobody: this device's roster is the staff's.
@@ -69,11 +70,11 @@ public final class LocalRoster: RosterSource {
 
   /// Re-encodes the image as the server does (TeamPhoto), then keeps it with the roster.
   public func setPhoto(of id: UUID, to image: Data?) async throws -> Player {
-    guard let image else { return try await store.setPhoto(of: id, to: nil) }
-    return try await store.setPhoto(of: id, to: Photo.decoding(image))
+    guard let image else { return try await store.playerRows.setPhoto(of: id, to: nil) }
+    return try await store.playerRows.setPhoto(of: id, to: Photo.decoding(image))
   }
 
-  public func photo(_ hash: String) async throws -> Data? { try store.photo(hash: hash) }
+  public func photo(_ hash: String) async throws -> Data? { try store.playerRows.photo(hash: hash) }
 
   public func championArt(_ imageName: String) async throws -> Data? {
     let roster = store.roster
@@ -127,10 +128,10 @@ struct LocalTeams: TeamsSource {
   }
 
   func transferPlayer(id: UUID, to team: String) async throws -> Player {
-    try await store.transferPlayer(id: id, to: team, by: author)
+    try await store.playerRows.transferPlayer(id: id, to: team, by: author)
   }
 
-  func tenures(of id: UUID) async throws -> [Tenure] { try store.tenures(of: id) }
+  func tenures(of id: UUID) async throws -> [Tenure] { try store.playerRows.tenures(of: id) }
 }
 
 /// This device's week (``LocalRoster/week``).

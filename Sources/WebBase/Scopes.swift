@@ -21,14 +21,18 @@ package struct StoreReads: Sendable {
 
   /// The teams a player was on before their team now, the latest first.
   package func tenures(of player: UUID) throws(RosterError) -> [Tenure] {
-    try store.tenures(of: player)
+    try store.playerRows.tenures(of: player)
   }
 
   /// A stored photo (a JPEG) by its hash.
-  package func photo(hash: String) throws(RosterError) -> Data? { try store.photo(hash: hash) }
+  package func photo(hash: String) throws(RosterError) -> Data? {
+    try store.playerRows.photo(hash: hash)
+  }
 
   /// Every roster player's photo, for an export.
-  package func photoFiles() throws(RosterError) -> [UUID: Data] { try store.photoFiles() }
+  package func photoFiles() throws(RosterError) -> [UUID: Data] {
+    try store.playerRows.photoFiles()
+  }
 
   /// A team's week, or the first team's.
   package func week(team: String?) throws(RosterError) -> TeamWeek {

@@ -59,7 +59,7 @@ package struct TeamScope: Sendable {
   {
     var input = input
     input.team = team.id.text
-    return try await store.addPlayer(input, photo: photo, by: author)
+    return try await store.playerRows.addPlayer(input, photo: photo, by: author)
   }
 
   /// Changes the fields `edit` gives of one of the team's players.
@@ -69,7 +69,7 @@ package struct TeamScope: Sendable {
     removingPhoto: Bool = false
   ) async throws(RosterError) -> Player {
     _ = try owned(id)
-    return try await store.updatePlayer(
+    return try await store.playerRows.updatePlayer(
       id: id, with: edit, expected: expected, photo: photo, removingPhoto: removingPhoto,
       onTeam: team.id, by: author)
   }
@@ -77,13 +77,13 @@ package struct TeamScope: Sendable {
   /// Gives one of the team's players a photo, or takes it away (nil).
   package func setPhoto(of id: UUID, to photo: Photo?) async throws(RosterError) -> Player {
     _ = try owned(id)
-    return try await store.setPhoto(of: id, to: photo, onTeam: team.id)
+    return try await store.playerRows.setPhoto(of: id, to: photo, onTeam: team.id)
   }
 
   /// Moves one of the team's players to Recently removed.
   package func removePlayer(_ id: UUID) async throws(RosterError) {
     _ = try owned(id)
-    _ = try await store.removePlayer(id: id, onTeam: team.id, by: author)
+    _ = try await store.playerRows.removePlayer(id: id, onTeam: team.id, by: author)
   }
 
   /// Brings back a player the team removed.
@@ -91,13 +91,13 @@ package struct TeamScope: Sendable {
     guard let removal = store.roster.removal(id: id), removal.player.teamID == team.id else {
       throw .notFound(id)
     }
-    return try await store.restorePlayer(id: removal.player.id, by: author)
+    return try await store.playerRows.restorePlayer(id: removal.player.id, by: author)
   }
 
   /// Puts the team's players in the order of `ids`.
   @discardableResult
   package func reorder(_ ids: [UUID], expected: [UUID]?) async throws(RosterError) -> [Player] {
-    try await store.reorder(ids, expected: expected, team: team.id.text, by: author)
+    try await store.playerRows.reorder(ids, expected: expected, team: team.id.text, by: author)
   }
 
   /// Exchanges two of the team's players.
@@ -106,7 +106,7 @@ package struct TeamScope: Sendable {
   ) {
     _ = try owned(id)
     _ = try owned(other)
-    return try await store.swapPlayers(id, with: other, onTeam: team.id, by: author)
+    return try await store.playerRows.swapPlayers(id, with: other, onTeam: team.id, by: author)
   }
 
   /// Moves one of the team's players to `target`, whose role is checked here too: a move
@@ -116,7 +116,7 @@ package struct TeamScope: Sendable {
   {
     _ = try owned(id)
     try Door.check(identity, may: .editor, on: target, in: language)
-    return try await store.transferPlayer(
+    return try await store.playerRows.transferPlayer(
       id: id, to: target.id.text, lineup: lineup, from: team.id, by: author)
   }
 

@@ -22,9 +22,9 @@ import Testing
 
   /// Bo starts in Jungle, Yike is the substitute; a scrim on Thursday 26 March, 20:00.
   func scrim() async throws -> (bo: Player, yike: Player, scrim: TeamEvent) {
-    let bo = try await store.addPlayer(PlayerInput(name: "Bo", position: "Jungle"))
-    _ = try await store.addPlayer(PlayerInput(name: "Vladi", position: "Mid"))
-    let yike = try await store.addPlayer(
+    let bo = try await store.playerRows.addPlayer(PlayerInput(name: "Bo", position: "Jungle"))
+    _ = try await store.playerRows.addPlayer(PlayerInput(name: "Vladi", position: "Mid"))
+    let yike = try await store.playerRows.addPlayer(
       PlayerInput(name: "Yike", position: "Jungle", lineup: "substitute"))
     let scrim = try await store.weekRows.addEvent(
       EventInput(kind: "scrim", start: "2026-03-26T20:00", opponent: "G2"))

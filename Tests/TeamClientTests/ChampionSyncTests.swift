@@ -266,9 +266,9 @@ import Testing
     try await ChampionSync.run(
       from: URL(string: "http://127.0.0.1:\(mirror.port)")!, into: store.artRows.replace)
     let input = PlayerInput(name: "Newcomer", position: "mid", favoriteChampions: ["Kaiross"])
-    let added = try await store.addPlayer(input)
+    let added = try await store.playerRows.addPlayer(input)
     #expect(added.favoriteChampions.map(\.id) == ["kaiross"])
-    await #expect(throws: RosterError.self) { try await other.addPlayer(input) }
+    await #expect(throws: RosterError.self) { try await other.playerRows.addPlayer(input) }
     #expect(other.roster.players.allSatisfy { $0.name != "Newcomer" })
     let reopenedOther = try RosterStore(path: folder.path("other.sqlite"))
     #expect(reopenedOther.roster.champions.find("kaiross") == nil)

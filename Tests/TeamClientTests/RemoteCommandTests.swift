@@ -180,7 +180,7 @@ import Testing
     // The export, read through the same server, holds the photo as the server keeps it.
     let exported = try await kcorp("export")
     #expect(exported.status == 0, "\(exported.stderr)")
-    let jpeg = try #require(try store.photo(hash: hash))
+    let jpeg = try #require(try store.playerRows.photo(hash: hash))
     #expect(exported.stdout.contains(jpeg.base64EncodedString()))
     let notAPhoto = try folder.write("not a photo", to: "notes.png")
     #expect(try await kcorp("players", "photo", "Canna", notAPhoto).status == 65)

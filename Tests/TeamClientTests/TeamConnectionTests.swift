@@ -48,7 +48,7 @@ import Testing
   }
 
   @Test func signingInShowsTheServersTeamAndIsKeptUntilSigningOut() async throws {
-    try await store.addPlayer(PlayerInput(name: "Rekkles", position: "ADC"))
+    try await store.playerRows.addPlayer(PlayerInput(name: "Rekkles", position: "ADC"))
     let app = try connection()
     #expect(app.team === app.local)
     try await app.signIn(address: address + "/", name: "coach", password: "coach password")

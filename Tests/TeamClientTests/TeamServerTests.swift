@@ -84,7 +84,8 @@ import Testing
   @Test func anOutdatedEditIsRefusedWithThePlayerAsTheyAreNow() async throws {
     let remote = try await coach()
     let player = try await remote.addPlayer(PlayerInput(name: "Vladi", position: "Mid"))
-    let theirs = try await store.updatePlayer(id: player.id, with: PlayerEdit(position: "Top"))
+    let theirs = try await store.playerRows.updatePlayer(
+      id: player.id, with: PlayerEdit(position: "Top"))
     let error = await #expect(throws: PlayerChangedError.self) {
       try await remote.updatePlayer(id: player.id, with: PlayerEdit(name: "Vlad"), expected: player)
     }
@@ -298,12 +299,12 @@ import Testing
     let log = EventLog(remote.events())
     defer { log.stop() }
     #expect(await log.waitFor(.connected, count: 1, within: .seconds(5)))
-    try await store.addPlayer(PlayerInput(name: "Before", position: "Top"))
+    try await store.playerRows.addPlayer(PlayerInput(name: "Before", position: "Top"))
     #expect(await log.waitFor(.changed, count: 1, within: .seconds(2)))
 
     server.stop()
     #expect(await log.waitFor(.disconnected, count: 1, within: .seconds(5)))
-    try await store.addPlayer(PlayerInput(name: "Meanwhile", position: "Mid"))
+    try await store.playerRows.addPlayer(PlayerInput(name: "Meanwhile", position: "Mid"))
     let restarted = try Self.serve(store, access, port: server.port)
     defer { restarted.stop() }
     #expect(await log.waitFor(.connected, count: 2, within: .seconds(10)))

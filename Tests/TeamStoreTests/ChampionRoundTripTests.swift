@@ -30,7 +30,7 @@ import Testing
     let store = try db.open()
     try await store.artRows.replace(
       version: "99.1.1", champions: [try synced("Vexlyn"), try synced("Jax")])
-    let vex = try await store.addPlayer(
+    let vex = try await store.playerRows.addPlayer(
       PlayerInput(name: "Vex", position: "Mid", favoriteChampions: ["vexlyn"]))
     try await store.draftRows.setPool(of: vex.id, to: [PoolInput(champion: "Vexlyn", comfort: "4")])
     let scrim = try await store.weekRows.addEvent(

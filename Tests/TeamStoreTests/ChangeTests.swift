@@ -38,35 +38,35 @@ import Testing
 
     let academy = try await store.teamRows.addTeam(TeamInput(name: "KC Blue", tag: "KCB"))
     try check("a team added")
-    let added = try await store.addPlayer(
+    let added = try await store.playerRows.addPlayer(
       PlayerInput(
         name: "Yike", position: "Jungle", favoriteChampions: ["viego", "sejuani"],
         lineup: "substitute", riotID: "Yike#KC1"),
       photo: Photo(jpeg: Data([0xFF, 0xD8, 1, 2, 3])))
     try check("a player added with a photo")
-    try await store.updatePlayer(
+    try await store.playerRows.updatePlayer(
       id: added.id, with: PlayerEdit(name: "Yike2", favoriteChampions: ["lee sin"]))
     try check("a player edited")
-    try await store.updatePlayer(id: added.id, with: PlayerEdit(), removingPhoto: true)
+    try await store.playerRows.updatePlayer(id: added.id, with: PlayerEdit(), removingPhoto: true)
     try check("a photo taken away in an edit")
-    try await store.setPhoto(of: canna.id, to: Photo(jpeg: Data([0xFF, 0xD8, 9])))
+    try await store.playerRows.setPhoto(of: canna.id, to: Photo(jpeg: Data([0xFF, 0xD8, 9])))
     try check("a photo given")
-    try await store.swapPlayers(added.id, with: store.roster.players[1].id)
+    try await store.playerRows.swapPlayers(added.id, with: store.roster.players[1].id)
     try check("two players swapped")
-    try await store.movePlayer(id: added.id, to: 0)
+    try await store.playerRows.movePlayer(id: added.id, to: 0)
     try check("a player moved in the order")
     let kc = store.roster.players(in: store.roster.firstTeam.id).map(\.id)
-    try await store.reorder(kc.reversed(), team: store.roster.firstTeam.tag)
+    try await store.playerRows.reorder(kc.reversed(), team: store.roster.firstTeam.tag)
     try check("a team reordered")
     let feed = try await store.weekRows.createFeed(player: caliste.id)
     try check("a calendar address made")
-    try await store.transferPlayer(id: caliste.id, to: "KCB")
+    try await store.playerRows.transferPlayer(id: caliste.id, to: "KCB")
     #expect(store.roster.schedule.feed(secret: feed.secret) == nil)
     try check("a player transferred, their calendar address revoked")
-    try await store.removePlayer(id: canna.id)
-    try await store.removePlayer(id: first[2].id)
+    try await store.playerRows.removePlayer(id: canna.id)
+    try await store.playerRows.removePlayer(id: first[2].id)
     try check("players removed")
-    try await store.restorePlayer(id: canna.id)
+    try await store.playerRows.restorePlayer(id: canna.id)
     try check("a player restored to their place")
 
     try await store.weekRows.setAvailability(
@@ -112,7 +112,7 @@ import Testing
     try check("a team changed")
     try await store.teamRows.renameOrganisation("Karmine Corp")
     try check("the organisation renamed")
-    try await store.transferPlayer(id: caliste.id, to: store.roster.firstTeam.tag)
+    try await store.playerRows.transferPlayer(id: caliste.id, to: store.roster.firstTeam.tag)
     try await store.weekRows.addEvent(
       EventInput(kind: "scrim", start: "2030-04-01T20:00"), team: "KCBA")
     try await store.weekRows.createFeed(team: academy.id)

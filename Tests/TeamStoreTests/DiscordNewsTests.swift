@@ -57,7 +57,7 @@ import Testing
     // A player moved: told to the team they leave and the team they join, each in its
     // language.
     let canna = try #require(store.players.first { $0.name == "Canna" })
-    try await store.transferPlayer(id: canna.id, to: "KCB")
+    try await store.playerRows.transferPlayer(id: canna.id, to: "KCB")
     #expect(try Self.posts(store).last?.title == "Canna leaves KCorp for KC Blue")
     #expect(
       try Self.posts(store, team: blue.id).map(\.title) == [
@@ -69,9 +69,9 @@ import Testing
   func aVerdictPostsWhenItTurnsWithin48HoursNotForAFurtherYes(_ backend: Backend) async throws {
     let folder = try TemporaryFolder()
     let store = try TestDatabase(backend, in: folder).open()
-    let bo = try await store.addPlayer(PlayerInput(name: "Bo", position: "Jungle"))
-    let vladi = try await store.addPlayer(PlayerInput(name: "Vladi", position: "Mid"))
-    _ = try await store.addPlayer(
+    let bo = try await store.playerRows.addPlayer(PlayerInput(name: "Bo", position: "Jungle"))
+    let vladi = try await store.playerRows.addPlayer(PlayerInput(name: "Vladi", position: "Mid"))
+    _ = try await store.playerRows.addPlayer(
       PlayerInput(name: "Yike", position: "Jungle", lineup: "substitute"))
     try await store.discord.setTeam(
       team: Team.first.id, webhook: Self.webhook, kinds: [.verdict], language: .english)

@@ -53,7 +53,7 @@ import Testing
     let updates = Updates()
     let hold = Hold()
     hold.observe(store, updates)
-    try await store.addPlayer(PlayerInput(name: "First", position: "Top"))
+    try await store.playerRows.addPlayer(PlayerInput(name: "First", position: "Top"))
     try await hold.waitUntilHeld()
     // Eight writes while the committer is held; the second "Twin" and the second "First"
     // must be refused without undoing the others in their transaction.
@@ -64,7 +64,7 @@ import Testing
     let writes = queued.map { write in
       Task { () -> String in
         do {
-          try await store.addPlayer(
+          try await store.playerRows.addPlayer(
             PlayerInput(name: write.name, position: "Mid"), by: write.author)
           return "added"
         } catch RosterError.conflict {
@@ -111,9 +111,11 @@ import Testing
       // Fewer than a team holds (PlayerLimits.perTeam) even if every add came first.
       for index in 0..<190 {
         group.addTask {
-          let player = try? await store.addPlayer(
+          let player = try? await store.playerRows.addPlayer(
             PlayerInput(name: "Writer\(index)", position: "ADC"))
-          if index % 2 == 0, let player { _ = try? await store.removePlayer(id: player.id) }
+          if index % 2 == 0, let player {
+            _ = try? await store.playerRows.removePlayer(id: player.id)
+          }
         }
       }
     }
@@ -129,7 +131,8 @@ import Testing
     let writes = (0..<2).map { _ in
       Task { () -> (Result<Player, RosterError>, Bool) in
         do throws(RosterError) {
-          let player = try await store.addPlayer(PlayerInput(name: "Async", position: "Jungle"))
+          let player = try await store.playerRows.addPlayer(
+            PlayerInput(name: "Async", position: "Jungle"))
           // Answered once committed: another connection to the file sees the player already.
           let stored = (try? RosterStore(path: path))?.players.contains { $0.id == player.id }
           return (.success(player), stored == true)
@@ -160,7 +163,7 @@ import Testing
     hold.observe(store, updates)
     defer { hold.release() }
     // The observer (the live updates' fan-out) holds the committer; the writer is answered.
-    let player = try await store.addPlayer(PlayerInput(name: "Told", position: "Top"))
+    let player = try await store.playerRows.addPlayer(PlayerInput(name: "Told", position: "Top"))
     try await hold.waitUntilHeld()
     #expect(store.players.contains(player))
     #expect(try db.open().players.contains { $0.id == player.id })
@@ -174,7 +177,7 @@ import Testing
     do {
       let store = try db.open()
       released = store
-      try await store.addPlayer(PlayerInput(name: "Last", position: "Top"))
+      try await store.playerRows.addPlayer(PlayerInput(name: "Last", position: "Top"))
     }
     // Closed at once: the file can be copied whole, or replaced, right after.
     while released != nil { try await Task.sleep(for: .milliseconds(1)) }
@@ -192,7 +195,7 @@ import Testing
     try await store.accessRows.insertSession(
       SessionRecord(tokenHash: "digest", account: "coach", createdAt: now, lastSeen: now))
     let photo = Photo(jpeg: Data([0xFF, 0xD8, 0xFF, 0xD9]))
-    try await store.setPhoto(of: Player.defaultRoster[0].id, to: photo)
+    try await store.playerRows.setPhoto(of: Player.defaultRoster[0].id, to: photo)
     // The writer's connection is held, as through a commit and its disk sync.
     let held = DispatchSemaphore(value: 0)
     let release = DispatchSemaphore(value: 0)
@@ -209,7 +212,7 @@ import Testing
     Thread.detachNewThread {
       let session = try? store.accessRows.session(tokenHash: "digest")
       let history = (try? store.history(limit: 10))?.count ?? -1
-      let jpeg = try? store.photo(hash: photo.hash)
+      let jpeg = try? store.playerRows.photo(hash: photo.hash)
       let accounts = (try? store.accessRows.accounts())?.count ?? -1
       found.withLock { $0 = (session, history, jpeg, accounts) }
       done.signal()

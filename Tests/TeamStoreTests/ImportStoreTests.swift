@@ -18,11 +18,11 @@ import Testing
     let db = try TestDatabase(backend, in: folder)
     let store = try db.open()
     try await store.teamRows.addTeam(TeamInput(name: "KC Blue", tag: "KCB"))
-    try await store.addPlayer(
+    try await store.playerRows.addPlayer(
       PlayerInput(
         name: "Kamiloo", position: "Jungle", image: "kamiloo", team: "KCB",
         riotID: "Kamiloo#EUW", realName: "Kamil"))
-    try await store.addPlayer(PlayerInput(name: "Rhilech", position: "Mid", team: "KCB"))
+    try await store.playerRows.addPlayer(PlayerInput(name: "Rhilech", position: "Mid", team: "KCB"))
     return (db, store)
   }
 
@@ -139,7 +139,7 @@ import Testing
     let (_, store) = try await organisation(backend)
     let record = try await store.importing("name,position\nKamiloo,Top\n", team: "KCB")
     let kamiloo = try #require(store.players.first { $0.name == "Kamiloo" })
-    try await store.updatePlayer(id: kamiloo.id, with: PlayerEdit(image: "later"))
+    try await store.playerRows.updatePlayer(id: kamiloo.id, with: PlayerEdit(image: "later"))
     let version = store.roster.version
     let refused = await #expect(throws: RosterError.self) {
       try await store.importRows.undoImport(record.id)
@@ -162,7 +162,7 @@ import Testing
     let (db, store) = try await organisation(backend)
     let kamiloo = try #require(store.players.first { $0.name == "Kamiloo" })
     let old = try Photo(upload: stripedPNG(side: 64, rgb: (200, 10, 10)))
-    try await store.setPhoto(of: kamiloo.id, to: old)
+    try await store.playerRows.setPhoto(of: kamiloo.id, to: old)
     let new = try Photo(upload: stripedPNG(side: 64, rgb: (10, 200, 10)))
     let file = Data(
       #"[{"name":"Kamiloo","position":"Jungle","photo":"\#(new.jpeg.base64EncodedString())"}]"#
@@ -174,7 +174,7 @@ import Testing
     #expect(imported != old.hash)
     // The photo the player has now is no change.
     let again = Data(
-      #"[{"name":"Kamiloo","photo":"\#(try #require(try store.photo(hash: imported)).base64EncodedString())"}]"#
+      #"[{"name":"Kamiloo","photo":"\#(try #require(try store.playerRows.photo(hash: imported)).base64EncodedString())"}]"#
         .utf8)
     #expect(try store.importRows.planImport(again, team: store.roster.team("KCB")).isEmpty)
 
@@ -188,7 +188,7 @@ import Testing
     let (db, store) = try await organisation(backend)
     let kamiloo = try #require(store.players.first { $0.name == "Kamiloo" })
     let rhilech = try #require(store.players.first { $0.name == "Rhilech" })
-    try await store.updatePlayer(id: rhilech.id, with: PlayerEdit(riotID: "Rhilech#KCB"))
+    try await store.playerRows.updatePlayer(id: rhilech.id, with: PlayerEdit(riotID: "Rhilech#KCB"))
     let record = try await store.importing(
       "id,name,position,riotID\n\(kamiloo.id),Rhilech,Jungle,Rhilech#KCB\n"
         + "\(rhilech.id),Kamiloo,Mid,Kamiloo#EUW\n", team: "KCB")
@@ -198,7 +198,7 @@ import Testing
     #expect(try db.open().players == store.players)
     // The pseudos are held as they are now.
     await #expect(throws: RosterError.self) {
-      try await store.addPlayer(PlayerInput(name: "kamiloo", position: "Top"))
+      try await store.playerRows.addPlayer(PlayerInput(name: "kamiloo", position: "Top"))
     }
     try await store.importRows.undoImport(record.id)
     #expect(store.roster.player(id: kamiloo.id)?.name == "Kamiloo")
@@ -210,7 +210,7 @@ import Testing
   ) async throws {
     let (db, store) = try await organisation(backend)
     let kamiloo = try #require(store.players.first { $0.name == "Kamiloo" })
-    try await store.removePlayer(id: kamiloo.id)
+    try await store.playerRows.removePlayer(id: kamiloo.id)
     let record = try await store.importing(
       "id,name,position\n\(kamiloo.id),Kamiloo,Mid\n", team: "KCB")
     #expect(record.added == 1)
@@ -231,7 +231,7 @@ import Testing
       #"[{"name":"Kamiloo","photo":"\#(imported.jpeg.base64EncodedString())"}]"#.utf8)
     let record = try await store.importing(file, team: "KCB")
     let later = try Photo(upload: stripedPNG(side: 64, rgb: (10, 10, 200)))
-    try await store.setPhoto(of: kamiloo.id, to: later)
+    try await store.playerRows.setPhoto(of: kamiloo.id, to: later)
     await #expect(throws: RosterError.self) { try await store.importRows.undoImport(record.id) }
     #expect(store.roster.photos[kamiloo.id] == later.hash)
   }

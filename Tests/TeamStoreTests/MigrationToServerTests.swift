@@ -18,13 +18,13 @@ import Testing
   {
     let source = try TestDatabase(from, in: folder).open()
     try await source.teamRows.addTeam(TeamInput(name: "KC Blue", tag: "KCB", parent: "KC"))
-    let tao = try await source.addPlayer(
+    let tao = try await source.playerRows.addPlayer(
       PlayerInput(name: "Tao", position: "Jungle", team: "KCB", riotID: "Tao#KCB1"))
-    try await source.transferPlayer(id: Player.defaultRoster[1].id, to: "KCB")
-    try await source.removePlayer(id: Player.defaultRoster[0].id)
+    try await source.playerRows.transferPlayer(id: Player.defaultRoster[1].id, to: "KCB")
+    try await source.playerRows.removePlayer(id: Player.defaultRoster[0].id)
     let jpeg = Data([0xFF, 0xD8, 0xFF, 0x00, 0x10, 0xFF, 0xD9])
     let photo = Photo(jpeg: jpeg)
-    try await source.setPhoto(of: tao.id, to: photo)
+    try await source.playerRows.setPhoto(of: tao.id, to: photo)
     let blue = try #require(source.roster.team("KCB"))
     try await source.accessRows.saveAccount(
       AccountRecord(
@@ -39,8 +39,9 @@ import Testing
     #expect(reopened.roster.teams == source.roster.teams)
     #expect(reopened.players == source.players)
     #expect(reopened.removedPlayers.map(\.id) == [Player.defaultRoster[0].id])
-    #expect(try reopened.photo(hash: photo.hash) == jpeg)
-    #expect(try reopened.tenures(of: Player.defaultRoster[1].id).map(\.teamTag) == ["KC"])
+    #expect(try reopened.playerRows.photo(hash: photo.hash) == jpeg)
+    #expect(
+      try reopened.playerRows.tenures(of: Player.defaultRoster[1].id).map(\.teamTag) == ["KC"])
     #expect(try reopened.accessRows.accounts().map(\.teams) == [[blue.id]])
     let history = try reopened.history().map(\.kind)
     #expect(history.first == .imported && history.dropFirst().first == .removed)

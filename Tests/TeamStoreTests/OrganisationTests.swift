@@ -45,14 +45,15 @@ import Testing
     let db = try TestDatabase(backend, in: folder)
     let store = try await organisation(db)
     for name in ["Closer", "Vladi"] {
-      try await store.addPlayer(PlayerInput(name: name, position: "Jungle"))
+      try await store.playerRows.addPlayer(PlayerInput(name: name, position: "Jungle"))
     }
-    try await store.addPlayer(PlayerInput(name: "Yike", position: "Jungle", lineup: "substitute"))
+    try await store.playerRows.addPlayer(
+      PlayerInput(name: "Yike", position: "Jungle", lineup: "substitute"))
     let yike = try #require(store.players.first { $0.name == "Yike" })
     let closer = try #require(store.players.first { $0.name == "Closer" })
     let order = store.roster.players(in: Team.first.id).map(\.name)
     let before = try store.history(limit: 500).count
-    let (swapped, out) = try await store.swapPlayers(yike.id, with: closer.id)
+    let (swapped, out) = try await store.playerRows.swapPlayers(yike.id, with: closer.id)
     #expect(swapped.lineup == .starter && out.lineup == .substitute)
     let reopened = try db.open()
     let names = reopened.roster.players(in: Team.first.id).map(\.name)
@@ -70,17 +71,17 @@ import Testing
     // Refused, changing nothing: two starters, two teams, someone not there.
     let vladi = try #require(store.players.first { $0.name == "Vladi" })
     await #expect(throws: RosterError.self) {
-      try await store.swapPlayers(vladi.id, with: yike.id)
+      try await store.playerRows.swapPlayers(vladi.id, with: yike.id)
     }
-    let tao = try await store.addPlayer(
+    let tao = try await store.playerRows.addPlayer(
       PlayerInput(name: "Tao", position: "Jungle", lineup: "substitute", team: "KCB"))
     await #expect(throws: RosterError.self) {
-      try await store.swapPlayers(tao.id, with: yike.id)
+      try await store.playerRows.swapPlayers(tao.id, with: yike.id)
     }
     await #expect(
       throws: RosterError.notFound(UUID(uuidString: "00000000-0000-4000-8000-000000000000")!)
     ) {
-      try await store.swapPlayers(
+      try await store.playerRows.swapPlayers(
         UUID(uuidString: "00000000-0000-4000-8000-000000000000")!, with: yike.id)
     }
     #expect(try db.open().history(limit: 500).count == before + 2)  // the swap and Tao's add
@@ -94,7 +95,7 @@ import Testing
     let blue = try #require(store.roster.team("KCB"))
     #expect(blue.tag == "KCB" && blue.parentID == Team.first.id && blue.league == "LFL")
     for name in ["Blue1", "Blue2", "Blue3", "Blue4", "Blue5", "Blue6"] {
-      try await store.addPlayer(PlayerInput(name: name, position: "Mid", team: "KCB"))
+      try await store.playerRows.addPlayer(PlayerInput(name: name, position: "Mid", team: "KCB"))
     }
     // The first team's three starters do not count against KC Blue's five.
     let blues = store.roster.players(in: blue.id)
@@ -102,13 +103,13 @@ import Testing
     #expect(store.roster.players(in: Team.first.id) == Player.defaultRoster)
     // Reordering one team leaves the other as it is, and names that team's players only.
     let reversed = Array(blues.map(\.id).reversed())
-    try await store.reorder(reversed, team: "KCB")
+    try await store.playerRows.reorder(reversed, team: "KCB")
     #expect(store.roster.players(in: blue.id).map(\.id) == reversed)
     #expect(store.roster.players(in: Team.first.id) == Player.defaultRoster)
     await #expect(throws: RosterError.rosterChanged) {
-      try await store.reorder(Player.defaultRoster.map(\.id), team: "KCB")
+      try await store.playerRows.reorder(Player.defaultRoster.map(\.id), team: "KCB")
     }
-    try await store.movePlayer(id: reversed[0], to: 5)
+    try await store.playerRows.movePlayer(id: reversed[0], to: 5)
     #expect(store.roster.players(in: blue.id).last?.id == reversed[0])
     #expect(try db.open().roster.players(in: blue.id).last?.id == reversed[0])
   }
@@ -118,12 +119,12 @@ import Testing
   ) async throws {
     let db = try TestDatabase(backend, in: folder)
     let store = try await organisation(db)
-    let player = try await store.addPlayer(
+    let player = try await store.playerRows.addPlayer(
       PlayerInput(
         name: "Tao", position: "Jungle", team: "KCB", riotID: "Tao#KCB1",
         contractEnd: "2027-11-30"))
     let before = try store.history(limit: 500).count
-    let moved = try await store.transferPlayer(id: player.id, to: "KC")
+    let moved = try await store.playerRows.transferPlayer(id: player.id, to: "KC")
     #expect(moved.teamID == Team.first.id)
     #expect(moved.name == "Tao" && moved.riotID?.description == "Tao#KCB1")
     #expect(moved.contractEnd == Day("2027-11-30"))
@@ -139,7 +140,7 @@ import Testing
     #expect(
       entry.summary(in: .english)
         == "Someone on this machine moved Tao from KC Blue to Karmine Corp.")
-    let tenures = try reopened.tenures(of: player.id)
+    let tenures = try reopened.playerRows.tenures(of: player.id)
     #expect(tenures.count == 1)
     #expect(tenures.first?.teamTag == "KCB" && tenures.first?.position == .jungle)
     #expect(tenures.first?.to == moved.joined)
@@ -149,21 +150,24 @@ import Testing
     _ backend: Backend
   ) async throws {
     let store = try await organisation(TestDatabase(backend, in: folder))
-    try await store.addPlayer(PlayerInput(name: "Tao", position: "Jungle", riotID: "Tao#KC1"))
+    try await store.playerRows.addPlayer(
+      PlayerInput(name: "Tao", position: "Jungle", riotID: "Tao#KC1"))
     let pseudo = await #expect(throws: RosterError.self) {
-      try await store.addPlayer(PlayerInput(name: "TAO", position: "Mid", team: "KCB"))
+      try await store.playerRows.addPlayer(PlayerInput(name: "TAO", position: "Mid", team: "KCB"))
     }
     #expect(pseudo?.validation?.isConflict == true)
     let riot = await #expect(throws: RosterError.self) {
-      try await store.addPlayer(PlayerInput(name: "Other", position: "Mid", riotID: "tao#kc1"))
+      try await store.playerRows.addPlayer(
+        PlayerInput(name: "Other", position: "Mid", riotID: "tao#kc1"))
     }
     #expect(
       riot?.validation?.message(for: .riotID)?.text(in: .english)
         == "Tao has the Riot ID tao#kc1 already.")
     // Freed when its holder is removed.
     let tao = try #require(store.players.first { $0.name == "Tao" })
-    try await store.removePlayer(id: tao.id)
-    try await store.addPlayer(PlayerInput(name: "Other", position: "Mid", riotID: "Tao#KC1"))
+    try await store.playerRows.removePlayer(id: tao.id)
+    try await store.playerRows.addPlayer(
+      PlayerInput(name: "Other", position: "Mid", riotID: "Tao#KC1"))
   }
 
   @Test(arguments: Backend.allCases) func whoAPlayerIsIsCheckedAndKept(_ backend: Backend)
@@ -172,7 +176,7 @@ import Testing
     let db = try TestDatabase(backend, in: folder)
     let store = try db.open()
     let error = await #expect(throws: RosterError.self) {
-      try await store.addPlayer(
+      try await store.playerRows.addPlayer(
         PlayerInput(
           name: "Bad", position: "Mid", team: "XYZ", riotID: "ab#1", nationality: "Atlantis",
           birthDate: "2000-02-30", joined: "2026-06-01", contractEnd: "2026-01-01"))
@@ -180,14 +184,14 @@ import Testing
     let fields = Set(error?.validation?.issues.map(\.field) ?? [])
     #expect(fields == [.team, .riotID, .nationality, .birthDate, .contractEnd])
     #expect(store.players == Player.defaultRoster)
-    let player = try await store.addPlayer(
+    let player = try await store.playerRows.addPlayer(
       PlayerInput(
         name: "Vladi", position: "Mid", riotID: " Vladi # KC2 ", realName: "Vladimiros Kourtidis",
         nationality: "gr", birthDate: "2004-05-16", contractEnd: "2026-11-30"))
     #expect(player.riotID?.description == "Vladi#KC2")
     #expect(player.nationality == "GR" && player.birthDate == Day("2004-05-16"))
     #expect(player.joined == Day(Date()))  // a new player joins today
-    let edited = try await store.updatePlayer(
+    let edited = try await store.playerRows.updatePlayer(
       id: player.id, with: PlayerEdit(riotID: "", nationality: "", contractEnd: "2028-11-30"))
     #expect(edited.riotID == nil && edited.nationality == nil)
     #expect(edited.contractEnd == Day("2028-11-30") && edited.realName == "Vladimiros Kourtidis")
@@ -202,12 +206,13 @@ import Testing
       try await store.teamRows.removeTeam("KC")
     }
     #expect(error?.description == "Karmine Corp still has 3 players: move or remove them first.")
-    let blue = try await store.addPlayer(PlayerInput(name: "Blue", position: "Top", team: "KCB"))
-    try await store.removePlayer(id: blue.id)
+    let blue = try await store.playerRows.addPlayer(
+      PlayerInput(name: "Blue", position: "Top", team: "KCB"))
+    try await store.playerRows.removePlayer(id: blue.id)
     try await store.teamRows.removeTeam("KCB")
     #expect(store.roster.teams.map(\.tag) == ["KC"])
     // The removed player is restored on the team that remains.
-    let restored = try await store.restorePlayer(id: blue.id)
+    let restored = try await store.playerRows.restorePlayer(id: blue.id)
     #expect(restored.teamID == Team.first.id)
     let only = await #expect(throws: RosterError.self) {
       try await store.teamRows.removeTeam(Team.first.id.uuidString)
@@ -352,7 +357,7 @@ import Testing
     #expect(try access.account(named: "coach")?.role == .editor)
     #expect(try access.tokens().map(\.name) == ["ci"])
     // And the roster goes on as before.
-    let closer = try await store.restorePlayer(id: roster.removed[0].id)
+    let closer = try await store.playerRows.restorePlayer(id: roster.removed[0].id)
     #expect(closer.teamID == Team.first.id && closer.lineup == .substitute)
   }
 }

@@ -23,7 +23,8 @@ import Testing
     let store = try database.open()
     var edit = PlayerEdit()
     edit.riotID = "canna#kc1"
-    let canna = try await store.updatePlayer(id: try #require(store.players.first).id, with: edit)
+    let canna = try await store.playerRows.updatePlayer(
+      id: try #require(store.players.first).id, with: edit)
     let rank = RiotRank(queue: .solo, tier: "DIAMOND", division: "II", lp: 40, wins: 10, losses: 8)
     var update = RiotUpdate(
       player: canna.id, riotID: "Canna#KC1", status: .found, puuid: "p-1",
@@ -58,7 +59,7 @@ import Testing
     // Another Riot ID on the player: the old one's figures are no longer theirs, and go
     // once the new one is checked.
     edit.riotID = "Other#KC1"
-    _ = try await store.updatePlayer(id: canna.id, with: edit)
+    _ = try await store.playerRows.updatePlayer(id: canna.id, with: edit)
     #expect(try store.riot.standings()[canna.id] == nil)
     let other = RiotUpdate(
       player: canna.id, riotID: "Other#KC1", status: .notFound, puuid: nil, at: Date())

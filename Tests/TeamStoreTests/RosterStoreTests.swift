@@ -30,9 +30,9 @@ import Testing
     let added: Player
     do {
       let store = try db.open()
-      added = try await store.addPlayer(
+      added = try await store.playerRows.addPlayer(
         PlayerInput(name: "Rekkles", position: "ADC", favoriteChampions: ["kalista", "jax"]))
-      try await store.removePlayer(id: Player.defaultRoster[0].id)
+      try await store.playerRows.removePlayer(id: Player.defaultRoster[0].id)
     }
     let reopened = try db.open()
     #expect(reopened.players.map(\.name) == ["Caliste", "Targamas", "Rekkles"])
@@ -55,16 +55,18 @@ import Testing
 
     // Someone who saw Canna before the photo edits their fields: no conflict, the photo stays.
     #expect(canna.version == updated.version)
-    let renamed = try await store.updatePlayer(
+    let renamed = try await store.playerRows.updatePlayer(
       id: canna.id, with: PlayerEdit(position: "Mid"), expected: canna)
     #expect(renamed.photo == hash)
-    let edited = try await store.updatePlayer(
+    let edited = try await store.playerRows.updatePlayer(
       id: canna.id, with: PlayerEdit(name: "Canna2"), expected: renamed)
     #expect(edited.photo == hash)
-    #expect(try await store.updatePlayer(id: canna.id, with: PlayerEdit(name: "Canna2")) == edited)
-    try await store.removePlayer(id: canna.id)
+    #expect(
+      try await store.playerRows.updatePlayer(id: canna.id, with: PlayerEdit(name: "Canna2"))
+        == edited)
+    try await store.playerRows.removePlayer(id: canna.id)
     #expect(try db.open().removedPlayers.first?.player.photo == hash)
-    #expect(try await store.restorePlayer(id: canna.id).photo == hash)
+    #expect(try await store.playerRows.restorePlayer(id: canna.id).photo == hash)
     #expect(try db.open().players.first { $0.id == canna.id }?.photo == hash)
 
     await #expect(throws: PhotoError.unsupported) {
@@ -112,14 +114,14 @@ import Testing
     let db = try TestDatabase(backend, in: folder)
     do {
       let store = try db.open()
-      for player in store.players { try await store.removePlayer(id: player.id) }
+      for player in store.players { try await store.playerRows.removePlayer(id: player.id) }
     }
     #expect(try db.open().players.isEmpty)
   }
 
   @Test func aRemovedPlayerKeepsTheirRowAndFavouritesUntilPurged() async throws {
     let store = try RosterStore(path: path)
-    try await store.removePlayer(id: Player.defaultRoster[0].id)
+    try await store.playerRows.removePlayer(id: Player.defaultRoster[0].id)
     let connection = try SQLiteConnection(path: path, create: false)
     #expect(try connection.scalar("SELECT count(*) FROM favorite_champion") == 5)
     #expect(try connection.scalar("SELECT count(*) FROM player WHERE removed_at IS NULL") == 2)
@@ -134,7 +136,7 @@ import Testing
     let store = try db.open()
     let before = store.roster
     let error = await #expect(throws: RosterError.self) {
-      try await store.addPlayer(PlayerInput(name: "CANNA", position: "Top"))
+      try await store.playerRows.addPlayer(PlayerInput(name: "CANNA", position: "Top"))
     }
     guard case .conflict(let validation) = error else {
       Issue.record("expected a conflict, got \(String(describing: error))")
@@ -152,13 +154,17 @@ import Testing
   {
     let db = try TestDatabase(backend, in: folder)
     let store = try db.open()
-    try await store.removePlayer(id: Player.defaultRoster[0].id)
-    #expect(try await store.addPlayer(PlayerInput(name: "CANNA", position: "Mid")).name == "CANNA")
+    try await store.playerRows.removePlayer(id: Player.defaultRoster[0].id)
+    #expect(
+      try await store.playerRows.addPlayer(PlayerInput(name: "CANNA", position: "Mid")).name
+        == "CANNA")
     try await store.importing("name,position\nSolo,Top\n", mode: .replace)
     #expect(store.players.map(\.name) == ["Solo"])
-    #expect(try await store.addPlayer(PlayerInput(name: "Canna", position: "Top")).name == "Canna")
+    #expect(
+      try await store.playerRows.addPlayer(PlayerInput(name: "Canna", position: "Top")).name
+        == "Canna")
     await #expect(throws: RosterError.self) {
-      try await store.addPlayer(PlayerInput(name: "solo", position: "Top"))
+      try await store.playerRows.addPlayer(PlayerInput(name: "solo", position: "Top"))
     }
   }
 
@@ -218,7 +224,8 @@ import Testing
       for thread in 0..<8 {
         group.addTask {
           for n in 0..<perThread {
-            try await store.addPlayer(PlayerInput(name: "T\(thread)-\(n)", position: "Mid"))
+            try await store.playerRows.addPlayer(
+              PlayerInput(name: "T\(thread)-\(n)", position: "Mid"))
             _ = store.players  // reads go on while others write
           }
         }
@@ -240,7 +247,7 @@ import Testing
     let accepted = await withTaskGroup(of: Bool.self) { group in
       for _ in 0..<8 {
         group.addTask {
-          (try? await store.addPlayer(PlayerInput(name: "Same", position: "Top"))) != nil
+          (try? await store.playerRows.addPlayer(PlayerInput(name: "Same", position: "Top"))) != nil
         }
       }
       return await group.reduce(0) { $0 + ($1 ? 1 : 0) }
@@ -256,11 +263,11 @@ import Testing
     let store = try db.open()
     let seen = Mutex<[Int]>([])
     let id = store.onChange { update in seen.withLock { $0.append(update.roster.version) } }
-    try await store.addPlayer(PlayerInput(name: "A", position: "Top"))
-    try await store.removePlayer(id: Player.defaultRoster[1].id)
-    _ = try? await store.addPlayer(PlayerInput(name: "", position: "Top"))
+    try await store.playerRows.addPlayer(PlayerInput(name: "A", position: "Top"))
+    try await store.playerRows.removePlayer(id: Player.defaultRoster[1].id)
+    _ = try? await store.playerRows.addPlayer(PlayerInput(name: "", position: "Top"))
     store.removeObserver(id)
-    try await store.addPlayer(PlayerInput(name: "B", position: "Top"))
+    try await store.playerRows.addPlayer(PlayerInput(name: "B", position: "Top"))
     #expect(seen.withLock { $0 } == [2, 3])
     #expect(store.roster.version == 4)
   }
@@ -271,11 +278,11 @@ import Testing
     let db = try TestDatabase(backend, in: folder)
     let server = try db.open()
     let cli = try db.open()
-    try await cli.addPlayer(PlayerInput(name: "FromCLI", position: "Top"))
+    try await cli.playerRows.addPlayer(PlayerInput(name: "FromCLI", position: "Top"))
     await #expect(throws: RosterError.self) {
-      try await server.addPlayer(PlayerInput(name: "fromcli", position: "Mid"))
+      try await server.playerRows.addPlayer(PlayerInput(name: "fromcli", position: "Mid"))
     }
-    try await server.addPlayer(PlayerInput(name: "FromServer", position: "Mid"))
+    try await server.playerRows.addPlayer(PlayerInput(name: "FromServer", position: "Mid"))
     #expect(server.players.map(\.name).suffix(2) == ["FromCLI", "FromServer"])
     #expect(try db.open().players.count == 5)
   }
@@ -289,7 +296,8 @@ import Testing
     let plan = try RosterImport(
       Data("name,position\nCanna,Mid\nNew,Jungle\n".utf8), current: roster.players,
       teams: roster.teams)
-    try await store.updatePlayer(id: Player.defaultRoster[0].id, with: PlayerEdit(image: "other"))
+    try await store.playerRows.updatePlayer(
+      id: Player.defaultRoster[0].id, with: PlayerEdit(image: "other"))
     let error = await #expect(throws: RosterError.self) {
       try await store.importRows.importRoster(plan)
     }
@@ -327,15 +335,19 @@ import Testing
       "CREATE TRIGGER refuse BEFORE INSERT ON player WHEN NEW.name = 'Boom' "
         + "BEGIN SELECT RAISE(ABORT, 'refused'); END;")
     let error = await #expect(throws: RosterError.self) {
-      try await store.addPlayer(PlayerInput(name: "Boom", position: "Top"))
+      try await store.playerRows.addPlayer(PlayerInput(name: "Boom", position: "Top"))
     }
     guard case .storage(let storage) = error else {
       Issue.record("expected a storage error, got \(String(describing: error))")
       return
     }
     #expect(storage.description.contains("refused") && storage.description.contains(path))
-    #expect(try await store.addPlayer(PlayerInput(name: "Fine", position: "Top")).name == "Fine")
-    #expect(try await store.addPlayer(PlayerInput(name: "Boom2", position: "Top")).name == "Boom2")
+    #expect(
+      try await store.playerRows.addPlayer(PlayerInput(name: "Fine", position: "Top")).name
+        == "Fine")
+    #expect(
+      try await store.playerRows.addPlayer(PlayerInput(name: "Boom2", position: "Top")).name
+        == "Boom2")
     #expect(try RosterStore(path: path).players.map(\.name).suffix(2) == ["Fine", "Boom2"])
   }
 
@@ -349,7 +361,7 @@ import Testing
     server.onChange { update in versions.withLock { $0.append(update.roster.version) } }
     try server.refresh()
     #expect(versions.withLock { $0 }.isEmpty)
-    try await cli.addPlayer(PlayerInput(name: "FromCLI", position: "Top"))
+    try await cli.playerRows.addPlayer(PlayerInput(name: "FromCLI", position: "Top"))
     #expect(server.players.count == 3)  // reads never touch the disk
     try server.refresh()
     #expect(server.players.last?.name == "FromCLI")
@@ -364,7 +376,9 @@ import Testing
     let db = try TestDatabase(backend, in: folder)
     let store = try db.open()
     let id = UUID()
-    await #expect(throws: RosterError.notFound(id)) { try await store.removePlayer(id: id) }
+    await #expect(throws: RosterError.notFound(id)) {
+      try await store.playerRows.removePlayer(id: id)
+    }
     #expect(store.roster.version == 1)
   }
 
@@ -484,7 +498,7 @@ import Testing
 
   @Test func anInMemoryStoreStartsSeededAndLeavesNoFile() async throws {
     let store = try RosterStore.inMemory()
-    try await store.addPlayer(PlayerInput(name: "Temp", position: "Top"))
+    try await store.playerRows.addPlayer(PlayerInput(name: "Temp", position: "Top"))
     #expect(store.players.count == 4)
     #expect(try RosterStore.inMemory().players.count == 3)
   }

@@ -34,7 +34,7 @@ import Testing
   ) async throws {
     let db = try TestDatabase(backend, in: folder)
     let store = try db.open()
-    let edited = try await store.updatePlayer(
+    let edited = try await store.playerRows.updatePlayer(
       id: caliste.id, with: PlayerEdit(position: "sup", favoriteChampions: ["braum", "jax"]))
     #expect(edited.name == "Caliste" && edited.image == "caliste")
     #expect(edited.position == .support)
@@ -48,18 +48,21 @@ import Testing
     let db = try TestDatabase(backend, in: folder)
     let store = try db.open()
     #expect(
-      try await store.updatePlayer(id: canna.id, with: PlayerEdit(name: "Canna")).name == "Canna")
+      try await store.playerRows.updatePlayer(id: canna.id, with: PlayerEdit(name: "Canna")).name
+        == "Canna")
     #expect(
-      try await store.updatePlayer(id: canna.id, with: PlayerEdit(name: "CANNA")).name == "CANNA")
+      try await store.playerRows.updatePlayer(id: canna.id, with: PlayerEdit(name: "CANNA")).name
+        == "CANNA")
     let error = await #expect(throws: RosterError.self) {
-      try await store.updatePlayer(id: canna.id, with: PlayerEdit(name: "caliste"))
+      try await store.playerRows.updatePlayer(id: canna.id, with: PlayerEdit(name: "caliste"))
     }
     guard case .conflict = error else {
       Issue.record("expected a conflict, got \(String(describing: error))")
       return
     }
     await #expect(throws: RosterError.self) {
-      try await store.updatePlayer(id: canna.id, with: PlayerEdit(image: "../x", lineup: "coach"))
+      try await store.playerRows.updatePlayer(
+        id: canna.id, with: PlayerEdit(image: "../x", lineup: "coach"))
     }
     #expect(try db.open().players.map(\.name) == ["CANNA", "Caliste", "Targamas"])
   }
@@ -69,10 +72,10 @@ import Testing
     let db = try TestDatabase(backend, in: folder)
     let store = try db.open()
     let seen = store.players[0]
-    let first = try await store.updatePlayer(
+    let first = try await store.playerRows.updatePlayer(
       id: seen.id, with: PlayerEdit(position: "Mid"), expected: seen)
     let error = await #expect(throws: RosterError.self) {
-      try await store.updatePlayer(
+      try await store.playerRows.updatePlayer(
         id: seen.id, with: PlayerEdit(name: "Overwritten"), expected: seen)
     }
     #expect(error == .changed(first))
@@ -87,7 +90,8 @@ import Testing
         group.addTask {
           let store = try RosterStore(path: path)
           do throws(RosterError) {
-            try await store.updatePlayer(id: seen.id, with: PlayerEdit(name: name), expected: seen)
+            try await store.playerRows.updatePlayer(
+              id: seen.id, with: PlayerEdit(name: name), expected: seen)
             return true
           } catch {
             guard case .changed = error else { throw error }
@@ -108,14 +112,14 @@ import Testing
   ) async throws {
     let db = try TestDatabase(backend, in: folder)
     let store = try db.open()
-    try await store.updatePlayer(id: caliste.id, with: PlayerEdit(lineup: "substitute"))
+    try await store.playerRows.updatePlayer(id: caliste.id, with: PlayerEdit(lineup: "substitute"))
     let before = store.players
-    try await store.removePlayer(id: caliste.id)
+    try await store.playerRows.removePlayer(id: caliste.id)
     #expect(store.players.map(\.name) == ["Canna", "Targamas"])
     #expect(store.roster.removed.map(\.player) == [before[1]])
     let reopened = try db.open()
     #expect(reopened.roster.removed.map(\.player) == [before[1]])
-    #expect(try await reopened.restorePlayer(id: caliste.id) == before[1])
+    #expect(try await reopened.playerRows.restorePlayer(id: caliste.id) == before[1])
     #expect(reopened.players == before)
     #expect(reopened.roster.removed.isEmpty)
     #expect(try db.open().players == before)
@@ -127,10 +131,10 @@ import Testing
   {
     let db = try TestDatabase(backend, in: folder)
     let store = try db.open()
-    try await store.removePlayer(id: canna.id)
-    try await store.addPlayer(PlayerInput(name: "canna", position: "Top"))
+    try await store.playerRows.removePlayer(id: canna.id)
+    try await store.playerRows.addPlayer(PlayerInput(name: "canna", position: "Top"))
     let error = await #expect(throws: RosterError.self) {
-      try await store.restorePlayer(id: canna.id)
+      try await store.playerRows.restorePlayer(id: canna.id)
     }
     guard case .conflict(let validation) = error else {
       Issue.record("expected a conflict, got \(String(describing: error))")
@@ -141,20 +145,20 @@ import Testing
         == true)
     #expect(store.roster.removed.map(\.id) == [canna.id])
     await #expect(throws: RosterError.notFound(caliste.id)) {
-      try await store.restorePlayer(id: caliste.id)
+      try await store.playerRows.restorePlayer(id: caliste.id)
     }
   }
 
   @Test func removalsAreKeptThirtyDaysThenPurgedOnStartOrOnTheNextWrite() async throws {
     let clock = Clock()
     let store = try RosterStore(path: path, now: clock.now)
-    try await store.removePlayer(id: canna.id)
+    try await store.playerRows.removePlayer(id: canna.id)
     clock.advance(days: 29)
-    try await store.removePlayer(id: caliste.id)
+    try await store.playerRows.removePlayer(id: caliste.id)
     #expect(try RosterStore(path: path, now: clock.now).roster.removed.count == 2)
     clock.advance(days: 2)  // Canna's removal is 31 days old, Caliste's 2
     #expect(try RosterStore(path: path, now: clock.now).roster.removed.map(\.id) == [caliste.id])
-    try await store.addPlayer(PlayerInput(name: "Next", position: "Mid"))
+    try await store.playerRows.addPlayer(PlayerInput(name: "Next", position: "Mid"))
     #expect(store.roster.removed.map(\.id) == [caliste.id])
     let connection = try SQLiteConnection(path: path, create: false)
     #expect(try connection.scalar("SELECT count(*) FROM player WHERE id = '\(canna.id)'") == 0)
@@ -170,8 +174,9 @@ import Testing
     let store = try db.open(now: clock.now)
     var removed: [UUID] = []
     for index in 0..<50 {
-      let player = try await store.addPlayer(PlayerInput(name: "Gone\(index)", position: "Mid"))
-      try await store.removePlayer(id: player.id)
+      let player = try await store.playerRows.addPlayer(
+        PlayerInput(name: "Gone\(index)", position: "Mid"))
+      try await store.playerRows.removePlayer(id: player.id)
       removed.append(player.id)
       clock.advance(days: index == 19 ? 20 : 0.001)
     }
@@ -179,14 +184,14 @@ import Testing
     #expect(store.roster.removedCount == 50)
     #expect(store.roster.removal(id: removed[0])?.player.name == "Gone0")
     #expect(store.roster.removal(id: removed[49])?.player.name == "Gone49")
-    try await store.restorePlayer(id: removed[3])
+    try await store.playerRows.restorePlayer(id: removed[3])
     removed.remove(at: 3)
     #expect(store.roster.removed.map(\.id) == removed.reversed())
     #expect(
       try db.open(now: clock.now).roster.removed.map(\.id) == removed.reversed())
     // The first twenty (less the restored one) are 31 days old now, the others 11.
     clock.advance(days: 11)
-    try await store.addPlayer(PlayerInput(name: "Next", position: "Mid"))
+    try await store.playerRows.addPlayer(PlayerInput(name: "Next", position: "Mid"))
     #expect(store.roster.removed.map(\.id) == removed.dropFirst(19).reversed())
     #expect(store.roster.removedCount == 30)
     #expect(store.roster.removal(id: removed[0]) == nil)
@@ -195,9 +200,9 @@ import Testing
   @Test(arguments: Backend.allCases) func removingTwiceIsNotFound(_ backend: Backend) async throws {
     let db = try TestDatabase(backend, in: folder)
     let store = try db.open()
-    try await store.removePlayer(id: canna.id)
+    try await store.playerRows.removePlayer(id: canna.id)
     await #expect(throws: RosterError.notFound(canna.id)) {
-      try await store.removePlayer(id: canna.id)
+      try await store.playerRows.removePlayer(id: canna.id)
     }
   }
 
@@ -208,11 +213,11 @@ import Testing
   {
     let db = try TestDatabase(backend, in: folder)
     let store = try db.open()
-    try await store.movePlayer(id: targamas.id, to: 0)
+    try await store.playerRows.movePlayer(id: targamas.id, to: 0)
     #expect(store.players.map(\.name) == ["Targamas", "Canna", "Caliste"])
-    try await store.movePlayer(id: targamas.id, to: 99)
+    try await store.playerRows.movePlayer(id: targamas.id, to: 99)
     #expect(store.players.map(\.name) == ["Canna", "Caliste", "Targamas"])
-    try await store.movePlayer(id: canna.id, to: 1)
+    try await store.playerRows.movePlayer(id: canna.id, to: 1)
     #expect(try db.open().players.map(\.name) == ["Caliste", "Canna", "Targamas"])
   }
 
@@ -222,12 +227,14 @@ import Testing
     let db = try TestDatabase(backend, in: folder)
     let store = try db.open()
     let ids = store.players.map(\.id)
-    try await store.reorder([ids[2], ids[0], ids[1]], expected: ids)
+    try await store.playerRows.reorder([ids[2], ids[0], ids[1]], expected: ids)
     #expect(store.players.map(\.name) == ["Targamas", "Canna", "Caliste"])
     for wrong in [[ids[0], ids[1]], [ids[0], ids[0], ids[1]], [ids[0], ids[1], UUID()]] {
-      await #expect(throws: RosterError.rosterChanged) { try await store.reorder(wrong) }
+      await #expect(throws: RosterError.rosterChanged) { try await store.playerRows.reorder(wrong) }
     }
-    await #expect(throws: RosterError.orderChanged) { try await store.reorder(ids, expected: ids) }
+    await #expect(throws: RosterError.orderChanged) {
+      try await store.playerRows.reorder(ids, expected: ids)
+    }
     #expect(try db.open().players.map(\.name) == ["Targamas", "Canna", "Caliste"])
   }
 
@@ -237,11 +244,11 @@ import Testing
     let db = try TestDatabase(backend, in: folder)
     let store = try db.open()
     for name in ["Four", "Five"] {
-      try await store.addPlayer(PlayerInput(name: name, position: "Mid"))
+      try await store.playerRows.addPlayer(PlayerInput(name: name, position: "Mid"))
     }
-    try await store.removePlayer(id: caliste.id)  // was second
-    try await store.movePlayer(id: canna.id, to: 3)  // Targamas, Four, Five, Canna
-    try await store.restorePlayer(id: caliste.id)
+    try await store.playerRows.removePlayer(id: caliste.id)  // was second
+    try await store.playerRows.movePlayer(id: canna.id, to: 3)  // Targamas, Four, Five, Canna
+    try await store.playerRows.restorePlayer(id: caliste.id)
     #expect(store.players.map(\.name) == ["Targamas", "Caliste", "Four", "Five", "Canna"])
   }
 
@@ -253,15 +260,16 @@ import Testing
     let db = try TestDatabase(backend, in: folder)
     let store = try db.open()
     for name in ["Four", "Five", "Six"] {
-      try await store.addPlayer(PlayerInput(name: name, position: "Mid"))
+      try await store.playerRows.addPlayer(PlayerInput(name: name, position: "Mid"))
     }
     #expect(
       store.players.map(\.lineup) == [
         .starter, .starter, .starter, .starter, .starter, .substitute,
       ])
-    try await store.addPlayer(PlayerInput(name: "Forced", position: "Top", lineup: "starter"))
+    try await store.playerRows.addPlayer(
+      PlayerInput(name: "Forced", position: "Top", lineup: "starter"))
     #expect(store.players.last?.lineup == .starter)
-    try await store.updatePlayer(id: canna.id, with: PlayerEdit(lineup: "substitute"))
+    try await store.playerRows.updatePlayer(id: canna.id, with: PlayerEdit(lineup: "substitute"))
     #expect(try db.open().players[0].lineup == .substitute)
   }
 
@@ -321,7 +329,7 @@ extension RosterWorkTests {
     let store = try RosterStore(path: path)
     #expect(store.players.map(\.name).filter { $0.hasSuffix("nna") }.count == 2)
     let error = await #expect(throws: RosterError.self) {
-      try await store.addPlayer(PlayerInput(name: "\u{FF23}ANNA", position: "Mid"))
+      try await store.playerRows.addPlayer(PlayerInput(name: "\u{FF23}ANNA", position: "Mid"))
     }
     #expect(error?.description.contains("looks the same as") == true)
     let connection = try SQLiteConnection(path: path, create: false)
@@ -343,9 +351,9 @@ extension RosterWorkTests {
     let store = try RosterStore(path: path)
     // Both stay; an "oanna" is no longer taken, and another lookalike of Canna is refused.
     #expect(store.players.map(\.name).filter { $0.hasSuffix("anna") }.count == 2)
-    try await store.addPlayer(PlayerInput(name: "Oanna", position: "Mid"))
+    try await store.playerRows.addPlayer(PlayerInput(name: "Oanna", position: "Mid"))
     await #expect(throws: RosterError.self) {
-      try await store.addPlayer(PlayerInput(name: "\u{216D}anna", position: "Mid"))
+      try await store.playerRows.addPlayer(PlayerInput(name: "\u{216D}anna", position: "Mid"))
     }
   }
 }
@@ -403,7 +411,8 @@ extension RosterWorkTests {
     let path = folder.path("roster.sqlite")
     let team = EsportTeam(store: try RosterStore(path: path))
     let seen = team.players[0]
-    try await RosterStore(path: path).updatePlayer(id: seen.id, with: PlayerEdit(name: "Elsewhere"))
+    try await RosterStore(path: path).playerRows.updatePlayer(
+      id: seen.id, with: PlayerEdit(name: "Elsewhere"))
     let error = await #expect(throws: PlayerChangedError.self) {
       try await team.updatePlayer(
         seen, name: "Here", position: .top, image: "canna", favoriteChampions: [])
@@ -422,11 +431,12 @@ extension RosterWorkTests {
     let canna = Player.defaultRoster[0]
     let updates = Mutex<[RosterUpdate]>([])
     store.onChange { update in updates.withLock { $0.append(update) } }
-    try await store.updatePlayer(id: canna.id, with: PlayerEdit(position: "Mid"), by: "coach")
-    try await store.removePlayer(id: canna.id, by: "coach")
-    try await store.restorePlayer(id: canna.id)
-    let added = try await store.addPlayer(PlayerInput(name: "Saken", position: "Mid"))
-    try await store.movePlayer(id: added.id, to: 0)
+    try await store.playerRows.updatePlayer(
+      id: canna.id, with: PlayerEdit(position: "Mid"), by: "coach")
+    try await store.playerRows.removePlayer(id: canna.id, by: "coach")
+    try await store.playerRows.restorePlayer(id: canna.id)
+    let added = try await store.playerRows.addPlayer(PlayerInput(name: "Saken", position: "Mid"))
+    try await store.playerRows.movePlayer(id: added.id, to: 0)
     let history = try store.history()
     #expect(history.map(\.kind) == [.moved, .added, .restored, .removed, .edited])
     #expect(history.map(\.author) == ["local", "local", "local", "coach", "coach"])
@@ -450,17 +460,18 @@ extension RosterWorkTests {
     let server = try RosterStore(path: path)
     let updates = Mutex<[RosterChange]>([])
     server.onChange { update in updates.withLock { $0 += update.changes } }
-    try await RosterStore(path: path).addPlayer(PlayerInput(name: "FromCLI", position: "Top"))
+    try await RosterStore(path: path).playerRows.addPlayer(
+      PlayerInput(name: "FromCLI", position: "Top"))
     try server.refresh()
     #expect(updates.withLock { $0 }.map(\.playerName) == ["FromCLI"])
-    try await server.addPlayer(PlayerInput(name: "FromServer", position: "Top"))
+    try await server.playerRows.addPlayer(PlayerInput(name: "FromServer", position: "Top"))
     #expect(updates.withLock { $0 }.map(\.playerName) == ["FromCLI", "FromServer"])
   }
 
   @Test func aRefusedChangeLeavesNoHistory() async throws {
     let store = try RosterStore.inMemory()
     await #expect(throws: RosterError.self) {
-      try await store.addPlayer(PlayerInput(name: "canna", position: "Top"))
+      try await store.playerRows.addPlayer(PlayerInput(name: "canna", position: "Top"))
     }
     #expect(try store.history().isEmpty)
   }

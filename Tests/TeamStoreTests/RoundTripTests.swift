@@ -73,7 +73,7 @@ import Testing
         contractEnd: extremes == 0
           ? "9999-12-31" : Bool.random(using: &random) ? end.description : "")
       do {
-        try await store.addPlayer(input)
+        try await store.playerRows.addPlayer(input)
       } catch {
         // A pseudo or Riot ID drawn twice (or alike): one is enough.
         guard case .conflict = error else { throw error }
@@ -99,7 +99,7 @@ import Testing
         #expect(
           try store.importRows.planImport(exported).isEmpty || format == .json,
           "seed \(seed) \(format)")
-        for player in roster.players { try await store.removePlayer(id: player.id) }
+        for player in roster.players { try await store.playerRows.removePlayer(id: player.id) }
         let record = try await store.importing(exported)
         #expect(record.added == roster.players.count, "seed \(seed) \(format)")
         let again = store.roster

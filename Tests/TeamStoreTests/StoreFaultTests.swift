@@ -20,10 +20,10 @@ import Testing
 
   @Test func aFileRemovedUnderTheStoreIsNeverWrittenToAgain() async throws {
     let store = try RosterStore(path: path)
-    try await store.addPlayer(PlayerInput(name: "Before", position: "Top"))
+    try await store.playerRows.addPlayer(PlayerInput(name: "Before", position: "Top"))
     removeDatabase()
     let error = await #expect(throws: RosterError.self) {
-      try await store.addPlayer(PlayerInput(name: "Lost", position: "Mid"))
+      try await store.playerRows.addPlayer(PlayerInput(name: "Lost", position: "Mid"))
     }
     #expect(error?.description.contains("removed or replaced") == true)
     guard case .storage(let storage) = error else {
@@ -37,9 +37,10 @@ import Testing
 
   @Test func noReaderIsOpenedOnAFileSwappedInUnderTheStore() async throws {
     let store = try RosterStore(path: path)
-    try await store.addPlayer(PlayerInput(name: "Before", position: "Top"))
+    try await store.playerRows.addPlayer(PlayerInput(name: "Before", position: "Top"))
     let other = folder.path("other.sqlite")
-    try await RosterStore(path: other).addPlayer(PlayerInput(name: "Other", position: "Mid"))
+    try await RosterStore(path: other).playerRows.addPlayer(
+      PlayerInput(name: "Other", position: "Mid"))
     #expect(rename(other, path) == 0)
     // A reader on the new file would replay the old file's log into it.
     let error = #expect(throws: RosterError.self) { try store.history() }
@@ -63,13 +64,14 @@ import Testing
 
   @Test func aFileReplacedUnderTheStoreIsNeverWrittenToAgain() async throws {
     let store = try RosterStore(path: path)
-    try await store.addPlayer(PlayerInput(name: "Before", position: "Top"))
+    try await store.playerRows.addPlayer(PlayerInput(name: "Before", position: "Top"))
     let other = folder.path("other.sqlite")
-    try await RosterStore(path: other).addPlayer(PlayerInput(name: "Other", position: "Mid"))
+    try await RosterStore(path: other).playerRows.addPlayer(
+      PlayerInput(name: "Other", position: "Mid"))
     removeDatabase()
     #expect(rename(other, path) == 0)
     await #expect(throws: RosterError.self) {
-      try await store.addPlayer(PlayerInput(name: "Lost", position: "Mid"))
+      try await store.playerRows.addPlayer(PlayerInput(name: "Lost", position: "Mid"))
     }
     let reopened = try RosterStore(path: path)
     #expect(reopened.players.contains { $0.name == "Other" })
@@ -83,7 +85,7 @@ import Testing
     do {
       let store = try RosterStore(path: path)
       for index in 0..<40 {
-        try await store.addPlayer(PlayerInput(name: "Player\(index)", position: "Mid"))
+        try await store.playerRows.addPlayer(PlayerInput(name: "Player\(index)", position: "Mid"))
       }
       _ = try store.backup(to: damagedPath)
     }
@@ -119,7 +121,8 @@ import Testing
     let writer = Task.detached {
       // As many as one team holds with the three it starts with (PlayerLimits.perTeam).
       for index in 0..<190 {
-        _ = try? await store.addPlayer(PlayerInput(name: "Writer\(index)", position: "Top"))
+        _ = try? await store.playerRows.addPlayer(
+          PlayerInput(name: "Writer\(index)", position: "Top"))
         acknowledged.withLock { $0 += 1 }
       }
       return acknowledged.withLock { $0 }
@@ -165,9 +168,9 @@ import Testing
     let copy = folder.path("backup.sqlite")
     do {
       let store = try RosterStore(path: path)
-      try await store.addPlayer(PlayerInput(name: "Kept", position: "Top"))
+      try await store.playerRows.addPlayer(PlayerInput(name: "Kept", position: "Top"))
       try store.backup(to: copy)
-      try await store.addPlayer(PlayerInput(name: "After", position: "Mid"))
+      try await store.playerRows.addPlayer(PlayerInput(name: "After", position: "Mid"))
     }
     let backupBytes = try Data(contentsOf: URL(fileURLWithPath: copy))
     let restored = try RosterStore.restore(from: copy, to: path)
@@ -181,7 +184,10 @@ import Testing
   }
 
   @Test func aBackupThatCannotBeUsedIsRefusedAndTheDatabaseStaysAsItWas() async throws {
-    do { try await RosterStore(path: path).addPlayer(PlayerInput(name: "Kept", position: "Top")) }
+    do {
+      try await RosterStore(path: path).playerRows.addPlayer(
+        PlayerInput(name: "Kept", position: "Top"))
+    }
     let before = try Data(contentsOf: URL(fileURLWithPath: path))
     let text = try folder.write("not a database at all, only words", to: "notes.sqlite")
     let error = #expect(throws: StoreOpenError.self) {

@@ -95,8 +95,8 @@ import Testing
     let db = try TestDatabase(backend, in: folder)
     let store = try db.open()
     let canna = store.players[0]
-    let saken = try await store.addPlayer(PlayerInput(name: "Saken", position: "Mid"))
-    let tao = try await store.addPlayer(
+    let saken = try await store.playerRows.addPlayer(PlayerInput(name: "Saken", position: "Mid"))
+    let tao = try await store.playerRows.addPlayer(
       PlayerInput(name: "Tao", position: "Mid", lineup: "substitute"))
     let scrim = try await store.weekRows.addEvent(
       EventInput(kind: "scrim", start: "2026-03-26T20:00", opponent: "G2", format: "bo3"))
@@ -196,11 +196,11 @@ import Testing
   ) async throws {
     let db = try TestDatabase(backend, in: folder)
     let store = try db.open(now: { ISO8601DateFormatter().date(from: "2026-03-20T12:00:00Z")! })
-    let saken = try await store.addPlayer(PlayerInput(name: "Saken", position: "Mid"))
-    let tao = try await store.addPlayer(
+    let saken = try await store.playerRows.addPlayer(PlayerInput(name: "Saken", position: "Mid"))
+    let tao = try await store.playerRows.addPlayer(
       PlayerInput(name: "Tao", position: "Mid", lineup: "substitute"))
     let blue = try await store.teamRows.addTeam(TeamInput(name: "KC Blue", tag: "KCB"))
-    let kamiloo = try await store.addPlayer(
+    let kamiloo = try await store.playerRows.addPlayer(
       PlayerInput(name: "Kamiloo", position: "Jungle", team: blue.tag))
     let scrim = try await store.weekRows.addEvent(
       EventInput(kind: "scrim", start: "2026-03-26T20:00", opponent: "G2"))
@@ -236,7 +236,7 @@ import Testing
         .yes, comment: String(repeating: "a", count: 81), for: kamiloo.id, to: scrim.id)
     }
     // A player neither of the team nor invited cannot answer.
-    let other = try await store.addPlayer(
+    let other = try await store.playerRows.addPlayer(
       PlayerInput(name: "Other", position: "Top", team: blue.tag))
     await #expect(throws: RosterError.self) {
       try await store.weekRows.answer(.yes, for: other.id, to: scrim.id)
@@ -404,16 +404,16 @@ import Testing
     let (canna, caliste) = (store.players[0], store.players[1])
     let moved = try await store.weekRows.createFeed(player: canna.id)
     let removed = try await store.weekRows.createFeed(player: caliste.id)
-    _ = try await store.transferPlayer(id: canna.id, to: "KCB")
-    _ = try await store.removePlayer(id: caliste.id)
-    _ = try await store.restorePlayer(id: caliste.id)
+    _ = try await store.playerRows.transferPlayer(id: canna.id, to: "KCB")
+    _ = try await store.playerRows.removePlayer(id: caliste.id)
+    _ = try await store.playerRows.restorePlayer(id: caliste.id)
     for secret in [moved.secret, removed.secret] {
       #expect(store.roster.schedule.feed(secret: secret) == nil)
       #expect(try db.open().roster.schedule.feed(secret: secret) == nil)
     }
     // A change asked for one team's player does not reach them on another.
     await #expect(throws: RosterError.notFound(canna.id)) {
-      try await store.updatePlayer(
+      try await store.playerRows.updatePlayer(
         id: canna.id, with: PlayerEdit(position: "Mid"), onTeam: Team.first.id)
     }
     #expect(try db.open().roster.player(id: canna.id)?.teamID == blue.id)

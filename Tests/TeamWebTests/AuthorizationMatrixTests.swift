@@ -250,16 +250,16 @@ final class Organisation: Sendable {
     var saken = PlayerInput(name: "Saken", position: "Mid", team: "KCB")
     saken.realName = "Lucas Fayard"
     saken.birthDate = "2001-05-12"
-    own = try await store.addPlayer(saken)
+    own = try await store.playerRows.addPlayer(saken)
     var tao = PlayerInput(name: "Tao", position: "Mid", team: "KCB")
     tao.realName = "Taoufik Belkacem"
     tao.nationality = "MA"
     tao.birthDate = "2008-02-29"
     tao.contractEnd = Day(Date()).adding(days: 30).description
-    mate = try await store.addPlayer(tao)
-    let removed = try await store.addPlayer(
+    mate = try await store.playerRows.addPlayer(tao)
+    let removed = try await store.playerRows.addPlayer(
       PlayerInput(name: "Gone", position: "Top", team: "KCB"))
-    try await store.removePlayer(id: removed.id)
+    try await store.playerRows.removePlayer(id: removed.id)
     gone = removed.id
     let start = Day(Date()).adding(days: 3)
     event = try await store.weekRows.addEvent(

@@ -36,9 +36,9 @@ import WebBase
           discordPublicKey: keys.publicKey, discordAPI: discord.api,
           publicURL: URL(string: "https://kcorp.example")))
       client = AppClient(app: app, host: "127.0.0.1", maxBodyBytes: 1 << 20)
-      jungler = try await store.addPlayer(PlayerInput(name: "Bo", position: "Jungle"))
-      _ = try await store.addPlayer(PlayerInput(name: "Vladi", position: "Mid"))
-      yike = try await store.addPlayer(
+      jungler = try await store.playerRows.addPlayer(PlayerInput(name: "Bo", position: "Jungle"))
+      _ = try await store.playerRows.addPlayer(PlayerInput(name: "Vladi", position: "Mid"))
+      yike = try await store.playerRows.addPlayer(
         PlayerInput(name: "Yike", position: "Jungle", lineup: "substitute"))
       try await store.discord.setTeam(
         team: Team.first.id, webhook: discord.webhook(), language: .english,

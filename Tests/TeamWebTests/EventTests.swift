@@ -30,16 +30,16 @@ import WebBase
   @Test func anotherProcesssChangeReachesTheStreamOnceSeen() async throws {
     let events = try app.wire.open("/api/events")
     #expect(events.read(until: "retry:"))
-    try await RosterStore(path: app.store.path).addPlayer(
+    try await RosterStore(path: app.store.path).playerRows.addPlayer(
       PlayerInput(name: "FromCLI", position: "Top"))
     try app.store.refresh()  // what `kcorp serve` does every second
     #expect(events.read(until: #""player":"FromCLI""#))
   }
 
   @Test func lastEventIDResumesWithWhatWasMissed() async throws {
-    try await app.store.addPlayer(PlayerInput(name: "First", position: "Top"))
+    try await app.store.playerRows.addPlayer(PlayerInput(name: "First", position: "Top"))
     let seen = try #require(try app.store.history().first?.id)
-    try await app.store.addPlayer(PlayerInput(name: "Missed", position: "Mid"))
+    try await app.store.playerRows.addPlayer(PlayerInput(name: "Missed", position: "Mid"))
     let events = try app.wire.open("/api/events", headers: ["Last-Event-ID": String(seen)])
     #expect(events.read(until: #""player":"Missed""#))
     #expect(!events.received.contains(#""player":"First""#))
@@ -54,7 +54,8 @@ import WebBase
     }
     #expect(error?.status == 503)
     first.stream?.close()
-    try await app.store.addPlayer(PlayerInput(name: "Tick", position: "Top"))  // a broadcast
+    // A broadcast.
+    try await app.store.playerRows.addPlayer(PlayerInput(name: "Tick", position: "Top"))
     #expect(hub.count == 1)
     #expect(throws: Never.self) { try hub.subscribe(lastEventID: nil, in: .english) }
   }

@@ -43,15 +43,17 @@ import WebBase
   }
 
   @Test func playersWithoutAPhotoAreTheirInitialsNotOneSharedSilhouette() async throws {
-    let upset = try await app.store.addPlayer(PlayerInput(name: "Upset", position: "ADC"))
-    let saken = try await app.store.addPlayer(PlayerInput(name: "Saken", position: "Mid"))
+    let upset = try await app.store.playerRows.addPlayer(
+      PlayerInput(name: "Upset", position: "ADC"))
+    let saken = try await app.store.playerRows.addPlayer(
+      PlayerInput(name: "Saken", position: "Mid"))
     let first = try await app.client.get("/players/\(upset.id)/picture")
     #expect(first.status == 200 && first.header("content-type") == "image/svg+xml")
     #expect(first.text.contains(">UP</text>") && first.text.contains(ImageLibrary.color(for: .adc)))
     let second = try await app.client.get("/players/\(saken.id)/picture").text
     #expect(second.contains(">SA</text>") && second.contains(ImageLibrary.color(for: .mid)))
     // A removed player keeps their picture in Recently removed.
-    try await app.store.removePlayer(id: saken.id)
+    try await app.store.playerRows.removePlayer(id: saken.id)
     #expect(try await app.client.get("/players/\(saken.id)/picture").text == second)
     #expect(try await app.client.get("/players/\(UUID())/picture").status == 404)
     #expect(try await app.client.get("/players/nobody/picture").status == 404)
@@ -76,7 +78,8 @@ import WebBase
   }
 
   @Test func aPseudoInsideAPictureIsEscaped() async throws {
-    try await app.store.addPlayer(PlayerInput(name: "<b>&", position: "Mid", image: "weird"))
+    try await app.store.playerRows.addPlayer(
+      PlayerInput(name: "<b>&", position: "Mid", image: "weird"))
     let svg = try await app.client.get("/images/weird").text
     #expect(!svg.contains("<b>") && svg.contains(">B</text>"))
   }

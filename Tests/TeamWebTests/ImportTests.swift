@@ -169,7 +169,7 @@ import WebBase
       preview.text.components(separatedBy: #"name="plan" value=""#).dropFirst().first?
         .prefix { $0 != "\"" })
     // Someone else edits Canna meanwhile.
-    try await app.store.updatePlayer(
+    try await app.store.playerRows.updatePlayer(
       id: Player.defaultRoster[0].id, with: PlayerEdit(image: "elsewhere"))
     let before = app.store.roster
     let confirmed = try await app.post(

@@ -164,7 +164,7 @@ import WebBase
     #expect(englishOnly.count > 100)  // the check has words to look for
 
     let canna = Player.defaultRoster[0]
-    try await app.store.removePlayer(id: Player.defaultRoster[2].id)
+    try await app.store.playerRows.removePlayer(id: Player.defaultRoster[2].id)
     let paths = [
       "/", "/?removed=\(Player.defaultRoster[2].id)", "/players/new", "/players/\(canna.id)",
       "/players/\(canna.id)/edit", "/players/\(canna.id)/delete", "/trash", "/history", "/import",
@@ -190,12 +190,12 @@ import WebBase
     let store = app.store
     try await store.teamRows.addTeam(
       TeamInput(name: "KC Blue", tag: "KCB", league: "LFL", parent: "KC"))
-    let hazel = try await store.addPlayer(
+    let hazel = try await store.playerRows.addPlayer(
       PlayerInput(
         name: "Hazel", position: "ADC", lineup: "stand-in", team: "KCB", riotID: "Hazel#KCB",
         realName: "Hazel Martin", nationality: "FR", birthDate: "2005-04-02",
         contractEnd: Day(Date()).description))
-    _ = try await store.transferPlayer(id: Player.defaultRoster[1].id, to: "KCB")
+    _ = try await store.playerRows.transferPlayer(id: Player.defaultRoster[1].id, to: "KCB")
     let paths = [
       "/", "/teams", "/teams/KC", "/teams/KCB", "/players/\(hazel.id)",
       "/players/\(Player.defaultRoster[1].id)", "/players/\(hazel.id)/team", "/history",

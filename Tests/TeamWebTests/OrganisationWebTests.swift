@@ -28,7 +28,8 @@ import WebBase
     access = AccessControl(store: store, policy: policy)
     blue = try await store.teamRows.addTeam(
       TeamInput(name: "KC Blue", tag: "KCB", league: "LFL", parent: "KC"))
-    saken = try await store.addPlayer(PlayerInput(name: "Saken", position: "Mid", team: "KCB"))
+    saken = try await store.playerRows.addPlayer(
+      PlayerInput(name: "Saken", position: "Mid", team: "KCB"))
     try await access.addAccount(name: "coach", role: .owner, password: "coach password")
     try await access.addAccount(
       name: "bluecoach", role: .editor, password: "blue password", teams: [blue.id])

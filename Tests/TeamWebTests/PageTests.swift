@@ -39,7 +39,7 @@ import WebBase
       ("Rookie", "trainee", "Trainee"), ("Resting", "inactive", "Inactive"),
       ("Bench", "substitute", "Substitute"),
     ] {
-      let player = try await app.store.addPlayer(
+      let player = try await app.store.playerRows.addPlayer(
         PlayerInput(name: name, position: "Top", lineup: lineup))
       let html = try await app.client.get("/players/\(player.id)").text
       #expect(html.contains(#"id="player-status">\#(label)<"#), "\(lineup)")
@@ -71,7 +71,7 @@ import WebBase
   }
 
   @Test func anEmptyRosterSaysSoKindly() async throws {
-    for player in app.store.players { try await app.store.removePlayer(id: player.id) }
+    for player in app.store.players { try await app.store.playerRows.removePlayer(id: player.id) }
     let html = try await app.client.get("/").text
     #expect(html.contains("No players yet"))
   }

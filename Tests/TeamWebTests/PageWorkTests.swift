@@ -149,7 +149,7 @@ import WebBase
   @Test func theEditFormShowsTheCurrentPhotoAndCanRemoveIt() async throws {
     let session = try await app.session()
     let photo = try await Photo.decoding(Data(onePixelPNG))
-    let pictured = try await app.store.setPhoto(of: canna.id, to: photo)
+    let pictured = try await app.store.playerRows.setPhoto(of: canna.id, to: photo)
     let form = try await app.client.get("/players/\(canna.id)/edit").text
     #expect(form.contains(#"src="/photos/\#(photo.hash).jpg""#))
     #expect(form.contains("Change photo") && form.contains(#"name="removePhoto""#))
@@ -376,12 +376,12 @@ import WebBase
   }
 
   @Test func recentlyRemovedListsWhoAndWhenAndRestoringATakenPseudoIs409() async throws {
-    try await app.store.removePlayer(id: caliste.id)
+    try await app.store.playerRows.removePlayer(id: caliste.id)
     let page = try await app.client.get("/trash").text
     #expect(page.contains("<h1>Recently removed</h1>"))
     #expect(page.contains(">Caliste<") && page.contains("ADC · removed just now"))
     #expect(page.contains(#"aria-label="Restore Caliste""#))
-    try await app.store.addPlayer(PlayerInput(name: "caliste", position: "Mid"))
+    try await app.store.playerRows.addPlayer(PlayerInput(name: "caliste", position: "Mid"))
     let session = try await app.session()
     let refused = try await app.post(
       "/trash/\(caliste.id)/restore", [("csrf", session.token)], session: session)
@@ -392,7 +392,7 @@ import WebBase
 
   @Test func moveButtonsMoveWithinTheGroupAndReturnToTheRow() async throws {
     for (name, position) in [("J", "Jungle"), ("A", "ADC"), ("S1", "Top"), ("S2", "Mid")] {
-      try await app.store.addPlayer(PlayerInput(name: name, position: position))
+      try await app.store.playerRows.addPlayer(PlayerInput(name: name, position: position))
     }
     let s2 = try #require(app.store.players.last)
     let session = try await app.session()
@@ -414,7 +414,7 @@ import WebBase
   }
 
   @Test func aSubstitutesPageOffersASwapWithTheStarterOfTheirLane() async throws {
-    let yike = try await app.store.addPlayer(
+    let yike = try await app.store.playerRows.addPlayer(
       PlayerInput(name: "Yike", position: "Top", lineup: "substitute"))
     let page = try await app.client.get("/players/\(yike.id)").text
     #expect(page.contains(">Swap with Canna<"))
@@ -441,7 +441,8 @@ import WebBase
       try JSONSerialization.jsonObject(with: Data(back.body)) as? [String: [String: Any]])
     #expect(swap["player"]?["lineup"] as? String == "starter")
     #expect(swap["with"]?["name"] as? String == "Yike")
-    try await app.store.addPlayer(PlayerInput(name: "Other", position: "Top", lineup: "substitute"))
+    try await app.store.playerRows.addPlayer(
+      PlayerInput(name: "Other", position: "Top", lineup: "substitute"))
     let refused = try await app.client.send(
       "POST", "/api/players/\(yike.id)/swap", headers: ["Content-Type": "application/json"],
       body: Array(#"{"with":"Other"}"#.utf8))
@@ -455,7 +456,7 @@ import WebBase
 
   @Test func theStartingFiveIsOneCardPerLaneInTheGamesOrder() async throws {
     // Added out of order, and no Jungle or Mid: an empty card holds each lane.
-    try await app.store.addPlayer(PlayerInput(name: "Early", position: "ADC"))
+    try await app.store.playerRows.addPlayer(PlayerInput(name: "Early", position: "ADC"))
     let page = try await app.client.get("/").text
     let five = try #require(page.range(of: #"<ol class="roster five""#))
     let end = try #require(page.range(of: "</ol>", range: five.upperBound..<page.endIndex))
@@ -474,7 +475,7 @@ import WebBase
 
   @Test func theRosterShowsTheStartingFiveThenTheSubstitutesAndTheirStatus() async throws {
     for (name, position) in [("J", "Jungle"), ("M", "Mid"), ("Sub", "Top")] {
-      try await app.store.addPlayer(PlayerInput(name: name, position: position))
+      try await app.store.playerRows.addPlayer(PlayerInput(name: name, position: position))
     }
     let html = try await app.client.get("/").text
     #expect(html.contains("Starting five: complete."))

@@ -52,7 +52,7 @@ import WebBase
 
     // The store refuses it whatever asks: the check is where every change is committed.
     await #expect(throws: RosterError.self) {
-      try await app.store.addPlayer(PlayerInput(name: "Extra", position: "Top"))
+      try await app.store.playerRows.addPlayer(PlayerInput(name: "Extra", position: "Top"))
     }
     #expect(app.store.roster.players == before)
   }

@@ -71,7 +71,7 @@ import WebBase
     let staffBefore = try await get(path, as: .viewerA, in: copy).header("etag")
     var edit = PlayerEdit()
     edit.birthDate = "2008-03-01"
-    _ = try await copy.store.updatePlayer(id: copy.organisation.mate.id, with: edit)
+    _ = try await copy.store.playerRows.updatePlayer(id: copy.organisation.mate.id, with: edit)
     let after = try await get(path, as: .playerA, in: copy).header("etag")
     let staffAfter = try await get(path, as: .viewerA, in: copy).header("etag")
     #expect(before != nil && after == before)
@@ -120,10 +120,10 @@ import WebBase
     // An edit of his personal data alone, then one of his role.
     var edit = PlayerEdit()
     edit.realName = "Taoufik B."
-    _ = try await copy.store.updatePlayer(id: o.mate.id, with: edit)
+    _ = try await copy.store.playerRows.updatePlayer(id: o.mate.id, with: edit)
     var role = PlayerEdit()
     role.position = "Top"
-    _ = try await copy.store.updatePlayer(id: o.mate.id, with: role)
+    _ = try await copy.store.playerRows.updatePlayer(id: o.mate.id, with: role)
     // Published once committed: read what each stream was sent, for up to two seconds.
     var texts = ["", ""]
     for _ in 0..<40 where !texts[0].contains(#""position":"Top""#) || !texts[1].contains("Top") {

@@ -36,10 +36,10 @@ import WebBase
       for player in store.players {
         var edit = PlayerEdit()
         edit.riotID = "\(player.name)#KC1"
-        players[player.name] = try await store.updatePlayer(id: player.id, with: edit)
+        players[player.name] = try await store.playerRows.updatePlayer(id: player.id, with: edit)
       }
       for (name, position) in [("Closer", "Jungle"), ("Vladi", "Mid")] {
-        players[name] = try await store.addPlayer(
+        players[name] = try await store.playerRows.addPlayer(
           PlayerInput(name: name, position: position, riotID: "\(name)#KC1"))
       }
       self.players = players
@@ -166,7 +166,7 @@ import WebBase
 
   @Test func aRiotIDIsCheckedOnceSetAndMarkedWhenNotFoundOrNotCheckable() async throws {
     let setup = try await Setup(setKey: false)
-    let typo = try await setup.store.addPlayer(
+    let typo = try await setup.store.playerRows.addPlayer(
       PlayerInput(name: "Typo", position: "ADC", riotID: "Nobody#KC1"))
     await setup.app.riot.checkPending()
     #expect(try setup.store.riot.standings().isEmpty)
@@ -185,7 +185,7 @@ import WebBase
     // Riot failing: the new ID is kept, marked, and checked again later.
     var edit = PlayerEdit()
     edit.riotID = "Typo#KC1"
-    _ = try await setup.store.updatePlayer(id: typo.id, with: edit)
+    _ = try await setup.store.playerRows.updatePlayer(id: typo.id, with: edit)
     try setup.riot.control("fail", #"{"status":503,"count":3}"#)
     await setup.app.riot.checkPending()
     #expect(try setup.store.riot.standings()[typo.id]?.status == .unchecked)

@@ -57,7 +57,7 @@ import WebBase
     var edit = PlayerEdit()
     edit.realName = realName
     edit.position = position
-    _ = try await store.updatePlayer(id: caliste.id, with: edit)
+    _ = try await store.playerRows.updatePlayer(id: caliste.id, with: edit)
   }
 
   @Test func anAccountMadeAPlayerAgainIsNoLongerSentOtherPlayersPersonalData() async throws {

@@ -101,14 +101,14 @@ import WebBase
     let copy = try await Organisation.shared.copy()
     let blue = try #require(copy.store.roster.team("KCB"))
     let mate = copy.organisation.mate.id
-    _ = try await copy.store.transferPlayer(id: mate, to: "KC")
+    _ = try await copy.store.playerRows.transferPlayer(id: mate, to: "KC")
     // As a scope of KC Blue would ask it, in the store's own transaction.
     await #expect(throws: RosterError.notFound(mate)) {
-      try await copy.store.updatePlayer(
+      try await copy.store.playerRows.updatePlayer(
         id: mate, with: PlayerEdit(position: "Top"), onTeam: blue.id)
     }
     await #expect(throws: RosterError.notFound(mate)) {
-      try await copy.store.removePlayer(id: mate, onTeam: blue.id)
+      try await copy.store.playerRows.removePlayer(id: mate, onTeam: blue.id)
     }
     #expect(copy.store.roster.player(id: mate)?.position == .mid)
   }
@@ -186,14 +186,14 @@ import WebBase
     #expect(try await copy.client.get("/calendar/\(feed).ics").status == 404)
 
     let moved = try await copy.store.weekRows.createFeed(player: copy.organisation.mate.id)
-    _ = try await copy.store.transferPlayer(id: copy.organisation.mate.id, to: "KC")
+    _ = try await copy.store.playerRows.transferPlayer(id: copy.organisation.mate.id, to: "KC")
     #expect(try await copy.client.get("/calendar/\(moved.secret).ics").status == 404)
     #expect(copy.store.roster.schedule.feeds.allSatisfy { $0.playerID != own.id })
 
     // A removed player's addresses end, and a restore does not bring them back.
     let removed = try await copy.store.weekRows.createFeed(player: copy.organisation.mate.id)
-    _ = try await copy.store.removePlayer(id: copy.organisation.mate.id)
-    _ = try await copy.store.restorePlayer(id: copy.organisation.mate.id)
+    _ = try await copy.store.playerRows.removePlayer(id: copy.organisation.mate.id)
+    _ = try await copy.store.playerRows.restorePlayer(id: copy.organisation.mate.id)
     #expect(try await copy.client.get("/calendar/\(removed.secret).ics").status == 404)
   }
 

@@ -41,9 +41,9 @@ final class TestServer: Sendable {
 
   /// The brief's three, with a Jungle and a Mid starter, and Yike, a substitute Jungle.
   func fullRoster() async throws -> (jungler: Player, yike: Player) {
-    let jungler = try await store.addPlayer(PlayerInput(name: "Bo", position: "Jungle"))
-    _ = try await store.addPlayer(PlayerInput(name: "Vladi", position: "Mid"))
-    let yike = try await store.addPlayer(
+    let jungler = try await store.playerRows.addPlayer(PlayerInput(name: "Bo", position: "Jungle"))
+    _ = try await store.playerRows.addPlayer(PlayerInput(name: "Vladi", position: "Mid"))
+    let yike = try await store.playerRows.addPlayer(
       PlayerInput(name: "Yike", position: "Jungle", lineup: "substitute"))
     return (jungler, yike)
   }

@@ -137,7 +137,7 @@ import WebBase
     #expect(app.store.roster.schedule.event(id: event.id)?.invited.last == yike.id)
 
     let blue = try await app.store.teamRows.addTeam(TeamInput(name: "KC Blue", tag: "KCB"))
-    let kamiloo = try await app.store.addPlayer(
+    let kamiloo = try await app.store.playerRows.addPlayer(
       PlayerInput(name: "Kamiloo", position: "Jungle", team: blue.tag))
     #expect(page.contains(#"<option value="\#(kamiloo.id.text)">Kamiloo</option>"#) == false)
     page = try await app.client.get("/events/\(event.id)").text
@@ -377,8 +377,8 @@ import WebBase
   init() throws { app = try TestServer() }
 
   @Test func theWeekSpeaksFrench() async throws {
-    _ = try await app.store.addPlayer(PlayerInput(name: "Bo", position: "Jungle"))
-    _ = try await app.store.addPlayer(PlayerInput(name: "Vladi", position: "Mid"))
+    _ = try await app.store.playerRows.addPlayer(PlayerInput(name: "Bo", position: "Jungle"))
+    _ = try await app.store.playerRows.addPlayer(PlayerInput(name: "Vladi", position: "Mid"))
     _ = try await app.store.weekRows.addEvent(
       EventInput(kind: "training", start: "2026-03-26T18:00", opponent: ""))
     let page = try await app.client.get(
@@ -405,7 +405,7 @@ import WebBase
   }
 
   @Test func aPlayersHoursAndDaysAwayAreWrittenTheReadersWayAndReadBack() async throws {
-    let bo = try await app.store.addPlayer(PlayerInput(name: "Bo", position: "Jungle"))
+    let bo = try await app.store.playerRows.addPlayer(PlayerInput(name: "Bo", position: "Jungle"))
     let hours = Availability(
       weekly: try Availability.weekly(parsing: "Mon 18:00-23:00"),
       away: [try Availability.absence(parsing: "2026-03-12..2026-03-14")])
