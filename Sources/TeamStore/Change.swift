@@ -16,8 +16,8 @@ struct Change {
     case player(UUID)
     /// The players' order.
     case order
-    /// A player's photo, with its bytes (nil: taken away).
-    case photo(UUID, Photo?)
+    /// A player's photo (its bytes in ``photos``; none: taken away).
+    case photo(UUID)
     /// A player's hours and days away.
     case availability(UUID)
     /// A player's champion pool.
@@ -31,6 +31,8 @@ struct Change {
     case team(UUID)
     /// The organisation's name.
     case organisation
+    /// Champions a file described, known from now on (a known one keeps its name).
+    case champions([Champion])
   }
 
   /// A history entry of the change: ``Writer/record(_:before:after:author:at:name:from:to:other:)``'s fields.
@@ -48,6 +50,9 @@ struct Change {
   private(set) var roster: Roster
   /// The rows written, in the order named (each once).
   private(set) var rows: [Row] = []
+  private var written: Set<Row> = []
+  /// The photos given (nil: taken away), by player.
+  private(set) var photos: [UUID: Photo?] = [:]
   private(set) var history: [Entry] = []
   /// Who the history names, and the change's instant.
   let author: String
@@ -60,7 +65,7 @@ struct Change {
   }
 
   private mutating func write(_ row: Row) {
-    if !rows.contains(row) { rows.append(row) }
+    if written.insert(row).inserted { rows.append(row) }
   }
 
   mutating func record(
@@ -108,7 +113,16 @@ struct Change {
     var photos = roster.photos
     photos[id] = photo?.hash
     roster = roster.with(photos: photos)
-    write(.photo(id, photo))
+    self.photos[id] = .some(photo)
+    write(.photo(id))
+  }
+
+  /// The champions a file described, valid favourites from now on.
+  mutating func learn(_ champions: [Champion]) {
+    guard !champions.isEmpty else { return }
+    roster = roster.with(
+      championArt: roster.championArt, champions: roster.champions.knowing(champions))
+    write(.champions(champions))
   }
 
   // MARK: - Teams
@@ -186,6 +200,20 @@ struct Change {
     write(.event(id))
   }
 
+  /// The events and hours of `week` in place of every team's (an import); the calendar
+  /// addresses and pools stay.
+  mutating func replaceWeek(with week: Schedule) {
+    let old = roster.schedule
+    var schedule = week
+    schedule.feeds = old.feeds
+    schedule.pools = old.pools
+    roster = roster.with(schedule: schedule)
+    for event in old.events + week.events { write(.event(event.id)) }
+    for id in Set(old.availability.keys).union(week.availability.keys) {
+      write(.availability(id))
+    }
+  }
+
   /// A new calendar address.
   mutating func add(_ feed: CalendarFeed) {
     var schedule = roster.schedule
@@ -240,6 +268,12 @@ extension Writer {
   func persist(_ change: Change, from before: Roster) throws -> Roster {
     var after = change.roster
     var restored = false
+    // A change of many rows (an import) finds them through dictionaries built once.
+    let indexed = change.rows.count > 8
+    let old = Found(before, indexed: indexed)
+    let new = Found(after, indexed: indexed)
+    let exchanged = keysExchanged(in: change, from: old, to: new)
+    if exchanged.count > 1 { try releaseKeys(of: exchanged) }
     for row in change.rows {
       switch row {
       case .newPlayer(let id):
@@ -248,17 +282,18 @@ extension Writer {
           try insert(after.players[index])
         }
       case .player(let id):
-        restored = try persist(player: id, from: before, to: after, at: change.at) || restored
+        restored = try persist(player: id, from: old, to: new, at: change.at) || restored
       case .order:
         try setOrder(after.players)
-      case .photo(let id, let photo):
+      case .photo(let id):
+        let photo = change.photos[id] ?? nil
         try setPhoto(of: id, jpeg: photo?.jpeg, hash: photo?.hash)
       case .availability(let id):
         try setAvailability(of: id, to: after.schedule.availability[id] ?? Availability())
       case .pool(let id):
         try setPool(of: id, to: after.schedule.pools[id] ?? [])
       case .event(let id):
-        if let event = after.schedule.event(id: id) {
+        if let event = new.event(id) {
           _ = try save(event)
         } else {
           try delete(event: id)
@@ -277,9 +312,13 @@ extension Writer {
         }
       case .organisation:
         try setOrganisation(after.organisation)
+      case .champions(let champions):
+        try learnChampions(champions, renaming: false)
       }
     }
-    if restored {
+    if restored || exchanged.count > 1 {
+      // The order a restore gives is the database's; keys exchanged leave the indexes
+      // as the last update saw them: both are read back.
       after = after.with(players: try load(champions: after.champions).players)
     }
     for entry in change.history {
@@ -292,25 +331,69 @@ extension Writer {
 
   /// Writes one player already stored as `after` holds them; true when they came back
   /// from "Recently removed" (the database then decides their place).
-  private func persist(player id: UUID, from before: Roster, to after: Roster, at now: Date)
+  private func persist(player id: UUID, from before: Found, to after: Found, at now: Date)
     throws -> Bool
   {
-    let new = after.player(id: id)
-    if let old = before.player(id: id) {
+    let new = after.player(id)
+    if let old = before.player(id) {
       if let new {
         if new.teamID != old.teamID {
-          let leaving = before.team(id: old.teamID) ?? before.firstTeam
-          try transfer(new, was: old, leaving: leaving, on: new.joined ?? Day(now))
+          let leaving = before.roster.team(id: old.teamID) ?? before.roster.firstTeam
+          try transfer(new, was: old, leaving: leaving, on: Day(now))
         } else if !new.hasSameFields(as: old) {
           try update(new, was: old)
         }
-      } else if let removal = after.removal(id: id) {
+      } else if let removal = after.removal(id) {
         try remove(removal)
       }
       return false
     }
-    guard let new, before.removal(id: id) != nil else { return false }
+    guard let new, let removal = before.removal(id) else { return false }
+    // Brought back with other fields (an import): written while still removed, then back.
+    if !new.hasSameFields(as: removal.player) { try update(new, was: removal.player) }
     try restore(new)
     return true
+  }
+
+  /// The players on the roster before and after `change` whose pseudo or Riot ID it
+  /// changes. When there are several, theirs are freed first: two may exchange theirs, and
+  /// the unique indexes must never see one held twice midway.
+  private func keysExchanged(in change: Change, from before: Found, to after: Found) -> [Player] {
+    change.rows.compactMap { row in
+      guard case .player(let id) = row, let old = before.player(id), let new = after.player(id),
+        old.riotID != new.riotID || Player.nameKey(old.name) != Player.nameKey(new.name)
+      else { return nil }
+      return old
+    }
+  }
+}
+
+/// The players and events of a roster, found by id: by a scan for a change of a few rows,
+/// through dictionaries built once for one of many (an import of thousands stays linear).
+private struct Found {
+  let roster: Roster
+  private let players: [UUID: Player]?
+  private let removals: [UUID: RemovedPlayer]?
+  private let events: [UUID: TeamEvent]?
+
+  init(_ roster: Roster, indexed: Bool) {
+    self.roster = roster
+    guard indexed else {
+      (players, removals, events) = (nil, nil, nil)
+      return
+    }
+    players = Dictionary(roster.players.map { ($0.id, $0) }) { first, _ in first }
+    removals = Dictionary(roster.removed.map { ($0.id, $0) }) { first, _ in first }
+    events = Dictionary(roster.schedule.events.map { ($0.id, $0) }) { first, _ in first }
+  }
+
+  func player(_ id: UUID) -> Player? { players.map { $0[id] } ?? roster.player(id: id) }
+
+  func removal(_ id: UUID) -> RemovedPlayer? {
+    removals.map { $0[id] } ?? roster.removal(id: id)
+  }
+
+  func event(_ id: UUID) -> TeamEvent? {
+    events.map { $0[id] } ?? roster.schedule.event(id: id)
   }
 }

@@ -8,7 +8,6 @@ extension Writer {
   /// Gives players about to be changed together placeholder keys in place of their pseudos'
   /// and Riot IDs' (their updates set the new ones).
   func releaseKeys(of players: [Player]) throws {
-    touched.all = true
     for player in players {
       try statement("UPDATE player SET name_key = ?2, riot_key = NULL WHERE id = ?1")
         .bind(.text(player.id.text), .text("~" + player.id.text)).run()

@@ -100,75 +100,74 @@ extension ImportRows {
     _ plan: RosterImport, photos: [UUID: Photo] = [:], by author: String = RosterStore.local
   ) async throws(RosterError) -> ImportRecord {
     try await store.perform { [now = store.now] writer, roster in
-      let outdated = Self.importOutdated
       let returning = try Self.checkApplies(plan, to: roster)
-      let champions = try Self.learnChampions(of: plan, roster, writer)
-      let at = now()
-      var schedule = roster.schedule
-      for player in plan.removed {
-        try writer.remove(RemovedPlayer(player: player, removedAt: at))
-        schedule = try Self.withoutFeeds(of: player.id, schedule, writer)
-      }
-      // Two players may exchange pseudos or Riot IDs: theirs are freed first, so that the
-      // unique indexes never see one held twice midway; then every key the import gives must
-      // be free (another change may have taken one since the preview).
+      // Two players may exchange pseudos or Riot IDs; every key the import gives must be free
+      // but for those it changes (another change may have taken one since the preview).
       let keys = Self.keys(of: roster.players, but: plan.changed.map(\.before) + plan.removed)
       for player in plan.changed.map(\.after) + plan.added + plan.restored
       where keys.holder(of: player) != nil {
-        throw outdated
+        throw Self.importOutdated
       }
-      try writer.releaseKeys(of: plan.changed.map(\.before))
-      for change in plan.changed {
-        if change.after.teamID != change.before.teamID,
-          let leaving = roster.team(id: change.before.teamID)
-        {
-          try writer.transfer(change.after, was: change.before, leaving: leaving, on: Day(at))
-          schedule = try Self.withoutFeeds(of: change.after.id, schedule, writer)
-        } else {
-          try writer.update(change.after, was: change.before)
-        }
-      }
-      for player in plan.added { try writer.insert(player) }
-      // Back from Recently removed: the file's fields written while still removed, then back.
-      for (removed, player) in returning {
-        try writer.update(player, was: removed)
-        try writer.restore(player)
-      }
+      // The import's own records first: the photos it replaces are kept as they were.
+      let at = now()
       let record = try writer.insertImport(
         plan, restoring: returning.map(\.0), at: at, author: author)
       let planned = Set(plan.players.map(\.id))
       for (id, photo) in photos where planned.contains(id) {
         try writer.keepPhoto(of: id, setting: photo.hash, for: record.id)
-        try writer.setPhoto(of: id, jpeg: photo.jpeg, hash: photo.hash)
       }
-      if try Self.replaceWeekAndPools(plan, over: roster.schedule, writer, at: at) {
-        schedule = try writer.schedule()
-      }
-      try writer.record(
-        .imported, before: nil, after: nil, author: author, at: at,
-        name: plan.team?.name ?? roster.organisation,
+      var change = Change(roster, by: author, at: at)
+      Self.apply(plan, photos: photos, to: &change)
+      change.record(
+        .imported, name: plan.team?.name ?? roster.organisation,
         from: "\(record.added)/\(record.changed)/\(record.removed)")
-      var (players, removed) = try writer.load(champions: champions)
-      // A file that names every player of the team (or the organisation) gives its order.
-      if let reordered = Self.inFileOrder(players, plan), reordered != players {
-        try writer.setOrder(reordered)
-        players = reordered
-      }
-      return (
-        roster.with(players: players).with(removed: removed)
-          .with(photos: try writer.photoHashes()).with(schedule: schedule)
-          .with(championArt: roster.championArt, champions: champions), record
-      )
+      return (try writer.persist(change, from: roster), record)
     }
   }
 
-  /// The roster's catalogue with the champions the plan's file described and named, which
-  /// the database knows from now on (written in the import's change).
-  private static func learnChampions(of plan: RosterImport, _ roster: Roster, _ writer: Writer)
-    throws -> ChampionCatalog
-  {
-    try writer.learnChampions(plan.champions, renaming: false)
-    return roster.champions.knowing(plan.champions)
+  /// The plan's changes of the organisation: the removed players to Recently removed (their
+  /// calendar addresses revoked), the changed ones with the file's fields (a new team is a
+  /// move), the new ones at the end of their team, those it brings back with the file's
+  /// fields, their photos, the champions the file described, the week and the pools the
+  /// file has, and the file's order when it names every player of its scope.
+  private static func apply(_ plan: RosterImport, photos: [UUID: Photo], to change: inout Change) {
+    change.learn(plan.champions)
+    for player in plan.removed {
+      change.remove(RemovedPlayer(player: player, removedAt: change.at))
+      change.revokeFeeds { $0.playerID == player.id }
+    }
+    var players = change.roster.players
+    let index = Dictionary(players.indices.map { (players[$0].id, $0) }) { first, _ in first }
+    var moved: [Player] = []
+    for edit in plan.changed {
+      guard let at = index[edit.after.id] else { continue }
+      if edit.after.teamID != edit.before.teamID {
+        moved.append(edit.after)
+        change.revokeFeeds { $0.playerID == edit.after.id }
+      } else {
+        players[at] = edit.after
+      }
+    }
+    // A move joins the end of its new team, as a transfer does.
+    let movedIDs = Set(moved.map(\.id))
+    players = players.filter { !movedIDs.contains($0.id) } + moved
+    change.set(players: players, writing: plan.changed.map(\.after.id))
+    for player in plan.added { change.add(player) }
+    for player in plan.restored { change.restore(player) }
+    let planned = Set(plan.players.map(\.id))
+    for (id, photo) in photos where planned.contains(id) { change.setPhoto(of: id, to: photo) }
+    if let week = plan.schedule {
+      change.replaceWeek(with: imported(week, over: change.roster.schedule, at: change.at))
+    }
+    for player in plan.pools == nil ? [] : plan.players {
+      change.setPool(of: player.id, to: plan.pools?[player.id] ?? [])
+    }
+    // A file that names every player of the team (or the organisation) gives its order.
+    if let reordered = inFileOrder(change.roster.players, plan),
+      reordered != change.roster.players
+    {
+      change.set(players: reordered, writing: [], ordered: true)
+    }
   }
 
   /// The roster changed since the preview: nothing was imported.
@@ -256,19 +255,6 @@ extension ImportRows {
     }
     schedule.feeds.removeAll { $0.playerID == player }
     return schedule
-  }
-
-  /// Writes the file's week and pools where the plan has them; whether it had any.
-  private static func replaceWeekAndPools(
-    _ plan: RosterImport, over current: Schedule, _ writer: Writer, at date: Date
-  ) throws -> Bool {
-    if let week = plan.schedule {
-      try writer.replaceWeek(with: imported(week, over: current, at: date))
-    }
-    for player in plan.pools == nil ? [] : plan.players {
-      try writer.setPool(of: player.id, to: plan.pools?[player.id] ?? [])
-    }
-    return plan.schedule != nil || plan.pools != nil
   }
 
   /// Puts the players an import touched back as they were: those it changed get their

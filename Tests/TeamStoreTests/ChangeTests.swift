@@ -121,4 +121,35 @@ import Testing
     #expect(store.roster.schedule.events.isEmpty)
     try check("a team removed with its week")
   }
+
+  @Test(arguments: Backend.allCases) func anImportAndItsUndoReadBackAsTheSnapshotHasThem(
+    _ backend: Backend
+  ) async throws {
+    let db = try TestDatabase(backend, in: folder)
+    let store = try db.open()
+    func check(_ step: String) throws { try expectSame(store, db, after: step) }
+    try await store.weekRows.addEvent(
+      EventInput(kind: "scrim", start: "2030-03-11T20:00", opponent: "G2", format: "bo3"))
+    let roster = store.roster
+    // Two players exchange their pseudos, a third comes back from Recently removed with a
+    // new role, and the week is the file's.
+    var players = roster.players
+    (players[0].name, players[1].name) = (players[1].name, players[0].name)
+    players[2].position = .support
+    let file = RosterFile.export(
+      players, as: .json, teams: roster.teams, schedule: roster.schedule)
+    try await store.playerRows.removePlayer(id: players[2].id)
+    let record = try await store.importing(file)
+    #expect(store.roster.players[0].name == roster.players[1].name)
+    #expect(store.roster.player(id: players[2].id)?.position == .support)
+    try check("an import exchanging pseudos and bringing a player back")
+    #expect(!record.canUndo)  // the week was replaced
+    let name = store.roster.players[0].name
+    let merge = try await store.importing("name,position\n\(name),Mid\nNouveau,Top\n")
+    try check("a merge of a file with no week")
+    try await store.importRows.undoImport(merge.id)
+    #expect(store.roster.players[0].name == name)
+    #expect(store.roster.removed.first?.player.name == "Nouveau")
+    try check("an import undone")
+  }
 }
