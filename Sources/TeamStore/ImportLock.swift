@@ -33,7 +33,14 @@ final class ImportLock: @unchecked Sendable {
       guard lock.file >= 0 else {
         throw .storage(StorageError(.other, "\(lockPath): \(String(cString: strerror(errno)))"))
       }
-      return flock(lock.file, LOCK_EX | LOCK_NB) == 0 ? lock : nil
+      // Asked a few times over a tenth of a second: a lock just let go may still be held a
+      // moment by a child process forked meanwhile (it shares the open file until it runs
+      // its program), and another process's import holds it far longer.
+      for attempt in 0..<5 {
+        if flock(lock.file, LOCK_EX | LOCK_NB) == 0 { return lock }
+        if attempt < 4 { usleep(20_000) }
+      }
+      return nil
     case .postgres(let url):
       #if canImport(CPostgreSQL)
         do {
