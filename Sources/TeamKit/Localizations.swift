@@ -453,6 +453,7 @@ enum Localizations {
     "Champion art": "Illustrations des champions",
     "Champion art · KCorp": "Illustrations des champions · KCorp",
     "Champion “%@”": "Champion « %@ »",
+    "Champions": "Champions",
     "Champions no one plays (%@)": "Champions que personne ne joue (%@)",
     "Change": "Changer",
     "Change %@": "Modifier %@",

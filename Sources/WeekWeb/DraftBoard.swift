@@ -152,6 +152,28 @@ extension Pages {
     let locked = event.locked(for: team, action: slot.action, inGame: game)
     let taken = Set(
       draft.champions.enumerated().compactMap { $0.offset == turn ? nil : $0.element })
+    // The search and a pick's role share one row: a ban's picker is as tall as a pick's, so
+    // the champions stay where the thumb is from one turn to the next.
+    var line: [HTML] = [
+      .h(
+        "input",
+        [
+          "type": "search", "id": "draft-search", "name": "search", "value": view.typed,
+          "list": "draft-champions", "autocomplete": "off", "data-filter": "draft-grid",
+          "placeholder": localized("Search a champion"),
+        ] + Self.invalid(view.errors, .draft))
+    ]
+    if slot.action == .pick {
+      let role = draft.roles[turn] ?? draft.freeRole(for: team)
+      line.append(
+        .h(
+          "select", ["name": "role", "aria-label": localized("Role")],
+          Position.allCases.map { position in
+            .h(
+              "option", ["value": position.rawValue] + (position == role ? ["selected": ""] : [:]),
+              position.displayName)
+          }))
+    }
     var controls: [HTML] = [
       Self.csrfField(token),
       .h("input", ["type": "hidden", "name": "turn", "value": String(turn)]),
@@ -162,25 +184,8 @@ extension Pages {
           slot.action == .ban ? localized("ban") : localized("pick"),
           team == .us
             ? localized("us") : event.opponent.isEmpty ? localized("them") : event.opponent)),
-      .h(
-        "input",
-        [
-          "type": "search", "id": "draft-search", "name": "search", "value": view.typed,
-          "list": "draft-champions", "autocomplete": "off", "data-filter": "draft-grid",
-          "placeholder": localized("Search a champion"),
-        ] + Self.invalid(view.errors, .draft)),
+      .h("div", ["class": "draft-line"], line),
     ]
-    if slot.action == .pick {
-      let role = draft.roles[turn] ?? draft.freeRole(for: team)
-      controls.append(
-        .h(
-          "select", ["name": "role", "aria-label": localized("Role")],
-          Position.allCases.map { position in
-            .h(
-              "option", ["value": position.rawValue] + (position == role ? ["selected": ""] : [:]),
-              position.displayName)
-          }))
-    }
     controls += [
       .h("button", ["type": "submit", "class": "button primary"], localized("Choose")),
       .h(
@@ -194,7 +199,16 @@ extension Pages {
         "method": "post", "action": "/events/\(event.id)/drafts/\(game)",
         "class": "draft-picker", "novalidate": "",
       ],
-      controls + [.h("div", ["class": "draft-grid", "id": "draft-grid"], grid)])
+      controls + [
+        // Focusable: scrolled by keyboard too, and where focus goes after a choice made in
+        // place (the search would open a phone's keyboard).
+        .h(
+          "div",
+          [
+            "class": "draft-grid", "id": "draft-grid", "tabindex": "-1",
+            "aria-label": localized("Champions"), "role": "group",
+          ], grid)
+      ])
   }
 
   /// Every champion as a button of the picker; those `locked` (with the game that used

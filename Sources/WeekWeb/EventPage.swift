@@ -154,7 +154,7 @@ extension Pages {
     }
     let facts = eventFacts(event, verdict: verdict, in: roster.schedule, zone: zone)
     let main: HTML = .h(
-      "main", ["class": "event-page", "data-live": ""],
+      "main", ["class": "event-page", "data-live": "", "data-version": String(roster.version)],
       [
         notice.map { .h("p", ["class": "status shown", "role": "status"], $0) }
           ?? .h("p", ["class": "status", "role": "status"], "")

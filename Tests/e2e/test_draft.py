@@ -193,3 +193,82 @@ def drafted_on_a_phone(browser, watcher, server, event, screenshots):
     watcher.get(f"{server}/pools")
     watcher.save_screenshot(str(screenshots / "pools-desktop.png"))
     assert violations(watcher) == []
+
+
+def sides_apart(browser):
+    """Whether every blue turn of the board sits left of every red one."""
+    return browser.execute_script("""
+        const x = (side) => [...document.querySelectorAll('.draft-turns li.' + side)]
+          .map((li) => li.getBoundingClientRect());
+        const blue = x('blue'), red = x('red');
+        return blue.length === 10 && red.length === 10
+          && Math.max(...blue.map((r) => r.right)) <= Math.min(...red.map((r) => r.left));
+        """)
+
+
+def test_a_game_is_entered_on_a_phone_in_22_taps_without_a_reload_or_a_keyboard(
+        draft_server, browser):
+    server, event = draft_server
+    watcher = chrome(desktop=True)
+    try:
+        sign_in(watcher, server, "coach", "coach password")
+        watcher.get(f"{server}/events/{event}?game=1")
+        sign_in(browser, server, "coach", "coach password")
+        browser.get(f"{server}/events/{event}")
+        # Set once: a reload would lose it.
+        browser.execute_script("window.samePage = 'yes'")
+        taps = 0
+
+        def tap(element):
+            nonlocal taps
+            taps += 1
+            element.click()
+
+        tap(browser.find_element(By.CSS_SELECTOR, "button[name=side][value=blue]"))
+        wait(browser).until(lambda b: b.find_elements(By.ID, "draft-grid"))
+        for index, champion in enumerate(GAME_ONE):
+            button = next(b for b in browser.find_elements(By.CSS_SELECTOR, "#draft-grid button")
+                          if b.get_attribute("textContent").strip() == champion)
+            # Scrolled to (a swipe), then one tap; the picker stays where the thumb is.
+            browser.execute_script("arguments[0].scrollIntoView({block: 'center'})", button)
+            top = browser.execute_script(
+                "return document.getElementById('draft-grid').getBoundingClientRect().top")
+            tap(button)
+            wait(browser).until(lambda b: filled(b) == index + 1
+                                and b.find_elements(By.CSS_SELECTOR, "main:not([aria-busy])"))
+            if index < 19:
+                after = browser.execute_script(
+                    "return document.getElementById('draft-grid').getBoundingClientRect().top")
+                assert abs(after - top) < 2, (champion, top, after)
+        wait(browser).until(lambda b: "is complete" in b.find_element(By.CSS_SELECTOR, ".draft").text)
+        tap(browser.find_element(By.CSS_SELECTOR, "button[name=result][value=win]"))
+        wait(browser).until(lambda b: b.find_element(
+            By.CSS_SELECTOR, "button[name=result][value=win]").get_attribute("aria-pressed") == "true")
+        assert taps <= 22
+        assert browser.execute_script("return window.samePage") == "yes"
+        assert [t.text for t in browser.find_elements(
+            By.CSS_SELECTOR, ".draft-turns .turn-champion")] == GAME_ONE
+        # Blue on the left and red on the right, on the phone and on the second screen, which
+        # followed the whole game live.
+        assert sides_apart(browser)
+        wait(watcher).until(lambda b: filled(b) == 20)
+        assert sides_apart(watcher)
+        assert violations(browser) == []
+    finally:
+        watcher.quit()
+
+
+def test_without_scripts_each_choice_of_the_board_loads_the_page(
+        draft_server, browser_without_javascript):
+    server, event = draft_server
+    browser = browser_without_javascript
+    sign_in(browser, server, "coach", "coach password")
+    browser.get(f"{server}/events/{event}")
+    browser.find_element(By.CSS_SELECTOR, "button[name=side][value=blue]").click()
+    wait(browser).until(lambda b: b.find_elements(By.ID, "draft-grid"))
+    for index, champion in enumerate(GAME_ONE[:3]):
+        wait(browser).until(lambda b: b.find_elements(
+            By.CSS_SELECTOR, f"#draft-grid button[value={champion.lower()}]"))[0].click()
+        wait(browser).until(lambda b: filled(b) == index + 1)
+    assert [t.text for t in browser.find_elements(
+        By.CSS_SELECTOR, ".draft-turns .turn-champion")][:3] == GAME_ONE[:3]

@@ -421,6 +421,48 @@ async function saveOrder() {
   if (!live) location.reload();
 }
 
+// The draft board answers in place: a choice goes in the background and the page the server
+// answers with (the next turn chosen, or the refusal and what was typed) replaces this one
+// without a reload, the champions scrolled where the thumb left them. One choice at a time: a
+// tap while one is on its way is ignored (it would name the same turn). Without scripts each
+// choice loads the page.
+let boardBusy = false;
+let boardOffline = false;
+document.addEventListener("submit", async (event) => {
+  const form = event.target;
+  if (boardOffline || event.defaultPrevented || !form.closest("#draft") || form.method !== "post"
+      || !/\/drafts\/\d+$/.test(new URL(form.action).pathname) || typeof fetch !== "function") return;
+  event.preventDefault();
+  if (boardBusy) return;
+  boardBusy = true;
+  const main = document.querySelector("main");
+  main.setAttribute("aria-busy", "true");
+  const scrolled = document.getElementById("draft-grid")?.scrollTop ?? 0;
+  try {
+    const body = new URLSearchParams(new FormData(form, event.submitter));
+    const response = await fetch(form.action, { method: "POST", body, headers: { Accept: "text/html" } });
+    const page = new DOMParser().parseFromString(await response.text(), "text/html");
+    const next = page.querySelector("main");
+    if (!next || !page.getElementById("draft")) throw new Error("not a board");
+    main.replaceWith(document.adoptNode(next));
+    const grid = document.getElementById("draft-grid");
+    if (grid) {
+      grid.scrollTop = scrolled;
+      grid.focus({ preventScroll: true });
+    }
+    if (response.ok) history.replaceState(null, "", response.url + "#draft");
+    setUp();
+  } catch {
+    // Not answered in place: the choice is sent as a form, as without scripts.
+    boardOffline = true;
+    if (form.isConnected) form.requestSubmit(event.submitter);
+    else location.reload();
+  } finally {
+    boardBusy = false;
+    document.querySelector("main")?.removeAttribute("aria-busy");
+  }
+});
+
 // Live: an open roster or player page follows the changes made anywhere (another browser,
 // a script, the CLI), in place, through Server-Sent Events. Without JavaScript pages stay
 // as they are.
@@ -440,6 +482,8 @@ if (document.querySelector("main[data-live]") && typeof EventSource === "functio
     }
     waiting = null;
     const main = document.querySelector("main[data-live]");
+    // A page that shows this version already (the board answered in place) stays.
+    if (main.dataset.version && update.version <= Number(main.dataset.version)) return;
     const response = await fetch(location.href, { headers: { Accept: "text/html" } });
     const said = update.changes.map((c) => say(c.kind, authorName(c.author), c.player, c.from || c.with, c.to)).join(say("separator"));
     if (response.status === 404 && main.dataset.player) {
