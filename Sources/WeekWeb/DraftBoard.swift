@@ -152,28 +152,6 @@ extension Pages {
     let locked = event.locked(for: team, action: slot.action, inGame: game)
     let taken = Set(
       draft.champions.enumerated().compactMap { $0.offset == turn ? nil : $0.element })
-    // The search and a pick's role share one row: a ban's picker is as tall as a pick's, so
-    // the champions stay where the thumb is from one turn to the next.
-    var line: [HTML] = [
-      .h(
-        "input",
-        [
-          "type": "search", "id": "draft-search", "name": "search", "value": view.typed,
-          "list": "draft-champions", "autocomplete": "off", "data-filter": "draft-grid",
-          "placeholder": localized("Search a champion"),
-        ] + Self.invalid(view.errors, .draft))
-    ]
-    if slot.action == .pick {
-      let role = draft.roles[turn] ?? draft.freeRole(for: team)
-      line.append(
-        .h(
-          "select", ["name": "role", "aria-label": localized("Role")],
-          Position.allCases.map { position in
-            .h(
-              "option", ["value": position.rawValue] + (position == role ? ["selected": ""] : [:]),
-              position.displayName)
-          }))
-    }
     var controls: [HTML] = [
       Self.csrfField(token),
       .h("input", ["type": "hidden", "name": "turn", "value": String(turn)]),
@@ -184,7 +162,7 @@ extension Pages {
           slot.action == .ban ? localized("ban") : localized("pick"),
           team == .us
             ? localized("us") : event.opponent.isEmpty ? localized("them") : event.opponent)),
-      .h("div", ["class": "draft-line"], line),
+      searchAndRole(draft, turn: turn, team: team, view: view),
     ]
     controls += [
       .h("button", ["type": "submit", "class": "button primary"], localized("Choose")),
@@ -209,6 +187,34 @@ extension Pages {
             "aria-label": localized("Champions"), "role": "group",
           ], grid)
       ])
+  }
+
+  /// The picker's search and, for a pick, its role, on one row: a ban's picker is as tall as
+  /// a pick's, so the champions stay where the thumb is from one turn to the next.
+  private func searchAndRole(_ draft: GameDraft, turn: Int, team: DraftTeam, view: DraftView)
+    -> HTML
+  {
+    var line: [HTML] = [
+      .h(
+        "input",
+        [
+          "type": "search", "id": "draft-search", "name": "search", "value": view.typed,
+          "list": "draft-champions", "autocomplete": "off", "data-filter": "draft-grid",
+          "placeholder": localized("Search a champion"),
+        ] + Self.invalid(view.errors, .draft))
+    ]
+    if DraftSlot.order[turn].action == .pick {
+      let role = draft.roles[turn] ?? draft.freeRole(for: team)
+      line.append(
+        .h(
+          "select", ["name": "role", "aria-label": localized("Role")],
+          Position.allCases.map { position in
+            .h(
+              "option", ["value": position.rawValue] + (position == role ? ["selected": ""] : [:]),
+              position.displayName)
+          }))
+    }
+    return .h("div", ["class": "draft-line"], line)
   }
 
   /// Every champion as a button of the picker; those `locked` (with the game that used
