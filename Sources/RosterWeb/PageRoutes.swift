@@ -206,9 +206,17 @@ extension RosterFeature {
         removed.filter {
           Door.allows(context.identity, .editor, on: roster.team(id: $0.player.teamID))
         }.map(\.id))
+      // The events cancelled, of the teams the reader may see.
+      let events = roster.schedule.removed.compactMap { removal -> Pages.CancelledEvent? in
+        guard let team = roster.team(id: removal.event.teamID),
+          Door.allows(context.identity, .staff, on: team)
+        else { return nil }
+        return (removal, team, Door.allows(context.identity, .editor, on: team))
+      }
       return context.pages.trash(
         removed, more: page.next(total: roster.removed.count, of: request), token: token,
-        now: context.now, viewer: context.viewer, restorable: restorable
+        now: context.now, viewer: context.viewer, restorable: restorable,
+        events: page.offset == 0 ? events : []
       ).with(cookie: cookie)
     }
 

@@ -36,6 +36,11 @@ struct ServerWeek: WeekSource {
       "DELETE", "api/week/events/\(id)" + (following ? "?following=true" : ""))
   }
 
+  func restoreEvent(id: UUID) async throws -> TeamEvent {
+    try TeamJSON.decode(
+      TeamEvent.self, from: try await server.call("POST", "api/week/events/\(id)/restore").data)
+  }
+
   func logGames(_ games: [GameInput], of id: UUID) async throws -> TeamEvent {
     try TeamJSON.decode(
       TeamEvent.self,

@@ -102,6 +102,7 @@ enum Localizations {
     "%1$@ renamed the organisation from %3$@ to %4$@": "%1$@ a renommé la structure %3$@ en %4$@",
     "%1$@ reordered the roster": "%1$@ a réordonné l’effectif",
     "%1$@ restored %2$@": "%1$@ a restauré %2$@",
+    "%1$@ restored %2$@ on %3$@.": "%1$@ a restauré %2$@ du %3$@.",
     "%1$@ restored %2$@.": "%1$@ a restauré %2$@.",
     "%1$@ still has %2$@ players: move or remove them first.":
       "%1$@ a encore %2$@ joueurs : transférez-les ou supprimez-les d’abord.",
@@ -118,6 +119,7 @@ enum Localizations {
     "%1$@ yes · %2$@ maybe · %3$@ no · %4$@ waiting":
       "%1$@ oui · %2$@ peut-être · %3$@ non · %4$@ sans réponse",
     "%1$@ · %2$@ LP": "%1$@ · %2$@ LP",
+    "%1$@ · %2$@ · cancelled %3$@": "%1$@ · %2$@ · annulé %3$@",
     "%1$@ · %2$@, %3$@ games left: %4$@ champions a player.":
       "%1$@ · %2$@, %3$@ parties restantes : %4$@ champions par joueur.",
     "%1$@ · from %2$@": "%1$@ · à partir du %2$@",
@@ -418,8 +420,12 @@ enum Localizations {
     "Blue": "Bleu",
     "Blue side": "Côté bleu",
     "Born on DATE (YYYY-MM-DD).": "Né le DATE (AAAA-MM-JJ).",
+    "Bring a cancelled event back from Recently removed, with its answers, games and drafts (and its series cancelled with it).":
+      "Restaurer un événement annulé depuis Supprimés récemment, avec ses réponses, parties et drafts (et sa série annulée avec lui).",
     "Bring a removed player back at their place, every field intact.":
       "Faire revenir un joueur supprimé à sa place, tous ses champs intacts.",
+    "Bring it back within 30 days with: kcorp events restore %@":
+      "Restaurez-le sous 30 jours avec : kcorp events restore %@",
     "Bronze": "Bronze",
     "By champion": "Par champion",
     "By player": "Par joueur",
@@ -429,11 +435,17 @@ enum Localizations {
     "CSV for Excel (French)": "CSV pour Excel (français)",
     "Calendar": "Calendrier",
     "Cancel": "Annuler",
+    "Cancel %1$@ and the %2$@ following?": "Annuler %1$@ et les %2$@ suivants ?",
+    "Cancel %@?": "Annuler %@ ?",
+    "Cancel %@? · KCorp": "Annuler %@ ? · KCorp",
     "Cancel an event.": "Annuler un événement.",
+    "Cancel it": "L’annuler",
     "Cancel this event": "Annuler cet événement",
     "Cancel this event and the %@ following": "Annuler cet événement et les %@ suivants",
     "Cancelled %1$@ and the %2$@ following.": "%1$@ annulé, et les %2$@ suivants.",
     "Cancelled %@.": "%@ annulé.",
+    "Cancelled events come back with their answers, games and drafts for 30 days.":
+      "Les événements annulés reviennent avec leurs réponses, parties et drafts pendant 30 jours.",
     "Cancelled.": "Annulé.",
     "Cancelled: %@": "Annulé : %@",
     "Cannot back up into %@: %@": "Impossible de sauvegarder dans %@ : %@",
@@ -588,6 +600,7 @@ enum Localizations {
     "Event cancelled": "Événement annulé",
     "Event changed": "Événement modifié",
     "Event planned": "Événement prévu",
+    "Events": "Événements",
     "Every change acknowledged before the copy starts is in it. FILE is replaced atomically;\n‘kcorp restore FILE’ puts it back.":
       "Chaque modification confirmée avant le début de la copie y figure. FICHIER est remplacé de façon\natomique ; « kcorp restore FICHIER » la remet en place.",
     "Every team": "Toutes les équipes",
@@ -790,6 +803,8 @@ enum Localizations {
       "Il ajoute %1$@ champions que cette base ne connaît pas ; elle en accepte %2$@ de plus au plus.",
     "It has more than %@ players, the most the organisation holds; split it or leave players out.":
       "Il compte plus de %@ joueurs, le maximum d’une structure ; scindez-le ou retirez-en des joueurs.",
+    "It holds %1$@ games logged, %2$@ drafts and %3$@ answers. They go to Recently removed with it, where it can be restored for 30 days.":
+      "Il contient %1$@ parties saisies, %2$@ drafts et %3$@ réponses. Ils partent avec lui dans Supprimés récemment, d’où il peut être restauré pendant 30 jours.",
     "It is empty; export a roster to see the columns.":
       "Il est vide ; exportez un effectif pour voir les colonnes.",
     "It was: %@": "Avant : %@",
@@ -806,6 +821,7 @@ enum Localizations {
     "KCorp roster": "Effectif KCorp",
     "Keep between 1 and 100 ranked games a player, not %@.":
       "Gardez entre 1 et 100 parties classées par joueur, pas %@.",
+    "Keep it": "Le garder",
     "Keep the last N ranked games a player (1–100).":
       "Garder les N dernières parties classées de chaque joueur (1–100).",
     "Keep the password off the command line, where others see it: put it in PGPASSFILE (~/.pgpass) or $PGPASSWORD.":
@@ -932,6 +948,8 @@ enum Localizations {
     "No event has the id “%@”.": "Aucun événement n’a l’identifiant « %@ ».",
     "No event has this id: it may have been cancelled.":
       "Aucun événement n’a cet identifiant : il a peut-être été annulé.",
+    "No event with this id is in Recently removed.":
+      "Aucun événement de cet identifiant n’est dans Supprimés récemment.",
     "No favorite champions yet.": "Aucun champion favori pour l’instant.",
     "No favourite champions.": "Aucun champion favori.",
     "No game has this number: games count from 1.":
@@ -1167,6 +1185,8 @@ enum Localizations {
     "Restored %1$@ players from %2$@ into %3$@.": "%1$@ joueurs restaurés de %2$@ dans %3$@.",
     "Restored %@.": "%@ restauré.",
     "Restored 1 player from %1$@ into %2$@.": "1 joueur restauré de %1$@ dans %2$@.",
+    "Restored, with its answers, games and drafts.":
+      "Restauré, avec ses réponses, parties et drafts.",
     "Result logged": "Résultat saisi",
     "Result: %1$@–%2$@": "Résultat : %1$@–%2$@",
     "Result: %@": "Résultat : %@",
@@ -1382,6 +1402,7 @@ enum Localizations {
     "The backup is checked in a copy beside the database (FILE itself is not changed), then\ntakes the database's place. Refused while ‘kcorp serve’ uses the database: stop it first,\nor give --force and restart it after.":
       "La sauvegarde est vérifiée dans une copie à côté de la base de données (FICHIER n’est pas\nmodifié), puis prend la place de la base. Refusé tant que « kcorp serve » utilise la base :\narrêtez-le d’abord, ou donnez --force et redémarrez-le ensuite.",
     "The backup to restore.": "La sauvegarde à restaurer.",
+    "The cancelled event's id.": "L’identifiant de l’événement annulé.",
     "The certificate's PEM private key.": "La clé privée PEM du certificat.",
     "The champion art could not be stored (%@); nothing was changed.":
       "Les illustrations n’ont pas pu être enregistrées (%@) ; rien n’a été modifié.",
@@ -1611,6 +1632,7 @@ enum Localizations {
     "Undo import N (its number is printed after it).":
       "Annuler l’import N (son numéro est affiché après lui).",
     "Undo the import": "Annuler l’import",
+    "Undo: bring %@ back": "Annuler : restaurer %@",
     "Unexpected argument ‘%@’.": "Argument inattendu « %@ ».",
     "Unknown command ‘%@’; see ‘kcorp --help’.":
       "Commande inconnue « %@ » ; consultez « kcorp --help ».",

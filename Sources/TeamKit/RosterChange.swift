@@ -19,6 +19,8 @@ public struct RosterChange: Identifiable, Hashable, Sendable {
     /// is its opponent (empty for none), ``RosterChange/fromTeam`` its kind, ``RosterChange/toTeam``
     /// its start on the team's clock, ``RosterChange/otherPlayer`` the score once logged.
     case eventAdded, eventEdited, eventRemoved, resultLogged
+    /// An event came back from "Recently removed", as it was cancelled.
+    case eventRestored
     /// A player's weekly hours or days away changed.
     case availabilityChanged
     /// A player's champion pool changed.
@@ -128,7 +130,8 @@ public struct RosterChange: Identifiable, Hashable, Sendable {
         ? language.localized("%@ imported a roster of 1 player.", author)
         : language.localized(
           "%1$@ imported a roster of %2$@ players.", author, playerName.prefix { $0.isNumber })
-    case .eventAdded, .eventEdited, .eventRemoved, .resultLogged, .invited, .answered:
+    case .eventAdded, .eventEdited, .eventRemoved, .eventRestored, .resultLogged, .invited,
+      .answered:
       eventSummary(author: author, title: title, in: language)
     case .availabilityChanged:
       language.localized("%1$@ changed when %2$@ can play.", author, playerName)
@@ -150,6 +153,8 @@ public struct RosterChange: Identifiable, Hashable, Sendable {
       language.localized("%1$@ changed %2$@ on %3$@.", author, title, toTeam ?? "?")
     case .eventRemoved:
       language.localized("%1$@ cancelled %2$@ on %3$@.", author, title, toTeam ?? "?")
+    case .eventRestored:
+      language.localized("%1$@ restored %2$@ on %3$@.", author, title, toTeam ?? "?")
     case .resultLogged:
       language.localized(
         "%1$@ logged %2$@ on %3$@: %4$@.", author, title, toTeam ?? "?", otherPlayer ?? "?")

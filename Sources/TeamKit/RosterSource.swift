@@ -65,6 +65,9 @@ public protocol WeekSource: Sendable {
   func updateEvent(id: UUID, with input: EventInput) async throws -> TeamEvent
   /// Cancels an event, and with `following` the events of its series after it.
   func removeEvent(id: UUID, following: Bool) async throws
+  /// Brings a cancelled event back from "Recently removed" as it was, with the events of its
+  /// series cancelled with it.
+  func restoreEvent(id: UUID) async throws -> TeamEvent
   /// Logs an event's games, replacing those logged before.
   func logGames(_ games: [GameInput], of id: UUID) async throws -> TeamEvent
   /// A player's answer to an event (nil takes it back).

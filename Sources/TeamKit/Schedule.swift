@@ -10,6 +10,9 @@ public struct Schedule: Hashable, Sendable {
   public var feeds: [CalendarFeed]
   /// Each player's champion pool, as the staff rate it.
   public var pools: [UUID: [PoolEntry]]
+  /// Events cancelled in the last 30 days, with what they held, the latest first: none of
+  /// the week's answers, verdicts, figures or calendars counts them.
+  public var removed: [RemovedEvent] = []
 
   /// How many events a team keeps: years of scrims, blocks and matches, every one of them
   /// in one answer of the week.
@@ -30,6 +33,9 @@ public struct Schedule: Hashable, Sendable {
   }
 
   public func event(id: UUID) -> TeamEvent? { events.first { $0.id == id } }
+
+  /// The removal of the event with this id, if it is in "Recently removed".
+  public func removal(id: UUID) -> RemovedEvent? { removed.first { $0.id == id } }
 
   /// The schedule with `event` added, or put in place of the one with its id.
   public func with(_ event: TeamEvent) -> Schedule {
@@ -217,4 +223,34 @@ public struct CalendarFeed: Hashable, Sendable {
 
   /// Where it is served, relative to the server: `/calendar/SECRET.ics`.
   public var path: String { "/calendar/\(secret).ics" }
+}
+
+/// An event in "Recently removed": cancelled with everything it held (its answers, games,
+/// drafts and proposals), restorable as it was for 30 days (``RemovedPlayer/retention``).
+public struct RemovedEvent: Identifiable, Hashable, Sendable {
+  public let event: TeamEvent
+  public let removedAt: Date
+
+  public init(event: TeamEvent, removedAt: Date) {
+    self.event = event
+    self.removedAt = removedAt
+  }
+
+  public var id: UUID { event.id }
+
+  /// "Recently removed"'s order: the latest first, those cancelled together by id.
+  public static func latestFirst(_ a: RemovedEvent, _ b: RemovedEvent) -> Bool {
+    (a.removedAt, a.id.uuidString) > (b.removedAt, b.id.uuidString)
+  }
+
+  /// The most events "Recently removed" keeps, the latest: cancelling again and again cannot
+  /// grow it without end.
+  public static let keptAtMost = Schedule.maxEventsPerTeam
+
+  /// Whether cancelling it loses something a person entered: answers, games or drafts. The
+  /// faces ask before cancelling such an event.
+  public static func holdsWork(_ event: TeamEvent) -> Bool {
+    !event.games.isEmpty || !event.drafts.isEmpty || !event.answers.isEmpty
+      || !event.proposals.isEmpty
+  }
 }

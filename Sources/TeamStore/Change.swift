@@ -22,7 +22,8 @@ struct Change {
     case availability(UUID)
     /// A player's champion pool.
     case pool(UUID)
-    /// An event whole (invitations, answers, games, drafts), or deleted when gone.
+    /// An event whole (invitations, answers, games, drafts), in the week or in "Recently
+    /// removed", or deleted when gone from both.
     case event(UUID)
     /// A calendar address, or deleted when gone.
     case feed(String)
@@ -152,6 +153,7 @@ struct Change {
     for event in schedule.events where event.teamID == team.id {
       schedule = schedule.without(event: event.id)
     }
+    schedule.removed.removeAll { $0.event.teamID == team.id }
     schedule.feeds.removeAll { $0.teamID == team.id }
     roster = roster.with(teams: teams).with(removed: removed).with(schedule: schedule)
     write(.team(team.id))
@@ -194,10 +196,28 @@ struct Change {
     return event
   }
 
-  /// An event cancelled, with its invitations, games and drafts.
-  mutating func delete(event id: UUID) {
-    roster = roster.with(schedule: roster.schedule.without(event: id))
-    write(.event(id))
+  /// An event cancelled, to "Recently removed" with its invitations, answers, games and
+  /// drafts (the instant as the seconds stored); past the most kept there, the oldest goes
+  /// for good.
+  mutating func cancel(_ event: TeamEvent) {
+    var schedule = roster.schedule.without(event: event.id)
+    schedule.removed.insert(
+      RemovedEvent(event: event, removedAt: Writer.stored(at)), at: 0)
+    schedule.removed.sort(by: RemovedEvent.latestFirst)
+    while schedule.removed.count > RemovedEvent.keptAtMost, let oldest = schedule.removed.last {
+      schedule.removed.removeLast()
+      write(.event(oldest.id))
+    }
+    roster = roster.with(schedule: schedule)
+    write(.event(event.id))
+  }
+
+  /// An event back from "Recently removed", as it was.
+  mutating func restore(event removal: RemovedEvent) {
+    var schedule = roster.schedule.with(removal.event)
+    schedule.removed.removeAll { $0.id == removal.id }
+    roster = roster.with(schedule: schedule)
+    write(.event(removal.id))
   }
 
   /// The events and hours of `week` in place of every team's (an import); the calendar
@@ -293,11 +313,7 @@ extension Writer {
       case .pool(let id):
         try setPool(of: id, to: after.schedule.pools[id] ?? [])
       case .event(let id):
-        if let event = new.event(id) {
-          _ = try save(event)
-        } else {
-          try delete(event: id)
-        }
+        try persist(event: id, in: new)
       case .feed(let secret):
         if let feed = after.schedule.feed(secret: secret) {
           try insert(feed)
@@ -305,11 +321,7 @@ extension Writer {
           try delete(feed: secret)
         }
       case .team(let id):
-        if let team = after.team(id: id) {
-          if before.team(id: id) == nil { try insert(team) } else { try update(team) }
-        } else if let team = before.team(id: id) {
-          try delete(team, heir: after.firstTeam)
-        }
+        try persist(team: id, from: before, to: after)
       case .organisation:
         try setOrganisation(after.organisation)
       case .champions(let champions):
@@ -327,6 +339,27 @@ extension Writer {
         at: change.at, name: entry.name, from: entry.from, to: entry.to, other: entry.other)
     }
     return after
+  }
+
+  /// Writes an event as `after` holds it: in the week, in "Recently removed", or gone.
+  private func persist(event id: UUID, in after: Found) throws {
+    if let event = after.event(id) {
+      _ = try save(event)
+    } else if let removal = after.roster.schedule.removal(id: id) {
+      try save(removal)
+    } else {
+      try delete(event: id)
+    }
+  }
+
+  /// Writes a team as `after` holds it: added, changed, or removed (what was left of it
+  /// going to the first team left).
+  private func persist(team id: UUID, from before: Roster, to after: Roster) throws {
+    if let team = after.team(id: id) {
+      if before.team(id: id) == nil { try insert(team) } else { try update(team) }
+    } else if let team = before.team(id: id) {
+      try delete(team, heir: after.firstTeam)
+    }
   }
 
   /// Writes one player already stored as `after` holds them; true when they came back

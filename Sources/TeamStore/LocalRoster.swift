@@ -161,6 +161,10 @@ struct LocalWeek: WeekSource {
     try await store.weekRows.logGames(games, of: id, by: author)
   }
 
+  func restoreEvent(id: UUID) async throws -> TeamEvent {
+    try await store.weekRows.restoreEvent(id: id, by: author)
+  }
+
   func answer(_ answer: TeamEvent.Answer?, for player: UUID, to event: UUID) async throws
     -> TeamEvent
   {

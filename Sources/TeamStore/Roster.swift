@@ -140,9 +140,12 @@ public struct Roster: Hashable, Sendable {
     return nil
   }
 
-  /// When the longest-kept removal was made (the last of the list), nil when there is none.
+  /// When the longest-kept removal of a player or an event was made, nil when there is none.
   var oldestRemoval: Date? {
-    (box.fields.earlier.last?.last ?? box.fields.latest.last)?.removedAt
+    let player = (box.fields.earlier.last?.last ?? box.fields.latest.last)?.removedAt
+    let event = schedule.removed.last?.removedAt
+    guard let player, let event else { return player ?? event }
+    return min(player, event)
   }
 
   /// The roster with `players`, given their photos (players read back from the database

@@ -132,7 +132,10 @@ public final class RosterStore: Sendable {
     self.location = location
     self.now = now
     let writer = try Writer(connection)
-    try writer.connection.transaction { try writer.purge(removedBefore: Self.cutoff(now())) }
+    try writer.connection.transaction {
+      try writer.purge(removedBefore: Self.cutoff(now()))
+      try writer.purgeEvents(removedBefore: Self.cutoff(now()))
+    }
     state = Mutex(State(roster: try writer.reloaded(1)))
     self.writer = Mutex(writer)
     self.readers = readers()

@@ -8,14 +8,18 @@ extension Writer {
   /// - Throws: ``StoreOpenError/unreadableRow(path:table:id:reason:)`` for a row that does
   ///   not read (never skipped: a week missing an event must not look complete).
   func schedule() throws -> Schedule {
-    var events = try events()
+    var (events, removedAt) = try events()
     try readInvitations(into: &events)
     try readGames(into: &events)
     try readDrafts(into: &events)
     try readProposals(into: &events)
-    return Schedule(
-      events: Array(events.values), availability: try availability(), feeds: try feeds(),
-      pools: try pools())
+    var schedule = Schedule(
+      events: events.values.filter { removedAt[$0.id] == nil }, availability: try availability(),
+      feeds: try feeds(), pools: try pools())
+    schedule.removed = removedAt.compactMap { id, at in
+      events[id].map { RemovedEvent(event: $0, removedAt: at) }
+    }.sorted(by: RemovedEvent.latestFirst)
+    return schedule
   }
 
   /// `value`, or the error that names the row it did not read from.
@@ -56,12 +60,14 @@ extension Writer {
     return availability
   }
 
-  private func events() throws -> [UUID: TeamEvent] {
+  /// Every event, and when those in "Recently removed" were cancelled.
+  private func events() throws -> ([UUID: TeamEvent], [UUID: Date]) {
     enum Column: Int32, SQLColumns {
       case id, teamID, kind, starts, ends, opponent, format, place, notes, sequence, updated
-      case seriesID, draftRule
+      case seriesID, draftRule, removedAt
     }
     var events: [UUID: TeamEvent] = [:]
+    var removedAt: [UUID: Date] = [:]
     try statement("SELECT \(Column.list()) FROM team_event").forEachRow { row in
       let text = row.text(Column.id)
       func value<T>(_ value: T?, _ column: Column) throws -> T {
@@ -82,8 +88,11 @@ extension Writer {
         sequence: Int(row.int(Column.sequence)),
         updated: Date(timeIntervalSince1970: row.double(Column.updated)))
       events[id]?.draftRule = try value(DraftRule(rawValue: row.text(Column.draftRule)), .draftRule)
+      if !row.isNull(Column.removedAt) {
+        removedAt[id] = Date(timeIntervalSince1970: row.double(Column.removedAt))
+      }
     }
-    return events
+    return (events, removedAt)
   }
 
   private func readInvitations(into events: inout [UUID: TeamEvent]) throws {
@@ -182,22 +191,6 @@ extension Writer {
     return feeds
   }
 
-  /// Replaces every event and every player's availability (an import); the calendar
-  /// addresses stay.
-  func replaceWeek(with schedule: Schedule) throws {
-    touched.all = true
-    for table in [
-      "availability_block", "absence", "game_pick", "event_game", "event_invitation", "draft_turn",
-      "draft_game", "draft_proposal", "team_event",
-    ] {
-      try statement("DELETE FROM \(table)").run()
-    }
-    for (player, availability) in schedule.availability {
-      try setAvailability(of: player, to: availability)
-    }
-    for event in schedule.events { _ = try save(event) }
-  }
-
   /// Replaces a player's weekly hours and days away.
   func setAvailability(of player: UUID, to availability: Availability) throws {
     let id = SQLValue.text(player.text)
@@ -285,6 +278,22 @@ extension Writer {
   /// seconds from 1970 do not always convert back to the same value.
   static func stored(_ date: Date) -> Date {
     Date(timeIntervalSince1970: date.timeIntervalSince1970)
+  }
+
+  /// Writes an event in "Recently removed", whole, with when it was cancelled.
+  func save(_ removal: RemovedEvent) throws {
+    _ = try save(removal.event)
+    try statement("UPDATE team_event SET removed_at = ?2 WHERE id = ?1")
+      .bind(.text(removal.id.text), .double(removal.removedAt.timeIntervalSince1970)).run()
+  }
+
+  /// Deletes the events cancelled before `date`, for good.
+  func purgeEvents(removedBefore date: Date) throws {
+    var gone: [UUID] = []
+    try statement("SELECT id FROM team_event WHERE removed_at < ?1")
+      .bind(.double(date.timeIntervalSince1970))
+      .forEachRow { if let id = UUID(text: $0.text(0)) { gone.append(id) } }
+    for id in gone { try delete(event: id) }
   }
 
   /// Deletes an event with its invitations and games.

@@ -263,6 +263,14 @@ extension Schema {
         SELECT lower(id), min(name) FROM champion_art GROUP BY lower(id);
       """
     ),
+    // An event cancelled goes to "Recently removed" with everything it held, restorable for
+    // 30 days: when it was cancelled; NULL for the week's events.
+    .both(
+      """
+      ALTER TABLE team_event ADD COLUMN removed_at REAL;
+      CREATE INDEX team_event_removed_at ON team_event (removed_at);
+      """
+    ),
   ]
 
   /// A version's SQL in each dialect.

@@ -152,10 +152,49 @@ extension WeekRows {
       let cancelled =
         following ? roster.schedule.series(from: event) : [event]
       for event in cancelled {
-        change.delete(event: event.id)
+        change.cancel(event)
         Self.record(.eventRemoved, event, team: team, &change)
       }
       return (true, cancelled)
+    }
+  }
+
+  /// Brings an event back from "Recently removed" as it was cancelled (its invitations,
+  /// answers, games, drafts and proposals), with the events of its series cancelled with it,
+  /// at the same instant: an Undo of the cancellation. Returns it.
+  /// - Throws: ``RosterError/notFound(_:)`` when no event of "Recently removed" (of `team`,
+  ///   when given) has this id, ``RosterError/conflict(_:)`` when its team keeps as many
+  ///   events as it may, or ``RosterError/storage(_:)``.
+  @discardableResult
+  public func restoreEvent(
+    id: UUID, onTeam team: UUID? = nil, by author: String = RosterStore.local
+  ) async throws(RosterError) -> TeamEvent {
+    try await store.change(by: author) { change, _ in
+      let roster = change.roster
+      guard let removal = roster.schedule.removal(id: id),
+        team == nil || removal.event.teamID == team
+      else { throw RosterError.notFound(id) }
+      let owner = roster.team(id: removal.event.teamID) ?? roster.firstTeam
+      let together = roster.schedule.removed.filter {
+        $0.id == id
+          || ($0.removedAt == removal.removedAt && removal.event.series != nil
+            && $0.event.series == removal.event.series)
+      }
+      if roster.schedule.events.count(where: { $0.teamID == owner.id }) + together.count
+        > Schedule.maxEventsPerTeam
+      {
+        throw RosterError.conflict(
+          ValidationError(
+            .start,
+            Message(
+              "%1$@ keeps at most %2$@ events; cancel old ones first.", owner.name,
+              Schedule.maxEventsPerTeam), isConflict: true))
+      }
+      for back in together.reversed() {
+        change.restore(event: back)
+        Self.record(.eventRestored, back.event, team: owner, &change)
+      }
+      return (true, removal.event)
     }
   }
 

@@ -76,6 +76,7 @@ final class Writer: @unchecked Sendable {
         }
         if let oldest = current.oldestRemoval, oldest < cutoff {
           try purge(removedBefore: cutoff)
+          try purgeEvents(removedBefore: cutoff)
           current = current.with(removed: current.removed.filter { $0.removedAt >= cutoff })
             .with(schedule: try schedule())
           changed = true

@@ -431,7 +431,7 @@ public struct WebApp: Sendable {
       return roster.team(id: player.teamID)
     case .event:
       guard let id = parameters["id"].flatMap(UUID.init(text:)),
-        let event = roster.schedule.event(id: id)
+        let event = roster.schedule.event(id: id) ?? roster.schedule.removal(id: id)?.event
       else { return nil }
       return roster.team(id: event.teamID)
     case .feed:

@@ -99,6 +99,7 @@ package struct Pages: Sendable {
       "eventAdded": localized("%1$@ changed the week"),
       "eventEdited": localized("%1$@ changed the week"),
       "eventRemoved": localized("%1$@ changed the week"),
+      "eventRestored": localized("%1$@ changed the week"),
       "resultLogged": localized("%1$@ logged a result"),
       "availabilityChanged": localized("%1$@ changed when %2$@ can play"),
       "poolChanged": localized("%1$@ changed %2$@'s champion pool"),

@@ -259,6 +259,12 @@ package struct WeekScope: Sendable {
     try await store.weekRows.removeEvent(id: id, following: following, by: author)
   }
 
+  /// Brings one of the team's events back from "Recently removed".
+  @discardableResult
+  package func restoreEvent(_ id: UUID) async throws(RosterError) -> TeamEvent {
+    try await store.weekRows.restoreEvent(id: id, onTeam: team.id, by: author)
+  }
+
   /// Logs the games of one of the team's events.
   @discardableResult
   package func logGames(_ games: [GameInput], of id: UUID) async throws(RosterError) -> TeamEvent {

@@ -14,7 +14,8 @@ extension Pages {
   /// addresses.
   func week(
     _ roster: Roster, team: Team, from first: Day, token: String, viewer: Viewer, now: Date,
-    planning: Day? = nil, form: EventForm? = nil, notice: String? = nil
+    planning: Day? = nil, form: EventForm? = nil, notice: String? = nil,
+    undo: RemovedEvent? = nil
   ) -> HTTPResponse {
     let zone = team.zone
     let today = Day(now, in: zone)
@@ -29,7 +30,12 @@ extension Pages {
     let main: HTML = .h(
       "main", ["class": "week", "data-live": ""],
       [
-        notice.map { .h("p", ["class": "status shown", "role": "status"], $0) }
+        notice.map { text in
+          .h(
+            "p", ["class": "status shown", "role": "status"],
+            [.text(text)]
+              + (undo.map { [.text(" "), undoCancel($0, token: token)] } ?? []))
+        }
           ?? .h("p", ["class": "status", "role": "status"], ""),
         .h(
           "nav", ["class": "week-nav", "aria-label": localized("Weeks")],
@@ -310,6 +316,58 @@ extension Pages {
             localized(
               "Last scrims logged (%1$@): %2$@–%3$@", record.scrims, record.scrimsWon,
               record.scrimsLost)),
+      ])
+  }
+}
+
+/// Cancelling an event that holds work, and taking it back.
+extension Pages {
+  /// Undo of a cancellation: the event (and its series cancelled with it) back as it was.
+  func undoCancel(_ removal: RemovedEvent, token: String) -> HTML {
+    Self.postButton(
+      "/events/\(removal.id)/restore", token: token,
+      button: [
+        "class": "button small", "id": "undo",
+        "aria-label": localized("Undo: bring %@ back", text(removal.event.title)),
+      ], [.text(localized("Undo"))])
+  }
+
+  /// Asks before cancelling `events` when one holds answers, games or drafts: what goes to
+  /// Recently removed with them, and that it can be restored.
+  func cancelling(_ events: [TeamEvent], following: Bool, token: String) -> HTTPResponse {
+    guard let first = events.first else { return .redirect(to: "/week") }
+    let games = events.reduce(0) { $0 + $1.games.count }
+    let drafts = events.reduce(0) { $0 + $1.drafts.count }
+    let answers = events.reduce(0) { $0 + $1.answers.count }
+    let title = text(first.title)
+    let fields = [("confirm", "yes")] + (following ? [("following", "true")] : [])
+    return page(
+      title: localized("Cancel %@? · KCorp", title),
+      [
+        backBar(to: "/events/\(first.id)"),
+        .h(
+          "main", ["class": "confirm"],
+          [
+            .h(
+              "h1",
+              events.count == 1
+                ? localized("Cancel %@?", title)
+                : localized("Cancel %1$@ and the %2$@ following?", title, events.count - 1)),
+            .h(
+              "p", [:],
+              localized(
+                "It holds %1$@ games logged, %2$@ drafts and %3$@ answers. They go to Recently removed with it, where it can be restored for 30 days.",
+                games, drafts, answers)),
+            .h(
+              "div", ["class": "actions"],
+              [
+                Self.postButton(
+                  "/events/\(first.id)/delete", token: token, fields: fields,
+                  button: ["class": "button danger", "autofocus": ""],
+                  [.text(localized("Cancel it"))]),
+                .h("a", ["class": "button", "href": "/events/\(first.id)"], localized("Keep it")),
+              ]),
+          ]),
       ])
   }
 }

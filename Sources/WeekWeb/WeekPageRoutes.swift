@@ -72,9 +72,14 @@ extension WeekFeature {
         request.query["planned"] != nil
         ? context.localized("Planned.")
         : request.query["cancelled"] != nil ? context.localized("Cancelled.") : nil
+      // What was just cancelled, while Recently removed holds it: its Undo.
+      let undo = request.query["cancelled"].flatMap(UUID.init(text:)).flatMap {
+        context.roster.schedule.removal(id: $0)
+      }.flatMap { $0.event.teamID == team.id && context.viewer.canEdit ? $0 : nil }
       return context.pages.week(
         context.roster, team: team, from: from, token: token, viewer: context.viewer,
-        now: context.now, planning: request.query["plan"].flatMap { Day($0) }, notice: notice
+        now: context.now, planning: request.query["plan"].flatMap { Day($0) }, notice: notice,
+        undo: undo
       ).with(cookie: cookie)
     }
 
@@ -107,7 +112,10 @@ extension WeekFeature {
       let notice: String? =
         request.query["planned"] != nil
         ? context.localized("Planned: the starters are invited.")
-        : request.query["saved"] != nil ? context.localized("Saved.") : nil
+        : request.query["saved"] != nil
+          ? context.localized("Saved.")
+          : request.query["restored"] != nil
+            ? context.localized("Restored, with its answers, games and drafts.") : nil
       return context.pages.event(
         event, in: roster, token: token, viewer: context.viewer,
         draft: DraftView(event, query: request.query), notice: notice
@@ -172,17 +180,36 @@ extension WeekFeature {
       return .redirect(to: "/events/\(event.id)?saved")
     }
 
+    // An event holding answers, games or drafts is cancelled once confirmed; it goes to
+    // Recently removed, and the week it leaves offers Undo.
     router.teamRoute("POST", "/events/{id}/delete", RoutePolicy(.editor, .form, team: .event)) {
-      _, context, scope in
+      request, context, scope in
       let roster = context.roster
       let event = try context.event(context.parameters["id"], in: roster)
       let team = roster.team(id: event.teamID) ?? roster.firstTeam
-      try await scope.week.removeEvent(
-        event.id, following: context.form["following"]?.first == "true")
+      let following = context.form["following"]?.first == "true"
+      let cancelled = following ? roster.schedule.series(from: event) : [event]
+      if context.form["confirm"]?.first != "yes", cancelled.contains(where: RemovedEvent.holdsWork)
+      {
+        let (token, cookie) = Door.csrfToken(for: request)
+        return context.pages.cancelling(cancelled, following: following, token: token)
+          .with(cookie: cookie)
+      }
+      try await scope.week.removeEvent(event.id, following: following)
       return .redirect(
         to:
-          "/week?team=\(team.tag)&from=\(Self.monday(of: Day(event.start, in: team.zone), in: team.zone))&cancelled"
+          "/week?team=\(team.tag)&from=\(Self.monday(of: Day(event.start, in: team.zone), in: team.zone))&cancelled=\(event.id)"
       )
+    }
+
+    router.teamRoute("POST", "/events/{id}/restore", RoutePolicy(.editor, .form, team: .event)) {
+      _, context, scope in
+      guard let id = context.parameters["id"].flatMap(UUID.init(text:)) else {
+        throw HTTPError(
+          .notFound, context.localized("No event with this id is in Recently removed."))
+      }
+      let event = try await scope.week.restoreEvent(id)
+      return .redirect(to: "/events/\(event.id)?restored")
     }
   }
 

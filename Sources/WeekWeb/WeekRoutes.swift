@@ -138,6 +138,18 @@ extension WeekFeature {
       try await scope.week.removeEvent(event.id, following: following)
       return HTTPResponse(status: 204)
     }
+
+    // Undo of a cancellation: the event as it was, with its series cancelled with it.
+    router.teamRoute(
+      "POST", "/api/week/events/{id}/restore", RoutePolicy(.editor, .sameOrigin, team: .event)
+    ) { _, context, scope in
+      guard let id = context.parameters["id"].flatMap(UUID.init(text:)) else {
+        throw HTTPError(
+          .notFound, context.localized("No event with this id is in Recently removed."))
+      }
+      let event = try await scope.week.restoreEvent(id)
+      return context.json(Self.document(event, in: context.roster))
+    }
   }
 
   /// An event's games, answers and invitations.

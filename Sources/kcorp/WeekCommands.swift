@@ -236,6 +236,28 @@ struct RemoveEvent: Command {
       count > 1
         ? localized("Cancelled %1$@ and the %2$@ following.", event.title, count - 1)
         : localized("Cancelled %@.", event.title))
+    // Nothing is lost: it waits in Recently removed.
+    print(localized("Bring it back within 30 days with: kcorp events restore %@", event.id.text))
+  }
+}
+
+struct RestoreEvent: Command {
+  static let name = "events restore"
+  static let abstract =
+    "Bring a cancelled event back from Recently removed, with its answers, games and drafts (and its series cancelled with it)."
+  static let arguments = [Argument(name: "ID", help: "The cancelled event's id.")]
+  static let options: [Option] = []
+  let id: String
+
+  init(_ parsed: Parsed) { id = parsed.positionals[0] }
+
+  func run(_ context: Context) async throws {
+    let roster = try context.roster()
+    guard let uuid = UUID(text: id) else {
+      throw CLIError(code: .notFound, message: localized("No event has the id “%@”.", id))
+    }
+    let event = try await roster.week.restoreEvent(id: uuid)
+    print(localized("Restored %@.", event.title))
   }
 }
 

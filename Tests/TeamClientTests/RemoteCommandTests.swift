@@ -64,8 +64,12 @@ import Testing
     let events = store.roster.schedule.events
     #expect(events.count == 4 && Set(events.map(\.series)).count == 1)
     let rest = try await kcorp("events", "remove", events[1].id.text, "--following")
-    #expect(rest.stdout == "Cancelled Scrim and the 2 following.\n", "\(rest.stderr)")
+    #expect(rest.stdout.hasPrefix("Cancelled Scrim and the 2 following.\n"), "\(rest.stderr)")
     #expect(store.roster.schedule.events.map(\.id) == [events[0].id])
+    // Through the server too, the series comes back whole.
+    let back = try await kcorp("events", "restore", events[1].id.text)
+    #expect(back.stdout == "Restored Scrim.\n", "\(back.stderr)")
+    #expect(store.roster.schedule.events.map(\.id) == events.map(\.id))
   }
 
   @Test func draftsAndPoolsWorkOnTheServer() async throws {

@@ -135,6 +135,8 @@ import Testing
           ALTER TABLE team_event DROP COLUMN series_id;
           ALTER TABLE team DROP COLUMN color;
           ALTER TABLE team_event DROP COLUMN draft_rule;
+          DROP INDEX team_event_removed_at;
+          ALTER TABLE team_event DROP COLUMN removed_at;
           DROP TABLE draft_game;
           DROP TABLE draft_turn;
           DROP TABLE pool_entry;
@@ -162,6 +164,8 @@ import Testing
           ALTER TABLE team_event DROP COLUMN series_id;
           ALTER TABLE team DROP COLUMN color;
           ALTER TABLE team_event DROP COLUMN draft_rule;
+          DROP INDEX team_event_removed_at;
+          ALTER TABLE team_event DROP COLUMN removed_at;
           DROP TABLE draft_game;
           DROP TABLE draft_turn;
           DROP TABLE pool_entry;
@@ -188,6 +192,61 @@ import Testing
     #expect(games[0].picks.map(\.playerID) == [canna.id, tao.id])
     #expect(games[1].picks.map(\.playerID) == [tao.id])
     #expect(games.allSatisfy { $0.picks.allSatisfy(\.guessed) && $0.opponentPicks.isEmpty })
+  }
+
+  @Test(arguments: Backend.allCases)
+  func aCancelledSeriesWaitsInRecentlyRemovedWithItsWorkAndComesBackWhole(_ backend: Backend)
+    async throws
+  {
+    let db = try TestDatabase(backend, in: folder)
+    let clock = Mutex(utc("2026-03-20T12:00:00Z"))
+    let store = try db.open(now: { clock.withLock { $0 } })
+    let canna = store.players[0]
+    let series = try await store.weekRows.addEvent(
+      EventInput(
+        kind: "scrim", start: "2026-03-24T20:00", opponent: "G2", format: "bo1",
+        repeats: "tue,thu", until: "2026-03-27"))
+    let second = try #require(store.roster.schedule.series(of: series).last)
+    try await store.weekRows.logGames(
+      [GameInput(result: "win", side: "blue", champions: ["K'Sante"])], of: series.id)
+    try await store.weekRows.answer(.yes, comment: "ready", for: canna.id, to: second.id)
+    try await store.draftRows.saveDraft(
+      GameDraft(side: .red).choosing("azir", at: 0), game: 1, of: second.id)
+    let before = store.roster.schedule
+    #expect(RemovedEvent.holdsWork(before.event(id: series.id)!))
+    #expect(store.roster.schedule.record(of: store.roster.firstTeam.id).scrims == 1)
+
+    try await store.weekRows.removeEvent(id: series.id, following: true)
+    // Gone from the week and its figures, waiting in Recently removed with their work.
+    #expect(store.roster.schedule.events.isEmpty)
+    #expect(
+      store.roster.schedule.removed.map(\.event)
+        == [second, series].map {
+          before.event(id: $0.id)!
+        }.sorted { $0.id.uuidString > $1.id.uuidString })
+    #expect(store.roster.schedule.record(of: store.roster.firstTeam.id).scrims == 0)
+    let now = { @Sendable in clock.withLock { $0 } }
+    #expect(try db.open(now: now).roster.schedule == store.roster.schedule)
+
+    // Restoring one brings back the series cancelled with it, as it was.
+    try await store.weekRows.restoreEvent(id: second.id)
+    #expect(store.roster.schedule.events == before.events)
+    #expect(store.roster.schedule.removed.isEmpty)
+    #expect(try db.open(now: now).roster.schedule == store.roster.schedule)
+    let kinds = try store.history(limit: 2).map(\.kind)
+    #expect(kinds == [.eventRestored, .eventRestored])
+    await #expect(throws: RosterError.self) {
+      try await store.weekRows.restoreEvent(id: second.id)
+    }
+
+    // Cancelled again and kept 30 days: then gone for good, with their drafts.
+    try await store.weekRows.removeEvent(id: series.id)
+    clock.withLock { $0 = $0.addingTimeInterval(RemovedPlayer.retention + 60) }
+    try await store.weekRows.setAvailability(of: canna.id, to: Availability())
+    try await store.weekRows.answer(.no, for: canna.id, to: second.id)
+    #expect(store.roster.schedule.removed.isEmpty)
+    #expect(store.roster.schedule.events.map(\.id) == [second.id])
+    #expect(try db.open(now: now).roster.schedule == store.roster.schedule)
   }
 
   @Test(arguments: Backend.allCases)
@@ -639,8 +698,16 @@ import Testing
     await #expect(throws: RosterError.self) {
       try await store.draftRows.saveDraft(stranger, game: 4, of: series.id)
     }
-    // Cancelled: its drafts go with it.
+    // Cancelled: its drafts wait with it in Recently removed, and go with it when it is
+    // purged, 30 days later.
     try await store.weekRows.removeEvent(id: series.id)
+    #expect(store.roster.schedule.removal(id: series.id)?.event.drafts.count == 3)
+    #expect(try store.read { try $0.scalar("SELECT count(*) FROM draft_turn") } == 4)
+    try store.writer.withLock { writer in
+      try writer.connection.transaction {
+        try writer.purgeEvents(removedBefore: Date().addingTimeInterval(60))
+      }
+    }
     let turns = try store.read { try $0.scalar("SELECT count(*) FROM draft_turn") }
     #expect(turns == 0)
   }

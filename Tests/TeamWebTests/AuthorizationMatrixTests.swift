@@ -112,6 +112,7 @@ import WebBase
     "GET /api/week": .reader, "PUT /api/players/{id}/availability": .ownPlayer,
     "POST /api/week/events": .editor, "GET /api/week/events/{id}": .reader,
     "PUT /api/week/events/{id}": .editor, "DELETE /api/week/events/{id}": .editor,
+    "POST /api/week/events/{id}/restore": .editor, "POST /events/{id}/restore": .editor,
     "PUT /api/week/events/{id}/games": .editor, "PUT /api/week/events/{id}/drafts/{game}": .editor,
     "PUT /api/week/events/{id}/answers/{player}": .ownPlayer,
     "POST /api/week/events/{id}/invitations": .editor, "POST /events/{id}/invite": .editor,

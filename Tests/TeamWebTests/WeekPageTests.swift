@@ -206,6 +206,57 @@ import WebBase
     #expect(app.store.roster.schedule.event(id: event.id)?.games.count == 2)
   }
 
+  @Test func cancellingAPlayedSeriesAsksFirstAndUndoBringsItBackWhole() async throws {
+    let session = try await app.session()
+    let match = try await app.store.weekRows.addEvent(
+      EventInput(kind: "match", start: "2026-03-26T20:00", opponent: "G2", format: "bo3"))
+    try await app.store.weekRows.logGames(
+      [GameInput(result: "win", side: "blue", champions: ["K'Sante"])], of: match.id)
+    try await app.store.draftRows.saveDraft(
+      GameDraft(side: .blue).choosing("viego", at: 7), game: 1, of: match.id)
+    let played = try #require(app.store.roster.schedule.event(id: match.id))
+    // Asked first: nothing is cancelled yet, and the page says what would go.
+    let asked = try await app.post(
+      "/events/\(match.id)/delete", [("csrf", session.token)], session: session)
+    #expect(asked.status == 200)
+    #expect(asked.text.contains("Cancel Match vs G2?"))
+    #expect(asked.text.contains("It holds 1 games logged, 1 drafts and 0 answers."))
+    #expect(asked.text.contains(#"name="confirm" value="yes""#))
+    #expect(app.store.roster.schedule.event(id: match.id) != nil)
+    // Confirmed: it leaves the week for Recently removed, and the week offers Undo.
+    let cancelled = try await app.post(
+      "/events/\(match.id)/delete", [("csrf", session.token), ("confirm", "yes")],
+      session: session)
+    #expect(cancelled.status == 303)
+    let week = try #require(cancelled.header("location"))
+    #expect(week.hasSuffix("&cancelled=\(match.id)"))
+    #expect(app.store.roster.schedule.event(id: match.id) == nil)
+    #expect(app.store.roster.schedule.removal(id: match.id)?.event == played)
+    let page = try await app.client.get(week, headers: ["Cookie": session.cookie]).text
+    #expect(page.contains(#"action="/events/\#(match.id)/restore""#))
+    #expect(page.contains(#"id="undo""#))
+    let trash = try await app.client.get("/trash", headers: ["Cookie": session.cookie]).text
+    #expect(trash.contains(#"id="removed-\#(match.id)""#))
+    // Undo: the series is back as it was, its result and drafts with it.
+    let undone = try await app.post(
+      "/events/\(match.id)/restore", [("csrf", session.token)], session: session)
+    #expect(undone.status == 303)
+    #expect(app.store.roster.schedule.event(id: match.id) == played)
+    #expect(app.store.roster.schedule.removed.isEmpty)
+    #expect(try app.store.history(limit: 1).first?.kind == .eventRestored)
+    // An event that holds nothing is cancelled at once; the API's Undo answers the event.
+    let training = try await app.store.weekRows.addEvent(
+      EventInput(kind: "training", start: "2026-03-27T18:00"))
+    #expect(
+      try await app.post(
+        "/events/\(training.id)/delete", [("csrf", session.token)], session: session
+      ).status == 303)
+    let restored = try await app.client.send("POST", "/api/week/events/\(training.id)/restore")
+    #expect(restored.status == 200 && restored.text.contains(#""kind":"training""#))
+    #expect(
+      try await app.client.send("POST", "/api/week/events/\(training.id)/restore").status == 404)
+  }
+
   @Test func aPlayersHoursAreSetAndADayAwayIsOneButton() async throws {
     let session = try await app.session()
     let canna = app.store.players[0]

@@ -272,3 +272,31 @@ def test_without_scripts_each_choice_of_the_board_loads_the_page(
         wait(browser).until(lambda b: filled(b) == index + 1)
     assert [t.text for t in browser.find_elements(
         By.CSS_SELECTOR, ".draft-turns .turn-champion")][:3] == GAME_ONE[:3]
+
+
+def test_cancelling_a_played_series_asks_and_undo_brings_back_its_drafts_and_result(
+        draft_server, browser):
+    server, event = draft_server
+    sign_in(browser, server, "coach", "coach password")
+    browser.get(f"{server}/events/{event}")
+    status, text = fetch(browser, "PUT", f"/api/week/events/{event}/drafts/1",
+                         draft("blue", {6: ("Gnar", "top", None)}))
+    assert status == 200, text
+    status, text = fetch(browser, "PUT", f"/api/week/events/{event}/games",
+                         [{"result": "win", "side": "blue"}])
+    assert status == 200, text
+    browser.get(f"{server}/events/{event}")
+    browser.find_element(By.XPATH, "//button[normalize-space()='Cancel this event']").click()
+    # Asked first, saying what goes with it.
+    wait(browser).until(lambda b: "Cancel Match vs G2?" in b.find_element(By.TAG_NAME, "h1").text)
+    assert "It holds 1 games logged, 1 drafts" in browser.find_element(By.TAG_NAME, "main").text
+    assert violations(browser) == []
+    browser.find_element(By.XPATH, "//button[normalize-space()='Cancel it']").click()
+    wait(browser).until(lambda b: "/week" in b.current_url)
+    assert "Match vs G2" not in browser.find_element(By.CSS_SELECTOR, ".week-days").text
+    browser.find_element(By.ID, "undo").click()
+    wait(browser).until(lambda b: f"/events/{event}" in b.current_url)
+    assert "Restored, with its answers, games and drafts." in browser.find_element(
+        By.CSS_SELECTOR, "[role=status]").text
+    assert "Game 1: Win" in browser.find_element(By.TAG_NAME, "main").text
+    assert filled(browser) == 1
