@@ -200,6 +200,8 @@ enum Localizations {
     "%@ players": "%@ joueurs",
     "%@ players of the file stay as they are.": "%@ joueurs du fichier restent tels quels.",
     "%@ removed": "%@ supprimé(s)",
+    "%@ s": "%@ s",
+    "%@ s left": "%@ s restantes",
     "%@ saved.": "%@ enregistrée.",
     "%@ still has 1 player: move or remove them first.":
       "%@ a encore 1 joueur : transférez-le ou supprimez-le d’abord.",
@@ -502,6 +504,7 @@ enum Localizations {
     "Choose a turn of the draft.": "Choisissez un tour de la draft.",
     "Choose an account name of 1 to 32 letters, digits, “.”, “_” or “-”.":
       "Choisissez un nom de compte de 1 à 32 lettres, chiffres, « . », « _ » ou « - ».",
+    "Choose how many seconds each turn lasts.": "Choisissez combien de secondes dure chaque tour.",
     "Choose our side first.": "Choisissez d’abord notre côté.",
     "Choose the days it repeats on, or leave the last day empty.":
       "Choisissez les jours de répétition, ou laissez le dernier jour vide.",
@@ -581,6 +584,7 @@ enum Localizations {
       "Chaque joueur lie son compte Discord depuis sa page (Lier Discord → Créer un code de liaison), puis tape /lier CODE dans Discord.",
     "Each team's Discord settings and its last posts (never a webhook's address).":
       "Les réglages Discord de chaque équipe et ses derniers messages (jamais l’adresse d’un webhook).",
+    "Each turn: %@ s": "Chaque tour : %@ s",
     "Earlier teams": "Équipes précédentes",
     "Edit": "Modifier",
     "Edit %@": "Modifier %@",
@@ -1178,6 +1182,7 @@ enum Localizations {
     "Replace the database with a backup, checked first; all or nothing.":
       "Remplacer la base de données par une sauvegarde, vérifiée d’abord ; tout ou rien.",
     "Replace.": "Remplacer.",
+    "Restart the timer": "Relancer le chrono",
     "Restore": "Restaurer",
     "Restore %@": "Restaurer %@",
     "Restore even while a server uses the database.":
@@ -1231,6 +1236,7 @@ enum Localizations {
     "Scrim": "Scrim",
     "Search": "Rechercher",
     "Search a champion": "Rechercher un champion",
+    "Seconds per turn": "Secondes par tour",
     "See ‘kcorp %@ --help’ and the others for their options.":
       "Consultez « kcorp %@ --help » et les autres pour leurs options.",
     "Send a Host header of the form name or name:port.":
@@ -1354,6 +1360,7 @@ enum Localizations {
     "Status": "Statut",
     "Status in the new team": "Statut dans la nouvelle équipe",
     "Status, Riot ID, contract": "Statut, Riot ID, contrat",
+    "Stop the timer": "Arrêter le chrono",
     "Stopped.": "Arrêté.",
     "Subscribe": "S’abonner",
     "Substitutes": "Remplaçants",
@@ -1608,9 +1615,12 @@ enum Localizations {
       "Ceux qui finissent d’ici DAYS jours (90 par défaut).",
     "Thu": "jeu.",
     "Tick at least one team, or Every team.": "Cochez au moins une équipe, ou Toutes les équipes.",
+    "Time each turn": "Chronométrer chaque tour",
+    "Time each turn to %@ seconds.": "Chronométrez chaque tour à %@ secondes.",
     "Times (%1$@). Without weekly hours, %2$@ counts as available at any time; days away always win.":
       "Horaires (%1$@). Sans créneau renseigné, %2$@ compte comme disponible à tout moment ; les jours d’absence l’emportent toujours.",
     "Times on %@’s clock (%@).": "Heures de %@ (%@).",
+    "Time’s up": "Temps écoulé",
     "To (optional)": "Au (facultatif)",
     "Too Many Requests": "Trop de requêtes",
     "Too many failed sign-ins: wait %@ seconds, then try again.":

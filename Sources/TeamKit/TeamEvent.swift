@@ -67,6 +67,12 @@ public struct TeamEvent: Identifiable, Hashable, Sendable {
   public var drafts: [GameDraft] = []
   /// The bans and picks proposed for the series' games (``DraftProposal``).
   public var proposals: [DraftProposal] = []
+  /// The seconds each turn of its draft board is timed to, counted from the board's last
+  /// change (``updated``), on every screen following it; nil without a timer.
+  public var turnSeconds: Int?
+
+  /// The turn timers a board may have: 30 s as in tournaments, a few for practice.
+  public static let turnTimers = [20, 30, 45, 60, 90]
   /// The series it was planned in (every Tuesday and Thursday until a date), shared by its
   /// events; nil for an event planned alone. Each event of a series is changed alone.
   public var series: UUID?

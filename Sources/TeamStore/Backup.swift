@@ -221,7 +221,7 @@ extension RosterStore {
           ("id", "t"), ("team_id", "t"), ("kind", "t"), ("starts", "d"), ("ends", "d"),
           ("opponent", "t"), ("format", "t"), ("place", "t"), ("notes", "t"),
           ("sequence", "i"), ("updated", "d"), ("series_id", "t"), ("draft_rule", "t"),
-          ("removed_at", "d"),
+          ("removed_at", "d"), ("turn_seconds", "i"),
         ], "id"
       ),
       (

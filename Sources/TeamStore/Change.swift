@@ -86,6 +86,14 @@ struct Change {
     write(.newPlayer(player.id))
   }
 
+  /// New players at the end of their teams, in one copy of the roster (an import of
+  /// thousands stays linear).
+  mutating func add(_ players: [Player]) {
+    guard !players.isEmpty else { return }
+    roster = roster.with(players: roster.players + players)
+    for player in players { write(.newPlayer(player.id)) }
+  }
+
   /// `players` in place of the roster's (an edit, a move, a swap): those in `written` are
   /// written, and the order when `ordered`.
   mutating func set(players: [Player], writing written: [UUID], ordered: Bool = false) {
@@ -101,21 +109,46 @@ struct Change {
     write(.player(removal.id))
   }
 
+  /// Players to "Recently removed" at the change's instant, in one copy of the roster, their
+  /// calendar addresses revoked.
+  mutating func remove(_ players: [Player]) {
+    guard !players.isEmpty else { return }
+    let gone = Set(players.map(\.id))
+    let at = Writer.stored(at)
+    // In the roster's order, as the database reads removals of one instant back.
+    let leaving = roster.players.filter { gone.contains($0.id) }
+    roster = roster.with(players: roster.players.filter { !gone.contains($0.id) })
+      .with(removed: leaving.map { RemovedPlayer(player: $0, removedAt: at) } + roster.removed)
+    for player in leaving { write(.player(player.id)) }
+    revokeFeeds { $0.playerID.map(gone.contains) ?? false }
+  }
+
   /// A player out of "Recently removed", back on the roster. Where they go in the order is
   /// the database's: the writer reads the order back (``Writer/persist(_:from:)``).
-  mutating func restore(_ player: Player) {
-    roster = roster.with(players: roster.players + [player])
-      .with(removed: roster.removed.filter { $0.id != player.id })
-    write(.player(player.id))
+  mutating func restore(_ player: Player) { restore([player]) }
+
+  /// Players out of "Recently removed", in one copy of the roster.
+  mutating func restore(_ players: [Player]) {
+    guard !players.isEmpty else { return }
+    let back = Set(players.map(\.id))
+    roster = roster.with(players: roster.players + players)
+      .with(removed: roster.removed.filter { !back.contains($0.id) })
+    for player in players { write(.player(player.id)) }
   }
 
   /// A player's photo given (already re-encoded) or taken away.
-  mutating func setPhoto(of id: UUID, to photo: Photo?) {
+  mutating func setPhoto(of id: UUID, to photo: Photo?) { setPhotos([id: photo]) }
+
+  /// Players' photos given or taken away, in one copy of the roster's.
+  mutating func setPhotos(_ given: [UUID: Photo?]) {
+    guard !given.isEmpty else { return }
     var photos = roster.photos
-    photos[id] = photo?.hash
+    for (id, photo) in given {
+      photos[id] = photo?.hash
+      self.photos[id] = .some(photo)
+      write(.photo(id))
+    }
     roster = roster.with(photos: photos)
-    self.photos[id] = .some(photo)
-    write(.photo(id))
   }
 
   /// The champions a file described, valid favourites from now on.
@@ -176,11 +209,16 @@ struct Change {
   }
 
   /// A player's champion pool.
-  mutating func setPool(of id: UUID, to entries: [PoolEntry]) {
+  mutating func setPool(of id: UUID, to entries: [PoolEntry]) { setPools([id: entries]) }
+
+  /// Players' champion pools, in one copy of the week.
+  mutating func setPools(_ pools: [UUID: [PoolEntry]]) {
     var schedule = roster.schedule
-    schedule.pools[id] = entries.isEmpty ? nil : entries
+    for (id, entries) in pools {
+      schedule.pools[id] = entries.isEmpty ? nil : entries
+      write(.pool(id))
+    }
     roster = roster.with(schedule: schedule)
-    write(.pool(id))
   }
 
   /// An event, new or in place of the one with its id; returned as it reads back (its
@@ -297,10 +335,7 @@ extension Writer {
     for row in change.rows {
       switch row {
       case .newPlayer(let id):
-        // Found from the end, where a new player is: an add costs the same at any size.
-        if let index = after.players.lastIndex(where: { $0.id == id }) {
-          try insert(after.players[index])
-        }
+        if let player = new.newPlayer(id) { try insert(player) }
       case .player(let id):
         restored = try persist(player: id, from: old, to: new, at: change.at) || restored
       case .order:
@@ -421,6 +456,13 @@ private struct Found {
   }
 
   func player(_ id: UUID) -> Player? { players.map { $0[id] } ?? roster.player(id: id) }
+
+  /// A player just added: found from the end, where they are, for a change of one (an add
+  /// costs the same at any size).
+  func newPlayer(_ id: UUID) -> Player? {
+    if let players { return players[id] }
+    return roster.players.lastIndex { $0.id == id }.map { roster.players[$0] }
+  }
 
   func removal(_ id: UUID) -> RemovedPlayer? {
     removals.map { $0[id] } ?? roster.removal(id: id)

@@ -132,10 +132,7 @@ extension ImportRows {
   /// file has, and the file's order when it names every player of its scope.
   private static func apply(_ plan: RosterImport, photos: [UUID: Photo], to change: inout Change) {
     change.learn(plan.champions)
-    for player in plan.removed {
-      change.remove(RemovedPlayer(player: player, removedAt: change.at))
-      change.revokeFeeds { $0.playerID == player.id }
-    }
+    change.remove(plan.removed)
     var players = change.roster.players
     let index = Dictionary(players.indices.map { (players[$0].id, $0) }) { first, _ in first }
     var moved: [Player] = []
@@ -143,24 +140,24 @@ extension ImportRows {
       guard let at = index[edit.after.id] else { continue }
       if edit.after.teamID != edit.before.teamID {
         moved.append(edit.after)
-        change.revokeFeeds { $0.playerID == edit.after.id }
       } else {
         players[at] = edit.after
       }
     }
+    let movedAway = Set(moved.map(\.id))
+    change.revokeFeeds { $0.playerID.map(movedAway.contains) ?? false }
     // A move joins the end of its new team, as a transfer does.
-    let movedIDs = Set(moved.map(\.id))
-    players = players.filter { !movedIDs.contains($0.id) } + moved
+    players = players.filter { !movedAway.contains($0.id) } + moved
     change.set(players: players, writing: plan.changed.map(\.after.id))
-    for player in plan.added { change.add(player) }
-    for player in plan.restored { change.restore(player) }
+    change.add(plan.added)
+    change.restore(plan.restored)
     let planned = Set(plan.players.map(\.id))
-    for (id, photo) in photos where planned.contains(id) { change.setPhoto(of: id, to: photo) }
+    change.setPhotos(photos.filter { planned.contains($0.key) }.mapValues { .some($0) })
     if let week = plan.schedule {
       change.replaceWeek(with: imported(week, over: change.roster.schedule, at: change.at))
     }
-    for player in plan.pools == nil ? [] : plan.players {
-      change.setPool(of: player.id, to: plan.pools?[player.id] ?? [])
+    if let pools = plan.pools {
+      change.setPools(Dictionary(plan.players.map { ($0.id, pools[$0.id] ?? []) }) { $1 })
     }
     // A file that names every player of the team (or the organisation) gives its order.
     if let reordered = inFileOrder(change.roster.players, plan),

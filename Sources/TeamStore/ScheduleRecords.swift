@@ -64,7 +64,7 @@ extension Writer {
   private func events() throws -> ([UUID: TeamEvent], [UUID: Date]) {
     enum Column: Int32, SQLColumns {
       case id, teamID, kind, starts, ends, opponent, format, place, notes, sequence, updated
-      case seriesID, draftRule, removedAt
+      case seriesID, draftRule, removedAt, turnSeconds
     }
     var events: [UUID: TeamEvent] = [:]
     var removedAt: [UUID: Date] = [:]
@@ -88,6 +88,10 @@ extension Writer {
         sequence: Int(row.int(Column.sequence)),
         updated: Date(timeIntervalSince1970: row.double(Column.updated)))
       events[id]?.draftRule = try value(DraftRule(rawValue: row.text(Column.draftRule)), .draftRule)
+      // Within the timers offered: no stored number makes a board count from a strange one.
+      events[id]?.turnSeconds =
+        row.isNull(Column.turnSeconds)
+        ? nil : TeamEvent.turnTimers.first { $0 == Int(row.int(Column.turnSeconds)) }
       if !row.isNull(Column.removedAt) {
         removedAt[id] = Date(timeIntervalSince1970: row.double(Column.removedAt))
       }
@@ -224,8 +228,8 @@ extension Writer {
     try statement(
       """
       INSERT INTO team_event (id, team_id, kind, starts, ends, opponent, format, place, notes,
-        sequence, updated, series_id, draft_rule)
-      VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13)
+        sequence, updated, series_id, draft_rule, turn_seconds)
+      VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14)
       """
     ).bind(
       .text(event.id.text), .text(event.teamID.text), .text(event.kind.rawValue),
@@ -233,7 +237,7 @@ extension Writer {
       .text(event.opponent), event.format.map { .text($0.rawValue) } ?? .null,
       .text(event.place), .text(event.notes), .int(Int64(event.sequence)),
       .double(event.updated.timeIntervalSince1970), event.series.map { .text($0.text) } ?? .null,
-      .text(event.draftRule.rawValue)
+      .text(event.draftRule.rawValue), event.turnSeconds.map { .int(Int64($0)) } ?? .null
     ).run()
     try saveDrafts(of: event)
     let invitation = try statement(

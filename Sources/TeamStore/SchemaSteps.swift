@@ -271,6 +271,10 @@ extension Schema {
       CREATE INDEX team_event_removed_at ON team_event (removed_at);
       """
     ),
+    // A draft board's turn timer: the seconds each turn is timed to; NULL for none.
+    .both(
+      "ALTER TABLE team_event ADD COLUMN turn_seconds INTEGER"
+    ),
   ]
 
   /// A version's SQL in each dialect.

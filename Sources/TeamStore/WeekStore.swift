@@ -125,6 +125,7 @@ extension WeekRows {
       event.games = current.games
       event.series = current.series
       event.drafts = try DraftRows.keptDrafts(of: current, in: event, roster: roster)
+      event.turnSeconds = current.turnSeconds
       event.proposals = current.proposals.filter { $0.game <= event.gameCount }
       event.sequence = current.sequence
       event.updated = current.updated
@@ -156,6 +157,36 @@ extension WeekRows {
         Self.record(.eventRemoved, event, team: team, &change)
       }
       return (true, cancelled)
+    }
+  }
+
+  /// Times each turn of an event's draft board to `seconds` (one of ``TeamEvent/turnTimers``),
+  /// counted from now and from each later change of the board; nil stops the timer.
+  /// - Throws: ``RosterError/notFound(_:)``, ``RosterError/invalid(_:)`` for another number
+  ///   of seconds, or ``RosterError/storage(_:)``.
+  @discardableResult
+  public func setTurnTimer(
+    of id: UUID, to seconds: Int?, onTeam team: UUID? = nil, by author: String = RosterStore.local
+  ) async throws(RosterError) -> TeamEvent {
+    if let seconds, !TeamEvent.turnTimers.contains(seconds) {
+      throw .invalid(
+        ValidationError(
+          .draft,
+          Message(
+            "Time each turn to %@ seconds.",
+            TeamEvent.turnTimers.map(String.init).joined(separator: ", "))))
+    }
+    return try await store.change(by: author) { change, _ in
+      guard var event = change.roster.schedule.event(id: id), team == nil || event.teamID == team
+      else { throw RosterError.notFound(id) }
+      guard event.turnSeconds != seconds || seconds != nil else { return (false, event) }
+      // Started again even at the same length: a coach restarts the turn's clock.
+      event.turnSeconds = seconds
+      event.sequence += 1
+      event.updated = change.at
+      event = change.save(event)
+      DraftRows.recordEdit(of: event, &change)
+      return (true, event)
     }
   }
 

@@ -100,6 +100,8 @@ package struct Pages: Sendable {
       "eventEdited": localized("%1$@ changed the week"),
       "eventRemoved": localized("%1$@ changed the week"),
       "eventRestored": localized("%1$@ changed the week"),
+      "secondsLeft": localized("%@ s left"),
+      "timeUp": localized("Time’s up"),
       "resultLogged": localized("%1$@ logged a result"),
       "availabilityChanged": localized("%1$@ changed when %2$@ can play"),
       "poolChanged": localized("%1$@ changed %2$@'s champion pool"),

@@ -259,6 +259,12 @@ package struct WeekScope: Sendable {
     try await store.weekRows.removeEvent(id: id, following: following, by: author)
   }
 
+  /// Times each turn of one of the team's draft boards (nil: no timer).
+  @discardableResult
+  package func setTurnTimer(of id: UUID, to seconds: Int?) async throws(RosterError) -> TeamEvent {
+    try await store.weekRows.setTurnTimer(of: id, to: seconds, onTeam: team.id, by: author)
+  }
+
   /// Brings one of the team's events back from "Recently removed".
   @discardableResult
   package func restoreEvent(_ id: UUID) async throws(RosterError) -> TeamEvent {

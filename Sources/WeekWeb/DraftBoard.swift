@@ -13,10 +13,13 @@ struct DraftView {
   var errors: ValidationError?
   /// A proposal refused, as typed.
   var proposal: (input: ProposalInput, errors: ValidationError)?
+  /// The request's instant, which a turn timer counts from on every screen.
+  var now: Date?
 
   /// The board of `event` as the page's query asks: `game` (the first not drafted to the
   /// end by default) and `turn` (the next empty one by default).
-  init(_ event: TeamEvent, query: [String: String]) {
+  init(_ event: TeamEvent, query: [String: String], now: Date? = nil) {
+    self.now = now
     let open = min(event.completedDrafts.count + 1, event.gameCount)
     let asked = query["game"].flatMap { Int($0) } ?? open
     game = min(max(asked, 1), min(event.drafts.count + 1, event.gameCount))
@@ -41,6 +44,7 @@ extension Pages {
         "h2", ["id": "draft-title"],
         localized("Draft · %@", event.draftRule.displayName(in: language))),
       gameTabs(event, view: view),
+      turnTimer(event, view: view, canEdit: canEdit, token: token),
       .h(
         "p", [:],
         [
@@ -70,6 +74,60 @@ extension Pages {
         champions.champions.map { .h("option", ["value": champions.name(of: $0, in: language)]) }))
     return .h(
       "section", ["id": "draft", "class": "draft", "aria-labelledby": "draft-title"], parts)
+  }
+
+  /// The turn timer: its seconds counted from the board's last change, ticking on every
+  /// screen that follows the board (scripts; without them, when the turn began); for
+  /// editors, the form that starts, restarts or stops it.
+  private func turnTimer(_ event: TeamEvent, view: DraftView, canEdit: Bool, token: String)
+    -> HTML
+  {
+    var parts: [HTML] = []
+    if let seconds = event.turnSeconds {
+      let drawn: HTML.Attributes =
+        view.now.map { ["data-now": String(Int64($0.timeIntervalSince1970 * 1000))] } ?? [:]
+      parts.append(
+        .h(
+          "p",
+          [
+            "class": "draft-timer", "role": "timer", "aria-live": "off",
+            "data-seconds": String(seconds),
+            "data-since": String(Int64(event.updated.timeIntervalSince1970 * 1000)),
+          ] + drawn, localized("Each turn: %@ s", seconds)))
+    }
+    if canEdit {
+      let choices = TeamEvent.turnTimers.map { seconds in
+        HTML.h(
+          "option",
+          ["value": String(seconds)]
+            + (seconds == (event.turnSeconds ?? 30) ? ["selected": ""] : [:]),
+          localized("%@ s", seconds))
+      }
+      parts.append(
+        .h(
+          "form",
+          ["method": "post", "action": "/events/\(event.id)/timer", "class": "draft-timer-form"],
+          [
+            Self.csrfField(token),
+            // The game shown stays shown.
+            .h("input", ["type": "hidden", "name": "game", "value": String(view.game)]),
+            .h(
+              "select", ["name": "seconds", "aria-label": localized("Seconds per turn")], choices),
+            .h(
+              "button", ["type": "submit", "class": "button small"],
+              event.turnSeconds == nil
+                ? localized("Time each turn") : localized("Restart the timer")),
+          ]
+            + (event.turnSeconds == nil
+              ? []
+              : [
+                .h(
+                  "button",
+                  ["type": "submit", "name": "seconds", "value": "off", "class": "button small"],
+                  localized("Stop the timer"))
+              ])))
+    }
+    return .h("div", ["class": "draft-clock"], parts)
   }
 
   /// Links to each game drafted or next to draft.

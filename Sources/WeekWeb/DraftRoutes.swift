@@ -9,6 +9,7 @@ extension WeekFeature {
   /// Drafts on the board, champion pools and the figures drafts give.
   static func addDraftRoutes(_ router: inout Router) {
     addDraftBoardRoutes(&router)
+    addTurnTimerRoute(&router)
     addProposalRoutes(&router)
     addProposalAPIRoutes(&router)
     addPoolPageRoutes(&router)
@@ -34,7 +35,7 @@ extension WeekFeature {
       let event = try context.event(context.parameters["id"], in: roster)
       let game = try Self.gameNumber(context)
       let form = context.form
-      var view = DraftView(event, query: ["game": String(game)])
+      var view = DraftView(event, query: ["game": String(game)], now: context.now)
       view.typed = form["search"]?.first ?? ""
       view.turn = form["turn"]?.first.flatMap { Int($0) }.flatMap {
         DraftSlot.order.indices.contains($0) ? $0 : nil
@@ -56,6 +57,32 @@ extension WeekFeature {
           event, in: context.roster, token: token, viewer: context.viewer, draft: view
         ).with(cookie: cookie)
       }
+    }
+  }
+
+  /// A board's turn timer started, restarted or stopped; answered with the board.
+  private static func addTurnTimerRoute(_ router: inout Router) {
+    router.teamRoute("POST", "/events/{id}/timer", RoutePolicy(.editor, .form, team: .event)) {
+      request, context, scope in
+      let event = try context.event(context.parameters["id"], in: context.roster)
+      let asked = context.form["seconds"] ?? []
+      let seconds = asked.contains("off") ? nil : asked.last.flatMap { Int($0) }
+      guard asked.contains("off") || seconds != nil else {
+        throw HTTPError(.invalid, context.localized("Choose how many seconds each turn lasts."))
+      }
+      do throws(RosterError) {
+        try await scope.week.setTurnTimer(of: event.id, to: seconds)
+      } catch {
+        guard let errors = error.validation else { throw error }
+        var view = DraftView(event, query: request.query, now: context.now)
+        view.errors = errors
+        let (token, cookie) = Door.csrfToken(for: request)
+        return context.pages.event(
+          event, in: context.roster, token: token, viewer: context.viewer, draft: view
+        ).with(cookie: cookie)
+      }
+      let game = context.form["game"]?.first.flatMap { Int($0) }.map { "?game=\($0)" } ?? ""
+      return .redirect(to: "/events/\(event.id)\(game)#draft")
     }
   }
 

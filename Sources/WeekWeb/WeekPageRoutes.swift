@@ -118,7 +118,7 @@ extension WeekFeature {
             ? context.localized("Restored, with its answers, games and drafts.") : nil
       return context.pages.event(
         event, in: roster, token: token, viewer: context.viewer,
-        draft: DraftView(event, query: request.query), notice: notice
+        draft: DraftView(event, query: request.query, now: context.now), notice: notice
       )
       .with(cookie: cookie)
     }

@@ -89,6 +89,12 @@ import Testing
     let proposal = try await store.draftRows.propose(
       ProposalInput(game: 2, action: "ban", champion: "Azir"), to: scrim.id)
     try check("a draft and a proposal")
+    let timed = try await store.weekRows.setTurnTimer(of: scrim.id, to: 30)
+    #expect(timed.turnSeconds == 30)
+    try check("a turn timer")
+    await #expect(throws: RosterError.self) {
+      try await store.weekRows.setTurnTimer(of: scrim.id, to: 7)
+    }
     try await store.draftRows.withdrawProposal(proposal.id, of: scrim.id)
     try await store.weekRows.logGames(
       [GameInput(result: "win", side: "blue", champions: ["ksante", "", "", "jinx", ""])],
@@ -151,5 +157,9 @@ import Testing
     #expect(store.roster.players[0].name == name)
     #expect(store.roster.removed.first?.player.name == "Nouveau")
     try check("an import undone")
+    let replacing = try await store.importing(
+      "name,position\n\(name),Mid\n", team: "KC", mode: .replace)
+    #expect(replacing.removed > 1)
+    try check("an import that sends the others to Recently removed")
   }
 }

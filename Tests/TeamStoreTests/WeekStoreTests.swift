@@ -137,6 +137,7 @@ import Testing
           ALTER TABLE team_event DROP COLUMN draft_rule;
           DROP INDEX team_event_removed_at;
           ALTER TABLE team_event DROP COLUMN removed_at;
+          ALTER TABLE team_event DROP COLUMN turn_seconds;
           DROP TABLE draft_game;
           DROP TABLE draft_turn;
           DROP TABLE pool_entry;
@@ -166,6 +167,7 @@ import Testing
           ALTER TABLE team_event DROP COLUMN draft_rule;
           DROP INDEX team_event_removed_at;
           ALTER TABLE team_event DROP COLUMN removed_at;
+          ALTER TABLE team_event DROP COLUMN turn_seconds;
           DROP TABLE draft_game;
           DROP TABLE draft_turn;
           DROP TABLE pool_entry;

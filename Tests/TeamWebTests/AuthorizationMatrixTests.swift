@@ -113,6 +113,7 @@ import WebBase
     "POST /api/week/events": .editor, "GET /api/week/events/{id}": .reader,
     "PUT /api/week/events/{id}": .editor, "DELETE /api/week/events/{id}": .editor,
     "POST /api/week/events/{id}/restore": .editor, "POST /events/{id}/restore": .editor,
+    "POST /events/{id}/timer": .editor,
     "PUT /api/week/events/{id}/games": .editor, "PUT /api/week/events/{id}/drafts/{game}": .editor,
     "PUT /api/week/events/{id}/answers/{player}": .ownPlayer,
     "POST /api/week/events/{id}/invitations": .editor, "POST /events/{id}/invite": .editor,

@@ -105,6 +105,34 @@ import WebBase
     #expect(stored?.drafts[1].champions.compactMap(\.self) == ["kaisa"] && stored?.games.count == 1)
   }
 
+  @Test func aTurnTimerIsStartedRestartedAndStoppedFromTheBoardForEveryScreen() async throws {
+    let session = try await app.session()
+    let event = try await fearlessBo5()
+    let timer = "/events/\(event.id)/timer"
+    let started = try await app.post(
+      timer, [("csrf", session.token), ("game", "2"), ("seconds", "30")], session: session)
+    #expect(
+      started.status == 303 && started.header("location") == "/events/\(event.id)?game=2#draft")
+    let timed = try #require(app.store.roster.schedule.event(id: event.id))
+    #expect(timed.turnSeconds == 30)
+    // Every screen draws it, counted from the board's last change.
+    let page = try await app.client.get("/events/\(event.id)").text
+    #expect(page.contains(#"role="timer""#) && page.contains(#"data-seconds="30""#))
+    #expect(page.contains(#"data-since="\#(Int64(timed.updated.timeIntervalSince1970 * 1000))""#))
+    #expect(page.contains("Each turn: 30 s"))
+    // A length the board does not offer is refused, and the timer stays as it was.
+    let odd = try await app.post(
+      timer, [("csrf", session.token), ("seconds", "7")], session: session)
+    #expect(odd.status == 422 && odd.text.contains("Time each turn to 20, 30, 45, 60, 90 seconds."))
+    #expect(app.store.roster.schedule.event(id: event.id)?.turnSeconds == 30)
+    // Stopped: the select's value and the stop button's are both sent; stop wins.
+    let stopped = try await app.post(
+      timer, [("csrf", session.token), ("seconds", "30"), ("seconds", "off")], session: session)
+    #expect(stopped.status == 303)
+    #expect(app.store.roster.schedule.event(id: event.id)?.turnSeconds == nil)
+    #expect(try await !app.client.get("/events/\(event.id)").text.contains(#"role="timer""#))
+  }
+
   @Test func thePoolsPageCountsEachPlayersChampionsLeftAndTheFiguresComeFromTheDrafts() async throws
   {
     let session = try await app.session()

@@ -5,6 +5,7 @@ three champions left for three games, and the figures read from the drafts."""
 
 import datetime
 import json
+import re
 import os
 import subprocess
 import tempfile
@@ -213,8 +214,13 @@ def test_a_game_is_entered_on_a_phone_in_22_taps_without_a_reload_or_a_keyboard(
     try:
         sign_in(watcher, server, "coach", "coach password")
         watcher.get(f"{server}/events/{event}?game=1")
+        # The analyst's screen times each turn to 30 seconds, for every screen.
+        watcher.find_element(By.XPATH, "//button[normalize-space()='Time each turn']").click()
+        wait(watcher).until(lambda b: b.find_elements(By.CSS_SELECTOR, ".draft-timer"))
         sign_in(browser, server, "coach", "coach password")
         browser.get(f"{server}/events/{event}")
+        assert browser.find_element(By.CSS_SELECTOR, ".draft-timer").get_attribute(
+            "data-seconds") == "30"
         # Set once: a reload would lose it.
         browser.execute_script("window.samePage = 'yes'")
         taps = 0
@@ -253,6 +259,10 @@ def test_a_game_is_entered_on_a_phone_in_22_taps_without_a_reload_or_a_keyboard(
         assert sides_apart(browser)
         wait(watcher).until(lambda b: filled(b) == 20)
         assert sides_apart(watcher)
+        # The timer ticks on both screens, from the board's last change.
+        for screen in (browser, watcher):
+            wait(screen).until(lambda b: re.fullmatch(
+                r"\d+ s left|Time’s up", b.find_element(By.CSS_SELECTOR, ".draft-timer").text))
         assert violations(browser) == []
     finally:
         watcher.quit()

@@ -431,7 +431,7 @@ let boardOffline = false;
 document.addEventListener("submit", async (event) => {
   const form = event.target;
   if (boardOffline || event.defaultPrevented || !form.closest("#draft") || form.method !== "post"
-      || !/\/drafts\/\d+$/.test(new URL(form.action).pathname) || typeof fetch !== "function") return;
+      || !/\/(drafts\/\d+|timer)$/.test(new URL(form.action).pathname) || typeof fetch !== "function") return;
   event.preventDefault();
   if (boardBusy) return;
   boardBusy = true;
@@ -444,7 +444,8 @@ document.addEventListener("submit", async (event) => {
     const page = new DOMParser().parseFromString(await response.text(), "text/html");
     const next = page.querySelector("main");
     if (!next || !page.getElementById("draft")) throw new Error("not a board");
-    main.replaceWith(document.adoptNode(next));
+    // The page shown now: a live update may have renewed it while the choice was on its way.
+    document.querySelector("main").replaceWith(document.adoptNode(next));
     const grid = document.getElementById("draft-grid");
     if (grid) {
       grid.scrollTop = scrolled;
@@ -462,6 +463,20 @@ document.addEventListener("submit", async (event) => {
     document.querySelector("main")?.removeAttribute("aria-busy");
   }
 });
+
+// A board's turn timer ticks on every screen that follows the board: the seconds left of the
+// turn, counted from the board's last change on the server's clock (the page says when it
+// was drawn: the difference with this device's clock is set aside). One ticker, whatever
+// the live updates put in its place.
+setInterval(() => {
+  for (const timer of document.querySelectorAll(".draft-timer[data-seconds]")) {
+    if (!timer.dataset.offset) timer.dataset.offset = String(timer.dataset.now ? Date.now() - Number(timer.dataset.now) : 0);
+    const elapsed = (Date.now() - Number(timer.dataset.offset) - Number(timer.dataset.since)) / 1000;
+    const left = Math.max(0, Math.ceil(Number(timer.dataset.seconds) - elapsed));
+    timer.textContent = left > 0 ? say("secondsLeft", left) : say("timeUp");
+    timer.classList.toggle("urgent", left <= 10);
+  }
+}, 250);
 
 // Live: an open roster or player page follows the changes made anywhere (another browser,
 // a script, the CLI), in place, through Server-Sent Events. Without JavaScript pages stay
@@ -502,11 +517,15 @@ if (document.querySelector("main[data-live]") && typeof EventSource === "functio
     const page = new DOMParser().parseFromString(await response.text(), "text/html");
     const next = page.querySelector("main[data-live]");
     if (!next) return;
+    // Answers may come back out of order: an older page never replaces a newer one.
+    // The page shown now: another update (or the board) may have renewed it meanwhile.
+    const shown = document.querySelector("main[data-live]");
+    if (!shown || Number(next.dataset.version) < Number(shown.dataset.version)) return;
     // Focus stays on the same control in the renewed page (by id, or a link by its target).
-    const focused = main.contains(document.activeElement) ? document.activeElement : null;
+    const focused = shown.contains(document.activeElement) ? document.activeElement : null;
     const href = focused?.getAttribute("href");
     const same = focused?.id ? "#" + CSS.escape(focused.id) : href ? `[href="${CSS.escape(href)}"]` : null;
-    main.replaceWith(document.adoptNode(next));
+    shown.replaceWith(document.adoptNode(next));
     // A button that became disabled (a row moved to the top) leaves focus on its neighbour.
     const target = same ? next.querySelector(same) : null;
     if (target?.disabled) target.parentElement.querySelector("button:not(:disabled)")?.focus();
