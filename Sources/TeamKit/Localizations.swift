@@ -160,6 +160,7 @@ enum Localizations {
       "%@ a déjà un effectif à elle : copiez dans une base neuve et vide.",
     "%@ at the command line": "%@ en ligne de commande",
     "%@ back from Recently removed": "%@ revenu(s) de Supprimés récemment",
+    "%@ bans": "Bannissements de %@",
     "%@ cannot be reached: the roster is read-only until it is back.":
       "%@ est injoignable : l’effectif est en lecture seule jusqu’à son retour.",
     "%@ cannot be reached; reconnecting…": "%@ est injoignable ; reconnexion…",
@@ -197,6 +198,7 @@ enum Localizations {
     "%@ needs a value; for one that starts with a dash write %@=VALUE.":
       "%@ demande une valeur ; pour une valeur qui commence par un tiret, écrivez %@=VALEUR.",
     "%@ open": "%@ libres",
+    "%@ picks": "Choix de %@",
     "%@ players": "%@ joueurs",
     "%@ players of the file stay as they are.": "%@ joueurs du fichier restent tels quels.",
     "%@ removed": "%@ supprimé(s)",
@@ -523,7 +525,9 @@ enum Localizations {
     "Contract ends %@.": "Fin de contrat le %@.",
     "Contract ends %@: soon.": "Fin de contrat le %@ : bientôt.",
     "Contracts ending within 90 days: %@.": "Contrats qui finissent d’ici 90 jours : %@.",
+    "Copied": "Copié",
     "Copied %1$@ (%2$@ players) to %3$@.": "%1$@ copiée (%2$@ joueurs) dans %3$@.",
+    "Copy": "Copier",
     "Copy the database, consistent and checked, to FILE; safe while the server runs.":
       "Copier la base de données, cohérente et vérifiée, dans FICHIER ; sans risque pendant que le serveur tourne.",
     "Copy the whole organisation (teams, players, photos, history, accounts, tokens) into a new database.":
@@ -646,6 +650,7 @@ enum Localizations {
     "GAME is a game's number, from 1 (not ‘%@’).":
       "GAME est le numéro d’une partie, à partir de 1 (pas ‘%@’).",
     "Game %1$@ has %2$@ proposals already.": "La partie %1$@ a déjà %2$@ propositions.",
+    "Game %1$@ · %2$@ (%3$@) vs %4$@ (%5$@)": "Partie %1$@ · %2$@ (%3$@) contre %4$@ (%5$@)",
     "Game %1$@: %2$@'s champion": "Partie %1$@ : champion du %2$@",
     "Game %1$@: the other team’s %2$@": "Partie %1$@ : %2$@ adverse",
     "Game %1$@: who played %2$@": "Partie %1$@ : qui a joué %2$@",
@@ -1429,6 +1434,8 @@ enum Localizations {
       "Le fichier de base de données (sinon $KCORP_DB, sinon $XDG_DATA_HOME/kcorp/roster.sqlite ou ~/.local/share/kcorp/roster.sqlite).",
     "The days of the week it repeats on, such as tue,thu (or mar,jeu).":
       "Les jours de la semaine où il se répète, par exemple mar,jeu (ou tue,thu).",
+    "The draft as text": "La draft en texte",
+    "The draft of game %@ as text": "La draft de la partie %@ en texte",
     "The draft of game %@ is complete. Its result:":
       "La draft de la partie %@ est complète. Son résultat :",
     "The event's id (kcorp week shows it).": "L’identifiant de l’événement (kcorp week le montre).",

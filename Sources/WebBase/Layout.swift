@@ -102,6 +102,7 @@ package struct Pages: Sendable {
       "eventRestored": localized("%1$@ changed the week"),
       "secondsLeft": localized("%@ s left"),
       "timeUp": localized("Time’s up"),
+      "copied": localized("Copied"),
       "resultLogged": localized("%1$@ logged a result"),
       "availabilityChanged": localized("%1$@ changed when %2$@ can play"),
       "poolChanged": localized("%1$@ changed %2$@'s champion pool"),

@@ -67,6 +67,11 @@ extension Pages {
           championPicker(event, draft: $0, game: view.game, turn: turn, view: view, token: token)
         } ?? sideChoice(event, game: view.game, token: token))
     }
+    // Below the picker: what appears with the first choice moves nothing under the thumb.
+    if let draft, draft.champions.contains(where: { $0 != nil }) {
+      let names = Dictionary(roster.players.map { ($0.id, $0.name) }) { first, _ in first }
+      parts.append(asText(draft, event: event, game: view.game, team: team, names: names))
+    }
     parts.append(draftPlan(event, view: view, in: roster, viewer: viewer, token: token))
     parts.append(
       .h(
@@ -128,6 +133,32 @@ extension Pages {
               ])))
     }
     return .h("div", ["class": "draft-clock"], parts)
+  }
+
+  /// The game's draft as text to paste in the team's chat: selectable as it is, copied in
+  /// one tap with scripts.
+  private func asText(
+    _ draft: GameDraft, event: TeamEvent, game: Int, team: Team, names: [UUID: String]
+  ) -> HTML {
+    let text = DraftText.text(
+      of: draft, game: game, us: team.name,
+      them: event.opponent.isEmpty ? localized("them") : event.opponent, catalog: champions,
+      names: names, in: language)
+    return .h(
+      "details", ["class": "draft-text"],
+      [
+        .h("summary", localized("The draft as text")),
+        .h(
+          "textarea",
+          [
+            "id": "draft-text", "readonly": "", "rows": "6",
+            "aria-label": localized("The draft of game %@ as text", game),
+          ], text),
+        .h(
+          "button",
+          ["type": "button", "class": "button small", "data-copy": "draft-text", "hidden": ""],
+          localized("Copy")),
+      ])
   }
 
   /// Links to each game drafted or next to draft.

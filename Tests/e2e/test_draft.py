@@ -252,6 +252,17 @@ def test_a_game_is_entered_on_a_phone_in_22_taps_without_a_reload_or_a_keyboard(
             By.CSS_SELECTOR, "button[name=result][value=win]").get_attribute("aria-pressed") == "true")
         assert taps <= 22
         assert browser.execute_script("return window.samePage") == "yes"
+        # The draft as text, to paste in the team's chat.
+        summary = browser.find_element(By.CSS_SELECTOR, ".draft-text summary")
+        browser.execute_script("arguments[0].scrollIntoView({block: 'center'})", summary)
+        summary.click()
+        text = browser.find_element(By.ID, "draft-text").get_attribute("value")
+        assert text.startswith("Game 1 · KCorp (blue side) vs G2 (red side)\n"), text
+        assert "KCorp bans: Zed, Lux, Vi, Ezreal, Jax" in text, text
+        copy = browser.find_element(By.CSS_SELECTOR, "button[data-copy=draft-text]")
+        browser.execute_script("arguments[0].scrollIntoView({block: 'center'})", copy)
+        copy.click()
+        wait(browser).until(lambda b: copy.text == "Copied")
         assert [t.text for t in browser.find_elements(
             By.CSS_SELECTOR, ".draft-turns .turn-champion")] == GAME_ONE
         # Blue on the left and red on the right, on the phone and on the second screen, which

@@ -127,6 +127,15 @@ def walk(browser, url, api, seen, database):
     assert "Canna#KC1: found." in browser.page_source
     cells = [c.text for c in browser.find_elements(By.CSS_SELECTOR, ".solo-champions tbody th")]
     assert "Jax" in cells
+    # On a phone, no word of the table is broken across lines, and the page does not scroll
+    # sideways.
+    assert browser.execute_script("""
+        return [...document.querySelectorAll('.solo-champions th, .solo-champions td')]
+          .every((cell) => [...cell.textContent.trim().split(/\\s+/)].every((word) => {
+            const range = document.createRange(); range.selectNodeContents(cell);
+            return word.length === 0 || cell.textContent.trim().indexOf(' ') >= 0
+              || range.getClientRects().length <= 1; }))""")
+    assert browser.execute_script("return document.documentElement.scrollWidth") <= 390
     seen.append(browser.page_source.encode())
     french = read(url + "/soloq?team=KC", seen, {"Accept-Language": "fr-FR"}).decode()
     assert "Diamant I · 67 LP" in french and "Grand Maître · 702 LP" in french

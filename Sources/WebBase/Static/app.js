@@ -152,7 +152,25 @@ function filtersChampions(input) {
   });
 }
 
+// "Copy" puts a text field's text on the clipboard (a draft to paste in the team's chat);
+// without scripts the field's text is selected by hand.
+function copiesText(button) {
+  const field = document.getElementById(button.dataset.copy);
+  if (!field) return;
+  button.hidden = false;
+  once(button, "click", async () => {
+    try {
+      await navigator.clipboard.writeText(field.value);
+    } catch {
+      field.select();
+      document.execCommand("copy");
+    }
+    button.textContent = say("copied");
+  });
+}
+
 function setUp() {
+  for (const button of document.querySelectorAll("button[data-copy]")) copiesText(button);
   fillChampionRows();
   for (const input of document.querySelectorAll("input[data-filter]")) filtersChampions(input);
   for (const form of document.querySelectorAll("form")) shrinksPhotos(form);
