@@ -10,6 +10,7 @@ enum Localizations {
     "%1$@ %2$@ (%3$@)": "%1$@ %2$@ (%3$@)",
     "%1$@ %2$@ games, %3$@ won": "%1$@ %2$@ parties, %3$@ gagnées",
     "%1$@ %2$@ starters": "%1$@ %2$@ titulaires",
+    "%1$@ %2$@: %3$@'s turn": "%1$@ %2$@ : au tour de %3$@",
     "%1$@ (%2$@ %3$@) was used in game %4$@: %5$@ locks it for the rest of the series.":
       "%1$@ (%2$@ %3$@) a été joué en partie %4$@ : le %5$@ le bloque pour le reste de la série.",
     "%1$@ (%2$@ drafts)": "%1$@ (%2$@ drafts)",
@@ -290,6 +291,8 @@ enum Localizations {
     "A PostgreSQL database is restored with pg_restore (docs/SCALING.md); kcorp restore puts back a file.":
       "Une base PostgreSQL se restaure avec pg_restore (docs/SCALING.md) ; kcorp restore remet un fichier en place.",
     "A ban has no role or player (%@).": "Un ban n’a ni poste ni joueur (%@).",
+    "A captain's link enters only their side's turns of its game; a spectator's follows the board. Both end with the series.":
+      "Le lien d’un capitaine ne saisit que les tours de son côté dans sa partie ; celui d’un spectateur suit la draft. Les deux prennent fin avec la série.",
     "A champion for %@'s pool": "Un champion pour le pool de %@",
     "A champion's name or id.": "Le nom ou l’identifiant d’un champion.",
     "A change is made to this event alone: leave its repeat days and last day empty.":
@@ -373,6 +376,8 @@ enum Localizations {
       "Annuler aussi les événements suivants de sa série.",
     "An API token has no account to change or sign out of.":
       "Un jeton d’API n’a pas de compte à modifier ni de session à fermer.",
+    "An event keeps at most %@ draft links; revoke one first.":
+      "Un événement garde au plus %@ liens de draft ; révoquez-en un d’abord.",
     "An event lasts at most 24 hours; put the end sooner.":
       "Un événement dure 24 heures au plus ; avancez la fin.",
     "An import is running; try again in a moment.":
@@ -464,6 +469,7 @@ enum Localizations {
     "Cannot read %@.": "Impossible de lire %@.",
     "Cannot read %@: %@": "Impossible de lire %@ : %@",
     "Cannot write %@: %@": "Impossible d’écrire %@ : %@",
+    "Captain": "Capitaine",
     "Challenger": "Challenger",
     "Champion": "Champion",
     "Champion art": "Illustrations des champions",
@@ -491,6 +497,8 @@ enum Localizations {
     "Changed: %@": "Modifié : %@",
     "Choose": "Choisir",
     "Choose English (en) or French (fr).": "Choisissez l’anglais (en) ou le français (fr).",
+    "Choose a captain's or a spectator's link.":
+      "Choisissez un lien de capitaine ou de spectateur.",
     "Choose a champion, or type a few letters of one.":
       "Choisissez un champion, ou tapez quelques lettres de son nom.",
     "Choose a file of at most 8 MiB (this one has %@ MiB).":
@@ -649,8 +657,11 @@ enum Localizations {
     "G%@": "P%@",
     "GAME is a game's number, from 1 (not ‘%@’).":
       "GAME est le numéro d’une partie, à partir de 1 (pas ‘%@’).",
+    "Game": "Partie",
     "Game %1$@ has %2$@ proposals already.": "La partie %1$@ a déjà %2$@ propositions.",
     "Game %1$@ · %2$@ (%3$@) vs %4$@ (%5$@)": "Partie %1$@ · %2$@ (%3$@) contre %4$@ (%5$@)",
+    "Game %1$@ · %2$@ vs %3$@": "Partie %1$@ · %2$@ contre %3$@",
+    "Game %1$@, %2$@'s captain: ": "Partie %1$@, capitaine de %2$@ : ",
     "Game %1$@: %2$@'s champion": "Partie %1$@ : champion du %2$@",
     "Game %1$@: the other team’s %2$@": "Partie %1$@ : %2$@ adverse",
     "Game %1$@: who played %2$@": "Partie %1$@ : qui a joué %2$@",
@@ -659,6 +670,7 @@ enum Localizations {
       "La partie %@ a déjà sa draft : proposez pour une partie à venir.",
     "Game %@ is not drafted yet.": "La partie %@ n’a pas encore de draft.",
     "Game %@ ✓": "Partie %@ ✓",
+    "Game %@, spectators: ": "Partie %@, spectateurs : ",
     "Game %@: VOD address": "Partie %@ : adresse de la VOD",
     "Game %@: result": "Partie %@ : résultat",
     "Game %@: side": "Partie %@ : côté",
@@ -851,10 +863,12 @@ enum Localizations {
     "Left out, on other teams: %@.": "Laissés de côté, dans d’autres équipes : %@.",
     "Line %1$@ (“%2$@”)": "Ligne %1$@ (« %2$@ »)",
     "Line %@": "Ligne %@",
+    "Link": "Lien",
     "Link Discord": "Lier Discord",
     "Linked to the Discord account %@.": "Lié au compte Discord %@.",
     "Linked: in this server you answer as %@, with a player’s rights.":
       "Lié : sur ce serveur vous répondez en tant que %@, avec les droits d’un joueur.",
+    "Links for %@'s captain and spectators": "Liens pour le capitaine de %@ et les spectateurs",
     "List Recently removed: who, and when (kept 30 days).":
       "Lister Supprimés récemment : qui, et quand (gardés 30 jours).",
     "List a team's roster, in order.": "Lister l’effectif d’une équipe, dans l’ordre.",
@@ -880,6 +894,7 @@ enum Localizations {
     "Mage": "Mage",
     "Main team": "Équipe principale",
     "Make a calendar address": "Créer une adresse de calendrier",
+    "Make a link": "Créer un lien",
     "Make a link code": "Créer un code de liaison",
     "Make a new address for this team's events.":
       "Créer une adresse pour les événements de cette équipe.",
@@ -997,6 +1012,7 @@ enum Localizations {
     "No terminal to ask the password on: use --password-stdin.":
       "Aucun terminal où demander le mot de passe : utilisez --password-stdin.",
     "No token is named “%@”.": "Aucun jeton ne s’appelle « %@ ».",
+    "No turn of this game is waiting for you.": "Aucun tour de cette partie ne vous attend.",
     "No webhook is set: nothing is posted.": "Aucun webhook n’est donné : rien n’est publié.",
     "Nobody is invited.": "Personne n’est invité.",
     "Nobody named": "Personne",
@@ -1048,6 +1064,7 @@ enum Localizations {
     "Only this team.": "Cette équipe seulement.",
     "Only when asked: the newest version's square icons (re-encoded as photos are), the French\nnames, and champions released after this build. All or nothing: a failed download changes\nnothing. Riot's notice is then shown beside the art (docs/DATA-DRAGON.md).":
       "Seulement sur demande : les icônes carrées de la version la plus récente (réencodées comme les\nphotos), les noms français et les champions sortis après cette version. Tout ou rien : un\ntéléchargement qui échoue ne change rien. L’avis de Riot est alors affiché près des illustrations (docs/DATA-DRAGON.md).",
+    "Only your side's turn can be entered here.": "Seul le tour de votre côté peut être saisi ici.",
     "Opponent": "Adversaire",
     "Options of every command:": "Options de toutes les commandes :",
     "Or paste it here": "Ou collez-le ici",
@@ -1143,6 +1160,7 @@ enum Localizations {
     "Record: no game logged yet.": "Bilan : aucune partie notée pour l’instant.",
     "Red": "Rouge",
     "Red side": "Côté rouge",
+    "Refresh": "Actualiser",
     "Refresh from Riot": "Actualiser depuis Riot",
     "Refresh the players' Riot accounts: their Riot ID checked, ranks, LP and last ranked games.":
       "Actualiser les comptes Riot des joueurs : Riot ID vérifié, rangs, LP et dernières parties classées.",
@@ -1202,6 +1220,7 @@ enum Localizations {
     "Result: %@": "Résultat : %@",
     "Review": "Review",
     "Revoke": "Révoquer",
+    "Revoke %@": "Révoquer %@",
     "Revoke an API token at once.": "Révoquer un jeton d’API sur-le-champ.",
     "Revoke the address with this secret.": "Révoquer l’adresse qui a ce secret.",
     "Revoked %@.": "%@ révoqué.",
@@ -1351,6 +1370,7 @@ enum Localizations {
     "Something went wrong on the server; nothing was changed.":
       "Un problème est survenu sur le serveur ; rien n’a été modifié.",
     "Something went wrong; try again.": "Un problème est survenu ; réessayez.",
+    "Spectator": "Spectateur",
     "Stand-ins": "Remplaçants temporaires",
     "Standard draft": "Draft classique",
     "Standard input is not a terminal: give the password with --password-stdin.":
@@ -1435,7 +1455,9 @@ enum Localizations {
     "The days of the week it repeats on, such as tue,thu (or mar,jeu).":
       "Les jours de la semaine où il se répète, par exemple mar,jeu (ou tue,thu).",
     "The draft as text": "La draft en texte",
+    "The draft has not started yet.": "La draft n’a pas encore commencé.",
     "The draft of game %@ as text": "La draft de la partie %@ en texte",
+    "The draft of game %@ is complete.": "La draft de la partie %@ est complète.",
     "The draft of game %@ is complete. Its result:":
       "La draft de la partie %@ est complète. Son résultat :",
     "The event's id (kcorp week shows it).": "L’identifiant de l’événement (kcorp week le montre).",
@@ -1580,6 +1602,8 @@ enum Localizations {
     "This command works on this machine's database, not on %@: drop --server, or unset $KCORP_SERVER.":
       "Cette commande agit sur la base de données de cette machine, pas sur %@ : retirez --server, ou videz $KCORP_SERVER.",
     "This device": "Cet appareil",
+    "This draft link is not valid: it was revoked or has ended.":
+      "Ce lien de draft n’est pas valide : il a été révoqué ou a pris fin.",
     "This event is no longer on the calendar.": "Cet événement n’est plus au calendrier.",
     "This file is imported into %1$@: leave the team out, or write %2$@.":
       "Ce fichier est importé dans %1$@ : laissez l’équipe vide, ou écrivez %2$@.",
@@ -1591,6 +1615,8 @@ enum Localizations {
     "This import: %@.": "Cet import : %@.",
     "This is not a PostgreSQL address (%@): write postgresql://user@host:5432/database.":
       "Ce n’est pas une adresse PostgreSQL (%@) : écrivez postgresql://utilisateur@hôte:5432/base.",
+    "This link enters game %@ only.": "Ce lien ne saisit que la partie %@.",
+    "This link follows the draft; it enters nothing.": "Ce lien suit la draft ; il ne saisit rien.",
     "This organisation has no team.": "Cette structure n’a aucune équipe.",
     "This page had expired, so nothing was changed. Go back, reload it and try again.":
       "Cette page avait expiré : rien n’a été modifié. Revenez en arrière, rechargez-la et réessayez.",

@@ -13,6 +13,9 @@ public struct Schedule: Hashable, Sendable {
   /// Events cancelled in the last 30 days, with what they held, the latest first: none of
   /// the week's answers, verdicts, figures or calendars counts them.
   public var removed: [RemovedEvent] = []
+  /// The secret addresses of draft boards given to the other team's captain or to
+  /// spectators (``DraftLink``).
+  public var draftLinks: [DraftLink] = []
 
   /// How many events a team keeps: years of scrims, blocks and matches, every one of them
   /// in one answer of the week.
@@ -223,6 +226,52 @@ public struct CalendarFeed: Hashable, Sendable {
 
   /// Where it is served, relative to the server: `/calendar/SECRET.ics`.
   public var path: String { "/calendar/\(secret).ics" }
+
+  /// A new secret for an address given outside (a calendar's, a draft board's): 24 random
+  /// bytes from the system's generator, in URL-safe Base64.
+  public static func newSecret() -> String {
+    var bytes = [UInt8](repeating: 0, count: 24)
+    var generator = SystemRandomNumberGenerator()
+    for index in bytes.indices { bytes[index] = generator.next() }
+    return Data(bytes).base64EncodedString()
+      .replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
+  }
+}
+
+/// A secret address of one game's draft board, given outside the organisation: the other
+/// team's captain enters their side's turns there, a spectator follows the board. It names
+/// one game of one event, is revocable, and ends with the series (``isOpen(for:at:)``).
+public struct DraftLink: Hashable, Sendable {
+  public enum Kind: String, CaseIterable, Sendable { case captain, spectator }
+
+  public let secret: String
+  public let eventID: UUID
+  public let game: Int
+  public let kind: Kind
+  public let created: Date
+
+  public init(secret: String, eventID: UUID, game: Int, kind: Kind, created: Date) {
+    self.secret = secret
+    self.eventID = eventID
+    self.game = game
+    self.kind = kind
+    self.created = created
+  }
+
+  /// Where it is served, relative to the server: `/draft/SECRET`.
+  public var path: String { "/draft/\(secret)" }
+
+  /// How long after the series ends a link still answers: the evening's last game may run
+  /// late.
+  public static let afterTheSeries: TimeInterval = 12 * 3600
+
+  /// The most links an event keeps.
+  public static let maxPerEvent = 10
+
+  /// Whether it still answers for `event` (its event) at `now`.
+  public func isOpen(for event: TeamEvent, at now: Date) -> Bool {
+    now < event.end.addingTimeInterval(Self.afterTheSeries) && game <= event.gameCount
+  }
 }
 
 /// An event in "Recently removed": cancelled with everything it held (its answers, games,

@@ -246,6 +246,11 @@ extension RosterStore {
       ),
       ("draft_game", [("event_id", "t"), ("game", "i"), ("side", "t")], "event_id, game"),
       (
+        "draft_link",
+        [("secret", "t"), ("event_id", "t"), ("game", "i"), ("kind", "t"), ("created", "d")],
+        "secret"
+      ),
+      (
         "draft_turn",
         [
           ("event_id", "t"), ("game", "i"), ("turn", "i"), ("champion", "t"), ("position", "t"),

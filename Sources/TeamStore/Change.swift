@@ -27,6 +27,8 @@ struct Change {
     case event(UUID)
     /// A calendar address, or deleted when gone.
     case feed(String)
+    /// A draft board's secret address, or deleted when gone.
+    case draftLink(String)
     /// A team: added, changed, or removed (its removed players and week going to the first
     /// team left).
     case team(UUID)
@@ -187,6 +189,9 @@ struct Change {
       schedule = schedule.without(event: event.id)
     }
     schedule.removed.removeAll { $0.event.teamID == team.id }
+    let gone = Set(roster.schedule.events.filter { $0.teamID == team.id }.map(\.id))
+      .union(roster.schedule.removed.filter { $0.event.teamID == team.id }.map(\.id))
+    schedule.draftLinks.removeAll { gone.contains($0.eventID) }
     schedule.feeds.removeAll { $0.teamID == team.id }
     roster = roster.with(teams: teams).with(removed: removed).with(schedule: schedule)
     write(.team(team.id))
@@ -244,6 +249,7 @@ struct Change {
     schedule.removed.sort(by: RemovedEvent.latestFirst)
     while schedule.removed.count > RemovedEvent.keptAtMost, let oldest = schedule.removed.last {
       schedule.removed.removeLast()
+      schedule.draftLinks.removeAll { $0.eventID == oldest.id }
       write(.event(oldest.id))
     }
     roster = roster.with(schedule: schedule)
@@ -270,6 +276,22 @@ struct Change {
     for id in Set(old.availability.keys).union(week.availability.keys) {
       write(.availability(id))
     }
+  }
+
+  /// A draft board's new secret address.
+  mutating func add(_ link: DraftLink) {
+    var schedule = roster.schedule
+    schedule.draftLinks.append(link)
+    roster = roster.with(schedule: schedule)
+    write(.draftLink(link.secret))
+  }
+
+  /// The draft boards' secret addresses `isRevoked` picks, revoked.
+  mutating func revokeDraftLinks(where isRevoked: (DraftLink) -> Bool) {
+    var schedule = roster.schedule
+    for link in schedule.draftLinks where isRevoked(link) { write(.draftLink(link.secret)) }
+    schedule.draftLinks.removeAll(where: isRevoked)
+    roster = roster.with(schedule: schedule)
   }
 
   /// A new calendar address.
@@ -355,6 +377,12 @@ extension Writer {
         } else {
           try delete(feed: secret)
         }
+      case .draftLink(let secret):
+        if let link = after.schedule.draftLinks.first(where: { $0.secret == secret }) {
+          try insert(link)
+        } else {
+          try delete(draftLink: secret)
+        }
       case .team(let id):
         try persist(team: id, from: before, to: after)
       case .organisation:
@@ -383,7 +411,7 @@ extension Writer {
     } else if let removal = after.roster.schedule.removal(id: id) {
       try save(removal)
     } else {
-      try delete(event: id)
+      try forget(event: id)
     }
   }
 

@@ -16,6 +16,7 @@ extension Writer {
     var schedule = Schedule(
       events: events.values.filter { removedAt[$0.id] == nil }, availability: try availability(),
       feeds: try feeds(), pools: try pools())
+    schedule.draftLinks = try draftLinks()
     schedule.removed = removedAt.compactMap { id, at in
       events[id].map { RemovedEvent(event: $0, removedAt: at) }
     }.sorted(by: RemovedEvent.latestFirst)
@@ -297,10 +298,49 @@ extension Writer {
     try statement("SELECT id FROM team_event WHERE removed_at < ?1")
       .bind(.double(date.timeIntervalSince1970))
       .forEachRow { if let id = UUID(text: $0.text(0)) { gone.append(id) } }
-    for id in gone { try delete(event: id) }
+    for id in gone { try forget(event: id) }
+  }
+
+  /// The draft boards' secret addresses, the oldest first.
+  private func draftLinks() throws -> [DraftLink] {
+    enum Column: Int32, SQLColumns { case secret, eventID, game, kind, created }
+    var links: [DraftLink] = []
+    try statement("SELECT \(Column.list()) FROM draft_link ORDER BY created, secret")
+      .forEachRow { row in
+        let secret = row.text(Column.secret)
+        links.append(
+          DraftLink(
+            secret: secret,
+            eventID: try read(UUID(text: row.text(Column.eventID)), "draft_link", secret, "the id"),
+            game: Int(row.int(Column.game)),
+            kind: try read(
+              DraftLink.Kind(rawValue: row.text(Column.kind)), "draft_link", secret, "the kind"),
+            created: Date(timeIntervalSince1970: row.double(Column.created))))
+      }
+    return links
+  }
+
+  func insert(_ link: DraftLink) throws {
+    try statement(
+      "INSERT INTO draft_link (secret, event_id, game, kind, created) VALUES (?1, ?2, ?3, ?4, ?5)"
+    ).bind(
+      .text(link.secret), .text(link.eventID.text), .int(Int64(link.game)),
+      .text(link.kind.rawValue), .double(link.created.timeIntervalSince1970)
+    ).run()
+  }
+
+  func delete(draftLink secret: String) throws {
+    try statement("DELETE FROM draft_link WHERE secret = ?1").bind(.text(secret)).run()
   }
 
   /// Deletes an event with its invitations and games.
+  /// Deletes an event for good: its rows, and the secret addresses of its draft boards.
+  func forget(event id: UUID) throws {
+    try statement("DELETE FROM draft_link WHERE event_id = ?1").bind(.text(id.text)).run()
+    try delete(event: id)
+  }
+
+  /// Deletes an event's rows (saving an event writes them again).
   func delete(event id: UUID) throws {
     touched.events.insert(id)
     for table in ["game_pick", "event_game", "event_invitation"] {

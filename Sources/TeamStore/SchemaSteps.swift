@@ -275,6 +275,17 @@ extension Schema {
     .both(
       "ALTER TABLE team_event ADD COLUMN turn_seconds INTEGER"
     ),
+    // The secret addresses of draft boards given to the other team's captain or to
+    // spectators, one game each.
+    .both(
+      """
+      CREATE TABLE draft_link (
+        secret TEXT PRIMARY KEY NOT NULL, event_id TEXT NOT NULL, game INTEGER NOT NULL,
+        kind TEXT NOT NULL, created REAL NOT NULL
+      ) STRICT;
+      CREATE INDEX draft_link_by_event ON draft_link (event_id);
+      """
+    ),
   ]
 
   /// A version's SQL in each dialect.

@@ -70,7 +70,7 @@ extension Writer {
     var events: [String] = []
     try statement("SELECT id FROM team_event WHERE team_id = ?1").bind(.text(team.id.text))
       .forEachRow { events.append($0.text(0)) }
-    for event in events.compactMap(UUID.init(text:)) { try delete(event: event) }
+    for event in events.compactMap(UUID.init(text:)) { try forget(event: event) }
     try statement("DELETE FROM calendar_feed WHERE team_id = ?1").bind(.text(team.id.text)).run()
   }
 

@@ -160,36 +160,6 @@ extension WeekRows {
     }
   }
 
-  /// Times each turn of an event's draft board to `seconds` (one of ``TeamEvent/turnTimers``),
-  /// counted from now and from each later change of the board; nil stops the timer.
-  /// - Throws: ``RosterError/notFound(_:)``, ``RosterError/invalid(_:)`` for another number
-  ///   of seconds, or ``RosterError/storage(_:)``.
-  @discardableResult
-  public func setTurnTimer(
-    of id: UUID, to seconds: Int?, onTeam team: UUID? = nil, by author: String = RosterStore.local
-  ) async throws(RosterError) -> TeamEvent {
-    if let seconds, !TeamEvent.turnTimers.contains(seconds) {
-      throw .invalid(
-        ValidationError(
-          .draft,
-          Message(
-            "Time each turn to %@ seconds.",
-            TeamEvent.turnTimers.map(String.init).joined(separator: ", "))))
-    }
-    return try await store.change(by: author) { change, _ in
-      guard var event = change.roster.schedule.event(id: id), team == nil || event.teamID == team
-      else { throw RosterError.notFound(id) }
-      guard event.turnSeconds != seconds || seconds != nil else { return (false, event) }
-      // Started again even at the same length: a coach restarts the turn's clock.
-      event.turnSeconds = seconds
-      event.sequence += 1
-      event.updated = change.at
-      event = change.save(event)
-      DraftRows.recordEdit(of: event, &change)
-      return (true, event)
-    }
-  }
-
   /// Brings an event back from "Recently removed" as it was cancelled (its invitations,
   /// answers, games, drafts and proposals), with the events of its series cancelled with it,
   /// at the same instant: an Undo of the cancellation. Returns it.
@@ -371,11 +341,7 @@ extension WeekRows {
   public func createFeed(team: UUID? = nil, player: UUID? = nil) async throws(RosterError)
     -> CalendarFeed
   {
-    var bytes = [UInt8](repeating: 0, count: 24)
-    var generator = SystemRandomNumberGenerator()
-    for index in bytes.indices { bytes[index] = generator.next() }
-    let secret = Data(bytes).base64EncodedString()
-      .replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
+    let secret = CalendarFeed.newSecret()
     return try await store.change(by: RosterStore.local) { change, _ in
       let roster = change.roster
       if let team, roster.team(id: team) == nil { throw RosterError.notFound(team) }

@@ -434,6 +434,12 @@ public struct WebApp: Sendable {
         let event = roster.schedule.event(id: id) ?? roster.schedule.removal(id: id)?.event
       else { return nil }
       return roster.team(id: event.teamID)
+    case .draftLink:
+      guard let secret = parameters["secret"],
+        let link = roster.schedule.draftLinks.first(where: { $0.secret == secret }),
+        let event = roster.schedule.event(id: link.eventID)
+      else { return nil }
+      return roster.team(id: event.teamID)
     case .feed:
       guard let feed = parameters["secret"].flatMap({ roster.schedule.feed(secret: $0) }),
         let id = WeekScope.team(of: feed, in: roster)

@@ -82,6 +82,9 @@ package struct RoutePolicy: Sendable {
     /// The team of the calendar address whose secret is the path's `{secret}` (a player's
     /// address: their team's).
     case feed
+    /// The team of the event whose draft board the path's `{secret}` opens (a draft link's,
+    /// while its event is in the week).
+    case draftLink
   }
 
   package var access: Access

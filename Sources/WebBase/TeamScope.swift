@@ -221,6 +221,34 @@ package struct WeekScope: Sendable {
     try store.roster.ownsEvent(id, by: team)
   }
 
+  /// A new secret address of one game's draft board of one of the team's events.
+  @discardableResult
+  package func addDraftLink(to id: UUID, game: Int, kind: DraftLink.Kind)
+    async throws(RosterError) -> DraftLink
+  {
+    try ownedEvent(id)
+    return try await store.draftRows.addDraftLink(
+      to: id, game: game, kind: kind, onTeam: team.id, by: author)
+  }
+
+  /// Revokes a draft board's secret address of one of the team's events.
+  package func revokeDraftLink(_ secret: String) async throws(RosterError) {
+    try await store.draftRows.revokeDraftLink(secret, onTeam: team.id)
+  }
+
+  /// The draft a captain's link gives, for its game of the team's event: the history names
+  /// the other team's captain.
+  @discardableResult
+  package func saveDraft(_ draft: GameDraft, through link: DraftLink)
+    async throws(RosterError) -> TeamEvent
+  {
+    try ownedEvent(link.eventID)
+    let opponent = store.roster.schedule.event(id: link.eventID)?.opponent ?? ""
+    let captain = opponent.isEmpty ? "captain" : "\(opponent) captain"
+    return try await store.draftRows.saveDraft(
+      draft, game: link.game, of: link.eventID, by: captain)
+  }
+
   /// Replaces the weekly hours and days away of one of the team's players.
   package func setAvailability(of id: UUID, to availability: Availability) async throws(RosterError)
   {
@@ -262,7 +290,7 @@ package struct WeekScope: Sendable {
   /// Times each turn of one of the team's draft boards (nil: no timer).
   @discardableResult
   package func setTurnTimer(of id: UUID, to seconds: Int?) async throws(RosterError) -> TeamEvent {
-    try await store.weekRows.setTurnTimer(of: id, to: seconds, onTeam: team.id, by: author)
+    try await store.draftRows.setTurnTimer(of: id, to: seconds, onTeam: team.id, by: author)
   }
 
   /// Brings one of the team's events back from "Recently removed".

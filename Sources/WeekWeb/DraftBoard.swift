@@ -72,6 +72,12 @@ extension Pages {
       let names = Dictionary(roster.players.map { ($0.id, $0.name) }) { first, _ in first }
       parts.append(asText(draft, event: event, game: view.game, team: team, names: names))
     }
+    if canEdit {
+      parts.append(
+        draftLinks(
+          event, links: roster.schedule.draftLinks.filter { $0.eventID == event.id },
+          game: view.game, token: token))
+    }
     parts.append(draftPlan(event, view: view, in: roster, viewer: viewer, token: token))
     parts.append(
       .h(
@@ -161,6 +167,60 @@ extension Pages {
       ])
   }
 
+  /// The event's draft links, each with its address and Revoke, and the form that makes one
+  /// for a game: the other team's captain enters their turns, a spectator follows.
+  private func draftLinks(_ event: TeamEvent, links: [DraftLink], game: Int, token: String)
+    -> HTML
+  {
+    let them = event.opponent.isEmpty ? localized("them") : event.opponent
+    let items: [HTML] = links.map { link in
+      .h(
+        "li", [:],
+        [
+          .text(
+            link.kind == .captain
+              ? localized("Game %1$@, %2$@'s captain: ", link.game, them)
+              : localized("Game %@, spectators: ", link.game)),
+          .h("a", ["href": link.path], link.path),
+          .text(" "),
+          Self.postButton(
+            "/events/\(event.id)/links/\(link.secret)/delete", token: token,
+            button: ["class": "button small", "aria-label": localized("Revoke %@", link.path)],
+            [.text(localized("Revoke"))]),
+        ])
+    }
+    let games = (1...max(event.gameCount, 1)).map { number in
+      HTML.h(
+        "option", ["value": String(number)] + (number == game ? ["selected": ""] : [:]),
+        localized("Game %@", number))
+    }
+    return .h(
+      "details", ["id": "links", "class": "draft-links"] + (links.isEmpty ? [:] : ["open": ""]),
+      [
+        .h("summary", localized("Links for %@'s captain and spectators", them)),
+        .h(
+          "p", ["class": "muted"],
+          localized(
+            "A captain's link enters only their side's turns of its game; a spectator's follows the board. Both end with the series."
+          )),
+        items.isEmpty ? .fragment([]) : .h("ul", ["class": "draft-link-list"], items),
+        .h(
+          "form",
+          ["method": "post", "action": "/events/\(event.id)/links", "class": "draft-timer-form"],
+          [
+            Self.csrfField(token),
+            .h("select", ["name": "game", "aria-label": localized("Game")], games),
+            .h(
+              "select", ["name": "kind", "aria-label": localized("Link")],
+              [
+                .h("option", ["value": "captain"], localized("Captain")),
+                .h("option", ["value": "spectator"], localized("Spectator")),
+              ]),
+            .h("button", ["type": "submit", "class": "button small"], localized("Make a link")),
+          ]),
+      ])
+  }
+
   /// Links to each game drafted or next to draft.
   private func gameTabs(_ event: TeamEvent, view: DraftView) -> HTML {
     let shown = min(event.drafts.count + 1, event.gameCount)
@@ -177,7 +237,7 @@ extension Pages {
   }
 
   /// The twenty turns, blue's and red's, the selected one marked.
-  private func turnList(
+  func turnList(
     _ draft: GameDraft, event: TeamEvent, game: Int, selected: Int?, names: [UUID: String]
   ) -> HTML {
     let items: [HTML] = DraftSlot.order.enumerated().map { index, slot in
@@ -308,7 +368,7 @@ extension Pages {
 
   /// Every champion as a button of the picker; those `locked` (with the game that used
   /// them) or `taken` in this game disabled.
-  private func championGrid(locked: [String: Int], taken: Set<String>) -> [HTML] {
+  func championGrid(locked: [String: Int], taken: Set<String>) -> [HTML] {
     champions.champions.map { champion in
       let usedIn = locked[champion.id]
       let name = champions.name(of: champion, in: language)

@@ -10,6 +10,7 @@ extension WeekFeature {
   static func addDraftRoutes(_ router: inout Router) {
     addDraftBoardRoutes(&router)
     addTurnTimerRoute(&router)
+    addDraftLinkRoutes(&router)
     addProposalRoutes(&router)
     addProposalAPIRoutes(&router)
     addPoolPageRoutes(&router)

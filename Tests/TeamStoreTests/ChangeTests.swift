@@ -89,11 +89,11 @@ import Testing
     let proposal = try await store.draftRows.propose(
       ProposalInput(game: 2, action: "ban", champion: "Azir"), to: scrim.id)
     try check("a draft and a proposal")
-    let timed = try await store.weekRows.setTurnTimer(of: scrim.id, to: 30)
+    let timed = try await store.draftRows.setTurnTimer(of: scrim.id, to: 30)
     #expect(timed.turnSeconds == 30)
     try check("a turn timer")
     await #expect(throws: RosterError.self) {
-      try await store.weekRows.setTurnTimer(of: scrim.id, to: 7)
+      try await store.draftRows.setTurnTimer(of: scrim.id, to: 7)
     }
     try await store.draftRows.withdrawProposal(proposal.id, of: scrim.id)
     try await store.weekRows.logGames(

@@ -138,6 +138,7 @@ import Testing
           DROP INDEX team_event_removed_at;
           ALTER TABLE team_event DROP COLUMN removed_at;
           ALTER TABLE team_event DROP COLUMN turn_seconds;
+          DROP TABLE draft_link;
           DROP TABLE draft_game;
           DROP TABLE draft_turn;
           DROP TABLE pool_entry;
@@ -168,6 +169,7 @@ import Testing
           DROP INDEX team_event_removed_at;
           ALTER TABLE team_event DROP COLUMN removed_at;
           ALTER TABLE team_event DROP COLUMN turn_seconds;
+          DROP TABLE draft_link;
           DROP TABLE draft_game;
           DROP TABLE draft_turn;
           DROP TABLE pool_entry;

@@ -113,7 +113,10 @@ import WebBase
     "POST /api/week/events": .editor, "GET /api/week/events/{id}": .reader,
     "PUT /api/week/events/{id}": .editor, "DELETE /api/week/events/{id}": .editor,
     "POST /api/week/events/{id}/restore": .editor, "POST /events/{id}/restore": .editor,
-    "POST /events/{id}/timer": .editor,
+    "POST /events/{id}/timer": .editor, "POST /events/{id}/links": .editor,
+    "POST /events/{id}/links/{secret}/delete": .editor,
+    // A draft link is its own credential: the other team's captain has no account.
+    "GET /draft/{secret}": .anyone, "POST /draft/{secret}": .anyone,
     "PUT /api/week/events/{id}/games": .editor, "PUT /api/week/events/{id}/drafts/{game}": .editor,
     "PUT /api/week/events/{id}/answers/{player}": .ownPlayer,
     "POST /api/week/events/{id}/invitations": .editor, "POST /events/{id}/invite": .editor,

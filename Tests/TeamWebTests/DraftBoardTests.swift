@@ -133,6 +133,63 @@ import WebBase
     #expect(try await !app.client.get("/events/\(event.id)").text.contains(#"role="timer""#))
   }
 
+  @Test func theOtherCaptainsLinkEntersOnlyTheirTurnsOfItsGameAndEndsWhenRevoked() async throws {
+    let staff = try await app.session()
+    let event = try await fearlessBo5()
+    for kind in ["captain", "spectator"] {
+      let made = try await app.post(
+        "/events/\(event.id)/links", [("csrf", staff.token), ("game", "1"), ("kind", kind)],
+        session: staff)
+      #expect(made.status == 303)
+    }
+    let links = app.store.roster.schedule.draftLinks
+    let captain = try #require(links.first { $0.kind == .captain })
+    let spectator = try #require(links.first { $0.kind == .spectator })
+    #expect(try await app.client.get("/events/\(event.id)").text.contains(captain.path))
+    // Before the draft starts, the link says so; then the staff choose blue and ban B1.
+    let guest = try await app.client.get(captain.path)
+    #expect(guest.status == 200 && guest.text.contains("The draft has not started yet."))
+    let board = "/events/\(event.id)/drafts/1"
+    _ = try await app.post(board, [("csrf", staff.token), ("side", "blue")], session: staff)
+    _ = try await app.post(board, [("csrf", staff.token), ("champion", "zed")], session: staff)
+    // R1 is theirs: the page offers them the champions.
+    let cookie = try #require(guest.header("set-cookie")?.split(separator: ";").first)
+    let page = try await app.client.get(captain.path, headers: ["Cookie": String(cookie)]).text
+    #expect(page.contains("R1 ban: G2&#39;s turn") || page.contains("R1 ban: G2's turn"))
+    let token = try #require(app.csrfToken(in: page))
+    func enter(_ path: String, _ fields: [(String, String)]) async throws -> WireResponse {
+      try await app.post(
+        path, [("csrf", token)] + fields,
+        session: TestServer.Session(cookie: String(cookie), token: token))
+    }
+    // R1 entered, in the history as G2's captain.
+    let theirs = try await enter(captain.path, [("champion", "yone")])
+    #expect(theirs.status == 303)
+    let draft = try #require(app.store.roster.schedule.event(id: event.id)?.drafts.first)
+    #expect(draft.champions.prefix(2) == ["zed", "yone"])
+    #expect(try app.store.history(limit: 1).first?.author == "G2 captain")
+    // Another game, a spectator's link, and a champion taken are refused; nothing changes.
+    #expect(try await enter(captain.path, [("game", "2"), ("champion", "lux")]).status == 403)
+    #expect(try await enter(spectator.path, [("champion", "lux")]).status == 403)
+    #expect(try await enter(captain.path, [("turn", "1"), ("champion", "lux")]).status == 403)
+    // B2 is ours: the captain's link cannot enter it.
+    let ours = try await enter(captain.path, [("champion", "lux")])
+    #expect(ours.status == 403 && ours.text.contains("Only your side"))
+    #expect(app.store.roster.schedule.event(id: event.id)?.drafts.first == draft)
+    // The spectator follows; a revoked link answers 404.
+    #expect(try await app.client.get(spectator.path).text.contains("Yone"))
+    _ = try await app.post(
+      "/events/\(event.id)/links/\(captain.secret)/delete", [("csrf", staff.token)],
+      session: staff)
+    #expect(try await app.client.get(captain.path).status == 404)
+    #expect(try await enter(captain.path, [("champion", "lux")]).status == 404)
+    // A series long over: its links end with it.
+    let old = try await app.store.weekRows.addEvent(
+      EventInput(kind: "match", start: "2020-01-05T17:00", opponent: "G2", format: "bo3"))
+    let ended = try await app.store.draftRows.addDraftLink(to: old.id, game: 1, kind: .spectator)
+    #expect(try await app.client.get(ended.path).status == 404)
+  }
+
   @Test func thePoolsPageCountsEachPlayersChampionsLeftAndTheFiguresComeFromTheDrafts() async throws
   {
     let session = try await app.session()

@@ -321,3 +321,38 @@ def test_cancelling_a_played_series_asks_and_undo_brings_back_its_drafts_and_res
         By.CSS_SELECTOR, "[role=status]").text
     assert "Game 1: Win" in browser.find_element(By.TAG_NAME, "main").text
     assert filled(browser) == 1
+
+
+def test_the_other_captain_drafts_their_turns_from_a_link_without_an_account(
+        draft_server, browser):
+    server, event = draft_server
+    sign_in(browser, server, "coach", "coach password")
+    browser.get(f"{server}/events/{event}")
+    browser.find_element(By.CSS_SELECTOR, "button[name=side][value=blue]").click()
+    wait(browser).until(lambda b: b.find_elements(By.ID, "draft-grid"))
+    links = browser.find_element(By.ID, "links")
+    browser.execute_script("arguments[0].open = true; arguments[0].scrollIntoView()", links)
+    links.find_element(By.XPATH, ".//button[normalize-space()='Make a link']").click()
+    wait(browser).until(lambda b: b.find_elements(By.CSS_SELECTOR, ".draft-link-list a"))
+    path = browser.find_element(By.CSS_SELECTOR, ".draft-link-list a").get_attribute("href")
+    captain = chrome(desktop=True)
+    try:
+        captain.get(path)
+        assert "/signin" not in captain.current_url
+        assert "B1 ban: KCorp's turn" in captain.find_element(By.CSS_SELECTOR, "[role=status]").text
+        assert not captain.find_elements(By.ID, "draft-grid")
+        # Our B1 from the phone; the captain's page follows by itself and offers R1.
+        zed = browser.find_element(By.CSS_SELECTOR, "#draft-grid button[value=zed]")
+        browser.execute_script("arguments[0].scrollIntoView({block: 'center'})", zed)
+        zed.click()
+        wait(captain).until(lambda b: b.find_elements(By.CSS_SELECTOR, "#draft-grid button[value=yone]"))
+        yone = captain.find_element(By.CSS_SELECTOR, "#draft-grid button[value=yone]")
+        captain.execute_script("arguments[0].scrollIntoView({block: 'center'})", yone)
+        yone.click()
+        wait(captain).until(lambda b: filled(b) == 2)
+        assert violations(captain) == []
+        # The staff's board follows live: R1 is G2's captain's Yone.
+        wait(browser).until(lambda b: filled(b) == 2)
+        assert browser.find_elements(By.CSS_SELECTOR, ".draft-turns .turn-champion")[1].text == "Yone"
+    finally:
+        captain.quit()

@@ -449,7 +449,7 @@ let boardOffline = false;
 document.addEventListener("submit", async (event) => {
   const form = event.target;
   if (boardOffline || event.defaultPrevented || !form.closest("#draft") || form.method !== "post"
-      || !/\/(drafts\/\d+|timer)$/.test(new URL(form.action).pathname) || typeof fetch !== "function") return;
+      || !/\/(drafts\/\d+|timer)$|^\/draft\/[^/]+$/.test(new URL(form.action).pathname) || typeof fetch !== "function") return;
   event.preventDefault();
   if (boardBusy) return;
   boardBusy = true;
@@ -495,6 +495,32 @@ setInterval(() => {
     timer.classList.toggle("urgent", left <= 10);
   }
 }, 250);
+
+// A page given by a secret link (a draft board for the other team's captain, who has no
+// account and so no live stream) reads itself again every few seconds and is renewed in
+// place when the board changed, unless a choice is on its way.
+const polled = document.querySelector("main[data-poll]");
+if (polled && typeof fetch === "function") {
+  setInterval(async () => {
+    const shown = document.querySelector("main[data-poll]");
+    if (!shown || boardBusy || document.hidden) return;
+    try {
+      const response = await fetch(location.href, { headers: { Accept: "text/html" } });
+      if (!response.ok) return;
+      const next = new DOMParser().parseFromString(await response.text(), "text/html")
+        .querySelector("main[data-poll]");
+      const now = document.querySelector("main[data-poll]");
+      if (!next || !now || boardBusy || next.dataset.version === now.dataset.version) return;
+      const scrolled = document.getElementById("draft-grid")?.scrollTop ?? 0;
+      now.replaceWith(document.adoptNode(next));
+      const grid = document.getElementById("draft-grid");
+      if (grid) grid.scrollTop = scrolled;
+      setUp();
+    } catch {
+      // Tried again at the next turn.
+    }
+  }, 1000 * Number(polled.dataset.poll));
+}
 
 // Live: an open roster or player page follows the changes made anywhere (another browser,
 // a script, the CLI), in place, through Server-Sent Events. Without JavaScript pages stay
