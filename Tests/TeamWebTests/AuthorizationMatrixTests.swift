@@ -315,7 +315,20 @@ final class Organisation: Sendable {
       store: store, options: WebApp.Options(requireLogin: true), access: access)
     return Copy(
       organisation: self, store: store, access: access,
-      client: AppClient(app: app, host: "127.0.0.1", maxBodyBytes: 64 * 1024))
+      client: AppClient(app: app, host: "127.0.0.1", maxBodyBytes: 64 * 1024),
+      file: CaseFile(path: path))
+  }
+
+  /// A copy's database file, deleted once the copy is done with: the organisation is kept
+  /// for the whole run, and its folder with it.
+  final class CaseFile: Sendable {
+    let path: String
+    init(path: String) { self.path = path }
+    deinit {
+      for suffix in ["", "-wal", "-shm"] {
+        try? FileManager.default.removeItem(atPath: path + suffix)
+      }
+    }
   }
 
   /// A copy and its app.
@@ -324,6 +337,7 @@ final class Organisation: Sendable {
     let store: RosterStore
     let access: AccessControl
     let client: AppClient
+    let file: CaseFile
 
     /// What a refusal must leave as it was: the roster (players, teams, the week, the
     /// calendar addresses), the accounts and the tokens.
