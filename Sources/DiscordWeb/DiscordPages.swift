@@ -133,6 +133,12 @@ extension Pages {
             localized(
               "The commands (/semaine, /dispo, /scrims, /lier): in the Discord Developer Portal, your application → General Information → Interactions Endpoint URL: %@",
               view.interactionsURL)),
+          Self.discordCannotReach(view.interactionsURL)
+            ? .h(
+              "li", ["class": "error"],
+              localized(
+                "Discord cannot reach this address: it calls only a public https address. Start the server with --public-url and its public https address first."
+              )) : .fragment([]),
           .h(
             "li",
             localized(
@@ -223,5 +229,24 @@ extension Pages {
                 ]),
           ]),
       ])
+  }
+}
+
+extension Pages {
+  /// Whether Discord can never call `address`: not https, or a name or address of this
+  /// machine or a private network (Discord calls the interactions endpoint from outside).
+  static func discordCannotReach(_ address: String) -> Bool {
+    guard let url = URL(string: address), url.scheme == "https", let host = url.host?.lowercased()
+    else { return true }
+    // "https://…" stands for an address not given yet.
+    if host.contains("…") || host == "localhost" || host.hasSuffix(".localhost")
+      || host.hasSuffix(".local")
+      || host == "::1" || host == "[::1]" || host.hasPrefix("127.") || host.hasPrefix("10.")
+      || host.hasPrefix("192.168.") || host.hasPrefix("169.254.") || host == "0.0.0.0"
+    {
+      return true
+    }
+    let parts = host.split(separator: ".").compactMap { Int($0) }
+    return parts.count == 4 && parts[0] == 172 && (16...31).contains(parts[1])
   }
 }

@@ -565,6 +565,8 @@ enum Localizations {
     "Describe at most %@ champions.": "Décrivez %@ champions au plus.",
     "Diamond": "Diamant",
     "Discord": "Discord",
+    "Discord cannot reach this address: it calls only a public https address. Start the server with --public-url and its public https address first.":
+      "Discord ne peut pas joindre cette adresse : il n’appelle qu’une adresse https publique. Lancez d’abord le serveur avec --public-url et son adresse https publique.",
     "Discord could not be reached; try again later.":
       "Discord est injoignable ; réessayez plus tard.",
     "Discord did not say who you are; try again.": "Discord n’a pas dit qui vous êtes ; réessayez.",

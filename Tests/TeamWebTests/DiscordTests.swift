@@ -569,3 +569,28 @@ import WebBase
   }
 
 }
+
+/// The settings page warns of an interactions address Discord can never call.
+@Suite struct DiscordAddressTests {
+  @Test func anAddressDiscordCannotCallIsNamedSoOnly() {
+    for address in [
+      "http://roster.example.org/discord/interactions", "https://127.0.0.1/discord/interactions",
+      "https://localhost:8080/discord/interactions", "https://192.168.1.20/discord/interactions",
+      "https://172.20.0.5/discord/interactions", "https://10.0.0.2/discord/interactions",
+      "https://[::1]/discord/interactions", "https://…/discord/interactions", "not an address",
+    ] {
+      #expect(Pages.discordCannotReach(address), "\(address)")
+    }
+    for address in [
+      "https://roster.example.org/discord/interactions", "https://172.32.0.5/discord/interactions",
+    ] {
+      #expect(!Pages.discordCannotReach(address), "\(address)")
+    }
+  }
+
+  @Test func theSettingsPageWarnsWithoutAPublicAddress() async throws {
+    let app = try TestServer()
+    let page = try await app.client.get("/teams/KC/discord").text
+    #expect(page.contains("Discord cannot reach this address"))
+  }
+}
