@@ -79,26 +79,29 @@ public struct Day: Hashable, Comparable, Sendable, CustomStringConvertible {
   /// The date `count` days later (earlier when negative).
   public func adding(days count: Int) -> Day { Day(ordinal: ordinal + count) }
 
-  /// The date as people read it in `language`: `1 Dec 2026`, `1 déc. 2026`.
-  /// The day with its weekday in full, as a sentence names it: "Thursday 10 December",
-  /// « jeudi 10 décembre ».
-  public func spelledOut(in language: Language) -> String {
+  /// The day's start in UTC and the Gregorian calendar of UTC, which format it as the
+  /// day it is wherever the reader is.
+  private var atMidnightUTC: (Date, Calendar) {
     var calendar = Calendar(identifier: .gregorian)
     calendar.timeZone = TimeZone(identifier: "UTC") ?? .current
     let date =
       calendar.date(from: DateComponents(year: year, month: month, day: day))
       ?? Date(timeIntervalSince1970: 0)
+    return (date, calendar)
+  }
+
+  /// The day with its weekday in full, as a sentence names it: "Thursday 10 December",
+  /// « jeudi 10 décembre ».
+  public func spelledOut(in language: Language) -> String {
+    let (date, calendar) = atMidnightUTC
     return date.formatted(
       Date.FormatStyle(locale: language.locale, calendar: calendar, timeZone: calendar.timeZone)
         .weekday(.wide).day().month(.wide))
   }
 
+  /// The date as people read it in `language`: `1 Dec 2026`, `1 déc. 2026`.
   public func formatted(in language: Language) -> String {
-    var calendar = Calendar(identifier: .gregorian)
-    calendar.timeZone = TimeZone(identifier: "UTC") ?? .current
-    let date =
-      calendar.date(from: DateComponents(year: year, month: month, day: day))
-      ?? Date(timeIntervalSince1970: 0)
+    let (date, calendar) = atMidnightUTC
     return date.formatted(
       Date.FormatStyle(
         date: .abbreviated, time: .omitted, locale: language.locale,

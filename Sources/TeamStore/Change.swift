@@ -239,6 +239,15 @@ struct Change {
     return event
   }
 
+  /// An event changed in place: a newer version for the calendars that have it (its
+  /// `SEQUENCE` and `DTSTAMP`), saved; returned as it reads back.
+  mutating func saveChanged(_ event: TeamEvent) -> TeamEvent {
+    var event = event
+    event.sequence += 1
+    event.updated = at
+    return save(event)
+  }
+
   /// An event cancelled, to "Recently removed" with its invitations, answers, games and
   /// drafts (the instant as the seconds stored); past the most kept there, the oldest goes
   /// for good.

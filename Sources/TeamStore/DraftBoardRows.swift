@@ -26,9 +26,7 @@ extension DraftRows {
       guard event.turnSeconds != seconds || seconds != nil else { return (false, event) }
       // Started again even at the same length: a coach restarts the turn's clock.
       event.turnSeconds = seconds
-      event.sequence += 1
-      event.updated = change.at
-      event = change.save(event)
+      event = change.saveChanged(event)
       DraftRows.recordEdit(of: event, &change)
       return (true, event)
     }

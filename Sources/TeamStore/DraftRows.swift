@@ -166,9 +166,7 @@ extension DraftRows {
       }
       guard drafts != event.drafts else { return (false, event) }
       event.drafts = drafts
-      event.sequence += 1
-      event.updated = change.at
-      event = change.save(event)
+      event = change.saveChanged(event)
       Self.recordEdit(of: event, &change)
       return (true, event)
     }

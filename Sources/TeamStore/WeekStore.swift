@@ -74,16 +74,7 @@ extension WeekRows {
       let starters = roster.players(in: team.id).filter { $0.lineup == .starter }.map(\.id)
       let events = try input.validatedSeries(
         team: team.id, zone: team.zone, invited: starters, now: change.at)
-      if roster.schedule.events.count(where: { $0.teamID == team.id }) + events.count
-        > Schedule.maxEventsPerTeam
-      {
-        throw RosterError.conflict(
-          ValidationError(
-            .start,
-            Message(
-              "%1$@ keeps at most %2$@ events; cancel old ones first.", team.name,
-              Schedule.maxEventsPerTeam), isConflict: true))
-      }
+      try Self.checkRoom(for: events.count, on: team, in: roster)
       for planned in events {
         let event = change.save(planned)
         Self.record(.eventAdded, event, team: team, &change)
@@ -130,9 +121,7 @@ extension WeekRows {
       event.sequence = current.sequence
       event.updated = current.updated
       guard event != current else { return (false, current) }
-      event.sequence += 1
-      event.updated = change.at
-      event = change.save(event)
+      event = change.saveChanged(event)
       Self.record(.eventEdited, event, team: team, &change)
       Self.invitingCovers(event.id, &change)
       return (true, change.roster.schedule.event(id: event.id) ?? event)
@@ -181,16 +170,7 @@ extension WeekRows {
           || ($0.removedAt == removal.removedAt && removal.event.series != nil
             && $0.event.series == removal.event.series)
       }
-      if roster.schedule.events.count(where: { $0.teamID == owner.id }) + together.count
-        > Schedule.maxEventsPerTeam
-      {
-        throw RosterError.conflict(
-          ValidationError(
-            .start,
-            Message(
-              "%1$@ keeps at most %2$@ events; cancel old ones first.", owner.name,
-              Schedule.maxEventsPerTeam), isConflict: true))
-      }
+      try Self.checkRoom(for: together.count, on: owner, in: roster)
       for back in together.reversed() {
         change.restore(event: back)
         Self.record(.eventRestored, back.event, team: owner, &change)
@@ -231,9 +211,7 @@ extension WeekRows {
       }
       guard logged != event.games else { return (false, event) }
       event.games = logged
-      event.sequence += 1
-      event.updated = change.at
-      event = change.save(event)
+      event = change.saveChanged(event)
       let (won, lost) = event.score
       Self.record(.resultLogged, event, team: team, &change, other: "\(won)–\(lost)")
       return (true, event)
@@ -396,6 +374,22 @@ extension WeekRows {
       change.revokeFeeds { $0.playerID == player }
       return (true, ())
     }
+  }
+
+  /// Refuses `count` more events on `team` past ``Schedule/maxEventsPerTeam``.
+  private static func checkRoom(for count: Int, on team: Team, in roster: Roster)
+    throws(RosterError)
+  {
+    guard
+      roster.schedule.events.count(where: { $0.teamID == team.id }) + count
+        > Schedule.maxEventsPerTeam
+    else { return }
+    throw .conflict(
+      ValidationError(
+        .start,
+        Message(
+          "%1$@ keeps at most %2$@ events; cancel old ones first.", team.name,
+          Schedule.maxEventsPerTeam), isConflict: true))
   }
 
   private static func team(_ tagOrID: String?, in roster: Roster) throws(RosterError) -> Team {

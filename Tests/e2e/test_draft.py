@@ -125,6 +125,8 @@ def drafted_on_a_phone(browser, watcher, server, event, screenshots):
         if index == 8:
             assert browser.execute_script("return document.documentElement.scrollWidth") <= 390
             assert violations(browser) == []
+            # The README's picture: the turns, blue's on the left and red's on the right.
+            browser.execute_script("document.querySelector('.draft-turns').scrollIntoView()")
             browser.save_screenshot(str(screenshots / "draft-phone.png"))
     wait(browser).until(lambda b: "is complete" in b.find_element(By.CSS_SELECTOR, ".draft").text)
     turns = browser.find_elements(By.CSS_SELECTOR, ".draft-turns .turn-champion")

@@ -479,6 +479,7 @@ document.addEventListener("submit", async (event) => {
   } finally {
     boardBusy = false;
     document.querySelector("main")?.removeAttribute("aria-busy");
+    document.dispatchEvent(new Event("board-idle"));
   }
 });
 
@@ -540,6 +541,12 @@ if (document.querySelector("main[data-live]") && typeof EventSource === "functio
       return;
     }
     waiting = null;
+    // A choice on its way: its answer renews the page; what it may not show is followed
+    // after it (and skipped when it does).
+    if (boardBusy) {
+      document.addEventListener("board-idle", () => followChange(update), { once: true });
+      return;
+    }
     const main = document.querySelector("main[data-live]");
     // A page that shows this version already (the board answered in place) stays.
     if (main.dataset.version && update.version <= Number(main.dataset.version)) return;
