@@ -10,6 +10,7 @@ let package = Package(
     .library(name: "TeamKit", targets: ["TeamKit"]),
     .library(name: "TeamStore", targets: ["TeamStore"]),
     .library(name: "TeamAccess", targets: ["TeamAccess"]),
+    .library(name: "TeamAPI", targets: ["TeamAPI"]),
     .library(name: "TeamClient", targets: ["TeamClient"]),
     .library(name: "TeamOutbound", targets: ["TeamOutbound"]),
     .library(name: "TeamHTTP", targets: ["TeamHTTP"]),
@@ -50,7 +51,12 @@ let package = Package(
 
     // MARK: Client: the app's team (EsportTeam, over a RosterSource) and its connection to
     // the team's server (Foundation); no store
-    .target(name: "TeamClient", dependencies: ["TeamKit", "TeamPhoto", "TeamStore"]),
+    .target(name: "TeamClient", dependencies: ["TeamKit", "TeamPhoto", "TeamStore", "TeamAPI"]),
+
+    // MARK: The JSON API's contract: each endpoint declared once (method, path, parameters,
+    // bodies and answers as JSON Schema), mounted by the server, called by the app's client,
+    // and described by the OpenAPI document generated from the declarations.
+    .target(name: "TeamAPI", dependencies: ["TeamKit"]),
 
     // MARK: Outbound: the calls to services outside (Data Dragon, Riot's API, Discord), for
     // the server and the CLI. On Linux they go through libcurl (Debian's libcurl4-openssl-dev):
@@ -99,36 +105,41 @@ let package = Package(
     // scopes a handler writes through, the role check, the pages' layout and HTML.
     .target(
       name: "WebBase",
-      dependencies: ["TeamKit", "TeamStore", "TeamAccess", "TeamHTTP", "TeamPhoto", "CZlib"],
+      dependencies: [
+        "TeamKit", "TeamStore", "TeamAccess", "TeamHTTP", "TeamPhoto", "TeamAPI", "CZlib",
+      ],
       resources: [.embedInCode("Static/app.css"), .embedInCode("Static/app.js")]),
     // The features, each its routes and pages on WebBase, mounted by TeamWeb.
     .target(
       name: "RosterWeb",
       dependencies: [
-        "WebBase", "OrganisationWeb", "TeamKit", "TeamStore", "TeamAccess", "TeamHTTP", "TeamPhoto",
+        "WebBase", "TeamAPI", "OrganisationWeb", "TeamKit", "TeamStore", "TeamAccess", "TeamHTTP",
+        "TeamPhoto",
       ]),
     .target(
       name: "AccountsWeb",
-      dependencies: ["WebBase", "TeamKit", "TeamStore", "TeamAccess", "TeamHTTP"]),
+      dependencies: ["WebBase", "TeamAPI", "TeamKit", "TeamStore", "TeamAccess", "TeamHTTP"]),
     .target(
-      name: "OrganisationWeb", dependencies: ["WebBase", "TeamKit", "TeamStore", "TeamHTTP"]),
+      name: "OrganisationWeb",
+      dependencies: ["WebBase", "TeamAPI", "TeamKit", "TeamStore", "TeamHTTP"]),
     .target(
       name: "WeekWeb",
       dependencies: [
-        "WebBase", "SoloQueueWeb", "TeamKit", "TeamStore", "TeamAccess", "TeamHTTP", "TeamOutbound",
+        "WebBase", "TeamAPI", "SoloQueueWeb", "TeamKit", "TeamStore", "TeamAccess", "TeamHTTP",
+        "TeamOutbound",
       ]),
     .target(
       name: "ImportWeb",
       dependencies: [
-        "WebBase", "TeamKit", "TeamStore", "TeamHTTP", "TeamPhoto", "TeamSpreadsheet",
+        "WebBase", "TeamAPI", "TeamKit", "TeamStore", "TeamHTTP", "TeamPhoto", "TeamSpreadsheet",
       ]),
     .target(
       name: "SoloQueueWeb",
-      dependencies: ["WebBase", "TeamKit", "TeamStore", "TeamHTTP", "TeamOutbound"]),
+      dependencies: ["WebBase", "TeamAPI", "TeamKit", "TeamStore", "TeamHTTP", "TeamOutbound"]),
     .target(
       name: "DiscordWeb",
       dependencies: [
-        "WebBase", "TeamKit", "TeamStore", "TeamAccess", "TeamHTTP", "TeamOutbound",
+        "WebBase", "TeamAPI", "TeamKit", "TeamStore", "TeamAccess", "TeamHTTP", "TeamOutbound",
       ]),
     .target(
       name: "ChampionArtWeb",
@@ -136,14 +147,13 @@ let package = Package(
     .target(
       name: "TeamWeb",
       dependencies: [
-        "WebBase", "RosterWeb", "AccountsWeb", "OrganisationWeb", "WeekWeb", "ImportWeb",
+        "WebBase", "TeamAPI", "RosterWeb", "AccountsWeb", "OrganisationWeb", "WeekWeb", "ImportWeb",
         "SoloQueueWeb", "DiscordWeb", "ChampionArtWeb", "TeamKit",
         "TeamStore",
         "TeamAccess", "TeamHTTP",
         "TeamPhoto", "TeamOutbound",
         "CZlib", "TeamSpreadsheet",
-      ],
-      resources: [.embedInCode("Static/openapi.json")]),
+      ]),
     .executableTarget(
       name: "kcorp",
       dependencies: [
@@ -180,7 +190,7 @@ let package = Package(
     .testTarget(
       name: "TeamWebTests",
       dependencies: [
-        "TeamWeb", "WebBase", "RosterWeb", "AccountsWeb", "OrganisationWeb", "WeekWeb",
+        "TeamWeb", "TeamAPI", "WebBase", "RosterWeb", "AccountsWeb", "OrganisationWeb", "WeekWeb",
         "ImportWeb", "SoloQueueWeb", "DiscordWeb",
         "ChampionArtWeb",
         "TeamHTTP",

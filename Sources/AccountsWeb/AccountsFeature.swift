@@ -1,4 +1,5 @@
 import Foundation
+import TeamAPI
 import TeamAccess
 import TeamHTTP
 import TeamKit
@@ -116,15 +117,15 @@ package struct AccountsFeature: WebFeature, Sendable {
     let access = access
     let app = self
     router.route(
-      "POST", "/api/session", RoutePolicy(.anyone, .sameOrigin, team: .organisation),
+      .signIn, RoutePolicy(.anyone, .sameOrigin, team: .organisation),
       json: SessionRequest.self
     ) { request, context, credentials in
       try await app.signIn(request, context, credentials)
     }
-    router.route("GET", "/api/session", RoutePolicy(.person, team: .organisation)) { _, context in
+    router.route(.getSession, RoutePolicy(.person, team: .organisation)) { _, context in
       context.json(SessionDocument(identity: context.identity))
     }
-    router.route("DELETE", "/api/session", RoutePolicy(.person, .sameOrigin, team: .organisation)) {
+    router.route(.signOut, RoutePolicy(.person, .sameOrigin, team: .organisation)) {
       request, _ in
       try await Self.endSession(of: request, in: access)
       return HTTPResponse(status: 204)

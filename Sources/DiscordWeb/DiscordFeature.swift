@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import TeamAPI
 import TeamAccess
 import TeamHTTP
 import TeamKit
@@ -226,7 +227,7 @@ package struct DiscordFeature: WebFeature, Sendable {
   // MARK: - API
 
   private func addDiscordAPIRoutes(_ router: inout Router) {
-    router.teamRoute("GET", "/api/teams/{tag}/discord", RoutePolicy(.editor, team: .tag)) {
+    router.teamRoute(.getTeamDiscord, RoutePolicy(.editor, team: .tag)) {
       _, context, scope in
       let team = scope.team
       return context.json(
@@ -235,7 +236,7 @@ package struct DiscordFeature: WebFeature, Sendable {
           posts: try context.reads.discordPosts(team: team.id)))
     }
     router.teamRoute(
-      "PUT", "/api/teams/{tag}/discord", RoutePolicy(.editor, .sameOrigin, team: .tag),
+      .setTeamDiscord, RoutePolicy(.editor, .sameOrigin, team: .tag),
       json: DiscordSettingsInput.self
     ) { [discord] _, context, scope, input in
       let team = scope.team
@@ -249,7 +250,7 @@ package struct DiscordFeature: WebFeature, Sendable {
           settings: try context.reads.discord(team: team.id),
           posts: try context.reads.discordPosts(team: team.id)))
     }
-    router.route("GET", "/api/discord", RoutePolicy(.owner, team: .organisation)) {
+    router.route(.getDiscordApplication, RoutePolicy(.owner, team: .organisation)) {
       [discord] _, context in
       context.json(
         DiscordApplicationJSON(
@@ -257,7 +258,7 @@ package struct DiscordFeature: WebFeature, Sendable {
           keyFromServer: discord.givenKey != nil))
     }
     router.route(
-      "PUT", "/api/discord", RoutePolicy(.owner, .sameOrigin, team: .organisation),
+      .setDiscordApplication, RoutePolicy(.owner, .sameOrigin, team: .organisation),
       json: DiscordApplicationInput.self
     ) { [discord] _, context, input in
       try await context.organisation.setDiscordApplication(
@@ -268,7 +269,7 @@ package struct DiscordFeature: WebFeature, Sendable {
           keyFromServer: discord.givenKey != nil))
     }
     router.teamRoute(
-      "POST", "/api/players/{id}/discord/code",
+      .createDiscordLinkCode,
       RoutePolicy(.ownPlayer(.path("id")), .sameOrigin, team: .player)
     ) { _, context, scope in
       let player = try context.player(context.parameters["id"], in: context.roster)

@@ -1,4 +1,5 @@
 import Foundation
+import TeamAPI
 import TeamHTTP
 import TeamKit
 import TeamPhoto
@@ -202,14 +203,14 @@ package struct ImportFeature: WebFeature {
   /// The same in the API, for one team.
   private static func addImportAPIRoutes(_ router: inout Router) {
     router.teamRoute(
-      "POST", "/api/teams/{tag}/import",
+      .importIntoTeam,
       RoutePolicy(.editor, .sameOrigin, upload: .rosterFile, team: .tag)
     ) {
       request, context, scope in
       try await Self.apiImport(request, context, into: scope)
     }
     router.teamRoute(
-      "POST", "/api/teams/{tag}/imports/{id}/undo", RoutePolicy(.editor, .sameOrigin, team: .tag)
+      .undoImport, RoutePolicy(.editor, .sameOrigin, team: .tag)
     ) { _, context, scope in
       guard let id = context.parameters["id"].flatMap(Int64.init) else {
         throw RosterError.importNotFound

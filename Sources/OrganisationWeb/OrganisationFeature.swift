@@ -1,4 +1,5 @@
 import Foundation
+import TeamAPI
 import TeamAccess
 import TeamHTTP
 import TeamKit
@@ -68,7 +69,7 @@ package struct OrganisationFeature: WebFeature {
 
   /// The organisation and its teams: read, added, changed, removed.
   private static func addOrganisationRoutes(_ router: inout Router) {
-    router.route("GET", "/api/organisation", RoutePolicy(.reader, team: .organisation)) {
+    router.route(.getOrganisation, RoutePolicy(.reader, team: .organisation)) {
       request, context in
       let page = try ListPage(request, in: context.language)
       var organisation = Self.organisation(context.roster, for: context.viewer)
@@ -78,19 +79,19 @@ package struct OrganisationFeature: WebFeature {
     }
 
     router.route(
-      "PATCH", "/api/organisation", RoutePolicy(.owner, .sameOrigin, team: .organisation),
-      json: Rename.self, accepting: ["application/merge-patch+json", "application/json"]
+      .renameOrganisation, RoutePolicy(.owner, .sameOrigin, team: .organisation),
+      json: Rename.self
     ) { _, context, rename in
       try await context.organisation.rename(rename.name)
       return context.json(Self.organisation(context.roster, for: context.viewer))
     }
 
-    router.route("GET", "/api/teams", RoutePolicy(.reader, team: .organisation)) { _, context in
+    router.route(.listTeams, RoutePolicy(.reader, team: .organisation)) { _, context in
       context.json(context.roster.teams)
     }
 
     router.route(
-      "POST", "/api/teams", RoutePolicy(.owner, .sameOrigin, team: .organisation),
+      .addTeam, RoutePolicy(.owner, .sameOrigin, team: .organisation),
       json: TeamInput.self
     ) { _, context, input in
       let team = try await context.organisation.addTeam(input)
@@ -99,19 +100,19 @@ package struct OrganisationFeature: WebFeature {
       return response
     }
 
-    router.teamRoute("GET", "/api/teams/{tag}", RoutePolicy(.reader, team: .tag)) {
+    router.teamRoute(.getTeam, RoutePolicy(.reader, team: .tag)) {
       request, context, scope in
       context.json(scope.team)
     }
 
-    router.teamRoute("GET", "/api/teams/{tag}/players", RoutePolicy(.reader, team: .tag)) {
+    router.teamRoute(.listTeamPlayers, RoutePolicy(.reader, team: .tag)) {
       request, context, scope in
       context.json(context.roster.players(in: scope.team.id).shown(to: context.viewer))
     }
 
     router.teamRoute(
-      "PATCH", "/api/teams/{tag}", RoutePolicy(.owner, .sameOrigin, team: .tag),
-      json: TeamPatch.self, accepting: ["application/merge-patch+json", "application/json"]
+      .editTeam, RoutePolicy(.owner, .sameOrigin, team: .tag),
+      json: TeamPatch.self
     ) { _, context, scope, patch in
       let team = scope.team
       let updated = try await scope.update(
@@ -119,7 +120,7 @@ package struct OrganisationFeature: WebFeature {
       return context.json(updated)
     }
 
-    router.teamRoute("DELETE", "/api/teams/{tag}", RoutePolicy(.owner, .sameOrigin, team: .tag)) {
+    router.teamRoute(.removeTeam, RoutePolicy(.owner, .sameOrigin, team: .tag)) {
       _, context, scope in
       try await scope.remove()
       return HTTPResponse(status: 204)
@@ -130,7 +131,7 @@ package struct OrganisationFeature: WebFeature {
   private static func addTransferRoutes(_ router: inout Router) {
     // A transfer changes two teams: an editor of both may make it.
     router.teamRoute(
-      "POST", "/api/players/{id}/transfer", RoutePolicy(.editor, .sameOrigin, team: .player),
+      .transferPlayer, RoutePolicy(.editor, .sameOrigin, team: .player),
       json: TransferRequest.self
     ) { request, context, scope, transfer in
       let player = try context.player(context.parameters["id"], in: context.roster)
@@ -155,14 +156,14 @@ package struct OrganisationFeature: WebFeature {
     }
 
     router.route(
-      "GET", "/api/players/{id}/tenures", RoutePolicy(.personal(.path("id")), team: .player)
+      .listTenures, RoutePolicy(.personal(.path("id")), team: .player)
     ) {
       _, context in
       let player = try context.player(context.parameters["id"], in: context.roster)
       return context.json(try context.reads.tenures(of: player.id))
     }
 
-    router.route("GET", "/api/contracts", RoutePolicy(.staff, team: .organisation)) {
+    router.route(.listContracts, RoutePolicy(.staff, team: .organisation)) {
       request, context in
       let days = try Self.days(request.query["within"], in: context.language)
       let page = try ListPage(request, in: context.language)

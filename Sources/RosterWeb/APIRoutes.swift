@@ -1,4 +1,5 @@
 import Foundation
+import TeamAPI
 import TeamAccess
 import TeamHTTP
 import TeamKit
@@ -93,7 +94,7 @@ extension RosterFeature {
   private func addPlayerAPIRoutes(_ router: inout Router) {
     let cache = cache
     // The organisation's first team, as before teams; another with ?team=TAG.
-    router.teamRoute("GET", "/api/players", RoutePolicy(.reader, team: .chosen)) {
+    router.teamRoute(.listPlayers, RoutePolicy(.reader, team: .chosen)) {
       request, context, scope in
       let roster = context.roster
       let team = scope.team
@@ -106,7 +107,7 @@ extension RosterFeature {
 
     // The team is the body's `team` (or ?team=), the first one when it names none.
     router.teamRoute(
-      "POST", "/api/players", RoutePolicy(.editor, .sameOrigin, team: .chosen),
+      .addPlayer, RoutePolicy(.editor, .sameOrigin, team: .chosen),
       json: TeamNamed<PlayerInput>.self
     ) { _, context, scope, body in
       let input = body.input
@@ -118,7 +119,7 @@ extension RosterFeature {
       return response
     }
 
-    router.route("GET", "/api/players/{id}", RoutePolicy(.reader, team: .player)) { _, context in
+    router.route(.getPlayer, RoutePolicy(.reader, team: .player)) { _, context in
       let roster = context.roster
       let player = try context.player(context.parameters["id"], in: roster)
       let viewer = context.viewer
@@ -133,8 +134,8 @@ extension RosterFeature {
     }
 
     router.teamRoute(
-      "PATCH", "/api/players/{id}", RoutePolicy(.editor, .sameOrigin, team: .player),
-      json: PlayerEdit.self, accepting: ["application/merge-patch+json", "application/json"]
+      .editPlayer, RoutePolicy(.editor, .sameOrigin, team: .player),
+      json: PlayerEdit.self
     ) { request, context, scope, edit in
       let current = try context.player(context.parameters["id"], in: context.roster)
       guard Self.matches(request.header("if-match"), Door.etag(current)) else {
@@ -150,7 +151,7 @@ extension RosterFeature {
     }
 
     router.teamRoute(
-      "DELETE", "/api/players/{id}", RoutePolicy(.editor, .sameOrigin, team: .player)
+      .deletePlayer, RoutePolicy(.editor, .sameOrigin, team: .player)
     ) {
       _, context, scope in
       let id = try context.player(context.parameters["id"], in: context.roster).id
@@ -161,7 +162,7 @@ extension RosterFeature {
 
   /// Recently removed, and restoring from it.
   private func addTrashAPIRoutes(_ router: inout Router) {
-    router.route("GET", "/api/trash", RoutePolicy(.staff, team: .organisation)) {
+    router.route(.listRemovedPlayers, RoutePolicy(.staff, team: .organisation)) {
       request, context in
       let page = try ListPage(request, in: context.language)
       let removed = context.roster.removed
@@ -169,7 +170,7 @@ extension RosterFeature {
     }
 
     router.teamRoute(
-      "POST", "/api/trash/{id}/restore", RoutePolicy(.editor, .sameOrigin, team: .player)
+      .restorePlayer, RoutePolicy(.editor, .sameOrigin, team: .player)
     ) {
       _, context, scope in
       guard let id = context.parameters["id"].flatMap(UUID.init(text:)) else {
@@ -186,7 +187,7 @@ extension RosterFeature {
 
   /// The roster's order, swaps, and the starting five.
   private func addOrderAPIRoutes(_ router: inout Router) {
-    router.teamRoute("GET", "/api/roster/order", RoutePolicy(.reader, team: .chosen)) {
+    router.teamRoute(.getOrder, RoutePolicy(.reader, team: .chosen)) {
       request, context, scope in
       let players = context.roster.players(in: scope.team.id)
       var response = context.json(players.map(\.id.uuidString))
@@ -195,7 +196,7 @@ extension RosterFeature {
     }
 
     router.teamRoute(
-      "PUT", "/api/roster/order", RoutePolicy(.editor, .sameOrigin, team: .chosen),
+      .setOrder, RoutePolicy(.editor, .sameOrigin, team: .chosen),
       json: [String].self
     ) { request, context, scope, texts in
       let team = scope.team
@@ -221,7 +222,7 @@ extension RosterFeature {
     // The other player is on the same team (the store refuses otherwise), which the role
     // was checked on.
     router.teamRoute(
-      "POST", "/api/players/{id}/swap", RoutePolicy(.editor, .sameOrigin, team: .player),
+      .swapPlayers, RoutePolicy(.editor, .sameOrigin, team: .player),
       json: SwapRequest.self
     ) { request, context, scope, swap in
       let roster = context.roster
@@ -240,7 +241,7 @@ extension RosterFeature {
       return context.json(SwapDocument(player: swapped, other: otherSwapped))
     }
 
-    router.teamRoute("GET", "/api/lineup", RoutePolicy(.reader, team: .chosen)) {
+    router.teamRoute(.getLineup, RoutePolicy(.reader, team: .chosen)) {
       request, context, scope in
       let team = scope.team
       return context.json(
@@ -250,7 +251,7 @@ extension RosterFeature {
 
   /// The organisation's history of roster changes, newest first.
   private func addHistoryAPIRoute(_ router: inout Router) {
-    router.route("GET", "/api/history", RoutePolicy(.staff, team: .organisation)) {
+    router.route(.getHistory, RoutePolicy(.staff, team: .organisation)) {
       request, context in
       let (player, after, limit) = try Self.historyQuery(request, in: context.language)
       return context.json(

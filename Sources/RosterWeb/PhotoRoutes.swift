@@ -1,4 +1,5 @@
 import Foundation
+import TeamAPI
 import TeamHTTP
 import TeamKit
 import TeamPhoto
@@ -27,7 +28,7 @@ extension RosterFeature {
   func addPhotoRoutes(_ router: inout Router) {
 
     router.teamRoute(
-      "PUT", "/api/players/{id}/photo",
+      .setPhoto,
       RoutePolicy(.editor, .sameOrigin, upload: .photo, team: .player)
     ) {
       request, context, scope in
@@ -46,7 +47,7 @@ extension RosterFeature {
     }
 
     router.teamRoute(
-      "DELETE", "/api/players/{id}/photo", RoutePolicy(.editor, .sameOrigin, team: .player)
+      .removePhoto, RoutePolicy(.editor, .sameOrigin, team: .player)
     ) {
       _, context, scope in
       let player = try context.player(context.parameters["id"], in: context.roster)

@@ -1,4 +1,5 @@
 import Foundation
+import TeamAPI
 import TeamHTTP
 import TeamKit
 import TeamStore
@@ -105,19 +106,19 @@ package struct SoloQueueFeature: WebFeature {
   }
 
   private static func addSoloQueueAPIRoutes(_ router: inout Router, _ riot: RiotJob) {
-    router.route("GET", "/api/riot", RoutePolicy(.owner, team: .organisation)) {
+    router.route(.getRiotSettings, RoutePolicy(.owner, team: .organisation)) {
       [riot] _, context in
       context.json(RiotSettingsJSON(settings: try context.reads.riotSettings(), riot: riot))
     }
     router.route(
-      "PUT", "/api/riot", RoutePolicy(.owner, .sameOrigin, team: .organisation),
+      .setRiotSettings, RoutePolicy(.owner, .sameOrigin, team: .organisation),
       json: RiotSettingsInput.self
     ) { [riot] _, context, input in
       try await context.organisation.setRiot(input)
       riot.settingsChanged()
       return context.json(RiotSettingsJSON(settings: try context.reads.riotSettings(), riot: riot))
     }
-    router.teamRoute("GET", "/api/soloq", RoutePolicy(.reader, team: .chosen)) {
+    router.teamRoute(.getSoloQueue, RoutePolicy(.reader, team: .chosen)) {
       [riot] _, context, scope in
       let team = scope.team
       return context.json(
@@ -125,8 +126,7 @@ package struct SoloQueueFeature: WebFeature {
           players: context.roster.players(in: team.id), standings: try scope.soloQueue(),
           refresh: riot.refreshState(for: team.id)))
     }
-    router.teamRoute("POST", "/api/soloq/refresh", RoutePolicy(.editor, .sameOrigin, team: .chosen))
-    {
+    router.teamRoute(.refreshSoloQueue, RoutePolicy(.editor, .sameOrigin, team: .chosen)) {
       [riot] _, context, scope in
       let team = scope.team
       guard riot.hasKey else { throw RiotError.noKey }
@@ -144,7 +144,7 @@ package struct SoloQueueFeature: WebFeature {
           players: context.roster.players(in: team.id), standings: try scope.soloQueue(),
           refresh: riot.refreshState(for: team.id)), status: 202)
     }
-    router.teamRoute("GET", "/api/players/{id}/soloq", RoutePolicy(.reader, team: .player)) {
+    router.teamRoute(.getPlayerSoloQueue, RoutePolicy(.reader, team: .player)) {
       _, context, scope in
       let player = try context.player(context.parameters["id"], in: context.roster)
       // null before the Riot ID's first check (or without a Riot ID).

@@ -1,4 +1,5 @@
 import Foundation
+import TeamAPI
 import TeamKit
 
 #if canImport(FoundationNetworking)
@@ -63,7 +64,7 @@ final class EventFeed: Sendable {
     _ server: TeamServer, after lastEventID: String?,
     _ happened: (Happening) -> Void
   ) async -> Outcome {
-    var request = server.request("GET", "api/events")
+    var request = server.request(Endpoint.followChanges.method, Endpoint.followChanges.path())
     request.setValue("text/event-stream", forHTTPHeaderField: "Accept")
     if let lastEventID { request.setValue(lastEventID, forHTTPHeaderField: "Last-Event-ID") }
     // Longer than the server's 15-second heartbeat: a silent server is a lost one.

@@ -1,4 +1,5 @@
 import Foundation
+import TeamAPI
 import TeamKit
 
 extension TeamServer {
@@ -14,7 +15,7 @@ public struct ServerDiscord: Sendable {
   public func settings(team: String) async throws -> DiscordSettingsShown {
     try TeamJSON.decode(
       DiscordSettingsShown.self,
-      from: try await server.call("GET", "api/teams/\(TeamServer.pathSegment(team))/discord").data)
+      from: try await server.call(.getTeamDiscord, TeamServer.pathSegment(team)).data)
   }
 
   /// Sets a team's webhook address (`off` turns the posts off and forgets it).
@@ -25,6 +26,6 @@ public struct ServerDiscord: Sendable {
       if let webhook { $0.member("webhook", webhook) }
     }
     _ = try await server.call(
-      "PUT", "api/teams/\(TeamServer.pathSegment(team))/discord", body: Data(writer.bytes))
+      .setTeamDiscord, TeamServer.pathSegment(team), body: Data(writer.bytes))
   }
 }

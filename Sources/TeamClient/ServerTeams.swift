@@ -1,4 +1,5 @@
 import Foundation
+import TeamAPI
 import TeamKit
 
 /// The organisation's teams on the team's server (``TeamServer/teams``): its API under
@@ -11,18 +12,18 @@ struct ServerTeams: TeamsSource {
     writer.object { $0.member("team", team) }
     return try TeamJSON.decode(
       Player.self,
-      from: try await server.call("POST", "api/players/\(id)/transfer", body: Data(writer.bytes))
+      from: try await server.call(.transferPlayer, id.uuidString, body: Data(writer.bytes))
         .data)
   }
 
   func tenures(of id: UUID) async throws -> [Tenure] {
     try TeamJSON.decode(
-      [Tenure].self, from: try await server.call("GET", "api/players/\(id)/tenures").data)
+      [Tenure].self, from: try await server.call(.listTenures, id.uuidString).data)
   }
 
   func addTeam(_ input: TeamInput) async throws -> Team {
     try TeamJSON.decode(
-      Team.self, from: try await server.call("POST", "api/teams", body: TeamJSON.encode(input)).data
+      Team.self, from: try await server.call(.addTeam, body: TeamJSON.encode(input)).data
     )
   }
 
@@ -30,12 +31,11 @@ struct ServerTeams: TeamsSource {
     try TeamJSON.decode(
       Team.self,
       from: try await server.call(
-        "PATCH", "api/teams/\(TeamServer.pathSegment(tag))", body: TeamJSON.encode(input),
-        contentType: "application/merge-patch+json"
+        .editTeam, TeamServer.pathSegment(tag), body: TeamJSON.encode(input)
       ).data)
   }
 
   func removeTeam(_ tag: String) async throws {
-    _ = try await server.call("DELETE", "api/teams/\(TeamServer.pathSegment(tag))")
+    _ = try await server.call(.removeTeam, TeamServer.pathSegment(tag))
   }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import TeamAPI
 import TeamKit
 
 /// The week on the team's server (``TeamServer/week``): its API under `/api/week` and
@@ -7,46 +8,46 @@ struct ServerWeek: WeekSource {
   let server: TeamServer
 
   func of(team: String?) async throws -> TeamWeek {
-    let path = "api/week" + (team.map { "?team=\(TeamServer.pathSegment($0))" } ?? "")
-    let week = try TeamJSON.decode(TeamWeek.self, from: try await server.call("GET", path).data)
+    let week = try TeamJSON.decode(
+      TeamWeek.self, from: try await server.call(.getWeek, query: Self.query(team: team)).data)
     // The verdicts come from the team's players, as the server has them.
     return week.with(players: try await server.organisation().players(in: week.team.id))
   }
 
   func setAvailability(of id: UUID, to availability: Availability) async throws {
     _ = try await server.call(
-      "PUT", "api/players/\(id)/availability", body: TeamJSON.encode(availability))
+      .setAvailability, id.uuidString, body: TeamJSON.encode(availability))
   }
 
   func addEvent(_ input: EventInput, team: String?) async throws -> TeamEvent {
-    let path = "api/week/events" + (team.map { "?team=\(TeamServer.pathSegment($0))" } ?? "")
-    return try TeamJSON.decode(
-      TeamEvent.self, from: try await server.call("POST", path, body: TeamJSON.encode(input)).data)
+    try TeamJSON.decode(
+      TeamEvent.self,
+      from: try await server.call(
+        .addEvent, query: Self.query(team: team), body: TeamJSON.encode(input)
+      ).data)
   }
 
   func updateEvent(id: UUID, with input: EventInput) async throws -> TeamEvent {
     try TeamJSON.decode(
       TeamEvent.self,
-      from: try await server.call("PUT", "api/week/events/\(id)", body: TeamJSON.encode(input)).data
+      from: try await server.call(.editEvent, id.uuidString, body: TeamJSON.encode(input)).data
     )
   }
 
   func removeEvent(id: UUID, following: Bool) async throws {
     _ = try await server.call(
-      "DELETE", "api/week/events/\(id)" + (following ? "?following=true" : ""))
+      .removeEvent, id.uuidString, query: following ? "?following=true" : "")
   }
 
   func restoreEvent(id: UUID) async throws -> TeamEvent {
     try TeamJSON.decode(
-      TeamEvent.self, from: try await server.call("POST", "api/week/events/\(id)/restore").data)
+      TeamEvent.self, from: try await server.call(.restoreEvent, id.uuidString).data)
   }
 
   func logGames(_ games: [GameInput], of id: UUID) async throws -> TeamEvent {
     try TeamJSON.decode(
       TeamEvent.self,
-      from: try await server.call(
-        "PUT", "api/week/events/\(id)/games", body: TeamJSON.encode(games)
-      ).data)
+      from: try await server.call(.logGames, id.uuidString, body: TeamJSON.encode(games)).data)
   }
 
   func answer(_ answer: TeamEvent.Answer?, for player: UUID, to event: UUID) async throws
@@ -55,13 +56,13 @@ struct ServerWeek: WeekSource {
     let body = Data((answer.map { #"{"answer":"\#($0.rawValue)"}"# } ?? #"{"answer":null}"#).utf8)
     return try TeamJSON.decode(
       TeamEvent.self,
-      from: try await server.call("PUT", "api/week/events/\(event)/answers/\(player)", body: body)
+      from: try await server.call(.answerEvent, event.uuidString, player.uuidString, body: body)
         .data)
   }
 
   func calendarFeeds() async throws -> [CalendarFeed] {
     try TeamJSON.decode(
-      [CalendarFeed].self, from: try await server.call("GET", "api/calendar").data)
+      [CalendarFeed].self, from: try await server.call(.listCalendarFeeds).data)
   }
 
   func createFeed(team: String?, player: UUID?) async throws -> CalendarFeed {
@@ -72,12 +73,17 @@ struct ServerWeek: WeekSource {
     }
     return try TeamJSON.decode(
       CalendarFeed.self,
-      from: try await server.call("POST", "api/calendar", body: Data(writer.bytes)).data
+      from: try await server.call(.addCalendarFeed, body: Data(writer.bytes)).data
     )
   }
 
+  /// `?team=` naming a team, or nothing for the first team.
+  static func query(team: String?) -> String {
+    team.map { "?team=\(TeamServer.pathSegment($0))" } ?? ""
+  }
+
   func revokeFeed(_ secret: String) async throws {
-    _ = try await server.call("DELETE", "api/calendar/\(TeamServer.pathSegment(secret))")
+    _ = try await server.call(.revokeCalendarFeed, TeamServer.pathSegment(secret))
   }
 }
 
@@ -89,7 +95,7 @@ struct ServerDrafts: DraftSource {
     try TeamJSON.decode(
       TeamEvent.self,
       from: try await server.call(
-        "PUT", "api/week/events/\(id)/drafts/\(game)", body: TeamJSON.encode(draft)
+        .saveDraft, id.uuidString, String(game), body: TeamJSON.encode(draft)
       ).data)
   }
 
@@ -98,14 +104,14 @@ struct ServerDrafts: DraftSource {
     return try TeamJSON.decode(
       DraftProposal.self,
       from: try await server.call(
-        "POST", "api/week/events/\(id)/players/\(player)/proposals", body: TeamJSON.encode(input)
+        .proposeDraft, id.uuidString, player, body: TeamJSON.encode(input)
       ).data)
   }
 
   func setPool(of id: UUID, to pool: [PoolInput]) async throws -> [PoolEntry] {
     try TeamJSON.decode(
       [PoolEntry].self,
-      from: try await server.call("PUT", "api/players/\(id)/pool", body: TeamJSON.encode(pool)).data
+      from: try await server.call(.setPool, id.uuidString, body: TeamJSON.encode(pool)).data
     )
   }
 }
@@ -116,23 +122,25 @@ public struct ServerRiot: Sendable {
 
   /// A team's solo queue, the best ranked first, and the refresh under way.
   public func soloQueue(team: String?) async throws -> SoloQueue {
-    let path = "api/soloq" + (team.map { "?team=\(TeamServer.pathSegment($0))" } ?? "")
-    return try TeamJSON.decode(SoloQueue.self, from: try await server.call("GET", path).data)
+    try TeamJSON.decode(
+      SoloQueue.self,
+      from: try await server.call(.getSoloQueue, query: ServerWeek.query(team: team)).data)
   }
 
   /// Starts refreshing a team's players from Riot on the server.
   public func refresh(team: String?) async throws -> SoloQueue {
-    let path = "api/soloq/refresh" + (team.map { "?team=\(TeamServer.pathSegment($0))" } ?? "")
-    return try TeamJSON.decode(SoloQueue.self, from: try await server.call("POST", path).data)
+    try TeamJSON.decode(
+      SoloQueue.self,
+      from: try await server.call(.refreshSoloQueue, query: ServerWeek.query(team: team)).data)
   }
 
   /// The owner's Riot settings as the server has them (never the key).
   public func settings() async throws -> RiotSettingsShown {
-    try TeamJSON.decode(RiotSettingsShown.self, from: try await server.call("GET", "api/riot").data)
+    try TeamJSON.decode(RiotSettingsShown.self, from: try await server.call(.getRiotSettings).data)
   }
 
   /// Changes the owner's Riot settings (the key, the platform, the games kept).
   public func setSettings(_ input: RiotSettingsInput) async throws {
-    _ = try await server.call("PUT", "api/riot", body: TeamJSON.encode(input))
+    _ = try await server.call(.setRiotSettings, body: TeamJSON.encode(input))
   }
 }

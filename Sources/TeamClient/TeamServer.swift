@@ -1,4 +1,5 @@
 import Foundation
+import TeamAPI
 import TeamKit
 
 #if canImport(FoundationNetworking)
@@ -85,8 +86,8 @@ public final class TeamServer: RosterSource {
   public static func signIn(url: URL, name: String, password: String) async throws -> TeamServer {
     let session = URLSession(configuration: configuration)
     defer { session.finishTasksAndInvalidate() }
-    var request = URLRequest(url: url.appendingPathComponent("api/session"))
-    request.httpMethod = "POST"
+    var request = URLRequest(url: url.appendingPathComponent(Endpoint.signIn.path()))
+    request.httpMethod = Endpoint.signIn.method
     request.setValue("application/json", forHTTPHeaderField: "Content-Type")
     request.httpBody = TeamJSON.encode(["name": name, "password": password])
     let (data, response) = try await offline { try await session.data(for: request) }
@@ -117,14 +118,14 @@ public final class TeamServer: RosterSource {
   /// Ends the session on the server (a token stays valid: owners revoke tokens).
   public func signOut() async throws {
     guard case .session = credential else { return }
-    _ = try await call("DELETE", "api/session")
+    _ = try await call(.signOut)
   }
 
   /// The account or token's name and role, as the server knows them, and the player a
   /// player's own account is.
   public func identity() async throws -> (name: String, role: Role, player: UUID?) {
     let document = try TeamJSON.decode(
-      IdentityDocument.self, from: try await call("GET", "api/session").data)
+      IdentityDocument.self, from: try await call(.getSession).data)
     return (document.name, document.role, document.player)
   }
 
@@ -152,21 +153,21 @@ public final class TeamServer: RosterSource {
 
   /// Every champion the server knows (this build's, those its syncs and imports brought).
   public func champions() async throws -> [Champion] {
-    try TeamJSON.decode([Champion].self, from: try await call("GET", "api/champions").data)
+    try TeamJSON.decode([Champion].self, from: try await call(.listChampions).data)
   }
 
   public func organisation() async throws -> Organisation {
-    try TeamJSON.decode(Organisation.self, from: try await call("GET", "api/organisation").data)
+    try TeamJSON.decode(Organisation.self, from: try await call(.getOrganisation).data)
   }
 
   public func removedPlayers() async throws -> [RemovedPlayer] {
-    try TeamJSON.decode([RemovedEntry].self, from: try await call("GET", "api/trash").data)
+    try TeamJSON.decode([RemovedEntry].self, from: try await call(.listRemovedPlayers).data)
       .map(\.removal)
   }
 
   public func addPlayer(_ input: PlayerInput) async throws -> Player {
     try TeamJSON.decode(
-      Player.self, from: try await call("POST", "api/players", body: TeamJSON.encode(input)).data)
+      Player.self, from: try await call(.addPlayer, body: TeamJSON.encode(input)).data)
   }
 
   public func updatePlayer(id: UUID, with edit: PlayerEdit, expected: Player?) async throws
@@ -177,23 +178,22 @@ public final class TeamServer: RosterSource {
     return try TeamJSON.decode(
       Player.self,
       from: try await call(
-        "PATCH", "api/players/\(id)", body: TeamJSON.encode(edit),
-        contentType: "application/merge-patch+json", ifMatch: ifMatch
+        .editPlayer, id.uuidString, body: TeamJSON.encode(edit), ifMatch: ifMatch
       ).data)
   }
 
   public func removePlayer(id: UUID) async throws {
-    _ = try await call("DELETE", "api/players/\(id)")
+    _ = try await call(.deletePlayer, id.uuidString)
   }
 
   public func restorePlayer(id: UUID) async throws -> Player {
-    try TeamJSON.decode(Player.self, from: try await call("POST", "api/trash/\(id)/restore").data)
+    try TeamJSON.decode(Player.self, from: try await call(.restorePlayer, id.uuidString).data)
   }
 
   public func reorder(_ ids: [UUID], expected: [UUID]?, in team: UUID) async throws {
     let ifMatch = expected.map { "\"\(Player.orderVersion($0))\"" }
     _ = try await call(
-      "PUT", "api/roster/order?team=\(team.uuidString)",
+      .setOrder, query: "?team=\(team.uuidString)",
       body: TeamJSON.encode(ids.map(\.uuidString)), ifMatch: ifMatch)
   }
 
@@ -202,7 +202,7 @@ public final class TeamServer: RosterSource {
     writer.object { $0.member("with", other) }
     let swap = try TeamJSON.decode(
       SwapDocument.self,
-      from: try await call("POST", "api/players/\(id)/swap", body: Data(writer.bytes)).data)
+      from: try await call(.swapPlayers, id.uuidString, body: Data(writer.bytes)).data)
     return (swap.player, swap.with)
   }
 
@@ -214,15 +214,15 @@ public final class TeamServer: RosterSource {
   /// Sends an image to be the player's photo (the server re-encodes it), or takes the
   /// photo away (nil).
   public func setPhoto(of id: UUID, to image: Data?) async throws -> Player {
-    let path = "api/players/\(id)/photo"
     guard let image else {
-      _ = try await call("DELETE", path)
-      return try TeamJSON.decode(Player.self, from: try await call("GET", "api/players/\(id)").data)
+      _ = try await call(.removePhoto, id.uuidString)
+      return try TeamJSON.decode(Player.self, from: try await call(.getPlayer, id.uuidString).data)
     }
     // The server names the format it refuses; an unknown one is sent as bytes for it to say.
     let type = Self.imageType(of: image) ?? "application/octet-stream"
     return try TeamJSON.decode(
-      Player.self, from: try await call("PUT", path, body: image, contentType: type).data)
+      Player.self,
+      from: try await call(.setPhoto, id.uuidString, body: image, contentType: type).data)
   }
 
   /// `GET /images/{name}` when it is the game's art (a JPEG), not a drawing.
@@ -257,10 +257,12 @@ public final class TeamServer: RosterSource {
   public func history(after: Int64 = 0, player: UUID? = nil, limit: Int = 100) async throws
     -> [RosterChange]
   {
-    var path = "api/history?after=\(after)&limit=\(limit)"
-    if let player { path += "&player=\(player.uuidString)" }
-    return try TeamJSON.decode([HistoryEntry].self, from: try await call("GET", path).data)
-      .map(\.change)
+    var query = "?after=\(after)&limit=\(limit)"
+    if let player { query += "&player=\(player.uuidString)" }
+    return try TeamJSON.decode(
+      [HistoryEntry].self, from: try await call(.getHistory, query: query).data
+    )
+    .map(\.change)
   }
 
   public var teams: any TeamsSource { ServerTeams(server: self) }
@@ -275,7 +277,7 @@ public final class TeamServer: RosterSource {
   /// A player's Riot account as the server last saw it; nil before its first check.
   public func soloQueue(of id: UUID) async throws -> RiotStanding? {
     try TeamJSON.decode(
-      RiotStanding?.self, from: try await call("GET", "api/players/\(id)/soloq").data)
+      RiotStanding?.self, from: try await call(.getPlayerSoloQueue, id.uuidString).data)
   }
 
   public func events() -> AsyncStream<SourceEvent> {
@@ -295,6 +297,20 @@ public final class TeamServer: RosterSource {
     return request
   }
 
+  /// Calls an endpoint of the server's API (``TeamAPI``): `values` fill its path's `{name}`
+  /// segments in order, `query` (with its `?`) follows; the body goes in the endpoint's
+  /// first media type unless `contentType` names another.
+  func call(
+    _ endpoint: Endpoint, _ values: String..., query: String = "", body: Data? = nil,
+    contentType: String? = nil, ifMatch: String? = nil
+  ) async throws -> (data: Data, response: HTTPURLResponse) {
+    try await call(
+      endpoint.method, endpoint.path(values) + query, body: body,
+      contentType: contentType ?? endpoint.request?.mediaTypes.first ?? "application/json",
+      ifMatch: ifMatch)
+  }
+
+  /// Sends a request to a path of the server (an image, a photo: outside the API).
   func call(
     _ method: String, _ path: String, body: Data? = nil, contentType: String = "application/json",
     ifMatch: String? = nil

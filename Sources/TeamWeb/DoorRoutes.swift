@@ -1,4 +1,5 @@
 import Foundation
+import TeamAPI
 import TeamAccess
 import TeamHTTP
 import TeamKit
@@ -17,14 +18,14 @@ extension WebApp {
   private mutating func addOrganisationAPIRoutes() {
     let events = events
     let app = self
-    router.route("GET", "/api/events", RoutePolicy(.reader, team: .organisation)) {
+    router.route(.followChanges, RoutePolicy(.reader, team: .organisation)) {
       request, context in
       try events.subscribe(
         lastEventID: request.header("last-event-id"), address: app.clientAddress(request),
         identity: context.identity, in: context.language)
     }
 
-    router.route("GET", "/api/champions", RoutePolicy(.reader, team: .organisation)) {
+    router.route(.listChampions, RoutePolicy(.reader, team: .organisation)) {
       request, context in
       var classes: Set<ChampionClass> = []
       if let text = request.query["class"], !text.isEmpty {
@@ -45,8 +46,8 @@ extension WebApp {
       return context.json(context.pages.champions.search(query, classes: classes))
     }
 
-    router.route("GET", "/api/openapi.json", RoutePolicy(.reader, team: .organisation)) { _, _ in
-      HTTPResponse(status: 200, contentType: "application/json", body: OpenAPI.document)
+    router.route(.getOpenAPI, RoutePolicy(.reader, team: .organisation)) { [openAPI] _, _ in
+      HTTPResponse(status: 200, contentType: "application/json", body: openAPI.bytes)
     }
   }
 

@@ -6,6 +6,7 @@ import ImportWeb
 import OrganisationWeb
 import RosterWeb
 import SoloQueueWeb
+import TeamAPI
 import TeamAccess
 import TeamHTTP
 import TeamKit
@@ -92,6 +93,8 @@ public struct WebApp: Sendable {
   let maxBodyBytes: Int
   /// Every route, each feature's added by its `add…Routes` or its ``WebFeature/mount(on:)``.
   var router = Router()
+  /// The API's document, describing the endpoints mounted on ``router``.
+  let openAPI = OpenAPIServed()
 
   /// The app over `store`, with pictures from `imagesFolder` when given.
   /// - Parameter maxBodyBytes: the server's body limit, as told to clients that exceed it.
@@ -155,6 +158,7 @@ public struct WebApp: Sendable {
       }
       return row.response(gzip: context.acceptsGzip)
     }
+    openAPI.describe(router.endpoints)
   }
 
   /// Starts serving on `host:port` (port 0: any free port).
@@ -215,7 +219,7 @@ public struct WebApp: Sendable {
     }
     app.jobs.start()
     // The OpenAPI document is worked out once: before its first request, not during it.
-    let document = Thread { _ = OpenAPI.document }
+    let document = Thread { [openAPI = app.openAPI] in _ = openAPI.bytes }
     document.qualityOfService = .background
     document.start()
     return server

@@ -1,4 +1,5 @@
 import Foundation
+import TeamAPI
 import TeamAccess
 import TeamHTTP
 import TeamKit
@@ -298,16 +299,25 @@ package struct Router: Sendable {
   /// added: a request is only compared with the few routes its path could match.
   private var table: [[String: [Route]]] = []
 
+  /// The JSON API's endpoints, in the order mounted: what the OpenAPI document describes.
+  package private(set) var endpoints: [Endpoint] = []
+
   /// Every route as `METHOD /pattern`, in the order added (to document or test them).
   package var patterns: [String] {
     routes.map { "\($0.method) /" + $0.pattern.joined(separator: "/") }
   }
 
   /// Adds a route, e.g. `add("GET", "/players/{id}", RoutePolicy(.reader)) { request, context in … }`.
+  /// A route of the JSON API is mounted on its ``Endpoint`` (``route(_:_:expired:_:)``), so
+  /// that the OpenAPI document describes every one.
   package mutating func add(
     _ method: String, _ pattern: String, _ policy: RoutePolicy, expired: Handler? = nil,
-    json: JSONBody? = nil, _ handler: @escaping Handler
+    json: JSONBody? = nil, endpoint: Endpoint? = nil, _ handler: @escaping Handler
   ) {
+    precondition(
+      !pattern.hasPrefix("/api/") || endpoint?.path == pattern,
+      "\(pattern) is an API route: mount it on its Endpoint")
+    if let endpoint { endpoints.append(endpoint) }
     let route = Route(
       method: method, pattern: pattern.split(separator: "/"), policy: policy, handler: handler,
       expired: expired, json: json)
@@ -325,12 +335,31 @@ package struct Router: Sendable {
     add(method, pattern, policy, expired: expired, handler)
   }
 
+  /// An endpoint of the JSON API.
+  package mutating func route(
+    _ endpoint: Endpoint, _ policy: RoutePolicy, expired: Handler? = nil,
+    _ handler: @escaping Handler
+  ) {
+    add(endpoint.method, endpoint.path, policy, expired: expired, endpoint: endpoint, handler)
+  }
+
+  /// An endpoint of the JSON API whose body is JSON of type `Body`, in the media types the
+  /// endpoint declares (``route(_:_:_:json:accepting:endpoint:_:)``).
+  package mutating func route<Body: Decodable & Sendable>(
+    _ endpoint: Endpoint, _ policy: RoutePolicy, json: Body.Type,
+    _ handler: @escaping @Sendable (HTTPRequest, RequestContext, Body) async throws -> HTTPResponse
+  ) {
+    route(
+      endpoint.method, endpoint.path, policy, json: json,
+      accepting: endpoint.request?.mediaTypes ?? ["application/json"], endpoint: endpoint, handler)
+  }
+
   /// A route whose body is JSON of type `Body`: the door decodes it once (refusing other
   /// media types with 415, malformed JSON with 400, after the request was authorized) and
   /// hands it to `handler`.
   package mutating func route<Body: Decodable & Sendable>(
     _ method: String, _ pattern: String, _ policy: RoutePolicy, json: Body.Type,
-    accepting mediaTypes: [String] = ["application/json"],
+    accepting mediaTypes: [String] = ["application/json"], endpoint: Endpoint? = nil,
     _ handler: @escaping @Sendable (HTTPRequest, RequestContext, Body) async throws -> HTTPResponse
   ) {
     let json = JSONBody { request, language in
@@ -338,7 +367,7 @@ package struct Router: Sendable {
         try Door.decodeBody(Body.self, of: request, accepting: mediaTypes, in: language)
       }
     }
-    add(method, pattern, policy, json: json) { request, context in
+    add(method, pattern, policy, json: json, endpoint: endpoint) { request, context in
       guard let body = try context.body?.get() as? Body else {
         throw HTTPError(
           .malformed, context.localized("Send the body as %@.", mediaTypes.joined(separator: ", ")))
@@ -356,7 +385,7 @@ package struct Router: Sendable {
   /// that team alone.
   package mutating func teamRoute(
     _ method: String, _ pattern: String, _ policy: RoutePolicy,
-    expired: TeamHandler? = nil, _ handler: @escaping TeamHandler
+    expired: TeamHandler? = nil, endpoint: Endpoint? = nil, _ handler: @escaping TeamHandler
   ) {
     precondition(policy.team != .organisation, "\(pattern) acts on the organisation, not a team")
     var onExpiry: Handler?
@@ -365,12 +394,33 @@ package struct Router: Sendable {
         try await expired(request, context, try context.teamScope())
       }
     }
-    add(method, pattern, policy, expired: onExpiry) { request, context in
+    add(method, pattern, policy, expired: onExpiry, endpoint: endpoint) { request, context in
       try await handler(request, context, try context.teamScope())
     }
   }
 
-  /// A team's route whose body is JSON of type `Body` (``route(_:_:_:json:accepting:_:)``).
+  /// An endpoint of the JSON API that acts on one team.
+  package mutating func teamRoute(
+    _ endpoint: Endpoint, _ policy: RoutePolicy, _ handler: @escaping TeamHandler
+  ) {
+    teamRoute(endpoint.method, endpoint.path, policy, endpoint: endpoint, handler)
+  }
+
+  /// An endpoint of the JSON API that acts on one team, whose body is JSON of type `Body`.
+  package mutating func teamRoute<Body: Decodable & Sendable>(
+    _ endpoint: Endpoint, _ policy: RoutePolicy, json: Body.Type,
+    _ handler:
+      @escaping @Sendable (HTTPRequest, RequestContext, TeamScope, Body) async throws ->
+      HTTPResponse
+  ) {
+    precondition(
+      policy.team != .organisation, "\(endpoint.path) acts on the organisation, not a team")
+    route(endpoint, policy, json: json) { request, context, body in
+      try await handler(request, context, try context.teamScope(), body)
+    }
+  }
+
+  /// A team's route whose body is JSON of type `Body` (``route(_:_:_:json:accepting:endpoint:_:)``).
   package mutating func teamRoute<Body: Decodable & Sendable>(
     _ method: String, _ pattern: String, _ policy: RoutePolicy, json: Body.Type,
     accepting mediaTypes: [String] = ["application/json"],

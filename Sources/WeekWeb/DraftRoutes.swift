@@ -1,4 +1,5 @@
 import Foundation
+import TeamAPI
 import TeamAccess
 import TeamHTTP
 import TeamKit
@@ -142,7 +143,7 @@ extension WeekFeature {
   private static func addProposalAPIRoutes(_ router: inout Router) {
     // The staff's own proposals name `team` for the player.
     router.teamRoute(
-      "POST", "/api/week/events/{id}/players/{player}/proposals",
+      .proposeDraft,
       RoutePolicy(.ownPlayer(.path("player")), .sameOrigin, team: .event),
       json: ProposalInput.self
     ) { _, context, scope, body in
@@ -155,7 +156,7 @@ extension WeekFeature {
     }
 
     router.teamRoute(
-      "DELETE", "/api/week/events/{id}/proposals/{proposal}",
+      .withdrawProposal,
       RoutePolicy(.editor, .sameOrigin, team: .event)
     ) { _, context, scope in
       let event = try context.event(context.parameters["id"], in: context.roster)
@@ -314,7 +315,7 @@ extension WeekFeature {
 
   /// The pools and figures on the API.
   private static func addPoolAPIRoutes(_ router: inout Router) {
-    router.teamRoute("GET", "/api/pools", RoutePolicy(.reader, team: .chosen)) {
+    router.teamRoute(.getPools, RoutePolicy(.reader, team: .chosen)) {
       request, context, scope in
       let team = scope.team
       let roster = context.roster
@@ -327,7 +328,7 @@ extension WeekFeature {
           catalog: roster.champions, now: context.now))
     }
 
-    router.teamRoute("GET", "/api/figures", RoutePolicy(.reader, team: .chosen)) {
+    router.teamRoute(.getFigures, RoutePolicy(.reader, team: .chosen)) {
       _, context, scope in
       let team = scope.team
       return context.json(
@@ -335,14 +336,14 @@ extension WeekFeature {
           team: team.id, schedule: context.roster.schedule, players: context.roster.players))
     }
 
-    router.route("GET", "/api/players/{id}/pool", RoutePolicy(.reader, team: .player)) {
+    router.route(.getPool, RoutePolicy(.reader, team: .player)) {
       _, context in
       let player = try context.player(context.parameters["id"], in: context.roster)
       return context.json(context.roster.schedule.pools[player.id] ?? [])
     }
 
     router.teamRoute(
-      "PUT", "/api/players/{id}/pool", RoutePolicy(.editor, .sameOrigin, team: .player),
+      .setPool, RoutePolicy(.editor, .sameOrigin, team: .player),
       json: [PoolInput].self
     ) { _, context, scope, inputs in
       let player = try context.player(context.parameters["id"], in: context.roster)

@@ -1,4 +1,5 @@
 import Foundation
+import TeamAPI
 import TeamHTTP
 import TeamKit
 import TeamStore
@@ -56,7 +57,7 @@ extension WeekFeature {
   private static func addWeekAPIRoutes(_ router: inout Router) {
     // The whole week of a team (at most ``Schedule/maxEventsPerTeam`` events), or the days
     // `from` to `to` (its own clock).
-    router.teamRoute("GET", "/api/week", RoutePolicy(.reader, team: .chosen)) {
+    router.teamRoute(.getWeek, RoutePolicy(.reader, team: .chosen)) {
       request, context, scope in
       let team = scope.team
       var week = try context.reads.week(team: team.id.text)
@@ -78,7 +79,7 @@ extension WeekFeature {
     }
 
     router.teamRoute(
-      "PUT", "/api/players/{id}/availability",
+      .setAvailability,
       RoutePolicy(.ownPlayer(.path("id")), .sameOrigin, team: .player),
       json: AvailabilityInput.self
     ) { request, context, scope, input in
@@ -95,7 +96,7 @@ extension WeekFeature {
   /// Events: planned, read, changed, cancelled.
   private static func addEventAPIRoutes(_ router: inout Router) {
     router.teamRoute(
-      "POST", "/api/week/events", RoutePolicy(.editor, .sameOrigin, team: .chosen),
+      .addEvent, RoutePolicy(.editor, .sameOrigin, team: .chosen),
       json: TeamNamed<EventInput>.self
     ) { _, context, scope, body in
       let input = body.input
@@ -105,7 +106,7 @@ extension WeekFeature {
       return response
     }
 
-    router.route("GET", "/api/week/events/{id}", RoutePolicy(.reader, team: .event)) { _, context in
+    router.route(.getEvent, RoutePolicy(.reader, team: .event)) { _, context in
       let roster = context.roster
       return context.json(
         Self.document(
@@ -114,7 +115,7 @@ extension WeekFeature {
     }
 
     router.teamRoute(
-      "PUT", "/api/week/events/{id}", RoutePolicy(.editor, .sameOrigin, team: .event),
+      .editEvent, RoutePolicy(.editor, .sameOrigin, team: .event),
       json: EventInput.self
     ) { _, context, scope, input in
       let event = try context.event(context.parameters["id"], in: context.roster)
@@ -123,7 +124,7 @@ extension WeekFeature {
     }
 
     router.teamRoute(
-      "DELETE", "/api/week/events/{id}", RoutePolicy(.editor, .sameOrigin, team: .event)
+      .removeEvent, RoutePolicy(.editor, .sameOrigin, team: .event)
     ) {
       request, context, scope in
       let event = try context.event(context.parameters["id"], in: context.roster)
@@ -141,7 +142,7 @@ extension WeekFeature {
 
     // Undo of a cancellation: the event as it was, with its series cancelled with it.
     router.teamRoute(
-      "POST", "/api/week/events/{id}/restore", RoutePolicy(.editor, .sameOrigin, team: .event)
+      .restoreEvent, RoutePolicy(.editor, .sameOrigin, team: .event)
     ) { _, context, scope in
       guard let id = context.parameters["id"].flatMap(UUID.init(text:)) else {
         throw HTTPError(
@@ -155,7 +156,7 @@ extension WeekFeature {
   /// An event's games, answers and invitations.
   private static func addEventResultRoutes(_ router: inout Router) {
     router.teamRoute(
-      "PUT", "/api/week/events/{id}/games", RoutePolicy(.editor, .sameOrigin, team: .event),
+      .logGames, RoutePolicy(.editor, .sameOrigin, team: .event),
       json: [GameInput].self
     ) { _, context, scope, games in
       let event = try context.event(context.parameters["id"], in: context.roster)
@@ -164,7 +165,7 @@ extension WeekFeature {
     }
 
     router.teamRoute(
-      "PUT", "/api/week/events/{id}/drafts/{game}",
+      .saveDraft,
       RoutePolicy(.editor, .sameOrigin, team: .event), json: GameDraft.self
     ) { _, context, scope, draft in
       let event = try context.event(context.parameters["id"], in: context.roster)
@@ -177,7 +178,7 @@ extension WeekFeature {
     }
 
     router.teamRoute(
-      "PUT", "/api/week/events/{id}/answers/{player}",
+      .answerEvent,
       RoutePolicy(.ownPlayer(.path("player")), .sameOrigin, team: .event),
       json: AnswerRequest.self
     ) { _, context, scope, body in
@@ -189,7 +190,7 @@ extension WeekFeature {
     }
 
     router.teamRoute(
-      "POST", "/api/week/events/{id}/invitations",
+      .inviteToEvent,
       RoutePolicy(.editor, .sameOrigin, team: .event), json: InvitationRequest.self
     ) { _, context, scope, body in
       let event = try context.event(context.parameters["id"], in: context.roster)
@@ -203,14 +204,14 @@ extension WeekFeature {
 
   /// The private calendar addresses, and the feed each one serves.
   private static func addCalendarRoutes(_ router: inout Router) {
-    router.route("GET", "/api/calendar", RoutePolicy(.editor, team: .organisation)) { _, context in
+    router.route(.listCalendarFeeds, RoutePolicy(.editor, team: .organisation)) { _, context in
       context.json(context.roster.schedule.feeds)
     }
 
     // The team is the body's `team` (or ?team=), the first team when none is named; a
     // player's address is for a player of that team.
     router.teamRoute(
-      "POST", "/api/calendar", RoutePolicy(.editor, .sameOrigin, team: .chosen),
+      .addCalendarFeed, RoutePolicy(.editor, .sameOrigin, team: .chosen),
       json: FeedRequest.self
     ) { _, context, scope, wanted in
       let feed = try await scope.week.createFeed(player: wanted.player)
@@ -220,7 +221,7 @@ extension WeekFeature {
     }
 
     router.teamRoute(
-      "DELETE", "/api/calendar/{secret}", RoutePolicy(.editor, .sameOrigin, team: .feed)
+      .revokeCalendarFeed, RoutePolicy(.editor, .sameOrigin, team: .feed)
     ) { _, context, scope in
       // The door found no team for an unknown secret.
       guard context.team != nil else {

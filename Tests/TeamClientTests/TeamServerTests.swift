@@ -305,8 +305,15 @@ import Testing
     server.stop()
     #expect(await log.waitFor(.disconnected, count: 1, within: .seconds(5)))
     try await store.playerRows.addPlayer(PlayerInput(name: "Meanwhile", position: "Mid"))
-    let restarted = try Self.serve(store, access, port: server.port)
-    defer { restarted.stop() }
+    // The port just let go may be held a moment by another test's connection (the same
+    // ephemeral range): asked again for up to three seconds.
+    var restarted = try? Self.serve(store, access, port: server.port)
+    for _ in 0..<30 where restarted == nil {
+      try await Task.sleep(for: .milliseconds(100))
+      restarted = try? Self.serve(store, access, port: server.port)
+    }
+    let again = try #require(restarted)
+    defer { again.stop() }
     #expect(await log.waitFor(.connected, count: 2, within: .seconds(10)))
     // The change made while the server was down comes with the reconnection.
     #expect(await log.waitFor(.changed, count: 2, within: .seconds(2)))

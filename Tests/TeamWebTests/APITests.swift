@@ -312,6 +312,49 @@ import WebBase
     }
   }
 
+  @Test func theOpenAPIDocumentDefinesWhatItNames() async throws {
+    let document = try JSONSerialization.jsonObject(
+      with: Data(try await app.client.get("/api/openapi.json").body))
+    let root = try #require(document as? [String: Any])
+    let components = try #require(root["components"] as? [String: Any])
+    let schemas = try #require(components["schemas"] as? [String: Any])
+    // Every reference names a component the document defines.
+    var references: Set<String> = []
+    func collect(_ value: Any) {
+      if let object = value as? [String: Any] {
+        if let ref = object["$ref"] as? String { references.insert(ref) }
+        object.values.forEach(collect)
+      } else if let array = value as? [Any] {
+        array.forEach(collect)
+      }
+    }
+    collect(root)
+    for reference in references {
+      let parts = reference.split(separator: "/").map(String.init)
+      #expect(parts.count == 4 && parts[0] == "#", "\(reference)")
+      let section = components[parts[2]] as? [String: Any]
+      #expect(section?[parts[3]] != nil, "\(reference) is not defined")
+    }
+    #expect(references.contains("#/components/schemas/Player"))
+    #expect(schemas["Problem"] != nil)
+    // Each operation has its own id, and declares every parameter of its path.
+    var ids: [String] = []
+    for (path, item) in try #require(root["paths"] as? [String: [String: Any]]) {
+      let names = Set(
+        path.split(separator: "/").filter { $0.hasPrefix("{") }.map {
+          String($0.dropFirst().dropLast())
+        })
+      for case let operation as [String: Any] in item.values {
+        ids.append(try #require(operation["operationId"] as? String))
+        let parameters = operation["parameters"] as? [[String: Any]] ?? []
+        let declared = Set(
+          parameters.filter { $0["in"] as? String == "path" }.compactMap { $0["name"] as? String })
+        #expect(declared == names, "\(path)")
+      }
+    }
+    #expect(Set(ids).count == ids.count)
+  }
+
   @Test func concurrentPostsAreAllKept() async throws {
     let app = self.app
     let statuses = try await withThrowingTaskGroup(of: [Int].self) { group in

@@ -1,3 +1,4 @@
+import TeamAPI
 import TeamAccess
 import TeamHTTP
 import TeamKit
@@ -16,7 +17,10 @@ import WebBase
       ("GET", "/api/players/{id}"),
     ] {
       let policy = RoutePolicy(method == "GET" ? .reader : .editor)
-      router.add(method, pattern, policy) { _, context in
+      let endpoint = [Endpoint.deletePlayer, .getPlayer].first {
+        $0.method == method && $0.path == pattern
+      }
+      router.add(method, pattern, policy, endpoint: endpoint) { _, context in
         let text =
           "\(method) \(pattern) "
           + context.parameters.sorted { $0.key < $1.key }
@@ -37,17 +41,27 @@ import WebBase
 
   @Test func aRoutesPolicyIsFoundByItsPatternAndMethod() {
     var router = Router()
-    router.add("DELETE", "/api/players/{id}", RoutePolicy(.editor, .sameOrigin)) { _, _ in
+    router.route(.deletePlayer, RoutePolicy(.editor, .sameOrigin)) { _, _ in
       HTTPResponse(status: 204)
     }
-    router.add("PUT", "/api/players/{id}/photo", RoutePolicy(.editor, upload: .photo)) { _, _ in
+    router.route(.setPhoto, RoutePolicy(.editor, upload: .photo)) { _, _ in
       HTTPResponse(status: 200)
     }
+    #expect(router.endpoints.map(\.id) == ["deletePlayer", "setPhoto"])
     #expect(router.policy("DELETE", "/api/players/42")?.origin == .sameOrigin)
     #expect(router.policy("PUT", "/api/players/42/photo")?.upload == .photo)
     #expect(router.policy("GET", "/api/players/42") == nil)  // another method
     #expect(router.policy("DELETE", "/api/players/42/x") == nil)  // no such route
     #expect(router.policy("DELETE", "/api//players/42") == nil)  // not canonical: no route
+  }
+
+  /// The OpenAPI document describes the endpoints mounted: an API route is one.
+  @Test func anAPIRouteIsMountedOnItsEndpoint() async {
+    await #expect(processExitsWith: .failure) {
+      var router = Router()
+      router.add("GET", "/api/undeclared", RoutePolicy(.reader)) { _, _ in HTTPResponse(status: 200)
+      }
+    }
   }
 
   @Test func pathParametersArePassedToTheFirstMatchingRoute() async throws {
