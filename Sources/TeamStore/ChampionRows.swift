@@ -21,11 +21,9 @@ public struct ArtRows: Sendable {
   public func replace(version: String, champions: [(SyncedChampion, Photo)])
     async throws(RosterError) -> ChampionArt
   {
-    try await store.perform { writer, roster in
-      let stored = champions.map { ($0.0.with(picture: $0.1.hash), jpeg: $0.1.jpeg) }
-      try writer.replaceChampionArt(version: version, champions: stored)
-      let art = ChampionArt(version: version, champions: stored.map(\.0).sorted { $0.id < $1.id })
-      return (roster.with(championArt: art), art)
+    try await store.change(by: RosterStore.local) { change, _ in
+      change.replaceArt(version: version, champions: champions)
+      return (true, change.roster.championArt)
     }
   }
 }

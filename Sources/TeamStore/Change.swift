@@ -36,6 +36,8 @@ struct Change {
     case organisation
     /// Champions a file described, known from now on (a known one keeps its name).
     case champions([Champion])
+    /// The champion art a sync brought, in place of the last (its pictures in ``pictures``).
+    case championArt
   }
 
   /// A history entry of the change: ``Writer/record(_:before:after:author:at:name:from:to:other:)``'s fields.
@@ -56,6 +58,8 @@ struct Change {
   private var written: Set<Row> = []
   /// The photos given (nil: taken away), by player.
   private(set) var photos: [UUID: Photo?] = [:]
+  /// The champion art's pictures (re-encoded JPEGs), by champion id.
+  private(set) var pictures: [String: Data] = [:]
   private(set) var history: [Entry] = []
   /// Who the history names, and the change's instant.
   let author: String
@@ -151,6 +155,17 @@ struct Change {
       write(.photo(id))
     }
     roster = roster.with(photos: photos)
+  }
+
+  /// The champion art a sync of Data Dragon brought, each champion with its picture, in
+  /// place of the last; the champions released after this build become valid favourites.
+  mutating func replaceArt(version: String, champions: [(SyncedChampion, Photo)]) {
+    let art = ChampionArt(
+      version: version,
+      champions: champions.map { $0.0.with(picture: $0.1.hash) }.sorted { $0.id < $1.id })
+    pictures = Dictionary(champions.map { ($0.0.id, $0.1.jpeg) }) { $1 }
+    roster = roster.with(championArt: art)
+    write(.championArt)
   }
 
   /// The champions a file described, valid favourites from now on.
@@ -398,6 +413,11 @@ extension Writer {
         try setOrganisation(after.organisation)
       case .champions(let champions):
         try learnChampions(champions, renaming: false)
+      case .championArt:
+        let art = after.championArt
+        try replaceChampionArt(
+          version: art.version,
+          champions: art.champions.map { ($0, jpeg: change.pictures[$0.id] ?? Data()) })
       }
     }
     if restored || exchanged.count > 1 {
@@ -449,6 +469,8 @@ extension Writer {
           try update(new, was: old)
         }
       } else if let removal = after.removal(id) {
+        // Removed with other fields (an import undone): written, then removed.
+        if !removal.player.hasSameFields(as: old) { try update(removal.player, was: old) }
         try remove(removal)
       }
       return false

@@ -242,18 +242,6 @@ extension ImportRows {
     return Schedule(events: events, availability: week.availability)
   }
 
-  /// `schedule` without a player's calendar addresses, deleted in the import under way.
-  private static func withoutFeeds(of player: UUID, _ schedule: Schedule, _ writer: Writer)
-    throws -> Schedule
-  {
-    var schedule = schedule
-    for feed in schedule.feeds where feed.playerID == player {
-      try writer.delete(feed: feed.secret)
-    }
-    schedule.feeds.removeAll { $0.playerID == player }
-    return schedule
-  }
-
   /// Puts the players an import touched back as they were: those it changed get their
   /// fields (and photos) again, those it added go to Recently removed, those it removed
   /// come back. One history entry.
@@ -277,17 +265,6 @@ extension ImportRows {
       let photos = stored.record.canUndo ? try writer.keptPhotos(of: id) : []
       try Self.checkUndoable(stored, comingBack: comingBack, photos: photos, in: roster)
       func refused(_ message: Message) -> RosterError { .importOutdated(message) }
-      let at = now()
-      var schedule = roster.schedule
-      // Those it added or brought back leave first (brought back: as they were), so that
-      // the pseudos they took are free again.
-      for player in stored.after
-      where before[player.id] == nil || stored.restored.contains(player.id) {
-        let leaving = stored.restored.contains(player.id) ? before[player.id] ?? player : player
-        if leaving != player { try writer.update(leaving, was: player) }
-        try writer.remove(RemovedPlayer(player: leaving, removedAt: at))
-        schedule = try Self.withoutFeeds(of: player.id, schedule, writer)
-      }
       let changed = stored.after.filter {
         before[$0.id] != nil && !stored.restored.contains($0.id)
       }
@@ -300,27 +277,52 @@ extension ImportRows {
               other, player.name))
         }
       }
-      try writer.releaseKeys(of: changed)
-      for player in changed {
-        guard let old = before[player.id] else { continue }
-        try writer.update(old, was: player)
-      }
-      for player in comingBack { try writer.restore(player) }
-      for photo in photos {
-        try writer.setPhoto(
-          of: photo.player, jpeg: photo.jpeg, hash: photo.jpeg.map { Photo(jpeg: $0).hash })
-      }
-      try writer.markUndone(id, at: at)
-      try writer.record(
-        .importUndone, before: nil, after: nil, author: author, at: at,
+      let at = now()
+      var change = Change(roster, by: author, at: at)
+      Self.putBack(stored, changed: changed, comingBack: comingBack, photos: photos, in: &change)
+      change.record(
+        .importUndone,
         name: stored.record.teamID.flatMap { roster.team(id: $0)?.name } ?? roster.organisation)
-      let (players, removed) = try writer.load(champions: roster.champions)
+      try writer.markUndone(id, at: at)
       return (
-        roster.with(players: players).with(removed: removed)
-          .with(photos: try writer.photoHashes()).with(schedule: schedule),
+        try writer.persist(change, from: roster),
         try writer.storedImport(id)?.record ?? stored.record
       )
     }
+  }
+
+  /// An import's players as it kept them: those it added or brought back leave (brought
+  /// back: as they were), those it changed get their fields again (a move back joins the end
+  /// of its team, as a transfer does), those it removed come back, and the photos it
+  /// replaced.
+  private static func putBack(
+    _ stored: Writer.StoredImport, changed: [Player], comingBack: [Player],
+    photos: [(player: UUID, jpeg: Data?, set: String)], in change: inout Change
+  ) {
+    let before = byID(stored.before)
+    let leaving = Set(
+      stored.after.filter { before[$0.id] == nil || stored.restored.contains($0.id) }.map(\.id))
+    let restoredFields = Set(changed.map(\.id)).union(stored.restored)
+    var players: [Player] = []
+    var moved: [Player] = []
+    for player in change.roster.players {
+      guard restoredFields.contains(player.id), let old = before[player.id] else {
+        players.append(player)
+        continue
+      }
+      if old.teamID != player.teamID && !leaving.contains(player.id) {
+        moved.append(old)
+      } else {
+        players.append(old)
+      }
+    }
+    let movedBack = Set(moved.map(\.id))
+    change.revokeFeeds { $0.playerID.map(movedBack.contains) ?? false }
+    change.set(players: players + moved, writing: Array(restoredFields))
+    change.remove(change.roster.players.filter { leaving.contains($0.id) })
+    change.restore(comingBack)
+    change.setPhotos(
+      Dictionary(photos.map { ($0.player, $0.jpeg.map { Photo(jpeg: $0) }) }) { $1 })
   }
 
   /// Refuses to undo an import undone already, one that replaced the week, or one whose

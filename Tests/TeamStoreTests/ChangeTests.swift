@@ -25,6 +25,8 @@ import Testing
     #expect(mine.teams == read.teams, "teams after \(step)")
     #expect(mine.organisation == read.organisation, "organisation after \(step)")
     #expect(mine.schedule == read.schedule, "the week after \(step)")
+    #expect(mine.championArt == read.championArt, "the champion art after \(step)")
+    #expect(mine.champions.champions == read.champions.champions, "champions after \(step)")
   }
 
   @Test(arguments: Backend.allCases) func everyKindOfChangeReadsBackAsTheSnapshotHasIt(
@@ -126,6 +128,13 @@ import Testing
     #expect(store.roster.teams.map(\.tag) == ["KC"])
     #expect(store.roster.schedule.events.isEmpty)
     try check("a team removed with its week")
+    let zaahen = SyncedChampion(
+      id: "Zaahen", name: "Zaahen", frenchName: "Zaahen", title: "the Unsundered",
+      classes: [.fighter], picture: "")
+    try await store.artRows.replace(
+      version: "16.1.1", champions: [(zaahen, Photo(jpeg: Data([0xFF, 0xD8, 0xFF, 0xD9])))])
+    #expect(store.roster.champions.find("zaahen") != nil)
+    try check("the champion art a sync brought")
   }
 
   @Test(arguments: Backend.allCases) func anImportAndItsUndoReadBackAsTheSnapshotHasThem(
@@ -161,5 +170,29 @@ import Testing
       "name,position\n\(name),Mid\n", team: "KC", mode: .replace)
     #expect(replacing.removed > 1)
     try check("an import that sends the others to Recently removed")
+    try await store.importRows.undoImport(replacing.id)
+    #expect(store.roster.removed.count == 1)
+    try check("a replacing import undone")
+
+    // A player moved to another team and one brought back with another role, undone.
+    _ = try await store.teamRows.addTeam(TeamInput(name: "KC Blue", tag: "KCB"))
+    let mover = store.roster.players[0]
+    let gone = store.roster.players[1]
+    try await store.playerRows.removePlayer(id: gone.id)
+    let role = gone.position == .jungle ? "Top" : "Jungle"
+    let moves = try await store.importing(
+      """
+      id,name,position,team
+      \(mover.id),\(mover.name),\(mover.position.rawValue),KCB
+      \(gone.id),\(gone.name),\(role),KC
+
+      """)
+    #expect(store.roster.player(id: mover.id)?.teamID != mover.teamID)
+    #expect(store.roster.player(id: gone.id)?.position.rawValue == role)
+    try check("an import moving a player and bringing one back")
+    try await store.importRows.undoImport(moves.id)
+    #expect(store.roster.player(id: mover.id)?.teamID == mover.teamID)
+    #expect(store.roster.removed.first?.player == gone)
+    try check("an import of a move undone")
   }
 }
