@@ -124,9 +124,27 @@ package struct DiscordFeature: WebFeature, Sendable {
     router.teamRoute("GET", "/teams/{tag}/discord", RoutePolicy(.editor, team: .tag)) {
       [feature = self] request, context, scope in
       let (token, cookie) = Door.csrfToken(for: request)
+      let notice =
+        request.query["test"] == "sent"
+        ? Message("A test post is on its way: how it went shows under Last posts.") : nil
       return context.pages.discordSettings(
-        try feature.discordView(scope.team, context), token: token
+        try feature.discordView(scope.team, context), token: token, notice: notice
       ).with(cookie: cookie)
+    }
+    router.teamRoute(
+      "POST", "/teams/{tag}/discord/test", RoutePolicy(.editor, .form, team: .tag)
+    ) { [feature = self] request, context, scope in
+      do throws(RosterError) {
+        try await scope.sendDiscordTest()
+        return .redirect(to: "/teams/\(scope.team.tag)/discord?test=sent")
+      } catch {
+        guard let errors = error.validation else { throw error }
+        let (token, cookie) = Door.csrfToken(for: request)
+        return context.pages.discordSettings(
+          try feature.discordView(scope.team, context), token: token,
+          error: Message(joining: errors.issues.map(\.text))
+        ).with(cookie: cookie)
+      }
     }
     router.teamRoute("POST", "/teams/{tag}/discord", RoutePolicy(.editor, .form, team: .tag)) {
       [feature = self] request, context, scope in
@@ -136,7 +154,7 @@ package struct DiscordFeature: WebFeature, Sendable {
       do throws(RosterError) {
         try await scope.setDiscord(
           webhook: off ? "" : webhook.isEmpty ? nil : webhook,
-          kinds: Set((form["kind"] ?? []).compactMap(DiscordKind.init(rawValue:))),
+          kinds: Set((form["kind"] ?? []).compactMap(DiscordKind.choice)),
           language: form["language"]?.first.flatMap(Language.init(rawValue:)),
           alsoAt: feature.discord.standIn)
         feature.discord.settingsChanged()
@@ -157,6 +175,40 @@ package struct DiscordFeature: WebFeature, Sendable {
         publicKey: form["publicKey"]?.first, applicationID: form["applicationId"]?.first)
       let team = form["team"]?.first.flatMap { context.roster.team($0) } ?? context.roster.firstTeam
       return .redirect(to: "/teams/\(team.tag)/discord")
+    }
+    addCommandsRoute(&router)
+  }
+
+  /// The slash commands registered with Discord from the page: the bot token pasted is
+  /// used for that one call, never kept nor written anywhere; the page says what Discord
+  /// answered.
+  private func addCommandsRoute(_ router: inout Router) {
+    router.route("POST", "/discord/commands", RoutePolicy(.owner, .form, team: .organisation)) {
+      [feature = self] request, context in
+      let form = context.form
+      let team = form["team"]?.first.flatMap { context.roster.team($0) } ?? context.roster.firstTeam
+      let token = (form["token"]?.first ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
+      let view = try feature.discordView(team, context)
+      var notice: Message?
+      var problem: Message?
+      if let id = view.application.applicationID, !id.isEmpty {
+        if token.isEmpty {
+          problem = Message("Paste the bot token to register the commands.")
+        } else {
+          do throws(DiscordError) {
+            let count = try await DiscordClient.registerCommands(
+              base: feature.discord.api, applicationID: id, token: token)
+            notice = Message("Discord keeps %@ commands for the application.", count)
+          } catch {
+            problem = error.message
+          }
+        }
+      } else {
+        problem = Message("Save the application’s id first, then register the commands.")
+      }
+      let (csrf, cookie) = Door.csrfToken(for: request)
+      return context.pages.discordSettings(view, token: csrf, error: problem, notice: notice)
+        .with(cookie: cookie)
     }
   }
 
@@ -351,9 +403,9 @@ struct DiscordSettingsInput: Decodable, Sendable {
   /// - Throws: ``RosterError/invalid(_:)`` naming each value to change.
   func validated() throws(RosterError) -> (Set<DiscordKind>?, Language?) {
     var issues: [Message] = []
-    let kinds = kinds.map { Set($0.compactMap(DiscordKind.init(rawValue:))) }
+    let kinds = kinds.map { Set($0.compactMap(DiscordKind.choice)) }
     if let given = self.kinds,
-      let unknown = given.first(where: { DiscordKind(rawValue: $0) == nil })
+      let unknown = given.first(where: { DiscordKind.choice($0) == nil })
     {
       issues.append(
         Message(

@@ -20,7 +20,9 @@ extension Pages {
     let isOwner: Bool
   }
 
-  func discordSettings(_ view: DiscordView, token: String, error: Message? = nil) -> HTTPResponse {
+  func discordSettings(
+    _ view: DiscordView, token: String, error: Message? = nil, notice: Message? = nil
+  ) -> HTTPResponse {
     let settings = view.settings
     let state: String =
       if let off = settings.off {
@@ -41,10 +43,13 @@ extension Pages {
           [
             .h("p", ["class": settings.off == nil ? "" : "error", "role": "status"], state),
             error.map { .h("p", ["class": "error", "role": "alert"], text($0)) } ?? .fragment([]),
+            notice.map { .h("p", ["class": "status shown", "role": "status"], text($0)) }
+              ?? .fragment([]),
             discordTeamForm(view, token: token),
             discordPostList(view.posts),
             discordHowTo(view),
             view.isOwner ? discordApplicationForm(view, token: token) : .fragment([]),
+            view.isOwner ? discordCommandsForm(view, token: token) : .fragment([]),
           ]),
       ])
   }
@@ -78,7 +83,7 @@ extension Pages {
         .h(
           "input",
           [
-            "id": "discord-webhook", "name": "webhook", "type": "password",
+            "id": "discord-webhook", "name": "webhook", "type": "url", "inputmode": "url",
             "autocomplete": "off", "spellcheck": "false",
             "placeholder": "https://discord.com/api/webhooks/…",
           ]),
@@ -91,6 +96,14 @@ extension Pages {
           ? .h(
             "button", ["class": "button", "type": "submit", "name": "off", "value": "1"],
             localized("Turn the posts off"))
+          : .fragment([]),
+        view.settings.hasWebhook && view.settings.off == nil
+          ? .h(
+            "button",
+            [
+              "class": "button", "type": "submit",
+              "formaction": "/teams/\(view.team.tag)/discord/test",
+            ], localized("Send a test post"))
           : .fragment([]),
       ])
   }
@@ -142,7 +155,7 @@ extension Pages {
           .h(
             "li",
             localized(
-              "Then its Public Key and Application ID below (or kcorp serve --discord-public-key), and register the commands with kcorp discord register."
+              "Then its Public Key and Application ID below (or kcorp serve --discord-public-key), and register the commands below with the bot’s token (or kcorp discord register)."
             )),
           .h(
             "li",
@@ -169,17 +182,44 @@ extension Pages {
         .h(
           "input",
           [
-            "id": "discord-key", "name": "publicKey", "autocomplete": "off",
+            "id": "discord-key", "name": "publicKey", "type": "text", "autocomplete": "off",
             "spellcheck": "false", "value": view.application.publicKey ?? "",
           ]),
         .h("label", ["for": "discord-application"], localized("Application ID")),
         .h(
           "input",
           [
-            "id": "discord-application", "name": "applicationId", "autocomplete": "off",
-            "inputmode": "numeric", "value": view.application.applicationID ?? "",
+            "id": "discord-application", "name": "applicationId", "type": "text",
+            "autocomplete": "off", "inputmode": "numeric",
+            "value": view.application.applicationID ?? "",
           ]),
         .h("button", ["class": "button primary", "type": "submit"], localized("Save")),
+      ])
+  }
+
+  /// The slash commands registered with the bot's token, which is used for that call only.
+  private func discordCommandsForm(_ view: DiscordView, token: String) -> HTML {
+    .h(
+      "form", ["method": "post", "action": "/discord/commands", "class": "form"],
+      [
+        Self.csrfField(token),
+        .h("input", ["type": "hidden", "name": "team", "value": view.team.tag]),
+        .h("h2", localized("The slash commands")),
+        .h(
+          "p", ["class": "muted"],
+          localized(
+            "The bot’s token (Developer Portal → Bot → Reset Token) registers /semaine, /dispo, /scrims and /lier for the application. It is used for this call only and never kept."
+          )),
+        .h("label", ["for": "discord-token"], localized("Bot token")),
+        .h(
+          "input",
+          [
+            "id": "discord-token", "name": "token", "type": "password", "autocomplete": "off",
+            "spellcheck": "false",
+          ]),
+        .h(
+          "button", ["class": "button primary", "type": "submit"],
+          localized("Register the commands")),
       ])
   }
 

@@ -92,9 +92,7 @@ extension Component {
     .object(
       [
         "kinds": .array(
-          .string(enum: [
-            "planned", "changed", "cancelled", "answers", "verdict", "result", "moved",
-          ])),
+          .string(enum: DiscordKind.allCases.map(\.rawValue))),
         "language": .string(enum: ["en", "fr"]),
         "off": .string().described(
           "Why the team's Discord was turned off (the webhook was deleted in Discord)"),
@@ -103,9 +101,7 @@ extension Component {
             [
               "attempts": .integer(),
               "created": .string(format: "date-time"),
-              "kind": .string(enum: [
-                "planned", "changed", "cancelled", "answers", "verdict", "result", "moved",
-              ]),
+              "kind": .string(enum: (DiscordKind.allCases + [.test]).map(\.rawValue)),
               "reason": .string(),
               "sent": .string(format: "date-time"),
               "state": .string(enum: ["pending", "sent", "failed"]),
@@ -126,9 +122,7 @@ extension Component {
           maxLength: 300
         ).orNull.described("https://discord.com/api/webhooks/ID/TOKEN; empty forgets it"),
         "kinds": .array(
-          .string(enum: [
-            "planned", "changed", "cancelled", "answers", "verdict", "result", "moved",
-          ])
+          .string(enum: DiscordKind.allCases.map(\.rawValue))
         ).orNull,
         "language": .string(enum: ["en", "fr"]).orNull,
         "off": .boolean().orNull,

@@ -12,6 +12,18 @@ public enum DiscordKind: String, CaseIterable, Hashable, Sendable {
   case result
   /// A player joining or leaving the team.
   case moved
+  /// A test post the staff sent from the team's Discord page: not a kind a team chooses.
+  case test
+
+  /// The kinds a team chooses among (every kind but ``test``).
+  public static let allCases: [DiscordKind] = [
+    .planned, .changed, .cancelled, .answers, .verdict, .result, .moved,
+  ]
+
+  /// The kind a team may choose, by its name; nil for another word (or ``test``).
+  public static func choice(_ text: String) -> DiscordKind? {
+    DiscordKind(rawValue: text).flatMap { allCases.contains($0) ? $0 : nil }
+  }
 
   /// The kind as a setting's label reads.
   public var name: Message {
@@ -23,12 +35,13 @@ public enum DiscordKind: String, CaseIterable, Hashable, Sendable {
     case .verdict: Message("Verdict changing within 48 h")
     case .result: Message("Result logged")
     case .moved: Message("Player moved")
+    case .test: Message("Test post")
     }
   }
 
   /// Kinds written as a setting keeps them: `planned,changed`; unknown words are dropped.
   public static func set(_ text: String) -> Set<DiscordKind> {
-    Set(text.split(separator: ",").compactMap { DiscordKind(rawValue: String($0)) })
+    Set(text.split(separator: ",").compactMap { choice(String($0)) })
   }
 
   /// A setting's text, in the kinds' order.

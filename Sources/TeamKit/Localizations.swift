@@ -333,6 +333,10 @@ enum Localizations {
       "Les séries d’une équipe (matchs et scrims avec un format) : règle, parties draftées, score ; puis les taux de victoire par côté et par joueur.",
     "A team's week: each event, on the team's clock, with its verdict.":
       "La semaine d’une équipe : chaque événement, à l’heure de l’équipe, avec son verdict.",
+    "A test post from KCorp Team Manager: this channel receives %@’s posts.":
+      "Message d’essai de KCorp Team Manager : ce salon reçoit les messages de %@.",
+    "A test post is on its way: how it went shows under Last posts.":
+      "Un message d’essai est en route : son envoi s’affiche sous Derniers messages.",
     "A throwaway roster (--in-memory) has nothing to restore into.":
       "Impossible de restaurer dans un effectif jetable (--in-memory).",
     "A token cannot be a player's: give the player an account.":
@@ -429,6 +433,7 @@ enum Localizations {
     "Blue": "Bleu",
     "Blue side": "Côté bleu",
     "Born on DATE (YYYY-MM-DD).": "Né le DATE (AAAA-MM-JJ).",
+    "Bot token": "Jeton du bot",
     "Bring a cancelled event back from Recently removed, with its answers, games and drafts (and its series cancelled with it).":
       "Restaurer un événement annulé depuis Supprimés récemment, avec ses réponses, parties et drafts (et sa série annulée avec lui).",
     "Bring a removed player back at their place, every field intact.":
@@ -761,6 +766,8 @@ enum Localizations {
       "Donnez le jeton du bot dans $KCORP_DISCORD_TOKEN ou sur l’entrée standard.",
     "Give the champion %1$@ played (%2$@), or leave the player empty.":
       "Donnez le champion joué par %1$@ (%2$@), ou laissez le joueur vide.",
+    "Give the channel’s webhook address first, then send a test post.":
+      "Donnez d’abord l’adresse du webhook du salon, puis envoyez un message d’essai.",
     "Give the header a name column and a position column (found: %@).":
       "Donnez à l’en-tête une colonne Pseudo (ou Joueur) et une colonne Rôle (ou Poste) (trouvé : %@).",
     "Give the key": "Donner la clé",
@@ -1091,6 +1098,8 @@ enum Localizations {
       "Collez l’ID de l’application : les chiffres que Discord affiche dessous.",
     "Paste the application’s public key: 64 hexadecimal digits, as Discord shows it.":
       "Collez la clé publique de l’application : 64 chiffres hexadécimaux, comme Discord l’affiche.",
+    "Paste the bot token to register the commands.":
+      "Collez le jeton du bot pour enregistrer les commandes.",
     "Paste the key as Riot’s developer portal shows it (RGAPI- and letters, digits and dashes).":
       "Collez la clé telle que le portail développeur de Riot l’affiche (RGAPI- puis lettres, chiffres et tirets).",
     "Paste the webhook’s address as Discord copies it: https://discord.com/api/webhooks/…":
@@ -1171,6 +1180,7 @@ enum Localizations {
     "Refreshing from Riot: %1$@ of %2$@ players…":
       "Actualisation depuis Riot : %1$@ joueurs sur %2$@…",
     "Refused": "Refusé",
+    "Register the commands": "Enregistrer les commandes",
     "Register the slash commands with Discord, the bot token read from $KCORP_DISCORD_TOKEN or standard input.":
       "Enregistre les commandes slash auprès de Discord, le jeton du bot lu dans $KCORP_DISCORD_TOKEN ou sur l’entrée standard.",
     "Remove": "Supprimer",
@@ -1249,6 +1259,8 @@ enum Localizations {
     "SCORE": "SCORE",
     "Sat": "sam.",
     "Save": "Enregistrer",
+    "Save the application’s id first, then register the commands.":
+      "Enregistrez d’abord l’ID de l’application, puis les commandes.",
     "Save the result": "Enregistrer le résultat",
     "Saved.": "Enregistré.",
     "Say what to change: --name, --position, --image, --champion, --status, --riot-id, --real-name, --country, --birth-date, --joined or --contract-end.":
@@ -1275,6 +1287,7 @@ enum Localizations {
       "Envoyez une photo de 40 mégapixels au plus (celle-ci fait %1$@ × %2$@).",
     "Send a photo of at most 8 MiB (this one has %@ MiB).":
       "Photo trop lourde : envoyez-en une de 8 Mo au plus (celle-ci fait %@ Mo).",
+    "Send a test post": "Envoyer un message d’essai",
     "Send at most %1$@ favourite champions, each once (there are %2$@).":
       "Envoyez au plus %1$@ champions favoris, chacun une seule fois (il y en a %2$@).",
     "Send at most %@ KiB; shorten what you sent.":
@@ -1412,6 +1425,7 @@ enum Localizations {
     "Teams · %@": "Équipes · %@",
     "Teams: %@": "Équipes : %@",
     "Teams: every team": "Équipes : toutes",
+    "Test post": "Message d’essai",
     "The Discord application (every team)": "L’application Discord (toutes les équipes)",
     "The Discord application's public key (64 hex digits), which signs the interactions; the one given on the settings page by default.":
       "La clé publique de l’application Discord (64 chiffres hexadécimaux), qui signe les interactions ; celle de la page des réglages par défaut.",
@@ -1436,6 +1450,8 @@ enum Localizations {
     "The backup is checked in a copy beside the database (FILE itself is not changed), then\ntakes the database's place. Refused while ‘kcorp serve’ uses the database: stop it first,\nor give --force and restart it after.":
       "La sauvegarde est vérifiée dans une copie à côté de la base de données (FICHIER n’est pas\nmodifié), puis prend la place de la base. Refusé tant que « kcorp serve » utilise la base :\narrêtez-le d’abord, ou donnez --force et redémarrez-le ensuite.",
     "The backup to restore.": "La sauvegarde à restaurer.",
+    "The bot’s token (Developer Portal → Bot → Reset Token) registers /semaine, /dispo, /scrims and /lier for the application. It is used for this call only and never kept.":
+      "Le jeton du bot (Developer Portal → Bot → Reset Token) enregistre /semaine, /dispo, /scrims et /lier pour l’application. Il ne sert qu’à cet appel et n’est jamais gardé.",
     "The cancelled event's id.": "L’identifiant de l’événement annulé.",
     "The certificate's PEM private key.": "La clé privée PEM du certificat.",
     "The champion art could not be stored (%@); nothing was changed.":
@@ -1548,6 +1564,7 @@ enum Localizations {
     "The session on %@ ended: sign in again to see the team’s roster.":
       "La session sur %@ a pris fin : reconnectez-vous pour voir l’effectif de l’équipe.",
     "The side we play: blue or red.": "Le côté où nous jouons : blue ou red.",
+    "The slash commands": "Les commandes slash",
     "The team": "L’équipe",
     "The team the file is about.": "L’équipe dont parle le fichier.",
     "The team's name (KC Blue).": "Le nom de l’équipe (KC Blue).",
@@ -1580,8 +1597,8 @@ enum Localizations {
     "Their picks": "Leurs champions",
     "Their pseudo, photo and champions stay; their time on this team is kept.":
       "Son pseudo, sa photo et ses champions restent ; son passage dans cette équipe est gardé.",
-    "Then its Public Key and Application ID below (or kcorp serve --discord-public-key), and register the commands with kcorp discord register.":
-      "Puis sa Public Key et son Application ID ci-dessous (ou kcorp serve --discord-public-key), et enregistrez les commandes avec kcorp discord register.",
+    "Then its Public Key and Application ID below (or kcorp serve --discord-public-key), and register the commands below with the bot’s token (or kcorp discord register).":
+      "Puis sa Public Key et son Application ID ci-dessous (ou kcorp serve --discord-public-key), et enregistrez les commandes ci-dessous avec le jeton du bot (ou kcorp discord register).",
     "There is no calendar at this address.": "Il n’y a pas de calendrier à cette adresse.",
     "There is no other team you may move them to.":
       "Il n’y a pas d’autre équipe où vous pouvez le transférer.",

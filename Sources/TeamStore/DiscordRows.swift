@@ -239,6 +239,36 @@ extension DiscordRows {
     }
   }
 
+  /// Queues a test post for a team's channel, in its posts' language: the `discord` job
+  /// delivers it as it does the others, and the team's last posts show how it went.
+  /// - Throws: ``RosterError/invalid(_:)`` when the team has no webhook (or its Discord is
+  ///   off); nothing is written.
+  public func queueTestPost(team: Team) async throws(RosterError) {
+    let settings = try self.team(team.id)
+    guard settings.hasWebhook, settings.off == nil else {
+      throw .invalid(
+        ValidationError(
+          .discord, Message("Give the channel’s webhook address first, then send a test post.")))
+    }
+    let language = settings.language
+    let title = Message("Test post").text(in: language)
+    let content = Message(
+      "A test post from KCorp Team Manager: this channel receives %@’s posts.", team.name
+    ).text(in: language)
+    try await store.record { [now = store.now] connection in
+      let at = SQLValue.double(now().timeIntervalSince1970)
+      try connection.prepare(
+        """
+        INSERT INTO discord_post (content, title, description, link, due, team_id, kind,
+          topic, created, attempts, state, revision)
+        VALUES (?1, ?2, '', NULL, ?3, ?4, ?5, NULL, ?3, 0, 'pending', 0)
+        """
+      ).bind(
+        .text(content), .text(title), at, .text(team.id.text), .text(DiscordKind.test.rawValue)
+      ).run()
+    }
+  }
+
   /// Ends every wait stored beyond the longest one (``RetryDelay``): the teams', the
   /// deliverer's, the posts' due dates and Riot's budget's. An earlier build could store
   /// `NaN` or ages, which would hold them for ever; a server calls this as it starts, and

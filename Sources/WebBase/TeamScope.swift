@@ -145,6 +145,11 @@ package struct TeamScope: Sendable {
       team: team.id, webhook: webhook, kinds: kinds, language: language, alsoAt: origin)
   }
 
+  /// Queues a test post for the team's channel.
+  package func sendDiscordTest() async throws(RosterError) {
+    try await store.discord.queueTestPost(team: team)
+  }
+
   /// A new one-time code linking a Discord user to one of the team's players.
   package func discordCode(player id: UUID) async throws(RosterError) -> String {
     _ = try owned(id)

@@ -144,6 +144,7 @@ import WebBase
     // Discord.
     "POST /discord/interactions": .discord, "GET /teams/{tag}/discord": .editor,
     "POST /teams/{tag}/discord": .editor, "POST /discord": .owner,
+    "POST /teams/{tag}/discord/test": .editor, "POST /discord/commands": .owner,
     "GET /api/teams/{tag}/discord": .editor, "PUT /api/teams/{tag}/discord": .editor,
     "GET /api/discord": .owner, "PUT /api/discord": .owner,
     "GET /players/{id}/discord": .ownPlayer, "POST /players/{id}/discord": .ownPlayer,

@@ -180,6 +180,77 @@ import WebBase
     #expect(try RosterStore(path: copy).discord.team(Team.first.id).kinds.count == 7)
   }
 
+  /// Posts a form from the team's Discord page, as its buttons do.
+  static func submit(
+    _ path: String, _ fields: [(String, String)], on setup: Setup
+  ) async throws -> WireResponse {
+    let page = try await setup.client.get("/teams/KC/discord")
+    let cookie = try #require(page.header("set-cookie")?.split(separator: ";").first)
+    let token = try #require(
+      page.text.range(of: #"name="csrf" value=""#).map {
+        String(page.text[$0.upperBound...].prefix(64))
+      })
+    let body = ([("csrf", token)] + fields).map { name, value in
+      "\(name)=\(value.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? value)"
+    }.joined(separator: "&")
+    return try await setup.client.send(
+      "POST", path,
+      headers: [
+        "Content-Type": "application/x-www-form-urlencoded", "Origin": "http://127.0.0.1",
+        "Cookie": String(cookie),
+      ], body: Array(body.utf8))
+  }
+
+  @Test func aTestPostGoesOutThroughTheOutboxAndShowsUnderTheLastPosts() async throws {
+    let setup = try await Setup()
+    #expect(try await setup.client.get("/teams/KC/discord").text.contains("Send a test post"))
+    let sent = try await Self.submit("/teams/KC/discord/test", [], on: setup)
+    #expect(sent.status == 303 && sent.header("location") == "/teams/KC/discord?test=sent")
+    let page = try await setup.client.get("/teams/KC/discord?test=sent")
+    #expect(page.text.contains("A test post is on its way"))
+    #expect(await setup.app.discord.deliver() == 1)
+    let post = try #require(try setup.posts().first?["body"] as? [String: Any])
+    #expect(
+      (post["content"] as? String)?.hasPrefix("A test post from KCorp Team Manager") == true)
+    let shown = try setup.store.discord.posts(team: Team.first.id)
+    #expect(shown.map(\.kind) == [.test] && shown.map(\.state) == [.sent])
+    #expect(try await setup.client.get("/teams/KC/discord").text.contains("Test post"))
+    // The API lists it with its kind.
+    #expect(try await setup.client.get("/api/teams/KC/discord").text.contains(#""kind":"test""#))
+    // Without a webhook there is nothing to test: said, and nothing queued.
+    try await setup.store.discord.setTeam(team: Team.first.id, webhook: "")
+    let refused = try await Self.submit("/teams/KC/discord/test", [], on: setup)
+    #expect(refused.status == 422 && refused.text.contains("webhook address first"))
+    #expect(try setup.store.discord.posts(team: Team.first.id).count == 1)
+  }
+
+  @Test func theOwnerRegistersTheCommandsFromThePageWithATokenNeverKept() async throws {
+    let setup = try await Setup()
+    let noID = try await Self.submit("/discord/commands", [("token", "bot-token")], on: setup)
+    #expect(noID.status == 422 && noID.text.contains("Save the application’s id first"))
+    try await setup.store.discord.setApplication(
+      publicKey: nil, applicationID: "123456789012345678")
+    let page = try await setup.client.get("/teams/KC/discord")
+    #expect(page.text.contains("Register the commands") && page.text.contains(#"name="token""#))
+    let empty = try await Self.submit("/discord/commands", [("token", " ")], on: setup)
+    #expect(empty.status == 422 && empty.text.contains("Paste the bot token"))
+    let wrong = try await Self.submit("/discord/commands", [("token", "not-the-token")], on: setup)
+    #expect(wrong.status == 422 && !wrong.text.contains("not-the-token"))
+    let done = try await Self.submit("/discord/commands", [("token", "bot-token")], on: setup)
+    #expect(done.status == 200)
+    #expect(done.text.contains("Discord keeps 4 commands for the application."))
+    #expect(!done.text.contains("bot-token"))
+    let registered = try setup.discord.requests().filter {
+      ($0["path"] as? String)?.hasSuffix("/applications/123456789012345678/commands") == true
+    }
+    #expect(registered.last?["authorization"] as? String == "Bot bot-token")
+    // The token is kept nowhere: not in the database.
+    for file in ["roster.sqlite", "roster.sqlite-wal"] {
+      let bytes = (try? Data(contentsOf: URL(fileURLWithPath: setup.folder.path(file)))) ?? Data()
+      #expect(bytes.range(of: Data("bot-token".utf8)) == nil, "\(file)")
+    }
+  }
+
   @Test func a429IsTriedAgainAfterItsRetryAfterAndArrivesOnce() async throws {
     let setup = try await Setup()
     try setup.discord.script("/api/webhooks/1/hook-token", [["status": 429, "retry_after": 1.2]])

@@ -198,6 +198,27 @@ def test_a_scrim_planned_on_the_web_is_posted_once_after_discords_retry_after(
             browser.save_screenshot(str(screenshots / "discord-settings.png"))
             shown_as_discord(browser, body, screenshots / "discord-post-planned.png")
 
+            # A test post goes out through the same outbox and shows under the last posts.
+            browser.get(url + "/teams/KC/discord")
+            browser.find_element(By.XPATH, "//button[normalize-space()='Send a test post']").click()
+            wait(browser).until(lambda b: "A test post is on its way" in
+                                b.find_element(By.CSS_SELECTOR, "main").text)
+            assert discord.until(lambda: len(discord.delivered()) == 2)
+            assert discord.delivered()[-1]["body"]["content"].startswith(
+                "Message d’essai de KCorp Team Manager")
+            # The owner registers the slash commands with the bot's token, which is not kept.
+            browser.get(url + "/teams/KC/discord")
+            browser.find_element(By.ID, "discord-application").send_keys("123456789012345678")
+            browser.find_element(By.XPATH, "//form[@action='/discord']//button").click()
+            wait(browser).until(lambda b: b.find_elements(By.ID, "discord-token"))
+            browser.find_element(By.ID, "discord-token").send_keys("bot-token")
+            browser.find_element(
+                By.XPATH, "//button[normalize-space()='Register the commands']").click()
+            wait(browser).until(lambda b: "Discord keeps 4 commands for the application." in
+                                b.find_element(By.CSS_SELECTOR, "main").text)
+            assert "bot-token" not in browser.page_source
+            assert violations(browser) == []
+
             # A player's page makes the code they type in Discord.
             _, players = call("GET", url + "/api/players")
             browser.get(f"{url}/players/{players[0]['id']}")
