@@ -124,7 +124,7 @@ extension Pages {
         "li", ["class": "discord-post \(post.state.rawValue)"],
         [
           .h("strong", post.title), .text(" — " + state),
-          .text(" · " + localized("%@ tries", post.attempts)),
+          .text(" · " + localized("%@ {1:try|tries}", post.attempts)),
         ])
     }
     return .fragment([.h("h2", localized("Last posts")), .h("ul", ["class": "plain"], rows)])

@@ -60,7 +60,8 @@ extension Pages {
   private func topChampions(_ standing: RiotStanding) -> HTML {
     let top = standing.champions.prefix(3).map {
       localized(
-        "%1$@ %2$@ games, %3$@ won", champions.name(ofID: $0.champion, in: language), $0.games,
+        "%1$@ %2$@ {2:game|games}, %3$@ won", champions.name(ofID: $0.champion, in: language),
+        $0.games,
         $0.wins)
     }
     return top.isEmpty ? .fragment([]) : .h("p", ["class": "muted"], top.joined(separator: " · "))

@@ -59,10 +59,13 @@ public enum Language: String, CaseIterable, Hashable, Sendable {
   /// The locale for numbers and dates.
   public var locale: Locale { Locale(identifier: self == .french ? "fr_FR" : "en_GB") }
 
-  /// `key` in this language, its arguments put in: `%@` in order, `%1$@` by position.
-  /// Without arguments the placeholders stay, for a script to fill (`%%` is still `%`).
+  /// `key` in this language, its arguments put in: `%@` in order, `%1$@` by position, and
+  /// `{1:one|other}` as the count in argument 1 asks (`%1$@ {1:try|tries}`: "1 try",
+  /// "2 tries"; in French 0 and 1 are singular). Without arguments the placeholders stay,
+  /// for a script to fill (`%%` is still `%`), and a choice reads its plural.
   public func text(_ key: String, _ arguments: [String] = []) -> String {
-    let format = self == .french ? Localizations.french[key] ?? key : key
+    var format = self == .french ? Localizations.french[key] ?? key : key
+    if format.contains("{") { format = choosingPlurals(in: format, arguments) }
     guard format.contains("%") else { return format }
     guard !arguments.isEmpty else { return format.replacingOccurrences(of: "%%", with: "%") }
     var result = ""
@@ -88,6 +91,42 @@ public enum Language: String, CaseIterable, Hashable, Sendable {
       }
     }
     return result + rest
+  }
+
+  /// `format` with each `{N:one|other}` replaced by the form argument N's count takes.
+  private func choosingPlurals(in format: String, _ arguments: [String]) -> String {
+    var result = ""
+    var rest = Substring(format)
+    while let open = rest.firstIndex(of: "{") {
+      result += rest[..<open]
+      let choice = rest[rest.index(after: open)...]
+      guard let colon = choice.firstIndex(of: ":"), let close = choice.firstIndex(of: "}"),
+        colon < close, let position = Int(choice[..<colon]),
+        let bar = choice[colon..<close].firstIndex(of: "|")
+      else {
+        result += "{"
+        rest = choice
+        continue
+      }
+      let count = position >= 1 && position <= arguments.count ? arguments[position - 1] : ""
+      result +=
+        isSingular(count)
+        ? choice[choice.index(after: colon)..<bar] : choice[choice.index(after: bar)..<close]
+      rest = choice[choice.index(after: close)...]
+    }
+    return result + rest
+  }
+
+  /// Whether a count as written (`1`, `1 000`, `1,5`) takes the singular: in English one
+  /// alone, in French below two (CLDR's rules).
+  func isSingular(_ count: String) -> Bool {
+    let digits = count.filter { $0.isNumber || $0 == "." || $0 == "," || $0 == "-" }
+    switch self {
+    case .english: return digits == "1"
+    case .french:
+      let whole = digits.prefix { $0 != "," && $0 != "." }
+      return !whole.isEmpty && whole.allSatisfy(\.isNumber) && (whole == "0" || whole == "1")
+    }
   }
 
   /// The catalog's text for `key` as it stands, arguments not put in, or `key` itself: for

@@ -8,12 +8,12 @@ enum Localizations {
     " or ": " ou ",
     "$KCORP_DATABASE_URL: %@": "$KCORP_DATABASE_URL : %@",
     "%1$@ %2$@ (%3$@)": "%1$@ %2$@ (%3$@)",
-    "%1$@ %2$@ games, %3$@ won": "%1$@ %2$@ parties, %3$@ gagnées",
-    "%1$@ %2$@ starters": "%1$@ %2$@ titulaires",
+    "%1$@ %2$@ starters": "%1$@ %2$@ titulaire{2:|s}",
+    "%1$@ %2$@ {2:game|games}, %3$@ won": "%1$@ %2$@ partie{2:|s}, %3$@ gagnée{3:|s}",
     "%1$@ %2$@: %3$@'s turn": "%1$@ %2$@ : au tour de %3$@",
     "%1$@ (%2$@ %3$@) was used in game %4$@: %5$@ locks it for the rest of the series.":
       "%1$@ (%2$@ %3$@) a été joué en partie %4$@ : le %5$@ le bloque pour le reste de la série.",
-    "%1$@ (%2$@ drafts)": "%1$@ (%2$@ drafts)",
+    "%1$@ (%2$@ drafts)": "%1$@ (%2$@ draft{2:|s})",
     "%1$@ (%2$@) is not in %3$@: name a player of this team, or nobody.":
       "%1$@ (%2$@) ne fait pas partie de %3$@ : nommez un joueur de cette équipe, ou personne.",
     "%1$@ (%2$@), %3$@ → %4$@": "%1$@ (%2$@), %3$@ → %4$@",
@@ -37,7 +37,7 @@ enum Localizations {
       "%1$@ n’accède à aucune autre équipe que %2$@ : donnez-lui d’abord une autre équipe, ou supprimez-le.",
     "%1$@ cancelled %2$@ on %3$@.": "%1$@ a annulé %2$@ du %3$@.",
     "%1$@ champions from Data Dragon %2$@ are in the database, with their art.":
-      "%1$@ champions de Data Dragon %2$@ sont dans la base, avec leurs illustrations.",
+      "%1$@ champion{1:|s} de Data Dragon %2$@ {1:est|sont} dans la base, avec {1:son illustration|leurs illustrations}.",
     "%1$@ changed %2$@ meanwhile; nothing was saved. Their changes to other fields are in the form below with yours.":
       "%1$@ a modifié %2$@ entre-temps ; rien n’a été enregistré. Ses changements des autres champs sont dans le formulaire ci-dessous avec les vôtres.",
     "%1$@ changed %2$@ on %3$@.": "%1$@ a modifié %2$@ du %3$@.",
@@ -61,7 +61,7 @@ enum Localizations {
     "%1$@ holds at most %2$@ players; remove one first or choose another team.":
       "%1$@ compte au plus %2$@ joueurs ; retirez-en d’abord un ou choisissez une autre équipe.",
     "%1$@ imported a roster": "%1$@ a importé un effectif",
-    "%1$@ imported a roster of %2$@ players.": "%1$@ a importé un effectif de %2$@ joueurs.",
+    "%1$@ imported a roster of %2$@ players.": "%1$@ a importé un effectif de %2$@ joueur{2:|s}.",
     "%1$@ imported into %2$@: %3$@ added, %4$@ changed, %5$@ removed.":
       "%1$@ a importé dans %2$@ : %3$@ ajouté(s), %4$@ modifié(s), %5$@ supprimé(s).",
     "%1$@ invited %2$@ to %3$@ on %4$@.": "%1$@ a invité %2$@ à %3$@ le %4$@.",
@@ -83,16 +83,16 @@ enum Localizations {
     "%1$@ keeps at most %2$@ events; cancel old ones first.":
       "%1$@ garde au plus %2$@ événements ; annulez-en d’anciens d’abord.",
     "%1$@ leaves %2$@ for %3$@": "%1$@ quitte %2$@ pour %3$@",
-    "%1$@ left of %2$@ needed": "%1$@ restants sur %2$@ nécessaires",
+    "%1$@ left of %2$@ needed": "%1$@ restant{1:|s} sur %2$@ nécessaire{2:|s}",
     "%1$@ left of %2$@ needed: no spare for a ban":
-      "%1$@ restants sur %2$@ nécessaires : aucune marge pour un ban",
-    "%1$@ left of %2$@ needed: short": "%1$@ restants sur %2$@ nécessaires : trop court",
+      "%1$@ restant{1:|s} sur %2$@ nécessaire{2:|s} : aucune marge pour un ban",
+    "%1$@ left of %2$@ needed: short": "%1$@ restant{1:|s} sur %2$@ nécessaire{2:|s} : trop court",
     "%1$@ logged %2$@ on %3$@: %4$@.": "%1$@ a noté le résultat de %2$@ du %3$@ : %4$@.",
     "%1$@ logged a result": "%1$@ a noté un résultat",
     "%1$@ moved %2$@ from %3$@ to %4$@": "%1$@ a transféré %2$@ de %3$@ à %4$@",
     "%1$@ moved %2$@ from %3$@ to %4$@.": "%1$@ a transféré %2$@ de %3$@ à %4$@.",
     "%1$@ of %2$@": "%1$@ de %2$@",
-    "%1$@ of %2$@ won (%3$@%%)": "%1$@ gagnées sur %2$@ (%3$@ %%)",
+    "%1$@ of %2$@ won (%3$@%%)": "%1$@ gagnée{1:|s} sur %2$@ (%3$@ %%)",
     "%1$@ planned %2$@ on %3$@.": "%1$@ a prévu %2$@ le %3$@.",
     "%1$@ plays: %2$@ (%3$@).": "%1$@ joue : %2$@ (%3$@).",
     "%1$@ removed %2$@": "%1$@ a supprimé %2$@",
@@ -122,7 +122,7 @@ enum Localizations {
     "%1$@ · %2$@ LP": "%1$@ · %2$@ LP",
     "%1$@ · %2$@ · cancelled %3$@": "%1$@ · %2$@ · annulé %3$@",
     "%1$@ · %2$@, %3$@ games left: %4$@ champions a player.":
-      "%1$@ · %2$@, %3$@ parties restantes : %4$@ champions par joueur.",
+      "%1$@ · %2$@, %3$@ partie{3:|s} restante{3:|s} : %4$@ champion{4:|s} par joueur.",
     "%1$@ · from %2$@": "%1$@ · à partir du %2$@",
     "%1$@ · game %2$@ · %3$@ · %4$@": "%1$@ · partie %2$@ · %3$@ · %4$@",
     "%1$@ · removed %2$@": "%1$@ · supprimé %2$@",
@@ -130,14 +130,14 @@ enum Localizations {
     "%1$@, %2$@": "%1$@, %2$@",
     "%1$@, %2$@ W %3$@ L": "%1$@, %2$@ V %3$@ D",
     "%1$@, %2$@ games left: %3$@ champions a player.":
-      "%1$@, %2$@ parties restantes : %3$@ champions par joueur.",
-    "%1$@, %2$@ of %3$@ drafted": "%1$@, %2$@ draftées sur %3$@",
+      "%1$@, %2$@ partie{2:|s} restante{2:|s} : %3$@ champion{3:|s} par joueur.",
+    "%1$@, %2$@ of %3$@ drafted": "%1$@, %2$@ draftée{2:|s} sur %3$@",
     "%1$@, week from %2$@ (%3$@)": "%1$@, semaine du %2$@ (%3$@)",
     "%1$@: %2$@": "%1$@ : %2$@",
     "%1$@: %2$@ (check the address, that the server runs, and the password in PGPASSFILE or PGPASSWORD)":
       "%1$@ : %2$@ (vérifiez l’adresse, que le serveur tourne, et le mot de passe dans PGPASSFILE ou PGPASSWORD)",
     "%1$@: %2$@ → %3$@": "%1$@ : %2$@ → %3$@",
-    "%1$@: %2$@–%3$@ (%4$@ games).": "%1$@ : %2$@–%3$@ (%4$@ parties).",
+    "%1$@: %2$@–%3$@ (%4$@ games).": "%1$@ : %2$@–%3$@ (%4$@ partie{4:|s}).",
     "%1$@: cannot be written (%2$@); let this user write the file and its folder (SQLite keeps -wal and -shm files beside it)":
       "%1$@ : impossible d’écrire (%2$@) ; permettez à cet utilisateur d’écrire le fichier et son dossier (SQLite garde les fichiers -wal et -shm à côté)",
     "%1$@: cannot create the folder %2$@": "%1$@ : impossible de créer le dossier %2$@",
@@ -169,10 +169,10 @@ enum Localizations {
     "%@ changed since the import, which can no longer be undone; change them back by hand.":
       "%@ a changé depuis l’import, qui ne peut plus être annulé ; rétablissez-le à la main.",
     "%@ changed the roster’s order.": "%@ a changé l’ordre de l’effectif.",
-    "%@ days ago": "il y a %@ jours",
-    "%@ events": "%@ événements",
+    "%@ days ago": "il y a %@ jour{1:|s}",
+    "%@ events": "%@ événement{1:|s}",
     "%@ has no photo now.": "%@ n’a plus de photo.",
-    "%@ hours ago": "il y a %@ heures",
+    "%@ hours ago": "il y a %@ heure{1:|s}",
     "%@ imported a roster of 1 player.": "%@ a importé un effectif de 1 joueur.",
     "%@ is a player's account: it sees its own personal data, not another player’s.":
       "%@ est le compte d’un joueur : il voit ses propres données personnelles, pas celles d’un autre joueur.",
@@ -194,29 +194,30 @@ enum Localizations {
       "%@ est la seule équipe de la structure : ajoutez-en une autre d’abord.",
     "%@ is this team’s own academy; choose another parent.":
       "%@ est l’académie de cette équipe ; choisissez une autre équipe principale.",
-    "%@ minutes ago": "il y a %@ minutes",
+    "%@ minutes ago": "il y a %@ minute{1:|s}",
     "%@ needs a value.": "%@ demande une valeur.",
     "%@ needs a value; for one that starts with a dash write %@=VALUE.":
       "%@ demande une valeur ; pour une valeur qui commence par un tiret, écrivez %@=VALEUR.",
-    "%@ open": "%@ libres",
+    "%@ open": "%@ libre{1:|s}",
     "%@ picks": "Choix de %@",
-    "%@ players": "%@ joueurs",
-    "%@ players of the file stay as they are.": "%@ joueurs du fichier restent tels quels.",
+    "%@ players": "%@ joueur{1:|s}",
+    "%@ players of the file stay as they are.":
+      "%@ joueur{1:|s} du fichier reste{1:|nt} tel{1:|s} quel{1:|s}.",
     "%@ removed": "%@ supprimé(s)",
     "%@ s": "%@ s",
     "%@ s left": "%@ s restantes",
     "%@ saved.": "%@ enregistrée.",
     "%@ still has 1 player: move or remove them first.":
       "%@ a encore 1 joueur : transférez-le ou supprimez-le d’abord.",
-    "%@ substitutes": "%@ remplaçants",
+    "%@ substitutes": "%@ remplaçant{1:|s}",
     "%@ takes no value.": "%@ ne prend pas de valeur.",
     "%@ time": "heure de %@",
-    "%@ tries": "%@ essais",
     "%@ was added.": "%@ a été ajouté.",
     "%@ was removed.": "%@ a été supprimé.",
     "%@ was removed. ": "%@ a été supprimé. ",
     "%@ will go to Recently removed, where they can be restored for 30 days.":
       "%@ ira dans Supprimés récemment, où il pourra être restauré pendant 30 jours.",
+    "%@ {1:try|tries}": "%@ essai{1:|s}",
     "%@ · KCorp": "%@ · KCorp",
     "%@ ✓": "%@ ✓",
     "%@'s photo is set (%@ KiB).": "La photo de %@ est enregistrée (%@ Kio).",
@@ -232,7 +233,7 @@ enum Localizations {
     "%@: not checked yet.": "%@ : pas encore vérifié.",
     "%@’s Discord posts are off.": "Les messages Discord de %@ sont coupés.",
     "%@’s posts go to the webhook’s channel.": "Les messages de %@ vont dans le salon du webhook.",
-    "(%@ tries)": "(%@ essais)",
+    "(%@ {1:try|tries})": "(%@ essai{1:|s})",
     "(back from Recently removed)": "(revenu de Supprimés récemment)",
     "**%@** — the next seven days": "**%@** — les sept prochains jours",
     ", ": ", ",
@@ -420,7 +421,7 @@ enum Localizations {
     "Back to the roster": "Retour à l’effectif",
     "Back up daily into DIR, keeping the last 7 days and one a week for 4 weeks.":
       "Sauvegarder chaque jour dans DIR, en gardant les sauvegardes des 7 derniers jours et une par semaine pendant 4 semaines.",
-    "Backed up %1$@ players to %2$@.": "%1$@ joueurs sauvegardés dans %2$@.",
+    "Backed up %1$@ players to %2$@.": "%1$@ joueur{1:|s} sauvegardé{1:|s} dans %2$@.",
     "Backed up 1 player to %@.": "1 joueur sauvegardé dans %@.",
     "Bad Request": "Requête incorrecte",
     "Ban %@": "Ban %@",
@@ -449,14 +450,15 @@ enum Localizations {
     "CSV for Excel (French)": "CSV pour Excel (français)",
     "Calendar": "Calendrier",
     "Cancel": "Annuler",
-    "Cancel %1$@ and the %2$@ following?": "Annuler %1$@ et les %2$@ suivants ?",
+    "Cancel %1$@ and the %2$@ following?": "Annuler %1$@ et {2:le suivant|les %2$@ suivants} ?",
     "Cancel %@?": "Annuler %@ ?",
     "Cancel %@? · KCorp": "Annuler %@ ? · KCorp",
     "Cancel an event.": "Annuler un événement.",
     "Cancel it": "L’annuler",
     "Cancel this event": "Annuler cet événement",
-    "Cancel this event and the %@ following": "Annuler cet événement et les %@ suivants",
-    "Cancelled %1$@ and the %2$@ following.": "%1$@ annulé, et les %2$@ suivants.",
+    "Cancel this event and the %@ following":
+      "Annuler cet événement et {1:le suivant|les %@ suivants}",
+    "Cancelled %1$@ and the %2$@ following.": "%1$@ annulé, et {2:le suivant|les %2$@ suivants}.",
     "Cancelled %@.": "%@ annulé.",
     "Cancelled events come back with their answers, games and drafts for 30 days.":
       "Les événements annulés reviennent avec leurs réponses, parties et drafts pendant 30 jours.",
@@ -539,7 +541,7 @@ enum Localizations {
     "Contract ends %@: soon.": "Fin de contrat le %@ : bientôt.",
     "Contracts ending within 90 days: %@.": "Contrats qui finissent d’ici 90 jours : %@.",
     "Copied": "Copié",
-    "Copied %1$@ (%2$@ players) to %3$@.": "%1$@ copiée (%2$@ joueurs) dans %3$@.",
+    "Copied %1$@ (%2$@ players) to %3$@.": "%1$@ copiée (%2$@ joueur{2:|s}) dans %3$@.",
     "Copy": "Copier",
     "Copy the database, consistent and checked, to FILE; safe while the server runs.":
       "Copier la base de données, cohérente et vérifiée, dans FICHIER ; sans risque pendant que le serveur tourne.",
@@ -665,7 +667,7 @@ enum Localizations {
     "GAME is a game's number, from 1 (not ‘%@’).":
       "GAME est le numéro d’une partie, à partir de 1 (pas ‘%@’).",
     "Game": "Partie",
-    "Game %1$@ has %2$@ proposals already.": "La partie %1$@ a déjà %2$@ propositions.",
+    "Game %1$@ has %2$@ proposals already.": "La partie %1$@ a déjà %2$@ proposition{2:|s}.",
     "Game %1$@ · %2$@ (%3$@) vs %4$@ (%5$@)": "Partie %1$@ · %2$@ (%3$@) contre %4$@ (%5$@)",
     "Game %1$@ · %2$@ vs %3$@": "Partie %1$@ · %2$@ contre %3$@",
     "Game %1$@, %2$@'s captain: ": "Partie %1$@, capitaine de %2$@ : ",
@@ -864,7 +866,7 @@ enum Localizations {
     "LP over the last %1$@ weeks: from %2$@ LP to %3$@ LP.":
       "LP sur les %1$@ dernières semaines : de %2$@ LP à %3$@ LP.",
     "Language of the posts": "Langue des messages",
-    "Last %@ ranked games": "%@ dernières parties classées",
+    "Last %@ ranked games": "{1:Dernière partie classée|%@ dernières parties classées}",
     "Last played": "Jouée le",
     "Last posts": "Derniers messages",
     "Last scrims logged (%1$@): %2$@–%3$@": "Derniers scrims notés (%1$@) : %2$@–%3$@",
@@ -1085,7 +1087,7 @@ enum Localizations {
     "Overlaps": "Recoupements",
     "PLAYERS": "JOUEURS",
     "PSEUDO": "PSEUDO",
-    "Page %1$@ of %2$@ · %3$@ players": "Page %1$@ sur %2$@ · %3$@ joueurs",
+    "Page %1$@ of %2$@ · %3$@ players": "Page %1$@ sur %2$@ · %3$@ joueur{3:|s}",
     "Pages": "Pages",
     "Paint the hours you can play": "Cochez les heures où vous pouvez jouer",
     "Password": "Mot de passe",
@@ -1176,9 +1178,9 @@ enum Localizations {
     "Refresh the players' Riot accounts: their Riot ID checked, ranks, LP and last ranked games.":
       "Actualiser les comptes Riot des joueurs : Riot ID vérifié, rangs, LP et dernières parties classées.",
     "Refresh the team from Riot": "Actualiser l’équipe depuis Riot",
-    "Refreshed from Riot: %@ players.": "Actualisé depuis Riot : %@ joueurs.",
+    "Refreshed from Riot: %@ players.": "Actualisé depuis Riot : %@ joueur{1:|s}.",
     "Refreshing from Riot: %1$@ of %2$@ players…":
-      "Actualisation depuis Riot : %1$@ joueurs sur %2$@…",
+      "Actualisation depuis Riot : %1$@ joueur{1:|s} sur %2$@…",
     "Refused": "Refusé",
     "Register the commands": "Enregistrer les commandes",
     "Register the slash commands with Discord, the bot token read from $KCORP_DISCORD_TOKEN or standard input.":
@@ -1457,7 +1459,7 @@ enum Localizations {
     "The champion art could not be stored (%@); nothing was changed.":
       "Les illustrations n’ont pas pu être enregistrées (%@) ; rien n’a été modifié.",
     "The champion pools of the file’s %1$@ players become the file’s (%2$@ champions).":
-      "Les pools de champions des %1$@ joueurs du fichier deviennent ceux du fichier (%2$@ champions).",
+      "Les pools de champions {1:du joueur|des %1$@ joueurs} du fichier deviennent ceux du fichier (%2$@ champion{2:|s}).",
     "The champions of the turns in order, comma-separated; empty for a turn not chosen.":
       "Les champions des tours dans l’ordre, séparés par des virgules ; vide pour un tour non choisi.",
     "The channel’s webhook: in Discord, the channel’s settings → Integrations → Webhooks → New Webhook → Copy Webhook URL; paste it above.":
@@ -1656,7 +1658,7 @@ enum Localizations {
       "Cette requête a déjà reçu sa réponse : elle n’est pas prise deux fois.",
     "This series has %@ games at most.": "Cette série compte au plus %@ parties.",
     "This series has %@ games drafted; choose a format of as many games or more.":
-      "Cette série a %@ parties draftées ; choisissez un format d’autant de parties ou plus.",
+      "Cette série a %@ partie{1:|s} draftée{1:|s} ; choisissez un format d’autant de parties ou plus.",
     "This server cannot process photos (libvips is missing); ask whoever runs it to install Debian’s libvips42.":
       "Ce serveur ne peut pas traiter les photos (libvips manque) ; demandez à qui l’administre d’installer libvips42 de Debian.",
     "This server does not answer to this name; use its address, as the staff was given it.":
@@ -1776,7 +1778,7 @@ enum Localizations {
     "academy of %@": "académie de %@",
     "an array": "un tableau",
     "an object": "un objet",
-    "and %@ more in the series": "et %@ autres de la série",
+    "and %@ more in the series": "et %@ autre{1:|s} de la série",
     "any time (no weekly hours given)": "à toute heure (aucune heure donnée)",
     "away %@": "absent %@",
     "ban": "ban",
@@ -1852,7 +1854,8 @@ enum Localizations {
     "role": "rôle",
     "scrim, match, training or review.": "scrim, match, training (entraînement) ou review.",
     "set on %@": "donnée le %@",
-    "solo queue: %1$@ games, %2$@ won": "solo queue : %1$@ parties, %2$@ gagnées",
+    "solo queue: %1$@ {1:game|games}, %2$@ won":
+      "solo queue : %1$@ partie{1:|s}, %2$@ gagnée{2:|s}",
     "stale": "ancien",
     "stand-in": "remplaçant temporaire",
     "starter": "titulaire",
@@ -1863,7 +1866,7 @@ enum Localizations {
     "status": "statut",
     "substitute": "remplaçant",
     "success": "succès",
-    "the hours of %@ players": "les horaires de %@ joueurs",
+    "the hours of %@ players": "les horaires de %@ joueur{1:|s}",
     "the hours of 1 player": "les horaires d’1 joueur",
     "the new account": "le nouveau compte",
     "the team’s server cannot be reached": "le serveur de l’équipe est injoignable",

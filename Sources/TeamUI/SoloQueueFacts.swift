@@ -24,7 +24,7 @@ struct SoloQueueFacts: View {
         ForEach(standing.champions.prefix(5), id: \.self) { row in
           Text(
             localized(
-              "%1$@ %2$@ games, %3$@ won",
+              "%1$@ %2$@ {2:game|games}, %3$@ won",
               ChampionCatalog.builtIn.name(ofID: row.champion, in: .system),
               row.games, row.wins)
           )

@@ -149,7 +149,8 @@ extension Pages {
     }
     // What solo queue shows beside the games the staff logged.
     if let ranked = solo?.record(of: item.entry.champion), ranked.games > 0 {
-      facts.append(localized("solo queue: %1$@ games, %2$@ won", ranked.games, ranked.wins))
+      facts.append(
+        localized("solo queue: %1$@ {1:game|games}, %2$@ won", ranked.games, ranked.wins))
     }
     var text: [HTML] = [
       .h("span", ["class": "name"], name),

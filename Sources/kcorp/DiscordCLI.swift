@@ -56,7 +56,7 @@ struct ShowDiscord: Command {
   static func line(_ post: DiscordSettingsShown.Post) -> String {
     let reason = post.reason.map { " — \($0)" } ?? ""
     return "\(post.state.padding(toLength: 8, withPad: " ", startingAt: 0))\(post.title) "
-      + localized("(%@ tries)", post.attempts) + reason
+      + localized("(%@ {1:try|tries})", post.attempts) + reason
   }
 }
 

@@ -123,4 +123,27 @@ import Testing
     #expect(Language.english.number(12345) == "12,345")
     #expect(Language.french.number(12345) == "12\u{202F}345")
   }
+  /// A count's noun agrees with it: in English one alone is singular, in French 0 and 1.
+  @Test func aCountTakesItsPluralInEachLanguage() {
+    func text(_ key: String, _ language: Language, _ count: Int...) -> String {
+      Message(key, arguments: count.map { Message.Argument.number($0) }).text(in: language)
+    }
+    #expect(text("%@ {1:try|tries}", .english, 1) == "1 try")
+    #expect(text("%@ {1:try|tries}", .english, 0) == "0 tries")
+    #expect(text("%@ {1:try|tries}", .english, 2) == "2 tries")
+    #expect(text("%@ {1:try|tries}", .french, 0) == "0 essai")
+    #expect(text("%@ {1:try|tries}", .french, 1) == "1 essai")
+    #expect(text("%@ {1:try|tries}", .french, 1000) == "1\u{202F}000 essais")
+    #expect(text("%1$@ left of %2$@ needed", .french, 1, 5) == "1 restant sur 5 nécessaires")
+    #expect(text("%1$@ left of %2$@ needed", .french, 2, 1) == "2 restants sur 1 nécessaire")
+    #expect(
+      text("Cancel this event and the %@ following", .french, 1)
+        == "Annuler cet événement et le suivant")
+    #expect(
+      text("Cancel this event and the %@ following", .french, 3)
+        == "Annuler cet événement et les 3 suivants")
+    // A decimal below two is singular in French; braces that are no choice stay as written.
+    #expect(Language.french.isSingular("1,5") && !Language.english.isSingular("1.5"))
+    #expect(Language.english.text("{routing}: %@ {x:y|z}", ["a"]) == "{routing}: a {x:y|z}")
+  }
 }
