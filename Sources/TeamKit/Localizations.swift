@@ -232,6 +232,7 @@ enum Localizations {
     "%@: not checked (no Riot API key).": "%@ : non vérifié (pas de clé d’API Riot).",
     "%@: not checked yet.": "%@ : pas encore vérifié.",
     "%@’s Discord posts are off.": "Les messages Discord de %@ sont coupés.",
+    "%@’s page": "Fiche de %@",
     "%@’s posts go to the webhook’s channel.": "Les messages de %@ vont dans le salon du webhook.",
     "(%@ {1:try|tries})": "(%@ essai{1:|s})",
     "(back from Recently removed)": "(revenu de Supprimés récemment)",
@@ -411,6 +412,7 @@ enum Localizations {
       "Demander la connexion aussi sur la boucle locale (toujours hors de la boucle locale).",
     "Ask this platform (euw1, kr, na1…).": "Interroger cette plateforme (euw1, kr, na1…).",
     "Assassin": "Assassin",
+    "At a glance": "En bref",
     "Availability": "Disponibilités",
     "Availability %@": "Disponibilités %@",
     "Away today": "Absent aujourd’hui",
@@ -483,6 +485,7 @@ enum Localizations {
     "Champion art · KCorp": "Illustrations des champions · KCorp",
     "Champion “%@”": "Champion « %@ »",
     "Champions": "Champions",
+    "Champions left": "Champions restants",
     "Champions no one plays (%@)": "Champions que personne ne joue (%@)",
     "Change": "Changer",
     "Change %@": "Modifier %@",
@@ -569,6 +572,7 @@ enum Localizations {
     "Delete %@? · KCorp": "Supprimer %@ ? · KCorp",
     "Delete player": "Supprimer le joueur",
     "Delete this player?": "Supprimer ce joueur ?",
+    "Depth": "Marge",
     "Describe at most %@ champions.": "Décrivez %@ champions au plus.",
     "Diamond": "Diamant",
     "Discord": "Discord",
@@ -615,6 +619,7 @@ enum Localizations {
     "Empty: any hour. Days in English or French, times on the team’s clock.":
       "Vide : à toute heure. Jours en français ou en anglais, heures à l’heure de l’équipe.",
     "End (two hours later when empty)": "Fin (deux heures après si vide)",
+    "Enough": "Suffisant",
     "Enter a pseudo that can be seen: this one is only blank characters.":
       "Saisissez un pseudo qui se voit : celui-ci n’est fait que de caractères vides.",
     "Enter a pseudo.": "Saisissez un pseudo.",
@@ -1012,6 +1017,7 @@ enum Localizations {
       "Aucune proposition n’a cet identifiant : elle a peut-être été retirée.",
     "No ranked game kept yet.": "Aucune partie classée gardée pour l’instant.",
     "No removed player has this id.": "Aucun joueur supprimé n’a cet identifiant.",
+    "No spare for a ban": "Aucune marge pour un ban",
     "No starter": "Aucun titulaire",
     "No substitutes.": "Aucun remplaçant.",
     "No team has the tag “%1$@”; choose one of %2$@.":
@@ -1126,6 +1132,7 @@ enum Localizations {
     "Platinum": "Platine",
     "Played first when it is open.": "Joué en premier quand il est disponible.",
     "Played in logged games: %@": "Joués dans les parties notées : %@",
+    "Player": "Joueur",
     "Player %1$@ (“%2$@”)": "Joueur %1$@ (« %2$@ »)",
     "Player %@": "Joueur %@",
     "Player (for a player's role)": "Joueur (pour le rôle de joueur)",
@@ -1314,6 +1321,7 @@ enum Localizations {
       "Donner un nouveau mot de passe à un compte ; ses sessions se ferment.",
     "Set a team's Discord webhook address: the team's posts go to its channel.":
       "Donne l’adresse du webhook Discord d’une équipe : ses messages vont dans son salon.",
+    "Short": "Trop court",
     "Shorten the comment to %@ characters.": "Raccourcissez le commentaire à %@ caractères.",
     "Shorten the comment “%1$@” to %2$@ characters.":
       "Raccourcissez le commentaire « %1$@ » à %2$@ caractères.",

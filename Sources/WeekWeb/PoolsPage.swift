@@ -36,6 +36,7 @@ extension Pages {
     var parts: [HTML] = [
       status,
       .h("p", ["class": "pool-need"], [needLine(board)]),
+      poolSummary(board),
       .h("div", ["class": "pool-grid"], columns),
       overlaps(board, names: names),
       .h(
@@ -63,6 +64,51 @@ extension Pages {
               localized("Solo queue"))
           ]),
         main,
+      ])
+  }
+
+  /// The pools at a glance, first on the page: each role's players, the champions they have
+  /// left against the games left, and whose pool is short.
+  private func poolSummary(_ board: PoolBoard) -> HTML {
+    let rows: [HTML] = Position.allCases.flatMap { position in
+      board.rows.filter { $0.player.position == position }.map { row -> HTML in
+        let depth = board.depth(of: row)
+        let flag: String =
+          switch depth {
+          case .enough: localized("Enough")
+          case .thin: localized("No spare for a ban")
+          case .short: localized("Short")
+          }
+        return .h(
+          "tr", [:],
+          [
+            .h("td", [:], [Icon.lane(position), .text(position.displayName)]),
+            .h(
+              "th", ["scope": "row"], [.h("a", ["href": "#pool-\(row.player.id)"], row.player.name)]
+            ),
+            .h("td", ["class": "number"], "\(row.left)/\(board.need)"),
+            .h("td", [:], [.h("span", ["class": "badge depth-\(depth.rawValue)"], flag)]),
+          ])
+      }
+    }
+    guard !rows.isEmpty else { return .fragment([]) }
+    return .h(
+      "table", ["class": "figures-table pool-summary"],
+      [
+        .h("caption", localized("At a glance")),
+        .h(
+          "thead", [:],
+          [
+            .h(
+              "tr", [:],
+              [
+                .h("th", ["scope": "col"], localized("Role")),
+                .h("th", ["scope": "col"], localized("Player")),
+                .h("th", ["scope": "col"], localized("Champions left")),
+                .h("th", ["scope": "col"], localized("Depth")),
+              ])
+          ]),
+        .h("tbody", [:], rows),
       ])
   }
 
@@ -101,14 +147,23 @@ extension Pages {
         $0, of: row.player, zone: zone, canEdit: canEdit, token: token, solo: solo,
         series: series)
     }
+    // Folded on a phone by the page's script, the pools' summary above it.
     var card: [HTML] = [
       .h(
-        "h3", [:],
+        "summary", [:],
         [
-          .h("a", ["href": "/players/\(row.player.id)"], row.player.name),
-          .h("span", ["class": "subtitle"], text(row.player.lineup.name)),
+          .h(
+            "h3", [:],
+            [
+              .text(row.player.name),
+              .h("span", ["class": "subtitle"], text(row.player.lineup.name)),
+            ]),
+          .h("span", ["class": "depth depth-\(depth.rawValue)"], depthText),
         ]),
-      .h("p", ["class": "depth depth-\(depth.rawValue)"], depthText),
+      // A summary is a button: the player's page is linked beside it, not in it.
+      .h(
+        "p", ["class": "player-link"],
+        [.h("a", ["href": "/players/\(row.player.id)"], localized("%@’s page", row.player.name))]),
       solo.map {
         .h(
           "p", ["class": "solo-line"],
@@ -126,7 +181,8 @@ extension Pages {
       let mine = typed?.player == row.player.id ? typed : nil
       card.append(poolAddForm(row.player, typed: mine, token: token, series: series))
     }
-    return .h("article", ["class": "pool-card", "id": "pool-\(row.player.id)"], card)
+    return .h(
+      "details", ["class": "pool-card", "id": "pool-\(row.player.id)", "open": ""], card)
   }
 
   private func poolEntry(

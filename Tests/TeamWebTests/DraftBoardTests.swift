@@ -237,6 +237,17 @@ import WebBase
     let pools = try await app.client.get("/pools?team=KC").text
     #expect(pools.contains("4 games left: 4 champions a player."), "\(pools)")
     #expect(pools.contains("3 left of 4 needed: short"))
+    // A summary first, a row a player, linking to their pool; each pool a card that folds.
+    #expect(
+      pools.contains(#"<table class="figures-table pool-summary"><caption>At a glance</caption>"#))
+    #expect(
+      pools.contains(
+        ##"<th scope="row"><a href="#pool-\##(mid.id)">\##(mid.name)</a></th><td class="number">3/4</td><td><span class="badge depth-short">Short</span>"##
+      ))
+    #expect(pools.contains(#"<details class="pool-card" id="pool-\#(mid.id)" open="">"#))
+    let summary = try #require(pools.range(of: "pool-summary"))
+    let grid = try #require(pools.range(of: "pool-grid\""))
+    #expect(summary.lowerBound < grid.lowerBound)
     #expect(
       pools.contains("Used in game 1")
         && pools.contains("Comfort 5/5 · priority · 1 game, 100% won · last on 5 Jan 2027"))

@@ -24,6 +24,7 @@ import pytest
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 from cryptography.hazmat.primitives.serialization import Encoding, PublicFormat
 from selenium.webdriver.common.by import By
+from selenium.webdriver.support.expected_conditions import staleness_of
 from selenium.webdriver.support.select import Select
 
 from conftest import KCORP, ROOT, first_line, serving
@@ -208,9 +209,10 @@ def test_a_scrim_planned_on_the_web_is_posted_once_after_discords_retry_after(
                 "Message d’essai de KCorp Team Manager")
             # The owner registers the slash commands with the bot's token, which is not kept.
             browser.get(url + "/teams/KC/discord")
-            browser.find_element(By.ID, "discord-application").send_keys("123456789012345678")
+            field = browser.find_element(By.ID, "discord-application")
+            field.send_keys("123456789012345678")
             browser.find_element(By.XPATH, "//form[@action='/discord']//button").click()
-            wait(browser).until(lambda b: b.find_elements(By.ID, "discord-token"))
+            wait(browser).until(staleness_of(field))  # the page saved and shown again
             browser.find_element(By.ID, "discord-token").send_keys("bot-token")
             browser.find_element(
                 By.XPATH, "//button[normalize-space()='Register the commands']").click()

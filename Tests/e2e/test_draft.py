@@ -146,8 +146,20 @@ def drafted_on_a_phone(browser, watcher, server, event, screenshots):
     assert status == 200, text
 
     # The pool board: Vladi has Orianna, Taliyah and Viktor left for the three games left.
+    # On a phone a summary comes first, each player's pool folded under it.
     browser.get(f"{server}/pools")
+    summary = browser.find_element(By.CSS_SELECTOR, "table.pool-summary")
+    assert summary.location["y"] < browser.find_element(By.CSS_SELECTOR, ".pool-grid").location["y"]
+    row = summary.find_element(By.XPATH, ".//tr[th/a[normalize-space()='Vladi']]")
+    assert "3/3" in row.text and "No spare for a ban" in row.text, row.text
+    cards = browser.find_elements(By.CSS_SELECTOR, "details.pool-card")
+    assert cards and all(c.get_attribute("open") is None for c in cards)
+    grid_height = "return document.querySelector('.pool-grid').getBoundingClientRect().height"
+    folded = browser.execute_script(grid_height)
+    # Tapping a name in the summary opens that player's pool.
+    row.find_element(By.TAG_NAME, "a").click()
     card = browser.find_element(By.CSS_SELECTOR, f"#pool-{vladi.upper()}")
+    wait(browser).until(lambda b: card.get_attribute("open") is not None)
     assert "3 left of 3 needed: no spare for a ban" in card.text
     assert card.find_element(By.CSS_SELECTOR, ".depth").get_attribute("class") == "depth depth-thin"
     locked = [e.find_element(By.CSS_SELECTOR, ".name").text
@@ -155,6 +167,16 @@ def drafted_on_a_phone(browser, watcher, server, event, screenshots):
     assert locked == ["Ahri", "Azir", "Syndra"]
     assert browser.execute_script("return document.documentElement.scrollWidth") <= 390
     assert violations(browser) == []
+    browser.execute_script(
+        "for (const d of document.querySelectorAll('details.pool-card')) d.open = true")
+    assert folded * 2 < browser.execute_script(grid_height)
+    # The same in French, folded again: axe finds nothing either.
+    browser.get(f"{server}/language/fr")
+    browser.get(f"{server}/pools")
+    assert browser.find_element(By.CSS_SELECTOR, "table.pool-summary caption").text == "En bref"
+    assert "Aucune marge pour un ban" in browser.find_element(By.CSS_SELECTOR, "table.pool-summary").text
+    assert violations(browser) == []
+    browser.get(f"{server}/language/en")
 
     # Game 3: Azir, G2's first pick of game 1, is greyed for us and refused by the API.
     browser.get(f"{server}/events/{event}?game=3")
@@ -194,8 +216,15 @@ def drafted_on_a_phone(browser, watcher, server, event, screenshots):
     assert violations(browser) == []
 
     watcher.get(f"{server}/pools")
+    # On a desktop every pool is open.
+    assert all(c.get_attribute("open") is not None
+               for c in watcher.find_elements(By.CSS_SELECTOR, "details.pool-card"))
     watcher.save_screenshot(str(screenshots / "pools-desktop.png"))
     assert violations(watcher) == []
+    watcher.get(f"{server}/language/fr")
+    watcher.get(f"{server}/pools")
+    assert violations(watcher) == []
+    watcher.get(f"{server}/language/en")
 
 
 def sides_apart(browser):

@@ -169,8 +169,28 @@ function copiesText(button) {
   });
 }
 
+// On a phone the pools' cards start folded under their summary, but the one the address
+// names (the pool just changed) and those the user opened, also after a live update.
+const openedPools = new Set();
+function foldsPools() {
+  const phone = matchMedia("(max-width: 700px)").matches;
+  for (const card of document.querySelectorAll("details.pool-card")) {
+    const named = location.hash === "#" + card.id;
+    if (phone && !named && !openedPools.has(card.id)) card.open = false;
+    once(card, "toggle", () => {
+      if (card.open) openedPools.add(card.id);
+      else openedPools.delete(card.id);
+    });
+  }
+}
+addEventListener("hashchange", () => {
+  const card = document.getElementById(decodeURIComponent(location.hash.slice(1)));
+  if (card?.matches("details.pool-card")) card.open = true;
+});
+
 function setUp() {
   for (const button of document.querySelectorAll("button[data-copy]")) copiesText(button);
+  foldsPools();
   fillChampionRows();
   for (const input of document.querySelectorAll("input[data-filter]")) filtersChampions(input);
   for (const form of document.querySelectorAll("form")) shrinksPhotos(form);
