@@ -28,6 +28,8 @@ public final class RiotJob: Sendable {
   }
 
   private let state = Mutex(State.idle)
+  /// Until when the refresh under way waits on Riot's limits; nil when it is not waiting.
+  private let waiting = Mutex<Date?>(nil)
   private let store: RosterStore
   /// Riot's hosts, or a stand-in's, with `{routing}`.
   let base: String
@@ -42,6 +44,13 @@ public final class RiotJob: Sendable {
 
   public var current: State { state.withLock { $0 } }
 
+  /// Until when the refresh under way waits on Riot's limits (a 429's `Retry-After`, the
+  /// key's window); nil when it is not waiting.
+  public var waitingUntil: Date? {
+    guard isRunning else { return nil }
+    return waiting.withLock { $0 }
+  }
+
   /// The refresh as the API tells it, for `team` (nil: any): another team's is idle.
   public func refreshState(for team: UUID?) -> RiotRefreshState {
     let state = current
@@ -49,7 +58,11 @@ public final class RiotJob: Sendable {
     return switch state {
     case .idle: RiotRefreshState(state: "idle")
     case .running(_, let done, let total):
-      RiotRefreshState(state: "running", done: done, total: total)
+      RiotRefreshState(
+        state: "running", done: done, total: total,
+        waitSeconds: waitingUntil.map {
+          max(1, Int($0.timeIntervalSince(store.now()).rounded(.up)))
+        })
     case .failed(_, let message): RiotRefreshState(state: "failed", message: message)
     case .finished(_, let count, _):
       RiotRefreshState(state: "finished", done: count, total: count)
@@ -75,7 +88,11 @@ public final class RiotJob: Sendable {
     else { throw .noKey }
     let connection = RiotConnection(
       base: base, key: key, platform: settings.platform, games: settings.games)
-    return (RiotClient(connection, budget: store.riot, now: store.now), settings.games)
+    let client = RiotClient(connection, budget: store.riot, now: store.now) {
+      [weak self] until in
+      self?.waiting.withLock { $0 = until }
+    }
+    return (client, settings.games)
   }
 
   /// Starts refreshing `players` (those with a Riot ID) unless a refresh is under way;

@@ -13,7 +13,9 @@ extension Pages {
   /// What a refresh under way or just ended says, for `team` (nil: the whole organisation)
   /// or a page about one of its players; nothing when it is another team's (the day's
   /// refresh, of every team, is every team's), or when it ended a while before `now`.
-  func riotProgress(_ state: RiotJob.State, team: UUID?, now: Date) -> HTML {
+  func riotProgress(_ state: RiotJob.State, team: UUID?, now: Date, waiting: Date? = nil)
+    -> HTML
+  {
     switch state {
     case .idle: return .fragment([])
     case .running(let running, let done, let total)
@@ -26,6 +28,13 @@ extension Pages {
           localized("Refreshing from Riot: %1$@ of %2$@ players…", done, max(total, done))),
         .h(
           "progress", ["id": "riot-progress", "max": String(max(total, 1)), "value": String(done)]),
+        waiting.map { until in
+          .h(
+            "p", ["class": "muted riot-waiting", "role": "status"],
+            localized(
+              "Waiting on Riot’s limit: the refresh goes on in %@ s.",
+              max(1, Int(until.timeIntervalSince(now).rounded(.up)))))
+        } ?? .fragment([]),
       ])
     case .failed(let failed, let message) where failed == team || failed == nil || team == nil:
       return .h("p", ["class": "error", "role": "alert"], text(message))

@@ -27,7 +27,9 @@ package struct SoloQueueFeature: WebFeature {
   private static func riotView(_ riot: RiotJob, _ standings: [UUID: RiotStanding], now: Date)
     -> Pages.RiotView
   {
-    Pages.RiotView(standings: standings, state: riot.current, hasKey: riot.hasKey, now: now)
+    Pages.RiotView(
+      standings: standings, state: riot.current, waiting: riot.waitingUntil, hasKey: riot.hasKey,
+      now: now)
   }
 
   private static func addRiotSettingsRoutes(_ router: inout Router, _ riot: RiotJob) {

@@ -10,6 +10,8 @@ extension Pages {
   struct RiotView {
     var standings: [UUID: RiotStanding]
     var state: RiotJob.State
+    /// Until when the refresh under way waits on Riot's limits.
+    var waiting: Date?
     var hasKey: Bool
     var now: Date
   }
@@ -21,7 +23,9 @@ extension Pages {
   {
     let players = SoloQueue.ranked(roster.players(in: team.id), by: riot.standings)
     let running: Bool = if case .running = riot.state { true } else { false }
-    var parts: [HTML] = [riotProgress(riot.state, team: team.id, now: riot.now)]
+    var parts: [HTML] = [
+      riotProgress(riot.state, team: team.id, now: riot.now, waiting: riot.waiting)
+    ]
     if !riot.hasKey { parts.append(riotKeyMissing(owner: viewer.isOwner)) }
     if viewer.canEdit && riot.hasKey {
       parts.append(
@@ -77,7 +81,7 @@ extension Pages {
     let team = roster.team(id: player.teamID) ?? roster.firstTeam
     let running: Bool = if case .running = riot.state { true } else { false }
     var parts: [HTML] = [
-      riotProgress(riot.state, team: player.teamID, now: riot.now),
+      riotProgress(riot.state, team: player.teamID, now: riot.now, waiting: riot.waiting),
       riotIDState(player, standing, hasKey: riot.hasKey),
     ]
     if !riot.hasKey { parts.append(riotKeyMissing(owner: viewer.isOwner)) }
@@ -148,7 +152,7 @@ extension Pages {
                 "The key stays on the server: it is never shown again, logged, exported or backed up. A development key expires every 24 hours; a personal key from developer.riotgames.com suits one organisation’s tool."
               )),
             error.map { .h("p", ["class": "error", "role": "alert"], text($0)) } ?? .fragment([]),
-            riotProgress(riot.state, team: nil, now: riot.now),
+            riotProgress(riot.state, team: nil, now: riot.now, waiting: riot.waiting),
             riotSettingsForm(settings, platforms: platforms, token: token),
           ]),
       ])

@@ -92,6 +92,8 @@ extension Component {
         "done": .integer(),
         "total": .integer(),
         "message": .string().described("Why it stopped, in the reader's language"),
+        "waitSeconds": .integer(minimum: 1).described(
+          "While running: how long it still waits on Riot's limits, when it waits"),
       ],
       required: ["state"],
       closed: true))

@@ -1727,6 +1727,8 @@ enum Localizations {
     "Viewers read the roster; a player also gives their own availability and answers; editors change the roster; owners also manage the accounts.":
       "La lecture seule consulte l’effectif ; un joueur donne aussi ses disponibilités et ses réponses ; le staff modifie l’effectif ; les admins gèrent aussi les comptes.",
     "WHEN": "QUAND",
+    "Waiting on Riot’s limit: the refresh goes on in %@ s.":
+      "En attente de la limite de Riot : l’actualisation reprend dans %@ s.",
     "Waiting: %@": "Sans réponse : %@",
     "Watching %@; Ctrl-C stops.": "Suivi de %@ ; Ctrl-C arrête.",
     "Webhook address (left empty: kept as it is)":

@@ -48,15 +48,19 @@ public struct RiotClient: Sendable {
   let now: @Sendable () -> Date
   /// The longest a call waits for the budget or `Retry-After`, all told.
   let patience: TimeInterval
+  /// Told when a call starts waiting on Riot's limits (until when) and when it goes on (nil).
+  let waiting: @Sendable (Date?) -> Void
 
   public init(
     _ connection: RiotConnection, budget: any RiotBudget, patience: TimeInterval = 300,
-    now: @escaping @Sendable () -> Date = SystemClock.now
+    now: @escaping @Sendable () -> Date = SystemClock.now,
+    waiting: @escaping @Sendable (Date?) -> Void = { _ in }
   ) {
     self.connection = connection
     self.budget = budget
     self.patience = patience
     self.now = now
+    self.waiting = waiting
   }
 
   /// What a call found.
@@ -135,7 +139,11 @@ public struct RiotClient: Sendable {
       let pause = asked.isNaN ? 1 : min(max(asked, 0.01), RetryDelay.range.upperBound)
       guard waited + pause <= patience else { throw .throttled(seconds: Int(pause.rounded(.up))) }
       waited += pause
+      // A wait people would notice is said (the pages show it); a window's fraction is not.
+      let said = pause >= 0.5
+      if said { waiting(at.addingTimeInterval(pause)) }
       try? await Task.sleep(for: .seconds(pause))
+      if said { waiting(nil) }
     }
   }
 

@@ -205,6 +205,29 @@ import WebBase
     #expect((stats["max_in_1s"] as? Int ?? 99) <= 20)
   }
 
+  @Test func aRefreshWaitingOnRiotsLimitSaysSoOnThePageAndInTheAPI() async throws {
+    let setup = try await Setup()
+    try setup.riot.control("throttle", #"{"retry_after":3}"#)
+    #expect(
+      setup.app.riot.start(setup.store.roster.players(in: Team.first.id), team: Team.first.id))
+    var page = ""
+    var api = ""
+    for _ in 0..<60 {
+      page = try await setup.client.get("/soloq?team=KC").text
+      if page.contains("Waiting on Riot’s limit: the refresh goes on in") {
+        api = try await setup.client.get("/api/soloq?team=KC").text
+        break
+      }
+      try await Task.sleep(for: .milliseconds(50))
+    }
+    #expect(page.contains("Waiting on Riot’s limit: the refresh goes on in"))
+    #expect(api.contains(#""state":"running""#) && api.contains(#""waitSeconds":"#), "\(api)")
+    // Once it goes on, the wait is no longer said.
+    for _ in 0..<200 where setup.app.riot.isRunning { try await Task.sleep(for: .milliseconds(50)) }
+    #expect(!setup.app.riot.isRunning && setup.app.riot.waitingUntil == nil)
+    #expect(!(try await setup.client.get("/soloq?team=KC").text.contains("Waiting on Riot")))
+  }
+
   @Test func theOwnersKeyIsTakenButNeverShownBackExportedOrBackedUp() async throws {
     let setup = try await Setup(setKey: false)
     let app = setup.client

@@ -173,15 +173,21 @@ public struct RiotRefreshState: Sendable, Hashable, JSONWritable, Decodable {
   public var done: Int?
   public var total: Int?
   public var message: Message?
+  /// While running: the seconds it still waits on Riot's limits, when it waits.
+  public var waitSeconds: Int?
 
-  public init(state: String, done: Int? = nil, total: Int? = nil, message: Message? = nil) {
+  public init(
+    state: String, done: Int? = nil, total: Int? = nil, message: Message? = nil,
+    waitSeconds: Int? = nil
+  ) {
     self.state = state
     self.done = done
     self.total = total
     self.message = message
+    self.waitSeconds = waitSeconds
   }
 
-  private enum Key: String, CodingKey { case state, done, total, message }
+  private enum Key: String, CodingKey { case state, done, total, message, waitSeconds }
 
   public init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: Key.self)
@@ -191,6 +197,7 @@ public struct RiotRefreshState: Sendable, Hashable, JSONWritable, Decodable {
     message = try container.decodeIfPresent(String.self, forKey: .message).map {
       Message(verbatim: $0)
     }
+    waitSeconds = try container.decodeIfPresent(Int.self, forKey: .waitSeconds)
   }
 
   public func write(to writer: inout JSONWriter) {
@@ -199,6 +206,7 @@ public struct RiotRefreshState: Sendable, Hashable, JSONWritable, Decodable {
       if let message { $0.member("message", message) }
       $0.member("state", state)
       if let total { $0.member("total", total) }
+      if let waitSeconds { $0.member("waitSeconds", waitSeconds) }
     }
   }
 }
