@@ -49,11 +49,37 @@ extension Pages {
               "div", ["class": "detail-more"],
               [
                 .h("dl", ["class": "facts"], facts),
+                gameNotes(about: player, in: roster, viewer: viewer),
                 .fragment(history),
                 viewer.canEdit ? deleteButton(player) : .fragment([]),
               ]),
           ]),
         .fragment(playerSheets(player, token: token)),
+      ])
+  }
+
+  /// The notes on games that name the player, the newest first, for the staff and the
+  /// player themself; nothing when there are none.
+  private func gameNotes(about player: Player, in roster: Roster, viewer: Viewer) -> HTML {
+    guard viewer.isStaff || viewer.player == player.id else { return .fragment([]) }
+    let zone = roster.team(id: player.teamID)?.zone ?? roster.firstTeam.zone
+    let names = Dictionary(roster.players.map { ($0.id, $0.name) }) { first, _ in first }
+    let notes = roster.schedule.events.flatMap { event in
+      event.gameNotes.filter { $0.player == player.id }.map { (event, $0) }
+    }.sorted { $0.1.written > $1.1.written }
+    guard !notes.isEmpty else { return .fragment([]) }
+    return .h(
+      "section", ["aria-labelledby": "game-notes-title"],
+      [
+        .h("h2", ["id": "game-notes-title"], localized("Notes from the games")),
+        .h(
+          "ul", ["class": "plain game-notes"],
+          notes.map { event, note in
+            .h(
+              "li", ["class": "game-note"],
+              [.h("a", ["href": "/events/\(event.id)#notes"], text(event.title))]
+                + gameNoteLine(note, names: names, zone: zone))
+          }),
       ])
   }
 

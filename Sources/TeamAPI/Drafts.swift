@@ -190,6 +190,21 @@ extension Component {
       ],
       required: ["action", "author", "champion", "created", "game", "id", "note"]))
 
+  static let gameNote = Component(
+    "GameNote",
+    .object(
+      [
+        "author": .string().described("Who wrote it"),
+        "game": .integer(minimum: 1),
+        "id": .string(format: "uuid"),
+        "player": .string(format: "uuid").described("The player it is about; absent for the team"),
+        "text": .string(minLength: 1, maxLength: GameNote.maxLength),
+        "turn": .integer(minimum: 0, maximum: DraftSlot.order.count - 1).described(
+          "The draft's turn it is about, from 0 (B1's ban) to 19; absent for none"),
+        "written": .string(format: "date-time"),
+      ],
+      required: ["author", "game", "id", "text", "written"]))
+
   static let proposalInput = Component(
     "ProposalInput",
     .object(

@@ -262,11 +262,13 @@ extension Component {
         "drafts": .array(.ref(.gameDraft)).described("Each game's draft, game 1 first"),
         "proposals": .array(.ref(.draftProposal)).described(
           "Bans and picks proposed for the series' games"),
+        "gameNotes": .array(.ref(.gameNote)).described(
+          "What the staff noted on the series' games after them, the oldest first"),
       ],
       required: [
         "answers", "end", "games", "id", "invited", "kind", "notes", "opponent", "place",
         "sequence", "start", "team", "title", "updated", "verdict", "draftRule", "drafts",
-        "proposals",
+        "proposals", "gameNotes",
       ]))
 
   static let eventInput = Component(

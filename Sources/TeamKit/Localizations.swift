@@ -321,6 +321,8 @@ enum Localizations {
     "A pseudo or an id.": "Un pseudo ou un identifiant.",
     "A public key was given to the server; it is used first.":
       "Une clé publique a été donnée au serveur ; elle est utilisée en premier.",
+    "A series keeps %@ notes at most; remove old ones first.":
+      "Une série garde %@ notes au plus ; retirez-en d’anciennes d’abord.",
     "A series runs at most %@ days; give an earlier last day.":
       "Une série dure au plus %@ jours ; donnez un dernier jour plus tôt.",
     "A stand-in of Discord's API (its webhooks are then taken too); Discord's by default.":
@@ -349,6 +351,7 @@ enum Localizations {
     "A word with it": "Un mot avec",
     "ADDRESS": "ADRESSE",
     "API key (left empty: kept as it is)": "Clé d’API (laissée vide : inchangée)",
+    "About": "À propos de",
     "Account name": "Identifiant",
     "Accounts": "Comptes",
     "Accounts · KCorp": "Comptes · KCorp",
@@ -369,6 +372,7 @@ enum Localizations {
     "Add team": "Ajouter l’équipe",
     "Add the first member of the team with the + button.":
       "Ajoutez le premier membre de l’équipe avec le bouton +.",
+    "Add the note": "Ajouter la note",
     "Add these days away": "Ajouter ces jours d’absence",
     "Add “%1$@” at %2$@.": "Ajoutez « %1$@ » à %2$@.",
     "Added": "Ajoutés",
@@ -521,6 +525,7 @@ enum Localizations {
       "Choisissez un rôle parmi Top, Jungle, Mid, ADC ou Support.",
     "Choose a token name of 1 to 32 letters, digits, “.”, “_” or “-”.":
       "Choisissez un nom de jeton de 1 à 32 lettres, chiffres, « . », « _ » ou « - ».",
+    "Choose a turn from 1 to %@ of the draft.": "Choisissez un tour de 1 à %@ de la draft.",
     "Choose a turn of the draft.": "Choisissez un tour de la draft.",
     "Choose an account name of 1 to 32 letters, digits, “.”, “_” or “-”.":
       "Choisissez un nom de compte de 1 à 32 lettres, chiffres, « . », « _ » ou « - ».",
@@ -602,6 +607,7 @@ enum Localizations {
     "Draft": "Draft",
     "Draft game %1$@ or an earlier one: this series has %2$@ drafted of %3$@.":
       "Saisissez la draft de la partie %1$@ ou d’une précédente : cette série en a %2$@ sur %3$@.",
+    "Draft turn": "Tour de draft",
     "Draft · %@": "Draft · %@",
     "ENDS": "FIN",
     "EVENT": "ÉVÉNEMENT",
@@ -999,6 +1005,9 @@ enum Localizations {
       "Aucun import ne porte ce numéro ; il a peut-être plus de 30 jours.",
     "No key is set: solo queue is off.": "Aucune clé : la solo queue est désactivée.",
     "No match or scrim with a format yet.": "Aucun match ni scrim avec un format pour l’instant.",
+    "No note has this id: it may have been removed.":
+      "Aucune note n’a cet identifiant : elle a peut-être été retirée.",
+    "No note on the games yet.": "Aucune note sur les parties pour l’instant.",
     "No other team has the tag “%@”.": "Aucune autre équipe n’a le tag « %@ ».",
     "No player has this id: they may have been removed.":
       "Aucun joueur n’a cet identifiant : il a peut-être été supprimé.",
@@ -1029,6 +1038,7 @@ enum Localizations {
     "No terminal to ask the password on: use --password-stdin.":
       "Aucun terminal où demander le mot de passe : utilisez --password-stdin.",
     "No token is named “%@”.": "Aucun jeton ne s’appelle « %@ ».",
+    "No turn": "Aucun tour",
     "No turn of this game is waiting for you.": "Aucun tour de cette partie ne vous attend.",
     "No webhook is set: nothing is posted.": "Aucun webhook n’est donné : rien n’est publié.",
     "Nobody is invited.": "Personne n’est invité.",
@@ -1047,8 +1057,12 @@ enum Localizations {
     "Not possible now": "Impossible pour l’instant",
     "Not saved": "Non enregistré",
     "Not saved: %@": "Non enregistré : %@",
+    "Note a game from 1 to %@ of the series.": "Notez une partie de 1 à %@ de la série.",
+    "Note on a game": "Noter une partie",
     "Notes": "Notes",
     "Notes for the team.": "Des notes pour l’équipe.",
+    "Notes from the games": "Notes des parties",
+    "Notes on the games": "Notes sur les parties",
     "Nothing is planned this week.": "Rien n’est prévu cette semaine.",
     "Nothing planned.": "Rien de prévu.",
     "Nothing proposed for this game yet.": "Rien n’est proposé pour cette partie pour l’instant.",
@@ -1205,6 +1219,7 @@ enum Localizations {
     "Remove the key": "Retirer la clé",
     "Remove the key: solo queue is then off.":
       "Retirer la clé : la solo queue est alors désactivée.",
+    "Remove the note on game %@": "Retirer la note sur la partie %@",
     "Remove the photo: the drawn picture again.": "Retirer la photo : de nouveau l’image dessinée.",
     "Remove the players the file does not name (to Recently removed).":
       "Supprimer les joueurs que le fichier ne nomme pas (vers Supprimés récemment).",
@@ -1422,6 +1437,8 @@ enum Localizations {
     "Tag": "Tag",
     "Take %1$@ out of %2$@'s pool": "Retirer %1$@ du pool de %2$@",
     "Take a champion out of a player's pool.": "Retirer un champion du pool d’un joueur.",
+    "Take the invisible characters out of the note.":
+      "Retirez les caractères invisibles de la note.",
     "Tank": "Tank",
     "Tap an hour, or drag across several; Save keeps them for every week.":
       "Touchez une heure, ou glissez sur plusieurs ; Enregistrer les garde pour chaque semaine.",
@@ -1746,6 +1763,7 @@ enum Localizations {
     "What the file does": "Ce que fait le fichier",
     "What the token is for.": "À quoi sert le jeton.",
     "What to paste where in Discord": "Quoi coller où dans Discord",
+    "What was seen": "Ce qui a été vu",
     "When %@ can play": "Quand %@ peut jouer",
     "When it ends, on the team's clock (default: two hours after the start).":
       "Quand il finit, à l’heure de l’équipe (par défaut : deux heures après le début).",
@@ -1767,6 +1785,8 @@ enum Localizations {
       "Travailler sur le serveur de l’équipe (sinon $KCORP_SERVER) plutôt que sur une base de données, avec le jeton d’API de $KCORP_TOKEN.",
     "Write the Riot ID as name#tag (Caliste#KC1), with its tag.":
       "Écrivez le Riot ID sous la forme nom#tag (Caliste#KC1), avec son tag.",
+    "Write the note: what was seen in the game.":
+      "Écrivez la note : ce qui a été vu dans la partie.",
     "Write the posts’ language as fr or en, not ‘%@’.":
       "Écrivez la langue des messages fr ou en, pas « %@ ».",
     "Write the roster as JSON (with the photos and the week) or CSV (for spreadsheets).":
@@ -1784,6 +1804,7 @@ enum Localizations {
     "Your answer to %1$@ (%2$@): %3$@": "Votre réponse pour %1$@ (%2$@) : %3$@",
     "Your code:": "Votre code :",
     "Your hours: %1$@. Away: %2$@.": "Vos heures : %1$@. Absences : %2$@.",
+    "a former player": "un ancien joueur",
     "a string": "une chaîne",
     "academy of %@": "académie de %@",
     "an array": "un tableau",

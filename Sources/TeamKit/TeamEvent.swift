@@ -67,6 +67,8 @@ public struct TeamEvent: Identifiable, Hashable, Sendable {
   public var drafts: [GameDraft] = []
   /// The bans and picks proposed for the series' games (``DraftProposal``).
   public var proposals: [DraftProposal] = []
+  /// What the staff noted on the series' games after them (``GameNote``), the oldest first.
+  public var gameNotes: [GameNote] = []
   /// The seconds each turn of its draft board is timed to, counted from the board's last
   /// change (``updated``), on every screen following it; nil without a timer.
   public var turnSeconds: Int?

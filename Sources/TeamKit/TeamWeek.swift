@@ -42,6 +42,15 @@ public struct TeamWeek: Sendable {
     return copy
   }
 
+  /// The same week with each event as `change` makes it (what a reader may see of it).
+  public func mapEvents(_ change: (TeamEvent) -> TeamEvent) -> TeamWeek {
+    var copy = self
+    copy.schedule = Schedule(
+      events: schedule.events.map(change), availability: schedule.availability,
+      pools: schedule.pools)
+    return copy
+  }
+
   public func verdict(of event: TeamEvent) -> Verdict {
     schedule.verdict(of: event, players: players, in: team.zone)
   }

@@ -265,6 +265,13 @@ extension RosterStore {
         ], "id"
       ),
       (
+        "game_note",
+        [
+          ("id", "t"), ("event_id", "t"), ("sort_order", "i"), ("game", "i"), ("text", "t"),
+          ("player_id", "t"), ("turn", "i"), ("author", "t"), ("written", "d"),
+        ], "id"
+      ),
+      (
         "pool_entry",
         [
           ("player_id", "t"), ("sort_order", "i"), ("champion", "t"), ("comfort", "i"),

@@ -239,6 +239,45 @@ extension DraftRows {
     }
   }
 
+  /// Adds a note to a game of event `id`, by `author`; with `team`, only on its events.
+  /// - Throws: ``RosterError/notFound(_:)``, ``RosterError/invalid(_:)`` (on the `draft`
+  ///   field) or ``RosterError/storage(_:)``.
+  @discardableResult
+  public func addNote(
+    _ input: GameNoteInput, to id: UUID, onTeam team: UUID? = nil,
+    by author: String = RosterStore.local
+  ) async throws(RosterError) -> GameNote {
+    try await store.change(by: author) { change, _ in
+      let roster = change.roster
+      guard var event = roster.schedule.event(id: id), team == nil || event.teamID == team else {
+        throw RosterError.notFound(id)
+      }
+      var note = try input.validated(
+        for: event, players: Set(roster.players(in: event.teamID).map(\.id)), author: author,
+        now: change.at)
+      // As it reads back.
+      note.written = Writer.stored(note.written)
+      event.gameNotes.append(note)
+      Self.recordEdit(of: change.save(event), &change)
+      return (true, note)
+    }
+  }
+
+  /// Takes note `note` off event `id`; with `team`, only on its events.
+  /// - Throws: ``RosterError/notFound(_:)`` or ``RosterError/storage(_:)``.
+  public func removeNote(
+    _ note: UUID, of id: UUID, onTeam team: UUID? = nil, by author: String = RosterStore.local
+  ) async throws(RosterError) {
+    try await store.change(by: author) { change, _ in
+      guard var event = change.roster.schedule.event(id: id),
+        team == nil || event.teamID == team, event.gameNotes.contains(where: { $0.id == note })
+      else { throw RosterError.notFound(note) }
+      event.gameNotes.removeAll { $0.id == note }
+      Self.recordEdit(of: change.save(event), &change)
+      return (true, ())
+    }
+  }
+
   /// The history entry of an event's drafts or proposals changed.
   static func recordEdit(of event: TeamEvent, _ change: inout Change) {
     let team = change.roster.team(id: event.teamID) ?? change.roster.firstTeam

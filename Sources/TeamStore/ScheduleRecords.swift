@@ -13,6 +13,7 @@ extension Writer {
     try readGames(into: &events)
     try readDrafts(into: &events)
     try readProposals(into: &events)
+    try readNotes(into: &events)
     var schedule = Schedule(
       events: events.values.filter { removedAt[$0.id] == nil }, availability: try availability(),
       feeds: try feeds(), pools: try pools())
@@ -241,6 +242,7 @@ extension Writer {
       .text(event.draftRule.rawValue), event.turnSeconds.map { .int(Int64($0)) } ?? .null
     ).run()
     try saveDrafts(of: event)
+    try saveNotes(of: event)
     let invitation = try statement(
       """
       INSERT INTO event_invitation (event_id, player_id, sort_order, answer, comment)
@@ -277,6 +279,47 @@ extension Writer {
       }
     }
     return event
+  }
+
+  /// Writes an event's game notes in their order (its rows deleted with the event's first).
+  private func saveNotes(of event: TeamEvent) throws {
+    guard !event.gameNotes.isEmpty else { return }
+    let insert = try statement(
+      """
+      INSERT INTO game_note (id, event_id, sort_order, game, text, player_id, turn, author,
+        written)
+      VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)
+      """)
+    for (index, note) in event.gameNotes.enumerated() {
+      try insert.bind(
+        .text(note.id.text), .text(event.id.text), .int(Int64(index)), .int(Int64(note.game)),
+        .text(note.text), note.player.map { .text($0.text) } ?? .null,
+        note.turn.map { .int(Int64($0)) } ?? .null, .text(note.author),
+        .double(note.written.timeIntervalSince1970)
+      ).run()
+    }
+  }
+
+  /// The game notes, each on its event in its order.
+  private func readNotes(into events: inout [UUID: TeamEvent]) throws {
+    enum Column: Int32, SQLColumns { case id, eventID, game, text, playerID, turn, author, written }
+    try statement("SELECT \(Column.list()) FROM game_note ORDER BY event_id, sort_order")
+      .forEachRow { row in
+        let id = row.text(Column.id)
+        guard let event = UUID(text: row.text(Column.eventID)), events[event] != nil else {
+          return
+        }
+        events[event]?.gameNotes.append(
+          GameNote(
+            id: try read(UUID(text: id), "game_note", id, "the id"),
+            game: Int(row.int(Column.game)), text: row.text(Column.text),
+            player: try row.optional(Column.playerID).map {
+              try read(UUID(text: $0), "game_note", id, "the player")
+            },
+            turn: row.isNull(Column.turn) ? nil : Int(row.int(Column.turn)),
+            author: row.text(Column.author),
+            written: Date(timeIntervalSince1970: row.double(Column.written))))
+      }
   }
 
   /// A date as reading its stored seconds gives it back: a `Date` counts from 2001, so the
@@ -343,7 +386,7 @@ extension Writer {
   /// Deletes an event's rows (saving an event writes them again).
   func delete(event id: UUID) throws {
     touched.events.insert(id)
-    for table in ["game_pick", "event_game", "event_invitation"] {
+    for table in ["game_pick", "event_game", "event_invitation", "game_note"] {
       try connection.prepare("DELETE FROM \(table) WHERE event_id = ?1").bind(.text(id.text)).run()
     }
     try deleteDrafts(of: id)

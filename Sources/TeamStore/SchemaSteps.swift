@@ -286,6 +286,17 @@ extension Schema {
       CREATE INDEX draft_link_by_event ON draft_link (event_id);
       """
     ),
+    // What the staff noted on a series' games after them, about a player or a draft's turn.
+    .both(
+      """
+      CREATE TABLE game_note (
+        id TEXT PRIMARY KEY NOT NULL, event_id TEXT NOT NULL, sort_order INTEGER NOT NULL,
+        game INTEGER NOT NULL, text TEXT NOT NULL, player_id TEXT, turn INTEGER,
+        author TEXT NOT NULL, written REAL NOT NULL
+      ) STRICT;
+      CREATE INDEX game_note_event ON game_note (event_id);
+      """
+    ),
   ]
 
   /// A version's SQL in each dialect.

@@ -59,4 +59,25 @@ extension Pages {
     errors?.message(for: field) == nil
       ? [:] : ["aria-invalid": "true", "aria-describedby": "\(field.rawValue)-error"]
   }
+
+  /// A draft's turn as people say it: `B3 pick`, `R1 ban`.
+  package func turnLabel(_ index: Int) -> String {
+    guard DraftSlot.order.indices.contains(index) else { return "" }
+    let slot = DraftSlot.order[index]
+    return slot.code + " " + (slot.action == .ban ? localized("ban") : localized("pick"))
+  }
+
+  /// A note on a game: the game, whom or which turn it is about, its words, who wrote it.
+  package func gameNoteLine(_ note: GameNote, names: [UUID: String], zone: TimeZone) -> [HTML] {
+    var about = [localized("Game %@", note.game)]
+    if let player = note.player { about.append(names[player] ?? localized("a former player")) }
+    if let turn = note.turn { about.append(turnLabel(turn)) }
+    return [
+      .h("strong", about.joined(separator: " · ")),
+      .h("span", ["class": "note-text"], note.text),
+      .h(
+        "span", ["class": "muted"],
+        "— " + note.author + ", " + Day(note.written, in: zone).formatted(in: language)),
+    ]
+  }
 }

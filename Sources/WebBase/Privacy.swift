@@ -28,6 +28,17 @@ extension Sequence<Player> {
   package func shown(to viewer: Pages.Viewer) -> [Player] { map { $0.shown(to: viewer) } }
 }
 
+extension TeamEvent {
+  /// The event as `viewer` may see it: a player's own account sees the notes on the team's
+  /// games that are about the team or about them, never those about a teammate.
+  package func shown(to viewer: Pages.Viewer) -> TeamEvent {
+    guard !viewer.isStaff else { return self }
+    var event = self
+    event.gameNotes.removeAll { $0.player != nil && $0.player != viewer.player }
+    return event
+  }
+}
+
 extension RosterChange {
   /// The change as a player's own account may see it: the players' public facts only.
   package var publicFacts: RosterChange {

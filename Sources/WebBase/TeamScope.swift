@@ -330,6 +330,20 @@ package struct WeekScope: Sendable {
     return try await store.draftRows.propose(input, to: id, onTeam: team.id, by: author)
   }
 
+  /// Adds a note to a game of one of the team's events.
+  @discardableResult
+  package func addNote(_ input: GameNoteInput, to id: UUID) async throws(RosterError) -> GameNote {
+    try ownedEvent(id)
+    if let player = input.player { _ = try owned(player) }
+    return try await store.draftRows.addNote(input, to: id, onTeam: team.id, by: author)
+  }
+
+  /// Takes a note off one of the team's events.
+  package func removeNote(_ note: UUID, of id: UUID) async throws(RosterError) {
+    try ownedEvent(id)
+    try await store.draftRows.removeNote(note, of: id, onTeam: team.id, by: author)
+  }
+
   /// Takes a proposal off one of the team's events.
   package func withdrawProposal(_ proposal: UUID, of id: UUID) async throws(RosterError) {
     try ownedEvent(id)

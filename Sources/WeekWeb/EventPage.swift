@@ -139,7 +139,8 @@ extension Pages {
   func event(
     _ event: TeamEvent, in roster: Roster, token: String, viewer: Viewer,
     form: EventForm? = nil, games typed: (input: [GameInput], errors: ValidationError)? = nil,
-    draft: DraftView? = nil, notice: String? = nil
+    draft: DraftView? = nil, note: (input: GameNoteInput, errors: ValidationError)? = nil,
+    notice: String? = nil
   ) -> HTTPResponse {
     let team = roster.team(id: event.teamID) ?? roster.firstTeam
     let zone = team.zone
@@ -148,9 +149,6 @@ extension Pages {
     let names = Dictionary(roster.players.map { ($0.id, $0.name) }) { first, _ in first }
     let invited = event.invited.map {
       invitee($0, of: event, names: names, viewer: viewer, token: token)
-    }
-    let games: [HTML] = event.games.enumerated().map { index, game in
-      gameLine(game, number: index + 1, names: names)
     }
     let facts = eventFacts(event, verdict: verdict, in: roster.schedule, zone: zone)
     let main: HTML = .h(
@@ -167,24 +165,19 @@ extension Pages {
               ? .h("p", ["class": "muted"], localized("Nobody is invited."))
               : .h("ul", ["class": "invited"], invited),
           ] + (viewer.canEdit ? [inviteForm(event, in: roster, token: token)] : [])),
-        .h(
-          "section", ["aria-labelledby": "games-title"],
-          [
-            .h("h2", ["id": "games-title"], localized("Games")),
-            games.isEmpty
-              ? .h("p", ["class": "muted"], localized("No game logged yet."))
-              : .h("ol", ["class": "games"], games),
-          ]),
+        gamesSection(event, names: names),
         draftBoard(
           event, view: draft ?? DraftView(event, query: [:]), in: roster, viewer: viewer,
           token: token),
+        gameNotesSection(event, names: names, zone: zone, viewer: viewer, token: token),
       ])
     let tools =
       viewer.canEdit
-      ? editorTools(event, of: team, in: roster, form: form, games: typed, token: token) : []
+      ? editorTools(event, of: team, in: roster, form: form, games: typed, note: note, token: token)
+      : []
     return page(
       status: form?.errors != nil || typed != nil || draft?.errors != nil
-        || draft?.proposal != nil ? 422 : 200,
+        || draft?.proposal != nil || note != nil ? 422 : 200,
       title: "\(text(event.title)) · \(team.name)",
       [
         eventTopbar(event, of: team),
@@ -194,6 +187,21 @@ extension Pages {
         tools.isEmpty
           ? .fragment([])
           : .h("section", ["class": "page-tools", "aria-label": localized("Actions")], tools),
+      ])
+  }
+
+  /// The games logged, each with its result and who played what.
+  private func gamesSection(_ event: TeamEvent, names: [UUID: String]) -> HTML {
+    let games: [HTML] = event.games.enumerated().map { index, game in
+      gameLine(game, number: index + 1, names: names)
+    }
+    return .h(
+      "section", ["aria-labelledby": "games-title"],
+      [
+        .h("h2", ["id": "games-title"], localized("Games")),
+        games.isEmpty
+          ? .h("p", ["class": "muted"], localized("No game logged yet."))
+          : .h("ol", ["class": "games"], games),
       ])
   }
 
@@ -308,11 +316,13 @@ extension Pages {
   /// For editors: the result form, the event's form, and cancelling it.
   private func editorTools(
     _ event: TeamEvent, of team: Team, in roster: Roster, form: EventForm?,
-    games typed: (input: [GameInput], errors: ValidationError)?, token: String
+    games typed: (input: [GameInput], errors: ValidationError)?,
+    note: (input: GameNoteInput, errors: ValidationError)?, token: String
   ) -> [HTML] {
     let zone = team.zone
     let players = roster.players(in: team.id)
     return [
+      gameNoteForm(event, players: players, typed: note, token: token),
       resultForm(
         event, in: roster, lineup: roster.schedule.lineup(of: event, players: players, in: zone),
         typed: typed, token: token),

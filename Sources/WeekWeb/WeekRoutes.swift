@@ -32,15 +32,17 @@ package struct WeekFeature: WebFeature {
     Self.addWeekRoutes(&router)
     Self.addWeekPageRoutes(&router)
     Self.addDraftRoutes(&router)
+    Self.addGameNoteRoutes(&router)
   }
 }
 
 extension WeekFeature {
-  /// An event with its verdict, from the roster it is on.
-  static func document(_ event: TeamEvent, in roster: Roster) -> EventDocument {
+  /// An event with its verdict, from the request's roster, as its reader may see it.
+  static func document(_ event: TeamEvent, for context: RequestContext) -> EventDocument {
+    let roster = context.roster
     let team = roster.team(id: event.teamID) ?? roster.firstTeam
     return EventDocument(
-      event,
+      event.shown(to: context.viewer),
       verdict: roster.schedule.verdict(
         of: event, players: roster.players(in: team.id), in: team.zone))
   }
@@ -75,7 +77,7 @@ extension WeekFeature {
           days[0].map { Schedule.midnight($0, in: team.zone) } ?? .distantPast,
           days[1].map { Schedule.midnight($0.adding(days: 1), in: team.zone) } ?? .distantFuture)
       }
-      return context.json(week)
+      return context.json(week.mapEvents { $0.shown(to: context.viewer) })
     }
 
     router.teamRoute(
@@ -101,7 +103,7 @@ extension WeekFeature {
     ) { _, context, scope, body in
       let input = body.input
       let event = try await scope.week.addEvent(input)
-      var response = context.json(Self.document(event, in: context.roster), status: 201)
+      var response = context.json(Self.document(event, for: context), status: 201)
       response.headers.append(("Location", "/api/week/events/\(event.id)"))
       return response
     }
@@ -109,9 +111,7 @@ extension WeekFeature {
     router.route(.getEvent, RoutePolicy(.reader, team: .event)) { _, context in
       let roster = context.roster
       return context.json(
-        Self.document(
-          try context.event(context.parameters["id"], in: roster),
-          in: roster))
+        Self.document(try context.event(context.parameters["id"], in: roster), for: context))
     }
 
     router.teamRoute(
@@ -120,7 +120,7 @@ extension WeekFeature {
     ) { _, context, scope, input in
       let event = try context.event(context.parameters["id"], in: context.roster)
       let updated = try await scope.week.updateEvent(event.id, with: input)
-      return context.json(Self.document(updated, in: context.roster))
+      return context.json(Self.document(updated, for: context))
     }
 
     router.teamRoute(
@@ -149,7 +149,7 @@ extension WeekFeature {
           .notFound, context.localized("No event with this id is in Recently removed."))
       }
       let event = try await scope.week.restoreEvent(id)
-      return context.json(Self.document(event, in: context.roster))
+      return context.json(Self.document(event, for: context))
     }
   }
 
@@ -161,7 +161,7 @@ extension WeekFeature {
     ) { _, context, scope, games in
       let event = try context.event(context.parameters["id"], in: context.roster)
       let logged = try await scope.week.logGames(games, of: event.id)
-      return context.json(Self.document(logged, in: context.roster))
+      return context.json(Self.document(logged, for: context))
     }
 
     router.teamRoute(
@@ -174,7 +174,7 @@ extension WeekFeature {
           .notFound, context.localized("No game has this number: games count from 1."))
       }
       let saved = try await scope.week.saveDraft(draft, game: game, of: event.id)
-      return context.json(Self.document(saved, in: context.roster))
+      return context.json(Self.document(saved, for: context))
     }
 
     router.teamRoute(
@@ -186,7 +186,7 @@ extension WeekFeature {
       let player = try context.player(context.parameters["player"], in: context.roster)
       let answered = try await scope.week.answer(
         body.answer, comment: body.comment, for: player.id, to: event.id)
-      return context.json(Self.document(answered, in: context.roster))
+      return context.json(Self.document(answered, for: context))
     }
 
     router.teamRoute(
@@ -198,7 +198,7 @@ extension WeekFeature {
         throw HTTPError.playerNotFound(in: context.language)
       }
       let invited = try await scope.week.invite(player.id, to: event.id)
-      return context.json(Self.document(invited, in: context.roster))
+      return context.json(Self.document(invited, for: context))
     }
   }
 

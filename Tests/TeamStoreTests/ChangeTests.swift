@@ -91,6 +91,17 @@ import Testing
     let proposal = try await store.draftRows.propose(
       ProposalInput(game: 2, action: "ban", champion: "Azir"), to: scrim.id)
     try check("a draft and a proposal")
+    let note = try await store.draftRows.addNote(
+      GameNoteInput(game: 1, text: "Late to the drake\nwards first", player: canna.id, turn: 9),
+      to: scrim.id)
+    try await store.draftRows.addNote(GameNoteInput(game: 1, text: "Good reset"), to: scrim.id)
+    #expect(
+      store.roster.schedule.event(id: scrim.id)?.gameNotes.map(\.text) == [
+        "Late to the drake\nwards first", "Good reset",
+      ])
+    try check("two notes on a game")
+    try await store.draftRows.removeNote(note.id, of: scrim.id)
+    try check("a note removed")
     let timed = try await store.draftRows.setTurnTimer(of: scrim.id, to: 30)
     #expect(timed.turnSeconds == 30)
     try check("a turn timer")

@@ -139,6 +139,7 @@ import Testing
           ALTER TABLE team_event DROP COLUMN removed_at;
           ALTER TABLE team_event DROP COLUMN turn_seconds;
           DROP TABLE draft_link;
+          DROP TABLE game_note;
           DROP TABLE draft_game;
           DROP TABLE draft_turn;
           DROP TABLE pool_entry;
@@ -170,6 +171,7 @@ import Testing
           ALTER TABLE team_event DROP COLUMN removed_at;
           ALTER TABLE team_event DROP COLUMN turn_seconds;
           DROP TABLE draft_link;
+          DROP TABLE game_note;
           DROP TABLE draft_game;
           DROP TABLE draft_turn;
           DROP TABLE pool_entry;

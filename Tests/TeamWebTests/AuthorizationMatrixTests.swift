@@ -133,6 +133,7 @@ import WebBase
     "POST /players/{id}/pool": .editor, "GET /api/pools": .reader, "GET /api/figures": .reader,
     "GET /api/players/{id}/pool": .reader, "PUT /api/players/{id}/pool": .editor,
     "POST /events/{id}/proposals": .ownPlayer,
+    "POST /events/{id}/notes": .editor, "POST /events/{id}/notes/{note}/delete": .editor,
     "POST /events/{id}/proposals/{proposal}/delete": .ownPlayer,
     "POST /api/week/events/{id}/players/{player}/proposals": .ownPlayer,
     "DELETE /api/week/events/{id}/proposals/{proposal}": .editor,

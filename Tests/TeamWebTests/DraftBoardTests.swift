@@ -190,6 +190,51 @@ import WebBase
     #expect(try await app.client.get(ended.path).status == 404)
   }
 
+  @Test func notesOnAGameNameAPlayerAndATurnAndShowOnTheirPage() async throws {
+    let session = try await app.session()
+    let (jungler, _) = try await app.fullRoster()
+    let event = try await fearlessBo5()
+    let page = try await app.client.get("/events/\(event.id)").text
+    #expect(page.contains("Notes on the games") && page.contains("No note on the games yet."))
+    let added = try await app.post(
+      "/events/\(event.id)/notes",
+      [
+        ("csrf", session.token), ("game", "2"), ("player", jungler.id.uuidString), ("turn", "9"),
+        ("text", "Took the Herald late:\r\nward the river first"),
+      ], session: session)
+    #expect(added.status == 303 && added.header("location") == "/events/\(event.id)#notes")
+    let note = try #require(app.store.roster.schedule.event(id: event.id)?.gameNotes.first)
+    #expect(note.text == "Took the Herald late:\nward the river first" && note.turn == 9)
+    let shown = try await app.client.get("/events/\(event.id)").text
+    #expect(shown.contains("Game 2 · \(jungler.name) · B2 pick"))
+    #expect(shown.contains("Took the Herald late:\nward the river first"))
+    // The player's page lists the notes naming them, with the series they were written on.
+    let player = try await app.client.get("/players/\(jungler.id)").text
+    #expect(player.contains("Notes from the games") && player.contains("ward the river first"))
+    // The API's event carries them.
+    let api = try await app.client.get("/api/week/events/\(event.id)").text
+    #expect(api.contains(#""gameNotes":[{"author":"#) && api.contains(#""turn":9"#))
+    // Refused with what to change, the words kept; nothing written.
+    for (fields, message) in [
+      ([("game", "2"), ("text", "  ")], "Write the note"),
+      ([("game", "9"), ("text", "Too far")], "Note a game from 1 to 5 of the series."),
+      ([("game", "1"), ("text", String(repeating: "a", count: 501))], "Shorten the note to 500"),
+      ([("game", "1"), ("text", "Turn"), ("turn", "20")], "Choose a turn from 1 to 20"),
+    ] {
+      let refused = try await app.post(
+        "/events/\(event.id)/notes", [("csrf", session.token)] + fields, session: session)
+      #expect(refused.status == 422 && refused.text.contains(message), "\(message)")
+    }
+    #expect(app.store.roster.schedule.event(id: event.id)?.gameNotes.count == 1)
+    let removed = try await app.post(
+      "/events/\(event.id)/notes/\(note.id)/delete", [("csrf", session.token)], session: session)
+    #expect(removed.status == 303)
+    #expect(app.store.roster.schedule.event(id: event.id)?.gameNotes.isEmpty == true)
+    let again = try await app.post(
+      "/events/\(event.id)/notes/\(note.id)/delete", [("csrf", session.token)], session: session)
+    #expect(again.status == 404)
+  }
+
   @Test func thePoolsPageCountsEachPlayersChampionsLeftAndTheFiguresComeFromTheDrafts() async throws
   {
     let session = try await app.session()

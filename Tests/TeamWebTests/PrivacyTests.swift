@@ -40,6 +40,28 @@ import WebBase
         .status == 200)
   }
 
+  @Test func aPlayersPageShowsTheNotesNamingThemToThemAndTheStaffOnly() async throws {
+    let copy = try await Organisation.shared.copy()
+    let o = copy.organisation
+    try await copy.store.draftRows.addNote(
+      GameNoteInput(game: 1, text: "Saken's lane", player: o.own.id), to: o.event)
+    try await copy.store.draftRows.addNote(
+      GameNoteInput(game: 1, text: "Tao's tilt", player: o.mate.id), to: o.event)
+    let own = try await get("/players/\(o.own.id)", as: .playerA, in: copy)
+    #expect(own.status == 200 && own.text.contains("Saken&#39;s lane"))
+    let mate = try await get("/players/\(o.mate.id)", as: .playerA, in: copy)
+    #expect(mate.status == 200 && !mate.text.contains("tilt"))
+    let staff = try await get("/players/\(o.mate.id)", as: .viewerA, in: copy)
+    #expect(staff.text.contains("Tao&#39;s tilt"))
+    // Nor on the event's page or in the API: a teammate's notes are the staff's and theirs.
+    for path in ["/events/\(o.event)", "/api/week/events/\(o.event)", "/api/week?team=KCB"] {
+      let player = try await get(path, as: .playerA, in: copy)
+      #expect(player.status == 200 && !player.text.contains("tilt"), "\(path)")
+      #expect(player.text.contains("lane"), "\(path)")
+      #expect(try await get(path, as: .viewerA, in: copy).text.contains("tilt"), "\(path)")
+    }
+  }
+
   @Test func theAPIGivesAPlayerTheTeamsPublicFactsAndTheirOwnPersonalData() async throws {
     let copy = try await Organisation.shared.copy()
     let o = copy.organisation

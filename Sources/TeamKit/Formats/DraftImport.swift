@@ -24,6 +24,23 @@ extension RosterImport {
     }
   }
 
+  /// An event's game notes as the file has them: within the series' games, their words and
+  /// author bounded, a player not in the file and a turn no draft has left out of them.
+  static func keptNotes(_ notes: [GameNote], of event: TeamEvent, players: [UUID: UUID])
+    -> [GameNote]
+  {
+    notes.prefix(GameNote.maxPerEvent).compactMap { note in
+      let text = note.text.trimmed()
+      guard (1...event.gameCount).contains(note.game), !text.isEmpty else { return nil }
+      var note = note
+      note.text = String(text.prefix(GameNote.maxLength))
+      if let player = note.player, players[player] == nil { note.player = nil }
+      if let turn = note.turn, !DraftSlot.order.indices.contains(turn) { note.turn = nil }
+      note.author = String(note.author.prefix(DraftProposal.maxAuthorLength))
+      return note
+    }
+  }
+
   /// The file's pools for `players` (the file's, by the ids the import gives them, `ids`
   /// mapping the file's; one without an entry gets an empty pool), each a player's of the
   /// file, once, each entry checked; nil when they are the `current` ones. In a team's import

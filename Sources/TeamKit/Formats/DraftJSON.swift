@@ -341,3 +341,34 @@ extension ProposalInput: Decodable {
       note: try container.decodeIfPresent(String.self, forKey: .note) ?? "")
   }
 }
+
+extension GameNote: JSONWritable, Decodable {
+  private enum CodingKeys: String, CodingKey {
+    case author, game, id, player, text, turn, written
+  }
+
+  /// `{"author","game","id","player"?,"text","turn"?,"written"}`.
+  public func write(to writer: inout JSONWriter) {
+    writer.object {
+      $0.member("author", author)
+      $0.member("game", game)
+      $0.member("id", id)
+      if let player { $0.member("player", player) }
+      $0.member("text", text)
+      if let turn { $0.member("turn", turn) }
+      $0.member("written", written.formatted(.iso8601))
+    }
+  }
+
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    self.init(
+      id: try container.decode(UUID.self, forKey: .id),
+      game: try container.decode(Int.self, forKey: .game),
+      text: try container.decode(String.self, forKey: .text),
+      player: try container.decodeIfPresent(UUID.self, forKey: .player),
+      turn: try container.decodeIfPresent(Int.self, forKey: .turn),
+      author: try container.decode(String.self, forKey: .author),
+      written: try Date(container.decode(String.self, forKey: .written), strategy: .iso8601))
+  }
+}

@@ -131,7 +131,7 @@ public struct EventDocument: JSONWritable {
     self.verdict = verdict
   }
 
-  /// `{"answers":[{"answer","comment"?,"player"}],"draftRule","drafts","end","format"?,"games","id",
+  /// `{"answers":[{"answer","comment"?,"player"}],"draftRule","drafts","end","format"?,"gameNotes","games","id",
   /// "invited","kind","notes","opponent","place","proposals","sequence","series"?,"start","team","title",
   /// "verdict"}`.
   public func write(to writer: inout JSONWriter) {
@@ -147,6 +147,7 @@ public struct EventDocument: JSONWritable {
       $0.member("drafts", event.drafts)
       $0.member("end", instant(event.end))
       if let format = event.format { $0.member("format", format.rawValue) }
+      $0.member("gameNotes", event.gameNotes)
       $0.member("games", event.games)
       $0.member("id", event.id)
       $0.member("invited", event.invited.map(\.uuidString))
@@ -383,6 +384,7 @@ extension TeamEvent: Decodable {
     let draftRule: DraftRule?
     let drafts: [GameDraft]?
     let proposals: [DraftProposal]?
+    let gameNotes: [GameNote]?
   }
 
   /// Reads what ``EventDocument`` writes (its verdict is left: it is computed again).
@@ -410,6 +412,7 @@ extension TeamEvent: Decodable {
     draftRule = event.draftRule ?? .standard
     drafts = event.drafts ?? []
     proposals = event.proposals ?? []
+    gameNotes = event.gameNotes ?? []
     comments = Dictionary(
       event.answers.compactMap { answer in answer.comment.map { (answer.player, $0) } }
     ) { $1 }
