@@ -23,6 +23,7 @@ enum Localizations {
     "%1$@ added %2$@.": "%1$@ a ajouté %2$@.",
     "%1$@ added the team %2$@": "%1$@ a ajouté l’équipe %2$@",
     "%1$@ added the team %2$@.": "%1$@ a ajouté l’équipe %2$@.",
+    "%1$@ and %2$@": "%1$@ et %2$@",
     "%1$@ and %2$@ are both %3$@: a swap exchanges two statuses.":
       "%1$@ et %2$@ sont tous deux %3$@ : un échange intervertit deux statuts.",
     "%1$@ and %2$@ are both %3$@: give each pick of a team its own role.":
@@ -69,6 +70,7 @@ enum Localizations {
       "%1$@ est %2$@ : choisissez une place de %3$@, ou changez sa composition avec « kcorp players edit --lineup ».",
     "%1$@ is also %2$@; keep one row per player.":
       "%1$@ est aussi %2$@ ; gardez une ligne par joueur.",
+    "%1$@ is in the draft already (%2$@).": "%1$@ est déjà dans la draft (%2$@).",
     "%1$@ is in the draft twice (%2$@ and %3$@).":
       "%1$@ est deux fois dans la draft (%2$@ et %3$@).",
     "%1$@ is not Data Dragon’s: %2$@; nothing was changed. Name a mirror in Data Dragon’s layout.":
@@ -92,6 +94,7 @@ enum Localizations {
     "%1$@ moved %2$@ from %3$@ to %4$@": "%1$@ a transféré %2$@ de %3$@ à %4$@",
     "%1$@ moved %2$@ from %3$@ to %4$@.": "%1$@ a transféré %2$@ de %3$@ à %4$@.",
     "%1$@ of %2$@": "%1$@ de %2$@",
+    "%1$@ of %2$@ turns": "%1$@ tour{1:|s} sur %2$@",
     "%1$@ of %2$@ won (%3$@%%)": "%1$@ gagnée{1:|s} sur %2$@ (%3$@ %%)",
     "%1$@ planned %2$@ on %3$@.": "%1$@ a prévu %2$@ le %3$@.",
     "%1$@ plays: %2$@ (%3$@).": "%1$@ joue : %2$@ (%3$@).",
@@ -132,6 +135,7 @@ enum Localizations {
     "%1$@, %2$@ games left: %3$@ champions a player.":
       "%1$@, %2$@ partie{2:|s} restante{2:|s} : %3$@ champion{3:|s} par joueur.",
     "%1$@, %2$@ of %3$@ drafted": "%1$@, %2$@ draftée{2:|s} sur %3$@",
+    "%1$@, game %2$@": "%1$@, partie %2$@",
     "%1$@, week from %2$@ (%3$@)": "%1$@, semaine du %2$@ (%3$@)",
     "%1$@: %2$@": "%1$@ : %2$@",
     "%1$@: %2$@ (check the address, that the server runs, and the password in PGPASSFILE or PGPASSWORD)":
@@ -218,6 +222,7 @@ enum Localizations {
     "%@ will go to Recently removed, where they can be restored for 30 days.":
       "%@ ira dans Supprimés récemment, où il pourra être restauré pendant 30 jours.",
     "%@ {1:try|tries}": "%@ essai{1:|s}",
+    "%@ {1:turn differs|turns differ}.": "%@ tour{1:|s} diffère{1:|nt}.",
     "%@ · KCorp": "%@ · KCorp",
     "%@ ✓": "%@ ✓",
     "%@'s photo is set (%@ KiB).": "La photo de %@ est enregistrée (%@ Kio).",
@@ -327,6 +332,8 @@ enum Localizations {
       "Une série dure au plus %@ jours ; donnez un dernier jour plus tôt.",
     "A stand-in of Discord's API (its webhooks are then taken too); Discord's by default.":
       "Une doublure de l’API de Discord (ses webhooks sont alors acceptés aussi) ; celle de Discord par défaut.",
+    "A team keeps %@ mock drafts at most; delete old ones first.":
+      "Une équipe garde %@ drafts d’essai au plus ; supprimez-en d’anciennes d’abord.",
     "A team keeps at most %@ calendar addresses; revoke one first.":
       "Une équipe garde au plus %@ adresses d’agenda ; révoquez-en une d’abord.",
     "A team the role holds on (repeat for several); every team when omitted.":
@@ -386,6 +393,7 @@ enum Localizations {
       "Annuler aussi les événements suivants de sa série.",
     "An API token has no account to change or sign out of.":
       "Un jeton d’API n’a pas de compte à modifier ni de session à fermer.",
+    "An empty draft": "Une draft vide",
     "An event keeps at most %@ draft links; revoke one first.":
       "Un événement garde au plus %@ liens de draft ; révoquez-en un d’abord.",
     "An event lasts at most 24 hours; put the end sooner.":
@@ -513,6 +521,7 @@ enum Localizations {
     "Choose English (en) or French (fr).": "Choisissez l’anglais (en) ou le français (fr).",
     "Choose a captain's or a spectator's link.":
       "Choisissez un lien de capitaine ou de spectateur.",
+    "Choose a champion, or empty the turn.": "Choisissez un champion, ou videz le tour.",
     "Choose a champion, or type a few letters of one.":
       "Choisissez un champion, ou tapez quelques lettres de son nom.",
     "Choose a file of at most 8 MiB (this one has %@ MiB).":
@@ -534,12 +543,16 @@ enum Localizations {
     "Choose the days it repeats on, or leave the last day empty.":
       "Choisissez les jours de répétition, ou laissez le dernier jour vide.",
     "Choose the team to move %@ to.": "Choisissez l’équipe où transférer %@.",
+    "Choose two of the team's mock drafts to compare.":
+      "Choisissez deux drafts d’essai de l’équipe à comparer.",
     "Class": "Classe",
     "Colour": "Couleur",
     "Comfort": "Aisance",
     "Comfort %@/5": "Aisance %@/5",
     "Comment": "Commentaire",
     "Comment…": "Commenter…",
+    "Compare": "Comparer",
+    "Compare two": "En comparer deux",
     "Complete: one player per role.": "Complet : un joueur par rôle.",
     "Conflict": "Conflit",
     "Content Too Large": "Contenu trop volumineux",
@@ -576,6 +589,7 @@ enum Localizations {
     "Delete %@?": "Supprimer %@ ?",
     "Delete %@? · KCorp": "Supprimer %@ ? · KCorp",
     "Delete player": "Supprimer le joueur",
+    "Delete the mock draft %@": "Supprimer la draft d’essai %@",
     "Delete this player?": "Supprimer ce joueur ?",
     "Depth": "Marge",
     "Describe at most %@ champions.": "Décrivez %@ champions au plus.",
@@ -653,6 +667,7 @@ enum Localizations {
     "Fighter": "Combattant",
     "Figures": "Chiffres",
     "File": "Fichier",
+    "First": "La première",
     "First picks: %@": "Premiers choix : %@",
     "Five available, %@ of 5 confirmed": "Cinq disponibles, %@ sur 5 confirmés",
     "Fix %1$@: expected %2$@, found null.": "Corrigez %1$@ : %2$@ attendu, null trouvé.",
@@ -922,6 +937,7 @@ enum Localizations {
       "Créer une adresse pour les événements de cette équipe.",
     "Make a player's account with users add --role player --player PSEUDO.":
       "Créez le compte d’un joueur avec users add --role player --player PSEUDO.",
+    "Make it": "La créer",
     "Make starter": "Passer titulaire",
     "Manage accounts": "Gérer les comptes",
     "Marksman": "Tireur",
@@ -932,6 +948,9 @@ enum Localizations {
       "Fusionner un fichier JSON ou CSV dans une équipe (ou l’organisation) ; chaque ligne est vérifiée d’abord, tout ou rien.",
     "Method Not Allowed": "Méthode non autorisée",
     "Misdirected Request": "Requête mal dirigée",
+    "Mock draft": "Draft d’essai",
+    "Mock drafts": "Drafts d’essai",
+    "Mock drafts · %@": "Drafts d’essai · %@",
     "Mon": "lun.",
     "Mon-Fri 18:00-23:00, Sat 14:00-20:00": "lun-ven 18:00-23:00, sam 14:00-20:00",
     "More": "Plus",
@@ -957,10 +976,15 @@ enum Localizations {
     "Name at most five players, in role order: Top, Jungle, Mid, ADC, Support.":
       "Nommez au plus cinq joueurs, dans l’ordre des postes : Top, Jungle, Mid, ADC, Support.",
     "Name our players on our picks only (%@).": "Nommez nos joueurs sur nos picks seulement (%@).",
+    "Name the mock draft (as “G2, blue side”).":
+      "Nommez la draft d’essai (comme « G2, côté bleu »).",
+    "Name the mock draft with 1 to %@ visible characters.":
+      "Nommez la draft d’essai avec 1 à %@ caractères visibles.",
     "Nationality": "Nationalité",
     "Nationality (FR, KR, ES…)": "Nationalité (FR, KR, ES…)",
     "Nationality (FR, KR…)": "Nationalité (FR, KR…)",
     "Nationality: %@": "Nationalité : %@",
+    "New mock draft": "Nouvelle draft d’essai",
     "New password (at least 10 characters)": "Nouveau mot de passe (10 caractères au moins)",
     "New player": "Nouveau joueur",
     "New player · %@": "Nouveau joueur · %@",
@@ -1005,6 +1029,9 @@ enum Localizations {
       "Aucun import ne porte ce numéro ; il a peut-être plus de 30 jours.",
     "No key is set: solo queue is off.": "Aucune clé : la solo queue est désactivée.",
     "No match or scrim with a format yet.": "Aucun match ni scrim avec un format pour l’instant.",
+    "No mock draft of the team has this id: it may be deleted.":
+      "Aucune draft d’essai de l’équipe n’a cet identifiant : elle a peut-être été supprimée.",
+    "No mock draft yet.": "Aucune draft d’essai pour l’instant.",
     "No note has this id: it may have been removed.":
       "Aucune note n’a cet identifiant : elle a peut-être été retirée.",
     "No note on the games yet.": "Aucune note sur les parties pour l’instant.",
@@ -1103,6 +1130,7 @@ enum Localizations {
     "Organisation": "Structure",
     "Our picks": "Nos champions",
     "Our pools for this series": "Nos pools pour cette série",
+    "Our side": "Notre côté",
     "Overlap: %1$@ (%2$@)": "Recoupement : %1$@ (%2$@)",
     "Overlaps": "Recoupements",
     "PLAYERS": "JOUEURS",
@@ -1298,6 +1326,7 @@ enum Localizations {
     "Scrim": "Scrim",
     "Search": "Rechercher",
     "Search a champion": "Rechercher un champion",
+    "Second": "La seconde",
     "Seconds per turn": "Secondes par tour",
     "See ‘kcorp %@ --help’ and the others for their options.":
       "Consultez « kcorp %@ --help » et les autres pour leurs options.",
@@ -1416,6 +1445,7 @@ enum Localizations {
     "Standard input is not a terminal: give the password with --password-stdin.":
       "L’entrée standard n’est pas un terminal : donnez le mot de passe avec --password-stdin.",
     "Start": "Début",
+    "Start from": "Partir de",
     "Start the image name with a letter or digit, not a dot.":
       "Commencez le nom d’image par une lettre ou un chiffre, pas par un point.",
     "Starter while the five is not complete": "Titulaire tant que le cinq n’est pas complet",
@@ -1711,6 +1741,7 @@ enum Localizations {
     "Too much data": "Trop de données",
     "Trainees": "En formation",
     "Training": "Entraînement",
+    "Try it as a mock draft": "L’essayer en draft d’essai",
     "Tue": "mar.",
     "Turn the posts off": "Couper les messages",
     "Turn the team's posts off and forget the address.":
@@ -1823,6 +1854,7 @@ enum Localizations {
     "contract end": "fin de contrat",
     "could not check now": "vérification impossible pour l’instant",
     "delivered": "délivré",
+    "differs": "diffère",
     "editor": "staff",
     "empty": "vide",
     "every team": "toutes les équipes",
@@ -1830,6 +1862,7 @@ enum Localizations {
     "five": "cinq",
     "four": "quatre",
     "from $KCORP_RIOT_KEY": "depuis $KCORP_RIOT_KEY",
+    "from %1$@, game %2$@": "depuis %1$@, partie %2$@",
     "give “starter” or “substitute”, or leave lineup out":
       "donnez « starter » ou « substitute », ou omettez lineup",
     "image": "image",

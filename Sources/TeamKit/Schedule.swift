@@ -16,6 +16,8 @@ public struct Schedule: Hashable, Sendable {
   /// The secret addresses of draft boards given to the other team's captain or to
   /// spectators (``DraftLink``).
   public var draftLinks: [DraftLink] = []
+  /// The drafts tried out away from any game (``MockDraft``), the newest first.
+  public var mocks: [MockDraft] = []
 
   /// How many events a team keeps: years of scrims, blocks and matches, every one of them
   /// in one answer of the week.

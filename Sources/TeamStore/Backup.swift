@@ -265,6 +265,13 @@ extension RosterStore {
         ], "id"
       ),
       (
+        "mock_draft",
+        [
+          ("id", "t"), ("team_id", "t"), ("name", "t"), ("draft", "t"), ("from_event", "t"),
+          ("from_game", "i"), ("updated", "d"),
+        ], "id"
+      ),
+      (
         "game_note",
         [
           ("id", "t"), ("event_id", "t"), ("sort_order", "i"), ("game", "i"), ("text", "t"),

@@ -18,6 +18,7 @@ extension Writer {
       events: events.values.filter { removedAt[$0.id] == nil }, availability: try availability(),
       feeds: try feeds(), pools: try pools())
     schedule.draftLinks = try draftLinks()
+    schedule.mocks = try mocks()
     schedule.removed = removedAt.compactMap { id, at in
       events[id].map { RemovedEvent(event: $0, removedAt: at) }
     }.sorted(by: RemovedEvent.latestFirst)

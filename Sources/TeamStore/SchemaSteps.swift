@@ -297,6 +297,15 @@ extension Schema {
       CREATE INDEX game_note_event ON game_note (event_id);
       """
     ),
+    // Drafts tried out away from any game: each one's turns as the draft's JSON.
+    .both(
+      """
+      CREATE TABLE mock_draft (
+        id TEXT PRIMARY KEY NOT NULL, team_id TEXT NOT NULL, name TEXT NOT NULL,
+        draft TEXT NOT NULL, from_event TEXT, from_game INTEGER, updated REAL NOT NULL
+      ) STRICT;
+      """
+    ),
   ]
 
   /// A version's SQL in each dialect.

@@ -330,6 +330,29 @@ package struct WeekScope: Sendable {
     return try await store.draftRows.propose(input, to: id, onTeam: team.id, by: author)
   }
 
+  /// A new mock draft of the team, empty or from one of its games' drafts.
+  @discardableResult
+  package func addMock(named name: String, side: Game.Side, from origin: MockDraft.Origin?)
+    async throws(RosterError) -> MockDraft
+  {
+    try await store.draftRows.addMock(
+      named: name, side: side, from: origin, team: team.id, by: author)
+  }
+
+  /// A champion chosen (or a turn emptied) in one of the team's mock drafts.
+  @discardableResult
+  package func chooseInMock(_ id: UUID, champion: String?, at turn: Int)
+    async throws(RosterError) -> MockDraft
+  {
+    try await store.draftRows.chooseInMock(
+      id, champion: champion, at: turn, team: team.id, by: author)
+  }
+
+  /// Deletes one of the team's mock drafts.
+  package func removeMock(_ id: UUID) async throws(RosterError) {
+    try await store.draftRows.removeMock(id, team: team.id, by: author)
+  }
+
   /// Adds a note to a game of one of the team's events.
   @discardableResult
   package func addNote(_ input: GameNoteInput, to id: UUID) async throws(RosterError) -> GameNote {

@@ -50,7 +50,9 @@ extension Pages {
         [
           .h(
             "a", ["href": "/pools?team=\(team.tag)&event=\(event.id)"],
-            localized("Our pools for this series"))
+            localized("Our pools for this series")),
+          .text(" · "),
+          .h("a", ["href": "/teams/\(team.tag)/mocks"], localized("Mock drafts")),
         ]),
     ]
     if let draft {
@@ -71,6 +73,9 @@ extension Pages {
     if let draft, draft.champions.contains(where: { $0 != nil }) {
       let names = Dictionary(roster.players.map { ($0.id, $0.name) }) { first, _ in first }
       parts.append(asText(draft, event: event, game: view.game, team: team, names: names))
+      if canEdit {
+        parts.append(tryAsMock(draft, event: event, game: view.game, team: team, token: token))
+      }
     }
     if canEdit {
       parts.append(
@@ -240,6 +245,17 @@ extension Pages {
   func turnList(
     _ draft: GameDraft, event: TeamEvent, game: Int, selected: Int?, names: [UUID: String]
   ) -> HTML {
+    turnList(draft, selected: selected, names: names) {
+      "/events/\(event.id)?game=\(game)&turn=\($0)#draft"
+    }
+  }
+
+  /// A draft's twenty turns in tournament order, each linking to `href` of its index; those
+  /// in `marked` (a comparison's differences) said so.
+  func turnList(
+    _ draft: GameDraft, selected: Int?, names: [UUID: String], marked: Set<Int> = [],
+    href: (Int) -> String
+  ) -> HTML {
     let items: [HTML] = DraftSlot.order.enumerated().map { index, slot in
       let team = draft.team(of: slot)
       let champion = draft.champions[index].flatMap { champions.find($0) }
@@ -262,12 +278,17 @@ extension Pages {
             [role.displayName, who ?? ""].filter { !$0.isEmpty }
               .joined(separator: " · ")))
       }
-      let classes = ["turn", slot.side.rawValue, slot.action.rawValue, team.rawValue]
+      if marked.contains(index) {
+        content.append(.h("span", ["class": "turn-differs"], localized("differs")))
+      }
+      let classes =
+        ["turn", slot.side.rawValue, slot.action.rawValue, team.rawValue]
+        + (marked.contains(index) ? ["differs"] : [])
       return .h(
         "li",
         ["class": classes.joined(separator: " ")]
           + (index == selected ? ["aria-current": "step"] : [:]),
-        [.h("a", ["href": "/events/\(event.id)?game=\(game)&turn=\(index)#draft"], content)])
+        [.h("a", ["href": href(index)], content)])
     }
     return .h("ol", ["class": "draft-turns", "aria-label": localized("Turns in order")], items)
   }

@@ -60,8 +60,11 @@ extension Pages {
           localized("Pools"), team.name, back: "/?team=\(team.tag)", team: team,
           actions: [
             .h(
+              "a", ["class": "button small", "href": "/teams/\(team.tag)/mocks"],
+              localized("Mock drafts")),
+            .h(
               "a", ["class": "button small", "href": "/soloq?team=\(team.tag)"],
-              localized("Solo queue"))
+              localized("Solo queue")),
           ]),
         main,
       ])

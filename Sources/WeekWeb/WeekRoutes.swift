@@ -33,6 +33,7 @@ package struct WeekFeature: WebFeature {
     Self.addWeekPageRoutes(&router)
     Self.addDraftRoutes(&router)
     Self.addGameNoteRoutes(&router)
+    Self.addMockDraftRoutes(&router)
   }
 }
 

@@ -102,6 +102,19 @@ import Testing
     try check("two notes on a game")
     try await store.draftRows.removeNote(note.id, of: scrim.id)
     try check("a note removed")
+    let team = scrim.teamID
+    let mock = try await store.draftRows.addMock(
+      named: "G2, blue", side: .red, from: MockDraft.Origin(event: scrim.id, game: 1), team: team)
+    #expect(mock.draft.side == .blue && mock.draft.champions[7] == "viego")
+    try await store.draftRows.chooseInMock(mock.id, champion: "Ahri", at: 0, team: team)
+    let empty = try await store.draftRows.addMock(named: "Red try", side: .red, team: team)
+    #expect(store.roster.schedule.mocks.count == 2)
+    try check("two mock drafts")
+    await #expect(throws: RosterError.self) {
+      try await store.draftRows.chooseInMock(mock.id, champion: "Viego", at: 1, team: team)
+    }
+    try await store.draftRows.removeMock(empty.id, team: team)
+    try check("a mock draft deleted")
     let timed = try await store.draftRows.setTurnTimer(of: scrim.id, to: 30)
     #expect(timed.turnSeconds == 30)
     try check("a turn timer")

@@ -140,6 +140,7 @@ import Testing
           ALTER TABLE team_event DROP COLUMN turn_seconds;
           DROP TABLE draft_link;
           DROP TABLE game_note;
+          DROP TABLE mock_draft;
           DROP TABLE draft_game;
           DROP TABLE draft_turn;
           DROP TABLE pool_entry;
@@ -172,6 +173,7 @@ import Testing
           ALTER TABLE team_event DROP COLUMN turn_seconds;
           DROP TABLE draft_link;
           DROP TABLE game_note;
+          DROP TABLE mock_draft;
           DROP TABLE draft_game;
           DROP TABLE draft_turn;
           DROP TABLE pool_entry;

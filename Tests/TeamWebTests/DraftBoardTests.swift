@@ -190,6 +190,68 @@ import WebBase
     #expect(try await app.client.get(ended.path).status == 404)
   }
 
+  @Test func aMockDraftStartsFromAGameIsFilledOnItsBoardAndIsCompared() async throws {
+    let session = try await app.session()
+    _ = try await app.fullRoster()
+    let event = try await fearlessBo5()
+    try await app.store.draftRows.saveDraft(
+      GameDraft(side: .red).choosing("azir", at: 0).choosing("ahri", at: 1), game: 1,
+      of: event.id)
+    // The event's board offers it, named after the game.
+    let board = try await app.client.get("/events/\(event.id)?game=1").text
+    #expect(board.contains("Try it as a mock draft") && board.contains(#"href="/teams/KC/mocks""#))
+    let made = try await app.post(
+      "/teams/KC/mocks",
+      [
+        ("csrf", session.token), ("name", "G2, game 1"), ("side", "red"),
+        ("from", "\(event.id.uuidString):1"),
+      ], session: session)
+    #expect(made.status == 303)
+    let mock = try #require(app.store.roster.schedule.mocks.first)
+    #expect(made.header("location") == "/teams/KC/mocks/\(mock.id)")
+    #expect(mock.draft.champions[0] == "azir" && mock.origin?.game == 1)
+    // Its board: the next empty turn chosen, the champions already in it greyed.
+    let page = try await app.client.get("/teams/KC/mocks/\(mock.id)").text
+    #expect(page.contains(#"<input type="hidden" name="turn" value="2">"#))
+    #expect(page.contains(#"value="azir" data-name"#) && page.contains("Already in this game"))
+    let chosen = try await app.post(
+      "/teams/KC/mocks/\(mock.id)", [("csrf", session.token), ("turn", "2"), ("champion", "lux")],
+      session: session)
+    #expect(chosen.status == 303 && chosen.header("location")?.hasSuffix("?turn=3#board") == true)
+    // Typed in the search (Enter) counts as the champion; one already in it is refused.
+    let typed = try await app.post(
+      "/teams/KC/mocks/\(mock.id)", [("csrf", session.token), ("turn", "3"), ("search", "orian")],
+      session: session)
+    #expect(typed.status == 303)
+    let twice = try await app.post(
+      "/teams/KC/mocks/\(mock.id)", [("csrf", session.token), ("turn", "4"), ("champion", "Lux")],
+      session: session)
+    #expect(twice.status == 422 && twice.text.contains("Lux is in the draft already (B2)"))
+    // The original game is untouched.
+    #expect(app.store.roster.schedule.event(id: event.id)?.drafts[0].champions[2] == nil)
+    // An empty one, compared with the first: the turns that differ are marked.
+    _ = try await app.post(
+      "/teams/KC/mocks", [("csrf", session.token), ("name", "Blank"), ("side", "blue")],
+      session: session)
+    let blank = try #require(app.store.roster.schedule.mocks.first { $0.name == "Blank" })
+    let compared = try await app.client.get("/teams/KC/mocks/compare?a=\(mock.id)&b=\(blank.id)")
+    #expect(compared.status == 200 && compared.text.contains("4 turns differ."))
+    #expect(compared.text.components(separatedBy: "turn-differs").count - 1 == 8)
+    // Refused: no name; another team's mock draft; a compare naming none.
+    let unnamed = try await app.post(
+      "/teams/KC/mocks", [("csrf", session.token), ("name", " "), ("side", "blue")],
+      session: session)
+    #expect(unnamed.status == 422 && unnamed.text.contains("Name the mock draft"))
+    #expect(try await app.client.get("/teams/KC/mocks/compare?a=\(mock.id)").status == 404)
+    let list = try await app.client.get("/teams/KC/mocks").text
+    #expect(
+      list.contains("G2, game 1") && list.contains("4 of 20 turns") && list.contains("Compare two"))
+    let deleted = try await app.post(
+      "/teams/KC/mocks/\(blank.id)/delete", [("csrf", session.token)], session: session)
+    #expect(deleted.status == 303 && app.store.roster.schedule.mocks.count == 1)
+    #expect(try await app.client.get("/teams/KC/mocks/\(blank.id)").status == 404)
+  }
+
   @Test func notesOnAGameNameAPlayerAndATurnAndShowOnTheirPage() async throws {
     let session = try await app.session()
     let (jungler, _) = try await app.fullRoster()

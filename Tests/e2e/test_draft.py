@@ -12,6 +12,7 @@ import tempfile
 
 import pytest
 from selenium.webdriver.common.by import By
+from selenium.webdriver.support.expected_conditions import staleness_of
 
 from conftest import KCORP, chrome, serving
 from test_accessibility import violations
@@ -387,3 +388,63 @@ def test_the_other_captain_drafts_their_turns_from_a_link_without_an_account(
         assert browser.find_elements(By.CSS_SELECTOR, ".draft-turns .turn-champion")[1].text == "Yone"
     finally:
         captain.quit()
+
+
+def test_a_mock_draft_starts_from_a_game_and_is_compared_at_both_sizes_in_both_languages(
+        draft_server, browser, screenshots):
+    server, event = draft_server
+    sign_in(browser, server, "coach", "coach password")
+    status, text = fetch(browser, "PUT", f"/api/week/events/{event}/drafts/1",
+                         draft("blue", {6: ("Azir", "mid", None), 7: ("Ahri", "mid", None)}))
+    assert status == 200, text
+
+    # From the game's board, on a phone: the mock draft starts with the game's turns.
+    browser.get(f"{server}/events/{event}?game=1")
+    browser.find_element(By.XPATH, "//button[normalize-space()='Try it as a mock draft']").click()
+    wait(browser).until(lambda b: "/teams/KC/mocks/" in b.current_url)
+    board = browser.current_url.split("?")[0]
+    assert "G2" in browser.find_element(By.CSS_SELECTOR, "main .mock-name").text
+    for champion in ["lux", "nami"]:  # two taps: each fills the next empty turn
+        grid = browser.find_element(By.ID, "draft-grid")
+        browser.find_element(By.CSS_SELECTOR, f"#draft-grid button[value={champion}]").click()
+        wait(browser).until(staleness_of(grid))
+    turns = browser.find_element(By.CSS_SELECTOR, ".draft-turns").text
+    assert "Lux" in turns and "Nami" in turns and "Azir" in turns
+    # The game itself is untouched.
+    _, game = fetch(browser, "GET", f"/api/week/events/{event}")
+    assert json.loads(game)["drafts"][0]["turns"][0] is None
+    assert browser.execute_script("return document.documentElement.scrollWidth") <= 390
+    assert violations(browser) == []
+
+    # An empty one, then the two compared: the four turns that differ are marked.
+    browser.get(f"{server}/teams/KC/mocks")
+    browser.find_element(By.ID, "mock-name").send_keys("Blank")
+    browser.find_element(By.XPATH, "//button[normalize-space()='Make it']").click()
+    wait(browser).until(lambda b: "/teams/KC/mocks/" in b.current_url)
+    browser.get(f"{server}/teams/KC/mocks")
+    browser.find_element(By.XPATH, "//button[normalize-space()='Compare']").click()
+    wait(browser).until(lambda b: "/mocks/compare" in b.current_url)
+    compare = browser.current_url
+    assert "4 turns differ." in browser.find_element(By.TAG_NAME, "main").text
+    assert len(browser.find_elements(By.CSS_SELECTOR, ".draft-turns .turn.differs")) == 8
+    assert violations(browser) == []
+    browser.save_screenshot(str(screenshots / "mock-compare-phone.png"))
+
+    # In French, on the phone and on a desktop.
+    watcher = chrome(desktop=True)
+    try:
+        sign_in(watcher, server, "coach", "coach password")
+        for screen in [browser, watcher]:
+            for language in ["fr", "en"]:
+                screen.get(f"{server}/language/{language}")
+                for page in [board, compare, f"{server}/teams/KC/mocks"]:
+                    screen.get(page)
+                    assert violations(screen) == [], (page, language)
+            screen.get(compare)
+            assert "4 turns differ." in screen.find_element(By.TAG_NAME, "main").text
+        watcher.get(f"{server}/language/fr")
+        watcher.get(compare)
+        assert "4 tours diffèrent." in watcher.find_element(By.TAG_NAME, "main").text
+        watcher.get(f"{server}/language/en")
+    finally:
+        watcher.quit()
