@@ -704,6 +704,7 @@ enum Localizations {
     "Game %@ is drafted already: propose for a game to come.":
       "La partie %@ a déjà sa draft : proposez pour une partie à venir.",
     "Game %@ is not drafted yet.": "La partie %@ n’a pas encore de draft.",
+    "Game %@ live": "Partie %@ en direct",
     "Game %@ ✓": "Partie %@ ✓",
     "Game %@, spectators: ": "Partie %@, spectateurs : ",
     "Game %@: VOD address": "Partie %@ : adresse de la VOD",

@@ -96,6 +96,8 @@ public struct SeriesView: View {
   @State private var note = ""
   @State private var action = DraftSlot.Action.pick
   @State private var failure: String?
+  @State private var turnChampion = ""
+  @State private var turnFailure: String?
 
   public init(event: TeamEvent) { eventID = event.id }
 
@@ -116,6 +118,7 @@ public struct SeriesView: View {
             Text(localized("Game %@", index + 1))
           }
         }
+        liveTurn(event, game: next)
         Section {
           ForEach(event.proposals.filter { $0.game == next }) { proposal in
             Text(
@@ -139,6 +142,52 @@ public struct SeriesView: View {
       }
     }
     .navigationTitle("Draft")
+  }
+
+  /// The game under way, entered from here as on the board: its side, then each next turn.
+  /// The week follows the board live (``EsportTeam/follow()``).
+  @ViewBuilder private func liveTurn(_ event: TeamEvent, game: Int) -> some View {
+    let draft = event.drafts.indices.contains(game - 1) ? event.drafts[game - 1] : nil
+    if draft == nil || draft?.nextTurn != nil {
+      Section {
+        if let draft, let turn = draft.nextTurn {
+          let slot = DraftSlot.order[turn]
+          Text(
+            verbatim:
+              "\(slot.code) \(slot.action == .ban ? localized("ban") : localized("pick")) (\(draft.team(of: slot) == .us ? localized("us") : localized("them")))"
+          )
+          TextField("Champion", text: $turnChampion)
+            .autocorrectionDisabled()
+          FieldError(messages: turnFailure.map { [$0] } ?? [])
+          Button("Choose") {
+            Task { await enter(turnChampion, side: nil, game: game, of: event) }
+          }
+          .disabled(!team.isConnected || turnChampion.isEmpty)
+        } else {
+          Text(localized("Which side do we play in game %@?", game))
+          ForEach(Game.Side.allCases, id: \.self) { side in
+            Button {
+              Task { await enter(nil, side: side, game: game, of: event) }
+            } label: {
+              Text(verbatim: side.displayName(in: .system))
+            }
+            .disabled(!team.isConnected)
+          }
+        }
+      } header: {
+        Text(localized("Game %@ live", game))
+      }
+    }
+  }
+
+  private func enter(_ champion: String?, side: Game.Side?, game: Int, of event: TeamEvent) async {
+    do {
+      try await team.enterTurn(champion, side: side, game: game, of: event)
+      turnChampion = ""
+      turnFailure = nil
+    } catch {
+      turnFailure = localized("Not saved: %@", String(describing: error))
+    }
   }
 
   /// `B1 pick (us) K'Sante · Top`.

@@ -294,6 +294,41 @@ import Testing
     #expect(mine.sourceName.description == "127.0.0.1")
   }
 
+  @MainActor @Test func aCoachEntersAGamesTurnsFromTheAppAndAnotherScreenFollowsThem()
+    async throws
+  {
+    let event = try await store.weekRows.addEvent(
+      EventInput(kind: "match", start: "2030-05-02T18:00", opponent: "G2", format: "bo3"))
+    let mine = EsportTeam(source: try await coach())
+    let theirs = EsportTeam(source: try await coach())
+    try await mine.load()
+    try await mine.loadWeek()
+    try await theirs.load()
+    try await theirs.loadWeek()
+    let following = Task { await theirs.follow() }
+    defer { following.cancel() }
+    let shown = try #require(mine.week?.schedule.event(id: event.id))
+    try await mine.enterTurn(nil, side: .red, game: 1, of: shown)
+    let begun = try #require(mine.week?.schedule.event(id: event.id))
+    #expect(begun.drafts.first?.side == .red)
+    try await mine.enterTurn("ksante", game: 1, of: begun)
+    #expect(mine.week?.schedule.event(id: event.id)?.drafts.first?.champions[0] == "ksante")
+    // The other screen follows the board.
+    #expect(
+      await eventually(within: .seconds(3)) {
+        theirs.week?.schedule.event(id: event.id)?.drafts.first?.champions[0] == "ksante"
+      })
+    // A champion already in the game is refused, and nothing changes.
+    let now = try #require(mine.week?.schedule.event(id: event.id))
+    await #expect(throws: (any Error).self) {
+      try await mine.enterTurn("K'Sante", game: 1, of: now)
+    }
+    #expect(
+      try store.weekRows.week().schedule.event(id: event.id)?.drafts.first?.champions.compactMap {
+        $0
+      } == ["ksante"])
+  }
+
   @Test func theStreamReconnectsAfterARestartAndCatchesUpWithWhatWasMissed() async throws {
     let remote = try await coach()
     let log = EventLog(remote.events())

@@ -95,7 +95,10 @@ public final class EsportTeam {
     for await event in source.events() {
       switch event {
       case .disconnected: isConnected = false
-      case .connected, .changed: try? await load()
+      case .connected, .changed:
+        try? await load()
+        // The week shown follows too: a live draft's turns, answers, results.
+        if week != nil { try? await loadWeek() }
       }
     }
   }
@@ -313,6 +316,24 @@ public final class EsportTeam {
       ProposalInput(
         game: game, action: action.rawValue, champion: champion, player: ownPlayerID,
         note: note), to: event.id)
+    try? await loadWeek()
+  }
+
+  /// Enters a turn of game `game` of an event's series, as the board does: a game with no
+  /// draft yet begins on `side`; then `champion` (as typed: the server finds it as its
+  /// search does) fills its next empty turn, a pick taking its team's first free role. The
+  /// server checks it under the series' rule; the week is read again.
+  /// - Throws: the source's refusal (a champion the rule locks, or already in the game);
+  ///   nothing changes.
+  public func enterTurn(
+    _ champion: String?, side: Game.Side? = nil, game: Int, of event: TeamEvent
+  ) async throws {
+    try requireConnection()
+    var draft =
+      event.drafts.indices.contains(game - 1)
+      ? event.drafts[game - 1] : GameDraft(side: side ?? .blue)
+    if let champion, let turn = draft.nextTurn { draft = draft.choosing(champion, at: turn) }
+    _ = try await source.drafts.saveDraft(draft, game: game, of: event.id)
     try? await loadWeek()
   }
 
