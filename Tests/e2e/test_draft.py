@@ -390,7 +390,7 @@ def test_the_other_captain_drafts_their_turns_from_a_link_without_an_account(
         captain.quit()
 
 
-def test_a_mock_draft_starts_from_a_game_and_is_compared_at_both_sizes_in_both_languages(
+def test_a_mock_draft_starts_from_a_game_and_is_compared_and_axe_finds_nothing_anywhere(
         draft_server, browser, screenshots):
     server, event = draft_server
     sign_in(browser, server, "coach", "coach password")
@@ -430,14 +430,16 @@ def test_a_mock_draft_starts_from_a_game_and_is_compared_at_both_sizes_in_both_l
     assert violations(browser) == []
     browser.save_screenshot(str(screenshots / "mock-compare-phone.png"))
 
-    # In French, on the phone and on a desktop.
+    # The mock drafts, the game's board and the pools, in both languages, on the phone and
+    # on a desktop.
     watcher = chrome(desktop=True)
     try:
         sign_in(watcher, server, "coach", "coach password")
         for screen in [browser, watcher]:
             for language in ["fr", "en"]:
                 screen.get(f"{server}/language/{language}")
-                for page in [board, compare, f"{server}/teams/KC/mocks"]:
+                for page in [board, compare, f"{server}/teams/KC/mocks",
+                             f"{server}/events/{event}?game=1", f"{server}/pools"]:
                     screen.get(page)
                     assert violations(screen) == [], (page, language)
             screen.get(compare)
