@@ -214,7 +214,8 @@ extension Pages {
         .h(
           "input",
           [
-            "id": "discord-token", "name": "token", "type": "password", "autocomplete": "off",
+            "id": "discord-token", "name": "token", "type": "password",
+            "autocomplete": "new-password",
             "spellcheck": "false",
           ]),
         .h(

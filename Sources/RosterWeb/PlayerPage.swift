@@ -64,7 +64,8 @@ extension Pages {
     guard viewer.isStaff || viewer.player == player.id else { return .fragment([]) }
     let zone = roster.team(id: player.teamID)?.zone ?? roster.firstTeam.zone
     let names = Dictionary(roster.players.map { ($0.id, $0.name) }) { first, _ in first }
-    let notes = roster.schedule.events.flatMap { event in
+    // The notes of their team's games: a staff member of one team reads no other's.
+    let notes = roster.schedule.events.filter { $0.teamID == player.teamID }.flatMap { event in
       event.gameNotes.filter { $0.player == player.id }.map { (event, $0) }
     }.sorted { $0.1.written > $1.1.written }
     guard !notes.isEmpty else { return .fragment([]) }

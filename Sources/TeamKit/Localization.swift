@@ -62,10 +62,11 @@ public enum Language: String, CaseIterable, Hashable, Sendable {
   /// `key` in this language, its arguments put in: `%@` in order, `%1$@` by position, and
   /// `{1:one|other}` as the count in argument 1 asks (`%1$@ {1:try|tries}`: "1 try",
   /// "2 tries"; in French 0 and 1 are singular). Without arguments the placeholders stay,
-  /// for a script to fill (`%%` is still `%`), and a choice reads its plural.
+  /// for a script to fill (`%%` is still `%`), and so do the choices (a key may be text
+  /// from outside, a decoder's words, braces and all).
   public func text(_ key: String, _ arguments: [String] = []) -> String {
     var format = self == .french ? Localizations.french[key] ?? key : key
-    if format.contains("{") { format = choosingPlurals(in: format, arguments) }
+    if !arguments.isEmpty, format.contains("{") { format = choosingPlurals(in: format, arguments) }
     guard format.contains("%") else { return format }
     guard !arguments.isEmpty else { return format.replacingOccurrences(of: "%%", with: "%") }
     var result = ""

@@ -298,6 +298,8 @@ enum Localizations {
     "A PostgreSQL database is restored with pg_restore (docs/SCALING.md); kcorp restore puts back a file.":
       "Une base PostgreSQL se restaure avec pg_restore (docs/SCALING.md) ; kcorp restore remet un fichier en place.",
     "A ban has no role or player (%@).": "Un ban n’a ni poste ni joueur (%@).",
+    "A bot token is letters, digits, dots, dashes and underscores; copy it again from the Bot tab.":
+      "Un jeton de bot se compose de lettres, chiffres, points, tirets et soulignés ; copiez-le à nouveau depuis l’onglet Bot.",
     "A captain's link enters only their side's turns of its game; a spectator's follows the board. Both end with the series.":
       "Le lien d’un capitaine ne saisit que les tours de son côté dans sa partie ; celui d’un spectateur suit la draft. Les deux prennent fin avec la série.",
     "A champion for %@'s pool": "Un champion pour le pool de %@",
@@ -348,6 +350,8 @@ enum Localizations {
       "Message d’essai de KCorp Team Manager : ce salon reçoit les messages de %@.",
     "A test post is on its way: how it went shows under Last posts.":
       "Un message d’essai est en route : son envoi s’affiche sous Derniers messages.",
+    "A test post is still on its way; see how it went under Last posts first.":
+      "Un message d’essai est encore en route ; voyez d’abord son envoi sous Derniers messages.",
     "A throwaway roster (--in-memory) has nothing to restore into.":
       "Impossible de restaurer dans un effectif jetable (--in-memory).",
     "A token cannot be a player's: give the player an account.":

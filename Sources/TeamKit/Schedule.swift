@@ -302,6 +302,6 @@ public struct RemovedEvent: Identifiable, Hashable, Sendable {
   /// faces ask before cancelling such an event.
   public static func holdsWork(_ event: TeamEvent) -> Bool {
     !event.games.isEmpty || !event.drafts.isEmpty || !event.answers.isEmpty
-      || !event.proposals.isEmpty
+      || !event.proposals.isEmpty || !event.gameNotes.isEmpty
   }
 }

@@ -121,9 +121,12 @@ extension Writer {
           try update(new, was: old)
         }
       } else if let removal = after.removal(id) {
-        // Removed with other fields (an import undone): written, then removed.
-        if !removal.player.hasSameFields(as: old) { try update(removal.player, was: old) }
-        try remove(removal)
+        // Removed with other fields (an import undone): removed first, its pseudo and Riot ID
+        // freed, since the fields it gets back may be another's by now.
+        try remove(RemovedPlayer(player: old, removedAt: removal.removedAt))
+        if !removal.player.hasSameFields(as: old) {
+          try update(removal.player, was: old, indexing: false)
+        }
       }
       return false
     }

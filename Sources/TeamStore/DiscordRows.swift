@@ -256,6 +256,19 @@ extension DiscordRows {
       "A test post from KCorp Team Manager: this channel receives %@’s posts.", team.name
     ).text(in: language)
     try await store.record { [now = store.now] connection in
+      // One at a time: a flood of test posts would hold the team's real posts back.
+      var waiting = false
+      try connection.prepare(
+        "SELECT 1 FROM discord_post WHERE team_id = ?1 AND kind = ?2 AND state = 'pending'"
+      ).bind(.text(team.id.text), .text(DiscordKind.test.rawValue)).forEachRow { _ in
+        waiting = true
+      }
+      guard !waiting else {
+        throw RosterError.invalid(
+          ValidationError(
+            .discord,
+            Message("A test post is still on its way; see how it went under Last posts first.")))
+      }
       let at = SQLValue.double(now().timeIntervalSince1970)
       try connection.prepare(
         """

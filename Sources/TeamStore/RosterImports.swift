@@ -318,7 +318,9 @@ extension ImportRows {
     }
     let movedBack = Set(moved.map(\.id))
     change.revokeFeeds { $0.playerID.map(movedBack.contains) ?? false }
-    change.set(players: players + moved, writing: Array(restoredFields))
+    // Written in the roster's order: the moves back join their team's end in that order.
+    let order = players + moved
+    change.set(players: order, writing: order.map(\.id).filter(restoredFields.contains))
     change.remove(change.roster.players.filter { leaving.contains($0.id) })
     change.restore(comingBack)
     change.setPhotos(

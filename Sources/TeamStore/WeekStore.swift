@@ -113,11 +113,13 @@ extension WeekRows {
       var event = try input.validated(
         id: id, team: current.teamID, zone: team.zone, invited: current.invited, now: change.at)
       event.answers = current.answers
+      event.comments = current.comments
       event.games = current.games
       event.series = current.series
       event.drafts = try DraftRows.keptDrafts(of: current, in: event, roster: roster)
       event.turnSeconds = current.turnSeconds
       event.proposals = current.proposals.filter { $0.game <= event.gameCount }
+      event.gameNotes = current.gameNotes.filter { $0.game <= event.gameCount }
       event.sequence = current.sequence
       event.updated = current.updated
       guard event != current else { return (false, current) }

@@ -391,7 +391,9 @@ final class Writer: @unchecked Sendable {
   }
 
   /// Writes a player's fields over what `old` had.
-  func update(_ player: Player, was old: Player) throws {
+  /// `indexing`: the pseudo and Riot ID indexes follow (not for a player in Recently
+  /// removed, who holds neither).
+  func update(_ player: Player, was old: Player, indexing: Bool = true) throws {
     let key = Player.nameKey(player.name)
     try statement(
       """
@@ -413,6 +415,7 @@ final class Writer: @unchecked Sendable {
       try insertFavorites(of: player)
     }
     touched.players.insert(player.id)
+    guard indexing else { return }
     pseudos[Player.nameKey(old.name)] = nil
     pseudos[key] = player.name
     if let riotID = old.riotID { riotIDs[riotID.key] = nil }

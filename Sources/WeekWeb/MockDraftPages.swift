@@ -123,7 +123,11 @@ extension Pages {
     Self.postButton(
       "/teams/\(team.tag)/mocks", token: token,
       fields: [
-        ("name", localized("%1$@, game %2$@", text(event.title), game)),
+        (
+          "name",
+          String(
+            localized("%1$@, game %2$@", text(event.title), game).prefix(MockDraft.maxNameLength))
+        ),
         ("side", draft.side.rawValue), ("from", "\(event.id.uuidString):\(game)"),
       ], button: ["class": "button small"], [.text(localized("Try it as a mock draft"))])
   }

@@ -100,6 +100,14 @@ import Testing
         "Late to the drake\nwards first", "Good reset",
       ])
     try check("two notes on a game")
+    // An edit of the event keeps its notes and the words said with its answers.
+    try await store.weekRows.updateEvent(
+      id: scrim.id,
+      with: EventInput(
+        kind: "scrim", start: "2030-03-11T20:00", opponent: "G2", format: "bo3", place: "Studio"))
+    #expect(store.roster.schedule.event(id: scrim.id)?.gameNotes.count == 2)
+    #expect(store.roster.schedule.event(id: scrim.id)?.comments[canna.id] == "exam")
+    try check("an event edited with its notes")
     try await store.draftRows.removeNote(note.id, of: scrim.id)
     try check("a note removed")
     let team = scrim.teamID
@@ -218,5 +226,19 @@ import Testing
     #expect(store.roster.player(id: mover.id)?.teamID == mover.teamID)
     #expect(store.roster.removed.first?.player == gone)
     try check("an import of a move undone")
+
+    // One brought back under another pseudo while someone took theirs: undone, they go back
+    // to Recently removed under their own.
+    let returning = store.roster.removed[0].player
+    let tag = try #require(store.roster.team(id: returning.teamID)?.tag)
+    _ = try await store.playerRows.addPlayer(
+      PlayerInput(name: returning.name, position: "Top", team: tag))
+    let renamed = try await store.importing(
+      "id,name,position,team\n\(returning.id),\(returning.name)2,\(returning.position.rawValue),\(tag)\n"
+    )
+    #expect(store.roster.player(id: returning.id)?.name == returning.name + "2")
+    try await store.importRows.undoImport(renamed.id)
+    #expect(store.roster.removed.first?.player.name == returning.name)
+    try check("a player brought back under another pseudo, undone")
   }
 }

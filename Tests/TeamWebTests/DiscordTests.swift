@@ -208,6 +208,9 @@ import WebBase
     #expect(sent.status == 303 && sent.header("location") == "/teams/KC/discord?test=sent")
     let page = try await setup.client.get("/teams/KC/discord?test=sent")
     #expect(page.text.contains("A test post is on its way"))
+    // One at a time: another waits for the first to go.
+    let again = try await Self.submit("/teams/KC/discord/test", [], on: setup)
+    #expect(again.status == 422 && again.text.contains("still on its way"))
     #expect(await setup.app.discord.deliver() == 1)
     let post = try #require(try setup.posts().first?["body"] as? [String: Any])
     #expect(
@@ -234,6 +237,8 @@ import WebBase
     #expect(page.text.contains("Register the commands") && page.text.contains(#"name="token""#))
     let empty = try await Self.submit("/discord/commands", [("token", " ")], on: setup)
     #expect(empty.status == 422 && empty.text.contains("Paste the bot token"))
+    let odd = try await Self.submit("/discord/commands", [("token", "a token\r\nX: y")], on: setup)
+    #expect(odd.status == 422 && odd.text.contains("A bot token is letters, digits"))
     let wrong = try await Self.submit("/discord/commands", [("token", "not-the-token")], on: setup)
     #expect(wrong.status == 422 && !wrong.text.contains("not-the-token"))
     let done = try await Self.submit("/discord/commands", [("token", "bot-token")], on: setup)

@@ -25,7 +25,8 @@ extension RosterImport {
   }
 
   /// An event's game notes as the file has them: within the series' games, their words and
-  /// author bounded, a player not in the file and a turn no draft has left out of them.
+  /// author bounded, a turn no draft has left out of them; a note about a player not in the
+  /// file is left out (kept as the team's, every player would read it).
   static func keptNotes(_ notes: [GameNote], of event: TeamEvent, players: [UUID: UUID])
     -> [GameNote]
   {
@@ -34,7 +35,7 @@ extension RosterImport {
       guard (1...event.gameCount).contains(note.game), !text.isEmpty else { return nil }
       var note = note
       note.text = String(text.prefix(GameNote.maxLength))
-      if let player = note.player, players[player] == nil { note.player = nil }
+      if let player = note.player, players[player] == nil { return nil }
       if let turn = note.turn, !DraftSlot.order.indices.contains(turn) { note.turn = nil }
       note.author = String(note.author.prefix(DraftProposal.maxAuthorLength))
       return note
