@@ -16,10 +16,12 @@ SCHEMATHESIS = ROOT / ".build" / "tools" / "bin" / "schemathesis"
 def test_the_api_keeps_its_openapi_contract():
     assert SCHEMATHESIS.exists(), "run `make test`, which installs schemathesis in .build/tools"
     with tempfile.TemporaryDirectory() as folder:
+        # The server's log is kept in a file: a failure shows what the server said.
+        log = open(os.path.join(folder, "server.log"), "w+")
         server = subprocess.Popen(
             [str(KCORP), "serve", "--port", "0", "--db", os.path.join(folder, "roster.sqlite"),
              "--riot-api", "http://127.0.0.1:9/{routing}"],
-            stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+            stdout=subprocess.PIPE, stderr=log)
         try:
             line = server.stdout.readline().decode().strip()
             assert line.startswith("Listening on http://127.0.0.1:"), line
@@ -38,6 +40,10 @@ def test_the_api_keeps_its_openapi_contract():
         finally:
             server.terminate()
             server.wait(timeout=10)
+            log.seek(0)
+            server_log = log.read()
+            log.close()
     summary = run.stdout[run.stdout.rfind("SUMMARY"):]
-    assert run.returncode == 0, run.stdout[-6000:] + run.stderr[-2000:]
+    assert run.returncode == 0, (run.stdout[-6000:] + run.stderr[-2000:]
+                                 + "\nThe server's log, its end:\n" + server_log[-3000:])
     assert "API Operations" in summary and "Tested: 0" not in summary, summary
