@@ -194,9 +194,9 @@ package struct DiscordFeature: WebFeature, Sendable {
       if let id = view.application.applicationID, !id.isEmpty {
         if token.isEmpty {
           problem = Message("Paste the bot token to register the commands.")
-        } else if !token.allSatisfy({
-          $0.isASCII && ($0.isLetter || $0.isNumber || "._-".contains($0))
-        }) {
+        } else if token.count > 200
+          || !token.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "._-".contains($0)) })
+        {
           problem = Message(
             "A bot token is letters, digits, dots, dashes and underscores; copy it again from the Bot tab."
           )

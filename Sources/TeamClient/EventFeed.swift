@@ -76,8 +76,11 @@ final class EventFeed: Sendable {
     let task = session.dataTask(with: request)
     task.resume()
     defer {
+      // The task cancelled, the session let go once it has ended: cancelling both at once
+      // races in swift-corelibs-foundation (the task's cancellation, run later, finds it
+      // gone from the invalidated session's registry and traps).
       task.cancel()
-      session.invalidateAndCancel()
+      session.finishTasksAndInvalidate()
     }
     var buffer = ""
     for await chunk in chunks {

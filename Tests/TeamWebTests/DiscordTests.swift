@@ -239,6 +239,9 @@ import WebBase
     #expect(empty.status == 422 && empty.text.contains("Paste the bot token"))
     let odd = try await Self.submit("/discord/commands", [("token", "a token\r\nX: y")], on: setup)
     #expect(odd.status == 422 && odd.text.contains("A bot token is letters, digits"))
+    let long = try await Self.submit(
+      "/discord/commands", [("token", String(repeating: "a", count: 201))], on: setup)
+    #expect(long.status == 422 && long.text.contains("A bot token is letters, digits"))
     let wrong = try await Self.submit("/discord/commands", [("token", "not-the-token")], on: setup)
     #expect(wrong.status == 422 && !wrong.text.contains("not-the-token"))
     let done = try await Self.submit("/discord/commands", [("token", "bot-token")], on: setup)
