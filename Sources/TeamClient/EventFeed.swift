@@ -75,22 +75,30 @@ final class EventFeed: Sendable {
       configuration: TeamServer.configuration, delegate: delegate, delegateQueue: nil)
     let task = session.dataTask(with: request)
     task.resume()
+    // Cancelled only while it runs: cancelling a task that has just ended races in
+    // swift-corelibs-foundation (the cancellation, run later, finds the task gone from its
+    // session's registry and traps the process).
+    var ended = false
     defer {
-      // The task cancelled, the session let go once it has ended: cancelling both at once
-      // races in swift-corelibs-foundation (the task's cancellation, run later, finds it
-      // gone from the invalidated session's registry and traps).
-      task.cancel()
+      if !ended { task.cancel() }
       session.finishTasksAndInvalidate()
     }
+    // A refusal's answer is read to its end, so that its task ends by itself.
+    var refused: Outcome?
     var buffer = ""
     for await chunk in chunks {
       if Task.isCancelled { return .ended }
       switch chunk {
       case .response(let status):
-        if status == 401 { return .unauthorized }
-        guard status == 200 else { return .ended }
-        happened(.opened)
+        if status == 401 {
+          refused = .unauthorized
+        } else if status != 200 {
+          refused = .ended
+        } else {
+          happened(.opened)
+        }
       case .data(let data):
+        guard refused == nil else { continue }
         buffer += String(decoding: data, as: UTF8.self)
         while let end = buffer.range(of: "\n\n") {
           let block = buffer[..<end.lowerBound]
@@ -104,10 +112,11 @@ final class EventFeed: Sendable {
           if name == "change" || name == "reset" { happened(.event(id: id)) }
         }
       case .end:
-        return .ended
+        ended = true
+        return refused ?? .ended
       }
     }
-    return .ended
+    return refused ?? .ended
   }
 }
 

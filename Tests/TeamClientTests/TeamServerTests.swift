@@ -292,6 +292,8 @@ import Testing
     #expect(await eventually(within: .seconds(1)) { mine.players.last?.name == "Hantera" })
     #expect(mine.isConnected)
     #expect(mine.sourceName.description == "127.0.0.1")
+    await stopFollowing(following)
+    await opened.stopped()
   }
 
   @MainActor @Test func aCoachEntersAGamesTurnsFromTheAppAndAnotherScreenFollowsThem()
@@ -327,6 +329,7 @@ import Testing
       try store.weekRows.week().schedule.event(id: event.id)?.drafts.first?.champions.compactMap {
         $0
       } == ["ksante"])
+    await stopFollowing(following)
   }
 
   @Test func theStreamReconnectsAfterARestartAndCatchesUpWithWhatWasMissed() async throws {
@@ -353,6 +356,7 @@ import Testing
     // The change made while the server was down comes with the reconnection.
     #expect(await log.waitFor(.changed, count: 2, within: .seconds(2)))
     #expect(try await remote.players().suffix(2).map(\.name) == ["Before", "Meanwhile"])
+    await log.stopped()
   }
 }
 
@@ -364,6 +368,15 @@ import Testing
     try? await Task.sleep(for: .milliseconds(20))
   }
   return condition()
+}
+
+/// Stops following a server and waits until the stream's connection is let go, before the
+/// test's server stops: on Linux a request cancelled while its server closes the connection
+/// races in swift-corelibs-foundation and traps the process.
+func stopFollowing(_ task: Task<Void, Never>) async {
+  task.cancel()
+  await task.value
+  try? await Task.sleep(for: .milliseconds(300))
 }
 
 /// Records a source's events as they come.
@@ -381,6 +394,9 @@ final class EventLog: Sendable {
   }
 
   func stop() { task.cancel() }
+
+  /// Stops recording and waits until the stream's connection is let go (``stopFollowing(_:)``).
+  func stopped() async { await stopFollowing(task) }
 
   /// Whether `event` has come `count` times before `limit` passed.
   func waitFor(_ event: SourceEvent, count: Int, within limit: Duration) async -> Bool {
