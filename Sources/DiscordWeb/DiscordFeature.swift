@@ -120,6 +120,19 @@ package struct DiscordFeature: WebFeature, Sendable {
       isOwner: context.identity.role == .owner)
   }
 
+  /// The settings page again with what to change, for a refusal that names it; any other
+  /// error as it is.
+  private func refused(
+    _ error: RosterError, _ request: HTTPRequest, _ context: RequestContext, team: Team
+  ) throws -> HTTPResponse {
+    guard let errors = error.validation else { throw error }
+    let (token, cookie) = Door.csrfToken(for: request)
+    return context.pages.discordSettings(
+      try discordView(team, context), token: token,
+      error: Message(joining: errors.issues.map(\.text))
+    ).with(cookie: cookie)
+  }
+
   private func addDiscordSettingsRoutes(_ router: inout Router) {
     router.teamRoute("GET", "/teams/{tag}/discord", RoutePolicy(.editor, team: .tag)) {
       [feature = self] request, context, scope in
@@ -138,12 +151,7 @@ package struct DiscordFeature: WebFeature, Sendable {
         try await scope.sendDiscordTest()
         return .redirect(to: "/teams/\(scope.team.tag)/discord?test=sent")
       } catch {
-        guard let errors = error.validation else { throw error }
-        let (token, cookie) = Door.csrfToken(for: request)
-        return context.pages.discordSettings(
-          try feature.discordView(scope.team, context), token: token,
-          error: Message(joining: errors.issues.map(\.text))
-        ).with(cookie: cookie)
+        return try feature.refused(error, request, context, team: scope.team)
       }
     }
     router.teamRoute("POST", "/teams/{tag}/discord", RoutePolicy(.editor, .form, team: .tag)) {
@@ -160,12 +168,7 @@ package struct DiscordFeature: WebFeature, Sendable {
         feature.discord.settingsChanged()
         return .redirect(to: "/teams/\(scope.team.tag)/discord")
       } catch {
-        guard let errors = error.validation else { throw error }
-        let (token, cookie) = Door.csrfToken(for: request)
-        return context.pages.discordSettings(
-          try feature.discordView(scope.team, context), token: token,
-          error: Message(joining: errors.issues.map(\.text))
-        ).with(cookie: cookie)
+        return try feature.refused(error, request, context, team: scope.team)
       }
     }
     router.route("POST", "/discord", RoutePolicy(.owner, .form, team: .organisation)) {

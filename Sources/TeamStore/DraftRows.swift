@@ -207,19 +207,13 @@ extension DraftRows {
     _ input: ProposalInput, to id: UUID, onTeam team: UUID? = nil,
     by author: String = RosterStore.local
   ) async throws(RosterError) -> DraftProposal {
-    try await store.change(by: author) { change, _ in
-      let roster = change.roster
-      guard var event = roster.schedule.event(id: id), team == nil || event.teamID == team else {
-        throw RosterError.notFound(id)
-      }
+    try await editing(id, onTeam: team, by: author) { event, roster, at in
       var proposal = try input.validated(
         for: event, catalog: roster.champions,
-        players: Set(roster.players(in: event.teamID).map(\.id)), author: author, now: change.at)
-      // As it reads back.
-      proposal.created = Writer.stored(proposal.created)
+        players: Set(roster.players(in: event.teamID).map(\.id)), author: author, now: at)
+      proposal.created = Writer.stored(proposal.created)  // as it reads back
       event.proposals.append(proposal)
-      Self.recordEdit(of: change.save(event), &change)
-      return (true, proposal)
+      return proposal
     }
   }
 
@@ -228,14 +222,11 @@ extension DraftRows {
   public func withdrawProposal(
     _ proposal: UUID, of id: UUID, onTeam team: UUID? = nil, by author: String = RosterStore.local
   ) async throws(RosterError) {
-    try await store.change(by: author) { change, _ in
-      guard var event = change.roster.schedule.event(id: id),
-        team == nil || event.teamID == team,
-        event.proposals.contains(where: { $0.id == proposal })
-      else { throw RosterError.notFound(proposal) }
+    try await editing(id, onTeam: team, by: author) { event, _, _ in
+      guard event.proposals.contains(where: { $0.id == proposal }) else {
+        throw RosterError.notFound(proposal)
+      }
       event.proposals.removeAll { $0.id == proposal }
-      Self.recordEdit(of: change.save(event), &change)
-      return (true, ())
     }
   }
 
@@ -247,19 +238,13 @@ extension DraftRows {
     _ input: GameNoteInput, to id: UUID, onTeam team: UUID? = nil,
     by author: String = RosterStore.local
   ) async throws(RosterError) -> GameNote {
-    try await store.change(by: author) { change, _ in
-      let roster = change.roster
-      guard var event = roster.schedule.event(id: id), team == nil || event.teamID == team else {
-        throw RosterError.notFound(id)
-      }
+    try await editing(id, onTeam: team, by: author) { event, roster, at in
       var note = try input.validated(
         for: event, players: Set(roster.players(in: event.teamID).map(\.id)), author: author,
-        now: change.at)
-      // As it reads back.
-      note.written = Writer.stored(note.written)
+        now: at)
+      note.written = Writer.stored(note.written)  // as it reads back
       event.gameNotes.append(note)
-      Self.recordEdit(of: change.save(event), &change)
-      return (true, note)
+      return note
     }
   }
 
@@ -268,13 +253,26 @@ extension DraftRows {
   public func removeNote(
     _ note: UUID, of id: UUID, onTeam team: UUID? = nil, by author: String = RosterStore.local
   ) async throws(RosterError) {
-    try await store.change(by: author) { change, _ in
-      guard var event = change.roster.schedule.event(id: id),
-        team == nil || event.teamID == team, event.gameNotes.contains(where: { $0.id == note })
-      else { throw RosterError.notFound(note) }
+    try await editing(id, onTeam: team, by: author) { event, _, _ in
+      guard event.gameNotes.contains(where: { $0.id == note }) else {
+        throw RosterError.notFound(note)
+      }
       event.gameNotes.removeAll { $0.id == note }
+    }
+  }
+
+  /// Event `id` (of `team`, when given) changed in place by `edit`, which gets the roster and
+  /// the change's instant; saved with its history entry.
+  private func editing<T: Sendable>(
+    _ id: UUID, onTeam team: UUID?, by author: String,
+    _ edit: @escaping (inout TeamEvent, Roster, Date) throws -> T
+  ) async throws(RosterError) -> T {
+    try await store.change(by: author) { change, _ in
+      guard var event = change.roster.schedule.event(id: id), team == nil || event.teamID == team
+      else { throw RosterError.notFound(id) }
+      let result = try edit(&event, change.roster, change.at)
       Self.recordEdit(of: change.save(event), &change)
-      return (true, ())
+      return (true, result)
     }
   }
 

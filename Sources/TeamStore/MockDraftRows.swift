@@ -96,12 +96,12 @@ extension Writer {
         let draft = try? TeamJSON.decode(GameDraft.self, from: Data(row.text(Column.draft).utf8))
         mocks.append(
           MockDraft(
-            id: try readMock(UUID(text: id), "mock_draft", id, "the id"),
-            teamID: try readMock(UUID(text: row.text(Column.teamID)), "mock_draft", id, "the team"),
-            name: row.text(Column.name), draft: try readMock(draft, "mock_draft", id, "the draft"),
+            id: try read(UUID(text: id), "mock_draft", id, "the id"),
+            teamID: try read(UUID(text: row.text(Column.teamID)), "mock_draft", id, "the team"),
+            name: row.text(Column.name), draft: try read(draft, "mock_draft", id, "the draft"),
             origin: try row.optional(Column.fromEvent).map { event in
               MockDraft.Origin(
-                event: try readMock(UUID(text: event), "mock_draft", id, "the game's event"),
+                event: try read(UUID(text: event), "mock_draft", id, "the game's event"),
                 game: Int(row.int(Column.fromGame)))
             },
             updated: Date(timeIntervalSince1970: row.double(Column.updated))))
@@ -128,15 +128,5 @@ extension Writer {
 
   func delete(mock id: UUID) throws {
     try statement("DELETE FROM mock_draft WHERE id = ?1").bind(.text(id.text)).run()
-  }
-
-  private func readMock<T>(_ value: T?, _ table: String, _ id: String, _ what: String) throws
-    -> T
-  {
-    guard let value else {
-      throw StoreOpenError.unreadableRow(
-        path: connection.name, table: table, id: id, reason: "\(what) does not read")
-    }
-    return value
   }
 }

@@ -26,7 +26,7 @@ extension Writer {
   }
 
   /// `value`, or the error that names the row it did not read from.
-  private func read<T>(_ value: T?, _ table: String, _ id: String, _ what: String) throws -> T {
+  func read<T>(_ value: T?, _ table: String, _ id: String, _ what: String) throws -> T {
     guard let value else {
       throw StoreOpenError.unreadableRow(
         path: connection.name, table: table, id: id, reason: "\(what) does not read")
