@@ -302,7 +302,8 @@ import Testing
     let event = try await store.weekRows.addEvent(
       EventInput(kind: "match", start: "2030-05-02T18:00", opponent: "G2", format: "bo3"))
     let mine = EsportTeam(source: try await coach())
-    let theirs = EsportTeam(source: try await coach())
+    let theirServer = try await coach()
+    let theirs = EsportTeam(source: theirServer)
     try await mine.load()
     try await mine.loadWeek()
     try await theirs.load()
@@ -329,7 +330,10 @@ import Testing
       try store.weekRows.week().schedule.event(id: event.id)?.drafts.first?.champions.compactMap {
         $0
       } == ["ksante"])
-    await stopFollowing(following)
+    // Their session ended, the server closes their stream and the feed ends by itself: no
+    // request is cancelled while the server may be closing it (``stopFollowing(_:)``).
+    try await theirServer.signOut()
+    await following.value
   }
 
   @Test func theStreamReconnectsAfterARestartAndCatchesUpWithWhatWasMissed() async throws {
