@@ -136,10 +136,15 @@ let package = Package(
     .target(
       name: "SoloQueueWeb",
       dependencies: ["WebBase", "TeamAPI", "TeamKit", "TeamStore", "TeamHTTP", "TeamOutbound"]),
+    // Discord: its posts worked out from each change and queued in the change's own
+    // transaction, its rows, its calls and its API's contract (Discord); its routes, pages,
+    // interactions and delivery job (DiscordWeb).
+    .target(name: "Discord", dependencies: ["TeamKit", "TeamStore", "TeamAPI", "TeamOutbound"]),
     .target(
       name: "DiscordWeb",
       dependencies: [
-        "WebBase", "TeamAPI", "TeamKit", "TeamStore", "TeamAccess", "TeamHTTP", "TeamOutbound",
+        "Discord", "WebBase", "TeamAPI", "TeamKit", "TeamStore", "TeamAccess", "TeamHTTP",
+        "TeamOutbound",
       ]),
     .target(
       name: "ChampionArtWeb",
@@ -148,7 +153,7 @@ let package = Package(
       name: "TeamWeb",
       dependencies: [
         "WebBase", "TeamAPI", "RosterWeb", "AccountsWeb", "OrganisationWeb", "WeekWeb", "ImportWeb",
-        "SoloQueueWeb", "DiscordWeb", "ChampionArtWeb", "TeamKit",
+        "SoloQueueWeb", "DiscordWeb", "Discord", "ChampionArtWeb", "TeamKit",
         "TeamStore",
         "TeamAccess", "TeamHTTP",
         "TeamPhoto", "TeamOutbound",
@@ -158,7 +163,7 @@ let package = Package(
       name: "kcorp",
       dependencies: [
         "TeamKit", "TeamStore", "TeamAccess", "TeamHTTP", "TeamWeb", "WebBase", "TeamClient",
-        "TeamOutbound",
+        "TeamOutbound", "Discord", "TeamAPI",
         "TeamPhoto", "TeamSpreadsheet",
       ]),
     .target(
@@ -173,7 +178,7 @@ let package = Package(
     .testTarget(name: "TeamKitTests", dependencies: ["TeamKit", "TestSupport"]),
     .testTarget(
       name: "TeamStoreTests",
-      dependencies: ["TeamStore", "TeamClient", "TeamPhoto", "TestSupport"],
+      dependencies: ["TeamStore", "Discord", "TeamClient", "TeamPhoto", "TestSupport"],
       exclude: ["Fixtures"]),
     .testTarget(name: "TeamHTTPTests", dependencies: ["TeamHTTP", "TestSupport"]),
     .testTarget(
@@ -191,7 +196,7 @@ let package = Package(
       name: "TeamWebTests",
       dependencies: [
         "TeamWeb", "TeamAPI", "WebBase", "RosterWeb", "AccountsWeb", "OrganisationWeb", "WeekWeb",
-        "ImportWeb", "SoloQueueWeb", "DiscordWeb",
+        "ImportWeb", "SoloQueueWeb", "DiscordWeb", "Discord",
         "ChampionArtWeb",
         "TeamHTTP",
         "TeamStore", "TeamKit", "TeamPhoto", "TeamOutbound", "kcorp", "TestSupport", "CZlib",

@@ -1,3 +1,4 @@
+import Discord
 import Foundation
 import Synchronization
 import TeamAPI
@@ -112,9 +113,9 @@ package struct DiscordFeature: WebFeature, Sendable {
   func discordView(_ team: Team, _ context: RequestContext) throws(RosterError) -> Pages.DiscordView
   {
     Pages.DiscordView(
-      team: team, settings: try context.reads.discord(team: team.id),
-      posts: try context.reads.discordPosts(team: team.id),
-      application: try context.reads.discordApplication(),
+      team: team, settings: try context.reads.discord.team(team.id),
+      posts: try context.reads.discord.posts(team: team.id),
+      application: try context.reads.discord.application(),
       keyFromServer: discord.givenKey != nil,
       interactionsURL: (discord.base?.absoluteString ?? "https://…") + "/discord/interactions",
       isOwner: context.identity.role == .owner)
@@ -148,7 +149,7 @@ package struct DiscordFeature: WebFeature, Sendable {
       "POST", "/teams/{tag}/discord/test", RoutePolicy(.editor, .form, team: .tag)
     ) { [feature = self] request, context, scope in
       do throws(RosterError) {
-        try await scope.sendDiscordTest()
+        try await scope.discord.sendTest()
         return .redirect(to: "/teams/\(scope.team.tag)/discord?test=sent")
       } catch {
         return try feature.refused(error, request, context, team: scope.team)
@@ -160,7 +161,7 @@ package struct DiscordFeature: WebFeature, Sendable {
       let off = form["off"]?.first == "1"
       let webhook = form["webhook"]?.first ?? ""
       do throws(RosterError) {
-        try await scope.setDiscord(
+        try await scope.discord.set(
           webhook: off ? "" : webhook.isEmpty ? nil : webhook,
           kinds: Set((form["kind"] ?? []).compactMap(DiscordKind.choice)),
           language: form["language"]?.first.flatMap(Language.init(rawValue:)),
@@ -174,7 +175,7 @@ package struct DiscordFeature: WebFeature, Sendable {
     router.route("POST", "/discord", RoutePolicy(.owner, .form, team: .organisation)) {
       _, context in
       let form = context.form
-      try await context.organisation.setDiscordApplication(
+      try await context.organisation.discord(as: .owner).setApplication(
         publicKey: form["publicKey"]?.first, applicationID: form["applicationId"]?.first)
       let team = form["team"]?.first.flatMap { context.roster.team($0) } ?? context.roster.firstTeam
       return .redirect(to: "/teams/\(team.tag)/discord")
@@ -241,16 +242,16 @@ package struct DiscordFeature: WebFeature, Sendable {
       request, context in
       let player = try context.player(context.parameters["id"], in: context.roster)
       return Self.discordLinkPage(
-        request, context, who: player.name, link: try context.reads.discordLink(player: player.id),
+        request, context, who: player.name, link: try context.reads.discord.link(player: player.id),
         action: "/players/\(player.id)/discord")
     }
     router.teamRoute(
       "POST", "/players/{id}/discord", RoutePolicy(.ownPlayer(.path("id")), .form, team: .player)
     ) { request, context, scope in
       let player = try context.player(context.parameters["id"], in: context.roster)
-      let code = try await scope.discordCode(player: player.id)
+      let code = try await scope.discord.code(player: player.id)
       return Self.discordLinkPage(
-        request, context, who: player.name, link: try context.reads.discordLink(player: player.id),
+        request, context, who: player.name, link: try context.reads.discord.link(player: player.id),
         action: "/players/\(player.id)/discord", code: code)
     }
     router.teamRoute(
@@ -258,29 +259,29 @@ package struct DiscordFeature: WebFeature, Sendable {
       RoutePolicy(.ownPlayer(.path("id")), .form, team: .player)
     ) { _, context, scope in
       let player = try context.player(context.parameters["id"], in: context.roster)
-      try await scope.unlinkDiscord(player: player.id)
+      try await scope.discord.unlink(player: player.id)
       return .redirect(to: "/players/\(player.id)/discord")
     }
     router.route("GET", "/account/discord", RoutePolicy(.person, team: .organisation)) {
       request, context in
       Self.discordLinkPage(
         request, context, who: context.identity.name,
-        link: try context.reads.discordLink(account: context.identity.name),
+        link: try context.reads.discord.link(account: context.identity.name),
         action: "/account/discord")
     }
     router.route("POST", "/account/discord", RoutePolicy(.person, .form, team: .organisation)) {
       request, context in
       let name = context.identity.name
-      let code = try await context.account.discordCode()
+      let code = try await context.account.discord.code()
       return Self.discordLinkPage(
-        request, context, who: name, link: try context.reads.discordLink(account: name),
+        request, context, who: name, link: try context.reads.discord.link(account: name),
         action: "/account/discord", code: code)
     }
     router.route(
       "POST", "/account/discord/unlink", RoutePolicy(.person, .form, team: .organisation)
     ) {
       _, context in
-      try await context.account.unlinkDiscord()
+      try await context.account.discord.unlink()
       return .redirect(to: "/account/discord")
     }
   }
@@ -293,8 +294,8 @@ package struct DiscordFeature: WebFeature, Sendable {
       let team = scope.team
       return context.json(
         DiscordSettingsJSON(
-          settings: try context.reads.discord(team: team.id),
-          posts: try context.reads.discordPosts(team: team.id)))
+          settings: try context.reads.discord.team(team.id),
+          posts: try context.reads.discord.posts(team: team.id)))
     }
     router.teamRoute(
       .setTeamDiscord, RoutePolicy(.editor, .sameOrigin, team: .tag),
@@ -302,31 +303,31 @@ package struct DiscordFeature: WebFeature, Sendable {
     ) { [discord] _, context, scope, input in
       let team = scope.team
       let (kinds, language) = try input.validated()
-      try await scope.setDiscord(
+      try await scope.discord.set(
         webhook: input.off == true ? "" : input.webhook, kinds: kinds, language: language,
         alsoAt: discord.standIn)
       discord.settingsChanged()
       return context.json(
         DiscordSettingsJSON(
-          settings: try context.reads.discord(team: team.id),
-          posts: try context.reads.discordPosts(team: team.id)))
+          settings: try context.reads.discord.team(team.id),
+          posts: try context.reads.discord.posts(team: team.id)))
     }
     router.route(.getDiscordApplication, RoutePolicy(.owner, team: .organisation)) {
       [discord] _, context in
       context.json(
         DiscordApplicationJSON(
-          application: try context.reads.discordApplication(),
+          application: try context.reads.discord.application(),
           keyFromServer: discord.givenKey != nil))
     }
     router.route(
       .setDiscordApplication, RoutePolicy(.owner, .sameOrigin, team: .organisation),
       json: DiscordApplicationInput.self
     ) { [discord] _, context, input in
-      try await context.organisation.setDiscordApplication(
+      try await context.organisation.discord(as: .owner).setApplication(
         publicKey: input.publicKey, applicationID: input.applicationId)
       return context.json(
         DiscordApplicationJSON(
-          application: try context.reads.discordApplication(),
+          application: try context.reads.discord.application(),
           keyFromServer: discord.givenKey != nil))
     }
     router.teamRoute(
@@ -334,7 +335,7 @@ package struct DiscordFeature: WebFeature, Sendable {
       RoutePolicy(.ownPlayer(.path("id")), .sameOrigin, team: .player)
     ) { _, context, scope in
       let player = try context.player(context.parameters["id"], in: context.roster)
-      let code = try await scope.discordCode(player: player.id)
+      let code = try await scope.discord.code(player: player.id)
       return context.json(
         JSONValue.object([
           "code": .string(code),

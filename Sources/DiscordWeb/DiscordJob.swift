@@ -1,3 +1,4 @@
+import Discord
 import Foundation
 import Synchronization
 import TeamKit
@@ -38,6 +39,8 @@ public final class DiscordJob: Sendable {
     self.api = api
     givenKey = publicKey.flatMap { $0.isEmpty ? nil : $0.lowercased() }
     self.server = server
+    // Every change committed from now on queues its posts, whichever face made it.
+    store.followDiscord()
     store.onChange { [weak self] _ in self?.poked.withLock { $0 = true } }
   }
 

@@ -207,7 +207,7 @@ public final class TeamServer: RosterSource {
   }
 
   /// A tag or id as one segment of a path.
-  static func pathSegment(_ text: String) -> String {
+  public static func pathSegment(_ text: String) -> String {
     text.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? text
   }
 
@@ -299,8 +299,9 @@ public final class TeamServer: RosterSource {
 
   /// Calls an endpoint of the server's API (``TeamAPI``): `values` fill its path's `{name}`
   /// segments in order, `query` (with its `?`) follows; the body goes in the endpoint's
-  /// first media type unless `contentType` names another.
-  func call(
+  /// first media type unless `contentType` names another. A feature's own calls go through
+  /// it (Discord's settings from the CLI).
+  public func call(
     _ endpoint: Endpoint, _ values: String..., query: String = "", body: Data? = nil,
     contentType: String? = nil, ifMatch: String? = nil
   ) async throws -> (data: Data, response: HTTPURLResponse) {

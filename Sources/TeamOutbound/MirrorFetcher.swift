@@ -12,7 +12,7 @@ import TeamKit
   /// redirect is followed only within the mirror's own origin (scheme, host and port), and
   /// every transfer ends by the fetcher's deadline, however slowly a mirror drips. The
   /// transfers run on ``CurlLoop``'s thread, which sleeps while they wait.
-  final class MirrorFetcher: Sendable {
+  package final class MirrorFetcher: Sendable {
     private let origin: URL
     private let maxBytes: Int
     private let within: Duration
@@ -21,7 +21,7 @@ import TeamKit
     /// - Parameters:
     ///   - origin: the mirror's base address; redirects elsewhere are not followed.
     ///   - within: how long every transfer may take, all together.
-    init(origin: URL, maxBytes: Int, within: Duration) {
+    package init(origin: URL, maxBytes: Int, within: Duration) {
       self.origin = origin
       self.maxBytes = maxBytes
       self.within = within
@@ -29,7 +29,7 @@ import TeamKit
     }
 
     /// Nothing to end: each transfer ends by itself, by the deadline at the latest.
-    func finish() {}
+    package func finish() {}
 
     /// The body and status of `url`.
     /// - Throws: ``DataDragonError``: unreachable (or past the deadline), or over the limit.
@@ -41,7 +41,9 @@ import TeamKit
     /// The answer to `request`, after at most five redirects within the origin; `path` names
     /// it in messages (never its headers: they may hold a key).
     /// - Throws: ``DataDragonError``: unreachable (or past the deadline), or over the limit.
-    func answer(to request: URLRequest, path: String) async throws(DataDragonError) -> Answer {
+    package func answer(to request: URLRequest, path: String) async throws(DataDragonError)
+      -> Answer
+    {
       var request = request
       var url = request.url ?? origin
       var redirects = 0
@@ -103,7 +105,7 @@ import TeamKit
   ///
   /// `@unchecked Sendable`: `session` is set once in `init`; the transfers under way and the
   /// deadline's mark are behind a `Mutex`.
-  final class MirrorFetcher: NSObject, URLSessionDataDelegate, @unchecked Sendable {
+  package final class MirrorFetcher: NSObject, URLSessionDataDelegate, @unchecked Sendable {
     private let origin: URL
     private let maxBytes: Int
     private let within: Duration
@@ -128,7 +130,7 @@ import TeamKit
     /// - Parameters:
     ///   - origin: the mirror's base address; redirects elsewhere are not followed.
     ///   - within: how long every transfer may take, all together.
-    init(origin: URL, maxBytes: Int, within: Duration) {
+    package init(origin: URL, maxBytes: Int, within: Duration) {
       self.origin = origin
       self.maxBytes = maxBytes
       self.within = within
@@ -151,7 +153,7 @@ import TeamKit
     }
 
     /// Ends the session once its transfers are done, and the deadline's watch.
-    func finish() {
+    package func finish() {
       done.signal()
       session?.finishTasksAndInvalidate()
     }
@@ -166,7 +168,9 @@ import TeamKit
     /// The answer to `request`; `path` names it in messages (never its headers: they may
     /// hold a key).
     /// - Throws: ``DataDragonError``: unreachable (or past the deadline), or over the limit.
-    func answer(to request: URLRequest, path: String) async throws(DataDragonError) -> Answer {
+    package func answer(to request: URLRequest, path: String) async throws(DataDragonError)
+      -> Answer
+    {
       let url = request.url ?? origin
       do {
         return try await withCheckedThrowingContinuation { continuation in
@@ -249,10 +253,10 @@ import TeamKit
 
 extension MirrorFetcher {
   /// A transfer's outcome: its body, status and headers (their names in lower case).
-  struct Answer: Sendable {
-    var body: Data
-    var status: Int
-    var headers: [String: String]
+  package struct Answer: Sendable {
+    package var body: Data
+    package var status: Int
+    package var headers: [String: String]
   }
 
   /// Whether two addresses have the same scheme, host and port (the scheme's default when

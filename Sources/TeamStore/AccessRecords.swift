@@ -77,12 +77,12 @@ extension RosterStore {
 
   /// Runs `body` in the committer's next transaction (the roster unchanged), returning once
   /// committed.
-  func record<T: Sendable>(_ body: @escaping (any SQLConnection) throws -> T)
-    async throws(RosterError) -> T
-  {
+  @_spi(Rows) public func record<T: Sendable>(
+    _ body: @escaping (any SQLConnection) throws -> T
+  ) async throws(RosterError) -> T {
     try await perform { writer, _ in
-      // Records may touch anything beside the roster, the Discord settings among them.
-      writer.discordMayHaveChanged()
+      // Records may touch anything beside the roster, what a follower keeps among it.
+      writer.followersMayHaveChanged()
       return (nil, try body(writer.connection))
     }
   }
@@ -466,7 +466,7 @@ extension AccessRows {
   {
     try await store.perform(
       { writer, _ in
-        writer.discordMayHaveChanged()  // an account's removal unlinks its Discord user
+        writer.followersMayHaveChanged()  // an account's removal unlinks its Discord user
         let result = try body(writer.connection)
         #if canImport(CPostgreSQL)
           if let connection = writer.connection as? PostgresConnection {

@@ -357,7 +357,7 @@ extension RosterStore {
   public func copy(to destination: RosterStore) async throws(RosterError) -> Int {
     let (rows, parents) = try copiedRows()
     return try await destination.perform { writer, roster in
-      writer.discordMayHaveChanged()
+      writer.followersMayHaveChanged()
       writer.touched.all = true
       let db = writer.connection
       guard try db.scalar("SELECT count(*) FROM history") == 0 else {

@@ -6,7 +6,7 @@ import Foundation
 ///
 /// Not thread-safe: the store keeps its writer behind a lock, and each reader is used by
 /// one thread at a time (``ReadPool``).
-protocol SQLConnection: AnyObject {
+@_spi(Rows) public protocol SQLConnection: AnyObject {
   /// The database, for messages: a file's path, or a server's host and database name
   /// (never a password).
   var name: String { get }
@@ -48,7 +48,7 @@ extension SQLConnection {
 }
 
 /// A value bound to a statement's parameter.
-enum SQLValue {
+@_spi(Rows) public enum SQLValue {
   case text(String)
   case int(Int64)
   case double(Double)
@@ -57,7 +57,7 @@ enum SQLValue {
 }
 
 /// A row of a query's result, read by column from 0.
-protocol SQLRow {
+@_spi(Rows) public protocol SQLRow {
   /// The text in a column ("" for NULL).
   func text(_ index: Int32) -> String
   func int(_ index: Int32) -> Int64
@@ -70,16 +70,16 @@ protocol SQLRow {
 /// (``list(_:)``) and its rows are read by case (`row.text(PlayerColumn.riotID)`), so that
 /// the list and the reads cannot drift apart. A case reads the column named as it is in
 /// snake case (`riotID`: `riot_id`), or the expression its ``sql`` gives.
-protocol SQLColumns: CaseIterable, RawRepresentable<Int32> {
+@_spi(Rows) public protocol SQLColumns: CaseIterable, RawRepresentable<Int32> {
   /// The column or expression read.
   var sql: String { get }
 }
 
 extension SQLColumns {
-  var sql: String { Self.name(of: self) }
+  @_spi(Rows) public var sql: String { Self.name(of: self) }
 
   /// The column a case names: the case's name in snake case (`riotID`: `riot_id`).
-  static func name(of column: Self) -> String {
+  @_spi(Rows) public static func name(of column: Self) -> String {
     var name = ""
     var previous: Character = " "
     for character in String(describing: column) {
@@ -91,7 +91,7 @@ extension SQLColumns {
   }
 
   /// The SELECT list: every case's column, in order, each prefixed by `table` when given.
-  static func list(_ table: String? = nil) -> String {
+  @_spi(Rows) public static func list(_ table: String? = nil) -> String {
     assert(allCases.enumerated().allSatisfy { $0.offset == Int($0.element.rawValue) })
     return allCases.map { column in table.map { "\($0).\(column.sql)" } ?? column.sql }
       .joined(separator: ", ")
@@ -99,19 +99,19 @@ extension SQLColumns {
 }
 
 extension SQLRow {
-  func text<C: SQLColumns>(_ column: C) -> String { text(column.rawValue) }
-  func int<C: SQLColumns>(_ column: C) -> Int64 { int(column.rawValue) }
-  func double<C: SQLColumns>(_ column: C) -> Double { double(column.rawValue) }
-  func blob<C: SQLColumns>(_ column: C) -> Data { blob(column.rawValue) }
-  func isNull<C: SQLColumns>(_ column: C) -> Bool { isNull(column.rawValue) }
+  @_spi(Rows) public func text<C: SQLColumns>(_ column: C) -> String { text(column.rawValue) }
+  @_spi(Rows) public func int<C: SQLColumns>(_ column: C) -> Int64 { int(column.rawValue) }
+  @_spi(Rows) public func double<C: SQLColumns>(_ column: C) -> Double { double(column.rawValue) }
+  @_spi(Rows) public func blob<C: SQLColumns>(_ column: C) -> Data { blob(column.rawValue) }
+  @_spi(Rows) public func isNull<C: SQLColumns>(_ column: C) -> Bool { isNull(column.rawValue) }
   /// The text in a column, or nil for NULL.
-  func optional<C: SQLColumns>(_ column: C) -> String? {
+  @_spi(Rows) public func optional<C: SQLColumns>(_ column: C) -> String? {
     isNull(column.rawValue) ? nil : text(column.rawValue)
   }
 }
 
 /// A compiled statement.
-protocol SQLStatement: AnyObject {
+@_spi(Rows) public protocol SQLStatement: AnyObject {
   /// Binds `values` to the parameters ?1, ?2, … in order.
   @discardableResult
   func bind(_ values: [SQLValue]) throws -> Self
@@ -124,13 +124,13 @@ protocol SQLStatement: AnyObject {
 extension SQLStatement {
   /// Binds `values` to parameters 1…n.
   @discardableResult
-  func bind(_ values: SQLValue...) throws -> Self { try bind(values) }
+  @_spi(Rows) public func bind(_ values: SQLValue...) throws -> Self { try bind(values) }
 }
 
 extension SQLConnection {
   /// The first column of a one-row query, as an integer (0 when no row; the last row's
   /// when there are several).
-  func scalar(_ sql: String) throws -> Int64 {
+  @_spi(Rows) public func scalar(_ sql: String) throws -> Int64 {
     var value: Int64 = 0
     try prepare(sql).forEachRow { value = $0.int(0) }
     return value

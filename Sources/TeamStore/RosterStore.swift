@@ -171,9 +171,9 @@ public final class RosterStore: Sendable {
   /// Runs `body` with a connection that reads what is committed without waiting for a
   /// commit under way (WAL lets readers and the writer go on together). In memory the
   /// writer's connection is the only one.
-  func read<T>(by deadline: ContinuousClock.Instant? = nil, _ body: (any SQLConnection) throws -> T)
-    throws(RosterError) -> T
-  {
+  @_spi(Rows) public func read<T>(
+    by deadline: ContinuousClock.Instant? = nil, _ body: (any SQLConnection) throws -> T
+  ) throws(RosterError) -> T {
     do {
       guard let readers else { return try writer.withLock { try body($0.connection) } }
       return try readers.read(by: deadline, body)

@@ -23,15 +23,16 @@ final class Writer: @unchecked Sendable {
   private(set) var riotIDs: [String: String] = [:]
   /// Prepared statements, compiled on first use and kept for the connection's life.
   private var statements: [String: any SQLStatement] = [:]
-  /// The teams' Discord settings and the players linked to a Discord user, as every commit
-  /// needs them, kept while nothing can have changed them: nil once something may have (a
-  /// record, an unlink, another connection's commit), and read again by the next commit.
-  /// Kept only where the change marker sees every commit (``SQLConnection/markerSeesEveryCommit``).
-  private var discordState: (teams: [UUID: DiscordTeamSettings], linked: Set<UUID>)?
+  /// The features' work in each change's transaction (``ChangeFollower``).
+  var followers: [any ChangeFollower] = []
+  /// What each follower needs in every commit, by its place in ``followers``, kept while
+  /// nothing can have changed it: emptied once something may have (a record, another
+  /// connection's commit). Kept only where the change marker sees every commit
+  /// (``SQLConnection/markerSeesEveryCommit``).
+  var followerStates: [Int: (any Sendable)?] = [:]
   /// The rows the change under way wrote, marked by each statement that writes a player, their
-  /// hours or an event: what follows from the change (its posts, the links it ends) looks at
-  /// those alone.
-  var touched = DiscordNews.Touched()
+  /// hours or an event: what follows from the change looks at those alone.
+  var touched = Touched()
 
   /// Prepares the file (``Schema/prepare(_:)``) and reads where its history stands.
   /// - Throws: ``StoreOpenError`` before writing anything when the file cannot be used.
@@ -68,7 +69,7 @@ final class Writer: @unchecked Sendable {
         recorded = []
         // Another process may have committed since our last look: then start from disk.
         if dataVersion != seenDataVersion {
-          discordState = nil
+          followerStates = [:]
           current = try reloaded(current.version)
           // What the other process did comes first in this update.
           recorded = try connection.history(after: lastHistoryID).reversed()
@@ -82,9 +83,8 @@ final class Writer: @unchecked Sendable {
           changed = true
         }
         var changes = 0  // the version counts every change, not every transaction
-        let (discord, linked) = try discordSettings()
         for job in batch {
-          if let next = try savepoint(job, current, discord: discord, linked: linked, at: now) {
+          if let next = try savepoint(job, current, at: now) {
             current = next
             changes += 1
           }
@@ -114,19 +114,6 @@ final class Writer: @unchecked Sendable {
       return nil
     }
   }
-
-  /// The teams' Discord settings and the linked players, from ``discordState`` when kept.
-  private func discordSettings() throws -> (
-    teams: [UUID: DiscordTeamSettings], linked: Set<UUID>
-  ) {
-    if let discordState { return discordState }
-    let state = (teams: try discordTeams(), linked: try discordLinkedPlayers())
-    if connection.markerSeesEveryCommit { discordState = state }
-    return state
-  }
-
-  /// Forgets the Discord settings kept: a change may have touched them.
-  func discordMayHaveChanged() { discordState = nil }
 
   /// What other processes committed since this connection last looked, as the roster after
   /// `current` and their history entries; nil when nothing changed. Cheap when nothing did:
@@ -184,13 +171,10 @@ final class Writer: @unchecked Sendable {
   /// Runs one queued change in its own savepoint of the transaction under way. When the
   /// change fails, only its writes are undone, its error becomes its outcome and nil is
   /// returned; the others in the transaction go on.
-  private func savepoint(
-    _ job: PendingWrite, _ roster: Roster, discord: [UUID: DiscordTeamSettings],
-    linked: Set<UUID>, at now: Date
-  ) throws -> Roster? {
+  private func savepoint(_ job: PendingWrite, _ roster: Roster, at now: Date) throws -> Roster? {
     let recordedBefore = recorded.count
     var overLimit = false
-    touched = DiscordNews.Touched()
+    touched = Touched()
     try connection.execute("SAVEPOINT write")
     do {
       let next = try job.run(self, roster)
@@ -202,13 +186,8 @@ final class Writer: @unchecked Sendable {
         overLimit = true
         throw RosterError.invalid(refusal)
       }
-      // The change's Discord posts, durable with it.
-      if let next, !discord.isEmpty, !touched.isEmpty {
-        try queueDiscordPosts(from: roster, to: next, teams: discord, at: now)
-      }
-      if let next, !linked.isEmpty, touched.all || !touched.players.isEmpty {
-        try unlinkMovedPlayers(from: roster, to: next, linked: linked)
-      }
+      // What follows from the change (its Discord posts), durable with it.
+      if let next { try followChange(from: roster, to: next, at: now) }
       try connection.execute("RELEASE write")
       return next
     } catch {

@@ -1,3 +1,4 @@
+import Discord
 import DiscordWeb
 import Foundation
 import TeamAccess

@@ -1,5 +1,6 @@
 import AccountsWeb
 import ChampionArtWeb
+import Discord
 import DiscordWeb
 import Foundation
 import ImportWeb

@@ -47,27 +47,8 @@ package struct StoreReads: Sendable {
     try store.riot.standings()
   }
 
-  /// A team's Discord settings.
-  package func discord(team: UUID) throws(RosterError) -> DiscordTeamSettings {
-    try store.discord.team(team)
-  }
-
-  /// A team's latest Discord posts.
-  package func discordPosts(team: UUID) throws(RosterError) -> [DiscordSent] {
-    try store.discord.posts(team: team)
-  }
-
-  /// The organisation's Discord application.
-  package func discordApplication() throws(RosterError) -> DiscordApplication {
-    try store.discord.application()
-  }
-
-  /// The Discord link of a player or of an account.
-  package func discordLink(player: UUID? = nil, account: String? = nil) throws(RosterError)
-    -> DiscordLink?
-  {
-    try store.discord.linked(player: player, account: account)
-  }
+  /// A feature's rows, read-only.
+  package func rows<R: ReadRows>(_ type: R.Type) -> R { R(store: store) }
 
   /// An import, by its number.
   package func importRecord(_ id: Int64) throws(RosterError) -> ImportRecord? {
@@ -133,10 +114,12 @@ package struct OrganisationScope: ImportTarget {
     try await store.riot.apply(input)
   }
 
-  /// Sets the Discord application's key and id (owners).
-  package func setDiscordApplication(publicKey: String?, applicationID: String?) async throws {
-    try check(.owner)
-    try await store.discord.setApplication(publicKey: publicKey, applicationID: applicationID)
+  /// A feature's rows, once the person's role is `access`.
+  package func rows<R: OrganisationBoundRows>(_ type: R.Type, as access: RoutePolicy.Access)
+    throws(HTTPError) -> R
+  {
+    try check(access)
+    return R(store: store, author: author)
   }
 
   package func importTurn<T>(_ body: () async throws -> T) async throws -> T {
@@ -176,32 +159,6 @@ package struct AccountScope: Sendable {
     self.name = name
   }
 
-  /// A new one-time code linking a Discord user to this account.
-  package func discordCode() async throws(RosterError) -> String {
-    try await store.discord.newCode(account: name)
-  }
-
-  /// Unlinks this account's Discord user.
-  package func unlinkDiscord() async throws(RosterError) {
-    try await store.discord.unlink(account: name)
-  }
-}
-
-extension DiscordRows {
-  /// A new one-time code linking a Discord user to a player (made through the team's
-  /// scope): its digest kept, the code itself shown once.
-  package func newCode(player: UUID) async throws(RosterError) -> String {
-    try await newCode(player: player, account: nil)
-  }
-
-  /// A new one-time code linking a Discord user to a staff account, the same way.
-  package func newCode(account: String) async throws(RosterError) -> String {
-    try await newCode(player: nil, account: account)
-  }
-
-  private func newCode(player: UUID?, account: String?) async throws(RosterError) -> String {
-    let code = DiscordSignature.newLinkCode()
-    try await keepCode(digest: Secrets.digest(code), player: player, account: account)
-    return code
-  }
+  /// A feature's rows for this account.
+  package func rows<R: AccountBoundRows>(_ type: R.Type) -> R { R(store: store, account: name) }
 }

@@ -134,32 +134,9 @@ package struct TeamScope: Sendable {
     return [try owned(player)]
   }
 
-  // MARK: - Discord
-
-  /// Sets the team's Discord: its webhook (`""` off, nil kept), the kinds posted, the
-  /// language.
-  package func setDiscord(
-    webhook: String?, kinds: Set<DiscordKind>?, language: Language?, alsoAt origin: URL?
-  ) async throws(RosterError) {
-    try await store.discord.setTeam(
-      team: team.id, webhook: webhook, kinds: kinds, language: language, alsoAt: origin)
-  }
-
-  /// Queues a test post for the team's channel.
-  package func sendDiscordTest() async throws(RosterError) {
-    try await store.discord.queueTestPost(team: team)
-  }
-
-  /// A new one-time code linking a Discord user to one of the team's players.
-  package func discordCode(player id: UUID) async throws(RosterError) -> String {
-    _ = try owned(id)
-    return try await store.discord.newCode(player: id)
-  }
-
-  /// Unlinks the Discord user of one of the team's players.
-  package func unlinkDiscord(player id: UUID) async throws(RosterError) {
-    _ = try owned(id)
-    try await store.discord.unlink(player: id)
+  /// A feature's rows, bound to this team.
+  package func rows<R: TeamBoundRows>(_ type: R.Type) -> R {
+    R(store: store, team: team, author: author)
   }
 
   // MARK: - Imports
@@ -190,7 +167,7 @@ package struct TeamScope: Sendable {
 
 extension Roster {
   /// `team`'s player `id`, as the roster is now.
-  fileprivate func owned(_ id: UUID, by team: Team) throws(RosterError) -> Player {
+  package func owned(_ id: UUID, by team: Team) throws(RosterError) -> Player {
     guard let player = player(id: id), player.teamID == team.id else { throw .notFound(id) }
     return player
   }

@@ -1,3 +1,4 @@
+import Discord
 import Foundation
 import Synchronization
 import TeamClient
@@ -79,7 +80,10 @@ struct Context {
   /// Opens the roster chosen by `--in-memory`, `--db`, `--database`, `$KCORP_DATABASE_URL`,
   /// `$KCORP_DB` or the default path, for the commands that work on a database directly.
   func store() throws -> RosterStore {
-    try RosterStore.open(location())
+    let store = try RosterStore.open(location())
+    // A change made here is posted to Discord as the server's are.
+    store.followDiscord()
+    return store
   }
 
   /// Where the database is, from `--in-memory`, `--db`, `--database`, `$KCORP_DATABASE_URL`,

@@ -1,3 +1,4 @@
+import Discord
 import Foundation
 import TeamClient
 import TeamKit

@@ -1,3 +1,4 @@
+import Discord
 import Foundation
 import Synchronization
 import TeamAccess

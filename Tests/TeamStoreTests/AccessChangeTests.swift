@@ -4,7 +4,7 @@ import TeamKit
 import TestSupport
 import Testing
 
-@testable import TeamStore
+@_spi(Rows) @testable import TeamStore
 
 /// A change of who may do what, made by one server, reaches the others on the same
 /// PostgreSQL database as it commits, so that their live streams are checked at once.

@@ -5,7 +5,7 @@ import TeamPhoto
 import TestSupport
 import Testing
 
-@testable import TeamStore
+@_spi(Rows) @testable import TeamStore
 
 /// The databases the store runs on. Every test of the store's behaviour runs on both, so that
 /// no feature exists on one only; tests of SQLite's file itself (damage, migrations of old

@@ -4,7 +4,7 @@ import TeamPhoto
 import TestSupport
 import Testing
 
-@testable import TeamStore
+@_spi(Rows) @testable import TeamStore
 
 /// A champion a database once knew stays known while something names it, and a JSON export
 /// describes the champions it names, so it imports back here or into a fresh database.

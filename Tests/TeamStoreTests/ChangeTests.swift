@@ -4,7 +4,7 @@ import TeamPhoto
 import TestSupport
 import Testing
 
-@testable import TeamStore
+@_spi(Rows) @testable import TeamStore
 
 /// A change is stated once (``Change``): its steps change the snapshot, and the writer
 /// writes the rows they name. So after every kind of change, the snapshot readers see must

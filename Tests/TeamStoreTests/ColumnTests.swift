@@ -1,7 +1,7 @@
 import TestSupport
 import Testing
 
-@testable import TeamStore
+@_spi(Rows) @testable import TeamStore
 
 /// A query's SELECT list is made from its columns' names, in order, and a row is read by
 /// them: the position each is read at is its place in the list.

@@ -4,7 +4,8 @@ import TeamKit
 import TestSupport
 import Testing
 
-@testable import TeamStore
+@testable import Discord
+@_spi(Rows) @testable import TeamStore
 
 /// What each kind of change posts to a team's channel, as the store queues it: a series as
 /// one post, a new time with the old one struck through, a result, a move told to both
@@ -20,7 +21,7 @@ import Testing
   @Test(arguments: Backend.allCases)
   func eachChangePostsWhatItChanged(_ backend: Backend) async throws {
     let folder = try TemporaryFolder()
-    let store = try TestDatabase(backend, in: folder).open()
+    let store = try TestDatabase(backend, in: folder).open().followingDiscord()
     let blue = try await store.teamRows.addTeam(TeamInput(name: "KC Blue", tag: "KCB"))
     try await store.discord.setTeam(team: Team.first.id, webhook: Self.webhook, language: .english)
     try await store.discord.setTeam(team: blue.id, webhook: Self.webhook, language: .french)
@@ -68,7 +69,7 @@ import Testing
   @Test(arguments: Backend.allCases)
   func aVerdictPostsWhenItTurnsWithin48HoursNotForAFurtherYes(_ backend: Backend) async throws {
     let folder = try TemporaryFolder()
-    let store = try TestDatabase(backend, in: folder).open()
+    let store = try TestDatabase(backend, in: folder).open().followingDiscord()
     let bo = try await store.playerRows.addPlayer(PlayerInput(name: "Bo", position: "Jungle"))
     let vladi = try await store.playerRows.addPlayer(PlayerInput(name: "Vladi", position: "Mid"))
     _ = try await store.playerRows.addPlayer(
@@ -119,6 +120,7 @@ import Testing
     let folder = try TemporaryFolder()
     let clock = Mutex(Date())
     let store = try TestDatabase(backend, in: folder).open { clock.withLock { $0 } }
+      .followingDiscord()
     try await store.discord.setTeam(team: Team.first.id, webhook: Self.webhook, language: .english)
     let event = try await store.weekRows.addEvent(
       EventInput(
@@ -146,5 +148,13 @@ import Testing
       answers.post.description.contains(
         #"\[win\]\(https\://evil\.example\) \@everyone \<\@1\>"#))
     #expect(!answers.post.description.contains("[win](https://"))
+  }
+}
+
+extension RosterStore {
+  /// The store, posting each change to Discord as a server's does.
+  func followingDiscord() -> RosterStore {
+    followDiscord()
+    return self
   }
 }

@@ -4,7 +4,8 @@ import TeamKit
 import TestSupport
 import Testing
 
-@testable import TeamStore
+@testable import Discord
+@_spi(Rows) @testable import TeamStore
 
 /// The Discord outbox, the teams' settings and the linked users as stored, on both
 /// backends: a change and its posts are durable together, and one server delivers.
@@ -22,7 +23,7 @@ import Testing
   {
     let folder = try TemporaryFolder()
     let database = try TestDatabase(backend, in: folder)
-    let store = try database.open()
+    let store = try database.open().followingDiscord()
     // No team has Discord: nothing is queued.
     let early = try await store.weekRows.addEvent(
       Self.scrim(Date(timeIntervalSinceNow: 86_400 * 3)))
@@ -57,15 +58,17 @@ import Testing
     // The summary settles a little first.
     #expect(try await store.discord.takeTurn(server: "a").isEmpty)
     // Another database reader sees the same outbox.
-    #expect(try database.open().discord.posts(team: Team.first.id).first?.state == .pending)
+    #expect(
+      try database.open().followingDiscord().discord.posts(team: Team.first.id).first?.state
+        == .pending)
   }
 
   @Test(arguments: Backend.allCases)
   func discordTurnedOnElsewhereIsSeenByTheNextChange(_ backend: Backend) async throws {
     let folder = try TemporaryFolder()
     let database = try TestDatabase(backend, in: folder)
-    let server = try database.open()
-    let elsewhere = try database.open()
+    let server = try database.open().followingDiscord()
+    let elsewhere = try database.open().followingDiscord()
     // With Discord off everywhere, the server's changes queue nothing (and it keeps knowing so).
     try await server.weekRows.addEvent(Self.scrim(Date(timeIntervalSinceNow: 86_400 * 3)))
     try await server.weekRows.addEvent(Self.scrim(Date(timeIntervalSinceNow: 86_400 * 4)))
@@ -95,8 +98,8 @@ import Testing
     let folder = try TemporaryFolder()
     let database = try TestDatabase(backend, in: folder)
     let clock = Mutex(Date())
-    let a = try database.open { clock.withLock { $0 } }
-    let b = try database.open { clock.withLock { $0 } }
+    let a = try database.open { clock.withLock { $0 } }.followingDiscord()
+    let b = try database.open { clock.withLock { $0 } }.followingDiscord()
     try await a.discord.setTeam(team: Team.first.id, webhook: Self.webhook)
     try await a.weekRows.addEvent(Self.scrim(Date(timeIntervalSinceNow: 86_400 * 5)))
     let first = try await a.discord.takeTurn(server: "a")
@@ -143,7 +146,7 @@ import Testing
     let folder = try TemporaryFolder()
     let database = try TestDatabase(backend, in: folder)
     let clock = Mutex(Date())
-    let store = try database.open { clock.withLock { $0 } }
+    let store = try database.open { clock.withLock { $0 } }.followingDiscord()
     try await store.discord.setTeam(
       team: Team.first.id, webhook: Self.webhook, kinds: [.answers], language: .english)
     let event = try await store.weekRows.addEvent(
@@ -177,7 +180,7 @@ import Testing
   @Test(arguments: Backend.allCases)
   func aLinkEndsWhenThePlayerMovesOrLeavesOrTheAccountGoes(_ backend: Backend) async throws {
     let folder = try TemporaryFolder()
-    let store = try TestDatabase(backend, in: folder).open()
+    let store = try TestDatabase(backend, in: folder).open().followingDiscord()
     _ = try await store.teamRows.addTeam(TeamInput(name: "KC Blue", tag: "KCB"))
     let players = store.players
     for (index, player) in players.enumerated() {
@@ -206,7 +209,7 @@ import Testing
     let folder = try TemporaryFolder()
     let database = try TestDatabase(backend, in: folder)
     let clock = Mutex(Date())
-    let store = try database.open { clock.withLock { $0 } }
+    let store = try database.open { clock.withLock { $0 } }.followingDiscord()
     let player = try #require(store.players.first)
     try await store.discord.keepCode(digest: "d1", player: player.id, account: nil)
     let link = try await store.discord.link(codeDigest: "d1", user: "42", name: "canna")
@@ -234,7 +237,7 @@ import Testing
   @Test(arguments: Backend.allCases)
   func settingsAreCheckedAndKeptAllOrNothing(_ backend: Backend) async throws {
     let folder = try TemporaryFolder()
-    let store = try TestDatabase(backend, in: folder).open()
+    let store = try TestDatabase(backend, in: folder).open().followingDiscord()
     await #expect(throws: RosterError.self) {
       try await store.discord.setTeam(
         team: Team.first.id, webhook: "https://evil.example/api/webhooks/1/x")
@@ -262,7 +265,7 @@ import Testing
     let folder = try TemporaryFolder()
     let database = try TestDatabase(backend, in: folder)
     let clock = Mutex(Date())
-    let store = try database.open { clock.withLock { $0 } }
+    let store = try database.open { clock.withLock { $0 } }.followingDiscord()
     try await store.discord.setTeam(team: Team.first.id, webhook: Self.webhook)
     try await store.weekRows.addEvent(Self.scrim(Date(timeIntervalSinceNow: 86_400 * 5)))
     try await store.weekRows.addEvent(

@@ -5,7 +5,7 @@ import TeamPhoto
 import TestSupport
 import Testing
 
-@testable import TeamStore
+@_spi(Rows) @testable import TeamStore
 
 /// Writes asked for while a commit is under way share the next transaction.
 @Suite struct GroupCommitTests {

@@ -4,7 +4,7 @@ import TeamPhoto
 import TestSupport
 import Testing
 
-@testable import TeamStore
+@_spi(Rows) @testable import TeamStore
 
 /// Imports into one team: merged by default, replacing only when asked, the others' players
 /// never touched, and one Undo that puts the team back as it was.

@@ -4,7 +4,7 @@ import TeamPhoto
 import TestSupport
 import Testing
 
-@testable import TeamStore
+@_spi(Rows) @testable import TeamStore
 
 /// `kcorp migrate-to`: a whole organisation moved to a new database of the other kind.
 @Suite struct MigrationToServerTests {

@@ -4,7 +4,7 @@ import TeamKit
 import TestSupport
 import Testing
 
-@testable import TeamStore
+@_spi(Rows) @testable import TeamStore
 
 /// The organisation: several teams, each with its order and starting five, players who move
 /// between them, and who each player is.

@@ -3,7 +3,7 @@ import TeamKit
 import TestSupport
 import Testing
 
-@testable import TeamStore
+@_spi(Rows) @testable import TeamStore
 
 /// The players' Riot accounts as stored, and the calls' budget every server on a database
 /// shares, on both backends.

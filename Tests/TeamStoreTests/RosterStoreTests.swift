@@ -6,7 +6,7 @@ import TeamPhoto
 import TestSupport
 import Testing
 
-@testable import TeamStore
+@_spi(Rows) @testable import TeamStore
 
 @Suite struct RosterStoreTests {
   let folder: TemporaryFolder

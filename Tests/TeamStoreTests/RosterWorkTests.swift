@@ -5,7 +5,7 @@ import TeamKit
 import TestSupport
 import Testing
 
-@testable import TeamStore
+@_spi(Rows) @testable import TeamStore
 
 /// Everyday work on the roster: edit, remove and restore, order, the starting five.
 @Suite struct RosterWorkTests {

@@ -3,7 +3,7 @@ import TeamKit
 import TestSupport
 import Testing
 
-@testable import TeamStore
+@_spi(Rows) @testable import TeamStore
 
 /// Export → import gives back the same organisation, as a property over generated rosters:
 /// pseudos with separators, quotes, formula characters, accents and emoji, every status and

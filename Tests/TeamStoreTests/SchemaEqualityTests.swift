@@ -2,7 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 
-@testable import TeamStore
+@_spi(Rows) @testable import TeamStore
 
 /// The two backends' schemas, each written in its own dialect, must describe the same
 /// database: the same tables, columns (type, nullability, primary key), indexes and foreign

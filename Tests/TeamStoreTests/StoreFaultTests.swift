@@ -5,7 +5,7 @@ import TeamKit
 import TestSupport
 import Testing
 
-@testable import TeamStore
+@_spi(Rows) @testable import TeamStore
 
 /// A database file removed, replaced, damaged or read-only, and backups.
 @Suite struct StoreFaultTests {

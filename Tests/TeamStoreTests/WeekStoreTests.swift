@@ -4,7 +4,7 @@ import TeamKit
 import TestSupport
 import Testing
 
-@testable import TeamStore
+@_spi(Rows) @testable import TeamStore
 
 /// The team's week in the store, on SQLite and PostgreSQL: hours, events, answers, games and
 /// calendar feeds are kept, reopened, copied, and each change is one history entry.

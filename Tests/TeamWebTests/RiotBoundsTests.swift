@@ -4,7 +4,7 @@ import TestSupport
 import Testing
 import WebBase
 
-@testable import TeamStore
+@_spi(Rows) @testable import TeamStore
 @testable import TeamWeb
 
 /// Riot's numbers at their extremes, from Riot's answers and from rows an earlier build

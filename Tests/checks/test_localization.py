@@ -56,11 +56,16 @@ WEB = sorted(f"Sources/{path.name}" for path in (ROOT / "Sources").iterdir()
              if path.name.endswith("Web") or path.name == "WebBase")
 
 
+# Every other Swift module but the app's (C modules are named C and a capital: CSQLite).
+CORE = sorted(f"Sources/{path.name}" for path in (ROOT / "Sources").iterdir()
+              if path.is_dir() and not re.match(r"C[A-Z]", path.name)
+              and f"Sources/{path.name}" not in WEB
+              and path.name not in ("kcorp", "TeamUI", "KCorpApp"))
+
+
 def used_keys():
     keys = {}
-    for folder in ("Sources/TeamKit", "Sources/TeamStore", "Sources/TeamAccess", "Sources/TeamPhoto",
-                   "Sources/TeamClient", "Sources/TeamOutbound", "Sources/TeamHTTP",
-                   "Sources/kcorp", *WEB):
+    for folder in CORE + ["Sources/kcorp", *WEB]:
         keys.update(keys_in(folder, CALLS))
     keys.update(keys_in("Sources/kcorp", CLI_DECLARATIONS))
     for path in sorted((ROOT / "Sources/kcorp").glob("*.swift")):

@@ -1,5 +1,7 @@
+import Discord
 import Foundation
 import TeamAPI
+import TeamClient
 import TeamKit
 
 extension TeamServer {

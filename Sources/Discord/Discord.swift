@@ -1,4 +1,5 @@
 import Foundation
+import TeamKit
 
 /// What a team's Discord channel is told of, each chosen per team.
 public enum DiscordKind: String, CaseIterable, Hashable, Sendable {

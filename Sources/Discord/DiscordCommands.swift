@@ -1,3 +1,5 @@
+import TeamKit
+
 /// The slash commands the product answers in Discord, as Discord registers them: English
 /// names with French ones for French clients (`/week` is `/semaine`).
 public enum DiscordCommands {

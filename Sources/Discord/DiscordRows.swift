@@ -1,5 +1,6 @@
 import Foundation
 import TeamKit
+@_spi(Rows) import TeamStore
 
 /// A post waiting in the outbox, with where it goes.
 public struct DiscordDelivery: Sendable {
@@ -43,77 +44,6 @@ public struct DiscordLink: Hashable, Sendable {
   public let userName: String
   public let player: UUID?
   public let account: String?
-}
-
-/// The outbox, the teams' settings and the linked users. The posts are queued by the
-/// writer in the change's own transaction (``Writer/queueDiscordPosts(from:to:at:)``), so
-/// that a change and its posts are durable together.
-extension Writer {
-  /// The teams' settings, read once a commit: posts are worked out only when one is on.
-  func discordTeams() throws -> [UUID: DiscordTeamSettings] {
-    try DiscordRows.teams(connection)
-  }
-
-  /// The players a Discord user is linked to, read once a commit.
-  func discordLinkedPlayers() throws -> Set<UUID> {
-    var players: Set<UUID> = []
-    try statement("SELECT player_id FROM discord_link WHERE player_id IS NOT NULL").forEachRow {
-      if let id = UUID(text: $0.text(0)) { players.insert(id) }
-    }
-    return players
-  }
-
-  /// Unlinks the Discord users of players this change moved to another team or removed:
-  /// a link acts on the player's team, and was made on the team they left.
-  func unlinkMovedPlayers(from before: Roster, to after: Roster, linked: Set<UUID>) throws {
-    for id in linked where before.player(id: id)?.teamID != after.player(id: id)?.teamID {
-      try statement("DELETE FROM discord_link WHERE player_id = ?1").bind(.text(id.text)).run()
-      discordMayHaveChanged()
-    }
-  }
-
-  /// Queues the posts of one change, from `before` to `after`, for the rows it wrote
-  /// (``touched``). A post with a topic
-  /// replaces the one waiting with it, and waits a little longer for the next answers.
-  func queueDiscordPosts(
-    from before: Roster, to after: Roster, teams: [UUID: DiscordTeamSettings], at now: Date
-  ) throws {
-    let posts = DiscordNews.posts(
-      from: DiscordRows.news(before), to: DiscordRows.news(after), touched: touched,
-      settings: teams, now: now)
-    for post in posts {
-      let due = now.addingTimeInterval(post.topic == nil ? 0 : DiscordRows.answersSettle)
-      let content: [SQLValue] = [
-        .text(post.content), .text(post.title), .text(post.description),
-        post.link.map(SQLValue.text) ?? .null, .double(due.timeIntervalSince1970),
-      ]
-      if let topic = post.topic {
-        // The summary waits for the next answers, but never more than two minutes in all:
-        // it holds the team's later posts back meanwhile.
-        try statement(
-          """
-          UPDATE discord_post SET content = ?1, title = ?2, description = ?3, link = ?4,
-            due = CASE WHEN created + 120 < ?5 THEN created + 120 ELSE ?5 END,
-            revision = revision + 1
-          WHERE topic = ?6 AND state = 'pending' AND attempts = 0
-          """
-        ).bind(content + [.text(topic)]).run()
-        if connection.changes > 0 { continue }
-      }
-      try statement(
-        """
-        INSERT INTO discord_post (content, title, description, link, due, team_id, kind,
-          topic, created, attempts, state, revision)
-        VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, 0, 'pending', 0)
-        """
-      ).bind(
-        content + [
-          .text(post.teamID.text), .text(post.kind.rawValue),
-          post.topic.map(SQLValue.text) ?? .null, .double(now.timeIntervalSince1970),
-        ]
-      ).run()
-    }
-  }
 }
 
 /// Discord's rows: each team's settings and webhook, the application's key, the outbox and

@@ -1,5 +1,6 @@
 import Foundation
 import TeamKit
+@_spi(Rows) import TeamStore
 
 /// The outbox's delivery, and the Discord users linked by a one-time code. Every write goes
 /// through the committer: on PostgreSQL its transaction holds the servers' write lock, so

@@ -1,29 +1,11 @@
 import Foundation
+import TeamKit
+@_spi(Rows) import TeamStore
 
 /// The posts one change makes for the teams whose Discord is on: what the change did to the
 /// rows it touched, in each team's language. Every face's change goes through the same store,
 /// so every face's change is posted alike.
 public enum DiscordNews {
-  /// The rows one change wrote: its posts come from those alone, never from comparing the
-  /// whole organisation.
-  public struct Touched: Sendable, Equatable {
-    /// Players added, edited, moved, removed or restored, or whose hours changed.
-    public var players: Set<UUID> = []
-    /// Events planned, changed or cancelled, with their answers and games.
-    public var events: Set<UUID> = []
-    /// Everything at once (an import, a team's removal, a team's time zone): every row is
-    /// looked at.
-    public var all = false
-
-    public init() {}
-
-    public var isEmpty: Bool { !all && players.isEmpty && events.isEmpty }
-
-    func has(player id: UUID) -> Bool { all || players.contains(id) }
-
-    func has(event id: UUID) -> Bool { all || events.contains(id) }
-  }
-
   /// The organisation as a change leaves it.
   public struct State: Sendable {
     public var teams: [Team]
@@ -42,7 +24,7 @@ public enum DiscordNews {
 
   /// The posts of a change that wrote the rows `touched` names, taking the organisation from
   /// `before` to `after`, for the teams `settings` has on.
-  public static func posts(
+  static func posts(
     from before: State, to after: State, touched: Touched,
     settings: [UUID: DiscordTeamSettings], now: Date
   ) -> [DiscordPost] {

@@ -1,5 +1,6 @@
 import Foundation
 import TeamKit
+import TeamOutbound
 
 #if canImport(FoundationNetworking)
   import FoundationNetworking
