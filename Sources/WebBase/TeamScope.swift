@@ -33,6 +33,10 @@ package struct TeamScope: Sendable {
     WeekScope(store: store, team: team, author: author, language: language)
   }
 
+  /// The team's drafts: its boards and their links, proposals and game notes, its players'
+  /// pools, its mock drafts.
+  package var drafts: DraftScope { DraftScope(store: store, team: team, author: author) }
+
   // MARK: - Checks
 
   private func owned(_ id: UUID) throws(RosterError) -> Player {
@@ -173,7 +177,7 @@ extension Roster {
   }
 
   /// Whether event `id` is `team`'s, as the roster is now.
-  fileprivate func ownsEvent(_ id: UUID, by team: Team) throws(RosterError) {
+  func ownsEvent(_ id: UUID, by team: Team) throws(RosterError) {
     guard schedule.event(id: id)?.teamID == team.id else { throw .notFound(id) }
   }
 }
@@ -203,47 +207,11 @@ package struct WeekScope: Sendable {
     try store.roster.ownsEvent(id, by: team)
   }
 
-  /// A new secret address of one game's draft board of one of the team's events.
-  @discardableResult
-  package func addDraftLink(to id: UUID, game: Int, kind: DraftLink.Kind)
-    async throws(RosterError) -> DraftLink
-  {
-    try ownedEvent(id)
-    return try await store.draftRows.addDraftLink(
-      to: id, game: game, kind: kind, onTeam: team.id, by: author)
-  }
-
-  /// Revokes a draft board's secret address of one of the team's events.
-  package func revokeDraftLink(_ secret: String) async throws(RosterError) {
-    try await store.draftRows.revokeDraftLink(secret, onTeam: team.id)
-  }
-
-  /// The draft a captain's link gives, for its game of the team's event: the history names
-  /// the other team's captain.
-  @discardableResult
-  package func saveDraft(_ draft: GameDraft, through link: DraftLink)
-    async throws(RosterError) -> TeamEvent
-  {
-    try ownedEvent(link.eventID)
-    let opponent = store.roster.schedule.event(id: link.eventID)?.opponent ?? ""
-    let captain = opponent.isEmpty ? "captain" : "\(opponent) captain"
-    return try await store.draftRows.saveDraft(
-      draft, game: link.game, of: link.eventID, by: captain)
-  }
-
   /// Replaces the weekly hours and days away of one of the team's players.
   package func setAvailability(of id: UUID, to availability: Availability) async throws(RosterError)
   {
     _ = try owned(id)
     try await store.weekRows.setAvailability(of: id, to: availability, onTeam: team.id, by: author)
-  }
-
-  /// Puts one of the team's players' champion pool.
-  @discardableResult
-  package func setPool(of id: UUID, to inputs: [PoolInput]) async throws(RosterError) -> [PoolEntry]
-  {
-    _ = try owned(id)
-    return try await store.draftRows.setPool(of: id, to: inputs, onTeam: team.id, by: author)
   }
 
   // MARK: - The week
@@ -269,12 +237,6 @@ package struct WeekScope: Sendable {
     try await store.weekRows.removeEvent(id: id, following: following, by: author)
   }
 
-  /// Times each turn of one of the team's draft boards (nil: no timer).
-  @discardableResult
-  package func setTurnTimer(of id: UUID, to seconds: Int?) async throws(RosterError) -> TeamEvent {
-    try await store.draftRows.setTurnTimer(of: id, to: seconds, onTeam: team.id, by: author)
-  }
-
   /// Brings one of the team's events back from "Recently removed".
   @discardableResult
   package func restoreEvent(_ id: UUID) async throws(RosterError) -> TeamEvent {
@@ -286,68 +248,6 @@ package struct WeekScope: Sendable {
   package func logGames(_ games: [GameInput], of id: UUID) async throws(RosterError) -> TeamEvent {
     try ownedEvent(id)
     return try await store.weekRows.logGames(games, of: id, by: author)
-  }
-
-  /// Puts a game's draft of one of the team's events, checked under its series' rule.
-  @discardableResult
-  package func saveDraft(_ draft: GameDraft, game: Int, of id: UUID) async throws(RosterError)
-    -> TeamEvent
-  {
-    try ownedEvent(id)
-    return try await store.draftRows.saveDraft(draft, game: game, of: id, by: author)
-  }
-
-  /// A ban or pick proposed for one of the team's events, for one of its players or none.
-  @discardableResult
-  package func propose(_ input: ProposalInput, to id: UUID) async throws(RosterError)
-    -> DraftProposal
-  {
-    try ownedEvent(id)
-    if let player = input.player { _ = try owned(player) }
-    return try await store.draftRows.propose(input, to: id, onTeam: team.id, by: author)
-  }
-
-  /// A new mock draft of the team, empty or from one of its games' drafts.
-  @discardableResult
-  package func addMock(named name: String, side: Game.Side, from origin: MockDraft.Origin?)
-    async throws(RosterError) -> MockDraft
-  {
-    try await store.draftRows.addMock(
-      named: name, side: side, from: origin, team: team.id, by: author)
-  }
-
-  /// A champion chosen (or a turn emptied) in one of the team's mock drafts.
-  @discardableResult
-  package func chooseInMock(_ id: UUID, champion: String?, at turn: Int)
-    async throws(RosterError) -> MockDraft
-  {
-    try await store.draftRows.chooseInMock(
-      id, champion: champion, at: turn, team: team.id, by: author)
-  }
-
-  /// Deletes one of the team's mock drafts.
-  package func removeMock(_ id: UUID) async throws(RosterError) {
-    try await store.draftRows.removeMock(id, team: team.id, by: author)
-  }
-
-  /// Adds a note to a game of one of the team's events.
-  @discardableResult
-  package func addNote(_ input: GameNoteInput, to id: UUID) async throws(RosterError) -> GameNote {
-    try ownedEvent(id)
-    if let player = input.player { _ = try owned(player) }
-    return try await store.draftRows.addNote(input, to: id, onTeam: team.id, by: author)
-  }
-
-  /// Takes a note off one of the team's events.
-  package func removeNote(_ note: UUID, of id: UUID) async throws(RosterError) {
-    try ownedEvent(id)
-    try await store.draftRows.removeNote(note, of: id, onTeam: team.id, by: author)
-  }
-
-  /// Takes a proposal off one of the team's events.
-  package func withdrawProposal(_ proposal: UUID, of id: UUID) async throws(RosterError) {
-    try ownedEvent(id)
-    try await store.draftRows.withdrawProposal(proposal, of: id, onTeam: team.id, by: author)
   }
 
   /// The answer to one of the team's events of one of its players, or of a player of the

@@ -16,7 +16,7 @@ extension WeekFeature {
       guard let kind = DraftLink.Kind(rawValue: context.form["kind"]?.first ?? "") else {
         throw HTTPError(.invalid, context.localized("Choose a captain's or a spectator's link."))
       }
-      try await scope.week.addDraftLink(to: event.id, game: game, kind: kind)
+      try await scope.drafts.addDraftLink(to: event.id, game: game, kind: kind)
       return .redirect(to: "/events/\(event.id)?game=\(game)#links")
     }
 
@@ -24,7 +24,7 @@ extension WeekFeature {
       "POST", "/events/{id}/links/{secret}/delete", RoutePolicy(.editor, .form, team: .event)
     ) { _, context, scope in
       let event = try context.event(context.parameters["id"], in: context.roster)
-      try await scope.week.revokeDraftLink(context.parameters["secret"] ?? "")
+      try await scope.drafts.revokeDraftLink(context.parameters["secret"] ?? "")
       return .redirect(to: "/events/\(event.id)#links")
     }
 
@@ -62,7 +62,7 @@ extension WeekFeature {
         let chosen = try Self.draftChoice(
           ["turn": [String(turn)], "champion": form["champion"] ?? []], game: link.game,
           of: event, in: context.roster)
-        try await scope.week.saveDraft(chosen, through: link)
+        try await scope.drafts.saveDraft(chosen, through: link)
       } catch {
         guard let errors = error.validation else { throw error }
         let (token, cookie) = Door.csrfToken(for: request)

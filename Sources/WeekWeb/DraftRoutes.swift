@@ -48,7 +48,7 @@ extension WeekFeature {
             try Self.gamesLogging(result, game: game, of: event), of: event.id)
         } else {
           let draft = try Self.draftChoice(form, game: game, of: event, in: roster)
-          try await scope.week.saveDraft(draft, game: game, of: event.id)
+          try await scope.drafts.saveDraft(draft, game: game, of: event.id)
         }
         return .redirect(to: "/events/\(event.id)?game=\(game)#draft")
       } catch {
@@ -73,7 +73,7 @@ extension WeekFeature {
         throw HTTPError(.invalid, context.localized("Choose how many seconds each turn lasts."))
       }
       do throws(RosterError) {
-        try await scope.week.setTurnTimer(of: event.id, to: seconds)
+        try await scope.drafts.setTurnTimer(of: event.id, to: seconds)
       } catch {
         guard let errors = error.validation else { throw error }
         var view = DraftView(event, query: request.query, now: context.now)
@@ -101,7 +101,7 @@ extension WeekFeature {
         game: Int(value("game")) ?? 0, action: value("action"), champion: value("champion"),
         player: UUID(text: value("player")), note: value("note"))
       do throws(RosterError) {
-        try await scope.week.propose(input, to: event.id)
+        try await scope.drafts.propose(input, to: event.id)
       } catch {
         guard let errors = error.validation else { throw error }
         var view = DraftView(event, query: ["game": String(input.game)])
@@ -133,7 +133,7 @@ extension WeekFeature {
           .forbidden,
           context.localized("Only the staff and the player it was made for may withdraw it."))
       }
-      try await scope.week.withdrawProposal(proposal.id, of: event.id)
+      try await scope.drafts.withdrawProposal(proposal.id, of: event.id)
       return .redirect(to: "/events/\(event.id)?game=\(proposal.game)#plan")
     }
 
@@ -151,7 +151,7 @@ extension WeekFeature {
       var input = body
       let named = context.parameters["player"] ?? ""
       if named != "team" { input.player = try context.player(named, in: context.roster).id }
-      let proposal = try await scope.week.propose(input, to: event.id)
+      let proposal = try await scope.drafts.propose(input, to: event.id)
       return context.json(proposal, status: 201)
     }
 
@@ -164,7 +164,7 @@ extension WeekFeature {
         throw HTTPError(
           .notFound, context.localized("No proposal has this id: it may have been withdrawn."))
       }
-      try await scope.week.withdrawProposal(proposal, of: event.id)
+      try await scope.drafts.withdrawProposal(proposal, of: event.id)
       return HTTPResponse(status: 204)
     }
   }
@@ -279,7 +279,7 @@ extension WeekFeature {
           language: context.language)) ?? nil
       let kept = request.query["event"] == nil ? nil : series
       do throws(RosterError) {
-        try await scope.week.setPool(of: player.id, to: inputs)
+        try await scope.drafts.setPool(of: player.id, to: inputs)
       } catch {
         guard let errors = error.validation else { throw error }
         let (token, cookie) = Door.csrfToken(for: request)
@@ -347,7 +347,7 @@ extension WeekFeature {
       json: [PoolInput].self
     ) { _, context, scope, inputs in
       let player = try context.player(context.parameters["id"], in: context.roster)
-      return context.json(try await scope.week.setPool(of: player.id, to: inputs))
+      return context.json(try await scope.drafts.setPool(of: player.id, to: inputs))
     }
   }
 }

@@ -17,7 +17,7 @@ extension WeekFeature {
         game: Int(value("game")) ?? 0, text: value("text"), player: UUID(text: value("player")),
         turn: Int(value("turn")))
       do throws(RosterError) {
-        try await scope.week.addNote(input, to: event.id)
+        try await scope.drafts.addNote(input, to: event.id)
       } catch {
         guard let errors = error.validation else { throw error }
         let (token, cookie) = Door.csrfToken(for: request)
@@ -38,7 +38,7 @@ extension WeekFeature {
         throw HTTPError(
           .notFound, context.localized("No note has this id: it may have been removed."))
       }
-      try await scope.week.removeNote(note, of: event.id)
+      try await scope.drafts.removeNote(note, of: event.id)
       return .redirect(to: "/events/\(event.id)#notes")
     }
   }

@@ -27,7 +27,7 @@ extension WeekFeature {
           Int(from[1]).map { MockDraft.Origin(event: event, game: $0) }
         } : nil
       do throws(RosterError) {
-        let mock = try await scope.week.addMock(
+        let mock = try await scope.drafts.addMock(
           named: value("name"), side: Game.Side(rawValue: value("side")) ?? .blue, from: origin)
         return .redirect(to: "/teams/\(scope.team.tag)/mocks/\(mock.id)")
       } catch {
@@ -84,7 +84,7 @@ extension WeekFeature {
           .invalid, context.localized("Choose a champion, or empty the turn."))
       }
       do throws(RosterError) {
-        let saved = try await scope.week.chooseInMock(mock.id, champion: champion, at: turn)
+        let saved = try await scope.drafts.chooseInMock(mock.id, champion: champion, at: turn)
         let next = saved.draft.nextTurn.map { "?turn=\($0)" } ?? ""
         return .redirect(to: "/teams/\(scope.team.tag)/mocks/\(mock.id)\(next)#board")
       } catch {
@@ -100,7 +100,7 @@ extension WeekFeature {
       "POST", "/teams/{tag}/mocks/{id}/delete", RoutePolicy(.editor, .form, team: .tag)
     ) { _, context, scope in
       let mock = try Self.mock(context, of: scope.team)
-      try await scope.week.removeMock(mock.id)
+      try await scope.drafts.removeMock(mock.id)
       return .redirect(to: "/teams/\(scope.team.tag)/mocks")
     }
   }

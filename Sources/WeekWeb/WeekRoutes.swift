@@ -174,7 +174,7 @@ extension WeekFeature {
         throw HTTPError(
           .notFound, context.localized("No game has this number: games count from 1."))
       }
-      let saved = try await scope.week.saveDraft(draft, game: game, of: event.id)
+      let saved = try await scope.drafts.saveDraft(draft, game: game, of: event.id)
       return context.json(Self.document(saved, for: context))
     }
 
