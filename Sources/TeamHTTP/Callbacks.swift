@@ -162,6 +162,7 @@ func accessHandler(
     return .NO
   }
   let server = Unmanaged<ServerContext>.fromOpaque(cls).takeUnretainedValue()
+  HTTPServer.markPollingThread()
 
   // First call: headers only.
   guard let stored = requestContext.pointee else {

@@ -27,6 +27,24 @@ public enum HTTPServerError: Error, Hashable, Sendable {
 /// once; one that awaits (a write, a password hash) leaves the thread, its connection is
 /// suspended, and its answer is sent when it comes, from whatever thread it comes.
 public final class HTTPServer: Sendable {
+  /// Whether the calling thread is one of a server's polling threads, where a request's
+  /// handler runs until it first waits: a store may commit a write there at once, with no
+  /// hop to another thread and back.
+  public static var isPollingThread: Bool { pthread_getspecific(pollingKey) != nil }
+
+  private static let pollingKey: pthread_key_t = {
+    var key = pthread_key_t()
+    pthread_key_create(&key, nil)
+    return key
+  }()
+
+  /// Marks the calling thread as a polling thread, once.
+  static func markPollingThread() {
+    if pthread_getspecific(pollingKey) == nil {
+      pthread_setspecific(pollingKey, UnsafeRawPointer(bitPattern: 1))
+    }
+  }
+
   /// The limits that keep one client from starving the others.
   public struct Limits: Sendable {
     /// Seconds an idle connection is kept.

@@ -2,17 +2,20 @@ import Foundation
 import Synchronization
 import TeamKit
 
-/// The write path: every change is a job for the store's committer thread, which commits the
-/// jobs queued meanwhile in one transaction (group commit) and resumes each caller once that
-/// transaction is durable.
+/// The write path: every change is a job in the store's queue, committed by the store's
+/// committer thread, which commits the jobs queued meanwhile in one transaction (group
+/// commit). On SQLite, a write that comes while nothing commits, on a thread allowed to
+/// (``commitInline(when:)``: a request's polling thread), is committed at once on that
+/// thread: the write is parsed, committed and answered with no hop between threads, as a
+/// shell's would be; the writes that come meanwhile go to the committer thread. Each
+/// caller is resumed once its transaction is durable.
 extension RosterStore {
-  /// Runs one change on the committer thread and returns its result once committed: the
-  /// one write path. `change` gets the writer and the current roster and returns the new
-  /// roster, or nil when it changed nothing, with its result. Changes queued while a commit
-  /// is under way are committed together in the next transaction, so they share one disk
-  /// sync; each runs in its own savepoint, so one that fails is undone alone. `committed`
-  /// runs once the change is, on the committer thread, before the observers hear of its
-  /// transaction.
+  /// Runs one change and returns its result once committed: the one write path. `change`
+  /// gets the writer and the current roster and returns the new roster, or nil when it
+  /// changed nothing, with its result. Changes queued while a commit is under way are
+  /// committed together in the next transaction, so they share one disk sync; each runs in
+  /// its own savepoint, so one that fails is undone alone. `committed` runs once the change
+  /// is, before the observers hear of its transaction.
   func perform<T: Sendable>(
     _ change: @escaping (Writer, Roster) throws -> (Roster?, T),
     committed: (@Sendable () -> Void)? = nil
@@ -26,8 +29,8 @@ extension RosterStore {
     return try result.get()
   }
 
-  /// Queues one change for the committer thread; `done` gets its result on that thread once
-  /// the transaction holding it is committed (or has failed).
+  /// Queues one change; `done` gets its result once the transaction holding it is
+  /// committed (or has failed): at once, on this thread, when this write leads.
   private func enqueue<T: Sendable>(
     _ change: @escaping (Writer, Roster) throws -> (Roster?, T),
     then done: @escaping @Sendable (Result<T, RosterError>) -> Void
@@ -48,28 +51,59 @@ extension RosterStore {
         done(.failure(Self.rosterError(error, path: path)))
       }
     }
-    guard commits.add(job) else { return }
-    // No committer thread runs: this write starts one. It ends once idle for a while, and
-    // holds the store only while committing: the callers, told after, may close it.
+    let leading = commitsInline && leadsInline.withLock { $0?() ?? false }
+    switch commits.add(job, leading: leading) {
+    case .queued: return
+    case .startThread: startCommitter()
+    case .lead:
+      commitQueued()
+      if commits.leaderDone() { startCommitter() }
+    }
+  }
+
+  /// Lets a write that comes while nothing commits be committed at once on its caller's
+  /// thread when `allowed` says so (a server's polling threads, which only read requests
+  /// and write answers): the write then costs no hop between threads. Never a thread of
+  /// the concurrency pool, which a commit, or an observer that waits, would hold. On SQLite
+  /// only; every other write goes through the committer thread.
+  public func commitInline(when allowed: @escaping @Sendable () -> Bool) {
+    leadsInline.withLock { $0 = allowed }
+  }
+
+  /// The committer thread's name, as a profile or a debugger shows it.
+  static let committerName = "kcorp committer"
+
+  /// Starts the committer thread, which commits what is queued until none came for a
+  /// while. It holds the store only while committing: the callers, told after, may close it.
+  private func startCommitter() {
     Thread.detachNewThread { [weak self, commits] in
+      Thread.current.name = RosterStore.committerName
       while let batch = commits.take(idle: 2) {
         guard let store = self else {
           for job in batch { job.outcome = .failure(CancellationError()) }
           for job in batch { job.finish() }
           continue
         }
-        // The snapshot the batch replaces goes last: freeing a large roster releases every
-        // player, work no answer should wait for.
-        let replaced = store.roster
-        let published = store.commitTogether(batch)
-        // Callers first: an answer never waits for the live updates.
-        for job in batch { job.finish() }
-        if let (update, handlers) = published {
-          for handler in handlers { handler(update) }
-        }
-        withExtendedLifetime(replaced) {}
+        store.commit(batch)
       }
     }
+  }
+
+  /// The leader's turn: commits every write queued, on this thread.
+  private func commitQueued() { commit(commits.takeAll()) }
+
+  /// Commits `batch`, then tells its callers and the observers.
+  private func commit(_ batch: [PendingWrite]) {
+    // The snapshot the batch replaces goes last: freeing a large roster releases every
+    // player, work no answer should wait for.
+    let replaced = roster
+    let published = commitTogether(batch)
+    // Callers first: the others' answers never wait for the live updates.
+    for job in batch { job.finish() }
+    if let (update, handlers) = published {
+      for handler in handlers { handler(update) }
+    }
+    withExtendedLifetime(replaced) {}
   }
 
   /// Commits `batch` in one transaction and makes the new roster the one readers see.
@@ -123,13 +157,32 @@ final class PendingWrite: @unchecked Sendable {
   }
 }
 
-/// The writes waiting for the next commit, and whether a committer thread runs.
+/// The writes waiting for the next commit, and who commits them: a leader (a caller
+/// committing on its own thread) or the committer thread.
 ///
 /// `@unchecked Sendable`: every field is read and written with `condition` locked.
 final class CommitQueue: @unchecked Sendable {
   private let condition = NSCondition()
   private var jobs: [PendingWrite] = []
-  private var running = false
+  /// Whether a leader or the committer thread is committing: it takes what is queued.
+  private var committing = false
+  /// Whether the committer thread runs (committing, or waiting for a turn to be handed over).
+  private var threadRuns = false
+  /// Set when the waiting committer thread is handed the turn, with writes queued.
+  private var handedOver = false
+  /// Whether the last batch held several writes: writes come together, and the committer
+  /// thread gathers them better than leaders would.
+  private var together = false
+
+  /// What a queued write's caller does.
+  enum Turn {
+    /// Commit now, on its own thread (``takeAll()``, then ``leaderDone()``).
+    case lead
+    /// Start the committer thread, whose turn it is.
+    case startThread
+    /// Nothing: who commits takes it.
+    case queued
+  }
 
   /// How many writes wait for the next commit.
   var count: Int {
@@ -138,28 +191,70 @@ final class CommitQueue: @unchecked Sendable {
     return jobs.count
   }
 
-  /// Queues `job`; true when no committer thread runs, and the caller must start one.
-  func add(_ job: PendingWrite) -> Bool {
+  /// Queues `job`. When nothing commits, its caller leads when `leading` allows and writes
+  /// do not come together (``together``), else the committer thread takes the turn.
+  func add(_ job: PendingWrite, leading: Bool) -> Turn {
     condition.lock()
     defer { condition.unlock() }
     jobs.append(job)
-    condition.signal()
-    defer { running = true }
-    return !running
+    guard !committing else { return .queued }
+    committing = true
+    if leading && !together { return .lead }
+    return handOver() ? .startThread : .queued
   }
 
-  /// Every job queued, once there is one; nil when none came for `idle` seconds, and the
-  /// committer thread is to end.
+  /// The leader's batch: every write queued.
+  func takeAll() -> [PendingWrite] {
+    condition.lock()
+    defer {
+      jobs = []
+      condition.unlock()
+    }
+    together = jobs.count > 1
+    return jobs
+  }
+
+  /// Ends a leader's turn: the writes queued meanwhile go to the committer thread. True
+  /// when it is not running, and the caller must start it.
+  func leaderDone() -> Bool {
+    condition.lock()
+    defer { condition.unlock() }
+    guard !jobs.isEmpty else {
+      committing = false
+      return false
+    }
+    return handOver()
+  }
+
+  /// Gives the turn to the committer thread; true when it is to be started.
+  private func handOver() -> Bool {
+    if threadRuns {
+      handedOver = true
+      condition.signal()
+      return false
+    }
+    threadRuns = true
+    return true
+  }
+
+  /// The committer thread's next batch: what was queued while it committed, or, once it
+  /// has given its turn up, what it is handed; nil when nothing was for `idle` seconds, and
+  /// the thread is to end.
   func take(idle: TimeInterval) -> [PendingWrite]? {
     condition.lock()
     defer { condition.unlock() }
-    let deadline = SystemClock.now().addingTimeInterval(idle)
-    while jobs.isEmpty {
-      if !condition.wait(until: deadline) && jobs.isEmpty {
-        running = false
-        return nil
+    if jobs.isEmpty {
+      committing = false
+      let deadline = SystemClock.now().addingTimeInterval(idle)
+      while !handedOver {
+        if !condition.wait(until: deadline) && !handedOver {
+          threadRuns = false
+          return nil
+        }
       }
+      handedOver = false
     }
+    together = jobs.count > 1
     defer { jobs = [] }
     return jobs
   }

@@ -105,6 +105,9 @@ public struct WebApp: Sendable {
     maxSubscribers: Int = Int(HTTPServer.Limits().maxConnections) / 2, jobs: Jobs? = nil
   ) {
     self.store = store
+    // A write that comes while nothing commits is committed on the polling thread that read
+    // it, and answered from there: no hop to the committer thread and back.
+    store.commitInline(when: { HTTPServer.isPollingThread })
     let access = access ?? AccessControl(store: store)
     self.access = access
     let images = ImageLibrary(folder: imagesFolder, store: store)

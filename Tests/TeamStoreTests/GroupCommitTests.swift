@@ -125,6 +125,31 @@ import Testing
     #expect(reopened.players == store.players)
   }
 
+  /// A write that comes while nothing commits, on a thread allowed to (a server's polling
+  /// thread), is committed there; those that come meanwhile go to the committer thread, and
+  /// none is lost.
+  @Test func writesCommittedOnTheirOwnThreadAndHandedOverLoseNothing() async throws {
+    let store = try RosterStore(path: path)
+    store.commitInline(when: { true })
+    let committers = Mutex<[String]>([])
+    _ = store.onChange { _ in
+      committers.withLock { $0.append(Thread.current.name ?? "") }
+    }
+    let before = store.players.count
+    await withTaskGroup(of: Void.self) { group in
+      for index in 0..<120 {
+        group.addTask {
+          _ = try? await store.playerRows.addPlayer(
+            PlayerInput(name: "Inline\(index)", position: "Support"))
+        }
+      }
+    }
+    #expect(store.players.count == before + 120)
+    #expect(try RosterStore(path: path).players == store.players)
+    let names = committers.withLock { $0 }
+    #expect(names.contains { $0 != RosterStore.committerName }, "\(names)")
+  }
+
   @Test func aWriteIsAnsweredOnlyOnceItIsDurableAndARefusalIsAnsweredAsSuch() async throws {
     let store = try RosterStore(path: path)
     let path = path
