@@ -213,7 +213,7 @@ extension DiscordRows {
   }
 
   /// Ends every wait stored beyond the longest one (``RetryDelay``): the teams', the
-  /// deliverer's, the posts' due dates and Riot's budget's. An earlier build could store
+  /// deliverer's and the posts' due dates. An earlier build could store
   /// `NaN` or ages, which would hold them for ever; a server calls this as it starts, and
   /// giving a webhook again does it too.
   public func endEndlessWaits() async throws(RosterError) {
@@ -230,7 +230,6 @@ extension DiscordRows {
       "UPDATE discord_team SET held_until = ?1 WHERE NOT (held_until <= ?2)",
       "UPDATE discord_post SET due = ?1 WHERE state = 'pending' AND NOT (due <= ?2)",
       "UPDATE discord_settings SET held_until = ?1 WHERE NOT (held_until <= ?2)",
-      "UPDATE riot_settings SET held_until = ?1 WHERE NOT (held_until <= ?2)",
     ] {
       try connection.prepare(update).bind(at, limit).run()
     }

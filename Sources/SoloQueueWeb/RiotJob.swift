@@ -175,6 +175,8 @@ public final class RiotJob: Sendable {
   /// Whether a key was set when last looked: the background work reads the database only
   /// then, so that a server without a key (or with its database away) spends nothing on it.
   private let keyLooked = Mutex<(hasKey: Bool, at: Date)?>(nil)
+  /// Set once the first turn ended any endless wait.
+  private let endedEndlessWait = Atomic(false)
 
   /// Looks again for a key at the next turn (the owner just changed the settings here).
   func settingsChanged() { keyLooked.withLock { $0 = nil } }
@@ -193,6 +195,10 @@ public final class RiotJob: Sendable {
   /// and refreshes every player once a day (one server of those on the database). A key set
   /// by another process is seen within five minutes.
   func turn() async {
+    // A wait an earlier build stored without end is ended as the server starts.
+    if !endedEndlessWait.exchange(true, ordering: .relaxed) {
+      try? await store.riot.endEndlessWait()
+    }
     guard keySetLately() else { return }
     await checkPending()
     if !isRunning, (try? await store.riot.claimDailyRefresh()) == true {

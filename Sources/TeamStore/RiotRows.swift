@@ -374,6 +374,19 @@ extension RiotRows: RiotBudget {
     }
   }
 
+  /// Ends a wait of the calls' budget stored beyond the longest one (``RetryDelay``): an
+  /// earlier build could store `NaN` or ages, which would hold the calls for ever. A server
+  /// calls this as it starts.
+  public func endEndlessWait() async throws(RosterError) {
+    try await store.record { [now = store.now] connection in
+      let now = now().timeIntervalSince1970
+      // `NOT (x <= limit)` also finds PostgreSQL's `NaN`, which is above every number.
+      try connection.prepare(
+        "UPDATE riot_settings SET held_until = ?1 WHERE NOT (held_until <= ?2)"
+      ).bind(.double(now), .double(now + RetryDelay.range.upperBound)).run()
+    }
+  }
+
   public func hold(until date: Date) async throws {
     try await store.record { [now = store.now] connection in
       // An hour at most, and never a date that is no number (``RetryDelay``).

@@ -309,7 +309,8 @@ import Testing
     try await store.discord.setTeam(team: Team.first.id, webhook: Self.webhook)
     #expect(try await store.discord.takeTurn(server: "a").map(\.id) == [delivery.id])
 
-    // The same waits, and Riot's, are ended as a server starts, without a new webhook.
+    // The same waits, and Riot's, are ended as a server starts (its `discord` and `riot`
+    // jobs' first turns), without a new webhook.
     try await store.record { connection in
       for sql in [
         "UPDATE discord_team SET held_until = ?1", "UPDATE discord_settings SET held_until = ?1",
@@ -322,6 +323,7 @@ import Testing
     clock.withLock { $0 = $0.addingTimeInterval(40) }
     #expect(try await store.discord.takeTurn(server: "b").isEmpty)
     try await store.discord.endEndlessWaits()
+    try await store.riot.endEndlessWait()
     #expect(try await store.discord.takeTurn(server: "b").map(\.id) == [delivery.id])
     #expect(try await store.riot.take(.account, at: clock.withLock { $0 }) == nil)
   }
