@@ -51,12 +51,19 @@ let package = Package(
 
     // MARK: Client: the app's team (EsportTeam, over a RosterSource) and its connection to
     // the team's server (Foundation); no store
-    .target(name: "TeamClient", dependencies: ["TeamKit", "TeamPhoto", "TeamStore", "TeamAPI"]),
+    .target(
+      name: "TeamClient", dependencies: ["TeamKit", "TeamPhoto", "TeamStore", "TeamAPI", "Riot"]),
 
     // MARK: The JSON API's contract: each endpoint declared once (method, path, parameters,
     // bodies and answers as JSON Schema), mounted by the server, called by the app's client,
     // and described by the OpenAPI document generated from the declarations.
     .target(name: "TeamAPI", dependencies: ["TeamKit"]),
+
+    // MARK: Solo queue (Riot): the refresh's rules and Riot's API shapes, the settings and
+    // figures' rows, the API's endpoints (Riot); built for the app too, which shows a
+    // player's solo queue. Its client, routes, pages and job are SoloQueueWeb's. A player's
+    // figures themselves (`RiotStanding`) are TeamKit's: the roster file carries them.
+    .target(name: "Riot", dependencies: ["TeamKit", "TeamStore", "TeamAPI"]),
 
     // MARK: Outbound: the calls to services outside (Data Dragon, Riot's API, Discord), for
     // the server and the CLI. On Linux they go through libcurl (Debian's libcurl4-openssl-dev):
@@ -131,11 +138,14 @@ let package = Package(
     .target(
       name: "ImportWeb",
       dependencies: [
-        "WebBase", "TeamAPI", "TeamKit", "TeamStore", "TeamHTTP", "TeamPhoto", "TeamSpreadsheet",
+        "SoloQueueWeb", "WebBase", "TeamAPI", "TeamKit", "TeamStore", "TeamHTTP", "TeamPhoto",
+        "TeamSpreadsheet",
       ]),
     .target(
       name: "SoloQueueWeb",
-      dependencies: ["WebBase", "TeamAPI", "TeamKit", "TeamStore", "TeamHTTP", "TeamOutbound"]),
+      dependencies: [
+        "Riot", "WebBase", "TeamAPI", "TeamKit", "TeamStore", "TeamHTTP", "TeamOutbound",
+      ]),
     // Discord: its posts worked out from each change and queued in the change's own
     // transaction, its rows, its calls and its API's contract (Discord); its routes, pages,
     // interactions and delivery job (DiscordWeb).
@@ -153,7 +163,7 @@ let package = Package(
       name: "TeamWeb",
       dependencies: [
         "WebBase", "TeamAPI", "RosterWeb", "AccountsWeb", "OrganisationWeb", "WeekWeb", "ImportWeb",
-        "SoloQueueWeb", "DiscordWeb", "Discord", "ChampionArtWeb", "TeamKit",
+        "SoloQueueWeb", "DiscordWeb", "Discord", "Riot", "ChampionArtWeb", "TeamKit",
         "TeamStore",
         "TeamAccess", "TeamHTTP",
         "TeamPhoto", "TeamOutbound",
@@ -163,7 +173,7 @@ let package = Package(
       name: "kcorp",
       dependencies: [
         "TeamKit", "TeamStore", "TeamAccess", "TeamHTTP", "TeamWeb", "WebBase", "TeamClient",
-        "TeamOutbound", "Discord", "TeamAPI",
+        "TeamOutbound", "Discord", "TeamAPI", "Riot", "SoloQueueWeb",
         "TeamPhoto", "TeamSpreadsheet",
       ]),
     .target(
@@ -175,10 +185,10 @@ let package = Package(
 
     // MARK: Tests
     .target(name: "TestSupport", path: "Tests/TestSupport"),
-    .testTarget(name: "TeamKitTests", dependencies: ["TeamKit", "TestSupport"]),
+    .testTarget(name: "TeamKitTests", dependencies: ["TeamKit", "Riot", "TestSupport"]),
     .testTarget(
       name: "TeamStoreTests",
-      dependencies: ["TeamStore", "Discord", "TeamClient", "TeamPhoto", "TestSupport"],
+      dependencies: ["TeamStore", "Discord", "Riot", "TeamClient", "TeamPhoto", "TestSupport"],
       exclude: ["Fixtures"]),
     .testTarget(name: "TeamHTTPTests", dependencies: ["TeamHTTP", "TestSupport"]),
     .testTarget(
@@ -191,12 +201,12 @@ let package = Package(
         "TeamPhoto", "kcorp",
         "TestSupport",
       ]),
-    .testTarget(name: "KCorpCLITests", dependencies: ["kcorp", "TeamKit", "TestSupport"]),
+    .testTarget(name: "KCorpCLITests", dependencies: ["kcorp", "TeamKit", "Riot", "TestSupport"]),
     .testTarget(
       name: "TeamWebTests",
       dependencies: [
         "TeamWeb", "TeamAPI", "WebBase", "RosterWeb", "AccountsWeb", "OrganisationWeb", "WeekWeb",
-        "ImportWeb", "SoloQueueWeb", "DiscordWeb", "Discord",
+        "ImportWeb", "SoloQueueWeb", "DiscordWeb", "Discord", "Riot",
         "ChampionArtWeb",
         "TeamHTTP",
         "TeamStore", "TeamKit", "TeamPhoto", "TeamOutbound", "kcorp", "TestSupport", "CZlib",

@@ -1,4 +1,6 @@
 import Foundation
+import Riot
+import SoloQueueWeb
 import TeamAPI
 import TeamHTTP
 import TeamKit

@@ -1,4 +1,5 @@
 import Foundation
+import Riot
 import Synchronization
 import TeamKit
 import TeamOutbound

@@ -1,4 +1,5 @@
 import Foundation
+import Riot
 import TeamAPI
 import TeamHTTP
 import TeamKit

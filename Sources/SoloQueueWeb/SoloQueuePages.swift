@@ -1,4 +1,5 @@
 import Foundation
+import Riot
 import TeamHTTP
 import TeamKit
 import TeamStore

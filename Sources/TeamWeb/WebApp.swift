@@ -5,6 +5,7 @@ import DiscordWeb
 import Foundation
 import ImportWeb
 import OrganisationWeb
+import Riot
 import RosterWeb
 import SoloQueueWeb
 import TeamAPI

@@ -39,14 +39,6 @@ package struct StoreReads: Sendable {
     try store.weekRows.week(team: team)
   }
 
-  /// The organisation's Riot settings (the key itself never leaves the store).
-  package func riotSettings() throws(RosterError) -> RiotSettings { try store.riot.settings() }
-
-  /// Every player's Riot account as last seen.
-  package func standings() throws(RosterError) -> [UUID: RiotStanding] {
-    try store.riot.standings()
-  }
-
   /// A feature's rows, read-only.
   package func rows<R: ReadRows>(_ type: R.Type) -> R { R(store: store) }
 
@@ -106,12 +98,6 @@ package struct OrganisationScope: ImportTarget {
   package func addTeam(_ input: TeamInput) async throws -> Team {
     try check(.owner)
     return try await store.teamRows.addTeam(input, by: author)
-  }
-
-  /// Sets the Riot key and the day's refresh (owners).
-  package func setRiot(_ input: RiotSettingsInput) async throws {
-    try check(.owner)
-    try await store.riot.apply(input)
   }
 
   /// A feature's rows, once the person's role is `access`.

@@ -126,12 +126,6 @@ package struct TeamScope: Sendable {
 
   // MARK: - Solo queue
 
-  /// The team's players' Riot accounts as last seen.
-  package func soloQueue() throws(RosterError) -> [UUID: RiotStanding] {
-    let players = Set(store.roster.players(in: team.id).map(\.id))
-    return try store.riot.standings().filter { players.contains($0.key) }
-  }
-
   /// The team's players, or only `player` of them (a refresh from Riot is started for these).
   package func players(only player: UUID? = nil) throws(RosterError) -> [Player] {
     guard let player else { return store.roster.players(in: team.id) }

@@ -1,4 +1,5 @@
 import Foundation
+import SoloQueueWeb
 import TeamAPI
 import TeamAccess
 import TeamHTTP

@@ -1,4 +1,6 @@
 import Foundation
+import Riot
+import SoloQueueWeb
 import TeamClient
 import TeamKit
 import TeamOutbound

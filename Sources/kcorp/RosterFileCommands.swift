@@ -1,4 +1,5 @@
 import Foundation
+import Riot
 import TeamClient
 import TeamKit
 import TeamPhoto

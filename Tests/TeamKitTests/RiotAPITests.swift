@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import Riot
 @testable import TeamKit
 
 /// Riot's API as the product reads it: paths, answers, rate-limit headers, ranks in words.

@@ -1,5 +1,6 @@
 import Discord
 import Foundation
+import Riot
 import TeamAccess
 import TeamHTTP
 import TeamKit

@@ -1,4 +1,5 @@
 import Foundation
+import Riot
 import TeamKit
 import TestSupport
 import Testing

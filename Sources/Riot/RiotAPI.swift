@@ -1,8 +1,9 @@
 import Foundation
+import TeamKit
 
 /// Riot's API as the product reads it: account-v1 (a Riot ID's PUUID), league-v4 (ranks by
 /// PUUID) and match-v5 (ranked games), their paths and JSON shapes, and the rate limits its
-/// headers state. The calls themselves are the client's (`TeamClient.RiotClient`).
+/// headers state. The calls themselves are the client's (`SoloQueueWeb.RiotClient`).
 public enum RiotAPI {
   /// Riot's hosts: `{routing}` stands for a platform (`euw1`) or a cluster (`europe`).
   public static let address = "https://{routing}.api.riotgames.com"

@@ -1,3 +1,4 @@
+import TeamAPI
 import TeamKit
 
 extension Endpoint {

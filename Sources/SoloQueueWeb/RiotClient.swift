@@ -1,6 +1,8 @@
 import Foundation
+import Riot
 import Synchronization
 import TeamKit
+import TeamOutbound
 
 #if canImport(FoundationNetworking)
   import FoundationNetworking

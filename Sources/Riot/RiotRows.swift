@@ -1,5 +1,6 @@
 import Foundation
 import TeamKit
+@_spi(Rows) import TeamStore
 
 /// The owner's Riot settings. The key itself is read apart (``RosterStore/key()``), by
 /// the server's calls only.
