@@ -51,12 +51,12 @@ extension RosterStore {
         done(.failure(Self.rosterError(error, path: path)))
       }
     }
-    let leading = commitsInline && leadsInline.withLock { $0?() ?? false }
+    let leading = leadsInline.withLock { $0?() ?? false }
     switch commits.add(job, leading: leading) {
     case .queued: return
     case .startThread: startCommitter()
     case .lead:
-      commitQueued()
+      commit(commits.takeAll())
       if commits.leaderDone() { startCommitter() }
     }
   }
@@ -67,6 +67,8 @@ extension RosterStore {
   /// the concurrency pool, which a commit, or an observer that waits, would hold. On SQLite
   /// only; every other write goes through the committer thread.
   public func commitInline(when allowed: @escaping @Sendable () -> Bool) {
+    // PostgreSQL's commit waits on the network: never on a thread that serves requests.
+    if case .postgres = location { return }
     leadsInline.withLock { $0 = allowed }
   }
 
@@ -89,16 +91,14 @@ extension RosterStore {
     }
   }
 
-  /// The leader's turn: commits every write queued, on this thread.
-  private func commitQueued() { commit(commits.takeAll()) }
-
   /// Commits `batch`, then tells its callers and the observers.
   private func commit(_ batch: [PendingWrite]) {
     // The snapshot the batch replaces goes last: freeing a large roster releases every
     // player, work no answer should wait for.
     let replaced = roster
     let published = commitTogether(batch)
-    // Callers first: the others' answers never wait for the live updates.
+    // Callers first: their answers never wait for the live updates, but a leader's, whose
+    // thread tells the observers (the server's: a few microseconds a live stream).
     for job in batch { job.finish() }
     if let (update, handlers) = published {
       for handler in handlers { handler(update) }

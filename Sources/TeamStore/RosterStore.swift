@@ -29,10 +29,6 @@ public final class RosterStore: Sendable {
   let state: Mutex<State>
   /// Writes waiting for the next commit.
   let commits = CommitQueue()
-  /// Whether a write may be committed on its caller's thread: on SQLite, whose commit waits
-  /// only on the disk, on the threads ``commitInline(when:)`` allows; on PostgreSQL every
-  /// commit is the committer thread's.
-  let commitsInline: Bool
   /// Whether the calling thread may commit at once (``commitInline(when:)``).
   let leadsInline = Mutex<(@Sendable () -> Bool)?>(nil)
   /// Counted up as each change of who may do what commits (``accessVersion``).
@@ -136,7 +132,6 @@ public final class RosterStore: Sendable {
   ) throws {
     self.path = name
     self.location = location
-    if case .postgres = location { commitsInline = false } else { commitsInline = true }
     self.now = now
     let writer = try Writer(connection)
     try writer.connection.transaction {

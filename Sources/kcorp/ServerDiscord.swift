@@ -6,22 +6,22 @@ import TeamKit
 
 extension TeamServer {
   /// The teams' Discord settings on the server.
-  public var discord: ServerDiscord { ServerDiscord(server: self) }
+  var discord: ServerDiscord { ServerDiscord(server: self) }
 }
 
 /// A team's Discord settings on the team's server (``TeamServer/discord``).
-public struct ServerDiscord: Sendable {
+struct ServerDiscord: Sendable {
   let server: TeamServer
 
   /// A team's Discord settings and last posts (never the webhook's address).
-  public func settings(team: String) async throws -> DiscordSettingsShown {
+  func settings(team: String) async throws -> DiscordSettingsShown {
     try TeamJSON.decode(
       DiscordSettingsShown.self,
       from: try await server.call(.getTeamDiscord, TeamServer.pathSegment(team)).data)
   }
 
   /// Sets a team's webhook address (`off` turns the posts off and forgets it).
-  public func setWebhook(team: String, webhook: String?, off: Bool) async throws {
+  func setWebhook(team: String, webhook: String?, off: Bool) async throws {
     var writer = JSONWriter()
     writer.object {
       if off { $0.member("off", true) }
