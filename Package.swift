@@ -188,7 +188,9 @@ let package = Package(
     .testTarget(name: "TeamKitTests", dependencies: ["TeamKit", "Riot", "TestSupport"]),
     .testTarget(
       name: "TeamStoreTests",
-      dependencies: ["TeamStore", "Discord", "Riot", "TeamClient", "TeamPhoto", "TestSupport"],
+      dependencies: [
+        "TeamStore", "TeamAccess", "Discord", "Riot", "TeamClient", "TeamPhoto", "TestSupport",
+      ],
       exclude: ["Fixtures"]),
     .testTarget(name: "TeamHTTPTests", dependencies: ["TeamHTTP", "TestSupport"]),
     .testTarget(

@@ -35,6 +35,14 @@ struct DiscordFollower: ChangeFollower {
     }
   }
 
+  /// A removed account's Discord user no longer acts for it, nor for a new account of the
+  /// same name: its link and the codes made for it go.
+  func forget(account name: String, in transaction: FollowerTransaction) throws {
+    for table in ["discord_link", "discord_code"] {
+      try transaction.statement("DELETE FROM \(table) WHERE account = ?1").bind(.text(name)).run()
+    }
+  }
+
   /// Unlinks the Discord users of players this change moved to another team or removed:
   /// a link acts on the player's team, and was made on the team they left.
   private func unlinkMovedPlayers(

@@ -12,12 +12,13 @@ import WebBase
 package struct DiscordDesk: Sendable {
   private let store: RosterStore
   private let job: DiscordJob
-  private let access: AccessControl
+  /// The wrong `/link` codes counted.
+  let linkCodes: LinkCodeTries
 
-  package init(store: RosterStore, job: DiscordJob, access: AccessControl) {
+  package init(store: RosterStore, job: DiscordJob) {
     self.store = store
     self.job = job
-    self.access = access
+    linkCodes = LinkCodeTries(store: store)
   }
 
   /// Whether `request` is signed by the Discord application whose public key is given to
@@ -46,7 +47,7 @@ package struct DiscordDesk: Sendable {
         player: player)
     }
     if let account = link.account,
-      let record = (try? store.accessRows.account(named: account)) ?? nil,
+      let record = (try? store.accounts.account(named: account)) ?? nil,
       record.role != .player
     {
       return Identity(
@@ -64,6 +65,6 @@ package struct DiscordDesk: Sendable {
 
   /// The interactions answered as `identity`, at `now`.
   func interactions(as identity: Identity, now: Date) -> DiscordInteractions {
-    DiscordInteractions(store: store, identity: identity, now: now, access: access)
+    DiscordInteractions(store: store, identity: identity, now: now, linkCodes: linkCodes)
   }
 }

@@ -15,12 +15,10 @@ import WebBase
 package struct DiscordFeature: WebFeature, Sendable {
   private let discord: DiscordJob
   private let discordDesk: DiscordDesk
-  private let access: AccessControl
 
-  package init(job: DiscordJob, desk: DiscordDesk, access: AccessControl) {
+  package init(job: DiscordJob, desk: DiscordDesk) {
     discord = job
     discordDesk = desk
-    self.access = access
   }
 
   package func mount(on router: inout Router) {
@@ -42,7 +40,7 @@ package struct DiscordFeature: WebFeature, Sendable {
     router.route(
       "POST", "/discord/interactions", RoutePolicy(.discord, team: .organisation),
       json: JSONValue.self
-    ) { [discord, discordDesk, access] _, context, body in
+    ) { [discord, discordDesk] _, context, body in
       // Kept in the database: a request sent again to any server of it is refused.
       if let id = body["id"]?.string, try await !discordDesk.isNewInteraction(id) {
         throw HTTPError(
@@ -51,7 +49,7 @@ package struct DiscordFeature: WebFeature, Sendable {
       }
       if let user = DiscordInteractions.linkingUser(body),
         let refusal = try Self.linkCodeRefusal(
-          user: user, guild: body["guild_id"]?.string ?? "", access, context)
+          user: user, guild: body["guild_id"]?.string ?? "", discordDesk.linkCodes, context)
       {
         return context.json(refusal)
       }
@@ -94,13 +92,13 @@ package struct DiscordFeature: WebFeature, Sendable {
   }
 
   /// The answer to a `/link` after too many wrong codes from its Discord user or in its
-  /// Discord server (``AccessControl/Policy/wrongLinkCodes`` in a quarter of an hour), even
+  /// Discord server (``LinkCodeTries/allowed`` in a quarter of an hour), even
   /// a right one: a message only they see, saying when to try again (Discord shows nothing
   /// of an answer that is not a 200). Nil when the code may be tried.
   private static func linkCodeRefusal(
-    user: String, guild: String, _ access: AccessControl, _ context: RequestContext
+    user: String, guild: String, _ tries: LinkCodeTries, _ context: RequestContext
   ) throws -> JSONValue? {
-    let wait = try access.linkCodeWait(user: user, guild: guild)
+    let wait = try tries.wait(user: user, guild: guild, at: context.now)
     guard wait > 0 else { return nil }
     return DiscordInteractions.message(
       context.localized(

@@ -16,8 +16,8 @@ struct DiscordInteractions: Sendable {
   /// for a staff member), a viewer of no team when not linked.
   let identity: Identity
   let now: Date
-  /// Where wrong link codes are counted (``AccessControl/recordWrongLinkCode(user:guild:)``).
-  let access: AccessControl
+  /// Where wrong link codes are counted.
+  let linkCodes: LinkCodeTries
 
   /// Discord's flag for a message only its user sees.
   static let ephemeral = 64
@@ -114,7 +114,8 @@ struct DiscordInteractions: Sendable {
       let link = try? await store.discord.link(
         codeDigest: Secrets.digest(normalized), user: user.id, name: user.name)
     else {
-      try? await access.recordWrongLinkCode(user: user.id, guild: body["guild_id"]?.string ?? "")
+      try? await linkCodes.recordWrong(
+        user: user.id, guild: body["guild_id"]?.string ?? "", at: now)
       return Self.message(
         language.localized(
           "This code is unknown or expired: make a new one on your page, then type /link again."))

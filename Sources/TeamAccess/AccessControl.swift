@@ -74,10 +74,6 @@ public final class AccessControl: Sendable {
     public var freeFailuresPerAddress = 20
     /// Failures older than this are forgotten.
     public var failureWindow: TimeInterval = 15 * 60
-    /// Wrong Discord link codes allowed per Discord user in the window (ten times as many per
-    /// Discord server); then every try is refused until the oldest leaves it. A code has 8
-    /// characters of 31: 10 guesses a quarter of an hour never find one.
-    public var wrongLinkCodes = 10
     /// The longest wait imposed after failures.
     public var maxDelay: TimeInterval = 15 * 60
     /// Password hashes computed at once.
@@ -145,7 +141,7 @@ public final class AccessControl: Sendable {
     return nil
   }
 
-  public func accounts() throws -> [AccountRecord] { try store.accessRows.accounts() }
+  public func accounts() throws -> [AccountRecord] { try store.accounts.all() }
 
   /// Adds an account.
   /// - Throws: ``AccessError`` for a bad or taken name or a weak password, or a store error.
@@ -159,11 +155,11 @@ public final class AccessControl: Sendable {
         Message("Say which player this account is: a player's account is theirs."))
     }
     if let problem = Passwords.problem(password) { throw AccessError(problem) }
-    if let other = try store.accessRows.account(named: name) {
+    if let other = try store.accounts.account(named: name) {
       throw AccessError(
         Message("“%@” already has an account; choose another name.", other.name), kind: .conflict)
     }
-    try await store.accessRows.saveAccount(
+    try await store.accounts.saveAccount(
       AccountRecord(
         name: name, role: role, passwordHash: try await hash(password), createdAt: now(),
         teams: teams, player: role == .player ? player : nil))
@@ -176,8 +172,8 @@ public final class AccessControl: Sendable {
   {
     if let problem = Passwords.problem(password) { throw AccessError(problem) }
     let account = try existing(name)
-    try await store.accessRows.setPasswordHash(of: account.name, to: try await hash(password))
-    try await store.accessRows.deleteSessions(account: account.name, keeping: session)
+    try await store.accounts.setPasswordHash(of: account.name, to: try await hash(password))
+    try await store.signIns.deleteSessions(account: account.name, keeping: session)
   }
 
   /// Changes an account's role and keeps the teams it holds on; the last owner cannot stop
@@ -195,27 +191,27 @@ public final class AccessControl: Sendable {
         Message("Make a player's account with users add --role player --player PSEUDO."))
     }
     if account.role == .owner && role != .owner { try keepAnOwner(besides: account.name) }
-    try await store.accessRows.setRole(of: account.name, to: role, teams: teams)
+    try await store.accounts.setRole(of: account.name, to: role, teams: teams)
   }
 
   /// Removes an account and ends its sessions; the last owner cannot be removed.
   public func removeAccount(name: String) async throws {
     let account = try existing(name)
     if account.role == .owner { try keepAnOwner(besides: account.name) }
-    try await store.accessRows.deleteAccount(named: account.name)
+    try await store.accounts.deleteAccount(named: account.name)
     // A player's calendar addresses end with their account.
     if let player = account.player { try await store.weekRows.revokeFeeds(player: player) }
   }
 
   private func existing(_ name: String) throws -> AccountRecord {
-    guard let account = try store.accessRows.account(named: name) else {
+    guard let account = try store.accounts.account(named: name) else {
       throw AccessError(Message("No account is named “%@”.", name), kind: .notFound)
     }
     return account
   }
 
   private func keepAnOwner(besides name: String) throws {
-    guard try store.accessRows.accounts().contains(where: { $0.role == .owner && $0.name != name })
+    guard try store.accounts.all().contains(where: { $0.role == .owner && $0.name != name })
     else {
       throw AccessError(
         Message("%@ is the last owner: make another account an owner first.", name),
@@ -264,19 +260,19 @@ public final class AccessControl: Sendable {
       try delay(for: accountKey, free: policy.freeFailuresPerAccount),
       try delay(for: addressKey, free: policy.freeFailuresPerAddress))
     if wait > 0 { return .throttled(wait) }
-    let account = plausible ? try store.accessRows.account(named: name) : nil
+    let account = plausible ? try store.accounts.account(named: name) : nil
     let stored = account?.passwordHash ?? decoy
     guard let verdict = await hashing.run({ Passwords.matches(password, against: stored) }),
       let matches = verdict
     else { return .busy }
     guard matches, let account else {
       let date = now()
-      try await store.accessRows.recordSignInFailure(
+      try await store.signIns.recordSignInFailure(
         plausible ? [accountKey, addressKey] : [addressKey], at: date,
         forgetBefore: date.addingTimeInterval(-policy.failureWindow))
       return .refused
     }
-    try await store.accessRows.clearSignInFailures(accountKey)
+    try await store.signIns.clearSignInFailures(accountKey)
     return .matches(account)
   }
 
@@ -285,14 +281,14 @@ public final class AccessControl: Sendable {
   {
     if Passwords.needsRehash(account.passwordHash, parameters: policy.passwordParameters) {
       let stronger = try await hash(password)
-      try await store.accessRows.setPasswordHash(
+      try await store.accounts.setPasswordHash(
         of: account.name, to: stronger, replacing: account.passwordHash)
       account.passwordHash = stronger
     }
     let token = Secrets.newToken()
     let date = now()
     let digest = Secrets.digest(token)
-    try await store.accessRows.insertSession(
+    try await store.signIns.insertSession(
       SessionRecord(tokenHash: digest, account: account.name, createdAt: date, lastSeen: date))
     return .signedIn(
       token: token,
@@ -307,48 +303,12 @@ public final class AccessControl: Sendable {
   /// The failures are the database's: servers sharing it slow a guessed password as one.
   private func delay(for key: String, free: Int) throws -> Int {
     let date = now()
-    let recent = try store.accessRows.signInFailures(
+    let recent = try store.signIns.signInFailures(
       key, since: date.addingTimeInterval(-policy.failureWindow))
     guard recent.count >= free, let last = recent.last else { return 0 }
     let wait = min(policy.maxDelay, pow(2, Double(recent.count - free + 1)))
     let remaining = wait - date.timeIntervalSince(last)
     return remaining > 0 ? Int(remaining.rounded(.up)) : 0
-  }
-
-  // MARK: - Discord link codes
-
-  /// Seconds before Discord user `user` may try a link code again in Discord server
-  /// `guild` (empty in a direct message); 0 when they may. Counted per user
-  /// (``Policy/wrongLinkCodes``) and, ten times as many, per Discord server (many accounts
-  /// of one person), not per address: every interaction comes from Discord's own addresses,
-  /// so a count by address would let one person hold `/link` for everyone. Kept in the
-  /// database with the failed sign-ins, so that servers sharing it count the same tries.
-  public func linkCodeWait(user: String, guild: String) throws -> Int {
-    let date = now()
-    var wait: TimeInterval = 0
-    let limits = [policy.wrongLinkCodes, policy.wrongLinkCodes * 10]
-    for (key, limit) in zip(Self.linkCodeKeys(user: user, guild: guild), limits) {
-      let recent = try store.accessRows.signInFailures(
-        key, since: date.addingTimeInterval(-policy.failureWindow))
-      guard recent.count >= limit else { continue }
-      // Free once enough of the tries have left the window.
-      let freed = recent[recent.count - limit]
-      wait = max(wait, freed.addingTimeInterval(policy.failureWindow).timeIntervalSince(date))
-    }
-    return wait > 0 ? max(1, Int(wait.rounded(.up))) : 0
-  }
-
-  /// Counts a wrong link code from Discord user `user` in Discord server `guild`.
-  public func recordWrongLinkCode(user: String, guild: String) async throws {
-    let date = now()
-    try await store.accessRows.recordSignInFailure(
-      Self.linkCodeKeys(user: user, guild: guild), at: date,
-      forgetBefore: date.addingTimeInterval(-policy.failureWindow))
-  }
-
-  private static func linkCodeKeys(user: String, guild: String) -> [String] {
-    ["discord-user:" + user.prefix(32)]
-      + (guild.isEmpty ? [] : ["discord-guild:" + guild.prefix(32)])
   }
 
   /// Identities the database confirmed lately, by digest, with when: while the database
@@ -381,7 +341,7 @@ public final class AccessControl: Sendable {
   /// (one presented is ended then): a turn of the server's jobs.
   public func forgetExpiredSessions() async throws(RosterError) {
     let date = now()
-    try await store.accessRows.deleteSessions(
+    try await store.signIns.deleteSessions(
       createdBefore: date.addingTimeInterval(-policy.absoluteTimeout),
       seenBefore: date.addingTimeInterval(-policy.idleTimeout))
   }
@@ -398,20 +358,20 @@ public final class AccessControl: Sendable {
   }
 
   private func lookUp(session digest: String) async throws -> Identity? {
-    guard let session = try store.accessRows.session(tokenHash: digest) else { return nil }
+    guard let session = try store.signIns.session(tokenHash: digest) else { return nil }
     let date = now()
     guard date.timeIntervalSince(session.lastSeen) < policy.idleTimeout,
       date.timeIntervalSince(session.createdAt) < policy.absoluteTimeout,
-      let account = try store.accessRows.account(named: session.account)
+      let account = try store.accounts.account(named: session.account)
     else {
-      try await store.accessRows.deleteSessions(tokenHash: digest)
+      try await store.signIns.deleteSessions(tokenHash: digest)
       return nil
     }
     // Written at most once a minute. Not saved (a full disk), it refuses nothing: the
     // session stands, and the next request writes it again.
     if date.timeIntervalSince(session.lastSeen) > 60 {
       do {
-        try await store.accessRows.touchSession(tokenHash: digest, at: date)
+        try await store.signIns.touchSession(tokenHash: digest, at: date)
       } catch {
         Log.warning("a session's last use not saved: \(error)")
       }
@@ -427,12 +387,12 @@ public final class AccessControl: Sendable {
 
   /// Ends one session.
   public func signOut(session token: String) async throws {
-    try await store.accessRows.deleteSessions(tokenHash: Secrets.digest(token))
+    try await store.signIns.deleteSessions(tokenHash: Secrets.digest(token))
   }
 
   /// Ends every session of an account.
   public func signOutEverywhere(name: String) async throws {
-    try await store.accessRows.deleteSessions(account: name)
+    try await store.signIns.deleteSessions(account: name)
   }
 
   // MARK: - API tokens
@@ -446,25 +406,24 @@ public final class AccessControl: Sendable {
     if role == .player {
       throw AccessError(Message("A token cannot be a player's: give the player an account."))
     }
-    if try store.accessRows.tokens().contains(where: { $0.name.lowercased() == name.lowercased() })
-    {
+    if try store.tokens.all().contains(where: { $0.name.lowercased() == name.lowercased() }) {
       throw AccessError(
         Message("A token is already named “%@”; revoke it or choose another name.", name),
         kind: .conflict)
     }
     let token = Secrets.newToken()
-    try await store.accessRows.insertToken(
+    try await store.tokens.insertToken(
       TokenRecord(
         name: name, tokenHash: Secrets.digest(token), role: role, createdAt: now(), lastUsed: nil,
         teams: teams))
     return token
   }
 
-  public func tokens() throws -> [TokenRecord] { try store.accessRows.tokens() }
+  public func tokens() throws -> [TokenRecord] { try store.tokens.all() }
 
   /// Revokes a token at once.
   public func revokeToken(name: String) async throws {
-    guard try await store.accessRows.deleteToken(named: name) else {
+    guard try await store.tokens.deleteToken(named: name) else {
       throw AccessError(Message("No token is named “%@”.", name), kind: .notFound)
     }
   }
@@ -481,11 +440,11 @@ public final class AccessControl: Sendable {
   }
 
   private func lookUp(bearer digest: String) async throws -> Identity? {
-    guard let record = try store.accessRows.token(hash: digest) else { return nil }
+    guard let record = try store.tokens.token(hash: digest) else { return nil }
     let date = now()
     if date.timeIntervalSince(record.lastUsed ?? .distantPast) > 60 {
       do {
-        try await store.accessRows.touchToken(named: record.name, at: date)
+        try await store.tokens.touchToken(named: record.name, at: date)
       } catch {
         Log.warning("a token's last use not saved: \(error)")
       }

@@ -12,12 +12,12 @@ extension AccessControl {
       return identity
     case .token(let digest):
       // Named as ``identity(bearer:)`` names it.
-      return try store.accessRows.token(hash: digest).map {
+      return try store.tokens.token(hash: digest).map {
         Identity(name: "token:" + $0.name, role: $0.role, kind: identity.kind, teams: $0.teams)
       }
     case .session(let digest):
-      guard let session = try store.accessRows.session(tokenHash: digest),
-        let account = try store.accessRows.account(named: session.account)
+      guard let session = try store.signIns.session(tokenHash: digest),
+        let account = try store.accounts.account(named: session.account)
       else { return nil }
       let date = now()
       guard date.timeIntervalSince(session.lastSeen) < policy.idleTimeout,

@@ -34,6 +34,13 @@ import TeamKit
   func follow(
     _ state: any Sendable, from before: Roster, to after: Roster, touched: Touched,
     at now: Date, in transaction: FollowerTransaction) throws
+  /// Forgets what the feature keeps for the account `name`, removed in this transaction (a
+  /// new account of the same name is someone else).
+  func forget(account name: String, in transaction: FollowerTransaction) throws
+}
+
+extension ChangeFollower {
+  public func forget(account name: String, in transaction: FollowerTransaction) throws {}
 }
 
 /// The transaction a follower writes in: the committer's, with its kept statements.
@@ -70,6 +77,13 @@ extension Writer {
 
   /// Forgets the states the followers keep: a change may have touched them.
   func followersMayHaveChanged() { followerStates = [:] }
+
+  /// Tells each follower that the account `name` is removed, in the transaction removing it.
+  func followAccountRemoval(_ name: String) throws {
+    for follower in followers {
+      try follower.forget(account: name, in: FollowerTransaction(writer: self))
+    }
+  }
 
   /// Runs each follower on one change, in its savepoint.
   func followChange(from before: Roster, to after: Roster, at now: Date) throws {

@@ -29,6 +29,18 @@ extension RosterStore {
     return try result.get()
   }
 
+  /// Runs `body` in the committer's next transaction (the roster unchanged), returning once
+  /// committed: a feature's own rows beside the roster.
+  @_spi(Rows) public func record<T: Sendable>(
+    _ body: @escaping (any SQLConnection) throws -> T
+  ) async throws(RosterError) -> T {
+    try await perform { writer, _ in
+      // Records may touch anything beside the roster, what a follower keeps among it.
+      writer.followersMayHaveChanged()
+      return (nil, try body(writer.connection))
+    }
+  }
+
   /// Queues one change; `done` gets its result once the transaction holding it is
   /// committed (or has failed): at once, on this thread, when this write leads.
   private func enqueue<T: Sendable>(

@@ -76,7 +76,7 @@ extension RosterStore {
             // their identities once more, one read each).
             if try listener?.waitForNotifications(timeout: 1) == true {
               refresh()
-              self?.accessRows.accessChangedElsewhere()
+              self?.accessChangedElsewhere()
             }
           } catch {
             listener = nil

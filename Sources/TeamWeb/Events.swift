@@ -21,8 +21,8 @@ final class EventHub: @unchecked Sendable {
   /// How often each stream's session or token is looked at again: a stream ends within
   /// this once its session expires, or its account changes by a `kcorp` command on the same
   /// SQLite file. Changes made through this server's store are checked for before each
-  /// event (``AccessRows/accessVersion``), and those another server on the same PostgreSQL
-  /// database makes as soon as it tells them (``AccessRows/onAccessChange(_:)``).
+  /// event (``RosterStore/accessVersion``), and those another server on the same PostgreSQL
+  /// database makes as soon as it tells them (``RosterStore/onAccessChange(_:)``).
   static let credentialCheck: Duration = .seconds(1)
 
   /// Live connections one client address may hold (a phone, a laptop, a few tabs).
@@ -36,7 +36,7 @@ final class EventHub: @unchecked Sendable {
     /// Whether they see the players' personal data (docs/PRIVACY.md): not a player's own
     /// account.
     let isStaff: Bool
-    /// The store's ``AccessRows/accessVersion`` when ``identity`` was last found to stand
+    /// The store's ``RosterStore/accessVersion`` when ``identity`` was last found to stand
     /// as it is; nil until first checked.
     var checked: Int?
   }
@@ -56,13 +56,13 @@ final class EventHub: @unchecked Sendable {
     let id = store.onChange { [weak self] update in self?.publish(update) }
     observer.withLock { $0 = id }
     // Another server changed who may do what: the streams it concerns end at once.
-    let accessID = store.accessRows.onAccessChange { [weak self] in self?.endChanged(all: false) }
+    let accessID = store.onAccessChange { [weak self] in self?.endChanged(all: false) }
     accessObserver.withLock { $0 = accessID }
   }
 
   deinit {
     if let id = observer.withLock({ $0 }) { store.removeObserver(id) }
-    if let id = accessObserver.withLock({ $0 }) { store.accessRows.removeAccessObserver(id) }
+    if let id = accessObserver.withLock({ $0 }) { store.removeAccessObserver(id) }
   }
 
   var count: Int { subscribers.withLock { $0.count } }
@@ -168,7 +168,7 @@ final class EventHub: @unchecked Sendable {
   private func endChanged(all: Bool) {
     guard let access else { return }
     // Read before the checks: a change committed meanwhile is checked for again.
-    let version = store.accessRows.accessVersion
+    let version = store.accessVersion
     let open = subscribers.withLock { Array($0) }
     var verdicts: [Identity: Bool] = [:]
     var confirmed: [ObjectIdentifier] = []

@@ -121,7 +121,7 @@ public struct WebApp: Sendable {
     discord = DiscordJob(
       store: store, base: options.publicURL, api: options.discordAPI,
       publicKey: options.discordPublicKey, server: options.server)
-    discordDesk = DiscordDesk(store: store, job: discord, access: access)
+    discordDesk = DiscordDesk(store: store, job: discord)
     probe = DatabaseProbe(store: store)
     self.jobs = jobs ?? Jobs(now: store.now)
     self.jobs.register("sessions", every: .seconds(3600)) { [access] in
@@ -144,7 +144,7 @@ public struct WebApp: Sendable {
       RosterFeature(cache: cache, images: images),
       AccountsFeature(access: access, requireLogin: options.requireLogin),
       OrganisationFeature(), WeekFeature(), ImportFeature(), SoloQueueFeature(riot: riot),
-      DiscordFeature(job: discord, desk: discordDesk, access: access),
+      DiscordFeature(job: discord, desk: discordDesk),
       ChampionArtFeature(sync: ChampionSyncJob(store: store), source: options.dataDragon),
     ]
     for feature in features {

@@ -147,7 +147,7 @@ struct ListUsers: Command {
 
   func run(_ context: Context) async throws {
     let store = try context.store()
-    let accounts = try store.accessRows.accounts()
+    let accounts = try store.accounts.all()
     print(
       accounts.isEmpty
         ? localized("No accounts yet. Create the first with ‘kcorp users add NAME --role owner’.")
@@ -231,7 +231,7 @@ struct ListTokens: Command {
 
   func run(_ context: Context) async throws {
     let store = try context.store()
-    let tokens = try store.accessRows.tokens()
+    let tokens = try store.tokens.all()
     print(
       tokens.isEmpty
         ? localized("No API tokens.")

@@ -42,10 +42,10 @@ import Testing
     let old = try await session()
     clock.advance(access.policy.idleTimeout + 60)
     let fresh = try await session()
-    #expect(try store.accessRows.session(tokenHash: Secrets.digest(old)) != nil)
+    #expect(try store.signIns.session(tokenHash: Secrets.digest(old)) != nil)
     try await access.forgetExpiredSessions()
-    #expect(try store.accessRows.session(tokenHash: Secrets.digest(old)) == nil)
-    #expect(try store.accessRows.session(tokenHash: Secrets.digest(fresh)) != nil)
+    #expect(try store.signIns.session(tokenHash: Secrets.digest(old)) == nil)
+    #expect(try store.signIns.session(tokenHash: Secrets.digest(fresh)) != nil)
   }
 
   @Test func twoOwnersDemotedAtOnceLeaveOneOwner() async throws {
@@ -62,23 +62,23 @@ import Testing
     async let first = demotes("coach")
     async let second = demotes("manager")
     #expect([await first, await second].filter { $0 }.count == 1)
-    #expect(try store.accessRows.accounts().filter { $0.role == .owner }.count == 1)
+    #expect(try store.accounts.all().filter { $0.role == .owner }.count == 1)
     // And in the store itself, whoever asks: the last owner stays one.
-    let owner = try #require(try store.accessRows.accounts().first { $0.role == .owner })
+    let owner = try #require(try store.accounts.all().first { $0.role == .owner })
     var demoted = owner
     demoted.role = .viewer
-    await #expect(throws: RosterError.self) { try await store.accessRows.saveAccount(demoted) }
+    await #expect(throws: RosterError.self) { try await store.accounts.saveAccount(demoted) }
     await #expect(throws: RosterError.self) {
-      try await store.accessRows.setRole(of: owner.name, to: .viewer, teams: nil)
+      try await store.accounts.setRole(of: owner.name, to: .viewer, teams: nil)
     }
     await #expect(throws: RosterError.self) {
-      try await store.accessRows.deleteAccount(named: owner.name)
+      try await store.accounts.deleteAccount(named: owner.name)
     }
-    #expect(try store.accessRows.account(named: owner.name)?.role == .owner)
+    #expect(try store.accounts.account(named: owner.name)?.role == .owner)
   }
 
   @Test func passwordsAreStoredAsArgon2idWithOWASPsMinimum() throws {
-    let record = try #require(try store.accessRows.account(named: "COACH"))
+    let record = try #require(try store.accounts.account(named: "COACH"))
     #expect(record.passwordHash.hasPrefix("$argon2id$v=19$m=19456,t=2,p=1$"))
     #expect(!record.passwordHash.contains("correct horse"))
     #expect(Passwords.matches("correct horse", against: record.passwordHash) == true)
@@ -114,8 +114,8 @@ import Testing
     }
     #expect(identity.name == "coach" && identity.role == .owner)
     #expect(Secrets.isWellFormed(token))
-    #expect(try store.accessRows.session(tokenHash: token) == nil)
-    #expect(try store.accessRows.session(tokenHash: Secrets.digest(token)) != nil)
+    #expect(try store.signIns.session(tokenHash: token) == nil)
+    #expect(try store.signIns.session(tokenHash: Secrets.digest(token)) != nil)
     #expect(try await access.identity(session: token)?.name == "coach")
     try await access.signOut(session: token)
     #expect(try await access.identity(session: token) == nil)
@@ -199,16 +199,16 @@ import Testing
 
   @Test func weakerHashesAreUpgradedAtSignIn() async throws {
     let weak = Passwords.Parameters(memoryKiB: 8 * 1024, iterations: 1, parallelism: 1)
-    try await store.accessRows.saveAccount(
+    try await store.accounts.saveAccount(
       AccountRecord(
         name: "analyst", role: .viewer,
         passwordHash: try Passwords.hash("analyst pass", parameters: weak),
         createdAt: clock.now()))
     #expect(
       Passwords.needsRehash(
-        try #require(try store.accessRows.account(named: "analyst")).passwordHash))
+        try #require(try store.accounts.account(named: "analyst")).passwordHash))
     _ = try await access.signIn(name: "analyst", password: "analyst pass", address: "a")
-    let upgraded = try #require(try store.accessRows.account(named: "analyst")).passwordHash
+    let upgraded = try #require(try store.accounts.account(named: "analyst")).passwordHash
     #expect(!Passwords.needsRehash(upgraded) && upgraded.contains("m=19456,t=2"))
   }
 
@@ -219,18 +219,18 @@ import Testing
     let weak = Passwords.Parameters(memoryKiB: 8 * 1024, iterations: 1, parallelism: 1)
     try await access.addAccount(name: "analyst", role: .editor, password: "analyst pass")
     let old = try Passwords.hash("analyst pass", parameters: weak)
-    try await store.accessRows.setPasswordHash(of: "analyst", to: old)
-    let readAtSignIn = try #require(try store.accessRows.account(named: "analyst"))
+    try await store.accounts.setPasswordHash(of: "analyst", to: old)
+    let readAtSignIn = try #require(try store.accounts.account(named: "analyst"))
     try await access.setRole(name: "analyst", role: .viewer)
-    try await store.accessRows.setPasswordHash(
+    try await store.accounts.setPasswordHash(
       of: "analyst", to: try Passwords.hash("analyst pass"), replacing: readAtSignIn.passwordHash)
-    let upgraded = try #require(try store.accessRows.account(named: "analyst"))
+    let upgraded = try #require(try store.accounts.account(named: "analyst"))
     #expect(upgraded.role == .viewer && !Passwords.needsRehash(upgraded.passwordHash))
     // A new password set meanwhile: the sign-in's hash of the old one is not written.
     try await access.setPassword(name: "analyst", password: "battery staple")
-    try await store.accessRows.setPasswordHash(
+    try await store.accounts.setPasswordHash(
       of: "analyst", to: old, replacing: readAtSignIn.passwordHash)
-    let kept = try #require(try store.accessRows.account(named: "analyst"))
+    let kept = try #require(try store.accounts.account(named: "analyst"))
     #expect(Passwords.matches("battery staple", against: kept.passwordHash) == true)
     #expect(kept.role == .viewer)
   }
@@ -299,6 +299,6 @@ import Testing
     }
     try await access.addAccount(name: "manager", role: .owner, password: "long enough pass")
     try await access.setRole(name: "coach", role: .editor)
-    #expect(try store.accessRows.account(named: "coach")?.role == .editor)
+    #expect(try store.accounts.account(named: "coach")?.role == .editor)
   }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import TeamAccess
 import TeamKit
 import TestSupport
 import Testing
@@ -14,15 +15,15 @@ import Testing
     let database = try TestDatabase(.postgres, in: folder)
     let here = try database.open()
     let there = try database.open()
-    try await there.accessRows.saveAccount(
+    try await there.accounts.saveAccount(
       AccountRecord(name: "coach", role: .editor, passwordHash: "x", createdAt: SystemClock.now()))
     // Listens until `here` is released.
     _ = try #require(here.listenForChanges())
     try await Task.sleep(for: .milliseconds(300))  // listening
     let told = Atomic(0)
-    here.accessRows.onAccessChange { told.add(1, ordering: .relaxed) }
-    let before = here.accessRows.accessVersion
-    try await there.accessRows.setRole(of: "coach", to: .viewer, teams: nil)
+    here.onAccessChange { told.add(1, ordering: .relaxed) }
+    let before = here.accessVersion
+    try await there.accounts.setRole(of: "coach", to: .viewer, teams: nil)
     let clock = ContinuousClock()
     let start = clock.now
     while told.load(ordering: .relaxed) == 0 && clock.now - start < .seconds(5) {
@@ -30,7 +31,7 @@ import Testing
     }
     // Well within the streams' periodic check of a second.
     #expect(clock.now - start < .milliseconds(700))
-    #expect(here.accessRows.accessVersion > before)
-    #expect(try here.accessRows.account(named: "coach")?.role == .viewer)
+    #expect(here.accessVersion > before)
+    #expect(try here.accounts.account(named: "coach")?.role == .viewer)
   }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import Riot
 import Synchronization
+import TeamAccess
 import TeamKit
 import TestSupport
 import Testing
@@ -179,7 +180,7 @@ import Testing
   }
 
   @Test(arguments: Backend.allCases)
-  func aLinkEndsWhenThePlayerMovesOrLeavesOrTheAccountGoes(_ backend: Backend) async throws {
+  func aLinkEndsWhenThePlayerMovesOrLeavesOrTheAccountGoesWithItsCodes(_ backend: Backend) async throws {
     let folder = try TemporaryFolder()
     let store = try TestDatabase(backend, in: folder).open().followingDiscord()
     _ = try await store.teamRows.addTeam(TeamInput(name: "KC Blue", tag: "KCB"))
@@ -189,7 +190,7 @@ import Testing
       _ = try await store.discord.link(
         codeDigest: "d\(index)", user: "4\(index)", name: player.name)
     }
-    try await store.accessRows.saveAccount(
+    try await store.accounts.saveAccount(
       AccountRecord(name: "coach", role: .editor, passwordHash: "x", createdAt: Date()))
     try await store.discord.keepCode(digest: "c", player: nil, account: "coach")
     _ = try await store.discord.link(codeDigest: "c", user: "50", name: "coach")
@@ -201,8 +202,12 @@ import Testing
     #expect(try store.discord.linked(user: "40") == nil)
     #expect(try store.discord.linked(user: "41") == nil)
     #expect(try store.discord.linked(user: "42")?.player == players[2].id)
-    try await store.accessRows.deleteAccount(named: "coach")
+    // A code made for the account goes with it: a new account of the same name is someone
+    // else.
+    try await store.discord.keepCode(digest: "c2", player: nil, account: "coach")
+    try await store.accounts.deleteAccount(named: "coach")
     #expect(try store.discord.linked(user: "50") == nil)
+    #expect(try await store.discord.link(codeDigest: "c2", user: "51", name: "coach") == nil)
   }
 
   @Test(arguments: Backend.allCases)

@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import TeamAccess
 import TeamKit
 import TeamPhoto
 import TestSupport
@@ -215,9 +216,9 @@ import Testing
     let db = try TestDatabase(backend, in: folder)
     let store = try db.open()
     let now = Date()
-    try await store.accessRows.saveAccount(
+    try await store.accounts.saveAccount(
       AccountRecord(name: "coach", role: .editor, passwordHash: "not checked", createdAt: now))
-    try await store.accessRows.insertSession(
+    try await store.signIns.insertSession(
       SessionRecord(tokenHash: "digest", account: "coach", createdAt: now, lastSeen: now))
     let photo = Photo(jpeg: Data([0xFF, 0xD8, 0xFF, 0xD9]))
     try await store.playerRows.setPhoto(of: Player.defaultRoster[0].id, to: photo)
@@ -235,10 +236,10 @@ import Testing
     let found = Mutex<(SessionRecord?, Int, Data?, Int)?>(nil)
     let done = DispatchSemaphore(value: 0)
     Thread.detachNewThread {
-      let session = try? store.accessRows.session(tokenHash: "digest")
+      let session = try? store.signIns.session(tokenHash: "digest")
       let history = (try? store.history(limit: 10))?.count ?? -1
       let jpeg = try? store.playerRows.photo(hash: photo.hash)
-      let accounts = (try? store.accessRows.accounts())?.count ?? -1
+      let accounts = (try? store.accounts.all())?.count ?? -1
       found.withLock { $0 = (session, history, jpeg, accounts) }
       done.signal()
     }

@@ -1,4 +1,5 @@
 import Foundation
+import TeamAccess
 import TeamKit
 import TeamPhoto
 import TestSupport
@@ -26,7 +27,7 @@ import Testing
     let photo = Photo(jpeg: jpeg)
     try await source.playerRows.setPhoto(of: tao.id, to: photo)
     let blue = try #require(source.roster.team("KCB"))
-    try await source.accessRows.saveAccount(
+    try await source.accounts.saveAccount(
       AccountRecord(
         name: "coach", role: .editor, passwordHash: "$argon2id$x", createdAt: Date(),
         teams: [blue.id]))
@@ -42,7 +43,7 @@ import Testing
     #expect(try reopened.playerRows.photo(hash: photo.hash) == jpeg)
     #expect(
       try reopened.playerRows.tenures(of: Player.defaultRoster[1].id).map(\.teamTag) == ["KC"])
-    #expect(try reopened.accessRows.accounts().map(\.teams) == [[blue.id]])
+    #expect(try reopened.accounts.all().map(\.teams) == [[blue.id]])
     let history = try reopened.history().map(\.kind)
     #expect(history.first == .imported && history.dropFirst().first == .removed)
     #expect(try history.count == source.history().count + 1)

@@ -1,4 +1,5 @@
 import Foundation
+import TeamAccess
 import TeamClient
 import TeamKit
 import TestSupport
@@ -228,7 +229,7 @@ import Testing
     let store = try await organisation(TestDatabase(backend, in: folder))
     let academy = try #require(store.roster.team("KCB"))
     let now = Date()
-    try await store.accessRows.saveAccount(
+    try await store.accounts.saveAccount(
       AccountRecord(
         name: "coach", role: .editor, passwordHash: "not checked", createdAt: now,
         teams: [academy.id]))
@@ -238,12 +239,12 @@ import Testing
     #expect(
       error?.description
         == "coach can reach no team but KC Blue: give it another team first, or remove it.")
-    #expect(try store.accessRows.account(named: "coach")?.teams == [academy.id])
-    try await store.accessRows.saveAccount(
+    #expect(try store.accounts.account(named: "coach")?.teams == [academy.id])
+    try await store.accounts.saveAccount(
       AccountRecord(
         name: "coach", role: .editor, passwordHash: "not checked", createdAt: now,
         teams: [academy.id, Team.first.id]))
-    try await store.accessRows.insertToken(
+    try await store.tokens.insertToken(
       TokenRecord(
         name: "scout", tokenHash: "h", role: .viewer, createdAt: now, lastUsed: nil,
         teams: [academy.id]))
@@ -252,9 +253,9 @@ import Testing
     }
     #expect(token?.validation?.isConflict == true)
     #expect(token?.description.hasPrefix("scout can reach no team but") == true)
-    _ = try await store.accessRows.deleteToken(named: "scout")
+    _ = try await store.tokens.deleteToken(named: "scout")
     try await store.teamRows.removeTeam("KCB")
-    #expect(try store.accessRows.account(named: "coach")?.teams == [Team.first.id])
+    #expect(try store.accounts.account(named: "coach")?.teams == [Team.first.id])
   }
 
   @Test(arguments: Backend.allCases) func aTokenIsFoundByItsDigestWithItsTeams(_ backend: Backend)
@@ -265,17 +266,17 @@ import Testing
     let academy = try #require(store.roster.team("KCB"))
     let now = Date(timeIntervalSince1970: 1_800_000_000)
     for index in 0..<50 {
-      try await store.accessRows.insertToken(
+      try await store.tokens.insertToken(
         TokenRecord(
           name: "script \(index)", tokenHash: "digest-\(index)", role: .editor, createdAt: now,
           lastUsed: nil, teams: index.isMultiple(of: 2) ? [academy.id] : nil))
     }
-    let found = try #require(try store.accessRows.token(hash: "digest-42"))
+    let found = try #require(try store.tokens.token(hash: "digest-42"))
     #expect(found.name == "script 42" && found.role == .editor && found.teams == [academy.id])
-    #expect(try store.accessRows.token(hash: "digest-7")?.teams == nil)
-    #expect(try store.accessRows.token(hash: "digest-50") == nil)
-    #expect(try store.accessRows.token(hash: "") == nil)
-    #expect(try store.accessRows.tokens().count == 50)
+    #expect(try store.tokens.token(hash: "digest-7")?.teams == nil)
+    #expect(try store.tokens.token(hash: "digest-50") == nil)
+    #expect(try store.tokens.token(hash: "") == nil)
+    #expect(try store.tokens.all().count == 50)
   }
 
   @Test(arguments: Backend.allCases) func teamTagsAreUniqueAndParentsNeverLoop(_ backend: Backend)
@@ -353,9 +354,8 @@ import Testing
     #expect(players[0].joined == nil)
     let history = try store.history(limit: 50)
     #expect(history.count == 7 && history.first?.kind == .removed)
-    let access = store.accessRows
-    #expect(try access.account(named: "coach")?.role == .editor)
-    #expect(try access.tokens().map(\.name) == ["ci"])
+    #expect(try store.accounts.account(named: "coach")?.role == .editor)
+    #expect(try store.tokens.all().map(\.name) == ["ci"])
     // And the roster goes on as before.
     let closer = try await store.playerRows.restorePlayer(id: roster.removed[0].id)
     #expect(closer.teamID == Team.first.id && closer.lineup == .substitute)

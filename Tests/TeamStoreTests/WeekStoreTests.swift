@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import TeamAccess
 import TeamKit
 import TestSupport
 import Testing
@@ -433,12 +434,12 @@ import Testing
     let db = try TestDatabase(backend, in: folder)
     let store = try db.open()
     let canna = store.players[0]
-    try await store.accessRows.saveAccount(
+    try await store.accounts.saveAccount(
       AccountRecord(
         name: "canna", role: .player, passwordHash: "$argon2id$x", createdAt: Date(),
         teams: [canna.teamID], player: canna.id))
     let reopened = try db.open()
-    let account = try #require(try reopened.accessRows.account(named: "canna"))
+    let account = try #require(try reopened.accounts.account(named: "canna"))
     #expect(
       account.role == .player && account.player == canna.id && account.teams == [canna.teamID])
   }

@@ -200,6 +200,6 @@ import WebBase
     await #expect(throws: AccessError.self) {
       _ = try await access.createToken(name: "player-script", role: .player)
     }
-    #expect(try store.accessRows.account(named: "canna")?.player == canna.id)
+    #expect(try store.accounts.account(named: "canna")?.player == canna.id)
   }
 }

@@ -74,8 +74,11 @@ def draft(side, picks):
 
 def filled(browser):
     """How many turns of the board have their champion."""
-    return sum(t.text != "—" for t in browser.find_elements(
-        By.CSS_SELECTOR, ".draft-turns .turn-champion"))
+    # Read in one script: a round trip a turn, each time it is polled, would cost more than
+    # the page's own work.
+    return browser.execute_script("""
+        return [...document.querySelectorAll('.draft-turns .turn-champion')]
+          .filter((turn) => turn.innerText.trim() !== '—').length""")
 
 
 def tap(browser, champion):
@@ -87,8 +90,10 @@ def tap(browser, champion):
         search = b.find_element(By.ID, "draft-search")
         search.clear()
         search.send_keys(champion[:4])
-        button = [button for button in b.find_elements(By.CSS_SELECTOR, "#draft-grid button")
-                  if button.is_displayed() and button.text.split("\n")[0] == champion][0]
+        button = b.execute_script("""
+            return [...document.querySelectorAll('#draft-grid button')].find((button) =>
+              button.checkVisibility() && button.innerText.split('\\n')[0] === arguments[0])""",
+                                  champion)
         b.execute_script("arguments[0].scrollIntoView({block: 'center'})", button)
         button.click()
         return True
@@ -265,8 +270,9 @@ def test_a_game_is_entered_on_a_phone_in_22_taps_without_a_reload_or_a_keyboard(
         tap(browser.find_element(By.CSS_SELECTOR, "button[name=side][value=blue]"))
         wait(browser).until(lambda b: b.find_elements(By.ID, "draft-grid"))
         for index, champion in enumerate(GAME_ONE):
-            button = next(b for b in browser.find_elements(By.CSS_SELECTOR, "#draft-grid button")
-                          if b.get_attribute("textContent").strip() == champion)
+            button = browser.execute_script("""
+                return [...document.querySelectorAll('#draft-grid button')]
+                  .find((button) => button.textContent.trim() === arguments[0])""", champion)
             # Scrolled to (a swipe), then one tap; the picker stays where the thumb is.
             browser.execute_script("arguments[0].scrollIntoView({block: 'center'})", button)
             top = browser.execute_script(
