@@ -43,11 +43,19 @@ let package = Package(
         .target(name: "CPostgreSQL", condition: .when(platforms: [.linux])),
       ]),
 
+    // MARK: The command line's kit: a command declared once (its arguments, options, help),
+    // parsed, run with its context (the database or the team's server), its errors said in
+    // one line with a documented exit code. Each feature's commands are its own; `kcorp`
+    // lists them.
+    .target(name: "CLIBase", dependencies: ["TeamKit", "TeamStore", "TeamClient"]),
+
     // MARK: Access: accounts, passwords (Argon2id), sessions and tokens, for the server
     .systemLibrary(
       name: "CArgon2", pkgConfig: "libargon2", providers: [.apt(["libargon2-dev"])]),
     .systemLibrary(name: "CGnuTLS", pkgConfig: "gnutls", providers: [.apt(["libgnutls28-dev"])]),
-    .target(name: "TeamAccess", dependencies: ["TeamKit", "TeamStore", "CArgon2", "CGnuTLS"]),
+    .target(
+      name: "TeamAccess",
+      dependencies: ["TeamKit", "TeamStore", "CLIBase", "CArgon2", "CGnuTLS"]),
 
     // MARK: Client: the app's team (EsportTeam, over a RosterSource) and its connection to
     // the team's server (Foundation); no store
@@ -145,11 +153,16 @@ let package = Package(
       name: "SoloQueueWeb",
       dependencies: [
         "Riot", "WebBase", "TeamAPI", "TeamKit", "TeamStore", "TeamHTTP", "TeamOutbound",
+        "TeamClient", "CLIBase",
       ]),
     // Discord: its posts worked out from each change and queued in the change's own
     // transaction, its rows, its calls and its API's contract (Discord); its routes, pages,
     // interactions and delivery job (DiscordWeb).
-    .target(name: "Discord", dependencies: ["TeamKit", "TeamStore", "TeamAPI", "TeamOutbound"]),
+    .target(
+      name: "Discord",
+      dependencies: [
+        "TeamKit", "TeamStore", "TeamAPI", "TeamOutbound", "TeamClient", "CLIBase",
+      ]),
     .target(
       name: "DiscordWeb",
       dependencies: [
@@ -174,7 +187,7 @@ let package = Package(
       dependencies: [
         "TeamKit", "TeamStore", "TeamAccess", "TeamHTTP", "TeamWeb", "WebBase", "TeamClient",
         "TeamOutbound", "Discord", "TeamAPI", "Riot", "SoloQueueWeb",
-        "TeamPhoto", "TeamSpreadsheet",
+        "TeamPhoto", "TeamSpreadsheet", "CLIBase",
       ]),
     .target(
       name: "TeamUI", dependencies: ["TeamKit", "TeamClient", "TeamPhoto"],
@@ -203,7 +216,8 @@ let package = Package(
         "TeamPhoto", "kcorp",
         "TestSupport",
       ]),
-    .testTarget(name: "KCorpCLITests", dependencies: ["kcorp", "TeamKit", "Riot", "TestSupport"]),
+    .testTarget(
+      name: "KCorpCLITests", dependencies: ["kcorp", "CLIBase", "TeamKit", "Riot", "TestSupport"]),
     .testTarget(
       name: "TeamWebTests",
       dependencies: [

@@ -1,3 +1,4 @@
+import CLIBase
 import Foundation
 import TeamClient
 import TeamKit
@@ -92,31 +93,4 @@ struct SyncChampions: Command {
         "%1$@ champions from Data Dragon %2$@ are in the database, with their art.",
         String(art.champions.count), art.version))
   }
-}
-
-/// A bar on stderr, redrawn in place, when stderr is a terminal; nothing otherwise (a
-/// script reads the last line of stdout).
-final class ProgressBar: Sendable {
-  private let shown = isatty(STDERR_FILENO) == 1
-
-  func show(_ done: Int, of total: Int) {
-    guard shown, total > 0 else { return }
-    let width = 30
-    let filled = width * done / total
-    let bar = String(repeating: "#", count: filled) + String(repeating: ".", count: width - filled)
-    FileHandle.standardError.write(Data("\r[\(bar)] \(done)/\(total)".utf8))
-  }
-
-  func end() {
-    if shown { FileHandle.standardError.write(Data("\n".utf8)) }
-  }
-}
-
-// MARK: - Helpers
-
-func find(_ key: String, in roster: any RosterSource) async throws -> Player {
-  guard let player = Player.find(key, in: try await roster.players()) else {
-    throw CLIError(code: .notFound, message: localized("No player “%@” in the roster.", key))
-  }
-  return player
 }

@@ -1,16 +1,6 @@
+import CLIBase
 import Foundation
 import TeamKit
-
-/// A champion's name as this build knows it, or the id as stored.
-func championName(_ id: String?) -> String {
-  guard let id else { return "—" }
-  return ChampionCatalog.builtIn.name(ofID: id, in: .system)
-}
-
-/// A record in words: `3 of 5 won (60%)`.
-func rate(_ record: ChampionRecord) -> String {
-  localized("%1$@ of %2$@ won (%3$@%%)", record.wins, record.games, record.winRate)
-}
 
 struct ShowSeries: Command {
   static let name = "series"

@@ -1,5 +1,7 @@
+import CLIBase
 import Discord
 import Foundation
+import SoloQueueWeb
 import Synchronization
 import TeamAccess
 import TeamClient
@@ -20,16 +22,11 @@ var commands: [any Command.Type] {
     RemoveTeam.self, ListContracts.self, ShowWeek.self, AddEvent.self, EditEvent.self,
     RemoveEvent.self, RestoreEvent.self, LogResult.self, ShowSeries.self, ShowDraft.self,
     ShowPools.self,
-    AddToPool.self, RemoveFromPool.self, ShowRiot.self, SetRiotKey.self, RefreshRiot.self,
-    ShowDiscord.self, SetDiscordWebhook.self, PrintDiscordCommands.self,
-    RegisterDiscordCommands.self,
+    AddToPool.self, RemoveFromPool.self,
+  ] + SoloQueueCLI.commands + DiscordCLI.commands + [
     SetAvailability.self, ShowCalendar.self,
     Export.self, Import.self, Backup.self, Restore.self, MigrateTo.self, ShowHistory.self,
-    AddUser.self,
-    ListUsers.self,
-    RemoveUser.self,
-    ChangePassword.self, CreateToken.self, ListTokens.self, RevokeToken.self, Watch.self,
-  ]
+  ] + AccessCLI.commands + [Watch.self]
 }
 
 /// The `kcorp` command line: finds the command, runs it, returns its exit code.
@@ -142,7 +139,8 @@ enum KCorpCommand {
       print(command.help)
       return
     }
-    try await command.init(parsed).run(Context(environment: environment, parsed: parsed))
+    try await command.init(parsed).run(
+      Context(environment: environment, parsed: parsed) { $0.followDiscord() })
   }
 
   /// The command named by the first words and the words after its name. `kcorp players`

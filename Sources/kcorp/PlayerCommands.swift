@@ -1,3 +1,4 @@
+import CLIBase
 import Foundation
 import TeamClient
 import TeamKit
@@ -10,8 +11,6 @@ private let lineupOption = Option(
 private let statusOption = Option(
   name: "--status", value: "S",
   help: "starter, substitute, trainee, stand-in or inactive (as --lineup).")
-let teamOption = Option(
-  name: "--team", value: "TAG", help: "The team, by its tag (default: the first team).")
 /// Who the player is, and their contract: the same options to add and to edit.
 private let identityOptions = [
   Option(name: "--riot-id", value: "ID", help: "The Riot ID, name#tag (Caliste#KC1)."),
@@ -30,24 +29,6 @@ private func status(_ parsed: Parsed) throws(CLIError) -> String? {
   return parsed.value("--status") ?? parsed.value("--lineup")
 }
 
-/// The team `tag` names (the first team when nil), from what the roster's source shows.
-func team(_ tag: String?, in organisation: Organisation) throws(CLIError) -> Team {
-  guard let tag else {
-    guard let first = organisation.teams.first else {
-      throw CLIError(code: .notFound, message: localized("This organisation has no team."))
-    }
-    return first
-  }
-  guard let team = Team.find(tag, in: organisation.teams) else {
-    throw CLIError(
-      code: .notFound,
-      message: localized(
-        "No team has the tag “%1$@”; choose one of %2$@.", tag,
-        organisation.teams.map(\.tag).joined(separator: ", ")))
-  }
-  return team
-}
-
 // MARK: - Players
 
 struct ListPlayers: Command {
@@ -64,7 +45,7 @@ struct ListPlayers: Command {
 
   func run(_ context: Context) async throws {
     let organisation = try await context.roster().organisation()
-    let players = organisation.players(in: try kcorp.team(team, in: organisation).id)
+    let players = organisation.players(in: try CLIBase.team(team, in: organisation).id)
     print(json ? text(TeamJSON.encode(players, pretty: true)) : Table.roster(players))
   }
 }

@@ -1,5 +1,7 @@
+import CLIBase
 import Discord
 import Foundation
+import SoloQueueWeb
 import Synchronization
 import TeamAccess
 import TeamClient

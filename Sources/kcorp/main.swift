@@ -1,3 +1,4 @@
+import CLIBase
 import Dispatch
 import Foundation
 import Synchronization

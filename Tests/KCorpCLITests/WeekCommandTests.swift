@@ -1,3 +1,4 @@
+import CLIBase
 import Foundation
 import TeamKit
 import TestSupport

@@ -180,7 +180,9 @@ import Testing
   }
 
   @Test(arguments: Backend.allCases)
-  func aLinkEndsWhenThePlayerMovesOrLeavesOrTheAccountGoesWithItsCodes(_ backend: Backend) async throws {
+  func aLinkEndsWhenThePlayerMovesOrLeavesOrTheAccountGoesWithItsCodes(_ backend: Backend)
+    async throws
+  {
     let folder = try TemporaryFolder()
     let store = try TestDatabase(backend, in: folder).open().followingDiscord()
     _ = try await store.teamRows.addTeam(TeamInput(name: "KC Blue", tag: "KCB"))

@@ -56,9 +56,9 @@ WEB = sorted(f"Sources/{path.name}" for path in (ROOT / "Sources").iterdir()
              if path.name.endswith("Web") or path.name == "WebBase")
 
 
-# Every other Swift module but the app's (C modules are named C and a capital: CSQLite).
+# Every other Swift module but the app's (a C module holds no Swift file).
 CORE = sorted(f"Sources/{path.name}" for path in (ROOT / "Sources").iterdir()
-              if path.is_dir() and not re.match(r"C[A-Z]", path.name)
+              if path.is_dir() and any(path.rglob("*.swift"))
               and f"Sources/{path.name}" not in WEB
               and path.name not in ("kcorp", "TeamUI", "KCorpApp"))
 
@@ -67,8 +67,10 @@ def used_keys():
     keys = {}
     for folder in CORE + ["Sources/kcorp", *WEB]:
         keys.update(keys_in(folder, CALLS))
-    keys.update(keys_in("Sources/kcorp", CLI_DECLARATIONS))
-    for path in sorted((ROOT / "Sources/kcorp").glob("*.swift")):
+        # A feature's commands are its own module's: their declarations wherever they are.
+        keys.update(keys_in(folder, CLI_DECLARATIONS))
+    for path in sorted(path for folder in CORE + ["Sources/kcorp", *WEB]
+                       for path in (ROOT / folder).rglob("*.swift")):
         # Multi-line discussions: the lines as the literal holds them, without the indentation.
         for match in re.finditer(r'static let discussion = """\n(.*?)\n( *)"""', path.read_text(), re.S):
             indent = len(match.group(2))

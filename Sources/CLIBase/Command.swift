@@ -1,4 +1,3 @@
-import Discord
 import Foundation
 import Synchronization
 import TeamClient
@@ -7,7 +6,7 @@ import TeamStore
 
 /// A subcommand of `kcorp`: what it takes, declared once. Its parsing, its `--help` and the
 /// README's table of commands all come from these declarations.
-protocol Command {
+package protocol Command {
   /// The words that name it after `kcorp` (`players add`).
   static var name: String { get }
   /// One line: what it does.
@@ -23,72 +22,99 @@ protocol Command {
 }
 
 extension Command {
-  static var discussion: String { "" }
-  static var arguments: [Argument] { [] }
+  package static var discussion: String { "" }
+  package static var arguments: [Argument] { [] }
 }
 
 /// A positional argument.
-struct Argument {
+package struct Argument {
   /// As shown in usage: `pseudo|id`, `FILE`.
-  let name: String
-  let help: String
-  var isOptional = false
+  package let name: String
+  package let help: String
+  package var isOptional = false
+
+  package init(name: String, help: String, isOptional: Bool = false) {
+    self.name = name
+    self.help = help
+    self.isOptional = isOptional
+  }
 }
 
 /// An option that takes a value (`--name N`) or a flag that takes none (`--json`).
-struct Option {
-  let name: String
+package struct Option {
+  package let name: String
   /// The value's placeholder in help (`N`, `FILE`); nil for a flag.
-  let value: String?
-  let help: String
-  var isRequired = false
-  var repeats = false
+  package let value: String?
+  package let help: String
+  package var isRequired = false
+  package var repeats = false
 
-  static func flag(_ name: String, _ help: String) -> Option {
+  package init(
+    name: String, value: String?, help: String, isRequired: Bool = false, repeats: Bool = false
+  ) {
+    self.name = name
+    self.value = value
+    self.help = help
+    self.isRequired = isRequired
+    self.repeats = repeats
+  }
+
+  package static func flag(_ name: String, _ help: String) -> Option {
     Option(name: name, value: nil, help: help)
   }
 
-  var isFlag: Bool { value == nil }
+  package var isFlag: Bool { value == nil }
 
   /// `--name N`, or `--json` for a flag.
-  var label: String { value.map { "\(name) \($0)" } ?? name }
+  package var label: String { value.map { "\(name) \($0)" } ?? name }
 
   /// `--name N`, `[--image I]`, `[--champion C]...`, `[--json]`.
-  var synopsis: String {
+  package var synopsis: String {
     isRequired ? label : "[\(label)]" + (repeats ? "..." : "")
   }
 }
 
 /// What the command line gave a command, checked against its declarations.
-struct Parsed {
-  var positionals: [String] = []
-  var flags: Set<String> = []
-  var values: [String: [String]] = [:]
+package struct Parsed {
+  package var positionals: [String] = []
+  package var flags: Set<String> = []
+  package var values: [String: [String]] = [:]
 
   /// The value of an option (given at most once: the parser refuses more).
-  func value(_ name: String) -> String? { values[name]?.first }
-  func flag(_ name: String) -> Bool { flags.contains(name) }
+  package func value(_ name: String) -> String? { values[name]?.first }
+  package func flag(_ name: String) -> Bool { flags.contains(name) }
 }
 
 /// What every command runs with: the environment and the roster the options chose.
-struct Context {
-  let environment: [String: String]
-  let parsed: Parsed
+package struct Context {
+  package let environment: [String: String]
+  package let parsed: Parsed
   /// The command's instant: its "now" and "today".
-  let now = SystemClock.now()
+  package let now = SystemClock.now()
+  /// What the features that follow changes register on a store the command opens (a change
+  /// made here is posted to Discord as the server's are).
+  private let prepare: @Sendable (RosterStore) -> Void
+
+  package init(
+    environment: [String: String], parsed: Parsed,
+    prepare: @escaping @Sendable (RosterStore) -> Void = { _ in }
+  ) {
+    self.environment = environment
+    self.parsed = parsed
+    self.prepare = prepare
+  }
 
   /// Opens the roster chosen by `--in-memory`, `--db`, `--database`, `$KCORP_DATABASE_URL`,
   /// `$KCORP_DB` or the default path, for the commands that work on a database directly.
-  func store() throws -> RosterStore {
+  package func store() throws -> RosterStore {
     let store = try RosterStore.open(location())
-    // A change made here is posted to Discord as the server's are.
-    store.followDiscord()
+    prepare(store)
     return store
   }
 
   /// Where the database is, from `--in-memory`, `--db`, `--database`, `$KCORP_DATABASE_URL`,
   /// `$KCORP_DB` or the default path.
-  func location() throws -> DatabaseLocation {
+  package func location() throws -> DatabaseLocation {
     if let server = serverAddress {
       throw CLIError.usage(
         localized(
@@ -107,7 +133,7 @@ struct Context {
 
   /// Where the commands' roster is, for people: the server's address, or the database's
   /// path.
-  var watchedPlace: String {
+  package var watchedPlace: String {
     get throws {
       if let server = try server { return server.url.absoluteString }
       switch try location() {
@@ -119,13 +145,13 @@ struct Context {
   }
 
   /// The address `--server` or `$KCORP_SERVER` gives, if any.
-  var serverAddress: String? {
+  package var serverAddress: String? {
     (parsed.value("--server") ?? environment["KCORP_SERVER"]).flatMap { $0.isEmpty ? nil : $0 }
   }
 
   /// The team's server from `--server` or `$KCORP_SERVER`, with the API token of
   /// `$KCORP_TOKEN` (never on the command line, where other users of the machine see it).
-  var server: TeamServer? {
+  package var server: TeamServer? {
     get throws {
       guard let text = serverAddress else { return nil }
       guard let url = URL(string: text), ["http", "https"].contains(url.scheme ?? ""),
@@ -151,13 +177,13 @@ struct Context {
   /// The roster the command reads and changes: the team's server when one is named, else
   /// this machine's database (whose events look for other processes' changes four times a
   /// second).
-  func roster() throws -> any RosterSource {
+  package func roster() throws -> any RosterSource {
     if let server = try server { return server }
     return LocalRoster(store: try store(), polling: .milliseconds(250), author: author)
   }
 
   /// Who the history names for changes made here: the machine's user at the command line.
-  var author: String {
+  package var author: String {
     // The account's name from the system, not $USER, which a service may not set.
     let name = getpwuid(getuid()).flatMap { $0.pointee.pw_name.map { String(cString: $0) } }
     return RosterChange.commandLineAuthor(user: name ?? environment["USER"] ?? "")
@@ -165,15 +191,22 @@ struct Context {
 }
 
 /// A failure that ends the command: one line on stderr and a documented exit code.
-struct CLIError: Error {
-  let code: ExitCode
-  let message: String
+package struct CLIError: Error {
+  package let code: ExitCode
+  package let message: String
 
-  static func usage(_ message: String) -> CLIError { CLIError(code: .usage, message: message) }
+  package init(code: ExitCode, message: String) {
+    self.code = code
+    self.message = message
+  }
+
+  package static func usage(_ message: String) -> CLIError {
+    CLIError(code: .usage, message: message)
+  }
 }
 
 /// The exit codes of `kcorp`, from sysexits.h.
-enum ExitCode: Int32, CaseIterable {
+package enum ExitCode: Int32, CaseIterable {
   case success = 0
   /// The command line is wrong.
   case usage = 64
@@ -193,7 +226,7 @@ enum ExitCode: Int32, CaseIterable {
   case config = 78
 
   /// The CLI's answer to each kind of error: the one table of exit codes.
-  init(_ kind: ErrorKind) {
+  package init(_ kind: ErrorKind) {
     self =
       switch kind {
       case .malformed, .invalid, .conflict, .tooLarge: .dataError
@@ -205,7 +238,7 @@ enum ExitCode: Int32, CaseIterable {
       }
   }
 
-  var meaning: String {
+  package var meaning: String {
     switch self {
     case .success: localized("success")
     case .usage: localized("usage error")
@@ -224,7 +257,7 @@ enum ExitCode: Int32, CaseIterable {
 // MARK: - Parsing
 
 /// Options every command takes (those that never open the roster ignore them).
-let databaseOptions = [
+package let databaseOptions = [
   Option(
     name: "--server", value: "URL",
     help:
@@ -245,14 +278,14 @@ let databaseOptions = [
 
 extension Command {
   /// Every option it takes, `--help` aside; every command takes the database options.
-  static var allOptions: [Option] { options + databaseOptions }
+  package static var allOptions: [Option] { options + databaseOptions }
 
   /// Parses the words after the command's name.
   ///
   /// An option's value is never taken from the next word when that word starts with a dash:
   /// `--name --json` is a usage error. A value that starts with a dash is given as
   /// `--name=-x`, and after `--` every word is a positional argument.
-  static func parse(_ words: ArraySlice<String>) throws(CLIError) -> Parsed {
+  package static func parse(_ words: ArraySlice<String>) throws(CLIError) -> Parsed {
     var parsed = Parsed()
     var rest = words
     while let word = rest.popFirst() {
@@ -306,7 +339,7 @@ extension Command {
   }
 
   /// Refuses what the words lack or give twice: arguments, one database, required options.
-  static func check(_ parsed: Parsed) throws(CLIError) {
+  package static func check(_ parsed: Parsed) throws(CLIError) {
     let most = arguments.count
     if parsed.positionals.count > most {
       throw .usage(localized("Unexpected argument ‘%@’.", parsed.positionals[most]))
@@ -340,14 +373,14 @@ extension Command {
 
 extension Command {
   /// `kcorp players add --name N … [--json]`, without the database options.
-  static var synopsis: String {
+  package static var synopsis: String {
     (["kcorp", name]
       + arguments.map { $0.isOptional ? "[\($0.name)]" : "<\($0.name)>" }
       + options.map(\.synopsis)).joined(separator: " ")
   }
 
   /// What `kcorp <command> --help` prints.
-  static var help: String {
+  package static var help: String {
     let usage = synopsis + " [--db PATH | --database URL | --in-memory]"
     var rows = arguments.map { ("<\($0.name)>", localized($0.help)) }
     rows += allOptions.map { ($0.label, localized($0.help)) }
@@ -361,7 +394,7 @@ extension Command {
 }
 
 /// The `--json` flag of the commands that print a table.
-let jsonFlag = Option.flag("--json", "Print JSON (the API's shape) instead of a table.")
+package let jsonFlag = Option.flag("--json", "Print JSON (the API's shape) instead of a table.")
 
 /// Output bytes as text.
-func text(_ data: Data) -> String { String(decoding: data, as: UTF8.self) }
+package func text(_ data: Data) -> String { String(decoding: data, as: UTF8.self) }

@@ -1,9 +1,18 @@
+import CLIBase
 import Discord
 import Foundation
 import TeamClient
 import TeamKit
 import TeamOutbound
 import TeamStore
+
+/// Discord's commands: `kcorp discord …`.
+package enum DiscordCLI {
+  package static let commands: [any Command.Type] = [
+    ShowDiscord.self, SetDiscordWebhook.self, PrintDiscordCommands.self,
+    RegisterDiscordCommands.self,
+  ]
+}
 
 struct ShowDiscord: Command {
   static let name = "discord"
@@ -18,7 +27,7 @@ struct ShowDiscord: Command {
 
   func run(_ context: Context) async throws {
     let organisation = try await context.roster().organisation()
-    let teams = try team.map { [try kcorp.team($0, in: organisation)] } ?? organisation.teams
+    let teams = try team.map { [try CLIBase.team($0, in: organisation)] } ?? organisation.teams
     for team in teams {
       let shown: DiscordSettingsShown
       if let server = try context.server {

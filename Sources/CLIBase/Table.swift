@@ -1,11 +1,17 @@
 import Foundation
 import TeamKit
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// Human-readable output: aligned columns.
-enum Table {
+package enum Table {
   /// The roster as every face shows it: the starters, then the substitutes, each in order,
   /// numbered by place; then whether the five is complete.
-  static func roster(_ players: [Player]) -> String {
+  package static func roster(_ players: [Player]) -> String {
     if players.isEmpty {
       return localized("The roster is empty. Add a player with ‘kcorp players add’.")
     }
@@ -28,7 +34,7 @@ enum Table {
   }
 
   /// Recently removed, the latest first.
-  static func removed(_ removed: [RemovedPlayer]) -> String {
+  package static func removed(_ removed: [RemovedPlayer]) -> String {
     if removed.isEmpty { return localized("Nobody was removed in the last 30 days.") }
     return columns(
       [[localized("PSEUDO"), localized("ROLE"), localized("REMOVED"), "ID"]]
@@ -40,7 +46,7 @@ enum Table {
         })
   }
 
-  static func player(_ player: Player) -> String {
+  package static func player(_ player: Player) -> String {
     columns(
       [
         [localized("Pseudo"), player.name],
@@ -66,7 +72,7 @@ enum Table {
   }
 
   /// The organisation's teams, the first first.
-  static func teams(_ organisation: Organisation) -> String {
+  package static func teams(_ organisation: Organisation) -> String {
     columns(
       [
         [
@@ -84,7 +90,9 @@ enum Table {
   }
 
   /// Contracts ending within `days`, the soonest first.
-  static func contracts(_ players: [Player], in organisation: Organisation, within days: Int)
+  package static func contracts(
+    _ players: [Player], in organisation: Organisation, within days: Int
+  )
     -> String
   {
     guard !players.isEmpty else {
@@ -101,7 +109,7 @@ enum Table {
         })
   }
 
-  static func champions(_ champions: [Champion], in catalog: ChampionCatalog) -> String {
+  package static func champions(_ champions: [Champion], in catalog: ChampionCatalog) -> String {
     columns(
       [["ID", localized("NAME"), localized("IMAGE"), localized("CLASSES")]]
         + champions.map {
@@ -114,7 +122,7 @@ enum Table {
 
   /// Pads every column but the last to its widest cell, two spaces apart, by the width the
   /// cells take on a terminal (see ``displayWidth(_:)``).
-  static func columns(_ rows: [[String]]) -> String {
+  package static func columns(_ rows: [[String]]) -> String {
     let widths = rows.reduce(into: [Int]()) { widths, row in
       for (index, cell) in row.enumerated() {
         let width = displayWidth(cell)
@@ -137,7 +145,7 @@ enum Table {
   /// character and each emoji shown as an emoji, none for a character made only of marks or
   /// invisible formatting, one for the others. Counted per Character, so a letter with
   /// combining accents, a flag or a family emoji is one unit.
-  static func displayWidth(_ text: String) -> Int {
+  package static func displayWidth(_ text: String) -> Int {
     text.reduce(0) { $0 + width(of: $1) }
   }
 
@@ -169,5 +177,25 @@ enum Table {
       true
     default: false
     }
+  }
+}
+
+/// A bar on stderr, redrawn in place, when stderr is a terminal; nothing otherwise (a
+/// script reads the last line of stdout).
+package final class ProgressBar: Sendable {
+  private let shown = isatty(STDERR_FILENO) == 1
+
+  package init() {}
+
+  package func show(_ done: Int, of total: Int) {
+    guard shown, total > 0 else { return }
+    let width = 30
+    let filled = width * done / total
+    let bar = String(repeating: "#", count: filled) + String(repeating: ".", count: width - filled)
+    FileHandle.standardError.write(Data("\r[\(bar)] \(done)/\(total)".utf8))
+  }
+
+  package func end() {
+    if shown { FileHandle.standardError.write(Data("\n".utf8)) }
   }
 }

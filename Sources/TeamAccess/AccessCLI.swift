@@ -1,3 +1,4 @@
+import CLIBase
 import Foundation
 import TeamAccess
 import TeamClient
@@ -84,6 +85,14 @@ private func newPassword(fromStandardInput: Bool) throws -> String {
   return first
 }
 
+/// The accounts' and tokens' commands: `kcorp users …`, `kcorp tokens …`.
+package enum AccessCLI {
+  package static let commands: [any Command.Type] = [
+    AddUser.self, ListUsers.self, RemoveUser.self, ChangePassword.self, CreateToken.self,
+    ListTokens.self, RevokeToken.self,
+  ]
+}
+
 struct AddUser: Command {
   static let name = "users add"
   static let abstract =
@@ -107,7 +116,7 @@ struct AddUser: Command {
 
   init(_ parsed: Parsed) throws(CLIError) {
     name = parsed.positionals[0]
-    role = try kcorp.role(parsed.value("--role"))
+    role = try TeamAccess.role(parsed.value("--role"))
     tags = parsed.values["--team"]
     player = parsed.value("--player")
     standardInput = parsed.flag("--password-stdin")
@@ -118,7 +127,7 @@ struct AddUser: Command {
 
   func run(_ context: Context) async throws {
     let store = try context.store()
-    var teams = try kcorp.teams(tags, role: role, in: store)
+    var teams = try TeamAccess.teams(tags, role: role, in: store)
     var player: Player?
     if let key = self.player {
       guard let found = Player.find(key, in: store.players) else {
@@ -211,13 +220,13 @@ struct CreateToken: Command {
 
   init(_ parsed: Parsed) throws(CLIError) {
     name = parsed.value("--name") ?? ""
-    role = try kcorp.role(parsed.value("--role"))
+    role = try TeamAccess.role(parsed.value("--role"))
     tags = parsed.values["--team"]
   }
 
   func run(_ context: Context) async throws {
     let store = try context.store()
-    let teams = try kcorp.teams(tags, role: role, in: store)
+    let teams = try TeamAccess.teams(tags, role: role, in: store)
     print(try await AccessControl(store: store).createToken(name: name, role: role, teams: teams))
   }
 }

@@ -1,3 +1,4 @@
+import CLIBase
 import Foundation
 import Riot
 import SoloQueueWeb
@@ -7,14 +8,14 @@ import TeamOutbound
 import TeamStore
 
 /// `--riot-api URL`: Riot's API elsewhere (a stand-in, a mirror, a proxy).
-let riotAPIOption = Option(
+package let riotAPIOption = Option(
   name: "--riot-api", value: "URL",
   help:
     "Riot's API at another address, {routing} standing for the platform or region (http://127.0.0.1:8099/{routing}); Riot's hosts by default."
 )
 
 /// The `--riot-api` address, checked; Riot's hosts when none is given.
-func riotAPIAddress(_ parsed: Parsed) throws(CLIError) -> String {
+package func riotAPIAddress(_ parsed: Parsed) throws(CLIError) -> String {
   guard let text = parsed.value("--riot-api") else { return RiotAPI.address }
   guard RiotConnection.isBase(text) else {
     throw .usage(
@@ -22,6 +23,13 @@ func riotAPIAddress(_ parsed: Parsed) throws(CLIError) -> String {
         "--riot-api needs an http or https address with {routing} in it, not ‘%@’.", text))
   }
   return text
+}
+
+/// Solo queue's commands: `kcorp riot …`.
+package enum SoloQueueCLI {
+  package static let commands: [any Command.Type] = [
+    ShowRiot.self, SetRiotKey.self, RefreshRiot.self,
+  ]
 }
 
 struct ShowRiot: Command {
