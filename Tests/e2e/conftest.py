@@ -1,6 +1,7 @@
 """Fixtures for the browser walk: the real `kcorp serve` on a temporary database, and
 headless Chromium at a phone-sized window."""
 
+import atexit
 import contextlib
 import os
 import pathlib
@@ -11,6 +12,7 @@ import time
 
 import pytest
 from selenium import webdriver
+from selenium.common.exceptions import WebDriverException
 from selenium.webdriver.chrome.service import Service
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
@@ -81,8 +83,47 @@ def first_line(process, timeout):
     return line.decode().strip()
 
 
+class Chromium(webdriver.Chrome):
+    """A headless Chromium that `quit()` keeps for the next test of this worker that wants
+    one of its kind: starting one costs about a second of a core. The next test gets it as a
+    new one would be: one new tab (no page, no history, none of the last test's emulation),
+    no cookie and nothing cached (the app keeps nothing else in the browser), the
+    WebDriver timeouts at their defaults."""
+
+    kind = None
+
+    def quit(self):
+        try:
+            self.switch_to.new_window("tab")
+            tab = self.current_window_handle
+            for handle in self.window_handles:
+                if handle != tab:
+                    self.switch_to.window(handle)
+                    self.close()
+            self.switch_to.window(tab)
+            self.execute_cdp_cmd("Network.clearBrowserCookies", {})
+            self.execute_cdp_cmd("Network.clearBrowserCache", {})
+            self.implicitly_wait(0)
+            self.set_script_timeout(30)
+            self.set_page_load_timeout(300)
+        except WebDriverException:
+            # Left in a state a new tab does not clear (a dialog open, the browser gone).
+            super().quit()
+            return
+        KEPT.setdefault(self.kind, []).append(self)
+
+
+# The Chromium processes kept by kind, each really quit when the worker ends.
+KEPT = {}
+atexit.register(lambda: [webdriver.Chrome.quit(driver) for kept in KEPT.values()
+                         for driver in kept])
+
+
 def chrome(javascript=True, desktop=False, language="en-US"):
     """Headless Chromium whose user reads `language` (its Accept-Language)."""
+    kind = (javascript, desktop, language)
+    if KEPT.get(kind):
+        return KEPT[kind].pop()
     options = webdriver.ChromeOptions()
     options.binary_location = "/usr/bin/chromium"
     for argument in ("--headless=new", "--no-sandbox", "--disable-gpu", "--hide-scrollbars",
@@ -102,7 +143,9 @@ def chrome(javascript=True, desktop=False, language="en-US"):
     options.add_experimental_option("prefs", prefs)
     # The browser's own controls (a file input's button) follow its interface language.
     service = Service("/usr/bin/chromedriver", env={**os.environ, "LANGUAGE": language.replace("-", "_")})
-    return webdriver.Chrome(service=service, options=options)
+    driver = Chromium(service=service, options=options)
+    driver.kind = kind
+    return driver
 
 
 @pytest.fixture
