@@ -129,25 +129,27 @@ let package = Package(
       name: "RosterWeb",
       dependencies: [
         "WebBase", "TeamAPI", "OrganisationWeb", "TeamKit", "TeamStore", "TeamAccess", "TeamHTTP",
-        "TeamPhoto",
+        "TeamPhoto", "TeamClient", "CLIBase",
       ]),
     .target(
       name: "AccountsWeb",
       dependencies: ["WebBase", "TeamAPI", "TeamKit", "TeamStore", "TeamAccess", "TeamHTTP"]),
     .target(
       name: "OrganisationWeb",
-      dependencies: ["WebBase", "TeamAPI", "TeamKit", "TeamStore", "TeamHTTP"]),
+      dependencies: [
+        "WebBase", "TeamAPI", "TeamKit", "TeamStore", "TeamHTTP", "TeamClient", "CLIBase",
+      ]),
     .target(
       name: "WeekWeb",
       dependencies: [
         "WebBase", "TeamAPI", "SoloQueueWeb", "TeamKit", "TeamStore", "TeamAccess", "TeamHTTP",
-        "TeamOutbound",
+        "TeamOutbound", "TeamClient", "CLIBase",
       ]),
     .target(
       name: "ImportWeb",
       dependencies: [
         "SoloQueueWeb", "WebBase", "TeamAPI", "TeamKit", "TeamStore", "TeamHTTP", "TeamPhoto",
-        "TeamSpreadsheet",
+        "TeamSpreadsheet", "Riot", "TeamClient", "CLIBase",
       ]),
     .target(
       name: "SoloQueueWeb",
@@ -171,7 +173,10 @@ let package = Package(
       ]),
     .target(
       name: "ChampionArtWeb",
-      dependencies: ["WebBase", "TeamKit", "TeamStore", "TeamHTTP", "TeamOutbound"]),
+      dependencies: [
+        "WebBase", "TeamKit", "TeamStore", "TeamHTTP", "TeamOutbound", "TeamPhoto", "TeamClient",
+        "CLIBase",
+      ]),
     .target(
       name: "TeamWeb",
       dependencies: [
@@ -187,7 +192,8 @@ let package = Package(
       dependencies: [
         "TeamKit", "TeamStore", "TeamAccess", "TeamHTTP", "TeamWeb", "WebBase", "TeamClient",
         "TeamOutbound", "Discord", "TeamAPI", "Riot", "SoloQueueWeb",
-        "TeamPhoto", "TeamSpreadsheet", "CLIBase",
+        "TeamPhoto", "TeamSpreadsheet", "CLIBase", "RosterWeb", "ChampionArtWeb", "OrganisationWeb",
+        "WeekWeb", "ImportWeb",
       ]),
     .target(
       name: "TeamUI", dependencies: ["TeamKit", "TeamClient", "TeamPhoto"],

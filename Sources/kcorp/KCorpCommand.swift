@@ -1,6 +1,10 @@
 import CLIBase
+import ChampionArtWeb
 import Discord
 import Foundation
+import ImportWeb
+import OrganisationWeb
+import RosterWeb
 import SoloQueueWeb
 import Synchronization
 import TeamAccess
@@ -10,23 +14,13 @@ import TeamKit
 import TeamPhoto
 import TeamStore
 import TeamWeb
+import WeekWeb
 
 /// Every command, in the order `kcorp --help` and the README list them.
 var commands: [any Command.Type] {
-  [
-    Serve.self, ListPlayers.self, ShowPlayer.self, AddPlayer.self, EditPlayer.self,
-    RemovePlayer.self, RestorePlayer.self, MovePlayer.self, SwapPlayers.self, TransferPlayer.self,
-    SetPhoto.self,
-    ListTrash.self, ListChampions.self, SyncChampions.self, ListTeams.self, AddTeam.self,
-    EditTeam.self,
-    RemoveTeam.self, ListContracts.self, ShowWeek.self, AddEvent.self, EditEvent.self,
-    RemoveEvent.self, RestoreEvent.self, LogResult.self, ShowSeries.self, ShowDraft.self,
-    ShowPools.self,
-    AddToPool.self, RemoveFromPool.self,
-  ] + SoloQueueCLI.commands + DiscordCLI.commands + [
-    SetAvailability.self, ShowCalendar.self,
-    Export.self, Import.self, Backup.self, Restore.self, MigrateTo.self, ShowHistory.self,
-  ] + AccessCLI.commands + [Watch.self]
+  [Serve.self] + RosterCLI.commands + ChampionArtCLI.commands + OrganisationCLI.commands
+    + WeekCLI.commands + SoloQueueCLI.commands + DiscordCLI.commands + ImportCLI.commands
+    + [Backup.self, Restore.self, MigrateTo.self] + AccessCLI.commands
 }
 
 /// The `kcorp` command line: finds the command, runs it, returns its exit code.

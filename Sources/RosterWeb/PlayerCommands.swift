@@ -31,6 +31,15 @@ private func status(_ parsed: Parsed) throws(CLIError) -> String? {
 
 // MARK: - Players
 
+/// The roster's commands: `kcorp players …`, `kcorp trash`, `kcorp history`, `kcorp watch`.
+package enum RosterCLI {
+  package static let commands: [any Command.Type] = [
+    ListPlayers.self, ShowPlayer.self, AddPlayer.self, EditPlayer.self, RemovePlayer.self,
+    RestorePlayer.self, MovePlayer.self, SwapPlayers.self, TransferPlayer.self, SetPhoto.self,
+    ListTrash.self, ShowHistory.self, Watch.self,
+  ]
+}
+
 struct ListPlayers: Command {
   static let name = "players list"
   static let abstract = "List a team's roster, in order."

@@ -6,6 +6,11 @@ import TeamOutbound
 import TeamPhoto
 import TeamStore
 
+/// The champions' commands: `kcorp champions`, `kcorp champions sync`.
+package enum ChampionArtCLI {
+  package static let commands: [any Command.Type] = [ListChampions.self, SyncChampions.self]
+}
+
 struct ListChampions: Command {
   static let name = "champions"
   static let abstract = "List the champions a player can favour, or those matching a search."

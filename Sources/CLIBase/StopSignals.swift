@@ -1,4 +1,3 @@
-import CLIBase
 import Foundation
 import Synchronization
 
@@ -8,7 +7,7 @@ import Synchronization
 /// inherits the mask), and one thread waits for them: a command that stops cleanly claims
 /// them, and a stop sent before it is waited for is kept, never lost; for any other command
 /// a stop ends the process as it would have without us.
-enum StopSignals {
+package enum StopSignals {
   private struct State {
     var claimed = false
     var pending = false
@@ -18,7 +17,7 @@ enum StopSignals {
   private static let state = Mutex(State())
 
   /// Blocks both signals and starts the thread that waits for them; called first thing.
-  static func install() {
+  package static func install() {
     var signals = set
     pthread_sigmask(SIG_BLOCK, &signals, nil)
     Thread.detachNewThread {
@@ -47,10 +46,10 @@ enum StopSignals {
   }
 
   /// From now on a stop is this command's to handle (``wait()``).
-  static func claim() { state.withLock { $0.claimed = true } }
+  package static func claim() { state.withLock { $0.claimed = true } }
 
   /// Returns at the next stop, or at once for one that came since ``claim()``.
-  static func wait() async {
+  package static func wait() async {
     await withCheckedContinuation { continuation in
       let now = state.withLock { state -> Bool in
         state.claimed = true

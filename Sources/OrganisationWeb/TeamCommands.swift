@@ -12,6 +12,13 @@ private let colorOption = Option(
 
 // MARK: - Teams
 
+/// The organisation's commands: `kcorp teams …`, `kcorp contracts`.
+package enum OrganisationCLI {
+  package static let commands: [any Command.Type] = [
+    ListTeams.self, AddTeam.self, EditTeam.self, RemoveTeam.self, ListContracts.self,
+  ]
+}
+
 struct ListTeams: Command {
   static let name = "teams list"
   static let abstract = "List the organisation's teams: tag, name, league, main team, players."

@@ -2,6 +2,16 @@ import CLIBase
 import Foundation
 import TeamKit
 
+/// The week's commands, its drafts' and pools': `kcorp week`, `kcorp events …`, `kcorp series`,
+/// `kcorp draft`, `kcorp pools …`, a player's hours and the calendar's address.
+package enum WeekCLI {
+  package static let commands: [any Command.Type] = [
+    ShowWeek.self, AddEvent.self, EditEvent.self, RemoveEvent.self, RestoreEvent.self,
+    LogResult.self, ShowSeries.self, ShowDraft.self, ShowPools.self, AddToPool.self,
+    RemoveFromPool.self, SetAvailability.self, ShowCalendar.self,
+  ]
+}
+
 private let eventOptions = [
   Option(name: "--type", value: "T", help: "scrim, match, training or review."),
   Option(
