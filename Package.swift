@@ -218,7 +218,7 @@ let package = Package(
       name: "TeamClientTests",
       dependencies: [
         "TeamClient", "TeamOutbound", "TeamWeb", "WebBase", "TeamAccess", "TeamHTTP", "TeamStore",
-        "TeamKit",
+        "TeamKit", "ChampionArtWeb",
         "TeamPhoto", "kcorp",
         "TestSupport",
       ]),

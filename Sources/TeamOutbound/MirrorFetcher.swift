@@ -33,7 +33,7 @@ import TeamKit
 
     /// The body and status of `url`.
     /// - Throws: ``DataDragonError``: unreachable (or past the deadline), or over the limit.
-    func fetch(_ url: URL, path: String) async throws(DataDragonError) -> (Data, Int) {
+    package func fetch(_ url: URL, path: String) async throws(DataDragonError) -> (Data, Int) {
       let answer = try await answer(to: URLRequest(url: url, timeoutInterval: 30), path: path)
       return (answer.body, answer.status)
     }
@@ -160,7 +160,7 @@ import TeamKit
 
     /// The body and status of `url`.
     /// - Throws: ``DataDragonError``: unreachable (or past the deadline), or over the limit.
-    func fetch(_ url: URL, path: String) async throws(DataDragonError) -> (Data, Int) {
+    package func fetch(_ url: URL, path: String) async throws(DataDragonError) -> (Data, Int) {
       let answer = try await answer(to: URLRequest(url: url, timeoutInterval: 30), path: path)
       return (answer.body, answer.status)
     }

@@ -1,3 +1,4 @@
+import ChampionArtWeb
 import Foundation
 import Synchronization
 import TeamAccess

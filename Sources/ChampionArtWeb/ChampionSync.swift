@@ -1,5 +1,6 @@
 import Foundation
 import TeamKit
+import TeamOutbound
 import TeamPhoto
 
 #if canImport(FoundationNetworking)
