@@ -1,5 +1,4 @@
 import Foundation
-import TeamAPI
 import TeamHTTP
 import TeamKit
 import TeamStore
@@ -8,6 +7,7 @@ import Testing
 import WebBase
 
 @testable import RosterWeb
+@testable import TeamAPI
 @testable import TeamWeb
 
 /// The JSON shapes are defined once, by the writer: the OpenAPI document must describe
@@ -87,6 +87,16 @@ import WebBase
 
   func written(_ value: some JSONWritable) throws -> [String: Any] {
     try #require(try JSONSerialization.jsonObject(with: TeamJSON.encode(value)) as? [String: Any])
+  }
+
+  /// The invisible characters the schemas' patterns refuse, written out, are exactly those
+  /// validation refuses (a newer Unicode in Swift's library moves some: write them out again).
+  @Test func thePatternsRefuseTheInvisibleCharactersValidationRefuses() {
+    let written = Set(Rules.invisibleScalars.flatMap { Array($0) })
+    let refused = (UInt32(0)...0x10FFFF).filter { value in
+      Unicode.Scalar(value).map(PlayerInput.isInvisible) ?? false
+    }
+    #expect(written == Set(refused))
   }
 
   @Test func thePlayerSchemaIsWhatTheWriterWrites() throws {
