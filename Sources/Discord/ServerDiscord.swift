@@ -17,7 +17,7 @@ struct ServerDiscord: Sendable {
   func settings(team: String) async throws -> DiscordSettingsShown {
     try TeamJSON.decode(
       DiscordSettingsShown.self,
-      from: try await server.call(.getTeamDiscord, TeamServer.pathSegment(team)).data)
+      from: try await server.call(.getTeamDiscord, team).data)
   }
 
   /// Sets a team's webhook address (`off` turns the posts off and forgets it).
@@ -28,6 +28,6 @@ struct ServerDiscord: Sendable {
       if let webhook { $0.member("webhook", webhook) }
     }
     _ = try await server.call(
-      .setTeamDiscord, TeamServer.pathSegment(team), body: Data(writer.bytes))
+      .setTeamDiscord, team, body: Data(writer.bytes))
   }
 }

@@ -36,17 +36,39 @@ public struct Endpoint: Sendable {
     self.signIn = signIn
   }
 
-  /// The path with its `{name}` segments filled in, in order, with `values` (already
-  /// escaped for a path), without the leading slash: relative to a server's address.
+  /// The path with its `{name}` segments filled in, in order, with `values`, without the
+  /// leading slash: relative to a server's address. Each value is one segment, escaped as
+  /// one (a tag's `/` or space never makes another).
   public func path(_ values: String...) -> String { path(values) }
 
   /// ``path(_:)-(String...)`` with the values in an array.
   public func path(_ values: [String]) -> String {
     var values = values.makeIterator()
     let segments = path.split(separator: "/").map { segment in
-      segment.hasPrefix("{") ? values.next() ?? String(segment) : String(segment)
+      segment.hasPrefix("{")
+        ? values.next().map(Self.escaped) ?? String(segment) : String(segment)
     }
     return segments.joined(separator: "/")
+  }
+
+  /// `text` as a URI's component: every byte of its UTF-8 but the unreserved characters
+  /// (RFC 3986, 2.3) percent-encoded.
+  public static func escaped(_ text: String) -> String {
+    let hex = Array("0123456789ABCDEF".unicodeScalars)
+    var escaped = ""
+    for byte in text.utf8 {
+      switch byte {
+      case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
+        UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."),
+        UInt8(ascii: "_"), UInt8(ascii: "~"):
+        escaped.unicodeScalars.append(Unicode.Scalar(byte))
+      default:
+        escaped.unicodeScalars.append("%")
+        escaped.unicodeScalars.append(hex[Int(byte >> 4)])
+        escaped.unicodeScalars.append(hex[Int(byte & 0x0F)])
+      }
+    }
+    return escaped
   }
 }
 

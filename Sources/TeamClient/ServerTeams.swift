@@ -31,11 +31,11 @@ struct ServerTeams: TeamsSource {
     try TeamJSON.decode(
       Team.self,
       from: try await server.call(
-        .editTeam, TeamServer.pathSegment(tag), body: TeamJSON.encode(input)
+        .editTeam, tag, body: TeamJSON.encode(input)
       ).data)
   }
 
   func removeTeam(_ tag: String) async throws {
-    _ = try await server.call(.removeTeam, TeamServer.pathSegment(tag))
+    _ = try await server.call(.removeTeam, tag)
   }
 }

@@ -80,11 +80,11 @@ struct ServerWeek: WeekSource {
 
   /// `?team=` naming a team, or nothing for the first team.
   static func query(team: String?) -> String {
-    team.map { "?team=\(TeamServer.pathSegment($0))" } ?? ""
+    team.map { "?team=\(Endpoint.escaped($0))" } ?? ""
   }
 
   func revokeFeed(_ secret: String) async throws {
-    _ = try await server.call(.revokeCalendarFeed, TeamServer.pathSegment(secret))
+    _ = try await server.call(.revokeCalendarFeed, secret)
   }
 }
 

@@ -207,11 +207,6 @@ public final class TeamServer: RosterSource {
     return (swap.player, swap.with)
   }
 
-  /// A tag or id as one segment of a path.
-  public static func pathSegment(_ text: String) -> String {
-    text.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? text
-  }
-
   /// Sends an image to be the player's photo (the server re-encodes it), or takes the
   /// photo away (nil).
   public func setPhoto(of id: UUID, to image: Data?) async throws -> Player {

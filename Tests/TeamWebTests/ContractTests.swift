@@ -99,6 +99,14 @@ import WebBase
     #expect(written == Set(refused))
   }
 
+  /// A client fills a path's `{name}` with one value, escaped as one segment: a tag's space,
+  /// slash or accent never makes another segment nor a broken address.
+  @Test func aValueFillsOneSegmentOfAPathEscaped() {
+    #expect(Endpoint.editTeam.path("KC B/1") == "api/teams/KC%20B%2F1")
+    #expect(Endpoint.editTeam.path("KC-1.a_b~") == "api/teams/KC-1.a_b~")
+    #expect(Endpoint.editTeam.path("Équipe?x") == "api/teams/%C3%89quipe%3Fx")
+  }
+
   @Test func thePlayerSchemaIsWhatTheWriterWrites() throws {
     var withPhoto = Player.defaultRoster[0]
     withPhoto.photo = String(repeating: "5e", count: 32)
