@@ -63,11 +63,15 @@ final class ImportLock: @unchecked Sendable {
   /// The advisory lock's key ("kcorpimp" in ASCII), apart from the migrations'.
   private static let key: Int64 = 0x6B63_6F72_7069_6D70
 
-  /// Lets the turn go (a closed file or session lets go of its lock).
+  /// Lets the turn go (a closed file lets go of its lock). The session's lock is let go by
+  /// name before the session ends: PostgreSQL frees a closed session's locks only once its
+  /// backend has ended, a moment after, and an import asked for meanwhile would be refused.
   func release() {
     if file >= 0 { close(file) }
     file = -1
     #if canImport(CPostgreSQL)
+      _ = try? session?.prepare("SELECT pg_advisory_unlock(?1)").bind([.int(Self.key)])
+        .forEachRow { _ in }
       session = nil
     #endif
   }
